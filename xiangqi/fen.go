@@ -1,0 +1,173 @@
+package xiangqi
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// ParseFEN reads a position in the common xiangqi FEN form, for example
+// StartFEN. Red pieces are K A B N R C P (E and H are accepted for B and N),
+// black pieces lower case. The side to move may be w or r for Red and b
+// for Black. Any or all of the fields after the board may be missing; they
+// default to "w - - 0 1". The halfmove field counts plies since the last
+// capture.
+//
+// The position must also be valid (see Validate): the error then names the
+// field and the problem and wraps one of the Err sentinels.
+func ParseFEN(fen string) (Position, error) {
+	var p Position
+	fields := strings.Fields(fen)
+	if len(fields) == 0 {
+		return p, fenError(1, ErrFENEmpty, "")
+	}
+	if len(fields) > 6 {
+		return p, fenError(7, ErrFENFields, fields[6])
+	}
+	p.fullmove = 1
+	if err := p.parseBoard(fields[0]); err != nil {
+		return Position{}, err
+	}
+	if len(fields) > 1 {
+		switch fields[1] {
+		case "w", "r", "W", "R":
+			p.side = Red
+		case "b", "B":
+			p.side = Black
+		default:
+			return Position{}, fenError(2, ErrSideToMove, fields[1])
+		}
+	}
+	for i := 2; i < 4 && i < len(fields); i++ {
+		if fields[i] != "-" {
+			return Position{}, fenError(i+1, ErrUnusedField, fields[i])
+		}
+	}
+	if len(fields) > 4 {
+		n, err := parseClock(fields[4])
+		if err != nil {
+			return Position{}, fenError(5, err, fields[4])
+		}
+		p.halfmove = n
+	}
+	if len(fields) > 5 {
+		n, err := parseClock(fields[5])
+		if err != nil {
+			return Position{}, fenError(6, err, fields[5])
+		}
+		if n == 0 {
+			return Position{}, fenError(6, ErrFullmoveZero, fields[5])
+		}
+		p.fullmove = n
+	}
+	p.key = p.computeKey()
+	if err := p.problem(); err != nil {
+		field := 1
+		if err == ErrOpponentInCheck {
+			field = 2
+		}
+		return Position{}, fmt.Errorf("xiangqi: fen: field %d: %w", field, err)
+	}
+	return p, nil
+}
+
+func fenError(field int, err error, input string) error {
+	if input == "" {
+		return fmt.Errorf("xiangqi: fen: field %d: %w", field, err)
+	}
+	return fmt.Errorf("xiangqi: fen: field %d: %w: %q", field, err, input)
+}
+
+func parseClock(s string) (uint16, error) {
+	if s == "" || len(s) > 5 || strings.TrimLeft(s, "0123456789") != "" {
+		return 0, ErrClock
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil || n > 0xffff {
+		return 0, ErrClock
+	}
+	return uint16(n), nil
+}
+
+// parseBoard reads field 1; it also enforces the piece counts so that the
+// move generators can never overflow a MoveList.
+func (p *Position) parseBoard(s string) error {
+	ranks := strings.Split(s, "/")
+	if len(ranks) != NumRanks {
+		return fenError(1, ErrRankCount, s)
+	}
+	var count [16]int
+	for i, row := range ranks {
+		r := NumRanks - 1 - i
+		f := 0
+		for j := 0; j < len(row); j++ {
+			c := row[j]
+			if c >= '1' && c <= '9' {
+				f += int(c - '0')
+				if f > NumFiles {
+					return fenError(1, ErrRankLength, row)
+				}
+				continue
+			}
+			pc := pieceFromChar(c)
+			if pc == NoPiece {
+				return fenError(1, ErrPieceChar, string(c))
+			}
+			if f >= NumFiles {
+				return fenError(1, ErrRankLength, row)
+			}
+			count[pc]++
+			if count[pc] > maxCount[pc.Type()] {
+				return fenError(1, ErrPieceCount, string(c))
+			}
+			p.put(pc, NewSquare(f, r))
+			f++
+		}
+		if f != NumFiles {
+			return fenError(1, ErrRankLength, row)
+		}
+	}
+	if count[RedKing] != 1 || count[BlackKing] != 1 {
+		return fenError(1, ErrKingCount, "")
+	}
+	return nil
+}
+
+// maxCount is the number of pieces of each type a side starts with.
+var maxCount = [8]int{0, 1, 2, 2, 2, 2, 2, 5}
+
+// FEN returns the position in FEN form, always with six fields and 'w'
+// for Red to move.
+func (p *Position) FEN() string {
+	var sb strings.Builder
+	for r := NumRanks - 1; r >= 0; r-- {
+		empty := 0
+		for f := 0; f < NumFiles; f++ {
+			pc := p.board[NewSquare(f, r)]
+			if pc == NoPiece {
+				empty++
+				continue
+			}
+			if empty > 0 {
+				sb.WriteByte(byte('0' + empty))
+				empty = 0
+			}
+			sb.WriteByte(pc.Char())
+		}
+		if empty > 0 {
+			sb.WriteByte(byte('0' + empty))
+		}
+		if r > 0 {
+			sb.WriteByte('/')
+		}
+	}
+	if p.side == Red {
+		sb.WriteString(" w - - ")
+	} else {
+		sb.WriteString(" b - - ")
+	}
+	sb.WriteString(strconv.Itoa(int(p.halfmove)))
+	sb.WriteByte(' ')
+	sb.WriteString(strconv.Itoa(int(p.fullmove)))
+	return sb.String()
+}
