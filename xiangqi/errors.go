@@ -27,12 +27,12 @@ var (
 
 // Position validity problems, reported by Validate and ParseFEN.
 var (
-	ErrKingCount        = errors.New("each side needs exactly one general")
-	ErrPieceCount       = errors.New("too many pieces of one type")
-	ErrKingSquare       = errors.New("general outside its palace")
-	ErrAdvisorSquare    = errors.New("advisor off its five palace points")
-	ErrElephantSquare   = errors.New("elephant off its seven points")
-	ErrSoldierSquare    = errors.New("soldier on a point it can never reach")
-	ErrFacingGenerals   = errors.New("generals face each other on an open file")
-	ErrOpponentInCheck  = errors.New("side not to move is in check")
+	ErrKingCount       = errors.New("each side needs exactly one general")
+	ErrPieceCount      = errors.New("too many pieces of one type")
+	ErrKingSquare      = errors.New("general outside its palace")
+	ErrAdvisorSquare   = errors.New("advisor off its five palace points")
+	ErrElephantSquare  = errors.New("elephant off its seven points")
+	ErrSoldierSquare   = errors.New("soldier on a point it can never reach")
+	ErrFacingGenerals  = errors.New("generals face each other on an open file")
+	ErrOpponentInCheck = errors.New("side not to move is in check")
 )

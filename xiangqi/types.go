@@ -269,6 +269,7 @@ func (b *Bitboard) Count() int { return bits.OnesCount64(b[0]) + bits.OnesCount6
 
 // Empty reports whether the set is empty.
 func (b *Bitboard) Empty() bool { return b[0]|b[1] == 0 }
+
 // Square constants, named in ICCS style: file letter a-i from Red's left,
 // rank digit 0-9 from Red's side.
 const (
