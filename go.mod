@@ -1,0 +1,3 @@
+module github.com/gambitchess/gambit
+
+go 1.26
