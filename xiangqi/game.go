@@ -1,0 +1,186 @@
+package xiangqi
+
+// Game is the safe face of the package: it checks every move, keeps the
+// history of positions and Zobrist keys, and judges the end of the game
+// (mate, stalemate, perpetual check, repetition, the natural move limit
+// and insufficient material).
+type Game struct {
+	positions []Position // positions[i] after i moves
+	moves     []Move
+	keys      []uint64
+	checks    []bool // checks[i]: side to move in positions[i] is in check
+
+	moveLimit   int
+	repetitions int
+}
+
+// DefaultMoveLimit is the natural limit: 60 moves (120 plies) without a
+// capture draw the game.
+const DefaultMoveLimit = 60
+
+// DefaultRepetitions is how many times a position must occur for a draw
+// by repetition.
+const DefaultRepetitions = 3
+
+// NewGame returns a game from the standard start position.
+func NewGame() *Game {
+	g, _ := NewGameFromPosition(StartPosition())
+	return g
+}
+
+// NewGameFromFEN returns a game starting from fen.
+func NewGameFromFEN(fen string) (*Game, error) {
+	p, err := ParseFEN(fen)
+	if err != nil {
+		return nil, err
+	}
+	return NewGameFromPosition(p)
+}
+
+// NewGameFromPosition returns a game starting from p, which must be valid.
+func NewGameFromPosition(p Position) (*Game, error) {
+	if err := p.Validate(); err != nil {
+		return nil, err
+	}
+	g := &Game{moveLimit: DefaultMoveLimit, repetitions: DefaultRepetitions}
+	g.record(p, MoveNone)
+	return g, nil
+}
+
+func (g *Game) record(p Position, m Move) {
+	if m != MoveNone {
+		g.moves = append(g.moves, m)
+	}
+	g.positions = append(g.positions, p)
+	g.keys = append(g.keys, p.key)
+	g.checks = append(g.checks, p.InCheck())
+}
+
+// SetMoveLimit sets the natural limit in moves (plies/2) without capture;
+// 0 disables it.
+func (g *Game) SetMoveLimit(moves int) { g.moveLimit = max(moves, 0) }
+
+// MoveLimit returns the natural limit in moves.
+func (g *Game) MoveLimit() int { return g.moveLimit }
+
+// SetRepetitions sets how many occurrences of a position draw the game
+// (0 disables the draw; perpetual check is still judged).
+func (g *Game) SetRepetitions(n int) { g.repetitions = max(n, 0) }
+
+// Position returns the current position.
+func (g *Game) Position() Position { return g.positions[len(g.positions)-1] }
+
+// Start returns the starting position.
+func (g *Game) Start() Position { return g.positions[0] }
+
+// FEN returns the current position in FEN form.
+func (g *Game) FEN() string { return g.cur().FEN() }
+
+func (g *Game) cur() *Position { return &g.positions[len(g.positions)-1] }
+
+// Moves returns a copy of the moves played.
+func (g *Game) Moves() []Move { return append([]Move(nil), g.moves...) }
+
+// Keys returns a copy of the Zobrist keys of every position of the game,
+// starting position first.
+func (g *Game) Keys() []uint64 { return append([]uint64(nil), g.keys...) }
+
+// Ply returns the number of moves played.
+func (g *Game) Ply() int { return len(g.moves) }
+
+// LegalMoves returns the legal moves in the current position.
+func (g *Game) LegalMoves() []Move {
+	var ml MoveList
+	g.cur().GenerateLegal(&ml)
+	return append([]Move(nil), ml.Moves()...)
+}
+
+// Push plays m, or returns an error wrapping ErrIllegalMove.
+func (g *Game) Push(m Move) error {
+	p := g.cur()
+	if !p.IsLegal(m) {
+		return &MoveError{Move: m.String(), Err: ErrIllegalMove}
+	}
+	var child Position
+	p.MakeMove(m, &child)
+	g.record(child, m)
+	return nil
+}
+
+// Pop takes back the last move and returns it, or MoveNone when no move
+// has been played.
+func (g *Game) Pop() Move {
+	if len(g.moves) == 0 {
+		return MoveNone
+	}
+	m := g.moves[len(g.moves)-1]
+	g.moves = g.moves[:len(g.moves)-1]
+	n := len(g.positions) - 1
+	g.positions, g.keys, g.checks = g.positions[:n], g.keys[:n], g.checks[:n]
+	return m
+}
+
+// PushICCS parses an ICCS move ("h2e2") and plays it.
+func (g *Game) PushICCS(s string) (Move, error) {
+	return g.pushParsed(ParseICCS(g.cur(), s))
+}
+
+// PushChinese parses a move in Chinese notation ("炮二平五") and plays it.
+func (g *Game) PushChinese(s string) (Move, error) {
+	return g.pushParsed(ParseChinese(g.cur(), s))
+}
+
+// PushWXF parses a move in WXF notation ("C2.5") and plays it.
+func (g *Game) PushWXF(s string) (Move, error) {
+	return g.pushParsed(ParseWXF(g.cur(), s))
+}
+
+func (g *Game) pushParsed(m Move, err error) (Move, error) {
+	if err != nil {
+		return MoveNone, err
+	}
+	var child Position
+	g.cur().MakeMove(m, &child)
+	g.record(child, m)
+	return m, nil
+}
+
+// Outcome judges the current position: the side to move loses when it has
+// no legal move (Checkmate or Stalemate); a repetition is judged for
+// perpetual check, otherwise drawn after the set number of occurrences;
+// the natural move limit and insufficient material draw. The zero Outcome
+// means the game goes on.
+func (g *Game) Outcome() Outcome {
+	p := g.cur()
+	if !p.HasLegalMove() {
+		t := Stalemate
+		if g.checks[len(g.checks)-1] {
+			t = Checkmate
+		}
+		return Outcome{t, p.side.Other()}
+	}
+	n := len(g.keys) - 1
+	if o := judgeRepetition(g.keys, g.checks, g.positions[0].side, n-int(p.halfmove), g.repetitions); o.Finished() {
+		return o
+	}
+	if g.moveLimit > 0 && int(p.halfmove) >= 2*g.moveLimit {
+		return Outcome{MoveLimit, NoColor}
+	}
+	if p.InsufficientMaterial() {
+		return Outcome{InsufficientMaterial, NoColor}
+	}
+	return Outcome{}
+}
+
+// MoveError is returned for a move that cannot be read or played; Err is
+// ErrInvalidMove, ErrIllegalMove or ErrAmbiguousMove.
+type MoveError struct {
+	Move string // the move text as given
+	Err  error
+}
+
+// Error implements error.
+func (e *MoveError) Error() string { return e.Err.Error() + ": " + e.Move }
+
+// Unwrap returns the sentinel.
+func (e *MoveError) Unwrap() error { return e.Err }

@@ -1,0 +1,137 @@
+package xiangqi
+
+// Termination is the rule that ended a game.
+type Termination uint8
+
+// Terminations. Checkmate and Stalemate both lose for the side to move
+// (in xiangqi having no legal move is a loss). PerpetualCheck loses for
+// the side that keeps checking through a repetition; Repetition,
+// MoveLimit and InsufficientMaterial are draws.
+const (
+	NoTermination Termination = iota
+	Checkmate
+	Stalemate
+	PerpetualCheck
+	Repetition
+	MoveLimit
+	InsufficientMaterial
+)
+
+var terminationNames = [...]string{"none", "checkmate", "stalemate", "perpetual check", "repetition", "move limit", "insufficient material"}
+
+// String returns the name of the termination.
+func (t Termination) String() string {
+	if int(t) < len(terminationNames) {
+		return terminationNames[t]
+	}
+	return "invalid"
+}
+
+// Outcome is the result of a finished game. The zero Outcome means the
+// game is not over. Winner is NoColor for a draw.
+type Outcome struct {
+	Termination Termination
+	Winner      Color
+}
+
+// Finished reports whether the game is over.
+func (o Outcome) Finished() bool { return o.Termination != NoTermination }
+
+// Result returns "1-0" (Red won), "0-1" (Black won), "1/2-1/2", or "*"
+// while the game is in progress.
+func (o Outcome) Result() string {
+	switch {
+	case o.Termination == NoTermination:
+		return "*"
+	case o.Winner == Red:
+		return "1-0"
+	case o.Winner == Black:
+		return "0-1"
+	}
+	return "1/2-1/2"
+}
+
+// String describes the outcome, for example "1-0 (checkmate)".
+func (o Outcome) String() string {
+	if !o.Finished() {
+		return "*"
+	}
+	return o.Result() + " (" + o.Termination.String() + ")"
+}
+
+// InsufficientMaterial reports whether neither side has a piece that can
+// cross the river (only generals, advisors and elephants are left), so
+// neither can ever give mate.
+func (p *Position) InsufficientMaterial() bool {
+	for c := Red; c <= Black; c++ {
+		for _, pt := range [4]PieceType{Horse, Chariot, Cannon, Soldier} {
+			if !p.pieces[MakePiece(c, pt)].Empty() {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// judgeRepetition applies the repetition rules to a history: keys[i] is
+// the key after i plies, checks[i] whether the side to move then is in
+// check, and first the side that made the first move (keys[0] -> keys[1]).
+// lo is the first index a repetition may reach back to (the last capture).
+// A side whose every move in the cycle gave check and which has checked
+// more than three times in a row loses; when both sides kept checking, or
+// neither did, the position repeated `draws` times is a draw.
+func judgeRepetition(keys []uint64, checks []bool, first Color, lo, draws int) Outcome {
+	n := len(keys) - 1
+	if lo < 0 {
+		lo = 0
+	}
+	occurrences, last := 1, -1
+	for i := n - 2; i >= lo; i -= 2 {
+		if keys[i] == keys[n] {
+			occurrences++
+			if last < 0 {
+				last = i
+			}
+		}
+	}
+	if last < 0 {
+		return Outcome{}
+	}
+	mover := func(i int) Color { // side that made the move keys[i-1] -> keys[i]
+		if (i-1)%2 == 0 {
+			return first
+		}
+		return first.Other()
+	}
+	all := [2]bool{true, true}
+	for i := last + 1; i <= n; i++ {
+		if !checks[i] {
+			all[mover(i)] = false
+		}
+	}
+	var streak [2]int
+	var broken [2]bool
+	for i := n; i >= 1; i-- {
+		c := mover(i)
+		if broken[c] {
+			if broken[c.Other()] {
+				break
+			}
+			continue
+		}
+		if checks[i] {
+			streak[c]++
+		} else {
+			broken[c] = true
+		}
+	}
+	for c := Red; c <= Black; c++ {
+		if all[c] && !all[c.Other()] && streak[c] > 3 {
+			return Outcome{PerpetualCheck, c.Other()}
+		}
+	}
+	if draws > 0 && occurrences >= draws {
+		return Outcome{Repetition, NoColor}
+	}
+	return Outcome{}
+}
