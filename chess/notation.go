@@ -1,0 +1,354 @@
+package chess
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// Errors for move text, mirroring python-chess: a move that cannot be read,
+// one that reads but is not legal, and one that fits several legal moves.
+var (
+	ErrInvalidMove   = errors.New("chess: invalid move")
+	ErrIllegalMove   = errors.New("chess: illegal move")
+	ErrAmbiguousMove = errors.New("chess: ambiguous move")
+)
+
+// UCI returns m in UCI notation for this position: castling is the king's
+// two-square step (e1g1) in standard chess and king-takes-rook (e1h1) in
+// Chess960; the null move is "0000".
+func (p *Position) UCI(m Move) string {
+	if m.Kind() == Castling && p.chess960 {
+		return m.From().String() + m.To().String()
+	}
+	return m.String()
+}
+
+// ParseUCI parses a move in UCI notation and checks that it is legal. In
+// standard chess castling may be written either as the king's step (e1g1) or
+// as king-takes-rook (e1h1). "0000" returns MoveNull.
+func (p *Position) ParseUCI(s string) (Move, error) {
+	if s == "0000" {
+		return MoveNull, nil
+	}
+	if len(s) != 4 && len(s) != 5 {
+		return MoveNone, fmt.Errorf("%w: %q is not UCI move text", ErrInvalidMove, s)
+	}
+	from, err1 := ParseSquare(s[0:2])
+	to, err2 := ParseSquare(s[2:4])
+	promo := NoPieceType
+	if len(s) == 5 {
+		promo = promotionType(s[4])
+		if promo == NoPieceType {
+			return MoveNone, fmt.Errorf("%w: %q has a bad promotion letter", ErrInvalidMove, s)
+		}
+	}
+	if err1 != nil || err2 != nil || from == to {
+		return MoveNone, fmt.Errorf("%w: %q is not UCI move text", ErrInvalidMove, s)
+	}
+	var ml MoveList
+	p.GenerateLegal(&ml)
+	for _, m := range ml.Moves() {
+		if m.From() != from || m.Promotion() != promo {
+			continue
+		}
+		if m.To() == to || (m.Kind() == Castling && !p.chess960 && castlingKingTarget(m.From(), m.To()) == to) {
+			return m, nil
+		}
+	}
+	return MoveNone, fmt.Errorf("%w: %s in %s", ErrIllegalMove, s, p.FEN())
+}
+
+// promotionType maps a promotion letter (either case) to its piece type.
+func promotionType(b byte) PieceType {
+	switch b | 0x20 {
+	case 'n':
+		return Knight
+	case 'b':
+		return Bishop
+	case 'r':
+		return Rook
+	case 'q':
+		return Queen
+	}
+	return NoPieceType
+}
+
+var sanPieceLetters = [7]string{"", "", "N", "B", "R", "Q", "K"}
+
+// SAN returns m, which must be legal, in Standard Algebraic Notation with the
+// minimal disambiguation (file, else rank, else both), "x" for captures, "=Q"
+// for promotions, O-O / O-O-O, and a "+" or "#" suffix.
+func (p *Position) SAN(m Move) string { return p.san(m, false) }
+
+// LAN returns m, which must be legal, in long algebraic notation: piece
+// letter, origin, "-" or "x", destination ("Ng1-f3", "e7xd8=Q+", "O-O").
+func (p *Position) LAN(m Move) string { return p.san(m, true) }
+
+func (p *Position) san(m Move, long bool) string {
+	if !m.IsValid() {
+		return "--"
+	}
+	var sb strings.Builder
+	from, to := m.From(), m.To()
+	pt := p.board[from].Type()
+	capture := p.board[to] != NoPiece || m.Kind() == EnPassant
+	switch {
+	case m.Kind() == Castling:
+		if to > from {
+			sb.WriteString("O-O")
+		} else {
+			sb.WriteString("O-O-O")
+		}
+	case long:
+		sb.WriteString(sanPieceLetters[pt])
+		sb.WriteString(from.String())
+		if capture {
+			sb.WriteByte('x')
+		} else {
+			sb.WriteByte('-')
+		}
+		sb.WriteString(to.String())
+	case pt == Pawn:
+		if capture {
+			sb.WriteString(from.File().String())
+			sb.WriteByte('x')
+		}
+		sb.WriteString(to.String())
+	default:
+		sb.WriteString(sanPieceLetters[pt])
+		sb.WriteString(p.disambiguation(m, pt))
+		if capture {
+			sb.WriteByte('x')
+		}
+		sb.WriteString(to.String())
+	}
+	if promo := m.Promotion(); promo != NoPieceType {
+		sb.WriteByte('=')
+		sb.WriteString(sanPieceLetters[promo])
+	}
+	var after Position
+	p.MakeMove(m, &after)
+	if after.InCheck() {
+		if after.HasLegalMove() {
+			sb.WriteByte('+')
+		} else {
+			sb.WriteByte('#')
+		}
+	}
+	return sb.String()
+}
+
+// disambiguation returns what SAN must add after the piece letter so that m
+// is told apart from other legal moves of the same piece type to the same
+// square: nothing, the file, the rank, or both.
+func (p *Position) disambiguation(m Move, pt PieceType) string {
+	var ml MoveList
+	p.GenerateLegal(&ml)
+	from := m.From()
+	var others, sameFile, sameRank bool
+	for _, o := range ml.Moves() {
+		if o == m || o.To() != m.To() || o.Kind() == Castling || p.board[o.From()].Type() != pt || o.From() == from {
+			continue
+		}
+		others = true
+		sameFile = sameFile || o.From().File() == from.File()
+		sameRank = sameRank || o.From().Rank() == from.Rank()
+	}
+	switch {
+	case !others:
+		return ""
+	case !sameFile:
+		return from.File().String()
+	case !sameRank:
+		return from.Rank().String()
+	}
+	return from.String()
+}
+
+// ParseSAN parses a move in Standard Algebraic Notation as real files write
+// it, and checks it against the legal moves. Besides strict SAN it accepts
+// castling with zeros (0-0), missing or extra check marks, annotation
+// suffixes (!, ?, !?, ...), promotions without "=" (e8Q) or in lower case,
+// "e.p." after an en-passant capture, over-disambiguation (Ng1f3, N1f3),
+// long algebraic notation (Ng1-f3, e2-e4) and a piece letter for pawns (Pe4).
+// "--" and "Z0" return MoveNull (a null move, as in PGN).
+// Errors wrap ErrInvalidMove, ErrIllegalMove or ErrAmbiguousMove.
+func (p *Position) ParseSAN(s string) (Move, error) {
+	text := cleanSAN(s)
+	switch text {
+	case "":
+		return MoveNone, fmt.Errorf("%w: empty move text %q", ErrInvalidMove, s)
+	case "--", "Z0":
+		return MoveNull, nil
+	case "O-O", "0-0", "o-o":
+		return p.findCastling(true, s)
+	case "O-O-O", "0-0-0", "o-o-o":
+		return p.findCastling(false, s)
+	}
+	q, err := parseSANFields(text)
+	if err != nil {
+		return MoveNone, fmt.Errorf("%w: %q: %v", ErrInvalidMove, s, err)
+	}
+	var ml MoveList
+	p.GenerateLegal(&ml)
+	found := MoveNone
+	var matches []string
+	for _, m := range ml.Moves() {
+		if !q.matches(p, m) {
+			continue
+		}
+		if found != MoveNone {
+			if len(matches) == 0 {
+				matches = append(matches, p.SAN(found))
+			}
+			matches = append(matches, p.SAN(m))
+			continue
+		}
+		found = m
+	}
+	switch {
+	case len(matches) > 0:
+		return MoveNone, fmt.Errorf("%w: %q could be %s", ErrAmbiguousMove, s, strings.Join(matches, " or "))
+	case found == MoveNone && q.piece == Pawn && q.promo == NoPieceType && q.to.RelativeRank(p.side) == Rank8:
+		if m, err := p.ParseSAN(text + "=Q"); err == nil {
+			return MoveNone, fmt.Errorf("%w: %q needs a promotion piece, such as %s", ErrAmbiguousMove, s, p.SAN(m))
+		}
+		return MoveNone, fmt.Errorf("%w: %q in %s", ErrIllegalMove, s, p.FEN())
+	case found == MoveNone:
+		return MoveNone, fmt.Errorf("%w: %q in %s", ErrIllegalMove, s, p.FEN())
+	}
+	return found, nil
+}
+
+// cleanSAN strips what SAN may carry besides the move itself: check and
+// mate marks, annotation glyphs and an "e.p." note.
+func cleanSAN(s string) string {
+	s = strings.TrimRight(strings.TrimSpace(s), "+#!?")
+	s = strings.TrimSpace(strings.TrimSuffix(s, "e.p."))
+	return strings.TrimRight(s, "+#!?")
+}
+
+// sanQuery is what a SAN text says about a move.
+type sanQuery struct {
+	piece    PieceType
+	fromFile int // -1 when not given
+	fromRank int // -1 when not given
+	to       Square
+	promo    PieceType
+}
+
+func parseSANFields(s string) (sanQuery, error) {
+	q := sanQuery{piece: Pawn, fromFile: -1, fromRank: -1}
+	// Promotion at the end: "=Q", "Q", "(Q)", "/Q", any case.
+	if n := len(s); n >= 3 && s[n-1] == ')' && s[n-3] == '(' {
+		s = s[:n-3] + s[n-2:n-1]
+	}
+	if n := len(s); n >= 3 && promotionType(s[n-1]) != NoPieceType && s[n-2] >= '1' && s[n-2] <= '8' ||
+		n >= 4 && promotionType(s[n-1]) != NoPieceType && (s[n-2] == '=' || s[n-2] == '/') {
+		q.promo = promotionType(s[n-1])
+		s = strings.TrimRight(s[:n-1], "=/")
+	}
+	if len(s) > 0 && strings.IndexByte("PNBRQK", s[0]) >= 0 {
+		q.piece = [...]PieceType{Pawn, Knight, Bishop, Rook, Queen, King}[strings.IndexByte("PNBRQK", s[0])]
+		s = s[1:]
+	}
+	if len(s) < 2 {
+		return q, errors.New("no destination square")
+	}
+	to, err := ParseSquare(s[len(s)-2:])
+	if err != nil {
+		return q, fmt.Errorf("bad destination %q", s[len(s)-2:])
+	}
+	q.to = to
+	rest := strings.TrimRight(s[:len(s)-2], "x:-")
+	switch len(rest) {
+	case 0:
+	case 1, 2:
+		for i := 0; i < len(rest); i++ {
+			c := rest[i]
+			switch {
+			case c >= 'a' && c <= 'h' && q.fromFile < 0:
+				q.fromFile = int(c - 'a')
+			case c >= '1' && c <= '8' && q.fromRank < 0:
+				q.fromRank = int(c - '1')
+			default:
+				return q, fmt.Errorf("unexpected %q", rest)
+			}
+		}
+	default:
+		return q, fmt.Errorf("unexpected %q", rest)
+	}
+	if q.promo != NoPieceType && q.piece != Pawn {
+		return q, errors.New("only pawns promote")
+	}
+	return q, nil
+}
+
+// matches reports whether legal move m fits the query.
+func (q *sanQuery) matches(p *Position, m Move) bool {
+	from := m.From()
+	if p.board[from].Type() != q.piece {
+		return false
+	}
+	to := m.To()
+	if m.Kind() == Castling {
+		// "Kg1" (or "Kh1" in Chess960) for castling, when no plain king move fits.
+		to = castlingKingTarget(from, m.To())
+		if q.to != to && q.to != m.To() {
+			return false
+		}
+		var ml MoveList
+		p.GenerateLegal(&ml)
+		for _, o := range ml.Moves() {
+			if o.Kind() != Castling && o.From() == from && o.To() == q.to {
+				return false
+			}
+		}
+		return q.fromFile < 0 || q.fromFile == int(from.File())
+	}
+	return to == q.to && m.Promotion() == q.promo &&
+		(q.fromFile < 0 || q.fromFile == int(from.File())) &&
+		(q.fromRank < 0 || q.fromRank == int(from.Rank()))
+}
+
+func (p *Position) findCastling(kingSide bool, text string) (Move, error) {
+	var ml MoveList
+	p.Generate(Quiets, &ml)
+	for _, m := range ml.Moves() {
+		if m.Kind() == Castling && (m.To() > m.From()) == kingSide {
+			return m, nil
+		}
+	}
+	return MoveNone, fmt.Errorf("%w: %q in %s", ErrIllegalMove, text, p.FEN())
+}
+
+// IsLegal reports whether m is a legal move in p.
+func (p *Position) IsLegal(m Move) bool {
+	if !m.IsValid() || p.board[m.From()] == NoPiece || p.board[m.From()].Color() != p.side {
+		return false
+	}
+	var ml MoveList
+	p.GenerateLegal(&ml)
+	return ml.Contains(m)
+}
+
+// LegalMovesFrom returns the legal moves of the piece on s.
+func (p *Position) LegalMovesFrom(s Square) []Move {
+	var ml MoveList
+	p.GenerateLegal(&ml)
+	var out []Move
+	for _, m := range ml.Moves() {
+		if m.From() == s {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// GivesCheck reports whether the legal move m puts the opponent in check.
+func (p *Position) GivesCheck(m Move) bool {
+	var after Position
+	p.MakeMove(m, &after)
+	return after.InCheck()
+}
