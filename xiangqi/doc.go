@@ -1,0 +1,31 @@
+// Package xiangqi implements the rules of xiangqi (Chinese chess): legal
+// move generation, make-move, Zobrist hashing, FEN, game endings, and the
+// ICCS, Chinese and WXF move notations.
+//
+// It has the same vocabulary as the chess package (Color, Square,
+// PieceType, Piece, Move, MoveList, Position, Game, Outcome, Termination)
+// but its own code for the 9x10 board. Squares are numbered rank*9+file
+// with file a-i from Red's left and rank 0-9 from Red's side, as in ICCS.
+//
+// There are two faces. The fast core is allocation-free:
+//
+//	p := xiangqi.StartPosition()
+//	var ml xiangqi.MoveList
+//	p.GenerateLegal(&ml)
+//	var child xiangqi.Position
+//	p.MakeMove(ml.At(0), &child) // copy-make; p is unchanged
+//
+// The safe face is Game, which checks every move and judges the end of
+// the game:
+//
+//	g := xiangqi.NewGame()
+//	if _, err := g.PushChinese("炮二平五"); err != nil { ... }
+//	if _, err := g.PushWXF("H8+7"); err != nil { ... }
+//	fmt.Println(g.Outcome().Result()) // "*" while the game goes on
+//
+// Endings follow the Chinese rules: a side with no legal move loses
+// (checkmate or stalemate); a side that keeps checking through a repeated
+// position loses (perpetual check); other repetitions, 60 moves without a
+// capture and positions where neither side can cross the river are draws.
+// Perpetual chasing is not judged.
+package xiangqi

@@ -1,0 +1,236 @@
+package xiangqi
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+func TestParseFENAccepts(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{StartFEN, StartFEN},
+		{"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR", StartFEN},
+		{"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR r", StartFEN},
+		{"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - -", StartFEN},
+		{"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR  w  -  -  0  1 ", StartFEN},
+		{"rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR w - - 0 1", StartFEN},
+		{"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1",
+			"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1"},
+		{"3k5/9/9/9/9/9/9/9/9/4K4 b - - 7", "3k5/9/9/9/9/9/9/9/9/4K4 b - - 7 1"},
+	}
+	for _, tt := range tests {
+		p, err := ParseFEN(tt.in)
+		if err != nil {
+			t.Errorf("ParseFEN(%q): %v", tt.in, err)
+			continue
+		}
+		if got := p.FEN(); got != tt.want {
+			t.Errorf("ParseFEN(%q).FEN() = %q, want %q", tt.in, got, tt.want)
+		}
+		if p.Key() != p.computeKey() {
+			t.Errorf("ParseFEN(%q): key mismatch", tt.in)
+		}
+	}
+}
+
+func TestParseFENErrors(t *testing.T) {
+	tests := []struct {
+		in    string
+		field int
+		err   error
+	}{
+		{"", 1, ErrFENEmpty},
+		{"   ", 1, ErrFENEmpty},
+		{"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/RNBAKABNR", 1, ErrRankCount},
+		{"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNRR", 1, ErrRankLength},
+		{"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABN", 1, ErrRankLength},
+		{"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/82/RNBAKABNR", 1, ErrRankLength},
+		{"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNX", 1, ErrPieceChar},
+		{"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABN0", 1, ErrPieceChar},
+		{"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR x", 2, ErrSideToMove},
+		{"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w KQ", 3, ErrUnusedField},
+		{"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - e3", 4, ErrUnusedField},
+		{"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - -1 1", 5, ErrClock},
+		{"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 99999 1", 5, ErrClock},
+		{"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 x", 6, ErrClock},
+		{"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 0", 6, ErrFullmoveZero},
+		{"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1 x", 7, ErrFENFields},
+		// Counts.
+		{"3k5/9/9/9/9/9/9/9/9/RRR1K4", 1, ErrPieceCount},
+		{"3k5/9/9/9/P1P1P1P1P/P8/9/9/9/4K4", 1, ErrPieceCount},
+		{"3k5/9/9/9/9/9/9/9/9/3KK4", 1, ErrPieceCount},
+		{"9/9/9/9/9/9/9/9/9/4K4", 1, ErrKingCount},
+		// Placement.
+		{"4k4/9/9/9/9/9/9/9/9/K8", 1, ErrKingSquare},
+		{"4k4/9/9/9/9/9/9/9/9/3KA4", 1, ErrAdvisorSquare},
+		{"4k4/9/9/9/9/9/9/9/3A5/3K5", 1, ErrAdvisorSquare},
+		{"4k4/9/9/9/9/9/9/3B5/9/3K5", 1, ErrElephantSquare},
+		{"4k4/9/9/9/9/3B5/9/9/9/3K5", 1, ErrElephantSquare},
+		{"4k4/9/9/9/3b5/9/9/9/9/3K5", 1, ErrElephantSquare},
+		{"4k4/9/9/9/9/9/9/P8/9/3K5", 1, ErrSoldierSquare},
+		{"4k4/9/9/9/9/9/1P7/9/9/3K5", 1, ErrSoldierSquare},
+		{"4k4/9/9/1p7/9/9/9/9/9/3K5", 1, ErrSoldierSquare},
+		{"4k4/p8/9/9/9/9/9/9/9/3K5", 1, ErrSoldierSquare},
+		// Generals and checks.
+		{"4k4/9/9/9/9/9/9/9/9/4K4 w", 1, ErrFacingGenerals},
+		{"4k4/4R4/9/9/9/9/9/9/9/3K5 w", 2, ErrOpponentInCheck},
+		{"4k4/9/9/9/9/9/9/9/9/3K1r3 b", 2, ErrOpponentInCheck},
+	}
+	for _, tt := range tests {
+		_, err := ParseFEN(tt.in)
+		if !errors.Is(err, tt.err) {
+			t.Errorf("ParseFEN(%q) error = %v, want %v", tt.in, err, tt.err)
+			continue
+		}
+		if want := "xiangqi: fen: field " + string(rune('0'+tt.field)) + ": "; !strings.HasPrefix(err.Error(), want) {
+			t.Errorf("ParseFEN(%q) error = %q, want prefix %q", tt.in, err, want)
+		}
+	}
+}
+
+func TestValidate(t *testing.T) {
+	p := StartPosition()
+	if err := p.Validate(); err != nil {
+		t.Errorf("start position: %v", err)
+	}
+	// Validate sees problems made after parsing, such as a piece put
+	// where it cannot be.
+	q := p
+	q.board[E0], q.board[E4] = NoPiece, NoPiece
+	q.put(RedAdvisor, E4)
+	if err := q.Validate(); !errors.Is(err, ErrAdvisorSquare) {
+		t.Errorf("advisor on e4: %v, want ErrAdvisorSquare", err)
+	}
+}
+
+func TestZobristIncremental(t *testing.T) {
+	for _, c := range loadPerft(t) {
+		p, err := ParseFEN(c.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		walkCheck(t, &p, 3)
+	}
+}
+
+// walkCheck verifies at every node that the incremental key equals a
+// recomputed one, that DoMove/UndoMove restore the position exactly and
+// agree with MakeMove, and that the position stays valid.
+func walkCheck(t *testing.T, p *Position, depth int) {
+	t.Helper()
+	if p.key != p.computeKey() {
+		t.Fatalf("%s: incremental key differs", p.FEN())
+	}
+	if err := p.problem(); err != nil {
+		t.Fatalf("%s: %v", p.FEN(), err)
+	}
+	if depth == 0 {
+		return
+	}
+	var ml MoveList
+	p.GenerateLegal(&ml)
+	for _, m := range ml.Moves() {
+		var child Position
+		p.MakeMove(m, &child)
+		before := *p
+		u := p.DoMove(m)
+		if *p != child {
+			t.Fatalf("%s %s: DoMove differs from MakeMove", before.FEN(), m)
+		}
+		p.UndoMove(m, u)
+		if *p != before {
+			t.Fatalf("%s %s: UndoMove did not restore", before.FEN(), m)
+		}
+		walkCheck(t, &child, depth-1)
+	}
+}
+
+func TestPseudoVersusLegal(t *testing.T) {
+	// Every legal move is pseudo-legal, and a pseudo-legal move is legal
+	// exactly when it leaves the general safe.
+	for _, c := range loadPerft(t) {
+		p, _ := ParseFEN(c.fen)
+		var legal, pseudo, caps MoveList
+		p.GenerateLegal(&legal)
+		p.GeneratePseudo(GenAll, &pseudo)
+		p.GenerateCaptures(&caps)
+		n := 0
+		for _, m := range pseudo.Moves() {
+			var child Position
+			p.MakeMove(m, &child)
+			ok := !child.Attacked(child.kings[p.side], child.side)
+			if ok != legal.Contains(m) {
+				t.Errorf("%s %s: legal %v, generated %v", c.fen, m, ok, legal.Contains(m))
+			}
+			if ok {
+				n++
+			}
+			if ok && p.board[m.To()] != NoPiece && !caps.Contains(m) {
+				t.Errorf("%s %s: legal capture missing from GenerateCaptures", c.fen, m)
+			}
+			if ok != p.IsLegal(m) {
+				t.Errorf("%s %s: IsLegal %v", c.fen, m, p.IsLegal(m))
+			}
+		}
+		if n != legal.Len() {
+			t.Errorf("%s: %d legal of pseudo, generated %d", c.fen, n, legal.Len())
+		}
+		for _, m := range caps.Moves() {
+			if p.board[m.To()] == NoPiece {
+				t.Errorf("%s %s: quiet move in GenerateCaptures", c.fen, m)
+			}
+		}
+	}
+}
+
+func TestGenerateAllocs(t *testing.T) {
+	p := StartPosition()
+	var ml MoveList
+	var child Position
+	allocs := testing.AllocsPerRun(100, func() {
+		p.GenerateLegal(&ml)
+		for i := 0; i < ml.Len(); i++ {
+			p.MakeMove(ml.At(i), &child)
+			var inner MoveList
+			child.GenerateLegal(&inner)
+		}
+		p.GenerateCaptures(&ml)
+		u := p.DoMove(ml.At(0))
+		p.UndoMove(ml.At(0), u)
+	})
+	if allocs != 0 {
+		t.Errorf("generate+make allocates %v times per run, want 0", allocs)
+	}
+}
+
+func TestRender(t *testing.T) {
+	p := StartPosition()
+	want := `9 r n b a k a b n r
+8 . . . . . . . . .
+7 . c . . . . . c .
+6 p . p . p . p . p
+5 . . . . . . . . .
+4 . . . . . . . . .
+3 P . P . P . P . P
+2 . C . . . . . C .
+1 . . . . . . . . .
+0 R N B A K A B N R
+  a b c d e f g h i
+`
+	if got := p.String(); got != want {
+		t.Errorf("String() =\n%s\nwant\n%s", got, want)
+	}
+	got := p.Render(RenderOptions{Unicode: true, Axis: AxisChinese})
+	lines := strings.Split(got, "\n")
+	if lines[0] != "１２３４５６７８９" || lines[1] != "車馬象士將士象馬車" || lines[10] != "俥傌相仕帥仕相傌俥" || lines[11] != "九八七六五四三二一" {
+		t.Errorf("Unicode Chinese render:\n%s", got)
+	}
+	got = p.Render(RenderOptions{Unicode: true})
+	if lines := strings.Split(got, "\n"); lines[3] != "6 卒＋卒＋卒＋卒＋卒" || lines[10] != "  ａｂｃｄｅｆｇｈｉ" {
+		t.Errorf("Unicode ICCS render:\n%s", got)
+	}
+	got = p.Render(RenderOptions{Axis: AxisChinese})
+	if lines := strings.Split(got, "\n"); lines[0] != "1 2 3 4 5 6 7 8 9" || lines[11] != "9 8 7 6 5 4 3 2 1" {
+		t.Errorf("ASCII Chinese render:\n%s", got)
+	}
+}
