@@ -17,7 +17,7 @@ type perftCase struct {
 
 func loadPerft(t testing.TB) []perftCase {
 	t.Helper()
-	f, err := os.Open(dataDir + "/perft.epd")
+	f, err := os.Open("testdata/perft.epd")
 	if err != nil {
 		t.Skipf("perft data: %v", err)
 	}

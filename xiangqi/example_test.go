@@ -1,0 +1,156 @@
+package xiangqi_test
+
+import (
+	"fmt"
+
+	"github.com/gambitchess/gambit/xiangqi"
+)
+
+func ExampleParseFEN() {
+	p, err := xiangqi.ParseFEN("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR r")
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(p.FEN())
+	fmt.Println(p.SideToMove())
+	_, err = xiangqi.ParseFEN("4k4/9/9/9/9/9/9/9/9/3KA4")
+	fmt.Println(err)
+	// Output:
+	// rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1
+	// red
+	// xiangqi: fen: field 1: advisor off its five palace points: A on e0
+}
+
+func ExamplePerft() {
+	p := xiangqi.StartPosition()
+	for depth := 1; depth <= 3; depth++ {
+		fmt.Println(depth, xiangqi.Perft(&p, depth))
+	}
+	// Output:
+	// 1 44
+	// 2 1920
+	// 3 79666
+}
+
+func ExamplePosition_GenerateLegal() {
+	p := xiangqi.StartPosition()
+	var ml xiangqi.MoveList
+	p.GenerateLegal(&ml)
+	fmt.Println(ml.Len(), ml.At(0))
+	var child xiangqi.Position
+	p.MakeMove(xiangqi.NewMove(xiangqi.H2, xiangqi.E2), &child)
+	fmt.Println(child.FEN())
+	// Output:
+	// 44 d0e1
+	// rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1
+}
+
+func ExampleFormatChinese() {
+	p := xiangqi.StartPosition()
+	m := xiangqi.NewMove(xiangqi.H2, xiangqi.E2)
+	fmt.Println(xiangqi.FormatChinese(&p, m), xiangqi.FormatWXF(&p, m), xiangqi.FormatICCS(m))
+	var child xiangqi.Position
+	p.MakeMove(m, &child)
+	reply := xiangqi.NewMove(xiangqi.H9, xiangqi.G7)
+	fmt.Println(xiangqi.FormatChinese(&child, reply), xiangqi.FormatWXF(&child, reply))
+	// Output:
+	// 炮二平五 C2.5 h2e2
+	// 馬８进７ H8+7
+}
+
+func ExampleParseChinese() {
+	p := xiangqi.StartPosition()
+	for _, s := range []string{"炮二平五", "砲2平5", "傌八進七", "马二进四"} {
+		m, err := xiangqi.ParseChinese(&p, s)
+		fmt.Println(s, m, err)
+	}
+	// Output:
+	// 炮二平五 h2e2 <nil>
+	// 砲2平5 h2e2 <nil>
+	// 傌八進七 b0c2 <nil>
+	// 马二进四 0000 xiangqi: illegal move: 马二进四
+}
+
+func ExampleParseWXF() {
+	p := xiangqi.StartPosition()
+	m, err := xiangqi.ParseWXF(&p, "H2+3")
+	fmt.Println(m, err)
+	// Output: h0g2 <nil>
+}
+
+func ExampleParseICCS() {
+	p := xiangqi.StartPosition()
+	m, err := xiangqi.ParseICCS(&p, "H2-E2")
+	fmt.Println(m, err)
+	// Output: h2e2 <nil>
+}
+
+func ExampleGame() {
+	g := xiangqi.NewGame()
+	for _, s := range []string{"炮二平五", "马８进７", "马二进三", "车９平８"} {
+		if _, err := g.PushChinese(s); err != nil {
+			panic(err)
+		}
+	}
+	fmt.Println(g.FEN())
+	fmt.Println(g.Outcome().Result())
+	// Output:
+	// rnbakabr1/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R w - - 4 3
+	// *
+}
+
+func ExampleGame_Outcome() {
+	// Black's general has no move and is not in check: Black loses.
+	g, err := xiangqi.NewGameFromFEN("4k4/R8/6N2/9/9/9/9/9/9/3K5 b")
+	if err != nil {
+		panic(err)
+	}
+	o := g.Outcome()
+	fmt.Println(o.Termination, o.Winner, o.Result())
+	// Output: stalemate red 1-0
+}
+
+func ExamplePosition_Render() {
+	p, _ := xiangqi.ParseFEN("3k5/9/9/9/9/9/9/9/4A4/3AK4 w")
+	fmt.Print(p.Render(xiangqi.RenderOptions{Unicode: true, Axis: xiangqi.AxisChinese}))
+	// Output:
+	// １２３４５６７８９
+	// ＋＋＋將＋＋＋＋＋
+	// ＋＋＋＋＋＋＋＋＋
+	// ＋＋＋＋＋＋＋＋＋
+	// ＋＋＋＋＋＋＋＋＋
+	// ＋＋＋＋＋＋＋＋＋
+	// ＋＋＋＋＋＋＋＋＋
+	// ＋＋＋＋＋＋＋＋＋
+	// ＋＋＋＋＋＋＋＋＋
+	// ＋＋＋＋仕＋＋＋＋
+	// ＋＋＋仕帥＋＋＋＋
+	// 九八七六五四三二一
+}
+
+func ExamplePosition_String() {
+	p, _ := xiangqi.ParseFEN("3k5/9/9/9/9/9/9/9/4A4/3AK4 w")
+	fmt.Print(p.String())
+	// Output:
+	// 9 . . . k . . . . .
+	// 8 . . . . . . . . .
+	// 7 . . . . . . . . .
+	// 6 . . . . . . . . .
+	// 5 . . . . . . . . .
+	// 4 . . . . . . . . .
+	// 3 . . . . . . . . .
+	// 2 . . . . . . . . .
+	// 1 . . . . A . . . .
+	// 0 . . . A K . . . .
+	//   a b c d e f g h i
+}
+
+func ExampleDivide() {
+	p := xiangqi.StartPosition()
+	var total uint64
+	for _, e := range xiangqi.Divide(&p, 2) {
+		total += e.Nodes
+	}
+	fmt.Println(total)
+	// Output: 1920
+}

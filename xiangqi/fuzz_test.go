@@ -1,0 +1,109 @@
+package xiangqi
+
+import (
+	"bufio"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// fuzzSeeds returns FENs and moves from the test data.
+func fuzzSeeds() (fens, chinese []string) {
+	fens = []string{StartFEN, "", "9/9/9/9/9/9/9/9/9/9 w", "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR r"}
+	f, err := os.Open(filepath.Join(dataDir, "notation-vectors.tsv"))
+	if err != nil {
+		return fens, []string{"炮二平五", "马８进７", "前马退二", "后兵平四"}
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for i := 0; sc.Scan(); i++ {
+		cols := strings.Split(sc.Text(), "\t")
+		if i == 0 || len(cols) != 6 || i%7 != 0 {
+			continue
+		}
+		fens = append(fens, cols[2])
+		chinese = append(chinese, cols[3])
+	}
+	return fens, chinese
+}
+
+func FuzzParseFEN(f *testing.F) {
+	fens, _ := fuzzSeeds()
+	for _, s := range fens {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		p, err := ParseFEN(s)
+		if err != nil {
+			return
+		}
+		out := p.FEN()
+		q, err := ParseFEN(out)
+		if err != nil {
+			t.Fatalf("ParseFEN(%q) ok, but its FEN %q fails: %v", s, out, err)
+		}
+		if q != p || q.FEN() != out {
+			t.Fatalf("round trip of %q changed the position: %q", s, q.FEN())
+		}
+		var ml MoveList
+		p.GenerateLegal(&ml)
+		for _, m := range ml.Moves() {
+			var child Position
+			p.MakeMove(m, &child)
+			_ = FormatChinese(&p, m)
+			_ = FormatWXF(&p, m)
+		}
+	})
+}
+
+// fuzzPositions are positions with tandem pieces where parsing is hardest.
+var fuzzPositions = []string{
+	StartFEN,
+	"3k5/9/9/4P1P2/4P1P2/9/9/9/9/4K4 w",
+	"5k3/9/9/9/9/3p5/3p5/3p5/3p5/4K4 b",
+	"3k5/9/9/9/9/R8/9/R8/9/4K4 w",
+}
+
+func FuzzParseChinese(f *testing.F) {
+	_, moves := fuzzSeeds()
+	for _, s := range append(moves, "前三进一", "二卒平３", "中兵平四", "俥九進一") {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, fen := range fuzzPositions {
+			p, _ := ParseFEN(fen)
+			m, err := ParseChinese(&p, s)
+			if err != nil {
+				continue
+			}
+			if !p.IsLegal(m) {
+				t.Fatalf("%s: ParseChinese(%q) = illegal %s", fen, s, m)
+			}
+			if back, err := ParseChinese(&p, FormatChinese(&p, m)); err != nil || back != m {
+				t.Fatalf("%s: %q -> %s does not round-trip: %v", fen, s, m, err)
+			}
+		}
+	})
+}
+
+func FuzzParseWXF(f *testing.F) {
+	for _, s := range []string{"C2.5", "H8+7", "R+.3", "P-.4", "3+.4", "++.4", "--.1", "c2=5", "K5+1"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, fen := range fuzzPositions {
+			p, _ := ParseFEN(fen)
+			m, err := ParseWXF(&p, s)
+			if err != nil {
+				continue
+			}
+			if !p.IsLegal(m) {
+				t.Fatalf("%s: ParseWXF(%q) = illegal %s", fen, s, m)
+			}
+			if back, err := ParseWXF(&p, FormatWXF(&p, m)); err != nil || back != m {
+				t.Fatalf("%s: %q -> %s does not round-trip: %v", fen, s, m, err)
+			}
+		}
+	})
+}
