@@ -29,6 +29,9 @@ func NewGameFrom(p Position) *Game {
 // Position returns the current position.
 func (g *Game) Position() Position { return g.positions[len(g.positions)-1] }
 
+// Turn returns the colour to move.
+func (g *Game) Turn() Color { return g.current().side }
+
 func (g *Game) current() *Position { return &g.positions[len(g.positions)-1] }
 
 // StartPosition returns the position the game started from.

@@ -93,8 +93,13 @@ func (p *Position) checkCheckers() error {
 	if n == 2 {
 		a, b := p.checkers.First(), (p.checkers & (p.checkers - 1)).First()
 		ksq := p.KingSquare(p.side)
-		// Two checkers both on lines through one square beyond... a discovered
-		// double check needs the two checkers not aligned with the king on one line.
+		// A double check is a check discovered from a slider by a move of the
+		// other checker: two pieces that are not sliders, or two on one line
+		// through the king, cannot give it.
+		sliders := p.byType[Bishop] | p.byType[Rook] | p.byType[Queen]
+		if p.checkers&sliders == 0 {
+			return fmt.Errorf("%w: %v and %v cannot both give check", ErrImpossibleCheck, a, b)
+		}
 		if lineBB[ksq][a] != 0 && lineBB[ksq][a] == lineBB[ksq][b] {
 			return fmt.Errorf("%w: %v and %v check along one line", ErrImpossibleCheck, a, b)
 		}

@@ -1,0 +1,76 @@
+package chess_test
+
+import (
+	"fmt"
+
+	"github.com/gambitchess/gambit/chess"
+)
+
+func ExampleNewGame() {
+	g := chess.NewGame()
+	for _, san := range []string{"f3", "e5", "g4", "Qh4#"} {
+		if _, err := g.PushSAN(san); err != nil {
+			fmt.Println(err)
+		}
+	}
+	fmt.Println(g.Outcome())
+	// Output: 0-1 (checkmate)
+}
+
+func ExampleParseFEN() {
+	p, err := chess.ParseFEN("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(p.CountLegal(), p.Castling() == chess.AnyCastling)
+	_, err = chess.ParseFEN("8/8/8/8/8/8/8/8 w - - 0 1")
+	fmt.Println(err)
+	// Output:
+	// 26 true
+	// fen: field 1 (piece placement): missing or extra king: white has 0 kings
+}
+
+func ExamplePosition_GenerateLegal() {
+	p := chess.StartPosition()
+	var ml chess.MoveList
+	p.GenerateLegal(&ml)
+	fmt.Println(ml.Len(), p.SAN(ml.At(0)), p.UCI(ml.At(0)))
+	// Output: 20 Na3 b1a3
+}
+
+func ExamplePosition_ParseSAN() {
+	p := chess.StartPosition()
+	m, err := p.ParseSAN("Ng1-f3")
+	fmt.Println(p.SAN(m), err)
+	_, err = p.ParseSAN("Ke2")
+	fmt.Println(err)
+	// Output:
+	// Nf3 <nil>
+	// chess: illegal move: "Ke2" in rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1
+}
+
+func ExamplePerft() {
+	p := chess.StartPosition()
+	fmt.Println(chess.Perft(&p, 4))
+	// Output: 197281
+}
+
+func ExamplePosition_Key() {
+	p := chess.StartPosition()
+	fmt.Printf("%016x\n", p.Key())
+	// Output: 463b96181691fc9c
+}
+
+func ExampleGame_ClaimDraw() {
+	g := chess.NewGame()
+	for _, san := range []string{"Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"} {
+		g.PushSAN(san)
+	}
+	fmt.Println(g.RepetitionCount(), g.CanClaimDraw())
+	g.ClaimDraw()
+	fmt.Println(g.Outcome())
+	// Output:
+	// 3 true
+	// 1/2-1/2 (threefold repetition)
+}
