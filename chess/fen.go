@@ -29,7 +29,10 @@ type FENError struct {
 }
 
 func (e *FENError) Error() string {
-	if e.Field == 0 {
+	switch {
+	case e.Field == 0 && errors.Is(e.Err, ErrFENFields):
+		return fmt.Sprintf("fen: %v", e.Err)
+	case e.Field == 0:
 		return fmt.Sprintf("fen: invalid position: %v", e.Err)
 	}
 	return fmt.Sprintf("fen: field %d (%s): %v", e.Field, fenFieldNames[e.Field], e.Err)
@@ -53,7 +56,7 @@ func parseFEN(fen string, chess960 bool) (Position, error) {
 	p.chess960 = chess960
 	fields := strings.Fields(fen)
 	if len(fields) < 2 || len(fields) > 6 {
-		return p, &FENError{FEN: fen, Field: min(len(fields)+1, 6), Err: fmt.Errorf("%w: got %d, want 4 to 6", ErrFENFields, len(fields))}
+		return p, &FENError{FEN: fen, Err: fmt.Errorf("%w: got %d, want 4 to 6", ErrFENFields, len(fields))}
 	}
 	for len(fields) < 6 {
 		fields = append(fields, []string{"", "", "-", "-", "0", "1"}[len(fields)])

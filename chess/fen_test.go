@@ -42,9 +42,9 @@ func TestFENErrors(t *testing.T) {
 		field int
 		want  error
 	}{
-		{"", 1, ErrFENFields},
-		{"8/8/8/8/8/8/8/8", 2, ErrFENFields},
-		{StartFEN + " extra", 6, ErrFENFields},
+		{"", 0, ErrFENFields},
+		{"8/8/8/8/8/8/8/8", 0, ErrFENFields},
+		{StartFEN + " extra", 0, ErrFENFields},
 		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1", 1, ErrFENPlacment},
 		{"rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 1, ErrFENPlacment},
 		{"rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 1, ErrFENPlacment},

@@ -1,0 +1,58 @@
+# Gambit: the two set-up commands are `make run` and `make test`.
+GO       ?= go
+BIN      := bin/gambit
+FUZZTIME ?= 5s
+PKGS     := ./...
+
+.PHONY: run build test vet fmt-check unit fuzz-smoke bench perft-deep clean
+
+# The main job. Until the web app lands it builds the binary and shows the
+# rules library at work on the start position.
+run: build
+	@echo "== gambit perft --depth 5 --divide"
+	@$(BIN) perft --depth 5 --divide
+	@echo "== gambit moves (start position)"
+	@$(BIN) moves
+	@echo "== gambit fen, normalizing an unusable en-passant square"
+	@$(BIN) fen "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"
+	@echo "== gambit perft --variant xiangqi --depth 4"
+	@$(BIN) perft --variant xiangqi --depth 4
+
+build:
+	@mkdir -p bin
+	$(GO) build -o $(BIN) ./cmd/gambit
+
+# Everything: formatting, vet, every test, and a short run of every fuzz target.
+test: fmt-check vet unit fuzz-smoke
+
+fmt-check:
+	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
+	if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
+
+vet:
+	$(GO) vet $(PKGS)
+
+unit:
+	$(GO) test -count=1 $(PKGS)
+
+# Runs each fuzz target for FUZZTIME; failures are kept in testdata/fuzz.
+fuzz-smoke:
+	@set -e; for f in $$(grep -l '^func Fuzz' $$(find . -name '*_test.go' -not -path './node_modules/*')); do \
+		dir=$$(dirname $$f); \
+		for t in $$(grep -o '^func Fuzz[A-Za-z0-9_]*' $$f | sed 's/^func //'); do \
+			echo "fuzz $$dir $$t ($(FUZZTIME))"; \
+			$(GO) test -run '^$$' -fuzz "^$$t$$" -fuzztime $(FUZZTIME) $$dir >/dev/null || \
+				{ $(GO) test -run '^$$' -fuzz "^$$t$$" -fuzztime $(FUZZTIME) $$dir; exit 1; }; \
+		done; \
+	done
+
+# Benchmarks (run on a quiet machine; compare runs with benchstat).
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem -count 5 ./chess/ ./xiangqi/
+
+# Every perft count in shared/data, however deep (hours for the Chess960 file).
+perft-deep:
+	$(GO) test -count=1 -timeout 0 -run 'TestPerft' ./chess/ -perft.maxnodes=0
+
+clean:
+	rm -rf bin

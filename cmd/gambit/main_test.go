@@ -1,0 +1,58 @@
+package main
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+)
+
+func TestCommands(t *testing.T) {
+	tests := []struct {
+		name     string
+		args     []string
+		stdin    string
+		wantCode int
+		wantOut  string // exact stdout, or prefix when it ends in "..."
+		wantErr  string // substring of stderr
+	}{
+		{"perft", []string{"perft", "--depth", "4"}, "", 0, "Nodes searched: 197281\n", ""},
+		{"perft divide", []string{"perft", "--depth", "2", "--divide", "--fen", "4k3/8/8/8/8/8/8/4K2R w K - 0 1"}, "", 0,
+			"e1d1: 5\ne1d2: 5\ne1e2: 5\ne1f1: 5\ne1f2: 5\ne1g1: 3\nh1f1: 3\nh1g1: 5\nh1h2: 5\nh1h3: 5\nh1h4: 5\nh1h5: 5\nh1h6: 5\nh1h7: 2\nh1h8: 3\n\nNodes searched: 66\n", ""},
+		{"perft chess960 castling as king takes rook", []string{"perft", "--variant", "chess960", "--depth", "1", "--divide", "--fen", "4k3/8/8/8/8/8/8/1R2K1R1 w GB - 0 1"}, "", 0, "b1a1: 1\n...", ""},
+		{"perft xiangqi", []string{"perft", "--variant", "xiangqi", "--depth", "3"}, "", 0, "Nodes searched: 79666\n", ""},
+		{"perft bad depth", []string{"perft", "--depth", "0"}, "", 2, "", "--depth"},
+		{"perft bad flag", []string{"perft", "--dpeth", "3"}, "", 2, "", "unknown flag"},
+		{"perft bad variant", []string{"perft", "--variant", "shogi"}, "", 2, "", "unknown variant"},
+		{"perft bad fen", []string{"perft", "--fen", "xx"}, "", 2, "", "fen:"},
+		{"moves", []string{"moves", "--fen", "k7/4P3/8/8/8/8/8/4K3 w - - 0 1"}, "", 0,
+			"e1d1 Kd1\ne1d2 Kd2\ne1e2 Ke2\ne1f1 Kf1\ne1f2 Kf2\ne7e8b e8=B\ne7e8n e8=N\ne7e8q e8=Q+\ne7e8r e8=R+\n", ""},
+		{"moves xiangqi", []string{"moves", "--variant", "xiangqi"}, "", 0, "a0a1 俥九进一 R9+1\n...", ""},
+		{"fen normalizes", []string{"fen", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"}, "", 0,
+			"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\n", ""},
+		{"fen error", []string{"fen", "8/8/8/8/8/8/8/8 w - - 0 1"}, "", 1, "error: fen: field 1 (piece placement): missing or extra king: white has 0 kings\n", ""},
+		{"fen stdin", []string{"fen"}, "4k3/8/8/8/8/8/8/4K3 w - -\n\nbad\n", 1, "4k3/8/8/8/8/8/8/4K3 w - - 0 1\nerror: fen: wrong number of fields: got 1, want 4 to 6\n", ""},
+		{"fen xiangqi red as r", []string{"fen", "--variant", "xiangqi", "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR r"}, "", 0,
+			"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1\n", ""},
+		{"too many args", []string{"fen", "a", "b"}, "", 2, "", "arguments"},
+		{"unknown command", []string{"frobnicate"}, "", 1, "", "unknown command"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var out, errOut bytes.Buffer
+			code := run(tt.args, strings.NewReader(tt.stdin), &out, &errOut)
+			if code != tt.wantCode {
+				t.Errorf("exit %d, want %d (stderr %q)", code, tt.wantCode, errOut.String())
+			}
+			if prefix, ok := strings.CutSuffix(tt.wantOut, "..."); ok {
+				if !strings.HasPrefix(out.String(), prefix) {
+					t.Errorf("stdout %q, want prefix %q", out.String(), prefix)
+				}
+			} else if out.String() != tt.wantOut {
+				t.Errorf("stdout %q, want %q", out.String(), tt.wantOut)
+			}
+			if !strings.Contains(errOut.String(), tt.wantErr) {
+				t.Errorf("stderr %q, want it to contain %q", errOut.String(), tt.wantErr)
+			}
+		})
+	}
+}

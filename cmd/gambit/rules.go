@@ -1,0 +1,244 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"github.com/gambitchess/gambit/chess"
+	"github.com/gambitchess/gambit/xiangqi"
+	"github.com/spf13/cobra"
+)
+
+// Variants the rules commands accept.
+const (
+	variantChess    = "chess"
+	variantChess960 = "chess960"
+	variantXiangqi  = "xiangqi"
+)
+
+func checkVariant(v string) error {
+	switch v {
+	case variantChess, variantChess960, variantXiangqi:
+		return nil
+	}
+	return usageError{fmt.Errorf("unknown variant %q (want chess, chess960 or xiangqi)", v)}
+}
+
+// parseChess parses a chess FEN for the variant; "" is the start position.
+func parseChess(variant, fen string) (chess.Position, error) {
+	if fen == "" {
+		fen = chess.StartFEN
+	}
+	if variant == variantChess960 {
+		return chess.ParseFEN960(fen)
+	}
+	return chess.ParseFEN(fen)
+}
+
+func parseXiangqi(fen string) (xiangqi.Position, error) {
+	if fen == "" {
+		fen = xiangqi.StartFEN
+	}
+	return xiangqi.ParseFEN(fen)
+}
+
+func newPerftCmd() *cobra.Command {
+	var variant, fen string
+	var depth int
+	var divide bool
+	cmd := &cobra.Command{
+		Use:   "perft",
+		Short: "Count the leaf nodes of the legal move tree (move generator check)",
+		Long: "perft counts the positions reachable in exactly --depth moves. With --divide it prints\n" +
+			"one line per root move (\"e2e4: 20\", Stockfish's format); the last line is always\n" +
+			"\"Nodes searched: N\".",
+		Args: argsRange(0, 0),
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if err := checkVariant(variant); err != nil {
+				return err
+			}
+			if depth < 1 {
+				return usageError{fmt.Errorf("--depth must be at least 1, got %d", depth)}
+			}
+			lines, total, err := perftLines(variant, fen, depth, divide)
+			if err != nil {
+				return usageError{err}
+			}
+			w := cmd.OutOrStdout()
+			for _, l := range lines {
+				fmt.Fprintln(w, l)
+			}
+			if divide {
+				fmt.Fprintln(w)
+			}
+			fmt.Fprintf(w, "Nodes searched: %d\n", total)
+			return nil
+		},
+	}
+	cmd.Flags().StringVar(&variant, "variant", variantChess, "chess, chess960 or xiangqi")
+	cmd.Flags().StringVar(&fen, "fen", "", "start from this FEN (default: the start position)")
+	cmd.Flags().IntVar(&depth, "depth", 5, "depth in plies")
+	cmd.Flags().BoolVar(&divide, "divide", false, "print the count below each root move")
+	return cmd
+}
+
+// perftLines runs perft and returns the divide lines (sorted by move) and the total.
+func perftLines(variant, fen string, depth int, divide bool) ([]string, uint64, error) {
+	var lines []string
+	var total uint64
+	if variant == variantXiangqi {
+		p, err := parseXiangqi(fen)
+		if err != nil {
+			return nil, 0, err
+		}
+		if !divide {
+			return nil, xiangqi.Perft(&p, depth), nil
+		}
+		for _, e := range xiangqi.Divide(&p, depth) {
+			lines = append(lines, fmt.Sprintf("%s: %d", xiangqi.FormatICCS(e.Move), e.Nodes))
+			total += e.Nodes
+		}
+	} else {
+		p, err := parseChess(variant, fen)
+		if err != nil {
+			return nil, 0, err
+		}
+		if !divide {
+			return nil, chess.Perft(&p, depth), nil
+		}
+		for _, e := range chess.Divide(&p, depth) {
+			lines = append(lines, fmt.Sprintf("%s: %d", p.UCI(e.Move), e.Nodes))
+			total += e.Nodes
+		}
+	}
+	slices.Sort(lines)
+	return lines, total, nil
+}
+
+func newMovesCmd() *cobra.Command {
+	var variant, fen string
+	cmd := &cobra.Command{
+		Use:   "moves",
+		Short: "List the legal moves of a position",
+		Long: "moves prints one legal move per line, sorted by coordinate notation:\n" +
+			"\"UCI SAN\" for chess (e7e8q e8=Q+), \"ICCS CHINESE WXF\" for xiangqi (h2e2 炮二平五 C2.5).",
+		Args: argsRange(0, 0),
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if err := checkVariant(variant); err != nil {
+				return err
+			}
+			lines, err := moveLines(variant, fen)
+			if err != nil {
+				return usageError{err}
+			}
+			for _, l := range lines {
+				fmt.Fprintln(cmd.OutOrStdout(), l)
+			}
+			return nil
+		},
+	}
+	cmd.Flags().StringVar(&variant, "variant", variantChess, "chess, chess960 or xiangqi")
+	cmd.Flags().StringVar(&fen, "fen", "", "the position (default: the start position)")
+	return cmd
+}
+
+func moveLines(variant, fen string) ([]string, error) {
+	var lines []string
+	if variant == variantXiangqi {
+		p, err := parseXiangqi(fen)
+		if err != nil {
+			return nil, err
+		}
+		var ml xiangqi.MoveList
+		p.GenerateLegal(&ml)
+		for i := 0; i < ml.Len(); i++ {
+			m := ml.At(i)
+			lines = append(lines, xiangqi.FormatICCS(m)+" "+xiangqi.FormatChinese(&p, m)+" "+xiangqi.FormatWXF(&p, m))
+		}
+	} else {
+		p, err := parseChess(variant, fen)
+		if err != nil {
+			return nil, err
+		}
+		var ml chess.MoveList
+		p.GenerateLegal(&ml)
+		for _, m := range ml.Moves() {
+			lines = append(lines, p.UCI(m)+" "+p.SAN(m))
+		}
+	}
+	slices.Sort(lines)
+	return lines, nil
+}
+
+func newFENCmd() *cobra.Command {
+	var variant string
+	cmd := &cobra.Command{
+		Use:   "fen [FEN]",
+		Short: "Check and normalize FEN strings",
+		Long: "fen prints the normalized form of the FEN given as argument, or of each line of\n" +
+			"standard input; an invalid FEN prints \"error: ...\" and the exit status is 1.",
+		Args: argsRange(0, 1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := checkVariant(variant); err != nil {
+				return err
+			}
+			var inputs []string
+			if len(args) == 1 {
+				inputs = args
+			} else {
+				var err error
+				if inputs, err = readLines(cmd.InOrStdin()); err != nil {
+					return err
+				}
+			}
+			failed := false
+			for _, in := range inputs {
+				out, err := normalizeFEN(variant, in)
+				if err != nil {
+					out, failed = "error: "+err.Error(), true
+				}
+				fmt.Fprintln(cmd.OutOrStdout(), out)
+			}
+			if failed {
+				return errReported
+			}
+			return nil
+		},
+	}
+	cmd.Flags().StringVar(&variant, "variant", variantChess, "chess, chess960 or xiangqi")
+	return cmd
+}
+
+func normalizeFEN(variant, fen string) (string, error) {
+	if strings.TrimSpace(fen) == "" {
+		return "", fmt.Errorf("empty FEN")
+	}
+	if variant == variantXiangqi {
+		p, err := xiangqi.ParseFEN(fen)
+		if err != nil {
+			return "", err
+		}
+		return p.FEN(), nil
+	}
+	p, err := parseChess(variant, fen)
+	if err != nil {
+		return "", err
+	}
+	return p.FEN(), nil
+}
+
+// readLines returns the non-blank lines of r.
+func readLines(r io.Reader) ([]string, error) {
+	var out []string
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64*1024), 1<<20)
+	for sc.Scan() {
+		if line := strings.TrimSpace(sc.Text()); line != "" {
+			out = append(out, line)
+		}
+	}
+	return out, sc.Err()
+}
