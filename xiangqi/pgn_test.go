@@ -1,0 +1,198 @@
+package xiangqi
+
+import (
+	"bytes"
+	"cmp"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+func readPGNFile(t *testing.T, name string) ([]*PGNGame, []byte, error) {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(dataDir, "pgn", name))
+	if err != nil {
+		t.Skipf("pgn data: %v", err)
+	}
+	games, err := ReadPGN(bytes.NewReader(data))
+	return games, data, err
+}
+
+func sameTree(a, b *PGNNode) bool {
+	if a.Move != b.Move || a.Comment != b.Comment || a.Before != b.Before || len(a.Children) != len(b.Children) {
+		return false
+	}
+	for i := range a.Children {
+		if !sameTree(a.Children[i], b.Children[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func countNodes(n *PGNNode) int {
+	c := 1
+	for _, ch := range n.Children {
+		c += countNodes(ch)
+	}
+	return c
+}
+
+// TestPGNFiles reads every PGN file of the shared data and round-trips
+// each game through the writer in all three notations. Files that are not
+// UTF-8 are GBK: those with ICCS moves still read (tags and comments are
+// kept as bytes); those with Chinese moves cannot be read without a GBK
+// decoder and are skipped.
+func TestPGNFiles(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join(dataDir, "pgn", "*.pgn"))
+	if len(files) == 0 {
+		t.Skip("no pgn data")
+	}
+	wantGames := map[string]int{
+		"xiangqijs-4games-chinese.pgn":       4,
+		"xiangqijs-4games-iccs.pgn":          4,
+		"cg245.pgn":                          1,
+		"cg300.pgn":                          1,
+		"hbsxcjp-01-iccs-variations-gbk.pgn": 1,
+	}
+	for _, file := range files {
+		name := filepath.Base(file)
+		t.Run(name, func(t *testing.T) {
+			games, data, err := readPGNFile(t, name)
+			gbk := !utf8.Valid(data)
+			if gbk {
+				t.Logf("%s is not UTF-8 (GBK)", name)
+			}
+			if err != nil {
+				if gbk {
+					t.Skipf("GBK file not readable without a decoder: %v", err)
+				}
+				t.Fatal(err)
+			}
+			if want, ok := wantGames[name]; ok && len(games) != want {
+				t.Errorf("read %d games, want %d", len(games), want)
+			}
+			for i, g := range games {
+				for _, f := range []Notation{NotationChinese, NotationICCS, NotationWXF} {
+					var buf bytes.Buffer
+					if err := g.WritePGN(&buf, f); err != nil {
+						t.Fatal(err)
+					}
+					back, err := ReadPGN(&buf)
+					if err != nil || len(back) != 1 {
+						t.Fatalf("game %d in %s: reading back: %v\n%s", i+1, f, err, buf.String())
+					}
+					if !sameTree(g.Root, back[0].Root) || g.Root.Comment != back[0].Root.Comment {
+						t.Errorf("game %d in %s: tree differs after round trip", i+1, f)
+					}
+					if want := cmp.Or(g.Result, "*"); want != back[0].Result || g.ResultComment != back[0].ResultComment {
+						t.Errorf("game %d in %s: result %q %q, want %q %q", i+1, f, back[0].Result, back[0].ResultComment, want, g.ResultComment)
+					}
+					if len(g.Tags) != len(back[0].Tags) {
+						t.Errorf("game %d in %s: %d tags, want %d", i+1, f, len(back[0].Tags), len(g.Tags))
+					}
+				}
+			}
+		})
+	}
+}
+
+func TestPGNChineseMatchesICCS(t *testing.T) {
+	zh, _, err := readPGNFile(t, "xiangqijs-4games-chinese.pgn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	iccs, _, err := readPGNFile(t, "xiangqijs-4games-iccs.pgn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range min(len(zh), len(iccs)) {
+		a, b := zh[i].Mainline(), iccs[i].Mainline()
+		if len(a) == 0 || len(a) != len(b) {
+			t.Errorf("game %d: %d Chinese moves, %d ICCS moves", i+1, len(a), len(b))
+			continue
+		}
+		for j := range a {
+			if a[j] != b[j] {
+				t.Errorf("game %d ply %d: %s vs %s", i+1, j+1, a[j], b[j])
+				break
+			}
+		}
+	}
+	if n := len(zh[0].Mainline()); n != 143 {
+		t.Errorf("game 1: %d plies, want 143", n)
+	}
+	if zh[3].Tag("FEN") == "" || !strings.Contains(zh[3].Root.Children[0].Children[0].Comment, "中炮") {
+		t.Errorf("game 4: FEN tag or first comment missing")
+	}
+}
+
+func TestPGNVariations(t *testing.T) {
+	games, _, err := readPGNFile(t, "hbsxcjp-01-iccs-variations-gbk.pgn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := games[0]
+	// 44 moves in file order (the notation-vectors count), plus the root.
+	if n := countNodes(g.Root); n != 45 {
+		t.Errorf("%d nodes, want 45", n)
+	}
+	if got := len(g.Root.Children); got != 2 {
+		t.Errorf("%d first moves, want 2 (main line and one variation)", got)
+	}
+	main := g.Mainline()
+	if len(main) != 7 || main[0].String() != "f2g4" || main[6].String() != "e5g6" {
+		t.Errorf("main line %v", main)
+	}
+}
+
+func TestPGNWrite(t *testing.T) {
+	in := `[Game "Chinese Chess"]
+[Red "A"]
+[Black "B"]
+[Result "1-0"]
+
+{start} 1. h2e2 {central cannon} h9g7 (1... h7e7 2. h0g2) 2. h0g2 1-0 {red wins}
+`
+	games, err := ReadPGN(strings.NewReader(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := games[0].WritePGN(&buf, NotationChinese); err != nil {
+		t.Fatal(err)
+	}
+	want := `[Game "Chinese Chess"]
+[Red "A"]
+[Black "B"]
+[Result "1-0"]
+[Format "Chinese"]
+
+{start} 1. 炮二平五 {central cannon} 1... 馬８进７ (1... 砲８平５ 2. 傌二进三) 2. 傌二进三 1-0
+{red wins}
+
+`
+	if got := buf.String(); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}
+
+func TestPGNErrors(t *testing.T) {
+	for _, in := range []string{
+		"[Event \"x\"\n1. h2e2",
+		"[Event x]\n1. h2e2",
+		"1. h2e2 (h9g7",
+		"1. h2e2 )",
+		"( 1. h2e2 )",
+		"1. h2e2 {unclosed",
+		"1. h2e3",
+		"[FEN \"bad\"]\n1. h2e2",
+		"1. 炮二平五 * 马８进７",
+	} {
+		if _, err := ReadPGN(strings.NewReader(in)); err == nil {
+			t.Errorf("ReadPGN(%q): no error", in)
+		}
+	}
+}
