@@ -234,3 +234,54 @@ func TestRender(t *testing.T) {
 		t.Errorf("ASCII Chinese render:\n%s", got)
 	}
 }
+
+// bruteLegal lists the legal moves the slow way: every pseudo-legal move
+// whose result leaves the mover's general unattacked.
+func bruteLegal(p *Position) map[Move]bool {
+	var pseudo MoveList
+	p.GeneratePseudo(GenAll, &pseudo)
+	out := map[Move]bool{}
+	for _, m := range pseudo.Moves() {
+		var child Position
+		p.MakeMove(m, &child)
+		if !child.Attacked(child.kings[p.side], child.side) {
+			out[m] = true
+		}
+	}
+	return out
+}
+
+// TestRandomPlayouts compares the fast legality test with the brute-force
+// one along pseudo-random games (fixed seed) from every perft position.
+func TestRandomPlayouts(t *testing.T) {
+	seed := uint64(1)
+	games := 40
+	if testing.Short() {
+		games = 5
+	}
+	for _, c := range loadPerft(t) {
+		root, _ := ParseFEN(c.fen)
+		for range games {
+			p := root
+			for ply := 0; ply < 150; ply++ {
+				var ml MoveList
+				p.GenerateLegal(&ml)
+				want := bruteLegal(&p)
+				if len(want) != ml.Len() {
+					t.Fatalf("%s: %d legal moves, brute force %d", p.FEN(), ml.Len(), len(want))
+				}
+				for _, m := range ml.Moves() {
+					if !want[m] {
+						t.Fatalf("%s: %s generated but illegal", p.FEN(), m)
+					}
+				}
+				if ml.Len() == 0 {
+					break
+				}
+				var child Position
+				p.MakeMove(ml.At(int(splitmix64(&seed)%uint64(ml.Len()))), &child)
+				p = child
+			}
+		}
+	}
+}

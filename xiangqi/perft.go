@@ -4,6 +4,9 @@ package xiangqi
 // depth from p. At the last ply it counts the legal moves without playing
 // them (bulk counting). p is unchanged.
 func Perft(p *Position, depth int) uint64 {
+	if debug {
+		p.assertConsistent()
+	}
 	if depth <= 0 {
 		return 1
 	}
@@ -60,4 +63,16 @@ func Divide(p *Position, depth int) []DivideEntry {
 		out = append(out, DivideEntry{ml.moves[i], Perft(&child, depth-1)})
 	}
 	return out
+}
+
+// assertConsistent panics when the incremental state disagrees with a
+// recomputation; it runs only in debug builds (-tags xiangqidebug), as a
+// stand-in for C assert.
+func (p *Position) assertConsistent() {
+	if p.key != p.computeKey() {
+		panic("xiangqi: incremental Zobrist key differs from recomputed key: " + p.FEN())
+	}
+	if err := p.problem(); err != nil {
+		panic("xiangqi: invalid position " + p.FEN() + ": " + err.Error())
+	}
 }

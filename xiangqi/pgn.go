@@ -195,26 +195,39 @@ func (pr *pgnReader) until(close byte) (string, error) {
 	return s, nil
 }
 
+// tag reads [Name "Value"]; the value may hold escaped quotes and
+// backslashes, and any other byte including ']'.
 func (pr *pgnReader) tag() (Tag, error) {
 	pr.i++ // '['
-	line, err := pr.until(']')
-	if err != nil {
-		return Tag{}, err
+	pr.skipSpace()
+	start := pr.i
+	for pr.i < len(pr.data) && pr.data[pr.i] != ' ' && pr.data[pr.i] != '\t' && pr.data[pr.i] != '"' && pr.data[pr.i] != ']' && pr.data[pr.i] != '\n' {
+		pr.i++
 	}
-	line = strings.TrimSpace(line)
-	name, rest, _ := strings.Cut(line, " ")
-	rest = strings.TrimSpace(rest)
-	if name == "" || len(rest) < 2 || rest[0] != '"' || rest[len(rest)-1] != '"' {
-		return Tag{}, pr.errorf("bad tag [%s]", line)
+	name := string(pr.data[start:pr.i])
+	pr.skipSpace()
+	if name == "" || pr.i >= len(pr.data) || pr.data[pr.i] != '"' {
+		return Tag{}, pr.errorf("bad tag %q", name)
 	}
+	pr.i++
 	var sb strings.Builder
-	v := rest[1 : len(rest)-1]
-	for i := 0; i < len(v); i++ {
-		if v[i] == '\\' && i+1 < len(v) {
-			i++
+	for ; pr.i < len(pr.data) && pr.data[pr.i] != '"'; pr.i++ {
+		c := pr.data[pr.i]
+		if c == '\\' && pr.i+1 < len(pr.data) {
+			pr.i++
+			c = pr.data[pr.i]
 		}
-		sb.WriteByte(v[i])
+		if c == '\n' {
+			pr.line++
+		}
+		sb.WriteByte(c)
 	}
+	pr.i++ // closing quote
+	pr.skipSpace()
+	if pr.i >= len(pr.data) || pr.data[pr.i] != ']' {
+		return Tag{}, pr.errorf("tag %s not closed", name)
+	}
+	pr.i++
 	return Tag{name, sb.String()}, nil
 }
 

@@ -196,3 +196,19 @@ func TestPGNErrors(t *testing.T) {
 		}
 	}
 }
+
+func TestPGNTagEscapes(t *testing.T) {
+	g := &PGNGame{Root: &PGNNode{pos: StartPosition()}}
+	g.SetTag("Event", `a "quoted" ] \ event`)
+	var buf bytes.Buffer
+	if err := g.WritePGN(&buf, NotationICCS); err != nil {
+		t.Fatal(err)
+	}
+	back, err := ReadPGN(&buf)
+	if err != nil || len(back) != 1 {
+		t.Fatalf("read back: %v", err)
+	}
+	if got := back[0].Tag("Event"); got != `a "quoted" ] \ event` {
+		t.Errorf("Event = %q", got)
+	}
+}

@@ -1,0 +1,6 @@
+//go:build xiangqidebug
+
+package xiangqi
+
+// debug enables internal consistency checks (build with -tags xiangqidebug).
+const debug = true
