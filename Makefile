@@ -34,6 +34,7 @@ vet:
 
 unit:
 	$(GO) test -count=1 $(PKGS)
+	$(GO) test -count=1 -short -tags gambitdebug -run 'Perft' ./chess/
 
 # Runs each fuzz target for FUZZTIME; failures are kept in testdata/fuzz.
 fuzz-smoke:

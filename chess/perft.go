@@ -3,6 +3,9 @@ package chess
 // Perft counts the leaf nodes of the legal move tree of the given depth. The
 // last ply is counted without making its moves (bulk counting).
 func Perft(p *Position, depth int) uint64 {
+	if debug {
+		p.assertConsistent()
+	}
 	switch {
 	case depth <= 0:
 		return 1

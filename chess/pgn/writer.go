@@ -1,0 +1,202 @@
+package pgn
+
+import (
+	"bufio"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/gambitchess/gambit/chess"
+)
+
+// WriteOptions selects what Write leaves out.
+type WriteOptions struct {
+	Mainline   bool // leave out variations
+	NoComments bool // leave out comments and comment commands (NAGs stay)
+	Width      int  // line width; 80 when 0
+}
+
+// Write writes g in the PGN export format, followed by a blank line: the
+// Seven Tag Roster first in its order (a missing roster tag written as "?",
+// or "????.??.??" for Date), the other tags in their order, then the
+// movetext wrapped at 80 columns with move numbers wherever the export format
+// wants them (every White move; a Black move at the start, after a comment
+// and after a variation, as "12...").
+func Write(w io.Writer, g *Game, opt WriteOptions) error {
+	bw := bufio.NewWriter(w)
+	gw := gameWriter{w: bw, opt: opt}
+	if gw.opt.Width <= 0 {
+		gw.opt.Width = 80
+	}
+	gw.tags(g)
+	gw.movetext(g)
+	return bw.Flush()
+}
+
+// String returns the game in the PGN export format.
+func (g *Game) String() string {
+	var sb strings.Builder
+	_ = Write(&sb, g, WriteOptions{})
+	return sb.String()
+}
+
+type gameWriter struct {
+	w          *bufio.Writer
+	opt        WriteOptions
+	col        int  // length of the current line
+	needNumber bool // the next Black move needs its "N..." number
+}
+
+func escapeTag(v string) string {
+	if !strings.ContainsAny(v, "\\\"\n\r") {
+		return v
+	}
+	v = strings.NewReplacer("\\", "\\\\", "\"", "\\\"", "\n", " ", "\r", " ").Replace(v)
+	return v
+}
+
+func (gw *gameWriter) tag(name, value string) {
+	gw.w.WriteString("[" + name + " \"" + escapeTag(value) + "\"]\n")
+}
+
+func (gw *gameWriter) tags(g *Game) {
+	for _, name := range SevenTagRoster {
+		v, ok := g.Tags.Lookup(name)
+		switch {
+		case ok:
+		case name == "Date":
+			v = "????.??.??"
+		case name == "Result":
+			v = g.result()
+		default:
+			v = "?"
+		}
+		gw.tag(name, v)
+	}
+	start := g.Start()
+	_, hasFEN := g.Tags.Lookup("FEN")
+	if !hasFEN && (start.Chess960() || start.FEN() != chess.StartFEN) {
+		if start.Chess960() && variantKind(g.Tags.Get("Variant")) != 1 {
+			gw.tag("Variant", "Chess960")
+		}
+		if _, ok := g.Tags.Lookup("SetUp"); !ok {
+			gw.tag("SetUp", "1")
+		}
+		gw.tag("FEN", start.FEN())
+	}
+	for _, t := range g.Tags {
+		if rosterIndex(t.Name) < 0 {
+			gw.tag(t.Name, t.Value)
+		}
+	}
+	gw.w.WriteByte('\n')
+}
+
+func (g *Game) result() string {
+	if g.Result == "" {
+		return "*"
+	}
+	return g.Result
+}
+
+// token writes one word of movetext, breaking the line before it if needed.
+func (gw *gameWriter) token(s string) {
+	if gw.col > 0 && gw.col+1+len(s) > gw.opt.Width {
+		gw.w.WriteByte('\n')
+		gw.col = 0
+	}
+	if gw.col > 0 {
+		gw.w.WriteByte(' ')
+		gw.col++
+	} else if s[0] == '%' {
+		// A '%' in column 1 would make the line an escape line.
+		gw.w.WriteByte(' ')
+		gw.col++
+	}
+	gw.w.WriteString(s)
+	gw.col += len(s)
+}
+
+// comment writes a comment as words, so that it wraps like the moves. Text
+// holding '}' cannot go between braces and becomes a rest-of-line comment.
+func (gw *gameWriter) comment(text string) {
+	if text == "" || gw.opt.NoComments {
+		return
+	}
+	gw.needNumber = true
+	if strings.ContainsAny(text, "}\n") {
+		gw.token(";")
+		gw.w.WriteString(" " + strings.ReplaceAll(text, "\n", " ") + "\n")
+		gw.col = 0
+		return
+	}
+	words := strings.Fields(text)
+	for i, wd := range words {
+		if i == 0 {
+			wd = "{" + wd
+		}
+		if i == len(words)-1 {
+			wd += "}"
+		}
+		gw.token(wd)
+	}
+}
+
+func (gw *gameWriter) movetext(g *Game) {
+	gw.needNumber = true
+	gw.comment(g.Root.Comment)
+	gw.line(g.Root, g.Start())
+	gw.token(g.result())
+	gw.w.WriteString("\n\n")
+}
+
+// line writes the continuation of n, whose position is pos, with the
+// variations branching off it.
+func (gw *gameWriter) line(n *Node, pos chess.Position) {
+	for len(n.Children) > 0 {
+		main := n.Children[0]
+		gw.move(main, &pos)
+		if !gw.opt.Mainline {
+			for _, v := range n.Children[1:] {
+				gw.token("(")
+				gw.needNumber = true
+				gw.move(v, &pos)
+				after := pos
+				play(&after, v.Move)
+				gw.line(v, after)
+				gw.w.WriteString(")")
+				gw.col++
+				gw.needNumber = true
+			}
+		}
+		play(&pos, main.Move)
+		n = main
+	}
+}
+
+// move writes n's starting comment, move number, SAN, NAGs and comment; pos
+// is the position before the move.
+func (gw *gameWriter) move(n *Node, pos *chess.Position) {
+	gw.comment(n.StartingComment)
+	num := strconv.Itoa(pos.FullmoveNumber())
+	if pos.SideToMove() == chess.White {
+		gw.token(num + ".")
+	} else if gw.needNumber {
+		gw.token(num + "...")
+	}
+	gw.needNumber = false
+	gw.token(pos.SAN(n.Move))
+	for _, nag := range n.NAGs {
+		gw.token("$" + strconv.Itoa(int(nag)))
+	}
+	if !gw.opt.NoComments {
+		text := n.commands()
+		if n.Comment != "" {
+			if text != "" {
+				text += " "
+			}
+			text += n.Comment
+		}
+		gw.comment(text)
+	}
+}
