@@ -13,7 +13,7 @@ import (
 var (
 	ErrFENSyntax   = errors.New("malformed field")
 	ErrFENFields   = errors.New("wrong number of fields")
-	ErrFENPlacment = errors.New("bad piece placement")
+	ErrFENPlacement = errors.New("bad piece placement")
 )
 
 // fenFieldNames names the six FEN fields, for error messages.
@@ -78,7 +78,7 @@ func parseFEN(fen string, chess960 bool) (Position, error) {
 func (p *Position) parsePlacement(s string) error {
 	ranks := strings.Split(s, "/")
 	if len(ranks) != 8 {
-		return fmt.Errorf("%w: %d ranks in %q, want 8", ErrFENPlacment, len(ranks), s)
+		return fmt.Errorf("%w: %d ranks in %q, want 8", ErrFENPlacement, len(ranks), s)
 	}
 	for i, row := range ranks {
 		r := Rank(7 - i)
@@ -91,7 +91,7 @@ func (p *Position) parsePlacement(s string) error {
 			default:
 				pc, ok := pieceFromLetter(c)
 				if !ok {
-					return fmt.Errorf("%w: rank %d: unexpected %q", ErrFENPlacment, r+1, c)
+					return fmt.Errorf("%w: rank %d: unexpected %q", ErrFENPlacement, r+1, c)
 				}
 				if f < 8 {
 					p.putPiece(pc, NewSquare(File(f), r))
@@ -99,11 +99,11 @@ func (p *Position) parsePlacement(s string) error {
 				f++
 			}
 			if f > 8 {
-				return fmt.Errorf("%w: rank %d (%q) has more than 8 squares", ErrFENPlacment, r+1, row)
+				return fmt.Errorf("%w: rank %d (%q) has more than 8 squares", ErrFENPlacement, r+1, row)
 			}
 		}
 		if f != 8 {
-			return fmt.Errorf("%w: rank %d (%q) has %d squares, want 8", ErrFENPlacment, r+1, row, f)
+			return fmt.Errorf("%w: rank %d (%q) has %d squares, want 8", ErrFENPlacement, r+1, row, f)
 		}
 	}
 	for c := White; c <= Black; c++ {
