@@ -12,27 +12,46 @@ var (
 	ErrAmbiguousMove = errors.New("xiangqi: ambiguous move")
 )
 
-// FEN syntax problems.
+// FEN syntax problems, wrapped by ParseFEN as
+// "xiangqi: fen: field N: problem".
 var (
-	ErrFENEmpty     = errors.New("empty FEN")
-	ErrFENFields    = errors.New("too many fields")
-	ErrRankCount    = errors.New("board must have 10 ranks")
-	ErrRankLength   = errors.New("rank must have 9 points")
-	ErrPieceChar    = errors.New("unknown piece character")
-	ErrSideToMove   = errors.New("side to move must be w, r or b")
-	ErrUnusedField  = errors.New("castling and en passant fields must be -")
-	ErrClock        = errors.New("clock must be a number from 0 to 65535")
+	// ErrFENEmpty: the FEN has no board field.
+	ErrFENEmpty = errors.New("empty FEN")
+	// ErrFENFields: more than six fields.
+	ErrFENFields = errors.New("too many fields")
+	// ErrRankCount: the board does not have ten ranks.
+	ErrRankCount = errors.New("board must have 10 ranks")
+	// ErrRankLength: a rank does not describe nine points.
+	ErrRankLength = errors.New("rank must have 9 points")
+	// ErrPieceChar: a character that is neither a piece nor a digit 1-9.
+	ErrPieceChar = errors.New("unknown piece character")
+	// ErrSideToMove: the side field is not w, r or b.
+	ErrSideToMove = errors.New("side to move must be w, r or b")
+	// ErrUnusedField: the chess castling or en passant field is not "-".
+	ErrUnusedField = errors.New("castling and en passant fields must be -")
+	// ErrClock: a clock field is not a number from 0 to 65535.
+	ErrClock = errors.New("clock must be a number from 0 to 65535")
+	// ErrFullmoveZero: the move number is 0.
 	ErrFullmoveZero = errors.New("move number must be at least 1")
 )
 
 // Position validity problems, reported by Validate and ParseFEN.
 var (
-	ErrKingCount       = errors.New("each side needs exactly one general")
-	ErrPieceCount      = errors.New("too many pieces of one type")
-	ErrKingSquare      = errors.New("general outside its palace")
-	ErrAdvisorSquare   = errors.New("advisor off its five palace points")
-	ErrElephantSquare  = errors.New("elephant off its seven points")
-	ErrSoldierSquare   = errors.New("soldier on a point it can never reach")
-	ErrFacingGenerals  = errors.New("generals face each other on an open file")
+	// ErrKingCount: a side has no general.
+	ErrKingCount = errors.New("each side needs exactly one general")
+	// ErrPieceCount: more pieces of one type than a side starts with.
+	ErrPieceCount = errors.New("too many pieces of one type")
+	// ErrKingSquare: a general outside its palace.
+	ErrKingSquare = errors.New("general outside its palace")
+	// ErrAdvisorSquare: an advisor off the five palace points it can reach.
+	ErrAdvisorSquare = errors.New("advisor off its five palace points")
+	// ErrElephantSquare: an elephant off the seven points it can reach.
+	ErrElephantSquare = errors.New("elephant off its seven points")
+	// ErrSoldierSquare: a soldier behind its starting rank, or on a point
+	// between the starting files before crossing the river.
+	ErrSoldierSquare = errors.New("soldier on a point it can never reach")
+	// ErrFacingGenerals: the generals see each other on an open file.
+	ErrFacingGenerals = errors.New("generals face each other on an open file")
+	// ErrOpponentInCheck: the side that has just moved is in check.
 	ErrOpponentInCheck = errors.New("side not to move is in check")
 )
