@@ -28,4 +28,15 @@
 // position loses (perpetual check); other repetitions, 60 moves without a
 // capture and positions where neither side can cross the river are draws.
 // Perpetual chasing is not judged.
+//
+// Moves can be read and written in ICCS coordinates (ParseICCS,
+// FormatICCS: "h2e2"), traditional Chinese notation (ParseChinese,
+// FormatChinese: "炮二平五", "馬８进７", "前俥进二") and WXF notation
+// (ParseWXF, FormatWXF: "C2.5", "H8+7", "R+.3"). ReadPGN and
+// PGNGame.WritePGN handle xqbase-style PGN in any of the three notations,
+// with comments and variations.
+//
+// Perft and Divide count leaf nodes for testing the move generator;
+// build with -tags xiangqidebug to check the incremental state at every
+// node.
 package xiangqi
