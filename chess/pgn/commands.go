@@ -71,8 +71,11 @@ func collapse(b []byte) string {
 // command applies one comment command ("clk 0:03:00") to n; false when it is
 // unknown or does not parse.
 func (n *Node) command(cmd []byte) bool {
-	name, arg, _ := bytes.Cut(bytes.TrimSpace(cmd), []byte(" "))
-	arg = bytes.TrimSpace(arg)
+	fields := bytes.Fields(cmd)
+	if len(fields) != 2 {
+		return false
+	}
+	name, arg := fields[0], fields[1]
 	switch string(name) {
 	case "clk":
 		d, ok := parseClock(arg)
@@ -226,8 +229,8 @@ func parseMarks(b []byte, arrows bool) ([]Mark, bool) {
 	return ms, true
 }
 
-// commands returns the node's comment commands as text, "" when it has none.
-func (n *Node) commands() string {
+// commands returns the node's comment commands as text.
+func (n *Node) commands() []string {
 	var parts []string
 	if n.Eval != nil {
 		parts = append(parts, "[%eval "+n.Eval.String()+"]")
@@ -244,7 +247,7 @@ func (n *Node) commands() string {
 	if len(n.Arrows) > 0 {
 		parts = append(parts, "[%cal "+marks(n.Arrows, true)+"]")
 	}
-	return strings.Join(parts, " ")
+	return parts
 }
 
 func marks(ms []Mark, arrows bool) string {

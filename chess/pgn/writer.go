@@ -43,8 +43,9 @@ func (g *Game) String() string {
 type gameWriter struct {
 	w          *bufio.Writer
 	opt        WriteOptions
-	col        int  // length of the current line
-	needNumber bool // the next Black move needs its "N..." number
+	col        int    // length of the current line
+	needNumber bool   // the next Black move needs its "N..." number
+	glue       string // written before the next token with no space: "("
 }
 
 func escapeTag(v string) string {
@@ -101,6 +102,9 @@ func (g *Game) result() string {
 
 // token writes one word of movetext, breaking the line before it if needed.
 func (gw *gameWriter) token(s string) {
+	if gw.glue != "" {
+		s, gw.glue = gw.glue+s, ""
+	}
 	if gw.col > 0 && gw.col+1+len(s) > gw.opt.Width {
 		gw.w.WriteByte('\n')
 		gw.col = 0
@@ -117,20 +121,22 @@ func (gw *gameWriter) token(s string) {
 	gw.col += len(s)
 }
 
-// comment writes a comment as words, so that it wraps like the moves. Text
-// holding '}' cannot go between braces and becomes a rest-of-line comment.
-func (gw *gameWriter) comment(text string) {
-	if text == "" || gw.opt.NoComments {
+// comment writes a comment as words, so that it wraps like the moves; each
+// command stays whole on one line. Text holding '}' cannot go between braces
+// and becomes a rest-of-line comment.
+func (gw *gameWriter) comment(commands []string, text string) {
+	if text == "" && len(commands) == 0 || gw.opt.NoComments {
 		return
 	}
 	gw.needNumber = true
 	if strings.ContainsAny(text, "}\n") {
 		gw.token(";")
-		gw.w.WriteString(" " + strings.ReplaceAll(text, "\n", " ") + "\n")
+		all := append(commands, strings.ReplaceAll(text, "\n", " "))
+		gw.w.WriteString(" " + strings.Join(all, " ") + "\n")
 		gw.col = 0
 		return
 	}
-	words := strings.Fields(text)
+	words := append(commands, strings.Fields(text)...)
 	for i, wd := range words {
 		if i == 0 {
 			wd = "{" + wd
@@ -144,7 +150,7 @@ func (gw *gameWriter) comment(text string) {
 
 func (gw *gameWriter) movetext(g *Game) {
 	gw.needNumber = true
-	gw.comment(g.Root.Comment)
+	gw.comment(nil, g.Root.Comment)
 	gw.line(g.Root, g.Start())
 	gw.token(g.result())
 	gw.w.WriteString("\n\n")
@@ -158,12 +164,16 @@ func (gw *gameWriter) line(n *Node, pos chess.Position) {
 		gw.move(main, &pos)
 		if !gw.opt.Mainline {
 			for _, v := range n.Children[1:] {
-				gw.token("(")
+				gw.glue = "("
 				gw.needNumber = true
 				gw.move(v, &pos)
 				after := pos
 				play(&after, v.Move)
 				gw.line(v, after)
+				if gw.col+1 > gw.opt.Width {
+					gw.w.WriteByte('\n')
+					gw.col = 0
+				}
 				gw.w.WriteString(")")
 				gw.col++
 				gw.needNumber = true
@@ -177,26 +187,21 @@ func (gw *gameWriter) line(n *Node, pos chess.Position) {
 // move writes n's starting comment, move number, SAN, NAGs and comment; pos
 // is the position before the move.
 func (gw *gameWriter) move(n *Node, pos *chess.Position) {
-	gw.comment(n.StartingComment)
+	gw.comment(nil, n.StartingComment)
+	// The number and the move form one token, so that no line ends between them.
+	san := pos.SAN(n.Move)
 	num := strconv.Itoa(pos.FullmoveNumber())
 	if pos.SideToMove() == chess.White {
-		gw.token(num + ".")
+		san = num + ". " + san
 	} else if gw.needNumber {
-		gw.token(num + "...")
+		san = num + "... " + san
 	}
 	gw.needNumber = false
-	gw.token(pos.SAN(n.Move))
+	gw.token(san)
 	for _, nag := range n.NAGs {
 		gw.token("$" + strconv.Itoa(int(nag)))
 	}
 	if !gw.opt.NoComments {
-		text := n.commands()
-		if n.Comment != "" {
-			if text != "" {
-				text += " "
-			}
-			text += n.Comment
-		}
-		gw.comment(text)
+		gw.comment(n.commands(), n.Comment)
 	}
 }
