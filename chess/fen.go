@@ -11,8 +11,8 @@ import (
 // Sentinel errors for FEN text that cannot describe a position. A *FENError
 // wraps one of them, or one of the position problems of Validate.
 var (
-	ErrFENSyntax   = errors.New("malformed field")
-	ErrFENFields   = errors.New("wrong number of fields")
+	ErrFENSyntax    = errors.New("malformed field")
+	ErrFENFields    = errors.New("wrong number of fields")
 	ErrFENPlacement = errors.New("bad piece placement")
 )
 
