@@ -1,0 +1,81 @@
+package game
+
+import (
+	"time"
+
+	"github.com/gambitchess/gambit/chess"
+)
+
+// Clock is a Fischer chess clock: each side has a time bank, and a side that
+// completes a move gets the increment. Time is read through the injected now,
+// so tests can run it on a fake clock or under testing/synctest.
+//
+// The clock starts running with White's first move (for Black); a side's
+// first move is therefore free of charge only for White, as on lichess where
+// the opening move does not start one's own clock.
+type Clock struct {
+	Initial   time.Duration
+	Increment time.Duration
+
+	now       func() time.Time
+	remaining [2]time.Duration
+	running   bool
+	turn      chess.Color // whose time runs while running
+	since     time.Time   // when turn's time began to run
+}
+
+// NewClock returns a stopped clock with initial time for both sides.
+func NewClock(initial, increment time.Duration, now func() time.Time) *Clock {
+	return &Clock{Initial: initial, Increment: increment, now: now, remaining: [2]time.Duration{initial, initial}}
+}
+
+// Remaining returns c's time left now (never negative).
+func (k *Clock) Remaining(c chess.Color) time.Duration {
+	r := k.remaining[c]
+	if k.running && k.turn == c {
+		r -= k.now().Sub(k.since)
+	}
+	return max(r, 0)
+}
+
+// Running reports whether a clock runs, and whose.
+func (k *Clock) Running() (chess.Color, bool) { return k.turn, k.running }
+
+// Flagged reports whether the running side has no time left.
+func (k *Clock) Flagged() (chess.Color, bool) {
+	if k.running && k.Remaining(k.turn) == 0 {
+		return k.turn, true
+	}
+	return 0, false
+}
+
+// Press ends mover's turn: its elapsed time is charged, the increment added,
+// and the opponent's time starts to run. Pressing with no time left charges
+// the time but adds no increment: the caller checks Flagged first.
+func (k *Clock) Press(mover chess.Color) {
+	if k.running && k.turn == mover {
+		k.remaining[mover] = k.Remaining(mover)
+		if k.remaining[mover] > 0 && k.Initial > 0 {
+			k.remaining[mover] += k.Increment
+		}
+	}
+	k.turn, k.running, k.since = mover.Other(), true, k.now()
+}
+
+// Start makes c's time run from now without charging anyone (used after a
+// takeback or when a stored game is loaded).
+func (k *Clock) Start(c chess.Color) {
+	k.Stop()
+	k.turn, k.running, k.since = c, true, k.now()
+}
+
+// Stop stops the clock, charging the running side.
+func (k *Clock) Stop() {
+	if k.running {
+		k.remaining[k.turn] = k.Remaining(k.turn)
+		k.running = false
+	}
+}
+
+// set overwrites the banks (used when loading a record).
+func (k *Clock) set(white, black time.Duration) { k.remaining = [2]time.Duration{white, black} }

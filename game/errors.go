@@ -1,0 +1,20 @@
+package game
+
+import "errors"
+
+// Errors a command can fail with. Each wraps into a message with context;
+// test them with errors.Is. The server maps them to HTTP codes and
+// WebSocket error messages in one place.
+var (
+	ErrGameOver       = errors.New("game: the game is over")
+	ErrNotYourTurn    = errors.New("game: not your turn")
+	ErrNotYourSeat    = errors.New("game: you do not play this side")
+	ErrIllegalMove    = errors.New("game: illegal move")
+	ErrInvalidMove    = errors.New("game: invalid move text")
+	ErrNoTakeback     = errors.New("game: nothing to take back")
+	ErrNoDrawOffer    = errors.New("game: no draw offer to answer")
+	ErrCannotClaim    = errors.New("game: no draw can be claimed")
+	ErrBadSetup       = errors.New("game: bad game setup")
+	ErrBadRecord      = errors.New("game: bad stored record")
+	ErrAlreadyOffered = errors.New("game: a draw offer is already pending")
+)

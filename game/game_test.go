@@ -1,0 +1,215 @@
+package game
+
+import (
+	"errors"
+	"strings"
+	"testing"
+	"testing/synctest"
+	"time"
+
+	"github.com/gambitchess/gambit/chess"
+)
+
+func newLocal(t *testing.T, clock ClockConfig) *Game {
+	t.Helper()
+	g, err := New(Options{ID: "t1", Mode: ModeLocal, Seats: [2]Seat{{Kind: SeatHuman}, {Kind: SeatHuman}},
+		Clock: clock, Now: time.Now})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+func play(t *testing.T, g *Game, moves ...string) {
+	t.Helper()
+	for _, u := range moves {
+		if _, err := g.Move(g.Turn(), u); err != nil {
+			t.Fatalf("move %s: %v", u, err)
+		}
+	}
+}
+
+func TestStatusOrder(t *testing.T) {
+	for s := Created; s <= DrawAgreed; s++ {
+		want := s != Created && s != Started
+		if s.Finished() != want {
+			t.Errorf("%v.Finished() = %v, want %v", s, s.Finished(), want)
+		}
+		if got, ok := ParseStatus(s.String()); !ok || got != s {
+			t.Errorf("ParseStatus(%q) = %v, %v", s.String(), got, ok)
+		}
+	}
+}
+
+func TestFoolsMate(t *testing.T) {
+	g := newLocal(t, ClockConfig{})
+	play(t, g, "f2f3", "e7e5", "g2g4", "d8h4")
+	if g.Status() != Mate || g.Result() != "0-1" {
+		t.Fatalf("status %v result %s, want mate 0-1", g.Status(), g.Result())
+	}
+	if len(g.Dests()) != 0 {
+		t.Errorf("dests after mate: %v", g.Dests())
+	}
+	if _, err := g.Move(chess.White, "e2e4"); !errors.Is(err, ErrGameOver) {
+		t.Errorf("move after mate: got %v, want ErrGameOver", err)
+	}
+	if err := g.Takeback(1); err != nil || g.Status() != Started {
+		t.Errorf("takeback after mate: %v, status %v", err, g.Status())
+	}
+}
+
+func TestBadMoves(t *testing.T) {
+	g := newLocal(t, ClockConfig{})
+	tests := []struct {
+		c    chess.Color
+		u    string
+		want error
+	}{
+		{chess.Black, "e7e5", ErrNotYourTurn},
+		{chess.White, "e2e5", ErrIllegalMove},
+		{chess.White, "zz", ErrInvalidMove},
+		{chess.White, "e7e5", ErrIllegalMove},
+	}
+	for _, tt := range tests {
+		if _, err := g.Move(tt.c, tt.u); !errors.Is(err, tt.want) {
+			t.Errorf("Move(%v, %q) = %v, want %v", tt.c, tt.u, err, tt.want)
+		}
+	}
+	if g.Ply() != 0 || g.Version() != 0 {
+		t.Errorf("bad moves changed the game: ply %d version %d", g.Ply(), g.Version())
+	}
+}
+
+func TestDests(t *testing.T) {
+	g := newLocal(t, ClockConfig{})
+	d := g.Dests()
+	if len(d) != 10 || strings.Join(d["g1"], ",") != "f3,h3" {
+		t.Errorf("start dests %v", d)
+	}
+	play(t, g, "e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "g8f6")
+	if !strings.Contains(strings.Join(g.Dests()["e1"], ","), "g1") {
+		t.Errorf("castling missing from e1 dests %v", g.Dests()["e1"])
+	}
+}
+
+func TestDrawOffers(t *testing.T) {
+	g := newLocal(t, ClockConfig{})
+	play(t, g, "e2e4")
+	if err := g.AcceptDraw(chess.White); !errors.Is(err, ErrNoDrawOffer) {
+		t.Fatalf("accept without offer: %v", err)
+	}
+	if err := g.OfferDraw(chess.White); err != nil {
+		t.Fatal(err)
+	}
+	if err := g.AcceptDraw(chess.White); !errors.Is(err, ErrNoDrawOffer) {
+		t.Fatalf("accepting one's own offer: %v", err)
+	}
+	if err := g.AcceptDraw(chess.Black); err != nil || g.Status() != DrawAgreed || g.Result() != "1/2-1/2" {
+		t.Fatalf("accept: %v, %v %s", err, g.Status(), g.Result())
+	}
+}
+
+func TestClaimThreefold(t *testing.T) {
+	g := newLocal(t, ClockConfig{})
+	play(t, g, "g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1")
+	if !g.CanClaimDraw() {
+		t.Fatal("black should be able to claim (f6g8 repeats a third time)")
+	}
+	if err := g.ClaimDraw(chess.White); !errors.Is(err, ErrNotYourTurn) {
+		t.Errorf("claim by white: %v", err)
+	}
+	if err := g.ClaimDraw(chess.Black); err != nil || g.Status() != Draw {
+		t.Fatalf("claim: %v %v", err, g.Status())
+	}
+	r := g.Record()
+	g2, err := FromRecord(r, time.Now)
+	if err != nil || g2.Status() != Draw || g2.Outcome().Termination != chess.ThreefoldRepetition {
+		t.Fatalf("reload: %v %v %v", err, g2.Status(), g2.Outcome())
+	}
+}
+
+func TestClockIncrementAndFlag(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		g := newLocal(t, ClockConfig{Initial: time.Minute, Increment: 2 * time.Second})
+		play(t, g, "e2e4") // starts Black's clock; White's first move is free
+		time.Sleep(10 * time.Second)
+		play(t, g, "e7e5")
+		if got := g.Clock().Remaining(chess.Black); got != 52*time.Second {
+			t.Errorf("black has %v, want 52s (60 - 10 + 2)", got)
+		}
+		time.Sleep(59 * time.Second)
+		if g.CheckFlag() {
+			t.Fatal("flag fell early")
+		}
+		time.Sleep(2 * time.Second)
+		if !g.CheckFlag() || g.Status() != Timeout || g.Result() != "0-1" {
+			t.Fatalf("status %v result %s, want timeout 0-1", g.Status(), g.Result())
+		}
+		if _, err := g.Move(chess.White, "g1f3"); !errors.Is(err, ErrGameOver) {
+			t.Errorf("move after flag: %v", err)
+		}
+	})
+}
+
+func TestRecordRoundTrip(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		g := newLocal(t, ClockConfig{Initial: 5 * time.Minute, Increment: 0})
+		play(t, g, "e2e4", "c7c5")
+		time.Sleep(7 * time.Second)
+		_ = g.OfferDraw(chess.White)
+		r := g.Record()
+		time.Sleep(time.Hour) // the server is down
+		g2, err := FromRecord(r, time.Now)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g2.FEN() != g.FEN() || g2.Version() != g.Version() || g2.Status() != Started {
+			t.Fatalf("reload differs: %s v%d %v", g2.FEN(), g2.Version(), g2.Status())
+		}
+		if got := g2.Clock().Remaining(chess.White); got != 5*time.Minute-7*time.Second {
+			t.Errorf("white has %v after reload", got)
+		}
+		if c, ok := g2.DrawOffer(); !ok || c != chess.White {
+			t.Errorf("draw offer lost")
+		}
+		time.Sleep(3 * time.Second)
+		if got := g2.Clock().Remaining(chess.White); got != 5*time.Minute-10*time.Second {
+			t.Errorf("white's clock not running after reload: %v", got)
+		}
+	})
+}
+
+func TestResignRecord(t *testing.T) {
+	g := newLocal(t, ClockConfig{})
+	play(t, g, "e2e4")
+	if err := g.Resign(chess.White); err != nil {
+		t.Fatal(err)
+	}
+	g2, err := FromRecord(g.Record(), nil)
+	if err != nil || g2.Status() != Resigned || g2.Result() != "0-1" {
+		t.Fatalf("reload: %v %v %s", err, g2.Status(), g2.Result())
+	}
+	if err := g2.Takeback(1); !errors.Is(err, ErrGameOver) {
+		t.Errorf("takeback after resignation: %v", err)
+	}
+}
+
+func TestPGN(t *testing.T) {
+	g := newLocal(t, ClockConfig{})
+	play(t, g, "f2f3", "e7e5", "g2g4", "d8h4")
+	out := g.PGN()
+	if !strings.Contains(out, "1. f3 e5 2. g4 Qh4# 0-1") || !strings.Contains(out, `[Result "0-1"]`) {
+		t.Fatalf("PGN:\n%s", out)
+	}
+	start, moves, err := ParseSetup(out)
+	if err != nil || len(moves) != 4 || start != chess.StartPosition() {
+		t.Fatalf("ParseSetup(PGN) = %d moves, %v", len(moves), err)
+	}
+	if _, _, err := ParseSetup("8/8/8/8/8/8/8/8 w - - 0 1"); !errors.Is(err, ErrBadSetup) {
+		t.Errorf("kingless FEN accepted: %v", err)
+	}
+	p, _, err := ParseSetup("4k3/8/8/8/8/8/8/4K2R w K - 0 1")
+	if err != nil || p.FEN() != "4k3/8/8/8/8/8/8/4K2R w K - 0 1" {
+		t.Errorf("FEN setup: %v", err)
+	}
+}
