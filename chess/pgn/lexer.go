@@ -15,7 +15,7 @@ const (
 	tEOF          tokKind = iota
 	tBlank                // an empty line (it may separate games that have no movetext)
 	tTag                  // [Name "Value"]: text is the name, val the unescaped value
-	tBadTag               // a '[' that opens no well-formed tag: text runs to the ']'
+	tBadTag               // a '[' that opens no well-formed tag: text runs to the line end
 	tMove                 // move text: SAN, coordinates or a null move, with any suffix
 	tNumber               // a move number with its dots
 	tNAG                  // $n or a suffix glyph standing alone: n is the NAG
@@ -344,13 +344,9 @@ func (l *lexer) scan() token {
 				t.kind, t.text, t.val = tTag, name, l.unescape(raw)
 				l.off = end
 			} else {
-				end = bytes.IndexByte(b[i:], ']')
-				if end < 0 {
-					end = len(b)
-				} else {
-					end += i + 1
-				}
-				t.kind, t.text, l.off = tBadTag, b[i:end], end
+				// The rest of the line goes with the broken tag: scanning
+				// on from the next ']' could be quadratic in the line length.
+				t.kind, t.text, l.off = tBadTag, b[i:], len(b)
 			}
 		case c == '$':
 			j := i + 1

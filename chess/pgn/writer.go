@@ -5,6 +5,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/gambitchess/gambit/chess"
 )
@@ -49,10 +50,10 @@ type gameWriter struct {
 }
 
 func escapeTag(v string) string {
-	if !strings.ContainsAny(v, "\\\"\n\r") {
+	if !strings.ContainsAny(v, "\\\"\n") {
 		return v
 	}
-	v = strings.NewReplacer("\\", "\\\\", "\"", "\\\"", "\n", " ", "\r", " ").Replace(v)
+	v = strings.NewReplacer("\\", "\\\\", "\"", "\\\"", "\n", " ").Replace(v)
 	return v
 }
 
@@ -136,7 +137,7 @@ func (gw *gameWriter) comment(commands []string, text string) {
 		gw.col = 0
 		return
 	}
-	words := append(commands, strings.Fields(text)...)
+	words := append(commands, strings.FieldsFunc(text, func(r rune) bool { return r < utf8.RuneSelf && isSpace(byte(r)) || r == '\n' })...)
 	for i, wd := range words {
 		if i == 0 {
 			wd = "{" + wd

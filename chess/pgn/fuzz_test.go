@@ -1,0 +1,71 @@
+package pgn
+
+import (
+	"bytes"
+	"io"
+	"os"
+	"testing"
+)
+
+// FuzzReader feeds arbitrary bytes to the reader. It must never panic, every
+// error must be an *Error with a position, and each good game must survive
+// a write and a read unchanged.
+func FuzzReader(f *testing.F) {
+	for _, path := range dataFiles(f, "edge") {
+		b, err := os.ReadFile(path)
+		if err != nil {
+			f.Fatal(err)
+		}
+		if len(b) > 8<<10 {
+			b = b[:8<<10]
+		}
+		f.Add(b)
+	}
+	for _, s := range []string{"1. e4 (1. d4 {x} d5)) e5 *", "{", "(", "[A \"\\", "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0",
+		"%\n[FEN \"8/P7/8/8/8/8/8/k6K w - - 0 1\"]\n1. a8=N a8b1 *", "1. e4 $300 !!! ?!? e5 *"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		r := NewReader(bytes.NewReader(data))
+		for i := 0; ; i++ {
+			g, err := r.Next()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				e, ok := err.(*Error)
+				if !ok || e.Line < 1 || e.Col < 1 || e.Game < 1 {
+					t.Fatalf("game %d: error %#v", i+1, err)
+				}
+				continue
+			}
+			var buf bytes.Buffer
+			if err := Write(&buf, g, WriteOptions{}); err != nil {
+				t.Fatal(err)
+			}
+			back, err := NewReader(&buf).Next()
+			if err != nil {
+				t.Fatalf("game %d written as\n%s\nreads back with %v", i+1, buf.String(), err)
+			}
+			if d := sameGame(g, back); d != "" {
+				t.Fatalf("game %d written as\n%s\nreads back different: %s", i+1, buf.String(), d)
+			}
+		}
+		// The fast paths must agree on the number of games.
+		r1, r2 := NewReader(bytes.NewReader(data)), NewReader(bytes.NewReader(data))
+		var ml Mainline
+		for {
+			e1 := r1.NextMainline(&ml)
+			_, e2 := r2.NextTags()
+			if (e1 == io.EOF) != (e2 == io.EOF) {
+				t.Fatalf("NextMainline %v, NextTags %v", e1, e2)
+			}
+			if e1 == io.EOF {
+				break
+			}
+		}
+		if r1.Games() != r.Games() {
+			t.Fatalf("NextMainline read %d games, Next %d", r1.Games(), r.Games())
+		}
+	})
+}
