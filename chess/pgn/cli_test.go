@@ -1,0 +1,112 @@
+package pgn
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+const cliInput = `[Event "one"]
+[Result "0-1"]
+
+1. f3 e5 2. g4 Qh4# 0-1
+
+[Event "two"]
+[Result "1-0"]
+
+1. e4 e5 2. Ke3 1-0
+
+[Event "three"]
+[Result "1/2-1/2"]
+[Termination "Time forfeit"]
+
+1. e4 {best by test} e5 (1... c5 2. Nf3) 2. Nf3 1/2-1/2
+`
+
+func TestCheck(t *testing.T) {
+	var out bytes.Buffer
+	s, err := Check("in.pgn", strings.NewReader(cliInput), &out, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `in.pgn:9:13: game 2: "Ke3": chess: illegal move in rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2
+in.pgn: 3 games, 7 plies, 1 errors
+`
+	if got := out.String(); got != want {
+		t.Errorf("got:\n%s\nwant:\n%s", got, want)
+	}
+	if s.Games != 3 || s.Plies != 7 || len(s.Errors) != 1 {
+		t.Errorf("summary %+v", s)
+	}
+}
+
+func TestCat(t *testing.T) {
+	tests := []struct {
+		opt  Options
+		want string
+	}{
+		{Options{}, "1. e4 {best by test} 1... e5 (1... c5 2. Nf3) 2. Nf3 1/2-1/2"},
+		{Options{Mainline: true}, "1. e4 {best by test} 1... e5 2. Nf3 1/2-1/2"},
+		{Options{NoComments: true}, "1. e4 e5 (1... c5 2. Nf3) 2. Nf3 1/2-1/2"},
+	}
+	for _, tt := range tests {
+		var out bytes.Buffer
+		s, err := Cat("in.pgn", strings.NewReader(cliInput), &out, tt.opt)
+		if err != nil || len(s.Errors) != 1 || s.Games != 3 {
+			t.Fatalf("%+v %v", s, err)
+		}
+		if got := out.String(); !strings.Contains(got, "\n"+tt.want+"\n") || !strings.Contains(got, "1. f3 e5 2. g4 Qh4# 0-1") {
+			t.Errorf("%+v: got\n%s\nwant %s", tt.opt, got, tt.want)
+		}
+		var errs bytes.Buffer
+		s.WriteErrors("in.pgn", &errs)
+		if !strings.HasPrefix(errs.String(), "in.pgn:9:13: game 2: ") {
+			t.Errorf("errors: %s", errs.String())
+		}
+	}
+}
+
+func TestStats(t *testing.T) {
+	var out bytes.Buffer
+	var progress int64
+	s, err := Stats("in.pgn", strings.NewReader(cliInput), &out, Options{Progress: func(n int64) { progress = n }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Games != 3 || len(s.Errors) != 1 || s.Results["0-1"] != 1 || s.Results["1/2-1/2"] != 1 {
+		t.Errorf("summary %+v", s)
+	}
+	if s.Endings["checkmate"] != 1 || s.Endings["time forfeit"] != 1 {
+		t.Errorf("endings %v", s.Endings)
+	}
+	if s.FirstMoves["f3"] != 1 || s.FirstMoves["e4"] != 1 {
+		t.Errorf("first moves %v", s.FirstMoves)
+	}
+	if progress != int64(len(cliInput)) {
+		t.Errorf("progress %d, want %d", progress, len(cliInput))
+	}
+	for _, want := range []string{"games   3 (1 with errors)", "checkmate", "time forfeit", "e4"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("report lacks %q:\n%s", want, out.String())
+		}
+	}
+}
+
+// TestStatsRealGames counts how the real games ended.
+func TestStatsRealGames(t *testing.T) {
+	f, err := os.Open(filepath.Join(dataDir(t), "pgn", "games", "twic0920.pgn"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out bytes.Buffer
+	s, err := Stats("twic0920.pgn", f, &out, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Games != 2245 || s.Plies != 182591 || s.Endings["checkmate"] == 0 || s.FirstMoves["e4"] == 0 {
+		t.Errorf("summary: %d games %d plies, endings %v", s.Games, s.Plies, s.Endings)
+	}
+}
