@@ -156,6 +156,14 @@ func (q *sanMove) resolve(pos *chess.Position, ml *chess.MoveList) (chess.Move, 
 		}
 		return chess.MoveNull, nil
 	}
+	if m := q.quick(pos); m != chess.MoveNone {
+		return m, nil
+	}
+	return q.slow(pos, ml)
+}
+
+// slow resolves q by matching it against every legal move.
+func (q *sanMove) slow(pos *chess.Position, ml *chess.MoveList) (chess.Move, error) {
 	pos.GenerateLegal(ml)
 	found, count := chess.MoveNone, 0
 	castle := chess.MoveNone
@@ -195,7 +203,7 @@ func (q *sanMove) resolve(pos *chess.Position, ml *chess.MoveList) (chess.Move, 
 		return castle, nil
 	case q.promo == chess.NoPieceType && (q.piece == chess.Pawn || q.piece == chess.NoPieceType) && q.to.RelativeRank(pos.SideToMove()) == chess.Rank8:
 		q.promo = chess.Queen
-		if _, err := q.resolve(pos, ml); err == nil {
+		if _, err := q.slow(pos, ml); err == nil {
 			return chess.MoveNone, fmt.Errorf("%w: promotion piece missing in %s", chess.ErrAmbiguousMove, pos.FEN())
 		}
 	}
@@ -212,4 +220,87 @@ func parseMove(pos *chess.Position, tok []byte, ml *chess.MoveList) (chess.Move,
 	}
 	m, err := q.resolve(pos, ml)
 	return m, nag, err
+}
+
+// quick resolves the common case without generating every legal move: a
+// piece or pawn move that exactly one piece can make, by a side not in check,
+// with no pin, en passant or castling involved. It returns MoveNone whenever
+// it is not sure; resolve then generates the legal moves, finds the move or
+// reports the error. TestQuickAgrees checks both ways agree.
+func (q *sanMove) quick(pos *chess.Position) chess.Move {
+	if q.castle != 0 || q.piece == chess.NoPieceType || pos.InCheck() {
+		return chess.MoveNone
+	}
+	us := pos.SideToMove()
+	them := us.Other()
+	to := q.to
+	if pos.ByColor(us).Has(to) {
+		return chess.MoveNone
+	}
+	occ := pos.Occupied()
+	var cands chess.Bitboard
+	switch q.piece {
+	case chess.Pawn:
+		if q.promo == chess.NoPieceType && to.RelativeRank(us) == chess.Rank8 {
+			return chess.MoveNone
+		}
+		if q.promo != chess.NoPieceType && to.RelativeRank(us) != chess.Rank8 {
+			return chess.MoveNone
+		}
+		if q.fromFile >= 0 && int(q.fromFile) != int(to.File()) {
+			// A capture: the pawn stands one rank back on the given file.
+			if !pos.ByColor(them).Has(to) || q.fromFile-int8(to.File()) > 1 || int8(to.File())-q.fromFile > 1 {
+				return chess.MoveNone // en passant, or no capture at all
+			}
+			if to.RelativeRank(us) == chess.Rank1 {
+				return chess.MoveNone
+			}
+			cands = behind(us, chess.NewSquare(chess.File(q.fromFile), to.Rank())).Bitboard()
+		} else {
+			if occ.Has(to) || to.RelativeRank(us) < chess.Rank3 {
+				return chess.MoveNone
+			}
+			switch one := behind(us, to); {
+			case occ.Has(one):
+				cands = one.Bitboard()
+			case to.RelativeRank(us) == chess.Rank4:
+				cands = behind(us, one).Bitboard()
+			}
+		}
+	case chess.King:
+		cands = chess.KingAttacks(to)
+	default:
+		cands = chess.Attacks(q.piece, us, to, occ)
+	}
+	cands &= pos.Pieces(us, q.piece)
+	if q.fromFile >= 0 {
+		cands &= chess.FileBB(chess.File(q.fromFile))
+	}
+	if q.fromRank >= 0 {
+		cands &= chess.RankBB(chess.Rank(q.fromRank))
+	}
+	if cands == 0 || cands.More() {
+		return chess.MoveNone
+	}
+	from := cands.First()
+	if q.piece == chess.King {
+		if pos.IsAttacked(to, them, occ^from.Bitboard()) {
+			return chess.MoveNone
+		}
+	} else if pos.Pinned(us).Has(from) {
+		return chess.MoveNone
+	}
+	if q.promo != chess.NoPieceType {
+		return chess.NewPromotion(from, to, q.promo)
+	}
+	return chess.NewMove(from, to)
+}
+
+// behind returns the square one rank behind sq from us's side (sq is not on
+// us's first rank).
+func behind(us chess.Color, sq chess.Square) chess.Square {
+	if us == chess.White {
+		return sq - 8
+	}
+	return sq + 8
 }
