@@ -1,0 +1,136 @@
+package xq
+
+import (
+	"context"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/gambitchess/gambit/xiangqi"
+)
+
+// Engine is a xiangqi engine. Its methods are safe for concurrent use,
+// but only one search runs at a time: a second Search waits for the first.
+type Engine struct {
+	mu   sync.Mutex // held for a whole search; guards opts, tt and w
+	opts Options
+	tt   *table
+	w    *worker
+	stop atomic.Bool
+}
+
+// New returns an engine with the given options (out-of-range values are
+// clamped).
+func New(opts Options) *Engine {
+	opts = sanitize(opts)
+	e := &Engine{opts: opts, tt: newTable(opts.Hash), w: &worker{}}
+	e.w.tt = e.tt
+	e.w.stop = &e.stop
+	return e
+}
+
+// Options returns the current options.
+func (e *Engine) Options() Options {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.opts
+}
+
+// NewGame forgets everything learnt in earlier searches (hash table,
+// killers and history), as for UCI "ucinewgame", so that a node-limited
+// search repeats exactly. It waits for a running search.
+func (e *Engine) NewGame() {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.tt.clear()
+	e.w.clearStats()
+}
+
+// SetOption sets an option by its UCI name (case-insensitive): "Hash"
+// (MB), "Threads", "Skill Level" (0-20) or "Move Overhead" (ms). The
+// error wraps ErrUnknownOption or ErrOptionValue. It waits for a running
+// search.
+func (e *Engine) SetOption(name, value string) error {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	o := e.opts
+	if err := parseOption(&o, name, value); err != nil {
+		return err
+	}
+	if o.Hash != e.opts.Hash {
+		e.tt.resize(o.Hash)
+	}
+	e.opts = o
+	return nil
+}
+
+// Stop ends the running search, which then returns its best move so far.
+// It does nothing when no search runs.
+func (e *Engine) Stop() { e.stop.Store(true) }
+
+// Search searches pos and returns the best move. history holds the
+// Zobrist keys of the game's positions before pos, oldest first, so that
+// the search sees repetitions; their check states are unknown, so a
+// perpetual check is judged from the moves after pos (SearchGame knows the
+// whole game). onInfo, if not nil, receives a report after each completed
+// iteration, from the calling goroutine. The search stops at the first of:
+// a limit reached, Stop, ctx cancelled; with Limits.Infinite it does not
+// return before Stop or ctx, as UCI requires. pos must be valid.
+func (e *Engine) Search(ctx context.Context, pos xiangqi.Position, history []uint64, limits Limits, onInfo func(Info)) Result {
+	return e.search(ctx, pos, history, nil, limits, onInfo)
+}
+
+// SearchGame searches the current position of g, with the check state of
+// every earlier position, so that perpetual check through moves already
+// played is judged as the referee (xiangqi.Game) judges it.
+func (e *Engine) SearchGame(ctx context.Context, g *xiangqi.Game, limits Limits, onInfo func(Info)) Result {
+	keys := g.Keys()
+	checks := make([]bool, len(keys))
+	p := g.Start()
+	checks[0] = p.InCheck()
+	for i, m := range g.Moves() {
+		var next xiangqi.Position
+		p.MakeMove(m, &next)
+		p = next
+		checks[i+1] = p.InCheck()
+	}
+	n := len(keys) - 1
+	return e.search(ctx, g.Position(), keys[:n], checks[:n], limits, onInfo)
+}
+
+func (e *Engine) search(ctx context.Context, pos xiangqi.Position, history []uint64, checks []bool, limits Limits, onInfo func(Info)) Result {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	e.stop.Store(false)
+	stopAfter := context.AfterFunc(ctx, func() { e.stop.Store(true) })
+	defer stopAfter()
+
+	w := e.w
+	w.start = time.Now()
+	w.prepare(pos, history, checks)
+	w.nodeLimit = limits.Nodes
+	b := planTime(limits, pos.SideToMove(), e.opts.MoveOverhead)
+	w.hard = b.hard
+	e.tt.newSearch()
+
+	maxDepth := MaxPly - 8
+	if limits.Depth > 0 {
+		maxDepth = min(limits.Depth, maxDepth)
+	}
+	var res Result
+	if e.opts.SkillLevel < MaxSkill {
+		res = w.weakSearch(e.opts, maxDepth, b, onInfo)
+	} else {
+		res = w.iterate(maxDepth, b, onInfo)
+	}
+	if limits.Infinite {
+		for !e.stop.Load() {
+			time.Sleep(time.Millisecond)
+		}
+	}
+	res.Time = time.Since(w.start)
+	return res
+}

@@ -1,0 +1,218 @@
+package xq
+
+import (
+	"math/bits"
+
+	"github.com/gambitchess/gambit/xiangqi"
+)
+
+// Phase weights: the game phase is the sum over both sides of chariots ×
+// 4, horses × 2 and cannons × 2, 32 with all of them on the board.
+const maxPhase = 32
+
+var phaseWeight = [8]int{xiangqi.Horse: 2, xiangqi.Chariot: 4, xiangqi.Cannon: 2}
+
+// Mobility weights per reachable point, around a typical count.
+const (
+	chariotMob     = 4
+	chariotMobBase = 8
+	horseMob       = 9
+	horseMobBase   = 4
+	cannonMob      = 2
+	cannonMobBase  = 6
+	trappedHorse   = 25 // extra penalty for a horse with no move
+)
+
+// King-safety attack weights: how much each attacker near the enemy
+// palace adds to the danger count.
+const (
+	attackChariot     = 3
+	attackHorse       = 2
+	attackCannon      = 2
+	attackSoldier     = 1
+	attackEmptyCannon = 4 // a cannon facing the general with nothing between
+	maxDanger         = 20
+)
+
+// evalState accumulates per-side terms during one evaluation.
+type evalState struct {
+	mg, eg    [2]int
+	mob       [2]int
+	danger    [2]int // attack on the other side's general
+	attackers [2]int
+	phase     int
+}
+
+// Evaluate returns the static evaluation of p in centipawns from the side
+// to move's point of view: tapered material and piece-square values (the
+// cannon-horse phase shift included), mobility of chariots, horses and
+// cannons, and king safety (attackers near the palace weighed against
+// missing advisors and elephants). Positions where neither side can cross
+// the river score 0.
+func Evaluate(p *xiangqi.Position) int {
+	if p.InsufficientMaterial() {
+		return 0
+	}
+	var st evalState
+	for c := xiangqi.Red; c <= xiangqi.Black; c++ {
+		for pt := xiangqi.King; pt <= xiangqi.Soldier; pt++ {
+			pc := xiangqi.MakePiece(c, pt)
+			bb := p.Pieces(pc)
+			for w := 0; w < 2; w++ {
+				for x := bb[w]; x != 0; x &= x - 1 {
+					s := xiangqi.Square(w*64 + bits.TrailingZeros64(x))
+					st.piece(p, pc, c, pt, s)
+				}
+			}
+		}
+	}
+	var total [2]int
+	ph := min(st.phase, maxPhase)
+	for c := xiangqi.Red; c <= xiangqi.Black; c++ {
+		total[c] = (st.mg[c]*ph+st.eg[c]*(maxPhase-ph))/maxPhase + st.mob[c]
+		total[c] -= kingDanger(p, c, &st)
+	}
+	us := p.SideToMove()
+	return total[us] - total[us.Other()]
+}
+
+// piece adds the terms of the piece pc of colour c and type pt on s.
+func (st *evalState) piece(p *xiangqi.Position, pc xiangqi.Piece, c xiangqi.Color, pt xiangqi.PieceType, s xiangqi.Square) {
+	st.mg[c] += pstMG[pc][s]
+	st.eg[c] += pstEG[pc][s]
+	st.phase += phaseWeight[pt]
+	switch pt {
+	case xiangqi.Chariot:
+		n, hits := chariotReach(p, c, s)
+		st.mob[c] += chariotMob * (n - chariotMobBase)
+		if hits || palaceZone[c.Other()][s] {
+			st.attack(c, attackChariot)
+		}
+	case xiangqi.Horse:
+		n, hits := horseReach(p, c, s)
+		st.mob[c] += horseMob * (n - horseMobBase)
+		if n == 0 {
+			st.mob[c] -= trappedHorse
+		}
+		if hits {
+			st.attack(c, attackHorse)
+		}
+	case xiangqi.Cannon:
+		n, hits := cannonReach(p, c, s)
+		st.mob[c] += cannonMob * (n - cannonMobBase)
+		if hits {
+			st.attack(c, attackCannon)
+		}
+		if s.File() == p.KingSquare(c.Other()).File() && emptyBetween(p, s, p.KingSquare(c.Other())) {
+			st.danger[c] += attackEmptyCannon
+		}
+	case xiangqi.Soldier:
+		if relRank[c][s] >= 6 && abs(s.File()-4) <= 2 {
+			st.attack(c, attackSoldier)
+		}
+	}
+}
+
+func (st *evalState) attack(c xiangqi.Color, w int) {
+	st.danger[c] += w
+	st.attackers[c]++
+}
+
+// kingDanger returns the king-safety penalty of side c: the square of the
+// opponent's attack count, made larger for each missing advisor and
+// elephant. A lone attacker rarely mates and is not counted.
+func kingDanger(p *xiangqi.Position, c xiangqi.Color, st *evalState) int {
+	them := c.Other()
+	if st.attackers[them] < 2 {
+		return 0
+	}
+	d := min(st.danger[them], maxDanger)
+	adv := p.Pieces(xiangqi.MakePiece(c, xiangqi.Advisor))
+	ele := p.Pieces(xiangqi.MakePiece(c, xiangqi.Elephant))
+	missing := 2*(2-adv.Count()) + (2 - ele.Count())
+	return d * d * (4 + missing) / 6
+}
+
+// chariotReach counts the points a chariot of colour c on s reaches (empty
+// points and enemy pieces) and reports whether one of them is in or
+// before the enemy palace.
+func chariotReach(p *xiangqi.Position, c xiangqi.Color, s xiangqi.Square) (n int, hits bool) {
+	zone := &palaceZone[c.Other()]
+	for d := range rays[s] {
+		r := &rays[s][d]
+		for i := uint8(0); i < r.n; i++ {
+			t := r.sq[i]
+			pc := p.PieceAt(t)
+			if pc == xiangqi.NoPiece || pc.Color() != c {
+				n++
+				hits = hits || zone[t]
+			}
+			if pc != xiangqi.NoPiece {
+				break
+			}
+		}
+	}
+	return n, hits
+}
+
+// cannonReach counts a cannon's quiet moves and captures and reports
+// whether it bears on the enemy palace zone through a screen.
+func cannonReach(p *xiangqi.Position, c xiangqi.Color, s xiangqi.Square) (n int, hits bool) {
+	zone := &palaceZone[c.Other()]
+	for d := range rays[s] {
+		r := &rays[s][d]
+		screen := false
+		for i := uint8(0); i < r.n; i++ {
+			t := r.sq[i]
+			pc := p.PieceAt(t)
+			if !screen {
+				if pc == xiangqi.NoPiece {
+					n++
+					continue
+				}
+				screen = true
+				continue
+			}
+			hits = hits || zone[t]
+			if pc != xiangqi.NoPiece {
+				if pc.Color() != c {
+					n++
+				}
+				break
+			}
+		}
+	}
+	return n, hits
+}
+
+// horseReach counts a horse's moves (leg free, target not its own piece)
+// and reports whether one lands in the enemy palace zone.
+func horseReach(p *xiangqi.Position, c xiangqi.Color, s xiangqi.Square) (n int, hits bool) {
+	zone := &palaceZone[c.Other()]
+	hl := &horseMoves[s]
+	for i := uint8(0); i < hl.n; i++ {
+		st := hl.steps[i]
+		if p.PieceAt(st.leg) != xiangqi.NoPiece {
+			continue
+		}
+		if pc := p.PieceAt(st.to); pc == xiangqi.NoPiece || pc.Color() != c {
+			n++
+			hits = hits || zone[st.to]
+		}
+	}
+	return n, hits
+}
+
+// emptyBetween reports whether no piece stands between a and b, which are
+// on one file.
+func emptyBetween(p *xiangqi.Position, a, b xiangqi.Square) bool {
+	if a > b {
+		a, b = b, a
+	}
+	for s := a + xiangqi.NumFiles; s < b; s += xiangqi.NumFiles {
+		if p.PieceAt(s) != xiangqi.NoPiece {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,102 @@
+package xq
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Errors returned by SetOption.
+var (
+	ErrUnknownOption = errors.New("xq: unknown option")
+	ErrOptionValue   = errors.New("xq: invalid option value")
+)
+
+// Options configures an Engine. Start from DefaultOptions.
+type Options struct {
+	Hash         int           // transposition table size in MB (rounded down to a power of two)
+	Threads      int           // accepted for UCI; the search runs on one thread
+	SkillLevel   int           // 0 (weakest) to 20 (full strength)
+	MoveOverhead time.Duration // time kept back per move for communication lag
+	Seed         uint64        // seed of the deliberate-error source of the weak levels
+}
+
+// Option limits.
+const (
+	MinHash     = 1
+	MaxHash     = 4096
+	MaxThreads  = 1024
+	MaxSkill    = 20
+	maxOverhead = 5000 // ms
+)
+
+// DefaultOptions returns the options a new engine starts with.
+func DefaultOptions() Options {
+	return Options{Hash: 16, Threads: 1, SkillLevel: MaxSkill, MoveOverhead: 30 * time.Millisecond,
+		Seed: 0x9E3779B97F4A7C15}
+}
+
+// OptionSpec describes a UCI-visible option, for "option name ... type ..." lines.
+type OptionSpec struct {
+	Name    string
+	Type    string // "spin" for every option here
+	Default string
+	Min     int
+	Max     int
+}
+
+// OptionSpecs returns the options SetOption accepts, in the order a UCI
+// adapter should announce them.
+func OptionSpecs() []OptionSpec {
+	d := DefaultOptions()
+	return []OptionSpec{
+		{Name: "Hash", Type: "spin", Default: strconv.Itoa(d.Hash), Min: MinHash, Max: MaxHash},
+		{Name: "Threads", Type: "spin", Default: strconv.Itoa(d.Threads), Min: 1, Max: MaxThreads},
+		{Name: "Skill Level", Type: "spin", Default: strconv.Itoa(d.SkillLevel), Min: 0, Max: MaxSkill},
+		{Name: "Move Overhead", Type: "spin", Default: strconv.Itoa(int(d.MoveOverhead / time.Millisecond)), Min: 0, Max: maxOverhead},
+	}
+}
+
+// sanitize clamps every option into its range.
+func sanitize(o Options) Options {
+	o.Hash = min(max(o.Hash, MinHash), MaxHash)
+	o.Threads = min(max(o.Threads, 1), MaxThreads)
+	o.SkillLevel = min(max(o.SkillLevel, 0), MaxSkill)
+	o.MoveOverhead = min(max(o.MoveOverhead, 0), maxOverhead*time.Millisecond)
+	return o
+}
+
+// parseOption applies name=value to o. Names are matched without regard
+// to case, as UCI requires.
+func parseOption(o *Options, name, value string) error {
+	spec, ok := findSpec(name)
+	if !ok {
+		return fmt.Errorf("%w: %q", ErrUnknownOption, name)
+	}
+	n, err := strconv.Atoi(strings.TrimSpace(value))
+	if err != nil || n < spec.Min || n > spec.Max {
+		return fmt.Errorf("%w: %s = %q (want %d to %d)", ErrOptionValue, spec.Name, value, spec.Min, spec.Max)
+	}
+	switch spec.Name {
+	case "Hash":
+		o.Hash = n
+	case "Threads":
+		o.Threads = n
+	case "Skill Level":
+		o.SkillLevel = n
+	case "Move Overhead":
+		o.MoveOverhead = time.Duration(n) * time.Millisecond
+	}
+	return nil
+}
+
+func findSpec(name string) (OptionSpec, bool) {
+	for _, s := range OptionSpecs() {
+		if strings.EqualFold(s.Name, strings.TrimSpace(name)) {
+			return s, true
+		}
+	}
+	return OptionSpec{}, false
+}

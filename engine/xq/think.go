@@ -1,0 +1,122 @@
+package xq
+
+import (
+	"time"
+
+	"github.com/gambitchess/gambit/xiangqi"
+)
+
+// Aspiration window parameters.
+const (
+	aspirationDepth = 4  // full window below this depth
+	aspirationDelta = 25 // first half-width in centipawns
+)
+
+// softFrac is the fraction (in tenths) of the soft limit after which no
+// new iteration starts: the next one would most likely not finish.
+const softFrac = 6
+
+// iterate runs iterative deepening from depth 1 to maxDepth within the
+// budget and returns the result of the last completed iteration (or, if
+// even the first was cut short, the best move found so far).
+func (w *worker) iterate(maxDepth int, b budget, onInfo func(Info)) Result {
+	root := &w.stack[0]
+	root.pos.GenerateLegal(&root.ml)
+	if root.ml.Len() == 0 {
+		return Result{Score: Score(matedIn(0))}
+	}
+	res := Result{BestMove: root.ml.At(0), Depth: 0}
+	score := 0
+	for depth := 1; depth <= maxDepth; depth++ {
+		w.rootDepth = depth
+		w.selDepth = 0
+		v := w.aspiration(depth, score)
+		if w.stopped {
+			if res.Depth == 0 && root.pvLen > 0 {
+				res.BestMove = root.pv[0]
+			}
+			break
+		}
+		score = v
+		res = w.result(depth, score)
+		if onInfo != nil {
+			onInfo(w.info(res))
+		}
+		if b.soft > 0 && time.Since(w.start) >= b.soft*softFrac/10 {
+			break
+		}
+		if Score(score).IsMate() && depth >= 2*(Mate-abs(score))+4 && b.soft > 0 {
+			break // a mate found with plenty of depth to spare: it will not change
+		}
+	}
+	res.Nodes = w.nodes
+	return res
+}
+
+// aspiration searches the root at depth with a window around the previous
+// score, widening it on each fail until the score falls inside.
+func (w *worker) aspiration(depth, prev int) int {
+	alpha, beta := -infinity, infinity
+	delta := aspirationDelta
+	if depth >= aspirationDepth && abs(prev) < MateInMaxPly {
+		alpha, beta = max(prev-delta, -infinity), min(prev+delta, infinity)
+	}
+	for {
+		v := w.search(alpha, beta, depth, 0, false)
+		if w.stopped {
+			return v
+		}
+		switch {
+		case v <= alpha:
+			beta = (alpha + beta) / 2
+			alpha = max(v-delta, -infinity)
+		case v >= beta:
+			beta = min(v+delta, infinity)
+		default:
+			return v
+		}
+		delta += delta
+		if delta > 1000 {
+			alpha, beta = -infinity, infinity
+		}
+	}
+}
+
+// result builds the Result of a completed iteration from the root PV.
+func (w *worker) result(depth, score int) Result {
+	root := &w.stack[0]
+	pv := make([]xiangqi.Move, root.pvLen)
+	copy(pv, root.pv[:root.pvLen])
+	res := Result{Score: Score(score), Depth: depth, SelDepth: w.selDepth, Nodes: w.nodes, PV: pv}
+	if len(pv) > 0 {
+		res.BestMove = pv[0]
+		w.rootBest = pv[0]
+	}
+	if len(pv) > 1 {
+		res.Ponder = pv[1]
+	} else if len(pv) == 1 {
+		res.Ponder = w.ponderFromTT(pv[0])
+	}
+	return res
+}
+
+// ponderFromTT returns the hash move of the position after m, if legal.
+func (w *worker) ponderFromTT(m xiangqi.Move) xiangqi.Move {
+	var child xiangqi.Position
+	w.stack[0].pos.MakeMove(m, &child)
+	if d, ok := w.tt.probe(child.Key()); ok && d.move != xiangqi.MoveNone && child.IsLegal(d.move) {
+		return d.move
+	}
+	return xiangqi.MoveNone
+}
+
+// info builds a progress report.
+func (w *worker) info(r Result) Info {
+	el := time.Since(w.start)
+	nps := uint64(0)
+	if el > 0 {
+		nps = uint64(float64(w.nodes) / el.Seconds())
+	}
+	return Info{Depth: r.Depth, SelDepth: r.SelDepth, Score: r.Score, Bound: BoundExact, Nodes: w.nodes,
+		NPS: nps, HashFull: w.tt.hashfull(), Time: el, PV: r.PV}
+}

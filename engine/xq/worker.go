@@ -1,0 +1,126 @@
+package xq
+
+import (
+	"sync/atomic"
+	"time"
+
+	"github.com/gambitchess/gambit/xiangqi"
+)
+
+// maxGameKeys bounds how much game history a search keeps for repetition
+// detection: 120 plies without capture end the game, so older positions
+// can never repeat in a game that goes on.
+const maxGameKeys = 256
+
+// Check states of the positions in the repetition history.
+const (
+	checkNo      int8 = 0
+	checkYes     int8 = 1
+	checkUnknown int8 = -1 // a game-history position whose check state was not given
+	checkNull    int8 = 2  // reached by a null move: repetitions never reach past it
+)
+
+// scoredMove is a move with its ordering score (Stockfish ExtMove); the
+// score lives beside the move, never packed into it.
+type scoredMove struct {
+	move  xiangqi.Move
+	score int32
+}
+
+// plyState is one entry of a worker's search stack. It is pointer-free and
+// reused for every node at that ply, so the search allocates nothing.
+type plyState struct {
+	pos     xiangqi.Position
+	ml      xiangqi.MoveList
+	moves   [xiangqi.MaxMoves]scoredMove
+	n       int
+	quiets  [64]xiangqi.Move // quiet moves tried, for the history malus
+	pv      [MaxPly]xiangqi.Move
+	pvLen   int
+	killers [2]xiangqi.Move
+	eval    int
+	inCheck bool
+	null    bool // this node was reached by a null move
+}
+
+// worker is one search thread: its stack, history tables and counters.
+type worker struct {
+	tt      *table
+	stack   [MaxPly + 2]plyState
+	keys    [maxGameKeys + MaxPly + 2]uint64
+	checks  [maxGameKeys + MaxPly + 2]int8
+	base    int // index in keys of the root position
+	history [16][xiangqi.NumSquares]int32
+
+	nodes     uint64
+	selDepth  int
+	rootDepth int
+	rootBest  xiangqi.Move
+	stopped   bool
+
+	stop      *atomic.Bool
+	nodeLimit uint64
+	start     time.Time
+	hard      time.Duration
+}
+
+// clearStats forgets move-ordering statistics (for a new game).
+func (w *worker) clearStats() {
+	clear(w.history[:])
+	for i := range w.stack {
+		w.stack[i].killers = [2]xiangqi.Move{}
+	}
+}
+
+// prepare loads the root position and the repetition history: keys are
+// the game's earlier positions (oldest first) and checks, when not nil,
+// whether the side to move was in check in each.
+func (w *worker) prepare(pos xiangqi.Position, keys []uint64, checks []bool) {
+	keep := min(len(keys), maxGameKeys, pos.HalfmoveClock())
+	off := len(keys) - keep
+	for i := 0; i < keep; i++ {
+		w.keys[i] = keys[off+i]
+		w.checks[i] = checkUnknown
+		if checks != nil {
+			w.checks[i] = boolCheck(checks[off+i])
+		}
+	}
+	w.base = keep
+	root := &w.stack[0]
+	root.pos = pos
+	root.inCheck = pos.InCheck()
+	root.null = false
+	w.keys[w.base] = pos.Key()
+	w.checks[w.base] = boolCheck(root.inCheck)
+	w.nodes, w.selDepth, w.stopped, w.rootBest = 0, 0, false, xiangqi.MoveNone
+}
+
+func boolCheck(b bool) int8 {
+	if b {
+		return checkYes
+	}
+	return checkNo
+}
+
+// push records the position at ply for repetition detection.
+func (w *worker) push(ply int, key uint64, check int8) {
+	w.keys[w.base+ply] = key
+	w.checks[w.base+ply] = check
+}
+
+// checkStop reports whether the search must stop: node limit (checked at
+// every node so node-limited searches are reproducible), then every 1024
+// nodes the stop flag (set by ctx or Stop) and the hard time limit.
+func (w *worker) checkStop() bool {
+	if w.stopped {
+		return true
+	}
+	if w.nodeLimit > 0 && w.nodes >= w.nodeLimit {
+		w.stopped = true
+	} else if w.nodes&1023 == 0 {
+		if w.stop.Load() || w.hard > 0 && time.Since(w.start) >= w.hard {
+			w.stopped = true
+		}
+	}
+	return w.stopped
+}
