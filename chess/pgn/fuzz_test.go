@@ -16,8 +16,8 @@ func FuzzReader(f *testing.F) {
 		if err != nil {
 			f.Fatal(err)
 		}
-		if len(b) > 8<<10 {
-			b = b[:8<<10]
+		if len(b) > 2<<10 {
+			b = b[:2<<10]
 		}
 		f.Add(b)
 	}

@@ -48,6 +48,11 @@ type Reader struct {
 	fresh  bool // no move yet on the current line (game start or just after "(")
 	prefix string
 	stack  []frame
+	// Comments are gathered here and attached when the next move, variation
+	// or the end comes, so that many comments in a row cost linear time.
+	pending  []byte
+	commentN int
+	tagSet   map[string]bool // for the duplicate-tag check of long headers
 }
 
 type mode uint8
@@ -200,7 +205,7 @@ func (r *Reader) read(m mode) error {
 	r.fenAt, r.variantAt = [2]int{}, [2]int{}
 	r.tags = r.tags[:0]
 	r.stack = r.stack[:0]
-	r.prefix = ""
+	r.prefix, r.pending, r.commentN = "", r.pending[:0], 0
 	for {
 		t := lx.peek()
 		if t.kind == tEOF {
@@ -232,10 +237,8 @@ func (r *Reader) readTags() {
 		t := lx.peek()
 		switch t.kind {
 		case tTag:
-			for i := range r.tags {
-				if r.tags[i].Name == string(t.text) {
-					return
-				}
+			if r.hasTag(t.text) {
+				return
 			}
 			name := tagName(t.text)
 			switch name {
@@ -253,6 +256,29 @@ func (r *Reader) readTags() {
 		}
 		lx.next()
 	}
+}
+
+// hasTag reports whether the game being read has the named tag already.
+func (r *Reader) hasTag(name []byte) bool {
+	const small = 32
+	if len(r.tags) <= small {
+		for i := range r.tags {
+			if r.tags[i].Name == string(name) {
+				return true
+			}
+		}
+		return false
+	}
+	if len(r.tagSet) != len(r.tags) {
+		clear(r.tagSet)
+		if r.tagSet == nil {
+			r.tagSet = map[string]bool{}
+		}
+		for _, t := range r.tags {
+			r.tagSet[t.Name] = true
+		}
+	}
+	return r.tagSet[string(name)]
 }
 
 // variantKind classifies a Variant tag: 0 standard, 1 Chess960, -1 unsupported.
@@ -347,7 +373,11 @@ func (r *Reader) movetext() {
 			}
 		case tComment:
 			if r.mode == modeTree && r.err == nil {
-				r.comment(t.text)
+				if r.commentN > 0 {
+					r.pending = append(r.pending, ' ')
+				}
+				r.pending = append(r.pending, t.text...)
+				r.commentN++
 			}
 		case tOpen:
 			r.open(t)
@@ -370,6 +400,7 @@ func (r *Reader) movetext() {
 }
 
 func (r *Reader) move(t *token) {
+	r.flushComment()
 	m, nag, err := parseMove(&r.pos, t.text, &r.ml)
 	if err != nil {
 		r.fail(t.line, t.col, t.text, err)
@@ -390,7 +421,18 @@ func (r *Reader) move(t *token) {
 	}
 }
 
-func (r *Reader) comment(b []byte) {
+// flushComment attaches the comments read since the last move or
+// parenthesis: after a move, before the first move of the game, or before
+// the first move of a variation.
+func (r *Reader) flushComment() {
+	if r.commentN == 0 {
+		return
+	}
+	b := r.pending
+	r.pending, r.commentN = r.pending[:0], 0
+	if r.mode != modeTree || r.err != nil {
+		return
+	}
 	switch {
 	case !r.fresh:
 		r.cur.setComment(b)
@@ -402,6 +444,7 @@ func (r *Reader) comment(b []byte) {
 }
 
 func (r *Reader) open(t *token) {
+	r.flushComment()
 	r.depth++
 	r.opens = append(r.opens, [2]int{t.line, t.col})
 	if r.mode != modeTree || r.err != nil {
@@ -416,6 +459,7 @@ func (r *Reader) open(t *token) {
 }
 
 func (r *Reader) close(t *token) {
+	r.flushComment()
 	if r.depth == 0 {
 		r.failf(t, ErrUnbalanced, "')' closes no variation")
 		return
@@ -437,6 +481,7 @@ func (r *Reader) pop() {
 
 // finish ends the game, reporting variations left open.
 func (r *Reader) finish() {
+	r.flushComment()
 	if r.depth > 0 {
 		o := r.opens[len(r.opens)-1]
 		r.fail(o[0], o[1], []byte("("), wrap(ErrUnbalanced, "variation never closed"))
