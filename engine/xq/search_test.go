@@ -1,0 +1,330 @@
+package xq
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/gambitchess/gambit/xiangqi"
+)
+
+var mateTests = []struct {
+	name string
+	fen  string
+	in   int // moves to mate for the side to move
+}{
+	{"chariot on the file", "3k5/9/9/9/9/9/9/9/R8/4K4 w", 1},
+	{"two chariots", "3k5/9/9/9/9/9/9/9/R8/1R2K4 w", 1},
+	{"two chariots, king in the middle", "4k4/9/9/9/9/9/9/9/R8/1R1K5 w", 2},
+	{"two chariots against an advisor", "3ak4/9/9/9/9/9/9/9/9/RR1K5 w", 3},
+}
+
+// TestMate checks that the engine finds each mate with the exact score,
+// for Red and, on the mirrored board, for Black, and that the forced
+// mate really exists at that distance and not sooner.
+func TestMate(t *testing.T) {
+	for _, tc := range mateTests {
+		for _, fen := range []string{tc.fen, mirrorFEN(tc.fen)} {
+			p := mustFEN(t, fen)
+			if tc.in > 1 && forcedMate(&p, tc.in-1) {
+				t.Fatalf("%s: %s has a mate in %d", tc.name, fen, tc.in-1)
+			}
+			if !forcedMate(&p, tc.in) {
+				t.Fatalf("%s: %s has no mate in %d", tc.name, fen, tc.in)
+			}
+			e := New(DefaultOptions())
+			r := e.Search(context.Background(), p, nil, Limits{Depth: 2*tc.in + 2}, nil)
+			if want := Score(mateIn(2*tc.in - 1)); r.Score != want {
+				t.Errorf("%s (%s): score %v, want %v (pv %v)", tc.name, fen, r.Score, want, r.PV)
+			}
+			if r.Score.MateIn() != tc.in {
+				t.Errorf("%s: MateIn %d, want %d", tc.name, r.Score.MateIn(), tc.in)
+			}
+			if !p.IsLegal(r.BestMove) || len(r.PV) != 2*tc.in-1 {
+				t.Errorf("%s: best %v pv %v", tc.name, r.BestMove, r.PV)
+			}
+			checkMatingLine(t, p, r.PV)
+		}
+	}
+}
+
+// checkMatingLine plays pv and checks that it ends in a position with no
+// legal move.
+func checkMatingLine(t *testing.T, p xiangqi.Position, pv []xiangqi.Move) {
+	t.Helper()
+	g, err := xiangqi.NewGameFromPosition(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range pv {
+		if err := g.Push(m); err != nil {
+			t.Fatalf("pv %v: %v", pv, err)
+		}
+	}
+	if o := g.Outcome(); o.Termination != xiangqi.Checkmate {
+		t.Errorf("pv %v ends with %v, want checkmate", pv, o)
+	}
+}
+
+// TestMated checks the score of the side being mated.
+func TestMated(t *testing.T) {
+	p := mustFEN(t, "4k4/9/9/9/9/9/9/9/R8/1R1K5 w")
+	var child xiangqi.Position
+	p.MakeMove(xiangqi.NewMove(xiangqi.B0, xiangqi.B8), &child) // the first move of the mate in 2
+	r := New(DefaultOptions()).Search(context.Background(), child, nil, Limits{Depth: 6}, nil)
+	if want := Score(matedIn(2)); r.Score != want || r.Score.MateIn() != -1 {
+		t.Errorf("score %v (MateIn %d), want %v", r.Score, r.Score.MateIn(), want)
+	}
+}
+
+// TestNoLegalMove: a side with no legal move has lost; the search returns
+// MoveNone and a mated score.
+func TestNoLegalMove(t *testing.T) {
+	// Stalemate: the chariot holds rank 8, the red general the e-file.
+	p := mustFEN(t, "3k5/R8/9/9/9/9/9/9/9/R3K4 b")
+	if p.HasLegalMove() || p.InCheck() {
+		t.Fatal("test position is not a stalemate")
+	}
+	r := New(DefaultOptions()).Search(context.Background(), p, nil, Limits{Depth: 3}, nil)
+	if r.BestMove != xiangqi.MoveNone || r.Score != Score(matedIn(0)) {
+		t.Errorf("got %v %v, want 0000 and %v", r.BestMove, r.Score, Score(matedIn(0)))
+	}
+}
+
+// perpetualGame plays the cycle of checks of fen (Red to move): the red
+// chariot checks from i9, the general steps down, the chariot checks from
+// i8, the general steps back, and the cycle starts again. The game ends
+// before the first check of the second cycle.
+func perpetualGame(t *testing.T, fen string, moves ...string) *xiangqi.Game {
+	t.Helper()
+	g, err := xiangqi.NewGameFromFEN(fen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range moves {
+		if _, err := g.PushICCS(m); err != nil {
+			t.Fatalf("%s: %v", m, err)
+		}
+	}
+	return g
+}
+
+// Red is a chariot and two horses up, and has checked twice in a cycle.
+// Checking again with i8i9 repeats a position with every red move a check:
+// perpetual check, which loses.
+const perpetualFEN = "3k5/8R/4b4/9/2b6/9/9/2H3H2/9/4K4 w"
+
+var perpetualCycle = []string{"i8i9", "d9d8", "i9i8", "d8d9"}
+
+func TestAvoidsPerpetualCheck(t *testing.T) {
+	g := perpetualGame(t, perpetualFEN, perpetualCycle...)
+	bad := xiangqi.NewMove(xiangqi.I8, xiangqi.I9)
+	if pos := g.Position(); !pos.IsLegal(bad) {
+		t.Fatal("i8i9 not legal")
+	}
+	// The referee agrees that repeating the cycle loses.
+	g2 := perpetualGame(t, perpetualFEN, append(perpetualCycle, perpetualCycle...)...)
+	if o := g2.Outcome(); o.Termination != xiangqi.PerpetualCheck || o.Winner != xiangqi.Black {
+		t.Fatalf("referee after two cycles: %v", o)
+	}
+	for _, mode := range []string{"SearchGame", "Search"} {
+		e := New(DefaultOptions())
+		var r Result
+		if mode == "SearchGame" {
+			r = e.SearchGame(context.Background(), g, Limits{Depth: 6}, nil)
+		} else {
+			keys := g.Keys()
+			r = e.Search(context.Background(), g.Position(), keys[:len(keys)-1], Limits{Depth: 6}, nil)
+		}
+		if r.BestMove == bad {
+			t.Errorf("%s: plays the perpetual check %v (score %v)", mode, bad, r.Score)
+		}
+		if r.Score <= 0 {
+			t.Errorf("%s: score %v, want Red winning", mode, r.Score)
+		}
+	}
+}
+
+// Black, far behind, checks perpetually; Red claims the win by stepping
+// back into the repetition (d0d1) rather than blocking with the elephant.
+func TestClaimsOpponentPerpetual(t *testing.T) {
+	fen := mirrorFEN(perpetualFEN)
+	g := perpetualGame(t, fen, "i1i0", "d0d1", "i0i1", "d1d0", "i1i0")
+	want := xiangqi.NewMove(xiangqi.D0, xiangqi.D1)
+	for _, mode := range []string{"SearchGame", "Search"} {
+		e := New(DefaultOptions())
+		var r Result
+		if mode == "SearchGame" {
+			r = e.SearchGame(context.Background(), g, Limits{Depth: 6}, nil)
+		} else {
+			keys := g.Keys()
+			r = e.Search(context.Background(), g.Position(), keys[:len(keys)-1], Limits{Depth: 6}, nil)
+		}
+		if r.BestMove != want || !r.Score.IsMate() || r.Score < 0 {
+			t.Errorf("%s: %v %v, want %v with a winning score", mode, r.BestMove, r.Score, want)
+		}
+	}
+}
+
+// TestRepetitionDraw: a repetition without perpetual check scores as a draw.
+func TestRepetitionDraw(t *testing.T) {
+	w := &worker{}
+	p := xiangqi.StartPosition()
+	w.prepare(p, nil, nil)
+	// Four quiet plies returning to the start: keys 0..4 with 4 == 0.
+	for i, m := range []string{"b0c2", "b9c7", "c2b0", "c7b9"} {
+		mv, err := xiangqi.ParseICCS(&p, m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var c xiangqi.Position
+		p.MakeMove(mv, &c)
+		p = c
+		w.stack[i+1].pos = p
+		w.push(i+1, p.Key(), boolCheck(p.InCheck()))
+	}
+	if v, ok := w.repetition(4, 4); !ok || v != 0 {
+		t.Errorf("repetition = %d, %v; want 0, true", v, ok)
+	}
+}
+
+// TestRule60: 60 moves without a capture is a draw in the search.
+func TestRule60(t *testing.T) {
+	p := mustFEN(t, "3k5/9/9/9/9/9/9/9/9/R3K4 w - - 119 80")
+	r := New(DefaultOptions()).Search(context.Background(), p, nil, Limits{Depth: 4}, nil)
+	// Every move but a mate reaches 120 plies: the best is a mate in 1 if
+	// there is one, else 0.
+	if r.Score != 0 && r.Score != Score(mateIn(1)) {
+		t.Errorf("score %v, want 0 or mate 1", r.Score)
+	}
+	p = mustFEN(t, "3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 80")
+	r = New(DefaultOptions()).Search(context.Background(), p, nil, Limits{Depth: 4}, nil)
+	if r.Score <= 500 {
+		t.Errorf("without the rule: score %v, want a big advantage", r.Score)
+	}
+}
+
+// TestReproducible: the same node-limited search after NewGame gives the
+// same move, score and node count.
+func TestReproducible(t *testing.T) {
+	e := New(DefaultOptions())
+	pos := xiangqi.StartPosition()
+	var first Result
+	for i := 0; i < 3; i++ {
+		e.NewGame()
+		r := e.Search(context.Background(), pos, nil, Limits{Nodes: 30000}, nil)
+		if r.Nodes != 30000 {
+			t.Errorf("nodes %d, want 30000", r.Nodes)
+		}
+		if i == 0 {
+			first = r
+			continue
+		}
+		if r.BestMove != first.BestMove || r.Nodes != first.Nodes || r.Score != first.Score || r.Depth != first.Depth {
+			t.Errorf("run %d: %v %v %d nodes depth %d; first %v %v %d depth %d", i,
+				r.BestMove, r.Score, r.Nodes, r.Depth, first.BestMove, first.Score, first.Nodes, first.Depth)
+		}
+	}
+}
+
+func TestMoveTime(t *testing.T) {
+	e := New(DefaultOptions())
+	start := time.Now()
+	r := e.Search(context.Background(), xiangqi.StartPosition(), nil, Limits{MoveTime: 200 * time.Millisecond}, nil)
+	if el := time.Since(start); el > 400*time.Millisecond {
+		t.Errorf("took %v for movetime 200ms", el)
+	}
+	if r.BestMove == xiangqi.MoveNone || r.Depth < 2 {
+		t.Errorf("result %+v", r)
+	}
+}
+
+func TestCancel(t *testing.T) {
+	e := New(DefaultOptions())
+	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	r := e.Search(ctx, xiangqi.StartPosition(), nil, Limits{Infinite: true}, nil)
+	if el := time.Since(start); el > 300*time.Millisecond {
+		t.Errorf("infinite search cancelled after 100ms took %v", el)
+	}
+	if r.BestMove == xiangqi.MoveNone {
+		t.Error("no move")
+	}
+	go func() { time.Sleep(50 * time.Millisecond); e.Stop() }()
+	start = time.Now()
+	e.Search(context.Background(), xiangqi.StartPosition(), nil, Limits{Infinite: true}, nil)
+	if el := time.Since(start); el > 300*time.Millisecond {
+		t.Errorf("Stop after 50ms took %v", el)
+	}
+}
+
+// TestClock1s10ms plays a fast game of engine against itself at 1 s + 10
+// ms per side and checks that neither flag falls.
+func TestClock1s10ms(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays a timed game")
+	}
+	e := New(DefaultOptions())
+	g := xiangqi.NewGame()
+	clock := [2]time.Duration{time.Second, time.Second}
+	const inc = 10 * time.Millisecond
+	for ply := 0; ply < 100 && !g.Outcome().Finished(); ply++ {
+		pos := g.Position()
+		us := pos.SideToMove()
+		start := time.Now()
+		r := e.SearchGame(context.Background(), g, Limits{WTime: clock[0], BTime: clock[1], WInc: inc, BInc: inc}, nil)
+		clock[us] -= time.Since(start)
+		if clock[us] <= 0 {
+			t.Fatalf("ply %d: %v lost on time", ply, us)
+		}
+		clock[us] += inc
+		if err := g.Push(r.BestMove); err != nil {
+			t.Fatalf("ply %d: %v", ply, err)
+		}
+	}
+	t.Logf("clocks left: red %v, black %v after %d plies (%v)", clock[0], clock[1], g.Ply(), g.Outcome())
+}
+
+func TestSetOption(t *testing.T) {
+	e := New(DefaultOptions())
+	for _, tc := range []struct {
+		name, value string
+		err         error
+	}{
+		{"Hash", "32", nil},
+		{"hash", "1", nil},
+		{"Threads", "1", nil},
+		{"Skill Level", "10", nil},
+		{"skill level", "21", ErrOptionValue},
+		{"Hash", "x", ErrOptionValue},
+		{"Ponder", "true", ErrUnknownOption},
+		{"Move Overhead", "50", nil},
+	} {
+		if err := e.SetOption(tc.name, tc.value); !errors.Is(err, tc.err) {
+			t.Errorf("SetOption(%q, %q) = %v, want %v", tc.name, tc.value, err, tc.err)
+		}
+	}
+	o := e.Options()
+	if o.Hash != 1 || o.SkillLevel != 10 || o.MoveOverhead != 50*time.Millisecond {
+		t.Errorf("options %+v", o)
+	}
+}
+
+// TestSkillLevel: weak levels still play legal moves, deterministically.
+func TestSkillLevel(t *testing.T) {
+	pos := xiangqi.StartPosition()
+	for _, lvl := range []string{"0", "5", "19"} {
+		e := New(DefaultOptions())
+		if err := e.SetOption("Skill Level", lvl); err != nil {
+			t.Fatal(err)
+		}
+		r1 := e.Search(context.Background(), pos, nil, Limits{}, nil)
+		e.NewGame()
+		r2 := e.Search(context.Background(), pos, nil, Limits{}, nil)
+		if !pos.IsLegal(r1.BestMove) || r1.BestMove != r2.BestMove {
+			t.Errorf("level %s: %v then %v", lvl, r1.BestMove, r2.BestMove)
+		}
+	}
+}
