@@ -41,6 +41,10 @@
 // unbalanced comment or variation, unsupported variant such as Crazyhouse)
 // gives an *Error with the line, column, game number and offending text.
 // The reader skips the rest of that game and carries on. It never panics.
+// Game boundaries are found without the movetext's help where needed: a tag
+// line starts a new game, and so does a tag that the game already has (exports
+// of games without moves). A comment still open at a line that holds only a
+// tag pair is taken as never closed.
 //
 // # The game tree
 //

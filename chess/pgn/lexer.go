@@ -394,6 +394,10 @@ func (l *lexer) scan() token {
 			}
 			l.off = j
 			continue
+		case c == 'e' && bytes.HasPrefix(b[i:], []byte("e.p.")):
+			// "exd6 e.p.": the note adds nothing to the move.
+			l.off = i + len("e.p.")
+			continue
 		case isLetter(c) || c == '-':
 			j := i
 			for j < len(b) && isMoveByte(b[j]) {

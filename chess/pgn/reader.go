@@ -53,6 +53,8 @@ type Reader struct {
 	pending  []byte
 	commentN int
 	tagSet   map[string]bool // for the duplicate-tag check of long headers
+	nodes    []Node          // slab for newNode
+	kids     []*Node         // slab for newChildren
 }
 
 type mode uint8
@@ -412,13 +414,42 @@ func (r *Reader) move(t *token) {
 	case modeMainline:
 		r.moves = append(r.moves, m)
 	case modeTree:
-		n := &Node{Parent: r.cur, Move: m, StartingComment: r.prefix}
+		n := r.newNode()
+		n.Parent, n.Move, n.StartingComment = r.cur, m, r.prefix
 		if nag > 0 {
 			n.NAGs = append(n.NAGs, uint8(nag))
+		}
+		if r.cur.Children == nil {
+			r.cur.Children = r.newChildren()
 		}
 		r.cur.Children = append(r.cur.Children, n)
 		r.cur, r.fresh, r.prefix = n, false, ""
 	}
+}
+
+// slabSize is how many nodes the tree reader allocates at once.
+const slabSize = 128
+
+// newNode returns a zero Node carved from a slab, to allocate once per
+// slabSize moves rather than once per move.
+func (r *Reader) newNode() *Node {
+	if len(r.nodes) == 0 {
+		r.nodes = make([]Node, slabSize)
+	}
+	n := &r.nodes[0]
+	r.nodes = r.nodes[1:]
+	return n
+}
+
+// newChildren returns an empty Children slice with room for the main
+// continuation; a variation makes append allocate a bigger one.
+func (r *Reader) newChildren() []*Node {
+	if len(r.kids) == 0 {
+		r.kids = make([]*Node, slabSize)
+	}
+	c := r.kids[0:0:1]
+	r.kids = r.kids[1:]
+	return c
 }
 
 // flushComment attaches the comments read since the last move or

@@ -384,7 +384,7 @@ func TestMovetextForms(t *testing.T) {
 		{"escape", "% escape line\n1. e4 e5\n%another\n2. Nf3 Nc6 3. Bb5 *"},
 		{"crlf", "1. e4 e5\r\n2. Nf3 Nc6\r\n3. Bb5 *\r\n"},
 		{"nags", "1. e4 $1 e5 $2 $10 2. Nf3 Nc6 3. Bb5 $14 *"},
-		{"checks and e.p. style", "1. e4+ e5# 2. Nf3 Nc6 3. Bb5 1/2-1/2"},
+		{"checks and marks", "1. e4+ e5# 2. Nf3 Nc6 3. Bb5 1/2-1/2"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -400,6 +400,16 @@ func TestMovetextForms(t *testing.T) {
 				t.Errorf("got %s, want %s", s, want)
 			}
 		})
+	}
+}
+
+func TestEnPassantNote(t *testing.T) {
+	g, err := NewReader(strings.NewReader("1. e4 Nf6 2. e5 d5 3. exd6 e.p. *")).Next()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m := g.End().Move; m.Kind() != chess.EnPassant {
+		t.Errorf("last move %v, want en passant", m)
 	}
 }
 
