@@ -1,0 +1,89 @@
+package xq
+
+import (
+	"context"
+	"flag"
+	"testing"
+
+	"github.com/gambitchess/gambit/xiangqi"
+)
+
+// Self-play strength check, off by default:
+//
+//	go test -run SelfPlay -selfplay -depth 5 ./engine/xq/
+//
+// plays the engine at -depth against itself at -depth minus 2, each side
+// of every opening once, with xiangqi.Game as referee.
+var (
+	selfPlay      = flag.Bool("selfplay", false, "run the self-play strength test")
+	selfPlayDepth = flag.Int("depth", 5, "depth of the stronger side in the self-play test")
+	selfPlayPlies = flag.Int("plies", 200, "plies after which a self-play game is scored a draw")
+)
+
+// selfPlayOpenings are the first moves of the self-play games.
+var selfPlayOpenings = [][]string{
+	{"h2e2", "h9g7"},
+	{"h2e2", "b9c7", "h0g2", "h9g7"},
+	{"c3c4", "g6g5"},
+	{"c0e2", "h7e7"},
+	{"b2e2", "b7e7"},
+	{"h0g2", "c6c5", "c3c4"},
+	{"g3g4", "h9g7", "h0g2"},
+	{"b2d2", "h9g7"},
+}
+
+func TestSelfPlay(t *testing.T) {
+	if !*selfPlay {
+		t.Skip("enable with -selfplay")
+	}
+	deep := *selfPlayDepth
+	var score [3]int // wins, draws, losses of the deeper side
+	for i, op := range selfPlayOpenings {
+		for _, deepIsRed := range []bool{true, false} {
+			o := playGame(t, op, deep, deep-2, deepIsRed, *selfPlayPlies)
+			switch {
+			case !o.Finished() || o.Winner == xiangqi.NoColor:
+				score[1]++
+			case (o.Winner == xiangqi.Red) == deepIsRed:
+				score[0]++
+			default:
+				score[2]++
+			}
+			t.Logf("opening %d, depth %d as red=%v: %v", i, deep, deepIsRed, o)
+		}
+	}
+	t.Logf("depth %d vs depth %d: +%d =%d -%d", deep, deep-2, score[0], score[1], score[2])
+	if score[0] <= score[2] {
+		t.Errorf("the deeper search does not win more games: +%d =%d -%d", score[0], score[1], score[2])
+	}
+}
+
+// playGame plays one game from the opening moves; the engine searching
+// deepDepth plays Red if deepIsRed. It returns the referee's outcome, or
+// the zero Outcome if the game reached maxPlies.
+func playGame(t *testing.T, opening []string, deepDepth, shallowDepth int, deepIsRed bool, maxPlies int) xiangqi.Outcome {
+	t.Helper()
+	g := xiangqi.NewGame()
+	for _, m := range opening {
+		if _, err := g.PushICCS(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	engines := [2]*Engine{New(DefaultOptions()), New(DefaultOptions())}
+	depths := [2]int{shallowDepth, deepDepth}
+	if deepIsRed {
+		depths = [2]int{deepDepth, shallowDepth}
+	}
+	for g.Ply() < maxPlies {
+		if o := g.Outcome(); o.Finished() {
+			return o
+		}
+		pos := g.Position()
+		us := pos.SideToMove()
+		r := engines[us].SearchGame(context.Background(), g, Limits{Depth: depths[us]}, nil)
+		if err := g.Push(r.BestMove); err != nil {
+			t.Fatalf("ply %d: %v", g.Ply(), err)
+		}
+	}
+	return g.Outcome()
+}
