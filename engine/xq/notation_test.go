@@ -1,0 +1,147 @@
+package xq
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/gambitchess/gambit/xiangqi"
+)
+
+func TestFormatUCI(t *testing.T) {
+	for _, tc := range []struct {
+		from, to xiangqi.Square
+		want     string
+	}{
+		{xiangqi.H2, xiangqi.E2, "h3e3"},
+		{xiangqi.A9, xiangqi.A8, "a10a9"},
+		{xiangqi.I0, xiangqi.I1, "i1i2"},
+		{xiangqi.B9, xiangqi.C7, "b10c8"},
+	} {
+		if got := FormatUCI(xiangqi.NewMove(tc.from, tc.to)); got != tc.want {
+			t.Errorf("FormatUCI(%v%v) = %q, want %q", tc.from, tc.to, got, tc.want)
+		}
+	}
+	if got := FormatUCI(xiangqi.MoveNone); got != "0000" {
+		t.Errorf("FormatUCI(MoveNone) = %q", got)
+	}
+}
+
+func TestParseUCI(t *testing.T) {
+	pos := xiangqi.StartPosition()
+	var black xiangqi.Position
+	pos.MakeMove(xiangqi.NewMove(xiangqi.H2, xiangqi.E2), &black)
+	for _, tc := range []struct {
+		pos     *xiangqi.Position
+		in      string
+		want    string // ICCS
+		wantErr error
+	}{
+		{&pos, "h3e3", "h2e2", nil},
+		{&pos, "b1c3", "b0c2", nil},
+		{&black, "b10c8", "b9c7", nil},
+		{&black, "a10a9", "a9a8", nil},
+		{&pos, "h2e2", "", xiangqi.ErrIllegalMove},
+		{&pos, "a11a9", "", xiangqi.ErrInvalidMove},
+		{&pos, "a0a1", "", xiangqi.ErrInvalidMove},
+		{&pos, "j1j2", "", xiangqi.ErrInvalidMove},
+		{&pos, "h3e3x", "", xiangqi.ErrInvalidMove},
+		{&pos, "", "", xiangqi.ErrInvalidMove},
+	} {
+		m, err := ParseUCI(tc.pos, tc.in)
+		if tc.wantErr != nil {
+			if !errors.Is(err, tc.wantErr) {
+				t.Errorf("ParseUCI(%q) error %v, want %v", tc.in, err, tc.wantErr)
+			}
+			continue
+		}
+		if err != nil || m.String() != tc.want {
+			t.Errorf("ParseUCI(%q) = %v, %v; want %s", tc.in, m, err, tc.want)
+		}
+		if back := FormatUCI(m); back != tc.in {
+			t.Errorf("FormatUCI(ParseUCI(%q)) = %q", tc.in, back)
+		}
+	}
+}
+
+func TestUCIToICCS(t *testing.T) {
+	for _, tc := range []struct {
+		in, want string
+		ok       bool
+	}{
+		{"h3e3", "h2e2", true},
+		{"a10a9", "a9a8", true},
+		{"i10i1", "i9i0", true},
+		{"z1a1", "", false},
+		{"a1", "", false},
+	} {
+		if got, ok := UCIToICCS(tc.in); got != tc.want || ok != tc.ok {
+			t.Errorf("UCIToICCS(%q) = %q, %v; want %q, %v", tc.in, got, ok, tc.want, tc.ok)
+		}
+	}
+}
+
+func TestTTPacking(t *testing.T) {
+	tt := newTable(1)
+	for _, d := range []ttData{
+		{move: xiangqi.NewMove(xiangqi.H2, xiangqi.E2), score: -Mate + 3, eval: -1234, depth: 17, bound: BoundExact},
+		{move: xiangqi.MoveNone, score: 32000, eval: 0, depth: -1, bound: BoundUpper},
+		{move: xiangqi.NewMove(xiangqi.I9, xiangqi.I0), score: 12, eval: 31000, depth: 0, bound: BoundLower},
+	} {
+		key := uint64(d.depth+100) * 0x9e3779b97f4a7c15
+		tt.store(key, d)
+		got, ok := tt.probe(key)
+		if !ok || got != d {
+			t.Errorf("stored %+v, probed %+v (%v)", d, got, ok)
+		}
+		if _, ok := tt.probe(key ^ 1<<40); ok {
+			t.Errorf("probe of another key hit")
+		}
+	}
+}
+
+// TestTTReplacement: a full bucket gives up its shallowest, oldest entry.
+func TestTTReplacement(t *testing.T) {
+	tt := newTable(1)
+	base := uint64(5)
+	step := tt.mask + 1 // same bucket, different keys
+	for i := 0; i < 4; i++ {
+		tt.store(base+uint64(i)*step, ttData{depth: 10 - i, bound: BoundExact})
+	}
+	tt.store(base+4*step, ttData{depth: 9, bound: BoundExact})
+	if _, ok := tt.probe(base + 3*step); ok {
+		t.Error("the shallowest entry survived")
+	}
+	for _, i := range []uint64{0, 1, 2, 4} {
+		if _, ok := tt.probe(base + i*step); !ok {
+			t.Errorf("entry %d lost", i)
+		}
+	}
+	tt.newSearch()
+	tt.newSearch()
+	tt.store(base+5*step, ttData{depth: 1, bound: BoundUpper})
+	if _, ok := tt.probe(base + 5*step); !ok {
+		t.Error("new entry not stored over aged ones")
+	}
+}
+
+func TestPlanTime(t *testing.T) {
+	const ms = 1_000_000
+	for _, tc := range []struct {
+		l        Limits
+		us       xiangqi.Color
+		maxHard  int64 // ms
+		positive bool
+	}{
+		{Limits{WTime: 1000 * ms, WInc: 10 * ms}, xiangqi.Red, 250, true},
+		{Limits{WTime: 40 * ms, WInc: 10 * ms}, xiangqi.Red, 11, true},
+		{Limits{BTime: 5 * ms, BInc: 100 * ms}, xiangqi.Black, 2, true},
+		{Limits{WTime: 60000 * ms, MovesToGo: 1}, xiangqi.Red, 20000, true},
+		{Limits{MoveTime: 500 * ms}, xiangqi.Black, 470, true},
+		{Limits{BTime: 1000 * ms}, xiangqi.Red, 0, false},
+	} {
+		b := planTime(tc.l, tc.us, 30*ms)
+		if tc.positive != (b.hard > 0) || int64(b.hard/ms) > tc.maxHard || b.soft > b.hard {
+			t.Errorf("%+v: soft %v hard %v", tc.l, b.soft, b.hard)
+		}
+	}
+}
