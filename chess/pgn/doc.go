@@ -25,7 +25,9 @@
 //
 // Next builds the whole game tree. For bulk work, NextMainline checks and
 // returns the mainline moves only, without allocating per move, and
-// NextTags reads only the headers.
+// NextTags reads only the headers. Visit hands each tag, move (with the
+// position before it), NAG, comment and variation to a Visitor, which may
+// skip variations.
 //
 // The reader accepts what files contain: any tag; FEN/SetUp; Variant values
 // naming Chess960 ("Chess960", "chess 960", "fischerandom"); SAN checked

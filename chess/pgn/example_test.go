@@ -7,6 +7,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/chess/pgn"
 )
 
@@ -125,4 +126,34 @@ func ExampleStats() {
 	//     checkmate                              1  100.0%
 	//   first moves
 	//     e4             1  100.0%
+}
+
+// moveCounter counts the moves of the mainline and of the variations.
+type moveCounter struct {
+	depth, main, side int
+}
+
+func (c *moveCounter) Tag(name, value string)   {}
+func (c *moveCounter) Start(pos chess.Position) {}
+func (c *moveCounter) NAG(n int)                {}
+func (c *moveCounter) Comment(text []byte)      {}
+func (c *moveCounter) BeginVariation() bool     { c.depth++; return true }
+func (c *moveCounter) EndVariation()            { c.depth-- }
+func (c *moveCounter) Move(before *chess.Position, m chess.Move) {
+	if c.depth == 0 {
+		c.main++
+	} else {
+		c.side++
+	}
+}
+
+func ExampleReader_Visit() {
+	in := "1. e4 e5 (1... c5 2. Nf3 (2. c3) d6) 2. Nf3 {best} Nc6 *"
+	var c moveCounter
+	if err := pgn.NewReader(strings.NewReader(in)).Visit(&c); err != nil {
+		fmt.Println(err)
+	}
+	fmt.Println(c.main, "mainline moves,", c.side, "in variations")
+	// Output:
+	// 4 mainline moves, 4 in variations
 }

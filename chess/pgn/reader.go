@@ -18,6 +18,8 @@ import (
 //     the moves; variations and comments are skipped without building
 //     anything. This is the fast path for bulk work.
 //   - NextTags reads the header and skims the movetext without checking it.
+//   - Visit checks every move, variations included, and hands the parts of
+//     the game to a Visitor without building a tree.
 //
 // A malformed game makes the method return an *Error (with the game read so
 // far, where the method returns one); the next call goes on with the next
@@ -55,6 +57,10 @@ type Reader struct {
 	tagSet   map[string]bool // for the duplicate-tag check of long headers
 	nodes    []Node          // slab for newNode
 	kids     []*Node         // slab for newChildren
+
+	// Visit mode.
+	visitor Visitor
+	skip    int // depth of the variation the visitor skips, 0 when none
 }
 
 type mode uint8
@@ -63,12 +69,14 @@ const (
 	modeTags mode = iota
 	modeMainline
 	modeTree
+	modeVisit
 )
 
 // frame saves the line a variation branches off.
 type frame struct {
-	cur         *Node
+	cur         *Node // nil when visiting
 	pos, before chess.Position
+	depth       int // the variation's depth
 }
 
 // countingReader counts the bytes read and reports them to a progress callback.
@@ -201,13 +209,13 @@ func wrap(err error, msg string) error { return &wrapped{err.Error() + ": " + ms
 // game, io.EOF or a read error.
 func (r *Reader) read(m mode) error {
 	lx := &r.lx
-	lx.keep = m == modeTree
+	lx.keep = m == modeTree || m == modeVisit
 	r.mode = m
 	r.err, r.depth, r.opens, r.result = nil, 0, r.opens[:0], ""
 	r.fenAt, r.variantAt = [2]int{}, [2]int{}
 	r.tags = r.tags[:0]
 	r.stack = r.stack[:0]
-	r.prefix, r.pending, r.commentN = "", r.pending[:0], 0
+	r.prefix, r.pending, r.commentN, r.skip = "", r.pending[:0], 0, 0
 	for {
 		t := lx.peek()
 		if t.kind == tEOF {
@@ -250,6 +258,9 @@ func (r *Reader) readTags() {
 				r.variantAt = [2]int{t.line, t.col}
 			}
 			r.tags = append(r.tags, Tag{name, string(t.val)})
+			if r.mode == modeVisit && r.err == nil {
+				r.visitor.Tag(name, r.tags[len(r.tags)-1].Value)
+			}
 		case tBadTag:
 			r.failf(t, ErrSyntax, "malformed tag")
 		case tBlank:
@@ -328,11 +339,13 @@ func (r *Reader) setup() {
 	} else if kind == 1 && r.mode != modeTags {
 		r.start, _ = chess.ParseFEN960(chess.StartFEN)
 	}
-	r.pos, r.before = r.start, r.start
+	r.pos, r.before, r.fresh = r.start, r.start, true
+	if r.mode == modeVisit && r.err == nil {
+		r.visitor.Start(r.start)
+	}
 	if r.mode == modeTree {
 		r.game = &Game{Root: newRoot(r.start)}
 		r.cur = r.game.Root
-		r.fresh = true
 	}
 }
 
@@ -366,20 +379,29 @@ func (r *Reader) movetext() {
 			r.failf(t, ErrSyntax, "unexpected '[' in movetext")
 		case tBlank, tNumber:
 		case tMove:
-			if r.err == nil && r.mode != modeTags && (r.depth == 0 || r.mode == modeTree) {
+			if r.err == nil && r.skip == 0 && (r.depth == 0 && r.mode != modeTags || r.mode >= modeTree) {
 				r.move(t)
 			}
 		case tNAG:
-			if r.mode == modeTree && r.err == nil && !r.fresh && t.n > 0 && t.n < 256 {
-				r.cur.NAGs = append(r.cur.NAGs, uint8(t.n))
+			if r.err == nil && r.skip == 0 && !r.fresh && t.n > 0 && t.n < 256 {
+				switch r.mode {
+				case modeTree:
+					r.cur.NAGs = append(r.cur.NAGs, uint8(t.n))
+				case modeVisit:
+					r.visitor.NAG(t.n)
+				}
 			}
 		case tComment:
-			if r.mode == modeTree && r.err == nil {
+			switch {
+			case r.err != nil || r.skip != 0:
+			case r.mode == modeTree:
 				if r.commentN > 0 {
 					r.pending = append(r.pending, ' ')
 				}
 				r.pending = append(r.pending, t.text...)
 				r.commentN++
+			case r.mode == modeVisit:
+				r.visitor.Comment(t.text)
 			}
 		case tOpen:
 			r.open(t)
@@ -410,9 +432,15 @@ func (r *Reader) move(t *token) {
 	}
 	r.before = r.pos
 	play(&r.pos, m)
+	r.fresh = false
 	switch r.mode {
 	case modeMainline:
 		r.moves = append(r.moves, m)
+	case modeVisit:
+		r.visitor.Move(&r.before, m)
+		if nag > 0 {
+			r.visitor.NAG(nag)
+		}
 	case modeTree:
 		n := r.newNode()
 		n.Parent, n.Move, n.StartingComment = r.cur, m, r.prefix
@@ -478,15 +506,23 @@ func (r *Reader) open(t *token) {
 	r.flushComment()
 	r.depth++
 	r.opens = append(r.opens, [2]int{t.line, t.col})
-	if r.mode != modeTree || r.err != nil {
+	if r.mode < modeTree || r.err != nil || r.skip != 0 {
 		return
 	}
 	if r.fresh {
 		r.failf(t, ErrSyntax, "variation with no move to branch from")
 		return
 	}
-	r.stack = append(r.stack, frame{r.cur, r.pos, r.before})
-	r.cur, r.pos, r.fresh, r.prefix = r.cur.Parent, r.before, true, ""
+	if r.mode == modeVisit && !r.visitor.BeginVariation() {
+		r.skip = r.depth
+		return
+	}
+	f := frame{r.cur, r.pos, r.before, r.depth}
+	r.stack = append(r.stack, f)
+	r.pos, r.fresh, r.prefix = r.before, true, ""
+	if r.cur != nil {
+		r.cur = r.cur.Parent
+	}
 }
 
 func (r *Reader) close(t *token) {
@@ -495,16 +531,20 @@ func (r *Reader) close(t *token) {
 		r.failf(t, ErrUnbalanced, "')' closes no variation")
 		return
 	}
+	if r.skip == r.depth {
+		r.skip = 0
+	} else if len(r.stack) > 0 && r.stack[len(r.stack)-1].depth == r.depth {
+		r.pop()
+		if r.mode == modeVisit && r.err == nil {
+			r.visitor.EndVariation()
+		}
+	}
 	r.depth--
 	r.opens = r.opens[:len(r.opens)-1]
-	r.pop()
 }
 
 // pop returns to the line the innermost variation branched off.
 func (r *Reader) pop() {
-	if r.mode != modeTree || len(r.stack) == 0 {
-		return
-	}
 	f := r.stack[len(r.stack)-1]
 	r.stack = r.stack[:len(r.stack)-1]
 	r.cur, r.pos, r.before, r.fresh, r.prefix = f.cur, f.pos, f.before, false, ""
