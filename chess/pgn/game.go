@@ -94,11 +94,19 @@ func newRoot(pos chess.Position) *Node {
 var startPos = chess.StartPosition()
 
 // Start returns the position the game starts from.
-func (g *Game) Start() chess.Position { return *g.Root.start }
+func (g *Game) Start() chess.Position {
+	if g.Root == nil {
+		return startPos
+	}
+	return g.Root.Position()
+}
 
 // Mainline yields the nodes of the mainline in order, the root excluded.
 func (g *Game) Mainline() iter.Seq[*Node] {
 	return func(yield func(*Node) bool) {
+		if g.Root == nil {
+			return
+		}
 		for n := g.Root.Next(); n != nil; n = n.Next() {
 			if !yield(n) {
 				return
@@ -116,9 +124,13 @@ func (g *Game) MainlineMoves() []chess.Move {
 	return ms
 }
 
-// End returns the last node of the mainline (the root if there is no move).
+// End returns the last node of the mainline (the root if there is no move,
+// nil if the game has no root).
 func (g *Game) End() *Node {
 	n := g.Root
+	if n == nil {
+		return nil
+	}
 	for len(n.Children) > 0 {
 		n = n.Children[0]
 	}
@@ -126,7 +138,12 @@ func (g *Game) End() *Node {
 }
 
 // Final returns the position at the end of the mainline.
-func (g *Game) Final() chess.Position { return g.End().Position() }
+func (g *Game) Final() chess.Position {
+	if g.Root == nil {
+		return startPos
+	}
+	return g.End().Position()
+}
 
 // Next returns the main continuation of the node, or nil at the end of its line.
 func (n *Node) Next() *Node {
@@ -163,13 +180,18 @@ func (n *Node) IsMainline() bool {
 	return true
 }
 
-// Position returns the position after the node's move (the start position for the root).
+// Position returns the position after the node's move (the start position
+// for the root). A root made without NewGame or a Reader starts from the
+// standard position.
 func (n *Node) Position() chess.Position {
 	var path []chess.Move
 	for ; n.Parent != nil; n = n.Parent {
 		path = append(path, n.Move)
 	}
-	pos := *n.start
+	pos := startPos
+	if n.start != nil {
+		pos = *n.start
+	}
 	for i := len(path) - 1; i >= 0; i-- {
 		play(&pos, path[i])
 	}

@@ -151,8 +151,10 @@ func (gw *gameWriter) comment(commands []string, text string) {
 
 func (gw *gameWriter) movetext(g *Game) {
 	gw.needNumber = true
-	gw.comment(nil, g.Root.Comment)
-	gw.line(g.Root, g.Start())
+	if g.Root != nil {
+		gw.comment(nil, g.Root.Comment)
+		gw.line(g.Root, g.Start())
+	}
 	gw.token(g.result())
 	gw.w.WriteString("\n\n")
 }

@@ -203,3 +203,15 @@ func TestNewGame(t *testing.T) {
 		t.Errorf("read back: %v %q", err, back.Tags.Get("Annotator"))
 	}
 }
+
+func TestZeroGame(t *testing.T) {
+	var g Game
+	want := "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n\n*\n\n"
+	if got := g.String(); got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	g.Root = &Node{}
+	if f := g.Final(); f.FEN() != "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1" || len(g.MainlineMoves()) != 0 {
+		t.Errorf("final %s", f.FEN())
+	}
+}
