@@ -279,6 +279,20 @@ func hasNullMaterial(p *xiangqi.Position) bool {
 	return 2*c.Count()+h.Count()+n.Count() >= 3
 }
 
+// onlyDefenders reports whether the side to move has no chariot, horse
+// or cannon. Such a side is easily stalemated, which loses in xiangqi, so
+// quiescence checks it for a legal move before standing pat; for other
+// sides the check would cost more than the rare stalemate it finds.
+func onlyDefenders(p *xiangqi.Position) bool {
+	us := p.SideToMove()
+	for _, pt := range [3]xiangqi.PieceType{xiangqi.Chariot, xiangqi.Horse, xiangqi.Cannon} {
+		if bb := p.Pieces(xiangqi.MakePiece(us, pt)); !bb.Empty() {
+			return false
+		}
+	}
+	return true
+}
+
 // ruleEnding scores the endings that depend on more than the board:
 // repetition (perpetual check loses, else a draw), the 60-move rule and
 // insufficient material. It reports false if none applies.
@@ -338,6 +352,9 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 			return matedIn(ply)
 		}
 	} else {
+		if onlyDefenders(pos) && !pos.HasLegalMove() {
+			return matedIn(ply) // stalemate loses in xiangqi
+		}
 		standPat = Evaluate(pos)
 		if standPat >= beta {
 			return standPat

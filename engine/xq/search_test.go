@@ -18,6 +18,10 @@ var mateTests = []struct {
 	{"two chariots", "3k5/9/9/9/9/9/9/9/R8/1R2K4 w", 1},
 	{"two chariots, king in the middle", "4k4/9/9/9/9/9/9/9/R8/1R1K5 w", 2},
 	{"two chariots against an advisor", "3ak4/9/9/9/9/9/9/9/9/RR1K5 w", 3},
+	// Wins by stalemate: the side left without a legal move loses.
+	{"stalemate with a chariot", "4ka3/4a4/9/9/9/9/9/2H6/R8/3K5 w", 1},
+	{"stalemate after a king move", "2bak4/4a4/4b4/9/9/9/9/9/4C4/R3K4 w", 2},
+	{"stalemate against two advisors", "3ak4/4a4/9/9/9/9/9/9/R8/3K5 w", 3},
 }
 
 // TestMate checks that the engine finds each mate with the exact score,
@@ -50,7 +54,7 @@ func TestMate(t *testing.T) {
 }
 
 // checkMatingLine plays pv and checks that it ends in a position with no
-// legal move.
+// legal move: checkmate or stalemate, both won by the side that moved first.
 func checkMatingLine(t *testing.T, p xiangqi.Position, pv []xiangqi.Move) {
 	t.Helper()
 	g, err := xiangqi.NewGameFromPosition(p)
@@ -62,8 +66,9 @@ func checkMatingLine(t *testing.T, p xiangqi.Position, pv []xiangqi.Move) {
 			t.Fatalf("pv %v: %v", pv, err)
 		}
 	}
-	if o := g.Outcome(); o.Termination != xiangqi.Checkmate {
-		t.Errorf("pv %v ends with %v, want checkmate", pv, o)
+	o := g.Outcome()
+	if o.Termination != xiangqi.Checkmate && o.Termination != xiangqi.Stalemate || o.Winner != p.SideToMove() {
+		t.Errorf("pv %v ends with %v, want a win for %v", pv, o, p.SideToMove())
 	}
 }
 
