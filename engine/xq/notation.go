@@ -1,6 +1,7 @@
 package xq
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -66,4 +67,34 @@ func UCIToICCS(s string) (string, bool) {
 		return "", false
 	}
 	return xiangqi.NewMove(from, to).String(), true
+}
+
+// UCIVariant is the UCI_Variant name of xiangqi in Fairy-Stockfish.
+const UCIVariant = "xiangqi"
+
+// GameFromUCI builds the game of a UCI "position" command: fen is
+// "startpos" or a FEN (Fairy-Stockfish writes xiangqi FENs in the form
+// xiangqi.ParseFEN reads), moves are in the UCI convention of ParseUCI. The
+// result is ready for (*Engine).SearchGame.
+func GameFromUCI(fen string, moves []string) (*xiangqi.Game, error) {
+	var g *xiangqi.Game
+	if fen == "startpos" {
+		g = xiangqi.NewGame()
+	} else {
+		var err error
+		if g, err = xiangqi.NewGameFromFEN(fen); err != nil {
+			return nil, fmt.Errorf("xq: position: %w", err)
+		}
+	}
+	for i, s := range moves {
+		pos := g.Position()
+		m, err := ParseUCI(&pos, s)
+		if err != nil {
+			return nil, fmt.Errorf("xq: position: move %d: %w", i+1, err)
+		}
+		if err := g.Push(m); err != nil {
+			return nil, fmt.Errorf("xq: position: move %d: %w", i+1, err)
+		}
+	}
+	return g, nil
 }

@@ -145,3 +145,23 @@ func TestPlanTime(t *testing.T) {
 		}
 	}
 }
+
+func TestGameFromUCI(t *testing.T) {
+	g, err := GameFromUCI("startpos", []string{"h3e3", "h10g8", "h1g3"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := g.FEN(); got != "rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R b - - 3 2" {
+		t.Errorf("FEN %s", got)
+	}
+	if _, err := GameFromUCI("startpos", []string{"h3e3", "h3e3"}); !errors.Is(err, xiangqi.ErrIllegalMove) {
+		t.Errorf("illegal second move: %v", err)
+	}
+	if _, err := GameFromUCI("9/9 w", nil); err == nil {
+		t.Error("bad FEN accepted")
+	}
+	g, err = GameFromUCI("3k5/9/9/9/9/9/9/9/R8/4K4 w - - 0 1", []string{"a2d2"})
+	if err != nil || g.Outcome().Termination != xiangqi.Checkmate {
+		t.Errorf("mate by FEN and move: %v, %v", err, g.Outcome())
+	}
+}
