@@ -10,7 +10,7 @@ import (
 )
 
 // Reader reads the games of a PGN stream one at a time, in constant memory
-// whatever the size of the stream. Three methods read the next game, each
+// whatever the size of the stream. Four methods read the next game, each
 // at its own depth:
 //
 //   - Next builds the whole game tree: variations, comments, NAGs.
@@ -233,6 +233,9 @@ func (r *Reader) read(m mode) error {
 	r.readTags()
 	r.setup()
 	r.movetext()
+	if lx.err != nil {
+		return lx.err // the game may be cut short: do not pass it on as good
+	}
 	if r.err != nil {
 		return r.err
 	}

@@ -531,3 +531,27 @@ func TestMainlineAllocs(t *testing.T) {
 		t.Errorf("%.1f allocations per 20-move game, want at most 2 (the tag value)", allocs)
 	}
 }
+
+// failingReader returns its data, then an error.
+type failingReader struct {
+	data string
+	done bool
+}
+
+func (f *failingReader) Read(p []byte) (int, error) {
+	if f.done {
+		return 0, errors.New("disk on fire")
+	}
+	f.done = true
+	return copy(p, f.data), nil
+}
+
+func TestReadError(t *testing.T) {
+	r := NewReader(&failingReader{data: "[Event \"a\"]\n1. e4 e5 *\n[Event \"b\"]\n1. d4"})
+	if g, err := r.Next(); err != nil || g.Tags.Get("Event") != "a" {
+		t.Fatalf("first game: %v", err)
+	}
+	if g, err := r.Next(); err == nil || err.Error() != "disk on fire" || g != nil {
+		t.Errorf("cut game: %v, %v; want the read error", g, err)
+	}
+}
