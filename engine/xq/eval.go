@@ -41,6 +41,7 @@ type evalState struct {
 	danger    [2]int // attack on the other side's general
 	attackers [2]int
 	phase     int
+	occ       occupancy
 }
 
 // Evaluate returns the static evaluation of p in centipawns from the side
@@ -54,6 +55,7 @@ func Evaluate(p *xiangqi.Position) int {
 		return 0
 	}
 	var st evalState
+	st.fillOccupancy(p)
 	for c := xiangqi.Red; c <= xiangqi.Black; c++ {
 		for pt := xiangqi.King; pt <= xiangqi.Soldier; pt++ {
 			pc := xiangqi.MakePiece(c, pt)
@@ -76,6 +78,19 @@ func Evaluate(p *xiangqi.Position) int {
 	return total[us] - total[us.Other()]
 }
 
+// fillOccupancy builds the rank and file masks of p.
+func (st *evalState) fillOccupancy(p *xiangqi.Position) {
+	for pc := xiangqi.RedKing; pc <= xiangqi.BlackSoldier; pc++ {
+		bb := p.Pieces(pc)
+		for w := 0; w < 2; w++ {
+			for x := bb[w]; x != 0; x &= x - 1 {
+				st.occ.add(pc.Color(), xiangqi.Square(w*64+bits.TrailingZeros64(x)))
+			}
+		}
+	}
+	st.occ.finish()
+}
+
 // piece adds the terms of the piece pc of colour c and type pt on s.
 func (st *evalState) piece(p *xiangqi.Position, pc xiangqi.Piece, c xiangqi.Color, pt xiangqi.PieceType, s xiangqi.Square) {
 	st.mg[c] += pstMG[pc][s]
@@ -83,7 +98,7 @@ func (st *evalState) piece(p *xiangqi.Position, pc xiangqi.Piece, c xiangqi.Colo
 	st.phase += phaseWeight[pt]
 	switch pt {
 	case xiangqi.Chariot:
-		n, hits := chariotReach(p, c, s)
+		n, hits := chariotReach(&st.occ, c, s)
 		st.mob[c] += chariotMob * (n - chariotMobBase)
 		if hits || palaceZone[c.Other()][s] {
 			st.attack(c, attackChariot)
@@ -98,7 +113,7 @@ func (st *evalState) piece(p *xiangqi.Position, pc xiangqi.Piece, c xiangqi.Colo
 			st.attack(c, attackHorse)
 		}
 	case xiangqi.Cannon:
-		n, hits := cannonReach(p, c, s)
+		n, hits := cannonReach(&st.occ, c, s)
 		st.mob[c] += cannonMob * (n - cannonMobBase)
 		if hits {
 			st.attack(c, attackCannon)
@@ -136,53 +151,24 @@ func kingDanger(p *xiangqi.Position, c xiangqi.Color, st *evalState) int {
 // chariotReach counts the points a chariot of colour c on s reaches (empty
 // points and enemy pieces) and reports whether one of them is in or
 // before the enemy palace.
-func chariotReach(p *xiangqi.Position, c xiangqi.Color, s xiangqi.Square) (n int, hits bool) {
-	zone := &palaceZone[c.Other()]
-	for d := range rays[s] {
-		r := &rays[s][d]
-		for i := uint8(0); i < r.n; i++ {
-			t := r.sq[i]
-			pc := p.PieceAt(t)
-			if pc == xiangqi.NoPiece || pc.Color() != c {
-				n++
-				hits = hits || zone[t]
-			}
-			if pc != xiangqi.NoPiece {
-				break
-			}
-		}
-	}
-	return n, hits
+func chariotReach(o *occupancy, c xiangqi.Color, s xiangqi.Square) (n int, hits bool) {
+	f, r := sqFile[s], sqRank[s]
+	rs := rankLines[f][o.rank[r]].slide &^ o.rankC[c][r]
+	fs := fileLines[r][o.file[f]].slide &^ o.fileC[c][f]
+	them := c.Other()
+	return bits.OnesCount16(rs) + bits.OnesCount16(fs), rs&zoneRank[them][r]|fs&zoneFile[them][f] != 0
 }
 
 // cannonReach counts a cannon's quiet moves and captures and reports
 // whether it bears on the enemy palace zone through a screen.
-func cannonReach(p *xiangqi.Position, c xiangqi.Color, s xiangqi.Square) (n int, hits bool) {
-	zone := &palaceZone[c.Other()]
-	for d := range rays[s] {
-		r := &rays[s][d]
-		screen := false
-		for i := uint8(0); i < r.n; i++ {
-			t := r.sq[i]
-			pc := p.PieceAt(t)
-			if !screen {
-				if pc == xiangqi.NoPiece {
-					n++
-					continue
-				}
-				screen = true
-				continue
-			}
-			hits = hits || zone[t]
-			if pc != xiangqi.NoPiece {
-				if pc.Color() != c {
-					n++
-				}
-				break
-			}
-		}
-	}
-	return n, hits
+func cannonReach(o *occupancy, c xiangqi.Color, s xiangqi.Square) (n int, hits bool) {
+	f, r := sqFile[s], sqRank[s]
+	them := c.Other()
+	rl := &rankLines[f][o.rank[r]]
+	fl := &fileLines[r][o.file[f]]
+	n = bits.OnesCount16(rl.slide&^o.rank[r]) + bits.OnesCount16(fl.slide&^o.file[f]) +
+		bits.OnesCount16(rl.hit&o.rankC[them][r]) + bits.OnesCount16(fl.hit&o.fileC[them][f])
+	return n, rl.beyond&zoneRank[them][r]|fl.beyond&zoneFile[them][f] != 0
 }
 
 // horseReach counts a horse's moves (leg free, target not its own piece)

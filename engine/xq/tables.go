@@ -3,7 +3,9 @@ package xq
 import "github.com/gambitchess/gambit/xiangqi"
 
 // Precomputed geometry for evaluation and move ordering, filled once by
-// init and read-only afterwards. The xiangqi package keeps its own fast
+// init and read-only afterwards. Everything here is filled by this file's
+// init alone: Go runs the init functions of a package's files in file-name
+// order, so no other file's init may depend on these tables. The xiangqi package keeps its own fast
 // tables private; these are the engine's, built on the mailbox.
 
 // ray is the list of points from a square to the board edge in one
@@ -34,6 +36,12 @@ var (
 	palaceZone [2][xiangqi.NumSquares]bool
 	// relRank[c][s] is the rank of s counted from c's back rank (0-9).
 	relRank [2][xiangqi.NumSquares]int8
+	// zoneRank[c][r] holds the files of rank r inside c's palace zone;
+	// zoneFile[c][f] the ranks of file f.
+	zoneRank [2][xiangqi.NumRanks]uint16
+	zoneFile [2][xiangqi.NumFiles]uint16
+	sqFile   [xiangqi.NumSquares]uint8
+	sqRank   [xiangqi.NumSquares]uint8
 )
 
 func init() {
@@ -63,11 +71,14 @@ func init() {
 				}
 			}
 		}
+		sqFile[s], sqRank[s] = uint8(f), uint8(r)
 		relRank[xiangqi.Red][s] = int8(r)
 		relRank[xiangqi.Black][s] = int8(9 - r)
 		for c := xiangqi.Red; c <= xiangqi.Black; c++ {
 			if rr := relRank[c][s]; f >= 3 && f <= 5 && rr <= 3 {
 				palaceZone[c][s] = true
+				zoneRank[c][r] |= 1 << f
+				zoneFile[c][f] |= 1 << r
 			}
 		}
 	}
