@@ -255,6 +255,26 @@ func suffixNAG(b []byte) int {
 	return 0
 }
 
+// symbolNAGs maps the evaluation symbols some files write in movetext to
+// their NAGs. Longer symbols come first, so that the longest one matches.
+var symbolNAGs = [...]struct {
+	sym string
+	nag int
+}{
+	{"+/-", 16}, {"-/+", 17}, {"+/=", 14}, {"=/+", 15}, {"+-", 18}, {"-+", 19}, {"+=", 14}, {"=+", 15},
+	{"=", 10}, {"∞", 13}, {"±", 16}, {"∓", 17}, {"⩲", 14}, {"⩱", 15}, {"□", 7}, {"N", 146},
+}
+
+// symbolAt returns the NAG and length of an evaluation symbol standing alone at b[i].
+func symbolAt(b []byte, i int) (nag, n int) {
+	for _, s := range symbolNAGs {
+		if bytes.HasPrefix(b[i:], []byte(s.sym)) && (i+len(s.sym) == len(b) || isSpace(b[i+len(s.sym)])) {
+			return s.nag, len(s.sym)
+		}
+	}
+	return 0, 0
+}
+
 // resultAt returns the length of a game result starting at b[i], or 0.
 func resultAt(b []byte, i int) int {
 	for _, r := range [...]string{"1-0", "0-1", "1/2-1/2", "1/2"} {
@@ -263,6 +283,16 @@ func resultAt(b []byte, i int) int {
 		}
 	}
 	return 0
+}
+
+// symbolNAG fills t with the evaluation symbol at b[i], if there is one.
+func symbolNAG(b []byte, i int, t *token) bool {
+	nag, n := symbolAt(b, i)
+	if n == 0 {
+		return false
+	}
+	t.kind, t.n, t.text = tNAG, nag, b[i:i+n]
+	return true
 }
 
 func (l *lexer) scan() token {
@@ -371,6 +401,10 @@ func (l *lexer) scan() token {
 				t.kind, t.text, l.off = tResult, b[i:i+n], i+n
 				break
 			}
+			if bytes.HasPrefix(b[i:], []byte("0000")) && (i+4 == len(b) || !isMoveByte(b[i+4])) {
+				t.kind, t.text, l.off = tMove, b[i:i+4], i+4 // the UCI null move
+				break
+			}
 			if bytes.HasPrefix(b[i:], []byte("0-0")) {
 				j := i
 				for j < len(b) && isMoveByte(b[j]) {
@@ -394,6 +428,8 @@ func (l *lexer) scan() token {
 			}
 			l.off = j
 			continue
+		case (c == '+' || c == '-' || c == '=' || c >= utf8.RuneSelf || c == 'N') && symbolNAG(b, i, &t):
+			l.off = i + len(t.text)
 		case c == 'e' && bytes.HasPrefix(b[i:], []byte("e.p.")):
 			// "exd6 e.p.": the note adds nothing to the move.
 			l.off = i + len("e.p.")

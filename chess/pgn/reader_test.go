@@ -2,6 +2,7 @@ package pgn
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -553,5 +554,19 @@ func TestReadError(t *testing.T) {
 	}
 	if g, err := r.Next(); err == nil || err.Error() != "disk on fire" || g != nil {
 		t.Errorf("cut game: %v, %v; want the read error", g, err)
+	}
+}
+
+func TestEvaluationSymbols(t *testing.T) {
+	g, err := NewReader(strings.NewReader("1. e4 += e5 = 2. Nf3 +/- Nc6 -+ 3. Bb5 ± a6 ∞ 4. Ba4 +- 0000 *")).Next()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for n := range g.Mainline() {
+		got = append(got, n.SAN()+strings.Trim(strings.Replace(strings.Trim(fmt.Sprint(n.NAGs), "[]"), " ", ",", -1), " "))
+	}
+	if s := strings.Join(got, " "); s != "e414 e510 Nf316 Nc619 Bb516 a613 Ba418 --" {
+		t.Errorf("got %s", s)
 	}
 }
