@@ -1,0 +1,308 @@
+package engine
+
+import (
+	"math/bits"
+
+	"github.com/gambitchess/gambit/chess"
+)
+
+// S is a tapered score: a middlegame and an endgame value packed in one
+// int32 (mg in the high half, eg in the low half, carried so that both add
+// and subtract as one integer).
+type S int32
+
+func mkS(mg, eg int) S { return S(int32(mg)<<16 + int32(eg)) }
+func (s S) mg() int    { return int(int16((int32(s) + 0x8000) >> 16)) }
+func (s S) eg() int    { return int(int16(int32(s))) }
+
+// Evaluation terms beyond PeSTO (hand-set, not tuned).
+var (
+	bishopPair   = mkS(30, 50)
+	rookOpen     = mkS(25, 10)
+	rookSemiOpen = mkS(12, 6)
+	isolatedPawn = mkS(-10, -15)
+	doubledPawn  = mkS(-10, -20)
+	backwardPawn = mkS(-8, -10)
+	tempo        = 10
+
+	// passedPawn is indexed by the pawn's rank seen from its own side.
+	passedPawn = [8]S{0, mkS(0, 5), mkS(3, 10), mkS(8, 20), mkS(18, 35), mkS(35, 60), mkS(60, 100), 0}
+
+	// mobility per reachable square, centred on a typical count so the
+	// average piece scores about zero: {per square, centre}.
+	mobilityWeight = [7]S{0, 0, mkS(4, 4), mkS(5, 5), mkS(2, 4), mkS(1, 2), 0}
+	mobilityCentre = [7]int{0, 0, 4, 6, 7, 14, 0}
+
+	// kingAttackWeight is the weight per attacked king-zone square.
+	kingAttackWeight = [7]int{0, 0, 2, 2, 3, 5, 0}
+
+	// shelterPawn is the bonus per own pawn one and two ranks in front of a castled king.
+	shelterNear   = 10
+	shelterFar    = 5
+	shelterNoPawn = -15
+
+	phaseWeight = [7]int{0, 0, 1, 1, 2, 4, 0}
+)
+
+// Precomputed tables.
+var (
+	psqt         [16][64]S // by chess.Piece and square, material included, White's view
+	adjacentFile [8]chess.Bitboard
+	passedMask   [2][64]chess.Bitboard // enemy pawns here stop a passer
+	forwardFile  [2][64]chess.Bitboard // squares in front of a pawn on its file
+	supportMask  [2][64]chess.Bitboard // squares on adjacent files, on the pawn's rank or behind
+)
+
+func init() {
+	for pt := chess.Pawn; pt <= chess.King; pt++ {
+		for s := chess.Square(0); s < 64; s++ {
+			w := mkS(pestoValueMG[pt]+pestoMG[pt][s^56], pestoValueEG[pt]+pestoEG[pt][s^56])
+			b := mkS(pestoValueMG[pt]+pestoMG[pt][s], pestoValueEG[pt]+pestoEG[pt][s])
+			psqt[chess.NewPiece(chess.White, pt)][s] = w
+			psqt[chess.NewPiece(chess.Black, pt)][s] = -b
+		}
+	}
+	for f := 0; f < 8; f++ {
+		if f > 0 {
+			adjacentFile[f] |= chess.FileBB(chess.File(f - 1))
+		}
+		if f < 7 {
+			adjacentFile[f] |= chess.FileBB(chess.File(f + 1))
+		}
+	}
+	for s := chess.Square(0); s < 64; s++ {
+		f, r := int(s.File()), int(s.Rank())
+		for rr := 0; rr < 8; rr++ {
+			rank := chess.RankBB(chess.Rank(rr))
+			files := adjacentFile[f] | chess.FileBB(chess.File(f))
+			if rr > r {
+				passedMask[chess.White][s] |= rank & files
+				forwardFile[chess.White][s] |= rank & chess.FileBB(chess.File(f))
+			}
+			if rr < r {
+				passedMask[chess.Black][s] |= rank & files
+				forwardFile[chess.Black][s] |= rank & chess.FileBB(chess.File(f))
+			}
+			if rr <= r {
+				supportMask[chess.White][s] |= rank & adjacentFile[f]
+			}
+			if rr >= r {
+				supportMask[chess.Black][s] |= rank & adjacentFile[f]
+			}
+		}
+	}
+}
+
+// pawnAttacksBB returns the squares attacked by the pawns of colour c.
+func pawnAttacksBB(c chess.Color, pawns chess.Bitboard) chess.Bitboard {
+	const notA, notH = ^chess.FileABB, ^chess.FileHBB
+	if c == chess.White {
+		return (pawns&notA)<<7 | (pawns&notH)<<9
+	}
+	return (pawns&notA)>>9 | (pawns&notH)>>7
+}
+
+// Evaluate returns the static evaluation of p in centipawns from the side to
+// move's point of view: tapered middlegame/endgame material and PeSTO
+// piece-square tables, mobility, pawn structure, king safety, bishop pair and
+// rooks on open files. Positions without mating material score 0.
+func Evaluate(p *chess.Position) int {
+	if insufficientMaterial(p) {
+		return 0
+	}
+	var s S
+	phase := 0
+	occ := p.Occupied()
+	for bb := occ; bb != 0; {
+		sq := bb.PopFirst()
+		pc := p.PieceAt(sq)
+		s += psqt[pc][sq]
+		phase += phaseWeight[pc.Type()]
+	}
+	s += evalSide(p, chess.White, occ) - evalSide(p, chess.Black, occ)
+
+	mg, eg := s.mg(), s.eg()
+	phase = min(phase, 24)
+	v := (mg*phase + eg*(24-phase)) / 24
+	v = scaleEndgame(p, v)
+	if p.SideToMove() == chess.Black {
+		v = -v
+	}
+	return v + tempo
+}
+
+// evalSide returns the terms of colour us other than material and PST.
+func evalSide(p *chess.Position, us chess.Color, occ chess.Bitboard) S {
+	them := us.Other()
+	var s S
+	ourPawns, theirPawns := p.Pieces(us, chess.Pawn), p.Pieces(them, chess.Pawn)
+	theirPawnAttacks := pawnAttacksBB(them, theirPawns)
+
+	// Pawn structure.
+	for bb := ourPawns; bb != 0; {
+		sq := bb.PopFirst()
+		f := sq.File()
+		if passedMask[us][sq]&theirPawns == 0 && forwardFile[us][sq]&ourPawns == 0 {
+			s += passedPawn[sq.RelativeRank(us)]
+		}
+		if adjacentFile[f]&ourPawns == 0 {
+			s += isolatedPawn
+		} else if supportMask[us][sq]&ourPawns == 0 {
+			stop := sq + 8
+			if us == chess.Black {
+				stop = sq - 8
+			}
+			if theirPawnAttacks.Has(stop) {
+				s += backwardPawn
+			}
+		}
+		if forwardFile[us][sq]&ourPawns != 0 {
+			s += doubledPawn
+		}
+	}
+
+	if p.Pieces(us, chess.Bishop).More() {
+		s += bishopPair
+	}
+
+	// Pieces: mobility, open files, attacks on the enemy king zone.
+	area := ^(p.ByColor(us) | theirPawnAttacks)
+	theirKing := p.KingSquare(them)
+	zone := chess.KingAttacks(theirKing) | theirKing.Bitboard()
+	attackers, weight := 0, 0
+	for pt := chess.Knight; pt <= chess.Queen; pt++ {
+		for bb := p.Pieces(us, pt); bb != 0; {
+			sq := bb.PopFirst()
+			var att chess.Bitboard
+			switch pt {
+			case chess.Knight:
+				att = chess.KnightAttacks(sq)
+			case chess.Bishop:
+				att = chess.BishopAttacks(sq, occ)
+			case chess.Rook:
+				att = chess.RookAttacks(sq, occ)
+				file := chess.FileBB(sq.File())
+				if file&ourPawns == 0 {
+					if file&theirPawns == 0 {
+						s += rookOpen
+					} else {
+						s += rookSemiOpen
+					}
+				}
+			case chess.Queen:
+				att = chess.QueenAttacks(sq, occ)
+			}
+			s += mobilityWeight[pt] * S((att&area).Count()-mobilityCentre[pt])
+			if z := att & zone; z != 0 {
+				attackers++
+				weight += kingAttackWeight[pt] * z.Count()
+			}
+		}
+	}
+	if attackers >= 2 && p.Pieces(us, chess.Queen) != 0 {
+		s += mkS(min(weight*weight/4, 500), 0)
+	}
+
+	// Pawn shelter in front of our own king (middlegame only).
+	ksq := p.KingSquare(us)
+	if ksq.RelativeRank(us) <= chess.Rank2 {
+		shelter := 0
+		kf := int(ksq.File())
+		for f := max(kf-1, 0); f <= min(kf+1, 7); f++ {
+			filePawns := ourPawns & chess.FileBB(chess.File(f)) & forwardFile[us][ksq&^7|chess.Square(f)]
+			if filePawns == 0 {
+				shelter += shelterNoPawn
+				continue
+			}
+			near := filePawns.First()
+			if us == chess.Black {
+				near = lastSquare(filePawns)
+			}
+			switch d := int(near.RelativeRank(us)) - int(ksq.RelativeRank(us)); d {
+			case 1:
+				shelter += shelterNear
+			case 2:
+				shelter += shelterFar
+			}
+		}
+		s += mkS(shelter, 0)
+	}
+	return s
+}
+
+// scaleEndgame damps evaluations that material alone would call winning but
+// that are usually drawn, and adds mop-up terms that drive a lone king to
+// the edge so that basic mates are found.
+func scaleEndgame(p *chess.Position, v int) int {
+	strong := chess.White
+	if v < 0 {
+		strong = chess.Black
+	}
+	weak := strong.Other()
+	if p.Pieces(strong, chess.Pawn) != 0 {
+		return v
+	}
+	nonPawn := func(c chess.Color) int {
+		return 3*p.Pieces(c, chess.Knight).Count() + 3*p.Pieces(c, chess.Bishop).Count() +
+			5*p.Pieces(c, chess.Rook).Count() + 9*p.Pieces(c, chess.Queen).Count()
+	}
+	ms, mw := nonPawn(strong), nonPawn(weak)
+	switch {
+	case ms-mw < 4 && ms < 13:
+		// A minor piece up or less, without pawns: hard or impossible to win.
+		return v / 8
+	case ms == 6 && p.Pieces(strong, chess.Knight).Count() == 2 && mw == 0:
+		return v / 16 // two knights cannot force mate
+	}
+	if p.ByColor(weak) == p.Pieces(weak, chess.King) && ms >= 5 {
+		wk, sk := p.KingSquare(weak), p.KingSquare(strong)
+		centre := centreDistance(wk)
+		bonus := 10*centre + 4*(14-kingDistance(wk, sk))
+		if strong == chess.White {
+			return v + bonus
+		}
+		return v - bonus
+	}
+	return v
+}
+
+func lastSquare(b chess.Bitboard) chess.Square {
+	return chess.Square(63 - bits.LeadingZeros64(uint64(b)))
+}
+
+func centreDistance(s chess.Square) int {
+	f, r := int(s.File()), int(s.Rank())
+	return max(3-f, f-4) + max(3-r, r-4)
+}
+
+func kingDistance(a, b chess.Square) int {
+	df := int(a.File()) - int(b.File())
+	dr := int(a.Rank()) - int(b.Rank())
+	return abs(df) + abs(dr)
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// insufficientMaterial reports positions where neither side can mate by any
+// sequence of legal moves: K v K, K+minor v K, and K+B v K+B with bishops on
+// the same colour.
+func insufficientMaterial(p *chess.Position) bool {
+	if p.PiecesOfType(chess.Pawn)|p.PiecesOfType(chess.Rook)|p.PiecesOfType(chess.Queen) != 0 {
+		return false
+	}
+	minors := p.PiecesOfType(chess.Knight) | p.PiecesOfType(chess.Bishop)
+	if !minors.More() {
+		return true
+	}
+	bishops := p.PiecesOfType(chess.Bishop)
+	if p.PiecesOfType(chess.Knight) == 0 {
+		const dark = chess.Bitboard(0xAA55AA55AA55AA55)
+		return bishops&dark == 0 || bishops&^dark == 0
+	}
+	return false
+}

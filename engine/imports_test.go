@@ -1,0 +1,36 @@
+package engine
+
+import (
+	"go/parser"
+	"go/token"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// TestImports keeps the dependency direction: engine imports only chess and the standard library.
+func TestImports(t *testing.T) {
+	files, _ := filepath.Glob("*.go")
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		af, err := parser.ParseFile(token.NewFileSet(), f, src, parser.ImportsOnly)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, imp := range af.Imports {
+			path, _ := strconv.Unquote(imp.Path.Value)
+			first := strings.Split(path, "/")[0]
+			if strings.Contains(first, ".") && path != "github.com/gambitchess/gambit/chess" {
+				t.Errorf("%s imports %s; engine may import only chess and the standard library", f, path)
+			}
+		}
+	}
+}

@@ -1,0 +1,90 @@
+package engine
+
+import "github.com/gambitchess/gambit/chess"
+
+// ScoredMove is a move with its ordering score (Stockfish ExtMove). The
+// score lives beside the move, never packed into it.
+type ScoredMove struct {
+	Move  chess.Move
+	Score int32
+}
+
+// Ordering score bands: every move of a band sorts before every move of the next.
+const (
+	orderHash      = 1 << 30
+	orderGoodCapt  = 1 << 28
+	orderKiller1   = 1 << 27
+	orderKiller2   = orderKiller1 - 1
+	orderCounter   = orderKiller1 - 2
+	orderBadCapt   = -(1 << 28)
+	historyMax     = 1 << 14 // |history| stays below this (gravity update)
+	mvvLvaVictimX  = 16
+	orderQueenProm = orderGoodCapt + 1<<20
+)
+
+// scoreMoves fills ms with the moves of ml and their ordering scores:
+// hash move; good captures and queen promotions by MVV-LVA; killers;
+// countermove; quiet moves by butterfly history; captures that lose
+// material (SEE < 0) last.
+func (w *worker) scoreMoves(ply int, ml *chess.MoveList, ms *[256]ScoredMove, hashMove chess.Move) int {
+	p := &w.stack[ply].pos
+	st := &w.stack[ply]
+	us := p.SideToMove()
+	var counter chess.Move
+	if ply > 0 {
+		prev := &w.stack[ply-1]
+		if prev.move.IsValid() {
+			counter = w.counter[prev.piece][prev.move.To()]
+		}
+	}
+	n := ml.Len()
+	for i := 0; i < n; i++ {
+		m := ml.At(i)
+		var sc int32
+		switch {
+		case m == hashMove:
+			sc = orderHash
+		case isCapture(p, m) || m.Promotion() == chess.Queen:
+			victim := capturedType(p, m)
+			attacker := p.PieceAt(m.From()).Type()
+			mvv := int32(seeValue[victim]*mvvLvaVictimX/100 - int(attacker))
+			if m.Promotion() == chess.Queen {
+				sc = orderQueenProm + mvv
+			} else if seeValue[attacker] <= seeValue[victim] || see(p, m, 0) {
+				sc = orderGoodCapt + mvv
+			} else {
+				sc = orderBadCapt + mvv
+			}
+		case m == st.killers[0]:
+			sc = orderKiller1
+		case m == st.killers[1]:
+			sc = orderKiller2
+		case m == counter:
+			sc = orderCounter
+		default:
+			sc = w.history[us][m.From()][m.To()]
+		}
+		ms[i] = ScoredMove{m, sc}
+	}
+	return n
+}
+
+// pickMove moves the best-scored move of ms[i:n] to position i and returns it
+// (selection sort, cheap because a cut-off usually comes early).
+func pickMove(ms *[256]ScoredMove, i, n int) ScoredMove {
+	best := i
+	for j := i + 1; j < n; j++ {
+		if ms[j].Score > ms[best].Score {
+			best = j
+		}
+	}
+	ms[i], ms[best] = ms[best], ms[i]
+	return ms[i]
+}
+
+// updateHistory applies the gravity formula h += bonus - h*|bonus|/historyMax,
+// which keeps |h| below historyMax without periodic rescaling.
+func updateHistory(h *int32, bonus int) {
+	bonus = max(min(bonus, historyMax), -historyMax)
+	*h += int32(bonus) - *h*int32(abs(bonus))/historyMax
+}

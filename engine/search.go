@@ -1,0 +1,563 @@
+package engine
+
+import (
+	"math"
+	"sync/atomic"
+
+	"github.com/gambitchess/gambit/chess"
+)
+
+// Search constants. Scores are centipawns; mate scores are Mate - plies to mate.
+const (
+	MaxPly       = 128
+	Mate         = 32000
+	MateInMaxPly = Mate - MaxPly
+	infinity     = Mate + 1
+	maxGameKeys  = 1024 // game-history keys kept for repetition detection
+	pollInterval = 2048 // nodes between polls of the stop flag and clock
+)
+
+// stackEntry is the per-ply state of a worker (Stockfish Stack). The
+// position is copied into the next slot to make a move.
+type stackEntry struct {
+	pos        chess.Position
+	moves      [256]ScoredMove
+	killers    [2]chess.Move
+	move       chess.Move  // move made from this ply (MoveNull for a null move)
+	piece      chess.Piece // piece that made it
+	staticEval int
+	inCheck    bool
+}
+
+// rootMove is a legal move at the root with the result of its last search.
+type rootMove struct {
+	move      chess.Move
+	score     int // this iteration's score, -infinity until the move raises alpha
+	prevScore int // score of the last completed iteration
+	lastScore int // the latest score seen, possibly a bound: for reports after an abort
+	selDepth  int
+	pv        []chess.Move
+}
+
+// worker is one search thread. It owns all its mutable state in fixed
+// arrays, so the search allocates nothing per node.
+type worker struct {
+	e      *Engine
+	sh     *shared
+	id     int
+	stack  [MaxPly + 2]stackEntry
+	pv     [MaxPly + 1][MaxPly + 1]chess.Move
+	pvLen  [MaxPly + 1]int
+	keys   [maxGameKeys + MaxPly + 2]uint64 // game history, then the current search path
+	gameN  int                              // number of game-history keys in keys
+	nodes  uint64
+	shared atomic.Uint64 // nodes, published at each poll for the main thread
+
+	history [2][64][64]int32
+	counter [16][64]chess.Move
+
+	rootMoves []rootMove
+	pvIdx     int
+	rootDepth int
+	selDepth  int
+	completed int // last fully searched depth
+	aborted   bool
+}
+
+// shared is the state the workers of one search share.
+type shared struct {
+	stop      atomic.Bool
+	nodeLimit uint64 // total nodes; math.MaxUint64 when unlimited
+}
+
+var lmrTable [64][64]int
+
+func init() {
+	for d := 1; d < 64; d++ {
+		for m := 1; m < 64; m++ {
+			lmrTable[d][m] = int(0.75 + math.Log(float64(d))*math.Log(float64(m))/2.25)
+		}
+	}
+}
+
+// poll checks the stop conditions; the main worker also checks the clock and node limit.
+func (w *worker) poll() {
+	w.shared.Store(w.nodes)
+	if w.sh.stop.Load() {
+		w.aborted = true
+		return
+	}
+	if w.id == 0 && w.e.checkTime(w) {
+		w.sh.stop.Store(true)
+		w.aborted = true
+	}
+}
+
+// isDraw reports a draw by the fifty-move rule, insufficient material or
+// repetition of a position of the search path or the game history (one
+// repetition suffices: a line that can repeat is at best a draw).
+func (w *worker) isDraw(ply int) bool {
+	p := &w.stack[ply].pos
+	hm := p.HalfmoveClock()
+	if hm >= 100 && (!p.InCheck() || p.HasLegalMove()) {
+		return true
+	}
+	if insufficientMaterial(p) {
+		return true
+	}
+	idx := w.gameN + ply
+	key := w.keys[idx]
+	end := min(hm, idx)
+	for i := 4; i <= end; i += 2 {
+		if w.keys[idx-i] == key {
+			return true
+		}
+	}
+	return false
+}
+
+func hasNonPawnMaterial(p *chess.Position, c chess.Color) bool {
+	return p.ByColor(c)&^p.Pieces(c, chess.Pawn)&^p.Pieces(c, chess.King) != 0
+}
+
+func (w *worker) updatePV(ply int, m chess.Move) {
+	w.pv[ply][ply] = m
+	copy(w.pv[ply][ply+1:w.pvLen[ply+1]], w.pv[ply+1][ply+1:w.pvLen[ply+1]])
+	w.pvLen[ply] = max(w.pvLen[ply+1], ply+1)
+}
+
+// search is the principal variation search (negamax alpha-beta with null
+// windows for all moves but the first). It returns a score from the side to
+// move's point of view, within (alpha, beta) if exact.
+func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
+	pvNode := beta-alpha > 1
+	root := ply == 0
+	st := &w.stack[ply]
+	p := &st.pos
+	w.pvLen[ply] = ply
+
+	// Step 1. Quiescence at the horizon.
+	if depth <= 0 {
+		return w.qsearch(alpha, beta, ply)
+	}
+
+	// Step 2. Stop checks, draws, ply limit, mate-distance pruning.
+	w.nodes++
+	if w.nodes&(pollInterval-1) == 0 {
+		w.poll()
+	}
+	if w.aborted || w.nodes >= w.sh.nodeLimit {
+		w.aborted = true
+		return 0
+	}
+	if ply > w.selDepth {
+		w.selDepth = ply
+	}
+	st.inCheck = p.InCheck()
+	if !root {
+		if w.isDraw(ply) {
+			return 0
+		}
+		if ply >= MaxPly {
+			if st.inCheck {
+				return 0
+			}
+			return Evaluate(p)
+		}
+		alpha = max(alpha, -Mate+ply)
+		beta = min(beta, Mate-ply-1)
+		if alpha >= beta {
+			return alpha
+		}
+	}
+
+	// Step 3. Transposition table.
+	key := p.Key()
+	tte, hit := w.e.tt.probe(key)
+	var hashMove chess.Move
+	ttScore := 0
+	if hit {
+		hashMove = tte.move
+		ttScore = scoreFromTT(tte.score, ply)
+		if !pvNode && tte.depth >= depth &&
+			(tte.bound == BoundExact ||
+				tte.bound == BoundLower && ttScore >= beta ||
+				tte.bound == BoundUpper && ttScore <= alpha) {
+			return ttScore
+		}
+	}
+	if root && w.pvIdx < len(w.rootMoves) {
+		hashMove = w.rootMoves[w.pvIdx].move
+	}
+
+	// Step 4. Static evaluation, sharpened by the TT score when its bound allows.
+	eval := 0
+	switch {
+	case st.inCheck:
+		st.staticEval, eval = -infinity, -infinity
+	case hit:
+		st.staticEval, eval = tte.eval, tte.eval
+		if tte.bound == BoundExact || tte.bound == BoundLower && ttScore > eval || tte.bound == BoundUpper && ttScore < eval {
+			eval = ttScore
+		}
+	default:
+		st.staticEval = Evaluate(p)
+		eval = st.staticEval
+	}
+	improving := !st.inCheck && ply >= 2 && st.staticEval > w.stack[ply-2].staticEval
+	if ply+2 < len(w.stack) {
+		w.stack[ply+2].killers = [2]chess.Move{}
+	}
+
+	if !pvNode && !st.inCheck {
+		// Step 5. Reverse futility pruning: far above beta at low depth.
+		if depth <= 8 && eval < MateInMaxPly {
+			margin := 80 * depth
+			if improving {
+				margin -= 40
+			}
+			if eval-margin >= beta {
+				return eval
+			}
+		}
+
+		// Step 6. Null-move pruning.
+		if depth >= 3 && eval >= beta && ply > 0 &&
+			w.stack[ply-1].move != chess.MoveNull && hasNonPawnMaterial(p, p.SideToMove()) {
+			r := 3 + depth/4 + min((eval-beta)/200, 3)
+			child := &w.stack[ply+1]
+			child.pos = *p
+			child.pos.PlayNull()
+			st.move, st.piece = chess.MoveNull, chess.NoPiece
+			w.keys[w.gameN+ply+1] = child.pos.Key()
+			score := -w.search(-beta, -beta+1, depth-r, ply+1, !cutNode)
+			st.move = chess.MoveNone
+			if w.aborted {
+				return 0
+			}
+			if score >= beta {
+				if score >= MateInMaxPly {
+					score = beta
+				}
+				return score
+			}
+		}
+	}
+
+	// Step 7. Internal iterative reduction: without a hash move, a deep
+	// search here is probably poorly ordered; search it shallower.
+	if hashMove == chess.MoveNone && depth >= 4 && (pvNode || cutNode) {
+		depth--
+	}
+
+	// Step 8. Generate and order the moves.
+	var ml chess.MoveList
+	var n int
+	if root {
+		n = 0
+		for i := w.pvIdx; i < len(w.rootMoves); i++ {
+			st.moves[n] = ScoredMove{w.rootMoves[i].move, int32(len(w.rootMoves) - i)}
+			n++
+		}
+	} else {
+		p.GenerateLegal(&ml)
+		n = w.scoreMoves(ply, &ml, &st.moves, hashMove)
+	}
+	if n == 0 {
+		if st.inCheck {
+			return -Mate + ply
+		}
+		return 0
+	}
+
+	// Step 9. The move loop.
+	us := p.SideToMove()
+	bestScore, bestMove := -infinity, chess.MoveNone
+	origAlpha := alpha
+	var quiets [64]chess.Move
+	nQuiets := 0
+	moveCount := 0
+	for i := 0; i < n; i++ {
+		sm := pickMove(&st.moves, i, n)
+		m := sm.Move
+		capture := isCapture(p, m)
+		quiet := !capture && m.Promotion() != chess.Queen
+		moveCount++
+
+		child := &w.stack[ply+1]
+		p.MakeMove(m, &child.pos)
+		givesCheck := child.pos.InCheck()
+
+		// Step 10. Shallow-depth pruning: late quiet moves, futile quiet
+		// moves, and moves that lose material by SEE. Checks are exempt.
+		if !root && bestScore > -MateInMaxPly && !givesCheck && hasNonPawnMaterial(p, us) {
+			if quiet && !st.inCheck {
+				lmp := (3 + depth*depth) / 2
+				if improving {
+					lmp = 3 + depth*depth
+				}
+				if moveCount > lmp {
+					continue
+				}
+				if depth <= 6 && eval+100+100*depth <= alpha && sm.Score < orderCounter {
+					continue
+				}
+				if depth <= 6 && !see(p, m, -25*depth*depth) {
+					continue
+				}
+			} else if capture && depth <= 6 && sm.Score < orderGoodCapt && !see(p, m, -100*depth) {
+				continue
+			}
+		}
+
+		st.move, st.piece = m, p.PieceAt(m.From())
+		w.keys[w.gameN+ply+1] = child.pos.Key()
+
+		// Step 11. Extensions: a move that gives check is searched a ply deeper.
+		newDepth := depth - 1
+		if givesCheck && ply < 2*w.rootDepth {
+			newDepth++
+		}
+
+		// Step 12. Late move reductions, then the PVS re-search ladder.
+		var score int
+		if depth >= 3 && moveCount > 1+boolInt(pvNode) && (quiet || sm.Score < 0) {
+			r := lmrTable[min(depth, 63)][min(moveCount, 63)]
+			if !pvNode {
+				r++
+			}
+			if !improving {
+				r++
+			}
+			if cutNode {
+				r++
+			}
+			if givesCheck || st.inCheck {
+				r--
+			}
+			if sm.Score >= orderCounter {
+				r--
+			}
+			if quiet && sm.Score < orderCounter {
+				r -= int(sm.Score) / 6000
+			}
+			r = max(r-1, 0)
+			d := max(min(newDepth-r, newDepth), 1)
+			score = -w.search(-alpha-1, -alpha, d, ply+1, true)
+			if score > alpha && d < newDepth {
+				score = -w.search(-alpha-1, -alpha, newDepth, ply+1, !cutNode)
+			}
+		} else if !pvNode || moveCount > 1 {
+			score = -w.search(-alpha-1, -alpha, newDepth, ply+1, !cutNode)
+		}
+		if pvNode && (moveCount == 1 || score > alpha) {
+			score = -w.search(-beta, -alpha, newDepth, ply+1, false)
+		}
+		if w.aborted {
+			return 0
+		}
+
+		if root {
+			rm := w.rootMove(m)
+			if moveCount == 1 || score > alpha {
+				rm.score, rm.lastScore = score, score
+				rm.selDepth = w.selDepth
+				rm.pv = append(rm.pv[:0], m)
+				rm.pv = append(rm.pv, w.pv[1][1:w.pvLen[1]]...)
+			} else {
+				rm.score = -infinity
+			}
+		}
+
+		// Step 13. Best move and cut-off.
+		if score > bestScore {
+			bestScore = score
+			if score > alpha {
+				bestMove = m
+				if pvNode {
+					w.updatePV(ply, m)
+				}
+				if score >= beta {
+					if quiet {
+						w.updateQuietStats(ply, m, quiets[:nQuiets], depth)
+					}
+					break
+				}
+				alpha = score
+			}
+		}
+		if quiet && nQuiets < len(quiets) {
+			quiets[nQuiets] = m
+			nQuiets++
+		}
+	}
+	st.move = chess.MoveNone
+
+	if moveCount == 0 || bestScore == -infinity {
+		// Every move was pruned: fail low at alpha.
+		bestScore = alpha
+	}
+
+	// Step 14. Store in the transposition table.
+	bound := BoundUpper
+	if bestScore >= beta {
+		bound = BoundLower
+	} else if pvNode && bestScore > origAlpha {
+		bound = BoundExact
+	}
+	if !(root && w.pvIdx > 0) {
+		w.e.tt.store(key, bestMove, scoreToTT(bestScore, ply), st.staticEval, depth, bound)
+	}
+	return bestScore
+}
+
+// updateQuietStats rewards the quiet move m that caused a cut-off (killer,
+// countermove, history) and penalises the quiet moves tried before it.
+func (w *worker) updateQuietStats(ply int, m chess.Move, tried []chess.Move, depth int) {
+	st := &w.stack[ply]
+	if st.killers[0] != m {
+		st.killers[1] = st.killers[0]
+		st.killers[0] = m
+	}
+	us := st.pos.SideToMove()
+	bonus := min(depth*depth*16, 1600)
+	updateHistory(&w.history[us][m.From()][m.To()], bonus)
+	for _, q := range tried {
+		updateHistory(&w.history[us][q.From()][q.To()], -bonus)
+	}
+	if ply > 0 {
+		prev := &w.stack[ply-1]
+		if prev.move.IsValid() {
+			w.counter[prev.piece][prev.move.To()] = m
+		}
+	}
+}
+
+func (w *worker) rootMove(m chess.Move) *rootMove {
+	for i := range w.rootMoves {
+		if w.rootMoves[i].move == m {
+			return &w.rootMoves[i]
+		}
+	}
+	panic("engine: root move not found")
+}
+
+// qsearch searches captures (all moves when in check) until the position is
+// quiet, standing pat on the static evaluation otherwise.
+func (w *worker) qsearch(alpha, beta, ply int) int {
+	st := &w.stack[ply]
+	p := &st.pos
+	pvNode := beta-alpha > 1
+	w.pvLen[ply] = ply
+
+	w.nodes++
+	if w.nodes&(pollInterval-1) == 0 {
+		w.poll()
+	}
+	if w.aborted || w.nodes >= w.sh.nodeLimit {
+		w.aborted = true
+		return 0
+	}
+	if ply > w.selDepth {
+		w.selDepth = ply
+	}
+	if w.isDraw(ply) {
+		return 0
+	}
+	st.inCheck = p.InCheck()
+	if ply >= MaxPly {
+		if st.inCheck {
+			return 0
+		}
+		return Evaluate(p)
+	}
+
+	key := p.Key()
+	tte, hit := w.e.tt.probe(key)
+	hashMove := chess.MoveNone
+	if hit {
+		hashMove = tte.move
+		s := scoreFromTT(tte.score, ply)
+		if !pvNode && (tte.bound == BoundExact ||
+			tte.bound == BoundLower && s >= beta ||
+			tte.bound == BoundUpper && s <= alpha) {
+			return s
+		}
+	}
+
+	bestScore := -infinity
+	eval := -infinity
+	if !st.inCheck {
+		if hit {
+			eval = tte.eval
+		} else {
+			eval = Evaluate(p)
+		}
+		bestScore = eval
+		if bestScore >= beta {
+			if !hit {
+				w.e.tt.store(key, chess.MoveNone, scoreToTT(bestScore, ply), eval, 0, BoundLower)
+			}
+			return bestScore
+		}
+		alpha = max(alpha, bestScore)
+	}
+	st.staticEval = eval
+
+	var ml chess.MoveList
+	if st.inCheck {
+		p.GenerateLegal(&ml)
+	} else {
+		p.Generate(chess.Captures, &ml)
+	}
+	n := w.scoreMoves(ply, &ml, &st.moves, hashMove)
+	bestMove := chess.MoveNone
+	origAlpha := alpha
+	for i := 0; i < n; i++ {
+		sm := pickMove(&st.moves, i, n)
+		m := sm.Move
+		if !st.inCheck {
+			// SEE pruning: skip captures that lose material, and delta
+			// pruning: skip captures that cannot lift the score near alpha.
+			if sm.Score < orderGoodCapt && !see(p, m, 0) {
+				continue
+			}
+			if m.Promotion() == chess.NoPieceType && eval+seeValue[capturedType(p, m)]+200 <= alpha {
+				continue
+			}
+		}
+		child := &w.stack[ply+1]
+		p.MakeMove(m, &child.pos)
+		st.move, st.piece = m, p.PieceAt(m.From())
+		w.keys[w.gameN+ply+1] = child.pos.Key()
+		score := -w.qsearch(-beta, -alpha, ply+1)
+		if w.aborted {
+			return 0
+		}
+		if score > bestScore {
+			bestScore = score
+			if score > alpha {
+				bestMove = m
+				if pvNode {
+					w.updatePV(ply, m)
+				}
+				if score >= beta {
+					break
+				}
+				alpha = score
+			}
+		}
+	}
+	st.move = chess.MoveNone
+	if st.inCheck && bestScore == -infinity {
+		return -Mate + ply
+	}
+	bound := BoundUpper
+	if bestScore >= beta {
+		bound = BoundLower
+	} else if pvNode && bestScore > origAlpha {
+		bound = BoundExact
+	}
+	w.e.tt.store(key, bestMove, scoreToTT(bestScore, ply), eval, 0, bound)
+	return bestScore
+}

@@ -1,0 +1,421 @@
+package uci
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/gambitchess/gambit/chess"
+	"github.com/gambitchess/gambit/engine"
+)
+
+// Identity announced in reply to "uci".
+const (
+	Name   = "Gambit"
+	Author = "the Gambit authors"
+)
+
+// ErrSyntax is wrapped by errors reporting malformed commands.
+var ErrSyntax = errors.New("uci: syntax error")
+
+// session is the state of one UCI conversation.
+type session struct {
+	e   *engine.Engine
+	out *lineWriter
+	ctx context.Context
+
+	pos      chess.Position
+	history  []uint64 // keys of the positions before pos, for repetition
+	chess960 bool
+
+	cancel  context.CancelFunc // of the running search, or nil
+	done    chan struct{}      // closed when the running search has printed bestmove
+	endless bool               // the running search waits for stop (infinite or ponder)
+}
+
+// lineWriter serialises output lines from the command loop and the search goroutine.
+type lineWriter struct {
+	mu  sync.Mutex
+	w   io.Writer
+	err error
+}
+
+func (lw *lineWriter) println(s string) {
+	lw.mu.Lock()
+	defer lw.mu.Unlock()
+	if lw.err == nil {
+		_, lw.err = io.WriteString(lw.w, s+"\n")
+	}
+}
+
+// Run speaks UCI on in and out with e until "quit", the end of in, or an
+// error writing out. Malformed commands and illegal moves are answered with
+// "info string ..." and otherwise ignored. On "quit" a running search is
+// stopped; at the end of in a search with limits may finish first (so a
+// script "go depth 10" then EOF prints its bestmove), while an infinite or
+// ponder search is stopped. Either way its bestmove is printed before Run
+// returns. Lines may be of any length.
+func Run(ctx context.Context, in io.Reader, out io.Writer, e *engine.Engine) error {
+	s := &session{e: e, out: &lineWriter{w: out}, ctx: ctx, pos: chess.StartPosition()}
+	defer s.stopSearch()
+	r := bufio.NewReader(in)
+	for {
+		line, err := r.ReadString('\n')
+		if line != "" {
+			if quit := s.handle(line); quit {
+				return s.out.err
+			}
+		}
+		if err == io.EOF {
+			s.finishSearch()
+			return s.out.err
+		}
+		if err != nil {
+			return err
+		}
+		if s.out.err != nil {
+			return s.out.err
+		}
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+	}
+}
+
+// handle executes one command line and reports whether it was "quit".
+func (s *session) handle(line string) (quit bool) {
+	f := strings.Fields(line)
+	if len(f) == 0 {
+		return false
+	}
+	cmd, args := f[0], f[1:]
+	switch cmd {
+	case "uci":
+		s.out.println("id name " + Name)
+		s.out.println("id author " + Author)
+		for _, o := range engine.OptionSpecs() {
+			s.out.println(optionLine(o))
+		}
+		s.out.println("uciok")
+	case "isready":
+		s.out.println("readyok")
+	case "debug", "register":
+		// Accepted and ignored.
+	case "setoption":
+		s.finishSearch()
+		s.setOption(args)
+	case "ucinewgame":
+		s.finishSearch()
+		s.e.NewGame()
+	case "position":
+		if err := s.position(args); err != nil {
+			s.infoString(err.Error())
+		}
+	case "go":
+		s.finishSearch()
+		s.goCmd(args)
+	case "stop":
+		s.stopSearch()
+	case "ponderhit":
+		s.e.PonderHit()
+	case "quit":
+		s.stopSearch()
+		return true
+	case "d":
+		s.infoString("fen " + s.pos.FEN())
+	default:
+		s.infoString("unknown command: " + truncate(strings.TrimSpace(line)))
+	}
+	return false
+}
+
+func truncate(s string) string {
+	if len(s) > 80 {
+		return s[:80] + "..."
+	}
+	return s
+}
+
+func (s *session) infoString(msg string) { s.out.println("info string " + msg) }
+
+func optionLine(o engine.OptionSpec) string {
+	var b strings.Builder
+	b.WriteString("option name " + o.Name + " type " + o.Type)
+	switch o.Type {
+	case "spin":
+		fmt.Fprintf(&b, " default %s min %d max %d", o.Default, o.Min, o.Max)
+	case "check", "string":
+		b.WriteString(" default " + o.Default)
+	case "combo":
+		b.WriteString(" default " + o.Default)
+		for _, v := range o.Vars {
+			b.WriteString(" var " + v)
+		}
+	}
+	return b.String()
+}
+
+// setOption handles "setoption name N [value V]"; names and values may contain spaces.
+func (s *session) setOption(args []string) {
+	if len(args) < 2 || args[0] != "name" {
+		s.infoString("setoption: want \"setoption name NAME [value VALUE]\"")
+		return
+	}
+	var name, value []string
+	inValue := false
+	for _, a := range args[1:] {
+		if a == "value" && !inValue {
+			inValue = true
+			continue
+		}
+		if inValue {
+			value = append(value, a)
+		} else {
+			name = append(name, a)
+		}
+	}
+	n, v := strings.Join(name, " "), strings.Join(value, " ")
+	if err := s.e.SetOption(n, v); err != nil {
+		s.infoString(err.Error())
+		return
+	}
+	if strings.EqualFold(n, "UCI_Chess960") {
+		s.chess960 = strings.EqualFold(v, "true")
+	}
+}
+
+// position handles "position startpos|fen FEN [moves M...]". On an error in
+// the position itself nothing changes; on an illegal move the moves before
+// it are kept (the last legal position).
+func (s *session) position(args []string) error {
+	if len(args) == 0 {
+		return fmt.Errorf("%w: position: want startpos or fen", ErrSyntax)
+	}
+	var pos chess.Position
+	var err error
+	i := 0
+	switch args[0] {
+	case "startpos":
+		if s.chess960 {
+			pos, err = chess.ParseFEN960(chess.StartFEN)
+		} else {
+			pos = chess.StartPosition()
+		}
+		i = 1
+	case "fen":
+		i = 1
+		for i < len(args) && args[i] != "moves" {
+			i++
+		}
+		fen := strings.Join(args[1:i], " ")
+		if s.chess960 {
+			pos, err = chess.ParseFEN960(fen)
+		} else {
+			pos, err = chess.ParseFEN(fen)
+		}
+	default:
+		return fmt.Errorf("%w: position: want startpos or fen, got %q", ErrSyntax, truncate(args[0]))
+	}
+	if err != nil {
+		return fmt.Errorf("position: %w", err)
+	}
+	var history []uint64
+	if i < len(args) {
+		if args[i] != "moves" {
+			return fmt.Errorf("%w: position: want \"moves\", got %q", ErrSyntax, truncate(args[i]))
+		}
+		for _, text := range args[i+1:] {
+			m, err := pos.ParseUCI(text)
+			if err == nil && !m.IsValid() {
+				err = fmt.Errorf("%w: null move %q", chess.ErrIllegalMove, text)
+			}
+			if err != nil {
+				s.pos, s.history = pos, history
+				return fmt.Errorf("position: %w (kept the position before it)", err)
+			}
+			history = append(history, pos.Key())
+			pos.Play(m)
+		}
+	}
+	s.pos, s.history = pos, history
+	return nil
+}
+
+// parseGo turns "go" arguments into engine limits.
+func parseGo(pos *chess.Position, args []string) (engine.Limits, error) {
+	var l engine.Limits
+	ms := func(i int) (time.Duration, error) {
+		n, err := num(args, i)
+		return time.Duration(n) * time.Millisecond, err
+	}
+	for i := 0; i < len(args); i++ {
+		var err error
+		var n int64
+		switch args[i] {
+		case "infinite":
+			l.Infinite = true
+		case "ponder":
+			l.Ponder = true
+		case "wtime":
+			l.WTime, err = ms(i + 1)
+			i++
+		case "btime":
+			l.BTime, err = ms(i + 1)
+			i++
+		case "winc":
+			l.WInc, err = ms(i + 1)
+			i++
+		case "binc":
+			l.BInc, err = ms(i + 1)
+			i++
+		case "movetime":
+			l.MoveTime, err = ms(i + 1)
+			i++
+		case "movestogo":
+			n, err = num(args, i+1)
+			l.MovesToGo = int(min(n, 1<<20))
+			i++
+		case "depth":
+			n, err = num(args, i+1)
+			l.Depth = int(min(n, 1<<20))
+			i++
+		case "nodes":
+			n, err = num(args, i+1)
+			l.Nodes = uint64(n)
+			i++
+		case "mate":
+			n, err = num(args, i+1)
+			l.Mate = int(min(n, 1<<20))
+			i++
+		case "searchmoves":
+			for i+1 < len(args) {
+				m, e := pos.ParseUCI(args[i+1])
+				if e != nil || !m.IsValid() {
+					break
+				}
+				l.SearchMoves = append(l.SearchMoves, m)
+				i++
+			}
+		default:
+			err = fmt.Errorf("%w: go: unknown parameter %q", ErrSyntax, truncate(args[i]))
+		}
+		if err != nil {
+			return l, err
+		}
+	}
+	return l, nil
+}
+
+// num reads a non-negative integer argument; negative clock values (a GUI
+// reporting an overdrawn clock) count as 0.
+func num(args []string, i int) (int64, error) {
+	if i >= len(args) {
+		return 0, fmt.Errorf("%w: go: missing value after %q", ErrSyntax, args[i-1])
+	}
+	n, err := strconv.ParseInt(args[i], 10, 64)
+	if err != nil {
+		return 0, fmt.Errorf("%w: go: %q is not a number", ErrSyntax, truncate(args[i]))
+	}
+	return max(n, 0), nil
+}
+
+// goCmd starts a search in the background; it prints info lines and then bestmove.
+func (s *session) goCmd(args []string) {
+	limits, err := parseGo(&s.pos, args)
+	if err != nil {
+		s.infoString(err.Error())
+		return
+	}
+	ctx, cancel := context.WithCancel(s.ctx)
+	done := make(chan struct{})
+	s.cancel, s.done = cancel, done
+	s.endless = limits.Infinite || limits.Ponder
+	pos := s.pos
+	history := append([]uint64(nil), s.history...)
+	go func() {
+		defer close(done)
+		res := s.e.Search(ctx, pos, history, limits, func(info engine.Info) {
+			s.out.println(formatInfo(&pos, info))
+		})
+		line := "bestmove " + moveText(&pos, res.BestMove)
+		if res.BestMove == chess.MoveNone {
+			line = "bestmove 0000"
+		} else if res.Ponder != chess.MoveNone {
+			var child chess.Position
+			pos.MakeMove(res.BestMove, &child)
+			if child.IsLegal(res.Ponder) {
+				line += " ponder " + child.UCI(res.Ponder)
+			}
+		}
+		s.out.println(line)
+	}()
+}
+
+// finishSearch lets a running search with limits end by itself, but stops
+// an infinite or ponder search. It runs before commands that need the engine
+// idle (go, setoption, ucinewgame) and at the end of input: a script with
+// several "go" lines then runs each search in full, as a GUI waiting for
+// bestmove would, and a forgotten "stop" cannot deadlock the loop.
+func (s *session) finishSearch() {
+	if s.cancel != nil && !s.endless {
+		<-s.done
+	}
+	s.stopSearch()
+}
+
+// stopSearch stops the running search, if any, and waits for its bestmove.
+func (s *session) stopSearch() {
+	if s.cancel == nil {
+		return
+	}
+	s.cancel()
+	<-s.done
+	s.cancel, s.done = nil, nil
+}
+
+func moveText(p *chess.Position, m chess.Move) string {
+	if m == chess.MoveNone {
+		return "0000"
+	}
+	return p.UCI(m)
+}
+
+// formatInfo renders an info line; the PV is written move by move in the
+// position it is played from, so Chess960 castling prints correctly.
+func formatInfo(pos *chess.Position, in engine.Info) string {
+	if in.String != "" {
+		return "info string " + in.String
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "info depth %d seldepth %d multipv %d score ", in.Depth, in.SelDepth, max(in.MultiPV, 1))
+	if in.Score.IsMate() {
+		fmt.Fprintf(&b, "mate %d", in.Score.MateIn())
+	} else {
+		fmt.Fprintf(&b, "cp %d", int(in.Score))
+	}
+	switch in.Bound {
+	case engine.BoundLower:
+		b.WriteString(" lowerbound")
+	case engine.BoundUpper:
+		b.WriteString(" upperbound")
+	}
+	fmt.Fprintf(&b, " nodes %d nps %d hashfull %d time %d", in.Nodes, in.NPS, in.HashFull, in.Time.Milliseconds())
+	if len(in.PV) > 0 {
+		b.WriteString(" pv")
+		p := *pos
+		for _, m := range in.PV {
+			if !p.IsLegal(m) {
+				break
+			}
+			b.WriteString(" " + p.UCI(m))
+			p.Play(m)
+		}
+	}
+	return b.String()
+}
