@@ -349,6 +349,10 @@ func (r *Reader) setup() {
 	if r.mode == modeTree {
 		r.game = &Game{Root: newRoot(r.start)}
 		r.cur = r.game.Root
+		// Each game takes fresh slabs. Sharing one between games would let
+		// every game keep the previous ones alive through the Parent
+		// pointers of the game that spans two slabs.
+		r.nodes, r.kids = nil, nil
 	}
 }
 
@@ -459,7 +463,7 @@ func (r *Reader) move(t *token) {
 }
 
 // slabSize is how many nodes the tree reader allocates at once.
-const slabSize = 128
+const slabSize = 64
 
 // newNode returns a zero Node carved from a slab, to allocate once per
 // slabSize moves rather than once per move.

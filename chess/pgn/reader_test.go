@@ -1,11 +1,13 @@
 package pgn
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -568,5 +570,28 @@ func TestEvaluationSymbols(t *testing.T) {
 	}
 	if s := strings.Join(got, " "); s != "e414 e510 Nf316 Nc619 Bb516 a613 Ba418 --" {
 		t.Errorf("got %s", s)
+	}
+}
+
+// TestConstantMemory streams the same file four times through Next and
+// checks that the heap does not grow with the games read: a reader must not
+// keep anything of the games it has handed out.
+func TestConstantMemory(t *testing.T) {
+	data := readData(t, filepath.Join(dataDir(t), "pgn", "games", "twic0920.pgn"))
+	r := NewReader(io.MultiReader(bytes.NewReader(data), bytes.NewReader(data), bytes.NewReader(data), bytes.NewReader(data)))
+	var ms runtime.MemStats
+	for n := 1; ; n++ {
+		if _, err := r.Next(); err == io.EOF {
+			break
+		} else if err != nil {
+			t.Fatal(err)
+		}
+		if n%3000 == 0 {
+			runtime.GC()
+			runtime.ReadMemStats(&ms)
+			if ms.HeapInuse > 48<<20 {
+				t.Fatalf("after %d games, %d MB of heap in use", n, ms.HeapInuse>>20)
+			}
+		}
 	}
 }
