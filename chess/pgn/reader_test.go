@@ -120,11 +120,15 @@ func TestEdgeFiles(t *testing.T) {
 				}
 			}
 		}},
-		{"python-chess/kasparov-deep-blue-1997.pgn", 6, 0, nil},
+		{"python-chess/kasparov-deep-blue-1997.pgn", 6, 0, func(t *testing.T, gs []*Game, _ []*Error) { wantPlies(t, gs[0], 89) }},
 		{"python-chess/knightvuillaume-jannlee-zh-lichess.pgn", 0, 1, wantErrIs(ErrUnsupportedVariant)},
 		{"python-chess/saturs-jannlee-zh-lichess.pgn", 0, 1, wantErrIs(ErrUnsupportedVariant)},
 		{"python-chess/molinari-bordais-1979.pgn", 1, 0, wantFinal(chess.Checkmate)},
-		{"python-chess/nepomniachtchi-liren-game1.pgn", 1, 0, nil},
+		{"python-chess/nepomniachtchi-liren-game1.pgn", 1, 0, func(t *testing.T, gs []*Game, _ []*Error) {
+			if tc := gs[0].Tags.Get("TimeControl"); tc != "40/7200:20/3600:900+30" {
+				t.Errorf("TimeControl %q", tc)
+			}
+		}},
 		{"python-chess/stockfish-learning.pgn", 1, 0, func(t *testing.T, gs []*Game, _ []*Error) {
 			if c := gs[0].Root.Next().Comment; c != "book" {
 				t.Errorf("first comment %q, want book", c)
@@ -142,7 +146,12 @@ func TestEdgeFiles(t *testing.T) {
 		{"pychess/badpgn.pgn", 0, 1, wantErrIs(ErrSyntax)},
 		{"pychess/chess960rwch.pgn", 20, 0, nil},
 		{"pychess/3fold.pgn", 2, 0, func(t *testing.T, gs []*Game, _ []*Error) { wantPlies(t, gs[0], 8) }},
-		{"pychess/threefold.pgn", 1, 0, nil},
+		{"pychess/threefold.pgn", 1, 0, func(t *testing.T, gs []*Game, _ []*Error) {
+			start, final := gs[0].Start(), gs[0].Final()
+			if start.Key() != final.Key() {
+				t.Error("the game does not end in the start position")
+			}
+		}},
 		{"pychess/50.pgn", 1, 0, func(t *testing.T, gs []*Game, _ []*Error) {
 			if f := gs[0].Final(); f.HalfmoveClock() != 108 {
 				t.Errorf("halfmove clock %d, want 108", f.HalfmoveClock())
@@ -179,8 +188,22 @@ func TestEdgeFiles(t *testing.T) {
 				t.Errorf("1. e4: clock %v %v, eval %+v, comment %q", n.HasClock, n.Clock, n.Eval, n.Comment)
 			}
 		}},
-		{"notnil-chess/0005.pgn", 1, 0, nil},
-		{"notnil-chess/0006.pgn", 5, 0, nil},
+		{"notnil-chess/0005.pgn", 1, 0, func(t *testing.T, gs []*Game, _ []*Error) {
+			found := false
+			for n := gs[0].Root; n != nil; n = n.Next() {
+				for _, c := range n.Children {
+					found = found || strings.Contains(c.Comment, "→") || strings.Contains(c.StartingComment, "→")
+				}
+			}
+			if !found {
+				t.Error("no comment holds the UTF-8 arrow")
+			}
+		}},
+		{"notnil-chess/0006.pgn", 5, 0, func(t *testing.T, gs []*Game, _ []*Error) {
+			if gs[0].Tags.Get("UTCDate") == "" || gs[0].Tags.Get("Date") != "" {
+				t.Errorf("tags %v", gs[0].Tags)
+			}
+		}},
 		{"notnil-chess/0007.pgn", 5, 0, nil},
 		{"notnil-chess/0008.pgn", 1, 0, func(t *testing.T, gs []*Game, _ []*Error) { wantPlies(t, gs[0], 4) }},
 		{"notnil-chess/0009.pgn", 1, 0, nil},
@@ -189,17 +212,58 @@ func TestEdgeFiles(t *testing.T) {
 				t.Errorf("comment %q", c)
 			}
 		}},
-		{"notnil-chess/0011.pgn", 1, 0, nil},
-		{"notnil-chess/0012.pgn", 1, 0, nil},
-		{"notnil-chess/0013.pgn", 3, 0, nil},
-		{"notnil-chess/0014.pgn", 5, 0, nil},
+		{"notnil-chess/0011.pgn", 1, 0, func(t *testing.T, gs []*Game, _ []*Error) {
+			for n := range gs[0].Mainline() {
+				if n.Move.Promotion() == chess.Queen {
+					if pos := n.Position(); !pos.InCheck() {
+						t.Error("bxc8=Q+ gives no check")
+					}
+					return
+				}
+			}
+			t.Error("no promotion read")
+		}},
+		{"notnil-chess/0012.pgn", 1, 0, func(t *testing.T, gs []*Game, _ []*Error) { wantPlies(t, gs[0], 0) }},
+		{"notnil-chess/0013.pgn", 3, 0, func(t *testing.T, gs []*Game, _ []*Error) {
+			if d := maxDepth(gs[2].Root, 0); d < 3 {
+				t.Errorf("variations nest %d deep, want 3", d)
+			}
+		}},
+		{"notnil-chess/0014.pgn", 5, 0, func(t *testing.T, gs []*Game, _ []*Error) {
+			for _, g := range gs {
+				if _, ok := g.Tags.Lookup("White"); ok || g.Result != "*" {
+					t.Errorf("tags %v, result %s", g.Tags, g.Result)
+				}
+			}
+		}},
 		{"notnil-chess/0015.pgn", 1, 0, func(t *testing.T, gs []*Game, _ []*Error) { wantPlies(t, gs[0], 2) }},
-		{"notnil-chess/lichess-sample-long-san.pgn", 1, 0, nil},
+		{"notnil-chess/lichess-sample-long-san.pgn", 1, 0, func(t *testing.T, gs []*Game, _ []*Error) {
+			for n := range gs[0].Mainline() {
+				if n.Move == chess.NewMove(chess.D1, chess.D2) {
+					return
+				}
+			}
+			t.Error("Rd1d2 not read")
+		}},
 		{"mliebelt/32games.pgn", 32, 0, nil},
 		{"mliebelt/sampleGames.pgn", 9, 0, nil},
-		{"mliebelt/benko.pgn", 2, 0, nil},
+		{"mliebelt/benko.pgn", 2, 0, func(t *testing.T, gs []*Game, _ []*Error) {
+			if v, ok := gs[0].Tags.Lookup("WhiteElo"); !ok || v != "" {
+				t.Errorf("WhiteElo %q %v, want present and empty", v, ok)
+			}
+		}},
 		{"mliebelt/lichess_mliebelt_2024-01-03.pgn", 8, 0, nil},
-		{"rust-pgn-reader/legal.pgn", 100, 0, nil},
+		{"rust-pgn-reader/legal.pgn", 100, 0, func(t *testing.T, gs []*Game, _ []*Error) {
+			n := 0
+			for _, g := range gs {
+				if g.Tags.Get("FEN") != "" {
+					n++
+				}
+			}
+			if n != 13 {
+				t.Errorf("%d games from a FEN, want 13", n)
+			}
+		}},
 		{"rust-pgn-reader/illegal.pgn", 99, 1, func(t *testing.T, _ []*Game, errs []*Error) {
 			e := errs[0]
 			if e.Line != 833 || e.Col != 7 || e.Game != 38 || e.Text != "b4" || !errors.Is(e, chess.ErrIllegalMove) {
@@ -231,6 +295,19 @@ func TestEdgeFiles(t *testing.T) {
 			t.Errorf("edge file %s has no test", rel)
 		}
 	}
+}
+
+// maxDepth returns how deep variations nest below n.
+func maxDepth(n *Node, d int) int {
+	best := d
+	for i, c := range n.Children {
+		cd := d
+		if i > 0 {
+			cd++
+		}
+		best = max(best, maxDepth(c, cd))
+	}
+	return best
 }
 
 func slicesContains(ms []chess.Move, m chess.Move) bool {
