@@ -60,6 +60,29 @@ type PGNNode struct {
 // Position returns the position after the node's move.
 func (n *PGNNode) Position() Position { return n.pos }
 
+// NewPGNGame returns a game with no moves starting from start. Its FEN tag is
+// set unless start is the standard starting position.
+func NewPGNGame(start Position) *PGNGame {
+	g := &PGNGame{Root: &PGNNode{pos: start}, Result: "*"}
+	g.SetTag("Game", "Chinese Chess")
+	if fen := start.FEN(); fen != StartFEN {
+		g.SetTag("FEN", fen)
+	}
+	return g
+}
+
+// AddMove appends the legal move m as a new child of n (the main line when n
+// has no child yet) and returns it.
+func (n *PGNNode) AddMove(m Move) (*PGNNode, error) {
+	if !n.pos.IsLegal(m) {
+		return nil, fmt.Errorf("%w: %s", ErrIllegalMove, FormatICCS(m))
+	}
+	child := &PGNNode{Move: m, Parent: n}
+	n.pos.MakeMove(m, &child.pos)
+	n.Children = append(n.Children, child)
+	return child, nil
+}
+
 // PGNGame is one game of a PGN file.
 type PGNGame struct {
 	Tags          []Tag

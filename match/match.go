@@ -1,0 +1,223 @@
+package match
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/gambitchess/gambit/uci"
+)
+
+// Config describes a match.
+type Config struct {
+	Variant  string              // "chess", "chess960" or "xiangqi"
+	Engines  [2]uci.ClientConfig // engine 0 is the one the score is reported for
+	Games    int                 // number of games (rounded up to pairs when openings are used)
+	Base     time.Duration       // clock time per side at the start
+	Inc      time.Duration       // increment per move
+	Margin   time.Duration       // grace past zero before a flag counts (engine start-up, pipes)
+	Openings []string            // start FENs, each played twice with colours swapped; none: the start position
+	MaxPlies int                 // adjudicate a draw after this many plies; 0: no limit
+	Event    string              // PGN Event tag
+	PGN      io.Writer           // where every game's PGN goes; may be nil
+}
+
+// GameResult is one finished game, seen from engine 0.
+type GameResult struct {
+	Number  int
+	White   string // first player (White, or Red in xiangqi)
+	Black   string
+	Result  string // "1-0", "0-1", "1/2-1/2"
+	Reason  string // "checkmate", "illegal move e2e5 by X", "timeout", ...
+	Plies   int
+	Score   float64 // engine 0's points: 1, 0.5 or 0
+	Opening string  // start FEN, "" for the start position
+}
+
+// Run plays the match and returns its summary. onGame, if not nil, is called
+// after each game. Engines are started once and sent ucinewgame before each
+// game; an engine that crashes is restarted for the next game.
+func Run(ctx context.Context, cfg Config, onGame func(GameResult)) (Summary, error) {
+	if cfg.Games < 1 {
+		return Summary{}, errors.New("match: need at least one game")
+	}
+	if cfg.Base <= 0 {
+		return Summary{}, errors.New("match: need a positive base time")
+	}
+	var sum Summary
+	var engines [2]*uci.Client
+	defer func() {
+		for _, e := range engines {
+			if e != nil {
+				e.Close()
+			}
+		}
+	}()
+	for i := 0; i < cfg.Games; i++ {
+		for k := range engines {
+			if engines[k] != nil {
+				continue
+			}
+			c, err := uci.StartClient(ctx, cfg.Engines[k])
+			if err != nil {
+				return sum, err
+			}
+			engines[k] = c
+			sum.Names[k] = c.Name()
+		}
+		opening := ""
+		if len(cfg.Openings) > 0 {
+			opening = cfg.Openings[(i/2)%len(cfg.Openings)]
+		}
+		// Engine 0 plays the first player in even games.
+		seats := [2]int{0, 1}
+		if i%2 == 1 {
+			seats = [2]int{1, 0}
+		}
+		res, crashed, err := playGame(ctx, cfg, i+1, opening, engines, seats)
+		if err != nil {
+			return sum, err
+		}
+		for _, k := range crashed {
+			engines[k].Close()
+			engines[k] = nil
+		}
+		sum.add(res.Score)
+		if onGame != nil {
+			onGame(res)
+		}
+	}
+	return sum, nil
+}
+
+// playGame plays one game; seats[0] is the index of the engine moving first.
+// It returns the indices of engines that crashed or hung, to be restarted.
+func playGame(ctx context.Context, cfg Config, number int, opening string, engines [2]*uci.Client, seats [2]int) (GameResult, []int, error) {
+	ref, err := newReferee(cfg.Variant, opening)
+	if err != nil {
+		return GameResult{}, nil, fmt.Errorf("match: opening %q: %w", opening, err)
+	}
+	for _, e := range engines {
+		if err := e.NewGame(ctx); err != nil {
+			return GameResult{}, nil, err
+		}
+	}
+	res := GameResult{Number: number, White: engines[seats[0]].Name(), Black: engines[seats[1]].Name(), Opening: opening}
+	clocks := [2]time.Duration{cfg.Base, cfg.Base}
+	var moves []string
+	var crashed []int
+	result, reason := "", ""
+	for {
+		var over bool
+		if result, reason, over = ref.outcome(); over {
+			break
+		}
+		if cfg.MaxPlies > 0 && len(moves) >= cfg.MaxPlies {
+			result, reason = "1/2-1/2", fmt.Sprintf("adjudicated after %d plies", len(moves))
+			break
+		}
+		side := ref.turn()
+		e := engines[seats[side]]
+		args := fmt.Sprintf("wtime %d btime %d winc %d binc %d", clocks[0].Milliseconds(), clocks[1].Milliseconds(), cfg.Inc.Milliseconds(), cfg.Inc.Milliseconds())
+		start := time.Now()
+		sr, err := e.Go(ctx, ref.position(), moves, args, start.Add(clocks[side]+cfg.Margin))
+		elapsed := time.Since(start)
+		if ctx.Err() != nil {
+			return res, nil, ctx.Err()
+		}
+		inTime := elapsed <= clocks[side]+cfg.Margin
+		switch {
+		case err == nil && inTime:
+			if perr := ref.play(sr.BestMove, clockComment(elapsed, sr.Info)); perr == nil {
+				clocks[side] += cfg.Inc - elapsed
+				moves = append(moves, sr.BestMove)
+				continue
+			}
+			reason = fmt.Sprintf("illegal move %q by %s", sr.BestMove, e.Name())
+		case err == nil || errors.Is(err, uci.ErrEngineTimeout):
+			reason = "timeout"
+			if err != nil { // still thinking: restart it before the next game
+				crashed = append(crashed, seats[side])
+			}
+			if ref.drawOnFlag() {
+				result = "1/2-1/2"
+			}
+		default:
+			reason = fmt.Sprintf("%s crashed: %v", e.Name(), err)
+			crashed = append(crashed, seats[side])
+		}
+		if result == "" {
+			result = [2]string{"0-1", "1-0"}[side] // side 0 (White, Red) lost: 0-1
+		}
+		break
+	}
+	res.Result, res.Reason, res.Plies = result, reason, len(moves)
+	res.Score = scoreFor(result, seats[0] == 0)
+	if cfg.PGN != nil {
+		if err := writeGame(cfg, ref, res); err != nil {
+			return res, crashed, err
+		}
+	}
+	return res, crashed, nil
+}
+
+// scoreFor returns engine 0's points for a result, given whether it moved first.
+func scoreFor(result string, engine0First bool) float64 {
+	s := 0.5
+	switch result {
+	case "1-0":
+		s = 1
+	case "0-1":
+		s = 0
+	}
+	if !engine0First {
+		s = 1 - s
+	}
+	return s
+}
+
+func writeGame(cfg Config, ref referee, res GameResult) error {
+	event := cfg.Event
+	if event == "" {
+		event = "Gambit match"
+	}
+	tags := [][2]string{{"Event", event}, {"Site", "gambit match"}, {"Date", time.Now().Format("2006.01.02")},
+		{"Round", fmt.Sprint(res.Number)}, {"White", res.White}, {"Black", res.Black},
+		{"TimeControl", fmt.Sprintf("%g+%g", cfg.Base.Seconds(), cfg.Inc.Seconds())}}
+	var buf bytes.Buffer
+	if err := ref.writePGN(&buf, tags, res.Result, res.Reason); err != nil {
+		return err
+	}
+	out := buf.String()
+	if !strings.HasSuffix(out, "\n\n") {
+		out += "\n"
+	}
+	_, err := io.WriteString(cfg.PGN, out)
+	return err
+}
+
+// scoreOf extracts "+0.31/12" or "#5/20" from an info line, from the mover's view.
+func scoreOf(info string) string {
+	f := strings.Fields(info)
+	depth, score := "", ""
+	for i := 0; i+1 < len(f); i++ {
+		switch f[i] {
+		case "depth":
+			depth = f[i+1]
+		case "cp":
+			var cp int
+			fmt.Sscan(f[i+1], &cp)
+			score = fmt.Sprintf("%+.2f", float64(cp)/100)
+		case "mate":
+			score = "#" + f[i+1]
+		}
+	}
+	if score == "" {
+		return ""
+	}
+	return score + "/" + depth
+}

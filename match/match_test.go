@@ -1,0 +1,203 @@
+package match
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"fmt"
+	"math"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gambitchess/gambit/chess"
+	"github.com/gambitchess/gambit/engine/xq"
+	"github.com/gambitchess/gambit/uci"
+	"github.com/gambitchess/gambit/xiangqi"
+)
+
+// The test binary doubles as a scripted UCI engine: with GAMBIT_FAKE_ENGINE
+// set it speaks UCI on stdin/stdout instead of running tests.
+func TestMain(m *testing.M) {
+	if mode := os.Getenv("GAMBIT_FAKE_ENGINE"); mode != "" {
+		fakeEngine(mode)
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+// fakeEngine plays a mate in one or else the first legal move in generation
+// order ("first"), or
+// misbehaves on its first move: "illegal", "crash" or "slow".
+func fakeEngine(mode string) {
+	variant := os.Getenv("GAMBIT_FAKE_VARIANT")
+	sc := bufio.NewScanner(os.Stdin)
+	var position []string
+	for sc.Scan() {
+		f := strings.Fields(sc.Text())
+		if len(f) == 0 {
+			continue
+		}
+		switch f[0] {
+		case "uci":
+			fmt.Println("id name fake-" + mode)
+			fmt.Println("uciok")
+		case "isready":
+			fmt.Println("readyok")
+		case "position":
+			position = f[1:]
+		case "go":
+			switch mode {
+			case "crash":
+				os.Exit(3)
+			case "slow":
+				time.Sleep(time.Second)
+			case "illegal":
+				fmt.Println("bestmove a1a1")
+				continue
+			}
+			fmt.Println("info depth 1 score cp 12 nodes 1")
+			fmt.Println("bestmove " + firstMove(variant, position))
+		case "quit":
+			return
+		}
+	}
+}
+
+func firstMove(variant string, position []string) string {
+	fen, moves := "startpos", []string(nil)
+	for i, w := range position {
+		if w == "fen" {
+			fen = strings.Join(position[i+1:min(i+7, len(position))], " ")
+		}
+		if w == "moves" {
+			moves = position[i+1:]
+		}
+	}
+	if variant == "xiangqi" {
+		g, err := xq.GameFromUCI(fen, moves)
+		if err != nil {
+			return "0000"
+		}
+		return xq.FormatUCI(g.LegalMoves()[0])
+	}
+	g := chess.NewGame()
+	if fen != "startpos" {
+		p, _ := chess.ParseFEN(fen)
+		g = chess.NewGameFrom(p)
+	}
+	for _, m := range moves {
+		g.PushUCI(m)
+	}
+	p := g.Position()
+	for _, m := range g.LegalMoves() { // a mate in one if there is one
+		var after chess.Position
+		p.MakeMove(m, &after)
+		if after.IsCheckmate() {
+			return p.UCI(m)
+		}
+	}
+	return p.UCI(g.LegalMoves()[0])
+}
+
+func fake(mode, variant string) uci.ClientConfig {
+	return uci.ClientConfig{Path: os.Args[0], Env: []string{"GAMBIT_FAKE_ENGINE=" + mode, "GAMBIT_FAKE_VARIANT=" + variant}}
+}
+
+func TestMatchRefereesEndings(t *testing.T) {
+	tests := []struct {
+		name       string
+		variant    string
+		a, b       string
+		opening    string
+		wantResult string // of the first game (engine a moves first)
+		wantReason string
+	}{
+		// Both play their first legal move: the game ends by a rule of the game.
+		{"chess rules", "chess", "first", "first", "", "", ""},
+		{"chess mate in one", "chess", "first", "first", "7k/R7/6K1/8/8/8/8/8 w - - 0 1", "1-0", "checkmate"},
+		{"illegal move loses", "chess", "illegal", "first", "", "0-1", "illegal move"},
+		{"crash loses", "chess", "first", "crash", "", "1-0", "crashed"},
+		{"flag loses", "chess", "slow", "first", "", "0-1", "timeout"},
+		{"flag against a lone king draws", "chess", "slow", "first", "4k3/8/8/8/8/8/8/Q3K3 w - - 0 1", "1/2-1/2", "timeout"},
+		{"xiangqi rules", "xiangqi", "first", "first", "", "", ""},
+		{"xiangqi illegal move loses", "xiangqi", "first", "illegal", "", "1-0", "illegal move"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var pgnOut bytes.Buffer
+			cfg := Config{Variant: tt.variant, Engines: [2]uci.ClientConfig{fake(tt.a, tt.variant), fake(tt.b, tt.variant)},
+				Games: 2, Base: 400 * time.Millisecond, Margin: 100 * time.Millisecond, MaxPlies: 300, PGN: &pgnOut}
+			if tt.opening != "" {
+				cfg.Openings = []string{tt.opening}
+			}
+			var results []GameResult
+			sum, err := Run(context.Background(), cfg, func(r GameResult) { results = append(results, r) })
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(results) != 2 || sum.Games() != 2 {
+				t.Fatalf("got %d results, summary %v", len(results), sum)
+			}
+			first := results[0]
+			if first.White != "fake-"+tt.a || results[1].White != "fake-"+tt.b {
+				t.Errorf("colours not swapped: %q then %q", first.White, results[1].White)
+			}
+			if tt.wantResult != "" && (first.Result != tt.wantResult || !strings.Contains(first.Reason, tt.wantReason)) {
+				t.Errorf("first game: %s (%s), want %s (%s)", first.Result, first.Reason, tt.wantResult, tt.wantReason)
+			}
+			if first.Result == "" || first.Reason == "" {
+				t.Errorf("first game has no result: %+v", first)
+			}
+			if n := strings.Count(pgnOut.String(), "[Event "); n != 2 {
+				t.Errorf("PGN has %d games, want 2:\n%s", n, pgnOut.String())
+			}
+			if !strings.Contains(pgnOut.String(), `[Result "`+first.Result+`"]`) {
+				t.Errorf("PGN lacks the result %s:\n%s", first.Result, pgnOut.String())
+			}
+		})
+	}
+}
+
+// TestMatchPGNReplays checks that the PGN of a played xiangqi game reads back
+// to the same final position.
+func TestMatchPGNReplays(t *testing.T) {
+	var out bytes.Buffer
+	cfg := Config{Variant: "xiangqi", Engines: [2]uci.ClientConfig{fake("first", "xiangqi"), fake("first", "xiangqi")},
+		Games: 1, Base: time.Second, MaxPlies: 40, PGN: &out}
+	var res GameResult
+	if _, err := Run(context.Background(), cfg, func(r GameResult) { res = r }); err != nil {
+		t.Fatal(err)
+	}
+	games, err := xiangqi.ReadPGN(&out)
+	if err != nil || len(games) != 1 {
+		t.Fatalf("read back: %d games, %v\n%s", len(games), err, out.String())
+	}
+	if got := len(games[0].Mainline()); got != res.Plies {
+		t.Errorf("PGN has %d moves, the game had %d", got, res.Plies)
+	}
+}
+
+func TestSummaryElo(t *testing.T) {
+	even := Summary{Wins: 10, Draws: 10, Losses: 10}
+	if d, m := even.Elo(); d != 0 || m <= 0 {
+		t.Errorf("even score: %v ± %v", d, m)
+	}
+	s := Summary{Wins: 60, Draws: 20, Losses: 20}
+	d, m := s.Elo()
+	if math.Abs(d-147.19) > 0.1 {
+		t.Errorf("70%% score: Elo %.2f, want 147.19", d)
+	}
+	// Variance per game: 0.6*0.09 + 0.2*0.04 + 0.2*0.49 = 0.16; se = 0.04.
+	lo, hi := eloOf(0.7-1.959964*0.04), eloOf(0.7+1.959964*0.04)
+	if math.Abs(m-(hi-lo)/2) > 1e-9 {
+		t.Errorf("margin %.3f, want %.3f", m, (hi-lo)/2)
+	}
+	if d, _ := (Summary{Wins: 3}).Elo(); !math.IsInf(d, 1) {
+		t.Errorf("all wins: %v", d)
+	}
+	if got := s.String(); !strings.Contains(got, "+60 =20 -20") || !strings.Contains(got, "Elo +147.2") {
+		t.Errorf("String() = %q", got)
+	}
+}
