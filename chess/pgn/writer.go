@@ -94,17 +94,16 @@ func (gw *gameWriter) tags(g *Game) {
 	gw.w.WriteByte('\n')
 }
 
-func (g *Game) result() string {
-	if g.Result == "" {
-		return "*"
-	}
-	return g.Result
-}
+// result returns the game's result token, "*" unless it is a valid one.
+func (g *Game) result() string { return resultString([]byte(g.Result)) }
 
 // token writes one word of movetext, breaking the line before it if needed.
 func (gw *gameWriter) token(s string) {
 	if gw.glue != "" {
 		s, gw.glue = gw.glue+s, ""
+	}
+	if s == "" {
+		return
 	}
 	if gw.col > 0 && gw.col+1+len(s) > gw.opt.Width {
 		gw.w.WriteByte('\n')
