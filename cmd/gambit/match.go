@@ -1,0 +1,181 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/gambitchess/gambit/match"
+	"github.com/gambitchess/gambit/uci"
+	"github.com/spf13/cobra"
+)
+
+func newMatchCmd() *cobra.Command {
+	var variant, tc, openings, pgnPath string
+	var engines []string
+	var games, maxPlies int
+	var margin time.Duration
+	cmd := &cobra.Command{
+		Use:   "match --engine SPEC --engine SPEC",
+		Short: "Play a match between two UCI engines, refereed by Gambit's rules",
+		Long: "match plays two UCI engines against each other with clocks, for chess, chess960 or xiangqi.\n" +
+			"Gambit's rules referee every move: an illegal move, a crash or a flag loses.\n\n" +
+			"An engine SPEC is space-separated key=value pairs: cmd=PATH (or cmd=self for this\n" +
+			"gambit binary's UCI engine), name=NAME, arg=ARG (repeatable), dir=DIR, option.NAME=VALUE.\n" +
+			"Example: gambit match --variant xiangqi --engine cmd=self --engine \"cmd=/usr/games/fairy-stockfish\n" +
+			"option.UCI_Variant=xiangqi\" --games 10 --tc 10+0.1",
+		Args: argsRange(0, 0),
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			cfg, err := matchConfig(variant, engines, games, tc, margin, maxPlies)
+			if err != nil {
+				return usageError{err}
+			}
+			if openings != "" {
+				if cfg.Openings, err = readOpenings(openings); err != nil {
+					return err
+				}
+			}
+			if pgnPath != "" {
+				f, err := os.Create(pgnPath)
+				if err != nil {
+					return err
+				}
+				defer f.Close()
+				cfg.PGN = f
+			}
+			out := cmd.OutOrStdout()
+			sum, err := match.Run(cmd.Context(), cfg, func(r match.GameResult) {
+				fmt.Fprintf(out, "game %d: %s vs %s: %s (%s, %d plies)\n", r.Number, r.White, r.Black, r.Result, r.Reason, r.Plies)
+			})
+			if err != nil {
+				return err
+			}
+			fmt.Fprintln(out, sum)
+			return nil
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&variant, "variant", variantChess, "chess, chess960 or xiangqi")
+	f.StringArrayVar(&engines, "engine", nil, "an engine SPEC (give exactly two)")
+	f.IntVar(&games, "games", 2, "number of games")
+	f.StringVar(&tc, "tc", "10+0.1", "time control: seconds per game + increment in seconds")
+	f.DurationVar(&margin, "timemargin", 200*time.Millisecond, "grace past zero before a flag counts")
+	f.StringVar(&openings, "openings", "", "file of start FENs or EPD lines, each played twice with colours swapped")
+	f.StringVar(&pgnPath, "pgn", "", "write every game's PGN to this file")
+	f.IntVar(&maxPlies, "maxplies", 0, "adjudicate a draw after this many plies (0: never)")
+	return cmd
+}
+
+func matchConfig(variant string, specs []string, games int, tc string, margin time.Duration, maxPlies int) (match.Config, error) {
+	cfg := match.Config{Variant: variant, Games: games, Margin: margin, MaxPlies: maxPlies}
+	if err := checkVariant(variant); err != nil {
+		return cfg, err
+	}
+	if len(specs) != 2 {
+		return cfg, fmt.Errorf("need exactly two --engine flags, got %d", len(specs))
+	}
+	for i, s := range specs {
+		e, err := parseEngineSpec(s, variant)
+		if err != nil {
+			return cfg, fmt.Errorf("--engine %q: %w", s, err)
+		}
+		cfg.Engines[i] = e
+	}
+	base, inc, err := parseTimeControl(tc)
+	if err != nil {
+		return cfg, err
+	}
+	cfg.Base, cfg.Inc = base, inc
+	return cfg, nil
+}
+
+// parseEngineSpec reads "cmd=PATH name=N arg=A option.Hash=16".
+func parseEngineSpec(spec, variant string) (uci.ClientConfig, error) {
+	var c uci.ClientConfig
+	for _, kv := range strings.Fields(spec) {
+		k, v, ok := strings.Cut(kv, "=")
+		if !ok {
+			return c, fmt.Errorf("%q is not key=value", kv)
+		}
+		switch {
+		case k == "cmd":
+			c.Path = v
+		case k == "name":
+			c.Name = v
+		case k == "arg":
+			c.Args = append(c.Args, v)
+		case k == "dir":
+			c.Dir = v
+		case strings.HasPrefix(k, "option."):
+			c.Options = append(c.Options, uci.EngineOption{Name: strings.TrimPrefix(k, "option."), Value: v})
+		default:
+			return c, fmt.Errorf("unknown key %q", k)
+		}
+	}
+	if c.Path == "" {
+		return c, fmt.Errorf("missing cmd=PATH")
+	}
+	if c.Path == "self" {
+		exe, err := os.Executable()
+		if err != nil {
+			return c, err
+		}
+		c.Path, c.Args = exe, append([]string{"uci"}, c.Args...)
+		if c.Name == "" {
+			c.Name = "gambit"
+		}
+		switch variant {
+		case variantXiangqi:
+			c.Options = append([]uci.EngineOption{{Name: "UCI_Variant", Value: "xiangqi"}}, c.Options...)
+		case variantChess960:
+			c.Options = append([]uci.EngineOption{{Name: "UCI_Chess960", Value: "true"}}, c.Options...)
+		}
+	}
+	return c, nil
+}
+
+// parseTimeControl reads "SECONDS+INCREMENT" (the increment may be omitted).
+func parseTimeControl(tc string) (base, inc time.Duration, err error) {
+	b, i, _ := strings.Cut(tc, "+")
+	bs, err1 := strconv.ParseFloat(b, 64)
+	is := 0.0
+	var err2 error
+	if i != "" {
+		is, err2 = strconv.ParseFloat(i, 64)
+	}
+	if err1 != nil || err2 != nil || bs <= 0 || is < 0 {
+		return 0, 0, fmt.Errorf("bad --tc %q: want SECONDS+INCREMENT such as 10+0.1", tc)
+	}
+	return time.Duration(bs * float64(time.Second)), time.Duration(is * float64(time.Second)), nil
+}
+
+// readOpenings returns the FEN of each non-blank line of an EPD or FEN file:
+// the first four fields, plus the counters when they are present.
+func readOpenings(path string) ([]string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	lines, err := readLines(f)
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, l := range lines {
+		fields := strings.Fields(strings.Split(l, ";")[0])
+		if len(fields) < 4 {
+			return nil, fmt.Errorf("%s: %q is not a FEN or EPD line", path, l)
+		}
+		n := 4
+		if len(fields) >= 6 {
+			if _, err := strconv.Atoi(fields[4]); err == nil {
+				n = 6
+			}
+		}
+		out = append(out, strings.Join(fields[:n], " "))
+	}
+	return out, nil
+}
