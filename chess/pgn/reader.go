@@ -57,6 +57,7 @@ type Reader struct {
 	tagSet   map[string]bool // for the duplicate-tag check of long headers
 	nodes    []Node          // slab for newNode
 	kids     []*Node         // slab for newChildren
+	slab     int             // size of the last node slab
 
 	// Visit mode.
 	visitor Visitor
@@ -352,7 +353,7 @@ func (r *Reader) setup() {
 		// Each game takes fresh slabs. Sharing one between games would let
 		// every game keep the previous ones alive through the Parent
 		// pointers of the game that spans two slabs.
-		r.nodes, r.kids = nil, nil
+		r.nodes, r.kids, r.slab = nil, nil, 0
 	}
 }
 
@@ -462,14 +463,19 @@ func (r *Reader) move(t *token) {
 	}
 }
 
-// slabSize is how many nodes the tree reader allocates at once.
-const slabSize = 64
+// The tree reader allocates nodes in slabs: the first of each game holds
+// minSlab nodes, each next one twice as many, up to maxSlab.
+const (
+	minSlab = 16
+	maxSlab = 256
+)
 
-// newNode returns a zero Node carved from a slab, to allocate once per
-// slabSize moves rather than once per move.
+// newNode returns a zero Node carved from a slab, to allocate a few times
+// per game rather than once per move.
 func (r *Reader) newNode() *Node {
 	if len(r.nodes) == 0 {
-		r.nodes = make([]Node, slabSize)
+		r.slab = min(max(2*r.slab, minSlab), maxSlab)
+		r.nodes = make([]Node, r.slab)
 	}
 	n := &r.nodes[0]
 	r.nodes = r.nodes[1:]
@@ -480,7 +486,7 @@ func (r *Reader) newNode() *Node {
 // continuation; a variation makes append allocate a bigger one.
 func (r *Reader) newChildren() []*Node {
 	if len(r.kids) == 0 {
-		r.kids = make([]*Node, slabSize)
+		r.kids = make([]*Node, r.slab)
 	}
 	c := r.kids[0:0:1]
 	r.kids = r.kids[1:]
