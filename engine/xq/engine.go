@@ -25,6 +25,7 @@ func New(opts Options) *Engine {
 	opts = sanitize(opts)
 	e := &Engine{opts: opts, tt: newTable(opts.Hash), w: &worker{}}
 	e.w.tt = e.tt
+	e.w.weights = &defaultWeights
 	e.w.stop = &e.stop
 	return e
 }

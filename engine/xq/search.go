@@ -55,7 +55,7 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 			return v
 		}
 		if ply >= MaxPly-1 {
-			return Evaluate(pos)
+			return w.evaluate(pos)
 		}
 		alpha = max(alpha, matedIn(ply))
 		beta = min(beta, mateIn(ply+1))
@@ -88,7 +88,7 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 		if hit {
 			eval = tte.eval
 		} else {
-			eval = Evaluate(pos)
+			eval = w.evaluate(pos)
 		}
 	}
 	ss.eval = eval
@@ -211,6 +211,9 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 	return bestScore
 }
 
+// evaluate is the static evaluation with the worker's weights.
+func (w *worker) evaluate(p *xiangqi.Position) int { return evaluate(p, w.weights) }
+
 // boundFor returns the bound that makes a stored score v usable against
 // beta: a lower bound if v >= beta, otherwise an upper bound.
 func boundFor(v, beta int) Bound {
@@ -332,7 +335,7 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 		return v
 	}
 	if ply >= MaxPly-1 {
-		return Evaluate(pos)
+		return w.evaluate(pos)
 	}
 
 	key := pos.Key()
@@ -355,7 +358,7 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 		if onlyDefenders(pos) && !pos.HasLegalMove() {
 			return matedIn(ply) // stalemate loses in xiangqi
 		}
-		standPat = Evaluate(pos)
+		standPat = w.evaluate(pos)
 		if standPat >= beta {
 			return standPat
 		}

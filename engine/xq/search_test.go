@@ -38,7 +38,7 @@ func TestMate(t *testing.T) {
 				t.Fatalf("%s: %s has no mate in %d", tc.name, fen, tc.in)
 			}
 			e := New(DefaultOptions())
-			r := e.Search(context.Background(), p, nil, Limits{Depth: 2*tc.in + 2}, nil)
+			r := e.Search(context.Background(), p, nil, Limits{Depth: 2*tc.in + 4}, nil)
 			if want := Score(mateIn(2*tc.in - 1)); r.Score != want {
 				t.Errorf("%s (%s): score %v, want %v (pv %v)", tc.name, fen, r.Score, want, r.PV)
 			}

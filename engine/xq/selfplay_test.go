@@ -3,6 +3,7 @@ package xq
 import (
 	"context"
 	"flag"
+	"strings"
 	"testing"
 
 	"github.com/gambitchess/gambit/xiangqi"
@@ -18,6 +19,7 @@ var (
 	selfPlay      = flag.Bool("selfplay", false, "run the self-play strength test")
 	selfPlayDepth = flag.Int("depth", 5, "depth of the stronger side in the self-play test")
 	selfPlayPlies = flag.Int("plies", 200, "plies after which a self-play game is scored a draw")
+	abVariant     = flag.String("ab", "", "evaluation variant to play against the default weights at -depth")
 )
 
 // selfPlayOpenings are the first moves of the self-play games.
@@ -30,6 +32,14 @@ var selfPlayOpenings = [][]string{
 	{"h0g2", "c6c5", "c3c4"},
 	{"g3g4", "h9g7", "h0g2"},
 	{"b2d2", "h9g7"},
+	{"h2e2", "b7e7"},
+	{"h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "b9c7"},
+	{"c0e2", "c6c5"},
+	{"b0c2", "h9g7"},
+	{"h2f2", "b9c7"},
+	{"h2e2", "b9c7", "h0g2", "c6c5"},
+	{"g3g4", "c6c5"},
+	{"c3c4", "b7c7"},
 }
 
 func TestSelfPlay(t *testing.T) {
@@ -63,16 +73,23 @@ func TestSelfPlay(t *testing.T) {
 // the zero Outcome if the game reached maxPlies.
 func playGame(t *testing.T, opening []string, deepDepth, shallowDepth int, deepIsRed bool, maxPlies int) xiangqi.Outcome {
 	t.Helper()
+	engines := [2]*Engine{New(DefaultOptions()), New(DefaultOptions())}
+	depths := [2]int{shallowDepth, deepDepth}
+	if deepIsRed {
+		depths = [2]int{deepDepth, shallowDepth}
+	}
+	return playEngines(t, opening, engines, depths, maxPlies)
+}
+
+// playEngines plays engines[Red] against engines[Black], each at its
+// depth, from the opening moves, with xiangqi.Game as referee.
+func playEngines(t *testing.T, opening []string, engines [2]*Engine, depths [2]int, maxPlies int) xiangqi.Outcome {
+	t.Helper()
 	g := xiangqi.NewGame()
 	for _, m := range opening {
 		if _, err := g.PushICCS(m); err != nil {
 			t.Fatal(err)
 		}
-	}
-	engines := [2]*Engine{New(DefaultOptions()), New(DefaultOptions())}
-	depths := [2]int{shallowDepth, deepDepth}
-	if deepIsRed {
-		depths = [2]int{deepDepth, shallowDepth}
 	}
 	for g.Ply() < maxPlies {
 		if o := g.Outcome(); o.Finished() {
@@ -86,4 +103,57 @@ func playGame(t *testing.T, opening []string, deepDepth, shallowDepth int, deepI
 		}
 	}
 	return g.Outcome()
+}
+
+// abVariants are evaluation variants for the -ab test.
+var abVariants = map[string]func(w *evalWeights){
+	"nosafety":  func(w *evalWeights) { w.safety = 0 },
+	"safety200": func(w *evalWeights) { w.safety = 200 },
+	"nomob":     func(w *evalWeights) { w.chariotMob, w.horseMob, w.cannonMob, w.trappedHorse = 0, 0, 0, 0 },
+	"mob2x": func(w *evalWeights) {
+		w.chariotMob, w.horseMob, w.cannonMob = 2*w.chariotMob, 2*w.horseMob, 2*w.cannonMob
+	},
+	"tempo20":   func(w *evalWeights) { w.tempo = 20 },
+	"safety150": func(w *evalWeights) { w.safety = 150 },
+	"mob150":    func(w *evalWeights) { w.chariotMob, w.horseMob, w.cannonMob = 6, 13, 3 },
+}
+
+// TestAB plays an evaluation variant (one or more abVariants, separated
+// by commas) against the default weights at equal depth, each side of
+// every opening once:
+//
+//	go test -run AB ./engine/xq/ -args -ab nosafety -depth 5
+func TestAB(t *testing.T) {
+	if *abVariant == "" {
+		t.Skip("enable with -ab VARIANT")
+	}
+	variant := defaultWeights
+	for _, name := range strings.Split(*abVariant, ",") {
+		change, ok := abVariants[name]
+		if !ok {
+			t.Fatalf("unknown variant %q", name)
+		}
+		change(&variant)
+	}
+	var score [3]int // wins, draws, losses of the variant
+	for _, op := range selfPlayOpenings {
+		for _, variantIsRed := range []bool{true, false} {
+			engines := [2]*Engine{New(DefaultOptions()), New(DefaultOptions())}
+			vc := xiangqi.Black
+			if variantIsRed {
+				vc = xiangqi.Red
+			}
+			engines[vc].w.weights = &variant
+			o := playEngines(t, op, engines, [2]int{*selfPlayDepth, *selfPlayDepth}, *selfPlayPlies)
+			switch {
+			case !o.Finished() || o.Winner == xiangqi.NoColor:
+				score[1]++
+			case o.Winner == vc:
+				score[0]++
+			default:
+				score[2]++
+			}
+		}
+	}
+	t.Logf("%s vs default at depth %d: +%d =%d -%d", *abVariant, *selfPlayDepth, score[0], score[1], score[2])
 }

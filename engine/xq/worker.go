@@ -46,6 +46,7 @@ type plyState struct {
 // worker is one search thread: its stack, history tables and counters.
 type worker struct {
 	tt      *table
+	weights *evalWeights
 	stack   [MaxPly + 2]plyState
 	keys    [maxGameKeys + MaxPly + 2]uint64
 	checks  [maxGameKeys + MaxPly + 2]int8
