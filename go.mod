@@ -2,7 +2,10 @@ module github.com/gambitchess/gambit
 
 go 1.26.0
 
-require github.com/spf13/cobra v1.10.2
+require (
+	github.com/spf13/cobra v1.10.2
+	golang.org/x/text v0.43.0
+)
 
 require (
 	github.com/coder/websocket v1.8.15 // indirect

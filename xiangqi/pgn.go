@@ -388,7 +388,9 @@ func (pr *pgnReader) movetext(g *PGNGame) error {
 			continue // move number, NAG or a ===== trailer
 		}
 		if g.Result != "" {
-			return pr.errorf("move %q after the result", w)
+			// Text after the result token is no longer the game: sites such
+			// as xqbase append an advertising trailer there.
+			continue
 		}
 		p := &line.parent.pos
 		m, err := parsePGNMove(p, w, format, known)

@@ -7,15 +7,17 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"unicode/utf8"
+
+	"github.com/gambitchess/gambit/internal/charset"
 )
 
 func readPGNFile(t *testing.T, name string) ([]*PGNGame, []byte, error) {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join(dataDir, "pgn", name))
+	raw, err := os.ReadFile(filepath.Join(dataDir, "pgn", name))
 	if err != nil {
-		t.Skipf("pgn data: %v", err)
+		t.Fatalf("pgn data: %v", err)
 	}
+	data, _ := charset.Decode(raw, charset.GBK) // xqbase files are GBK
 	games, err := ReadPGN(bytes.NewReader(data))
 	return games, data, err
 }
@@ -40,11 +42,8 @@ func countNodes(n *PGNNode) int {
 	return c
 }
 
-// TestPGNFiles reads every PGN file of the shared data and round-trips
-// each game through the writer in all three notations. Files that are not
-// UTF-8 are GBK: those with ICCS moves still read (tags and comments are
-// kept as bytes); those with Chinese moves cannot be read without a GBK
-// decoder and are skipped.
+// TestPGNFiles reads every PGN file of the shared data (GBK files decoded
+// first) and round-trips each game through the writer in all three notations.
 func TestPGNFiles(t *testing.T) {
 	files, _ := filepath.Glob(filepath.Join(dataDir, "pgn", "*.pgn"))
 	if len(files) == 0 {
@@ -55,20 +54,17 @@ func TestPGNFiles(t *testing.T) {
 		"xiangqijs-4games-iccs.pgn":          4,
 		"cg245.pgn":                          1,
 		"cg300.pgn":                          1,
-		"hbsxcjp-01-iccs-variations-gbk.pgn": 1,
+		"hbsxcjp-01-iccs-variations-gbk.pgn":    1,
+		"hbsxcjp-01-chinese-variations-gbk.pgn": 1,
+		"cchess-test-gbk.pgn":                   1,
+		"cchess-test2-gbk.pgn":                  1,
+		"cchess-endgame-gbk.pgn":                1,
 	}
 	for _, file := range files {
 		name := filepath.Base(file)
 		t.Run(name, func(t *testing.T) {
-			games, data, err := readPGNFile(t, name)
-			gbk := !utf8.Valid(data)
-			if gbk {
-				t.Logf("%s is not UTF-8 (GBK)", name)
-			}
+			games, _, err := readPGNFile(t, name)
 			if err != nil {
-				if gbk {
-					t.Skipf("GBK file not readable without a decoder: %v", err)
-				}
 				t.Fatal(err)
 			}
 			if want, ok := wantGames[name]; ok && len(games) != want {
@@ -189,11 +185,22 @@ func TestPGNErrors(t *testing.T) {
 		"1. h2e2 {unclosed",
 		"1. h2e3",
 		"[FEN \"bad\"]\n1. h2e2",
-		"1. 炮二平五 * 马８进７",
 	} {
 		if _, err := ReadPGN(strings.NewReader(in)); err == nil {
 			t.Errorf("ReadPGN(%q): no error", in)
 		}
+	}
+}
+
+// TestPGNTrailerAfterResult: text after the result token (xqbase's
+// advertising) is not read as moves.
+func TestPGNTrailerAfterResult(t *testing.T) {
+	games, err := ReadPGN(strings.NewReader("1. 炮二平五 *\n======\n欢迎访问 马８进７\n"))
+	if err != nil || len(games) != 1 {
+		t.Fatalf("got %d games, %v", len(games), err)
+	}
+	if n := len(games[0].Mainline()); n != 1 || games[0].Result != "*" {
+		t.Errorf("%d moves, result %q; want 1 move and *", n, games[0].Result)
 	}
 }
 
@@ -211,4 +218,43 @@ func TestPGNTagEscapes(t *testing.T) {
 	if got := back[0].Tag("Event"); got != `a "quoted" ] \ event` {
 		t.Errorf("Event = %q", got)
 	}
+}
+
+// TestPGNGBKFiles checks the GBK files after decoding: names and moves in
+// Chinese, and the Chinese and ICCS versions of one study giving one tree.
+func TestPGNGBKFiles(t *testing.T) {
+	games, _, err := readPGNFile(t, "cchess-test-gbk.pgn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := games[0].Tag("Red"); got != "象棋巫师(大师)" {
+		t.Errorf("Red tag %q, want 象棋巫师(大师)", got)
+	}
+	if n := len(games[0].Mainline()); n != 25 && n != 26 {
+		t.Errorf("cchess-test-gbk.pgn: %d plies, want the 13-move opening", n)
+	}
+	zh, _, err := readPGNFile(t, "hbsxcjp-01-chinese-variations-gbk.pgn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	iccs, _, err := readPGNFile(t, "hbsxcjp-01-iccs-variations-gbk.pgn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !sameMoves(zh[0].Root, iccs[0].Root) {
+		t.Error("the Chinese and ICCS versions of the study differ")
+	}
+}
+
+// sameMoves compares two game trees move by move, ignoring comments.
+func sameMoves(a, b *PGNNode) bool {
+	if a.Move != b.Move || len(a.Children) != len(b.Children) {
+		return false
+	}
+	for i := range a.Children {
+		if !sameMoves(a.Children[i], b.Children[i]) {
+			return false
+		}
+	}
+	return true
 }
