@@ -9,7 +9,7 @@ import (
 // evaluation, move ordering, table) allocates nothing per node.
 func TestSearchNoAlloc(t *testing.T) {
 	var stop atomic.Bool
-	w := &worker{tt: newTable(1), stop: &stop, weights: &defaultWeights}
+	w := &worker{tt: newTable(1), stop: &stop, weights: &defaultWeights, params: &defaultParams}
 	for _, fen := range BenchPositions[:6] {
 		pos := mustFEN(t, fen)
 		w.prepare(pos, nil, nil)

@@ -26,6 +26,7 @@ func New(opts Options) *Engine {
 	e := &Engine{opts: opts, tt: newTable(opts.Hash), w: &worker{}}
 	e.w.tt = e.tt
 	e.w.weights = &defaultWeights
+	e.w.params = &defaultParams
 	e.w.stop = &e.stop
 	return e
 }

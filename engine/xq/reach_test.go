@@ -34,6 +34,29 @@ func TestReachMatchesMailbox(t *testing.T) {
 	}
 }
 
+// ray is the list of points from a square to the board edge in one
+// direction, nearest first.
+type ray struct {
+	sq [9]xiangqi.Square
+	n  uint8
+}
+
+// rays[s][d]: d is 0 up (towards Black), 1 down, 2 right, 3 left.
+var rays [xiangqi.NumSquares][4]ray
+
+func init() {
+	dirs := [4][2]int{{0, 1}, {0, -1}, {1, 0}, {-1, 0}}
+	for s := xiangqi.Square(0); s < xiangqi.NumSquares; s++ {
+		for d, v := range dirs {
+			rr := &rays[s][d]
+			for f, r := s.File()+v[0], s.Rank()+v[1]; onBoard(f, r); f, r = f+v[0], r+v[1] {
+				rr.sq[rr.n] = xiangqi.NewSquare(f, r)
+				rr.n++
+			}
+		}
+	}
+}
+
 // walkReach is the reference: moves of a chariot or cannon of colour c on
 // s, and whether it bears on the enemy palace zone (a chariot on the
 // points it moves to, a cannon on the points behind its screen up to the

@@ -6,17 +6,33 @@ import (
 	"github.com/gambitchess/gambit/xiangqi"
 )
 
-// Pruning and reduction parameters.
+// Fixed search parameters.
 const (
-	rfpMargin     = 90  // reverse futility margin per ply of depth
-	rfpDepth      = 6   // reverse futility pruning below this depth
-	futilityBase  = 100 // futility margin at depth 1
-	futilityDepth = 3   // futility pruning of quiets below this depth
-	nullMinDepth  = 3
-	lmpDepth      = 4   // late-move pruning of quiets up to this depth
-	qDeltaMargin  = 200 // quiescence delta pruning margin
-	ruleLimit     = 2 * xiangqi.DefaultMoveLimit
+	qDeltaMargin = 200 // quiescence delta pruning margin
+	ruleLimit    = 2 * xiangqi.DefaultMoveLimit
 )
+
+// searchParams are the pruning and reduction parameters. The engine uses
+// defaultParams; the self-play tests switch features off to check that
+// each one pays (a depth of 0 disables a pruning).
+type searchParams struct {
+	rfpMargin     int  // reverse futility margin per ply of depth
+	rfpDepth      int  // reverse futility pruning below this depth
+	futilityBase  int  // futility margin per ply of depth
+	futilityDepth int  // futility pruning of quiets below this depth
+	nullMinDepth  int  // null-move pruning from this depth
+	lmpDepth      int  // late-move pruning of quiets up to this depth
+	lmr           bool // late move reductions
+}
+
+// defaultParams are the engine's search parameters; read-only.
+var defaultParams = searchParams{
+	rfpMargin: 90, rfpDepth: 6,
+	futilityBase: 100, futilityDepth: 3,
+	nullMinDepth: 3,
+	lmpDepth:     4,
+	lmr:          true,
+}
 
 // lmr[d][n] is the late-move reduction at depth d for the n-th move.
 var lmr [64][64]int8
@@ -93,14 +109,15 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 	}
 	ss.eval = eval
 
+	sp := w.params
 	if !pvNode && !inCheck && abs(beta) < MateInMaxPly {
 		// Step 5. Reverse futility pruning: far above beta at low depth.
-		if depth < rfpDepth && eval-rfpMargin*depth >= beta {
+		if depth < sp.rfpDepth && eval-sp.rfpMargin*depth >= beta {
 			return eval
 		}
 		// Step 6. Null-move pruning, not twice in a row and not with few
 		// pieces, where zugzwang is common in xiangqi endgames.
-		if depth >= nullMinDepth && eval >= beta && !ss.null && hasNullMaterial(pos) {
+		if sp.nullMinDepth > 0 && depth >= sp.nullMinDepth && eval >= beta && !ss.null && hasNullMaterial(pos) {
 			if v, ok := w.nullMove(beta, depth, ply, eval, cutNode); ok {
 				return v
 			}
@@ -135,10 +152,10 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 		// Step 10. Shallow pruning of late quiet moves, once a move has
 		// been searched (so that a mate score is never invented).
 		if !pvNode && !inCheck && quiet && bestScore > -MateInMaxPly && ply > 0 {
-			if depth <= lmpDepth && moveCount > 3+2*depth*depth {
+			if depth <= sp.lmpDepth && moveCount > 3+2*depth*depth {
 				continue
 			}
-			if depth < futilityDepth && eval+futilityBase*depth <= alpha {
+			if depth < sp.futilityDepth && eval+sp.futilityBase*depth <= alpha {
 				continue
 			}
 		}
@@ -159,7 +176,7 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 			score = -w.search(-beta, -alpha, newDepth, ply+1, false)
 		} else {
 			r := 0
-			if depth >= 3 && moveCount > 3 && quiet && !inCheck {
+			if sp.lmr && depth >= 3 && moveCount > 3 && quiet && !inCheck {
 				r = w.reduction(ss, m, depth, moveCount, pvNode, cutNode)
 			}
 			score = -w.search(-alpha-1, -alpha, newDepth-r, ply+1, true)

@@ -19,7 +19,8 @@ var (
 	selfPlay      = flag.Bool("selfplay", false, "run the self-play strength test")
 	selfPlayDepth = flag.Int("depth", 5, "depth of the stronger side in the self-play test")
 	selfPlayPlies = flag.Int("plies", 200, "plies after which a self-play game is scored a draw")
-	abVariant     = flag.String("ab", "", "evaluation variant to play against the default weights at -depth")
+	abVariant     = flag.String("ab", "", "evaluation or search variant to play against the defaults at -depth")
+	abNodes       = flag.Uint64("nodes", 0, "nodes per move in the -ab test instead of -depth")
 )
 
 // selfPlayOpenings are the first moves of the self-play games.
@@ -82,7 +83,8 @@ func playGame(t *testing.T, opening []string, deepDepth, shallowDepth int, deepI
 }
 
 // playEngines plays engines[Red] against engines[Black], each at its
-// depth, from the opening moves, with xiangqi.Game as referee.
+// depth (a negative depth -n means n nodes per move), from the opening
+// moves, with xiangqi.Game as referee.
 func playEngines(t *testing.T, opening []string, engines [2]*Engine, depths [2]int, maxPlies int) xiangqi.Outcome {
 	t.Helper()
 	g := xiangqi.NewGame()
@@ -97,12 +99,30 @@ func playEngines(t *testing.T, opening []string, engines [2]*Engine, depths [2]i
 		}
 		pos := g.Position()
 		us := pos.SideToMove()
-		r := engines[us].SearchGame(context.Background(), g, Limits{Depth: depths[us]}, nil)
+		l := Limits{Depth: depths[us]}
+		if depths[us] < 0 {
+			l = Limits{Nodes: uint64(-depths[us])}
+		}
+		r := engines[us].SearchGame(context.Background(), g, l, nil)
 		if err := g.Push(r.BestMove); err != nil {
 			t.Fatalf("ply %d: %v", g.Ply(), err)
 		}
 	}
 	return g.Outcome()
+}
+
+// searchVariants are search variants for the -ab test.
+var searchVariants = map[string]func(p *searchParams){
+	"nonull": func(p *searchParams) { p.nullMinDepth = 0 },
+	"nolmr":  func(p *searchParams) { p.lmr = false },
+	"norfp":  func(p *searchParams) { p.rfpDepth = 0 },
+	"nolmp":  func(p *searchParams) { p.lmpDepth = 0 },
+	"nofut":  func(p *searchParams) { p.futilityDepth = 0 },
+	"rfp60":  func(p *searchParams) { p.rfpMargin = 60 },
+	"rfp120": func(p *searchParams) { p.rfpMargin = 120 },
+	"fut200": func(p *searchParams) { p.futilityBase = 200 },
+	"lmp6":   func(p *searchParams) { p.lmpDepth = 6 },
+	"null2":  func(p *searchParams) { p.nullMinDepth = 2 },
 }
 
 // abVariants are evaluation variants for the -ab test.
@@ -127,13 +147,19 @@ func TestAB(t *testing.T) {
 	if *abVariant == "" {
 		t.Skip("enable with -ab VARIANT")
 	}
-	variant := defaultWeights
+	variant, params := defaultWeights, defaultParams
 	for _, name := range strings.Split(*abVariant, ",") {
-		change, ok := abVariants[name]
-		if !ok {
+		if change, ok := abVariants[name]; ok {
+			change(&variant)
+		} else if change, ok := searchVariants[name]; ok {
+			change(&params)
+		} else {
 			t.Fatalf("unknown variant %q", name)
 		}
-		change(&variant)
+	}
+	depth := *selfPlayDepth
+	if *abNodes > 0 {
+		depth = -int(*abNodes)
 	}
 	var score [3]int // wins, draws, losses of the variant
 	for _, op := range selfPlayOpenings {
@@ -144,7 +170,8 @@ func TestAB(t *testing.T) {
 				vc = xiangqi.Red
 			}
 			engines[vc].w.weights = &variant
-			o := playEngines(t, op, engines, [2]int{*selfPlayDepth, *selfPlayDepth}, *selfPlayPlies)
+			engines[vc].w.params = &params
+			o := playEngines(t, op, engines, [2]int{depth, depth}, *selfPlayPlies)
 			switch {
 			case !o.Finished() || o.Winner == xiangqi.NoColor:
 				score[1]++
@@ -155,5 +182,5 @@ func TestAB(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%s vs default at depth %d: +%d =%d -%d", *abVariant, *selfPlayDepth, score[0], score[1], score[2])
+	t.Logf("%s vs default at depth %d (-n: nodes): +%d =%d -%d", *abVariant, depth, score[0], score[1], score[2])
 }

@@ -2,18 +2,11 @@ package xq
 
 import "github.com/gambitchess/gambit/xiangqi"
 
-// Precomputed geometry for evaluation and move ordering, filled once by
-// init and read-only afterwards. Everything here is filled by this file's
-// init alone: Go runs the init functions of a package's files in file-name
-// order, so no other file's init may depend on these tables. The xiangqi package keeps its own fast
-// tables private; these are the engine's, built on the mailbox.
-
-// ray is the list of points from a square to the board edge in one
-// direction, nearest first.
-type ray struct {
-	sq [9]xiangqi.Square
-	n  uint8
-}
+// Precomputed geometry for the evaluation, filled once by init and
+// read-only afterwards. The xiangqi package keeps its own tables private;
+// these are the engine's. Everything here is filled by this file's init
+// alone: Go runs the init functions of a package's files in file-name
+// order, so no other file's init may depend on these tables.
 
 // horseStep is one horse move: the leg point must be empty.
 type horseStep struct {
@@ -27,8 +20,6 @@ type horseList struct {
 }
 
 var (
-	// rays[s][d]: d is 0 up (towards Black), 1 down, 2 right, 3 left.
-	rays [xiangqi.NumSquares][4]ray
 	// horseMoves[s] lists the horse moves from s.
 	horseMoves [xiangqi.NumSquares]horseList
 	// palaceZone[c][s]: s is in or directly in front of c's palace, where
@@ -48,13 +39,6 @@ func init() {
 	dirs := [4][2]int{{0, 1}, {0, -1}, {1, 0}, {-1, 0}}
 	for s := xiangqi.Square(0); s < xiangqi.NumSquares; s++ {
 		f, r := s.File(), s.Rank()
-		for d, v := range dirs {
-			rr := &rays[s][d]
-			for nf, nr := f+v[0], r+v[1]; onBoard(nf, nr); nf, nr = nf+v[0], nr+v[1] {
-				rr.sq[rr.n] = xiangqi.NewSquare(nf, nr)
-				rr.n++
-			}
-		}
 		for _, v := range dirs {
 			lf, lr := f+v[0], r+v[1]
 			if !onBoard(lf, lr) {

@@ -47,6 +47,7 @@ type plyState struct {
 type worker struct {
 	tt      *table
 	weights *evalWeights
+	params  *searchParams
 	stack   [MaxPly + 2]plyState
 	keys    [maxGameKeys + MaxPly + 2]uint64
 	checks  [maxGameKeys + MaxPly + 2]int8
