@@ -57,6 +57,7 @@ type lexer struct {
 	bol       bool // no token taken from line yet
 	inComment bool
 	keep      bool // collect comment text (false in the fast paths)
+	skim      bool // pass over moves, numbers and NAGs without tokens (headers only)
 	comment   []byte
 	cline     int // where the open comment started
 	ccol      int
@@ -277,12 +278,32 @@ func symbolAt(b []byte, i int) (nag, n int) {
 
 // resultAt returns the length of a game result starting at b[i], or 0.
 func resultAt(b []byte, i int) int {
+	if i+2 >= len(b) || b[i+1] != '-' && b[i+1] != '/' {
+		return 0 // the common case: a move number
+	}
 	for _, r := range [...]string{"1-0", "0-1", "1/2-1/2", "1/2"} {
 		if bytes.HasPrefix(b[i:], []byte(r)) && (i+len(r) == len(b) || !isMoveByte(b[i+len(r)])) {
 			return len(r)
 		}
 	}
 	return 0
+}
+
+// skip passes over the bytes from b[i] that cannot end a game or change the
+// nesting: moves, move numbers, NAGs. It returns the index of the next byte
+// that can ({, ;, (, ), *, [ or a result).
+func skip(b []byte, i int) int {
+	for ; i < len(b); i++ {
+		switch b[i] {
+		case '{', ';', '(', ')', '*', '[':
+			return i
+		case '0', '1':
+			if (i == 0 || !isMoveByte(b[i-1])) && resultAt(b, i) > 0 {
+				return i
+			}
+		}
+	}
+	return i
 }
 
 // symbolNAG fills t with the evaluation symbol at b[i], if there is one.
@@ -339,6 +360,15 @@ func (l *lexer) scan() token {
 		i := l.off
 		for i < len(b) && isSpace(b[i]) {
 			i++
+		}
+		if l.skim {
+			// One token stands for all that is skipped, so that a game of
+			// moves alone still counts as a game.
+			if j := skip(b, i); j > i {
+				t := token{kind: tNumber, bol: l.bol, line: l.lineNo, col: i + 1, text: b[i:j]}
+				l.bol, l.off = false, j
+				return t
+			}
 		}
 		if i == len(b) {
 			l.have = false

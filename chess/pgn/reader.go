@@ -211,6 +211,7 @@ func wrap(err error, msg string) error { return &wrapped{err.Error() + ": " + ms
 func (r *Reader) read(m mode) error {
 	lx := &r.lx
 	lx.keep = m == modeTree || m == modeVisit
+	lx.skim = m == modeTags
 	r.mode = m
 	r.err, r.depth, r.opens, r.result = nil, 0, r.opens[:0], ""
 	r.fenAt, r.variantAt = [2]int{}, [2]int{}

@@ -675,3 +675,43 @@ func TestConstantMemory(t *testing.T) {
 		}
 	}
 }
+
+// countGames reads path with one of the reader's methods and counts the
+// games and the errors.
+func countGames(t *testing.T, path string, next func(r *Reader) error) (games, errs int) {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	r := NewReader(f)
+	for {
+		err := next(r)
+		if err == io.EOF {
+			return games, errs
+		}
+		if _, ok := err.(*Error); ok {
+			errs++
+		} else if err != nil {
+			t.Fatal(err)
+		}
+		games++
+	}
+}
+
+// TestModesAgree checks that the four ways of reading find the same games
+// in every data file, and the three that check moves the same errors.
+func TestModesAgree(t *testing.T) {
+	var ml Mainline
+	for _, path := range append(dataFiles(t, "games"), dataFiles(t, "edge")...) {
+		tree, treeErrs := countGames(t, path, func(r *Reader) error { _, err := r.Next(); return err })
+		main, mainErrs := countGames(t, path, func(r *Reader) error { return r.NextMainline(&ml) })
+		visit, visitErrs := countGames(t, path, func(r *Reader) error { return r.Visit(&eventVisitor{}) })
+		tags, _ := countGames(t, path, func(r *Reader) error { _, err := r.NextTags(); return err })
+		if tree != main || tree != visit || tree != tags || treeErrs != mainErrs || treeErrs != visitErrs {
+			t.Errorf("%s: games/errors: Next %d/%d, NextMainline %d/%d, Visit %d/%d, NextTags %d",
+				filepath.Base(path), tree, treeErrs, main, mainErrs, visit, visitErrs, tags)
+		}
+	}
+}
