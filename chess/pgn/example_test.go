@@ -157,3 +157,42 @@ func ExampleReader_Visit() {
 	// Output:
 	// 4 mainline moves, 4 in variations
 }
+
+func ExampleCat() {
+	in := "[Event \"Club\"]\n1.e4 e5 {open game} (1...c5) 2.Nf3 *\n"
+	s, _ := pgn.Cat("club.pgn", strings.NewReader(in), os.Stdout, pgn.Options{Mainline: true, NoComments: true})
+	fmt.Println(s.Games, "game,", s.Plies, "plies")
+	// Output:
+	// [Event "Club"]
+	// [Site "?"]
+	// [Date "????.??.??"]
+	// [Round "?"]
+	// [White "?"]
+	// [Black "?"]
+	// [Result "*"]
+	//
+	// 1. e4 e5 2. Nf3 *
+	//
+	// 1 game, 3 plies
+}
+
+func ExampleReadAll() {
+	games, errs, err := pgn.ReadAll(strings.NewReader(twoGames))
+	fmt.Println(len(games), "good,", len(errs), "bad,", err)
+	fmt.Println(errs[0])
+	// Output:
+	// 1 good, 1 bad, <nil>
+	// 11:13: game 2: "Ke3": chess: illegal move in rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2
+}
+
+func ExampleTags() {
+	var tags pgn.Tags
+	tags.Set("White", "Lasker, Emanuel")
+	tags.Set("Black", "Capablanca, José Raúl")
+	tags.Set("White", "Lasker, Em.")
+	tags.Delete("Black")
+	v, ok := tags.Lookup("Black")
+	fmt.Println(tags.Get("White"), len(tags), v == "", ok)
+	// Output:
+	// Lasker, Em. 1 true false
+}
