@@ -1,0 +1,35 @@
+package pgn
+
+import (
+	"go/parser"
+	"go/token"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// TestImports keeps the package on the stdlib and the chess rules package,
+// as the house layout wants.
+func TestImports(t *testing.T) {
+	files, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fset := token.NewFileSet()
+	for _, name := range files {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, name, nil, parser.ImportsOnly)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, imp := range f.Imports {
+			path, _ := strconv.Unquote(imp.Path.Value)
+			if strings.Contains(strings.SplitN(path, "/", 2)[0], ".") && path != "github.com/gambitchess/gambit/chess" {
+				t.Errorf("%s imports %s: only the stdlib and chess are allowed", name, path)
+			}
+		}
+	}
+}
