@@ -2,7 +2,7 @@ package pgn
 
 import (
 	"go/parser"
-	"go/token"
+	gotoken "go/token"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -16,7 +16,7 @@ func TestImports(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fset := token.NewFileSet()
+	fset := gotoken.NewFileSet()
 	for _, name := range files {
 		if strings.HasSuffix(name, "_test.go") {
 			continue
