@@ -41,6 +41,11 @@ type token struct {
 // breaks cannot exhaust memory. The rest of such a line is dropped.
 const maxLine = 16 << 20
 
+// maxComment bounds the text kept of a comment (and of the comments
+// gathered for one move), for the same reason: a brace never closed in a
+// huge file must not make the reader hold the file.
+const maxComment = 1 << 20
+
 // lexer splits PGN text into tokens, line by line, in constant memory. It
 // decodes each line that is not valid UTF-8 as Latin-1, drops byte-order
 // marks, CR line ends and "%" escape lines.
@@ -343,13 +348,13 @@ func (l *lexer) scan() token {
 			rest := l.line[l.off:]
 			i := bytes.IndexByte(rest, '}')
 			if i < 0 {
-				if l.keep {
+				if l.keep && len(l.comment) < maxComment {
 					l.comment = append(append(l.comment, rest...), '\n')
 				}
 				l.have = false
 				continue
 			}
-			if l.keep {
+			if l.keep && len(l.comment) < maxComment {
 				l.comment = append(l.comment, rest[:i]...)
 			}
 			l.off += i + 1

@@ -403,7 +403,7 @@ func (r *Reader) movetext() {
 		case tComment:
 			switch {
 			case r.err != nil || r.skip != 0:
-			case r.mode == modeTree:
+			case r.mode == modeTree && len(r.pending) < maxComment:
 				if r.commentN > 0 {
 					r.pending = append(r.pending, ' ')
 				}
