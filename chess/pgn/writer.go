@@ -24,7 +24,10 @@ type WriteOptions struct {
 // wants them (every White move; a Black move at the start, after a comment
 // and after a variation, as "12...").
 func Write(w io.Writer, g *Game, opt WriteOptions) error {
-	bw := bufio.NewWriter(w)
+	bw, ok := w.(*bufio.Writer)
+	if !ok {
+		bw = bufio.NewWriter(w)
+	}
 	gw := gameWriter{w: bw, opt: opt}
 	if gw.opt.Width <= 0 {
 		gw.opt.Width = 80
