@@ -22,7 +22,8 @@ type WriteOptions struct {
 // or "????.??.??" for Date), the other tags in their order, then the
 // movetext wrapped at 80 columns with move numbers wherever the export format
 // wants them (every White move; a Black move at the start, after a comment
-// and after a variation, as "12...").
+// and after a variation, as "12..."). A *bufio.Writer is written to as it
+// is, and not flushed.
 func Write(w io.Writer, g *Game, opt WriteOptions) error {
 	bw, ok := w.(*bufio.Writer)
 	if !ok {
@@ -34,6 +35,9 @@ func Write(w io.Writer, g *Game, opt WriteOptions) error {
 	}
 	gw.tags(g)
 	gw.movetext(g)
+	if ok {
+		return nil // the caller's buffer: the caller flushes it
+	}
 	return bw.Flush()
 }
 
