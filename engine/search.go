@@ -292,9 +292,9 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 		// moves, and moves that lose material by SEE. Checks are exempt.
 		if !root && bestScore > -MateInMaxPly && !givesCheck && hasNonPawnMaterial(p, us) {
 			if quiet && !st.inCheck {
-				lmp := (3 + depth*depth) / 2
-				if improving {
-					lmp = 3 + depth*depth
+				lmp := 3 + depth*depth
+				if !improving {
+					lmp = lmp * 2 / 3
 				}
 				if moveCount > lmp {
 					continue

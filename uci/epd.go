@@ -40,6 +40,12 @@ type EPDLine struct {
 // parse, are skipped (reported through progress with an empty FEN only if
 // they fail to parse). For "gambit epd FILE --movetime MS".
 func RunEPD(ctx context.Context, r io.Reader, e *engine.Engine, movetime time.Duration, progress func(EPDLine)) (EPDResult, error) {
+	return RunEPDLimits(ctx, r, e, engine.Limits{MoveTime: movetime}, progress)
+}
+
+// RunEPDLimits is RunEPD with any search limits, for example a node count,
+// which makes the result independent of machine load and reproducible.
+func RunEPDLimits(ctx context.Context, r io.Reader, e *engine.Engine, limits engine.Limits, progress func(EPDLine)) (EPDResult, error) {
 	var res EPDResult
 	start := time.Now()
 	sc := bufio.NewScanner(r)
@@ -68,7 +74,7 @@ func RunEPD(ctx context.Context, r io.Reader, e *engine.Engine, movetime time.Du
 			t.id = fmt.Sprintf("line %d", lineNo)
 		}
 		e.NewGame()
-		out := e.Search(ctx, t.pos, nil, engine.Limits{MoveTime: movetime}, nil)
+		out := e.Search(ctx, t.pos, nil, limits, nil)
 		res.Total++
 		res.Nodes += out.Nodes
 		played := ""
