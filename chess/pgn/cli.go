@@ -18,7 +18,7 @@ type Options struct {
 	Mainline   bool                  // Cat: leave out variations
 	NoComments bool                  // Cat: leave out comments
 	TopMoves   int                   // Stats: how many first moves to list; 10 when 0
-	Progress   func(bytesRead int64) // called as the input is read, for a progress bar
+	Progress   func(bytesRead int64, games int) // called as the input is read, for a progress bar
 }
 
 // Summary is what Check, Cat or Stats found in one input.
@@ -45,7 +45,9 @@ func (s *Summary) WriteErrors(name string, w io.Writer) error {
 
 func newReader(r io.Reader, opt Options) *Reader {
 	pr := NewReader(r)
-	pr.OnProgress(opt.Progress)
+	if opt.Progress != nil {
+		pr.OnProgress(func(n int64) { opt.Progress(n, pr.Games()) })
+	}
 	return pr
 }
 

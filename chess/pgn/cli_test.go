@@ -71,7 +71,7 @@ func TestCat(t *testing.T) {
 func TestStats(t *testing.T) {
 	var out bytes.Buffer
 	var progress int64
-	s, err := Stats("in.pgn", strings.NewReader(cliInput), &out, Options{Progress: func(n int64) { progress = n }})
+	s, err := Stats("in.pgn", strings.NewReader(cliInput), &out, Options{Progress: func(n int64, _ int) { progress = n }})
 	if err != nil {
 		t.Fatal(err)
 	}
