@@ -15,9 +15,9 @@ import (
 // Options configures Check, Cat and Stats, the functions behind the
 // "gambit pgn" subcommands.
 type Options struct {
-	Mainline   bool                  // Cat: leave out variations
-	NoComments bool                  // Cat: leave out comments
-	TopMoves   int                   // Stats: how many first moves to list; 10 when 0
+	Mainline   bool                             // Cat: leave out variations
+	NoComments bool                             // Cat: leave out comments
+	TopMoves   int                              // Stats: how many first moves to list; 10 when 0
 	Progress   func(bytesRead int64, games int) // called as the input is read, for a progress bar
 }
 
