@@ -4,11 +4,15 @@ BIN      := bin/gambit
 FUZZTIME ?= 5s
 PKGS     := ./...
 
-.PHONY: run build test vet fmt-check unit fuzz-smoke bench perft-deep clean
+.PHONY: run build test vet fmt-check unit fuzz-smoke bench perft-deep clean web race-web e2e demo
 
-# The main job. Until the web app lands it builds the binary and shows the
-# rules library at work on the start position.
-run: build
+# The main job: build the web UI and the binary, then play in the browser
+# at http://localhost:8080 (games are kept in ./gambit-data).
+run: web build
+	$(BIN) serve --addr :8080 --data gambit-data
+
+# The rules library at work on the start position (what `run` showed before the web app).
+demo: build
 	@echo "== gambit perft --depth 5 --divide"
 	@$(BIN) perft --depth 5 --divide
 	@echo "== gambit moves (start position)"
@@ -18,12 +22,28 @@ run: build
 	@echo "== gambit perft --variant xiangqi --depth 4"
 	@$(BIN) perft --variant xiangqi --depth 4
 
+# The browser UI: npm packages from web/package-lock.json, bundled by esbuild
+# into web/public/assets (embedded in the binary by package web).
+web: web/node_modules/.package-lock.json
+	cd web && node build.mjs
+
+web/node_modules/.package-lock.json: web/package.json web/package-lock.json
+	cd web && npm ci --no-audit --no-fund
+
+# The web packages' tests under the race detector.
+race-web:
+	$(GO) test -race -count=1 ./game/ ./server/ ./store/
+
+# Browser end-to-end tests: a real `gambit serve` and Debian's Chromium.
+e2e: web build
+	cd web && node --test e2e/
+
 build:
 	@mkdir -p bin
 	$(GO) build -o $(BIN) ./cmd/gambit
 
 # Everything: formatting, vet, every test, and a short run of every fuzz target.
-test: fmt-check vet unit fuzz-smoke
+test: fmt-check vet unit race-web fuzz-smoke e2e
 
 fmt-check:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
@@ -56,4 +76,4 @@ perft-deep:
 	$(GO) test -count=1 -timeout 0 -run 'TestPerft' ./chess/ -perft.maxnodes=0
 
 clean:
-	rm -rf bin
+	rm -rf bin web/public/assets

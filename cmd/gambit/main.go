@@ -31,6 +31,9 @@ func main() {
 // 1 when the command failed, 2 for a bad command line.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	root := newRootCmd()
+	if len(args) == 0 {
+		args = []string{"serve"} // plain "gambit" opens the web app
+	}
 	root.SetArgs(args)
 	root.SetIn(stdin)
 	root.SetOut(stdout)
@@ -60,7 +63,8 @@ func newRootCmd() *cobra.Command {
 		SilenceUsage:  true,
 	}
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
-	root.AddCommand(newPerftCmd(), newMovesCmd(), newFENCmd())
+	root.AddCommand(newServeCmd(), newPerftCmd(), newMovesCmd(), newFENCmd(), newPGNCmd(),
+		newUCICmd(), newBenchCmd(), newEPDCmd(), newMatchCmd())
 	return root
 }
 

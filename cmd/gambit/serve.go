@@ -1,0 +1,69 @@
+package main
+
+import (
+	"fmt"
+	"log/slog"
+	"net"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"syscall"
+
+	"github.com/spf13/cobra"
+
+	"github.com/gambitchess/gambit/server"
+	"github.com/gambitchess/gambit/store"
+	"github.com/gambitchess/gambit/web"
+)
+
+// newServeCmd returns "gambit serve": the web app on one screen and
+// against the computer, with games kept in a SQLite database.
+func newServeCmd() *cobra.Command {
+	var addr, data string
+	var workers int
+	cmd := &cobra.Command{
+		Use:   "serve",
+		Short: "Play in the browser: serve the web app (default command)",
+		Long: "serve runs the Gambit web server: open the printed address in a browser to play\n" +
+			"on one screen or against the computer. Games are stored in --data/gambit.db and\n" +
+			"unfinished ones continue, clocks included, when the server starts again.",
+		Args: argsRange(0, 0),
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return serve(cmd, addr, data, workers)
+		},
+	}
+	cmd.Flags().StringVar(&addr, "addr", ":8080", "address to listen on")
+	cmd.Flags().StringVar(&data, "data", "gambit-data", "directory of the game database")
+	cmd.Flags().IntVar(&workers, "engine-workers", 1, "computer moves searched at once")
+	return cmd
+}
+
+func serve(cmd *cobra.Command, addr, data string, workers int) error {
+	if err := os.MkdirAll(data, 0o755); err != nil {
+		return fmt.Errorf("serve: data directory: %w", err)
+	}
+	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	st, err := store.OpenSQLite(ctx, filepath.Join(data, "gambit.db"))
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	log := slog.New(slog.NewTextHandler(cmd.ErrOrStderr(), nil))
+	srv := server.New(server.Config{Store: st, Workers: workers, Assets: web.FS(), Logger: log})
+	return srv.Run(ctx, addr, func(a net.Addr) {
+		fmt.Fprintf(cmd.OutOrStdout(), "Gambit is serving on http://%s\n", displayAddr(a))
+	})
+}
+
+// displayAddr turns a listening address into one a browser can open.
+func displayAddr(a net.Addr) string {
+	host, port, err := net.SplitHostPort(a.String())
+	if err != nil {
+		return a.String()
+	}
+	if ip := net.ParseIP(host); ip == nil || ip.IsUnspecified() {
+		host = "localhost"
+	}
+	return net.JoinHostPort(host, port)
+}

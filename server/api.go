@@ -1,0 +1,266 @@
+package server
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math/big"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/gambitchess/gambit/chess"
+	"github.com/gambitchess/gambit/game"
+)
+
+// maxBody bounds request bodies (a pasted PGN included).
+const maxBody = 256 << 10
+
+// Handler returns the server's routes.
+func (s *Server) Handler() http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("POST /api/games", s.handleCreate)
+	mux.HandleFunc("GET /api/games", s.handleList)
+	mux.HandleFunc("GET /api/games/{id}", s.handleGet)
+	mux.HandleFunc("GET /api/games/{id}/pgn", s.handlePGN)
+	mux.HandleFunc("GET /api/levels", s.handleLevels)
+	mux.HandleFunc("GET /ws/game/{id}", s.handleWS)
+	mux.HandleFunc("GET /api/", func(w http.ResponseWriter, r *http.Request) {
+		s.httpError(w, fmt.Errorf("%w: no such endpoint %s %s", ErrBadRequest, r.Method, r.URL.Path))
+	})
+	if s.assets != nil {
+		files := http.FileServerFS(s.assets)
+		mux.Handle("GET /", files)
+		mux.HandleFunc("GET /game/{id}", s.handleIndex)
+	}
+	return mux
+}
+
+// handleIndex serves the single-page app for a game URL.
+func (s *Server) handleIndex(w http.ResponseWriter, r *http.Request) {
+	http.ServeFileFS(w, r, s.assets, "index.html")
+}
+
+// createRequest is the body of POST /api/games.
+type createRequest struct {
+	Mode  game.Mode `json:"mode"`  // "local" or "computer"
+	Color string    `json:"color"` // the human's colour against the computer: white, black or random
+	Level string    `json:"level"` // a Levels name, against the computer
+	Clock *struct {
+		Minutes   float64 `json:"minutes"`
+		Increment int     `json:"increment"` // seconds
+	} `json:"clock"`
+	Setup string `json:"setup"` // a FEN or PGN to start from
+}
+
+// createResponse answers POST /api/games.
+type createResponse struct {
+	ID    string    `json:"id"`
+	Token string    `json:"token"` // the player's secret, for the WebSocket
+	Color string    `json:"color"` // the human's colour (white in a local game)
+	State stateJSON `json:"state"`
+}
+
+func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
+	var req createRequest
+	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxBody))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&req); err != nil {
+		s.httpError(w, fmt.Errorf("%w: malformed JSON: %v", ErrBadRequest, err))
+		return
+	}
+	opts, human, err := s.gameOptions(req)
+	if err != nil {
+		s.httpError(w, err)
+		return
+	}
+	g, err := game.New(opts)
+	if err != nil {
+		s.httpError(w, err)
+		return
+	}
+	if err := s.store.Save(r.Context(), g.Record()); err != nil {
+		s.httpError(w, fmt.Errorf("%w: %v", ErrStorage, err))
+		return
+	}
+	resp := createResponse{ID: g.ID(), Token: opts.Seats[human].Token, Color: game.ColorName(human), State: snapshot(g, true)}
+	s.startHub(g)
+	writeJSON(w, http.StatusCreated, resp)
+}
+
+// gameOptions checks a create request and turns it into game options and
+// the human's colour.
+func (s *Server) gameOptions(req createRequest) (game.Options, chess.Color, error) {
+	opts := game.Options{ID: randomID(), Mode: req.Mode, Now: s.now}
+	token := randomToken()
+	human := chess.White
+	switch req.Mode {
+	case game.ModeLocal:
+		opts.Seats = [2]game.Seat{{Kind: game.SeatHuman, Token: token}, {Kind: game.SeatHuman, Token: token}}
+	case game.ModeComputer:
+		level, ok := levelByName(req.Level)
+		if !ok {
+			return opts, human, fmt.Errorf("%w: unknown computer level %q", ErrBadRequest, req.Level)
+		}
+		switch req.Color {
+		case "white", "":
+		case "black":
+			human = chess.Black
+		case "random":
+			if randomInt(2) == 1 {
+				human = chess.Black
+			}
+		default:
+			return opts, human, fmt.Errorf("%w: colour must be white, black or random, not %q", ErrBadRequest, req.Color)
+		}
+		opts.Seats[human] = game.Seat{Kind: game.SeatHuman, Token: token}
+		opts.Seats[human.Other()] = game.Seat{Kind: game.SeatBot, Level: level.Name, Name: "Gambit (" + level.Label + ")"}
+	case game.ModeOnline:
+		return opts, human, fmt.Errorf("%w: online play is coming soon", ErrBadRequest)
+	default:
+		return opts, human, fmt.Errorf("%w: mode must be local or computer, not %q", ErrBadRequest, req.Mode)
+	}
+	if c := req.Clock; c != nil {
+		if c.Minutes <= 0 || c.Minutes > 180 || c.Increment < 0 || c.Increment > 180 {
+			return opts, human, fmt.Errorf("%w: clock wants 0 < minutes <= 180 and 0 <= increment <= 180", ErrBadRequest)
+		}
+		opts.Clock = game.ClockConfig{Initial: time.Duration(c.Minutes * float64(time.Minute)),
+			Increment: time.Duration(c.Increment) * time.Second}
+	}
+	start, moves, err := game.ParseSetup(req.Setup)
+	if err != nil {
+		return opts, human, err
+	}
+	opts.Start, opts.Moves = &start, moves
+	return opts, human, nil
+}
+
+// summaryJSON is one game in GET /api/games.
+type summaryJSON struct {
+	ID          string              `json:"id"`
+	Mode        game.Mode           `json:"mode"`
+	Status      string              `json:"status"`
+	Result      string              `json:"result"`
+	Plies       int                 `json:"plies"`
+	Seats       map[string]seatJSON `json:"seats"`
+	UpdatedAt   time.Time           `json:"updatedAt"`
+	CreatedAt   time.Time           `json:"createdAt"`
+	Termination string              `json:"termination,omitempty"`
+}
+
+func (s *Server) handleList(w http.ResponseWriter, r *http.Request) {
+	limit := 20
+	if v := r.URL.Query().Get("limit"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > 200 {
+			s.httpError(w, fmt.Errorf("%w: limit must be 1 to 200", ErrBadRequest))
+			return
+		}
+		limit = n
+	}
+	recs, err := s.store.List(r.Context(), limit)
+	if err != nil {
+		s.httpError(w, err)
+		return
+	}
+	out := []summaryJSON{}
+	for _, rec := range recs {
+		sum := summaryJSON{ID: rec.ID, Mode: rec.Mode, Status: rec.Status, Result: rec.Result, Plies: len(rec.Moves),
+			UpdatedAt: rec.UpdatedAt, CreatedAt: rec.CreatedAt, Seats: map[string]seatJSON{}}
+		if rec.Termination != 0 {
+			sum.Termination = chess.Termination(rec.Termination).String()
+		}
+		for i, name := range []string{"white", "black"} {
+			st := rec.Seats[i]
+			sum.Seats[name] = seatJSON{Kind: st.Kind, Name: st.Name, Level: st.Level}
+		}
+		out = append(out, sum)
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// read runs f on the live game id, on its hub's goroutine.
+func (s *Server) read(ctx context.Context, id string, f func(g *game.Game)) error {
+	h, err := s.hub(ctx, id)
+	if err != nil {
+		return err
+	}
+	done := make(chan struct{})
+	if err := h.send(ctx, snapshotFunc(func(g *game.Game) { f(g); close(done) })); err != nil {
+		return err
+	}
+	select {
+	case <-done:
+		return nil
+	case <-ctx.Done():
+		return ErrShuttingDown
+	}
+}
+
+func (s *Server) handleGet(w http.ResponseWriter, r *http.Request) {
+	var st stateJSON
+	if err := s.read(r.Context(), r.PathValue("id"), func(g *game.Game) { st = snapshot(g, true) }); err != nil {
+		s.httpError(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, st)
+}
+
+func (s *Server) handlePGN(w http.ResponseWriter, r *http.Request) {
+	var text string
+	if err := s.read(r.Context(), r.PathValue("id"), func(g *game.Game) { text = g.PGN() }); err != nil {
+		s.httpError(w, err)
+		return
+	}
+	w.Header().Set("Content-Type", "application/x-chess-pgn; charset=utf-8")
+	if r.URL.Query().Get("download") != "" {
+		w.Header().Set("Content-Disposition", `attachment; filename="gambit-`+r.PathValue("id")+`.pgn"`)
+	}
+	io.WriteString(w, text)
+}
+
+func (s *Server) handleLevels(w http.ResponseWriter, _ *http.Request) {
+	writeJSON(w, http.StatusOK, Levels())
+}
+
+// httpError answers with err's status and a JSON {"code","message"}.
+func (s *Server) httpError(w http.ResponseWriter, err error) {
+	status, code := errorCode(err)
+	if status >= 500 {
+		s.log.Error("request failed", "err", err)
+	}
+	writeJSON(w, status, map[string]string{"code": code, "message": errorMessage(err)})
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(v)
+}
+
+// randomID returns a short game ID (10 characters of base 36).
+func randomID() string {
+	const digits = "0123456789abcdefghijklmnopqrstuvwxyz"
+	var b strings.Builder
+	for range 10 {
+		b.WriteByte(digits[randomInt(len(digits))])
+	}
+	return b.String()
+}
+
+// randomToken returns a 128-bit secret in hex.
+func randomToken() string {
+	b := make([]byte, 16)
+	_, _ = rand.Read(b) // crypto/rand.Read never fails
+	return hex.EncodeToString(b)
+}
+
+// randomInt returns a uniform int in [0, n) from crypto/rand.
+func randomInt(n int) int {
+	v, _ := rand.Int(rand.Reader, big.NewInt(int64(n)))
+	return int(v.Int64())
+}

@@ -1,0 +1,20 @@
+// Package server serves Gambit in the browser: a JSON API to create and list
+// games, one WebSocket per open game, and the embedded web UI.
+//
+// Each live game is owned by one goroutine (a hub) that takes commands from
+// a channel, checks every move with the rules library, saves the game before
+// acknowledging, and publishes numbered events. Every event carries the
+// position, the legal destinations per square (dests), the clocks and the
+// status, so the browser needs no rules of its own. A client that sees a gap
+// in the numbers asks to sync and gets the missed events or a full state.
+//
+// Wire format: a JSON envelope {"t": type, "d": data}.
+//
+//	client → server: move {"u":"e2e4"}, takeback, resign, abort, draw-offer,
+//	                 draw-accept, draw-decline, draw-claim, sync {"v":12}
+//	server → client: hello {"you":["white"]}, state {...}, move {...},
+//	                 error {"code","message"}
+//
+//	srv := server.New(server.Config{Store: st, Bot: server.NewGreedyBot(1)})
+//	err := srv.Run(ctx, ":8080")
+package server

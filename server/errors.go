@@ -1,0 +1,70 @@
+package server
+
+import (
+	"errors"
+	"net/http"
+
+	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/store"
+)
+
+// Errors of the server itself.
+var (
+	ErrBadRequest   = errors.New("server: bad request")
+	ErrUnknownType  = errors.New("server: unknown message type")
+	ErrTooLarge     = errors.New("server: message too large")
+	ErrSpectator    = errors.New("server: spectators cannot play")
+	ErrBusy         = errors.New("server: too busy, try again")
+	ErrStorage      = errors.New("server: could not save the game")
+	ErrShuttingDown = errors.New("server: shutting down")
+)
+
+// errorCode maps an error to its HTTP status and the short code sent in
+// WebSocket error events. It is the one place where domain errors meet the
+// wire (wtf ErrorCode).
+func errorCode(err error) (int, string) {
+	switch {
+	case errors.Is(err, store.ErrNotFound):
+		return http.StatusNotFound, "not_found"
+	case errors.Is(err, game.ErrIllegalMove):
+		return http.StatusUnprocessableEntity, "illegal_move"
+	case errors.Is(err, game.ErrInvalidMove):
+		return http.StatusBadRequest, "invalid_move"
+	case errors.Is(err, game.ErrNotYourTurn):
+		return http.StatusConflict, "not_your_turn"
+	case errors.Is(err, game.ErrNotYourSeat), errors.Is(err, ErrSpectator):
+		return http.StatusForbidden, "not_your_seat"
+	case errors.Is(err, game.ErrGameOver):
+		return http.StatusConflict, "game_over"
+	case errors.Is(err, game.ErrNoTakeback):
+		return http.StatusConflict, "no_takeback"
+	case errors.Is(err, game.ErrNoDrawOffer), errors.Is(err, game.ErrAlreadyOffered):
+		return http.StatusConflict, "draw_offer"
+	case errors.Is(err, game.ErrCannotClaim):
+		return http.StatusConflict, "cannot_claim"
+	case errors.Is(err, game.ErrBadSetup):
+		return http.StatusUnprocessableEntity, "bad_setup"
+	case errors.Is(err, ErrUnknownType):
+		return http.StatusBadRequest, "unknown_type"
+	case errors.Is(err, ErrTooLarge):
+		return http.StatusRequestEntityTooLarge, "too_large"
+	case errors.Is(err, ErrBadRequest):
+		return http.StatusBadRequest, "bad_request"
+	case errors.Is(err, ErrBusy):
+		return http.StatusServiceUnavailable, "busy"
+	case errors.Is(err, ErrStorage):
+		return http.StatusServiceUnavailable, "storage"
+	case errors.Is(err, ErrShuttingDown):
+		return http.StatusServiceUnavailable, "shutting_down"
+	}
+	return http.StatusInternalServerError, "internal"
+}
+
+// errorMessage is the text shown to the user: the error without the package
+// prefixes that help in logs.
+func errorMessage(err error) string {
+	if code, _ := errorCode(err); code == http.StatusInternalServerError {
+		return "internal error"
+	}
+	return trimPrefixes(err.Error())
+}

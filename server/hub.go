@@ -1,0 +1,388 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/gambitchess/gambit/chess"
+	"github.com/gambitchess/gambit/game"
+)
+
+// eventLogSize is how many recent events a hub keeps for clients that
+// reconnect; older gaps are filled with a full state.
+const eventLogSize = 256
+
+// sendBuffer is each client's outgoing queue; a client that lets it fill
+// is dropped rather than allowed to block the hub.
+const sendBuffer = 64
+
+// event is a published change with its version.
+type event struct {
+	v    int64
+	data []byte
+}
+
+// Commands a hub takes on its channel.
+type (
+	joinCmd struct {
+		c     *client
+		since int64 // last version the client saw, or -1
+	}
+	leaveCmd   struct{ c *client }
+	messageCmd struct {
+		c   *client
+		msg clientMsg
+	}
+	botMoveCmd struct {
+		ply int
+		m   chess.Move
+		err error
+	}
+	botDrawCmd struct {
+		version int64
+		accept  bool
+	}
+	flagCmd struct{}
+)
+
+// hub owns one live game: all reads and changes happen on its goroutine.
+type hub struct {
+	s       *Server
+	g       *game.Game
+	cmds    chan any
+	clients map[*client]struct{}
+	log     []event
+	flag    *time.Timer
+	// botPly is the ply the bot is thinking about (-1: none); botCancel stops it.
+	botPly    int
+	botCancel context.CancelFunc
+	botDraw   int64 // version of the draw offer the bot is judging (0: none)
+	retry     *time.Timer
+}
+
+func newHub(s *Server, g *game.Game) *hub {
+	return &hub{s: s, g: g, cmds: make(chan any, 16), clients: map[*client]struct{}{}, botPly: -1}
+}
+
+// send hands a command to the hub, giving up when the server stops.
+func (h *hub) send(ctx context.Context, cmd any) error {
+	select {
+	case h.cmds <- cmd:
+		return nil
+	case <-ctx.Done():
+		return ErrShuttingDown
+	}
+}
+
+// run is the hub's loop; it ends with ctx.
+func (h *hub) run(ctx context.Context) {
+	defer h.stop()
+	h.afterChange(ctx)
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case cmd := <-h.cmds:
+			h.handle(ctx, cmd)
+		}
+	}
+}
+
+func (h *hub) stop() {
+	if h.botCancel != nil {
+		h.botCancel()
+	}
+	for _, t := range []*time.Timer{h.flag, h.retry} {
+		if t != nil {
+			t.Stop()
+		}
+	}
+	for c := range h.clients {
+		c.close()
+	}
+}
+
+func (h *hub) handle(ctx context.Context, cmd any) {
+	switch cmd := cmd.(type) {
+	case joinCmd:
+		h.join(cmd)
+	case leaveCmd:
+		delete(h.clients, cmd.c)
+	case messageCmd:
+		h.message(ctx, cmd.c, cmd.msg)
+	case botMoveCmd:
+		h.botMoved(ctx, cmd)
+	case botDrawCmd:
+		h.botAnswered(ctx, cmd)
+	case flagCmd:
+		h.apply(ctx, nil, func(g *game.Game) error { g.CheckFlag(); return nil })
+	case snapshotFunc:
+		cmd(h.g)
+	}
+}
+
+// join greets a client and brings it up to date.
+func (h *hub) join(cmd joinCmd) {
+	h.clients[cmd.c] = struct{}{}
+	you := []string{}
+	for _, c := range cmd.c.colors {
+		you = append(you, game.ColorName(c))
+	}
+	h.deliver(cmd.c, encode("hello", map[string]any{"you": you}))
+	h.catchUp(cmd.c, cmd.since)
+}
+
+// catchUp sends the events after version since, or a full state when they
+// are no longer (or never were) in the log, or when there are none (a fresh
+// state carries fresh clocks).
+func (h *hub) catchUp(c *client, since int64) {
+	cur := h.g.Version()
+	if since >= 0 && since <= cur {
+		var missed [][]byte
+		for _, e := range h.log {
+			if e.v > since {
+				missed = append(missed, e.data)
+			}
+		}
+		if len(missed) > 0 && int64(len(missed)) == cur-since {
+			for _, m := range missed {
+				h.deliver(c, m)
+			}
+			return
+		}
+	}
+	h.deliver(c, encode("state", snapshot(h.g, true)))
+}
+
+// message runs one client command.
+func (h *hub) message(ctx context.Context, c *client, m clientMsg) {
+	if m.T == msgSync {
+		h.catchUp(c, m.V)
+		return
+	}
+	h.apply(ctx, c, func(g *game.Game) error { return h.command(c, m) })
+}
+
+// command changes the game as m asks, on behalf of client c.
+func (h *hub) command(c *client, m clientMsg) error {
+	g := h.g
+	if len(c.colors) == 0 {
+		return ErrSpectator
+	}
+	switch m.T {
+	case msgMove:
+		if !c.controls(g.Turn()) {
+			return fmt.Errorf("%w: %s to move", game.ErrNotYourTurn, game.ColorName(g.Turn()))
+		}
+		_, err := g.Move(g.Turn(), m.U)
+		return err
+	case msgTakeback:
+		return h.takeback()
+	case msgResign:
+		return g.Resign(c.acting(g.Turn()))
+	case msgAbort:
+		return g.Abort()
+	case msgDrawOffer:
+		return g.OfferDraw(c.acting(g.Turn()))
+	case msgDrawAccept, msgDrawDecline:
+		by := g.Turn()
+		if offer, ok := g.DrawOffer(); ok {
+			by = c.acting(offer.Other())
+		}
+		if m.T == msgDrawAccept {
+			return g.AcceptDraw(by)
+		}
+		return g.DeclineDraw(by)
+	case msgDrawClaim:
+		if !c.controls(g.Turn()) {
+			return fmt.Errorf("%w: only the side to move may claim", game.ErrNotYourTurn)
+		}
+		return g.ClaimDraw(g.Turn())
+	}
+	return fmt.Errorf("%w %q", ErrUnknownType, m.T)
+}
+
+// takeback undoes the last human move and any bot reply after it, so that
+// a human is to move again.
+func (h *hub) takeback() error {
+	g := h.g
+	positions := g.Rules().Positions()
+	for n := 1; n <= g.Ply(); n++ {
+		mover := positions[g.Ply()-n].SideToMove()
+		if g.Seat(mover).Kind == game.SeatHuman {
+			return g.Takeback(n)
+		}
+	}
+	return fmt.Errorf("%w: no move of yours to take back", game.ErrNoTakeback)
+}
+
+// apply runs change, saves the game if it changed, publishes the change, and
+// reports any error to client c (nil for the bot and the clock). A change
+// that cannot be saved is undone, so an acknowledged move is always stored.
+func (h *hub) apply(ctx context.Context, c *client, change func(g *game.Game) error) {
+	prev := h.g.Record()
+	before, ply := h.g.Version(), h.g.Ply()
+	err := change(h.g)
+	if h.g.Version() != before {
+		if serr := h.s.store.Save(ctx, h.g.Record()); serr != nil {
+			h.s.log.Error("save failed", "game", h.g.ID(), "err", serr)
+			if g, rerr := game.FromRecord(prev, h.s.now); rerr == nil {
+				h.g = g
+			}
+			err = fmt.Errorf("%w: %v", ErrStorage, serr)
+		} else {
+			h.publish(h.g.Ply() == ply+1 && h.g.Version() == before+1)
+		}
+	}
+	if err != nil && c != nil {
+		h.deliver(c, errorEvent(err))
+	}
+	h.afterChange(ctx)
+}
+
+// publish sends the latest change to every client and logs it: a "move"
+// event for a single move, else a full "state".
+func (h *hub) publish(isMove bool) {
+	data := encode("state", snapshot(h.g, true))
+	if isMove {
+		data = encode("move", snapshot(h.g, false))
+	}
+	h.log = append(h.log, event{v: h.g.Version(), data: data})
+	if len(h.log) > eventLogSize {
+		h.log = h.log[len(h.log)-eventLogSize:]
+	}
+	for c := range h.clients {
+		h.deliver(c, data)
+	}
+}
+
+// deliver queues data for c, dropping c if its queue is full.
+func (h *hub) deliver(c *client, data []byte) {
+	select {
+	case c.send <- data:
+	default:
+		delete(h.clients, c)
+		c.close()
+	}
+}
+
+// afterChange arms the flag timer and starts the bot when it is its turn
+// or it has a draw offer to answer.
+func (h *hub) afterChange(ctx context.Context) {
+	h.armFlag()
+	g := h.g
+	if h.botPly >= 0 && (g.Status().Finished() || g.Ply() != h.botPly) {
+		if h.botCancel != nil {
+			h.botCancel() // the position the bot is thinking about is gone
+		}
+		h.botCancel, h.botPly = nil, -1
+	}
+	if g.Status().Finished() {
+		return
+	}
+	if g.Seat(g.Turn()).Kind == game.SeatBot && h.botPly != g.Ply() {
+		h.startBot(ctx)
+	}
+	if offer, ok := g.DrawOffer(); ok && g.Seat(offer.Other()).Kind == game.SeatBot && h.botDraw != g.Version() {
+		h.judgeDraw(ctx, offer.Other())
+	}
+}
+
+// armFlag sets a timer for when the running side's time runs out.
+func (h *hub) armFlag() {
+	if h.flag != nil {
+		h.flag.Stop()
+		h.flag = nil
+	}
+	k := h.g.Clock()
+	if k == nil || h.g.Status().Finished() {
+		return
+	}
+	c, running := k.Running()
+	if !running {
+		return
+	}
+	h.flag = time.AfterFunc(k.Remaining(c)+10*time.Millisecond, func() {
+		select {
+		case h.cmds <- flagCmd{}:
+		default: // the hub is busy and will check the clock on its next command
+		}
+	})
+}
+
+// startBot asks the pool for the bot's move at the current ply.
+func (h *hub) startBot(ctx context.Context) {
+	level, _ := levelByName(h.g.Seat(h.g.Turn()).Level)
+	ply, clone := h.g.Ply(), h.g.Clone()
+	bctx, cancel := context.WithCancel(ctx)
+	job := func() {
+		defer cancel()
+		m, err := h.s.bot.Move(bctx, clone, level)
+		_ = h.send(bctx, botMoveCmd{ply: ply, m: m, err: err})
+	}
+	if err := h.s.pool.Submit(job); err != nil {
+		cancel()
+		h.retryLater(ctx)
+		return
+	}
+	h.botPly, h.botCancel = ply, cancel
+}
+
+// retryLater wakes the hub to try the bot again when the pool was full.
+func (h *hub) retryLater(ctx context.Context) {
+	if h.retry != nil {
+		h.retry.Stop()
+	}
+	h.retry = time.AfterFunc(500*time.Millisecond, func() { _ = h.send(ctx, flagCmd{}) })
+}
+
+// botMoved plays the bot's move if the game is still where the bot saw it.
+func (h *hub) botMoved(ctx context.Context, cmd botMoveCmd) {
+	if cmd.ply != h.botPly {
+		return // taken back or superseded
+	}
+	h.botPly, h.botCancel = -1, nil
+	if cmd.err != nil || h.g.Ply() != cmd.ply || h.g.Status().Finished() {
+		if cmd.err != nil && !errors.Is(cmd.err, context.Canceled) {
+			h.s.log.Error("bot failed", "game", h.g.ID(), "err", cmd.err)
+		}
+		return
+	}
+	p := h.g.Position()
+	uci := p.UCI(cmd.m)
+	h.botPly = cmd.ply // keep the bot from restarting on this ply if the move fails
+	h.apply(ctx, nil, func(g *game.Game) error {
+		_, err := g.Move(g.Turn(), uci)
+		return err
+	})
+}
+
+// judgeDraw asks the bot, in the pool, whether it takes the offer.
+func (h *hub) judgeDraw(ctx context.Context, botColor chess.Color) {
+	version, clone := h.g.Version(), h.g.Clone()
+	h.botDraw = version
+	job := func() {
+		accept := h.s.bot.AcceptsDraw(ctx, clone, botColor)
+		_ = h.send(ctx, botDrawCmd{version: version, accept: accept})
+	}
+	if err := h.s.pool.Submit(job); err != nil {
+		h.botDraw = 0
+		h.retryLater(ctx)
+	}
+}
+
+// botAnswered applies the bot's answer to a draw offer still pending.
+func (h *hub) botAnswered(ctx context.Context, cmd botDrawCmd) {
+	offer, ok := h.g.DrawOffer()
+	if !ok || h.g.Version() != cmd.version {
+		return
+	}
+	h.apply(ctx, nil, func(g *game.Game) error {
+		if cmd.accept {
+			return g.AcceptDraw(offer.Other())
+		}
+		return g.DeclineDraw(offer.Other())
+	})
+}

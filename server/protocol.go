@@ -1,0 +1,191 @@
+package server
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/gambitchess/gambit/chess"
+	"github.com/gambitchess/gambit/game"
+)
+
+// maxMessage is the largest client message the server reads; anything
+// bigger is answered with an error event (up to hardReadLimit, past which
+// the connection is closed).
+const (
+	maxMessage    = 2048
+	hardReadLimit = 64 << 10
+)
+
+// envelope is the wire format of every WebSocket message.
+type envelope struct {
+	T string          `json:"t"`
+	D json.RawMessage `json:"d,omitempty"`
+}
+
+// Client message types.
+const (
+	msgMove        = "move"
+	msgTakeback    = "takeback"
+	msgResign      = "resign"
+	msgAbort       = "abort"
+	msgDrawOffer   = "draw-offer"
+	msgDrawAccept  = "draw-accept"
+	msgDrawDecline = "draw-decline"
+	msgDrawClaim   = "draw-claim"
+	msgSync        = "sync"
+)
+
+// clientMsg is a decoded client message.
+type clientMsg struct {
+	T string
+	U string // move, UCI text
+	V int64  // sync, last version seen
+}
+
+// parseClientMsg decodes and checks one client message.
+func parseClientMsg(data []byte) (clientMsg, error) {
+	if len(data) > maxMessage {
+		return clientMsg{}, fmt.Errorf("%w: %d bytes, at most %d", ErrTooLarge, len(data), maxMessage)
+	}
+	var env envelope
+	if err := json.Unmarshal(data, &env); err != nil {
+		return clientMsg{}, fmt.Errorf("%w: malformed JSON: %v", ErrBadRequest, err)
+	}
+	m := clientMsg{T: env.T}
+	switch env.T {
+	case msgMove:
+		var d struct {
+			U string `json:"u"`
+		}
+		if err := decodeData(env.D, &d); err != nil || d.U == "" {
+			return clientMsg{}, fmt.Errorf("%w: move needs {\"u\": \"e2e4\"}", ErrBadRequest)
+		}
+		m.U = d.U
+	case msgSync:
+		var d struct {
+			V int64 `json:"v"`
+		}
+		if err := decodeData(env.D, &d); err != nil {
+			return clientMsg{}, fmt.Errorf("%w: sync needs {\"v\": number}", ErrBadRequest)
+		}
+		m.V = d.V
+	case msgTakeback, msgResign, msgAbort, msgDrawOffer, msgDrawAccept, msgDrawDecline, msgDrawClaim:
+	case "":
+		return clientMsg{}, fmt.Errorf("%w: missing message type \"t\"", ErrBadRequest)
+	default:
+		return clientMsg{}, fmt.Errorf("%w %q", ErrUnknownType, env.T)
+	}
+	return m, nil
+}
+
+func decodeData(raw json.RawMessage, v any) error {
+	if len(raw) == 0 {
+		return fmt.Errorf("no data")
+	}
+	return json.Unmarshal(raw, v)
+}
+
+// clockJSON is a clock as the browser sees it, in milliseconds.
+type clockJSON struct {
+	White     int64  `json:"white"`
+	Black     int64  `json:"black"`
+	Running   string `json:"running,omitempty"`
+	Initial   int64  `json:"initial"`
+	Increment int64  `json:"increment"`
+}
+
+// seatJSON is a seat without its secret token.
+type seatJSON struct {
+	Kind  game.SeatKind `json:"kind"`
+	Name  string        `json:"name,omitempty"`
+	Level string        `json:"level,omitempty"`
+}
+
+// stateJSON is the game as events carry it. A "state" event fills Moves
+// (the whole history); a "move" event fills Last instead.
+type stateJSON struct {
+	V           int64               `json:"v"`
+	ID          string              `json:"id"`
+	Mode        game.Mode           `json:"mode"`
+	Status      string              `json:"status"`
+	Result      string              `json:"result"`
+	Termination string              `json:"termination,omitempty"`
+	Winner      string              `json:"winner,omitempty"`
+	FEN         string              `json:"fen"`
+	StartFEN    string              `json:"startFen,omitempty"`
+	Turn        string              `json:"turn"`
+	Ply         int                 `json:"ply"`
+	Moves       []game.Step         `json:"moves,omitempty"`
+	Last        *game.Step          `json:"last,omitempty"`
+	Dests       map[string][]string `json:"dests"`
+	Check       string              `json:"check,omitempty"`
+	Clock       *clockJSON          `json:"clock,omitempty"`
+	DrawOffer   string              `json:"drawOffer,omitempty"`
+	CanClaim    bool                `json:"canClaim"`
+	Seats       map[string]seatJSON `json:"seats"`
+}
+
+// snapshot describes g; full adds the whole history (a "state"), otherwise
+// only the last move (a "move").
+func snapshot(g *game.Game, full bool) stateJSON {
+	s := stateJSON{V: g.Version(), ID: g.ID(), Mode: g.Mode(), Status: g.Status().String(), Result: g.Result(),
+		FEN: g.FEN(), Turn: game.ColorName(g.Turn()), Ply: g.Ply(), Dests: g.Dests(), CanClaim: g.CanClaimDraw(),
+		Seats: map[string]seatJSON{}}
+	if o := g.Outcome(); o.Over() {
+		s.Termination = o.Termination.String()
+		if !o.Draw {
+			s.Winner = game.ColorName(o.Winner)
+		}
+	}
+	s.Check, _ = g.Check()
+	if c, ok := g.DrawOffer(); ok {
+		s.DrawOffer = game.ColorName(c)
+	}
+	for _, c := range []chess.Color{chess.White, chess.Black} {
+		seat := g.Seat(c)
+		s.Seats[game.ColorName(c)] = seatJSON{Kind: seat.Kind, Name: seat.Name, Level: seat.Level}
+	}
+	if k := g.Clock(); k != nil {
+		s.Clock = &clockJSON{White: k.Remaining(chess.White).Milliseconds(), Black: k.Remaining(chess.Black).Milliseconds(),
+			Initial: k.Initial.Milliseconds(), Increment: k.Increment.Milliseconds()}
+		if c, ok := k.Running(); ok {
+			s.Clock.Running = game.ColorName(c)
+		}
+	}
+	if full {
+		s.StartFEN = g.StartFEN()
+		s.Moves = g.History()
+		if s.Moves == nil {
+			s.Moves = []game.Step{}
+		}
+	} else if last, ok := g.LastStep(); ok {
+		s.Last = &last
+	}
+	return s
+}
+
+// encode marshals an envelope; the values encoded here always marshal.
+func encode(t string, d any) []byte {
+	data, err := json.Marshal(d)
+	if err != nil {
+		data, _ = json.Marshal(map[string]string{"code": "internal", "message": err.Error()})
+		t = "error"
+	}
+	out, _ := json.Marshal(envelope{T: t, D: data})
+	return out
+}
+
+// errorEvent is the error message for err.
+func errorEvent(err error) []byte {
+	_, code := errorCode(err)
+	return encode("error", map[string]string{"code": code, "message": errorMessage(err)})
+}
+
+// trimPrefixes removes "pkg: " prefixes from an error text, keeping the rest.
+func trimPrefixes(s string) string {
+	for _, p := range []string{"server: ", "game: ", "chess: ", "store: "} {
+		s = strings.ReplaceAll(s, p, "")
+	}
+	return s
+}

@@ -1,0 +1,166 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"net"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/store"
+)
+
+// Config holds a Server's dependencies.
+type Config struct {
+	Store store.Store
+	// Bot plays the computer seats; nil means the built-in GreedyBot.
+	Bot Bot
+	// Workers and Queue size the bot pool (defaults 1 and 64): bounded
+	// concurrency, so the engine never takes every core.
+	Workers, Queue int
+	// Assets is the web UI (index.html at its root); nil serves the API only.
+	Assets fs.FS
+	Now    func() time.Time
+	Logger *slog.Logger
+}
+
+// Server serves the API, the WebSockets and the UI. It holds no global
+// state: everything lives in its fields.
+type Server struct {
+	store  store.Store
+	bot    Bot
+	pool   *Pool
+	assets fs.FS
+	now    func() time.Time
+	log    *slog.Logger
+
+	ctx    context.Context // ends when the server stops; hubs run under it
+	cancel context.CancelFunc
+	mu     sync.Mutex
+	hubs   map[string]*hub
+	wg     sync.WaitGroup
+}
+
+// New returns a Server; call Start (or Run) before serving.
+func New(cfg Config) *Server {
+	if cfg.Bot == nil {
+		cfg.Bot = NewGreedyBot(uint64(time.Now().UnixNano()))
+	}
+	if cfg.Workers <= 0 {
+		cfg.Workers = 1
+	}
+	if cfg.Queue <= 0 {
+		cfg.Queue = 64
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.Default()
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	return &Server{store: cfg.Store, bot: cfg.Bot, pool: NewPool(cfg.Workers, cfg.Queue), assets: cfg.Assets,
+		now: cfg.Now, log: cfg.Logger, ctx: ctx, cancel: cancel, hubs: map[string]*hub{}}
+}
+
+// Start resumes every unfinished game: clocks run again and the computer
+// moves where it is its turn.
+func (s *Server) Start(ctx context.Context) error {
+	recs, err := s.store.Unfinished(ctx)
+	if err != nil {
+		return fmt.Errorf("server: resume games: %w", err)
+	}
+	for _, r := range recs {
+		if _, err := s.hubFromRecord(r); err != nil {
+			s.log.Error("cannot resume game", "game", r.ID, "err", err)
+		}
+	}
+	if len(recs) > 0 {
+		s.log.Info("resumed unfinished games", "count", len(recs))
+	}
+	return nil
+}
+
+// Close stops every hub and the bot pool.
+func (s *Server) Close() {
+	s.cancel()
+	s.wg.Wait()
+	s.pool.Close()
+}
+
+// Run serves on addr until ctx ends, then shuts down gracefully.
+func (s *Server) Run(ctx context.Context, addr string, ready func(net.Addr)) error {
+	if err := s.Start(ctx); err != nil {
+		return err
+	}
+	defer s.Close()
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return fmt.Errorf("server: listen on %s: %w", addr, err)
+	}
+	hs := &http.Server{Handler: s.Handler(), ReadHeaderTimeout: 10 * time.Second}
+	if ready != nil {
+		ready(ln.Addr())
+	}
+	errc := make(chan error, 1)
+	go func() { errc <- hs.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return fmt.Errorf("server: %w", err)
+	case <-ctx.Done():
+	}
+	s.cancel() // end the WebSockets so Shutdown need not wait for them
+	sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := hs.Shutdown(sctx); err != nil && !errors.Is(err, context.DeadlineExceeded) {
+		return fmt.Errorf("server: shutdown: %w", err)
+	}
+	return nil
+}
+
+// hub returns the live hub of game id, loading the game from the store
+// when it is not live yet.
+func (s *Server) hub(ctx context.Context, id string) (*hub, error) {
+	s.mu.Lock()
+	h, ok := s.hubs[id]
+	s.mu.Unlock()
+	if ok {
+		return h, nil
+	}
+	r, err := s.store.Load(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	return s.hubFromRecord(r)
+}
+
+// hubFromRecord starts a hub for a stored game, unless one runs already.
+func (s *Server) hubFromRecord(r game.Record) (*hub, error) {
+	g, err := game.FromRecord(r, s.now)
+	if err != nil {
+		return nil, err
+	}
+	return s.startHub(g), nil
+}
+
+// startHub runs a hub for g, or returns the one already running for its ID.
+func (s *Server) startHub(g *game.Game) *hub {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if h, ok := s.hubs[g.ID()]; ok {
+		return h
+	}
+	h := newHub(s, g)
+	s.hubs[g.ID()] = h
+	s.wg.Add(1)
+	go func() {
+		defer s.wg.Done()
+		h.run(s.ctx)
+	}()
+	return h
+}

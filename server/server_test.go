@@ -1,0 +1,361 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/store"
+)
+
+// newTestServer returns a started server over a SQLite store in dir.
+func newTestServer(t *testing.T, st store.Store) *Server {
+	t.Helper()
+	s := New(Config{Store: st, Bot: NewGreedyBot(1)})
+	if err := s.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func openStore(t *testing.T, dir string) *store.SQLite {
+	t.Helper()
+	st, err := store.OpenSQLite(context.Background(), filepath.Join(dir, "gambit.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st
+}
+
+func create(t *testing.T, h http.Handler, body string) createResponse {
+	t.Helper()
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest("POST", "/api/games", strings.NewReader(body)))
+	if rec.Code != http.StatusCreated {
+		t.Fatalf("create %s: %d %s", body, rec.Code, rec.Body)
+	}
+	var resp createResponse
+	if err := json.Unmarshal(rec.Body.Bytes(), &resp); err != nil {
+		t.Fatal(err)
+	}
+	return resp
+}
+
+func TestHTTPAPI(t *testing.T) {
+	st := openStore(t, t.TempDir())
+	defer st.Close()
+	s := newTestServer(t, st)
+	defer s.Close()
+	h := s.Handler()
+	g := create(t, h, `{"mode":"local","clock":{"minutes":5,"increment":3}}`)
+	if g.ID == "" || g.Token == "" || g.State.Clock == nil || g.State.Clock.White != 300000 || len(g.State.Dests) != 10 {
+		t.Fatalf("create response %+v", g)
+	}
+	tests := []struct {
+		method, path, body string
+		want               int
+		wantCode           string
+	}{
+		{"POST", "/api/games", `{"mode":`, 400, "bad_request"},
+		{"POST", "/api/games", `{"mode":"local","extra":1}`, 400, "bad_request"},
+		{"POST", "/api/games", `{"mode":"chess960"}`, 400, "bad_request"},
+		{"POST", "/api/games", `{"mode":"online"}`, 400, "bad_request"},
+		{"POST", "/api/games", `{"mode":"computer","level":"godlike"}`, 400, "bad_request"},
+		{"POST", "/api/games", `{"mode":"computer","level":"greedy","color":"green"}`, 400, "bad_request"},
+		{"POST", "/api/games", `{"mode":"local","clock":{"minutes":-1}}`, 400, "bad_request"},
+		{"POST", "/api/games", `{"mode":"local","setup":"8/8/8/8/8/8/8/8 w - - 0 1"}`, 422, "bad_setup"},
+		{"POST", "/api/games", `{"mode":"local","setup":"1. e4 e5 2. Ke3"}`, 422, "bad_setup"},
+		{"GET", "/api/games/nope", "", 404, "not_found"},
+		{"GET", "/api/games?limit=0", "", 400, "bad_request"},
+		{"GET", "/api/nothing", "", 400, "bad_request"},
+		{"GET", "/api/games/" + g.ID, "", 200, ""},
+		{"GET", "/api/games/" + g.ID + "/pgn", "", 200, ""},
+		{"GET", "/api/games", "", 200, ""},
+		{"GET", "/api/levels", "", 200, ""},
+	}
+	for _, tt := range tests {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest(tt.method, tt.path, strings.NewReader(tt.body)))
+		if rec.Code != tt.want {
+			t.Errorf("%s %s %s: got %d, want %d (%s)", tt.method, tt.path, tt.body, rec.Code, tt.want, rec.Body)
+			continue
+		}
+		if tt.wantCode != "" {
+			var e struct{ Code, Message string }
+			if err := json.Unmarshal(rec.Body.Bytes(), &e); err != nil || e.Code != tt.wantCode || e.Message == "" {
+				t.Errorf("%s %s: error body %s, want code %s", tt.method, tt.path, rec.Body, tt.wantCode)
+			}
+		}
+	}
+	imported := create(t, h, `{"mode":"local","setup":"[Event \"x\"]\n\n1. e4 e5 2. Nf3 *"}`)
+	if imported.State.Ply != 3 || imported.State.Turn != "black" || len(imported.State.Moves) != 3 {
+		t.Errorf("PGN import: ply %d turn %s", imported.State.Ply, imported.State.Turn)
+	}
+}
+
+// wsClient is a test WebSocket client.
+type wsClient struct {
+	t    *testing.T
+	conn *websocket.Conn
+}
+
+func dial(t *testing.T, srv *httptest.Server, id, query string) *wsClient {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	url := "ws" + strings.TrimPrefix(srv.URL, "http") + "/ws/game/" + id + "?" + query
+	conn, _, err := websocket.Dial(ctx, url, nil)
+	if err != nil {
+		t.Fatalf("dial %s: %v", url, err)
+	}
+	t.Cleanup(func() { conn.CloseNow() })
+	return &wsClient{t: t, conn: conn}
+}
+
+func (c *wsClient) send(s string) {
+	c.t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := c.conn.Write(ctx, websocket.MessageText, []byte(s)); err != nil {
+		c.t.Fatalf("write %s: %v", s, err)
+	}
+}
+
+type inMsg struct {
+	T string          `json:"t"`
+	D json.RawMessage `json:"d"`
+}
+
+// next reads messages until one of type typ arrives.
+func (c *wsClient) next(typ string) json.RawMessage {
+	c.t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	for {
+		_, data, err := c.conn.Read(ctx)
+		if err != nil {
+			c.t.Fatalf("waiting for %s: %v", typ, err)
+		}
+		var m inMsg
+		if err := json.Unmarshal(data, &m); err != nil {
+			c.t.Fatalf("bad message %s: %v", data, err)
+		}
+		if m.T == typ {
+			return m.D
+		}
+	}
+}
+
+func (c *wsClient) state(typ string) stateJSON {
+	c.t.Helper()
+	var s stateJSON
+	if err := json.Unmarshal(c.next(typ), &s); err != nil {
+		c.t.Fatal(err)
+	}
+	return s
+}
+
+func (c *wsClient) wantError(code string) {
+	c.t.Helper()
+	var e struct{ Code, Message string }
+	if err := json.Unmarshal(c.next("error"), &e); err != nil || e.Code != code || e.Message == "" {
+		c.t.Errorf("error %+v, want code %s", e, code)
+	}
+}
+
+func TestWebSocketLocalGame(t *testing.T) {
+	st := openStore(t, t.TempDir())
+	defer st.Close()
+	s := newTestServer(t, st)
+	defer s.Close()
+	srv := httptest.NewServer(s.Handler())
+	defer srv.Close()
+	g := create(t, s.Handler(), `{"mode":"local"}`)
+
+	p := dial(t, srv, g.ID, "token="+g.Token)
+	var hello struct{ You []string }
+	json.Unmarshal(p.next("hello"), &hello)
+	if len(hello.You) != 2 {
+		t.Fatalf("local player controls %v, want both colours", hello.You)
+	}
+	if s0 := p.state("state"); s0.V != 0 || s0.Status != "created" {
+		t.Fatalf("first state v%d %s", s0.V, s0.Status)
+	}
+	watcher := dial(t, srv, g.ID, "")
+	watcher.next("state")
+
+	bad := []struct{ msg, code string }{
+		{`{"t":"move","d":{"u":"e2e5"}}`, "illegal_move"},
+		{`{"t":"move","d":{"u":"e7e5"}}`, "illegal_move"},
+		{`{"t":"move","d":{"u":"hello"}}`, "invalid_move"},
+		{`{"t":"move"}`, "bad_request"},
+		{`{"t":"fly","d":{}}`, "unknown_type"},
+		{`{not json`, "bad_request"},
+		{`{"t":"move","d":{"u":"` + strings.Repeat("x", 5000) + `"}}`, "too_large"},
+		{`{"t":"draw-accept"}`, "draw_offer"},
+		{`{"t":"takeback"}`, "no_takeback"},
+	}
+	for _, b := range bad {
+		p.send(b.msg)
+		p.wantError(b.code)
+	}
+	watcher.send(`{"t":"move","d":{"u":"e2e4"}}`)
+	watcher.wantError("not_your_seat")
+
+	for i, u := range []string{"f2f3", "e7e5", "g2g4", "d8h4"} {
+		p.send(`{"t":"move","d":{"u":"` + u + `"}}`)
+		m := p.state("move")
+		if m.V != int64(i+1) || m.Last == nil || m.Last.UCI != u {
+			t.Fatalf("move event %+v, want v%d %s", m, i+1, u)
+		}
+	}
+	end := watcher.state("move")
+	for end.V < 4 {
+		end = watcher.state("move")
+	}
+	if end.Status != "mate" || end.Result != "0-1" || end.Termination != "checkmate" || end.Winner != "black" || len(end.Dests) != 0 {
+		t.Fatalf("end %+v", end)
+	}
+	p.send(`{"t":"move","d":{"u":"e2e4"}}`)
+	p.wantError("game_over")
+
+	// A client that saw v2 catches up with the missed events.
+	late := dial(t, srv, g.ID, "token="+g.Token+"&v=2")
+	late.next("hello")
+	if m := late.state("move"); m.V != 3 {
+		t.Errorf("catch-up starts at v%d, want v3", m.V)
+	}
+	p.send(`{"t":"sync","d":{"v":99}}`) // a version from nowhere: full state
+	if full := p.state("state"); full.V != 4 || len(full.Moves) != 4 {
+		t.Errorf("sync gave v%d with %d moves", full.V, len(full.Moves))
+	}
+	p.send(`{"t":"takeback"}`)
+	if tb := p.state("state"); tb.V != 5 || tb.Ply != 3 || tb.Status != "started" {
+		t.Errorf("takeback after mate: v%d ply %d %s", tb.V, tb.Ply, tb.Status)
+	}
+	p.send(`{"t":"resign"}`) // Black, to move, resigns
+	if r := p.state("state"); r.Status != "resigned" || r.Result != "1-0" {
+		t.Errorf("resign: %s %s", r.Status, r.Result)
+	}
+}
+
+func TestWebSocketComputer(t *testing.T) {
+	st := openStore(t, t.TempDir())
+	defer st.Close()
+	s := newTestServer(t, st)
+	defer s.Close()
+	srv := httptest.NewServer(s.Handler())
+	defer srv.Close()
+	g := create(t, s.Handler(), `{"mode":"computer","color":"black","level":"greedy","clock":{"minutes":1,"increment":0}}`)
+	p := dial(t, srv, g.ID, "token="+g.Token+"&v=0")
+	p.next("hello")
+	first := p.state("move") // the computer opens as White
+	if first.Ply != 1 || first.Turn != "black" {
+		t.Fatalf("computer's first move: %+v", first)
+	}
+	p.send(`{"t":"move","d":{"u":"e7e5"}}`)
+	p.state("move")
+	reply := p.state("move")
+	if reply.Ply != 3 || reply.Clock == nil || reply.Clock.Running != "black" {
+		t.Fatalf("computer's reply: ply %d clock %+v", reply.Ply, reply.Clock)
+	}
+	p.send(`{"t":"takeback"}`) // takes back e7e5 and the reply
+	if tb := p.state("state"); tb.Ply != 1 || tb.Turn != "black" {
+		t.Fatalf("takeback: ply %d turn %s", tb.Ply, tb.Turn)
+	}
+	p.send(`{"t":"draw-offer"}`)
+	p.state("state")
+	// Material is even, so the fallback bot accepts.
+	if ans := p.state("state"); ans.DrawOffer != "" || ans.Status != "drawAgreed" {
+		t.Fatalf("the computer did not accept the offer: %+v", ans)
+	}
+	p.send(`{"t":"resign"}`)
+	p.wantError("game_over")
+}
+
+// failingStore fails every Save once armed.
+type failingStore struct {
+	store.Store
+	fail atomic.Bool
+}
+
+func (f *failingStore) Save(ctx context.Context, r game.Record) error {
+	if f.fail.Load() {
+		return errors.New("disk full")
+	}
+	return f.Store.Save(ctx, r)
+}
+
+func TestMoveNotAcknowledgedUnlessStored(t *testing.T) {
+	sq := openStore(t, t.TempDir())
+	defer sq.Close()
+	st := &failingStore{Store: sq}
+	s := newTestServer(t, st)
+	defer s.Close()
+	srv := httptest.NewServer(s.Handler())
+	defer srv.Close()
+	g := create(t, s.Handler(), `{"mode":"local"}`)
+	p := dial(t, srv, g.ID, "token="+g.Token)
+	p.state("state")
+	st.fail.Store(true)
+	p.send(`{"t":"move","d":{"u":"e2e4"}}`)
+	p.wantError("storage")
+	st.fail.Store(false)
+	p.send(`{"t":"move","d":{"u":"d2d4"}}`)
+	if m := p.state("move"); m.V != 1 || m.Last.UCI != "d2d4" {
+		t.Fatalf("after a failed save: v%d %s, want v1 d2d4", m.V, m.Last.UCI)
+	}
+}
+
+func TestRestartContinuesGame(t *testing.T) {
+	dir := t.TempDir()
+	st := openStore(t, dir)
+	s := newTestServer(t, st)
+	srv := httptest.NewServer(s.Handler())
+	g := create(t, s.Handler(), `{"mode":"local","clock":{"minutes":3,"increment":2}}`)
+	p := dial(t, srv, g.ID, "token="+g.Token)
+	p.state("state")
+	for _, u := range []string{"e2e4", "e7e5", "g1f3"} {
+		p.send(`{"t":"move","d":{"u":"` + u + `"}}`)
+		p.state("move")
+	}
+	p.conn.CloseNow()
+	srv.Close()
+	s.Close()
+	st.Close()
+
+	st = openStore(t, dir)
+	defer st.Close()
+	s = newTestServer(t, st)
+	defer s.Close()
+	srv = httptest.NewServer(s.Handler())
+	defer srv.Close()
+	p = dial(t, srv, g.ID, "token="+g.Token+"&v=3")
+	p.next("hello")
+	full := p.state("state") // the event log did not survive: a full state
+	if full.V != 3 || full.Ply != 3 || full.Clock == nil || full.Clock.Running != "black" || full.Clock.White < 181000 {
+		t.Fatalf("after restart: %+v clock %+v", full, full.Clock)
+	}
+	p.send(`{"t":"move","d":{"u":"b8c6"}}`)
+	if m := p.state("move"); m.V != 4 {
+		t.Fatalf("move after restart: v%d", m.V)
+	}
+	var buf bytes.Buffer
+	rec := httptest.NewRecorder()
+	s.Handler().ServeHTTP(rec, httptest.NewRequest("GET", "/api/games/"+g.ID+"/pgn", nil))
+	buf.Write(rec.Body.Bytes())
+	if !strings.Contains(buf.String(), "1. e4 e5 2. Nf3 Nc6 *") {
+		t.Errorf("PGN after restart:\n%s", buf.String())
+	}
+}

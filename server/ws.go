@@ -1,0 +1,167 @@
+package server
+
+import (
+	"context"
+	"crypto/subtle"
+	"errors"
+	"net/http"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"github.com/gambitchess/gambit/chess"
+	"github.com/gambitchess/gambit/game"
+)
+
+// Connection timing: a write that takes longer than writeWait drops the
+// client, and a ping goes out every pingPeriod to keep proxies and dead
+// peers honest.
+const (
+	writeWait  = 10 * time.Second
+	pingPeriod = 30 * time.Second
+)
+
+// client is one WebSocket connection to a game.
+type client struct {
+	send   chan []byte
+	colors []chess.Color // the seats this connection may act for; none for a spectator
+	cancel context.CancelFunc
+	once   sync.Once
+}
+
+// controls reports whether the client may act for colour c.
+func (c *client) controls(col chess.Color) bool {
+	for _, x := range c.colors {
+		if x == col {
+			return true
+		}
+	}
+	return false
+}
+
+// acting returns the colour the client acts as: prefer if it controls it,
+// else its only seat.
+func (c *client) acting(prefer chess.Color) chess.Color {
+	if c.controls(prefer) || len(c.colors) == 0 {
+		return prefer
+	}
+	return c.colors[0]
+}
+
+// close ends the connection (the pumps notice and return).
+func (c *client) close() { c.once.Do(c.cancel) }
+
+// seatsFor returns the colours whose seat token matches token.
+func seatsFor(g *game.Game, token string) []chess.Color {
+	var out []chess.Color
+	if token == "" {
+		return out
+	}
+	for _, c := range []chess.Color{chess.White, chess.Black} {
+		s := g.Seat(c)
+		if s.Kind == game.SeatHuman && subtle.ConstantTimeCompare([]byte(s.Token), []byte(token)) == 1 {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// handleWS upgrades GET /ws/game/{id}?token=...&v=N to a WebSocket. Without a
+// valid token the client watches as a spectator.
+func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
+	h, err := s.hub(r.Context(), r.PathValue("id"))
+	if err != nil {
+		s.httpError(w, err)
+		return
+	}
+	since := int64(-1)
+	if v := r.URL.Query().Get("v"); v != "" {
+		if since, err = strconv.ParseInt(v, 10, 64); err != nil {
+			since = -1
+		}
+	}
+	colors := make(chan []chess.Color, 1)
+	if err := h.send(r.Context(), snapshotFunc(func(g *game.Game) { colors <- seatsFor(g, r.URL.Query().Get("token")) })); err != nil {
+		s.httpError(w, err)
+		return
+	}
+	seats := <-colors
+	conn, err := websocket.Accept(w, r, nil)
+	if err != nil {
+		return // Accept has answered the request
+	}
+	conn.SetReadLimit(hardReadLimit)
+	ctx, cancel := context.WithCancel(s.ctx)
+	c := &client{send: make(chan []byte, sendBuffer), colors: seats, cancel: cancel}
+	if err := h.send(ctx, joinCmd{c: c, since: since}); err != nil {
+		conn.Close(websocket.StatusGoingAway, "server shutting down")
+		cancel()
+		return
+	}
+	go s.writePump(ctx, conn, c)
+	s.readPump(ctx, conn, h, c)
+}
+
+// snapshotFunc is a command that runs a read-only function on the hub's game.
+type snapshotFunc func(g *game.Game)
+
+// readPump reads client messages and hands them to the hub until the
+// connection ends. Bad messages get an error event and change nothing.
+func (s *Server) readPump(ctx context.Context, conn *websocket.Conn, h *hub, c *client) {
+	defer func() {
+		_ = h.send(s.ctx, leaveCmd{c: c})
+		c.close()
+	}()
+	for {
+		_, data, err := conn.Read(ctx)
+		if err != nil {
+			if websocket.CloseStatus(err) == websocket.StatusMessageTooBig || errors.Is(err, websocket.ErrMessageTooBig) {
+				conn.Close(websocket.StatusMessageTooBig, "message too large")
+			}
+			return
+		}
+		msg, err := parseClientMsg(data)
+		if err != nil {
+			select {
+			case c.send <- errorEvent(err):
+			default:
+			}
+			continue
+		}
+		if err := h.send(ctx, messageCmd{c: c, msg: msg}); err != nil {
+			return
+		}
+	}
+}
+
+// writePump writes queued messages and pings until the connection ends.
+func (s *Server) writePump(ctx context.Context, conn *websocket.Conn, c *client) {
+	ping := time.NewTicker(pingPeriod)
+	defer func() {
+		ping.Stop()
+		conn.Close(websocket.StatusNormalClosure, "")
+		c.close()
+	}()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case data := <-c.send:
+			wctx, cancel := context.WithTimeout(ctx, writeWait)
+			err := conn.Write(wctx, websocket.MessageText, data)
+			cancel()
+			if err != nil {
+				return
+			}
+		case <-ping.C:
+			pctx, cancel := context.WithTimeout(ctx, writeWait)
+			err := conn.Ping(pctx)
+			cancel()
+			if err != nil {
+				return
+			}
+		}
+	}
+}

@@ -1,0 +1,113 @@
+// Test harness: a real `gambit serve` on a free local port with a temp data
+// directory, and Debian's Chromium driven by playwright-core.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const bin = process.env.GAMBIT_BIN || join(here, '..', '..', 'bin', 'gambit');
+export const artifacts = join(here, 'artifacts');
+
+// Server runs gambit serve; restart keeps the port and the data directory.
+export class Server {
+  constructor() {
+    this.data = mkdtempSync(join(tmpdir(), 'gambit-e2e-'));
+    this.addr = '127.0.0.1:0';
+  }
+
+  async start() {
+    this.proc = spawn(bin, ['serve', '--addr', this.addr, '--data', this.data], { stdio: ['ignore', 'pipe', 'pipe'] });
+    this.proc.stderr.on('data', d => { if (process.env.E2E_VERBOSE) process.stderr.write(d); });
+    this.url = await new Promise((resolve, reject) => {
+      let out = '';
+      const timer = setTimeout(() => reject(new Error('gambit serve did not start: ' + out)), 15000);
+      this.proc.stdout.on('data', d => {
+        out += d;
+        const m = out.match(/serving on (http:\/\/\S+)/);
+        if (m) { clearTimeout(timer); resolve(m[1]); }
+      });
+      this.proc.on('exit', code => reject(new Error(`gambit serve exited with ${code}: ${out}`)));
+    });
+    this.addr = new URL(this.url).host; // restart on the same port
+    return this.url;
+  }
+
+  async stop() {
+    if (!this.proc || this.proc.exitCode !== null) return;
+    const exited = new Promise(r => this.proc.once('exit', r));
+    this.proc.kill('SIGTERM');
+    await exited;
+  }
+
+  async restart() {
+    await this.stop();
+    await this.start();
+  }
+
+  cleanup() { rmSync(this.data, { recursive: true, force: true }); }
+}
+
+// launch starts Chromium with a fresh profile.
+export async function launch() {
+  const profile = mkdtempSync(join(tmpdir(), 'gambit-chromium-'));
+  const ctx = await chromium.launchPersistentContext(profile, {
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    viewport: { width: 1100, height: 800 },
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  return { ctx, close: async () => { await ctx.close(); rmSync(profile, { recursive: true, force: true }); } };
+}
+
+// square returns the page coordinates of a square's centre on the board.
+export async function squarePoint(page, key) {
+  const box = await page.locator('#board').boundingBox();
+  const black = await page.locator('#board.orientation-black').count() > 0;
+  let file = key.charCodeAt(0) - 97;
+  let rank = Number(key[1]) - 1;
+  if (black) { file = 7 - file; rank = 7 - rank; }
+  const size = box.width / 8;
+  return { x: box.x + (file + 0.5) * size, y: box.y + (7 - rank + 0.5) * size };
+}
+
+export async function clickSquare(page, key) {
+  const p = await squarePoint(page, key);
+  await page.mouse.click(p.x, p.y);
+}
+
+// move plays orig→dest by clicking both squares, then waits for the server
+// to acknowledge it in the move list.
+export async function move(page, uci) {
+  const before = await page.locator('#moves .san:not(.empty)').count();
+  await clickSquare(page, uci.slice(0, 2));
+  await clickSquare(page, uci.slice(2, 4));
+  await waitMoves(page, before + 1);
+}
+
+export async function waitMoves(page, n) {
+  await page.waitForFunction(n => document.querySelectorAll('#moves .san:not(.empty)').length >= n, n, { timeout: 15000 });
+}
+
+export async function sans(page) {
+  return page.locator('#moves .san:not(.empty)').allTextContents();
+}
+
+// newGame fills in the new-game dialog and waits for the game page.
+export async function newGame(page, { mode = 'local', color = 'white', level = 'greedy', setup = '', timed = false } = {}) {
+  for (const d of await page.locator('dialog[open]').all()) await d.evaluate(el => el.close());
+  await page.click('#btn-new-top');
+  await page.check(`input[name=mode][value=${mode}]`);
+  if (mode === 'computer') {
+    await page.check(`input[name=color][value=${color}]`);
+    await page.selectOption('#level', level);
+  }
+  await page.setChecked('#timed', timed);
+  await page.fill('textarea[name=setup]', setup);
+  await page.click('#btn-start');
+  await page.waitForURL(/\/game\//);
+  await page.waitForFunction(() => document.body.dataset.game === location.pathname.split('/').pop());
+}

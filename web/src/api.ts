@@ -1,0 +1,72 @@
+// The server's JSON API and wire types (see server/protocol.go).
+
+export type Color = 'white' | 'black';
+
+export interface Step { uci: string; san: string; fen: string }
+
+export interface ClockState { white: number; black: number; running?: Color; initial: number; increment: number }
+
+export interface Seat { kind: 'human' | 'bot' | 'open'; name?: string; level?: string }
+
+export interface State {
+  v: number;
+  id: string;
+  mode: 'local' | 'computer' | 'online';
+  status: string;
+  result: string;
+  termination?: string;
+  winner?: Color;
+  fen: string;
+  startFen?: string;
+  turn: Color;
+  ply: number;
+  moves?: Step[];
+  last?: Step;
+  dests: Record<string, string[]>;
+  check?: string;
+  clock?: ClockState;
+  drawOffer?: Color;
+  canClaim: boolean;
+  seats: Record<Color, Seat>;
+}
+
+export interface Level { name: string; label: string }
+
+export interface Summary {
+  id: string;
+  mode: string;
+  status: string;
+  result: string;
+  plies: number;
+  seats: Record<Color, Seat>;
+  updatedAt: string;
+  termination?: string;
+}
+
+export interface CreateRequest {
+  mode: string;
+  color?: string;
+  level?: string;
+  clock?: { minutes: number; increment: number } | null;
+  setup?: string;
+}
+
+export interface Created { id: string; token: string; color: Color; state: State }
+
+async function json<T>(res: Response): Promise<T> {
+  const body = await res.json().catch(() => ({ message: res.statusText }));
+  if (!res.ok) throw new Error(body.message || `HTTP ${res.status}`);
+  return body as T;
+}
+
+export const createGame = (req: CreateRequest) =>
+  fetch('/api/games', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(req) }).then(r => json<Created>(r));
+
+export const listGames = () => fetch('/api/games?limit=15').then(r => json<Summary[]>(r));
+
+export const levels = () => fetch('/api/levels').then(r => json<Level[]>(r));
+
+export const pgn = (id: string) => fetch(`/api/games/${id}/pgn`).then(r => r.text());
+
+// Finished reports whether a status ends the game (mirrors game.Status).
+export const finished = (status: string) => !['created', 'started'].includes(status);

@@ -1,0 +1,392 @@
+// The game page: board, clocks, move list and buttons for one game, kept in
+// step with the server over a WebSocket. The server owns the rules: the
+// board only offers the destinations (dests) the server sent.
+
+import { Chessground } from 'chessground';
+import type { Api } from 'chessground/api';
+import type { Key } from 'chessground/types';
+import { Color, State, Step, finished, pgn } from './api';
+import { Sounds } from './sound';
+import { loadTickets } from './settings';
+
+const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
+
+const reasons: Record<string, string> = {
+  checkmate: 'by checkmate',
+  stalemate: 'by stalemate',
+  'insufficient material': 'by insufficient material',
+  '75-move rule': 'by the 75-move rule',
+  'fivefold repetition': 'by fivefold repetition',
+  '50-move rule': 'by the 50-move rule',
+  'threefold repetition': 'by threefold repetition',
+  resignation: 'by resignation',
+  agreement: 'by agreement',
+  timeout: 'on time',
+};
+
+// describeEnd names the result and its reason for the game-over dialog.
+export function describeEnd(s: State): [string, string] {
+  if (s.status === 'aborted') return ['Game aborted', 'No result.'];
+  const title = s.winner ? `${cap(s.winner)} wins` : 'Draw';
+  let reason = reasons[s.termination ?? ''] ?? s.termination ?? '';
+  if (s.termination === 'resignation' && s.winner) reason = `${cap(other(s.winner))} resigned`;
+  else if (s.termination === 'timeout' && s.winner) reason = `${cap(other(s.winner))} ran out of time`;
+  else if (s.termination === 'timeout') reason = 'Time ran out, but the opponent cannot mate';
+  else reason = cap(reason);
+  return [`${title} (${s.result})`, reason + '.'];
+}
+
+const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+const other = (c: Color): Color => (c === 'white' ? 'black' : 'white');
+
+export interface PlayHooks { newGame: () => void; sounds: Sounds }
+
+export class Play {
+  private cg: Api;
+  private ws?: WebSocket;
+  private state?: State;
+  private moves: Step[] = [];
+  private you: Color[] = [];
+  private viewPly: number | null = null; // a ply under review, or null for the live position
+  private orientation: Color = 'white';
+  private clockAt = 0; // performance.now() when the clock values arrived
+  private timer?: number;
+  private retry = 0;
+  private closed = false;
+  private pendingPromo?: { orig: Key; dest: Key };
+
+  constructor(private id: string, private hooks: PlayHooks) {
+    const ticket = loadTickets()[id];
+    this.cg = Chessground($('board'), {
+      coordinates: true,
+      animation: { enabled: true, duration: 180 },
+      highlight: { lastMove: true, check: true },
+      movable: { free: false, showDests: true, events: { after: (o, d) => this.onBoardMove(o, d) } },
+      premovable: { enabled: false },
+      draggable: { enabled: true, showGhost: true },
+    });
+    if (ticket?.color === 'black') this.orientation = 'black';
+    this.cg.set({ orientation: this.orientation });
+    this.bindButtons();
+    this.connect(ticket?.token ?? '');
+    this.timer = window.setInterval(() => this.renderClocks(), 100);
+  }
+
+  // destroy closes the connection and stops the timers.
+  destroy() {
+    this.closed = true;
+    this.ws?.close();
+    window.clearInterval(this.timer);
+    document.onkeydown = null;
+    this.cg.destroy();
+    delete document.body.dataset.game;
+  }
+
+  private connect(token: string) {
+    const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
+    const v = this.state ? `&v=${this.state.v}` : '';
+    const ws = new WebSocket(`${proto}//${location.host}/ws/game/${this.id}?token=${encodeURIComponent(token)}${v}`);
+    this.ws = ws;
+    ws.onopen = () => { this.retry = 0; this.setConn(''); };
+    ws.onmessage = e => this.onMessage(JSON.parse(e.data));
+    ws.onclose = () => {
+      if (this.closed) return;
+      this.setConn('Reconnecting…');
+      this.retry = Math.min(this.retry + 1, 6);
+      window.setTimeout(() => this.connect(token), 250 * 2 ** this.retry);
+    };
+  }
+
+  private setConn(text: string) {
+    $('conn').textContent = text;
+    document.body.classList.toggle('offline', text !== '');
+  }
+
+  send(t: string, d?: unknown) {
+    if (this.ws?.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(d === undefined ? { t } : { t, d }));
+  }
+
+  private onMessage(msg: { t: string; d: any }) {
+    switch (msg.t) {
+      case 'hello':
+        this.you = msg.d.you;
+        break;
+      case 'state':
+        this.onState(msg.d as State, true);
+        break;
+      case 'move':
+        if (!this.state || msg.d.v !== this.state.v + 1) {
+          this.send('sync', { v: this.state?.v ?? -1 });
+          return;
+        }
+        this.onState(msg.d as State, false);
+        break;
+      case 'error':
+        this.flash(msg.d.message);
+        if (this.state) this.render(); // undo an optimistic board move
+        break;
+    }
+  }
+
+  private onState(s: State, full: boolean) {
+    const prev = this.state;
+    if (prev && s.v <= prev.v && !full) return;
+    if (full) this.moves = s.moves ?? [];
+    else if (s.last) this.moves = [...this.moves.slice(0, s.ply - 1), s.last];
+    this.state = s;
+    this.clockAt = performance.now();
+    if (prev && s.v === prev.v + 1 && !full && s.last) this.playSound(s.last.san);
+    if (prev && !finished(prev.status) && finished(s.status)) {
+      this.hooks.sounds.play('end');
+      this.showOver(s);
+    }
+    if (this.viewPly !== null && full) this.viewPly = null;
+    if (!prev && this.you.length === 1) this.orientation = this.you[0];
+    this.render();
+  }
+
+  private playSound(san: string) {
+    if (san.includes('+') || san.includes('#')) this.hooks.sounds.play('check');
+    else if (san.includes('x')) this.hooks.sounds.play('capture');
+    else this.hooks.sounds.play('move');
+  }
+
+  private showOver(s: State) {
+    const [title, reason] = describeEnd(s);
+    $('over-title').textContent = title;
+    $('over-reason').textContent = reason;
+    const d = $<HTMLDialogElement>('over-dialog');
+    if (!d.open) d.showModal();
+  }
+
+  // render draws everything from the state (or the reviewed ply).
+  private render() {
+    const s = this.state;
+    if (!s) return;
+    const live = this.viewPly === null || this.viewPly === this.moves.length;
+    const ply = live ? this.moves.length : this.viewPly!;
+    const step = ply > 0 ? this.moves[ply - 1] : undefined;
+    const fen = live ? s.fen : step ? step.fen : (s.startFen ?? s.fen);
+    const canMove = live && !finished(s.status) && this.you.includes(s.turn);
+    const dests = new Map<Key, Key[]>();
+    if (canMove) for (const [from, tos] of Object.entries(s.dests)) dests.set(from as Key, tos as Key[]);
+    const lastUci = step?.uci;
+    this.cg.set({
+      fen,
+      orientation: this.orientation,
+      turnColor: live ? s.turn : (ply % 2 === 0) === this.startsWhite() ? 'white' : 'black',
+      lastMove: lastUci ? [lastUci.slice(0, 2) as Key, lastUci.slice(2, 4) as Key] : undefined,
+      check: live && s.check ? s.turn : false,
+      movable: { color: canMove ? s.turn : undefined, dests },
+    });
+    document.body.classList.toggle('reviewing', !live);
+    document.body.dataset.game = s.id; // for tests and styles: which game is drawn, at which version
+    document.body.dataset.v = String(s.v);
+    this.renderMoves(ply);
+    this.renderPlayers();
+    this.renderClocks();
+    this.renderStatus();
+    this.renderButtons();
+  }
+
+  private startsWhite(): boolean {
+    const f = this.state?.startFen ?? 'w';
+    return f.split(' ')[1] !== 'b';
+  }
+
+  private renderMoves(current: number) {
+    const ol = $('moves');
+    ol.textContent = '';
+    const startFen = (this.state?.startFen ?? '').split(' ');
+    let num = parseInt(startFen[5] ?? '1', 10) || 1;
+    let black = startFen[1] === 'b';
+    let row: HTMLLIElement | undefined;
+    this.moves.forEach((m, i) => {
+      if (!row || !black) {
+        row = document.createElement('li');
+        const n = document.createElement('span');
+        n.className = 'num';
+        n.textContent = `${num}.`;
+        row.appendChild(n);
+        if (black) row.appendChild(Object.assign(document.createElement('span'), { className: 'san empty', textContent: '…' }));
+        ol.appendChild(row);
+      }
+      const b = document.createElement('button');
+      b.className = 'san' + (i + 1 === current ? ' current' : '');
+      b.textContent = m.san;
+      b.dataset.ply = String(i + 1);
+      b.onclick = () => this.view(i + 1);
+      row.appendChild(b);
+      if (black) num++;
+      black = !black;
+    });
+    ol.querySelector('.current')?.scrollIntoView({ block: 'nearest' });
+  }
+
+  private seatName(c: Color): string {
+    const seat = this.state!.seats[c];
+    if (seat.kind === 'bot') return seat.name ?? 'Computer';
+    if (this.state!.mode === 'local') return cap(c);
+    return this.you.includes(c) ? `You (${c})` : cap(c);
+  }
+
+  private renderPlayers() {
+    const bottom = this.orientation;
+    $('name-bottom').textContent = this.seatName(bottom);
+    $('name-top').textContent = this.seatName(other(bottom));
+  }
+
+  // remaining returns colour c's time now, counting down locally between events.
+  private remaining(c: Color): number {
+    const k = this.state!.clock!;
+    let ms = k[c];
+    if (k.running === c && !finished(this.state!.status)) ms -= performance.now() - this.clockAt;
+    return Math.max(0, ms);
+  }
+
+  private renderClocks() {
+    const s = this.state;
+    for (const [pos, c] of [['bottom', this.orientation], ['top', other(this.orientation)]] as [string, Color][]) {
+      const el = $(`clock-${pos}`);
+      if (!s?.clock) { el.hidden = true; continue; }
+      el.hidden = false;
+      const ms = this.remaining(c);
+      el.textContent = formatClock(ms);
+      el.classList.toggle('running', s.clock.running === c && !finished(s.status));
+      el.classList.toggle('low', ms < Math.min(20000, s.clock.initial / 5));
+    }
+  }
+
+  private renderStatus() {
+    const s = this.state!;
+    let text: string;
+    if (finished(s.status)) text = describeEnd(s).join(' — ');
+    else if (s.seats[s.turn].kind === 'bot') text = 'The computer is thinking…';
+    else text = `${cap(s.turn)} to move` + (s.check ? ' — check!' : '');
+    $('status').textContent = text;
+    const bar = $('offer-bar');
+    const offer = s.drawOffer;
+    const answerable = !!offer && this.you.includes(other(offer));
+    bar.hidden = !offer;
+    $('offer-text').textContent = offer ? `${cap(offer)} offers a draw` : '';
+    $('btn-accept').hidden = !answerable;
+    $('btn-decline').hidden = !answerable && !this.you.includes(offer!);
+    $('btn-decline').textContent = answerable ? 'Decline' : 'Withdraw';
+  }
+
+  private renderButtons() {
+    const s = this.state!;
+    const playing = this.you.length > 0;
+    const over = finished(s.status);
+    const lockedEnd = ['resigned', 'timeout', 'drawAgreed', 'aborted'].includes(s.status);
+    setDisabled('btn-undo', !playing || s.ply === 0 || lockedEnd);
+    setDisabled('btn-resign', !playing || over);
+    setDisabled('btn-draw', !playing || over || !!s.drawOffer);
+    setDisabled('btn-claim', !playing || over || !s.canClaim || !this.you.includes(s.turn));
+    $<HTMLAnchorElement>('btn-download-pgn').href = `/api/games/${this.id}/pgn?download=1`;
+  }
+
+  // view shows the position after ply (0 = start) without changing the game.
+  view(ply: number) {
+    const n = this.moves.length;
+    ply = Math.max(0, Math.min(n, ply));
+    this.viewPly = ply === n ? null : ply;
+    this.render();
+  }
+
+  private currentPly() { return this.viewPly ?? this.moves.length; }
+
+  private onBoardMove(orig: Key, dest: Key) {
+    const piece = this.cg.state.pieces.get(dest);
+    const lastRank = dest[1] === '8' || dest[1] === '1';
+    if (piece?.role === 'pawn' && lastRank) {
+      this.pendingPromo = { orig, dest };
+      this.showPromotion(dest, piece.color);
+      return;
+    }
+    this.send('move', { u: orig + dest });
+  }
+
+  private showPromotion(dest: Key, color: Color) {
+    const box = $('promo');
+    box.textContent = '';
+    const file = dest.charCodeAt(0) - 97;
+    const col = this.orientation === 'white' ? file : 7 - file;
+    const fromTop = (dest[1] === '8') === (this.orientation === 'white');
+    ['queen', 'knight', 'rook', 'bishop'].forEach((role, i) => {
+      const sq = document.createElement('button');
+      sq.className = 'promo-choice';
+      sq.dataset.role = role;
+      sq.title = cap(role);
+      sq.style.left = `${col * 12.5}%`;
+      sq.style.top = `${(fromTop ? i : 7 - i) * 12.5}%`;
+      const p = document.createElement('piece');
+      p.className = `${role} ${color}`;
+      sq.appendChild(p);
+      sq.onclick = () => this.promote(role);
+      box.appendChild(sq);
+    });
+    box.hidden = false;
+  }
+
+  private promote(role: string | null) {
+    $('promo').hidden = true;
+    const p = this.pendingPromo;
+    this.pendingPromo = undefined;
+    if (!p || !role) { this.render(); return; }
+    const letter = role === 'knight' ? 'n' : role[0];
+    this.send('move', { u: p.orig + p.dest + letter });
+  }
+
+  private flash(text: string) {
+    const el = $('status');
+    el.textContent = text;
+    el.classList.add('flash');
+    window.setTimeout(() => el.classList.remove('flash'), 1500);
+  }
+
+  private bindButtons() {
+    $('btn-new').onclick = () => this.hooks.newGame();
+    $('btn-undo').onclick = () => { this.viewPly = null; this.send('takeback'); };
+    $('btn-resign').onclick = () => this.send('resign');
+    $('btn-draw').onclick = () => this.send('draw-offer');
+    $('btn-claim').onclick = () => this.send('draw-claim');
+    $('btn-accept').onclick = () => this.send('draw-accept');
+    $('btn-decline').onclick = () => this.send('draw-decline');
+    $('btn-flip').onclick = () => { this.orientation = other(this.orientation); this.render(); };
+    $('btn-copy-fen').onclick = () => this.copy(this.state?.fen ?? '', 'FEN copied');
+    $('btn-copy-pgn').onclick = async () => this.copy(await pgn(this.id), 'PGN copied');
+    $('nav-first').onclick = () => this.view(0);
+    $('nav-prev').onclick = () => this.view(this.currentPly() - 1);
+    $('nav-next').onclick = () => this.view(this.currentPly() + 1);
+    $('nav-last').onclick = () => this.view(this.moves.length);
+    $('promo').onclick = e => { if (e.target === $('promo')) this.promote(null); };
+    document.onkeydown = e => {
+      if ((e.target as HTMLElement).closest('input, textarea, select, dialog[open]')) return;
+      const to = { ArrowLeft: this.currentPly() - 1, ArrowRight: this.currentPly() + 1, Home: 0, End: this.moves.length }[e.key];
+      if (to !== undefined) { e.preventDefault(); this.view(to); }
+    };
+  }
+
+  private async copy(text: string, done: string) {
+    try {
+      await navigator.clipboard.writeText(text);
+      this.flash(done);
+    } catch {
+      window.prompt('Copy:', text);
+    }
+  }
+}
+
+function setDisabled(id: string, disabled: boolean) {
+  ($(id) as HTMLButtonElement).disabled = disabled;
+}
+
+// formatClock shows m:ss, with tenths under ten seconds.
+export function formatClock(ms: number): string {
+  const total = Math.floor(ms / 1000);
+  const m = Math.floor(total / 60);
+  const s = total % 60;
+  if (ms < 10000) return `0:0${s}.${Math.floor((ms % 1000) / 100)}`;
+  return `${m}:${String(s).padStart(2, '0')}`;
+}

@@ -1,0 +1,50 @@
+// User settings, remembered in localStorage.
+
+export interface Settings { board: string; pieces: string; sound: boolean }
+
+const key = 'gambit.settings';
+const boards = ['brown', 'blue', 'green', 'grey'];
+const pieceSets = ['cburnett', 'glyph'];
+
+export function loadSettings(): Settings {
+  const s: Settings = { board: 'brown', pieces: 'cburnett', sound: true };
+  try {
+    const saved = JSON.parse(localStorage.getItem(key) || '{}');
+    if (boards.includes(saved.board)) s.board = saved.board;
+    if (pieceSets.includes(saved.pieces)) s.pieces = saved.pieces;
+    if (typeof saved.sound === 'boolean') s.sound = saved.sound;
+  } catch {
+    // a corrupt entry falls back to the defaults
+  }
+  return s;
+}
+
+export function saveSettings(s: Settings) {
+  localStorage.setItem(key, JSON.stringify(s));
+}
+
+// applySettings puts the theme classes on <body>.
+export function applySettings(s: Settings) {
+  const cls = document.body.classList;
+  for (const b of boards) cls.toggle(`board-${b}`, b === s.board);
+  for (const p of pieceSets) cls.toggle(`pieces-${p}`, p === s.pieces);
+}
+
+// Seat tokens: the secret that lets this browser play a game's seats.
+const tokensKey = 'gambit.tokens';
+
+export interface Ticket { token: string; color: string }
+
+export function saveTicket(id: string, t: Ticket) {
+  const all = loadTickets();
+  all[id] = t;
+  localStorage.setItem(tokensKey, JSON.stringify(all));
+}
+
+export function loadTickets(): Record<string, Ticket> {
+  try {
+    return JSON.parse(localStorage.getItem(tokensKey) || '{}');
+  } catch {
+    return {};
+  }
+}
