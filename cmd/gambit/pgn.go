@@ -141,8 +141,21 @@ func progressBar(cmd *cobra.Command, name string, size int64) *progressbar.Progr
 		progressbar.OptionThrottle(100*time.Millisecond))
 }
 
+// isXiangqiPGN recognizes xiangqi PGN by its first game's header: a Game tag
+// naming Chinese chess, a Red tag, or a FEN of ten ranks.
 func isXiangqiPGN(head []byte) bool {
-	return bytes.Contains(head, []byte(`[Game "Chinese Chess"]`)) || bytes.Contains(head, []byte(`[Game "Xiangqi"]`))
+	if end := bytes.Index(head, []byte("\n\n")); end > 0 { // the first header only
+		head = head[:end]
+	}
+	if bytes.Contains(head, []byte(`[Game "Chinese Chess"]`)) || bytes.Contains(head, []byte(`[Game "Xiangqi"]`)) ||
+		bytes.Contains(head, []byte(`[Red "`)) {
+		return true
+	}
+	if _, fen, ok := bytes.Cut(head, []byte(`[FEN "`)); ok {
+		board, _, _ := bytes.Cut(fen, []byte(" "))
+		return bytes.Count(board, []byte("/")) == 9
+	}
+	return false
 }
 
 // xiangqiPGN reads a whole xiangqi PGN file (such files are small), decoding GBK.
