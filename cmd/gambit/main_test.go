@@ -7,6 +7,7 @@ import (
 )
 
 func TestCommands(t *testing.T) {
+	data := "../../../shared/data"
 	tests := []struct {
 		name     string
 		args     []string
@@ -34,6 +35,18 @@ func TestCommands(t *testing.T) {
 		{"fen xiangqi red as r", []string{"fen", "--variant", "xiangqi", "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR r"}, "", 0,
 			"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1\n", ""},
 		{"too many args", []string{"fen", "a", "b"}, "", 2, "", "arguments"},
+		{"pgn check", []string{"pgn", "check", data + "/pgn/edge/pychess/mate.pgn"}, "", 0, data + "/pgn/edge/pychess/mate.pgn: 1 games, 4 plies, 0 errors\n", ""},
+		{"pgn check illegal", []string{"pgn", "check", data + "/pgn/edge/rust-pgn-reader/illegal.pgn"}, "", 1,
+			data + "/pgn/edge/rust-pgn-reader/illegal.pgn:833:7: game 38: \"b4\": chess: illegal move...", ""},
+		{"pgn check xiangqi gbk", []string{"pgn", "check", data + "/xiangqi/pgn/cchess-test-gbk.pgn"}, "", 0,
+			data + "/xiangqi/pgn/cchess-test-gbk.pgn: 1 games, 25 plies, 0 errors\n", ""},
+		{"pgn cat stdin", []string{"pgn", "cat", "-"}, "1.e4 e5 2.Nf3 {good} (2.f4 exf4) Nc6 *", 0,
+			"[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 {good} (2. f4 exf4) 2... Nc6 *\n\n", ""},
+		{"pgn missing file", []string{"pgn", "check", "/nonexistent.pgn"}, "", 1, "", "no such file"},
+		{"bench algorithm", []string{"bench", "--algorithm", "minimax", "--depth", "2", "--fen", "7k/8/8/8/8/8/8/K5Rq w - - 0 1"}, "", 0,
+			"algorithm minimax depth 2: bestmove g1h1 (Rxh1+)...", ""},
+		{"match needs two engines", []string{"match", "--engine", "cmd=/bin/true"}, "", 2, "", "exactly two"},
+		{"match bad tc", []string{"match", "--engine", "cmd=a", "--engine", "cmd=b", "--tc", "fast"}, "", 2, "", "--tc"},
 		{"unknown command", []string{"frobnicate"}, "", 1, "", "unknown command"},
 	}
 	for _, tt := range tests {
