@@ -18,7 +18,7 @@ import (
 // Config holds a Server's dependencies.
 type Config struct {
 	Store store.Store
-	// Bot plays the computer seats; nil means the built-in GreedyBot.
+	// Bot plays the computer seats; nil means the engine (EngineBot).
 	Bot Bot
 	// Workers and Queue size the bot pool (defaults 1 and 64): bounded
 	// concurrency, so the engine never takes every core.
@@ -49,7 +49,7 @@ type Server struct {
 // New returns a Server; call Start (or Run) before serving.
 func New(cfg Config) *Server {
 	if cfg.Bot == nil {
-		cfg.Bot = NewGreedyBot(uint64(time.Now().UnixNano()))
+		cfg.Bot = NewEngineBot(uint64(time.Now().UnixNano()))
 	}
 	if cfg.Workers <= 0 {
 		cfg.Workers = 1

@@ -15,6 +15,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/game"
 	"github.com/gambitchess/gambit/store"
 )
@@ -357,5 +358,30 @@ func TestRestartContinuesGame(t *testing.T) {
 	buf.Write(rec.Body.Bytes())
 	if !strings.Contains(buf.String(), "1. e4 e5 2. Nf3 Nc6 *") {
 		t.Errorf("PGN after restart:\n%s", buf.String())
+	}
+}
+
+func TestEngineBotPlaysEveryLevel(t *testing.T) {
+	bot := NewEngineBot(7)
+	g, err := game.New(game.Options{ID: "e", Mode: game.ModeComputer})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range Levels() {
+		l.MoveTime = min(l.MoveTime, 200*time.Millisecond)
+		if l.Depth > 3 {
+			l.Depth = 3
+		}
+		m, err := bot.Move(context.Background(), g, l)
+		if err != nil {
+			t.Fatalf("%s: %v", l.Name, err)
+		}
+		p := g.Position()
+		if !p.IsLegal(m) {
+			t.Fatalf("%s played illegal %v", l.Name, m)
+		}
+	}
+	if !bot.AcceptsDraw(context.Background(), g, chess.Black) {
+		t.Error("Black refused a draw in the start position")
 	}
 }
