@@ -194,8 +194,8 @@ func TestSummaryElo(t *testing.T) {
 	if math.Abs(m-(hi-lo)/2) > 1e-9 {
 		t.Errorf("margin %.3f, want %.3f", m, (hi-lo)/2)
 	}
-	if d, _ := (Summary{Wins: 3}).Elo(); !math.IsInf(d, 1) {
-		t.Errorf("all wins: %v", d)
+	if d, m := (Summary{Wins: 3}).Elo(); !math.IsInf(d, 1) || !math.IsInf(m, 1) {
+		t.Errorf("all wins: %v ± %v", d, m)
 	}
 	if got := s.String(); !strings.Contains(got, "+60 =20 -20") || !strings.Contains(got, "Elo +147.2") {
 		t.Errorf("String() = %q", got)

@@ -42,6 +42,9 @@ func (s Summary) Elo() (diff, margin float64) {
 		return 0, math.Inf(1)
 	}
 	mu := s.Score()
+	if mu <= 0 || mu >= 1 {
+		return eloOf(mu), math.Inf(1)
+	}
 	w, d, l := float64(s.Wins)/n, float64(s.Draws)/n, float64(s.Losses)/n
 	variance := w*(1-mu)*(1-mu) + d*(0.5-mu)*(0.5-mu) + l*mu*mu
 	se := math.Sqrt(variance / n)
