@@ -28,8 +28,13 @@
 //	res := e.Search(ctx, xiangqi.StartPosition(), nil, xq.Limits{MoveTime: time.Second}, nil)
 //	fmt.Println(xq.FormatUCI(res.BestMove), res.Score)
 //
+// Search takes the keys of the earlier positions of the game; SearchGame
+// takes a xiangqi.Game and so also knows which earlier moves gave check,
+// for judging perpetual check through moves already played.
+//
 // Moves are xiangqi.Move values; xiangqi.FormatICCS writes them with ranks
 // 0-9 ("h2e2"), FormatUCI and ParseUCI with the ranks 1-10 that UCI
-// engines such as Fairy-Stockfish use ("h3e3"). Bench gives the node
-// signature of the search.
+// engines such as Fairy-Stockfish use ("h3e3"), and GameFromUCI replays a
+// UCI "position" command. Bench gives the node signature of the search;
+// BENCH.md in this directory records speed and self-play results.
 package xq

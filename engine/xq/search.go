@@ -21,6 +21,7 @@ type searchParams struct {
 	futilityBase  int  // futility margin per ply of depth
 	futilityDepth int  // futility pruning of quiets below this depth
 	nullMinDepth  int  // null-move pruning from this depth
+	nullBase      int  // null-move reduction at depth 0 (grows by 1 per 4 plies)
 	lmpDepth      int  // late-move pruning of quiets up to this depth
 	lmr           bool // late move reductions
 }
@@ -29,9 +30,9 @@ type searchParams struct {
 var defaultParams = searchParams{
 	rfpMargin: 90, rfpDepth: 6,
 	futilityBase: 100, futilityDepth: 3,
-	nullMinDepth: 3,
-	lmpDepth:     4,
-	lmr:          true,
+	nullMinDepth: 3, nullBase: 3,
+	lmpDepth: 4,
+	lmr:      true,
 }
 
 // lmr[d][n] is the late-move reduction at depth d for the n-th move.
@@ -277,7 +278,7 @@ func (w *worker) nullMove(beta, depth, ply, eval int, cutNode bool) (int, bool) 
 	child.inCheck = false
 	child.null = true
 	w.push(ply+1, child.pos.Key(), checkNull)
-	r := 3 + depth/4 + min((eval-beta)/200, 2)
+	r := w.params.nullBase + depth/4 + min((eval-beta)/200, 2)
 	v := -w.search(-beta, -beta+1, depth-1-r, ply+1, !cutNode)
 	if w.stopped {
 		return 0, true
@@ -375,7 +376,11 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 		if onlyDefenders(pos) && !pos.HasLegalMove() {
 			return matedIn(ply) // stalemate loses in xiangqi
 		}
-		standPat = w.evaluate(pos)
+		if hit {
+			standPat = tte.eval // the same static evaluation, already computed
+		} else {
+			standPat = w.evaluate(pos)
+		}
 		if standPat >= beta {
 			return standPat
 		}

@@ -123,6 +123,8 @@ var searchVariants = map[string]func(p *searchParams){
 	"fut200": func(p *searchParams) { p.futilityBase = 200 },
 	"lmp6":   func(p *searchParams) { p.lmpDepth = 6 },
 	"null2":  func(p *searchParams) { p.nullMinDepth = 2 },
+	"null4":  func(p *searchParams) { p.nullMinDepth = 4 },
+	"nullR2": func(p *searchParams) { p.nullBase = 2 },
 }
 
 // abVariants are evaluation variants for the -ab test.
