@@ -54,6 +54,24 @@ test('promotion to a knight through the picker', async () => {
   assert.deepEqual(await sans(page), ['a8=N']);
 });
 
+test('a threefold repetition is claimed, and a draw offer is agreed', async () => {
+  await newGame(page, { mode: 'local' });
+  for (const m of ['g1f3', 'g8f6', 'f3g1', 'f6g8', 'g1f3', 'g8f6', 'f3g1']) await move(page, m);
+  await page.waitForSelector('#btn-claim:not([disabled])');
+  await page.click('#btn-claim');
+  await page.waitForSelector('#over-dialog[open]');
+  assert.equal(await page.textContent('#over-title'), 'Draw (1/2-1/2)');
+  assert.equal(await page.textContent('#over-reason'), 'By threefold repetition.');
+
+  await newGame(page, { mode: 'local' });
+  await move(page, 'e2e4');
+  await page.click('#btn-draw');
+  await page.waitForSelector('#offer-bar:not([hidden]) #btn-accept:not([hidden])');
+  await page.click('#btn-accept');
+  await page.waitForSelector('#over-dialog[open]');
+  assert.equal(await page.textContent('#over-reason'), 'By agreement.');
+});
+
 test('against the computer: replies, undo, flip', async () => {
   await newGame(page, { mode: 'computer', color: 'white', level: 'greedy' });
   await move(page, 'e2e4');

@@ -99,6 +99,7 @@ export async function sans(page) {
 // newGame fills in the new-game dialog and waits for the game page.
 export async function newGame(page, { mode = 'local', color = 'white', level = 'greedy', setup = '', timed = false } = {}) {
   for (const d of await page.locator('dialog[open]').all()) await d.evaluate(el => el.close());
+  const before = new URL(page.url()).pathname;
   await page.click('#btn-new-top');
   await page.check(`input[name=mode][value=${mode}]`);
   if (mode === 'computer') {
@@ -108,6 +109,6 @@ export async function newGame(page, { mode = 'local', color = 'white', level = '
   await page.setChecked('#timed', timed);
   await page.fill('textarea[name=setup]', setup);
   await page.click('#btn-start');
-  await page.waitForURL(/\/game\//);
+  await page.waitForURL(u => u.pathname !== before && u.pathname.startsWith('/game/'));
   await page.waitForFunction(() => document.body.dataset.game === location.pathname.split('/').pop());
 }

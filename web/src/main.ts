@@ -57,7 +57,7 @@ async function showRecent() {
     const action = over || !tickets[g.id] ? 'Review' : 'Resume';
     a.innerHTML = `<span class="who"></span><span class="res"></span><span class="act">${action}</span>`;
     a.querySelector('.who')!.textContent = `${who('white')} vs ${who('black')}`;
-    a.querySelector('.res')!.textContent = over ? `${g.result}${g.termination ? ' · ' + g.termination : ''}` : `in play · ${Math.ceil(g.plies / 2)} moves`;
+    a.querySelector('.res')!.textContent = over ? `${g.result}${g.termination ? ' · ' + g.termination : ''}` : `in play · ${g.plies} ${g.plies === 1 ? 'move' : 'moves'} played`;
     li.appendChild(a);
     ul.appendChild(li);
   }
