@@ -1,0 +1,42 @@
+package game
+
+import (
+	"os/exec"
+	"strings"
+	"testing"
+)
+
+// TestImports holds the dependency direction of STYLE.md: game builds on the
+// rules libraries only, and store and server sit above it.
+func TestImports(t *testing.T) {
+	const mod = "github.com/gambitchess/gambit/"
+	allowed := map[string][]string{
+		"game":   {"chess", "chess/pgn", "xiangqi"},
+		"store":  {"game", "chess", "chess/pgn", "xiangqi"},
+		"server": {"game", "store", "engine", "chess", "chess/pgn", "xiangqi", "web"},
+	}
+	for pkg, ok := range allowed {
+		out, err := exec.Command("go", "list", "-deps", mod+pkg).Output()
+		if err != nil {
+			t.Skipf("go list: %v", err)
+		}
+		for _, dep := range strings.Fields(string(out)) {
+			name, inModule := strings.CutPrefix(dep, mod)
+			if !inModule || name == pkg {
+				continue
+			}
+			if !contains(ok, name) {
+				t.Errorf("%s imports %s", pkg, name)
+			}
+		}
+	}
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
