@@ -3,6 +3,9 @@ package engine
 import (
 	"context"
 	"math"
+	"slices"
+	"strings"
+	"unicode"
 	"testing"
 	"time"
 
@@ -220,6 +223,47 @@ func TestScoreMateIn(t *testing.T) {
 	for _, tt := range tests {
 		if got := tt.s.MateIn(); got != tt.want {
 			t.Errorf("Score(%d).MateIn() = %d, want %d", tt.s, got, tt.want)
+		}
+	}
+}
+
+// mirrorFEN swaps the colours: ranks reversed, piece case swapped, side to move, castling and en passant mirrored.
+func mirrorFEN(fen string) string {
+	f := strings.Fields(fen)
+	ranks := strings.Split(f[0], "/")
+	slices.Reverse(ranks)
+	swap := func(s string) string {
+		return strings.Map(func(r rune) rune {
+			if unicode.IsUpper(r) {
+				return unicode.ToLower(r)
+			}
+			return unicode.ToUpper(r)
+		}, s)
+	}
+	f[0] = swap(strings.Join(ranks, "/"))
+	if f[1] == "w" {
+		f[1] = "b"
+	} else {
+		f[1] = "w"
+	}
+	if f[2] != "-" {
+		c := []rune(swap(f[2]))
+		slices.SortFunc(c, func(a, b rune) int { return int(a) - int(b) })
+		f[2] = string(c)
+	}
+	if len(f) > 3 && f[3] != "-" {
+		f[3] = string(f[3][0]) + map[byte]string{'3': "6", '6': "3"}[f[3][1]]
+	}
+	return strings.Join(f, " ")
+}
+
+// TestEvaluateSymmetry: the evaluation of a position and of its colour mirror are equal.
+func TestEvaluateSymmetry(t *testing.T) {
+	for _, fen := range BenchPositions {
+		p := mustFEN(t, fen)
+		m := mustFEN(t, mirrorFEN(fen))
+		if a, b := Evaluate(&p), Evaluate(&m); a != b {
+			t.Errorf("%s: eval %d, mirrored %d", fen, a, b)
 		}
 	}
 }

@@ -46,6 +46,13 @@ type lineWriter struct {
 	err error
 }
 
+// failed returns the first write error, if any.
+func (lw *lineWriter) failed() error {
+	lw.mu.Lock()
+	defer lw.mu.Unlock()
+	return lw.err
+}
+
 func (lw *lineWriter) println(s string) {
 	lw.mu.Lock()
 	defer lw.mu.Unlock()
@@ -69,18 +76,18 @@ func Run(ctx context.Context, in io.Reader, out io.Writer, e *engine.Engine) err
 		line, err := r.ReadString('\n')
 		if line != "" {
 			if quit := s.handle(line); quit {
-				return s.out.err
+				return s.out.failed()
 			}
 		}
 		if err == io.EOF {
 			s.finishSearch()
-			return s.out.err
+			return s.out.failed()
 		}
 		if err != nil {
 			return err
 		}
-		if s.out.err != nil {
-			return s.out.err
+		if s.out.failed() != nil {
+			return s.out.failed()
 		}
 		if ctx.Err() != nil {
 			return ctx.Err()
