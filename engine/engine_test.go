@@ -5,9 +5,9 @@ import (
 	"math"
 	"slices"
 	"strings"
-	"unicode"
 	"testing"
 	"time"
+	"unicode"
 
 	"github.com/gambitchess/gambit/chess"
 )
