@@ -385,3 +385,23 @@ func TestEngineBotPlaysEveryLevel(t *testing.T) {
 		t.Error("Black refused a draw in the start position")
 	}
 }
+
+func TestFlagFalls(t *testing.T) {
+	st := openStore(t, t.TempDir())
+	defer st.Close()
+	s := newTestServer(t, st)
+	defer s.Close()
+	srv := httptest.NewServer(s.Handler())
+	defer srv.Close()
+	g := create(t, s.Handler(), `{"mode":"local","clock":{"minutes":0.005,"increment":0}}`) // 300 ms each
+	p := dial(t, srv, g.ID, "token="+g.Token)
+	p.state("state")
+	p.send(`{"t":"move","d":{"u":"e2e4"}}`) // starts Black's clock
+	p.state("move")
+	end := p.state("state") // no command needed: the hub's timer ends the game
+	if end.Status != "timeout" || end.Result != "1-0" || end.Termination != "timeout" || end.Clock.Black != 0 {
+		t.Fatalf("after the flag: %s %s %+v", end.Status, end.Result, end.Clock)
+	}
+	p.send(`{"t":"move","d":{"u":"e7e5"}}`)
+	p.wantError("game_over")
+}

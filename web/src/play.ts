@@ -87,12 +87,18 @@ export class Play {
     const v = this.state ? `&v=${this.state.v}` : '';
     const ws = new WebSocket(`${proto}//${location.host}/ws/game/${this.id}?token=${encodeURIComponent(token)}${v}`);
     this.ws = ws;
-    ws.onopen = () => { this.retry = 0; this.setConn(''); };
+    let opened = false;
+    ws.onopen = () => { opened = true; this.retry = 0; this.setConn(''); };
     ws.onmessage = e => this.onMessage(JSON.parse(e.data));
-    ws.onclose = () => {
+    ws.onclose = async () => {
       if (this.closed) return;
+      const gone = !opened && !this.state && (await fetch(`/api/games/${this.id}`).catch(() => undefined))?.status === 404;
+      if (gone) {
+        $('status').textContent = 'No such game.';
+        return;
+      }
       this.setConn('Reconnecting…');
-      this.retry = Math.min(this.retry + 1, 6);
+      this.retry = Math.min(this.retry + 1, 4);
       window.setTimeout(() => this.connect(token), 250 * 2 ** this.retry);
     };
   }
@@ -141,8 +147,10 @@ export class Play {
       this.showOver(s);
     }
     if (this.viewPly !== null && full) this.viewPly = null;
+    const declined = prev?.drawOffer && !s.drawOffer && !finished(s.status) && this.you.includes(prev.drawOffer) && this.you.length === 1;
     if (!prev && this.you.length === 1) this.orientation = this.you[0];
     this.render();
+    if (declined) this.flash('Your draw offer was declined');
   }
 
   private playSound(san: string) {
