@@ -33,6 +33,16 @@ test("fool's mate on one screen ends with the result dialog", async () => {
   await mkdirSync(artifacts, { recursive: true });
   await page.screenshot({ path: join(artifacts, 'mate.png') });
   await page.click('#over-dialog button[value=review]');
+  // Step back through the moves with the keyboard, then return to the end.
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  assert.equal(await page.textContent('#moves .san.current'), 'e5');
+  assert.equal(await page.locator('body.reviewing').count(), 1);
+  await page.click('#moves .san >> text=f3');
+  assert.equal(await page.textContent('#moves .san.current'), 'f3');
+  await page.keyboard.press('End');
+  assert.equal(await page.textContent('#moves .san.current'), 'Qh4#');
+  assert.equal(await page.locator('body.reviewing').count(), 0);
 });
 
 test('castling on both sides', async () => {
