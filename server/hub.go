@@ -36,9 +36,9 @@ type (
 		msg clientMsg
 	}
 	botMoveCmd struct {
-		ply int
-		m   chess.Move
-		err error
+		version int64 // the game's version when the bot started thinking
+		m       chess.Move
+		err     error
 	}
 	botDrawCmd struct {
 		version int64
@@ -55,15 +55,16 @@ type hub struct {
 	clients map[*client]struct{}
 	log     []event
 	flag    *time.Timer
-	// botPly is the ply the bot is thinking about (-1: none); botCancel stops it.
-	botPly    int
-	botCancel context.CancelFunc
-	botDraw   int64 // version of the draw offer the bot is judging (0: none)
-	retry     *time.Timer
+	// botVersion is the game version the bot is thinking about (-1: none):
+	// any change to the game makes its answer stale. botCancel stops it.
+	botVersion int64
+	botCancel  context.CancelFunc
+	botDraw    int64 // version of the draw offer the bot is judging (0: none)
+	retry      *time.Timer
 }
 
 func newHub(s *Server, g *game.Game) *hub {
-	return &hub{s: s, g: g, cmds: make(chan any, 16), clients: map[*client]struct{}{}, botPly: -1}
+	return &hub{s: s, g: g, cmds: make(chan any, 16), clients: map[*client]struct{}{}, botVersion: -1}
 }
 
 // send hands a command to the hub, giving up when the server stops.
@@ -273,16 +274,16 @@ func (h *hub) deliver(c *client, data []byte) {
 func (h *hub) afterChange(ctx context.Context) {
 	h.armFlag()
 	g := h.g
-	if h.botPly >= 0 && (g.Status().Finished() || g.Ply() != h.botPly) {
+	if h.botVersion >= 0 && h.botVersion != g.Version() {
 		if h.botCancel != nil {
 			h.botCancel() // the position the bot is thinking about is gone
 		}
-		h.botCancel, h.botPly = nil, -1
+		h.botCancel, h.botVersion = nil, -1
 	}
 	if g.Status().Finished() {
 		return
 	}
-	if g.Seat(g.Turn()).Kind == game.SeatBot && h.botPly != g.Ply() {
+	if g.Seat(g.Turn()).Kind == game.SeatBot && h.botVersion != g.Version() {
 		h.startBot(ctx)
 	}
 	if offer, ok := g.DrawOffer(); ok && g.Seat(offer.Other()).Kind == game.SeatBot && h.botDraw != g.Version() {
@@ -312,22 +313,22 @@ func (h *hub) armFlag() {
 	})
 }
 
-// startBot asks the pool for the bot's move at the current ply.
+// startBot asks the pool for the bot's move in the current position.
 func (h *hub) startBot(ctx context.Context) {
 	level, _ := levelByName(h.g.Seat(h.g.Turn()).Level)
-	ply, clone := h.g.Ply(), h.g.Clone()
+	version, clone := h.g.Version(), h.g.Clone()
 	bctx, cancel := context.WithCancel(ctx)
 	job := func() {
 		defer cancel()
 		m, err := h.s.bot.Move(bctx, clone, level)
-		_ = h.send(bctx, botMoveCmd{ply: ply, m: m, err: err})
+		_ = h.send(bctx, botMoveCmd{version: version, m: m, err: err})
 	}
 	if err := h.s.pool.Submit(job); err != nil {
 		cancel()
 		h.retryLater(ctx)
 		return
 	}
-	h.botPly, h.botCancel = ply, cancel
+	h.botVersion, h.botCancel = version, cancel
 }
 
 // retryLater wakes the hub to try the bot again when the pool was full.
@@ -339,22 +340,26 @@ func (h *hub) retryLater(ctx context.Context) {
 }
 
 // botMoved plays the bot's move if the game is still where the bot saw it.
+// A failed search is logged and not retried until the game changes, so a
+// broken bot cannot spin.
 func (h *hub) botMoved(ctx context.Context, cmd botMoveCmd) {
-	if cmd.ply != h.botPly {
-		return // taken back or superseded
+	if cmd.version != h.botVersion || cmd.version != h.g.Version() {
+		return // the game changed while the bot thought
 	}
-	h.botPly, h.botCancel = -1, nil
-	if cmd.err != nil || h.g.Ply() != cmd.ply || h.g.Status().Finished() {
-		if cmd.err != nil && !errors.Is(cmd.err, context.Canceled) {
+	h.botCancel = nil
+	if cmd.err != nil {
+		if !errors.Is(cmd.err, context.Canceled) {
 			h.s.log.Error("bot failed", "game", h.g.ID(), "err", cmd.err)
 		}
 		return
 	}
 	p := h.g.Position()
 	uci := p.UCI(cmd.m)
-	h.botPly = cmd.ply // keep the bot from restarting on this ply if the move fails
 	h.apply(ctx, nil, func(g *game.Game) error {
 		_, err := g.Move(g.Turn(), uci)
+		if err != nil {
+			h.s.log.Error("bot move refused", "game", g.ID(), "move", uci, "err", err)
+		}
 		return err
 	})
 }
