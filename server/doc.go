@@ -8,6 +8,15 @@
 // status, so the browser needs no rules of its own. A client that sees a gap
 // in the numbers asks to sync and gets the missed events or a full state.
 //
+// Seats: creating a game returns a secret token; a WebSocket that presents
+// it acts for the seats holding it (both, in a one-screen game), any other
+// connection watches as a spectator. Online play will give each seat its own
+// token.
+//
+// Restarts: games are saved on every change; Start reloads the unfinished
+// ones, and their clocks run again from where they were saved (downtime is
+// not charged). Hubs stay alive until the server stops.
+//
 // Wire format: a JSON envelope {"t": type, "d": data}.
 //
 //	client → server: move {"u":"e2e4"}, takeback, resign, abort, draw-offer,

@@ -405,3 +405,47 @@ func TestFlagFalls(t *testing.T) {
 	p.send(`{"t":"move","d":{"u":"e7e5"}}`)
 	p.wantError("game_over")
 }
+
+// slowBot thinks until its context ends or it is released, then plays the
+// first legal move.
+type slowBot struct{ release chan struct{} }
+
+func (b slowBot) Move(ctx context.Context, g *game.Game, _ Level) (chess.Move, error) {
+	select {
+	case <-ctx.Done():
+		return chess.MoveNone, ctx.Err()
+	case <-b.release:
+	}
+	return g.Rules().LegalMoves()[0], nil
+}
+
+func (b slowBot) AcceptsDraw(context.Context, *game.Game, chess.Color) bool { return false }
+
+func TestMoveOnTheComputersTurn(t *testing.T) {
+	st := openStore(t, t.TempDir())
+	defer st.Close()
+	bot := slowBot{release: make(chan struct{})}
+	s := New(Config{Store: st, Bot: bot})
+	defer s.Close()
+	srv := httptest.NewServer(s.Handler())
+	defer srv.Close()
+	g := create(t, s.Handler(), `{"mode":"computer","color":"white","level":"full"}`)
+	p := dial(t, srv, g.ID, "token="+g.Token)
+	p.state("state")
+	p.send(`{"t":"move","d":{"u":"e2e4"}}`)
+	p.state("move")
+	p.send(`{"t":"move","d":{"u":"d2d4"}}`) // the computer is thinking
+	p.wantError("not_your_turn")
+	p.send(`{"t":"move","d":{"u":"e7e5"}}`) // nor may the human move for it
+	p.wantError("not_your_turn")
+	p.send(`{"t":"takeback"}`) // cancels the search
+	if tb := p.state("state"); tb.Ply != 0 || tb.V != 2 {
+		t.Fatalf("takeback while thinking: ply %d v%d", tb.Ply, tb.V)
+	}
+	p.send(`{"t":"move","d":{"u":"d2d4"}}`)
+	p.state("move")
+	bot.release <- struct{}{}
+	if reply := p.state("move"); reply.Ply != 2 || reply.V != 4 {
+		t.Fatalf("reply after release: ply %d v%d", reply.Ply, reply.V)
+	}
+}
