@@ -132,3 +132,15 @@ test('the server restarts mid-game and the game goes on, clock included', async 
   await page.locator('#moves').scrollIntoViewIfNeeded();
   await page.screenshot({ path: join(artifacts, 'board.png') });
 });
+
+test('a pasted PGN starts the game from its moves; PGN export and phone width', async () => {
+  await newGame(page, { mode: 'local', setup: '[Event "Casual"]\n\n1. e4 c5 2. Nf3 d6 *' });
+  assert.deepEqual(await sans(page), ['e4', 'c5', 'Nf3', 'd6']);
+  await move(page, 'd2d4');
+  const text = await page.evaluate(() => fetch(document.getElementById('btn-download-pgn').href).then(r => r.text()));
+  assert.match(text, /1\. e4 c5 2\. Nf3 d6 3\. d4 \*/);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 0, `page is ${overflow}px wider than a phone`);
+  await page.setViewportSize({ width: 1100, height: 800 });
+});
