@@ -22,10 +22,10 @@ demo: build
 	@echo "== gambit perft --variant xiangqi --depth 4"
 	@$(BIN) perft --variant xiangqi --depth 4
 
-# The browser UI: npm packages from web/package-lock.json, bundled by esbuild
-# into web/public/assets (embedded in the binary by package web).
+# The browser UI: npm packages from web/package-lock.json, type-checked by tsc
+# and bundled by esbuild into web/public/assets (embedded by package web).
 web: web/node_modules/.package-lock.json
-	cd web && node build.mjs
+	cd web && node node_modules/typescript/bin/tsc -p . && node build.mjs
 
 web/node_modules/.package-lock.json: web/package.json web/package-lock.json
 	cd web && npm ci --no-audit --no-fund
