@@ -150,6 +150,7 @@ type summaryJSON struct {
 	UpdatedAt   time.Time           `json:"updatedAt"`
 	CreatedAt   time.Time           `json:"createdAt"`
 	Termination string              `json:"termination,omitempty"`
+	TimeControl string              `json:"timeControl,omitempty"` // "5+3": minutes and seconds of increment
 }
 
 func (s *Server) handleList(w http.ResponseWriter, r *http.Request) {
@@ -173,6 +174,9 @@ func (s *Server) handleList(w http.ResponseWriter, r *http.Request) {
 			UpdatedAt: rec.UpdatedAt, CreatedAt: rec.CreatedAt, Seats: map[string]seatJSON{}}
 		if rec.Termination != 0 {
 			sum.Termination = chess.Termination(rec.Termination).String()
+		}
+		if c := rec.Clock; c != nil {
+			sum.TimeControl = strconv.FormatFloat(float64(c.InitialMs)/60000, 'f', -1, 64) + "+" + strconv.FormatInt(c.IncrementMs/1000, 10)
 		}
 		for i, name := range []string{"white", "black"} {
 			st := rec.Seats[i]

@@ -140,6 +140,8 @@ test('a pasted PGN starts the game from its moves; PGN export and phone width', 
   const text = await page.evaluate(() => fetch(document.getElementById('btn-download-pgn').href).then(r => r.text()));
   assert.match(text, /1\. e4 c5 2\. Nf3 d6 3\. d4 \*/);
   await page.setViewportSize({ width: 390, height: 844 });
+  // chessground resizes on its ResizeObserver, a frame or two later
+  await page.waitForFunction(() => document.documentElement.scrollWidth <= window.innerWidth, null, { timeout: 3000 }).catch(() => {});
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   assert.ok(overflow <= 0, `page is ${overflow}px wider than a phone`);
   await page.setViewportSize({ width: 1100, height: 800 });

@@ -41,6 +41,7 @@ export interface Summary {
   seats: Record<Color, Seat>;
   updatedAt: string;
   termination?: string;
+  timeControl?: string;
 }
 
 export interface CreateRequest {

@@ -57,10 +57,21 @@ async function showRecent() {
     const action = over || !tickets[g.id] ? 'Review' : 'Resume';
     a.innerHTML = `<span class="who"></span><span class="res"></span><span class="act">${action}</span>`;
     a.querySelector('.who')!.textContent = `${who('white')} vs ${who('black')}`;
-    a.querySelector('.res')!.textContent = over ? `${g.result}${g.termination ? ' · ' + g.termination : ''}` : `in play · ${g.plies} ${g.plies === 1 ? 'move' : 'moves'} played`;
+    const state = over ? `${g.result}${g.termination ? ' · ' + g.termination : ''}` : `in play · ${g.plies} ${g.plies === 1 ? 'move' : 'moves'} played`;
+    a.querySelector('.res')!.textContent = [g.timeControl, state, ago(g.updatedAt)].filter(Boolean).join(' · ');
     li.appendChild(a);
     ul.appendChild(li);
   }
+}
+
+// ago says how long ago an ISO time was, roughly.
+function ago(iso: string): string {
+  const s = (Date.now() - Date.parse(iso)) / 1000;
+  if (!(s >= 0)) return '';
+  if (s < 60) return 'just now';
+  if (s < 3600) return `${Math.floor(s / 60)} min ago`;
+  if (s < 86400) return `${Math.floor(s / 3600)} h ago`;
+  return new Date(iso).toLocaleDateString();
 }
 
 // The new-game dialog.
