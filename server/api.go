@@ -189,20 +189,15 @@ func (s *Server) handleList(w http.ResponseWriter, r *http.Request) {
 
 // read runs f on the live game id, on its hub's goroutine.
 func (s *Server) read(ctx context.Context, id string, f func(g *game.Game)) error {
-	h, err := s.hub(ctx, id)
+	done := make(chan struct{})
+	err := s.withHub(ctx, id, func(h *hub) error {
+		return h.send(ctx, snapshotFunc(func(g *game.Game) { f(g); close(done) }))
+	})
 	if err != nil {
 		return err
 	}
-	done := make(chan struct{})
-	if err := h.send(ctx, snapshotFunc(func(g *game.Game) { f(g); close(done) })); err != nil {
-		return err
-	}
-	select {
-	case <-done:
-		return nil
-	case <-ctx.Done():
-		return ErrShuttingDown
-	}
+	<-done // an accepted command always runs
+	return nil
 }
 
 func (s *Server) handleGet(w http.ResponseWriter, r *http.Request) {

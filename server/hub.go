@@ -28,7 +28,8 @@ type event struct {
 type (
 	joinCmd struct {
 		c     *client
-		since int64 // last version the client saw, or -1
+		since int64  // last version the client saw, or -1
+		token string // the seat token the client presented
 	}
 	leaveCmd   struct{ c *client }
 	messageCmd struct {
@@ -61,24 +62,34 @@ type hub struct {
 	botCancel  context.CancelFunc
 	botDraw    int64 // version of the draw offer the bot is judging (0: none)
 	retry      *time.Timer
+	done       chan struct{} // closed when the hub stops
 }
 
 func newHub(s *Server, g *game.Game) *hub {
-	return &hub{s: s, g: g, cmds: make(chan any, 16), clients: map[*client]struct{}{}, botVersion: -1}
+	return &hub{s: s, g: g, cmds: make(chan any), done: make(chan struct{}), clients: map[*client]struct{}{}, botVersion: -1}
 }
 
-// send hands a command to the hub, giving up when the server stops.
+// errRetired says the hub has stopped; the caller loads the game afresh.
+var errRetired = errors.New("server: game hub retired")
+
+// send hands a command to the hub. The channel is unbuffered, so a command
+// that was accepted is always handled, even by a hub about to retire.
 func (h *hub) send(ctx context.Context, cmd any) error {
 	select {
 	case h.cmds <- cmd:
 		return nil
+	case <-h.done:
+		return errRetired
 	case <-ctx.Done():
 		return ErrShuttingDown
 	}
 }
 
-// run is the hub's loop; it ends with ctx.
+// run is the hub's loop; it ends with ctx, or when the hub retires: no one
+// watches the game and nothing (clock, computer) can change it by itself.
+// The game is saved after every change, so it reloads as it was.
 func (h *hub) run(ctx context.Context) {
+	defer close(h.done)
 	defer h.stop()
 	h.afterChange(ctx)
 	for {
@@ -87,8 +98,29 @@ func (h *hub) run(ctx context.Context) {
 			return
 		case cmd := <-h.cmds:
 			h.handle(ctx, cmd)
+			if h.idle() && h.s.retire(h) {
+				return
+			}
 		}
 	}
+}
+
+// idle reports whether the game can be left alone in the store.
+func (h *hub) idle() bool {
+	g := h.g
+	if len(h.clients) > 0 || h.botVersion >= 0 || h.botDraw != 0 {
+		return false
+	}
+	if g.Status().Finished() {
+		return true
+	}
+	running := false
+	if k := g.Clock(); k != nil {
+		_, running = k.Running()
+	}
+	botDue := g.Seat(g.Turn()).Kind == game.SeatBot
+	_, offered := g.DrawOffer()
+	return !running && !botDue && !offered
 }
 
 func (h *hub) stop() {
@@ -126,6 +158,7 @@ func (h *hub) handle(ctx context.Context, cmd any) {
 
 // join greets a client and brings it up to date.
 func (h *hub) join(cmd joinCmd) {
+	cmd.c.colors = seatsFor(h.g, cmd.token)
 	h.clients[cmd.c] = struct{}{}
 	you := []string{}
 	for _, c := range cmd.c.colors {
@@ -305,12 +338,7 @@ func (h *hub) armFlag() {
 	if !running {
 		return
 	}
-	h.flag = time.AfterFunc(k.Remaining(c)+10*time.Millisecond, func() {
-		select {
-		case h.cmds <- flagCmd{}:
-		default: // the hub is busy and will check the clock on its next command
-		}
-	})
+	h.flag = time.AfterFunc(k.Remaining(c)+10*time.Millisecond, func() { _ = h.send(h.s.ctx, flagCmd{}) })
 }
 
 // startBot asks the pool for the bot's move in the current position.

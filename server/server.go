@@ -139,6 +139,33 @@ func (s *Server) hub(ctx context.Context, id string) (*hub, error) {
 	return s.hubFromRecord(r)
 }
 
+// withHub runs f with the live hub of game id. When that hub retires
+// before taking f's command (errRetired), the game is loaded again.
+func (s *Server) withHub(ctx context.Context, id string, f func(h *hub) error) error {
+	for range 5 {
+		h, err := s.hub(ctx, id)
+		if err != nil {
+			return err
+		}
+		if err := f(h); !errors.Is(err, errRetired) {
+			return err
+		}
+	}
+	return ErrBusy
+}
+
+// retire removes h from the live hubs; it reports false when h is no
+// longer the registered hub of its game.
+func (s *Server) retire(h *hub) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.hubs[h.g.ID()] != h {
+		return false
+	}
+	delete(s.hubs, h.g.ID())
+	return true
+}
+
 // hubFromRecord starts a hub for a stored game, unless one runs already.
 func (s *Server) hubFromRecord(r game.Record) (*hub, error) {
 	g, err := game.FromRecord(r, s.now)

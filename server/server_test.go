@@ -449,3 +449,37 @@ func TestMoveOnTheComputersTurn(t *testing.T) {
 		t.Fatalf("reply after release: ply %d v%d", reply.Ply, reply.V)
 	}
 }
+
+func TestIdleHubRetiresAndReloads(t *testing.T) {
+	st := openStore(t, t.TempDir())
+	defer st.Close()
+	s := newTestServer(t, st)
+	defer s.Close()
+	srv := httptest.NewServer(s.Handler())
+	defer srv.Close()
+	g := create(t, s.Handler(), `{"mode":"local"}`)
+	p := dial(t, srv, g.ID, "token="+g.Token)
+	p.state("state")
+	p.send(`{"t":"move","d":{"u":"e2e4"}}`)
+	p.state("move")
+	p.conn.Close(websocket.StatusNormalClosure, "")
+	live := func() bool {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		return s.hubs[g.ID] != nil
+	}
+	for deadline := time.Now().Add(5 * time.Second); live(); time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the hub of an unwatched, untimed game did not retire")
+		}
+	}
+	p = dial(t, srv, g.ID, "token="+g.Token+"&v=1")
+	p.next("hello")
+	if st := p.state("state"); st.V != 1 || st.Ply != 1 {
+		t.Fatalf("reloaded game: v%d ply %d", st.V, st.Ply)
+	}
+	p.send(`{"t":"move","d":{"u":"e7e5"}}`)
+	if m := p.state("move"); m.V != 2 {
+		t.Fatalf("move after reload: v%d", m.V)
+	}
+}

@@ -71,35 +71,32 @@ func seatsFor(g *game.Game, token string) []chess.Color {
 // handleWS upgrades GET /ws/game/{id}?token=...&v=N to a WebSocket. Without a
 // valid token the client watches as a spectator.
 func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
-	h, err := s.hub(r.Context(), r.PathValue("id"))
-	if err != nil {
-		s.httpError(w, err)
-		return
-	}
 	since := int64(-1)
 	if v := r.URL.Query().Get("v"); v != "" {
-		if since, err = strconv.ParseInt(v, 10, 64); err != nil {
-			since = -1
+		if n, err := strconv.ParseInt(v, 10, 64); err == nil {
+			since = n
 		}
 	}
-	colors := make(chan []chess.Color, 1)
-	if err := h.send(r.Context(), snapshotFunc(func(g *game.Game) { colors <- seatsFor(g, r.URL.Query().Get("token")) })); err != nil {
+	ctx, cancel := context.WithCancel(s.ctx)
+	c := &client{send: make(chan []byte, sendBuffer), cancel: cancel}
+	var h *hub
+	join := joinCmd{c: c, since: since, token: r.URL.Query().Get("token")}
+	err := s.withHub(r.Context(), r.PathValue("id"), func(hh *hub) error {
+		h = hh
+		return hh.send(r.Context(), join)
+	})
+	if err != nil {
+		cancel()
 		s.httpError(w, err)
 		return
 	}
-	seats := <-colors
 	conn, err := websocket.Accept(w, r, nil)
 	if err != nil {
+		_ = h.send(s.ctx, leaveCmd{c: c})
+		cancel()
 		return // Accept has answered the request
 	}
 	conn.SetReadLimit(hardReadLimit)
-	ctx, cancel := context.WithCancel(s.ctx)
-	c := &client{send: make(chan []byte, sendBuffer), colors: seats, cancel: cancel}
-	if err := h.send(ctx, joinCmd{c: c, since: since}); err != nil {
-		conn.Close(websocket.StatusGoingAway, "server shutting down")
-		cancel()
-		return
-	}
 	go s.writePump(ctx, conn, c)
 	s.readPump(ctx, conn, h, c)
 }
