@@ -333,3 +333,73 @@ func TestSkillLevel(t *testing.T) {
 		}
 	}
 }
+
+// TestInfoAndPV: reports come once per depth, in order, with legal PVs
+// whose first move is the reported best move.
+func TestInfoAndPV(t *testing.T) {
+	e := New(DefaultOptions())
+	for _, fen := range BenchPositions[:8] {
+		pos := mustFEN(t, fen)
+		last := 0
+		r := e.Search(context.Background(), pos, nil, Limits{Depth: 6}, func(i Info) {
+			if i.Depth != last+1 || i.Bound != BoundExact || i.Nodes == 0 || len(i.PV) == 0 {
+				t.Errorf("%s: info %+v after depth %d", fen, i, last)
+			}
+			last = i.Depth
+			checkLine(t, pos, i.PV)
+		})
+		if last != 6 || r.Depth != 6 || len(r.PV) == 0 || r.PV[0] != r.BestMove {
+			t.Errorf("%s: result %+v, last info depth %d", fen, r, last)
+		}
+		if len(r.PV) > 1 && r.Ponder != r.PV[1] {
+			t.Errorf("%s: ponder %v, pv %v", fen, r.Ponder, r.PV)
+		}
+	}
+}
+
+// checkLine plays a line of moves from p and fails if one is illegal.
+func checkLine(t *testing.T, p xiangqi.Position, line []xiangqi.Move) {
+	t.Helper()
+	for i, m := range line {
+		if !p.IsLegal(m) {
+			t.Errorf("move %d (%v) of %v is illegal in %s", i, m, line, p.FEN())
+			return
+		}
+		var c xiangqi.Position
+		p.MakeMove(m, &c)
+		p = c
+	}
+}
+
+// TestHashResize: a new hash size takes effect and searches still work.
+func TestHashResize(t *testing.T) {
+	e := New(DefaultOptions())
+	for _, mb := range []string{"1", "2", "64", "16"} {
+		if err := e.SetOption("Hash", mb); err != nil {
+			t.Fatal(err)
+		}
+		r := e.Search(context.Background(), xiangqi.StartPosition(), nil, Limits{Depth: 5}, nil)
+		if r.BestMove == xiangqi.MoveNone {
+			t.Errorf("Hash %s: no move", mb)
+		}
+	}
+	if got, want := len(e.tt.buckets), 16<<20/64; got != want {
+		t.Errorf("16 MB table has %d buckets, want %d", got, want)
+	}
+}
+
+func TestOptionSpecs(t *testing.T) {
+	d := DefaultOptions()
+	for _, s := range OptionSpecs() {
+		var o Options
+		if err := parseOption(&o, s.Name, s.Default); err != nil {
+			t.Errorf("%s default %q: %v", s.Name, s.Default, err)
+		}
+	}
+	if o := sanitize(Options{}); o.Hash != MinHash || o.Threads != 1 || o.SkillLevel != 0 {
+		t.Errorf("sanitize(zero) = %+v", o)
+	}
+	if d.SkillLevel != MaxSkill || d.Hash != 16 {
+		t.Errorf("defaults %+v", d)
+	}
+}
