@@ -16,8 +16,8 @@
 // Restarts: games are saved on every change; Start reloads the unfinished
 // ones, and their clocks run again from where they were saved (downtime is
 // not charged). A hub retires when no one watches its game and nothing can
-change it by itself (no running clock, no computer to move); the next
-request loads the game again.
+// change it by itself (no running clock, no computer to move); the next
+// request loads the game again.
 //
 // Wire format: a JSON envelope {"t": type, "d": data}.
 //
