@@ -58,7 +58,7 @@ unit:
 
 # Runs each fuzz target for FUZZTIME; failures are kept in testdata/fuzz.
 fuzz-smoke:
-	@set -e; for f in $$(grep -l '^func Fuzz' $$(find . -name '*_test.go' -not -path './node_modules/*')); do \
+	@set -e; for f in $$(grep -l '^func Fuzz' $$(find . -name '*_test.go' -not -path '*/node_modules/*')); do \
 		dir=$$(dirname $$f); \
 		for t in $$(grep -o '^func Fuzz[A-Za-z0-9_]*' $$f | sed 's/^func //'); do \
 			echo "fuzz $$dir $$t ($(FUZZTIME))"; \
