@@ -13,6 +13,7 @@ import (
 
 	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/engine"
+	"github.com/gambitchess/gambit/engine/xq"
 )
 
 // Identity announced in reply to "uci".
@@ -37,6 +38,8 @@ type session struct {
 	cancel  context.CancelFunc // of the running search, or nil
 	done    chan struct{}      // closed when the running search has printed bestmove
 	endless bool               // the running search waits for stop (infinite or ponder)
+
+	xq *xiangqiSession // the xiangqi conversation, after "setoption name UCI_Variant value xiangqi"
 }
 
 // lineWriter serialises output lines from the command loop and the search goroutine.
@@ -102,6 +105,10 @@ func (s *session) handle(line string) (quit bool) {
 		return false
 	}
 	cmd, args := f[0], f[1:]
+	if s.xq != nil && cmd != "uci" && cmd != "isready" && cmd != "quit" && !isVariantOption(cmd, args) {
+		s.xq.handle(cmd, args)
+		return false
+	}
 	switch cmd {
 	case "uci":
 		s.out.println("id name " + Name)
@@ -109,6 +116,7 @@ func (s *session) handle(line string) (quit bool) {
 		for _, o := range engine.OptionSpecs() {
 			s.out.println(optionLine(o))
 		}
+		s.out.println(variantOption)
 		s.out.println("uciok")
 	case "isready":
 		s.out.println("readyok")
@@ -170,11 +178,30 @@ func optionLine(o engine.OptionSpec) string {
 
 // setOption handles "setoption name N [value V]"; names and values may contain spaces.
 func (s *session) setOption(args []string) {
-	if len(args) < 2 || args[0] != "name" {
+	n, v, ok := parseSetOption(args)
+	if !ok {
 		s.infoString("setoption: want \"setoption name NAME [value VALUE]\"")
 		return
 	}
-	var name, value []string
+	if strings.EqualFold(n, "UCI_Variant") {
+		s.setVariant(v)
+		return
+	}
+	if err := s.e.SetOption(n, v); err != nil {
+		s.infoString(err.Error())
+		return
+	}
+	if strings.EqualFold(n, "UCI_Chess960") {
+		s.chess960 = strings.EqualFold(v, "true")
+	}
+}
+
+// parseSetOption splits "name N [value V]"; names and values may contain spaces.
+func parseSetOption(args []string) (name, value string, ok bool) {
+	if len(args) < 2 || args[0] != "name" {
+		return "", "", false
+	}
+	var n, v []string
 	inValue := false
 	for _, a := range args[1:] {
 		if a == "value" && !inValue {
@@ -182,18 +209,30 @@ func (s *session) setOption(args []string) {
 			continue
 		}
 		if inValue {
-			value = append(value, a)
+			v = append(v, a)
 		} else {
-			name = append(name, a)
+			n = append(n, a)
 		}
 	}
-	n, v := strings.Join(name, " "), strings.Join(value, " ")
-	if err := s.e.SetOption(n, v); err != nil {
-		s.infoString(err.Error())
-		return
-	}
-	if strings.EqualFold(n, "UCI_Chess960") {
-		s.chess960 = strings.EqualFold(v, "true")
+	return strings.Join(n, " "), strings.Join(v, " "), true
+}
+
+// isVariantOption reports whether a command sets UCI_Variant.
+func isVariantOption(cmd string, args []string) bool {
+	n, _, ok := parseSetOption(args)
+	return cmd == "setoption" && ok && strings.EqualFold(n, "UCI_Variant")
+}
+
+// setVariant switches the conversation between chess and xiangqi.
+func (s *session) setVariant(v string) {
+	s.stopSearch()
+	switch strings.ToLower(v) {
+	case "chess", "standard", "":
+		s.xq = nil
+	case xq.UCIVariant:
+		s.xq = newXiangqiSession(s.ctx, s.out)
+	default:
+		s.infoString("UCI_Variant: unsupported variant " + truncate(v) + " (chess or xiangqi)")
 	}
 }
 
@@ -374,10 +413,16 @@ func (s *session) finishSearch() {
 		<-s.done
 	}
 	s.stopSearch()
+	if s.xq != nil {
+		s.xq.finish()
+	}
 }
 
 // stopSearch stops the running search, if any, and waits for its bestmove.
 func (s *session) stopSearch() {
+	if s.xq != nil {
+		s.xq.stop()
+	}
 	if s.cancel == nil {
 		return
 	}

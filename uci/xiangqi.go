@@ -1,0 +1,221 @@
+package uci
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/gambitchess/gambit/engine/xq"
+	"github.com/gambitchess/gambit/xiangqi"
+)
+
+// variantOption is the UCI option that switches the session between chess
+// and xiangqi, as Fairy-Stockfish names it.
+const variantOption = "option name UCI_Variant type combo default chess var chess var xiangqi"
+
+// xiangqiSession is the UCI conversation after "setoption name UCI_Variant
+// value xiangqi": the same protocol driving the xiangqi engine (package xq).
+// Moves use UCI's ranks 1-10 (h3e3 for ICCS h2e2), as Fairy-Stockfish writes them.
+type xiangqiSession struct {
+	e    *xq.Engine
+	out  *lineWriter
+	ctx  context.Context
+	game *xiangqi.Game
+
+	cancel  context.CancelFunc // of the running search, or nil
+	done    chan struct{}      // closed when the running search has printed bestmove
+	endless bool               // the running search waits for stop (go infinite)
+}
+
+func newXiangqiSession(ctx context.Context, out *lineWriter) *xiangqiSession {
+	return &xiangqiSession{e: xq.New(xq.DefaultOptions()), out: out, ctx: ctx, game: xiangqi.NewGame()}
+}
+
+// handle executes one xiangqi command; "uci", "isready" and "quit" are the
+// chess session's, which also handles the switch back to chess.
+func (s *xiangqiSession) handle(cmd string, args []string) {
+	switch cmd {
+	case "setoption":
+		s.finish()
+		s.setOption(args)
+	case "ucinewgame":
+		s.finish()
+		s.e.NewGame()
+		s.game = xiangqi.NewGame()
+	case "position":
+		if err := s.position(args); err != nil {
+			s.out.println("info string " + err.Error())
+		}
+	case "go":
+		s.finish()
+		s.goCmd(args)
+	case "stop":
+		s.stop()
+	case "ponderhit":
+		// Pondering is not supported for xiangqi: the search runs on its own limits.
+	case "d":
+		s.out.println("info string fen " + s.game.FEN())
+	default:
+		s.out.println("info string unknown command: " + truncate(strings.Join(append([]string{cmd}, args...), " ")))
+	}
+}
+
+func (s *xiangqiSession) setOption(args []string) {
+	name, value, ok := parseSetOption(args)
+	if !ok {
+		s.out.println("info string setoption: want \"setoption name NAME [value VALUE]\"")
+		return
+	}
+	if err := s.e.SetOption(name, value); err != nil {
+		s.out.println("info string " + err.Error())
+	}
+}
+
+func (s *xiangqiSession) position(args []string) error {
+	if len(args) == 0 {
+		return fmt.Errorf("%w: position needs startpos or fen", ErrSyntax)
+	}
+	fen, rest := "startpos", args[1:]
+	if args[0] == "fen" {
+		i := 1
+		for i < len(args) && args[i] != "moves" {
+			i++
+		}
+		fen, rest = strings.Join(args[1:i], " "), args[i:]
+	} else if args[0] != "startpos" {
+		return fmt.Errorf("%w: position %s", ErrSyntax, truncate(args[0]))
+	}
+	var moves []string
+	if len(rest) > 0 {
+		if rest[0] != "moves" {
+			return fmt.Errorf("%w: expected moves, got %s", ErrSyntax, truncate(rest[0]))
+		}
+		moves = rest[1:]
+	}
+	g, err := xq.GameFromUCI(fen, moves)
+	if err != nil {
+		// Keep the longest legal prefix, as the chess session does.
+		for n := len(moves) - 1; n >= 0; n-- {
+			if prefix, perr := xq.GameFromUCI(fen, moves[:n]); perr == nil {
+				s.game = prefix
+				break
+			}
+		}
+		return err
+	}
+	s.game = g
+	return nil
+}
+
+// goCmd starts a search with the "go" parameters; bestmove is printed when it ends.
+func (s *xiangqiSession) goCmd(args []string) {
+	limits, err := parseXiangqiGo(args)
+	if err != nil {
+		s.out.println("info string " + err.Error())
+		return
+	}
+	ctx, cancel := context.WithCancel(s.ctx)
+	s.cancel, s.done, s.endless = cancel, make(chan struct{}), limits.Infinite
+	game := s.game
+	go func(done chan struct{}) {
+		defer close(done)
+		res := s.e.SearchGame(ctx, game, limits, func(in xq.Info) { s.out.println(formatXiangqiInfo(in)) })
+		line := "bestmove " + moveOrNone(res.BestMove)
+		if res.Ponder != xiangqi.MoveNone {
+			line += " ponder " + xq.FormatUCI(res.Ponder)
+		}
+		s.out.println(line)
+	}(s.done)
+}
+
+func moveOrNone(m xiangqi.Move) string {
+	if m == xiangqi.MoveNone {
+		return "(none)"
+	}
+	return xq.FormatUCI(m)
+}
+
+// stop ends a running search and waits for its bestmove.
+func (s *xiangqiSession) stop() {
+	if s.cancel != nil {
+		s.cancel()
+	}
+	s.finish()
+}
+
+// finish waits for a running search to print its bestmove; an infinite
+// search is stopped.
+func (s *xiangqiSession) finish() {
+	if s.done == nil {
+		return
+	}
+	if s.endless {
+		s.cancel()
+	}
+	<-s.done
+	s.cancel()
+	s.done, s.cancel = nil, nil
+}
+
+func parseXiangqiGo(args []string) (xq.Limits, error) {
+	var l xq.Limits
+	for i := 0; i < len(args); i++ {
+		key := args[i]
+		if key == "infinite" {
+			l.Infinite = true
+			continue
+		}
+		if key == "ponder" {
+			continue
+		}
+		if i+1 >= len(args) {
+			return l, fmt.Errorf("%w: go %s needs a value", ErrSyntax, key)
+		}
+		n, err := strconv.ParseInt(args[i+1], 10, 64)
+		if err != nil || n < 0 && key != "wtime" && key != "btime" {
+			return l, fmt.Errorf("%w: go %s %s", ErrSyntax, key, truncate(args[i+1]))
+		}
+		i++
+		ms := time.Duration(max(n, 0)) * time.Millisecond
+		switch key {
+		case "wtime":
+			l.WTime = max(ms, time.Millisecond)
+		case "btime":
+			l.BTime = max(ms, time.Millisecond)
+		case "winc":
+			l.WInc = ms
+		case "binc":
+			l.BInc = ms
+		case "movestogo":
+			l.MovesToGo = int(n)
+		case "depth":
+			l.Depth = int(n)
+		case "nodes":
+			l.Nodes = uint64(n)
+		case "movetime":
+			l.MoveTime = ms
+		case "mate":
+			l.Depth = 2 * int(n) // a mate in n needs at most 2n-1 plies
+		default:
+			return l, fmt.Errorf("%w: go %s", ErrSyntax, truncate(key))
+		}
+	}
+	return l, nil
+}
+
+func formatXiangqiInfo(in xq.Info) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "info depth %d seldepth %d score ", in.Depth, in.SelDepth)
+	if in.Score.IsMate() {
+		fmt.Fprintf(&b, "mate %d", in.Score.MateIn())
+	} else {
+		fmt.Fprintf(&b, "cp %d", int(in.Score))
+	}
+	fmt.Fprintf(&b, " nodes %d nps %d hashfull %d time %d pv", in.Nodes, in.NPS, in.HashFull, in.Time.Milliseconds())
+	for _, m := range in.PV {
+		b.WriteString(" " + xq.FormatUCI(m))
+	}
+	return b.String()
+}
