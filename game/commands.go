@@ -89,10 +89,13 @@ func (g *Game) Resign(c chess.Color) error {
 	return nil
 }
 
-// Abort ends a game in which no move has been played, with no result.
+// Abort ends a game, with no result, before both sides have moved.
 func (g *Game) Abort() error {
 	if err := g.checkOpen(); err != nil {
 		return err
+	}
+	if g.rules.Ply() >= 2 {
+		return fmt.Errorf("%w: both sides have moved", ErrCannotAbort)
 	}
 	g.status = Aborted
 	g.offering = false

@@ -14,6 +14,7 @@ var (
 	ErrNoTakeback     = errors.New("game: nothing to take back")
 	ErrNoDrawOffer    = errors.New("game: no draw offer to answer")
 	ErrCannotClaim    = errors.New("game: no draw can be claimed")
+	ErrCannotAbort    = errors.New("game: too late to abort (resign instead)")
 	ErrBadSetup       = errors.New("game: bad game setup")
 	ErrBadRecord      = errors.New("game: bad stored record")
 	ErrAlreadyOffered = errors.New("game: a draw offer is already pending")

@@ -213,3 +213,20 @@ func TestPGN(t *testing.T) {
 		t.Errorf("FEN setup: %v", err)
 	}
 }
+
+func TestAbort(t *testing.T) {
+	g := newLocal(t, ClockConfig{Initial: time.Minute})
+	play(t, g, "e2e4", "e7e5")
+	if err := g.Abort(); !errors.Is(err, ErrCannotAbort) {
+		t.Fatalf("abort after two moves: %v", err)
+	}
+	g = newLocal(t, ClockConfig{Initial: time.Minute})
+	play(t, g, "e2e4")
+	if err := g.Abort(); err != nil || g.Status() != Aborted || g.Result() != "*" {
+		t.Fatalf("abort: %v %v %s", err, g.Status(), g.Result())
+	}
+	g2, err := FromRecord(g.Record(), nil)
+	if err != nil || g2.Status() != Aborted {
+		t.Fatalf("reload aborted game: %v %v", err, g2.Status())
+	}
+}

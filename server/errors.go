@@ -42,6 +42,8 @@ func errorCode(err error) (int, string) {
 		return http.StatusConflict, "draw_offer"
 	case errors.Is(err, game.ErrCannotClaim):
 		return http.StatusConflict, "cannot_claim"
+	case errors.Is(err, game.ErrCannotAbort):
+		return http.StatusConflict, "cannot_abort"
 	case errors.Is(err, game.ErrBadSetup):
 		return http.StatusUnprocessableEntity, "bad_setup"
 	case errors.Is(err, ErrUnknownType):

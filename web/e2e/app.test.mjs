@@ -95,6 +95,12 @@ test('against the computer: replies, undo, flip', async () => {
   await page.click('#btn-flip');
   assert.equal(await page.locator('#board.orientation-black').count(), 1);
   await page.click('#btn-flip');
+  // Resigning takes a second click.
+  await page.click('#btn-resign');
+  assert.equal(await page.textContent('#btn-resign'), 'Really resign?');
+  await page.click('#btn-resign');
+  await page.waitForSelector('#over-dialog[open]');
+  assert.equal(await page.textContent('#over-reason'), 'White resigned.');
 });
 
 test('playing Black faces the board to the human; the computer opens', async () => {

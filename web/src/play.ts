@@ -289,6 +289,8 @@ export class Play {
     const lockedEnd = ['resigned', 'timeout', 'drawAgreed', 'aborted'].includes(s.status);
     setDisabled('btn-undo', !playing || s.ply === 0 || lockedEnd);
     setDisabled('btn-resign', !playing || over);
+    // Before both sides have moved a game can be called off without a result.
+    if (!this.confirming) $('btn-resign').textContent = s.ply < 2 && s.mode !== 'local' ? 'Abort' : 'Resign';
     setDisabled('btn-draw', !playing || over || !!s.drawOffer);
     setDisabled('btn-claim', !playing || over || !s.canClaim || !this.you.includes(s.turn));
     $<HTMLAnchorElement>('btn-download-pgn').href = `/api/games/${this.id}/pgn?download=1`;
@@ -356,7 +358,7 @@ export class Play {
   private bindButtons() {
     $('btn-new').onclick = () => this.hooks.newGame();
     $('btn-undo').onclick = () => { this.viewPly = null; this.send('takeback'); };
-    $('btn-resign').onclick = () => this.send('resign');
+    $('btn-resign').onclick = () => this.resignOrAbort();
     $('btn-draw').onclick = () => this.send('draw-offer');
     $('btn-claim').onclick = () => this.send('draw-claim');
     $('btn-accept').onclick = () => this.send('draw-accept');
@@ -374,6 +376,31 @@ export class Play {
       const to = { ArrowLeft: this.currentPly() - 1, ArrowRight: this.currentPly() + 1, Home: 0, End: this.moves.length }[e.key];
       if (to !== undefined) { e.preventDefault(); this.view(to); }
     };
+  }
+
+  private confirming?: number;
+
+  // resignOrAbort asks for a second click within three seconds, so a stray
+  // tap does not end the game.
+  private resignOrAbort() {
+    const btn = $('btn-resign');
+    const abort = btn.textContent === 'Abort';
+    if (!this.confirming) {
+      btn.textContent = abort ? 'Really abort?' : 'Really resign?';
+      btn.classList.add('confirm');
+      this.confirming = window.setTimeout(() => this.endConfirm(), 3000);
+      return;
+    }
+    const really = btn.textContent === 'Really abort?' ? 'abort' : 'resign';
+    this.endConfirm();
+    this.send(really);
+  }
+
+  private endConfirm() {
+    window.clearTimeout(this.confirming);
+    this.confirming = undefined;
+    $('btn-resign').classList.remove('confirm');
+    if (this.state) this.renderButtons();
   }
 
   private async copy(text: string, done: string) {
