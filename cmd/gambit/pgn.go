@@ -136,7 +136,7 @@ func progressBar(cmd *cobra.Command, name string, size int64) *progressbar.Progr
 	if !ok || size < 4<<20 || !term.IsTerminal(int(f.Fd())) {
 		return nil
 	}
-	return progressbar.NewOptions64(size, progressbar.OptionSetWriter(f), progressbar.OptionShowBytes(true),
+	return progressbar.NewOptions64(size, progressbar.OptionSetWriter(f), progressbar.OptionShowBytes(true), progressbar.OptionShowCount(),
 		progressbar.OptionSetDescription(name), progressbar.OptionSetPredictTime(true), progressbar.OptionClearOnFinish(),
 		progressbar.OptionThrottle(100*time.Millisecond))
 }
