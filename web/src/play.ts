@@ -136,7 +136,7 @@ export class Play {
 
   private onState(s: State, full: boolean) {
     const prev = this.state;
-    if (prev && s.v <= prev.v && !full) return;
+    if (prev && (full ? s.v < prev.v : s.v <= prev.v)) return; // stale: a newer state is shown
     if (full) this.moves = s.moves ?? [];
     else if (s.last) this.moves = [...this.moves.slice(0, s.ply - 1), s.last];
     this.state = s;
