@@ -1,0 +1,60 @@
+package main
+
+import (
+	"os/exec"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// allowedImports lists, for each package of the module, the module packages
+// it may import: the one-way flow chess, xiangqi <- engine <- uci <- match;
+// chess, xiangqi <- game <- server; cmd wires everything. Third-party and
+// standard packages are not restricted here, except that the rules packages
+// may use only the standard library.
+var allowedImports = map[string][]string{
+	"chess":            {},
+	"xiangqi":          {},
+	"chess/pgn":        {"chess"},
+	"engine":           {"chess"},
+	"engine/xq":        {"xiangqi"},
+	"uci":              {"chess", "xiangqi", "engine", "engine/xq"},
+	"match":            {"chess", "chess/pgn", "xiangqi", "engine/xq", "uci"},
+	"game":             {"chess", "chess/pgn", "xiangqi"},
+	"store":            {"game"},
+	"server":           {"chess", "chess/pgn", "xiangqi", "game", "store", "engine", "engine/xq", "web"},
+	"web":              {},
+	"internal/charset": {},
+}
+
+// stdlibOnly are the packages that may import nothing outside the standard library.
+var stdlibOnly = []string{"chess", "xiangqi", "chess/pgn", "engine", "engine/xq"}
+
+func TestImportLayering(t *testing.T) {
+	const module = "github.com/gambitchess/gambit/"
+	out, err := exec.Command("go", "list", "-f", "{{.ImportPath}} {{join .Imports \" \"}}", module+"...").Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		fields := strings.Fields(line)
+		pkg := strings.TrimPrefix(fields[0], module)
+		if pkg == "cmd/gambit" {
+			continue
+		}
+		allowed, known := allowedImports[pkg]
+		if !known {
+			t.Errorf("package %s is not in allowedImports: decide where it sits in the layering", pkg)
+			continue
+		}
+		for _, imp := range fields[1:] {
+			local, ok := strings.CutPrefix(imp, module)
+			switch {
+			case ok && !slices.Contains(allowed, local):
+				t.Errorf("%s imports %s, which the layering forbids", pkg, local)
+			case !ok && slices.Contains(stdlibOnly, pkg) && strings.Contains(strings.Split(imp, "/")[0], "."):
+				t.Errorf("%s imports %s: it may use only the standard library and the packages below it", pkg, imp)
+			}
+		}
+	}
+}
