@@ -483,3 +483,31 @@ func TestIdleHubRetiresAndReloads(t *testing.T) {
 		t.Fatalf("move after reload: v%d", m.V)
 	}
 }
+
+func TestHugeMessageClosesConnection(t *testing.T) {
+	st := openStore(t, t.TempDir())
+	defer st.Close()
+	s := newTestServer(t, st)
+	defer s.Close()
+	srv := httptest.NewServer(s.Handler())
+	defer srv.Close()
+	g := create(t, s.Handler(), `{"mode":"local"}`)
+	p := dial(t, srv, g.ID, "token="+g.Token)
+	p.state("state")
+	p.send(`{"t":"move","d":{"u":"` + strings.Repeat("x", hardReadLimit) + `"}}`)
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	for {
+		if _, _, err := p.conn.Read(ctx); err != nil {
+			if websocket.CloseStatus(err) != websocket.StatusMessageTooBig {
+				t.Fatalf("closed with %v, want status 1009 (message too big)", err)
+			}
+			break
+		}
+	}
+	rec := httptest.NewRecorder()
+	s.Handler().ServeHTTP(rec, httptest.NewRequest("GET", "/api/games/"+g.ID, nil))
+	if !strings.Contains(rec.Body.String(), `"v":0`) {
+		t.Errorf("the game changed: %s", rec.Body)
+	}
+}
