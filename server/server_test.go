@@ -511,3 +511,36 @@ func TestHugeMessageClosesConnection(t *testing.T) {
 		t.Errorf("the game changed: %s", rec.Body)
 	}
 }
+
+func TestRestartWithTheComputerToMove(t *testing.T) {
+	dir := t.TempDir()
+	st := openStore(t, dir)
+	s := New(Config{Store: st, Bot: slowBot{release: make(chan struct{})}}) // never answers
+	g := create(t, s.Handler(), `{"mode":"computer","color":"black","level":"greedy","clock":{"minutes":5,"increment":0}}`)
+	s.Close()
+	st.Close()
+
+	st = openStore(t, dir)
+	defer st.Close()
+	s = newTestServer(t, st) // a bot that answers
+	defer s.Close()
+	srv := httptest.NewServer(s.Handler())
+	defer srv.Close()
+	p := dial(t, srv, g.ID, "token="+g.Token+"&v=0")
+	p.next("hello")
+	for {
+		var m inMsg
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		_, data, err := p.conn.Read(ctx)
+		cancel()
+		if err != nil {
+			t.Fatalf("no computer move after the restart: %v", err)
+		}
+		json.Unmarshal(data, &m)
+		var s stateJSON
+		json.Unmarshal(m.D, &s)
+		if s.Ply == 1 && s.Turn == "black" {
+			return
+		}
+	}
+}
