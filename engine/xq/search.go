@@ -22,6 +22,8 @@ type searchParams struct {
 	futilityDepth int  // futility pruning of quiets below this depth
 	nullMinDepth  int  // null-move pruning from this depth
 	nullBase      int  // null-move reduction at depth 0 (grows by 1 per 4 plies)
+	nullFloor     int  // least depth of the null-move search
+	nullMargin    int  // null move only when the evaluation beats beta by this
 	lmpDepth      int  // late-move pruning of quiets up to this depth
 	lmr           bool // late move reductions
 }
@@ -118,7 +120,7 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 		}
 		// Step 6. Null-move pruning, not twice in a row and not with few
 		// pieces, where zugzwang is common in xiangqi endgames.
-		if sp.nullMinDepth > 0 && depth >= sp.nullMinDepth && eval >= beta && !ss.null && hasNullMaterial(pos) {
+		if sp.nullMinDepth > 0 && depth >= sp.nullMinDepth && eval >= beta+sp.nullMargin && !ss.null && hasNullMaterial(pos) {
 			if v, ok := w.nullMove(beta, depth, ply, eval, cutNode); ok {
 				return v
 			}
@@ -279,7 +281,8 @@ func (w *worker) nullMove(beta, depth, ply, eval int, cutNode bool) (int, bool) 
 	child.null = true
 	w.push(ply+1, child.pos.Key(), checkNull)
 	r := w.params.nullBase + depth/4 + min((eval-beta)/200, 2)
-	v := -w.search(-beta, -beta+1, depth-1-r, ply+1, !cutNode)
+	nd := max(depth-1-r, w.params.nullFloor)
+	v := -w.search(-beta, -beta+1, nd, ply+1, !cutNode)
 	if w.stopped {
 		return 0, true
 	}

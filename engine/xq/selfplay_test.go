@@ -113,18 +113,21 @@ func playEngines(t *testing.T, opening []string, engines [2]*Engine, depths [2]i
 
 // searchVariants are search variants for the -ab test.
 var searchVariants = map[string]func(p *searchParams){
-	"nonull": func(p *searchParams) { p.nullMinDepth = 0 },
-	"nolmr":  func(p *searchParams) { p.lmr = false },
-	"norfp":  func(p *searchParams) { p.rfpDepth = 0 },
-	"nolmp":  func(p *searchParams) { p.lmpDepth = 0 },
-	"nofut":  func(p *searchParams) { p.futilityDepth = 0 },
-	"rfp60":  func(p *searchParams) { p.rfpMargin = 60 },
-	"rfp120": func(p *searchParams) { p.rfpMargin = 120 },
-	"fut200": func(p *searchParams) { p.futilityBase = 200 },
-	"lmp6":   func(p *searchParams) { p.lmpDepth = 6 },
-	"null2":  func(p *searchParams) { p.nullMinDepth = 2 },
-	"null4":  func(p *searchParams) { p.nullMinDepth = 4 },
-	"nullR2": func(p *searchParams) { p.nullBase = 2 },
+	"nonull":  func(p *searchParams) { p.nullMinDepth = 0 },
+	"nolmr":   func(p *searchParams) { p.lmr = false },
+	"norfp":   func(p *searchParams) { p.rfpDepth = 0 },
+	"nolmp":   func(p *searchParams) { p.lmpDepth = 0 },
+	"nofut":   func(p *searchParams) { p.futilityDepth = 0 },
+	"rfp60":   func(p *searchParams) { p.rfpMargin = 60 },
+	"rfp120":  func(p *searchParams) { p.rfpMargin = 120 },
+	"fut200":  func(p *searchParams) { p.futilityBase = 200 },
+	"lmp6":    func(p *searchParams) { p.lmpDepth = 6 },
+	"null2":   func(p *searchParams) { p.nullMinDepth = 2 },
+	"null4":   func(p *searchParams) { p.nullMinDepth = 4 },
+	"nullR2":  func(p *searchParams) { p.nullBase = 2 },
+	"nullF1":  func(p *searchParams) { p.nullFloor = 1 },
+	"nullF2":  func(p *searchParams) { p.nullFloor = 2 },
+	"nullM80": func(p *searchParams) { p.nullMargin = 80 },
 }
 
 // abVariants are evaluation variants for the -ab test.
