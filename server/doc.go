@@ -26,6 +26,6 @@
 //	server → client: hello {"you":["white"]}, state {...}, move {...},
 //	                 error {"code","message"}
 //
-//	srv := server.New(server.Config{Store: st, Bot: server.NewGreedyBot(1)})
-//	err := srv.Run(ctx, ":8080")
+//	srv := server.New(server.Config{Store: st, Assets: web.FS()}) // the engine plays
+//	err := srv.Run(ctx, ":8080", nil) // until ctx ends
 package server
