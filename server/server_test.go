@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"testing/fstest"
 	"time"
 
 	"github.com/coder/websocket"
@@ -541,6 +542,24 @@ func TestRestartWithTheComputerToMove(t *testing.T) {
 		json.Unmarshal(m.D, &s)
 		if s.Ply == 1 && s.Turn == "black" {
 			return
+		}
+	}
+}
+
+func TestServesTheUI(t *testing.T) {
+	st := openStore(t, t.TempDir())
+	defer st.Close()
+	assets := fstest.MapFS{
+		"index.html":    {Data: []byte("<!doctype html><title>Gambit</title>")},
+		"assets/app.js": {Data: []byte("console.log(1)")},
+	}
+	s := New(Config{Store: st, Assets: assets})
+	defer s.Close()
+	for _, path := range []string{"/", "/game/abc123", "/assets/app.js"} {
+		rec := httptest.NewRecorder()
+		s.Handler().ServeHTTP(rec, httptest.NewRequest("GET", path, nil))
+		if rec.Code != http.StatusOK || rec.Body.Len() == 0 {
+			t.Errorf("GET %s: %d", path, rec.Code)
 		}
 	}
 }
