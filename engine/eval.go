@@ -6,14 +6,14 @@ import (
 	"github.com/gambitchess/gambit/chess"
 )
 
-// S is a tapered score: a middlegame and an endgame value packed in one
+// taper is a tapered score: a middlegame and an endgame value packed in one
 // int32 (mg in the high half, eg in the low half, carried so that both add
 // and subtract as one integer).
-type S int32
+type taper int32
 
-func mkS(mg, eg int) S { return S(int32(mg)<<16 + int32(eg)) }
-func (s S) mg() int    { return int(int16((int32(s) + 0x8000) >> 16)) }
-func (s S) eg() int    { return int(int16(int32(s))) }
+func mkS(mg, eg int) taper { return taper(int32(mg)<<16 + int32(eg)) }
+func (s taper) mg() int    { return int(int16((int32(s) + 0x8000) >> 16)) }
+func (s taper) eg() int    { return int(int16(int32(s))) }
 
 // Evaluation terms beyond PeSTO (hand-set, not tuned).
 var (
@@ -26,11 +26,11 @@ var (
 	tempo        = 10
 
 	// passedPawn is indexed by the pawn's rank seen from its own side.
-	passedPawn = [8]S{0, mkS(0, 5), mkS(3, 10), mkS(8, 20), mkS(18, 35), mkS(35, 60), mkS(60, 100), 0}
+	passedPawn = [8]taper{0, mkS(0, 5), mkS(3, 10), mkS(8, 20), mkS(18, 35), mkS(35, 60), mkS(60, 100), 0}
 
 	// mobility per reachable square, centred on a typical count so the
 	// average piece scores about zero: {per square, centre}.
-	mobilityWeight = [7]S{0, 0, mkS(4, 4), mkS(5, 5), mkS(2, 4), mkS(1, 2), 0}
+	mobilityWeight = [7]taper{0, 0, mkS(4, 4), mkS(5, 5), mkS(2, 4), mkS(1, 2), 0}
 	mobilityCentre = [7]int{0, 0, 4, 6, 7, 14, 0}
 
 	// kingAttackWeight is the weight per attacked king-zone square.
@@ -46,7 +46,7 @@ var (
 
 // Precomputed tables.
 var (
-	psqt         [16][64]S // by chess.Piece and square, material included, White's view
+	psqt         [16][64]taper // by chess.Piece and square, material included, White's view
 	adjacentFile [8]chess.Bitboard
 	passedMask   [2][64]chess.Bitboard // enemy pawns here stop a passer
 	forwardFile  [2][64]chess.Bitboard // squares in front of a pawn on its file
@@ -110,7 +110,7 @@ func Evaluate(p *chess.Position) int {
 	if insufficientMaterial(p) {
 		return 0
 	}
-	var s S
+	var s taper
 	phase := 0
 	occ := p.Occupied()
 	for bb := occ; bb != 0; {
@@ -132,9 +132,9 @@ func Evaluate(p *chess.Position) int {
 }
 
 // evalSide returns the terms of colour us other than material and PST.
-func evalSide(p *chess.Position, us chess.Color, occ chess.Bitboard) S {
+func evalSide(p *chess.Position, us chess.Color, occ chess.Bitboard) taper {
 	them := us.Other()
-	var s S
+	var s taper
 	ourPawns, theirPawns := p.Pieces(us, chess.Pawn), p.Pieces(them, chess.Pawn)
 	theirPawnAttacks := pawnAttacksBB(them, theirPawns)
 
@@ -192,7 +192,7 @@ func evalSide(p *chess.Position, us chess.Color, occ chess.Bitboard) S {
 			case chess.Queen:
 				att = chess.QueenAttacks(sq, occ)
 			}
-			s += mobilityWeight[pt] * S((att&area).Count()-mobilityCentre[pt])
+			s += mobilityWeight[pt] * taper((att&area).Count()-mobilityCentre[pt])
 			if z := att & zone; z != 0 {
 				attackers++
 				weight += kingAttackWeight[pt] * z.Count()
