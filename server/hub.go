@@ -124,6 +124,7 @@ func (h *hub) idle() bool {
 }
 
 func (h *hub) stop() {
+	h.saveClock()
 	if h.botCancel != nil {
 		h.botCancel()
 	}
@@ -134,6 +135,23 @@ func (h *hub) stop() {
 	}
 	for c := range h.clients {
 		c.close()
+	}
+}
+
+// saveClock stores a running clock as it stands, so that a game resumed
+// after a shutdown charges the time its player had already used.
+func (h *hub) saveClock() {
+	k := h.g.Clock()
+	if k == nil || h.g.Status().Finished() {
+		return
+	}
+	if _, running := k.Running(); !running {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	if err := h.s.store.Save(ctx, h.g.Record()); err != nil {
+		h.s.log.Error("save clock at shutdown", "game", h.g.ID(), "err", err)
 	}
 }
 

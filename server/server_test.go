@@ -332,6 +332,7 @@ func TestRestartContinuesGame(t *testing.T) {
 		p.send(`{"t":"move","d":{"u":"` + u + `"}}`)
 		p.state("move")
 	}
+	time.Sleep(300 * time.Millisecond) // Black thinks; the shutdown saves the clock
 	p.conn.CloseNow()
 	srv.Close()
 	s.Close()
@@ -346,7 +347,8 @@ func TestRestartContinuesGame(t *testing.T) {
 	p = dial(t, srv, g.ID, "token="+g.Token+"&v=3")
 	p.next("hello")
 	full := p.state("state") // the event log did not survive: a full state
-	if full.V != 3 || full.Ply != 3 || full.Clock == nil || full.Clock.Running != "black" || full.Clock.White < 181000 {
+	if full.V != 3 || full.Ply != 3 || full.Clock == nil || full.Clock.Running != "black" || full.Clock.White < 181000 ||
+		full.Clock.Black > 182000-300 {
 		t.Fatalf("after restart: %+v clock %+v", full, full.Clock)
 	}
 	p.send(`{"t":"move","d":{"u":"b8c6"}}`)
