@@ -7,9 +7,10 @@ PKGS     := ./...
 .PHONY: run build test vet fmt-check unit fuzz-smoke bench perft-deep clean web race-web e2e demo
 
 # The main job: build the web UI and the binary, then play in the browser
-# at http://localhost:8080 (games are kept in ./gambit-data).
+# at http://localhost:8080 (games are kept in ./gambit-data; make run ADDR=:9090
+# for another port).
 run: web build
-	$(BIN) serve --addr :8080 --data gambit-data
+	$(BIN) serve --addr $(or $(ADDR),:8080) --data gambit-data
 
 # The rules library at work on the start position (what `run` showed before the web app).
 demo: build
