@@ -365,9 +365,11 @@ func (e *Engine) setupTime(us chess.Color, opts Options) {
 	if us == chess.Black {
 		left, inc = l.BTime, l.BInc
 	}
-	if left <= 0 && inc <= 0 {
-		return
+	if l.WTime <= 0 && l.BTime <= 0 && l.WInc <= 0 && l.BInc <= 0 {
+		return // no clock at all: depth, nodes or infinite
 	}
+	// A clock is given; ours may be empty (only the opponent's sent, or
+	// overdrawn): then move at once rather than think without limit.
 	e.timed = true
 	mtg := 30
 	if l.MovesToGo > 0 {

@@ -137,13 +137,15 @@ func TestTimeManagement(t *testing.T) {
 		{WTime: 30 * time.Millisecond, WInc: 10 * time.Millisecond},
 		{WTime: 5 * time.Second, MovesToGo: 1},
 		{MoveTime: 100 * time.Millisecond},
+		{BTime: 10 * time.Second}, // White to move, only Black's clock given
+		{WTime: time.Millisecond, BTime: time.Minute},
 	}
 	for _, l := range tests {
 		e := New(DefaultOptions())
 		start := time.Now()
 		r := e.Search(context.Background(), chess.StartPosition(), nil, l, nil)
 		el := time.Since(start)
-		budget := l.WTime
+		budget := max(l.WTime, 50*time.Millisecond)
 		if l.MoveTime > 0 {
 			budget = l.MoveTime
 		}

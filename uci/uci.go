@@ -310,9 +310,11 @@ func parseGo(pos *chess.Position, args []string) (engine.Limits, error) {
 			l.Ponder = true
 		case "wtime":
 			l.WTime, err = ms(i + 1)
+			l.WTime = max(l.WTime, time.Millisecond) // an empty clock is still a clock
 			i++
 		case "btime":
 			l.BTime, err = ms(i + 1)
+			l.BTime = max(l.BTime, time.Millisecond)
 			i++
 		case "winc":
 			l.WInc, err = ms(i + 1)
