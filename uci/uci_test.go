@@ -275,3 +275,16 @@ func FuzzUCI(f *testing.F) {
 		}
 	})
 }
+
+func TestAlgorithmsAndStrength(t *testing.T) {
+	for _, a := range []string{"greedy", "minimax", "negamax", "alphabeta", "full"} {
+		lines := run(t, "setoption name Algorithm value "+a+"\nposition startpos moves e2e4\ngo depth 2\n")
+		if !has(lines, `^bestmove [a-h][1-8][a-h][1-8]`) || !has(lines, `^info depth \d`) {
+			t.Errorf("Algorithm %s:\n%s", a, strings.Join(lines, "\n"))
+		}
+	}
+	lines := run(t, "setoption name UCI_LimitStrength value true\nsetoption name UCI_Elo value 600\nposition startpos\ngo wtime 1000 btime 1000\n")
+	if !has(lines, `^bestmove [a-h][1-8][a-h][1-8]`) {
+		t.Errorf("UCI_Elo 600:\n%s", strings.Join(lines, "\n"))
+	}
+}
