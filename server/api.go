@@ -118,7 +118,7 @@ func (s *Server) gameOptions(req createRequest) (game.Options, chess.Color, erro
 			return opts, human, fmt.Errorf("%w: colour must be white, black or random, not %q", ErrBadRequest, req.Color)
 		}
 		opts.Seats[human] = game.Seat{Kind: game.SeatHuman, Token: token}
-		opts.Seats[human.Other()] = game.Seat{Kind: game.SeatBot, Level: level.Name, Name: "Gambit (" + level.Label + ")"}
+		opts.Seats[human.Other()] = game.Seat{Kind: game.SeatBot, Level: level.Name, Name: "Gambit · " + level.Label}
 	case game.ModeOnline:
 		return opts, human, fmt.Errorf("%w: online play is coming soon", ErrBadRequest)
 	default:
