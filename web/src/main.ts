@@ -112,6 +112,7 @@ async function startGame(e: SubmitEvent) {
       setup: String(f.get('setup') ?? ''),
     });
     saveTicket(g.id, { token: g.token, color: mode === 'local' ? 'white' : g.color });
+    (form.elements.namedItem('setup') as HTMLTextAreaElement).value = ''; // a pasted position is for one game
     $<HTMLDialogElement>('new-dialog').close();
     go(`/game/${g.id}`);
   } catch (err) {
