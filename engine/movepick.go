@@ -82,6 +82,29 @@ func pickMove(ms *[256]ScoredMove, i, n int) ScoredMove {
 	return ms[i]
 }
 
+// nextMove returns move i of ms[:n]: the first sortedAfter picks are found by
+// selection (a cut-off usually comes among them), then the rest of the list
+// is insertion-sorted once and read in order, so nodes that try every move
+// do not pay for repeated selection.
+func nextMove(ms *[256]ScoredMove, i, n int) ScoredMove {
+	const sortedAfter = 3
+	if i < sortedAfter {
+		return pickMove(ms, i, n)
+	}
+	if i == sortedAfter {
+		for j := i + 1; j < n; j++ {
+			x := ms[j]
+			k := j - 1
+			for k >= i && ms[k].Score < x.Score {
+				ms[k+1] = ms[k]
+				k--
+			}
+			ms[k+1] = x
+		}
+	}
+	return ms[i]
+}
+
 // updateHistory applies the gravity formula h += bonus - h*|bonus|/historyMax,
 // which keeps |h| below historyMax without periodic rescaling.
 func updateHistory(h *int32, bonus int) {

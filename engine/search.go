@@ -278,7 +278,7 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 	nQuiets := 0
 	moveCount := 0
 	for i := 0; i < n; i++ {
-		sm := pickMove(&st.moves, i, n)
+		sm := nextMove(&st.moves, i, n)
 		m := sm.Move
 		capture := isCapture(p, m)
 		quiet := !capture && m.Promotion() != chess.Queen
@@ -514,7 +514,7 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 	bestMove := chess.MoveNone
 	origAlpha := alpha
 	for i := 0; i < n; i++ {
-		sm := pickMove(&st.moves, i, n)
+		sm := nextMove(&st.moves, i, n)
 		m := sm.Move
 		if !st.inCheck {
 			// SEE pruning: skip captures that lose material, and delta

@@ -78,14 +78,9 @@ func (t *tt) resize(mb int) {
 	t.generation = 0
 }
 
-// clear empties every entry.
+// clear empties every entry. No search may be running.
 func (t *tt) clear() {
-	for i := range t.buckets {
-		for j := range t.buckets[i] {
-			t.buckets[i][j].check.Store(0)
-			t.buckets[i][j].data.Store(0)
-		}
-	}
+	clear(t.buckets) // callers hold the engine lock: no search reads the table meanwhile
 	t.generation = 0
 }
 
