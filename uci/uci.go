@@ -411,13 +411,13 @@ func (s *session) goCmd(args []string) {
 // several "go" lines then runs each search in full, as a GUI waiting for
 // bestmove would, and a forgotten "stop" cannot deadlock the loop.
 func (s *session) finishSearch() {
+	if s.xq != nil {
+		s.xq.finish() // before stopSearch, which would cancel it
+	}
 	if s.cancel != nil && !s.endless {
 		<-s.done
 	}
 	s.stopSearch()
-	if s.xq != nil {
-		s.xq.finish()
-	}
 }
 
 // stopSearch stops the running search, if any, and waits for its bestmove.
