@@ -50,10 +50,10 @@ func TestPGNFiles(t *testing.T) {
 		t.Skip("no pgn data")
 	}
 	wantGames := map[string]int{
-		"xiangqijs-4games-chinese.pgn":       4,
-		"xiangqijs-4games-iccs.pgn":          4,
-		"cg245.pgn":                          1,
-		"cg300.pgn":                          1,
+		"xiangqijs-4games-chinese.pgn":          4,
+		"xiangqijs-4games-iccs.pgn":             4,
+		"cg245.pgn":                             1,
+		"cg300.pgn":                             1,
 		"hbsxcjp-01-iccs-variations-gbk.pgn":    1,
 		"hbsxcjp-01-chinese-variations-gbk.pgn": 1,
 		"cchess-test-gbk.pgn":                   1,
