@@ -36,6 +36,11 @@ type Options struct {
 	Seed          uint64        // seed of the deliberate-error source of the weak levels
 }
 
+// MaxHash is the largest transposition table in MB. It is kept well below
+// Stockfish's 32 GB: a failed allocation in Go is a fatal error, not a
+// recoverable one, so the option refuses sizes this machine class cannot hold.
+const MaxHash = 4096
+
 // Strength range of UCI_Elo. The mapping to skill levels is a rough guess,
 // not a calibrated rating.
 const (
@@ -64,7 +69,7 @@ type OptionSpec struct {
 func OptionSpecs() []OptionSpec {
 	d := DefaultOptions()
 	return []OptionSpec{
-		{Name: "Hash", Type: "spin", Default: strconv.Itoa(d.Hash), Min: 1, Max: 65536},
+		{Name: "Hash", Type: "spin", Default: strconv.Itoa(d.Hash), Min: 1, Max: MaxHash},
 		{Name: "Threads", Type: "spin", Default: "1", Min: 1, Max: 256},
 		{Name: "MultiPV", Type: "spin", Default: "1", Min: 1, Max: 256},
 		{Name: "Ponder", Type: "check", Default: "false"},
@@ -169,6 +174,7 @@ func sanitize(o Options) Options {
 	if o.Hash <= 0 {
 		o.Hash = d.Hash
 	}
+	o.Hash = min(o.Hash, MaxHash)
 	o.Threads = max(min(o.Threads, 256), 1)
 	o.MultiPV = max(min(o.MultiPV, 256), 1)
 	o.SkillLevel = max(min(o.SkillLevel, 20), 0)
@@ -226,7 +232,7 @@ func (e *Engine) SetOption(name, value string) error {
 	switch strings.ToLower(strings.TrimSpace(name)) {
 	case "hash":
 		var n int
-		if n, err = num(1, 65536); err == nil && n != e.opts.Hash {
+		if n, err = num(1, MaxHash); err == nil && n != e.opts.Hash {
 			e.opts.Hash = n
 			e.tt.resize(n)
 		}
