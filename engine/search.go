@@ -58,6 +58,7 @@ type worker struct {
 
 	rootMoves []rootMove
 	pvIdx     int
+	reported  int // principal variations reported through onInfo
 	rootDepth int
 	selDepth  int
 	completed int // last fully searched depth

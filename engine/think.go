@@ -21,6 +21,7 @@ func (e *Engine) searchFull(pos chess.Position, history []uint64, moves []chess.
 	if limits.MultiPV > 0 {
 		multiPV = limits.MultiPV
 	}
+	reported := min(multiPV, len(moves)) // lines shown; a weak level may search more
 	maxDepth := MaxPly - 1
 	if limits.Depth > 0 {
 		maxDepth = min(limits.Depth, maxDepth)
@@ -40,11 +41,11 @@ func (e *Engine) searchFull(pos chess.Position, history []uint64, moves []chess.
 		wg.Add(1)
 		go func(w *worker) {
 			defer wg.Done()
-			w.iterate(maxDepth, 1, nil)
+			w.iterate(maxDepth, 1, 0, nil)
 		}(e.workers[i])
 	}
 	main := e.workers[0]
-	main.iterate(maxDepth, multiPV, onInfo)
+	main.iterate(maxDepth, multiPV, reported, onInfo)
 	e.sh.stop.Store(true)
 	wg.Wait()
 
@@ -115,8 +116,9 @@ func (w *worker) prepare(pos chess.Position, history []uint64, moves []chess.Mov
 // iterate is iterative deepening. Helper workers (id > 0) start one ply
 // deeper on odd ids so the threads spread over depths (Lazy SMP); they share
 // only the transposition table.
-func (w *worker) iterate(maxDepth, multiPV int, onInfo func(Info)) {
+func (w *worker) iterate(maxDepth, multiPV, reported int, onInfo func(Info)) {
 	e := w.e
+	w.reported = reported
 	prevBest := chess.MoveNone
 	instability := 0.0
 	start := 1
@@ -140,7 +142,7 @@ func (w *worker) iterate(maxDepth, multiPV int, onInfo func(Info)) {
 		if w.id != 0 {
 			continue
 		}
-		for i := 0; i < multiPV; i++ {
+		for i := 0; i < reported; i++ {
 			onInfo(e.info(w, i, depth, BoundExact))
 		}
 
@@ -192,13 +194,13 @@ func (w *worker) aspiration(depth int, onInfo func(Info)) {
 		}
 		switch {
 		case score <= alpha:
-			if w.id == 0 && e.elapsed() > 3*time.Second {
+			if w.id == 0 && w.pvIdx < w.reported && e.elapsed() > 3*time.Second {
 				onInfo(e.info(w, w.pvIdx, depth, BoundUpper))
 			}
 			beta = (alpha + beta) / 2
 			alpha = max(score-delta, -infinity)
 		case score >= beta:
-			if w.id == 0 && e.elapsed() > 3*time.Second {
+			if w.id == 0 && w.pvIdx < w.reported && e.elapsed() > 3*time.Second {
 				onInfo(e.info(w, w.pvIdx, depth, BoundLower))
 			}
 			beta = min(score+delta, infinity)

@@ -288,3 +288,12 @@ func TestAlgorithmsAndStrength(t *testing.T) {
 		t.Errorf("UCI_Elo 600:\n%s", strings.Join(lines, "\n"))
 	}
 }
+
+func TestWeakLevelReportsOneLine(t *testing.T) {
+	lines := run(t, "setoption name Skill Level value 0\nposition startpos\ngo depth 3\n")
+	for _, l := range lines {
+		if strings.Contains(l, " multipv 2 ") {
+			t.Fatalf("skill 0 with MultiPV 1 printed a second line: %s", l)
+		}
+	}
+}
