@@ -403,3 +403,18 @@ func TestOptionSpecs(t *testing.T) {
 		t.Errorf("defaults %+v", d)
 	}
 }
+
+// TestForcedMoveIsQuick: with a clock and a single legal move the search
+// answers at once.
+func TestForcedMoveIsQuick(t *testing.T) {
+	p := mustFEN(t, "3k5/9/9/9/9/9/9/9/9/r3K4 w") // in check on rank 0: only e0e1
+	var ml xiangqi.MoveList
+	p.GenerateLegal(&ml)
+	if ml.Len() != 1 {
+		t.Fatalf("%d legal moves, want 1", ml.Len())
+	}
+	r := New(DefaultOptions()).Search(context.Background(), p, nil, Limits{WTime: time.Minute, BTime: time.Minute}, nil)
+	if r.BestMove != ml.At(0) || r.Depth != 1 {
+		t.Errorf("result %+v, want %v at depth 1", r, ml.At(0))
+	}
+}

@@ -42,8 +42,8 @@ func (w *worker) iterate(maxDepth int, b budget, onInfo func(Info)) Result {
 		if onInfo != nil {
 			onInfo(w.info(res))
 		}
-		if b.soft > 0 && time.Since(w.start) >= b.soft*softFrac/10 {
-			break
+		if b.soft > 0 && (time.Since(w.start) >= b.soft*softFrac/10 || root.ml.Len() == 1) {
+			break // out of time, or a forced move: keep the clock for later
 		}
 		if Score(score).IsMate() && depth >= 2*(Mate-abs(score))+4 && b.soft > 0 {
 			break // a mate found with plenty of depth to spare: it will not change
