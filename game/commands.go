@@ -1,7 +1,6 @@
 package game
 
 import (
-	"errors"
 	"fmt"
 
 	"github.com/gambitchess/gambit/chess"
@@ -9,10 +8,8 @@ import (
 
 // Played describes an accepted move.
 type Played struct {
-	Move chess.Move
-	UCI  string
-	SAN  string
-	Ply  int // the move's number in the game, from 1
+	Step
+	Ply int // the move's number in the game, from 1
 }
 
 // checkOpen returns ErrGameOver once the game has finished, first ending it
@@ -35,7 +32,7 @@ func (g *Game) CheckFlag() bool {
 	if !ok {
 		return false
 	}
-	if err := g.rules.Timeout(c); err != nil {
+	if err := g.rules.Declare(ByTimeout, c); err != nil {
 		return false
 	}
 	g.flagged = c
@@ -44,8 +41,8 @@ func (g *Game) CheckFlag() bool {
 	return true
 }
 
-// Move plays the move given in UCI text for colour c, which must be the
-// side to move.
+// Move plays the move given in coordinate text (UCI for chess, ICCS for
+// xiangqi) for side c, which must be the side to move.
 func (g *Game) Move(c chess.Color, uci string) (Played, error) {
 	if err := g.checkOpen(); err != nil {
 		return Played{}, err
@@ -53,17 +50,9 @@ func (g *Game) Move(c chess.Color, uci string) (Played, error) {
 	if c != g.rules.Turn() {
 		return Played{}, fmt.Errorf("%w: %s to move", ErrNotYourTurn, ColorName(g.rules.Turn()))
 	}
-	pos := g.rules.Position()
-	m, err := pos.ParseUCI(uci)
-	switch {
-	case errors.Is(err, chess.ErrInvalidMove):
-		return Played{}, fmt.Errorf("%w: %q", ErrInvalidMove, uci)
-	case err != nil:
-		return Played{}, fmt.Errorf("%w: %s", ErrIllegalMove, uci)
-	}
-	san := pos.SAN(m)
-	if err := g.rules.Push(m); err != nil {
-		return Played{}, fmt.Errorf("%w: %s: %v", ErrIllegalMove, uci, err)
+	step, err := g.rules.Play(uci)
+	if err != nil {
+		return Played{}, err
 	}
 	if g.clock != nil {
 		g.clock.Press(c)
@@ -73,7 +62,7 @@ func (g *Game) Move(c chess.Color, uci string) (Played, error) {
 	}
 	g.touch()
 	g.settle()
-	return Played{Move: m, UCI: pos.UCI(m), SAN: san, Ply: g.rules.Ply()}, nil
+	return Played{Step: step, Ply: g.rules.Ply()}, nil
 }
 
 // Resign ends the game: colour c resigns.
@@ -81,7 +70,7 @@ func (g *Game) Resign(c chess.Color) error {
 	if err := g.checkOpen(); err != nil {
 		return err
 	}
-	if err := g.rules.Resign(c); err != nil {
+	if err := g.rules.Declare(ByResignation, c); err != nil {
 		return fmt.Errorf("resign: %w", err)
 	}
 	g.touch()
@@ -127,7 +116,7 @@ func (g *Game) AcceptDraw(c chess.Color) error {
 	if !g.offering || g.offer == c {
 		return ErrNoDrawOffer
 	}
-	if err := g.rules.AgreeDraw(); err != nil {
+	if err := g.rules.Declare(ByAgreement, c); err != nil {
 		return fmt.Errorf("agree draw: %w", err)
 	}
 	g.touch()
@@ -148,8 +137,9 @@ func (g *Game) DeclineDraw(chess.Color) error {
 	return nil
 }
 
-// ClaimDraw ends the game as a draw by the threefold or 50-move rule, when
-// the side to move (c) may claim it.
+// ClaimDraw ends a chess game as a draw by the threefold or 50-move rule,
+// when the side to move (c) may claim it. Xiangqi has no claims: its
+// repetitions are judged automatically.
 func (g *Game) ClaimDraw(c chess.Color) error {
 	if err := g.checkOpen(); err != nil {
 		return err
@@ -157,7 +147,7 @@ func (g *Game) ClaimDraw(c chess.Color) error {
 	if c != g.rules.Turn() {
 		return fmt.Errorf("%w: only the side to move may claim", ErrNotYourTurn)
 	}
-	if err := g.rules.ClaimDraw(); err != nil {
+	if err := g.rules.Declare(ByClaim, c); err != nil {
 		return fmt.Errorf("%w: %v", ErrCannotClaim, err)
 	}
 	g.touch()

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/gambitchess/gambit/chess"
+	"github.com/gambitchess/gambit/xiangqi"
 )
 
 // ClockConfig is a time control: Initial per side plus Increment per move.
@@ -16,15 +17,20 @@ type ClockConfig struct {
 
 // Options describe a new game.
 type Options struct {
-	ID    string
-	Mode  Mode
-	Seats [2]Seat // by colour: Seats[chess.White], Seats[chess.Black]
-	// Start is the starting position; the zero Position means the standard one.
+	ID      string
+	Mode    Mode
+	Variant Variant // "" means chess
+	Seats   [2]Seat // by side: Seats[chess.White] (xiangqi: Red), Seats[chess.Black]
+	// Start is the starting chess position; nil means StartFEN, or the standard one.
 	Start *chess.Position
-	// Moves are played from Start before the game is handed out (an imported game).
+	// StartFEN is the starting position in the variant's FEN; "" means the standard one.
+	StartFEN string
+	// Moves are played from Start before the game is handed out (an imported chess game).
 	Moves []chess.Move
-	Clock ClockConfig
-	Now   func() time.Time
+	// MoveText are moves in coordinate text (UCI, ICCS) played after Moves.
+	MoveText []string
+	Clock    ClockConfig
+	Now      func() time.Time
 }
 
 // Game is one live game: the rules state, the seats, the clock and the
@@ -34,7 +40,7 @@ type Game struct {
 	id        string
 	mode      Mode
 	seats     [2]Seat
-	rules     *chess.Game
+	rules     Rules
 	clock     *Clock // nil for an untimed game
 	status    Status
 	flagged   chess.Color // who ran out of time, when status is Timeout
@@ -51,30 +57,55 @@ func New(o Options) (*Game, error) {
 	if o.Now == nil {
 		o.Now = time.Now
 	}
-	start := chess.StartPosition()
-	if o.Start != nil {
-		start = *o.Start
+	rules, err := newRules(o.Variant, o.StartFEN)
+	if err != nil {
+		return nil, err
 	}
-	g := &Game{id: o.ID, mode: o.Mode, seats: o.Seats, rules: chess.NewGameFrom(start), now: o.Now}
+	if o.Start != nil {
+		if o.Variant == Xiangqi {
+			return nil, fmt.Errorf("%w: a chess position for a xiangqi game", ErrBadSetup)
+		}
+		rules = newChessRules(*o.Start)
+	}
+	g := &Game{id: o.ID, mode: o.Mode, seats: o.Seats, rules: rules, now: o.Now}
 	g.createdAt = o.Now()
 	g.updatedAt = g.createdAt
 	if o.Clock.Initial > 0 {
 		g.clock = NewClock(o.Clock.Initial, o.Clock.Increment, o.Now)
 	}
-	for i, m := range o.Moves {
-		if err := g.rules.Push(m); err != nil {
-			return nil, fmt.Errorf("%w: imported move %d: %v", ErrBadSetup, i+1, err)
-		}
+	if err := g.playImported(o); err != nil {
+		return nil, err
 	}
 	g.status = Created
-	if len(o.Moves) > 0 {
+	if g.rules.Ply() > 0 {
 		g.status = Started
 	}
 	g.settle()
-	if !g.status.Finished() && len(o.Moves) > 0 && g.clock != nil {
+	if !g.status.Finished() && g.rules.Ply() > 0 && g.clock != nil {
 		g.clock.Start(g.rules.Turn())
 	}
 	return g, nil
+}
+
+// playImported plays the moves of an imported game.
+func (g *Game) playImported(o Options) error {
+	if len(o.Moves) > 0 {
+		cr, ok := g.rules.(*chessRules)
+		if !ok {
+			return fmt.Errorf("%w: chess moves for a %s game", ErrBadSetup, g.rules.Variant())
+		}
+		for i, m := range o.Moves {
+			if err := cr.g.Push(m); err != nil {
+				return fmt.Errorf("%w: imported move %d: %v", ErrBadSetup, i+1, err)
+			}
+		}
+	}
+	for i, u := range o.MoveText {
+		if _, err := g.rules.Play(u); err != nil {
+			return fmt.Errorf("%w: imported move %d: %v", ErrBadSetup, len(o.Moves)+i+1, err)
+		}
+	}
+	return nil
 }
 
 // ID returns the game's identifier.
@@ -89,28 +120,47 @@ func (g *Game) Seat(c chess.Color) Seat { return g.seats[c] }
 // Status returns the server-level status.
 func (g *Game) Status() Status { return g.status }
 
-// Outcome returns the rules-level ending (the zero Outcome while the game
-// goes on or when it was aborted).
-func (g *Game) Outcome() chess.Outcome { return g.rules.Outcome() }
+// Variant returns the game played.
+func (g *Game) Variant() Variant { return g.rules.Variant() }
 
-// Turn returns the colour to move.
+// Outcome returns the rules-level ending (the zero Outcome while the game
+// goes on).
+func (g *Game) Outcome() Outcome { return g.rules.Outcome() }
+
+// Turn returns the side to move (chess.White is xiangqi's Red).
 func (g *Game) Turn() chess.Color { return g.rules.Turn() }
 
-// Position returns the current position.
-func (g *Game) Position() chess.Position { return g.rules.Position() }
-
 // FEN returns the current position in FEN.
-func (g *Game) FEN() string { p := g.rules.Position(); return p.FEN() }
+func (g *Game) FEN() string { return g.rules.FEN() }
 
 // StartFEN returns the starting position in FEN.
-func (g *Game) StartFEN() string { p := g.rules.StartPosition(); return p.FEN() }
+func (g *Game) StartFEN() string { return g.rules.StartFEN() }
 
 // Ply returns the number of moves played.
 func (g *Game) Ply() int { return g.rules.Ply() }
 
-// Rules returns the rules-level game. Callers must not change it: it is
-// exposed for read-only use such as a bot's search history.
-func (g *Game) Rules() *chess.Game { return g.rules }
+// Rules returns the rules of the game. Callers must not change them.
+func (g *Game) Rules() Rules { return g.rules }
+
+// ChessGame returns the rules-level chess game, for read-only use such as
+// a bot's search; ok is false in another variant.
+func (g *Game) ChessGame() (cg *chess.Game, ok bool) {
+	r, ok := g.rules.(*chessRules)
+	if !ok {
+		return nil, false
+	}
+	return r.g, true
+}
+
+// XiangqiGame returns the rules-level xiangqi game, for read-only use such
+// as a bot's search; ok is false in another variant.
+func (g *Game) XiangqiGame() (xg *xiangqi.Game, ok bool) {
+	r, ok := g.rules.(*xiangqiRules)
+	if !ok {
+		return nil, false
+	}
+	return r.g, true
+}
 
 // Clock returns the clock, or nil for an untimed game.
 func (g *Game) Clock() *Clock { return g.clock }
@@ -144,7 +194,7 @@ func (g *Game) settle() {
 		return
 	}
 	if o := g.rules.Outcome(); o.Over() {
-		g.status = statusOf(o.Termination)
+		g.status = o.Status
 		g.offering = false
 		if g.clock != nil {
 			g.clock.Stop()

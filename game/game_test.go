@@ -30,7 +30,7 @@ func play(t *testing.T, g *Game, moves ...string) {
 }
 
 func TestStatusOrder(t *testing.T) {
-	for s := Created; s <= DrawAgreed; s++ {
+	for s := Created; s <= Forfeit; s++ {
 		want := s != Created && s != Started
 		if s.Finished() != want {
 			t.Errorf("%v.Finished() = %v, want %v", s, s.Finished(), want)
@@ -123,7 +123,7 @@ func TestClaimThreefold(t *testing.T) {
 	}
 	r := g.Record()
 	g2, err := FromRecord(r, time.Now)
-	if err != nil || g2.Status() != Draw || g2.Outcome().Termination != chess.ThreefoldRepetition {
+	if err != nil || g2.Status() != Draw || g2.Outcome().Termination != chess.ThreefoldRepetition.String() {
 		t.Fatalf("reload: %v %v %v", err, g2.Status(), g2.Outcome())
 	}
 }

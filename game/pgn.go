@@ -8,36 +8,23 @@ import (
 
 	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/chess/pgn"
+	"github.com/gambitchess/gambit/xiangqi"
 )
 
-// PGN returns the game in PGN export format, written by package chess/pgn:
-// the seven-tag roster, SetUp and FEN for a game from a set position,
-// TimeControl and Termination, and the movetext.
+// PGN returns the game in PGN export format: for chess, written by package
+// chess/pgn (the seven-tag roster, SetUp and FEN for a set position,
+// TimeControl and Termination); for xiangqi, xqbase-style PGN in Chinese
+// notation with Red and Black tags.
 func (g *Game) PGN() string {
-	out := pgn.NewGameFrom(g.rules.StartPosition())
-	out.Tags.Set("Event", "Gambit "+string(g.mode)+" game")
-	out.Tags.Set("Site", "Gambit")
-	out.Tags.Set("Date", g.createdAt.UTC().Format("2006.01.02"))
-	out.Tags.Set("Round", "-")
-	out.Tags.Set("White", g.playerName(chess.White))
-	out.Tags.Set("Black", g.playerName(chess.Black))
-	out.Tags.Set("Result", g.Result())
-	out.Result = g.Result()
+	h := Header{Event: "Gambit " + string(g.mode) + " game", Date: g.createdAt.UTC().Format("2006.01.02"),
+		White: g.playerName(chess.White), Black: g.playerName(chess.Black)}
+	if g.rules.Variant() == Xiangqi {
+		h.Event = "Gambit " + string(g.mode) + " xiangqi game"
+	}
 	if k := g.clock; k != nil {
-		out.Tags.Set("TimeControl", fmt.Sprintf("%d+%d", int(k.Initial.Seconds()), int(k.Increment.Seconds())))
+		h.TimeControl = fmt.Sprintf("%d+%d", int(k.Initial.Seconds()), int(k.Increment.Seconds()))
 	}
-	if o := g.rules.Outcome(); o.Over() {
-		out.Tags.Set("Termination", o.Termination.String())
-	}
-	node := out.Root
-	for _, m := range g.rules.Moves() {
-		next, err := node.AddVariation(m)
-		if err != nil {
-			break // cannot happen: the moves were checked when played
-		}
-		node = next
-	}
-	return out.String()
+	return g.rules.PGN(h)
 }
 
 // playerName names the player of colour c for the PGN header.
@@ -81,4 +68,33 @@ func ParseSetup(text string) (chess.Position, []chess.Move, error) {
 		return p, nil, nil
 	}
 	return ParsePGN(text)
+}
+
+// ParseXiangqiSetup reads a xiangqi FEN or, failing that, a xiangqi PGN (in
+// any of its notations) into a start FEN and ICCS moves.
+func ParseXiangqiSetup(text string) (start string, moves []string, err error) {
+	text = strings.TrimSpace(text)
+	if text == "" {
+		return "", nil, nil
+	}
+	if strings.Count(text, "/") == 9 && !strings.Contains(text, "[") {
+		p, err := xiangqi.ParseFEN(text)
+		if err != nil {
+			return "", nil, fmt.Errorf("%w: xiangqi FEN: %v", ErrBadSetup, err)
+		}
+		return p.FEN(), nil, nil
+	}
+	games, err := xiangqi.ReadPGN(strings.NewReader(text))
+	switch {
+	case err != nil:
+		return "", nil, fmt.Errorf("%w: xiangqi PGN: %v", ErrBadSetup, err)
+	case len(games) == 0:
+		return "", nil, fmt.Errorf("%w: no game in the PGN", ErrBadSetup)
+	}
+	first := games[0].Root.Position()
+	start = first.FEN()
+	for _, m := range games[0].Mainline() {
+		moves = append(moves, xiangqi.FormatICCS(m))
+	}
+	return start, moves, nil
 }

@@ -5,19 +5,21 @@ import (
 	"time"
 
 	"github.com/gambitchess/gambit/chess"
+	"github.com/gambitchess/gambit/xiangqi"
 )
 
 // Record is the stored form of a game: everything needed to continue it
-// after a restart. Moves are UCI text replayed through the rules, so a
-// stored game can never hold an illegal position.
+// after a restart. Moves are coordinate text (UCI, ICCS) replayed through
+// the rules, so a stored game can never hold an illegal position.
 type Record struct {
 	ID          string     `json:"id"`
 	Mode        Mode       `json:"mode"`
+	Variant     Variant    `json:"variant,omitempty"` // "" in records from before xiangqi: chess
 	Seats       [2]Seat    `json:"seats"`
 	StartFEN    string     `json:"startFen"`
 	Moves       []string   `json:"moves"`
 	Status      string     `json:"status"`
-	Termination uint8      `json:"termination,omitempty"` // chess.Termination of a declared ending
+	Termination uint8      `json:"termination,omitempty"` // Outcome.Code of the ending
 	Flagged     string     `json:"flagged,omitempty"`     // who ran out of time
 	DrawOffer   string     `json:"drawOffer,omitempty"`   // who offers a draw
 	Clock       *ClockSave `json:"clock,omitempty"`
@@ -45,13 +47,13 @@ func (r Record) Finished() bool {
 
 // Record returns the game's stored form.
 func (g *Game) Record() Record {
-	r := Record{ID: g.id, Mode: g.mode, Seats: g.seats, StartFEN: g.StartFEN(), Status: g.status.String(),
+	r := Record{ID: g.id, Mode: g.mode, Variant: g.rules.Variant(), Seats: g.seats, StartFEN: g.StartFEN(), Status: g.status.String(),
 		Result: g.Result(), Version: g.version, CreatedAt: g.createdAt, UpdatedAt: g.updatedAt}
 	for _, s := range g.History() {
 		r.Moves = append(r.Moves, s.UCI)
 	}
 	if o := g.rules.Outcome(); o.Over() {
-		r.Termination = uint8(o.Termination)
+		r.Termination = o.Code
 	}
 	if g.status == Timeout {
 		r.Flagged = ColorName(g.flagged)
@@ -74,20 +76,35 @@ func (g *Game) Result() string {
 	return g.rules.Outcome().Result()
 }
 
+// TerminationName returns the name of the ending a record's Termination
+// code stands for, or "" when there is none.
+func (r Record) TerminationName() string {
+	if r.Termination == 0 {
+		return ""
+	}
+	if r.Variant == Xiangqi {
+		if d := (&xiangqiRules{}).DeclaredBy(r.Termination); d != NotDeclared {
+			return [...]string{"", "resignation", "agreement", "timeout", ""}[min(int(d), 4)]
+		}
+		return xiangqi.Termination(r.Termination).String()
+	}
+	return chess.Termination(r.Termination).String()
+}
+
 // FromRecord rebuilds a game from its stored form; an unfinished timed game
 // has the side to move's clock running from now.
 func FromRecord(r Record, now func() time.Time) (*Game, error) {
 	if now == nil {
 		now = time.Now
 	}
-	start, err := chess.ParseFEN(r.StartFEN)
+	rules, err := newRules(r.Variant, r.StartFEN)
 	if err != nil {
 		return nil, fmt.Errorf("%w: game %s: %v", ErrBadRecord, r.ID, err)
 	}
-	g := &Game{id: r.ID, mode: r.Mode, seats: r.Seats, rules: chess.NewGameFrom(start), now: now,
+	g := &Game{id: r.ID, mode: r.Mode, seats: r.Seats, rules: rules, now: now,
 		version: r.Version, createdAt: r.CreatedAt, updatedAt: r.UpdatedAt}
 	for i, u := range r.Moves {
-		if _, err := g.rules.PushUCI(u); err != nil {
+		if _, err := g.rules.Play(u); err != nil {
 			return nil, fmt.Errorf("%w: game %s move %d: %v", ErrBadRecord, r.ID, i+1, err)
 		}
 	}
@@ -119,19 +136,17 @@ func (g *Game) restoreEnding(r Record) error {
 	}
 	if status.Finished() && !g.rules.Outcome().Over() {
 		var err error
-		switch t := chess.Termination(r.Termination); t {
-		case chess.Resignation:
-			err = g.rules.Resign(g.resignerFrom(r.Result))
-		case chess.DrawAgreement:
-			err = g.rules.AgreeDraw()
-		case chess.Timeout:
+		switch d := g.rules.DeclaredBy(r.Termination); d {
+		case ByResignation:
+			err = g.rules.Declare(d, g.resignerFrom(r.Result))
+		case ByTimeout:
 			c, _ := ParseColor(r.Flagged)
 			g.flagged = c
-			err = g.rules.Timeout(c)
-		case chess.FiftyMoves, chess.ThreefoldRepetition:
-			err = g.rules.ClaimDraw()
+			err = g.rules.Declare(d, c)
+		case ByAgreement, ByClaim:
+			err = g.rules.Declare(d, g.rules.Turn())
 		default:
-			err = fmt.Errorf("termination %d", t)
+			err = fmt.Errorf("termination %d", r.Termination)
 		}
 		if err != nil {
 			return fmt.Errorf("%w: game %s ending: %v", ErrBadRecord, r.ID, err)

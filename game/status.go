@@ -1,7 +1,5 @@
 package game
 
-import "github.com/gambitchess/gambit/chess"
-
 // Status is where a game stands at the server level. The values are ordered
 // so that every finished status is >= Aborted: Finished is one comparison
 // (scalachess Status ids).
@@ -15,14 +13,15 @@ const (
 	Aborted                  // ended before it really began
 	Mate                     // checkmate
 	Resigned                 // a player resigned
-	Stalemate                // the side to move has no legal move and is not in check
+	Stalemate                // the side to move has no legal move and is not in check (a loss in xiangqi)
 	Timeout                  // a flag fell (a loss, or a draw when the other side cannot mate)
 	Draw                     // a draw by the rules, automatic or claimed
 	DrawAgreed               // the players agreed a draw
+	Forfeit                  // lost by a rule other than mate (xiangqi perpetual check)
 )
 
 var statusNames = [...]string{"created", "started", "aborted", "mate", "resigned", "stalemate",
-	"timeout", "draw", "drawAgreed"}
+	"timeout", "draw", "drawAgreed", "forfeit"}
 
 // String returns the status name used on the wire ("started", "mate", ...).
 func (s Status) String() string {
@@ -43,23 +42,4 @@ func ParseStatus(s string) (Status, bool) {
 		}
 	}
 	return 0, false
-}
-
-// statusOf maps a rules-level termination to the server-level status.
-func statusOf(t chess.Termination) Status {
-	switch t {
-	case chess.NoTermination:
-		return Started
-	case chess.Checkmate:
-		return Mate
-	case chess.Stalemate:
-		return Stalemate
-	case chess.Resignation:
-		return Resigned
-	case chess.DrawAgreement:
-		return DrawAgreed
-	case chess.Timeout:
-		return Timeout
-	}
-	return Draw
 }

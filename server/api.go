@@ -47,14 +47,15 @@ func (s *Server) handleIndex(w http.ResponseWriter, r *http.Request) {
 
 // createRequest is the body of POST /api/games.
 type createRequest struct {
-	Mode  game.Mode `json:"mode"`  // "local" or "computer"
-	Color string    `json:"color"` // the human's colour against the computer: white, black or random
-	Level string    `json:"level"` // a Levels name, against the computer
-	Clock *struct {
+	Mode    game.Mode `json:"mode"`    // "local" or "computer"
+	Variant string    `json:"variant"` // "chess" (the default) or "xiangqi"
+	Color   string    `json:"color"`   // the human's colour against the computer: white, black or random
+	Level   string    `json:"level"`   // a Levels name, against the computer
+	Clock   *struct {
 		Minutes   float64 `json:"minutes"`
 		Increment int     `json:"increment"` // seconds
 	} `json:"clock"`
-	Setup string `json:"setup"` // a FEN or PGN to start from
+	Setup string `json:"setup"` // a FEN or PGN (of the variant) to start from
 }
 
 // createResponse answers POST /api/games.
@@ -131,18 +132,36 @@ func (s *Server) gameOptions(req createRequest) (game.Options, chess.Color, erro
 		opts.Clock = game.ClockConfig{Initial: time.Duration(c.Minutes * float64(time.Minute)),
 			Increment: time.Duration(c.Increment) * time.Second}
 	}
-	start, moves, err := game.ParseSetup(req.Setup)
-	if err != nil {
+	if err := setup(&opts, req); err != nil {
 		return opts, human, err
 	}
-	opts.Start, opts.Moves = &start, moves
 	return opts, human, nil
+}
+
+// setup fills in the variant and the start position of a create request.
+func setup(opts *game.Options, req createRequest) error {
+	v, err := game.ParseVariant(req.Variant)
+	if err != nil {
+		return err
+	}
+	opts.Variant = v
+	if v == game.Xiangqi {
+		opts.StartFEN, opts.MoveText, err = game.ParseXiangqiSetup(req.Setup)
+		return err
+	}
+	start, moves, err := game.ParseSetup(req.Setup)
+	if err != nil {
+		return err
+	}
+	opts.Start, opts.Moves = &start, moves
+	return nil
 }
 
 // summaryJSON is one game in GET /api/games.
 type summaryJSON struct {
 	ID          string              `json:"id"`
 	Mode        game.Mode           `json:"mode"`
+	Variant     game.Variant        `json:"variant"`
 	Status      string              `json:"status"`
 	Result      string              `json:"result"`
 	Plies       int                 `json:"plies"`
@@ -170,11 +189,12 @@ func (s *Server) handleList(w http.ResponseWriter, r *http.Request) {
 	}
 	out := []summaryJSON{}
 	for _, rec := range recs {
-		sum := summaryJSON{ID: rec.ID, Mode: rec.Mode, Status: rec.Status, Result: rec.Result, Plies: len(rec.Moves),
+		sum := summaryJSON{ID: rec.ID, Mode: rec.Mode, Variant: rec.Variant, Status: rec.Status, Result: rec.Result, Plies: len(rec.Moves),
 			UpdatedAt: rec.UpdatedAt, CreatedAt: rec.CreatedAt, Seats: map[string]seatJSON{}}
-		if rec.Termination != 0 {
-			sum.Termination = chess.Termination(rec.Termination).String()
+		if sum.Variant == "" {
+			sum.Variant = game.Chess
 		}
+		sum.Termination = rec.TerminationName()
 		if c := rec.Clock; c != nil {
 			sum.TimeControl = strconv.FormatFloat(float64(c.InitialMs)/60000, 'f', -1, 64) + "+" + strconv.FormatInt(c.IncrementMs/1000, 10)
 		}

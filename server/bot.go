@@ -11,29 +11,33 @@ import (
 	"github.com/gambitchess/gambit/game"
 )
 
-// Level is a computer strength the UI offers. Algorithm names the engine's
-// search (greedy, minimax, alphabeta or full); Elo, when set, weakens the
-// full search; Depth and MoveTime bound the thinking.
+// Level is a computer strength the UI offers. Algorithm names the chess
+// engine's search (greedy, minimax, alphabeta or full); Elo, when set,
+// weakens the full search; Depth and MoveTime bound the thinking. In xiangqi
+// the engine/xq search plays at Skill (0-20) to XiangqiDepth (0: no limit)
+// within MoveTime.
 type Level struct {
-	Name      string        `json:"name"`
-	Label     string        `json:"label"`
-	Algorithm string        `json:"algorithm"`
-	Elo       int           `json:"elo,omitempty"`
-	Depth     int           `json:"depth,omitempty"`
-	MoveTime  time.Duration `json:"-"`
+	Name         string        `json:"name"`
+	Label        string        `json:"label"`
+	Algorithm    string        `json:"algorithm"`
+	Elo          int           `json:"elo,omitempty"`
+	Depth        int           `json:"depth,omitempty"`
+	MoveTime     time.Duration `json:"-"`
+	Skill        int           `json:"-"`
+	XiangqiDepth int           `json:"-"`
 }
 
 // Levels returns the computer levels, weakest first.
 func Levels() []Level {
 	return []Level{
-		{Name: "greedy", Label: "Greedy (grabs material, 1 ply)", Algorithm: "greedy", Depth: 1},
-		{Name: "minimax", Label: "Minimax (3 plies)", Algorithm: "minimax", Depth: 3, MoveTime: 3 * time.Second},
-		{Name: "alphabeta", Label: "Alpha-beta (4 plies)", Algorithm: "alphabeta", Depth: 4, MoveTime: 3 * time.Second},
-		{Name: "beginner", Label: "Beginner (~800)", Algorithm: "full", Elo: 800, MoveTime: 300 * time.Millisecond},
-		{Name: "casual", Label: "Casual (~1200)", Algorithm: "full", Elo: 1200, MoveTime: 500 * time.Millisecond},
-		{Name: "club", Label: "Club (~1600)", Algorithm: "full", Elo: 1600, MoveTime: 800 * time.Millisecond},
-		{Name: "strong", Label: "Strong (~2000)", Algorithm: "full", Elo: 2000, MoveTime: time.Second},
-		{Name: "full", Label: "Full strength", Algorithm: "full", MoveTime: 2 * time.Second},
+		{Name: "greedy", Label: "Greedy (grabs material, 1 ply)", Algorithm: "greedy", Depth: 1, Skill: 0, XiangqiDepth: 1},
+		{Name: "minimax", Label: "Minimax (3 plies)", Algorithm: "minimax", Depth: 3, MoveTime: 3 * time.Second, Skill: 2, XiangqiDepth: 2},
+		{Name: "alphabeta", Label: "Alpha-beta (4 plies)", Algorithm: "alphabeta", Depth: 4, MoveTime: 3 * time.Second, Skill: 4, XiangqiDepth: 3},
+		{Name: "beginner", Label: "Beginner (~800)", Algorithm: "full", Elo: 800, MoveTime: 300 * time.Millisecond, Skill: 3, XiangqiDepth: 2},
+		{Name: "casual", Label: "Casual (~1200)", Algorithm: "full", Elo: 1200, MoveTime: 500 * time.Millisecond, Skill: 8},
+		{Name: "club", Label: "Club (~1600)", Algorithm: "full", Elo: 1600, MoveTime: 800 * time.Millisecond, Skill: 13},
+		{Name: "strong", Label: "Strong (~2000)", Algorithm: "full", Elo: 2000, MoveTime: time.Second, Skill: 17},
+		{Name: "full", Label: "Full strength", Algorithm: "full", MoveTime: 2 * time.Second, Skill: 20},
 	}
 }
 
@@ -47,10 +51,11 @@ func levelByName(name string) (Level, bool) {
 	return Level{}, false
 }
 
-// Bot chooses moves for a computer seat. g is a private copy the bot may
-// read freely. Implementations must return promptly when ctx ends.
+// Bot chooses moves for a computer seat, in the game's coordinate text
+// (UCI for chess, ICCS for xiangqi). g is a private copy the bot may read
+// freely. Implementations must return promptly when ctx ends.
 type Bot interface {
-	Move(ctx context.Context, g *game.Game, level Level) (chess.Move, error)
+	Move(ctx context.Context, g *game.Game, level Level) (string, error)
 	// AcceptsDraw reports whether the bot playing c takes a draw offer:
 	// when it judges the position even or worse for itself.
 	AcceptsDraw(ctx context.Context, g *game.Game, c chess.Color) bool
@@ -72,31 +77,40 @@ func NewGreedyBot(seed uint64) *GreedyBot {
 var pieceValue = [7]int{chess.Pawn: 100, chess.Knight: 300, chess.Bishop: 300, chess.Rook: 500, chess.Queen: 900}
 
 // Move implements Bot.
-func (b *GreedyBot) Move(ctx context.Context, g *game.Game, _ Level) (chess.Move, error) {
-	p := g.Position()
-	var ml chess.MoveList
-	p.GenerateLegal(&ml)
-	moves := ml.Moves()
-	if len(moves) == 0 {
-		return chess.MoveNone, fmt.Errorf("greedy bot: no legal move in %s", p.FEN())
+func (b *GreedyBot) Move(ctx context.Context, g *game.Game, _ Level) (string, error) {
+	var best []string
+	if xg, ok := g.XiangqiGame(); ok {
+		best = greedyXiangqi(xg.Position())
+	} else if cg, ok := g.ChessGame(); ok {
+		best = greedyChess(cg.Position())
 	}
-	var best []chess.Move
-	bestScore := -1 << 30
-	for _, m := range moves {
-		s := greedyScore(&p, m)
-		switch {
-		case s > bestScore:
-			best, bestScore = append(best[:0], m), s
-		case s == bestScore:
-			best = append(best, m)
-		}
+	if len(best) == 0 {
+		return "", fmt.Errorf("greedy bot: no legal move in %s", g.FEN())
 	}
 	if err := ctx.Err(); err != nil {
-		return chess.MoveNone, fmt.Errorf("greedy bot: %w", err)
+		return "", fmt.Errorf("greedy bot: %w", err)
 	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	return best[b.rng.IntN(len(best))], nil
+}
+
+// greedyChess returns the chess moves of p with the best greedyScore, as UCI.
+func greedyChess(p chess.Position) []string {
+	var ml chess.MoveList
+	p.GenerateLegal(&ml)
+	var best []string
+	bestScore := -1 << 30
+	for _, m := range ml.Moves() {
+		s := greedyScore(&p, m)
+		switch {
+		case s > bestScore:
+			best, bestScore = append(best[:0], p.UCI(m)), s
+		case s == bestScore:
+			best = append(best, p.UCI(m))
+		}
+	}
+	return best
 }
 
 // greedyScore is the material m wins at once, with mate above everything
@@ -128,7 +142,11 @@ func greedyScore(p *chess.Position, m chess.Move) int {
 
 // AcceptsDraw implements Bot: the fallback accepts when its material is not ahead.
 func (b *GreedyBot) AcceptsDraw(_ context.Context, g *game.Game, c chess.Color) bool {
-	return material(g.Position(), c) <= 0
+	if xg, ok := g.XiangqiGame(); ok {
+		return xiangqiMaterial(xg.Position(), c) <= 0
+	}
+	cg, _ := g.ChessGame()
+	return material(cg.Position(), c) <= 0
 }
 
 // material is c's material minus the opponent's, in centipawns.

@@ -36,8 +36,7 @@ func TestGreedyBot(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", tt.name, err)
 		}
-		p := g.Position()
-		if got := p.UCI(m); got != tt.want {
+		if got := m; got != tt.want {
 			t.Errorf("%s: got %s, want %s", tt.name, got, tt.want)
 		}
 	}

@@ -7,7 +7,9 @@ import (
 
 	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/engine"
+	"github.com/gambitchess/gambit/engine/xq"
 	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/xiangqi"
 )
 
 // EngineBot plays with Gambit's engine, in process. Each call gets its own
@@ -48,8 +50,8 @@ func limits(g *game.Game, level Level) engine.Limits {
 }
 
 // history returns the Zobrist keys of the positions before the current one.
-func history(g *game.Game) []uint64 {
-	ps := g.Rules().Positions()
+func history(cg *chess.Game) []uint64 {
+	ps := cg.Positions()
 	keys := make([]uint64, 0, len(ps)-1)
 	for i := range len(ps) - 1 {
 		keys = append(keys, ps[i].Key())
@@ -58,15 +60,48 @@ func history(g *game.Game) []uint64 {
 }
 
 // Move implements Bot.
-func (b *EngineBot) Move(ctx context.Context, g *game.Game, level Level) (chess.Move, error) {
-	res := b.newEngine(level).Search(ctx, g.Position(), history(g), limits(g, level), nil)
+func (b *EngineBot) Move(ctx context.Context, g *game.Game, level Level) (string, error) {
+	if xg, ok := g.XiangqiGame(); ok {
+		return b.moveXiangqi(ctx, g, xg, level)
+	}
+	cg, _ := g.ChessGame()
+	pos := cg.Position()
+	res := b.newEngine(level).Search(ctx, pos, history(cg), limits(g, level), nil)
 	if res.BestMove == chess.MoveNone {
-		return chess.MoveNone, fmt.Errorf("engine bot: no move in %s", g.FEN())
+		return "", fmt.Errorf("engine bot: no move in %s", g.FEN())
 	}
 	if err := ctx.Err(); err != nil {
-		return chess.MoveNone, fmt.Errorf("engine bot: %w", err)
+		return "", fmt.Errorf("engine bot: %w", err)
 	}
-	return res.BestMove, nil
+	return pos.UCI(res.BestMove), nil
+}
+
+// xiangqiEngine returns a xiangqi engine set up for level.
+func (b *EngineBot) xiangqiEngine(level Level) *xq.Engine {
+	opts := xq.DefaultOptions()
+	opts.Hash = 8
+	opts.Seed = b.seed
+	opts.SkillLevel = level.Skill
+	return xq.New(opts)
+}
+
+// xiangqiLimits returns the xiangqi search limits of level, shortened like
+// limits when the bot's own clock runs low.
+func xiangqiLimits(g *game.Game, level Level) xq.Limits {
+	l := limits(g, level)
+	return xq.Limits{Depth: level.XiangqiDepth, MoveTime: l.MoveTime}
+}
+
+// moveXiangqi searches the xiangqi game xg (a private copy) with engine/xq.
+func (b *EngineBot) moveXiangqi(ctx context.Context, g *game.Game, xg *xiangqi.Game, level Level) (string, error) {
+	res := b.xiangqiEngine(level).SearchGame(ctx, xg, xiangqiLimits(g, level), nil)
+	if err := ctx.Err(); err != nil {
+		return "", fmt.Errorf("engine bot: %w", err)
+	}
+	if res.BestMove == xiangqi.MoveNone {
+		return "", fmt.Errorf("engine bot: no xiangqi move in %s", g.FEN())
+	}
+	return xiangqi.FormatICCS(res.BestMove), nil
 }
 
 // AcceptsDraw implements Bot: the engine takes a draw when its evaluation,
@@ -75,9 +110,16 @@ func (b *EngineBot) AcceptsDraw(ctx context.Context, g *game.Game, c chess.Color
 	if g.Status().Finished() {
 		return false
 	}
-	full := Level{Algorithm: string(engine.AlgorithmFull)}
-	res := b.newEngine(full).Search(ctx, g.Position(), history(g), engine.Limits{MoveTime: drawJudgeTime}, nil)
-	score := int(res.Score)
+	var score int
+	if xg, ok := g.XiangqiGame(); ok {
+		res := b.xiangqiEngine(Level{Skill: xq.MaxSkill}).SearchGame(ctx, xg, xq.Limits{MoveTime: drawJudgeTime}, nil)
+		score = int(res.Score)
+	} else {
+		cg, _ := g.ChessGame()
+		full := Level{Algorithm: string(engine.AlgorithmFull)}
+		res := b.newEngine(full).Search(ctx, cg.Position(), history(cg), engine.Limits{MoveTime: drawJudgeTime}, nil)
+		score = int(res.Score)
+	}
 	if g.Turn() != c {
 		score = -score
 	}

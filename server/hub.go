@@ -37,8 +37,8 @@ type (
 		msg clientMsg
 	}
 	botMoveCmd struct {
-		version int64 // the game's version when the bot started thinking
-		m       chess.Move
+		version int64  // the game's version when the bot started thinking
+		move    string // coordinate text
 		err     error
 	}
 	botDrawCmd struct {
@@ -260,9 +260,11 @@ func (h *hub) command(c *client, m clientMsg) error {
 // a human is to move again.
 func (h *hub) takeback() error {
 	g := h.g
-	positions := g.Rules().Positions()
 	for n := 1; n <= g.Ply(); n++ {
-		mover := positions[g.Ply()-n].SideToMove()
+		mover := g.Turn() // sides alternate: the n-th last move was made by...
+		if n%2 == 1 {
+			mover = mover.Other() // ...the side not to move when n is odd
+		}
 		if g.Seat(mover).Kind == game.SeatHuman {
 			return g.Takeback(n)
 		}
@@ -367,7 +369,7 @@ func (h *hub) startBot(ctx context.Context) {
 	job := func() {
 		defer cancel()
 		m, err := h.s.bot.Move(bctx, clone, level)
-		_ = h.send(bctx, botMoveCmd{version: version, m: m, err: err})
+		_ = h.send(bctx, botMoveCmd{version: version, move: m, err: err})
 	}
 	if err := h.s.pool.Submit(job); err != nil {
 		cancel()
@@ -399,8 +401,7 @@ func (h *hub) botMoved(ctx context.Context, cmd botMoveCmd) {
 		}
 		return
 	}
-	p := h.g.Position()
-	uci := p.UCI(cmd.m)
+	uci := cmd.move
 	h.apply(ctx, nil, func(g *game.Game) error {
 		_, err := g.Move(g.Turn(), uci)
 		if err != nil {

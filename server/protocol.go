@@ -39,7 +39,7 @@ const (
 // clientMsg is a decoded client message.
 type clientMsg struct {
 	T string
-	U string // move, UCI text
+	U string // move, coordinate text (UCI for chess, ICCS for xiangqi)
 	V int64  // sync, last version seen
 }
 
@@ -108,6 +108,7 @@ type stateJSON struct {
 	V           int64               `json:"v"`
 	ID          string              `json:"id"`
 	Mode        game.Mode           `json:"mode"`
+	Variant     game.Variant        `json:"variant"`
 	Status      string              `json:"status"`
 	Result      string              `json:"result"`
 	Termination string              `json:"termination,omitempty"`
@@ -129,11 +130,11 @@ type stateJSON struct {
 // snapshot describes g; full adds the whole history (a "state"), otherwise
 // only the last move (a "move").
 func snapshot(g *game.Game, full bool) stateJSON {
-	s := stateJSON{V: g.Version(), ID: g.ID(), Mode: g.Mode(), Status: g.Status().String(), Result: g.Result(),
+	s := stateJSON{V: g.Version(), ID: g.ID(), Mode: g.Mode(), Variant: g.Variant(), Status: g.Status().String(), Result: g.Result(),
 		FEN: g.FEN(), Turn: game.ColorName(g.Turn()), Ply: g.Ply(), Dests: g.Dests(), CanClaim: g.CanClaimDraw(),
 		Seats: map[string]seatJSON{}}
 	if o := g.Outcome(); o.Over() {
-		s.Termination = o.Termination.String()
+		s.Termination = o.Termination
 		if !o.Draw {
 			s.Winner = game.ColorName(o.Winner)
 		}
@@ -184,7 +185,7 @@ func errorEvent(err error) []byte {
 
 // trimPrefixes removes "pkg: " prefixes from an error text, keeping the rest.
 func trimPrefixes(s string) string {
-	for _, p := range []string{"server: ", "game: ", "chess: ", "store: "} {
+	for _, p := range []string{"server: ", "game: ", "chess: ", "xiangqi: ", "store: "} {
 		s = strings.ReplaceAll(s, p, "")
 	}
 	return s

@@ -24,6 +24,14 @@ CREATE INDEX IF NOT EXISTS games_updated ON games(updated_at DESC);
 CREATE INDEX IF NOT EXISTS games_finished ON games(finished);
 `
 
+// migrations bring a database up to date, in order: migrations[i] takes
+// schema version i to i+1 (PRAGMA user_version). Each keeps existing rows
+// working.
+var migrations = []string{
+	// 1: the variant of each game; rows from before xiangqi are chess.
+	`ALTER TABLE games ADD COLUMN variant TEXT NOT NULL DEFAULT 'chess'`,
+}
+
 // SQLite is a Store in one SQLite database file.
 type SQLite struct {
 	db *sql.DB
@@ -41,7 +49,38 @@ func OpenSQLite(ctx context.Context, path string) (*SQLite, error) {
 		db.Close()
 		return nil, fmt.Errorf("store: create schema in %s: %w", path, err)
 	}
+	if err := migrate(ctx, db); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("store: migrate %s: %w", path, err)
+	}
 	return &SQLite{db: db}, nil
+}
+
+// migrate applies the migrations the database has not had yet, each in a
+// transaction with its version bump.
+func migrate(ctx context.Context, db *sql.DB) error {
+	var version int
+	if err := db.QueryRowContext(ctx, `PRAGMA user_version`).Scan(&version); err != nil {
+		return fmt.Errorf("read schema version: %w", err)
+	}
+	for i := version; i < len(migrations); i++ {
+		tx, err := db.BeginTx(ctx, nil)
+		if err != nil {
+			return fmt.Errorf("migration %d: %w", i+1, err)
+		}
+		if _, err := tx.ExecContext(ctx, migrations[i]); err != nil {
+			tx.Rollback()
+			return fmt.Errorf("migration %d: %w", i+1, err)
+		}
+		if _, err := tx.ExecContext(ctx, fmt.Sprintf(`PRAGMA user_version = %d`, i+1)); err != nil {
+			tx.Rollback()
+			return fmt.Errorf("migration %d version: %w", i+1, err)
+		}
+		if err := tx.Commit(); err != nil {
+			return fmt.Errorf("migration %d commit: %w", i+1, err)
+		}
+	}
+	return nil
 }
 
 // Save implements Store.
@@ -50,9 +89,14 @@ func (s *SQLite) Save(ctx context.Context, r game.Record) error {
 	if err != nil {
 		return fmt.Errorf("store: encode game %s: %w", r.ID, err)
 	}
-	_, err = s.db.ExecContext(ctx, `INSERT INTO games (id, finished, updated_at, record) VALUES (?, ?, ?, ?)
-		ON CONFLICT(id) DO UPDATE SET finished = excluded.finished, updated_at = excluded.updated_at, record = excluded.record`,
-		r.ID, r.Finished(), r.UpdatedAt.UnixNano(), string(data))
+	variant := r.Variant
+	if variant == "" {
+		variant = game.Chess
+	}
+	_, err = s.db.ExecContext(ctx, `INSERT INTO games (id, finished, updated_at, variant, record) VALUES (?, ?, ?, ?, ?)
+		ON CONFLICT(id) DO UPDATE SET finished = excluded.finished, updated_at = excluded.updated_at,
+		variant = excluded.variant, record = excluded.record`,
+		r.ID, r.Finished(), r.UpdatedAt.UnixNano(), string(variant), string(data))
 	if err != nil {
 		return fmt.Errorf("store: save game %s: %w", r.ID, err)
 	}
@@ -61,25 +105,25 @@ func (s *SQLite) Save(ctx context.Context, r game.Record) error {
 
 // Load implements Store.
 func (s *SQLite) Load(ctx context.Context, id string) (game.Record, error) {
-	var data string
-	err := s.db.QueryRowContext(ctx, `SELECT record FROM games WHERE id = ?`, id).Scan(&data)
+	var data, variant string
+	err := s.db.QueryRowContext(ctx, `SELECT record, variant FROM games WHERE id = ?`, id).Scan(&data, &variant)
 	if errors.Is(err, sql.ErrNoRows) {
 		return game.Record{}, fmt.Errorf("%w: %s", ErrNotFound, id)
 	}
 	if err != nil {
 		return game.Record{}, fmt.Errorf("store: load game %s: %w", id, err)
 	}
-	return decode(data)
+	return decode(data, variant)
 }
 
 // List implements Store.
 func (s *SQLite) List(ctx context.Context, limit int) ([]game.Record, error) {
-	return s.query(ctx, `SELECT record FROM games ORDER BY updated_at DESC LIMIT ?`, limit)
+	return s.query(ctx, `SELECT record, variant FROM games ORDER BY updated_at DESC LIMIT ?`, limit)
 }
 
 // Unfinished implements Store.
 func (s *SQLite) Unfinished(ctx context.Context) ([]game.Record, error) {
-	return s.query(ctx, `SELECT record FROM games WHERE finished = 0 ORDER BY updated_at DESC`)
+	return s.query(ctx, `SELECT record, variant FROM games WHERE finished = 0 ORDER BY updated_at DESC`)
 }
 
 // Close implements Store.
@@ -93,11 +137,11 @@ func (s *SQLite) query(ctx context.Context, q string, args ...any) ([]game.Recor
 	defer rows.Close()
 	var out []game.Record
 	for rows.Next() {
-		var data string
-		if err := rows.Scan(&data); err != nil {
+		var data, variant string
+		if err := rows.Scan(&data, &variant); err != nil {
 			return nil, fmt.Errorf("store: scan game: %w", err)
 		}
-		r, err := decode(data)
+		r, err := decode(data, variant)
 		if err != nil {
 			return nil, err
 		}
@@ -109,10 +153,15 @@ func (s *SQLite) query(ctx context.Context, q string, args ...any) ([]game.Recor
 	return out, nil
 }
 
-func decode(data string) (game.Record, error) {
+// decode reads a stored record; the variant column fills in the variant
+// of a record written before records carried it.
+func decode(data, variant string) (game.Record, error) {
 	var r game.Record
 	if err := json.Unmarshal([]byte(data), &r); err != nil {
 		return game.Record{}, fmt.Errorf("store: decode game: %w", err)
+	}
+	if r.Variant == "" {
+		r.Variant = game.Variant(variant)
 	}
 	return r, nil
 }

@@ -1,0 +1,174 @@
+package game
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/gambitchess/gambit/chess"
+	"github.com/gambitchess/gambit/chess/pgn"
+)
+
+// chessRules is Rules over package chess.
+type chessRules struct{ g *chess.Game }
+
+func newChessRules(start chess.Position) *chessRules {
+	return &chessRules{g: chess.NewGameFrom(start)}
+}
+
+func (r *chessRules) Variant() Variant  { return Chess }
+func (r *chessRules) Turn() chess.Color { return r.g.Turn() }
+func (r *chessRules) Ply() int          { return r.g.Ply() }
+func (r *chessRules) FEN() string       { p := r.g.Position(); return p.FEN() }
+func (r *chessRules) StartFEN() string  { p := r.g.StartPosition(); return p.FEN() }
+func (r *chessRules) Pop()              { r.g.Pop() }
+func (r *chessRules) CanClaimDraw() bool {
+	return r.g.CanClaimDraw()
+}
+
+// Dests gives castling as the king's destination in standard chess, and
+// one destination per promotion square.
+func (r *chessRules) Dests() map[string][]string {
+	out := map[string][]string{}
+	p := r.g.Position()
+	var ml chess.MoveList
+	p.GenerateLegal(&ml)
+	for _, m := range ml.Moves() {
+		if m.Kind() == chess.Promotion && m.Promotion() != chess.Queen {
+			continue
+		}
+		u := p.UCI(m)
+		out[u[0:2]] = append(out[u[0:2]], u[2:4])
+	}
+	return out
+}
+
+func (r *chessRules) Play(text string) (Step, error) {
+	pos := r.g.Position()
+	m, err := pos.ParseUCI(text)
+	switch {
+	case errors.Is(err, chess.ErrInvalidMove):
+		return Step{}, fmt.Errorf("%w: %q", ErrInvalidMove, text)
+	case err != nil:
+		return Step{}, fmt.Errorf("%w: %s", ErrIllegalMove, text)
+	}
+	step := Step{UCI: pos.UCI(m), SAN: pos.SAN(m)}
+	if err := r.g.Push(m); err != nil {
+		return Step{}, fmt.Errorf("%w: %s: %v", ErrIllegalMove, text, err)
+	}
+	step.FEN = r.FEN()
+	return step, nil
+}
+
+func (r *chessRules) History() []Step {
+	positions := r.g.Positions()
+	moves := r.g.Moves()
+	out := make([]Step, len(moves))
+	for i, m := range moves {
+		before, after := positions[i], positions[i+1]
+		out[i] = Step{UCI: before.UCI(m), SAN: before.SAN(m), FEN: after.FEN()}
+	}
+	return out
+}
+
+func (r *chessRules) Check() (string, bool) {
+	p := r.g.Position()
+	if !p.InCheck() {
+		return "", false
+	}
+	return p.KingSquare(p.SideToMove()).String(), true
+}
+
+func (r *chessRules) Outcome() Outcome {
+	o := r.g.Outcome()
+	if !o.Over() {
+		return Outcome{}
+	}
+	return Outcome{Termination: o.Termination.String(), Code: uint8(o.Termination), Winner: o.Winner, Draw: o.Draw,
+		Status: chessStatus(o.Termination)}
+}
+
+// chessStatus maps a chess termination to the server-level status.
+func chessStatus(t chess.Termination) Status {
+	switch t {
+	case chess.Checkmate:
+		return Mate
+	case chess.Stalemate:
+		return Stalemate
+	case chess.Resignation:
+		return Resigned
+	case chess.DrawAgreement:
+		return DrawAgreed
+	case chess.Timeout:
+		return Timeout
+	}
+	return Draw
+}
+
+func (r *chessRules) Declare(d Declared, c chess.Color) error {
+	switch d {
+	case ByResignation:
+		return r.g.Resign(c)
+	case ByAgreement:
+		return r.g.AgreeDraw()
+	case ByTimeout:
+		return r.g.Timeout(c)
+	case ByClaim:
+		return r.g.ClaimDraw()
+	}
+	return fmt.Errorf("declare %d", d)
+}
+
+func (r *chessRules) DeclaredBy(code uint8) Declared {
+	switch chess.Termination(code) {
+	case chess.Resignation:
+		return ByResignation
+	case chess.DrawAgreement:
+		return ByAgreement
+	case chess.Timeout:
+		return ByTimeout
+	case chess.FiftyMoves, chess.ThreefoldRepetition:
+		return ByClaim
+	}
+	return NotDeclared
+}
+
+// PGN writes the seven-tag roster, SetUp and FEN for a set position,
+// TimeControl and Termination, through package chess/pgn.
+func (r *chessRules) PGN(h Header) string {
+	out := pgn.NewGameFrom(r.g.StartPosition())
+	result := r.Outcome().Result()
+	out.Tags.Set("Event", h.Event)
+	out.Tags.Set("Site", "Gambit")
+	out.Tags.Set("Date", h.Date)
+	out.Tags.Set("Round", "-")
+	out.Tags.Set("White", h.White)
+	out.Tags.Set("Black", h.Black)
+	out.Tags.Set("Result", result)
+	out.Result = result
+	if h.TimeControl != "" {
+		out.Tags.Set("TimeControl", h.TimeControl)
+	}
+	if o := r.g.Outcome(); o.Over() {
+		out.Tags.Set("Termination", o.Termination.String())
+	}
+	node := out.Root
+	for _, m := range r.g.Moves() {
+		next, err := node.AddVariation(m)
+		if err != nil {
+			break // cannot happen: the moves were checked when played
+		}
+		node = next
+	}
+	return out.String()
+}
+
+func (r *chessRules) Clone() Rules {
+	c := newChessRules(r.g.StartPosition())
+	for _, m := range r.g.Moves() {
+		_ = c.g.Push(m) // replaying moves that were legal
+	}
+	return c
+}
+
+// Game returns the chess game, for a chess engine to read.
+func (r *chessRules) Game() *chess.Game { return r.g }

@@ -1,0 +1,148 @@
+package game
+
+import (
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gambitchess/gambit/chess"
+)
+
+// chariotMate is a xiangqi position where Red mates in two: a0a9, d9d8 (forced), b0d0.
+const chariotMate = "3k5/9/9/9/9/9/9/9/9/RR2K4 w - - 0 1"
+
+func newXiangqi(t *testing.T, start string, clock ClockConfig) *Game {
+	t.Helper()
+	g, err := New(Options{ID: "x1", Mode: ModeLocal, Variant: Xiangqi, StartFEN: start,
+		Seats: [2]Seat{{Kind: SeatHuman}, {Kind: SeatHuman}}, Clock: clock, Now: time.Now})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+func TestXiangqiStart(t *testing.T) {
+	g := newXiangqi(t, "", ClockConfig{})
+	if g.Variant() != Xiangqi || g.Turn() != chess.White || !strings.HasPrefix(g.FEN(), "rnbakabnr/") {
+		t.Fatalf("variant %s turn %v fen %s", g.Variant(), g.Turn(), g.FEN())
+	}
+	d := g.Dests()
+	if n := len(d["h2"]); n != 12 {
+		t.Errorf("cannon h2 has %d dests %v, want 12", n, d["h2"])
+	}
+	if !slices.Contains(d["b0"], "c2") || !slices.Contains(d["a3"], "a4") {
+		t.Errorf("dests %v lack the horse b0c2 or the soldier a3a4", d)
+	}
+	p, err := g.Move(chess.White, "h2e2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.SAN != "炮二平五" || p.WXF != "C2.5" || p.UCI != "h2e2" {
+		t.Errorf("played %+v, want 炮二平五 C2.5 h2e2", p.Step)
+	}
+	if _, err := g.Move(chess.Black, "e2e9"); !errors.Is(err, ErrIllegalMove) {
+		t.Errorf("illegal move: got %v, want ErrIllegalMove", err)
+	}
+	if _, err := g.Move(chess.Black, "zz"); !errors.Is(err, ErrInvalidMove) {
+		t.Errorf("bad move text: got %v, want ErrInvalidMove", err)
+	}
+	if _, err := g.Move(chess.White, "h0g2"); !errors.Is(err, ErrNotYourTurn) {
+		t.Errorf("out of turn: got %v, want ErrNotYourTurn", err)
+	}
+	if g.CanClaimDraw() || !errors.Is(g.ClaimDraw(chess.Black), ErrCannotClaim) {
+		t.Errorf("xiangqi allowed a draw claim")
+	}
+}
+
+func TestXiangqiChariotMate(t *testing.T) {
+	g := newXiangqi(t, chariotMate, ClockConfig{})
+	play(t, g, "a0a9", "d9d8")
+	if sq, ok := g.Check(); ok {
+		t.Errorf("check on %s before the mate", sq)
+	}
+	play(t, g, "b0d0")
+	if sq, ok := g.Check(); !ok || sq != "d8" {
+		t.Errorf("check = %s %v, want d8", sq, ok)
+	}
+	o := g.Outcome()
+	if g.Status() != Mate || g.Result() != "1-0" || o.Termination != "checkmate" || o.Winner != chess.White {
+		t.Fatalf("status %v result %s outcome %+v", g.Status(), g.Result(), o)
+	}
+	var sans, wxf []string
+	for _, s := range g.History() {
+		sans, wxf = append(sans, s.SAN), append(wxf, s.WXF)
+	}
+	if strings.Join(sans, " ") != "俥九进九 將４进１ 俥八平六" || strings.Join(wxf, " ") != "R9+9 K4+1 R8.6" {
+		t.Errorf("history %v %v", sans, wxf)
+	}
+	pgn := g.PGN()
+	for _, want := range []string{`[Format "Chinese"]`, `[FEN "` + chariotMate + `"]`, `[Termination "checkmate"]`, "俥八平六", "1-0"} {
+		if !strings.Contains(pgn, want) {
+			t.Errorf("PGN lacks %s:\n%s", want, pgn)
+		}
+	}
+	if err := g.Takeback(1); err != nil || g.Status() != Started || len(g.Dests()) == 0 {
+		t.Errorf("takeback after mate: %v, status %v", err, g.Status())
+	}
+}
+
+func TestXiangqiRecordRoundTrip(t *testing.T) {
+	g := newXiangqi(t, "", ClockConfig{Initial: time.Minute})
+	play(t, g, "h2e2", "h9g7", "h0g2")
+	if err := g.Resign(chess.Black); err != nil {
+		t.Fatal(err)
+	}
+	r := g.Record()
+	if r.Variant != Xiangqi || r.TerminationName() != "resignation" {
+		t.Fatalf("record variant %q termination %q", r.Variant, r.TerminationName())
+	}
+	g2, err := FromRecord(r, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g2.Variant() != Xiangqi || g2.FEN() != g.FEN() || g2.Status() != Resigned || g2.Result() != "1-0" {
+		t.Errorf("reloaded %s %s %v %s", g2.Variant(), g2.FEN(), g2.Status(), g2.Result())
+	}
+
+	live := newXiangqi(t, "", ClockConfig{})
+	play(t, live, "b2e2")
+	r = live.Record()
+	r.Variant = "" // a record from before xiangqi reads as chess, and these moves are not chess
+	if _, err := FromRecord(r, nil); !errors.Is(err, ErrBadRecord) {
+		t.Errorf("xiangqi moves as chess: got %v, want ErrBadRecord", err)
+	}
+}
+
+func TestXiangqiDrawAgreedAndFlag(t *testing.T) {
+	g := newXiangqi(t, "", ClockConfig{})
+	play(t, g, "h2e2")
+	if err := g.OfferDraw(chess.White); err != nil {
+		t.Fatal(err)
+	}
+	if err := g.AcceptDraw(chess.Black); err != nil || g.Status() != DrawAgreed || g.Result() != "1/2-1/2" {
+		t.Fatalf("accept: %v %v %s", err, g.Status(), g.Result())
+	}
+	g2, err := FromRecord(g.Record(), nil)
+	if err != nil || g2.Status() != DrawAgreed {
+		t.Errorf("reload: %v %v", err, g2.Status())
+	}
+}
+
+func TestXiangqiSetup(t *testing.T) {
+	start, moves, err := ParseXiangqiSetup(chariotMate)
+	if err != nil || start != chariotMate || moves != nil {
+		t.Errorf("FEN setup: %q %v %v", start, moves, err)
+	}
+	start, moves, err = ParseXiangqiSetup("[Game \"Chinese Chess\"]\n\n1. 炮二平五 馬８进７ *")
+	if err != nil || !strings.HasPrefix(start, "rnbakabnr/") || strings.Join(moves, " ") != "h2e2 h9g7" {
+		t.Errorf("PGN setup: %q %v %v", start, moves, err)
+	}
+	if _, _, err := ParseXiangqiSetup("9/9/9 w"); !errors.Is(err, ErrBadSetup) {
+		t.Errorf("bad setup: got %v, want ErrBadSetup", err)
+	}
+	if _, err := New(Options{Variant: Xiangqi, StartFEN: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"}); !errors.Is(err, ErrBadSetup) {
+		t.Errorf("chess FEN for xiangqi: got %v, want ErrBadSetup", err)
+	}
+}
