@@ -418,3 +418,30 @@ func TestForcedMoveIsQuick(t *testing.T) {
 		t.Errorf("result %+v, want %v at depth 1", r, ml.At(0))
 	}
 }
+
+// TestRandomGames mixes random moves with short searches through whole
+// games (long quiet stretches, repetitions, bare endgames) and checks that
+// every search returns a legal move.
+func TestRandomGames(t *testing.T) {
+	games := 12
+	if testing.Short() {
+		games = 3
+	}
+	e := New(DefaultOptions())
+	rng := uint64(12345)
+	for n := 0; n < games; n++ {
+		g := xiangqi.NewGame()
+		for g.Ply() < 300 && !g.Outcome().Finished() {
+			var m xiangqi.Move
+			if legal := g.LegalMoves(); splitmix(&rng)%3 == 0 {
+				m = legal[splitmix(&rng)%uint64(len(legal))]
+			} else {
+				r := e.SearchGame(context.Background(), g, Limits{Nodes: 400}, nil)
+				m = r.BestMove
+			}
+			if err := g.Push(m); err != nil {
+				t.Fatalf("game %d ply %d (%s): %v", n, g.Ply(), g.FEN(), err)
+			}
+		}
+	}
+}
