@@ -141,6 +141,9 @@ var abVariants = map[string]func(w *evalWeights){
 	"tempo20":   func(w *evalWeights) { w.tempo = 20 },
 	"safety150": func(w *evalWeights) { w.safety = 150 },
 	"mob150":    func(w *evalWeights) { w.chariotMob, w.horseMob, w.cannonMob = 6, 13, 3 },
+	"cmob0":     func(w *evalWeights) { w.cannonMob = 0 },
+	"cmob1":     func(w *evalWeights) { w.cannonMob = 1 },
+	"hmob12":    func(w *evalWeights) { w.horseMob = 12 },
 }
 
 // TestAB plays an evaluation variant (one or more abVariants, separated
