@@ -169,6 +169,15 @@ func TestChess960Castling(t *testing.T) {
 	if !has(lines, `^info string fen 4k3/8/8/8/8/8/8/5RK1 b - - 1 1$`) {
 		t.Errorf("Chess960 castling f1h1 not played:\n%s", strings.Join(lines, "\n"))
 	}
+	// The engine's own castling move is written king-takes-rook too.
+	lines = run(t, "setoption name UCI_Chess960 value true\nposition fen 4k3/8/8/8/8/8/8/5K1R w H - 0 1\ngo depth 2 searchmoves f1h1\n")
+	if !has(lines, `^bestmove f1h1`) {
+		t.Errorf("Chess960 bestmove not king-takes-rook:\n%s", strings.Join(lines, "\n"))
+	}
+	lines = run(t, "position fen 4k3/8/8/8/8/8/8/4K2R w K - 0 1\ngo depth 2 searchmoves e1g1\n")
+	if !has(lines, `^bestmove e1g1`) {
+		t.Errorf("standard castling bestmove:\n%s", strings.Join(lines, "\n"))
+	}
 }
 
 // pipeEngine runs Run in the background over a pipe, so tests can wait between commands.
