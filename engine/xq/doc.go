@@ -16,7 +16,10 @@
 // loses; a repetition in which one side gave check with every move of the
 // cycle loses for that side (the engine avoids perpetual check and punishes
 // the opponent's), any other repetition is a draw; 60 moves without a
-// capture draw.
+// capture draw (the search always uses xiangqi.DefaultMoveLimit). The
+// search judges a repetition at its first recurrence, where the referee
+// (xiangqi.Game) waits for a longer streak of checks or a third
+// occurrence: the side that would lose by repeating has to vary anyway.
 //
 // The evaluation (Evaluate) is tapered material and piece-square values
 // with the cannon-horse phase shift, mobility of chariots, horses and
