@@ -66,12 +66,21 @@ type createResponse struct {
 	State stateJSON `json:"state"`
 }
 
-func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
+// decodeCreate reads the body of POST /api/games; unknown fields are refused.
+func decodeCreate(body io.Reader) (createRequest, error) {
 	var req createRequest
-	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxBody))
+	dec := json.NewDecoder(body)
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&req); err != nil {
-		s.httpError(w, fmt.Errorf("%w: malformed JSON: %v", ErrBadRequest, err))
+		return createRequest{}, fmt.Errorf("%w: malformed JSON: %v", ErrBadRequest, err)
+	}
+	return req, nil
+}
+
+func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
+	req, err := decodeCreate(http.MaxBytesReader(w, r.Body, maxBody))
+	if err != nil {
+		s.httpError(w, err)
 		return
 	}
 	opts, human, err := s.gameOptions(req)
