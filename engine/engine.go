@@ -391,24 +391,26 @@ func (e *Engine) setupTime(us chess.Color, opts Options) {
 	e.hard = max(hard, time.Millisecond)
 }
 
+// overNodeLimit reports whether the workers together have searched the
+// node limit (a single worker also checks its own count at every node).
+func (e *Engine) overNodeLimit() bool {
+	if e.sh.nodeLimit == math.MaxUint64 || e.nthreads < 2 {
+		return false
+	}
+	total := uint64(0)
+	for _, x := range e.workers[:e.nthreads] {
+		total += x.shared.Load()
+	}
+	return total >= e.sh.nodeLimit
+}
+
 // checkTime reports whether the main worker must stop now.
 func (e *Engine) checkTime(w *worker) bool {
-	if e.sh.nodeLimit != math.MaxUint64 && len(e.workers) > 1 {
-		total := uint64(0)
-		for _, x := range e.workers[:e.activeThreads()] {
-			total += x.shared.Load()
-		}
-		if total >= e.sh.nodeLimit {
-			return true
-		}
-	}
 	if !e.timed || e.pondering.Load() || w.completed < 1 {
 		return false
 	}
 	return e.elapsed() >= e.hard
 }
-
-func (e *Engine) activeThreads() int { return e.nthreads }
 
 // ensureWorkers grows the worker pool to n.
 func (e *Engine) ensureWorkers(n int) {

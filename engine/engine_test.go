@@ -145,7 +145,7 @@ func TestTimeManagement(t *testing.T) {
 		start := time.Now()
 		r := e.Search(context.Background(), chess.StartPosition(), nil, l, nil)
 		el := time.Since(start)
-		budget := max(l.WTime, 50*time.Millisecond)
+		budget := max(l.WTime, 200*time.Millisecond) // a floor for scheduling on a loaded machine
 		if l.MoveTime > 0 {
 			budget = l.MoveTime
 		}

@@ -81,14 +81,15 @@ func init() {
 	}
 }
 
-// poll checks the stop conditions; the main worker also checks the clock and node limit.
+// poll checks the stop conditions: the stop flag and the total node limit
+// for every worker, the clock for the main worker.
 func (w *worker) poll() {
 	w.shared.Store(w.nodes)
 	if w.sh.stop.Load() {
 		w.aborted = true
 		return
 	}
-	if w.id == 0 && w.e.checkTime(w) {
+	if w.e.overNodeLimit() || w.id == 0 && w.e.checkTime(w) {
 		w.sh.stop.Store(true)
 		w.aborted = true
 	}
