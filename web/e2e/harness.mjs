@@ -74,6 +74,30 @@ export async function squarePoint(page, key) {
   return { x: box.x + (file + 0.5) * size, y: box.y + (7 - rank + 0.5) * size };
 }
 
+// pointPoint returns the page coordinates of a xiangqi point ("e0": file a-i
+// from Red's left, rank 0-9 from Red's side) on the xiangqi board.
+export async function pointPoint(page, key) {
+  const box = await page.locator('#xboard').boundingBox();
+  const black = await page.locator('#xboard.orientation-black').count() > 0;
+  let x = key.charCodeAt(0) - 97;
+  let y = 9 - Number(key.slice(1));
+  if (black) { x = 8 - x; y = 9 - y; }
+  return { x: box.x + (x + 0.5) * box.width / 9, y: box.y + (y + 0.5) * box.height / 10 };
+}
+
+export async function clickPoint(page, key) {
+  const p = await pointPoint(page, key);
+  await page.mouse.click(p.x, p.y);
+}
+
+// xiangqiMove plays an ICCS move by clicking both points and waits for the server.
+export async function xiangqiMove(page, iccs) {
+  const before = await page.locator('#moves .san:not(.empty)').count();
+  await clickPoint(page, iccs.slice(0, 2));
+  await clickPoint(page, iccs.slice(2, 4));
+  await waitMoves(page, before + 1);
+}
+
 export async function clickSquare(page, key) {
   const p = await squarePoint(page, key);
   await page.mouse.click(p.x, p.y);
@@ -97,10 +121,11 @@ export async function sans(page) {
 }
 
 // newGame fills in the new-game dialog and waits for the game page.
-export async function newGame(page, { mode = 'local', color = 'white', level = 'greedy', setup = '', timed = false } = {}) {
+export async function newGame(page, { mode = 'local', color = 'white', level = 'greedy', setup = '', timed = false, variant = 'chess' } = {}) {
   for (const d of await page.locator('dialog[open]').all()) await d.evaluate(el => el.close());
   const before = new URL(page.url()).pathname;
   await page.click('#btn-new-top');
+  await page.check(`input[name=variant][value=${variant}]`);
   await page.check(`input[name=mode][value=${mode}]`);
   if (mode === 'computer') {
     await page.check(`input[name=color][value=${color}]`);

@@ -2,7 +2,11 @@
 
 export type Color = 'white' | 'black';
 
-export interface Step { uci: string; san: string; fen: string }
+// Step is one move: uci is coordinate text (ICCS in xiangqi), san the game's
+// notation (Chinese in xiangqi), wxf the xiangqi WXF notation.
+export interface Step { uci: string; san: string; wxf?: string; fen: string }
+
+export type Variant = 'chess' | 'xiangqi';
 
 export interface ClockState { white: number; black: number; running?: Color; initial: number; increment: number }
 
@@ -12,6 +16,7 @@ export interface State {
   v: number;
   id: string;
   mode: 'local' | 'computer' | 'online';
+  variant: Variant;
   status: string;
   result: string;
   termination?: string;
@@ -35,6 +40,7 @@ export interface Level { name: string; label: string }
 export interface Summary {
   id: string;
   mode: string;
+  variant?: Variant;
   status: string;
   result: string;
   plies: number;
@@ -46,6 +52,7 @@ export interface Summary {
 
 export interface CreateRequest {
   mode: string;
+  variant?: Variant;
   color?: string;
   level?: string;
   clock?: { minutes: number; increment: number } | null;

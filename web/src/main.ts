@@ -52,11 +52,13 @@ async function showRecent() {
     const a = document.createElement('a');
     a.href = `/game/${g.id}`;
     a.dataset.link = '';
-    const who = (c: 'white' | 'black') => (g.seats[c].kind === 'bot' ? g.seats[c].name ?? 'Computer' : g.mode === 'local' ? c : 'You');
+    const xiangqi = g.variant === 'xiangqi';
+    const side = (c: 'white' | 'black') => (xiangqi && c === 'white' ? 'red' : c);
+    const who = (c: 'white' | 'black') => (g.seats[c].kind === 'bot' ? g.seats[c].name ?? 'Computer' : g.mode === 'local' ? side(c) : 'You');
     const over = finished(g.status);
     const action = over || !tickets[g.id] ? 'Review' : 'Resume';
     a.innerHTML = `<span class="who"></span><span class="res"></span><span class="act">${action}</span>`;
-    a.querySelector('.who')!.textContent = `${who('white')} vs ${who('black')}`;
+    a.querySelector('.who')!.textContent = `${xiangqi ? 'Xiangqi · ' : ''}${who('white')} vs ${who('black')}`;
     const state = over ? `${g.result}${g.termination ? ' · ' + g.termination : ''}` : `in play · ${g.plies} ${g.plies === 1 ? 'move' : 'moves'} played`;
     a.querySelector('.res')!.textContent = [g.timeControl, state, ago(g.updatedAt)].filter(Boolean).join(' · ');
     li.appendChild(a);
@@ -95,6 +97,12 @@ function syncModeFields() {
   const form = $<HTMLFormElement>('new-form');
   const mode = (form.elements.namedItem('mode') as RadioNodeList).value;
   for (const el of form.querySelectorAll<HTMLElement>('.computer-only')) el.hidden = mode !== 'computer';
+  const xiangqi = (form.elements.namedItem('variant') as RadioNodeList).value === 'xiangqi';
+  form.querySelector('.first-side')!.textContent = xiangqi ? 'Red' : 'White';
+  $('setup-label').textContent = xiangqi ? 'Start from a xiangqi FEN or PGN (optional)' : 'Start from FEN or PGN (optional)';
+  (form.elements.namedItem('setup') as HTMLTextAreaElement).placeholder = xiangqi
+    ? 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1 or 1. 炮二平五 馬８进７'
+    : 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 or 1. e4 e5 2. Nf3';
 }
 
 async function startGame(e: SubmitEvent) {
@@ -106,6 +114,7 @@ async function startGame(e: SubmitEvent) {
   try {
     const g = await createGame({
       mode,
+      variant: f.get('variant') === 'xiangqi' ? 'xiangqi' : 'chess',
       color: mode === 'computer' ? String(f.get('color')) : undefined,
       level: mode === 'computer' ? String(f.get('level')) : undefined,
       clock: f.get('timed') ? { minutes: Number(f.get('minutes')), increment: Number(f.get('increment')) } : null,

@@ -8,6 +8,7 @@ import type { Key } from 'chessground/types';
 import { Color, State, Step, finished, pgn } from './api';
 import { Sounds } from './sound';
 import { loadTickets } from './settings';
+import { XiangqiBoard, parseFEN } from './xiangqi';
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
 
@@ -22,15 +23,30 @@ const reasons: Record<string, string> = {
   resignation: 'by resignation',
   agreement: 'by agreement',
   timeout: 'on time',
+  // xiangqi
+  'perpetual check': 'by perpetual check',
+  repetition: 'by repetition',
+  'move limit': 'by the 60-move rule',
 };
+
+// Notation is how a xiangqi move list is written.
+export type Notation = 'chinese' | 'wxf' | 'iccs';
+const notationKey = 'gambit.xiangqiNotation';
+
+// sideName names a side in the game's own words: xiangqi's first side is Red.
+export function sideName(s: State | undefined, c: Color): string {
+  if (s?.variant === 'xiangqi' && c === 'white') return 'Red';
+  return cap(c);
+}
 
 // describeEnd names the result and its reason for the game-over dialog.
 export function describeEnd(s: State): [string, string] {
   if (s.status === 'aborted') return ['Game aborted', 'No result.'];
-  const title = s.winner ? `${cap(s.winner)} wins` : 'Draw';
+  const title = s.winner ? `${sideName(s, s.winner)} wins` : 'Draw';
   let reason = reasons[s.termination ?? ''] ?? s.termination ?? '';
-  if (s.termination === 'resignation' && s.winner) reason = `${cap(other(s.winner))} resigned`;
-  else if (s.termination === 'timeout' && s.winner) reason = `${cap(other(s.winner))} ran out of time`;
+  if (s.variant === 'xiangqi' && s.termination === 'stalemate') reason = 'by stalemate: no legal move loses';
+  if (s.termination === 'resignation' && s.winner) reason = `${sideName(s, other(s.winner))} resigned`;
+  else if (s.termination === 'timeout' && s.winner) reason = `${sideName(s, other(s.winner))} ran out of time`;
   else if (s.termination === 'timeout') reason = 'Time ran out, but the opponent cannot mate';
   else reason = cap(reason);
   return [`${title} (${s.result})`, reason + '.'];
@@ -42,7 +58,9 @@ const other = (c: Color): Color => (c === 'white' ? 'black' : 'white');
 export interface PlayHooks { newGame: () => void; sounds: Sounds }
 
 export class Play {
-  private cg: Api;
+  private cg?: Api; // the chess board
+  private xb?: XiangqiBoard; // or the xiangqi board
+  private notation: Notation = (localStorage.getItem(notationKey) as Notation) || 'chinese';
   private ws?: WebSocket;
   private state?: State;
   private moves: Step[] = [];
@@ -57,16 +75,7 @@ export class Play {
 
   constructor(private id: string, private hooks: PlayHooks) {
     const ticket = loadTickets()[id];
-    this.cg = Chessground($('board'), {
-      coordinates: true,
-      animation: { enabled: true, duration: 180 },
-      highlight: { lastMove: true, check: true },
-      movable: { free: false, showDests: true, events: { after: (o, d) => this.onBoardMove(o, d) } },
-      premovable: { enabled: false },
-      draggable: { enabled: true, showGhost: true },
-    });
     if (ticket?.color === 'black') this.orientation = 'black';
-    this.cg.set({ orientation: this.orientation });
     this.bindButtons();
     this.connect(ticket?.token ?? '');
     this.timer = window.setInterval(() => this.renderClocks(), 100);
@@ -78,8 +87,39 @@ export class Play {
     this.ws?.close();
     window.clearInterval(this.timer);
     document.onkeydown = null;
-    this.cg.destroy();
+    this.cg?.destroy();
+    this.xb?.destroy();
     delete document.body.dataset.game;
+    delete document.body.dataset.variant;
+  }
+
+  // ensureBoard makes the board of the game's variant, once its first state is known.
+  private ensureBoard(s: State) {
+    if (this.cg || this.xb) return;
+    const xiangqi = s.variant === 'xiangqi';
+    document.body.dataset.variant = xiangqi ? 'xiangqi' : 'chess';
+    $('board').hidden = xiangqi;
+    $('xboard').hidden = !xiangqi;
+    if (xiangqi) {
+      this.xb = new XiangqiBoard($('xboard'), (o, d) => this.send('move', { u: o + d }));
+      const sel = $<HTMLSelectElement>('notation');
+      sel.value = this.notation;
+      sel.onchange = () => {
+        this.notation = sel.value as Notation;
+        localStorage.setItem(notationKey, this.notation);
+        this.render();
+      };
+      return;
+    }
+    this.cg = Chessground($('board'), {
+      coordinates: true,
+      animation: { enabled: true, duration: 180 },
+      highlight: { lastMove: true, check: true },
+      movable: { free: false, showDests: true, events: { after: (o, d) => this.onBoardMove(o, d) } },
+      premovable: { enabled: false },
+      draggable: { enabled: true, showGhost: true },
+      orientation: this.orientation,
+    });
   }
 
   private connect(token: string) {
@@ -141,7 +181,10 @@ export class Play {
     else if (s.last) this.moves = [...this.moves.slice(0, s.ply - 1), s.last];
     this.state = s;
     this.clockAt = performance.now();
-    if (prev && s.v === prev.v + 1 && !full && s.last) this.playSound(s.last.san);
+    if (prev && s.v === prev.v + 1 && !full && s.last) {
+      if (s.variant === 'xiangqi') this.playXiangqiSound(prev.fen, s);
+      else this.playSound(s.last.san);
+    }
     if (prev && !finished(prev.status) && finished(s.status)) {
       this.hooks.sounds.play('end');
       this.showOver(s);
@@ -149,6 +192,7 @@ export class Play {
     if (this.viewPly !== null && full) this.viewPly = null;
     const declined = prev?.drawOffer && !s.drawOffer && !finished(s.status) && this.you.includes(prev.drawOffer) && this.you.length === 1;
     if (!prev && this.you.length === 1) this.orientation = this.you[0];
+    this.ensureBoard(s);
     this.render();
     if (declined) this.flash('Your draw offer was declined');
   }
@@ -156,6 +200,12 @@ export class Play {
   private playSound(san: string) {
     if (san.includes('+') || san.includes('#')) this.hooks.sounds.play('check');
     else if (san.includes('x')) this.hooks.sounds.play('capture');
+    else this.hooks.sounds.play('move');
+  }
+
+  private playXiangqiSound(before: string, s: State) {
+    if (s.check) this.hooks.sounds.play('check');
+    else if (parseFEN(s.fen).size < parseFEN(before).size) this.hooks.sounds.play('capture');
     else this.hooks.sounds.play('move');
   }
 
@@ -179,10 +229,14 @@ export class Play {
     const dests = new Map<Key, Key[]>();
     if (canMove) for (const [from, tos] of Object.entries(s.dests)) dests.set(from as Key, tos as Key[]);
     const lastUci = step?.uci;
-    this.cg.set({
+    const turn: Color = live ? s.turn : (ply % 2 === 0) === this.startsWhite() ? 'white' : 'black';
+    if (this.xb) {
+      this.xb.set({ fen, orientation: this.orientation, turn, dests: canMove ? new Map(Object.entries(s.dests)) : new Map(),
+        lastMove: lastUci ? [lastUci.slice(0, 2), lastUci.slice(2, 4)] : undefined, check: live ? s.check : undefined });
+    } else this.cg?.set({
       fen,
       orientation: this.orientation,
-      turnColor: live ? s.turn : (ply % 2 === 0) === this.startsWhite() ? 'white' : 'black',
+      turnColor: turn,
       lastMove: lastUci ? [lastUci.slice(0, 2) as Key, lastUci.slice(2, 4) as Key] : undefined,
       check: live && s.check ? s.turn : false,
       movable: { color: canMove ? s.turn : undefined, dests },
@@ -221,7 +275,7 @@ export class Play {
       }
       const b = document.createElement('button');
       b.className = 'san' + (i + 1 === current ? ' current' : '');
-      b.textContent = m.san;
+      b.textContent = this.notation === 'wxf' && m.wxf ? m.wxf : this.notation === 'iccs' && this.xb ? m.uci : m.san;
       b.dataset.ply = String(i + 1);
       b.onclick = () => this.view(i + 1);
       row.appendChild(b);
@@ -233,9 +287,10 @@ export class Play {
 
   private seatName(c: Color): string {
     const seat = this.state!.seats[c];
+    const name = sideName(this.state, c);
     if (seat.kind === 'bot') return seat.name ?? 'Computer';
-    if (this.state!.mode === 'local') return cap(c);
-    return this.you.includes(c) ? `You (${c})` : cap(c);
+    if (this.state!.mode === 'local') return name;
+    return this.you.includes(c) ? `You (${name.toLowerCase()})` : name;
   }
 
   private renderPlayers() {
@@ -270,13 +325,13 @@ export class Play {
     let text: string;
     if (finished(s.status)) text = describeEnd(s).join(' — ');
     else if (s.seats[s.turn].kind === 'bot') text = 'The computer is thinking…';
-    else text = `${cap(s.turn)} to move` + (s.check ? ' — check!' : '');
+    else text = `${sideName(s, s.turn)} to move` + (s.check ? ' — check!' : '');
     $('status').textContent = text;
     const bar = $('offer-bar');
     const offer = s.drawOffer;
     const answerable = !!offer && this.you.includes(other(offer));
     bar.hidden = !offer;
-    $('offer-text').textContent = offer ? `${cap(offer)} offers a draw` : '';
+    $('offer-text').textContent = offer ? `${sideName(s, offer)} offers a draw` : '';
     $('btn-accept').hidden = !answerable;
     $('btn-decline').hidden = !answerable && !this.you.includes(offer!);
     $('btn-decline').textContent = answerable ? 'Decline' : 'Withdraw';
@@ -293,6 +348,8 @@ export class Play {
     if (!this.confirming) $('btn-resign').textContent = s.ply < 2 && s.mode !== 'local' ? 'Abort' : 'Resign';
     setDisabled('btn-draw', !playing || over || !!s.drawOffer);
     setDisabled('btn-claim', !playing || over || !s.canClaim || !this.you.includes(s.turn));
+    $('btn-claim').hidden = s.variant === 'xiangqi'; // repetitions are judged automatically
+    $('notation-box').hidden = s.variant !== 'xiangqi';
     $<HTMLAnchorElement>('btn-download-pgn').href = `/api/games/${this.id}/pgn?download=1`;
   }
 
@@ -307,7 +364,7 @@ export class Play {
   private currentPly() { return this.viewPly ?? this.moves.length; }
 
   private onBoardMove(orig: Key, dest: Key) {
-    const piece = this.cg.state.pieces.get(dest);
+    const piece = this.cg!.state.pieces.get(dest);
     const lastRank = dest[1] === '8' || dest[1] === '1';
     if (piece?.role === 'pawn' && lastRank) {
       this.pendingPromo = { orig, dest };

@@ -1,0 +1,205 @@
+// The xiangqi board: 9×10 points drawn in SVG (river, palace diagonals),
+// pieces as red and black discs with their Chinese characters. Like the
+// chess board it has no rules: it offers the destinations the server sent.
+// Points are ICCS keys, file a-i from Red's left and rank 0-9 from Red's side.
+
+export type Side = 'white' | 'black'; // the wire's names: white is Red
+
+export interface XiangqiConfig {
+  fen: string;
+  orientation: Side; // the side at the bottom
+  lastMove?: [string, string];
+  check?: string; // the point of the general in check
+  dests: Map<string, string[]>; // empty when the user may not move
+  turn: Side;
+}
+
+const glyphs: Record<string, string> = {
+  K: '帥', A: '仕', B: '相', E: '相', N: '傌', H: '傌', R: '俥', C: '炮', P: '兵',
+  k: '將', a: '士', b: '象', e: '象', n: '馬', h: '馬', r: '車', c: '砲', p: '卒',
+};
+
+const svgNS = 'http://www.w3.org/2000/svg';
+
+// parseFEN returns the pieces of a xiangqi FEN's board field by point.
+export function parseFEN(fen: string): Map<string, string> {
+  const out = new Map<string, string>();
+  const rows = fen.split(' ')[0].split('/');
+  rows.forEach((row, i) => {
+    const rank = 9 - i;
+    let file = 0;
+    for (const ch of row) {
+      if (ch >= '1' && ch <= '9') file += Number(ch);
+      else { out.set(String.fromCharCode(97 + file) + rank, ch); file++; }
+    }
+  });
+  return out;
+}
+
+// boardSVG draws the lines of the board in a 900×1000 box, points at (50+100x, 50+100y).
+function boardSVG(): SVGSVGElement {
+  const svg = document.createElementNS(svgNS, 'svg');
+  svg.setAttribute('viewBox', '0 0 900 1000');
+  svg.setAttribute('class', 'xq-lines');
+  const line = (x1: number, y1: number, x2: number, y2: number) => {
+    const l = document.createElementNS(svgNS, 'line');
+    for (const [k, v] of Object.entries({ x1, y1, x2, y2 })) l.setAttribute(k, String(50 + 100 * v));
+    svg.appendChild(l);
+  };
+  for (let y = 0; y <= 9; y++) line(0, y, 8, y);
+  for (let x = 0; x <= 8; x++) {
+    if (x === 0 || x === 8) line(x, 0, x, 9);
+    else { line(x, 0, x, 4); line(x, 5, x, 9); } // the river breaks the inner files
+  }
+  for (const y of [0, 7]) { line(3, y, 5, y + 2); line(5, y, 3, y + 2); } // the palaces
+  const frame = document.createElementNS(svgNS, 'rect');
+  for (const [k, v] of Object.entries({ x: 38, y: 38, width: 824, height: 924 })) frame.setAttribute(k, String(v));
+  frame.setAttribute('class', 'xq-frame');
+  svg.appendChild(frame);
+  for (const [x, text] of [[250, '楚 河'], [650, '漢 界']] as [number, string][]) {
+    const t = document.createElementNS(svgNS, 'text');
+    t.setAttribute('x', String(x));
+    t.setAttribute('y', '520');
+    t.setAttribute('class', 'xq-river');
+    t.textContent = text;
+    svg.appendChild(t);
+  }
+  return svg;
+}
+
+// XiangqiBoard draws a position and turns clicks (or drags) into moves.
+export class XiangqiBoard {
+  private pieces = new Map<string, string>();
+  private cfg?: XiangqiConfig;
+  private selected?: string;
+  private drag?: { from: string; el: HTMLElement; x: number; y: number; moved: boolean };
+  private layer: HTMLElement;
+
+  constructor(private el: HTMLElement, private onMove: (orig: string, dest: string) => void) {
+    el.textContent = '';
+    el.classList.add('xq-board');
+    el.appendChild(boardSVG());
+    this.layer = document.createElement('div');
+    this.layer.className = 'xq-layer';
+    el.appendChild(this.layer);
+    el.onpointerdown = e => this.down(e);
+    el.onpointermove = e => this.moveDrag(e);
+    el.onpointerup = e => this.up(e);
+  }
+
+  set(cfg: XiangqiConfig) {
+    this.cfg = cfg;
+    this.pieces = parseFEN(cfg.fen);
+    if (this.selected && !cfg.dests.has(this.selected)) this.selected = undefined;
+    this.el.classList.toggle('orientation-black', cfg.orientation === 'black');
+    this.el.classList.toggle('orientation-white', cfg.orientation === 'white');
+    this.draw();
+  }
+
+  destroy() {
+    this.el.onpointerdown = this.el.onpointermove = this.el.onpointerup = null;
+    this.el.textContent = '';
+    this.el.classList.remove('xq-board', 'orientation-black', 'orientation-white');
+  }
+
+  // xy returns the column and row of a point on screen (0,0 top left).
+  private xy(key: string): [number, number] {
+    const file = key.charCodeAt(0) - 97;
+    const rank = Number(key.slice(1));
+    return this.cfg?.orientation === 'black' ? [8 - file, rank] : [file, 9 - rank];
+  }
+
+  // keyAt returns the point nearest to a page position, if on the board.
+  private keyAt(clientX: number, clientY: number): string | undefined {
+    const r = this.el.getBoundingClientRect();
+    const x = Math.floor(((clientX - r.left) / r.width) * 9);
+    const y = Math.floor(((clientY - r.top) / r.height) * 10);
+    if (x < 0 || x > 8 || y < 0 || y > 9) return undefined;
+    const [file, rank] = this.cfg?.orientation === 'black' ? [8 - x, y] : [x, 9 - y];
+    return String.fromCharCode(97 + file) + rank;
+  }
+
+  private place(node: HTMLElement, key: string) {
+    const [x, y] = this.xy(key);
+    node.style.left = `${((x + 0.5) / 9) * 100}%`;
+    node.style.top = `${((y + 0.5) / 10) * 100}%`;
+    node.dataset.key = key;
+  }
+
+  private draw() {
+    const cfg = this.cfg!;
+    this.layer.textContent = '';
+    const add = (cls: string, key: string, text = '') => {
+      const d = document.createElement('div');
+      d.className = cls;
+      d.textContent = text;
+      this.place(d, key);
+      this.layer.appendChild(d);
+      return d;
+    };
+    for (const k of cfg.lastMove ?? []) add('xq-last', k);
+    for (const [key, ch] of this.pieces) {
+      const red = ch === ch.toUpperCase();
+      let cls = `xq-piece ${red ? 'red' : 'black'}`;
+      if (key === this.selected) cls += ' selected';
+      if (key === cfg.check) cls += ' check';
+      add(cls, key, glyphs[ch] ?? '?');
+    }
+    if (this.selected) {
+      for (const d of cfg.dests.get(this.selected) ?? []) add(this.pieces.has(d) ? 'xq-dest capture' : 'xq-dest', d);
+    }
+  }
+
+  private select(key?: string) {
+    this.selected = key;
+    this.draw();
+  }
+
+  private play(orig: string, dest: string) {
+    // Optimistic: show the move at once; the server's answer redraws.
+    const piece = this.pieces.get(orig);
+    if (piece) { this.pieces.delete(orig); this.pieces.set(dest, piece); }
+    this.cfg!.lastMove = [orig, dest];
+    this.cfg!.dests = new Map();
+    this.select(undefined);
+    this.onMove(orig, dest);
+  }
+
+  private down(e: PointerEvent) {
+    const key = this.keyAt(e.clientX, e.clientY);
+    if (!key || !this.cfg) return;
+    e.preventDefault();
+    if (this.selected && this.cfg.dests.get(this.selected)?.includes(key)) {
+      this.play(this.selected, key);
+      return;
+    }
+    if (!this.cfg.dests.has(key)) { this.select(undefined); return; }
+    this.select(key);
+    const el = this.layer.querySelector<HTMLElement>(`.xq-piece[data-key="${key}"]`);
+    if (el) {
+      this.drag = { from: key, el, x: e.clientX, y: e.clientY, moved: false };
+      this.el.setPointerCapture?.(e.pointerId);
+    }
+  }
+
+  private moveDrag(e: PointerEvent) {
+    const d = this.drag;
+    if (!d) return;
+    const dx = e.clientX - d.x;
+    const dy = e.clientY - d.y;
+    if (!d.moved && Math.hypot(dx, dy) < 5) return;
+    d.moved = true;
+    d.el.classList.add('dragging');
+    d.el.style.transform = `translate(calc(-50% + ${dx}px), calc(-50% + ${dy}px))`;
+  }
+
+  private up(e: PointerEvent) {
+    const d = this.drag;
+    this.drag = undefined;
+    if (!d || !d.moved) return;
+    d.el.style.transform = '';
+    d.el.classList.remove('dragging');
+    const key = this.keyAt(e.clientX, e.clientY);
+    if (key && key !== d.from && this.cfg?.dests.get(d.from)?.includes(key)) this.play(d.from, key);
+  }
+}
