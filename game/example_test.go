@@ -36,3 +36,17 @@ func ExampleGame_Dests() {
 	// [f3 h3] [e3 e4]
 	// game: not your turn: white to move
 }
+
+func Example_xiangqi() {
+	g, _ := game.New(game.Options{ID: "xq", Variant: game.Xiangqi, StartFEN: "3k5/9/9/9/9/9/9/9/9/RR2K4 w - - 0 1"})
+	for _, iccs := range []string{"a0a9", "d9d8", "b0d0"} {
+		played, _ := g.Move(g.Turn(), iccs)
+		fmt.Println(played.UCI, played.SAN, played.WXF)
+	}
+	fmt.Println(g.Status(), g.Result(), g.Outcome().Termination)
+	// Output:
+	// a0a9 俥九进九 R9+9
+	// d9d8 將４进１ K4+1
+	// b0d0 俥八平六 R8.6
+	// mate 1-0 checkmate
+}

@@ -82,13 +82,18 @@ func (r Record) TerminationName() string {
 	if r.Termination == 0 {
 		return ""
 	}
-	if r.Variant == Xiangqi {
-		if d := (&xiangqiRules{}).DeclaredBy(r.Termination); d != NotDeclared {
-			return [...]string{"", "resignation", "agreement", "timeout", ""}[min(int(d), 4)]
-		}
-		return xiangqi.Termination(r.Termination).String()
+	if r.Variant != Xiangqi {
+		return chess.Termination(r.Termination).String()
 	}
-	return chess.Termination(r.Termination).String()
+	switch (&xiangqiRules{}).DeclaredBy(r.Termination) {
+	case ByResignation:
+		return "resignation"
+	case ByAgreement:
+		return "agreement"
+	case ByTimeout:
+		return "timeout"
+	}
+	return xiangqi.Termination(r.Termination).String()
 }
 
 // FromRecord rebuilds a game from its stored form; an unfinished timed game

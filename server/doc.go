@@ -1,5 +1,7 @@
 // Package server serves Gambit in the browser: a JSON API to create and list
-// games, one WebSocket per open game, and the embedded web UI.
+// games of chess or xiangqi ({"variant":"xiangqi"} in POST /api/games), one
+// WebSocket per open game, and the embedded web UI. Computer seats play with
+// package engine in chess and engine/xq in xiangqi, at the same named levels.
 //
 // Each live game is owned by one goroutine (a hub) that takes commands from
 // a channel, checks every move with the rules library, saves the game before
@@ -21,9 +23,10 @@
 //
 // Wire format: a JSON envelope {"t": type, "d": data}.
 //
-//	client → server: move {"u":"e2e4"}, takeback, resign, abort, draw-offer,
-//	                 draw-accept, draw-decline, draw-claim, sync {"v":12}
-//	server → client: hello {"you":["white"]}, state {...}, move {...},
+//	client → server: move {"u":"e2e4"} (xiangqi: ICCS, {"u":"h2e2"}), takeback, resign, abort, draw-offer,
+//	                 draw-accept, draw-decline, draw-claim (chess only), sync {"v":12}
+//	server → client: hello {"you":["white"]}, state {...}, move {...} (with
+//	                 "variant"; in xiangqi "white" is Red, san is Chinese, wxf WXF),
 //	                 error {"code","message"}
 //
 //	srv := server.New(server.Config{Store: st, Assets: web.FS()}) // the engine plays

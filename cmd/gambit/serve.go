@@ -16,8 +16,8 @@ import (
 	"github.com/gambitchess/gambit/web"
 )
 
-// newServeCmd returns "gambit serve": the web app on one screen and
-// against the computer, with games kept in a SQLite database.
+// newServeCmd returns "gambit serve": the web app for chess and xiangqi on
+// one screen and against the computer, with games kept in a SQLite database.
 func newServeCmd() *cobra.Command {
 	var addr, data string
 	var workers int
@@ -25,7 +25,7 @@ func newServeCmd() *cobra.Command {
 		Use:   "serve",
 		Short: "Play in the browser: serve the web app (default command)",
 		Long: "serve runs the Gambit web server: open the printed address in a browser to play\n" +
-			"on one screen or against the computer. Games are stored in --data/gambit.db and\n" +
+			"chess or xiangqi on one screen or against the computer. Games are stored in --data/gambit.db and\n" +
 			"unfinished ones continue, clocks included, when the server starts again.",
 		Args: argsRange(0, 0),
 		RunE: func(cmd *cobra.Command, _ []string) error {
