@@ -112,7 +112,7 @@ func (s *Server) gameOptions(req createRequest) (game.Options, chess.Color, erro
 	case game.ModeLocal:
 		opts.Seats = [2]game.Seat{{Kind: game.SeatHuman, Token: token}, {Kind: game.SeatHuman, Token: token}}
 	case game.ModeComputer:
-		level, ok := levelByName(req.Level)
+		level, ok := levelFor(game.Variant(req.Variant), req.Level)
 		if !ok {
 			return opts, human, fmt.Errorf("%w: unknown computer level %q", ErrBadRequest, req.Level)
 		}
@@ -251,8 +251,14 @@ func (s *Server) handlePGN(w http.ResponseWriter, r *http.Request) {
 	io.WriteString(w, text)
 }
 
-func (s *Server) handleLevels(w http.ResponseWriter, _ *http.Request) {
-	writeJSON(w, http.StatusOK, Levels())
+// handleLevels lists the computer levels; ?variant=xiangqi labels them for xiangqi.
+func (s *Server) handleLevels(w http.ResponseWriter, r *http.Request) {
+	v, err := game.ParseVariant(r.URL.Query().Get("variant"))
+	if err != nil {
+		s.httpError(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, LevelsFor(v))
 }
 
 // httpError answers with err's status and a JSON {"code","message"}.

@@ -25,25 +25,42 @@ type Level struct {
 	MoveTime     time.Duration `json:"-"`
 	Skill        int           `json:"-"`
 	XiangqiDepth int           `json:"-"`
+	XiangqiLabel string        `json:"-"` // Label in xiangqi
 }
 
 // Levels returns the computer levels, weakest first.
 func Levels() []Level {
 	return []Level{
-		{Name: "greedy", Label: "Greedy (grabs material, 1 ply)", Algorithm: "greedy", Depth: 1, Skill: 0, XiangqiDepth: 1},
-		{Name: "minimax", Label: "Minimax (3 plies)", Algorithm: "minimax", Depth: 3, MoveTime: 3 * time.Second, Skill: 2, XiangqiDepth: 2},
-		{Name: "alphabeta", Label: "Alpha-beta (4 plies)", Algorithm: "alphabeta", Depth: 4, MoveTime: 3 * time.Second, Skill: 4, XiangqiDepth: 3},
-		{Name: "beginner", Label: "Beginner (~800)", Algorithm: "full", Elo: 800, MoveTime: 300 * time.Millisecond, Skill: 3, XiangqiDepth: 2},
-		{Name: "casual", Label: "Casual (~1200)", Algorithm: "full", Elo: 1200, MoveTime: 500 * time.Millisecond, Skill: 8},
-		{Name: "club", Label: "Club (~1600)", Algorithm: "full", Elo: 1600, MoveTime: 800 * time.Millisecond, Skill: 13},
-		{Name: "strong", Label: "Strong (~2000)", Algorithm: "full", Elo: 2000, MoveTime: time.Second, Skill: 17},
-		{Name: "full", Label: "Full strength", Algorithm: "full", MoveTime: 2 * time.Second, Skill: 20},
+		{Name: "greedy", Label: "Greedy (grabs material, 1 ply)", Algorithm: "greedy", Depth: 1, Skill: 0, XiangqiDepth: 1, XiangqiLabel: "Greedy (1 ply)"},
+		{Name: "minimax", Label: "Minimax (3 plies)", Algorithm: "minimax", Depth: 3, MoveTime: 3 * time.Second, Skill: 2, XiangqiDepth: 2, XiangqiLabel: "Novice (2 plies)"},
+		{Name: "alphabeta", Label: "Alpha-beta (4 plies)", Algorithm: "alphabeta", Depth: 4, MoveTime: 3 * time.Second, Skill: 4, XiangqiDepth: 3, XiangqiLabel: "Apprentice (3 plies)"},
+		{Name: "beginner", Label: "Beginner (~800)", Algorithm: "full", Elo: 800, MoveTime: 300 * time.Millisecond, Skill: 3, XiangqiDepth: 2, XiangqiLabel: "Beginner (skill 3)"},
+		{Name: "casual", Label: "Casual (~1200)", Algorithm: "full", Elo: 1200, MoveTime: 500 * time.Millisecond, Skill: 8, XiangqiLabel: "Casual (skill 8)"},
+		{Name: "club", Label: "Club (~1600)", Algorithm: "full", Elo: 1600, MoveTime: 800 * time.Millisecond, Skill: 13, XiangqiLabel: "Club (skill 13)"},
+		{Name: "strong", Label: "Strong (~2000)", Algorithm: "full", Elo: 2000, MoveTime: time.Second, Skill: 17, XiangqiLabel: "Strong (skill 17)"},
+		{Name: "full", Label: "Full strength", Algorithm: "full", MoveTime: 2 * time.Second, Skill: 20, XiangqiLabel: "Full strength"},
 	}
+}
+
+// LevelsFor returns the levels of variant v, labelled for it.
+func LevelsFor(v game.Variant) []Level {
+	levels := Levels()
+	if v == game.Xiangqi {
+		for i := range levels {
+			levels[i].Label = levels[i].XiangqiLabel
+		}
+	}
+	return levels
 }
 
 // levelByName returns the level called name.
 func levelByName(name string) (Level, bool) {
-	for _, l := range Levels() {
+	return levelFor(game.Chess, name)
+}
+
+// levelFor returns the level called name, labelled for variant v.
+func levelFor(v game.Variant, name string) (Level, bool) {
+	for _, l := range LevelsFor(v) {
 		if l.Name == name {
 			return l, true
 		}

@@ -94,8 +94,22 @@ func TestXiangqiAgainstTheComputer(t *testing.T) {
 		t.Fatalf("takeback: ply %d turn %s", tb.Ply, tb.Turn)
 	}
 	p.send(`{"t":"resign"}`)
-	if end := p.state("state"); end.Status != "resigned" || end.Result != "1-0" || end.Termination != "resignation" {
+	end := p.state("state")
+	if end.Status != "resigned" || end.Result != "1-0" || end.Termination != "resignation" {
 		t.Fatalf("resign: %+v", end)
+	}
+	if name := end.Seats["white"].Name; name != "Gambit · Beginner (skill 3)" {
+		t.Errorf("computer seat named %q", name)
+	}
+	rec := httptest.NewRecorder()
+	s.Handler().ServeHTTP(rec, httptest.NewRequest("GET", "/api/levels?variant=xiangqi", nil))
+	if !strings.Contains(rec.Body.String(), "Novice (2 plies)") || strings.Contains(rec.Body.String(), "Minimax") {
+		t.Errorf("xiangqi levels: %s", rec.Body.String())
+	}
+	rec = httptest.NewRecorder()
+	s.Handler().ServeHTTP(rec, httptest.NewRequest("GET", "/api/levels?variant=go", nil))
+	if rec.Code != 422 {
+		t.Errorf("levels of an unknown variant: %d", rec.Code)
 	}
 }
 

@@ -4,7 +4,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { Server, launch, artifacts, newGame, sans, waitMoves, xiangqiMove, clickPoint } from './harness.mjs';
+import { Server, launch, artifacts, newGame, sans, waitMoves, xiangqiMove, clickPoint, pointPoint } from './harness.mjs';
 
 let server, browser, page;
 
@@ -62,12 +62,25 @@ test('against the computer as Black: the board faces Black, Red opens, undo and 
   await waitMoves(page, 1);
   assert.equal(await page.locator('#xboard.orientation-black').count(), 1);
   assert.match(await page.textContent('#name-bottom'), /You \(black\)/);
-  // Black's a-file soldier steps forward (a6a5 is always legal at the start).
-  await xiangqiMove(page, 'a6a5');
+  assert.match(await page.textContent('#name-top'), /Gambit · Greedy \(1 ply\)/);
+  // Black's a-file soldier steps forward (a6a5 is always legal at the start),
+  // dragged this time.
+  const from = await pointPoint(page, 'a6');
+  const to = await pointPoint(page, 'a5');
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move((from.x + to.x) / 2, (from.y + to.y) / 2);
+  await page.mouse.move(to.x, to.y);
+  await page.mouse.up();
   await waitMoves(page, 3);
+  assert.equal((await page.evaluate(() => fetch(`/api/games/${location.pathname.split('/').pop()}`).then(r => r.json())))
+    .moves[1].uci, 'a6a5');
   await page.click('#btn-undo');
   await page.waitForFunction(() => document.querySelectorAll('#moves .san:not(.empty)').length === 1);
   await page.screenshot({ path: join(artifacts, 'xiangqi.png') });
+  await page.click('#btn-flip');
+  assert.equal(await page.locator('#xboard.orientation-white').count(), 1);
+  await page.click('#btn-flip');
   await page.setViewportSize({ width: 390, height: 844 });
   await page.waitForFunction(() => document.documentElement.scrollWidth <= window.innerWidth, null, { timeout: 3000 }).catch(() => {});
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

@@ -72,7 +72,7 @@ export const createGame = (req: CreateRequest) =>
 
 export const listGames = () => fetch('/api/games?limit=15').then(r => json<Summary[]>(r));
 
-export const levels = () => fetch('/api/levels').then(r => json<Level[]>(r));
+export const levels = (variant: Variant = 'chess') => fetch(`/api/levels?variant=${variant}`).then(r => json<Level[]>(r));
 
 export const pgn = (id: string) => fetch(`/api/games/${id}/pgn`).then(r => r.text());
 

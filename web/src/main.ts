@@ -5,7 +5,7 @@ import 'chessground/assets/chessground.base.css';
 import 'chessground/assets/chessground.brown.css';
 import 'chessground/assets/chessground.cburnett.css';
 import './style.css';
-import { createGame, finished, levels, listGames, Summary } from './api';
+import { createGame, finished, levels, listGames, Summary, Variant } from './api';
 import { Play } from './play';
 import { installGlyphPieces } from './pieces';
 import { applySettings, loadSettings, loadTickets, saveSettings, saveTicket } from './settings';
@@ -76,14 +76,20 @@ function ago(iso: string): string {
   return new Date(iso).toLocaleDateString();
 }
 
-// The new-game dialog.
-async function fillLevels() {
+// The new-game dialog. The levels are the same in both games, labelled for each.
+let levelsOf = '';
+async function fillLevels(variant: Variant = 'chess') {
+  if (levelsOf === variant) return;
+  levelsOf = variant;
   const sel = $<HTMLSelectElement>('level');
   try {
-    for (const l of await levels()) sel.add(new Option(l.label, l.name));
-    sel.value = 'beginner';
+    const list = await levels(variant);
+    const keep = sel.value || 'beginner'; // read after the fetch: the user may have chosen meanwhile
+    sel.textContent = '';
+    for (const l of list) sel.add(new Option(l.label, l.name));
+    sel.value = keep;
   } catch {
-    sel.add(new Option('Greedy', 'greedy'));
+    if (sel.options.length === 0) sel.add(new Option('Greedy', 'greedy'));
   }
 }
 
@@ -98,6 +104,7 @@ function syncModeFields() {
   const mode = (form.elements.namedItem('mode') as RadioNodeList).value;
   for (const el of form.querySelectorAll<HTMLElement>('.computer-only')) el.hidden = mode !== 'computer';
   const xiangqi = (form.elements.namedItem('variant') as RadioNodeList).value === 'xiangqi';
+  void fillLevels(xiangqi ? 'xiangqi' : 'chess');
   form.querySelector('.first-side')!.textContent = xiangqi ? 'Red' : 'White';
   $('setup-label').textContent = xiangqi ? 'Start from a xiangqi FEN or PGN (optional)' : 'Start from FEN or PGN (optional)';
   (form.elements.namedItem('setup') as HTMLTextAreaElement).placeholder = xiangqi
