@@ -115,7 +115,7 @@ func TestXiangqiRecordRoundTrip(t *testing.T) {
 	}
 }
 
-func TestXiangqiDrawAgreedAndFlag(t *testing.T) {
+func TestXiangqiDrawAgreed(t *testing.T) {
 	g := newXiangqi(t, "", ClockConfig{})
 	play(t, g, "h2e2")
 	if err := g.OfferDraw(chess.White); err != nil {
@@ -144,5 +144,44 @@ func TestXiangqiSetup(t *testing.T) {
 	}
 	if _, err := New(Options{Variant: Xiangqi, StartFEN: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"}); !errors.Is(err, ErrBadSetup) {
 		t.Errorf("chess FEN for xiangqi: got %v, want ErrBadSetup", err)
+	}
+}
+
+func TestXiangqiPerpetualCheckLoses(t *testing.T) {
+	g := newXiangqi(t, "4k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1", ClockConfig{})
+	cycle := []string{"a9a8", "e8e9", "a8a9", "e9e8"}
+	play(t, g, "a0a9", "e9e8")
+	for i := 0; i < 16 && !g.Status().Finished(); i++ {
+		play(t, g, cycle[i%4])
+	}
+	o := g.Outcome()
+	if g.Status() != Forfeit || o.Termination != "perpetual check" || o.Winner != chess.Black || g.Result() != "0-1" {
+		t.Fatalf("status %v outcome %+v after %d plies", g.Status(), o, g.Ply())
+	}
+	r := g.Record()
+	if r.TerminationName() != "perpetual check" {
+		t.Errorf("record termination %q", r.TerminationName())
+	}
+	if g2, err := FromRecord(r, nil); err != nil || g2.Status() != Forfeit {
+		t.Errorf("reload: %v", err)
+	}
+}
+
+func TestXiangqiFlagFallLoses(t *testing.T) {
+	now := time.Unix(1000, 0)
+	clock := func() time.Time { return now }
+	g, err := New(Options{ID: "xf", Variant: Xiangqi, Clock: ClockConfig{Initial: time.Minute}, Now: clock})
+	if err != nil {
+		t.Fatal(err)
+	}
+	play(t, g, "h2e2")
+	now = now.Add(2 * time.Minute)
+	if !g.CheckFlag() || g.Status() != Timeout || g.Result() != "1-0" {
+		t.Fatalf("flag: status %v result %s", g.Status(), g.Result())
+	}
+	r := g.Record()
+	g2, err := FromRecord(r, clock)
+	if err != nil || g2.Status() != Timeout || g2.Result() != "1-0" || r.TerminationName() != "timeout" {
+		t.Errorf("reload: %v %v %s %q", err, g2.Status(), g2.Result(), r.TerminationName())
 	}
 }
