@@ -150,6 +150,7 @@ type Engine struct {
 	opts    Options
 	tt      *tt
 	workers []*worker
+	eval    *Evaluator // evaluation weights, DefaultWeights unless SetWeights
 
 	// Per-search state read by the main worker's time checks.
 	limits    Limits
@@ -164,9 +165,19 @@ type Engine struct {
 
 // New returns an engine with the given options.
 func New(opts Options) *Engine {
-	e := &Engine{opts: sanitize(opts)}
+	e := &Engine{opts: sanitize(opts), eval: defaultEvaluator}
 	e.tt = newTT(e.opts.Hash)
 	return e
+}
+
+// SetWeights makes the engine's full search evaluate with w instead of
+// DefaultWeights (the teaching algorithms keep the defaults). It waits for
+// a running search; call NewGame afterwards, as the hash holds old scores.
+func (e *Engine) SetWeights(w Weights) {
+	ev := NewEvaluator(w)
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.eval = ev
 }
 
 func sanitize(o Options) Options {

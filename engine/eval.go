@@ -15,38 +15,11 @@ func mkS(mg, eg int) taper { return taper(int32(mg)<<16 + int32(eg)) }
 func (s taper) mg() int    { return int(int16((int32(s) + 0x8000) >> 16)) }
 func (s taper) eg() int    { return int(int16(int32(s))) }
 
-// Evaluation terms beyond PeSTO (hand-set, not tuned).
-var (
-	bishopPair   = mkS(30, 50)
-	rookOpen     = mkS(25, 10)
-	rookSemiOpen = mkS(12, 6)
-	isolatedPawn = mkS(-10, -15)
-	doubledPawn  = mkS(-10, -20)
-	backwardPawn = mkS(-8, -10)
-	tempo        = 10
-
-	// passedPawn is indexed by the pawn's rank seen from its own side.
-	passedPawn = [8]taper{0, mkS(0, 5), mkS(3, 10), mkS(8, 20), mkS(18, 35), mkS(35, 60), mkS(60, 100), 0}
-
-	// mobility per reachable square, centred on a typical count so the
-	// average piece scores about zero: {per square, centre}.
-	mobilityWeight = [7]taper{0, 0, mkS(4, 4), mkS(5, 5), mkS(2, 4), mkS(1, 2), 0}
-	mobilityCentre = [7]int{0, 0, 4, 6, 7, 14, 0}
-
-	// kingAttackWeight is the weight per attacked king-zone square.
-	kingAttackWeight = [7]int{0, 0, 2, 2, 3, 5, 0}
-
-	// shelterPawn is the bonus per own pawn one and two ranks in front of a castled king.
-	shelterNear   = 10
-	shelterFar    = 5
-	shelterNoPawn = -15
-
-	phaseWeight = [7]int{0, 0, 1, 1, 2, 4, 0}
-)
+// phaseWeight is each piece type's share of the game phase (24 at the start).
+var phaseWeight = [7]int{0, 0, 1, 1, 2, 4, 0}
 
 // Precomputed tables.
 var (
-	psqt         [16][64]taper // by chess.Piece and square, material included, White's view
 	adjacentFile [8]chess.Bitboard
 	passedMask   [2][64]chess.Bitboard // enemy pawns here stop a passer
 	forwardFile  [2][64]chess.Bitboard // squares in front of a pawn on its file
@@ -54,14 +27,6 @@ var (
 )
 
 func init() {
-	for pt := chess.Pawn; pt <= chess.King; pt++ {
-		for s := chess.Square(0); s < 64; s++ {
-			w := mkS(pestoValueMG[pt]+pestoMG[pt][s^56], pestoValueEG[pt]+pestoEG[pt][s^56])
-			b := mkS(pestoValueMG[pt]+pestoMG[pt][s], pestoValueEG[pt]+pestoEG[pt][s])
-			psqt[chess.NewPiece(chess.White, pt)][s] = w
-			psqt[chess.NewPiece(chess.Black, pt)][s] = -b
-		}
-	}
 	for f := 0; f < 8; f++ {
 		if f > 0 {
 			adjacentFile[f] |= chess.FileBB(chess.File(f - 1))
@@ -105,8 +70,13 @@ func pawnAttacksBB(c chess.Color, pawns chess.Bitboard) chess.Bitboard {
 // Evaluate returns the static evaluation of p in centipawns from the side to
 // move's point of view: tapered middlegame/endgame material and PeSTO
 // piece-square tables, mobility, pawn structure, king safety, bishop pair and
-// rooks on open files. Positions without mating material score 0.
-func Evaluate(p *chess.Position) int {
+// rooks on open files. Positions without mating material score 0. It uses
+// DefaultWeights; an Evaluator built from other weights has the same method.
+func Evaluate(p *chess.Position) int { return defaultEvaluator.Evaluate(p) }
+
+// Evaluate is the static evaluation of p with ev's weights, in centipawns
+// from the side to move's point of view.
+func (ev *Evaluator) Evaluate(p *chess.Position) int {
 	if insufficientMaterial(p) {
 		return 0
 	}
@@ -116,10 +86,10 @@ func Evaluate(p *chess.Position) int {
 	for bb := occ; bb != 0; {
 		sq := bb.PopFirst()
 		pc := p.PieceAt(sq)
-		s += psqt[pc][sq]
+		s += ev.psqt[pc][sq]
 		phase += phaseWeight[pc.Type()]
 	}
-	s += evalSide(p, chess.White, occ) - evalSide(p, chess.Black, occ)
+	s += ev.side(p, chess.White, occ) - ev.side(p, chess.Black, occ)
 
 	mg, eg := s.mg(), s.eg()
 	phase = min(phase, 24)
@@ -128,11 +98,11 @@ func Evaluate(p *chess.Position) int {
 	if p.SideToMove() == chess.Black {
 		v = -v
 	}
-	return v + tempo
+	return v + ev.tempo
 }
 
-// evalSide returns the terms of colour us other than material and PST.
-func evalSide(p *chess.Position, us chess.Color, occ chess.Bitboard) taper {
+// side returns the terms of colour us other than material and PST.
+func (ev *Evaluator) side(p *chess.Position, us chess.Color, occ chess.Bitboard) taper {
 	them := us.Other()
 	var s taper
 	ourPawns, theirPawns := p.Pieces(us, chess.Pawn), p.Pieces(them, chess.Pawn)
@@ -143,26 +113,26 @@ func evalSide(p *chess.Position, us chess.Color, occ chess.Bitboard) taper {
 		sq := bb.PopFirst()
 		f := sq.File()
 		if passedMask[us][sq]&theirPawns == 0 && forwardFile[us][sq]&ourPawns == 0 {
-			s += passedPawn[sq.RelativeRank(us)]
+			s += ev.passedPawn[sq.RelativeRank(us)]
 		}
 		if adjacentFile[f]&ourPawns == 0 {
-			s += isolatedPawn
+			s += ev.isolatedPawn
 		} else if supportMask[us][sq]&ourPawns == 0 {
 			stop := sq + 8
 			if us == chess.Black {
 				stop = sq - 8
 			}
 			if theirPawnAttacks.Has(stop) {
-				s += backwardPawn
+				s += ev.backwardPawn
 			}
 		}
 		if forwardFile[us][sq]&ourPawns != 0 {
-			s += doubledPawn
+			s += ev.doubledPawn
 		}
 	}
 
 	if p.Pieces(us, chess.Bishop).More() {
-		s += bishopPair
+		s += ev.bishopPair
 	}
 
 	// Pieces: mobility, open files, attacks on the enemy king zone.
@@ -184,18 +154,18 @@ func evalSide(p *chess.Position, us chess.Color, occ chess.Bitboard) taper {
 				file := chess.FileBB(sq.File())
 				if file&ourPawns == 0 {
 					if file&theirPawns == 0 {
-						s += rookOpen
+						s += ev.rookOpen
 					} else {
-						s += rookSemiOpen
+						s += ev.rookSemiOpen
 					}
 				}
 			case chess.Queen:
 				att = chess.QueenAttacks(sq, occ)
 			}
-			s += mobilityWeight[pt] * taper((att&area).Count()-mobilityCentre[pt])
+			s += ev.mobility[pt] * taper((att&area).Count()-ev.mobilityCentre[pt])
 			if z := att & zone; z != 0 {
 				attackers++
-				weight += kingAttackWeight[pt] * z.Count()
+				weight += ev.kingAttack[pt] * z.Count()
 			}
 		}
 	}
@@ -206,12 +176,12 @@ func evalSide(p *chess.Position, us chess.Color, occ chess.Bitboard) taper {
 	// Pawn shelter in front of our own king (middlegame only).
 	ksq := p.KingSquare(us)
 	if ksq.RelativeRank(us) <= chess.Rank2 {
-		shelter := 0
+		var shelter taper
 		kf := int(ksq.File())
 		for f := max(kf-1, 0); f <= min(kf+1, 7); f++ {
 			filePawns := ourPawns & chess.FileBB(chess.File(f)) & forwardFile[us][ksq&^7|chess.Square(f)]
 			if filePawns == 0 {
-				shelter += shelterNoPawn
+				shelter += ev.shelterNoPawn
 				continue
 			}
 			near := filePawns.First()
@@ -220,12 +190,12 @@ func evalSide(p *chess.Position, us chess.Color, occ chess.Bitboard) taper {
 			}
 			switch d := int(near.RelativeRank(us)) - int(ksq.RelativeRank(us)); d {
 			case 1:
-				shelter += shelterNear
+				shelter += ev.shelterNear
 			case 2:
-				shelter += shelterFar
+				shelter += ev.shelterFar
 			}
 		}
-		s += mkS(shelter, 0)
+		s += shelter
 	}
 	return s
 }
@@ -234,13 +204,20 @@ func evalSide(p *chess.Position, us chess.Color, occ chess.Bitboard) taper {
 // that are usually drawn, and adds mop-up terms that drive a lone king to
 // the edge so that basic mates are found.
 func scaleEndgame(p *chess.Position, v int) int {
+	div, bonus := endgameScale(p, v)
+	return v/div + bonus
+}
+
+// endgameScale returns the divisor and the White-view mop-up bonus that
+// scaleEndgame applies to the White-view evaluation v (only its sign is read).
+func endgameScale(p *chess.Position, v int) (div, bonus int) {
 	strong := chess.White
 	if v < 0 {
 		strong = chess.Black
 	}
 	weak := strong.Other()
 	if p.Pieces(strong, chess.Pawn) != 0 {
-		return v
+		return 1, 0
 	}
 	nonPawn := func(c chess.Color) int {
 		return 3*p.Pieces(c, chess.Knight).Count() + 3*p.Pieces(c, chess.Bishop).Count() +
@@ -250,20 +227,18 @@ func scaleEndgame(p *chess.Position, v int) int {
 	switch {
 	case ms-mw < 4 && ms < 13:
 		// A minor piece up or less, without pawns: hard or impossible to win.
-		return v / 8
+		return 8, 0
 	case ms == 6 && p.Pieces(strong, chess.Knight).Count() == 2 && mw == 0:
-		return v / 16 // two knights cannot force mate
+		return 16, 0 // two knights cannot force mate
 	}
 	if p.ByColor(weak) == p.Pieces(weak, chess.King) && ms >= 5 {
 		wk, sk := p.KingSquare(weak), p.KingSquare(strong)
-		centre := centreDistance(wk)
-		bonus := 10*centre + 4*(14-kingDistance(wk, sk))
-		if strong == chess.White {
-			return v + bonus
+		bonus = 10*centreDistance(wk) + 4*(14-kingDistance(wk, sk))
+		if strong == chess.Black {
+			bonus = -bonus
 		}
-		return v - bonus
 	}
-	return v
+	return 1, bonus
 }
 
 func lastSquare(b chess.Bitboard) chess.Square {

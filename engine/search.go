@@ -164,7 +164,7 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 			if st.inCheck {
 				return 0
 			}
-			return Evaluate(p)
+			return w.e.eval.Evaluate(p)
 		}
 		alpha = max(alpha, -Mate+ply)
 		beta = min(beta, Mate-ply-1)
@@ -203,7 +203,7 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 			eval = ttScore
 		}
 	default:
-		st.staticEval = Evaluate(p)
+		st.staticEval = w.e.eval.Evaluate(p)
 		eval = st.staticEval
 	}
 	improving := !st.inCheck && ply >= 2 && st.staticEval > w.stack[ply-2].staticEval
@@ -471,7 +471,7 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 		if st.inCheck {
 			return 0
 		}
-		return Evaluate(p)
+		return w.e.eval.Evaluate(p)
 	}
 
 	key := p.Key()
@@ -493,7 +493,7 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 		if hit {
 			eval = tte.eval
 		} else {
-			eval = Evaluate(p)
+			eval = w.e.eval.Evaluate(p)
 		}
 		bestScore = eval
 		if bestScore >= beta {

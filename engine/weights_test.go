@@ -1,0 +1,48 @@
+package engine
+
+import (
+	"context"
+	"testing"
+)
+
+// benchEvals are Evaluate's scores of BenchPositions before the weights
+// became data (commit 2e379b2): DefaultWeights must reproduce them.
+var benchEvals = []int{
+	-186, 22, -57, 30, 31, 58, 91, -33, 208, 177, 159, -24, 65, 57, -51, 106, -31, 62, -67, 164,
+	224, -27, -42, 149, 10, 70, 12, 173, 79, 10, -252, -69, -66, 353, 92, 40, 507, 550, 10, 122,
+}
+
+func TestDefaultWeightsReproduceEvaluate(t *testing.T) {
+	ev := NewEvaluator(DefaultWeights())
+	for i, fen := range BenchPositions {
+		p := mustFEN(t, fen)
+		if got := Evaluate(&p); got != benchEvals[i] {
+			t.Errorf("%s: Evaluate %d, want %d", fen, got, benchEvals[i])
+		}
+		if got := ev.Evaluate(&p); got != benchEvals[i] {
+			t.Errorf("%s: NewEvaluator(DefaultWeights()) %d, want %d", fen, got, benchEvals[i])
+		}
+	}
+}
+
+// TestSetWeights: an engine with other weights searches differently, and
+// setting the defaults back restores the default search.
+func TestSetWeights(t *testing.T) {
+	pos := mustFEN(t, BenchPositions[4])
+	e := New(DefaultOptions())
+	base := e.Search(context.Background(), pos, nil, Limits{Depth: 6}, nil)
+	w := DefaultWeights()
+	w.PieceValue[1] = Pair{200, 200}
+	e.SetWeights(w)
+	e.NewGame()
+	other := e.Search(context.Background(), pos, nil, Limits{Depth: 6}, nil)
+	if other.Nodes == base.Nodes && other.Score == base.Score {
+		t.Errorf("SetWeights had no effect: %d nodes, score %d", other.Nodes, other.Score)
+	}
+	e.SetWeights(DefaultWeights())
+	e.NewGame()
+	again := e.Search(context.Background(), pos, nil, Limits{Depth: 6}, nil)
+	if again.Nodes != base.Nodes || again.Score != base.Score {
+		t.Errorf("default weights again: %d nodes score %d, want %d nodes score %d", again.Nodes, again.Score, base.Nodes, base.Score)
+	}
+}
