@@ -38,8 +38,8 @@ var (
 
 func init() {
 	initStepAttacks()
-	initMagics(&rookMagics, rookTable[:], &rookDirs)
-	initMagics(&bishopMagics, bishopTable[:], &bishopDirs)
+	initMagics(&rookMagics, rookTable[:], &rookDirs, &rookMagicNumbers)
+	initMagics(&bishopMagics, bishopTable[:], &bishopDirs, &bishopMagicNumbers)
 	initLines()
 	initZobrist()
 }
@@ -86,69 +86,35 @@ func slidingAttacks(s Square, occ Bitboard, dirs *[4][2]int) Bitboard {
 	return b
 }
 
-// xorshift is the deterministic generator used to search for magic numbers.
-type xorshift uint64
-
-func (x *xorshift) next() uint64 {
-	*x ^= *x >> 12
-	*x ^= *x << 25
-	*x ^= *x >> 27
-	return uint64(*x) * 2685821657736338717
-}
-
-// sparse returns a random number with few bits set, the kind that makes good magics.
-func (x *xorshift) sparse() uint64 { return x.next() & x.next() & x.next() }
-
-// initMagics finds, for every square, a multiplier that maps each relevant
-// occupancy to a table slot without destructive collisions, and fills the table.
-// The search is seeded, so the tables are the same on every run.
-func initMagics(magics *[64]magic, table []Bitboard, dirs *[4][2]int) {
-	var occs, refs [4096]Bitboard
-	var epoch [4096]int
-	rng := xorshift(0x9E3779B97F4A7C15)
+// initMagics fills the attack table of one slider kind from the committed
+// magic numbers: for every square, every subset of the relevant occupancy
+// mask is mapped to its slot.
+func initMagics(magics *[64]magic, table []Bitboard, dirs *[4][2]int, numbers *[64]uint64) {
 	offset := uint32(0)
-	attempt := 0
 	for s := A1; s <= H8; s++ {
-		edges := ((Rank1BB | Rank8BB) &^ RankBB(s.Rank())) | ((FileABB | FileHBB) &^ FileBB(s.File()))
 		m := &magics[s]
-		m.mask = slidingAttacks(s, 0, dirs) &^ edges
-		bitsInMask := m.mask.Count()
-		m.shift = uint8(64 - bitsInMask)
+		m.mask = relevantOccupancy(s, dirs)
+		m.shift = uint8(64 - m.mask.Count())
+		m.magic = numbers[s]
 		m.offset = offset
-		size := 0
-		// Enumerate every subset of the mask (Carry-Rippler trick).
-		for b := Bitboard(0); ; {
-			occs[size], refs[size] = b, slidingAttacks(s, b, dirs)
+		size := uint32(0)
+		for b := Bitboard(0); ; { // every subset of the mask (Carry-Rippler)
+			table[offset+uint32((uint64(b)*m.magic)>>m.shift)] = slidingAttacks(s, b, dirs)
 			size++
 			b = (b - m.mask) & m.mask
 			if b == 0 {
 				break
 			}
 		}
-		slots := table[offset : offset+uint32(size)]
-		for {
-			m.magic = rng.sparse()
-			if ((uint64(m.mask) * m.magic) >> 56) < 6 {
-				continue
-			}
-			attempt++
-			ok := true
-			for i := 0; i < size; i++ {
-				idx := (uint64(occs[i]) * m.magic) >> m.shift
-				if epoch[idx] != attempt {
-					epoch[idx] = attempt
-					slots[idx] = refs[i]
-				} else if slots[idx] != refs[i] {
-					ok = false
-					break
-				}
-			}
-			if ok {
-				break
-			}
-		}
-		offset += uint32(size)
+		offset += size
 	}
+}
+
+// relevantOccupancy returns the squares whose occupancy changes a slider's
+// attacks from s: its rays without the board edges they run into.
+func relevantOccupancy(s Square, dirs *[4][2]int) Bitboard {
+	edges := ((Rank1BB | Rank8BB) &^ RankBB(s.Rank())) | ((FileABB | FileHBB) &^ FileBB(s.File()))
+	return slidingAttacks(s, 0, dirs) &^ edges
 }
 
 func initLines() {
