@@ -173,7 +173,7 @@ func (ev *Evaluator) side(p *chess.Position, us chess.Color, occ chess.Bitboard)
 		s += mkS(min(weight*weight/4, 500), 0)
 	}
 
-	// Pawn shelter in front of our own king (middlegame only).
+	// Pawn shelter in front of our own king (middlegame only by default).
 	ksq := p.KingSquare(us)
 	if ksq.RelativeRank(us) <= chess.Rank2 {
 		var shelter taper
