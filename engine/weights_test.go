@@ -1,7 +1,9 @@
 package engine
 
 import (
+	"bytes"
 	"context"
+	"strings"
 	"testing"
 )
 
@@ -44,5 +46,30 @@ func TestSetWeights(t *testing.T) {
 	again := e.Search(context.Background(), pos, nil, Limits{Depth: 6}, nil)
 	if again.Nodes != base.Nodes || again.Score != base.Score {
 		t.Errorf("default weights again: %d nodes score %d, want %d nodes score %d", again.Nodes, again.Score, base.Nodes, base.Score)
+	}
+}
+
+func TestWeightsJSONRoundTrip(t *testing.T) {
+	w := otherWeights()
+	var b bytes.Buffer
+	if err := WriteWeightsJSON(&b, w); err != nil {
+		t.Fatal(err)
+	}
+	got, err := ReadWeightsJSON(&b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != w {
+		t.Error("weights changed in a JSON round trip")
+	}
+	if _, err := ReadWeightsJSON(strings.NewReader(`{"tempo": 10}`)); err == nil {
+		t.Error("partial weights accepted")
+	}
+	var src bytes.Buffer
+	if err := WriteWeightsGo(&src, "tunedWeights", "weights.", w); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(src.String(), "func tunedWeights() Weights {") {
+		t.Errorf("generated Go:\n%.300s", src.String())
 	}
 }
