@@ -26,6 +26,7 @@ type searchParams struct {
 	nullMargin    int  // null move only when the evaluation beats beta by this
 	lmpDepth      int  // late-move pruning of quiets up to this depth
 	lmr           bool // late move reductions
+	qChecks       bool // quiet checks at the first ply of quiescence
 }
 
 // defaultParams are the engine's search parameters; read-only. The
@@ -60,7 +61,7 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 	ss := &w.stack[ply]
 	ss.pvLen = 0
 	if depth <= 0 {
-		return w.qsearch(alpha, beta, ply)
+		return w.qsearch(alpha, beta, ply, w.params.qChecks)
 	}
 	pvNode := beta-alpha > 1
 
@@ -347,7 +348,7 @@ func (w *worker) ruleEnding(ply int) (int, bool) {
 // qsearch is the quiescence search: captures only (all moves when in
 // check), with stand-pat, delta pruning and the pruning of captures that
 // lose material to a recapture.
-func (w *worker) qsearch(alpha, beta, ply int) int {
+func (w *worker) qsearch(alpha, beta, ply int, checks bool) int {
 	ss := &w.stack[ply]
 	ss.pvLen = 0
 	if w.checkStop() {
@@ -418,7 +419,7 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 		child.inCheck = child.pos.InCheck()
 		child.null = false
 		w.push(ply+1, child.pos.Key(), boolCheck(child.inCheck))
-		score := -w.qsearch(-beta, -alpha, ply+1)
+		score := -w.qsearch(-beta, -alpha, ply+1, false)
 		if w.stopped {
 			return 0
 		}
@@ -433,10 +434,55 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 			}
 		}
 	}
+	if checks && !inCheck && bestScore < beta && !w.stopped {
+		if v, m := w.quietChecks(alpha, beta, ply); v > bestScore {
+			bestScore = v
+			if v > alpha {
+				bestMove = m
+			}
+		}
+		if w.stopped {
+			return 0
+		}
+	}
 	bound := BoundUpper
 	if bestScore >= beta {
 		bound = BoundLower
 	}
 	w.tt.store(key, ttData{move: bestMove, score: toTT(bestScore, ply), eval: ttEval(standPat), depth: -1, bound: bound})
 	return bestScore
+}
+
+// quietChecks searches the quiet moves that give check, at the first ply
+// of quiescence: in xiangqi a checking move that forks or wins a piece
+// next move is the commonest tactic the captures-only search misses. It
+// returns the best score and move (-infinity when there is none).
+func (w *worker) quietChecks(alpha, beta, ply int) (int, xiangqi.Move) {
+	ss, child := &w.stack[ply], &w.stack[ply+1]
+	pos := &ss.pos
+	pos.GenerateLegal(&ss.ml)
+	best, bestMove := -infinity, xiangqi.MoveNone
+	for i := 0; i < ss.ml.Len(); i++ {
+		m := ss.ml.At(i)
+		if pos.PieceAt(m.To()) != xiangqi.NoPiece {
+			continue
+		}
+		pos.MakeMove(m, &child.pos)
+		if !child.pos.InCheck() {
+			continue
+		}
+		child.inCheck, child.null = true, false
+		w.push(ply+1, child.pos.Key(), checkYes)
+		v := -w.qsearch(-beta, -max(alpha, best), ply+1, false)
+		if w.stopped {
+			return 0, xiangqi.MoveNone
+		}
+		if v > best {
+			best, bestMove = v, m
+			if v >= beta {
+				break
+			}
+		}
+	}
+	return best, bestMove
 }

@@ -445,3 +445,25 @@ func TestRandomGames(t *testing.T) {
 		}
 	}
 }
+
+// TestQuietChecksVariant: the optional quiet checks of quiescence (off by
+// default) keep mate scores exact.
+func TestQuietChecksVariant(t *testing.T) {
+	p := defaultParams
+	p.qChecks = true
+	for _, tc := range mateTests {
+		pos := mustFEN(t, tc.fen)
+		e := New(DefaultOptions())
+		e.w.params = &p
+		r := e.Search(context.Background(), pos, nil, Limits{Depth: 2*tc.in + 4}, nil)
+		if want := Score(mateIn(2*tc.in - 1)); r.Score != want {
+			t.Errorf("%s: score %v, want %v", tc.name, r.Score, want)
+		}
+	}
+	pos := mustFEN(t, BenchPositions[4])
+	e := New(DefaultOptions())
+	e.w.params = &p
+	if r := e.Search(context.Background(), pos, nil, Limits{Depth: 6}, nil); !pos.IsLegal(r.BestMove) {
+		t.Errorf("best move %v", r.BestMove)
+	}
+}

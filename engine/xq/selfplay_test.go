@@ -128,6 +128,7 @@ var searchVariants = map[string]func(p *searchParams){
 	"nullF1":  func(p *searchParams) { p.nullFloor = 1 },
 	"nullF2":  func(p *searchParams) { p.nullFloor = 2 },
 	"nullM80": func(p *searchParams) { p.nullMargin = 80 },
+	"qchecks": func(p *searchParams) { p.qChecks = true },
 }
 
 // abVariants are evaluation variants for the -ab test.
