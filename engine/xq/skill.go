@@ -5,7 +5,7 @@ import (
 )
 
 // weakSearch plays at a Skill Level below MaxSkill: it searches to a depth
-// that grows with the level (1 at level 0, 6 at level 19), scores every
+// that grows with the level (1 at level 0, 5 at level 19), scores every
 // root move with a full window at that depth, adds a deterministic
 // pseudo-random bonus of up to 12 cp per missing level, and plays the best
 // total. The bonus depends on Options.Seed and the position, so a given
