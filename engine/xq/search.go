@@ -26,6 +26,7 @@ type searchParams struct {
 	nullMargin    int  // null move only when the evaluation beats beta by this
 	lmpDepth      int  // late-move pruning of quiets up to this depth
 	lmr           bool // late move reductions
+	lmrScale      int  // percent of the table's reduction
 	qChecks       bool // quiet checks at the first ply of quiescence
 }
 
@@ -39,7 +40,7 @@ var defaultParams = searchParams{
 	futilityBase: 100, futilityDepth: 3,
 	nullMinDepth: 3, nullBase: 3, nullFloor: 1,
 	lmpDepth: 4,
-	lmr:      true,
+	lmr:      true, lmrScale: 100,
 }
 
 // lmr[d][n] is the late-move reduction at depth d for the n-th move.
@@ -259,7 +260,7 @@ func ttEval(eval int) int {
 
 // reduction returns the late-move reduction of quiet move m.
 func (w *worker) reduction(ss *plyState, m xiangqi.Move, depth, moveCount int, pvNode, cutNode bool) int {
-	r := int(lmr[min(depth, 63)][min(moveCount, 63)])
+	r := int(lmr[min(depth, 63)][min(moveCount, 63)]) * w.params.lmrScale / 100
 	if pvNode {
 		r--
 	}

@@ -129,6 +129,8 @@ var searchVariants = map[string]func(p *searchParams){
 	"nullF2":  func(p *searchParams) { p.nullFloor = 2 },
 	"nullM80": func(p *searchParams) { p.nullMargin = 80 },
 	"qchecks": func(p *searchParams) { p.qChecks = true },
+	"lmr75":   func(p *searchParams) { p.lmrScale = 75 },
+	"lmr150":  func(p *searchParams) { p.lmrScale = 150 },
 }
 
 // abVariants are evaluation variants for the -ab test.
