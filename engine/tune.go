@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"sync"
 
 	"github.com/gambitchess/gambit/chess"
@@ -28,6 +29,14 @@ type TuneConfig struct {
 	Rate       float64 // Adam step size in centipawns (default 1)
 	K          float64 // sigmoid scale; 0 fits it to the start weights
 	Workers    int     // goroutines computing the gradient (default 1)
+	// Regularization is λ of the penalty λ·Σ(w − w_start)² (weights in
+	// centipawns) added to the error: it keeps rarely seen terms, such as
+	// the piece-square values of odd squares, near their start values.
+	Regularization float64
+	// FreezePST keeps the piece-square tables at their start values and
+	// tunes only the other terms (about 40 pairs instead of 400): fewer
+	// weights overfit less when the data come from few games.
+	FreezePST bool
 }
 
 // TuneReport describes a Tune run. Errors are mean squared errors of the
@@ -216,7 +225,8 @@ func (ts *tuneSet) fullGradient(theta, grad []float64, bufs [][]float64, k float
 
 // Tune fits the tunable weights of start to the samples (Texel's method) and
 // returns the tuned weights, rounded to whole centipawns, with a report.
-// progress, if not nil, is called after each step with the model's error.
+// progress, if not nil, is called after each step with the model's error
+// (regularization penalty included).
 func Tune(ctx context.Context, samples []Sample, start Weights, cfg TuneConfig, progress func(iter int, mse float64)) (Weights, TuneReport, error) {
 	if cfg.Iterations <= 0 {
 		cfg.Iterations = 500
@@ -263,11 +273,20 @@ func adam(ctx context.Context, ts *tuneSet, theta []float64, k float64, cfg Tune
 	for c := range bufs {
 		bufs[c] = make([]float64, len(theta))
 	}
+	start := slices.Clone(theta)
 	for it := 1; it <= cfg.Iterations; it++ {
 		if err := ctx.Err(); err != nil {
 			return fmt.Errorf("tune: stopped at iteration %d: %w", it, err)
 		}
 		mse := ts.fullGradient(theta, grad, bufs, k, cfg.Workers)
+		if cfg.FreezePST {
+			clear(grad[2*tpPST : 2*(tpPST+6*64)])
+		}
+		for i, t := range theta {
+			d := t - start[i]
+			mse += cfg.Regularization * d * d
+			grad[i] += 2 * cfg.Regularization * d
+		}
 		c1 := 1 - math.Pow(beta1, float64(it))
 		c2 := 1 - math.Pow(beta2, float64(it))
 		for i, g := range grad {

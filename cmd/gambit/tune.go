@@ -77,7 +77,7 @@ func selfPlayFlags(cmd *cobra.Command, cfg *engine.SelfPlayConfig) {
 }
 
 func newTuneTexelCmd() *cobra.Command {
-	var in, out, start string
+	var in, out, start, test string
 	var cfg engine.TuneConfig
 	cmd := &cobra.Command{
 		Use:   "texel --in FILE --out weights.json|weights.go",
@@ -112,6 +112,14 @@ func newTuneTexelCmd() *cobra.Command {
 				return err
 			}
 			fmt.Fprintf(cmd.OutOrStdout(), "%d positions, K = %.4f, error %.6f -> %.6f\n", rep.Positions, rep.K, rep.ErrorBefore, rep.ErrorAfter)
+			if test != "" {
+				held, err := readSamples(test)
+				if err != nil {
+					return err
+				}
+				fmt.Fprintf(cmd.OutOrStdout(), "held out %s (%d positions): error %.6f -> %.6f\n", test, len(held),
+					engine.TuningError(held, engine.NewEvaluator(w), rep.K), engine.TuningError(held, engine.NewEvaluator(tuned), rep.K))
+			}
 			comment := fmt.Sprintf("the weights tuned on %s (%d positions, K = %.4f, error %.6f -> %.6f).",
 				filepath.Base(in), rep.Positions, rep.K, rep.ErrorBefore, rep.ErrorAfter)
 			return writeFile(out, func(f io.Writer) error {
@@ -130,6 +138,9 @@ func newTuneTexelCmd() *cobra.Command {
 	f.Float64Var(&cfg.Rate, "rate", 1, "Adam step size in centipawns")
 	f.Float64Var(&cfg.K, "k", 0, "sigmoid scale (0: fit it)")
 	f.IntVar(&cfg.Workers, "workers", 1, "goroutines computing the gradient (the result does not depend on it)")
+	f.Float64Var(&cfg.Regularization, "lambda", 0, "L2 pull of each weight towards its start value (per cp²)")
+	f.BoolVar(&cfg.FreezePST, "freeze-pst", false, "keep the piece-square tables, tune the other terms")
+	f.StringVar(&test, "test", "", "held-out FEN;result data: report its error before and after too")
 	return cmd
 }
 
