@@ -64,7 +64,7 @@ func newRootCmd() *cobra.Command {
 	}
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
 	root.AddCommand(newServeCmd(), newPerftCmd(), newMovesCmd(), newFENCmd(), newPGNCmd(),
-		newUCICmd(), newBenchCmd(), newEPDCmd(), newMatchCmd())
+		newUCICmd(), newBenchCmd(), newEPDCmd(), newMatchCmd(), newTuneCmd())
 	return root
 }
 
