@@ -15,6 +15,13 @@
 // minimax, negamax, plain alpha-beta) and strength limits (Skill Level,
 // UCI_LimitStrength with UCI_Elo).
 //
+// The evaluation's weights are data (Weights, DefaultWeights); NewEvaluator
+// compiles them into fixed tables and Engine.SetWeights swaps them in. They
+// are tuned by Texel's method on the engine's own games: SelfPlay writes
+// quiet positions labelled with game results ("FEN;result" lines), Tune
+// fits sigmoid(K·eval) to them, and Match plays two weight sets against each
+// other at fixed nodes ("gambit tune selfplay|texel|match"; see BENCH.md).
+//
 // Usage:
 //
 //	e := engine.New(engine.DefaultOptions())
