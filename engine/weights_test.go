@@ -8,21 +8,29 @@ import (
 )
 
 // benchEvals are Evaluate's scores of BenchPositions before the weights
-// became data (commit 2e379b2): DefaultWeights must reproduce them.
+// became data (commit 2e379b2): PeSTOWeights must reproduce them.
 var benchEvals = []int{
 	-186, 22, -57, 30, 31, 58, 91, -33, 208, 177, 159, -24, 65, 57, -51, 106, -31, 62, -67, 164,
 	224, -27, -42, 149, 10, 70, 12, 173, 79, 10, -252, -69, -66, 353, 92, 40, 507, 550, 10, 122,
 }
 
-func TestDefaultWeightsReproduceEvaluate(t *testing.T) {
-	ev := NewEvaluator(DefaultWeights())
+func TestPeSTOWeightsReproduceEvaluate(t *testing.T) {
+	ev := NewEvaluator(PeSTOWeights())
 	for i, fen := range BenchPositions {
 		p := mustFEN(t, fen)
-		if got := Evaluate(&p); got != benchEvals[i] {
-			t.Errorf("%s: Evaluate %d, want %d", fen, got, benchEvals[i])
-		}
 		if got := ev.Evaluate(&p); got != benchEvals[i] {
-			t.Errorf("%s: NewEvaluator(DefaultWeights()) %d, want %d", fen, got, benchEvals[i])
+			t.Errorf("%s: NewEvaluator(PeSTOWeights()) %d, want %d", fen, got, benchEvals[i])
+		}
+	}
+}
+
+// TestEvaluateUsesDefaultWeights: Evaluate is NewEvaluator(DefaultWeights()).
+func TestEvaluateUsesDefaultWeights(t *testing.T) {
+	ev := NewEvaluator(DefaultWeights())
+	for _, fen := range BenchPositions {
+		p := mustFEN(t, fen)
+		if a, b := Evaluate(&p), ev.Evaluate(&p); a != b {
+			t.Errorf("%s: Evaluate %d, NewEvaluator(DefaultWeights()) %d", fen, a, b)
 		}
 	}
 }

@@ -18,9 +18,10 @@ func newTuneCmd() *cobra.Command {
 		Use:   "tune",
 		Short: "Tune the evaluation weights on the engine's own games (Texel's method)",
 		Long: "tune reproduces the engine's weight tuning:\n" +
-			"  gambit tune selfplay --games 6000 --nodes 2000 --seed 1 --out selfplay.txt\n" +
-			"  gambit tune texel --in selfplay.txt --out weights.json --iterations 1000\n" +
-			"  gambit tune match --weights weights.json --games 200 --nodes 5000 --seed 2\n" +
+			"  gambit tune selfplay --weights pesto --games 6000 --nodes 2000 --seed 1 --out selfplay.txt\n" +
+			"  gambit tune texel --start pesto --in selfplay.txt --out tuned.json --iterations 500 --lambda 1e-6\n" +
+			"  gambit tune match --weights tuned.json --base pesto --games 1600 --nodes 3000 --seed 3\n" +
+			"Weights are JSON files; \"pesto\" names the untuned set, no flag the engine's defaults.\n" +
 			"The data file has one \"FEN;result\" line per position, result 1.0, 0.5 or 0.0 from White's view.",
 		Args: argsRange(0, 0),
 	}
@@ -62,7 +63,7 @@ func newTuneSelfPlayCmd() *cobra.Command {
 	f := cmd.Flags()
 	selfPlayFlags(cmd, &cfg)
 	f.StringVar(&out, "out", "", "output file of FEN;result lines")
-	f.StringVar(&weights, "weights", "", "play with these weights (JSON) instead of the defaults")
+	f.StringVar(&weights, "weights", "", "play with these weights (JSON file, or pesto) instead of the defaults")
 	return cmd
 }
 
@@ -133,7 +134,7 @@ func newTuneTexelCmd() *cobra.Command {
 	f := cmd.Flags()
 	f.StringVar(&in, "in", "", "FEN;result data")
 	f.StringVar(&out, "out", "", "output: weights.json or weights.go")
-	f.StringVar(&start, "start", "", "start from these weights (JSON) instead of the defaults")
+	f.StringVar(&start, "start", "", "start from these weights (JSON file, or pesto) instead of the defaults")
 	f.IntVar(&cfg.Iterations, "iterations", 500, "gradient steps over the whole data set")
 	f.Float64Var(&cfg.Rate, "rate", 1, "Adam step size in centipawns")
 	f.Float64Var(&cfg.K, "k", 0, "sigmoid scale (0: fit it)")
@@ -178,7 +179,7 @@ func newTuneMatchCmd() *cobra.Command {
 	}
 	selfPlayFlags(cmd, &cfg)
 	cmd.Flags().StringVar(&weights, "weights", "", "weights (JSON) under test")
-	cmd.Flags().StringVar(&base, "base", "", "opponent weights (JSON; default: the engine's defaults)")
+	cmd.Flags().StringVar(&base, "base", "", "opponent weights (JSON file, or pesto; default: the engine's defaults)")
 	return cmd
 }
 
@@ -189,10 +190,14 @@ func nameOr(s, def string) string {
 	return s
 }
 
-// loadWeights reads JSON weights, or returns the defaults for "".
+// loadWeights reads JSON weights; "" names the engine's defaults and
+// "pesto" the untuned PeSTO set the tuning started from.
 func loadWeights(path string) (engine.Weights, error) {
-	if path == "" {
+	switch path {
+	case "":
 		return engine.DefaultWeights(), nil
+	case "pesto":
+		return engine.PeSTOWeights(), nil
 	}
 	f, err := os.Open(path)
 	if err != nil {
