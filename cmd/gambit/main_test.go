@@ -46,6 +46,7 @@ func TestCommands(t *testing.T) {
 		{"bench algorithm", []string{"bench", "--algorithm", "minimax", "--depth", "2", "--fen", "7k/8/8/8/8/8/8/K5Rq w - - 0 1"}, "", 0,
 			"algorithm minimax depth 2: bestmove g1h1 (Rxh1+)...", ""},
 		{"match needs two engines", []string{"match", "--engine", "cmd=/bin/true"}, "", 2, "", "exactly two"},
+		{"match openings with comments", []string{"match", "--engine", "cmd=/nonexistent/engine", "--engine", "cmd=b", "--openings", "../../../shared/tools/match/openings.epd"}, "", 1, "", "nonexistent"},
 		{"match bad tc", []string{"match", "--engine", "cmd=a", "--engine", "cmd=b", "--tc", "fast"}, "", 2, "", "--tc"},
 		{"unknown command", []string{"frobnicate"}, "", 1, "", "unknown command"},
 	}

@@ -151,8 +151,9 @@ func parseTimeControl(tc string) (base, inc time.Duration, err error) {
 	return time.Duration(bs * float64(time.Second)), time.Duration(is * float64(time.Second)), nil
 }
 
-// readOpenings returns the FEN of each non-blank line of an EPD or FEN file:
-// the first four fields, plus the counters when they are present.
+// readOpenings returns the FEN of each line of an EPD or FEN file (blank
+// lines and "#" comments skipped): the first four fields, plus the counters
+// when they are present.
 func readOpenings(path string) ([]string, error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -165,6 +166,9 @@ func readOpenings(path string) ([]string, error) {
 	}
 	var out []string
 	for _, l := range lines {
+		if strings.HasPrefix(l, "#") {
+			continue
+		}
 		fields := strings.Fields(strings.Split(l, ";")[0])
 		if len(fields) < 4 {
 			return nil, fmt.Errorf("%s: %q is not a FEN or EPD line", path, l)
