@@ -70,3 +70,21 @@ func TestCommands(t *testing.T) {
 		})
 	}
 }
+
+func TestParseEngineSpec(t *testing.T) {
+	c, err := parseEngineSpec("cmd=/usr/games/toga2 name=toga option.Number of Threads=1 option.Hash=16 arg=-x", variantChess)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Path != "/usr/games/toga2" || c.Name != "toga" || len(c.Args) != 1 || c.Args[0] != "-x" {
+		t.Errorf("parsed %+v", c)
+	}
+	if len(c.Options) != 2 || c.Options[0].Name != "Number of Threads" || c.Options[0].Value != "1" || c.Options[1].Name != "Hash" {
+		t.Errorf("options %+v", c.Options)
+	}
+	for _, bad := range []string{"name=x", "cmd=a colour=red", "cmd=a option.Broken"} {
+		if _, err := parseEngineSpec(bad, variantChess); err == nil {
+			t.Errorf("parseEngineSpec(%q): no error", bad)
+		}
+	}
+}

@@ -91,10 +91,11 @@ func matchConfig(variant string, specs []string, games int, tc string, margin ti
 	return cfg, nil
 }
 
-// parseEngineSpec reads "cmd=PATH name=N arg=A option.Hash=16".
+// parseEngineSpec reads "cmd=PATH name=N arg=A option.Hash=16". Option
+// names may contain spaces ("option.Move Overhead=50").
 func parseEngineSpec(spec, variant string) (uci.ClientConfig, error) {
 	var c uci.ClientConfig
-	for _, kv := range strings.Fields(spec) {
+	for _, kv := range specPairs(spec) {
 		k, v, ok := strings.Cut(kv, "=")
 		if !ok {
 			return c, fmt.Errorf("%q is not key=value", kv)
@@ -134,6 +135,28 @@ func parseEngineSpec(spec, variant string) (uci.ClientConfig, error) {
 		}
 	}
 	return c, nil
+}
+
+// specPairs splits a SPEC into key=value words, joining the words of an
+// option name that contains spaces.
+func specPairs(spec string) []string {
+	var out []string
+	pending := ""
+	for _, w := range strings.Fields(spec) {
+		if pending != "" {
+			w = pending + " " + w
+			pending = ""
+		}
+		if !strings.Contains(w, "=") && strings.HasPrefix(w, "option.") {
+			pending = w
+			continue
+		}
+		out = append(out, w)
+	}
+	if pending != "" {
+		out = append(out, pending)
+	}
+	return out
 }
 
 // parseTimeControl reads "SECONDS+INCREMENT" (the increment may be omitted).
