@@ -1,6 +1,7 @@
 // Test harness: a real `gambit serve` on a free local port with a temp data
 // directory, and Debian's Chromium driven by playwright-core.
 import { spawn } from 'node:child_process';
+import { before, after } from 'node:test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
@@ -10,6 +11,27 @@ import { chromium } from 'playwright-core';
 const here = dirname(fileURLToPath(import.meta.url));
 export const bin = process.env.GAMBIT_BIN || join(here, '..', '..', 'bin', 'gambit');
 export const artifacts = join(here, 'artifacts');
+
+// openApp registers hooks that start a real server and a browser page on it
+// before a test file's tests and stop both after them. It returns the shared
+// state: { server, browser, page }, filled once the before hook has run.
+export function openApp() {
+  const app = {};
+  before(async () => {
+    app.server = new Server();
+    await app.server.start();
+    app.browser = await launch();
+    app.page = app.browser.ctx.pages()[0] ?? await app.browser.ctx.newPage();
+    app.page.on('pageerror', e => console.error('page error:', e));
+    await app.page.goto(app.server.url);
+  });
+  after(async () => {
+    await app.browser?.close();
+    await app.server?.stop();
+    app.server?.cleanup();
+  });
+  return app;
+}
 
 // Server runs gambit serve; restart keeps the port and the data directory.
 export class Server {
