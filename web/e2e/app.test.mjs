@@ -134,6 +134,6 @@ test('a pasted PGN starts the game from its moves; PGN export and phone width', 
   // chessground resizes on its ResizeObserver, a frame or two later
   await app.page.waitForFunction(() => document.documentElement.scrollWidth <= window.innerWidth, null, { timeout: 3000 }).catch(() => {});
   const overflow = await app.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  assert.ok(overflow <= 0, `app.page is ${overflow}px wider than a phone`);
+  assert.ok(overflow <= 0, `page is ${overflow}px wider than a phone`);
   await app.page.setViewportSize({ width: 1100, height: 800 });
 });

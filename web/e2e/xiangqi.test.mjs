@@ -69,7 +69,7 @@ test('against the computer as Black: the board faces Black, Red opens, undo and 
   await app.page.setViewportSize({ width: 390, height: 844 });
   await app.page.waitForFunction(() => document.documentElement.scrollWidth <= window.innerWidth, null, { timeout: 3000 }).catch(() => {});
   const overflow = await app.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  assert.ok(overflow <= 0, `app.page is ${overflow}px wider than a phone`);
+  assert.ok(overflow <= 0, `page is ${overflow}px wider than a phone`);
   await app.page.screenshot({ path: join(artifacts, 'xiangqi-phone.png') });
   await app.page.setViewportSize({ width: 1100, height: 800 });
 });
