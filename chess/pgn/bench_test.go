@@ -28,75 +28,58 @@ func loadGames(b *testing.B) [][]byte {
 // BenchmarkMainline parses and checks every mainline move of the 5,186 real
 // games (the bulk fast path).
 func BenchmarkMainline(b *testing.B) {
-	data := loadGames(b)
 	var ml Mainline
-	b.ReportAllocs()
-	plies := 0
-	cpu0 := cpuTime()
-	for b.Loop() {
-		for _, d := range data {
-			r := NewReader(bytes.NewReader(d))
-			for {
-				err := r.NextMainline(&ml)
-				if err == io.EOF {
-					break
-				}
-				if err != nil {
-					b.Fatal(err)
-				}
-				plies += len(ml.Moves)
-			}
-		}
-	}
-	reportRate(b, plies, "plies", cpuTime()-cpu0)
+	benchGames(b, "plies", func(r *Reader) (int, error) {
+		err := r.NextMainline(&ml)
+		return len(ml.Moves), err
+	})
 }
 
 // BenchmarkTree reads the same games as full trees.
 func BenchmarkTree(b *testing.B) {
-	data := loadGames(b)
-	b.ReportAllocs()
-	plies := 0
-	cpu0 := cpuTime()
-	for b.Loop() {
-		for _, d := range data {
-			r := NewReader(bytes.NewReader(d))
-			for {
-				g, err := r.Next()
-				if err == io.EOF {
-					break
-				}
-				if err != nil {
-					b.Fatal(err)
-				}
-				for range g.Mainline() {
-					plies++
-				}
-			}
+	benchGames(b, "plies", func(r *Reader) (int, error) {
+		g, err := r.Next()
+		if err != nil {
+			return 0, err
 		}
-	}
-	reportRate(b, plies, "plies", cpuTime()-cpu0)
+		n := 0
+		for range g.Mainline() {
+			n++
+		}
+		return n, nil
+	})
 }
 
 // BenchmarkTags reads only the headers.
 func BenchmarkTags(b *testing.B) {
+	benchGames(b, "games", func(r *Reader) (int, error) {
+		_, err := r.NextTags()
+		return 1, err
+	})
+}
+
+// benchGames calls read for every game of the data files until io.EOF and
+// reports the rate of what read counts (plies or games), per wall-clock and
+// per CPU second.
+func benchGames(b *testing.B, unit string, read func(*Reader) (int, error)) {
 	data := loadGames(b)
 	b.ReportAllocs()
-	games := 0
+	count := 0
 	cpu0 := cpuTime()
 	for b.Loop() {
 		for _, d := range data {
 			r := NewReader(bytes.NewReader(d))
 			for {
-				_, err := r.NextTags()
+				n, err := read(r)
 				if err == io.EOF {
 					break
 				}
 				if err != nil {
 					b.Fatal(err)
 				}
-				games++
+				count += n
 			}
 		}
 	}
-	reportRate(b, games, "games", cpuTime()-cpu0)
+	reportRate(b, count, unit, cpuTime()-cpu0)
 }
