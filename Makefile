@@ -3,8 +3,10 @@ GO       ?= go
 BIN      := bin/gambit
 FUZZTIME ?= 5s
 PKGS     := ./...
+STATICCHECK_VERSION := 2026.2.2
+STATICCHECK := $(shell $(GO) env GOPATH)/bin/staticcheck
 
-.PHONY: run build test vet fmt-check unit fuzz-smoke bench perft-deep clean web race-web e2e demo
+.PHONY: run build test vet lint fmt-check unit fuzz-smoke bench perft-deep clean web race-web e2e demo
 
 # The main job: build the web UI and the binary, then play in the browser
 # at http://localhost:8080 (games are kept in ./gambit-data; make run ADDR=:9090
@@ -44,7 +46,7 @@ build:
 	$(GO) build -o $(BIN) ./cmd/gambit
 
 # Everything: formatting, vet, every test, and a short run of every fuzz target.
-test: fmt-check vet unit race-web fuzz-smoke e2e
+test: fmt-check vet lint unit race-web fuzz-smoke e2e
 
 fmt-check:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
@@ -52,6 +54,11 @@ fmt-check:
 
 vet:
 	$(GO) vet $(PKGS)
+
+# staticcheck, installed from the Go module proxy on first use.
+lint:
+	@[ -x $(STATICCHECK) ] || $(GO) install honnef.co/go/tools/cmd/staticcheck@$(STATICCHECK_VERSION)
+	$(STATICCHECK) $(PKGS)
 
 unit:
 	$(GO) test -count=1 $(PKGS)

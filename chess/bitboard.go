@@ -80,23 +80,10 @@ func (b Bitboard) String() string {
 	return sb.String()
 }
 
-func north(b Bitboard) Bitboard { return b << 8 }
-func south(b Bitboard) Bitboard { return b >> 8 }
-func east(b Bitboard) Bitboard  { return (b &^ FileHBB) << 1 }
-func west(b Bitboard) Bitboard  { return (b &^ FileABB) >> 1 }
-
 // forward shifts the set one rank towards c's opponent.
 func forward(c Color, b Bitboard) Bitboard {
 	if c == White {
 		return b << 8
 	}
 	return b >> 8
-}
-
-// pawnAttacksBB returns the squares attacked by c's pawns in b.
-func pawnAttacksBB(c Color, b Bitboard) Bitboard {
-	if c == White {
-		return (b&^FileABB)<<7 | (b&^FileHBB)<<9
-	}
-	return (b&^FileABB)>>9 | (b&^FileHBB)>>7
 }

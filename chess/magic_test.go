@@ -35,7 +35,8 @@ func findMagic(s Square, dirs *[4][2]int, rng *xorshift) uint64 {
 	slots := make([]Bitboard, len(occs))
 	used := make([]int, len(occs))
 	for attempt := 1; ; attempt++ {
-		magic := rng.next() & rng.next() & rng.next()
+		a, b, c := rng.next(), rng.next(), rng.next()
+		magic := a & b & c
 		if (uint64(mask)*magic)>>56 < 6 {
 			continue
 		}
@@ -85,7 +86,8 @@ func TestSliderAttacks(t *testing.T) {
 	rng := xorshift(12345)
 	for s := A1; s <= H8; s++ {
 		for i := 0; i < 300; i++ {
-			occ := Bitboard(rng.next() & rng.next())
+			a, b := rng.next(), rng.next()
+			occ := Bitboard(a & b)
 			if got, want := RookAttacks(s, occ), slidingAttacks(s, occ, &rookDirs); got != want {
 				t.Fatalf("rook on %v, occupancy %x: %x, want %x", s, uint64(occ), uint64(got), uint64(want))
 			}

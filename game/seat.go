@@ -32,9 +32,6 @@ type Seat struct {
 	Token string   `json:"token,omitempty"`
 }
 
-// Colors lists the two sides in order, for loops.
-var colors = [2]chess.Color{chess.White, chess.Black}
-
 // ColorName returns "white" or "black".
 func ColorName(c chess.Color) string {
 	if c == chess.White {

@@ -189,7 +189,6 @@ type pipeEngine struct {
 
 type syncBuffer struct {
 	ch chan string
-	sb strings.Builder
 }
 
 func (s *syncBuffer) Write(p []byte) (int, error) {

@@ -25,14 +25,6 @@ func sideFile(c Color, f int) int {
 	return f + 1
 }
 
-// boardFile is the inverse of sideFile.
-func boardFile(c Color, n int) int {
-	if c == Red {
-		return NumFiles - n
-	}
-	return n - 1
-}
-
 // describe returns the relative description of m, which must move a piece
 // of the side to move.
 func describe(p *Position, m Move) moveDesc {
