@@ -197,6 +197,12 @@ func TestSummaryElo(t *testing.T) {
 	if d, m := (Summary{Wins: 3}).Elo(); !math.IsInf(d, 1) || !math.IsInf(m, 1) {
 		t.Errorf("all wins: %v ± %v", d, m)
 	}
+	// 1 win, 2 draws, 7 losses: the lower bound of the score interval is
+	// below zero, so the interval is unbounded below but not above.
+	lopsided := Summary{Wins: 1, Draws: 2, Losses: 7}
+	if lo, hi := lopsided.EloInterval(); !math.IsInf(lo, -1) || math.IsInf(hi, 0) || hi >= 0 {
+		t.Errorf("+1 =2 -7: interval %v .. %v", lo, hi)
+	}
 	if got := s.String(); !strings.Contains(got, "+60 =20 -20") || !strings.Contains(got, "Elo +147.2") {
 		t.Errorf("String() = %q", got)
 	}
