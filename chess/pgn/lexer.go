@@ -303,12 +303,26 @@ func skip(b []byte, i int) int {
 		case '{', ';', '(', ')', '*', '[':
 			return i
 		case '0', '1':
-			if (i == 0 || !isMoveByte(b[i-1])) && resultAt(b, i) > 0 {
+			if !continuesMove(b, i) && resultAt(b, i) > 0 {
 				return i
 			}
 		}
 	}
 	return i
+}
+
+// continuesMove reports whether b[i] continues the move token before it, as
+// the full lexer reads it: a mark such as "!" standing alone is a NAG token of
+// its own, so "!1-0" is a NAG then a result, while "e4!1-0" is one move token.
+func continuesMove(b []byte, i int) bool {
+	j := i
+	for j > 0 && (b[j-1] == '!' || b[j-1] == '?') {
+		j--
+	}
+	if j < i && (j == 0 || !isMoveByte(b[j-1])) {
+		return false // only annotation marks before: they end at i
+	}
+	return j > 0 && isMoveByte(b[j-1])
 }
 
 // symbolNAG fills t with the evaluation symbol at b[i], if there is one.
@@ -367,6 +381,21 @@ func (l *lexer) scan() token {
 			i++
 		}
 		if l.skim {
+			// Dots and "e.p." notes make no token in the full lexer either,
+			// though what follows them is no longer at the start of the line.
+			for {
+				for i < len(b) && (b[i] == '.' || isSpace(b[i])) {
+					if b[i] == '.' {
+						l.bol = false
+					}
+					i++
+				}
+				if !bytes.HasPrefix(b[i:], []byte("e.p.")) {
+					break
+				}
+				i += len("e.p.")
+				l.bol = false
+			}
 			// One token stands for all that is skipped, so that a game of
 			// moves alone still counts as a game.
 			if j := skip(b, i); j > i {
