@@ -81,6 +81,24 @@ func init() {
 	}
 }
 
+// enterNode counts a node of the search or quiescence at ply, polls for a
+// stop every pollInterval nodes and tracks the selective depth. It returns
+// false when the search must unwind (stopped, or the node limit reached).
+func (w *worker) enterNode(ply int) bool {
+	w.nodes++
+	if w.nodes&(pollInterval-1) == 0 {
+		w.poll()
+	}
+	if w.aborted || w.nodes >= w.sh.nodeLimit {
+		w.aborted = true
+		return false
+	}
+	if ply > w.selDepth {
+		w.selDepth = ply
+	}
+	return true
+}
+
 // poll checks the stop conditions: the stop flag and the total node limit
 // for every worker, the clock for the main worker.
 func (w *worker) poll() {
@@ -144,16 +162,8 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 	}
 
 	// Step 2. Stop checks, draws, ply limit, mate-distance pruning.
-	w.nodes++
-	if w.nodes&(pollInterval-1) == 0 {
-		w.poll()
-	}
-	if w.aborted || w.nodes >= w.sh.nodeLimit {
-		w.aborted = true
+	if !w.enterNode(ply) {
 		return 0
-	}
-	if ply > w.selDepth {
-		w.selDepth = ply
 	}
 	st.inCheck = p.InCheck()
 	if !root {
@@ -452,16 +462,8 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 	pvNode := beta-alpha > 1
 	w.pvLen[ply] = ply
 
-	w.nodes++
-	if w.nodes&(pollInterval-1) == 0 {
-		w.poll()
-	}
-	if w.aborted || w.nodes >= w.sh.nodeLimit {
-		w.aborted = true
+	if !w.enterNode(ply) {
 		return 0
-	}
-	if ply > w.selDepth {
-		w.selDepth = ply
 	}
 	if w.isDraw(ply) {
 		return 0
