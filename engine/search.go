@@ -311,7 +311,7 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 				if moveCount > lmp {
 					continue
 				}
-				if depth <= 6 && eval+100+100*depth <= alpha && sm.Score < orderCounter {
+				if depth <= 6 && eval+200+150*depth <= alpha && sm.Score < orderCounter {
 					continue
 				}
 				if depth <= 6 && !see(p, m, -25*depth*depth) {
@@ -336,9 +336,6 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 		if depth >= 3 && moveCount > 1+boolInt(pvNode) && (quiet || sm.Score < 0) {
 			r := lmrTable[min(depth, 63)][min(moveCount, 63)]
 			if !pvNode {
-				r++
-			}
-			if !improving {
 				r++
 			}
 			if cutNode {

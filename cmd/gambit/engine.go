@@ -81,7 +81,8 @@ func sanOrNone(p *chess.Position, m chess.Move) string {
 }
 
 func newEPDCmd() *cobra.Command {
-	var movetimeMS int
+	var movetimeMS, threads, hash int
+	var nodes uint64
 	var verbose bool
 	cmd := &cobra.Command{
 		Use:   "epd FILE",
@@ -103,11 +104,18 @@ func newEPDCmd() *cobra.Command {
 					fmt.Fprintf(out, "%s %s: played %s, want %v avoid %v\n", mark, l.ID, l.Played, l.Best, l.Avoid)
 				}
 			}
-			if movetimeMS <= 0 {
+			limits := engine.Limits{MoveTime: time.Duration(movetimeMS) * time.Millisecond}
+			if nodes > 0 {
+				limits = engine.Limits{Nodes: nodes}
+			} else if movetimeMS <= 0 {
 				return usageError{fmt.Errorf("--movetime must be positive, got %d", movetimeMS)}
 			}
-			movetime := time.Duration(movetimeMS) * time.Millisecond
-			res, err := uci.RunEPD(cmd.Context(), f, engine.New(engine.DefaultOptions()), movetime, progress)
+			opts := engine.DefaultOptions()
+			if threads < 1 || hash < 1 || hash > engine.MaxHash {
+				return usageError{fmt.Errorf("--threads must be at least 1 and --hash 1..%d, got %d and %d", engine.MaxHash, threads, hash)}
+			}
+			opts.Threads, opts.Hash = threads, hash
+			res, err := uci.RunEPDLimits(cmd.Context(), f, engine.New(opts), limits, progress)
 			if err != nil {
 				return err
 			}
@@ -117,6 +125,9 @@ func newEPDCmd() *cobra.Command {
 		},
 	}
 	cmd.Flags().IntVar(&movetimeMS, "movetime", 1000, "search time per position in milliseconds")
+	cmd.Flags().Uint64Var(&nodes, "nodes", 0, "search this many nodes per position instead of a time (reproducible)")
+	cmd.Flags().IntVar(&threads, "threads", 1, "search threads")
+	cmd.Flags().IntVar(&hash, "hash", engine.DefaultOptions().Hash, "transposition table size in MB")
 	cmd.Flags().BoolVar(&verbose, "verbose", false, "print every position, not only the failures")
 	return cmd
 }
