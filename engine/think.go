@@ -257,10 +257,12 @@ func (s skill) multiPV() int {
 }
 
 // pick chooses among the scored moves: each score gets a random bonus of up
-// to 25 cp per level below 20, so level 0 often overlooks a piece (500 cp).
+// to 25 cp per level below 20, and 60 cp more per level below 5, so level 0
+// (800 cp) often gives away a piece: TestLowestLevelIsBeatable checks that a
+// beginner who only looks at the opponent's reply beats it.
 func (s skill) pick(moves []rootMove, seed uint64) chess.Move {
 	rng := rand.New(rand.NewPCG(seed, 0x5851F42D4C957F2D))
-	noise := 25 * (20 - s.level)
+	noise := 25*(20-s.level) + 60*max(5-s.level, 0)
 	best, bestVal := moves[0].move, -1<<30
 	for _, rm := range moves {
 		sc := rm.score
