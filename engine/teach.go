@@ -151,37 +151,19 @@ func greedyScore(p, child *chess.Position, m chess.Move) int {
 	return gain*100 - Evaluate(child)
 }
 
-// whiteEval is the evaluation from White's point of view, with mates and
-// stalemates detected, for minimax.
-func (t *teacher) whiteEval(p *chess.Position, ply int) (int, bool) {
-	if !p.HasLegalMove() {
-		v := 0
-		if p.InCheck() {
-			v = -Mate + ply
-		}
-		if p.SideToMove() == chess.Black {
-			v = -v
-		}
-		return v, true
-	}
-	v := Evaluate(p)
-	if p.SideToMove() == chess.Black {
-		v = -v
-	}
-	return v, false
-}
-
 // maxValue is minimax's node where White moves: the maximum over the children.
 func (t *teacher) maxValue(p *chess.Position, depth, ply int) int {
 	if t.tick() {
 		return 0
 	}
-	if depth == 0 || !p.HasLegalMove() {
-		v, _ := t.whiteEval(p, ply)
-		return v
+	if depth == 0 {
+		return whiteView(p, leaf(p, ply))
 	}
 	var ml chess.MoveList
 	p.GenerateLegal(&ml)
+	if ml.Len() == 0 {
+		return whiteView(p, noMoveScore(p, ply))
+	}
 	best := -infinity
 	for _, m := range ml.Moves() {
 		var child chess.Position
@@ -196,12 +178,14 @@ func (t *teacher) minValue(p *chess.Position, depth, ply int) int {
 	if t.tick() {
 		return 0
 	}
-	if depth == 0 || !p.HasLegalMove() {
-		v, _ := t.whiteEval(p, ply)
-		return v
+	if depth == 0 {
+		return whiteView(p, leaf(p, ply))
 	}
 	var ml chess.MoveList
 	p.GenerateLegal(&ml)
+	if ml.Len() == 0 {
+		return whiteView(p, noMoveScore(p, ply))
+	}
 	best := infinity
 	for _, m := range ml.Moves() {
 		var child chess.Position
@@ -214,12 +198,27 @@ func (t *teacher) minValue(p *chess.Position, depth, ply int) int {
 // leaf is the side-to-move evaluation of a leaf, or the mate/stalemate score.
 func leaf(p *chess.Position, ply int) int {
 	if !p.HasLegalMove() {
-		if p.InCheck() {
-			return -Mate + ply
-		}
-		return 0
+		return noMoveScore(p, ply)
 	}
 	return Evaluate(p)
+}
+
+// noMoveScore is the side-to-move score of a position without legal moves:
+// mated (the sooner, the worse) or stalemate.
+func noMoveScore(p *chess.Position, ply int) int {
+	if p.InCheck() {
+		return -Mate + ply
+	}
+	return 0
+}
+
+// whiteView turns a side-to-move score into White's point of view, the
+// convention of minimax.
+func whiteView(p *chess.Position, v int) int {
+	if p.SideToMove() == chess.Black {
+		return -v
+	}
+	return v
 }
 
 // negamax is minimax in one function: a node's value is the maximum of the
@@ -228,11 +227,14 @@ func (t *teacher) negamax(p *chess.Position, depth, ply int) int {
 	if t.tick() {
 		return 0
 	}
-	if depth == 0 || !p.HasLegalMove() {
+	if depth == 0 {
 		return leaf(p, ply)
 	}
 	var ml chess.MoveList
 	p.GenerateLegal(&ml)
+	if ml.Len() == 0 {
+		return noMoveScore(p, ply)
+	}
 	best := -infinity
 	for _, m := range ml.Moves() {
 		var child chess.Position
@@ -248,11 +250,14 @@ func (t *teacher) alphaBeta(p *chess.Position, alpha, beta, depth, ply int) int 
 	if t.tick() {
 		return 0
 	}
-	if depth == 0 || !p.HasLegalMove() {
+	if depth == 0 {
 		return leaf(p, ply)
 	}
 	var ml chess.MoveList
 	p.GenerateLegal(&ml)
+	if ml.Len() == 0 {
+		return noMoveScore(p, ply)
+	}
 	for _, m := range ml.Moves() {
 		var child chess.Position
 		p.MakeMove(m, &child)
