@@ -59,10 +59,12 @@ func (g *Game) SANMoves() []string {
 // Push plays m after checking that it is legal and that the game goes on.
 // MoveNull is accepted when the side to move is not in check (PGN's "--").
 func (g *Game) Push(m Move) error {
-	if o := g.Outcome(); o.Over() {
+	p := g.current()
+	var legal MoveList
+	p.GenerateLegal(&legal) // one generation answers both "is it over" and "is m legal"
+	if o := g.outcome(legal.Len() > 0); o.Over() {
 		return fmt.Errorf("%w: %v", ErrGameOver, o)
 	}
-	p := g.current()
 	next := *p
 	switch {
 	case m == MoveNull:
@@ -70,7 +72,7 @@ func (g *Game) Push(m Move) error {
 			return fmt.Errorf("%w: null move while in check", ErrIllegalMove)
 		}
 		next.PlayNull()
-	case p.IsLegal(m):
+	case legal.Contains(m):
 		next.Play(m)
 	default:
 		return fmt.Errorf("%w: %v in %s", ErrIllegalMove, m, p.FEN())
@@ -215,11 +217,14 @@ func (g *Game) declare(o Outcome) error {
 // Checkmate, stalemate, dead positions, the 75-move rule and fivefold
 // repetition end the game by themselves; the 50-move rule and threefold
 // repetition only when claimed (ClaimDraw).
-func (g *Game) Outcome() Outcome {
+func (g *Game) Outcome() Outcome { return g.outcome(g.current().HasLegalMove()) }
+
+// outcome is Outcome when whether the side to move has a legal move is known.
+func (g *Game) outcome(hasMove bool) Outcome {
 	if g.declared.Over() {
 		return g.declared
 	}
-	if o := g.current().Outcome(); o.Over() {
+	if o := g.current().outcome(hasMove); o.Over() {
 		return o
 	}
 	if g.RepetitionCount() >= 5 {

@@ -68,8 +68,12 @@ func draw(t Termination) Outcome         { return Outcome{Termination: t, Draw: 
 // Outcome returns the ending that the position alone decides: checkmate,
 // stalemate, a dead position (insufficient material) or the 75-move rule.
 // Repetitions need the game's history: see Game.Outcome.
-func (p *Position) Outcome() Outcome {
-	if !p.HasLegalMove() {
+func (p *Position) Outcome() Outcome { return p.outcome(p.HasLegalMove()) }
+
+// outcome is Outcome for a caller that already knows whether the side to
+// move has a legal move (it has generated them), saving a generation.
+func (p *Position) outcome(hasMove bool) Outcome {
+	if !hasMove {
 		if p.InCheck() {
 			return win(Checkmate, p.side.Other())
 		}
