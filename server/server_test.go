@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"testing/fstest"
@@ -23,14 +24,23 @@ import (
 	"github.com/gambitchess/gambit/store"
 )
 
-// newTestServer returns a started server over a SQLite store in dir.
-func newTestServer(t *testing.T, st store.Store) *Server {
+// serve starts a server with bot (the seeded greedy bot when nil) over st,
+// behind a live listener for the WebSocket tests. stop shuts both down, for
+// a restart; it also runs when the test ends.
+func serve(t *testing.T, st store.Store, bot Bot) (s *Server, srv *httptest.Server, stop func()) {
 	t.Helper()
-	s := New(Config{Store: st, Bot: NewGreedyBot(1)})
+	if bot == nil {
+		bot = NewGreedyBot(1)
+	}
+	s = New(Config{Store: st, Bot: bot})
 	if err := s.Start(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	return s
+	srv = httptest.NewServer(s.Handler())
+	var once sync.Once
+	stop = func() { once.Do(func() { srv.Close(); s.Close() }) }
+	t.Cleanup(stop)
+	return s, srv, stop
 }
 
 func openStore(t *testing.T, dir string) *store.SQLite {
@@ -39,6 +49,7 @@ func openStore(t *testing.T, dir string) *store.SQLite {
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(func() { st.Close() }) // Close is idempotent: a restart may close it first
 	return st
 }
 
@@ -57,10 +68,7 @@ func create(t *testing.T, h http.Handler, body string) createResponse {
 }
 
 func TestHTTPAPI(t *testing.T) {
-	st := openStore(t, t.TempDir())
-	defer st.Close()
-	s := newTestServer(t, st)
-	defer s.Close()
+	s, _, _ := serve(t, openStore(t, t.TempDir()), nil)
 	h := s.Handler()
 	g := create(t, h, `{"mode":"local","clock":{"minutes":5,"increment":3}}`)
 	if g.ID == "" || g.Token == "" || g.State.Clock == nil || g.State.Clock.White != 300000 || len(g.State.Dests) != 10 {
@@ -179,12 +187,7 @@ func (c *wsClient) wantError(code string) {
 }
 
 func TestWebSocketLocalGame(t *testing.T) {
-	st := openStore(t, t.TempDir())
-	defer st.Close()
-	s := newTestServer(t, st)
-	defer s.Close()
-	srv := httptest.NewServer(s.Handler())
-	defer srv.Close()
+	s, srv, _ := serve(t, openStore(t, t.TempDir()), nil)
 	g := create(t, s.Handler(), `{"mode":"local"}`)
 
 	p := dial(t, srv, g.ID, "token="+g.Token)
@@ -255,12 +258,7 @@ func TestWebSocketLocalGame(t *testing.T) {
 }
 
 func TestWebSocketComputer(t *testing.T) {
-	st := openStore(t, t.TempDir())
-	defer st.Close()
-	s := newTestServer(t, st)
-	defer s.Close()
-	srv := httptest.NewServer(s.Handler())
-	defer srv.Close()
+	s, srv, _ := serve(t, openStore(t, t.TempDir()), nil)
 	g := create(t, s.Handler(), `{"mode":"computer","color":"black","level":"greedy","clock":{"minutes":1,"increment":0}}`)
 	p := dial(t, srv, g.ID, "token="+g.Token+"&v=0")
 	p.next("hello")
@@ -302,13 +300,8 @@ func (f *failingStore) Save(ctx context.Context, r game.Record) error {
 }
 
 func TestMoveNotAcknowledgedUnlessStored(t *testing.T) {
-	sq := openStore(t, t.TempDir())
-	defer sq.Close()
-	st := &failingStore{Store: sq}
-	s := newTestServer(t, st)
-	defer s.Close()
-	srv := httptest.NewServer(s.Handler())
-	defer srv.Close()
+	st := &failingStore{Store: openStore(t, t.TempDir())}
+	s, srv, _ := serve(t, st, nil)
 	g := create(t, s.Handler(), `{"mode":"local"}`)
 	p := dial(t, srv, g.ID, "token="+g.Token)
 	p.state("state")
@@ -325,8 +318,7 @@ func TestMoveNotAcknowledgedUnlessStored(t *testing.T) {
 func TestRestartContinuesGame(t *testing.T) {
 	dir := t.TempDir()
 	st := openStore(t, dir)
-	s := newTestServer(t, st)
-	srv := httptest.NewServer(s.Handler())
+	s, srv, stop := serve(t, st, nil)
 	g := create(t, s.Handler(), `{"mode":"local","clock":{"minutes":3,"increment":2}}`)
 	p := dial(t, srv, g.ID, "token="+g.Token)
 	p.state("state")
@@ -336,16 +328,10 @@ func TestRestartContinuesGame(t *testing.T) {
 	}
 	time.Sleep(300 * time.Millisecond) // Black thinks; the shutdown saves the clock
 	p.conn.CloseNow()
-	srv.Close()
-	s.Close()
+	stop()
 	st.Close()
 
-	st = openStore(t, dir)
-	defer st.Close()
-	s = newTestServer(t, st)
-	defer s.Close()
-	srv = httptest.NewServer(s.Handler())
-	defer srv.Close()
+	s, srv, _ = serve(t, openStore(t, dir), nil)
 	p = dial(t, srv, g.ID, "token="+g.Token+"&v=3")
 	p.next("hello")
 	full := p.state("state") // the event log did not survive: a full state
@@ -391,12 +377,7 @@ func TestEngineBotPlaysEveryLevel(t *testing.T) {
 }
 
 func TestFlagFalls(t *testing.T) {
-	st := openStore(t, t.TempDir())
-	defer st.Close()
-	s := newTestServer(t, st)
-	defer s.Close()
-	srv := httptest.NewServer(s.Handler())
-	defer srv.Close()
+	s, srv, _ := serve(t, openStore(t, t.TempDir()), nil)
 	g := create(t, s.Handler(), `{"mode":"local","clock":{"minutes":0.005,"increment":0}}`) // 300 ms each
 	p := dial(t, srv, g.ID, "token="+g.Token)
 	p.state("state")
@@ -429,13 +410,8 @@ func (b slowBot) Move(ctx context.Context, g *game.Game, _ Level) (string, error
 func (b slowBot) AcceptsDraw(context.Context, *game.Game, chess.Color) bool { return false }
 
 func TestMoveOnTheComputersTurn(t *testing.T) {
-	st := openStore(t, t.TempDir())
-	defer st.Close()
 	bot := slowBot{release: make(chan struct{})}
-	s := New(Config{Store: st, Bot: bot})
-	defer s.Close()
-	srv := httptest.NewServer(s.Handler())
-	defer srv.Close()
+	s, srv, _ := serve(t, openStore(t, t.TempDir()), bot)
 	g := create(t, s.Handler(), `{"mode":"computer","color":"white","level":"full"}`)
 	p := dial(t, srv, g.ID, "token="+g.Token)
 	p.state("state")
@@ -458,12 +434,7 @@ func TestMoveOnTheComputersTurn(t *testing.T) {
 }
 
 func TestIdleHubRetiresAndReloads(t *testing.T) {
-	st := openStore(t, t.TempDir())
-	defer st.Close()
-	s := newTestServer(t, st)
-	defer s.Close()
-	srv := httptest.NewServer(s.Handler())
-	defer srv.Close()
+	s, srv, _ := serve(t, openStore(t, t.TempDir()), nil)
 	g := create(t, s.Handler(), `{"mode":"local"}`)
 	p := dial(t, srv, g.ID, "token="+g.Token)
 	p.state("state")
@@ -492,12 +463,7 @@ func TestIdleHubRetiresAndReloads(t *testing.T) {
 }
 
 func TestHugeMessageClosesConnection(t *testing.T) {
-	st := openStore(t, t.TempDir())
-	defer st.Close()
-	s := newTestServer(t, st)
-	defer s.Close()
-	srv := httptest.NewServer(s.Handler())
-	defer srv.Close()
+	s, srv, _ := serve(t, openStore(t, t.TempDir()), nil)
 	g := create(t, s.Handler(), `{"mode":"local"}`)
 	p := dial(t, srv, g.ID, "token="+g.Token)
 	p.state("state")
@@ -522,17 +488,12 @@ func TestHugeMessageClosesConnection(t *testing.T) {
 func TestRestartWithTheComputerToMove(t *testing.T) {
 	dir := t.TempDir()
 	st := openStore(t, dir)
-	s := New(Config{Store: st, Bot: slowBot{release: make(chan struct{})}}) // never answers
+	s, _, stop := serve(t, st, slowBot{release: make(chan struct{})}) // never answers
 	g := create(t, s.Handler(), `{"mode":"computer","color":"black","level":"greedy","clock":{"minutes":5,"increment":0}}`)
-	s.Close()
+	stop()
 	st.Close()
 
-	st = openStore(t, dir)
-	defer st.Close()
-	s = newTestServer(t, st) // a bot that answers
-	defer s.Close()
-	srv := httptest.NewServer(s.Handler())
-	defer srv.Close()
+	_, srv, _ := serve(t, openStore(t, dir), nil) // a bot that answers
 	p := dial(t, srv, g.ID, "token="+g.Token+"&v=0")
 	p.next("hello")
 	for {
@@ -554,7 +515,6 @@ func TestRestartWithTheComputerToMove(t *testing.T) {
 
 func TestServesTheUI(t *testing.T) {
 	st := openStore(t, t.TempDir())
-	defer st.Close()
 	assets := fstest.MapFS{
 		"index.html":    {Data: []byte("<!doctype html><title>Gambit</title>")},
 		"assets/app.js": {Data: []byte("console.log(1)")},

@@ -19,8 +19,7 @@ const chariotMate = "3k5/9/9/9/9/9/9/9/9/RR2K4 w - - 0 1"
 func TestXiangqiOverHTTPAndWebSocket(t *testing.T) {
 	dir := t.TempDir()
 	st := openStore(t, dir)
-	s := newTestServer(t, st)
-	srv := httptest.NewServer(s.Handler())
+	s, srv, stop := serve(t, st, nil)
 	g := create(t, s.Handler(), `{"mode":"local","variant":"xiangqi","setup":"`+chariotMate+`"}`)
 	if g.State.Variant != game.Xiangqi || g.State.FEN != chariotMate || !slices.Contains(g.State.Dests["a0"], "a9") {
 		t.Fatalf("created %+v", g.State)
@@ -44,15 +43,11 @@ func TestXiangqiOverHTTPAndWebSocket(t *testing.T) {
 		t.Fatalf("after the mate: %+v", end)
 	}
 	p.conn.CloseNow()
-	srv.Close()
-	s.Close()
+	stop()
 	st.Close()
 
 	// After a restart the game, its variant and its PGN are still there.
-	st = openStore(t, dir)
-	defer st.Close()
-	s = newTestServer(t, st)
-	defer s.Close()
+	s, _, _ = serve(t, openStore(t, dir), nil)
 	rec := httptest.NewRecorder()
 	s.Handler().ServeHTTP(rec, httptest.NewRequest("GET", "/api/games/"+g.ID+"/pgn", nil))
 	for _, want := range []string{`[Format "Chinese"]`, `[Red "?"]`, "1. 俥九进九 將４进１", "俥八平六", "1-0"} {
@@ -70,12 +65,7 @@ func TestXiangqiOverHTTPAndWebSocket(t *testing.T) {
 }
 
 func TestXiangqiAgainstTheComputer(t *testing.T) {
-	st := openStore(t, t.TempDir())
-	defer st.Close()
-	s := newTestServer(t, st)
-	defer s.Close()
-	srv := httptest.NewServer(s.Handler())
-	defer srv.Close()
+	s, srv, _ := serve(t, openStore(t, t.TempDir()), nil)
 	g := create(t, s.Handler(), `{"mode":"computer","variant":"xiangqi","color":"black","level":"beginner","clock":{"minutes":1,"increment":0}}`)
 	p := dial(t, srv, g.ID, "token="+g.Token+"&v=0")
 	p.next("hello")
