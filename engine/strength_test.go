@@ -7,11 +7,11 @@ import (
 	"github.com/gambitchess/gambit/chess"
 )
 
-// TestLowestLevelIsBeatable: the weakest strength the web app offers
-// (UCI_LimitStrength at EloMin) must lose to a beginner. The beginner is
-// the minimax teaching level at depth 2: it looks at each move and the
-// opponent's best reply, what a new player is taught to do, and nothing
-// deeper. (The greedy level, which never looks at the reply, is weaker than
+// TestLowestLevelIsBeatable: the weakest strengths, over UCI
+// (UCI_LimitStrength at EloMin, Skill Level 0) and in the web app (the
+// greedy level), must lose to a beginner. The beginner is the minimax
+// teaching level at depth 2: it looks at each move and the opponent's best
+// reply, what a new player is taught to do, and nothing deeper. (The greedy level, which never looks at the reply, is weaker than
 // a beginner: it gives its queen for a defended pawn, and loses every game.)
 // Over paired games from random balanced openings the beginner must win
 // more than it loses.
@@ -19,23 +19,45 @@ func TestLowestLevelIsBeatable(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays games")
 	}
-	weakest := DefaultOptions()
-	weakest.LimitStrength, weakest.Elo = true, EloMin
 	beginner := DefaultOptions()
 	beginner.Algorithm = AlgorithmMinimax
+	lowest := []struct {
+		name string
+		set  func(*Options)
+	}{
+		{"UCI_Elo 600", func(o *Options) { o.LimitStrength, o.Elo = true, EloMin }},
+		{"Skill Level 0", func(o *Options) { o.SkillLevel = 0 }},
+		// The web app's first level (server.Levels) is the greedy teaching search.
+		{"greedy", func(o *Options) { o.Algorithm = AlgorithmGreedy }},
+	}
+	for _, l := range lowest {
+		name := l.name
+		t.Run(name, func(t *testing.T) {
+			weakest := DefaultOptions()
+			l.set(&weakest)
+			wins, draws, losses := beginnerMatch(t, beginner, weakest)
+			t.Logf("beginner (minimax depth 2) vs %s: +%d =%d -%d", name, wins, draws, losses)
+			if wins <= losses {
+				t.Errorf("%s is too strong for a beginner: +%d =%d -%d", name, wins, draws, losses)
+			}
+		})
+	}
+}
 
+// beginnerMatch plays 10 pairs of games, each pair from one random balanced
+// opening with colours swapped, and returns the beginner's wins, draws and
+// losses. The weak side's seed changes with the pair, so its errors do too.
+func beginnerMatch(t *testing.T, beginner, weakest Options) (wins, draws, losses int) {
 	const pairs = 10
 	cfg := SelfPlayConfig{Nodes: 5000, MaxPlies: 300}.withDefaults()
-	ctx := context.Background()
-	wins, draws, losses := 0, 0, 0 // the beginner's
 	for i := 0; i < pairs; i++ {
-		start, err := opening(ctx, gameRNG(0xBE61, i), New(DefaultOptions()), cfg)
+		start, err := opening(context.Background(), gameRNG(0xBE61, i), New(DefaultOptions()), cfg)
 		if err != nil {
 			t.Fatal(err)
 		}
 		for _, beginnerWhite := range []bool{true, false} {
 			weak := weakest
-			weak.Seed = uint64(i) // a different choice of errors in every pair
+			weak.Seed = uint64(i)
 			w, b := New(beginner), New(weak)
 			if !beginnerWhite {
 				w, b = b, w
@@ -54,10 +76,7 @@ func TestLowestLevelIsBeatable(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("beginner (minimax depth 2) vs lowest level: +%d =%d -%d", wins, draws, losses)
-	if wins <= losses {
-		t.Errorf("the lowest level is too strong for a beginner: beginner +%d =%d -%d", wins, draws, losses)
-	}
+	return wins, draws, losses
 }
 
 // playPlain plays white against black from start with each engine's own
