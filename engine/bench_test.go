@@ -68,10 +68,20 @@ func TestTeachingAlgorithms(t *testing.T) {
 		}
 		t.Logf("%s depth %d: minimax %v %d nodes, alphabeta %v %d nodes", fen, depth, mm.BestMove, mm.Nodes, ab.BestMove, ab.Nodes)
 	}
-	// Greedy takes the hanging queen.
-	r, _ := RunAlgorithm(context.Background(), mustFEN(t, "4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1"), AlgorithmGreedy, 1)
-	if r.BestMove.String() != "d2d5" {
-		t.Errorf("greedy: got %v, want d2d5", r.BestMove)
+	greedy := []struct {
+		name, fen, want string
+		score           Score
+	}{
+		{"takes the hanging queen", "4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1", "d2d5", 950},
+		{"mates rather than takes a bishop", "6k1/5ppp/8/8/8/8/8/Rb2K3 w - - 0 1", "a1a8", Mate - 1},
+		{"mates rather than takes a queen", "6k1/5ppp/8/8/8/8/q7/R3R1K1 w - - 0 1", "e1e8", Mate - 1},
+		{"promotes to a queen", "8/P6k/8/8/8/8/8/K7 w - - 0 1", "a7a8q", 850},
+	}
+	for _, tt := range greedy {
+		r, _ := RunAlgorithm(context.Background(), mustFEN(t, tt.fen), AlgorithmGreedy, 1)
+		if r.BestMove.String() != tt.want || r.Score != tt.score {
+			t.Errorf("greedy %s: got %v score %d, want %s score %d", tt.name, r.BestMove, r.Score, tt.want, tt.score)
+		}
 	}
 }
 

@@ -85,6 +85,9 @@ func (e *Engine) teach(a Algorithm, pos chess.Position, moves []chess.Move, limi
 		if t.aborted {
 			break
 		}
+		if a == AlgorithmGreedy {
+			score = greedyReport(score)
+		}
 		res.BestMove, res.Score, res.Depth = m, Score(score), depth
 		el := e.elapsed()
 		nps := uint64(0)
@@ -138,17 +141,35 @@ func (t *teacher) root(a Algorithm, p *chess.Position, moves []chess.Move, depth
 	return best, bestScore
 }
 
-// greedyScore is the material won by m, in centipawns, plus a hundredth of
-// the evaluation after it as a tie-break.
+// Greedy ranking: a mate outranks any material, material outranks the
+// evaluation, which only breaks ties (clamped so it never outweighs 1 cp).
+const (
+	greedyScale   = 4096
+	greedyMateKey = 1 << 40
+)
+
+// greedyScore ranks m for the greedy level: greedyMateKey for a mate, else
+// the material m wins at once times greedyScale, less the opponent's
+// evaluation after it as a tie-break.
 func greedyScore(p, child *chess.Position, m chess.Move) int {
+	if child.InCheck() && !child.HasLegalMove() {
+		return greedyMateKey
+	}
 	gain := seeValue[capturedType(p, m)]
 	if pt := m.Promotion(); pt != chess.NoPieceType {
 		gain += seeValue[pt] - seeValue[chess.Pawn]
 	}
-	if child.InCheck() && !child.HasLegalMove() {
+	tieBreak := max(min(Evaluate(child), greedyScale/2-1), -(greedyScale/2 - 1))
+	return gain*greedyScale - tieBreak
+}
+
+// greedyReport turns a greedy ranking into the score people see: mate in
+// one, or the material won in centipawns.
+func greedyReport(key int) int {
+	if key == greedyMateKey {
 		return Mate - 1
 	}
-	return gain*100 - Evaluate(child)
+	return (key + greedyScale/2) / greedyScale
 }
 
 // maxValue is minimax's node where White moves: the maximum over the children.
