@@ -2,8 +2,6 @@ package server
 
 import (
 	"context"
-	"fmt"
-	"math/rand/v2"
 	"sync"
 	"time"
 
@@ -76,103 +74,6 @@ type Bot interface {
 	// AcceptsDraw reports whether the bot playing c takes a draw offer:
 	// when it judges the position even or worse for itself.
 	AcceptsDraw(ctx context.Context, g *game.Game, c chess.Color) bool
-}
-
-// GreedyBot is the built-in fallback: it plays the move that wins the most
-// material at once (mate first), breaking ties at random from its own
-// seeded source. It ignores the level.
-type GreedyBot struct {
-	mu  sync.Mutex
-	rng *rand.Rand
-}
-
-// NewGreedyBot returns a GreedyBot whose choices follow seed.
-func NewGreedyBot(seed uint64) *GreedyBot {
-	return &GreedyBot{rng: rand.New(rand.NewPCG(seed, seed^0x9E3779B97F4A7C15))}
-}
-
-var pieceValue = [7]int{chess.Pawn: 100, chess.Knight: 300, chess.Bishop: 300, chess.Rook: 500, chess.Queen: 900}
-
-// Move implements Bot.
-func (b *GreedyBot) Move(ctx context.Context, g *game.Game, _ Level) (string, error) {
-	var best []string
-	if xg, ok := g.XiangqiGame(); ok {
-		best = greedyXiangqi(xg.Position())
-	} else if cg, ok := g.ChessGame(); ok {
-		best = greedyChess(cg.Position())
-	}
-	if len(best) == 0 {
-		return "", fmt.Errorf("greedy bot: no legal move in %s", g.FEN())
-	}
-	if err := ctx.Err(); err != nil {
-		return "", fmt.Errorf("greedy bot: %w", err)
-	}
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return best[b.rng.IntN(len(best))], nil
-}
-
-// greedyChess returns the chess moves of p with the best greedyScore, as UCI.
-func greedyChess(p chess.Position) []string {
-	var ml chess.MoveList
-	p.GenerateLegal(&ml)
-	var best []string
-	bestScore := -1 << 30
-	for _, m := range ml.Moves() {
-		s := greedyScore(&p, m)
-		switch {
-		case s > bestScore:
-			best, bestScore = append(best[:0], p.UCI(m)), s
-		case s == bestScore:
-			best = append(best, p.UCI(m))
-		}
-	}
-	return best
-}
-
-// greedyScore is the material m wins at once, with mate above everything
-// and a penalty for moving onto an attacked square.
-func greedyScore(p *chess.Position, m chess.Move) int {
-	var after chess.Position
-	p.MakeMove(m, &after)
-	if after.IsCheckmate() {
-		return 1 << 20
-	}
-	s := 0
-	if m.Kind() == chess.EnPassant {
-		s += pieceValue[chess.Pawn]
-	} else if m.Kind() != chess.Castling {
-		s += pieceValue[p.PieceAt(m.To()).Type()]
-	}
-	if m.Kind() == chess.Promotion {
-		s += pieceValue[m.Promotion()] - pieceValue[chess.Pawn]
-	}
-	to := m.To()
-	if m.Kind() == chess.Castling {
-		return s
-	}
-	if after.IsAttacked(to, after.SideToMove(), after.Occupied()) {
-		s -= pieceValue[after.PieceAt(to).Type()]
-	}
-	return s
-}
-
-// AcceptsDraw implements Bot: the fallback accepts when its material is not ahead.
-func (b *GreedyBot) AcceptsDraw(_ context.Context, g *game.Game, c chess.Color) bool {
-	if xg, ok := g.XiangqiGame(); ok {
-		return xiangqiMaterial(xg.Position(), c) <= 0
-	}
-	cg, _ := g.ChessGame()
-	return material(cg.Position(), c) <= 0
-}
-
-// material is c's material minus the opponent's, in centipawns.
-func material(p chess.Position, c chess.Color) int {
-	s := 0
-	for pt := chess.Pawn; pt <= chess.Queen; pt++ {
-		s += pieceValue[pt] * (p.Pieces(c, pt).Count() - p.Pieces(c.Other(), pt).Count())
-	}
-	return s
 }
 
 // Pool runs bot jobs on a fixed number of workers with a bounded queue, so

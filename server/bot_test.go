@@ -21,7 +21,9 @@ func gameFrom(t *testing.T, fen string) *game.Game {
 	return g
 }
 
-func TestGreedyBot(t *testing.T) {
+// TestGreedyLevel: the web app's first level plays the engine's greedy
+// search: the most material at once, mate first.
+func TestGreedyLevel(t *testing.T) {
 	tests := []struct {
 		name, fen, want string
 	}{
@@ -29,15 +31,15 @@ func TestGreedyBot(t *testing.T) {
 		{"mates rather than grabs", "6k1/5ppp/8/8/8/8/8/Rb2K3 w - - 0 1", "a1a8"},
 		{"promotes to a queen", "8/P6k/8/8/8/8/8/K7 w - - 0 1", "a7a8q"},
 	}
-	bot := NewGreedyBot(3)
+	greedy, _ := levelByName("greedy")
+	bot := NewEngineBot(3)
 	for _, tt := range tests {
-		g := gameFrom(t, tt.fen)
-		m, err := bot.Move(context.Background(), g, Level{})
+		m, err := bot.Move(context.Background(), gameFrom(t, tt.fen), greedy)
 		if err != nil {
 			t.Fatalf("%s: %v", tt.name, err)
 		}
-		if got := m; got != tt.want {
-			t.Errorf("%s: got %s, want %s", tt.name, got, tt.want)
+		if m != tt.want {
+			t.Errorf("%s: got %s, want %s", tt.name, m, tt.want)
 		}
 	}
 	if !bot.AcceptsDraw(context.Background(), gameFrom(t, "4k3/8/8/8/8/8/8/3QK3 w - - 0 1"), chess.Black) {

@@ -24,13 +24,13 @@ import (
 	"github.com/gambitchess/gambit/store"
 )
 
-// serve starts a server with bot (the seeded greedy bot when nil) over st,
+// serve starts a server with bot (the engine, seeded, when nil) over st,
 // behind a live listener for the WebSocket tests. stop shuts both down, for
 // a restart; it also runs when the test ends.
 func serve(t *testing.T, st store.Store, bot Bot) (s *Server, srv *httptest.Server, stop func()) {
 	t.Helper()
 	if bot == nil {
-		bot = NewGreedyBot(1)
+		bot = NewEngineBot(1)
 	}
 	s = New(Config{Store: st, Bot: bot})
 	if err := s.Start(context.Background()); err != nil {
@@ -257,8 +257,15 @@ func TestWebSocketLocalGame(t *testing.T) {
 	}
 }
 
+// agreeableBot is the engine, except that it takes every draw offer: the
+// server's handling of an accepted offer is tested without depending on how
+// the engine judges a level position (EngineBot's judgement: TestGreedyLevel).
+type agreeableBot struct{ *EngineBot }
+
+func (agreeableBot) AcceptsDraw(context.Context, *game.Game, chess.Color) bool { return true }
+
 func TestWebSocketComputer(t *testing.T) {
-	s, srv, _ := serve(t, openStore(t, t.TempDir()), nil)
+	s, srv, _ := serve(t, openStore(t, t.TempDir()), agreeableBot{NewEngineBot(1)})
 	g := create(t, s.Handler(), `{"mode":"computer","color":"black","level":"greedy","clock":{"minutes":1,"increment":0}}`)
 	p := dial(t, srv, g.ID, "token="+g.Token+"&v=0")
 	p.next("hello")
@@ -278,7 +285,6 @@ func TestWebSocketComputer(t *testing.T) {
 	}
 	p.send(`{"t":"draw-offer"}`)
 	p.state("state")
-	// Material is even, so the fallback bot accepts.
 	if ans := p.state("state"); ans.DrawOffer != "" || ans.Status != "drawAgreed" {
 		t.Fatalf("the computer did not accept the offer: %+v", ans)
 	}

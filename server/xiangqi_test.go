@@ -139,12 +139,13 @@ func TestEngineBotPlaysXiangqi(t *testing.T) {
 	if m, err := bot.Move(context.Background(), mate, full); err != nil || m != "b0d0" {
 		t.Errorf("full level in a mate in one: %s %v, want b0d0", m, err)
 	}
-	m, err := NewGreedyBot(1).Move(context.Background(), mate, Level{})
+	greedy, _ := levelFor(game.Xiangqi, "greedy")
+	m, err := bot.Move(context.Background(), mate, greedy)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if _, err := mate.Move(chess.White, m); err != nil || mate.Result() != "1-0" {
-		t.Errorf("greedy bot in a mate in one played %s (%v), result %s", m, err, mate.Result())
+		t.Errorf("greedy level in a mate in one played %s (%v), result %s", m, err, mate.Result())
 	}
 	if !bot.AcceptsDraw(context.Background(), g, chess.Black) {
 		t.Error("Black refused a draw in the xiangqi start position")
