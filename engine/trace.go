@@ -49,6 +49,7 @@ type evalTrace struct {
 	coef    [numTunable]int16 // White's count minus Black's, per tunable pair
 	phase   int               // 0 (pawn ending) to 24
 	constMG int               // untuned middlegame terms (king attack), White minus Black
+	constEG int               // untuned endgame terms (passer king race), White minus Black
 }
 
 // trace fills tr for p with ev's untuned terms (mobility centres, king
@@ -88,6 +89,7 @@ func (ev *Evaluator) traceSide(p *chess.Position, us chess.Color, occ chess.Bitb
 			if r := int(sq.RelativeRank(us)); r >= 1 && r <= 6 {
 				tr.coef[tpPassed+r-1] += sign
 			}
+			tr.constEG += int(sign) * passerKings(p, us, sq)
 		}
 		if adjacentFile[f]&ourPawns == 0 {
 			tr.coef[tpIsolated] += sign
@@ -172,7 +174,7 @@ func traceShelter(p *chess.Position, us chess.Color, sign int16, tr *evalTrace) 
 // traceEval recomputes ev's White-view evaluation (tempo included) from a
 // trace of p, for the tests: it must equal Evaluate exactly.
 func (ev *Evaluator) traceEval(p *chess.Position, tr *evalTrace, w *Weights) int {
-	mg, eg := tr.constMG, 0
+	mg, eg := tr.constMG, tr.constEG
 	for i, pr := range tunablePairs(w) {
 		mg += int(tr.coef[i]) * pr.MG
 		eg += int(tr.coef[i]) * pr.EG

@@ -114,12 +114,12 @@ func FitK(samples []Sample, ev *Evaluator) float64 {
 }
 
 // tuneEntry is one sample in linear form: eval = (Σ θ·coef·(mg or eg
-// share) + constMG·phase/24)/div + offset.
+// share) + constMG·phase/24 + constEG·(24-phase)/24)/div + offset.
 type tuneEntry struct {
 	first, end int     // its features in tuneSet.idx/coef
 	mgShare    float64 // phase/24/div: weight of middlegame values
 	egShare    float64 // (24-phase)/24/div
-	offset     float64 // constMG·mgShare + mop-up bonus + tempo, White's view
+	offset     float64 // constMG·mgShare + constEG·egShare + mop-up bonus + tempo, White's view
 	result     float64
 }
 
@@ -146,7 +146,7 @@ func newTuneSet(samples []Sample, ev *Evaluator, w *Weights) *tuneSet {
 		e := tuneEntry{first: len(ts.idx), result: samples[i].Result}
 		e.mgShare = float64(tr.phase) / 24 / float64(div)
 		e.egShare = float64(24-tr.phase) / 24 / float64(div)
-		e.offset = float64(tr.constMG)*e.mgShare + float64(bonus) + float64(whiteTempo(p, ev.tempo))
+		e.offset = float64(tr.constMG)*e.mgShare + float64(tr.constEG)*e.egShare + float64(bonus) + float64(whiteTempo(p, ev.tempo))
 		for j, c := range tr.coef {
 			if c != 0 {
 				ts.idx = append(ts.idx, int32(j))

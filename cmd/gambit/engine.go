@@ -115,6 +115,9 @@ func newEPDCmd() *cobra.Command {
 				return usageError{fmt.Errorf("--threads must be at least 1 and --hash 1..%d, got %d and %d", engine.MaxHash, threads, hash)}
 			}
 			opts.Threads, opts.Hash = threads, hash
+			// The engine runs in this process: there is no GUI lag to keep
+			// Move Overhead back for, so the whole --movetime is searched.
+			opts.MoveOverhead = 0
 			res, err := uci.RunEPDLimits(cmd.Context(), f, engine.New(opts), limits, progress)
 			if err != nil {
 				return err
