@@ -107,24 +107,19 @@ func (ev *Evaluator) side(p *chess.Position, us chess.Color, occ chess.Bitboard)
 	var s taper
 	ourPawns, theirPawns := p.Pieces(us, chess.Pawn), p.Pieces(them, chess.Pawn)
 	theirPawnAttacks := pawnAttacksBB(them, theirPawns)
+	ksq, theirKing := p.KingSquare(us), p.KingSquare(them)
 
 	// Pawn structure.
 	for bb := ourPawns; bb != 0; {
 		sq := bb.PopFirst()
 		f := sq.File()
 		if passedMask[us][sq]&theirPawns == 0 && forwardFile[us][sq]&ourPawns == 0 {
-			s += ev.passedPawn[sq.RelativeRank(us)] + mkS(0, passerKings(p, us, sq))
+			s += ev.passedPawn[sq.RelativeRank(us)] + mkS(0, passerKings(us, sq, ksq, theirKing))
 		}
 		if adjacentFile[f]&ourPawns == 0 {
 			s += ev.isolatedPawn
-		} else if supportMask[us][sq]&ourPawns == 0 {
-			stop := sq + 8
-			if us == chess.Black {
-				stop = sq - 8
-			}
-			if theirPawnAttacks.Has(stop) {
-				s += ev.backwardPawn
-			}
+		} else if supportMask[us][sq]&ourPawns == 0 && theirPawnAttacks.Has(stopSquare(us, sq)) {
+			s += ev.backwardPawn
 		}
 		if forwardFile[us][sq]&ourPawns != 0 {
 			s += ev.doubledPawn
@@ -137,7 +132,6 @@ func (ev *Evaluator) side(p *chess.Position, us chess.Color, occ chess.Bitboard)
 
 	// Pieces: mobility, open files, attacks on the enemy king zone.
 	area := ^(p.ByColor(us) | theirPawnAttacks)
-	theirKing := p.KingSquare(them)
 	zone := chess.KingAttacks(theirKing) | theirKing.Bitboard()
 	attackers, weight := 0, 0
 	for pt := chess.Knight; pt <= chess.Queen; pt++ {
@@ -174,7 +168,6 @@ func (ev *Evaluator) side(p *chess.Position, us chess.Color, occ chess.Bitboard)
 	}
 
 	// Pawn shelter in front of our own king (middlegame only by default).
-	ksq := p.KingSquare(us)
 	if ksq.RelativeRank(us) <= chess.Rank2 {
 		var shelter taper
 		kf := int(ksq.File())
@@ -233,7 +226,7 @@ func endgameScale(p *chess.Position, v int) (div, bonus int) {
 	}
 	if p.ByColor(weak) == p.Pieces(weak, chess.King) && ms >= 5 {
 		wk, sk := p.KingSquare(weak), p.KingSquare(strong)
-		bonus = 10*centreDistance(wk) + 4*(14-kingDistance(wk, sk))
+		bonus = 10*centreDistance(wk) + 4*(14-manhattanDistance(wk, sk))
 		if strong == chess.Black {
 			bonus = -bonus
 		}
@@ -246,22 +239,27 @@ func endgameScale(p *chess.Position, v int) (div, bonus int) {
 // per square our king is away (each capped at 5), times 1 on the fourth
 // rank up to 4 on the seventh. It is untuned, like the king-attack weights:
 // WAC at a fixed 1.3 M / 1.7 M nodes went from 286 / 288 to 288 / 290.
-func passerKings(p *chess.Position, us chess.Color, sq chess.Square) int {
+func passerKings(us chess.Color, sq, ourKing, theirKing chess.Square) int {
 	r := int(sq.RelativeRank(us))
 	if r < int(chess.Rank4) {
 		return 0
 	}
-	stop := sq + 8
-	if us == chess.Black {
-		stop = sq - 8
-	}
-	theirs := min(chebyshev(p.KingSquare(us.Other()), stop), 5)
-	ours := min(chebyshev(p.KingSquare(us), stop), 5)
+	stop := stopSquare(us, sq)
+	theirs := min(kingDistance(theirKing, stop), 5)
+	ours := min(kingDistance(ourKing, stop), 5)
 	return (r - 2) * (5*theirs - 2*ours)
 }
 
-// chebyshev is the king-move distance between two squares.
-func chebyshev(a, b chess.Square) int {
+// stopSquare is the square in front of our pawn on sq.
+func stopSquare(us chess.Color, sq chess.Square) chess.Square {
+	if us == chess.Black {
+		return sq - 8
+	}
+	return sq + 8
+}
+
+// kingDistance is the number of king moves between two squares.
+func kingDistance(a, b chess.Square) int {
 	return max(abs(int(a.File())-int(b.File())), abs(int(a.Rank())-int(b.Rank())))
 }
 
@@ -274,7 +272,8 @@ func centreDistance(s chess.Square) int {
 	return max(3-f, f-4) + max(3-r, r-4)
 }
 
-func kingDistance(a, b chess.Square) int {
+// manhattanDistance is the number of rook steps between two squares.
+func manhattanDistance(a, b chess.Square) int {
 	df := int(a.File()) - int(b.File())
 	dr := int(a.Rank()) - int(b.Rank())
 	return abs(df) + abs(dr)

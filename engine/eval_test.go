@@ -28,7 +28,7 @@ func TestPasserKings(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			p := mustFEN(t, tc.fen)
 			us := p.PieceAt(tc.sq).Color()
-			if got := passerKings(&p, us, tc.sq); got != tc.want {
+			if got := passerKings(us, tc.sq, p.KingSquare(us), p.KingSquare(us.Other())); got != tc.want {
 				t.Errorf("passerKings(%s) = %d, want %d", tc.sq, got, tc.want)
 			}
 		})

@@ -89,18 +89,12 @@ func (ev *Evaluator) traceSide(p *chess.Position, us chess.Color, occ chess.Bitb
 			if r := int(sq.RelativeRank(us)); r >= 1 && r <= 6 {
 				tr.coef[tpPassed+r-1] += sign
 			}
-			tr.constEG += int(sign) * passerKings(p, us, sq)
+			tr.constEG += int(sign) * passerKings(us, sq, p.KingSquare(us), p.KingSquare(them))
 		}
 		if adjacentFile[f]&ourPawns == 0 {
 			tr.coef[tpIsolated] += sign
-		} else if supportMask[us][sq]&ourPawns == 0 {
-			stop := sq + 8
-			if us == chess.Black {
-				stop = sq - 8
-			}
-			if theirPawnAttacks.Has(stop) {
-				tr.coef[tpBackward] += sign
-			}
+		} else if supportMask[us][sq]&ourPawns == 0 && theirPawnAttacks.Has(stopSquare(us, sq)) {
+			tr.coef[tpBackward] += sign
 		}
 		if forwardFile[us][sq]&ourPawns != 0 {
 			tr.coef[tpDoubled] += sign
