@@ -3,10 +3,8 @@ GO       ?= go
 BIN      := bin/gambit
 FUZZTIME ?= 30000x
 PKGS     := ./...
-STATICCHECK_VERSION := 2026.2.2
-STATICCHECK := $(shell $(GO) env GOPATH)/bin/staticcheck
 
-.PHONY: run build test vet lint fmt-check unit fuzz-smoke bench perft-deep clean web race-web e2e demo
+.PHONY: run build test vet lint tidy-check fmt-check unit fuzz-smoke bench perft-deep clean web race-web e2e demo
 
 # The main job: build the web UI and the binary, then play in the browser
 # at http://localhost:8080 (games are kept in ./gambit-data; make run ADDR=:9090
@@ -46,7 +44,7 @@ build:
 	$(GO) build -o $(BIN) ./cmd/gambit
 
 # Everything: formatting, vet, every test, and a short run of every fuzz target.
-test: fmt-check vet lint unit race-web fuzz-smoke e2e
+test: fmt-check tidy-check vet lint unit race-web fuzz-smoke e2e
 
 fmt-check:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
@@ -55,10 +53,14 @@ fmt-check:
 vet:
 	$(GO) vet $(PKGS)
 
-# staticcheck, installed from the Go module proxy on first use.
+# staticcheck at the version go.mod pins (its `tool` directive): nothing from
+# $GOPATH/bin, the same linter on every machine.
 lint:
-	@[ -x $(STATICCHECK) ] || $(GO) install honnef.co/go/tools/cmd/staticcheck@$(STATICCHECK_VERSION)
-	$(STATICCHECK) $(PKGS)
+	$(GO) tool staticcheck $(PKGS)
+
+# go.mod and go.sum must be what `go mod tidy` makes of the imports.
+tidy-check:
+	@$(GO) mod tidy -diff >/dev/null || { echo "go.mod/go.sum are not tidy: run go mod tidy"; $(GO) mod tidy -diff; exit 1; }
 
 unit:
 	$(GO) test -count=1 $(PKGS)
