@@ -53,6 +53,7 @@ func newBenchCmd() *cobra.Command {
 	cmd.Flags().IntVar(&depth, "depth", 0, "search depth (default: the bench depth; 4 with --algorithm)")
 	cmd.Flags().StringVar(&algorithm, "algorithm", "", "teaching algorithm: greedy, minimax, negamax, alphabeta or full")
 	cmd.Flags().StringVar(&fen, "fen", "", "position for --algorithm (default: the start position)")
+	atLeast(cmd, 0, "depth")
 	return cmd
 }
 

@@ -63,17 +63,33 @@ func newRootCmd() *cobra.Command {
 		SilenceUsage:  true,
 	}
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
+	root.PersistentPreRunE = checkFlagRanges
+	root.SetHelpCommand(newHelpCmd())
 	root.AddCommand(newServeCmd(), newPerftCmd(), newMovesCmd(), newFENCmd(), newPGNCmd(),
 		newUCICmd(), newBenchCmd(), newEPDCmd(), newMatchCmd(), newTuneCmd())
+	requireSubcommand(root)
 	return root
 }
 
-// exactArgs is cobra.ExactArgs reporting a usage error.
+// argsRange accepts lo to hi positional arguments (hi < 0: no upper bound),
+// reporting any other count as a usage error.
 func argsRange(lo, hi int) cobra.PositionalArgs {
-	return func(_ *cobra.Command, args []string) error {
-		if len(args) < lo || len(args) > hi {
-			return usageError{fmt.Errorf("want %d to %d arguments, got %d", lo, hi, len(args))}
+	return func(cmd *cobra.Command, args []string) error {
+		n := len(args)
+		if n >= lo && (hi < 0 || n <= hi) {
+			return nil
 		}
-		return nil
+		var want string
+		switch {
+		case hi == 0:
+			want = "no arguments"
+		case hi < 0:
+			want = fmt.Sprintf("at least %d argument(s)", lo)
+		case lo == hi:
+			want = fmt.Sprintf("%d argument(s)", lo)
+		default:
+			want = fmt.Sprintf("%d to %d arguments", lo, hi)
+		}
+		return usageError{fmt.Errorf("%s takes %s, got %d; usage: %s", cmd.CommandPath(), want, n, cmd.UseLine())}
 	}
 }

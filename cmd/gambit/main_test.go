@@ -48,7 +48,7 @@ func TestCommands(t *testing.T) {
 		{"match needs two engines", []string{"match", "--engine", "cmd=/bin/true"}, "", 2, "", "exactly two"},
 		{"match openings with comments", []string{"match", "--engine", "cmd=/nonexistent/engine", "--engine", "cmd=b", "--openings", "../../../shared/tools/match/openings.epd"}, "", 1, "", "nonexistent"},
 		{"match bad tc", []string{"match", "--engine", "cmd=a", "--engine", "cmd=b", "--tc", "fast"}, "", 2, "", "--tc"},
-		{"unknown command", []string{"frobnicate"}, "", 1, "", "unknown command"},
+		{"unknown command", []string{"frobnicate"}, "", 2, "", "unknown command"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

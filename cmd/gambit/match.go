@@ -65,6 +65,8 @@ func newMatchCmd() *cobra.Command {
 	f.StringVar(&openings, "openings", "", "file of start FENs or EPD lines, each played twice with colours swapped")
 	f.StringVar(&pgnPath, "pgn", "", "write every game's PGN to this file")
 	f.IntVar(&maxPlies, "maxplies", 0, "adjudicate a draw after this many plies (0: never)")
+	atLeast(cmd, 1, "games")
+	atLeast(cmd, 0, "maxplies", "timemargin")
 	return cmd
 }
 

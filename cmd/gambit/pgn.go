@@ -29,13 +29,13 @@ func newPGNCmd() *cobra.Command {
 	check := &cobra.Command{
 		Use:   "check FILE...",
 		Short: "Count games and plies; list every error as FILE:LINE:COL: message (exit 1 if any)",
-		Args:  cobra.MinimumNArgs(1),
+		Args:  argsRange(1, -1),
 		RunE:  func(cmd *cobra.Command, args []string) error { return runPGN(cmd, args, pgnCheck, opt) },
 	}
 	cat := &cobra.Command{
 		Use:   "cat [--mainline] [--no-comments] FILE...",
 		Short: "Write the games in normalized PGN export format to stdout",
-		Args:  cobra.MinimumNArgs(1),
+		Args:  argsRange(1, -1),
 		RunE:  func(cmd *cobra.Command, args []string) error { return runPGN(cmd, args, pgnCat, opt) },
 	}
 	cat.Flags().BoolVar(&opt.Mainline, "mainline", false, "leave out variations")
@@ -43,11 +43,13 @@ func newPGNCmd() *cobra.Command {
 	stats := &cobra.Command{
 		Use:   "stats FILE...",
 		Short: "Games, plies, results, how games ended, most common first moves",
-		Args:  cobra.MinimumNArgs(1),
+		Args:  argsRange(1, -1),
 		RunE:  func(cmd *cobra.Command, args []string) error { return runPGN(cmd, args, pgnStats, opt) },
 	}
 	stats.Flags().IntVar(&opt.TopMoves, "top", 10, "how many first moves to list")
+	atLeast(stats, 0, "top")
 	root.AddCommand(check, cat, stats)
+	requireSubcommand(root)
 	return root
 }
 

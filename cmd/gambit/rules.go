@@ -60,9 +60,6 @@ func newPerftCmd() *cobra.Command {
 			if err := checkVariant(variant); err != nil {
 				return err
 			}
-			if depth < 1 {
-				return usageError{fmt.Errorf("--depth must be at least 1, got %d", depth)}
-			}
 			lines, total, err := perftLines(variant, fen, depth, divide)
 			if err != nil {
 				return usageError{err}
@@ -82,6 +79,7 @@ func newPerftCmd() *cobra.Command {
 	cmd.Flags().StringVar(&fen, "fen", "", "start from this FEN (default: the start position)")
 	cmd.Flags().IntVar(&depth, "depth", 5, "depth in plies")
 	cmd.Flags().BoolVar(&divide, "divide", false, "print the count below each root move")
+	atLeast(cmd, 1, "depth")
 	return cmd
 }
 

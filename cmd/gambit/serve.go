@@ -35,6 +35,7 @@ func newServeCmd() *cobra.Command {
 	cmd.Flags().StringVar(&addr, "addr", ":8080", "address to listen on")
 	cmd.Flags().StringVar(&data, "data", "gambit-data", "directory of the game database")
 	cmd.Flags().IntVar(&workers, "engine-workers", 1, "computer moves searched at once")
+	atLeast(cmd, 1, "engine-workers")
 	return cmd
 }
 

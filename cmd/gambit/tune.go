@@ -26,6 +26,7 @@ func newTuneCmd() *cobra.Command {
 		Args: argsRange(0, 0),
 	}
 	cmd.AddCommand(newTuneSelfPlayCmd(), newTuneTexelCmd(), newTuneMatchCmd())
+	requireSubcommand(cmd)
 	return cmd
 }
 
@@ -75,6 +76,8 @@ func selfPlayFlags(cmd *cobra.Command, cfg *engine.SelfPlayConfig) {
 	f.IntVar(&cfg.RandomPlies, "randomplies", 8, "random plies from the start position")
 	f.IntVar(&cfg.MaxImbalance, "maximbalance", 100, "redraw openings whose search score exceeds this (cp)")
 	f.IntVar(&cfg.Workers, "workers", 1, "games played at once (the output does not depend on it)")
+	atLeast(cmd, 1, "games", "nodes", "workers")
+	atLeast(cmd, 0, "randomplies", "maximbalance")
 }
 
 func newTuneTexelCmd() *cobra.Command {
@@ -142,6 +145,8 @@ func newTuneTexelCmd() *cobra.Command {
 	f.Float64Var(&cfg.Regularization, "lambda", 0, "L2 pull of each weight towards its start value (per cp²)")
 	f.BoolVar(&cfg.FreezePST, "freeze-pst", false, "keep the piece-square tables, tune the other terms")
 	f.StringVar(&test, "test", "", "held-out FEN;result data: report its error before and after too")
+	atLeast(cmd, 0, "iterations", "rate", "k", "lambda")
+	atLeast(cmd, 1, "workers")
 	return cmd
 }
 
