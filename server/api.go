@@ -36,6 +36,7 @@ func (s *Server) Handler() http.Handler {
 		files := http.FileServerFS(s.assets)
 		mux.Handle("GET /", files)
 		mux.HandleFunc("GET /game/{id}", s.handleIndex)
+		mux.HandleFunc("GET /favicon.ico", s.handleFavicon)
 	}
 	return mux
 }
@@ -43,6 +44,13 @@ func (s *Server) Handler() http.Handler {
 // handleIndex serves the single-page app for a game URL.
 func (s *Server) handleIndex(w http.ResponseWriter, r *http.Request) {
 	http.ServeFileFS(w, r, s.assets, "index.html")
+}
+
+// handleFavicon answers the /favicon.ico that browsers and feed readers ask
+// for by habit with the app's SVG icon (pages link it as /favicon.svg).
+func (s *Server) handleFavicon(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Content-Type", "image/svg+xml")
+	http.ServeFileFS(w, r, s.assets, "favicon.svg")
 }
 
 // createRequest is the body of POST /api/games.

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
@@ -22,6 +23,7 @@ import (
 	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/game"
 	"github.com/gambitchess/gambit/store"
+	"github.com/gambitchess/gambit/web"
 )
 
 // serve starts a server with bot (the engine, seeded, when nil) over st,
@@ -524,14 +526,40 @@ func TestServesTheUI(t *testing.T) {
 	assets := fstest.MapFS{
 		"index.html":    {Data: []byte("<!doctype html><title>Gambit</title>")},
 		"assets/app.js": {Data: []byte("console.log(1)")},
+		"favicon.svg":   {Data: []byte("<svg xmlns=\"http://www.w3.org/2000/svg\"/>")},
 	}
 	s := New(Config{Store: st, Assets: assets})
 	defer s.Close()
-	for _, path := range []string{"/", "/game/abc123", "/assets/app.js"} {
+	for _, tt := range []struct{ path, contentType string }{
+		{"/", "text/html"},
+		{"/game/abc123", "text/html"},
+		{"/assets/app.js", "text/javascript"},
+		{"/favicon.svg", "image/svg+xml"},
+		{"/favicon.ico", "image/svg+xml"},
+	} {
 		rec := httptest.NewRecorder()
-		s.Handler().ServeHTTP(rec, httptest.NewRequest("GET", path, nil))
+		s.Handler().ServeHTTP(rec, httptest.NewRequest("GET", tt.path, nil))
 		if rec.Code != http.StatusOK || rec.Body.Len() == 0 {
-			t.Errorf("GET %s: %d", path, rec.Code)
+			t.Errorf("GET %s: %d", tt.path, rec.Code)
 		}
+		if ct := rec.Header().Get("Content-Type"); !strings.HasPrefix(ct, tt.contentType) {
+			t.Errorf("GET %s: Content-Type %q, want %s", tt.path, ct, tt.contentType)
+		}
+	}
+}
+
+// TestEmbeddedUIHasIcon: the real embedded UI links and ships its icon, so a
+// page load asks for nothing that is missing.
+func TestEmbeddedUIHasIcon(t *testing.T) {
+	index, err := fs.ReadFile(web.FS(), "index.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(index), `<link rel="icon" href="/favicon.svg"`) {
+		t.Error("index.html does not link /favicon.svg")
+	}
+	icon, err := fs.ReadFile(web.FS(), "favicon.svg")
+	if err != nil || !strings.Contains(string(icon), "<svg") {
+		t.Errorf("favicon.svg: %v", err)
 	}
 }

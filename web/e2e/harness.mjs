@@ -1,7 +1,8 @@
 // Test harness: a real `gambit serve` on a free local port with a temp data
 // directory, and Debian's Chromium driven by playwright-core.
 import { spawn } from 'node:child_process';
-import { before, after } from 'node:test';
+import { before, after, beforeEach, afterEach } from 'node:test';
+import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
@@ -14,16 +15,29 @@ export const artifacts = join(here, 'artifacts');
 
 // openApp registers hooks that start a real server and a browser page on it
 // before a test file's tests and stop both after them. It returns the shared
-// state: { server, browser, page }, filled once the before hook has run.
+// state: { server, browser, page, troubles, allowTrouble }, filled once the
+// before hook has run.
+//
+// Every test fails if the page logged a console error, threw, or had a
+// request fail or answered 4xx/5xx (a missing favicon included), unless the
+// test declared that trouble expected with app.allowTrouble(regexp), as the
+// server-restart test does for the dropped connection.
 export function openApp() {
-  const app = {};
+  const app = { troubles: [], allowed: [] };
+  app.allowTrouble = re => app.allowed.push(re);
   before(async () => {
     app.server = new Server();
     await app.server.start();
     app.browser = await launch();
     app.page = app.browser.ctx.pages()[0] ?? await app.browser.ctx.newPage();
-    app.page.on('pageerror', e => console.error('page error:', e));
+    watchTroubles(app.page, app.troubles);
     await app.page.goto(app.server.url);
+  });
+  beforeEach(() => { app.allowed = []; });
+  afterEach(() => {
+    const unexpected = app.troubles.filter(t => !app.allowed.some(re => re.test(t)));
+    app.troubles.length = 0;
+    assert.deepEqual(unexpected, [], 'console errors or failed requests on the page');
   });
   after(async () => {
     await app.browser?.close();
@@ -31,6 +45,15 @@ export function openApp() {
     app.server?.cleanup();
   });
   return app;
+}
+
+// watchTroubles records, as one line each, everything on a page that a user's
+// browser console would show as wrong.
+export function watchTroubles(page, troubles) {
+  page.on('console', m => { if (m.type() === 'error') troubles.push(`console error: ${m.text()}`); });
+  page.on('pageerror', e => troubles.push(`page error: ${e.message}`));
+  page.on('requestfailed', r => troubles.push(`request failed: ${r.method()} ${r.url()}: ${r.failure()?.errorText}`));
+  page.on('response', r => { if (r.status() >= 400) troubles.push(`HTTP ${r.status()}: ${r.request().method()} ${r.url()}`); });
 }
 
 // Server runs gambit serve; restart keeps the port and the data directory.
