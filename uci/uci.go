@@ -6,10 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 	"sync"
-	"time"
 
 	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/engine"
@@ -293,89 +291,14 @@ func (s *session) position(args []string) error {
 	return nil
 }
 
-// parseGo turns "go" arguments into engine limits.
-func parseGo(pos *chess.Position, args []string) (engine.Limits, error) {
-	var l engine.Limits
-	ms := func(i int) (time.Duration, error) {
-		n, err := num(args, i)
-		return time.Duration(n) * time.Millisecond, err
-	}
-	for i := 0; i < len(args); i++ {
-		var err error
-		var n int64
-		switch args[i] {
-		case "infinite":
-			l.Infinite = true
-		case "ponder":
-			l.Ponder = true
-		case "wtime":
-			l.WTime, err = ms(i + 1)
-			l.WTime = max(l.WTime, time.Millisecond) // an empty clock is still a clock
-			i++
-		case "btime":
-			l.BTime, err = ms(i + 1)
-			l.BTime = max(l.BTime, time.Millisecond)
-			i++
-		case "winc":
-			l.WInc, err = ms(i + 1)
-			i++
-		case "binc":
-			l.BInc, err = ms(i + 1)
-			i++
-		case "movetime":
-			l.MoveTime, err = ms(i + 1)
-			i++
-		case "movestogo":
-			n, err = num(args, i+1)
-			l.MovesToGo = int(min(n, 1<<20))
-			i++
-		case "depth":
-			n, err = num(args, i+1)
-			l.Depth = int(min(n, 1<<20))
-			i++
-		case "nodes":
-			n, err = num(args, i+1)
-			l.Nodes = uint64(n)
-			i++
-		case "mate":
-			n, err = num(args, i+1)
-			l.Mate = int(min(n, 1<<20))
-			i++
-		case "searchmoves":
-			for i+1 < len(args) {
-				m, e := pos.ParseUCI(args[i+1])
-				if e != nil || !m.IsValid() {
-					break
-				}
-				l.SearchMoves = append(l.SearchMoves, m)
-				i++
-			}
-		default:
-			err = fmt.Errorf("%w: go: unknown parameter %q", ErrSyntax, truncate(args[i]))
-		}
-		if err != nil {
-			return l, err
-		}
-	}
-	return l, nil
-}
-
-// num reads a non-negative integer argument; negative clock values (a GUI
-// reporting an overdrawn clock) count as 0.
-func num(args []string, i int) (int64, error) {
-	if i >= len(args) {
-		return 0, fmt.Errorf("%w: go: missing value after %q", ErrSyntax, args[i-1])
-	}
-	n, err := strconv.ParseInt(args[i], 10, 64)
-	if err != nil {
-		return 0, fmt.Errorf("%w: go: %q is not a number", ErrSyntax, truncate(args[i]))
-	}
-	return max(n, 0), nil
-}
-
 // goCmd starts a search in the background; it prints info lines and then bestmove.
 func (s *session) goCmd(args []string) {
-	limits, err := parseGo(&s.pos, args)
+	c, err := parseGo(args)
+	if err != nil {
+		s.infoString(err.Error())
+		return
+	}
+	limits, err := c.chessLimits(&s.pos)
 	if err != nil {
 		s.infoString(err.Error())
 		return

@@ -3,9 +3,7 @@ package uci
 import (
 	"context"
 	"fmt"
-	"strconv"
 	"strings"
-	"time"
 
 	"github.com/gambitchess/gambit/engine/xq"
 	"github.com/gambitchess/gambit/xiangqi"
@@ -111,7 +109,12 @@ func (s *xiangqiSession) position(args []string) error {
 
 // goCmd starts a search with the "go" parameters; bestmove is printed when it ends.
 func (s *xiangqiSession) goCmd(args []string) {
-	limits, err := parseXiangqiGo(args)
+	c, err := parseGo(args)
+	var limits xq.Limits
+	if err == nil {
+		pos := s.game.Position()
+		limits, err = c.xiangqiLimits(&pos)
+	}
 	if err != nil {
 		s.out.println("info string " + err.Error())
 		return
@@ -157,52 +160,6 @@ func (s *xiangqiSession) finish() {
 	<-s.done
 	s.cancel()
 	s.done, s.cancel = nil, nil
-}
-
-func parseXiangqiGo(args []string) (xq.Limits, error) {
-	var l xq.Limits
-	for i := 0; i < len(args); i++ {
-		key := args[i]
-		if key == "infinite" {
-			l.Infinite = true
-			continue
-		}
-		if key == "ponder" {
-			continue
-		}
-		if i+1 >= len(args) {
-			return l, fmt.Errorf("%w: go %s needs a value", ErrSyntax, key)
-		}
-		n, err := strconv.ParseInt(args[i+1], 10, 64)
-		if err != nil || n < 0 && key != "wtime" && key != "btime" {
-			return l, fmt.Errorf("%w: go %s %s", ErrSyntax, key, truncate(args[i+1]))
-		}
-		i++
-		ms := time.Duration(max(n, 0)) * time.Millisecond
-		switch key {
-		case "wtime":
-			l.WTime = max(ms, time.Millisecond)
-		case "btime":
-			l.BTime = max(ms, time.Millisecond)
-		case "winc":
-			l.WInc = ms
-		case "binc":
-			l.BInc = ms
-		case "movestogo":
-			l.MovesToGo = int(n)
-		case "depth":
-			l.Depth = int(n)
-		case "nodes":
-			l.Nodes = uint64(n)
-		case "movetime":
-			l.MoveTime = ms
-		case "mate":
-			l.Depth = 2 * int(n) // a mate in n needs at most 2n-1 plies
-		default:
-			return l, fmt.Errorf("%w: go %s", ErrSyntax, truncate(key))
-		}
-	}
-	return l, nil
 }
 
 func formatXiangqiInfo(in xq.Info) string {

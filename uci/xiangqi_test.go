@@ -1,6 +1,7 @@
 package uci
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -63,4 +64,82 @@ func TestXiangqiMateAndBackToChess(t *testing.T) {
 func regexpQuote(s string) string {
 	r := strings.NewReplacer("/", "/", ".", `\.`, "+", `\+`, "-", `\-`)
 	return r.Replace(s)
+}
+
+// xiangqiMatesIn reports whether the side to move in p wins in n moves or
+// fewer (leaving the opponent no legal move: mate or stalemate, both lost
+// in xiangqi), by an exhaustive search with the rules library.
+func xiangqiMatesIn(p *xiangqi.Position, n int) bool {
+	var ml xiangqi.MoveList
+	p.GenerateLegal(&ml)
+	for _, m := range ml.Moves() {
+		if xiangqiMoveMates(p, m, n) {
+			return true
+		}
+	}
+	return false
+}
+
+// xiangqiMoveMates reports whether m wins in n moves or fewer.
+func xiangqiMoveMates(p *xiangqi.Position, m xiangqi.Move, n int) bool {
+	var c xiangqi.Position
+	p.MakeMove(m, &c)
+	var replies xiangqi.MoveList
+	c.GenerateLegal(&replies)
+	if replies.Len() == 0 {
+		return true
+	}
+	if n == 1 {
+		return false
+	}
+	for _, r := range replies.Moves() {
+		var g xiangqi.Position
+		c.MakeMove(r, &g)
+		if !xiangqiMatesIn(&g, n-1) {
+			return false
+		}
+	}
+	return true
+}
+
+// TestXiangqiGoMate: "go mate N" means in xiangqi what it means in chess
+// (TestGoMate): a mate search that stops once a mate in N moves or fewer is
+// found and plays it, not a depth limit; a longer mate does not stop it.
+func TestXiangqiGoMate(t *testing.T) {
+	tests := []struct {
+		fen  string
+		n    int // the shortest mate, checked with the rules library
+		best string
+	}{
+		{"3k5/9/9/9/9/9/9/9/R8/4K4 w - - 0 1", 1, "a2d2"}, // the chariot takes the d-file; the generals face on e
+		{"4k4/9/9/9/9/9/9/9/R8/1R1K5 w - - 0 1", 2, ""},   // two chariots: several mates in 2
+	}
+	for _, tt := range tests {
+		g, err := xq.GameFromUCI(tt.fen, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := g.Position()
+		if !xiangqiMatesIn(&p, tt.n) || tt.n > 1 && xiangqiMatesIn(&p, tt.n-1) {
+			t.Fatalf("%s is not a mate in exactly %d", tt.fen, tt.n)
+		}
+		setup := "setoption name UCI_Variant value xiangqi\nposition fen " + tt.fen + "\n"
+		lines := run(t, setup+fmt.Sprintf("go mate %d\n", tt.n))
+		info, depth := lastInfo(t, lines)
+		if !strings.Contains(info, fmt.Sprintf(" score mate %d ", tt.n)) || depth > 2*tt.n+4 {
+			t.Errorf("go mate %d: last info %q, want score mate %d by depth %d", tt.n, info, tt.n, 2*tt.n+4)
+		}
+		best := bestMove(t, lines)
+		m, err := xq.ParseUCI(&p, best)
+		if err != nil || tt.best != "" && best != tt.best || !xiangqiMoveMates(&p, m, tt.n) {
+			t.Errorf("go mate %d: bestmove %s does not mate in %d", tt.n, best, tt.n)
+		}
+		if tt.n > 1 {
+			// The old xiangqi meaning, depth 2N, stopped at depth 2 here.
+			lines = run(t, setup+fmt.Sprintf("go mate %d\n", tt.n-1))
+			if info, depth := lastInfo(t, lines); depth <= 2*tt.n+4 || !strings.Contains(info, fmt.Sprintf(" score mate %d ", tt.n)) {
+				t.Errorf("go mate %d in a mate in %d stopped early: %q", tt.n-1, tt.n, info)
+			}
+		}
+	}
 }
