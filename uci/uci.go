@@ -33,9 +33,7 @@ type session struct {
 	history  []uint64 // keys of the positions before pos, for repetition
 	chess960 bool
 
-	cancel  context.CancelFunc // of the running search, or nil
-	done    chan struct{}      // closed when the running search has printed bestmove
-	endless bool               // the running search waits for stop (infinite or ponder)
+	bg background // the running search, chess or xiangqi
 
 	xq *xiangqiSession // the xiangqi conversation, after "setoption name UCI_Variant value xiangqi"
 }
@@ -71,7 +69,7 @@ func (lw *lineWriter) println(s string) {
 // returns. Lines may be of any length.
 func Run(ctx context.Context, in io.Reader, out io.Writer, e *engine.Engine) error {
 	s := &session{e: e, out: &lineWriter{w: out}, ctx: ctx, pos: chess.StartPosition()}
-	defer s.stopSearch()
+	defer s.bg.stop()
 	r := bufio.NewReader(in)
 	for {
 		line, err := r.ReadString('\n')
@@ -81,7 +79,7 @@ func Run(ctx context.Context, in io.Reader, out io.Writer, e *engine.Engine) err
 			}
 		}
 		if err == io.EOF {
-			s.finishSearch()
+			s.bg.finish()
 			return s.out.failed()
 		}
 		if err != nil {
@@ -121,24 +119,24 @@ func (s *session) handle(line string) (quit bool) {
 	case "debug", "register":
 		// Accepted and ignored.
 	case "setoption":
-		s.finishSearch()
+		s.bg.finish()
 		s.setOption(args)
 	case "ucinewgame":
-		s.finishSearch()
+		s.bg.finish()
 		s.e.NewGame()
 	case "position":
 		if err := s.position(args); err != nil {
 			s.infoString(err.Error())
 		}
 	case "go":
-		s.finishSearch()
+		s.bg.finish()
 		s.goCmd(args)
 	case "stop":
-		s.stopSearch()
+		s.bg.stop()
 	case "ponderhit":
 		s.e.PonderHit()
 	case "quit":
-		s.stopSearch()
+		s.bg.stop()
 		return true
 	case "d":
 		s.infoString("fen " + s.pos.FEN())
@@ -223,12 +221,12 @@ func isVariantOption(cmd string, args []string) bool {
 
 // setVariant switches the conversation between chess and xiangqi.
 func (s *session) setVariant(v string) {
-	s.stopSearch()
+	s.bg.stop()
 	switch strings.ToLower(v) {
 	case "chess", "standard", "":
 		s.xq = nil
 	case xq.UCIVariant:
-		s.xq = newXiangqiSession(s.ctx, s.out)
+		s.xq = newXiangqiSession(s.ctx, s.out, &s.bg)
 	default:
 		s.infoString("UCI_Variant: unsupported variant " + truncate(v) + " (chess or xiangqi)")
 	}
@@ -303,14 +301,9 @@ func (s *session) goCmd(args []string) {
 		s.infoString(err.Error())
 		return
 	}
-	ctx, cancel := context.WithCancel(s.ctx)
-	done := make(chan struct{})
-	s.cancel, s.done = cancel, done
-	s.endless = limits.Infinite || limits.Ponder
 	pos := s.pos
 	history := append([]uint64(nil), s.history...)
-	go func() {
-		defer close(done)
+	s.bg.start(s.ctx, limits.Infinite || limits.Ponder, func(ctx context.Context) {
 		res := s.e.Search(ctx, pos, history, limits, func(info engine.Info) {
 			s.out.println(formatInfo(&pos, info))
 		})
@@ -325,35 +318,7 @@ func (s *session) goCmd(args []string) {
 			}
 		}
 		s.out.println(line)
-	}()
-}
-
-// finishSearch lets a running search with limits end by itself, but stops
-// an infinite or ponder search. It runs before commands that need the engine
-// idle (go, setoption, ucinewgame) and at the end of input: a script with
-// several "go" lines then runs each search in full, as a GUI waiting for
-// bestmove would, and a forgotten "stop" cannot deadlock the loop.
-func (s *session) finishSearch() {
-	if s.xq != nil {
-		s.xq.finish() // before stopSearch, which would cancel it
-	}
-	if s.cancel != nil && !s.endless {
-		<-s.done
-	}
-	s.stopSearch()
-}
-
-// stopSearch stops the running search, if any, and waits for its bestmove.
-func (s *session) stopSearch() {
-	if s.xq != nil {
-		s.xq.stop()
-	}
-	if s.cancel == nil {
-		return
-	}
-	s.cancel()
-	<-s.done
-	s.cancel, s.done = nil, nil
+	})
 }
 
 func moveText(p *chess.Position, m chess.Move) string {

@@ -21,14 +21,11 @@ type xiangqiSession struct {
 	out  *lineWriter
 	ctx  context.Context
 	game *xiangqi.Game
-
-	cancel  context.CancelFunc // of the running search, or nil
-	done    chan struct{}      // closed when the running search has printed bestmove
-	endless bool               // the running search waits for stop (go infinite)
+	bg   *background // the conversation's running search
 }
 
-func newXiangqiSession(ctx context.Context, out *lineWriter) *xiangqiSession {
-	return &xiangqiSession{e: xq.New(xq.DefaultOptions()), out: out, ctx: ctx, game: xiangqi.NewGame()}
+func newXiangqiSession(ctx context.Context, out *lineWriter, bg *background) *xiangqiSession {
+	return &xiangqiSession{e: xq.New(xq.DefaultOptions()), out: out, ctx: ctx, game: xiangqi.NewGame(), bg: bg}
 }
 
 // handle executes one xiangqi command; "uci", "isready" and "quit" are the
@@ -36,10 +33,10 @@ func newXiangqiSession(ctx context.Context, out *lineWriter) *xiangqiSession {
 func (s *xiangqiSession) handle(cmd string, args []string) {
 	switch cmd {
 	case "setoption":
-		s.finish()
+		s.bg.finish()
 		s.setOption(args)
 	case "ucinewgame":
-		s.finish()
+		s.bg.finish()
 		s.e.NewGame()
 		s.game = xiangqi.NewGame()
 	case "position":
@@ -47,10 +44,10 @@ func (s *xiangqiSession) handle(cmd string, args []string) {
 			s.out.println("info string " + err.Error())
 		}
 	case "go":
-		s.finish()
+		s.bg.finish()
 		s.goCmd(args)
 	case "stop":
-		s.stop()
+		s.bg.stop()
 	case "ponderhit":
 		// Pondering is not supported for xiangqi: the search runs on its own limits.
 	case "d":
@@ -119,18 +116,15 @@ func (s *xiangqiSession) goCmd(args []string) {
 		s.out.println("info string " + err.Error())
 		return
 	}
-	ctx, cancel := context.WithCancel(s.ctx)
-	s.cancel, s.done, s.endless = cancel, make(chan struct{}), limits.Infinite
 	game := s.game
-	go func(done chan struct{}) {
-		defer close(done)
+	s.bg.start(s.ctx, limits.Infinite, func(ctx context.Context) {
 		res := s.e.SearchGame(ctx, game, limits, func(in xq.Info) { s.out.println(formatXiangqiInfo(in)) })
 		line := "bestmove " + moveOrNone(res.BestMove)
 		if res.Ponder != xiangqi.MoveNone {
 			line += " ponder " + xq.FormatUCI(res.Ponder)
 		}
 		s.out.println(line)
-	}(s.done)
+	})
 }
 
 func moveOrNone(m xiangqi.Move) string {
@@ -138,28 +132,6 @@ func moveOrNone(m xiangqi.Move) string {
 		return "(none)"
 	}
 	return xq.FormatUCI(m)
-}
-
-// stop ends a running search and waits for its bestmove.
-func (s *xiangqiSession) stop() {
-	if s.cancel != nil {
-		s.cancel()
-	}
-	s.finish()
-}
-
-// finish waits for a running search to print its bestmove; an infinite
-// search is stopped.
-func (s *xiangqiSession) finish() {
-	if s.done == nil {
-		return
-	}
-	if s.endless {
-		s.cancel()
-	}
-	<-s.done
-	s.cancel()
-	s.done, s.cancel = nil, nil
 }
 
 func formatXiangqiInfo(in xq.Info) string {

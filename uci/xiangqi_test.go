@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/gambitchess/gambit/engine/xq"
 	"github.com/gambitchess/gambit/xiangqi"
@@ -141,5 +142,33 @@ func TestXiangqiGoMate(t *testing.T) {
 				t.Errorf("go mate %d in a mate in %d stopped early: %q", tt.n-1, tt.n, info)
 			}
 		}
+	}
+}
+
+// TestXiangqiInfiniteStop: the xiangqi session shares the chess session's
+// search lifecycle: go infinite runs until stop, and a switch of variant
+// stops it too.
+func TestXiangqiInfiniteStop(t *testing.T) {
+	pe := startPipe(t)
+	pe.send("setoption name UCI_Variant value xiangqi")
+	pe.send("position startpos")
+	pe.send("go infinite")
+	time.Sleep(100 * time.Millisecond)
+	pe.send("isready")
+	pe.expect(t, "readyok", time.Second)
+	pe.send("stop")
+	pe.expect(t, "bestmove", time.Second)
+	pe.send("go infinite")
+	time.Sleep(50 * time.Millisecond)
+	pe.send("setoption name UCI_Variant value chess")
+	pe.expect(t, "bestmove", time.Second)
+	pe.send("quit")
+	select {
+	case err := <-pe.done:
+		if err != nil {
+			t.Errorf("Run: %v", err)
+		}
+	case <-time.After(2 * time.Second):
+		t.Fatal("Run did not return after quit")
 	}
 }
