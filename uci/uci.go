@@ -334,30 +334,18 @@ func formatInfo(pos *chess.Position, in engine.Info) string {
 	if in.String != "" {
 		return "info string " + in.String
 	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "info depth %d seldepth %d multipv %d score ", in.Depth, in.SelDepth, max(in.MultiPV, 1))
-	if in.Score.IsMate() {
-		fmt.Fprintf(&b, "mate %d", in.Score.MateIn())
-	} else {
-		fmt.Fprintf(&b, "cp %d", int(in.Score))
+	line := infoLine{
+		depth: in.Depth, selDepth: in.SelDepth, multiPV: max(in.MultiPV, 1),
+		score: scoreText(in.Score), bound: boundText(in.Bound == engine.BoundLower, in.Bound == engine.BoundUpper),
+		nodes: in.Nodes, nps: in.NPS, hashFull: in.HashFull, time: in.Time,
 	}
-	switch in.Bound {
-	case engine.BoundLower:
-		b.WriteString(" lowerbound")
-	case engine.BoundUpper:
-		b.WriteString(" upperbound")
-	}
-	fmt.Fprintf(&b, " nodes %d nps %d hashfull %d time %d", in.Nodes, in.NPS, in.HashFull, in.Time.Milliseconds())
-	if len(in.PV) > 0 {
-		b.WriteString(" pv")
-		p := *pos
-		for _, m := range in.PV {
-			if !p.IsLegal(m) {
-				break
-			}
-			b.WriteString(" " + p.UCI(m))
-			p.Play(m)
+	p := *pos
+	for _, m := range in.PV {
+		if !p.IsLegal(m) {
+			break
 		}
+		line.pv = append(line.pv, p.UCI(m))
+		p.Play(m)
 	}
-	return b.String()
+	return line.String()
 }

@@ -135,16 +135,13 @@ func moveOrNone(m xiangqi.Move) string {
 }
 
 func formatXiangqiInfo(in xq.Info) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "info depth %d seldepth %d score ", in.Depth, in.SelDepth)
-	if in.Score.IsMate() {
-		fmt.Fprintf(&b, "mate %d", in.Score.MateIn())
-	} else {
-		fmt.Fprintf(&b, "cp %d", int(in.Score))
+	line := infoLine{
+		depth: in.Depth, selDepth: in.SelDepth,
+		score: scoreText(in.Score), bound: boundText(in.Bound == xq.BoundLower, in.Bound == xq.BoundUpper),
+		nodes: in.Nodes, nps: in.NPS, hashFull: in.HashFull, time: in.Time,
 	}
-	fmt.Fprintf(&b, " nodes %d nps %d hashfull %d time %d pv", in.Nodes, in.NPS, in.HashFull, in.Time.Milliseconds())
 	for _, m := range in.PV {
-		b.WriteString(" " + xq.FormatUCI(m))
+		line.pv = append(line.pv, xq.FormatUCI(m))
 	}
-	return b.String()
+	return line.String()
 }
