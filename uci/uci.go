@@ -101,7 +101,7 @@ func (s *session) handle(line string) (quit bool) {
 		return false
 	}
 	cmd, args := f[0], f[1:]
-	if s.xq != nil && cmd != "uci" && cmd != "isready" && cmd != "quit" && !isVariantOption(cmd, args) {
+	if s.xq != nil && !variantFree(cmd, args) {
 		s.xq.handle(cmd, args)
 		return false
 	}
@@ -141,7 +141,7 @@ func (s *session) handle(line string) (quit bool) {
 	case "d":
 		s.infoString("fen " + s.pos.FEN())
 	default:
-		s.infoString("unknown command: " + truncate(strings.TrimSpace(line)))
+		s.out.unknownCommand(cmd, args)
 	}
 	return false
 }
@@ -153,7 +153,15 @@ func truncate(s string) string {
 	return s
 }
 
-func (s *session) infoString(msg string) { s.out.println("info string " + msg) }
+func (s *session) infoString(msg string) { s.out.infoString(msg) }
+
+// infoString prints "info string msg", the reply to a command that cannot be carried out.
+func (lw *lineWriter) infoString(msg string) { lw.println("info string " + msg) }
+
+// unknownCommand reports a command that neither variant knows.
+func (lw *lineWriter) unknownCommand(cmd string, args []string) {
+	lw.infoString("unknown command: " + truncate(strings.Join(append([]string{cmd}, args...), " ")))
+}
 
 func optionLine(o engine.OptionSpec) string {
 	var b strings.Builder
@@ -176,7 +184,7 @@ func optionLine(o engine.OptionSpec) string {
 func (s *session) setOption(args []string) {
 	n, v, ok := parseSetOption(args)
 	if !ok {
-		s.infoString("setoption: want \"setoption name NAME [value VALUE]\"")
+		s.infoString(setOptionUsage)
 		return
 	}
 	if strings.EqualFold(n, "UCI_Variant") {
@@ -191,6 +199,9 @@ func (s *session) setOption(args []string) {
 		s.chess960 = strings.EqualFold(v, "true")
 	}
 }
+
+// setOptionUsage is the reply to a malformed setoption.
+const setOptionUsage = "setoption: want \"setoption name NAME [value VALUE]\""
 
 // parseSetOption splits "name N [value V]"; names and values may contain spaces.
 func parseSetOption(args []string) (name, value string, ok bool) {
@@ -213,6 +224,16 @@ func parseSetOption(args []string) (name, value string, ok bool) {
 	return strings.Join(n, " "), strings.Join(v, " "), true
 }
 
+// variantFree reports whether a command means the same in every variant,
+// so that the chess session handles it even when the xiangqi one is on.
+func variantFree(cmd string, args []string) bool {
+	switch cmd {
+	case "uci", "isready", "debug", "register", "stop", "quit":
+		return true
+	}
+	return isVariantOption(cmd, args)
+}
+
 // isVariantOption reports whether a command sets UCI_Variant.
 func isVariantOption(cmd string, args []string) bool {
 	n, _, ok := parseSetOption(args)
@@ -232,58 +253,68 @@ func (s *session) setVariant(v string) {
 	}
 }
 
+// positionArgs splits the arguments of "position startpos|fen FEN
+// [moves M...]", the same in every variant: the FEN is every token up to
+// "moves" (empty when startpos), the moves are left as text.
+func positionArgs(args []string) (startpos bool, fen string, moves []string, err error) {
+	if len(args) == 0 {
+		return false, "", nil, fmt.Errorf("%w: position: want startpos or fen", ErrSyntax)
+	}
+	i := 1
+	switch args[0] {
+	case "startpos":
+		startpos = true
+	case "fen":
+		for i < len(args) && args[i] != "moves" {
+			i++
+		}
+		fen = strings.Join(args[1:i], " ")
+	default:
+		return false, "", nil, fmt.Errorf("%w: position: want startpos or fen, got %q", ErrSyntax, truncate(args[0]))
+	}
+	if i < len(args) {
+		if args[i] != "moves" {
+			return false, "", nil, fmt.Errorf("%w: position: want \"moves\", got %q", ErrSyntax, truncate(args[i]))
+		}
+		moves = args[i+1:]
+	}
+	return startpos, fen, moves, nil
+}
+
 // position handles "position startpos|fen FEN [moves M...]". On an error in
 // the position itself nothing changes; on an illegal move the moves before
 // it are kept (the last legal position).
 func (s *session) position(args []string) error {
-	if len(args) == 0 {
-		return fmt.Errorf("%w: position: want startpos or fen", ErrSyntax)
+	startpos, fen, moves, err := positionArgs(args)
+	if err != nil {
+		return err
 	}
 	var pos chess.Position
-	var err error
-	i := 0
-	switch args[0] {
-	case "startpos":
-		if s.chess960 {
-			pos, err = chess.ParseFEN960(chess.StartFEN)
-		} else {
-			pos = chess.StartPosition()
-		}
-		i = 1
-	case "fen":
-		i = 1
-		for i < len(args) && args[i] != "moves" {
-			i++
-		}
-		fen := strings.Join(args[1:i], " ")
-		if s.chess960 {
-			pos, err = chess.ParseFEN960(fen)
-		} else {
-			pos, err = chess.ParseFEN(fen)
-		}
+	switch {
+	case startpos && s.chess960:
+		pos, err = chess.ParseFEN960(chess.StartFEN)
+	case startpos:
+		pos = chess.StartPosition()
+	case s.chess960:
+		pos, err = chess.ParseFEN960(fen)
 	default:
-		return fmt.Errorf("%w: position: want startpos or fen, got %q", ErrSyntax, truncate(args[0]))
+		pos, err = chess.ParseFEN(fen)
 	}
 	if err != nil {
 		return fmt.Errorf("position: %w", err)
 	}
 	var history []uint64
-	if i < len(args) {
-		if args[i] != "moves" {
-			return fmt.Errorf("%w: position: want \"moves\", got %q", ErrSyntax, truncate(args[i]))
+	for _, text := range moves {
+		m, err := pos.ParseUCI(text)
+		if err == nil && !m.IsValid() {
+			err = fmt.Errorf("%w: null move %q", chess.ErrIllegalMove, text)
 		}
-		for _, text := range args[i+1:] {
-			m, err := pos.ParseUCI(text)
-			if err == nil && !m.IsValid() {
-				err = fmt.Errorf("%w: null move %q", chess.ErrIllegalMove, text)
-			}
-			if err != nil {
-				s.pos, s.history = pos, history
-				return fmt.Errorf("position: %w (kept the position before it)", err)
-			}
-			history = append(history, pos.Key())
-			pos.Play(m)
+		if err != nil {
+			s.pos, s.history = pos, history
+			return fmt.Errorf("position: %w (kept the position before it)", err)
 		}
+		history = append(history, pos.Key())
+		pos.Play(m)
 	}
 	s.pos, s.history = pos, history
 	return nil

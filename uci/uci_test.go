@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -406,6 +407,38 @@ func TestGoMate(t *testing.T) {
 			if info, depth := lastInfo(t, lines); depth <= 2*tt.n+4 || !strings.Contains(info, fmt.Sprintf(" score mate %d ", tt.n)) {
 				t.Errorf("go mate %d in a mate in %d stopped early: %q", tt.n-1, tt.n, info)
 			}
+		}
+	}
+}
+
+func TestPositionArgs(t *testing.T) {
+	tests := []struct {
+		in       string
+		startpos bool
+		fen      string
+		moves    []string
+		err      string
+	}{
+		{in: "startpos", startpos: true},
+		{in: "startpos moves e2e4 e7e5", startpos: true, moves: []string{"e2e4", "e7e5"}},
+		{in: "startpos moves", startpos: true, moves: []string{}},
+		{in: "fen 8/8/8/8/8/8/8/K6k w - - 0 1", fen: "8/8/8/8/8/8/8/K6k w - - 0 1"},
+		{in: "fen 3k5/9/9/9/9/9/9/9/R8/4K4 w moves a2d2", fen: "3k5/9/9/9/9/9/9/9/R8/4K4 w", moves: []string{"a2d2"}},
+		{in: "fen", fen: ""},
+		{in: "", err: `position: want startpos or fen`},
+		{in: "moves e2e4", err: `position: want startpos or fen, got "moves"`},
+		{in: "startpos e2e4", err: `position: want "moves", got "e2e4"`},
+	}
+	for _, tt := range tests {
+		startpos, fen, moves, err := positionArgs(strings.Fields(tt.in))
+		if tt.err != "" {
+			if err == nil || err.Error() != ErrSyntax.Error()+": "+tt.err {
+				t.Errorf("positionArgs(%q): error %v, want %q", tt.in, err, tt.err)
+			}
+			continue
+		}
+		if err != nil || startpos != tt.startpos || fen != tt.fen || !slices.Equal(moves, tt.moves) {
+			t.Errorf("positionArgs(%q) = %v %q %q %v, want %v %q %q", tt.in, startpos, fen, moves, err, tt.startpos, tt.fen, tt.moves)
 		}
 	}
 }

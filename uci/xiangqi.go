@@ -2,8 +2,6 @@ package uci
 
 import (
 	"context"
-	"fmt"
-	"strings"
 
 	"github.com/gambitchess/gambit/engine/xq"
 	"github.com/gambitchess/gambit/xiangqi"
@@ -28,8 +26,9 @@ func newXiangqiSession(ctx context.Context, out *lineWriter, bg *background) *xi
 	return &xiangqiSession{e: xq.New(xq.DefaultOptions()), out: out, ctx: ctx, game: xiangqi.NewGame(), bg: bg}
 }
 
-// handle executes one xiangqi command; "uci", "isready" and "quit" are the
-// chess session's, which also handles the switch back to chess.
+// handle executes one xiangqi command; those that mean the same in every
+// variant (variantFree: uci, isready, stop, quit...) are the chess
+// session's, which also handles the switch back to chess.
 func (s *xiangqiSession) handle(cmd string, args []string) {
 	switch cmd {
 	case "setoption":
@@ -41,53 +40,40 @@ func (s *xiangqiSession) handle(cmd string, args []string) {
 		s.game = xiangqi.NewGame()
 	case "position":
 		if err := s.position(args); err != nil {
-			s.out.println("info string " + err.Error())
+			s.out.infoString(err.Error())
 		}
 	case "go":
 		s.bg.finish()
 		s.goCmd(args)
-	case "stop":
-		s.bg.stop()
 	case "ponderhit":
 		// Pondering is not supported for xiangqi: the search runs on its own limits.
 	case "d":
-		s.out.println("info string fen " + s.game.FEN())
+		s.out.infoString("fen " + s.game.FEN())
 	default:
-		s.out.println("info string unknown command: " + truncate(strings.Join(append([]string{cmd}, args...), " ")))
+		s.out.unknownCommand(cmd, args)
 	}
 }
 
 func (s *xiangqiSession) setOption(args []string) {
 	name, value, ok := parseSetOption(args)
 	if !ok {
-		s.out.println("info string setoption: want \"setoption name NAME [value VALUE]\"")
+		s.out.infoString(setOptionUsage)
 		return
 	}
 	if err := s.e.SetOption(name, value); err != nil {
-		s.out.println("info string " + err.Error())
+		s.out.infoString(err.Error())
 	}
 }
 
+// position handles "position startpos|fen FEN [moves M...]" as the chess
+// session does: on an illegal move the moves before it are kept.
 func (s *xiangqiSession) position(args []string) error {
-	if len(args) == 0 {
-		return fmt.Errorf("%w: position needs startpos or fen", ErrSyntax)
+	startpos, fen, moves, err := positionArgs(args)
+	if err != nil {
+		return err
 	}
-	fen, rest := "startpos", args[1:]
-	if args[0] == "fen" {
-		i := 1
-		for i < len(args) && args[i] != "moves" {
-			i++
-		}
-		fen, rest = strings.Join(args[1:i], " "), args[i:]
-	} else if args[0] != "startpos" {
-		return fmt.Errorf("%w: position %s", ErrSyntax, truncate(args[0]))
-	}
-	var moves []string
-	if len(rest) > 0 {
-		if rest[0] != "moves" {
-			return fmt.Errorf("%w: expected moves, got %s", ErrSyntax, truncate(rest[0]))
-		}
-		moves = rest[1:]
+	if startpos {
+		fen = "startpos"
 	}
 	g, err := xq.GameFromUCI(fen, moves)
 	if err != nil {
@@ -113,7 +99,7 @@ func (s *xiangqiSession) goCmd(args []string) {
 		limits, err = c.xiangqiLimits(&pos)
 	}
 	if err != nil {
-		s.out.println("info string " + err.Error())
+		s.out.infoString(err.Error())
 		return
 	}
 	game := s.game

@@ -172,3 +172,25 @@ func TestXiangqiInfiniteStop(t *testing.T) {
 		t.Fatal("Run did not return after quit")
 	}
 }
+
+// TestXiangqiMalformedInput: the xiangqi session answers bad commands as
+// the chess one does (TestMalformedInput), and accepts debug and register.
+func TestXiangqiMalformedInput(t *testing.T) {
+	lines := run(t, "setoption name UCI_Variant value xiangqi\ndebug on\nregister later\nfoo bar\nposition\nposition moves h3e3\n"+
+		"position startpos h3e3\ngo depth x\ngo wtime\ngo searchmoves e2e4\nsetoption value 3\nsetoption name Hash value -5\n\nisready\n")
+	if last(lines) != "readyok" {
+		t.Errorf("last line %q, want readyok", last(lines))
+	}
+	var info []string
+	for _, l := range lines {
+		if strings.HasPrefix(l, "info string ") {
+			info = append(info, l)
+		}
+	}
+	if len(info) != 9 {
+		t.Errorf("%d info string lines, want 9:\n%s", len(info), strings.Join(info, "\n"))
+	}
+	if has(lines, `^bestmove`) || has(lines, `unknown command: (debug|register)`) {
+		t.Errorf("unexpected reply:\n%s", strings.Join(lines, "\n"))
+	}
+}
