@@ -6,12 +6,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"math/rand/v2"
 	"strconv"
 	"strings"
 
 	"github.com/gambitchess/gambit/chess"
+	"github.com/gambitchess/gambit/internal/elo"
 )
 
 // Tuning data format: one position per line, "FEN;result", where result is
@@ -368,28 +368,26 @@ type MatchResult struct {
 	Wins, Draws, Losses int // from A's point of view
 }
 
-// Score is A's score fraction.
-func (m MatchResult) Score() float64 {
-	n := m.Wins + m.Draws + m.Losses
-	if n == 0 {
-		return 0.5
-	}
-	return (float64(m.Wins) + float64(m.Draws)/2) / float64(n)
-}
+// Score is A's score fraction (0.5 before any game).
+func (m MatchResult) Score() float64 { return elo.Score(m.Wins, m.Draws, m.Losses) }
 
-// Elo is the Elo difference implied by Score, with a 95% error margin from
-// the per-game score variance (both 0 when undefined).
-func (m MatchResult) Elo() (elo, margin float64) {
-	n := float64(m.Wins + m.Draws + m.Losses)
+// tuneZ is the normal quantile of Elo's margin: the rounded 1.96 rather
+// than elo.Z95, which would change about 1 printed margin in 600 by 1 Elo.
+const tuneZ = 1.96
+
+// Elo is the Elo difference implied by Score, with the half-width of its
+// 95% interval (the math of package internal/elo), both 0 when undefined
+// (no games, or a score of 0 or 1). Unlike match.Summary it stays finite:
+// the score interval is clipped to (1e-9, 1-1e-9), and a match of draws
+// only has a margin of 0, since a tuning run prints a number, not a bound.
+func (m MatchResult) Elo() (diff, margin float64) {
 	s := m.Score()
-	if n == 0 || s <= 0 || s >= 1 {
+	if m.Wins+m.Draws+m.Losses == 0 || s <= 0 || s >= 1 {
 		return 0, 0
 	}
-	variance := (float64(m.Wins)*(1-s)*(1-s) + float64(m.Draws)*(0.5-s)*(0.5-s) + float64(m.Losses)*s*s) / n
-	toElo := func(x float64) float64 { return -400 * math.Log10(1/x-1) }
-	d := 1.96 * math.Sqrt(variance/n)
+	d := tuneZ * elo.StdErr(m.Wins, m.Draws, m.Losses)
 	lo, hi := max(s-d, 1e-9), min(s+d, 1-1e-9)
-	return toElo(s), (toElo(hi) - toElo(lo)) / 2
+	return elo.FromScore(s), (elo.FromScore(hi) - elo.FromScore(lo)) / 2
 }
 
 func (m MatchResult) String() string {

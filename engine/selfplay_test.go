@@ -3,6 +3,7 @@ package engine
 import (
 	"bytes"
 	"context"
+	"math"
 	"strings"
 	"testing"
 )
@@ -92,4 +93,32 @@ func FuzzReadTuningData(f *testing.F) {
 			}
 		}
 	})
+}
+
+func TestMatchResultElo(t *testing.T) {
+	tests := []struct {
+		r           MatchResult
+		elo, margin float64
+		text        string
+	}{
+		// 70%: 400·log10(7/3); se 0.04, so the score runs 0.7 ∓ 1.96·0.04.
+		{MatchResult{60, 20, 20}, 147.190714, 66.014639, "+60 =20 -20 (70.0%, +147 ± 66 Elo)"},
+		// 50%: se sqrt(0.25/20), so 0.5 ∓ 0.2191.
+		{MatchResult{10, 0, 10}, 0, 163.324830, "+10 =0 -10 (50.0%, -0 ± 163 Elo)"},
+		// 25% with se sqrt(0.1875/2): the score interval is clipped at 1e-9.
+		{MatchResult{0, 1, 1}, -190.848502, 1833.947002, "+0 =1 -1 (25.0%, -191 ± 1834 Elo)"},
+		// Undefined: no games, or a score of 0 or 1; no spread at all.
+		{MatchResult{}, 0, 0, "+0 =0 -0 (50.0%, +0 ± 0 Elo)"},
+		{MatchResult{3, 0, 0}, 0, 0, "+3 =0 -0 (100.0%, +0 ± 0 Elo)"},
+		{MatchResult{0, 10, 0}, 0, 0, "+0 =10 -0 (50.0%, -0 ± 0 Elo)"},
+	}
+	for _, tt := range tests {
+		e, m := tt.r.Elo()
+		if math.Abs(e-tt.elo) > 1e-6 || math.Abs(m-tt.margin) > 1e-6 {
+			t.Errorf("%+v: Elo %.6f ± %.6f, want %.6f ± %.6f", tt.r, e, m, tt.elo, tt.margin)
+		}
+		if got := tt.r.String(); got != tt.text {
+			t.Errorf("%+v: String() = %q, want %q", tt.r, got, tt.text)
+		}
+	}
 }

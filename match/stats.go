@@ -2,7 +2,8 @@ package match
 
 import (
 	"fmt"
-	"math"
+
+	"github.com/gambitchess/gambit/internal/elo"
 )
 
 // Summary is a match score from engine 0's point of view.
@@ -26,12 +27,7 @@ func (s *Summary) add(points float64) {
 func (s Summary) Games() int { return s.Wins + s.Draws + s.Losses }
 
 // Score returns engine 0's share of the points, 0 to 1.
-func (s Summary) Score() float64 {
-	if s.Games() == 0 {
-		return 0.5
-	}
-	return (float64(s.Wins) + 0.5*float64(s.Draws)) / float64(s.Games())
-}
+func (s Summary) Score() float64 { return elo.Score(s.Wins, s.Draws, s.Losses) }
 
 // Elo returns the Elo difference (engine 0 minus engine 1) and the half-width
 // of its 95% confidence interval (see EloInterval). Scores of 0 or 1, or an
@@ -43,35 +39,11 @@ func (s Summary) Elo() (diff, margin float64) {
 
 // EloInterval returns the 95% confidence interval of the Elo difference, from
 // the trinomial (win/draw/loss) variance of the per-game score. A bound whose
-// score interval reaches 0 or 1 is infinite.
-func (s Summary) EloInterval() (lo, hi float64) {
-	n := float64(s.Games())
-	if n == 0 {
-		return math.Inf(-1), math.Inf(1)
-	}
-	mu := s.Score()
-	w, d, l := float64(s.Wins)/n, float64(s.Draws)/n, float64(s.Losses)/n
-	variance := w*(1-mu)*(1-mu) + d*(0.5-mu)*(0.5-mu) + l*mu*mu
-	se := math.Sqrt(variance / n)
-	if se == 0 { // all wins, all draws or all losses
-		if mu == 0.5 {
-			return math.Inf(-1), math.Inf(1)
-		}
-		return min(eloOf(mu), 0), max(eloOf(mu), 0)
-	}
-	return eloOf(mu - 1.959964*se), eloOf(mu + 1.959964*se)
-}
+// score interval reaches 0 or 1 is infinite (elo.Interval).
+func (s Summary) EloInterval() (lo, hi float64) { return elo.Interval(s.Wins, s.Draws, s.Losses) }
 
 // eloOf converts an expected score to an Elo difference.
-func eloOf(score float64) float64 {
-	if score <= 0 {
-		return math.Inf(-1)
-	}
-	if score >= 1 {
-		return math.Inf(1)
-	}
-	return -400 * math.Log10(1/score-1)
-}
+func eloOf(score float64) float64 { return elo.FromScore(score) }
 
 // String reports the summary as "A vs B: +W =D -L, score 55.0%, Elo +34.9
 // ± 60.2 (95%: -25.3 .. +95.1), N games". The interval is printed as well

@@ -6,10 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 	"sync"
-	"time"
 
 	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/engine"
@@ -35,9 +33,7 @@ type session struct {
 	history  []uint64 // keys of the positions before pos, for repetition
 	chess960 bool
 
-	cancel  context.CancelFunc // of the running search, or nil
-	done    chan struct{}      // closed when the running search has printed bestmove
-	endless bool               // the running search waits for stop (infinite or ponder)
+	bg background // the running search, chess or xiangqi
 
 	xq *xiangqiSession // the xiangqi conversation, after "setoption name UCI_Variant value xiangqi"
 }
@@ -73,7 +69,7 @@ func (lw *lineWriter) println(s string) {
 // returns. Lines may be of any length.
 func Run(ctx context.Context, in io.Reader, out io.Writer, e *engine.Engine) error {
 	s := &session{e: e, out: &lineWriter{w: out}, ctx: ctx, pos: chess.StartPosition()}
-	defer s.stopSearch()
+	defer s.bg.stop()
 	r := bufio.NewReader(in)
 	for {
 		line, err := r.ReadString('\n')
@@ -83,7 +79,7 @@ func Run(ctx context.Context, in io.Reader, out io.Writer, e *engine.Engine) err
 			}
 		}
 		if err == io.EOF {
-			s.finishSearch()
+			s.bg.finish()
 			return s.out.failed()
 		}
 		if err != nil {
@@ -105,7 +101,7 @@ func (s *session) handle(line string) (quit bool) {
 		return false
 	}
 	cmd, args := f[0], f[1:]
-	if s.xq != nil && cmd != "uci" && cmd != "isready" && cmd != "quit" && !isVariantOption(cmd, args) {
+	if s.xq != nil && !variantFree(cmd, args) {
 		s.xq.handle(cmd, args)
 		return false
 	}
@@ -123,29 +119,29 @@ func (s *session) handle(line string) (quit bool) {
 	case "debug", "register":
 		// Accepted and ignored.
 	case "setoption":
-		s.finishSearch()
+		s.bg.finish()
 		s.setOption(args)
 	case "ucinewgame":
-		s.finishSearch()
+		s.bg.finish()
 		s.e.NewGame()
 	case "position":
 		if err := s.position(args); err != nil {
 			s.infoString(err.Error())
 		}
 	case "go":
-		s.finishSearch()
+		s.bg.finish()
 		s.goCmd(args)
 	case "stop":
-		s.stopSearch()
+		s.bg.stop()
 	case "ponderhit":
 		s.e.PonderHit()
 	case "quit":
-		s.stopSearch()
+		s.bg.stop()
 		return true
 	case "d":
 		s.infoString("fen " + s.pos.FEN())
 	default:
-		s.infoString("unknown command: " + truncate(strings.TrimSpace(line)))
+		s.out.unknownCommand(cmd, args)
 	}
 	return false
 }
@@ -157,7 +153,15 @@ func truncate(s string) string {
 	return s
 }
 
-func (s *session) infoString(msg string) { s.out.println("info string " + msg) }
+func (s *session) infoString(msg string) { s.out.infoString(msg) }
+
+// infoString prints "info string msg", the reply to a command that cannot be carried out.
+func (lw *lineWriter) infoString(msg string) { lw.println("info string " + msg) }
+
+// unknownCommand reports a command that neither variant knows.
+func (lw *lineWriter) unknownCommand(cmd string, args []string) {
+	lw.infoString("unknown command: " + truncate(strings.Join(append([]string{cmd}, args...), " ")))
+}
 
 func optionLine(o engine.OptionSpec) string {
 	var b strings.Builder
@@ -180,7 +184,7 @@ func optionLine(o engine.OptionSpec) string {
 func (s *session) setOption(args []string) {
 	n, v, ok := parseSetOption(args)
 	if !ok {
-		s.infoString("setoption: want \"setoption name NAME [value VALUE]\"")
+		s.infoString(setOptionUsage)
 		return
 	}
 	if strings.EqualFold(n, "UCI_Variant") {
@@ -195,6 +199,9 @@ func (s *session) setOption(args []string) {
 		s.chess960 = strings.EqualFold(v, "true")
 	}
 }
+
+// setOptionUsage is the reply to a malformed setoption.
+const setOptionUsage = "setoption: want \"setoption name NAME [value VALUE]\""
 
 // parseSetOption splits "name N [value V]"; names and values may contain spaces.
 func parseSetOption(args []string) (name, value string, ok bool) {
@@ -217,6 +224,16 @@ func parseSetOption(args []string) (name, value string, ok bool) {
 	return strings.Join(n, " "), strings.Join(v, " "), true
 }
 
+// variantFree reports whether a command means the same in every variant,
+// so that the chess session handles it even when the xiangqi one is on.
+func variantFree(cmd string, args []string) bool {
+	switch cmd {
+	case "uci", "isready", "debug", "register", "stop", "quit":
+		return true
+	}
+	return isVariantOption(cmd, args)
+}
+
 // isVariantOption reports whether a command sets UCI_Variant.
 func isVariantOption(cmd string, args []string) bool {
 	n, _, ok := parseSetOption(args)
@@ -225,169 +242,99 @@ func isVariantOption(cmd string, args []string) bool {
 
 // setVariant switches the conversation between chess and xiangqi.
 func (s *session) setVariant(v string) {
-	s.stopSearch()
+	s.bg.stop()
 	switch strings.ToLower(v) {
 	case "chess", "standard", "":
 		s.xq = nil
 	case xq.UCIVariant:
-		s.xq = newXiangqiSession(s.ctx, s.out)
+		s.xq = newXiangqiSession(s.ctx, s.out, &s.bg)
 	default:
 		s.infoString("UCI_Variant: unsupported variant " + truncate(v) + " (chess or xiangqi)")
 	}
+}
+
+// positionArgs splits the arguments of "position startpos|fen FEN
+// [moves M...]", the same in every variant: the FEN is every token up to
+// "moves" (empty when startpos), the moves are left as text.
+func positionArgs(args []string) (startpos bool, fen string, moves []string, err error) {
+	if len(args) == 0 {
+		return false, "", nil, fmt.Errorf("%w: position: want startpos or fen", ErrSyntax)
+	}
+	i := 1
+	switch args[0] {
+	case "startpos":
+		startpos = true
+	case "fen":
+		for i < len(args) && args[i] != "moves" {
+			i++
+		}
+		fen = strings.Join(args[1:i], " ")
+	default:
+		return false, "", nil, fmt.Errorf("%w: position: want startpos or fen, got %q", ErrSyntax, truncate(args[0]))
+	}
+	if i < len(args) {
+		if args[i] != "moves" {
+			return false, "", nil, fmt.Errorf("%w: position: want \"moves\", got %q", ErrSyntax, truncate(args[i]))
+		}
+		moves = args[i+1:]
+	}
+	return startpos, fen, moves, nil
 }
 
 // position handles "position startpos|fen FEN [moves M...]". On an error in
 // the position itself nothing changes; on an illegal move the moves before
 // it are kept (the last legal position).
 func (s *session) position(args []string) error {
-	if len(args) == 0 {
-		return fmt.Errorf("%w: position: want startpos or fen", ErrSyntax)
+	startpos, fen, moves, err := positionArgs(args)
+	if err != nil {
+		return err
 	}
 	var pos chess.Position
-	var err error
-	i := 0
-	switch args[0] {
-	case "startpos":
-		if s.chess960 {
-			pos, err = chess.ParseFEN960(chess.StartFEN)
-		} else {
-			pos = chess.StartPosition()
-		}
-		i = 1
-	case "fen":
-		i = 1
-		for i < len(args) && args[i] != "moves" {
-			i++
-		}
-		fen := strings.Join(args[1:i], " ")
-		if s.chess960 {
-			pos, err = chess.ParseFEN960(fen)
-		} else {
-			pos, err = chess.ParseFEN(fen)
-		}
+	switch {
+	case startpos && s.chess960:
+		pos, err = chess.ParseFEN960(chess.StartFEN)
+	case startpos:
+		pos = chess.StartPosition()
+	case s.chess960:
+		pos, err = chess.ParseFEN960(fen)
 	default:
-		return fmt.Errorf("%w: position: want startpos or fen, got %q", ErrSyntax, truncate(args[0]))
+		pos, err = chess.ParseFEN(fen)
 	}
 	if err != nil {
 		return fmt.Errorf("position: %w", err)
 	}
 	var history []uint64
-	if i < len(args) {
-		if args[i] != "moves" {
-			return fmt.Errorf("%w: position: want \"moves\", got %q", ErrSyntax, truncate(args[i]))
+	for _, text := range moves {
+		m, err := pos.ParseUCI(text)
+		if err == nil && !m.IsValid() {
+			err = fmt.Errorf("%w: null move %q", chess.ErrIllegalMove, text)
 		}
-		for _, text := range args[i+1:] {
-			m, err := pos.ParseUCI(text)
-			if err == nil && !m.IsValid() {
-				err = fmt.Errorf("%w: null move %q", chess.ErrIllegalMove, text)
-			}
-			if err != nil {
-				s.pos, s.history = pos, history
-				return fmt.Errorf("position: %w (kept the position before it)", err)
-			}
-			history = append(history, pos.Key())
-			pos.Play(m)
+		if err != nil {
+			s.pos, s.history = pos, history
+			return fmt.Errorf("position: %w (kept the position before it)", err)
 		}
+		history = append(history, pos.Key())
+		pos.Play(m)
 	}
 	s.pos, s.history = pos, history
 	return nil
 }
 
-// parseGo turns "go" arguments into engine limits.
-func parseGo(pos *chess.Position, args []string) (engine.Limits, error) {
-	var l engine.Limits
-	ms := func(i int) (time.Duration, error) {
-		n, err := num(args, i)
-		return time.Duration(n) * time.Millisecond, err
-	}
-	for i := 0; i < len(args); i++ {
-		var err error
-		var n int64
-		switch args[i] {
-		case "infinite":
-			l.Infinite = true
-		case "ponder":
-			l.Ponder = true
-		case "wtime":
-			l.WTime, err = ms(i + 1)
-			l.WTime = max(l.WTime, time.Millisecond) // an empty clock is still a clock
-			i++
-		case "btime":
-			l.BTime, err = ms(i + 1)
-			l.BTime = max(l.BTime, time.Millisecond)
-			i++
-		case "winc":
-			l.WInc, err = ms(i + 1)
-			i++
-		case "binc":
-			l.BInc, err = ms(i + 1)
-			i++
-		case "movetime":
-			l.MoveTime, err = ms(i + 1)
-			i++
-		case "movestogo":
-			n, err = num(args, i+1)
-			l.MovesToGo = int(min(n, 1<<20))
-			i++
-		case "depth":
-			n, err = num(args, i+1)
-			l.Depth = int(min(n, 1<<20))
-			i++
-		case "nodes":
-			n, err = num(args, i+1)
-			l.Nodes = uint64(n)
-			i++
-		case "mate":
-			n, err = num(args, i+1)
-			l.Mate = int(min(n, 1<<20))
-			i++
-		case "searchmoves":
-			for i+1 < len(args) {
-				m, e := pos.ParseUCI(args[i+1])
-				if e != nil || !m.IsValid() {
-					break
-				}
-				l.SearchMoves = append(l.SearchMoves, m)
-				i++
-			}
-		default:
-			err = fmt.Errorf("%w: go: unknown parameter %q", ErrSyntax, truncate(args[i]))
-		}
-		if err != nil {
-			return l, err
-		}
-	}
-	return l, nil
-}
-
-// num reads a non-negative integer argument; negative clock values (a GUI
-// reporting an overdrawn clock) count as 0.
-func num(args []string, i int) (int64, error) {
-	if i >= len(args) {
-		return 0, fmt.Errorf("%w: go: missing value after %q", ErrSyntax, args[i-1])
-	}
-	n, err := strconv.ParseInt(args[i], 10, 64)
-	if err != nil {
-		return 0, fmt.Errorf("%w: go: %q is not a number", ErrSyntax, truncate(args[i]))
-	}
-	return max(n, 0), nil
-}
-
 // goCmd starts a search in the background; it prints info lines and then bestmove.
 func (s *session) goCmd(args []string) {
-	limits, err := parseGo(&s.pos, args)
+	c, err := parseGo(args)
 	if err != nil {
 		s.infoString(err.Error())
 		return
 	}
-	ctx, cancel := context.WithCancel(s.ctx)
-	done := make(chan struct{})
-	s.cancel, s.done = cancel, done
-	s.endless = limits.Infinite || limits.Ponder
+	limits, err := c.chessLimits(&s.pos)
+	if err != nil {
+		s.infoString(err.Error())
+		return
+	}
 	pos := s.pos
 	history := append([]uint64(nil), s.history...)
-	go func() {
-		defer close(done)
+	s.bg.start(s.ctx, limits.Infinite || limits.Ponder, func(ctx context.Context) {
 		res := s.e.Search(ctx, pos, history, limits, func(info engine.Info) {
 			s.out.println(formatInfo(&pos, info))
 		})
@@ -402,35 +349,7 @@ func (s *session) goCmd(args []string) {
 			}
 		}
 		s.out.println(line)
-	}()
-}
-
-// finishSearch lets a running search with limits end by itself, but stops
-// an infinite or ponder search. It runs before commands that need the engine
-// idle (go, setoption, ucinewgame) and at the end of input: a script with
-// several "go" lines then runs each search in full, as a GUI waiting for
-// bestmove would, and a forgotten "stop" cannot deadlock the loop.
-func (s *session) finishSearch() {
-	if s.xq != nil {
-		s.xq.finish() // before stopSearch, which would cancel it
-	}
-	if s.cancel != nil && !s.endless {
-		<-s.done
-	}
-	s.stopSearch()
-}
-
-// stopSearch stops the running search, if any, and waits for its bestmove.
-func (s *session) stopSearch() {
-	if s.xq != nil {
-		s.xq.stop()
-	}
-	if s.cancel == nil {
-		return
-	}
-	s.cancel()
-	<-s.done
-	s.cancel, s.done = nil, nil
+	})
 }
 
 func moveText(p *chess.Position, m chess.Move) string {
@@ -446,30 +365,18 @@ func formatInfo(pos *chess.Position, in engine.Info) string {
 	if in.String != "" {
 		return "info string " + in.String
 	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "info depth %d seldepth %d multipv %d score ", in.Depth, in.SelDepth, max(in.MultiPV, 1))
-	if in.Score.IsMate() {
-		fmt.Fprintf(&b, "mate %d", in.Score.MateIn())
-	} else {
-		fmt.Fprintf(&b, "cp %d", int(in.Score))
+	line := infoLine{
+		depth: in.Depth, selDepth: in.SelDepth, multiPV: max(in.MultiPV, 1),
+		score: scoreText(in.Score), bound: boundText(in.Bound == engine.BoundLower, in.Bound == engine.BoundUpper),
+		nodes: in.Nodes, nps: in.NPS, hashFull: in.HashFull, time: in.Time,
 	}
-	switch in.Bound {
-	case engine.BoundLower:
-		b.WriteString(" lowerbound")
-	case engine.BoundUpper:
-		b.WriteString(" upperbound")
-	}
-	fmt.Fprintf(&b, " nodes %d nps %d hashfull %d time %d", in.Nodes, in.NPS, in.HashFull, in.Time.Milliseconds())
-	if len(in.PV) > 0 {
-		b.WriteString(" pv")
-		p := *pos
-		for _, m := range in.PV {
-			if !p.IsLegal(m) {
-				break
-			}
-			b.WriteString(" " + p.UCI(m))
-			p.Play(m)
+	p := *pos
+	for _, m := range in.PV {
+		if !p.IsLegal(m) {
+			break
 		}
+		line.pv = append(line.pv, p.UCI(m))
+		p.Play(m)
 	}
-	return b.String()
+	return line.String()
 }

@@ -2,12 +2,15 @@ package uci
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/engine"
 )
 
@@ -302,6 +305,140 @@ func TestWeakLevelReportsOneLine(t *testing.T) {
 	for _, l := range lines {
 		if strings.Contains(l, " multipv 2 ") {
 			t.Fatalf("skill 0 with MultiPV 1 printed a second line: %s", l)
+		}
+	}
+}
+
+// lastInfo returns the last "info depth" line and its depth.
+func lastInfo(t *testing.T, lines []string) (string, int) {
+	t.Helper()
+	for i := len(lines) - 1; i >= 0; i-- {
+		var d int
+		if _, err := fmt.Sscanf(lines[i], "info depth %d", &d); err == nil {
+			return lines[i], d
+		}
+	}
+	t.Fatalf("no info line in\n%s", strings.Join(lines, "\n"))
+	return "", 0
+}
+
+// bestMove returns the move of the last bestmove line.
+func bestMove(t *testing.T, lines []string) string {
+	t.Helper()
+	for i := len(lines) - 1; i >= 0; i-- {
+		if rest, ok := strings.CutPrefix(lines[i], "bestmove "); ok {
+			return strings.Fields(rest)[0]
+		}
+	}
+	t.Fatalf("no bestmove in\n%s", strings.Join(lines, "\n"))
+	return ""
+}
+
+// chessMatesIn reports whether the side to move in p mates in n moves or
+// fewer: an exhaustive search with the rules library, to check the engine.
+func chessMatesIn(p *chess.Position, n int) bool {
+	var ml chess.MoveList
+	p.GenerateLegal(&ml)
+	for _, m := range ml.Moves() {
+		if chessMoveMates(p, m, n) {
+			return true
+		}
+	}
+	return false
+}
+
+// chessMoveMates reports whether m mates in n moves or fewer.
+func chessMoveMates(p *chess.Position, m chess.Move, n int) bool {
+	var c chess.Position
+	p.MakeMove(m, &c)
+	var replies chess.MoveList
+	c.GenerateLegal(&replies)
+	if replies.Len() == 0 {
+		return c.InCheck()
+	}
+	if n == 1 {
+		return false
+	}
+	for _, r := range replies.Moves() {
+		var g chess.Position
+		c.MakeMove(r, &g)
+		if !chessMatesIn(&g, n-1) {
+			return false
+		}
+	}
+	return true
+}
+
+// TestGoMate: "go mate N" is a mate search. It stops by itself at the
+// first iteration that finds a mate in N moves or fewer (well before the
+// search's maximum depth, where it goes without the limit), and plays it;
+// a mate longer than N does not stop it.
+func TestGoMate(t *testing.T) {
+	tests := []struct {
+		fen  string
+		n    int // the shortest mate, checked with the rules library
+		best string
+	}{
+		{"6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", 1, "d1d8"},
+		{"2r3k1/5ppp/8/8/8/8/3R1PPP/3R2K1 w - - 0 1", 2, "d2d8"}, // Rd8+ Rxd8 Rxd8#
+	}
+	for _, tt := range tests {
+		p, err := chess.ParseFEN(tt.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !chessMatesIn(&p, tt.n) || tt.n > 1 && chessMatesIn(&p, tt.n-1) {
+			t.Fatalf("%s is not a mate in exactly %d", tt.fen, tt.n)
+		}
+		lines := run(t, fmt.Sprintf("position fen %s\ngo mate %d\n", tt.fen, tt.n))
+		info, depth := lastInfo(t, lines)
+		if !strings.Contains(info, fmt.Sprintf(" score mate %d ", tt.n)) || depth > 2*tt.n+4 {
+			t.Errorf("go mate %d: last info %q, want score mate %d by depth %d", tt.n, info, tt.n, 2*tt.n+4)
+		}
+		best := bestMove(t, lines)
+		m, err := p.ParseUCI(best)
+		if err != nil || best != tt.best || !chessMoveMates(&p, m, tt.n) {
+			t.Errorf("go mate %d: bestmove %s, want the mate %s", tt.n, best, tt.best)
+		}
+		if tt.n > 1 {
+			// A mate in 2 is not a mate in 1: the search goes on (here to its
+			// maximum depth, which a mate position reaches in milliseconds).
+			lines = run(t, fmt.Sprintf("position fen %s\ngo mate %d\n", tt.fen, tt.n-1))
+			if info, depth := lastInfo(t, lines); depth <= 2*tt.n+4 || !strings.Contains(info, fmt.Sprintf(" score mate %d ", tt.n)) {
+				t.Errorf("go mate %d in a mate in %d stopped early: %q", tt.n-1, tt.n, info)
+			}
+		}
+	}
+}
+
+func TestPositionArgs(t *testing.T) {
+	tests := []struct {
+		in       string
+		startpos bool
+		fen      string
+		moves    []string
+		err      string
+	}{
+		{in: "startpos", startpos: true},
+		{in: "startpos moves e2e4 e7e5", startpos: true, moves: []string{"e2e4", "e7e5"}},
+		{in: "startpos moves", startpos: true, moves: []string{}},
+		{in: "fen 8/8/8/8/8/8/8/K6k w - - 0 1", fen: "8/8/8/8/8/8/8/K6k w - - 0 1"},
+		{in: "fen 3k5/9/9/9/9/9/9/9/R8/4K4 w moves a2d2", fen: "3k5/9/9/9/9/9/9/9/R8/4K4 w", moves: []string{"a2d2"}},
+		{in: "fen", fen: ""},
+		{in: "", err: `position: want startpos or fen`},
+		{in: "moves e2e4", err: `position: want startpos or fen, got "moves"`},
+		{in: "startpos e2e4", err: `position: want "moves", got "e2e4"`},
+	}
+	for _, tt := range tests {
+		startpos, fen, moves, err := positionArgs(strings.Fields(tt.in))
+		if tt.err != "" {
+			if err == nil || err.Error() != ErrSyntax.Error()+": "+tt.err {
+				t.Errorf("positionArgs(%q): error %v, want %q", tt.in, err, tt.err)
+			}
+			continue
+		}
+		if err != nil || startpos != tt.startpos || fen != tt.fen || !slices.Equal(moves, tt.moves) {
+			t.Errorf("positionArgs(%q) = %v %q %q %v, want %v %q %q", tt.in, startpos, fen, moves, err, tt.startpos, tt.fen, tt.moves)
 		}
 	}
 }

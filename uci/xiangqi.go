@@ -2,10 +2,6 @@ package uci
 
 import (
 	"context"
-	"fmt"
-	"strconv"
-	"strings"
-	"time"
 
 	"github.com/gambitchess/gambit/engine/xq"
 	"github.com/gambitchess/gambit/xiangqi"
@@ -23,76 +19,61 @@ type xiangqiSession struct {
 	out  *lineWriter
 	ctx  context.Context
 	game *xiangqi.Game
-
-	cancel  context.CancelFunc // of the running search, or nil
-	done    chan struct{}      // closed when the running search has printed bestmove
-	endless bool               // the running search waits for stop (go infinite)
+	bg   *background // the conversation's running search
 }
 
-func newXiangqiSession(ctx context.Context, out *lineWriter) *xiangqiSession {
-	return &xiangqiSession{e: xq.New(xq.DefaultOptions()), out: out, ctx: ctx, game: xiangqi.NewGame()}
+func newXiangqiSession(ctx context.Context, out *lineWriter, bg *background) *xiangqiSession {
+	return &xiangqiSession{e: xq.New(xq.DefaultOptions()), out: out, ctx: ctx, game: xiangqi.NewGame(), bg: bg}
 }
 
-// handle executes one xiangqi command; "uci", "isready" and "quit" are the
-// chess session's, which also handles the switch back to chess.
+// handle executes one xiangqi command; those that mean the same in every
+// variant (variantFree: uci, isready, stop, quit...) are the chess
+// session's, which also handles the switch back to chess.
 func (s *xiangqiSession) handle(cmd string, args []string) {
 	switch cmd {
 	case "setoption":
-		s.finish()
+		s.bg.finish()
 		s.setOption(args)
 	case "ucinewgame":
-		s.finish()
+		s.bg.finish()
 		s.e.NewGame()
 		s.game = xiangqi.NewGame()
 	case "position":
 		if err := s.position(args); err != nil {
-			s.out.println("info string " + err.Error())
+			s.out.infoString(err.Error())
 		}
 	case "go":
-		s.finish()
+		s.bg.finish()
 		s.goCmd(args)
-	case "stop":
-		s.stop()
 	case "ponderhit":
 		// Pondering is not supported for xiangqi: the search runs on its own limits.
 	case "d":
-		s.out.println("info string fen " + s.game.FEN())
+		s.out.infoString("fen " + s.game.FEN())
 	default:
-		s.out.println("info string unknown command: " + truncate(strings.Join(append([]string{cmd}, args...), " ")))
+		s.out.unknownCommand(cmd, args)
 	}
 }
 
 func (s *xiangqiSession) setOption(args []string) {
 	name, value, ok := parseSetOption(args)
 	if !ok {
-		s.out.println("info string setoption: want \"setoption name NAME [value VALUE]\"")
+		s.out.infoString(setOptionUsage)
 		return
 	}
 	if err := s.e.SetOption(name, value); err != nil {
-		s.out.println("info string " + err.Error())
+		s.out.infoString(err.Error())
 	}
 }
 
+// position handles "position startpos|fen FEN [moves M...]" as the chess
+// session does: on an illegal move the moves before it are kept.
 func (s *xiangqiSession) position(args []string) error {
-	if len(args) == 0 {
-		return fmt.Errorf("%w: position needs startpos or fen", ErrSyntax)
+	startpos, fen, moves, err := positionArgs(args)
+	if err != nil {
+		return err
 	}
-	fen, rest := "startpos", args[1:]
-	if args[0] == "fen" {
-		i := 1
-		for i < len(args) && args[i] != "moves" {
-			i++
-		}
-		fen, rest = strings.Join(args[1:i], " "), args[i:]
-	} else if args[0] != "startpos" {
-		return fmt.Errorf("%w: position %s", ErrSyntax, truncate(args[0]))
-	}
-	var moves []string
-	if len(rest) > 0 {
-		if rest[0] != "moves" {
-			return fmt.Errorf("%w: expected moves, got %s", ErrSyntax, truncate(rest[0]))
-		}
-		moves = rest[1:]
+	if startpos {
+		fen = "startpos"
 	}
 	g, err := xq.GameFromUCI(fen, moves)
 	if err != nil {
@@ -111,23 +92,25 @@ func (s *xiangqiSession) position(args []string) error {
 
 // goCmd starts a search with the "go" parameters; bestmove is printed when it ends.
 func (s *xiangqiSession) goCmd(args []string) {
-	limits, err := parseXiangqiGo(args)
+	c, err := parseGo(args)
+	var limits xq.Limits
+	if err == nil {
+		pos := s.game.Position()
+		limits, err = c.xiangqiLimits(&pos)
+	}
 	if err != nil {
-		s.out.println("info string " + err.Error())
+		s.out.infoString(err.Error())
 		return
 	}
-	ctx, cancel := context.WithCancel(s.ctx)
-	s.cancel, s.done, s.endless = cancel, make(chan struct{}), limits.Infinite
 	game := s.game
-	go func(done chan struct{}) {
-		defer close(done)
+	s.bg.start(s.ctx, limits.Infinite, func(ctx context.Context) {
 		res := s.e.SearchGame(ctx, game, limits, func(in xq.Info) { s.out.println(formatXiangqiInfo(in)) })
 		line := "bestmove " + moveOrNone(res.BestMove)
 		if res.Ponder != xiangqi.MoveNone {
 			line += " ponder " + xq.FormatUCI(res.Ponder)
 		}
 		s.out.println(line)
-	}(s.done)
+	})
 }
 
 func moveOrNone(m xiangqi.Move) string {
@@ -137,85 +120,14 @@ func moveOrNone(m xiangqi.Move) string {
 	return xq.FormatUCI(m)
 }
 
-// stop ends a running search and waits for its bestmove.
-func (s *xiangqiSession) stop() {
-	if s.cancel != nil {
-		s.cancel()
-	}
-	s.finish()
-}
-
-// finish waits for a running search to print its bestmove; an infinite
-// search is stopped.
-func (s *xiangqiSession) finish() {
-	if s.done == nil {
-		return
-	}
-	if s.endless {
-		s.cancel()
-	}
-	<-s.done
-	s.cancel()
-	s.done, s.cancel = nil, nil
-}
-
-func parseXiangqiGo(args []string) (xq.Limits, error) {
-	var l xq.Limits
-	for i := 0; i < len(args); i++ {
-		key := args[i]
-		if key == "infinite" {
-			l.Infinite = true
-			continue
-		}
-		if key == "ponder" {
-			continue
-		}
-		if i+1 >= len(args) {
-			return l, fmt.Errorf("%w: go %s needs a value", ErrSyntax, key)
-		}
-		n, err := strconv.ParseInt(args[i+1], 10, 64)
-		if err != nil || n < 0 && key != "wtime" && key != "btime" {
-			return l, fmt.Errorf("%w: go %s %s", ErrSyntax, key, truncate(args[i+1]))
-		}
-		i++
-		ms := time.Duration(max(n, 0)) * time.Millisecond
-		switch key {
-		case "wtime":
-			l.WTime = max(ms, time.Millisecond)
-		case "btime":
-			l.BTime = max(ms, time.Millisecond)
-		case "winc":
-			l.WInc = ms
-		case "binc":
-			l.BInc = ms
-		case "movestogo":
-			l.MovesToGo = int(n)
-		case "depth":
-			l.Depth = int(n)
-		case "nodes":
-			l.Nodes = uint64(n)
-		case "movetime":
-			l.MoveTime = ms
-		case "mate":
-			l.Depth = 2 * int(n) // a mate in n needs at most 2n-1 plies
-		default:
-			return l, fmt.Errorf("%w: go %s", ErrSyntax, truncate(key))
-		}
-	}
-	return l, nil
-}
-
 func formatXiangqiInfo(in xq.Info) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "info depth %d seldepth %d score ", in.Depth, in.SelDepth)
-	if in.Score.IsMate() {
-		fmt.Fprintf(&b, "mate %d", in.Score.MateIn())
-	} else {
-		fmt.Fprintf(&b, "cp %d", int(in.Score))
+	line := infoLine{
+		depth: in.Depth, selDepth: in.SelDepth,
+		score: scoreText(in.Score), bound: boundText(in.Bound == xq.BoundLower, in.Bound == xq.BoundUpper),
+		nodes: in.Nodes, nps: in.NPS, hashFull: in.HashFull, time: in.Time,
 	}
-	fmt.Fprintf(&b, " nodes %d nps %d hashfull %d time %d pv", in.Nodes, in.NPS, in.HashFull, in.Time.Milliseconds())
 	for _, m := range in.PV {
-		b.WriteString(" " + xq.FormatUCI(m))
+		line.pv = append(line.pv, xq.FormatUCI(m))
 	}
-	return b.String()
+	return line.String()
 }

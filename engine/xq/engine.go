@@ -76,8 +76,10 @@ func (e *Engine) Stop() { e.stop.Store(true) }
 // perpetual check is judged from the moves after pos (SearchGame knows the
 // whole game). onInfo, if not nil, receives a report after each completed
 // iteration, from the calling goroutine. The search stops at the first of:
-// a limit reached, Stop, ctx cancelled; with Limits.Infinite it does not
-// return before Stop or ctx, as UCI requires. pos must be valid.
+// a limit reached (with Limits.Mate: a mate in that many moves or fewer
+// found, at the end of an iteration), Stop, ctx cancelled; with
+// Limits.Infinite it does not return before Stop or ctx, as UCI requires.
+// pos must be valid.
 func (e *Engine) Search(ctx context.Context, pos xiangqi.Position, history []uint64, limits Limits, onInfo func(Info)) Result {
 	return e.search(ctx, pos, history, nil, limits, onInfo)
 }
@@ -114,6 +116,10 @@ func (e *Engine) search(ctx context.Context, pos xiangqi.Position, history []uin
 	w.start = time.Now()
 	w.prepare(pos, history, checks)
 	w.nodeLimit = limits.Nodes
+	w.restrictRoot(limits.SearchMoves)
+	if !limits.Infinite {
+		w.mate = limits.Mate // an infinite search goes on after the mate, as engine's does
+	}
 	b := planTime(limits, pos.SideToMove(), e.opts.MoveOverhead)
 	w.hard = b.hard
 	e.tt.newSearch()

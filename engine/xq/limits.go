@@ -8,17 +8,22 @@ import (
 
 // Limits says when a search stops. Zero fields mean "no limit"; with no
 // limit at all the search runs to the maximum depth, or until ctx is
-// cancelled when Infinite is set.
+// cancelled when Infinite is set. The fields are those of engine.Limits
+// with the same meaning, so that one UCI "go" command drives either engine;
+// engine.Limits' Ponder and MultiPV have no counterpart, as this engine
+// neither ponders nor reports several lines.
 type Limits struct {
-	Depth     int           // maximum depth in plies
-	Nodes     uint64        // maximum nodes (deterministic: checked at every node)
-	MoveTime  time.Duration // time for this move
-	WTime     time.Duration // Red's clock ("white" in UCI)
-	BTime     time.Duration // Black's clock
-	WInc      time.Duration // Red's increment per move
-	BInc      time.Duration // Black's increment per move
-	MovesToGo int           // moves to the next time control; 0 means sudden death
-	Infinite  bool          // search until ctx is cancelled, even after the depth limit
+	Depth       int            // maximum depth in plies
+	Nodes       uint64         // maximum nodes (deterministic: checked at every node)
+	MoveTime    time.Duration  // time for this move
+	WTime       time.Duration  // Red's clock ("white" in UCI)
+	BTime       time.Duration  // Black's clock
+	WInc        time.Duration  // Red's increment per move
+	BInc        time.Duration  // Black's increment per move
+	MovesToGo   int            // moves to the next time control; 0 means sudden death
+	Mate        int            // stop after finding a mate in this many moves (no depth cap of its own)
+	Infinite    bool           // search until ctx is cancelled, even after the depth or mate limit
+	SearchMoves []xiangqi.Move // restrict the root to these moves (the illegal ones are ignored)
 }
 
 // Info is a progress report, sent after each completed iteration.

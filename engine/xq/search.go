@@ -145,6 +145,9 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 		return matedIn(ply)
 	}
 	w.scoreMoves(ss, hashMove)
+	if ply == 0 && w.nRoot != 0 {
+		w.keepRootMoves(ss) // Limits.SearchMoves
+	}
 
 	// Step 9. The move loop.
 	bestScore, bestMove := -infinity, xiangqi.MoveNone

@@ -3,6 +3,7 @@ package xq
 import (
 	"context"
 	"errors"
+	"slices"
 	"testing"
 	"time"
 
@@ -465,5 +466,85 @@ func TestQuietChecksVariant(t *testing.T) {
 	e.w.params = &p
 	if r := e.Search(context.Background(), pos, nil, Limits{Depth: 6}, nil); !pos.IsLegal(r.BestMove) {
 		t.Errorf("best move %v", r.BestMove)
+	}
+}
+
+// TestMateLimit: with Limits.Mate alone the search stops at the first
+// iteration that finds a mate in that many moves or fewer, as engine's
+// does; a shorter limit than the mate, or Infinite, does not stop it.
+func TestMateLimit(t *testing.T) {
+	for _, tc := range mateTests {
+		p := mustFEN(t, tc.fen)
+		r := New(DefaultOptions()).Search(context.Background(), p, nil, Limits{Mate: tc.in}, nil)
+		if want := Score(mateIn(2*tc.in - 1)); r.Score != want || !p.IsLegal(r.BestMove) {
+			t.Errorf("%s: mate %d: %v %v, want a move with %v", tc.name, tc.in, r.BestMove, r.Score, want)
+		}
+		// It stops at the first iteration that finds the mate, no later than
+		// TestMate's depth; a search without the limit would go on to MaxPly.
+		if r.Depth > 2*tc.in+4 {
+			t.Errorf("%s: mate %d: stopped at depth %d, want <= %d", tc.name, tc.in, r.Depth, 2*tc.in+4)
+		}
+		// The move played mates in n (the PV of that first iteration may be
+		// cut short by the hash table, so check the move, not the line).
+		var c xiangqi.Position
+		p.MakeMove(r.BestMove, &c)
+		var replies xiangqi.MoveList
+		c.GenerateLegal(&replies)
+		if replies.Len() > 0 && (tc.in == 1 || !allReplies(&c, &replies, tc.in-1)) {
+			t.Errorf("%s: %v does not mate in %d", tc.name, r.BestMove, tc.in)
+		}
+	}
+	// A mate in 2 is not a mate in 1: the limit does not act, depth does.
+	p := mustFEN(t, "4k4/9/9/9/9/9/9/9/R8/1R1K5 w")
+	r := New(DefaultOptions()).Search(context.Background(), p, nil, Limits{Mate: 1, Depth: 6}, nil)
+	if r.Depth != 6 || r.Score.MateIn() != 2 {
+		t.Errorf("mate 1 in a mate in 2: depth %d score %v, want depth 6 and mate 2", r.Depth, r.Score)
+	}
+	// Infinite overrides Mate: the search goes on to its depth and waits.
+	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+	defer cancel()
+	r = New(DefaultOptions()).Search(ctx, p, nil, Limits{Mate: 2, Depth: 7, Infinite: true}, nil)
+	if r.Depth != 7 {
+		t.Errorf("mate 2 infinite: depth %d, want 7", r.Depth)
+	}
+}
+
+// TestSearchMoves: Limits.SearchMoves restricts the root, at full strength
+// and at a weak level; with no legal move among them there is no best move.
+func TestSearchMoves(t *testing.T) {
+	start := xiangqi.StartPosition()
+	only := xiangqi.NewMove(xiangqi.A3, xiangqi.A4) // a soldier push, not the engine's choice
+	weak := DefaultOptions()
+	weak.SkillLevel = 3
+	for _, o := range []Options{DefaultOptions(), weak} {
+		r := New(o).Search(context.Background(), start, nil, Limits{Depth: 4, SearchMoves: []xiangqi.Move{only}}, nil)
+		if r.BestMove != only {
+			t.Errorf("skill %d: best %v, want the only search move %v", o.SkillLevel, r.BestMove, only)
+		}
+	}
+	two := []xiangqi.Move{only, xiangqi.NewMove(xiangqi.B2, xiangqi.E2), xiangqi.NewMove(xiangqi.A0, xiangqi.A9)} // the last is illegal
+	r := New(DefaultOptions()).Search(context.Background(), start, nil, Limits{Depth: 4, SearchMoves: two}, nil)
+	if r.BestMove != two[0] && r.BestMove != two[1] {
+		t.Errorf("best %v, want one of %v", r.BestMove, two[:2])
+	}
+	r = New(DefaultOptions()).Search(context.Background(), start, nil, Limits{Depth: 4, SearchMoves: two[2:]}, nil)
+	if r.BestMove != xiangqi.MoveNone || r.Score != 0 {
+		t.Errorf("no legal search move: %v %v, want no move and 0", r.BestMove, r.Score)
+	}
+	// Kept from mating at once, Red finds the mate in 2 instead.
+	p := mustFEN(t, "3k5/9/9/9/9/9/9/9/R8/1R2K4 w")
+	var ml xiangqi.MoveList
+	p.GenerateLegal(&ml)
+	var slow []xiangqi.Move
+	for _, m := range ml.Moves() {
+		var c xiangqi.Position
+		p.MakeMove(m, &c)
+		if c.HasLegalMove() {
+			slow = append(slow, m)
+		}
+	}
+	r = New(DefaultOptions()).Search(context.Background(), p, nil, Limits{Depth: 6, SearchMoves: slow}, nil)
+	if !slices.Contains(slow, r.BestMove) || r.Score.MateIn() != 2 {
+		t.Errorf("without the mates in 1: %v %v, want a mate in 2", r.BestMove, r.Score)
 	}
 }

@@ -14,7 +14,7 @@ func (w *worker) weakSearch(o Options, maxDepth int, b budget, onInfo func(Info)
 	depth := min(1+o.SkillLevel/4, maxDepth)
 	res := w.iterate(depth, b, onInfo)
 	root := &w.stack[0]
-	if res.BestMove == xiangqi.MoveNone || root.ml.Len() < 2 || w.stopped {
+	if n, _ := w.countRootMoves(); res.BestMove == xiangqi.MoveNone || n < 2 || w.stopped {
 		return res
 	}
 	spread := uint64(12 * (MaxSkill - o.SkillLevel))
@@ -23,6 +23,9 @@ func (w *worker) weakSearch(o Options, maxDepth int, b budget, onInfo func(Info)
 	best, bestTotal := res.BestMove, -infinity*2
 	for i := 0; i < root.ml.Len(); i++ {
 		m := root.ml.At(i)
+		if !w.rootAllowed(m) {
+			continue
+		}
 		root.pos.MakeMove(m, &child.pos)
 		child.inCheck = child.pos.InCheck()
 		child.null = false

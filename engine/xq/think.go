@@ -25,7 +25,11 @@ func (w *worker) iterate(maxDepth int, b budget, onInfo func(Info)) Result {
 	if root.ml.Len() == 0 {
 		return Result{Score: Score(matedIn(0))}
 	}
-	res := Result{BestMove: root.ml.At(0), Depth: 0}
+	n, first := w.countRootMoves()
+	if n == 0 {
+		return Result{} // Limits.SearchMoves holds no legal move
+	}
+	res := Result{BestMove: first, Depth: 0}
 	score := 0
 	for depth := 1; depth <= maxDepth; depth++ {
 		w.rootDepth = depth
@@ -42,7 +46,10 @@ func (w *worker) iterate(maxDepth int, b budget, onInfo func(Info)) Result {
 		if onInfo != nil {
 			onInfo(w.info(res))
 		}
-		if b.soft > 0 && (time.Since(w.start) >= b.soft*softFrac/10 || root.ml.Len() == 1) {
+		if w.mate > 0 && Score(score).IsMate() && score > 0 && Score(score).MateIn() <= w.mate {
+			break // Limits.Mate: the mate asked for is found
+		}
+		if b.soft > 0 && (time.Since(w.start) >= b.soft*softFrac/10 || n == 1) {
 			break // out of time, or a forced move: keep the clock for later
 		}
 		if Score(score).IsMate() && depth >= 2*(Mate-abs(score))+4 && b.soft > 0 {
@@ -51,6 +58,21 @@ func (w *worker) iterate(maxDepth int, b budget, onInfo func(Info)) Result {
 	}
 	res.Nodes = w.nodes
 	return res
+}
+
+// countRootMoves returns the number of root moves the search may play
+// and the first of them, from the legal moves in w.stack[0].ml.
+func (w *worker) countRootMoves() (n int, first xiangqi.Move) {
+	root := &w.stack[0]
+	for i := 0; i < root.ml.Len(); i++ {
+		if m := root.ml.At(i); w.rootAllowed(m) {
+			if n == 0 {
+				first = m
+			}
+			n++
+		}
+	}
+	return n, first
 }
 
 // aspiration searches the root at depth with a window around the previous

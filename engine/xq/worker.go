@@ -1,6 +1,7 @@
 package xq
 
 import (
+	"slices"
 	"sync/atomic"
 	"time"
 
@@ -62,8 +63,14 @@ type worker struct {
 
 	stop      *atomic.Bool
 	nodeLimit uint64
+	mate      int // stop iterating once a mate in this many moves is found; 0: no limit
 	start     time.Time
 	hard      time.Duration
+
+	// The root moves the search may play (Limits.SearchMoves, legal ones
+	// only); nRoot is 0 when every legal move may be played.
+	rootMoves [xiangqi.MaxMoves]xiangqi.Move
+	nRoot     int
 }
 
 // clearStats forgets move-ordering statistics (for a new game).
@@ -95,6 +102,44 @@ func (w *worker) prepare(pos xiangqi.Position, keys []uint64, checks []bool) {
 	w.keys[w.base] = pos.Key()
 	w.checks[w.base] = boolCheck(root.inCheck)
 	w.nodes, w.selDepth, w.stopped, w.rootBest = 0, 0, false, xiangqi.MoveNone
+	w.mate, w.nRoot = 0, 0
+}
+
+// restrictRoot limits the root to the legal moves of moves; nil or empty
+// means every legal move. It must follow prepare.
+func (w *worker) restrictRoot(moves []xiangqi.Move) {
+	w.nRoot = 0
+	if len(moves) == 0 {
+		return
+	}
+	root := &w.stack[0]
+	root.pos.GenerateLegal(&root.ml)
+	for i := 0; i < root.ml.Len(); i++ {
+		if m := root.ml.At(i); slices.Contains(moves, m) {
+			w.rootMoves[w.nRoot] = m
+			w.nRoot++
+		}
+	}
+	if w.nRoot == 0 {
+		w.nRoot = -1 // none of them is legal: nothing to search
+	}
+}
+
+// rootAllowed reports whether the root move m may be played.
+func (w *worker) rootAllowed(m xiangqi.Move) bool {
+	return w.nRoot == 0 || w.nRoot > 0 && slices.Contains(w.rootMoves[:w.nRoot], m)
+}
+
+// keepRootMoves drops from the scored root moves those the limits exclude.
+func (w *worker) keepRootMoves(ss *plyState) {
+	n := 0
+	for i := 0; i < ss.n; i++ {
+		if w.rootAllowed(ss.moves[i].move) {
+			ss.moves[n] = ss.moves[i]
+			n++
+		}
+	}
+	ss.n = n
 }
 
 func boolCheck(b bool) int8 {
