@@ -1,0 +1,86 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"time"
+)
+
+// ErrConflict is returned by Append when the stored game is not at the
+// version the writer expected: another writer got there first. The writer
+// reloads the game and tries again; nothing is overwritten.
+var ErrConflict = errors.New("store: version conflict")
+
+// ErrExists is returned by Create for an id that is already taken.
+var ErrExists = errors.New("store: game exists")
+
+// A game is kept as a log: a header written once at creation (what the game
+// is: mode, variant, seats, start position, time control — opaque bytes
+// that package game encodes) followed by numbered events (each a fact such
+// as a move or a resignation, also opaque bytes). Saving a move appends one
+// event and updates the summary row, so it costs the same at ply 300 as at
+// ply 3. Loading replays the events over the header.
+
+// Event is one stored event. V numbers a game's events in order: each
+// Append's events are expect+1, expect+2, ...; the game's version is the V
+// of its last event, or the header's own version for a game with none. (A
+// game stored before the log existed keeps its old record, moves and all, as
+// its header at the version it had; its events start after that version.)
+type Event struct {
+	V    int64
+	Type string // the event's kind, for reading the log without decoding Data
+	Data []byte
+}
+
+// Summary is what listings and the lobby read about a game: columns, never
+// the whole log. Append replaces it with each write.
+type Summary struct {
+	ID        string
+	Variant   string
+	Mode      string
+	Status    string // game.Status name
+	Result    string // "1-0", "0-1", "1/2-1/2", "*"
+	Finished  bool
+	Public    bool   // listed for everyone (local and computer games, finished invite games made public)
+	White     string // display names of the seats
+	Black     string
+	Players   []string // opaque ids of the people seated (a browser's player id), for "my games"
+	Version   int64
+	CreatedAt time.Time
+	UpdatedAt time.Time
+}
+
+// Stored is a whole game as loaded: its header and every event in order.
+type Stored struct {
+	Summary Summary
+	Header  []byte
+	Events  []Event
+}
+
+// ListQuery selects games for a listing, newest update first.
+type ListQuery struct {
+	Player   string // games with this player seated, or public ones; "" for public ones only
+	Finished *bool  // only finished (true) or unfinished (false) games; nil for both
+	Limit    int    // at most this many; 0 means a default of 50
+}
+
+// Log is the versioned, append-only game store. Every method is safe for
+// concurrent use and durable when it returns: the server acknowledges a move
+// only after Append returned nil.
+type Log interface {
+	// Create stores a new game with its header and first events (the
+	// summary's Version must equal the last event's V, 0 for none).
+	Create(ctx context.Context, s Summary, header []byte, events []Event) error
+	// Append adds events numbered expect+1, expect+2, ... to game id and
+	// replaces its summary, in one transaction. It fails with ErrConflict,
+	// changing nothing, when the game's version is not expect, and with
+	// ErrNotFound for an unknown id.
+	Append(ctx context.Context, id string, expect int64, events []Event, s Summary) error
+	// Load returns the game with every event.
+	Load(ctx context.Context, id string) (Stored, error)
+	// List returns summaries, newest update first.
+	List(ctx context.Context, q ListQuery) ([]Summary, error)
+	// Unfinished returns the ids of every game that is not over, for a restart.
+	Unfinished(ctx context.Context) ([]string, error)
+	Close() error
+}
