@@ -199,7 +199,7 @@ func (s *Server) handleList(w http.ResponseWriter, r *http.Request) {
 		}
 		limit = n
 	}
-	recs, err := s.store.List(r.Context(), limit)
+	recs, err := s.store.ListRecords(r.Context(), limit)
 	if err != nil {
 		s.httpError(w, err)
 		return

@@ -71,7 +71,7 @@ func New(cfg Config) *Server {
 // Start resumes every unfinished game: clocks run again and the computer
 // moves where it is its turn.
 func (s *Server) Start(ctx context.Context) error {
-	recs, err := s.store.Unfinished(ctx)
+	recs, err := s.store.UnfinishedRecords(ctx)
 	if err != nil {
 		return fmt.Errorf("server: resume games: %w", err)
 	}
@@ -132,7 +132,7 @@ func (s *Server) hub(ctx context.Context, id string) (*hub, error) {
 	if ok {
 		return h, nil
 	}
-	r, err := s.store.Load(ctx, id)
+	r, err := s.store.LoadRecord(ctx, id)
 	if err != nil {
 		return nil, err
 	}

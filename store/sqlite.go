@@ -103,8 +103,8 @@ func (s *SQLite) Save(ctx context.Context, r game.Record) error {
 	return nil
 }
 
-// Load implements Store.
-func (s *SQLite) Load(ctx context.Context, id string) (game.Record, error) {
+// LoadRecord implements Store.
+func (s *SQLite) LoadRecord(ctx context.Context, id string) (game.Record, error) {
 	var data, variant string
 	err := s.db.QueryRowContext(ctx, `SELECT record, variant FROM games WHERE id = ?`, id).Scan(&data, &variant)
 	if errors.Is(err, sql.ErrNoRows) {
@@ -116,13 +116,13 @@ func (s *SQLite) Load(ctx context.Context, id string) (game.Record, error) {
 	return decode(data, variant)
 }
 
-// List implements Store.
-func (s *SQLite) List(ctx context.Context, limit int) ([]game.Record, error) {
+// ListRecords implements Store.
+func (s *SQLite) ListRecords(ctx context.Context, limit int) ([]game.Record, error) {
 	return s.query(ctx, `SELECT record, variant FROM games ORDER BY updated_at DESC LIMIT ?`, limit)
 }
 
-// Unfinished implements Store.
-func (s *SQLite) Unfinished(ctx context.Context) ([]game.Record, error) {
+// UnfinishedRecords implements Store.
+func (s *SQLite) UnfinishedRecords(ctx context.Context) ([]game.Record, error) {
 	return s.query(ctx, `SELECT record, variant FROM games WHERE finished = 0 ORDER BY updated_at DESC`)
 }
 

@@ -54,7 +54,7 @@ func TestSQLiteSurvivesReopen(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	r, err := st.Load(ctx, "live")
+	r, err := st.LoadRecord(ctx, "live")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -65,15 +65,15 @@ func TestSQLiteSurvivesReopen(t *testing.T) {
 	if g.FEN() != live.FEN() || g.Ply() != 4 || g.Clock() == nil {
 		t.Errorf("reloaded %s ply %d, want %s ply 4 with clock", g.FEN(), g.Ply(), live.FEN())
 	}
-	open, err := st.Unfinished(ctx)
+	open, err := st.UnfinishedRecords(ctx)
 	if err != nil || len(open) != 1 || open[0].ID != "live" {
 		t.Errorf("Unfinished = %d games, %v; want [live]", len(open), err)
 	}
-	all, err := st.List(ctx, 10)
+	all, err := st.ListRecords(ctx, 10)
 	if err != nil || len(all) != 2 || all[0].ID != "live" {
 		t.Errorf("List = %d games, %v; want live first of 2", len(all), err)
 	}
-	if _, err := st.Load(ctx, "nope"); !errors.Is(err, ErrNotFound) {
+	if _, err := st.LoadRecord(ctx, "nope"); !errors.Is(err, ErrNotFound) {
 		t.Errorf("Load(nope) = %v, want ErrNotFound", err)
 	}
 }

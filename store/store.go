@@ -15,10 +15,10 @@ var ErrNotFound = errors.New("store: game not found")
 // after saving it. Implementations are safe for concurrent use.
 type Store interface {
 	Save(ctx context.Context, r game.Record) error
-	Load(ctx context.Context, id string) (game.Record, error)
-	// List returns the most recently updated games, newest first.
-	List(ctx context.Context, limit int) ([]game.Record, error)
-	// Unfinished returns every game that is not over, for a restart.
-	Unfinished(ctx context.Context) ([]game.Record, error)
+	LoadRecord(ctx context.Context, id string) (game.Record, error)
+	// ListRecords returns the most recently updated games, newest first.
+	ListRecords(ctx context.Context, limit int) ([]game.Record, error)
+	// UnfinishedRecords returns every game that is not over, for a restart.
+	UnfinishedRecords(ctx context.Context) ([]game.Record, error)
 	Close() error
 }

@@ -37,7 +37,7 @@ func TestSQLiteXiangqiSurvivesReopen(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	r, err := st.Load(ctx, "xq")
+	r, err := st.LoadRecord(ctx, "xq")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -80,7 +80,7 @@ func TestSQLiteMigratesOldDatabase(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	r, err := st.Load(ctx, "old")
+	r, err := st.LoadRecord(ctx, "old")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -92,7 +92,7 @@ func TestSQLiteMigratesOldDatabase(t *testing.T) {
 	if err := st.Save(ctx, x.Record()); err != nil {
 		t.Fatal(err)
 	}
-	all, err := st.List(ctx, 10)
+	all, err := st.ListRecords(ctx, 10)
 	if err != nil || len(all) != 2 {
 		t.Errorf("List = %d, %v", len(all), err)
 	}
