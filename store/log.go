@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"errors"
+	"fmt"
 	"time"
 )
 
@@ -13,6 +14,19 @@ var ErrConflict = errors.New("store: version conflict")
 
 // ErrExists is returned by Create for an id that is already taken.
 var ErrExists = errors.New("store: game exists")
+
+// ErrInvalid is returned by Create and Append, before anything is written,
+// for a write that breaks the contract: an empty id, events not numbered
+// expect+1, expect+2, ... one by one, an Append without events, or a summary
+// whose ID or Version does not match. It is a bug in the caller, never a
+// reason to retry.
+var ErrInvalid = errors.New("store: invalid write")
+
+// The limits of ListQuery.Limit.
+const (
+	DefaultListLimit = 50  // a Limit of 0 (or less) means this many
+	MaxListLimit     = 500 // a larger Limit means this many
+)
 
 // A game is kept as a log: a header written once at creation (what the game
 // is: mode, variant, seats, start position, time control — opaque bytes
@@ -33,7 +47,11 @@ type Event struct {
 }
 
 // Summary is what listings and the lobby read about a game: columns, never
-// the whole log. Append replaces it with each write.
+// the whole log. Append replaces it with each write, except CreatedAt, which
+// Create sets once.
+//
+// Times are kept to the microsecond at least (SQLite keeps nanoseconds) and
+// come back in UTC; the zero time stays zero.
 type Summary struct {
 	ID        string
 	Variant   string
@@ -44,7 +62,7 @@ type Summary struct {
 	Public    bool   // listed for everyone (local and computer games, finished invite games made public)
 	White     string // display names of the seats
 	Black     string
-	Players   []string // opaque ids of the people seated (a browser's player id), for "my games"
+	Players   []string // opaque ids of the people seated (a browser's player id), for "my games"; a set: kept without "" or repeats, returned sorted
 	Version   int64
 	CreatedAt time.Time
 	UpdatedAt time.Time
@@ -57,30 +75,71 @@ type Stored struct {
 	Events  []Event
 }
 
-// ListQuery selects games for a listing, newest update first.
+// ListQuery selects games for a listing, newest update first (games
+// updated at the same instant come in any order).
 type ListQuery struct {
 	Player   string // games with this player seated, or public ones; "" for public ones only
 	Finished *bool  // only finished (true) or unfinished (false) games; nil for both
-	Limit    int    // at most this many; 0 means a default of 50
+	Limit    int    // at most this many: 0 means DefaultListLimit, and at most MaxListLimit
+}
+
+// limit is q.Limit as the contract reads it.
+func (q ListQuery) limit() int {
+	switch {
+	case q.Limit <= 0:
+		return DefaultListLimit
+	case q.Limit > MaxListLimit:
+		return MaxListLimit
+	}
+	return q.Limit
 }
 
 // Log is the versioned, append-only game store. Every method is safe for
 // concurrent use and durable when it returns: the server acknowledges a move
 // only after Append returned nil.
 type Log interface {
-	// Create stores a new game with its header and first events (the
-	// summary's Version must equal the last event's V, 0 for none).
+	// Create stores a new game with its header and first events, numbered
+	// 1, 2, ... (the summary's Version must equal the last event's V, 0 for
+	// none). It fails with ErrExists for an id that is taken.
 	Create(ctx context.Context, s Summary, header []byte, events []Event) error
 	// Append adds events numbered expect+1, expect+2, ... to game id and
 	// replaces its summary, in one transaction. It fails with ErrConflict,
 	// changing nothing, when the game's version is not expect, and with
-	// ErrNotFound for an unknown id.
+	// ErrNotFound for an unknown id. Every change to a game is an event, so
+	// an Append without events is ErrInvalid, as is one whose summary's ID
+	// is not id or whose Version is not the last event's V.
 	Append(ctx context.Context, id string, expect int64, events []Event, s Summary) error
-	// Load returns the game with every event.
+	// Load returns the game with every event, in order; ErrNotFound for an
+	// unknown id.
 	Load(ctx context.Context, id string) (Stored, error)
-	// List returns summaries, newest update first.
+	// List returns summaries, newest update first. It reads the summaries
+	// only, never a header or an event.
 	List(ctx context.Context, q ListQuery) ([]Summary, error)
 	// Unfinished returns the ids of every game that is not over, for a restart.
 	Unfinished(ctx context.Context) ([]string, error)
+	// Close releases the store; writes that returned are already durable.
 	Close() error
+}
+
+// checkWrite validates a write of events after version expect, with
+// summary s, to game id: what every Log checks before it touches storage.
+func checkWrite(id string, expect int64, events []Event, s Summary) error {
+	if id == "" {
+		return fmt.Errorf("%w: empty game id", ErrInvalid)
+	}
+	if s.ID != id {
+		return fmt.Errorf("%w: summary is for game %q", ErrInvalid, s.ID)
+	}
+	if expect < 0 {
+		return fmt.Errorf("%w: negative version %d", ErrInvalid, expect)
+	}
+	for i, e := range events {
+		if want := expect + 1 + int64(i); e.V != want {
+			return fmt.Errorf("%w: event %d has version %d, want %d", ErrInvalid, i+1, e.V, want)
+		}
+	}
+	if want := expect + int64(len(events)); s.Version != want {
+		return fmt.Errorf("%w: summary version %d, want %d (the last event's)", ErrInvalid, s.Version, want)
+	}
+	return nil
 }

@@ -174,14 +174,18 @@ func nanos(t time.Time) int64 {
 	return t.UnixNano()
 }
 
-// SQLite is a Store in one SQLite database file.
+// SQLite is a Log (and, until the server moves to the Log, a Store) in one
+// SQLite database file.
 type SQLite struct {
 	db *sql.DB
 }
 
 // OpenSQLite opens (creating if needed) the database at path.
 func OpenSQLite(ctx context.Context, path string) (*SQLite, error) {
-	dsn := "file:" + path + "?_pragma=busy_timeout(5000)&_pragma=journal_mode(WAL)&_pragma=synchronous(FULL)"
+	// WAL with synchronous(FULL): a commit is on disk when it returns.
+	// _txlock=immediate: a write transaction takes the write lock at BEGIN,
+	// so another process cannot slip in between a read and a write of it.
+	dsn := "file:" + path + "?_pragma=busy_timeout(5000)&_pragma=journal_mode(WAL)&_pragma=synchronous(FULL)&_txlock=immediate"
 	db, err := sql.Open("sqlite", dsn)
 	if err != nil {
 		return nil, fmt.Errorf("store: open %s: %w", path, err)

@@ -23,6 +23,7 @@ var allowedImports = map[string][]string{
 	"match":            {"chess", "chess/pgn", "xiangqi", "engine/xq", "uci", "internal/elo"},
 	"game":             {"chess", "chess/pgn", "xiangqi"},
 	"store":            {"game"},
+	"store/storetest":  {"store"},
 	"server":           {"chess", "chess/pgn", "xiangqi", "game", "store", "engine", "engine/xq", "web"},
 	"web":              {},
 	"internal/charset": {},

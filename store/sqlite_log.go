@@ -1,0 +1,294 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"time"
+)
+
+// summaryCols are the columns scanSummary reads, in its order; the players
+// come as one JSON array, so that a listing is one query.
+const summaryCols = `games.id, games.variant, games.mode, games.status, games.result, games.finished, games.public,
+	games.white, games.black, games.version, games.created_at, games.updated_at,
+	(SELECT json_group_array(p.player) FROM game_players p WHERE p.game_id = games.id)`
+
+// Create implements Log.
+func (s *SQLite) Create(ctx context.Context, sum Summary, header []byte, events []Event) error {
+	if err := checkWrite(sum.ID, 0, events, sum); err != nil {
+		return fmt.Errorf("store: create game %s: %w", sum.ID, err)
+	}
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("store: create game %s: %w", sum.ID, err)
+	}
+	defer tx.Rollback()
+	if header == nil {
+		header = []byte{} // the column is NOT NULL
+	}
+	res, err := tx.ExecContext(ctx, `INSERT INTO games (id, variant, mode, status, result, finished, public, white, black,
+		version, created_at, updated_at, record) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO NOTHING`,
+		sum.ID, sum.Variant, sum.Mode, sum.Status, sum.Result, sum.Finished, sum.Public, sum.White, sum.Black,
+		sum.Version, nanos(sum.CreatedAt), nanos(sum.UpdatedAt), header)
+	if err != nil {
+		return fmt.Errorf("store: create game %s: %w", sum.ID, err)
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return fmt.Errorf("store: create game %s: %w", sum.ID, err)
+	} else if n == 0 {
+		return fmt.Errorf("store: create game %s: %w", sum.ID, ErrExists)
+	}
+	if err := insertEvents(ctx, tx, sum.ID, events); err != nil {
+		return fmt.Errorf("store: create game %s: %w", sum.ID, err)
+	}
+	if err := setPlayers(ctx, tx, sum.ID, sum.Players); err != nil {
+		return fmt.Errorf("store: create game %s: %w", sum.ID, err)
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("store: create game %s: commit: %w", sum.ID, err)
+	}
+	return nil
+}
+
+// Append implements Log. The version check and the summary update are one
+// statement (UPDATE ... WHERE version = expect), inside the transaction
+// that inserts the events: no other write can come between them, in this
+// process or another (transactions begin IMMEDIATE).
+func (s *SQLite) Append(ctx context.Context, id string, expect int64, events []Event, sum Summary) error {
+	if len(events) == 0 {
+		return fmt.Errorf("store: append game %s: %w: no events", id, ErrInvalid)
+	}
+	if err := checkWrite(id, expect, events, sum); err != nil {
+		return fmt.Errorf("store: append game %s: %w", id, err)
+	}
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("store: append game %s: %w", id, err)
+	}
+	defer tx.Rollback()
+	res, err := tx.ExecContext(ctx, `UPDATE games SET version = ?, variant = ?, mode = ?, status = ?, result = ?,
+		finished = ?, public = ?, white = ?, black = ?, updated_at = ? WHERE id = ? AND version = ?`,
+		sum.Version, sum.Variant, sum.Mode, sum.Status, sum.Result, sum.Finished, sum.Public, sum.White, sum.Black,
+		nanos(sum.UpdatedAt), id, expect)
+	if err != nil {
+		return fmt.Errorf("store: append game %s: %w", id, err)
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return fmt.Errorf("store: append game %s: %w", id, err)
+	}
+	if n == 0 {
+		var have int64
+		err := tx.QueryRowContext(ctx, `SELECT version FROM games WHERE id = ?`, id).Scan(&have)
+		switch {
+		case errors.Is(err, sql.ErrNoRows):
+			return fmt.Errorf("store: append game %s: %w", id, ErrNotFound)
+		case err != nil:
+			return fmt.Errorf("store: append game %s: %w", id, err)
+		}
+		return fmt.Errorf("store: append game %s: expected version %d, stored %d: %w", id, expect, have, ErrConflict)
+	}
+	if err := insertEvents(ctx, tx, id, events); err != nil {
+		return fmt.Errorf("store: append game %s: %w", id, err)
+	}
+	if err := setPlayers(ctx, tx, id, sum.Players); err != nil {
+		return fmt.Errorf("store: append game %s: %w", id, err)
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("store: append game %s: commit: %w", id, err)
+	}
+	return nil
+}
+
+// insertEvents stores events of game id; checkWrite has numbered them.
+func insertEvents(ctx context.Context, tx *sql.Tx, id string, events []Event) error {
+	if len(events) == 0 {
+		return nil
+	}
+	st, err := tx.PrepareContext(ctx, `INSERT INTO events (game_id, v, type, data) VALUES (?, ?, ?, ?)`)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	for _, e := range events {
+		data := e.Data
+		if data == nil {
+			data = []byte{} // the column is NOT NULL
+		}
+		if _, err := st.ExecContext(ctx, id, e.V, e.Type, data); err != nil {
+			return fmt.Errorf("event %d: %w", e.V, err)
+		}
+	}
+	return nil
+}
+
+// setPlayers makes the players seated in game id exactly players (a set:
+// "" and repeats dropped). Rows that stay are not rewritten, so an Append
+// that does not change the seats writes nothing here.
+func setPlayers(ctx context.Context, tx *sql.Tx, id string, players []string) error {
+	list, err := json.Marshal(playerSet(players))
+	if err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, `DELETE FROM game_players WHERE game_id = ?
+		AND player NOT IN (SELECT value FROM json_each(?))`, id, list); err != nil {
+		return fmt.Errorf("players: %w", err)
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT OR IGNORE INTO game_players (game_id, player)
+		SELECT ?, value FROM json_each(?)`, id, list); err != nil {
+		return fmt.Errorf("players: %w", err)
+	}
+	return nil
+}
+
+// playerSet returns players sorted, without "" and repeats, never nil.
+func playerSet(players []string) []string {
+	set := make([]string, 0, len(players))
+	for _, p := range players {
+		if p != "" {
+			set = append(set, p)
+		}
+	}
+	slices.Sort(set)
+	return slices.Compact(set)
+}
+
+// Load implements Log. It reads in one transaction, so the events match
+// the summary's version even while another writer appends.
+func (s *SQLite) Load(ctx context.Context, id string) (Stored, error) {
+	tx, err := s.db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	if err != nil {
+		return Stored{}, fmt.Errorf("store: load game %s: %w", id, err)
+	}
+	defer tx.Rollback()
+	var g Stored
+	row := tx.QueryRowContext(ctx, `SELECT `+summaryCols+`, games.record FROM games WHERE games.id = ?`, id)
+	g.Summary, err = scanSummary(row, &g.Header)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Stored{}, fmt.Errorf("store: load game %s: %w", id, ErrNotFound)
+	}
+	if err != nil {
+		return Stored{}, fmt.Errorf("store: load game %s: %w", id, err)
+	}
+	rows, err := tx.QueryContext(ctx, `SELECT v, type, data FROM events WHERE game_id = ? ORDER BY v`, id)
+	if err != nil {
+		return Stored{}, fmt.Errorf("store: load game %s events: %w", id, err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var e Event
+		if err := rows.Scan(&e.V, &e.Type, &e.Data); err != nil {
+			return Stored{}, fmt.Errorf("store: load game %s events: %w", id, err)
+		}
+		g.Events = append(g.Events, e)
+	}
+	if err := rows.Err(); err != nil {
+		return Stored{}, fmt.Errorf("store: load game %s events: %w", id, err)
+	}
+	return g, nil
+}
+
+// List implements Log.
+func (s *SQLite) List(ctx context.Context, q ListQuery) ([]Summary, error) {
+	query, args := listQuery(q)
+	rows, err := s.db.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, fmt.Errorf("store: list games: %w", err)
+	}
+	defer rows.Close()
+	var out []Summary
+	for rows.Next() {
+		sum, err := scanSummary(rows)
+		if err != nil {
+			return nil, fmt.Errorf("store: list games: %w", err)
+		}
+		out = append(out, sum)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: list games: %w", err)
+	}
+	return out, nil
+}
+
+// listQuery is List's SQL. The public games and, for a player, the private
+// games they sit in are two scans merged by one ORDER BY ... LIMIT (UNION
+// ALL: the second part skips public games, so none comes twice). The public
+// part walks games_public_updated (with a finished filter,
+// games_public_finished_updated) newest first and stops at the limit. The
+// player's part starts from game_players_player (CROSS JOIN keeps that
+// order: left alone, the planner may walk every private game by date
+// instead) and sorts that player's private games.
+func listQuery(q ListQuery) (string, []any) {
+	finished, args := "", []any{}
+	if q.Finished != nil {
+		finished, args = " AND games.finished = ?", append(args, *q.Finished)
+	}
+	query := `SELECT ` + summaryCols + ` FROM games WHERE games.public = 1` + finished
+	if q.Player != "" {
+		query += ` UNION ALL SELECT ` + summaryCols + ` FROM game_players gp CROSS JOIN games ON games.id = gp.game_id
+			WHERE gp.player = ? AND games.public = 0` + finished
+		args = append(args, q.Player)
+		if q.Finished != nil {
+			args = append(args, *q.Finished)
+		}
+	}
+	query += ` ORDER BY 12 DESC LIMIT ?` // 12: updated_at
+	return query, append(args, q.limit())
+}
+
+// Unfinished implements Log.
+func (s *SQLite) Unfinished(ctx context.Context) ([]string, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT id FROM games WHERE finished = 0`)
+	if err != nil {
+		return nil, fmt.Errorf("store: unfinished games: %w", err)
+	}
+	defer rows.Close()
+	var ids []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, fmt.Errorf("store: unfinished games: %w", err)
+		}
+		ids = append(ids, id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: unfinished games: %w", err)
+	}
+	return ids, nil
+}
+
+// scanSummary reads summaryCols, then the extra destinations.
+func scanSummary(row interface{ Scan(...any) error }, extra ...any) (Summary, error) {
+	var (
+		sum              Summary
+		created, updated int64
+		players          string
+	)
+	dest := append([]any{&sum.ID, &sum.Variant, &sum.Mode, &sum.Status, &sum.Result, &sum.Finished, &sum.Public,
+		&sum.White, &sum.Black, &sum.Version, &created, &updated, &players}, extra...)
+	if err := row.Scan(dest...); err != nil {
+		return Summary{}, err
+	}
+	sum.CreatedAt, sum.UpdatedAt = fromNanos(created), fromNanos(updated)
+	if err := json.Unmarshal([]byte(players), &sum.Players); err != nil {
+		return Summary{}, fmt.Errorf("game %s players: %w", sum.ID, err)
+	}
+	if len(sum.Players) == 0 {
+		sum.Players = nil
+	}
+	slices.Sort(sum.Players)
+	return sum, nil
+}
+
+// fromNanos is the inverse of nanos, in UTC.
+func fromNanos(n int64) time.Time {
+	if n == 0 {
+		return time.Time{}
+	}
+	return time.Unix(0, n).UTC()
+}
+
+var _ Log = (*SQLite)(nil)
