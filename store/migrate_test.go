@@ -4,7 +4,10 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"errors"
 	"path/filepath"
+	"reflect"
+	"slices"
 	"testing"
 	"time"
 
@@ -180,5 +183,78 @@ func TestMigrateRefusesBadRecord(t *testing.T) {
 	}
 	if err := db.QueryRow(`SELECT count(*) FROM games`).Scan(&n); err != nil || n != 2 {
 		t.Errorf("%d games, %v; want 2", n, err)
+	}
+}
+
+// TestMigratedGamesReadThroughLog: after the migration an old game loads
+// through Log with its record as the header at the record's version and no
+// events, lists and resumes like any game, and takes events after that
+// version; Save then leaves it to the log.
+func TestMigratedGamesReadThroughLog(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "v1.db")
+	recs := oldRecords(t)
+	openV1(t, path, recs)
+	st, err := OpenSQLite(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+
+	var unfinished []string
+	for _, r := range recs {
+		g, err := st.Load(ctx, r.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		header, _ := json.Marshal(r)
+		want := Summary{ID: r.ID, Variant: string(r.Variant), Mode: string(r.Mode), Status: r.Status, Result: r.Result,
+			Finished: r.Finished(), Public: true, White: r.Seats[0].Name, Black: r.Seats[1].Name, Version: r.Version,
+			CreatedAt: r.CreatedAt.UTC().Round(0), UpdatedAt: r.UpdatedAt.UTC().Round(0)}
+		if !reflect.DeepEqual(g.Summary, want) {
+			t.Errorf("Load(%s) summary = %+v\nwant %+v", r.ID, g.Summary, want)
+		}
+		if string(g.Header) != string(header) || len(g.Events) != 0 {
+			t.Errorf("Load(%s) = header %s, %d events; want the record, none", r.ID, g.Header, len(g.Events))
+		}
+		if !r.Finished() {
+			unfinished = append(unfinished, r.ID)
+		}
+	}
+	ids, err := st.Unfinished(ctx)
+	slices.Sort(ids)
+	slices.Sort(unfinished)
+	if err != nil || !slices.Equal(ids, unfinished) {
+		t.Errorf("Unfinished = %q, %v; want %q", ids, err, unfinished)
+	}
+	list, err := st.List(ctx, ListQuery{})
+	if err != nil || len(list) != len(recs) {
+		t.Errorf("List = %d games, %v; want %d", len(list), err, len(recs))
+	}
+
+	live := recs[0]
+	s, err := st.Load(ctx, live.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := s.Summary
+	sum.Version++
+	ev := []Event{{V: live.Version + 1, Type: "move", Data: []byte(`"b8c6"`)}}
+	stale := s.Summary // a writer that missed the last move of the old record
+	if err := st.Append(ctx, live.ID, live.Version-1, []Event{{V: live.Version, Type: "move"}}, stale); !errors.Is(err, ErrConflict) {
+		t.Errorf("Append before the record's version = %v, want ErrConflict", err)
+	}
+	if err := st.Append(ctx, live.ID, live.Version, ev, sum); err != nil {
+		t.Fatalf("Append after the record's version: %v", err)
+	}
+	g, err := st.Load(ctx, live.ID)
+	if err != nil || g.Summary.Version != live.Version+1 || len(g.Events) != 1 || string(g.Header) != string(s.Header) {
+		t.Errorf("after Append: %+v, %v", g, err)
+	}
+	if err := st.Save(ctx, live); err == nil {
+		t.Error("Save overwrote a game that has events")
+	}
+	if g2, err := st.Load(ctx, live.ID); err != nil || !reflect.DeepEqual(g2, g) {
+		t.Errorf("after the refused Save: %+v, %v", g2, err)
 	}
 }
