@@ -55,7 +55,8 @@ var migrations = []migration{
 // games_public_updated serves List's public part without a finished filter,
 // games_public_finished_updated the same with one; a player's own games
 // come from game_players_player. events is a rowid table (not WITHOUT
-// ROWID) because an event's data may be large.
+// ROWID) because an event's data may be large. REFERENCES documents the
+// links; foreign_keys is off, and only Create and Append write these tables.
 const logSchema = `
 ALTER TABLE games ADD COLUMN version    INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE games ADD COLUMN mode       TEXT    NOT NULL DEFAULT '';
