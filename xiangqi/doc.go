@@ -37,6 +37,6 @@
 // with comments and variations.
 //
 // Perft and Divide count leaf nodes for testing the move generator;
-// build with -tags xiangqidebug to check the incremental state at every
+// build with -tags gambitdebug to check the incremental state at every
 // node.
 package xiangqi
