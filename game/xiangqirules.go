@@ -110,10 +110,10 @@ func (r *xiangqiRules) Outcome() Outcome {
 		return r.declared
 	}
 	o := r.g.Outcome()
-	if !o.Finished() {
+	if !o.Over() {
 		return Outcome{}
 	}
-	out := Outcome{Termination: o.Termination.String(), Code: uint8(o.Termination), Draw: o.Winner == xiangqi.NoColor}
+	out := Outcome{Termination: o.Termination.String(), Code: uint8(o.Termination), Draw: o.Draw}
 	if !out.Draw {
 		out.Winner = side(o.Winner)
 	}

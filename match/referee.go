@@ -174,7 +174,7 @@ func (r *xiangqiReferee) turn() int {
 
 func (r *xiangqiReferee) outcome() (string, string, bool) {
 	o := r.game.Outcome()
-	if !o.Finished() {
+	if !o.Over() {
 		return "", "", false
 	}
 	return o.Result(), o.Termination.String(), true

@@ -157,17 +157,17 @@ func (g *Game) Outcome() Outcome {
 		if g.checks[len(g.checks)-1] {
 			t = Checkmate
 		}
-		return Outcome{t, p.side.Other()}
+		return win(t, p.side.Other())
 	}
 	n := len(g.keys) - 1
-	if o := judgeRepetition(g.keys, g.checks, g.positions[0].side, n-int(p.halfmove), g.repetitions); o.Finished() {
+	if o := judgeRepetition(g.keys, g.checks, g.positions[0].side, n-int(p.halfmove), g.repetitions); o.Over() {
 		return o
 	}
 	if g.moveLimit > 0 && int(p.halfmove) >= 2*g.moveLimit {
-		return Outcome{MoveLimit, NoColor}
+		return draw(MoveLimit)
 	}
-	if p.InsufficientMaterial() {
-		return Outcome{InsufficientMaterial, NoColor}
+	if p.IsInsufficientMaterial() {
+		return draw(InsufficientMaterial)
 	}
 	return Outcome{}
 }

@@ -64,7 +64,7 @@ func Evaluate(p *xiangqi.Position) int { return evaluate(p, &defaultWeights) }
 
 // evaluate is Evaluate with the weights w.
 func evaluate(p *xiangqi.Position, w *evalWeights) int {
-	if p.InsufficientMaterial() {
+	if p.IsInsufficientMaterial() {
 		return 0
 	}
 	st := evalState{w: w}

@@ -129,7 +129,7 @@ func TestFairyStockfish(t *testing.T) {
 				ourColor = xiangqi.Red
 			}
 			clock := tc
-			for g.Ply() < *selfPlayPlies && !g.Outcome().Finished() {
+			for g.Ply() < *selfPlayPlies && !g.Outcome().Over() {
 				var m xiangqi.Move
 				pos := g.Position()
 				us := pos.SideToMove()
@@ -161,7 +161,7 @@ func TestFairyStockfish(t *testing.T) {
 			}
 			o := g.Outcome()
 			switch {
-			case !o.Finished() || o.Winner == xiangqi.NoColor:
+			case !o.Over() || o.Draw:
 				score[1]++
 			case o.Winner == ourColor:
 				score[0]++

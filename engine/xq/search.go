@@ -340,7 +340,7 @@ func (w *worker) ruleEnding(ply int) (int, bool) {
 		}
 		return 0, true
 	}
-	if pos.InsufficientMaterial() {
+	if pos.IsInsufficientMaterial() {
 		return 0, true
 	}
 	return 0, false

@@ -275,7 +275,7 @@ func TestClock1s10ms(t *testing.T) {
 	g := xiangqi.NewGame()
 	clock := [2]time.Duration{time.Second, time.Second}
 	const inc = 10 * time.Millisecond
-	for ply := 0; ply < 100 && !g.Outcome().Finished(); ply++ {
+	for ply := 0; ply < 100 && !g.Outcome().Over(); ply++ {
 		pos := g.Position()
 		us := pos.SideToMove()
 		start := time.Now()
@@ -431,7 +431,7 @@ func TestRandomGames(t *testing.T) {
 	rng := uint64(12345)
 	for n := 0; n < games; n++ {
 		g := xiangqi.NewGame()
-		for g.Ply() < 300 && !g.Outcome().Finished() {
+		for g.Ply() < 300 && !g.Outcome().Over() {
 			var m xiangqi.Move
 			if legal := g.LegalMoves(); splitmix(&rng)%3 == 0 {
 				m = legal[splitmix(&rng)%uint64(len(legal))]
