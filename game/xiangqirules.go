@@ -41,10 +41,10 @@ func side(c xiangqi.Color) chess.Color {
 }
 
 func (r *xiangqiRules) Variant() Variant   { return Xiangqi }
-func (r *xiangqiRules) Turn() chess.Color  { p := r.g.Position(); return side(p.SideToMove()) }
+func (r *xiangqiRules) Turn() chess.Color  { return side(r.g.Turn()) }
 func (r *xiangqiRules) Ply() int           { return r.g.Ply() }
 func (r *xiangqiRules) FEN() string        { return r.g.FEN() }
-func (r *xiangqiRules) StartFEN() string   { p := r.g.Start(); return p.FEN() }
+func (r *xiangqiRules) StartFEN() string   { p := r.g.StartPosition(); return p.FEN() }
 func (r *xiangqiRules) CanClaimDraw() bool { return false } // repetition is judged automatically
 
 func (r *xiangqiRules) Pop() {
@@ -85,7 +85,7 @@ func (r *xiangqiRules) Play(text string) (Step, error) {
 }
 
 func (r *xiangqiRules) History() []Step {
-	p := r.g.Start()
+	p := r.g.StartPosition()
 	moves := r.g.Moves()
 	out := make([]Step, len(moves))
 	for i, m := range moves {
@@ -158,7 +158,7 @@ func (r *xiangqiRules) DeclaredBy(code uint8) Declared {
 
 // PGN writes xqbase-style PGN in Chinese notation.
 func (r *xiangqiRules) PGN(h Header) string {
-	out := xiangqi.NewPGNGame(r.g.Start())
+	out := xiangqi.NewPGNGame(r.g.StartPosition())
 	result := r.Outcome().Result()
 	out.SetTag("Event", h.Event)
 	out.SetTag("Site", "Gambit")
@@ -188,7 +188,7 @@ func (r *xiangqiRules) PGN(h Header) string {
 }
 
 func (r *xiangqiRules) Clone() Rules {
-	g, _ := xiangqi.NewGameFromPosition(r.g.Start()) // the start was valid
+	g := xiangqi.NewGameFrom(r.g.StartPosition())
 	for _, m := range r.g.Moves() {
 		_ = g.Push(m) // replaying moves that were legal
 	}

@@ -134,11 +134,7 @@ func newXiangqiReferee(fen string) (*xiangqiReferee, error) {
 			return nil, err
 		}
 	}
-	g, err := xiangqi.NewGameFromPosition(start)
-	if err != nil {
-		return nil, err
-	}
-	r := &xiangqiReferee{game: g, record: xiangqi.NewPGNGame(start), fen: fen}
+	r := &xiangqiReferee{game: xiangqi.NewGameFrom(start), record: xiangqi.NewPGNGame(start), fen: fen}
 	r.node = r.record.Root
 	return r, nil
 }
@@ -147,7 +143,7 @@ func (r *xiangqiReferee) position() string {
 	if r.fen == "" {
 		return "startpos"
 	}
-	start := r.game.Start()
+	start := r.game.StartPosition()
 	return "fen " + start.FEN()
 }
 
@@ -167,10 +163,7 @@ func (r *xiangqiReferee) play(text, comment string) error {
 	return nil
 }
 
-func (r *xiangqiReferee) turn() int {
-	p := r.game.Position()
-	return int(p.SideToMove())
-}
+func (r *xiangqiReferee) turn() int { return int(r.game.Turn()) }
 
 func (r *xiangqiReferee) outcome() (string, string, bool) {
 	o := r.game.Outcome()

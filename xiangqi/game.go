@@ -23,10 +23,7 @@ const DefaultMoveLimit = 60
 const DefaultRepetitions = 3
 
 // NewGame returns a game from the standard start position.
-func NewGame() *Game {
-	g, _ := NewGameFromPosition(StartPosition())
-	return g
-}
+func NewGame() *Game { return NewGameFrom(StartPosition()) }
 
 // NewGameFromFEN returns a game starting from fen.
 func NewGameFromFEN(fen string) (*Game, error) {
@@ -34,17 +31,16 @@ func NewGameFromFEN(fen string) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	return NewGameFromPosition(p)
+	return NewGameFrom(p), nil
 }
 
-// NewGameFromPosition returns a game starting from p, which must be valid.
-func NewGameFromPosition(p Position) (*Game, error) {
-	if err := p.Validate(); err != nil {
-		return nil, err
-	}
+// NewGameFrom returns a game starting from p, which must be valid: a
+// position from ParseFEN, StartPosition or MakeMove is (the zero Position
+// is not; see Validate).
+func NewGameFrom(p Position) *Game {
 	g := &Game{moveLimit: DefaultMoveLimit, repetitions: DefaultRepetitions}
 	g.record(p, MoveNone)
-	return g, nil
+	return g
 }
 
 func (g *Game) record(p Position, m Move) {
@@ -70,8 +66,11 @@ func (g *Game) SetRepetitions(n int) { g.repetitions = max(n, 0) }
 // Position returns the current position.
 func (g *Game) Position() Position { return g.positions[len(g.positions)-1] }
 
-// Start returns the starting position.
-func (g *Game) Start() Position { return g.positions[0] }
+// Turn returns the side to move.
+func (g *Game) Turn() Color { return g.cur().side }
+
+// StartPosition returns the position the game started from.
+func (g *Game) StartPosition() Position { return g.positions[0] }
 
 // FEN returns the current position in FEN form.
 func (g *Game) FEN() string { return g.cur().FEN() }
@@ -81,8 +80,12 @@ func (g *Game) cur() *Position { return &g.positions[len(g.positions)-1] }
 // Moves returns a copy of the moves played.
 func (g *Game) Moves() []Move { return append([]Move(nil), g.moves...) }
 
+// Positions returns a copy of every position of the game from the start to
+// the current one (one more than the moves).
+func (g *Game) Positions() []Position { return append([]Position(nil), g.positions...) }
+
 // Keys returns a copy of the Zobrist keys of every position of the game,
-// starting position first.
+// starting position first (one more than the moves).
 func (g *Game) Keys() []uint64 { return append([]uint64(nil), g.keys...) }
 
 // Ply returns the number of moves played.
@@ -107,17 +110,17 @@ func (g *Game) Push(m Move) error {
 	return nil
 }
 
-// Pop takes back the last move and returns it, or MoveNone when no move
-// has been played.
-func (g *Game) Pop() Move {
+// Pop takes back the last move and returns it. It returns false when no
+// move has been played.
+func (g *Game) Pop() (Move, bool) {
 	if len(g.moves) == 0 {
-		return MoveNone
+		return MoveNone, false
 	}
 	m := g.moves[len(g.moves)-1]
 	g.moves = g.moves[:len(g.moves)-1]
 	n := len(g.positions) - 1
 	g.positions, g.keys, g.checks = g.positions[:n], g.keys[:n], g.checks[:n]
-	return m
+	return m, true
 }
 
 // PushICCS parses an ICCS move ("h2e2") and plays it.

@@ -86,8 +86,8 @@ func TestPerpetualCheck(t *testing.T) {
 		t.Errorf("got %v, want 0-1 by perpetual check", o)
 	}
 	// Taking the move back resumes the game.
-	if m := g.Pop(); m.String() != "a9a8" {
-		t.Errorf("Pop = %s, want a9a8", m)
+	if m, ok := g.Pop(); !ok || m.String() != "a9a8" {
+		t.Errorf("Pop = %s, %v; want a9a8, true", m, ok)
 	}
 	if o := g.Outcome(); o.Over() {
 		t.Errorf("after Pop: %v, want game on", o)
@@ -187,12 +187,45 @@ func TestGamePushPop(t *testing.T) {
 	if g.FEN() != want {
 		t.Errorf("FEN %s, want %s", g.FEN(), want)
 	}
-	for g.Pop() != MoveNone {
+	for g.Ply() > 0 {
+		g.Pop()
 	}
 	if g.FEN() != StartFEN || g.Ply() != 0 {
 		t.Errorf("after popping all: %s", g.FEN())
 	}
 	if n := len(g.LegalMoves()); n != 44 {
 		t.Errorf("LegalMoves = %d, want 44", n)
+	}
+}
+
+// TestGameHistory checks the history accessors: copies the caller may keep
+// or change, one more position and key than moves.
+func TestGameHistory(t *testing.T) {
+	g := NewGame()
+	pushAll(t, g, "h2e2", "h9g7", "h0g2")
+	moves, positions, keys := g.Moves(), g.Positions(), g.Keys()
+	if len(moves) != 3 || len(positions) != 4 || len(keys) != 4 || g.Ply() != 3 {
+		t.Fatalf("%d moves, %d positions, %d keys, ply %d; want 3, 4, 4, 3", len(moves), len(positions), len(keys), g.Ply())
+	}
+	for i := range positions {
+		if keys[i] != positions[i].Key() {
+			t.Errorf("key %d differs from its position's", i)
+		}
+	}
+	if start := g.StartPosition(); positions[0] != start || g.FEN() != positions[3].FEN() || g.Turn() != Black {
+		t.Errorf("start %s, FEN %s, turn %v", start.FEN(), g.FEN(), g.Turn())
+	}
+	moves[0], positions[0], keys[0] = MoveNone, Position{}, 0
+	if g.Moves()[0] == MoveNone || g.Positions()[0] != StartPosition() || g.Keys()[0] == 0 {
+		t.Error("changing a returned slice changed the game")
+	}
+	if m, ok := g.Pop(); !ok || m.String() != "h0g2" || g.Ply() != 2 {
+		t.Errorf("Pop = %v, %v; want h0g2, true", m, ok)
+	}
+	for g.Ply() > 0 {
+		g.Pop()
+	}
+	if m, ok := g.Pop(); ok || m != MoveNone {
+		t.Errorf("Pop on an empty game = %v, %v; want MoveNone, false", m, ok)
 	}
 }

@@ -88,7 +88,7 @@ func (e *Engine) Search(ctx context.Context, pos xiangqi.Position, history []uin
 func (e *Engine) SearchGame(ctx context.Context, g *xiangqi.Game, limits Limits, onInfo func(Info)) Result {
 	keys := g.Keys()
 	checks := make([]bool, len(keys))
-	p := g.Start()
+	p := g.StartPosition()
 	checks[0] = p.InCheck()
 	for i, m := range g.Moves() {
 		var next xiangqi.Position

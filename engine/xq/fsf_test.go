@@ -85,7 +85,7 @@ func (u *uciEngine) bestMove(t *testing.T, g *xiangqi.Game, goCmd string) xiangq
 	for _, m := range g.Moves() {
 		moves = append(moves, FormatUCI(m))
 	}
-	start := g.Start()
+	start := g.StartPosition()
 	u.send("position fen " + start.FEN() + " moves " + strings.Join(moves, " "))
 	u.send(goCmd)
 	f := strings.Fields(u.waitFor(t, "bestmove"))

@@ -57,10 +57,7 @@ func TestMate(t *testing.T) {
 // legal move: checkmate or stalemate, both won by the side that moved first.
 func checkMatingLine(t *testing.T, p xiangqi.Position, pv []xiangqi.Move) {
 	t.Helper()
-	g, err := xiangqi.NewGameFromPosition(p)
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := xiangqi.NewGameFrom(p)
 	for _, m := range pv {
 		if err := g.Push(m); err != nil {
 			t.Fatalf("pv %v: %v", pv, err)
