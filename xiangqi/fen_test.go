@@ -150,10 +150,12 @@ func TestPseudoVersusLegal(t *testing.T) {
 	// exactly when it leaves the general safe.
 	for _, c := range loadPerft(t) {
 		p, _ := ParseFEN(c.fen)
-		var legal, pseudo, caps MoveList
+		var legal, pseudo, caps, quiets, evasions MoveList
 		p.GenerateLegal(&legal)
-		p.GeneratePseudo(GenAll, &pseudo)
-		p.GenerateCaptures(&caps)
+		p.generatePseudo(All, &pseudo)
+		p.Generate(Captures, &caps)
+		p.Generate(Quiets, &quiets)
+		p.Generate(Evasions, &evasions)
 		n := 0
 		for _, m := range pseudo.Moves() {
 			var child Position
@@ -166,7 +168,10 @@ func TestPseudoVersusLegal(t *testing.T) {
 				n++
 			}
 			if ok && p.board[m.To()] != NoPiece && !caps.Contains(m) {
-				t.Errorf("%s %s: legal capture missing from GenerateCaptures", c.fen, m)
+				t.Errorf("%s %s: legal capture missing from Generate(Captures)", c.fen, m)
+			}
+			if ok && p.board[m.To()] == NoPiece && !quiets.Contains(m) {
+				t.Errorf("%s %s: legal quiet move missing from Generate(Quiets)", c.fen, m)
 			}
 			if ok != p.IsLegal(m) {
 				t.Errorf("%s %s: IsLegal %v", c.fen, m, p.IsLegal(m))
@@ -177,8 +182,11 @@ func TestPseudoVersusLegal(t *testing.T) {
 		}
 		for _, m := range caps.Moves() {
 			if p.board[m.To()] == NoPiece {
-				t.Errorf("%s %s: quiet move in GenerateCaptures", c.fen, m)
+				t.Errorf("%s %s: quiet move in Generate(Captures)", c.fen, m)
 			}
+		}
+		if caps.Len()+quiets.Len() != legal.Len() || evasions.Len() != legal.Len() {
+			t.Errorf("%s: %d captures + %d quiets, %d evasions; want %d legal moves", c.fen, caps.Len(), quiets.Len(), evasions.Len(), legal.Len())
 		}
 	}
 }
@@ -194,7 +202,7 @@ func TestGenerateAllocs(t *testing.T) {
 			var inner MoveList
 			child.GenerateLegal(&inner)
 		}
-		p.GenerateCaptures(&ml)
+		p.Generate(Captures, &ml)
 		u := p.DoMove(ml.At(0))
 		p.UndoMove(ml.At(0), u)
 	})
@@ -239,7 +247,7 @@ func TestRender(t *testing.T) {
 // whose result leaves the mover's general unattacked.
 func bruteLegal(p *Position) map[Move]bool {
 	var pseudo MoveList
-	p.GeneratePseudo(GenAll, &pseudo)
+	p.generatePseudo(All, &pseudo)
 	out := map[Move]bool{}
 	for _, m := range pseudo.Moves() {
 		var child Position

@@ -181,6 +181,6 @@ func (p *Position) IsLegal(m Move) bool {
 		return false
 	}
 	var ml MoveList
-	p.generatePiece(from, pc, GenAll, &ml)
+	p.generatePiece(from, pc, All, &ml)
 	return ml.Contains(m) && p.legalAfter(from, to)
 }

@@ -395,7 +395,7 @@ func (w *worker) qsearch(alpha, beta, ply int, checks bool) int {
 		}
 		bestScore = standPat
 		alpha = max(alpha, standPat)
-		pos.GenerateCaptures(&ss.ml)
+		pos.Generate(xiangqi.Captures, &ss.ml)
 	}
 	hashMove := xiangqi.MoveNone
 	if hit {
