@@ -94,7 +94,7 @@ func ParseXiangqiSetup(text string) (start string, moves []string, err error) {
 	first := games[0].Root.Position()
 	start = first.FEN()
 	for _, m := range games[0].Mainline() {
-		moves = append(moves, xiangqi.FormatICCS(m))
+		moves = append(moves, m.String())
 	}
 	return start, moves, nil
 }

@@ -54,8 +54,9 @@ func (r *xiangqiRules) Pop() {
 
 func (r *xiangqiRules) Dests() map[string][]string {
 	out := map[string][]string{}
+	p := r.g.Position()
 	for _, m := range r.g.LegalMoves() {
-		u := xiangqi.FormatICCS(m)
+		u := p.UCI(m)
 		out[u[0:2]] = append(out[u[0:2]], u[2:4])
 	}
 	return out
@@ -65,12 +66,12 @@ func (r *xiangqiRules) Dests() map[string][]string {
 func xiangqiStep(p *xiangqi.Position, m xiangqi.Move) Step {
 	var after xiangqi.Position
 	p.MakeMove(m, &after)
-	return Step{UCI: xiangqi.FormatICCS(m), SAN: xiangqi.FormatChinese(p, m), WXF: xiangqi.FormatWXF(p, m), FEN: after.FEN()}
+	return Step{UCI: p.UCI(m), SAN: p.Chinese(m), WXF: p.WXF(m), FEN: after.FEN()}
 }
 
 func (r *xiangqiRules) Play(text string) (Step, error) {
 	p := r.g.Position()
-	m, err := xiangqi.ParseICCS(&p, strings.ToLower(text))
+	m, err := p.ParseUCI(strings.ToLower(text))
 	switch {
 	case errors.Is(err, xiangqi.ErrInvalidMove):
 		return Step{}, fmt.Errorf("%w: %q", ErrInvalidMove, text)

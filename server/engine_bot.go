@@ -97,7 +97,8 @@ func (b *EngineBot) moveXiangqi(ctx context.Context, g *game.Game, xg *xiangqi.G
 	if res.BestMove == xiangqi.MoveNone {
 		return "", fmt.Errorf("engine bot: no xiangqi move in %s", g.FEN())
 	}
-	return xiangqi.FormatICCS(res.BestMove), nil
+	pos := xg.Position()
+	return pos.UCI(res.BestMove), nil
 }
 
 // AcceptsDraw implements Bot: the engine takes a draw when its evaluation,

@@ -45,23 +45,23 @@ func ExamplePosition_GenerateLegal() {
 	// rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1
 }
 
-func ExampleFormatChinese() {
+func ExamplePosition_Chinese() {
 	p := xiangqi.StartPosition()
 	m := xiangqi.NewMove(xiangqi.H2, xiangqi.E2)
-	fmt.Println(xiangqi.FormatChinese(&p, m), xiangqi.FormatWXF(&p, m), xiangqi.FormatICCS(m))
+	fmt.Println(p.Chinese(m), p.WXF(m), p.UCI(m))
 	var child xiangqi.Position
 	p.MakeMove(m, &child)
 	reply := xiangqi.NewMove(xiangqi.H9, xiangqi.G7)
-	fmt.Println(xiangqi.FormatChinese(&child, reply), xiangqi.FormatWXF(&child, reply))
+	fmt.Println(child.Chinese(reply), child.WXF(reply))
 	// Output:
 	// 炮二平五 C2.5 h2e2
 	// 馬８进７ H8+7
 }
 
-func ExampleParseChinese() {
+func ExamplePosition_ParseChinese() {
 	p := xiangqi.StartPosition()
 	for _, s := range []string{"炮二平五", "砲2平5", "傌八進七", "马二进四"} {
-		m, err := xiangqi.ParseChinese(&p, s)
+		m, err := p.ParseChinese(s)
 		fmt.Println(s, m, err)
 	}
 	// Output:
@@ -71,18 +71,38 @@ func ExampleParseChinese() {
 	// 马二进四 0000 xiangqi: illegal move: 马二进四
 }
 
-func ExampleParseWXF() {
+func ExamplePosition_ParseWXF() {
 	p := xiangqi.StartPosition()
-	m, err := xiangqi.ParseWXF(&p, "H2+3")
+	m, err := p.ParseWXF("H2+3")
 	fmt.Println(m, err)
 	// Output: h0g2 <nil>
 }
 
-func ExampleParseICCS() {
+func ExamplePosition_ParseUCI() {
 	p := xiangqi.StartPosition()
-	m, err := xiangqi.ParseICCS(&p, "H2-E2")
-	fmt.Println(m, err)
-	// Output: h2e2 <nil>
+	for _, s := range []string{"h2e2", "H2-E2", "h2e3"} {
+		m, err := p.ParseUCI(s)
+		fmt.Println(p.UCI(m), err)
+	}
+	// Output:
+	// h2e2 <nil>
+	// h2e2 <nil>
+	// 0000 xiangqi: illegal move: h2e3
+}
+
+func ExampleGame_PushUCI() {
+	g := xiangqi.NewGame()
+	for _, s := range []string{"h2e2", "h9g7"} {
+		if _, err := g.PushUCI(s); err != nil {
+			panic(err)
+		}
+	}
+	fmt.Println(g.FEN(), g.Turn())
+	m, ok := g.Pop()
+	fmt.Println(m, ok, g.Ply())
+	// Output:
+	// rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 2 2 red
+	// h9g7 true 1
 }
 
 func ExampleGame() {

@@ -51,8 +51,8 @@ func FuzzParseFEN(f *testing.F) {
 		for _, m := range ml.Moves() {
 			var child Position
 			p.MakeMove(m, &child)
-			_ = FormatChinese(&p, m)
-			_ = FormatWXF(&p, m)
+			_ = p.Chinese(m)
+			_ = p.WXF(m)
 		}
 	})
 }
@@ -73,14 +73,14 @@ func FuzzParseChinese(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		for _, fen := range fuzzPositions {
 			p, _ := ParseFEN(fen)
-			m, err := ParseChinese(&p, s)
+			m, err := p.ParseChinese(s)
 			if err != nil {
 				continue
 			}
 			if !p.IsLegal(m) {
 				t.Fatalf("%s: ParseChinese(%q) = illegal %s", fen, s, m)
 			}
-			if back, err := ParseChinese(&p, FormatChinese(&p, m)); err != nil || back != m {
+			if back, err := p.ParseChinese(p.Chinese(m)); err != nil || back != m {
 				t.Fatalf("%s: %q -> %s does not round-trip: %v", fen, s, m, err)
 			}
 		}
@@ -94,14 +94,14 @@ func FuzzParseWXF(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		for _, fen := range fuzzPositions {
 			p, _ := ParseFEN(fen)
-			m, err := ParseWXF(&p, s)
+			m, err := p.ParseWXF(s)
 			if err != nil {
 				continue
 			}
 			if !p.IsLegal(m) {
 				t.Fatalf("%s: ParseWXF(%q) = illegal %s", fen, s, m)
 			}
-			if back, err := ParseWXF(&p, FormatWXF(&p, m)); err != nil || back != m {
+			if back, err := p.ParseWXF(p.WXF(m)); err != nil || back != m {
 				t.Fatalf("%s: %q -> %s does not round-trip: %v", fen, s, m, err)
 			}
 		}

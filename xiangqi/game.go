@@ -123,19 +123,20 @@ func (g *Game) Pop() (Move, bool) {
 	return m, true
 }
 
-// PushICCS parses an ICCS move ("h2e2") and plays it.
-func (g *Game) PushICCS(s string) (Move, error) {
-	return g.pushParsed(ParseICCS(g.cur(), s))
+// PushUCI parses a move in coordinate text ("h2e2", see Position.ParseUCI)
+// and plays it.
+func (g *Game) PushUCI(s string) (Move, error) {
+	return g.pushParsed(g.cur().ParseUCI(s))
 }
 
 // PushChinese parses a move in Chinese notation ("炮二平五") and plays it.
 func (g *Game) PushChinese(s string) (Move, error) {
-	return g.pushParsed(ParseChinese(g.cur(), s))
+	return g.pushParsed(g.cur().ParseChinese(s))
 }
 
 // PushWXF parses a move in WXF notation ("C2.5") and plays it.
 func (g *Game) PushWXF(s string) (Move, error) {
-	return g.pushParsed(ParseWXF(g.cur(), s))
+	return g.pushParsed(g.cur().ParseWXF(s))
 }
 
 func (g *Game) pushParsed(m Move, err error) (Move, error) {

@@ -17,7 +17,7 @@ func mustGame(t *testing.T, fen string) *Game {
 func pushAll(t *testing.T, g *Game, moves ...string) {
 	t.Helper()
 	for _, m := range moves {
-		if _, err := g.PushICCS(m); err != nil {
+		if _, err := g.PushUCI(m); err != nil {
 			t.Fatalf("push %s: %v", m, err)
 		}
 	}
@@ -171,7 +171,7 @@ func TestGamePushPop(t *testing.T) {
 	if _, err := g.PushWXF("H8+7"); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := g.PushICCS("h0g2"); err != nil {
+	if _, err := g.PushUCI("h0g2"); err != nil {
 		t.Fatal(err)
 	}
 	if err := g.Push(NewMove(E0, E2)); !errors.Is(err, ErrIllegalMove) {

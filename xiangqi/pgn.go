@@ -75,7 +75,7 @@ func NewPGNGame(start Position) *PGNGame {
 // has no child yet) and returns it.
 func (n *PGNNode) AddMove(m Move) (*PGNNode, error) {
 	if !n.pos.IsLegal(m) {
-		return nil, fmt.Errorf("%w: %s", ErrIllegalMove, FormatICCS(m))
+		return nil, fmt.Errorf("%w: %s", ErrIllegalMove, m)
 	}
 	child := &PGNNode{Move: m, Parent: n}
 	n.pos.MakeMove(m, &child.pos)
@@ -416,20 +416,20 @@ func parsePGNMove(p *Position, w string, f Notation, known bool) (Move, error) {
 	if known {
 		switch f {
 		case NotationICCS:
-			return ParseICCS(p, w)
+			return p.ParseUCI(w)
 		case NotationWXF:
-			return ParseWXF(p, w)
+			return p.ParseWXF(w)
 		}
-		return ParseChinese(p, w)
+		return p.ParseChinese(w)
 	}
-	m, err := ParseChinese(p, w)
+	m, err := p.ParseChinese(w)
 	if !errors.Is(err, ErrInvalidMove) {
 		return m, err
 	}
-	if m, err2 := ParseICCS(p, w); !errors.Is(err2, ErrInvalidMove) {
+	if m, err2 := p.ParseUCI(w); !errors.Is(err2, ErrInvalidMove) {
 		return m, err2
 	}
-	if m, err2 := ParseWXF(p, w); !errors.Is(err2, ErrInvalidMove) {
+	if m, err2 := p.ParseWXF(w); !errors.Is(err2, ErrInvalidMove) {
 		return m, err2
 	}
 	return MoveNone, err
@@ -508,11 +508,11 @@ func (pw *pgnWriter) move(n *PGNNode, number bool) {
 	var text string
 	switch pw.format {
 	case NotationICCS:
-		text = FormatICCS(n.Move)
+		text = before.UCI(n.Move)
 	case NotationWXF:
-		text = FormatWXF(before, n.Move)
+		text = before.WXF(n.Move)
 	default:
-		text = FormatChinese(before, n.Move)
+		text = before.Chinese(n.Move)
 	}
 	pw.token(text)
 	if n.Comment != "" {

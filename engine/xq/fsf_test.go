@@ -120,7 +120,7 @@ func TestFairyStockfish(t *testing.T) {
 			e := New(DefaultOptions())
 			g := xiangqi.NewGame()
 			for _, m := range op {
-				if _, err := g.PushICCS(m); err != nil {
+				if _, err := g.PushUCI(m); err != nil {
 					t.Fatal(err)
 				}
 			}

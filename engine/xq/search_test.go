@@ -105,7 +105,7 @@ func perpetualGame(t *testing.T, fen string, moves ...string) *xiangqi.Game {
 		t.Fatal(err)
 	}
 	for _, m := range moves {
-		if _, err := g.PushICCS(m); err != nil {
+		if _, err := g.PushUCI(m); err != nil {
 			t.Fatalf("%s: %v", m, err)
 		}
 	}
@@ -176,7 +176,7 @@ func TestRepetitionDraw(t *testing.T) {
 	w.prepare(p, nil, nil)
 	// Four quiet plies returning to the start: keys 0..4 with 4 == 0.
 	for i, m := range []string{"b0c2", "b9c7", "c2b0", "c7b9"} {
-		mv, err := xiangqi.ParseICCS(&p, m)
+		mv, err := p.ParseUCI(m)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -89,7 +89,7 @@ func playEngines(t *testing.T, opening []string, engines [2]*Engine, depths [2]i
 	t.Helper()
 	g := xiangqi.NewGame()
 	for _, m := range opening {
-		if _, err := g.PushICCS(m); err != nil {
+		if _, err := g.PushUCI(m); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -15,9 +15,17 @@ func ParseSquare(s string) (Square, bool) {
 	return NewSquare(int(f-'a'), int(r-'0')), true
 }
 
-// ParseICCS reads a move in ICCS coordinates ("h2e2", also "H2-E2") and
-// checks that it is legal in p.
-func ParseICCS(p *Position, s string) (Move, error) {
+// UCI returns m as coordinate text: the ICCS names of its two squares,
+// file a-i and rank 0-9 from Red's side, such as "h2e2", or "0000" for
+// MoveNone. This is the move text of the game layer, the browser, ICCS PGN
+// and Pikafish's UCI. (Fairy-Stockfish's UCI numbers the ranks 1-10:
+// engine/xq converts.)
+func (p *Position) UCI(m Move) string { return m.String() }
+
+// ParseUCI reads a move in coordinate text ("h2e2"; upper case and the ICCS
+// form "H2-E2" are accepted too) and checks that it is legal. The error is a
+// *MoveError wrapping ErrInvalidMove or ErrIllegalMove.
+func (p *Position) ParseUCI(s string) (Move, error) {
 	t := strings.TrimSpace(s)
 	if len(t) == 5 && t[2] == '-' {
 		t = t[:2] + t[3:]
@@ -33,6 +41,3 @@ func ParseICCS(p *Position, s string) (Move, error) {
 	}
 	return m, nil
 }
-
-// FormatICCS writes m in ICCS coordinates, for example "h2e2".
-func FormatICCS(m Move) string { return m.String() }
