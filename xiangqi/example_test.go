@@ -130,9 +130,9 @@ func ExampleGame_Outcome() {
 	// Output: stalemate red 1-0
 }
 
-func ExamplePosition_Render() {
+func ExamplePosition_Draw() {
 	p, _ := xiangqi.ParseFEN("3k5/9/9/9/9/9/9/9/4A4/3AK4 w")
-	fmt.Print(p.Render(xiangqi.RenderOptions{Unicode: true, Axis: xiangqi.AxisChinese}))
+	fmt.Print(p.Draw(xiangqi.DrawOptions{Unicode: true, Axis: xiangqi.AxisChinese}))
 	// Output:
 	// １２３４５６７８９
 	// ＋＋＋將＋＋＋＋＋
@@ -146,6 +146,25 @@ func ExamplePosition_Render() {
 	// ＋＋＋＋仕＋＋＋＋
 	// ＋＋＋仕帥＋＋＋＋
 	// 九八七六五四三二一
+}
+
+// A flipped board is seen from Black's side.
+func ExamplePosition_Draw_flip() {
+	p, _ := xiangqi.ParseFEN("3k5/9/9/9/9/9/9/9/4A4/3AK4 w")
+	fmt.Print(p.Draw(xiangqi.DrawOptions{Flip: true, Axis: xiangqi.AxisChinese}))
+	// Output:
+	// 1 2 3 4 5 6 7 8 9
+	// . . . . K A . . .
+	// . . . . A . . . .
+	// . . . . . . . . .
+	// . . . . . . . . .
+	// . . . . . . . . .
+	// . . . . . . . . .
+	// . . . . . . . . .
+	// . . . . . . . . .
+	// . . . . . . . . .
+	// . . . . . k . . .
+	// 9 8 7 6 5 4 3 2 1
 }
 
 func ExamplePosition_String() {

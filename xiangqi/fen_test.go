@@ -211,7 +211,7 @@ func TestGenerateAllocs(t *testing.T) {
 	}
 }
 
-func TestRender(t *testing.T) {
+func TestDraw(t *testing.T) {
 	p := StartPosition()
 	want := `9 r n b a k a b n r
 8 . . . . . . . . .
@@ -228,18 +228,56 @@ func TestRender(t *testing.T) {
 	if got := p.String(); got != want {
 		t.Errorf("String() =\n%s\nwant\n%s", got, want)
 	}
-	got := p.Render(RenderOptions{Unicode: true, Axis: AxisChinese})
+	got := p.Draw(DrawOptions{Unicode: true, Axis: AxisChinese})
 	lines := strings.Split(got, "\n")
 	if lines[0] != "１２３４５６７８９" || lines[1] != "車馬象士將士象馬車" || lines[10] != "俥傌相仕帥仕相傌俥" || lines[11] != "九八七六五四三二一" {
-		t.Errorf("Unicode Chinese render:\n%s", got)
+		t.Errorf("Unicode Chinese board:\n%s", got)
 	}
-	got = p.Render(RenderOptions{Unicode: true})
+	got = p.Draw(DrawOptions{Unicode: true})
 	if lines := strings.Split(got, "\n"); lines[3] != "6 卒＋卒＋卒＋卒＋卒" || lines[10] != "  ａｂｃｄｅｆｇｈｉ" {
-		t.Errorf("Unicode ICCS render:\n%s", got)
+		t.Errorf("Unicode ICCS board:\n%s", got)
 	}
-	got = p.Render(RenderOptions{Axis: AxisChinese})
+	got = p.Draw(DrawOptions{Axis: AxisChinese})
 	if lines := strings.Split(got, "\n"); lines[0] != "1 2 3 4 5 6 7 8 9" || lines[11] != "9 8 7 6 5 4 3 2 1" {
-		t.Errorf("ASCII Chinese render:\n%s", got)
+		t.Errorf("ASCII Chinese board:\n%s", got)
+	}
+}
+
+// TestDrawFlip: a flipped board is the board turned half round, labels
+// included; each side still numbers the files from its own right.
+func TestDrawFlip(t *testing.T) {
+	p, err := ParseFEN("3k5/9/9/9/9/9/9/9/4A4/3AK4 w")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `0 . . . . K A . . .
+1 . . . . A . . . .
+2 . . . . . . . . .
+3 . . . . . . . . .
+4 . . . . . . . . .
+5 . . . . . . . . .
+6 . . . . . . . . .
+7 . . . . . . . . .
+8 . . . . . . . . .
+9 . . . . . k . . .
+  i h g f e d c b a
+`
+	if got := p.Draw(DrawOptions{Flip: true}); got != want {
+		t.Errorf("flipped board =\n%s\nwant\n%s", got, want)
+	}
+	for _, tt := range []struct {
+		o           DrawOptions
+		first, last string
+	}{
+		{DrawOptions{Flip: true, Unicode: true}, "0 ＋＋＋＋帥仕＋＋＋", "  ｉｈｇｆｅｄｃｂａ"},
+		{DrawOptions{Flip: true, Unicode: true, Axis: AxisChinese}, "一二三四五六七八九", "９８７６５４３２１"},
+		{DrawOptions{Flip: true, Axis: AxisChinese}, "1 2 3 4 5 6 7 8 9", "9 8 7 6 5 4 3 2 1"},
+		{DrawOptions{Flip: true, Axis: AxisNone}, ". . . . K A . . .", ". . . . . k . . ."},
+	} {
+		lines := strings.Split(strings.TrimSuffix(p.Draw(tt.o), "\n"), "\n")
+		if lines[0] != tt.first || lines[len(lines)-1] != tt.last {
+			t.Errorf("Draw(%+v): first line %q, last %q; want %q, %q", tt.o, lines[0], lines[len(lines)-1], tt.first, tt.last)
+		}
 	}
 }
 
