@@ -267,3 +267,18 @@ func TestGameHistory(t *testing.T) {
 		t.Errorf("Pop on an empty game = %v, %v; want MoveNone, false", m, ok)
 	}
 }
+
+// TestMakeNullMove: the copy-make null move is PlayNull on a copy.
+func TestMakeNullMove(t *testing.T) {
+	p, err := ParseFEN("rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var child Position
+	p.MakeNullMove(&child)
+	q := p
+	q.PlayNull()
+	if child != q || child.SideToMove() != White || child.EnPassant() != NoSquare || child.Key() != child.computeKey() {
+		t.Errorf("MakeNullMove gave %s, PlayNull %s", child.FEN(), q.FEN())
+	}
+}

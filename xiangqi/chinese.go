@@ -35,7 +35,7 @@ func numeral(c Color, n int) string {
 // the file number replaces the piece (前七进一).
 func (p *Position) Chinese(m Move) string {
 	d := describe(p, m)
-	pc := MakePiece(d.us, d.pt)
+	pc := NewPiece(d.us, d.pt)
 	var sb strings.Builder
 	switch {
 	case !d.tandem() || d.count > 5:

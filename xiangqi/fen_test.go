@@ -56,10 +56,10 @@ func TestParseFENErrors(t *testing.T) {
 		{"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 0", 6, ErrFullmoveZero},
 		{"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1 x", 7, ErrFENFields},
 		// Counts.
-		{"3k5/9/9/9/9/9/9/9/9/RRR1K4", 1, ErrPieceCount},
-		{"3k5/9/9/9/P1P1P1P1P/P8/9/9/9/4K4", 1, ErrPieceCount},
-		{"3k5/9/9/9/9/9/9/9/9/3KK4", 1, ErrPieceCount},
-		{"9/9/9/9/9/9/9/9/9/4K4", 1, ErrKingCount},
+		{"3k5/9/9/9/9/9/9/9/9/RRR1K4", 1, ErrTooManyPieces},
+		{"3k5/9/9/9/P1P1P1P1P/P8/9/9/9/4K4", 1, ErrTooManyPieces},
+		{"3k5/9/9/9/9/9/9/9/9/3KK4", 1, ErrTooManyPieces},
+		{"9/9/9/9/9/9/9/9/9/4K4", 1, ErrKings},
 		// Placement.
 		{"4k4/9/9/9/9/9/9/9/9/K8", 1, ErrKingSquare},
 		{"4k4/9/9/9/9/9/9/9/9/3KA4", 1, ErrAdvisorSquare},
@@ -73,8 +73,8 @@ func TestParseFENErrors(t *testing.T) {
 		{"4k4/p8/9/9/9/9/9/9/9/3K5", 1, ErrSoldierSquare},
 		// Generals and checks.
 		{"4k4/9/9/9/9/9/9/9/9/4K4 w", 1, ErrFacingGenerals},
-		{"4k4/4R4/9/9/9/9/9/9/9/3K5 w", 2, ErrOpponentInCheck},
-		{"4k4/9/9/9/9/9/9/9/9/3K1r3 b", 2, ErrOpponentInCheck},
+		{"4k4/4R4/9/9/9/9/9/9/9/3K5 w", 2, ErrOppositeCheck},
+		{"4k4/9/9/9/9/9/9/9/9/3K1r3 b", 2, ErrOppositeCheck},
 	}
 	for _, tt := range tests {
 		_, err := ParseFEN(tt.in)
@@ -160,7 +160,7 @@ func TestPseudoVersusLegal(t *testing.T) {
 		for _, m := range pseudo.Moves() {
 			var child Position
 			p.MakeMove(m, &child)
-			ok := !child.Attacked(child.kings[p.side], child.side)
+			ok := !child.IsAttacked(child.kings[p.side], child.side)
 			if ok != legal.Contains(m) {
 				t.Errorf("%s %s: legal %v, generated %v", c.fen, m, ok, legal.Contains(m))
 			}
@@ -290,7 +290,7 @@ func bruteLegal(p *Position) map[Move]bool {
 	for _, m := range pseudo.Moves() {
 		var child Position
 		p.MakeMove(m, &child)
-		if !child.Attacked(child.kings[p.side], child.side) {
+		if !child.IsAttacked(child.kings[p.side], child.side) {
 			out[m] = true
 		}
 	}

@@ -229,3 +229,25 @@ func TestGameHistory(t *testing.T) {
 		t.Errorf("Pop on an empty game = %v, %v; want MoveNone, false", m, ok)
 	}
 }
+
+// TestNullMove: the copy-make and in-place null moves agree, keep the
+// Zobrist key exact and pass the turn.
+func TestNullMove(t *testing.T) {
+	p := StartPosition()
+	var child Position
+	p.MakeNullMove(&child)
+	q := p
+	q.PlayNull()
+	if child != q || q.SideToMove() != Black || q.Key() != q.computeKey() || q.HalfmoveClock() != p.HalfmoveClock() {
+		t.Errorf("null move from the start: %s, key ok %v", q.FEN(), q.Key() == q.computeKey())
+	}
+	q.PlayNull()
+	if q.FEN() != "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 2" || q.Key() != p.Key() {
+		t.Errorf("two null moves: %s", q.FEN())
+	}
+	var ml MoveList
+	ml.Add(NewMove(H2, E2))
+	if ml.Len() != 1 || !ml.Contains(NewMove(H2, E2)) {
+		t.Errorf("MoveList.Add: %v", ml.Moves())
+	}
+}

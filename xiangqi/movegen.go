@@ -56,7 +56,7 @@ func (p *Position) generatePseudo(kind GenKind, ml *MoveList) {
 	ml.n = 0
 	us := p.side
 	for pt := King; pt <= Soldier; pt++ {
-		pc := MakePiece(us, pt)
+		pc := NewPiece(us, pt)
 		bb := p.pieces[pc]
 		for w := 0; w < 2; w++ {
 			for x := bb[w]; x != 0; x &= x - 1 {
@@ -212,7 +212,7 @@ func (p *Position) guards(g *guard) bool {
 	check = p.guardLine(g, ksq, rayPoints(rocc>>(f+1)<<(f+1), true), false) || check
 	check = p.guardLine(g, ksq, rayPoints(rocc&(1<<f-1), false), false) || check
 
-	horse := MakePiece(them, Horse)
+	horse := NewPiece(them, Horse)
 	hc := &horseChecks[ksq]
 	for i := uint8(0); i < hc.n; i++ {
 		if p.board[hc.to[i]] == horse {
@@ -223,7 +223,7 @@ func (p *Position) guards(g *guard) bool {
 			}
 		}
 	}
-	soldier := MakePiece(them, Soldier)
+	soldier := NewPiece(them, Soldier)
 	sc := &soldierChecks[them][ksq]
 	for i := uint8(0); i < sc.n; i++ {
 		if p.board[sc.to[i]] == soldier {
@@ -244,7 +244,7 @@ func (p *Position) guardRay(g *guard, k, s1, s2, s3 Square, onFile bool) bool {
 		return false
 	}
 	them := p.side.Other()
-	chariot, cannon, king := MakePiece(them, Chariot), MakePiece(them, Cannon), MakePiece(them, King)
+	chariot, cannon, king := NewPiece(them, Chariot), NewPiece(them, Cannon), NewPiece(them, King)
 	pc1 := p.board[s1]
 	if pc1 == chariot || onFile && pc1 == king {
 		return true
@@ -292,7 +292,7 @@ func (p *Position) generate(kind GenKind, ml *MoveList) {
 	inCheck := p.guards(&g)
 	us := p.side
 	for pt := Advisor; pt <= Soldier; pt++ {
-		pc := MakePiece(us, pt)
+		pc := NewPiece(us, pt)
 		bb := p.pieces[pc]
 		for w := 0; w < 2; w++ {
 			for x := bb[w]; x != 0; x &= x - 1 {

@@ -354,3 +354,19 @@ func TestUCI(t *testing.T) {
 		}
 	}
 }
+
+func TestParseSquare(t *testing.T) {
+	for _, tt := range []struct {
+		in   string
+		want Square
+		err  bool
+	}{
+		{"a0", A0, false}, {"e9", E9, false}, {"I9", I9, false}, {"h2", H2, false},
+		{"j0", NoSquare, true}, {"a", NoSquare, true}, {"a10", NoSquare, true}, {"", NoSquare, true},
+	} {
+		got, err := ParseSquare(tt.in)
+		if got != tt.want || (err != nil) != tt.err || err != nil && !errors.Is(err, ErrInvalidSquare) {
+			t.Errorf("ParseSquare(%q) = %v, %v; want %v, error %v", tt.in, got, err, tt.want, tt.err)
+		}
+	}
+}

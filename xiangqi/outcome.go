@@ -93,7 +93,7 @@ func (p *Position) IsStalemate() bool { return !p.InCheck() && !p.HasLegalMove()
 func (p *Position) IsInsufficientMaterial() bool {
 	for c := Red; c <= Black; c++ {
 		for _, pt := range [4]PieceType{Horse, Chariot, Cannon, Soldier} {
-			if !p.pieces[MakePiece(c, pt)].Empty() {
+			if !p.pieces[NewPiece(c, pt)].Empty() {
 				return false
 			}
 		}

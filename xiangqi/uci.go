@@ -1,10 +1,25 @@
 package xiangqi
 
-import "strings"
+import (
+	"errors"
+	"fmt"
+	"strings"
+)
 
-// ParseSquare reads an ICCS square name such as "e0" (file a-i, rank 0-9;
+// ErrInvalidSquare is returned by ParseSquare for text that names no square.
+var ErrInvalidSquare = errors.New("xiangqi: invalid square")
+
+// ParseSquare parses an ICCS square name such as "e0" (file a-i, rank 0-9;
 // upper case accepted).
-func ParseSquare(s string) (Square, bool) {
+func ParseSquare(s string) (Square, error) {
+	if sq, ok := parseSquare(s); ok {
+		return sq, nil
+	}
+	return NoSquare, fmt.Errorf("%w: %q", ErrInvalidSquare, s)
+}
+
+// parseSquare is ParseSquare without the error, for ParseUCI.
+func parseSquare(s string) (Square, bool) {
 	if len(s) != 2 {
 		return NoSquare, false
 	}
@@ -30,8 +45,8 @@ func (p *Position) ParseUCI(s string) (Move, error) {
 	if len(t) == 5 && t[2] == '-' {
 		t = t[:2] + t[3:]
 	}
-	from, ok1 := ParseSquare(t[:min(2, len(t))])
-	to, ok2 := ParseSquare(t[min(2, len(t)):])
+	from, ok1 := parseSquare(t[:min(2, len(t))])
+	to, ok2 := parseSquare(t[min(2, len(t)):])
 	if len(t) != 4 || !ok1 || !ok2 {
 		return MoveNone, &MoveError{Move: s, Err: ErrInvalidMove}
 	}

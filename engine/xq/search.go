@@ -303,9 +303,9 @@ func (w *worker) nullMove(beta, depth, ply, eval int, cutNode bool) (int, bool) 
 // weight of at least 3, a chariot counting 2 and a horse or cannon 1.
 func hasNullMaterial(p *xiangqi.Position) bool {
 	us := p.SideToMove()
-	c := p.Pieces(xiangqi.MakePiece(us, xiangqi.Chariot))
-	h := p.Pieces(xiangqi.MakePiece(us, xiangqi.Horse))
-	n := p.Pieces(xiangqi.MakePiece(us, xiangqi.Cannon))
+	c := p.Pieces(us, xiangqi.Chariot)
+	h := p.Pieces(us, xiangqi.Horse)
+	n := p.Pieces(us, xiangqi.Cannon)
 	return 2*c.Count()+h.Count()+n.Count() >= 3
 }
 
@@ -316,7 +316,7 @@ func hasNullMaterial(p *xiangqi.Position) bool {
 func onlyDefenders(p *xiangqi.Position) bool {
 	us := p.SideToMove()
 	for _, pt := range [3]xiangqi.PieceType{xiangqi.Chariot, xiangqi.Horse, xiangqi.Cannon} {
-		if bb := p.Pieces(xiangqi.MakePiece(us, pt)); !bb.Empty() {
+		if bb := p.Pieces(us, pt); !bb.Empty() {
 			return false
 		}
 	}
