@@ -7,6 +7,7 @@ import (
 
 	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/xiangqi"
+	xqpgn "github.com/gambitchess/gambit/xiangqi/pgn"
 )
 
 // xiangqiRules is Rules over package xiangqi. The xiangqi library judges
@@ -159,32 +160,32 @@ func (r *xiangqiRules) DeclaredBy(code uint8) Declared {
 
 // PGN writes xqbase-style PGN in Chinese notation.
 func (r *xiangqiRules) PGN(h Header) string {
-	out := xiangqi.NewPGNGame(r.g.StartPosition())
+	out := xqpgn.NewGameFrom(r.g.StartPosition())
 	result := r.Outcome().Result()
-	out.SetTag("Event", h.Event)
-	out.SetTag("Site", "Gambit")
-	out.SetTag("Date", h.Date)
-	out.SetTag("Round", "-")
-	out.SetTag("Red", h.White)
-	out.SetTag("Black", h.Black)
-	out.SetTag("Result", result)
+	out.Tags.Set("Event", h.Event)
+	out.Tags.Set("Site", "Gambit")
+	out.Tags.Set("Date", h.Date)
+	out.Tags.Set("Round", "-")
+	out.Tags.Set("Red", h.White)
+	out.Tags.Set("Black", h.Black)
+	out.Tags.Set("Result", result)
 	out.Result = result
 	if h.TimeControl != "" {
-		out.SetTag("TimeControl", h.TimeControl)
+		out.Tags.Set("TimeControl", h.TimeControl)
 	}
 	if o := r.Outcome(); o.Over() {
-		out.SetTag("Termination", o.Termination)
+		out.Tags.Set("Termination", o.Termination)
 	}
 	node := out.Root
 	for _, m := range r.g.Moves() {
-		next, err := node.AddMove(m)
+		next, err := node.AddVariation(m)
 		if err != nil {
 			break // cannot happen: the moves were checked when played
 		}
 		node = next
 	}
 	var b strings.Builder
-	_ = out.WritePGN(&b, xiangqi.NotationChinese) // a strings.Builder never fails
+	_ = xqpgn.Write(&b, out, xqpgn.WriteOptions{Notation: xqpgn.NotationChinese}) // a strings.Builder never fails
 	return b.String()
 }
 

@@ -34,7 +34,7 @@
 // coordinate text (ParseUCI, UCI: "h2e2", the ICCS coordinates),
 // traditional Chinese notation (ParseChinese, Chinese: "炮二平五",
 // "馬８进７", "前俥进二") and WXF notation (ParseWXF, WXF: "C2.5", "H8+7",
-// "R+.3"). ReadPGN and PGNGame.WritePGN handle xqbase-style PGN in any of
+// "R+.3"). Package xiangqi/pgn reads and writes xqbase-style PGN in any of
 // the three notations, with comments and variations.
 //
 // Perft and Divide count leaf nodes for testing the move generator;

@@ -107,25 +107,3 @@ func FuzzParseWXF(f *testing.F) {
 		}
 	})
 }
-
-func FuzzReadPGN(f *testing.F) {
-	f.Add("[Game \"Chinese Chess\"]\n\n1. h2e2 {c} h9g7 (1... h7e7) 2. h0g2 1-0")
-	f.Add("[FEN \"4k4/9/9/9/9/9/9/9/9/R2K5 w\"]\n1. 俥九进九 将５进１ *")
-	f.Add("1. C2.5 H8+7 ;x\n%esc\n2. H2+3 *")
-	f.Fuzz(func(t *testing.T, s string) {
-		games, err := ReadPGN(strings.NewReader(s))
-		if err != nil {
-			return
-		}
-		for _, g := range games {
-			var sb strings.Builder
-			if err := g.WritePGN(&sb, NotationICCS); err != nil {
-				t.Fatal(err)
-			}
-			back, err := ReadPGN(strings.NewReader(sb.String()))
-			if err != nil || len(back) != 1 || !sameTree(back[0].Root, g.Root) {
-				t.Fatalf("round trip failed: %v\n%s", err, sb.String())
-			}
-		}
-	})
-}
