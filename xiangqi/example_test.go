@@ -193,3 +193,46 @@ func ExampleDivide() {
 	fmt.Println(total)
 	// Output: 1920
 }
+
+func ExamplePosition_Generate() {
+	p, _ := xiangqi.ParseFEN("4k4/9/9/9/4c4/9/4R4/9/9/3K5 w")
+	var ml xiangqi.MoveList
+	p.Generate(xiangqi.Captures, &ml)
+	fmt.Println(ml.Moves())
+	p.Generate(xiangqi.Quiets, &ml)
+	fmt.Println(ml.Len()) // not d0e0: the cannon would check over the chariot
+	// Output:
+	// [e3e5]
+	// 13
+}
+
+func ExamplePosition_Outcome() {
+	// Black's general has no move: a loss, whether in check or not.
+	p, _ := xiangqi.ParseFEN("3k5/3R5/3R5/9/9/9/9/9/9/4K4 b")
+	fmt.Println(p.Outcome(), p.IsCheckmate())
+	p, _ = xiangqi.ParseFEN("3aka3/9/4b4/9/9/9/9/4B4/4A4/3AK4 w")
+	fmt.Println(p.Outcome(), p.IsInsufficientMaterial())
+	// Output:
+	// 1-0 (checkmate) true
+	// 1/2-1/2 (insufficient material) true
+}
+
+func ExampleNewGameFrom() {
+	p, _ := xiangqi.ParseFEN("4k4/9/9/9/9/9/9/9/9/R2K5 w")
+	g := xiangqi.NewGameFrom(p)
+	if _, err := g.PushWXF("R9+9"); err != nil {
+		panic(err)
+	}
+	fmt.Println(g.Turn(), g.Ply(), len(g.Positions()), g.Outcome().Over())
+	// Output: black 1 2 false
+}
+
+func ExampleParseSquare() {
+	s, err := xiangqi.ParseSquare("e9")
+	fmt.Println(s, s.File(), s.Rank(), err)
+	_, err = xiangqi.ParseSquare("j0")
+	fmt.Println(err)
+	// Output:
+	// e9 4 9 <nil>
+	// xiangqi: invalid square: "j0"
+}
