@@ -64,7 +64,7 @@ tidy-check:
 
 unit:
 	$(GO) test -count=1 $(PKGS)
-	$(GO) test -count=1 -short -tags gambitdebug -run 'Perft' ./chess/
+	$(GO) test -count=1 -short -tags gambitdebug -run 'Perft' ./chess/ ./xiangqi/
 
 # Runs each fuzz target for FUZZTIME (a count of inputs: a time budget such as
 # 5s trips the Go fuzzer's "context deadline exceeded" on a loaded machine);

@@ -4,34 +4,41 @@ import "strings"
 
 var unicodePieces = [16]string{"", "♙", "♘", "♗", "♖", "♕", "♔", "", "", "♟", "♞", "♝", "♜", "♛", "♚", ""}
 
-// Draw returns the board as eight lines, rank 8 first, with file letters and
-// rank numbers around it: FEN letters ("R N B ...") and "." for empty squares,
-// or chess symbols when unicode is set. flip draws it from Black's side.
-func (p *Position) Draw(unicode, flip bool) string {
+// DrawOptions controls Draw. The zero value is an ASCII board, White at the
+// bottom.
+type DrawOptions struct {
+	Unicode bool // chess symbols (♔, ♟, …) and "·" instead of FEN letters and "."
+	Flip    bool // Black at the bottom: the board as Black sees it
+}
+
+// Draw returns the board as eight lines, rank 8 first (rank 1 with
+// o.Flip), with file letters and rank numbers around it: FEN letters
+// ("R N B ...") and "." for empty squares, or chess symbols with o.Unicode.
+func (p *Position) Draw(o DrawOptions) string {
 	var sb strings.Builder
 	files := "  a b c d e f g h\n"
-	if flip {
+	if o.Flip {
 		files = "  h g f e d c b a\n"
 	}
 	for i := 0; i < 8; i++ {
 		r := Rank(7 - i)
-		if flip {
+		if o.Flip {
 			r = Rank(i)
 		}
 		sb.WriteString(r.String())
 		for j := 0; j < 8; j++ {
 			f := File(j)
-			if flip {
+			if o.Flip {
 				f = File(7 - j)
 			}
 			sb.WriteByte(' ')
 			pc := p.board[NewSquare(f, r)]
 			switch {
-			case pc == NoPiece && unicode:
+			case pc == NoPiece && o.Unicode:
 				sb.WriteString("·")
 			case pc == NoPiece:
 				sb.WriteByte('.')
-			case unicode:
+			case o.Unicode:
 				sb.WriteString(unicodePieces[pc])
 			default:
 				sb.WriteString(pc.String())

@@ -5,10 +5,10 @@ import "testing"
 func TestDraw(t *testing.T) {
 	p := StartPosition()
 	want := "8 r n b q k b n r\n7 p p p p p p p p\n6 . . . . . . . .\n5 . . . . . . . .\n4 . . . . . . . .\n3 . . . . . . . .\n2 P P P P P P P P\n1 R N B Q K B N R\n  a b c d e f g h\n"
-	if got := p.Draw(false, false); got != want {
+	if got := p.Draw(DrawOptions{}); got != want {
 		t.Errorf("Draw:\n%s\nwant\n%s", got, want)
 	}
-	flipped := p.Draw(true, true)
+	flipped := p.Draw(DrawOptions{Unicode: true, Flip: true})
 	if want := "1 ♖ ♘ ♗ ♔ ♕ ♗ ♘ ♖\n"; flipped[:len(want)] != want {
 		t.Errorf("flipped unicode first line %q, want %q", flipped[:len(want)], want)
 	}

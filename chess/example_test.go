@@ -74,3 +74,28 @@ func ExampleGame_ClaimDraw() {
 	// 3 true
 	// 1/2-1/2 (threefold repetition)
 }
+
+func ExamplePosition_Draw() {
+	p, _ := chess.ParseFEN("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1")
+	fmt.Print(p.Draw(chess.DrawOptions{}))
+	fmt.Print(p.Draw(chess.DrawOptions{Unicode: true, Flip: true}))
+	// Output:
+	// 8 . . . . k . . .
+	// 7 . . . . . . . .
+	// 6 . . . . . . . .
+	// 5 . . . . . . . .
+	// 4 . . . . . . . .
+	// 3 . . . . . . . .
+	// 2 . . . . P . . .
+	// 1 . . . . K . . .
+	//   a b c d e f g h
+	// 1 · · · ♔ · · · ·
+	// 2 · · · ♙ · · · ·
+	// 3 · · · · · · · ·
+	// 4 · · · · · · · ·
+	// 5 · · · · · · · ·
+	// 6 · · · · · · · ·
+	// 7 · · · · · · · ·
+	// 8 · · · ♚ · · · ·
+	//   h g f e d c b a
+}

@@ -37,12 +37,26 @@ func (g *Game) current() *Position { return &g.positions[len(g.positions)-1] }
 // StartPosition returns the position the game started from.
 func (g *Game) StartPosition() Position { return g.start }
 
-// Moves returns the moves played, in order. The slice must not be modified.
-func (g *Game) Moves() []Move { return g.moves }
+// FEN returns the current position in FEN.
+func (g *Game) FEN() string { return g.current().FEN() }
 
-// Positions returns every position of the game from the start to the current
-// one (one more than the moves). The slice must not be modified.
-func (g *Game) Positions() []Position { return g.positions }
+// Moves returns a copy of the moves played, in order.
+func (g *Game) Moves() []Move { return append([]Move(nil), g.moves...) }
+
+// Positions returns a copy of every position of the game from the start to
+// the current one (one more than the moves).
+func (g *Game) Positions() []Position { return append([]Position(nil), g.positions...) }
+
+// Keys returns the Zobrist keys of every position of the game, starting
+// position first (one more than the moves): the history an engine needs to
+// see repetitions.
+func (g *Game) Keys() []uint64 {
+	keys := make([]uint64, len(g.positions))
+	for i := range g.positions {
+		keys[i] = g.positions[i].key
+	}
+	return keys
+}
 
 // Ply returns the number of moves played.
 func (g *Game) Ply() int { return len(g.moves) }

@@ -235,3 +235,50 @@ func TestPushRejectsIllegal(t *testing.T) {
 		t.Errorf("SAN moves %v", got)
 	}
 }
+
+// TestGameHistory checks the history accessors: copies the caller may keep
+// or change, one more position and key than moves.
+func TestGameHistory(t *testing.T) {
+	g := NewGame()
+	play(t, g, "e4", "e5", "Nf3")
+	moves, positions, keys := g.Moves(), g.Positions(), g.Keys()
+	if len(moves) != 3 || len(positions) != 4 || len(keys) != 4 || g.Ply() != 3 {
+		t.Fatalf("%d moves, %d positions, %d keys, ply %d; want 3, 4, 4, 3", len(moves), len(positions), len(keys), g.Ply())
+	}
+	for i := range positions {
+		if keys[i] != positions[i].Key() {
+			t.Errorf("key %d differs from its position's", i)
+		}
+	}
+	if start := g.StartPosition(); positions[0] != start || g.FEN() != positions[3].FEN() || g.Turn() != Black {
+		t.Errorf("start %s, FEN %s, turn %v", start.FEN(), g.FEN(), g.Turn())
+	}
+	moves[0], positions[0], keys[0] = MoveNone, Position{}, 0
+	if g.Moves()[0] == MoveNone || g.Positions()[0] != StartPosition() || g.Keys()[0] == 0 {
+		t.Error("changing a returned slice changed the game")
+	}
+	if m, ok := g.Pop(); !ok || m.String() != "g1f3" || g.Ply() != 2 {
+		t.Errorf("Pop = %v, %v; want g1f3, true", m, ok)
+	}
+	for g.Ply() > 0 {
+		g.Pop()
+	}
+	if m, ok := g.Pop(); ok || m != MoveNone {
+		t.Errorf("Pop on an empty game = %v, %v; want MoveNone, false", m, ok)
+	}
+}
+
+// TestMakeNullMove: the copy-make null move is PlayNull on a copy.
+func TestMakeNullMove(t *testing.T) {
+	p, err := ParseFEN("rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var child Position
+	p.MakeNullMove(&child)
+	q := p
+	q.PlayNull()
+	if child != q || child.SideToMove() != White || child.EnPassant() != NoSquare || child.Key() != child.computeKey() {
+		t.Errorf("MakeNullMove gave %s, PlayNull %s", child.FEN(), q.FEN())
+	}
+}

@@ -62,6 +62,13 @@ func (p *Position) MakeMove(m Move, child *Position) {
 	child.Play(m)
 }
 
+// MakeNullMove writes into child the position after a null move (the
+// copy-make form of PlayNull); p is unchanged.
+func (p *Position) MakeNullMove(child *Position) {
+	*child = *p
+	child.PlayNull()
+}
+
 // PlayNull passes the move to the opponent (a "null move", used by search and
 // by PGN's "--"). The side to move must not be in check.
 func (p *Position) PlayNull() {

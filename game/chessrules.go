@@ -18,7 +18,7 @@ func newChessRules(start chess.Position) *chessRules {
 func (r *chessRules) Variant() Variant  { return Chess }
 func (r *chessRules) Turn() chess.Color { return r.g.Turn() }
 func (r *chessRules) Ply() int          { return r.g.Ply() }
-func (r *chessRules) FEN() string       { p := r.g.Position(); return p.FEN() }
+func (r *chessRules) FEN() string       { return r.g.FEN() }
 func (r *chessRules) StartFEN() string  { p := r.g.StartPosition(); return p.FEN() }
 func (r *chessRules) Pop()              { r.g.Pop() }
 func (r *chessRules) CanClaimDraw() bool {

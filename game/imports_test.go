@@ -11,8 +11,8 @@ import (
 func TestImports(t *testing.T) {
 	const mod = "github.com/gambitchess/gambit/"
 	allowed := map[string][]string{
-		"game":  {"chess", "chess/pgn", "xiangqi"},
-		"store": {"game", "chess", "chess/pgn", "xiangqi"},
+		"game":  {"chess", "chess/pgn", "xiangqi", "xiangqi/pgn"},
+		"store": {"game", "chess", "chess/pgn", "xiangqi", "xiangqi/pgn"},
 	}
 	for pkg, ok := range allowed {
 		out, err := exec.Command("go", "list", "-deps", mod+pkg).Output()

@@ -9,6 +9,7 @@ import (
 	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/chess/pgn"
 	"github.com/gambitchess/gambit/xiangqi"
+	xqpgn "github.com/gambitchess/gambit/xiangqi/pgn"
 )
 
 // PGN returns the game in PGN export format: for chess, written by package
@@ -84,17 +85,18 @@ func ParseXiangqiSetup(text string) (start string, moves []string, err error) {
 		}
 		return p.FEN(), nil, nil
 	}
-	games, err := xiangqi.ReadPGN(strings.NewReader(text))
+	games, err := xqpgn.ReadAll(strings.NewReader(text))
 	switch {
 	case err != nil:
 		return "", nil, fmt.Errorf("%w: xiangqi PGN: %v", ErrBadSetup, err)
 	case len(games) == 0:
 		return "", nil, fmt.Errorf("%w: no game in the PGN", ErrBadSetup)
 	}
-	first := games[0].Root.Position()
+	first := games[0].Start()
 	start = first.FEN()
-	for _, m := range games[0].Mainline() {
-		moves = append(moves, xiangqi.FormatICCS(m))
+	for n := range games[0].Mainline() {
+		before := n.Parent.Position()
+		moves = append(moves, before.UCI(n.Move))
 	}
 	return start, moves, nil
 }

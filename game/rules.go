@@ -69,7 +69,9 @@ const (
 // Rules is the one cross-game abstraction of Gambit (STYLE.md 1): what a
 // live game needs from a rules library. Sides are chess.White for the side
 // that moves first (xiangqi's Red) and chess.Black. Moves are coordinate
-// text: UCI for chess ("e2e4", "e7e8q"), ICCS for xiangqi ("h2e2").
+// text, which both libraries read with Position.ParseUCI and write with
+// Position.UCI: "e2e4", "e7e8q" in chess, "h2e2" (ICCS coordinates) in
+// xiangqi.
 type Rules interface {
 	Variant() Variant
 	Turn() chess.Color

@@ -7,6 +7,7 @@ import (
 
 	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/xiangqi"
+	xqpgn "github.com/gambitchess/gambit/xiangqi/pgn"
 )
 
 // xiangqiRules is Rules over package xiangqi. The xiangqi library judges
@@ -41,10 +42,10 @@ func side(c xiangqi.Color) chess.Color {
 }
 
 func (r *xiangqiRules) Variant() Variant   { return Xiangqi }
-func (r *xiangqiRules) Turn() chess.Color  { p := r.g.Position(); return side(p.SideToMove()) }
+func (r *xiangqiRules) Turn() chess.Color  { return side(r.g.Turn()) }
 func (r *xiangqiRules) Ply() int           { return r.g.Ply() }
 func (r *xiangqiRules) FEN() string        { return r.g.FEN() }
-func (r *xiangqiRules) StartFEN() string   { p := r.g.Start(); return p.FEN() }
+func (r *xiangqiRules) StartFEN() string   { p := r.g.StartPosition(); return p.FEN() }
 func (r *xiangqiRules) CanClaimDraw() bool { return false } // repetition is judged automatically
 
 func (r *xiangqiRules) Pop() {
@@ -54,8 +55,9 @@ func (r *xiangqiRules) Pop() {
 
 func (r *xiangqiRules) Dests() map[string][]string {
 	out := map[string][]string{}
+	p := r.g.Position()
 	for _, m := range r.g.LegalMoves() {
-		u := xiangqi.FormatICCS(m)
+		u := p.UCI(m)
 		out[u[0:2]] = append(out[u[0:2]], u[2:4])
 	}
 	return out
@@ -65,12 +67,12 @@ func (r *xiangqiRules) Dests() map[string][]string {
 func xiangqiStep(p *xiangqi.Position, m xiangqi.Move) Step {
 	var after xiangqi.Position
 	p.MakeMove(m, &after)
-	return Step{UCI: xiangqi.FormatICCS(m), SAN: xiangqi.FormatChinese(p, m), WXF: xiangqi.FormatWXF(p, m), FEN: after.FEN()}
+	return Step{UCI: p.UCI(m), SAN: p.Chinese(m), WXF: p.WXF(m), FEN: after.FEN()}
 }
 
 func (r *xiangqiRules) Play(text string) (Step, error) {
 	p := r.g.Position()
-	m, err := xiangqi.ParseICCS(&p, strings.ToLower(text))
+	m, err := p.ParseUCI(strings.ToLower(text))
 	switch {
 	case errors.Is(err, xiangqi.ErrInvalidMove):
 		return Step{}, fmt.Errorf("%w: %q", ErrInvalidMove, text)
@@ -85,7 +87,7 @@ func (r *xiangqiRules) Play(text string) (Step, error) {
 }
 
 func (r *xiangqiRules) History() []Step {
-	p := r.g.Start()
+	p := r.g.StartPosition()
 	moves := r.g.Moves()
 	out := make([]Step, len(moves))
 	for i, m := range moves {
@@ -110,10 +112,10 @@ func (r *xiangqiRules) Outcome() Outcome {
 		return r.declared
 	}
 	o := r.g.Outcome()
-	if !o.Finished() {
+	if !o.Over() {
 		return Outcome{}
 	}
-	out := Outcome{Termination: o.Termination.String(), Code: uint8(o.Termination), Draw: o.Winner == xiangqi.NoColor}
+	out := Outcome{Termination: o.Termination.String(), Code: uint8(o.Termination), Draw: o.Draw}
 	if !out.Draw {
 		out.Winner = side(o.Winner)
 	}
@@ -158,37 +160,37 @@ func (r *xiangqiRules) DeclaredBy(code uint8) Declared {
 
 // PGN writes xqbase-style PGN in Chinese notation.
 func (r *xiangqiRules) PGN(h Header) string {
-	out := xiangqi.NewPGNGame(r.g.Start())
+	out := xqpgn.NewGameFrom(r.g.StartPosition())
 	result := r.Outcome().Result()
-	out.SetTag("Event", h.Event)
-	out.SetTag("Site", "Gambit")
-	out.SetTag("Date", h.Date)
-	out.SetTag("Round", "-")
-	out.SetTag("Red", h.White)
-	out.SetTag("Black", h.Black)
-	out.SetTag("Result", result)
+	out.Tags.Set("Event", h.Event)
+	out.Tags.Set("Site", "Gambit")
+	out.Tags.Set("Date", h.Date)
+	out.Tags.Set("Round", "-")
+	out.Tags.Set("Red", h.White)
+	out.Tags.Set("Black", h.Black)
+	out.Tags.Set("Result", result)
 	out.Result = result
 	if h.TimeControl != "" {
-		out.SetTag("TimeControl", h.TimeControl)
+		out.Tags.Set("TimeControl", h.TimeControl)
 	}
 	if o := r.Outcome(); o.Over() {
-		out.SetTag("Termination", o.Termination)
+		out.Tags.Set("Termination", o.Termination)
 	}
 	node := out.Root
 	for _, m := range r.g.Moves() {
-		next, err := node.AddMove(m)
+		next, err := node.AddVariation(m)
 		if err != nil {
 			break // cannot happen: the moves were checked when played
 		}
 		node = next
 	}
 	var b strings.Builder
-	_ = out.WritePGN(&b, xiangqi.NotationChinese) // a strings.Builder never fails
+	_ = xqpgn.Write(&b, out, xqpgn.WriteOptions{Notation: xqpgn.NotationChinese}) // a strings.Builder never fails
 	return b.String()
 }
 
 func (r *xiangqiRules) Clone() Rules {
-	g, _ := xiangqi.NewGameFromPosition(r.g.Start()) // the start was valid
+	g := xiangqi.NewGameFrom(r.g.StartPosition())
 	for _, m := range r.g.Moves() {
 		_ = g.Push(m) // replaying moves that were legal
 	}

@@ -14,7 +14,7 @@ import (
 	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/engine/xq"
 	"github.com/gambitchess/gambit/uci"
-	"github.com/gambitchess/gambit/xiangqi"
+	xqpgn "github.com/gambitchess/gambit/xiangqi/pgn"
 )
 
 // The test binary doubles as a scripted UCI engine: with GAMBIT_FAKE_ENGINE
@@ -170,11 +170,11 @@ func TestMatchPGNReplays(t *testing.T) {
 	if _, err := Run(context.Background(), cfg, func(r GameResult) { res = r }); err != nil {
 		t.Fatal(err)
 	}
-	games, err := xiangqi.ReadPGN(&out)
+	games, err := xqpgn.ReadAll(&out)
 	if err != nil || len(games) != 1 {
 		t.Fatalf("read back: %d games, %v\n%s", len(games), err, out.String())
 	}
-	if got := len(games[0].Mainline()); got != res.Plies {
+	if got := len(games[0].MainlineMoves()); got != res.Plies {
 		t.Errorf("PGN has %d moves, the game had %d", got, res.Plies)
 	}
 }

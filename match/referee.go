@@ -9,6 +9,7 @@ import (
 	"github.com/gambitchess/gambit/chess/pgn"
 	"github.com/gambitchess/gambit/engine/xq"
 	"github.com/gambitchess/gambit/xiangqi"
+	xqpgn "github.com/gambitchess/gambit/xiangqi/pgn"
 )
 
 // referee keeps one game's rules: it checks each engine move, knows when the
@@ -121,8 +122,8 @@ func (r *chessReferee) writePGN(w io.Writer, tags [][2]string, result, reason st
 
 type xiangqiReferee struct {
 	game   *xiangqi.Game
-	record *xiangqi.PGNGame
-	node   *xiangqi.PGNNode
+	record *xqpgn.Game
+	node   *xqpgn.Node
 	fen    string
 }
 
@@ -134,11 +135,7 @@ func newXiangqiReferee(fen string) (*xiangqiReferee, error) {
 			return nil, err
 		}
 	}
-	g, err := xiangqi.NewGameFromPosition(start)
-	if err != nil {
-		return nil, err
-	}
-	r := &xiangqiReferee{game: g, record: xiangqi.NewPGNGame(start), fen: fen}
+	r := &xiangqiReferee{game: xiangqi.NewGameFrom(start), record: xqpgn.NewGameFrom(start), fen: fen}
 	r.node = r.record.Root
 	return r, nil
 }
@@ -147,7 +144,7 @@ func (r *xiangqiReferee) position() string {
 	if r.fen == "" {
 		return "startpos"
 	}
-	start := r.game.Start()
+	start := r.game.StartPosition()
 	return "fen " + start.FEN()
 }
 
@@ -160,21 +157,18 @@ func (r *xiangqiReferee) play(text, comment string) error {
 	if err := r.game.Push(m); err != nil {
 		return err
 	}
-	if r.node, err = r.node.AddMove(m); err != nil {
+	if r.node, err = r.node.AddVariation(m); err != nil {
 		return err
 	}
 	r.node.Comment = comment
 	return nil
 }
 
-func (r *xiangqiReferee) turn() int {
-	p := r.game.Position()
-	return int(p.SideToMove())
-}
+func (r *xiangqiReferee) turn() int { return int(r.game.Turn()) }
 
 func (r *xiangqiReferee) outcome() (string, string, bool) {
 	o := r.game.Outcome()
-	if !o.Finished() {
+	if !o.Over() {
 		return "", "", false
 	}
 	return o.Result(), o.Termination.String(), true
@@ -190,12 +184,12 @@ func (r *xiangqiReferee) writePGN(w io.Writer, tags [][2]string, result, reason 
 		case "White":
 			name = "Red"
 		}
-		r.record.SetTag(name, t[1])
+		r.record.Tags.Set(name, t[1])
 	}
-	r.record.SetTag("Result", result)
-	r.record.SetTag("Termination", reason)
+	r.record.Tags.Set("Result", result)
+	r.record.Tags.Set("Termination", reason)
 	r.record.Result = result
-	return r.record.WritePGN(w, xiangqi.NotationChinese)
+	return xqpgn.Write(w, r.record, xqpgn.WriteOptions{Notation: xqpgn.NotationChinese})
 }
 
 // clockComment formats a move's thinking time and the engine's evaluation

@@ -51,12 +51,8 @@ func limits(g *game.Game, level Level) engine.Limits {
 
 // history returns the Zobrist keys of the positions before the current one.
 func history(cg *chess.Game) []uint64 {
-	ps := cg.Positions()
-	keys := make([]uint64, 0, len(ps)-1)
-	for i := range len(ps) - 1 {
-		keys = append(keys, ps[i].Key())
-	}
-	return keys
+	keys := cg.Keys()
+	return keys[:len(keys)-1]
 }
 
 // Move implements Bot.
@@ -101,7 +97,8 @@ func (b *EngineBot) moveXiangqi(ctx context.Context, g *game.Game, xg *xiangqi.G
 	if res.BestMove == xiangqi.MoveNone {
 		return "", fmt.Errorf("engine bot: no xiangqi move in %s", g.FEN())
 	}
-	return xiangqi.FormatICCS(res.BestMove), nil
+	pos := xg.Position()
+	return pos.UCI(res.BestMove), nil
 }
 
 // AcceptsDraw implements Bot: the engine takes a draw when its evaluation,

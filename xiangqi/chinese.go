@@ -26,16 +26,16 @@ func numeral(c Color, n int) string {
 	return blackNumerals[n]
 }
 
-// FormatChinese writes the legal move m in traditional four-character
+// Chinese returns the legal move m in traditional four-character
 // Chinese notation as a Chinese player writes it: red pieces 帥仕相傌俥炮兵
 // with files and distances 一…九, black pieces 將士象馬車砲卒 with
 // full-width １…９, and 进/退/平. Two or three same pieces on one file are
 // told apart by 前/中/后 (four or five soldiers by 前二三四五), never for
 // advisors and elephants; when two files each hold two or more soldiers
 // the file number replaces the piece (前七进一).
-func FormatChinese(p *Position, m Move) string {
+func (p *Position) Chinese(m Move) string {
 	d := describe(p, m)
-	pc := MakePiece(d.us, d.pt)
+	pc := NewPiece(d.us, d.pt)
 	var sb strings.Builder
 	switch {
 	case !d.tandem() || d.count > 5:
@@ -115,12 +115,13 @@ func normalizeChinese(s string) (string, bool) {
 	return string(b), len(b) == 4
 }
 
-// ParseChinese reads a move in Chinese notation in position p. It accepts
+// ParseChinese reads a move in Chinese notation and checks that it is
+// legal. It accepts
 // simplified, traditional and side-specific characters for either side
 // (车/車/俥, 马/馬/傌, 炮/砲, 兵/卒, 帅/将/帥/將, 士/仕, 相/象, 进/進,
 // 后/後), Chinese, ASCII and full-width digits, and the piece-and-file form
 // for a piece that shares its file when the move is still unique.
-func ParseChinese(p *Position, s string) (Move, error) {
+func (p *Position) ParseChinese(s string) (Move, error) {
 	norm, ok := normalizeChinese(s)
 	if !ok || !validChineseShape(norm) {
 		return MoveNone, &MoveError{Move: s, Err: ErrInvalidMove}
@@ -145,7 +146,7 @@ func chineseForms(p *Position, m Move, out *[12]string) int {
 	letter := "KAEHRCP"[d.pt-1]
 	tail := string([]byte{d.action, byte('0' + d.num)})
 	file := byte('0' + d.file)
-	out[0], _ = normalizeChinese(FormatChinese(p, m))
+	out[0], _ = normalizeChinese(p.Chinese(m))
 	out[1] = string([]byte{letter, file}) + tail
 	n := 2
 	if !d.tandem() {

@@ -1,6 +1,6 @@
-//go:build !xiangqidebug
+//go:build !gambitdebug
 
 package xiangqi
 
-// debug enables internal consistency checks (build with -tags xiangqidebug).
+// debug turns on internal consistency checks (build with -tags gambitdebug).
 const debug = false

@@ -21,6 +21,7 @@
 //	g := xiangqi.NewGame()
 //	if _, err := g.PushChinese("炮二平五"); err != nil { ... }
 //	if _, err := g.PushWXF("H8+7"); err != nil { ... }
+//	if _, err := g.PushUCI("h0g2"); err != nil { ... }
 //	fmt.Println(g.Outcome().Result()) // "*" while the game goes on
 //
 // Endings follow the Chinese rules: a side with no legal move loses
@@ -29,14 +30,14 @@
 // capture and positions where neither side can cross the river are draws.
 // Perpetual chasing is not judged.
 //
-// Moves can be read and written in ICCS coordinates (ParseICCS,
-// FormatICCS: "h2e2"), traditional Chinese notation (ParseChinese,
-// FormatChinese: "炮二平五", "馬８进７", "前俥进二") and WXF notation
-// (ParseWXF, FormatWXF: "C2.5", "H8+7", "R+.3"). ReadPGN and
-// PGNGame.WritePGN handle xqbase-style PGN in any of the three notations,
-// with comments and variations.
+// Moves are read and written by methods of Position, as in package chess:
+// coordinate text (ParseUCI, UCI: "h2e2", the ICCS coordinates),
+// traditional Chinese notation (ParseChinese, Chinese: "炮二平五",
+// "馬８进７", "前俥进二") and WXF notation (ParseWXF, WXF: "C2.5", "H8+7",
+// "R+.3"). Package xiangqi/pgn reads and writes xqbase-style PGN in any of
+// the three notations, with comments and variations.
 //
 // Perft and Divide count leaf nodes for testing the move generator;
-// build with -tags xiangqidebug to check the incremental state at every
+// build with -tags gambitdebug to check the incremental state at every
 // node.
 package xiangqi

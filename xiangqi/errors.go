@@ -37,10 +37,10 @@ var (
 
 // Position validity problems, reported by Validate and ParseFEN.
 var (
-	// ErrKingCount: a side has no general.
-	ErrKingCount = errors.New("each side needs exactly one general")
-	// ErrPieceCount: more pieces of one type than a side starts with.
-	ErrPieceCount = errors.New("too many pieces of one type")
+	// ErrKings: a side has no general, or more than one.
+	ErrKings = errors.New("each side needs exactly one general")
+	// ErrTooManyPieces: more pieces of one type than a side starts with.
+	ErrTooManyPieces = errors.New("too many pieces of one type")
 	// ErrKingSquare: a general outside its palace.
 	ErrKingSquare = errors.New("general outside its palace")
 	// ErrAdvisorSquare: an advisor off the five palace points it can reach.
@@ -52,6 +52,6 @@ var (
 	ErrSoldierSquare = errors.New("soldier on a point it can never reach")
 	// ErrFacingGenerals: the generals see each other on an open file.
 	ErrFacingGenerals = errors.New("generals face each other on an open file")
-	// ErrOpponentInCheck: the side that has just moved is in check.
-	ErrOpponentInCheck = errors.New("side not to move is in check")
+	// ErrOppositeCheck: the side that has just moved is in check.
+	ErrOppositeCheck = errors.New("side not to move is in check")
 )

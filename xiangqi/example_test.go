@@ -45,23 +45,23 @@ func ExamplePosition_GenerateLegal() {
 	// rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1
 }
 
-func ExampleFormatChinese() {
+func ExamplePosition_Chinese() {
 	p := xiangqi.StartPosition()
 	m := xiangqi.NewMove(xiangqi.H2, xiangqi.E2)
-	fmt.Println(xiangqi.FormatChinese(&p, m), xiangqi.FormatWXF(&p, m), xiangqi.FormatICCS(m))
+	fmt.Println(p.Chinese(m), p.WXF(m), p.UCI(m))
 	var child xiangqi.Position
 	p.MakeMove(m, &child)
 	reply := xiangqi.NewMove(xiangqi.H9, xiangqi.G7)
-	fmt.Println(xiangqi.FormatChinese(&child, reply), xiangqi.FormatWXF(&child, reply))
+	fmt.Println(child.Chinese(reply), child.WXF(reply))
 	// Output:
 	// 炮二平五 C2.5 h2e2
 	// 馬８进７ H8+7
 }
 
-func ExampleParseChinese() {
+func ExamplePosition_ParseChinese() {
 	p := xiangqi.StartPosition()
 	for _, s := range []string{"炮二平五", "砲2平5", "傌八進七", "马二进四"} {
-		m, err := xiangqi.ParseChinese(&p, s)
+		m, err := p.ParseChinese(s)
 		fmt.Println(s, m, err)
 	}
 	// Output:
@@ -71,18 +71,38 @@ func ExampleParseChinese() {
 	// 马二进四 0000 xiangqi: illegal move: 马二进四
 }
 
-func ExampleParseWXF() {
+func ExamplePosition_ParseWXF() {
 	p := xiangqi.StartPosition()
-	m, err := xiangqi.ParseWXF(&p, "H2+3")
+	m, err := p.ParseWXF("H2+3")
 	fmt.Println(m, err)
 	// Output: h0g2 <nil>
 }
 
-func ExampleParseICCS() {
+func ExamplePosition_ParseUCI() {
 	p := xiangqi.StartPosition()
-	m, err := xiangqi.ParseICCS(&p, "H2-E2")
-	fmt.Println(m, err)
-	// Output: h2e2 <nil>
+	for _, s := range []string{"h2e2", "H2-E2", "h2e3"} {
+		m, err := p.ParseUCI(s)
+		fmt.Println(p.UCI(m), err)
+	}
+	// Output:
+	// h2e2 <nil>
+	// h2e2 <nil>
+	// 0000 xiangqi: illegal move: h2e3
+}
+
+func ExampleGame_PushUCI() {
+	g := xiangqi.NewGame()
+	for _, s := range []string{"h2e2", "h9g7"} {
+		if _, err := g.PushUCI(s); err != nil {
+			panic(err)
+		}
+	}
+	fmt.Println(g.FEN(), g.Turn())
+	m, ok := g.Pop()
+	fmt.Println(m, ok, g.Ply())
+	// Output:
+	// rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 2 2 red
+	// h9g7 true 1
 }
 
 func ExampleGame() {
@@ -110,9 +130,9 @@ func ExampleGame_Outcome() {
 	// Output: stalemate red 1-0
 }
 
-func ExamplePosition_Render() {
+func ExamplePosition_Draw() {
 	p, _ := xiangqi.ParseFEN("3k5/9/9/9/9/9/9/9/4A4/3AK4 w")
-	fmt.Print(p.Render(xiangqi.RenderOptions{Unicode: true, Axis: xiangqi.AxisChinese}))
+	fmt.Print(p.Draw(xiangqi.DrawOptions{Unicode: true, Axis: xiangqi.AxisChinese}))
 	// Output:
 	// １２３４５６７８９
 	// ＋＋＋將＋＋＋＋＋
@@ -126,6 +146,25 @@ func ExamplePosition_Render() {
 	// ＋＋＋＋仕＋＋＋＋
 	// ＋＋＋仕帥＋＋＋＋
 	// 九八七六五四三二一
+}
+
+// A flipped board is seen from Black's side.
+func ExamplePosition_Draw_flip() {
+	p, _ := xiangqi.ParseFEN("3k5/9/9/9/9/9/9/9/4A4/3AK4 w")
+	fmt.Print(p.Draw(xiangqi.DrawOptions{Flip: true, Axis: xiangqi.AxisChinese}))
+	// Output:
+	// 1 2 3 4 5 6 7 8 9
+	// . . . . K A . . .
+	// . . . . A . . . .
+	// . . . . . . . . .
+	// . . . . . . . . .
+	// . . . . . . . . .
+	// . . . . . . . . .
+	// . . . . . . . . .
+	// . . . . . . . . .
+	// . . . . . . . . .
+	// . . . . . k . . .
+	// 9 8 7 6 5 4 3 2 1
 }
 
 func ExamplePosition_String() {
@@ -153,4 +192,47 @@ func ExampleDivide() {
 	}
 	fmt.Println(total)
 	// Output: 1920
+}
+
+func ExamplePosition_Generate() {
+	p, _ := xiangqi.ParseFEN("4k4/9/9/9/4c4/9/4R4/9/9/3K5 w")
+	var ml xiangqi.MoveList
+	p.Generate(xiangqi.Captures, &ml)
+	fmt.Println(ml.Moves())
+	p.Generate(xiangqi.Quiets, &ml)
+	fmt.Println(ml.Len()) // not d0e0: the cannon would check over the chariot
+	// Output:
+	// [e3e5]
+	// 13
+}
+
+func ExamplePosition_Outcome() {
+	// Black's general has no move: a loss, whether in check or not.
+	p, _ := xiangqi.ParseFEN("3k5/3R5/3R5/9/9/9/9/9/9/4K4 b")
+	fmt.Println(p.Outcome(), p.IsCheckmate())
+	p, _ = xiangqi.ParseFEN("3aka3/9/4b4/9/9/9/9/4B4/4A4/3AK4 w")
+	fmt.Println(p.Outcome(), p.IsInsufficientMaterial())
+	// Output:
+	// 1-0 (checkmate) true
+	// 1/2-1/2 (insufficient material) true
+}
+
+func ExampleNewGameFrom() {
+	p, _ := xiangqi.ParseFEN("4k4/9/9/9/9/9/9/9/9/R2K5 w")
+	g := xiangqi.NewGameFrom(p)
+	if _, err := g.PushWXF("R9+9"); err != nil {
+		panic(err)
+	}
+	fmt.Println(g.Turn(), g.Ply(), len(g.Positions()), g.Outcome().Over())
+	// Output: black 1 2 false
+}
+
+func ExampleParseSquare() {
+	s, err := xiangqi.ParseSquare("e9")
+	fmt.Println(s, s.File(), s.Rank(), err)
+	_, err = xiangqi.ParseSquare("j0")
+	fmt.Println(err)
+	// Output:
+	// e9 4 9 <nil>
+	// xiangqi: invalid square: "j0"
 }

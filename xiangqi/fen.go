@@ -63,7 +63,7 @@ func ParseFEN(fen string) (Position, error) {
 	p.key = p.computeKey()
 	if err := p.problem(); err != nil {
 		field := 1
-		if err == ErrOpponentInCheck {
+		if err == ErrOppositeCheck {
 			field = 2
 		}
 		return Position{}, fmt.Errorf("xiangqi: fen: field %d: %w", field, err)
@@ -118,7 +118,7 @@ func (p *Position) parseBoard(s string) error {
 			}
 			count[pc]++
 			if count[pc] > maxCount[pc.Type()] {
-				return fenError(1, ErrPieceCount, string(c))
+				return fenError(1, ErrTooManyPieces, string(c))
 			}
 			p.put(pc, NewSquare(f, r))
 			f++
@@ -128,7 +128,7 @@ func (p *Position) parseBoard(s string) error {
 		}
 	}
 	if count[RedKing] != 1 || count[BlackKing] != 1 {
-		return fenError(1, ErrKingCount, "")
+		return fenError(1, ErrKings, "")
 	}
 	return nil
 }

@@ -56,10 +56,10 @@ func TestParseFENErrors(t *testing.T) {
 		{"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 0", 6, ErrFullmoveZero},
 		{"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1 x", 7, ErrFENFields},
 		// Counts.
-		{"3k5/9/9/9/9/9/9/9/9/RRR1K4", 1, ErrPieceCount},
-		{"3k5/9/9/9/P1P1P1P1P/P8/9/9/9/4K4", 1, ErrPieceCount},
-		{"3k5/9/9/9/9/9/9/9/9/3KK4", 1, ErrPieceCount},
-		{"9/9/9/9/9/9/9/9/9/4K4", 1, ErrKingCount},
+		{"3k5/9/9/9/9/9/9/9/9/RRR1K4", 1, ErrTooManyPieces},
+		{"3k5/9/9/9/P1P1P1P1P/P8/9/9/9/4K4", 1, ErrTooManyPieces},
+		{"3k5/9/9/9/9/9/9/9/9/3KK4", 1, ErrTooManyPieces},
+		{"9/9/9/9/9/9/9/9/9/4K4", 1, ErrKings},
 		// Placement.
 		{"4k4/9/9/9/9/9/9/9/9/K8", 1, ErrKingSquare},
 		{"4k4/9/9/9/9/9/9/9/9/3KA4", 1, ErrAdvisorSquare},
@@ -73,8 +73,8 @@ func TestParseFENErrors(t *testing.T) {
 		{"4k4/p8/9/9/9/9/9/9/9/3K5", 1, ErrSoldierSquare},
 		// Generals and checks.
 		{"4k4/9/9/9/9/9/9/9/9/4K4 w", 1, ErrFacingGenerals},
-		{"4k4/4R4/9/9/9/9/9/9/9/3K5 w", 2, ErrOpponentInCheck},
-		{"4k4/9/9/9/9/9/9/9/9/3K1r3 b", 2, ErrOpponentInCheck},
+		{"4k4/4R4/9/9/9/9/9/9/9/3K5 w", 2, ErrOppositeCheck},
+		{"4k4/9/9/9/9/9/9/9/9/3K1r3 b", 2, ErrOppositeCheck},
 	}
 	for _, tt := range tests {
 		_, err := ParseFEN(tt.in)
@@ -150,15 +150,17 @@ func TestPseudoVersusLegal(t *testing.T) {
 	// exactly when it leaves the general safe.
 	for _, c := range loadPerft(t) {
 		p, _ := ParseFEN(c.fen)
-		var legal, pseudo, caps MoveList
+		var legal, pseudo, caps, quiets, evasions MoveList
 		p.GenerateLegal(&legal)
-		p.GeneratePseudo(GenAll, &pseudo)
-		p.GenerateCaptures(&caps)
+		p.generatePseudo(All, &pseudo)
+		p.Generate(Captures, &caps)
+		p.Generate(Quiets, &quiets)
+		p.Generate(Evasions, &evasions)
 		n := 0
 		for _, m := range pseudo.Moves() {
 			var child Position
 			p.MakeMove(m, &child)
-			ok := !child.Attacked(child.kings[p.side], child.side)
+			ok := !child.IsAttacked(child.kings[p.side], child.side)
 			if ok != legal.Contains(m) {
 				t.Errorf("%s %s: legal %v, generated %v", c.fen, m, ok, legal.Contains(m))
 			}
@@ -166,7 +168,10 @@ func TestPseudoVersusLegal(t *testing.T) {
 				n++
 			}
 			if ok && p.board[m.To()] != NoPiece && !caps.Contains(m) {
-				t.Errorf("%s %s: legal capture missing from GenerateCaptures", c.fen, m)
+				t.Errorf("%s %s: legal capture missing from Generate(Captures)", c.fen, m)
+			}
+			if ok && p.board[m.To()] == NoPiece && !quiets.Contains(m) {
+				t.Errorf("%s %s: legal quiet move missing from Generate(Quiets)", c.fen, m)
 			}
 			if ok != p.IsLegal(m) {
 				t.Errorf("%s %s: IsLegal %v", c.fen, m, p.IsLegal(m))
@@ -177,8 +182,11 @@ func TestPseudoVersusLegal(t *testing.T) {
 		}
 		for _, m := range caps.Moves() {
 			if p.board[m.To()] == NoPiece {
-				t.Errorf("%s %s: quiet move in GenerateCaptures", c.fen, m)
+				t.Errorf("%s %s: quiet move in Generate(Captures)", c.fen, m)
 			}
+		}
+		if caps.Len()+quiets.Len() != legal.Len() || evasions.Len() != legal.Len() {
+			t.Errorf("%s: %d captures + %d quiets, %d evasions; want %d legal moves", c.fen, caps.Len(), quiets.Len(), evasions.Len(), legal.Len())
 		}
 	}
 }
@@ -194,7 +202,7 @@ func TestGenerateAllocs(t *testing.T) {
 			var inner MoveList
 			child.GenerateLegal(&inner)
 		}
-		p.GenerateCaptures(&ml)
+		p.Generate(Captures, &ml)
 		u := p.DoMove(ml.At(0))
 		p.UndoMove(ml.At(0), u)
 	})
@@ -203,7 +211,7 @@ func TestGenerateAllocs(t *testing.T) {
 	}
 }
 
-func TestRender(t *testing.T) {
+func TestDraw(t *testing.T) {
 	p := StartPosition()
 	want := `9 r n b a k a b n r
 8 . . . . . . . . .
@@ -220,18 +228,56 @@ func TestRender(t *testing.T) {
 	if got := p.String(); got != want {
 		t.Errorf("String() =\n%s\nwant\n%s", got, want)
 	}
-	got := p.Render(RenderOptions{Unicode: true, Axis: AxisChinese})
+	got := p.Draw(DrawOptions{Unicode: true, Axis: AxisChinese})
 	lines := strings.Split(got, "\n")
 	if lines[0] != "１２３４５６７８９" || lines[1] != "車馬象士將士象馬車" || lines[10] != "俥傌相仕帥仕相傌俥" || lines[11] != "九八七六五四三二一" {
-		t.Errorf("Unicode Chinese render:\n%s", got)
+		t.Errorf("Unicode Chinese board:\n%s", got)
 	}
-	got = p.Render(RenderOptions{Unicode: true})
+	got = p.Draw(DrawOptions{Unicode: true})
 	if lines := strings.Split(got, "\n"); lines[3] != "6 卒＋卒＋卒＋卒＋卒" || lines[10] != "  ａｂｃｄｅｆｇｈｉ" {
-		t.Errorf("Unicode ICCS render:\n%s", got)
+		t.Errorf("Unicode ICCS board:\n%s", got)
 	}
-	got = p.Render(RenderOptions{Axis: AxisChinese})
+	got = p.Draw(DrawOptions{Axis: AxisChinese})
 	if lines := strings.Split(got, "\n"); lines[0] != "1 2 3 4 5 6 7 8 9" || lines[11] != "9 8 7 6 5 4 3 2 1" {
-		t.Errorf("ASCII Chinese render:\n%s", got)
+		t.Errorf("ASCII Chinese board:\n%s", got)
+	}
+}
+
+// TestDrawFlip: a flipped board is the board turned half round, labels
+// included; each side still numbers the files from its own right.
+func TestDrawFlip(t *testing.T) {
+	p, err := ParseFEN("3k5/9/9/9/9/9/9/9/4A4/3AK4 w")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `0 . . . . K A . . .
+1 . . . . A . . . .
+2 . . . . . . . . .
+3 . . . . . . . . .
+4 . . . . . . . . .
+5 . . . . . . . . .
+6 . . . . . . . . .
+7 . . . . . . . . .
+8 . . . . . . . . .
+9 . . . . . k . . .
+  i h g f e d c b a
+`
+	if got := p.Draw(DrawOptions{Flip: true}); got != want {
+		t.Errorf("flipped board =\n%s\nwant\n%s", got, want)
+	}
+	for _, tt := range []struct {
+		o           DrawOptions
+		first, last string
+	}{
+		{DrawOptions{Flip: true, Unicode: true}, "0 ＋＋＋＋帥仕＋＋＋", "  ｉｈｇｆｅｄｃｂａ"},
+		{DrawOptions{Flip: true, Unicode: true, Axis: AxisChinese}, "一二三四五六七八九", "９８７６５４３２１"},
+		{DrawOptions{Flip: true, Axis: AxisChinese}, "1 2 3 4 5 6 7 8 9", "9 8 7 6 5 4 3 2 1"},
+		{DrawOptions{Flip: true, Axis: AxisNone}, ". . . . K A . . .", ". . . . . k . . ."},
+	} {
+		lines := strings.Split(strings.TrimSuffix(p.Draw(tt.o), "\n"), "\n")
+		if lines[0] != tt.first || lines[len(lines)-1] != tt.last {
+			t.Errorf("Draw(%+v): first line %q, last %q; want %q, %q", tt.o, lines[0], lines[len(lines)-1], tt.first, tt.last)
+		}
 	}
 }
 
@@ -239,12 +285,12 @@ func TestRender(t *testing.T) {
 // whose result leaves the mover's general unattacked.
 func bruteLegal(p *Position) map[Move]bool {
 	var pseudo MoveList
-	p.GeneratePseudo(GenAll, &pseudo)
+	p.generatePseudo(All, &pseudo)
 	out := map[Move]bool{}
 	for _, m := range pseudo.Moves() {
 		var child Position
 		p.MakeMove(m, &child)
-		if !child.Attacked(child.kings[p.side], child.side) {
+		if !child.IsAttacked(child.kings[p.side], child.side) {
 			out[m] = true
 		}
 	}

@@ -23,10 +23,7 @@ const DefaultMoveLimit = 60
 const DefaultRepetitions = 3
 
 // NewGame returns a game from the standard start position.
-func NewGame() *Game {
-	g, _ := NewGameFromPosition(StartPosition())
-	return g
-}
+func NewGame() *Game { return NewGameFrom(StartPosition()) }
 
 // NewGameFromFEN returns a game starting from fen.
 func NewGameFromFEN(fen string) (*Game, error) {
@@ -34,17 +31,16 @@ func NewGameFromFEN(fen string) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	return NewGameFromPosition(p)
+	return NewGameFrom(p), nil
 }
 
-// NewGameFromPosition returns a game starting from p, which must be valid.
-func NewGameFromPosition(p Position) (*Game, error) {
-	if err := p.Validate(); err != nil {
-		return nil, err
-	}
+// NewGameFrom returns a game starting from p, which must be valid: a
+// position from ParseFEN, StartPosition or MakeMove is (the zero Position
+// is not; see Validate).
+func NewGameFrom(p Position) *Game {
 	g := &Game{moveLimit: DefaultMoveLimit, repetitions: DefaultRepetitions}
 	g.record(p, MoveNone)
-	return g, nil
+	return g
 }
 
 func (g *Game) record(p Position, m Move) {
@@ -70,8 +66,11 @@ func (g *Game) SetRepetitions(n int) { g.repetitions = max(n, 0) }
 // Position returns the current position.
 func (g *Game) Position() Position { return g.positions[len(g.positions)-1] }
 
-// Start returns the starting position.
-func (g *Game) Start() Position { return g.positions[0] }
+// Turn returns the side to move.
+func (g *Game) Turn() Color { return g.cur().side }
+
+// StartPosition returns the position the game started from.
+func (g *Game) StartPosition() Position { return g.positions[0] }
 
 // FEN returns the current position in FEN form.
 func (g *Game) FEN() string { return g.cur().FEN() }
@@ -81,8 +80,12 @@ func (g *Game) cur() *Position { return &g.positions[len(g.positions)-1] }
 // Moves returns a copy of the moves played.
 func (g *Game) Moves() []Move { return append([]Move(nil), g.moves...) }
 
+// Positions returns a copy of every position of the game from the start to
+// the current one (one more than the moves).
+func (g *Game) Positions() []Position { return append([]Position(nil), g.positions...) }
+
 // Keys returns a copy of the Zobrist keys of every position of the game,
-// starting position first.
+// starting position first (one more than the moves).
 func (g *Game) Keys() []uint64 { return append([]uint64(nil), g.keys...) }
 
 // Ply returns the number of moves played.
@@ -107,32 +110,33 @@ func (g *Game) Push(m Move) error {
 	return nil
 }
 
-// Pop takes back the last move and returns it, or MoveNone when no move
-// has been played.
-func (g *Game) Pop() Move {
+// Pop takes back the last move and returns it. It returns false when no
+// move has been played.
+func (g *Game) Pop() (Move, bool) {
 	if len(g.moves) == 0 {
-		return MoveNone
+		return MoveNone, false
 	}
 	m := g.moves[len(g.moves)-1]
 	g.moves = g.moves[:len(g.moves)-1]
 	n := len(g.positions) - 1
 	g.positions, g.keys, g.checks = g.positions[:n], g.keys[:n], g.checks[:n]
-	return m
+	return m, true
 }
 
-// PushICCS parses an ICCS move ("h2e2") and plays it.
-func (g *Game) PushICCS(s string) (Move, error) {
-	return g.pushParsed(ParseICCS(g.cur(), s))
+// PushUCI parses a move in coordinate text ("h2e2", see Position.ParseUCI)
+// and plays it.
+func (g *Game) PushUCI(s string) (Move, error) {
+	return g.pushParsed(g.cur().ParseUCI(s))
 }
 
 // PushChinese parses a move in Chinese notation ("炮二平五") and plays it.
 func (g *Game) PushChinese(s string) (Move, error) {
-	return g.pushParsed(ParseChinese(g.cur(), s))
+	return g.pushParsed(g.cur().ParseChinese(s))
 }
 
 // PushWXF parses a move in WXF notation ("C2.5") and plays it.
 func (g *Game) PushWXF(s string) (Move, error) {
-	return g.pushParsed(ParseWXF(g.cur(), s))
+	return g.pushParsed(g.cur().ParseWXF(s))
 }
 
 func (g *Game) pushParsed(m Move, err error) (Move, error) {
@@ -157,17 +161,17 @@ func (g *Game) Outcome() Outcome {
 		if g.checks[len(g.checks)-1] {
 			t = Checkmate
 		}
-		return Outcome{t, p.side.Other()}
+		return win(t, p.side.Other())
 	}
 	n := len(g.keys) - 1
-	if o := judgeRepetition(g.keys, g.checks, g.positions[0].side, n-int(p.halfmove), g.repetitions); o.Finished() {
+	if o := judgeRepetition(g.keys, g.checks, g.positions[0].side, n-int(p.halfmove), g.repetitions); o.Over() {
 		return o
 	}
 	if g.moveLimit > 0 && int(p.halfmove) >= 2*g.moveLimit {
-		return Outcome{MoveLimit, NoColor}
+		return draw(MoveLimit)
 	}
-	if p.InsufficientMaterial() {
-		return Outcome{InsufficientMaterial, NoColor}
+	if p.IsInsufficientMaterial() {
+		return draw(InsufficientMaterial)
 	}
 	return Outcome{}
 }

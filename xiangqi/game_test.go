@@ -17,7 +17,7 @@ func mustGame(t *testing.T, fen string) *Game {
 func pushAll(t *testing.T, g *Game, moves ...string) {
 	t.Helper()
 	for _, m := range moves {
-		if _, err := g.PushICCS(m); err != nil {
+		if _, err := g.PushUCI(m); err != nil {
 			t.Fatalf("push %s: %v", m, err)
 		}
 	}
@@ -32,17 +32,29 @@ func TestOutcomePositions(t *testing.T) {
 		{"start", StartFEN, Outcome{}},
 		// Black king e9 has no move: d9 faces the red general, f9 is
 		// covered by the horse, e8 by the chariot. Not in check: it loses.
-		{"stalemate", "4k4/R8/6N2/9/9/9/9/9/9/3K5 b", Outcome{Stalemate, Red}},
-		{"checkmate", "3k5/3R5/3R5/9/9/9/9/9/9/4K4 b", Outcome{Checkmate, Red}},
-		{"insufficient", "3aka3/9/4b4/9/9/9/9/4B4/4A4/3AK4 w", Outcome{InsufficientMaterial, NoColor}},
+		{"stalemate", "4k4/R8/6N2/9/9/9/9/9/9/3K5 b", win(Stalemate, Red)},
+		{"checkmate", "3k5/3R5/3R5/9/9/9/9/9/9/4K4 b", win(Checkmate, Red)},
+		{"insufficient", "3aka3/9/4b4/9/9/9/9/4B4/4A4/3AK4 w", draw(InsufficientMaterial)},
 		{"soldier is enough", "3aka3/9/4b4/9/4P4/9/9/4B4/4A4/3AK4 w", Outcome{}},
-		{"move limit", "4k4/9/9/9/9/9/9/9/9/R2K5 w - - 120 70", Outcome{MoveLimit, NoColor}},
+		{"move limit", "4k4/9/9/9/9/9/9/9/9/R2K5 w - - 120 70", draw(MoveLimit)},
 		{"below move limit", "4k4/9/9/9/9/9/9/9/9/R2K5 w - - 119 70", Outcome{}},
 	}
 	for _, tt := range tests {
 		g := mustGame(t, tt.fen)
 		if got := g.Outcome(); got != tt.want {
 			t.Errorf("%s: got %v, want %v", tt.name, got, tt.want)
+		}
+		// The position alone knows every ending here but the move limit.
+		p := g.Position()
+		want := tt.want
+		if want.Termination == MoveLimit {
+			want = Outcome{}
+		}
+		if got := p.Outcome(); got != want {
+			t.Errorf("%s: Position.Outcome() = %v, want %v", tt.name, got, want)
+		}
+		if p.IsCheckmate() != (want.Termination == Checkmate) || p.IsStalemate() != (want.Termination == Stalemate) {
+			t.Errorf("%s: IsCheckmate %v, IsStalemate %v, want %v", tt.name, p.IsCheckmate(), p.IsStalemate(), want)
 		}
 	}
 }
@@ -65,19 +77,19 @@ func TestPerpetualCheck(t *testing.T) {
 	cycle := []string{"a0a9", "e9e8", "a9a8", "e8e9", "a8a9", "e9e8"}
 	for i, m := range cycle {
 		pushAll(t, g, m)
-		if o := g.Outcome(); o.Finished() {
+		if o := g.Outcome(); o.Over() {
 			t.Fatalf("after ply %d (%s): finished early: %v", i+1, m, o)
 		}
 	}
 	pushAll(t, g, "a9a8") // fourth check in a row, position repeated
-	if o := g.Outcome(); o != (Outcome{PerpetualCheck, Black}) || o.Result() != "0-1" {
+	if o := g.Outcome(); o != win(PerpetualCheck, Black) || o.Result() != "0-1" {
 		t.Errorf("got %v, want 0-1 by perpetual check", o)
 	}
 	// Taking the move back resumes the game.
-	if m := g.Pop(); m.String() != "a9a8" {
-		t.Errorf("Pop = %s, want a9a8", m)
+	if m, ok := g.Pop(); !ok || m.String() != "a9a8" {
+		t.Errorf("Pop = %s, %v; want a9a8, true", m, ok)
 	}
-	if o := g.Outcome(); o.Finished() {
+	if o := g.Outcome(); o.Over() {
 		t.Errorf("after Pop: %v, want game on", o)
 	}
 }
@@ -85,15 +97,15 @@ func TestPerpetualCheck(t *testing.T) {
 func TestRepetitionDraw(t *testing.T) {
 	g := mustGame(t, "4k4/9/9/9/9/9/9/9/9/R2K5 w")
 	pushAll(t, g, "a0a1", "e9e8", "a1a0", "e8e9")
-	if o := g.Outcome(); o.Finished() {
+	if o := g.Outcome(); o.Over() {
 		t.Fatalf("second occurrence: %v, want game on", o)
 	}
 	pushAll(t, g, "a0a1", "e9e8", "a1a0", "e8e9")
-	if o := g.Outcome(); o != (Outcome{Repetition, NoColor}) || o.Result() != "1/2-1/2" {
+	if o := g.Outcome(); o != draw(Repetition) || o.Result() != "1/2-1/2" {
 		t.Errorf("third occurrence: got %v, want draw by repetition", o)
 	}
 	g.SetRepetitions(0)
-	if o := g.Outcome(); o.Finished() {
+	if o := g.Outcome(); o.Over() {
 		t.Errorf("repetition draw disabled: got %v", o)
 	}
 }
@@ -105,13 +117,13 @@ func TestJudgeRepetition(t *testing.T) {
 		checks []bool // checks[i]: position i is check
 		want   Outcome
 	}{
-		{"no checks", []bool{false, false, false, false, false, false, false, false, false}, Outcome{Repetition, NoColor}},
+		{"no checks", []bool{false, false, false, false, false, false, false, false, false}, draw(Repetition)},
 		// Moves 1,3,5,7 are Red's; position i is check after move i.
-		{"red checks four times", []bool{false, true, false, true, false, true, false, true, false}, Outcome{PerpetualCheck, Black}},
-		{"red checks three times", []bool{false, false, false, true, false, true, false, true, false}, Outcome{Repetition, NoColor}},
-		{"red checks on", []bool{false, true, false, true, false, true, false, true, false, true}, Outcome{PerpetualCheck, Black}},
-		{"both check", []bool{false, true, true, true, true, true, true, true, true}, Outcome{Repetition, NoColor}},
-		{"black checks", []bool{false, false, true, false, true, false, true, false, true}, Outcome{PerpetualCheck, Red}},
+		{"red checks four times", []bool{false, true, false, true, false, true, false, true, false}, win(PerpetualCheck, Black)},
+		{"red checks three times", []bool{false, false, false, true, false, true, false, true, false}, draw(Repetition)},
+		{"red checks on", []bool{false, true, false, true, false, true, false, true, false, true}, win(PerpetualCheck, Black)},
+		{"both check", []bool{false, true, true, true, true, true, true, true, true}, draw(Repetition)},
+		{"black checks", []bool{false, false, true, false, true, false, true, false, true}, win(PerpetualCheck, Red)},
 	}
 	for _, tt := range tests {
 		k := keys
@@ -128,19 +140,19 @@ func TestJudgeRepetition(t *testing.T) {
 func TestMoveLimit(t *testing.T) {
 	g := mustGame(t, "4k4/9/9/9/9/9/9/9/9/R2K5 w - - 118 60")
 	pushAll(t, g, "a0a1")
-	if o := g.Outcome(); o.Finished() {
+	if o := g.Outcome(); o.Over() {
 		t.Fatalf("119 plies: %v, want game on", o)
 	}
 	pushAll(t, g, "e9e8")
-	if o := g.Outcome(); o != (Outcome{MoveLimit, NoColor}) {
+	if o := g.Outcome(); o != draw(MoveLimit) {
 		t.Errorf("120 plies: got %v, want draw by move limit", o)
 	}
 	g.SetMoveLimit(0)
-	if o := g.Outcome(); o.Finished() {
+	if o := g.Outcome(); o.Over() {
 		t.Errorf("limit disabled: got %v", o)
 	}
 	g.SetMoveLimit(61)
-	if o := g.Outcome(); o.Finished() {
+	if o := g.Outcome(); o.Over() {
 		t.Errorf("limit 61: got %v", o)
 	}
 	// A capture resets the count.
@@ -159,7 +171,7 @@ func TestGamePushPop(t *testing.T) {
 	if _, err := g.PushWXF("H8+7"); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := g.PushICCS("h0g2"); err != nil {
+	if _, err := g.PushUCI("h0g2"); err != nil {
 		t.Fatal(err)
 	}
 	if err := g.Push(NewMove(E0, E2)); !errors.Is(err, ErrIllegalMove) {
@@ -175,12 +187,67 @@ func TestGamePushPop(t *testing.T) {
 	if g.FEN() != want {
 		t.Errorf("FEN %s, want %s", g.FEN(), want)
 	}
-	for g.Pop() != MoveNone {
+	for g.Ply() > 0 {
+		g.Pop()
 	}
 	if g.FEN() != StartFEN || g.Ply() != 0 {
 		t.Errorf("after popping all: %s", g.FEN())
 	}
 	if n := len(g.LegalMoves()); n != 44 {
 		t.Errorf("LegalMoves = %d, want 44", n)
+	}
+}
+
+// TestGameHistory checks the history accessors: copies the caller may keep
+// or change, one more position and key than moves.
+func TestGameHistory(t *testing.T) {
+	g := NewGame()
+	pushAll(t, g, "h2e2", "h9g7", "h0g2")
+	moves, positions, keys := g.Moves(), g.Positions(), g.Keys()
+	if len(moves) != 3 || len(positions) != 4 || len(keys) != 4 || g.Ply() != 3 {
+		t.Fatalf("%d moves, %d positions, %d keys, ply %d; want 3, 4, 4, 3", len(moves), len(positions), len(keys), g.Ply())
+	}
+	for i := range positions {
+		if keys[i] != positions[i].Key() {
+			t.Errorf("key %d differs from its position's", i)
+		}
+	}
+	if start := g.StartPosition(); positions[0] != start || g.FEN() != positions[3].FEN() || g.Turn() != Black {
+		t.Errorf("start %s, FEN %s, turn %v", start.FEN(), g.FEN(), g.Turn())
+	}
+	moves[0], positions[0], keys[0] = MoveNone, Position{}, 0
+	if g.Moves()[0] == MoveNone || g.Positions()[0] != StartPosition() || g.Keys()[0] == 0 {
+		t.Error("changing a returned slice changed the game")
+	}
+	if m, ok := g.Pop(); !ok || m.String() != "h0g2" || g.Ply() != 2 {
+		t.Errorf("Pop = %v, %v; want h0g2, true", m, ok)
+	}
+	for g.Ply() > 0 {
+		g.Pop()
+	}
+	if m, ok := g.Pop(); ok || m != MoveNone {
+		t.Errorf("Pop on an empty game = %v, %v; want MoveNone, false", m, ok)
+	}
+}
+
+// TestNullMove: the copy-make and in-place null moves agree, keep the
+// Zobrist key exact and pass the turn.
+func TestNullMove(t *testing.T) {
+	p := StartPosition()
+	var child Position
+	p.MakeNullMove(&child)
+	q := p
+	q.PlayNull()
+	if child != q || q.SideToMove() != Black || q.Key() != q.computeKey() || q.HalfmoveClock() != p.HalfmoveClock() {
+		t.Errorf("null move from the start: %s, key ok %v", q.FEN(), q.Key() == q.computeKey())
+	}
+	q.PlayNull()
+	if q.FEN() != "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 2" || q.Key() != p.Key() {
+		t.Errorf("two null moves: %s", q.FEN())
+	}
+	var ml MoveList
+	ml.Add(NewMove(H2, E2))
+	if ml.Len() != 1 || !ml.Contains(NewMove(H2, E2)) {
+		t.Errorf("MoveList.Add: %v", ml.Moves())
 	}
 }

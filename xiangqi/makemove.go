@@ -1,11 +1,11 @@
 package xiangqi
 
-// MakeMove copies p into dst and plays m there (copy-make); p is unchanged
-// and dst may not alias p. m must be legal in p; behaviour is undefined
-// otherwise.
-func (p *Position) MakeMove(m Move, dst *Position) {
-	*dst = *p
-	dst.play(m)
+// MakeMove writes into child the position after the legal move m; p is
+// unchanged and child may not alias p. It is the copy-make form of Play.
+// m must be legal in p; behaviour is undefined otherwise.
+func (p *Position) MakeMove(m Move, child *Position) {
+	*child = *p
+	child.Play(m)
 }
 
 // Undo holds what UndoMove needs to take a move back.
@@ -19,7 +19,7 @@ type Undo struct {
 // m must be legal in p; behaviour is undefined otherwise.
 func (p *Position) DoMove(m Move) Undo {
 	u := Undo{captured: p.board[m.To()], halfmove: p.halfmove, key: p.key}
-	p.play(m)
+	p.Play(m)
 	return u
 }
 
@@ -67,8 +67,10 @@ func (p *Position) restore(pc Piece, s Square) {
 	p.fileOcc[c][sqFile[s]] |= 1 << sqRank[s]
 }
 
-// play applies m in place.
-func (p *Position) play(m Move) {
+// Play plays the legal move m in place; behaviour is undefined for any other
+// move. DoMove does the same and returns what UndoMove needs to take it
+// back.
+func (p *Position) Play(m Move) {
 	from, to := m.From(), m.To()
 	us := p.side
 	pc, captured := p.board[from], p.board[to]
@@ -90,13 +92,20 @@ func (p *Position) play(m Move) {
 	p.side = us.Other()
 }
 
-// MakeNullMove copies p into dst with the other side to move (for search);
-// the side to move must not be in check.
-func (p *Position) MakeNullMove(dst *Position) {
-	*dst = *p
-	dst.side = p.side.Other()
-	dst.key ^= zobristSide
-	if p.side == Black && dst.fullmove < 0xffff {
-		dst.fullmove++
+// MakeNullMove writes into child the position after a null move (the copy-
+// make form of PlayNull); p is unchanged.
+func (p *Position) MakeNullMove(child *Position) {
+	*child = *p
+	child.PlayNull()
+}
+
+// PlayNull passes the move to the opponent (a "null move", for search). The
+// side to move must not be in check. The halfmove clock, which counts plies
+// since a capture, is unchanged.
+func (p *Position) PlayNull() {
+	if p.side == Black && p.fullmove < 0xffff {
+		p.fullmove++
 	}
+	p.side = p.side.Other()
+	p.key ^= zobristSide
 }

@@ -2,28 +2,37 @@ package xiangqi
 
 import "math/bits"
 
-// GenKind selects which pseudo-legal moves a generator produces.
+// GenKind selects which legal moves a generator produces, so that a search
+// can try captures before quiet moves (staged generation).
 type GenKind uint8
 
-// Generator kinds.
+// The generation kinds, as in package chess. Captures and Quiets partition
+// the legal moves.
 const (
-	GenAll      GenKind = iota // captures and quiet moves
-	GenCaptures                // captures only
-	GenQuiets                  // non-captures only
+	// All is every legal move.
+	All GenKind = iota
+	// Captures are the moves that take a piece.
+	Captures
+	// Quiets are the other legal moves.
+	Quiets
+	// Evasions is every legal move of a side in check; it is the same as
+	// All, named for the engine's readability.
+	Evasions
 )
 
 // okTarget[us][kind][piece] reports whether a move of side us may land on
 // a point holding piece (NoPiece for empty) for generator kind.
-var okTarget [2][3][16]bool
+var okTarget [2][4][16]bool
 
 func init() {
 	for us := Red; us <= Black; us++ {
 		for pc := Piece(0); pc < 16; pc++ {
 			empty := pc == NoPiece
 			enemy := !empty && pc.Color() != us && pc.Type() != NoPieceType
-			okTarget[us][GenAll][pc] = empty || enemy
-			okTarget[us][GenCaptures][pc] = enemy
-			okTarget[us][GenQuiets][pc] = empty
+			okTarget[us][All][pc] = empty || enemy
+			okTarget[us][Captures][pc] = enemy
+			okTarget[us][Quiets][pc] = empty
+			okTarget[us][Evasions][pc] = empty || enemy
 		}
 	}
 }
@@ -31,22 +40,23 @@ func init() {
 // kindMasks returns masks selecting quiet and capture targets for kind.
 func kindMasks(kind GenKind) (quiet, capture uint16) {
 	switch kind {
-	case GenCaptures:
+	case Captures:
 		return 0, 0xffff
-	case GenQuiets:
+	case Quiets:
 		return 0xffff, 0
 	}
 	return 0xffff, 0xffff
 }
 
-// GeneratePseudo appends to ml (after clearing it) the pseudo-legal moves
-// of the side to move: moves that follow the piece rules but may leave the
-// mover's general in check or facing the other general.
-func (p *Position) GeneratePseudo(kind GenKind, ml *MoveList) {
+// generatePseudo fills ml with the pseudo-legal moves of kind of the side
+// to move: moves that follow the piece rules but may leave the mover's
+// general in check or facing the other general (for tests of the legal
+// generator).
+func (p *Position) generatePseudo(kind GenKind, ml *MoveList) {
 	ml.n = 0
 	us := p.side
 	for pt := King; pt <= Soldier; pt++ {
-		pc := MakePiece(us, pt)
+		pc := NewPiece(us, pt)
 		bb := p.pieces[pc]
 		for w := 0; w < 2; w++ {
 			for x := bb[w]; x != 0; x &= x - 1 {
@@ -56,23 +66,23 @@ func (p *Position) GeneratePseudo(kind GenKind, ml *MoveList) {
 	}
 }
 
-// GenerateLegal fills ml with every legal move of the side to move.
+// GenerateLegal fills ml with every legal move of the side to move. Only
+// the moves that might expose the general are tested by playing them.
 func (p *Position) GenerateLegal(ml *MoveList) {
 	ml.n = 0
-	p.generate(GenAll, ml)
+	p.generate(All, ml)
 }
 
-// GenerateCaptures fills ml with the legal captures of the side to move
-// (for quiescence search).
-func (p *Position) GenerateCaptures(ml *MoveList) {
+// Generate fills ml with the legal moves of the given kind.
+func (p *Position) Generate(kind GenKind, ml *MoveList) {
 	ml.n = 0
-	p.generate(GenCaptures, ml)
+	p.generate(kind, ml)
 }
 
 // HasLegalMove reports whether the side to move has any legal move.
 func (p *Position) HasLegalMove() bool {
 	var ml MoveList
-	p.generate(GenAll, &ml)
+	p.generate(All, &ml)
 	return ml.n > 0
 }
 
@@ -202,7 +212,7 @@ func (p *Position) guards(g *guard) bool {
 	check = p.guardLine(g, ksq, rayPoints(rocc>>(f+1)<<(f+1), true), false) || check
 	check = p.guardLine(g, ksq, rayPoints(rocc&(1<<f-1), false), false) || check
 
-	horse := MakePiece(them, Horse)
+	horse := NewPiece(them, Horse)
 	hc := &horseChecks[ksq]
 	for i := uint8(0); i < hc.n; i++ {
 		if p.board[hc.to[i]] == horse {
@@ -213,7 +223,7 @@ func (p *Position) guards(g *guard) bool {
 			}
 		}
 	}
-	soldier := MakePiece(them, Soldier)
+	soldier := NewPiece(them, Soldier)
 	sc := &soldierChecks[them][ksq]
 	for i := uint8(0); i < sc.n; i++ {
 		if p.board[sc.to[i]] == soldier {
@@ -234,7 +244,7 @@ func (p *Position) guardRay(g *guard, k, s1, s2, s3 Square, onFile bool) bool {
 		return false
 	}
 	them := p.side.Other()
-	chariot, cannon, king := MakePiece(them, Chariot), MakePiece(them, Cannon), MakePiece(them, King)
+	chariot, cannon, king := NewPiece(them, Chariot), NewPiece(them, Cannon), NewPiece(them, King)
 	pc1 := p.board[s1]
 	if pc1 == chariot || onFile && pc1 == king {
 		return true
@@ -282,7 +292,7 @@ func (p *Position) generate(kind GenKind, ml *MoveList) {
 	inCheck := p.guards(&g)
 	us := p.side
 	for pt := Advisor; pt <= Soldier; pt++ {
-		pc := MakePiece(us, pt)
+		pc := NewPiece(us, pt)
 		bb := p.pieces[pc]
 		for w := 0; w < 2; w++ {
 			for x := bb[w]; x != 0; x &= x - 1 {

@@ -9,7 +9,7 @@ import (
 	"testing"
 )
 
-// canonicalChars maps the side-specific characters FormatChinese writes
+// canonicalChars maps the side-specific characters Position.Chinese writes
 // to the common ones of notation-vectors.tsv.
 var canonicalChars = strings.NewReplacer("帥", "帅", "將", "将", "傌", "马", "馬", "马", "俥", "车", "車", "车", "砲", "炮")
 
@@ -34,7 +34,7 @@ func TestNotationVectors(t *testing.T) {
 			t.Errorf("%s: %v", src, err)
 			continue
 		}
-		m, err := ParseChinese(&p, written)
+		m, err := p.ParseChinese(written)
 		if err != nil {
 			t.Errorf("%s: ParseChinese(%q): %v", src, written, err)
 			continue
@@ -42,8 +42,8 @@ func TestNotationVectors(t *testing.T) {
 		if m.String() != iccs {
 			t.Errorf("%s: ParseChinese(%q) = %s, want %s", src, written, m, iccs)
 		}
-		if got := canonicalChars.Replace(FormatChinese(&p, m)); got != canonical {
-			t.Errorf("%s: FormatChinese(%s) = %s, want %s", src, iccs, got, canonical)
+		if got := canonicalChars.Replace(p.Chinese(m)); got != canonical {
+			t.Errorf("%s: Chinese(%s) = %s, want %s", src, iccs, got, canonical)
 		}
 	}
 	if rows != 817 {
@@ -88,7 +88,7 @@ func TestMoveLists(t *testing.T) {
 			for i, mv := range moves {
 				var err error
 				if len(mv) == 4 && mv[0] >= 'a' && mv[0] <= 'i' {
-					_, err = g.PushICCS(mv)
+					_, err = g.PushUCI(mv)
 				} else {
 					_, err = g.PushChinese(mv)
 				}
@@ -116,9 +116,9 @@ type formatter struct {
 }
 
 var formatters = []formatter{
-	{"chinese", FormatChinese, ParseChinese},
-	{"wxf", FormatWXF, ParseWXF},
-	{"iccs", func(_ *Position, m Move) string { return FormatICCS(m) }, ParseICCS},
+	{"chinese", (*Position).Chinese, (*Position).ParseChinese},
+	{"wxf", (*Position).WXF, (*Position).ParseWXF},
+	{"uci", (*Position).UCI, (*Position).ParseUCI},
 }
 
 // TestRoundTrip formats and re-parses every legal move of every perft
@@ -186,21 +186,21 @@ func TestTandemNotation(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", tt.fen, err)
 		}
-		m, err := ParseICCS(&p, tt.iccs)
+		m, err := p.ParseUCI(tt.iccs)
 		if err != nil {
 			t.Fatalf("%s %s: %v", tt.fen, tt.iccs, err)
 		}
-		if got := FormatChinese(&p, m); got != tt.chinese {
+		if got := p.Chinese(m); got != tt.chinese {
 			t.Errorf("%s %s: chinese got %s, want %s", tt.fen, tt.iccs, got, tt.chinese)
 		}
 		want := strings.ReplaceAll(tt.wxf, "=", ".")
-		if got := FormatWXF(&p, m); got != want {
+		if got := p.WXF(m); got != want {
 			t.Errorf("%s %s: wxf got %s, want %s", tt.fen, tt.iccs, got, want)
 		}
 		for _, in := range []string{tt.chinese, tt.wxf} {
-			parse := ParseChinese
+			parse := (*Position).ParseChinese
 			if in == tt.wxf {
-				parse = ParseWXF
+				parse = (*Position).ParseWXF
 			}
 			if got, err := parse(&p, in); err != nil || got != m {
 				t.Errorf("%s: parse %q = %s, %v; want %s", tt.fen, in, got, err, m)
@@ -245,7 +245,7 @@ func TestParseChineseVariants(t *testing.T) {
 		{"", "", ErrInvalidMove},
 	}
 	for _, tt := range tests {
-		m, err := ParseChinese(&start, tt.in)
+		m, err := start.ParseChinese(tt.in)
 		if tt.err != nil {
 			if !errors.Is(err, tt.err) {
 				t.Errorf("ParseChinese(%q) error = %v, want %v", tt.in, err, tt.err)
@@ -264,14 +264,14 @@ func TestParseChineseAmbiguous(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := ParseChinese(&p, "俥九进一"); !errors.Is(err, ErrAmbiguousMove) {
+	if _, err := p.ParseChinese("俥九进一"); !errors.Is(err, ErrAmbiguousMove) {
 		t.Errorf("got %v, want ErrAmbiguousMove", err)
 	}
-	if _, err := ParseWXF(&p, "R9+1"); !errors.Is(err, ErrAmbiguousMove) {
+	if _, err := p.ParseWXF("R9+1"); !errors.Is(err, ErrAmbiguousMove) {
 		t.Errorf("got %v, want ErrAmbiguousMove", err)
 	}
 	// Unique although the file is shared: accepted.
-	if m, err := ParseChinese(&p, "俥九进二"); err != nil || m.String() != "a4a6" {
+	if m, err := p.ParseChinese("俥九进二"); err != nil || m.String() != "a4a6" {
 		t.Errorf("got %s, %v; want a4a6", m, err)
 	}
 }
@@ -300,7 +300,7 @@ func TestWXF(t *testing.T) {
 		{"C2*5", "", ErrInvalidMove},
 	}
 	for _, tt := range tests {
-		m, err := ParseWXF(&start, tt.in)
+		m, err := start.ParseWXF(tt.in)
 		if tt.err != nil {
 			if !errors.Is(err, tt.err) {
 				t.Errorf("ParseWXF(%q) error = %v, want %v", tt.in, err, tt.err)
@@ -314,16 +314,16 @@ func TestWXF(t *testing.T) {
 	// Black's view: files from Black's right.
 	p, _ := ParseFEN("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b")
 	for in, want := range map[string]string{"H8+7": "h9g7", "C2.5": "b7e7", "P3+1": "c6c5"} {
-		if m, err := ParseWXF(&p, in); err != nil || m.String() != want {
+		if m, err := p.ParseWXF(in); err != nil || m.String() != want {
 			t.Errorf("black ParseWXF(%q) = %s, %v; want %s", in, m, err, want)
 		}
 	}
-	if s := FormatWXF(&p, NewMove(H9, G7)); s != "H8+7" {
-		t.Errorf("FormatWXF(h9g7) = %s, want H8+7", s)
+	if s := p.WXF(NewMove(H9, G7)); s != "H8+7" {
+		t.Errorf("WXF(h9g7) = %s, want H8+7", s)
 	}
 }
 
-func TestICCS(t *testing.T) {
+func TestUCI(t *testing.T) {
 	start := StartPosition()
 	tests := []struct {
 		in, want string
@@ -342,15 +342,31 @@ func TestICCS(t *testing.T) {
 		{"h2e2e", "", ErrInvalidMove},
 	}
 	for _, tt := range tests {
-		m, err := ParseICCS(&start, tt.in)
+		m, err := start.ParseUCI(tt.in)
 		if tt.err != nil {
 			if !errors.Is(err, tt.err) {
-				t.Errorf("ParseICCS(%q) error = %v, want %v", tt.in, err, tt.err)
+				t.Errorf("ParseUCI(%q) error = %v, want %v", tt.in, err, tt.err)
 			}
 			continue
 		}
-		if err != nil || FormatICCS(m) != tt.want {
-			t.Errorf("ParseICCS(%q) = %s, %v; want %s", tt.in, m, err, tt.want)
+		if err != nil || start.UCI(m) != tt.want {
+			t.Errorf("ParseUCI(%q) = %s, %v; want %s", tt.in, m, err, tt.want)
+		}
+	}
+}
+
+func TestParseSquare(t *testing.T) {
+	for _, tt := range []struct {
+		in   string
+		want Square
+		err  bool
+	}{
+		{"a0", A0, false}, {"e9", E9, false}, {"I9", I9, false}, {"h2", H2, false},
+		{"j0", NoSquare, true}, {"a", NoSquare, true}, {"a10", NoSquare, true}, {"", NoSquare, true},
+	} {
+		got, err := ParseSquare(tt.in)
+		if got != tt.want || (err != nil) != tt.err || err != nil && !errors.Is(err, ErrInvalidSquare) {
+			t.Errorf("ParseSquare(%q) = %v, %v; want %v, error %v", tt.in, got, err, tt.want, tt.err)
 		}
 	}
 }

@@ -27,15 +27,16 @@ func (t Termination) String() string {
 	return "invalid"
 }
 
-// Outcome is the result of a finished game. The zero Outcome means the
-// game is not over. Winner is NoColor for a draw.
+// Outcome is the end of a game: why, and who won. The zero Outcome is an
+// unfinished game. For a draw, Draw is set and Winner is NoColor.
 type Outcome struct {
 	Termination Termination
 	Winner      Color
+	Draw        bool
 }
 
-// Finished reports whether the game is over.
-func (o Outcome) Finished() bool { return o.Termination != NoTermination }
+// Over reports whether the game has ended.
+func (o Outcome) Over() bool { return o.Termination != NoTermination }
 
 // Result returns "1-0" (Red won), "0-1" (Black won), "1/2-1/2", or "*"
 // while the game is in progress.
@@ -53,19 +54,46 @@ func (o Outcome) Result() string {
 
 // String describes the outcome, for example "1-0 (checkmate)".
 func (o Outcome) String() string {
-	if !o.Finished() {
+	if !o.Over() {
 		return "*"
 	}
 	return o.Result() + " (" + o.Termination.String() + ")"
 }
 
-// InsufficientMaterial reports whether neither side has a piece that can
+func win(t Termination, c Color) Outcome { return Outcome{Termination: t, Winner: c} }
+func draw(t Termination) Outcome         { return Outcome{Termination: t, Winner: NoColor, Draw: true} }
+
+// Outcome returns the ending that the position alone decides: checkmate or
+// stalemate (both lost by the side to move) and insufficient material.
+// Repetitions and the move limit need the game's history and rules: see
+// Game.Outcome.
+func (p *Position) Outcome() Outcome {
+	if !p.HasLegalMove() {
+		if p.InCheck() {
+			return win(Checkmate, p.side.Other())
+		}
+		return win(Stalemate, p.side.Other())
+	}
+	if p.IsInsufficientMaterial() {
+		return draw(InsufficientMaterial)
+	}
+	return Outcome{}
+}
+
+// IsCheckmate reports whether the side to move is in check and has no legal move.
+func (p *Position) IsCheckmate() bool { return p.InCheck() && !p.HasLegalMove() }
+
+// IsStalemate reports whether the side to move has no legal move but is not
+// in check (a loss in xiangqi).
+func (p *Position) IsStalemate() bool { return !p.InCheck() && !p.HasLegalMove() }
+
+// IsInsufficientMaterial reports whether neither side has a piece that can
 // cross the river (only generals, advisors and elephants are left), so
 // neither can ever give mate.
-func (p *Position) InsufficientMaterial() bool {
+func (p *Position) IsInsufficientMaterial() bool {
 	for c := Red; c <= Black; c++ {
 		for _, pt := range [4]PieceType{Horse, Chariot, Cannon, Soldier} {
-			if !p.pieces[MakePiece(c, pt)].Empty() {
+			if !p.pieces[NewPiece(c, pt)].Empty() {
 				return false
 			}
 		}
@@ -127,11 +155,11 @@ func judgeRepetition(keys []uint64, checks []bool, first Color, lo, draws int) O
 	}
 	for c := Red; c <= Black; c++ {
 		if all[c] && !all[c.Other()] && streak[c] > 3 {
-			return Outcome{PerpetualCheck, c.Other()}
+			return win(PerpetualCheck, c.Other())
 		}
 	}
 	if draws > 0 && occurrences >= draws {
-		return Outcome{Repetition, NoColor}
+		return draw(Repetition)
 	}
 	return Outcome{}
 }

@@ -64,15 +64,3 @@ func Divide(p *Position, depth int) []DivideEntry {
 	}
 	return out
 }
-
-// assertConsistent panics when the incremental state disagrees with a
-// recomputation; it runs only in debug builds (-tags xiangqidebug), as a
-// stand-in for C assert.
-func (p *Position) assertConsistent() {
-	if p.key != p.computeKey() {
-		panic("xiangqi: incremental Zobrist key differs from recomputed key: " + p.FEN())
-	}
-	if err := p.problem(); err != nil {
-		panic("xiangqi: invalid position " + p.FEN() + ": " + err.Error())
-	}
-}

@@ -38,8 +38,8 @@ func (p *Position) SideToMove() Color { return p.side }
 // PieceAt returns the piece on s, or NoPiece.
 func (p *Position) PieceAt(s Square) Piece { return p.board[s] }
 
-// Pieces returns the set of squares holding piece pc.
-func (p *Position) Pieces(pc Piece) Bitboard { return p.pieces[pc&15] }
+// Pieces returns the set of squares holding pieces of colour c and type pt.
+func (p *Position) Pieces(c Color, pt PieceType) Bitboard { return p.pieces[NewPiece(c, pt)&15] }
 
 // KingSquare returns the square of c's general.
 func (p *Position) KingSquare(c Color) Square { return p.kings[c] }
@@ -85,12 +85,12 @@ func (p *Position) rankOccupancy(r uint8) uint16 { return p.rankOcc[0][r] | p.ra
 
 func (p *Position) fileOccupancy(f uint8) uint16 { return p.fileOcc[0][f] | p.fileOcc[1][f] }
 
-// Attacked reports whether side by attacks s. Generals count as attacking
-// along an open file (the flying-general rule).
-func (p *Position) Attacked(s Square, by Color) bool {
+// IsAttacked reports whether any piece of colour by attacks s. Generals
+// count as attacking along an open file (the flying-general rule).
+func (p *Position) IsAttacked(s Square, by Color) bool {
 	f, r := sqFile[s], sqRank[s]
-	chariot, cannon := MakePiece(by, Chariot), MakePiece(by, Cannon)
-	king := MakePiece(by, King)
+	chariot, cannon := NewPiece(by, Chariot), NewPiece(by, Cannon)
+	king := NewPiece(by, King)
 
 	rocc := p.rankOccupancy(r)
 	base := Square(r) * NumFiles
@@ -115,14 +115,14 @@ func (p *Position) Attacked(s Square, by Color) bool {
 			return true
 		}
 	}
-	horse := MakePiece(by, Horse)
+	horse := NewPiece(by, Horse)
 	hc := &horseChecks[s]
 	for i := uint8(0); i < hc.n; i++ {
 		if p.board[hc.to[i]] == horse && p.board[hc.block[i]] == NoPiece {
 			return true
 		}
 	}
-	soldier := MakePiece(by, Soldier)
+	soldier := NewPiece(by, Soldier)
 	sc := &soldierChecks[by][s]
 	for i := uint8(0); i < sc.n; i++ {
 		if p.board[sc.to[i]] == soldier {
@@ -133,7 +133,7 @@ func (p *Position) Attacked(s Square, by Color) bool {
 }
 
 // InCheck reports whether the side to move is in check.
-func (p *Position) InCheck() bool { return p.Attacked(p.kings[p.side], p.side.Other()) }
+func (p *Position) InCheck() bool { return p.IsAttacked(p.kings[p.side], p.side.Other()) }
 
 // GivesCheck reports whether the legal move m gives check.
 func (p *Position) GivesCheck(m Move) bool {
@@ -162,7 +162,7 @@ func (p *Position) legalAfter(from, to Square) bool {
 	if pc.Type() == King {
 		ksq = to
 	}
-	ok := !p.Attacked(ksq, us.Other())
+	ok := !p.IsAttacked(ksq, us.Other())
 
 	p.board[from], p.board[to] = pc, captured
 	p.rankOcc[us][fr], p.rankOcc[us][tr] = r1, r2
@@ -181,6 +181,6 @@ func (p *Position) IsLegal(m Move) bool {
 		return false
 	}
 	var ml MoveList
-	p.generatePiece(from, pc, GenAll, &ml)
+	p.generatePiece(from, pc, All, &ml)
 	return ml.Contains(m) && p.legalAfter(from, to)
 }

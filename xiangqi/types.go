@@ -113,8 +113,8 @@ const (
 	BlackSoldier  = Piece(Soldier) | 8
 )
 
-// MakePiece returns the piece of colour c and type pt.
-func MakePiece(c Color, pt PieceType) Piece { return Piece(pt) | Piece(c)<<3 }
+// NewPiece returns the piece of colour c and type pt.
+func NewPiece(c Color, pt PieceType) Piece { return Piece(pt) | Piece(c)<<3 }
 
 // Type returns the piece type.
 func (p Piece) Type() PieceType { return PieceType(p & 7) }
@@ -236,6 +236,12 @@ func (ml *MoveList) Moves() []Move { return ml.moves[:ml.n] }
 
 // Clear empties the list.
 func (ml *MoveList) Clear() { ml.n = 0 }
+
+// Add appends a move; the list must not be full.
+func (ml *MoveList) Add(m Move) {
+	ml.moves[ml.n] = m
+	ml.n++
+}
 
 // Contains reports whether m is in the list.
 func (ml *MoveList) Contains(m Move) bool {

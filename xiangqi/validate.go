@@ -29,18 +29,18 @@ func (p *Position) problem() error {
 		}
 	}
 	if count[RedKing] != 1 || count[BlackKing] != 1 {
-		return ErrKingCount
+		return ErrKings
 	}
 	for pc := Piece(1); pc < 16; pc++ {
 		if pc.Type() != NoPieceType && count[pc] > maxCount[pc.Type()] {
-			return fmt.Errorf("%w: %d %s", ErrPieceCount, count[pc], pc)
+			return fmt.Errorf("%w: %d %s", ErrTooManyPieces, count[pc], pc)
 		}
 	}
 	if p.generalsFace() {
 		return ErrFacingGenerals
 	}
-	if p.Attacked(p.kings[p.side.Other()], p.side) {
-		return ErrOpponentInCheck
+	if p.IsAttacked(p.kings[p.side.Other()], p.side) {
+		return ErrOppositeCheck
 	}
 	return nil
 }

@@ -4,14 +4,14 @@ import "strings"
 
 const wxfLetters = "KAEHRCP"
 
-// FormatWXF writes the legal move m in WXF notation: piece letter
+// WXF returns the legal move m in WXF notation: piece letter
 // (K A E H R C P), origin file 1-9 from the mover's right, + forward,
 // - backward or . sideways, then the distance or destination file
 // ("C2.5", "H8+7"). Two same pieces on a file use + (front) and - (rear)
 // in place of the file ("C+.5"); soldiers follow the WXF rules for three
 // to five on a file (P+, P3, P-, ++, --) and for two tandem files (the
 // file digit first: "7+.6").
-func FormatWXF(p *Position, m Move) string {
+func (p *Position) WXF(m Move) string {
 	d := describe(p, m)
 	return wxfPrefix(&d) + string([]byte{d.action, byte('0' + d.num)})
 }
@@ -79,11 +79,12 @@ func normalizeWXF(s string) (string, bool) {
 	return string(b), first && second
 }
 
-// ParseWXF reads a move in WXF notation in position p. Letters may be
+// ParseWXF reads a move in WXF notation and checks that it is legal.
+// Letters may be
 // lower case; G, M, B, N and S are accepted for K, A, E, H and P, and =
 // for the sideways operator. A piece sharing its file may also be named by
 // its file when the move is still unique.
-func ParseWXF(p *Position, s string) (Move, error) {
+func (p *Position) ParseWXF(s string) (Move, error) {
 	norm, ok := normalizeWXF(s)
 	if !ok {
 		return MoveNone, &MoveError{Move: s, Err: ErrInvalidMove}

@@ -11,7 +11,7 @@ import (
 
 	"github.com/gambitchess/gambit/chess/pgn"
 	"github.com/gambitchess/gambit/internal/charset"
-	"github.com/gambitchess/gambit/xiangqi"
+	xqpgn "github.com/gambitchess/gambit/xiangqi/pgn"
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
@@ -168,7 +168,7 @@ func xiangqiPGN(cmd *cobra.Command, name string, r io.Reader, action pgnAction, 
 	}
 	data, _ := charset.Decode(raw, charset.GBK)
 	out := cmd.OutOrStdout()
-	games, err := xiangqi.ReadPGN(bytes.NewReader(data))
+	games, err := xqpgn.ReadAll(bytes.NewReader(data))
 	if err != nil {
 		fmt.Fprintf(out, "%s: %v\n", name, strings.TrimPrefix(err.Error(), "xiangqi: pgn: "))
 		return 1, nil
@@ -176,14 +176,12 @@ func xiangqiPGN(cmd *cobra.Command, name string, r io.Reader, action pgnAction, 
 	plies := 0
 	results := map[string]int{}
 	for _, g := range games {
-		plies += len(g.Mainline())
+		plies += len(g.MainlineMoves())
 		results[g.Result]++
 		if action == pgnCat {
-			if opt.Mainline || opt.NoComments {
-				g = trimXiangqi(g, opt)
-			}
 			format, _ := g.Format()
-			if err := g.WritePGN(out, format); err != nil {
+			wopt := xqpgn.WriteOptions{Notation: format, Mainline: opt.Mainline, NoComments: opt.NoComments}
+			if err := xqpgn.Write(out, g, wopt); err != nil {
 				return 0, err
 			}
 			fmt.Fprintln(out)
@@ -199,32 +197,4 @@ func xiangqiPGN(cmd *cobra.Command, name string, r io.Reader, action pgnAction, 
 		}
 	}
 	return 0, nil
-}
-
-// trimXiangqi returns a copy of g without variations (opt.Mainline) and/or
-// without comments (opt.NoComments).
-func trimXiangqi(g *xiangqi.PGNGame, opt pgn.Options) *xiangqi.PGNGame {
-	t := xiangqi.NewPGNGame(g.Root.Position())
-	t.Tags, t.Result = g.Tags, g.Result
-	if !opt.NoComments {
-		t.Root.Comment, t.ResultComment = g.Root.Comment, g.ResultComment
-	}
-	copyXiangqiLine(g.Root, t.Root, opt)
-	return t
-}
-
-func copyXiangqiLine(src, dst *xiangqi.PGNNode, opt pgn.Options) {
-	for i, child := range src.Children {
-		if opt.Mainline && i > 0 {
-			break
-		}
-		next, err := dst.AddMove(child.Move)
-		if err != nil {
-			return // cannot happen: the moves were checked when read
-		}
-		if !opt.NoComments {
-			next.Comment, next.Before = child.Comment, child.Before
-		}
-		copyXiangqiLine(child, next, opt)
-	}
 }

@@ -96,7 +96,7 @@ func perftLines(variant, fen string, depth int, divide bool) ([]string, uint64, 
 			return nil, xiangqi.Perft(&p, depth), nil
 		}
 		for _, e := range xiangqi.Divide(&p, depth) {
-			lines = append(lines, fmt.Sprintf("%s: %d", xiangqi.FormatICCS(e.Move), e.Nodes))
+			lines = append(lines, fmt.Sprintf("%s: %d", p.UCI(e.Move), e.Nodes))
 			total += e.Nodes
 		}
 	} else {
@@ -154,7 +154,7 @@ func moveLines(variant, fen string) ([]string, error) {
 		p.GenerateLegal(&ml)
 		for i := 0; i < ml.Len(); i++ {
 			m := ml.At(i)
-			lines = append(lines, xiangqi.FormatICCS(m)+" "+xiangqi.FormatChinese(&p, m)+" "+xiangqi.FormatWXF(&p, m))
+			lines = append(lines, p.UCI(m)+" "+p.Chinese(m)+" "+p.WXF(m))
 		}
 	} else {
 		p, err := parseChess(variant, fen)

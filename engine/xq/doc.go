@@ -35,9 +35,10 @@
 // takes a xiangqi.Game and so also knows which earlier moves gave check,
 // for judging perpetual check through moves already played.
 //
-// Moves are xiangqi.Move values; xiangqi.FormatICCS writes them with ranks
-// 0-9 ("h2e2"), FormatUCI and ParseUCI with the ranks 1-10 that UCI
-// engines such as Fairy-Stockfish use ("h3e3"), and GameFromUCI replays a
-// UCI "position" command. Bench gives the node signature of the search;
+// Moves are xiangqi.Move values; xiangqi.Position.UCI writes them in ICCS
+// coordinates with ranks 0-9 ("h2e2", as the game layer and Pikafish do),
+// FormatUCI and ParseUCI with the ranks 1-10 of Fairy-Stockfish's UCI
+// ("h3e3"), which Gambit's xiangqi UCI mode speaks, and GameFromUCI
+// replays a UCI "position" command. Bench gives the node signature of the search;
 // BENCH.md in this directory records speed and self-play results.
 package xq

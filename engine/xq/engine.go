@@ -90,13 +90,8 @@ func (e *Engine) Search(ctx context.Context, pos xiangqi.Position, history []uin
 func (e *Engine) SearchGame(ctx context.Context, g *xiangqi.Game, limits Limits, onInfo func(Info)) Result {
 	keys := g.Keys()
 	checks := make([]bool, len(keys))
-	p := g.Start()
-	checks[0] = p.InCheck()
-	for i, m := range g.Moves() {
-		var next xiangqi.Position
-		p.MakeMove(m, &next)
-		p = next
-		checks[i+1] = p.InCheck()
+	for i, p := range g.Positions() {
+		checks[i] = p.InCheck()
 	}
 	n := len(keys) - 1
 	return e.search(ctx, g.Position(), keys[:n], checks[:n], limits, onInfo)

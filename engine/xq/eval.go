@@ -64,15 +64,15 @@ func Evaluate(p *xiangqi.Position) int { return evaluate(p, &defaultWeights) }
 
 // evaluate is Evaluate with the weights w.
 func evaluate(p *xiangqi.Position, w *evalWeights) int {
-	if p.InsufficientMaterial() {
+	if p.IsInsufficientMaterial() {
 		return 0
 	}
 	st := evalState{w: w}
 	st.fillOccupancy(p)
 	for c := xiangqi.Red; c <= xiangqi.Black; c++ {
 		for pt := xiangqi.King; pt <= xiangqi.Soldier; pt++ {
-			pc := xiangqi.MakePiece(c, pt)
-			bb := p.Pieces(pc)
+			pc := xiangqi.NewPiece(c, pt)
+			bb := p.Pieces(c, pt)
 			for w := 0; w < 2; w++ {
 				for x := bb[w]; x != 0; x &= x - 1 {
 					s := xiangqi.Square(w*64 + bits.TrailingZeros64(x))
@@ -94,7 +94,7 @@ func evaluate(p *xiangqi.Position, w *evalWeights) int {
 // fillOccupancy builds the rank and file masks of p.
 func (st *evalState) fillOccupancy(p *xiangqi.Position) {
 	for pc := xiangqi.RedKing; pc <= xiangqi.BlackSoldier; pc++ {
-		bb := p.Pieces(pc)
+		bb := p.Pieces(pc.Color(), pc.Type())
 		for w := 0; w < 2; w++ {
 			for x := bb[w]; x != 0; x &= x - 1 {
 				st.occ.add(pc.Color(), xiangqi.Square(w*64+bits.TrailingZeros64(x)))
@@ -155,8 +155,8 @@ func kingDanger(p *xiangqi.Position, c xiangqi.Color, st *evalState) int {
 		return 0
 	}
 	d := min(st.danger[them], maxDanger)
-	adv := p.Pieces(xiangqi.MakePiece(c, xiangqi.Advisor))
-	ele := p.Pieces(xiangqi.MakePiece(c, xiangqi.Elephant))
+	adv := p.Pieces(c, xiangqi.Advisor)
+	ele := p.Pieces(c, xiangqi.Elephant)
 	missing := 2*(2-adv.Count()) + (2 - ele.Count())
 	return d * d * (4 + missing) / 6
 }

@@ -28,7 +28,7 @@ func ExampleEngine_Search() {
 func ExampleEngine_SearchGame() {
 	g := xiangqi.NewGame()
 	for _, m := range []string{"h2e2", "h9g7"} {
-		if _, err := g.PushICCS(m); err != nil {
+		if _, err := g.PushUCI(m); err != nil {
 			panic(err)
 		}
 	}
@@ -38,14 +38,14 @@ func ExampleEngine_SearchGame() {
 	// Output: true
 }
 
-// UCI engines such as Fairy-Stockfish count ranks from 1; ICCS from 0.
+// Fairy-Stockfish's UCI counts ranks from 1; ICCS (xiangqi.Position.UCI) from 0.
 func ExampleFormatUCI() {
 	pos := xiangqi.StartPosition()
-	m, err := xiangqi.ParseICCS(&pos, "h2e2")
+	m, err := pos.ParseUCI("h2e2")
 	if err != nil {
 		panic(err)
 	}
-	fmt.Println(xq.FormatUCI(m), xiangqi.FormatICCS(m))
+	fmt.Println(xq.FormatUCI(m), pos.UCI(m))
 	back, err := xq.ParseUCI(&pos, "h3e3")
 	fmt.Println(back == m, err)
 	// Output:

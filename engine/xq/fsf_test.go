@@ -85,7 +85,7 @@ func (u *uciEngine) bestMove(t *testing.T, g *xiangqi.Game, goCmd string) xiangq
 	for _, m := range g.Moves() {
 		moves = append(moves, FormatUCI(m))
 	}
-	start := g.Start()
+	start := g.StartPosition()
 	u.send("position fen " + start.FEN() + " moves " + strings.Join(moves, " "))
 	u.send(goCmd)
 	f := strings.Fields(u.waitFor(t, "bestmove"))
@@ -120,7 +120,7 @@ func TestFairyStockfish(t *testing.T) {
 			e := New(DefaultOptions())
 			g := xiangqi.NewGame()
 			for _, m := range op {
-				if _, err := g.PushICCS(m); err != nil {
+				if _, err := g.PushUCI(m); err != nil {
 					t.Fatal(err)
 				}
 			}
@@ -129,7 +129,7 @@ func TestFairyStockfish(t *testing.T) {
 				ourColor = xiangqi.Red
 			}
 			clock := tc
-			for g.Ply() < *selfPlayPlies && !g.Outcome().Finished() {
+			for g.Ply() < *selfPlayPlies && !g.Outcome().Over() {
 				var m xiangqi.Move
 				pos := g.Position()
 				us := pos.SideToMove()
@@ -161,7 +161,7 @@ func TestFairyStockfish(t *testing.T) {
 			}
 			o := g.Outcome()
 			switch {
-			case !o.Finished() || o.Winner == xiangqi.NoColor:
+			case !o.Over() || o.Draw:
 				score[1]++
 			case o.Winner == ourColor:
 				score[0]++

@@ -59,7 +59,7 @@ func captureScore(pos *xiangqi.Position, m xiangqi.Move, victim xiangqi.Piece, t
 	vv := orderValue[victim.Type()]
 	av := orderValue[pos.PieceAt(m.From()).Type()]
 	sc := int32(vv*8 - av/16)
-	if av > vv && pos.Attacked(m.To(), them) {
+	if av > vv && pos.IsAttacked(m.To(), them) {
 		return scoreBadCapture + sc
 	}
 	return scoreGoodCapture + sc

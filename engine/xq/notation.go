@@ -8,9 +8,10 @@ import (
 	"github.com/gambitchess/gambit/xiangqi"
 )
 
-// FormatUCI writes m as UCI xiangqi engines such as Fairy-Stockfish and
-// Pikafish do: files a-i as in ICCS but ranks 1-10 instead of 0-9, so ICCS
-// "h2e2" is "h3e3" and "a9a8" is "a10a9". MoveNone is "0000".
+// FormatUCI writes m as Fairy-Stockfish's UCI does for xiangqi: files a-i
+// as in ICCS but ranks 1-10 instead of 0-9, so ICCS "h2e2" is "h3e3" and
+// "a9a8" is "a10a9". MoveNone is "0000". (xiangqi.Position.UCI writes the
+// ICCS form, ranks 0-9, as Pikafish's UCI does.)
 func FormatUCI(m xiangqi.Move) string {
 	if m == xiangqi.MoveNone {
 		return "0000"

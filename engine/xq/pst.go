@@ -26,7 +26,7 @@ func init() {
 			mg, eg := placement(pt, s.File(), s.Rank())
 			mg += pieceValue[pt][0]
 			eg += pieceValue[pt][1]
-			red, black := xiangqi.MakePiece(xiangqi.Red, pt), xiangqi.MakePiece(xiangqi.Black, pt)
+			red, black := xiangqi.NewPiece(xiangqi.Red, pt), xiangqi.NewPiece(xiangqi.Black, pt)
 			pstMG[red][s], pstEG[red][s] = mg, eg
 			pstMG[black][mirror(s)], pstEG[black][mirror(s)] = mg, eg
 		}

@@ -306,9 +306,9 @@ func (w *worker) nullMove(beta, depth, ply, eval int, cutNode bool) (int, bool) 
 // weight of at least 3, a chariot counting 2 and a horse or cannon 1.
 func hasNullMaterial(p *xiangqi.Position) bool {
 	us := p.SideToMove()
-	c := p.Pieces(xiangqi.MakePiece(us, xiangqi.Chariot))
-	h := p.Pieces(xiangqi.MakePiece(us, xiangqi.Horse))
-	n := p.Pieces(xiangqi.MakePiece(us, xiangqi.Cannon))
+	c := p.Pieces(us, xiangqi.Chariot)
+	h := p.Pieces(us, xiangqi.Horse)
+	n := p.Pieces(us, xiangqi.Cannon)
 	return 2*c.Count()+h.Count()+n.Count() >= 3
 }
 
@@ -319,7 +319,7 @@ func hasNullMaterial(p *xiangqi.Position) bool {
 func onlyDefenders(p *xiangqi.Position) bool {
 	us := p.SideToMove()
 	for _, pt := range [3]xiangqi.PieceType{xiangqi.Chariot, xiangqi.Horse, xiangqi.Cannon} {
-		if bb := p.Pieces(xiangqi.MakePiece(us, pt)); !bb.Empty() {
+		if bb := p.Pieces(us, pt); !bb.Empty() {
 			return false
 		}
 	}
@@ -343,7 +343,7 @@ func (w *worker) ruleEnding(ply int) (int, bool) {
 		}
 		return 0, true
 	}
-	if pos.InsufficientMaterial() {
+	if pos.IsInsufficientMaterial() {
 		return 0, true
 	}
 	return 0, false
@@ -398,7 +398,7 @@ func (w *worker) qsearch(alpha, beta, ply int, checks bool) int {
 		}
 		bestScore = standPat
 		alpha = max(alpha, standPat)
-		pos.GenerateCaptures(&ss.ml)
+		pos.Generate(xiangqi.Captures, &ss.ml)
 	}
 	hashMove := xiangqi.MoveNone
 	if hit {

@@ -58,10 +58,7 @@ func TestMate(t *testing.T) {
 // legal move: checkmate or stalemate, both won by the side that moved first.
 func checkMatingLine(t *testing.T, p xiangqi.Position, pv []xiangqi.Move) {
 	t.Helper()
-	g, err := xiangqi.NewGameFromPosition(p)
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := xiangqi.NewGameFrom(p)
 	for _, m := range pv {
 		if err := g.Push(m); err != nil {
 			t.Fatalf("pv %v: %v", pv, err)
@@ -109,7 +106,7 @@ func perpetualGame(t *testing.T, fen string, moves ...string) *xiangqi.Game {
 		t.Fatal(err)
 	}
 	for _, m := range moves {
-		if _, err := g.PushICCS(m); err != nil {
+		if _, err := g.PushUCI(m); err != nil {
 			t.Fatalf("%s: %v", m, err)
 		}
 	}
@@ -180,7 +177,7 @@ func TestRepetitionDraw(t *testing.T) {
 	w.prepare(p, nil, nil)
 	// Four quiet plies returning to the start: keys 0..4 with 4 == 0.
 	for i, m := range []string{"b0c2", "b9c7", "c2b0", "c7b9"} {
-		mv, err := xiangqi.ParseICCS(&p, m)
+		mv, err := p.ParseUCI(m)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -276,7 +273,7 @@ func TestClock1s10ms(t *testing.T) {
 	g := xiangqi.NewGame()
 	clock := [2]time.Duration{time.Second, time.Second}
 	const inc = 10 * time.Millisecond
-	for ply := 0; ply < 100 && !g.Outcome().Finished(); ply++ {
+	for ply := 0; ply < 100 && !g.Outcome().Over(); ply++ {
 		pos := g.Position()
 		us := pos.SideToMove()
 		start := time.Now()
@@ -432,7 +429,7 @@ func TestRandomGames(t *testing.T) {
 	rng := uint64(12345)
 	for n := 0; n < games; n++ {
 		g := xiangqi.NewGame()
-		for g.Ply() < 300 && !g.Outcome().Finished() {
+		for g.Ply() < 300 && !g.Outcome().Over() {
 			var m xiangqi.Move
 			if legal := g.LegalMoves(); splitmix(&rng)%3 == 0 {
 				m = legal[splitmix(&rng)%uint64(len(legal))]

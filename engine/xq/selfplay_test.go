@@ -53,7 +53,7 @@ func TestSelfPlay(t *testing.T) {
 		for _, deepIsRed := range []bool{true, false} {
 			o := playGame(t, op, deep, deep-2, deepIsRed, *selfPlayPlies)
 			switch {
-			case !o.Finished() || o.Winner == xiangqi.NoColor:
+			case !o.Over() || o.Draw:
 				score[1]++
 			case (o.Winner == xiangqi.Red) == deepIsRed:
 				score[0]++
@@ -89,12 +89,12 @@ func playEngines(t *testing.T, opening []string, engines [2]*Engine, depths [2]i
 	t.Helper()
 	g := xiangqi.NewGame()
 	for _, m := range opening {
-		if _, err := g.PushICCS(m); err != nil {
+		if _, err := g.PushUCI(m); err != nil {
 			t.Fatal(err)
 		}
 	}
 	for g.Ply() < maxPlies {
-		if o := g.Outcome(); o.Finished() {
+		if o := g.Outcome(); o.Over() {
 			return o
 		}
 		pos := g.Position()
@@ -184,7 +184,7 @@ func TestAB(t *testing.T) {
 			engines[vc].w.params = &params
 			o := playEngines(t, op, engines, [2]int{depth, depth}, *selfPlayPlies)
 			switch {
-			case !o.Finished() || o.Winner == xiangqi.NoColor:
+			case !o.Over() || o.Draw:
 				score[1]++
 			case o.Winner == vc:
 				score[0]++

@@ -1,4 +1,4 @@
-package xiangqi
+package pgn
 
 import (
 	"bytes"
@@ -9,21 +9,22 @@ import (
 	"testing"
 
 	"github.com/gambitchess/gambit/internal/charset"
+	"github.com/gambitchess/gambit/xiangqi"
 )
 
-func readPGNFile(t *testing.T, name string) ([]*PGNGame, []byte, error) {
+func readPGNFile(t *testing.T, name string) ([]*Game, []byte, error) {
 	t.Helper()
-	raw, err := os.ReadFile(filepath.Join(dataDir, "pgn", name))
+	raw, err := os.ReadFile(filepath.Join(dataDir(), "pgn", name))
 	if err != nil {
 		t.Fatalf("pgn data: %v", err)
 	}
 	data, _ := charset.Decode(raw, charset.GBK) // xqbase files are GBK
-	games, err := ReadPGN(bytes.NewReader(data))
+	games, err := ReadAll(bytes.NewReader(data))
 	return games, data, err
 }
 
-func sameTree(a, b *PGNNode) bool {
-	if a.Move != b.Move || a.Comment != b.Comment || a.Before != b.Before || len(a.Children) != len(b.Children) {
+func sameTree(a, b *Node) bool {
+	if a.Move != b.Move || a.Comment != b.Comment || a.StartingComment != b.StartingComment || len(a.Children) != len(b.Children) {
 		return false
 	}
 	for i := range a.Children {
@@ -34,7 +35,7 @@ func sameTree(a, b *PGNNode) bool {
 	return true
 }
 
-func countNodes(n *PGNNode) int {
+func countNodes(n *Node) int {
 	c := 1
 	for _, ch := range n.Children {
 		c += countNodes(ch)
@@ -45,7 +46,7 @@ func countNodes(n *PGNNode) int {
 // TestPGNFiles reads every PGN file of the shared data (GBK files decoded
 // first) and round-trips each game through the writer in all three notations.
 func TestPGNFiles(t *testing.T) {
-	files, _ := filepath.Glob(filepath.Join(dataDir, "pgn", "*.pgn"))
+	files, _ := filepath.Glob(filepath.Join(dataDir(), "pgn", "*.pgn"))
 	if len(files) == 0 {
 		t.Skip("no pgn data")
 	}
@@ -73,10 +74,10 @@ func TestPGNFiles(t *testing.T) {
 			for i, g := range games {
 				for _, f := range []Notation{NotationChinese, NotationICCS, NotationWXF} {
 					var buf bytes.Buffer
-					if err := g.WritePGN(&buf, f); err != nil {
+					if err := Write(&buf, g, WriteOptions{Notation: f}); err != nil {
 						t.Fatal(err)
 					}
-					back, err := ReadPGN(&buf)
+					back, err := ReadAll(&buf)
 					if err != nil || len(back) != 1 {
 						t.Fatalf("game %d in %s: reading back: %v\n%s", i+1, f, err, buf.String())
 					}
@@ -105,7 +106,7 @@ func TestPGNChineseMatchesICCS(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i := range min(len(zh), len(iccs)) {
-		a, b := zh[i].Mainline(), iccs[i].Mainline()
+		a, b := zh[i].MainlineMoves(), iccs[i].MainlineMoves()
 		if len(a) == 0 || len(a) != len(b) {
 			t.Errorf("game %d: %d Chinese moves, %d ICCS moves", i+1, len(a), len(b))
 			continue
@@ -117,10 +118,10 @@ func TestPGNChineseMatchesICCS(t *testing.T) {
 			}
 		}
 	}
-	if n := len(zh[0].Mainline()); n != 143 {
+	if n := len(zh[0].MainlineMoves()); n != 143 {
 		t.Errorf("game 1: %d plies, want 143", n)
 	}
-	if zh[3].Tag("FEN") == "" || !strings.Contains(zh[3].Root.Children[0].Children[0].Comment, "中炮") {
+	if zh[3].Tags.Get("FEN") == "" || !strings.Contains(zh[3].Root.Children[0].Children[0].Comment, "中炮") {
 		t.Errorf("game 4: FEN tag or first comment missing")
 	}
 }
@@ -138,7 +139,7 @@ func TestPGNVariations(t *testing.T) {
 	if got := len(g.Root.Children); got != 2 {
 		t.Errorf("%d first moves, want 2 (main line and one variation)", got)
 	}
-	main := g.Mainline()
+	main := g.MainlineMoves()
 	if len(main) != 7 || main[0].String() != "f2g4" || main[6].String() != "e5g6" {
 		t.Errorf("main line %v", main)
 	}
@@ -152,12 +153,12 @@ func TestPGNWrite(t *testing.T) {
 
 {start} 1. h2e2 {central cannon} h9g7 (1... h7e7 2. h0g2) 2. h0g2 1-0 {red wins}
 `
-	games, err := ReadPGN(strings.NewReader(in))
+	games, err := ReadAll(strings.NewReader(in))
 	if err != nil {
 		t.Fatal(err)
 	}
 	var buf bytes.Buffer
-	if err := games[0].WritePGN(&buf, NotationChinese); err != nil {
+	if err := Write(&buf, games[0], WriteOptions{Notation: NotationChinese}); err != nil {
 		t.Fatal(err)
 	}
 	want := `[Game "Chinese Chess"]
@@ -186,8 +187,8 @@ func TestPGNErrors(t *testing.T) {
 		"1. h2e3",
 		"[FEN \"bad\"]\n1. h2e2",
 	} {
-		if _, err := ReadPGN(strings.NewReader(in)); err == nil {
-			t.Errorf("ReadPGN(%q): no error", in)
+		if _, err := ReadAll(strings.NewReader(in)); err == nil {
+			t.Errorf("ReadAll(%q): no error", in)
 		}
 	}
 }
@@ -195,27 +196,27 @@ func TestPGNErrors(t *testing.T) {
 // TestPGNTrailerAfterResult: text after the result token (xqbase's
 // advertising) is not read as moves.
 func TestPGNTrailerAfterResult(t *testing.T) {
-	games, err := ReadPGN(strings.NewReader("1. 炮二平五 *\n======\n欢迎访问 马８进７\n"))
+	games, err := ReadAll(strings.NewReader("1. 炮二平五 *\n======\n欢迎访问 马８进７\n"))
 	if err != nil || len(games) != 1 {
 		t.Fatalf("got %d games, %v", len(games), err)
 	}
-	if n := len(games[0].Mainline()); n != 1 || games[0].Result != "*" {
+	if n := len(games[0].MainlineMoves()); n != 1 || games[0].Result != "*" {
 		t.Errorf("%d moves, result %q; want 1 move and *", n, games[0].Result)
 	}
 }
 
 func TestPGNTagEscapes(t *testing.T) {
-	g := &PGNGame{Root: &PGNNode{pos: StartPosition()}}
-	g.SetTag("Event", `a "quoted" ] \ event`)
+	g := &Game{Root: &Node{pos: xiangqi.StartPosition()}}
+	g.Tags.Set("Event", `a "quoted" ] \ event`)
 	var buf bytes.Buffer
-	if err := g.WritePGN(&buf, NotationICCS); err != nil {
+	if err := Write(&buf, g, WriteOptions{Notation: NotationICCS}); err != nil {
 		t.Fatal(err)
 	}
-	back, err := ReadPGN(&buf)
+	back, err := ReadAll(&buf)
 	if err != nil || len(back) != 1 {
 		t.Fatalf("read back: %v", err)
 	}
-	if got := back[0].Tag("Event"); got != `a "quoted" ] \ event` {
+	if got := back[0].Tags.Get("Event"); got != `a "quoted" ] \ event` {
 		t.Errorf("Event = %q", got)
 	}
 }
@@ -227,10 +228,10 @@ func TestPGNGBKFiles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := games[0].Tag("Red"); got != "象棋巫师(大师)" {
+	if got := games[0].Tags.Get("Red"); got != "象棋巫师(大师)" {
 		t.Errorf("Red tag %q, want 象棋巫师(大师)", got)
 	}
-	if n := len(games[0].Mainline()); n != 25 && n != 26 {
+	if n := len(games[0].MainlineMoves()); n != 25 && n != 26 {
 		t.Errorf("cchess-test-gbk.pgn: %d plies, want the 13-move opening", n)
 	}
 	zh, _, err := readPGNFile(t, "hbsxcjp-01-chinese-variations-gbk.pgn")
@@ -247,7 +248,7 @@ func TestPGNGBKFiles(t *testing.T) {
 }
 
 // sameMoves compares two game trees move by move, ignoring comments.
-func sameMoves(a, b *PGNNode) bool {
+func sameMoves(a, b *Node) bool {
 	if a.Move != b.Move || len(a.Children) != len(b.Children) {
 		return false
 	}
