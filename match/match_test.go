@@ -80,7 +80,7 @@ func firstMove(variant string, position []string) string {
 		if err != nil {
 			return "0000"
 		}
-		return xq.FormatUCI(g.LegalMoves()[0])
+		return xq.FormatFairy(g.LegalMoves()[0])
 	}
 	g := chess.NewGame()
 	if fen != "startpos" {

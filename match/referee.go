@@ -150,7 +150,7 @@ func (r *xiangqiReferee) position() string {
 
 func (r *xiangqiReferee) play(text, comment string) error {
 	p := r.game.Position()
-	m, err := xq.ParseUCI(&p, text)
+	m, err := xq.ParseFairy(&p, text)
 	if err != nil {
 		return err
 	}

@@ -134,7 +134,7 @@ func (c *goCommand) chessLimits(pos *chess.Position) (engine.Limits, error) {
 }
 
 // xiangqiLimits returns the xiangqi engine's limits, reading the
-// searchmoves in pos (UCI ranks 1-10, as xq.ParseUCI). Ponder has no
+// searchmoves in pos (UCI ranks 1-10, as xq.ParseFairy). Ponder has no
 // counterpart: the xiangqi search runs on its limits from the start.
 func (c *goCommand) xiangqiLimits(pos *xiangqi.Position) (xq.Limits, error) {
 	l := c.limits
@@ -144,7 +144,7 @@ func (c *goCommand) xiangqiLimits(pos *xiangqi.Position) (xq.Limits, error) {
 		Mate: l.Mate, Infinite: l.Infinite,
 	}
 	for _, s := range c.searchMoves {
-		m, err := xq.ParseUCI(pos, s)
+		m, err := xq.ParseFairy(pos, s)
 		if err != nil {
 			return x, fmt.Errorf("go: searchmoves: %w", err)
 		}

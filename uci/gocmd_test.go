@@ -130,7 +130,7 @@ func TestGoSearchMoves(t *testing.T) {
 		x, err := c.xiangqiLimits(&xstart)
 		got = nil
 		for _, m := range x.SearchMoves {
-			got = append(got, xq.FormatUCI(m))
+			got = append(got, xq.FormatFairy(m))
 		}
 		check(tt.in, "xiangqi", got, err, tt.xiangqi, tt.xqErr)
 	}
@@ -153,7 +153,7 @@ func TestXiangqiLimitsFields(t *testing.T) {
 	for i := 0; i < xv.NumField(); i++ {
 		name := xv.Type().Field(i).Name
 		if name == "SearchMoves" {
-			if len(x.SearchMoves) != 1 || xq.FormatUCI(x.SearchMoves[0]) != "h3e3" {
+			if len(x.SearchMoves) != 1 || xq.FormatFairy(x.SearchMoves[0]) != "h3e3" {
 				t.Errorf("SearchMoves %v, want [h3e3]", x.SearchMoves)
 			}
 			continue

@@ -107,7 +107,7 @@ func (s *xiangqiSession) goCmd(args []string) {
 		res := s.e.SearchGame(ctx, game, limits, func(in xq.Info) { s.out.println(formatXiangqiInfo(in)) })
 		line := "bestmove " + moveOrNone(res.BestMove)
 		if res.Ponder != xiangqi.MoveNone {
-			line += " ponder " + xq.FormatUCI(res.Ponder)
+			line += " ponder " + xq.FormatFairy(res.Ponder)
 		}
 		s.out.println(line)
 	})
@@ -117,7 +117,7 @@ func moveOrNone(m xiangqi.Move) string {
 	if m == xiangqi.MoveNone {
 		return "(none)"
 	}
-	return xq.FormatUCI(m)
+	return xq.FormatFairy(m)
 }
 
 func formatXiangqiInfo(in xq.Info) string {
@@ -127,7 +127,7 @@ func formatXiangqiInfo(in xq.Info) string {
 		nodes: in.Nodes, nps: in.NPS, hashFull: in.HashFull, time: in.Time,
 	}
 	for _, m := range in.PV {
-		line.pv = append(line.pv, xq.FormatUCI(m))
+		line.pv = append(line.pv, xq.FormatFairy(m))
 	}
 	return line.String()
 }

@@ -26,7 +26,7 @@ func TestXiangqiVariant(t *testing.T) {
 		t.Fatal(err)
 	}
 	p := g.Position()
-	if _, err := xq.ParseUCI(&p, best); err != nil {
+	if _, err := xq.ParseFairy(&p, best); err != nil {
 		t.Errorf("bestmove %q is not a legal reply to h3e3: %v\n%s", best, err, strings.Join(lines, "\n"))
 	}
 	if !has(lines, `^info depth 4 seldepth \d+ score cp -?\d+ nodes \d+`) {
@@ -131,7 +131,7 @@ func TestXiangqiGoMate(t *testing.T) {
 			t.Errorf("go mate %d: last info %q, want score mate %d by depth %d", tt.n, info, tt.n, 2*tt.n+4)
 		}
 		best := bestMove(t, lines)
-		m, err := xq.ParseUCI(&p, best)
+		m, err := xq.ParseFairy(&p, best)
 		if err != nil || tt.best != "" && best != tt.best || !xiangqiMoveMates(&p, m, tt.n) {
 			t.Errorf("go mate %d: bestmove %s does not mate in %d", tt.n, best, tt.n)
 		}

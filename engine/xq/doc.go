@@ -29,7 +29,7 @@
 //
 //	e := xq.New(xq.DefaultOptions())
 //	res := e.Search(ctx, xiangqi.StartPosition(), nil, xq.Limits{MoveTime: time.Second}, nil)
-//	fmt.Println(xq.FormatUCI(res.BestMove), res.Score)
+//	fmt.Println(xq.FormatFairy(res.BestMove), res.Score)
 //
 // Search takes the keys of the earlier positions of the game; SearchGame
 // takes a xiangqi.Game and so also knows which earlier moves gave check,
@@ -37,7 +37,7 @@
 //
 // Moves are xiangqi.Move values; xiangqi.Position.UCI writes them in ICCS
 // coordinates with ranks 0-9 ("h2e2", as the game layer and Pikafish do),
-// FormatUCI and ParseUCI with the ranks 1-10 of Fairy-Stockfish's UCI
+// FormatFairy and ParseFairy with the ranks 1-10 of Fairy-Stockfish's UCI
 // ("h3e3"), which Gambit's xiangqi UCI mode speaks, and GameFromUCI
 // replays a UCI "position" command. Bench gives the node signature of the search;
 // BENCH.md in this directory records speed and self-play results.

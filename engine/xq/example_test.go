@@ -39,22 +39,22 @@ func ExampleEngine_SearchGame() {
 }
 
 // Fairy-Stockfish's UCI counts ranks from 1; ICCS (xiangqi.Position.UCI) from 0.
-func ExampleFormatUCI() {
+func ExampleFormatFairy() {
 	pos := xiangqi.StartPosition()
 	m, err := pos.ParseUCI("h2e2")
 	if err != nil {
 		panic(err)
 	}
-	fmt.Println(xq.FormatUCI(m), pos.UCI(m))
-	back, err := xq.ParseUCI(&pos, "h3e3")
+	fmt.Println(xq.FormatFairy(m), pos.UCI(m))
+	back, err := xq.ParseFairy(&pos, "h3e3")
 	fmt.Println(back == m, err)
 	// Output:
 	// h3e3 h2e2
 	// true <nil>
 }
 
-func ExampleUCIToICCS() {
-	s, ok := xq.UCIToICCS("a10a9")
+func ExampleFairyToICCS() {
+	s, ok := xq.FairyToICCS("a10a9")
 	fmt.Println(s, ok)
 	// Output: a9a8 true
 }

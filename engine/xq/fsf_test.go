@@ -15,7 +15,7 @@ import (
 )
 
 // A match against a UCI xiangqi engine such as Fairy-Stockfish, off by
-// default. It checks the UCI move convention (FormatUCI, ParseUCI)
+// default. It checks the UCI move convention (FormatFairy, ParseFairy)
 // against a real engine and measures strength at fixed nodes, or on a
 // clock, where it also checks that xq never loses on time:
 //
@@ -83,14 +83,14 @@ func (u *uciEngine) bestMove(t *testing.T, g *xiangqi.Game, goCmd string) xiangq
 	t.Helper()
 	moves := make([]string, 0, g.Ply())
 	for _, m := range g.Moves() {
-		moves = append(moves, FormatUCI(m))
+		moves = append(moves, FormatFairy(m))
 	}
 	start := g.StartPosition()
 	u.send("position fen " + start.FEN() + " moves " + strings.Join(moves, " "))
 	u.send(goCmd)
 	f := strings.Fields(u.waitFor(t, "bestmove"))
 	pos := g.Position()
-	m, err := ParseUCI(&pos, f[1])
+	m, err := ParseFairy(&pos, f[1])
 	if err != nil {
 		t.Fatalf("bestmove %q in %s: %v", f[1], pos.FEN(), err)
 	}

@@ -8,11 +8,11 @@ import (
 	"github.com/gambitchess/gambit/xiangqi"
 )
 
-// FormatUCI writes m as Fairy-Stockfish's UCI does for xiangqi: files a-i
+// FormatFairy writes m as Fairy-Stockfish's UCI does for xiangqi: files a-i
 // as in ICCS but ranks 1-10 instead of 0-9, so ICCS "h2e2" is "h3e3" and
 // "a9a8" is "a10a9". MoveNone is "0000". (xiangqi.Position.UCI writes the
 // ICCS form, ranks 0-9, as Pikafish's UCI does.)
-func FormatUCI(m xiangqi.Move) string {
+func FormatFairy(m xiangqi.Move) string {
 	if m == xiangqi.MoveNone {
 		return "0000"
 	}
@@ -23,11 +23,11 @@ func uciSquare(s xiangqi.Square) string {
 	return string(rune('a'+s.File())) + strconv.Itoa(s.Rank()+1)
 }
 
-// ParseUCI reads a move in the UCI convention of FormatUCI ("h3e3",
+// ParseFairy reads a move in the UCI convention of FormatFairy ("h3e3",
 // "a10a9") and checks that it is legal in p. The error is a
 // *xiangqi.MoveError wrapping xiangqi.ErrInvalidMove or
 // xiangqi.ErrIllegalMove.
-func ParseUCI(p *xiangqi.Position, s string) (xiangqi.Move, error) {
+func ParseFairy(p *xiangqi.Position, s string) (xiangqi.Move, error) {
 	t := strings.TrimSpace(s)
 	from, rest, ok1 := parseUCISquare(t)
 	to, rest, ok2 := parseUCISquare(rest)
@@ -58,10 +58,10 @@ func parseUCISquare(s string) (xiangqi.Square, string, bool) {
 	return xiangqi.NewSquare(f, r-1), s[1+n:], true
 }
 
-// UCIToICCS converts UCI move text ("h3e3") to ICCS ("h2e2") without a
+// FairyToICCS converts Fairy-Stockfish move text ("h3e3") to ICCS ("h2e2") without a
 // position, for logs and protocol adapters. It reports false for text
 // that is not a move.
-func UCIToICCS(s string) (string, bool) {
+func FairyToICCS(s string) (string, bool) {
 	from, rest, ok1 := parseUCISquare(strings.TrimSpace(s))
 	to, rest, ok2 := parseUCISquare(rest)
 	if !ok1 || !ok2 || rest != "" {
@@ -75,7 +75,7 @@ const UCIVariant = "xiangqi"
 
 // GameFromUCI builds the game of a UCI "position" command: fen is
 // "startpos" or a FEN (Fairy-Stockfish writes xiangqi FENs in the form
-// xiangqi.ParseFEN reads), moves are in the UCI convention of ParseUCI. The
+// xiangqi.ParseFEN reads), moves are in the UCI convention of ParseFairy. The
 // result is ready for (*Engine).SearchGame.
 func GameFromUCI(fen string, moves []string) (*xiangqi.Game, error) {
 	var g *xiangqi.Game
@@ -89,7 +89,7 @@ func GameFromUCI(fen string, moves []string) (*xiangqi.Game, error) {
 	}
 	for i, s := range moves {
 		pos := g.Position()
-		m, err := ParseUCI(&pos, s)
+		m, err := ParseFairy(&pos, s)
 		if err != nil {
 			return nil, fmt.Errorf("xq: position: move %d: %w", i+1, err)
 		}

@@ -7,7 +7,7 @@ import (
 	"github.com/gambitchess/gambit/xiangqi"
 )
 
-func TestFormatUCI(t *testing.T) {
+func TestFormatFairy(t *testing.T) {
 	for _, tc := range []struct {
 		from, to xiangqi.Square
 		want     string
@@ -17,16 +17,16 @@ func TestFormatUCI(t *testing.T) {
 		{xiangqi.I0, xiangqi.I1, "i1i2"},
 		{xiangqi.B9, xiangqi.C7, "b10c8"},
 	} {
-		if got := FormatUCI(xiangqi.NewMove(tc.from, tc.to)); got != tc.want {
-			t.Errorf("FormatUCI(%v%v) = %q, want %q", tc.from, tc.to, got, tc.want)
+		if got := FormatFairy(xiangqi.NewMove(tc.from, tc.to)); got != tc.want {
+			t.Errorf("FormatFairy(%v%v) = %q, want %q", tc.from, tc.to, got, tc.want)
 		}
 	}
-	if got := FormatUCI(xiangqi.MoveNone); got != "0000" {
-		t.Errorf("FormatUCI(MoveNone) = %q", got)
+	if got := FormatFairy(xiangqi.MoveNone); got != "0000" {
+		t.Errorf("FormatFairy(MoveNone) = %q", got)
 	}
 }
 
-func TestParseUCI(t *testing.T) {
+func TestParseFairy(t *testing.T) {
 	pos := xiangqi.StartPosition()
 	var black xiangqi.Position
 	pos.MakeMove(xiangqi.NewMove(xiangqi.H2, xiangqi.E2), &black)
@@ -47,23 +47,23 @@ func TestParseUCI(t *testing.T) {
 		{&pos, "h3e3x", "", xiangqi.ErrInvalidMove},
 		{&pos, "", "", xiangqi.ErrInvalidMove},
 	} {
-		m, err := ParseUCI(tc.pos, tc.in)
+		m, err := ParseFairy(tc.pos, tc.in)
 		if tc.wantErr != nil {
 			if !errors.Is(err, tc.wantErr) {
-				t.Errorf("ParseUCI(%q) error %v, want %v", tc.in, err, tc.wantErr)
+				t.Errorf("ParseFairy(%q) error %v, want %v", tc.in, err, tc.wantErr)
 			}
 			continue
 		}
 		if err != nil || m.String() != tc.want {
-			t.Errorf("ParseUCI(%q) = %v, %v; want %s", tc.in, m, err, tc.want)
+			t.Errorf("ParseFairy(%q) = %v, %v; want %s", tc.in, m, err, tc.want)
 		}
-		if back := FormatUCI(m); back != tc.in {
-			t.Errorf("FormatUCI(ParseUCI(%q)) = %q", tc.in, back)
+		if back := FormatFairy(m); back != tc.in {
+			t.Errorf("FormatFairy(ParseFairy(%q)) = %q", tc.in, back)
 		}
 	}
 }
 
-func TestUCIToICCS(t *testing.T) {
+func TestFairyToICCS(t *testing.T) {
 	for _, tc := range []struct {
 		in, want string
 		ok       bool
@@ -74,8 +74,8 @@ func TestUCIToICCS(t *testing.T) {
 		{"z1a1", "", false},
 		{"a1", "", false},
 	} {
-		if got, ok := UCIToICCS(tc.in); got != tc.want || ok != tc.ok {
-			t.Errorf("UCIToICCS(%q) = %q, %v; want %q, %v", tc.in, got, ok, tc.want, tc.ok)
+		if got, ok := FairyToICCS(tc.in); got != tc.want || ok != tc.ok {
+			t.Errorf("FairyToICCS(%q) = %q, %v; want %q, %v", tc.in, got, ok, tc.want, tc.ok)
 		}
 	}
 }
