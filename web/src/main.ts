@@ -10,6 +10,7 @@ import { Play } from './play';
 import { installGlyphPieces } from './pieces';
 import { applySettings, loadSettings, loadTickets, saveSettings, saveTicket } from './settings';
 import { Sounds } from './sound';
+import { t } from './i18n';
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
 
@@ -41,11 +42,11 @@ async function showRecent() {
   try {
     games = await listGames();
   } catch (e) {
-    ul.textContent = `Could not load games: ${(e as Error).message}`;
+    ul.textContent = t('recent.loadFailed', { error: (e as Error).message });
     return;
   }
   ul.textContent = '';
-  if (games.length === 0) ul.innerHTML = '<li class="empty">No games yet.</li>';
+  if (games.length === 0) ul.appendChild(Object.assign(document.createElement('li'), { className: 'empty', textContent: t('recent.none') }));
   const tickets = loadTickets();
   for (const g of games) {
     const li = document.createElement('li');
@@ -53,13 +54,14 @@ async function showRecent() {
     a.href = `/game/${g.id}`;
     a.dataset.link = '';
     const xiangqi = g.variant === 'xiangqi';
-    const side = (c: 'white' | 'black') => (xiangqi && c === 'white' ? 'red' : c);
-    const who = (c: 'white' | 'black') => (g.seats[c].kind === 'bot' ? g.seats[c].name ?? 'Computer' : g.mode === 'local' ? side(c) : 'You');
+    const side = (c: 'white' | 'black') => t(xiangqi && c === 'white' ? 'side.red.inline' : `side.${c}.inline`);
+    const who = (c: 'white' | 'black') => (g.seats[c].kind === 'bot' ? g.seats[c].name ?? t('player.computer') : g.mode === 'local' ? side(c) : t('player.you.short'));
     const over = finished(g.status);
-    const action = over || !tickets[g.id] ? 'Review' : 'Resume';
-    a.innerHTML = `<span class="who"></span><span class="res"></span><span class="act">${action}</span>`;
-    a.querySelector('.who')!.textContent = `${xiangqi ? 'Xiangqi · ' : ''}${who('white')} vs ${who('black')}`;
-    const state = over ? `${g.result}${g.termination ? ' · ' + g.termination : ''}` : `in play · ${g.plies} ${g.plies === 1 ? 'move' : 'moves'} played`;
+    a.innerHTML = '<span class="who"></span><span class="res"></span><span class="act"></span>';
+    a.querySelector('.act')!.textContent = t(over || !tickets[g.id] ? 'recent.review' : 'recent.resume');
+    const players = t('recent.players', { white: who('white'), black: who('black') });
+    a.querySelector('.who')!.textContent = xiangqi ? t('recent.tagged', { tag: t('variant.xiangqi.tag'), players }) : players;
+    const state = over ? `${g.result}${g.termination ? ' · ' + g.termination : ''}` : t(g.plies === 1 ? 'recent.inPlay.one' : 'recent.inPlay.other', { n: g.plies });
     a.querySelector('.res')!.textContent = [g.timeControl, state, ago(g.updatedAt)].filter(Boolean).join(' · ');
     li.appendChild(a);
     ul.appendChild(li);
@@ -70,9 +72,9 @@ async function showRecent() {
 function ago(iso: string): string {
   const s = (Date.now() - Date.parse(iso)) / 1000;
   if (!(s >= 0)) return '';
-  if (s < 60) return 'just now';
-  if (s < 3600) return `${Math.floor(s / 60)} min ago`;
-  if (s < 86400) return `${Math.floor(s / 3600)} h ago`;
+  if (s < 60) return t('ago.now');
+  if (s < 3600) return t('ago.minutes', { n: Math.floor(s / 60) });
+  if (s < 86400) return t('ago.hours', { n: Math.floor(s / 3600) });
   return new Date(iso).toLocaleDateString();
 }
 
@@ -89,7 +91,7 @@ async function fillLevels(variant: Variant = 'chess') {
     for (const l of list) sel.add(new Option(l.label, l.name));
     sel.value = keep;
   } catch {
-    if (sel.options.length === 0) sel.add(new Option('Greedy', 'greedy'));
+    if (sel.options.length === 0) sel.add(new Option(t('level.greedy'), 'greedy'));
   }
 }
 
@@ -105,11 +107,9 @@ function syncModeFields() {
   for (const el of form.querySelectorAll<HTMLElement>('.computer-only')) el.hidden = mode !== 'computer';
   const xiangqi = (form.elements.namedItem('variant') as RadioNodeList).value === 'xiangqi';
   void fillLevels(xiangqi ? 'xiangqi' : 'chess');
-  form.querySelector('.first-side')!.textContent = xiangqi ? 'Red' : 'White';
-  $('setup-label').textContent = xiangqi ? 'Start from a xiangqi FEN or PGN (optional)' : 'Start from FEN or PGN (optional)';
-  (form.elements.namedItem('setup') as HTMLTextAreaElement).placeholder = xiangqi
-    ? 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1 or 1. 炮二平五 馬８进７'
-    : 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 or 1. e4 e5 2. Nf3';
+  form.querySelector('.first-side')!.textContent = t(xiangqi ? 'side.red' : 'side.white');
+  $('setup-label').textContent = t(xiangqi ? 'setup.xiangqi' : 'setup.chess');
+  (form.elements.namedItem('setup') as HTMLTextAreaElement).placeholder = t(xiangqi ? 'setup.xiangqi.placeholder' : 'setup.chess.placeholder');
 }
 
 async function startGame(e: SubmitEvent) {
@@ -146,7 +146,7 @@ function bindSettings() {
   const sync = () => {
     applySettings(settings);
     sounds.enabled = settings.sound;
-    $('btn-sound').textContent = settings.sound ? '♪ on' : '♪ off';
+    $('btn-sound').textContent = t(settings.sound ? 'sound.on' : 'sound.off');
     board.value = settings.board;
     pieces.value = settings.pieces;
     sound.checked = settings.sound;

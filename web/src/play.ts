@@ -9,24 +9,25 @@ import { Color, State, Step, finished, pgn } from './api';
 import { Sounds } from './sound';
 import { loadTickets } from './settings';
 import { XiangqiBoard, parseFEN } from './xiangqi';
+import { Key as TextKey, t } from './i18n';
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
 
-const reasons: Record<string, string> = {
-  checkmate: 'by checkmate',
-  stalemate: 'by stalemate',
-  'insufficient material': 'by insufficient material',
-  '75-move rule': 'by the 75-move rule',
-  'fivefold repetition': 'by fivefold repetition',
-  '50-move rule': 'by the 50-move rule',
-  'threefold repetition': 'by threefold repetition',
-  resignation: 'by resignation',
-  agreement: 'by agreement',
-  timeout: 'on time',
+const reasons: Record<string, TextKey> = {
+  checkmate: 'reason.checkmate',
+  stalemate: 'reason.stalemate',
+  'insufficient material': 'reason.insufficientMaterial',
+  '75-move rule': 'reason.75moves',
+  'fivefold repetition': 'reason.fivefold',
+  '50-move rule': 'reason.50moves',
+  'threefold repetition': 'reason.threefold',
+  resignation: 'reason.resignation',
+  agreement: 'reason.agreement',
+  timeout: 'reason.timeout',
   // xiangqi
-  'perpetual check': 'by perpetual check',
-  repetition: 'by repetition',
-  'move limit': 'by the 60-move rule',
+  'perpetual check': 'reason.perpetualCheck',
+  repetition: 'reason.repetition',
+  'move limit': 'reason.60moves',
 };
 
 // Notation is how a xiangqi move list is written.
@@ -34,22 +35,23 @@ export type Notation = 'chinese' | 'wxf' | 'iccs';
 const notationKey = 'gambit.xiangqiNotation';
 
 // sideName names a side in the game's own words: xiangqi's first side is Red.
-export function sideName(s: State | undefined, c: Color): string {
-  if (s?.variant === 'xiangqi' && c === 'white') return 'Red';
-  return cap(c);
+export function sideName(s: State | undefined, c: Color, inline = false): string {
+  const side = s?.variant === 'xiangqi' && c === 'white' ? 'red' : c;
+  return t(inline ? `side.${side}.inline` : `side.${side}`);
 }
 
 // describeEnd names the result and its reason for the game-over dialog.
 export function describeEnd(s: State): [string, string] {
-  if (s.status === 'aborted') return ['Game aborted', 'No result.'];
-  const title = s.winner ? `${sideName(s, s.winner)} wins` : 'Draw';
-  let reason = reasons[s.termination ?? ''] ?? s.termination ?? '';
-  if (s.variant === 'xiangqi' && s.termination === 'stalemate') reason = 'by stalemate: no legal move loses';
-  if (s.termination === 'resignation' && s.winner) reason = `${sideName(s, other(s.winner))} resigned`;
-  else if (s.termination === 'timeout' && s.winner) reason = `${sideName(s, other(s.winner))} ran out of time`;
-  else if (s.termination === 'timeout') reason = 'Time ran out, but the opponent cannot mate';
-  else reason = cap(reason);
-  return [`${title} (${s.result})`, reason + '.'];
+  if (s.status === 'aborted') return [t('end.aborted'), t('end.noResult')];
+  const title = s.winner ? t('end.wins', { side: sideName(s, s.winner) }) : t('end.draw');
+  let key = reasons[s.termination ?? ''];
+  if (s.variant === 'xiangqi' && s.termination === 'stalemate') key = 'reason.xiangqi.stalemate';
+  let reason: string;
+  if (s.termination === 'resignation' && s.winner) reason = t('end.resigned', { side: sideName(s, other(s.winner)) });
+  else if (s.termination === 'timeout' && s.winner) reason = t('end.flagged', { side: sideName(s, other(s.winner)) });
+  else if (s.termination === 'timeout') reason = t('end.timeoutDraw');
+  else reason = key ? t(key) : t('end.other', { reason: cap(s.termination ?? '') });
+  return [`${title} (${s.result})`, reason];
 }
 
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -134,10 +136,10 @@ export class Play {
       if (this.closed) return;
       const gone = !opened && !this.state && (await fetch(`/api/games/${this.id}`).catch(() => undefined))?.status === 404;
       if (gone) {
-        $('status').textContent = 'No such game.';
+        $('status').textContent = t('status.noSuchGame');
         return;
       }
-      this.setConn('Reconnecting…');
+      this.setConn(t('status.reconnecting'));
       this.retry = Math.min(this.retry + 1, 4);
       window.setTimeout(() => this.connect(token), 250 * 2 ** this.retry);
     };
@@ -194,7 +196,7 @@ export class Play {
     if (!prev && this.you.length === 1) this.orientation = this.you[0];
     this.ensureBoard(s);
     this.render();
-    if (declined) this.flash('Your draw offer was declined');
+    if (declined) this.flash(t('status.drawDeclined'));
   }
 
   private playSound(san: string) {
@@ -288,9 +290,9 @@ export class Play {
   private seatName(c: Color): string {
     const seat = this.state!.seats[c];
     const name = sideName(this.state, c);
-    if (seat.kind === 'bot') return seat.name ?? 'Computer';
+    if (seat.kind === 'bot') return seat.name ?? t('player.computer');
     if (this.state!.mode === 'local') return name;
-    return this.you.includes(c) ? `You (${name.toLowerCase()})` : name;
+    return this.you.includes(c) ? t('player.you', { side: sideName(this.state, c, true) }) : name;
   }
 
   private renderPlayers() {
@@ -323,18 +325,20 @@ export class Play {
   private renderStatus() {
     const s = this.state!;
     let text: string;
-    if (finished(s.status)) text = describeEnd(s).join(' — ');
-    else if (s.seats[s.turn].kind === 'bot') text = 'The computer is thinking…';
-    else text = `${sideName(s, s.turn)} to move` + (s.check ? ' — check!' : '');
+    if (finished(s.status)) {
+      const [title, reason] = describeEnd(s);
+      text = t('status.over', { title, reason });
+    } else if (s.seats[s.turn].kind === 'bot') text = t('status.thinking');
+    else text = t(s.check ? 'status.toMoveCheck' : 'status.toMove', { side: sideName(s, s.turn) });
     $('status').textContent = text;
     const bar = $('offer-bar');
     const offer = s.drawOffer;
     const answerable = !!offer && this.you.includes(other(offer));
     bar.hidden = !offer;
-    $('offer-text').textContent = offer ? `${sideName(s, offer)} offers a draw` : '';
+    $('offer-text').textContent = offer ? t('offer.draw', { side: sideName(s, offer) }) : '';
     $('btn-accept').hidden = !answerable;
     $('btn-decline').hidden = !answerable && !this.you.includes(offer!);
-    $('btn-decline').textContent = answerable ? 'Decline' : 'Withdraw';
+    $('btn-decline').textContent = t(answerable ? 'btn.decline' : 'btn.withdraw');
   }
 
   private renderButtons() {
@@ -345,7 +349,8 @@ export class Play {
     setDisabled('btn-undo', !playing || s.ply === 0 || lockedEnd);
     setDisabled('btn-resign', !playing || over);
     // Before both sides have moved a game can be called off without a result.
-    if (!this.confirming) $('btn-resign').textContent = s.ply < 2 && s.mode !== 'local' ? 'Abort' : 'Resign';
+    this.endAction = s.ply < 2 && s.mode !== 'local' ? 'abort' : 'resign';
+    if (!this.confirming) $('btn-resign').textContent = t(this.endAction === 'abort' ? 'btn.abort' : 'btn.resign');
     setDisabled('btn-draw', !playing || over || !!s.drawOffer);
     setDisabled('btn-claim', !playing || over || !s.canClaim || !this.you.includes(s.turn));
     $('btn-claim').hidden = s.variant === 'xiangqi'; // repetitions are judged automatically
@@ -384,7 +389,7 @@ export class Play {
       const sq = document.createElement('button');
       sq.className = 'promo-choice';
       sq.dataset.role = role;
-      sq.title = cap(role);
+      sq.title = t(`piece.${role as 'queen' | 'knight' | 'rook' | 'bishop'}`);
       sq.style.left = `${col * 12.5}%`;
       sq.style.top = `${(fromTop ? i : 7 - i) * 12.5}%`;
       const p = document.createElement('piece');
@@ -421,8 +426,8 @@ export class Play {
     $('btn-accept').onclick = () => this.send('draw-accept');
     $('btn-decline').onclick = () => this.send('draw-decline');
     $('btn-flip').onclick = () => { this.orientation = other(this.orientation); this.render(); };
-    $('btn-copy-fen').onclick = () => this.copy(this.state?.fen ?? '', 'FEN copied');
-    $('btn-copy-pgn').onclick = async () => this.copy(await pgn(this.id), 'PGN copied');
+    $('btn-copy-fen').onclick = () => this.copy(this.state?.fen ?? '', t('status.fenCopied'));
+    $('btn-copy-pgn').onclick = async () => this.copy(await pgn(this.id), t('status.pgnCopied'));
     $('nav-first').onclick = () => this.view(0);
     $('nav-prev').onclick = () => this.view(this.currentPly() - 1);
     $('nav-next').onclick = () => this.view(this.currentPly() + 1);
@@ -435,26 +440,27 @@ export class Play {
     };
   }
 
-  private confirming?: number;
+  private endAction: 'abort' | 'resign' = 'resign'; // what the button offers
+  private confirming?: { timer: number; action: 'abort' | 'resign' };
 
   // resignOrAbort asks for a second click within three seconds, so a stray
   // tap does not end the game.
   private resignOrAbort() {
     const btn = $('btn-resign');
-    const abort = btn.textContent === 'Abort';
     if (!this.confirming) {
-      btn.textContent = abort ? 'Really abort?' : 'Really resign?';
+      const action = this.endAction;
+      btn.textContent = t(action === 'abort' ? 'btn.reallyAbort' : 'btn.reallyResign');
       btn.classList.add('confirm');
-      this.confirming = window.setTimeout(() => this.endConfirm(), 3000);
+      this.confirming = { timer: window.setTimeout(() => this.endConfirm(), 3000), action };
       return;
     }
-    const really = btn.textContent === 'Really abort?' ? 'abort' : 'resign';
+    const really = this.confirming.action;
     this.endConfirm();
     this.send(really);
   }
 
   private endConfirm() {
-    window.clearTimeout(this.confirming);
+    window.clearTimeout(this.confirming?.timer);
     this.confirming = undefined;
     $('btn-resign').classList.remove('confirm');
     if (this.state) this.renderButtons();
@@ -465,7 +471,7 @@ export class Play {
       await navigator.clipboard.writeText(text);
       this.flash(done);
     } catch {
-      window.prompt('Copy:', text);
+      window.prompt(t('prompt.copy'), text);
     }
   }
 }

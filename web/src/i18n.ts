@@ -1,0 +1,117 @@
+// User-facing text, one table per language, looked up by key with t(). The
+// English table is the reference: its keys are the type Key, and a table for
+// another language is a Record<Key, string>, so tsc reports any key it lacks.
+// Adding a language is adding one table to `tables`.
+//
+// Texts are whole phrases with named {params}, never pieces glued together
+// in code, so that a language can order and punctuate them its own way.
+// (index.html still holds its static labels in English.)
+
+const en = {
+  // sides, as a name ("White") and within a sentence ("You (white)")
+  'side.white': 'White',
+  'side.black': 'Black',
+  'side.red': 'Red',
+  'side.white.inline': 'white',
+  'side.black.inline': 'black',
+  'side.red.inline': 'red',
+
+  // a variant's tag in the recent games
+  'variant.xiangqi.tag': 'Xiangqi',
+
+  // the end of a game: "{title} ({result})", then the reason as a sentence
+  'end.wins': '{side} wins',
+  'end.draw': 'Draw',
+  'end.aborted': 'Game aborted',
+  'end.noResult': 'No result.',
+  'end.resigned': '{side} resigned.',
+  'end.flagged': '{side} ran out of time.',
+  'end.timeoutDraw': 'Time ran out, but the opponent cannot mate.',
+  'end.other': '{reason}.',
+  'reason.checkmate': 'By checkmate.',
+  'reason.stalemate': 'By stalemate.',
+  'reason.insufficientMaterial': 'By insufficient material.',
+  'reason.75moves': 'By the 75-move rule.',
+  'reason.fivefold': 'By fivefold repetition.',
+  'reason.50moves': 'By the 50-move rule.',
+  'reason.threefold': 'By threefold repetition.',
+  'reason.resignation': 'By resignation.',
+  'reason.agreement': 'By agreement.',
+  'reason.timeout': 'On time.',
+  'reason.xiangqi.stalemate': 'By stalemate: no legal move loses.',
+  'reason.perpetualCheck': 'By perpetual check.',
+  'reason.repetition': 'By repetition.',
+  'reason.60moves': 'By the 60-move rule.',
+
+  // the game page
+  'player.computer': 'Computer',
+  'player.you': 'You ({side})',
+  'player.you.short': 'You',
+  'status.thinking': 'The computer is thinking…',
+  'status.toMove': '{side} to move',
+  'status.toMoveCheck': '{side} to move — check!',
+  'status.over': '{title} — {reason}',
+  'status.noSuchGame': 'No such game.',
+  'status.reconnecting': 'Reconnecting…',
+  'status.drawDeclined': 'Your draw offer was declined',
+  'status.fenCopied': 'FEN copied',
+  'status.pgnCopied': 'PGN copied',
+  'offer.draw': '{side} offers a draw',
+  'btn.decline': 'Decline',
+  'btn.withdraw': 'Withdraw',
+  'btn.resign': 'Resign',
+  'btn.abort': 'Abort',
+  'btn.reallyResign': 'Really resign?',
+  'btn.reallyAbort': 'Really abort?',
+  'prompt.copy': 'Copy:',
+  'piece.queen': 'Queen',
+  'piece.rook': 'Rook',
+  'piece.bishop': 'Bishop',
+  'piece.knight': 'Knight',
+
+  // the start page
+  'recent.loadFailed': 'Could not load games: {error}',
+  'recent.none': 'No games yet.',
+  'recent.review': 'Review',
+  'recent.resume': 'Resume',
+  'recent.players': '{white} vs {black}',
+  'recent.tagged': '{tag} · {players}',
+  'recent.inPlay.one': 'in play · {n} move played',
+  'recent.inPlay.other': 'in play · {n} moves played',
+  'ago.now': 'just now',
+  'ago.minutes': '{n} min ago',
+  'ago.hours': '{n} h ago',
+  'level.greedy': 'Greedy',
+  'sound.on': '♪ on',
+  'sound.off': '♪ off',
+  'setup.chess': 'Start from FEN or PGN (optional)',
+  'setup.chess.placeholder': 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 or 1. e4 e5 2. Nf3',
+  'setup.xiangqi': 'Start from a xiangqi FEN or PGN (optional)',
+  'setup.xiangqi.placeholder': 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1 or 1. 炮二平五 馬８进７',
+} as const;
+
+// Key names one text.
+export type Key = keyof typeof en;
+
+// Table is one language's texts.
+export type Table = Record<Key, string>;
+
+const tables: Record<string, Table> = { en };
+
+let current: Table = en;
+
+// setLanguage switches to the table of a language code ("en", "zh-TW"), and
+// reports whether there is one; without one the texts stay as they were.
+export function setLanguage(code: string): boolean {
+  const table = tables[code];
+  if (table) current = table;
+  return !!table;
+}
+
+// t returns the text of key with each {name} replaced by params[name]; a
+// placeholder without a param stays as it is, so a missing one shows.
+export function t(key: Key, params?: Record<string, string | number>): string {
+  const text: string = current[key] ?? en[key] ?? key;
+  if (!params) return text;
+  return text.replace(/\{(\w+)\}/g, (m, name: string) => (name in params ? String(params[name]) : m));
+}
