@@ -2,10 +2,9 @@
 // step with the server over a WebSocket. The server owns the rules: the
 // board only offers the destinations (dests) the server sent.
 
-import { Chessground } from 'chessground';
-import type { Api } from 'chessground/api';
-import type { Key } from 'chessground/types';
 import { Color, State, Step, finished, pgn } from './api';
+import type { Board, BoardHooks } from './board';
+import { ChessBoard } from './chessboard';
 import { Sounds } from './sound';
 import { loadTickets } from './settings';
 import { XiangqiBoard, parseFEN } from './xiangqi';
@@ -60,8 +59,7 @@ const other = (c: Color): Color => (c === 'white' ? 'black' : 'white');
 export interface PlayHooks { newGame: () => void; sounds: Sounds }
 
 export class Play {
-  private cg?: Api; // the chess board
-  private xb?: XiangqiBoard; // or the xiangqi board
+  private board?: Board; // made once the first state tells the variant
   private notation: Notation = (localStorage.getItem(notationKey) as Notation) || 'chinese';
   private ws?: WebSocket;
   private state?: State;
@@ -73,7 +71,6 @@ export class Play {
   private timer?: number;
   private retry = 0;
   private closed = false;
-  private pendingPromo?: { orig: Key; dest: Key };
 
   constructor(private id: string, private hooks: PlayHooks) {
     const ticket = loadTickets()[id];
@@ -89,21 +86,21 @@ export class Play {
     this.ws?.close();
     window.clearInterval(this.timer);
     document.onkeydown = null;
-    this.cg?.destroy();
-    this.xb?.destroy();
+    this.board?.destroy();
     delete document.body.dataset.game;
     delete document.body.dataset.variant;
   }
 
   // ensureBoard makes the board of the game's variant, once its first state is known.
   private ensureBoard(s: State) {
-    if (this.cg || this.xb) return;
+    if (this.board) return;
     const xiangqi = s.variant === 'xiangqi';
     document.body.dataset.variant = xiangqi ? 'xiangqi' : 'chess';
     $('board').hidden = xiangqi;
     $('xboard').hidden = !xiangqi;
+    const hooks: BoardHooks = { move: (orig, dest, promotion) => this.send('move', { u: orig + dest + (promotion ?? '') }) };
     if (xiangqi) {
-      this.xb = new XiangqiBoard($('xboard'), (o, d) => this.send('move', { u: o + d }));
+      this.board = new XiangqiBoard($('xboard'), hooks);
       const sel = $<HTMLSelectElement>('notation');
       sel.value = this.notation;
       sel.onchange = () => {
@@ -113,15 +110,7 @@ export class Play {
       };
       return;
     }
-    this.cg = Chessground($('board'), {
-      coordinates: true,
-      animation: { enabled: true, duration: 180 },
-      highlight: { lastMove: true, check: true },
-      movable: { free: false, showDests: true, events: { after: (o, d) => this.onBoardMove(o, d) } },
-      premovable: { enabled: false },
-      draggable: { enabled: true, showGhost: true },
-      orientation: this.orientation,
-    });
+    this.board = new ChessBoard($('board'), hooks, $('promo'));
   }
 
   private connect(token: string) {
@@ -228,20 +217,16 @@ export class Play {
     const step = ply > 0 ? this.moves[ply - 1] : undefined;
     const fen = live ? s.fen : step ? step.fen : (s.startFen ?? s.fen);
     const canMove = live && !finished(s.status) && this.you.includes(s.turn);
-    const dests = new Map<Key, Key[]>();
-    if (canMove) for (const [from, tos] of Object.entries(s.dests)) dests.set(from as Key, tos as Key[]);
     const lastUci = step?.uci;
     const turn: Color = live ? s.turn : (ply % 2 === 0) === this.startsWhite() ? 'white' : 'black';
-    if (this.xb) {
-      this.xb.set({ fen, orientation: this.orientation, turn, dests: canMove ? new Map(Object.entries(s.dests)) : new Map(),
-        lastMove: lastUci ? [lastUci.slice(0, 2), lastUci.slice(2, 4)] : undefined, check: live ? s.check : undefined });
-    } else this.cg?.set({
+    this.board?.set({
       fen,
       orientation: this.orientation,
-      turnColor: turn,
-      lastMove: lastUci ? [lastUci.slice(0, 2) as Key, lastUci.slice(2, 4) as Key] : undefined,
-      check: live && s.check ? s.turn : false,
-      movable: { color: canMove ? s.turn : undefined, dests },
+      turn,
+      lastMove: lastUci ? [lastUci.slice(0, 2), lastUci.slice(2, 4)] : undefined,
+      check: live ? s.check : undefined,
+      movable: canMove ? s.turn : undefined,
+      dests: canMove ? s.dests : {},
     });
     document.body.classList.toggle('reviewing', !live);
     document.body.dataset.game = s.id; // for tests and styles: which game is drawn, at which version
@@ -277,7 +262,7 @@ export class Play {
       }
       const b = document.createElement('button');
       b.className = 'san' + (i + 1 === current ? ' current' : '');
-      b.textContent = this.notation === 'wxf' && m.wxf ? m.wxf : this.notation === 'iccs' && this.xb ? m.uci : m.san;
+      b.textContent = this.notation === 'wxf' && m.wxf ? m.wxf : this.notation === 'iccs' && this.state?.variant === 'xiangqi' ? m.uci : m.san;
       b.dataset.ply = String(i + 1);
       b.onclick = () => this.view(i + 1);
       row.appendChild(b);
@@ -368,48 +353,6 @@ export class Play {
 
   private currentPly() { return this.viewPly ?? this.moves.length; }
 
-  private onBoardMove(orig: Key, dest: Key) {
-    const piece = this.cg!.state.pieces.get(dest);
-    const lastRank = dest[1] === '8' || dest[1] === '1';
-    if (piece?.role === 'pawn' && lastRank) {
-      this.pendingPromo = { orig, dest };
-      this.showPromotion(dest, piece.color);
-      return;
-    }
-    this.send('move', { u: orig + dest });
-  }
-
-  private showPromotion(dest: Key, color: Color) {
-    const box = $('promo');
-    box.textContent = '';
-    const file = dest.charCodeAt(0) - 97;
-    const col = this.orientation === 'white' ? file : 7 - file;
-    const fromTop = (dest[1] === '8') === (this.orientation === 'white');
-    ['queen', 'knight', 'rook', 'bishop'].forEach((role, i) => {
-      const sq = document.createElement('button');
-      sq.className = 'promo-choice';
-      sq.dataset.role = role;
-      sq.title = t(`piece.${role as 'queen' | 'knight' | 'rook' | 'bishop'}`);
-      sq.style.left = `${col * 12.5}%`;
-      sq.style.top = `${(fromTop ? i : 7 - i) * 12.5}%`;
-      const p = document.createElement('piece');
-      p.className = `${role} ${color}`;
-      sq.appendChild(p);
-      sq.onclick = () => this.promote(role);
-      box.appendChild(sq);
-    });
-    box.hidden = false;
-  }
-
-  private promote(role: string | null) {
-    $('promo').hidden = true;
-    const p = this.pendingPromo;
-    this.pendingPromo = undefined;
-    if (!p || !role) { this.render(); return; }
-    const letter = role === 'knight' ? 'n' : role[0];
-    this.send('move', { u: p.orig + p.dest + letter });
-  }
-
   private flash(text: string) {
     const el = $('status');
     el.textContent = text;
@@ -432,7 +375,6 @@ export class Play {
     $('nav-prev').onclick = () => this.view(this.currentPly() - 1);
     $('nav-next').onclick = () => this.view(this.currentPly() + 1);
     $('nav-last').onclick = () => this.view(this.moves.length);
-    $('promo').onclick = e => { if (e.target === $('promo')) this.promote(null); };
     document.onkeydown = e => {
       if ((e.target as HTMLElement).closest('input, textarea, select, dialog[open]')) return;
       const to = { ArrowLeft: this.currentPly() - 1, ArrowRight: this.currentPly() + 1, Home: 0, End: this.moves.length }[e.key];

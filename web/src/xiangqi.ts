@@ -1,18 +1,10 @@
 // The xiangqi board: 9×10 points drawn in SVG (river, palace diagonals),
 // pieces as red and black discs with their Chinese characters. Like the
 // chess board it has no rules: it offers the destinations the server sent.
-// Points are ICCS keys, file a-i from Red's left and rank 0-9 from Red's side.
+// Points are ICCS keys, file a-i from Red's left and rank 0-9 from Red's side;
+// the wire's colour white is Red.
 
-export type Side = 'white' | 'black'; // the wire's names: white is Red
-
-export interface XiangqiConfig {
-  fen: string;
-  orientation: Side; // the side at the bottom
-  lastMove?: [string, string];
-  check?: string; // the point of the general in check
-  dests: Map<string, string[]>; // empty when the user may not move
-  turn: Side;
-}
+import type { Board, BoardConfig, BoardHooks } from './board';
 
 const glyphs: Record<string, string> = {
   K: '帥', A: '仕', B: '相', E: '相', N: '傌', H: '傌', R: '俥', C: '炮', P: '兵',
@@ -68,14 +60,16 @@ function boardSVG(): SVGSVGElement {
 }
 
 // XiangqiBoard draws a position and turns clicks (or drags) into moves.
-export class XiangqiBoard {
+export class XiangqiBoard implements Board {
   private pieces = new Map<string, string>();
-  private cfg?: XiangqiConfig;
+  private cfg?: BoardConfig;
+  private lastMove?: [string, string];
+  private dests = new Map<string, string[]>(); // empty when the user may not move
   private selected?: string;
   private drag?: { from: string; el: HTMLElement; x: number; y: number; moved: boolean };
   private layer: HTMLElement;
 
-  constructor(private el: HTMLElement, private onMove: (orig: string, dest: string) => void) {
+  constructor(private el: HTMLElement, private hooks: BoardHooks) {
     el.textContent = '';
     el.classList.add('xq-board');
     el.appendChild(boardSVG());
@@ -87,10 +81,12 @@ export class XiangqiBoard {
     el.onpointerup = e => this.up(e);
   }
 
-  set(cfg: XiangqiConfig) {
+  set(cfg: BoardConfig) {
     this.cfg = cfg;
     this.pieces = parseFEN(cfg.fen);
-    if (this.selected && !cfg.dests.has(this.selected)) this.selected = undefined;
+    this.lastMove = cfg.lastMove;
+    this.dests = new Map(cfg.movable ? Object.entries(cfg.dests) : []);
+    if (this.selected && !this.dests.has(this.selected)) this.selected = undefined;
     this.el.classList.toggle('orientation-black', cfg.orientation === 'black');
     this.el.classList.toggle('orientation-white', cfg.orientation === 'white');
     this.draw();
@@ -137,7 +133,7 @@ export class XiangqiBoard {
       this.layer.appendChild(d);
       return d;
     };
-    for (const k of cfg.lastMove ?? []) add('xq-last', k);
+    for (const k of this.lastMove ?? []) add('xq-last', k);
     for (const [key, ch] of this.pieces) {
       const red = ch === ch.toUpperCase();
       let cls = `xq-piece ${red ? 'red' : 'black'}`;
@@ -146,7 +142,7 @@ export class XiangqiBoard {
       add(cls, key, glyphs[ch] ?? '?');
     }
     if (this.selected) {
-      for (const d of cfg.dests.get(this.selected) ?? []) add(this.pieces.has(d) ? 'xq-dest capture' : 'xq-dest', d);
+      for (const d of this.dests.get(this.selected) ?? []) add(this.pieces.has(d) ? 'xq-dest capture' : 'xq-dest', d);
     }
   }
 
@@ -159,21 +155,21 @@ export class XiangqiBoard {
     // Optimistic: show the move at once; the server's answer redraws.
     const piece = this.pieces.get(orig);
     if (piece) { this.pieces.delete(orig); this.pieces.set(dest, piece); }
-    this.cfg!.lastMove = [orig, dest];
-    this.cfg!.dests = new Map();
+    this.lastMove = [orig, dest];
+    this.dests = new Map();
     this.select(undefined);
-    this.onMove(orig, dest);
+    this.hooks.move(orig, dest);
   }
 
   private down(e: PointerEvent) {
     const key = this.keyAt(e.clientX, e.clientY);
     if (!key || !this.cfg) return;
     e.preventDefault();
-    if (this.selected && this.cfg.dests.get(this.selected)?.includes(key)) {
+    if (this.selected && this.dests.get(this.selected)?.includes(key)) {
       this.play(this.selected, key);
       return;
     }
-    if (!this.cfg.dests.has(key)) { this.select(undefined); return; }
+    if (!this.dests.has(key)) { this.select(undefined); return; }
     this.select(key);
     const el = this.layer.querySelector<HTMLElement>(`.xq-piece[data-key="${key}"]`);
     if (el) {
@@ -200,6 +196,6 @@ export class XiangqiBoard {
     d.el.style.transform = '';
     d.el.classList.remove('dragging');
     const key = this.keyAt(e.clientX, e.clientY);
-    if (key && key !== d.from && this.cfg?.dests.get(d.from)?.includes(key)) this.play(d.from, key);
+    if (key && key !== d.from && this.dests.get(d.from)?.includes(key)) this.play(d.from, key);
   }
 }

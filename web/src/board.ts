@@ -1,0 +1,40 @@
+// The board of the game page, whatever the variant: it draws a position and
+// turns the user's clicks and drags into moves. Like the page it has no
+// rules of its own: it offers only the destinations the server sent, and
+// the server's next state is the truth. Each variant's board is an adapter
+// behind this interface (chessboard.ts over chessground, xiangqi.ts drawn by
+// hand); variants.ts says which variant uses which.
+
+import type { Color } from './api';
+
+// BoardConfig is everything a board shows. Squares are coordinate keys as
+// the server writes them: "e4" on a chess board, ICCS points such as "h2"
+// on a xiangqi board.
+export interface BoardConfig {
+  fen: string;
+  orientation: Color; // the side at the bottom
+  turn: Color; // the side to move in the position shown
+  lastMove?: [string, string]; // the squares of the move that led to it
+  check?: string; // the square of the king (or general) in check
+  movable?: Color; // the side the user may move now, if any
+  dests: Record<string, string[]>; // the legal destinations of movable's pieces, as the server sends them: {from: [to...]}
+}
+
+// BoardHooks are what a board tells the page.
+export interface BoardHooks {
+  // move reports a move the user made: its squares and, for a promotion,
+  // the letter of the piece chosen ("q", "n", "r", "b"). The board already
+  // shows it; the page sends it, and a refused move is undone by the next set.
+  move(orig: string, dest: string, promotion?: string): void;
+}
+
+// Board is one variant's board on one element.
+export interface Board {
+  // set draws a position, replacing whatever the board showed.
+  set(cfg: BoardConfig): void;
+  // destroy removes the board's content and handlers from the page.
+  destroy(): void;
+}
+
+// BoardFactory makes a board on an element.
+export type BoardFactory = (el: HTMLElement, hooks: BoardHooks) => Board;

@@ -1,0 +1,109 @@
+// The chess board: chessground, plus the promotion picker that asks which
+// piece a pawn becomes. Every variant played on an 8×8 chess board with the
+// usual pieces can use it.
+
+import { Chessground } from 'chessground';
+import type { Api } from 'chessground/api';
+import type { Config } from 'chessground/config';
+import type { Key } from 'chessground/types';
+import type { Color } from './api';
+import type { Board, BoardConfig, BoardHooks } from './board';
+import { t } from './i18n';
+
+const promotions = ['queen', 'knight', 'rook', 'bishop'] as const;
+type Promotion = (typeof promotions)[number];
+
+// ChessBoard draws on el (a .cg-wrap) and shows its promotion picker in promo,
+// an element laid over the board.
+export class ChessBoard implements Board {
+  private cg: Api;
+  private cfg?: BoardConfig;
+  private pending?: { orig: Key; dest: Key }; // a promotion waiting for its piece
+
+  constructor(el: HTMLElement, private hooks: BoardHooks, private promo: HTMLElement) {
+    this.cg = Chessground(el, {
+      coordinates: true,
+      animation: { enabled: true, duration: 180 },
+      highlight: { lastMove: true, check: true },
+      movable: { free: false, showDests: true, events: { after: (o, d) => this.moved(o, d) } },
+      premovable: { enabled: false },
+      draggable: { enabled: true, showGhost: true },
+    });
+    promo.onclick = e => { if (e.target === promo) this.promote(null); };
+  }
+
+  set(cfg: BoardConfig) {
+    this.cfg = cfg;
+    this.cg.set(chessgroundConfig(cfg));
+  }
+
+  destroy() {
+    this.cg.destroy();
+    this.promo.onclick = null;
+    this.promo.hidden = true; // a picker left open must not cover the next game's board
+    this.promo.textContent = '';
+  }
+
+  private moved(orig: Key, dest: Key) {
+    const piece = this.cg.state.pieces.get(dest);
+    const lastRank = dest[1] === '8' || dest[1] === '1';
+    if (piece?.role === 'pawn' && lastRank) {
+      this.pending = { orig, dest };
+      this.showPromotion(dest, piece.color);
+      return;
+    }
+    this.hooks.move(orig, dest);
+  }
+
+  // showPromotion lays the choices over the promotion square's file, from
+  // the promotion square towards the board's middle.
+  private showPromotion(dest: Key, color: Color) {
+    const box = this.promo;
+    const white = this.cfg?.orientation !== 'black';
+    box.textContent = '';
+    const file = dest.charCodeAt(0) - 97;
+    const col = white ? file : 7 - file;
+    const fromTop = (dest[1] === '8') === white;
+    promotions.forEach((role, i) => {
+      const sq = document.createElement('button');
+      sq.className = 'promo-choice';
+      sq.dataset.role = role;
+      sq.title = t(`piece.${role}`);
+      sq.style.left = `${col * 12.5}%`;
+      sq.style.top = `${(fromTop ? i : 7 - i) * 12.5}%`;
+      const p = document.createElement('piece');
+      p.className = `${role} ${color}`;
+      sq.appendChild(p);
+      sq.onclick = () => this.promote(role);
+      box.appendChild(sq);
+    });
+    box.hidden = false;
+  }
+
+  // promote sends the pending move with the chosen piece, or without a
+  // choice puts the pawn back.
+  private promote(role: Promotion | null) {
+    this.promo.hidden = true;
+    const p = this.pending;
+    this.pending = undefined;
+    if (!p || !role) {
+      if (this.cfg) this.set(this.cfg);
+      return;
+    }
+    this.hooks.move(p.orig, p.dest, role === 'knight' ? 'n' : role[0]);
+  }
+}
+
+// chessgroundConfig says a BoardConfig in chessground's words.
+function chessgroundConfig(cfg: BoardConfig): Config {
+  const dests = new Map<Key, Key[]>();
+  if (cfg.movable) for (const [from, tos] of Object.entries(cfg.dests)) dests.set(from as Key, tos as Key[]);
+  return {
+    fen: cfg.fen,
+    orientation: cfg.orientation,
+    turnColor: cfg.turn,
+    lastMove: cfg.lastMove as Key[] | undefined,
+    check: cfg.check ? cfg.turn : false, // chessground finds the king of the side to move
+    movable: { color: cfg.movable, dests },
+  };
+}
