@@ -16,8 +16,13 @@ const en = {
   'side.black.inline': 'black',
   'side.red.inline': 'red',
 
-  // a variant's tag in the recent games
+  // variants: their name in the new-game dialog, their tag in the recent
+  // games, their rules in a few words
+  'variant.chess': 'Chess',
+  'variant.xiangqi': 'Xiangqi (Chinese chess)',
   'variant.xiangqi.tag': 'Xiangqi',
+  'variant.chess.help': 'Checkmate the king. Stalemate, insufficient material, repetition and the 50-move rule draw.',
+  'variant.xiangqi.help': 'Checkmate the general. A side with no legal move loses, and so does perpetual check; repetitions and the 60-move rule are judged automatically.',
 
   // the end of a game: "{title} ({result})", then the reason as a sentence
   'end.wins': '{side} wins',
@@ -68,6 +73,9 @@ const en = {
   'piece.rook': 'Rook',
   'piece.bishop': 'Bishop',
   'piece.knight': 'Knight',
+  'notation.chinese': 'Chinese (炮二平五)',
+  'notation.wxf': 'WXF (C2.5)',
+  'notation.iccs': 'ICCS (h2e2)',
 
   // the start page
   'recent.loadFailed': 'Could not load games: {error}',

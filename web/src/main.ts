@@ -11,6 +11,7 @@ import { installGlyphPieces } from './pieces';
 import { applySettings, loadSettings, loadTickets, saveSettings, saveTicket } from './settings';
 import { Sounds } from './sound';
 import { t } from './i18n';
+import { sideName, variantOf, variants } from './variants';
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
 
@@ -53,14 +54,13 @@ async function showRecent() {
     const a = document.createElement('a');
     a.href = `/game/${g.id}`;
     a.dataset.link = '';
-    const xiangqi = g.variant === 'xiangqi';
-    const side = (c: 'white' | 'black') => t(xiangqi && c === 'white' ? 'side.red.inline' : `side.${c}.inline`);
-    const who = (c: 'white' | 'black') => (g.seats[c].kind === 'bot' ? g.seats[c].name ?? t('player.computer') : g.mode === 'local' ? side(c) : t('player.you.short'));
+    const v = variantOf(g.variant);
+    const who = (c: 'white' | 'black') => (g.seats[c].kind === 'bot' ? g.seats[c].name ?? t('player.computer') : g.mode === 'local' ? sideName(v, c, true) : t('player.you.short'));
     const over = finished(g.status);
     a.innerHTML = '<span class="who"></span><span class="res"></span><span class="act"></span>';
     a.querySelector('.act')!.textContent = t(over || !tickets[g.id] ? 'recent.review' : 'recent.resume');
     const players = t('recent.players', { white: who('white'), black: who('black') });
-    a.querySelector('.who')!.textContent = xiangqi ? t('recent.tagged', { tag: t('variant.xiangqi.tag'), players }) : players;
+    a.querySelector('.who')!.textContent = v.tag ? t('recent.tagged', { tag: t(v.tag), players }) : players;
     const state = over ? `${g.result}${g.termination ? ' · ' + g.termination : ''}` : t(g.plies === 1 ? 'recent.inPlay.one' : 'recent.inPlay.other', { n: g.plies });
     a.querySelector('.res')!.textContent = [g.timeControl, state, ago(g.updatedAt)].filter(Boolean).join(' · ');
     li.appendChild(a);
@@ -95,6 +95,17 @@ async function fillLevels(variant: Variant = 'chess') {
   }
 }
 
+// fillVariants offers every variant in the new-game dialog, the first chosen.
+function fillVariants() {
+  const box = $('variants');
+  variants.forEach((v, i) => {
+    const input = Object.assign(document.createElement('input'), { type: 'radio', name: 'variant', value: v.name, checked: i === 0 });
+    const label = document.createElement('label');
+    label.append(input, ' ' + t(v.label));
+    box.appendChild(label);
+  });
+}
+
 function openNewGame() {
   $('new-error').hidden = true;
   syncModeFields();
@@ -105,11 +116,11 @@ function syncModeFields() {
   const form = $<HTMLFormElement>('new-form');
   const mode = (form.elements.namedItem('mode') as RadioNodeList).value;
   for (const el of form.querySelectorAll<HTMLElement>('.computer-only')) el.hidden = mode !== 'computer';
-  const xiangqi = (form.elements.namedItem('variant') as RadioNodeList).value === 'xiangqi';
-  void fillLevels(xiangqi ? 'xiangqi' : 'chess');
-  form.querySelector('.first-side')!.textContent = t(xiangqi ? 'side.red' : 'side.white');
-  $('setup-label').textContent = t(xiangqi ? 'setup.xiangqi' : 'setup.chess');
-  (form.elements.namedItem('setup') as HTMLTextAreaElement).placeholder = t(xiangqi ? 'setup.xiangqi.placeholder' : 'setup.chess.placeholder');
+  const v = variantOf((form.elements.namedItem('variant') as RadioNodeList).value);
+  void fillLevels(v.name);
+  form.querySelector('.first-side')!.textContent = sideName(v, 'white');
+  $('setup-label').textContent = t(v.setup.label);
+  (form.elements.namedItem('setup') as HTMLTextAreaElement).placeholder = t(v.setup.placeholder);
 }
 
 async function startGame(e: SubmitEvent) {
@@ -121,7 +132,7 @@ async function startGame(e: SubmitEvent) {
   try {
     const g = await createGame({
       mode,
-      variant: f.get('variant') === 'xiangqi' ? 'xiangqi' : 'chess',
+      variant: variantOf(String(f.get('variant'))).name,
       color: mode === 'computer' ? String(f.get('color')) : undefined,
       level: mode === 'computer' ? String(f.get('level')) : undefined,
       clock: f.get('timed') ? { minutes: Number(f.get('minutes')), increment: Number(f.get('increment')) } : null,
@@ -168,6 +179,7 @@ function init() {
   $('no-bundle').hidden = true;
   installGlyphPieces();
   bindSettings();
+  fillVariants();
   void fillLevels();
   $('btn-new-top').onclick = $('btn-new-home').onclick = openNewGame;
   $('new-form').onchange = syncModeFields;

@@ -3,64 +3,22 @@
 // board only offers the destinations (dests) the server sent.
 
 import { Color, State, Step, finished, pgn } from './api';
-import type { Board, BoardHooks } from './board';
-import { ChessBoard } from './chessboard';
+import type { Board } from './board';
 import { Sounds } from './sound';
 import { loadTickets } from './settings';
-import { XiangqiBoard, parseFEN } from './xiangqi';
-import { Key as TextKey, t } from './i18n';
+import { t } from './i18n';
+import { Notation, VariantUI, describeEnd, notationOf, sideName, variantOf, variants } from './variants';
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
 
-const reasons: Record<string, TextKey> = {
-  checkmate: 'reason.checkmate',
-  stalemate: 'reason.stalemate',
-  'insufficient material': 'reason.insufficientMaterial',
-  '75-move rule': 'reason.75moves',
-  'fivefold repetition': 'reason.fivefold',
-  '50-move rule': 'reason.50moves',
-  'threefold repetition': 'reason.threefold',
-  resignation: 'reason.resignation',
-  agreement: 'reason.agreement',
-  timeout: 'reason.timeout',
-  // xiangqi
-  'perpetual check': 'reason.perpetualCheck',
-  repetition: 'reason.repetition',
-  'move limit': 'reason.60moves',
-};
-
-// Notation is how a xiangqi move list is written.
-export type Notation = 'chinese' | 'wxf' | 'iccs';
-const notationKey = 'gambit.xiangqiNotation';
-
-// sideName names a side in the game's own words: xiangqi's first side is Red.
-export function sideName(s: State | undefined, c: Color, inline = false): string {
-  const side = s?.variant === 'xiangqi' && c === 'white' ? 'red' : c;
-  return t(inline ? `side.${side}.inline` : `side.${side}`);
-}
-
-// describeEnd names the result and its reason for the game-over dialog.
-export function describeEnd(s: State): [string, string] {
-  if (s.status === 'aborted') return [t('end.aborted'), t('end.noResult')];
-  const title = s.winner ? t('end.wins', { side: sideName(s, s.winner) }) : t('end.draw');
-  let key = reasons[s.termination ?? ''];
-  if (s.variant === 'xiangqi' && s.termination === 'stalemate') key = 'reason.xiangqi.stalemate';
-  let reason: string;
-  if (s.termination === 'resignation' && s.winner) reason = t('end.resigned', { side: sideName(s, other(s.winner)) });
-  else if (s.termination === 'timeout' && s.winner) reason = t('end.flagged', { side: sideName(s, other(s.winner)) });
-  else if (s.termination === 'timeout') reason = t('end.timeoutDraw');
-  else reason = key ? t(key) : t('end.other', { reason: cap(s.termination ?? '') });
-  return [`${title} (${s.result})`, reason];
-}
-
-const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const other = (c: Color): Color => (c === 'white' ? 'black' : 'white');
 
 export interface PlayHooks { newGame: () => void; sounds: Sounds }
 
 export class Play {
-  private board?: Board; // made once the first state tells the variant
-  private notation: Notation = (localStorage.getItem(notationKey) as Notation) || 'chinese';
+  private variant: VariantUI = variantOf(); // known for sure once the first state arrives
+  private board?: Board; // made with the first state
+  private notation?: Notation; // how the move list is written, if the variant has a choice
   private ws?: WebSocket;
   private state?: State;
   private moves: Step[] = [];
@@ -94,23 +52,30 @@ export class Play {
   // ensureBoard makes the board of the game's variant, once its first state is known.
   private ensureBoard(s: State) {
     if (this.board) return;
-    const xiangqi = s.variant === 'xiangqi';
-    document.body.dataset.variant = xiangqi ? 'xiangqi' : 'chess';
-    $('board').hidden = xiangqi;
-    $('xboard').hidden = !xiangqi;
-    const hooks: BoardHooks = { move: (orig, dest, promotion) => this.send('move', { u: orig + dest + (promotion ?? '') }) };
-    if (xiangqi) {
-      this.board = new XiangqiBoard($('xboard'), hooks);
-      const sel = $<HTMLSelectElement>('notation');
-      sel.value = this.notation;
-      sel.onchange = () => {
-        this.notation = sel.value as Notation;
-        localStorage.setItem(notationKey, this.notation);
-        this.render();
-      };
-      return;
-    }
-    this.board = new ChessBoard($('board'), hooks, $('promo'));
+    const v = (this.variant = variantOf(s.variant));
+    document.body.dataset.variant = v.name;
+    for (const other of variants) $(other.board.element).hidden = other.board.element !== v.board.element;
+    this.board = v.board.create($(v.board.element), {
+      move: (orig, dest, promotion) => this.send('move', { u: orig + dest + (promotion ?? '') }),
+    });
+    this.bindNotation();
+  }
+
+  // bindNotation fills the notation menu with the variant's choices, if it has any.
+  private bindNotation() {
+    const n = this.variant.notations;
+    $('notation-box').hidden = !n;
+    if (!n) return;
+    const sel = $<HTMLSelectElement>('notation');
+    sel.textContent = '';
+    for (const o of n.options) sel.add(new Option(t(o.label), o.id));
+    this.notation = notationOf(this.variant, localStorage.getItem(n.storageKey));
+    sel.value = this.notation?.id ?? '';
+    sel.onchange = () => {
+      this.notation = notationOf(this.variant, sel.value);
+      localStorage.setItem(n.storageKey, sel.value);
+      this.render();
+    };
   }
 
   private connect(token: string) {
@@ -172,10 +137,7 @@ export class Play {
     else if (s.last) this.moves = [...this.moves.slice(0, s.ply - 1), s.last];
     this.state = s;
     this.clockAt = performance.now();
-    if (prev && s.v === prev.v + 1 && !full && s.last) {
-      if (s.variant === 'xiangqi') this.playXiangqiSound(prev.fen, s);
-      else this.playSound(s.last.san);
-    }
+    if (prev && s.v === prev.v + 1 && !full && s.last) this.hooks.sounds.play(this.variant.moveSound(prev, s));
     if (prev && !finished(prev.status) && finished(s.status)) {
       this.hooks.sounds.play('end');
       this.showOver(s);
@@ -186,18 +148,6 @@ export class Play {
     this.ensureBoard(s);
     this.render();
     if (declined) this.flash(t('status.drawDeclined'));
-  }
-
-  private playSound(san: string) {
-    if (san.includes('+') || san.includes('#')) this.hooks.sounds.play('check');
-    else if (san.includes('x')) this.hooks.sounds.play('capture');
-    else this.hooks.sounds.play('move');
-  }
-
-  private playXiangqiSound(before: string, s: State) {
-    if (s.check) this.hooks.sounds.play('check');
-    else if (parseFEN(s.fen).size < parseFEN(before).size) this.hooks.sounds.play('capture');
-    else this.hooks.sounds.play('move');
   }
 
   private showOver(s: State) {
@@ -262,7 +212,7 @@ export class Play {
       }
       const b = document.createElement('button');
       b.className = 'san' + (i + 1 === current ? ' current' : '');
-      b.textContent = this.notation === 'wxf' && m.wxf ? m.wxf : this.notation === 'iccs' && this.state?.variant === 'xiangqi' ? m.uci : m.san;
+      b.textContent = this.notation ? this.notation.text(m) : m.san;
       b.dataset.ply = String(i + 1);
       b.onclick = () => this.view(i + 1);
       row.appendChild(b);
@@ -274,10 +224,10 @@ export class Play {
 
   private seatName(c: Color): string {
     const seat = this.state!.seats[c];
-    const name = sideName(this.state, c);
+    const name = sideName(this.variant, c);
     if (seat.kind === 'bot') return seat.name ?? t('player.computer');
     if (this.state!.mode === 'local') return name;
-    return this.you.includes(c) ? t('player.you', { side: sideName(this.state, c, true) }) : name;
+    return this.you.includes(c) ? t('player.you', { side: sideName(this.variant, c, true) }) : name;
   }
 
   private renderPlayers() {
@@ -314,13 +264,13 @@ export class Play {
       const [title, reason] = describeEnd(s);
       text = t('status.over', { title, reason });
     } else if (s.seats[s.turn].kind === 'bot') text = t('status.thinking');
-    else text = t(s.check ? 'status.toMoveCheck' : 'status.toMove', { side: sideName(s, s.turn) });
+    else text = t(s.check ? 'status.toMoveCheck' : 'status.toMove', { side: sideName(this.variant, s.turn) });
     $('status').textContent = text;
     const bar = $('offer-bar');
     const offer = s.drawOffer;
     const answerable = !!offer && this.you.includes(other(offer));
     bar.hidden = !offer;
-    $('offer-text').textContent = offer ? t('offer.draw', { side: sideName(s, offer) }) : '';
+    $('offer-text').textContent = offer ? t('offer.draw', { side: sideName(this.variant, offer) }) : '';
     $('btn-accept').hidden = !answerable;
     $('btn-decline').hidden = !answerable && !this.you.includes(offer!);
     $('btn-decline').textContent = t(answerable ? 'btn.decline' : 'btn.withdraw');
@@ -338,8 +288,7 @@ export class Play {
     if (!this.confirming) $('btn-resign').textContent = t(this.endAction === 'abort' ? 'btn.abort' : 'btn.resign');
     setDisabled('btn-draw', !playing || over || !!s.drawOffer);
     setDisabled('btn-claim', !playing || over || !s.canClaim || !this.you.includes(s.turn));
-    $('btn-claim').hidden = s.variant === 'xiangqi'; // repetitions are judged automatically
-    $('notation-box').hidden = s.variant !== 'xiangqi';
+    $('btn-claim').hidden = !this.variant.claimDraw;
     $<HTMLAnchorElement>('btn-download-pgn').href = `/api/games/${this.id}/pgn?download=1`;
   }
 

@@ -1,0 +1,148 @@
+// The variants the UI knows, one entry each: which board draws it, what its
+// sides are called, how its games end, how its moves are written and how
+// they sound. The pages ask here instead of testing the variant's name, so a
+// variant is added by adding its entry (and its texts to i18n.ts, and its
+// name to api.ts's Variant). A variant on a chess board starts from the
+// chess entry: `fogofwar: { ...chess, name: 'fogofwar', label: ..., ... }`.
+
+import type { Color, State, Step, Variant } from './api';
+import type { BoardFactory } from './board';
+import { ChessBoard } from './chessboard';
+import { Key as TextKey, t } from './i18n';
+import type { SoundName } from './sound';
+import { XiangqiBoard, parseFEN } from './xiangqi';
+
+// Side names a side's texts: side.{Side} and side.{Side}.inline in i18n.ts.
+export type Side = 'white' | 'black' | 'red';
+
+// Notation is one way to write the move list.
+export interface Notation {
+  id: string; // remembered in localStorage
+  label: TextKey; // in the notation menu
+  text(m: Step): string; // a move in it
+}
+
+// VariantUI is what the UI needs to know about one variant.
+export interface VariantUI {
+  name: Variant; // as the server names it
+  label: TextKey; // in the new-game dialog
+  tag?: TextKey; // before the players in the recent games; none for plain chess
+  help: TextKey; // its rules in a few words, for a help text
+  // board is the element of the page the board draws on (index.html keeps
+  // one per kind of board) and the adapter that draws it.
+  board: { element: string; create: BoardFactory };
+  sides: Record<Color, Side>;
+  // reasons are the texts of the terminations the rules can end a game
+  // with, by the server's name; resignation, agreement and timeout are
+  // shared by all (see describeEnd).
+  reasons: Record<string, TextKey>;
+  // notations are the move list's choices, the default first, remembered
+  // under storageKey; without any the list shows Step.san.
+  notations?: { storageKey: string; options: Notation[] };
+  claimDraw: boolean; // whether a player claims draws (repetition, 50 moves) or the rules judge them
+  moveSound(before: State, after: State): SoundName; // the sound of the move that made after
+  setup: { label: TextKey; placeholder: TextKey }; // the new-game dialog's FEN/PGN field
+}
+
+// chess is the default variant, and the base of the others on a chess board.
+export const chess: VariantUI = {
+  name: 'chess',
+  label: 'variant.chess',
+  help: 'variant.chess.help',
+  board: { element: 'board', create: (el, hooks) => new ChessBoard(el, hooks, document.getElementById('promo')!) },
+  sides: { white: 'white', black: 'black' },
+  reasons: {
+    checkmate: 'reason.checkmate',
+    stalemate: 'reason.stalemate',
+    'insufficient material': 'reason.insufficientMaterial',
+    '75-move rule': 'reason.75moves',
+    'fivefold repetition': 'reason.fivefold',
+    '50-move rule': 'reason.50moves',
+    'threefold repetition': 'reason.threefold',
+  },
+  claimDraw: true,
+  moveSound: (_, s) => {
+    const san = s.last?.san ?? '';
+    return san.includes('+') || san.includes('#') ? 'check' : san.includes('x') ? 'capture' : 'move';
+  },
+  setup: { label: 'setup.chess', placeholder: 'setup.chess.placeholder' },
+};
+
+export const xiangqi: VariantUI = {
+  name: 'xiangqi',
+  label: 'variant.xiangqi',
+  tag: 'variant.xiangqi.tag',
+  help: 'variant.xiangqi.help',
+  board: { element: 'xboard', create: (el, hooks) => new XiangqiBoard(el, hooks) },
+  sides: { white: 'red', black: 'black' },
+  reasons: {
+    checkmate: 'reason.checkmate',
+    stalemate: 'reason.xiangqi.stalemate',
+    'perpetual check': 'reason.perpetualCheck',
+    repetition: 'reason.repetition',
+    'move limit': 'reason.60moves',
+    'insufficient material': 'reason.insufficientMaterial',
+  },
+  notations: {
+    storageKey: 'gambit.xiangqiNotation',
+    options: [
+      { id: 'chinese', label: 'notation.chinese', text: m => m.san },
+      { id: 'wxf', label: 'notation.wxf', text: m => m.wxf || m.san },
+      { id: 'iccs', label: 'notation.iccs', text: m => m.uci },
+    ],
+  },
+  claimDraw: false, // repetitions are judged automatically
+  // Xiangqi move text has no capture or check marks: count the pieces.
+  moveSound: (prev, s) => (s.check ? 'check' : parseFEN(s.fen).size < parseFEN(prev.fen).size ? 'capture' : 'move'),
+  setup: { label: 'setup.xiangqi', placeholder: 'setup.xiangqi.placeholder' },
+};
+
+// variants lists every variant in the order of the new-game dialog.
+export const variants: readonly VariantUI[] = [chess, xiangqi];
+
+// variantOf returns a variant's entry; an unknown or missing name is chess,
+// so a game of a variant this UI does not know yet still shows.
+export function variantOf(name?: string): VariantUI {
+  return variants.find(v => v.name === name) ?? chess;
+}
+
+// sideName names a side in the variant's own words: xiangqi's first side is
+// Red. Inline is the form within a sentence ("You (red)").
+export function sideName(v: VariantUI, c: Color, inline = false): string {
+  const side = v.sides[c];
+  return t(inline ? `side.${side}.inline` : `side.${side}`);
+}
+
+// describeEnd names the result and its reason for the game-over dialog.
+export function describeEnd(s: State): [string, string] {
+  if (s.status === 'aborted') return [t('end.aborted'), t('end.noResult')];
+  const v = variantOf(s.variant);
+  const title = s.winner ? t('end.wins', { side: sideName(v, s.winner) }) : t('end.draw');
+  const loser = s.winner && sideName(v, s.winner === 'white' ? 'black' : 'white');
+  const term = s.termination ?? '';
+  let reason: string;
+  if (term === 'resignation' && loser) reason = t('end.resigned', { side: loser });
+  else if (term === 'timeout' && loser) reason = t('end.flagged', { side: loser });
+  else if (term === 'timeout') reason = t('end.timeoutDraw');
+  else {
+    const key = own(v.reasons, term) ?? own(shared, term);
+    reason = key ? t(key) : t('end.other', { reason: term.charAt(0).toUpperCase() + term.slice(1) });
+  }
+  return [`${title} (${s.result})`, reason];
+}
+
+// shared are the reasons the server gives for any variant.
+const shared: Record<string, TextKey> = {
+  resignation: 'reason.resignation',
+  agreement: 'reason.agreement',
+  timeout: 'reason.timeout',
+};
+
+const own = <T>(r: Record<string, T>, k: string): T | undefined => (Object.prototype.hasOwnProperty.call(r, k) ? r[k] : undefined);
+
+// notationOf returns the variant's notation of that id, or its default; none
+// when the variant has one way of writing moves.
+export function notationOf(v: VariantUI, id: string | null): Notation | undefined {
+  const options = v.notations?.options ?? [];
+  return options.find(n => n.id === id) ?? options[0];
+}
