@@ -4,7 +4,7 @@ BIN      := bin/gambit
 FUZZTIME ?= 30000x
 PKGS     := ./...
 
-.PHONY: run build test vet lint tidy-check fmt-check unit fuzz-smoke bench perft-deep clean web race-web e2e demo
+.PHONY: run build test vet lint tidy-check fmt-check unit fuzz-smoke bench perft-deep clean web web-unit race-web e2e demo
 
 # The main job: build the web UI and the binary, then play in the browser
 # at http://localhost:8080 (games are kept in ./gambit-data; make run ADDR=:9090
@@ -31,6 +31,11 @@ web: web/node_modules/.package-lock.json
 web/node_modules/.package-lock.json: web/package.json web/package-lock.json
 	cd web && npm ci --no-audit --no-fund
 
+# The UI modules that need no browser (variant registry, texts), under
+# node's test runner.
+web-unit: web/node_modules/.package-lock.json
+	cd web && node test/run.mjs
+
 # The web packages' tests under the race detector.
 race-web:
 	$(GO) test -race -count=1 ./game/ ./server/ ./store/
@@ -44,7 +49,7 @@ build:
 	$(GO) build -o $(BIN) ./cmd/gambit
 
 # Everything: formatting, vet, every test, and a short run of every fuzz target.
-test: fmt-check tidy-check vet lint unit race-web fuzz-smoke e2e
+test: fmt-check tidy-check vet lint unit web-unit race-web fuzz-smoke e2e
 
 fmt-check:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \

@@ -95,7 +95,7 @@ export class ChessBoard implements Board {
 }
 
 // chessgroundConfig says a BoardConfig in chessground's words.
-function chessgroundConfig(cfg: BoardConfig): Config {
+export function chessgroundConfig(cfg: BoardConfig): Config {
   const dests = new Map<Key, Key[]>();
   if (cfg.movable) for (const [from, tos] of Object.entries(cfg.dests)) dests.set(from as Key, tos as Key[]);
   return {

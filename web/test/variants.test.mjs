@@ -1,0 +1,106 @@
+// The variant registry, the texts and the chess adapter's translation to
+// chessground, without a browser.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { chess, describeEnd, notationOf, sideName, variantOf, variants, xiangqi } from '../src/variants.ts';
+import { setLanguage, t } from '../src/i18n.ts';
+import { chessgroundConfig } from '../src/chessboard.ts';
+
+const state = (over = {}) => ({ v: 1, id: 'g', mode: 'local', variant: 'chess', status: 'mate', result: '0-1', fen: '', turn: 'white',
+  ply: 4, dests: {}, canClaim: false, seats: { white: { kind: 'human' }, black: { kind: 'human' } }, ...over });
+
+test('every variant the server names has one entry; unknown names fall back to chess', () => {
+  assert.deepEqual(variants.map(v => v.name), ['chess', 'xiangqi']);
+  assert.equal(variantOf('xiangqi'), xiangqi);
+  assert.equal(variantOf('chess'), chess);
+  assert.equal(variantOf('no such variant'), chess);
+  assert.equal(variantOf(), chess);
+});
+
+test("every entry's texts exist and its board has an element", () => {
+  for (const v of variants) {
+    for (const key of [v.label, v.help, v.setup.label, v.setup.placeholder, ...Object.values(v.reasons), ...(v.tag ? [v.tag] : []),
+      ...(v.notations?.options.map(n => n.label) ?? [])]) {
+      assert.notEqual(t(key), key, `${v.name}: no text for ${key}`);
+    }
+    assert.ok(v.board.element, v.name);
+    assert.equal(typeof v.board.create, 'function', v.name);
+    for (const c of ['white', 'black']) assert.ok(sideName(v, c) && sideName(v, c, true), `${v.name} ${c}`);
+  }
+});
+
+test('side names', () => {
+  assert.equal(sideName(chess, 'white'), 'White');
+  assert.equal(sideName(chess, 'black', true), 'black');
+  assert.equal(sideName(xiangqi, 'white'), 'Red');
+  assert.equal(sideName(xiangqi, 'white', true), 'red');
+  assert.equal(sideName(xiangqi, 'black'), 'Black');
+});
+
+test('describeEnd', () => {
+  const cases = [
+    [{ winner: 'black', termination: 'checkmate' }, ['Black wins (0-1)', 'By checkmate.']],
+    [{ variant: 'xiangqi', result: '1-0', winner: 'white', termination: 'checkmate' }, ['Red wins (1-0)', 'By checkmate.']],
+    [{ variant: 'xiangqi', result: '1-0', winner: 'white', termination: 'stalemate' }, ['Red wins (1-0)', 'By stalemate: no legal move loses.']],
+    [{ variant: 'xiangqi', result: '0-1', winner: 'black', termination: 'perpetual check' }, ['Black wins (0-1)', 'By perpetual check.']],
+    [{ variant: 'xiangqi', result: '1/2-1/2', termination: 'move limit' }, ['Draw (1/2-1/2)', 'By the 60-move rule.']],
+    [{ result: '1/2-1/2', termination: 'stalemate' }, ['Draw (1/2-1/2)', 'By stalemate.']],
+    [{ result: '1/2-1/2', termination: 'threefold repetition' }, ['Draw (1/2-1/2)', 'By threefold repetition.']],
+    [{ result: '1/2-1/2', termination: 'agreement' }, ['Draw (1/2-1/2)', 'By agreement.']],
+    [{ winner: 'black', termination: 'resignation' }, ['Black wins (0-1)', 'White resigned.']],
+    [{ variant: 'xiangqi', winner: 'black', termination: 'resignation' }, ['Black wins (0-1)', 'Red resigned.']],
+    [{ result: '1-0', winner: 'white', termination: 'timeout' }, ['White wins (1-0)', 'Black ran out of time.']],
+    [{ result: '1/2-1/2', termination: 'timeout' }, ['Draw (1/2-1/2)', 'Time ran out, but the opponent cannot mate.']],
+    [{ status: 'aborted', result: '*' }, ['Game aborted', 'No result.']],
+    [{ winner: 'black', termination: 'king captured' }, ['Black wins (0-1)', 'King captured.']], // a termination the UI does not know yet
+    [{ winner: 'black', termination: 'constructor' }, ['Black wins (0-1)', 'Constructor.']], // not read from Object.prototype
+  ];
+  for (const [over, want] of cases) assert.deepEqual(describeEnd(state(over)), want, JSON.stringify(over));
+});
+
+test('notations: xiangqi has three, chess writes SAN', () => {
+  const m = { uci: 'h2e2', san: '炮二平五', wxf: 'C2.5', fen: '' };
+  assert.equal(notationOf(chess, 'wxf'), undefined);
+  assert.equal(notationOf(xiangqi, null).id, 'chinese');
+  assert.equal(notationOf(xiangqi, 'bogus').id, 'chinese');
+  assert.deepEqual(xiangqi.notations.options.map(n => n.text(m)), ['炮二平五', 'C2.5', 'h2e2']);
+  assert.equal(notationOf(xiangqi, 'wxf').text({ ...m, wxf: undefined }), '炮二平五');
+  assert.equal(xiangqi.notations.storageKey, 'gambit.xiangqiNotation'); // users' saved choice stays
+});
+
+test('move sounds', () => {
+  const last = san => state({ last: { uci: '', san, fen: '' } });
+  assert.equal(chess.moveSound(state(), last('e4')), 'move');
+  assert.equal(chess.moveSound(state(), last('exd5')), 'capture');
+  assert.equal(chess.moveSound(state(), last('Qxf7#')), 'check');
+  assert.equal(chess.moveSound(state(), last('Bb5+')), 'check');
+  const before = state({ fen: '3k5/9/9/9/9/9/9/9/9/RR2K4 w - - 0 1' });
+  assert.equal(xiangqi.moveSound(before, state({ fen: 'R2k5/9/9/9/9/9/9/9/9/1R2K4 b - - 1 1', check: 'd9' })), 'check');
+  assert.equal(xiangqi.moveSound(before, state({ fen: 'R2k5/9/9/9/9/9/9/9/9/1R2K4 b - - 1 1' })), 'move');
+  assert.equal(xiangqi.moveSound(before, state({ fen: '3R5/9/9/9/9/9/9/9/9/1R2K4 b - - 0 1' })), 'capture');
+  assert.equal(xiangqi.claimDraw, false);
+  assert.equal(chess.claimDraw, true);
+});
+
+test('t fills params and keeps a missing one visible', () => {
+  assert.equal(t('end.wins', { side: 'White' }), 'White wins');
+  assert.equal(t('end.wins'), '{side} wins');
+  assert.equal(t('recent.inPlay.other', { n: 3 }), 'in play · 3 moves played');
+  assert.equal(setLanguage('xx'), false);
+  assert.equal(setLanguage('en'), true);
+});
+
+test('ChessBoard: a BoardConfig in chessground words', () => {
+  const cfg = { fen: '8/8/8/8/8/8/8/8 w - - 0 1', orientation: 'black', turn: 'white', dests: { e2: ['e3', 'e4'] } };
+  const live = chessgroundConfig({ ...cfg, movable: 'white', check: 'e1', lastMove: ['d7', 'd5'] });
+  assert.equal(live.check, 'white'); // chessground marks the king of the side to move
+  assert.deepEqual(live.lastMove, ['d7', 'd5']);
+  assert.equal(live.movable.color, 'white');
+  assert.deepEqual([...live.movable.dests], [['e2', ['e3', 'e4']]]);
+  assert.equal(live.orientation, 'black');
+  assert.equal(live.turnColor, 'white');
+  const frozen = chessgroundConfig(cfg); // not the user's turn: nothing moves
+  assert.equal(frozen.check, false);
+  assert.equal(frozen.movable.color, undefined);
+  assert.equal(frozen.movable.dests.size, 0);
+});
