@@ -80,7 +80,7 @@ function ago(iso: string): string {
 
 // The new-game dialog. The levels are the same in both games, labelled for each.
 let levelsOf = '';
-async function fillLevels(variant: Variant = 'chess') {
+async function fillLevels(variant: Variant = variantOf().name) {
   if (levelsOf === variant) return;
   levelsOf = variant;
   const sel = $<HTMLSelectElement>('level');
