@@ -165,6 +165,10 @@ func samePosition(a, b *Position) bool {
 // announcing a move that brings it about (FIDE 9.2, 9.3).
 func (g *Game) CanClaimDraw() bool { return g.claimable() != NoTermination }
 
+// ClaimableDraw returns the draw the side to move may claim now, as
+// CanClaimDraw judges it: FiftyMoves, ThreefoldRepetition, or NoTermination.
+func (g *Game) ClaimableDraw() Termination { return g.claimable() }
+
 func (g *Game) claimable() Termination {
 	if g.Outcome().Over() {
 		return NoTermination

@@ -8,6 +8,46 @@ import (
 	"github.com/gambitchess/gambit/chess/pgn"
 )
 
+// chessSpec registers standard chess.
+var chessSpec = &Spec{
+	Name:  Chess,
+	Board: "chess",
+	Sides: [2]string{"white", "black"},
+	Setup: chessSetup,
+	Rules: func(start string) (Rules, error) {
+		p := chess.StartPosition()
+		if start != "" {
+			var err error
+			if p, err = chess.ParseFEN(start); err != nil {
+				return nil, fmt.Errorf("%w: FEN: %v", ErrBadSetup, err)
+			}
+		}
+		return newChessRules(p), nil
+	},
+	TerminationName: func(code uint8) string { return chess.Termination(code).String() },
+}
+
+// chessSetup reads a FEN or PGN into a start FEN and UCI moves.
+func chessSetup(text string) (string, []string, error) {
+	start, moves, err := ParseSetup(text)
+	if err != nil {
+		return "", nil, err
+	}
+	fen := ""
+	if start != chess.StartPosition() {
+		fen = start.FEN()
+	}
+	out := make([]string, len(moves))
+	p := start
+	for i, m := range moves {
+		out[i] = p.UCI(m)
+		var next chess.Position
+		p.MakeMove(m, &next)
+		p = next
+	}
+	return fen, out, nil
+}
+
 // chessRules is Rules over package chess.
 type chessRules struct{ g *chess.Game }
 
@@ -15,14 +55,20 @@ func newChessRules(start chess.Position) *chessRules {
 	return &chessRules{g: chess.NewGameFrom(start)}
 }
 
-func (r *chessRules) Variant() Variant  { return Chess }
 func (r *chessRules) Turn() chess.Color { return r.g.Turn() }
 func (r *chessRules) Ply() int          { return r.g.Ply() }
-func (r *chessRules) FEN() string       { return r.g.FEN() }
+func (r *chessRules) FEN() string       { p := r.g.Position(); return p.FEN() }
 func (r *chessRules) StartFEN() string  { p := r.g.StartPosition(); return p.FEN() }
-func (r *chessRules) Pop()              { r.g.Pop() }
-func (r *chessRules) CanClaimDraw() bool {
-	return r.g.CanClaimDraw()
+func (r *chessRules) Pop() bool         { _, ok := r.g.Pop(); return ok }
+
+func (r *chessRules) Claimable() (string, bool) {
+	t := r.g.ClaimableDraw()
+	return t.String(), t != chess.NoTermination
+}
+
+func (r *chessRules) CanMate(c chess.Color) bool {
+	p := r.g.Position()
+	return !p.HasInsufficientMaterial(c)
 }
 
 // Dests gives castling as the king's destination in standard chess, and
@@ -51,7 +97,7 @@ func (r *chessRules) Play(text string) (Step, error) {
 	case err != nil:
 		return Step{}, fmt.Errorf("%w: %s", ErrIllegalMove, text)
 	}
-	step := Step{UCI: pos.UCI(m), SAN: pos.SAN(m)}
+	step := Step{UCI: pos.UCI(m), SAN: pos.SAN(m), Color: pos.SideToMove()}
 	if err := r.g.Push(m); err != nil {
 		return Step{}, fmt.Errorf("%w: %s: %v", ErrIllegalMove, text, err)
 	}
@@ -65,7 +111,7 @@ func (r *chessRules) History() []Step {
 	out := make([]Step, len(moves))
 	for i, m := range moves {
 		before, after := positions[i], positions[i+1]
-		out[i] = Step{UCI: before.UCI(m), SAN: before.SAN(m), FEN: after.FEN()}
+		out[i] = Step{UCI: before.UCI(m), SAN: before.SAN(m), FEN: after.FEN(), Color: before.SideToMove()}
 	}
 	return out
 }
@@ -87,69 +133,35 @@ func (r *chessRules) Outcome() Outcome {
 		Status: chessStatus(o.Termination)}
 }
 
-// chessStatus maps a chess termination to the server-level status.
+// chessStatus maps a chess termination found on the board to the
+// server-level status.
 func chessStatus(t chess.Termination) Status {
 	switch t {
 	case chess.Checkmate:
 		return Mate
 	case chess.Stalemate:
 		return Stalemate
-	case chess.Resignation:
-		return Resigned
-	case chess.DrawAgreement:
-		return DrawAgreed
-	case chess.Timeout:
-		return Timeout
 	}
 	return Draw
 }
 
-func (r *chessRules) Declare(d Declared, c chess.Color) error {
-	switch d {
-	case ByResignation:
-		return r.g.Resign(c)
-	case ByAgreement:
-		return r.g.AgreeDraw()
-	case ByTimeout:
-		return r.g.Timeout(c)
-	case ByClaim:
-		return r.g.ClaimDraw()
-	}
-	return fmt.Errorf("declare %d", d)
-}
-
-func (r *chessRules) DeclaredBy(code uint8) Declared {
-	switch chess.Termination(code) {
-	case chess.Resignation:
-		return ByResignation
-	case chess.DrawAgreement:
-		return ByAgreement
-	case chess.Timeout:
-		return ByTimeout
-	case chess.FiftyMoves, chess.ThreefoldRepetition:
-		return ByClaim
-	}
-	return NotDeclared
-}
-
 // PGN writes the seven-tag roster, SetUp and FEN for a set position,
 // TimeControl and Termination, through package chess/pgn.
-func (r *chessRules) PGN(h Header) string {
+func (r *chessRules) PGN(h PGNHeader) string {
 	out := pgn.NewGameFrom(r.g.StartPosition())
-	result := r.Outcome().Result()
 	out.Tags.Set("Event", h.Event)
 	out.Tags.Set("Site", "Gambit")
 	out.Tags.Set("Date", h.Date)
 	out.Tags.Set("Round", "-")
 	out.Tags.Set("White", h.White)
 	out.Tags.Set("Black", h.Black)
-	out.Tags.Set("Result", result)
-	out.Result = result
+	out.Tags.Set("Result", h.Result)
+	out.Result = h.Result
 	if h.TimeControl != "" {
 		out.Tags.Set("TimeControl", h.TimeControl)
 	}
-	if o := r.g.Outcome(); o.Over() {
-		out.Tags.Set("Termination", o.Termination.String())
+	if h.Termination != "" {
+		out.Tags.Set("Termination", h.Termination)
 	}
 	node := out.Root
 	for _, m := range r.g.Moves() {

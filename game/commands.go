@@ -6,182 +6,194 @@ import (
 	"github.com/gambitchess/gambit/chess"
 )
 
-// Played describes an accepted move.
-type Played struct {
-	Step
-	Ply int // the move's number in the game, from 1
-}
+// Commands. Each checks that it may run, then records what happened as
+// events through emit (which applies them at once) and returns them; a
+// refused command returns an error and changes nothing — except that any
+// command first ends the game on time when the running side's flag has
+// fallen, and returns that event with ErrGameOver. The caller (the game's
+// goroutine) saves the events, then projects them for each viewer.
+//
+// by is the side acting: the server passes a colour only after checking
+// that the connection holds that seat.
 
-// checkOpen returns ErrGameOver once the game has finished, first ending it
-// on time if the running side has flagged.
-func (g *Game) checkOpen() error {
-	g.CheckFlag()
-	if g.status.Finished() {
-		return fmt.Errorf("%w (%s)", ErrGameOver, g.status)
+// Move plays the move given in coordinate text (UCI; ICCS in xiangqi) for
+// side by, which must be the side to move.
+func (g *Game) Move(by chess.Color, uci string) ([]Event, error) {
+	if evs, err := g.checkOpen(); err != nil {
+		return evs, err
 	}
-	return nil
+	if by != g.rules.Turn() {
+		return nil, fmt.Errorf("%w: %s to move", ErrNotYourTurn, ColorName(g.rules.Turn()))
+	}
+	e := Event{Type: EventMove, Color: by, Move: uci}
+	if g.clock != nil {
+		k := *g.clock
+		k.Press(by)
+		e.Clock = timesOf(&k)
+	}
+	return g.emit(e)
 }
 
-// CheckFlag ends the game on time if the running side has no time left. It
-// reports whether it did.
-func (g *Game) CheckFlag() bool {
+// Flag ends the game on time when the running side has no time left; it
+// returns no event otherwise. The server calls it when a flag timer fires.
+func (g *Game) Flag() []Event {
 	if g.clock == nil || g.status.Finished() {
-		return false
+		return nil
 	}
 	c, ok := g.clock.Flagged()
 	if !ok {
-		return false
+		return nil
 	}
-	if err := g.rules.Declare(ByTimeout, c); err != nil {
-		return false
-	}
-	g.flagged = c
-	g.touch()
-	g.settle()
-	return true
+	evs, _ := g.emit(Event{Type: EventEnd, End: ByTimeout, Color: c})
+	return evs
 }
 
-// Move plays the move given in coordinate text (UCI for chess, ICCS for
-// xiangqi) for side c, which must be the side to move.
-func (g *Game) Move(c chess.Color, uci string) (Played, error) {
-	if err := g.checkOpen(); err != nil {
-		return Played{}, err
+// checkOpen returns ErrGameOver once the game has finished, first ending it
+// on time if the running side's flag has fallen (that event is returned).
+func (g *Game) checkOpen() ([]Event, error) {
+	evs := g.Flag()
+	if g.status.Finished() {
+		return evs, fmt.Errorf("%w (%s)", ErrGameOver, g.status)
 	}
-	if c != g.rules.Turn() {
-		return Played{}, fmt.Errorf("%w: %s to move", ErrNotYourTurn, ColorName(g.rules.Turn()))
-	}
-	step, err := g.rules.Play(uci)
-	if err != nil {
-		return Played{}, err
-	}
-	if g.clock != nil {
-		g.clock.Press(c)
-	}
-	if g.offering && g.offer != c {
-		g.offering = false // moving on declines the opponent's offer
-	}
-	g.touch()
-	g.settle()
-	return Played{Step: step, Ply: g.rules.Ply()}, nil
+	return nil, nil
 }
 
-// Resign ends the game: colour c resigns.
-func (g *Game) Resign(c chess.Color) error {
-	if err := g.checkOpen(); err != nil {
-		return err
+// Resign ends the game: side by resigns.
+func (g *Game) Resign(by chess.Color) ([]Event, error) {
+	if evs, err := g.checkOpen(); err != nil {
+		return evs, err
 	}
-	if err := g.rules.Declare(ByResignation, c); err != nil {
-		return fmt.Errorf("resign: %w", err)
-	}
-	g.touch()
-	g.settle()
-	return nil
+	return g.emit(Event{Type: EventEnd, End: ByResignation, Color: by})
 }
 
 // Abort ends a game, with no result, before both sides have moved.
-func (g *Game) Abort() error {
-	if err := g.checkOpen(); err != nil {
-		return err
+func (g *Game) Abort(by chess.Color) ([]Event, error) {
+	if evs, err := g.checkOpen(); err != nil {
+		return evs, err
 	}
-	if g.rules.Ply() >= 2 {
-		return fmt.Errorf("%w: both sides have moved", ErrCannotAbort)
+	if g.rules.Ply()-len(g.header.Moves) >= 2 {
+		return nil, fmt.Errorf("%w: both sides have moved", ErrCannotAbort)
 	}
-	g.status = Aborted
-	g.offering = false
-	if g.clock != nil {
-		g.clock.Stop()
-	}
-	g.touch()
-	return nil
-}
-
-// OfferDraw records colour c's offer of a draw.
-func (g *Game) OfferDraw(c chess.Color) error {
-	if err := g.checkOpen(); err != nil {
-		return err
-	}
-	if g.offering {
-		return ErrAlreadyOffered
-	}
-	g.offer, g.offering = c, true
-	g.touch()
-	return nil
-}
-
-// AcceptDraw ends the game as agreed when the opponent of c has offered a draw.
-func (g *Game) AcceptDraw(c chess.Color) error {
-	if err := g.checkOpen(); err != nil {
-		return err
-	}
-	if !g.offering || g.offer == c {
-		return ErrNoDrawOffer
-	}
-	if err := g.rules.Declare(ByAgreement, c); err != nil {
-		return fmt.Errorf("agree draw: %w", err)
-	}
-	g.touch()
-	g.settle()
-	return nil
-}
-
-// DeclineDraw withdraws or declines the pending offer.
-func (g *Game) DeclineDraw(chess.Color) error {
-	if err := g.checkOpen(); err != nil {
-		return err
-	}
-	if !g.offering {
-		return ErrNoDrawOffer
-	}
-	g.offering = false
-	g.touch()
-	return nil
+	return g.emit(Event{Type: EventEnd, End: ByAbort, Color: by})
 }
 
 // ClaimDraw ends a chess game as a draw by the threefold or 50-move rule,
-// when the side to move (c) may claim it. Xiangqi has no claims: its
-// repetitions are judged automatically.
-func (g *Game) ClaimDraw(c chess.Color) error {
-	if err := g.checkOpen(); err != nil {
-		return err
+// when the side to move (by) may claim it. Xiangqi has no claims.
+func (g *Game) ClaimDraw(by chess.Color) ([]Event, error) {
+	if evs, err := g.checkOpen(); err != nil {
+		return evs, err
 	}
-	if c != g.rules.Turn() {
-		return fmt.Errorf("%w: only the side to move may claim", ErrNotYourTurn)
+	if by != g.rules.Turn() {
+		return nil, fmt.Errorf("%w: only the side to move may claim", ErrNotYourTurn)
 	}
-	if err := g.rules.Declare(ByClaim, c); err != nil {
-		return fmt.Errorf("%w: %v", ErrCannotClaim, err)
+	if _, ok := g.rules.Claimable(); !ok {
+		return nil, ErrCannotClaim
 	}
-	g.touch()
-	g.settle()
-	return nil
+	return g.emit(Event{Type: EventEnd, End: ByClaim, Color: by})
 }
 
-// Takeback takes back the last n moves. It is refused once a player ended
-// the game (resignation, agreement, timeout, abort); after a rules ending
-// such as checkmate it reopens the game. The clock keeps each side's time
-// and starts the side to move's.
-func (g *Game) Takeback(n int) error {
-	switch {
-	case g.status == Resigned || g.status == DrawAgreed || g.status == Timeout || g.status == Aborted:
-		return fmt.Errorf("%w (%s)", ErrGameOver, g.status)
-	case n <= 0 || n > g.rules.Ply():
-		return fmt.Errorf("%w: %d of %d moves", ErrNoTakeback, n, g.rules.Ply())
+// Offer records side by's offer of kind k: a draw, or to take back by's
+// last move. Offering what the opponent already offers accepts it.
+func (g *Game) Offer(by chess.Color, k OfferKind) ([]Event, error) {
+	if evs, err := g.checkOpen(); err != nil {
+		return evs, err
 	}
-	g.CheckFlag()
-	if g.status == Timeout {
-		return fmt.Errorf("%w (%s)", ErrGameOver, g.status)
+	switch k {
+	case OfferDraw:
+	case OfferTakeback:
+		if _, ok := g.takebackCount(by); !ok {
+			return nil, fmt.Errorf("%w: no move of %s's to take back", ErrNoTakeback, ColorName(by))
+		}
+	default:
+		return nil, fmt.Errorf("%w: %q", ErrBadOffer, k)
 	}
-	for range n {
-		g.rules.Pop()
+	if g.offers[by.Other()] == k && k == OfferDraw {
+		return g.Answer(by, k, true)
 	}
-	g.offering = false
-	g.settle()
-	if g.clock != nil {
-		if g.status == Started {
-			g.clock.Start(g.rules.Turn())
-		} else {
-			g.clock.Stop()
+	if g.offers[by] == k {
+		return nil, fmt.Errorf("%w: %s", ErrAlreadyOffered, k)
+	}
+	return g.emit(Event{Type: EventOffer, Color: by, Offer: k})
+}
+
+// Answer accepts or declines the opponent's pending offer of kind k, or
+// (accept false) withdraws by's own.
+func (g *Game) Answer(by chess.Color, k OfferKind, accept bool) ([]Event, error) {
+	if evs, err := g.checkOpen(); err != nil {
+		return evs, err
+	}
+	own := g.offers[by] == k
+	if g.offers[by.Other()] != k && !(own && !accept) {
+		return nil, fmt.Errorf("%w: no %s offer to answer", ErrNoOffer, k)
+	}
+	evs, err := g.emit(Event{Type: EventAnswer, Color: by, Offer: k, Accept: accept})
+	if err != nil || !accept {
+		return evs, err
+	}
+	var more []Event
+	switch k {
+	case OfferDraw:
+		more, err = g.emit(Event{Type: EventEnd, End: ByAgreement, Color: by})
+	case OfferTakeback:
+		n, _ := g.takebackCount(by.Other())
+		more, err = g.emit(Event{Type: EventTakeback, Color: by.Other(), N: n})
+	}
+	return append(evs, more...), err
+}
+
+// TakeBack takes back side by's last move, with whatever was played after
+// it, without asking: for games on one screen and against the computer.
+// It is refused once a player ended the game (resignation, agreement,
+// timeout, abort); after a rules ending such as checkmate it reopens the game.
+func (g *Game) TakeBack(by chess.Color) ([]Event, error) {
+	if g.ending.by != NotDeclared && g.ending.by != ByClaim {
+		return nil, fmt.Errorf("%w (%s)", ErrGameOver, g.status)
+	}
+	if evs := g.Flag(); len(evs) > 0 {
+		return evs, fmt.Errorf("%w (%s)", ErrGameOver, g.status)
+	}
+	n, ok := g.takebackCount(by)
+	if !ok {
+		return nil, fmt.Errorf("%w: no move of %s's to take back", ErrNoTakeback, ColorName(by))
+	}
+	return g.emit(Event{Type: EventTakeback, Color: by, N: n})
+}
+
+// takebackCount returns how many moves to take back so that side c is to
+// move again where it made its last move (its move and every reply after
+// it); moves imported with the setup are never taken back. Who made each
+// move is recorded as it is played, not guessed from ply parity.
+func (g *Game) takebackCount(c chess.Color) (int, bool) {
+	for n := 1; n <= len(g.movers); n++ {
+		if g.movers[len(g.movers)-n] == c {
+			return n, true
 		}
 	}
-	g.touch()
-	return nil
+	return 0, false
+}
+
+// Sit seats s at colour c: an open seat of an online game taken by the
+// first person with the invite link.
+func (g *Game) Sit(c chess.Color, s Seat) ([]Event, error) {
+	if g.seats[c].Kind != SeatOpen {
+		return nil, fmt.Errorf("%w: %s is taken", ErrSeatTaken, ColorName(c))
+	}
+	if s.Kind != SeatHuman {
+		return nil, fmt.Errorf("%w: only a person can sit down", ErrSeatTaken)
+	}
+	return g.emit(Event{Type: EventSeat, Color: c, Seat: &s})
+}
+
+// PauseClock reads a running clock into an event and stops it, so that a
+// game saved as the server goes down charges the time already used and
+// none of the downtime. It returns no event when no clock runs.
+func (g *Game) PauseClock() []Event {
+	if g.clock == nil || g.status.Finished() {
+		return nil
+	}
+	if _, running := g.clock.Running(); !running {
+		return nil
+	}
+	evs, _ := g.emit(Event{Type: EventClock, Clock: timesOf(g.clock)})
+	return evs
 }

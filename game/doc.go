@@ -1,17 +1,28 @@
 // Package game is Gambit's live-game model: the seats, the clock, the
-// server-level Status and the history of one game of chess or xiangqi. The
-// rules come from the chess and xiangqi libraries behind one small Rules
-// interface (legal destinations, a move in coordinate text, outcome, FEN,
-// notation, PGN), the only cross-game abstraction in Gambit. The package
-// knows nothing of HTTP or storage: the server drives it with commands and
-// persists its Record, which names the variant.
+// offers, the server-level Status and the history of one game of any
+// registered variant (chess, xiangqi). The rules come from the rules
+// libraries behind one small Rules interface (legal destinations, a move in
+// coordinate text, the ending on the board, FEN, notation, PGN), the only
+// cross-game abstraction in Gambit; everything else a variant brings is one
+// Spec in the registry (Lookup).
 //
-// Sides are chess.White and chess.Black in both games: in xiangqi White
-// stands for Red, the side that moves first.
+// The package follows lichess's round: a command (Move, Offer, Answer,
+// TakeBack, Resign, Abort, ClaimDraw, Flag, Sit) checks that it may run and
+// returns the events it caused, numbered by the game's version; a refused
+// command changes nothing. Events are facts, applied by one function whether
+// they are new or replayed, so Load(header, events) rebuilds the game that
+// was saved. Before an event leaves the server it is cut for each viewer
+// (a seat, both seats on one screen, a spectator) by Project: hidden
+// information stays on the server. The package knows nothing of HTTP or
+// storage.
+//
+// Sides are chess.White and chess.Black in every variant: in xiangqi White
+// stands for Red, the side that moves first. Turns come from the rules (who
+// made each move is recorded), never from ply parity.
 //
 //	g, _ := game.New(game.Options{ID: "abc", Now: time.Now})
-//	g.Move(chess.White, "e2e4")
+//	events, _ := g.Move(chess.White, "e2e4") // one EventMove, V 1
 //	x, _ := game.New(game.Options{ID: "xyz", Variant: game.Xiangqi})
 //	x.Move(chess.White, "h2e2") // 炮二平五
-//	fmt.Println(g.Status(), g.FEN(), x.FEN())
+//	fmt.Println(events[0].Step.SAN, g.Status(), x.FEN())
 package game

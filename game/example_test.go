@@ -1,6 +1,7 @@
 package game_test
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 	"time"
@@ -13,12 +14,12 @@ func Example() {
 	g, _ := game.New(game.Options{ID: "demo", Mode: game.ModeLocal, Now: time.Now})
 	var sans []string
 	for _, u := range []string{"f2f3", "e7e5", "g2g4", "d8h4"} {
-		played, err := g.Move(g.Turn(), u)
+		events, err := g.Move(g.Turn(), u)
 		if err != nil {
 			fmt.Println(err)
 			return
 		}
-		sans = append(sans, played.SAN)
+		sans = append(sans, events[0].Step.SAN)
 	}
 	fmt.Println(strings.Join(sans, " "))
 	fmt.Println(g.Status(), g.Status().Finished(), g.Result(), g.Outcome().Termination)
@@ -40,7 +41,8 @@ func ExampleGame_Dests() {
 func Example_xiangqi() {
 	g, _ := game.New(game.Options{ID: "xq", Variant: game.Xiangqi, StartFEN: "3k5/9/9/9/9/9/9/9/9/RR2K4 w - - 0 1"})
 	for _, iccs := range []string{"a0a9", "d9d8", "b0d0"} {
-		played, _ := g.Move(g.Turn(), iccs)
+		events, _ := g.Move(g.Turn(), iccs)
+		played := events[0].Step
 		fmt.Println(played.UCI, played.SAN, played.WXF)
 	}
 	fmt.Println(g.Status(), g.Result(), g.Outcome().Termination)
@@ -49,4 +51,26 @@ func Example_xiangqi() {
 	// d9d8 將４进１ K4+1
 	// b0d0 俥八平六 R8.6
 	// mate 1-0 checkmate
+}
+
+// A command returns the events it caused; the game's goroutine saves them,
+// then shows each viewer what it may see. Load rebuilds the game from its
+// header and events.
+func ExampleGame_Project() {
+	g, _ := game.New(game.Options{ID: "online", Mode: game.ModeOnline,
+		Seats: [2]game.Seat{{Kind: game.SeatHuman, Token: "w-secret"}, {Kind: game.SeatOpen}}})
+	events, _ := g.Sit(chess.Black, game.Seat{Kind: game.SeatHuman, Token: "b-secret"})
+	for _, v := range []game.Viewer{game.SeatViewer(chess.Black), game.SeatViewer(chess.White), game.Spectator} {
+		e, _ := g.Project(events[0], v)
+		fmt.Printf("v%d %s %s token %q\n", e.V, e.Type, game.ColorName(e.Color), e.Seat.Token)
+	}
+	more, _ := g.Move(chess.White, "e2e4")
+	header, _ := json.Marshal(g.Header())
+	again, _ := game.Load(header, append(events, more...), nil)
+	fmt.Println(again.FEN() == g.FEN(), again.Version(), again.Seat(chess.Black).Token)
+	// Output:
+	// v1 seat black token "b-secret"
+	// v1 seat black token ""
+	// v1 seat black token ""
+	// true 2 b-secret
 }

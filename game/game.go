@@ -21,98 +21,111 @@ type Options struct {
 	Mode    Mode
 	Variant Variant // "" means chess
 	Seats   [2]Seat // by side: Seats[chess.White] (xiangqi: Red), Seats[chess.Black]
-	// Start is the starting chess position; nil means StartFEN, or the standard one.
-	Start *chess.Position
-	// StartFEN is the starting position in the variant's FEN; "" means the standard one.
+	// Setup is what to start from: "" for the standard start, or a FEN or
+	// PGN of the variant (Spec.Setup reads it).
+	Setup string
+	// StartFEN and MoveText, when Setup is empty, give the start position
+	// ("" for the standard one) and moves in coordinate text played from it.
 	StartFEN string
-	// Moves are played from Start before the game is handed out (an imported chess game).
-	Moves []chess.Move
-	// MoveText are moves in coordinate text (UCI, ICCS) played after Moves.
 	MoveText []string
 	Clock    ClockConfig
+	Public   bool // listed for everyone (see Header.Public)
 	Now      func() time.Time
 }
 
-// Game is one live game: the rules state, the seats, the clock and the
-// server-level status. A Game is not safe for concurrent use: the server
-// gives each live game to one goroutine.
+// Game is one live game: the rules state, the seats, the clock, the offers
+// and the server-level status. Every change is a command that returns the
+// events it caused (numbered by the game's version), and every event is
+// applied by the same code whether it is new or replayed from the store
+// (see Load), so a loaded game is the game that was saved.
+//
+// A Game is not safe for concurrent use: the server gives each live game
+// to one goroutine.
 type Game struct {
-	id        string
-	mode      Mode
-	seats     [2]Seat
-	rules     Rules
-	clock     *Clock // nil for an untimed game
-	status    Status
-	flagged   chess.Color // who ran out of time, when status is Timeout
-	offer     chess.Color // who offers a draw, when offering is set
-	offering  bool
-	version   int64 // incremented by every change; events carry it
-	createdAt time.Time
-	updatedAt time.Time
-	now       func() time.Time
+	header  Header
+	spec    *Spec
+	seats   [2]Seat
+	rules   Rules
+	clock   *Clock // nil for an untimed game
+	status  Status
+	ending  ending        // a declared ending; zero while none
+	offers  [2]OfferKind  // pending offer of each side ("" for none)
+	movers  []chess.Color // who made each move since the setup's imported ones
+	version int64
+	updated time.Time
+	now     func() time.Time
 }
 
-// New returns a game set up as o says. Imported moves must be legal.
+// ending is a declared ending as the game keeps it.
+type ending struct {
+	by    Declared
+	color chess.Color // who resigned or flagged
+	claim string      // the claimed draw's name
+}
+
+// New returns a game set up as o says, with its header; the imported moves
+// of a setup are part of the header, not events.
 func New(o Options) (*Game, error) {
 	if o.Now == nil {
 		o.Now = time.Now
 	}
-	rules, err := newRules(o.Variant, o.StartFEN)
+	spec, err := Lookup(o.Variant)
 	if err != nil {
 		return nil, err
 	}
-	if o.Start != nil {
-		if o.Variant == Xiangqi {
-			return nil, fmt.Errorf("%w: a chess position for a xiangqi game", ErrBadSetup)
+	start, moves := o.StartFEN, o.MoveText
+	if o.Setup != "" {
+		if start, moves, err = spec.Setup(o.Setup); err != nil {
+			return nil, err
 		}
-		rules = newChessRules(*o.Start)
 	}
-	g := &Game{id: o.ID, mode: o.Mode, seats: o.Seats, rules: rules, now: o.Now}
-	g.createdAt = o.Now()
-	g.updatedAt = g.createdAt
+	h := Header{Format: headerFormat, ID: o.ID, Mode: o.Mode, Variant: spec.Name, Seats: o.Seats, StartFEN: start,
+		Moves: moves, Public: o.Public, CreatedAt: o.Now().UTC()}
 	if o.Clock.Initial > 0 {
-		g.clock = NewClock(o.Clock.Initial, o.Clock.Increment, o.Now)
+		h.Clock = &ClockSave{InitialMs: o.Clock.Initial.Milliseconds(), IncrementMs: o.Clock.Increment.Milliseconds()}
+		h.Clock.WhiteMs, h.Clock.BlackMs = h.Clock.InitialMs, h.Clock.InitialMs
 	}
-	if err := g.playImported(o); err != nil {
+	return fromHeader(h, o.Now)
+}
+
+// fromHeader builds the game a header describes, before any event.
+func fromHeader(h Header, now func() time.Time) (*Game, error) {
+	spec, err := Lookup(h.Variant)
+	if err != nil {
 		return nil, err
 	}
-	g.status = Created
-	if g.rules.Ply() > 0 {
-		g.status = Started
+	rules, err := spec.Rules(h.StartFEN)
+	if err != nil {
+		return nil, err
+	}
+	g := &Game{header: h, spec: spec, seats: h.Seats, rules: rules, now: now, updated: h.CreatedAt}
+	for i, u := range h.Moves {
+		if _, err := rules.Play(u); err != nil {
+			return nil, fmt.Errorf("%w: imported move %d: %v", ErrBadSetup, i+1, err)
+		}
+	}
+	if c := h.Clock; c != nil {
+		g.clock = NewClock(time.Duration(c.InitialMs)*time.Millisecond, time.Duration(c.IncrementMs)*time.Millisecond, now)
+		g.clock.set(time.Duration(c.WhiteMs)*time.Millisecond, time.Duration(c.BlackMs)*time.Millisecond)
 	}
 	g.settle()
-	if !g.status.Finished() && g.rules.Ply() > 0 && g.clock != nil {
+	if g.clock != nil && g.status == Started {
 		g.clock.Start(g.rules.Turn())
 	}
 	return g, nil
 }
 
-// playImported plays the moves of an imported game.
-func (g *Game) playImported(o Options) error {
-	if len(o.Moves) > 0 {
-		cr, ok := g.rules.(*chessRules)
-		if !ok {
-			return fmt.Errorf("%w: chess moves for a %s game", ErrBadSetup, g.rules.Variant())
-		}
-		for i, m := range o.Moves {
-			if err := cr.g.Push(m); err != nil {
-				return fmt.Errorf("%w: imported move %d: %v", ErrBadSetup, i+1, err)
-			}
-		}
-	}
-	for i, u := range o.MoveText {
-		if _, err := g.rules.Play(u); err != nil {
-			return fmt.Errorf("%w: imported move %d: %v", ErrBadSetup, len(o.Moves)+i+1, err)
-		}
-	}
-	return nil
-}
-
 // ID returns the game's identifier.
-func (g *Game) ID() string { return g.id }
+func (g *Game) ID() string { return g.header.ID }
+
+// Header returns what the game was created as (its seats then, its start).
+func (g *Game) Header() Header { return g.header }
+
+// Spec returns the game's variant.
+func (g *Game) Spec() *Spec { return g.spec }
 
 // Mode returns how the game is played.
-func (g *Game) Mode() Mode { return g.mode }
+func (g *Game) Mode() Mode { return g.header.Mode }
 
 // Seat returns the seat of colour c.
 func (g *Game) Seat(c chess.Color) Seat { return g.seats[c] }
@@ -121,11 +134,10 @@ func (g *Game) Seat(c chess.Color) Seat { return g.seats[c] }
 func (g *Game) Status() Status { return g.status }
 
 // Variant returns the game played.
-func (g *Game) Variant() Variant { return g.rules.Variant() }
+func (g *Game) Variant() Variant { return g.spec.Name }
 
-// Outcome returns the rules-level ending (the zero Outcome while the game
-// goes on).
-func (g *Game) Outcome() Outcome { return g.rules.Outcome() }
+// Public reports whether the game is listed for everyone.
+func (g *Game) Public() bool { return g.header.Public }
 
 // Turn returns the side to move (chess.White is xiangqi's Red).
 func (g *Game) Turn() chess.Color { return g.rules.Turn() }
@@ -165,45 +177,84 @@ func (g *Game) XiangqiGame() (xg *xiangqi.Game, ok bool) {
 // Clock returns the clock, or nil for an untimed game.
 func (g *Game) Clock() *Clock { return g.clock }
 
-// Version returns the number of changes made to the game so far.
+// Version returns the number of the game's last event (0 for none).
 func (g *Game) Version() int64 { return g.version }
 
 // DrawOffer returns the colour offering a draw, if any.
-func (g *Game) DrawOffer() (chess.Color, bool) { return g.offer, g.offering }
+func (g *Game) DrawOffer() (chess.Color, bool) { return g.offered(OfferDraw) }
+
+// TakebackOffer returns the colour asking to take back a move, if any.
+func (g *Game) TakebackOffer() (chess.Color, bool) { return g.offered(OfferTakeback) }
+
+func (g *Game) offered(k OfferKind) (chess.Color, bool) {
+	for _, c := range []chess.Color{chess.White, chess.Black} {
+		if g.offers[c] == k {
+			return c, true
+		}
+	}
+	return chess.White, false
+}
 
 // CreatedAt returns when the game was created.
-func (g *Game) CreatedAt() time.Time { return g.createdAt }
+func (g *Game) CreatedAt() time.Time { return g.header.CreatedAt }
 
 // UpdatedAt returns when the game last changed.
-func (g *Game) UpdatedAt() time.Time { return g.updatedAt }
+func (g *Game) UpdatedAt() time.Time { return g.updated }
 
 // CanClaimDraw reports whether the side to move may claim a draw now
 // (threefold repetition or the 50-move rule).
-func (g *Game) CanClaimDraw() bool { return !g.status.Finished() && g.rules.CanClaimDraw() }
-
-// touch records a change.
-func (g *Game) touch() {
-	g.version++
-	g.updatedAt = g.now()
+func (g *Game) CanClaimDraw() bool {
+	if g.status.Finished() {
+		return false
+	}
+	_, ok := g.rules.Claimable()
+	return ok
 }
 
-// settle derives the status from the rules after a change and stops the
-// clock once the game is over.
-func (g *Game) settle() {
-	if g.status == Aborted {
-		return
+// Outcome returns how the game ended, declared or on the board, or the zero
+// Outcome while it goes on (and for an aborted game, which has no result).
+func (g *Game) Outcome() Outcome {
+	switch e := g.ending; e.by {
+	case NotDeclared:
+		return g.rules.Outcome()
+	case ByResignation:
+		return Outcome{Termination: declaredNames[ByResignation], Winner: e.color.Other(), Status: Resigned}
+	case ByAgreement:
+		return Outcome{Termination: declaredNames[ByAgreement], Draw: true, Status: DrawAgreed}
+	case ByTimeout:
+		if !g.rules.CanMate(e.color.Other()) {
+			return Outcome{Termination: declaredNames[ByTimeout], Draw: true, Status: Timeout}
+		}
+		return Outcome{Termination: declaredNames[ByTimeout], Winner: e.color.Other(), Status: Timeout}
+	case ByClaim:
+		return Outcome{Termination: e.claim, Draw: true, Status: Draw}
 	}
-	if o := g.rules.Outcome(); o.Over() {
+	return Outcome{} // aborted
+}
+
+// declaredNames are the termination names of the declared endings.
+var declaredNames = [...]string{ByResignation: "resignation", ByAgreement: "agreement", ByTimeout: "timeout"}
+
+// Result returns the PGN result ("1-0", "0-1", "1/2-1/2", or "*").
+func (g *Game) Result() string { return g.Outcome().Result() }
+
+// settle derives the status from the declared ending or the board, and
+// stops the clock once the game is over.
+func (g *Game) settle() {
+	switch o := g.Outcome(); {
+	case g.ending.by == ByAbort:
+		g.status = Aborted
+	case o.Over():
 		g.status = o.Status
-		g.offering = false
+	case g.rules.Ply() > 0:
+		g.status = Started
+	default:
+		g.status = Created
+	}
+	if g.status.Finished() {
+		g.offers = [2]OfferKind{}
 		if g.clock != nil {
 			g.clock.Stop()
 		}
-		return
-	}
-	if g.rules.Ply() > 0 {
-		g.status = Started
-	} else {
-		g.status = Created
 	}
 }

@@ -53,7 +53,7 @@ func TestFoolsMate(t *testing.T) {
 	if _, err := g.Move(chess.White, "e2e4"); !errors.Is(err, ErrGameOver) {
 		t.Errorf("move after mate: got %v, want ErrGameOver", err)
 	}
-	if err := g.Takeback(1); err != nil || g.Status() != Started {
+	if _, err := g.TakeBack(chess.Black); err != nil || g.Status() != Started || g.Ply() != 3 {
 		t.Errorf("takeback after mate: %v, status %v", err, g.Status())
 	}
 }
@@ -95,17 +95,58 @@ func TestDests(t *testing.T) {
 func TestDrawOffers(t *testing.T) {
 	g := newLocal(t, ClockConfig{})
 	play(t, g, "e2e4")
-	if err := g.AcceptDraw(chess.White); !errors.Is(err, ErrNoDrawOffer) {
+	if _, err := g.Answer(chess.White, OfferDraw, true); !errors.Is(err, ErrNoOffer) {
 		t.Fatalf("accept without offer: %v", err)
 	}
-	if err := g.OfferDraw(chess.White); err != nil {
+	if _, err := g.Offer(chess.White, OfferDraw); err != nil {
 		t.Fatal(err)
 	}
-	if err := g.AcceptDraw(chess.White); !errors.Is(err, ErrNoDrawOffer) {
+	if _, err := g.Offer(chess.White, OfferDraw); !errors.Is(err, ErrAlreadyOffered) {
+		t.Fatalf("second offer: %v", err)
+	}
+	if _, err := g.Answer(chess.White, OfferDraw, true); !errors.Is(err, ErrNoOffer) {
 		t.Fatalf("accepting one's own offer: %v", err)
 	}
-	if err := g.AcceptDraw(chess.Black); err != nil || g.Status() != DrawAgreed || g.Result() != "1/2-1/2" {
+	evs, err := g.Answer(chess.Black, OfferDraw, true)
+	if err != nil || g.Status() != DrawAgreed || g.Result() != "1/2-1/2" {
 		t.Fatalf("accept: %v, %v %s", err, g.Status(), g.Result())
+	}
+	if len(evs) != 2 || evs[0].Type != EventAnswer || evs[1].Type != EventEnd || evs[1].End != ByAgreement {
+		t.Errorf("accepting gave events %+v, want an answer and an end", evs)
+	}
+}
+
+func TestOfferAnswersAndMovesOn(t *testing.T) {
+	g := newLocal(t, ClockConfig{})
+	play(t, g, "e2e4")
+	mustEmit(t)(g.Offer(chess.Black, OfferDraw))
+	play(t, g, "e7e5") // Black moves on: its own offer stands
+	if c, ok := g.DrawOffer(); !ok || c != chess.Black {
+		t.Fatalf("black's offer gone after black's own move")
+	}
+	play(t, g, "g1f3") // White moves instead of answering: declined
+	if _, ok := g.DrawOffer(); ok {
+		t.Fatal("moving on did not decline the offer")
+	}
+	mustEmit(t)(g.Offer(chess.White, OfferDraw))
+	mustEmit(t)(g.Answer(chess.White, OfferDraw, false)) // withdrawn
+	if _, ok := g.DrawOffer(); ok {
+		t.Fatal("withdrawn offer still pending")
+	}
+	mustEmit(t)(g.Offer(chess.White, OfferDraw))
+	if _, err := g.Offer(chess.Black, OfferDraw); err != nil || g.Status() != DrawAgreed {
+		t.Fatalf("offering back did not agree the draw: %v %v", err, g.Status())
+	}
+}
+
+// mustEmit fails the test when a command was refused or emitted nothing.
+func mustEmit(t *testing.T) func([]Event, error) []Event {
+	return func(evs []Event, err error) []Event {
+		t.Helper()
+		if err != nil || len(evs) == 0 {
+			t.Fatalf("command: %v, %d events", err, len(evs))
+		}
+		return evs
 	}
 }
 
@@ -115,10 +156,10 @@ func TestClaimThreefold(t *testing.T) {
 	if !g.CanClaimDraw() {
 		t.Fatal("black should be able to claim (f6g8 repeats a third time)")
 	}
-	if err := g.ClaimDraw(chess.White); !errors.Is(err, ErrNotYourTurn) {
+	if _, err := g.ClaimDraw(chess.White); !errors.Is(err, ErrNotYourTurn) {
 		t.Errorf("claim by white: %v", err)
 	}
-	if err := g.ClaimDraw(chess.Black); err != nil || g.Status() != Draw {
+	if _, err := g.ClaimDraw(chess.Black); err != nil || g.Status() != Draw {
 		t.Fatalf("claim: %v %v", err, g.Status())
 	}
 	r := g.Record()
@@ -138,11 +179,11 @@ func TestClockIncrementAndFlag(t *testing.T) {
 			t.Errorf("black has %v, want 52s (60 - 10 + 2)", got)
 		}
 		time.Sleep(59 * time.Second)
-		if g.CheckFlag() {
+		if len(g.Flag()) > 0 {
 			t.Fatal("flag fell early")
 		}
 		time.Sleep(2 * time.Second)
-		if !g.CheckFlag() || g.Status() != Timeout || g.Result() != "0-1" {
+		if evs := g.Flag(); len(evs) != 1 || evs[0].End != ByTimeout || g.Status() != Timeout || g.Result() != "0-1" {
 			t.Fatalf("status %v result %s, want timeout 0-1", g.Status(), g.Result())
 		}
 		if _, err := g.Move(chess.White, "g1f3"); !errors.Is(err, ErrGameOver) {
@@ -156,7 +197,7 @@ func TestRecordRoundTrip(t *testing.T) {
 		g := newLocal(t, ClockConfig{Initial: 5 * time.Minute, Increment: 0})
 		play(t, g, "e2e4", "c7c5")
 		time.Sleep(7 * time.Second)
-		_ = g.OfferDraw(chess.White)
+		mustEmit(t)(g.Offer(chess.White, OfferDraw))
 		r := g.Record()
 		time.Sleep(time.Hour) // the server is down
 		g2, err := FromRecord(r, time.Now)
@@ -182,14 +223,14 @@ func TestRecordRoundTrip(t *testing.T) {
 func TestResignRecord(t *testing.T) {
 	g := newLocal(t, ClockConfig{})
 	play(t, g, "e2e4")
-	if err := g.Resign(chess.White); err != nil {
+	if _, err := g.Resign(chess.White); err != nil {
 		t.Fatal(err)
 	}
 	g2, err := FromRecord(g.Record(), nil)
 	if err != nil || g2.Status() != Resigned || g2.Result() != "0-1" {
 		t.Fatalf("reload: %v %v %s", err, g2.Status(), g2.Result())
 	}
-	if err := g2.Takeback(1); !errors.Is(err, ErrGameOver) {
+	if _, err := g2.TakeBack(chess.White); !errors.Is(err, ErrGameOver) {
 		t.Errorf("takeback after resignation: %v", err)
 	}
 }
@@ -217,12 +258,12 @@ func TestPGN(t *testing.T) {
 func TestAbort(t *testing.T) {
 	g := newLocal(t, ClockConfig{Initial: time.Minute})
 	play(t, g, "e2e4", "e7e5")
-	if err := g.Abort(); !errors.Is(err, ErrCannotAbort) {
+	if _, err := g.Abort(chess.White); !errors.Is(err, ErrCannotAbort) {
 		t.Fatalf("abort after two moves: %v", err)
 	}
 	g = newLocal(t, ClockConfig{Initial: time.Minute})
 	play(t, g, "e2e4")
-	if err := g.Abort(); err != nil || g.Status() != Aborted || g.Result() != "*" {
+	if _, err := g.Abort(chess.Black); err != nil || g.Status() != Aborted || g.Result() != "*" {
 		t.Fatalf("abort: %v %v %s", err, g.Status(), g.Result())
 	}
 	g2, err := FromRecord(g.Record(), nil)

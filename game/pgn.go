@@ -17,10 +17,11 @@ import (
 // TimeControl and Termination); for xiangqi, xqbase-style PGN in Chinese
 // notation with Red and Black tags.
 func (g *Game) PGN() string {
-	h := Header{Event: "Gambit " + string(g.mode) + " game", Date: g.createdAt.UTC().Format("2006.01.02"),
-		White: g.playerName(chess.White), Black: g.playerName(chess.Black)}
-	if g.rules.Variant() == Xiangqi {
-		h.Event = "Gambit " + string(g.mode) + " xiangqi game"
+	o := g.Outcome()
+	h := PGNHeader{Event: "Gambit " + string(g.Mode()) + " game", Date: g.CreatedAt().UTC().Format("2006.01.02"),
+		White: g.playerName(chess.White), Black: g.playerName(chess.Black), Result: g.Result(), Termination: o.Termination}
+	if g.spec.Name != Chess {
+		h.Event = "Gambit " + string(g.Mode()) + " " + string(g.spec.Name) + " game"
 	}
 	if k := g.clock; k != nil {
 		h.TimeControl = fmt.Sprintf("%d+%d", int(k.Initial.Seconds()), int(k.Increment.Seconds()))

@@ -1,32 +1,35 @@
 package game
 
 import (
+	"encoding/json"
 	"fmt"
 	"time"
 
 	"github.com/gambitchess/gambit/chess"
-	"github.com/gambitchess/gambit/xiangqi"
 )
 
-// Record is the stored form of a game: everything needed to continue it
-// after a restart. Moves are coordinate text (UCI, ICCS) replayed through
-// the rules, so a stored game can never hold an illegal position.
-type Record struct {
-	ID          string     `json:"id"`
-	Mode        Mode       `json:"mode"`
-	Variant     Variant    `json:"variant,omitempty"` // "" in records from before xiangqi: chess
-	Seats       [2]Seat    `json:"seats"`
-	StartFEN    string     `json:"startFen"`
-	Moves       []string   `json:"moves"`
-	Status      string     `json:"status"`
-	Termination uint8      `json:"termination,omitempty"` // Outcome.Code of the ending
-	Flagged     string     `json:"flagged,omitempty"`     // who ran out of time
-	DrawOffer   string     `json:"drawOffer,omitempty"`   // who offers a draw
-	Clock       *ClockSave `json:"clock,omitempty"`
-	Result      string     `json:"result"` // PGN result, for listings
-	Version     int64      `json:"version"`
-	CreatedAt   time.Time  `json:"createdAt"`
-	UpdatedAt   time.Time  `json:"updatedAt"`
+// headerFormat is the Format of headers written by this version. Records
+// from before the event log have none (0).
+const headerFormat = 2
+
+// Header is what a game is created as: stored once, before its events. A
+// game's later changes (moves, seats taken, endings) are its events.
+type Header struct {
+	Format   int     `json:"format"`
+	ID       string  `json:"id"`
+	Mode     Mode    `json:"mode"`
+	Variant  Variant `json:"variant,omitempty"` // "" in records from before xiangqi: chess
+	Seats    [2]Seat `json:"seats"`
+	StartFEN string  `json:"startFen"`
+	// Moves were imported with the setup (a pasted PGN): part of the start,
+	// never taken back. In a record from before the event log, every move.
+	Moves []string `json:"moves"`
+	// Clock is the time control, with both banks at creation; nil: untimed.
+	Clock *ClockSave `json:"clock,omitempty"`
+	// Public games are listed for everyone: games on one screen and against
+	// the computer; an invite game only when made public.
+	Public    bool      `json:"public,omitempty"`
+	CreatedAt time.Time `json:"createdAt"`
 }
 
 // ClockSave is a clock's state at save time. The time of the side to move
@@ -39,27 +42,50 @@ type ClockSave struct {
 	BlackMs     int64 `json:"blackMs"`
 }
 
+// Record is the stored form of a game as a whole: its header fields with
+// every move, the status and the ending. It is how games were stored before
+// the event log, and how such a game loads (Load reads it as a header).
+type Record struct {
+	Header
+	Status      string    `json:"status"`
+	Termination uint8     `json:"termination,omitempty"` // Outcome.Code of the ending
+	Flagged     string    `json:"flagged,omitempty"`     // who ran out of time
+	DrawOffer   string    `json:"drawOffer,omitempty"`   // who offers a draw
+	Result      string    `json:"result"`                // PGN result, for listings
+	Version     int64     `json:"version"`
+	UpdatedAt   time.Time `json:"updatedAt"`
+}
+
 // Finished reports whether the recorded game is over.
 func (r Record) Finished() bool {
 	s, _ := ParseStatus(r.Status)
 	return s.Finished()
 }
 
-// Record returns the game's stored form.
+// Record returns the game as a whole record (see Record).
 func (g *Game) Record() Record {
-	r := Record{ID: g.id, Mode: g.mode, Variant: g.rules.Variant(), Seats: g.seats, StartFEN: g.StartFEN(), Status: g.status.String(),
-		Result: g.Result(), Version: g.version, CreatedAt: g.createdAt, UpdatedAt: g.updatedAt}
+	r := Record{Header: g.header, Status: g.status.String(), Result: g.Result(), Version: g.version, UpdatedAt: g.updated}
+	r.Format = 0
+	r.Seats = g.seats
+	r.StartFEN = g.StartFEN()
+	r.Moves = nil
 	for _, s := range g.History() {
 		r.Moves = append(r.Moves, s.UCI)
 	}
 	if o := g.rules.Outcome(); o.Over() {
 		r.Termination = o.Code
 	}
-	if g.status == Timeout {
-		r.Flagged = ColorName(g.flagged)
+	switch g.ending.by {
+	case ByResignation, ByAgreement, ByTimeout:
+		r.Termination = g.legacyCode(g.ending.by)
+	case ByClaim:
+		r.Termination = g.claimCode()
 	}
-	if g.offering {
-		r.DrawOffer = ColorName(g.offer)
+	if g.status == Timeout {
+		r.Flagged = ColorName(g.ending.color)
+	}
+	if c, ok := g.DrawOffer(); ok {
+		r.DrawOffer = ColorName(c)
 	}
 	if k := g.clock; k != nil {
 		r.Clock = &ClockSave{InitialMs: k.Initial.Milliseconds(), IncrementMs: k.Increment.Milliseconds(),
@@ -68,12 +94,26 @@ func (g *Game) Record() Record {
 	return r
 }
 
-// Result returns the PGN result ("1-0", "0-1", "1/2-1/2", or "*").
-func (g *Game) Result() string {
-	if g.status == Aborted {
-		return "*"
+// legacyCode numbers a declared ending as records did: chess's own
+// terminations, xiangqi's 100+Declared.
+func (g *Game) legacyCode(d Declared) uint8 {
+	if g.spec.Name == Xiangqi {
+		return legacyDeclaredCode + uint8(d)
 	}
-	return g.rules.Outcome().Result()
+	switch d {
+	case ByResignation:
+		return uint8(chess.Resignation)
+	case ByAgreement:
+		return uint8(chess.DrawAgreement)
+	}
+	return uint8(chess.Timeout)
+}
+
+func (g *Game) claimCode() uint8 {
+	if g.ending.claim == chess.FiftyMoves.String() {
+		return uint8(chess.FiftyMoves)
+	}
+	return uint8(chess.ThreefoldRepetition)
 }
 
 // TerminationName returns the name of the ending a record's Termination
@@ -82,89 +122,127 @@ func (r Record) TerminationName() string {
 	if r.Termination == 0 {
 		return ""
 	}
-	if r.Variant != Xiangqi {
-		return chess.Termination(r.Termination).String()
+	spec, err := Lookup(r.Variant)
+	if err != nil {
+		return ""
 	}
-	switch (&xiangqiRules{}).DeclaredBy(r.Termination) {
-	case ByResignation:
-		return "resignation"
-	case ByAgreement:
-		return "agreement"
-	case ByTimeout:
-		return "timeout"
-	}
-	return xiangqi.Termination(r.Termination).String()
+	return spec.TerminationName(r.Termination)
 }
 
-// FromRecord rebuilds a game from its stored form; an unfinished timed game
-// has the side to move's clock running from now.
+// FromRecord rebuilds a game from its whole record; an unfinished timed
+// game has the side to move's clock running from now.
 func FromRecord(r Record, now func() time.Time) (*Game, error) {
+	return loadRecord(r, nil, now)
+}
+
+// Load rebuilds a game from its stored header (JSON) and events, in order:
+// each event is applied as it was when it happened. A header from before
+// the event log (a whole Record) loads too, with its events after it. An
+// unfinished timed game has the side to move's clock running from now.
+func Load(header []byte, events []Event, now func() time.Time) (*Game, error) {
+	var r Record
+	if err := json.Unmarshal(header, &r); err != nil {
+		return nil, fmt.Errorf("%w: header: %v", ErrBadRecord, err)
+	}
+	return loadRecord(r, events, now)
+}
+
+func loadRecord(r Record, events []Event, now func() time.Time) (*Game, error) {
 	if now == nil {
 		now = time.Now
 	}
-	rules, err := newRules(r.Variant, r.StartFEN)
+	legacy := r.Format == 0
+	h := r.Header
+	if legacy {
+		h.Moves = nil // a record's moves were played, not imported
+	}
+	g, err := fromHeader(h, now)
 	if err != nil {
 		return nil, fmt.Errorf("%w: game %s: %v", ErrBadRecord, r.ID, err)
 	}
-	g := &Game{id: r.ID, mode: r.Mode, seats: r.Seats, rules: rules, now: now,
-		version: r.Version, createdAt: r.CreatedAt, updatedAt: r.UpdatedAt}
-	for i, u := range r.Moves {
-		if _, err := g.rules.Play(u); err != nil {
-			return nil, fmt.Errorf("%w: game %s move %d: %v", ErrBadRecord, r.ID, i+1, err)
+	if legacy {
+		if err := g.restoreRecord(r); err != nil {
+			return nil, err
 		}
 	}
-	if c := r.Clock; c != nil {
-		g.clock = NewClock(time.Duration(c.InitialMs)*time.Millisecond, time.Duration(c.IncrementMs)*time.Millisecond, now)
-		g.clock.set(time.Duration(c.WhiteMs)*time.Millisecond, time.Duration(c.BlackMs)*time.Millisecond)
+	for i := range events {
+		if err := g.apply(&events[i]); err != nil {
+			return nil, fmt.Errorf("%w: game %s event %d: %v", ErrBadRecord, r.ID, events[i].V, err)
+		}
 	}
-	if err := g.restoreEnding(r); err != nil {
-		return nil, err
-	}
-	if c, ok := ParseColor(r.DrawOffer); ok && !g.status.Finished() {
-		g.offer, g.offering = c, true
-	}
-	if g.clock != nil && g.status == Started {
-		g.clock.Start(g.rules.Turn())
-	}
+	g.resumeClock()
 	return g, nil
 }
 
-// restoreEnding re-declares an ending that the moves alone do not show.
-func (g *Game) restoreEnding(r Record) error {
+// restoreRecord plays a whole record's moves and restores its ending, offer
+// and version.
+func (g *Game) restoreRecord(r Record) error {
+	for i, u := range r.Moves {
+		step, err := g.rules.Play(u)
+		if err != nil {
+			return fmt.Errorf("%w: game %s move %d: %v", ErrBadRecord, r.ID, i+1, err)
+		}
+		g.movers = append(g.movers, step.Color)
+	}
 	status, ok := ParseStatus(r.Status)
 	if !ok {
 		return fmt.Errorf("%w: game %s: status %q", ErrBadRecord, r.ID, r.Status)
 	}
-	if status == Aborted {
-		g.status = Aborted
-		return nil
-	}
-	if status.Finished() && !g.rules.Outcome().Over() {
-		var err error
-		switch d := g.rules.DeclaredBy(r.Termination); d {
-		case ByResignation:
-			err = g.rules.Declare(d, g.resignerFrom(r.Result))
-		case ByTimeout:
-			c, _ := ParseColor(r.Flagged)
-			g.flagged = c
-			err = g.rules.Declare(d, c)
-		case ByAgreement, ByClaim:
-			err = g.rules.Declare(d, g.rules.Turn())
-		default:
-			err = fmt.Errorf("termination %d", r.Termination)
-		}
+	switch {
+	case status == Aborted:
+		g.ending = ending{by: ByAbort}
+	case status.Finished() && !g.rules.Outcome().Over():
+		e, err := g.recordEnding(r, status)
 		if err != nil {
 			return fmt.Errorf("%w: game %s ending: %v", ErrBadRecord, r.ID, err)
 		}
+		g.ending = e
 	}
+	if c, ok := ParseColor(r.DrawOffer); ok && !status.Finished() {
+		g.offers[c] = OfferDraw
+	}
+	g.version, g.updated = r.Version, r.UpdatedAt
 	g.settle()
 	return nil
 }
 
-// resignerFrom returns who resigned, given the result.
-func (g *Game) resignerFrom(result string) chess.Color {
-	if result == "1-0" {
-		return chess.Black
+// recordEnding reads the declared ending of a whole record.
+func (g *Game) recordEnding(r Record, status Status) (ending, error) {
+	switch status {
+	case Resigned:
+		loser := chess.White
+		if r.Result == "1-0" {
+			loser = chess.Black
+		}
+		return ending{by: ByResignation, color: loser}, nil
+	case DrawAgreed:
+		return ending{by: ByAgreement}, nil
+	case Timeout:
+		c, ok := ParseColor(r.Flagged)
+		if !ok {
+			return ending{}, fmt.Errorf("timeout without the flagged side")
+		}
+		return ending{by: ByTimeout, color: c}, nil
+	case Draw:
+		name, ok := g.rules.Claimable()
+		if !ok {
+			return ending{}, fmt.Errorf("a claimed draw with nothing to claim")
+		}
+		return ending{by: ByClaim, claim: name}, nil
 	}
-	return chess.White
+	return ending{}, fmt.Errorf("status %s with no ending on the board", status)
+}
+
+// resumeClock runs the side to move's time from now, charging nothing for
+// the time the game spent in the store.
+func (g *Game) resumeClock() {
+	k := g.clock
+	if k == nil {
+		return
+	}
+	if g.status != Started {
+		k.Stop()
+		return
+	}
+	k.turn, k.running, k.since = g.rules.Turn(), true, g.now()
 }

@@ -1,12 +1,10 @@
 package game
 
 import (
-	"fmt"
-
 	"github.com/gambitchess/gambit/chess"
 )
 
-// Variant names the game a live game plays.
+// Variant names the game a live game plays; Lookup gives its Spec.
 type Variant string
 
 // The variants. The zero Variant ("") reads as Chess, so records written
@@ -15,17 +13,6 @@ const (
 	Chess   Variant = "chess"
 	Xiangqi Variant = "xiangqi"
 )
-
-// ParseVariant returns the variant named s ("" means chess).
-func ParseVariant(s string) (Variant, error) {
-	switch Variant(s) {
-	case "", Chess:
-		return Chess, nil
-	case Xiangqi:
-		return Xiangqi, nil
-	}
-	return "", fmt.Errorf("%w: unknown variant %q", ErrBadSetup, s)
-}
 
 // Outcome is a rules-level ending in words every variant shares. The zero
 // Outcome is a game that goes on.
@@ -64,16 +51,16 @@ const (
 	ByAgreement
 	ByTimeout
 	ByClaim // a claimable draw (chess: threefold repetition, 50-move rule)
+	ByAbort // ended before it began: no result
 )
 
 // Rules is the one cross-game abstraction of Gambit (STYLE.md 1): what a
-// live game needs from a rules library. Sides are chess.White for the side
+// live game needs from a rules library. It judges the board only; endings
+// the players or the clock bring about (resignation, agreement, flag fall,
+// claims, aborts) are the live game's. Sides are chess.White for the side
 // that moves first (xiangqi's Red) and chess.Black. Moves are coordinate
-// text, which both libraries read with Position.ParseUCI and write with
-// Position.UCI: "e2e4", "e7e8q" in chess, "h2e2" (ICCS coordinates) in
-// xiangqi.
+// text: UCI in both libraries ("e2e4", "e7e8q"; xiangqi "h2e2").
 type Rules interface {
-	Variant() Variant
 	Turn() chess.Color
 	Ply() int
 	FEN() string
@@ -83,42 +70,26 @@ type Rules interface {
 	Dests() map[string][]string
 	// Play checks and plays a move; errors wrap ErrInvalidMove or ErrIllegalMove.
 	Play(move string) (Step, error)
-	Pop()
+	// Pop takes back the last move; false when there is none.
+	Pop() bool
 	History() []Step
 	// Check returns the square of the king (general) in check, if any.
 	Check() (string, bool)
+	// Outcome is the ending the board shows, or the zero Outcome.
 	Outcome() Outcome
-	CanClaimDraw() bool
-	// Declare ends the game: c resigns or flags (ByResignation, ByTimeout);
-	// c is ignored for an agreement or a claim.
-	Declare(d Declared, c chess.Color) error
-	// DeclaredBy says which declared ending an Outcome.Code stands for.
-	DeclaredBy(code uint8) Declared
+	// Claimable names the draw the side to move may claim now ("threefold
+	// repetition", "50-move rule"), if any.
+	Claimable() (string, bool)
+	// CanMate reports whether side c could still mate by any sequence of
+	// legal moves: a flag fall against c's opponent is a draw otherwise.
+	CanMate(c chess.Color) bool
 	// PGN writes the game with the given header.
-	PGN(h Header) string
+	PGN(h PGNHeader) string
 	Clone() Rules
 }
 
-// Header is what a PGN export says about a game besides its moves.
-type Header struct {
+// PGNHeader is what a PGN export says about a game besides its moves.
+type PGNHeader struct {
 	Event, Date, White, Black, TimeControl string
-}
-
-// newRules returns the rules of variant v from start (a FEN; "" for the
-// standard start), with moves played.
-func newRules(v Variant, start string) (Rules, error) {
-	switch v {
-	case Chess, "":
-		p := chess.StartPosition()
-		if start != "" {
-			var err error
-			if p, err = chess.ParseFEN(start); err != nil {
-				return nil, fmt.Errorf("%w: FEN: %v", ErrBadSetup, err)
-			}
-		}
-		return newChessRules(p), nil
-	case Xiangqi:
-		return newXiangqiRules(start)
-	}
-	return nil, fmt.Errorf("%w: unknown variant %q", ErrBadSetup, v)
+	Result, Termination                    string
 }

@@ -30,6 +30,9 @@ type Seat struct {
 	Name  string   `json:"name,omitempty"`
 	Level string   `json:"level,omitempty"` // bot strength, see the server's levels
 	Token string   `json:"token,omitempty"`
+	// Player is the opaque id of the person seated (a browser's player id),
+	// for listing one's own games; like Token it is shown to that seat only.
+	Player string `json:"player,omitempty"`
 }
 
 // ColorName returns "white" or "black".

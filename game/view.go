@@ -1,5 +1,7 @@
 package game
 
+import "github.com/gambitchess/gambit/chess"
+
 // Dests returns the legal destinations of each piece of the side to move,
 // keyed by origin square ("e2" -> ["e3", "e4"]; xiangqi "h2" -> ["e2", ...]).
 // It is empty once the game is over: the browser draws what the server
@@ -15,10 +17,11 @@ func (g *Game) Dests() map[string][]string {
 // the coordinate text (ICCS in xiangqi), SAN the game's own notation
 // (Chinese in xiangqi), WXF the xiangqi WXF notation.
 type Step struct {
-	UCI string `json:"uci"`
-	SAN string `json:"san"`
-	WXF string `json:"wxf,omitempty"`
-	FEN string `json:"fen"`
+	UCI   string      `json:"uci"`
+	SAN   string      `json:"san"`
+	WXF   string      `json:"wxf,omitempty"`
+	FEN   string      `json:"fen"`
+	Color chess.Color `json:"-"` // who moved: turns come from the rules, not from ply parity
 }
 
 // History returns every move played with its notation and the FEN after it.

@@ -35,12 +35,12 @@ func TestXiangqiStart(t *testing.T) {
 	if !slices.Contains(d["b0"], "c2") || !slices.Contains(d["a3"], "a4") {
 		t.Errorf("dests %v lack the horse b0c2 or the soldier a3a4", d)
 	}
-	p, err := g.Move(chess.White, "h2e2")
+	evs, err := g.Move(chess.White, "h2e2")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p.SAN != "炮二平五" || p.WXF != "C2.5" || p.UCI != "h2e2" {
-		t.Errorf("played %+v, want 炮二平五 C2.5 h2e2", p.Step)
+	if p := evs[0].Step; len(evs) != 1 || p.SAN != "炮二平五" || p.WXF != "C2.5" || p.UCI != "h2e2" || p.Color != chess.White {
+		t.Errorf("played %+v, want 炮二平五 C2.5 h2e2 by Red", p)
 	}
 	if _, err := g.Move(chess.Black, "e2e9"); !errors.Is(err, ErrIllegalMove) {
 		t.Errorf("illegal move: got %v, want ErrIllegalMove", err)
@@ -51,7 +51,7 @@ func TestXiangqiStart(t *testing.T) {
 	if _, err := g.Move(chess.White, "h0g2"); !errors.Is(err, ErrNotYourTurn) {
 		t.Errorf("out of turn: got %v, want ErrNotYourTurn", err)
 	}
-	if g.CanClaimDraw() || !errors.Is(g.ClaimDraw(chess.Black), ErrCannotClaim) {
+	if _, err := g.ClaimDraw(chess.Black); g.CanClaimDraw() || !errors.Is(err, ErrCannotClaim) {
 		t.Errorf("xiangqi allowed a draw claim")
 	}
 }
@@ -83,7 +83,7 @@ func TestXiangqiChariotMate(t *testing.T) {
 			t.Errorf("PGN lacks %s:\n%s", want, pgn)
 		}
 	}
-	if err := g.Takeback(1); err != nil || g.Status() != Started || len(g.Dests()) == 0 {
+	if _, err := g.TakeBack(chess.White); err != nil || g.Status() != Started || len(g.Dests()) == 0 {
 		t.Errorf("takeback after mate: %v, status %v", err, g.Status())
 	}
 }
@@ -91,7 +91,7 @@ func TestXiangqiChariotMate(t *testing.T) {
 func TestXiangqiRecordRoundTrip(t *testing.T) {
 	g := newXiangqi(t, "", ClockConfig{Initial: time.Minute})
 	play(t, g, "h2e2", "h9g7", "h0g2")
-	if err := g.Resign(chess.Black); err != nil {
+	if _, err := g.Resign(chess.Black); err != nil {
 		t.Fatal(err)
 	}
 	r := g.Record()
@@ -118,10 +118,8 @@ func TestXiangqiRecordRoundTrip(t *testing.T) {
 func TestXiangqiDrawAgreed(t *testing.T) {
 	g := newXiangqi(t, "", ClockConfig{})
 	play(t, g, "h2e2")
-	if err := g.OfferDraw(chess.White); err != nil {
-		t.Fatal(err)
-	}
-	if err := g.AcceptDraw(chess.Black); err != nil || g.Status() != DrawAgreed || g.Result() != "1/2-1/2" {
+	mustEmit(t)(g.Offer(chess.White, OfferDraw))
+	if _, err := g.Answer(chess.Black, OfferDraw, true); err != nil || g.Status() != DrawAgreed || g.Result() != "1/2-1/2" {
 		t.Fatalf("accept: %v %v %s", err, g.Status(), g.Result())
 	}
 	g2, err := FromRecord(g.Record(), nil)
@@ -176,7 +174,7 @@ func TestXiangqiFlagFallLoses(t *testing.T) {
 	}
 	play(t, g, "h2e2")
 	now = now.Add(2 * time.Minute)
-	if !g.CheckFlag() || g.Status() != Timeout || g.Result() != "1-0" {
+	if len(g.Flag()) != 1 || g.Status() != Timeout || g.Result() != "1-0" {
 		t.Fatalf("flag: status %v result %s", g.Status(), g.Result())
 	}
 	r := g.Record()

@@ -10,17 +10,31 @@ import (
 	xqpgn "github.com/gambitchess/gambit/xiangqi/pgn"
 )
 
-// xiangqiRules is Rules over package xiangqi. The xiangqi library judges
-// the board (mate, stalemate, perpetual check, repetition, the 60-move rule);
-// endings the players or the clock bring about are kept here.
-type xiangqiRules struct {
-	g        *xiangqi.Game
-	declared Outcome // a resignation, agreement or flag fall; zero while none
+// xiangqiSpec registers xiangqi.
+var xiangqiSpec = &Spec{
+	Name:  Xiangqi,
+	Board: "xiangqi",
+	Sides: [2]string{"red", "black"},
+	Setup: ParseXiangqiSetup,
+	Rules: func(start string) (Rules, error) { return newXiangqiRules(start) },
+	TerminationName: func(code uint8) string {
+		if code > legacyDeclaredCode {
+			return declaredNames[Declared(code-legacyDeclaredCode)]
+		}
+		return xiangqi.Termination(code).String()
+	},
 }
 
-// declaredCode numbers declared xiangqi endings in Outcome.Code apart from
-// the library's own terminations.
-const declaredCode = 100
+// legacyDeclaredCode numbered declared xiangqi endings (resignation,
+// agreement, timeout) in the Termination code of records from before the
+// event log: code 100+Declared.
+const legacyDeclaredCode = 100
+
+// xiangqiRules is Rules over package xiangqi, which judges the board (mate,
+// stalemate, perpetual check, repetition, the 60-move rule).
+type xiangqiRules struct {
+	g *xiangqi.Game
+}
 
 func newXiangqiRules(start string) (*xiangqiRules, error) {
 	if start == "" {
@@ -41,17 +55,18 @@ func side(c xiangqi.Color) chess.Color {
 	return chess.Black
 }
 
-func (r *xiangqiRules) Variant() Variant   { return Xiangqi }
-func (r *xiangqiRules) Turn() chess.Color  { return side(r.g.Turn()) }
-func (r *xiangqiRules) Ply() int           { return r.g.Ply() }
-func (r *xiangqiRules) FEN() string        { return r.g.FEN() }
-func (r *xiangqiRules) StartFEN() string   { p := r.g.StartPosition(); return p.FEN() }
-func (r *xiangqiRules) CanClaimDraw() bool { return false } // repetition is judged automatically
+func (r *xiangqiRules) Turn() chess.Color { return side(r.g.Turn()) }
+func (r *xiangqiRules) Ply() int          { return r.g.Ply() }
+func (r *xiangqiRules) FEN() string       { return r.g.FEN() }
+func (r *xiangqiRules) StartFEN() string  { p := r.g.StartPosition(); return p.FEN() }
+func (r *xiangqiRules) Pop() bool         { _, ok := r.g.Pop(); return ok }
 
-func (r *xiangqiRules) Pop() {
-	r.declared = Outcome{}
-	r.g.Pop()
-}
+// Claimable: xiangqi has no claims; its repetitions are judged by themselves.
+func (r *xiangqiRules) Claimable() (string, bool) { return "", false }
+
+// CanMate: a flag fall loses in xiangqi whatever the material left (the
+// Asian rules know no FIDE 6.9).
+func (r *xiangqiRules) CanMate(chess.Color) bool { return true }
 
 func (r *xiangqiRules) Dests() map[string][]string {
 	out := map[string][]string{}
@@ -67,7 +82,7 @@ func (r *xiangqiRules) Dests() map[string][]string {
 func xiangqiStep(p *xiangqi.Position, m xiangqi.Move) Step {
 	var after xiangqi.Position
 	p.MakeMove(m, &after)
-	return Step{UCI: p.UCI(m), SAN: p.Chinese(m), WXF: p.WXF(m), FEN: after.FEN()}
+	return Step{UCI: p.UCI(m), SAN: p.Chinese(m), WXF: p.WXF(m), FEN: after.FEN(), Color: side(p.SideToMove())}
 }
 
 func (r *xiangqiRules) Play(text string) (Step, error) {
@@ -108,9 +123,6 @@ func (r *xiangqiRules) Check() (string, bool) {
 }
 
 func (r *xiangqiRules) Outcome() Outcome {
-	if r.declared.Over() {
-		return r.declared
-	}
 	o := r.g.Outcome()
 	if !o.Over() {
 		return Outcome{}
@@ -132,36 +144,10 @@ func (r *xiangqiRules) Outcome() Outcome {
 	return out
 }
 
-func (r *xiangqiRules) Declare(d Declared, c chess.Color) error {
-	if r.Outcome().Over() {
-		return fmt.Errorf("%w: already %s", ErrGameOver, r.Outcome().Termination)
-	}
-	o := Outcome{Code: declaredCode + uint8(d)}
-	switch d {
-	case ByResignation:
-		o.Termination, o.Winner, o.Status = "resignation", c.Other(), Resigned
-	case ByAgreement:
-		o.Termination, o.Draw, o.Status = "agreement", true, DrawAgreed
-	case ByTimeout:
-		o.Termination, o.Winner, o.Status = "timeout", c.Other(), Timeout
-	default:
-		return fmt.Errorf("%w: xiangqi has no claimable draws", ErrCannotClaim)
-	}
-	r.declared = o
-	return nil
-}
-
-func (r *xiangqiRules) DeclaredBy(code uint8) Declared {
-	if code > declaredCode {
-		return Declared(code - declaredCode)
-	}
-	return NotDeclared
-}
-
 // PGN writes xqbase-style PGN in Chinese notation.
-func (r *xiangqiRules) PGN(h Header) string {
+func (r *xiangqiRules) PGN(h PGNHeader) string {
 	out := xqpgn.NewGameFrom(r.g.StartPosition())
-	result := r.Outcome().Result()
+	result := h.Result
 	out.Tags.Set("Event", h.Event)
 	out.Tags.Set("Site", "Gambit")
 	out.Tags.Set("Date", h.Date)
@@ -173,8 +159,8 @@ func (r *xiangqiRules) PGN(h Header) string {
 	if h.TimeControl != "" {
 		out.Tags.Set("TimeControl", h.TimeControl)
 	}
-	if o := r.Outcome(); o.Over() {
-		out.Tags.Set("Termination", o.Termination)
+	if h.Termination != "" {
+		out.Tags.Set("Termination", h.Termination)
 	}
 	node := out.Root
 	for _, m := range r.g.Moves() {
@@ -194,7 +180,7 @@ func (r *xiangqiRules) Clone() Rules {
 	for _, m := range r.g.Moves() {
 		_ = g.Push(m) // replaying moves that were legal
 	}
-	return &xiangqiRules{g: g, declared: r.declared}
+	return &xiangqiRules{g: g}
 }
 
 // Game returns the xiangqi game, for a xiangqi engine to read.

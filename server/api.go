@@ -15,6 +15,7 @@ import (
 
 	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/store"
 )
 
 // maxBody bounds request bodies (a pasted PGN included).
@@ -101,11 +102,12 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, err)
 		return
 	}
-	if err := s.store.Save(r.Context(), g.Record()); err != nil {
-		s.httpError(w, fmt.Errorf("%w: %v", ErrStorage, err))
+	if err := s.createGame(r.Context(), g); err != nil {
+		s.httpError(w, err)
 		return
 	}
-	resp := createResponse{ID: g.ID(), Token: opts.Seats[human].Token, Color: game.ColorName(human), State: snapshot(g, true)}
+	viewer := viewerFor(g, opts.Seats[human].Token)
+	resp := createResponse{ID: g.ID(), Token: opts.Seats[human].Token, Color: game.ColorName(human), State: snapshot(g, true, viewer)}
 	s.startHub(g)
 	writeJSON(w, http.StatusCreated, resp)
 }
@@ -113,16 +115,16 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 // gameOptions checks a create request and turns it into game options and
 // the human's colour.
 func (s *Server) gameOptions(req createRequest) (game.Options, chess.Color, error) {
-	opts := game.Options{ID: randomID(), Mode: req.Mode, Now: s.now}
+	opts := game.Options{ID: randomID(), Mode: req.Mode, Now: s.now, Public: true}
 	token := randomToken()
 	human := chess.White
 	switch req.Mode {
 	case game.ModeLocal:
 		opts.Seats = [2]game.Seat{{Kind: game.SeatHuman, Token: token}, {Kind: game.SeatHuman, Token: token}}
 	case game.ModeComputer:
-		level, ok := levelFor(game.Variant(req.Variant), req.Level)
-		if !ok {
-			return opts, human, fmt.Errorf("%w: unknown computer level %q", ErrBadRequest, req.Level)
+		level, err := levelFor(game.Variant(req.Variant), req.Level)
+		if err != nil {
+			return opts, human, err
 		}
 		switch req.Color {
 		case "white", "":
@@ -149,29 +151,12 @@ func (s *Server) gameOptions(req createRequest) (game.Options, chess.Color, erro
 		opts.Clock = game.ClockConfig{Initial: time.Duration(c.Minutes * float64(time.Minute)),
 			Increment: time.Duration(c.Increment) * time.Second}
 	}
-	if err := setup(&opts, req); err != nil {
-		return opts, human, err
-	}
-	return opts, human, nil
-}
-
-// setup fills in the variant and the start position of a create request.
-func setup(opts *game.Options, req createRequest) error {
 	v, err := game.ParseVariant(req.Variant)
 	if err != nil {
-		return err
+		return opts, human, err
 	}
-	opts.Variant = v
-	if v == game.Xiangqi {
-		opts.StartFEN, opts.MoveText, err = game.ParseXiangqiSetup(req.Setup)
-		return err
-	}
-	start, moves, err := game.ParseSetup(req.Setup)
-	if err != nil {
-		return err
-	}
-	opts.Start, opts.Moves = &start, moves
-	return nil
+	opts.Variant, opts.Setup = v, req.Setup
+	return opts, human, nil
 }
 
 // summaryJSON is one game in GET /api/games.
@@ -199,27 +184,18 @@ func (s *Server) handleList(w http.ResponseWriter, r *http.Request) {
 		}
 		limit = n
 	}
-	recs, err := s.store.ListRecords(r.Context(), limit)
+	sums, err := s.store.List(r.Context(), store.ListQuery{Limit: limit})
 	if err != nil {
 		s.httpError(w, err)
 		return
 	}
 	out := []summaryJSON{}
-	for _, rec := range recs {
-		sum := summaryJSON{ID: rec.ID, Mode: rec.Mode, Variant: rec.Variant, Status: rec.Status, Result: rec.Result, Plies: len(rec.Moves),
-			UpdatedAt: rec.UpdatedAt, CreatedAt: rec.CreatedAt, Seats: map[string]seatJSON{}}
-		if sum.Variant == "" {
-			sum.Variant = game.Chess
-		}
-		sum.Termination = rec.TerminationName()
-		if c := rec.Clock; c != nil {
-			sum.TimeControl = strconv.FormatFloat(float64(c.InitialMs)/60000, 'f', -1, 64) + "+" + strconv.FormatInt(c.IncrementMs/1000, 10)
-		}
-		for i, name := range []string{"white", "black"} {
-			st := rec.Seats[i]
-			sum.Seats[name] = seatJSON{Kind: st.Kind, Name: st.Name, Level: st.Level}
-		}
-		out = append(out, sum)
+	for _, sum := range sums {
+		out = append(out, summaryJSON{ID: sum.ID, Mode: game.Mode(sum.Mode), Variant: game.Variant(sum.Variant), Status: sum.Status,
+			Result: sum.Result, Plies: sum.Plies, UpdatedAt: sum.UpdatedAt, CreatedAt: sum.CreatedAt, Termination: sum.Termination,
+			TimeControl: sum.TimeControl, Seats: map[string]seatJSON{
+				"white": {Kind: game.SeatKind(sum.WhiteKind), Name: sum.White},
+				"black": {Kind: game.SeatKind(sum.BlackKind), Name: sum.Black}}})
 	}
 	writeJSON(w, http.StatusOK, out)
 }
@@ -239,7 +215,7 @@ func (s *Server) read(ctx context.Context, id string, f func(g *game.Game)) erro
 
 func (s *Server) handleGet(w http.ResponseWriter, r *http.Request) {
 	var st stateJSON
-	if err := s.read(r.Context(), r.PathValue("id"), func(g *game.Game) { st = snapshot(g, true) }); err != nil {
+	if err := s.read(r.Context(), r.PathValue("id"), func(g *game.Game) { st = snapshot(g, true, game.Spectator) }); err != nil {
 		s.httpError(w, err)
 		return
 	}
@@ -261,12 +237,12 @@ func (s *Server) handlePGN(w http.ResponseWriter, r *http.Request) {
 
 // handleLevels lists the computer levels; ?variant=xiangqi labels them for xiangqi.
 func (s *Server) handleLevels(w http.ResponseWriter, r *http.Request) {
-	v, err := game.ParseVariant(r.URL.Query().Get("variant"))
+	levels, err := LevelsFor(game.Variant(r.URL.Query().Get("variant")))
 	if err != nil {
 		s.httpError(w, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, LevelsFor(v))
+	writeJSON(w, http.StatusOK, levels)
 }
 
 // httpError answers with err's status and a JSON {"code","message"}.

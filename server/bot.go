@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"fmt"
 	"sync"
 	"time"
 
@@ -40,30 +41,44 @@ func Levels() []Level {
 	}
 }
 
-// LevelsFor returns the levels of variant v, labelled for it.
-func LevelsFor(v game.Variant) []Level {
-	levels := Levels()
-	if v == game.Xiangqi {
-		for i := range levels {
-			levels[i].Label = levels[i].XiangqiLabel
-		}
-	}
-	return levels
+// botVariants registers, per variant, how the computer plays it: the labels
+// of its levels. A variant missing here has no computer opponent (creating
+// such a game is refused), and the engine bot refuses its games with an
+// error rather than failing in a worker.
+var botVariants = map[game.Variant]func(Level) string{
+	game.Chess:   func(l Level) string { return l.Label },
+	game.Xiangqi: func(l Level) string { return l.XiangqiLabel },
 }
 
-// levelByName returns the level called name.
-func levelByName(name string) (Level, bool) {
-	return levelFor(game.Chess, name)
+// LevelsFor returns the levels of variant v, labelled for it.
+func LevelsFor(v game.Variant) ([]Level, error) {
+	spec, err := game.Lookup(v)
+	if err != nil {
+		return nil, err
+	}
+	label, ok := botVariants[spec.Name]
+	if !ok {
+		return nil, fmt.Errorf("%w: no computer opponent for %s", ErrBadRequest, spec.Name)
+	}
+	levels := Levels()
+	for i := range levels {
+		levels[i].Label = label(levels[i])
+	}
+	return levels, nil
 }
 
 // levelFor returns the level called name, labelled for variant v.
-func levelFor(v game.Variant, name string) (Level, bool) {
-	for _, l := range LevelsFor(v) {
+func levelFor(v game.Variant, name string) (Level, error) {
+	levels, err := LevelsFor(v)
+	if err != nil {
+		return Level{}, err
+	}
+	for _, l := range levels {
 		if l.Name == name {
-			return l, true
+			return l, nil
 		}
 	}
-	return Level{}, false
+	return Level{}, fmt.Errorf("%w: unknown computer level %q", ErrBadRequest, name)
 }
 
 // Bot chooses moves for a computer seat, in the game's coordinate text

@@ -10,11 +10,7 @@ import (
 
 func gameFrom(t *testing.T, fen string) *game.Game {
 	t.Helper()
-	p, err := chess.ParseFEN(fen)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := game.New(game.Options{ID: "b", Start: &p})
+	g, err := game.New(game.Options{ID: "b", StartFEN: fen})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -31,7 +27,7 @@ func TestGreedyLevel(t *testing.T) {
 		{"mates rather than grabs", "6k1/5ppp/8/8/8/8/8/Rb2K3 w - - 0 1", "a1a8"},
 		{"promotes to a queen", "8/P6k/8/8/8/8/8/K7 w - - 0 1", "a7a8q"},
 	}
-	greedy, _ := levelByName("greedy")
+	greedy, _ := levelFor(game.Chess, "greedy")
 	bot := NewEngineBot(3)
 	for _, tt := range tests {
 		m, err := bot.Move(context.Background(), gameFrom(t, tt.fen), greedy)

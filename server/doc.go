@@ -4,27 +4,33 @@
 // package engine in chess and engine/xq in xiangqi, at the same named levels.
 //
 // Each live game is owned by one goroutine (a hub) that takes commands from
-// a channel, checks every move with the rules library, saves the game before
-// acknowledging, and publishes numbered events. Every event carries the
-// position, the legal destinations per square (dests), the clocks and the
-// status, so the browser needs no rules of its own. A client that sees a gap
-// in the numbers asks to sync and gets the missed events or a full state.
+// a channel. A command returns the events it caused (package game); the hub
+// appends them to the game's log in the store, expecting the version before
+// them (a second writer gets store.ErrConflict and nothing is overwritten),
+// and only then sends them out, encoded once per kind of viewer (a seat,
+// both seats, a spectator) through the variant's projection. A move goes
+// out as a "move" message carrying the position, the clocks, the status and,
+// for the seat to move only, the legal destinations per square (dests), so
+// the browser needs no rules of its own; any other event as a full "state".
+// A client that sees a gap in the numbers asks to sync and gets the missed
+// events or a full state.
 //
 // Seats: creating a game returns a secret token; a WebSocket that presents
 // it acts for the seats holding it (both, in a one-screen game), any other
 // connection watches as a spectator. Online play will give each seat its own
 // token.
 //
-// Restarts: games are saved on every change; Start reloads the unfinished
-// ones, and their clocks run again from where they were saved (downtime is
-// not charged). A hub retires when no one watches its game and nothing can
+// Restarts: every change is an event in the store; Start replays the
+// unfinished games, and their clocks run again from where they were saved
+// (a shutdown reads a running clock into an event; downtime is not charged). A hub retires when no one watches its game and nothing can
 // change it by itself (no running clock, no computer to move); the next
 // request loads the game again.
 //
 // Wire format: a JSON envelope {"t": type, "d": data}.
 //
 //	client → server: move {"u":"e2e4"} (xiangqi: ICCS, {"u":"h2e2"}), takeback, resign, abort, draw-offer,
-//	                 draw-accept, draw-decline, draw-claim (chess only), sync {"v":12}
+//	                 draw-accept, draw-decline, draw-claim (chess only), takeback-offer,
+//	                 takeback-accept, takeback-decline (online), sync {"v":12}
 //	server → client: hello {"you":["white"]}, state {...}, move {...} (with
 //	                 "variant"; in xiangqi "white" is Red, san is Chinese, wxf WXF),
 //	                 error {"code","message"}

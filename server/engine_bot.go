@@ -60,7 +60,10 @@ func (b *EngineBot) Move(ctx context.Context, g *game.Game, level Level) (string
 	if xg, ok := g.XiangqiGame(); ok {
 		return b.moveXiangqi(ctx, g, xg, level)
 	}
-	cg, _ := g.ChessGame()
+	cg, ok := g.ChessGame()
+	if !ok {
+		return "", fmt.Errorf("engine bot: no engine plays %s", g.Variant())
+	}
 	pos := cg.Position()
 	res := b.newEngine(level).Search(ctx, pos, history(cg), limits(g, level), nil)
 	if res.BestMove == chess.MoveNone {
@@ -112,7 +115,10 @@ func (b *EngineBot) AcceptsDraw(ctx context.Context, g *game.Game, c chess.Color
 		res := b.xiangqiEngine(Level{Skill: xq.MaxSkill}).SearchGame(ctx, xg, xq.Limits{MoveTime: drawJudgeTime}, nil)
 		score = int(res.Score)
 	} else {
-		cg, _ := g.ChessGame()
+		cg, ok := g.ChessGame()
+		if !ok {
+			return false // no engine plays this variant: it cannot judge
+		}
 		full := Level{Algorithm: string(engine.AlgorithmFull)}
 		res := b.newEngine(full).Search(ctx, cg.Position(), history(cg), engine.Limits{MoveTime: drawJudgeTime}, nil)
 		score = int(res.Score)

@@ -38,10 +38,14 @@ func errorCode(err error) (int, string) {
 		return http.StatusConflict, "game_over"
 	case errors.Is(err, game.ErrNoTakeback):
 		return http.StatusConflict, "no_takeback"
-	case errors.Is(err, game.ErrNoDrawOffer), errors.Is(err, game.ErrAlreadyOffered):
-		return http.StatusConflict, "draw_offer"
+	case errors.Is(err, game.ErrNoOffer), errors.Is(err, game.ErrAlreadyOffered), errors.Is(err, game.ErrBadOffer):
+		return http.StatusConflict, "offer"
 	case errors.Is(err, game.ErrCannotClaim):
 		return http.StatusConflict, "cannot_claim"
+	case errors.Is(err, game.ErrSeatTaken):
+		return http.StatusConflict, "seat_taken"
+	case errors.Is(err, store.ErrConflict):
+		return http.StatusConflict, "conflict"
 	case errors.Is(err, game.ErrCannotAbort):
 		return http.StatusConflict, "cannot_abort"
 	case errors.Is(err, game.ErrBadSetup):

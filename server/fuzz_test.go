@@ -28,7 +28,8 @@ func FuzzParseClientMsg(f *testing.F) {
 			if m.U == "" {
 				t.Errorf("accepted a move without text: %q", data)
 			}
-		case msgSync, msgTakeback, msgResign, msgAbort, msgDrawOffer, msgDrawAccept, msgDrawDecline, msgDrawClaim:
+		case msgSync, msgTakeback, msgResign, msgAbort, msgDrawOffer, msgDrawAccept, msgDrawDecline, msgDrawClaim,
+			msgTakebackOffer, msgTakebackAccept, msgTakebackDecline:
 		default:
 			t.Errorf("accepted unknown type %q", m.T)
 		}

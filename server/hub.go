@@ -6,9 +6,16 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/game"
 )
+
+// A hub owns one live game, as lichess's round actor does: every command
+// runs on the hub's goroutine, returns the events it caused, and the hub
+// saves them (an Append that expects the game's version before them) and
+// only then sends them out, cut for each viewer by the variant's
+// projection. Its parts: this file (the loop, clients, publishing and
+// catching up), hub_commands.go (client commands and seats), hub_clock.go
+// (flag timer) and hub_bot.go (the computer's moves and draw answers).
 
 // eventLogSize is how many recent events a hub keeps for clients that
 // reconnect; older gaps are filled with a full state.
@@ -18,10 +25,32 @@ const eventLogSize = 256
 // is dropped rather than allowed to block the hub.
 const sendBuffer = 64
 
-// event is a published change with its version.
-type event struct {
+// viewerKinds are the viewers an event is encoded for: indexed by
+// viewerIndex (bit 0 the white seat, bit 1 the black seat; 0 a spectator,
+// 3 both seats of a game on one screen).
+const viewerKinds = 4
+
+func viewerIndex(v game.Viewer) int {
+	i := 0
+	for c, held := range v.Seats {
+		if held {
+			i |= 1 << c
+		}
+	}
+	return i
+}
+
+func viewerOf(i int) game.Viewer {
+	var v game.Viewer
+	v.Seats[0], v.Seats[1] = i&1 != 0, i&2 != 0
+	return v
+}
+
+// published is one event as each kind of viewer receives it (nil: that
+// viewer does not see it).
+type published struct {
 	v    int64
-	data []byte
+	msgs [viewerKinds][]byte
 }
 
 // Commands a hub takes on its channel.
@@ -36,15 +65,6 @@ type (
 		c   *client
 		msg clientMsg
 	}
-	botMoveCmd struct {
-		version int64  // the game's version when the bot started thinking
-		move    string // coordinate text
-		err     error
-	}
-	botDrawCmd struct {
-		version int64
-		accept  bool
-	}
 	flagCmd struct{}
 )
 
@@ -54,19 +74,15 @@ type hub struct {
 	g       *game.Game
 	cmds    chan any
 	clients map[*client]struct{}
-	log     []event
+	log     []published
 	flag    *time.Timer
-	// botVersion is the game version the bot is thinking about (-1: none):
-	// any change to the game makes its answer stale. botCancel stops it.
-	botVersion int64
-	botCancel  context.CancelFunc
-	botDraw    int64 // version of the draw offer the bot is judging (0: none)
-	retry      *time.Timer
-	done       chan struct{} // closed when the hub stops
+	bot     botState
+	done    chan struct{} // closed when the hub stops
 }
 
 func newHub(s *Server, g *game.Game) *hub {
-	return &hub{s: s, g: g, cmds: make(chan any), done: make(chan struct{}), clients: map[*client]struct{}{}, botVersion: -1}
+	return &hub{s: s, g: g, cmds: make(chan any), done: make(chan struct{}), clients: map[*client]struct{}{},
+		bot: botState{version: -1}}
 }
 
 // errRetired says the hub has stopped; the caller loads the game afresh.
@@ -87,7 +103,7 @@ func (h *hub) send(ctx context.Context, cmd any) error {
 
 // run is the hub's loop; it ends with ctx, or when the hub retires: no one
 // watches the game and nothing (clock, computer) can change it by itself.
-// The game is saved after every change, so it reloads as it was.
+// Every change is saved as it happens, so the game reloads as it was.
 func (h *hub) run(ctx context.Context) {
 	defer close(h.done)
 	defer h.stop()
@@ -108,7 +124,7 @@ func (h *hub) run(ctx context.Context) {
 // idle reports whether the game can be left alone in the store.
 func (h *hub) idle() bool {
 	g := h.g
-	if len(h.clients) > 0 || h.botVersion >= 0 || h.botDraw != 0 {
+	if len(h.clients) > 0 || h.bot.busy() {
 		return false
 	}
 	if g.Status().Finished() {
@@ -118,40 +134,27 @@ func (h *hub) idle() bool {
 	if k := g.Clock(); k != nil {
 		_, running = k.Running()
 	}
-	botDue := g.Seat(g.Turn()).Kind == game.SeatBot
 	_, offered := g.DrawOffer()
-	return !running && !botDue && !offered
+	return !running && !h.botToMove() && !offered
 }
 
+// stop ends the hub: a running clock is read into an event and saved, so
+// that a game resumed after a shutdown charges the time already used and
+// none of the downtime.
 func (h *hub) stop() {
-	h.saveClock()
-	if h.botCancel != nil {
-		h.botCancel()
+	h.bot.cancel()
+	if h.flag != nil {
+		h.flag.Stop()
 	}
-	for _, t := range []*time.Timer{h.flag, h.retry} {
-		if t != nil {
-			t.Stop()
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	if evs := h.g.PauseClock(); len(evs) > 0 {
+		if err := h.s.appendEvents(ctx, h.g, evs); err != nil {
+			h.s.log.Error("save clock at shutdown", "game", h.g.ID(), "err", err)
 		}
 	}
 	for c := range h.clients {
 		c.close()
-	}
-}
-
-// saveClock stores a running clock as it stands, so that a game resumed
-// after a shutdown charges the time its player had already used.
-func (h *hub) saveClock() {
-	k := h.g.Clock()
-	if k == nil || h.g.Status().Finished() {
-		return
-	}
-	if _, running := k.Running(); !running {
-		return
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
-	defer cancel()
-	if err := h.s.store.Save(ctx, h.g.Record()); err != nil {
-		h.s.log.Error("save clock at shutdown", "game", h.g.ID(), "err", err)
 	}
 }
 
@@ -168,7 +171,7 @@ func (h *hub) handle(ctx context.Context, cmd any) {
 	case botDrawCmd:
 		h.botAnswered(ctx, cmd)
 	case flagCmd:
-		h.apply(ctx, nil, func(g *game.Game) error { g.CheckFlag(); return nil })
+		h.apply(ctx, nil, func(g *game.Game) ([]game.Event, error) { return g.Flag(), nil })
 	case snapshotFunc:
 		cmd(h.g)
 	}
@@ -176,13 +179,9 @@ func (h *hub) handle(ctx context.Context, cmd any) {
 
 // join greets a client and brings it up to date.
 func (h *hub) join(cmd joinCmd) {
-	cmd.c.colors = seatsFor(h.g, cmd.token)
+	cmd.c.viewer = viewerFor(h.g, cmd.token)
 	h.clients[cmd.c] = struct{}{}
-	you := []string{}
-	for _, c := range cmd.c.colors {
-		you = append(you, game.ColorName(c))
-	}
-	h.deliver(cmd.c, encode("hello", map[string]any{"you": you}))
+	h.deliver(cmd.c, encode("hello", map[string]any{"you": colorNames(cmd.c.viewer)}))
 	h.catchUp(cmd.c, cmd.since)
 }
 
@@ -191,104 +190,34 @@ func (h *hub) join(cmd joinCmd) {
 // state carries fresh clocks).
 func (h *hub) catchUp(c *client, since int64) {
 	cur := h.g.Version()
-	if since >= 0 && since <= cur {
-		var missed [][]byte
-		for _, e := range h.log {
-			if e.v > since {
-				missed = append(missed, e.data)
+	if since >= 0 && since < cur && len(h.log) > 0 && h.log[0].v <= since+1 && h.log[len(h.log)-1].v == cur {
+		i := viewerIndex(c.viewer)
+		for _, p := range h.log {
+			if p.v > since && p.msgs[i] != nil {
+				h.deliver(c, p.msgs[i])
 			}
 		}
-		if len(missed) > 0 && int64(len(missed)) == cur-since {
-			for _, m := range missed {
-				h.deliver(c, m)
-			}
-			return
-		}
-	}
-	h.deliver(c, encode("state", snapshot(h.g, true)))
-}
-
-// message runs one client command.
-func (h *hub) message(ctx context.Context, c *client, m clientMsg) {
-	if m.T == msgSync {
-		h.catchUp(c, m.V)
 		return
 	}
-	h.apply(ctx, c, func(g *game.Game) error { return h.command(c, m) })
+	h.deliver(c, encode("state", snapshot(h.g, true, c.viewer)))
 }
 
-// command changes the game as m asks, on behalf of client c.
-func (h *hub) command(c *client, m clientMsg) error {
-	g := h.g
-	if len(c.colors) == 0 {
-		return ErrSpectator
-	}
-	switch m.T {
-	case msgMove:
-		if !c.controls(g.Turn()) {
-			return fmt.Errorf("%w: %s to move", game.ErrNotYourTurn, game.ColorName(g.Turn()))
-		}
-		_, err := g.Move(g.Turn(), m.U)
-		return err
-	case msgTakeback:
-		return h.takeback()
-	case msgResign:
-		return g.Resign(c.acting(g.Turn()))
-	case msgAbort:
-		return g.Abort()
-	case msgDrawOffer:
-		return g.OfferDraw(c.acting(g.Turn()))
-	case msgDrawAccept, msgDrawDecline:
-		by := g.Turn()
-		if offer, ok := g.DrawOffer(); ok {
-			by = c.acting(offer.Other())
-		}
-		if m.T == msgDrawAccept {
-			return g.AcceptDraw(by)
-		}
-		return g.DeclineDraw(by)
-	case msgDrawClaim:
-		if !c.controls(g.Turn()) {
-			return fmt.Errorf("%w: only the side to move may claim", game.ErrNotYourTurn)
-		}
-		return g.ClaimDraw(g.Turn())
-	}
-	return fmt.Errorf("%w %q", ErrUnknownType, m.T)
-}
-
-// takeback undoes the last human move and any bot reply after it, so that
-// a human is to move again.
-func (h *hub) takeback() error {
-	g := h.g
-	for n := 1; n <= g.Ply(); n++ {
-		mover := g.Turn() // sides alternate: the n-th last move was made by...
-		if n%2 == 1 {
-			mover = mover.Other() // ...the side not to move when n is odd
-		}
-		if g.Seat(mover).Kind == game.SeatHuman {
-			return g.Takeback(n)
-		}
-	}
-	return fmt.Errorf("%w: no move of yours to take back", game.ErrNoTakeback)
-}
-
-// apply runs change, saves the game if it changed, publishes the change, and
-// reports any error to client c (nil for the bot and the clock). A change
-// that cannot be saved is undone, so an acknowledged move is always stored.
-func (h *hub) apply(ctx context.Context, c *client, change func(g *game.Game) error) {
-	prev := h.g.Record()
-	before, ply := h.g.Version(), h.g.Ply()
-	err := change(h.g)
-	if h.g.Version() != before {
-		if serr := h.s.store.Save(ctx, h.g.Record()); serr != nil {
+// apply runs a game command, saves the events it caused, publishes them,
+// and reports any error to client c (nil for the bot and the clock). Events
+// that cannot be saved are not sent: the game is loaded again from the
+// store, so an acknowledged move is always a stored move.
+func (h *hub) apply(ctx context.Context, c *client, command func(g *game.Game) ([]game.Event, error)) {
+	evs, err := command(h.g)
+	if len(evs) > 0 {
+		if serr := h.s.appendEvents(ctx, h.g, evs); serr != nil {
 			h.s.log.Error("save failed", "game", h.g.ID(), "err", serr)
-			if g, rerr := game.FromRecord(prev, h.s.now); rerr == nil {
+			if g, lerr := h.s.loadGame(ctx, h.g.ID()); lerr == nil {
 				h.g = g
 			}
-			err = fmt.Errorf("%w: %v", ErrStorage, serr)
-		} else {
-			h.publish(h.g.Ply() == ply+1 && h.g.Version() == before+1)
+			evs, err = nil, fmt.Errorf("%w: %v", ErrStorage, serr)
+			h.log = nil // what was published may no longer follow
 		}
+		h.publish(evs)
 	}
 	if err != nil && c != nil {
 		h.deliver(c, errorEvent(err))
@@ -296,19 +225,34 @@ func (h *hub) apply(ctx context.Context, c *client, change func(g *game.Game) er
 	h.afterChange(ctx)
 }
 
-// publish sends the latest change to every client and logs it: a "move"
-// event for a single move, else a full "state".
-func (h *hub) publish(isMove bool) {
-	data := encode("state", snapshot(h.g, true))
-	if isMove {
-		data = encode("move", snapshot(h.g, false))
-	}
-	h.log = append(h.log, event{v: h.g.Version(), data: data})
-	if len(h.log) > eventLogSize {
-		h.log = h.log[len(h.log)-eventLogSize:]
-	}
-	for c := range h.clients {
-		h.deliver(c, data)
+// publish encodes each event once per kind of viewer, as the variant's
+// projection lets that viewer see it, logs it for catching up, and sends
+// it to every client. A move is a "move" message; anything else a whole
+// "state", which the browser redraws from.
+func (h *hub) publish(evs []game.Event) {
+	for _, e := range evs {
+		p := published{v: e.V}
+		for i := range viewerKinds {
+			v := viewerOf(i)
+			pe, ok := h.g.Project(e, v)
+			if !ok {
+				continue
+			}
+			if pe.Type == game.EventMove && pe.V == h.g.Version() {
+				p.msgs[i] = encode("move", snapshot(h.g, false, v))
+			} else {
+				p.msgs[i] = encode("state", snapshot(h.g, true, v))
+			}
+		}
+		h.log = append(h.log, p)
+		if len(h.log) > eventLogSize {
+			h.log = h.log[len(h.log)-eventLogSize:]
+		}
+		for c := range h.clients {
+			if m := p.msgs[viewerIndex(c.viewer)]; m != nil {
+				h.deliver(c, m)
+			}
+		}
 	}
 }
 
@@ -326,115 +270,5 @@ func (h *hub) deliver(c *client, data []byte) {
 // or it has a draw offer to answer.
 func (h *hub) afterChange(ctx context.Context) {
 	h.armFlag()
-	g := h.g
-	if h.botVersion >= 0 && h.botVersion != g.Version() {
-		if h.botCancel != nil {
-			h.botCancel() // the position the bot is thinking about is gone
-		}
-		h.botCancel, h.botVersion = nil, -1
-	}
-	if g.Status().Finished() {
-		return
-	}
-	if g.Seat(g.Turn()).Kind == game.SeatBot && h.botVersion != g.Version() {
-		h.startBot(ctx)
-	}
-	if offer, ok := g.DrawOffer(); ok && g.Seat(offer.Other()).Kind == game.SeatBot && h.botDraw != g.Version() {
-		h.judgeDraw(ctx, offer.Other())
-	}
-}
-
-// armFlag sets a timer for when the running side's time runs out.
-func (h *hub) armFlag() {
-	if h.flag != nil {
-		h.flag.Stop()
-		h.flag = nil
-	}
-	k := h.g.Clock()
-	if k == nil || h.g.Status().Finished() {
-		return
-	}
-	c, running := k.Running()
-	if !running {
-		return
-	}
-	h.flag = time.AfterFunc(k.Remaining(c)+10*time.Millisecond, func() { _ = h.send(h.s.ctx, flagCmd{}) })
-}
-
-// startBot asks the pool for the bot's move in the current position.
-func (h *hub) startBot(ctx context.Context) {
-	level, _ := levelByName(h.g.Seat(h.g.Turn()).Level)
-	version, clone := h.g.Version(), h.g.Clone()
-	bctx, cancel := context.WithCancel(ctx)
-	job := func() {
-		defer cancel()
-		m, err := h.s.bot.Move(bctx, clone, level)
-		_ = h.send(bctx, botMoveCmd{version: version, move: m, err: err})
-	}
-	if err := h.s.pool.Submit(job); err != nil {
-		cancel()
-		h.retryLater(ctx)
-		return
-	}
-	h.botVersion, h.botCancel = version, cancel
-}
-
-// retryLater wakes the hub to try the bot again when the pool was full.
-func (h *hub) retryLater(ctx context.Context) {
-	if h.retry != nil {
-		h.retry.Stop()
-	}
-	h.retry = time.AfterFunc(500*time.Millisecond, func() { _ = h.send(ctx, flagCmd{}) })
-}
-
-// botMoved plays the bot's move if the game is still where the bot saw it.
-// A failed search is logged and not retried until the game changes, so a
-// broken bot cannot spin.
-func (h *hub) botMoved(ctx context.Context, cmd botMoveCmd) {
-	if cmd.version != h.botVersion || cmd.version != h.g.Version() {
-		return // the game changed while the bot thought
-	}
-	h.botCancel = nil
-	if cmd.err != nil {
-		if !errors.Is(cmd.err, context.Canceled) {
-			h.s.log.Error("bot failed", "game", h.g.ID(), "err", cmd.err)
-		}
-		return
-	}
-	uci := cmd.move
-	h.apply(ctx, nil, func(g *game.Game) error {
-		_, err := g.Move(g.Turn(), uci)
-		if err != nil {
-			h.s.log.Error("bot move refused", "game", g.ID(), "move", uci, "err", err)
-		}
-		return err
-	})
-}
-
-// judgeDraw asks the bot, in the pool, whether it takes the offer.
-func (h *hub) judgeDraw(ctx context.Context, botColor chess.Color) {
-	version, clone := h.g.Version(), h.g.Clone()
-	h.botDraw = version
-	job := func() {
-		accept := h.s.bot.AcceptsDraw(ctx, clone, botColor)
-		_ = h.send(ctx, botDrawCmd{version: version, accept: accept})
-	}
-	if err := h.s.pool.Submit(job); err != nil {
-		h.botDraw = 0
-		h.retryLater(ctx)
-	}
-}
-
-// botAnswered applies the bot's answer to a draw offer still pending.
-func (h *hub) botAnswered(ctx context.Context, cmd botDrawCmd) {
-	offer, ok := h.g.DrawOffer()
-	if !ok || h.g.Version() != cmd.version {
-		return
-	}
-	h.apply(ctx, nil, func(g *game.Game) error {
-		if cmd.accept {
-			return g.AcceptDraw(offer.Other())
-		}
-		return g.DeclineDraw(offer.Other())
-	})
+	h.driveBot(ctx)
 }

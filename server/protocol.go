@@ -34,6 +34,10 @@ const (
 	msgDrawDecline = "draw-decline"
 	msgDrawClaim   = "draw-claim"
 	msgSync        = "sync"
+	// Online takebacks: ask the opponent, who answers.
+	msgTakebackOffer   = "takeback-offer"
+	msgTakebackAccept  = "takeback-accept"
+	msgTakebackDecline = "takeback-decline"
 )
 
 // clientMsg is a decoded client message.
@@ -70,7 +74,8 @@ func parseClientMsg(data []byte) (clientMsg, error) {
 			return clientMsg{}, fmt.Errorf("%w: sync needs {\"v\": number}", ErrBadRequest)
 		}
 		m.V = d.V
-	case msgTakeback, msgResign, msgAbort, msgDrawOffer, msgDrawAccept, msgDrawDecline, msgDrawClaim:
+	case msgTakeback, msgResign, msgAbort, msgDrawOffer, msgDrawAccept, msgDrawDecline, msgDrawClaim,
+		msgTakebackOffer, msgTakebackAccept, msgTakebackDecline:
 	case "":
 		return clientMsg{}, fmt.Errorf("%w: missing message type \"t\"", ErrBadRequest)
 	default:
@@ -123,16 +128,23 @@ type stateJSON struct {
 	Check       string              `json:"check,omitempty"`
 	Clock       *clockJSON          `json:"clock,omitempty"`
 	DrawOffer   string              `json:"drawOffer,omitempty"`
-	CanClaim    bool                `json:"canClaim"`
-	Seats       map[string]seatJSON `json:"seats"`
+	// TakebackOffer is the side asking to take back its last move (online).
+	TakebackOffer string              `json:"takebackOffer,omitempty"`
+	CanClaim      bool                `json:"canClaim"`
+	Seats         map[string]seatJSON `json:"seats"`
 }
 
-// snapshot describes g; full adds the whole history (a "state"), otherwise
-// only the last move (a "move").
-func snapshot(g *game.Game, full bool) stateJSON {
+// snapshot describes g as viewer v sees it; full adds the whole history (a
+// "state"), otherwise only the last move (a "move"). The legal
+// destinations go only to a viewer who holds the side to move: the
+// browser's board offers them, and no one else needs them.
+func snapshot(g *game.Game, full bool, v game.Viewer) stateJSON {
 	s := stateJSON{V: g.Version(), ID: g.ID(), Mode: g.Mode(), Variant: g.Variant(), Status: g.Status().String(), Result: g.Result(),
-		FEN: g.FEN(), Turn: game.ColorName(g.Turn()), Ply: g.Ply(), Dests: g.Dests(), CanClaim: g.CanClaimDraw(),
+		FEN: g.FEN(), Turn: game.ColorName(g.Turn()), Ply: g.Ply(), Dests: map[string][]string{},
 		Seats: map[string]seatJSON{}}
+	if v.Holds(g.Turn()) {
+		s.Dests, s.CanClaim = g.Dests(), g.CanClaimDraw()
+	}
 	if o := g.Outcome(); o.Over() {
 		s.Termination = o.Termination
 		if !o.Draw {
@@ -142,6 +154,9 @@ func snapshot(g *game.Game, full bool) stateJSON {
 	s.Check, _ = g.Check()
 	if c, ok := g.DrawOffer(); ok {
 		s.DrawOffer = game.ColorName(c)
+	}
+	if c, ok := g.TakebackOffer(); ok {
+		s.TakebackOffer = game.ColorName(c)
 	}
 	for _, c := range []chess.Color{chess.White, chess.Black} {
 		seat := g.Seat(c)

@@ -17,7 +17,7 @@ import (
 
 // Config holds a Server's dependencies.
 type Config struct {
-	Store store.Store
+	Store store.Log
 	// Bot plays the computer seats; nil means the engine (EngineBot).
 	Bot Bot
 	// Workers and Queue size the bot pool (defaults 1 and 64): bounded
@@ -32,7 +32,7 @@ type Config struct {
 // Server serves the API, the WebSockets and the UI. It holds no global
 // state: everything lives in its fields.
 type Server struct {
-	store  store.Store
+	store  store.Log
 	bot    Bot
 	pool   *Pool
 	assets fs.FS
@@ -71,17 +71,20 @@ func New(cfg Config) *Server {
 // Start resumes every unfinished game: clocks run again and the computer
 // moves where it is its turn.
 func (s *Server) Start(ctx context.Context) error {
-	recs, err := s.store.UnfinishedRecords(ctx)
+	ids, err := s.store.Unfinished(ctx)
 	if err != nil {
 		return fmt.Errorf("server: resume games: %w", err)
 	}
-	for _, r := range recs {
-		if _, err := s.hubFromRecord(r); err != nil {
-			s.log.Error("cannot resume game", "game", r.ID, "err", err)
+	for _, id := range ids {
+		g, err := s.loadGame(ctx, id)
+		if err != nil {
+			s.log.Error("cannot resume game", "game", id, "err", err)
+			continue
 		}
+		s.startHub(g)
 	}
-	if len(recs) > 0 {
-		s.log.Info("resumed unfinished games", "count", len(recs))
+	if len(ids) > 0 {
+		s.log.Info("resumed unfinished games", "count", len(ids))
 	}
 	return nil
 }
@@ -132,11 +135,11 @@ func (s *Server) hub(ctx context.Context, id string) (*hub, error) {
 	if ok {
 		return h, nil
 	}
-	r, err := s.store.LoadRecord(ctx, id)
+	g, err := s.loadGame(ctx, id)
 	if err != nil {
 		return nil, err
 	}
-	return s.hubFromRecord(r)
+	return s.startHub(g), nil
 }
 
 // withHub runs f with the live hub of game id. When that hub retires
@@ -164,15 +167,6 @@ func (s *Server) retire(h *hub) bool {
 	}
 	delete(s.hubs, h.g.ID())
 	return true
-}
-
-// hubFromRecord starts a hub for a stored game, unless one runs already.
-func (s *Server) hubFromRecord(r game.Record) (*hub, error) {
-	g, err := game.FromRecord(r, s.now)
-	if err != nil {
-		return nil, err
-	}
-	return s.startHub(g), nil
 }
 
 // startHub runs a hub for g, or returns the one already running for its ID.

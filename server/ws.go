@@ -26,43 +26,36 @@ const (
 // client is one WebSocket connection to a game.
 type client struct {
 	send   chan []byte
-	colors []chess.Color // the seats this connection may act for; none for a spectator
+	viewer game.Viewer // the seats this connection acts for; none for a spectator
 	cancel context.CancelFunc
 	once   sync.Once
-}
-
-// controls reports whether the client may act for colour c.
-func (c *client) controls(col chess.Color) bool {
-	for _, x := range c.colors {
-		if x == col {
-			return true
-		}
-	}
-	return false
-}
-
-// acting returns the colour the client acts as: prefer if it controls it,
-// else its only seat.
-func (c *client) acting(prefer chess.Color) chess.Color {
-	if c.controls(prefer) || len(c.colors) == 0 {
-		return prefer
-	}
-	return c.colors[0]
 }
 
 // close ends the connection (the pumps notice and return).
 func (c *client) close() { c.once.Do(c.cancel) }
 
-// seatsFor returns the colours whose seat token matches token.
-func seatsFor(g *game.Game, token string) []chess.Color {
-	var out []chess.Color
+// viewerFor returns the viewer whose seats' secret is token: both seats of
+// a game on one screen, one online, none (a spectator) for any other token.
+func viewerFor(g *game.Game, token string) game.Viewer {
+	var v game.Viewer
 	if token == "" {
-		return out
+		return v
 	}
 	for _, c := range []chess.Color{chess.White, chess.Black} {
 		s := g.Seat(c)
 		if s.Kind == game.SeatHuman && subtle.ConstantTimeCompare([]byte(s.Token), []byte(token)) == 1 {
-			out = append(out, c)
+			v.Seats[c] = true
+		}
+	}
+	return v
+}
+
+// colorNames lists the colours v holds, as the hello message names them.
+func colorNames(v game.Viewer) []string {
+	out := []string{}
+	for _, c := range []chess.Color{chess.White, chess.Black} {
+		if v.Holds(c) {
+			out = append(out, game.ColorName(c))
 		}
 	}
 	return out

@@ -120,7 +120,7 @@ func TestEngineBotPlaysXiangqi(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, name := range []string{"greedy", "beginner", "full"} {
-		l, _ := levelByName(name)
+		l, _ := levelFor(game.Chess, name)
 		l.MoveTime = min(l.MoveTime, 200*time.Millisecond)
 		m, err := bot.Move(context.Background(), g, l)
 		if err != nil {
@@ -134,7 +134,7 @@ func TestEngineBotPlaysXiangqi(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	full, _ := levelByName("full")
+	full, _ := levelFor(game.Chess, "full")
 	full.MoveTime = 300 * time.Millisecond
 	if m, err := bot.Move(context.Background(), mate, full); err != nil || m != "b0d0" {
 		t.Errorf("full level in a mate in one: %s %v, want b0d0", m, err)

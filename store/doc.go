@@ -11,8 +11,8 @@
 //	err = st.Create(ctx, sum, header, nil)
 //	err = st.Append(ctx, id, 0, []store.Event{{V: 1, Type: "move", Data: move}}, sum)
 //
-// Store, which saves whole records, is what the server still uses; the
-// same database serves both, and games saved through Store read through Log
-// (their record as the header, no events). Package storetest holds the
-// tests every Log implementation passes.
+// Games stored before the log (whole records, written by the release
+// before it) read through Log too: their record is their header, and their
+// events start after its version. Package storetest holds the tests every
+// Log implementation passes.
 package store

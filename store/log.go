@@ -53,19 +53,26 @@ type Event struct {
 // Times are kept to the microsecond at least (SQLite keeps nanoseconds) and
 // come back in UTC; the zero time stays zero.
 type Summary struct {
-	ID        string
-	Variant   string
-	Mode      string
-	Status    string // game.Status name
-	Result    string // "1-0", "0-1", "1/2-1/2", "*"
-	Finished  bool
-	Public    bool   // listed for everyone (local and computer games, finished invite games made public)
-	White     string // display names of the seats
-	Black     string
-	Players   []string // opaque ids of the people seated (a browser's player id), for "my games"; a set: kept without "" or repeats, returned sorted
-	Version   int64
-	CreatedAt time.Time
-	UpdatedAt time.Time
+	ID       string
+	Variant  string
+	Mode     string
+	Status   string // game.Status name
+	Result   string // "1-0", "0-1", "1/2-1/2", "*"
+	Finished bool
+	Public   bool   // listed for everyone (local and computer games, finished invite games made public)
+	White    string // display names of the seats
+	Black    string
+	// WhiteKind and BlackKind say who sits: "human", "bot" or "open" (an
+	// invite waiting for a player).
+	WhiteKind   string
+	BlackKind   string
+	Plies       int      // moves played
+	Termination string   // how the game ended, in words ("checkmate", "resignation"); "" while it goes on
+	TimeControl string   // "5+3" (minutes + seconds of increment); "" untimed
+	Players     []string // opaque ids of the people seated (a browser's player id), for "my games"; a set: kept without "" or repeats, returned sorted
+	Version     int64
+	CreatedAt   time.Time
+	UpdatedAt   time.Time
 }
 
 // Stored is a whole game as loaded: its header and every event in order.

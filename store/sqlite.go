@@ -4,11 +4,10 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
-	"errors"
 	"fmt"
+	"strconv"
 	"time"
 
-	"github.com/gambitchess/gambit/game"
 	_ "modernc.org/sqlite" // registers the "sqlite" driver
 )
 
@@ -66,6 +65,11 @@ ALTER TABLE games ADD COLUMN public     INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE games ADD COLUMN white      TEXT    NOT NULL DEFAULT '';
 ALTER TABLE games ADD COLUMN black      TEXT    NOT NULL DEFAULT '';
 ALTER TABLE games ADD COLUMN created_at INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE games ADD COLUMN white_kind   TEXT    NOT NULL DEFAULT '';
+ALTER TABLE games ADD COLUMN black_kind   TEXT    NOT NULL DEFAULT '';
+ALTER TABLE games ADD COLUMN plies        INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE games ADD COLUMN termination  TEXT    NOT NULL DEFAULT '';
+ALTER TABLE games ADD COLUMN time_control TEXT    NOT NULL DEFAULT '';
 CREATE INDEX games_public_updated ON games(public, updated_at DESC);
 CREATE INDEX games_public_finished_updated ON games(public, finished, updated_at DESC);
 CREATE TABLE game_players (
@@ -123,8 +127,9 @@ func migrateLog(ctx context.Context, tx *sql.Tx) error {
 				return fmt.Errorf("game %s: %w", r.id, err)
 			}
 			if _, err := tx.ExecContext(ctx, `UPDATE games SET version = ?, mode = ?, status = ?, result = ?, public = ?,
-				white = ?, black = ?, created_at = ? WHERE id = ?`,
-				c.Version, c.Mode, c.Status, c.Result, c.public(), c.Seats[0].Name, c.Seats[1].Name, nanos(c.CreatedAt), r.id); err != nil {
+				white = ?, black = ?, created_at = ?, white_kind = ?, black_kind = ?, plies = ?, time_control = ? WHERE id = ?`,
+				c.Version, c.Mode, c.Status, c.Result, c.public(), c.Seats[0].Name, c.Seats[1].Name, nanos(c.CreatedAt),
+				c.Seats[0].Kind, c.Seats[1].Kind, len(c.Moves), c.timeControl(), r.id); err != nil {
 				return fmt.Errorf("game %s: %w", r.id, err)
 			}
 		}
@@ -145,8 +150,31 @@ type legacyRecord struct {
 	Version int64  `json:"version"`
 	Seats   [2]struct {
 		Name string `json:"name"`
+		Kind string `json:"kind"`
 	} `json:"seats"`
+	Moves []json.RawMessage `json:"moves"`
+	Clock *struct {
+		InitialMs   int64 `json:"initialMs"`
+		IncrementMs int64 `json:"incrementMs"`
+	} `json:"clock"`
 	CreatedAt time.Time `json:"createdAt"`
+	// Termination stays "" for these games: their records hold an ending
+	// as a code of the rules libraries, which the store does not read.
+}
+
+// timeControl writes the clock as listings show it: "5+3", minutes (maybe
+// fractional) and seconds of increment; "" for an untimed game.
+func (c legacyRecord) timeControl() string {
+	if c.Clock == nil {
+		return ""
+	}
+	return TimeControl(c.Clock.InitialMs, c.Clock.IncrementMs)
+}
+
+// TimeControl writes a time control as Summary.TimeControl holds it: "5+3"
+// for 5 minutes and 3 seconds of increment, "0.5+0" for 30 seconds.
+func TimeControl(initialMs, incrementMs int64) string {
+	return strconv.FormatFloat(float64(initialMs)/60000, 'f', -1, 64) + "+" + strconv.FormatInt(incrementMs/1000, 10)
 }
 
 // recordColumns decodes the summary columns of a record stored by Save.
@@ -175,8 +203,7 @@ func nanos(t time.Time) int64 {
 	return t.UnixNano()
 }
 
-// SQLite is a Log (and, until the server moves to the Log, a Store) in one
-// SQLite database file.
+// SQLite is a Log in one SQLite database file.
 type SQLite struct {
 	db *sql.DB
 }
@@ -244,107 +271,5 @@ func migrateOne(ctx context.Context, db *sql.DB, i int) error {
 	return tx.Commit()
 }
 
-// Save implements Store. It fills the summary columns from the record as
-// the migration to the log did for older rows, so that a game saved here
-// reads through Log as one stored before the log: its record is its header,
-// at the record's version, with no events. Save refuses to overwrite a game
-// that has events: its header and events are kept by the log alone.
-func (s *SQLite) Save(ctx context.Context, r game.Record) error {
-	data, err := json.Marshal(r)
-	if err != nil {
-		return fmt.Errorf("store: encode game %s: %w", r.ID, err)
-	}
-	c, err := recordColumns(data)
-	if err != nil {
-		return fmt.Errorf("store: save game %s: %w", r.ID, err)
-	}
-	variant := r.Variant
-	if variant == "" {
-		variant = game.Chess
-	}
-	res, err := s.db.ExecContext(ctx, `INSERT INTO games (id, finished, updated_at, variant, record,
-		version, mode, status, result, public, white, black, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-		ON CONFLICT(id) DO UPDATE SET finished = excluded.finished, updated_at = excluded.updated_at,
-		variant = excluded.variant, record = excluded.record, version = excluded.version, mode = excluded.mode,
-		status = excluded.status, result = excluded.result, public = excluded.public, white = excluded.white,
-		black = excluded.black, created_at = excluded.created_at
-		WHERE NOT EXISTS (SELECT 1 FROM events WHERE events.game_id = excluded.id)`,
-		r.ID, r.Finished(), nanos(r.UpdatedAt), string(variant), string(data),
-		c.Version, c.Mode, c.Status, c.Result, c.public(), c.Seats[0].Name, c.Seats[1].Name, nanos(c.CreatedAt))
-	if err != nil {
-		return fmt.Errorf("store: save game %s: %w", r.ID, err)
-	}
-	n, err := res.RowsAffected()
-	if err != nil {
-		return fmt.Errorf("store: save game %s: %w", r.ID, err)
-	}
-	if n == 0 {
-		return fmt.Errorf("store: save game %s: the game is kept as a log (it has events); use Append", r.ID)
-	}
-	return nil
-}
-
-// LoadRecord implements Store.
-func (s *SQLite) LoadRecord(ctx context.Context, id string) (game.Record, error) {
-	var data, variant string
-	err := s.db.QueryRowContext(ctx, `SELECT record, variant FROM games WHERE id = ?`, id).Scan(&data, &variant)
-	if errors.Is(err, sql.ErrNoRows) {
-		return game.Record{}, fmt.Errorf("%w: %s", ErrNotFound, id)
-	}
-	if err != nil {
-		return game.Record{}, fmt.Errorf("store: load game %s: %w", id, err)
-	}
-	return decode(data, variant)
-}
-
-// ListRecords implements Store.
-func (s *SQLite) ListRecords(ctx context.Context, limit int) ([]game.Record, error) {
-	return s.query(ctx, `SELECT record, variant FROM games ORDER BY updated_at DESC LIMIT ?`, limit)
-}
-
-// UnfinishedRecords implements Store.
-func (s *SQLite) UnfinishedRecords(ctx context.Context) ([]game.Record, error) {
-	return s.query(ctx, `SELECT record, variant FROM games WHERE finished = 0 ORDER BY updated_at DESC`)
-}
-
-// Close implements Store.
+// Close closes the database.
 func (s *SQLite) Close() error { return s.db.Close() }
-
-func (s *SQLite) query(ctx context.Context, q string, args ...any) ([]game.Record, error) {
-	rows, err := s.db.QueryContext(ctx, q, args...)
-	if err != nil {
-		return nil, fmt.Errorf("store: query games: %w", err)
-	}
-	defer rows.Close()
-	var out []game.Record
-	for rows.Next() {
-		var data, variant string
-		if err := rows.Scan(&data, &variant); err != nil {
-			return nil, fmt.Errorf("store: scan game: %w", err)
-		}
-		r, err := decode(data, variant)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, r)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("store: read games: %w", err)
-	}
-	return out, nil
-}
-
-// decode reads a stored record; the variant column fills in the variant
-// of a record written before records carried it.
-func decode(data, variant string) (game.Record, error) {
-	var r game.Record
-	if err := json.Unmarshal([]byte(data), &r); err != nil {
-		return game.Record{}, fmt.Errorf("store: decode game: %w", err)
-	}
-	if r.Variant == "" {
-		r.Variant = game.Variant(variant)
-	}
-	return r, nil
-}
-
-var _ Store = (*SQLite)(nil)

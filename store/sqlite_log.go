@@ -14,7 +14,8 @@ import (
 // come as one JSON array, so that a listing is one query.
 const summaryCols = `games.id, games.variant, games.mode, games.status, games.result, games.finished, games.public,
 	games.white, games.black, games.version, games.created_at, games.updated_at,
-	(SELECT json_group_array(p.player) FROM game_players p WHERE p.game_id = games.id)`
+	(SELECT json_group_array(p.player) FROM game_players p WHERE p.game_id = games.id),
+	games.white_kind, games.black_kind, games.plies, games.termination, games.time_control`
 
 // Create implements Log.
 func (s *SQLite) Create(ctx context.Context, sum Summary, header []byte, events []Event) error {
@@ -30,9 +31,11 @@ func (s *SQLite) Create(ctx context.Context, sum Summary, header []byte, events 
 		header = []byte{} // the column is NOT NULL
 	}
 	res, err := tx.ExecContext(ctx, `INSERT INTO games (id, variant, mode, status, result, finished, public, white, black,
-		version, created_at, updated_at, record) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO NOTHING`,
+		version, created_at, updated_at, record, white_kind, black_kind, plies, termination, time_control)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO NOTHING`,
 		sum.ID, sum.Variant, sum.Mode, sum.Status, sum.Result, sum.Finished, sum.Public, sum.White, sum.Black,
-		sum.Version, nanos(sum.CreatedAt), nanos(sum.UpdatedAt), header)
+		sum.Version, nanos(sum.CreatedAt), nanos(sum.UpdatedAt), header,
+		sum.WhiteKind, sum.BlackKind, sum.Plies, sum.Termination, sum.TimeControl)
 	if err != nil {
 		return fmt.Errorf("store: create game %s: %w", sum.ID, err)
 	}
@@ -70,9 +73,10 @@ func (s *SQLite) Append(ctx context.Context, id string, expect int64, events []E
 	}
 	defer tx.Rollback()
 	res, err := tx.ExecContext(ctx, `UPDATE games SET version = ?, variant = ?, mode = ?, status = ?, result = ?,
-		finished = ?, public = ?, white = ?, black = ?, updated_at = ? WHERE id = ? AND version = ?`,
+		finished = ?, public = ?, white = ?, black = ?, updated_at = ?, white_kind = ?, black_kind = ?, plies = ?,
+		termination = ?, time_control = ? WHERE id = ? AND version = ?`,
 		sum.Version, sum.Variant, sum.Mode, sum.Status, sum.Result, sum.Finished, sum.Public, sum.White, sum.Black,
-		nanos(sum.UpdatedAt), id, expect)
+		nanos(sum.UpdatedAt), sum.WhiteKind, sum.BlackKind, sum.Plies, sum.Termination, sum.TimeControl, id, expect)
 	if err != nil {
 		return fmt.Errorf("store: append game %s: %w", id, err)
 	}
@@ -268,7 +272,8 @@ func scanSummary(row interface{ Scan(...any) error }, extra ...any) (Summary, er
 		players          string
 	)
 	dest := append([]any{&sum.ID, &sum.Variant, &sum.Mode, &sum.Status, &sum.Result, &sum.Finished, &sum.Public,
-		&sum.White, &sum.Black, &sum.Version, &created, &updated, &players}, extra...)
+		&sum.White, &sum.Black, &sum.Version, &created, &updated, &players,
+		&sum.WhiteKind, &sum.BlackKind, &sum.Plies, &sum.Termination, &sum.TimeControl}, extra...)
 	if err := row.Scan(dest...); err != nil {
 		return Summary{}, err
 	}

@@ -23,7 +23,7 @@ var allowedImports = map[string][]string{
 	"uci":              {"chess", "xiangqi", "engine", "engine/xq"},
 	"match":            {"chess", "chess/pgn", "xiangqi", "xiangqi/pgn", "engine/xq", "uci", "internal/elo"},
 	"game":             {"chess", "chess/pgn", "xiangqi", "xiangqi/pgn"},
-	"store":            {"game"},
+	"store":            {},
 	"store/storetest":  {"store"},
 	"server":           {"chess", "chess/pgn", "xiangqi", "game", "store", "engine", "engine/xq", "web"},
 	"web":              {},

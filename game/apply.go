@@ -1,0 +1,119 @@
+package game
+
+import (
+	"fmt"
+	"time"
+)
+
+// emit numbers e as the game's next event, applies it and returns it. An
+// event the game cannot apply (an illegal move) is refused: nothing changes
+// and the version stays.
+func (g *Game) emit(e Event) ([]Event, error) {
+	e.V = g.version + 1
+	e.At = g.now().UTC()
+	if err := g.apply(&e); err != nil {
+		return nil, err
+	}
+	return []Event{e}, nil
+}
+
+// apply makes the change e records. It is the one place where a game
+// changes: commands emit events through it, and Load replays stored events
+// through it, so a reloaded game is the game that was saved. The clock
+// follows the times stored in the events, never the time of the replay.
+func (g *Game) apply(e *Event) error {
+	if e.V != g.version+1 {
+		return fmt.Errorf("%w: event %d after version %d", ErrBadRecord, e.V, g.version)
+	}
+	switch e.Type {
+	case EventMove:
+		step, err := g.rules.Play(e.Move)
+		if err != nil {
+			return err
+		}
+		e.Step = &step
+		g.movers = append(g.movers, step.Color)
+		g.offers[step.Color.Other()] = "" // moving on declines whatever the opponent offered
+		if g.offers[step.Color] == OfferTakeback {
+			g.offers[step.Color] = "" // a request to take back an earlier move lapses
+		}
+		if g.clock != nil {
+			g.pressClock(e)
+		}
+	case EventTakeback:
+		if e.N <= 0 || e.N > len(g.movers) {
+			return fmt.Errorf("%w: take back %d of %d moves", ErrNoTakeback, e.N, len(g.movers))
+		}
+		for range e.N {
+			g.rules.Pop()
+		}
+		g.movers = g.movers[:len(g.movers)-e.N]
+		g.offers = [2]OfferKind{}
+		g.ending = ending{}
+	case EventOffer:
+		g.offers[e.Color] = e.Offer
+	case EventAnswer:
+		if g.offers[e.Color] == e.Offer {
+			g.offers[e.Color] = "" // withdrawn
+		} else {
+			g.offers[e.Color.Other()] = ""
+		}
+	case EventEnd:
+		g.ending = ending{by: e.End, color: e.Color}
+		if e.End == ByClaim {
+			name, ok := g.rules.Claimable()
+			if !ok {
+				return fmt.Errorf("%w: nothing to claim", ErrCannotClaim)
+			}
+			g.ending.claim = name
+		}
+	case EventClock:
+		if g.clock != nil && e.Clock != nil {
+			g.clock.set(time.Duration(e.Clock.White)*time.Millisecond, time.Duration(e.Clock.Black)*time.Millisecond)
+			g.clock.running = false
+		}
+	case EventSeat:
+		if e.Seat == nil {
+			return fmt.Errorf("%w: seat event without a seat", ErrBadRecord)
+		}
+		g.seats[e.Color] = *e.Seat
+	default:
+		return fmt.Errorf("%w: unknown event type %q", ErrBadRecord, e.Type)
+	}
+	g.version = e.V
+	g.updated = e.At
+	wasRunning := g.clockRunning()
+	g.settle()
+	if e.Type == EventTakeback && g.clock != nil {
+		g.restartClock(e.At, wasRunning)
+	}
+	return nil
+}
+
+// pressClock sets the banks a move event recorded and starts the other
+// side's time from the event's moment.
+func (g *Game) pressClock(e *Event) {
+	k := g.clock
+	if e.Clock != nil {
+		k.set(time.Duration(e.Clock.White)*time.Millisecond, time.Duration(e.Clock.Black)*time.Millisecond)
+	}
+	k.turn, k.running, k.since = e.Step.Color.Other(), true, e.At
+}
+
+func (g *Game) clockRunning() bool {
+	if g.clock == nil {
+		return false
+	}
+	_, r := g.clock.Running()
+	return r
+}
+
+// restartClock runs the side to move's time after a takeback, from the
+// event's moment, when the game goes on with moves on the board.
+func (g *Game) restartClock(at time.Time, _ bool) {
+	k := g.clock
+	k.Stop()
+	if g.status == Started {
+		k.turn, k.running, k.since = g.rules.Turn(), true, at
+	}
+}

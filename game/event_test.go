@@ -1,0 +1,381 @@
+package game
+
+import (
+	"encoding/json"
+	"errors"
+	"math/rand/v2"
+	"slices"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/gambitchess/gambit/chess"
+)
+
+// fakeClock is a settable now for tests that need exact clock readings.
+type fakeClock struct{ t time.Time }
+
+func (f *fakeClock) now() time.Time            { return f.t }
+func (f *fakeClock) advance(d time.Duration)   { f.t = f.t.Add(d) }
+func newFakeClock() *fakeClock                 { return &fakeClock{t: time.Unix(1_700_000_000, 0)} }
+func (f *fakeClock) options(o Options) Options { o.Now = f.now; return o }
+
+// recorder runs commands on a game and keeps every event, as the server's
+// store would.
+type recorder struct {
+	t      *testing.T
+	g      *Game
+	events []Event
+}
+
+func (r *recorder) do(evs []Event, err error) {
+	r.t.Helper()
+	if err != nil {
+		r.t.Fatalf("command refused: %v", err)
+	}
+	r.events = append(r.events, evs...)
+}
+
+// reload encodes the header and events as the store keeps them (JSON) and
+// loads them back.
+func (r *recorder) reload(now func() time.Time) *Game {
+	r.t.Helper()
+	header, err := json.Marshal(r.g.Header())
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	stored := make([]Event, len(r.events))
+	for i, e := range r.events {
+		data, err := json.Marshal(e)
+		if err != nil {
+			r.t.Fatal(err)
+		}
+		if err := json.Unmarshal(data, &stored[i]); err != nil {
+			r.t.Fatal(err)
+		}
+	}
+	g, err := Load(header, stored, now)
+	if err != nil {
+		r.t.Fatalf("load: %v", err)
+	}
+	return g
+}
+
+// sameGame compares everything a viewer or the next command can tell apart.
+func sameGame(t *testing.T, got, want *Game) {
+	t.Helper()
+	if got.FEN() != want.FEN() || got.Status() != want.Status() || got.Result() != want.Result() ||
+		got.Version() != want.Version() || got.Ply() != want.Ply() || got.Outcome() != want.Outcome() {
+		t.Errorf("reloaded %s %v %s v%d ply %d %+v\nwant     %s %v %s v%d ply %d %+v", got.FEN(), got.Status(), got.Result(),
+			got.Version(), got.Ply(), got.Outcome(), want.FEN(), want.Status(), want.Result(), want.Version(), want.Ply(), want.Outcome())
+	}
+	if got.offers != want.offers || got.seats != want.seats || !slices.Equal(got.movers, want.movers) {
+		t.Errorf("reloaded offers %v seats %v movers %v, want %v %v %v", got.offers, got.seats, got.movers, want.offers, want.seats, want.movers)
+	}
+	if !slices.Equal(got.History(), want.History()) {
+		t.Errorf("reloaded history differs")
+	}
+	if (got.clock == nil) != (want.clock == nil) {
+		t.Fatalf("clock lost or gained on reload")
+	}
+	if got.clock != nil {
+		for _, c := range []chess.Color{chess.White, chess.Black} {
+			if got.clock.Remaining(c) != want.clock.Remaining(c) {
+				t.Errorf("%s clock %v after reload, want %v", ColorName(c), got.clock.Remaining(c), want.clock.Remaining(c))
+			}
+		}
+	}
+}
+
+// TestReplayRebuildsTheGame: for every kind of event, loading the header
+// and the events gives back the same game, in chess and xiangqi.
+func TestReplayRebuildsTheGame(t *testing.T) {
+	timed := ClockConfig{Initial: 3 * time.Minute, Increment: 2 * time.Second}
+	tests := []struct {
+		name string
+		opts Options
+		run  func(r *recorder, k *fakeClock)
+	}{
+		{"moves with a clock", Options{Clock: timed}, func(r *recorder, k *fakeClock) {
+			for _, u := range []string{"e2e4", "e7e5", "g1f3"} {
+				k.advance(5 * time.Second)
+				r.do(r.g.Move(r.g.Turn(), u))
+			}
+		}},
+		{"offers declined and withdrawn", Options{}, func(r *recorder, _ *fakeClock) {
+			r.do(r.g.Move(chess.White, "d2d4"))
+			r.do(r.g.Offer(chess.White, OfferDraw))
+			r.do(r.g.Answer(chess.Black, OfferDraw, false))
+			r.do(r.g.Offer(chess.Black, OfferDraw))
+		}},
+		{"takeback asked and accepted", Options{Clock: timed}, func(r *recorder, k *fakeClock) {
+			r.do(r.g.Move(chess.White, "e2e4"))
+			k.advance(time.Second)
+			r.do(r.g.Move(chess.Black, "c7c5"))
+			r.do(r.g.Offer(chess.White, OfferTakeback))
+			k.advance(3 * time.Second)
+			r.do(r.g.Answer(chess.Black, OfferTakeback, true))
+		}},
+		{"takeback on one screen reopens a mate", Options{}, func(r *recorder, _ *fakeClock) {
+			for _, u := range []string{"f2f3", "e7e5", "g2g4", "d8h4"} {
+				r.do(r.g.Move(r.g.Turn(), u))
+			}
+			r.do(r.g.TakeBack(chess.Black))
+		}},
+		{"claimed threefold", Options{}, func(r *recorder, _ *fakeClock) {
+			for _, u := range []string{"g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1"} {
+				r.do(r.g.Move(r.g.Turn(), u))
+			}
+			r.do(r.g.ClaimDraw(chess.Black))
+		}},
+		{"flag fall", Options{Clock: timed}, func(r *recorder, k *fakeClock) {
+			r.do(r.g.Move(chess.White, "e2e4"))
+			k.advance(4 * time.Minute)
+			r.events = append(r.events, r.g.Flag()...)
+		}},
+		{"resignation", Options{}, func(r *recorder, _ *fakeClock) {
+			r.do(r.g.Move(chess.White, "e2e4"))
+			r.do(r.g.Resign(chess.Black))
+		}},
+		{"abort", Options{}, func(r *recorder, _ *fakeClock) {
+			r.do(r.g.Abort(chess.White))
+		}},
+		{"seat taken, clock paused", Options{Mode: ModeOnline, Clock: timed,
+			Seats: [2]Seat{{Kind: SeatHuman, Token: "w"}, {Kind: SeatOpen}}}, func(r *recorder, k *fakeClock) {
+			r.do(r.g.Sit(chess.Black, Seat{Kind: SeatHuman, Token: "b", Player: "p2"}))
+			r.do(r.g.Move(chess.White, "e2e4"))
+			k.advance(10 * time.Second)
+			r.events = append(r.events, r.g.PauseClock()...)
+		}},
+		{"xiangqi moves and a resignation", Options{Variant: Xiangqi, Clock: timed}, func(r *recorder, k *fakeClock) {
+			for _, u := range []string{"h2e2", "h9g7", "h0g2"} {
+				k.advance(time.Second)
+				r.do(r.g.Move(r.g.Turn(), u))
+			}
+			r.do(r.g.Resign(chess.Black))
+		}},
+		{"pasted PGN then play", Options{Setup: "1. e4 e5 2. Nf3 *"}, func(r *recorder, _ *fakeClock) {
+			r.do(r.g.Move(chess.Black, "b8c6"))
+			r.do(r.g.TakeBack(chess.Black))
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			k := newFakeClock()
+			opts := k.options(tt.opts)
+			opts.ID = "replay"
+			g, err := New(opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := &recorder{t: t, g: g}
+			tt.run(r, k)
+			for i, e := range r.events {
+				if e.V != int64(i+1) {
+					t.Fatalf("event %d numbered %d", i+1, e.V)
+				}
+			}
+			if g.Version() != int64(len(r.events)) {
+				t.Fatalf("version %d after %d events", g.Version(), len(r.events))
+			}
+			g.resumeClock() // what Load does: a running clock runs on from the load
+			sameGame(t, r.reload(k.now), g)
+		})
+	}
+}
+
+// TestRefusedCommandsChangeNothing: a refused command emits no event and
+// keeps the version, whatever it is.
+func TestRefusedCommandsChangeNothing(t *testing.T) {
+	g, err := New(Options{ID: "x", Mode: ModeOnline, Seats: [2]Seat{{Kind: SeatHuman}, {Kind: SeatHuman}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := g.Move(chess.White, "e2e4"); err != nil {
+		t.Fatal(err)
+	}
+	refused := []struct {
+		name string
+		run  func() ([]Event, error)
+		want error
+	}{
+		{"move out of turn", func() ([]Event, error) { return g.Move(chess.White, "d2d4") }, ErrNotYourTurn},
+		{"illegal move", func() ([]Event, error) { return g.Move(chess.Black, "e8e6") }, ErrIllegalMove},
+		{"nonsense move", func() ([]Event, error) { return g.Move(chess.Black, "<script>") }, ErrInvalidMove},
+		{"answer without offer", func() ([]Event, error) { return g.Answer(chess.Black, OfferDraw, true) }, ErrNoOffer},
+		{"unknown offer", func() ([]Event, error) { return g.Offer(chess.Black, "rematch?") }, ErrBadOffer},
+		{"takeback with no move", func() ([]Event, error) { return g.Offer(chess.Black, OfferTakeback) }, ErrNoTakeback},
+		{"claim with nothing to claim", func() ([]Event, error) { return g.ClaimDraw(chess.Black) }, ErrCannotClaim},
+		{"sit in a taken seat", func() ([]Event, error) { return g.Sit(chess.Black, Seat{Kind: SeatHuman}) }, ErrSeatTaken},
+	}
+	for _, tt := range refused {
+		before, fen := g.Version(), g.FEN()
+		evs, err := tt.run()
+		if !errors.Is(err, tt.want) || len(evs) != 0 || g.Version() != before || g.FEN() != fen {
+			t.Errorf("%s: %v, %d events, version %d -> %d; want %v and no change", tt.name, err, len(evs), before, g.Version(), tt.want)
+		}
+	}
+	mustEmit(t)(g.Resign(chess.Black))
+	if _, err := g.Move(chess.Black, "e7e5"); !errors.Is(err, ErrGameOver) {
+		t.Errorf("move after resignation: %v", err)
+	}
+}
+
+// TestTurnsComeFromTheRules: a game set up with Black to move takes back by
+// who moved, not by ply parity, and never takes back imported moves.
+func TestTurnsComeFromTheRules(t *testing.T) {
+	g, err := New(Options{ID: "b", Mode: ModeComputer, Setup: "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := g.TakeBack(chess.Black); !errors.Is(err, ErrNoTakeback) {
+		t.Fatalf("takeback before black moved: %v", err)
+	}
+	play(t, g, "e7e5", "g1f3")
+	evs, err := g.TakeBack(chess.Black)
+	if err != nil || len(evs) != 1 || evs[0].N != 2 || g.Turn() != chess.Black || g.Ply() != 0 {
+		t.Fatalf("takeback: %v %+v, turn %v ply %d; want black's move and white's reply undone", err, evs, g.Turn(), g.Ply())
+	}
+
+	g, err = New(Options{ID: "pgn", Setup: "1. e4 e5 *"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := g.TakeBack(chess.Black); !errors.Is(err, ErrNoTakeback) {
+		t.Errorf("took back an imported move: %v", err)
+	}
+	if _, err := g.Abort(chess.White); err != nil {
+		t.Errorf("no move played yet, abort refused: %v", err)
+	}
+}
+
+// TestProjection: a seat's secret goes to that seat only; the rest of an
+// event is the same for every viewer in chess.
+func TestProjection(t *testing.T) {
+	g, err := New(Options{ID: "p", Mode: ModeOnline, Seats: [2]Seat{{Kind: SeatHuman, Token: "wt", Player: "pw"}, {Kind: SeatOpen}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sit := mustEmit(t)(g.Sit(chess.Black, Seat{Kind: SeatHuman, Name: "Ann", Token: "bt", Player: "pb"}))[0]
+	move := mustEmit(t)(g.Move(chess.White, "e2e4"))[0]
+	both := Viewer{Seats: [2]bool{true, true}}
+	for _, v := range []Viewer{SeatViewer(chess.White), SeatViewer(chess.Black), Spectator, both} {
+		e, ok := g.Project(sit, v)
+		wantToken := v.Holds(chess.Black)
+		if !ok || e.Seat.Name != "Ann" || (e.Seat.Token == "bt") != wantToken || (e.Seat.Player == "pb") != wantToken {
+			t.Errorf("viewer %+v sees seat %+v", v, e.Seat)
+		}
+		if m, ok := g.Project(move, v); !ok || m.Move != "e2e4" || m.Step == nil {
+			t.Errorf("viewer %+v sees move %+v", v, m)
+		}
+	}
+	if sit.Seat.Token != "bt" {
+		t.Error("projection changed the event itself")
+	}
+}
+
+func TestRegistry(t *testing.T) {
+	if got := Variants(); !slices.Equal(got, []Variant{Chess, Xiangqi}) {
+		t.Errorf("Variants() = %v", got)
+	}
+	for _, v := range Variants() {
+		s, err := Lookup(v)
+		if err != nil || s.Name != v || s.Setup == nil || s.Rules == nil || s.Board == "" || s.TerminationName == nil {
+			t.Errorf("Lookup(%s) = %+v, %v: incomplete", v, s, err)
+		}
+	}
+	if s, err := Lookup(""); err != nil || s.Name != Chess {
+		t.Errorf(`Lookup("") = %v, %v; want chess`, s, err)
+	}
+	if _, err := Lookup("shogi"); !errors.Is(err, ErrBadSetup) {
+		t.Errorf("Lookup(shogi) = %v", err)
+	}
+	if _, err := New(Options{Variant: "shogi"}); !errors.Is(err, ErrBadSetup) {
+		t.Errorf("New(shogi) = %v", err)
+	}
+}
+
+// TestLegacyRecordLoads: a record as the server stored it before the event
+// log loads, with its ending, offer and clock, and takes events after it.
+func TestLegacyRecordLoads(t *testing.T) {
+	old := `{"id":"old1","mode":"local","variant":"chess","seats":[{"kind":"human","token":"t"},{"kind":"human","token":"t"}],
+	"startFen":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1","moves":["e2e4","e7e5"],"status":"started",
+	"drawOffer":"black","clock":{"initialMs":60000,"incrementMs":0,"whiteMs":55000,"blackMs":50000},"result":"*","version":3,
+	"createdAt":"2026-11-01T10:00:00Z","updatedAt":"2026-11-01T10:01:00Z"}`
+	k := newFakeClock()
+	g, err := Load([]byte(old), nil, k.now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.Ply() != 2 || g.Version() != 3 || g.Status() != Started || g.Clock().Remaining(chess.White) != 55*time.Second {
+		t.Fatalf("legacy game: ply %d v%d %v white %v", g.Ply(), g.Version(), g.Status(), g.Clock().Remaining(chess.White))
+	}
+	if c, ok := g.DrawOffer(); !ok || c != chess.Black {
+		t.Error("legacy draw offer lost")
+	}
+	next := mustEmit(t)(g.Move(chess.White, "g1f3"))
+	if next[0].V != 4 {
+		t.Errorf("first event after a legacy record numbered %d, want 4", next[0].V)
+	}
+	again, err := Load([]byte(old), next, k.now)
+	if err != nil || again.FEN() != g.FEN() {
+		t.Errorf("legacy record plus events: %v", err)
+	}
+	if _, err := g.TakeBack(chess.White); err != nil {
+		t.Errorf("a legacy game's moves are played moves, to take back: %v", err)
+	}
+}
+
+// randomGame plays n plies of seeded random moves that do not end the game.
+func randomGame(tb testing.TB, g *Game, n int, seed uint64) {
+	tb.Helper()
+	rng := rand.New(rand.NewPCG(seed, 0))
+	for g.Ply() < n {
+		cg, _ := g.ChessGame()
+		moves := cg.LegalMoves()
+		rng.Shuffle(len(moves), func(i, j int) { moves[i], moves[j] = moves[j], moves[i] })
+		played := false
+		for _, m := range moves {
+			p := cg.Position()
+			if _, err := g.Move(g.Turn(), p.UCI(m)); err != nil {
+				tb.Fatal(err)
+			}
+			if !g.Status().Finished() {
+				played = true
+				break
+			}
+			if _, err := g.TakeBack(g.rules.Turn().Other()); err != nil {
+				tb.Fatal(err)
+			}
+		}
+		if !played {
+			tb.Fatalf("no move keeps the game going at ply %d", g.Ply())
+		}
+	}
+}
+
+// BenchmarkMove: one move (and taking it back, to stay at the same ply)
+// costs the same at ply 10 as at ply 300: nothing replays the history.
+func BenchmarkMove(b *testing.B) {
+	for _, ply := range []int{10, 300} {
+		b.Run("ply="+strconv.Itoa(ply), func(b *testing.B) {
+			g, err := New(Options{ID: "bench", Mode: ModeLocal, Clock: ClockConfig{Initial: time.Hour}})
+			if err != nil {
+				b.Fatal(err)
+			}
+			randomGame(b, g, ply, 7)
+			cg, _ := g.ChessGame()
+			p := cg.Position()
+			u := p.UCI(cg.LegalMoves()[0])
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := g.Move(g.Turn(), u); err != nil {
+					b.Fatal(err)
+				}
+				if _, err := g.TakeBack(g.rules.Turn().Other()); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

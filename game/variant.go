@@ -1,0 +1,71 @@
+package game
+
+import (
+	"fmt"
+	"slices"
+)
+
+// Spec describes one variant: everything the live game needs to know of it,
+// in one registration. Adding a variant is one Spec in specs; game, the
+// server and the browser ask the registry instead of switching on names.
+// (The computer levels and bots of a variant are registered beside the
+// engine, in the server, which may import it.)
+type Spec struct {
+	Name Variant
+	// Board names the browser's board adapter: "chess" or "xiangqi".
+	Board string
+	// Sides names the two sides, first mover first: "white", "black" in
+	// chess; "red", "black" in xiangqi. Colours are chess.White and
+	// chess.Black on the wire in every variant.
+	Sides [2]string
+	// Setup reads what a player pastes to start from (a FEN or a PGN of the
+	// variant; "" for the standard start) into a start FEN ("" for the
+	// standard one) and moves in coordinate text played from it.
+	Setup func(text string) (start string, moves []string, err error)
+	// Rules returns the rules at start (a FEN; "" for the standard start).
+	Rules func(start string) (Rules, error)
+	// Project cuts an event for a viewer (see Game.Project); nil shows
+	// every viewer everything, which suits games of full information.
+	Project func(g *Game, e Event, v Viewer) (Event, bool)
+	// TerminationName names an ending code kept in records from before the
+	// event log (Record.Termination).
+	TerminationName func(code uint8) string
+}
+
+// specs is the registry, a table fixed at start-up.
+var specs = map[Variant]*Spec{
+	Chess:   chessSpec,
+	Xiangqi: xiangqiSpec,
+}
+
+// Lookup returns the registered variant named v ("" reads as chess, for
+// records from before variants).
+func Lookup(v Variant) (*Spec, error) {
+	if v == "" {
+		v = Chess
+	}
+	s, ok := specs[v]
+	if !ok {
+		return nil, fmt.Errorf("%w: unknown variant %q (want one of %v)", ErrBadSetup, v, Variants())
+	}
+	return s, nil
+}
+
+// ParseVariant returns the variant named s ("" means chess).
+func ParseVariant(s string) (Variant, error) {
+	spec, err := Lookup(Variant(s))
+	if err != nil {
+		return "", err
+	}
+	return spec.Name, nil
+}
+
+// Variants returns the names of the registered variants, sorted.
+func Variants() []Variant {
+	out := make([]Variant, 0, len(specs))
+	for v := range specs {
+		out = append(out, v)
+	}
+	slices.Sort(out)
+	return out
+}

@@ -1,0 +1,163 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/gambitchess/gambit/chess"
+	"github.com/gambitchess/gambit/game"
+)
+
+// Commands the bot's pool jobs send back to the hub.
+type (
+	botMoveCmd struct {
+		version int64  // the game's version when the bot started thinking
+		move    string // coordinate text
+		err     error
+	}
+	botDrawCmd struct {
+		version int64
+		accept  bool
+	}
+)
+
+// botState is what the hub knows of the computer's thinking. Any change to
+// the game makes a pending answer stale: the answer carries the version it
+// was thought about, and is dropped when the game has moved on.
+type botState struct {
+	version int64              // the game version the bot thinks a move about (-1: none)
+	stop    context.CancelFunc // stops that search
+	draw    int64              // the version of the draw offer the bot is judging (0: none)
+	retry   *time.Timer        // wakes the hub when the pool was full
+}
+
+func (b *botState) busy() bool { return b.version >= 0 || b.draw != 0 }
+
+func (b *botState) cancel() {
+	if b.stop != nil {
+		b.stop()
+	}
+	if b.retry != nil {
+		b.retry.Stop()
+	}
+}
+
+// botToMove reports whether the computer plays the side to move.
+func (h *hub) botToMove() bool {
+	g := h.g
+	return !g.Status().Finished() && g.Seat(g.Turn()).Kind == game.SeatBot
+}
+
+// driveBot starts the computer's search when it is its turn, and its
+// judgement when it has a draw offer to answer; it stops a search whose
+// position is gone.
+func (h *hub) driveBot(ctx context.Context) {
+	g := h.g
+	if h.bot.version >= 0 && h.bot.version != g.Version() {
+		if h.bot.stop != nil {
+			h.bot.stop()
+		}
+		h.bot.stop, h.bot.version = nil, -1
+	}
+	if g.Status().Finished() {
+		return
+	}
+	if h.botToMove() && h.bot.version != g.Version() {
+		h.startBot(ctx)
+	}
+	if offer, ok := g.DrawOffer(); ok && g.Seat(offer.Other()).Kind == game.SeatBot && h.bot.draw != g.Version() {
+		h.judgeDraw(ctx, offer.Other())
+	}
+}
+
+// startBot asks the pool for the computer's move in the current position.
+func (h *hub) startBot(ctx context.Context) {
+	level, err := levelFor(h.g.Variant(), h.g.Seat(h.g.Turn()).Level)
+	if err != nil {
+		h.s.log.Error("bot seat", "game", h.g.ID(), "err", err)
+		return
+	}
+	version, clone := h.g.Version(), h.g.Clone()
+	bctx, cancel := context.WithCancel(ctx)
+	job := func() {
+		defer cancel()
+		m, err := h.s.safeBotMove(bctx, clone, level)
+		_ = h.send(bctx, botMoveCmd{version: version, move: m, err: err})
+	}
+	if err := h.s.pool.Submit(job); err != nil {
+		cancel()
+		h.retryLater(ctx)
+		return
+	}
+	h.bot.version, h.bot.stop = version, cancel
+}
+
+// safeBotMove runs the bot, turning a panic in it into an error: a bot bug
+// must not take the server down from a worker goroutine.
+func (s *Server) safeBotMove(ctx context.Context, g *game.Game, level Level) (move string, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("bot panicked: %v", r)
+		}
+	}()
+	return s.bot.Move(ctx, g, level)
+}
+
+// retryLater wakes the hub to try the bot again when the pool was full.
+func (h *hub) retryLater(ctx context.Context) {
+	if h.bot.retry != nil {
+		h.bot.retry.Stop()
+	}
+	h.bot.retry = time.AfterFunc(500*time.Millisecond, func() { _ = h.send(ctx, flagCmd{}) })
+}
+
+// botMoved plays the bot's move if the game is still where the bot saw it.
+// A failed search is logged and not retried until the game changes, so a
+// broken bot cannot spin.
+func (h *hub) botMoved(ctx context.Context, cmd botMoveCmd) {
+	if cmd.version != h.bot.version || cmd.version != h.g.Version() {
+		return // the game changed while the bot thought
+	}
+	h.bot.stop = nil
+	if cmd.err != nil {
+		if !errors.Is(cmd.err, context.Canceled) {
+			h.s.log.Error("bot failed", "game", h.g.ID(), "err", cmd.err)
+		}
+		return
+	}
+	h.apply(ctx, nil, func(g *game.Game) ([]game.Event, error) {
+		evs, err := g.Move(g.Turn(), cmd.move)
+		if err != nil {
+			h.s.log.Error("bot move refused", "game", g.ID(), "move", cmd.move, "err", err)
+		}
+		return evs, err
+	})
+}
+
+// judgeDraw asks the bot, in the pool, whether it takes the offer.
+func (h *hub) judgeDraw(ctx context.Context, botColor chess.Color) {
+	version, clone := h.g.Version(), h.g.Clone()
+	h.bot.draw = version
+	job := func() {
+		accept := h.s.bot.AcceptsDraw(ctx, clone, botColor)
+		_ = h.send(ctx, botDrawCmd{version: version, accept: accept})
+	}
+	if err := h.s.pool.Submit(job); err != nil {
+		h.bot.draw = 0
+		h.retryLater(ctx)
+	}
+}
+
+// botAnswered applies the bot's answer to a draw offer still pending.
+func (h *hub) botAnswered(ctx context.Context, cmd botDrawCmd) {
+	h.bot.draw = 0
+	offer, ok := h.g.DrawOffer()
+	if !ok || h.g.Version() != cmd.version {
+		return
+	}
+	h.apply(ctx, nil, func(g *game.Game) ([]game.Event, error) {
+		return g.Answer(offer.Other(), game.OfferDraw, cmd.accept)
+	})
+}

@@ -1,0 +1,22 @@
+package server
+
+import "time"
+
+// armFlag sets a timer for when the running side's time runs out; the
+// timer's command asks the game to end on time (Game.Flag), which it does
+// only if the flag has really fallen by then.
+func (h *hub) armFlag() {
+	if h.flag != nil {
+		h.flag.Stop()
+		h.flag = nil
+	}
+	k := h.g.Clock()
+	if k == nil || h.g.Status().Finished() {
+		return
+	}
+	c, running := k.Running()
+	if !running {
+		return
+	}
+	h.flag = time.AfterFunc(k.Remaining(c)+10*time.Millisecond, func() { _ = h.send(h.s.ctx, flagCmd{}) })
+}

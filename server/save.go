@@ -1,0 +1,68 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+
+	"github.com/gambitchess/gambit/chess"
+	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/store"
+)
+
+// summaryOf is what listings read about g: the store's summary columns.
+func summaryOf(g *game.Game) store.Summary {
+	s := store.Summary{ID: g.ID(), Variant: string(g.Variant()), Mode: string(g.Mode()), Status: g.Status().String(),
+		Result: g.Result(), Finished: g.Status().Finished(), Public: g.Public(), Version: g.Version(),
+		CreatedAt: g.CreatedAt(), UpdatedAt: g.UpdatedAt(), Plies: g.Ply(), Termination: g.Outcome().Termination}
+	white, black := g.Seat(chess.White), g.Seat(chess.Black)
+	s.White, s.Black = white.Name, black.Name
+	s.WhiteKind, s.BlackKind = string(white.Kind), string(black.Kind)
+	s.Players = []string{white.Player, black.Player}
+	if k := g.Clock(); k != nil {
+		s.TimeControl = store.TimeControl(k.Initial.Milliseconds(), k.Increment.Milliseconds())
+	}
+	return s
+}
+
+// createGame stores a new game: its header, no events yet.
+func (s *Server) createGame(ctx context.Context, g *game.Game) error {
+	header, err := json.Marshal(g.Header())
+	if err != nil {
+		return fmt.Errorf("%w: encode game %s: %v", ErrStorage, g.ID(), err)
+	}
+	if err := s.store.Create(ctx, summaryOf(g), header, nil); err != nil {
+		return fmt.Errorf("%w: %v", ErrStorage, err)
+	}
+	return nil
+}
+
+// appendEvents stores events that g has just applied, expecting the stored
+// game at the version before them: a second writer fails with
+// store.ErrConflict instead of overwriting.
+func (s *Server) appendEvents(ctx context.Context, g *game.Game, evs []game.Event) error {
+	out := make([]store.Event, len(evs))
+	for i, e := range evs {
+		data, err := json.Marshal(e)
+		if err != nil {
+			return fmt.Errorf("encode event %d of game %s: %w", e.V, g.ID(), err)
+		}
+		out[i] = store.Event{V: e.V, Type: string(e.Type), Data: data}
+	}
+	return s.store.Append(ctx, g.ID(), evs[0].V-1, out, summaryOf(g))
+}
+
+// loadGame reads game id from the store and replays its events.
+func (s *Server) loadGame(ctx context.Context, id string) (*game.Game, error) {
+	st, err := s.store.Load(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	evs := make([]game.Event, len(st.Events))
+	for i, e := range st.Events {
+		if err := json.Unmarshal(e.Data, &evs[i]); err != nil {
+			return nil, fmt.Errorf("%w: game %s event %d: %v", game.ErrBadRecord, id, e.V, err)
+		}
+	}
+	return game.Load(st.Header, evs, s.now)
+}
