@@ -72,7 +72,7 @@ func NewGame() *Game { return NewGameFrom(startPos) }
 func NewGameFrom(pos chess.Position) *Game {
 	g := &Game{Result: "*"}
 	for _, n := range SevenTagRoster {
-		g.Tags = append(g.Tags, Tag{n, "?"})
+		g.Tags = append(g.Tags, Tag{Name: n, Value: "?"})
 	}
 	g.Tags.Set("Result", "*")
 	if pos.Chess960() {

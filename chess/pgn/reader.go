@@ -262,7 +262,7 @@ func (r *Reader) readTags() {
 			case "Variant":
 				r.variantAt = [2]int{t.line, t.col}
 			}
-			r.tags = append(r.tags, Tag{name, string(t.val)})
+			r.tags = append(r.tags, Tag{Name: name, Value: string(t.val)})
 			if r.mode == modeVisit && r.err == nil {
 				r.visitor.Tag(name, r.tags[len(r.tags)-1].Value)
 			}

@@ -1,55 +1,18 @@
 package pgn
 
-// Tag is one tag pair of a game's header, such as [White "Réti, Richard"].
-type Tag struct {
-	Name  string
-	Value string
-}
+import "github.com/gambitchess/gambit/internal/pgntag"
 
-// Tags is a game's header: its tag pairs in the order they were read or set.
-// Names are case-sensitive, as the PGN standard says.
-type Tags []Tag
+// Tag is one tag pair of a game's header, such as [White "Réti, Richard"].
+type Tag = pgntag.Tag
+
+// Tags is a game's header: its tag pairs in the order they were read or set,
+// with Get, Lookup, Set and Delete. Names are case-sensitive, as the PGN
+// standard says.
+type Tags = pgntag.Tags
 
 // SevenTagRoster lists the seven tags every PGN game should carry, in the
 // order the export format writes them.
 var SevenTagRoster = [7]string{"Event", "Site", "Date", "Round", "White", "Black", "Result"}
-
-// Get returns the value of the named tag, or "" when it is absent.
-func (t Tags) Get(name string) string {
-	v, _ := t.Lookup(name)
-	return v
-}
-
-// Lookup returns the value of the named tag and whether it is present.
-func (t Tags) Lookup(name string) (string, bool) {
-	for i := range t {
-		if t[i].Name == name {
-			return t[i].Value, true
-		}
-	}
-	return "", false
-}
-
-// Set replaces the value of the named tag, or appends the tag if it is absent.
-func (t *Tags) Set(name, value string) {
-	for i := range *t {
-		if (*t)[i].Name == name {
-			(*t)[i].Value = value
-			return
-		}
-	}
-	*t = append(*t, Tag{name, value})
-}
-
-// Delete removes the named tag, if present.
-func (t *Tags) Delete(name string) {
-	for i := range *t {
-		if (*t)[i].Name == name {
-			*t = append((*t)[:i], (*t)[i+1:]...)
-			return
-		}
-	}
-}
 
 // rosterIndex returns the position of name in the Seven Tag Roster, or -1.
 func rosterIndex(name string) int {

@@ -16,8 +16,8 @@ import (
 var allowedImports = map[string][]string{
 	"chess":            {},
 	"xiangqi":          {},
-	"chess/pgn":        {"chess"},
-	"xiangqi/pgn":      {"xiangqi"},
+	"chess/pgn":        {"chess", "internal/pgntag"},
+	"xiangqi/pgn":      {"xiangqi", "internal/pgntag"},
 	"engine":           {"chess", "internal/elo"},
 	"engine/xq":        {"xiangqi"},
 	"uci":              {"chess", "xiangqi", "engine", "engine/xq"},
@@ -29,10 +29,11 @@ var allowedImports = map[string][]string{
 	"web":              {},
 	"internal/charset": {},
 	"internal/elo":     {},
+	"internal/pgntag":  {},
 }
 
 // stdlibOnly are the packages that may import nothing outside the standard library.
-var stdlibOnly = []string{"chess", "xiangqi", "chess/pgn", "xiangqi/pgn", "engine", "engine/xq", "internal/elo"}
+var stdlibOnly = []string{"chess", "xiangqi", "chess/pgn", "xiangqi/pgn", "engine", "engine/xq", "internal/elo", "internal/pgntag"}
 
 func TestImportLayering(t *testing.T) {
 	const module = "github.com/gambitchess/gambit/"

@@ -127,7 +127,7 @@ func (pr *pgnReader) tag() (Tag, error) {
 		return Tag{}, pr.errorf("tag %s not closed", name)
 	}
 	pr.i++
-	return Tag{name, sb.String()}, nil
+	return Tag{Name: name, Value: sb.String()}, nil
 }
 
 func isResult(w string) bool {
