@@ -149,20 +149,8 @@ func chessStatus(t chess.Termination) Status {
 // TimeControl and Termination, through package chess/pgn.
 func (r *chessRules) PGN(h PGNHeader) string {
 	out := pgn.NewGameFrom(r.g.StartPosition())
-	out.Tags.Set("Event", h.Event)
-	out.Tags.Set("Site", "Gambit")
-	out.Tags.Set("Date", h.Date)
-	out.Tags.Set("Round", "-")
-	out.Tags.Set("White", h.White)
-	out.Tags.Set("Black", h.Black)
-	out.Tags.Set("Result", h.Result)
+	h.setTags(&out.Tags, "White")
 	out.Result = h.Result
-	if h.TimeControl != "" {
-		out.Tags.Set("TimeControl", h.TimeControl)
-	}
-	if h.Termination != "" {
-		out.Tags.Set("Termination", h.Termination)
-	}
 	node := out.Root
 	for _, m := range r.g.Moves() {
 		next, err := node.AddVariation(m)

@@ -2,6 +2,7 @@ package game
 
 import (
 	"github.com/gambitchess/gambit/chess"
+	"github.com/gambitchess/gambit/internal/pgntag"
 )
 
 // Variant names the game a live game plays; Lookup gives its Spec.
@@ -92,4 +93,22 @@ type Rules interface {
 type PGNHeader struct {
 	Event, Date, White, Black, TimeControl string
 	Result, Termination                    string
+}
+
+// setTags writes h into a PGN header (chess's and xiangqi's PGN share the
+// Tags type); first names the first mover's tag: White, or xiangqi's Red.
+func (h PGNHeader) setTags(t *pgntag.Tags, first string) {
+	t.Set("Event", h.Event)
+	t.Set("Site", "Gambit")
+	t.Set("Date", h.Date)
+	t.Set("Round", "-")
+	t.Set(first, h.White)
+	t.Set("Black", h.Black)
+	t.Set("Result", h.Result)
+	if h.TimeControl != "" {
+		t.Set("TimeControl", h.TimeControl)
+	}
+	if h.Termination != "" {
+		t.Set("Termination", h.Termination)
+	}
 }

@@ -147,21 +147,8 @@ func (r *xiangqiRules) Outcome() Outcome {
 // PGN writes xqbase-style PGN in Chinese notation.
 func (r *xiangqiRules) PGN(h PGNHeader) string {
 	out := xqpgn.NewGameFrom(r.g.StartPosition())
-	result := h.Result
-	out.Tags.Set("Event", h.Event)
-	out.Tags.Set("Site", "Gambit")
-	out.Tags.Set("Date", h.Date)
-	out.Tags.Set("Round", "-")
-	out.Tags.Set("Red", h.White)
-	out.Tags.Set("Black", h.Black)
-	out.Tags.Set("Result", result)
-	out.Result = result
-	if h.TimeControl != "" {
-		out.Tags.Set("TimeControl", h.TimeControl)
-	}
-	if h.Termination != "" {
-		out.Tags.Set("Termination", h.Termination)
-	}
+	h.setTags(&out.Tags, "Red")
+	out.Result = h.Result
 	node := out.Root
 	for _, m := range r.g.Moves() {
 		next, err := node.AddVariation(m)

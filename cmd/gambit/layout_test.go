@@ -22,7 +22,7 @@ var allowedImports = map[string][]string{
 	"engine/xq":        {"xiangqi"},
 	"uci":              {"chess", "xiangqi", "engine", "engine/xq"},
 	"match":            {"chess", "chess/pgn", "xiangqi", "xiangqi/pgn", "engine/xq", "uci", "internal/elo"},
-	"game":             {"chess", "chess/pgn", "xiangqi", "xiangqi/pgn"},
+	"game":             {"chess", "chess/pgn", "xiangqi", "xiangqi/pgn", "internal/pgntag"},
 	"store":            {},
 	"store/storetest":  {"store"},
 	"server":           {"chess", "chess/pgn", "xiangqi", "game", "store", "engine", "engine/xq", "web"},
