@@ -33,10 +33,8 @@ func (g *Game) apply(e *Event) error {
 		}
 		e.Step = &step
 		g.movers = append(g.movers, step.Color)
-		g.offers[step.Color.Other()] = "" // moving on declines whatever the opponent offered
-		if g.offers[step.Color] == OfferTakeback {
-			g.offers[step.Color] = "" // a request to take back an earlier move lapses
-		}
+		g.offers[step.Color.Other()] = 0         // moving on declines whatever the opponent offered
+		g.offers[step.Color].drop(OfferTakeback) // a request to take back an earlier move lapses
 		if g.clock != nil {
 			g.pressClock(e)
 		}
@@ -48,15 +46,15 @@ func (g *Game) apply(e *Event) error {
 			g.rules.Pop()
 		}
 		g.movers = g.movers[:len(g.movers)-e.N]
-		g.offers = [2]OfferKind{}
+		g.offers = [2]offerSet{}
 		g.ending = ending{}
 	case EventOffer:
-		g.offers[e.Color] = e.Offer
+		g.offers[e.Color].add(e.Offer)
 	case EventAnswer:
-		if g.offers[e.Color] == e.Offer {
-			g.offers[e.Color] = "" // withdrawn
+		if g.offers[e.Color.Other()].has(e.Offer) {
+			g.offers[e.Color.Other()].drop(e.Offer) // the opponent's offer, answered
 		} else {
-			g.offers[e.Color.Other()] = ""
+			g.offers[e.Color].drop(e.Offer) // one's own, withdrawn
 		}
 	case EventEnd:
 		g.ending = ending{by: e.End, color: e.Color}
@@ -82,10 +80,9 @@ func (g *Game) apply(e *Event) error {
 	}
 	g.version = e.V
 	g.updated = e.At
-	wasRunning := g.clockRunning()
-	g.settle()
+	g.settle(e.At)
 	if e.Type == EventTakeback && g.clock != nil {
-		g.restartClock(e.At, wasRunning)
+		g.restartClock(e.At)
 	}
 	return nil
 }
@@ -100,19 +97,12 @@ func (g *Game) pressClock(e *Event) {
 	k.turn, k.running, k.since = e.Step.Color.Other(), true, e.At
 }
 
-func (g *Game) clockRunning() bool {
-	if g.clock == nil {
-		return false
-	}
-	_, r := g.clock.Running()
-	return r
-}
-
 // restartClock runs the side to move's time after a takeback, from the
-// event's moment, when the game goes on with moves on the board.
-func (g *Game) restartClock(at time.Time, _ bool) {
+// event's moment, when the game goes on with moves on the board; the side
+// whose time ran until the takeback is charged up to that moment.
+func (g *Game) restartClock(at time.Time) {
 	k := g.clock
-	k.Stop()
+	k.stopAt(at)
 	if g.status == Started {
 		k.turn, k.running, k.since = g.rules.Turn(), true, at
 	}

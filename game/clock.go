@@ -70,9 +70,13 @@ func (k *Clock) Start(c chess.Color) {
 }
 
 // Stop stops the clock, charging the running side.
-func (k *Clock) Stop() {
+func (k *Clock) Stop() { k.stopAt(k.now()) }
+
+// stopAt stops the clock, charging the running side up to t (the moment of
+// an event, so that a replayed event charges what the live one did).
+func (k *Clock) stopAt(t time.Time) {
 	if k.running {
-		k.remaining[k.turn] = k.Remaining(k.turn)
+		k.remaining[k.turn] = max(k.remaining[k.turn]-t.Sub(k.since), 0)
 		k.running = false
 	}
 }

@@ -107,10 +107,10 @@ func (g *Game) Offer(by chess.Color, k OfferKind) ([]Event, error) {
 	default:
 		return nil, fmt.Errorf("%w: %q", ErrBadOffer, k)
 	}
-	if g.offers[by.Other()] == k && k == OfferDraw {
+	if g.offers[by.Other()].has(k) && k == OfferDraw {
 		return g.Answer(by, k, true)
 	}
-	if g.offers[by] == k {
+	if g.offers[by].has(k) {
 		return nil, fmt.Errorf("%w: %s", ErrAlreadyOffered, k)
 	}
 	return g.emit(Event{Type: EventOffer, Color: by, Offer: k})
@@ -122,8 +122,7 @@ func (g *Game) Answer(by chess.Color, k OfferKind, accept bool) ([]Event, error)
 	if evs, err := g.checkOpen(); err != nil {
 		return evs, err
 	}
-	own := g.offers[by] == k
-	if g.offers[by.Other()] != k && !(own && !accept) {
+	if !g.offers[by.Other()].has(k) && !(g.offers[by].has(k) && !accept) {
 		return nil, fmt.Errorf("%w: no %s offer to answer", ErrNoOffer, k)
 	}
 	evs, err := g.emit(Event{Type: EventAnswer, Color: by, Offer: k, Accept: accept})

@@ -61,8 +61,10 @@ func (r *recorder) reload(now func() time.Time) *Game {
 	return g
 }
 
-// sameGame compares everything a viewer or the next command can tell apart.
-func sameGame(t *testing.T, got, want *Game) {
+// sameGame compares everything a viewer or the next command can tell apart;
+// clocks are compared with the banks the live game had at its last event
+// (wantTimes), since a reloaded game's clock runs again from the load.
+func sameGame(t *testing.T, got, want *Game, wantTimes [2]time.Duration) {
 	t.Helper()
 	if got.FEN() != want.FEN() || got.Status() != want.Status() || got.Result() != want.Result() ||
 		got.Version() != want.Version() || got.Ply() != want.Ply() || got.Outcome() != want.Outcome() {
@@ -80,9 +82,13 @@ func sameGame(t *testing.T, got, want *Game) {
 	}
 	if got.clock != nil {
 		for _, c := range []chess.Color{chess.White, chess.Black} {
-			if got.clock.Remaining(c) != want.clock.Remaining(c) {
-				t.Errorf("%s clock %v after reload, want %v", ColorName(c), got.clock.Remaining(c), want.clock.Remaining(c))
+			if got.clock.Remaining(c) != wantTimes[c] {
+				t.Errorf("%s clock %v after reload, want %v", ColorName(c), got.clock.Remaining(c), wantTimes[c])
 			}
+		}
+		wantRunning := want.Status() == Started // a loaded game in play runs again, even one paused
+		if _, running := got.clock.Running(); running != wantRunning {
+			t.Errorf("clock running %v after reload, want %v", running, wantRunning)
 		}
 	}
 }
@@ -133,6 +139,26 @@ func TestReplayRebuildsTheGame(t *testing.T) {
 			k.advance(4 * time.Minute)
 			r.events = append(r.events, r.g.Flag()...)
 		}},
+		{"takeback to the start with a clock", Options{Clock: timed}, func(r *recorder, k *fakeClock) {
+			r.do(r.g.Move(chess.White, "e2e4"))
+			k.advance(5 * time.Second)
+			r.do(r.g.Move(chess.Black, "e7e5"))
+			k.advance(2 * time.Second)
+			r.do(r.g.TakeBack(chess.White))
+		}},
+		{"resignation on the clock", Options{Clock: timed}, func(r *recorder, k *fakeClock) {
+			r.do(r.g.Move(chess.White, "e2e4"))
+			k.advance(4 * time.Second)
+			r.do(r.g.Resign(chess.Black))
+		}},
+		{"both sides ask, one declines", Options{}, func(r *recorder, _ *fakeClock) {
+			r.do(r.g.Move(chess.White, "e2e4"))
+			r.do(r.g.Move(chess.Black, "e7e5"))
+			r.do(r.g.Offer(chess.White, OfferTakeback))
+			r.do(r.g.Offer(chess.Black, OfferTakeback))
+			r.do(r.g.Offer(chess.Black, OfferDraw))
+			r.do(r.g.Answer(chess.Black, OfferTakeback, false)) // declines White's request
+		}},
 		{"resignation", Options{}, func(r *recorder, _ *fakeClock) {
 			r.do(r.g.Move(chess.White, "e2e4"))
 			r.do(r.g.Resign(chess.Black))
@@ -178,8 +204,20 @@ func TestReplayRebuildsTheGame(t *testing.T) {
 			if g.Version() != int64(len(r.events)) {
 				t.Fatalf("version %d after %d events", g.Version(), len(r.events))
 			}
-			g.resumeClock() // what Load does: a running clock runs on from the load
-			sameGame(t, r.reload(k.now), g)
+			// The banks at the last event: what a reload must show, however
+			// long the game then waits in the store (here an hour).
+			var times [2]time.Duration
+			if g.clock != nil {
+				last := r.events[len(r.events)-1].At
+				for _, c := range []chess.Color{chess.White, chess.Black} {
+					times[c] = g.clock.Remaining(c)
+					if turn, running := g.clock.Running(); running && turn == c {
+						times[c] += k.now().Sub(last) // not yet charged when the event was saved
+					}
+				}
+			}
+			k.advance(time.Hour)
+			sameGame(t, r.reload(k.now), g, times)
 		})
 	}
 }
@@ -377,5 +415,22 @@ func BenchmarkMove(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// TestOffersOfBothKinds: a side's draw offer and takeback request stand
+// side by side, and declining answers the opponent's request, not one's own.
+func TestOffersOfBothKinds(t *testing.T) {
+	g := newLocal(t, ClockConfig{})
+	play(t, g, "e2e4", "e7e5")
+	mustEmit(t)(g.Offer(chess.White, OfferDraw))
+	mustEmit(t)(g.Offer(chess.White, OfferTakeback))
+	mustEmit(t)(g.Offer(chess.Black, OfferTakeback))
+	if c, ok := g.DrawOffer(); !ok || c != chess.White {
+		t.Fatal("a takeback request replaced the draw offer")
+	}
+	mustEmit(t)(g.Answer(chess.Black, OfferTakeback, false))
+	if !g.offers[chess.Black].has(OfferTakeback) || g.offers[chess.White].has(OfferTakeback) {
+		t.Fatalf("declining answered the wrong request: offers %v", g.offers)
 	}
 }

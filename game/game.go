@@ -49,7 +49,7 @@ type Game struct {
 	clock   *Clock // nil for an untimed game
 	status  Status
 	ending  ending        // a declared ending; zero while none
-	offers  [2]OfferKind  // pending offer of each side ("" for none)
+	offers  [2]offerSet   // pending offers of each side
 	movers  []chess.Color // who made each move since the setup's imported ones
 	version int64
 	updated time.Time
@@ -108,7 +108,7 @@ func fromHeader(h Header, now func() time.Time) (*Game, error) {
 		g.clock = NewClock(time.Duration(c.InitialMs)*time.Millisecond, time.Duration(c.IncrementMs)*time.Millisecond, now)
 		g.clock.set(time.Duration(c.WhiteMs)*time.Millisecond, time.Duration(c.BlackMs)*time.Millisecond)
 	}
-	g.settle()
+	g.settle(h.CreatedAt)
 	if g.clock != nil && g.status == Started {
 		g.clock.Start(g.rules.Turn())
 	}
@@ -188,7 +188,7 @@ func (g *Game) TakebackOffer() (chess.Color, bool) { return g.offered(OfferTakeb
 
 func (g *Game) offered(k OfferKind) (chess.Color, bool) {
 	for _, c := range []chess.Color{chess.White, chess.Black} {
-		if g.offers[c] == k {
+		if g.offers[c].has(k) {
 			return c, true
 		}
 	}
@@ -238,9 +238,27 @@ var declaredNames = [...]string{ByResignation: "resignation", ByAgreement: "agre
 // Result returns the PGN result ("1-0", "0-1", "1/2-1/2", or "*").
 func (g *Game) Result() string { return g.Outcome().Result() }
 
+// offerSet is the offers one side has pending, a bit per kind.
+type offerSet uint8
+
+func offerBit(k OfferKind) offerSet {
+	switch k {
+	case OfferDraw:
+		return 1
+	case OfferTakeback:
+		return 2
+	}
+	return 0
+}
+
+func (s offerSet) has(k OfferKind) bool { return s&offerBit(k) != 0 }
+func (s *offerSet) add(k OfferKind)     { *s |= offerBit(k) }
+func (s *offerSet) drop(k OfferKind)    { *s &^= offerBit(k) }
+
 // settle derives the status from the declared ending or the board, and
-// stops the clock once the game is over.
-func (g *Game) settle() {
+// stops the clock once the game is over, charging the running side up to
+// at: the moment of the event that ended it, never the moment of a replay.
+func (g *Game) settle(at time.Time) {
 	switch o := g.Outcome(); {
 	case g.ending.by == ByAbort:
 		g.status = Aborted
@@ -252,9 +270,9 @@ func (g *Game) settle() {
 		g.status = Created
 	}
 	if g.status.Finished() {
-		g.offers = [2]OfferKind{}
+		g.offers = [2]offerSet{}
 		if g.clock != nil {
-			g.clock.Stop()
+			g.clock.stopAt(at)
 		}
 	}
 }

@@ -199,10 +199,10 @@ func (g *Game) restoreRecord(r Record) error {
 		g.ending = e
 	}
 	if c, ok := ParseColor(r.DrawOffer); ok && !status.Finished() {
-		g.offers[c] = OfferDraw
+		g.offers[c].add(OfferDraw)
 	}
 	g.version, g.updated = r.Version, r.UpdatedAt
-	g.settle()
+	g.settle(r.UpdatedAt)
 	return nil
 }
 

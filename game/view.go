@@ -1,6 +1,10 @@
 package game
 
-import "github.com/gambitchess/gambit/chess"
+import (
+	"slices"
+
+	"github.com/gambitchess/gambit/chess"
+)
 
 // Dests returns the legal destinations of each piece of the side to move,
 // keyed by origin square ("e2" -> ["e3", "e4"]; xiangqi "h2" -> ["e2", ...]).
@@ -44,6 +48,7 @@ func (g *Game) Check() (string, bool) { return g.rules.Check() }
 func (g *Game) Clone() *Game {
 	c := *g
 	c.rules = g.rules.Clone()
+	c.movers = slices.Clone(g.movers)
 	if g.clock != nil {
 		k := *g.clock
 		c.clock = &k
