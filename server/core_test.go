@@ -58,7 +58,7 @@ func TestSecondWriterCannotOverwrite(t *testing.T) {
 	pa.state("move")
 	pb.send(`{"t":"move","d":{"u":"d2d4"}}`) // b's game is still at version 0
 	pb.wantError("storage")
-	pb.send(`{"t":"sync","d":{"v":0}}`)
+	// b reloads and sends every client the stored game, unasked.
 	if st := pb.state("state"); st.V != 1 || st.Ply != 1 || st.Turn != "black" {
 		t.Fatalf("b after the conflict: v%d ply %d %s to move; want a's move reloaded", st.V, st.Ply, st.Turn)
 	}

@@ -77,6 +77,7 @@ type hub struct {
 	log     []published
 	flag    *time.Timer
 	bot     botState
+	failed  bool          // the game could not be saved nor read back: retire at once
 	done    chan struct{} // closed when the hub stops
 }
 
@@ -114,7 +115,7 @@ func (h *hub) run(ctx context.Context) {
 			return
 		case cmd := <-h.cmds:
 			h.handle(ctx, cmd)
-			if h.idle() && h.s.retire(h) {
+			if (h.failed || h.idle()) && h.s.retire(h) {
 				return
 			}
 		}
@@ -148,6 +149,9 @@ func (h *hub) stop() {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancel()
+	if h.failed {
+		return // the game in memory may hold events the store does not
+	}
 	if evs := h.g.PauseClock(); len(evs) > 0 {
 		if err := h.s.appendEvents(ctx, h.g, evs); err != nil {
 			h.s.log.Error("save clock at shutdown", "game", h.g.ID(), "err", err)
@@ -210,17 +214,43 @@ func (h *hub) apply(ctx context.Context, c *client, command func(g *game.Game) (
 	evs, err := command(h.g)
 	if len(evs) > 0 {
 		if serr := h.s.appendEvents(ctx, h.g, evs); serr != nil {
-			h.s.log.Error("save failed", "game", h.g.ID(), "err", serr)
-			if g, lerr := h.s.loadGame(ctx, h.g.ID()); lerr == nil {
-				h.g = g
-			}
-			evs, err = nil, fmt.Errorf("%w: %v", ErrStorage, serr)
-			h.log = nil // what was published may no longer follow
+			h.saveFailed(ctx, c, serr)
+			return
 		}
 		h.publish(evs)
 	}
 	if err != nil && c != nil {
 		h.deliver(c, errorEvent(err))
+	}
+	h.afterChange(ctx)
+}
+
+// saveFailed handles events the store refused (another writer got there
+// first, or the store failed): the game goes back to what is stored, and
+// every client gets that state, since what they saw may not follow from it.
+// When even the store cannot be read, the hub closes its clients and
+// retires, so that nothing unsaved is ever shown; they reconnect to a game
+// loaded afresh.
+func (h *hub) saveFailed(ctx context.Context, c *client, serr error) {
+	h.s.log.Error("save failed", "game", h.g.ID(), "err", serr)
+	if c != nil {
+		h.deliver(c, errorEvent(fmt.Errorf("%w: %v", ErrStorage, serr)))
+	}
+	h.log = nil
+	h.bot.cancel()
+	h.bot.version, h.bot.stop = -1, nil // think again about the reloaded game
+	g, err := h.s.loadGame(ctx, h.g.ID())
+	if err != nil {
+		h.s.log.Error("reload after a failed save", "game", h.g.ID(), "err", err)
+		h.failed = true
+		for cl := range h.clients {
+			cl.close()
+		}
+		return
+	}
+	h.g = g
+	for cl := range h.clients {
+		h.deliver(cl, encode("state", snapshot(h.g, true, cl.viewer)))
 	}
 	h.afterChange(ctx)
 }

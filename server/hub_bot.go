@@ -152,7 +152,9 @@ func (h *hub) judgeDraw(ctx context.Context, botColor chess.Color) {
 
 // botAnswered applies the bot's answer to a draw offer still pending.
 func (h *hub) botAnswered(ctx context.Context, cmd botDrawCmd) {
-	h.bot.draw = 0
+	if cmd.version == h.bot.draw {
+		h.bot.draw = 0 // else a judgement of a later offer is still under way
+	}
 	offer, ok := h.g.DrawOffer()
 	if !ok || h.g.Version() != cmd.version {
 		return

@@ -122,6 +122,7 @@ type stateJSON struct {
 	StartFEN    string              `json:"startFen,omitempty"`
 	Turn        string              `json:"turn"`
 	Ply         int                 `json:"ply"`
+	SetupPly    int                 `json:"setupPly,omitempty"` // moves imported with the setup, never taken back
 	Moves       []game.Step         `json:"moves,omitempty"`
 	Last        *game.Step          `json:"last,omitempty"`
 	Dests       map[string][]string `json:"dests"`
@@ -140,7 +141,7 @@ type stateJSON struct {
 // browser's board offers them, and no one else needs them.
 func snapshot(g *game.Game, full bool, v game.Viewer) stateJSON {
 	s := stateJSON{V: g.Version(), ID: g.ID(), Mode: g.Mode(), Variant: g.Variant(), Status: g.Status().String(), Result: g.Result(),
-		FEN: g.FEN(), Turn: game.ColorName(g.Turn()), Ply: g.Ply(), Dests: map[string][]string{},
+		FEN: g.FEN(), Turn: game.ColorName(g.Turn()), Ply: g.Ply(), SetupPly: len(g.Header().Moves), Dests: map[string][]string{},
 		Seats: map[string]seatJSON{}}
 	if v.Holds(g.Turn()) {
 		s.Dests, s.CanClaim = g.Dests(), g.CanClaimDraw()

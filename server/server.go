@@ -43,7 +43,10 @@ type Server struct {
 	cancel context.CancelFunc
 	mu     sync.Mutex
 	hubs   map[string]*hub
-	wg     sync.WaitGroup
+	// loading holds a channel per game being loaded, closed when its hub
+	// is installed (or the load failed).
+	loading map[string]chan struct{}
+	wg      sync.WaitGroup
 }
 
 // New returns a Server; call Start (or Run) before serving.
@@ -65,7 +68,8 @@ func New(cfg Config) *Server {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	return &Server{store: cfg.Store, bot: cfg.Bot, pool: NewPool(cfg.Workers, cfg.Queue), assets: cfg.Assets,
-		now: cfg.Now, log: cfg.Logger, ctx: ctx, cancel: cancel, hubs: map[string]*hub{}}
+		now: cfg.Now, log: cfg.Logger, ctx: ctx, cancel: cancel, hubs: map[string]*hub{},
+		loading: map[string]chan struct{}{}}
 }
 
 // Start resumes every unfinished game: clocks run again and the computer
@@ -127,19 +131,40 @@ func (s *Server) Run(ctx context.Context, addr string, ready func(net.Addr)) err
 }
 
 // hub returns the live hub of game id, loading the game from the store
-// when it is not live yet.
+// when it is not live yet. One load runs per game at a time and the others
+// wait for it, so a slow load can never install a hub older than one that
+// has meanwhile saved and retired.
 func (s *Server) hub(ctx context.Context, id string) (*hub, error) {
-	s.mu.Lock()
-	h, ok := s.hubs[id]
-	s.mu.Unlock()
-	if ok {
-		return h, nil
+	for {
+		s.mu.Lock()
+		if h, ok := s.hubs[id]; ok {
+			s.mu.Unlock()
+			return h, nil
+		}
+		if wait, ok := s.loading[id]; ok {
+			s.mu.Unlock()
+			select {
+			case <-wait:
+				continue
+			case <-ctx.Done():
+				return nil, ErrShuttingDown
+			}
+		}
+		done := make(chan struct{})
+		s.loading[id] = done
+		s.mu.Unlock()
+
+		g, err := s.loadGame(ctx, id)
+		s.mu.Lock()
+		delete(s.loading, id)
+		close(done)
+		var h *hub
+		if err == nil {
+			h = s.startHubLocked(g)
+		}
+		s.mu.Unlock()
+		return h, err
 	}
-	g, err := s.loadGame(ctx, id)
-	if err != nil {
-		return nil, err
-	}
-	return s.startHub(g), nil
 }
 
 // withHub runs f with the live hub of game id. When that hub retires
@@ -173,6 +198,11 @@ func (s *Server) retire(h *hub) bool {
 func (s *Server) startHub(g *game.Game) *hub {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	return s.startHubLocked(g)
+}
+
+// startHubLocked is startHub with s.mu held.
+func (s *Server) startHubLocked(g *game.Game) *hub {
 	if h, ok := s.hubs[g.ID()]; ok {
 		return h
 	}

@@ -127,7 +127,10 @@ test('the server restarts mid-game and the game goes on, clock included', async 
 test('a pasted PGN starts the game from its moves; PGN export and phone width', async () => {
   await newGame(app.page, { mode: 'local', setup: '[Event "Casual"]\n\n1. e4 c5 2. Nf3 d6 *' });
   assert.deepEqual(await sans(app.page), ['e4', 'c5', 'Nf3', 'd6']);
+  // The pasted moves are the start: nothing to take back yet.
+  assert.equal(await app.page.locator('#btn-undo[disabled]').count(), 1);
   await move(app.page, 'd2d4');
+  assert.equal(await app.page.locator('#btn-undo:not([disabled])').count(), 1);
   const text = await app.page.evaluate(() => fetch(document.getElementById('btn-download-pgn').href).then(r => r.text()));
   assert.match(text, /1\. e4 c5 2\. Nf3 d6 3\. d4 \*/);
   await app.page.setViewportSize({ width: 390, height: 844 });

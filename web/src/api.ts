@@ -25,6 +25,7 @@ export interface State {
   startFen?: string;
   turn: Color;
   ply: number;
+  setupPly?: number; // moves imported with a pasted PGN: part of the start, never taken back
   moves?: Step[];
   last?: Step;
   dests: Record<string, string[]>;

@@ -281,10 +281,11 @@ export class Play {
     const playing = this.you.length > 0;
     const over = finished(s.status);
     const lockedEnd = ['resigned', 'timeout', 'drawAgreed', 'aborted'].includes(s.status);
-    setDisabled('btn-undo', !playing || s.ply === 0 || lockedEnd);
+    const played = s.ply - (s.setupPly ?? 0); // moves made here, not imported with the setup
+    setDisabled('btn-undo', !playing || played === 0 || lockedEnd);
     setDisabled('btn-resign', !playing || over);
     // Before both sides have moved a game can be called off without a result.
-    this.endAction = s.ply < 2 && s.mode !== 'local' ? 'abort' : 'resign';
+    this.endAction = played < 2 && s.mode !== 'local' ? 'abort' : 'resign';
     if (!this.confirming) $('btn-resign').textContent = t(this.endAction === 'abort' ? 'btn.abort' : 'btn.resign');
     setDisabled('btn-draw', !playing || over || !!s.drawOffer);
     setDisabled('btn-claim', !playing || over || !s.canClaim || !this.you.includes(s.turn));
