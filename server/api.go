@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"math/big"
@@ -39,7 +40,7 @@ func (s *Server) Handler() http.Handler {
 		mux.HandleFunc("GET /game/{id}", s.handleIndex)
 		mux.HandleFunc("GET /favicon.ico", s.handleFavicon)
 	}
-	return mux
+	return secure(mux)
 }
 
 // handleIndex serves the single-page app for a game URL.
@@ -81,6 +82,10 @@ func decodeCreate(body io.Reader) (createRequest, error) {
 	dec := json.NewDecoder(body)
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&req); err != nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			return createRequest{}, fmt.Errorf("%w: the request body is over %d bytes", ErrTooLarge, tooBig.Limit)
+		}
 		return createRequest{}, fmt.Errorf("%w: malformed JSON: %v", ErrBadRequest, err)
 	}
 	return req, nil
@@ -145,8 +150,10 @@ func (s *Server) gameOptions(req createRequest) (game.Options, chess.Color, erro
 		return opts, human, fmt.Errorf("%w: mode must be local or computer, not %q", ErrBadRequest, req.Mode)
 	}
 	if c := req.Clock; c != nil {
-		if c.Minutes <= 0 || c.Minutes > 180 || c.Increment < 0 || c.Increment > 180 {
-			return opts, human, fmt.Errorf("%w: clock wants 0 < minutes <= 180 and 0 <= increment <= 180", ErrBadRequest)
+		lo := s.minClock.Minutes()
+		if !(c.Minutes >= lo && c.Minutes <= 180) || c.Increment < 0 || c.Increment > 180 {
+			return opts, human, fmt.Errorf("%w: clock wants %g <= minutes <= 180 and 0 <= increment <= 180 (no clock: leave it out)",
+				ErrBadRequest, lo)
 		}
 		opts.Clock = game.ClockConfig{Initial: time.Duration(c.Minutes * float64(time.Minute)),
 			Increment: time.Duration(c.Increment) * time.Second}
@@ -258,6 +265,20 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(status)
 	_ = json.NewEncoder(w).Encode(v)
+}
+
+// validID reports whether id could be a game ID: what randomID makes (ten
+// characters of base 36), with room to grow, and nothing else.
+func validID(id string) bool {
+	if id == "" || len(id) > 32 {
+		return false
+	}
+	for _, r := range id {
+		if (r < '0' || r > '9') && (r < 'a' || r > 'z') {
+			return false
+		}
+	}
+	return true
 }
 
 // randomID returns a short game ID (10 characters of base 36).

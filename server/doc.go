@@ -26,6 +26,13 @@
 // change it by itself (no running clock, no computer to move); the next
 // request loads the game again.
 //
+// Safety: every response carries a Content-Security-Policy with no inline
+// script, X-Content-Type-Options, Referrer-Policy and frame denial; a POST
+// must be JSON from this origin (no cross-site form or simple request gets
+// through); a WebSocket upgrade from a foreign Origin is refused; a body
+// over its limit gets 413; a game id that could not be one is never echoed
+// back; a time control under MinClock (15 s) is refused, never read as none.
+//
 // Wire format: a JSON envelope {"t": type, "d": data}.
 //
 //	client → server: move {"u":"e2e4"} (xiangqi: ICCS, {"u":"h2e2"}), takeback, resign, abort, draw-offer,

@@ -52,6 +52,8 @@ func errorCode(err error) (int, string) {
 		return http.StatusUnprocessableEntity, "bad_setup"
 	case errors.Is(err, ErrUnknownType):
 		return http.StatusBadRequest, "unknown_type"
+	case errors.Is(err, ErrCrossSite):
+		return http.StatusForbidden, "cross_site"
 	case errors.Is(err, ErrTooLarge):
 		return http.StatusRequestEntityTooLarge, "too_large"
 	case errors.Is(err, ErrBadRequest):

@@ -27,6 +27,10 @@ type Config struct {
 	Assets fs.FS
 	Now    func() time.Time
 	Logger *slog.Logger
+	// MinClock is the shortest time control a game may have: 15 seconds
+	// (as on lichess) when zero. Shorter is a typo, and a tiny value must
+	// never read as no clock.
+	MinClock time.Duration
 }
 
 // Server serves the API, the WebSockets and the UI. It holds no global
@@ -38,6 +42,8 @@ type Server struct {
 	assets fs.FS
 	now    func() time.Time
 	log    *slog.Logger
+
+	minClock time.Duration
 
 	ctx    context.Context // ends when the server stops; hubs run under it
 	cancel context.CancelFunc
@@ -66,9 +72,12 @@ func New(cfg Config) *Server {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
 	}
+	if cfg.MinClock <= 0 {
+		cfg.MinClock = 15 * time.Second
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	return &Server{store: cfg.Store, bot: cfg.Bot, pool: NewPool(cfg.Workers, cfg.Queue), assets: cfg.Assets,
-		now: cfg.Now, log: cfg.Logger, ctx: ctx, cancel: cancel, hubs: map[string]*hub{},
+		now: cfg.Now, log: cfg.Logger, minClock: cfg.MinClock, ctx: ctx, cancel: cancel, hubs: map[string]*hub{},
 		loading: map[string]chan struct{}{}}
 }
 
@@ -170,6 +179,9 @@ func (s *Server) hub(ctx context.Context, id string) (*hub, error) {
 // withHub runs f with the live hub of game id. When that hub retires
 // before taking f's command (errRetired), the game is loaded again.
 func (s *Server) withHub(ctx context.Context, id string, f func(h *hub) error) error {
+	if !validID(id) {
+		return fmt.Errorf("%w: no such game", store.ErrNotFound) // and never echo what was sent
+	}
 	for range 5 {
 		h, err := s.hub(ctx, id)
 		if err != nil {

@@ -55,10 +55,19 @@ func openStore(t *testing.T, dir string) *store.SQLite {
 	return st
 }
 
+// apiRequest is a request as the web UI makes it: JSON, from its own page.
+func apiRequest(method, path, body string) *http.Request {
+	r := httptest.NewRequest(method, path, strings.NewReader(body))
+	if method == "POST" {
+		r.Header.Set("Content-Type", "application/json")
+	}
+	return r
+}
+
 func create(t *testing.T, h http.Handler, body string) createResponse {
 	t.Helper()
 	rec := httptest.NewRecorder()
-	h.ServeHTTP(rec, httptest.NewRequest("POST", "/api/games", strings.NewReader(body)))
+	h.ServeHTTP(rec, apiRequest("POST", "/api/games", body))
 	if rec.Code != http.StatusCreated {
 		t.Fatalf("create %s: %d %s", body, rec.Code, rec.Body)
 	}
@@ -88,6 +97,9 @@ func TestHTTPAPI(t *testing.T) {
 		{"POST", "/api/games", `{"mode":"computer","level":"godlike"}`, 400, "bad_request"},
 		{"POST", "/api/games", `{"mode":"computer","level":"greedy","color":"green"}`, 400, "bad_request"},
 		{"POST", "/api/games", `{"mode":"local","clock":{"minutes":-1}}`, 400, "bad_request"},
+		{"POST", "/api/games", `{"mode":"local","clock":{"minutes":1e-300}}`, 400, "bad_request"},
+		{"POST", "/api/games", `{"mode":"local","clock":{"minutes":0.2}}`, 400, "bad_request"},
+		{"POST", "/api/games", `{"mode":"local","setup":"` + strings.Repeat("x", maxBody) + `"}`, 413, "too_large"},
 		{"POST", "/api/games", `{"mode":"local","setup":"8/8/8/8/8/8/8/8 w - - 0 1"}`, 422, "bad_setup"},
 		{"POST", "/api/games", `{"mode":"local","setup":"1. e4 e5 2. Ke3"}`, 422, "bad_setup"},
 		{"GET", "/api/games/nope", "", 404, "not_found"},
@@ -100,7 +112,7 @@ func TestHTTPAPI(t *testing.T) {
 	}
 	for _, tt := range tests {
 		rec := httptest.NewRecorder()
-		h.ServeHTTP(rec, httptest.NewRequest(tt.method, tt.path, strings.NewReader(tt.body)))
+		h.ServeHTTP(rec, apiRequest(tt.method, tt.path, tt.body))
 		if rec.Code != tt.want {
 			t.Errorf("%s %s %s: got %d, want %d (%s)", tt.method, tt.path, tt.body, rec.Code, tt.want, rec.Body)
 			continue
@@ -388,6 +400,7 @@ func TestEngineBotPlaysEveryLevel(t *testing.T) {
 
 func TestFlagFalls(t *testing.T) {
 	s, srv, _ := serve(t, openStore(t, t.TempDir()), nil)
+	s.minClock = 100 * time.Millisecond                                                     // a test's clock: short enough to see the flag fall
 	g := create(t, s.Handler(), `{"mode":"local","clock":{"minutes":0.005,"increment":0}}`) // 300 ms each
 	p := dial(t, srv, g.ID, "token="+g.Token)
 	p.state("state")
@@ -564,4 +577,84 @@ func TestEmbeddedUIHasIcon(t *testing.T) {
 	if err != nil || !strings.Contains(string(icon), "<svg") {
 		t.Errorf("favicon.svg: %v", err)
 	}
+}
+
+// TestSafetyHeadersAndCrossSite: every response carries the security
+// headers; a POST from another site, or one a cross-site form could send,
+// is refused and creates nothing; a huge game id is not echoed back.
+func TestSafetyHeadersAndCrossSite(t *testing.T) {
+	st := openStore(t, t.TempDir())
+	s := New(Config{Store: st, Assets: fstest.MapFS{"index.html": {Data: []byte("<!doctype html>")}}})
+	defer s.Close()
+	h := s.Handler()
+	for _, path := range []string{"/", "/api/games", "/api/games/nope"} {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest("GET", path, nil))
+		for name, want := range map[string]string{"Content-Security-Policy": contentSecurityPolicy,
+			"X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer", "X-Frame-Options": "DENY"} {
+			if got := rec.Header().Get(name); got != want {
+				t.Errorf("GET %s: %s %q, want %q", path, name, got, want)
+			}
+		}
+	}
+	refused := []struct {
+		name        string
+		contentType string
+		origin      string
+	}{
+		{"text/plain, as a cross-site form can send", "text/plain", ""},
+		{"a form", "application/x-www-form-urlencoded", ""},
+		{"no type", "", ""},
+		{"JSON from another site", "application/json", "https://evil.example"},
+		{"a bad origin", "application/json", "::"},
+	}
+	for _, tt := range refused {
+		r := httptest.NewRequest("POST", "/api/games", strings.NewReader(`{"mode":"local"}`))
+		if tt.contentType != "" {
+			r.Header.Set("Content-Type", tt.contentType)
+		}
+		if tt.origin != "" {
+			r.Header.Set("Origin", tt.origin)
+		}
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, r)
+		if rec.Code != http.StatusForbidden || !strings.Contains(rec.Body.String(), "cross_site") {
+			t.Errorf("%s: %d %s, want 403 cross_site", tt.name, rec.Code, rec.Body)
+		}
+	}
+	if games, err := st.List(context.Background(), store.ListQuery{}); err != nil || len(games) != 0 {
+		t.Errorf("refused requests created %d games (%v)", len(games), err)
+	}
+	r := apiRequest("POST", "/api/games", `{"mode":"local"}`)
+	r.Header.Set("Origin", "http://"+r.Host)
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, r)
+	if rec.Code != http.StatusCreated {
+		t.Errorf("same-origin JSON POST: %d %s", rec.Code, rec.Body)
+	}
+	long := strings.Repeat("a", 100_000)
+	rec = httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest("GET", "/api/games/"+long, nil))
+	if rec.Code != http.StatusNotFound || rec.Body.Len() > 200 {
+		t.Errorf("GET a 100 kB id: %d, %d bytes back", rec.Code, rec.Body.Len())
+	}
+}
+
+// TestWebSocketFromAnotherSiteRefused: a page on another site cannot open
+// a game's WebSocket (and so cannot act with a seat secret it got hold of).
+func TestWebSocketFromAnotherSiteRefused(t *testing.T) {
+	s, srv, _ := serve(t, openStore(t, t.TempDir()), nil)
+	g := create(t, s.Handler(), `{"mode":"local"}`)
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	url := "ws" + strings.TrimPrefix(srv.URL, "http") + "/ws/game/" + g.ID + "?token=" + g.Token
+	_, resp, err := websocket.Dial(ctx, url, &websocket.DialOptions{HTTPHeader: http.Header{"Origin": {"https://evil.example"}}})
+	if err == nil || resp == nil || resp.StatusCode != http.StatusForbidden {
+		t.Fatalf("foreign origin: err %v, response %v; want 403", err, resp)
+	}
+	conn, _, err := websocket.Dial(ctx, url, &websocket.DialOptions{HTTPHeader: http.Header{"Origin": {srv.URL}}})
+	if err != nil {
+		t.Fatalf("same origin refused: %v", err)
+	}
+	conn.CloseNow()
 }
