@@ -356,9 +356,10 @@ func TestLegacyRecordLoads(t *testing.T) {
 		t.Errorf("first event after a legacy record numbered %d, want 4", next[0].V)
 	}
 	again, err := Load([]byte(old), next, k.now)
-	if err != nil || again.FEN() != g.FEN() {
-		t.Errorf("legacy record plus events: %v", err)
+	if err != nil {
+		t.Fatalf("legacy record plus events: %v", err)
 	}
+	sameGame(t, again, g, [2]time.Duration{g.Clock().Remaining(chess.White), g.Clock().Remaining(chess.Black)})
 	if _, err := g.TakeBack(chess.White); err != nil {
 		t.Errorf("a legacy game's moves are played moves, to take back: %v", err)
 	}
