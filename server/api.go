@@ -26,6 +26,7 @@ const maxBody = 256 << 10
 func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("POST /api/games", s.handleCreate)
+	mux.HandleFunc("POST /api/games/{id}/join", s.handleJoin)
 	mux.HandleFunc("GET /api/games", s.handleList)
 	mux.HandleFunc("GET /api/games/{id}", s.handleGet)
 	mux.HandleFunc("GET /api/games/{id}/pgn", s.handlePGN)
@@ -131,21 +132,22 @@ func (s *Server) gameOptions(req createRequest) (game.Options, chess.Color, erro
 		if err != nil {
 			return opts, human, err
 		}
-		switch req.Color {
-		case "white", "":
-		case "black":
-			human = chess.Black
-		case "random":
-			if randomInt(2) == 1 {
-				human = chess.Black
-			}
-		default:
-			return opts, human, fmt.Errorf("%w: colour must be white, black or random, not %q", ErrBadRequest, req.Color)
+		if human, err = parseSeatColor(req.Color); err != nil {
+			return opts, human, err
 		}
 		opts.Seats[human] = game.Seat{Kind: game.SeatHuman, Token: token}
 		opts.Seats[human.Other()] = game.Seat{Kind: game.SeatBot, Level: level.Name, Name: "Gambit · " + level.Label}
 	case game.ModeOnline:
-		return opts, human, fmt.Errorf("%w: online play is coming soon", ErrBadRequest)
+		// An invite: the creator's seat, and an open one that the first
+		// person with the link takes (POST /api/games/{id}/join). Private
+		// until made public.
+		var err error
+		if human, err = parseSeatColor(req.Color); err != nil {
+			return opts, human, err
+		}
+		opts.Seats[human] = game.Seat{Kind: game.SeatHuman, Token: token, Player: randomToken()}
+		opts.Seats[human.Other()] = game.Seat{Kind: game.SeatOpen}
+		opts.Public = false
 	default:
 		return opts, human, fmt.Errorf("%w: mode must be local or computer, not %q", ErrBadRequest, req.Mode)
 	}
@@ -164,6 +166,67 @@ func (s *Server) gameOptions(req createRequest) (game.Options, chess.Color, erro
 	}
 	opts.Variant, opts.Setup = v, req.Setup
 	return opts, human, nil
+}
+
+// parseSeatColor reads the colour a player asks for: white (the default),
+// black or random.
+func parseSeatColor(s string) (chess.Color, error) {
+	switch s {
+	case "white", "":
+		return chess.White, nil
+	case "black":
+		return chess.Black, nil
+	case "random":
+		return chess.Color(randomInt(2)), nil
+	}
+	return chess.White, fmt.Errorf("%w: colour must be white, black or random, not %.40q", ErrBadRequest, s)
+}
+
+// handleJoin seats the caller in an invite game's open seat: the first
+// person with the link plays, and gets the seat's secret; everyone after
+// that watches (409 seat_taken).
+func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
+	if _, err := decodeJoin(http.MaxBytesReader(w, r.Body, maxMessage)); err != nil {
+		s.httpError(w, err)
+		return
+	}
+	seat := game.Seat{Kind: game.SeatHuman, Token: randomToken(), Player: randomToken()}
+	type joined struct {
+		color chess.Color
+		err   error
+		state stateJSON
+	}
+	res := make(chan joined, 1)
+	err := s.withHub(r.Context(), r.PathValue("id"), func(h *hub) error {
+		return h.send(r.Context(), joinSeatCmd{seat: seat, reply: func(c chess.Color, err error, g *game.Game) {
+			out := joined{color: c, err: err}
+			if err == nil {
+				out.state = snapshot(g, true, game.SeatViewer(c))
+			}
+			res <- out
+		}})
+	})
+	if err != nil {
+		s.httpError(w, err)
+		return
+	}
+	j := <-res // an accepted command always runs and replies
+	if j.err != nil {
+		s.httpError(w, j.err)
+		return
+	}
+	writeJSON(w, http.StatusOK, createResponse{ID: r.PathValue("id"), Token: seat.Token, Color: game.ColorName(j.color), State: j.state})
+}
+
+// decodeJoin reads the body of a join: an empty JSON object for now.
+func decodeJoin(body io.Reader) (struct{}, error) {
+	var req struct{}
+	dec := json.NewDecoder(body)
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&req); err != nil && !errors.Is(err, io.EOF) {
+		return req, fmt.Errorf("%w: malformed JSON: %v", ErrBadRequest, err)
+	}
+	return req, nil
 }
 
 // summaryJSON is one game in GET /api/games.

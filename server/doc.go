@@ -17,8 +17,10 @@
 //
 // Seats: creating a game returns a secret token; a WebSocket that presents
 // it acts for the seats holding it (both, in a one-screen game), any other
-// connection watches as a spectator. Online play will give each seat its own
-// token.
+// connection watches as a spectator. An online game ({"mode":"online"}) is
+// an invite: the creator's seat and an open one, which the first caller of
+// POST /api/games/{id}/join takes with a secret of its own (409 seat_taken
+// after that: one watches). Invite games are private: not listed.
 //
 // Restarts: every change is an event in the store; Start replays the
 // unfinished games, and their clocks run again from where they were saved

@@ -176,6 +176,8 @@ func (h *hub) handle(ctx context.Context, cmd any) {
 		h.botAnswered(ctx, cmd)
 	case flagCmd:
 		h.apply(ctx, nil, func(g *game.Game) ([]game.Event, error) { return g.Flag(), nil })
+	case joinSeatCmd:
+		h.joinSeat(ctx, cmd)
 	case snapshotFunc:
 		cmd(h.g)
 	}

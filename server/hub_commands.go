@@ -95,3 +95,35 @@ func answerer(g *game.Game, v game.Viewer, k game.OfferKind) chess.Color {
 	}
 	return acting(v, g.Turn())
 }
+
+// joinSeatCmd takes the open seat of an invite game for a new player; reply
+// runs on the hub's goroutine with the colour taken, or the error, once the
+// seat is saved.
+type joinSeatCmd struct {
+	seat  game.Seat
+	reply func(chess.Color, error, *game.Game)
+}
+
+// joinSeat seats cmd's player in the game's open seat, if there is one.
+func (h *hub) joinSeat(ctx context.Context, cmd joinSeatCmd) {
+	color, open := chess.White, false
+	for _, c := range []chess.Color{chess.White, chess.Black} {
+		if h.g.Seat(c).Kind == game.SeatOpen {
+			color, open = c, true
+		}
+	}
+	if !open {
+		cmd.reply(color, fmt.Errorf("%w: both seats are taken; you can watch", game.ErrSeatTaken), h.g)
+		return
+	}
+	var err error
+	h.apply(ctx, nil, func(g *game.Game) ([]game.Event, error) {
+		evs, serr := g.Sit(color, cmd.seat)
+		err = serr
+		return evs, serr
+	})
+	if err == nil && h.g.Seat(color).Token != cmd.seat.Token {
+		err = fmt.Errorf("%w: the seat could not be saved", ErrStorage)
+	}
+	cmd.reply(color, err, h.g)
+}
