@@ -24,7 +24,6 @@ var chessSpec = &Spec{
 		}
 		return newChessRules(p), nil
 	},
-	TerminationName: func(code uint8) string { return chess.Termination(code).String() },
 }
 
 // chessSetup reads a FEN or PGN into a start FEN and UCI moves.

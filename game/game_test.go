@@ -162,8 +162,8 @@ func TestClaimThreefold(t *testing.T) {
 	if _, err := g.ClaimDraw(chess.Black); err != nil || g.Status() != Draw {
 		t.Fatalf("claim: %v %v", err, g.Status())
 	}
-	r := g.Record()
-	g2, err := FromRecord(r, time.Now)
+	r := legacyRecord(g)
+	g2, err := loadRecord(r, nil, time.Now)
 	if err != nil || g2.Status() != Draw || g2.Outcome().Termination != chess.ThreefoldRepetition.String() {
 		t.Fatalf("reload: %v %v %v", err, g2.Status(), g2.Outcome())
 	}
@@ -198,9 +198,9 @@ func TestRecordRoundTrip(t *testing.T) {
 		play(t, g, "e2e4", "c7c5")
 		time.Sleep(7 * time.Second)
 		mustEmit(t)(g.Offer(chess.White, OfferDraw))
-		r := g.Record()
+		r := legacyRecord(g)
 		time.Sleep(time.Hour) // the server is down
-		g2, err := FromRecord(r, time.Now)
+		g2, err := loadRecord(r, nil, time.Now)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -226,7 +226,7 @@ func TestResignRecord(t *testing.T) {
 	if _, err := g.Resign(chess.White); err != nil {
 		t.Fatal(err)
 	}
-	g2, err := FromRecord(g.Record(), nil)
+	g2, err := reloadLegacy(g, nil)
 	if err != nil || g2.Status() != Resigned || g2.Result() != "0-1" {
 		t.Fatalf("reload: %v %v %s", err, g2.Status(), g2.Result())
 	}
@@ -266,7 +266,7 @@ func TestAbort(t *testing.T) {
 	if _, err := g.Abort(chess.Black); err != nil || g.Status() != Aborted || g.Result() != "*" {
 		t.Fatalf("abort: %v %v %s", err, g.Status(), g.Result())
 	}
-	g2, err := FromRecord(g.Record(), nil)
+	g2, err := reloadLegacy(g, nil)
 	if err != nil || g2.Status() != Aborted {
 		t.Fatalf("reload aborted game: %v %v", err, g2.Status())
 	}

@@ -42,97 +42,19 @@ type ClockSave struct {
 	BlackMs     int64 `json:"blackMs"`
 }
 
-// Record is the stored form of a game as a whole: its header fields with
-// every move, the status and the ending. It is how games were stored before
-// the event log, and how such a game loads (Load reads it as a header).
+// Record is a game stored as a whole, header fields with every move, the
+// status and the ending: how the release before the event log stored games.
+// Load reads such a record as a header; nothing writes one any more.
 type Record struct {
 	Header
-	Status      string    `json:"status"`
-	Termination uint8     `json:"termination,omitempty"` // Outcome.Code of the ending
-	Flagged     string    `json:"flagged,omitempty"`     // who ran out of time
-	DrawOffer   string    `json:"drawOffer,omitempty"`   // who offers a draw
-	Result      string    `json:"result"`                // PGN result, for listings
-	Version     int64     `json:"version"`
-	UpdatedAt   time.Time `json:"updatedAt"`
-}
-
-// Finished reports whether the recorded game is over.
-func (r Record) Finished() bool {
-	s, _ := ParseStatus(r.Status)
-	return s.Finished()
-}
-
-// Record returns the game as a whole record (see Record).
-func (g *Game) Record() Record {
-	r := Record{Header: g.header, Status: g.status.String(), Result: g.Result(), Version: g.version, UpdatedAt: g.updated}
-	r.Format = 0
-	r.Seats = g.seats
-	r.StartFEN = g.StartFEN()
-	r.Moves = nil
-	for _, s := range g.History() {
-		r.Moves = append(r.Moves, s.UCI)
-	}
-	if o := g.rules.Outcome(); o.Over() {
-		r.Termination = o.Code
-	}
-	switch g.ending.by {
-	case ByResignation, ByAgreement, ByTimeout:
-		r.Termination = g.legacyCode(g.ending.by)
-	case ByClaim:
-		r.Termination = g.claimCode()
-	}
-	if g.status == Timeout {
-		r.Flagged = ColorName(g.ending.color)
-	}
-	if c, ok := g.DrawOffer(); ok {
-		r.DrawOffer = ColorName(c)
-	}
-	if k := g.clock; k != nil {
-		r.Clock = &ClockSave{InitialMs: k.Initial.Milliseconds(), IncrementMs: k.Increment.Milliseconds(),
-			WhiteMs: k.Remaining(chess.White).Milliseconds(), BlackMs: k.Remaining(chess.Black).Milliseconds()}
-	}
-	return r
-}
-
-// legacyCode numbers a declared ending as records did: chess's own
-// terminations, xiangqi's 100+Declared.
-func (g *Game) legacyCode(d Declared) uint8 {
-	if g.spec.Name == Xiangqi {
-		return legacyDeclaredCode + uint8(d)
-	}
-	switch d {
-	case ByResignation:
-		return uint8(chess.Resignation)
-	case ByAgreement:
-		return uint8(chess.DrawAgreement)
-	}
-	return uint8(chess.Timeout)
-}
-
-func (g *Game) claimCode() uint8 {
-	if g.ending.claim == chess.FiftyMoves.String() {
-		return uint8(chess.FiftyMoves)
-	}
-	return uint8(chess.ThreefoldRepetition)
-}
-
-// TerminationName returns the name of the ending a record's Termination
-// code stands for, or "" when there is none.
-func (r Record) TerminationName() string {
-	if r.Termination == 0 {
-		return ""
-	}
-	spec, err := Lookup(r.Variant)
-	if err != nil {
-		return ""
-	}
-	return spec.TerminationName(r.Termination)
-}
-
-// FromRecord rebuilds a game from its whole record; an unfinished timed
-// game has the side to move's clock running from now.
-func FromRecord(r Record, now func() time.Time) (*Game, error) {
-	return loadRecord(r, nil, now)
+	Status    string    `json:"status"`
+	Flagged   string    `json:"flagged,omitempty"`   // who ran out of time
+	DrawOffer string    `json:"drawOffer,omitempty"` // who offers a draw
+	Result    string    `json:"result"`              // PGN result, for listings
+	Version   int64     `json:"version"`
+	UpdatedAt time.Time `json:"updatedAt"`
+	// The record's "termination" code is not read: the status, result and
+	// flagged side say how a declared ending came about.
 }
 
 // Load rebuilds a game from its stored header (JSON) and events, in order:

@@ -27,9 +27,6 @@ type Spec struct {
 	// Project cuts an event for a viewer (see Game.Project); nil shows
 	// every viewer everything, which suits games of full information.
 	Project func(g *Game, e Event, v Viewer) (Event, bool)
-	// TerminationName names an ending code kept in records from before the
-	// event log (Record.Termination).
-	TerminationName func(code uint8) string
 }
 
 // specs is the registry, a table fixed at start-up.

@@ -94,23 +94,21 @@ func TestXiangqiRecordRoundTrip(t *testing.T) {
 	if _, err := g.Resign(chess.Black); err != nil {
 		t.Fatal(err)
 	}
-	r := g.Record()
-	if r.Variant != Xiangqi || r.TerminationName() != "resignation" {
-		t.Fatalf("record variant %q termination %q", r.Variant, r.TerminationName())
-	}
-	g2, err := FromRecord(r, nil)
+	r := legacyRecord(g)
+	g2, err := loadRecord(r, nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if g2.Variant() != Xiangqi || g2.FEN() != g.FEN() || g2.Status() != Resigned || g2.Result() != "1-0" {
+	if g2.Variant() != Xiangqi || g2.FEN() != g.FEN() || g2.Status() != Resigned || g2.Result() != "1-0" ||
+		g2.Outcome().Termination != "resignation" {
 		t.Errorf("reloaded %s %s %v %s", g2.Variant(), g2.FEN(), g2.Status(), g2.Result())
 	}
 
 	live := newXiangqi(t, "", ClockConfig{})
 	play(t, live, "b2e2")
-	r = live.Record()
+	r = legacyRecord(live)
 	r.Variant = "" // a record from before xiangqi reads as chess, and these moves are not chess
-	if _, err := FromRecord(r, nil); !errors.Is(err, ErrBadRecord) {
+	if _, err := loadRecord(r, nil, nil); !errors.Is(err, ErrBadRecord) {
 		t.Errorf("xiangqi moves as chess: got %v, want ErrBadRecord", err)
 	}
 }
@@ -122,7 +120,7 @@ func TestXiangqiDrawAgreed(t *testing.T) {
 	if _, err := g.Answer(chess.Black, OfferDraw, true); err != nil || g.Status() != DrawAgreed || g.Result() != "1/2-1/2" {
 		t.Fatalf("accept: %v %v %s", err, g.Status(), g.Result())
 	}
-	g2, err := FromRecord(g.Record(), nil)
+	g2, err := reloadLegacy(g, nil)
 	if err != nil || g2.Status() != DrawAgreed {
 		t.Errorf("reload: %v %v", err, g2.Status())
 	}
@@ -156,11 +154,7 @@ func TestXiangqiPerpetualCheckLoses(t *testing.T) {
 	if g.Status() != Forfeit || o.Termination != "perpetual check" || o.Winner != chess.Black || g.Result() != "0-1" {
 		t.Fatalf("status %v outcome %+v after %d plies", g.Status(), o, g.Ply())
 	}
-	r := g.Record()
-	if r.TerminationName() != "perpetual check" {
-		t.Errorf("record termination %q", r.TerminationName())
-	}
-	if g2, err := FromRecord(r, nil); err != nil || g2.Status() != Forfeit {
+	if g2, err := reloadLegacy(g, nil); err != nil || g2.Status() != Forfeit || g2.Outcome().Termination != "perpetual check" {
 		t.Errorf("reload: %v", err)
 	}
 }
@@ -177,9 +171,9 @@ func TestXiangqiFlagFallLoses(t *testing.T) {
 	if len(g.Flag()) != 1 || g.Status() != Timeout || g.Result() != "1-0" {
 		t.Fatalf("flag: status %v result %s", g.Status(), g.Result())
 	}
-	r := g.Record()
-	g2, err := FromRecord(r, clock)
-	if err != nil || g2.Status() != Timeout || g2.Result() != "1-0" || r.TerminationName() != "timeout" {
-		t.Errorf("reload: %v %v %s %q", err, g2.Status(), g2.Result(), r.TerminationName())
+	r := legacyRecord(g)
+	g2, err := loadRecord(r, nil, clock)
+	if err != nil || g2.Status() != Timeout || g2.Result() != "1-0" || g2.Outcome().Termination != "timeout" {
+		t.Errorf("reload: %v %v %s %q", err, g2.Status(), g2.Result(), g2.Outcome().Termination)
 	}
 }

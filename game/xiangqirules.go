@@ -17,18 +17,7 @@ var xiangqiSpec = &Spec{
 	Sides: [2]string{"red", "black"},
 	Setup: ParseXiangqiSetup,
 	Rules: func(start string) (Rules, error) { return newXiangqiRules(start) },
-	TerminationName: func(code uint8) string {
-		if code > legacyDeclaredCode {
-			return declaredNames[Declared(code-legacyDeclaredCode)]
-		}
-		return xiangqi.Termination(code).String()
-	},
 }
-
-// legacyDeclaredCode numbered declared xiangqi endings (resignation,
-// agreement, timeout) in the Termination code of records from before the
-// event log: code 100+Declared.
-const legacyDeclaredCode = 100
 
 // xiangqiRules is Rules over package xiangqi, which judges the board (mate,
 // stalemate, perpetual check, repetition, the 60-move rule).

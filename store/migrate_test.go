@@ -9,9 +9,7 @@ import (
 	"reflect"
 	"slices"
 	"testing"
-	"time"
 
-	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/game"
 )
 
@@ -20,47 +18,53 @@ const oldSave = `INSERT INTO games (id, finished, updated_at, variant, record) V
 	ON CONFLICT(id) DO UPDATE SET finished = excluded.finished, updated_at = excluded.updated_at,
 	variant = excluded.variant, record = excluded.record`
 
-// oldRecords are games as the server stored them before the log: a live
-// timed chess game, a finished one, a computer game and a xiangqi game.
-func oldRecords(t *testing.T) []game.Record {
+// oldRecordJSON are games as the release before the log stored them, its
+// game.Record JSON written out as it wrote it: a live timed chess game, a
+// checkmate, a resigned computer game and a xiangqi game.
+var oldRecordJSON = []string{
+	`{"id":"live","mode":"local","variant":"chess","seats":[{"kind":"human","name":"Ann"},{"kind":"human","name":"Bob"}],` +
+		`"startFen":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1","moves":["e2e4","e7e5","g1f3"],"status":"started",` +
+		`"clock":{"initialMs":300000,"incrementMs":2000,"whiteMs":302000,"blackMs":302000},"result":"*","version":3,` +
+		`"createdAt":"2026-03-01T12:00:00.123456789Z","updatedAt":"2026-03-01T12:00:00.123456789Z"}`,
+	`{"id":"over","mode":"local","variant":"chess","seats":[{"kind":"human"},{"kind":"human"}],` +
+		`"startFen":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1","moves":["f2f3","e7e5","g2g4","d8h4"],"status":"mate",` +
+		`"termination":1,"clock":{"initialMs":60000,"incrementMs":0,"whiteMs":60000,"blackMs":60000},"result":"0-1","version":4,` +
+		`"createdAt":"2026-03-01T12:00:00.123456789Z","updatedAt":"2026-03-01T12:00:00.123456789Z"}`,
+	`{"id":"bot","mode":"computer","variant":"chess","seats":[{"kind":"human","token":"tok"},{"kind":"bot","name":"Gambit · 1","level":"1"}],` +
+		`"startFen":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1","moves":["d2d4"],"status":"resigned","termination":8,` +
+		`"result":"0-1","version":2,"createdAt":"2026-03-01T12:00:00.123456789Z","updatedAt":"2026-03-01T12:00:00.123456789Z"}`,
+	`{"id":"xq","mode":"local","variant":"xiangqi","seats":[{"kind":"human"},{"kind":"human"}],` +
+		`"startFen":"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1","moves":["h2e2","h9g7"],"status":"started",` +
+		`"result":"*","version":2,"createdAt":"2026-03-01T12:00:00.123456789Z","updatedAt":"2026-03-01T12:00:00.123456789Z"}`,
+}
+
+// oldRecord is one of oldRecordJSON, decoded for the expectations.
+type oldRecord struct {
+	game.Record
+	data string
+}
+
+func oldRecords(t *testing.T) []oldRecord {
 	t.Helper()
-	t0 := time.Date(2026, 3, 1, 12, 0, 0, 123456789, time.UTC)
-	now := func() time.Time { return t0 }
-	live, err := game.New(game.Options{ID: "live", Mode: game.ModeLocal, Now: now,
-		Seats: [2]game.Seat{{Kind: game.SeatHuman, Name: "Ann"}, {Kind: game.SeatHuman, Name: "Bob"}},
-		Clock: game.ClockConfig{Initial: 5 * time.Minute, Increment: 2 * time.Second}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	over, err := game.New(game.Options{ID: "over", Mode: game.ModeLocal, Now: now, Clock: game.ClockConfig{Initial: time.Minute}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	bot, err := game.New(game.Options{ID: "bot", Mode: game.ModeComputer, Now: now,
-		Seats: [2]game.Seat{{Kind: game.SeatHuman, Token: "tok"}, {Kind: game.SeatBot, Level: "1", Name: "Gambit · 1"}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	xq, err := game.New(game.Options{ID: "xq", Mode: game.ModeLocal, Variant: game.Xiangqi, Now: now})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for g, moves := range map[*game.Game][]string{live: {"e2e4", "e7e5", "g1f3"}, over: {"f2f3", "e7e5", "g2g4", "d8h4"}, bot: {"d2d4"}, xq: {"h2e2", "h9g7"}} {
-		for _, u := range moves {
-			if _, err := g.Move(g.Turn(), u); err != nil {
-				t.Fatal(err)
-			}
+	out := make([]oldRecord, len(oldRecordJSON))
+	for i, data := range oldRecordJSON {
+		out[i].data = data
+		if err := json.Unmarshal([]byte(data), &out[i].Record); err != nil {
+			t.Fatal(err)
 		}
 	}
-	if _, err := bot.Resign(chess.White); err != nil {
-		t.Fatal(err)
-	}
-	return []game.Record{live.Record(), over.Record(), bot.Record(), xq.Record()}
+	return out
+}
+
+// finished reports whether an old record's game is over.
+func finished(r oldRecord) bool {
+	s, _ := game.ParseStatus(r.Status)
+	return s.Finished()
 }
 
 // openV1 builds a database as the release before the log left it (schema
 // version 1) holding recs, each written by that release's Save statement.
-func openV1(t *testing.T, path string, recs []game.Record) {
+func openV1(t *testing.T, path string, recs []oldRecord) {
 	t.Helper()
 	ctx := context.Background()
 	db, err := sql.Open("sqlite", "file:"+path)
@@ -75,11 +79,7 @@ func openV1(t *testing.T, path string, recs []game.Record) {
 		t.Fatal(err)
 	}
 	for _, r := range recs {
-		data, err := json.Marshal(r)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := db.ExecContext(ctx, oldSave, r.ID, r.Finished(), r.UpdatedAt.UnixNano(), string(r.Variant), string(data)); err != nil {
+		if _, err := db.ExecContext(ctx, oldSave, r.ID, finished(r), r.UpdatedAt.UnixNano(), string(r.Variant), r.data); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -104,9 +104,9 @@ func readSummaryRow(t *testing.T, db *sql.DB, id string) summaryRow {
 	return r
 }
 
-func wantSummaryRow(r game.Record) summaryRow {
+func wantSummaryRow(r oldRecord) summaryRow {
 	return summaryRow{Version: r.Version, Mode: string(r.Mode), Status: r.Status, Result: r.Result,
-		White: r.Seats[0].Name, Blk: r.Seats[1].Name, Public: r.Mode != game.ModeOnline, Finished: r.Finished(),
+		White: r.Seats[0].Name, Blk: r.Seats[1].Name, Public: r.Mode != game.ModeOnline, Finished: finished(r),
 		CreatedAt: r.CreatedAt.UnixNano(), UpdatedAt: r.UpdatedAt.UnixNano()}
 }
 
@@ -129,7 +129,7 @@ func TestMigrateToLog(t *testing.T) {
 		t.Fatalf("user_version = %d, %v; want %d", version, err, len(migrations))
 	}
 	for _, r := range recs {
-		want, _ := json.Marshal(r)
+		want := r.data
 		var data []byte
 		if err := st.db.QueryRow(`SELECT record FROM games WHERE id = ?`, r.ID).Scan(&data); err != nil || string(data) != string(want) {
 			t.Errorf("record of %s changed: %s, %v", r.ID, data, err)
@@ -205,9 +205,9 @@ func TestMigratedGamesReadThroughLog(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		header, _ := json.Marshal(r)
+		header := r.data
 		want := Summary{ID: r.ID, Variant: string(r.Variant), Mode: string(r.Mode), Status: r.Status, Result: r.Result,
-			Finished: r.Finished(), Public: true, White: r.Seats[0].Name, Black: r.Seats[1].Name, Version: r.Version,
+			Finished: finished(r), Public: true, White: r.Seats[0].Name, Black: r.Seats[1].Name, Version: r.Version,
 			WhiteKind: string(r.Seats[0].Kind), BlackKind: string(r.Seats[1].Kind), Plies: len(r.Moves), TimeControl: timeControlOf(r),
 			CreatedAt: r.CreatedAt.UTC().Round(0), UpdatedAt: r.UpdatedAt.UTC().Round(0)}
 		if !reflect.DeepEqual(g.Summary, want) {
@@ -216,7 +216,7 @@ func TestMigratedGamesReadThroughLog(t *testing.T) {
 		if string(g.Header) != string(header) || len(g.Events) != 0 {
 			t.Errorf("Load(%s) = header %s, %d events; want the record, none", r.ID, g.Header, len(g.Events))
 		}
-		if !r.Finished() {
+		if !finished(r) {
 			unfinished = append(unfinished, r.ID)
 		}
 	}
@@ -252,7 +252,7 @@ func TestMigratedGamesReadThroughLog(t *testing.T) {
 	}
 }
 
-func timeControlOf(r game.Record) string {
+func timeControlOf(r oldRecord) string {
 	if r.Clock == nil {
 		return ""
 	}
