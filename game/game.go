@@ -51,6 +51,7 @@ type Game struct {
 	ending  ending        // a declared ending; zero while none
 	offers  [2]offerSet   // pending offers of each side
 	movers  []chess.Color // who made each move since the setup's imported ones
+	outcome Outcome       // the ending, judged by settle after every change
 	version int64
 	updated time.Time
 	now     func() time.Time
@@ -213,7 +214,13 @@ func (g *Game) CanClaimDraw() bool {
 
 // Outcome returns how the game ended, declared or on the board, or the zero
 // Outcome while it goes on (and for an aborted game, which has no result).
-func (g *Game) Outcome() Outcome {
+// It is worked out once per change, by settle: judging the board means
+// generating moves, and the status, the result, every viewer's state and the
+// store's summary all ask for it.
+func (g *Game) Outcome() Outcome { return g.outcome }
+
+// judge works out the outcome from the declared ending or the board.
+func (g *Game) judge() Outcome {
 	switch e := g.ending; e.by {
 	case NotDeclared:
 		return g.rules.Outcome()
@@ -259,7 +266,8 @@ func (s *offerSet) drop(k OfferKind)    { *s &^= offerBit(k) }
 // stops the clock once the game is over, charging the running side up to
 // at: the moment of the event that ended it, never the moment of a replay.
 func (g *Game) settle(at time.Time) {
-	switch o := g.Outcome(); {
+	g.outcome = g.judge()
+	switch o := g.outcome; {
 	case g.ending.by == ByAbort:
 		g.status = Aborted
 	case o.Over():

@@ -31,15 +31,6 @@ type Step struct {
 // History returns every move played with its notation and the FEN after it.
 func (g *Game) History() []Step { return g.rules.History() }
 
-// LastStep returns the last move played and whether there is one.
-func (g *Game) LastStep() (Step, bool) {
-	h := g.rules.History()
-	if len(h) == 0 {
-		return Step{}, false
-	}
-	return h[len(h)-1], true
-}
-
 // Check returns the square of the king (general) in check, if any.
 func (g *Game) Check() (string, bool) { return g.rules.Check() }
 

@@ -113,7 +113,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	viewer := viewerFor(g, opts.Seats[human].Token)
-	resp := createResponse{ID: g.ID(), Token: opts.Seats[human].Token, Color: game.ColorName(human), State: snapshot(g, true, viewer)}
+	resp := createResponse{ID: g.ID(), Token: opts.Seats[human].Token, Color: game.ColorName(human), State: snapshot(g, viewer)}
 	s.startHub(g)
 	writeJSON(w, http.StatusCreated, resp)
 }
@@ -201,7 +201,7 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
 		return h.send(r.Context(), joinSeatCmd{seat: seat, reply: func(c chess.Color, err error, g *game.Game) {
 			out := joined{color: c, err: err}
 			if err == nil {
-				out.state = snapshot(g, true, game.SeatViewer(c))
+				out.state = snapshot(g, game.SeatViewer(c))
 			}
 			res <- out
 		}})
@@ -285,7 +285,7 @@ func (s *Server) read(ctx context.Context, id string, f func(g *game.Game)) erro
 
 func (s *Server) handleGet(w http.ResponseWriter, r *http.Request) {
 	var st stateJSON
-	if err := s.read(r.Context(), r.PathValue("id"), func(g *game.Game) { st = snapshot(g, true, game.Spectator) }); err != nil {
+	if err := s.read(r.Context(), r.PathValue("id"), func(g *game.Game) { st = snapshot(g, game.Spectator) }); err != nil {
 		s.httpError(w, err)
 		return
 	}

@@ -205,7 +205,7 @@ func (h *hub) catchUp(c *client, since int64) {
 		}
 		return
 	}
-	h.deliver(c, encode("state", snapshot(h.g, true, c.viewer)))
+	h.deliver(c, encode("state", snapshot(h.g, c.viewer)))
 }
 
 // apply runs a game command, saves the events it caused, publishes them,
@@ -252,29 +252,48 @@ func (h *hub) saveFailed(ctx context.Context, c *client, serr error) {
 	}
 	h.g = g
 	for cl := range h.clients {
-		h.deliver(cl, encode("state", snapshot(h.g, true, cl.viewer)))
+		h.deliver(cl, encode("state", snapshot(h.g, cl.viewer)))
 	}
 	h.afterChange(ctx)
 }
 
-// publish encodes each event once per kind of viewer, as the variant's
-// projection lets that viewer see it, logs it for catching up, and sends
-// it to every client. A move is a "move" message; anything else a whole
-// "state", which the browser redraws from.
+// publish encodes each event for every kind of viewer the variant's
+// projection lets see it, logs it for catching up, and sends it to every
+// client. A move (the last event of its command) is a "move" message that
+// carries the step the event recorded; anything else a whole "state",
+// which the browser redraws from. The message is built from the game after
+// the event; what every viewer shares is built once, the legal destinations
+// once, and viewers who see the same get the same bytes.
 func (h *hub) publish(evs []game.Event) {
+	g := h.g
 	for _, e := range evs {
 		p := published{v: e.V}
+		typ, s := "state", stateJSON{}
+		if e.Type == game.EventMove && e.V == g.Version() {
+			typ, s = "move", common(g, false)
+			s.Last = e.Step
+		} else {
+			s = common(g, true)
+		}
+		var plain, toMove []byte
 		for i := range viewerKinds {
 			v := viewerOf(i)
-			pe, ok := h.g.Project(e, v)
-			if !ok {
+			if _, ok := g.Project(e, v); !ok {
 				continue
 			}
-			if pe.Type == game.EventMove && pe.V == h.g.Version() {
-				p.msgs[i] = encode("move", snapshot(h.g, false, v))
-			} else {
-				p.msgs[i] = encode("state", snapshot(h.g, true, v))
+			if !v.Holds(g.Turn()) {
+				if plain == nil {
+					plain = encode(typ, s)
+				}
+				p.msgs[i] = plain
+				continue
 			}
+			if toMove == nil {
+				d := s
+				d.addDests(g)
+				toMove = encode(typ, d)
+			}
+			p.msgs[i] = toMove
 		}
 		h.log = append(h.log, p)
 		if len(h.log) > eventLogSize {

@@ -135,17 +135,28 @@ type stateJSON struct {
 	Seats         map[string]seatJSON `json:"seats"`
 }
 
-// snapshot describes g as viewer v sees it; full adds the whole history (a
-// "state"), otherwise only the last move (a "move"). The legal
-// destinations go only to a viewer who holds the side to move: the
-// browser's board offers them, and no one else needs them.
-func snapshot(g *game.Game, full bool, v game.Viewer) stateJSON {
+// snapshot describes g as viewer v sees it, with the whole history: a
+// "state".
+func snapshot(g *game.Game, v game.Viewer) stateJSON {
+	s := common(g, true)
+	if v.Holds(g.Turn()) {
+		s.addDests(g)
+	}
+	return s
+}
+
+// addDests gives s the legal destinations and the claim: only a viewer who
+// holds the side to move gets them (the browser's board offers them, and
+// no one else needs them).
+func (s *stateJSON) addDests(g *game.Game) { s.Dests, s.CanClaim = g.Dests(), g.CanClaimDraw() }
+
+// common is what every viewer sees of g; full adds the whole history (a
+// "state"). Without it (a "move") the caller sets Last from the event: the
+// history is never rebuilt for one move.
+func common(g *game.Game, full bool) stateJSON {
 	s := stateJSON{V: g.Version(), ID: g.ID(), Mode: g.Mode(), Variant: g.Variant(), Status: g.Status().String(), Result: g.Result(),
 		FEN: g.FEN(), Turn: game.ColorName(g.Turn()), Ply: g.Ply(), SetupPly: len(g.Header().Moves), Dests: map[string][]string{},
 		Seats: map[string]seatJSON{}}
-	if v.Holds(g.Turn()) {
-		s.Dests, s.CanClaim = g.Dests(), g.CanClaimDraw()
-	}
 	if o := g.Outcome(); o.Over() {
 		s.Termination = o.Termination
 		if !o.Draw {
@@ -176,8 +187,6 @@ func snapshot(g *game.Game, full bool, v game.Viewer) stateJSON {
 		if s.Moves == nil {
 			s.Moves = []game.Step{}
 		}
-	} else if last, ok := g.LastStep(); ok {
-		s.Last = &last
 	}
 	return s
 }

@@ -1,0 +1,91 @@
+package server
+
+import (
+	"context"
+	"math/rand/v2"
+	"slices"
+	"strconv"
+	"testing"
+
+	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/store"
+)
+
+// playRandom plays seeded random moves that keep the game going until it
+// reaches ply n.
+func playRandom(tb testing.TB, g *game.Game, n int) {
+	tb.Helper()
+	rng := rand.New(rand.NewPCG(uint64(n), 1))
+	for g.Ply() < n {
+		moved := false
+		for _, u := range shuffled(rng, g.Dests()) {
+			if _, err := g.Move(g.Turn(), u); err != nil { // dests name a promotion by its squares
+				if _, err := g.Move(g.Turn(), u+"q"); err != nil {
+					tb.Fatal(err)
+				}
+			}
+			if !g.Status().Finished() {
+				moved = true
+				break
+			}
+			if _, err := g.TakeBack(g.Turn().Other()); err != nil {
+				tb.Fatal(err)
+			}
+		}
+		if !moved {
+			tb.Fatalf("no move keeps the game going at ply %d", g.Ply())
+		}
+	}
+}
+
+func shuffled(rng *rand.Rand, dests map[string][]string) []string {
+	var out []string
+	for from, tos := range dests {
+		for _, to := range tos {
+			out = append(out, from+to)
+		}
+	}
+	slices.Sort(out) // map order is random; the seed alone decides the game
+	rng.Shuffle(len(out), func(i, j int) { out[i], out[j] = out[j], out[i] })
+	return out
+}
+
+// discardLog is a store that keeps nothing: the benchmark below measures
+// the hub's own work (store.BenchmarkAppend measures the store's).
+type discardLog struct{ store.Log }
+
+func (discardLog) Append(context.Context, string, int64, []store.Event, store.Summary) error {
+	return nil
+}
+
+// BenchmarkMoveLoop is one move through the hub as a player's message takes
+// it: the game command, encoding its event and the store's summary for the
+// append, and the message for every kind of viewer. It costs the same at
+// ply 10 as at ply 300: nothing replays the history. (Each round is taken
+// back, untimed, to stay at the same ply.)
+func BenchmarkMoveLoop(b *testing.B) {
+	for _, ply := range []int{10, 300} {
+		b.Run("ply="+strconv.Itoa(ply), func(b *testing.B) {
+			s := New(Config{Store: discardLog{}})
+			defer s.Close()
+			g, err := game.New(game.Options{ID: "bench", Mode: game.ModeLocal,
+				Seats: [2]game.Seat{{Kind: game.SeatHuman}, {Kind: game.SeatHuman}}})
+			if err != nil {
+				b.Fatal(err)
+			}
+			playRandom(b, g, ply)
+			h := newHub(s, g)
+			u := shuffled(rand.New(rand.NewPCG(1, 2)), g.Dests())[0]
+			ctx := context.Background()
+			b.ReportAllocs()
+			for b.Loop() {
+				h.apply(ctx, nil, func(g *game.Game) ([]game.Event, error) { return g.Move(g.Turn(), u) })
+				b.StopTimer()
+				if _, err := g.TakeBack(g.Turn().Other()); err != nil {
+					b.Fatal(err)
+				}
+				b.StartTimer()
+			}
+		})
+	}
+}
