@@ -51,9 +51,6 @@ func sameSiteJSON(r *http.Request) error {
 			return fmt.Errorf("%w: origin %.100q is not this site", ErrCrossSite, o)
 		}
 	}
-	if r.ContentLength == 0 && r.Body == http.NoBody {
-		return nil
-	}
 	mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
 	if err != nil || mt != "application/json" {
 		return fmt.Errorf("%w: send Content-Type: application/json", ErrCrossSite)

@@ -85,6 +85,21 @@ func openV1(t *testing.T, path string, recs []oldRecord) {
 	}
 }
 
+// openMigrated opens, and so migrates, a schema-1 database holding the old
+// records.
+func openMigrated(t *testing.T) (*SQLite, []oldRecord) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "v1.db")
+	recs := oldRecords(t)
+	openV1(t, path, recs)
+	st, err := OpenSQLite(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	return st, recs
+}
+
 // summaryRow is a game's summary columns as the migration should leave them.
 type summaryRow struct {
 	Version                          int64
@@ -115,15 +130,7 @@ func wantSummaryRow(r oldRecord) summaryRow {
 // it as the game it was.
 func TestMigrateToLog(t *testing.T) {
 	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "v1.db")
-	recs := oldRecords(t)
-	openV1(t, path, recs)
-
-	st, err := OpenSQLite(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
+	st, recs := openMigrated(t)
 	var version int
 	if err := st.db.QueryRow(`PRAGMA user_version`).Scan(&version); err != nil || version != len(migrations) {
 		t.Fatalf("user_version = %d, %v; want %d", version, err, len(migrations))
@@ -190,14 +197,7 @@ func TestMigrateRefusesBadRecord(t *testing.T) {
 // version.
 func TestMigratedGamesReadThroughLog(t *testing.T) {
 	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "v1.db")
-	recs := oldRecords(t)
-	openV1(t, path, recs)
-	st, err := OpenSQLite(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
+	st, recs := openMigrated(t)
 
 	var unfinished []string
 	for _, r := range recs {
