@@ -11,8 +11,6 @@ import (
 // chessSpec registers standard chess.
 var chessSpec = &Spec{
 	Name:  Chess,
-	Board: "chess",
-	Sides: [2]string{"white", "black"},
 	Setup: chessSetup,
 	Rules: func(start string) (Rules, error) {
 		p := chess.StartPosition()

@@ -318,7 +318,7 @@ func TestRegistry(t *testing.T) {
 	}
 	for _, v := range Variants() {
 		s, err := Lookup(v)
-		if err != nil || s.Name != v || s.Setup == nil || s.Rules == nil || s.Board == "" {
+		if err != nil || s.Name != v || s.Setup == nil || s.Rules == nil {
 			t.Errorf("Lookup(%s) = %+v, %v: incomplete", v, s, err)
 		}
 	}

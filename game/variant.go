@@ -9,15 +9,10 @@ import (
 // in one registration. Adding a variant is one Spec in specs; game, the
 // server and the browser ask the registry instead of switching on names.
 // (The computer levels and bots of a variant are registered beside the
-// engine, in the server, which may import it.)
+// engine, in the server, which may import it; its board, side names and
+// texts in the browser's own registry, web/src/variants.ts.)
 type Spec struct {
 	Name Variant
-	// Board names the browser's board adapter: "chess" or "xiangqi".
-	Board string
-	// Sides names the two sides, first mover first: "white", "black" in
-	// chess; "red", "black" in xiangqi. Colours are chess.White and
-	// chess.Black on the wire in every variant.
-	Sides [2]string
 	// Setup reads what a player pastes to start from (a FEN or a PGN of the
 	// variant; "" for the standard start) into a start FEN ("" for the
 	// standard one) and moves in coordinate text played from it.

@@ -13,8 +13,6 @@ import (
 // xiangqiSpec registers xiangqi.
 var xiangqiSpec = &Spec{
 	Name:  Xiangqi,
-	Board: "xiangqi",
-	Sides: [2]string{"red", "black"},
 	Setup: ParseXiangqiSetup,
 	Rules: func(start string) (Rules, error) { return newXiangqiRules(start) },
 }
