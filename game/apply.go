@@ -94,7 +94,7 @@ func (g *Game) pressClock(e *Event) {
 	if e.Clock != nil {
 		k.set(time.Duration(e.Clock.White)*time.Millisecond, time.Duration(e.Clock.Black)*time.Millisecond)
 	}
-	k.turn, k.running, k.since = e.Step.Color.Other(), true, e.At
+	k.turn, k.running, k.since = e.Step.Color.Other(), g.BothMoved(), e.At
 }
 
 // restartClock runs the side to move's time after a takeback, from the
@@ -103,7 +103,7 @@ func (g *Game) pressClock(e *Event) {
 func (g *Game) restartClock(at time.Time) {
 	k := g.clock
 	k.stopAt(at)
-	if g.status == Started {
+	if g.status == Started && g.BothMoved() {
 		k.turn, k.running, k.since = g.rules.Turn(), true, at
 	}
 }

@@ -10,9 +10,10 @@ import (
 // completes a move gets the increment. Time is read through the injected now,
 // so tests can run it on a fake clock or under testing/synctest.
 //
-// The clock starts running with White's first move (for Black); a side's
-// first move is therefore free of charge only for White, as on lichess where
-// the opening move does not start one's own clock.
+// The clock starts running once each side has made its first move, as on
+// lichess: neither first move is charged, and until both are made the game
+// can be aborted (the server aborts an online game whose first moves do not
+// come).
 type Clock struct {
 	Initial   time.Duration
 	Increment time.Duration
@@ -60,6 +61,22 @@ func (k *Clock) Press(mover chess.Color) {
 		}
 	}
 	k.turn, k.running, k.since = mover.Other(), true, k.now()
+}
+
+// pressCredited is Press for a move that spent up to credit on the network:
+// mover is charged its elapsed time less credit (never less than nothing).
+// It reports false, changing nothing, when mover's time ran out even so.
+func (k *Clock) pressCredited(mover chess.Color, credit time.Duration) bool {
+	if k.running && k.turn == mover {
+		used := max(k.now().Sub(k.since)-max(credit, 0), 0)
+		left := k.remaining[mover] - used
+		if left <= 0 {
+			return false
+		}
+		k.remaining[mover] = left + k.Increment
+	}
+	k.turn, k.running, k.since = mover.Other(), true, k.now()
+	return true
 }
 
 // Start makes c's time run from now without charging anyone (used after a

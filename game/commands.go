@@ -2,6 +2,7 @@ package game
 
 import (
 	"fmt"
+	"time"
 
 	"github.com/gambitchess/gambit/chess"
 )
@@ -18,9 +19,16 @@ import (
 
 // Move plays the move given in coordinate text (UCI; ICCS in xiangqi) for
 // side by, which must be the side to move.
-func (g *Game) Move(by chess.Color, uci string) ([]Event, error) {
-	if evs, err := g.checkOpen(); err != nil {
-		return evs, err
+func (g *Game) Move(by chess.Color, uci string) ([]Event, error) { return g.MoveCredited(by, uci, 0) }
+
+// MoveCredited is Move for a move that spent up to credit on the network:
+// the mover's clock is charged the time since its turn began less credit
+// (never less than nothing), and a move that arrives after the flag fell
+// but within the credit still counts. The server measures each
+// connection's lag and bounds the credit (see the server's lag credit).
+func (g *Game) MoveCredited(by chess.Color, uci string, credit time.Duration) ([]Event, error) {
+	if g.status.Finished() {
+		return nil, fmt.Errorf("%w (%s)", ErrGameOver, g.status)
 	}
 	if by != g.rules.Turn() {
 		return nil, fmt.Errorf("%w: %s to move", ErrNotYourTurn, ColorName(g.rules.Turn()))
@@ -28,7 +36,9 @@ func (g *Game) Move(by chess.Color, uci string) ([]Event, error) {
 	e := Event{Type: EventMove, Color: by, Move: uci}
 	if g.clock != nil {
 		k := *g.clock
-		k.Press(by)
+		if !k.pressCredited(by, credit) {
+			return g.checkOpen() // too late even with the credit: the flag fell
+		}
 		e.Clock = timesOf(&k)
 	}
 	return g.emit(e)
@@ -181,6 +191,36 @@ func (g *Game) Sit(c chess.Color, s Seat) ([]Event, error) {
 		return nil, fmt.Errorf("%w: only a person can sit down", ErrSeatTaken)
 	}
 	return g.emit(Event{Type: EventSeat, Color: c, Seat: &s})
+}
+
+// ClaimAbandoned ends the game for side by, whose opponent has left it: by
+// wins (win), or calls it a draw. The game does not know who is connected:
+// the server calls it only once the opponent has been away long enough. A
+// game both sides have not yet moved in is aborted instead (Abort).
+func (g *Game) ClaimAbandoned(by chess.Color, win bool) ([]Event, error) {
+	if evs, err := g.checkOpen(); err != nil {
+		return evs, err
+	}
+	if !g.BothMoved() {
+		return nil, fmt.Errorf("%w: the game has not started; abort it instead", ErrCannotClaim)
+	}
+	end := ByAbandonmentDraw
+	if win {
+		end = ByAbandonment
+	}
+	return g.emit(Event{Type: EventEnd, End: end, Color: by.Other()})
+}
+
+// BothMoved reports whether each side has made a move in this game (moves
+// imported with the setup do not count): the clock runs only from then on,
+// and until then a game can be aborted.
+func (g *Game) BothMoved() bool {
+	for _, c := range g.movers {
+		if c != g.movers[0] {
+			return true
+		}
+	}
+	return false
 }
 
 // PauseClock reads a running clock into an event and stops it, so that a

@@ -110,9 +110,6 @@ func fromHeader(h Header, now func() time.Time) (*Game, error) {
 		g.clock.set(time.Duration(c.WhiteMs)*time.Millisecond, time.Duration(c.BlackMs)*time.Millisecond)
 	}
 	g.settle(h.CreatedAt)
-	if g.clock != nil && g.status == Started {
-		g.clock.Start(g.rules.Turn())
-	}
 	return g, nil
 }
 
@@ -235,12 +232,17 @@ func (g *Game) judge() Outcome {
 		return Outcome{Termination: declaredNames[ByTimeout], Winner: e.color.Other(), Status: Timeout}
 	case ByClaim:
 		return Outcome{Termination: e.claim, Draw: true, Status: Draw}
+	case ByAbandonment:
+		return Outcome{Termination: declaredNames[ByAbandonment], Winner: e.color.Other(), Status: Abandoned}
+	case ByAbandonmentDraw:
+		return Outcome{Termination: declaredNames[ByAbandonment], Draw: true, Status: Abandoned}
 	}
 	return Outcome{} // aborted
 }
 
 // declaredNames are the termination names of the declared endings.
-var declaredNames = [...]string{ByResignation: "resignation", ByAgreement: "agreement", ByTimeout: "timeout"}
+var declaredNames = [...]string{ByResignation: "resignation", ByAgreement: "agreement", ByTimeout: "timeout",
+	ByAbandonment: "abandonment"}
 
 // Result returns the PGN result ("1-0", "0-1", "1/2-1/2", or "*").
 func (g *Game) Result() string { return g.Outcome().Result() }

@@ -172,21 +172,26 @@ func TestClaimThreefold(t *testing.T) {
 func TestClockIncrementAndFlag(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		g := newLocal(t, ClockConfig{Initial: time.Minute, Increment: 2 * time.Second})
-		play(t, g, "e2e4") // starts Black's clock; White's first move is free
+		play(t, g, "e2e4") // no clock runs until both sides have moved
 		time.Sleep(10 * time.Second)
-		play(t, g, "e7e5")
-		if got := g.Clock().Remaining(chess.Black); got != 52*time.Second {
-			t.Errorf("black has %v, want 52s (60 - 10 + 2)", got)
+		play(t, g, "e7e5") // starts White's clock; both first moves are free
+		if got := g.Clock().Remaining(chess.Black); got != time.Minute {
+			t.Errorf("black has %v after a free first move, want 1m", got)
+		}
+		time.Sleep(5 * time.Second)
+		play(t, g, "g1f3")
+		if got := g.Clock().Remaining(chess.White); got != 57*time.Second {
+			t.Errorf("white has %v, want 57s (60 - 5 + 2)", got)
 		}
 		time.Sleep(59 * time.Second)
 		if len(g.Flag()) > 0 {
 			t.Fatal("flag fell early")
 		}
 		time.Sleep(2 * time.Second)
-		if evs := g.Flag(); len(evs) != 1 || evs[0].End != ByTimeout || g.Status() != Timeout || g.Result() != "0-1" {
-			t.Fatalf("status %v result %s, want timeout 0-1", g.Status(), g.Result())
+		if evs := g.Flag(); len(evs) != 1 || evs[0].End != ByTimeout || g.Status() != Timeout || g.Result() != "1-0" {
+			t.Fatalf("status %v result %s, want timeout 1-0", g.Status(), g.Result())
 		}
-		if _, err := g.Move(chess.White, "g1f3"); !errors.Is(err, ErrGameOver) {
+		if _, err := g.Move(chess.Black, "b8c6"); !errors.Is(err, ErrGameOver) {
 			t.Errorf("move after flag: %v", err)
 		}
 	})

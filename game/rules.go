@@ -53,6 +53,10 @@ const (
 	ByTimeout
 	ByClaim // a claimable draw (chess: threefold repetition, 50-move rule)
 	ByAbort // ended before it began: no result
+	// ByAbandonment: Color left the game and its opponent claimed the win.
+	ByAbandonment
+	// ByAbandonmentDraw: Color left the game and its opponent called it a draw.
+	ByAbandonmentDraw
 )
 
 // Rules is the one cross-game abstraction of Gambit (STYLE.md 1): what a

@@ -18,10 +18,11 @@ const (
 	Draw                     // a draw by the rules, automatic or claimed
 	DrawAgreed               // the players agreed a draw
 	Forfeit                  // lost by a rule other than mate (xiangqi perpetual check)
+	Abandoned                // a player left and the opponent claimed the win or called it a draw
 )
 
 var statusNames = [...]string{"created", "started", "aborted", "mate", "resigned", "stalemate",
-	"timeout", "draw", "drawAgreed", "forfeit"}
+	"timeout", "draw", "drawAgreed", "forfeit", "abandoned"}
 
 // String returns the status name used on the wire ("started", "mate", ...).
 func (s Status) String() string {

@@ -166,14 +166,14 @@ func TestXiangqiFlagFallLoses(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	play(t, g, "h2e2")
+	play(t, g, "h2e2", "h9g7")
 	now = now.Add(2 * time.Minute)
-	if len(g.Flag()) != 1 || g.Status() != Timeout || g.Result() != "1-0" {
+	if len(g.Flag()) != 1 || g.Status() != Timeout || g.Result() != "0-1" {
 		t.Fatalf("flag: status %v result %s", g.Status(), g.Result())
 	}
 	r := legacyRecord(g)
 	g2, err := loadRecord(r, nil, clock)
-	if err != nil || g2.Status() != Timeout || g2.Result() != "1-0" || g2.Outcome().Termination != "timeout" {
+	if err != nil || g2.Status() != Timeout || g2.Result() != "0-1" || g2.Outcome().Termination != "timeout" {
 		t.Errorf("reload: %v %v %s %q", err, g2.Status(), g2.Result(), g2.Outcome().Termination)
 	}
 }
