@@ -236,3 +236,15 @@ func (g *Game) PauseClock() []Event {
 	evs, _ := g.emit(Event{Type: EventClock, Clock: timesOf(g.clock)})
 	return evs
 }
+
+// Reseat gives seat c, as it is, to the person player: a browser that held
+// the seat by an older release's secret (its Token) now holds it by its
+// player id, and the old secret is dropped.
+func (g *Game) Reseat(c chess.Color, player string) ([]Event, error) {
+	seat := g.seats[c]
+	if seat.Kind != SeatHuman {
+		return nil, fmt.Errorf("%w: %s has no person to reseat", ErrSeatTaken, ColorName(c))
+	}
+	seat.Token, seat.Player = "", player
+	return g.emit(Event{Type: EventSeat, Color: c, Seat: &seat})
+}

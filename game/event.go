@@ -91,7 +91,7 @@ func (v Viewer) IsSpectator() bool { return !v.Seats[chess.White] && !v.Seats[ch
 // to see it at all. It runs the variant's projection (Spec.Project) after
 // the rule every variant shares: a seat's secret goes to that seat only.
 func (g *Game) Project(e Event, v Viewer) (Event, bool) {
-	if e.Seat != nil && !v.Holds(e.Color) && e.Seat.Token != "" {
+	if e.Seat != nil && !v.Holds(e.Color) && (e.Seat.Token != "" || e.Seat.Player != "") {
 		seat := *e.Seat
 		seat.Token = ""
 		seat.Player = ""

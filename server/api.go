@@ -10,6 +10,7 @@ import (
 	"io"
 	"math/big"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -27,6 +28,7 @@ func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("POST /api/games", s.handleCreate)
 	mux.HandleFunc("POST /api/games/{id}/join", s.handleJoin)
+	mux.HandleFunc("POST /api/games/{id}/adopt", s.handleAdopt)
 	mux.HandleFunc("GET /api/games", s.handleList)
 	mux.HandleFunc("GET /api/games/{id}", s.handleGet)
 	mux.HandleFunc("GET /api/games/{id}/pgn", s.handlePGN)
@@ -69,10 +71,10 @@ type createRequest struct {
 	Setup string `json:"setup"` // a FEN or PGN (of the variant) to start from
 }
 
-// createResponse answers POST /api/games.
+// createResponse answers POST /api/games and a join. The seat's secret is
+// not in it: it is the browser's player cookie (see player.go).
 type createResponse struct {
 	ID    string    `json:"id"`
-	Token string    `json:"token"` // the player's secret, for the WebSocket
 	Color string    `json:"color"` // the human's colour (white in a local game)
 	State stateJSON `json:"state"`
 }
@@ -98,7 +100,8 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, err)
 		return
 	}
-	opts, human, err := s.gameOptions(req)
+	player := ensurePlayer(w, r)
+	opts, human, err := s.gameOptions(req, player)
 	if err != nil {
 		s.httpError(w, err)
 		return
@@ -112,21 +115,20 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, err)
 		return
 	}
-	viewer := viewerFor(g, opts.Seats[human].Token)
-	resp := createResponse{ID: g.ID(), Token: opts.Seats[human].Token, Color: game.ColorName(human), State: snapshot(g, viewer)}
+	resp := createResponse{ID: g.ID(), Color: game.ColorName(human), State: snapshot(g, viewerFor(g, player))}
 	s.startHub(g)
 	writeJSON(w, http.StatusCreated, resp)
 }
 
 // gameOptions checks a create request and turns it into game options and
-// the human's colour.
-func (s *Server) gameOptions(req createRequest) (game.Options, chess.Color, error) {
+// the human's colour; player is the id of the person creating it.
+func (s *Server) gameOptions(req createRequest, player string) (game.Options, chess.Color, error) {
 	opts := game.Options{ID: randomID(), Mode: req.Mode, Now: s.now, Public: true}
-	token := randomToken()
+	me := game.Seat{Kind: game.SeatHuman, Player: player}
 	human := chess.White
 	switch req.Mode {
 	case game.ModeLocal:
-		opts.Seats = [2]game.Seat{{Kind: game.SeatHuman, Token: token}, {Kind: game.SeatHuman, Token: token}}
+		opts.Seats = [2]game.Seat{me, me}
 	case game.ModeComputer:
 		level, err := levelFor(game.Variant(req.Variant), req.Level)
 		if err != nil {
@@ -135,7 +137,7 @@ func (s *Server) gameOptions(req createRequest) (game.Options, chess.Color, erro
 		if human, err = parseSeatColor(req.Color); err != nil {
 			return opts, human, err
 		}
-		opts.Seats[human] = game.Seat{Kind: game.SeatHuman, Token: token}
+		opts.Seats[human] = me
 		opts.Seats[human.Other()] = game.Seat{Kind: game.SeatBot, Level: level.Name, Name: "Gambit · " + level.Label}
 	case game.ModeOnline:
 		// An invite: the creator's seat, and an open one that the first
@@ -145,11 +147,11 @@ func (s *Server) gameOptions(req createRequest) (game.Options, chess.Color, erro
 		if human, err = parseSeatColor(req.Color); err != nil {
 			return opts, human, err
 		}
-		opts.Seats[human] = game.Seat{Kind: game.SeatHuman, Token: token, Player: randomToken()}
+		opts.Seats[human] = me
 		opts.Seats[human.Other()] = game.Seat{Kind: game.SeatOpen}
 		opts.Public = false
 	default:
-		return opts, human, fmt.Errorf("%w: mode must be local or computer, not %q", ErrBadRequest, req.Mode)
+		return opts, human, fmt.Errorf("%w: mode must be local, computer or online, not %.40q", ErrBadRequest, req.Mode)
 	}
 	if c := req.Clock; c != nil {
 		lo := s.minClock.Minutes()
@@ -183,29 +185,52 @@ func parseSeatColor(s string) (chess.Color, error) {
 }
 
 // handleJoin seats the caller in an invite game's open seat: the first
-// person with the link plays, and gets the seat's secret; everyone after
-// that watches (409 seat_taken).
+// person with the link plays; everyone after that watches (409
+// seat_taken). A person already seated (another tab, the creator opening
+// their own link) gets their own seat back.
 func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
 	if _, err := decodeJoin(http.MaxBytesReader(w, r.Body, maxMessage)); err != nil {
 		s.httpError(w, err)
 		return
 	}
-	seat := game.Seat{Kind: game.SeatHuman, Token: randomToken(), Player: randomToken()}
+	player := ensurePlayer(w, r)
+	s.seatCommand(w, r, joinSeatCmd{player: player})
+}
+
+// handleAdopt moves the seats a browser held by an older release's secret
+// (a token it kept in its storage, {"token": "..."}) to its player cookie,
+// so that the token need never be sent again.
+func (s *Server) handleAdopt(w http.ResponseWriter, r *http.Request) {
+	var req struct {
+		Token string `json:"token"`
+	}
+	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxMessage))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&req); err != nil || req.Token == "" {
+		s.httpError(w, fmt.Errorf("%w: adopt needs {\"token\": \"...\"}", ErrBadRequest))
+		return
+	}
+	player := ensurePlayer(w, r)
+	s.seatCommand(w, r, joinSeatCmd{player: player, token: req.Token})
+}
+
+// seatCommand runs a seat command on game {id}'s hub and answers with the
+// seat taken and the game as its holder sees it.
+func (s *Server) seatCommand(w http.ResponseWriter, r *http.Request, cmd joinSeatCmd) {
 	type joined struct {
 		color chess.Color
 		err   error
 		state stateJSON
 	}
 	res := make(chan joined, 1)
-	err := s.withHub(r.Context(), r.PathValue("id"), func(h *hub) error {
-		return h.send(r.Context(), joinSeatCmd{seat: seat, reply: func(c chess.Color, err error, g *game.Game) {
-			out := joined{color: c, err: err}
-			if err == nil {
-				out.state = snapshot(g, game.SeatViewer(c))
-			}
-			res <- out
-		}})
-	})
+	cmd.reply = func(c chess.Color, err error, g *game.Game) {
+		out := joined{color: c, err: err}
+		if err == nil {
+			out.state = snapshot(g, viewerFor(g, cmd.player))
+		}
+		res <- out
+	}
+	err := s.withHub(r.Context(), r.PathValue("id"), func(h *hub) error { return h.send(r.Context(), cmd) })
 	if err != nil {
 		s.httpError(w, err)
 		return
@@ -215,7 +240,7 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, j.err)
 		return
 	}
-	writeJSON(w, http.StatusOK, createResponse{ID: r.PathValue("id"), Token: seat.Token, Color: game.ColorName(j.color), State: j.state})
+	writeJSON(w, http.StatusOK, createResponse{ID: r.PathValue("id"), Color: game.ColorName(j.color), State: j.state})
 }
 
 // decodeJoin reads the body of a join: an empty JSON object for now.
@@ -242,6 +267,7 @@ type summaryJSON struct {
 	CreatedAt   time.Time           `json:"createdAt"`
 	Termination string              `json:"termination,omitempty"`
 	TimeControl string              `json:"timeControl,omitempty"` // "5+3": minutes and seconds of increment
+	Yours       bool                `json:"yours,omitempty"`       // the asker plays in it
 }
 
 func (s *Server) handleList(w http.ResponseWriter, r *http.Request) {
@@ -254,7 +280,8 @@ func (s *Server) handleList(w http.ResponseWriter, r *http.Request) {
 		}
 		limit = n
 	}
-	sums, err := s.store.List(r.Context(), store.ListQuery{Limit: limit})
+	player := playerOf(r)
+	sums, err := s.store.List(r.Context(), store.ListQuery{Player: player, Limit: limit})
 	if err != nil {
 		s.httpError(w, err)
 		return
@@ -263,7 +290,7 @@ func (s *Server) handleList(w http.ResponseWriter, r *http.Request) {
 	for _, sum := range sums {
 		out = append(out, summaryJSON{ID: sum.ID, Mode: game.Mode(sum.Mode), Variant: game.Variant(sum.Variant), Status: sum.Status,
 			Result: sum.Result, Plies: sum.Plies, UpdatedAt: sum.UpdatedAt, CreatedAt: sum.CreatedAt, Termination: sum.Termination,
-			TimeControl: sum.TimeControl, Seats: map[string]seatJSON{
+			TimeControl: sum.TimeControl, Yours: player != "" && slices.Contains(sum.Players, player), Seats: map[string]seatJSON{
 				"white": {Kind: game.SeatKind(sum.WhiteKind), Name: sum.White},
 				"black": {Kind: game.SeatKind(sum.BlackKind), Name: sum.Black}}})
 	}

@@ -16,7 +16,7 @@ import (
 func TestViewsPerViewer(t *testing.T) {
 	s, srv, _ := serve(t, openStore(t, t.TempDir()), nil)
 	g := create(t, s.Handler(), `{"mode":"computer","color":"white","level":"greedy"}`)
-	player := dial(t, srv, g.ID, "token="+g.Token)
+	player := dial(t, srv, g.ID, g.Token)
 	watcher := dial(t, srv, g.ID, "")
 	if st := player.state("state"); len(st.Dests) == 0 {
 		t.Fatal("the player to move got no destinations")
@@ -50,8 +50,8 @@ func TestSecondWriterCannotOverwrite(t *testing.T) {
 	a, srvA, _ := serve(t, openStore(t, dir), nil)
 	b, srvB, _ := serve(t, openStore(t, dir), nil)
 	g := create(t, a.Handler(), `{"mode":"local"}`)
-	pa := dial(t, srvA, g.ID, "token="+g.Token)
-	pb := dial(t, srvB, g.ID, "token="+g.Token)
+	pa := dial(t, srvA, g.ID, g.Token)
+	pb := dial(t, srvB, g.ID, g.Token)
 	pa.state("state")
 	pb.state("state")
 	pa.send(`{"t":"move","d":{"u":"e2e4"}}`)
@@ -81,11 +81,11 @@ func (panickyBot) AcceptsDraw(context.Context, *game.Game, chess.Color) bool {
 func TestBotPanicIsAnError(t *testing.T) {
 	s, srv, _ := serve(t, openStore(t, t.TempDir()), panickyBot{})
 	g := create(t, s.Handler(), `{"mode":"computer","color":"black","level":"greedy"}`)
-	p := dial(t, srv, g.ID, "token="+g.Token)
+	p := dial(t, srv, g.ID, g.Token)
 	p.state("state")
 	time.Sleep(200 * time.Millisecond)
 	h := create(t, s.Handler(), `{"mode":"local"}`)
-	q := dial(t, srv, h.ID, "token="+h.Token)
+	q := dial(t, srv, h.ID, h.Token)
 	q.state("state")
 	q.send(`{"t":"move","d":{"u":"e2e4"}}`)
 	if m := q.state("move"); m.V != 1 {

@@ -52,7 +52,7 @@ func FuzzCreateRequest(f *testing.F) {
 		if err != nil {
 			return
 		}
-		opts, _, err := s.gameOptions(req)
+		opts, _, err := s.gameOptions(req, "p")
 		if err == nil {
 			_, err = game.New(opts)
 		}

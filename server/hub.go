@@ -57,8 +57,8 @@ type published struct {
 type (
 	joinCmd struct {
 		c     *client
-		since int64  // last version the client saw, or -1
-		token string // the seat token the client presented
+		since  int64  // last version the client saw, or -1
+		player string // the person's id, from the player cookie
 	}
 	leaveCmd   struct{ c *client }
 	messageCmd struct {
@@ -185,7 +185,7 @@ func (h *hub) handle(ctx context.Context, cmd any) {
 
 // join greets a client and brings it up to date.
 func (h *hub) join(cmd joinCmd) {
-	cmd.c.viewer = viewerFor(h.g, cmd.token)
+	cmd.c.viewer = viewerFor(h.g, cmd.player)
 	h.clients[cmd.c] = struct{}{}
 	h.deliver(cmd.c, encode("hello", map[string]any{"you": colorNames(cmd.c.viewer)}))
 	h.catchUp(cmd.c, cmd.since)

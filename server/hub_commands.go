@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"crypto/subtle"
 	"fmt"
 
 	"github.com/gambitchess/gambit/chess"
@@ -96,34 +97,67 @@ func answerer(g *game.Game, v game.Viewer, k game.OfferKind) chess.Color {
 	return acting(v, g.Turn())
 }
 
-// joinSeatCmd takes the open seat of an invite game for a new player; reply
-// runs on the hub's goroutine with the colour taken, or the error, once the
-// seat is saved.
+// joinSeatCmd seats a person: in an invite game's open seat, or (token
+// set) in the seats an older release's secret holds. reply runs on the
+// hub's goroutine with the colour, or the error, once the seat is saved.
 type joinSeatCmd struct {
-	seat  game.Seat
-	reply func(chess.Color, error, *game.Game)
+	player string // the person's id
+	token  string // adopt: the seats' old secret
+	reply  func(chess.Color, error, *game.Game)
 }
 
-// joinSeat seats cmd's player in the game's open seat, if there is one.
+// joinSeat seats cmd's person: back in a seat they hold already, in the
+// seats their old secret holds, or in the open seat if there is one.
 func (h *hub) joinSeat(ctx context.Context, cmd joinSeatCmd) {
-	color, open := chess.White, false
-	for _, c := range []chess.Color{chess.White, chess.Black} {
-		if h.g.Seat(c).Kind == game.SeatOpen {
-			color, open = c, true
-		}
+	if v := viewerFor(h.g, cmd.player); !v.IsSpectator() && cmd.token == "" {
+		cmd.reply(acting(v, chess.White), nil, h.g)
+		return
 	}
-	if !open {
-		cmd.reply(color, fmt.Errorf("%w: both seats are taken; you can watch", game.ErrSeatTaken), h.g)
+	seats := h.seatsFor(cmd)
+	if len(seats) == 0 {
+		err := fmt.Errorf("%w: both seats are taken; you can watch", game.ErrSeatTaken)
+		if cmd.token != "" {
+			err = fmt.Errorf("%w: that secret holds no seat here", game.ErrSeatTaken)
+		}
+		cmd.reply(chess.White, err, h.g)
 		return
 	}
 	var err error
 	h.apply(ctx, nil, func(g *game.Game) ([]game.Event, error) {
-		evs, serr := g.Sit(color, cmd.seat)
-		err = serr
-		return evs, serr
+		var evs []game.Event
+		for _, c := range seats {
+			seat := game.Seat{Kind: game.SeatHuman, Player: cmd.player}
+			var more []game.Event
+			if cmd.token != "" {
+				more, err = g.Reseat(c, cmd.player)
+			} else {
+				more, err = g.Sit(c, seat)
+			}
+			evs = append(evs, more...)
+			if err != nil {
+				break
+			}
+		}
+		return evs, err
 	})
-	if err == nil && h.g.Seat(color).Token != cmd.seat.Token {
+	if err == nil && h.g.Seat(seats[0]).Player != cmd.player {
 		err = fmt.Errorf("%w: the seat could not be saved", ErrStorage)
 	}
-	cmd.reply(color, err, h.g)
+	cmd.reply(seats[0], err, h.g)
+}
+
+// seatsFor returns the seats cmd would take: those its token holds, or the
+// open one.
+func (h *hub) seatsFor(cmd joinSeatCmd) []chess.Color {
+	var out []chess.Color
+	for _, c := range []chess.Color{chess.White, chess.Black} {
+		seat := h.g.Seat(c)
+		switch {
+		case cmd.token != "" && seat.Token != "" && subtle.ConstantTimeCompare([]byte(seat.Token), []byte(cmd.token)) == 1:
+			out = append(out, c)
+		case cmd.token == "" && seat.Kind == game.SeatOpen:
+			return []chess.Color{c}
+		}
+	}
+	return out
 }

@@ -10,10 +10,16 @@ import (
 
 // join takes the open seat of game id as a new person would, through the
 // invite link; want is the expected status.
-func join(t *testing.T, h http.Handler, id string, want int) createResponse {
+func join(t *testing.T, h http.Handler, id string, want int) created {
+	t.Helper()
+	return joinAs(t, h, id, randomToken(), want)
+}
+
+// joinAs is join by the person whose player secret is secret.
+func joinAs(t *testing.T, h http.Handler, id, secret string, want int) created {
 	t.Helper()
 	rec := httptest.NewRecorder()
-	h.ServeHTTP(rec, apiRequest("POST", "/api/games/"+id+"/join", `{}`))
+	h.ServeHTTP(rec, personRequest("POST", "/api/games/"+id+"/join", `{}`, secret))
 	if rec.Code != want {
 		t.Fatalf("join %s: %d %s, want %d", id, rec.Code, rec.Body, want)
 	}
@@ -21,7 +27,7 @@ func join(t *testing.T, h http.Handler, id string, want int) createResponse {
 	if want == http.StatusOK {
 		mustDecode(t, rec.Body.Bytes(), &resp)
 	}
-	return resp
+	return created{resp, secret}
 }
 
 // TestOnlineInviteJoinAndPlay: an invite game has the creator's seat and an
@@ -36,20 +42,26 @@ func TestOnlineInviteJoinAndPlay(t *testing.T) {
 	if g.Color != "black" || g.State.Seats["white"].Kind != "open" || len(g.State.Dests) != 0 {
 		t.Fatalf("invite: %+v", g)
 	}
-	black := dial(t, srv, g.ID, "token="+g.Token)
+	black := dial(t, srv, g.ID, g.Token)
 	black.state("state")
 
+	if again := joinAs(t, h, g.ID, g.Token, http.StatusOK); again.Color != "black" {
+		t.Fatalf("the creator opening their own link got %s", again.Color)
+	}
 	guest := join(t, h, g.ID, http.StatusOK)
-	if guest.Color != "white" || guest.Token == "" || guest.Token == g.Token || len(guest.State.Dests) == 0 {
+	if guest.Color != "white" || len(guest.State.Dests) == 0 {
 		t.Fatalf("join: %+v", guest)
+	}
+	if again := joinAs(t, h, g.ID, guest.Token, http.StatusOK); again.Color != "white" {
+		t.Fatalf("the guest in a second tab got %s", again.Color)
 	}
 	join(t, h, g.ID, http.StatusConflict) // the seat is taken: the third person watches
 	seated := black.next("state")
-	if !strings.Contains(string(seated), `"white":{"kind":"human"}`) || strings.Contains(string(seated), guest.Token) {
+	if !strings.Contains(string(seated), `"white":{"kind":"human"}`) || strings.Contains(string(seated), playerID(guest.Token)) {
 		t.Fatalf("black saw the seat taken as %s", seated)
 	}
 
-	white := dial(t, srv, g.ID, "token="+guest.Token)
+	white := dial(t, srv, g.ID, guest.Token)
 	white.state("state")
 	watcher := dial(t, srv, g.ID, "")
 	watcher.state("state")

@@ -64,10 +64,32 @@ func apiRequest(method, path, body string) *http.Request {
 	return r
 }
 
-func create(t *testing.T, h http.Handler, body string) createResponse {
+// personRequest is apiRequest from the browser of the person whose player
+// secret is secret.
+func personRequest(method, path, body, secret string) *http.Request {
+	r := apiRequest(method, path, body)
+	r.AddCookie(&http.Cookie{Name: playerCookie, Value: secret})
+	return r
+}
+
+// created is a game a test made, with the player secret of the person who
+// made it (Token: what the browser's cookie holds).
+type created struct {
+	createResponse
+	Token string
+}
+
+// create makes a game as a new person would.
+func create(t *testing.T, h http.Handler, body string) created {
+	t.Helper()
+	return createAs(t, h, body, randomToken())
+}
+
+// createAs makes a game as the person whose secret is secret.
+func createAs(t *testing.T, h http.Handler, body, secret string) created {
 	t.Helper()
 	rec := httptest.NewRecorder()
-	h.ServeHTTP(rec, apiRequest("POST", "/api/games", body))
+	h.ServeHTTP(rec, personRequest("POST", "/api/games", body, secret))
 	if rec.Code != http.StatusCreated {
 		t.Fatalf("create %s: %d %s", body, rec.Code, rec.Body)
 	}
@@ -75,7 +97,7 @@ func create(t *testing.T, h http.Handler, body string) createResponse {
 	if err := json.Unmarshal(rec.Body.Bytes(), &resp); err != nil {
 		t.Fatal(err)
 	}
-	return resp
+	return created{resp, secret}
 }
 
 func TestHTTPAPI(t *testing.T) {
@@ -137,12 +159,18 @@ type wsClient struct {
 	conn *websocket.Conn
 }
 
-func dial(t *testing.T, srv *httptest.Server, id, query string) *wsClient {
+// dial opens game id's WebSocket as the person whose player secret is
+// secret ("" for a stranger: a spectator), with query added to the URL.
+func dial(t *testing.T, srv *httptest.Server, id, secret string, query ...string) *wsClient {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	url := "ws" + strings.TrimPrefix(srv.URL, "http") + "/ws/game/" + id + "?" + query
-	conn, _, err := websocket.Dial(ctx, url, nil)
+	url := "ws" + strings.TrimPrefix(srv.URL, "http") + "/ws/game/" + id + "?" + strings.Join(query, "&")
+	opts := &websocket.DialOptions{HTTPHeader: http.Header{}}
+	if secret != "" {
+		opts.HTTPHeader.Set("Cookie", (&http.Cookie{Name: playerCookie, Value: secret}).String())
+	}
+	conn, _, err := websocket.Dial(ctx, url, opts)
 	if err != nil {
 		t.Fatalf("dial %s: %v", url, err)
 	}
@@ -184,6 +212,25 @@ func (c *wsClient) next(typ string) json.RawMessage {
 	}
 }
 
+// position reads "state" and "move" messages until the game has ply moves
+// (a game loaded afresh sends a state where a live one sent the move).
+func (c *wsClient) position(ply int) stateJSON {
+	c.t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	for {
+		_, data, err := c.conn.Read(ctx)
+		if err != nil {
+			c.t.Fatalf("waiting for ply %d: %v", ply, err)
+		}
+		var m inMsg
+		var s stateJSON
+		if json.Unmarshal(data, &m) == nil && (m.T == "state" || m.T == "move") && json.Unmarshal(m.D, &s) == nil && s.Ply == ply {
+			return s
+		}
+	}
+}
+
 func (c *wsClient) state(typ string) stateJSON {
 	c.t.Helper()
 	var s stateJSON
@@ -205,7 +252,7 @@ func TestWebSocketLocalGame(t *testing.T) {
 	s, srv, _ := serve(t, openStore(t, t.TempDir()), nil)
 	g := create(t, s.Handler(), `{"mode":"local"}`)
 
-	p := dial(t, srv, g.ID, "token="+g.Token)
+	p := dial(t, srv, g.ID, g.Token)
 	var hello struct{ You []string }
 	json.Unmarshal(p.next("hello"), &hello)
 	if len(hello.You) != 2 {
@@ -253,7 +300,7 @@ func TestWebSocketLocalGame(t *testing.T) {
 	p.wantError("game_over")
 
 	// A client that saw v2 catches up with the missed events.
-	late := dial(t, srv, g.ID, "token="+g.Token+"&v=2")
+	late := dial(t, srv, g.ID, g.Token, "v=2")
 	late.next("hello")
 	if m := late.state("move"); m.V != 3 {
 		t.Errorf("catch-up starts at v%d, want v3", m.V)
@@ -282,9 +329,9 @@ func (agreeableBot) AcceptsDraw(context.Context, *game.Game, chess.Color) bool {
 func TestWebSocketComputer(t *testing.T) {
 	s, srv, _ := serve(t, openStore(t, t.TempDir()), agreeableBot{NewEngineBot(1)})
 	g := create(t, s.Handler(), `{"mode":"computer","color":"black","level":"greedy","clock":{"minutes":1,"increment":0}}`)
-	p := dial(t, srv, g.ID, "token="+g.Token+"&v=0")
+	p := dial(t, srv, g.ID, g.Token, "v=0")
 	p.next("hello")
-	first := p.state("move") // the computer opens as White
+	first := p.position(1) // the computer opens as White
 	if first.Ply != 1 || first.Turn != "black" {
 		t.Fatalf("computer's first move: %+v", first)
 	}
@@ -324,7 +371,7 @@ func TestMoveNotAcknowledgedUnlessStored(t *testing.T) {
 	st := &failingStore{Log: openStore(t, t.TempDir())}
 	s, srv, _ := serve(t, st, nil)
 	g := create(t, s.Handler(), `{"mode":"local"}`)
-	p := dial(t, srv, g.ID, "token="+g.Token)
+	p := dial(t, srv, g.ID, g.Token)
 	p.state("state")
 	st.fail.Store(true)
 	p.send(`{"t":"move","d":{"u":"e2e4"}}`)
@@ -341,7 +388,7 @@ func TestRestartContinuesGame(t *testing.T) {
 	st := openStore(t, dir)
 	s, srv, stop := serve(t, st, nil)
 	g := create(t, s.Handler(), `{"mode":"local","clock":{"minutes":3,"increment":2}}`)
-	p := dial(t, srv, g.ID, "token="+g.Token)
+	p := dial(t, srv, g.ID, g.Token)
 	p.state("state")
 	for _, u := range []string{"e2e4", "e7e5", "g1f3"} {
 		p.send(`{"t":"move","d":{"u":"` + u + `"}}`)
@@ -353,7 +400,7 @@ func TestRestartContinuesGame(t *testing.T) {
 	st.Close()
 
 	s, srv, _ = serve(t, openStore(t, dir), nil)
-	p = dial(t, srv, g.ID, "token="+g.Token+"&v=3")
+	p = dial(t, srv, g.ID, g.Token, "v=3")
 	p.next("hello")
 	// The shutdown read the running clock into event 4; the hub's recent
 	// events did not survive the restart: a full state.
@@ -403,15 +450,17 @@ func TestFlagFalls(t *testing.T) {
 	s, srv, _ := serve(t, openStore(t, t.TempDir()), nil)
 	s.minClock = 100 * time.Millisecond                                                     // a test's clock: short enough to see the flag fall
 	g := create(t, s.Handler(), `{"mode":"local","clock":{"minutes":0.005,"increment":0}}`) // 300 ms each
-	p := dial(t, srv, g.ID, "token="+g.Token)
+	p := dial(t, srv, g.ID, g.Token)
 	p.state("state")
-	p.send(`{"t":"move","d":{"u":"e2e4"}}`) // starts Black's clock
+	p.send(`{"t":"move","d":{"u":"e2e4"}}`)
+	p.state("move")
+	p.send(`{"t":"move","d":{"u":"e7e5"}}`) // both have moved: White's clock starts
 	p.state("move")
 	end := p.state("state") // no command needed: the hub's timer ends the game
-	if end.Status != "timeout" || end.Result != "1-0" || end.Termination != "timeout" || end.Clock.Black != 0 {
+	if end.Status != "timeout" || end.Result != "0-1" || end.Termination != "timeout" || end.Clock.White != 0 {
 		t.Fatalf("after the flag: %s %s %+v", end.Status, end.Result, end.Clock)
 	}
-	p.send(`{"t":"move","d":{"u":"e7e5"}}`)
+	p.send(`{"t":"move","d":{"u":"g1f3"}}`)
 	p.wantError("game_over")
 }
 
@@ -437,7 +486,7 @@ func TestMoveOnTheComputersTurn(t *testing.T) {
 	bot := slowBot{release: make(chan struct{})}
 	s, srv, _ := serve(t, openStore(t, t.TempDir()), bot)
 	g := create(t, s.Handler(), `{"mode":"computer","color":"white","level":"full"}`)
-	p := dial(t, srv, g.ID, "token="+g.Token)
+	p := dial(t, srv, g.ID, g.Token)
 	p.state("state")
 	p.send(`{"t":"move","d":{"u":"e2e4"}}`)
 	p.state("move")
@@ -460,7 +509,7 @@ func TestMoveOnTheComputersTurn(t *testing.T) {
 func TestIdleHubRetiresAndReloads(t *testing.T) {
 	s, srv, _ := serve(t, openStore(t, t.TempDir()), nil)
 	g := create(t, s.Handler(), `{"mode":"local"}`)
-	p := dial(t, srv, g.ID, "token="+g.Token)
+	p := dial(t, srv, g.ID, g.Token)
 	p.state("state")
 	p.send(`{"t":"move","d":{"u":"e2e4"}}`)
 	p.state("move")
@@ -475,7 +524,7 @@ func TestIdleHubRetiresAndReloads(t *testing.T) {
 			t.Fatal("the hub of an unwatched, untimed game did not retire")
 		}
 	}
-	p = dial(t, srv, g.ID, "token="+g.Token+"&v=1")
+	p = dial(t, srv, g.ID, g.Token, "v=1")
 	p.next("hello")
 	if st := p.state("state"); st.V != 1 || st.Ply != 1 {
 		t.Fatalf("reloaded game: v%d ply %d", st.V, st.Ply)
@@ -489,7 +538,7 @@ func TestIdleHubRetiresAndReloads(t *testing.T) {
 func TestHugeMessageClosesConnection(t *testing.T) {
 	s, srv, _ := serve(t, openStore(t, t.TempDir()), nil)
 	g := create(t, s.Handler(), `{"mode":"local"}`)
-	p := dial(t, srv, g.ID, "token="+g.Token)
+	p := dial(t, srv, g.ID, g.Token)
 	p.state("state")
 	p.send(`{"t":"move","d":{"u":"` + strings.Repeat("x", hardReadLimit) + `"}}`)
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
@@ -518,7 +567,7 @@ func TestRestartWithTheComputerToMove(t *testing.T) {
 	st.Close()
 
 	_, srv, _ := serve(t, openStore(t, dir), nil) // a bot that answers
-	p := dial(t, srv, g.ID, "token="+g.Token+"&v=0")
+	p := dial(t, srv, g.ID, g.Token, "v=0")
 	p.next("hello")
 	for {
 		var m inMsg

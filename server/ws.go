@@ -2,7 +2,6 @@ package server
 
 import (
 	"context"
-	"crypto/subtle"
 	"errors"
 	"net/http"
 	"strconv"
@@ -34,16 +33,15 @@ type client struct {
 // close ends the connection (the pumps notice and return).
 func (c *client) close() { c.once.Do(c.cancel) }
 
-// viewerFor returns the viewer whose seats' secret is token: both seats of
-// a game on one screen, one online, none (a spectator) for any other token.
-func viewerFor(g *game.Game, token string) game.Viewer {
+// viewerFor returns the viewer person player is in g: the seats it holds
+// (both in a game on one screen, one online), none (a spectator) otherwise.
+func viewerFor(g *game.Game, player string) game.Viewer {
 	var v game.Viewer
-	if token == "" {
+	if player == "" {
 		return v
 	}
 	for _, c := range []chess.Color{chess.White, chess.Black} {
-		s := g.Seat(c)
-		if s.Kind == game.SeatHuman && subtle.ConstantTimeCompare([]byte(s.Token), []byte(token)) == 1 {
+		if s := g.Seat(c); s.Kind == game.SeatHuman && s.Player == player {
 			v.Seats[c] = true
 		}
 	}
@@ -61,8 +59,9 @@ func colorNames(v game.Viewer) []string {
 	return out
 }
 
-// handleWS upgrades GET /ws/game/{id}?token=...&v=N to a WebSocket. Without a
-// valid token the client watches as a spectator.
+// handleWS upgrades GET /ws/game/{id}?v=N to a WebSocket. The browser's
+// player cookie says which seats the connection acts for; without one it
+// watches as a spectator.
 func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	since := int64(-1)
 	if v := r.URL.Query().Get("v"); v != "" {
@@ -73,7 +72,7 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithCancel(s.ctx)
 	c := &client{send: make(chan []byte, sendBuffer), cancel: cancel}
 	var h *hub
-	join := joinCmd{c: c, since: since, token: r.URL.Query().Get("token")}
+	join := joinCmd{c: c, since: since, player: playerOf(r)}
 	err := s.withHub(r.Context(), r.PathValue("id"), func(hh *hub) error {
 		h = hh
 		return hh.send(r.Context(), join)

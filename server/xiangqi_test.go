@@ -24,7 +24,7 @@ func TestXiangqiOverHTTPAndWebSocket(t *testing.T) {
 	if g.State.Variant != game.Xiangqi || g.State.FEN != chariotMate || !slices.Contains(g.State.Dests["a0"], "a9") {
 		t.Fatalf("created %+v", g.State)
 	}
-	p := dial(t, srv, g.ID, "token="+g.Token)
+	p := dial(t, srv, g.ID, g.Token)
 	p.state("state")
 	p.send(`{"t":"move","d":{"u":"a0a9"}}`)
 	if m := p.state("move"); m.Last == nil || m.Last.SAN != "俥九进九" || m.Last.WXF != "R9+9" || m.Variant != game.Xiangqi {
@@ -67,10 +67,10 @@ func TestXiangqiOverHTTPAndWebSocket(t *testing.T) {
 func TestXiangqiAgainstTheComputer(t *testing.T) {
 	s, srv, _ := serve(t, openStore(t, t.TempDir()), nil)
 	g := create(t, s.Handler(), `{"mode":"computer","variant":"xiangqi","color":"black","level":"beginner","clock":{"minutes":1,"increment":0}}`)
-	p := dial(t, srv, g.ID, "token="+g.Token+"&v=0")
+	p := dial(t, srv, g.ID, g.Token, "v=0")
 	p.next("hello")
-	first := p.state("move") // the computer opens as Red
-	if first.Ply != 1 || first.Turn != "black" || first.Last == nil {
+	first := p.position(1) // the computer opens as Red
+	if first.Ply != 1 || first.Turn != "black" {
 		t.Fatalf("computer's first move: %+v", first)
 	}
 	from, tos := anyDest(first.Dests)

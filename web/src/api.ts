@@ -49,6 +49,7 @@ export interface Summary {
   updatedAt: string;
   termination?: string;
   timeControl?: string;
+  yours?: boolean; // the asker plays in it
 }
 
 export interface CreateRequest {
@@ -60,7 +61,7 @@ export interface CreateRequest {
   setup?: string;
 }
 
-export interface Created { id: string; token: string; color: Color; state: State }
+export interface Created { id: string; color: Color; state: State }
 
 async function json<T>(res: Response): Promise<T> {
   const body = await res.json().catch(() => ({ message: res.statusText }));
@@ -68,8 +69,16 @@ async function json<T>(res: Response): Promise<T> {
   return body as T;
 }
 
-export const createGame = (req: CreateRequest) =>
-  fetch('/api/games', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(req) }).then(r => json<Created>(r));
+export const createGame = (req: CreateRequest) => post('/api/games', req).then(r => json<Created>(r));
+
+const post = (path: string, body: unknown) =>
+  fetch(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+
+// joinGame takes an invite game's open seat (or one's own seat back).
+export const joinGame = (id: string) => post(`/api/games/${id}/join`, {}).then(r => json<Created>(r));
+
+// adoptToken trades an older release's seat secret for the player cookie.
+export const adoptToken = (id: string, token: string) => post(`/api/games/${id}/adopt`, { token }).then(r => json<Created>(r));
 
 export const listGames = () => fetch('/api/games?limit=15').then(r => json<Summary[]>(r));
 

@@ -8,7 +8,7 @@ import './style.css';
 import { createGame, finished, levels, listGames, Summary, Variant } from './api';
 import { Play } from './play';
 import { installGlyphPieces } from './pieces';
-import { applySettings, loadSettings, loadTickets, saveSettings, saveTicket } from './settings';
+import { applySettings, loadSettings, saveSettings, saveTicket } from './settings';
 import { Sounds } from './sound';
 import { t } from './i18n';
 import { sideName, variantOf, variants } from './variants';
@@ -48,7 +48,6 @@ async function showRecent() {
   }
   ul.textContent = '';
   if (games.length === 0) ul.appendChild(Object.assign(document.createElement('li'), { className: 'empty', textContent: t('recent.none') }));
-  const tickets = loadTickets();
   for (const g of games) {
     const li = document.createElement('li');
     const a = document.createElement('a');
@@ -58,7 +57,7 @@ async function showRecent() {
     const who = (c: 'white' | 'black') => (g.seats[c].kind === 'bot' ? g.seats[c].name ?? t('player.computer') : g.mode === 'local' ? sideName(v, c, true) : t('player.you.short'));
     const over = finished(g.status);
     a.innerHTML = '<span class="who"></span><span class="res"></span><span class="act"></span>';
-    a.querySelector('.act')!.textContent = t(over || !tickets[g.id] ? 'recent.review' : 'recent.resume');
+    a.querySelector('.act')!.textContent = t(over || !g.yours ? 'recent.review' : 'recent.resume');
     const players = t('recent.players', { white: who('white'), black: who('black') });
     a.querySelector('.who')!.textContent = v.tag ? t('recent.tagged', { tag: t(v.tag), players }) : players;
     const state = over ? `${g.result}${g.termination ? ' · ' + g.termination : ''}` : t(g.plies === 1 ? 'recent.inPlay.one' : 'recent.inPlay.other', { n: g.plies });
@@ -138,7 +137,7 @@ async function startGame(e: SubmitEvent) {
       clock: f.get('timed') ? { minutes: Number(f.get('minutes')), increment: Number(f.get('increment')) } : null,
       setup: String(f.get('setup') ?? ''),
     });
-    saveTicket(g.id, { token: g.token, color: mode === 'local' ? 'white' : g.color });
+    saveTicket(g.id, { color: mode === 'local' ? 'white' : g.color });
     (form.elements.namedItem('setup') as HTMLTextAreaElement).value = ''; // a pasted position is for one game
     $<HTMLDialogElement>('new-dialog').close();
     go(`/game/${g.id}`);

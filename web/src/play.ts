@@ -2,10 +2,10 @@
 // step with the server over a WebSocket. The server owns the rules: the
 // board only offers the destinations (dests) the server sent.
 
-import { Color, State, Step, finished, pgn } from './api';
+import { Color, State, Step, adoptToken, finished, pgn } from './api';
 import type { Board } from './board';
 import { Sounds } from './sound';
-import { loadTickets } from './settings';
+import { loadTickets, saveTicket } from './settings';
 import { t } from './i18n';
 import { Notation, VariantUI, describeEnd, notationOf, sideName, variantOf, variants } from './variants';
 
@@ -34,8 +34,20 @@ export class Play {
     const ticket = loadTickets()[id];
     if (ticket?.color === 'black') this.orientation = 'black';
     this.bindButtons();
-    this.connect(ticket?.token ?? '');
+    void this.adoptLegacy(ticket?.token).then(() => this.connect());
     this.timer = window.setInterval(() => this.renderClocks(), 100);
+  }
+
+  // adoptLegacy trades a seat secret an older release kept in this browser's
+  // storage for the player cookie, once; the token is then forgotten.
+  private async adoptLegacy(token?: string) {
+    if (!token) return;
+    try {
+      const g = await adoptToken(this.id, token);
+      saveTicket(this.id, { color: g.color });
+    } catch {
+      saveTicket(this.id, { color: loadTickets()[this.id]?.color ?? 'white' }); // no seat (any more): watch
+    }
   }
 
   // destroy closes the connection and stops the timers.
@@ -78,10 +90,12 @@ export class Play {
     };
   }
 
-  private connect(token: string) {
+  // connect opens the game's WebSocket; the player cookie goes with it.
+  private connect() {
+    if (this.closed) return;
     const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
-    const v = this.state ? `&v=${this.state.v}` : '';
-    const ws = new WebSocket(`${proto}//${location.host}/ws/game/${this.id}?token=${encodeURIComponent(token)}${v}`);
+    const v = this.state ? `?v=${this.state.v}` : '';
+    const ws = new WebSocket(`${proto}//${location.host}/ws/game/${this.id}${v}`);
     this.ws = ws;
     let opened = false;
     ws.onopen = () => { opened = true; this.retry = 0; this.setConn(''); };
@@ -95,7 +109,7 @@ export class Play {
       }
       this.setConn(t('status.reconnecting'));
       this.retry = Math.min(this.retry + 1, 4);
-      window.setTimeout(() => this.connect(token), 250 * 2 ** this.retry);
+      window.setTimeout(() => this.connect(), 250 * 2 ** this.retry);
     };
   }
 

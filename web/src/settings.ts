@@ -30,10 +30,14 @@ export function applySettings(s: Settings) {
   for (const p of pieceSets) cls.toggle(`pieces-${p}`, p === s.pieces);
 }
 
-// Seat tokens: the secret that lets this browser play a game's seats.
+// Tickets: the games this browser plays, and as which colour, so the board
+// is turned its way before the server has said. The seat itself is held by
+// the httpOnly player cookie the server sets; a ticket from an older release
+// may still hold the seat's secret token, which adoptLegacyToken trades for
+// the cookie once.
 const tokensKey = 'gambit.tokens';
 
-export interface Ticket { token: string; color: string }
+export interface Ticket { color: string; token?: string }
 
 export function saveTicket(id: string, t: Ticket) {
   const all = loadTickets();
