@@ -56,7 +56,7 @@ type published struct {
 // Commands a hub takes on its channel.
 type (
 	joinCmd struct {
-		c     *client
+		c      *client
 		since  int64  // last version the client saw, or -1
 		player string // the person's id, from the player cookie
 	}
