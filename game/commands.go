@@ -39,7 +39,7 @@ func (g *Game) MoveCredited(by chess.Color, uci string, credit time.Duration) ([
 		if !k.pressCredited(by, credit) {
 			return g.checkOpen() // too late even with the credit: the flag fell
 		}
-		e.Clock = timesOf(&k)
+		e.Clock = &Times{White: k.remaining[chess.White].Milliseconds(), Black: k.remaining[chess.Black].Milliseconds()}
 	}
 	return g.emit(e)
 }

@@ -15,12 +15,25 @@
 // A client that sees a gap in the numbers asks to sync and gets the missed
 // events or a full state.
 //
-// Seats: creating a game returns a secret token; a WebSocket that presents
-// it acts for the seats holding it (both, in a one-screen game), any other
-// connection watches as a spectator. An online game ({"mode":"online"}) is
-// an invite: the creator's seat and an open one, which the first caller of
-// POST /api/games/{id}/join takes with a secret of its own (409 seat_taken
-// after that: one watches). Invite games are private: not listed.
+// Seats: a person is known by a secret their browser keeps in an httpOnly
+// cookie (gambit_player, set by the first create or join), never in a URL
+// nor readable by the page; a seat records its hash, the player id. A
+// WebSocket whose cookie holds a seat acts for it (both, in a one-screen
+// game, and in every tab); any other connection watches as a spectator.
+// An online game ({"mode":"online"}) is an invite: the creator's seat and an
+// open one, which the first caller of POST /api/games/{id}/join takes (409
+// seat_taken after that: one watches; a person already seated gets their
+// seat back). Invite games are private: listed only for their players.
+//
+// Online play: neither clock runs until both sides have made a first move,
+// and a side that does not make it within Config.FirstMoveTime has the game
+// aborted. A move is credited the connection's measured lag (half a ping's
+// round trip, smoothed, at most 500 ms). Presence ("presence" messages:
+// each seat online or not, how many watch) is sent on every change; a
+// player away for Config.ClaimAfter from a game in play lets the opponent
+// claim the win or call it a draw (claim-victory). After an online game
+// both players may agree a rematch, colours swapped: everyone connected is
+// sent its id ("rematch" {"next"}).
 //
 // Restarts: every change is an event in the store; Start replays the
 // unfinished games, and their clocks run again from where they were saved
@@ -39,10 +52,12 @@
 //
 //	client → server: move {"u":"e2e4"} (xiangqi: ICCS, {"u":"h2e2"}), takeback, resign, abort, draw-offer,
 //	                 draw-accept, draw-decline, draw-claim (chess only), takeback-offer,
-//	                 takeback-accept, takeback-decline (online), sync {"v":12}
+//	                 takeback-accept, takeback-decline (online), claim-victory [{"draw":true}],
+//	                 rematch-offer, rematch-decline, sync {"v":12}
 //	server → client: hello {"you":["white"]}, state {...}, move {...} (with
 //	                 "variant"; in xiangqi "white" is Red, san is Chinese, wxf WXF),
-//	                 error {"code","message"}
+//	                 presence {"white":{"online":true},"black":{"online":false,"claimIn":12000},"watching":3},
+//	                 rematch {"offer":"white","next":"id"}, error {"code","message"}
 //
 //	srv := server.New(server.Config{Store: st, Assets: web.FS()}) // the engine plays
 //	err := srv.Run(ctx, ":8080", nil) // until ctx ends

@@ -70,20 +70,25 @@ type (
 
 // hub owns one live game: all reads and changes happen on its goroutine.
 type hub struct {
-	s       *Server
-	g       *game.Game
-	cmds    chan any
-	clients map[*client]struct{}
-	log     []published
-	flag    *time.Timer
-	bot     botState
-	failed  bool          // the game could not be saved nor read back: retire at once
-	done    chan struct{} // closed when the hub stops
+	s        *Server
+	g        *game.Game
+	cmds     chan any
+	clients  map[*client]struct{}
+	log      []published
+	flag     *time.Timer
+	bot      botState
+	presence presence
+	rematch  rematchState
+	failed   bool          // the game could not be saved nor read back: retire at once
+	done     chan struct{} // closed when the hub stops
 }
 
 func newHub(s *Server, g *game.Game) *hub {
-	return &hub{s: s, g: g, cmds: make(chan any), done: make(chan struct{}), clients: map[*client]struct{}{},
+	h := &hub{s: s, g: g, cmds: make(chan any), done: make(chan struct{}), clients: map[*client]struct{}{},
 		bot: botState{version: -1}}
+	now := s.now()
+	h.presence.since = [2]time.Time{now, now} // no one is here yet
+	return h
 }
 
 // errRetired says the hub has stopped; the caller loads the game afresh.
@@ -144,8 +149,10 @@ func (h *hub) idle() bool {
 // none of the downtime.
 func (h *hub) stop() {
 	h.bot.cancel()
-	if h.flag != nil {
-		h.flag.Stop()
+	for _, t := range []*time.Timer{h.flag, h.presence.claim, h.presence.opening} {
+		if t != nil {
+			t.Stop()
+		}
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancel()
@@ -168,6 +175,9 @@ func (h *hub) handle(ctx context.Context, cmd any) {
 		h.join(cmd)
 	case leaveCmd:
 		delete(h.clients, cmd.c)
+		h.notePresence()
+	case presenceCmd:
+		h.presenceTick(ctx)
 	case messageCmd:
 		h.message(ctx, cmd.c, cmd.msg)
 	case botMoveCmd:
@@ -189,6 +199,12 @@ func (h *hub) join(cmd joinCmd) {
 	h.clients[cmd.c] = struct{}{}
 	h.deliver(cmd.c, encode("hello", map[string]any{"you": colorNames(cmd.c.viewer)}))
 	h.catchUp(cmd.c, cmd.since)
+	if !h.notePresence() {
+		h.deliver(cmd.c, h.presence.last) // nothing changed for the others
+	}
+	if h.rematch.active() {
+		h.deliver(cmd.c, h.rematch.message())
+	}
 }
 
 // catchUp sends the events after version since, or a full state when they
@@ -322,4 +338,5 @@ func (h *hub) deliver(c *client, data []byte) {
 func (h *hub) afterChange(ctx context.Context) {
 	h.armFlag()
 	h.driveBot(ctx)
+	h.notePresence()
 }

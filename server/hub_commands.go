@@ -11,8 +11,18 @@ import (
 
 // message runs one client command.
 func (h *hub) message(ctx context.Context, c *client, m clientMsg) {
-	if m.T == msgSync {
+	switch m.T {
+	case msgSync:
 		h.catchUp(c, m.V)
+		return
+	case msgRematchOffer, msgRematchDecline:
+		err := ErrSpectator
+		if !c.viewer.IsSpectator() {
+			err = h.offerRematch(ctx, c.viewer, m.T == msgRematchDecline)
+		}
+		if err != nil {
+			h.deliver(c, errorEvent(err))
+		}
 		return
 	}
 	h.apply(ctx, c, func(g *game.Game) ([]game.Event, error) { return h.command(c.viewer, m) })
@@ -32,7 +42,7 @@ func (h *hub) command(v game.Viewer, m clientMsg) ([]game.Event, error) {
 		if !v.Holds(g.Turn()) {
 			return nil, fmt.Errorf("%w: %s to move", game.ErrNotYourTurn, game.ColorName(g.Turn()))
 		}
-		return g.Move(g.Turn(), m.U)
+		return g.MoveCredited(g.Turn(), m.U, m.Lag)
 	case msgTakeback:
 		return h.takeback(v)
 	case msgResign:
@@ -52,6 +62,8 @@ func (h *hub) command(v game.Viewer, m clientMsg) ([]game.Event, error) {
 		return g.Offer(acting(v, g.Turn().Other()), game.OfferTakeback)
 	case msgTakebackAccept, msgTakebackDecline:
 		return g.Answer(answerer(g, v, game.OfferTakeback), game.OfferTakeback, m.T == msgTakebackAccept)
+	case msgClaimVictory:
+		return h.claimVictory(v, m.Draw)
 	}
 	return nil, fmt.Errorf("%w %q", ErrUnknownType, m.T)
 }

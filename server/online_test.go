@@ -2,6 +2,9 @@ package server
 
 import (
 	"encoding/json"
+	"time"
+
+	"github.com/coder/websocket"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -116,4 +119,183 @@ func (c *wsClient) until(ok func(stateJSON) bool) stateJSON {
 	}
 	c.t.Fatal("the awaited state never came")
 	return stateJSON{}
+}
+
+// onlinePair creates an online game (body) for a new person, with a second
+// person joining through the link, both connected; it returns the
+// creator's and the guest's connections and games.
+func onlinePair(t *testing.T, s *Server, srv *httptest.Server, body string) (host, guest *wsClient, g, joined created) {
+	t.Helper()
+	g = create(t, s.Handler(), body)
+	joined = join(t, s.Handler(), g.ID, http.StatusOK)
+	host = dial(t, srv, g.ID, g.Token)
+	host.state("state")
+	guest = dial(t, srv, g.ID, joined.Token)
+	guest.state("state")
+	return host, guest, g, joined
+}
+
+// presenceMsg reads presence messages until one satisfies ok.
+func (c *wsClient) presence(ok func(presenceJSON) bool) presenceJSON {
+	c.t.Helper()
+	for range 20 {
+		var p presenceJSON
+		mustDecode(c.t, c.next("presence"), &p)
+		if ok(p) {
+			return p
+		}
+	}
+	c.t.Fatal("the awaited presence never came")
+	return presenceJSON{}
+}
+
+// TestPresenceAndClaimVictory: everyone sees who is connected and how many
+// watch; when a player leaves a game in play, the opponent may claim only
+// after ClaimAfter, and then wins; a player who comes back in time stops
+// the claim.
+func TestPresenceAndClaimVictory(t *testing.T) {
+	for _, draw := range []bool{false, true} {
+		s, srv, _ := serveWith(t, Config{Store: openStore(t, t.TempDir()), ClaimAfter: 300 * time.Millisecond})
+		white, black, g, guest := onlinePair(t, s, srv, `{"mode":"online","color":"white"}`)
+		watcher := dial(t, srv, g.ID, "")
+		white.presence(func(p presenceJSON) bool { return p.White.Online && p.Black.Online && p.Watching == 1 })
+
+		black.conn.Close(websocket.StatusNormalClosure, "") // before both moved: nothing to claim
+		white.presence(func(p presenceJSON) bool { return !p.Black.Online && p.Black.ClaimIn == nil })
+		white.send(`{"t":"claim-victory"}`)
+		white.wantError("cannot_claim")
+
+		white.send(`{"t":"move","d":{"u":"e2e4"}}`)
+		white.state("move")
+		black = dial(t, srv, g.ID, guest.Token) // back
+		black.state("state")
+		black.send(`{"t":"move","d":{"u":"e7e5"}}`)
+		white.state("move")
+		black.conn.Close(websocket.StatusNormalClosure, "")
+		p := white.presence(func(p presenceJSON) bool { return !p.Black.Online && p.Black.ClaimIn != nil })
+		if *p.Black.ClaimIn <= 0 || *p.Black.ClaimIn > 300 {
+			t.Fatalf("claim in %d ms, want (0, 300]", *p.Black.ClaimIn)
+		}
+		white.send(`{"t":"claim-victory"}`) // too early
+		white.wantError("cannot_claim")
+		white.presence(func(p presenceJSON) bool { return p.Black.ClaimIn != nil && *p.Black.ClaimIn == 0 })
+		watcher.send(`{"t":"claim-victory"}`)
+		watcher.wantError("not_your_seat")
+		if draw {
+			white.send(`{"t":"claim-victory","d":{"draw":true}}`)
+		} else {
+			white.send(`{"t":"claim-victory"}`)
+		}
+		end := watcher.until(func(s stateJSON) bool { return s.Status == "abandoned" })
+		if want := map[bool]string{false: "1-0", true: "1/2-1/2"}[draw]; end.Result != want || end.Termination != "abandonment" {
+			t.Fatalf("after the claim: %s %s", end.Result, end.Termination)
+		}
+	}
+}
+
+// TestFirstMoveOverdueAborts: an online game whose side to move has not
+// made its first move within FirstMoveTime is aborted, without a result;
+// neither clock ran meanwhile.
+func TestFirstMoveOverdueAborts(t *testing.T) {
+	s, srv, _ := serveWith(t, Config{Store: openStore(t, t.TempDir()), FirstMoveTime: 300 * time.Millisecond})
+	white, black, _, _ := onlinePair(t, s, srv, `{"mode":"online","color":"white","clock":{"minutes":1,"increment":0}}`)
+	white.send(`{"t":"move","d":{"u":"d2d4"}}`)
+	if m := black.state("move"); m.Clock.Running != "" || m.Clock.White != 60000 {
+		t.Fatalf("a clock runs after one first move: %+v", m.Clock)
+	}
+	end := black.until(func(s stateJSON) bool { return s.Status == "aborted" })
+	if end.Result != "*" || end.Clock.Black != 60000 {
+		t.Fatalf("aborted as %s with clock %+v", end.Result, end.Clock)
+	}
+}
+
+// rematchMsg reads rematch messages until one satisfies ok.
+func (c *wsClient) rematch(ok func(rematchJSON) bool) rematchJSON {
+	c.t.Helper()
+	for range 10 {
+		var r rematchJSON
+		mustDecode(c.t, c.next("rematch"), &r)
+		if ok(r) {
+			return r
+		}
+	}
+	c.t.Fatal("the awaited rematch message never came")
+	return rematchJSON{}
+}
+
+// TestRematch: after an online game either player offers a rematch, the
+// other sees it and may decline; when both agree, everyone (the spectator
+// too) is sent to a new game with colours swapped, the same time control,
+// and each person in the other seat. A rematch of a game in play, or by a
+// spectator, is refused.
+func TestRematch(t *testing.T) {
+	s, srv, _ := serve(t, openStore(t, t.TempDir()), nil)
+	white, black, g, guest := onlinePair(t, s, srv, `{"mode":"online","color":"white","clock":{"minutes":3,"increment":2}}`)
+	watcher := dial(t, srv, g.ID, "")
+	watcher.state("state")
+	white.send(`{"t":"rematch-offer"}`)
+	white.wantError("bad_request") // still in play
+	white.send(`{"t":"resign"}`)
+	black.until(func(s stateJSON) bool { return s.Status == "aborted" || s.Status == "resigned" })
+
+	black.send(`{"t":"rematch-offer"}`)
+	if r := white.rematch(func(r rematchJSON) bool { return true }); r.Offer != "black" || r.Next != "" {
+		t.Fatalf("white sees %+v", r)
+	}
+	white.send(`{"t":"rematch-decline"}`)
+	black.rematch(func(r rematchJSON) bool { return r.Offer == "" })
+	watcher.send(`{"t":"rematch-offer"}`)
+	watcher.wantError("not_your_seat")
+
+	black.send(`{"t":"rematch-offer"}`)
+	white.send(`{"t":"rematch-offer"}`)
+	next := watcher.rematch(func(r rematchJSON) bool { return r.Next != "" }).Next
+	if r := black.rematch(func(r rematchJSON) bool { return r.Next != "" }); r.Next != next || next == g.ID {
+		t.Fatalf("black sent to %q, watcher to %q", r.Next, next)
+	}
+	nw := dial(t, srv, next, guest.Token) // the guest now plays white
+	var hello struct{ You []string }
+	mustDecode(t, nw.next("hello"), &hello)
+	st := nw.state("state")
+	if len(hello.You) != 1 || hello.You[0] != "white" || st.Clock == nil || st.Clock.Initial != 180000 || st.Clock.Increment != 2000 ||
+		st.Mode != "online" || st.Seats["black"].Kind != "human" {
+		t.Fatalf("rematch: you %v, state %+v", hello.You, st)
+	}
+	nb := dial(t, srv, next, g.Token)
+	mustDecode(t, nb.next("hello"), &hello)
+	if len(hello.You) != 1 || hello.You[0] != "black" {
+		t.Fatalf("the first game's white plays %v in the rematch", hello.You)
+	}
+}
+
+// TestSeatEnforcementEveryCommand: every game command from a spectator, a
+// connection with no secret, one with another game's secret, or the seat
+// not concerned, is refused and changes nothing.
+func TestSeatEnforcementEveryCommand(t *testing.T) {
+	s, srv, _ := serve(t, openStore(t, t.TempDir()), nil)
+	white, black, g, _ := onlinePair(t, s, srv, `{"mode":"online","color":"white"}`)
+	other := create(t, s.Handler(), `{"mode":"local"}`)
+	intruders := map[string]*wsClient{
+		"spectator":           dial(t, srv, g.ID, ""),
+		"another game's seat": dial(t, srv, g.ID, other.Token),
+		"unknown secret":      dial(t, srv, g.ID, randomToken()),
+	}
+	commands := []string{`{"t":"move","d":{"u":"e2e4"}}`, `{"t":"takeback"}`, `{"t":"resign"}`, `{"t":"abort"}`,
+		`{"t":"draw-offer"}`, `{"t":"draw-accept"}`, `{"t":"draw-decline"}`, `{"t":"draw-claim"}`, `{"t":"takeback-offer"}`,
+		`{"t":"takeback-accept"}`, `{"t":"takeback-decline"}`, `{"t":"claim-victory"}`, `{"t":"rematch-offer"}`, `{"t":"rematch-decline"}`}
+	for _, c := range intruders {
+		c.state("state")
+		for _, cmd := range commands {
+			c.send(cmd)
+			c.wantError("not_your_seat")
+		}
+	}
+	black.send(`{"t":"move","d":{"u":"e2e4"}}`) // white's move
+	black.wantError("not_your_turn")
+	black.send(`{"t":"draw-accept"}`) // nothing offered
+	black.wantError("offer")
+	white.send(`{"t":"move","d":{"u":"e2e4"}}`)
+	if st := black.state("move"); st.V != 2 { // v1: black's seat taken
+		t.Fatalf("version %d after the only accepted command", st.V)
+	}
 }

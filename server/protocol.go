@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/game"
@@ -38,13 +39,20 @@ const (
 	msgTakebackOffer   = "takeback-offer"
 	msgTakebackAccept  = "takeback-accept"
 	msgTakebackDecline = "takeback-decline"
+	// The opponent left: claim the win ({"draw":true}: call it a draw).
+	msgClaimVictory = "claim-victory"
+	// After an online game: play again with colours swapped.
+	msgRematchOffer   = "rematch-offer"
+	msgRematchDecline = "rematch-decline"
 )
 
 // clientMsg is a decoded client message.
 type clientMsg struct {
-	T string
-	U string // move, coordinate text (UCI for chess, ICCS for xiangqi)
-	V int64  // sync, last version seen
+	T    string
+	U    string        // move, coordinate text (UCI for chess, ICCS for xiangqi)
+	V    int64         // sync, last version seen
+	Draw bool          // claim-victory: call it a draw instead
+	Lag  time.Duration // move: the network credit the connection earned (set by the server, never read from the client)
 }
 
 // parseClientMsg decodes and checks one client message.
@@ -74,8 +82,16 @@ func parseClientMsg(data []byte) (clientMsg, error) {
 			return clientMsg{}, fmt.Errorf("%w: sync needs {\"v\": number}", ErrBadRequest)
 		}
 		m.V = d.V
+	case msgClaimVictory:
+		var d struct {
+			Draw bool `json:"draw"`
+		}
+		if len(env.D) > 0 && json.Unmarshal(env.D, &d) != nil {
+			return clientMsg{}, fmt.Errorf("%w: claim-victory takes nothing or {\"draw\": true}", ErrBadRequest)
+		}
+		m.Draw = d.Draw
 	case msgTakeback, msgResign, msgAbort, msgDrawOffer, msgDrawAccept, msgDrawDecline, msgDrawClaim,
-		msgTakebackOffer, msgTakebackAccept, msgTakebackDecline:
+		msgTakebackOffer, msgTakebackAccept, msgTakebackDecline, msgRematchOffer, msgRematchDecline:
 	case "":
 		return clientMsg{}, fmt.Errorf("%w: missing message type \"t\"", ErrBadRequest)
 	default:

@@ -31,6 +31,11 @@ type Config struct {
 	// (as on lichess) when zero. Shorter is a typo, and a tiny value must
 	// never read as no clock.
 	MinClock time.Duration
+	// ClaimAfter is how long an online player must be away before the
+	// opponent may claim the win (30 s when zero); FirstMoveTime how long
+	// a side of an online game has for its first move before the game is
+	// aborted (60 s when zero).
+	ClaimAfter, FirstMoveTime time.Duration
 }
 
 // Server serves the API, the WebSockets and the UI. It holds no global
@@ -43,7 +48,9 @@ type Server struct {
 	now    func() time.Time
 	log    *slog.Logger
 
-	minClock time.Duration
+	minClock      time.Duration
+	claimAfter    time.Duration
+	firstMoveTime time.Duration
 
 	ctx    context.Context // ends when the server stops; hubs run under it
 	cancel context.CancelFunc
@@ -75,9 +82,15 @@ func New(cfg Config) *Server {
 	if cfg.MinClock <= 0 {
 		cfg.MinClock = 15 * time.Second
 	}
+	if cfg.ClaimAfter <= 0 {
+		cfg.ClaimAfter = 30 * time.Second
+	}
+	if cfg.FirstMoveTime <= 0 {
+		cfg.FirstMoveTime = time.Minute
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	return &Server{store: cfg.Store, bot: cfg.Bot, pool: NewPool(cfg.Workers, cfg.Queue), assets: cfg.Assets,
-		now: cfg.Now, log: cfg.Logger, minClock: cfg.MinClock, ctx: ctx, cancel: cancel, hubs: map[string]*hub{},
+		now: cfg.Now, log: cfg.Logger, minClock: cfg.MinClock, claimAfter: cfg.ClaimAfter, firstMoveTime: cfg.FirstMoveTime, ctx: ctx, cancel: cancel, hubs: map[string]*hub{},
 		loading: map[string]chan struct{}{}}
 }
 

@@ -31,10 +31,16 @@ import (
 // a restart; it also runs when the test ends.
 func serve(t *testing.T, st store.Log, bot Bot) (s *Server, srv *httptest.Server, stop func()) {
 	t.Helper()
-	if bot == nil {
-		bot = NewEngineBot(1)
+	return serveWith(t, Config{Store: st, Bot: bot})
+}
+
+// serveWith is serve with a configuration of one's own.
+func serveWith(t *testing.T, cfg Config) (s *Server, srv *httptest.Server, stop func()) {
+	t.Helper()
+	if cfg.Bot == nil {
+		cfg.Bot = NewEngineBot(1)
 	}
-	s = New(Config{Store: st, Bot: bot})
+	s = New(cfg)
 	if err := s.Start(context.Background()); err != nil {
 		t.Fatal(err)
 	}
@@ -153,10 +159,41 @@ func TestHTTPAPI(t *testing.T) {
 	}
 }
 
-// wsClient is a test WebSocket client.
+// wsClient is a test WebSocket client. Like a browser, it reads all the
+// time (in the background), so the server's pings are answered whatever
+// the test does meanwhile.
 type wsClient struct {
 	t    *testing.T
 	conn *websocket.Conn
+	in   chan []byte // messages read, in order
+	err  chan error  // why reading stopped
+}
+
+// readAll reads messages into c.in until the connection ends.
+func (c *wsClient) readAll() {
+	for {
+		_, data, err := c.conn.Read(context.Background())
+		if err != nil {
+			c.err <- err
+			return
+		}
+		c.in <- data
+	}
+}
+
+// read returns the next message, or the error that ended the connection;
+// it fails the test after d.
+func (c *wsClient) read(d time.Duration) ([]byte, error) {
+	c.t.Helper()
+	select {
+	case data := <-c.in:
+		return data, nil
+	case err := <-c.err:
+		c.err <- err // for any later read
+		return nil, err
+	case <-time.After(d):
+		return nil, context.DeadlineExceeded
+	}
 }
 
 // dial opens game id's WebSocket as the person whose player secret is
@@ -175,7 +212,9 @@ func dial(t *testing.T, srv *httptest.Server, id, secret string, query ...string
 		t.Fatalf("dial %s: %v", url, err)
 	}
 	t.Cleanup(func() { conn.CloseNow() })
-	return &wsClient{t: t, conn: conn}
+	c := &wsClient{t: t, conn: conn, in: make(chan []byte, 1024), err: make(chan error, 1)}
+	go c.readAll()
+	return c
 }
 
 func (c *wsClient) send(s string) {
@@ -195,10 +234,8 @@ type inMsg struct {
 // next reads messages until one of type typ arrives.
 func (c *wsClient) next(typ string) json.RawMessage {
 	c.t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
 	for {
-		_, data, err := c.conn.Read(ctx)
+		data, err := c.read(10 * time.Second)
 		if err != nil {
 			c.t.Fatalf("waiting for %s: %v", typ, err)
 		}
@@ -216,10 +253,8 @@ func (c *wsClient) next(typ string) json.RawMessage {
 // (a game loaded afresh sends a state where a live one sent the move).
 func (c *wsClient) position(ply int) stateJSON {
 	c.t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
 	for {
-		_, data, err := c.conn.Read(ctx)
+		data, err := c.read(10 * time.Second)
 		if err != nil {
 			c.t.Fatalf("waiting for ply %d: %v", ply, err)
 		}
@@ -541,10 +576,8 @@ func TestHugeMessageClosesConnection(t *testing.T) {
 	p := dial(t, srv, g.ID, g.Token)
 	p.state("state")
 	p.send(`{"t":"move","d":{"u":"` + strings.Repeat("x", hardReadLimit) + `"}}`)
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
 	for {
-		if _, _, err := p.conn.Read(ctx); err != nil {
+		if _, err := p.read(5 * time.Second); err != nil {
 			if websocket.CloseStatus(err) != websocket.StatusMessageTooBig {
 				t.Fatalf("closed with %v, want status 1009 (message too big)", err)
 			}
@@ -571,9 +604,7 @@ func TestRestartWithTheComputerToMove(t *testing.T) {
 	p.next("hello")
 	for {
 		var m inMsg
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		_, data, err := p.conn.Read(ctx)
-		cancel()
+		data, err := p.read(10 * time.Second)
 		if err != nil {
 			t.Fatalf("no computer move after the restart: %v", err)
 		}

@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/coder/websocket"
@@ -15,12 +16,18 @@ import (
 )
 
 // Connection timing: a write that takes longer than writeWait drops the
-// client, and a ping goes out every pingPeriod to keep proxies and dead
-// peers honest.
+// client, and a ping goes out when the connection opens and every
+// pingPeriod after, to keep proxies and dead peers honest and to measure
+// the connection's lag.
 const (
 	writeWait  = 10 * time.Second
-	pingPeriod = 30 * time.Second
+	pingPeriod = 10 * time.Second
 )
+
+// maxLagCredit bounds the time a move is credited for the network: a slow
+// line does not lose on time for its lag, and a client cannot buy itself
+// more than this per move by delaying its pongs.
+const maxLagCredit = 500 * time.Millisecond
 
 // client is one WebSocket connection to a game.
 type client struct {
@@ -28,6 +35,21 @@ type client struct {
 	viewer game.Viewer // the seats this connection acts for; none for a spectator
 	cancel context.CancelFunc
 	once   sync.Once
+	lag    atomic.Int64 // one-way network time, smoothed, in nanoseconds
+}
+
+// noteRoundTrip folds a ping's round trip into the connection's lag.
+func (c *client) noteRoundTrip(rtt time.Duration) {
+	sample := int64(rtt / 2)
+	if old := c.lag.Load(); old > 0 {
+		sample = (3*old + sample) / 4
+	}
+	c.lag.Store(sample)
+}
+
+// lagCredit is what a move from this connection is credited on the clock.
+func (c *client) lagCredit() time.Duration {
+	return min(time.Duration(c.lag.Load()), maxLagCredit)
 }
 
 // close ends the connection (the pumps notice and return).
@@ -90,6 +112,7 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	}
 	conn.SetReadLimit(hardReadLimit)
 	go s.writePump(ctx, conn, c)
+	go s.pingLoop(ctx, conn, c)
 	s.readPump(ctx, conn, h, c)
 }
 
@@ -119,17 +142,41 @@ func (s *Server) readPump(ctx context.Context, conn *websocket.Conn, h *hub, c *
 			}
 			continue
 		}
+		msg.Lag = c.lagCredit()
 		if err := h.send(ctx, messageCmd{c: c, msg: msg}); err != nil {
 			return
 		}
 	}
 }
 
-// writePump writes queued messages and pings until the connection ends.
-func (s *Server) writePump(ctx context.Context, conn *websocket.Conn, c *client) {
+// pingLoop pings the client at once and every pingPeriod, timing each
+// round trip for the lag credit; a ping unanswered within writeWait ends the
+// connection. It runs beside writePump so that waiting for a pong never
+// holds up a move.
+func (s *Server) pingLoop(ctx context.Context, conn *websocket.Conn, c *client) {
 	ping := time.NewTicker(pingPeriod)
+	defer ping.Stop()
+	for {
+		pctx, cancel := context.WithTimeout(ctx, writeWait)
+		start := time.Now()
+		err := conn.Ping(pctx)
+		cancel()
+		if err != nil {
+			c.close()
+			return
+		}
+		c.noteRoundTrip(time.Since(start))
+		select {
+		case <-ctx.Done():
+			return
+		case <-ping.C:
+		}
+	}
+}
+
+// writePump writes queued messages until the connection ends.
+func (s *Server) writePump(ctx context.Context, conn *websocket.Conn, c *client) {
 	defer func() {
-		ping.Stop()
 		conn.Close(websocket.StatusNormalClosure, "")
 		c.close()
 	}()
@@ -140,13 +187,6 @@ func (s *Server) writePump(ctx context.Context, conn *websocket.Conn, c *client)
 		case data := <-c.send:
 			wctx, cancel := context.WithTimeout(ctx, writeWait)
 			err := conn.Write(wctx, websocket.MessageText, data)
-			cancel()
-			if err != nil {
-				return
-			}
-		case <-ping.C:
-			pctx, cancel := context.WithTimeout(ctx, writeWait)
-			err := conn.Ping(pctx)
 			cancel()
 			if err != nil {
 				return

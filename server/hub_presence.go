@@ -1,0 +1,168 @@
+package server
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/gambitchess/gambit/chess"
+	"github.com/gambitchess/gambit/game"
+)
+
+// Presence: who is connected to a game, shown to everyone ("online",
+// "offline", "3 watching"), and what follows when a player stays away. In
+// an online game whose player has been away for claimAfter, the opponent
+// may claim the win or call it a draw; an online game in which a side has
+// not made its first move within firstMoveTime of its turn is aborted, as
+// neither clock runs before both first moves. Presence is not a game
+// event: it lives with the hub and starts afresh (everyone away since the
+// hub started) when a game is loaded.
+
+// presence is a hub's knowledge of who is connected.
+type presence struct {
+	since   [2]time.Time // when colour c's last connection closed, or the hub started; zero while connected
+	last    []byte       // the last presence message sent, to send only changes
+	claim   *time.Timer  // wakes the hub when a claim becomes possible
+	opening *time.Timer  // wakes the hub when a first move is overdue
+}
+
+// presenceJSON is the "presence" message.
+type presenceJSON struct {
+	White    seatPresence `json:"white"`
+	Black    seatPresence `json:"black"`
+	Watching int          `json:"watching"` // spectators connected
+}
+
+// seatPresence is one seat's presence; ClaimIn (ms) is set when its player
+// is away in an online game in play: the time until the opponent may claim.
+type seatPresence struct {
+	Online  bool   `json:"online"`
+	ClaimIn *int64 `json:"claimIn,omitempty"`
+}
+
+// connected reports whether some connection holds colour c's seat.
+func (h *hub) connected(c chess.Color) bool {
+	for cl := range h.clients {
+		if cl.viewer.Holds(c) {
+			return true
+		}
+	}
+	return false
+}
+
+// notePresence updates when each seat went away, tells every client what
+// changed, and arms the timers that follow from it. It reports whether it
+// sent anything.
+func (h *hub) notePresence() bool {
+	now := h.s.now()
+	watching := 0
+	for cl := range h.clients {
+		if cl.viewer.IsSpectator() {
+			watching++
+		}
+	}
+	msg := presenceJSON{Watching: watching}
+	for _, c := range []chess.Color{chess.White, chess.Black} {
+		p := seatPresence{Online: h.connected(c)}
+		switch {
+		case p.Online:
+			h.presence.since[c] = time.Time{}
+		case h.presence.since[c].IsZero():
+			h.presence.since[c] = now
+		}
+		if h.claimable(c) {
+			in := max(h.presence.since[c].Add(h.s.claimAfter).Sub(now), 0).Milliseconds()
+			p.ClaimIn = &in
+		}
+		if c == chess.White {
+			msg.White = p
+		} else {
+			msg.Black = p
+		}
+	}
+	h.armPresenceTimers(now)
+	data := encode("presence", msg)
+	if string(data) == string(h.presence.last) {
+		return false
+	}
+	h.presence.last = data
+	for cl := range h.clients {
+		h.deliver(cl, data)
+	}
+	return true
+}
+
+// claimable reports whether the opponent of away colour c could claim once
+// enough time has passed: an online game in play, both seats taken by
+// people, both sides having moved.
+func (h *hub) claimable(c chess.Color) bool {
+	g := h.g
+	return g.Mode() == game.ModeOnline && !g.Status().Finished() && g.BothMoved() &&
+		g.Seat(c).Kind == game.SeatHuman && g.Seat(c.Other()).Kind == game.SeatHuman
+}
+
+// armPresenceTimers wakes the hub when an away player's opponent may claim
+// (to tell the clients) and when a first move is overdue (to abort).
+func (h *hub) armPresenceTimers(now time.Time) {
+	stop := func(t **time.Timer) {
+		if *t != nil {
+			(*t).Stop()
+			*t = nil
+		}
+	}
+	stop(&h.presence.claim)
+	stop(&h.presence.opening)
+	for _, c := range []chess.Color{chess.White, chess.Black} {
+		if since := h.presence.since[c]; !since.IsZero() && h.claimable(c) && now.Sub(since) < h.s.claimAfter {
+			h.presence.claim = time.AfterFunc(since.Add(h.s.claimAfter).Sub(now)+10*time.Millisecond,
+				func() { _ = h.send(h.s.ctx, presenceCmd{}) })
+			break
+		}
+	}
+	if deadline, ok := h.openingDeadline(); ok {
+		h.presence.opening = time.AfterFunc(max(deadline.Sub(now), 0)+10*time.Millisecond,
+			func() { _ = h.send(h.s.ctx, presenceCmd{}) })
+	}
+}
+
+// openingDeadline is when an online game whose sides have not both moved
+// is aborted: firstMoveTime after its last change, once both seats are
+// taken.
+func (h *hub) openingDeadline() (time.Time, bool) {
+	g := h.g
+	if g.Mode() != game.ModeOnline || g.Status().Finished() || g.BothMoved() ||
+		g.Seat(chess.White).Kind == game.SeatOpen || g.Seat(chess.Black).Kind == game.SeatOpen {
+		return time.Time{}, false
+	}
+	return g.UpdatedAt().Add(h.s.firstMoveTime), true
+}
+
+// presenceCmd is a presence timer's wake-up: abort an overdue opening, and
+// send what changed (a claim now possible).
+type presenceCmd struct{}
+
+func (h *hub) presenceTick(ctx context.Context) {
+	if deadline, ok := h.openingDeadline(); ok && !h.s.now().Before(deadline) {
+		h.apply(ctx, nil, func(g *game.Game) ([]game.Event, error) { return g.Abort(g.Turn()) })
+	}
+	h.notePresence()
+}
+
+// claimVictory ends the game for viewer v's side when its opponent has been
+// away long enough: a win, or (draw) a draw.
+func (h *hub) claimVictory(v game.Viewer, draw bool) ([]game.Event, error) {
+	g := h.g
+	me := acting(v, g.Turn())
+	away := me.Other()
+	if v.Holds(away) {
+		return nil, fmt.Errorf("%w: you hold both seats", game.ErrCannotClaim)
+	}
+	since := h.presence.since[away]
+	if !h.claimable(away) || since.IsZero() {
+		return nil, fmt.Errorf("%w: your opponent is here", game.ErrCannotClaim)
+	}
+	if wait := since.Add(h.s.claimAfter).Sub(h.s.now()); wait > 0 {
+		return nil, fmt.Errorf("%w: your opponent may come back: wait %d s more", game.ErrCannotClaim, int(wait.Seconds())+1)
+	}
+	return g.ClaimAbandoned(me, !draw)
+}

@@ -1,0 +1,99 @@
+package server
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/gambitchess/gambit/chess"
+	"github.com/gambitchess/gambit/game"
+)
+
+// Rematch: after an online game, either player may offer to play again
+// with colours swapped; when both have, the hub creates the new game (same
+// variant, start and time control; the same people, swapped) and sends
+// every client there, spectators included. Offers are not game events: the
+// game is over, and an offer lapses with the hub (a player who left is not
+// waiting for an answer).
+
+// rematchState is a finished game's pending rematch.
+type rematchState struct {
+	offered [2]bool
+	next    string // the new game, once agreed
+}
+
+// rematchJSON is the "rematch" message: who offers, and the new game's id
+// once both agreed.
+type rematchJSON struct {
+	Offer string `json:"offer,omitempty"` // the colour offering
+	Next  string `json:"next,omitempty"`
+}
+
+func (r *rematchState) message() []byte {
+	m := rematchJSON{Next: r.next}
+	for _, c := range []chess.Color{chess.White, chess.Black} {
+		if r.offered[c] {
+			m.Offer = game.ColorName(c)
+		}
+	}
+	return encode("rematch", m)
+}
+
+// rematchActive reports whether there is anything to tell of a rematch.
+func (r *rematchState) active() bool { return r.next != "" || r.offered != [2]bool{} }
+
+// offerRematch records viewer v's offer (or, decline, its refusal or
+// withdrawal of either side's offer) and creates the new game once both
+// sides offered.
+func (h *hub) offerRematch(ctx context.Context, v game.Viewer, decline bool) error {
+	g := h.g
+	if g.Mode() != game.ModeOnline || !g.Status().Finished() {
+		return fmt.Errorf("%w: a rematch is for a finished online game", ErrBadRequest)
+	}
+	if h.rematch.next != "" {
+		return nil // agreed already: the clients were sent there
+	}
+	me := acting(v, chess.White)
+	if decline {
+		h.rematch.offered = [2]bool{}
+	} else {
+		h.rematch.offered[me] = true
+	}
+	if h.rematch.offered == [2]bool{true, true} {
+		next, err := h.s.createRematch(ctx, g)
+		if err != nil {
+			h.rematch.offered[me] = false
+			return err
+		}
+		h.rematch.next = next
+	}
+	data := h.rematch.message()
+	for cl := range h.clients {
+		h.deliver(cl, data)
+	}
+	return nil
+}
+
+// createRematch stores and starts the game that follows g: the same
+// variant, start and time control, and the same people with colours
+// swapped.
+func (s *Server) createRematch(ctx context.Context, g *game.Game) (string, error) {
+	hd := g.Header()
+	opts := game.Options{ID: randomID(), Mode: game.ModeOnline, Variant: g.Variant(), StartFEN: hd.StartFEN,
+		MoveText: hd.Moves, Public: g.Public(), Now: s.now}
+	for _, c := range []chess.Color{chess.White, chess.Black} {
+		seat := g.Seat(c)
+		opts.Seats[c.Other()] = game.Seat{Kind: seat.Kind, Name: seat.Name, Player: seat.Player}
+	}
+	if k := g.Clock(); k != nil {
+		opts.Clock = game.ClockConfig{Initial: k.Initial, Increment: k.Increment}
+	}
+	next, err := game.New(opts)
+	if err != nil {
+		return "", fmt.Errorf("rematch of %s: %w", g.ID(), err)
+	}
+	if err := s.createGame(ctx, next); err != nil {
+		return "", err
+	}
+	s.startHub(next)
+	return next.ID(), nil
+}
