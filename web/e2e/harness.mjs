@@ -1,6 +1,7 @@
 // Test harness: a real `gambit serve` on a free local port with a temp data
 // directory, and Debian's Chromium driven by playwright-core.
 import { spawn } from 'node:child_process';
+import { createServer, connect } from 'node:net';
 import { before, after, beforeEach, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -15,16 +16,29 @@ export const artifacts = join(here, 'artifacts');
 
 // openApp registers hooks that start a real server and a browser page on it
 // before a test file's tests and stop both after them. It returns the shared
-// state: { server, browser, page, troubles, allowTrouble }, filled once the
-// before hook has run.
+// state: { server, browser, page, troubles, allowTrouble, newPerson }, filled
+// once the before hook has run.
 //
 // Every test fails if the page logged a console error, threw, or had a
 // request fail or answered 4xx/5xx (a missing favicon included), unless the
 // test declared that trouble expected with app.allowTrouble(regexp), as the
 // server-restart test does for the dropped connection.
+//
+// app.newPerson(label) opens a page for another person: a browser context of
+// its own (cookies and storage apart from app.page's and every other's),
+// watched for trouble like app.page, its lines prefixed with the label. It
+// lasts until the end of the test.
 export function openApp() {
-  const app = { troubles: [], allowed: [] };
+  const app = { troubles: [], allowed: [], people: [] };
   app.allowTrouble = re => app.allowed.push(re);
+  app.newPerson = async label => {
+    app.others ??= await chromium.launch(browserOptions);
+    const person = { ctx: await app.others.newContext({ viewport }), quiet: false };
+    person.page = await person.ctx.newPage();
+    watchTroubles(person.page, app.troubles, label, () => person.quiet);
+    app.people.push(person);
+    return person.page;
+  };
   before(async () => {
     app.server = new Server();
     await app.server.start();
@@ -34,12 +48,17 @@ export function openApp() {
     await app.page.goto(app.server.url);
   });
   beforeEach(() => { app.allowed = []; });
-  afterEach(() => {
+  afterEach(async () => {
     const unexpected = app.troubles.filter(t => !app.allowed.some(re => re.test(t)));
     app.troubles.length = 0;
+    for (const p of app.people.splice(0)) {
+      p.quiet = true; // a closing page drops its connections: no trouble
+      await p.ctx.close();
+    }
     assert.deepEqual(unexpected, [], 'console errors or failed requests on the page');
   });
   after(async () => {
+    await app.others?.close();
     await app.browser?.close();
     await app.server?.stop();
     app.server?.cleanup();
@@ -48,12 +67,14 @@ export function openApp() {
 }
 
 // watchTroubles records, as one line each, everything on a page that a user's
-// browser console would show as wrong.
-export function watchTroubles(page, troubles) {
-  page.on('console', m => { if (m.type() === 'error') troubles.push(`console error: ${m.text()}`); });
-  page.on('pageerror', e => troubles.push(`page error: ${e.message}`));
-  page.on('requestfailed', r => troubles.push(`request failed: ${r.method()} ${r.url()}: ${r.failure()?.errorText}`));
-  page.on('response', r => { if (r.status() >= 400) troubles.push(`HTTP ${r.status()}: ${r.request().method()} ${r.url()}`); });
+// browser console would show as wrong; label (a person's) starts each line,
+// and nothing is recorded while quiet() says so.
+export function watchTroubles(page, troubles, label = '', quiet = () => false) {
+  const note = text => { if (!quiet()) troubles.push(label ? `${label}: ${text}` : text); };
+  page.on('console', m => { if (m.type() === 'error') note(`console error: ${m.text()}`); });
+  page.on('pageerror', e => note(`page error: ${e.message}`));
+  page.on('requestfailed', r => note(`request failed: ${r.method()} ${r.url()}: ${r.failure()?.errorText}`));
+  page.on('response', r => { if (r.status() >= 400) note(`HTTP ${r.status()}: ${r.request().method()} ${r.url()}`); });
 }
 
 // Server runs gambit serve; restart keeps the port and the data directory.
@@ -95,16 +116,65 @@ export class Server {
   cleanup() { rmSync(this.data, { recursive: true, force: true }); }
 }
 
+// Proxy is a TCP relay to a server that can cut the line: cut drops every
+// connection through it and refuses new ones until restore, as a player's
+// network going down and coming back. Pages opened at proxy.url reach the
+// server through it.
+export class Proxy {
+  constructor(target) {
+    this.target = new URL(target);
+    this.sockets = new Set();
+  }
+
+  async start(port = 0) {
+    this.server = createServer(client => this.relay(client));
+    await new Promise((resolve, reject) => {
+      this.server.once('error', reject);
+      this.server.listen(port, '127.0.0.1', resolve);
+    });
+    this.port = this.server.address().port;
+    this.url = `http://127.0.0.1:${this.port}`;
+    return this.url;
+  }
+
+  relay(client) {
+    const upstream = connect(Number(this.target.port), this.target.hostname);
+    for (const [a, b] of [[client, upstream], [upstream, client]]) {
+      this.sockets.add(a);
+      a.pipe(b);
+      a.on('error', () => b.destroy());
+      a.on('close', () => { this.sockets.delete(a); b.destroy(); });
+    }
+  }
+
+  // cut drops every connection and stops listening: new ones are refused.
+  async cut() {
+    const closed = new Promise(r => this.server.close(r));
+    for (const s of this.sockets) s.destroy();
+    this.sockets.clear();
+    await closed;
+  }
+
+  // restore listens again on the same port.
+  async restore() { await this.start(this.port); }
+
+  async stop() {
+    if (this.server?.listening) await this.cut();
+  }
+}
+
+const viewport = { width: 1100, height: 800 };
+const browserOptions = {
+  executablePath: '/usr/bin/chromium',
+  headless: true,
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+    '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+};
+
 // launch starts Chromium with a fresh profile.
 export async function launch() {
   const profile = mkdtempSync(join(tmpdir(), 'gambit-chromium-'));
-  const ctx = await chromium.launchPersistentContext(profile, {
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    viewport: { width: 1100, height: 800 },
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const ctx = await chromium.launchPersistentContext(profile, { ...browserOptions, viewport });
   return { ctx, close: async () => { await ctx.close(); rmSync(profile, { recursive: true, force: true }); } };
 }
 
@@ -166,17 +236,20 @@ export async function sans(page) {
 }
 
 // newGame fills in the new-game dialog and waits for the game page.
-export async function newGame(page, { mode = 'local', color = 'white', level = 'greedy', setup = '', timed = false, variant = 'chess' } = {}) {
+export async function newGame(page, { mode = 'local', color = 'white', level = 'greedy', setup = '', timed = false, variant = 'chess',
+  minutes = 5, increment = 3 } = {}) {
   for (const d of await page.locator('dialog[open]').all()) await d.evaluate(el => el.close());
   const before = new URL(page.url()).pathname;
   await page.click('#btn-new-top');
   await page.check(`input[name=variant][value=${variant}]`);
   await page.check(`input[name=mode][value=${mode}]`);
-  if (mode === 'computer') {
-    await page.check(`input[name=color][value=${color}]`);
-    await page.selectOption('#level', level);
-  }
+  if (mode !== 'local') await page.check(`input[name=color][value=${color}]`);
+  if (mode === 'computer') await page.selectOption('#level', level);
   await page.setChecked('#timed', timed);
+  if (timed) {
+    await page.fill('input[name=minutes]', String(minutes));
+    await page.fill('input[name=increment]', String(increment));
+  }
   await page.fill('textarea[name=setup]', setup);
   await page.click('#btn-start');
   await page.waitForURL(u => u.pathname !== before && u.pathname.startsWith('/game/'));

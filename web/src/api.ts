@@ -32,9 +32,22 @@ export interface State {
   check?: string;
   clock?: ClockState;
   drawOffer?: Color;
+  takebackOffer?: Color; // the side asking to take back its last move (online)
   canClaim: boolean;
   seats: Record<Color, Seat>;
 }
+
+// SeatPresence is one seat's presence: claimIn (ms) is set while its player
+// is away from an online game in play, the time until the opponent may
+// claim the win.
+export interface SeatPresence { online: boolean; claimIn?: number }
+
+// Presence is who is connected to a game: each seat, and how many watch.
+export interface Presence { white: SeatPresence; black: SeatPresence; watching: number }
+
+// Rematch is a finished online game's rematch: the colour offering one,
+// and the new game's id once both agreed.
+export interface Rematch { offer?: Color; next?: string }
 
 export interface Level { name: string; label: string }
 
@@ -63,9 +76,17 @@ export interface CreateRequest {
 
 export interface Created { id: string; color: Color; state: State }
 
+// APIError is a refusal from the server: the HTTP status and the error's
+// code ("seat_taken"), for callers that expect some refusals.
+export class APIError extends Error {
+  constructor(message: string, readonly status: number, readonly code: string) {
+    super(message);
+  }
+}
+
 async function json<T>(res: Response): Promise<T> {
   const body = await res.json().catch(() => ({ message: res.statusText }));
-  if (!res.ok) throw new Error(body.message || `HTTP ${res.status}`);
+  if (!res.ok) throw new APIError(body.message || `HTTP ${res.status}`, res.status, String(body.code ?? ''));
   return body as T;
 }
 
@@ -80,11 +101,18 @@ export const joinGame = (id: string) => post(`/api/games/${id}/join`, {}).then(r
 // adoptToken trades an older release's seat secret for the player cookie.
 export const adoptToken = (id: string, token: string) => post(`/api/games/${id}/adopt`, { token }).then(r => json<Created>(r));
 
+// getGame returns a game as a spectator sees it.
+export const getGame = (id: string) => fetch(`/api/games/${id}`).then(r => json<State>(r));
+
 export const listGames = () => fetch('/api/games?limit=15').then(r => json<Summary[]>(r));
 
 export const levels = (variant: Variant = 'chess') => fetch(`/api/levels?variant=${variant}`).then(r => json<Level[]>(r));
 
 export const pgn = (id: string) => fetch(`/api/games/${id}/pgn`).then(r => r.text());
+
+// openSeat returns the colour of a seat no one has taken yet, if any.
+export const openSeat = (s: State): Color | undefined =>
+  s.seats.white.kind === 'open' ? 'white' : s.seats.black.kind === 'open' ? 'black' : undefined;
 
 // Finished reports whether a status ends the game (mirrors game.Status).
 export const finished = (status: string) => !['created', 'started'].includes(status);

@@ -18,6 +18,10 @@ export interface BoardConfig {
   check?: string; // the square of the king (or general) in check
   movable?: Color; // the side the user may move now, if any
   dests: Record<string, string[]>; // the legal destinations of movable's pieces, as the server sends them: {from: [to...]}
+  // premove is the side the user may move ahead of its turn, if any: one
+  // move, kept until playPremove. A board without premoves ignores it (the
+  // xiangqi board does).
+  premove?: Color;
 }
 
 // BoardHooks are what a board tells the page.
@@ -32,6 +36,10 @@ export interface BoardHooks {
 export interface Board {
   // set draws a position, replacing whatever the board showed.
   set(cfg: BoardConfig): void;
+  // playPremove plays the move made ahead of the turn, now that the turn
+  // has come, if the dests just set allow it (through the move hook); an
+  // illegal one is dropped. Boards without premoves leave it out.
+  playPremove?(): void;
   // destroy removes the board's content and handlers from the page.
   destroy(): void;
 }

@@ -26,7 +26,7 @@ export class ChessBoard implements Board {
       animation: { enabled: true, duration: 180 },
       highlight: { lastMove: true, check: true },
       movable: { free: false, showDests: true, events: { after: (o, d) => this.moved(o, d) } },
-      premovable: { enabled: false },
+      premovable: { enabled: false, showDests: true, castle: true },
       draggable: { enabled: true, showGhost: true },
     });
     promo.onclick = e => { if (e.target === promo) this.promote(null); };
@@ -34,7 +34,12 @@ export class ChessBoard implements Board {
 
   set(cfg: BoardConfig) {
     this.cfg = cfg;
+    if (!cfg.premove) this.cg.cancelPremove(); // a premove is for the live game only
     this.cg.set(chessgroundConfig(cfg));
+  }
+
+  playPremove() {
+    this.cg.playPremove();
   }
 
   destroy() {
@@ -104,6 +109,10 @@ export function chessgroundConfig(cfg: BoardConfig): Config {
     turnColor: cfg.turn,
     lastMove: cfg.lastMove as Key[] | undefined,
     check: cfg.check ? cfg.turn : false, // chessground finds the king of the side to move
-    movable: { color: cfg.movable, dests },
+    // A side that may premove is movable out of turn: chessground then
+    // takes its moves as premoves (by the pieces' geometry, checked
+    // against the server's dests when played).
+    movable: { color: cfg.movable ?? cfg.premove, dests },
+    premovable: { enabled: !!cfg.premove },
   };
 }

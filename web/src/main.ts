@@ -26,7 +26,7 @@ function route() {
   $('home').hidden = !!m;
   $('play').hidden = !m;
   if (m) {
-    play = new Play(m[1], { newGame: openNewGame, sounds });
+    play = new Play(m[1], { newGame: openNewGame, go, sounds });
   } else {
     void showRecent();
   }
@@ -115,6 +115,8 @@ function syncModeFields() {
   const form = $<HTMLFormElement>('new-form');
   const mode = (form.elements.namedItem('mode') as RadioNodeList).value;
   for (const el of form.querySelectorAll<HTMLElement>('.computer-only')) el.hidden = mode !== 'computer';
+  // One screen holds both sides; against the computer and online one picks a side.
+  for (const el of form.querySelectorAll<HTMLElement>('.color-choice')) el.hidden = mode === 'local';
   const v = variantOf((form.elements.namedItem('variant') as RadioNodeList).value);
   void fillLevels(v.name);
   form.querySelector('.first-side')!.textContent = sideName(v, 'white');
@@ -132,7 +134,7 @@ async function startGame(e: SubmitEvent) {
     const g = await createGame({
       mode,
       variant: variantOf(String(f.get('variant'))).name,
-      color: mode === 'computer' ? String(f.get('color')) : undefined,
+      color: mode !== 'local' ? String(f.get('color')) : undefined,
       level: mode === 'computer' ? String(f.get('level')) : undefined,
       clock: f.get('timed') ? { minutes: Number(f.get('minutes')), increment: Number(f.get('increment')) } : null,
       setup: String(f.get('setup') ?? ''),

@@ -2,8 +2,9 @@
 // step with the server over a WebSocket. The server owns the rules: the
 // board only offers the destinations (dests) the server sent.
 
-import { Color, State, Step, adoptToken, finished, pgn } from './api';
+import { APIError, Color, State, Step, adoptToken, finished, getGame, joinGame, openSeat, pgn } from './api';
 import type { Board } from './board';
+import { OnlineView } from './online';
 import { Sounds } from './sound';
 import { loadTickets, saveTicket } from './settings';
 import { t } from './i18n';
@@ -13,7 +14,11 @@ const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getEleme
 
 const other = (c: Color): Color => (c === 'white' ? 'black' : 'white');
 
-export interface PlayHooks { newGame: () => void; sounds: Sounds }
+export interface PlayHooks {
+  newGame: () => void;
+  go: (path: string) => void; // another page of the app, without a reload
+  sounds: Sounds;
+}
 
 export class Play {
   private variant: VariantUI = variantOf(); // known for sure once the first state arrives
@@ -29,13 +34,45 @@ export class Play {
   private timer?: number;
   private retry = 0;
   private closed = false;
+  private online: OnlineView;
+  private notice?: string; // to flash once the game is drawn
 
   constructor(private id: string, private hooks: PlayHooks) {
     const ticket = loadTickets()[id];
     if (ticket?.color === 'black') this.orientation = 'black';
     this.bindButtons();
-    void this.adoptLegacy(ticket?.token).then(() => this.connect());
-    this.timer = window.setInterval(() => this.renderClocks(), 100);
+    this.online = new OnlineView({
+      send: (type, data) => this.send(type, data),
+      flash: text => this.flash(text),
+      rematch: (next, color) => this.goRematch(next, color),
+    });
+    const seated = ticket?.token ? this.adoptLegacy(ticket.token) : ticket ? Promise.resolve() : this.joinIfInvited();
+    void seated.then(() => this.connect());
+    this.timer = window.setInterval(() => { this.renderClocks(); this.online.tick(); }, 100);
+  }
+
+  // joinIfInvited takes the open seat of an online game opened by its
+  // invite link. It is asked only without a ticket for the game: a person
+  // holding a seat gets it back from a join anyway (another browser tab,
+  // cleared storage). When someone was quicker (409 seat_taken), or on any
+  // other failure, the page watches: the WebSocket says what there is.
+  private async joinIfInvited() {
+    try {
+      const s = await getGame(this.id);
+      if (s.mode !== 'online' || finished(s.status) || !openSeat(s)) return;
+      const g = await joinGame(this.id);
+      saveTicket(this.id, { color: g.color });
+      this.orientation = g.color;
+    } catch (e) {
+      if (e instanceof APIError && e.code === 'seat_taken') this.notice = t('status.seatTaken');
+    }
+  }
+
+  // goRematch opens the rematch both players agreed to; a player's ticket
+  // turns the new board its way before the server says.
+  private goRematch(next: string, color?: Color) {
+    if (color) saveTicket(next, { color });
+    this.hooks.go(`/game/${next}`);
   }
 
   // adoptLegacy trades a seat secret an older release kept in this browser's
@@ -57,6 +94,9 @@ export class Play {
     window.clearInterval(this.timer);
     document.onkeydown = null;
     this.board?.destroy();
+    this.online.unbind();
+    const over = $<HTMLDialogElement>('over-dialog');
+    if (over.open) over.close(''); // '' and not the last choice, which main.ts acts on
     delete document.body.dataset.game;
     delete document.body.dataset.variant;
   }
@@ -108,6 +148,8 @@ export class Play {
         return;
       }
       this.setConn(t('status.reconnecting'));
+      this.online.reset(); // who is here, and any rematch offer, are unknown until the server says again
+      this.online.render();
       this.retry = Math.min(this.retry + 1, 4);
       window.setTimeout(() => this.connect(), 250 * 2 ** this.retry);
     };
@@ -118,14 +160,22 @@ export class Play {
     document.body.classList.toggle('offline', text !== '');
   }
 
-  send(t: string, d?: unknown) {
-    if (this.ws?.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(d === undefined ? { t } : { t, d }));
+  // send sends a command; while the connection is down it says so, and a
+  // move the board already shows is put back.
+  send(type: string, d?: unknown) {
+    if (this.ws?.readyState === WebSocket.OPEN) {
+      this.ws.send(JSON.stringify(d === undefined ? { t: type } : { t: type, d }));
+      return;
+    }
+    this.flash(t('status.notSent'));
+    if (this.state) this.render();
   }
 
   private onMessage(msg: { t: string; d: any }) {
     switch (msg.t) {
       case 'hello':
         this.you = msg.d.you;
+        this.online.reset();
         break;
       case 'state':
         this.onState(msg.d as State, true);
@@ -137,6 +187,12 @@ export class Play {
         }
         this.onState(msg.d as State, false);
         break;
+      case 'presence':
+        this.online.onPresence(msg.d);
+        break;
+      case 'rematch':
+        this.online.onRematch(msg.d);
+        break;
       case 'error':
         this.flash(msg.d.message);
         if (this.state) this.render(); // undo an optimistic board move
@@ -147,6 +203,7 @@ export class Play {
   private onState(s: State, full: boolean) {
     const prev = this.state;
     if (prev && (full ? s.v < prev.v : s.v <= prev.v)) return; // stale: a newer state is shown
+    if (!full && prev) s = { ...s, startFen: prev.startFen }; // a move carries no history, nor where it starts
     if (full) this.moves = s.moves ?? [];
     else if (s.last) this.moves = [...this.moves.slice(0, s.ply - 1), s.last];
     this.state = s;
@@ -162,6 +219,9 @@ export class Play {
     this.ensureBoard(s);
     this.render();
     if (declined) this.flash(t('status.drawDeclined'));
+    if (prev) this.online.noteChange(prev, s);
+    if (this.notice) this.flash(this.notice);
+    this.notice = undefined;
   }
 
   private showOver(s: State) {
@@ -180,7 +240,12 @@ export class Play {
     const ply = live ? this.moves.length : this.viewPly!;
     const step = ply > 0 ? this.moves[ply - 1] : undefined;
     const fen = live ? s.fen : step ? step.fen : (s.startFen ?? s.fen);
-    const canMove = live && !finished(s.status) && this.you.includes(s.turn);
+    // Online, no one moves before the opponent is seated.
+    const inPlay = live && !finished(s.status) && !(s.mode === 'online' && openSeat(s));
+    const canMove = inPlay && this.you.includes(s.turn);
+    // Online, a player may move ahead of the opponent's reply (chess
+    // boards: see Board.premove).
+    const premove = inPlay && s.mode === 'online' && this.you.length === 1 ? this.you[0] : undefined;
     const lastUci = step?.uci;
     const turn: Color = live ? s.turn : (ply % 2 === 0) === this.startsWhite() ? 'white' : 'black';
     this.board?.set({
@@ -191,15 +256,31 @@ export class Play {
       check: live ? s.check : undefined,
       movable: canMove ? s.turn : undefined,
       dests: canMove ? s.dests : {},
+      premove,
     });
+    if (canMove) this.board?.playPremove?.(); // the opponent has moved: a move made ahead goes now, if legal
     document.body.classList.toggle('reviewing', !live);
     document.body.dataset.game = s.id; // for tests and styles: which game is drawn, at which version
     document.body.dataset.v = String(s.v);
+    document.body.dataset.fen = fen; // the position drawn
     this.renderMoves(ply);
     this.renderPlayers();
     this.renderClocks();
     this.renderStatus();
     this.renderButtons();
+    this.online.update({ state: s, you: this.you, variant: this.variant, orientation: this.orientation });
+  }
+
+  // movesBy counts the moves side c made in this game (not imported with
+  // the setup): plies alternate from the side the start position names.
+  private movesBy(c: Color): number {
+    const setup = this.state?.setupPly ?? 0;
+    let n = 0;
+    for (let ply = setup + 1; ply <= this.moves.length; ply++) {
+      const mover: Color = (ply % 2 === 1) === this.startsWhite() ? 'white' : 'black';
+      if (mover === c) n++;
+    }
+    return n;
   }
 
   private startsWhite(): boolean {
@@ -240,6 +321,7 @@ export class Play {
     const seat = this.state!.seats[c];
     const name = sideName(this.variant, c);
     if (seat.kind === 'bot') return seat.name ?? t('player.computer');
+    if (seat.kind === 'open') return t('player.open');
     if (this.state!.mode === 'local') return name;
     return this.you.includes(c) ? t('player.you', { side: sideName(this.variant, c, true) }) : name;
   }
@@ -277,7 +359,8 @@ export class Play {
     if (finished(s.status)) {
       const [title, reason] = describeEnd(s);
       text = t('status.over', { title, reason });
-    } else if (s.seats[s.turn].kind === 'bot') text = t('status.thinking');
+    } else if (s.mode === 'online' && openSeat(s)) text = t(this.you.length > 0 ? 'status.waiting' : 'status.waitingSpectator');
+    else if (s.seats[s.turn].kind === 'bot') text = t('status.thinking');
     else text = t(s.check ? 'status.toMoveCheck' : 'status.toMove', { side: sideName(this.variant, s.turn) });
     $('status').textContent = text;
     const bar = $('offer-bar');
@@ -294,14 +377,22 @@ export class Play {
     const s = this.state!;
     const playing = this.you.length > 0;
     const over = finished(s.status);
-    const lockedEnd = ['resigned', 'timeout', 'drawAgreed', 'aborted'].includes(s.status);
+    const lockedEnd = ['resigned', 'timeout', 'drawAgreed', 'aborted', 'abandoned'].includes(s.status);
     const played = s.ply - (s.setupPly ?? 0); // moves made here, not imported with the setup
-    setDisabled('btn-undo', !playing || played === 0 || lockedEnd);
+    if (s.mode === 'online') {
+      // Online a takeback is asked for, of a move of one's own, while the game is on.
+      setDisabled('btn-undo', !playing || over || this.movesBy(this.you[0]) === 0 || !!s.takebackOffer);
+      $('btn-undo').textContent = t('btn.takeback');
+    } else {
+      setDisabled('btn-undo', !playing || played === 0 || lockedEnd);
+      $('btn-undo').textContent = t('btn.undo');
+    }
     setDisabled('btn-resign', !playing || over);
     // Before both sides have moved a game can be called off without a result.
     this.endAction = played < 2 && s.mode !== 'local' ? 'abort' : 'resign';
     if (!this.confirming) $('btn-resign').textContent = t(this.endAction === 'abort' ? 'btn.abort' : 'btn.resign');
-    setDisabled('btn-draw', !playing || over || !!s.drawOffer);
+    const waiting = !!openSeat(s); // for an opponent: nothing to offer yet
+    setDisabled('btn-draw', !playing || over || !!s.drawOffer || waiting);
     setDisabled('btn-claim', !playing || over || !s.canClaim || !this.you.includes(s.turn));
     $('btn-claim').hidden = !this.variant.claimDraw;
     $<HTMLAnchorElement>('btn-download-pgn').href = `/api/games/${this.id}/pgn?download=1`;
@@ -326,7 +417,10 @@ export class Play {
 
   private bindButtons() {
     $('btn-new').onclick = () => this.hooks.newGame();
-    $('btn-undo').onclick = () => { this.viewPly = null; this.send('takeback'); };
+    $('btn-undo').onclick = () => {
+      this.viewPly = null;
+      this.send(this.state?.mode === 'online' ? 'takeback-offer' : 'takeback');
+    };
     $('btn-resign').onclick = () => this.resignOrAbort();
     $('btn-draw').onclick = () => this.send('draw-offer');
     $('btn-claim').onclick = () => this.send('draw-claim');

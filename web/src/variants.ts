@@ -33,8 +33,8 @@ export interface VariantUI {
   board: { element: string; create: BoardFactory };
   sides: Record<Color, Side>;
   // reasons are the texts of the terminations the rules can end a game
-  // with, by the server's name; resignation, agreement and timeout are
-  // shared by all (see describeEnd).
+  // with, by the server's name; resignation, agreement, timeout and
+  // abandonment are shared by all (see describeEnd).
   reasons: Record<string, TextKey>;
   // notations are the move list's choices, the default first, remembered
   // under storageKey; without any the list shows Step.san.
@@ -124,6 +124,7 @@ export function describeEnd(s: State): [string, string] {
   if (term === 'resignation' && loser) reason = t('end.resigned', { side: loser });
   else if (term === 'timeout' && loser) reason = t('end.flagged', { side: loser });
   else if (term === 'timeout') reason = t('end.timeoutDraw');
+  else if (term === 'abandonment' && loser) reason = t('end.abandoned', { side: loser });
   else {
     const key = own(v.reasons, term) ?? own(shared, term);
     reason = key ? t(key) : t('end.other', { reason: term.charAt(0).toUpperCase() + term.slice(1) });
@@ -136,6 +137,7 @@ const shared: Record<string, TextKey> = {
   resignation: 'reason.resignation',
   agreement: 'reason.agreement',
   timeout: 'reason.timeout',
+  abandonment: 'reason.abandonment',
 };
 
 const own = <T>(r: Record<string, T>, k: string): T | undefined => (Object.prototype.hasOwnProperty.call(r, k) ? r[k] : undefined);

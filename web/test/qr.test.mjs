@@ -2,6 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { qrModules, qrPath } from '../src/qr.ts';
+import { openSeat } from '../src/api.ts';
 
 test('an invite link encodes as a square grid with the three finder patterns', () => {
   const grid = qrModules('https://gambit.example/game/0123456789');
@@ -23,4 +24,11 @@ test('an invite link encodes as a square grid with the three finder patterns', (
 test('the path draws each run of dark modules once, inside the quiet zone', () => {
   assert.equal(qrPath([[true, true, false, true], [false, false, false, false]]), 'M4 4h2v1h-2zM7 4h1v1h-1z');
   assert.equal(qrPath([[false]]), '');
+});
+
+test('openSeat names the seat an online game waits to fill', () => {
+  const seats = (white, black) => ({ seats: { white: { kind: white }, black: { kind: black } } });
+  assert.equal(openSeat(seats('human', 'open')), 'black');
+  assert.equal(openSeat(seats('open', 'human')), 'white');
+  assert.equal(openSeat(seats('human', 'human')), undefined);
 });

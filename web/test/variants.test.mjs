@@ -52,6 +52,8 @@ test('describeEnd', () => {
     [{ result: '1-0', winner: 'white', termination: 'timeout' }, ['White wins (1-0)', 'Black ran out of time.']],
     [{ result: '1/2-1/2', termination: 'timeout' }, ['Draw (1/2-1/2)', 'Time ran out, but the opponent cannot mate.']],
     [{ status: 'aborted', result: '*' }, ['Game aborted', 'No result.']],
+    [{ status: 'abandoned', result: '1-0', winner: 'white', termination: 'abandonment' }, ['White wins (1-0)', 'Black left the game.']],
+    [{ status: 'abandoned', result: '1/2-1/2', termination: 'abandonment' }, ['Draw (1/2-1/2)', 'A player left the game.']],
     [{ winner: 'black', termination: 'king captured' }, ['Black wins (0-1)', 'King captured.']], // a termination the UI does not know yet
     [{ winner: 'black', termination: 'constructor' }, ['Black wins (0-1)', 'Constructor.']], // not read from Object.prototype
   ];
@@ -103,4 +105,13 @@ test('ChessBoard: a BoardConfig in chessground words', () => {
   assert.equal(frozen.check, false);
   assert.equal(frozen.movable.color, undefined);
   assert.equal(frozen.movable.dests.size, 0);
+  assert.equal(frozen.premovable.enabled, false);
+  // Online, while the opponent thinks: Black's pieces move, as premoves.
+  const ahead = chessgroundConfig({ ...cfg, premove: 'black' });
+  assert.equal(ahead.movable.color, 'black');
+  assert.equal(ahead.movable.dests.size, 0); // no legal moves yet: chessground checks them when the premove is played
+  assert.equal(ahead.premovable.enabled, true);
+  const turn = chessgroundConfig({ ...cfg, movable: 'white', premove: 'white' }); // the turn has come: a premove kept waits to be played
+  assert.equal(turn.movable.color, 'white');
+  assert.equal(turn.premovable.enabled, true);
 });
