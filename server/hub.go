@@ -284,8 +284,15 @@ func (h *hub) publish(evs []game.Event) {
 	g := h.g
 	for _, e := range evs {
 		p := published{v: e.V}
+		if e.V != g.Version() {
+			// Not the command's last event: the state sent for the last
+			// one shows the game after all of them; sending it for each
+			// would repeat it. The log still counts every version.
+			h.remember(p)
+			continue
+		}
 		typ, s := "state", stateJSON{}
-		if e.Type == game.EventMove && e.V == g.Version() {
+		if e.Type == game.EventMove {
 			typ, s = "move", common(g, false)
 			s.Last = e.Step
 		} else {
@@ -311,15 +318,20 @@ func (h *hub) publish(evs []game.Event) {
 			}
 			p.msgs[i] = toMove
 		}
-		h.log = append(h.log, p)
-		if len(h.log) > eventLogSize {
-			h.log = h.log[len(h.log)-eventLogSize:]
-		}
+		h.remember(p)
 		for c := range h.clients {
 			if m := p.msgs[viewerIndex(c.viewer)]; m != nil {
 				h.deliver(c, m)
 			}
 		}
+	}
+}
+
+// remember logs p for clients catching up.
+func (h *hub) remember(p published) {
+	h.log = append(h.log, p)
+	if len(h.log) > eventLogSize {
+		h.log = h.log[len(h.log)-eventLogSize:]
 	}
 }
 

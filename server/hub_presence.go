@@ -81,6 +81,7 @@ func (h *hub) notePresence() bool {
 		}
 	}
 	h.armPresenceTimers(now)
+	h.s.lobby.note(h.g, h.connected)
 	data := encode("presence", msg)
 	if string(data) == string(h.presence.last) {
 		return false
