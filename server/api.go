@@ -136,6 +136,7 @@ func (s *Server) newGame(ctx context.Context, opts game.Options, player string) 
 	}
 	v := viewerFor(g, player)
 	resp := createResponse{ID: g.ID(), Color: game.ColorName(acting(v, chess.White)), State: snapshot(g, v)}
+	s.lobby.note(g, func(chess.Color) bool { return false }) // listed from the answer on, before its hub runs
 	s.startHub(g)
 	return resp, nil
 }
