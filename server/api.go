@@ -71,10 +71,44 @@ type createRequest struct {
 	Lobby   bool       `json:"lobby"` // online: a public challenge in the lobby instead of a private invite
 }
 
-// clockSpec is a time control as requests give it.
+// clockSpec is a time control as requests give it: minutes and increment,
+// or days per move (correspondence).
 type clockSpec struct {
 	Minutes   float64 `json:"minutes"`
 	Increment int     `json:"increment"` // seconds
+	Days      int     `json:"days"`
+}
+
+// maxDays is the longest correspondence time per move.
+const maxDays = 14
+
+// clockConfig checks a requested time control.
+func (s *Server) clockConfig(c clockSpec) (game.ClockConfig, error) {
+	if c.Days != 0 {
+		if c.Days < 1 || c.Days > maxDays || c.Minutes != 0 || c.Increment != 0 {
+			return game.ClockConfig{}, fmt.Errorf("%w: correspondence wants 1 <= days <= %d per move, and no minutes or increment",
+				ErrBadRequest, maxDays)
+		}
+		return game.ClockConfig{Initial: time.Duration(c.Days) * 24 * time.Hour, PerMove: true}, nil
+	}
+	lo := s.minClock.Minutes()
+	if !(c.Minutes >= lo && c.Minutes <= 180) || c.Increment < 0 || c.Increment > 180 {
+		return game.ClockConfig{}, fmt.Errorf("%w: clock wants %g <= minutes <= 180 and 0 <= increment <= 180, or days (no clock: leave it out)",
+			ErrBadRequest, lo)
+	}
+	return game.ClockConfig{Initial: time.Duration(c.Minutes * float64(time.Minute)), Increment: time.Duration(c.Increment) * time.Second}, nil
+}
+
+// timeControlOf names a clock's time control as listings show it: "5+3"
+// (minutes and seconds of increment), "3d" (days per move), "" for none.
+func timeControlOf(k *game.Clock) string {
+	switch {
+	case k == nil:
+		return ""
+	case k.PerMove:
+		return strconv.Itoa(int(k.Initial/(24*time.Hour))) + "d"
+	}
+	return store.TimeControl(k.Initial.Milliseconds(), k.Increment.Milliseconds())
 }
 
 // createResponse answers POST /api/games and a join. The seat's secret is
@@ -175,13 +209,11 @@ func (s *Server) gameOptions(req createRequest, player string) (game.Options, ch
 		return opts, human, fmt.Errorf("%w: mode must be local, computer or online, not %.40q", ErrBadRequest, req.Mode)
 	}
 	if c := req.Clock; c != nil {
-		lo := s.minClock.Minutes()
-		if !(c.Minutes >= lo && c.Minutes <= 180) || c.Increment < 0 || c.Increment > 180 {
-			return opts, human, fmt.Errorf("%w: clock wants %g <= minutes <= 180 and 0 <= increment <= 180 (no clock: leave it out)",
-				ErrBadRequest, lo)
+		clock, err := s.clockConfig(*c)
+		if err != nil {
+			return opts, human, err
 		}
-		opts.Clock = game.ClockConfig{Initial: time.Duration(c.Minutes * float64(time.Minute)),
-			Increment: time.Duration(c.Increment) * time.Second}
+		opts.Clock = clock
 	}
 	v, err := game.ParseVariant(req.Variant)
 	if err != nil {

@@ -12,7 +12,6 @@ import (
 
 	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/game"
-	"github.com/gambitchess/gambit/store"
 )
 
 // The lobby: open challenges anyone may accept. A challenge is an online
@@ -84,9 +83,7 @@ func challengeOf(g *game.Game) (challenge, bool) {
 		if g.Seat(c.Other()).Kind == game.SeatOpen && g.Seat(c).Kind == game.SeatHuman {
 			ch := challenge{ID: g.ID(), Variant: g.Variant(), Color: game.ColorName(c), CreatedAt: g.CreatedAt(),
 				creator: g.Seat(c).Player}
-			if k := g.Clock(); k != nil {
-				ch.TimeControl = store.TimeControl(k.Initial.Milliseconds(), k.Increment.Milliseconds())
-			}
+			ch.TimeControl = timeControlOf(g.Clock())
 			return ch, true
 		}
 	}
@@ -147,9 +144,9 @@ func (s *Server) handlePair(w http.ResponseWriter, r *http.Request) {
 	s.lobby.pair.Lock()
 	defer s.lobby.pair.Unlock()
 	spec, _ := game.Lookup(opts.Variant)
-	tc := ""
-	if opts.Clock.Initial > 0 {
-		tc = store.TimeControl(opts.Clock.Initial.Milliseconds(), opts.Clock.Increment.Milliseconds())
+	var tc string
+	if c := opts.Clock; c.Initial > 0 {
+		tc = timeControlOf(&game.Clock{Initial: c.Initial, Increment: c.Increment, PerMove: c.PerMove})
 	}
 	for _, c := range s.lobby.list(s.now(), player) {
 		if c.Mine || c.Variant != spec.Name || c.TimeControl != tc {

@@ -299,3 +299,25 @@ func TestSeatEnforcementEveryCommand(t *testing.T) {
 		t.Fatalf("version %d after the only accepted command", st.V)
 	}
 }
+
+// TestCorrespondenceGame: an online game with days per move; its time
+// control reads "3d"; a bad number of days, or days with minutes, is refused.
+func TestCorrespondenceGame(t *testing.T) {
+	s, _, _ := serve(t, openStore(t, t.TempDir()), nil)
+	h := s.Handler()
+	g := create(t, h, `{"mode":"online","lobby":true,"clock":{"days":3}}`)
+	if c := g.State.Clock; c == nil || c.Initial != 3*24*3600*1000 || c.Increment != 0 {
+		t.Fatalf("clock %+v", g.State.Clock)
+	}
+	if list := lobbyOf(t, h, ""); len(list) != 1 || list[0].TimeControl != "3d" {
+		t.Fatalf("lobby %+v", list)
+	}
+	for _, body := range []string{`{"mode":"online","clock":{"days":15}}`, `{"mode":"online","clock":{"days":-1}}`,
+		`{"mode":"online","clock":{"days":2,"minutes":5}}`} {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, apiRequest("POST", "/api/games", body))
+		if rec.Code != http.StatusBadRequest {
+			t.Errorf("%s: %d %s", body, rec.Code, rec.Body)
+		}
+	}
+}
