@@ -321,3 +321,23 @@ func TestCorrespondenceGame(t *testing.T) {
 		}
 	}
 }
+
+// TestCatchUpWithRunningClock: a client catching up while a clock runs
+// gets a fresh state, with the time used since the last event counted, not
+// the clocks the missed events carried.
+func TestCatchUpWithRunningClock(t *testing.T) {
+	s, srv, _ := serve(t, openStore(t, t.TempDir()), nil)
+	g := create(t, s.Handler(), `{"mode":"local","clock":{"minutes":1,"increment":0}}`)
+	p := dial(t, srv, g.ID, g.Token)
+	p.state("state")
+	p.send(`{"t":"move","d":{"u":"e2e4"}}`)
+	p.state("move")
+	p.send(`{"t":"move","d":{"u":"e7e5"}}`) // White's clock runs from here
+	p.state("move")
+	time.Sleep(300 * time.Millisecond)
+	late := dial(t, srv, g.ID, g.Token, "v=1")
+	st := late.state("state")
+	if st.V != 2 || st.Clock.Running != "white" || st.Clock.White > 60000-250 {
+		t.Fatalf("caught up with v%d, clock %+v", st.V, st.Clock)
+	}
+}
