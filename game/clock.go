@@ -17,6 +17,9 @@ import (
 type Clock struct {
 	Initial   time.Duration
 	Increment time.Duration
+	// PerMove makes it a correspondence clock: a side has Initial for each
+	// move, whatever it used before.
+	PerMove bool
 
 	now       func() time.Time
 	remaining [2]time.Duration
@@ -74,6 +77,9 @@ func (k *Clock) pressCredited(mover chess.Color, credit time.Duration) bool {
 			return false
 		}
 		k.remaining[mover] = left + k.Increment
+		if k.PerMove {
+			k.remaining[mover] = k.Initial
+		}
 	}
 	k.turn, k.running, k.since = mover.Other(), true, k.now()
 	return true

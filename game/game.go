@@ -8,11 +8,13 @@ import (
 	"github.com/gambitchess/gambit/xiangqi"
 )
 
-// ClockConfig is a time control: Initial per side plus Increment per move.
-// The zero value means no clock.
+// ClockConfig is a time control: Initial per side plus Increment per move,
+// or (PerMove, correspondence) Initial for every move, not saved up. The
+// zero value means no clock.
 type ClockConfig struct {
 	Initial   time.Duration
 	Increment time.Duration
+	PerMove   bool
 }
 
 // Options describe a new game.
@@ -83,7 +85,8 @@ func New(o Options) (*Game, error) {
 	h := Header{Format: headerFormat, ID: o.ID, Mode: o.Mode, Variant: spec.Name, Seats: o.Seats, StartFEN: start,
 		Moves: moves, Public: o.Public, CreatedAt: o.Now().UTC()}
 	if o.Clock.Initial > 0 {
-		h.Clock = &ClockSave{InitialMs: o.Clock.Initial.Milliseconds(), IncrementMs: o.Clock.Increment.Milliseconds()}
+		h.Clock = &ClockSave{InitialMs: o.Clock.Initial.Milliseconds(), IncrementMs: o.Clock.Increment.Milliseconds(),
+			PerMove: o.Clock.PerMove}
 		h.Clock.WhiteMs, h.Clock.BlackMs = h.Clock.InitialMs, h.Clock.InitialMs
 	}
 	return fromHeader(h, o.Now)
@@ -107,6 +110,7 @@ func fromHeader(h Header, now func() time.Time) (*Game, error) {
 	}
 	if c := h.Clock; c != nil {
 		g.clock = NewClock(time.Duration(c.InitialMs)*time.Millisecond, time.Duration(c.IncrementMs)*time.Millisecond, now)
+		g.clock.PerMove = c.PerMove
 		g.clock.set(time.Duration(c.WhiteMs)*time.Millisecond, time.Duration(c.BlackMs)*time.Millisecond)
 	}
 	g.settle(h.CreatedAt)

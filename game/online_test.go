@@ -116,3 +116,30 @@ func TestClaimAbandoned(t *testing.T) {
 		}
 	}
 }
+
+// TestCorrespondenceClock: a correspondence clock gives each move its full
+// time, however much the previous one used, and the flag falls when a
+// move takes longer; the clock survives a reload.
+func TestCorrespondenceClock(t *testing.T) {
+	fc := newFakeClock()
+	day := 24 * time.Hour
+	g, err := New(fc.options(Options{ID: "corr", Mode: ModeOnline, Clock: ClockConfig{Initial: 2 * day, PerMove: true}}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := &recorder{t: t, g: g}
+	r.do(g.Move(chess.White, "e2e4"))
+	r.do(g.Move(chess.Black, "e7e5"))
+	fc.advance(47 * time.Hour)
+	r.do(g.Move(chess.White, "g1f3"))
+	if got := g.Clock().Remaining(chess.White); got != 2*day {
+		t.Errorf("white has %v after its move, want the full 48h again", got)
+	}
+	if g2 := r.reload(fc.now); !g2.Clock().PerMove || g2.Clock().Remaining(chess.White) != 2*day {
+		t.Errorf("reloaded clock: per move %v, white %v", g2.Clock().PerMove, g2.Clock().Remaining(chess.White))
+	}
+	fc.advance(2*day + time.Second)
+	if evs := g.Flag(); len(evs) != 1 || g.Result() != "1-0" {
+		t.Fatalf("black's flag after 2 days: %v %s", evs, g.Result())
+	}
+}

@@ -40,6 +40,7 @@ type ClockSave struct {
 	IncrementMs int64 `json:"incrementMs"`
 	WhiteMs     int64 `json:"whiteMs"`
 	BlackMs     int64 `json:"blackMs"`
+	PerMove     bool  `json:"perMove,omitempty"` // correspondence: InitialMs for every move
 }
 
 // Record is a game stored as a whole, header fields with every move, the

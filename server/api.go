@@ -33,6 +33,8 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/games/{id}", s.handleGet)
 	mux.HandleFunc("GET /api/games/{id}/pgn", s.handlePGN)
 	mux.HandleFunc("GET /api/levels", s.handleLevels)
+	mux.HandleFunc("GET /api/lobby", s.handleLobby)
+	mux.HandleFunc("POST /api/pair", s.handlePair)
 	mux.HandleFunc("GET /ws/game/{id}", s.handleWS)
 	mux.HandleFunc("GET /api/", func(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, fmt.Errorf("%w: no such endpoint %s %s", ErrBadRequest, r.Method, r.URL.Path))
@@ -60,15 +62,53 @@ func (s *Server) handleFavicon(w http.ResponseWriter, r *http.Request) {
 
 // createRequest is the body of POST /api/games.
 type createRequest struct {
-	Mode    game.Mode `json:"mode"`    // "local" or "computer"
-	Variant string    `json:"variant"` // "chess" (the default) or "xiangqi"
-	Color   string    `json:"color"`   // the human's colour against the computer: white, black or random
-	Level   string    `json:"level"`   // a Levels name, against the computer
-	Clock   *struct {
-		Minutes   float64 `json:"minutes"`
-		Increment int     `json:"increment"` // seconds
-	} `json:"clock"`
-	Setup string `json:"setup"` // a FEN or PGN (of the variant) to start from
+	Mode    game.Mode  `json:"mode"`    // "local", "computer" or "online"
+	Variant string     `json:"variant"` // "chess" (the default) or "xiangqi"
+	Color   string     `json:"color"`   // the creator's colour (computer, online): white, black or random
+	Level   string     `json:"level"`   // a Levels name, against the computer
+	Clock   *clockSpec `json:"clock"`
+	Setup   string     `json:"setup"` // a FEN or PGN (of the variant) to start from
+	Lobby   bool       `json:"lobby"` // online: a public challenge in the lobby instead of a private invite
+}
+
+// clockSpec is a time control as requests give it: minutes and increment,
+// or days per move (correspondence).
+type clockSpec struct {
+	Minutes   float64 `json:"minutes"`
+	Increment int     `json:"increment"` // seconds
+	Days      int     `json:"days"`
+}
+
+// maxDays is the longest correspondence time per move.
+const maxDays = 14
+
+// clockConfig checks a requested time control.
+func (s *Server) clockConfig(c clockSpec) (game.ClockConfig, error) {
+	if c.Days != 0 {
+		if c.Days < 1 || c.Days > maxDays || c.Minutes != 0 || c.Increment != 0 {
+			return game.ClockConfig{}, fmt.Errorf("%w: correspondence wants 1 <= days <= %d per move, and no minutes or increment",
+				ErrBadRequest, maxDays)
+		}
+		return game.ClockConfig{Initial: time.Duration(c.Days) * 24 * time.Hour, PerMove: true}, nil
+	}
+	lo := s.minClock.Minutes()
+	if !(c.Minutes >= lo && c.Minutes <= 180) || c.Increment < 0 || c.Increment > 180 {
+		return game.ClockConfig{}, fmt.Errorf("%w: clock wants %g <= minutes <= 180 and 0 <= increment <= 180, or days (no clock: leave it out)",
+			ErrBadRequest, lo)
+	}
+	return game.ClockConfig{Initial: time.Duration(c.Minutes * float64(time.Minute)), Increment: time.Duration(c.Increment) * time.Second}, nil
+}
+
+// timeControlOf names a clock's time control as listings show it: "5+3"
+// (minutes and seconds of increment), "3d" (days per move), "" for none.
+func timeControlOf(k *game.Clock) string {
+	switch {
+	case k == nil:
+		return ""
+	case k.PerMove:
+		return strconv.Itoa(int(k.Initial/(24*time.Hour))) + "d"
+	}
+	return store.TimeControl(k.Initial.Milliseconds(), k.Increment.Milliseconds())
 }
 
 // createResponse answers POST /api/games and a join. The seat's secret is
@@ -100,24 +140,39 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, err)
 		return
 	}
+	if !s.creations.allow(clientAddress(r)) {
+		s.httpError(w, fmt.Errorf("%w: too many new games from your address; wait a minute", ErrRateLimited))
+		return
+	}
 	player := ensurePlayer(w, r)
-	opts, human, err := s.gameOptions(req, player)
+	opts, _, err := s.gameOptions(req, player)
 	if err != nil {
 		s.httpError(w, err)
 		return
 	}
+	resp, err := s.newGame(r.Context(), opts, player)
+	if err != nil {
+		s.httpError(w, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, resp)
+}
+
+// newGame creates, stores and starts the game opts describe, and answers
+// as player sees it.
+func (s *Server) newGame(ctx context.Context, opts game.Options, player string) (createResponse, error) {
 	g, err := game.New(opts)
 	if err != nil {
-		s.httpError(w, err)
-		return
+		return createResponse{}, err
 	}
-	if err := s.createGame(r.Context(), g); err != nil {
-		s.httpError(w, err)
-		return
+	if err := s.createGame(ctx, g); err != nil {
+		return createResponse{}, err
 	}
-	resp := createResponse{ID: g.ID(), Color: game.ColorName(human), State: snapshot(g, viewerFor(g, player))}
+	v := viewerFor(g, player)
+	resp := createResponse{ID: g.ID(), Color: game.ColorName(acting(v, chess.White)), State: snapshot(g, v)}
+	s.lobby.note(g, func(chess.Color) bool { return false }) // listed from the answer on, before its hub runs
 	s.startHub(g)
-	writeJSON(w, http.StatusCreated, resp)
+	return resp, nil
 }
 
 // gameOptions checks a create request and turns it into game options and
@@ -141,26 +196,24 @@ func (s *Server) gameOptions(req createRequest, player string) (game.Options, ch
 		opts.Seats[human.Other()] = game.Seat{Kind: game.SeatBot, Level: level.Name, Name: "Gambit · " + level.Label}
 	case game.ModeOnline:
 		// An invite: the creator's seat, and an open one that the first
-		// person with the link takes (POST /api/games/{id}/join). Private
-		// until made public.
+		// person with the link takes (POST /api/games/{id}/join). Private,
+		// unless it is a challenge in the lobby.
 		var err error
 		if human, err = parseSeatColor(req.Color); err != nil {
 			return opts, human, err
 		}
 		opts.Seats[human] = me
 		opts.Seats[human.Other()] = game.Seat{Kind: game.SeatOpen}
-		opts.Public = false
+		opts.Public = req.Lobby
 	default:
 		return opts, human, fmt.Errorf("%w: mode must be local, computer or online, not %.40q", ErrBadRequest, req.Mode)
 	}
 	if c := req.Clock; c != nil {
-		lo := s.minClock.Minutes()
-		if !(c.Minutes >= lo && c.Minutes <= 180) || c.Increment < 0 || c.Increment > 180 {
-			return opts, human, fmt.Errorf("%w: clock wants %g <= minutes <= 180 and 0 <= increment <= 180 (no clock: leave it out)",
-				ErrBadRequest, lo)
+		clock, err := s.clockConfig(*c)
+		if err != nil {
+			return opts, human, err
 		}
-		opts.Clock = game.ClockConfig{Initial: time.Duration(c.Minutes * float64(time.Minute)),
-			Increment: time.Duration(c.Increment) * time.Second}
+		opts.Clock = clock
 	}
 	v, err := game.ParseVariant(req.Variant)
 	if err != nil {
@@ -217,6 +270,16 @@ func (s *Server) handleAdopt(w http.ResponseWriter, r *http.Request) {
 // seatCommand runs a seat command on game {id}'s hub and answers with the
 // seat taken and the game as its holder sees it.
 func (s *Server) seatCommand(w http.ResponseWriter, r *http.Request, cmd joinSeatCmd) {
+	resp, err := s.runSeatCommand(r.Context(), r.PathValue("id"), cmd)
+	if err != nil {
+		s.httpError(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, resp)
+}
+
+// runSeatCommand runs a seat command on game id's hub.
+func (s *Server) runSeatCommand(ctx context.Context, id string, cmd joinSeatCmd) (createResponse, error) {
 	type joined struct {
 		color chess.Color
 		err   error
@@ -230,17 +293,14 @@ func (s *Server) seatCommand(w http.ResponseWriter, r *http.Request, cmd joinSea
 		}
 		res <- out
 	}
-	err := s.withHub(r.Context(), r.PathValue("id"), func(h *hub) error { return h.send(r.Context(), cmd) })
-	if err != nil {
-		s.httpError(w, err)
-		return
+	if err := s.withHub(ctx, id, func(h *hub) error { return h.send(ctx, cmd) }); err != nil {
+		return createResponse{}, err
 	}
 	j := <-res // an accepted command always runs and replies
 	if j.err != nil {
-		s.httpError(w, j.err)
-		return
+		return createResponse{}, j.err
 	}
-	writeJSON(w, http.StatusOK, createResponse{ID: r.PathValue("id"), Color: game.ColorName(j.color), State: j.state})
+	return createResponse{ID: id, Color: game.ColorName(j.color), State: j.state}, nil
 }
 
 // decodeJoin reads the body of a join: an empty JSON object for now.

@@ -35,6 +35,15 @@
 // both players may agree a rematch, colours swapped: everyone connected is
 // sent its id ("rematch" {"next"}).
 //
+// Lobby: {"mode":"online","lobby":true} makes a public challenge, listed by
+// GET /api/lobby while its creator is connected (see lobby.go); accepting
+// is joining. POST /api/pair {"variant","clock"} pairs with the next person
+// asking for the same variant and time control.
+//
+// Limits: one address may create CreatePerMinute games a minute (429
+// rate_limited after that); a connection may send 10 messages a second
+// after a burst of 30, the excess dropped with one error event.
+//
 // Restarts: every change is an event in the store; Start replays the
 // unfinished games, and their clocks run again from where they were saved
 // (a shutdown reads a running clock into an event; downtime is not charged). A hub retires when no one watches its game and nothing can

@@ -58,6 +58,8 @@ func errorCode(err error) (int, string) {
 		return http.StatusRequestEntityTooLarge, "too_large"
 	case errors.Is(err, ErrBadRequest):
 		return http.StatusBadRequest, "bad_request"
+	case errors.Is(err, ErrRateLimited):
+		return http.StatusTooManyRequests, "rate_limited"
 	case errors.Is(err, ErrBusy):
 		return http.StatusServiceUnavailable, "busy"
 	case errors.Is(err, ErrStorage):

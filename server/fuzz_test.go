@@ -12,7 +12,8 @@ import (
 // must never panic, and every message it accepts has a known type.
 func FuzzParseClientMsg(f *testing.F) {
 	for _, seed := range []string{`{"t":"move","d":{"u":"e2e4"}}`, `{"t":"move","d":{"u":"h2e2"}}`, `{"t":"sync","d":{"v":7}}`,
-		`{"t":"resign"}`, `{"t":"draw-offer","d":{}}`, `{"t":"move","d":"e2e4"}`, `[1,2]`, ``, `{"t":null}`} {
+		`{"t":"resign"}`, `{"t":"draw-offer","d":{}}`, `{"t":"move","d":"e2e4"}`, `[1,2]`, ``, `{"t":null}`,
+		`{"t":"claim-victory"}`, `{"t":"claim-victory","d":{"draw":true}}`, `{"t":"claim-victory","d":[]}`, `{"t":"rematch-offer"}`} {
 		f.Add([]byte(seed))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
@@ -29,7 +30,7 @@ func FuzzParseClientMsg(f *testing.F) {
 				t.Errorf("accepted a move without text: %q", data)
 			}
 		case msgSync, msgTakeback, msgResign, msgAbort, msgDrawOffer, msgDrawAccept, msgDrawDecline, msgDrawClaim,
-			msgTakebackOffer, msgTakebackAccept, msgTakebackDecline:
+			msgTakebackOffer, msgTakebackAccept, msgTakebackDecline, msgClaimVictory, msgRematchOffer, msgRematchDecline:
 		default:
 			t.Errorf("accepted unknown type %q", m.T)
 		}
@@ -43,7 +44,8 @@ func FuzzCreateRequest(f *testing.F) {
 	for _, seed := range []string{`{"mode":"local"}`, `{"mode":"local","variant":"xiangqi","setup":"` + chariotMate + `"}`,
 		`{"mode":"computer","color":"black","level":"beginner","variant":"xiangqi"}`,
 		`{"mode":"local","setup":"1. e4 e5 2. Nf3 *"}`, `{"mode":"local","variant":"xiangqi","setup":"1. 炮二平五 馬８进７ *"}`,
-		`{"mode":"local","clock":{"minutes":5,"increment":3}}`, `{"mode":"local","variant":"shogi"}`, `{"x":1}`} {
+		`{"mode":"local","clock":{"minutes":5,"increment":3}}`, `{"mode":"local","variant":"shogi"}`, `{"x":1}`,
+		`{"mode":"online","lobby":true,"color":"random"}`} {
 		f.Add([]byte(seed))
 	}
 	s := New(Config{})

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/game"
 )
 
@@ -136,12 +137,17 @@ func (h *hub) idle() bool {
 	if g.Status().Finished() {
 		return true
 	}
-	running := false
-	if k := g.Clock(); k != nil {
-		_, running = k.Running()
-	}
+	_, running := h.runningClock()
 	_, offered := g.DrawOffer()
 	return !running && !h.botToMove() && !offered
+}
+
+// runningClock returns whose time runs, if a clock runs.
+func (h *hub) runningClock() (chess.Color, bool) {
+	if k := h.g.Clock(); k != nil && !h.g.Status().Finished() {
+		return k.Running()
+	}
+	return chess.White, false
 }
 
 // stop ends the hub: a running clock is read into an event and saved, so
@@ -208,11 +214,13 @@ func (h *hub) join(cmd joinCmd) {
 }
 
 // catchUp sends the events after version since, or a full state when they
-// are no longer (or never were) in the log, or when there are none (a fresh
-// state carries fresh clocks).
+// are no longer (or never were) in the log, or when there are none, or when
+// a clock runs: the logged messages carry the clocks of their time, a fresh
+// state those of now.
 func (h *hub) catchUp(c *client, since int64) {
 	cur := h.g.Version()
-	if since >= 0 && since < cur && len(h.log) > 0 && h.log[0].v <= since+1 && h.log[len(h.log)-1].v == cur {
+	_, ticking := h.runningClock()
+	if !ticking && since >= 0 && since < cur && len(h.log) > 0 && h.log[0].v <= since+1 && h.log[len(h.log)-1].v == cur {
 		i := viewerIndex(c.viewer)
 		for _, p := range h.log {
 			if p.v > since && p.msgs[i] != nil {
@@ -284,8 +292,15 @@ func (h *hub) publish(evs []game.Event) {
 	g := h.g
 	for _, e := range evs {
 		p := published{v: e.V}
+		if e.V != g.Version() {
+			// Not the command's last event: the state sent for the last
+			// one shows the game after all of them; sending it for each
+			// would repeat it. The log still counts every version.
+			h.remember(p)
+			continue
+		}
 		typ, s := "state", stateJSON{}
-		if e.Type == game.EventMove && e.V == g.Version() {
+		if e.Type == game.EventMove {
 			typ, s = "move", common(g, false)
 			s.Last = e.Step
 		} else {
@@ -311,15 +326,20 @@ func (h *hub) publish(evs []game.Event) {
 			}
 			p.msgs[i] = toMove
 		}
-		h.log = append(h.log, p)
-		if len(h.log) > eventLogSize {
-			h.log = h.log[len(h.log)-eventLogSize:]
-		}
+		h.remember(p)
 		for c := range h.clients {
 			if m := p.msgs[viewerIndex(c.viewer)]; m != nil {
 				h.deliver(c, m)
 			}
 		}
+	}
+}
+
+// remember logs p for clients catching up.
+func (h *hub) remember(p published) {
+	h.log = append(h.log, p)
+	if len(h.log) > eventLogSize {
+		h.log = h.log[len(h.log)-eventLogSize:]
 	}
 }
 

@@ -18,6 +18,8 @@ import (
 // event: it lives with the hub and starts afresh (everyone away since the
 // hub started) when a game is loaded.
 
+// (Correspondence games have neither: there the clock decides.)
+
 // presence is a hub's knowledge of who is connected.
 type presence struct {
 	since   [2]time.Time // when colour c's last connection closed, or the hub started; zero while connected
@@ -81,6 +83,7 @@ func (h *hub) notePresence() bool {
 		}
 	}
 	h.armPresenceTimers(now)
+	h.s.lobby.note(h.g, h.connected)
 	data := encode("presence", msg)
 	if string(data) == string(h.presence.last) {
 		return false
@@ -97,6 +100,9 @@ func (h *hub) notePresence() bool {
 // people, both sides having moved.
 func (h *hub) claimable(c chess.Color) bool {
 	g := h.g
+	if k := g.Clock(); k != nil && k.PerMove {
+		return false // correspondence: players come and go; the clock decides
+	}
 	return g.Mode() == game.ModeOnline && !g.Status().Finished() && g.BothMoved() &&
 		g.Seat(c).Kind == game.SeatHuman && g.Seat(c.Other()).Kind == game.SeatHuman
 }
@@ -130,6 +136,9 @@ func (h *hub) armPresenceTimers(now time.Time) {
 // taken.
 func (h *hub) openingDeadline() (time.Time, bool) {
 	g := h.g
+	if k := g.Clock(); k != nil && k.PerMove {
+		return time.Time{}, false // correspondence: a first move may take days
+	}
 	if g.Mode() != game.ModeOnline || g.Status().Finished() || g.BothMoved() ||
 		g.Seat(chess.White).Kind == game.SeatOpen || g.Seat(chess.Black).Kind == game.SeatOpen {
 		return time.Time{}, false

@@ -85,7 +85,7 @@ func (s *Server) createRematch(ctx context.Context, g *game.Game) (string, error
 		opts.Seats[c.Other()] = game.Seat{Kind: seat.Kind, Name: seat.Name, Player: seat.Player}
 	}
 	if k := g.Clock(); k != nil {
-		opts.Clock = game.ClockConfig{Initial: k.Initial, Increment: k.Increment}
+		opts.Clock = game.ClockConfig{Initial: k.Initial, Increment: k.Increment, PerMove: k.PerMove}
 	}
 	next, err := game.New(opts)
 	if err != nil {

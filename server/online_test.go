@@ -299,3 +299,45 @@ func TestSeatEnforcementEveryCommand(t *testing.T) {
 		t.Fatalf("version %d after the only accepted command", st.V)
 	}
 }
+
+// TestCorrespondenceGame: an online game with days per move; its time
+// control reads "3d"; a bad number of days, or days with minutes, is refused.
+func TestCorrespondenceGame(t *testing.T) {
+	s, _, _ := serve(t, openStore(t, t.TempDir()), nil)
+	h := s.Handler()
+	g := create(t, h, `{"mode":"online","lobby":true,"clock":{"days":3}}`)
+	if c := g.State.Clock; c == nil || c.Initial != 3*24*3600*1000 || c.Increment != 0 {
+		t.Fatalf("clock %+v", g.State.Clock)
+	}
+	if list := lobbyOf(t, h, ""); len(list) != 1 || list[0].TimeControl != "3d" {
+		t.Fatalf("lobby %+v", list)
+	}
+	for _, body := range []string{`{"mode":"online","clock":{"days":15}}`, `{"mode":"online","clock":{"days":-1}}`,
+		`{"mode":"online","clock":{"days":2,"minutes":5}}`} {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, apiRequest("POST", "/api/games", body))
+		if rec.Code != http.StatusBadRequest {
+			t.Errorf("%s: %d %s", body, rec.Code, rec.Body)
+		}
+	}
+}
+
+// TestCatchUpWithRunningClock: a client catching up while a clock runs
+// gets a fresh state, with the time used since the last event counted, not
+// the clocks the missed events carried.
+func TestCatchUpWithRunningClock(t *testing.T) {
+	s, srv, _ := serve(t, openStore(t, t.TempDir()), nil)
+	g := create(t, s.Handler(), `{"mode":"local","clock":{"minutes":1,"increment":0}}`)
+	p := dial(t, srv, g.ID, g.Token)
+	p.state("state")
+	p.send(`{"t":"move","d":{"u":"e2e4"}}`)
+	p.state("move")
+	p.send(`{"t":"move","d":{"u":"e7e5"}}`) // White's clock runs from here
+	p.state("move")
+	time.Sleep(300 * time.Millisecond)
+	late := dial(t, srv, g.ID, g.Token, "v=1")
+	st := late.state("state")
+	if st.V != 2 || st.Clock.Running != "white" || st.Clock.White > 60000-250 {
+		t.Fatalf("caught up with v%d, clock %+v", st.V, st.Clock)
+	}
+}

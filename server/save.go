@@ -19,9 +19,7 @@ func summaryOf(g *game.Game) store.Summary {
 	s.White, s.Black = white.Name, black.Name
 	s.WhiteKind, s.BlackKind = string(white.Kind), string(black.Kind)
 	s.Players = []string{white.Player, black.Player}
-	if k := g.Clock(); k != nil {
-		s.TimeControl = store.TimeControl(k.Initial.Milliseconds(), k.Increment.Milliseconds())
-	}
+	s.TimeControl = timeControlOf(g.Clock())
 	return s
 }
 

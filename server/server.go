@@ -36,6 +36,9 @@ type Config struct {
 	// a side of an online game has for its first move before the game is
 	// aborted (60 s when zero).
 	ClaimAfter, FirstMoveTime time.Duration
+	// CreatePerMinute is how many games one address may create a minute,
+	// in a burst or spread out (30 when zero).
+	CreatePerMinute int
 }
 
 // Server serves the API, the WebSockets and the UI. It holds no global
@@ -51,6 +54,8 @@ type Server struct {
 	minClock      time.Duration
 	claimAfter    time.Duration
 	firstMoveTime time.Duration
+	creations     *limiter // game creation per address
+	lobby         *lobby
 
 	ctx    context.Context // ends when the server stops; hubs run under it
 	cancel context.CancelFunc
@@ -88,9 +93,13 @@ func New(cfg Config) *Server {
 	if cfg.FirstMoveTime <= 0 {
 		cfg.FirstMoveTime = time.Minute
 	}
+	if cfg.CreatePerMinute <= 0 {
+		cfg.CreatePerMinute = 30
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	return &Server{store: cfg.Store, bot: cfg.Bot, pool: NewPool(cfg.Workers, cfg.Queue), assets: cfg.Assets,
-		now: cfg.Now, log: cfg.Logger, minClock: cfg.MinClock, claimAfter: cfg.ClaimAfter, firstMoveTime: cfg.FirstMoveTime, ctx: ctx, cancel: cancel, hubs: map[string]*hub{},
+		now: cfg.Now, log: cfg.Logger, minClock: cfg.MinClock, claimAfter: cfg.ClaimAfter, firstMoveTime: cfg.FirstMoveTime,
+		creations: newLimiter(cfg.CreatePerMinute, cfg.CreatePerMinute, cfg.Now), lobby: newLobby(), ctx: ctx, cancel: cancel, hubs: map[string]*hub{},
 		loading: map[string]chan struct{}{}}
 }
 
@@ -216,6 +225,7 @@ func (s *Server) retire(h *hub) bool {
 		return false
 	}
 	delete(s.hubs, h.g.ID())
+	s.lobby.drop(h.g.ID())
 	return true
 }
 

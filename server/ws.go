@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"strconv"
 	"sync"
@@ -36,6 +37,22 @@ type client struct {
 	cancel context.CancelFunc
 	once   sync.Once
 	lag    atomic.Int64 // one-way network time, smoothed, in nanoseconds
+}
+
+// Per-connection message limits: a burst, then so many a second; what is
+// over is dropped with one error event, and nothing reaches the game.
+const (
+	messageRate  = 10
+	messageBurst = 30
+)
+
+// trySend queues data for the client unless its queue is full (the reader
+// must never block on a slow writer).
+func (c *client) trySend(data []byte) {
+	select {
+	case c.send <- data:
+	default:
+	}
 }
 
 // noteRoundTrip folds a ping's round trip into the connection's lag.
@@ -126,6 +143,8 @@ func (s *Server) readPump(ctx context.Context, conn *websocket.Conn, h *hub, c *
 		_ = h.send(s.ctx, leaveCmd{c: c})
 		c.close()
 	}()
+	var rate bucket
+	warned := false // one error per flood, not one per message
 	for {
 		_, data, err := conn.Read(ctx)
 		if err != nil {
@@ -134,12 +153,17 @@ func (s *Server) readPump(ctx context.Context, conn *websocket.Conn, h *hub, c *
 			}
 			return
 		}
+		if !rate.allow(s.now(), messageRate, messageBurst) {
+			if !warned {
+				warned = true
+				c.trySend(errorEvent(fmt.Errorf("%w: at most %d messages a second; some were dropped", ErrRateLimited, messageRate)))
+			}
+			continue
+		}
+		warned = false
 		msg, err := parseClientMsg(data)
 		if err != nil {
-			select {
-			case c.send <- errorEvent(err):
-			default:
-			}
+			c.trySend(errorEvent(err))
 			continue
 		}
 		msg.Lag = c.lagCredit()

@@ -1,0 +1,93 @@
+package server
+
+import (
+	"errors"
+	"net"
+	"net/http"
+	"sync"
+	"time"
+)
+
+// ErrRateLimited refuses a request or message sent too often.
+var ErrRateLimited = errors.New("server: too many requests")
+
+// bucket is a token bucket: it holds up to burst tokens, refilled at rate
+// per second; each thing allowed takes one.
+type bucket struct {
+	tokens float64
+	last   time.Time
+}
+
+// allow takes a token at now if there is one.
+func (b *bucket) allow(now time.Time, rate, burst float64) bool {
+	if b.last.IsZero() {
+		b.tokens = burst
+	} else if d := now.Sub(b.last).Seconds(); d > 0 {
+		b.tokens = min(burst, b.tokens+d*rate)
+	}
+	b.last = now
+	if b.tokens < 1 {
+		return false
+	}
+	b.tokens--
+	return true
+}
+
+// full reports whether b would be full at now: nothing to remember.
+func (b *bucket) full(now time.Time, rate, burst float64) bool {
+	return b.tokens+now.Sub(b.last).Seconds()*rate >= burst
+}
+
+// limiter keeps a bucket per key (a client's address), safe for concurrent
+// use; buckets that have refilled are forgotten, so memory follows the
+// clients active lately, not every client ever seen.
+type limiter struct {
+	rate, burst float64
+	now         func() time.Time
+
+	mu      sync.Mutex
+	buckets map[string]*bucket
+}
+
+// maxBuckets is how many addresses a limiter remembers before it sweeps.
+const maxBuckets = 10_000
+
+func newLimiter(perMinute, burst int, now func() time.Time) *limiter {
+	return &limiter{rate: float64(perMinute) / 60, burst: float64(burst), now: now, buckets: map[string]*bucket{}}
+}
+
+// allow reports whether key may do one more thing now.
+func (l *limiter) allow(key string) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	now := l.now()
+	b, ok := l.buckets[key]
+	if !ok {
+		if len(l.buckets) >= maxBuckets {
+			l.sweep(now)
+		}
+		b = &bucket{}
+		l.buckets[key] = b
+	}
+	return b.allow(now, l.rate, l.burst)
+}
+
+// sweep forgets the buckets that have refilled.
+func (l *limiter) sweep(now time.Time) {
+	for k, b := range l.buckets {
+		if b.full(now, l.rate, l.burst) {
+			delete(l.buckets, k)
+		}
+	}
+}
+
+// clientAddress is the address a request came from, without its port: the
+// key of per-address limits. (Behind a reverse proxy every client shares
+// the proxy's address; trusting X-Forwarded-For is a deployment choice.)
+func clientAddress(r *http.Request) string {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return host
+}

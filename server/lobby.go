@@ -1,0 +1,171 @@
+package server
+
+import (
+	"cmp"
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/gambitchess/gambit/chess"
+	"github.com/gambitchess/gambit/game"
+)
+
+// The lobby: open challenges anyone may accept. A challenge is an online
+// game created with {"lobby": true}: public, with an open seat. It is listed
+// while its creator is connected to it (and for challengeGrace after its
+// creation, while the creator's page opens); a challenge whose creator left
+// drops out of the list, and one taken or finished is gone. Accepting is
+// joining (POST /api/games/{id}/join). Quick pairing (POST /api/pair) takes
+// the oldest listed challenge of the same variant and time control from
+// someone else, or else opens one and waits.
+//
+// The list lives in memory, kept by the games' hubs; with several nodes
+// (a later step) each node's hubs will publish it to the others.
+
+// challengeGrace is how long a new challenge is listed before its creator
+// has connected to it.
+const challengeGrace = 30 * time.Second
+
+// challenge is one open challenge in the lobby.
+type challenge struct {
+	ID          string       `json:"id"`
+	Variant     game.Variant `json:"variant"`
+	Color       string       `json:"color"` // the creator's colour
+	TimeControl string       `json:"timeControl,omitempty"`
+	CreatedAt   time.Time    `json:"createdAt"`
+	Mine        bool         `json:"mine,omitempty"` // set per asker
+
+	creator string // player id
+	present bool   // the creator is connected
+}
+
+// lobby is the list of open challenges, safe for concurrent use.
+type lobby struct {
+	mu   sync.Mutex
+	open map[string]challenge
+	pair sync.Mutex // one quick pairing at a time, so two waiting players always meet
+}
+
+func newLobby() *lobby { return &lobby{open: map[string]challenge{}} }
+
+// note lists g when it is an open challenge, with whether its creator is
+// connected, and drops it otherwise. Hubs call it on every change.
+func (l *lobby) note(g *game.Game, connected func(chess.Color) bool) {
+	c, ok := challengeOf(g)
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if !ok {
+		delete(l.open, g.ID())
+		return
+	}
+	creator, _ := game.ParseColor(c.Color)
+	c.present = connected(creator)
+	l.open[g.ID()] = c
+}
+
+// drop removes game id (its hub retired).
+func (l *lobby) drop(id string) {
+	l.mu.Lock()
+	delete(l.open, id)
+	l.mu.Unlock()
+}
+
+// challengeOf describes g as a challenge, if it is one.
+func challengeOf(g *game.Game) (challenge, bool) {
+	if g.Mode() != game.ModeOnline || !g.Public() || g.Status() != game.Created {
+		return challenge{}, false
+	}
+	for _, c := range []chess.Color{chess.White, chess.Black} {
+		if g.Seat(c.Other()).Kind == game.SeatOpen && g.Seat(c).Kind == game.SeatHuman {
+			ch := challenge{ID: g.ID(), Variant: g.Variant(), Color: game.ColorName(c), CreatedAt: g.CreatedAt(),
+				creator: g.Seat(c).Player}
+			ch.TimeControl = timeControlOf(g.Clock())
+			return ch, true
+		}
+	}
+	return challenge{}, false
+}
+
+// list returns the listed challenges, oldest first, marked for player.
+func (l *lobby) list(now time.Time, player string) []challenge {
+	l.mu.Lock()
+	out := make([]challenge, 0, len(l.open))
+	for _, c := range l.open {
+		if c.present || now.Sub(c.CreatedAt) < challengeGrace {
+			c.Mine = player != "" && c.creator == player
+			out = append(out, c)
+		}
+	}
+	l.mu.Unlock()
+	slices.SortFunc(out, func(a, b challenge) int {
+		return cmp.Or(a.CreatedAt.Compare(b.CreatedAt), cmp.Compare(a.ID, b.ID))
+	})
+	return out
+}
+
+// handleLobby lists the open challenges: GET /api/lobby.
+func (s *Server) handleLobby(w http.ResponseWriter, r *http.Request) {
+	writeJSON(w, http.StatusOK, s.lobby.list(s.now(), playerOf(r)))
+}
+
+// pairRequest is the body of POST /api/pair.
+type pairRequest struct {
+	Variant string     `json:"variant"`
+	Clock   *clockSpec `json:"clock"`
+}
+
+// handlePair pairs the caller with the next person who asks for the same
+// game: it joins the oldest listed challenge of that variant and time
+// control made by someone else, or opens one (random colour) and the caller
+// waits on its page for the next person.
+func (s *Server) handlePair(w http.ResponseWriter, r *http.Request) {
+	var req pairRequest
+	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxMessage))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&req); err != nil {
+		s.httpError(w, fmt.Errorf("%w: malformed JSON: %v", ErrBadRequest, err))
+		return
+	}
+	if !s.creations.allow(clientAddress(r)) {
+		s.httpError(w, fmt.Errorf("%w: too many new games from your address; wait a minute", ErrRateLimited))
+		return
+	}
+	player := ensurePlayer(w, r)
+	create := createRequest{Mode: game.ModeOnline, Variant: req.Variant, Color: "random", Clock: req.Clock, Lobby: true}
+	opts, _, err := s.gameOptions(create, player)
+	if err != nil {
+		s.httpError(w, err)
+		return
+	}
+	s.lobby.pair.Lock()
+	defer s.lobby.pair.Unlock()
+	spec, _ := game.Lookup(opts.Variant)
+	var tc string
+	if c := opts.Clock; c.Initial > 0 {
+		tc = timeControlOf(&game.Clock{Initial: c.Initial, Increment: c.Increment, PerMove: c.PerMove})
+	}
+	for _, c := range s.lobby.list(s.now(), player) {
+		if c.Mine || c.Variant != spec.Name || c.TimeControl != tc {
+			continue
+		}
+		if resp, err := s.joinAs(r.Context(), c.ID, player); err == nil {
+			writeJSON(w, http.StatusOK, resp)
+			return
+		}
+	}
+	resp, err := s.newGame(r.Context(), opts, player)
+	if err != nil {
+		s.httpError(w, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, resp)
+}
+
+// joinAs seats player in game id's open seat, as a join does.
+func (s *Server) joinAs(ctx context.Context, id, player string) (createResponse, error) {
+	return s.runSeatCommand(ctx, id, joinSeatCmd{player: player})
+}

@@ -1,0 +1,118 @@
+package server
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/coder/websocket"
+)
+
+// lobbyOf lists the lobby as the person with secret sees it.
+func lobbyOf(t *testing.T, h http.Handler, secret string) []challenge {
+	t.Helper()
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, personRequest("GET", "/api/lobby", "", secret))
+	var out []challenge
+	mustDecode(t, rec.Body.Bytes(), &out)
+	return out
+}
+
+// pair asks for a quick pairing as the person with secret.
+func pair(t *testing.T, h http.Handler, body, secret string, want int) createResponse {
+	t.Helper()
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, personRequest("POST", "/api/pair", body, secret))
+	if rec.Code != want {
+		t.Fatalf("pair %s: %d %s, want %d", body, rec.Code, rec.Body, want)
+	}
+	var resp createResponse
+	mustDecode(t, rec.Body.Bytes(), &resp)
+	return resp
+}
+
+// TestLobbyChallenge: a lobby challenge is listed for everyone (marked as
+// one's own for its creator) while its creator is connected, and leaves
+// the list when it is taken, or when its creator has gone; invite games
+// are never listed.
+func TestLobbyChallenge(t *testing.T) {
+	var skew atomic.Int64 // how far the server's clock is ahead
+	now := func() time.Time { return time.Now().Add(time.Duration(skew.Load())) }
+	s, srv, _ := serveWith(t, Config{Store: openStore(t, t.TempDir()), Now: now})
+	h := s.Handler()
+	create(t, h, `{"mode":"online"}`) // an invite: private
+	ch := create(t, h, `{"mode":"online","lobby":true,"color":"black","clock":{"minutes":5,"increment":3}}`)
+	list := lobbyOf(t, h, randomToken())
+	if len(list) != 1 || list[0].ID != ch.ID || list[0].Color != "black" || list[0].TimeControl != "5+3" || list[0].Mine {
+		t.Fatalf("lobby: %+v", list)
+	}
+	if mine := lobbyOf(t, h, ch.Token); len(mine) != 1 || !mine[0].Mine {
+		t.Fatalf("the creator's lobby: %+v", mine)
+	}
+	creator := dial(t, srv, ch.ID, ch.Token)
+	creator.state("state")
+	join(t, h, ch.ID, http.StatusOK)
+	if list := lobbyOf(t, h, ""); len(list) != 0 {
+		t.Fatalf("a taken challenge is listed: %+v", list)
+	}
+
+	gone := create(t, h, `{"mode":"online","lobby":true}`)
+	c := dial(t, srv, gone.ID, gone.Token)
+	c.state("state")
+	c.conn.Close(websocket.StatusNormalClosure, "")
+	skew.Store(int64(challengeGrace)) // past the grace of a new challenge
+	for range 100 {
+		if len(lobbyOf(t, h, "")) == 0 {
+			return
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	t.Fatalf("the challenge of a creator who left is still listed: %+v", lobbyOf(t, h, ""))
+}
+
+// TestQuickPairing: the first person asking for a time control waits in a
+// new challenge; the next one asking for the same is seated in it; one
+// asking for another time control or variant is not; nobody is paired with
+// themselves.
+func TestQuickPairing(t *testing.T) {
+	s, _, _ := serve(t, openStore(t, t.TempDir()), nil)
+	h := s.Handler()
+	alice, bob, carol := randomToken(), randomToken(), randomToken()
+	first := pair(t, h, `{"variant":"chess","clock":{"minutes":3,"increment":2}}`, alice, http.StatusCreated)
+	if again := pair(t, h, `{"variant":"chess","clock":{"minutes":3,"increment":2}}`, alice, http.StatusCreated); again.ID == first.ID {
+		t.Fatal("alice was paired with herself")
+	}
+	other := pair(t, h, `{"variant":"xiangqi","clock":{"minutes":3,"increment":2}}`, carol, http.StatusCreated)
+	if other.ID == first.ID {
+		t.Fatal("a xiangqi request was paired with a chess challenge")
+	}
+	met := pair(t, h, `{"variant":"chess","clock":{"minutes":3,"increment":2}}`, bob, http.StatusOK)
+	if met.ID != first.ID || met.Color == first.Color || met.State.Seats["white"].Kind != "human" || met.State.Seats["black"].Kind != "human" {
+		t.Fatalf("bob: %+v, alice waited in %s as %s", met, first.ID, first.Color)
+	}
+	pair(t, h, `{"variant":"chess","clock":{"minutes":0.001,"increment":0}}`, bob, http.StatusBadRequest)
+}
+
+// TestCreationLimitPerAddress: one address gets its burst of new games,
+// then 429 rate_limited; another address is not affected.
+func TestCreationLimitPerAddress(t *testing.T) {
+	s, _, _ := serveWith(t, Config{Store: openStore(t, t.TempDir()), CreatePerMinute: 3})
+	h := s.Handler()
+	for range 3 {
+		create(t, h, `{"mode":"local"}`)
+	}
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, apiRequest("POST", "/api/games", `{"mode":"local"}`))
+	if rec.Code != http.StatusTooManyRequests {
+		t.Fatalf("the fourth game: %d %s", rec.Code, rec.Body)
+	}
+	r := apiRequest("POST", "/api/games", `{"mode":"local"}`)
+	r.RemoteAddr = "198.51.100.7:4000"
+	rec = httptest.NewRecorder()
+	h.ServeHTTP(rec, r)
+	if rec.Code != http.StatusCreated {
+		t.Fatalf("another address: %d %s", rec.Code, rec.Body)
+	}
+}
