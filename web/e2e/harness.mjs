@@ -116,11 +116,11 @@ export class Server {
   cleanup() { rmSync(this.data, { recursive: true, force: true }); }
 }
 
-// Proxy is a TCP relay to a server that can cut the line: cut drops every
+// TcpProxy is a TCP relay to a server that can cut the line: cut drops every
 // connection through it and refuses new ones until restore, as a player's
 // network going down and coming back. Pages opened at proxy.url reach the
 // server through it.
-export class Proxy {
+export class TcpProxy {
   constructor(target) {
     this.target = new URL(target);
     this.sockets = new Set();

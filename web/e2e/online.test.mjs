@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { openApp, artifacts, Proxy, clickSquare, move, newGame, sans, waitMoves, xiangqiMove } from './harness.mjs';
+import { openApp, artifacts, TcpProxy, clickSquare, move, newGame, sans, waitMoves, xiangqiMove } from './harness.mjs';
 
 const app = openApp();
 
@@ -145,7 +145,9 @@ test('a draw offered online is accepted by the opponent', async () => {
   const b = await app.newPerson('B');
   await openInvite(b, link);
   await b.waitForSelector('#board.orientation-white');
+  assert.equal(await b.textContent('#btn-resign'), 'Abort'); // before both sides have moved
   await playAll([a, b], b, a, ['e2e4', 'c7c5']);
+  assert.equal(await b.textContent('#btn-resign'), 'Resign');
   await a.click('#btn-draw');
   await b.waitForSelector('#offer-bar:not([hidden]) #btn-accept:not([hidden])');
   assert.equal(await b.textContent('#offer-text'), 'Black offers a draw');
@@ -186,7 +188,7 @@ test('a takeback is asked for online: declined once, then accepted', async () =>
 test("a player's network drops mid-game: reconnecting, the opponent's move meanwhile, and the game goes on", async () => {
   const a = app.page;
   const link = await invite(a, { color: 'white', timed: true });
-  const proxy = new Proxy(app.server.url);
+  const proxy = new TcpProxy(app.server.url);
   const b = await app.newPerson('B');
   try {
     const viaProxy = (await proxy.start()) + new URL(link).pathname;
