@@ -237,7 +237,7 @@ export async function sans(page) {
 
 // newGame fills in the new-game dialog and waits for the game page.
 export async function newGame(page, { mode = 'local', color = 'white', level = 'greedy', setup = '', timed = false, variant = 'chess',
-  minutes = 5, increment = 3 } = {}) {
+  minutes = 5, increment = 3, lobby = false } = {}) {
   for (const d of await page.locator('dialog[open]').all()) await d.evaluate(el => el.close());
   const before = new URL(page.url()).pathname;
   await page.click('#btn-new-top');
@@ -245,6 +245,7 @@ export async function newGame(page, { mode = 'local', color = 'white', level = '
   await page.check(`input[name=mode][value=${mode}]`);
   if (mode !== 'local') await page.check(`input[name=color][value=${color}]`);
   if (mode === 'computer') await page.selectOption('#level', level);
+  if (mode === 'online') await page.setChecked('input[name=lobby]', lobby);
   await page.setChecked('#timed', timed);
   if (timed) {
     await page.fill('input[name=minutes]', String(minutes));

@@ -70,9 +70,16 @@ export interface CreateRequest {
   variant?: Variant;
   color?: string;
   level?: string;
-  clock?: { minutes: number; increment: number } | null;
+  clock?: Clock | null;
   setup?: string;
+  lobby?: boolean; // online: a public challenge in the lobby, not a private invite
 }
+
+// Clock is a time control: minutes and seconds of increment.
+export interface Clock { minutes: number; increment: number }
+
+// Challenge is an open challenge in the lobby; color is its creator's.
+export interface Challenge { id: string; variant: Variant; color: Color; timeControl?: string; createdAt: string; mine?: boolean }
 
 export interface Created { id: string; color: Color; state: State }
 
@@ -103,6 +110,12 @@ export const adoptToken = (id: string, token: string) => post(`/api/games/${id}/
 
 // getGame returns a game as a spectator sees it.
 export const getGame = (id: string) => fetch(`/api/games/${id}`).then(r => json<State>(r));
+
+// lobby lists the open challenges, oldest first.
+export const lobby = () => fetch('/api/lobby').then(r => json<Challenge[]>(r));
+
+// pair joins the oldest challenge for the same game, or opens one to wait on.
+export const pair = (variant: Variant, clock?: Clock) => post('/api/pair', { variant, clock }).then(r => json<Created>(r));
 
 export const listGames = () => fetch('/api/games?limit=15').then(r => json<Summary[]>(r));
 

@@ -6,6 +6,7 @@ import 'chessground/assets/chessground.brown.css';
 import 'chessground/assets/chessground.cburnett.css';
 import './style.css';
 import { createGame, finished, levels, listGames, Summary, Variant } from './api';
+import { Lobby } from './lobby';
 import { Play } from './play';
 import { installGlyphPieces } from './pieces';
 import { applySettings, loadSettings, saveSettings, saveTicket } from './settings';
@@ -18,6 +19,7 @@ const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getEleme
 const settings = loadSettings();
 const sounds = new Sounds();
 let play: Play | undefined;
+let lobby: Lobby | undefined; // made in init: it binds the start page's buttons
 
 function route() {
   play?.destroy();
@@ -26,8 +28,10 @@ function route() {
   $('home').hidden = !!m;
   $('play').hidden = !m;
   if (m) {
+    lobby?.hide();
     play = new Play(m[1], { newGame: openNewGame, go, sounds });
   } else {
+    lobby?.show();
     void showRecent();
   }
 }
@@ -54,11 +58,14 @@ async function showRecent() {
     a.href = `/game/${g.id}`;
     a.dataset.link = '';
     const v = variantOf(g.variant);
-    const who = (c: 'white' | 'black') => (g.seats[c].kind === 'bot' ? g.seats[c].name ?? t('player.computer') : g.mode === 'local' ? sideName(v, c, true) : t('player.you.short'));
+    // Against the computer the person is "You"; on one screen and online
+    // the list cannot tell whose is which seat: it names the sides.
+    const who = (c: 'white' | 'black') => (g.seats[c].kind === 'bot' ? g.seats[c].name ?? t('player.computer') : g.mode === 'computer' ? t('player.you.short') : sideName(v, c, true));
     const over = finished(g.status);
     a.innerHTML = '<span class="who"></span><span class="res"></span><span class="act"></span>';
     a.querySelector('.act')!.textContent = t(over || !g.yours ? 'recent.review' : 'recent.resume');
-    const players = t('recent.players', { white: who('white'), black: who('black') });
+    let players = t('recent.players', { white: who('white'), black: who('black') });
+    if (g.mode === 'online') players = t('recent.online', { players });
     a.querySelector('.who')!.textContent = v.tag ? t('recent.tagged', { tag: t(v.tag), players }) : players;
     const state = over ? `${g.result}${g.termination ? ' · ' + g.termination : ''}` : t(g.plies === 1 ? 'recent.inPlay.one' : 'recent.inPlay.other', { n: g.plies });
     a.querySelector('.res')!.textContent = [g.timeControl, state, ago(g.updatedAt)].filter(Boolean).join(' · ');
@@ -117,6 +124,7 @@ function syncModeFields() {
   for (const el of form.querySelectorAll<HTMLElement>('.computer-only')) el.hidden = mode !== 'computer';
   // One screen holds both sides; against the computer and online one picks a side.
   for (const el of form.querySelectorAll<HTMLElement>('.color-choice')) el.hidden = mode === 'local';
+  for (const el of form.querySelectorAll<HTMLElement>('.online-only')) el.hidden = mode !== 'online';
   const v = variantOf((form.elements.namedItem('variant') as RadioNodeList).value);
   void fillLevels(v.name);
   form.querySelector('.first-side')!.textContent = sideName(v, 'white');
@@ -138,6 +146,7 @@ async function startGame(e: SubmitEvent) {
       level: mode === 'computer' ? String(f.get('level')) : undefined,
       clock: f.get('timed') ? { minutes: Number(f.get('minutes')), increment: Number(f.get('increment')) } : null,
       setup: String(f.get('setup') ?? ''),
+      lobby: mode === 'online' && f.get('lobby') ? true : undefined,
     });
     saveTicket(g.id, { color: mode === 'local' ? 'white' : g.color });
     (form.elements.namedItem('setup') as HTMLTextAreaElement).value = ''; // a pasted position is for one game
@@ -182,6 +191,7 @@ function init() {
   bindSettings();
   fillVariants();
   void fillLevels();
+  lobby = new Lobby(go);
   $('btn-new-top').onclick = $('btn-new-home').onclick = openNewGame;
   $('new-form').onchange = syncModeFields;
   $('new-form').onsubmit = e => void startGame(e as SubmitEvent);
