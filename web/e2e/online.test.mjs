@@ -214,6 +214,7 @@ test("a player's network drops mid-game: reconnecting, the opponent's move meanw
     assert.deepEqual(await sans(b), ['e4', 'e5', 'Nf3']);
     await a.waitForSelector('#dot-top.online');
     await a.waitForSelector('#claim-bar', { state: 'hidden' });
+    await b.waitForSelector('#dot-top.online'); // B knows again who is here
     await play([a, b], b, 4, 'b8c6');
     await play([a, b], a, 5, 'f1b5');
     assert.equal(await fenOf(a), await fenOf(b));
@@ -241,9 +242,16 @@ test('xiangqi by invite: Red and Black play a few moves, then Black resigns', as
     assert.equal(await p.textContent('#over-title'), 'Red wins (1-0)');
     assert.equal(await p.textContent('#over-reason'), 'Black resigned.');
   }
-  assert.equal(await a.locator('#btn-over-rematch:not([hidden])').count(), 1);
   await shot(a, 'online-xiangqi-red.png');
   await shot(b, 'online-xiangqi-black.png');
+  // Red would play again; Black declines.
+  await a.click('#btn-over-rematch');
+  await b.waitForFunction(() => document.getElementById('over-rematch').textContent === 'Your opponent offers a rematch');
+  await b.click('#over-dialog button[value=review]');
+  await b.click('#rematch-bar #btn-rematch-decline');
+  await a.waitForFunction(() => document.getElementById('status').textContent === 'Your rematch offer was declined');
+  assert.equal(await a.locator('#over-rematch[hidden]').count(), 1);
+  assert.equal(await a.textContent('#btn-over-rematch'), 'Rematch');
 });
 
 test('the lobby: a challenge listed and accepted; quick pairing brings two players together', async () => {
