@@ -27,7 +27,7 @@ export const artifacts = join(here, 'artifacts');
 // app.newPerson(label) opens a page for another person: a browser context of
 // its own (cookies and storage apart from app.page's and every other's),
 // watched for trouble like app.page, its lines prefixed with the label. It
-// lasts until the end of the test.
+// lasts until the end of the test, or until app.leave(page) closes it.
 export function openApp() {
   const app = { troubles: [], allowed: [], people: [] };
   app.allowTrouble = re => app.allowed.push(re);
@@ -38,6 +38,12 @@ export function openApp() {
     watchTroubles(person.page, app.troubles, label, () => person.quiet);
     app.people.push(person);
     return person.page;
+  };
+  app.leave = async page => {
+    const i = app.people.findIndex(p => p.page === page);
+    const [person] = app.people.splice(i, 1);
+    person.quiet = true; // a closing page drops its connections: no trouble
+    await person.ctx.close();
   };
   before(async () => {
     app.server = new Server();

@@ -288,3 +288,32 @@ test('the lobby: a challenge listed and accepted; quick pairing brings two playe
   assert.deepEqual(colours.sort(), [0, 1]); // one plays White, the other Black
   for (const p of [a, b]) assert.match(await p.textContent('#clock-bottom'), /^10:00$/);
 });
+
+test('the opponent leaves: a countdown, then Claim victory goes to the server', async () => {
+  // The server lets a player claim 30 s after the opponent left; the page
+  // counts down from the time each presence message gives. To see the end
+  // of the countdown without waiting, A's WebSocket is routed through the
+  // test, which says the time is up (claimIn 0): the page then offers the
+  // claim, and the server, which knows better, refuses it.
+  const a = await app.newPerson('A');
+  await a.routeWebSocket(/\/ws\/game\//, ws => {
+    const server = ws.connectToServer();
+    server.onMessage(text => {
+      const msg = JSON.parse(text);
+      if (msg.t === 'presence') for (const c of ['white', 'black']) if (msg.d[c].claimIn > 0) msg.d[c].claimIn = 0;
+      ws.send(JSON.stringify(msg));
+    });
+  });
+  await a.goto(app.server.url, { waitUntil: 'networkidle' });
+  const link = await invite(a, { color: 'white' });
+  const b = await app.newPerson('B');
+  await openInvite(b, link);
+  await playAll([a, b], a, b, ['e2e4', 'e7e5']);
+  assert.equal(await a.locator('#claim-bar[hidden]').count(), 1);
+  await app.leave(b);
+  await a.waitForSelector('#claim-bar:not([hidden]) #btn-claim-win:not([hidden])');
+  assert.equal(await a.textContent('#claim-text'), 'Your opponent left — you can claim victory');
+  assert.equal(await a.locator('#btn-claim-draw:not([hidden])').count(), 1);
+  await a.click('#btn-claim-win');
+  await a.waitForFunction(() => /wait \d+ s more/.test(document.getElementById('status').textContent));
+});

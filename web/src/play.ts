@@ -167,8 +167,8 @@ export class Play {
       this.ws.send(JSON.stringify(d === undefined ? { t: type } : { t: type, d }));
       return;
     }
-    this.flash(t('status.notSent'));
     if (this.state) this.render();
+    this.flash(t('status.notSent')); // after the render, which rewrites the status line
   }
 
   private onMessage(msg: { t: string; d: any }) {
@@ -194,8 +194,8 @@ export class Play {
         this.online.onRematch(msg.d);
         break;
       case 'error':
-        this.flash(msg.d.message);
         if (this.state) this.render(); // undo an optimistic board move
+        this.flash(msg.d.message); // after the render, which rewrites the status line
         break;
     }
   }
