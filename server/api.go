@@ -59,14 +59,14 @@ func (s *Server) handleFavicon(w http.ResponseWriter, r *http.Request) {
 // createRequest is the body of POST /api/games.
 type createRequest struct {
 	Mode    game.Mode `json:"mode"`    // "local" or "computer"
-	Variant string    `json:"variant"` // "chess" (the default) or "xiangqi"
+	Variant string    `json:"variant"` // "chess" (the default), "chess960" or "xiangqi"
 	Color   string    `json:"color"`   // the human's colour against the computer: white, black or random
 	Level   string    `json:"level"`   // a Levels name, against the computer
 	Clock   *struct {
 		Minutes   float64 `json:"minutes"`
 		Increment int     `json:"increment"` // seconds
 	} `json:"clock"`
-	Setup string `json:"setup"` // a FEN or PGN (of the variant) to start from
+	Setup string `json:"setup"` // a FEN or PGN (of the variant) to start from; in chess960 also a start number, "" for a random one
 }
 
 // createResponse answers POST /api/games.
