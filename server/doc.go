@@ -1,7 +1,9 @@
 // Package server serves Gambit in the browser: a JSON API to create and list
-// games of chess or xiangqi ({"variant":"xiangqi"} in POST /api/games), one
-// WebSocket per open game, and the embedded web UI. Computer seats play with
-// package engine in chess and engine/xq in xiangqi, at the same named levels.
+// games of chess, Chess960 or xiangqi ({"variant":"chess960"} in POST
+// /api/games; a Chess960 game with no setup starts from a position the
+// server draws), one WebSocket per open game, and the embedded web UI.
+// Computer seats play with package engine in chess and Chess960 and
+// engine/xq in xiangqi, at the same named levels.
 //
 // Each live game is owned by one goroutine (a hub) that takes commands from
 // a channel. A command returns the events it caused (package game); the hub

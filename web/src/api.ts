@@ -6,7 +6,7 @@ export type Color = 'white' | 'black';
 // notation (Chinese in xiangqi), wxf the xiangqi WXF notation.
 export interface Step { uci: string; san: string; wxf?: string; fen: string }
 
-export type Variant = 'chess' | 'xiangqi';
+export type Variant = 'chess' | 'chess960' | 'xiangqi';
 
 export interface ClockState { white: number; black: number; running?: Color; initial: number; increment: number }
 

@@ -23,6 +23,11 @@ export class ChessBoard implements Board {
   constructor(el: HTMLElement, private hooks: BoardHooks, private promo: HTMLElement) {
     this.cg = Chessground(el, {
       coordinates: true,
+      // A king moved onto its own rook castles (Chess960 offers castling
+      // that way): chessground shows king and rook on their castled squares
+      // and reports the king's square and the rook's, the move's UCI, until
+      // the server's next state redraws the board.
+      autoCastle: true,
       animation: { enabled: true, duration: 180 },
       highlight: { lastMove: true, check: true },
       movable: { free: false, showDests: true, events: { after: (o, d) => this.moved(o, d) } },
@@ -104,6 +109,8 @@ export function chessgroundConfig(cfg: BoardConfig): Config {
     turnColor: cfg.turn,
     lastMove: cfg.lastMove as Key[] | undefined,
     check: cfg.check ? cfg.turn : false, // chessground finds the king of the side to move
-    movable: { color: cfg.movable, dests },
+    // rookCastle keeps a king's move onto its rook among the dests (false
+    // would drop it where the king also has the two-square step).
+    movable: { color: cfg.movable, dests, rookCastle: true },
   };
 }
