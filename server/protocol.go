@@ -38,6 +38,8 @@ const (
 	msgTakebackOffer   = "takeback-offer"
 	msgTakebackAccept  = "takeback-accept"
 	msgTakebackDecline = "takeback-decline"
+	// Chat (online games): a line for the sender's room (hub_chat.go).
+	msgChat = "chat"
 )
 
 // clientMsg is a decoded client message.
@@ -45,6 +47,8 @@ type clientMsg struct {
 	T string
 	U string // move, coordinate text (UCI for chess, ICCS for xiangqi)
 	V int64  // sync, last version seen
+
+	Text string // chat, the line trimmed and checked (checkChatText)
 }
 
 // parseClientMsg decodes and checks one client message.
@@ -74,6 +78,18 @@ func parseClientMsg(data []byte) (clientMsg, error) {
 			return clientMsg{}, fmt.Errorf("%w: sync needs {\"v\": number}", ErrBadRequest)
 		}
 		m.V = d.V
+	case msgChat:
+		var d struct {
+			Text string `json:"text"`
+		}
+		if err := decodeData(env.D, &d); err != nil {
+			return clientMsg{}, fmt.Errorf("%w: chat needs {\"text\": \"...\"}", ErrBadRequest)
+		}
+		text, err := checkChatText(d.Text)
+		if err != nil {
+			return clientMsg{}, err
+		}
+		m.Text = text
 	case msgTakeback, msgResign, msgAbort, msgDrawOffer, msgDrawAccept, msgDrawDecline, msgDrawClaim,
 		msgTakebackOffer, msgTakebackAccept, msgTakebackDecline:
 	case "":

@@ -27,6 +27,7 @@ const (
 type client struct {
 	send   chan []byte
 	viewer game.Viewer // the seats this connection acts for; none for a spectator
+	chat   chatter     // its chat name and rate limit (the hub's, as viewer is)
 	cancel context.CancelFunc
 	once   sync.Once
 }
