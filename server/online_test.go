@@ -75,7 +75,7 @@ func TestOnlineInviteJoinAndPlay(t *testing.T) {
 		t.Fatalf("after the takeback: ply %d, %s to move, offer %q", st.Ply, st.Turn, st.TakebackOffer)
 	}
 	white.send(`{"t":"draw-offer"}`)
-	black.state("state")
+	black.until(func(s stateJSON) bool { return s.DrawOffer == "white" }) // not a takeback state still queued
 	black.send(`{"t":"draw-accept"}`)
 	watcher.until(func(s stateJSON) bool { return s.Status == "drawAgreed" })
 
