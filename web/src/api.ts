@@ -38,6 +38,12 @@ export interface State {
 
 export interface Level { name: string; label: string }
 
+// Chat (online games): a line of the players' or the spectators' room, and
+// the room's recent lines, sent after every (re)connection.
+export type ChatRoom = 'players' | 'spectators';
+export interface ChatLine { room: ChatRoom; from: Color | 'spectator'; name: string; text: string; at: string }
+export interface ChatLog { room: ChatRoom; lines: ChatLine[] }
+
 export interface Summary {
   id: string;
   mode: string;

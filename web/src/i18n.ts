@@ -79,6 +79,11 @@ const en = {
   'notation.chinese': 'Chinese (炮二平五)',
   'notation.wxf': 'WXF (C2.5)',
   'notation.iccs': 'ICCS (h2e2)',
+  'chat.players': 'Chat with your opponent',
+  'chat.spectators': 'Spectators’ chat',
+  'chat.mute': 'Mute',
+  'chat.unmute': 'Unmute',
+  'chat.muted': 'Chat muted.',
 
   // the start page
   'recent.loadFailed': 'Could not load games: {error}',

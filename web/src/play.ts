@@ -4,6 +4,7 @@
 
 import { Color, State, Step, adoptToken, finished, pgn } from './api';
 import type { Board } from './board';
+import { Chat } from './chat';
 import { Sounds } from './sound';
 import { loadTickets, saveTicket } from './settings';
 import { t } from './i18n';
@@ -29,6 +30,8 @@ export class Play {
   private timer?: number;
   private retry = 0;
   private closed = false;
+  // chat is the panel of an online game (shown once a state says online).
+  private chat = new Chat(text => this.send('chat', { text }), () => ({ variant: this.variant, you: this.you }));
 
   constructor(private id: string, private hooks: PlayHooks) {
     const ticket = loadTickets()[id];
@@ -57,6 +60,7 @@ export class Play {
     window.clearInterval(this.timer);
     document.onkeydown = null;
     this.board?.destroy();
+    this.chat.destroy();
     delete document.body.dataset.game;
     delete document.body.dataset.variant;
   }
@@ -137,7 +141,17 @@ export class Play {
         }
         this.onState(msg.d as State, false);
         break;
+      case 'chat':
+        this.chat.add(msg.d);
+        break;
+      case 'chat-log':
+        this.chat.setLog(msg.d);
+        break;
       case 'error':
+        if (['rate_limited', 'no_chat'].includes(msg.d.code)) {
+          this.chat.notice(msg.d.message); // about a chat line: said under it, the board untouched
+          break;
+        }
         this.flash(msg.d.message);
         if (this.state) this.render(); // undo an optimistic board move
         break;
@@ -200,6 +214,7 @@ export class Play {
     this.renderClocks();
     this.renderStatus();
     this.renderButtons();
+    this.chat.show(s.mode === 'online');
   }
 
   private startsWhite(): boolean {
