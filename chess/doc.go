@@ -17,5 +17,7 @@
 //
 // Squares are numbered A1 = 0 to H8 = 63. Castling moves are encoded as
 // "king takes own rook", which serves standard chess and Chess960 alike; UCI
-// and SAN text translate it.
+// and SAN text translate it. A Chess960 position comes from ParseFEN960, or
+// from StartPosition960 by its number in Scharnagl's numbering (518 is the
+// standard start).
 package chess

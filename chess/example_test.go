@@ -99,3 +99,18 @@ func ExamplePosition_Draw() {
 	// 8 · · · ♚ · · · ·
 	//   h g f e d c b a
 }
+
+func ExampleStartPosition960() {
+	p, err := chess.StartPosition960(0)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(p.FEN())
+	var ml chess.MoveList
+	p.GenerateLegal(&ml)
+	fmt.Println(ml.Len(), p.Chess960())
+	// Output:
+	// bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1
+	// 20 true
+}

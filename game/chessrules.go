@@ -12,16 +12,7 @@ import (
 var chessSpec = &Spec{
 	Name:  Chess,
 	Setup: chessSetup,
-	Rules: func(start string) (Rules, error) {
-		p := chess.StartPosition()
-		if start != "" {
-			var err error
-			if p, err = chess.ParseFEN(start); err != nil {
-				return nil, fmt.Errorf("%w: FEN: %v", ErrBadSetup, err)
-			}
-		}
-		return newChessRules(p), nil
-	},
+	Rules: func(start string) (Rules, error) { return chessRulesAt(start, chess.ParseFEN) },
 }
 
 // chessSetup reads a FEN or PGN into a start FEN and UCI moves.
@@ -34,6 +25,12 @@ func chessSetup(text string) (string, []string, error) {
 	if start != chess.StartPosition() {
 		fen = start.FEN()
 	}
+	return fen, uciMoves(start, moves), nil
+}
+
+// uciMoves writes moves, played from start, in UCI: Chess960 castling as
+// the king's move onto its rook when start is a Chess960 position.
+func uciMoves(start chess.Position, moves []chess.Move) []string {
 	out := make([]string, len(moves))
 	p := start
 	for i, m := range moves {
@@ -42,10 +39,27 @@ func chessSetup(text string) (string, []string, error) {
 		p.MakeMove(m, &next)
 		p = next
 	}
-	return fen, out, nil
+	return out
 }
 
-// chessRules is Rules over package chess.
+// chessRulesAt returns the rules of a game from start, a FEN that parse
+// reads ("" for the standard start). parse decides the game: chess.ParseFEN
+// for standard chess, chess.ParseFEN960 for Chess960, whose positions then
+// carry the Chess960 flag through every move.
+func chessRulesAt(start string, parse func(string) (chess.Position, error)) (Rules, error) {
+	if start == "" {
+		start = chess.StartFEN
+	}
+	p, err := parse(start)
+	if err != nil {
+		return nil, fmt.Errorf("%w: FEN: %v", ErrBadSetup, err)
+	}
+	return newChessRules(p), nil
+}
+
+// chessRules is Rules over package chess, for standard chess and Chess960
+// alike: the position says which (chess.Position.Chess960), and with it
+// how castling is played and written.
 type chessRules struct{ g *chess.Game }
 
 func newChessRules(start chess.Position) *chessRules {
@@ -68,8 +82,10 @@ func (r *chessRules) CanMate(c chess.Color) bool {
 	return !p.HasInsufficientMaterial(c)
 }
 
-// Dests gives castling as the king's destination in standard chess, and
-// one destination per promotion square.
+// Dests gives the destinations as UCI has them: castling as the king's
+// destination in standard chess and as its own rook's square in Chess960
+// (where the king may not move at all), and one destination per promotion
+// square.
 func (r *chessRules) Dests() map[string][]string {
 	out := map[string][]string{}
 	p := r.g.Position()
@@ -142,8 +158,9 @@ func chessStatus(t chess.Termination) Status {
 	return Draw
 }
 
-// PGN writes the seven-tag roster, SetUp and FEN for a set position,
-// TimeControl and Termination, through package chess/pgn.
+// PGN writes the seven-tag roster, SetUp and FEN for a set position (and
+// Variant "Chess960" with them for any Chess960 game), TimeControl and
+// Termination, through package chess/pgn.
 func (r *chessRules) PGN(h PGNHeader) string {
 	out := pgn.NewGameFrom(r.g.StartPosition())
 	h.setTags(&out.Tags, "White")

@@ -1,6 +1,6 @@
 // Package game is Gambit's live-game model: the seats, the clock, the
 // offers, the server-level Status and the history of one game of any
-// registered variant (chess, xiangqi). The rules come from the rules
+// registered variant (chess, Chess960, xiangqi). The rules come from the rules
 // libraries behind one small Rules interface (legal destinations, a move in
 // coordinate text, the ending on the board, FEN, notation, PGN), the only
 // cross-game abstraction in Gambit; everything else a variant brings is one
@@ -15,6 +15,11 @@
 // (a seat, both seats on one screen, a spectator) by Project: hidden
 // information stays on the server. The package knows nothing of HTTP or
 // storage.
+//
+// A game's start is fixed when it is created: its Spec's Setup reads what
+// the player gave (or draws a start, as Chess960 does for an empty setup,
+// with crypto/rand) and the Header keeps the start FEN, so replaying a game
+// never draws again.
 //
 // Sides are chess.White and chess.Black in every variant: in xiangqi White
 // stands for Red, the side that moves first. Turns come from the rules (who

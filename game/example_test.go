@@ -53,6 +53,25 @@ func Example_xiangqi() {
 	// mate 1-0 checkmate
 }
 
+// A Chess960 game starts from the position its setup names (here number 3;
+// an empty setup draws one), and castles as the king's move onto its rook.
+func Example_chess960() {
+	g, err := game.New(game.Options{ID: "frc", Variant: game.Chess960, Setup: "3"})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(g.StartFEN(), g.Dests()["f1"])
+	for _, u := range []string{"f1g1", "f8g8"} {
+		events, _ := g.Move(g.Turn(), u)
+		fmt.Print(events[0].Step.SAN, " ")
+	}
+	fmt.Println(g.FEN())
+	// Output:
+	// bqnnrkrb/pppppppp/8/8/8/8/PPPPPPPP/BQNNRKRB w KQkq - 0 1 [g1]
+	// O-O O-O bqnnrrkb/pppppppp/8/8/8/8/PPPPPPPP/BQNNRRKB w - - 2 2
+}
+
 // A command returns the events it caused; the game's goroutine saves them,
 // then shows each viewer what it may see. Load rebuilds the game from its
 // header and events.

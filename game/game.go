@@ -23,11 +23,13 @@ type Options struct {
 	Mode    Mode
 	Variant Variant // "" means chess
 	Seats   [2]Seat // by side: Seats[chess.White] (xiangqi: Red), Seats[chess.Black]
-	// Setup is what to start from: "" for the standard start, or a FEN or
-	// PGN of the variant (Spec.Setup reads it).
+	// Setup is what to start from: "" for the variant's usual start (the
+	// standard one; in Chess960 one drawn at random), or what Spec.Setup
+	// reads (a FEN or PGN of the variant; in Chess960 also a start number).
 	Setup string
-	// StartFEN and MoveText, when Setup is empty, give the start position
-	// ("" for the standard one) and moves in coordinate text played from it.
+	// StartFEN and MoveText, when Setup is empty and either is set, give the
+	// start position ("" for the standard one) and moves in coordinate text
+	// played from it, as they are: Spec.Setup is not asked.
 	StartFEN string
 	MoveText []string
 	Clock    ClockConfig
@@ -77,7 +79,7 @@ func New(o Options) (*Game, error) {
 		return nil, err
 	}
 	start, moves := o.StartFEN, o.MoveText
-	if o.Setup != "" {
+	if o.Setup != "" || (start == "" && len(moves) == 0) {
 		if start, moves, err = spec.Setup(o.Setup); err != nil {
 			return nil, err
 		}
@@ -157,7 +159,9 @@ func (g *Game) Ply() int { return g.rules.Ply() }
 func (g *Game) Rules() Rules { return g.rules }
 
 // ChessGame returns the rules-level chess game, for read-only use such as
-// a bot's search; ok is false in another variant.
+// a bot's search: in chess and in Chess960, whose positions carry their
+// own Chess960 flag (castling rules and UCI text); ok is false in a
+// variant of another game.
 func (g *Game) ChessGame() (cg *chess.Game, ok bool) {
 	r, ok := g.rules.(*chessRules)
 	if !ok {

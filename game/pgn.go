@@ -12,9 +12,9 @@ import (
 	xqpgn "github.com/gambitchess/gambit/xiangqi/pgn"
 )
 
-// PGN returns the game in PGN export format: for chess, written by package
-// chess/pgn (the seven-tag roster, SetUp and FEN for a set position,
-// TimeControl and Termination); for xiangqi, xqbase-style PGN in Chinese
+// PGN returns the game in PGN export format: for chess and Chess960, written
+// by package chess/pgn (the seven-tag roster, SetUp and FEN for a set
+// position, Variant for Chess960, TimeControl and Termination); for xiangqi, xqbase-style PGN in Chinese
 // notation with Red and Black tags.
 func (g *Game) PGN() string {
 	o := g.Outcome()
@@ -62,7 +62,7 @@ func ParseSetup(text string) (chess.Position, []chess.Move, error) {
 	if text == "" {
 		return chess.StartPosition(), nil, nil
 	}
-	if strings.Count(text, "/") == 7 && !strings.Contains(text, "[") {
+	if isChessFEN(text) {
 		p, err := chess.ParseFEN(text)
 		if err != nil {
 			return chess.Position{}, nil, fmt.Errorf("%w: FEN: %v", ErrBadSetup, err)
@@ -70,6 +70,11 @@ func ParseSetup(text string) (chess.Position, []chess.Move, error) {
 		return p, nil, nil
 	}
 	return ParsePGN(text)
+}
+
+// isChessFEN tells a FEN of a chess board from a PGN: eight ranks and no tag.
+func isChessFEN(text string) bool {
+	return strings.Count(text, "/") == 7 && !strings.Contains(text, "[")
 }
 
 // ParseXiangqiSetup reads a xiangqi FEN or, failing that, a xiangqi PGN (in

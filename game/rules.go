@@ -11,8 +11,9 @@ type Variant string
 // The variants. The zero Variant ("") reads as Chess, so records written
 // before xiangqi existed still load.
 const (
-	Chess   Variant = "chess"
-	Xiangqi Variant = "xiangqi"
+	Chess    Variant = "chess"
+	Chess960 Variant = "chess960" // Fischer random chess: chess from one of 960 back ranks
+	Xiangqi  Variant = "xiangqi"
 )
 
 // Outcome is a rules-level ending in words every variant shares. The zero

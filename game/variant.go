@@ -14,10 +14,14 @@ import (
 type Spec struct {
 	Name Variant
 	// Setup reads what a player pastes to start from (a FEN or a PGN of the
-	// variant; "" for the standard start) into a start FEN ("" for the
-	// standard one) and moves in coordinate text played from it.
+	// variant; "" for the variant's usual start) into a start FEN ("" for
+	// the standard one) and moves in coordinate text played from it. A new
+	// game keeps its result in the Header, so a start Setup chooses (the
+	// drawn position of Chess960) is chosen once, when the game is created,
+	// and a loaded game replays from it.
 	Setup func(text string) (start string, moves []string, err error)
 	// Rules returns the rules at start (a FEN; "" for the standard start).
+	// It only reads start: it draws nothing.
 	Rules func(start string) (Rules, error)
 	// Project cuts an event for a viewer (see Game.Project); nil shows
 	// every viewer everything, which suits games of full information.
@@ -26,8 +30,9 @@ type Spec struct {
 
 // specs is the registry, a table fixed at start-up.
 var specs = map[Variant]*Spec{
-	Chess:   chessSpec,
-	Xiangqi: xiangqiSpec,
+	Chess:    chessSpec,
+	Chess960: chess960Spec,
+	Xiangqi:  xiangqiSpec,
 }
 
 // Lookup returns the registered variant named v ("" reads as chess, for

@@ -63,11 +63,11 @@ func (s *Server) handleFavicon(w http.ResponseWriter, r *http.Request) {
 // createRequest is the body of POST /api/games.
 type createRequest struct {
 	Mode    game.Mode  `json:"mode"`    // "local", "computer" or "online"
-	Variant string     `json:"variant"` // "chess" (the default) or "xiangqi"
+	Variant string     `json:"variant"` // "chess" (the default), "chess960" or "xiangqi"
 	Color   string     `json:"color"`   // the creator's colour (computer, online): white, black or random
 	Level   string     `json:"level"`   // a Levels name, against the computer
 	Clock   *clockSpec `json:"clock"`
-	Setup   string     `json:"setup"` // a FEN or PGN (of the variant) to start from
+	Setup   string     `json:"setup"` // a FEN or PGN (of the variant) to start from; in chess960 also a start number, "" for a random one
 	Lobby   bool       `json:"lobby"` // online: a public challenge in the lobby instead of a private invite
 }
 

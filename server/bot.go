@@ -45,9 +45,14 @@ func Levels() []Level {
 // of its levels. A variant missing here has no computer opponent (creating
 // such a game is refused), and the engine bot refuses its games with an
 // error rather than failing in a worker.
+//
+// Chess960 is played by the chess engine at the chess levels: the engine
+// searches any chess.Position, and a Chess960 one carries its own castling
+// rules (king takes own rook) into move generation and UCI text.
 var botVariants = map[game.Variant]func(Level) string{
-	game.Chess:   func(l Level) string { return l.Label },
-	game.Xiangqi: func(l Level) string { return l.XiangqiLabel },
+	game.Chess:    func(l Level) string { return l.Label },
+	game.Chess960: func(l Level) string { return l.Label },
+	game.Xiangqi:  func(l Level) string { return l.XiangqiLabel },
 }
 
 // LevelsFor returns the levels of variant v, labelled for it.

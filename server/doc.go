@@ -1,7 +1,9 @@
 // Package server serves Gambit in the browser: a JSON API to create and list
-// games of chess or xiangqi ({"variant":"xiangqi"} in POST /api/games), one
-// WebSocket per open game, and the embedded web UI. Computer seats play with
-// package engine in chess and engine/xq in xiangqi, at the same named levels.
+// games of chess, Chess960 or xiangqi ({"variant":"chess960"} in POST
+// /api/games; a Chess960 game with no setup starts from a position the
+// server draws), one WebSocket per open game, and the embedded web UI.
+// Computer seats play with package engine in chess and Chess960 and
+// engine/xq in xiangqi, at the same named levels.
 //
 // Each live game is owned by one goroutine (a hub) that takes commands from
 // a channel. A command returns the events it caused (package game); the hub
@@ -50,6 +52,17 @@
 // change it by itself (no running clock, no computer to move); the next
 // request loads the game again.
 //
+// Chat: an online game has two rooms, the players' (the two seat holders)
+// and the spectators' (everyone else), which never read each other. A line
+// goes to the sender's room; it is trimmed, 1 to 140 characters with no
+// control characters, and a connection may send 3 at once, then one a
+// second. Chat is deliberately not a game event: it is not numbered, not
+// in the game's log and never stored. The hub keeps each room's last 50
+// lines in memory and sends them to a client after its hello, so a
+// reconnecting browser gets them again; a server restart (or the hub
+// retiring when no one watches the game) clears them. On one screen and
+// against the computer there is no chat, and a line is refused.
+//
 // Safety: every response carries a Content-Security-Policy with no inline
 // script, X-Content-Type-Options, Referrer-Policy and frame denial; a POST
 // must be JSON from this origin (no cross-site form or simple request gets
@@ -62,11 +75,14 @@
 //	client → server: move {"u":"e2e4"} (xiangqi: ICCS, {"u":"h2e2"}), takeback, resign, abort, draw-offer,
 //	                 draw-accept, draw-decline, draw-claim (chess only), takeback-offer,
 //	                 takeback-accept, takeback-decline (online), claim-victory [{"draw":true}],
-//	                 rematch-offer, rematch-decline, sync {"v":12}
+//	                 rematch-offer, rematch-decline, sync {"v":12}, chat {"text":"good luck"} (online)
 //	server → client: hello {"you":["white"]}, state {...}, move {...} (with
 //	                 "variant"; in xiangqi "white" is Red, san is Chinese, wxf WXF),
 //	                 presence {"white":{"online":true},"black":{"online":false,"claimIn":12000},"watching":3},
-//	                 rematch {"offer":"white","next":"id"}, error {"code","message"}
+//	                 rematch {"offer":"white","next":"id"}, error {"code","message"},
+//	                 chat {"room":"players"|"spectators","from":"white"|"black"|"spectator",
+//	                       "name":"Spectator 3f2a","text","at":RFC 3339},
+//	                 chat-log {"room","lines":[chat...]} (after hello, online)
 //
 //	srv := server.New(server.Config{Store: st, Assets: web.FS()}) // the engine plays
 //	err := srv.Run(ctx, ":8080", nil) // until ctx ends

@@ -60,7 +60,7 @@ func (b *EngineBot) Move(ctx context.Context, g *game.Game, level Level) (string
 	if xg, ok := g.XiangqiGame(); ok {
 		return b.moveXiangqi(ctx, g, xg, level)
 	}
-	cg, ok := g.ChessGame()
+	cg, ok := g.ChessGame() // chess or Chess960: the position knows which
 	if !ok {
 		return "", fmt.Errorf("engine bot: no engine plays %s", g.Variant())
 	}

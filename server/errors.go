@@ -17,6 +17,8 @@ var (
 	ErrBusy         = errors.New("server: too busy, try again")
 	ErrStorage      = errors.New("server: could not save the game")
 	ErrShuttingDown = errors.New("server: shutting down")
+	ErrNoChat       = errors.New("server: no chat in this game")
+	ErrRateLimited  = errors.New("server: too many requests")
 )
 
 // errorCode maps an error to its HTTP status and the short code sent in
@@ -66,6 +68,8 @@ func errorCode(err error) (int, string) {
 		return http.StatusServiceUnavailable, "storage"
 	case errors.Is(err, ErrShuttingDown):
 		return http.StatusServiceUnavailable, "shutting_down"
+	case errors.Is(err, ErrNoChat):
+		return http.StatusConflict, "no_chat"
 	}
 	return http.StatusInternalServerError, "internal"
 }

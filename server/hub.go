@@ -16,7 +16,8 @@ import (
 // only then sends them out, cut for each viewer by the variant's
 // projection. Its parts: this file (the loop, clients, publishing and
 // catching up), hub_commands.go (client commands and seats), hub_clock.go
-// (flag timer) and hub_bot.go (the computer's moves and draw answers).
+// (flag timer), hub_bot.go (the computer's moves and draw answers) and
+// hub_chat.go (the chat rooms, which are not game events).
 
 // eventLogSize is how many recent events a hub keeps for clients that
 // reconnect; older gaps are filled with a full state.
@@ -80,6 +81,7 @@ type hub struct {
 	bot      botState
 	presence presence
 	rematch  rematchState
+	chat     chatState     // the rooms' recent lines, in memory only (hub_chat.go)
 	failed   bool          // the game could not be saved nor read back: retire at once
 	done     chan struct{} // closed when the hub stops
 }
@@ -211,6 +213,7 @@ func (h *hub) join(cmd joinCmd) {
 	if h.rematch.active() {
 		h.deliver(cmd.c, h.rematch.message())
 	}
+	h.chatJoin(cmd.c)
 }
 
 // catchUp sends the events after version since, or a full state when they

@@ -25,6 +25,10 @@ func (h *hub) message(ctx context.Context, c *client, m clientMsg) {
 		}
 		return
 	}
+	if m.T == msgChat { // not a game command: no event, nothing saved
+		h.say(c, m.Text)
+		return
+	}
 	h.apply(ctx, c, func(g *game.Game) ([]game.Event, error) { return h.command(c.viewer, m) })
 }
 

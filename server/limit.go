@@ -1,15 +1,11 @@
 package server
 
 import (
-	"errors"
 	"net"
 	"net/http"
 	"sync"
 	"time"
 )
-
-// ErrRateLimited refuses a request or message sent too often.
-var ErrRateLimited = errors.New("server: too many requests")
 
 // bucket is a token bucket: it holds up to burst tokens, refilled at rate
 // per second; each thing allowed takes one.

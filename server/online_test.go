@@ -90,7 +90,10 @@ func TestOnlineInviteJoinAndPlay(t *testing.T) {
 		t.Fatalf("after the takeback: ply %d, %s to move, offer %q", st.Ply, st.Turn, st.TakebackOffer)
 	}
 	white.send(`{"t":"draw-offer"}`)
-	black.state("state")
+	// The takeback's two events may each bring Black a state of the game
+	// after both: wait for the offer itself, or the accept may reach the
+	// hub before it.
+	black.until(func(s stateJSON) bool { return s.DrawOffer == "white" })
 	black.send(`{"t":"draw-accept"}`)
 	watcher.until(func(s stateJSON) bool { return s.Status == "drawAgreed" })
 

@@ -44,6 +44,8 @@ const (
 	// After an online game: play again with colours swapped.
 	msgRematchOffer   = "rematch-offer"
 	msgRematchDecline = "rematch-decline"
+	// Chat (online games): a line for the sender's room (hub_chat.go).
+	msgChat = "chat"
 )
 
 // clientMsg is a decoded client message.
@@ -53,6 +55,8 @@ type clientMsg struct {
 	V    int64         // sync, last version seen
 	Draw bool          // claim-victory: call it a draw instead
 	Lag  time.Duration // move: the network credit the connection earned (set by the server, never read from the client)
+
+	Text string // chat, the line trimmed and checked (checkChatText)
 }
 
 // parseClientMsg decodes and checks one client message.
@@ -90,6 +94,18 @@ func parseClientMsg(data []byte) (clientMsg, error) {
 			return clientMsg{}, fmt.Errorf("%w: claim-victory takes nothing or {\"draw\": true}", ErrBadRequest)
 		}
 		m.Draw = d.Draw
+	case msgChat:
+		var d struct {
+			Text string `json:"text"`
+		}
+		if err := decodeData(env.D, &d); err != nil {
+			return clientMsg{}, fmt.Errorf("%w: chat needs {\"text\": \"...\"}", ErrBadRequest)
+		}
+		text, err := checkChatText(d.Text)
+		if err != nil {
+			return clientMsg{}, err
+		}
+		m.Text = text
 	case msgTakeback, msgResign, msgAbort, msgDrawOffer, msgDrawAccept, msgDrawDecline, msgDrawClaim,
 		msgTakebackOffer, msgTakebackAccept, msgTakebackDecline, msgRematchOffer, msgRematchDecline:
 	case "":

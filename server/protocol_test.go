@@ -29,6 +29,14 @@ func TestParseClientMsg(t *testing.T) {
 		{`[1,2]`, clientMsg{}, ErrBadRequest},
 		{``, clientMsg{}, ErrBadRequest},
 		{`{"t":"move","d":{"u":"` + strings.Repeat("a", maxMessage) + `"}}`, clientMsg{}, ErrTooLarge},
+		{`{"t":"chat","d":{"text":" gg "}}`, clientMsg{T: "chat", Text: "gg"}, nil},
+		{`{"t":"chat","d":{"text":"` + strings.Repeat("♞", chatMaxRunes) + `"}}`, clientMsg{T: "chat", Text: strings.Repeat("♞", chatMaxRunes)}, nil},
+		{`{"t":"chat","d":{"text":"` + strings.Repeat("♞", chatMaxRunes+1) + `"}}`, clientMsg{}, ErrBadRequest},
+		{`{"t":"chat","d":{"text":"  "}}`, clientMsg{}, ErrBadRequest},
+		{`{"t":"chat","d":{"text":"a\u0000b"}}`, clientMsg{}, ErrBadRequest},
+		{`{"t":"chat","d":{"text":"a\u202eb"}}`, clientMsg{}, ErrBadRequest},
+		{`{"t":"chat","d":{"text":1}}`, clientMsg{}, ErrBadRequest},
+		{`{"t":"chat"}`, clientMsg{}, ErrBadRequest},
 	}
 	for _, tt := range tests {
 		got, err := parseClientMsg([]byte(tt.in))
@@ -52,6 +60,8 @@ func TestErrorCode(t *testing.T) {
 		{game.ErrGameOver, http.StatusConflict, "game_over"},
 		{ErrTooLarge, http.StatusRequestEntityTooLarge, "too_large"},
 		{ErrStorage, http.StatusServiceUnavailable, "storage"},
+		{fmt.Errorf("%w: online only", ErrNoChat), http.StatusConflict, "no_chat"},
+		{fmt.Errorf("%w: wait", ErrRateLimited), http.StatusTooManyRequests, "rate_limited"},
 		{errors.New("disk on fire"), http.StatusInternalServerError, "internal"},
 	}
 	for _, tt := range tests {

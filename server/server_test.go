@@ -728,12 +728,13 @@ func TestWebSocketFromAnotherSiteRefused(t *testing.T) {
 	g := create(t, s.Handler(), `{"mode":"local"}`)
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	url := "ws" + strings.TrimPrefix(srv.URL, "http") + "/ws/game/" + g.ID + "?token=" + g.Token
-	_, resp, err := websocket.Dial(ctx, url, &websocket.DialOptions{HTTPHeader: http.Header{"Origin": {"https://evil.example"}}})
+	url := "ws" + strings.TrimPrefix(srv.URL, "http") + "/ws/game/" + g.ID
+	cookie := (&http.Cookie{Name: playerCookie, Value: g.Token}).String()
+	_, resp, err := websocket.Dial(ctx, url, &websocket.DialOptions{HTTPHeader: http.Header{"Origin": {"https://evil.example"}, "Cookie": {cookie}}})
 	if err == nil || resp == nil || resp.StatusCode != http.StatusForbidden {
 		t.Fatalf("foreign origin: err %v, response %v; want 403", err, resp)
 	}
-	conn, _, err := websocket.Dial(ctx, url, &websocket.DialOptions{HTTPHeader: http.Header{"Origin": {srv.URL}}})
+	conn, _, err := websocket.Dial(ctx, url, &websocket.DialOptions{HTTPHeader: http.Header{"Origin": {srv.URL}, "Cookie": {cookie}}})
 	if err != nil {
 		t.Fatalf("same origin refused: %v", err)
 	}

@@ -34,6 +34,7 @@ const maxLagCredit = 500 * time.Millisecond
 type client struct {
 	send   chan []byte
 	viewer game.Viewer // the seats this connection acts for; none for a spectator
+	chat   chatter     // its chat name and rate limit (the hub's, as viewer is)
 	cancel context.CancelFunc
 	once   sync.Once
 	lag    atomic.Int64 // one-way network time, smoothed, in nanoseconds

@@ -6,7 +6,7 @@ export type Color = 'white' | 'black';
 // notation (Chinese in xiangqi), wxf the xiangqi WXF notation.
 export interface Step { uci: string; san: string; wxf?: string; fen: string }
 
-export type Variant = 'chess' | 'xiangqi';
+export type Variant = 'chess' | 'chess960' | 'xiangqi';
 
 export interface ClockState { white: number; black: number; running?: Color; initial: number; increment: number }
 
@@ -50,6 +50,12 @@ export interface Presence { white: SeatPresence; black: SeatPresence; watching: 
 export interface Rematch { offer?: Color; next?: string }
 
 export interface Level { name: string; label: string }
+
+// Chat (online games): a line of the players' or the spectators' room, and
+// the room's recent lines, sent after every (re)connection.
+export type ChatRoom = 'players' | 'spectators';
+export interface ChatLine { room: ChatRoom; from: Color | 'spectator'; name: string; text: string; at: string }
+export interface ChatLog { room: ChatRoom; lines: ChatLine[] }
 
 export interface Summary {
   id: string;

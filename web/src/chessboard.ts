@@ -23,6 +23,11 @@ export class ChessBoard implements Board {
   constructor(el: HTMLElement, private hooks: BoardHooks, private promo: HTMLElement) {
     this.cg = Chessground(el, {
       coordinates: true,
+      // A king moved onto its own rook castles (Chess960 offers castling
+      // that way): chessground shows king and rook on their castled squares
+      // and reports the king's square and the rook's, the move's UCI, until
+      // the server's next state redraws the board.
+      autoCastle: true,
       animation: { enabled: true, duration: 180 },
       highlight: { lastMove: true, check: true },
       movable: { free: false, showDests: true, events: { after: (o, d) => this.moved(o, d) } },
@@ -111,8 +116,10 @@ export function chessgroundConfig(cfg: BoardConfig): Config {
     check: cfg.check ? cfg.turn : false, // chessground finds the king of the side to move
     // A side that may premove is movable out of turn: chessground then
     // takes its moves as premoves (by the pieces' geometry, checked
-    // against the server's dests when played).
-    movable: { color: cfg.movable ?? cfg.premove, dests },
+    // against the server's dests when played). rookCastle keeps a king's
+    // move onto its rook among the dests (false would drop it where the
+    // king also has the two-square step).
+    movable: { color: cfg.movable ?? cfg.premove, dests, rookCastle: true },
     premovable: { enabled: !!cfg.premove },
   };
 }

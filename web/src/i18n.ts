@@ -19,9 +19,12 @@ const en = {
   // variants: their name in the new-game dialog, their tag in the recent
   // games, their rules in a few words
   'variant.chess': 'Chess',
+  'variant.chess960': 'Chess960 (Fischer random)',
+  'variant.chess960.tag': 'Chess960',
   'variant.xiangqi': 'Xiangqi (Chinese chess)',
   'variant.xiangqi.tag': 'Xiangqi',
   'variant.chess.help': 'Checkmate the king. Stalemate, insufficient material, repetition and the 50-move rule draw.',
+  'variant.chess960.help': 'Chess from one of 960 shuffled back ranks, the same for both sides. To castle, move the king onto its rook: the king ends on the g- or c-file and the rook beside it, as in chess.',
   'variant.xiangqi.help': 'Checkmate the general. A side with no legal move loses, and so does perpetual check; repetitions and the 60-move rule are judged automatically.',
 
   // the end of a game: "{title} ({result})", then the reason as a sentence
@@ -102,6 +105,11 @@ const en = {
   'notation.chinese': 'Chinese (炮二平五)',
   'notation.wxf': 'WXF (C2.5)',
   'notation.iccs': 'ICCS (h2e2)',
+  'chat.players': 'Chat with your opponent',
+  'chat.spectators': 'Spectators’ chat',
+  'chat.mute': 'Mute',
+  'chat.unmute': 'Unmute',
+  'chat.muted': 'Chat muted.',
 
   // the start page
   'recent.loadFailed': 'Could not load games: {error}',
@@ -130,6 +138,8 @@ const en = {
   'sound.off': '♪ off',
   'setup.chess': 'Start from FEN or PGN (optional)',
   'setup.chess.placeholder': 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 or 1. e4 e5 2. Nf3',
+  'setup.chess960': 'Start position: a number from 0 to 959, a FEN or a Chess960 PGN (optional: empty draws one at random)',
+  'setup.chess960.placeholder': '518 (the standard start) or bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1',
   'setup.xiangqi': 'Start from a xiangqi FEN or PGN (optional)',
   'setup.xiangqi.placeholder': 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1 or 1. 炮二平五 馬８进７',
 } as const;

@@ -4,6 +4,7 @@
 
 import { APIError, Color, State, Step, adoptToken, finished, getGame, joinGame, openSeat, pgn } from './api';
 import type { Board } from './board';
+import { Chat } from './chat';
 import { OnlineView } from './online';
 import { Sounds } from './sound';
 import { loadTickets, saveTicket } from './settings';
@@ -36,6 +37,8 @@ export class Play {
   private closed = false;
   private online: OnlineView;
   private notice?: string; // to flash once the game is drawn
+  // chat is the panel of an online game (shown once a state says online).
+  private chat = new Chat(text => this.send('chat', { text }), () => ({ variant: this.variant, you: this.you }));
 
   constructor(private id: string, private hooks: PlayHooks) {
     const ticket = loadTickets()[id];
@@ -97,6 +100,7 @@ export class Play {
     this.online.unbind();
     const over = $<HTMLDialogElement>('over-dialog');
     if (over.open) over.close(''); // '' and not the last choice, which main.ts acts on
+    this.chat.destroy();
     delete document.body.dataset.game;
     delete document.body.dataset.variant;
   }
@@ -193,7 +197,17 @@ export class Play {
       case 'rematch':
         this.online.onRematch(msg.d);
         break;
+      case 'chat':
+        this.chat.add(msg.d);
+        break;
+      case 'chat-log':
+        this.chat.setLog(msg.d);
+        break;
       case 'error':
+        if (['rate_limited', 'no_chat'].includes(msg.d.code)) {
+          this.chat.notice(msg.d.message); // about a chat line: said under it, the board untouched
+          break;
+        }
         if (this.state) this.render(); // undo an optimistic board move
         this.flash(msg.d.message); // after the render, which rewrites the status line
         break;
@@ -268,6 +282,7 @@ export class Play {
     this.renderClocks();
     this.renderStatus();
     this.renderButtons();
+    this.chat.show(s.mode === 'online');
     this.online.update({ state: s, you: this.you, variant: this.variant, orientation: this.orientation });
   }
 

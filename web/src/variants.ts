@@ -68,6 +68,19 @@ export const chess: VariantUI = {
   setup: { label: 'setup.chess', placeholder: 'setup.chess.placeholder' },
 };
 
+// chess960 is chess from a shuffled back rank, on the chess board: the
+// server draws the start (or reads the number, FEN or PGN pasted), and its
+// dests offer castling as the king's move onto its own rook, which
+// ChessBoard sends as king square + rook square.
+export const chess960: VariantUI = {
+  ...chess,
+  name: 'chess960',
+  label: 'variant.chess960',
+  tag: 'variant.chess960.tag',
+  help: 'variant.chess960.help',
+  setup: { label: 'setup.chess960', placeholder: 'setup.chess960.placeholder' },
+};
+
 export const xiangqi: VariantUI = {
   name: 'xiangqi',
   label: 'variant.xiangqi',
@@ -98,7 +111,7 @@ export const xiangqi: VariantUI = {
 };
 
 // variants lists every variant in the order of the new-game dialog.
-export const variants: readonly VariantUI[] = [chess, xiangqi];
+export const variants: readonly VariantUI[] = [chess, chess960, xiangqi];
 
 // variantOf returns a variant's entry; an unknown or missing name is chess,
 // so a game of a variant this UI does not know yet still shows.

@@ -2,7 +2,7 @@
 // chessground, without a browser.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { chess, describeEnd, notationOf, sideName, variantOf, variants, xiangqi } from '../src/variants.ts';
+import { chess, chess960, describeEnd, notationOf, sideName, variantOf, variants, xiangqi } from '../src/variants.ts';
 import { setLanguage, t } from '../src/i18n.ts';
 import { chessgroundConfig } from '../src/chessboard.ts';
 
@@ -10,8 +10,9 @@ const state = (over = {}) => ({ v: 1, id: 'g', mode: 'local', variant: 'chess', 
   ply: 4, dests: {}, canClaim: false, seats: { white: { kind: 'human' }, black: { kind: 'human' } }, ...over });
 
 test('every variant the server names has one entry; unknown names fall back to chess', () => {
-  assert.deepEqual(variants.map(v => v.name), ['chess', 'xiangqi']);
+  assert.deepEqual(variants.map(v => v.name), ['chess', 'chess960', 'xiangqi']);
   assert.equal(variantOf('xiangqi'), xiangqi);
+  assert.equal(variantOf('chess960'), chess960);
   assert.equal(variantOf('chess'), chess);
   assert.equal(variantOf('no such variant'), chess);
   assert.equal(variantOf(), chess);
@@ -27,6 +28,19 @@ test("every entry's texts exist and its board has an element", () => {
     assert.equal(typeof v.board.create, 'function', v.name);
     for (const c of ['white', 'black']) assert.ok(sideName(v, c) && sideName(v, c, true), `${v.name} ${c}`);
   }
+});
+
+test('chess960 plays on the chess board with the chess texts, and names itself', () => {
+  assert.equal(chess960.board, chess.board);
+  assert.equal(chess960.sides, chess.sides);
+  assert.equal(chess960.reasons, chess.reasons);
+  assert.equal(chess960.claimDraw, true);
+  assert.equal(chess960.moveSound, chess.moveSound);
+  assert.equal(t(chess960.tag), 'Chess960');
+  assert.notEqual(chess960.setup.label, chess.setup.label);
+  assert.match(t(chess960.setup.label), /0 to 959/);
+  assert.deepEqual(describeEnd(state({ variant: 'chess960', result: '1-0', winner: 'white', termination: 'checkmate' })),
+    ['White wins (1-0)', 'By checkmate.']);
 });
 
 test('side names', () => {
@@ -101,6 +115,12 @@ test('ChessBoard: a BoardConfig in chessground words', () => {
   assert.deepEqual([...live.movable.dests], [['e2', ['e3', 'e4']]]);
   assert.equal(live.orientation, 'black');
   assert.equal(live.turnColor, 'white');
+  // Chess960 castling is the king's move onto its own rook: the dests keep
+  // it (rookCastle), so the board sends king square + rook square.
+  const castle = chessgroundConfig({ ...cfg, fen: '1r4kr/pppppppp/8/8/8/8/PPPPPPPP/RK5R w KQkq - 0 1', orientation: 'white',
+    movable: 'white', dests: { b1: ['a1', 'c1', 'h1'] } });
+  assert.deepEqual(castle.movable.dests.get('b1'), ['a1', 'c1', 'h1']);
+  assert.equal(castle.movable.rookCastle, true);
   const frozen = chessgroundConfig(cfg); // not the user's turn: nothing moves
   assert.equal(frozen.check, false);
   assert.equal(frozen.movable.color, undefined);

@@ -1,0 +1,201 @@
+package server
+
+import (
+	"fmt"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/gambitchess/gambit/chess"
+	"github.com/gambitchess/gambit/game"
+)
+
+// Chat in a live game: two rooms, the players' (the two seat holders) and
+// the spectators' (everyone else), which never see each other's lines. Only
+// online games have chat: on one screen or against the computer there is no
+// one to talk to. Chat is not a game event: it is not numbered, not saved,
+// and lives only in the hub, which keeps each room's last chatLogSize lines
+// for the clients that join (a reconnecting one gets them again). A restart,
+// or the hub retiring when no one watches, clears it.
+
+// Chat limits.
+const (
+	chatLogSize  = 50  // lines kept per room
+	chatMaxRunes = 140 // characters per line, after trimming
+	chatRate     = 1   // a connection's lines a second, on average...
+	chatBurst    = 3   // ...after a burst of this many lines
+)
+
+// chatRoom is one of a game's two chat rooms.
+type chatRoom int
+
+// The rooms: a viewer writes to and reads from its own only.
+const (
+	roomPlayers chatRoom = iota
+	roomSpectators
+	numRooms
+)
+
+// String is the room's name on the wire.
+func (r chatRoom) String() string {
+	if r == roomPlayers {
+		return "players"
+	}
+	return "spectators"
+}
+
+// roomOf is the room viewer v belongs to: a seat holder talks with the
+// other player, anyone else with the other spectators.
+func roomOf(v game.Viewer) chatRoom {
+	if v.IsSpectator() {
+		return roomSpectators
+	}
+	return roomPlayers
+}
+
+// chatLine is one line of chat as it goes out.
+type chatLine struct {
+	Room string `json:"room"` // "players" or "spectators"
+	From string `json:"from"` // "white", "black" or "spectator"
+	Name string `json:"name"` // the seat's name (its colour if none), or "Spectator 3f2a"
+	Text string `json:"text"`
+	At   string `json:"at"` // RFC 3339, UTC
+}
+
+// chatLogJSON is the "chat-log" message a joining client gets: its room's
+// recent lines, oldest first.
+type chatLogJSON struct {
+	Room  string     `json:"room"`
+	Lines []chatLine `json:"lines"`
+}
+
+// chatState is a hub's chat: each room's recent lines. Only the hub's
+// goroutine touches it.
+type chatState struct {
+	rooms [numRooms][]chatLine
+}
+
+// add keeps line in room r, dropping the oldest past chatLogSize.
+func (cs *chatState) add(r chatRoom, line chatLine) {
+	lines := append(cs.rooms[r], line)
+	if len(lines) > chatLogSize {
+		lines = lines[len(lines)-chatLogSize:] // append moves it to a fresh array in time: memory stays bounded
+	}
+	cs.rooms[r] = lines
+}
+
+// log returns room r's lines, never nil (an empty log is "lines": []).
+func (cs *chatState) log(r chatRoom) []chatLine {
+	if cs.rooms[r] == nil {
+		return []chatLine{}
+	}
+	return cs.rooms[r]
+}
+
+// chatter is what the hub knows of one connection for chat: the name its
+// lines go out under, if a spectator, and its rate limit.
+type chatter struct {
+	name   string
+	bucket bucket
+}
+
+// newChatter gives a connection of viewer v its chat identity: a spectator
+// gets a short tag, random per connection, so spectators can be told
+// apart without any account.
+func newChatter(v game.Viewer) chatter {
+	c := chatter{}
+	if v.IsSpectator() {
+		c.name = fmt.Sprintf("Spectator %04x", randomInt(1<<16))
+	}
+	return c
+}
+
+// hasChat reports whether g has chat at all: online games only.
+func hasChat(g *game.Game) bool { return g.Mode() == game.ModeOnline }
+
+// chatJoin readies chat for client c, who has just joined, and sends it
+// its room's recent lines. Games without chat send nothing.
+func (h *hub) chatJoin(c *client) {
+	c.chat = newChatter(c.viewer)
+	if !hasChat(h.g) {
+		return
+	}
+	r := roomOf(c.viewer)
+	h.deliver(c, encode("chat-log", chatLogJSON{Room: r.String(), Lines: h.chat.log(r)}))
+}
+
+// say posts text (already checked by checkChatText) from client c to its
+// room, or tells c why not.
+func (h *hub) say(c *client, text string) {
+	if err := h.checkSay(c); err != nil {
+		h.deliver(c, errorEvent(err))
+		return
+	}
+	r := roomOf(c.viewer)
+	from, name := h.speaker(c)
+	line := chatLine{Room: r.String(), From: from, Name: name, Text: text, At: h.s.now().UTC().Format(time.RFC3339)}
+	h.chat.add(r, line)
+	msg := encode("chat", line)
+	for cl := range h.clients {
+		if roomOf(cl.viewer) == r {
+			h.deliver(cl, msg)
+		}
+	}
+}
+
+// checkSay reports why client c may not chat now, if it may not: the game
+// has no chat, or c is over its rate. Only a line that passes takes from
+// c's allowance.
+func (h *hub) checkSay(c *client) error {
+	if !hasChat(h.g) {
+		return fmt.Errorf("%w: there is chat in online games only", ErrNoChat)
+	}
+	if !c.chat.bucket.allow(h.s.now(), chatRate, chatBurst) {
+		return fmt.Errorf("%w: at most %d lines at once, then one a second; wait a moment", ErrRateLimited, chatBurst)
+	}
+	return nil
+}
+
+// speaker is who client c's lines are from: its seat's colour and name (the
+// colour when the seat has none), or "spectator" and its tag.
+func (h *hub) speaker(c *client) (from, name string) {
+	if c.viewer.IsSpectator() {
+		return "spectator", c.chat.name
+	}
+	color := chess.Black
+	if c.viewer.Holds(chess.White) {
+		color = chess.White
+	}
+	name = h.g.Seat(color).Name
+	if name == "" {
+		name = game.ColorName(color)
+	}
+	return game.ColorName(color), name
+}
+
+// checkChatText trims a chat line and checks it: not empty, at most
+// chatMaxRunes characters (runes, not bytes), no control characters: a line
+// is one line, nothing in it rings, erases or moves a log reader's cursor,
+// and no bidirectional override makes it read other than it is written.
+func checkChatText(text string) (string, error) {
+	text = strings.TrimSpace(text)
+	if text == "" {
+		return "", fmt.Errorf("%w: an empty chat line", ErrBadRequest)
+	}
+	if n := utf8.RuneCountInString(text); n > chatMaxRunes {
+		return "", fmt.Errorf("%w: a chat line of %d characters, at most %d", ErrBadRequest, n, chatMaxRunes)
+	}
+	if strings.IndexFunc(text, isChatControl) >= 0 {
+		return "", fmt.Errorf("%w: control characters in a chat line", ErrBadRequest)
+	}
+	return text, nil
+}
+
+// isChatControl reports whether r may not appear in a chat line: a C0 or C1
+// control character, or a bidirectional embedding, override or isolate
+// (U+202A-U+202E, U+2066-U+2069), which would reorder the text after it.
+// The marks LRM and RLM, which right-to-left writing needs, stay allowed.
+func isChatControl(r rune) bool {
+	return unicode.IsControl(r) || (r >= 0x202a && r <= 0x202e) || (r >= 0x2066 && r <= 0x2069)
+}
