@@ -86,6 +86,15 @@ export const joinGame = (id: string) => post(`/api/games/${id}/join`, {}).then(r
 // adoptToken trades an older release's seat secret for the player cookie.
 export const adoptToken = (id: string, token: string) => post(`/api/games/${id}/adopt`, { token }).then(r => json<Created>(r));
 
+// Challenge is an open challenge in the lobby (server/lobby.go).
+export interface Challenge { id: string; variant: Variant; color: Color; timeControl?: string; createdAt: string; mine?: boolean }
+
+export const listLobby = () => fetch('/api/lobby').then(r => json<Challenge[]>(r));
+
+// pairUp asks to be paired with the next person wanting the same game.
+export const pairUp = (variant: Variant, clock: { minutes: number; increment: number }) =>
+  post('/api/pair', { variant, clock }).then(r => json<Created>(r));
+
 export const listGames = () => fetch('/api/games?limit=15').then(r => json<Summary[]>(r));
 
 export const levels = (variant: Variant = 'chess') => fetch(`/api/levels?variant=${variant}`).then(r => json<Level[]>(r));

@@ -86,6 +86,12 @@ const en = {
   'chat.muted': 'Chat muted.',
 
   // the start page
+  'lobby.none': 'No open challenges. Pick a time control above, or create one.',
+  'lobby.challenge': '{tc} · {game} · plays {side}',
+  'lobby.untimed': 'No clock',
+  'lobby.waiting': 'yours, waiting',
+  'lobby.open': 'Open',
+  'lobby.accept': 'Accept',
   'recent.loadFailed': 'Could not load games: {error}',
   'recent.none': 'No games yet.',
   'recent.review': 'Review',

@@ -6,6 +6,7 @@ import 'chessground/assets/chessground.brown.css';
 import 'chessground/assets/chessground.cburnett.css';
 import './style.css';
 import { createGame, finished, levels, listGames, Summary, Variant } from './api';
+import { Lobby } from './lobby';
 import { Play } from './play';
 import { installGlyphPieces } from './pieces';
 import { applySettings, loadSettings, saveSettings, saveTicket } from './settings';
@@ -18,10 +19,13 @@ const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getEleme
 const settings = loadSettings();
 const sounds = new Sounds();
 let play: Play | undefined;
+let lobby: Lobby | undefined;
 
 function route() {
   play?.destroy();
   play = undefined;
+  lobby?.stop();
+  lobby = undefined;
   const m = location.pathname.match(/^\/game\/([a-z0-9]+)$/);
   $('home').hidden = !!m;
   $('play').hidden = !m;
@@ -29,6 +33,7 @@ function route() {
     play = new Play(m[1], { newGame: openNewGame, sounds });
   } else {
     void showRecent();
+    lobby = new Lobby({ go });
   }
 }
 

@@ -1,0 +1,116 @@
+// The lobby on the start page: quick pairing by time control, and the open
+// challenges anyone may accept. The list is polled while the start page is
+// shown (the server keeps it in memory; see server/lobby.go).
+
+import { Challenge, Variant, joinGame, listLobby, pairUp } from './api';
+import { t } from './i18n';
+import { variantOf, variants } from './variants';
+
+const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
+
+// pairings are the time controls offered for quick pairing: minutes + seconds.
+export const pairings: { minutes: number; increment: number }[] = [
+  { minutes: 1, increment: 0 }, { minutes: 3, increment: 2 }, { minutes: 5, increment: 3 },
+  { minutes: 10, increment: 5 }, { minutes: 15, increment: 10 },
+];
+
+// pollEvery is how often the open challenges are read while shown.
+const pollEvery = 3000;
+
+export interface LobbyHooks { go: (path: string) => void }
+
+export class Lobby {
+  private timer?: number;
+  private stopped = false;
+
+  constructor(private hooks: LobbyHooks) {
+    this.fillPairing();
+    void this.refresh();
+    this.timer = window.setInterval(() => void this.refresh(), pollEvery);
+  }
+
+  // stop ends the polling (the start page is left).
+  stop() {
+    this.stopped = true;
+    window.clearInterval(this.timer);
+  }
+
+  // fillPairing draws one button per time control for the chosen game.
+  private fillPairing() {
+    const sel = $<HTMLSelectElement>('pair-variant');
+    if (sel.options.length === 0) for (const v of variants) sel.add(new Option(t(v.label), v.name));
+    const box = $('pair-buttons');
+    box.textContent = '';
+    for (const p of pairings) {
+      const b = document.createElement('button');
+      b.textContent = `${p.minutes}+${p.increment}`;
+      b.dataset.tc = b.textContent;
+      b.onclick = () => void this.pair(sel.value as Variant, p);
+      box.appendChild(b);
+    }
+  }
+
+  private async pair(variant: Variant, clock: { minutes: number; increment: number }) {
+    try {
+      const g = await pairUp(variant, clock);
+      this.hooks.go(`/game/${g.id}`);
+    } catch (e) {
+      this.error((e as Error).message);
+    }
+  }
+
+  private async accept(id: string) {
+    try {
+      await joinGame(id);
+      this.hooks.go(`/game/${id}`);
+    } catch (e) {
+      this.error((e as Error).message);
+      void this.refresh();
+    }
+  }
+
+  private error(text: string) {
+    const p = $('lobby-error');
+    p.textContent = text;
+    p.hidden = false;
+  }
+
+  // refresh reads the open challenges and redraws the list.
+  private async refresh() {
+    let list: Challenge[];
+    try {
+      list = await listLobby();
+    } catch {
+      return; // the next poll tries again
+    }
+    if (!this.stopped) this.draw(list);
+  }
+
+  private draw(list: Challenge[]) {
+    const ul = $('lobby');
+    ul.textContent = '';
+    if (list.length === 0) {
+      ul.appendChild(Object.assign(document.createElement('li'), { className: 'empty', textContent: t('lobby.none') }));
+      return;
+    }
+    for (const c of list) {
+      const li = document.createElement('li');
+      li.dataset.id = c.id;
+      const v = variantOf(c.variant);
+      const what = Object.assign(document.createElement('span'), { className: 'who' });
+      what.textContent = t('lobby.challenge', { tc: c.timeControl || t('lobby.untimed'), game: t(v.tag ?? v.label), side: t(`side.${v.sides[c.color]}.inline`) });
+      li.appendChild(what);
+      if (c.mine) {
+        li.appendChild(Object.assign(document.createElement('span'), { className: 'res', textContent: t('lobby.waiting') }));
+        const open = Object.assign(document.createElement('a'), { href: `/game/${c.id}`, textContent: t('lobby.open') });
+        open.dataset.link = '';
+        li.appendChild(open);
+      } else {
+        const b = Object.assign(document.createElement('button'), { className: 'primary', textContent: t('lobby.accept') });
+        b.onclick = () => void this.accept(c.id);
+        li.appendChild(b);
+      }
+      ul.appendChild(li);
+    }
+  }
+}
