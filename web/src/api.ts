@@ -84,8 +84,6 @@ export interface CreateRequest {
 // Clock is a time control: minutes and seconds of increment.
 export interface Clock { minutes: number; increment: number }
 
-// Challenge is an open challenge in the lobby; color is its creator's.
-export interface Challenge { id: string; variant: Variant; color: Color; timeControl?: string; createdAt: string; mine?: boolean }
 
 export interface Created { id: string; color: Color; state: State }
 
@@ -117,11 +115,14 @@ export const adoptToken = (id: string, token: string) => post(`/api/games/${id}/
 // getGame returns a game as a spectator sees it.
 export const getGame = (id: string) => fetch(`/api/games/${id}`).then(r => json<State>(r));
 
-// lobby lists the open challenges, oldest first.
-export const lobby = () => fetch('/api/lobby').then(r => json<Challenge[]>(r));
+// Challenge is an open challenge in the lobby (server/lobby.go).
+export interface Challenge { id: string; variant: Variant; color: Color; timeControl?: string; createdAt: string; mine?: boolean }
 
-// pair joins the oldest challenge for the same game, or opens one to wait on.
-export const pair = (variant: Variant, clock?: Clock) => post('/api/pair', { variant, clock }).then(r => json<Created>(r));
+export const listLobby = () => fetch('/api/lobby').then(r => json<Challenge[]>(r));
+
+// pairUp asks to be paired with the next person wanting the same game.
+export const pairUp = (variant: Variant, clock: { minutes: number; increment: number }) =>
+  post('/api/pair', { variant, clock }).then(r => json<Created>(r));
 
 export const listGames = () => fetch('/api/games?limit=15').then(r => json<Summary[]>(r));
 

@@ -1,96 +1,116 @@
-// The start page's online section: quick pairing (the server joins the
-// oldest open challenge for the same game, or opens one to wait on) and the
-// list of open challenges, which anyone may accept. Accepting is opening
-// the game's page: a person without a seat there joins the open one.
+// The lobby on the start page: quick pairing by time control, and the open
+// challenges anyone may accept. The list is polled while the start page is
+// shown (the server keeps it in memory; see server/lobby.go).
 
-import { Challenge, Color, lobby, pair } from './api';
+import { Challenge, Variant, joinGame, listLobby, pairUp } from './api';
 import { t } from './i18n';
-import { saveTicket } from './settings';
-import { sideName, variantOf, variants } from './variants';
+import { variantOf, variants } from './variants';
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
 
-const other = (c: Color): Color => (c === 'white' ? 'black' : 'white');
+// pairings are the time controls offered for quick pairing: minutes + seconds.
+export const pairings: { minutes: number; increment: number }[] = [
+  { minutes: 1, increment: 0 }, { minutes: 3, increment: 2 }, { minutes: 5, increment: 3 },
+  { minutes: 10, increment: 5 }, { minutes: 15, increment: 10 },
+];
 
-// refreshEvery is how often the open challenges are asked for while the
-// start page shows: a challenge is listed only while its creator waits.
-const refreshEvery = 4000;
+// pollEvery is how often the open challenges are read while shown.
+const pollEvery = 3000;
+
+export interface LobbyHooks { go: (path: string) => void }
 
 export class Lobby {
   private timer?: number;
+  private stopped = false;
 
-  constructor(private go: (path: string) => void) {
-    const sel = $<HTMLSelectElement>('pair-variant');
-    for (const v of variants) sel.add(new Option(t(v.tag ?? v.label), v.name));
-    for (const b of document.querySelectorAll<HTMLButtonElement>('button.pair')) b.onclick = () => void this.quickPair(b);
-  }
-
-  // show lists the challenges now and keeps the list fresh until hide.
-  show() {
-    this.hide();
+  constructor(private hooks: LobbyHooks) {
+    this.fillPairing();
     void this.refresh();
-    this.timer = window.setInterval(() => void this.refresh(), refreshEvery);
+    this.timer = window.setInterval(() => void this.refresh(), pollEvery);
   }
 
-  hide() {
+  // stop ends the polling (the start page is left).
+  stop() {
+    this.stopped = true;
     window.clearInterval(this.timer);
-    this.timer = undefined;
   }
 
+  // fillPairing draws one button per time control for the chosen game.
+  private fillPairing() {
+    const sel = $<HTMLSelectElement>('pair-variant');
+    if (sel.options.length === 0) for (const v of variants) sel.add(new Option(t(v.label), v.name));
+    const box = $('pair-buttons');
+    box.textContent = '';
+    for (const p of pairings) {
+      const b = document.createElement('button');
+      b.textContent = `${p.minutes}+${p.increment}`;
+      b.dataset.tc = b.textContent;
+      b.onclick = () => void this.pair(sel.value as Variant, p);
+      box.appendChild(b);
+    }
+  }
+
+  private async pair(variant: Variant, clock: { minutes: number; increment: number }) {
+    try {
+      const g = await pairUp(variant, clock);
+      this.hooks.go(`/game/${g.id}`);
+    } catch (e) {
+      this.error((e as Error).message);
+    }
+  }
+
+  private async accept(id: string) {
+    try {
+      await joinGame(id);
+      this.hooks.go(`/game/${id}`);
+    } catch (e) {
+      this.error((e as Error).message);
+      void this.refresh();
+    }
+  }
+
+  private error(text: string) {
+    const p = $('lobby-error');
+    p.textContent = text;
+    p.hidden = false;
+  }
+
+  // refresh reads the open challenges and redraws the list.
   private async refresh() {
     let list: Challenge[];
     try {
-      list = await lobby();
-    } catch (e) {
-      $('lobby').textContent = t('lobby.loadFailed', { error: (e as Error).message });
+      list = await listLobby();
+    } catch {
+      return; // the next poll tries again
+    }
+    if (!this.stopped) this.draw(list);
+  }
+
+  private draw(list: Challenge[]) {
+    const ul = $('lobby');
+    ul.textContent = '';
+    if (list.length === 0) {
+      ul.appendChild(Object.assign(document.createElement('li'), { className: 'empty', textContent: t('lobby.none') }));
       return;
     }
-    if (this.timer === undefined) return; // the page changed meanwhile
-    $('lobby').replaceChildren(...(list.length ? list.map(challengeItem) : [emptyItem()]));
-  }
-
-  // quickPair asks the server for a game of the chosen variant and the
-  // button's time control, and opens it: a game under way, or one to wait on.
-  private async quickPair(b: HTMLButtonElement) {
-    const err = $('pair-error');
-    err.hidden = true;
-    const variant = variantOf($<HTMLSelectElement>('pair-variant').value).name;
-    const minutes = Number(b.dataset.minutes);
-    const clock = minutes > 0 ? { minutes, increment: Number(b.dataset.increment) } : undefined;
-    try {
-      const g = await pair(variant, clock);
-      saveTicket(g.id, { color: g.color });
-      this.go(`/game/${g.id}`);
-    } catch (e) {
-      err.textContent = t('pair.failed', { error: (e as Error).message });
-      err.hidden = false;
+    for (const c of list) {
+      const li = document.createElement('li');
+      li.dataset.id = c.id;
+      const v = variantOf(c.variant);
+      const what = Object.assign(document.createElement('span'), { className: 'who' });
+      what.textContent = t('lobby.challenge', { tc: c.timeControl || t('lobby.untimed'), game: t(v.tag ?? v.label), side: t(`side.${v.sides[c.color]}.inline`) });
+      li.appendChild(what);
+      if (c.mine) {
+        li.appendChild(Object.assign(document.createElement('span'), { className: 'res', textContent: t('lobby.waiting') }));
+        const open = Object.assign(document.createElement('a'), { href: `/game/${c.id}`, textContent: t('lobby.open') });
+        open.dataset.link = '';
+        li.appendChild(open);
+      } else {
+        const b = Object.assign(document.createElement('button'), { className: 'primary', textContent: t('lobby.accept') });
+        b.onclick = () => void this.accept(c.id);
+        li.appendChild(b);
+      }
+      ul.appendChild(li);
     }
   }
-}
-
-// challengeItem is one challenge as a link to its game: what is played,
-// which side the one accepting gets, and the action.
-function challengeItem(c: Challenge): HTMLLIElement {
-  const v = variantOf(c.variant);
-  const li = document.createElement('li');
-  const a = document.createElement('a');
-  a.href = `/game/${c.id}`;
-  a.dataset.link = '';
-  const game = t(v.tag ?? v.label);
-  const what = document.createElement('span');
-  what.className = 'who';
-  what.textContent = t('lobby.game', { game, time: c.timeControl || t('lobby.noClock') });
-  const side = document.createElement('span');
-  side.className = 'res';
-  side.textContent = c.mine ? t('lobby.yours') : t('lobby.youPlay', { side: sideName(v, other(c.color), true) });
-  const act = document.createElement('span');
-  act.className = 'act';
-  act.textContent = t(c.mine ? 'lobby.open' : 'lobby.accept');
-  a.append(what, side, act);
-  li.appendChild(a);
-  return li;
-}
-
-function emptyItem(): HTMLLIElement {
-  return Object.assign(document.createElement('li'), { className: 'empty', textContent: t('lobby.none') });
 }

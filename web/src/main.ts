@@ -19,20 +19,21 @@ const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getEleme
 const settings = loadSettings();
 const sounds = new Sounds();
 let play: Play | undefined;
-let lobby: Lobby | undefined; // made in init: it binds the start page's buttons
+let lobby: Lobby | undefined;
 
 function route() {
   play?.destroy();
   play = undefined;
+  lobby?.stop();
+  lobby = undefined;
   const m = location.pathname.match(/^\/game\/([a-z0-9]+)$/);
   $('home').hidden = !!m;
   $('play').hidden = !m;
   if (m) {
-    lobby?.hide();
     play = new Play(m[1], { newGame: openNewGame, go, sounds });
   } else {
-    lobby?.show();
     void showRecent();
+    lobby = new Lobby({ go });
   }
 }
 
@@ -191,7 +192,6 @@ function init() {
   bindSettings();
   fillVariants();
   void fillLevels();
-  lobby = new Lobby(go);
   $('btn-new-top').onclick = $('btn-new-home').onclick = openNewGame;
   $('new-form').onchange = syncModeFields;
   $('new-form').onsubmit = e => void startGame(e as SubmitEvent);
