@@ -76,7 +76,7 @@ export interface CreateRequest {
   variant?: Variant;
   color?: string;
   level?: string;
-  clock?: Clock | null;
+  clock?: Clock | { days: number } | null; // a clock, or days per move (correspondence, online)
   setup?: string;
   lobby?: boolean; // online: a public challenge in the lobby, not a private invite
 }

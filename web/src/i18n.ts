@@ -111,6 +111,8 @@ const en = {
   'chat.unmute': 'Unmute',
   'chat.muted': 'Chat muted.',
 
+  'clock.days': '{d}d {h}h',
+
   // the start page
   'lobby.none': 'No open challenges. Pick a time control above, or create one.',
   'lobby.challenge': '{tc} · {game} · plays {side}',

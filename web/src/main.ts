@@ -133,6 +133,14 @@ function syncModeFields() {
   (form.elements.namedItem('setup') as HTMLTextAreaElement).placeholder = t(v.setup.placeholder);
 }
 
+// clockOf reads the dialog's time control: correspondence (days per move,
+// online only) before a clock, and none when neither is ticked.
+function clockOf(f: FormData, mode: string) {
+  if (mode === 'online' && f.get('correspondence')) return { days: Number(f.get('days')) };
+  if (f.get('timed')) return { minutes: Number(f.get('minutes')), increment: Number(f.get('increment')) };
+  return null;
+}
+
 async function startGame(e: SubmitEvent) {
   const form = $<HTMLFormElement>('new-form');
   if ((e.submitter as HTMLButtonElement | null)?.value !== 'start') return;
@@ -145,7 +153,7 @@ async function startGame(e: SubmitEvent) {
       variant: variantOf(String(f.get('variant'))).name,
       color: mode !== 'local' ? String(f.get('color')) : undefined,
       level: mode === 'computer' ? String(f.get('level')) : undefined,
-      clock: f.get('timed') ? { minutes: Number(f.get('minutes')), increment: Number(f.get('increment')) } : null,
+      clock: clockOf(f, mode),
       setup: String(f.get('setup') ?? ''),
       lobby: mode === 'online' && f.get('lobby') ? true : undefined,
     });

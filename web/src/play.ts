@@ -495,11 +495,13 @@ function setDisabled(id: string, disabled: boolean) {
   ($(id) as HTMLButtonElement).disabled = disabled;
 }
 
-// formatClock shows m:ss, with tenths under ten seconds.
+// formatClock shows m:ss, with tenths under ten seconds; h:mm:ss from an
+// hour; days and hours from a day (correspondence: "2d 23h").
 export function formatClock(ms: number): string {
   const total = Math.floor(ms / 1000);
-  const m = Math.floor(total / 60);
-  const s = total % 60;
-  if (ms < 10000) return `0:0${s}.${Math.floor((ms % 1000) / 100)}`;
-  return `${m}:${String(s).padStart(2, '0')}`;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  if (total >= 86400) return t('clock.days', { d: Math.floor(total / 86400), h: Math.floor((total % 86400) / 3600) });
+  if (total >= 3600) return `${Math.floor(total / 3600)}:${pad(Math.floor((total % 3600) / 60))}:${pad(total % 60)}`;
+  if (ms < 10000) return `0:0${total % 60}.${Math.floor((ms % 1000) / 100)}`;
+  return `${Math.floor(total / 60)}:${pad(total % 60)}`;
 }
