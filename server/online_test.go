@@ -138,19 +138,24 @@ func onlinePair(t *testing.T, s *Server, srv *httptest.Server, body string) (hos
 	return host, guest, g, joined
 }
 
-// presenceMsg reads presence messages until one satisfies ok.
-func (c *wsClient) presence(ok func(presenceJSON) bool) presenceJSON {
+// await reads messages of type typ until one satisfies ok; it fails after
+// twenty.
+func await[T any](c *wsClient, typ string, ok func(T) bool) T {
 	c.t.Helper()
 	for range 20 {
-		var p presenceJSON
-		mustDecode(c.t, c.next("presence"), &p)
-		if ok(p) {
-			return p
+		var m T
+		mustDecode(c.t, c.next(typ), &m)
+		if ok(m) {
+			return m
 		}
 	}
-	c.t.Fatal("the awaited presence never came")
-	return presenceJSON{}
+	c.t.Fatalf("the awaited %s message never came", typ)
+	var zero T
+	return zero
 }
+
+// presence reads presence messages until one satisfies ok.
+func (c *wsClient) presence(ok func(presenceJSON) bool) presenceJSON { return await(c, "presence", ok) }
 
 // TestPresenceAndClaimVictory: everyone sees who is connected and how many
 // watch; when a player leaves a game in play, the opponent may claim only
@@ -212,19 +217,8 @@ func TestFirstMoveOverdueAborts(t *testing.T) {
 	}
 }
 
-// rematchMsg reads rematch messages until one satisfies ok.
-func (c *wsClient) rematch(ok func(rematchJSON) bool) rematchJSON {
-	c.t.Helper()
-	for range 10 {
-		var r rematchJSON
-		mustDecode(c.t, c.next("rematch"), &r)
-		if ok(r) {
-			return r
-		}
-	}
-	c.t.Fatal("the awaited rematch message never came")
-	return rematchJSON{}
-}
+// rematch reads rematch messages until one satisfies ok.
+func (c *wsClient) rematch(ok func(rematchJSON) bool) rematchJSON { return await(c, "rematch", ok) }
 
 // TestRematch: after an online game either player offers a rematch, the
 // other sees it and may decline; when both agree, everyone (the spectator
