@@ -103,6 +103,9 @@ func (g *Game) pressClock(e *Event) {
 func (g *Game) restartClock(at time.Time) {
 	k := g.clock
 	k.stopAt(at)
+	if k.PerMove {
+		k.remaining[g.rules.Turn()] = k.Initial // correspondence: the move taken back gets its full time again
+	}
 	if g.status == Started && g.BothMoved() {
 		k.turn, k.running, k.since = g.rules.Turn(), true, at
 	}

@@ -86,7 +86,7 @@ func sameGame(t *testing.T, got, want *Game, wantTimes [2]time.Duration) {
 				t.Errorf("%s clock %v after reload, want %v", ColorName(c), got.clock.Remaining(c), wantTimes[c])
 			}
 		}
-		wantRunning := want.Status() == Started // a loaded game in play runs again, even one paused
+		wantRunning := want.Status() == Started && want.BothMoved() // a loaded game in play runs again, even one paused
 		if _, running := got.clock.Running(); running != wantRunning {
 			t.Errorf("clock running %v after reload, want %v", running, wantRunning)
 		}
@@ -136,6 +136,7 @@ func TestReplayRebuildsTheGame(t *testing.T) {
 		}},
 		{"flag fall", Options{Clock: timed}, func(r *recorder, k *fakeClock) {
 			r.do(r.g.Move(chess.White, "e2e4"))
+			r.do(r.g.Move(chess.Black, "e7e5"))
 			k.advance(4 * time.Minute)
 			r.events = append(r.events, r.g.Flag()...)
 		}},

@@ -68,10 +68,14 @@ func TestNoClockUntilBothMoved(t *testing.T) {
 		t.Fatal("the clock runs before anyone moved here")
 	}
 	fc.advance(time.Hour)
-	play(t, g, "g1f3")
+	r := &recorder{t: t, g: g}
+	r.do(g.Move(chess.White, "g1f3"))
 	fc.advance(time.Hour)
 	if _, running := g.Clock().Running(); running || g.Clock().Remaining(chess.Black) != time.Minute {
 		t.Fatal("the clock runs after one side's first move")
+	}
+	if _, running := r.reload(fc.now).Clock().Running(); running {
+		t.Fatal("the clock runs after reloading a game with one side's first move")
 	}
 	play(t, g, "b8c6")
 	if c, running := g.Clock().Running(); !running || c != chess.White {

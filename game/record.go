@@ -163,8 +163,8 @@ func (g *Game) resumeClock() {
 	if k == nil {
 		return
 	}
-	if g.status != Started {
-		k.Stop()
+	if g.status != Started || !g.BothMoved() {
+		k.Stop() // no clock runs before both sides' first moves
 		return
 	}
 	k.turn, k.running, k.since = g.rules.Turn(), true, g.now()

@@ -68,22 +68,24 @@ type (
 		msg clientMsg
 	}
 	flagCmd struct{}
+	idleCmd struct{} // the idle grace after start-up is over: retire if still idle
 )
 
 // hub owns one live game: all reads and changes happen on its goroutine.
 type hub struct {
-	s        *Server
-	g        *game.Game
-	cmds     chan any
-	clients  map[*client]struct{}
-	log      []published
-	flag     *time.Timer
-	bot      botState
-	presence presence
-	rematch  rematchState
-	chat     chatState     // the rooms' recent lines, in memory only (hub_chat.go)
-	failed   bool          // the game could not be saved nor read back: retire at once
-	done     chan struct{} // closed when the hub stops
+	s         *Server
+	g         *game.Game
+	cmds      chan any
+	clients   map[*client]struct{}
+	log       []published
+	flag      *time.Timer
+	bot       botState
+	presence  presence
+	rematch   rematchState
+	idleTimer *time.Timer
+	chat      chatState     // the rooms' recent lines, in memory only (hub_chat.go)
+	failed    bool          // the game could not be saved nor read back: retire at once
+	done      chan struct{} // closed when the hub stops
 }
 
 func newHub(s *Server, g *game.Game) *hub {
@@ -117,6 +119,11 @@ func (h *hub) run(ctx context.Context) {
 	defer close(h.done)
 	defer h.stop()
 	h.afterChange(ctx)
+	if h.idle() {
+		// Loaded or created with no one to watch it yet: give the creator's
+		// page (or a resumed game's players) a while to come, then retire.
+		h.idleTimer = time.AfterFunc(h.s.idleGrace, func() { _ = h.send(h.s.ctx, idleCmd{}) })
+	}
 	for {
 		select {
 		case <-ctx.Done():
@@ -140,6 +147,9 @@ func (h *hub) idle() bool {
 		return true
 	}
 	_, running := h.runningClock()
+	if k := g.Clock(); k != nil && k.PerMove {
+		running = false // correspondence: days per move; the flag falls when the game is next loaded
+	}
 	_, offered := g.DrawOffer()
 	return !running && !h.botToMove() && !offered
 }
@@ -157,7 +167,7 @@ func (h *hub) runningClock() (chess.Color, bool) {
 // none of the downtime.
 func (h *hub) stop() {
 	h.bot.cancel()
-	for _, t := range []*time.Timer{h.flag, h.presence.claim, h.presence.opening} {
+	for _, t := range []*time.Timer{h.flag, h.presence.claim, h.presence.opening, h.idleTimer} {
 		if t != nil {
 			t.Stop()
 		}
@@ -192,6 +202,7 @@ func (h *hub) handle(ctx context.Context, cmd any) {
 		h.botMoved(ctx, cmd)
 	case botDrawCmd:
 		h.botAnswered(ctx, cmd)
+	case idleCmd:
 	case flagCmd:
 		h.apply(ctx, nil, func(g *game.Game) ([]game.Event, error) { return g.Flag(), nil })
 	case joinSeatCmd:
@@ -223,7 +234,8 @@ func (h *hub) join(cmd joinCmd) {
 func (h *hub) catchUp(c *client, since int64) {
 	cur := h.g.Version()
 	_, ticking := h.runningClock()
-	if !ticking && since >= 0 && since < cur && len(h.log) > 0 && h.log[0].v <= since+1 && h.log[len(h.log)-1].v == cur {
+	few := cur-since <= sendBuffer/2 // more would fill the client's queue before its writer runs
+	if !ticking && few && since >= 0 && since < cur && len(h.log) > 0 && h.log[0].v <= since+1 && h.log[len(h.log)-1].v == cur {
 		i := viewerIndex(c.viewer)
 		for _, p := range h.log {
 			if p.v > since && p.msgs[i] != nil {

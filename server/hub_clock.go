@@ -18,5 +18,7 @@ func (h *hub) armFlag() {
 	if !running {
 		return
 	}
-	h.flag = time.AfterFunc(k.Remaining(c)+10*time.Millisecond, func() { _ = h.send(h.s.ctx, flagCmd{}) })
+	// The timer waits out the lag credit too: a move sent in time that is
+	// still on the network must find the game open (MoveCredited takes it).
+	h.flag = time.AfterFunc(k.Remaining(c)+maxLagCredit+10*time.Millisecond, func() { _ = h.send(h.s.ctx, flagCmd{}) })
 }

@@ -18,7 +18,7 @@ func (h *hub) message(ctx context.Context, c *client, m clientMsg) {
 	case msgRematchOffer, msgRematchDecline:
 		err := ErrSpectator
 		if !c.viewer.IsSpectator() {
-			err = h.offerRematch(ctx, c.viewer, m.T == msgRematchDecline)
+			err = h.offerRematch(ctx, c, m.T == msgRematchDecline)
 		}
 		if err != nil {
 			h.deliver(c, errorEvent(err))

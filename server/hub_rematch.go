@@ -44,10 +44,12 @@ func (r *rematchState) active() bool { return r.next != "" || r.offered != [2]bo
 // offerRematch records viewer v's offer (or, decline, its refusal or
 // withdrawal of either side's offer) and creates the new game once both
 // sides offered.
-func (h *hub) offerRematch(ctx context.Context, v game.Viewer, decline bool) error {
-	g := h.g
-	if g.Mode() != game.ModeOnline || !g.Status().Finished() {
-		return fmt.Errorf("%w: a rematch is for a finished online game", ErrBadRequest)
+// The agreeing client's address is charged a game creation, as any new
+// game is; an aborted game has no rematch (it never began).
+func (h *hub) offerRematch(ctx context.Context, c *client, decline bool) error {
+	g, v := h.g, c.viewer
+	if g.Mode() != game.ModeOnline || !g.Status().Finished() || g.Status() == game.Aborted {
+		return fmt.Errorf("%w: a rematch is for an online game played to its end", ErrBadRequest)
 	}
 	if h.rematch.next != "" {
 		return nil // agreed already: the clients were sent there
@@ -59,6 +61,10 @@ func (h *hub) offerRematch(ctx context.Context, v game.Viewer, decline bool) err
 		h.rematch.offered[me] = true
 	}
 	if h.rematch.offered == [2]bool{true, true} {
+		if !h.s.creations.allow(c.addr) {
+			h.rematch.offered[me] = false
+			return fmt.Errorf("%w: too many new games from your address; wait a minute", ErrRateLimited)
+		}
 		next, err := h.s.createRematch(ctx, g)
 		if err != nil {
 			h.rematch.offered[me] = false

@@ -80,10 +80,21 @@ func (l *limiter) sweep(now time.Time) {
 // clientAddress is the address a request came from, without its port: the
 // key of per-address limits. (Behind a reverse proxy every client shares
 // the proxy's address; trusting X-Forwarded-For is a deployment choice.)
+// An IPv6 client is keyed by its /64, which one household or server gets
+// whole.
 func clientAddress(r *http.Request) string {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	return addressKey(r.RemoteAddr)
+}
+
+// addressKey is the limit key of a remote address ("host:port").
+func addressKey(remote string) string {
+	host, _, err := net.SplitHostPort(remote)
 	if err != nil {
-		return r.RemoteAddr
+		host = remote
 	}
-	return host
+	ip := net.ParseIP(host)
+	if ip == nil || ip.To4() != nil {
+		return host
+	}
+	return ip.Mask(net.CIDRMask(64, 128)).String() + "/64"
 }

@@ -116,3 +116,43 @@ func TestCreationLimitPerAddress(t *testing.T) {
 		t.Fatalf("another address: %d %s", rec.Code, rec.Body)
 	}
 }
+
+// TestUnwatchedHubRetires: a game nobody connects to (created through the
+// API, or resumed at start-up) leaves memory after IdleGrace, and its
+// challenge leaves the lobby; it loads again when someone comes.
+func TestUnwatchedHubRetires(t *testing.T) {
+	s, srv, _ := serveWith(t, Config{Store: openStore(t, t.TempDir()), IdleGrace: 100 * time.Millisecond})
+	g := create(t, s.Handler(), `{"mode":"online","lobby":true}`)
+	live := func() bool {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		_, ok := s.hubs[g.ID]
+		return ok
+	}
+	for i := 0; live() || len(lobbyOf(t, s.Handler(), "")) > 0; i++ {
+		if i == 200 {
+			t.Fatal("the unwatched hub is still live after 2 s")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	c := dial(t, srv, g.ID, g.Token)
+	if st := c.state("state"); st.ID != g.ID || !live() {
+		t.Fatalf("the game did not load again: %+v", st)
+	}
+}
+
+// TestAddressKey: limits key an IPv4 client by its address, an IPv6 one by
+// its /64.
+func TestAddressKey(t *testing.T) {
+	for _, tc := range []struct{ remote, want string }{
+		{"192.0.2.1:1234", "192.0.2.1"},
+		{"[2001:db8:1:2:3:4:5:6]:443", "2001:db8:1:2::/64"},
+		{"[2001:db8:1:2:ffff::1]:443", "2001:db8:1:2::/64"},
+		{"[::ffff:192.0.2.1]:80", "::ffff:192.0.2.1"},
+		{"garbage", "garbage"},
+	} {
+		if got := addressKey(tc.remote); got != tc.want {
+			t.Errorf("addressKey(%q) = %q, want %q", tc.remote, got, tc.want)
+		}
+	}
+}

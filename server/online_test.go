@@ -2,6 +2,9 @@ package server
 
 import (
 	"encoding/json"
+	"maps"
+	"math/rand/v2"
+	"slices"
 	"time"
 
 	"github.com/coder/websocket"
@@ -336,5 +339,41 @@ func TestCatchUpWithRunningClock(t *testing.T) {
 	st := late.state("state")
 	if st.V != 2 || st.Clock.Running != "white" || st.Clock.White > 60000-250 {
 		t.Fatalf("caught up with v%d, clock %+v", st.V, st.Clock)
+	}
+}
+
+// TestNoRematchOfAnAbortedGame: a game aborted before it began has no
+// rematch (it would only be a way round the creation limit).
+func TestNoRematchOfAnAbortedGame(t *testing.T) {
+	s, srv, _ := serve(t, openStore(t, t.TempDir()), nil)
+	white, black, _, _ := onlinePair(t, s, srv, `{"mode":"online","color":"white"}`)
+	white.send(`{"t":"abort"}`)
+	black.until(func(s stateJSON) bool { return s.Status == "aborted" })
+	black.send(`{"t":"rematch-offer"}`)
+	black.wantError("bad_request")
+}
+
+// TestLongCatchUpIsOneState: a client that missed more events than its
+// queue could take at once gets one state instead of them.
+func TestLongCatchUpIsOneState(t *testing.T) {
+	s, srv, _ := serve(t, openStore(t, t.TempDir()), nil)
+	g := create(t, s.Handler(), `{"mode":"local"}`)
+	p := dial(t, srv, g.ID, g.Token)
+	st := p.state("state")
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range sendBuffer/2 + 4 {
+		froms := slices.Sorted(maps.Keys(st.Dests))
+		from := froms[rng.IntN(len(froms))]
+		p.send(`{"t":"move","d":{"u":"` + from + st.Dests[from][rng.IntN(len(st.Dests[from]))] + `"}}`)
+		if st = p.state("move"); st.Status != "started" {
+			t.Fatalf("the random game ended: %s", st.Status)
+		}
+		time.Sleep(25 * time.Millisecond) // within the connection's message rate
+	}
+	late := dial(t, srv, g.ID, g.Token, "v=1")
+	late.next("hello")
+	data, err := late.read(5 * time.Second)
+	if err != nil || !strings.HasPrefix(string(data), `{"t":"state"`) {
+		t.Fatalf("catching up 36 events began with %.80s (%v), want one state", data, err)
 	}
 }

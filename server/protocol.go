@@ -165,6 +165,7 @@ type stateJSON struct {
 	TakebackOffer string              `json:"takebackOffer,omitempty"`
 	CanClaim      bool                `json:"canClaim"`
 	Seats         map[string]seatJSON `json:"seats"`
+	Public        bool                `json:"public,omitempty"` // listed for everyone (a lobby challenge, a game on one screen); an invite is not
 }
 
 // snapshot describes g as viewer v sees it, with the whole history: a
@@ -196,6 +197,7 @@ func common(g *game.Game, full bool) stateJSON {
 		}
 	}
 	s.Check, _ = g.Check()
+	s.Public = g.Public()
 	if c, ok := g.DrawOffer(); ok {
 		s.DrawOffer = game.ColorName(c)
 	}

@@ -39,6 +39,10 @@ type Config struct {
 	// CreatePerMinute is how many games one address may create a minute,
 	// in a burst or spread out (30 when zero).
 	CreatePerMinute int
+	// IdleGrace is how long a game's hub that starts with no one watching
+	// (a new game, one resumed at start-up) waits for someone before it
+	// leaves the game in the store (30 s when zero).
+	IdleGrace time.Duration
 }
 
 // Server serves the API, the WebSockets and the UI. It holds no global
@@ -54,6 +58,7 @@ type Server struct {
 	minClock      time.Duration
 	claimAfter    time.Duration
 	firstMoveTime time.Duration
+	idleGrace     time.Duration
 	creations     *limiter // game creation per address
 	lobby         *lobby
 
@@ -93,12 +98,15 @@ func New(cfg Config) *Server {
 	if cfg.FirstMoveTime <= 0 {
 		cfg.FirstMoveTime = time.Minute
 	}
+	if cfg.IdleGrace <= 0 {
+		cfg.IdleGrace = 30 * time.Second
+	}
 	if cfg.CreatePerMinute <= 0 {
 		cfg.CreatePerMinute = 30
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	return &Server{store: cfg.Store, bot: cfg.Bot, pool: NewPool(cfg.Workers, cfg.Queue), assets: cfg.Assets,
-		now: cfg.Now, log: cfg.Logger, minClock: cfg.MinClock, claimAfter: cfg.ClaimAfter, firstMoveTime: cfg.FirstMoveTime,
+		now: cfg.Now, log: cfg.Logger, minClock: cfg.MinClock, claimAfter: cfg.ClaimAfter, firstMoveTime: cfg.FirstMoveTime, idleGrace: cfg.IdleGrace,
 		creations: newLimiter(cfg.CreatePerMinute, cfg.CreatePerMinute, cfg.Now), lobby: newLobby(), ctx: ctx, cancel: cancel, hubs: map[string]*hub{},
 		loading: map[string]chan struct{}{}}
 }

@@ -38,6 +38,7 @@ type client struct {
 	cancel context.CancelFunc
 	once   sync.Once
 	lag    atomic.Int64 // one-way network time, smoothed, in nanoseconds
+	addr   string       // the client's address, as limits key it
 }
 
 // Per-connection message limits: a burst, then so many a second; what is
@@ -110,7 +111,7 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	ctx, cancel := context.WithCancel(s.ctx)
-	c := &client{send: make(chan []byte, sendBuffer), cancel: cancel}
+	c := &client{send: make(chan []byte, sendBuffer), cancel: cancel, addr: clientAddress(r)}
 	var h *hub
 	join := joinCmd{c: c, since: since, player: playerOf(r)}
 	err := s.withHub(r.Context(), r.PathValue("id"), func(hh *hub) error {

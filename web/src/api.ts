@@ -35,6 +35,7 @@ export interface State {
   takebackOffer?: Color; // the side asking to take back its last move (online)
   canClaim: boolean;
   seats: Record<Color, Seat>;
+  public?: boolean; // listed for everyone (a lobby challenge); an invite is not
 }
 
 // SeatPresence is one seat's presence: claimIn (ms) is set while its player

@@ -62,7 +62,9 @@ export class Play {
   private async joinIfInvited() {
     try {
       const s = await getGame(this.id);
-      if (s.mode !== 'online' || finished(s.status) || !openSeat(s)) return;
+      // A lobby challenge (public) is taken from the lobby's Accept button,
+      // never by someone who opened it to watch.
+      if (s.mode !== 'online' || s.public || finished(s.status) || !openSeat(s)) return;
       const g = await joinGame(this.id);
       saveTicket(this.id, { color: g.color });
       this.orientation = g.color;
