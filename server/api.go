@@ -348,9 +348,13 @@ func (s *Server) handleList(w http.ResponseWriter, r *http.Request) {
 	}
 	out := []summaryJSON{}
 	for _, sum := range sums {
+		yours := player != "" && slices.Contains(sum.Players, player)
+		if sum.Status == game.Aborted.String() && !yours {
+			continue // someone else's game that never began: nothing to see
+		}
 		out = append(out, summaryJSON{ID: sum.ID, Mode: game.Mode(sum.Mode), Variant: game.Variant(sum.Variant), Status: sum.Status,
 			Result: sum.Result, Plies: sum.Plies, UpdatedAt: sum.UpdatedAt, CreatedAt: sum.CreatedAt, Termination: sum.Termination,
-			TimeControl: sum.TimeControl, Yours: player != "" && slices.Contains(sum.Players, player), Seats: map[string]seatJSON{
+			TimeControl: sum.TimeControl, Yours: yours, Seats: map[string]seatJSON{
 				"white": {Kind: game.SeatKind(sum.WhiteKind), Name: sum.White},
 				"black": {Kind: game.SeatKind(sum.BlackKind), Name: sum.Black}}})
 	}

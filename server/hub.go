@@ -119,21 +119,54 @@ func (h *hub) run(ctx context.Context) {
 	defer close(h.done)
 	defer h.stop()
 	h.afterChange(ctx)
-	if h.idle() {
-		// Loaded or created with no one to watch it yet: give the creator's
-		// page (or a resumed game's players) a while to come, then retire.
-		h.idleTimer = time.AfterFunc(h.s.idleGrace, func() { _ = h.send(h.s.ctx, idleCmd{}) })
-	}
+	h.armIdle()
 	for {
 		select {
 		case <-ctx.Done():
 			return
 		case cmd := <-h.cmds:
 			h.handle(ctx, cmd)
-			if (h.failed || h.idle()) && h.s.retire(h) {
+			if h.failed && h.s.retire(h) {
 				return
 			}
+			if _, expired := cmd.(idleCmd); expired && h.idle() {
+				h.expire(ctx)
+				if h.idle() && h.s.retire(h) {
+					return
+				}
+			}
+			h.armIdle()
 		}
+	}
+}
+
+// armIdle starts the idle grace when no one watches and nothing can change
+// the game by itself, and stops it when that is no longer so: a page being
+// reloaded, or a player whose connection blinked, finds the game as it was.
+func (h *hub) armIdle() {
+	switch idle := h.idle(); {
+	case idle && h.idleTimer == nil:
+		h.idleTimer = time.AfterFunc(h.s.idleGrace, func() { _ = h.send(h.s.ctx, idleCmd{}) })
+	case !idle && h.idleTimer != nil:
+		h.idleTimer.Stop()
+		h.idleTimer = nil
+	}
+}
+
+// expire ends what no one will come back to before the hub leaves the game
+// in the store: an online game that never began (no first moves from both)
+// with both seats taken, or a public challenge nobody took. A private
+// invite with its seat open stays: the friend may open the link later.
+func (h *hub) expire(ctx context.Context) {
+	h.idleTimer = nil
+	g := h.g
+	if g.Mode() != game.ModeOnline || g.Status().Finished() || g.BothMoved() {
+		return
+	}
+	_, challenge := challengeOf(g)
+	open := g.Seat(chess.White).Kind == game.SeatOpen || g.Seat(chess.Black).Kind == game.SeatOpen
+	if challenge || !open {
+		h.apply(ctx, nil, func(g *game.Game) ([]game.Event, error) { return g.Abort(g.Turn()) })
 	}
 }
 

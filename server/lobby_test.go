@@ -3,6 +3,7 @@ package server
 import (
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -136,8 +137,18 @@ func TestUnwatchedHubRetires(t *testing.T) {
 		time.Sleep(10 * time.Millisecond)
 	}
 	c := dial(t, srv, g.ID, g.Token)
-	if st := c.state("state"); st.ID != g.ID || !live() {
-		t.Fatalf("the game did not load again: %+v", st)
+	if st := c.state("state"); st.ID != g.ID || !live() || st.Status != "aborted" {
+		t.Fatalf("the challenge nobody took did not load again aborted: %+v", st)
+	}
+	invite := create(t, s.Handler(), `{"mode":"online"}`) // a friend may open the link tomorrow
+	time.Sleep(300 * time.Millisecond)
+	if st := dial(t, srv, invite.ID, "").state("state"); st.Status != "created" {
+		t.Fatalf("an unwatched invite became %s", st.Status)
+	}
+	rec := httptest.NewRecorder()
+	s.Handler().ServeHTTP(rec, apiRequest("GET", "/api/games", ""))
+	if strings.Contains(rec.Body.String(), g.ID) {
+		t.Errorf("someone else's aborted challenge is listed: %s", rec.Body)
 	}
 }
 

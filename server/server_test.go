@@ -542,7 +542,7 @@ func TestMoveOnTheComputersTurn(t *testing.T) {
 }
 
 func TestIdleHubRetiresAndReloads(t *testing.T) {
-	s, srv, _ := serve(t, openStore(t, t.TempDir()), nil)
+	s, srv, _ := serveWith(t, Config{Store: openStore(t, t.TempDir()), IdleGrace: 50 * time.Millisecond})
 	g := create(t, s.Handler(), `{"mode":"local"}`)
 	p := dial(t, srv, g.ID, g.Token)
 	p.state("state")

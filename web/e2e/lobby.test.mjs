@@ -60,7 +60,7 @@ test('an open challenge is listed for others and accepted from the list', async 
 
     const row = bob.locator(`#lobby li[data-id="${id}"]`);
     await row.waitFor();
-    assert.equal(await row.locator('.who').textContent(), '5+3 · Chess · plays black');
+    assert.equal(await row.locator('.who').textContent(), '5+3 · Chess · the challenger plays black');
     await row.locator('button').click();
     await bob.waitForURL(`**/game/${id}`);
     assert.match(await seated(bob, id), /white/);

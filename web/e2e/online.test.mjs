@@ -79,7 +79,8 @@ test("an invite link, a spectator, Scholar's mate on the clock, then a rematch w
   await c.waitForSelector('#status.flash');
   assert.equal(await c.textContent('#status'), 'Both seats are taken: you are watching');
   assert.equal(await c.textContent('#name-bottom'), 'White');
-  for (const p of [a, b, c]) await p.waitForFunction(() => document.getElementById('watching').textContent === '1 watching');
+  for (const p of [a, b]) await p.waitForFunction(() => document.getElementById('watching').textContent === '1 watching');
+  await c.waitForFunction(() => document.getElementById('watching').textContent === 'You are watching');
   await a.waitForSelector('#dot-top.online');
   await b.waitForSelector('#dot-top.online');
 
@@ -263,7 +264,7 @@ test('the new-game dialog can put an online game in the lobby, where another per
   await b.goto(app.server.url, { waitUntil: 'networkidle' });
   const row = b.locator(`#lobby li[data-id="${id}"]`);
   await row.waitFor();
-  assert.equal(await row.locator('.who').textContent(), 'No clock · Chess · plays black');
+  assert.equal(await row.locator('.who').textContent(), 'No clock · Chess · the challenger plays black');
   await shot(b, 'online-lobby.png');
   await row.locator('button').click();
   await b.waitForFunction(id => document.body.dataset.game === id, id);

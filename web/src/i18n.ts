@@ -62,6 +62,8 @@ const en = {
   'presence.offline': 'offline',
   'watching.one': '{n} watching',
   'watching.other': '{n} watching',
+  'watching.you': 'You are watching',
+  'watching.youAndOthers': 'You are watching, with {n} more',
   'status.thinking': 'The computer is thinking…',
   'status.toMove': '{side} to move',
   'status.toMoveCheck': '{side} to move — check!',
@@ -78,6 +80,8 @@ const en = {
   'status.pgnCopied': 'PGN copied',
   'offer.draw': '{side} offers a draw',
   'offer.takeback': '{side} asks to take back a move',
+  'invite.text': 'Send this link to your opponent, or let them scan the code:',
+  'invite.lobby': 'Looking for an opponent: your challenge is in the lobby, where anyone may accept it. Or send this link to someone:',
   'invite.copied': 'Link copied',
   'invite.qr': 'QR code of the invite link',
   'claim.wait': 'Your opponent left — you can claim victory in {n} s',
@@ -115,7 +119,7 @@ const en = {
 
   // the start page
   'lobby.none': 'No open challenges. Pick a time control above, or create one.',
-  'lobby.challenge': '{tc} · {game} · plays {side}',
+  'lobby.challenge': '{tc} · {game} · the challenger plays {side}',
   'lobby.untimed': 'No clock',
   'lobby.waiting': 'yours, waiting',
   'lobby.open': 'Open',

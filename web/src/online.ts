@@ -119,6 +119,9 @@ export class OnlineView {
     $('invite').hidden = !show;
     if (!show) return;
     const link = `${location.origin}/game/${g.state.id}`;
+    // A lobby challenge (quick pairing too) waits for whoever accepts it;
+    // the link is there to bring a friend all the same.
+    $('invite-text').textContent = t(g.state.public ? 'invite.lobby' : 'invite.text');
     $<HTMLInputElement>('invite-link').value = link;
     if (this.qrOf !== link) {
       this.qrOf = link;
@@ -140,8 +143,11 @@ export class OnlineView {
       dot.dataset.online = String(p[c].online);
     }
     const w = $('watching');
+    const spectating = g.you.length === 0; // one of the watchers: say so, the buttons are greyed for a reason
     w.hidden = p.watching === 0;
-    w.textContent = t(p.watching === 1 ? 'watching.one' : 'watching.other', { n: p.watching });
+    w.textContent = spectating
+      ? t(p.watching === 1 ? 'watching.you' : 'watching.youAndOthers', { n: p.watching - 1 })
+      : t(p.watching === 1 ? 'watching.one' : 'watching.other', { n: p.watching });
   }
 
   // renderClaim counts down until the player whose opponent left may claim
