@@ -150,6 +150,11 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, err)
 		return
 	}
+	s.answerNewGame(w, r, opts, player)
+}
+
+// answerNewGame creates the game opts describe and answers 201 with it.
+func (s *Server) answerNewGame(w http.ResponseWriter, r *http.Request, opts game.Options, player string) {
 	resp, err := s.newGame(r.Context(), opts, player)
 	if err != nil {
 		s.httpError(w, err)

@@ -157,12 +157,7 @@ func (s *Server) handlePair(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	resp, err := s.newGame(r.Context(), opts, player)
-	if err != nil {
-		s.httpError(w, err)
-		return
-	}
-	writeJSON(w, http.StatusCreated, resp)
+	s.answerNewGame(w, r, opts, player)
 }
 
 // joinAs seats player in game id's open seat, as a join does.
