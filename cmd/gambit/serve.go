@@ -8,6 +8,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"syscall"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -16,30 +17,44 @@ import (
 	"github.com/gambitchess/gambit/web"
 )
 
-// newServeCmd returns "gambit serve": the web app for chess and xiangqi on
-// one screen and against the computer, with games kept in a SQLite database.
+// newServeCmd returns "gambit serve": the web app for chess, Chess960 and
+// xiangqi on one screen, against the computer and online, with games kept
+// in a SQLite database.
 func newServeCmd() *cobra.Command {
 	var addr, data string
 	var workers int
+	var online onlineFlags
 	cmd := &cobra.Command{
 		Use:   "serve",
 		Short: "Play in the browser: serve the web app (default command)",
 		Long: "serve runs the Gambit web server: open the printed address in a browser to play\n" +
-			"chess or xiangqi on one screen or against the computer. Games are stored in --data/gambit.db and\n" +
+			"chess, Chess960 or xiangqi on one screen, against the computer or online (an invite link, the\n" +
+			"lobby, quick pairing). Games are stored in --data/gambit.db and\n" +
 			"unfinished ones continue, clocks included, when the server starts again.",
 		Args: argsRange(0, 0),
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			return serve(cmd, addr, data, workers)
+			return serve(cmd, addr, data, workers, online)
 		},
 	}
 	cmd.Flags().StringVar(&addr, "addr", ":8080", "address to listen on")
 	cmd.Flags().StringVar(&data, "data", "gambit-data", "directory of the game database")
 	cmd.Flags().IntVar(&workers, "engine-workers", 1, "computer moves searched at once")
 	atLeast(cmd, 1, "engine-workers")
+	f := cmd.Flags()
+	f.DurationVar(&online.claimAfter, "claim-after", 30*time.Second, "online: how long a player is away before the opponent may claim the win")
+	f.DurationVar(&online.firstMoveTime, "first-move-time", time.Minute, "online: how long a side has for its first move before the game is aborted")
+	f.IntVar(&online.createPerMinute, "create-per-minute", 30, "new games one address may create a minute")
+	atLeast(cmd, 1, "claim-after", "first-move-time", "create-per-minute")
 	return cmd
 }
 
-func serve(cmd *cobra.Command, addr, data string, workers int) error {
+// onlineFlags are serve's settings for online play.
+type onlineFlags struct {
+	claimAfter, firstMoveTime time.Duration
+	createPerMinute           int
+}
+
+func serve(cmd *cobra.Command, addr, data string, workers int, online onlineFlags) error {
 	if err := os.MkdirAll(data, 0o755); err != nil {
 		return fmt.Errorf("serve: data directory: %w", err)
 	}
@@ -51,7 +66,8 @@ func serve(cmd *cobra.Command, addr, data string, workers int) error {
 	}
 	defer st.Close()
 	log := slog.New(slog.NewTextHandler(cmd.ErrOrStderr(), nil))
-	srv := server.New(server.Config{Store: st, Workers: workers, Assets: web.FS(), Logger: log})
+	srv := server.New(server.Config{Store: st, Workers: workers, Assets: web.FS(), Logger: log,
+		ClaimAfter: online.claimAfter, FirstMoveTime: online.firstMoveTime, CreatePerMinute: online.createPerMinute})
 	return srv.Run(ctx, addr, func(a net.Addr) {
 		fmt.Fprintf(cmd.OutOrStdout(), "Gambit is serving on http://%s\n", displayAddr(a))
 	})
