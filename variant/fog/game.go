@@ -49,6 +49,9 @@ func (g *Game) Push(m chess.Move) error {
 // two-square step, or king takes rook in Chess960).
 func (g *Game) PushUCI(s string) error {
 	p := g.Position()
+	if o := g.Outcome(); o.Over() {
+		return fmt.Errorf("fog: play %q: %w (%v)", s, ErrGameOver, o)
+	}
 	var ml chess.MoveList
 	p.Generate(&ml)
 	for _, m := range ml.Moves() {
