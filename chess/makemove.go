@@ -2,6 +2,10 @@ package chess
 
 // Play makes move m in place. m must be legal in p (from GenerateLegal or
 // checked with IsLegal); behaviour is undefined otherwise. The safe layer is Game.
+// As an exception for king-capture variants, m may also be any pseudo-legal
+// move, including one that captures the enemy king: the result then has no
+// king of the side to move and no checkers, and only FEN, PieceAt and the
+// bitboard accessors are meaningful on it.
 func (p *Position) Play(m Move) {
 	from, to := m.From(), m.To()
 	us, them := p.side, p.side.Other()
@@ -52,7 +56,10 @@ func (p *Position) Play(m Move) {
 	}
 	p.side = them
 	p.key ^= sideKey
-	p.checkers = p.AttackersTo(p.KingSquare(them), p.Occupied()) & p.byColor[us]
+	p.checkers = 0
+	if p.Pieces(them, King) != 0 { // variants that capture the king (fog of war) leave none
+		p.checkers = p.AttackersTo(p.KingSquare(them), p.Occupied()) & p.byColor[us]
+	}
 }
 
 // MakeMove writes into child the position after the legal move m; p is unchanged.

@@ -16,6 +16,7 @@ import (
 var allowedImports = map[string][]string{
 	"chess":            {},
 	"xiangqi":          {},
+	"variant/fog":      {"chess"},
 	"chess/pgn":        {"chess", "internal/pgntag"},
 	"xiangqi/pgn":      {"xiangqi", "internal/pgntag"},
 	"engine":           {"chess", "internal/elo"},
@@ -33,7 +34,7 @@ var allowedImports = map[string][]string{
 }
 
 // stdlibOnly are the packages that may import nothing outside the standard library.
-var stdlibOnly = []string{"chess", "xiangqi", "chess/pgn", "xiangqi/pgn", "engine", "engine/xq", "internal/elo", "internal/pgntag"}
+var stdlibOnly = []string{"chess", "xiangqi", "variant/fog", "chess/pgn", "xiangqi/pgn", "engine", "engine/xq", "internal/elo", "internal/pgntag"}
 
 func TestImportLayering(t *testing.T) {
 	const module = "github.com/gambitchess/gambit/"

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/gambitchess/gambit/chess"
+	"github.com/gambitchess/gambit/variant/fog"
 	"github.com/gambitchess/gambit/xiangqi"
 	"github.com/spf13/cobra"
 )
@@ -17,6 +18,7 @@ const (
 	variantChess    = "chess"
 	variantChess960 = "chess960"
 	variantXiangqi  = "xiangqi"
+	variantFog      = "fogofwar" // perft and moves only
 )
 
 func checkVariant(v string) error {
@@ -25,6 +27,26 @@ func checkVariant(v string) error {
 		return nil
 	}
 	return usageError{fmt.Errorf("unknown variant %q (want chess, chess960 or xiangqi)", v)}
+}
+
+// checkTreeVariant checks the variant of perft and moves, which also know
+// fog-of-war chess.
+func checkTreeVariant(v string) error {
+	if v == variantFog {
+		return nil
+	}
+	if err := checkVariant(v); err != nil {
+		return usageError{fmt.Errorf("unknown variant %q (want chess, chess960, xiangqi or fogofwar)", v)}
+	}
+	return nil
+}
+
+// parseFog parses a fog-of-war FEN; "" is the start position.
+func parseFog(fen string) (fog.Position, error) {
+	if fen == "" {
+		fen = chess.StartFEN
+	}
+	return fog.ParseFEN(fen)
 }
 
 // parseChess parses a chess FEN for the variant; "" is the start position.
@@ -57,7 +79,7 @@ func newPerftCmd() *cobra.Command {
 			"\"Nodes searched: N\".",
 		Args: argsRange(0, 0),
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if err := checkVariant(variant); err != nil {
+			if err := checkTreeVariant(variant); err != nil {
 				return err
 			}
 			lines, total, err := perftLines(variant, fen, depth, divide)
@@ -75,7 +97,7 @@ func newPerftCmd() *cobra.Command {
 			return nil
 		},
 	}
-	cmd.Flags().StringVar(&variant, "variant", variantChess, "chess, chess960 or xiangqi")
+	cmd.Flags().StringVar(&variant, "variant", variantChess, "chess, chess960, xiangqi or fogofwar")
 	cmd.Flags().StringVar(&fen, "fen", "", "start from this FEN (default: the start position)")
 	cmd.Flags().IntVar(&depth, "depth", 5, "depth in plies")
 	cmd.Flags().BoolVar(&divide, "divide", false, "print the count below each root move")
@@ -87,7 +109,19 @@ func newPerftCmd() *cobra.Command {
 func perftLines(variant, fen string, depth int, divide bool) ([]string, uint64, error) {
 	var lines []string
 	var total uint64
-	if variant == variantXiangqi {
+	if variant == variantFog {
+		p, err := parseFog(fen)
+		if err != nil {
+			return nil, 0, err
+		}
+		if !divide {
+			return nil, fog.Perft(p, depth), nil
+		}
+		for _, e := range fog.Divide(p, depth) {
+			lines = append(lines, fmt.Sprintf("%s: %d", p.UCI(e.Move), e.Nodes))
+			total += e.Nodes
+		}
+	} else if variant == variantXiangqi {
 		p, err := parseXiangqi(fen)
 		if err != nil {
 			return nil, 0, err
@@ -122,10 +156,10 @@ func newMovesCmd() *cobra.Command {
 		Use:   "moves",
 		Short: "List the legal moves of a position",
 		Long: "moves prints one legal move per line, sorted by coordinate notation:\n" +
-			"\"UCI SAN\" for chess (e7e8q e8=Q+), \"ICCS CHINESE WXF\" for xiangqi (h2e2 炮二平五 C2.5).",
+			"\"UCI SAN\" for chess (e7e8q e8=Q+), UCI alone for fogofwar (no check, so no SAN marks), \"ICCS CHINESE WXF\" for xiangqi (h2e2 炮二平五 C2.5).",
 		Args: argsRange(0, 0),
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if err := checkVariant(variant); err != nil {
+			if err := checkTreeVariant(variant); err != nil {
 				return err
 			}
 			lines, err := moveLines(variant, fen)
@@ -138,14 +172,25 @@ func newMovesCmd() *cobra.Command {
 			return nil
 		},
 	}
-	cmd.Flags().StringVar(&variant, "variant", variantChess, "chess, chess960 or xiangqi")
+	cmd.Flags().StringVar(&variant, "variant", variantChess, "chess, chess960, xiangqi or fogofwar")
 	cmd.Flags().StringVar(&fen, "fen", "", "the position (default: the start position)")
 	return cmd
 }
 
 func moveLines(variant, fen string) ([]string, error) {
 	var lines []string
-	if variant == variantXiangqi {
+	if variant == variantFog {
+		// UCI only: SAN's check and mate marks mean nothing without check.
+		p, err := parseFog(fen)
+		if err != nil {
+			return nil, err
+		}
+		var ml chess.MoveList
+		p.Generate(&ml)
+		for _, m := range ml.Moves() {
+			lines = append(lines, p.UCI(m))
+		}
+	} else if variant == variantXiangqi {
 		p, err := parseXiangqi(fen)
 		if err != nil {
 			return nil, err
