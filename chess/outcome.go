@@ -42,13 +42,19 @@ type Outcome struct {
 func (o Outcome) Over() bool { return o.Termination != NoTermination }
 
 // Result returns the PGN result: "1-0", "0-1", "1/2-1/2", or "*" while the game goes on.
-func (o Outcome) Result() string {
+func (o Outcome) Result() string { return ResultText(o.Over(), o.Draw, o.Winner) }
+
+// ResultText is the PGN result of an ending: "*" while the game goes on
+// (over false), else "1/2-1/2" for a draw or the winner's "1-0" or "0-1".
+// The outcomes of the games built on chess's colours (variants, the live
+// game) write their results with it.
+func ResultText(over, draw bool, winner Color) string {
 	switch {
-	case !o.Over():
+	case !over:
 		return "*"
-	case o.Draw:
+	case draw:
 		return "1/2-1/2"
-	case o.Winner == White:
+	case winner == White:
 		return "1-0"
 	}
 	return "0-1"

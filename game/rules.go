@@ -30,17 +30,7 @@ type Outcome struct {
 func (o Outcome) Over() bool { return o.Termination != "" }
 
 // Result returns "1-0", "0-1", "1/2-1/2", or "*" while the game goes on.
-func (o Outcome) Result() string {
-	switch {
-	case !o.Over():
-		return "*"
-	case o.Draw:
-		return "1/2-1/2"
-	case o.Winner == chess.White:
-		return "1-0"
-	}
-	return "0-1"
-}
+func (o Outcome) Result() string { return chess.ResultText(o.Over(), o.Draw, o.Winner) }
 
 // Declared is an ending the players or the clock bring about, as opposed
 // to one the rules find on the board.

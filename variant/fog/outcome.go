@@ -37,17 +37,7 @@ type Outcome struct {
 func (o Outcome) Over() bool { return o.Termination != NoTermination }
 
 // Result returns the PGN result: "1-0", "0-1", "1/2-1/2", or "*".
-func (o Outcome) Result() string {
-	switch {
-	case !o.Over():
-		return "*"
-	case o.Draw:
-		return "1/2-1/2"
-	case o.Winner == chess.White:
-		return "1-0"
-	}
-	return "0-1"
-}
+func (o Outcome) Result() string { return chess.ResultText(o.Over(), o.Draw, o.Winner) }
 
 // String describes the outcome, such as "0-1 (king captured)".
 func (o Outcome) String() string {
