@@ -406,5 +406,5 @@ func (h *hub) deliver(c *client, data []byte) {
 func (h *hub) afterChange(ctx context.Context) {
 	h.armFlag()
 	h.driveBot(ctx)
-	h.notePresence()
+	h.gameChanged()
 }

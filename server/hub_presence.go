@@ -26,6 +26,34 @@ type presence struct {
 	last    []byte       // the last presence message sent, to send only changes
 	claim   *time.Timer  // wakes the hub when a claim becomes possible
 	opening *time.Timer  // wakes the hub when a first move is overdue
+	basis   gameBasis    // what of the game the message and timers were worked out from
+}
+
+// gameBasis is what presence depends on in the game itself (the rest is
+// who is connected): a move in a game under way changes none of it, so
+// the move loop does no presence work.
+type gameBasis struct {
+	status  game.Status
+	started bool // both sides have moved
+	seats   [2]game.SeatKind
+	version int64 // only before both sides moved: the first-move deadline runs from the last change
+}
+
+func basisOf(g *game.Game) gameBasis {
+	b := gameBasis{status: g.Status(), started: g.BothMoved(),
+		seats: [2]game.SeatKind{g.Seat(chess.White).Kind, g.Seat(chess.Black).Kind}}
+	if !b.started {
+		b.version = g.Version()
+	}
+	return b
+}
+
+// gameChanged brings presence up to date after a change to the game, when
+// the change touched what presence depends on.
+func (h *hub) gameChanged() {
+	if b := basisOf(h.g); b != h.presence.basis || h.presence.last == nil {
+		h.notePresence()
+	}
 }
 
 // presenceJSON is the "presence" message.
@@ -82,6 +110,7 @@ func (h *hub) notePresence() bool {
 			msg.Black = p
 		}
 	}
+	h.presence.basis = basisOf(h.g)
 	h.armPresenceTimers(now)
 	h.s.lobby.note(h.g, h.connected)
 	data := encode("presence", msg)
