@@ -119,23 +119,27 @@ type createResponse struct {
 	State stateJSON `json:"state"`
 }
 
-// decodeCreate reads the body of POST /api/games; unknown fields are refused.
-func decodeCreate(body io.Reader) (createRequest, error) {
-	var req createRequest
+// decodeBody reads a request body of JSON into a T: unknown fields are
+// refused, a body over its limit is ErrTooLarge, and an empty body reads
+// as the zero T (every request type here has a meaning for it, or a check
+// after decoding). It is the one decoder of every POST body.
+func decodeBody[T any](body io.Reader) (T, error) {
+	var req T
 	dec := json.NewDecoder(body)
 	dec.DisallowUnknownFields()
-	if err := dec.Decode(&req); err != nil {
+	if err := dec.Decode(&req); err != nil && !errors.Is(err, io.EOF) {
+		var zero T
 		var tooBig *http.MaxBytesError
 		if errors.As(err, &tooBig) {
-			return createRequest{}, fmt.Errorf("%w: the request body is over %d bytes", ErrTooLarge, tooBig.Limit)
+			return zero, fmt.Errorf("%w: the request body is over %d bytes", ErrTooLarge, tooBig.Limit)
 		}
-		return createRequest{}, fmt.Errorf("%w: malformed JSON: %v", ErrBadRequest, err)
+		return zero, fmt.Errorf("%w: malformed JSON: %v", ErrBadRequest, err)
 	}
 	return req, nil
 }
 
 func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
-	req, err := decodeCreate(http.MaxBytesReader(w, r.Body, maxBody))
+	req, err := decodeBody[createRequest](http.MaxBytesReader(w, r.Body, maxBody))
 	if err != nil {
 		s.httpError(w, err)
 		return
@@ -247,7 +251,7 @@ func parseSeatColor(s string) (chess.Color, error) {
 // seat_taken). A person already seated (another tab, the creator opening
 // their own link) gets their own seat back.
 func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
-	if _, err := decodeJoin(http.MaxBytesReader(w, r.Body, maxMessage)); err != nil {
+	if _, err := decodeBody[struct{}](http.MaxBytesReader(w, r.Body, maxMessage)); err != nil { // {} for now
 		s.httpError(w, err)
 		return
 	}
@@ -255,17 +259,21 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
 	s.seatCommand(w, r, joinSeatCmd{player: player})
 }
 
+// adoptRequest is the body of POST /api/games/{id}/adopt.
+type adoptRequest struct {
+	Token string `json:"token"`
+}
+
 // handleAdopt moves the seats a browser held by an older release's secret
 // (a token it kept in its storage, {"token": "..."}) to its player cookie,
 // so that the token need never be sent again.
 func (s *Server) handleAdopt(w http.ResponseWriter, r *http.Request) {
-	var req struct {
-		Token string `json:"token"`
+	req, err := decodeBody[adoptRequest](http.MaxBytesReader(w, r.Body, maxMessage))
+	if err == nil && req.Token == "" {
+		err = fmt.Errorf("%w: adopt needs {\"token\": \"...\"}", ErrBadRequest)
 	}
-	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxMessage))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&req); err != nil || req.Token == "" {
-		s.httpError(w, fmt.Errorf("%w: adopt needs {\"token\": \"...\"}", ErrBadRequest))
+	if err != nil {
+		s.httpError(w, err)
 		return
 	}
 	player := ensurePlayer(w, r)
@@ -306,17 +314,6 @@ func (s *Server) runSeatCommand(ctx context.Context, id string, cmd joinSeatCmd)
 		return createResponse{}, j.err
 	}
 	return createResponse{ID: id, Color: game.ColorName(j.color), State: j.state}, nil
-}
-
-// decodeJoin reads the body of a join: an empty JSON object for now.
-func decodeJoin(body io.Reader) (struct{}, error) {
-	var req struct{}
-	dec := json.NewDecoder(body)
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&req); err != nil && !errors.Is(err, io.EOF) {
-		return req, fmt.Errorf("%w: malformed JSON: %v", ErrBadRequest, err)
-	}
-	return req, nil
 }
 
 // summaryJSON is one game in GET /api/games.

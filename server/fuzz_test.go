@@ -57,7 +57,7 @@ func FuzzCreateRequest(f *testing.F) {
 	}
 	s := New(Config{})
 	f.Fuzz(func(t *testing.T, body []byte) {
-		req, err := decodeCreate(bytes.NewReader(body))
+		req, err := decodeBody[createRequest](bytes.NewReader(body))
 		if err != nil {
 			return
 		}
@@ -70,3 +70,32 @@ func FuzzCreateRequest(f *testing.F) {
 		}
 	})
 }
+
+// FuzzSmallBodies feeds arbitrary bodies to the decoders of the other POST
+// requests (join, adopt, pair): no panic, and every failure is a client
+// error with its code.
+func FuzzSmallBodies(f *testing.F) {
+	for _, seed := range []string{`{}`, ``, `{"token":"abc"}`, `{"variant":"chess","clock":{"minutes":3,"increment":2}}`,
+		`{"variant":"xiangqi","clock":{"days":3}}`, `{"x":1}`, `[`, `null`} {
+		f.Add([]byte(seed))
+	}
+	s := New(Config{})
+	f.Fuzz(func(t *testing.T, body []byte) {
+		check := func(err error) {
+			if err != nil && !errors.Is(err, ErrBadRequest) && !errors.Is(err, game.ErrBadSetup) {
+				t.Errorf("body %q: error %v is not a client error", body, err)
+			}
+		}
+		_, err := decodeBody[struct{}](bytes.NewReader(body))
+		check(err)
+		_, err = decodeBody[adoptRequest](bytes.NewReader(body))
+		check(err)
+		req, err := decodeBody[pairRequest](bytes.NewReader(body))
+		check(err)
+		if err == nil {
+			_, err = s.pairOptions(req, "p")
+			check(err)
+		}
+	})
+}
+

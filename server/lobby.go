@@ -3,7 +3,6 @@ package server
 import (
 	"cmp"
 	"context"
-	"encoding/json"
 	"fmt"
 	"net/http"
 	"slices"
@@ -123,11 +122,9 @@ type pairRequest struct {
 // control made by someone else, or opens one (random colour) and the caller
 // waits on its page for the next person.
 func (s *Server) handlePair(w http.ResponseWriter, r *http.Request) {
-	var req pairRequest
-	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxMessage))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&req); err != nil {
-		s.httpError(w, fmt.Errorf("%w: malformed JSON: %v", ErrBadRequest, err))
+	req, err := decodeBody[pairRequest](http.MaxBytesReader(w, r.Body, maxMessage))
+	if err != nil {
+		s.httpError(w, err)
 		return
 	}
 	if !s.creations.allow(clientAddress(r)) {
@@ -135,8 +132,7 @@ func (s *Server) handlePair(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	player := ensurePlayer(w, r)
-	create := createRequest{Mode: game.ModeOnline, Variant: req.Variant, Color: "random", Clock: req.Clock, Lobby: true}
-	opts, _, err := s.gameOptions(create, player)
+	opts, err := s.pairOptions(req, player)
 	if err != nil {
 		s.httpError(w, err)
 		return
@@ -158,6 +154,14 @@ func (s *Server) handlePair(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	s.answerNewGame(w, r, opts, player)
+}
+
+// pairOptions is the lobby challenge a pairing request opens when it finds
+// none to join: the caller's colour drawn at random.
+func (s *Server) pairOptions(req pairRequest, player string) (game.Options, error) {
+	opts, _, err := s.gameOptions(createRequest{Mode: game.ModeOnline, Variant: req.Variant, Color: "random", Clock: req.Clock,
+		Lobby: true}, player)
+	return opts, err
 }
 
 // joinAs seats player in game id's open seat, as a join does.
