@@ -98,4 +98,3 @@ func FuzzSmallBodies(f *testing.F) {
 		}
 	})
 }
-
