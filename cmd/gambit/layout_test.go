@@ -17,6 +17,7 @@ var allowedImports = map[string][]string{
 	"chess":            {},
 	"xiangqi":          {},
 	"variant/fog":      {"chess"},
+	"variant/fair":     {},
 	"chess/pgn":        {"chess", "internal/pgntag"},
 	"xiangqi/pgn":      {"xiangqi", "internal/pgntag"},
 	"engine":           {"chess", "internal/elo"},
@@ -34,7 +35,7 @@ var allowedImports = map[string][]string{
 }
 
 // stdlibOnly are the packages that may import nothing outside the standard library.
-var stdlibOnly = []string{"chess", "xiangqi", "variant/fog", "chess/pgn", "xiangqi/pgn", "engine", "engine/xq", "internal/elo", "internal/pgntag"}
+var stdlibOnly = []string{"chess", "xiangqi", "variant/fog", "variant/fair", "chess/pgn", "xiangqi/pgn", "engine", "engine/xq", "internal/elo", "internal/pgntag"}
 
 func TestImportLayering(t *testing.T) {
 	const module = "github.com/gambitchess/gambit/"
