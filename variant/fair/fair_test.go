@@ -72,4 +72,3 @@ func TestShuffleDistinct(t *testing.T) {
 		seen[v] = true
 	}
 }
-
