@@ -51,7 +51,43 @@ func ParseFEN(fen string) (Position, error) { return parseFEN(fen, false) }
 // (Shredder-FEN "HAha", or X-FEN letters for an inner rook).
 func ParseFEN960(fen string) (Position, error) { return parseFEN(fen, true) }
 
+// ParseFENKingEnPrise is ParseFEN for variants in which a king may be left
+// attacked and taken (fog of war): it also accepts the side not to move in
+// check, which ParseFEN refuses. Move generation in such a position is the
+// variant's.
+func ParseFENKingEnPrise(fen string) (Position, error) {
+	p, err := parseFEN(fen, false)
+	var fe *FENError
+	if err == nil || !errors.As(err, &fe) || fe.Field != 0 || !onlyOppositeCheck(fe.Err) {
+		return p, err
+	}
+	p, _ = parsePlacementOnly(fen)
+	return p, nil
+}
+
+// onlyOppositeCheck reports whether every problem err joins is ErrOppositeCheck.
+func onlyOppositeCheck(err error) bool {
+	joined, ok := err.(interface{ Unwrap() []error })
+	if !ok {
+		return errors.Is(err, ErrOppositeCheck)
+	}
+	for _, e := range joined.Unwrap() {
+		if !errors.Is(e, ErrOppositeCheck) {
+			return false
+		}
+	}
+	return true
+}
+
+// parsePlacementOnly parses a FEN that validated but for the side not to
+// move in check, skipping that validation.
+func parsePlacementOnly(fen string) (Position, error) { return parseFENChecked(fen, false, false) }
+
 func parseFEN(fen string, chess960 bool) (Position, error) {
+	return parseFENChecked(fen, chess960, true)
+}
+
+func parseFENChecked(fen string, chess960, validate bool) (Position, error) {
 	var p Position
 	p.chess960 = chess960
 	fields := strings.Fields(fen)
@@ -68,8 +104,10 @@ func parseFEN(fen string, chess960 bool) (Position, error) {
 		}
 	}
 	p.checkers = p.AttackersTo(p.KingSquare(p.side), p.Occupied()) & p.byColor[p.side.Other()]
-	if err := p.validate(true); err != nil {
-		return Position{}, &FENError{FEN: fen, Err: err}
+	if validate {
+		if err := p.validate(true); err != nil {
+			return Position{}, &FENError{FEN: fen, Err: err}
+		}
 	}
 	p.key = p.computeKey()
 	return p, nil

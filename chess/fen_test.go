@@ -157,3 +157,22 @@ func TestPolyglotKeys(t *testing.T) {
 		}
 	}
 }
+
+func TestParseFENKingEnPrise(t *testing.T) {
+	const enPrise = "3k4/8/8/8/8/8/8/3QK3 w - - 0 1" // Black's king attacked, White to move
+	if _, err := ParseFEN(enPrise); !errors.Is(err, ErrOppositeCheck) {
+		t.Fatalf("ParseFEN = %v, want ErrOppositeCheck", err)
+	}
+	p, err := ParseFENKingEnPrise(enPrise)
+	if err != nil {
+		t.Fatalf("ParseFENKingEnPrise: %v", err)
+	}
+	if p.FEN() != enPrise || p.Key() == 0 {
+		t.Fatalf("FEN = %q, key %x", p.FEN(), p.Key())
+	}
+	for _, bad := range []string{"8/8/8/8/8/8/8/3QK3 w - - 0 1", "3k4/8/8/8/8/8/8/3QKP2 w - - 0 1 x"} {
+		if _, err := ParseFENKingEnPrise(bad); err == nil {
+			t.Errorf("ParseFENKingEnPrise(%q) accepted", bad)
+		}
+	}
+}

@@ -94,7 +94,7 @@ func (g *Game) pressClock(e *Event) {
 	if e.Clock != nil {
 		k.set(time.Duration(e.Clock.White)*time.Millisecond, time.Duration(e.Clock.Black)*time.Millisecond)
 	}
-	k.turn, k.running, k.since = e.Step.Color.Other(), g.BothMoved(), e.At
+	k.turn, k.running, k.since = g.rules.Turn(), g.BothMoved(), e.At
 }
 
 // restartClock runs the side to move's time after a takeback, from the

@@ -27,7 +27,7 @@ import (
 var chess960Spec = &Spec{
 	Name:  Chess960,
 	Setup: ParseChess960Setup,
-	Rules: func(start string) (Rules, error) { return chessRulesAt(start, chess.ParseFEN960) },
+	Rules: func(start, _ string) (Rules, error) { return chessRulesAt(start, chess.ParseFEN960) },
 }
 
 // ParseChess960Setup reads a Chess960 setup into a start FEN and UCI moves

@@ -12,7 +12,7 @@ import (
 var chessSpec = &Spec{
 	Name:  Chess,
 	Setup: chessSetup,
-	Rules: func(start string) (Rules, error) { return chessRulesAt(start, chess.ParseFEN) },
+	Rules: func(start, _ string) (Rules, error) { return chessRulesAt(start, chess.ParseFEN) },
 }
 
 // chessSetup reads a FEN or PGN into a start FEN and UCI moves.

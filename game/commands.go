@@ -111,6 +111,9 @@ func (g *Game) Offer(by chess.Color, k OfferKind) ([]Event, error) {
 	switch k {
 	case OfferDraw:
 	case OfferTakeback:
+		if err := g.takebacksAllowed(); err != nil {
+			return nil, err
+		}
 		if _, ok := g.takebackCount(by); !ok {
 			return nil, fmt.Errorf("%w: no move of %s's to take back", ErrNoTakeback, ColorName(by))
 		}
@@ -161,11 +164,22 @@ func (g *Game) TakeBack(by chess.Color) ([]Event, error) {
 	if evs := g.Flag(); len(evs) > 0 {
 		return evs, fmt.Errorf("%w (%s)", ErrGameOver, g.status)
 	}
+	if err := g.takebacksAllowed(); err != nil {
+		return nil, err
+	}
 	n, ok := g.takebackCount(by)
 	if !ok {
 		return nil, fmt.Errorf("%w: no move of %s's to take back", ErrNoTakeback, ColorName(by))
 	}
 	return g.emit(Event{Type: EventTakeback, Color: by, N: n})
+}
+
+// takebacksAllowed refuses takebacks in the variants that have none.
+func (g *Game) takebacksAllowed() error {
+	if g.spec.NoTakeback {
+		return fmt.Errorf("%w: %s has no takebacks", ErrNoTakeback, g.spec.Name)
+	}
+	return nil
 }
 
 // takebackCount returns how many moves to take back so that side c is to

@@ -314,7 +314,7 @@ func TestProjection(t *testing.T) {
 }
 
 func TestRegistry(t *testing.T) {
-	if got := Variants(); !slices.Equal(got, []Variant{Chess, Chess960, Xiangqi}) {
+	if got := Variants(); !slices.Equal(got, []Variant{Chess, Chess960, FogOfWar, Xiangqi}) {
 		t.Errorf("Variants() = %v", got)
 	}
 	for _, v := range Variants() {

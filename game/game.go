@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/gambitchess/gambit/chess"
+	"github.com/gambitchess/gambit/variant/fair"
 	"github.com/gambitchess/gambit/xiangqi"
 )
 
@@ -86,6 +87,13 @@ func New(o Options) (*Game, error) {
 	}
 	h := Header{Format: headerFormat, ID: o.ID, Mode: o.Mode, Variant: spec.Name, Seats: o.Seats, StartFEN: start,
 		Moves: moves, Public: o.Public, CreatedAt: o.Now().UTC()}
+	if spec.Seeded {
+		seed, err := fair.NewSeed()
+		if err != nil {
+			return nil, err
+		}
+		h.Seed = seed.String()
+	}
 	if o.Clock.Initial > 0 {
 		h.Clock = &ClockSave{InitialMs: o.Clock.Initial.Milliseconds(), IncrementMs: o.Clock.Increment.Milliseconds(),
 			PerMove: o.Clock.PerMove}
@@ -100,7 +108,7 @@ func fromHeader(h Header, now func() time.Time) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	rules, err := spec.Rules(h.StartFEN)
+	rules, err := spec.Rules(h.StartFEN, h.Seed)
 	if err != nil {
 		return nil, err
 	}

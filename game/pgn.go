@@ -19,7 +19,7 @@ import (
 func (g *Game) PGN() string {
 	o := g.Outcome()
 	h := PGNHeader{Event: "Gambit " + string(g.Mode()) + " game", Date: g.CreatedAt().UTC().Format("2006.01.02"),
-		White: g.playerName(chess.White), Black: g.playerName(chess.Black), Result: g.Result(), Termination: o.Termination}
+		White: g.playerName(chess.White), Black: g.playerName(chess.Black), Result: g.Result(), Termination: o.Termination, Over: g.status.Finished()}
 	if g.spec.Name != Chess {
 		h.Event = "Gambit " + string(g.Mode()) + " " + string(g.spec.Name) + " game"
 	}

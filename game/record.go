@@ -30,6 +30,11 @@ type Header struct {
 	// the computer; an invite game only when made public.
 	Public    bool      `json:"public,omitempty"`
 	CreatedAt time.Time `json:"createdAt"`
+	// Seed is the secret every random draw of a seeded variant comes from
+	// (dice chess's rolls, bomb chess's mines; package variant/fair), in
+	// hex. It is kept in the store only: no state, API answer or PGN shows
+	// it before the game is over.
+	Seed string `json:"seed,omitempty"`
 }
 
 // ClockSave is a clock's state at save time. The time of the side to move

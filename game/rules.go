@@ -88,6 +88,9 @@ type Rules interface {
 type PGNHeader struct {
 	Event, Date, White, Black, TimeControl string
 	Result, Termination                    string
+	// Over says the game has ended: a variant of hidden information writes
+	// what it hid (the moves in the fog, the seed, the mines) only then.
+	Over bool
 }
 
 // setTags writes h into a PGN header (chess's and xiangqi's PGN share the

@@ -20,9 +20,17 @@ type Spec struct {
 	// drawn position of Chess960) is chosen once, when the game is created,
 	// and a loaded game replays from it.
 	Setup func(text string) (start string, moves []string, err error)
-	// Rules returns the rules at start (a FEN; "" for the standard start).
-	// It only reads start: it draws nothing.
-	Rules func(start string) (Rules, error)
+	// Rules returns the rules at start (a FEN; "" for the standard start)
+	// with the game's secret seed (Header.Seed; "" unless Seeded). It only
+	// reads them: it draws nothing.
+	Rules func(start, seed string) (Rules, error)
+	// Seeded variants draw a secret seed when a game is created (dice
+	// rolls, mines), kept in the Header.
+	Seeded bool
+	// NoTakeback refuses takebacks: in a variant of hidden information a
+	// move taken back would have shown what it should not (a square in the
+	// fog, a mine, the next roll), and could be tried again.
+	NoTakeback bool
 	// Project cuts an event for a viewer (see Game.Project); nil shows
 	// every viewer everything, which suits games of full information.
 	Project func(g *Game, e Event, v Viewer) (Event, bool)
@@ -33,6 +41,7 @@ var specs = map[Variant]*Spec{
 	Chess:    chessSpec,
 	Chess960: chess960Spec,
 	Xiangqi:  xiangqiSpec,
+	FogOfWar: fogSpec,
 }
 
 // Lookup returns the registered variant named v ("" reads as chess, for

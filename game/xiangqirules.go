@@ -14,7 +14,7 @@ import (
 var xiangqiSpec = &Spec{
 	Name:  Xiangqi,
 	Setup: ParseXiangqiSetup,
-	Rules: func(start string) (Rules, error) { return newXiangqiRules(start) },
+	Rules: func(start, _ string) (Rules, error) { return newXiangqiRules(start) },
 }
 
 // xiangqiRules is Rules over package xiangqi, which judges the board (mate,

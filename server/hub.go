@@ -354,6 +354,10 @@ func (h *hub) publish(evs []game.Event) {
 		} else {
 			s = common(g, true)
 		}
+		if g.Hidden() {
+			h.publishCut(&p, e, typ, s)
+			continue
+		}
 		var plain, toMove []byte
 		for i := range viewerKinds {
 			v := viewerOf(i)
@@ -375,10 +379,35 @@ func (h *hub) publish(evs []game.Event) {
 			p.msgs[i] = toMove
 		}
 		h.remember(p)
-		for c := range h.clients {
-			if m := p.msgs[viewerIndex(c.viewer)]; m != nil {
-				h.deliver(c, m)
-			}
+		h.broadcast(&p)
+	}
+}
+
+// publishCut encodes event e for each kind of viewer of a game of hidden
+// information, each from its own Sight, then logs and sends it.
+func (h *hub) publishCut(p *published, e game.Event, typ string, s stateJSON) {
+	g := h.g
+	for i := range viewerKinds {
+		v := viewerOf(i)
+		if _, ok := g.Project(e, v); !ok {
+			continue
+		}
+		d := s
+		d.see(g, v, typ == "state")
+		if v.Holds(g.Turn()) {
+			d.addDests(g)
+		}
+		p.msgs[i] = encode(typ, d)
+	}
+	h.remember(*p)
+	h.broadcast(p)
+}
+
+// broadcast sends each client the message of p for its kind of viewer.
+func (h *hub) broadcast(p *published) {
+	for c := range h.clients {
+		if m := p.msgs[viewerIndex(c.viewer)]; m != nil {
+			h.deliver(c, m)
 		}
 	}
 }

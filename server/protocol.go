@@ -166,16 +166,38 @@ type stateJSON struct {
 	CanClaim      bool                `json:"canClaim"`
 	Seats         map[string]seatJSON `json:"seats"`
 	Public        bool                `json:"public,omitempty"` // listed for everyone (a lobby challenge, a game on one screen); an invite is not
+	// Extras is what a variant shows beside the board (fog, dice, mines),
+	// as the viewer may see it.
+	game.Extras
 }
 
 // snapshot describes g as viewer v sees it, with the whole history: a
 // "state".
 func snapshot(g *game.Game, v game.Viewer) stateJSON {
 	s := common(g, true)
+	if g.Hidden() {
+		s.see(g, v, true)
+	}
 	if v.Holds(g.Turn()) {
 		s.addDests(g)
 	}
 	return s
+}
+
+// see replaces the board, the history, the last move and the variant's
+// extras, which common took from the whole game, by what viewer v may see
+// of them: for the variants of hidden information, every message is built
+// this way, per viewer, before it is encoded.
+func (s *stateJSON) see(g *game.Game, v game.Viewer, full bool) {
+	sight := g.Sight(v, full)
+	s.FEN, s.Check, s.Extras, s.Last = sight.FEN, sight.Check, sight.Extras, sight.Last
+	if full {
+		s.StartFEN, s.Moves = sight.StartFEN, sight.Moves
+		if s.Moves == nil {
+			s.Moves = []game.Step{}
+		}
+		s.Last = nil
+	}
 }
 
 // addDests gives s the legal destinations and the claim: only a viewer who

@@ -24,7 +24,7 @@ var allowedImports = map[string][]string{
 	"engine/xq":        {"xiangqi"},
 	"uci":              {"chess", "xiangqi", "engine", "engine/xq"},
 	"match":            {"chess", "chess/pgn", "xiangqi", "xiangqi/pgn", "engine/xq", "uci", "internal/elo"},
-	"game":             {"chess", "chess/pgn", "xiangqi", "xiangqi/pgn", "internal/pgntag"},
+	"game":             {"chess", "chess/pgn", "xiangqi", "xiangqi/pgn", "internal/pgntag", "variant/fog", "variant/fair", "variant/dice", "variant/bomb"},
 	"store":            {},
 	"store/storetest":  {"store"},
 	"server":           {"chess", "chess/pgn", "xiangqi", "game", "store", "engine", "engine/xq", "web"},

@@ -208,3 +208,50 @@ func FuzzPlay(f *testing.F) {
 		}
 	})
 }
+
+func TestViewFEN(t *testing.T) {
+	p := StartPosition()
+	v := p.View(chess.White)
+	got := v.FEN()
+	// White sees its two ranks, the squares in front of its pawns (ranks 3
+	// and 4) and the knights' squares; ranks 5 to 8 are fog, so empty here.
+	want := "8/8/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1"
+	if got != want {
+		t.Fatalf("View(White).FEN() = %q, want %q", got, want)
+	}
+}
+
+func TestSAN(t *testing.T) {
+	tests := []struct{ fen, uci, want string }{
+		// the knight on b1 is pinned in chess; here it may move, so the
+		// other knight's move must be told apart
+		{"4k3/8/8/8/8/8/8/rN1K1N2 w - - 0 1", "f1d2", "Nfd2"},
+		{"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", "e2e4", "e4"},
+		{"4k3/8/8/8/8/8/8/4K2R w K - 0 1", "e1g1", "O-O"},
+		{"4k3/8/8/8/8/8/8/4K2R w - - 0 1", "h1h8", "Rh8"}, // no check sign in fog
+		{"k7/3P4/8/8/8/8/8/4K3 w - - 0 1", "d7d8q", "d8=Q"},
+		{"4k3/8/8/8/8/8/8/4K2Q w - - 0 1", "h1e4", "Qe4"},
+		{"3k4/8/8/3r4/8/8/8/3QK3 w - - 0 1", "d1d5", "Qxd5"},
+		{"3k4/8/8/8/8/8/8/3QK3 w - - 0 1", "d1d8", "Qxd8"}, // the king en prise, taken,
+	}
+	for _, tt := range tests {
+		p, err := ParseFEN(tt.fen)
+		if err != nil {
+			t.Fatalf("%s: %v", tt.fen, err)
+		}
+		var m chess.Move
+		var ml chess.MoveList
+		p.Generate(&ml)
+		for _, o := range ml.Moves() {
+			if p.UCI(o) == tt.uci {
+				m = o
+			}
+		}
+		if m == 0 {
+			t.Fatalf("%s: no move %s", tt.fen, tt.uci)
+		}
+		if got := p.SAN(m); got != tt.want {
+			t.Errorf("%s %s: SAN = %q, want %q", tt.fen, tt.uci, got, tt.want)
+		}
+	}
+}

@@ -83,3 +83,10 @@ func (g *Game) Outcome() Outcome {
 	}
 	return Outcome{}
 }
+
+// Positions returns every position of the game, the start first: one more
+// than Moves. The slice must not be modified.
+func (g *Game) Positions() []Position { return g.positions }
+
+// StartPosition returns the position the game started from.
+func (g *Game) StartPosition() Position { return g.positions[0] }

@@ -17,12 +17,11 @@ type Position struct {
 // StartPosition returns the standard starting position.
 func StartPosition() Position { return Position{chess.StartPosition()} }
 
-// ParseFEN parses a FEN. It accepts what chess.ParseFEN accepts (in
-// particular one king a side and the side not to move not attacked), so
-// positions reached only in fog of war, where a king stands en prise, come
-// from playing moves rather than from FEN.
+// ParseFEN parses a FEN. It accepts what chess.ParseFEN accepts and also
+// the side not to move in check: in fog of war a king may stand en prise,
+// to be taken by the side to move.
 func ParseFEN(fen string) (Position, error) {
-	b, err := chess.ParseFEN(fen)
+	b, err := chess.ParseFENKingEnPrise(fen)
 	if err != nil {
 		return Position{}, fmt.Errorf("fog: parse position: %w", err)
 	}

@@ -1,6 +1,7 @@
 package fog
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/gambitchess/gambit/chess"
@@ -118,4 +119,55 @@ func flushEmpty(sb *strings.Builder, n *int) {
 		sb.WriteByte(byte('0' + *n))
 		*n = 0
 	}
+}
+
+// FEN writes the view as a FEN a board can draw: fogged squares empty, the
+// viewer's own castling rights only, the en-passant square only when the
+// viewer may take there, and a halfmove clock of 0 (the real one would
+// tell whether a hidden move was a capture or a pawn move).
+func (v *View) FEN() string {
+	var sb strings.Builder
+	for _, c := range v.Placement() {
+		if c != '?' {
+			sb.WriteRune(c)
+			continue
+		}
+		sb.WriteByte('1')
+	}
+	board := mergeEmpty(sb.String())
+	side := "w"
+	if v.SideToMove == chess.Black {
+		side = "b"
+	}
+	castling := ""
+	for i, r := range [...]chess.CastlingRights{chess.WhiteKingSide, chess.WhiteQueenSide, chess.BlackKingSide, chess.BlackQueenSide} {
+		if v.Castling&r != 0 {
+			castling += "KQkq"[i : i+1]
+		}
+	}
+	if castling == "" {
+		castling = "-"
+	}
+	ep := "-"
+	if v.EnPassant != chess.NoSquare {
+		ep = v.EnPassant.String()
+	}
+	return board + " " + side + " " + castling + " " + ep + " 0 " + strconv.Itoa(v.FullmoveNumber)
+}
+
+// mergeEmpty adds up runs of empty-square digits in a FEN placement.
+func mergeEmpty(placement string) string {
+	var sb strings.Builder
+	run := 0
+	for i := range len(placement) {
+		c := placement[i]
+		if c >= '1' && c <= '8' {
+			run += int(c - '0')
+			continue
+		}
+		flushEmpty(&sb, &run)
+		sb.WriteByte(c)
+	}
+	flushEmpty(&sb, &run)
+	return sb.String()
 }
