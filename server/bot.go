@@ -61,6 +61,9 @@ func LevelsFor(v game.Variant) ([]Level, error) {
 	if err != nil {
 		return nil, err
 	}
+	if sb, ok := sightBots[spec.Name]; ok {
+		return append([]Level(nil), sb.levels...), nil
+	}
 	label, ok := botVariants[spec.Name]
 	if !ok {
 		return nil, fmt.Errorf("%w: no computer opponent for %s", ErrBadRequest, spec.Name)

@@ -79,11 +79,12 @@ func (h *hub) startBot(ctx context.Context) {
 		h.s.log.Error("bot seat", "game", h.g.ID(), "err", err)
 		return
 	}
-	version, clone := h.g.Version(), h.g.Clone()
+	version := h.g.Version()
 	bctx, cancel := context.WithCancel(ctx)
+	think := h.botThinker(level)
 	job := func() {
 		defer cancel()
-		m, err := h.s.safeBotMove(bctx, clone, level)
+		m, err := think(bctx)
 		_ = h.send(bctx, botMoveCmd{version: version, move: m, err: err})
 	}
 	if err := h.s.pool.Submit(job); err != nil {
@@ -94,15 +95,37 @@ func (h *hub) startBot(ctx context.Context) {
 	h.bot.version, h.bot.stop = version, cancel
 }
 
-// safeBotMove runs the bot, turning a panic in it into an error: a bot bug
-// must not take the server down from a worker goroutine.
-func (s *Server) safeBotMove(ctx context.Context, g *game.Game, level Level) (move string, err error) {
+// botThinker returns the computer's thinking about the game as it is now,
+// to run in the pool. In a variant of hidden information it holds only the
+// Sight of the bot's seat, cut by the code that cuts a person's states; in
+// the others, a private copy of the game.
+func (h *hub) botThinker(level Level) func(ctx context.Context) (string, error) {
+	g := h.g
+	if sb, ok := sightBots[g.Variant()]; ok {
+		seat := g.Turn()
+		sight := g.Sight(game.SeatViewer(seat), true)
+		return func(ctx context.Context) (string, error) {
+			return safely(func() (string, error) { return sb.play(ctx, sight, seat, level) })
+		}
+	}
+	clone := g.Clone()
+	return func(ctx context.Context) (string, error) { return h.s.safeBotMove(ctx, clone, level) }
+}
+
+// safely runs f, turning a panic in it into an error.
+func safely(f func() (string, error)) (move string, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("bot panicked: %v", r)
 		}
 	}()
-	return s.bot.Move(ctx, g, level)
+	return f()
+}
+
+// safeBotMove runs the bot, turning a panic in it into an error: a bot bug
+// must not take the server down from a worker goroutine.
+func (s *Server) safeBotMove(ctx context.Context, g *game.Game, level Level) (string, error) {
+	return safely(func() (string, error) { return s.bot.Move(ctx, g, level) })
 }
 
 // retryLater wakes the hub to try the bot again when the pool was full.
@@ -129,16 +152,25 @@ func (h *hub) botMoved(ctx context.Context, cmd botMoveCmd) {
 	}
 	h.apply(ctx, nil, func(g *game.Game) ([]game.Event, error) {
 		evs, err := g.Move(g.Turn(), cmd.move)
-		if err != nil {
+		if err != nil && g.Hidden() {
+			h.s.log.Error("bot move refused", "game", g.ID()) // the move would tell a hidden secret in the log
+		} else if err != nil {
 			h.s.log.Error("bot move refused", "game", g.ID(), "move", cmd.move, "err", err)
 		}
 		return evs, err
 	})
 }
 
-// judgeDraw asks the bot, in the pool, whether it takes the offer.
+// judgeDraw asks the bot, in the pool, whether it takes the offer. The
+// players of the variants of hidden information decline: judging the
+// offer would take reading the whole game.
 func (h *hub) judgeDraw(ctx context.Context, botColor chess.Color) {
 	version, clone := h.g.Version(), h.g.Clone()
+	if _, hidden := sightBots[h.g.Variant()]; hidden {
+		h.bot.draw = version
+		go func() { _ = h.send(ctx, botDrawCmd{version: version, accept: false}) }()
+		return
+	}
 	h.bot.draw = version
 	job := func() {
 		accept := h.s.bot.AcceptsDraw(ctx, clone, botColor)

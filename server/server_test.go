@@ -167,6 +167,16 @@ type wsClient struct {
 	conn *websocket.Conn
 	in   chan []byte // messages read, in order
 	err  chan error  // why reading stopped
+
+	mu   sync.Mutex
+	tape [][]byte // every message read, kept for tests that check every byte
+}
+
+// recorded returns every message the client has read so far.
+func (c *wsClient) recorded() [][]byte {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return append([][]byte(nil), c.tape...)
 }
 
 // readAll reads messages into c.in until the connection ends.
@@ -177,6 +187,9 @@ func (c *wsClient) readAll() {
 			c.err <- err
 			return
 		}
+		c.mu.Lock()
+		c.tape = append(c.tape, data)
+		c.mu.Unlock()
 		c.in <- data
 	}
 }

@@ -1,0 +1,263 @@
+package server
+
+import (
+	"bytes"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/gambitchess/gambit/chess"
+	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/variant/fog"
+)
+
+// movePattern finds a move written out in a message.
+var movePattern = regexp.MustCompile(`"uci":"[a-h]`)
+
+// wireMsg is a state or move message as a test reads it back.
+type wireMsg struct {
+	raw   []byte
+	typ   string
+	state stateJSON
+}
+
+// decodeTape reads the state and move messages of a recording.
+func decodeTape(t *testing.T, tape [][]byte) []wireMsg {
+	t.Helper()
+	var out []wireMsg
+	for _, data := range tape {
+		var m inMsg
+		mustDecode(t, data, &m)
+		if m.T != "state" && m.T != "move" {
+			continue
+		}
+		w := wireMsg{raw: data, typ: m.T}
+		mustDecode(t, m.D, &w.state)
+		out = append(out, w)
+	}
+	return out
+}
+
+// TestFogWireCapture plays a whole online fog-of-war game over real
+// WebSockets, records every byte both players and a spectator receive,
+// and checks that before the end none of it shows a piece in the fog or a
+// move of the opponent's: each player's board is exactly its view of the
+// true position, and the spectator's is empty. The HTTP state and the PGN
+// endpoint are checked the same way while the game runs.
+func TestFogWireCapture(t *testing.T) {
+	s, srv, _ := serve(t, openStore(t, t.TempDir()), nil)
+	host, guest, g, _ := onlinePair(t, s, srv, `{"mode":"online","variant":"fogofwar","color":"white"}`)
+	watcher := dial(t, srv, g.ID, "")
+	watcher.state("state")
+	seats := map[chess.Color]*wsClient{chess.White: host, chess.Black: guest}
+
+	truth := fog.NewGame(fog.StartPosition())
+	var played [2][]string // each side's moves, in UCI
+	httpChecked := false
+	// 56 plies keep each player within its burst of 30 messages (limit.go).
+	for ply := 0; ply < 56; ply++ {
+		now := truth.Position()
+		turn := now.SideToMove()
+		var st stateJSON
+		if ply == 0 { // onlinePair read the first state already
+			tape := decodeTape(t, host.recorded())
+			st = tape[len(tape)-1].state
+		} else {
+			st = seats[turn].position(ply)
+		}
+		if st.Status != "started" && st.Status != "created" {
+			break
+		}
+		u := pickMove(st.Dests, st.FEN, ply)
+		if u == "" {
+			t.Fatalf("ply %d: no destinations for %s", ply, turn)
+		}
+		seats[turn].send(`{"t":"move","d":{"u":"` + u + `"}}`)
+		if err := truth.PushUCI(u); err != nil {
+			t.Fatalf("ply %d: %s refused by the rules: %v", ply, u, err)
+		}
+		played[turn] = append(played[turn], u)
+		if ply == 10 && !httpChecked {
+			checkHiddenHTTP(t, s.Handler(), g.ID, played)
+			httpChecked = true
+		}
+		if truth.Outcome().Over() {
+			break
+		}
+	}
+	if !truth.Outcome().Over() {
+		host.position(len(truth.Moves())) // the last move is in before resigning
+		host.send(`{"t":"resign"}`)       // the end shows everything, however it comes
+	}
+	last := truth.Position()
+	{
+		for _, c := range []*wsClient{host, guest, watcher} {
+			end := c.until(func(s stateJSON) bool { return s.Status != "started" })
+			if end.FEN != last.FEN() || end.Fog != nil {
+				t.Errorf("after the end: board %s, fog %v; want the whole board %s", end.FEN, end.Fog, last.FEN())
+			}
+		}
+	}
+	positions := truth.Positions()
+	for c, client := range map[chess.Color]*wsClient{chess.White: host, chess.Black: guest} {
+		for _, m := range decodeTape(t, client.recorded()) {
+			if m.state.Status != "started" && m.state.Status != "created" {
+				continue // the end shows everything
+			}
+			v := positions[m.state.Ply].View(c)
+			if m.state.FEN != v.FEN() {
+				t.Errorf("%s at ply %d was sent board %s; its view is %s", c, m.state.Ply, m.state.FEN, v.FEN())
+			}
+			wantFog := ^v.Visible
+			if got := bitboardOf(t, m.state.Fog); got != wantFog {
+				t.Errorf("%s at ply %d: fog %v is not the complement of its view", c, m.state.Ply, m.state.Fog)
+			}
+			seenUpTo := (m.state.Ply + 1) / 2 // the opponent's moves made by then, at most
+			for _, u := range played[c.Other()][:min(seenUpTo, len(played[c.Other()]))] {
+				if slices.Contains(played[c], u) {
+					continue // the same squares were a move of its own too
+				}
+				if bytes.Contains(m.raw, []byte(`"`+u+`"`)) {
+					t.Errorf("%s was sent the opponent's move %s at ply %d: %s", c, u, m.state.Ply, m.raw)
+				}
+			}
+		}
+	}
+	for _, m := range decodeTape(t, watcher.recorded()) {
+		if m.state.Status != "started" && m.state.Status != "created" {
+			continue
+		}
+		if !strings.HasPrefix(m.state.FEN, "8/8/8/8/8/8/8/8 ") || len(m.state.Fog) != 64 || movePattern.Match(m.raw) {
+			t.Errorf("the spectator was sent %s", m.raw)
+		}
+	}
+}
+
+// pickMove chooses a destination deterministically, varied by ply: the
+// test needs a game that ends, not a good one, so it takes what it sees
+// (the king first) when it can.
+func pickMove(dests map[string][]string, view string, ply int) string {
+	board, _, _ := strings.Cut(view, " ")
+	p, err := chess.ParseFENKingEnPrise(board + " w - - 0 1")
+	var all, captures []string
+	for from, tos := range dests {
+		for _, to := range tos {
+			all = append(all, from+to)
+			sq, _ := chess.ParseSquare(to)
+			if err == nil && p.PieceAt(sq) != chess.NoPiece {
+				if p.PieceAt(sq).Type() == chess.King {
+					return from + to
+				}
+				captures = append(captures, from+to)
+			}
+		}
+	}
+	if len(captures) > 0 {
+		all = captures
+	}
+	slices.Sort(all)
+	if len(all) == 0 {
+		return ""
+	}
+	return all[(ply*7919)%len(all)]
+}
+
+func bitboardOf(t *testing.T, squares []string) chess.Bitboard {
+	t.Helper()
+	var b chess.Bitboard
+	for _, name := range squares {
+		sq, err := chess.ParseSquare(name)
+		if err != nil {
+			t.Fatalf("square %q: %v", name, err)
+		}
+		b |= sq.Bitboard()
+	}
+	return b
+}
+
+// checkHiddenHTTP checks the HTTP answers about a running fog game: the
+// state shows no piece, the PGN no move.
+func checkHiddenHTTP(t *testing.T, h http.Handler, id string, played [2][]string) {
+	t.Helper()
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest("GET", "/api/games/"+id, nil))
+	var st stateJSON
+	mustDecode(t, rec.Body.Bytes(), &st)
+	if !strings.HasPrefix(st.FEN, "8/8/8/8/8/8/8/8 ") || movePattern.Match(rec.Body.Bytes()) {
+		t.Errorf("GET /api/games/%s during play: %s", id, rec.Body)
+	}
+	rec = httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest("GET", "/api/games/"+id+"/pgn", nil))
+	body := rec.Body.String()
+	for _, side := range played {
+		for _, u := range side {
+			if strings.Contains(body, u[2:4]) && strings.Contains(body, "1.") {
+				t.Errorf("PGN during play shows moves:\n%s", body)
+				return
+			}
+		}
+	}
+	rec = httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest("GET", "/api/games", nil))
+	if strings.Contains(rec.Body.String(), `"fen"`) {
+		t.Errorf("the game list shows a board: %s", rec.Body)
+	}
+}
+
+// TestFogBotSeesOnlyItsSight: the fog bot's move comes from its seat's
+// Sight alone: two games that differ only in what the bot's side cannot
+// see give the same Sight, and so the same move.
+func TestFogBotSeesOnlyItsSight(t *testing.T) {
+	mk := func(fen string) *game.Game {
+		g, err := game.New(game.Options{ID: "x", Mode: game.ModeComputer, Variant: game.FogOfWar, Setup: fen,
+			Seats: [2]game.Seat{{Kind: game.SeatHuman}, {Kind: game.SeatBot, Level: "hard"}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return g
+	}
+	a := mk("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1")
+	b := mk("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR b KQkq - 0 1") // White's queen gone: Black cannot see it
+	sa, sb := a.Sight(game.SeatViewer(chess.Black), true), b.Sight(game.SeatViewer(chess.Black), true)
+	ja, _ := json.Marshal(sa)
+	jb, _ := json.Marshal(sb)
+	if !bytes.Equal(ja, jb) {
+		t.Fatalf("the sights differ:\n%s\n%s", ja, jb)
+	}
+	level, err := levelFor(game.FogOfWar, "hard")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ma, err := playFog(t.Context(), sa, chess.Black, level)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mb, _ := playFog(t.Context(), sb, chess.Black, level)
+	if ma != mb {
+		t.Errorf("moves differ: %s / %s", ma, mb)
+	}
+	if _, err := a.Move(chess.Black, ma); err != nil {
+		t.Errorf("the bot's move %s: %v", ma, err)
+	}
+}
+
+// TestFogAgainstTheComputer: a person plays fog of war against the
+// computer over a WebSocket, and the computer answers.
+func TestFogAgainstTheComputer(t *testing.T) {
+	s, srv, _ := serve(t, openStore(t, t.TempDir()), nil)
+	g := create(t, s.Handler(), `{"mode":"computer","variant":"fogofwar","color":"white","level":"easy"}`)
+	c := dial(t, srv, g.ID, g.Token)
+	c.state("state")
+	c.send(`{"t":"move","d":{"u":"e2e4"}}`)
+	st := c.position(2)
+	if st.Turn != "white" || len(st.Dests) == 0 || st.Moves != nil && st.Moves[1].UCI != "" {
+		t.Fatalf("after the computer's reply: %+v", st)
+	}
+	if st.Last == nil || st.Last.SAN != "?" || st.Last.UCI != "" {
+		t.Errorf("the computer's move was shown: %+v", st.Last)
+	}
+}
