@@ -24,7 +24,8 @@
 //     start only) goes off when a piece ends a move there, for example by
 //     capturing that piece.
 //   - A castling right dies with its rook (a rook removed from the square it
-//     castles from). A pawn destroyed right after its double step leaves no
+//     castles from); this never comes into play from a real game, as a blast
+//     reaches ranks 2 to 7 only and a castling rook stands on rank 1 or 8. A pawn destroyed right after its double step leaves no
 //     en-passant square, nor does the destruction of every pawn that could
 //     have taken it.
 //   - A blast counts as a capture for the 50- and 75-move rules: it restarts
