@@ -158,7 +158,7 @@ func TestBlasts(t *testing.T) {
 func TestCastlingRookOutOfReach(t *testing.T) {
 	for b := MineZone; b != 0; {
 		s := b.PopFirst()
-		if a := blastArea(s) & (chess.Rank1BB | chess.Rank8BB); a != 0 {
+		if a := BlastArea(s) & (chess.Rank1BB | chess.Rank8BB); a != 0 {
 			t.Errorf("a mine on %v reaches %v", s, a)
 		}
 	}

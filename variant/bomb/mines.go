@@ -42,15 +42,16 @@ type Blast struct {
 	Exploded bool           // whether a mine went off
 }
 
-// blastArea returns the 3×3 block of squares around s.
-func blastArea(s chess.Square) chess.Bitboard {
+// BlastArea returns the squares a mine on s clears: the 3×3 block around
+// s (less where it runs off the board).
+func BlastArea(s chess.Square) chess.Bitboard {
 	return chess.KingAttacks(s) | s.Bitboard()
 }
 
 // explode sets off the mine on s in p: it removes every piece but the kings
 // on the block around s and returns the blast.
 func explode(p *chess.Position, s chess.Square) Blast {
-	cleared := blastArea(s) & p.Occupied() &^ p.PiecesOfType(chess.King)
+	cleared := BlastArea(s) & p.Occupied() &^ p.PiecesOfType(chess.King)
 	p.RemovePieces(cleared)
 	return Blast{Square: s, Cleared: cleared, Exploded: true}
 }
