@@ -63,7 +63,7 @@ func Choose(ctx context.Context, pos chess.Position, exploded, knownSafe chess.B
 	if level < 2 {
 		return best
 	}
-	s := searcher{ctx: ctx}
+	s := &searcher{ctx: ctx}
 	if m, ok := s.root(&pos, &ml, r); ok {
 		return m
 	}

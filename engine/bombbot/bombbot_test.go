@@ -190,3 +190,16 @@ func sameGames(t *testing.T, seedA, seedB fair.Seed, level int) int {
 	}
 	return 12
 }
+
+// TestSearchAllocs checks that level 2's search allocates nothing per node.
+func TestSearchAllocs(t *testing.T) {
+	p := mustFEN(t, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+	s := &searcher{ctx: context.Background()}
+	allocs := testing.AllocsPerRun(5, func() {
+		s.nodes = 0
+		s.negamax(&p, 2, 0, -infinity, infinity)
+	})
+	if allocs != 0 {
+		t.Errorf("%v allocations per search", allocs)
+	}
+}
