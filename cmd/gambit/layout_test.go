@@ -18,11 +18,13 @@ var allowedImports = map[string][]string{
 	"xiangqi":          {},
 	"variant/fog":      {"chess"},
 	"variant/fair":     {},
+	"variant/bomb":     {"chess", "variant/fair"},
 	"chess/pgn":        {"chess", "internal/pgntag"},
 	"xiangqi/pgn":      {"xiangqi", "internal/pgntag"},
 	"engine":           {"chess", "internal/elo"},
 	"engine/xq":        {"xiangqi"},
 	"engine/fogbot":    {"chess", "engine", "variant/fog"},
+	"engine/bombbot":   {"chess", "engine", "variant/bomb"},
 	"uci":              {"chess", "xiangqi", "engine", "engine/xq"},
 	"match":            {"chess", "chess/pgn", "xiangqi", "xiangqi/pgn", "engine/xq", "uci", "internal/elo"},
 	"game":             {"chess", "chess/pgn", "xiangqi", "xiangqi/pgn", "internal/pgntag", "variant/fog", "variant/fair", "variant/dice", "variant/bomb"},
@@ -36,7 +38,7 @@ var allowedImports = map[string][]string{
 }
 
 // stdlibOnly are the packages that may import nothing outside the standard library.
-var stdlibOnly = []string{"chess", "xiangqi", "variant/fog", "variant/fair", "chess/pgn", "xiangqi/pgn", "engine", "engine/xq", "internal/elo", "internal/pgntag"}
+var stdlibOnly = []string{"chess", "xiangqi", "variant/fog", "variant/fair", "variant/bomb", "chess/pgn", "xiangqi/pgn", "engine", "engine/xq", "internal/elo", "internal/pgntag"}
 
 func TestImportLayering(t *testing.T) {
 	const module = "github.com/gambitchess/gambit/"
