@@ -26,6 +26,13 @@ type Step struct {
 	WXF   string      `json:"wxf,omitempty"`
 	FEN   string      `json:"fen"`
 	Color chess.Color `json:"-"` // who moved: turns come from the rules, not from ply parity
+	// Roll is the dice of the turn this move began (dice chess): set on a
+	// turn's first move only, piece letters ("N", "P").
+	Roll []string `json:"roll,omitempty"`
+	// Blast is the square of the mine this move set off (bomb chess), and
+	// Cleared the squares whose pieces the blast removed.
+	Blast   string   `json:"blast,omitempty"`
+	Cleared []string `json:"cleared,omitempty"`
 }
 
 // History returns every move played with its notation and the FEN after it.
