@@ -22,6 +22,10 @@ export interface BoardConfig {
   // move, kept until playPremove. A board without premoves ignores it (the
   // xiangqi board does).
   premove?: Color;
+  // marks are CSS classes drawn on squares, by square: "fog" (unseen in
+  // fog of war), "mine" (an exploded or revealed mine), "safe" (known to
+  // hold no mine). A board without them ignores it (the xiangqi board does).
+  marks?: Record<string, string>;
 }
 
 // BoardHooks are what a board tells the page.
@@ -40,6 +44,9 @@ export interface Board {
   // has come, if the dests just set allow it (through the move hook); an
   // illegal one is dropped. Boards without premoves leave it out.
   playPremove?(): void;
+  // effect lays a short animation over some squares (class cls, see
+  // style.css), gone after ms: a mine's blast. Boards without it skip it.
+  effect?(squares: string[], cls: string, ms: number): void;
   // destroy removes the board's content and handlers from the page.
   destroy(): void;
 }

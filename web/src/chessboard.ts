@@ -20,7 +20,7 @@ export class ChessBoard implements Board {
   private cfg?: BoardConfig;
   private pending?: { orig: Key; dest: Key }; // a promotion waiting for its piece
 
-  constructor(el: HTMLElement, private hooks: BoardHooks, private promo: HTMLElement) {
+  constructor(private el: HTMLElement, private hooks: BoardHooks, private promo: HTMLElement) {
     this.cg = Chessground(el, {
       coordinates: true,
       // A king moved onto its own rook castles (Chess960 offers castling
@@ -47,7 +47,25 @@ export class ChessBoard implements Board {
     this.cg.playPremove();
   }
 
+  effect(squares: string[], cls: string, ms: number) {
+    const white = this.cfg?.orientation !== 'black';
+    const layer = document.createElement('div');
+    layer.className = `fx ${cls}`;
+    for (const sq of squares) {
+      const file = sq.charCodeAt(0) - 97;
+      const rank = Number(sq[1]) - 1;
+      const cell = document.createElement('div');
+      cell.dataset.square = sq;
+      cell.style.left = `${(white ? file : 7 - file) * 12.5}%`;
+      cell.style.top = `${(white ? 7 - rank : rank) * 12.5}%`;
+      layer.appendChild(cell);
+    }
+    this.el.appendChild(layer);
+    window.setTimeout(() => layer.remove(), ms);
+  }
+
   destroy() {
+    for (const fx of this.el.querySelectorAll('.fx')) fx.remove();
     this.cg.destroy();
     this.promo.onclick = null;
     this.promo.hidden = true; // a picker left open must not cover the next game's board
@@ -121,5 +139,8 @@ export function chessgroundConfig(cfg: BoardConfig): Config {
     // king also has the two-square step).
     movable: { color: cfg.movable ?? cfg.premove, dests, rookCastle: true },
     premovable: { enabled: !!cfg.premove },
+    // Always a new map: chessground replaces the old one, so marks of the
+    // last position never stay.
+    highlight: { custom: new Map(Object.entries(cfg.marks ?? {}) as [Key, string][]) },
   };
 }

@@ -96,7 +96,7 @@ async function fillLevels(variant: Variant = variantOf().name) {
     const keep = sel.value || 'beginner'; // read after the fetch: the user may have chosen meanwhile
     sel.textContent = '';
     for (const l of list) sel.add(new Option(l.label, l.name));
-    sel.value = keep;
+    sel.value = list.some(l => l.name === keep) ? keep : list[0]?.name ?? ''; // each variant has its own levels
   } catch {
     if (sel.options.length === 0) sel.add(new Option(t('level.greedy'), 'greedy'));
   }
@@ -130,6 +130,11 @@ function syncModeFields() {
   void fillLevels(v.name);
   form.querySelector('.first-side')!.textContent = sideName(v, 'white');
   $('setup-label').textContent = t(v.setup.label);
+  // The chosen variant's rules: a few words, and in full behind "Rules".
+  $('variant-help').textContent = t(v.help);
+  $('variant-rules').hidden = !v.rules;
+  $('variant-rules-title').textContent = t('dialog.rules');
+  $('variant-rules-text').textContent = v.rules ? t(v.rules) : '';
   (form.elements.namedItem('setup') as HTMLTextAreaElement).placeholder = t(v.setup.placeholder);
 }
 

@@ -5,6 +5,7 @@
 import { APIError, Color, State, Step, adoptToken, finished, getGame, joinGame, openSeat, pgn } from './api';
 import type { Board } from './board';
 import { Chat } from './chat';
+import { DicePanel, rollText } from './dice';
 import { OnlineView } from './online';
 import { Sounds } from './sound';
 import { loadTickets, saveTicket } from './settings';
@@ -39,6 +40,11 @@ export class Play {
   private notice?: string; // to flash once the game is drawn
   // chat is the panel of an online game (shown once a state says online).
   private chat = new Chat(text => this.send('chat', { text }), () => ({ variant: this.variant, you: this.you }));
+  private dice = new DicePanel($('dice'), $('dice-faces'), $<HTMLButtonElement>('btn-pass'), () => this.send('move', { u: '0000' }));
+  // revealed is the side whose view the board may show on one screen in a
+  // hidden variant (see VariantUI.handOver): another side to move covers
+  // the board until its player asks for it.
+  private revealed?: Color;
 
   constructor(private id: string, private hooks: PlayHooks) {
     const ticket = loadTickets()[id];
@@ -103,6 +109,9 @@ export class Play {
     const over = $<HTMLDialogElement>('over-dialog');
     if (over.open) over.close(''); // '' and not the last choice, which main.ts acts on
     this.chat.destroy();
+    this.dice.destroy();
+    $('handover').hidden = true;
+    $('fair').hidden = true;
     delete document.body.dataset.game;
     delete document.body.dataset.variant;
   }
@@ -232,8 +241,10 @@ export class Play {
     if (this.viewPly !== null && full) this.viewPly = null;
     const declined = prev?.drawOffer && !s.drawOffer && !finished(s.status) && this.you.includes(prev.drawOffer) && this.you.length === 1;
     if (!prev && this.you.length === 1) this.orientation = this.you[0];
+    if (!prev && s.ply === (s.setupPly ?? 0)) this.revealed = s.turn; // a new game: the first player is at the screen
     this.ensureBoard(s);
     this.render();
+    if (!full && s.last?.blast && !this.covered()) this.board?.effect?.(blastArea(s.last.blast), 'blast', 900);
     if (declined) this.flash(t('status.drawDeclined'));
     if (prev) this.online.noteChange(prev, s);
     if (this.notice) this.flash(this.notice);
@@ -244,6 +255,7 @@ export class Play {
     const [title, reason] = describeEnd(s);
     $('over-title').textContent = title;
     $('over-reason').textContent = reason;
+    this.renderFair($('over-fair'));
     const d = $<HTMLDialogElement>('over-dialog');
     if (!d.open) d.showModal();
   }
@@ -264,17 +276,32 @@ export class Play {
     const premove = inPlay && s.mode === 'online' && this.you.length === 1 ? this.you[0] : undefined;
     const lastUci = step?.uci;
     const turn: Color = live ? s.turn : (ply % 2 === 0) === this.startsWhite() ? 'white' : 'black';
-    this.board?.set({
+    // On one screen a hidden variant's board stays covered between turns.
+    const covered = this.covered();
+    $('handover').hidden = !covered;
+    if (covered) $('handover-text').textContent = t('handover.text', { side: sideName(this.variant, s.turn) });
+    document.body.classList.toggle('covered', covered);
+    this.board?.set(covered ? {
+      fen: '8/8/8/8/8/8/8/8 w - - 0 1',
+      orientation: this.orientation,
+      turn: s.turn,
+      dests: {},
+      marks: Object.fromEntries(allSquares.map(k => [k, 'fog'])),
+    } : {
       fen,
       orientation: this.orientation,
       turn,
-      lastMove: lastUci ? [lastUci.slice(0, 2), lastUci.slice(2, 4)] : undefined,
+      lastMove: lastUci && lastUci !== '0000' ? [lastUci.slice(0, 2), lastUci.slice(2, 4)] : undefined,
       check: live ? s.check : undefined,
       movable: canMove ? s.turn : undefined,
       dests: canMove ? s.dests : {},
       premove,
+      marks: marksOf(s, live),
     });
-    if (canMove) this.board?.playPremove?.(); // the opponent has moved: a move made ahead goes now, if legal
+    if (canMove && !covered) this.board?.playPremove?.(); // the opponent has moved: a move made ahead goes now, if legal
+    const rollKey = `${s.ply - (s.dice?.moves ?? 0)}:${s.dice?.rolled.join('')}`; // the ply the turn began at, and its dice
+    this.dice.render(live ? s.dice : undefined, s.turn, rollKey, canMove && !covered && !!s.dice?.canPass);
+    this.renderFair($('fair'));
     document.body.classList.toggle('reviewing', !live);
     document.body.dataset.game = s.id; // for tests and styles: which game is drawn, at which version
     document.body.dataset.v = String(s.v);
@@ -306,6 +333,7 @@ export class Play {
   }
 
   private renderMoves(current: number) {
+    if (this.variant.turns === 'roll') return this.renderTurns(current);
     const ol = $('moves');
     ol.textContent = '';
     const startFen = (this.state?.startFen ?? '').split(' ');
@@ -332,6 +360,66 @@ export class Play {
       black = !black;
     });
     ol.querySelector('.current')?.scrollIntoView({ block: 'nearest' });
+  }
+
+  // renderTurns writes the move list a turn a row: a turn starts with the
+  // step that carries its dice roll (dice chess), and the sides take turns
+  // from the side the start position names.
+  private renderTurns(current: number) {
+    const ol = $('moves');
+    ol.textContent = '';
+    const startFen = (this.state?.startFen ?? '').split(' ');
+    let num = parseInt(startFen[5] ?? '1', 10) || 1;
+    let color: Color = startFen[1] === 'b' ? 'black' : 'white';
+    let row: HTMLLIElement | undefined;
+    this.moves.forEach((m, i) => {
+      if (!row || m.roll) {
+        if (row) {
+          if (color === 'black') num++;
+          color = other(color);
+        }
+        row = document.createElement('li');
+        row.className = 'turn';
+        const n = document.createElement('span');
+        n.className = 'num';
+        n.textContent = color === 'white' ? `${num}.` : `${num}…`;
+        row.appendChild(n);
+        if (m.roll) row.appendChild(Object.assign(document.createElement('span'), { className: 'roll', textContent: rollText(m.roll, color) }));
+        ol.appendChild(row);
+      }
+      const b = document.createElement('button');
+      b.className = 'san' + (i + 1 === current ? ' current' : '');
+      b.textContent = m.san;
+      b.dataset.ply = String(i + 1);
+      b.onclick = () => this.view(i + 1);
+      row.appendChild(b);
+    });
+    ol.querySelector('.current')?.scrollIntoView({ block: 'nearest' });
+  }
+
+  // covered reports whether the board hides behind the hand-over screen:
+  // a hidden variant on one screen, between a move and the next player's
+  // asking to see the board.
+  private covered(): boolean {
+    const s = this.state;
+    return !!s && !!this.variant.handOver && s.mode === 'local' && this.you.length === 2 && !finished(s.status) && this.revealed !== s.turn;
+  }
+
+  // renderFair shows a seeded game's commitment, and its seed and how to
+  // check it once the game is over (dice rolls, mines).
+  private renderFair(el: HTMLElement) {
+    const s = this.state!;
+    const fair = this.variant.fair;
+    el.hidden = !fair || !s.fair;
+    if (!fair || !s.fair) return;
+    el.textContent = '';
+    const line = (text: string, cls = '') => el.appendChild(Object.assign(document.createElement('span'), { className: cls, textContent: text }));
+    line(t(fair.text));
+    line(t('fair.commitment', { hash: s.fair.commitment }), 'hash');
+    if (s.fair.seed) {
+      line(t('fair.seed', { seed: s.fair.seed }), 'hash seed');
+      line(t('fair.verify', { command: fair.verify }));
+    } else line(t('fair.later'));
   }
 
   private seatName(c: Color): string {
@@ -404,6 +492,7 @@ export class Play {
       setDisabled('btn-undo', !playing || played === 0 || lockedEnd);
       $('btn-undo').textContent = t('btn.undo');
     }
+    $('btn-undo').hidden = !this.variant.takeback;
     setDisabled('btn-resign', !playing || over);
     // Before both sides have moved a game can be called off without a result.
     this.endAction = played < 2 && s.mode !== 'local' ? 'abort' : 'resign';
@@ -434,6 +523,12 @@ export class Play {
 
   private bindButtons() {
     $('btn-new').onclick = () => this.hooks.newGame();
+    // The player at the screen sees the board from their side.
+    $('btn-handover').onclick = () => {
+      if (!this.state) return;
+      this.revealed = this.orientation = this.state.turn;
+      this.render();
+    };
     $('btn-undo').onclick = () => {
       this.viewPly = null;
       this.send(this.state?.mode === 'online' ? 'takeback-offer' : 'takeback');
@@ -491,6 +586,33 @@ export class Play {
       window.prompt(t('prompt.copy'), text);
     }
   }
+}
+
+const allSquares = [...'abcdefgh'].flatMap(f => [1, 2, 3, 4, 5, 6, 7, 8].map(r => f + r));
+
+// marksOf returns the squares to mark on the board: the fog of the live
+// position (reviewed plies carry no fog, only the view), the mines the
+// viewer knows of and the squares known safe.
+export function marksOf(s: State, live: boolean): Record<string, string> {
+  const marks: Record<string, string[]> = {};
+  const add = (keys: string[] | undefined, cls: string) => { for (const k of keys ?? []) (marks[k] ??= []).push(cls); };
+  if (live) add(s.fog, 'fog');
+  add(s.safe, 'safe');
+  add(s.mines, 'mine');
+  return Object.fromEntries(Object.entries(marks).map(([k, v]) => [k, v.join(' ')]));
+}
+
+// blastArea is the 3×3 block around a square, cut at the board's edge.
+export function blastArea(sq: string): string[] {
+  const f = sq.charCodeAt(0) - 97;
+  const r = Number(sq[1]) - 1;
+  const out: string[] = [];
+  for (let df = -1; df <= 1; df++) {
+    for (let dr = -1; dr <= 1; dr++) {
+      if (f + df >= 0 && f + df < 8 && r + dr >= 0 && r + dr < 8) out.push(String.fromCharCode(97 + f + df) + (r + dr + 1));
+    }
+  }
+  return out;
 }
 
 function setDisabled(id: string, disabled: boolean) {

@@ -27,7 +27,8 @@ export interface VariantUI {
   name: Variant; // as the server names it
   label: TextKey; // in the new-game dialog
   tag?: TextKey; // before the players in the recent games; none for plain chess
-  help: TextKey; // its rules in a few words, for a help text
+  help: TextKey; // its rules in a few words, shown in the new-game dialog
+  rules?: TextKey; // its rules in full, behind the dialog's "Rules" disclosure
   // board is the element of the page the board draws on (index.html keeps
   // one per kind of board) and the adapter that draws it.
   board: { element: string; create: BoardFactory };
@@ -42,6 +43,16 @@ export interface VariantUI {
   claimDraw: boolean; // whether a player claims draws (repetition, 50 moves) or the rules judge them
   moveSound(before: State, after: State): SoundName; // the sound of the move that made after
   setup: { label: TextKey; placeholder: TextKey }; // the new-game dialog's FEN/PGN field
+  takeback: boolean; // whether moves may be taken back (the server refuses it in the hidden and random variants)
+  // handOver hides the board between turns on one screen (fog of war: each
+  // side may see only its own view), until the next player asks for it.
+  handOver?: boolean;
+  // turns groups the move list by turn, a turn being the steps from one
+  // with a dice roll to the next (dice chess: up to three moves a turn).
+  turns?: 'roll';
+  // fair is what the game info says of a game drawn from a secret seed
+  // (dice, mines), and the command that checks it once the seed is out.
+  fair?: { text: TextKey; verify: string };
 }
 
 // chess is the default variant, and the base of the others on a chess board.
@@ -66,6 +77,7 @@ export const chess: VariantUI = {
     return san.includes('+') || san.includes('#') ? 'check' : san.includes('x') ? 'capture' : 'move';
   },
   setup: { label: 'setup.chess', placeholder: 'setup.chess.placeholder' },
+  takeback: true,
 };
 
 // chess960 is chess from a shuffled back rank, on the chess board: the
@@ -108,10 +120,64 @@ export const xiangqi: VariantUI = {
   // Xiangqi move text has no capture or check marks: count the pieces.
   moveSound: (prev, s) => (s.check ? 'check' : parseFEN(s.fen).size < parseFEN(prev.fen).size ? 'capture' : 'move'),
   setup: { label: 'setup.xiangqi', placeholder: 'setup.xiangqi.placeholder' },
+  takeback: true,
+};
+
+// fogofwar is chess where each side sees only its own pieces and the
+// squares they could move to: the server cuts every state per viewer (the
+// fen has unseen squares empty, fog lists them, the opponent's steps are
+// "?"). No check; the king is captured.
+export const fogofwar: VariantUI = {
+  ...chess,
+  name: 'fogofwar',
+  label: 'variant.fogofwar',
+  tag: 'variant.fogofwar.tag',
+  help: 'variant.fogofwar.help',
+  rules: 'variant.fogofwar.rules',
+  reasons: {
+    'king captured': 'reason.kingCaptured',
+    stalemate: 'reason.stalemate',
+    '75-move rule': 'reason.75moves',
+    'fivefold repetition': 'reason.fivefold',
+    'bare kings': 'reason.bareKings',
+  },
+  claimDraw: false,
+  takeback: false,
+  handOver: true,
+};
+
+// dice is chess with three dice a turn naming the piece types that may
+// move: the server's dests hold only what the dice left allow, and "0000"
+// passes the rest of a turn.
+export const dice: VariantUI = {
+  ...chess,
+  name: 'dice',
+  label: 'variant.dice',
+  tag: 'variant.dice.tag',
+  help: 'variant.dice.help',
+  rules: 'variant.dice.rules',
+  takeback: false,
+  turns: 'roll',
+  fair: { text: 'fair.dice', verify: 'gambit dice verify' },
+};
+
+// bomb is chess with eight hidden mines: a move's step says where one went
+// off (blast) and what it cleared; the state lists the mines known.
+export const bomb: VariantUI = {
+  ...chess,
+  name: 'bomb',
+  label: 'variant.bomb',
+  tag: 'variant.bomb.tag',
+  help: 'variant.bomb.help',
+  rules: 'variant.bomb.rules',
+  reasons: { ...chess.reasons, 'king exposed by a mine': 'reason.kingExposed' },
+  takeback: false,
+  moveSound: (prev, s) => (s.last?.blast ? 'blast' : chess.moveSound(prev, s)),
+  fair: { text: 'fair.bomb', verify: 'gambit bomb verify' },
 };
 
 // variants lists every variant in the order of the new-game dialog.
-export const variants: readonly VariantUI[] = [chess, chess960, xiangqi];
+export const variants: readonly VariantUI[] = [chess, chess960, xiangqi, fogofwar, dice, bomb];
 
 // variantOf returns a variant's entry; an unknown or missing name is chess,
 // so a game of a variant this UI does not know yet still shows.

@@ -1,0 +1,94 @@
+// The dice panel of dice chess: the three dice of the turn as piece
+// figures, those used or lost dimmed, a short roll when a new roll arrives,
+// and the Pass button. The server says which dice are left (state.dice);
+// the panel only shows them.
+
+import type { Color, DiceState } from './api';
+import { Key, t } from './i18n';
+
+const figures: Record<Color, Record<string, string>> = {
+  white: { K: '♔', Q: '♕', R: '♖', B: '♗', N: '♘', P: '♙' },
+  black: { K: '♚', Q: '♛', R: '♜', B: '♝', N: '♞', P: '♟' },
+};
+
+const names: Record<string, Key> = { K: 'piece.king', Q: 'piece.queen', R: 'piece.rook', B: 'piece.bishop', N: 'piece.knight', P: 'piece.pawn' };
+
+// dieFigure is a die's piece letter as the figure of a side's piece.
+export function dieFigure(letter: string, color: Color): string {
+  return figures[color][letter.toUpperCase()] ?? letter;
+}
+
+// liveDice marks each rolled die that is still usable: a letter of left
+// is matched to one die each, so two knights rolled and one left mark one.
+export function liveDice(d: DiceState): boolean[] {
+  const left = [...d.left];
+  return d.rolled.map(l => {
+    const i = left.indexOf(l);
+    if (i < 0) return false;
+    left.splice(i, 1);
+    return true;
+  });
+}
+
+// rollText writes a roll for the move list: "♘♗♙".
+export const rollText = (roll: string[], color: Color) => roll.map(l => dieFigure(l, color)).join('');
+
+export class DicePanel {
+  private shown = ''; // the roll on show, to tell a new one
+  private timer?: number;
+
+  constructor(private box: HTMLElement, private faces: HTMLElement, private pass: HTMLButtonElement, onPass: () => void) {
+    pass.onclick = onPass;
+  }
+
+  // render shows a turn's dice (none: the panel hides). rollKey names the
+  // roll (it changes with every new roll); canPass enables Pass.
+  render(d: DiceState | undefined, color: Color, rollKey: string, canPass: boolean) {
+    this.box.hidden = !d;
+    if (!d) return;
+    this.box.querySelector('.dice-title')!.textContent = t('dice.title');
+    this.pass.textContent = t('btn.pass');
+    this.pass.disabled = !canPass;
+    const live = liveDice(d);
+    const fresh = rollKey !== this.shown;
+    this.shown = rollKey;
+    this.faces.textContent = '';
+    const dice = d.rolled.map((l, i) => {
+      const die = document.createElement('span');
+      die.className = 'die' + (live[i] ? '' : ' used');
+      die.dataset.piece = l;
+      die.textContent = dieFigure(l, color);
+      const name = t(names[l.toUpperCase()] ?? 'piece.pawn');
+      die.title = t(live[i] ? 'dice.left' : 'dice.used', { piece: name });
+      this.faces.appendChild(die);
+      return die;
+    });
+    this.faces.title = t(d.moves === 1 ? 'dice.moves.one' : 'dice.moves.other', { n: d.moves });
+    if (fresh) this.roll(dice, d.rolled, color);
+  }
+
+  // roll tumbles the dice through random faces for half a second, ending
+  // on the faces rolled.
+  private roll(dice: HTMLElement[], rolled: string[], color: Color) {
+    window.clearInterval(this.timer);
+    const letters = Object.keys(figures.white);
+    let n = 0;
+    this.faces.classList.add('rolling');
+    this.timer = window.setInterval(() => {
+      if (++n >= 8) {
+        window.clearInterval(this.timer);
+        this.faces.classList.remove('rolling');
+        dice.forEach((die, i) => { die.textContent = dieFigure(rolled[i], color); });
+        return;
+      }
+      for (const die of dice) die.textContent = dieFigure(letters[Math.floor(Math.random() * letters.length)], color);
+    }, 60);
+  }
+
+  destroy() {
+    window.clearInterval(this.timer);
+    this.faces.classList.remove('rolling');
+    this.box.hidden = true;
+    this.shown = '';
+  }
+}
