@@ -249,6 +249,10 @@ export class Play {
     if (prev) this.online.noteChange(prev, s);
     if (this.notice) this.flash(this.notice);
     this.notice = undefined;
+    // A hidden game's history was cut for this viewer; once it is over the
+    // server shows all of it, in a whole state asked for here (a move
+    // carries only its own step).
+    if (!full && prev && !finished(prev.status) && finished(s.status) && (prev.fog || this.moves.some(m => m.san === '?'))) this.send('sync', { v: -1 });
   }
 
   private showOver(s: State) {
@@ -306,6 +310,8 @@ export class Play {
     document.body.dataset.game = s.id; // for tests and styles: which game is drawn, at which version
     document.body.dataset.v = String(s.v);
     document.body.dataset.fen = fen; // the position drawn
+    document.body.dataset.status = s.status;
+    document.body.dataset.dests = JSON.stringify(canMove && !covered ? s.dests : {}); // the moves the board offers
     this.renderMoves(ply);
     this.renderPlayers();
     this.renderClocks();

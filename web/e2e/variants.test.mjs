@@ -1,0 +1,178 @@
+// The variants of hidden or random information in the browser: fog of war
+// against the computer, on one screen (the hand-over cover) and online
+// between two people, each seeing only their own view; dice and bomb chess
+// against the computer.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { openApp, artifacts, clickSquare, move, newGame, sans } from './harness.mjs';
+
+const app = openApp();
+
+// gameState fetches the game the page shows as the HTTP API gives it: a
+// spectator's view, the whole game once it is over.
+const gameState = page => page.evaluate(() => fetch(`/api/games/${location.pathname.split('/').pop()}`).then(r => r.json()));
+
+// shown is what the page draws: version, status, the moves it offers (the
+// server's dests, cut for this player) and the moves listed.
+const shown = page => page.evaluate(() => ({ v: Number(document.body.dataset.v), status: document.body.dataset.status,
+  dests: JSON.parse(document.body.dataset.dests || '{}'), sans: [...document.querySelectorAll('#moves .san:not(.empty)')].map(b => b.textContent) }));
+
+const over = s => !['created', 'started'].includes(s.status);
+
+// fogSquares lists the squares the board draws fogged.
+const fogSquares = page => page.evaluate(() => [...document.querySelectorAll('#board cg-board square.fog')].map(q => q.cgKey).sort());
+
+// boardPieces maps each square with a piece drawn to "white pawn" and the like.
+const boardPieces = page => page.evaluate(() => Object.fromEntries(
+  [...document.querySelectorAll('#board cg-board piece:not(.fading):not(.ghost)')].map(p => [p.cgKey, p.className.replace(/ (anim|dragging)/g, '')])));
+
+// pick chooses a move of the dests: a capture of what the board shows if
+// there is one (the king above all), else any, by a seeded choice.
+function pick(dests, pieces, n) {
+  const all = Object.entries(dests).flatMap(([from, tos]) => tos.map(to => [from, to]));
+  const king = all.find(([, to]) => /king/.test(pieces[to] ?? ''));
+  if (king) return king;
+  const captures = all.filter(([, to]) => pieces[to]);
+  const from = captures.length > 0 ? captures : all;
+  return from[(n * 7919) % from.length];
+}
+
+// playMove clicks a move on the board (choosing a queen if it promotes)
+// and waits until the server has taken it.
+async function playMove(page, [from, to], v) {
+  await clickSquare(page, from);
+  await clickSquare(page, to);
+  if (await page.locator('#promo:not([hidden])').count()) await page.click('#promo .promo-choice[data-role=queen]');
+  await page.waitForFunction(v => Number(document.body.dataset.v) > v, v, { timeout: 15000 });
+}
+
+// resign resigns (the button asks twice) and waits for the game-over dialog.
+async function resign(page) {
+  await page.click('#btn-resign');
+  await page.click('#btn-resign');
+  await page.waitForSelector('#over-dialog[open]');
+}
+
+// playAgainstComputer plays white's moves from the dests until the game ends
+// or plies moves were made, then resigns; check runs on every position of
+// white's turn. It returns the last state.
+async function playAgainstComputer(page, plies, check = async () => {}) {
+  let s;
+  for (let n = 0; n < plies; n++) {
+    const deadline = Date.now() + 20000;
+    for (;;) {
+      s = await shown(page);
+      if (over(s) || Object.keys(s.dests).length > 0) break;
+      assert.ok(Date.now() < deadline, `no turn for white: ${JSON.stringify(s).slice(0, 300)}`);
+      await page.waitForTimeout(150);
+    }
+    if (over(s)) break;
+    await check(s);
+    await playMove(page, pick(s.dests, await boardPieces(page), n), s.v);
+  }
+  if (!over(await shown(page))) await resign(page);
+  return gameState(page);
+}
+
+test('fog of war against the computer: fog while it runs, hidden replies, the whole board at the end', async () => {
+  await newGame(app.page, { mode: 'computer', variant: 'fogofwar', level: 'easy' });
+  assert.equal(await app.page.isVisible('#btn-undo'), false, 'no takeback in fog of war');
+  let checked = 0;
+  const s = await playAgainstComputer(app.page, 60, async st => {
+    const fog = await fogSquares(app.page);
+    assert.ok(fog.length >= 16, `fog on ${fog.length} squares`);
+    // No piece is drawn on a fogged square.
+    const pieces = await boardPieces(app.page);
+    assert.deepEqual(fog.filter(k => pieces[k]), []);
+    if (st.sans.length >= 2) assert.ok(st.sans.filter((m, i) => i % 2 === 1).every(m => m === '?'), "the computer's moves are hidden");
+    if (checked++ === 3) {
+      mkdirSync(artifacts, { recursive: true });
+      await app.page.screenshot({ path: join(artifacts, 'fogofwar-computer.png') });
+    }
+  });
+  assert.ok(checked >= 2, 'played a few moves');
+  assert.ok(over(s), s.status);
+  await app.page.waitForSelector('#over-dialog[open]');
+  const reason = await app.page.textContent('#over-reason');
+  assert.ok(reason.length > 0);
+  assert.equal(s.fog, undefined, 'no fog after the end');
+  assert.deepEqual(await fogSquares(app.page), []);
+  // The whole board: black's pieces are drawn again (those still on it).
+  const pieces = await boardPieces(app.page);
+  assert.ok(Object.values(pieces).some(p => p.startsWith('black')), 'black pieces shown after the end');
+  assert.ok(!(await sans(app.page)).includes('?'), 'every move shown after the end');
+  await app.page.screenshot({ path: join(artifacts, 'fogofwar-computer-end.png') });
+  await app.page.click('#over-dialog button[value=review]');
+});
+
+test('fog of war on one screen: the board is covered until the next player shows it', async () => {
+  await newGame(app.page, { mode: 'local', variant: 'fogofwar' });
+  assert.equal(await app.page.isVisible('#handover'), false, 'a new game starts uncovered');
+  await move(app.page, 'e2e4');
+  await app.page.waitForSelector('#handover:not([hidden])');
+  assert.equal(await app.page.textContent('#handover-text'), 'Pass the device to Black');
+  assert.equal((await fogSquares(app.page)).length, 64, 'the covered board shows nothing');
+  assert.deepEqual(await boardPieces(app.page), {});
+  await app.page.click('#btn-handover');
+  await app.page.waitForSelector('#handover', { state: 'hidden' });
+  assert.equal(await app.page.locator('#board.orientation-black').count(), 1, "black's side at the bottom");
+  const pieces = await boardPieces(app.page);
+  assert.equal(pieces.e8, 'black king');
+  assert.equal(pieces.e4, undefined, "white's pawn is in black's fog");
+  assert.ok((await fogSquares(app.page)).includes('e1'));
+  await move(app.page, 'e7e5');
+  await app.page.waitForSelector('#handover:not([hidden])');
+  assert.equal(await app.page.textContent('#handover-text'), 'Pass the device to White');
+});
+
+test('fog of war online: each player sees their own pieces, the opponent in fog; a spectator sees none', async () => {
+  await newGame(app.page, { mode: 'online', variant: 'fogofwar', color: 'white' });
+  await app.page.waitForSelector('#invite:not([hidden])');
+  const link = await app.page.inputValue('#invite-link');
+  const b = await app.newPerson('B');
+  await b.goto(link);
+  const id = new URL(link).pathname.split('/').pop();
+  await b.waitForFunction(id => document.body.dataset.game === id, id);
+  await b.waitForSelector('#board.orientation-black');
+  const moves = [[app.page, 'e2e4'], [b, 'd7d5'], [app.page, 'g1f3'], [b, 'b8c6'], [app.page, 'f1c4'], [b, 'g8f6']];
+  for (const [page, uci] of moves) {
+    await page.waitForFunction(() => !document.querySelector('#btn-resign').disabled);
+    await page.waitForFunction(() => document.querySelectorAll('#board cg-board piece').length > 0);
+    const n = (await sans(page)).length;
+    await page.waitForFunction(n => document.querySelectorAll('#moves .san:not(.empty)').length === n, n);
+    await move(page, uci);
+  }
+  // Both have seen all six moves.
+  for (const page of [app.page, b]) await page.waitForFunction(() => document.querySelectorAll('#moves .san:not(.empty)').length === 6);
+  mkdirSync(artifacts, { recursive: true });
+  await app.page.screenshot({ path: join(artifacts, 'fogofwar-online-white.png') });
+  await b.screenshot({ path: join(artifacts, 'fogofwar-online-black.png') });
+  for (const [page, me, them, back] of [[app.page, 'white', 'black', '8'], [b, 'black', 'white', '1']]) {
+    const pieces = await boardPieces(page);
+    const mine = Object.values(pieces).filter(p => p.startsWith(me)).length;
+    assert.equal(mine, 16, `${me} sees its 16 pieces`);
+    const fog = await fogSquares(page);
+    for (const f of 'abcdefgh') assert.ok(fog.includes(f + back), `${me}: ${f + back} fogged`);
+    // Of the opponent only what a piece could capture shows (e4 sees d5).
+    const theirs = Object.entries(pieces).filter(([, p]) => p.startsWith(them));
+    assert.ok(theirs.length < 3, `${me} sees ${JSON.stringify(theirs)}`);
+    assert.deepEqual(theirs.filter(([k]) => fog.includes(k)), []);
+    const seen = await sans(page);
+    assert.equal(seen.filter(m => m === '?').length, 3, `${me} sees the opponent's three moves as ?`);
+  }
+  // A spectator: an empty board, all in fog.
+  const c = await app.newPerson('C');
+  await c.goto(link);
+  await c.waitForFunction(id => document.body.dataset.game === id, id);
+  await c.waitForFunction(() => document.querySelectorAll('#board cg-board square.fog').length === 64);
+  assert.deepEqual(await boardPieces(c), {});
+  await c.screenshot({ path: join(artifacts, 'fogofwar-online-spectator.png') });
+  // White resigns: both see the whole board.
+  await resign(app.page);
+  await b.waitForSelector('#over-dialog[open]');
+  await b.waitForFunction(() => document.querySelectorAll('#board cg-board square.fog').length === 0);
+  const all = await boardPieces(b);
+  assert.equal(Object.values(all).filter(p => p.startsWith('white')).length, 16);
+});
