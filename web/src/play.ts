@@ -6,6 +6,7 @@ import { APIError, Color, State, Step, adoptToken, finished, getGame, joinGame, 
 import type { Board } from './board';
 import { Chat } from './chat';
 import { DicePanel, rollText } from './dice';
+import { allSquares, blastArea, marksOf } from './marks';
 import { OnlineView } from './online';
 import { Sounds } from './sound';
 import { loadTickets, saveTicket } from './settings';
@@ -592,33 +593,6 @@ export class Play {
       window.prompt(t('prompt.copy'), text);
     }
   }
-}
-
-const allSquares = [...'abcdefgh'].flatMap(f => [1, 2, 3, 4, 5, 6, 7, 8].map(r => f + r));
-
-// marksOf returns the squares to mark on the board: the fog of the live
-// position (reviewed plies carry no fog, only the view), the mines the
-// viewer knows of and the squares known safe.
-export function marksOf(s: State, live: boolean): Record<string, string> {
-  const marks: Record<string, string[]> = {};
-  const add = (keys: string[] | undefined, cls: string) => { for (const k of keys ?? []) (marks[k] ??= []).push(cls); };
-  if (live) add(s.fog, 'fog');
-  add(s.safe, 'safe');
-  add(s.mines, 'mine');
-  return Object.fromEntries(Object.entries(marks).map(([k, v]) => [k, v.join(' ')]));
-}
-
-// blastArea is the 3×3 block around a square, cut at the board's edge.
-export function blastArea(sq: string): string[] {
-  const f = sq.charCodeAt(0) - 97;
-  const r = Number(sq[1]) - 1;
-  const out: string[] = [];
-  for (let df = -1; df <= 1; df++) {
-    for (let dr = -1; dr <= 1; dr++) {
-      if (f + df >= 0 && f + df < 8 && r + dr >= 0 && r + dr < 8) out.push(String.fromCharCode(97 + f + df) + (r + dr + 1));
-    }
-  }
-  return out;
 }
 
 function setDisabled(id: string, disabled: boolean) {

@@ -2,7 +2,7 @@
 // chessground, without a browser.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { chess, chess960, describeEnd, notationOf, sideName, variantOf, variants, xiangqi } from '../src/variants.ts';
+import { bomb, chess, chess960, describeEnd, dice, fogofwar, notationOf, sideName, variantOf, variants, xiangqi } from '../src/variants.ts';
 import { setLanguage, t } from '../src/i18n.ts';
 import { chessgroundConfig } from '../src/chessboard.ts';
 
@@ -10,8 +10,11 @@ const state = (over = {}) => ({ v: 1, id: 'g', mode: 'local', variant: 'chess', 
   ply: 4, dests: {}, canClaim: false, seats: { white: { kind: 'human' }, black: { kind: 'human' } }, ...over });
 
 test('every variant the server names has one entry; unknown names fall back to chess', () => {
-  assert.deepEqual(variants.map(v => v.name), ['chess', 'chess960', 'xiangqi']);
+  assert.deepEqual(variants.map(v => v.name), ['chess', 'chess960', 'xiangqi', 'fogofwar', 'dice', 'bomb']);
   assert.equal(variantOf('xiangqi'), xiangqi);
+  assert.equal(variantOf('fogofwar'), fogofwar);
+  assert.equal(variantOf('dice'), dice);
+  assert.equal(variantOf('bomb'), bomb);
   assert.equal(variantOf('chess960'), chess960);
   assert.equal(variantOf('chess'), chess);
   assert.equal(variantOf('no such variant'), chess);
@@ -20,7 +23,7 @@ test('every variant the server names has one entry; unknown names fall back to c
 
 test("every entry's texts exist and its board has an element", () => {
   for (const v of variants) {
-    for (const key of [v.label, v.help, v.setup.label, v.setup.placeholder, ...Object.values(v.reasons), ...(v.tag ? [v.tag] : []),
+    for (const key of [v.label, v.help, ...(v.rules ? [v.rules] : []), ...(v.fair ? [v.fair.text] : []), v.setup.label, v.setup.placeholder, ...Object.values(v.reasons), ...(v.tag ? [v.tag] : []),
       ...(v.notations?.options.map(n => n.label) ?? [])]) {
       assert.notEqual(t(key), key, `${v.name}: no text for ${key}`);
     }
@@ -41,6 +44,56 @@ test('chess960 plays on the chess board with the chess texts, and names itself',
   assert.match(t(chess960.setup.label), /0 to 959/);
   assert.deepEqual(describeEnd(state({ variant: 'chess960', result: '1-0', winner: 'white', termination: 'checkmate' })),
     ['White wins (1-0)', 'By checkmate.']);
+});
+
+test('fog of war, dice and bomb chess: chess boards, their own rules, no takebacks', () => {
+  for (const v of [fogofwar, dice, bomb]) {
+    assert.equal(v.board, chess.board, v.name);
+    assert.equal(v.sides, chess.sides, v.name);
+    assert.equal(v.takeback, false, `${v.name}: the server refuses takebacks`);
+    assert.ok(v.rules && v.tag, v.name);
+    assert.notEqual(v.help, chess.help, v.name);
+    assert.ok(t(v.rules).length > t(v.help).length, `${v.name}: the rules say more than the summary`);
+  }
+  assert.ok(chess.takeback && chess960.takeback && xiangqi.takeback);
+  // Only fog of war hides the board between turns on one screen.
+  assert.deepEqual(variants.filter(v => v.handOver).map(v => v.name), ['fogofwar']);
+  assert.deepEqual(variants.filter(v => v.turns === 'roll').map(v => v.name), ['dice']);
+  assert.deepEqual(variants.filter(v => v.fair).map(v => [v.name, v.fair.verify]), [['dice', 'gambit dice verify'], ['bomb', 'gambit bomb verify']]);
+  assert.equal(fogofwar.claimDraw, false); // its draws come by themselves
+  assert.match(t(fogofwar.help), /capture the king/);
+  assert.match(t(dice.help), /three dice/);
+  assert.match(t(bomb.help), /ranks 3 to 6/);
+});
+
+test('the new terminations have their words', () => {
+  const cases = [
+    [{ variant: 'fogofwar', result: '1-0', winner: 'white', termination: 'king captured' }, ['White wins (1-0)', 'The king was captured.']],
+    [{ variant: 'fogofwar', result: '1/2-1/2', termination: 'bare kings' }, ['Draw (1/2-1/2)', 'Only the kings are left.']],
+    [{ variant: 'fogofwar', result: '1/2-1/2', termination: 'stalemate' }, ['Draw (1/2-1/2)', 'By stalemate.']],
+    [{ variant: 'bomb', winner: 'black', termination: 'king exposed by a mine' }, ['Black wins (0-1)', 'A mine’s blast left the mover’s own king in check.']],
+    [{ variant: 'bomb', winner: 'black', termination: 'checkmate' }, ['Black wins (0-1)', 'By checkmate.']],
+    [{ variant: 'dice', winner: 'black', termination: 'checkmate' }, ['Black wins (0-1)', 'By checkmate.']],
+    [{ variant: 'dice', result: '1/2-1/2', termination: 'threefold repetition' }, ['Draw (1/2-1/2)', 'By threefold repetition.']],
+    [{ variant: 'dice', winner: 'white', result: '1-0', termination: 'resignation' }, ['White wins (1-0)', 'Black resigned.']],
+  ];
+  for (const [over, want] of cases) assert.deepEqual(describeEnd(state(over)), want, JSON.stringify(over));
+});
+
+test('bomb chess sounds a blast', () => {
+  assert.equal(bomb.moveSound(state(), state({ last: { uci: 'e2e4', san: 'e4', fen: '', blast: 'e4', cleared: ['e4'] } })), 'blast');
+  assert.equal(bomb.moveSound(state(), state({ last: { uci: 'e2e4', san: 'exd5', fen: '' } })), 'capture');
+  assert.equal(dice.moveSound, chess.moveSound);
+  assert.equal(fogofwar.moveSound(state(), state({ last: { uci: '', san: '?', fen: '' } })), 'move');
+});
+
+test('every text is filled in, and the dialog and board texts of the new variants exist', () => {
+  for (const key of ['handover.text', 'handover.show', 'btn.pass', 'dice.title', 'dice.used', 'dice.left', 'fair.commitment', 'fair.seed',
+    'fair.verify', 'fair.later', 'dialog.rules', 'piece.pawn', 'piece.king', 'reason.kingCaptured', 'reason.bareKings', 'reason.kingExposed']) {
+    assert.notEqual(t(key), key, key);
+  }
+  assert.equal(t('handover.text', { side: 'Black' }), 'Pass the device to Black');
+  assert.equal(t('fair.verify', { command: 'gambit dice verify' }), 'Check it with gambit dice verify on the game’s PGN.');
 });
 
 test('side names', () => {
