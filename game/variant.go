@@ -42,6 +42,7 @@ var specs = map[Variant]*Spec{
 	Chess960: chess960Spec,
 	Xiangqi:  xiangqiSpec,
 	FogOfWar: fogSpec,
+	Bomb:     bombSpec,
 }
 
 // Lookup returns the registered variant named v ("" reads as chess, for
