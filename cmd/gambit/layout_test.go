@@ -18,6 +18,8 @@ var allowedImports = map[string][]string{
 	"xiangqi":          {},
 	"variant/fog":      {"chess"},
 	"variant/fair":     {},
+	"variant/dice":     {"chess", "variant/fair"},
+	"engine/dicebot":   {"chess", "engine", "variant/dice"},
 	"chess/pgn":        {"chess", "internal/pgntag"},
 	"xiangqi/pgn":      {"xiangqi", "internal/pgntag"},
 	"engine":           {"chess", "internal/elo"},
@@ -35,7 +37,7 @@ var allowedImports = map[string][]string{
 }
 
 // stdlibOnly are the packages that may import nothing outside the standard library.
-var stdlibOnly = []string{"chess", "xiangqi", "variant/fog", "variant/fair", "chess/pgn", "xiangqi/pgn", "engine", "engine/xq", "internal/elo", "internal/pgntag"}
+var stdlibOnly = []string{"chess", "xiangqi", "variant/fog", "variant/fair", "variant/dice", "chess/pgn", "xiangqi/pgn", "engine", "engine/xq", "internal/elo", "internal/pgntag"}
 
 func TestImportLayering(t *testing.T) {
 	const module = "github.com/gambitchess/gambit/"
