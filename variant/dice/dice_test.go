@@ -313,7 +313,11 @@ func TestRepetition(t *testing.T) {
 
 // playRandom plays a game by a fixed rule from seed i, passing now and then.
 func playRandom(t testing.TB, seed fair.Seed, maxActions int) *Game {
-	g := NewGame(chess.StartPosition(), seed)
+	return playRandomFrom(t, chess.StartPosition(), seed, maxActions)
+}
+
+func playRandomFrom(t testing.TB, start chess.Position, seed fair.Seed, maxActions int) *Game {
+	g := NewGame(start, seed)
 	for n := 0; n < maxActions && !g.Outcome().Over(); n++ {
 		if g.CanPass() && n%5 == 0 {
 			push(t, g, "0000")
@@ -381,6 +385,19 @@ func TestVerify(t *testing.T) {
 	_, err = Verify(strings.NewReader(tampered))
 	if !errors.Is(err, ErrWrongRoll) || !strings.Contains(err.Error(), "turn 3") || !strings.Contains(err.Error(), "die 1") {
 		t.Errorf("tampered roll: %v", err)
+	}
+}
+
+func TestVerifySetUp(t *testing.T) {
+	// Black starts, from a position with its own fullmove number.
+	start := mustFEN(t, "r3k2r/pppq1ppp/2n2n2/3pp3/3PP3/2N2N2/PPPQ1PPP/R3K2R b KQkq - 3 9")
+	g := playRandomFrom(t, start, testSeed(9), 200)
+	text := writePGN(t, g, true)
+	if !strings.Contains(text, "[FEN \"r3k2r/") || !strings.Contains(text, "\n9... {") {
+		t.Errorf("no FEN tag or no 9... in\n%s", text)
+	}
+	if _, err := Verify(strings.NewReader(text)); err != nil {
+		t.Fatalf("%v\n%s", err, text)
 	}
 }
 
@@ -468,4 +485,22 @@ func FuzzPushUCI(f *testing.F) {
 			t.Fatalf("%v\n%s", err, b.String())
 		}
 	})
+}
+
+func TestClaimFiftyMoves(t *testing.T) {
+	g := NewGame(mustFEN(t, "7k/8/6K1/8/8/8/8/R7 w - - 100 90"), testSeed(2))
+	if term, ok := g.Claimable(); !ok || term != FiftyMoves {
+		t.Errorf("at 100 moves: %v %v, want FiftyMoves", term, ok)
+	}
+	if g.Outcome().Over() {
+		t.Errorf("the 50-move rule ended the game by itself: %v", g.Outcome())
+	}
+	if err := g.Push(g.Legal()[0]); err != nil {
+		t.Fatal(err)
+	}
+	if g.MovesThisTurn() > 0 {
+		if _, ok := g.Claimable(); ok {
+			t.Error("claimable mid-turn")
+		}
+	}
 }
