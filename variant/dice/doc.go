@@ -44,7 +44,13 @@
 // where types lists the movable piece types of the turn's mover in
 // ascending chess.PieceType order (pawn, knight, bishop, rook, queen, king).
 // The labels are "dice 1 1", "dice 1 2", "dice 1 3", "dice 2 1", and so on.
-// No die depends on an earlier die of its turn, only on the position.
+// A turn's dice depend on the seed, the turn number and the turn's start
+// position only: not on each other, nor on when they are rolled.
+//
+// Between the moves of a turn the mover keeps the move
+// (chess.Position.PlayAgain). A position's fullmove number counts turns: it
+// goes up once after each Black turn, however many moves the turn had; its
+// halfmove clock counts moves.
 //
 // Moves are written in UCI; the UCI null move "0000" passes the rest of the
 // turn.
