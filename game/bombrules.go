@@ -1,7 +1,6 @@
 package game
 
 import (
-	"errors"
 	"fmt"
 	"strings"
 
@@ -171,7 +170,7 @@ func (r *bombRules) Sight(_ chess.Color, _, over, history bool) Sight {
 func (r *bombRules) PGN(h PGNHeader) string {
 	var sb strings.Builder
 	if err := r.g.WritePGN(&sb, h.tagPairs("White"), h.Over); err != nil {
-		return errors.Join(err).Error()
+		return err.Error()
 	}
 	return sb.String()
 }

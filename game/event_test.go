@@ -315,7 +315,7 @@ func TestProjection(t *testing.T) {
 }
 
 func TestRegistry(t *testing.T) {
-	if got := Variants(); !slices.Equal(got, []Variant{Bomb, Chess, Chess960, FogOfWar, Xiangqi}) {
+	if got := Variants(); !slices.Equal(got, []Variant{Bomb, Chess, Chess960, Dice, FogOfWar, Xiangqi}) {
 		t.Errorf("Variants() = %v", got)
 	}
 	for _, v := range Variants() {

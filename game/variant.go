@@ -43,6 +43,7 @@ var specs = map[Variant]*Spec{
 	Xiangqi:  xiangqiSpec,
 	FogOfWar: fogSpec,
 	Bomb:     bombSpec,
+	Dice:     diceSpec,
 }
 
 // Lookup returns the registered variant named v ("" reads as chess, for

@@ -3,9 +3,11 @@ package server
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/engine/bombbot"
+	"github.com/gambitchess/gambit/engine/dicebot"
 	"github.com/gambitchess/gambit/engine/fogbot"
 	"github.com/gambitchess/gambit/game"
 	"github.com/gambitchess/gambit/variant/bomb"
@@ -41,6 +43,51 @@ var sightBots = map[game.Variant]sightBot{
 		},
 		play: playBomb,
 	},
+	game.Dice: {
+		levels: []Level{
+			{Name: "easy", Label: "Easy (best plan for its own dice)", Algorithm: "dice", Depth: 1},
+			{Name: "hard", Label: "Hard (also weighs the opponent's rolls)", Algorithm: "dice", Depth: 2},
+		},
+		play: playDice,
+	},
+}
+
+// playDice asks the dice-chess player, with the board and the dice left
+// (all public; the seed that rolls the next dice it is not given).
+func playDice(ctx context.Context, s game.Sight, _ chess.Color, level Level) (string, error) {
+	pos, err := chess.ParseFEN(s.FEN)
+	if err != nil {
+		return "", fmt.Errorf("dice bot: %w", err)
+	}
+	if s.Dice == nil {
+		return "", fmt.Errorf("dice bot: no dice in the sight")
+	}
+	var left []chess.PieceType
+	for _, l := range s.Dice.Left {
+		pt, ok := pieceTypeOf(l)
+		if !ok {
+			return "", fmt.Errorf("dice bot: die %q", l)
+		}
+		left = append(left, pt)
+	}
+	m, pass := dicebot.Choose(ctx, pos, left, s.Dice.Moves, level.Depth)
+	switch {
+	case pass:
+		return "0000", nil
+	case m == chess.MoveNone:
+		return "", fmt.Errorf("dice bot: no move in %s", s.FEN)
+	}
+	return pos.UCI(m), nil
+}
+
+// pieceTypeOf reads a die's letter.
+func pieceTypeOf(letter string) (chess.PieceType, bool) {
+	for pt := chess.Pawn; pt <= chess.King; pt++ {
+		if strings.EqualFold(pt.String(), letter) {
+			return pt, true
+		}
+	}
+	return chess.NoPieceType, false
 }
 
 // squaresOf reads a Sight's list of squares into a bitboard.
