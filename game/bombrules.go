@@ -6,7 +6,6 @@ import (
 
 	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/variant/bomb"
-	"github.com/gambitchess/gambit/variant/fair"
 )
 
 // Bomb is bomb chess (package variant/bomb): eight hidden mines on ranks 3
@@ -26,15 +25,9 @@ var bombSpec = &Spec{
 }
 
 func bombRulesAt(start, seedText string) (Rules, error) {
-	seed, err := fair.ParseSeed(seedText)
+	p, seed, err := seededStart(Bomb, start, seedText)
 	if err != nil {
-		return nil, fmt.Errorf("%w: bomb chess: %v", ErrBadSetup, err)
-	}
-	p := chess.StartPosition()
-	if start != "" {
-		if p, err = chess.ParseFEN(start); err != nil {
-			return nil, fmt.Errorf("%w: FEN: %v", ErrBadSetup, err)
-		}
+		return nil, err
 	}
 	return &bombRules{g: bomb.NewGame(p, seed)}, nil
 }
@@ -74,34 +67,20 @@ func bombStep(s bomb.Step) Step {
 
 func (r *bombRules) Check() (string, bool) {
 	p := r.g.Position()
-	if r.g.Outcome().Termination == bomb.KingExposed || !p.InCheck() {
+	if r.g.Outcome().Termination == bomb.KingExposed {
 		return "", false
 	}
-	return p.KingSquare(p.SideToMove()).String(), true
+	return checkOf(&p)
 }
 
-func (r *bombRules) Claimable() (string, bool) {
-	t, ok := r.g.Claimable()
-	if !ok {
-		return "", false
-	}
-	return t.String(), true
-}
+func (r *bombRules) Claimable() (string, bool) { return claimText(r.g.Claimable()) }
 
 func (r *bombRules) Dests() map[string][]string {
-	out := map[string][]string{}
 	if r.g.Outcome().Over() {
-		return out
+		return map[string][]string{}
 	}
 	p := r.g.Position()
-	for _, m := range r.g.Legal() {
-		if m.Kind() == chess.Promotion && m.Promotion() != chess.Queen {
-			continue
-		}
-		u := p.UCI(m)
-		out[u[0:2]] = append(out[u[0:2]], u[2:4])
-	}
-	return out
+	return destsOf(&p, r.g.Legal())
 }
 
 func (r *bombRules) Play(text string) (Step, error) {

@@ -6,7 +6,6 @@ import (
 
 	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/variant/dice"
-	"github.com/gambitchess/gambit/variant/fair"
 )
 
 // Dice is dice chess (package variant/dice): three dice a turn name the
@@ -26,15 +25,9 @@ var diceSpec = &Spec{
 }
 
 func diceRulesAt(start, seedText string) (Rules, error) {
-	seed, err := fair.ParseSeed(seedText)
+	p, seed, err := seededStart(Dice, start, seedText)
 	if err != nil {
-		return nil, fmt.Errorf("%w: dice chess: %v", ErrBadSetup, err)
-	}
-	p := chess.StartPosition()
-	if start != "" {
-		if p, err = chess.ParseFEN(start); err != nil {
-			return nil, fmt.Errorf("%w: FEN: %v", ErrBadSetup, err)
-		}
+		return nil, err
 	}
 	return &diceRules{g: dice.NewGame(p, seed)}, nil
 }
@@ -81,38 +74,18 @@ func dieLetters(types []chess.PieceType) []string {
 	return out
 }
 
-func (r *diceRules) Check() (string, bool) {
-	p := r.g.Position()
-	if !p.InCheck() {
-		return "", false
-	}
-	return p.KingSquare(p.SideToMove()).String(), true
-}
+func (r *diceRules) Check() (string, bool) { p := r.g.Position(); return checkOf(&p) }
 
-func (r *diceRules) Claimable() (string, bool) {
-	t, ok := r.g.Claimable()
-	if !ok {
-		return "", false
-	}
-	return t.String(), true
-}
+func (r *diceRules) Claimable() (string, bool) { return claimText(r.g.Claimable()) }
 
 // Dests lists the moves the dice left allow; passing ("0000") is not a
 // destination: the browser offers it as a button while Sight says CanPass.
 func (r *diceRules) Dests() map[string][]string {
-	out := map[string][]string{}
 	if r.g.Outcome().Over() {
-		return out
+		return map[string][]string{}
 	}
 	p := r.g.Position()
-	for _, m := range r.g.Legal() {
-		if m.Kind() == chess.Promotion && m.Promotion() != chess.Queen {
-			continue
-		}
-		u := p.UCI(m)
-		out[u[0:2]] = append(out[u[0:2]], u[2:4])
-	}
-	return out
+	return destsOf(&p, r.g.Legal())
 }
 
 func (r *diceRules) Play(text string) (Step, error) {
