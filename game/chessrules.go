@@ -87,18 +87,10 @@ func (r *chessRules) CanMate(c chess.Color) bool {
 // (where the king may not move at all), and one destination per promotion
 // square.
 func (r *chessRules) Dests() map[string][]string {
-	out := map[string][]string{}
 	p := r.g.Position()
 	var ml chess.MoveList
 	p.GenerateLegal(&ml)
-	for _, m := range ml.Moves() {
-		if m.Kind() == chess.Promotion && m.Promotion() != chess.Queen {
-			continue
-		}
-		u := p.UCI(m)
-		out[u[0:2]] = append(out[u[0:2]], u[2:4])
-	}
-	return out
+	return destsOf(&p, ml.Moves())
 }
 
 func (r *chessRules) Play(text string) (Step, error) {
@@ -131,10 +123,7 @@ func (r *chessRules) History() []Step {
 
 func (r *chessRules) Check() (string, bool) {
 	p := r.g.Position()
-	if !p.InCheck() {
-		return "", false
-	}
-	return p.KingSquare(p.SideToMove()).String(), true
+	return checkOf(&p)
 }
 
 func (r *chessRules) Outcome() Outcome {

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"strconv"
 	"testing"
@@ -74,7 +75,7 @@ func sameGame(t *testing.T, got, want *Game, wantTimes [2]time.Duration) {
 	if got.offers != want.offers || got.seats != want.seats || !slices.Equal(got.movers, want.movers) {
 		t.Errorf("reloaded offers %v seats %v movers %v, want %v %v %v", got.offers, got.seats, got.movers, want.offers, want.seats, want.movers)
 	}
-	if !slices.Equal(got.History(), want.History()) {
+	if !reflect.DeepEqual(got.History(), want.History()) {
 		t.Errorf("reloaded history differs")
 	}
 	if (got.clock == nil) != (want.clock == nil) {
@@ -314,7 +315,7 @@ func TestProjection(t *testing.T) {
 }
 
 func TestRegistry(t *testing.T) {
-	if got := Variants(); !slices.Equal(got, []Variant{Chess, Chess960, FogOfWar, Xiangqi}) {
+	if got := Variants(); !slices.Equal(got, []Variant{Bomb, Chess, Chess960, Dice, FogOfWar, Xiangqi}) {
 		t.Errorf("Variants() = %v", got)
 	}
 	for _, v := range Variants() {

@@ -75,18 +75,11 @@ func (r *fogRules) CanMate(c chess.Color) bool {
 }
 
 func (r *fogRules) Dests() map[string][]string {
-	out := map[string][]string{}
 	p := r.position()
 	var ml chess.MoveList
 	p.Generate(&ml)
-	for _, m := range ml.Moves() {
-		if m.Kind() == chess.Promotion && m.Promotion() != chess.Queen {
-			continue
-		}
-		u := p.UCI(m)
-		out[u[0:2]] = append(out[u[0:2]], u[2:4])
-	}
-	return out
+	b := p.Board()
+	return destsOf(&b, ml.Moves())
 }
 
 func (r *fogRules) Play(text string) (Step, error) {

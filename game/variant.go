@@ -42,6 +42,8 @@ var specs = map[Variant]*Spec{
 	Chess960: chess960Spec,
 	Xiangqi:  xiangqiSpec,
 	FogOfWar: fogSpec,
+	Bomb:     bombSpec,
+	Dice:     diceSpec,
 }
 
 // Lookup returns the registered variant named v ("" reads as chess, for

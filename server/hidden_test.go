@@ -96,7 +96,7 @@ func TestFogWireCapture(t *testing.T) {
 	last := truth.Position()
 	{
 		for _, c := range []*wsClient{host, guest, watcher} {
-			end := c.until(func(s stateJSON) bool { return s.Status != "started" })
+			end := finalState(t, c)
 			if end.FEN != last.FEN() || end.Fog != nil {
 				t.Errorf("after the end: board %s, fog %v; want the whole board %s", end.FEN, end.Fog, last.FEN())
 			}

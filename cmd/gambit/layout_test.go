@@ -19,6 +19,8 @@ var allowedImports = map[string][]string{
 	"variant/fog":      {"chess"},
 	"variant/fair":     {},
 	"variant/bomb":     {"chess", "variant/fair"},
+	"variant/dice":     {"chess", "variant/fair"},
+	"engine/dicebot":   {"chess", "engine", "variant/dice"},
 	"chess/pgn":        {"chess", "internal/pgntag"},
 	"xiangqi/pgn":      {"xiangqi", "internal/pgntag"},
 	"engine":           {"chess", "internal/elo"},
@@ -30,7 +32,7 @@ var allowedImports = map[string][]string{
 	"game":             {"chess", "chess/pgn", "xiangqi", "xiangqi/pgn", "internal/pgntag", "variant/fog", "variant/fair", "variant/dice", "variant/bomb"},
 	"store":            {},
 	"store/storetest":  {"store"},
-	"server":           {"chess", "chess/pgn", "xiangqi", "game", "store", "engine", "engine/xq", "engine/fogbot", "engine/dicebot", "engine/bombbot", "web"},
+	"server":           {"chess", "chess/pgn", "xiangqi", "game", "store", "engine", "engine/xq", "engine/fogbot", "engine/dicebot", "engine/bombbot", "variant/bomb", "variant/dice", "web"},
 	"web":              {},
 	"internal/charset": {},
 	"internal/elo":     {},
@@ -38,7 +40,7 @@ var allowedImports = map[string][]string{
 }
 
 // stdlibOnly are the packages that may import nothing outside the standard library.
-var stdlibOnly = []string{"chess", "xiangqi", "variant/fog", "variant/fair", "variant/bomb", "chess/pgn", "xiangqi/pgn", "engine", "engine/xq", "internal/elo", "internal/pgntag"}
+var stdlibOnly = []string{"chess", "xiangqi", "variant/fog", "variant/fair", "variant/bomb", "variant/dice", "chess/pgn", "xiangqi/pgn", "engine", "engine/xq", "internal/elo", "internal/pgntag"}
 
 func TestImportLayering(t *testing.T) {
 	const module = "github.com/gambitchess/gambit/"

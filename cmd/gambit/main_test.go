@@ -52,6 +52,11 @@ func TestCommands(t *testing.T) {
 		{"match needs two engines", []string{"match", "--engine", "cmd=/bin/true"}, "", 2, "", "exactly two"},
 		{"match openings with comments", []string{"match", "--engine", "cmd=/nonexistent/engine", "--engine", "cmd=b", "--openings", "../../../shared/tools/match/openings.epd"}, "", 1, "", "nonexistent"},
 		{"match bad tc", []string{"match", "--engine", "cmd=a", "--engine", "cmd=b", "--tc", "fast"}, "", 2, "", "--tc"},
+		{"dice verify", []string{"dice", "verify", "testdata/dice.pgn"}, "", 0, "seed matches its hash; 87 turns, 261 dice: every roll checks\n", ""},
+		{"dice verify tampered roll", []string{"dice", "verify", "testdata/dice-tampered.pgn"}, "", 1, "",
+			"turn 3 (white): die 3 is B in the PGN, the seed rolls N"},
+		{"dice verify stdin, no seed", []string{"dice", "verify", "-"}, "[Variant \"Dice chess\"]\n[SeedHash \"00\"]\n\n*", 1, "", "no Seed tag"},
+		{"dice verify needs a file", []string{"dice", "verify"}, "", 2, "", "argument"},
 		{"unknown command", []string{"frobnicate"}, "", 2, "", "unknown command"},
 	}
 	for _, tt := range tests {

@@ -1,0 +1,189 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"net/http/httptest"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gambitchess/gambit/chess"
+	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/variant/bomb"
+	"github.com/gambitchess/gambit/variant/fair"
+)
+
+// secretOf reads a live game's seed on its hub, as only the server can.
+func secretOf(t *testing.T, s *Server, id string) fair.Seed {
+	t.Helper()
+	var text string
+	if err := s.read(context.Background(), id, func(g *game.Game) { text = g.Header().Seed }); err != nil {
+		t.Fatal(err)
+	}
+	seed, err := fair.ParseSeed(text)
+	if err != nil {
+		t.Fatalf("the game's seed: %v", err)
+	}
+	return seed
+}
+
+// TestBombWireCapture plays an online bomb-chess game over real WebSockets
+// and checks every byte two players and a spectator receive: before the
+// end, no mine is named but those that went off, and the seed never shows;
+// its hash does, and at the end the seed and all eight mines.
+func TestBombWireCapture(t *testing.T) {
+	s, srv, _ := serve(t, openStore(t, t.TempDir()), nil)
+	host, guest, g, _ := onlinePair(t, s, srv, `{"mode":"online","variant":"bomb","color":"white"}`)
+	watcher := dial(t, srv, g.ID, "")
+	watcher.state("state")
+	seed := secretOf(t, s, g.ID)
+	mines := bomb.Mines(seed)
+	seats := map[chess.Color]*wsClient{chess.White: host, chess.Black: guest}
+
+	var st stateJSON
+	tape := decodeTape(t, host.recorded())
+	st = tape[len(tape)-1].state
+	blasts := 0
+	for ply := 0; ply < 56 && (st.Status == "started" || st.Status == "created"); ply++ {
+		turn := chess.White
+		if st.Turn == "black" {
+			turn = chess.Black
+		}
+		u := pickMove(st.Dests, st.FEN, ply)
+		seats[turn].send(`{"t":"move","d":{"u":"` + u + `"}}`)
+		st = seats[turn.Other()].position(ply + 1)
+		if st.Last != nil && st.Last.Blast != "" {
+			blasts++
+		}
+		if ply == 20 {
+			checkSeedHiddenHTTP(t, s, g.ID, seed)
+		}
+	}
+	if st.Status == "started" {
+		host.send(`{"t":"resign"}`)
+	}
+	for _, c := range []*wsClient{host, guest, watcher} {
+		end := finalState(t, c)
+		if end.Fair == nil || end.Fair.Seed != seed.String() || len(end.Mines) != bomb.NumMines {
+			t.Errorf("at the end: fair %+v, mines %v", end.Fair, end.Mines)
+		}
+	}
+	t.Logf("%d blasts", blasts)
+	for _, c := range []*wsClient{host, guest, watcher} {
+		exploded := map[string]bool{}
+		for _, m := range decodeTape(t, c.recorded()) {
+			if m.state.Status != "started" && m.state.Status != "created" {
+				continue
+			}
+			if bytes.Contains(m.raw, []byte(seed.String())) {
+				t.Fatalf("the seed was sent during play: %s", m.raw)
+			}
+			if m.state.Fair == nil || m.state.Fair.Commitment != seed.Commitment() {
+				t.Errorf("no commitment in %s", m.raw)
+			}
+			for _, st := range append(m.state.Moves, derefStep(m.state.Last)...) {
+				if st.Blast != "" {
+					exploded[st.Blast] = true
+				}
+			}
+			for _, name := range m.state.Mines {
+				sq, _ := chess.ParseSquare(name)
+				if !exploded[name] || !mines.Has(sq) {
+					t.Errorf("mine %s named at ply %d before it went off", name, m.state.Ply)
+				}
+			}
+		}
+	}
+}
+
+// finalState waits for the message that ends the game in c's recording.
+func finalState(t *testing.T, c *wsClient) stateJSON {
+	t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for time.Now().Before(deadline) {
+		for _, m := range decodeTape(t, c.recorded()) {
+			if m.state.Status != "started" && m.state.Status != "created" {
+				return m.state
+			}
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	t.Fatal("the game's end never came")
+	return stateJSON{}
+}
+
+func derefStep(s *game.Step) []game.Step {
+	if s == nil {
+		return nil
+	}
+	return []game.Step{*s}
+}
+
+// checkSeedHiddenHTTP checks that neither the state nor the PGN of a
+// running seeded game shows the seed or the mines.
+func checkSeedHiddenHTTP(t *testing.T, s *Server, id string, seed fair.Seed) {
+	t.Helper()
+	for _, path := range []string{"/api/games/" + id, "/api/games/" + id + "/pgn", "/api/games"} {
+		rec := httptest.NewRecorder()
+		s.Handler().ServeHTTP(rec, httptest.NewRequest("GET", path, nil))
+		body := rec.Body.String()
+		if strings.Contains(body, seed.String()) || strings.Contains(body, "[Mines ") || strings.Contains(body, "[Seed ") {
+			t.Errorf("GET %s during play shows the secret: %s", path, body)
+		}
+	}
+}
+
+// TestBombBotSeesOnlyItsSight: two bomb games whose seeds lay different
+// mines, at the same public point, give the bot the same input but for the
+// commitment (which the player does not read), and the same move.
+func TestBombBotSeesOnlyItsSight(t *testing.T) {
+	mk := func() *game.Game {
+		g, err := game.New(game.Options{ID: "x", Mode: game.ModeComputer, Variant: game.Bomb,
+			Seats: [2]game.Seat{{Kind: game.SeatHuman}, {Kind: game.SeatBot, Level: "hard"}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return g
+	}
+	a, b := mk(), mk()
+	for _, g := range []*game.Game{a, b} {
+		if _, err := g.Move(chess.White, "g1h3"); err != nil { // a knight to rank 3: mines in the way differ
+			t.Fatal(err)
+		}
+	}
+	if a.Header().Seed == b.Header().Seed {
+		t.Fatal("two games drew the same seed")
+	}
+	sa, sb := a.Sight(game.SeatViewer(chess.Black), true), b.Sight(game.SeatViewer(chess.Black), true)
+	if a.FEN() == b.FEN() {
+		sa.Fair, sb.Fair = nil, nil
+		if !slices.Equal(sa.Mines, sb.Mines) || !slices.Equal(sa.Safe, sb.Safe) || sa.FEN != sb.FEN {
+			t.Fatalf("public sights differ: %+v / %+v", sa, sb)
+		}
+		level, _ := levelFor(game.Bomb, "hard")
+		ma, err := playBomb(context.Background(), sa, chess.Black, level)
+		if err != nil {
+			t.Fatal(err)
+		}
+		mb, _ := playBomb(context.Background(), sb, chess.Black, level)
+		if ma != mb {
+			t.Errorf("moves differ: %s / %s", ma, mb)
+		}
+	}
+}
+
+// TestBombAgainstTheComputer: the computer answers in bomb chess, and the
+// state carries the commitment but no mine.
+func TestBombAgainstTheComputer(t *testing.T) {
+	s, srv, _ := serve(t, openStore(t, t.TempDir()), nil)
+	g := create(t, s.Handler(), `{"mode":"computer","variant":"bomb","color":"white","level":"easy"}`)
+	c := dial(t, srv, g.ID, g.Token)
+	c.state("state")
+	c.send(`{"t":"move","d":{"u":"e2e4"}}`)
+	st := c.position(2)
+	if st.Turn != "white" || st.Fair == nil || st.Fair.Seed != "" || len(st.Safe) == 0 {
+		t.Fatalf("after the computer's reply: %+v", st)
+	}
+}

@@ -1,0 +1,104 @@
+package server
+
+import (
+	"bytes"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/gambitchess/gambit/chess"
+	"github.com/gambitchess/gambit/variant/dice"
+)
+
+// TestDiceWireCapture plays an online dice-chess game over real
+// WebSockets: the players see each turn's dice and may pass; the seed that
+// rolls the dice to come is never sent before the end, its hash is; after
+// the end the PGN the server writes passes dice.Verify, the check
+// `gambit dice verify` runs.
+func TestDiceWireCapture(t *testing.T) {
+	s, srv, _ := serve(t, openStore(t, t.TempDir()), nil)
+	host, guest, g, _ := onlinePair(t, s, srv, `{"mode":"online","variant":"dice","color":"white"}`)
+	watcher := dial(t, srv, g.ID, "")
+	watcher.state("state")
+	seed := secretOf(t, s, g.ID)
+	seats := map[chess.Color]*wsClient{chess.White: host, chess.Black: guest}
+
+	tape := decodeTape(t, host.recorded())
+	st := tape[len(tape)-1].state
+	passes := 0
+	// 36 plies keep each player within its burst of 30 messages (limit.go),
+	// however the turns fall.
+	for ply := 0; ply < 36 && (st.Status == "started" || st.Status == "created"); ply++ {
+		if st.Dice == nil || len(st.Dice.Rolled) != 3 {
+			t.Fatalf("ply %d: no dice in %+v", ply, st)
+		}
+		turn := chess.White
+		if st.Turn == "black" {
+			turn = chess.Black
+		}
+		u := pickMove(st.Dests, st.FEN, ply)
+		if st.Dice.CanPass && ply%5 == 0 {
+			u = "0000"
+			passes++
+		}
+		seats[turn].send(`{"t":"move","d":{"u":"` + u + `"}}`)
+		seen := watcher.position(ply + 1)
+		if seen.Last == nil || seen.Last.UCI != u {
+			t.Fatalf("ply %d: sent %s, the watcher saw %+v", ply, u, seen.Last)
+		}
+		white, black := host.position(ply+1), guest.position(ply+1)
+		if st = white; seen.Turn == "black" {
+			st = black
+		}
+	}
+	if st.Status == "started" {
+		host.send(`{"t":"resign"}`)
+	}
+	for _, c := range []*wsClient{host, guest, watcher} {
+		end := finalState(t, c)
+		if end.Fair == nil || end.Fair.Seed != seed.String() {
+			t.Errorf("at the end: fair %+v", end.Fair)
+		}
+		for _, m := range decodeTape(t, c.recorded()) {
+			if m.state.Status != "started" && m.state.Status != "created" {
+				continue
+			}
+			if bytes.Contains(m.raw, []byte(seed.String())) {
+				t.Fatalf("the seed was sent during play: %s", m.raw)
+			}
+			if m.state.Fair == nil || m.state.Fair.Commitment != seed.Commitment() {
+				t.Errorf("no commitment in %s", m.raw)
+			}
+		}
+	}
+	rec := httptest.NewRecorder()
+	s.Handler().ServeHTTP(rec, httptest.NewRequest("GET", "/api/games/"+g.ID+"/pgn", nil))
+	turns, err := dice.Verify(strings.NewReader(rec.Body.String()))
+	if err != nil || turns == 0 {
+		t.Fatalf("dice.Verify(the PGN) = %d, %v\n%s", turns, err, rec.Body)
+	}
+	t.Logf("%d turns, %d passes verified", turns, passes)
+}
+
+// TestDiceAgainstTheComputer: the computer plays its whole turn, and the
+// person gets the next turn's dice.
+func TestDiceAgainstTheComputer(t *testing.T) {
+	s, srv, _ := serve(t, openStore(t, t.TempDir()), nil)
+	g := create(t, s.Handler(), `{"mode":"computer","variant":"dice","color":"white","level":"hard"}`)
+	c := dial(t, srv, g.ID, g.Token)
+	st := c.state("state")
+	for st.Turn == "white" && st.Status != "mate" {
+		u := pickMove(st.Dests, st.FEN, st.Ply)
+		if st.Dice.Moves > 0 {
+			u = "0000"
+		}
+		c.send(`{"t":"move","d":{"u":"` + u + `"}}`)
+		st = c.position(st.Ply + 1)
+	}
+	for st.Turn != "white" {
+		st = c.position(st.Ply + 1)
+	}
+	if st.Dice == nil || st.Dice.Moves != 0 || len(st.Dests) == 0 {
+		t.Fatalf("after the computer's turn: %+v", st)
+	}
+}

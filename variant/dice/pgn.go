@@ -1,0 +1,94 @@
+package dice
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/gambitchess/gambit/chess"
+)
+
+// ownTags are the tags WritePGN writes itself; the caller's are dropped.
+var ownTags = []string{"Variant", "SeedHash", "Seed", "SetUp", "FEN", "Result"}
+
+// WritePGN writes the game in PGN (see the package doc for the format):
+// the caller's tags in their order, then Variant, SeedHash, Seed when
+// revealSeed, SetUp and FEN for a non-standard start, and Result. Reveal
+// the seed only once the game is over: it tells every roll to come.
+func (g *Game) WritePGN(w io.Writer, tags [][2]string, revealSeed bool) error {
+	bw := bufio.NewWriter(w)
+	writeTag := func(name, value string) {
+		value = strings.ReplaceAll(value, `\`, `\\`)
+		value = strings.ReplaceAll(value, `"`, `\"`)
+		fmt.Fprintf(bw, "[%s \"%s\"]\n", name, value)
+	}
+	for _, t := range tags {
+		own := false
+		for _, o := range ownTags {
+			own = own || strings.EqualFold(t[0], o)
+		}
+		if !own && validTagName(t[0]) {
+			writeTag(t[0], t[1])
+		}
+	}
+	writeTag("Variant", "Dice chess")
+	writeTag("SeedHash", g.seed.Commitment())
+	if revealSeed {
+		writeTag("Seed", g.seed.String())
+	}
+	if g.start.FEN() != chess.StartFEN {
+		writeTag("SetUp", "1")
+		writeTag("FEN", g.start.FEN())
+	}
+	result := g.outcome.Result()
+	writeTag("Result", result)
+	bw.WriteString("\n")
+
+	line := 0
+	word := func(s string) {
+		if line > 0 && line+1+len(s) > 79 {
+			bw.WriteString("\n")
+			line = 0
+		}
+		if line > 0 {
+			bw.WriteString(" ")
+			line++
+		}
+		bw.WriteString(s)
+		line += len(s)
+	}
+	turn := 0
+	for _, a := range g.actions {
+		if a.Turn != turn {
+			turn = a.Turn
+			n := g.start.FullmoveNumber() + (turn-1+int(g.start.SideToMove()))/2
+			if a.Color == chess.White {
+				word(strconv.Itoa(n) + ".")
+			} else {
+				word(strconv.Itoa(n) + "...")
+			}
+			word("{[%dice " + diceText(a.Roll[:]) + "]}")
+		}
+		word(a.SAN)
+	}
+	word(result)
+	bw.WriteString("\n")
+	return bw.Flush()
+}
+
+// validTagName reports whether name can be a PGN tag name: letters,
+// digits and underscores, starting with a letter.
+func validTagName(name string) bool {
+	if name == "" {
+		return false
+	}
+	for i, r := range name {
+		ok := r == '_' || r >= 'A' && r <= 'Z' || r >= 'a' && r <= 'z' || i > 0 && r >= '0' && r <= '9'
+		if !ok {
+			return false
+		}
+	}
+	return true
+}

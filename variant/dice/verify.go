@@ -1,0 +1,374 @@
+package dice
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/gambitchess/gambit/chess"
+	"github.com/gambitchess/gambit/variant/fair"
+)
+
+// Errors of Verify, returned wrapped with where the problem is. A seed that
+// does not match its commitment wraps fair.ErrMismatch as well.
+var (
+	ErrBadPGN    = errors.New("dice: bad dice chess PGN")
+	ErrWrongRoll = errors.New("dice: a roll does not match the seed")
+	ErrBadSeed   = errors.New("dice: bad seed")
+)
+
+// maxPGN bounds what Verify reads: a game of a few thousand turns is far
+// below it.
+const maxPGN = 4 << 20
+
+// token is one piece of PGN text, with the line it starts on.
+type token struct {
+	kind tokenKind
+	text string // the tag name, comment body, move number or word
+	val  string // the tag value
+	line int
+}
+
+type tokenKind uint8
+
+const (
+	tokTag tokenKind = iota
+	tokComment
+	tokNumber // text is the number; val is "." or "..."
+	tokWord   // a move, "--", a result or a NAG
+)
+
+// scan splits a PGN into tokens. It knows tags, brace and semicolon
+// comments, escape lines (a % in column one) and move numbers glued to
+// their move ("12.e4"); it rejects variations, which a dice PGN never has.
+func scan(text string) ([]token, error) {
+	var toks []token
+	line := 1
+	for i := 0; i < len(text); {
+		c := text[i]
+		switch {
+		case c == '\n':
+			line++
+			i++
+		case c == ' ' || c == '\t' || c == '\r':
+			i++
+		case c == '%' && (i == 0 || text[i-1] == '\n'), c == ';':
+			for i < len(text) && text[i] != '\n' {
+				i++
+			}
+		case c == '{':
+			end := strings.IndexByte(text[i:], '}')
+			if end < 0 {
+				return nil, fmt.Errorf("%w: line %d: comment not closed", ErrBadPGN, line)
+			}
+			body := text[i+1 : i+end]
+			toks = append(toks, token{kind: tokComment, text: body, line: line})
+			line += strings.Count(body, "\n")
+			i += end + 1
+		case c == '[':
+			t, n, err := scanTag(text[i:], line)
+			if err != nil {
+				return nil, err
+			}
+			toks = append(toks, t)
+			i += n
+		case c == '(' || c == ')':
+			return nil, fmt.Errorf("%w: line %d: variations are not allowed in a dice chess PGN", ErrBadPGN, line)
+		case c == ']' || c == '}':
+			return nil, fmt.Errorf("%w: line %d: stray %q", ErrBadPGN, line, c)
+		default:
+			j := i
+			for j < len(text) && !strings.ContainsRune(" \t\r\n{}[]();", rune(text[j])) {
+				j++
+			}
+			w := text[i:j]
+			i = j
+			digits := 0
+			for digits < len(w) && w[digits] >= '0' && w[digits] <= '9' {
+				digits++
+			}
+			if digits > 0 && digits < len(w) && w[digits] == '.' {
+				dots := strings.IndexFunc(w[digits:], func(r rune) bool { return r != '.' })
+				if dots < 0 {
+					dots = len(w) - digits
+				}
+				toks = append(toks, token{kind: tokNumber, text: w[:digits], val: w[digits : digits+dots], line: line})
+				w = w[digits+dots:]
+			}
+			if w != "" {
+				toks = append(toks, token{kind: tokWord, text: w, line: line})
+			}
+		}
+	}
+	return toks, nil
+}
+
+// scanTag reads a tag pair [Name "value"] at the start of text, returning
+// it and the bytes read.
+func scanTag(text string, line int) (token, int, error) {
+	bad := func(why string) (token, int, error) {
+		return token{}, 0, fmt.Errorf("%w: line %d: tag: %s", ErrBadPGN, line, why)
+	}
+	i := 1
+	for i < len(text) && (text[i] == ' ' || text[i] == '\t') {
+		i++
+	}
+	start := i
+	for i < len(text) && text[i] != ' ' && text[i] != '\t' && text[i] != '"' && text[i] != ']' && text[i] != '\n' {
+		i++
+	}
+	name := text[start:i]
+	if !validTagName(name) {
+		return bad(fmt.Sprintf("bad name %q", name))
+	}
+	for i < len(text) && (text[i] == ' ' || text[i] == '\t') {
+		i++
+	}
+	if i >= len(text) || text[i] != '"' {
+		return bad("value not quoted")
+	}
+	i++
+	var val strings.Builder
+	for ; ; i++ {
+		if i >= len(text) || text[i] == '\n' {
+			return bad("value not closed")
+		}
+		if text[i] == '\\' && i+1 < len(text) && (text[i+1] == '"' || text[i+1] == '\\') {
+			i++
+		} else if text[i] == '"' {
+			break
+		}
+		val.WriteByte(text[i])
+	}
+	i++
+	for i < len(text) && (text[i] == ' ' || text[i] == '\t') {
+		i++
+	}
+	if i >= len(text) || text[i] != ']' {
+		return bad("missing ]")
+	}
+	return token{kind: tokTag, text: name, val: val.String(), line: line}, i + 1, nil
+}
+
+// parseDiceComment reads the body of a {[%dice N B P]} comment; ok is
+// false for any other comment.
+func parseDiceComment(body string) (dice [3]chess.PieceType, ok bool, err error) {
+	body = strings.TrimSpace(body)
+	rest, found := strings.CutPrefix(body, "[%dice")
+	if !found {
+		return dice, false, nil
+	}
+	rest, found = strings.CutSuffix(rest, "]")
+	if !found {
+		return dice, true, fmt.Errorf("%w: dice comment %q has no closing ]", ErrBadPGN, body)
+	}
+	letters := strings.Fields(rest)
+	if len(letters) != 3 {
+		return dice, true, fmt.Errorf("%w: dice comment %q: want 3 dice, have %d", ErrBadPGN, body, len(letters))
+	}
+	for k, l := range letters {
+		pt, good := pieceFromLetter(l)
+		if !good {
+			return dice, true, fmt.Errorf("%w: dice comment %q: %q is not a piece letter", ErrBadPGN, body, l)
+		}
+		dice[k] = pt
+	}
+	return dice, true, nil
+}
+
+func isResult(s string) bool { return s == "1-0" || s == "0-1" || s == "1/2-1/2" || s == "*" }
+
+// Verify reads one dice chess game written by WritePGN, with its seed
+// revealed, and checks it: the seed hashes to the SeedHash tag, and
+// replaying the moves from the start position, every turn's {[%dice]}
+// comment is the roll the seed gives, every move is legal and allowed by the
+// dice, every turn ends as the rules say, and the result agrees with a
+// checkmate or an automatic draw the rules find. It returns the number of
+// turns played (each with three dice). Errors say which turn, die or move is
+// wrong.
+func Verify(r io.Reader) (turns int, err error) {
+	data, err := io.ReadAll(io.LimitReader(r, maxPGN+1))
+	if err != nil {
+		return 0, fmt.Errorf("dice: verify: %w", err)
+	}
+	if len(data) > maxPGN {
+		return 0, fmt.Errorf("%w: longer than %d bytes", ErrBadPGN, maxPGN)
+	}
+	toks, err := scan(string(data))
+	if err != nil {
+		return 0, err
+	}
+	tags := map[string]string{}
+	i := 0
+	for ; i < len(toks) && toks[i].kind == tokTag; i++ {
+		tags[toks[i].text] = toks[i].val
+	}
+	g, err := gameFromTags(tags)
+	if err != nil {
+		return 0, err
+	}
+	v := verifier{g: g}
+	for _, t := range toks[i:] {
+		if err := v.take(t); err != nil {
+			return v.turns, err
+		}
+		if v.done {
+			break
+		}
+	}
+	if !v.done {
+		return v.turns, fmt.Errorf("%w: no result at the end of the movetext", ErrBadPGN)
+	}
+	if res, ok := tags["Result"]; ok && res != v.result {
+		return v.turns, fmt.Errorf("%w: the Result tag %q disagrees with the movetext's %q", ErrBadPGN, res, v.result)
+	}
+	return v.turns, nil
+}
+
+// gameFromTags checks the tags of a dice PGN and starts its game.
+func gameFromTags(tags map[string]string) (*Game, error) {
+	if v, ok := tags["Variant"]; !ok || !strings.EqualFold(v, "Dice chess") {
+		return nil, fmt.Errorf("%w: want the tag [Variant \"Dice chess\"], have %q", ErrBadPGN, v)
+	}
+	hash, ok := tags["SeedHash"]
+	if !ok {
+		return nil, fmt.Errorf("%w: no SeedHash tag", ErrBadPGN)
+	}
+	text, ok := tags["Seed"]
+	if !ok {
+		return nil, fmt.Errorf("%w: no Seed tag: the seed is revealed only when the game is over", ErrBadSeed)
+	}
+	seed, err := fair.ParseSeed(text)
+	if err != nil {
+		return nil, fmt.Errorf("%w: Seed tag: %w", ErrBadSeed, err)
+	}
+	if err := seed.Check(hash); err != nil {
+		return nil, fmt.Errorf("%w: the seed does not hash to the SeedHash tag: %w", ErrBadSeed, err)
+	}
+	start := chess.StartPosition()
+	if fen, ok := tags["FEN"]; ok {
+		if start, err = chess.ParseFEN(fen); err != nil {
+			return nil, fmt.Errorf("%w: FEN tag: %w", ErrBadPGN, err)
+		}
+	}
+	return NewGame(start, seed), nil
+}
+
+// verifier replays a dice PGN's movetext one token at a time.
+type verifier struct {
+	g        *Game
+	turns    int  // turns opened by a move number
+	open     bool // a turn is open: its number was read
+	needDice bool // its dice comment is still to come
+	moves    int  // moves of the open turn read so far
+	done     bool
+	result   string
+}
+
+// where names the open turn in errors.
+func (v *verifier) where(t token) string {
+	return fmt.Sprintf("line %d, turn %d (%s)", t.line, v.g.TurnNumber(), v.g.Turn())
+}
+
+func (v *verifier) take(t token) error {
+	g := v.g
+	switch {
+	case t.kind == tokTag:
+		return fmt.Errorf("%w: line %d: tag [%s] inside the movetext", ErrBadPGN, t.line, t.text)
+	case t.kind == tokNumber:
+		if err := v.closeTurn(t); err != nil {
+			return err
+		}
+		if g.Outcome().Over() {
+			return fmt.Errorf("%w: line %d: turn %s%s after the game ended (%v)", ErrBadPGN, t.line, t.text, t.val, g.Outcome())
+		}
+		side := chess.White
+		if len(t.val) > 1 {
+			side = chess.Black
+		}
+		pos := g.Position()
+		want := fmt.Sprint(pos.FullmoveNumber())
+		if side != g.Turn() || t.text != want {
+			return fmt.Errorf("%w: %s: the move number is %s%s, want %s%s", ErrBadPGN, v.where(t), t.text, t.val, want, dotsOf(g.Turn()))
+		}
+		v.open, v.needDice, v.moves = true, true, 0
+		v.turns++
+	case t.kind == tokComment:
+		dice, ok, err := parseDiceComment(t.text)
+		switch {
+		case err != nil:
+			return fmt.Errorf("%s: %w", v.where(t), err)
+		case !ok:
+			return nil // an ordinary comment
+		case !v.needDice:
+			return fmt.Errorf("%w: %s: a dice comment that does not follow a move number", ErrBadPGN, v.where(t))
+		}
+		rolled := g.Rolled()
+		for k := range dice {
+			if dice[k] != rolled[k] {
+				return fmt.Errorf("%w: %s: die %d is %s in the PGN, the seed rolls %s (label %q)",
+					ErrWrongRoll, v.where(t), k+1, pieceLetter(dice[k]), pieceLetter(rolled[k]), Label(g.TurnNumber(), k+1))
+			}
+		}
+		v.needDice = false
+	case isResult(t.text):
+		if err := v.closeTurn(t); err != nil && g.Outcome().Over() {
+			return err
+		}
+		if o := g.Outcome(); o.Over() && o.Result() != t.text {
+			return fmt.Errorf("%w: line %d: the result is %s, but the game ended %v", ErrBadPGN, t.line, t.text, o)
+		}
+		v.done, v.result = true, t.text
+	case strings.HasPrefix(t.text, "$"):
+		return nil // a NAG
+	default:
+		if !v.open || v.needDice {
+			return fmt.Errorf("%w: %s: move %q before its turn's number and dice", ErrBadPGN, v.where(t), t.text)
+		}
+		if t.text == "--" {
+			if err := g.Pass(); err != nil {
+				return fmt.Errorf("%s: %w", v.where(t), err)
+			}
+		} else {
+			pos := g.Position()
+			m, err := pos.ParseSAN(t.text)
+			if err == nil && m == chess.MoveNull {
+				err = fmt.Errorf("%w: %q", ErrIllegalMove, t.text)
+			}
+			if err != nil {
+				return fmt.Errorf("%s, move %d: %w", v.where(t), v.moves+1, err)
+			}
+			if err := g.Push(m); err != nil {
+				return fmt.Errorf("%s, move %d: %w", v.where(t), v.moves+1, err)
+			}
+		}
+		v.moves++
+	}
+	return nil
+}
+
+// closeTurn checks that the open turn, if any, is complete: it has its
+// dice and a move, and the rules ended it.
+func (v *verifier) closeTurn(t token) error {
+	if !v.open {
+		return nil
+	}
+	switch {
+	case v.needDice:
+		return fmt.Errorf("%w: %s: the turn has no dice comment", ErrBadPGN, v.where(t))
+	case v.moves == 0:
+		return fmt.Errorf("%w: %s: the turn has no move", ErrBadPGN, v.where(t))
+	case v.g.MovesThisTurn() > 0:
+		return fmt.Errorf("%w: %s: the turn is not over: dice %s are left and it has no pass", ErrBadPGN, v.where(t), diceText(v.g.Dice()))
+	}
+	v.open = false
+	return nil
+}
+
+func dotsOf(c chess.Color) string {
+	if c == chess.Black {
+		return "..."
+	}
+	return "."
+}
