@@ -57,7 +57,8 @@ async function resign(page) {
 
 // playAgainstComputer plays white's moves from the dests until the game ends
 // or plies moves were made, then resigns; check runs on every position of
-// white's turn. It returns the last state.
+// white's turn, and may make the move itself (it returns true then). It
+// returns the last state, as the HTTP API gives it.
 async function playAgainstComputer(page, plies, check = async () => {}) {
   let s;
   for (let n = 0; n < plies; n++) {
@@ -69,7 +70,7 @@ async function playAgainstComputer(page, plies, check = async () => {}) {
       await page.waitForTimeout(150);
     }
     if (over(s)) break;
-    await check(s);
+    if (await check(s, n)) continue;
     await playMove(page, pick(s.dests, await boardPieces(page), n), s.v);
   }
   if (!over(await shown(page))) await resign(page);
@@ -175,4 +176,93 @@ test('fog of war online: each player sees their own pieces, the opponent in fog;
   await b.waitForFunction(() => document.querySelectorAll('#board cg-board square.fog').length === 0);
   const all = await boardPieces(b);
   assert.equal(Object.values(all).filter(p => p.startsWith('white')).length, 16);
+});
+
+test('dice chess against the computer: the dice of each turn, moves one per die, a pass, the seed at the end', async () => {
+  await newGame(app.page, { mode: 'computer', variant: 'dice', level: 'easy' });
+  assert.equal(await app.page.isVisible('#btn-undo'), false, 'no takeback in dice chess');
+  assert.match(await app.page.textContent('#fair'), /commitment/i);
+  let passed = 0;
+  let shot = false;
+  const s = await playAgainstComputer(app.page, 16, async (st, n) => {
+    await app.page.waitForSelector('#dice:not([hidden])');
+    const dice = await app.page.$$eval('#dice-faces .die', ds => ds.map(d => ({ piece: d.dataset.piece, used: d.classList.contains('used') })));
+    assert.equal(dice.length, 3, 'three dice');
+    assert.ok(dice.every(d => /^[KQRBNP]$/.test(d.piece)), JSON.stringify(dice));
+    assert.ok(dice.some(d => !d.used), 'a die is left to move with');
+    const canPass = !(await app.page.isDisabled('#btn-pass'));
+    // Every piece the board offers to move is of a type a die still shows.
+    const pieces = await boardPieces(app.page);
+    const letters = { pawn: 'P', knight: 'N', bishop: 'B', rook: 'R', queen: 'Q', king: 'K' };
+    const left = dice.filter(d => !d.used).map(d => d.piece);
+    for (const from of Object.keys(st.dests)) assert.ok(left.includes(letters[pieces[from].split(' ')[1]]), `${from} not on a die left: ${left}`);
+    if (canPass) {
+      assert.ok(dice.some(d => d.used), 'a pass comes after a move: a die is used');
+      if (!shot) {
+        mkdirSync(artifacts, { recursive: true });
+        await app.page.screenshot({ path: join(artifacts, 'dice-turn.png') });
+        shot = true;
+      }
+      if (passed < 2 && n % 3 === 0) {
+        passed++;
+        await app.page.click('#btn-pass');
+        await app.page.waitForFunction(v => Number(document.body.dataset.v) > v, st.v);
+        return true;
+      }
+    }
+    return false;
+  });
+  assert.ok(over(s));
+  await app.page.waitForSelector('#over-dialog[open]');
+  // The list shows each turn's roll; passes are written "--".
+  assert.ok(await app.page.locator('#moves li.turn .roll').count() >= 2, 'rolls in the move list');
+  if (passed) assert.ok((await sans(app.page)).includes('--'), 'a pass in the list');
+  await app.page.waitForFunction(() => /Seed:/.test(document.getElementById('over-fair').textContent));
+  assert.match(await app.page.textContent('#over-fair'), /gambit dice verify/);
+  assert.equal(s.fair.seed.length > 0, true);
+  await app.page.screenshot({ path: join(artifacts, 'dice-over.png') });
+  const pgn = await app.page.evaluate(() => fetch(document.getElementById('btn-download-pgn').href).then(r => r.text()));
+  assert.match(pgn, /\[Variant "Dice chess"\]/);
+  await app.page.click('#over-dialog button[value=review]');
+});
+
+test('bomb chess against the computer: mines marked as they go off, all eight at the end', async () => {
+  mkdirSync(artifacts, { recursive: true });
+  await newGame(app.page, { mode: 'computer', variant: 'bomb', level: 'easy' });
+  assert.equal(await app.page.isVisible('#btn-undo'), false, 'no takeback in bomb chess');
+  // Count the blasts the board animates.
+  await app.page.evaluate(() => {
+    window.blasts = [];
+    new MutationObserver(ms => { for (const m of ms) for (const n of m.addedNodes) if (n.classList?.contains('blast')) window.blasts.push(n.children.length); })
+      .observe(document.getElementById('board'), { childList: true });
+  });
+  // While the game runs the board marks the mines gone off, never fewer
+  // than before, and none still hidden.
+  let seen = [];
+  const s = await playAgainstComputer(app.page, 30, async () => {
+    const mines = await app.page.evaluate(() => [...document.querySelectorAll('#board cg-board square.mine')].map(q => q.cgKey).sort());
+    assert.ok(seen.every(k => mines.includes(k)), `mines ${seen} then ${mines}`);
+    assert.ok(mines.length < 8 || seen.length === 8);
+    if (mines.length > seen.length && seen.length === 0) await app.page.screenshot({ path: join(artifacts, 'bomb-exploded.png') });
+    seen = mines;
+    return false;
+  });
+  assert.ok(over(s));
+  await app.page.waitForSelector('#over-dialog[open]');
+  assert.equal(s.mines.length, 8, 'all mines after the end');
+  await app.page.waitForFunction(() => document.querySelectorAll('#board cg-board square.mine').length === 8);
+  const drawn = await app.page.evaluate(() => [...document.querySelectorAll('#board cg-board square.mine')].map(q => q.cgKey).sort());
+  assert.deepEqual(drawn, [...s.mines].sort());
+  assert.ok(drawn.every(k => /[3-6]$/.test(k)), 'mines on ranks 3 to 6');
+  const blasts = s.moves.filter(m => m.blast);
+  const animated = await app.page.evaluate(() => window.blasts);
+  // Every blast of a move that came as a move message was animated (a
+  // blast that ended the game may come in the last state).
+  assert.ok(animated.length >= Math.max(0, blasts.length - 1), `${animated.length} animations for ${blasts.length} blasts`);
+  for (const n of animated) assert.ok(n >= 4 && n <= 9, `a blast covers ${n} squares`);
+  assert.match(await app.page.textContent('#over-fair'), /Seed:/);
+  await app.page.screenshot({ path: join(artifacts, 'bomb-over.png') });
+  const pgn = await app.page.evaluate(() => fetch(document.getElementById('btn-download-pgn').href).then(r => r.text()));
+  assert.match(pgn, /\[Variant "[^"]*[Bb]omb[^"]*"\]/);
+  console.log(`bomb: ${s.moves.length} plies, ${blasts.length} blasts (${animated.length} animated), ${s.termination}`);
 });
