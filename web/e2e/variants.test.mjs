@@ -77,6 +77,26 @@ async function playAgainstComputer(page, plies, check = async () => {}) {
   return gameState(page);
 }
 
+test('the new-game dialog offers the three with their rules, and each variant its own levels', async () => {
+  for (const d of await app.page.locator('dialog[open]').all()) await d.evaluate(el => el.close());
+  await app.page.click('#btn-new-top');
+  await app.page.check('input[name=mode][value=computer]');
+  for (const [variant, words, level] of [['fogofwar', /capture the king/, 'easy'], ['dice', /three dice/, 'easy'], ['bomb', /mines/, 'easy']]) {
+    await app.page.check(`input[name=variant][value=${variant}]`);
+    await app.page.waitForFunction(v => document.querySelector('#level option')?.value === 'easy', variant);
+    assert.match(await app.page.textContent('#variant-help'), words);
+    assert.equal(await app.page.inputValue('#level'), level);
+    assert.equal(await app.page.isVisible('#variant-rules'), true);
+  }
+  await app.page.click('#variant-rules-title');
+  assert.match(await app.page.textContent('#variant-rules-text'), /eight mines/);
+  mkdirSync(artifacts, { recursive: true });
+  await app.page.screenshot({ path: join(artifacts, 'variants-dialog.png') });
+  await app.page.check('input[name=variant][value=chess]');
+  assert.equal(await app.page.isVisible('#variant-rules'), false, 'chess has its summary only');
+  await app.page.click('#new-dialog button[value=cancel]');
+});
+
 test('fog of war against the computer: fog while it runs, hidden replies, the whole board at the end', async () => {
   await newGame(app.page, { mode: 'computer', variant: 'fogofwar', level: 'easy' });
   assert.equal(await app.page.isVisible('#btn-undo'), false, 'no takeback in fog of war');
