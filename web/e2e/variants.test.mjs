@@ -189,6 +189,7 @@ test('fog of war online: each player sees their own pieces, the opponent in fog;
   await c.waitForFunction(id => document.body.dataset.game === id, id);
   await c.waitForFunction(() => document.querySelectorAll('#board cg-board square.fog').length === 64);
   assert.deepEqual(await boardPieces(c), {});
+  assert.equal(await c.textContent('#status'), 'Fog of war: the board shows when the game is over');
   await c.screenshot({ path: join(artifacts, 'fogofwar-online-spectator.png') });
   // White resigns: both see the whole board.
   await resign(app.page);

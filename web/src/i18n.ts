@@ -133,7 +133,6 @@ const en = {
   'fair.verify': 'Check it with {command} on the game’s PGN.',
   'fair.verifyHash': 'Check that the seed’s SHA-256 is the commitment: the mines follow from the seed.',
   'fair.later': 'The seed is revealed when the game is over.',
-  'mines.count': 'Mines: {n} exploded or shown',
   'dialog.rules': 'Rules',
   'piece.pawn': 'Pawn',
   'piece.king': 'King',

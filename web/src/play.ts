@@ -284,7 +284,10 @@ export class Play {
     // On one screen a hidden variant's board stays covered between turns.
     const covered = this.covered();
     $('handover').hidden = !covered;
-    if (covered) $('handover-text').textContent = t('handover.text', { side: sideName(this.variant, s.turn) });
+    if (covered) {
+      $('handover-text').textContent = t('handover.text', { side: sideName(this.variant, s.turn) });
+      $('btn-handover').textContent = t('handover.show');
+    }
     document.body.classList.toggle('covered', covered);
     this.board?.set(covered ? {
       fen: '8/8/8/8/8/8/8/8 w - - 0 1',
@@ -472,6 +475,7 @@ export class Play {
       const [title, reason] = describeEnd(s);
       text = t('status.over', { title, reason });
     } else if (s.mode === 'online' && openSeat(s)) text = t(this.you.length > 0 ? 'status.waiting' : 'status.waitingSpectator');
+    else if (s.fog && this.you.length === 0) text = t('status.fogWatching'); // a spectator sees nothing of a hidden game in play
     else if (s.seats[s.turn].kind === 'bot') text = t('status.thinking');
     else text = t(s.check ? 'status.toMoveCheck' : 'status.toMove', { side: sideName(this.variant, s.turn) });
     $('status').textContent = text;
