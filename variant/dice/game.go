@@ -62,7 +62,7 @@ func (g *Game) beginTurn() {
 	g.keys = append(g.keys, g.pos.Key())
 	g.roll = [3]chess.PieceType{}
 	g.dice = nil
-	g.outcome = positionOutcome(&g.pos)
+	g.outcome = g.pos.Outcome() // the position alone: mate, stalemate, dead position, 75 moves
 	if !g.outcome.Over() && g.repetitions() >= 5 {
 		g.outcome = Outcome{Termination: FivefoldRepetition, Draw: true}
 	}
