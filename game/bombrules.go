@@ -38,7 +38,7 @@ func bombRulesAt(start, seedText string) (Rules, error) {
 type bombRules struct{ g *bomb.Game }
 
 func (r *bombRules) Turn() chess.Color { return r.g.Turn() }
-func (r *bombRules) Ply() int          { return len(r.g.Steps()) }
+func (r *bombRules) Ply() int          { return r.g.Ply() }
 func (r *bombRules) FEN() string       { p := r.g.Position(); return p.FEN() }
 func (r *bombRules) StartFEN() string  { p := r.g.StartPosition(); return p.FEN() }
 func (r *bombRules) Pop() bool         { return false } // the variant has no takebacks
@@ -90,8 +90,8 @@ func (r *bombRules) Play(text string) (Step, error) {
 		}
 		return Step{}, fmt.Errorf("%w: %s", ErrIllegalMove, text)
 	}
-	steps := r.g.Steps()
-	return bombStep(steps[len(steps)-1]), nil
+	last, _ := r.g.Last()
+	return bombStep(last), nil
 }
 
 func (r *bombRules) Outcome() Outcome {
@@ -125,13 +125,12 @@ func (r *bombRules) Clone() Rules {
 func (r *bombRules) Sight(_ chess.Color, _, over, history bool) Sight {
 	s := Sight{FEN: r.FEN(), StartFEN: r.StartFEN()}
 	s.Check, _ = r.Check()
-	steps := r.g.Steps()
 	if history {
 		s.Moves = r.History()
 	}
-	if n := len(steps); n > 0 {
-		last := bombStep(steps[n-1])
-		s.Last = &last
+	if last, ok := r.g.Last(); ok {
+		step := bombStep(last)
+		s.Last = &step
 	}
 	mines := r.g.Exploded()
 	s.Fair = &Fairness{Commitment: r.g.Commitment()}

@@ -37,7 +37,7 @@ func diceRulesAt(start, seedText string) (Rules, error) {
 type diceRules struct{ g *dice.Game }
 
 func (r *diceRules) Turn() chess.Color { return r.g.Turn() }
-func (r *diceRules) Ply() int          { return len(r.g.Actions()) }
+func (r *diceRules) Ply() int          { return r.g.Ply() }
 func (r *diceRules) FEN() string       { p := r.g.Position(); return p.FEN() }
 func (r *diceRules) StartFEN() string  { p := r.g.StartPosition(); return p.FEN() }
 func (r *diceRules) Pop() bool         { return false } // the variant has no takebacks
@@ -95,9 +95,8 @@ func (r *diceRules) Play(text string) (Step, error) {
 		}
 		return Step{}, fmt.Errorf("%w: %s: %v", ErrIllegalMove, text, trimDice(err))
 	}
-	acts := r.g.Actions()
-	n := len(acts)
-	return diceStep(acts[n-1], n == 1 || acts[n-2].Turn != acts[n-1].Turn), nil
+	last, first, _ := r.g.Last()
+	return diceStep(last, first), nil
 }
 
 // trimDice drops the package prefix from a rules error shown to a player.
@@ -134,10 +133,9 @@ func (r *diceRules) Sight(_ chess.Color, _, over, history bool) Sight {
 	if history {
 		s.Moves = r.History()
 	}
-	acts := r.g.Actions()
-	if n := len(acts); n > 0 {
-		last := diceStep(acts[n-1], n == 1 || acts[n-2].Turn != acts[n-1].Turn)
-		s.Last = &last
+	if last, first, ok := r.g.Last(); ok {
+		step := diceStep(last, first)
+		s.Last = &step
 	}
 	s.Fair = &Fairness{Commitment: r.g.Seed().Commitment()}
 	if over {

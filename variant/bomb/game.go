@@ -70,8 +70,19 @@ func (g *Game) Seed() fair.Seed { return g.seed }
 // game starts (fair.Seed.Commitment).
 func (g *Game) Commitment() string { return g.seed.Commitment() }
 
-// Steps returns the moves played so far, in order.
+// Steps returns a copy of the moves played so far, in order.
 func (g *Game) Steps() []Step { return append([]Step(nil), g.steps...) }
+
+// Ply returns the number of moves played.
+func (g *Game) Ply() int { return len(g.steps) }
+
+// Last returns the last move played, if any, without copying the history.
+func (g *Game) Last() (Step, bool) {
+	if len(g.steps) == 0 {
+		return Step{}, false
+	}
+	return g.steps[len(g.steps)-1], true
+}
 
 // Exploded returns the squares of the mines that went off: public.
 func (g *Game) Exploded() chess.Bitboard { return g.mines &^ g.hidden }

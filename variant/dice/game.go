@@ -117,8 +117,21 @@ func (g *Game) MovesThisTurn() int { return g.moves }
 // at least one move, while the game goes on.
 func (g *Game) CanPass() bool { return g.moves > 0 && !g.outcome.Over() }
 
-// Actions returns every move and pass played, in order.
+// Actions returns a copy of every move and pass played, in order.
 func (g *Game) Actions() []Action { return append([]Action(nil), g.actions...) }
+
+// Ply returns the number of moves and passes played.
+func (g *Game) Ply() int { return len(g.actions) }
+
+// Last returns the last action and whether it began its turn, without
+// copying the history; ok is false before the first.
+func (g *Game) Last() (a Action, first, ok bool) {
+	n := len(g.actions)
+	if n == 0 {
+		return Action{}, false, false
+	}
+	return g.actions[n-1], n == 1 || g.actions[n-2].Turn != g.actions[n-1].Turn, true
+}
 
 // Outcome returns how the game ended by the rules, or the zero Outcome
 // while it goes on.
