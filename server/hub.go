@@ -347,16 +347,17 @@ func (h *hub) publish(evs []game.Event) {
 			h.remember(p)
 			continue
 		}
-		typ, s := "state", stateJSON{}
-		if e.Type == game.EventMove {
-			typ, s = "move", common(g, false)
-			s.Last = e.Step
-		} else {
-			s = common(g, true)
+		typ, full := "state", e.Type != game.EventMove
+		if !full {
+			typ = "move"
 		}
 		if g.Hidden() {
-			h.publishCut(&p, e, typ, s)
+			h.publishCut(&p, e, typ)
 			continue
+		}
+		s := common(g, game.Spectator, full) // the same for every viewer of a game of full information
+		if !full {
+			s.Last = e.Step
 		}
 		var plain, toMove []byte
 		for i := range viewerKinds {
@@ -385,15 +386,14 @@ func (h *hub) publish(evs []game.Event) {
 
 // publishCut encodes event e for each kind of viewer of a game of hidden
 // information, each from its own Sight, then logs and sends it.
-func (h *hub) publishCut(p *published, e game.Event, typ string, s stateJSON) {
+func (h *hub) publishCut(p *published, e game.Event, typ string) {
 	g := h.g
 	for i := range viewerKinds {
 		v := viewerOf(i)
 		if _, ok := g.Project(e, v); !ok {
 			continue
 		}
-		d := s
-		d.see(g, v, typ == "state")
+		d := common(g, v, typ == "state")
 		if v.Holds(g.Turn()) {
 			d.addDests(g)
 		}

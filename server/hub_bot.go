@@ -165,12 +165,13 @@ func (h *hub) botMoved(ctx context.Context, cmd botMoveCmd) {
 // players of the variants of hidden information decline: judging the
 // offer would take reading the whole game.
 func (h *hub) judgeDraw(ctx context.Context, botColor chess.Color) {
-	version, clone := h.g.Version(), h.g.Clone()
+	version := h.g.Version()
 	if _, hidden := sightBots[h.g.Variant()]; hidden {
 		h.bot.draw = version
-		go func() { _ = h.send(ctx, botDrawCmd{version: version, accept: false}) }()
+		go func() { _ = h.send(ctx, botDrawCmd{version: version, accept: false}) }() // answered after this change is out
 		return
 	}
+	clone := h.g.Clone()
 	h.bot.draw = version
 	job := func() {
 		accept := h.s.bot.AcceptsDraw(ctx, clone, botColor)

@@ -174,20 +174,15 @@ type stateJSON struct {
 // snapshot describes g as viewer v sees it, with the whole history: a
 // "state".
 func snapshot(g *game.Game, v game.Viewer) stateJSON {
-	s := common(g, true)
-	if g.Hidden() {
-		s.see(g, v, true)
-	}
+	s := common(g, v, true)
 	if v.Holds(g.Turn()) {
 		s.addDests(g)
 	}
 	return s
 }
 
-// see replaces the board, the history, the last move and the variant's
-// extras, which common took from the whole game, by what viewer v may see
-// of them: for the variants of hidden information, every message is built
-// this way, per viewer, before it is encoded.
+// see sets the board, the history (with full), the last move and the
+// variant's extras to what viewer v may see of them.
 func (s *stateJSON) see(g *game.Game, v game.Viewer, full bool) {
 	sight := g.Sight(v, full)
 	s.FEN, s.Check, s.Extras, s.Last = sight.FEN, sight.Check, sight.Extras, sight.Last
@@ -205,10 +200,13 @@ func (s *stateJSON) see(g *game.Game, v game.Viewer, full bool) {
 // no one else needs them).
 func (s *stateJSON) addDests(g *game.Game) { s.Dests, s.CanClaim = g.Dests(), g.CanClaimDraw() }
 
-// common is what every viewer sees of g; full adds the whole history (a
-// "state"). Without it (a "move") the caller sets Last from the event: the
-// history is never rebuilt for one move.
-func common(g *game.Game, full bool) stateJSON {
+// common is g as viewer v sees it, without the legal destinations; full
+// adds the whole history (a "state"). In a game of full information it is
+// the same for every viewer, and without full (a "move") the caller sets
+// Last from the event: the history is never rebuilt for one move. In a
+// variant of hidden information, board, history and last move are cut for
+// v here, so no message of such a game is built without its viewer.
+func common(g *game.Game, v game.Viewer, full bool) stateJSON {
 	s := stateJSON{V: g.Version(), ID: g.ID(), Mode: g.Mode(), Variant: g.Variant(), Status: g.Status().String(), Result: g.Result(),
 		FEN: g.FEN(), Turn: game.ColorName(g.Turn()), Ply: g.Ply(), SetupPly: len(g.Header().Moves), Dests: map[string][]string{},
 		Seats: map[string]seatJSON{}}
@@ -237,7 +235,9 @@ func common(g *game.Game, full bool) stateJSON {
 			s.Clock.Running = game.ColorName(c)
 		}
 	}
-	if full {
+	if g.Hidden() {
+		s.see(g, v, full)
+	} else if full {
 		s.StartFEN = g.StartFEN()
 		s.Moves = g.History()
 		if s.Moves == nil {
