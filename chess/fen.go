@@ -55,15 +55,7 @@ func ParseFEN960(fen string) (Position, error) { return parseFEN(fen, true) }
 // attacked and taken (fog of war): it also accepts the side not to move in
 // check, which ParseFEN refuses. Move generation in such a position is the
 // variant's.
-func ParseFENKingEnPrise(fen string) (Position, error) {
-	p, err := parseFEN(fen, false)
-	var fe *FENError
-	if err == nil || !errors.As(err, &fe) || fe.Field != 0 || !onlyOppositeCheck(fe.Err) {
-		return p, err
-	}
-	p, _ = parsePlacementOnly(fen)
-	return p, nil
-}
+func ParseFENKingEnPrise(fen string) (Position, error) { return parseFENChecked(fen, false, true) }
 
 // onlyOppositeCheck reports whether every problem err joins is ErrOppositeCheck.
 func onlyOppositeCheck(err error) bool {
@@ -79,15 +71,14 @@ func onlyOppositeCheck(err error) bool {
 	return true
 }
 
-// parsePlacementOnly parses a FEN that validated but for the side not to
-// move in check, skipping that validation.
-func parsePlacementOnly(fen string) (Position, error) { return parseFENChecked(fen, false, false) }
-
 func parseFEN(fen string, chess960 bool) (Position, error) {
-	return parseFENChecked(fen, chess960, true)
+	return parseFENChecked(fen, chess960, false)
 }
 
-func parseFENChecked(fen string, chess960, validate bool) (Position, error) {
+// parseFENChecked parses a FEN and validates the position; kingEnPrise
+// lets the side not to move be in check.
+
+func parseFENChecked(fen string, chess960, kingEnPrise bool) (Position, error) {
 	var p Position
 	p.chess960 = chess960
 	fields := strings.Fields(fen)
@@ -104,10 +95,8 @@ func parseFENChecked(fen string, chess960, validate bool) (Position, error) {
 		}
 	}
 	p.checkers = p.AttackersTo(p.KingSquare(p.side), p.Occupied()) & p.byColor[p.side.Other()]
-	if validate {
-		if err := p.validate(true); err != nil {
-			return Position{}, &FENError{FEN: fen, Err: err}
-		}
+	if err := p.validate(true); err != nil && !(kingEnPrise && onlyOppositeCheck(err)) {
+		return Position{}, &FENError{FEN: fen, Err: err}
 	}
 	p.key = p.computeKey()
 	return p, nil
