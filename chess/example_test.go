@@ -114,3 +114,23 @@ func ExampleStartPosition960() {
 	// bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1
 	// 20 true
 }
+
+// A variant whose moves differ from chess's writes SAN against its own
+// move list: here the knight on b1, pinned in chess, may still move, so the
+// other knight's move to d2 needs its file.
+func ExampleDisambiguation() {
+	p, _ := chess.ParseFEN("4k3/8/8/8/8/8/8/rN1K1N2 w - - 0 1")
+	f1d2 := chess.NewMove(chess.F1, chess.D2)
+	b1d2 := chess.NewMove(chess.B1, chess.D2)
+	fmt.Println(p.SAN(f1d2), chess.Disambiguation(&p, f1d2, chess.Knight, []chess.Move{f1d2, b1d2}))
+	// Output: Nd2 f
+}
+
+// In fog of war a king may be left attacked, to be taken next move.
+func ExampleParseFENKingEnPrise() {
+	const fen = "3k4/8/8/8/8/8/8/3QK3 w - - 0 1" // Black's king stands attacked, White to move
+	_, err := chess.ParseFEN(fen)
+	p, err2 := chess.ParseFENKingEnPrise(fen)
+	fmt.Println(err != nil, err2 == nil, p.FEN() == fen)
+	// Output: true true true
+}

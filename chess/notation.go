@@ -145,10 +145,19 @@ func (p *Position) san(m Move, long bool) string {
 func (p *Position) disambiguation(m Move, pt PieceType) string {
 	var ml MoveList
 	p.GenerateLegal(&ml)
+	return Disambiguation(p, m, pt, ml.Moves())
+}
+
+// Disambiguation returns what SAN adds after the piece letter of m, a move
+// of a piece of type pt in p, so that it is told apart from the other moves
+// of that type to the same square among moves: nothing, the file, the
+// rank, or both. Variants whose moves are not chess's (fog of war, where a
+// pinned piece may move) pass their own list.
+func Disambiguation(p *Position, m Move, pt PieceType, moves []Move) string {
 	from := m.From()
 	var others, sameFile, sameRank bool
-	for _, o := range ml.Moves() {
-		if o == m || o.To() != m.To() || o.Kind() == Castling || p.board[o.From()].Type() != pt || o.From() == from {
+	for _, o := range moves {
+		if o.To() != m.To() || o.Kind() == Castling || p.board[o.From()].Type() != pt || o.From() == from {
 			continue
 		}
 		others = true

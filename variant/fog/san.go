@@ -45,28 +45,10 @@ func (p *Position) SAN(m chess.Move) string {
 	return sb.String()
 }
 
-// disambiguation returns the file, the rank or the square of m's origin
-// when another piece of type pt can move to the same square.
+// disambiguation tells m apart from the other moves of these rules of a
+// piece of type pt to the same square.
 func (p *Position) disambiguation(m chess.Move, pt chess.PieceType) string {
 	var ml chess.MoveList
 	p.Generate(&ml)
-	from := m.From()
-	var others, sameFile, sameRank bool
-	for _, o := range ml.Moves() {
-		if o.To() != m.To() || o.From() == from || o.Kind() == chess.Castling || p.board.PieceAt(o.From()).Type() != pt {
-			continue
-		}
-		others = true
-		sameFile = sameFile || o.From().File() == from.File()
-		sameRank = sameRank || o.From().Rank() == from.Rank()
-	}
-	switch {
-	case !others:
-		return ""
-	case !sameFile:
-		return from.File().String()
-	case !sameRank:
-		return from.Rank().String()
-	}
-	return from.String()
+	return chess.Disambiguation(&p.board, m, pt, ml.Moves())
 }
