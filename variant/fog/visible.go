@@ -89,17 +89,21 @@ func (p *Position) View(c chess.Color) View {
 
 // Placement returns the board of the view in FEN's piece-placement syntax,
 // with '?' for each fogged square, such as "????????/????????/8/...".
-func (v *View) Placement() string {
+func (v *View) Placement() string { return v.placement('?') }
+
+// placement writes the board with fog for each fogged square, or those
+// squares empty when fog is 0.
+func (v *View) placement(fog byte) string {
 	var sb strings.Builder
 	for r := 7; r >= 0; r-- {
 		empty := 0
 		for f := 0; f < 8; f++ {
 			s := chess.NewSquare(chess.File(f), chess.Rank(r))
 			switch {
-			case !v.Visible.Has(s):
+			case !v.Visible.Has(s) && fog != 0:
 				flushEmpty(&sb, &empty)
-				sb.WriteByte('?')
-			case v.Board[s] == chess.NoPiece:
+				sb.WriteByte(fog)
+			case v.Board[s] == chess.NoPiece: // a fogged square holds NoPiece
 				empty++
 			default:
 				flushEmpty(&sb, &empty)
@@ -126,15 +130,7 @@ func flushEmpty(sb *strings.Builder, n *int) {
 // viewer may take there, and a halfmove clock of 0 (the real one would
 // tell whether a hidden move was a capture or a pawn move).
 func (v *View) FEN() string {
-	var sb strings.Builder
-	for _, c := range v.Placement() {
-		if c != '?' {
-			sb.WriteRune(c)
-			continue
-		}
-		sb.WriteByte('1')
-	}
-	board := mergeEmpty(sb.String())
+	board := v.placement(0)
 	side := "w"
 	if v.SideToMove == chess.Black {
 		side = "b"
@@ -153,21 +149,4 @@ func (v *View) FEN() string {
 		ep = v.EnPassant.String()
 	}
 	return board + " " + side + " " + castling + " " + ep + " 0 " + strconv.Itoa(v.FullmoveNumber)
-}
-
-// mergeEmpty adds up runs of empty-square digits in a FEN placement.
-func mergeEmpty(placement string) string {
-	var sb strings.Builder
-	run := 0
-	for i := range len(placement) {
-		c := placement[i]
-		if c >= '1' && c <= '8' {
-			run += int(c - '0')
-			continue
-		}
-		flushEmpty(&sb, &run)
-		sb.WriteByte(c)
-	}
-	flushEmpty(&sb, &run)
-	return sb.String()
 }
