@@ -66,14 +66,22 @@ func Choose(ctx context.Context, in Input, level Level) (string, error) {
 	}
 	rng := rand.New(rand.NewPCG(viewHash(in), uint64(len(in.Views))))
 	missing := missingPieces(seen, in)
+	// Every guess leaves the bot's own moves alike: its pieces reach only
+	// squares it sees, where nothing was guessed.
+	var first fog.Position
 	var root []chess.Move
+	var guessErr error
 	totals := map[chess.Move]int{}
 	for s := 0; s < max(level.Samples, 1); s++ {
-		p := guess(seen, in.Fog, in.Color, missing, rng)
+		p, err := guess(seen, in.Fog, in.Color, missing, rng)
+		if err != nil {
+			guessErr = err // another guess may do
+			continue
+		}
 		var ml chess.MoveList
 		p.Generate(&ml)
-		if s == 0 {
-			root = append(root, ml.Moves()...)
+		if root == nil {
+			first, root = p, append([]chess.Move{}, ml.Moves()...)
 		}
 		for _, m := range ml.Moves() {
 			child := p.Play(m)
@@ -83,7 +91,10 @@ func Choose(ctx context.Context, in Input, level Level) (string, error) {
 			break
 		}
 	}
-	if len(root) == 0 {
+	switch {
+	case root == nil && guessErr != nil:
+		return "", guessErr
+	case len(root) == 0:
 		return "", errors.New("fogbot: no move")
 	}
 	best := root[0]
@@ -92,7 +103,7 @@ func Choose(ctx context.Context, in Input, level Level) (string, error) {
 			best = m
 		}
 	}
-	return now.UCI(best), nil
+	return first.UCI(best), nil
 }
 
 // search is a plain alpha-beta negamax under fog-of-war rules: a position
@@ -146,24 +157,6 @@ type viewPosition struct {
 }
 
 func (v *viewPosition) SideToMove() chess.Color { return v.side }
-
-// UCI writes m as the live game expects it: castling as the king's
-// two-square step.
-func (v *viewPosition) UCI(m chess.Move) string {
-	from, to := m.From(), m.To()
-	if m.Kind() == chess.Castling {
-		if to > from {
-			to = from + 2
-		} else {
-			to = from - 2
-		}
-	}
-	s := from.String() + to.String()
-	if pt := m.Promotion(); pt != chess.NoPieceType {
-		s += pt.String()
-	}
-	return s
-}
 
 // parseViews reads each view's pieces from its FEN.
 func parseViews(fens []string) ([]viewPosition, error) {
@@ -266,7 +259,7 @@ func squareOf(s string) (chess.Square, bool) {
 // enemy piece goes where it was last seen, if that square is in the fog
 // and free, or else on a free fogged square drawn at random (a pawn never
 // on the first or last rank).
-func guess(seen []viewPosition, fogged chess.Bitboard, us chess.Color, missing [7]int, rng *rand.Rand) fog.Position {
+func guess(seen []viewPosition, fogged chess.Bitboard, us chess.Color, missing [7]int, rng *rand.Rand) (fog.Position, error) {
 	now := seen[len(seen)-1]
 	board := now.board
 	free := func(s chess.Square) bool { return board[s] == chess.NoPiece && fogged.Has(s) }
@@ -288,11 +281,9 @@ func guess(seen []viewPosition, fogged chess.Bitboard, us chess.Color, missing [
 	}
 	p, err := fog.ParseFEN(placement(board) + sideAndRest(now))
 	if err != nil {
-		// a guess the FEN rules refuse (say, a pawn structure no game
-		// reaches): search the view with the enemy king alone guessed
-		p, _ = fog.ParseFEN(now.fen)
+		return fog.Position{}, fmt.Errorf("fogbot: a guess of the fog: %w", err)
 	}
-	return p
+	return p, nil
 }
 
 // standardStart is the standard start position: where an enemy piece
