@@ -215,6 +215,9 @@ func squareNames(b chess.Bitboard) []string {
 // and the moves in this variant's SAN (no check signs); while it goes on,
 // the moves are hidden, so only the tags are written.
 func (r *fogRules) PGN(h PGNHeader) string {
-	start := r.g.StartPosition()
-	return fogPGN(h, start.Board(), r.steps)
+	var sb strings.Builder
+	if err := r.g.WritePGN(&sb, h.tagPairs("White"), h.Over); err != nil {
+		return err.Error()
+	}
+	return sb.String()
 }

@@ -93,6 +93,21 @@ type PGNHeader struct {
 	Over bool
 }
 
+// tagPairs returns h as PGN tag pairs, the seven-tag roster first; first
+// names the first mover's tag (White). The variants' own PGN writers take
+// their header this way.
+func (h PGNHeader) tagPairs(first string) [][2]string {
+	pairs := [][2]string{{"Event", h.Event}, {"Site", "Gambit"}, {"Date", h.Date}, {"Round", "-"},
+		{first, h.White}, {"Black", h.Black}, {"Result", h.Result}}
+	if h.TimeControl != "" {
+		pairs = append(pairs, [2]string{"TimeControl", h.TimeControl})
+	}
+	if h.Termination != "" {
+		pairs = append(pairs, [2]string{"Termination", h.Termination})
+	}
+	return pairs
+}
+
 // setTags writes h into a PGN header (chess's and xiangqi's PGN share the
 // Tags type); first names the first mover's tag: White, or xiangqi's Red.
 func (h PGNHeader) setTags(t *pgntag.Tags, first string) {

@@ -77,6 +77,10 @@ func TestDiceWireCapture(t *testing.T) {
 	if err != nil || turns == 0 {
 		t.Fatalf("dice.Verify(the PGN) = %d, %v\n%s", turns, err, rec.Body)
 	}
+	end := finalState(t, watcher)
+	if !strings.Contains(rec.Body.String(), `[Result "`+end.Result+`"]`) || !strings.HasSuffix(strings.TrimSpace(rec.Body.String()), end.Result) {
+		t.Errorf("the PGN does not give the game's result %s:\n%s", end.Result, rec.Body)
+	}
 	t.Logf("%d turns, %d passes verified", turns, passes)
 }
 

@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/gambitchess/gambit/chess"
+	"github.com/gambitchess/gambit/internal/pgntag"
 )
 
 // WriteOptions selects what Write leaves out.
@@ -56,17 +57,7 @@ type gameWriter struct {
 	glue       string // written before the next token with no space: "("
 }
 
-func escapeTag(v string) string {
-	if !strings.ContainsAny(v, "\\\"\n") {
-		return v
-	}
-	v = strings.NewReplacer("\\", "\\\\", "\"", "\\\"", "\n", " ").Replace(v)
-	return v
-}
-
-func (gw *gameWriter) tag(name, value string) {
-	gw.w.WriteString("[" + name + " \"" + escapeTag(value) + "\"]\n")
-}
+func (gw *gameWriter) tag(name, value string) { pgntag.WriteTag(gw.w, name, value) }
 
 func (gw *gameWriter) tags(g *Game) {
 	for _, name := range SevenTagRoster {

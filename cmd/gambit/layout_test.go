@@ -16,10 +16,10 @@ import (
 var allowedImports = map[string][]string{
 	"chess":            {},
 	"xiangqi":          {},
-	"variant/fog":      {"chess"},
+	"variant/fog":      {"chess", "internal/pgntag"},
 	"variant/fair":     {},
-	"variant/bomb":     {"chess", "variant/fair"},
-	"variant/dice":     {"chess", "variant/fair"},
+	"variant/bomb":     {"chess", "variant/fair", "internal/pgntag"},
+	"variant/dice":     {"chess", "variant/fair", "internal/pgntag"},
 	"engine/dicebot":   {"chess", "engine", "variant/dice"},
 	"chess/pgn":        {"chess", "internal/pgntag"},
 	"xiangqi/pgn":      {"xiangqi", "internal/pgntag"},

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/gambitchess/gambit/chess"
+	"github.com/gambitchess/gambit/internal/pgntag"
 )
 
 // VariantName is the value of the PGN Variant tag of a bomb-chess game.
@@ -39,55 +40,48 @@ func (g *Game) WritePGN(w io.Writer, tags [][2]string, revealMines bool) error {
 		if t[0] == "Result" {
 			result = t[1]
 		}
-		writeTag(bw, t[0], t[1])
+		pgntag.WriteTag(bw, t[0], t[1])
 	}
 	if result == "" {
 		result = g.outcome.Result()
-		writeTag(bw, "Result", result)
+		pgntag.WriteTag(bw, "Result", result)
 	}
-	writeTag(bw, "Variant", VariantName)
-	writeTag(bw, "SeedHash", g.seed.Commitment())
+	pgntag.WriteTag(bw, "Variant", VariantName)
+	pgntag.WriteTag(bw, "SeedHash", g.seed.Commitment())
 	if revealMines {
-		writeTag(bw, "Seed", g.seed.String())
-		writeTag(bw, "Mines", squareList(g.mines))
+		pgntag.WriteTag(bw, "Seed", g.seed.String())
+		pgntag.WriteTag(bw, "Mines", squareList(g.mines))
 	}
 	start := g.StartPosition()
 	if fen := start.FEN(); fen != chess.StartFEN {
-		writeTag(bw, "SetUp", "1")
-		writeTag(bw, "FEN", fen)
+		pgntag.WriteTag(bw, "SetUp", "1")
+		pgntag.WriteTag(bw, "FEN", fen)
 	}
 	bw.WriteByte('\n')
 
-	lw := lineWriter{w: bw}
+	lw := pgntag.Movetext{W: bw}
 	number := start.FullmoveNumber()
 	needNumber := true // the move number goes before White's moves, and Black's after a comment
 	for _, s := range g.steps {
 		switch {
 		case s.Color == chess.White:
-			lw.token(strconv.Itoa(number) + ".")
+			lw.Token(strconv.Itoa(number) + ".")
 		case needNumber:
-			lw.token(strconv.Itoa(number) + "...")
+			lw.Token(strconv.Itoa(number) + "...")
 		}
-		lw.token(s.SAN)
+		lw.Token(s.SAN)
 		needNumber = false
 		if s.Exploded {
-			lw.token("{[%blast " + s.Blast.Square.String() + "]}")
+			lw.Token("{[%blast " + s.Blast.Square.String() + "]}")
 			needNumber = true
 		}
 		if s.Color == chess.Black {
 			number++
 		}
 	}
-	lw.token(result)
-	bw.WriteByte('\n')
+	lw.Token(result)
+	lw.End()
 	return bw.Flush()
-}
-
-// writeTag writes one tag pair, escaping backslashes and quotes.
-func writeTag(w *bufio.Writer, name, value string) {
-	value = strings.ReplaceAll(value, `\`, `\\`)
-	value = strings.ReplaceAll(value, `"`, `\"`)
-	w.WriteString("[" + name + ` "` + value + "\"]\n")
 }
 
 // squareList writes the squares of b in chess.Square order (a1, b1, ...,
@@ -98,25 +92,4 @@ func squareList(b chess.Bitboard) string {
 		names = append(names, b.PopFirst().String())
 	}
 	return strings.Join(names, " ")
-}
-
-// lineWriter writes movetext tokens separated by spaces, starting a new
-// line before a token that would make the line longer than 79 characters.
-type lineWriter struct {
-	w   *bufio.Writer
-	col int
-}
-
-func (lw *lineWriter) token(s string) {
-	switch {
-	case lw.col == 0:
-	case lw.col+1+len(s) > 79:
-		lw.w.WriteByte('\n')
-		lw.col = 0
-	default:
-		lw.w.WriteByte(' ')
-		lw.col++
-	}
-	lw.w.WriteString(s)
-	lw.col += len(s)
 }

@@ -2,32 +2,33 @@ package dice
 
 import (
 	"bufio"
-	"fmt"
 	"io"
 	"strconv"
 	"strings"
 
 	"github.com/gambitchess/gambit/chess"
+	"github.com/gambitchess/gambit/internal/pgntag"
 )
 
 // ownTags are the tags WritePGN writes itself; the caller's are dropped.
-var ownTags = []string{"Variant", "SeedHash", "Seed", "SetUp", "FEN", "Result"}
+var ownTags = []string{"Variant", "SeedHash", "Seed", "SetUp", "FEN"}
 
 // WritePGN writes the game in PGN (see the package doc for the format):
 // the caller's tags in their order, then Variant, SeedHash, Seed when
-// revealSeed, SetUp and FEN for a non-standard start, and Result. Reveal
-// the seed only once the game is over: it tells every roll to come.
+// revealSeed, SetUp and FEN for a non-standard start, and Result unless the
+// caller gave one (a resignation or a flag fall is the caller's to tell).
+// Reveal the seed only once the game is over: it tells every roll to come.
 func (g *Game) WritePGN(w io.Writer, tags [][2]string, revealSeed bool) error {
 	bw := bufio.NewWriter(w)
-	writeTag := func(name, value string) {
-		value = strings.ReplaceAll(value, `\`, `\\`)
-		value = strings.ReplaceAll(value, `"`, `\"`)
-		fmt.Fprintf(bw, "[%s \"%s\"]\n", name, value)
-	}
+	writeTag := func(name, value string) { pgntag.WriteTag(bw, name, value) }
+	result := ""
 	for _, t := range tags {
 		own := false
 		for _, o := range ownTags {
 			own = own || strings.EqualFold(t[0], o)
+		}
+		if strings.EqualFold(t[0], "Result") {
+			result = t[1]
 		}
 		if !own && validTagName(t[0]) {
 			writeTag(t[0], t[1])
@@ -42,23 +43,14 @@ func (g *Game) WritePGN(w io.Writer, tags [][2]string, revealSeed bool) error {
 		writeTag("SetUp", "1")
 		writeTag("FEN", g.start.FEN())
 	}
-	result := g.outcome.Result()
-	writeTag("Result", result)
+	if result == "" {
+		result = g.outcome.Result()
+		writeTag("Result", result)
+	}
 	bw.WriteString("\n")
 
-	line := 0
-	word := func(s string) {
-		if line > 0 && line+1+len(s) > 79 {
-			bw.WriteString("\n")
-			line = 0
-		}
-		if line > 0 {
-			bw.WriteString(" ")
-			line++
-		}
-		bw.WriteString(s)
-		line += len(s)
-	}
+	mt := pgntag.Movetext{W: bw}
+	word := mt.Token
 	turn := 0
 	for _, a := range g.actions {
 		if a.Turn != turn {
@@ -74,7 +66,7 @@ func (g *Game) WritePGN(w io.Writer, tags [][2]string, revealSeed bool) error {
 		word(a.SAN)
 	}
 	word(result)
-	bw.WriteString("\n")
+	mt.End()
 	return bw.Flush()
 }
 
