@@ -2,9 +2,11 @@ package game
 
 import (
 	"errors"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/gambitchess/gambit/chess"
 )
@@ -56,11 +58,12 @@ func TestFogSight(t *testing.T) {
 // TestFogRules: king capture wins, castling through an attacked square is
 // allowed, there is no check, and takebacks are refused.
 func TestFogRules(t *testing.T) {
-	g := newFog(t, "4k3/8/8/8/8/8/8/4K2R w K - 0 1")
-	if _, err := g.Move(chess.White, "e1g1"); err != nil {
-		t.Fatalf("castling: %v", err)
+	g := newFog(t, "4kr2/8/8/8/8/8/8/4K2R w K - 0 1")
+	if _, err := g.Move(chess.White, "e1g1"); err != nil { // through f1, which the rook on f8 attacks
+		t.Fatalf("castling through an attacked square: %v", err)
 	}
-	if _, err := g.Move(chess.Black, "e8f8"); err != nil { // into the rook's file: no check in fog
+	play(t, g, "e8d7", "f1f8")
+	if _, err := g.Move(chess.Black, "d7e8"); err != nil { // beside the rook, on its rank: no check in fog
 		t.Fatalf("king into attack: %v", err)
 	}
 	if sq, ok := g.Check(); ok {
@@ -72,13 +75,13 @@ func TestFogRules(t *testing.T) {
 	if _, err := g.Offer(chess.White, OfferTakeback); !errors.Is(err, ErrNoTakeback) {
 		t.Errorf("takeback offer = %v, want ErrNoTakeback", err)
 	}
-	play(t, g, "f1f8")
+	play(t, g, "f8e8")
 	o := g.Outcome()
 	if o.Termination != "king captured" || o.Winner != chess.White || g.Status() != Mate || g.Result() != "1-0" {
 		t.Errorf("outcome %+v, status %s", o, g.Status())
 	}
 	pgn := g.PGN()
-	for _, want := range []string{`[Variant "Fog of war"]`, `[FEN "4k3/8/8/8/8/8/8/4K2R w K - 0 1"]`, "1. O-O Kf8 2. Rxf8 1-0"} {
+	for _, want := range []string{`[Variant "Fog of war"]`, `[FEN "4kr2/8/8/8/8/8/8/4K2R w K - 0 1"]`, "1. O-O Kd7 2. Rxf8 Ke8 3. Rxe8 1-0"} {
 		if !strings.Contains(pgn, want) {
 			t.Errorf("PGN lacks %q:\n%s", want, pgn)
 		}
@@ -94,11 +97,51 @@ func TestFogPGNHidesMovesWhileRunning(t *testing.T) {
 	}
 }
 
-// TestFogReload: a fog game replays from its events.
-func TestFogReload(t *testing.T) {
-	g := newFog(t, "")
-	play(t, g, "e2e4", "e7e5", "g1f3")
-	if c := g.Clone(); c.FEN() != g.FEN() || len(c.History()) != 3 {
-		t.Errorf("clone %s, %d moves", c.FEN(), len(c.History()))
+// TestHiddenVariantsReload: a fog, dice or bomb game stored as its header
+// and events loads back as the same game, with the same secret seed (so
+// the same mines and rolls) and the same view for each player.
+func TestHiddenVariantsReload(t *testing.T) {
+	for _, tt := range []struct {
+		v     Variant
+		moves []string
+	}{
+		{FogOfWar, []string{"e2e4", "e7e5", "g1f3"}},
+		{Bomb, []string{"e2e4", "e7e5", "g1f3"}},
+		{Dice, nil}, // played from the dice rolled
+	} {
+		g, err := New(Options{ID: "r", Mode: ModeLocal, Variant: tt.v, Seats: [2]Seat{{Kind: SeatHuman}, {Kind: SeatHuman}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := &recorder{t: t, g: g}
+		for _, u := range tt.moves {
+			r.do(g.Move(g.Turn(), u))
+		}
+		for i := 0; tt.moves == nil && i < 4; i++ {
+			r.do(g.Move(g.Turn(), firstDest(g)))
+		}
+		back := r.reload(time.Now)
+		if back.Header().Seed != g.Header().Seed || back.FEN() != g.FEN() || back.Ply() != g.Ply() {
+			t.Errorf("%s: reloaded seed %q FEN %s ply %d; want %q %s %d", tt.v, back.Header().Seed, back.FEN(), back.Ply(),
+				g.Header().Seed, g.FEN(), g.Ply())
+		}
+		for _, v := range []Viewer{SeatViewer(chess.White), SeatViewer(chess.Black), Spectator} {
+			a, b := g.Sight(v, true), back.Sight(v, true)
+			if !reflect.DeepEqual(a, b) {
+				t.Errorf("%s: viewer %+v sees another game after reloading:\n%+v\n%+v", tt.v, v, a, b)
+			}
+		}
 	}
+}
+
+// firstDest returns the first move of the game's destinations, in order.
+func firstDest(g *Game) string {
+	var all []string
+	for from, tos := range g.Dests() {
+		for _, to := range tos {
+			all = append(all, from+to)
+		}
+	}
+	slices.Sort(all)
+	return all[0]
 }
