@@ -82,7 +82,7 @@ func TestFogWireCapture(t *testing.T) {
 		}
 		played[turn] = append(played[turn], u)
 		if ply == 10 && !httpChecked {
-			checkHiddenHTTP(t, s.Handler(), g.ID, played)
+			checkHiddenHTTP(t, s.Handler(), g.ID)
 			httpChecked = true
 		}
 		if truth.Outcome().Over() {
@@ -113,7 +113,7 @@ func TestFogWireCapture(t *testing.T) {
 				t.Errorf("%s at ply %d was sent board %s; its view is %s", c, m.state.Ply, m.state.FEN, v.FEN())
 			}
 			wantFog := ^v.Visible
-			if got := bitboardOf(t, m.state.Fog); got != wantFog {
+			if got, err := squaresOf(m.state.Fog); err != nil || got != wantFog {
 				t.Errorf("%s at ply %d: fog %v is not the complement of its view", c, m.state.Ply, m.state.Fog)
 			}
 			seenUpTo := (m.state.Ply + 1) / 2 // the opponent's moves made by then, at most
@@ -166,22 +166,9 @@ func pickMove(dests map[string][]string, view string, ply int) string {
 	return all[(ply*7919)%len(all)]
 }
 
-func bitboardOf(t *testing.T, squares []string) chess.Bitboard {
-	t.Helper()
-	var b chess.Bitboard
-	for _, name := range squares {
-		sq, err := chess.ParseSquare(name)
-		if err != nil {
-			t.Fatalf("square %q: %v", name, err)
-		}
-		b |= sq.Bitboard()
-	}
-	return b
-}
-
 // checkHiddenHTTP checks the HTTP answers about a running fog game: the
 // state shows no piece, the PGN no move.
-func checkHiddenHTTP(t *testing.T, h http.Handler, id string, played [2][]string) {
+func checkHiddenHTTP(t *testing.T, h http.Handler, id string) {
 	t.Helper()
 	rec := httptest.NewRecorder()
 	h.ServeHTTP(rec, httptest.NewRequest("GET", "/api/games/"+id, nil))
@@ -192,14 +179,9 @@ func checkHiddenHTTP(t *testing.T, h http.Handler, id string, played [2][]string
 	}
 	rec = httptest.NewRecorder()
 	h.ServeHTTP(rec, httptest.NewRequest("GET", "/api/games/"+id+"/pgn", nil))
-	body := rec.Body.String()
-	for _, side := range played {
-		for _, u := range side {
-			if strings.Contains(body, u[2:4]) && strings.Contains(body, "1.") {
-				t.Errorf("PGN during play shows moves:\n%s", body)
-				return
-			}
-		}
+	_, movetext, _ := strings.Cut(rec.Body.String(), "\n\n")
+	if movetext != "*\n" {
+		t.Errorf("the PGN's movetext during play is %q, want the result alone", movetext)
 	}
 	rec = httptest.NewRecorder()
 	h.ServeHTTP(rec, httptest.NewRequest("GET", "/api/games", nil))
@@ -254,10 +236,32 @@ func TestFogAgainstTheComputer(t *testing.T) {
 	c.state("state")
 	c.send(`{"t":"move","d":{"u":"e2e4"}}`)
 	st := c.position(2)
-	if st.Turn != "white" || len(st.Dests) == 0 || st.Moves != nil && st.Moves[1].UCI != "" {
+	if st.Turn != "white" || len(st.Dests) == 0 {
 		t.Fatalf("after the computer's reply: %+v", st)
 	}
 	if st.Last == nil || st.Last.SAN != "?" || st.Last.UCI != "" {
 		t.Errorf("the computer's move was shown: %+v", st.Last)
 	}
+}
+
+// TestHiddenBotDeclinesDraws: the players of the variants of hidden
+// information decline a draw offer (judging it would take the whole game),
+// and the game goes on; a takeback is refused.
+func TestHiddenBotDeclinesDraws(t *testing.T) {
+	s, srv, _ := serve(t, openStore(t, t.TempDir()), nil)
+	g := create(t, s.Handler(), `{"mode":"computer","variant":"fogofwar","color":"white","level":"easy"}`)
+	c := dial(t, srv, g.ID, g.Token)
+	c.state("state")
+	c.send(`{"t":"move","d":{"u":"e2e4"}}`)
+	c.position(2)
+	c.send(`{"t":"draw-offer"}`)
+	offered := c.state("state")
+	if offered.DrawOffer != "white" {
+		t.Fatalf("after the offer: %+v", offered)
+	}
+	if ans := c.state("state"); ans.DrawOffer != "" || ans.Status != "started" {
+		t.Errorf("after the computer's answer: offer %q, status %s", ans.DrawOffer, ans.Status)
+	}
+	c.send(`{"t":"takeback"}`)
+	c.wantError("no_takeback")
 }
