@@ -12,13 +12,14 @@ import (
 // what their pieces could move to, there is no check, and taking the king wins.
 const FogOfWar Variant = "fogofwar"
 
-// fogSpec registers fog of war. Setup reads a chess FEN or PGN (every legal
-// chess move is a move of these rules too). No takebacks: a move taken
+// fogSpec registers fog of war. Setup reads a FEN of these rules (a king
+// may stand attacked) or a chess PGN (every legal chess move is a move of
+// these rules too). No takebacks: a move taken
 // back would have shown squares of the fog. Every state is cut per viewer
 // by the rules' Sight.
 var fogSpec = &Spec{
 	Name:       FogOfWar,
-	Setup:      chessSetup,
+	Setup:      fogSetup,
 	Rules:      func(start, _ string) (Rules, error) { return fogRulesAt(start) },
 	NoTakeback: true,
 	Project:    hideOthersMoves,
@@ -33,6 +34,17 @@ func hideOthersMoves(g *Game, e Event, v Viewer) (Event, bool) {
 		e.Move, e.Step = "", nil
 	}
 	return e, true
+}
+
+func fogSetup(text string) (string, []string, error) {
+	if text = strings.TrimSpace(text); !isChessFEN(text) {
+		return chessSetup(text)
+	}
+	p, err := fog.ParseFEN(text)
+	if err != nil {
+		return "", nil, fmt.Errorf("%w: %v", ErrBadSetup, err)
+	}
+	return p.FEN(), nil, nil
 }
 
 func fogRulesAt(start string) (Rules, error) {

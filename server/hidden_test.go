@@ -100,6 +100,9 @@ func TestFogWireCapture(t *testing.T) {
 			if end.FEN != last.FEN() || end.Fog != nil {
 				t.Errorf("after the end: board %s, fog %v; want the whole board %s", end.FEN, end.Fog, last.FEN())
 			}
+			if len(end.Moves) != len(truth.Moves()) || slices.ContainsFunc(end.Moves, func(s game.Step) bool { return s.UCI == "" }) {
+				t.Errorf("after the end: history %+v; want all %d moves shown", end.Moves, len(truth.Moves()))
+			}
 		}
 	}
 	positions := truth.Positions()
@@ -264,4 +267,16 @@ func TestHiddenBotDeclinesDraws(t *testing.T) {
 	}
 	c.send(`{"t":"takeback"}`)
 	c.wantError("no_takeback")
+}
+
+// TestFogEndingMoveShowsAll: the move that ends a fog game comes to each
+// player as a whole state, with every move shown, since all is revealed.
+func TestFogEndingMoveShowsAll(t *testing.T) {
+	s, srv, _ := serve(t, openStore(t, t.TempDir()), nil)
+	host, guest, _, _ := onlinePair(t, s, srv, `{"mode":"online","variant":"fogofwar","color":"white","setup":"4k3/8/8/8/8/8/8/4R1K1 w - - 0 1"}`)
+	host.send(`{"t":"move","d":{"u":"e1e8"}}`) // takes the king
+	end := guest.state("state")
+	if end.Status != "mate" || end.Termination != "king captured" || len(end.Moves) != 1 || end.Moves[0].UCI != "e1e8" || end.Fog != nil {
+		t.Errorf("the loser was sent %+v", end)
+	}
 }

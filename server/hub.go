@@ -347,7 +347,10 @@ func (h *hub) publish(evs []game.Event) {
 			h.remember(p)
 			continue
 		}
-		typ, full := "state", e.Type != game.EventMove
+		// A move is sent as one step; but when a game of hidden information
+		// ends, every viewer's whole history changes (all is shown), so the
+		// move that ends it is sent as a whole state.
+		typ, full := "state", e.Type != game.EventMove || g.Hidden() && g.Status().Finished()
 		if !full {
 			typ = "move"
 		}

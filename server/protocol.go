@@ -191,7 +191,6 @@ func (s *stateJSON) see(g *game.Game, v game.Viewer, full bool) {
 		if s.Moves == nil {
 			s.Moves = []game.Step{}
 		}
-		s.Last = nil
 	}
 }
 

@@ -234,7 +234,9 @@ export class Play {
     else if (s.last) this.moves = [...this.moves.slice(0, s.ply - 1), s.last];
     this.state = s;
     this.clockAt = performance.now();
-    if (prev && s.v === prev.v + 1 && !full && s.last) this.hooks.sounds.play(this.variant.moveSound(prev, s));
+    // A move comes as a move, or as a whole state when it ends a hidden game (carrying its last step).
+    const moved = !!prev && s.v === prev.v + 1 && !!s.last;
+    if (moved) this.hooks.sounds.play(this.variant.moveSound(prev, s));
     if (prev && !finished(prev.status) && finished(s.status)) {
       this.hooks.sounds.play('end');
       this.showOver(s);
@@ -245,15 +247,11 @@ export class Play {
     if (!prev && s.ply === (s.setupPly ?? 0)) this.revealed = s.turn; // a new game: the first player is at the screen
     this.ensureBoard(s);
     this.render();
-    if (!full && s.last?.blast && !this.covered()) this.board?.effect?.(blastArea(s.last.blast), 'blast', 900);
+    if (moved && s.last?.blast && !this.covered()) this.board?.effect?.(blastArea(s.last.blast), 'blast', 900);
     if (declined) this.flash(t('status.drawDeclined'));
     if (prev) this.online.noteChange(prev, s);
     if (this.notice) this.flash(this.notice);
     this.notice = undefined;
-    // A hidden game's history was cut for this viewer; once it is over the
-    // server shows all of it, in a whole state asked for here (a move
-    // carries only its own step).
-    if (!full && prev && !finished(prev.status) && finished(s.status) && (prev.fog || this.moves.some(m => m.san === '?'))) this.send('sync', { v: -1 });
   }
 
   private showOver(s: State) {
