@@ -277,9 +277,10 @@ test('bomb chess against the computer: mines marked as they go off, all eight at
   assert.ok(drawn.every(k => /[3-6]$/.test(k)), 'mines on ranks 3 to 6');
   const blasts = s.moves.filter(m => m.blast);
   const animated = await app.page.evaluate(() => window.blasts);
-  // Every blast of a move that came as a move message was animated (a
-  // blast that ended the game may come in the last state).
-  assert.ok(animated.length >= Math.max(0, blasts.length - 1), `${animated.length} animations for ${blasts.length} blasts`);
+  // Every blast was animated (the one that ends a game comes in a whole
+  // state, with its step), and is marked in the move list.
+  assert.equal(animated.length, blasts.length, `${animated.length} animations for ${blasts.length} blasts`);
+  assert.equal(await app.page.locator('#moves .san.blast').count(), blasts.length);
   for (const n of animated) assert.ok(n >= 4 && n <= 9, `a blast covers ${n} squares`);
   assert.match(await app.page.textContent('#over-fair'), /Seed:/);
   await app.page.screenshot({ path: join(artifacts, 'bomb-over.png') });

@@ -359,8 +359,9 @@ export class Play {
         ol.appendChild(row);
       }
       const b = document.createElement('button');
-      b.className = 'san' + (i + 1 === current ? ' current' : '');
+      b.className = 'san' + (i + 1 === current ? ' current' : '') + (m.blast ? ' blast' : '');
       b.textContent = this.notation ? this.notation.text(m) : m.san;
+      if (m.blast) b.title = t('moves.blast', { square: m.blast });
       b.dataset.ply = String(i + 1);
       b.onclick = () => this.view(i + 1);
       row.appendChild(b);
