@@ -170,6 +170,19 @@ func (r *fogRules) Sight(seer chess.Color, spectator, over, history bool) Sight 
 		}
 		return s
 	}
+	return r.sightAt(seer, spectator, len(r.steps), history)
+}
+
+// SightBehind is what a spectator following seer's view is shown: seer's
+// sight as it was plies moves ago.
+func (r *fogRules) SightBehind(seer chess.Color, plies int) Sight {
+	return r.sightAt(seer, false, max(len(r.steps)-plies, 0), true)
+}
+
+// sightAt is the game up to ply n as seer saw it (as no one sees, for a
+// spectator): the board then, with its fog, and the moves before it, each
+// of the opponent's a "?".
+func (r *fogRules) sightAt(seer chess.Color, spectator bool, n int, history bool) Sight {
 	positions := r.g.Positions()
 	see := func(p fog.Position) (fen string, fogged chess.Bitboard) {
 		if spectator {
@@ -187,16 +200,16 @@ func (r *fogRules) Sight(seer chess.Color, spectator, over, history bool) Sight 
 		st.FEN = fen
 		return st
 	}
-	fen, fogged := see(r.position())
+	fen, fogged := see(positions[n])
 	start, _ := see(positions[0])
 	s := Sight{FEN: fen, StartFEN: start, Extras: Extras{Fog: squareNames(fogged)}}
 	if history {
-		s.Moves = make([]Step, len(r.steps))
-		for i := range r.steps {
+		s.Moves = make([]Step, n)
+		for i := range n {
 			s.Moves[i] = seen(i)
 		}
 	}
-	if n := len(r.steps); n > 0 {
+	if n > 0 {
 		last := seen(n - 1)
 		s.Last = &last
 	}

@@ -280,3 +280,46 @@ func TestFogEndingMoveShowsAll(t *testing.T) {
 		t.Errorf("the loser was sent %+v", end)
 	}
 }
+
+// TestFogFollowDelayed: a spectator may follow one player's view of a fog
+// game, FollowDelay plies late: it is sent White's view of the position
+// four plies back, never the current one, and none of Black's moves.
+func TestFogFollowDelayed(t *testing.T) {
+	s, srv, _ := serve(t, openStore(t, t.TempDir()), nil)
+	host, guest, g, _ := onlinePair(t, s, srv, `{"mode":"online","variant":"fogofwar","color":"white"}`)
+	follower := dial(t, srv, g.ID, "", "follow=white")
+	if st := follower.state("state"); st.Follow != "white" || st.Delay != game.FollowDelay || st.Ply != 0 {
+		t.Fatalf("the follower's first state: %+v", st)
+	}
+	truth := fog.NewGame(fog.StartPosition())
+	moves := []string{"e2e4", "d7d5", "g1f3", "b8c6", "f1c4", "g8f6", "e1g1"}
+	for i, u := range moves {
+		c := host
+		if i%2 == 1 {
+			c = guest
+		}
+		c.send(`{"t":"move","d":{"u":"` + u + `"}}`)
+		if err := truth.PushUCI(u); err != nil {
+			t.Fatal(err)
+		}
+		want := max(i+1-game.FollowDelay, 0)
+		st := follower.state("state")
+		positions := truth.Positions()
+		v := positions[want].View(chess.White)
+		if st.Ply != want || st.FEN != v.FEN() || len(st.Moves) != want {
+			t.Fatalf("after ply %d the follower was sent ply %d, board %s; want ply %d, %s", i+1, st.Ply, st.FEN, want, v.FEN())
+		}
+	}
+	for _, data := range follower.recorded() {
+		for i, u := range moves {
+			if i%2 == 1 && bytes.Contains(data, []byte(`"`+u+`"`)) {
+				t.Errorf("the follower of White was sent Black's move %s: %s", u, data)
+			}
+		}
+	}
+	rec := httptest.NewRecorder()
+	s.Handler().ServeHTTP(rec, httptest.NewRequest("GET", "/ws/game/"+g.ID+"?follow=green", nil))
+	if rec.Code != http.StatusBadRequest {
+		t.Errorf("follow=green: %d %s", rec.Code, rec.Body)
+	}
+}

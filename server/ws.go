@@ -76,15 +76,20 @@ func (c *client) close() { c.once.Do(c.cancel) }
 
 // viewerFor returns the viewer person player is in g: the seats it holds
 // (both in a game on one screen, one online), none (a spectator) otherwise.
-func viewerFor(g *game.Game, player string) game.Viewer {
+func viewerFor(g *game.Game, player string) game.Viewer { return watcherFor(g, player, game.FollowNone) }
+
+// watcherFor is viewerFor for a connection that, as a spectator, chose to
+// follow one player's view (see game.Viewer.Follow); a seated person sees
+// as their seat does whatever they chose.
+func watcherFor(g *game.Game, player string, follow game.Follow) game.Viewer {
 	var v game.Viewer
-	if player == "" {
-		return v
-	}
 	for _, c := range []chess.Color{chess.White, chess.Black} {
-		if s := g.Seat(c); s.Kind == game.SeatHuman && s.Player == player {
+		if s := g.Seat(c); player != "" && s.Kind == game.SeatHuman && s.Player == player {
 			v.Seats[c] = true
 		}
+	}
+	if v.IsSpectator() {
+		v.Follow = follow
 	}
 	return v
 }
@@ -102,7 +107,8 @@ func colorNames(v game.Viewer) []string {
 
 // handleWS upgrades GET /ws/game/{id}?v=N to a WebSocket. The browser's
 // player cookie says which seats the connection acts for; without one it
-// watches as a spectator.
+// watches as a spectator, which in fog of war may follow=white or black:
+// that player's view, game.FollowDelay plies late.
 func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	since := int64(-1)
 	if v := r.URL.Query().Get("v"); v != "" {
@@ -110,10 +116,15 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 			since = n
 		}
 	}
+	follow, ok := game.ParseFollow(r.URL.Query().Get("follow"))
+	if !ok {
+		s.httpError(w, fmt.Errorf("%w: follow must be white or black", ErrBadRequest))
+		return
+	}
 	ctx, cancel := context.WithCancel(s.ctx)
 	c := &client{send: make(chan []byte, sendBuffer), cancel: cancel, addr: clientAddress(r)}
 	var h *hub
-	join := joinCmd{c: c, since: since, player: playerOf(r)}
+	join := joinCmd{c: c, since: since, player: playerOf(r), follow: follow}
 	err := s.withHub(r.Context(), r.PathValue("id"), func(hh *hub) error {
 		h = hh
 		return hh.send(r.Context(), join)
