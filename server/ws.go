@@ -76,7 +76,9 @@ func (c *client) close() { c.once.Do(c.cancel) }
 
 // viewerFor returns the viewer person player is in g: the seats it holds
 // (both in a game on one screen, one online), none (a spectator) otherwise.
-func viewerFor(g *game.Game, player string) game.Viewer { return watcherFor(g, player, game.FollowNone) }
+func viewerFor(g *game.Game, player string) game.Viewer {
+	return watcherFor(g, player, game.FollowNone)
+}
 
 // watcherFor is viewerFor for a connection that, as a spectator, chose to
 // follow one player's view (see game.Viewer.Follow); a seated person sees
