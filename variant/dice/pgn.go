@@ -30,7 +30,7 @@ func (g *Game) WritePGN(w io.Writer, tags [][2]string, revealSeed bool) error {
 		if strings.EqualFold(t[0], "Result") {
 			result = t[1]
 		}
-		if !own && validTagName(t[0]) {
+		if !own && pgntag.ValidName(t[0]) {
 			writeTag(t[0], t[1])
 		}
 	}
@@ -68,19 +68,4 @@ func (g *Game) WritePGN(w io.Writer, tags [][2]string, revealSeed bool) error {
 	word(result)
 	mt.End()
 	return bw.Flush()
-}
-
-// validTagName reports whether name can be a PGN tag name: letters,
-// digits and underscores, starting with a letter.
-func validTagName(name string) bool {
-	if name == "" {
-		return false
-	}
-	for i, r := range name {
-		ok := r == '_' || r >= 'A' && r <= 'Z' || r >= 'a' && r <= 'z' || i > 0 && r >= '0' && r <= '9'
-		if !ok {
-			return false
-		}
-	}
-	return true
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/gambitchess/gambit/chess"
+	"github.com/gambitchess/gambit/internal/pgntag"
 	"github.com/gambitchess/gambit/variant/fair"
 )
 
@@ -21,135 +22,6 @@ var (
 // maxPGN bounds what Verify reads: a game of a few thousand turns is far
 // below it.
 const maxPGN = 4 << 20
-
-// token is one piece of PGN text, with the line it starts on.
-type token struct {
-	kind tokenKind
-	text string // the tag name, comment body, move number or word
-	val  string // the tag value
-	line int
-}
-
-type tokenKind uint8
-
-const (
-	tokTag tokenKind = iota
-	tokComment
-	tokNumber // text is the number; val is "." or "..."
-	tokWord   // a move, "--", a result or a NAG
-)
-
-// scan splits a PGN into tokens. It knows tags, brace and semicolon
-// comments, escape lines (a % in column one) and move numbers glued to
-// their move ("12.e4"); it rejects variations, which a dice PGN never has.
-func scan(text string) ([]token, error) {
-	var toks []token
-	line := 1
-	for i := 0; i < len(text); {
-		c := text[i]
-		switch {
-		case c == '\n':
-			line++
-			i++
-		case c == ' ' || c == '\t' || c == '\r':
-			i++
-		case c == '%' && (i == 0 || text[i-1] == '\n'), c == ';':
-			for i < len(text) && text[i] != '\n' {
-				i++
-			}
-		case c == '{':
-			end := strings.IndexByte(text[i:], '}')
-			if end < 0 {
-				return nil, fmt.Errorf("%w: line %d: comment not closed", ErrBadPGN, line)
-			}
-			body := text[i+1 : i+end]
-			toks = append(toks, token{kind: tokComment, text: body, line: line})
-			line += strings.Count(body, "\n")
-			i += end + 1
-		case c == '[':
-			t, n, err := scanTag(text[i:], line)
-			if err != nil {
-				return nil, err
-			}
-			toks = append(toks, t)
-			i += n
-		case c == '(' || c == ')':
-			return nil, fmt.Errorf("%w: line %d: variations are not allowed in a dice chess PGN", ErrBadPGN, line)
-		case c == ']' || c == '}':
-			return nil, fmt.Errorf("%w: line %d: stray %q", ErrBadPGN, line, c)
-		default:
-			j := i
-			for j < len(text) && !strings.ContainsRune(" \t\r\n{}[]();", rune(text[j])) {
-				j++
-			}
-			w := text[i:j]
-			i = j
-			digits := 0
-			for digits < len(w) && w[digits] >= '0' && w[digits] <= '9' {
-				digits++
-			}
-			if digits > 0 && digits < len(w) && w[digits] == '.' {
-				dots := strings.IndexFunc(w[digits:], func(r rune) bool { return r != '.' })
-				if dots < 0 {
-					dots = len(w) - digits
-				}
-				toks = append(toks, token{kind: tokNumber, text: w[:digits], val: w[digits : digits+dots], line: line})
-				w = w[digits+dots:]
-			}
-			if w != "" {
-				toks = append(toks, token{kind: tokWord, text: w, line: line})
-			}
-		}
-	}
-	return toks, nil
-}
-
-// scanTag reads a tag pair [Name "value"] at the start of text, returning
-// it and the bytes read.
-func scanTag(text string, line int) (token, int, error) {
-	bad := func(why string) (token, int, error) {
-		return token{}, 0, fmt.Errorf("%w: line %d: tag: %s", ErrBadPGN, line, why)
-	}
-	i := 1
-	for i < len(text) && (text[i] == ' ' || text[i] == '\t') {
-		i++
-	}
-	start := i
-	for i < len(text) && text[i] != ' ' && text[i] != '\t' && text[i] != '"' && text[i] != ']' && text[i] != '\n' {
-		i++
-	}
-	name := text[start:i]
-	if !validTagName(name) {
-		return bad(fmt.Sprintf("bad name %q", name))
-	}
-	for i < len(text) && (text[i] == ' ' || text[i] == '\t') {
-		i++
-	}
-	if i >= len(text) || text[i] != '"' {
-		return bad("value not quoted")
-	}
-	i++
-	var val strings.Builder
-	for ; ; i++ {
-		if i >= len(text) || text[i] == '\n' {
-			return bad("value not closed")
-		}
-		if text[i] == '\\' && i+1 < len(text) && (text[i+1] == '"' || text[i+1] == '\\') {
-			i++
-		} else if text[i] == '"' {
-			break
-		}
-		val.WriteByte(text[i])
-	}
-	i++
-	for i < len(text) && (text[i] == ' ' || text[i] == '\t') {
-		i++
-	}
-	if i >= len(text) || text[i] != ']' {
-		return bad("missing ]")
-	}
-	return token{kind: tokTag, text: name, val: val.String(), line: line}, i + 1, nil
-}
 
 // parseDiceComment reads the body of a {[%dice N B P]} comment; ok is
 // false for any other comment.
@@ -195,14 +67,14 @@ func Verify(r io.Reader) (turns int, err error) {
 	if len(data) > maxPGN {
 		return 0, fmt.Errorf("%w: longer than %d bytes", ErrBadPGN, maxPGN)
 	}
-	toks, err := scan(string(data))
+	toks, err := pgntag.Scan(string(data))
 	if err != nil {
-		return 0, err
+		return 0, fmt.Errorf("%w: %w", ErrBadPGN, err)
 	}
 	tags := map[string]string{}
 	i := 0
-	for ; i < len(toks) && toks[i].kind == tokTag; i++ {
-		tags[toks[i].text] = toks[i].val
+	for ; i < len(toks) && toks[i].Kind == pgntag.TagToken; i++ {
+		tags[toks[i].Text] = toks[i].Val
 	}
 	g, err := gameFromTags(tags)
 	if err != nil {
@@ -267,35 +139,35 @@ type verifier struct {
 }
 
 // where names the open turn in errors.
-func (v *verifier) where(t token) string {
-	return fmt.Sprintf("line %d, turn %d (%s)", t.line, v.g.TurnNumber(), v.g.Turn())
+func (v *verifier) where(t pgntag.Token) string {
+	return fmt.Sprintf("line %d, turn %d (%s)", t.Line, v.g.TurnNumber(), v.g.Turn())
 }
 
-func (v *verifier) take(t token) error {
+func (v *verifier) take(t pgntag.Token) error {
 	g := v.g
 	switch {
-	case t.kind == tokTag:
-		return fmt.Errorf("%w: line %d: tag [%s] inside the movetext", ErrBadPGN, t.line, t.text)
-	case t.kind == tokNumber:
+	case t.Kind == pgntag.TagToken:
+		return fmt.Errorf("%w: line %d: tag [%s] inside the movetext", ErrBadPGN, t.Line, t.Text)
+	case t.Kind == pgntag.NumberToken:
 		if err := v.closeTurn(t); err != nil {
 			return err
 		}
 		if g.Outcome().Over() {
-			return fmt.Errorf("%w: line %d: turn %s%s after the game ended (%v)", ErrBadPGN, t.line, t.text, t.val, g.Outcome())
+			return fmt.Errorf("%w: line %d: turn %s%s after the game ended (%v)", ErrBadPGN, t.Line, t.Text, t.Val, g.Outcome())
 		}
 		side := chess.White
-		if len(t.val) > 1 {
+		if len(t.Val) > 1 {
 			side = chess.Black
 		}
 		pos := g.Position()
 		want := fmt.Sprint(pos.FullmoveNumber())
-		if side != g.Turn() || t.text != want {
-			return fmt.Errorf("%w: %s: the move number is %s%s, want %s%s", ErrBadPGN, v.where(t), t.text, t.val, want, dotsOf(g.Turn()))
+		if side != g.Turn() || t.Text != want {
+			return fmt.Errorf("%w: %s: the move number is %s%s, want %s%s", ErrBadPGN, v.where(t), t.Text, t.Val, want, dotsOf(g.Turn()))
 		}
 		v.open, v.needDice, v.moves = true, true, 0
 		v.turns++
-	case t.kind == tokComment:
-		dice, ok, err := parseDiceComment(t.text)
+	case t.Kind == pgntag.CommentToken:
+		dice, ok, err := parseDiceComment(t.Text)
 		switch {
 		case err != nil:
 			return fmt.Errorf("%s: %w", v.where(t), err)
@@ -312,29 +184,29 @@ func (v *verifier) take(t token) error {
 			}
 		}
 		v.needDice = false
-	case isResult(t.text):
+	case isResult(t.Text):
 		if err := v.closeTurn(t); err != nil && g.Outcome().Over() {
 			return err
 		}
-		if o := g.Outcome(); o.Over() && o.Result() != t.text {
-			return fmt.Errorf("%w: line %d: the result is %s, but the game ended %v", ErrBadPGN, t.line, t.text, o)
+		if o := g.Outcome(); o.Over() && o.Result() != t.Text {
+			return fmt.Errorf("%w: line %d: the result is %s, but the game ended %v", ErrBadPGN, t.Line, t.Text, o)
 		}
-		v.done, v.result = true, t.text
-	case strings.HasPrefix(t.text, "$"):
+		v.done, v.result = true, t.Text
+	case strings.HasPrefix(t.Text, "$"):
 		return nil // a NAG
 	default:
 		if !v.open || v.needDice {
-			return fmt.Errorf("%w: %s: move %q before its turn's number and dice", ErrBadPGN, v.where(t), t.text)
+			return fmt.Errorf("%w: %s: move %q before its turn's number and dice", ErrBadPGN, v.where(t), t.Text)
 		}
-		if t.text == "--" {
+		if t.Text == "--" {
 			if err := g.Pass(); err != nil {
 				return fmt.Errorf("%s: %w", v.where(t), err)
 			}
 		} else {
 			pos := g.Position()
-			m, err := pos.ParseSAN(t.text)
+			m, err := pos.ParseSAN(t.Text)
 			if err == nil && m == chess.MoveNull {
-				err = fmt.Errorf("%w: %q", ErrIllegalMove, t.text)
+				err = fmt.Errorf("%w: %q", ErrIllegalMove, t.Text)
 			}
 			if err != nil {
 				return fmt.Errorf("%s, move %d: %w", v.where(t), v.moves+1, err)
@@ -350,7 +222,7 @@ func (v *verifier) take(t token) error {
 
 // closeTurn checks that the open turn, if any, is complete: it has its
 // dice and a move, and the rules ended it.
-func (v *verifier) closeTurn(t token) error {
+func (v *verifier) closeTurn(t pgntag.Token) error {
 	if !v.open {
 		return nil
 	}
