@@ -71,6 +71,12 @@ func TestBombWireCapture(t *testing.T) {
 		}
 	}
 	t.Logf("%d blasts", blasts)
+	rec := httptest.NewRecorder()
+	s.Handler().ServeHTTP(rec, httptest.NewRequest("GET", "/api/games/"+g.ID+"/pgn", nil))
+	plies, checked, err := bomb.Verify(strings.NewReader(rec.Body.String()))
+	if err != nil || checked != blasts {
+		t.Errorf("bomb.Verify(the PGN) = %d plies, %d blasts, %v; %d blasts were sent\n%s", plies, checked, err, blasts, rec.Body)
+	}
 	for _, c := range []*wsClient{host, guest, watcher} {
 		exploded := map[string]bool{}
 		for _, m := range decodeTape(t, c.recorded()) {

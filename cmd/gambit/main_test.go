@@ -57,6 +57,8 @@ func TestCommands(t *testing.T) {
 			"turn 3 (white): die 3 is B in the PGN, the seed rolls N"},
 		{"dice verify stdin, no seed", []string{"dice", "verify", "-"}, "[Variant \"Dice chess\"]\n[SeedHash \"00\"]\n\n*", 1, "", "no Seed tag"},
 		{"dice verify needs a file", []string{"dice", "verify"}, "", 2, "", "argument"},
+		{"bomb verify", []string{"bomb", "verify", "testdata/bomb.pgn"}, "", 0, "seed matches its hash and lays the mines; 12 moves, 3 blasts: every blast checks\n", ""},
+		{"bomb verify, a blast dropped", []string{"bomb", "verify", "testdata/bomb-tampered.pgn"}, "", 1, "", "set off the mine on a6, and has no blast comment"},
 		{"unknown command", []string{"frobnicate"}, "", 2, "", "unknown command"},
 	}
 	for _, tt := range tests {

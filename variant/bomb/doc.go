@@ -47,4 +47,6 @@
 // Game is the safe face: it checks each move, applies blasts, records the
 // Steps of the game and writes its PGN, with the seed and the mines when
 // they may be revealed. It has no takeback: a move may reveal a mine.
+// Verify checks such a PGN once the game is over: the seed against its
+// hash, the mines it lays, and every blast (gambit bomb verify).
 package bomb

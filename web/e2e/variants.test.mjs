@@ -290,7 +290,7 @@ test('bomb chess against the computer: mines marked as they go off, all eight at
   assert.equal(animated.length, blasts.length, `${animated.length} animations for ${blasts.length} blasts`);
   assert.equal(await app.page.locator('#moves .san.blast').count(), blasts.length);
   for (const n of animated) assert.ok(n >= 4 && n <= 9, `a blast covers ${n} squares`);
-  assert.match(await app.page.textContent('#over-fair'), /Seed:/);
+  assert.match(await app.page.textContent('#over-fair'), /Seed:.*gambit bomb verify/s);
   await app.page.screenshot({ path: join(artifacts, 'bomb-over.png') });
   const pgn = await app.page.evaluate(() => fetch(document.getElementById('btn-download-pgn').href).then(r => r.text()));
   assert.match(pgn, /\[Variant "[^"]*[Bb]omb[^"]*"\]/);

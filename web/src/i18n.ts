@@ -135,7 +135,6 @@ const en = {
   'fair.commitment': 'Commitment (SHA-256): {hash}',
   'fair.seed': 'Seed: {seed}',
   'fair.verify': 'Check it with {command} on the game’s PGN.',
-  'fair.verifyHash': 'Check that the seed’s SHA-256 is the commitment: the mines follow from the seed.',
   'fair.later': 'The seed is revealed when the game is over.',
   'moves.blast': 'A mine went off on {square}',
   'dialog.rules': 'Rules',

@@ -434,7 +434,7 @@ export class Play {
     line(t('fair.commitment', { hash: s.fair.commitment }), 'hash');
     if (s.fair.seed) {
       line(t('fair.seed', { seed: s.fair.seed }), 'hash seed');
-      line(fair.verify ? t('fair.verify', { command: fair.verify }) : t('fair.verifyHash'));
+      line(t('fair.verify', { command: fair.verify }));
     } else line(t('fair.later'));
   }
 

@@ -55,7 +55,7 @@ export interface VariantUI {
   turns?: 'roll';
   // fair is what the game info says of a game drawn from a secret seed
   // (dice, mines), and the command that checks it once the seed is out.
-  fair?: { text: TextKey; verify?: string };
+  fair?: { text: TextKey; verify: string };
 }
 
 // chess is the default variant, and the base of the others on a chess board.
@@ -177,7 +177,7 @@ export const bomb: VariantUI = {
   reasons: { ...chess.reasons, 'king exposed by a mine': 'reason.kingExposed' },
   takeback: false,
   moveSound: (prev, s) => (s.last?.blast ? 'blast' : chess.moveSound(prev, s)),
-  fair: { text: 'fair.bomb' }, // no command checks a bomb game yet: its seed's hash is the check
+  fair: { text: 'fair.bomb', verify: 'gambit bomb verify' },
 };
 
 // variants lists every variant in the order of the new-game dialog.

@@ -59,7 +59,7 @@ test('fog of war, dice and bomb chess: chess boards, their own rules, no takebac
   // Only fog of war hides the board between turns on one screen.
   assert.deepEqual(variants.filter(v => v.handOver).map(v => v.name), ['fogofwar']);
   assert.deepEqual(variants.filter(v => v.turns === 'roll').map(v => v.name), ['dice']);
-  assert.deepEqual(variants.filter(v => v.fair).map(v => [v.name, v.fair.verify]), [['dice', 'gambit dice verify'], ['bomb', undefined]]);
+  assert.deepEqual(variants.filter(v => v.fair).map(v => [v.name, v.fair.verify]), [['dice', 'gambit dice verify'], ['bomb', 'gambit bomb verify']]);
   assert.equal(fogofwar.claimDraw, false); // its draws come by themselves
   assert.match(t(fogofwar.help), /capture the king/);
   assert.match(t(dice.help), /three dice/);
@@ -89,7 +89,7 @@ test('bomb chess sounds a blast', () => {
 
 test('every text is filled in, and the dialog and board texts of the new variants exist', () => {
   for (const key of ['handover.text', 'handover.show', 'btn.pass', 'dice.title', 'dice.used', 'dice.left', 'fair.commitment', 'fair.seed',
-    'fair.verify', 'fair.verifyHash', 'fair.later', 'dialog.rules', 'piece.pawn', 'piece.king', 'reason.kingCaptured', 'reason.bareKings', 'reason.kingExposed']) {
+    'fair.verify', 'fair.later', 'follow.label', 'follow.none', 'follow.side', 'status.following', 'moves.blast', 'dialog.rules', 'piece.pawn', 'piece.king', 'reason.kingCaptured', 'reason.bareKings', 'reason.kingExposed']) {
     assert.notEqual(t(key), key, key);
   }
   assert.equal(t('handover.text', { side: 'Black' }), 'Pass the device to Black');
