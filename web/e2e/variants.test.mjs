@@ -296,3 +296,49 @@ test('bomb chess against the computer: mines marked as they go off, all eight at
   assert.match(pgn, /\[Variant "[^"]*[Bb]omb[^"]*"\]/);
   console.log(`bomb: ${s.moves.length} plies, ${blasts.length} blasts (${animated.length} animated), ${s.termination}`);
 });
+
+// firstMove is the first of the dests, in order.
+const firstMove = dests => { const [from, tos] = Object.entries(dests).sort()[0]; return [from, tos[0]]; };
+
+test('dice chess on one screen: a move, then a pass hands the turn over with new dice', async () => {
+  const p = app.page;
+  await newGame(p, { mode: 'local', variant: 'dice' });
+  await p.waitForSelector('#dice:not([hidden])');
+  assert.ok(await p.isDisabled('#btn-pass'), 'no pass before a move');
+  const s = await shown(p);
+  await playMove(p, firstMove(s.dests), s.v);
+  await p.waitForFunction(() => !document.querySelector('#btn-pass').disabled);
+  const v = (await shown(p)).v;
+  await p.click('#btn-pass');
+  await p.waitForFunction(v => Number(document.body.dataset.v) > v, v);
+  assert.match(await p.textContent('#status'), /Black to move/);
+  assert.equal((await sans(p)).at(-1), '--');
+  assert.ok(await p.isDisabled('#btn-pass'), 'Black has not moved yet');
+  const black = await shown(p);
+  assert.ok(Object.keys(black.dests).every(sq => sq.endsWith('7') || sq.endsWith('8')), 'Black moves its own pieces');
+});
+
+test('bomb chess online: both players see the same board, mines as they go off, and no hidden one', async () => {
+  const p = app.page;
+  await newGame(p, { mode: 'online', variant: 'bomb', color: 'white' });
+  await p.waitForSelector('#invite:not([hidden])');
+  const link = await p.inputValue('#invite-link');
+  const b = await app.newPerson('B');
+  await b.goto(link);
+  await b.waitForSelector('#board.orientation-black');
+  let n = 0;
+  for (const page of [p, b, p, b, p, b, p, b]) {
+    await page.waitForFunction(() => Object.keys(JSON.parse(document.body.dataset.dests || '{}')).length > 0, null, { timeout: 15000 });
+    const s = await shown(page);
+    if (over(s)) break;
+    await playMove(page, pick(s.dests, await boardPieces(page), n++), s.v);
+  }
+  await b.waitForFunction(n => document.querySelectorAll('#moves .san:not(.empty)').length === n, n);
+  const mines = page => page.evaluate(() => [...document.querySelectorAll('#board cg-board square.mine')].map(q => q.cgKey).sort());
+  const state = await gameState(p); // a spectator's view, as the API gives it during play
+  assert.deepEqual(await mines(p), [...(state.mines ?? [])].sort());
+  assert.deepEqual(await mines(b), await mines(p));
+  assert.equal(state.fair?.seed, undefined, 'no seed during play');
+  assert.equal(await p.evaluate(() => document.body.dataset.fen), await b.evaluate(() => document.body.dataset.fen));
+  await b.screenshot({ path: join(artifacts, 'bomb-online-black.png') });
+});
