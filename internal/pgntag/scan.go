@@ -3,6 +3,7 @@ package pgntag
 import (
 	"errors"
 	"fmt"
+	"io"
 	"strings"
 )
 
@@ -154,4 +155,26 @@ func ValidName(name string) bool {
 		}
 	}
 	return true
+}
+
+// ReadGame reads one game of at most limit bytes from r and scans it: its
+// tags by name, and the tokens of its movetext.
+func ReadGame(r io.Reader, limit int) (tags map[string]string, movetext []Token, err error) {
+	data, err := io.ReadAll(io.LimitReader(r, int64(limit)+1))
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(data) > limit {
+		return nil, nil, fmt.Errorf("%w: longer than %d bytes", ErrSyntax, limit)
+	}
+	toks, err := Scan(string(data))
+	if err != nil {
+		return nil, nil, err
+	}
+	tags = map[string]string{}
+	i := 0
+	for ; i < len(toks) && toks[i].Kind == TagToken; i++ {
+		tags[toks[i].Text] = toks[i].Val
+	}
+	return tags, toks[i:], nil
 }

@@ -2,6 +2,7 @@ package pgntag
 
 import (
 	"errors"
+	"strings"
 	"testing"
 )
 
@@ -47,4 +48,14 @@ func FuzzScan(f *testing.F) {
 			}
 		}
 	})
+}
+
+func TestReadGame(t *testing.T) {
+	tags, movetext, err := ReadGame(strings.NewReader("[A \"1\"]\n[B \"2\"]\n1. e4 *"), 100)
+	if err != nil || tags["A"] != "1" || tags["B"] != "2" || len(movetext) != 3 {
+		t.Fatalf("ReadGame = %v, %+v, %v", tags, movetext, err)
+	}
+	if _, _, err := ReadGame(strings.NewReader(strings.Repeat("e4 ", 50)), 100); !errors.Is(err, ErrSyntax) {
+		t.Errorf("a game over the limit: %v", err)
+	}
 }

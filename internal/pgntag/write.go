@@ -2,6 +2,7 @@ package pgntag
 
 import (
 	"bufio"
+	"slices"
 	"strings"
 )
 
@@ -56,4 +57,21 @@ func (m *Movetext) Token(s string) {
 func (m *Movetext) End() {
 	m.W.WriteByte('\n')
 	m.col = 0
+}
+
+// WriteTags writes the caller's tag pairs of a variant's PGN, in their
+// order, leaving out those named in own (any case), which the writer sets
+// itself, and any whose name is not a tag name. It returns the value of
+// the Result tag, when the caller gave one.
+func WriteTags(w *bufio.Writer, tags [][2]string, own []string) (result string, ok bool) {
+	for _, t := range tags {
+		if strings.EqualFold(t[0], "Result") {
+			result, ok = t[1], true
+		}
+		if !ValidName(t[0]) || slices.ContainsFunc(own, func(o string) bool { return strings.EqualFold(o, t[0]) }) {
+			continue
+		}
+		WriteTag(w, t[0], t[1])
+	}
+	return result, ok
 }

@@ -49,3 +49,16 @@ func TestMovetextNoEscapeLine(t *testing.T) {
 		t.Fatalf("movetext = %q, want %q", sb.String(), want)
 	}
 }
+
+func TestWriteTagsLeavesOwnAndReturnsResult(t *testing.T) {
+	var sb strings.Builder
+	w := bufio.NewWriter(&sb)
+	result, ok := WriteTags(w, [][2]string{{"Event", "e"}, {"variant", "x"}, {"Result", "1-0"}, {"bad name", "y"}}, []string{"Variant"})
+	w.Flush()
+	if want := "[Event \"e\"]\n[Result \"1-0\"]\n"; sb.String() != want || result != "1-0" || !ok {
+		t.Fatalf("WriteTags wrote %q, result %q %v", sb.String(), result, ok)
+	}
+	if _, ok := WriteTags(w, nil, nil); ok {
+		t.Error("a result with no tags")
+	}
+}

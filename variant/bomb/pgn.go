@@ -3,7 +3,6 @@ package bomb
 import (
 	"bufio"
 	"io"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -32,17 +31,8 @@ var ownTags = []string{"Variant", "SeedHash", "Seed", "Mines", "SetUp", "FEN"}
 // within 80 characters.
 func (g *Game) WritePGN(w io.Writer, tags [][2]string, revealMines bool) error {
 	bw := bufio.NewWriter(w)
-	result := ""
-	for _, t := range tags {
-		if slices.Contains(ownTags, t[0]) {
-			continue
-		}
-		if t[0] == "Result" {
-			result = t[1]
-		}
-		pgntag.WriteTag(bw, t[0], t[1])
-	}
-	if result == "" {
+	result, given := pgntag.WriteTags(bw, tags, ownTags)
+	if !given {
 		result = g.outcome.Result()
 		pgntag.WriteTag(bw, "Result", result)
 	}

@@ -30,28 +30,16 @@ const maxPGN = 4 << 20
 // returns the number of moves and of blasts. Errors say which move or tag
 // is wrong.
 func Verify(r io.Reader) (plies, blasts int, err error) {
-	data, err := io.ReadAll(io.LimitReader(r, maxPGN+1))
-	if err != nil {
-		return 0, 0, fmt.Errorf("bomb: verify: %w", err)
-	}
-	if len(data) > maxPGN {
-		return 0, 0, fmt.Errorf("%w: longer than %d bytes", ErrBadPGN, maxPGN)
-	}
-	toks, err := pgntag.Scan(string(data))
+	tags, movetext, err := pgntag.ReadGame(r, maxPGN)
 	if err != nil {
 		return 0, 0, fmt.Errorf("%w: %w", ErrBadPGN, err)
-	}
-	tags := map[string]string{}
-	i := 0
-	for ; i < len(toks) && toks[i].Kind == pgntag.TagToken; i++ {
-		tags[toks[i].Text] = toks[i].Val
 	}
 	g, err := gameFromTags(tags)
 	if err != nil {
 		return 0, 0, err
 	}
 	v := verifier{g: g}
-	for _, t := range toks[i:] {
+	for _, t := range movetext {
 		if err := v.take(t); err != nil {
 			return g.Ply(), v.blasts, err
 		}
@@ -80,12 +68,9 @@ func gameFromTags(tags map[string]string) (*Game, error) {
 	if !ok {
 		return nil, fmt.Errorf("%w: no Seed tag: the seed is revealed only when the game is over", ErrBadSeed)
 	}
-	seed, err := fair.ParseSeed(text)
+	seed, err := fair.Reveal(text, tags["SeedHash"])
 	if err != nil {
-		return nil, fmt.Errorf("%w: Seed tag: %w", ErrBadSeed, err)
-	}
-	if err := seed.Check(tags["SeedHash"]); err != nil {
-		return nil, fmt.Errorf("%w: the seed does not hash to the SeedHash tag: %w", ErrBadSeed, err)
+		return nil, fmt.Errorf("%w: the Seed and SeedHash tags: %w", ErrBadSeed, err)
 	}
 	if want := squareList(Mines(seed)); tags["Mines"] != want {
 		return nil, fmt.Errorf("%w: the Mines tag is %q, the seed lays %q", ErrWrongMine, tags["Mines"], want)

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"io"
 	"strconv"
-	"strings"
 
 	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/internal/pgntag"
@@ -21,19 +20,7 @@ var ownTags = []string{"Variant", "SeedHash", "Seed", "SetUp", "FEN"}
 func (g *Game) WritePGN(w io.Writer, tags [][2]string, revealSeed bool) error {
 	bw := bufio.NewWriter(w)
 	writeTag := func(name, value string) { pgntag.WriteTag(bw, name, value) }
-	result := ""
-	for _, t := range tags {
-		own := false
-		for _, o := range ownTags {
-			own = own || strings.EqualFold(t[0], o)
-		}
-		if strings.EqualFold(t[0], "Result") {
-			result = t[1]
-		}
-		if !own && pgntag.ValidName(t[0]) {
-			writeTag(t[0], t[1])
-		}
-	}
+	result, given := pgntag.WriteTags(bw, tags, ownTags)
 	writeTag("Variant", "Dice chess")
 	writeTag("SeedHash", g.seed.Commitment())
 	if revealSeed {
@@ -43,7 +30,7 @@ func (g *Game) WritePGN(w io.Writer, tags [][2]string, revealSeed bool) error {
 		writeTag("SetUp", "1")
 		writeTag("FEN", g.start.FEN())
 	}
-	if result == "" {
+	if !given {
 		result = g.outcome.Result()
 		writeTag("Result", result)
 	}

@@ -60,28 +60,16 @@ func isResult(s string) bool { return s == "1-0" || s == "0-1" || s == "1/2-1/2"
 // turns played (each with three dice). Errors say which turn, die or move is
 // wrong.
 func Verify(r io.Reader) (turns int, err error) {
-	data, err := io.ReadAll(io.LimitReader(r, maxPGN+1))
-	if err != nil {
-		return 0, fmt.Errorf("dice: verify: %w", err)
-	}
-	if len(data) > maxPGN {
-		return 0, fmt.Errorf("%w: longer than %d bytes", ErrBadPGN, maxPGN)
-	}
-	toks, err := pgntag.Scan(string(data))
+	tags, movetext, err := pgntag.ReadGame(r, maxPGN)
 	if err != nil {
 		return 0, fmt.Errorf("%w: %w", ErrBadPGN, err)
-	}
-	tags := map[string]string{}
-	i := 0
-	for ; i < len(toks) && toks[i].Kind == pgntag.TagToken; i++ {
-		tags[toks[i].Text] = toks[i].Val
 	}
 	g, err := gameFromTags(tags)
 	if err != nil {
 		return 0, err
 	}
 	v := verifier{g: g}
-	for _, t := range toks[i:] {
+	for _, t := range movetext {
 		if err := v.take(t); err != nil {
 			return v.turns, err
 		}
@@ -111,12 +99,9 @@ func gameFromTags(tags map[string]string) (*Game, error) {
 	if !ok {
 		return nil, fmt.Errorf("%w: no Seed tag: the seed is revealed only when the game is over", ErrBadSeed)
 	}
-	seed, err := fair.ParseSeed(text)
+	seed, err := fair.Reveal(text, hash)
 	if err != nil {
-		return nil, fmt.Errorf("%w: Seed tag: %w", ErrBadSeed, err)
-	}
-	if err := seed.Check(hash); err != nil {
-		return nil, fmt.Errorf("%w: the seed does not hash to the SeedHash tag: %w", ErrBadSeed, err)
+		return nil, fmt.Errorf("%w: the Seed and SeedHash tags: %w", ErrBadSeed, err)
 	}
 	start := chess.StartPosition()
 	if fen, ok := tags["FEN"]; ok {

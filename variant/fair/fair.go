@@ -83,6 +83,19 @@ func (s Seed) Check(commitment string) error {
 	return nil
 }
 
+// Reveal reads a revealed seed and checks it against the commitment
+// published before the game: errors wrap ErrBadSeed or ErrMismatch.
+func Reveal(seed, commitment string) (Seed, error) {
+	s, err := ParseSeed(seed)
+	if err != nil {
+		return Seed{}, err
+	}
+	if err := s.Check(commitment); err != nil {
+		return Seed{}, err
+	}
+	return s, nil
+}
+
 // Intn returns the choice labelled label, uniform in [0, n); n must be
 // positive. It is HMAC-SHA256 keyed with the seed over the label, read as
 // big-endian 64-bit numbers, the first below the largest multiple of n

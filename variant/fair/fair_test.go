@@ -72,3 +72,17 @@ func TestShuffleDistinct(t *testing.T) {
 		seen[v] = true
 	}
 }
+
+func TestReveal(t *testing.T) {
+	s, _ := NewSeed()
+	if got, err := Reveal(s.String(), s.Commitment()); err != nil || got != s {
+		t.Fatalf("Reveal = %v, %v", got, err)
+	}
+	other, _ := NewSeed()
+	if _, err := Reveal(other.String(), s.Commitment()); !errors.Is(err, ErrMismatch) {
+		t.Errorf("another seed: %v", err)
+	}
+	if _, err := Reveal("zz", s.Commitment()); !errors.Is(err, ErrBadSeed) {
+		t.Errorf("a bad seed: %v", err)
+	}
+}

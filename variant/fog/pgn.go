@@ -3,7 +3,6 @@ package fog
 import (
 	"bufio"
 	"io"
-	"slices"
 	"strconv"
 
 	"github.com/gambitchess/gambit/chess"
@@ -24,17 +23,8 @@ var ownTags = []string{"Variant", "SetUp", "FEN"}
 // moves are hidden. Lines are kept within 80 characters.
 func (g *Game) WritePGN(w io.Writer, tags [][2]string, revealMoves bool) error {
 	bw := bufio.NewWriter(w)
-	result := ""
-	for _, t := range tags {
-		if slices.Contains(ownTags, t[0]) {
-			continue
-		}
-		if t[0] == "Result" {
-			result = t[1]
-		}
-		pgntag.WriteTag(bw, t[0], t[1])
-	}
-	if result == "" {
+	result, given := pgntag.WriteTags(bw, tags, ownTags)
+	if !given {
 		result = g.Outcome().Result()
 		pgntag.WriteTag(bw, "Result", result)
 	}
