@@ -2,11 +2,15 @@ package server
 
 import (
 	"bytes"
+	"context"
+	"encoding/json"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/gambitchess/gambit/chess"
+	"github.com/gambitchess/gambit/game"
 	"github.com/gambitchess/gambit/variant/dice"
 )
 
@@ -104,5 +108,51 @@ func TestDiceAgainstTheComputer(t *testing.T) {
 	}
 	if st.Dice == nil || st.Dice.Moves != 0 || len(st.Dests) == 0 {
 		t.Fatalf("after the computer's turn: %+v", st)
+	}
+}
+
+// TestDiceBotSeesOnlyItsSight: two dice games whose seeds differ (so do
+// all their rolls to come) but which rolled the same dice this turn give
+// the bot the same Sight but for the seed's commitment, and the same move:
+// the seed, which tells the rolls to come, is not among its inputs.
+func TestDiceBotSeesOnlyItsSight(t *testing.T) {
+	mk := func() *game.Game {
+		g, err := game.New(game.Options{ID: "x", Mode: game.ModeComputer, Variant: game.Dice,
+			Seats: [2]game.Seat{{Kind: game.SeatBot, Level: "hard"}, {Kind: game.SeatHuman}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return g
+	}
+	a := mk()
+	sa := a.Sight(game.SeatViewer(chess.White), true)
+	var b *game.Game
+	var sb game.Sight
+	for range 200 { // three dice of two movable types: one game in eight rolls the same
+		b = mk()
+		if sb = b.Sight(game.SeatViewer(chess.White), true); slices.Equal(sb.Dice.Rolled, sa.Dice.Rolled) {
+			break
+		}
+	}
+	if a.Header().Seed == b.Header().Seed || !slices.Equal(sb.Dice.Rolled, sa.Dice.Rolled) {
+		t.Fatalf("no second game with the same roll: %v / %v", sa.Dice.Rolled, sb.Dice.Rolled)
+	}
+	sa.Fair, sb.Fair = nil, nil
+	ja, _ := json.Marshal(sa)
+	jb, _ := json.Marshal(sb)
+	if !bytes.Equal(ja, jb) {
+		t.Fatalf("the public sights differ:\n%s\n%s", ja, jb)
+	}
+	level, _ := levelFor(game.Dice, "hard")
+	ma, err := playDice(context.Background(), sa, chess.White, level)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mb, _ := playDice(context.Background(), sb, chess.White, level)
+	if ma != mb {
+		t.Errorf("moves differ: %s / %s", ma, mb)
+	}
+	if _, err := a.Move(chess.White, ma); err != nil {
+		t.Errorf("the bot's move %s: %v", ma, err)
 	}
 }
