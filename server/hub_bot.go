@@ -101,7 +101,12 @@ func (h *hub) startBot(ctx context.Context) {
 // the others, a private copy of the game.
 func (h *hub) botThinker(level Level) func(ctx context.Context) (string, error) {
 	g := h.g
-	if sb, ok := sightBots[g.Variant()]; ok {
+	if g.Hidden() {
+		sb, ok := sightBots[g.Variant()]
+		if !ok { // never the whole game to a bot of a hidden variant
+			err := fmt.Errorf("no computer player plays %s from its sight", g.Variant())
+			return func(context.Context) (string, error) { return "", err }
+		}
 		seat := g.Turn()
 		sight := g.Sight(game.SeatViewer(seat), true)
 		return func(ctx context.Context) (string, error) {
@@ -166,7 +171,7 @@ func (h *hub) botMoved(ctx context.Context, cmd botMoveCmd) {
 // offer would take reading the whole game.
 func (h *hub) judgeDraw(ctx context.Context, botColor chess.Color) {
 	version := h.g.Version()
-	if _, hidden := sightBots[h.g.Variant()]; hidden {
+	if h.g.Hidden() {
 		h.bot.draw = version
 		go func() { _ = h.send(ctx, botDrawCmd{version: version, accept: false}) }() // answered after this change is out
 		return

@@ -79,7 +79,11 @@ export function watchTroubles(page, troubles, label = '', quiet = () => false) {
   const note = text => { if (!quiet()) troubles.push(label ? `${label}: ${text}` : text); };
   page.on('console', m => { if (m.type() === 'error') note(`console error: ${m.text()}`); });
   page.on('pageerror', e => note(`page error: ${e.message}`));
-  page.on('requestfailed', r => note(`request failed: ${r.method()} ${r.url()}: ${r.failure()?.errorText}`));
+  // A request cut short by a navigation (a test's goto while the lobby
+  // polls, a reload) is aborted: the browser shows the user nothing.
+  page.on('requestfailed', r => {
+    if (r.failure()?.errorText !== 'net::ERR_ABORTED') note(`request failed: ${r.method()} ${r.url()}: ${r.failure()?.errorText}`);
+  });
   page.on('response', r => { if (r.status() >= 400) note(`HTTP ${r.status()}: ${r.request().method()} ${r.url()}`); });
 }
 
