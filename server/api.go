@@ -159,7 +159,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 
 // answerNewGame creates the game opts describe and answers 201 with it.
 func (s *Server) answerNewGame(w http.ResponseWriter, r *http.Request, opts game.Options, player string) {
-	resp, err := s.newGame(r.Context(), opts, player)
+	resp, err := s.newGame(r.Context(), opts, player, clientAddress(r))
 	if err != nil {
 		s.httpError(w, err)
 		return
@@ -168,19 +168,27 @@ func (s *Server) answerNewGame(w http.ResponseWriter, r *http.Request, opts game
 }
 
 // newGame creates, stores and starts the game opts describe, and answers
-// as player sees it.
-func (s *Server) newGame(ctx context.Context, opts game.Options, player string) (createResponse, error) {
+// as player sees it; client is the address asking. A game against the
+// computer is refused when that address, or the machine, has as many as
+// it may.
+func (s *Server) newGame(ctx context.Context, opts game.Options, player, client string) (createResponse, error) {
 	g, err := game.New(opts)
 	if err != nil {
 		return createResponse{}, err
 	}
+	if againstComputer(g) {
+		if err := s.computer.reserve(g.ID(), client); err != nil {
+			return createResponse{}, err
+		}
+	}
 	if err := s.createGame(ctx, g); err != nil {
+		s.computer.release(g.ID())
 		return createResponse{}, err
 	}
 	v := viewerFor(g, player)
 	resp := createResponse{ID: g.ID(), Color: game.ColorName(acting(v, chess.White)), State: snapshot(g, v)}
 	s.lobby.note(g, func(chess.Color) bool { return false }) // listed from the answer on, before its hub runs
-	s.startHub(g)
+	s.startHub(g, client)
 	return resp, nil
 }
 
@@ -411,7 +419,7 @@ func (s *Server) handleLevels(w http.ResponseWriter, r *http.Request) {
 // httpError answers with err's status and a JSON {"code","message"}.
 func (s *Server) httpError(w http.ResponseWriter, err error) {
 	status, code := errorCode(err)
-	if status >= 500 {
+	if status >= 500 && !errors.Is(err, ErrBusy) && !errors.Is(err, ErrComputerBusy) { // busy is the server holding up, not failing
 		s.log.Error("request failed", "err", err)
 	}
 	writeJSON(w, status, map[string]string{"code": code, "message": errorMessage(err)})

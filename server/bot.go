@@ -3,7 +3,6 @@ package server
 import (
 	"context"
 	"fmt"
-	"sync"
 	"time"
 
 	"github.com/gambitchess/gambit/chess"
@@ -91,50 +90,12 @@ func levelFor(v game.Variant, name string) (Level, error) {
 
 // Bot chooses moves for a computer seat, in the game's coordinate text
 // (UCI for chess, ICCS for xiangqi). g is a private copy the bot may read
-// freely. Implementations must return promptly when ctx ends.
+// freely. When ctx ends (the game moved on, or the computer is wanted for
+// another game), Move returns promptly with the best move it has found so
+// far, and an error only when it has none.
 type Bot interface {
 	Move(ctx context.Context, g *game.Game, level Level) (string, error)
 	// AcceptsDraw reports whether the bot playing c takes a draw offer:
 	// when it judges the position even or worse for itself.
 	AcceptsDraw(ctx context.Context, g *game.Game, c chess.Color) bool
-}
-
-// Pool runs bot jobs on a fixed number of workers with a bounded queue, so
-// that many games against the computer cannot swamp the machine.
-type Pool struct {
-	jobs chan func()
-	wg   sync.WaitGroup
-}
-
-// NewPool starts workers goroutines taking jobs from a queue of the given size.
-func NewPool(workers, queue int) *Pool {
-	p := &Pool{jobs: make(chan func(), queue)}
-	for range workers {
-		p.wg.Add(1)
-		go p.work()
-	}
-	return p
-}
-
-func (p *Pool) work() {
-	defer p.wg.Done()
-	for job := range p.jobs {
-		job()
-	}
-}
-
-// Submit queues job, or returns ErrBusy when the queue is full.
-func (p *Pool) Submit(job func()) error {
-	select {
-	case p.jobs <- job:
-		return nil
-	default:
-		return ErrBusy
-	}
-}
-
-// Close stops taking jobs and waits for the queued ones to finish.
-func (p *Pool) Close() {
-	close(p.jobs)
-	p.wg.Wait()
 }

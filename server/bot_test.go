@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"testing"
+	"time"
 
 	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/game"
@@ -46,20 +47,30 @@ func TestGreedyLevel(t *testing.T) {
 	}
 }
 
-func TestPoolRejectsWhenFull(t *testing.T) {
-	p := NewPool(1, 1)
-	block := make(chan struct{})
-	started := make(chan struct{})
-	if err := p.Submit(func() { close(started); <-block }); err != nil {
-		t.Fatal(err)
+// TestEngineBotHurried: a search stopped by its context plays the best
+// move found so far, in chess and xiangqi, even when stopped at once.
+func TestEngineBotHurried(t *testing.T) {
+	bot := NewEngineBot(1)
+	full := Level{Algorithm: "full", MoveTime: time.Minute, Skill: 20}
+	for _, variant := range []string{"chess", "xiangqi"} {
+		for _, after := range []time.Duration{0, 50 * time.Millisecond} {
+			g, err := game.New(game.Options{ID: "h", Variant: game.Variant(variant)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), after)
+			start := time.Now()
+			m, err := bot.Move(ctx, g, full)
+			cancel()
+			if err != nil {
+				t.Fatalf("%s stopped after %v: %v", variant, after, err)
+			}
+			if took := time.Since(start); took > 5*time.Second {
+				t.Errorf("%s: a minute's search stopped after %v took %v", variant, after, took)
+			}
+			if _, err := g.Move(g.Turn(), m); err != nil {
+				t.Errorf("%s stopped after %v: %q is no legal move: %v", variant, after, m, err)
+			}
+		}
 	}
-	<-started
-	if err := p.Submit(func() {}); err != nil { // queued
-		t.Fatal(err)
-	}
-	if err := p.Submit(func() {}); err != ErrBusy {
-		t.Errorf("third job: %v, want ErrBusy", err)
-	}
-	close(block)
-	p.Close()
 }

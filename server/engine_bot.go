@@ -66,13 +66,10 @@ func (b *EngineBot) Move(ctx context.Context, g *game.Game, level Level) (string
 	}
 	pos := cg.Position()
 	res := b.newEngine(level).Search(ctx, pos, history(cg), limits(g, level), nil)
-	if res.BestMove == chess.MoveNone {
+	if res.BestMove == chess.MoveNone || !pos.IsLegal(res.BestMove) {
 		return "", fmt.Errorf("engine bot: no move in %s", g.FEN())
 	}
-	if err := ctx.Err(); err != nil {
-		return "", fmt.Errorf("engine bot: %w", err)
-	}
-	return pos.UCI(res.BestMove), nil
+	return pos.UCI(res.BestMove), nil // stopped early by ctx or not, the best found
 }
 
 // xiangqiEngine returns a xiangqi engine set up for level.
@@ -94,14 +91,11 @@ func xiangqiLimits(g *game.Game, level Level) xq.Limits {
 // moveXiangqi searches the xiangqi game xg (a private copy) with engine/xq.
 func (b *EngineBot) moveXiangqi(ctx context.Context, g *game.Game, xg *xiangqi.Game, level Level) (string, error) {
 	res := b.xiangqiEngine(level).SearchGame(ctx, xg, xiangqiLimits(g, level), nil)
-	if err := ctx.Err(); err != nil {
-		return "", fmt.Errorf("engine bot: %w", err)
-	}
-	if res.BestMove == xiangqi.MoveNone {
+	pos := xg.Position()
+	if res.BestMove == xiangqi.MoveNone || !pos.IsLegal(res.BestMove) {
 		return "", fmt.Errorf("engine bot: no xiangqi move in %s", g.FEN())
 	}
-	pos := xg.Position()
-	return pos.UCI(res.BestMove), nil
+	return pos.UCI(res.BestMove), nil // stopped early by ctx or not, the best found
 }
 
 // AcceptsDraw implements Bot: the engine takes a draw when its evaluation,

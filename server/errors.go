@@ -62,7 +62,7 @@ func errorCode(err error) (int, string) {
 		return http.StatusBadRequest, "bad_request"
 	case errors.Is(err, ErrRateLimited):
 		return http.StatusTooManyRequests, "rate_limited"
-	case errors.Is(err, ErrBusy):
+	case errors.Is(err, ErrBusy), errors.Is(err, ErrComputerBusy):
 		return http.StatusServiceUnavailable, "busy"
 	case errors.Is(err, ErrStorage):
 		return http.StatusServiceUnavailable, "storage"

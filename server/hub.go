@@ -89,6 +89,7 @@ type hub struct {
 	log       []published
 	flag      *time.Timer
 	bot       botState
+	client    string // the address of the person playing, whose turn the computer's thoughts take
 	presence  presence
 	rematch   rematchState
 	idleTimer *time.Timer
@@ -167,7 +168,10 @@ func (h *hub) armIdle() {
 // with both seats taken, or a public challenge nobody took. A private
 // invite with its seat open stays: the friend may open the link later.
 func (h *hub) expire(ctx context.Context) {
-	h.idleTimer = nil
+	if h.idleTimer != nil {
+		h.idleTimer.Stop() // it has fired, unless the command came from elsewhere
+		h.idleTimer = nil
+	}
 	g := h.g
 	if g.Mode() != game.ModeOnline || g.Status().Finished() || g.BothMoved() {
 		return
@@ -258,6 +262,9 @@ func (h *hub) handle(ctx context.Context, cmd any) {
 func (h *hub) join(cmd joinCmd) {
 	cmd.c.viewer = watcherFor(h.g, cmd.player, cmd.follow)
 	h.clients[cmd.c] = struct{}{}
+	if !cmd.c.viewer.IsSpectator() {
+		h.client = cmd.c.addr
+	}
 	h.deliver(cmd.c, encode("hello", map[string]any{"you": colorNames(cmd.c.viewer)}))
 	h.catchUp(cmd.c, cmd.since)
 	if !h.notePresence() {
@@ -449,6 +456,9 @@ func (h *hub) deliver(c *client, data []byte) {
 // afterChange arms the flag timer and starts the bot when it is its turn
 // or it has a draw offer to answer.
 func (h *hub) afterChange(ctx context.Context) {
+	if h.g.Status().Finished() {
+		h.s.computer.release(h.g.ID())
+	}
 	h.armFlag()
 	h.driveBot(ctx)
 	h.gameChanged()

@@ -4,13 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"time"
 
 	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/game"
 )
 
-// Commands the bot's pool jobs send back to the hub.
+// Commands the computer's thoughts (scheduler jobs) send back to the hub.
 type (
 	botMoveCmd struct {
 		version int64  // the game's version when the bot started thinking
@@ -23,6 +22,10 @@ type (
 	}
 )
 
+// errHurried says a thought was stopped for another game's before the bot
+// had a move to show.
+var errHurried = errors.New("server: the computer was hurried with no move yet")
+
 // botState is what the hub knows of the computer's thinking. Any change to
 // the game makes a pending answer stale: the answer carries the version it
 // was thought about, and is dropped when the game has moved on.
@@ -30,7 +33,6 @@ type botState struct {
 	version int64              // the game version the bot thinks a move about (-1: none)
 	stop    context.CancelFunc // stops that search
 	draw    int64              // the version of the draw offer the bot is judging (0: none)
-	retry   *time.Timer        // wakes the hub when the pool was full
 }
 
 func (b *botState) busy() bool { return b.version >= 0 || b.draw != 0 }
@@ -38,9 +40,6 @@ func (b *botState) busy() bool { return b.version >= 0 || b.draw != 0 }
 func (b *botState) cancel() {
 	if b.stop != nil {
 		b.stop()
-	}
-	if b.retry != nil {
-		b.retry.Stop()
 	}
 }
 
@@ -72,7 +71,10 @@ func (h *hub) driveBot(ctx context.Context) {
 	}
 }
 
-// startBot asks the pool for the computer's move in the current position.
+// startBot asks the scheduler for the computer's move in the current
+// position. The search stops when the game moves on (the answer is then
+// stale and dropped) or when the scheduler hurries it (the answer is the
+// best move found so far).
 func (h *hub) startBot(ctx context.Context) {
 	level, err := levelFor(h.g.Variant(), h.g.Seat(h.g.Turn()).Level)
 	if err != nil {
@@ -82,17 +84,36 @@ func (h *hub) startBot(ctx context.Context) {
 	version := h.g.Version()
 	bctx, cancel := context.WithCancel(ctx)
 	think := h.botThinker(level)
-	job := func() {
+	h.think(ctx, func(hurry context.Context) {
 		defer cancel()
-		m, err := think(bctx)
+		sctx, stop := context.WithCancel(bctx)
+		defer stop()
+		defer context.AfterFunc(hurry, stop)()
+		m, err := think(sctx)
+		if err != nil && hurry.Err() != nil && bctx.Err() == nil {
+			err = errHurried // a bot with no move to show when hurried: think again later
+		}
 		_ = h.send(bctx, botMoveCmd{version: version, move: m, err: err})
-	}
-	if err := h.s.pool.Submit(job); err != nil {
-		cancel()
-		h.retryLater(ctx)
-		return
-	}
+	})
 	h.bot.version, h.bot.stop = version, cancel
+}
+
+// think queues a thought for this game with the scheduler, in the turn of
+// the client playing it.
+func (h *hub) think(ctx context.Context, run func(hurry context.Context)) {
+	if err := h.s.sched.submit(botJob{client: h.botClient(), run: run}); err != nil && ctx.Err() == nil {
+		h.s.log.Error("computer scheduler", "game", h.g.ID(), "err", err)
+	}
+}
+
+// botClient is whose turn in the scheduler this game's thoughts take: the
+// address of the person playing it, or the game itself when none is known
+// (a game resumed at start-up with no one back yet).
+func (h *hub) botClient() string {
+	if h.client != "" {
+		return h.client
+	}
+	return "game " + h.g.ID()
 }
 
 // botThinker returns the computer's thinking about the game as it is now,
@@ -133,14 +154,6 @@ func (s *Server) safeBotMove(ctx context.Context, g *game.Game, level Level) (st
 	return safely(func() (string, error) { return s.bot.Move(ctx, g, level) })
 }
 
-// retryLater wakes the hub to try the bot again when the pool was full.
-func (h *hub) retryLater(ctx context.Context) {
-	if h.bot.retry != nil {
-		h.bot.retry.Stop()
-	}
-	h.bot.retry = time.AfterFunc(500*time.Millisecond, func() { _ = h.send(ctx, flagCmd{}) })
-}
-
 // botMoved plays the bot's move if the game is still where the bot saw it.
 // A failed search is logged and not retried until the game changes, so a
 // broken bot cannot spin.
@@ -149,6 +162,11 @@ func (h *hub) botMoved(ctx context.Context, cmd botMoveCmd) {
 		return // the game changed while the bot thought
 	}
 	h.bot.stop = nil
+	if errors.Is(cmd.err, errHurried) {
+		h.bot.version = -1
+		h.driveBot(ctx) // back in the line, behind the others
+		return
+	}
 	if cmd.err != nil {
 		if !errors.Is(cmd.err, context.Canceled) {
 			h.s.log.Error("bot failed", "game", h.g.ID(), "err", cmd.err)
@@ -166,7 +184,7 @@ func (h *hub) botMoved(ctx context.Context, cmd botMoveCmd) {
 	})
 }
 
-// judgeDraw asks the bot, in the pool, whether it takes the offer. The
+// judgeDraw asks the bot, through the scheduler, whether it takes the offer. The
 // players of the variants of hidden information decline: judging the
 // offer would take reading the whole game.
 func (h *hub) judgeDraw(ctx context.Context, botColor chess.Color) {
@@ -178,14 +196,13 @@ func (h *hub) judgeDraw(ctx context.Context, botColor chess.Color) {
 	}
 	clone := h.g.Clone()
 	h.bot.draw = version
-	job := func() {
-		accept := h.s.bot.AcceptsDraw(ctx, clone, botColor)
+	h.think(ctx, func(hurry context.Context) {
+		jctx, stop := context.WithCancel(ctx)
+		defer stop()
+		defer context.AfterFunc(hurry, stop)()
+		accept := h.s.bot.AcceptsDraw(jctx, clone, botColor)
 		_ = h.send(ctx, botDrawCmd{version: version, accept: accept})
-	}
-	if err := h.s.pool.Submit(job); err != nil {
-		h.bot.draw = 0
-		h.retryLater(ctx)
-	}
+	})
 }
 
 // botAnswered applies the bot's answer to a draw offer still pending.

@@ -14,7 +14,8 @@ import (
 func summaryOf(g *game.Game) store.Summary {
 	s := store.Summary{ID: g.ID(), Variant: string(g.Variant()), Mode: string(g.Mode()), Status: g.Status().String(),
 		Result: g.Result(), Finished: g.Status().Finished(), Public: g.Public(), Version: g.Version(),
-		CreatedAt: g.CreatedAt(), UpdatedAt: g.UpdatedAt(), Plies: g.Ply(), Termination: g.Outcome().Termination}
+		CreatedAt: g.CreatedAt(), UpdatedAt: g.UpdatedAt(), Plies: g.Ply(), Termination: g.Outcome().Termination,
+		Active: g.Active()}
 	white, black := g.Seat(chess.White), g.Seat(chess.Black)
 	s.White, s.Black = white.Name, black.Name
 	s.WhiteKind, s.BlackKind = string(white.Kind), string(black.Kind)

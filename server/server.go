@@ -1,6 +1,7 @@
 package server
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -11,6 +12,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/game"
 	"github.com/gambitchess/gambit/store"
 )
@@ -20,9 +22,17 @@ type Config struct {
 	Store store.Log
 	// Bot plays the computer seats; nil means the engine (EngineBot).
 	Bot Bot
-	// Workers and Queue size the bot pool (defaults 1 and 64): bounded
-	// concurrency, so the engine never takes every core.
-	Workers, Queue int
+	// Workers is how many computer moves are searched at once (1 when
+	// zero): bounded, so the engine never takes every core. The workers
+	// serve the clients waiting for a move in turn (see bot_sched.go).
+	Workers int
+	// ThinkSlice is how long a computer move may think, whatever its level,
+	// while another game waits for the computer (150 ms when zero).
+	ThinkSlice time.Duration
+	// ComputerGames bounds the live games against the computer (64 per
+	// worker when zero), and ComputerGamesPerClient those of one address
+	// (4 when zero); a new one beyond either is refused.
+	ComputerGames, ComputerGamesPerClient int
 	// Assets is the web UI (index.html at its root); nil serves the API only.
 	Assets fs.FS
 	Now    func() time.Time
@@ -39,6 +49,9 @@ type Config struct {
 	// CreatePerMinute is how many games one address may create a minute,
 	// in a burst or spread out (30 when zero).
 	CreatePerMinute int
+	// ExpireEvery is how often the games no one will come back to are
+	// looked for and ended (hourly when zero; see game.Expired).
+	ExpireEvery time.Duration
 	// IdleGrace is how long a game's hub that starts with no one watching
 	// (a new game, one resumed at start-up) waits for someone before it
 	// leaves the game in the store (30 s when zero).
@@ -48,17 +61,19 @@ type Config struct {
 // Server serves the API, the WebSockets and the UI. It holds no global
 // state: everything lives in its fields.
 type Server struct {
-	store  store.Log
-	bot    Bot
-	pool   *Pool
-	assets fs.FS
-	now    func() time.Time
-	log    *slog.Logger
+	store    store.Log
+	bot      Bot
+	sched    *scheduler     // the computer's thinking, shared fairly
+	computer *computerGames // live games against the computer, counted
+	assets   fs.FS
+	now      func() time.Time
+	log      *slog.Logger
 
 	minClock      time.Duration
 	claimAfter    time.Duration
 	firstMoveTime time.Duration
 	idleGrace     time.Duration
+	expireEvery   time.Duration
 	creations     *limiter // game creation per address
 	lobby         *lobby
 
@@ -80,8 +95,11 @@ func New(cfg Config) *Server {
 	if cfg.Workers <= 0 {
 		cfg.Workers = 1
 	}
-	if cfg.Queue <= 0 {
-		cfg.Queue = 64
+	if cfg.ComputerGames <= 0 {
+		cfg.ComputerGames = 64 * cfg.Workers
+	}
+	if cfg.ComputerGamesPerClient <= 0 {
+		cfg.ComputerGamesPerClient = 4
 	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now
@@ -101,34 +119,53 @@ func New(cfg Config) *Server {
 	if cfg.IdleGrace <= 0 {
 		cfg.IdleGrace = 30 * time.Second
 	}
+	if cfg.ExpireEvery <= 0 {
+		cfg.ExpireEvery = time.Hour
+	}
 	if cfg.CreatePerMinute <= 0 {
 		cfg.CreatePerMinute = 30
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	return &Server{store: cfg.Store, bot: cfg.Bot, pool: NewPool(cfg.Workers, cfg.Queue), assets: cfg.Assets,
-		now: cfg.Now, log: cfg.Logger, minClock: cfg.MinClock, claimAfter: cfg.ClaimAfter, firstMoveTime: cfg.FirstMoveTime, idleGrace: cfg.IdleGrace,
+	return &Server{store: cfg.Store, bot: cfg.Bot, sched: newScheduler(cfg.Workers, cfg.ThinkSlice),
+		computer: newComputerGames(cfg.ComputerGamesPerClient, cfg.ComputerGames), assets: cfg.Assets,
+		now: cfg.Now, log: cfg.Logger, minClock: cfg.MinClock, claimAfter: cfg.ClaimAfter, firstMoveTime: cfg.FirstMoveTime, idleGrace: cfg.IdleGrace, expireEvery: cfg.ExpireEvery,
 		creations: newLimiter(cfg.CreatePerMinute, cfg.CreatePerMinute, cfg.Now), lobby: newLobby(), ctx: ctx, cancel: cancel, hubs: map[string]*hub{},
 		loading: map[string]chan struct{}{}}
 }
 
-// Start resumes every unfinished game: clocks run again and the computer
-// moves where it is its turn.
+// Start resumes the games that run by themselves (a clock runs, or the
+// computer is to move: store.Summary.Active); every other game waits in
+// the store until someone opens it. It also starts the hourly sweep that
+// ends the games no one will come back to (see expireStale).
 func (s *Server) Start(ctx context.Context) error {
-	ids, err := s.store.Unfinished(ctx)
+	ids, err := s.store.Active(ctx)
 	if err != nil {
 		return fmt.Errorf("server: resume games: %w", err)
 	}
+	resumed := 0
 	for _, id := range ids {
 		g, err := s.loadGame(ctx, id)
 		if err != nil {
 			s.log.Error("cannot resume game", "game", id, "err", err)
 			continue
 		}
-		s.startHub(g)
+		if !g.Active() { // stored before the flag existed, or flagged in error
+			if err := s.store.MarkIdle(ctx, id, g.Version()); err != nil {
+				s.log.Error("cannot mark game idle", "game", id, "err", err)
+			}
+			continue
+		}
+		s.startHub(g, "")
+		resumed++
 	}
-	if len(ids) > 0 {
-		s.log.Info("resumed unfinished games", "count", len(ids))
+	if resumed > 0 {
+		s.log.Info("resumed active games", "count", resumed)
 	}
+	s.wg.Add(1)
+	go func() {
+		defer s.wg.Done()
+		s.sweepStale(s.ctx)
+	}()
 	return nil
 }
 
@@ -136,7 +173,7 @@ func (s *Server) Start(ctx context.Context) error {
 func (s *Server) Close() {
 	s.cancel()
 	s.wg.Wait()
-	s.pool.Close()
+	s.sched.close()
 }
 
 // Run serves on addr until ctx ends, then shuts down gracefully.
@@ -199,7 +236,7 @@ func (s *Server) hub(ctx context.Context, id string) (*hub, error) {
 		close(done)
 		var h *hub
 		if err == nil {
-			h = s.startHubLocked(g)
+			h = s.startHubLocked(g, "")
 		}
 		s.mu.Unlock()
 		return h, err
@@ -234,22 +271,29 @@ func (s *Server) retire(h *hub) bool {
 	}
 	delete(s.hubs, h.g.ID())
 	s.lobby.drop(h.g.ID())
+	s.computer.release(h.g.ID())
 	return true
 }
 
 // startHub runs a hub for g, or returns the one already running for its ID.
-func (s *Server) startHub(g *game.Game) *hub {
+// client is the address of the person who made the game ("" for a game
+// loaded from the store).
+func (s *Server) startHub(g *game.Game, client string) *hub {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.startHubLocked(g)
+	return s.startHubLocked(g, client)
 }
 
 // startHubLocked is startHub with s.mu held.
-func (s *Server) startHubLocked(g *game.Game) *hub {
+func (s *Server) startHubLocked(g *game.Game, client string) *hub {
 	if h, ok := s.hubs[g.ID()]; ok {
 		return h
 	}
+	if againstComputer(g) {
+		s.computer.add(g.ID(), cmp.Or(client, "game "+g.ID()))
+	}
 	h := newHub(s, g)
+	h.client = client
 	s.hubs[g.ID()] = h
 	s.wg.Add(1)
 	go func() {
@@ -257,4 +301,10 @@ func (s *Server) startHubLocked(g *game.Game) *hub {
 		h.run(s.ctx)
 	}()
 	return h
+}
+
+// againstComputer reports whether g is a game against the computer that
+// is not over.
+func againstComputer(g *game.Game) bool {
+	return !g.Status().Finished() && (g.Seat(chess.White).Kind == game.SeatBot || g.Seat(chess.Black).Kind == game.SeatBot)
 }

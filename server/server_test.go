@@ -51,7 +51,7 @@ func serveWith(t *testing.T, cfg Config) (s *Server, srv *httptest.Server, stop 
 	return s, srv, stop
 }
 
-func openStore(t *testing.T, dir string) *store.SQLite {
+func openStore(t testing.TB, dir string) *store.SQLite {
 	t.Helper()
 	st, err := store.OpenSQLite(context.Background(), filepath.Join(dir, "gambit.db"))
 	if err != nil {

@@ -64,9 +64,13 @@ type Summary struct {
 	Black    string
 	// WhiteKind and BlackKind say who sits: "human", "bot" or "open" (an
 	// invite waiting for a player).
-	WhiteKind   string
-	BlackKind   string
-	Plies       int      // moves played
+	WhiteKind string
+	BlackKind string
+	Plies     int // moves played
+	// Active says the game changes with no one there: a clock runs, or the
+	// computer is to move. A restart resumes these games only; the others
+	// wait in the store until someone opens them.
+	Active      bool
 	Termination string   // how the game ended, in words ("checkmate", "resignation"); "" while it goes on
 	TimeControl string   // "5+3" (minutes + seconds of increment); "" untimed
 	Players     []string // opaque ids of the people seated (a browser's player id), for "my games"; a set: kept without "" or repeats, returned sorted
@@ -122,8 +126,18 @@ type Log interface {
 	// List returns summaries, newest update first. It reads the summaries
 	// only, never a header or an event.
 	List(ctx context.Context, q ListQuery) ([]Summary, error)
-	// Unfinished returns the ids of every game that is not over, for a restart.
-	Unfinished(ctx context.Context) ([]string, error)
+	// Active returns the ids of the games whose summary says Active, for a
+	// restart.
+	Active(ctx context.Context) ([]string, error)
+	// MarkIdle clears the Active flag of game id at version, changing
+	// nothing else: its owner found that nothing runs in it any more (a
+	// game stored before the flag existed is Active until then). It fails
+	// with ErrConflict when the game has moved on, ErrNotFound for an
+	// unknown id.
+	MarkIdle(ctx context.Context, id string, version int64) error
+	// Stale returns up to limit unfinished games with no move played,
+	// last updated before before, oldest first: the candidates to expire.
+	Stale(ctx context.Context, before time.Time, limit int) ([]string, error)
 	// Close releases the store; writes that returned are already durable.
 	Close() error
 }

@@ -44,6 +44,13 @@ var migrations = []migration{
 	execSQL(`ALTER TABLE games ADD COLUMN variant TEXT NOT NULL DEFAULT 'chess'`),
 	// 2: the log (see Log): summary columns, seated players, events.
 	migrateLog,
+	// 3: which games run by themselves (Summary.Active). Not known for the
+	// games already stored: every unfinished one counts as active, is
+	// resumed at the next start, and marked idle if nothing runs in it.
+	execSQL(`ALTER TABLE games ADD COLUMN active INTEGER NOT NULL DEFAULT 0;
+		UPDATE games SET active = 1 WHERE finished = 0;
+		CREATE INDEX games_active ON games(id) WHERE active = 1;
+		CREATE INDEX games_stale ON games(updated_at) WHERE finished = 0 AND plies = 0;`),
 }
 
 // logSchema adds what Log needs beside the games table. The record column

@@ -15,7 +15,7 @@ import (
 const summaryCols = `games.id, games.variant, games.mode, games.status, games.result, games.finished, games.public,
 	games.white, games.black, games.version, games.created_at, games.updated_at,
 	(SELECT json_group_array(p.player) FROM game_players p WHERE p.game_id = games.id),
-	games.white_kind, games.black_kind, games.plies, games.termination, games.time_control`
+	games.white_kind, games.black_kind, games.plies, games.termination, games.time_control, games.active`
 
 // Create implements Log.
 func (s *SQLite) Create(ctx context.Context, sum Summary, header []byte, events []Event) error {
@@ -31,11 +31,11 @@ func (s *SQLite) Create(ctx context.Context, sum Summary, header []byte, events 
 		header = []byte{} // the column is NOT NULL
 	}
 	res, err := tx.ExecContext(ctx, `INSERT INTO games (id, variant, mode, status, result, finished, public, white, black,
-		version, created_at, updated_at, record, white_kind, black_kind, plies, termination, time_control)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO NOTHING`,
+		version, created_at, updated_at, record, white_kind, black_kind, plies, termination, time_control, active)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO NOTHING`,
 		sum.ID, sum.Variant, sum.Mode, sum.Status, sum.Result, sum.Finished, sum.Public, sum.White, sum.Black,
 		sum.Version, nanos(sum.CreatedAt), nanos(sum.UpdatedAt), header,
-		sum.WhiteKind, sum.BlackKind, sum.Plies, sum.Termination, sum.TimeControl)
+		sum.WhiteKind, sum.BlackKind, sum.Plies, sum.Termination, sum.TimeControl, sum.Active)
 	if err != nil {
 		return fmt.Errorf("store: create game %s: %w", sum.ID, err)
 	}
@@ -74,9 +74,9 @@ func (s *SQLite) Append(ctx context.Context, id string, expect int64, events []E
 	defer tx.Rollback()
 	res, err := tx.ExecContext(ctx, `UPDATE games SET version = ?, variant = ?, mode = ?, status = ?, result = ?,
 		finished = ?, public = ?, white = ?, black = ?, updated_at = ?, white_kind = ?, black_kind = ?, plies = ?,
-		termination = ?, time_control = ? WHERE id = ? AND version = ?`,
+		termination = ?, time_control = ?, active = ? WHERE id = ? AND version = ?`,
 		sum.Version, sum.Variant, sum.Mode, sum.Status, sum.Result, sum.Finished, sum.Public, sum.White, sum.Black,
-		nanos(sum.UpdatedAt), sum.WhiteKind, sum.BlackKind, sum.Plies, sum.Termination, sum.TimeControl, id, expect)
+		nanos(sum.UpdatedAt), sum.WhiteKind, sum.BlackKind, sum.Plies, sum.Termination, sum.TimeControl, sum.Active, id, expect)
 	if err != nil {
 		return fmt.Errorf("store: append game %s: %w", id, err)
 	}
@@ -243,25 +243,67 @@ func listQuery(q ListQuery) (string, []any) {
 	return query, append(args, q.limit())
 }
 
-// Unfinished implements Log.
-func (s *SQLite) Unfinished(ctx context.Context) ([]string, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT id FROM games WHERE finished = 0`)
+// Active implements Log.
+func (s *SQLite) Active(ctx context.Context) ([]string, error) {
+	ids, err := s.ids(ctx, `SELECT id FROM games WHERE active = 1`)
 	if err != nil {
-		return nil, fmt.Errorf("store: unfinished games: %w", err)
+		return nil, fmt.Errorf("store: active games: %w", err)
+	}
+	return ids, nil
+}
+
+// Stale implements Log.
+func (s *SQLite) Stale(ctx context.Context, before time.Time, limit int) ([]string, error) {
+	ids, err := s.ids(ctx, `SELECT id FROM games WHERE finished = 0 AND plies = 0 AND updated_at < ?
+		ORDER BY updated_at LIMIT ?`, nanos(before), max(limit, 0))
+	if err != nil {
+		return nil, fmt.Errorf("store: stale games: %w", err)
+	}
+	return ids, nil
+}
+
+// MarkIdle implements Log.
+func (s *SQLite) MarkIdle(ctx context.Context, id string, version int64) error {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("store: mark game %s idle: %w", id, err)
+	}
+	defer tx.Rollback()
+	var have int64
+	err = tx.QueryRowContext(ctx, `SELECT version FROM games WHERE id = ?`, id).Scan(&have)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		return fmt.Errorf("store: mark game %s idle: %w", id, ErrNotFound)
+	case err != nil:
+		return fmt.Errorf("store: mark game %s idle: %w", id, err)
+	case have != version:
+		return fmt.Errorf("store: mark game %s idle: expected version %d, stored %d: %w", id, version, have, ErrConflict)
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE games SET active = 0 WHERE id = ?`, id); err != nil {
+		return fmt.Errorf("store: mark game %s idle: %w", id, err)
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("store: mark game %s idle: commit: %w", id, err)
+	}
+	return nil
+}
+
+// ids runs a query of one column of game ids.
+func (s *SQLite) ids(ctx context.Context, query string, args ...any) ([]string, error) {
+	rows, err := s.db.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, err
 	}
 	defer rows.Close()
 	var ids []string
 	for rows.Next() {
 		var id string
 		if err := rows.Scan(&id); err != nil {
-			return nil, fmt.Errorf("store: unfinished games: %w", err)
+			return nil, err
 		}
 		ids = append(ids, id)
 	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("store: unfinished games: %w", err)
-	}
-	return ids, nil
+	return ids, rows.Err()
 }
 
 // scanSummary reads summaryCols, then the extra destinations.
@@ -273,7 +315,7 @@ func scanSummary(row interface{ Scan(...any) error }, extra ...any) (Summary, er
 	)
 	dest := append([]any{&sum.ID, &sum.Variant, &sum.Mode, &sum.Status, &sum.Result, &sum.Finished, &sum.Public,
 		&sum.White, &sum.Black, &sum.Version, &created, &updated, &players,
-		&sum.WhiteKind, &sum.BlackKind, &sum.Plies, &sum.Termination, &sum.TimeControl}, extra...)
+		&sum.WhiteKind, &sum.BlackKind, &sum.Plies, &sum.Termination, &sum.TimeControl, &sum.Active}, extra...)
 	if err := row.Scan(dest...); err != nil {
 		return Summary{}, err
 	}

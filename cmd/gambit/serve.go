@@ -44,7 +44,10 @@ func newServeCmd() *cobra.Command {
 	f.DurationVar(&online.claimAfter, "claim-after", 30*time.Second, "online: how long a player is away before the opponent may claim the win")
 	f.DurationVar(&online.firstMoveTime, "first-move-time", time.Minute, "online: how long a side has for its first move before the game is aborted")
 	f.IntVar(&online.createPerMinute, "create-per-minute", 30, "new games one address may create a minute")
-	atLeast(cmd, 1, "claim-after", "first-move-time", "create-per-minute")
+	f.IntVar(&online.computerGames, "computer-games", 0, "live games against the computer in all (0: 64 per engine worker)")
+	f.IntVar(&online.computerPerAddr, "computer-games-per-addr", 4, "live games against the computer one address may have")
+	atLeast(cmd, 1, "claim-after", "first-move-time", "create-per-minute", "computer-games-per-addr")
+	atLeast(cmd, 0, "computer-games")
 	return cmd
 }
 
@@ -52,6 +55,8 @@ func newServeCmd() *cobra.Command {
 type onlineFlags struct {
 	claimAfter, firstMoveTime time.Duration
 	createPerMinute           int
+	computerGames             int // 0: the server's default
+	computerPerAddr           int
 }
 
 func serve(cmd *cobra.Command, addr, data string, workers int, online onlineFlags) error {
@@ -67,7 +72,8 @@ func serve(cmd *cobra.Command, addr, data string, workers int, online onlineFlag
 	defer st.Close()
 	log := slog.New(slog.NewTextHandler(cmd.ErrOrStderr(), nil))
 	srv := server.New(server.Config{Store: st, Workers: workers, Assets: web.FS(), Logger: log,
-		ClaimAfter: online.claimAfter, FirstMoveTime: online.firstMoveTime, CreatePerMinute: online.createPerMinute})
+		ClaimAfter: online.claimAfter, FirstMoveTime: online.firstMoveTime, CreatePerMinute: online.createPerMinute,
+		ComputerGames: online.computerGames, ComputerGamesPerClient: online.computerPerAddr})
 	return srv.Run(ctx, addr, func(a net.Addr) {
 		fmt.Fprintf(cmd.OutOrStdout(), "Gambit is serving on http://%s\n", displayAddr(a))
 	})

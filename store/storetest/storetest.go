@@ -53,7 +53,9 @@ func Run(t *testing.T, open func(t *testing.T) store.Log) {
 		{"LoadUnknown", testLoadUnknown},
 		{"ListFilters", testListFilters},
 		{"ListLimit", testListLimit},
-		{"Unfinished", testUnfinished},
+		{"Active", testActive},
+		{"MarkIdle", testMarkIdle},
+		{"Stale", testStale},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -76,7 +78,7 @@ var t0 = time.Date(2026, 5, 1, 10, 0, 0, 123456000, time.FixedZone("UTC+1", 3600
 // seconds after t0.
 func summary(id string, v int64) store.Summary {
 	return store.Summary{ID: id, Variant: "chess", Mode: "local", Status: "started", Result: "*", Public: true,
-		White: "Ann", Black: "Bob", WhiteKind: "human", BlackKind: "bot", Plies: int(v), Termination: "", TimeControl: "5+3",
+		White: "Ann", Black: "Bob", WhiteKind: "human", BlackKind: "bot", Plies: int(v), Termination: "", TimeControl: "5+3", Active: true,
 		Players: []string{"p-ann", "p-bob"}, Version: v,
 		CreatedAt: t0, UpdatedAt: t0.Add(time.Duration(v) * time.Second)}
 }
@@ -496,28 +498,88 @@ func testListLimit(t *testing.T, l store.Log) {
 	}
 }
 
-func testUnfinished(t *testing.T, l store.Log) {
+func testActive(t *testing.T, l store.Log) {
 	ctx := context.Background()
-	if ids, err := l.Unfinished(ctx); err != nil || len(ids) != 0 {
-		t.Errorf("Unfinished of an empty store = %q, %v", ids, err)
+	if ids, err := l.Active(ctx); err != nil || len(ids) != 0 {
+		t.Errorf("Active of an empty store = %q, %v", ids, err)
 	}
 	for _, g := range []struct {
-		id       string
-		finished bool
-		public   bool
-	}{{"a", false, true}, {"b", true, true}, {"c", false, false}, {"d", true, false}} {
+		id     string
+		active bool
+	}{{"a", true}, {"b", false}, {"c", true}, {"d", false}} {
 		s := summary(g.id, 0)
-		s.Finished, s.Public = g.finished, g.public
+		s.Active = g.active
 		create(t, l, s, nil, nil)
 	}
-	s := summary("a", 1)
-	s.Finished = true
+	s := summary("a", 1) // a stops running (say, it is over)
+	s.Finished, s.Active = true, false
 	if err := l.Append(ctx, "a", 0, events(0, 1), s); err != nil {
 		t.Fatal(err)
 	}
-	ids, err := l.Unfinished(ctx)
+	s = summary("b", 1) // b starts running
+	if err := l.Append(ctx, "b", 0, events(0, 1), s); err != nil {
+		t.Fatal(err)
+	}
+	ids, err := l.Active(ctx)
 	slices.Sort(ids)
-	if err != nil || !slices.Equal(ids, []string{"c"}) {
-		t.Errorf("Unfinished = %q, %v; want [c]", ids, err)
+	if err != nil || !slices.Equal(ids, []string{"b", "c"}) {
+		t.Errorf("Active = %q, %v; want [b c]", ids, err)
+	}
+}
+
+func testMarkIdle(t *testing.T, l store.Log) {
+	ctx := context.Background()
+	create(t, l, summary("a", 2), nil, events(0, 2))
+	if err := l.MarkIdle(ctx, "a", 1); !errors.Is(err, store.ErrConflict) {
+		t.Errorf("MarkIdle at an old version = %v, want ErrConflict", err)
+	}
+	if err := l.MarkIdle(ctx, "nope", 0); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("MarkIdle of an unknown game = %v, want ErrNotFound", err)
+	}
+	if ids, _ := l.Active(ctx); !slices.Equal(ids, []string{"a"}) {
+		t.Fatalf("Active after refused marks = %q, want [a]", ids)
+	}
+	if err := l.MarkIdle(ctx, "a", 2); err != nil {
+		t.Fatal(err)
+	}
+	if ids, err := l.Active(ctx); err != nil || len(ids) != 0 {
+		t.Errorf("Active after MarkIdle = %q, %v; want none", ids, err)
+	}
+	want := summary("a", 2)
+	want.Active = false
+	want.CreatedAt, want.UpdatedAt = want.CreatedAt.UTC(), want.UpdatedAt.UTC()
+	if got := load(t, l, "a"); !reflect.DeepEqual(got.Summary, want) || len(got.Events) != 2 {
+		t.Errorf("after MarkIdle: %+v with %d events; want %+v with 2: only the flag changes", got.Summary, len(got.Events), want)
+	}
+}
+
+func testStale(t *testing.T, l store.Log) {
+	ctx := context.Background()
+	for _, g := range []struct {
+		id       string
+		hours    int // updated this long after t0
+		plies    int
+		finished bool
+	}{{"c", 7, 0, false}, {"moved", 1, 1, false}, {"over", 1, 0, true}, {"b", 6, 0, false}, {"a", 5, 0, false}} {
+		s := summary(g.id, 0)
+		s.Plies, s.Finished = g.plies, g.finished
+		s.UpdatedAt = t0.Add(time.Duration(g.hours) * time.Hour)
+		create(t, l, s, nil, nil)
+	}
+	tests := []struct {
+		before time.Time
+		limit  int
+		want   []string
+	}{
+		{t0.Add(24 * time.Hour), 10, []string{"a", "b", "c"}},
+		{t0.Add(24 * time.Hour), 2, []string{"a", "b"}},
+		{t0.Add(6 * time.Hour), 10, []string{"a"}},
+		{t0, 10, nil},
+	}
+	for _, tt := range tests {
+		got, err := l.Stale(ctx, tt.before, tt.limit)
+		if err != nil || !slices.Equal(got, tt.want) {
+			t.Errorf("Stale(t0+%v, %d) = %q, %v; want %q", tt.before.Sub(t0), tt.limit, got, err, tt.want)
+		}
 	}
 }

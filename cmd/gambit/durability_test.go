@@ -1,0 +1,180 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"os/exec"
+	"regexp"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/coder/websocket"
+)
+
+// TestMain lets the test binary run as gambit itself, for the tests that
+// start a server process and kill it.
+func TestMain(m *testing.M) {
+	if os.Getenv("GAMBIT_TEST_MAIN") == "1" {
+		os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	}
+	os.Exit(m.Run())
+}
+
+// serverProcess is "gambit serve" in a process of its own.
+type serverProcess struct {
+	cmd  *exec.Cmd
+	base string // http://127.0.0.1:port
+}
+
+// startServer runs gambit serve on a free loopback port over data.
+func startServer(t *testing.T, data string) *serverProcess {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], "serve", "--addr", "127.0.0.1:0", "--data", data)
+	cmd.Env = append(os.Environ(), "GAMBIT_TEST_MAIN=1")
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd.Stderr = io.Discard
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
+	line := make(chan string, 1)
+	go func() {
+		sc := bufio.NewScanner(out)
+		for sc.Scan() {
+			if strings.Contains(sc.Text(), "serving on") {
+				line <- sc.Text()
+			}
+		}
+	}()
+	select {
+	case l := <-line:
+		port := regexp.MustCompile(`:(\d+)`).FindStringSubmatch(l)
+		if port == nil {
+			t.Fatalf("no port in %q", l)
+		}
+		return &serverProcess{cmd: cmd, base: "http://127.0.0.1:" + port[1]}
+	case <-time.After(20 * time.Second):
+		t.Fatal("gambit serve did not start")
+	}
+	return nil
+}
+
+// kill ends the server at once, as a crash or a power cut would.
+func (p *serverProcess) kill(t *testing.T) {
+	t.Helper()
+	if err := p.cmd.Process.Signal(syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	_ = p.cmd.Wait()
+}
+
+// TestKilledServerKeepsAcknowledgedMoves: a move the server acknowledged
+// is stored. Each round plays one move, and the moment its acknowledgement
+// arrives the server is killed (kill -9); after the restart every
+// acknowledged move is in the game.
+func TestKilledServerKeepsAcknowledgedMoves(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts and kills servers")
+	}
+	data := t.TempDir()
+	srv := startServer(t, data)
+	id, cookie := createLocalGame(t, srv.base)
+	moves := []string{"e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6"}
+	for i, u := range moves {
+		ackMove(t, srv.base, id, cookie, u, i+1)
+		srv.kill(t)
+		srv = startServer(t, data)
+		if got := stateOf(t, srv.base, id); got.Ply != i+1 {
+			t.Fatalf("after %s was acknowledged and the server killed: ply %d, want %d", u, got.Ply, i+1)
+		}
+	}
+	want := "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6"
+	resp, err := http.Get(srv.base + "/api/games/" + id + "/pgn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	pgn, _ := io.ReadAll(resp.Body)
+	if !strings.Contains(string(pgn), want) {
+		t.Errorf("PGN after the kills:\n%s\nwant %s", pgn, want)
+	}
+}
+
+// createLocalGame makes a game on one screen and returns its id and the
+// player cookie that holds both seats.
+func createLocalGame(t *testing.T, base string) (string, *http.Cookie) {
+	t.Helper()
+	resp, err := http.Post(base+"/api/games", "application/json", strings.NewReader(`{"mode":"local"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var g struct{ ID string }
+	if err := json.NewDecoder(resp.Body).Decode(&g); err != nil || resp.StatusCode != http.StatusCreated {
+		t.Fatalf("create: %d %v", resp.StatusCode, err)
+	}
+	for _, c := range resp.Cookies() {
+		if c.Name == "gambit_player" {
+			return g.ID, c
+		}
+	}
+	t.Fatal("no player cookie")
+	return "", nil
+}
+
+// ackMove plays u in game id over a WebSocket and returns when the server
+// acknowledges it: the move comes back at ply.
+func ackMove(t *testing.T, base, id string, cookie *http.Cookie, u string, ply int) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	conn, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(base, "http")+"/ws/game/"+id,
+		&websocket.DialOptions{HTTPHeader: http.Header{"Cookie": {cookie.String()}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.CloseNow()
+	if err := conn.Write(ctx, websocket.MessageText, fmt.Appendf(nil, `{"t":"move","d":{"u":%q}}`, u)); err != nil {
+		t.Fatal(err)
+	}
+	for {
+		_, data, err := conn.Read(ctx)
+		if err != nil {
+			t.Fatalf("no acknowledgement of %s: %v", u, err)
+		}
+		var m struct {
+			T string
+			D struct{ Ply int }
+		}
+		if json.Unmarshal(data, &m) == nil && m.T == "move" && m.D.Ply == ply {
+			return
+		}
+	}
+}
+
+// gameState is the part of GET /api/games/{id} the test reads.
+type gameState struct{ Ply int }
+
+func stateOf(t *testing.T, base, id string) gameState {
+	t.Helper()
+	resp, err := http.Get(base + "/api/games/" + id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var st gameState
+	if err := json.NewDecoder(resp.Body).Decode(&st); err != nil {
+		t.Fatal(err)
+	}
+	return st
+}

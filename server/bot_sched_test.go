@@ -1,0 +1,129 @@
+package server
+
+import (
+	"context"
+	"slices"
+	"sync"
+	"testing"
+	"time"
+)
+
+// order records the jobs a scheduler ran, in order.
+type order struct {
+	mu   sync.Mutex
+	done []string
+}
+
+func (o *order) add(s string) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	o.done = append(o.done, s)
+}
+
+func (o *order) get() []string {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return slices.Clone(o.done)
+}
+
+// TestSchedulerTakesClientsInTurn: a client's flood of jobs waits behind
+// itself; another client's job runs as soon as the job running ends.
+func TestSchedulerTakesClientsInTurn(t *testing.T) {
+	s := newScheduler(1, time.Hour) // never hurried here
+	defer s.close()
+	var o order
+	release := make(chan struct{})
+	started := make(chan struct{})
+	submit := func(client, name string, block bool) {
+		t.Helper()
+		if err := s.submit(botJob{client: client, run: func(context.Context) {
+			if block {
+				close(started)
+				<-release
+			}
+			o.add(name)
+		}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	submit("flood", "f0", true)
+	<-started
+	for _, n := range []string{"f1", "f2", "f3"} {
+		submit("flood", n, false)
+	}
+	submit("other", "o1", false)
+	submit("third", "t1", false)
+	close(release)
+	deadline := time.Now().Add(5 * time.Second)
+	for len(o.get()) < 6 && time.Now().Before(deadline) {
+		time.Sleep(time.Millisecond)
+	}
+	want := []string{"f0", "f1", "o1", "t1", "f2", "f3"}
+	if got := o.get(); !slices.Equal(got, want) {
+		t.Errorf("ran %v, want %v", got, want)
+	}
+}
+
+// TestSchedulerHurries: a job that has had its slice is hurried while
+// another waits, and left alone while none does.
+func TestSchedulerHurries(t *testing.T) {
+	const slice = 30 * time.Millisecond
+	s := newScheduler(1, slice)
+	defer s.close()
+	ran := make(chan time.Duration, 2)
+	long := func(hurry context.Context) {
+		start := time.Now()
+		select {
+		case <-hurry.Done():
+		case <-time.After(2 * time.Second):
+		}
+		ran <- time.Since(start)
+	}
+	if err := s.submit(botJob{client: "a", run: long}); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case d := <-ran:
+		t.Fatalf("alone, a job was stopped after %v", d)
+	case <-time.After(4 * slice):
+	}
+	quick := make(chan struct{})
+	if err := s.submit(botJob{client: "b", run: func(context.Context) { close(quick) }}); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case d := <-ran:
+		if d > time.Second {
+			t.Errorf("hurried only after %v", d)
+		}
+	case <-time.After(2 * time.Second):
+		t.Fatal("the running job was never hurried")
+	}
+	select {
+	case <-quick:
+	case <-time.After(2 * time.Second):
+		t.Fatal("the waiting job never ran")
+	}
+}
+
+// TestSchedulerClose: closing hurries the running job, drops the queued
+// ones and refuses new ones.
+func TestSchedulerClose(t *testing.T) {
+	s := newScheduler(1, time.Hour)
+	started := make(chan struct{})
+	if err := s.submit(botJob{client: "a", run: func(h context.Context) { close(started); <-h.Done() }}); err != nil {
+		t.Fatal(err)
+	}
+	<-started
+	dropped := true
+	if err := s.submit(botJob{client: "b", run: func(context.Context) { dropped = false }}); err != nil {
+		t.Fatal(err)
+	}
+	s.close()
+	if !dropped {
+		t.Error("a queued job ran after close")
+	}
+	if err := s.submit(botJob{client: "c", run: func(context.Context) {}}); err == nil {
+		t.Error("a closed scheduler took a job")
+	}
+}

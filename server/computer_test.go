@@ -1,0 +1,208 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/gambitchess/gambit/chess"
+	"github.com/gambitchess/gambit/game"
+)
+
+// createFrom asks for a game as a new person at address addr ("ip:port")
+// and returns the response.
+func createFrom(h http.Handler, addr, body string) *httptest.ResponseRecorder {
+	r := personRequest("POST", "/api/games", body, randomToken())
+	r.RemoteAddr = addr
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, r)
+	return rec
+}
+
+// TestComputerGameLimits: one address may have only so many live games
+// against the computer (429), and the machine only so many in all (503,
+// "the computer is busy"); a game that ends, or leaves memory, makes room.
+func TestComputerGameLimits(t *testing.T) {
+	s, _, _ := serveWith(t, Config{Store: openStore(t, t.TempDir()), Bot: slowBot{release: make(chan struct{})},
+		ComputerGamesPerClient: 2, ComputerGames: 3, IdleGrace: 20 * time.Millisecond})
+	h := s.Handler()
+	const body = `{"mode":"computer","level":"greedy","color":"black"}` // the computer to move: the games stay live
+	tests := []struct {
+		addr string
+		want int
+		code string
+	}{
+		{"192.0.2.1:1000", 201, ""},
+		{"192.0.2.1:1001", 201, ""},
+		{"192.0.2.1:1002", 429, "rate_limited"},
+		{"192.0.2.2:1000", 201, ""},
+		{"192.0.2.3:1000", 503, "busy"},
+	}
+	for _, tt := range tests {
+		rec := createFrom(h, tt.addr, body)
+		if rec.Code != tt.want {
+			t.Fatalf("from %s: %d %s, want %d", tt.addr, rec.Code, rec.Body, tt.want)
+		}
+		if tt.code == "" {
+			continue
+		}
+		var e struct{ Code, Message string }
+		mustDecode(t, rec.Body.Bytes(), &e)
+		if e.Code != tt.code || e.Message == "" {
+			t.Errorf("from %s: %s, want code %s and a message", tt.addr, rec.Body, tt.code)
+		}
+	}
+	if rec := createFrom(h, "192.0.2.3:1001", body); !strings.Contains(rec.Body.String(), "the computer is busy, try again in a minute") {
+		t.Errorf("the busy message: %s", rec.Body)
+	}
+	if rec := createFrom(h, "192.0.2.3:1002", `{"mode":"local"}`); rec.Code != 201 {
+		t.Errorf("a game between people while the computer is busy: %d %s", rec.Code, rec.Body)
+	}
+	// A game where the person is to move leaves memory when no one watches
+	// it, and its place with it.
+	s2, _, _ := serveWith(t, Config{Store: openStore(t, t.TempDir()), ComputerGamesPerClient: 1, IdleGrace: 20 * time.Millisecond})
+	h2 := s2.Handler()
+	if rec := createFrom(h2, "192.0.2.1:1", `{"mode":"computer","level":"greedy"}`); rec.Code != 201 {
+		t.Fatalf("first: %d %s", rec.Code, rec.Body)
+	}
+	waitUnloaded(t, s2)
+	if rec := createFrom(h2, "192.0.2.1:2", `{"mode":"computer","level":"greedy"}`); rec.Code != 201 {
+		t.Errorf("after the first left memory: %d %s", rec.Code, rec.Body)
+	}
+}
+
+// patientBot thinks at the "full" level until it is stopped (or for a
+// minute), like a strong engine with a long think, and plays at once at
+// any other level: the first legal move either way.
+type patientBot struct{}
+
+func (patientBot) Move(ctx context.Context, g *game.Game, level Level) (string, error) {
+	if level.Name == "full" {
+		select {
+		case <-ctx.Done():
+		case <-time.After(time.Minute):
+		}
+	}
+	for from, tos := range g.Dests() {
+		return from + tos[0], nil
+	}
+	return "", errors.New("no move")
+}
+
+func (patientBot) AcceptsDraw(context.Context, *game.Game, chess.Color) bool { return false }
+
+// clientFrom returns an HTTP client whose connections come from source
+// address ip (all of 127/8 reaches a loopback server on Linux): one of
+// several distinct clients on one machine.
+func clientFrom(ip string) *http.Client {
+	d := &net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(ip)}, Timeout: 5 * time.Second}
+	return &http.Client{Timeout: 10 * time.Second, Transport: &http.Transport{DialContext: d.DialContext, MaxIdleConnsPerHost: 8}}
+}
+
+// postGame creates a game through c and returns its id.
+func postGame(c *http.Client, url, body string) (string, error) {
+	req, err := http.NewRequest("POST", url+"/api/games", strings.NewReader(body))
+	if err != nil {
+		return "", err
+	}
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := c.Do(req)
+	if err != nil {
+		return "", err
+	}
+	defer resp.Body.Close()
+	data, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode != http.StatusCreated {
+		return "", fmt.Errorf("create: %d %s", resp.StatusCode, data)
+	}
+	var r createResponse
+	if err := json.Unmarshal(data, &r); err != nil {
+		return "", err
+	}
+	return r.ID, nil
+}
+
+// firstComputerMove creates a game at level from client c, the computer
+// playing White, and returns how long its first move took to be stored.
+func firstComputerMove(c *http.Client, url, level string) (time.Duration, error) {
+	start := time.Now()
+	id, err := postGame(c, url, `{"mode":"computer","color":"black","level":"`+level+`"}`)
+	if err != nil {
+		return 0, err
+	}
+	for deadline := start.Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(2 * time.Millisecond) {
+		resp, err := c.Get(url + "/api/games/" + id)
+		if err != nil {
+			return 0, err
+		}
+		var st stateJSON
+		err = json.NewDecoder(resp.Body).Decode(&st)
+		resp.Body.Close()
+		if err != nil {
+			return 0, err
+		}
+		if st.Ply > 0 {
+			return time.Since(start), nil
+		}
+	}
+	return 0, fmt.Errorf("no computer move in game %s after 30 s", id)
+}
+
+// flood creates n games at level from client c, concurrently.
+func flood(c *http.Client, url, level string, n int) error {
+	var wg sync.WaitGroup
+	errs := make(chan error, n)
+	for range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if _, err := postGame(c, url, `{"mode":"computer","color":"black","level":"`+level+`"}`); err != nil {
+				errs <- err
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	return <-errs
+}
+
+// TestComputerSharedFairly: 200 games at the strongest level flooded in
+// from one address (its limit raised, as if from 200 people behind one
+// address) do not keep the computer from another address's game: its first
+// move comes within a second or two, not after the 200 long thoughts.
+func TestComputerSharedFairly(t *testing.T) {
+	s := New(Config{Store: openStore(t, t.TempDir()), Bot: patientBot{}, Workers: 1,
+		ComputerGamesPerClient: 1000, ComputerGames: 1000, CreatePerMinute: 1000})
+	if err := s.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	url := httptestServer(t, s)
+	if err := flood(clientFrom("127.0.0.2"), url, "full", 200); err != nil {
+		t.Fatal(err)
+	}
+	d, err := firstComputerMove(clientFrom("127.0.0.3"), url, "greedy")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("first computer move behind a flood of 200: %v", d)
+	if d > 2*time.Second {
+		t.Errorf("the first computer move took %v behind another address's flood", d)
+	}
+}
+
+// httptestServer serves s on a loopback port until the test ends, and
+// returns its URL.
+func httptestServer(tb testing.TB, s *Server) string {
+	srv := httptest.NewServer(s.Handler())
+	tb.Cleanup(func() { srv.Close(); s.Close() })
+	return srv.URL
+}
