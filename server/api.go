@@ -371,8 +371,33 @@ func (s *Server) handleList(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, out)
 }
 
-// read runs f on the live game id, on its hub's goroutine.
+// read runs f on game id: on its hub's goroutine when it is live, else on
+// a copy read from the store, so that reading a game (a link preview, a
+// crawler, a flood of GETs) never brings it into memory. A game whose
+// correspondence flag fell while it was stored is loaded live, which ends
+// it and saves that.
 func (s *Server) read(ctx context.Context, id string, f func(g *game.Game)) error {
+	if !validID(id) {
+		return fmt.Errorf("%w: no such game", store.ErrNotFound)
+	}
+	s.mu.Lock()
+	_, live := s.hubs[id]
+	s.mu.Unlock()
+	if !live {
+		g, err := s.loadGame(ctx, id)
+		if err != nil {
+			return err
+		}
+		if len(g.Flag()) == 0 {
+			f(g)
+			return nil
+		}
+	}
+	return s.readLive(ctx, id, f)
+}
+
+// readLive runs f on the live game id, on its hub's goroutine.
+func (s *Server) readLive(ctx context.Context, id string, f func(g *game.Game)) error {
 	done := make(chan struct{})
 	err := s.withHub(ctx, id, func(h *hub) error {
 		return h.send(ctx, snapshotFunc(func(g *game.Game) { f(g); close(done) }))

@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http/httptest"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -117,6 +118,16 @@ func TestIdleGameUnloadedKeepsEverything(t *testing.T) {
 	g := create(t, s.Handler(), `{"mode":"local","clock":{"minutes":5,"increment":3}}`)
 	playMoves(t, srv, g, "e2e4") // one side moved: no clock runs yet
 	waitUnloaded(t, s)
+	for _, path := range []string{"/api/games/" + g.ID, "/api/games/" + g.ID + "/pgn"} {
+		rec := httptest.NewRecorder()
+		s.Handler().ServeHTTP(rec, httptest.NewRequest("GET", path, nil))
+		if rec.Code != 200 || !strings.Contains(rec.Body.String(), "e4") && !strings.Contains(rec.Body.String(), `"ply":1`) {
+			t.Errorf("GET %s of the unloaded game: %d %s", path, rec.Code, rec.Body)
+		}
+	}
+	if live := liveGames(s); len(live) > 0 {
+		t.Errorf("reading the game brought it into memory: %q", live)
+	}
 	p := dial(t, srv, g.ID, g.Token, "v=0")
 	p.next("hello")
 	st := p.state("state")
