@@ -46,11 +46,24 @@
 // rate_limited after that); a connection may send 10 messages a second
 // after a burst of 30, the excess dropped with one error event.
 //
-// Restarts: every change is an event in the store; Start replays the
-// unfinished games, and their clocks run again from where they were saved
-// (a shutdown reads a running clock into an event; downtime is not charged). A hub retires when no one watches its game and nothing can
-// change it by itself (no running clock, no computer to move); the next
-// request loads the game again.
+// Restarts and memory: every change is an event in the store. A hub
+// retires when no one watches its game and nothing can change it by
+// itself (no running clock, no computer to move); the next WebSocket loads
+// the game again, and a plain read (GET, PGN) reads the store without
+// bringing the game into memory. The store flags the games that run by
+// themselves (store.Summary.Active); Start resumes only those, and their
+// clocks run again from where they were saved (a shutdown reads a running
+// clock into an event; downtime is not charged). An unfinished game no one
+// has moved in is aborted after a day (a correspondence game after its
+// days for the first move), by a sweep at start and every hour.
+//
+// The computer: moves are thought one per game at a time, on Workers
+// goroutines, serving the addresses with a game waiting in turn (one
+// address's flood waits behind itself), and a long think is hurried to
+// play its best move so far once it has had ThinkSlice while others wait.
+// One address may have ComputerGamesPerClient live games against the
+// computer (429 after that) and the machine ComputerGames (503 "the
+// computer is busy, try again in a minute").
 //
 // Chat: an online game has two rooms, the players' (the two seat holders)
 // and the spectators' (everyone else), which never read each other. A line
