@@ -45,7 +45,7 @@ func (s *Server) Handler() http.Handler {
 		mux.HandleFunc("GET /game/{id}", s.handleIndex)
 		mux.HandleFunc("GET /favicon.ico", s.handleFavicon)
 	}
-	return secure(mux)
+	return secure(s.forwarded(mux))
 }
 
 // handleIndex serves the single-page app for a game URL.
@@ -144,9 +144,15 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, err)
 		return
 	}
-	if !s.creations.allow(clientAddress(r)) {
-		s.httpError(w, fmt.Errorf("%w: too many new games from your address; wait a minute", ErrRateLimited))
+	if err := s.takeCreation(clientAddress(r)); err != nil {
+		s.httpError(w, err)
 		return
+	}
+	if req.Mode == game.ModeOnline && req.Lobby {
+		if err := s.takeChallenge(clientAddress(r)); err != nil {
+			s.httpError(w, err)
+			return
+		}
 	}
 	player := ensurePlayer(w, r)
 	opts, _, err := s.gameOptions(req, player)
@@ -410,11 +416,12 @@ func (s *Server) handleLevels(w http.ResponseWriter, r *http.Request) {
 
 // httpError answers with err's status and a JSON {"code","message"}.
 func (s *Server) httpError(w http.ResponseWriter, err error) {
-	status, code := errorCode(err)
+	status, _ := errorCode(err)
 	if status >= 500 {
 		s.log.Error("request failed", "err", err)
 	}
-	writeJSON(w, status, map[string]string{"code": code, "message": errorMessage(err)})
+	setRetryAfter(w, err)
+	writeJSON(w, status, errorBody(err))
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {
