@@ -10,6 +10,7 @@ import (
 	"io"
 	"math/big"
 	"net/http"
+	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -132,6 +133,9 @@ func decodeBody[T any](body io.Reader) (T, error) {
 		var tooBig *http.MaxBytesError
 		if errors.As(err, &tooBig) {
 			return zero, fmt.Errorf("%w: the request body is over %d bytes", ErrTooLarge, tooBig.Limit)
+		}
+		if errors.Is(err, os.ErrDeadlineExceeded) { // Config.ReadTimeout: a body too slow to arrive
+			return zero, fmt.Errorf("%w: the request body came too slowly", ErrTimeout)
 		}
 		return zero, fmt.Errorf("%w: malformed JSON: %v", ErrBadRequest, err)
 	}

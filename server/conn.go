@@ -17,7 +17,7 @@ import (
 const (
 	defaultReadHeaderTimeout = 10 * time.Second
 	defaultReadTimeout       = 30 * time.Second
-	defaultWriteTimeout      = 30 * time.Second
+	defaultWriteTimeout      = 40 * time.Second // past ReadTimeout: a request cut off still gets its 408
 	defaultIdleTimeout       = 60 * time.Second
 	defaultPingPeriod        = 10 * time.Second
 	defaultPongWait          = 10 * time.Second

@@ -19,12 +19,15 @@ import (
 
 // Refusing a connection over the cap: the 503 is written, and the request
 // drained so that closing does not reset the answer away, within
-// refuseWait; at most maxRefusing such refusals run at once, and past that
-// a connection is closed unanswered (a flood gets no more than that).
+// refuseWait; at most maxRefusing such refusals run at once. Past that (a
+// flood) the 503 is written at once, within refuseNowWait, and the
+// connection closed without draining: the answer reaches a client that has
+// not sent its request yet, and may be reset away for one that has.
 const (
-	refuseWait  = time.Second
-	maxRefusing = 64
-	refuseDrain = 16 << 10 // bytes of request read before closing
+	refuseWait    = time.Second
+	refuseNowWait = 10 * time.Millisecond
+	maxRefusing   = 64
+	refuseDrain   = 16 << 10 // bytes of request read before closing
 )
 
 // capListener counts the open connections a listener accepted, in total
@@ -91,20 +94,16 @@ func (l *capListener) release(key string) {
 	}
 }
 
-// counts returns the open connections in all and from key, for tests.
-func (l *capListener) counts(key string) (total, fromKey int) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.open, l.byAddr[key]
-}
-
 // refuse answers c with the 503 and closes it, in the background and within
-// refuseWait; when too many refusals are running already, it closes c
-// without a word.
+// refuseWait; when too many refusals are running already, it answers at
+// once (a fresh connection's send buffer is empty: the write does not
+// wait) and closes c without draining it.
 func (l *capListener) refuse(c net.Conn) {
 	select {
 	case l.refusing <- struct{}{}:
 	default:
+		_ = c.SetWriteDeadline(time.Now().Add(refuseNowWait))
+		_, _ = c.Write(l.refusal)
 		c.Close()
 		return
 	}

@@ -44,10 +44,10 @@
 //
 // Limits (conn.go, connlimit.go, ratelimit.go, proxy.go): Run's server
 // bounds every connection in time (ReadHeaderTimeout 10 s, ReadTimeout 30 s
-// for a whole request, WriteTimeout 30 s, IdleTimeout 60 s for a keep-alive;
-// a WebSocket, exempt from these once upgraded, is dropped when a ping,
-// sent every PingPeriod, goes unanswered for PongWait: 10 s each) and in
-// number: MaxConnsPerAddr (256) from one address and MaxConns in all
+// for a whole request, 408 after it, WriteTimeout 40 s, IdleTimeout 60 s
+// for a keep-alive; a WebSocket, exempt from these once upgraded, is
+// dropped when a ping, sent every PingPeriod, goes unanswered for
+// PongWait: 10 s each) and in number: MaxConnsPerAddr (256) from one address and MaxConns in all
 // (three quarters of the open-file limit, which Run raises to its hard
 // limit), a connection over either answered 503 with Retry-After and
 // closed. Per address, as token buckets: CreatePerMinute new games (30),

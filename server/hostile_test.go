@@ -192,7 +192,8 @@ func TestConnectionDefaults(t *testing.T) {
 }
 
 // TestSlowBodyCutOff: a request body trickled in a byte at a time is cut
-// off at ReadTimeout, not kept as long as the trickle lasts.
+// off at ReadTimeout, not kept as long as the trickle lasts, and answered
+// 408.
 func TestSlowBodyCutOff(t *testing.T) {
 	rs := runServer(t, Config{ReadTimeout: 500 * time.Millisecond})
 	c := rawConn(t, rs, 1)
@@ -216,8 +217,18 @@ func TestSlowBodyCutOff(t *testing.T) {
 			}
 		}
 	}()
+	_ = c.SetReadDeadline(time.Now().Add(5 * time.Second))
+	br := bufio.NewReader(c)
+	resp, err := http.ReadResponse(br, nil)
+	if err != nil {
+		t.Fatalf("no answer to the trickled body: %v", err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusRequestTimeout || !resp.Close {
+		t.Errorf("the trickled body: %d, close %v; want 408 and the connection closed", resp.StatusCode, resp.Close)
+	}
 	if d := closedWithin(t, c, 5*time.Second); d > 3*time.Second {
-		t.Errorf("the trickle kept the connection %v", d)
+		t.Errorf("the trickle kept the connection %v more", d)
 	}
 }
 

@@ -49,7 +49,8 @@ type Config struct {
 
 	// ReadHeaderTimeout bounds reading a request's headers (10 s),
 	// ReadTimeout the whole request, body included (30 s: a body trickled
-	// in is cut off), WriteTimeout the answer (30 s) and IdleTimeout a
+	// in is cut off, answered 408), WriteTimeout the answer (40 s, so that
+	// a request cut off can still be told) and IdleTimeout a
 	// keep-alive connection waiting for its next request (60 s). A
 	// WebSocket is held to none of them once upgraded: its pings are.
 	ReadHeaderTimeout, ReadTimeout, WriteTimeout, IdleTimeout time.Duration
@@ -59,7 +60,8 @@ type Config struct {
 	// MaxConns bounds the connections open at once (default: three
 	// quarters of the file-descriptor limit, see defaultMaxConns), and
 	// MaxConnsPerAddr those from one client address (256); a connection
-	// over either is answered 503 and closed.
+	// over either is answered 503 and closed. Run's listener applies them
+	// (and Run's http.Server the timeouts): Handler alone has neither.
 	MaxConns, MaxConnsPerAddr int
 	// TrustedProxies are the peers (IPs, CIDRs) whose X-Forwarded-For
 	// names the client; from anyone else the header is ignored. A trusted
