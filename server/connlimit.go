@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"net"
@@ -17,17 +18,20 @@ import (
 // queue, so a client holding thousands of idle sockets can neither exhaust
 // the descriptors nor keep another address from being served.
 
-// Refusing a connection over the cap: the 503 is written, and the request
-// drained so that closing does not reset the answer away, within
-// refuseWait; at most maxRefusing such refusals run at once. Past that (a
-// flood) the 503 is written at once, within refuseNowWait, and the
-// connection closed without draining: the answer reaches a client that has
-// not sent its request yet, and may be reset away for one that has.
+// Refusing a connection over the cap: the request's head is read (for at
+// most refuseHeadWait: a client that answers before asking confuses some
+// HTTP clients, Go's among them), the 503 written, and the rest drained so
+// that closing does not reset the answer away, all within refuseWait; at
+// most maxRefusing such refusals run at once. Past that (a flood) the 503
+// is written at once, within refuseNowWait, and the connection closed
+// without draining: the answer reaches a client that has not sent its
+// request yet, and may be reset away for one that has.
 const (
-	refuseWait    = time.Second
-	refuseNowWait = 10 * time.Millisecond
-	maxRefusing   = 64
-	refuseDrain   = 16 << 10 // bytes of request read before closing
+	refuseWait     = time.Second
+	refuseHeadWait = 500 * time.Millisecond
+	refuseNowWait  = 10 * time.Millisecond
+	maxRefusing    = 64
+	refuseDrain    = 16 << 10 // bytes of request read, head and rest, before closing
 )
 
 // capListener counts the open connections a listener accepted, in total
@@ -113,20 +117,39 @@ func (l *capListener) refuse(c net.Conn) {
 	}()
 }
 
-// answerAndClose writes answer to c, then reads what the client sent
-// (a little, for a little while) before closing: closing a socket with
-// unread input resets it, and the reset can destroy the answer before the
-// client has read it.
+// answerAndClose reads the head of the client's request, writes answer to
+// c, then reads what else the client sent (a little, for a little while)
+// before closing: closing a socket with unread input resets it, and the
+// reset can destroy the answer before the client has read it.
 func answerAndClose(c net.Conn, answer []byte, wait time.Duration) {
 	defer c.Close()
-	_ = c.SetDeadline(time.Now().Add(wait))
+	start := time.Now()
+	_ = c.SetDeadline(start.Add(min(refuseHeadWait, wait)))
+	head := readHead(c)
+	_ = c.SetDeadline(start.Add(wait))
 	if _, err := c.Write(answer); err != nil {
 		return
 	}
 	if cw, ok := c.(interface{ CloseWrite() error }); ok {
 		_ = cw.CloseWrite()
 	}
-	_, _ = io.Copy(io.Discard, io.LimitReader(c, refuseDrain))
+	_, _ = io.Copy(io.Discard, io.LimitReader(c, int64(refuseDrain-head)))
+}
+
+// readHead reads from c up to the blank line that ends a request's head,
+// refuseDrain bytes, c's deadline or an error, whichever comes first, and
+// returns how many bytes it read.
+func readHead(c net.Conn) int {
+	buf := make([]byte, refuseDrain)
+	n := 0
+	for n < len(buf) {
+		m, err := c.Read(buf[n:])
+		n += m
+		if bytes.Contains(buf[max(0, n-m-3):n], []byte("\r\n\r\n")) || err != nil {
+			break
+		}
+	}
+	return n
 }
 
 // refusalResponse is the answer to a connection over a cap: 503 with

@@ -563,6 +563,16 @@ func TestSecurityHeadersEverywhere(t *testing.T) {
 // as the person whose secret is secret.
 func dialFrom(t *testing.T, rs *running, n byte, id, secret string) *wsClient {
 	t.Helper()
+	c, err := tryDialFrom(t, rs, n, id, secret)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// tryDialFrom is dialFrom, returning an error when the dial fails.
+func tryDialFrom(t *testing.T, rs *running, n byte, id, secret string) (*wsClient, error) {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	tr := &http.Transport{DialContext: dialerFrom(n).DialContext}
@@ -572,12 +582,12 @@ func dialFrom(t *testing.T, rs *running, n byte, id, secret string) *wsClient {
 	}
 	conn, _, err := websocket.Dial(ctx, "ws://"+rs.addr+"/ws/game/"+id, opts)
 	if err != nil {
-		t.Fatalf("dial game %s: %v", id, err)
+		return nil, fmt.Errorf("dial game %s: %w", id, err)
 	}
 	t.Cleanup(func() { conn.CloseNow() })
 	c := &wsClient{t: t, conn: conn, in: make(chan []byte, 1024), err: make(chan error, 1)}
 	go c.readAll()
-	return c
+	return c, nil
 }
 
 // TestWebSocketOutlivesHTTPTimeouts: a WebSocket is not held to the
@@ -625,5 +635,29 @@ func TestSilentWebSocketPeerDropped(t *testing.T) {
 	}
 	if d := time.Since(start); d > 2*time.Second {
 		t.Errorf("the silent peer was dropped after %v", d)
+	}
+}
+
+// TestWebSocketCountsTowardTheCap: an open WebSocket holds its address's
+// connection slot, and gives it back when it closes (the hijacked
+// connection is still the counted one).
+func TestWebSocketCountsTowardTheCap(t *testing.T) {
+	rs := runServer(t, Config{MaxConnsPerAddr: 1})
+	g := create(t, rs.s.Handler(), `{"mode":"local"}`)
+	client := clientFrom(t, 71)
+	for round := range 3 {
+		p, err := tryDialFrom(t, rs, 71, g.ID, g.Token)
+		for try := 0; err != nil; try++ { // the last round's connections close as the server notices
+			if try == 50 {
+				t.Fatalf("round %d: the slot was not given back: %v", round, err)
+			}
+			time.Sleep(20 * time.Millisecond)
+			p, err = tryDialFrom(t, rs, 71, g.ID, g.Token)
+		}
+		p.state("state")
+		if a := do(t, client, "GET", rs.url("/api/levels"), ""); a.status != http.StatusServiceUnavailable {
+			t.Fatalf("round %d: beside an open WebSocket, the address's second connection got %d", round, a.status)
+		}
+		p.conn.CloseNow()
 	}
 }
