@@ -148,15 +148,15 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, err)
 		return
 	}
-	if err := s.takeCreation(clientAddress(r)); err != nil {
-		s.httpError(w, err)
-		return
-	}
-	if req.Mode == game.ModeOnline && req.Lobby {
+	if req.Mode == game.ModeOnline && req.Lobby { // the narrower limit first: a refused challenge costs no game
 		if err := s.takeChallenge(clientAddress(r)); err != nil {
 			s.httpError(w, err)
 			return
 		}
+	}
+	if err := s.takeCreation(clientAddress(r)); err != nil {
+		s.httpError(w, err)
+		return
 	}
 	player := ensurePlayer(w, r)
 	opts, _, err := s.gameOptions(req, player)

@@ -322,17 +322,18 @@ func TestHTTPRateLimitsSayWhenToRetry(t *testing.T) {
 	}
 	wantTooMany(t, "a fourth game a minute", do(t, a, "POST", games, `{"mode":"local"}`))
 
-	b := clientFrom(t, 11)
-	if got := do(t, b, "POST", games, `{"mode":"online","lobby":true}`); got.status != http.StatusCreated {
+	b := clientFrom(t, 11) // no cookie jar: each request is a new person, who may pair with the last
+	challenge := `{"mode":"online","lobby":true,"clock":{"minutes":5}}` // a time control no pairing below asks for
+	if got := do(t, b, "POST", games, challenge); got.status != http.StatusCreated {
 		t.Fatalf("a challenge: %d %s", got.status, got.body)
 	}
 	if got := do(t, b, "POST", challenges, `{"variant":"chess"}`); got.status != http.StatusCreated {
 		t.Fatalf("a pairing: %d %s", got.status, got.body)
 	}
-	wantTooMany(t, "a third challenge a minute", do(t, b, "POST", games, `{"mode":"online","lobby":true}`))
+	wantTooMany(t, "a third challenge a minute", do(t, b, "POST", games, challenge))
 	wantTooMany(t, "a third pairing a minute", do(t, b, "POST", challenges, `{"variant":"chess"}`))
-	if got := do(t, b, "POST", games, `{"mode":"online"}`); got.status != http.StatusCreated {
-		t.Errorf("a private invite is no challenge: %d %s", got.status, got.body)
+	if got := do(t, b, "POST", games, `{"mode":"online"}`); got.status != http.StatusCreated { // the third game
+		t.Errorf("a private invite is no challenge, and refused challenges cost no game: %d %s", got.status, got.body)
 	}
 	if got := do(t, clientFrom(t, 12), "POST", challenges, `{"variant":"chess"}`); got.status != http.StatusOK {
 		t.Errorf("another address pairs (with 127.0.0.11's waiting challenge): %d %s", got.status, got.body)

@@ -126,11 +126,11 @@ func (s *Server) handlePair(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, err)
 		return
 	}
-	if err := s.takeCreation(clientAddress(r)); err != nil {
+	if err := s.takeChallenge(clientAddress(r)); err != nil { // the narrower limit first: a refused pairing costs no game
 		s.httpError(w, err)
 		return
 	}
-	if err := s.takeChallenge(clientAddress(r)); err != nil {
+	if err := s.takeCreation(clientAddress(r)); err != nil {
 		s.httpError(w, err)
 		return
 	}
