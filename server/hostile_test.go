@@ -322,8 +322,10 @@ func TestHTTPRateLimitsSayWhenToRetry(t *testing.T) {
 	}
 	wantTooMany(t, "a fourth game a minute", do(t, a, "POST", games, `{"mode":"local"}`))
 
-	b := clientFrom(t, 11) // no cookie jar: each request is a new person, who may pair with the last
-	challenge := `{"mode":"online","lobby":true,"clock":{"minutes":5}}` // a time control no pairing below asks for
+	// No cookie jar: each request is a new person, who may pair with the
+	// last one's challenge; this one has a time control no pairing asks for.
+	b := clientFrom(t, 11)
+	challenge := `{"mode":"online","lobby":true,"clock":{"minutes":5}}`
 	if got := do(t, b, "POST", games, challenge); got.status != http.StatusCreated {
 		t.Fatalf("a challenge: %d %s", got.status, got.body)
 	}
