@@ -171,8 +171,8 @@ func TestConnectionDefaults(t *testing.T) {
 	if hs.IdleTimeout <= 0 || hs.IdleTimeout > 60*time.Second {
 		t.Errorf("idle timeout %v, want at most 60 s", hs.IdleTimeout)
 	}
-	if hs.WriteTimeout <= 0 {
-		t.Errorf("no write timeout")
+	if hs.WriteTimeout <= hs.ReadTimeout {
+		t.Errorf("write timeout %v, want more than the read timeout %v (a request cut off is answered 408)", hs.WriteTimeout, hs.ReadTimeout)
 	}
 	if s.conn.pingPeriod+s.conn.pongWait > 30*time.Second {
 		t.Errorf("a silent WebSocket peer stays up to %v", s.conn.pingPeriod+s.conn.pongWait)
