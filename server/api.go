@@ -10,6 +10,7 @@ import (
 	"io"
 	"math/big"
 	"net/http"
+	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -45,7 +46,7 @@ func (s *Server) Handler() http.Handler {
 		mux.HandleFunc("GET /game/{id}", s.handleIndex)
 		mux.HandleFunc("GET /favicon.ico", s.handleFavicon)
 	}
-	return secure(mux)
+	return secure(s.forwarded(mux))
 }
 
 // handleIndex serves the single-page app for a game URL.
@@ -133,6 +134,9 @@ func decodeBody[T any](body io.Reader) (T, error) {
 		if errors.As(err, &tooBig) {
 			return zero, fmt.Errorf("%w: the request body is over %d bytes", ErrTooLarge, tooBig.Limit)
 		}
+		if errors.Is(err, os.ErrDeadlineExceeded) { // Config.ReadTimeout: a body too slow to arrive
+			return zero, fmt.Errorf("%w: the request body came too slowly", ErrTimeout)
+		}
 		return zero, fmt.Errorf("%w: malformed JSON: %v", ErrBadRequest, err)
 	}
 	return req, nil
@@ -144,8 +148,14 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, err)
 		return
 	}
-	if !s.creations.allow(clientAddress(r)) {
-		s.httpError(w, fmt.Errorf("%w: too many new games from your address; wait a minute", ErrRateLimited))
+	if req.Mode == game.ModeOnline && req.Lobby { // the narrower limit first: a refused challenge costs no game
+		if err := s.takeChallenge(clientAddress(r)); err != nil {
+			s.httpError(w, err)
+			return
+		}
+	}
+	if err := s.takeCreation(clientAddress(r)); err != nil {
+		s.httpError(w, err)
 		return
 	}
 	player := ensurePlayer(w, r)
@@ -443,11 +453,12 @@ func (s *Server) handleLevels(w http.ResponseWriter, r *http.Request) {
 
 // httpError answers with err's status and a JSON {"code","message"}.
 func (s *Server) httpError(w http.ResponseWriter, err error) {
-	status, code := errorCode(err)
+	status, _ := errorCode(err)
 	if status >= 500 && !errors.Is(err, ErrBusy) && !errors.Is(err, ErrComputerBusy) { // busy is the server holding up, not failing
 		s.log.Error("request failed", "err", err)
 	}
-	writeJSON(w, status, map[string]string{"code": code, "message": errorMessage(err)})
+	setRetryAfter(w, err)
+	writeJSON(w, status, errorBody(err))
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {

@@ -23,10 +23,10 @@ func BenchmarkComputerFairness(b *testing.B) {
 		b.Fatal(err)
 	}
 	srv := httptestServer(b, s)
-	if err := flood(clientFrom("127.0.0.2"), srv, "full", 200); err != nil {
+	if err := flood(clientFrom(b, 2), srv, "full", 200); err != nil {
 		b.Fatal(err)
 	}
-	person := clientFrom("127.0.0.3")
+	person := clientFrom(b, 3)
 	var waits []time.Duration
 	for b.Loop() {
 		d, err := firstComputerMove(person, srv, "greedy")

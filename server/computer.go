@@ -2,8 +2,8 @@ package server
 
 import (
 	"errors"
-	"fmt"
 	"sync"
+	"time"
 )
 
 // computerGames counts the live games against the computer (a hub running,
@@ -38,8 +38,8 @@ func (c *computerGames) reserve(id, client string) error {
 		return nil
 	}
 	if c.byClient[client] >= c.perClient {
-		return fmt.Errorf("%w: you already have %d games against the computer going; finish one (or leave it) first",
-			ErrRateLimited, c.perClient)
+		return rateLimited(time.Minute, "you already have %d games against the computer going; finish one (or leave it) first",
+			c.perClient)
 	}
 	if len(c.byGame) >= c.total {
 		return ErrComputerBusy

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -100,14 +99,6 @@ func (patientBot) Move(ctx context.Context, g *game.Game, level Level) (string, 
 
 func (patientBot) AcceptsDraw(context.Context, *game.Game, chess.Color) bool { return false }
 
-// clientFrom returns an HTTP client whose connections come from source
-// address ip (all of 127/8 reaches a loopback server on Linux): one of
-// several distinct clients on one machine.
-func clientFrom(ip string) *http.Client {
-	d := &net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(ip)}, Timeout: 5 * time.Second}
-	return &http.Client{Timeout: 10 * time.Second, Transport: &http.Transport{DialContext: d.DialContext, MaxIdleConnsPerHost: 8}}
-}
-
 // postGame creates a game through c and returns its id.
 func postGame(c *http.Client, url, body string) (string, error) {
 	req, err := http.NewRequest("POST", url+"/api/games", strings.NewReader(body))
@@ -186,10 +177,10 @@ func TestComputerSharedFairly(t *testing.T) {
 		t.Fatal(err)
 	}
 	url := httptestServer(t, s)
-	if err := flood(clientFrom("127.0.0.2"), url, "full", 200); err != nil {
+	if err := flood(clientFrom(t, 2), url, "full", 200); err != nil {
 		t.Fatal(err)
 	}
-	d, err := firstComputerMove(clientFrom("127.0.0.3"), url, "greedy")
+	d, err := firstComputerMove(clientFrom(t, 3), url, "greedy")
 	if err != nil {
 		t.Fatal(err)
 	}

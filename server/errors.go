@@ -19,6 +19,7 @@ var (
 	ErrShuttingDown = errors.New("server: shutting down")
 	ErrNoChat       = errors.New("server: no chat in this game")
 	ErrRateLimited  = errors.New("server: too many requests")
+	ErrTimeout      = errors.New("server: request timed out")
 )
 
 // errorCode maps an error to its HTTP status and the short code sent in
@@ -62,6 +63,8 @@ func errorCode(err error) (int, string) {
 		return http.StatusBadRequest, "bad_request"
 	case errors.Is(err, ErrRateLimited):
 		return http.StatusTooManyRequests, "rate_limited"
+	case errors.Is(err, ErrTimeout):
+		return http.StatusRequestTimeout, "timeout"
 	case errors.Is(err, ErrBusy), errors.Is(err, ErrComputerBusy):
 		return http.StatusServiceUnavailable, "busy"
 	case errors.Is(err, ErrStorage):

@@ -145,16 +145,13 @@ func (h *hub) say(c *client, text string) {
 }
 
 // checkSay reports why client c may not chat now, if it may not: the game
-// has no chat, or c is over its rate. Only a line that passes takes from
-// c's allowance.
+// has no chat, or c (or its address, over all its sockets) is over its
+// rate. Only a line that passes takes from c's allowance.
 func (h *hub) checkSay(c *client) error {
 	if !hasChat(h.g) {
 		return fmt.Errorf("%w: there is chat in online games only", ErrNoChat)
 	}
-	if !c.chat.bucket.allow(h.s.now(), chatRate, chatBurst) {
-		return fmt.Errorf("%w: at most %d lines at once, then one a second; wait a moment", ErrRateLimited, chatBurst)
-	}
-	return nil
+	return h.s.takeChatLine(c)
 }
 
 // speaker is who client c's lines are from: its seat's colour and name (the

@@ -61,9 +61,9 @@ func (h *hub) offerRematch(ctx context.Context, c *client, decline bool) error {
 		h.rematch.offered[me] = true
 	}
 	if h.rematch.offered == [2]bool{true, true} {
-		if !h.s.creations.allow(c.addr) {
+		if err := h.s.takeCreation(c.addr); err != nil {
 			h.rematch.offered[me] = false
-			return fmt.Errorf("%w: too many new games from your address; wait a minute", ErrRateLimited)
+			return err
 		}
 		next, err := h.s.createRematch(ctx, g)
 		if err != nil {

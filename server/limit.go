@@ -29,6 +29,14 @@ func (b *bucket) allow(now time.Time, rate, burst float64) bool {
 	return true
 }
 
+// wait is how long after its last take b holds a whole token again.
+func (b *bucket) wait(rate float64) time.Duration {
+	if b.tokens >= 1 {
+		return 0
+	}
+	return time.Duration((1 - b.tokens) / rate * float64(time.Second))
+}
+
 // full reports whether b would be full at now: nothing to remember.
 func (b *bucket) full(now time.Time, rate, burst float64) bool {
 	return b.tokens+now.Sub(b.last).Seconds()*rate >= burst
@@ -54,6 +62,13 @@ func newLimiter(perMinute, burst int, now func() time.Time) *limiter {
 
 // allow reports whether key may do one more thing now.
 func (l *limiter) allow(key string) bool {
+	_, ok := l.take(key)
+	return ok
+}
+
+// take takes a token from key's bucket if it has one; if not, it says how
+// long until it will (what a Retry-After tells the client).
+func (l *limiter) take(key string) (retry time.Duration, ok bool) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	now := l.now()
@@ -65,7 +80,10 @@ func (l *limiter) allow(key string) bool {
 		b = &bucket{}
 		l.buckets[key] = b
 	}
-	return b.allow(now, l.rate, l.burst)
+	if b.allow(now, l.rate, l.burst) {
+		return 0, true
+	}
+	return b.wait(l.rate), false
 }
 
 // sweep forgets the buckets that have refilled.
@@ -78,10 +96,10 @@ func (l *limiter) sweep(now time.Time) {
 }
 
 // clientAddress is the address a request came from, without its port: the
-// key of per-address limits. (Behind a reverse proxy every client shares
-// the proxy's address; trusting X-Forwarded-For is a deployment choice.)
-// An IPv6 client is keyed by its /64, which one household or server gets
-// whole.
+// key of per-address limits. Behind a trusted reverse proxy it is the
+// client's address from X-Forwarded-For (Server.forwarded has put it in
+// RemoteAddr); from anyone else the header is ignored. An IPv6 client is
+// keyed by its /64, which one household or server gets whole.
 func clientAddress(r *http.Request) string {
 	return addressKey(r.RemoteAddr)
 }

@@ -3,7 +3,6 @@ package server
 import (
 	"cmp"
 	"context"
-	"fmt"
 	"net/http"
 	"slices"
 	"sync"
@@ -127,8 +126,12 @@ func (s *Server) handlePair(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, err)
 		return
 	}
-	if !s.creations.allow(clientAddress(r)) {
-		s.httpError(w, fmt.Errorf("%w: too many new games from your address; wait a minute", ErrRateLimited))
+	if err := s.takeChallenge(clientAddress(r)); err != nil { // the narrower limit first: a refused pairing costs no game
+		s.httpError(w, err)
+		return
+	}
+	if err := s.takeCreation(clientAddress(r)); err != nil {
+		s.httpError(w, err)
 		return
 	}
 	player := ensurePlayer(w, r)

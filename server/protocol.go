@@ -273,8 +273,22 @@ func encode(t string, d any) []byte {
 
 // errorEvent is the error message for err.
 func errorEvent(err error) []byte {
+	return encode("error", errorBody(err))
+}
+
+// errorJSON is an error as the wire carries it, in an HTTP answer's body
+// and in a WebSocket error event: its code, its text and, for a rate
+// limit, how many seconds to wait before trying again.
+type errorJSON struct {
+	Code       string `json:"code"`
+	Message    string `json:"message"`
+	RetryAfter int    `json:"retryAfter,omitempty"`
+}
+
+// errorBody is err on the wire.
+func errorBody(err error) errorJSON {
 	_, code := errorCode(err)
-	return encode("error", map[string]string{"code": code, "message": errorMessage(err)})
+	return errorJSON{Code: code, Message: errorMessage(err), RetryAfter: retryAfterSeconds(err)}
 }
 
 // trimPrefixes removes "pkg: " prefixes from an error text, keeping the rest.

@@ -17,6 +17,15 @@ import (
 const contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
 	"connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 
+// securityHeaders go on every response, the connection cap's raw 503
+// included (connlimit.go).
+var securityHeaders = [...][2]string{
+	{"Content-Security-Policy", contentSecurityPolicy},
+	{"X-Content-Type-Options", "nosniff"},
+	{"Referrer-Policy", "no-referrer"},
+	{"X-Frame-Options", "DENY"},
+}
+
 // secure sets the security headers on every response and refuses a state-
 // changing request from another site: a POST must come from this origin
 // (when the browser says where it comes from) and carry JSON, which no
@@ -25,10 +34,9 @@ const contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 
 func secure(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
-		h.Set("Content-Security-Policy", contentSecurityPolicy)
-		h.Set("X-Content-Type-Options", "nosniff")
-		h.Set("Referrer-Policy", "no-referrer")
-		h.Set("X-Frame-Options", "DENY")
+		for _, kv := range securityHeaders {
+			h.Set(kv[0], kv[1])
+		}
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
 			if err := sameSiteJSON(r); err != nil {
 				status, code := errorCode(err)
@@ -43,8 +51,17 @@ func secure(next http.Handler) http.Handler {
 // ErrCrossSite refuses a request made from another site.
 var ErrCrossSite = errors.New("server: cross-site request refused")
 
-// sameSiteJSON checks a state-changing request's Origin and Content-Type.
+// sameSiteJSON checks a state-changing request's Origin, Sec-Fetch-Site
+// and Content-Type. A request with neither Origin nor Sec-Fetch-Site is let
+// through (on to the Content-Type check): every browser sends one of them
+// on a POST, so such a request comes from a program (curl, gambit's own
+// tools), which no other site can make a visitor's browser send.
 func sameSiteJSON(r *http.Request) error {
+	switch site := r.Header.Get("Sec-Fetch-Site"); site {
+	case "", "same-origin", "none": // none: typed by the user, not sent by a page
+	default: // cross-site, same-site (a sibling subdomain), or a value no browser sends
+		return fmt.Errorf("%w: Sec-Fetch-Site %.40q", ErrCrossSite, site)
+	}
 	if o := r.Header.Get("Origin"); o != "" {
 		u, err := url.Parse(o)
 		if err != nil || u.Host != r.Host {

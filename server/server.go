@@ -8,7 +8,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"net"
-	"net/http"
+	"net/netip"
 	"sync"
 	"time"
 
@@ -56,6 +56,33 @@ type Config struct {
 	// (a new game, one resumed at start-up) waits for someone before it
 	// leaves the game in the store (30 s when zero).
 	IdleGrace time.Duration
+
+	// Hostile clients (conn.go, connlimit.go, proxy.go, ratelimit.go):
+	// zero means the default of each.
+
+	// ReadHeaderTimeout bounds reading a request's headers (10 s),
+	// ReadTimeout the whole request, body included (30 s: a body trickled
+	// in is cut off, answered 408), WriteTimeout the answer (40 s, so that
+	// a request cut off can still be told) and IdleTimeout a
+	// keep-alive connection waiting for its next request (60 s). A
+	// WebSocket is held to none of them once upgraded: its pings are.
+	ReadHeaderTimeout, ReadTimeout, WriteTimeout, IdleTimeout time.Duration
+	// PingPeriod is how often a WebSocket is pinged (10 s) and PongWait how
+	// long its pong may take (10 s) before the connection is dropped.
+	PingPeriod, PongWait time.Duration
+	// MaxConns bounds the connections open at once (default: three
+	// quarters of the file-descriptor limit, see defaultMaxConns), and
+	// MaxConnsPerAddr those from one client address (256); a connection
+	// over either is answered 503 and closed. Run's listener applies them
+	// (and Run's http.Server the timeouts): Handler alone has neither.
+	MaxConns, MaxConnsPerAddr int
+	// TrustedProxies are the peers (IPs, CIDRs) whose X-Forwarded-For
+	// names the client; from anyone else the header is ignored. A trusted
+	// proxy is also free of the per-address connection cap.
+	TrustedProxies []netip.Prefix
+	// ChallengePerMinute is how many lobby challenges and quick pairings
+	// one address may open a minute (10).
+	ChallengePerMinute int
 }
 
 // Server serves the API, the WebSockets and the UI. It holds no global
@@ -76,6 +103,9 @@ type Server struct {
 	expireEvery   time.Duration
 	creations     *limiter // game creation per address
 	lobby         *lobby
+
+	conn  connSettings  // timeouts, connection caps, trusted proxies (conn.go)
+	rates addressLimits // per-address buckets besides creations (ratelimit.go)
 
 	ctx    context.Context // ends when the server stops; hubs run under it
 	cancel context.CancelFunc
@@ -130,7 +160,8 @@ func New(cfg Config) *Server {
 		computer: newComputerGames(cfg.ComputerGamesPerClient, cfg.ComputerGames), assets: cfg.Assets,
 		now: cfg.Now, log: cfg.Logger, minClock: cfg.MinClock, claimAfter: cfg.ClaimAfter, firstMoveTime: cfg.FirstMoveTime, idleGrace: cfg.IdleGrace, expireEvery: cfg.ExpireEvery,
 		creations: newLimiter(cfg.CreatePerMinute, cfg.CreatePerMinute, cfg.Now), lobby: newLobby(), ctx: ctx, cancel: cancel, hubs: map[string]*hub{},
-		loading: map[string]chan struct{}{}}
+		loading: map[string]chan struct{}{},
+		conn:    newConnSettings(cfg), rates: newAddressLimits(cfg)}
 }
 
 // Start resumes the games that run by themselves (a clock runs, or the
@@ -182,11 +213,11 @@ func (s *Server) Run(ctx context.Context, addr string, ready func(net.Addr)) err
 		return err
 	}
 	defer s.Close()
-	ln, err := net.Listen("tcp", addr)
+	ln, err := s.listen(addr) // capped connections (conn.go)
 	if err != nil {
-		return fmt.Errorf("server: listen on %s: %w", addr, err)
+		return err
 	}
-	hs := &http.Server{Handler: s.Handler(), ReadHeaderTimeout: 10 * time.Second}
+	hs := s.httpServer() // every timeout set (conn.go)
 	if ready != nil {
 		ready(ln.Addr())
 	}

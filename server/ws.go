@@ -18,12 +18,11 @@ import (
 
 // Connection timing: a write that takes longer than writeWait drops the
 // client, and a ping goes out when the connection opens and every
-// pingPeriod after, to keep proxies and dead peers honest and to measure
-// the connection's lag.
-const (
-	writeWait  = 10 * time.Second
-	pingPeriod = 10 * time.Second
-)
+// Config.PingPeriod after (10 s), to keep proxies and dead peers honest and
+// to measure the connection's lag; a pong later than Config.PongWait
+// (10 s) drops the client. A peer that stops answering is gone within
+// PingPeriod + PongWait.
+const writeWait = 10 * time.Second
 
 // maxLagCredit bounds the time a move is credited for the network: a slow
 // line does not lose on time for its lag, and a client cannot buy itself
@@ -136,6 +135,9 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, err)
 		return
 	}
+	if err := liftDeadlines(w); err != nil {
+		s.log.Warn("websocket keeps the request's deadlines", "err", err)
+	}
 	conn, err := websocket.Accept(w, r, nil)
 	if err != nil {
 		_ = h.send(s.ctx, leaveCmd{c: c})
@@ -168,10 +170,10 @@ func (s *Server) readPump(ctx context.Context, conn *websocket.Conn, h *hub, c *
 			}
 			return
 		}
-		if !rate.allow(s.now(), messageRate, messageBurst) {
+		if err := s.takeMessage(c, &rate); err != nil {
 			if !warned {
 				warned = true
-				c.trySend(errorEvent(fmt.Errorf("%w: at most %d messages a second; some were dropped", ErrRateLimited, messageRate)))
+				c.trySend(errorEvent(err))
 			}
 			continue
 		}
@@ -188,15 +190,15 @@ func (s *Server) readPump(ctx context.Context, conn *websocket.Conn, h *hub, c *
 	}
 }
 
-// pingLoop pings the client at once and every pingPeriod, timing each
-// round trip for the lag credit; a ping unanswered within writeWait ends the
-// connection. It runs beside writePump so that waiting for a pong never
-// holds up a move.
+// pingLoop pings the client at once and every ping period, timing each
+// round trip for the lag credit; a ping unanswered within the pong wait
+// ends the connection. It runs beside writePump so that waiting for a pong
+// never holds up a move.
 func (s *Server) pingLoop(ctx context.Context, conn *websocket.Conn, c *client) {
-	ping := time.NewTicker(pingPeriod)
+	ping := time.NewTicker(s.conn.pingPeriod)
 	defer ping.Stop()
 	for {
-		pctx, cancel := context.WithTimeout(ctx, writeWait)
+		pctx, cancel := context.WithTimeout(ctx, s.conn.pongWait)
 		start := time.Now()
 		err := conn.Ping(pctx)
 		cancel()

@@ -37,6 +37,7 @@ var allowedImports = map[string][]string{
 	"internal/charset": {},
 	"internal/elo":     {},
 	"internal/pgntag":  {},
+	"internal/pgtest":  {}, // a throwaway PostgreSQL for tests
 }
 
 // stdlibOnly are the packages that may import nothing outside the standard library.

@@ -27,6 +27,7 @@ func TestCommands(t *testing.T) {
 		{"moves bad variant", []string{"moves", "--variant", "fog"}, "", 2, "", "fogofwar"},
 		{"perft bad depth", []string{"perft", "--depth", "0"}, "", 2, "", "--depth"},
 		{"perft bad flag", []string{"perft", "--dpeth", "3"}, "", 2, "", "unknown flag"},
+		{"serve bad trusted proxy", []string{"serve", "--trusted-proxy", "10.0.0.1,10.0.0.0/33"}, "", 2, "", `trusted proxy "10.0.0.0/33"`},
 		{"perft bad variant", []string{"perft", "--variant", "shogi"}, "", 2, "", "unknown variant"},
 		{"perft bad fen", []string{"perft", "--fen", "xx"}, "", 2, "", "fen:"},
 		{"moves", []string{"moves", "--fen", "k7/4P3/8/8/8/8/8/4K3 w - - 0 1"}, "", 0,

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net"
+	"net/netip"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -24,6 +25,7 @@ func newServeCmd() *cobra.Command {
 	var addr, data string
 	var workers int
 	var online onlineFlags
+	var limits limitFlags
 	cmd := &cobra.Command{
 		Use:   "serve",
 		Short: "Play in the browser: serve the web app (default command)",
@@ -33,7 +35,7 @@ func newServeCmd() *cobra.Command {
 			"unfinished ones continue, clocks included, when the server starts again.",
 		Args: argsRange(0, 0),
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			return serve(cmd, addr, data, workers, online)
+			return serve(cmd, addr, data, workers, online, limits)
 		},
 	}
 	cmd.Flags().StringVar(&addr, "addr", ":8080", "address to listen on")
@@ -48,8 +50,53 @@ func newServeCmd() *cobra.Command {
 	f.IntVar(&online.computerPerAddr, "computer-games-per-addr", 4, "live games against the computer one address may have")
 	atLeast(cmd, 1, "claim-after", "first-move-time", "create-per-minute", "computer-games-per-addr")
 	atLeast(cmd, 0, "computer-games")
+	limits.register(cmd)
 	return cmd
 }
+
+// limitFlags are serve's limits against hostile or greedy clients (see the
+// README's Limits section); zero means the server's default.
+type limitFlags struct {
+	maxConns, maxConnsPerAddr int
+	challengePerMinute        int
+	trustedProxies            proxyList
+}
+
+// register adds the limit flags to serve.
+func (l *limitFlags) register(cmd *cobra.Command) {
+	f := cmd.Flags()
+	f.IntVar(&l.maxConns, "max-conns", 0,
+		"connections open at once, in all (0: three quarters of the open-file limit)")
+	f.IntVar(&l.maxConnsPerAddr, "max-conns-per-addr", 256,
+		"connections open at once from one client address (raise it for gambit loadtest or a proxy you do not list in --trusted-proxy)")
+	f.IntVar(&l.challengePerMinute, "challenge-per-minute", 10, "lobby challenges and quick pairings one address may open a minute")
+	f.Var(&l.trustedProxies, "trusted-proxy",
+		"comma-separated IPs and CIDRs of reverse proxies whose X-Forwarded-For names the client (none by default)")
+	atLeast(cmd, 0, "max-conns")
+	atLeast(cmd, 1, "max-conns-per-addr", "challenge-per-minute")
+}
+
+// proxyList is the --trusted-proxy flag: parsed as it is set, so a typo is a
+// bad command line.
+type proxyList struct {
+	text     string
+	prefixes []netip.Prefix
+}
+
+func (p *proxyList) String() string { return p.text }
+
+// Set parses a comma-separated list of IPs and CIDRs.
+func (p *proxyList) Set(s string) error {
+	prefixes, err := server.ParseTrustedProxies(s)
+	if err != nil {
+		return err
+	}
+	p.text, p.prefixes = s, prefixes
+	return nil
+}
+
+// Type names the flag's value in the help.
+func (p *proxyList) Type() string { return "ips" }
 
 // onlineFlags are serve's settings for online play.
 type onlineFlags struct {
@@ -59,7 +106,7 @@ type onlineFlags struct {
 	computerPerAddr           int
 }
 
-func serve(cmd *cobra.Command, addr, data string, workers int, online onlineFlags) error {
+func serve(cmd *cobra.Command, addr, data string, workers int, online onlineFlags, limits limitFlags) error {
 	if err := os.MkdirAll(data, 0o755); err != nil {
 		return fmt.Errorf("serve: data directory: %w", err)
 	}
@@ -73,7 +120,9 @@ func serve(cmd *cobra.Command, addr, data string, workers int, online onlineFlag
 	log := slog.New(slog.NewTextHandler(cmd.ErrOrStderr(), nil))
 	srv := server.New(server.Config{Store: st, Workers: workers, Assets: web.FS(), Logger: log,
 		ClaimAfter: online.claimAfter, FirstMoveTime: online.firstMoveTime, CreatePerMinute: online.createPerMinute,
-		ComputerGames: online.computerGames, ComputerGamesPerClient: online.computerPerAddr})
+		ComputerGames: online.computerGames, ComputerGamesPerClient: online.computerPerAddr,
+		MaxConns: limits.maxConns, MaxConnsPerAddr: limits.maxConnsPerAddr, ChallengePerMinute: limits.challengePerMinute,
+		TrustedProxies: limits.trustedProxies.prefixes})
 	return srv.Run(ctx, addr, func(a net.Addr) {
 		fmt.Fprintf(cmd.OutOrStdout(), "Gambit is serving on http://%s\n", displayAddr(a))
 	})
