@@ -16,6 +16,8 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
+
+	"github.com/gambitchess/gambit/internal/pgtest"
 )
 
 // TestMain lets the test binary run as gambit itself, for the tests that
@@ -24,7 +26,7 @@ func TestMain(m *testing.M) {
 	if os.Getenv("GAMBIT_TEST_MAIN") == "1" {
 		os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 	}
-	os.Exit(m.Run())
+	os.Exit(pgtest.Main(m))
 }
 
 // serverProcess is "gambit serve" in a process of its own.
@@ -33,10 +35,11 @@ type serverProcess struct {
 	base string // http://127.0.0.1:port
 }
 
-// startServer runs gambit serve on a free loopback port over data.
-func startServer(t *testing.T, data string) *serverProcess {
+// startServer runs gambit serve on a free loopback port with the store
+// flags given (--data DIR, or --db URL).
+func startServer(t *testing.T, storeArgs ...string) *serverProcess {
 	t.Helper()
-	cmd := exec.Command(os.Args[0], "serve", "--addr", "127.0.0.1:0", "--data", data)
+	cmd := exec.Command(os.Args[0], append([]string{"serve", "--addr", "127.0.0.1:0"}, storeArgs...)...)
 	cmd.Env = append(os.Environ(), "GAMBIT_TEST_MAIN=1")
 	out, err := cmd.StdoutPipe()
 	if err != nil {
@@ -79,21 +82,35 @@ func (p *serverProcess) kill(t *testing.T) {
 }
 
 // TestKilledServerKeepsAcknowledgedMoves: a move the server acknowledged
-// is stored. Each round plays one move, and the moment its acknowledgement
-// arrives the server is killed (kill -9); after the restart every
-// acknowledged move is in the game.
+// is stored, in SQLite and in PostgreSQL. Each round plays one move, and
+// the moment its acknowledgement arrives the server is killed (kill -9);
+// after the restart every acknowledged move is in the game.
 func TestKilledServerKeepsAcknowledgedMoves(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts and kills servers")
 	}
-	data := t.TempDir()
-	srv := startServer(t, data)
+	stores := []struct {
+		name string
+		args func(t *testing.T) []string
+	}{
+		{"SQLite", func(t *testing.T) []string { return []string{"--data", t.TempDir()} }},
+		{"Postgres", func(t *testing.T) []string { return []string{"--db", pgtest.URL(t)} }},
+	}
+	for _, st := range stores {
+		t.Run(st.name, func(t *testing.T) { killAfterEachMove(t, st.args(t)) })
+	}
+}
+
+// killAfterEachMove plays a game, killing and restarting the server
+// over storeArgs after each acknowledged move.
+func killAfterEachMove(t *testing.T, storeArgs []string) {
+	srv := startServer(t, storeArgs...)
 	id, cookie := createLocalGame(t, srv.base)
 	moves := []string{"e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6"}
 	for i, u := range moves {
 		ackMove(t, srv.base, id, cookie, u, i+1)
 		srv.kill(t)
-		srv = startServer(t, data)
+		srv = startServer(t, storeArgs...)
 		if got := stateOf(t, srv.base, id); got.Ply != i+1 {
 			t.Fatalf("after %s was acknowledged and the server killed: ply %d, want %d", u, got.Ply, i+1)
 		}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"log/slog"
 	"net"
@@ -8,6 +9,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"time"
 
@@ -22,7 +24,7 @@ import (
 // xiangqi on one screen, against the computer and online, with games kept
 // in a SQLite database.
 func newServeCmd() *cobra.Command {
-	var addr, data string
+	var addr, data, db string
 	var workers int
 	var online onlineFlags
 	var limits limitFlags
@@ -35,11 +37,12 @@ func newServeCmd() *cobra.Command {
 			"unfinished ones continue, clocks included, when the server starts again.",
 		Args: argsRange(0, 0),
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			return serve(cmd, addr, data, workers, online, limits)
+			return serve(cmd, addr, storeFlags{data: data, db: db}, workers, online, limits)
 		},
 	}
 	cmd.Flags().StringVar(&addr, "addr", ":8080", "address to listen on")
-	cmd.Flags().StringVar(&data, "data", "gambit-data", "directory of the game database")
+	cmd.Flags().StringVar(&data, "data", "gambit-data", "directory of the game database (SQLite, unless --db says otherwise)")
+	cmd.Flags().StringVar(&db, "db", "", "the game database: a PostgreSQL URL (postgres://user@host/db) shared by several nodes; empty: SQLite in --data")
 	cmd.Flags().IntVar(&workers, "engine-workers", 1, "computer moves searched at once")
 	atLeast(cmd, 1, "engine-workers")
 	f := cmd.Flags()
@@ -106,13 +109,28 @@ type onlineFlags struct {
 	computerPerAddr           int
 }
 
-func serve(cmd *cobra.Command, addr, data string, workers int, online onlineFlags, limits limitFlags) error {
-	if err := os.MkdirAll(data, 0o755); err != nil {
-		return fmt.Errorf("serve: data directory: %w", err)
+// storeFlags say where serve keeps its games.
+type storeFlags struct{ data, db string }
+
+// open opens the store: PostgreSQL when --db names one, else SQLite in
+// the data directory.
+func (f storeFlags) open(ctx context.Context) (store.Log, error) {
+	if f.db != "" {
+		if !strings.HasPrefix(f.db, "postgres://") && !strings.HasPrefix(f.db, "postgresql://") {
+			return nil, usageError{fmt.Errorf("--db: want a postgres:// URL, not %.40q", f.db)}
+		}
+		return store.OpenPostgres(ctx, f.db)
 	}
+	if err := os.MkdirAll(f.data, 0o755); err != nil {
+		return nil, fmt.Errorf("serve: data directory: %w", err)
+	}
+	return store.OpenSQLite(ctx, filepath.Join(f.data, "gambit.db"))
+}
+
+func serve(cmd *cobra.Command, addr string, where storeFlags, workers int, online onlineFlags, limits limitFlags) error {
 	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	st, err := store.OpenSQLite(ctx, filepath.Join(data, "gambit.db"))
+	st, err := where.open(ctx)
 	if err != nil {
 		return err
 	}
