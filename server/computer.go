@@ -76,10 +76,3 @@ func (c *computerGames) release(id string) {
 		delete(c.byClient, client)
 	}
 }
-
-// live reports how many computer games are counted.
-func (c *computerGames) live() int {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return len(c.byGame)
-}
