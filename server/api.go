@@ -195,6 +195,10 @@ func (s *Server) newGame(ctx context.Context, opts game.Options, player, client 
 		s.computer.release(g.ID())
 		return createResponse{}, err
 	}
+	if err := s.claim(ctx, g.ID()); err != nil { // a new id: no other node has it
+		s.computer.release(g.ID())
+		return createResponse{}, err
+	}
 	v := viewerFor(g, player)
 	resp := createResponse{ID: g.ID(), Color: game.ColorName(acting(v, chess.White)), State: snapshot(g, v)}
 	s.lobby.note(g, func(chess.Color) bool { return false }) // listed from the answer on, before its hub runs
@@ -324,7 +328,12 @@ func (s *Server) runSeatCommand(ctx context.Context, id string, cmd joinSeatCmd)
 		}
 		res <- out
 	}
-	if err := s.withHub(ctx, id, func(h *hub) error { return h.send(ctx, cmd) }); err != nil {
+	err := s.withHub(ctx, id, func(h *hub) error { return h.send(ctx, cmd) })
+	var remote *remoteOwner
+	if errors.As(err, &remote) {
+		return s.seatElsewhere(ctx, remote.node, SeatRequest{Game: id, Player: cmd.player, Token: cmd.token})
+	}
+	if err != nil {
 		return createResponse{}, err
 	}
 	j := <-res // an accepted command always runs and replies

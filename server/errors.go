@@ -26,7 +26,12 @@ var (
 // WebSocket error events. It is the one place where domain errors meet the
 // wire (wtf ErrorCode).
 func errorCode(err error) (int, string) {
+	var remote *remoteError
 	switch {
+	case errors.As(err, &remote): // answered by another node
+		return remote.status, remote.code
+	case errors.As(err, new(*remoteOwner)): // the lease moved meanwhile: ask again
+		return http.StatusServiceUnavailable, "moved"
 	case errors.Is(err, store.ErrNotFound):
 		return http.StatusNotFound, "not_found"
 	case errors.Is(err, game.ErrIllegalMove):

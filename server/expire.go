@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	"github.com/gambitchess/gambit/game"
@@ -83,6 +84,14 @@ func (s *Server) expireGame(ctx context.Context, id string) (bool, error) {
 		close(done)
 		s.mu.Unlock()
 	}()
+	if err := s.claim(ctx, id); err != nil {
+		var remote *remoteOwner
+		if errors.As(err, &remote) {
+			return false, nil // live on another node: someone has it open
+		}
+		return false, err
+	}
+	defer s.disown(id)
 	g, err := s.loadGame(ctx, id)
 	if err != nil || !g.Expired(s.now()) {
 		return false, err

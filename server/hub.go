@@ -142,6 +142,7 @@ func (h *hub) run(ctx context.Context) {
 			if _, expired := cmd.(idleCmd); expired && h.idle() {
 				h.expire(ctx)
 				if h.idle() && h.s.retire(h) {
+					h.s.disown(h.g.ID())
 					return
 				}
 			}
@@ -249,6 +250,11 @@ func (h *hub) handle(ctx context.Context, cmd any) {
 	case botDrawCmd:
 		h.botAnswered(ctx, cmd)
 	case idleCmd:
+	case leaseLostCmd:
+		h.failed = true // another node owns the game now: nothing more is saved from here
+		for c := range h.clients {
+			c.close() // they reconnect, to the new owner
+		}
 	case flagCmd:
 		h.apply(ctx, nil, func(g *game.Game) ([]game.Event, error) { return g.Flag(), nil })
 	case joinSeatCmd:

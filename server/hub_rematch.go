@@ -100,6 +100,9 @@ func (s *Server) createRematch(ctx context.Context, g *game.Game) (string, error
 	if err := s.createGame(ctx, next); err != nil {
 		return "", err
 	}
+	if err := s.claim(ctx, next.ID()); err != nil {
+		return "", err
+	}
 	s.startHub(next, "")
 	return next.ID(), nil
 }

@@ -49,6 +49,12 @@ type Config struct {
 	// CreatePerMinute is how many games one address may create a minute,
 	// in a burst or spread out (30 when zero).
 	CreatePerMinute int
+	// Bus and Leases make this server one node of several on one
+	// PostgreSQL database (see cluster.go): the nodes relay their clients
+	// to each game's owner, the node holding its lease. Both nil: one node
+	// on its own, owning every game.
+	Bus    Bus
+	Leases store.Leases
 	// ExpireEvery is how often the games no one will come back to are
 	// looked for and ended (hourly when zero; see game.Expired).
 	ExpireEvery time.Duration
@@ -90,6 +96,8 @@ type Config struct {
 type Server struct {
 	store    store.Log
 	bot      Bot
+	bus      Bus            // the other nodes (nil: none)
+	leases   store.Leases   // which node owns which game (nil: this one, all)
 	sched    *scheduler     // the computer's thinking, shared fairly
 	computer *computerGames // live games against the computer, counted
 	assets   fs.FS
@@ -156,7 +164,7 @@ func New(cfg Config) *Server {
 		cfg.CreatePerMinute = 30
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	return &Server{store: cfg.Store, bot: cfg.Bot, sched: newScheduler(cfg.Workers, cfg.ThinkSlice),
+	return &Server{store: cfg.Store, bot: cfg.Bot, bus: cfg.Bus, leases: cfg.Leases, sched: newScheduler(cfg.Workers, cfg.ThinkSlice),
 		computer: newComputerGames(cfg.ComputerGamesPerClient, cfg.ComputerGames), assets: cfg.Assets,
 		now: cfg.Now, log: cfg.Logger, minClock: cfg.MinClock, claimAfter: cfg.ClaimAfter, firstMoveTime: cfg.FirstMoveTime, idleGrace: cfg.IdleGrace, expireEvery: cfg.ExpireEvery,
 		creations: newLimiter(cfg.CreatePerMinute, cfg.CreatePerMinute, cfg.Now), lobby: newLobby(), ctx: ctx, cancel: cancel, hubs: map[string]*hub{},
@@ -180,6 +188,9 @@ func (s *Server) Start(ctx context.Context) error {
 			s.log.Error("cannot resume game", "game", id, "err", err)
 			continue
 		}
+		if err := s.claim(ctx, id); err != nil {
+			continue // another node runs it
+		}
 		if !g.Active() { // stored before the flag existed, or flagged in error
 			if err := s.store.MarkIdle(ctx, id, g.Version()); err != nil {
 				s.log.Error("cannot mark game idle", "game", id, "err", err)
@@ -197,7 +208,7 @@ func (s *Server) Start(ctx context.Context) error {
 		defer s.wg.Done()
 		s.sweepStale(s.ctx)
 	}()
-	return nil
+	return s.startCluster()
 }
 
 // Close stops every hub and the bot pool.
@@ -205,6 +216,9 @@ func (s *Server) Close() {
 	s.cancel()
 	s.wg.Wait()
 	s.sched.close()
+	for _, id := range s.liveIDs() { // saved as they stopped: another node may take them at once
+		s.disown(id)
+	}
 }
 
 // Run serves on addr until ctx ends, then shuts down gracefully.
@@ -261,7 +275,7 @@ func (s *Server) hub(ctx context.Context, id string) (*hub, error) {
 		s.loading[id] = done
 		s.mu.Unlock()
 
-		g, err := s.loadGame(ctx, id)
+		g, err := s.claimAndLoad(ctx, id)
 		s.mu.Lock()
 		delete(s.loading, id)
 		close(done)
@@ -338,4 +352,12 @@ func (s *Server) startHubLocked(g *game.Game, client string) *hub {
 // is not over.
 func againstComputer(g *game.Game) bool {
 	return !g.Status().Finished() && (g.Seat(chess.White).Kind == game.SeatBot || g.Seat(chess.Black).Kind == game.SeatBot)
+}
+
+// claimAndLoad takes game id's lease (with several nodes) and loads it.
+func (s *Server) claimAndLoad(ctx context.Context, id string) (*game.Game, error) {
+	if err := s.claim(ctx, id); err != nil {
+		return nil, err
+	}
+	return s.loadGame(ctx, id)
 }

@@ -124,12 +124,8 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	}
 	ctx, cancel := context.WithCancel(s.ctx)
 	c := &client{send: make(chan []byte, sendBuffer), cancel: cancel, addr: clientAddress(r)}
-	var h *hub
 	join := joinCmd{c: c, since: since, player: playerOf(r), follow: follow}
-	err := s.withHub(r.Context(), r.PathValue("id"), func(hh *hub) error {
-		h = hh
-		return hh.send(r.Context(), join)
-	})
+	link, err := s.openGame(r.Context(), r.PathValue("id"), join)
 	if err != nil {
 		cancel()
 		s.httpError(w, err)
@@ -140,24 +136,25 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	}
 	conn, err := websocket.Accept(w, r, nil)
 	if err != nil {
-		_ = h.send(s.ctx, leaveCmd{c: c})
+		link.leave()
 		cancel()
 		return // Accept has answered the request
 	}
 	conn.SetReadLimit(hardReadLimit)
 	go s.writePump(ctx, conn, c)
 	go s.pingLoop(ctx, conn, c)
-	s.readPump(ctx, conn, h, c)
+	s.readPump(ctx, conn, link, c)
 }
 
 // snapshotFunc is a command that runs a read-only function on the hub's game.
 type snapshotFunc func(g *game.Game)
 
-// readPump reads client messages and hands them to the hub until the
-// connection ends. Bad messages get an error event and change nothing.
-func (s *Server) readPump(ctx context.Context, conn *websocket.Conn, h *hub, c *client) {
+// readPump reads client messages and hands them to the game (its hub, or
+// its owner on another node) until the connection ends. Bad messages get
+// an error event and change nothing.
+func (s *Server) readPump(ctx context.Context, conn *websocket.Conn, link gameLink, c *client) {
 	defer func() {
-		_ = h.send(s.ctx, leaveCmd{c: c})
+		link.leave()
 		c.close()
 	}()
 	var rate bucket
@@ -184,7 +181,7 @@ func (s *Server) readPump(ctx context.Context, conn *websocket.Conn, h *hub, c *
 			continue
 		}
 		msg.Lag = c.lagCredit()
-		if err := h.send(ctx, messageCmd{c: c, msg: msg}); err != nil {
+		if err := link.message(ctx, data, msg); err != nil {
 			return
 		}
 	}

@@ -66,6 +66,13 @@ var pgMigrations = []string{
 	UPDATE games SET active = true WHERE NOT finished;
 	CREATE INDEX games_active ON games(id) WHERE active;
 	CREATE INDEX games_stale ON games(updated_at) WHERE NOT finished AND plies = 0;`,
+	// 3: which node owns each live game, until when (the database's clock).
+	`CREATE TABLE game_leases (
+		game_id    TEXT PRIMARY KEY,
+		node       TEXT NOT NULL,
+		expires_at TIMESTAMPTZ NOT NULL
+	);
+	CREATE INDEX game_leases_node ON game_leases(node);`,
 }
 
 // OpenPostgres connects to the database at url (a postgres:// URL or a

@@ -28,6 +28,7 @@ func newServeCmd() *cobra.Command {
 	var workers int
 	var online onlineFlags
 	var limits limitFlags
+	var cl clusterFlags
 	cmd := &cobra.Command{
 		Use:   "serve",
 		Short: "Play in the browser: serve the web app (default command)",
@@ -37,7 +38,7 @@ func newServeCmd() *cobra.Command {
 			"unfinished ones continue, clocks included, when the server starts again.",
 		Args: argsRange(0, 0),
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			return serve(cmd, addr, storeFlags{data: data, db: db}, workers, online, limits)
+			return serve(cmd, addr, storeFlags{data: data, db: db}, workers, online, limits, cl)
 		},
 	}
 	cmd.Flags().StringVar(&addr, "addr", ":8080", "address to listen on")
@@ -54,6 +55,7 @@ func newServeCmd() *cobra.Command {
 	atLeast(cmd, 1, "claim-after", "first-move-time", "create-per-minute", "computer-games-per-addr")
 	atLeast(cmd, 0, "computer-games")
 	limits.register(cmd)
+	cl.register(cmd)
 	return cmd
 }
 
@@ -127,7 +129,7 @@ func (f storeFlags) open(ctx context.Context) (store.Log, error) {
 	return store.OpenSQLite(ctx, filepath.Join(f.data, "gambit.db"))
 }
 
-func serve(cmd *cobra.Command, addr string, where storeFlags, workers int, online onlineFlags, limits limitFlags) error {
+func serve(cmd *cobra.Command, addr string, where storeFlags, workers int, online onlineFlags, limits limitFlags, cl clusterFlags) error {
 	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	st, err := where.open(ctx)
@@ -135,8 +137,13 @@ func serve(cmd *cobra.Command, addr string, where storeFlags, workers int, onlin
 		return err
 	}
 	defer st.Close()
+	nd, err := cl.join(st)
+	if err != nil {
+		return err
+	}
+	defer nd.close()
 	log := slog.New(slog.NewTextHandler(cmd.ErrOrStderr(), nil))
-	srv := server.New(server.Config{Store: st, Workers: workers, Assets: web.FS(), Logger: log,
+	srv := server.New(server.Config{Store: st, Bus: nd.bus, Leases: nd.leases, Workers: workers, Assets: web.FS(), Logger: log,
 		ClaimAfter: online.claimAfter, FirstMoveTime: online.firstMoveTime, CreatePerMinute: online.createPerMinute,
 		ComputerGames: online.computerGames, ComputerGamesPerClient: online.computerPerAddr,
 		MaxConns: limits.maxConns, MaxConnsPerAddr: limits.maxConnsPerAddr, ChallengePerMinute: limits.challengePerMinute,

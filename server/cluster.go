@@ -1,0 +1,424 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/store"
+)
+
+// Several nodes serve one database. Each live game has one owner at a time,
+// the node holding its lease (store.Leases), and only the owner runs its
+// hub. A WebSocket that reaches another node is relayed to the owner over
+// the Bus: the client's messages go there, and the hub's messages for it,
+// already cut for that viewer, come back; a seat command (join, adopt) is
+// run by the owner. The owner renews its leases while its hubs live; when
+// it dies they expire, and another node takes the games that run by
+// themselves (orphans) at once and the others when someone opens them.
+
+// Bus carries what the nodes of a cluster ask of each other (package
+// cluster implements it over NATS). Nil in Config: one node on its own.
+type Bus interface {
+	// Node names this node, unique in the cluster.
+	Node() string
+	// Serve answers the other nodes' requests with h, until Close.
+	Serve(h BusHandler) error
+	// Join relays a client of this node to game j.Game's hub on node owner.
+	Join(ctx context.Context, owner string, j RemoteJoin) (Relay, error)
+	// Seat runs a seat command on node owner.
+	Seat(ctx context.Context, owner string, req SeatRequest) (SeatAnswer, error)
+}
+
+// BusHandler is what a node answers other nodes with: *Server's
+// ClusterHandler.
+type BusHandler interface {
+	// AcceptRemote joins a client of another node to a game here; its
+	// messages from the hub go to out, and what it sends comes through the
+	// Inbound returned.
+	AcceptRemote(ctx context.Context, j RemoteJoin, out Outbound) (Inbound, error)
+	// SeatRemote runs a seat command for another node.
+	SeatRemote(ctx context.Context, req SeatRequest) SeatAnswer
+}
+
+// RemoteJoin is a client of one node joining a game owned by another: what
+// a WebSocket's join says (the person's id, their address for the limits,
+// the last version they saw, whose view a spectator follows).
+type RemoteJoin struct {
+	Game   string      `json:"game"`
+	Player string      `json:"player,omitempty"`
+	Addr   string      `json:"addr"`
+	Since  int64       `json:"since"`
+	Follow game.Follow `json:"follow,omitempty"`
+}
+
+// Relay is a client's link to its game's owner, on the client's node.
+type Relay interface {
+	// Send passes a message of the client to the hub, with the network
+	// time this node measured for the connection (the move's lag credit).
+	Send(msg []byte, lag time.Duration) error
+	// Messages are the hub's messages for the client, in order; closed
+	// when the relay ends (the owner dropped the client, or died).
+	Messages() <-chan []byte
+	// Close ends the relay: the client left.
+	Close()
+}
+
+// Outbound carries the hub's messages to a client on another node.
+type Outbound interface {
+	Deliver(msg []byte) error
+	Close() // the hub dropped the client
+}
+
+// Inbound is a remote client's side at the owner: its messages, its leaving.
+type Inbound interface {
+	Message(msg []byte, lag time.Duration)
+	Leave()
+}
+
+// SeatRequest is a seat command for the owner: join the open seat
+// (Token empty) or adopt the seats an older release's secret holds.
+type SeatRequest struct {
+	Game   string `json:"game"`
+	Player string `json:"player"`
+	Token  string `json:"token,omitempty"`
+}
+
+// SeatAnswer is the owner's answer: the new seat and state, or an error
+// with its HTTP status and code.
+type SeatAnswer struct {
+	Status  int             `json:"status"`
+	Code    string          `json:"code,omitempty"`
+	Message string          `json:"message,omitempty"`
+	Answer  json.RawMessage `json:"answer,omitempty"` // a createResponse
+}
+
+// Lease timing: a lease lasts leaseTTL and is renewed every leaseRenew, so
+// a dead owner's games pass on within leaseTTL; orphans are looked for
+// every orphanScan.
+const (
+	leaseTTL   = 5 * time.Second
+	leaseRenew = leaseTTL / 3
+	orphanScan = time.Second
+)
+
+// remoteOwner says game's owner is another node.
+type remoteOwner struct{ node string }
+
+func (e *remoteOwner) Error() string { return "server: the game is served by node " + e.node }
+
+// remoteError is an error another node answered with: its status and code
+// stand for it here.
+type remoteError struct {
+	status        int
+	code, message string
+}
+
+func (e *remoteError) Error() string { return e.message }
+
+// RemoteError is the error another node answered with, its HTTP status,
+// code and message, to be answered here as it was there (for package
+// cluster).
+func RemoteError(status int, code, message string) error {
+	return &remoteError{status: status, code: code, message: message}
+}
+
+// ErrorAnswer is how this server answers err: its HTTP status, code and
+// message (for package cluster, which answers other nodes so).
+func ErrorAnswer(err error) (status int, code, message string) {
+	status, code = errorCode(err)
+	return status, code, errorMessage(err)
+}
+
+// clustered reports whether s is one node of several.
+func (s *Server) clustered() bool { return s.bus != nil && s.leases != nil }
+
+// claim takes (or confirms) this node's lease of game id before its hub
+// runs here; it fails with a remoteOwner when another node holds it. One
+// node on its own owns every game.
+func (s *Server) claim(ctx context.Context, id string) error {
+	if !s.clustered() {
+		return nil
+	}
+	owner, err := s.leases.Acquire(ctx, id, s.bus.Node(), leaseTTL)
+	if err != nil {
+		return fmt.Errorf("%w: %v", ErrStorage, err)
+	}
+	if owner != s.bus.Node() {
+		return &remoteOwner{node: owner}
+	}
+	return nil
+}
+
+// disown gives up the lease of a game whose hub retired here.
+func (s *Server) disown(id string) {
+	if !s.clustered() {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	if err := s.leases.Release(ctx, id, s.bus.Node()); err != nil {
+		s.log.Warn("release lease", "game", id, "err", err)
+	}
+}
+
+// startCluster answers the other nodes and keeps this node's leases: it
+// renews those of its live games, drops the games whose lease another node
+// took, and takes the orphans.
+func (s *Server) startCluster() error {
+	if !s.clustered() {
+		return nil
+	}
+	if err := s.bus.Serve(ClusterHandler{s: s}); err != nil {
+		return fmt.Errorf("server: cluster: %w", err)
+	}
+	s.wg.Add(1)
+	go func() {
+		defer s.wg.Done()
+		s.keepLeases(s.ctx)
+	}()
+	return nil
+}
+
+// keepLeases renews and adopts until ctx ends.
+func (s *Server) keepLeases(ctx context.Context) {
+	renew := time.NewTicker(leaseRenew)
+	defer renew.Stop()
+	scan := time.NewTicker(orphanScan)
+	defer scan.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-renew.C:
+			s.renewLeases(ctx)
+		case <-scan.C:
+			s.adoptOrphans(ctx)
+		}
+	}
+}
+
+// liveIDs returns the ids of the games with a hub here.
+func (s *Server) liveIDs() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	ids := make([]string, 0, len(s.hubs))
+	for id := range s.hubs {
+		ids = append(ids, id)
+	}
+	return ids
+}
+
+// renewLeases extends the leases of the live games; a game whose lease was
+// lost (this node was cut off longer than a lease, and another took it)
+// leaves at once, its clients closed, to reconnect to the new owner.
+func (s *Server) renewLeases(ctx context.Context) {
+	lost, err := s.leases.Renew(ctx, s.bus.Node(), s.liveIDs(), leaseTTL)
+	if err != nil {
+		s.log.Error("renew leases", "err", err)
+		return
+	}
+	for _, id := range lost {
+		s.mu.Lock()
+		h := s.hubs[id]
+		s.mu.Unlock()
+		if h != nil {
+			s.log.Warn("lease lost: the game moves to another node", "game", id)
+			_ = h.send(ctx, leaseLostCmd{})
+		}
+	}
+}
+
+// adoptOrphans runs here the games that run by themselves (a clock, the
+// computer) and whose owner is gone.
+func (s *Server) adoptOrphans(ctx context.Context) {
+	ids, err := s.leases.Orphans(ctx, 100)
+	if err != nil {
+		s.log.Error("look for orphan games", "err", err)
+		return
+	}
+	for _, id := range ids {
+		if _, err := s.hub(ctx, id); err != nil {
+			var remote *remoteOwner
+			if !errors.As(err, &remote) { // another node was quicker: fine
+				s.log.Error("adopt game", "game", id, "err", err)
+			}
+			continue
+		}
+		s.log.Info("adopted a game whose node is gone", "game", id)
+	}
+}
+
+// leaseLostCmd tells a hub another node now owns its game.
+type leaseLostCmd struct{}
+
+// ClusterHandler answers the other nodes' requests for a Server.
+type ClusterHandler struct{ s *Server }
+
+// AcceptRemote implements BusHandler: a client of another node joins game
+// j.Game here, as a WebSocket would.
+func (ch ClusterHandler) AcceptRemote(ctx context.Context, j RemoteJoin, out Outbound) (Inbound, error) {
+	s := ch.s
+	cctx, cancel := context.WithCancel(s.ctx)
+	c := &client{send: make(chan []byte, sendBuffer), cancel: cancel, addr: j.Addr}
+	var h *hub
+	join := joinCmd{c: c, since: j.Since, player: j.Player, follow: j.Follow}
+	err := s.withHub(ctx, j.Game, func(hh *hub) error {
+		h = hh
+		return hh.send(ctx, join)
+	})
+	if err != nil {
+		cancel()
+		return nil, err
+	}
+	go forwardOut(cctx, c, out)
+	return &remoteClient{s: s, h: h, c: c}, nil
+}
+
+// forwardOut sends the client's messages to its node until the client is
+// closed (it left, or the hub dropped it).
+func forwardOut(ctx context.Context, c *client, out Outbound) {
+	defer out.Close()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case data := <-c.send:
+			if out.Deliver(data) != nil {
+				c.close()
+				return
+			}
+		}
+	}
+}
+
+// remoteClient is a client of another node, at its game's owner.
+type remoteClient struct {
+	s *Server
+	h *hub
+	c *client
+}
+
+// Message implements Inbound: the message read off the client's
+// WebSocket on its node, which measured lag for it.
+func (rc *remoteClient) Message(data []byte, lag time.Duration) {
+	msg, err := parseClientMsg(data)
+	if err != nil {
+		rc.c.trySend(errorEvent(err))
+		return
+	}
+	msg.Lag = min(max(lag, 0), maxLagCredit)
+	if err := rc.h.send(rc.s.ctx, messageCmd{c: rc.c, msg: msg}); err != nil {
+		rc.c.close() // the hub retired: the client reconnects, and finds the game afresh
+	}
+}
+
+// Leave implements Inbound.
+func (rc *remoteClient) Leave() {
+	_ = rc.h.send(rc.s.ctx, leaveCmd{c: rc.c})
+	rc.c.close()
+}
+
+// SeatRemote implements BusHandler.
+func (ch ClusterHandler) SeatRemote(ctx context.Context, req SeatRequest) SeatAnswer {
+	resp, err := ch.s.runSeatCommand(ctx, req.Game, joinSeatCmd{player: req.Player, token: req.Token})
+	if err != nil {
+		status, code := errorCode(err)
+		return SeatAnswer{Status: status, Code: code, Message: errorMessage(err)}
+	}
+	data, err := json.Marshal(resp)
+	if err != nil {
+		return SeatAnswer{Status: 500, Code: "internal", Message: "internal error"}
+	}
+	return SeatAnswer{Status: 200, Answer: data}
+}
+
+// seatElsewhere runs a seat command on the game's owner, another node.
+func (s *Server) seatElsewhere(ctx context.Context, owner string, req SeatRequest) (createResponse, error) {
+	ans, err := s.bus.Seat(ctx, owner, req)
+	if err != nil {
+		return createResponse{}, fmt.Errorf("%w: the game's server did not answer (%v); try again", ErrBusy, err)
+	}
+	if ans.Status != 200 {
+		return createResponse{}, &remoteError{status: ans.Status, code: ans.Code, message: ans.Message}
+	}
+	var resp createResponse
+	if err := json.Unmarshal(ans.Answer, &resp); err != nil {
+		return createResponse{}, fmt.Errorf("seat answer of node %s: %w", owner, err)
+	}
+	return resp, nil
+}
+
+// gameLink is where a WebSocket's messages go: the game's hub here, or its
+// owner on another node.
+type gameLink interface {
+	message(ctx context.Context, raw []byte, msg clientMsg) error
+	leave()
+}
+
+// localLink is a client of a hub on this node.
+type localLink struct {
+	s *Server
+	h *hub
+	c *client
+}
+
+func (l localLink) message(ctx context.Context, _ []byte, msg clientMsg) error {
+	return l.h.send(ctx, messageCmd{c: l.c, msg: msg})
+}
+
+func (l localLink) leave() { _ = l.h.send(l.s.ctx, leaveCmd{c: l.c}) }
+
+// remoteLink is a client relayed to its game's owner.
+type remoteLink struct{ r Relay }
+
+func (l remoteLink) message(_ context.Context, raw []byte, msg clientMsg) error {
+	return l.r.Send(raw, msg.Lag)
+}
+
+func (l remoteLink) leave() { l.r.Close() }
+
+// openGame joins client join.c to game id: to its hub here, or, when
+// another node owns it, through a relay to that node.
+func (s *Server) openGame(ctx context.Context, id string, join joinCmd) (gameLink, error) {
+	var h *hub
+	err := s.withHub(ctx, id, func(hh *hub) error {
+		h = hh
+		return hh.send(ctx, join)
+	})
+	var remote *remoteOwner
+	if errors.As(err, &remote) {
+		return s.relayTo(ctx, remote.node, id, join)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return localLink{s: s, h: h, c: join.c}, nil
+}
+
+// relayTo links client join.c to game id on node owner.
+func (s *Server) relayTo(ctx context.Context, owner, id string, join joinCmd) (gameLink, error) {
+	r, err := s.bus.Join(ctx, owner, RemoteJoin{Game: id, Player: join.player, Addr: join.c.addr, Since: join.since, Follow: join.follow})
+	if err != nil {
+		var re *remoteError
+		if errors.As(err, &re) || errors.Is(err, store.ErrNotFound) {
+			return nil, err
+		}
+		return nil, fmt.Errorf("%w: the game's server did not answer (%v); try again", ErrBusy, err)
+	}
+	c := join.c
+	go func() { // the hub's messages, from the owner, to the WebSocket
+		for data := range r.Messages() {
+			select {
+			case c.send <- data:
+			default: // a client too slow to read is dropped, as the hub would
+				c.close()
+			}
+		}
+		c.close() // the owner let the client go, or is gone: the browser reconnects
+	}()
+	return remoteLink{r: r}, nil
+}
