@@ -50,11 +50,11 @@ func Chess(p *chess.Position, o Options) (*Drawing, error) {
 	for _, a := range o.Marks.Arrows {
 		from, err := b.chessPoint(a.From)
 		if err != nil {
-			return nil, err
+			return nil, &MarkError{"arrow", a.String(), err}
 		}
 		to, err := b.chessPoint(a.To)
 		if err != nil {
-			return nil, err
+			return nil, &MarkError{"arrow", a.String(), err}
 		}
 		d.Add(b.arrow(a.Color, from, to))
 	}

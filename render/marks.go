@@ -62,6 +62,25 @@ type Marks struct {
 	Arrows  []Arrow
 }
 
+// MarkError reports a mark that does not fit the board it is drawn on.
+type MarkError struct {
+	Kind string // "arrow" or "square"
+	Mark string // the mark as written, e.g. "Ge2e9"
+	Err  error  // wraps ErrMark
+}
+
+func (e *MarkError) Error() string {
+	return fmt.Sprintf("render: %s %s: %s", e.Kind, e.Mark, strings.TrimPrefix(e.Err.Error(), ErrMark.Error()+": "))
+}
+
+func (e *MarkError) Unwrap() error { return e.Err }
+
+// String returns the mark as a %csl item, e.g. "Ga4".
+func (m SquareMark) String() string { return string(markLetters[m.Color]) + m.Square.String() }
+
+// String returns the arrow as a %cal item, e.g. "Ge2e4".
+func (a Arrow) String() string { return string(markLetters[a.Color]) + a.From.String() + a.To.String() }
+
 // ErrMark is wrapped by every error about mark text, for errors.Is.
 var ErrMark = errors.New("render: bad mark")
 
@@ -192,14 +211,14 @@ func (m Marks) String() string {
 	if len(m.Squares) > 0 {
 		items := make([]string, len(m.Squares))
 		for i, s := range m.Squares {
-			items[i] = string(markLetters[s.Color]) + s.Square.String()
+			items[i] = s.String()
 		}
 		parts = append(parts, "[%csl "+strings.Join(items, ",")+"]")
 	}
 	if len(m.Arrows) > 0 {
 		items := make([]string, len(m.Arrows))
 		for i, a := range m.Arrows {
-			items[i] = string(markLetters[a.Color]) + a.From.String() + a.To.String()
+			items[i] = a.String()
 		}
 		parts = append(parts, "[%cal "+strings.Join(items, ",")+"]")
 	}

@@ -82,7 +82,7 @@ func (b *board) squareMarks(marks []SquareMark, toPoint func(Coord) (Point, erro
 	for _, m := range marks {
 		at, err := toPoint(m.Square)
 		if err != nil {
-			return err
+			return &MarkError{"square", m.String(), err}
 		}
 		b.drawing.Add(b.squareMark(m, at))
 	}

@@ -55,12 +55,8 @@ func writeNode(w *bufio.Writer, n *Node) {
 	case KindGroup:
 		w.WriteString("<g")
 		writeClass(w, n.Class)
-		t := n.Transform
-		fmt.Fprintf(w, ` transform="translate(%s %s)`, num(t.DX), num(t.DY))
-		if t.Scale != 1 {
-			fmt.Fprintf(w, ` scale(%s)`, strconv.FormatFloat(t.Scale, 'g', 6, 64))
-		}
-		w.WriteString("\">\n")
+		writeTransform(w, n.Transform)
+		w.WriteString(">\n")
 		for i := range n.Children {
 			writeNode(w, &n.Children[i])
 		}
@@ -69,6 +65,18 @@ func writeNode(w *bufio.Writer, n *Node) {
 	}
 	writePaint(w, n.Paint)
 	w.WriteString("/>\n")
+}
+
+// writeTransform writes a group's transform attribute, none for the identity.
+func writeTransform(w *bufio.Writer, t Transform) {
+	if t == identity {
+		return
+	}
+	fmt.Fprintf(w, ` transform="translate(%s %s)`, num(t.DX), num(t.DY))
+	if t.Scale != 1 {
+		fmt.Fprintf(w, ` scale(%s)`, strconv.FormatFloat(t.Scale, 'g', 6, 64))
+	}
+	w.WriteByte('"')
 }
 
 func writeClass(w *bufio.Writer, class string) {

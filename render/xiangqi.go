@@ -37,11 +37,11 @@ func Xiangqi(p *xiangqi.Position, o Options) (*Drawing, error) {
 	for _, a := range o.Marks.Arrows {
 		from, err := b.xiangqiCentre(a.From)
 		if err != nil {
-			return nil, err
+			return nil, &MarkError{"arrow", a.String(), err}
 		}
 		to, err := b.xiangqiCentre(a.To)
 		if err != nil {
-			return nil, err
+			return nil, &MarkError{"arrow", a.String(), err}
 		}
 		d.Add(b.arrow(a.Color, from, to))
 	}
