@@ -105,9 +105,9 @@ func (b *board) chessPieces(p *chess.Position, set PieceSet) {
 		class := "piece " + pc.Color().String() + " " + chessTypeNames[t]
 		at := b.centre(int(s.File()), int(s.Rank()))
 		if set == Glyph {
-			b.drawing.Add(chessGlyphNode(class, black, t, at.X, at.Y, sq))
+			b.drawing.Add(b.chessGlyph(class, black, t, at.X, at.Y, sq))
 		} else {
-			b.drawing.Add(cburnettNode(class, pieceIndex(black, t), at.X-sq/2, at.Y-sq/2, sq))
+			b.drawing.Add(b.cburnett(class, pieceIndex(black, t), at.X-sq/2, at.Y-sq/2, sq))
 		}
 	}
 }
@@ -121,9 +121,9 @@ func (b *board) chessCoordinates(margin float64) {
 		if b.flipped {
 			bottom = b.centre(0, 7).Y + b.cell/2 + margin/2
 		}
-		b.drawing.Add(glyphNode("coord file", rune('a'+i), at.X, bottom, h, col))
+		b.drawing.Add(b.glyph("coord file", rune('a'+i), at.X, bottom, h, col))
 		at = b.centre(0, i)
-		b.drawing.Add(glyphNode("coord rank", rune('1'+i), margin/2, at.Y, h, col))
+		b.drawing.Add(b.glyph("coord rank", rune('1'+i), margin/2, at.Y, h, col))
 	}
 }
 

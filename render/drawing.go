@@ -9,7 +9,15 @@ import "image/color"
 type Drawing struct {
 	Width, Height float64
 	CSS           string // a user style sheet, written into the SVG's <style> element
+	Defs          []Def  // shapes drawn by reference (KindUse): written once, in the SVG's <defs>
 	Nodes         []Node
+}
+
+// Def is a shape that Use nodes draw by its ID, as often as needed: a
+// piece or a character is written into the SVG once.
+type Def struct {
+	ID   string
+	Node Node
 }
 
 // Kind is the kind of a Node.
@@ -22,6 +30,7 @@ const (
 	KindLine               // from (X1, Y1) to (X2, Y2), stroked only
 	KindPath               // Path
 	KindGroup              // Children, drawn through Transform
+	KindUse                // the Def named Ref, drawn through Transform, lending it Paint
 )
 
 // Paint is how a shape is filled and stroked. A colour with zero alpha
@@ -30,6 +39,9 @@ type Paint struct {
 	Fill, Stroke color.NRGBA
 	Width        float64 // stroke width
 	ButtCap      bool    // butt line caps; round otherwise
+	// Inherit paints the shape with the Paint of the Use node that draws
+	// it (in SVG: inherited from the <use> element, so CSS can restyle it).
+	Inherit bool
 }
 
 // Transform maps a group's coordinates to its parent's: scale, then translate.
@@ -59,6 +71,7 @@ type Node struct {
 	Paint          Paint
 	Transform      Transform
 	Children       []Node
+	Ref            string // KindUse: the ID of a Def
 }
 
 // Rect returns a rectangle node.
@@ -86,8 +99,28 @@ func Group(class string, dx, dy, scale float64, children ...Node) Node {
 	return Node{Kind: KindGroup, Class: class, Transform: Transform{dx, dy, scale}, Children: children}
 }
 
+// Use returns a node drawing the Def with ID ref scaled by scale, then
+// moved by (dx, dy), lending it p for its shapes that Inherit.
+func Use(class, ref string, dx, dy, scale float64, p Paint) Node {
+	return Node{Kind: KindUse, Class: class, Ref: ref, Transform: Transform{dx, dy, scale}, Paint: p}
+}
+
+// Define adds a Def unless one with its ID exists; build makes its node
+// only when needed.
+func (d *Drawing) Define(id string, build func() Node) {
+	for i := range d.Defs {
+		if d.Defs[i].ID == id {
+			return
+		}
+	}
+	d.Defs = append(d.Defs, Def{id, build()})
+}
+
 // Add appends nodes to the drawing.
 func (d *Drawing) Add(nodes ...Node) { d.Nodes = append(d.Nodes, nodes...) }
+
+// inherit is the paint of a shape coloured by the Use that draws it.
+var inherit = Paint{Inherit: true}
 
 // Fill is the paint that fills with c.
 func Fill(c color.NRGBA) Paint { return Paint{Fill: c} }

@@ -1,6 +1,9 @@
 package render
 
-import "image/color"
+import (
+	"fmt"
+	"image/color"
+)
 
 // shapeData is one painted path of a cburnett piece, as generated:
 // colours as 0xRRGGBB or -1 for none.
@@ -78,43 +81,55 @@ func pieceIndex(black bool, t int) int {
 	return t
 }
 
-// cburnettNode draws piece i in the size×size box at (x, y).
-func cburnettNode(class string, i int, x, y, size float64) Node {
-	shapes := cburnettPieces[i]
-	children := make([]Node, len(shapes))
-	for k, s := range shapes {
-		children[k] = PathNode("", s.path, s.paint)
-	}
-	return Group(class, x, y, size/45, children...)
+// cburnettNames name the pieces in Def IDs, by pieceIndex.
+var cburnettNames = [12]string{"wP", "wN", "wB", "wR", "wQ", "wK", "bP", "bN", "bB", "bR", "bQ", "bK"}
+
+// cburnett draws piece i in the size×size box at (x, y).
+func (b *board) cburnett(class string, i int, x, y, size float64) Node {
+	id := "cburnett-" + cburnettNames[i]
+	b.drawing.Define(id, func() Node {
+		shapes := cburnettPieces[i]
+		children := make([]Node, len(shapes))
+		for k, s := range shapes {
+			children[k] = PathNode("", s.path, s.paint)
+		}
+		return Group("", 0, 0, 1, children...)
+	})
+	return Use(class, id, x, y, size/45, Paint{})
 }
 
-// glyphNode draws rune r filled with c, its em height high and centred on
+// glyph draws rune r filled with c, its em height high and centred on
 // (cx, cy): Latin text by its cap height, so that labels share a
 // baseline; figures and Chinese characters by their bounding box.
-func glyphNode(class string, r rune, cx, cy, height float64, c color.NRGBA) Node {
+func (b *board) glyph(class string, r rune, cx, cy, height float64, c color.NRGBA) Node {
 	g, ok := glyphs[r]
 	if !ok {
 		return Group(class, cx, cy, 1) // every rune render draws is generated; a test checks
 	}
+	id := fmt.Sprintf("glyph-%x", r)
+	b.drawing.Define(id, func() Node { return PathNode("", g.path, inherit) })
 	s := height / 1000
 	midY := -364.0 // half DejaVu Sans's cap height
 	if r >= 0x2000 {
 		midY = (g.lo.Y + g.hi.Y) / 2
 	}
 	midX := (g.lo.X + g.hi.X) / 2
-	return Group(class, cx-s*midX, cy-s*midY, s, PathNode("", g.path, Fill(c)))
+	return Use(class, id, cx-s*midX, cy-s*midY, s, Fill(c))
 }
 
-// chessGlyphNode draws a chess piece of type t (0–5) as its Unicode figure:
+// chessGlyph draws a chess piece of type t (0–5) as its Unicode figure:
 // a white piece is the black figure's silhouette in white under the white
 // figure's outline, so that it is not see-through.
-func chessGlyphNode(class string, black bool, t int, cx, cy, size float64) Node {
+func (b *board) chessGlyph(class string, black bool, t int, cx, cy, size float64) Node {
 	white, filled := rune(0x2659-t), rune(0x265f-t)
-	h := size * 0.9
+	// Scale the figures together so that the king (the tallest) fills
+	// most of the square and the others keep their relative size.
+	k := glyphs['♚']
+	h := size * 0.8 / ((k.hi.Y - k.lo.Y) / 1000)
 	if black {
-		return Group(class, 0, 0, 1, glyphNode("", filled, cx, cy, h, color.NRGBA{0, 0, 0, 255}))
+		return b.glyph(class, filled, cx, cy, h, color.NRGBA{0, 0, 0, 255})
 	}
 	return Group(class, 0, 0, 1,
-		glyphNode("", filled, cx, cy, h, color.NRGBA{255, 255, 255, 255}),
-		glyphNode("", white, cx, cy, h, color.NRGBA{0, 0, 0, 255}))
+		b.glyph("", filled, cx, cy, h, color.NRGBA{255, 255, 255, 255}),
+		b.glyph("", white, cx, cy, h, color.NRGBA{0, 0, 0, 255}))
 }

@@ -17,10 +17,13 @@ import (
 // per drawing unit. The user style sheet (CSS) does not apply here.
 func (d *Drawing) Rasterize(scale float64) *image.RGBA {
 	w, h := int(math.Ceil(d.Width*scale)), int(math.Ceil(d.Height*scale))
-	r := &rasterizer{dst: image.NewRGBA(image.Rect(0, 0, w, h))}
+	r := &rasterizer{dst: image.NewRGBA(image.Rect(0, 0, w, h)), defs: make(map[string]*Node, len(d.Defs))}
+	for i := range d.Defs {
+		r.defs[d.Defs[i].ID] = &d.Defs[i].Node
+	}
 	t := Transform{Scale: scale}
 	for i := range d.Nodes {
-		r.node(&d.Nodes[i], t)
+		r.node(&d.Nodes[i], t, Paint{})
 	}
 	return r.dst
 }
@@ -41,27 +44,38 @@ type rasterizer struct {
 	z    vector.Rasterizer
 	flat []Point // reused buffer for flattened strokes
 	off  Point   // top-left of the current shape's box, in pixels
+	defs map[string]*Node
 }
 
-func (r *rasterizer) node(n *Node, t Transform) {
+// node paints n through t; inh is the paint of the Use drawing it, for
+// shapes that Inherit.
+func (r *rasterizer) node(n *Node, t Transform, inh Paint) {
+	pt := n.Paint
+	if pt.Inherit {
+		pt = inh
+	}
 	switch n.Kind {
 	case KindGroup:
 		u := n.Transform.then(t)
 		for i := range n.Children {
-			r.node(&n.Children[i], u)
+			r.node(&n.Children[i], u, inh)
+		}
+	case KindUse:
+		if def := r.defs[n.Ref]; def != nil {
+			r.node(def, n.Transform.then(t), pt)
 		}
 	case KindRect:
 		p := Polygon(Point{n.X1, n.Y1}, Point{n.X2, n.Y1}, Point{n.X2, n.Y2}, Point{n.X1, n.Y2})
-		r.paint(p, n.Paint, t)
+		r.paint(p, pt, t)
 	case KindCircle:
-		r.paint(circlePath(n.X1, n.Y1, n.R), n.Paint, t)
+		r.paint(circlePath(n.X1, n.Y1, n.R), pt, t)
 	case KindLine:
 		p := &Path{}
 		p.MoveTo(n.X1, n.Y1)
 		p.LineTo(n.X2, n.Y2)
-		r.paint(p, Paint{Stroke: n.Paint.Stroke, Width: n.Paint.Width, ButtCap: n.Paint.ButtCap}, t)
+		r.paint(p, Paint{Stroke: pt.Stroke, Width: pt.Width, ButtCap: pt.ButtCap}, t)
 	case KindPath:
-		r.paint(n.Path, n.Paint, t)
+		r.paint(n.Path, pt, t)
 	}
 }
 

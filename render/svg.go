@@ -22,6 +22,15 @@ func (d *Drawing) WriteSVG(w io.Writer) error {
 		bw.WriteString(strings.ReplaceAll(d.CSS, "</", `<\/`)) // cannot end the element early
 		bw.WriteString("\n</style>\n")
 	}
+	if len(d.Defs) > 0 {
+		bw.WriteString("<defs>\n")
+		for i := range d.Defs {
+			fmt.Fprintf(bw, "<g id=\"%s\">\n", d.Defs[i].ID)
+			writeNode(bw, &d.Defs[i].Node)
+			bw.WriteString("</g>\n")
+		}
+		bw.WriteString("</defs>\n")
+	}
 	for i := range d.Nodes {
 		writeNode(bw, &d.Nodes[i])
 	}
@@ -52,6 +61,16 @@ func writeNode(w *bufio.Writer, n *Node) {
 		w.WriteString(` d="`)
 		writePathData(w, n.Path)
 		w.WriteByte('"')
+	case KindUse:
+		w.WriteString("<use")
+		writeClass(w, n.Class)
+		fmt.Fprintf(w, ` href="#%s"`, n.Ref)
+		writeTransform(w, n.Transform)
+		if n.Paint != (Paint{}) {
+			writePaint(w, n.Paint)
+		}
+		w.WriteString("/>\n")
+		return
 	case KindGroup:
 		w.WriteString("<g")
 		writeClass(w, n.Class)
@@ -94,6 +113,9 @@ func writeAttrs(w *bufio.Writer, kv ...any) {
 // writePaint writes the paint as presentation attributes, which any CSS
 // rule overrides.
 func writePaint(w *bufio.Writer, p Paint) {
+	if p.Inherit {
+		return
+	}
 	writeColor(w, "fill", p.Fill)
 	if p.Stroke.A == 0 {
 		return

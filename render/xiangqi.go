@@ -116,7 +116,7 @@ func (b *board) river() {
 	h := b.cell * 0.72
 	for i, r := range []rune("楚河漢界") {
 		col := []float64{1.5, 2.5, 5.5, 6.5}[i]
-		b.drawing.Add(glyphNode("river", r, x(col), y, h, b.colors.Line))
+		b.drawing.Add(b.glyph("river", r, x(col), y, h, b.colors.Line))
 	}
 }
 
@@ -161,7 +161,7 @@ func (b *board) xiangqiPieces(p *xiangqi.Position) {
 		b.drawing.Add(Group("piece "+pc.Color().String()+" "+pc.Type().String(), 0, 0, 1,
 			Circle("disc", at.X, at.Y, c*0.45, Paint{Fill: b.colors.Disc, Stroke: ink, Width: c * 0.04}),
 			Circle("rim", at.X, at.Y, c*0.37, Stroke(ink, c*0.02)),
-			glyphNode("", r, at.X, at.Y, c*0.56, ink)))
+			b.glyph("", r, at.X, at.Y, c*0.56, ink)))
 	}
 }
 
@@ -175,7 +175,7 @@ func (b *board) xiangqiCoordinates(style CoordStyle) {
 	for f := 0; f < 9; f++ {
 		x := b.centre(f, 0).X
 		if style == CoordICCS {
-			b.drawing.Add(glyphNode("coord file", rune('a'+f), x, bottom, h, col))
+			b.drawing.Add(b.glyph("coord file", rune('a'+f), x, bottom, h, col))
 			continue
 		}
 		red, black := traditionalNumerals[8-f], rune('1'+f)
@@ -183,12 +183,12 @@ func (b *board) xiangqiCoordinates(style CoordStyle) {
 		if b.flipped {
 			ry, by = top, bottom
 		}
-		b.drawing.Add(glyphNode("coord file red", red, x, ry, h*0.9, col))
-		b.drawing.Add(glyphNode("coord file black", black, x, by, h, col))
+		b.drawing.Add(b.glyph("coord file red", red, x, ry, h*0.9, col))
+		b.drawing.Add(b.glyph("coord file black", black, x, by, h, col))
 	}
 	if style == CoordICCS {
 		for r := 0; r < 10; r++ {
-			b.drawing.Add(glyphNode("coord rank", rune('0'+r), b.x0-c*0.74, b.centre(0, r).Y, h, col))
+			b.drawing.Add(b.glyph("coord rank", rune('0'+r), b.x0-c*0.74, b.centre(0, r).Y, h, col))
 		}
 	}
 }
