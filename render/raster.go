@@ -65,6 +65,9 @@ func (r *rasterizer) node(n *Node, t Transform, inh Paint) {
 			r.node(def, n.Transform.then(t), pt)
 		}
 	case KindRect:
+		if r.solidRect(n, pt, t) {
+			return
+		}
 		p := Polygon(Point{n.X1, n.Y1}, Point{n.X2, n.Y1}, Point{n.X2, n.Y2}, Point{n.X1, n.Y2})
 		r.paint(p, pt, t)
 	case KindCircle:
@@ -77,6 +80,23 @@ func (r *rasterizer) node(n *Node, t Transform, inh Paint) {
 	case KindPath:
 		r.paint(n.Path, pt, t)
 	}
+}
+
+// solidRect paints an opaque, unstroked rectangle whose corners fall on
+// whole pixels (a board's squares, the background) with a plain copy, and
+// reports whether it could.
+func (r *rasterizer) solidRect(n *Node, pt Paint, t Transform) bool {
+	if pt.Fill.A != 255 || pt.Stroke.A != 0 {
+		return false
+	}
+	lo, hi := t.apply(Point{n.X1, n.Y1}), t.apply(Point{n.X2, n.Y2})
+	whole := func(v float64) bool { return v == math.Trunc(v) }
+	if !whole(lo.X) || !whole(lo.Y) || !whole(hi.X) || !whole(hi.Y) {
+		return false
+	}
+	box := image.Rect(int(lo.X), int(lo.Y), int(hi.X), int(hi.Y))
+	draw.Draw(r.dst, box, image.NewUniform(pt.Fill), image.Point{}, draw.Src)
+	return true
 }
 
 // circlePath returns a circle as four cubic quarter arcs.

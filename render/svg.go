@@ -14,156 +14,202 @@ import (
 // depends only on the drawing: numbers are rounded to 1/100 and written in
 // the shortest form, so the same drawing always gives the same bytes.
 func (d *Drawing) WriteSVG(w io.Writer) error {
-	bw := bufio.NewWriter(w)
-	width, height := num(d.Width), num(d.Height)
-	fmt.Fprintf(bw, `<svg xmlns="http://www.w3.org/2000/svg" width="%s" height="%s" viewBox="0 0 %s %s">`+"\n", width, height, width, height)
+	sw := &svgWriter{w: bufio.NewWriter(w)}
+	sw.str(`<svg xmlns="http://www.w3.org/2000/svg"`)
+	sw.attrs("width", d.Width, "height", d.Height)
+	sw.str(` viewBox="0 0 `)
+	sw.num(d.Width)
+	sw.w.WriteByte(' ')
+	sw.num(d.Height)
+	sw.str("\">\n")
 	if d.CSS != "" {
-		bw.WriteString("<style>\n")
-		bw.WriteString(strings.ReplaceAll(d.CSS, "</", `<\/`)) // cannot end the element early
-		bw.WriteString("\n</style>\n")
+		sw.str("<style>\n")
+		sw.str(strings.ReplaceAll(d.CSS, "</", `<\/`)) // cannot end the element early
+		sw.str("\n</style>\n")
 	}
 	if len(d.Defs) > 0 {
-		bw.WriteString("<defs>\n")
+		sw.str("<defs>\n")
 		for i := range d.Defs {
-			fmt.Fprintf(bw, "<g id=\"%s\">\n", d.Defs[i].ID)
-			writeNode(bw, &d.Defs[i].Node)
-			bw.WriteString("</g>\n")
+			sw.str(`<g id="`)
+			sw.str(d.Defs[i].ID)
+			sw.str("\">\n")
+			sw.node(&d.Defs[i].Node)
+			sw.str("</g>\n")
 		}
-		bw.WriteString("</defs>\n")
+		sw.str("</defs>\n")
 	}
 	for i := range d.Nodes {
-		writeNode(bw, &d.Nodes[i])
+		sw.node(&d.Nodes[i])
 	}
-	bw.WriteString("</svg>\n")
-	if err := bw.Flush(); err != nil {
+	sw.str("</svg>\n")
+	if err := sw.w.Flush(); err != nil {
 		return fmt.Errorf("render: writing SVG: %w", err)
 	}
 	return nil
 }
 
-func writeNode(w *bufio.Writer, n *Node) {
-	switch n.Kind {
-	case KindRect:
-		w.WriteString("<rect")
-		writeClass(w, n.Class)
-		writeAttrs(w, "x", n.X1, "y", n.Y1, "width", n.X2-n.X1, "height", n.Y2-n.Y1)
-	case KindCircle:
-		w.WriteString("<circle")
-		writeClass(w, n.Class)
-		writeAttrs(w, "cx", n.X1, "cy", n.Y1, "r", n.R)
-	case KindLine:
-		w.WriteString("<line")
-		writeClass(w, n.Class)
-		writeAttrs(w, "x1", n.X1, "y1", n.Y1, "x2", n.X2, "y2", n.Y2)
-	case KindPath:
-		w.WriteString("<path")
-		writeClass(w, n.Class)
-		w.WriteString(` d="`)
-		writePathData(w, n.Path)
-		w.WriteByte('"')
-	case KindUse:
-		w.WriteString("<use")
-		writeClass(w, n.Class)
-		fmt.Fprintf(w, ` href="#%s"`, n.Ref)
-		writeTransform(w, n.Transform)
-		if n.Paint != (Paint{}) {
-			writePaint(w, n.Paint)
-		}
-		w.WriteString("/>\n")
-		return
-	case KindGroup:
-		w.WriteString("<g")
-		writeClass(w, n.Class)
-		writeTransform(w, n.Transform)
-		w.WriteString(">\n")
-		for i := range n.Children {
-			writeNode(w, &n.Children[i])
-		}
-		w.WriteString("</g>\n")
-		return
-	}
-	writePaint(w, n.Paint)
-	w.WriteString("/>\n")
+// svgWriter writes elements without fmt: numbers are appended into one
+// reused buffer, so writing a board allocates almost nothing.
+type svgWriter struct {
+	w   *bufio.Writer
+	buf []byte
 }
 
-// writeTransform writes a group's transform attribute, none for the identity.
-func writeTransform(w *bufio.Writer, t Transform) {
-	if t == identity {
-		return
-	}
-	fmt.Fprintf(w, ` transform="translate(%s %s)`, num(t.DX), num(t.DY))
-	if t.Scale != 1 {
-		fmt.Fprintf(w, ` scale(%s)`, strconv.FormatFloat(t.Scale, 'g', 6, 64))
-	}
-	w.WriteByte('"')
+func (sw *svgWriter) str(s string) { sw.w.WriteString(s) }
+
+// num writes v rounded to 1/100 in its shortest form, never "-0".
+func (sw *svgWriter) num(v float64) {
+	sw.buf = appendNum(sw.buf[:0], v)
+	sw.w.Write(sw.buf)
 }
 
-func writeClass(w *bufio.Writer, class string) {
-	if class != "" {
-		fmt.Fprintf(w, ` class="%s"`, class)
-	}
-}
-
-func writeAttrs(w *bufio.Writer, kv ...any) {
-	for i := 0; i < len(kv); i += 2 {
-		fmt.Fprintf(w, ` %s="%s"`, kv[i], num(kv[i+1].(float64)))
-	}
-}
-
-// writePaint writes the paint as presentation attributes, which any CSS
-// rule overrides.
-func writePaint(w *bufio.Writer, p Paint) {
-	if p.Inherit {
-		return
-	}
-	writeColor(w, "fill", p.Fill)
-	if p.Stroke.A == 0 {
-		return
-	}
-	writeColor(w, "stroke", p.Stroke)
-	fmt.Fprintf(w, ` stroke-width="%s"`, num(p.Width))
-	if p.ButtCap {
-		w.WriteString(` stroke-linejoin="round"`)
-	} else {
-		w.WriteString(` stroke-linecap="round" stroke-linejoin="round"`)
-	}
-}
-
-func writeColor(w *bufio.Writer, attr string, c color.NRGBA) {
-	if c.A == 0 {
-		fmt.Fprintf(w, ` %s="none"`, attr)
-		return
-	}
-	fmt.Fprintf(w, ` %s="#%02x%02x%02x"`, attr, c.R, c.G, c.B)
-	if c.A != 255 {
-		fmt.Fprintf(w, ` %s-opacity="%s"`, attr, num(float64(c.A)/255))
-	}
-}
-
-func writePathData(w *bufio.Writer, p *Path) {
-	k := 0
-	for i, op := range p.Ops {
-		if i > 0 {
-			w.WriteByte(' ')
-		}
-		w.WriteByte(opLetters[op])
-		for j := 0; j < opPoints[op]; j++ {
-			if j > 0 {
-				w.WriteByte(' ')
-			}
-			w.WriteString(num(p.Pts[k].X))
-			w.WriteByte(' ')
-			w.WriteString(num(p.Pts[k].Y))
-			k++
-		}
-	}
-}
-
-// num formats v rounded to 1/100 in its shortest form, never "-0".
-func num(v float64) string {
+// appendNum appends v rounded to 1/100 in its shortest form, never "-0".
+func appendNum(b []byte, v float64) []byte {
 	v = math.Round(v*100) / 100
 	if v == 0 {
 		v = 0
 	}
-	return strconv.FormatFloat(v, 'f', -1, 64)
+	return strconv.AppendFloat(b, v, 'f', -1, 64)
+}
+
+// num formats v as appendNum does.
+func num(v float64) string { return string(appendNum(nil, v)) }
+
+// attrs writes name="value" pairs of numbers.
+func (sw *svgWriter) attrs(kv ...any) {
+	for i := 0; i < len(kv); i += 2 {
+		sw.w.WriteByte(' ')
+		sw.str(kv[i].(string))
+		sw.str(`="`)
+		sw.num(kv[i+1].(float64))
+		sw.w.WriteByte('"')
+	}
+}
+
+func (sw *svgWriter) node(n *Node) {
+	switch n.Kind {
+	case KindRect:
+		sw.open("<rect", n.Class)
+		sw.attrs("x", n.X1, "y", n.Y1, "width", n.X2-n.X1, "height", n.Y2-n.Y1)
+	case KindCircle:
+		sw.open("<circle", n.Class)
+		sw.attrs("cx", n.X1, "cy", n.Y1, "r", n.R)
+	case KindLine:
+		sw.open("<line", n.Class)
+		sw.attrs("x1", n.X1, "y1", n.Y1, "x2", n.X2, "y2", n.Y2)
+	case KindPath:
+		sw.open("<path", n.Class)
+		sw.str(` d="`)
+		sw.pathData(n.Path)
+		sw.w.WriteByte('"')
+	case KindUse:
+		sw.open("<use", n.Class)
+		sw.str(` href="#`)
+		sw.str(n.Ref)
+		sw.w.WriteByte('"')
+		sw.transform(n.Transform)
+		if n.Paint != (Paint{}) {
+			sw.paint(n.Paint)
+		}
+		sw.str("/>\n")
+		return
+	case KindGroup:
+		sw.open("<g", n.Class)
+		sw.transform(n.Transform)
+		sw.str(">\n")
+		for i := range n.Children {
+			sw.node(&n.Children[i])
+		}
+		sw.str("</g>\n")
+		return
+	}
+	sw.paint(n.Paint)
+	sw.str("/>\n")
+}
+
+// open starts an element with its class attribute.
+func (sw *svgWriter) open(tag, class string) {
+	sw.str(tag)
+	if class != "" {
+		sw.str(` class="`)
+		sw.str(class)
+		sw.w.WriteByte('"')
+	}
+}
+
+// transform writes a transform attribute, none for the identity.
+func (sw *svgWriter) transform(t Transform) {
+	if t == identity {
+		return
+	}
+	sw.str(` transform="translate(`)
+	sw.num(t.DX)
+	sw.w.WriteByte(' ')
+	sw.num(t.DY)
+	sw.w.WriteByte(')')
+	if t.Scale != 1 {
+		sw.str(" scale(")
+		sw.buf = strconv.AppendFloat(sw.buf[:0], t.Scale, 'g', 6, 64)
+		sw.w.Write(sw.buf)
+		sw.w.WriteByte(')')
+	}
+	sw.w.WriteByte('"')
+}
+
+// paint writes the paint as presentation attributes, which any CSS rule
+// overrides; nothing for inherited paint.
+func (sw *svgWriter) paint(p Paint) {
+	if p.Inherit {
+		return
+	}
+	sw.color("fill", p.Fill)
+	if p.Stroke.A == 0 {
+		return
+	}
+	sw.color("stroke", p.Stroke)
+	sw.attrs("stroke-width", p.Width)
+	if p.ButtCap {
+		sw.str(` stroke-linejoin="round"`)
+	} else {
+		sw.str(` stroke-linecap="round" stroke-linejoin="round"`)
+	}
+}
+
+const hexDigits = "0123456789abcdef"
+
+func (sw *svgWriter) color(attr string, c color.NRGBA) {
+	sw.w.WriteByte(' ')
+	sw.str(attr)
+	if c.A == 0 {
+		sw.str(`="none"`)
+		return
+	}
+	sw.str(`="#`)
+	for _, v := range [3]uint8{c.R, c.G, c.B} {
+		sw.w.WriteByte(hexDigits[v>>4])
+		sw.w.WriteByte(hexDigits[v&15])
+	}
+	sw.w.WriteByte('"')
+	if c.A != 255 {
+		sw.attrs(attr+"-opacity", float64(c.A)/255)
+	}
+}
+
+func (sw *svgWriter) pathData(p *Path) {
+	k := 0
+	for i, op := range p.Ops {
+		if i > 0 {
+			sw.w.WriteByte(' ')
+		}
+		sw.w.WriteByte(opLetters[op])
+		for j := 0; j < opPoints[op]; j++ {
+			if j > 0 {
+				sw.w.WriteByte(' ')
+			}
+			sw.num(p.Pts[k].X)
+			sw.w.WriteByte(' ')
+			sw.num(p.Pts[k].Y)
+			k++
+		}
+	}
 }
