@@ -25,6 +25,8 @@ type renderFlags struct {
 	arrows, squares      string
 	pieces, cssFile, out string
 	text, ascii          bool
+	pgn                  string
+	game                 int
 }
 
 func newRenderCmd() *cobra.Command {
@@ -35,7 +37,9 @@ func newRenderCmd() *cobra.Command {
 		Long: "render draws a chess, Chess960 or xiangqi position. With -o the format follows the\n" +
 			"file's extension (.svg or .png); without it SVG goes to standard output. --text prints\n" +
 			"the board for a terminal (Unicode, or FEN letters with --ascii). --arrows and --squares\n" +
-			"take the PGN comment forms: Ge2e4,Rb1c3 and Ga4,Rb5 (colours G, R, Y, B).",
+			"take the PGN comment forms: Ge2e4,Rb1c3 and Ga4,Rb5 (colours G, R, Y, B). With --pgn\n" +
+			"it draws a game instead of --fen: -o game.gif animates every position of the mainline\n" +
+			"(each move's [%csl]/[%cal] marks shown), .svg and .png show the final position.",
 		Args: argsRange(0, 0),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return runRender(cmd.OutOrStdout(), f)
@@ -57,7 +61,10 @@ func newRenderCmd() *cobra.Command {
 	fl.StringVarP(&f.out, "output", "o", "", "write to this .svg or .png file")
 	fl.BoolVar(&f.text, "text", false, "print the board as text")
 	fl.BoolVar(&f.ascii, "ascii", false, "with --text: FEN letters instead of Unicode")
+	fl.StringVar(&f.pgn, "pgn", "", "draw a game of this PGN file: its final position, or every position with -o FILE.gif")
+	fl.IntVar(&f.game, "game", 1, "with --pgn: the game's number in the file")
 	atLeast(cmd, 16, "size")
+	atLeast(cmd, 1, "game")
 	return cmd
 }
 
@@ -65,6 +72,9 @@ func runRender(stdout io.Writer, f renderFlags) error {
 	o, err := renderOptions(f)
 	if err != nil {
 		return usageError{err}
+	}
+	if f.pgn != "" && f.text {
+		return usageError{errors.New("render: --text: not with --pgn")}
 	}
 	if f.text {
 		text, err := boardText(f, o)
@@ -78,14 +88,26 @@ func runRender(stdout io.Writer, f renderFlags) error {
 	if err != nil {
 		return usageError{err}
 	}
-	d, err := boardDrawing(f.variant, f.fen, o)
-	if err != nil {
+	if format == "gif" && f.pgn == "" {
+		return usageError{fmt.Errorf("render: -o %s: a GIF needs --pgn", f.out)}
+	}
+	var d *render.Drawing
+	var frames []*render.Drawing
+	if f.pgn != "" {
+		if frames, err = pgnFrames(f.variant, f.pgn, f.game, o); err != nil {
+			return err // a command that ran and failed: the file, not the command line
+		}
+		d = frames[len(frames)-1]
+	} else if d, err = boardDrawing(f.variant, f.fen, o); err != nil {
 		return usageError{err}
 	}
 	var buf bytes.Buffer
-	if format == "png" {
+	switch format {
+	case "gif":
+		err = render.GIF(&buf, frames, render.GIFOptions{})
+	case "png":
 		err = render.PNG(&buf, d)
-	} else {
+	default:
 		err = d.WriteSVG(&buf)
 	}
 	if err != nil {
@@ -101,16 +123,16 @@ func runRender(stdout io.Writer, f renderFlags) error {
 	return nil
 }
 
-// outputFormat picks "svg" or "png" from the output file's extension.
+// outputFormat picks "svg", "png" or "gif" from the output file's extension.
 func outputFormat(out string) (string, error) {
 	if out == "" {
 		return "svg", nil
 	}
 	switch ext := strings.ToLower(filepath.Ext(out)); ext {
-	case ".svg", ".png":
+	case ".svg", ".png", ".gif":
 		return ext[1:], nil
 	default:
-		return "", fmt.Errorf("render: -o %s: unknown format %q (want .svg or .png)", out, ext)
+		return "", fmt.Errorf("render: -o %s: unknown format %q (want .svg, .png or .gif)", out, ext)
 	}
 }
 

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"image/gif"
 	"image/png"
 	"io"
 	"os"
@@ -37,7 +38,7 @@ func TestRenderCommand(t *testing.T) {
 		{"bad last move", []string{"render", "--lastmove", "e2"}, 2, "", "gambit: render: --lastmove: last move \"e2\": want UCI text like e2e4 (see gambit help)\n"},
 		{"bad coord style", []string{"render", "--coord-style", "wxf"}, 2, "", "gambit: render: --coord-style: unknown style \"wxf\" (want iccs or traditional) (see gambit help)\n"},
 		{"bad pieces", []string{"render", "--pieces", "alpha"}, 2, "", "gambit: render: --pieces: unknown set \"alpha\" (want cburnett or glyph) (see gambit help)\n"},
-		{"bad format", []string{"render", "-o", filepath.Join(dir, "b.gif")}, 2, "", "unknown format \".gif\" (want .svg or .png)"},
+		{"bad format", []string{"render", "-o", filepath.Join(dir, "b.jpg")}, 2, "", "unknown format \".jpg\" (want .svg, .png or .gif)"},
 		{"too large", []string{"render", "--size", "100000"}, 2, "", "gambit: render: --size: 100000 is too large (at most 4096) (see gambit help)\n"},
 		{"missing css", []string{"render", "--css", filepath.Join(dir, "none.css")}, 2, "", "gambit: render: --css: open "},
 	}
@@ -86,6 +87,52 @@ func TestRenderPNGFile(t *testing.T) {
 	}
 	if stdout.Len() != 0 {
 		t.Errorf("stdout %q, want nothing with -o", stdout.String())
+	}
+}
+
+func TestRenderPGN(t *testing.T) {
+	dir := t.TempDir()
+	game := filepath.Join(dir, "game.pgn")
+	text := "[Event \"bad\"]\n\n1. e4 Ke7 2. Ke3 *\n\n" +
+		"[Event \"fool\"]\n[Result \"0-1\"]\n\n1. f3 {[%csl Gf3]} e5 2. g4 {[%cal Rd8h4]} Qh4# 0-1\n"
+	if err := os.WriteFile(game, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	gifFile := filepath.Join(dir, "game.gif")
+	var out, errOut bytes.Buffer
+	if code := run([]string{"render", "--pgn", game, "--game", "2", "--size", "160", "-o", gifFile}, strings.NewReader(""), &out, &errOut); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut.String())
+	}
+	f, err := os.Open(gifFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	g, err := gif.DecodeAll(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(g.Image) != 5 {
+		t.Errorf("%d frames, want 5 (the start and 4 plies)", len(g.Image))
+	}
+	out.Reset()
+	if code := run([]string{"render", "--pgn", game, "--game", "2"}, strings.NewReader(""), &out, &errOut); code != 0 || !strings.Contains(out.String(), `class="checker"`) {
+		t.Errorf("final position as SVG: exit %d, checker marked: %v", code, strings.Contains(out.String(), `class="checker"`))
+	}
+	for _, tc := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"--game", "1"}, 1, "game.pgn:3:7: game 1: \"Ke7\": chess: illegal move"},
+		{[]string{"--game", "3"}, 1, "gambit: render: --game: " + game + " has 2 game(s), not 3\n"},
+		{[]string{"--text"}, 2, "gambit: render: --text: not with --pgn (see gambit help)\n"},
+	} {
+		errOut.Reset()
+		code := run(append([]string{"render", "--pgn", game}, tc.args...), strings.NewReader(""), io.Discard, &errOut)
+		if code != tc.code || !strings.Contains(errOut.String(), tc.want) {
+			t.Errorf("%v: exit %d, stderr %q; want exit %d and %q", tc.args, code, errOut.String(), tc.code, tc.want)
+		}
 	}
 }
 
