@@ -3,8 +3,10 @@
 //
 // A board is built once into a Drawing, a small display list of rects,
 // circles, lines, paths and groups, which is then written as SVG text
-// (Drawing.WriteSVG) or rasterised in pure Go (Drawing.Rasterize, PNG).
-// The same position and Options always give the same bytes.
+// (Drawing.WriteSVG) or rasterised in pure Go (Drawing.Rasterize, PNG;
+// GIF animates several drawings, such as a game's positions). The same
+// position and Options always give the same bytes. ChessText and
+// XiangqiText draw boards for terminals.
 //
 //	p := chess.StartPosition()
 //	d, err := render.Chess(&p, render.Options{Size: 400, Coordinates: true, LastMove: "e2e4"})

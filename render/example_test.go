@@ -3,6 +3,7 @@ package render_test
 import (
 	"bytes"
 	"fmt"
+	"image/gif"
 	"image/png"
 	"os"
 	"strings"
@@ -147,4 +148,28 @@ func ExampleDrawing_WriteSVG() {
 	// </style>
 	// <circle class="dot" cx="5" cy="5" r="4" fill="#b58863"/>
 	// </svg>
+}
+
+func ExampleGIF() {
+	var frames []*render.Drawing
+	p := chess.StartPosition()
+	for _, uci := range []string{"", "e2e4", "e7e5"} {
+		if uci != "" {
+			m, _ := p.ParseUCI(uci)
+			var next chess.Position
+			p.MakeMove(m, &next)
+			p = next
+		}
+		d, _ := render.Chess(&p, render.Options{Size: 160, LastMove: uci})
+		frames = append(frames, d)
+	}
+	var buf bytes.Buffer
+	if err := render.GIF(&buf, frames, render.GIFOptions{}); err != nil {
+		fmt.Println(err)
+		return
+	}
+	g, _ := gif.DecodeAll(&buf)
+	fmt.Println(len(g.Image), "frames, delays", g.Delay)
+	// Output:
+	// 3 frames, delays [100 100 300]
 }

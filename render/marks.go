@@ -69,10 +69,12 @@ type MarkError struct {
 	Err  error  // wraps ErrMark
 }
 
+// Error formats the error as "render: arrow Ge2e9: e9 is not a chess square".
 func (e *MarkError) Error() string {
 	return fmt.Sprintf("render: %s %s: %s", e.Kind, e.Mark, strings.TrimPrefix(e.Err.Error(), ErrMark.Error()+": "))
 }
 
+// Unwrap returns the cause, which wraps ErrMark.
 func (e *MarkError) Unwrap() error { return e.Err }
 
 // String returns the mark as a %csl item, e.g. "Ga4".

@@ -8,14 +8,13 @@ import (
 // board is the geometry shared by both games: a grid of cells whose
 // centres hold the pieces (chess squares, xiangqi points).
 type board struct {
-	cell       float64 // distance between neighbouring centres
-	x0, y0     float64 // centre of the top-left cell
-	files      int     // files on the board, for flipping
-	ranks      int     // ranks on the board, for flipping
-	flipped    bool
-	colors     Colors
-	drawing    *Drawing
-	arrowAlpha uint8
+	cell    float64 // distance between neighbouring centres
+	x0, y0  float64 // centre of the top-left cell
+	files   int     // files on the board, for flipping
+	ranks   int     // ranks on the board, for flipping
+	flipped bool
+	colors  Colors
+	drawing *Drawing
 }
 
 // centre returns the centre of file f (0 = a), rank r (0 = the first rank).

@@ -72,9 +72,6 @@ func appendNum(b []byte, v float64) []byte {
 	return strconv.AppendFloat(b, v, 'f', -1, 64)
 }
 
-// num formats v as appendNum does.
-func num(v float64) string { return string(appendNum(nil, v)) }
-
 // attrs writes name="value" pairs of numbers.
 func (sw *svgWriter) attrs(kv ...any) {
 	for i := 0; i < len(kv); i += 2 {
