@@ -143,9 +143,9 @@ func ExampleDrawing_WriteSVG() {
 	d.WriteSVG(os.Stdout)
 	// Output:
 	// <svg xmlns="http://www.w3.org/2000/svg" width="20" height="10" viewBox="0 0 20 10">
-	// <style>
+	// <style><![CDATA[
 	// .dot { fill: red }
-	// </style>
+	// ]]></style>
 	// <circle class="dot" cx="5" cy="5" r="4" fill="#b58863"/>
 	// </svg>
 }

@@ -2,9 +2,13 @@ package render
 
 import (
 	"bytes"
+	"encoding/xml"
+	"errors"
 	"flag"
+	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/gambitchess/gambit/chess"
@@ -97,6 +101,9 @@ func checkGolden(t *testing.T, name string, d *Drawing) {
 	if !bytes.Equal(got.Bytes(), again.Bytes()) {
 		t.Fatal("two writes of one drawing differ")
 	}
+	if err := wellFormed(got.Bytes()); err != nil {
+		t.Errorf("%s: not well-formed XML: %v", name, err)
+	}
 	path := filepath.Join("testdata", name+".svg")
 	if *update {
 		if err := os.WriteFile(path, got.Bytes(), 0o644); err != nil {
@@ -120,4 +127,33 @@ func mustChess(t testing.TB, fen string) chess.Position {
 		t.Fatal(err)
 	}
 	return p
+}
+
+// wellFormed reads an SVG document through encoding/xml.
+func wellFormed(doc []byte) error {
+	dec := xml.NewDecoder(bytes.NewReader(doc))
+	for {
+		_, err := dec.Token()
+		if errors.Is(err, io.EOF) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+	}
+}
+
+func TestSVGEscapes(t *testing.T) {
+	d := &Drawing{Width: 10, Height: 10, CSS: "svg > .a { fill: red } /* & ]]> */"}
+	d.Add(Rect(`a "b" <c> & d`, 0, 0, 5, 5, Fill(DefaultColors().Dark)))
+	var buf bytes.Buffer
+	if err := d.WriteSVG(&buf); err != nil {
+		t.Fatal(err)
+	}
+	if err := wellFormed(buf.Bytes()); err != nil {
+		t.Fatalf("%v in\n%s", err, buf.String())
+	}
+	if !strings.Contains(buf.String(), `class="a &quot;b&quot; &lt;c&gt; &amp; d"`) {
+		t.Errorf("class not escaped:\n%s", buf.String())
+	}
 }

@@ -23,17 +23,19 @@ func (d *Drawing) WriteSVG(w io.Writer) error {
 	sw.num(d.Height)
 	sw.str("\">\n")
 	if d.CSS != "" {
-		sw.str("<style>\n")
-		sw.str(strings.ReplaceAll(d.CSS, "</", `<\/`)) // cannot end the element early
-		sw.str("\n</style>\n")
+		// CDATA keeps CSS's own characters (a > b, &) out of XML's way; a
+		// "]]>" in the sheet is split across two sections.
+		sw.str("<style><![CDATA[\n")
+		sw.str(strings.ReplaceAll(d.CSS, "]]>", "]]]]><![CDATA[>"))
+		sw.str("\n]]></style>\n")
 	}
 	if len(d.Defs) > 0 {
 		sw.str("<defs>\n")
 		for i := range d.Defs {
 			sw.str(`<g id="`)
-			sw.str(d.Defs[i].ID)
+			sw.attrText(d.Defs[i].ID)
 			sw.str("\">\n")
-			sw.node(&d.Defs[i].Node)
+			sw.defBody(&d.Defs[i].Node)
 			sw.str("</g>\n")
 		}
 		sw.str("</defs>\n")
@@ -48,6 +50,18 @@ func (d *Drawing) WriteSVG(w io.Writer) error {
 	return nil
 }
 
+// defBody writes a Def's node inside its <g id>: a plain group's children
+// directly, without a second <g>.
+func (sw *svgWriter) defBody(n *Node) {
+	if n.Kind != KindGroup || n.Class != "" || n.Transform != identity {
+		sw.node(n)
+		return
+	}
+	for i := range n.Children {
+		sw.node(&n.Children[i])
+	}
+}
+
 // svgWriter writes elements without fmt: numbers are appended into one
 // reused buffer, so writing a board allocates almost nothing.
 type svgWriter struct {
@@ -56,6 +70,17 @@ type svgWriter struct {
 }
 
 func (sw *svgWriter) str(s string) { sw.w.WriteString(s) }
+
+// attrEscaper escapes text for a double-quoted XML attribute.
+var attrEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;")
+
+// attrText writes an attribute value given by the caller (a class, an ID).
+func (sw *svgWriter) attrText(s string) {
+	if strings.ContainsAny(s, `&<>"`) {
+		s = attrEscaper.Replace(s)
+	}
+	sw.str(s)
+}
 
 // num writes v rounded to 1/100 in its shortest form, never "-0".
 func (sw *svgWriter) num(v float64) {
@@ -102,7 +127,7 @@ func (sw *svgWriter) node(n *Node) {
 	case KindUse:
 		sw.open("<use", n.Class)
 		sw.str(` href="#`)
-		sw.str(n.Ref)
+		sw.attrText(n.Ref)
 		sw.w.WriteByte('"')
 		sw.transform(n.Transform)
 		if n.Paint != (Paint{}) {
@@ -129,7 +154,7 @@ func (sw *svgWriter) open(tag, class string) {
 	sw.str(tag)
 	if class != "" {
 		sw.str(` class="`)
-		sw.str(class)
+		sw.attrText(class)
 		sw.w.WriteByte('"')
 	}
 }

@@ -25,7 +25,7 @@ func TestRenderCommand(t *testing.T) {
 		wantErr  string // exact stderr
 	}{
 		{"svg to stdout", []string{"render", "--coords", "--lastmove", "e2e4", "--arrows", "Ge2e4,Rb1c3", "--squares", "Ga4"}, 0, `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400"`, ""},
-		{"css", []string{"render", "--css", css}, 0, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"400\" height=\"400\" viewBox=\"0 0 400 400\">\n<style>\n.square.dark { fill: #8ca2ad }\n</style>", ""},
+		{"css", []string{"render", "--css", css}, 0, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"400\" height=\"400\" viewBox=\"0 0 400 400\">\n<style><![CDATA[\n.square.dark { fill: #8ca2ad }\n]]></style>", ""},
 		{"xiangqi", []string{"render", "--variant", "xiangqi", "--size", "450", "--coords", "--coord-style", "traditional", "--flip"}, 0, `<svg xmlns="http://www.w3.org/2000/svg" width="450" height="495"`, ""},
 		{"text", []string{"render", "--text", "--ascii", "--fen", "4k3/8/8/8/8/8/8/4K3 w - - 0 1", "--flip"}, 0, "1 . . . K . . . .\n", ""},
 		{"text xiangqi", []string{"render", "--text", "--variant", "xiangqi", "--coord-style", "traditional"}, 0, "１２３４５６７８９\n車馬象士將士象馬車\n", ""},
