@@ -160,3 +160,22 @@ func TestStrokeHasNoSeams(t *testing.T) {
 		t.Errorf("joint colour %v differs from segment colour %v", corner, mid)
 	}
 }
+
+func TestPNGDeterministic(t *testing.T) {
+	p := mustChess(t, foolsMate)
+	d, err := Chess(&p, Options{Size: 120, Check: true, Coordinates: true, Marks: mustMarks(t, "[%cal Ge2e4]")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var a, b bytes.Buffer
+	if err := PNG(&a, d); err != nil {
+		t.Fatal(err)
+	}
+	d2, _ := Chess(&p, Options{Size: 120, Check: true, Coordinates: true, Marks: mustMarks(t, "[%cal Ge2e4]")})
+	if err := PNG(&b, d2); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(a.Bytes(), b.Bytes()) {
+		t.Error("the same board gave two different PNGs")
+	}
+}
