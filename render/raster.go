@@ -14,7 +14,9 @@ import (
 
 // Rasterize paints the drawing, anti-aliased, on a new image of
 // ceil(Width×scale) by ceil(Height×scale) pixels. Scale 1 gives one pixel
-// per drawing unit. The user style sheet (CSS) does not apply here.
+// per drawing unit. The user style sheet (CSS) does not apply here. The
+// image takes 4 bytes a pixel: callers taking sizes from users should bound
+// them (gambit render allows at most 4096 pixels across).
 func (d *Drawing) Rasterize(scale float64) *image.RGBA {
 	w, h := int(math.Ceil(d.Width*scale)), int(math.Ceil(d.Height*scale))
 	r := &rasterizer{dst: image.NewRGBA(image.Rect(0, 0, w, h)), defs: make(map[string]*Node, len(d.Defs))}
