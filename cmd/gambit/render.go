@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"fmt"
 
 	"github.com/spf13/cobra"
 )
@@ -25,7 +26,7 @@ func newRenderCmd() *cobra.Command {
 				return usageError{errors.New("render needs --pgn FILE and --html OUT.html")}
 			}
 			if variant != "" && variant != "chess" && variant != "xiangqi" {
-				return usageError{errors.New(`render: --variant must be "chess" or "xiangqi", got "` + variant + `"`)}
+				return usageError{fmt.Errorf("unknown variant %q (want chess or xiangqi)", variant)}
 			}
 			return renderHTML(pgnPath, game, variant, htmlPath)
 		},
