@@ -17,6 +17,9 @@ type chessSource struct {
 // FromChess converts a chess (or Chess960) game read by package chess/pgn.
 func FromChess(g *pgn.Game) Game {
 	out := Game{Variant: Chess, Tags: convertTags(g.Tags), Result: g.Result}
+	if out.Result == "" {
+		out.Result = "*"
+	}
 	root := g.Root
 	if root == nil {
 		root = &pgn.Node{}

@@ -69,9 +69,9 @@ const (
 	NotationICCS    = "iccs"
 )
 
-// tree builds Game.Nodes in pre-order from any move tree: visit is called
-// with a source node and the index it will get, and returns the node's
-// fields and its source children.
+// tree builds Game.Nodes in pre-order from any move tree: fill is called
+// with a source node and its parent's index (-1 for the start), and returns
+// the node's fields and its source children; add sets the links.
 type tree[N any] struct {
 	nodes []Node
 	fill  func(src N, parent int) (Node, []N)

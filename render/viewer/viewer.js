@@ -11,7 +11,8 @@
       prev: 'Previous move (Left)',
       next: 'Next move (Right)',
       last: 'Last move (End)',
-      flip: 'Flip the board',
+      flip: 'Flip the board (F)',
+      title: 'Game viewer',
       copy: 'Copy',
       copied: 'Copied',
       game: 'Game',
@@ -373,6 +374,9 @@
 
   function setUpLabels() {
     for (const e of document.querySelectorAll('[data-text]')) e.textContent = T[e.dataset.text];
+    if (!document.title) document.title = T.title;
+    const heading = document.querySelector('.bar h1');
+    if (!heading.textContent) heading.textContent = T.title;
   }
 
   setUpLabels();

@@ -24,7 +24,8 @@ var pageTemplate string
 
 // Options tune the page Write produces. The zero value is ready to use.
 type Options struct {
-	// Title is the page's title; by default the first game's players.
+	// Title is the page's title; by default the first game's players, or
+	// a generic title when they are not known.
 	Title string
 	// Pieces maps a piece code, its FEN letter ("K".."p" for chess,
 	// "K A B N R C P k a b n r c p" for xiangqi), to the SVG markup drawn
@@ -197,7 +198,8 @@ func pieceMarkup(v Variant, code byte, custom map[string]string) (string, error)
 	return markup, nil
 }
 
-// pageTitle is the title given, or the first game's players.
+// pageTitle is the title given, or the first game's players; empty when
+// neither is known (the script then shows its own, translated, title).
 func pageTitle(g Game, title string) string {
 	if title != "" {
 		return title
@@ -208,7 +210,7 @@ func pageTitle(g Game, title string) string {
 	}
 	second := tagValue(g.Tags, "Black")
 	if first == "" && second == "" {
-		return "Game viewer"
+		return ""
 	}
 	return orUnknown(first) + " – " + orUnknown(second)
 }

@@ -171,11 +171,23 @@ func TestTitle(t *testing.T) {
 		{readOne(t, annotatedPGN, Chess), "", "<title>Anna – Ben</title>"},
 		{xq, "", "<title>许银川 – 吕钦</title>"},
 		{xq, "A & B", "<title>A &amp; B</title>"},
-		{readOne(t, "1. e4 *\n", Chess), "", "<title>Game viewer</title>"},
+		{readOne(t, "1. e4 *\n", Chess), "", "<title></title>"},
 	}
 	for _, tt := range tests {
 		if out := page(t, []Game{tt.g}, Options{Title: tt.title}); !strings.Contains(out, tt.want) {
 			t.Errorf("page lacks %s", tt.want)
 		}
+	}
+}
+
+func TestOptionsReachThePage(t *testing.T) {
+	g := readOne(t, "1. h2e2 h9g7 *\n", Xiangqi)
+	var data gamesData
+	blob := dataBlock(t, page(t, []Game{g}, Options{Notation: NotationWXF, Flipped: true}))
+	if err := json.Unmarshal([]byte(blob), &data); err != nil {
+		t.Fatal(err)
+	}
+	if data.Notation != NotationWXF || !data.Flipped || len(data.Games) != 1 {
+		t.Errorf("got notation %q, flipped %v, %d games", data.Notation, data.Flipped, len(data.Games))
 	}
 }
