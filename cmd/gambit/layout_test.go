@@ -27,6 +27,7 @@ var allowedImports = map[string][]string{
 	"engine":              {"chess", "internal/elo"},
 	"render":              {"chess", "xiangqi"},
 	"render/internal/gen": {},
+	"render/viewer":       {"chess", "chess/pgn", "xiangqi", "xiangqi/pgn", "internal/charset", "internal/pgntag"},
 	"engine/xq":           {"xiangqi"},
 	"engine/fogbot":       {"chess", "engine", "variant/fog"},
 	"engine/bombbot":      {"chess", "engine", "variant/bomb"},
@@ -44,7 +45,7 @@ var allowedImports = map[string][]string{
 }
 
 // stdlibOnly are the packages that may import nothing outside the standard library.
-var stdlibOnly = []string{"chess", "xiangqi", "variant/fog", "variant/fair", "variant/bomb", "variant/dice", "chess/pgn", "xiangqi/pgn", "engine", "engine/xq", "internal/elo", "internal/pgntag"}
+var stdlibOnly = []string{"chess", "xiangqi", "variant/fog", "variant/fair", "variant/bomb", "variant/dice", "chess/pgn", "xiangqi/pgn", "engine", "engine/xq", "internal/elo", "internal/pgntag", "render/viewer"}
 
 func TestImportLayering(t *testing.T) {
 	const module = "github.com/gambitchess/gambit/"

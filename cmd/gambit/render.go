@@ -27,6 +27,9 @@ type renderFlags struct {
 	text, ascii          bool
 	pgn                  string
 	game                 int
+	gameSet              bool   // --game given: with --html, only that game
+	variantSet           bool   // --variant given: with --html, no guessing
+	html, gif            string // --html OUT.html: the viewer; --gif OUT.gif: -o for a GIF
 }
 
 func newRenderCmd() *cobra.Command {
@@ -39,9 +42,12 @@ func newRenderCmd() *cobra.Command {
 			"the board for a terminal (Unicode, or FEN letters with --ascii). --arrows and --squares\n" +
 			"take the PGN comment forms: Ge2e4,Rb1c3 and Ga4,Rb5 (colours G, R, Y, B). With --pgn\n" +
 			"it draws a game instead of --fen: -o game.gif animates every position of the mainline\n" +
-			"(each move's [%csl]/[%cal] marks shown), .svg and .png show the final position.",
+			"(each move's [%csl]/[%cal] marks shown; --gif FILE says the same), .svg and .png show the\n" +
+			"final position, and --html FILE writes the file's games (or --game N) as one standalone\n" +
+			"HTML page that replays them offline: board, moves with comments and variations, keys.",
 		Args: argsRange(0, 0),
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			f.gameSet, f.variantSet = cmd.Flags().Changed("game"), cmd.Flags().Changed("variant")
 			return runRender(cmd.OutOrStdout(), f)
 		},
 	}
@@ -62,13 +68,27 @@ func newRenderCmd() *cobra.Command {
 	fl.BoolVar(&f.text, "text", false, "print the board as text")
 	fl.BoolVar(&f.ascii, "ascii", false, "with --text: FEN letters instead of Unicode")
 	fl.StringVar(&f.pgn, "pgn", "", "draw a game of this PGN file: its final position, or every position with -o FILE.gif")
-	fl.IntVar(&f.game, "game", 1, "with --pgn: the game's number in the file")
+	fl.IntVar(&f.game, "game", 1, "with --pgn: the game's number in the file (--html: all games unless given)")
+	fl.StringVar(&f.gif, "gif", "", "with --pgn: write the game as an animated GIF to this file (as -o FILE.gif)")
+	fl.StringVar(&f.html, "html", "", "with --pgn: write the games as a standalone interactive HTML viewer to this file")
 	atLeast(cmd, 16, "size")
 	atLeast(cmd, 1, "game")
 	return cmd
 }
 
 func runRender(stdout io.Writer, f renderFlags) error {
+	if f.html != "" {
+		return runRenderHTML(f)
+	}
+	if f.gif != "" {
+		if f.out != "" && f.out != f.gif {
+			return usageError{errors.New("render: --gif and -o: give one")}
+		}
+		if !strings.EqualFold(filepath.Ext(f.gif), ".gif") {
+			return usageError{fmt.Errorf("render: --gif %s: want a .gif file", f.gif)}
+		}
+		f.out = f.gif
+	}
 	o, err := renderOptions(f)
 	if err != nil {
 		return usageError{err}
@@ -232,4 +252,30 @@ func wrapRender(d *render.Drawing, err error) (*render.Drawing, error) {
 	default:
 		return nil, flagError("--lastmove", err)
 	}
+}
+
+// runRenderHTML writes --pgn's games as the standalone HTML viewer.
+func runRenderHTML(f renderFlags) error {
+	if f.pgn == "" {
+		return usageError{errors.New("render: --html needs --pgn FILE")}
+	}
+	if f.out != "" || f.gif != "" || f.text {
+		return usageError{errors.New("render: --html: not with -o, --gif or --text")}
+	}
+	game, variant := 0, ""
+	if f.gameSet {
+		game = f.game
+	}
+	if f.variantSet {
+		switch f.variant {
+		case variantChess, "chess960", "xiangqi":
+		default:
+			return usageError{fmt.Errorf("render: --variant: unknown variant %q (want chess, chess960 or xiangqi)", f.variant)}
+		}
+		variant = f.variant
+		if variant == "chess960" {
+			variant = variantChess // a Chess960 game's FEN tag says where it starts
+		}
+	}
+	return renderHTML(f.pgn, game, variant, f.html)
 }
