@@ -9,39 +9,43 @@ import (
 
 // allowedImports lists, for each package of the module, the module packages
 // it may import: the one-way flow chess, xiangqi <- engine <- uci <- match;
-// chess, xiangqi <- game <- server; cmd wires everything. Third-party and
+// chess, xiangqi <- game <- server; chess, xiangqi <- render (beside engine,
+// its generator below it importing nothing of the module); cmd wires everything. Third-party and
 // standard packages are not restricted here, except that the rules packages
 // may use only the standard library. An internal helper sits below every
 // package that imports it: internal/elo (the Elo math) below engine and match.
 var allowedImports = map[string][]string{
-	"chess":            {},
-	"xiangqi":          {},
-	"variant/fog":      {"chess", "internal/pgntag"},
-	"variant/fair":     {},
-	"variant/bomb":     {"chess", "variant/fair", "internal/pgntag"},
-	"variant/dice":     {"chess", "variant/fair", "internal/pgntag"},
-	"engine/dicebot":   {"chess", "engine", "variant/dice"},
-	"chess/pgn":        {"chess", "internal/pgntag"},
-	"xiangqi/pgn":      {"xiangqi", "internal/pgntag"},
-	"engine":           {"chess", "internal/elo"},
-	"engine/xq":        {"xiangqi"},
-	"engine/fogbot":    {"chess", "engine", "variant/fog"},
-	"engine/bombbot":   {"chess", "engine", "variant/bomb"},
-	"uci":              {"chess", "xiangqi", "engine", "engine/xq"},
-	"match":            {"chess", "chess/pgn", "xiangqi", "xiangqi/pgn", "engine/xq", "uci", "internal/elo"},
-	"game":             {"chess", "chess/pgn", "xiangqi", "xiangqi/pgn", "internal/pgntag", "variant/fog", "variant/fair", "variant/dice", "variant/bomb"},
-	"store":            {},
-	"store/storetest":  {"store"},
-	"server":           {"chess", "chess/pgn", "xiangqi", "game", "store", "engine", "engine/xq", "engine/fogbot", "engine/dicebot", "engine/bombbot", "variant/bomb", "variant/dice", "web"},
-	"web":              {},
-	"internal/charset": {},
-	"internal/elo":     {},
-	"internal/pgntag":  {},
-	"internal/pgtest":  {}, // a throwaway PostgreSQL for tests
+	"chess":               {},
+	"xiangqi":             {},
+	"variant/fog":         {"chess", "internal/pgntag"},
+	"variant/fair":        {},
+	"variant/bomb":        {"chess", "variant/fair", "internal/pgntag"},
+	"variant/dice":        {"chess", "variant/fair", "internal/pgntag"},
+	"engine/dicebot":      {"chess", "engine", "variant/dice"},
+	"chess/pgn":           {"chess", "internal/pgntag"},
+	"xiangqi/pgn":         {"xiangqi", "internal/pgntag"},
+	"engine":              {"chess", "internal/elo"},
+	"render":              {"chess", "xiangqi"},
+	"render/internal/gen": {},
+	"render/viewer":       {"chess", "chess/pgn", "xiangqi", "xiangqi/pgn", "internal/charset", "internal/pgntag"},
+	"engine/xq":           {"xiangqi"},
+	"engine/fogbot":       {"chess", "engine", "variant/fog"},
+	"engine/bombbot":      {"chess", "engine", "variant/bomb"},
+	"uci":                 {"chess", "xiangqi", "engine", "engine/xq"},
+	"match":               {"chess", "chess/pgn", "xiangqi", "xiangqi/pgn", "engine/xq", "uci", "internal/elo"},
+	"game":                {"chess", "chess/pgn", "xiangqi", "xiangqi/pgn", "internal/pgntag", "variant/fog", "variant/fair", "variant/dice", "variant/bomb"},
+	"store":               {},
+	"store/storetest":     {"store"},
+	"server":              {"chess", "chess/pgn", "xiangqi", "game", "store", "engine", "engine/xq", "engine/fogbot", "engine/dicebot", "engine/bombbot", "variant/bomb", "variant/dice", "web"},
+	"web":                 {},
+	"internal/charset":    {},
+	"internal/elo":        {},
+	"internal/pgntag":     {},
+	"internal/pgtest":     {}, // a throwaway PostgreSQL for tests
 }
 
 // stdlibOnly are the packages that may import nothing outside the standard library.
-var stdlibOnly = []string{"chess", "xiangqi", "variant/fog", "variant/fair", "variant/bomb", "variant/dice", "chess/pgn", "xiangqi/pgn", "engine", "engine/xq", "internal/elo", "internal/pgntag"}
+var stdlibOnly = []string{"chess", "xiangqi", "variant/fog", "variant/fair", "variant/bomb", "variant/dice", "chess/pgn", "xiangqi/pgn", "engine", "engine/xq", "internal/elo", "internal/pgntag", "render/viewer"}
 
 func TestImportLayering(t *testing.T) {
 	const module = "github.com/gambitchess/gambit/"

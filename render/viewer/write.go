@@ -1,0 +1,248 @@
+package viewer
+
+import (
+	"bytes"
+	"crypto/sha256"
+	_ "embed"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"html/template"
+	"io"
+	"strings"
+)
+
+//go:embed viewer.js
+var script string
+
+//go:embed viewer.css
+var style string
+
+//go:embed template.html
+var pageTemplate string
+
+// Options tune the page Write produces. The zero value is ready to use.
+type Options struct {
+	// Title is the page's title; by default the first game's players, or
+	// a generic title when they are not known.
+	Title string
+	// Pieces maps a piece code, its FEN letter ("K".."p" for chess,
+	// "K A B N R C P k a b n r c p" for xiangqi), to the SVG markup drawn
+	// for it (one <svg> element with a viewBox). A page with both chess and
+	// xiangqi games can tell the two sets apart with a variant prefix,
+	// "xiangqi:K", which wins over the bare letter. A piece missing from
+	// the map, or all of them when it is nil, gets a simple built-in
+	// picture. The markup is trusted (it is written into the page as is),
+	// but may hold no <script>, and no style attribute or element where
+	// the page is served under a Content-Security-Policy.
+	Pieces map[string]string
+	// Notation is the xiangqi notation shown first: NotationChinese (the
+	// default), NotationWXF or NotationICCS. The reader can switch.
+	Notation string
+	// Flipped shows the board from the second player's side at first.
+	Flipped bool
+}
+
+// Errors of Write.
+var (
+	ErrNoGames     = errors.New("viewer: no game to show")
+	ErrNotation    = errors.New("viewer: unknown notation")
+	ErrPieceMarkup = errors.New("viewer: piece markup not allowed")
+	ErrNoStart     = errors.New("viewer: game has no start position (Nodes is empty)")
+)
+
+// pageData is what template.html is executed with.
+type pageData struct {
+	Title  string
+	Style  template.CSS
+	Script template.JS
+	Data   template.JS
+	Pieces []pieceTemplate
+}
+
+// pieceTemplate is one piece picture, cloned by the script for each piece.
+type pieceTemplate struct {
+	ID     string
+	Markup template.HTML
+}
+
+// gamesData is the JSON the script reads.
+type gamesData struct {
+	Games    []Game `json:"games"`
+	Notation string `json:"notation"`
+	Flipped  bool   `json:"flipped"`
+}
+
+// Write writes a standalone HTML page showing games, the first one at
+// first, with a picker when there are several. The page holds everything
+// it needs and makes no network request. The same games and options give
+// the same bytes. Nothing is written if an error is returned.
+func Write(w io.Writer, games []Game, opts Options) error {
+	page, err := render(games, opts)
+	if err != nil {
+		return err
+	}
+	if _, err := w.Write(page); err != nil {
+		return fmt.Errorf("viewer: writing the page: %w", err)
+	}
+	return nil
+}
+
+// render builds the whole page in memory.
+func render(games []Game, opts Options) ([]byte, error) {
+	if len(games) == 0 {
+		return nil, ErrNoGames
+	}
+	if err := checkGames(games); err != nil {
+		return nil, err
+	}
+	notation := opts.Notation
+	switch notation {
+	case "":
+		notation = NotationChinese
+	case NotationChinese, NotationWXF, NotationICCS:
+	default:
+		return nil, fmt.Errorf("%w %q", ErrNotation, opts.Notation)
+	}
+	pieces, err := pieceTemplates(games, opts.Pieces)
+	if err != nil {
+		return nil, err
+	}
+	// Marshal escapes <, > and & as \u003c..., so no comment or tag can
+	// close the <script> element the data sits in.
+	js, err := json.Marshal(gamesData{Games: games, Notation: notation, Flipped: opts.Flipped})
+	if err != nil {
+		return nil, fmt.Errorf("viewer: encoding the games: %w", err)
+	}
+	tmpl, err := template.New("page").Parse(pageTemplate)
+	if err != nil {
+		return nil, fmt.Errorf("viewer: page template: %w", err)
+	}
+	data := pageData{
+		Title:  pageTitle(games[0], opts.Title),
+		Style:  template.CSS(style),
+		Script: template.JS(script),
+		Data:   template.JS(js),
+		Pieces: pieces,
+	}
+	var buf bytes.Buffer
+	if err := tmpl.Execute(&buf, data); err != nil {
+		return nil, fmt.Errorf("viewer: page template: %w", err)
+	}
+	return buf.Bytes(), nil
+}
+
+// checkGames rejects games the page cannot show: of another variant, or
+// without their start position.
+func checkGames(games []Game) error {
+	for i, g := range games {
+		if g.Variant != Chess && g.Variant != Xiangqi {
+			return fmt.Errorf("game %d: %w %q", i+1, ErrVariant, g.Variant)
+		}
+		if len(g.Nodes) == 0 {
+			return fmt.Errorf("game %d: %w", i+1, ErrNoStart)
+		}
+	}
+	return nil
+}
+
+// pieceTemplates returns the pictures of every piece of the variants
+// games use, in a fixed order.
+func pieceTemplates(games []Game, custom map[string]string) ([]pieceTemplate, error) {
+	var out []pieceTemplate
+	for _, v := range []Variant{Chess, Xiangqi} {
+		if !usesVariant(games, v) {
+			continue
+		}
+		codes := chessCodes
+		if v == Xiangqi {
+			codes = xiangqiCodes
+		}
+		for i := range len(codes) {
+			code := codes[i]
+			markup, err := pieceMarkup(v, code, custom)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, pieceTemplate{ID: fmt.Sprintf("piece-%s-%c", v, code), Markup: template.HTML(markup)})
+		}
+	}
+	return out, nil
+}
+
+// usesVariant reports whether any game is of variant v.
+func usesVariant(games []Game, v Variant) bool {
+	for _, g := range games {
+		if g.Variant == v {
+			return true
+		}
+	}
+	return false
+}
+
+// pieceMarkup picks the picture of a piece: the prefixed key, the bare
+// letter, or the built-in one.
+func pieceMarkup(v Variant, code byte, custom map[string]string) (string, error) {
+	markup, ok := custom[string(v)+":"+string(code)]
+	if !ok {
+		markup, ok = custom[string(code)]
+	}
+	if !ok {
+		return defaultPiece(v, code), nil
+	}
+	lower := strings.ToLower(markup)
+	if strings.Contains(lower, "<script") || strings.Contains(lower, "</template") {
+		return "", fmt.Errorf("%w: piece %c holds <script> or </template>", ErrPieceMarkup, code)
+	}
+	return markup, nil
+}
+
+// pageTitle is the title given, or the first game's players; empty when
+// neither is known (the script then shows its own, translated, title).
+func pageTitle(g Game, title string) string {
+	if title != "" {
+		return title
+	}
+	first := tagValue(g.Tags, "White")
+	if g.Variant == Xiangqi && tagValue(g.Tags, "Red") != "" {
+		first = tagValue(g.Tags, "Red")
+	}
+	second := tagValue(g.Tags, "Black")
+	if first == "" && second == "" {
+		return ""
+	}
+	return orUnknown(first) + " – " + orUnknown(second)
+}
+
+func tagValue(tags []Tag, name string) string {
+	for _, t := range tags {
+		if t.Name == name {
+			return t.Value
+		}
+	}
+	return ""
+}
+
+func orUnknown(s string) string {
+	if s == "" {
+		return "?"
+	}
+	return s
+}
+
+// ScriptHashes returns the Content-Security-Policy sources ('sha256-...')
+// of the inline scripts of every page Write writes: a policy with
+// script-src limited to them runs the viewer. (The games' JSON sits in a
+// data block, which is not a script the policy governs.)
+func ScriptHashes() []string { return []string{cspHash(script)} }
+
+// StyleHashes returns the Content-Security-Policy sources of the inline
+// style elements of every page Write writes, for style-src.
+func StyleHashes() []string { return []string{cspHash(style)} }
+
+// cspHash is the CSP hash source of an inline element's text.
+func cspHash(text string) string {
+	sum := sha256.Sum256([]byte(text))
+	return "'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"
+}

@@ -1,0 +1,193 @@
+package viewer
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"flag"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+
+// page writes games with opts and returns the page.
+func page(t *testing.T, games []Game, opts Options) string {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := Write(&buf, games, opts); err != nil {
+		t.Fatalf("Write: %v", err)
+	}
+	return buf.String()
+}
+
+// TestGolden compares the page of a small game with testdata/small.golden
+// (go test -update rewrites it), and checks that writing twice gives the
+// same bytes.
+func TestGolden(t *testing.T) {
+	g := readOne(t, annotatedPGN, Chess)
+	got := page(t, []Game{g}, Options{})
+	if again := page(t, []Game{g}, Options{}); again != got {
+		t.Fatal("two writes of the same game differ")
+	}
+	golden := filepath.Join("testdata", "small.golden")
+	if *update {
+		if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if got != string(want) {
+		t.Errorf("page differs from %s (go test -update rewrites it after a wanted change)", golden)
+	}
+}
+
+// TestScriptEscaping puts "</script>" and other markup in a comment and a
+// tag: it must not end the data block, and must come back intact.
+func TestScriptEscaping(t *testing.T) {
+	const evil = `</script><script>alert(1)</script><!-- & "quoted"`
+	g := readOne(t, annotatedPGN, Chess)
+	g.Nodes[1].Comment = evil
+	g.Tags = append(g.Tags, Tag{Name: "Annotator", Value: evil})
+	out := page(t, []Game{g}, Options{})
+	if strings.Contains(out, "alert(1)</script>") || strings.Count(out, "</script>") != 2 {
+		t.Fatalf("the comment broke out of the data block:\n%s", out)
+	}
+	blob := dataBlock(t, out)
+	var data gamesData
+	if err := json.Unmarshal([]byte(blob), &data); err != nil {
+		t.Fatalf("data block is not JSON: %v", err)
+	}
+	if data.Games[0].Nodes[1].Comment != evil || tagValue(data.Games[0].Tags, "Annotator") != evil {
+		t.Errorf("got comment %q, want %q", data.Games[0].Nodes[1].Comment, evil)
+	}
+}
+
+// dataBlock returns the text of the page's JSON data block.
+func dataBlock(t *testing.T, page string) string {
+	t.Helper()
+	const open = `<script type="application/json" id="gambit-games">`
+	_, rest, ok := strings.Cut(page, open)
+	blob, _, ok2 := strings.Cut(rest, "</script>")
+	if !ok || !ok2 {
+		t.Fatal("no data block in the page")
+	}
+	return blob
+}
+
+// TestCSPHashes checks that ScriptHashes and StyleHashes are the hashes of
+// exactly the inline scripts and styles of a page, and that the page has
+// no inline event handler or javascript: URL.
+func TestCSPHashes(t *testing.T) {
+	g := readOne(t, annotatedPGN, Chess)
+	out := page(t, []Game{g}, Options{})
+	scripts := inlineHashes(out, regexp.MustCompile(`(?s)<script>(.*?)</script>`))
+	styles := inlineHashes(out, regexp.MustCompile(`(?s)<style>(.*?)</style>`))
+	if strings.Join(scripts, " ") != strings.Join(ScriptHashes(), " ") {
+		t.Errorf("inline scripts hash to %v, ScriptHashes gives %v", scripts, ScriptHashes())
+	}
+	if strings.Join(styles, " ") != strings.Join(StyleHashes(), " ") {
+		t.Errorf("inline styles hash to %v, StyleHashes gives %v", styles, StyleHashes())
+	}
+	if n := strings.Count(out, "<script"); n != 2 {
+		t.Errorf("got %d script elements, want 2 (data and viewer)", n)
+	}
+	if regexp.MustCompile(`(?i)\son[a-z]+=|javascript:|style=`).MatchString(out) {
+		t.Error("page has an inline event handler, style attribute or javascript: URL")
+	}
+	if regexp.MustCompile(`(?i)(src|href)="?(https?:)?//`).MatchString(out) {
+		t.Error("page refers to a network resource")
+	}
+}
+
+func inlineHashes(page string, re *regexp.Regexp) []string {
+	var out []string
+	for _, m := range re.FindAllStringSubmatch(page, -1) {
+		out = append(out, cspHash(m[1]))
+	}
+	return out
+}
+
+func TestPieces(t *testing.T) {
+	chessGame := readOne(t, annotatedPGN, Chess)
+	xq := readOne(t, "1. h2e2 h9g7 *\n", Xiangqi)
+	custom := map[string]string{
+		"K":         `<svg viewBox="0 0 10 10"><rect id="my-king" width="10" height="10"/></svg>`,
+		"xiangqi:K": `<svg viewBox="0 0 10 10"><circle id="my-general" r="5"/></svg>`,
+	}
+	out := page(t, []Game{chessGame, xq}, Options{Pieces: custom})
+	for _, want := range []string{
+		`<template id="piece-chess-K"><svg viewBox="0 0 10 10"><rect id="my-king"`,
+		`<template id="piece-xiangqi-K"><svg viewBox="0 0 10 10"><circle id="my-general"`,
+		`<template id="piece-chess-q">`, `將`, `♛`,
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("page lacks %s", want)
+		}
+	}
+	if strings.Count(out, "<template ") != len(chessCodes)+len(xiangqiCodes) {
+		t.Errorf("got %d piece templates, want %d", strings.Count(out, "<template "), len(chessCodes)+len(xiangqiCodes))
+	}
+	only := page(t, []Game{chessGame}, Options{})
+	if strings.Contains(only, "piece-xiangqi") {
+		t.Error("a chess-only page carries xiangqi pieces")
+	}
+}
+
+func TestWriteErrors(t *testing.T) {
+	g := readOne(t, annotatedPGN, Chess)
+	tests := []struct {
+		games []Game
+		opts  Options
+		want  error
+	}{
+		{nil, Options{}, ErrNoGames},
+		{[]Game{g}, Options{Notation: "algebraic"}, ErrNotation},
+		{[]Game{g}, Options{Pieces: map[string]string{"Q": "<svg><script>x()</script></svg>"}}, ErrPieceMarkup},
+		{[]Game{{Variant: "shogi", Nodes: g.Nodes}}, Options{}, ErrVariant},
+		{[]Game{{Variant: Chess}}, Options{}, ErrNoStart},
+	}
+	for _, tt := range tests {
+		var buf bytes.Buffer
+		if err := Write(&buf, tt.games, tt.opts); !errors.Is(err, tt.want) || buf.Len() != 0 {
+			t.Errorf("got %v and %d bytes written, want %v and nothing", err, buf.Len(), tt.want)
+		}
+	}
+}
+
+func TestTitle(t *testing.T) {
+	xq := readOne(t, "[Red \"许银川\"]\n[Black \"吕钦\"]\n\n1. h2e2 *\n", Xiangqi)
+	tests := []struct {
+		g     Game
+		title string
+		want  string
+	}{
+		{readOne(t, annotatedPGN, Chess), "", "<title>Anna – Ben</title>"},
+		{xq, "", "<title>许银川 – 吕钦</title>"},
+		{xq, "A & B", "<title>A &amp; B</title>"},
+		{readOne(t, "1. e4 *\n", Chess), "", "<title></title>"},
+	}
+	for _, tt := range tests {
+		if out := page(t, []Game{tt.g}, Options{Title: tt.title}); !strings.Contains(out, tt.want) {
+			t.Errorf("page lacks %s", tt.want)
+		}
+	}
+}
+
+func TestOptionsReachThePage(t *testing.T) {
+	g := readOne(t, "1. h2e2 h9g7 *\n", Xiangqi)
+	var data gamesData
+	blob := dataBlock(t, page(t, []Game{g}, Options{Notation: NotationWXF, Flipped: true}))
+	if err := json.Unmarshal([]byte(blob), &data); err != nil {
+		t.Fatal(err)
+	}
+	if data.Notation != NotationWXF || !data.Flipped || len(data.Games) != 1 {
+		t.Errorf("got notation %q, flipped %v, %d games", data.Notation, data.Flipped, len(data.Games))
+	}
+}
