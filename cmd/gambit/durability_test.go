@@ -153,34 +153,44 @@ func createLocalGame(t *testing.T, base string) (string, *http.Cookie) {
 // acknowledges it: the move comes back at ply.
 func ackMove(t *testing.T, base, id string, cookie *http.Cookie, u string, ply int) {
 	t.Helper()
+	if err := tryMove(base, id, cookie, u, ply); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// tryMove is ackMove that reports what went wrong.
+func tryMove(base, id string, cookie *http.Cookie, u string, ply int) error {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	conn, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(base, "http")+"/ws/game/"+id,
 		&websocket.DialOptions{HTTPHeader: http.Header{"Cookie": {cookie.String()}}})
 	if err != nil {
-		t.Fatal(err)
+		return fmt.Errorf("move %s: %w", u, err)
 	}
 	defer conn.CloseNow()
 	if err := conn.Write(ctx, websocket.MessageText, fmt.Appendf(nil, `{"t":"move","d":{"u":%q}}`, u)); err != nil {
-		t.Fatal(err)
+		return fmt.Errorf("move %s: %w", u, err)
 	}
 	for {
 		_, data, err := conn.Read(ctx)
 		if err != nil {
-			t.Fatalf("no acknowledgement of %s: %v", u, err)
+			return fmt.Errorf("no acknowledgement of %s: %w", u, err)
 		}
 		var m struct {
 			T string
 			D struct{ Ply int }
 		}
 		if json.Unmarshal(data, &m) == nil && m.T == "move" && m.D.Ply == ply {
-			return
+			return nil
 		}
 	}
 }
 
 // gameState is the part of GET /api/games/{id} the test reads.
-type gameState struct{ Ply int }
+type gameState struct {
+	Ply   int
+	Clock *struct{ White, Black int64 }
+}
 
 func stateOf(t *testing.T, base, id string) gameState {
 	t.Helper()
