@@ -8,6 +8,7 @@ import (
 
 	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/store"
 )
 
 // A hub owns one live game, as lichess's round actor does: every command
@@ -309,7 +310,11 @@ func (h *hub) catchUp(c *client, since int64) {
 func (h *hub) apply(ctx context.Context, c *client, command func(g *game.Game) ([]game.Event, error)) {
 	evs, err := command(h.g)
 	if len(evs) > 0 {
-		if serr := h.s.appendEvents(ctx, h.g, evs); serr != nil {
+		serr := h.s.appendEvents(ctx, h.g, evs)
+		if errors.Is(serr, store.ErrConflict) {
+			evs, err, serr = h.retryOnConflict(ctx, command)
+		}
+		if serr != nil {
 			h.saveFailed(ctx, c, serr)
 			return
 		}
@@ -319,6 +324,31 @@ func (h *hub) apply(ctx context.Context, c *client, command func(g *game.Game) (
 		h.deliver(c, errorEvent(err))
 	}
 	h.afterChange(ctx)
+}
+
+// retryOnConflict runs command again on the game as stored, when another
+// writer got there first (a node that held the lease before this one):
+// the command is judged against what really happened, and a move still
+// legal is kept rather than lost. The clients get the whole state, since
+// they missed the other writer's events.
+func (h *hub) retryOnConflict(ctx context.Context, command func(g *game.Game) ([]game.Event, error)) ([]game.Event, error, error) {
+	g, err := h.s.loadGame(ctx, h.g.ID())
+	if err != nil {
+		return nil, nil, err
+	}
+	h.g, h.log = g, nil
+	h.bot.cancel()
+	h.bot.version, h.bot.stop = -1, nil
+	evs, cerr := command(g)
+	if len(evs) > 0 {
+		if serr := h.s.appendEvents(ctx, g, evs); serr != nil {
+			return nil, cerr, serr
+		}
+	}
+	for cl := range h.clients {
+		h.deliver(cl, encode("state", snapshot(g, cl.viewer)))
+	}
+	return nil, cerr, nil // published above as whole states
 }
 
 // saveFailed handles events the store refused (another writer got there
