@@ -14,6 +14,7 @@
 //	gambit.in.NODE     a relayed client's message, or its leaving (headers Client, Kind, Lag)
 //	gambit.out.NODE    the hub's message for a client of NODE, or the end of its relay
 //	gambit.alive       every node's heartbeat, each second
+//	gambit.lobby       every node's open challenges, each second (header Node)
 //
 // A node not heard from for Dead is taken for dead: its relayed clients
 // are closed on the edges (the browsers reconnect, and find the game on
@@ -110,6 +111,7 @@ func (n *Node) Serve(h server.BusHandler) error {
 		{"gambit.in." + n.id, n.onIn},
 		{"gambit.out." + n.id, n.onOut},
 		{"gambit.alive", n.onAlive},
+		{"gambit.lobby", n.onLobby},
 	}
 	for _, s := range subs {
 		sub, err := n.nc.Subscribe(s.subject, s.handle)
@@ -509,6 +511,30 @@ func (r *remote) Close() {
 	m.Header.Set(hKind, kindEnd)
 	_ = r.n.nc.PublishMsg(m)
 	r.leave()
+}
+
+// Lobby implements server.Bus.
+func (n *Node) Lobby(entries []server.LobbyEntry) error {
+	data, err := json.Marshal(entries)
+	if err != nil {
+		return fmt.Errorf("cluster: lobby: %w", err)
+	}
+	m := nats.NewMsg("gambit.lobby")
+	m.Header.Set("Node", n.id)
+	m.Data = data
+	return n.nc.PublishMsg(m)
+}
+
+// onLobby passes another node's challenges to the server.
+func (n *Node) onLobby(m *nats.Msg) {
+	var entries []server.LobbyEntry
+	if json.Unmarshal(m.Data, &entries) != nil {
+		return
+	}
+	n.mu.Lock()
+	h := n.h
+	n.mu.Unlock()
+	h.LobbyFrom(m.Header.Get("Node"), entries)
 }
 
 var _ server.Bus = (*Node)(nil)

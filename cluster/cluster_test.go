@@ -247,3 +247,43 @@ func ownerOf(t *testing.T, db, id string) string {
 	}
 	return owner
 }
+
+// TestLobbyAcrossNodes: a challenge made on node a is listed on node b
+// within a few seconds, and a quick pairing on node b meets it.
+func TestLobbyAcrossNodes(t *testing.T) {
+	ns, err := cluster.Embedded("127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ns.Shutdown()
+	db := pgtest.URL(t)
+	a := startNode(t, "a", db, ns.ClientURL())
+	b := startNode(t, "b", db, ns.ClientURL())
+	ann, bob := newPerson(t), newPerson(t)
+	var g struct{ ID, Color string }
+	ann.post(a.http.URL, "/api/games", `{"mode":"online","lobby":true,"color":"white","clock":{"minutes":5,"increment":3}}`, 201, &g)
+	ann.dial(a.http.URL, g.ID).until(0) // present: listed
+
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		resp, err := bob.client.Get(b.http.URL + "/api/lobby")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var list []struct{ ID string }
+		err = json.NewDecoder(resp.Body).Decode(&list)
+		resp.Body.Close()
+		if err == nil && len(list) == 1 && list[0].ID == g.ID {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("node b's lobby: %+v, want node a's challenge %s", list, g.ID)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	var paired struct{ ID, Color string }
+	bob.post(b.http.URL, "/api/pair", `{"variant":"chess","clock":{"minutes":5,"increment":3}}`, 200, &paired)
+	if paired.ID != g.ID || paired.Color != "black" {
+		t.Fatalf("paired on node b into %s as %s, want %s as black", paired.ID, paired.Color, g.ID)
+	}
+}

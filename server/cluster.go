@@ -31,6 +31,8 @@ type Bus interface {
 	Join(ctx context.Context, owner string, j RemoteJoin) (Relay, error)
 	// Seat runs a seat command on node owner.
 	Seat(ctx context.Context, owner string, req SeatRequest) (SeatAnswer, error)
+	// Lobby sends this node's open challenges to the others.
+	Lobby(entries []LobbyEntry) error
 }
 
 // BusHandler is what a node answers other nodes with: *Server's
@@ -42,6 +44,8 @@ type BusHandler interface {
 	AcceptRemote(ctx context.Context, j RemoteJoin, out Outbound) (Inbound, error)
 	// SeatRemote runs a seat command for another node.
 	SeatRemote(ctx context.Context, req SeatRequest) SeatAnswer
+	// LobbyFrom lists node's open challenges, as it last sent them.
+	LobbyFrom(node string, entries []LobbyEntry)
 }
 
 // RemoteJoin is a client of one node joining a game owned by another: what
@@ -103,6 +107,9 @@ const (
 	leaseTTL   = 5 * time.Second
 	leaseRenew = leaseTTL / 3
 	orphanScan = time.Second
+	// lobbyBeat is how often a node sends its challenges to the others,
+	// which list them for three beats.
+	lobbyBeat = time.Second
 )
 
 // remoteOwner says game's owner is another node.
@@ -189,6 +196,8 @@ func (s *Server) keepLeases(ctx context.Context) {
 	defer renew.Stop()
 	scan := time.NewTicker(orphanScan)
 	defer scan.Stop()
+	lobby := time.NewTicker(lobbyBeat)
+	defer lobby.Stop()
 	for {
 		select {
 		case <-ctx.Done():
@@ -197,6 +206,10 @@ func (s *Server) keepLeases(ctx context.Context) {
 			s.renewLeases(ctx)
 		case <-scan.C:
 			s.adoptOrphans(ctx)
+		case <-lobby.C:
+			if err := s.bus.Lobby(s.lobby.own()); err != nil {
+				s.log.Warn("send the lobby to the other nodes", "err", err)
+			}
 		}
 	}
 }
@@ -334,6 +347,14 @@ func (ch ClusterHandler) SeatRemote(ctx context.Context, req SeatRequest) SeatAn
 		return SeatAnswer{Status: 500, Code: "internal", Message: "internal error"}
 	}
 	return SeatAnswer{Status: 200, Answer: data}
+}
+
+// LobbyFrom implements BusHandler.
+func (ch ClusterHandler) LobbyFrom(node string, entries []LobbyEntry) {
+	if node == ch.s.bus.Node() {
+		return
+	}
+	ch.s.lobby.noteRemote(node, entries, ch.s.now().Add(3*lobbyBeat))
 }
 
 // seatElsewhere runs a seat command on the game's owner, another node.

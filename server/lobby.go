@@ -21,8 +21,9 @@ import (
 // the oldest listed challenge of the same variant and time control from
 // someone else, or else opens one and waits.
 //
-// The list lives in memory, kept by the games' hubs; with several nodes
-// (a later step) each node's hubs will publish it to the others.
+// The list lives in memory, kept by the games' hubs. With several nodes,
+// each node sends its own challenges to the others every lobbyBeat (see
+// cluster.go), and lists theirs beside its own until they stop coming.
 
 // challengeGrace is how long a new challenge is listed before its creator
 // has connected to it.
@@ -43,12 +44,20 @@ type challenge struct {
 
 // lobby is the list of open challenges, safe for concurrent use.
 type lobby struct {
-	mu   sync.Mutex
-	open map[string]challenge
-	pair sync.Mutex // one quick pairing at a time, so two waiting players always meet
+	mu     sync.Mutex
+	open   map[string]challenge
+	remote map[string]remoteChallenges // other nodes' challenges, by node
+	pair   sync.Mutex                  // one quick pairing at a time, so two waiting players always meet
 }
 
-func newLobby() *lobby { return &lobby{open: map[string]challenge{}} }
+// remoteChallenges are the challenges another node last sent, listed until
+// their expiry.
+type remoteChallenges struct {
+	list    []challenge
+	expires time.Time
+}
+
+func newLobby() *lobby { return &lobby{open: map[string]challenge{}, remote: map[string]remoteChallenges{}} }
 
 // note lists g when it is an open challenge, with whether its creator is
 // connected, and drops it otherwise. Hubs call it on every change.
@@ -88,14 +97,29 @@ func challengeOf(g *game.Game) (challenge, bool) {
 	return challenge{}, false
 }
 
-// list returns the listed challenges, oldest first, marked for player.
+// list returns the listed challenges, this node's and the others', oldest
+// first, marked for player.
 func (l *lobby) list(now time.Time, player string) []challenge {
 	l.mu.Lock()
 	out := make([]challenge, 0, len(l.open))
-	for _, c := range l.open {
+	add := func(c challenge) {
 		if c.present || now.Sub(c.CreatedAt) < challengeGrace {
 			c.Mine = player != "" && c.creator == player
 			out = append(out, c)
+		}
+	}
+	for _, c := range l.open {
+		add(c)
+	}
+	for node, r := range l.remote {
+		if now.After(r.expires) {
+			delete(l.remote, node) // the node stopped sending: gone, or its challenges are
+			continue
+		}
+		for _, c := range r.list {
+			if _, here := l.open[c.ID]; !here { // moved here meanwhile: this node's word is fresher
+				add(c)
+			}
 		}
 	}
 	l.mu.Unlock()
@@ -103,6 +127,42 @@ func (l *lobby) list(now time.Time, player string) []challenge {
 		return cmp.Or(a.CreatedAt.Compare(b.CreatedAt), cmp.Compare(a.ID, b.ID))
 	})
 	return out
+}
+
+// own returns this node's challenges, for the other nodes.
+func (l *lobby) own() []LobbyEntry {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	out := make([]LobbyEntry, 0, len(l.open))
+	for _, c := range l.open {
+		out = append(out, LobbyEntry{ID: c.ID, Variant: c.Variant, Color: c.Color, TimeControl: c.TimeControl,
+			CreatedAt: c.CreatedAt, Creator: c.creator, Present: c.present})
+	}
+	return out
+}
+
+// noteRemote lists node's challenges until expires, in place of the ones
+// it sent before.
+func (l *lobby) noteRemote(node string, entries []LobbyEntry, expires time.Time) {
+	list := make([]challenge, len(entries))
+	for i, e := range entries {
+		list[i] = challenge{ID: e.ID, Variant: e.Variant, Color: e.Color, TimeControl: e.TimeControl, CreatedAt: e.CreatedAt,
+			creator: e.Creator, present: e.Present}
+	}
+	l.mu.Lock()
+	l.remote[node] = remoteChallenges{list: list, expires: expires}
+	l.mu.Unlock()
+}
+
+// LobbyEntry is an open challenge as one node tells the others of it.
+type LobbyEntry struct {
+	ID          string       `json:"id"`
+	Variant     game.Variant `json:"variant"`
+	Color       string       `json:"color"`
+	TimeControl string       `json:"timeControl,omitempty"`
+	CreatedAt   time.Time    `json:"createdAt"`
+	Creator     string       `json:"creator"`
+	Present     bool         `json:"present"`
 }
 
 // handleLobby lists the open challenges: GET /api/lobby.
