@@ -2,15 +2,18 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/http/cookiejar"
 	"net/url"
+	"os/exec"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/gambitchess/gambit/cluster"
 	"github.com/gambitchess/gambit/internal/pgtest"
 )
 
@@ -58,8 +61,42 @@ func (b *browser) cookie(base string) *http.Cookie {
 	return nil
 }
 
+// debianNATS runs Debian's nats-server (package nats-server, which .ci/run
+// installs) on a free loopback port until the test ends, and returns its
+// URL; the test is skipped, saying so, where it is not installed.
+func debianNATS(t *testing.T) string {
+	t.Helper()
+	bin, err := exec.LookPath("nats-server")
+	if err != nil {
+		if bin, err = exec.LookPath("/usr/sbin/nats-server"); err != nil {
+			t.Skip("no nats-server: install Debian's nats-server package")
+		}
+	}
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	port := l.Addr().(*net.TCPAddr).Port
+	l.Close()
+	cmd := exec.Command(bin, "-a", "127.0.0.1", "-p", strconv.Itoa(port))
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
+	url := fmt.Sprintf("nats://127.0.0.1:%d", port)
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		if c, err := net.Dial("tcp", fmt.Sprintf("127.0.0.1:%d", port)); err == nil {
+			c.Close()
+			return url
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("nats-server did not start")
+		}
+	}
+}
+
 // TestClusterSurvivesKilledOwner: two gambit serve nodes on one
-// PostgreSQL and one NATS; a timed game made on node a is joined and
+// PostgreSQL and one NATS (Debian's nats-server); a timed game made on node a is joined and
 // played from node b, then node a, its owner, is killed (kill -9). Node b
 // takes the game over within a few seconds: every acknowledged move is in
 // it, the clock of the side to move was not charged for the downtime, and
@@ -68,14 +105,10 @@ func TestClusterSurvivesKilledOwner(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts and kills servers")
 	}
-	ns, err := cluster.Embedded("127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ns.Shutdown()
+	natsURL := debianNATS(t) // the other cluster tests use the embedded server
 	db := pgtest.URL(t)
-	a := startServer(t, "--db", db, "--nats", ns.ClientURL(), "--node", "a")
-	b := startServer(t, "--db", db, "--nats", ns.ClientURL(), "--node", "b")
+	a := startServer(t, "--db", db, "--nats", natsURL, "--node", "a")
+	b := startServer(t, "--db", db, "--nats", natsURL, "--node", "b")
 
 	ann, bob := newBrowser(t), newBrowser(t)
 	var g struct{ ID string }
@@ -125,5 +158,50 @@ func TestClusterSurvivesKilledOwner(t *testing.T) {
 	pgn, _ := io.ReadAll(resp.Body)
 	if want := "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6"; !strings.Contains(string(pgn), want) {
 		t.Errorf("PGN after the takeover:\n%s\nwant %s", pgn, want)
+	}
+}
+
+// TestServeEmbeddedNATS: "--nats embedded=HOST:PORT" runs the messaging in
+// the first node, and a second node connects to it: a game made on one is
+// joined through the other.
+func TestServeEmbeddedNATS(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts servers")
+	}
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := l.Addr().String()
+	l.Close()
+	db := pgtest.URL(t)
+	a := startServer(t, "--db", db, "--nats", "embedded="+addr, "--node", "a")
+	b := startServer(t, "--db", db, "--nats", "nats://"+addr, "--node", "b")
+	ann, bob := newBrowser(t), newBrowser(t)
+	var g struct{ ID string }
+	ann.post(a.base, "/api/games", `{"mode":"online","color":"white"}`, 201, &g)
+	var joined struct{ Color string }
+	bob.post(b.base, "/api/games/"+g.ID+"/join", `{}`, 200, &joined)
+	if joined.Color != "black" {
+		t.Errorf("joined through node b as %q, want black", joined.Color)
+	}
+}
+
+// TestServeClusterFlags: the cluster's flags refuse what cannot work, as
+// a bad command line (exit 2), before anything starts.
+func TestServeClusterFlags(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--nats", "embedded", "--data", t.TempDir()}, "--nats: several nodes share one PostgreSQL database"},
+		{[]string{"--db", "mysql://x"}, "--db: want a postgres:// URL"},
+	}
+	for _, tt := range tests {
+		var stdout, stderr strings.Builder
+		code := run(append([]string{"serve", "--addr", "127.0.0.1:0"}, tt.args...), strings.NewReader(""), &stdout, &stderr)
+		if code != 2 || !strings.Contains(stderr.String(), tt.want) {
+			t.Errorf("serve %q: exit %d, %q; want 2 and %q", tt.args, code, stderr.String(), tt.want)
+		}
 	}
 }
