@@ -71,6 +71,18 @@
 // has moved in is aborted after a day (a correspondence game after its
 // days for the first move), by a sweep at start and every hour.
 //
+// Several nodes (Config.Bus and Config.Leases; package cluster over NATS,
+// PostgreSQL for the games and the leases): each live game has one owner,
+// the node holding its lease, which runs its hub; a WebSocket or a seat
+// command reaching another node is relayed to the owner, which sends back
+// each relayed client's messages already cut for its viewer. The owner
+// renews its leases every few seconds; a node that dies loses them within
+// five, and the others take its games that run by themselves at once and
+// the rest when a client reconnects (clocks resume from what was saved:
+// the lost seconds are not charged). A save that conflicts with another
+// writer's is run again on the game as stored. Open challenges are sent to
+// every node each second, so the lobby and quick pairing span the cluster.
+//
 // The computer: moves are thought one per game at a time, on Workers
 // goroutines, serving the addresses with a game waiting in turn (one
 // address's flood waits behind itself), and a long think is hurried to
