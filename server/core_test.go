@@ -43,8 +43,9 @@ func TestViewsPerViewer(t *testing.T) {
 }
 
 // TestSecondWriterCannotOverwrite: two servers over one database both hold
-// the same game; the second to write gets a conflict, reloads, and the
-// stored game is the first writer's.
+// the same game; the second to write gets a conflict, reloads, runs its
+// player's command again on the stored game (here no longer legal: it is
+// Black's turn), and the stored game is the first writer's.
 func TestSecondWriterCannotOverwrite(t *testing.T) {
 	dir := t.TempDir()
 	a, srvA, _ := serve(t, openStore(t, dir), nil)
@@ -57,11 +58,12 @@ func TestSecondWriterCannotOverwrite(t *testing.T) {
 	pa.send(`{"t":"move","d":{"u":"e2e4"}}`)
 	pa.state("move")
 	pb.send(`{"t":"move","d":{"u":"d2d4"}}`) // b's game is still at version 0
-	pb.wantError("storage")
-	// b reloads and sends every client the stored game, unasked.
+	// b reloads and sends every client the stored game, unasked, then
+	// refuses the move, judged again on it.
 	if st := pb.state("state"); st.V != 1 || st.Ply != 1 || st.Turn != "black" {
 		t.Fatalf("b after the conflict: v%d ply %d %s to move; want a's move reloaded", st.V, st.Ply, st.Turn)
 	}
+	pb.wantError("illegal_move")
 	loaded, err := b.loadGame(context.Background(), g.ID)
 	if err != nil || loaded.Version() != 1 || loaded.FEN() != "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1" {
 		t.Fatalf("stored game: %v, %v", loaded, err)

@@ -57,7 +57,9 @@ type remoteChallenges struct {
 	expires time.Time
 }
 
-func newLobby() *lobby { return &lobby{open: map[string]challenge{}, remote: map[string]remoteChallenges{}} }
+func newLobby() *lobby {
+	return &lobby{open: map[string]challenge{}, remote: map[string]remoteChallenges{}}
+}
 
 // note lists g when it is an open challenge, with whether its creator is
 // connected, and drops it otherwise. Hubs call it on every change.

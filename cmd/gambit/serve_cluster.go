@@ -2,6 +2,7 @@ package main
 
 import (
 	"crypto/rand"
+	"errors"
 	"fmt"
 	"os"
 	"strings"
@@ -43,7 +44,7 @@ func (f clusterFlags) join(st store.Log) (node, error) {
 	}
 	leases, ok := st.(store.Leases)
 	if !ok {
-		return node{}, usageError{fmt.Errorf("--nats: several nodes share one PostgreSQL database: give --db postgres://...")}
+		return node{}, usageError{errors.New("--nats: several nodes share one PostgreSQL database: give --db postgres://URL")}
 	}
 	url, stopEmbedded, err := f.natsURL()
 	if err != nil {
