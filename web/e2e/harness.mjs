@@ -88,14 +88,16 @@ export function watchTroubles(page, troubles, label = '', quiet = () => false) {
 }
 
 // Server runs gambit serve; restart keeps the port and the data directory.
+// args, when given, replace --data DIR (a node of a cluster: --db, --nats).
 export class Server {
-  constructor() {
+  constructor(args) {
     this.data = mkdtempSync(join(tmpdir(), 'gambit-e2e-'));
     this.addr = '127.0.0.1:0';
+    this.args = args ?? ['--data', this.data];
   }
 
   async start() {
-    this.proc = spawn(bin, ['serve', '--addr', this.addr, '--data', this.data], { stdio: ['ignore', 'pipe', 'pipe'] });
+    this.proc = spawn(bin, ['serve', '--addr', this.addr, ...this.args], { stdio: ['ignore', 'pipe', 'pipe'] });
     this.proc.stderr.on('data', d => { if (process.env.E2E_VERBOSE) process.stderr.write(d); });
     this.url = await new Promise((resolve, reject) => {
       let out = '';
