@@ -2,6 +2,7 @@ package server
 
 import (
 	"bytes"
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
@@ -26,12 +27,12 @@ import (
 
 // Image sizes in pixels: the ?size bounds, and the sizes when none is asked.
 // A GIF's frames are all rasterised before encoding (4 bytes a pixel
-// each), so its bound is lower: 300 plies at 480 pixels take about 280 MB
-// at worst; at the default 320, 120 MB.
+// each), so its bound is lower: 300 plies take about 190 MB at 400
+// pixels, 120 MB at the default 320 (and a second or two to draw).
 const (
 	minImageSize     = 64
 	maxImageSize     = 1024
-	maxGIFSize       = 480
+	maxGIFSize       = 400
 	defaultImageSize = 400
 	defaultGIFSize   = 320
 )
@@ -127,24 +128,31 @@ func (s *Server) handleGameFile(w http.ResponseWriter, r *http.Request) {
 	s.serveImage(w, r, f)
 }
 
-// gameImage is an image drawn for one request, with how long it keeps.
-type gameImage struct {
-	body     []byte
-	finished bool // the game is over: the image will never change
+// scene is what an image may show of a game to one viewer, copied out of
+// the game so that drawing (a GIF takes a second) runs off its hub.
+type scene struct {
+	id       string
+	variant  game.Variant
+	hidden   bool    // a variant of hidden information: frames are placements
+	finished bool    // the game is over: its images will never change
+	frames   []frame // every position as the viewer saw it, the start first
+}
+
+// sceneOf is game g as viewer v may see it.
+func sceneOf(g *game.Game, v game.Viewer) scene {
+	return scene{id: g.ID(), variant: g.Variant(), hidden: g.Hidden(), finished: g.Status().Finished(), frames: seenFrames(g, v)}
 }
 
 // serveImage draws the image f asks for, as the requester may see the
 // game, and answers it (304 when the client's copy has the same ETag).
+// At most drawSlots images are drawn at once; a request waits its turn.
 func (s *Server) serveImage(w http.ResponseWriter, r *http.Request, f gameFile) {
 	player := playerOf(r)
-	var img gameImage
-	var drawErr error
-	err := s.read(r.Context(), f.id, func(g *game.Game) {
-		img.finished = g.Status().Finished()
-		img.body, drawErr = drawGameFile(g, viewerFor(g, player), f)
-	})
+	var sc scene
+	err := s.read(r.Context(), f.id, func(g *game.Game) { sc = sceneOf(g, viewerFor(g, player)) })
+	var body []byte
 	if err == nil {
-		err = drawErr
+		body, err = s.drawScene(r.Context(), sc, f)
 	}
 	if err != nil {
 		s.httpError(w, err)
@@ -153,7 +161,7 @@ func (s *Server) serveImage(w http.ResponseWriter, r *http.Request, f gameFile) 
 	h := w.Header()
 	h.Set("Content-Type", imageTypes[f.ext])
 	h.Set("Cache-Control", cacheLive)
-	if img.finished {
+	if sc.finished {
 		h.Set("Cache-Control", cacheFinished)
 	}
 	if f.ext == "svg" {
@@ -162,46 +170,60 @@ func (s *Server) serveImage(w http.ResponseWriter, r *http.Request, f gameFile) 
 	if f.download {
 		h.Set("Content-Disposition", `attachment; filename="gambit-`+f.id+"."+f.ext+`"`) // read has checked the id: [0-9a-z]
 	}
-	sum := sha256.Sum256(img.body)
+	sum := sha256.Sum256(body)
 	h.Set("ETag", `"`+hex.EncodeToString(sum[:16])+`"`)
-	http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(img.body))
+	http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(body))
 }
 
-// drawGameFile draws the image f asks for of game g as viewer v sees it:
-// the bytes of an SVG, a PNG or a GIF.
-func drawGameFile(g *game.Game, v game.Viewer, f gameFile) ([]byte, error) {
-	frames := seenFrames(g, v)
+// drawSlots bounds the images drawn at once: a 300-ply GIF at the largest
+// size holds about 200 MB of frames while it is encoded.
+const drawSlots = 2
+
+// drawScene draws sc in one of the server's drawing slots, waiting for one
+// as long as the request lasts.
+func (s *Server) drawScene(ctx context.Context, sc scene, f gameFile) ([]byte, error) {
+	select {
+	case s.drawing <- struct{}{}:
+		defer func() { <-s.drawing }()
+	case <-ctx.Done():
+		return nil, fmt.Errorf("%w: the request ended while waiting to draw", ErrBusy)
+	}
+	return sc.draw(f)
+}
+
+// draw draws the image f asks for: the bytes of an SVG, a PNG or a GIF.
+func (sc scene) draw(f gameFile) ([]byte, error) {
 	o := render.Options{Size: f.size, Coordinates: true, Flipped: f.flipped, Check: true}
 	var buf bytes.Buffer
 	if f.ext == "gif" {
-		drawings := make([]*render.Drawing, len(frames))
-		for i, fr := range frames {
-			d, err := drawFrame(g.Variant(), g.Hidden(), fr, o)
+		drawings := make([]*render.Drawing, len(sc.frames))
+		for i, fr := range sc.frames {
+			d, err := drawFrame(sc.variant, sc.hidden, fr, o)
 			if err != nil {
-				return nil, fmt.Errorf("server: game %s, ply %d: %w", g.ID(), i, err)
+				return nil, fmt.Errorf("server: game %s, ply %d: %w", sc.id, i, err)
 			}
 			drawings[i] = d
 		}
 		if err := render.GIF(&buf, drawings, render.GIFOptions{}); err != nil {
-			return nil, fmt.Errorf("server: game %s: %w", g.ID(), err)
+			return nil, fmt.Errorf("server: game %s: %w", sc.id, err)
 		}
 		return buf.Bytes(), nil
 	}
 	ply := f.ply
 	if ply < 0 {
-		ply = len(frames) - 1
+		ply = len(sc.frames) - 1
 	}
-	if ply >= len(frames) {
-		return nil, fmt.Errorf("%w: ply must be 0 to %d in this game", ErrBadRequest, len(frames)-1)
+	if ply >= len(sc.frames) {
+		return nil, fmt.Errorf("%w: ply must be 0 to %d in this game", ErrBadRequest, len(sc.frames)-1)
 	}
-	d, err := drawFrame(g.Variant(), g.Hidden(), frames[ply], o)
+	d, err := drawFrame(sc.variant, sc.hidden, sc.frames[ply], o)
 	if err == nil && f.ext == "svg" {
 		err = d.WriteSVG(&buf)
 	} else if err == nil {
 		err = render.PNG(&buf, d)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("server: game %s, ply %d: %w", g.ID(), ply, err)
+		return nil, fmt.Errorf("server: game %s, ply %d: %w", sc.id, ply, err)
 	}
 	return buf.Bytes(), nil
 }

@@ -12,6 +12,7 @@ import (
 	"net/http/httptest"
 	"net/netip"
 	"net/url"
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -131,7 +132,7 @@ func TestGameImages(t *testing.T) {
 		{"/game/" + over.ID() + ".png?ply=0&size=64&flip=1", "image/png", cacheFinished, 64, 0},
 		{"/game/" + over.ID() + ".svg?ply=4&size=1024", "image/svg+xml", cacheFinished, 1024, 0},
 		{"/game/" + over.ID() + ".gif", "image/gif", cacheFinished, 320, 5},
-		{"/game/" + over.ID() + ".gif?size=480", "image/gif", cacheFinished, 480, 5},
+		{"/game/" + over.ID() + ".gif?size=400", "image/gif", cacheFinished, 400, 5},
 		{"/game/" + live.ID() + ".png?ply=2", "image/png", cacheLive, 400, 0},
 		{"/game/" + live.ID() + ".svg", "image/svg+xml", cacheLive, 400, 0},
 		{"/game/" + live.ID() + ".gif?size=100", "image/gif", cacheLive, 100, 3},
@@ -193,7 +194,7 @@ func TestGameImageErrors(t *testing.T) {
 		{"/game/" + id + ".png?size=63", 400, "size must be 64 to 1024"},
 		{"/game/" + id + ".png?size=1025", 400, "size"},
 		{"/game/" + id + ".svg?size=big", 400, "size"},
-		{"/game/" + id + ".gif?size=481", 400, "size must be 64 to 480"},
+		{"/game/" + id + ".gif?size=401", 400, "size must be 64 to 400"},
 		{"/game/" + id + ".exe", 404, "no such file"},
 		{"/game/" + id + ".html", 404, "no such file"},
 		{"/game/zzzzzzzzzz.png", 404, "not_found"}, // a possible id: the store's message may name it
@@ -407,7 +408,7 @@ func mustPrefixes(t *testing.T, list string) []netip.Prefix {
 // an image path never panics, and an error is a 400 or a 404.
 func FuzzImagePath(f *testing.F) {
 	for _, seed := range [][2]string{
-		{"abc.svg", "ply=0&size=64"}, {"abc.png", "flip=1&download=1"}, {"abc.gif", "size=480"},
+		{"abc.svg", "ply=0&size=64"}, {"abc.png", "flip=1&download=1"}, {"abc.gif", "size=400"},
 		{"abc", ""}, {".", ""}, {"a.b.c.svg", "ply=99999999999999999999"}, {"abc.svg", "size=-1&ply=%zz"},
 	} {
 		f.Add(seed[0], seed[1])
@@ -432,4 +433,50 @@ func FuzzImagePath(f *testing.F) {
 		}
 		_, _ = io.Copy(io.Discard, rec.Body)
 	})
+}
+
+// playedGame is a chess game of up to plies plies, each move the first
+// legal one in a fixed order that shifts with the ply, so that the pieces
+// wander; it stops early if the game ends.
+func playedGame(tb testing.TB, plies int) *game.Game {
+	tb.Helper()
+	me := game.Seat{Kind: game.SeatHuman, Player: "p"}
+	g, err := game.New(game.Options{ID: "bench", Mode: game.ModeLocal, Seats: [2]game.Seat{me, me}})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	for ply := 0; ply < plies && !g.Status().Finished(); ply++ {
+		var moves []string
+		for from, tos := range g.Dests() {
+			for _, to := range tos {
+				moves = append(moves, from+to)
+			}
+		}
+		slices.Sort(moves)
+		u := moves[(ply*7)%len(moves)]
+		if _, err := g.Move(g.Turn(), u); err != nil { // a promotion: dests name the squares only
+			if _, err := g.Move(g.Turn(), u+"q"); err != nil {
+				tb.Fatal(err)
+			}
+		}
+	}
+	return g
+}
+
+// BenchmarkGameGIF draws a 100-move (200-ply) game as the GIF
+// GET /game/{id}.gif answers, at its default size.
+func BenchmarkGameGIF(b *testing.B) {
+	g := playedGame(b, 200)
+	f := gameFile{id: g.ID(), ext: "gif", ply: -1, size: defaultGIFSize}
+	b.ReportAllocs()
+	var size int
+	for b.Loop() {
+		body, err := sceneOf(g, game.Spectator).draw(f)
+		if err != nil {
+			b.Fatal(err)
+		}
+		size = len(body)
+	}
+	b.ReportMetric(float64(g.Ply()), "plies")
+	b.ReportMetric(float64(size), "bytes")
 }
