@@ -59,8 +59,19 @@ type gameFile struct {
 	download bool // answer as an attachment
 }
 
-// imageTypes are the content types of the image files.
-var imageTypes = map[string]string{"svg": "image/svg+xml", "png": "image/png", "gif": "image/gif"}
+// imageType is the content type of an image file of extension ext, ""
+// for an extension that is no image's.
+func imageType(ext string) string {
+	switch ext {
+	case "svg":
+		return "image/svg+xml"
+	case "png":
+		return "image/png"
+	case "gif":
+		return "image/gif"
+	}
+	return ""
+}
 
 // parseGameFile reads /game/{file}'s last segment and the query. The id is
 // not checked here (read refuses an impossible one without echoing it);
@@ -73,7 +84,7 @@ func parseGameFile(file string, q url.Values) (gameFile, error) {
 	if f.ext == "" {
 		return f, nil
 	}
-	if _, ok := imageTypes[f.ext]; !ok {
+	if imageType(f.ext) == "" {
 		return f, fmt.Errorf("%w: no such file", store.ErrNotFound)
 	}
 	var err error
@@ -159,7 +170,7 @@ func (s *Server) serveImage(w http.ResponseWriter, r *http.Request, f gameFile) 
 		return
 	}
 	h := w.Header()
-	h.Set("Content-Type", imageTypes[f.ext])
+	h.Set("Content-Type", imageType(f.ext))
 	h.Set("Cache-Control", cacheLive)
 	if sc.finished {
 		h.Set("Cache-Control", cacheFinished)

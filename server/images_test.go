@@ -380,6 +380,7 @@ func TestRequestScheme(t *testing.T) {
 		{"10.0.0.1:5000", "https", "https"},
 		{"10.0.0.1:5000", "", "http"},
 		{"10.0.0.1:5000", "gopher", "http"},
+		{"10.0.0.1:5000", "HTTPS, http", "https"},
 		{"192.0.2.9:5000", "https", "http"},
 	} {
 		var got string

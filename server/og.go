@@ -181,13 +181,15 @@ func plainHost(h string) bool {
 }
 
 // requestScheme is "https" for a request over TLS, or one a trusted proxy
-// says came over it (X-Forwarded-Proto); "http" otherwise.
+// says came over it (X-Forwarded-Proto, its first value when a chain of
+// proxies wrote several); "http" otherwise.
 func requestScheme(r *http.Request) string {
 	if r.TLS != nil {
 		return "https"
 	}
 	if via, _ := r.Context().Value(viaProxyKey{}).(bool); via {
-		if p := strings.ToLower(strings.TrimSpace(r.Header.Get("X-Forwarded-Proto"))); p == "https" || p == "http" {
+		first, _, _ := strings.Cut(r.Header.Get("X-Forwarded-Proto"), ",") // the proxy nearest the client
+		if p := strings.ToLower(strings.TrimSpace(first)); p == "https" || p == "http" {
 			return p
 		}
 	}
