@@ -5,6 +5,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -161,6 +162,9 @@ func (s *Server) serveImage(w http.ResponseWriter, r *http.Request, f gameFile) 
 	player := playerOf(r)
 	var sc scene
 	err := s.read(r.Context(), f.id, func(g *game.Game) { sc = sceneOf(g, viewerFor(g, player)) })
+	if errors.Is(err, store.ErrNotFound) {
+		err = fmt.Errorf("%w: no such game", store.ErrNotFound) // the store's message names the id: an image never echoes it
+	}
 	var body []byte
 	if err == nil {
 		body, err = s.drawScene(r.Context(), sc, f)

@@ -159,6 +159,11 @@ func TestGameImages(t *testing.T) {
 			t.Errorf("GET %s with its ETag: %d, want 304", tt.path, again.Code)
 		}
 	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if len(s.hubs) != 0 {
+		t.Errorf("drawing stored games brought %d of them into memory", len(s.hubs))
+	}
 }
 
 func TestGameImageHeaders(t *testing.T) {
@@ -197,7 +202,7 @@ func TestGameImageErrors(t *testing.T) {
 		{"/game/" + id + ".gif?size=401", 400, "size must be 64 to 400"},
 		{"/game/" + id + ".exe", 404, "no such file"},
 		{"/game/" + id + ".html", 404, "no such file"},
-		{"/game/zzzzzzzzzz.png", 404, "not_found"}, // a possible id: the store's message may name it
+		{"/game/zzzzzzzzzz.png", 404, "no such game"},
 		{"/game/%3Cscript%3Ealert(1)%3C%2Fscript%3E.png", 404, "no such game"},
 		{"/game/" + strings.Repeat("a", 40) + ".gif", 404, "no such game"},
 	} {
@@ -206,7 +211,7 @@ func TestGameImageErrors(t *testing.T) {
 		if rec.Code != tt.status || !strings.Contains(body, tt.message) {
 			t.Errorf("GET %s: %d %s, want %d with %q", tt.path, rec.Code, body, tt.status, tt.message)
 		}
-		if strings.Contains(body, "script") || strings.Contains(body, "aaaa") {
+		if strings.Contains(body, "script") || strings.Contains(body, "zzzz") || strings.Contains(body, "aaaa") {
 			t.Errorf("GET %s echoes the id: %s", tt.path, body)
 		}
 	}
@@ -480,4 +485,31 @@ func BenchmarkGameGIF(b *testing.B) {
 	}
 	b.ReportMetric(float64(g.Ply()), "plies")
 	b.ReportMetric(float64(size), "bytes")
+}
+
+// TestLiveGameImage: the image of a game in play, read from its hub, is
+// the position after the last move and is never cached.
+func TestLiveGameImage(t *testing.T) {
+	s, srv, _ := serve(t, openStore(t, t.TempDir()), nil)
+	g := create(t, s.Handler(), `{"mode":"local"}`)
+	p := dial(t, srv, g.ID, g.Token)
+	p.state("state")
+	p.send(`{"t":"move","d":{"u":"e2e4"}}`)
+	p.state("move")
+	rec := fetch(s.Handler(), "/game/"+g.ID+".svg", g.Token)
+	if rec.Code != http.StatusOK || rec.Header().Get("Cache-Control") != cacheLive {
+		t.Fatalf("GET the live game's SVG: %d, Cache-Control %q", rec.Code, rec.Header().Get("Cache-Control"))
+	}
+	pos, err := chess.ParseFEN("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, _ := render.Chess(&pos, render.Options{Size: defaultImageSize, Coordinates: true, Check: true, LastMove: "e2e4"})
+	var want bytes.Buffer
+	_ = d.WriteSVG(&want)
+	if rec.Body.String() != want.String() {
+		t.Error("the live game's SVG is not the position after 1. e4")
+	}
+	gif := fetch(s.Handler(), "/game/"+g.ID+".gif", "")
+	checkDecodes(t, "gif", gif.Body.Bytes(), defaultGIFSize, 2)
 }
