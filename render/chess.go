@@ -8,7 +8,20 @@ import (
 
 // Chess draws a chess (or Chess960) position. It fails only on options
 // that name squares off the board (LastMove, Marks).
-func Chess(p *chess.Position, o Options) (*Drawing, error) {
+func Chess(p *chess.Position, o Options) (*Drawing, error) { return drawChess(p, o) }
+
+// chessBoard is what drawing reads of a board: a chess.Position or a
+// Placement.
+type chessBoard interface {
+	PieceAt(s chess.Square) chess.Piece
+	SideToMove() chess.Color
+	InCheck() bool
+	KingSquare(c chess.Color) chess.Square // NoSquare when there is none
+	Checkers() chess.Bitboard
+}
+
+// drawChess draws a chess board: see Chess.
+func drawChess(p chessBoard, o Options) (*Drawing, error) {
 	size := o.size()
 	cells, margin := 8.0, 0.0
 	if o.Coordinates {
@@ -66,7 +79,7 @@ func Chess(p *chess.Position, o Options) (*Drawing, error) {
 
 // chessOverlays draws what lies between the squares and the pieces: the
 // last move, the king in check and the marked squares.
-func (b *board) chessOverlays(p *chess.Position, o Options) error {
+func (b *board) chessOverlays(p chessBoard, o Options) error {
 	d, sq := b.drawing, b.cell
 	if o.LastMove != "" {
 		from, to, err := parseChessMove(o.LastMove)
@@ -78,8 +91,7 @@ func (b *board) chessOverlays(p *chess.Position, o Options) error {
 			d.Add(Rect("lastmove", at.X-sq/2, at.Y-sq/2, sq, sq, Fill(b.colors.LastMove)))
 		}
 	}
-	if o.Check && p.InCheck() {
-		k := p.KingSquare(p.SideToMove())
+	if k := p.KingSquare(p.SideToMove()); o.Check && p.InCheck() && k != chess.NoSquare {
 		d.Add(b.checkGlow(b.centre(int(k.File()), int(k.Rank())), 0.48))
 	}
 	return nil
@@ -93,7 +105,7 @@ func (b *board) chessPoint(c Coord) (Point, error) {
 
 var chessTypeNames = [...]string{"pawn", "knight", "bishop", "rook", "queen", "king"}
 
-func (b *board) chessPieces(p *chess.Position, set PieceSet) {
+func (b *board) chessPieces(p chessBoard, set PieceSet) {
 	sq := b.cell
 	for s := chess.Square(0); s < chess.NumSquares; s++ {
 		pc := p.PieceAt(s)

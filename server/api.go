@@ -37,21 +37,16 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/lobby", s.handleLobby)
 	mux.HandleFunc("POST /api/pair", s.handlePair)
 	mux.HandleFunc("GET /ws/game/{id}", s.handleWS)
+	mux.HandleFunc("GET /game/{file}", s.handleGameFile) // the page, id.svg, id.png, id.gif (images.go)
 	mux.HandleFunc("GET /api/", func(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, fmt.Errorf("%w: no such endpoint %s %s", ErrBadRequest, r.Method, r.URL.Path))
 	})
 	if s.assets != nil {
 		files := http.FileServerFS(s.assets)
 		mux.Handle("GET /", files)
-		mux.HandleFunc("GET /game/{id}", s.handleIndex)
 		mux.HandleFunc("GET /favicon.ico", s.handleFavicon)
 	}
-	return secure(s.forwarded(mux))
-}
-
-// handleIndex serves the single-page app for a game URL.
-func (s *Server) handleIndex(w http.ResponseWriter, r *http.Request) {
-	http.ServeFileFS(w, r, s.assets, "index.html")
+	return secure(s.markProxied(s.forwarded(mux)))
 }
 
 // handleFavicon answers the /favicon.ico that browsers and feed readers ask

@@ -111,6 +111,23 @@
 // over its limit gets 413; a game id that could not be one is never echoed
 // back; a time control under MinClock (15 s) is refused, never read as none.
 //
+// Images (images.go, og.go): GET /game/{id}.svg and /game/{id}.png draw
+// the current position, or ?ply=N (0 the start; out of range: 400), with
+// the last move and a check marked and coordinates, ?flip=1 for Black at
+// the bottom and ?size=64..1024 pixels (400 by default); GET
+// /game/{id}.gif animates the whole game (?size up to 400, 320 by
+// default), at most two images being drawn at once. An image shows what
+// the asker may see (game.Sight): a seated player their seat's view, anyone
+// else a spectator's, so no image of a fog game in play shows a piece to a
+// stranger, and none shows a mine. A finished game's images are cached for
+// a year, a live one's not at all; each has an ETag; ?download=1 makes it
+// an attachment (gambit-{id}.gif). An SVG carries a CSP of its own (no
+// loads, no script, sandboxed). The game's page, GET /game/{id}, is the
+// app with Open Graph tags (players, variant, result, the stranger's PNG
+// as an absolute URL: https only over TLS or from a trusted proxy's
+// X-Forwarded-Proto). GET /game/{file} dispatches on the extension, so
+// the standalone viewer (.html) will be one more case.
+//
 // Wire format: a JSON envelope {"t": type, "d": data}.
 //
 //	client → server: move {"u":"e2e4"} (xiangqi: ICCS, {"u":"h2e2"}), takeback, resign, abort, draw-offer,

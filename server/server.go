@@ -115,6 +115,8 @@ type Server struct {
 	conn  connSettings  // timeouts, connection caps, trusted proxies (conn.go)
 	rates addressLimits // per-address buckets besides creations (ratelimit.go)
 
+	drawing chan struct{} // a slot per image being drawn (images.go)
+
 	ctx    context.Context // ends when the server stops; hubs run under it
 	cancel context.CancelFunc
 	mu     sync.Mutex
@@ -169,7 +171,7 @@ func New(cfg Config) *Server {
 		now: cfg.Now, log: cfg.Logger, minClock: cfg.MinClock, claimAfter: cfg.ClaimAfter, firstMoveTime: cfg.FirstMoveTime, idleGrace: cfg.IdleGrace, expireEvery: cfg.ExpireEvery,
 		creations: newLimiter(cfg.CreatePerMinute, cfg.CreatePerMinute, cfg.Now), lobby: newLobby(), ctx: ctx, cancel: cancel, hubs: map[string]*hub{},
 		loading: map[string]chan struct{}{},
-		conn:    newConnSettings(cfg), rates: newAddressLimits(cfg)}
+		conn:    newConnSettings(cfg), rates: newAddressLimits(cfg), drawing: make(chan struct{}, drawSlots)}
 }
 
 // Start resumes the games that run by themselves (a clock runs, or the

@@ -535,6 +535,16 @@ export class Play {
     setDisabled('btn-claim', !playing || over || !s.canClaim || !this.you.includes(s.turn));
     $('btn-claim').hidden = !this.variant.claimDraw;
     $<HTMLAnchorElement>('btn-download-pgn').href = `/api/games/${this.id}/pgn?download=1`;
+    this.setDownload('btn-download-gif', `/game/${this.id}.gif?download=1`, 'btn.downloadGif');
+    this.setDownload('btn-download-viewer', `/game/${this.id}.html?download=1`, 'btn.downloadViewer');
+  }
+
+  // setDownload points a download link at href, labelled with the text of key.
+  private setDownload(id: string, href: string, key: 'btn.downloadGif' | 'btn.downloadViewer') {
+    const a = $<HTMLAnchorElement>(id);
+    a.href = href;
+    a.textContent = t(key);
+    a.title = t(`${key}.title`);
   }
 
   // view shows the position after ply (0 = start) without changing the game.

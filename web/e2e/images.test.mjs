@@ -1,0 +1,67 @@
+// Game images in the browser: the GIF download beside the PGN's, a game's
+// PNG shown in a page, and the Open Graph tags of a game's page.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { openApp, artifacts, move, newGame } from './harness.mjs';
+
+const app = openApp();
+
+// gifFrames counts the images of a GIF file by walking its blocks.
+function gifFrames(b) {
+  assert.equal(b.subarray(0, 6).toString('latin1'), 'GIF89a');
+  let i = 13;
+  if (b[10] & 0x80) i += 3 << ((b[10] & 7) + 1); // the global colour table
+  const skipSubBlocks = () => { while (b[i] !== 0) i += b[i] + 1; i++; };
+  let frames = 0;
+  for (;;) {
+    const kind = b[i++];
+    if (kind === 0x3b) return frames; // the trailer
+    if (kind === 0x21) { i++; skipSubBlocks(); continue; } // an extension: its label, its data
+    assert.equal(kind, 0x2c, `unexpected GIF block 0x${kind?.toString(16)} at ${i - 1}`);
+    frames++;
+    const flags = b[i + 8];
+    i += 9;
+    if (flags & 0x80) i += 3 << ((flags & 7) + 1); // a local colour table
+    i++; // the LZW code size
+    skipSubBlocks();
+  }
+}
+
+test('a game gives a GIF to download, a PNG to show and Open Graph tags', async () => {
+  const page = app.page;
+  await newGame(page, { mode: 'local' });
+  for (const m of ['e2e4', 'e7e5', 'g1f3']) await move(page, m);
+  const id = new URL(page.url()).pathname.split('/').pop();
+
+  const viewer = await page.getAttribute('#btn-download-viewer', 'href');
+  assert.equal(viewer, `/game/${id}.html?download=1`);
+  assert.equal(await page.textContent('#btn-download-gif'), 'Download GIF');
+
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#btn-download-gif')]);
+  assert.equal(download.suggestedFilename(), `gambit-${id}.gif`);
+  const gif = readFileSync(await download.path());
+  assert.equal(gifFrames(gif), 4, 'the start and three moves');
+
+  const width = await page.evaluate(src => new Promise((resolve, reject) => {
+    const img = new Image();
+    img.onload = () => resolve(img.naturalWidth);
+    img.onerror = () => reject(new Error('the PNG did not load'));
+    img.src = src;
+  }), `/game/${id}.png?size=256`);
+  assert.equal(width, 256);
+
+  const html = await page.evaluate(id => fetch(`/game/${id}`).then(r => r.text()), id);
+  const meta = name => html.match(new RegExp(`<meta (?:property|name)="${name}" content="([^"]*)">`))?.[1];
+  const origin = new URL(page.url()).origin;
+  assert.equal(meta('og:title'), 'White vs Black · Chess');
+  assert.equal(meta('og:description'), 'In play · 2 moves');
+  assert.equal(meta('og:url'), `${origin}/game/${id}`);
+  assert.equal(meta('og:image'), `${origin}/game/${id}.png?size=600`);
+  assert.equal(meta('og:image:width'), '600');
+  assert.equal(meta('twitter:card'), 'summary_large_image');
+
+  mkdirSync(artifacts, { recursive: true });
+  await page.screenshot({ path: join(artifacts, 'image-buttons.png') });
+});
