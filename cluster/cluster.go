@@ -386,6 +386,19 @@ func (n *Node) onOut(m *nats.Msg) {
 	r.deliver(m.Data)
 }
 
+// send publishes a relayed client's message (or its leaving, or the end of
+// its relay) on subject; lag, when not zero, is the client's network time.
+func (n *Node) send(subject, client, kind string, data []byte, lag time.Duration) error {
+	m := nats.NewMsg(subject)
+	m.Header.Set(hClient, client)
+	m.Header.Set(hKind, kind)
+	if lag != 0 {
+		m.Header.Set(hLag, strconv.FormatInt(int64(lag), 10))
+	}
+	m.Data = data
+	return n.nc.PublishMsg(m)
+}
+
 // relay is a client of this node whose game is on node owner (server.Relay).
 type relay struct {
 	n     *Node
@@ -400,12 +413,7 @@ type relay struct {
 
 // Send implements server.Relay.
 func (r *relay) Send(msg []byte, lag time.Duration) error {
-	m := nats.NewMsg("gambit.in." + r.owner)
-	m.Header.Set(hClient, r.id)
-	m.Header.Set(hKind, kindMsg)
-	m.Header.Set(hLag, strconv.FormatInt(int64(lag), 10))
-	m.Data = msg
-	return r.n.nc.PublishMsg(m)
+	return r.n.send("gambit.in."+r.owner, r.id, kindMsg, msg, lag)
 }
 
 // Messages implements server.Relay.
@@ -413,10 +421,7 @@ func (r *relay) Messages() <-chan []byte { return r.msgs }
 
 // Close implements server.Relay: the client left; the owner is told.
 func (r *relay) Close() {
-	m := nats.NewMsg("gambit.in." + r.owner)
-	m.Header.Set(hClient, r.id)
-	m.Header.Set(hKind, kindLeave)
-	_ = r.n.nc.PublishMsg(m)
+	_ = r.n.send("gambit.in."+r.owner, r.id, kindLeave, nil, 0)
 	r.end()
 }
 
@@ -496,20 +501,13 @@ func (r *remote) leave() {
 
 // Deliver implements server.Outbound: the hub's message, to the edge.
 func (r *remote) Deliver(msg []byte) error {
-	m := nats.NewMsg("gambit.out." + r.edge)
-	m.Header.Set(hClient, r.id)
-	m.Header.Set(hKind, kindMsg)
-	m.Data = msg
-	return r.n.nc.PublishMsg(m)
+	return r.n.send("gambit.out."+r.edge, r.id, kindMsg, msg, 0)
 }
 
 // Close implements server.Outbound: the hub let the client go; the edge
 // closes its connection.
 func (r *remote) Close() {
-	m := nats.NewMsg("gambit.out." + r.edge)
-	m.Header.Set(hClient, r.id)
-	m.Header.Set(hKind, kindEnd)
-	_ = r.n.nc.PublishMsg(m)
+	_ = r.n.send("gambit.out."+r.edge, r.id, kindEnd, nil, 0)
 	r.leave()
 }
 

@@ -191,18 +191,24 @@ func mustURL(s string) *url.URL {
 	return u
 }
 
-// TestTwoNodesPlay: a game created on node a, joined and played from node
-// b: the seat command and every move of b's player are relayed to a, the
-// owner, and each player sees the other's moves; the clocks run.
-func TestTwoNodesPlay(t *testing.T) {
+// twoNodes starts nodes a and b on a new database and an embedded NATS
+// server, stopped when the test ends; it returns the database's URL too.
+func twoNodes(t *testing.T) (a, b *node, db string) {
+	t.Helper()
 	ns, err := cluster.Embedded("127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer ns.Shutdown()
-	db := pgtest.URL(t)
-	a := startNode(t, "a", db, ns.ClientURL())
-	b := startNode(t, "b", db, ns.ClientURL())
+	t.Cleanup(ns.Shutdown)
+	db = pgtest.URL(t)
+	return startNode(t, "a", db, ns.ClientURL()), startNode(t, "b", db, ns.ClientURL()), db
+}
+
+// TestTwoNodesPlay: a game created on node a, joined and played from node
+// b: the seat command and every move of b's player are relayed to a, the
+// owner, and each player sees the other's moves; the clocks run.
+func TestTwoNodesPlay(t *testing.T) {
+	a, b, db := twoNodes(t)
 
 	ann, bob := newPerson(t), newPerson(t)
 	var g struct{ ID, Color string }
@@ -251,14 +257,7 @@ func ownerOf(t *testing.T, db, id string) string {
 // TestLobbyAcrossNodes: a challenge made on node a is listed on node b
 // within a few seconds, and a quick pairing on node b meets it.
 func TestLobbyAcrossNodes(t *testing.T) {
-	ns, err := cluster.Embedded("127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ns.Shutdown()
-	db := pgtest.URL(t)
-	a := startNode(t, "a", db, ns.ClientURL())
-	b := startNode(t, "b", db, ns.ClientURL())
+	a, b, _ := twoNodes(t)
 	ann, bob := newPerson(t), newPerson(t)
 	var g struct{ ID, Color string }
 	ann.post(a.http.URL, "/api/games", `{"mode":"online","lobby":true,"color":"white","clock":{"minutes":5,"increment":3}}`, 201, &g)

@@ -5,6 +5,8 @@ import (
 	"io"
 	"testing"
 	"time"
+
+	"github.com/gambitchess/gambit/internal/cputime"
 )
 
 // reportRate reports n units per second of wall time and, where the CPU
@@ -65,7 +67,7 @@ func benchGames(b *testing.B, unit string, read func(*Reader) (int, error)) {
 	data := loadGames(b)
 	b.ReportAllocs()
 	count := 0
-	cpu0 := cpuTime()
+	cpu0 := cputime.Process()
 	for b.Loop() {
 		for _, d := range data {
 			r := NewReader(bytes.NewReader(d))
@@ -81,5 +83,5 @@ func benchGames(b *testing.B, unit string, read func(*Reader) (int, error)) {
 			}
 		}
 	}
-	reportRate(b, count, unit, cpuTime()-cpu0)
+	reportRate(b, count, unit, cputime.Process()-cpu0)
 }

@@ -43,6 +43,7 @@ var allowedImports = map[string][]string{
 	"internal/elo":        {},
 	"internal/pgntag":     {},
 	"internal/pgtest":     {}, // a throwaway PostgreSQL for tests
+	"internal/cputime":    {}, // the process CPU time, for timing tests and benchmarks
 }
 
 // stdlibOnly are the packages that may import nothing outside the standard library.

@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/gambitchess/gambit/xiangqi"
+
+	"github.com/gambitchess/gambit/internal/cputime"
 )
 
 var mateTests = []struct {
@@ -280,9 +282,9 @@ func TestClock1s10ms(t *testing.T) {
 	for ply := 0; ply < 100 && !g.Outcome().Over(); ply++ {
 		pos := g.Position()
 		us := pos.SideToMove()
-		start, startCPU := time.Now(), cpuTime()
+		start, startCPU := time.Now(), cputime.Process()
 		r := e.SearchGame(context.Background(), g, Limits{WTime: clock[0], BTime: clock[1], WInc: inc, BInc: inc}, nil)
-		used := cpuTime() - startCPU
+		used := cputime.Process() - startCPU
 		if startCPU == 0 {
 			used = time.Since(start)
 		}

@@ -1,15 +1,13 @@
 //go:build unix
 
-package xq
+package cputime
 
 import (
 	"syscall"
 	"time"
 )
 
-// cpuTime returns the CPU time (user and system) the process has used. On a
-// loaded machine it measures the work better than the wall clock does.
-func cpuTime() time.Duration {
+func process() time.Duration {
 	var ru syscall.Rusage
 	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
 		return 0
