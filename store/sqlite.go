@@ -212,7 +212,8 @@ func nanos(t time.Time) int64 {
 
 // SQLite is a Log in one SQLite database file.
 type SQLite struct {
-	db *sql.DB
+	db    *sql.DB
+	batch *batcher // the appends, committed together
 }
 
 // OpenSQLite opens (creating if needed) the database at path.
@@ -234,7 +235,7 @@ func OpenSQLite(ctx context.Context, path string) (*SQLite, error) {
 		db.Close()
 		return nil, fmt.Errorf("store: migrate %s: %w", path, err)
 	}
-	return &SQLite{db: db}, nil
+	return &SQLite{db: db, batch: newBatcher(db)}, nil
 }
 
 // migrate applies the migrations the database has not had yet, each in a
@@ -279,4 +280,7 @@ func migrateOne(ctx context.Context, db *sql.DB, i int) error {
 }
 
 // Close closes the database.
-func (s *SQLite) Close() error { return s.db.Close() }
+func (s *SQLite) Close() error {
+	s.batch.close()
+	return s.db.Close()
+}

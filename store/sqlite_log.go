@@ -59,7 +59,10 @@ func (s *SQLite) Create(ctx context.Context, sum Summary, header []byte, events 
 // Append implements Log. The version check and the summary update are one
 // statement (UPDATE ... WHERE version = expect), inside the transaction
 // that inserts the events: no other write can come between them, in this
-// process or another (transactions begin IMMEDIATE).
+// process or another (transactions begin IMMEDIATE). Appends of many games
+// arriving together share one transaction and its one fsync (see
+// sqlite_batch.go); each is its own savepoint, so one that fails changes
+// nothing and fails alone.
 func (s *SQLite) Append(ctx context.Context, id string, expect int64, events []Event, sum Summary) error {
 	if len(events) == 0 {
 		return fmt.Errorf("store: append game %s: %w: no events", id, ErrInvalid)
@@ -67,44 +70,42 @@ func (s *SQLite) Append(ctx context.Context, id string, expect int64, events []E
 	if err := checkWrite(id, expect, events, sum); err != nil {
 		return fmt.Errorf("store: append game %s: %w", id, err)
 	}
-	tx, err := s.db.BeginTx(ctx, nil)
-	if err != nil {
+	if err := s.batch.append(ctx, &appendReq{ctx: ctx, id: id, expect: expect, events: events, sum: sum}); err != nil {
 		return fmt.Errorf("store: append game %s: %w", id, err)
 	}
-	defer tx.Rollback()
+	return nil
+}
+
+// appendTx is one append inside transaction tx.
+func appendTx(ctx context.Context, tx *sql.Tx, r *appendReq) error {
+	sum := r.sum
 	res, err := tx.ExecContext(ctx, `UPDATE games SET version = ?, variant = ?, mode = ?, status = ?, result = ?,
 		finished = ?, public = ?, white = ?, black = ?, updated_at = ?, white_kind = ?, black_kind = ?, plies = ?,
 		termination = ?, time_control = ?, active = ? WHERE id = ? AND version = ?`,
 		sum.Version, sum.Variant, sum.Mode, sum.Status, sum.Result, sum.Finished, sum.Public, sum.White, sum.Black,
-		nanos(sum.UpdatedAt), sum.WhiteKind, sum.BlackKind, sum.Plies, sum.Termination, sum.TimeControl, sum.Active, id, expect)
+		nanos(sum.UpdatedAt), sum.WhiteKind, sum.BlackKind, sum.Plies, sum.Termination, sum.TimeControl, sum.Active, r.id, r.expect)
 	if err != nil {
-		return fmt.Errorf("store: append game %s: %w", id, err)
+		return err
 	}
 	n, err := res.RowsAffected()
 	if err != nil {
-		return fmt.Errorf("store: append game %s: %w", id, err)
+		return err
 	}
 	if n == 0 {
 		var have int64
-		err := tx.QueryRowContext(ctx, `SELECT version FROM games WHERE id = ?`, id).Scan(&have)
+		err := tx.QueryRowContext(ctx, `SELECT version FROM games WHERE id = ?`, r.id).Scan(&have)
 		switch {
 		case errors.Is(err, sql.ErrNoRows):
-			return fmt.Errorf("store: append game %s: %w", id, ErrNotFound)
+			return ErrNotFound
 		case err != nil:
-			return fmt.Errorf("store: append game %s: %w", id, err)
+			return err
 		}
-		return fmt.Errorf("store: append game %s: expected version %d, stored %d: %w", id, expect, have, ErrConflict)
+		return fmt.Errorf("expected version %d, stored %d: %w", r.expect, have, ErrConflict)
 	}
-	if err := insertEvents(ctx, tx, id, events); err != nil {
-		return fmt.Errorf("store: append game %s: %w", id, err)
+	if err := insertEvents(ctx, tx, r.id, r.events); err != nil {
+		return err
 	}
-	if err := setPlayers(ctx, tx, id, sum.Players); err != nil {
-		return fmt.Errorf("store: append game %s: %w", id, err)
-	}
-	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("store: append game %s: commit: %w", id, err)
-	}
-	return nil
+	return setPlayers(ctx, tx, r.id, sum.Players)
 }
 
 // insertEvents stores events of game id; checkWrite has numbered them.

@@ -1,0 +1,151 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"sync"
+)
+
+// Group commit: every append goes to one writer goroutine, which takes the
+// appends waiting at that moment (up to maxBatch) into one transaction, so
+// that a hundred games moving at once cost one fsync, not a hundred. The
+// first append of a quiet moment is committed at once, alone: batching adds
+// no wait, it only shares the wait for the disk. Each append is a savepoint
+// of its own, so a conflict fails only its game's append.
+
+// maxBatch bounds the appends of one transaction.
+const maxBatch = 256
+
+// ErrClosed is returned by a write to a store that was closed.
+var ErrClosed = errors.New("store: closed")
+
+// appendReq is one Append waiting for the writer.
+type appendReq struct {
+	ctx    context.Context
+	id     string
+	expect int64
+	events []Event
+	sum    Summary
+	done   chan error
+}
+
+// batcher is the writer of the appends.
+type batcher struct {
+	db      *sql.DB
+	reqs    chan *appendReq
+	closing chan struct{}
+	once    sync.Once
+	wg      sync.WaitGroup
+}
+
+func newBatcher(db *sql.DB) *batcher {
+	b := &batcher{db: db, reqs: make(chan *appendReq), closing: make(chan struct{})}
+	b.wg.Add(1)
+	go b.run()
+	return b
+}
+
+// append hands r to the writer and waits for its commit. Once the writer
+// has it, it waits whatever its context says: it returns when the append
+// is durable or failed, never while it might still happen.
+func (b *batcher) append(ctx context.Context, r *appendReq) error {
+	r.done = make(chan error, 1)
+	select {
+	case b.reqs <- r:
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-b.closing:
+		return ErrClosed
+	}
+	return <-r.done
+}
+
+// run commits batches until the store closes.
+func (b *batcher) run() {
+	defer b.wg.Done()
+	for {
+		select {
+		case <-b.closing:
+			return
+		case first := <-b.reqs:
+			b.commit(b.gather(first))
+		}
+	}
+}
+
+// gather takes first and the appends waiting now, up to maxBatch.
+func (b *batcher) gather(first *appendReq) []*appendReq {
+	batch := []*appendReq{first}
+	for len(batch) < maxBatch {
+		select {
+		case r := <-b.reqs:
+			batch = append(batch, r)
+		default:
+			return batch
+		}
+	}
+	return batch
+}
+
+// commit writes batch in one transaction, each append in a savepoint, and
+// answers every append.
+func (b *batcher) commit(batch []*appendReq) {
+	errs := make([]error, len(batch))
+	err := b.inTx(func(tx *sql.Tx) error {
+		for i, r := range batch {
+			errs[i] = savepoint(tx, r)
+		}
+		return nil
+	})
+	for i, r := range batch {
+		if errs[i] == nil {
+			errs[i] = err // the commit failed: none of the batch happened
+		}
+		r.done <- errs[i]
+	}
+}
+
+// inTx runs f in a transaction and commits it.
+func (b *batcher) inTx(f func(tx *sql.Tx) error) error {
+	tx, err := b.db.BeginTx(context.Background(), nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if err := f(tx); err != nil {
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("commit: %w", err)
+	}
+	return nil
+}
+
+// savepoint runs one append in its own savepoint of tx, rolled back alone
+// when it fails. An append whose caller has given up is not written.
+func savepoint(tx *sql.Tx, r *appendReq) error {
+	if err := r.ctx.Err(); err != nil {
+		return err
+	}
+	ctx := context.WithoutCancel(r.ctx) // the batch's other appends must not fail for this caller's deadline
+	if _, err := tx.ExecContext(ctx, `SAVEPOINT a`); err != nil {
+		return err
+	}
+	if err := appendTx(ctx, tx, r); err != nil {
+		if _, rerr := tx.ExecContext(ctx, `ROLLBACK TO a`); rerr != nil {
+			return errors.Join(err, rerr)
+		}
+		_, _ = tx.ExecContext(ctx, `RELEASE a`)
+		return err
+	}
+	_, err := tx.ExecContext(ctx, `RELEASE a`)
+	return err
+}
+
+// close stops the writer once it has answered the batch under way.
+func (b *batcher) close() {
+	b.once.Do(func() { close(b.closing) })
+	b.wg.Wait()
+}
