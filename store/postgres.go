@@ -75,10 +75,24 @@ var pgMigrations = []string{
 	CREATE INDEX game_leases_node ON game_leases(node);`,
 }
 
+// defaultPoolConns is how many connections a node keeps to PostgreSQL,
+// unless the URL says (pool_max_conns=N).
+const defaultPoolConns = 32
+
 // OpenPostgres connects to the database at url (a postgres:// URL or a
 // key=value connection string) and brings its schema up to date.
 func OpenPostgres(ctx context.Context, url string) (*Postgres, error) {
-	pool, err := pgxpool.New(ctx, url)
+	cfg, err := pgxpool.ParseConfig(url)
+	if err != nil {
+		return nil, fmt.Errorf("store: open postgres: %w", err)
+	}
+	if !strings.Contains(url, "pool_max_conns") {
+		// Each append is a transaction waiting for its commit's WAL flush;
+		// many at once share the flushes (PostgreSQL's own group commit),
+		// so a node keeps more connections than pgx's default of one a core.
+		cfg.MaxConns = defaultPoolConns
+	}
+	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {
 		return nil, fmt.Errorf("store: open postgres: %w", err)
 	}
