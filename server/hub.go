@@ -229,6 +229,7 @@ func (h *hub) stop() {
 		}
 	}
 	for c := range h.clients {
+		h.dropClient(c)
 		c.close()
 	}
 }
@@ -238,7 +239,7 @@ func (h *hub) handle(ctx context.Context, cmd any) {
 	case joinCmd:
 		h.join(cmd)
 	case leaveCmd:
-		delete(h.clients, cmd.c)
+		h.dropClient(cmd.c)
 		h.notePresence()
 	case presenceCmd:
 		h.presenceTick(ctx)
@@ -261,7 +262,7 @@ func (h *hub) handle(ctx context.Context, cmd any) {
 // join greets a client and brings it up to date.
 func (h *hub) join(cmd joinCmd) {
 	cmd.c.viewer = watcherFor(h.g, cmd.player, cmd.follow)
-	h.clients[cmd.c] = struct{}{}
+	h.addClient(cmd.c)
 	if !cmd.c.viewer.IsSpectator() {
 		h.client = cmd.c.addr
 	}
@@ -355,6 +356,9 @@ func (h *hub) saveFailed(ctx context.Context, c *client, serr error) {
 func (h *hub) publish(evs []game.Event) {
 	g := h.g
 	for _, e := range evs {
+		if e.Type == game.EventMove {
+			h.s.metrics.moves.Inc()
+		}
 		p := published{v: e.V}
 		if e.V != g.Version() {
 			// Not the command's last event: the state sent for the last
@@ -448,9 +452,28 @@ func (h *hub) deliver(c *client, data []byte) {
 	select {
 	case c.send <- data:
 	default:
-		delete(h.clients, c)
+		h.dropClient(c)
 		c.close()
 	}
+}
+
+// addClient holds c, counting it in the open sockets of its kind.
+func (h *hub) addClient(c *client) {
+	if _, ok := h.clients[c]; ok {
+		return
+	}
+	h.clients[c] = struct{}{}
+	c.open = h.s.metrics.socketGauge(c.viewer.IsSpectator())
+	c.open.Inc()
+}
+
+// dropClient lets c go, if the hub holds it.
+func (h *hub) dropClient(c *client) {
+	if _, ok := h.clients[c]; !ok {
+		return
+	}
+	delete(h.clients, c)
+	c.open.Dec()
 }
 
 // afterChange arms the flag timer and starts the bot when it is its turn
