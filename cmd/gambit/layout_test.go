@@ -34,6 +34,7 @@ var allowedImports = map[string][]string{
 	"store/storetest":  {"store"},
 	"server":           {"chess", "chess/pgn", "xiangqi", "game", "store", "engine", "engine/xq", "engine/fogbot", "engine/dicebot", "engine/bombbot", "variant/bomb", "variant/dice", "web"},
 	"web":              {},
+	"loadtest":         {},
 	"internal/charset": {},
 	"internal/elo":     {},
 	"internal/pgntag":  {},
