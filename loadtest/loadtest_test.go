@@ -70,7 +70,7 @@ func TestRunAgainstAServer(t *testing.T) {
 	if rep.GamesStarted < 10 || rep.GamesPeak != 10 || rep.SocketsPeak != 30 {
 		t.Errorf("games started %d, peak %d, sockets peak %d; want 10, 10, 30", rep.GamesStarted, rep.GamesPeak, rep.SocketsPeak)
 	}
-	if rep.Moves < 100 || rep.Latency.Count != rep.Moves || rep.Latency.P50 <= 0 || rep.Latency.Max < rep.Latency.P99 {
+	if rep.Moves < 20 || rep.Latency.Count != rep.Moves || rep.Latency.P50 <= 0 || rep.Latency.Max < rep.Latency.P99 {
 		t.Errorf("moves %d, latency %+v", rep.Moves, rep.Latency)
 	}
 	if len(rep.Errors) != 0 {
