@@ -42,8 +42,8 @@ type Metrics struct {
 }
 
 // relayBuckets are the move relay latency buckets, in seconds: 100 µs to
-// about 3 s, doubling.
-var relayBuckets = prometheus.ExponentialBuckets(0.0001, 2, 16)
+// about 26 s, doubling (a store falling behind queues moves for seconds).
+var relayBuckets = prometheus.ExponentialBuckets(0.0001, 2, 19)
 
 // NewMetrics returns the series on a new registry.
 func NewMetrics() *Metrics {
