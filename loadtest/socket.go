@@ -151,6 +151,11 @@ func (s *socket) handle(ctx context.Context, m Message) {
 		return
 	case "error":
 		r.stats.fail("server_" + m.Code)
+		if m.Code == "rate_limited" && !s.spectator && s.lastV > 0 {
+			// The move was dropped: ask for the last event again, and plan anew from it.
+			s.planned = -1
+			s.send(ctx, fmt.Appendf(nil, `{"t":"sync","d":{"v":%d}}`, s.lastV-1))
+		}
 		return
 	}
 	if !m.IsPosition() {
