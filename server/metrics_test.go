@@ -141,3 +141,23 @@ func TestMetricsCountRefusals(t *testing.T) {
 		t.Errorf("refused rate_limited %v, want 1", n)
 	}
 }
+
+// TestMetricsHotPathAllocatesNothing: what a move and a socket touch is
+// bound to its labels in advance, so counting costs no allocation.
+func TestMetricsHotPathAllocatesNothing(t *testing.T) {
+	m := NewMetrics()
+	read := time.Now()
+	allocs := testing.AllocsPerRun(100, func() {
+		m.moves.Inc()
+		m.relay.Observe(time.Since(read).Seconds())
+		g := m.socketGauge(true)
+		g.Inc()
+		g.Dec()
+		m.gamesLive.Inc()
+		m.botWaiting.Inc()
+		m.refusedWSMessage.Inc()
+	})
+	if allocs != 0 {
+		t.Errorf("%v allocations per move, want 0", allocs)
+	}
+}
