@@ -24,7 +24,7 @@ type liveGame struct {
 	sentPly  atomic.Int64 // the ply the move in flight makes, -1 for none
 	sentAt   atomic.Int64 // when it was sent, in the run's clock
 	progress atomic.Int64 // when a position last arrived, in the run's clock
-	ended    atomic.Bool  // a player saw the game over
+	sawEnd   atomic.Int32 // the players who saw the game over
 	done     chan struct{}
 	once     sync.Once
 }
@@ -34,6 +34,22 @@ func newLiveGame(r *run, id string) *liveGame {
 	g.sentPly.Store(-1)
 	g.progress.Store(r.clock())
 	return g
+}
+
+// endGrace is how long a game stays open after one player saw it end,
+// for the other to read the last move too (and its relay time be taken).
+const endGrace = 2 * time.Second
+
+// playerSawEnd notes that one more player saw the game end: the game is
+// counted finished at the first, and closed at the second (or after
+// endGrace).
+func (g *liveGame) playerSawEnd() {
+	if g.sawEnd.Add(1) == 1 {
+		g.r.stats.gamesFinished.Add(1)
+		time.AfterFunc(endGrace, g.finish)
+		return
+	}
+	g.finish()
 }
 
 // finish marks the game over (once).
@@ -61,7 +77,8 @@ type socket struct {
 	conn    atomic.Pointer[websocket.Conn] // replaced by a redial, while a timer may write
 	color   string                         // the seat it holds, from hello
 	lastV   int64
-	planned int // the ply a move has been planned for, -1 for none
+	planned int  // the ply a move has been planned for, -1 for none
+	sawEnd  bool // it saw the game over
 	timer   *time.Timer
 }
 
@@ -173,10 +190,10 @@ func (s *socket) handle(ctx context.Context, m Message) {
 		r.stats.moves.Add(1)
 	}
 	if m.Finished() {
-		if s.g.ended.CompareAndSwap(false, true) {
-			r.stats.gamesFinished.Add(1)
+		if !s.spectator && !s.sawEnd {
+			s.sawEnd = true
+			s.g.playerSawEnd()
 		}
-		s.g.finish()
 		return
 	}
 	if mine && m.Ply != s.planned {
