@@ -95,6 +95,7 @@ type hub struct {
 	idleTimer *time.Timer
 	chat      chatState     // the rooms' recent lines, in memory only (hub_chat.go)
 	failed    bool          // the game could not be saved nor read back: retire at once
+	moveRead  time.Time     // when the move being applied was read off its WebSocket (zero: none)
 	done      chan struct{} // closed when the hub stops
 }
 
@@ -404,6 +405,16 @@ func (h *hub) publish(evs []game.Event) {
 		}
 		h.remember(p)
 		h.broadcast(&p)
+		h.noteRelayed()
+	}
+}
+
+// noteRelayed records, once its event has gone out, how long the move
+// being applied took from its WebSocket to the clients' queues.
+func (h *hub) noteRelayed() {
+	if !h.moveRead.IsZero() {
+		h.s.metrics.relay.Observe(time.Since(h.moveRead).Seconds())
+		h.moveRead = time.Time{}
 	}
 }
 
@@ -428,6 +439,7 @@ func (h *hub) publishCut(p *published, e game.Event, typ string) {
 	}
 	h.remember(*p)
 	h.broadcast(p)
+	h.noteRelayed()
 }
 
 // broadcast sends each client the message of p for its kind of viewer.

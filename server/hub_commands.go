@@ -30,11 +30,11 @@ func (h *hub) message(ctx context.Context, c *client, m clientMsg) {
 		h.say(c, m.Text)
 		return
 	}
-	before := h.g.Version()
-	h.apply(ctx, c, func(g *game.Game) ([]game.Event, error) { return h.command(c.viewer, m) })
-	if m.T == msgMove && h.g.Version() > before && !m.Read.IsZero() {
-		h.s.metrics.relay.Observe(time.Since(m.Read).Seconds())
+	if m.T == msgMove {
+		h.moveRead = m.Read // publish times the move's relay from it
 	}
+	h.apply(ctx, c, func(g *game.Game) ([]game.Event, error) { return h.command(c.viewer, m) })
+	h.moveRead = time.Time{}
 }
 
 // command turns client message m into a game command on behalf of viewer
