@@ -458,6 +458,9 @@ func (s *Server) handleLevels(w http.ResponseWriter, r *http.Request) {
 // httpError answers with err's status and a JSON {"code","message"}.
 func (s *Server) httpError(w http.ResponseWriter, err error) {
 	status, _ := errorCode(err)
+	if errors.Is(err, ErrRateLimited) || errors.Is(err, ErrBusy) || errors.Is(err, ErrComputerBusy) {
+		s.metrics.noteRefusal(status)
+	}
 	if status >= 500 && !errors.Is(err, ErrBusy) && !errors.Is(err, ErrComputerBusy) { // busy is the server holding up, not failing
 		s.log.Error("request failed", "err", err)
 	}

@@ -4,6 +4,8 @@ import (
 	"context"
 	"sync"
 	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
 )
 
 // The computer's thinking is shared fairly. Every game asks for at most one
@@ -37,7 +39,8 @@ type thinking struct {
 // clients, hurrying a job that has had its slice whenever another waits.
 // It is safe for concurrent use.
 type scheduler struct {
-	slice time.Duration
+	slice  time.Duration
+	queued prometheus.Gauge // the jobs waiting, as a metric
 
 	mu      sync.Mutex
 	wake    *sync.Cond
@@ -49,11 +52,12 @@ type scheduler struct {
 }
 
 // newScheduler starts workers goroutines; slice <= 0 means defaultSlice.
-func newScheduler(workers int, slice time.Duration) *scheduler {
+// queued follows how many jobs wait.
+func newScheduler(workers int, slice time.Duration, queued prometheus.Gauge) *scheduler {
 	if slice <= 0 {
 		slice = defaultSlice
 	}
-	s := &scheduler{slice: slice, queues: map[string][]botJob{}, running: map[*thinking]struct{}{}}
+	s := &scheduler{slice: slice, queues: map[string][]botJob{}, running: map[*thinking]struct{}{}, queued: queued}
 	s.wake = sync.NewCond(&s.mu)
 	for range max(workers, 1) {
 		s.wg.Add(1)
@@ -74,6 +78,7 @@ func (s *scheduler) submit(job botJob) error {
 		s.turns = append(s.turns, job.client)
 	}
 	s.queues[job.client] = append(s.queues[job.client], job)
+	s.queued.Inc()
 	s.wake.Signal()
 	for t := range s.running {
 		s.armHurry(t)
@@ -123,6 +128,7 @@ func (s *scheduler) next() botJob {
 	s.turns = s.turns[1:]
 	q := s.queues[client]
 	job := q[0]
+	s.queued.Dec()
 	if len(q) == 1 {
 		delete(s.queues, client)
 	} else {
@@ -167,6 +173,7 @@ func (s *scheduler) work() {
 func (s *scheduler) close() {
 	s.mu.Lock()
 	s.closed = true
+	s.queued.Sub(float64(s.waiting()))
 	s.queues, s.turns = map[string][]botJob{}, nil
 	for t := range s.running {
 		t.hurry()

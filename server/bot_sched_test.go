@@ -6,6 +6,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
 )
 
 // order records the jobs a scheduler ran, in order.
@@ -29,7 +31,7 @@ func (o *order) get() []string {
 // TestSchedulerTakesClientsInTurn: a client's flood of jobs waits behind
 // itself; another client's job runs as soon as the job running ends.
 func TestSchedulerTakesClientsInTurn(t *testing.T) {
-	s := newScheduler(1, time.Hour) // never hurried here
+	s := newScheduler(1, time.Hour, prometheus.NewGauge(prometheus.GaugeOpts{Name: "waiting"})) // never hurried here
 	defer s.close()
 	var o order
 	release := make(chan struct{})
@@ -68,7 +70,7 @@ func TestSchedulerTakesClientsInTurn(t *testing.T) {
 // another waits, and left alone while none does.
 func TestSchedulerHurries(t *testing.T) {
 	const slice = 30 * time.Millisecond
-	s := newScheduler(1, slice)
+	s := newScheduler(1, slice, prometheus.NewGauge(prometheus.GaugeOpts{Name: "waiting"}))
 	defer s.close()
 	ran := make(chan time.Duration, 2)
 	long := func(hurry context.Context) {
@@ -109,7 +111,7 @@ func TestSchedulerHurries(t *testing.T) {
 // TestSchedulerClose: closing hurries the running job, drops the queued
 // ones and refuses new ones.
 func TestSchedulerClose(t *testing.T) {
-	s := newScheduler(1, time.Hour)
+	s := newScheduler(1, time.Hour, prometheus.NewGauge(prometheus.GaugeOpts{Name: "waiting"}))
 	started := make(chan struct{})
 	if err := s.submit(botJob{client: "a", run: func(h context.Context) { close(started); <-h.Done() }}); err != nil {
 		t.Fatal(err)

@@ -324,6 +324,7 @@ func (rc *remoteClient) Message(data []byte, lag time.Duration) {
 		return
 	}
 	msg.Lag = min(max(lag, 0), maxLagCredit)
+	msg.Read = time.Now() // the relay latency here counts from the owner's receipt
 	if err := rc.h.send(rc.s.ctx, messageCmd{c: rc.c, msg: msg}); err != nil {
 		rc.c.close() // the hub retired: the client reconnects, and finds the game afresh
 	}

@@ -90,7 +90,9 @@ func (s *Server) listen(addr string) (net.Listener, error) {
 		return nil, fmt.Errorf("server: listen on %s: %w", addr, err)
 	}
 	s.log.Info("connection limits", "maxConns", total, "maxConnsPerAddr", s.conn.maxConnsPerAddr, "openFiles", fds)
-	return newCapListener(ln, total, s.conn.maxConnsPerAddr, s.trustedPeer), nil
+	cl := newCapListener(ln, total, s.conn.maxConnsPerAddr, s.trustedPeer)
+	cl.refused = s.metrics.refusedConns
+	return cl, nil
 }
 
 // defaultMaxConns is the total connection cap for a process that may open

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
 )
 
 // Connection caps: one client (one address, an IPv6 /64) may hold
@@ -42,6 +44,7 @@ type capListener struct {
 	exempt       func(netip.Addr) bool // addresses free of the per-address cap (trusted proxies)
 	refusal      []byte                // the whole 503 answer
 	refusing     chan struct{}         // a slot per refusal running
+	refused      prometheus.Counter    // counts the refusals, when not nil
 
 	mu     sync.Mutex
 	open   int
@@ -103,6 +106,9 @@ func (l *capListener) release(key string) {
 // once (a fresh connection's send buffer is empty: the write does not
 // wait) and closes c without draining it.
 func (l *capListener) refuse(c net.Conn) {
+	if l.refused != nil {
+		l.refused.Inc()
+	}
 	select {
 	case l.refusing <- struct{}{}:
 	default:

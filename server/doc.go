@@ -128,6 +128,14 @@
 // X-Forwarded-Proto). GET /game/{file} dispatches on the extension, so
 // the standalone viewer (.html) will be one more case.
 //
+// Metrics (metrics.go): Config.Metrics holds Prometheus series on a
+// registry of their own: games live, sockets open by kind, moves, the
+// move relay latency (a move read off its WebSocket to its publication,
+// through the hub and the store's Append), store errors, the computer's
+// queue and moves, refusals by limits, and the Go and process collectors.
+// RunMetrics serves them at /metrics on a listener of its own (with pprof
+// if asked), never on the public one.
+//
 // Wire format: a JSON envelope {"t": type, "d": data}.
 //
 //	client → server: move {"u":"e2e4"} (xiangqi: ICCS, {"u":"h2e2"}), takeback, resign, abort, draw-offer,

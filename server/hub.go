@@ -96,6 +96,7 @@ type hub struct {
 	idleTimer *time.Timer
 	chat      chatState     // the rooms' recent lines, in memory only (hub_chat.go)
 	failed    bool          // the game could not be saved nor read back: retire at once
+	moveRead  time.Time     // when the move being applied was read off its WebSocket (zero: none)
 	done      chan struct{} // closed when the hub stops
 }
 
@@ -231,6 +232,7 @@ func (h *hub) stop() {
 		}
 	}
 	for c := range h.clients {
+		h.dropClient(c)
 		c.close()
 	}
 }
@@ -240,7 +242,7 @@ func (h *hub) handle(ctx context.Context, cmd any) {
 	case joinCmd:
 		h.join(cmd)
 	case leaveCmd:
-		delete(h.clients, cmd.c)
+		h.dropClient(cmd.c)
 		h.notePresence()
 	case presenceCmd:
 		h.presenceTick(ctx)
@@ -268,7 +270,7 @@ func (h *hub) handle(ctx context.Context, cmd any) {
 // join greets a client and brings it up to date.
 func (h *hub) join(cmd joinCmd) {
 	cmd.c.viewer = watcherFor(h.g, cmd.player, cmd.follow)
-	h.clients[cmd.c] = struct{}{}
+	h.addClient(cmd.c)
 	if !cmd.c.viewer.IsSpectator() {
 		h.client = cmd.c.addr
 	}
@@ -391,6 +393,9 @@ func (h *hub) saveFailed(ctx context.Context, c *client, serr error) {
 func (h *hub) publish(evs []game.Event) {
 	g := h.g
 	for _, e := range evs {
+		if e.Type == game.EventMove {
+			h.s.metrics.moves.Inc()
+		}
 		p := published{v: e.V}
 		if e.V != g.Version() {
 			// Not the command's last event: the state sent for the last
@@ -436,6 +441,16 @@ func (h *hub) publish(evs []game.Event) {
 		}
 		h.remember(p)
 		h.broadcast(&p)
+		h.noteRelayed()
+	}
+}
+
+// noteRelayed records, once its event has gone out, how long the move
+// being applied took from its WebSocket to the clients' queues.
+func (h *hub) noteRelayed() {
+	if !h.moveRead.IsZero() {
+		h.s.metrics.relay.Observe(time.Since(h.moveRead).Seconds())
+		h.moveRead = time.Time{}
 	}
 }
 
@@ -460,6 +475,7 @@ func (h *hub) publishCut(p *published, e game.Event, typ string) {
 	}
 	h.remember(*p)
 	h.broadcast(p)
+	h.noteRelayed()
 }
 
 // broadcast sends each client the message of p for its kind of viewer.
@@ -484,9 +500,28 @@ func (h *hub) deliver(c *client, data []byte) {
 	select {
 	case c.send <- data:
 	default:
-		delete(h.clients, c)
+		h.dropClient(c)
 		c.close()
 	}
+}
+
+// addClient holds c, counting it in the open sockets of its kind.
+func (h *hub) addClient(c *client) {
+	if _, ok := h.clients[c]; ok {
+		return
+	}
+	h.clients[c] = struct{}{}
+	c.open = h.s.metrics.socketGauge(c.viewer.IsSpectator())
+	c.open.Inc()
+}
+
+// dropClient lets c go, if the hub holds it.
+func (h *hub) dropClient(c *client) {
+	if _, ok := h.clients[c]; !ok {
+		return
+	}
+	delete(h.clients, c)
+	c.open.Dec()
 }
 
 // afterChange arms the flag timer and starts the bot when it is its turn

@@ -175,6 +175,9 @@ func (h *hub) botMoved(ctx context.Context, cmd botMoveCmd) {
 	}
 	h.apply(ctx, nil, func(g *game.Game) ([]game.Event, error) {
 		evs, err := g.Move(g.Turn(), cmd.move)
+		if err == nil {
+			h.s.metrics.botMoves.Inc()
+		}
 		if err != nil && g.Hidden() {
 			h.s.log.Error("bot move refused", "game", g.ID()) // the move would tell a hidden secret in the log
 		} else if err != nil {

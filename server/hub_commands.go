@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/subtle"
 	"fmt"
+	"time"
 
 	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/game"
@@ -29,7 +30,11 @@ func (h *hub) message(ctx context.Context, c *client, m clientMsg) {
 		h.say(c, m.Text)
 		return
 	}
+	if m.T == msgMove {
+		h.moveRead = m.Read // publish times the move's relay from it
+	}
 	h.apply(ctx, c, func(g *game.Game) ([]game.Event, error) { return h.command(c.viewer, m) })
+	h.moveRead = time.Time{}
 }
 
 // command turns client message m into a game command on behalf of viewer

@@ -55,6 +55,7 @@ type clientMsg struct {
 	V    int64         // sync, last version seen
 	Draw bool          // claim-victory: call it a draw instead
 	Lag  time.Duration // move: the network credit the connection earned (set by the server, never read from the client)
+	Read time.Time     // when the server read it off the WebSocket (set by the server), for the relay latency metric
 
 	Text string // chat, the line trimmed and checked (checkChatText)
 }

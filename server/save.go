@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 
 	"github.com/gambitchess/gambit/chess"
@@ -31,6 +32,7 @@ func (s *Server) createGame(ctx context.Context, g *game.Game) error {
 		return fmt.Errorf("%w: encode game %s: %v", ErrStorage, g.ID(), err)
 	}
 	if err := s.store.Create(ctx, summaryOf(g), header, nil); err != nil {
+		s.metrics.storeErrors.Inc()
 		return fmt.Errorf("%w: %v", ErrStorage, err)
 	}
 	return nil
@@ -48,13 +50,20 @@ func (s *Server) appendEvents(ctx context.Context, g *game.Game, evs []game.Even
 		}
 		out[i] = store.Event{V: e.V, Type: string(e.Type), Data: data}
 	}
-	return s.store.Append(ctx, g.ID(), evs[0].V-1, out, summaryOf(g))
+	if err := s.store.Append(ctx, g.ID(), evs[0].V-1, out, summaryOf(g)); err != nil {
+		s.metrics.storeErrors.Inc()
+		return err
+	}
+	return nil
 }
 
 // loadGame reads game id from the store and replays its events.
 func (s *Server) loadGame(ctx context.Context, id string) (*game.Game, error) {
 	st, err := s.store.Load(ctx, id)
 	if err != nil {
+		if !errors.Is(err, store.ErrNotFound) {
+			s.metrics.storeErrors.Inc()
+		}
 		return nil, err
 	}
 	evs := make([]game.Event, len(st.Events))

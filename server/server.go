@@ -89,6 +89,10 @@ type Config struct {
 	// ChallengePerMinute is how many lobby challenges and quick pairings
 	// one address may open a minute (10).
 	ChallengePerMinute int
+	// Metrics receives the server's Prometheus series; nil keeps them
+	// unread (a new Metrics no one serves). Serve them with RunMetrics on
+	// a listener of their own, not on the public one.
+	Metrics *Metrics
 }
 
 // Server serves the API, the WebSockets and the UI. It holds no global
@@ -103,6 +107,7 @@ type Server struct {
 	assets   fs.FS
 	now      func() time.Time
 	log      *slog.Logger
+	metrics  *Metrics
 
 	minClock      time.Duration
 	claimAfter    time.Duration
@@ -165,10 +170,13 @@ func New(cfg Config) *Server {
 	if cfg.CreatePerMinute <= 0 {
 		cfg.CreatePerMinute = 30
 	}
+	if cfg.Metrics == nil {
+		cfg.Metrics = NewMetrics()
+	}
 	ctx, cancel := context.WithCancel(context.Background())
-	return &Server{store: cfg.Store, bot: cfg.Bot, bus: cfg.Bus, leases: cfg.Leases, sched: newScheduler(cfg.Workers, cfg.ThinkSlice),
+	return &Server{store: cfg.Store, bot: cfg.Bot, bus: cfg.Bus, leases: cfg.Leases, sched: newScheduler(cfg.Workers, cfg.ThinkSlice, cfg.Metrics.botWaiting),
 		computer: newComputerGames(cfg.ComputerGamesPerClient, cfg.ComputerGames), assets: cfg.Assets,
-		now: cfg.Now, log: cfg.Logger, minClock: cfg.MinClock, claimAfter: cfg.ClaimAfter, firstMoveTime: cfg.FirstMoveTime, idleGrace: cfg.IdleGrace, expireEvery: cfg.ExpireEvery,
+		now: cfg.Now, log: cfg.Logger, metrics: cfg.Metrics, minClock: cfg.MinClock, claimAfter: cfg.ClaimAfter, firstMoveTime: cfg.FirstMoveTime, idleGrace: cfg.IdleGrace, expireEvery: cfg.ExpireEvery,
 		creations: newLimiter(cfg.CreatePerMinute, cfg.CreatePerMinute, cfg.Now), lobby: newLobby(), ctx: ctx, cancel: cancel, hubs: map[string]*hub{},
 		loading: map[string]chan struct{}{},
 		conn:    newConnSettings(cfg), rates: newAddressLimits(cfg), drawing: make(chan struct{}, drawSlots)}
@@ -343,8 +351,10 @@ func (s *Server) startHubLocked(g *game.Game, client string) *hub {
 	h.client = client
 	s.hubs[g.ID()] = h
 	s.wg.Add(1)
+	s.metrics.gamesLive.Inc()
 	go func() {
 		defer s.wg.Done()
+		defer s.metrics.gamesLive.Dec()
 		h.run(s.ctx)
 	}()
 	return h

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
+	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/game"
@@ -36,8 +37,9 @@ type client struct {
 	chat   chatter     // its chat name and rate limit (the hub's, as viewer is)
 	cancel context.CancelFunc
 	once   sync.Once
-	lag    atomic.Int64 // one-way network time, smoothed, in nanoseconds
-	addr   string       // the client's address, as limits key it
+	lag    atomic.Int64     // one-way network time, smoothed, in nanoseconds
+	addr   string           // the client's address, as limits key it
+	open   prometheus.Gauge // the open sockets it counts in while the hub holds it (set by the hub)
 }
 
 // Per-connection message limits: a burst, then so many a second; what is
@@ -161,6 +163,7 @@ func (s *Server) readPump(ctx context.Context, conn *websocket.Conn, link gameLi
 	warned := false // one error per flood, not one per message
 	for {
 		_, data, err := conn.Read(ctx)
+		read := time.Now()
 		if err != nil {
 			if websocket.CloseStatus(err) == websocket.StatusMessageTooBig || errors.Is(err, websocket.ErrMessageTooBig) {
 				conn.Close(websocket.StatusMessageTooBig, "message too large")
@@ -168,6 +171,7 @@ func (s *Server) readPump(ctx context.Context, conn *websocket.Conn, link gameLi
 			return
 		}
 		if err := s.takeMessage(c, &rate); err != nil {
+			s.metrics.refusedWSMessage.Inc()
 			if !warned {
 				warned = true
 				c.trySend(errorEvent(err))
@@ -180,7 +184,7 @@ func (s *Server) readPump(ctx context.Context, conn *websocket.Conn, link gameLi
 			c.trySend(errorEvent(err))
 			continue
 		}
-		msg.Lag = c.lagCredit()
+		msg.Lag, msg.Read = c.lagCredit(), read
 		if err := link.message(ctx, data, msg); err != nil {
 			return
 		}

@@ -39,6 +39,7 @@ var allowedImports = map[string][]string{
 	"server":              {"chess", "chess/pgn", "xiangqi", "game", "store", "engine", "engine/xq", "engine/fogbot", "engine/dicebot", "engine/bombbot", "variant/bomb", "variant/dice", "render", "web"},
 	"web":                 {},
 	"cluster":             {"server"}, // nodes over NATS: beside server, wired by cmd
+	"loadtest":            {},
 	"internal/charset":    {},
 	"internal/elo":        {},
 	"internal/pgntag":     {},

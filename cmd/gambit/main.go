@@ -66,7 +66,7 @@ func newRootCmd() *cobra.Command {
 	root.PersistentPreRunE = checkFlagRanges
 	root.SetHelpCommand(newHelpCmd())
 	root.AddCommand(newServeCmd(), newPerftCmd(), newMovesCmd(), newFENCmd(), newPGNCmd(),
-		newUCICmd(), newBenchCmd(), newEPDCmd(), newMatchCmd(), newTuneCmd(), newDiceCmd(), newBombCmd(), newRenderCmd())
+		newUCICmd(), newBenchCmd(), newEPDCmd(), newMatchCmd(), newTuneCmd(), newDiceCmd(), newBombCmd(), newRenderCmd(), newLoadtestCmd())
 	requireSubcommand(root)
 	return root
 }

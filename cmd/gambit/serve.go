@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
 	"log/slog"
 	"net"
 	"net/netip"
@@ -29,6 +30,7 @@ func newServeCmd() *cobra.Command {
 	var online onlineFlags
 	var limits limitFlags
 	var cl clusterFlags
+	var ops opsFlags
 	cmd := &cobra.Command{
 		Use:   "serve",
 		Short: "Play in the browser: serve the web app (default command)",
@@ -38,7 +40,7 @@ func newServeCmd() *cobra.Command {
 			"unfinished ones continue, clocks included, when the server starts again.",
 		Args: argsRange(0, 0),
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			return serve(cmd, addr, storeFlags{data: data, db: db}, workers, online, limits, cl)
+			return serve(cmd, addr, storeFlags{data: data, db: db}, workers, online, limits, cl, ops)
 		},
 	}
 	cmd.Flags().StringVar(&addr, "addr", ":8080", "address to listen on")
@@ -56,8 +58,52 @@ func newServeCmd() *cobra.Command {
 	atLeast(cmd, 0, "computer-games")
 	limits.register(cmd)
 	cl.register(cmd)
+	ops.register(cmd)
 	return cmd
 }
+
+// opsFlags are serve's settings for whoever runs it: the log's format and
+// the metrics listener.
+type opsFlags struct {
+	logFormat   logFormat
+	metricsAddr string
+	pprof       bool
+}
+
+// register adds the operations flags to serve.
+func (o *opsFlags) register(cmd *cobra.Command) {
+	f := cmd.Flags()
+	o.logFormat = "text"
+	f.Var(&o.logFormat, "log-format", "the log on stderr: text (key=value) or json")
+	f.StringVar(&o.metricsAddr, "metrics-addr", "",
+		"serve Prometheus metrics at /metrics on this address, a listener of its own (e.g. 127.0.0.1:9090; none by default)")
+	f.BoolVar(&o.pprof, "pprof", false, "also serve Go's profiles at /debug/pprof/ on --metrics-addr")
+}
+
+// logger is the structured log the flags ask for, written to w.
+func (o opsFlags) logger(w io.Writer) *slog.Logger {
+	if o.logFormat == "json" {
+		return slog.New(slog.NewJSONHandler(w, nil))
+	}
+	return slog.New(slog.NewTextHandler(w, nil))
+}
+
+// logFormat is the --log-format flag: text or json, checked as it is set.
+type logFormat string
+
+func (l *logFormat) String() string { return string(*l) }
+
+// Set accepts text or json.
+func (l *logFormat) Set(s string) error {
+	if s != "text" && s != "json" {
+		return fmt.Errorf("want text or json, not %.20q", s)
+	}
+	*l = logFormat(s)
+	return nil
+}
+
+// Type names the flag's value in the help.
+func (l *logFormat) Type() string { return "text|json" }
 
 // limitFlags are serve's limits against hostile or greedy clients (see the
 // README's Limits section); zero means the server's default.
@@ -129,7 +175,10 @@ func (f storeFlags) open(ctx context.Context) (store.Log, error) {
 	return store.OpenSQLite(ctx, filepath.Join(f.data, "gambit.db"))
 }
 
-func serve(cmd *cobra.Command, addr string, where storeFlags, workers int, online onlineFlags, limits limitFlags, cl clusterFlags) error {
+func serve(cmd *cobra.Command, addr string, where storeFlags, workers int, online onlineFlags, limits limitFlags, cl clusterFlags, ops opsFlags) error {
+	if ops.pprof && ops.metricsAddr == "" {
+		return usageError{fmt.Errorf("--pprof needs --metrics-addr")}
+	}
 	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	st, err := where.open(ctx)
@@ -142,12 +191,31 @@ func serve(cmd *cobra.Command, addr string, where storeFlags, workers int, onlin
 		return err
 	}
 	defer nd.close()
-	log := slog.New(slog.NewTextHandler(cmd.ErrOrStderr(), nil))
-	srv := server.New(server.Config{Store: st, Bus: nd.bus, Leases: nd.leases, Workers: workers, Assets: web.FS(), Logger: log,
+	log := ops.logger(cmd.ErrOrStderr())
+	metrics := server.NewMetrics()
+	srv := server.New(server.Config{Store: st, Bus: nd.bus, Leases: nd.leases, Workers: workers, Assets: web.FS(), Logger: log, Metrics: metrics,
 		ClaimAfter: online.claimAfter, FirstMoveTime: online.firstMoveTime, CreatePerMinute: online.createPerMinute,
 		ComputerGames: online.computerGames, ComputerGamesPerClient: online.computerPerAddr,
 		MaxConns: limits.maxConns, MaxConnsPerAddr: limits.maxConnsPerAddr, ChallengePerMinute: limits.challengePerMinute,
 		TrustedProxies: limits.trustedProxies.prefixes})
+	if ops.metricsAddr != "" {
+		ctx, cancel := context.WithCancel(ctx)
+		defer cancel()
+		metricsDone := make(chan struct{})
+		go func() {
+			defer close(metricsDone)
+			err := server.RunMetrics(ctx, ops.metricsAddr, metrics, ops.pprof, func(a net.Addr) {
+				log.Info("metrics", "url", "http://"+displayAddr(a)+"/metrics", "pprof", ops.pprof)
+			})
+			if err != nil { // the game server goes on: metrics are not worth an outage
+				log.Error("metrics listener", "err", err)
+			}
+		}()
+		defer func() {
+			cancel()
+			<-metricsDone
+		}()
+	}
 	return srv.Run(ctx, addr, func(a net.Addr) {
 		fmt.Fprintf(cmd.OutOrStdout(), "Gambit is serving on http://%s\n", displayAddr(a))
 	})

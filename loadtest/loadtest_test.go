@@ -1,0 +1,87 @@
+package loadtest_test
+
+import (
+	"bytes"
+	"context"
+	"net"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gambitchess/gambit/loadtest"
+	"github.com/gambitchess/gambit/server"
+	"github.com/gambitchess/gambit/store"
+)
+
+// startServer runs a stock server (its default limits) on a loopback port
+// with SQLite in a temporary directory, and its metrics on another; it
+// returns their base URLs.
+func startServer(t *testing.T) (base, metrics string) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	st, err := store.OpenSQLite(ctx, filepath.Join(t.TempDir(), "gambit.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := server.NewMetrics()
+	srv := server.New(server.Config{Store: st, Metrics: m})
+	addrs := make(chan net.Addr, 2)
+	done := make(chan error, 2)
+	go func() { done <- srv.Run(ctx, "127.0.0.1:0", func(a net.Addr) { addrs <- a }) }()
+	base = "http://" + (<-addrs).String()
+	go func() { done <- server.RunMetrics(ctx, "127.0.0.1:0", m, false, func(a net.Addr) { addrs <- a }) }()
+	metrics = "http://" + (<-addrs).String() + "/metrics"
+	t.Cleanup(func() {
+		cancel()
+		for range 2 {
+			if err := <-done; err != nil {
+				t.Errorf("server: %v", err)
+			}
+		}
+		st.Close()
+	})
+	return base, metrics
+}
+
+// TestRunAgainstAServer plays ten games with a spectator each for a few
+// seconds against a real server: games are played, moves relayed with
+// their latencies, nothing fails, and the server's metrics saw the games
+// and the moves.
+func TestRunAgainstAServer(t *testing.T) {
+	base, metrics := startServer(t)
+	sources, err := loadtest.ParseSources("127.0.0.2-127.0.0.40")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := loadtest.Run(context.Background(), loadtest.Config{
+		Addrs: []string{base}, Games: 10, Duration: 3 * time.Second, Spectators: 1,
+		ThinkMin: 30 * time.Millisecond, ThinkMax: 80 * time.Millisecond,
+		Metrics: []string{metrics}, Sources: sources, Ramp: 200 * time.Millisecond, Seed: 1,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var text bytes.Buffer
+	if err := rep.WriteText(&text); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("\n%s", text.String())
+	if rep.GamesStarted < 10 || rep.GamesPeak != 10 || rep.SocketsPeak != 30 {
+		t.Errorf("games started %d, peak %d, sockets peak %d; want 10, 10, 30", rep.GamesStarted, rep.GamesPeak, rep.SocketsPeak)
+	}
+	if rep.Moves < 20 || rep.Latency.Count != rep.Moves || rep.Latency.P50 <= 0 || rep.Latency.Max < rep.Latency.P99 {
+		t.Errorf("moves %d, latency %+v", rep.Moves, rep.Latency)
+	}
+	if len(rep.Errors) != 0 {
+		t.Errorf("errors %v, want none", rep.Errors)
+	}
+	s := rep.Server
+	if s == nil || !s.OK || s.GamesLive < 10 || s.Moves < float64(rep.Moves) || s.RSSPerGame <= 0 || s.SocketsOpen < 30 {
+		t.Errorf("server metrics %+v", s)
+	}
+	var js bytes.Buffer
+	if err := rep.WriteJSON(&js); err != nil || !strings.Contains(js.String(), `"p99ms"`) {
+		t.Errorf("json: %v %s", err, js.String())
+	}
+}

@@ -1,0 +1,133 @@
+package loadtest
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"maps"
+	"slices"
+	"time"
+)
+
+// Report is what a run measured.
+type Report struct {
+	Seconds float64 `json:"seconds"`
+	// Games and sockets held: a game is held while both its players are
+	// connected; the peak, and at the end of the run.
+	GamesPeak     int64  `json:"gamesPeak"`
+	GamesAtEnd    int64  `json:"gamesAtEnd"`
+	SocketsPeak   int64  `json:"socketsPeak"`
+	SocketsAtEnd  int64  `json:"socketsAtEnd"`
+	GamesStarted  uint64 `json:"gamesStarted"`
+	GamesFinished uint64 `json:"gamesFinished"`
+	// Moves relayed: sent by one player and received by the other.
+	Moves          uint64  `json:"moves"`
+	MovesPerSecond float64 `json:"movesPerSecond"`
+	// Latency is the relay time of a move, from one player's send to the
+	// opponent's receipt.
+	Latency       Latency           `json:"latency"`
+	Errors        map[string]uint64 `json:"errors"`
+	Reconnections uint64            `json:"reconnections"`
+	// Server is what the servers' /metrics said; nil without --metrics.
+	Server *ServerReport `json:"server,omitempty"`
+}
+
+// Latency is a latency distribution, in milliseconds.
+type Latency struct {
+	Count uint64  `json:"count"`
+	P50   float64 `json:"p50ms"`
+	P95   float64 `json:"p95ms"`
+	P99   float64 `json:"p99ms"`
+	Max   float64 `json:"maxms"`
+}
+
+// ServerReport is the servers' own view, summed over them: at the end of
+// the run (before its games closed), and the CPU over the run.
+type ServerReport struct {
+	OK             bool    `json:"ok"` // every server was read, at the start and at the end
+	GamesLive      float64 `json:"gamesLive"`
+	SocketsOpen    float64 `json:"socketsOpen"`
+	Moves          float64 `json:"moves"` // moves the servers counted during the run
+	RSSBytes       float64 `json:"rssBytes"`
+	HeapInuseBytes float64 `json:"heapInuseBytes"`
+	RSSPerGame     float64 `json:"rssPerGame"`
+	HeapPerGame    float64 `json:"heapPerGame"`
+	CPUCores       float64 `json:"cpuCores"` // CPU seconds per second over the run
+}
+
+// report builds the report of the run so far, elapsed after its start.
+func (r *run) report(elapsed time.Duration) *Report {
+	st := r.stats
+	h := &st.latency
+	ms := func(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
+	rep := &Report{Seconds: elapsed.Seconds(),
+		GamesPeak: st.games.peak.Load(), GamesAtEnd: st.games.n.Load(),
+		SocketsPeak: st.sockets.peak.Load(), SocketsAtEnd: st.sockets.n.Load(),
+		GamesStarted: st.gamesStarted.Load(), GamesFinished: st.gamesFinished.Load(),
+		Moves: st.moves.Load(), Reconnections: st.reconnections.Load(),
+		Latency: Latency{Count: h.Count(), P50: ms(h.Quantile(0.5)), P95: ms(h.Quantile(0.95)), P99: ms(h.Quantile(0.99)), Max: ms(h.Max())}}
+	rep.MovesPerSecond = float64(rep.Moves) / elapsed.Seconds()
+	return rep
+}
+
+// serverReport compares the samples read before and after the run; nil
+// when no metrics URL was given.
+func serverReport(before, after sample, urls []string) *ServerReport {
+	if len(urls) == 0 {
+		return nil
+	}
+	s := &ServerReport{OK: before.ok && after.ok, GamesLive: after.gamesLive, SocketsOpen: after.sockets,
+		Moves: after.moves - before.moves, RSSBytes: after.rss, HeapInuseBytes: after.heapInuse}
+	if after.gamesLive > 0 {
+		s.RSSPerGame, s.HeapPerGame = after.rss/after.gamesLive, after.heapInuse/after.gamesLive
+	}
+	if secs := after.at.Sub(before.at).Seconds(); secs > 0 {
+		s.CPUCores = (after.cpu - before.cpu) / secs
+	}
+	return s
+}
+
+// WriteJSON writes the report as one JSON object.
+func (rep *Report) WriteJSON(w io.Writer) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(rep)
+}
+
+// WriteText writes the report for people.
+func (rep *Report) WriteText(w io.Writer) error {
+	l := rep.Latency
+	_, err := fmt.Fprintf(w, "duration      %.1f s\n"+
+		"games held    peak %d, at end %d (started %d, finished %d)\n"+
+		"sockets held  peak %d, at end %d\n"+
+		"moves         %d relayed, %.1f/s\n"+
+		"relay latency p50 %.2f ms, p95 %.2f ms, p99 %.2f ms, max %.2f ms (%d moves)\n"+
+		"reconnections %d\n",
+		rep.Seconds, rep.GamesPeak, rep.GamesAtEnd, rep.GamesStarted, rep.GamesFinished,
+		rep.SocketsPeak, rep.SocketsAtEnd, rep.Moves, rep.MovesPerSecond,
+		l.P50, l.P95, l.P99, l.Max, l.Count, rep.Reconnections)
+	if err != nil {
+		return err
+	}
+	if _, err := fmt.Fprint(w, "errors       "); err != nil {
+		return err
+	}
+	if len(rep.Errors) == 0 {
+		_, err = fmt.Fprint(w, " none")
+	}
+	for _, k := range slices.Sorted(maps.Keys(rep.Errors)) {
+		if _, err := fmt.Fprintf(w, " %s=%d", k, rep.Errors[k]); err != nil {
+			return err
+		}
+	}
+	if _, err := fmt.Fprintln(w); err != nil {
+		return err
+	}
+	if s := rep.Server; s != nil {
+		const mib = 1 << 20
+		_, err = fmt.Fprintf(w, "server        %.0f games live, %.0f sockets, %.0f moves counted; RSS %.1f MiB (%.1f KiB a game), heap in use %.1f MiB (%.1f KiB a game); CPU %.2f cores%s\n",
+			s.GamesLive, s.SocketsOpen, s.Moves, s.RSSBytes/mib, s.RSSPerGame/1024, s.HeapInuseBytes/mib, s.HeapPerGame/1024, s.CPUCores,
+			map[bool]string{true: "", false: " (a server could not be read)"}[s.OK])
+	}
+	return err
+}
