@@ -57,7 +57,18 @@ type Config struct {
 	StallAfter time.Duration
 	// Seed seeds the moves and think times; the same seed, the same choices.
 	Seed uint64
+	// OutageMax is how long a socket whose connection dropped keeps
+	// dialling again, its own server first, then the others in turn (zero:
+	// 30 s), before its game counts as lost: long enough for a cluster to
+	// move the games of a node that died.
+	OutageMax time.Duration
+	// Verify reads every game back at the end and checks that each move the
+	// servers published is stored (Report.Check).
+	Verify bool
 }
+
+// defaultOutageMax is Config.OutageMax when zero.
+const defaultOutageMax = 30 * time.Second
 
 // withDefaults fills in the zero fields.
 func (c Config) withDefaults() Config {
@@ -69,6 +80,9 @@ func (c Config) withDefaults() Config {
 	}
 	if c.StallAfter == 0 {
 		c.StallAfter = max(defaultStallTime, 4*c.ThinkMax)
+	}
+	if c.OutageMax == 0 {
+		c.OutageMax = defaultOutageMax
 	}
 	return c
 }

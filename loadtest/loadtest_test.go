@@ -57,7 +57,7 @@ func TestRunAgainstAServer(t *testing.T) {
 	rep, err := loadtest.Run(context.Background(), loadtest.Config{
 		Addrs: []string{base}, Games: 10, Duration: 3 * time.Second, Spectators: 1,
 		ThinkMin: 30 * time.Millisecond, ThinkMax: 80 * time.Millisecond,
-		Metrics: []string{metrics}, Sources: sources, Ramp: 200 * time.Millisecond, Seed: 1,
+		Metrics: []string{metrics}, Sources: sources, Ramp: 200 * time.Millisecond, Seed: 1, Verify: true,
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -75,6 +75,9 @@ func TestRunAgainstAServer(t *testing.T) {
 	}
 	if len(rep.Errors) != 0 {
 		t.Errorf("errors %v, want none", rep.Errors)
+	}
+	if c := rep.Check; c == nil || c.Games != int(rep.GamesStarted) || c.MovesChecked < int(rep.Moves) || c.MovesLost != 0 || c.Unreadable != 0 {
+		t.Errorf("check %+v: want every game read back, every published move found", c)
 	}
 	s := rep.Server
 	if s == nil || !s.OK || s.GamesLive < 10 || s.Moves < float64(rep.Moves) || s.RSSPerGame <= 0 || s.SocketsOpen < 30 {

@@ -28,8 +28,24 @@ type Report struct {
 	Latency       Latency           `json:"latency"`
 	Errors        map[string]uint64 `json:"errors"`
 	Reconnections uint64            `json:"reconnections"`
+	// Outage is a dropped socket's time without its game: from the drop to
+	// the first position after it dialled again (a node's death included).
+	Outage Latency `json:"outage"`
+	// Check is the end-of-run check of the moves (Config.Verify); nil
+	// without it.
+	Check *Check `json:"check,omitempty"`
 	// Server is what the servers' /metrics said; nil without --metrics.
 	Server *ServerReport `json:"server,omitempty"`
+}
+
+// Check is what reading every game back found: of the moves the servers
+// published (acknowledged: stored before sent), how many are missing.
+type Check struct {
+	Games            int `json:"games"`
+	MovesChecked     int `json:"movesChecked"`
+	MovesLost        int `json:"movesLost"`
+	GamesLosingMoves int `json:"gamesLosingMoves"`
+	Unreadable       int `json:"unreadable"` // games no server answered for
 }
 
 // Latency is a latency distribution, in milliseconds.
@@ -65,9 +81,14 @@ func (r *run) report(elapsed time.Duration) *Report {
 		SocketsPeak: st.sockets.peak.Load(), SocketsAtEnd: st.sockets.n.Load(),
 		GamesStarted: st.gamesStarted.Load(), GamesFinished: st.gamesFinished.Load(),
 		Moves: st.moves.Load(), Reconnections: st.reconnections.Load(),
-		Latency: Latency{Count: h.Count(), P50: ms(h.Quantile(0.5)), P95: ms(h.Quantile(0.95)), P99: ms(h.Quantile(0.99)), Max: ms(h.Max())}}
+		Latency: latencyOf(h, ms), Outage: latencyOf(&st.outage, ms)}
 	rep.MovesPerSecond = float64(rep.Moves) / elapsed.Seconds()
 	return rep
+}
+
+// latencyOf summarises histogram h in milliseconds.
+func latencyOf(h *Histogram, ms func(time.Duration) float64) Latency {
+	return Latency{Count: h.Count(), P50: ms(h.Quantile(0.5)), P95: ms(h.Quantile(0.95)), P99: ms(h.Quantile(0.99)), Max: ms(h.Max())}
 }
 
 // serverReport compares the samples read before and after the run; nil
@@ -102,10 +123,10 @@ func (rep *Report) WriteText(w io.Writer) error {
 		"sockets held  peak %d, at end %d\n"+
 		"moves         %d relayed, %.1f/s\n"+
 		"relay latency p50 %.2f ms, p95 %.2f ms, p99 %.2f ms, max %.2f ms (%d moves)\n"+
-		"reconnections %d\n",
+		"reconnections %d; time without the game p50 %.0f ms, p95 %.0f ms, max %.0f ms\n",
 		rep.Seconds, rep.GamesPeak, rep.GamesAtEnd, rep.GamesStarted, rep.GamesFinished,
 		rep.SocketsPeak, rep.SocketsAtEnd, rep.Moves, rep.MovesPerSecond,
-		l.P50, l.P95, l.P99, l.Max, l.Count, rep.Reconnections)
+		l.P50, l.P95, l.P99, l.Max, l.Count, rep.Reconnections, rep.Outage.P50, rep.Outage.P95, rep.Outage.Max)
 	if err != nil {
 		return err
 	}
@@ -122,6 +143,12 @@ func (rep *Report) WriteText(w io.Writer) error {
 	}
 	if _, err := fmt.Fprintln(w); err != nil {
 		return err
+	}
+	if c := rep.Check; c != nil {
+		if _, err := fmt.Fprintf(w, "check         %d games read back, %d published moves checked: %d lost (in %d games), %d games unreadable\n",
+			c.Games, c.MovesChecked, c.MovesLost, c.GamesLosingMoves, c.Unreadable); err != nil {
+			return err
+		}
 	}
 	if s := rep.Server; s != nil {
 		const mib = 1 << 20

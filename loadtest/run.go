@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"net/http/cookiejar"
 	"net/netip"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -26,6 +27,9 @@ type run struct {
 	nextSource atomic.Uint64
 	nextNode   atomic.Uint64
 	buffers    sync.Pool // *bytes.Buffer, for reading messages
+
+	mu     sync.Mutex
+	played []*liveGame // every game started, for the check at the end
 }
 
 // clock is the time since the run started, in nanoseconds (monotonic).
@@ -46,11 +50,19 @@ func newRun(cfg Config) *run {
 	return r
 }
 
-// newPerson is a new player or spectator: the next server in turn, the
-// next source address, a cookie jar of its own.
+// newPerson is a new spectator: the next server in turn, the next source
+// address, a cookie jar of its own.
 func (r *run) newPerson() person {
+	return r.personOn(r.nextNode.Add(1))
+}
+
+// personOn is a new person on server number i (modulo their count): the
+// players of game k are on servers k and k+1, so the games' owners (each
+// game's creator's server) are spread evenly, and with several servers a
+// game's two players are on two of them.
+func (r *run) personOn(i uint64) person {
 	jar, _ := cookiejar.New(nil) // never fails without options
-	base := r.cfg.Addrs[r.nextNode.Add(1)%uint64(len(r.cfg.Addrs))]
+	base := r.cfg.Addrs[i%uint64(len(r.cfg.Addrs))]
 	t := r.transports[r.nextSource.Add(1)%uint64(len(r.transports))]
 	return person{base: strings.TrimSuffix(base, "/"), client: &http.Client{Transport: t, Jar: jar}}
 }
@@ -78,7 +90,8 @@ func (r *run) slot(ctx context.Context, i int) {
 // playOne creates a game, joins it, plays it over WebSockets with its
 // spectators until it ends (or stalls, or ctx ends), and closes them.
 func (r *run) playOne(ctx context.Context, slot, round uint64) error {
-	creator, joiner := r.newPerson(), r.newPerson()
+	k := slot + round
+	creator, joiner := r.personOn(k), r.personOn(k+1)
 	id, err := r.create(ctx, creator)
 	if err != nil {
 		return err
@@ -88,6 +101,9 @@ func (r *run) playOne(ctx context.Context, slot, round uint64) error {
 	}
 	r.stats.gamesStarted.Add(1)
 	g := newLiveGame(r, id)
+	r.mu.Lock()
+	r.played = append(r.played, g)
+	r.mu.Unlock()
 	gctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	seed := slot<<32 | round<<8
@@ -234,6 +250,9 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	if !waitTimeout(&wg, teardown) {
 		r.stats.fail("teardown_timeout")
 	}
+	if cfg.Verify {
+		rep.Check = r.verify(context.WithoutCancel(ctx))
+	}
 	rep.Errors = r.stats.errorCounts()
 	rep.Server = serverReport(before, after, cfg.Metrics)
 	return rep, nil
@@ -249,4 +268,80 @@ func waitTimeout(wg *sync.WaitGroup, d time.Duration) bool {
 	case <-time.After(d):
 		return false
 	}
+}
+
+// verify reads every game played back from the servers and checks that
+// each move they published is in it, at its ply: an acknowledged move is
+// a stored move, whatever happened to the nodes meanwhile.
+func (r *run) verify(ctx context.Context) *Check {
+	r.mu.Lock()
+	games := slices.Clone(r.played)
+	r.mu.Unlock()
+	c := &Check{Games: len(games)}
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, 16)
+	for _, g := range games {
+		wg.Go(func() {
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			lost, err := r.verifyGame(ctx, g)
+			mu.Lock()
+			defer mu.Unlock()
+			switch {
+			case err != nil:
+				c.Unreadable++
+			case lost > 0:
+				c.GamesLosingMoves++
+				c.MovesLost += lost
+			}
+			c.MovesChecked += len(g.ackedMoves())
+		})
+	}
+	wg.Wait()
+	return c
+}
+
+// verifyGame counts the moves of g seen published that its stored game
+// does not have at their ply, asking each server in turn until one answers.
+func (r *run) verifyGame(ctx context.Context, g *liveGame) (int, error) {
+	var stored struct {
+		Moves []struct {
+			UCI string `json:"uci"`
+		} `json:"moves"`
+	}
+	client := &http.Client{Transport: r.transports[0], Timeout: 10 * time.Second}
+	var err error
+	for _, base := range r.cfg.Addrs {
+		if err = getJSON(ctx, client, strings.TrimSuffix(base, "/")+"/api/games/"+g.id, &stored); err == nil {
+			break
+		}
+	}
+	if err != nil {
+		return 0, err
+	}
+	lost := 0
+	for i, u := range g.ackedMoves() {
+		if u != "" && (i >= len(stored.Moves) || stored.Moves[i].UCI != u) {
+			lost++
+		}
+	}
+	return lost, nil
+}
+
+// getJSON decodes the answer of a GET into out.
+func getJSON(ctx context.Context, client *http.Client, url string, out any) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+	if err != nil {
+		return err
+	}
+	resp, err := client.Do(req)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		return fmt.Errorf("GET %s: %s", url, resp.Status)
+	}
+	return json.NewDecoder(io.LimitReader(resp.Body, 4<<20)).Decode(out)
 }

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"net/http"
+	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -21,6 +23,8 @@ const readLimit = 1 << 20
 type liveGame struct {
 	id       string
 	r        *run
+	mu       sync.Mutex
+	acked    []string     // the moves the server published, by ply (from 1): stored, so never to be lost
 	sentPly  atomic.Int64 // the ply the move in flight makes, -1 for none
 	sentAt   atomic.Int64 // when it was sent, in the run's clock
 	progress atomic.Int64 // when a position last arrived, in the run's clock
@@ -52,6 +56,28 @@ func (g *liveGame) playerSawEnd() {
 	g.finish()
 }
 
+// noteMove records the move the server published at ply: it stored it
+// before it sent it, so it must be in the game for ever.
+func (g *liveGame) noteMove(ply int, uci string) {
+	if ply < 1 || uci == "" {
+		return
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	for len(g.acked) < ply {
+		g.acked = append(g.acked, "")
+	}
+	g.acked[ply-1] = uci
+}
+
+// ackedMoves returns the moves seen published, by ply ("" for a ply no
+// socket saw as a move message).
+func (g *liveGame) ackedMoves() []string {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return append([]string(nil), g.acked...)
+}
+
 // finish marks the game over (once).
 func (g *liveGame) finish() { g.once.Do(func() { close(g.done) }) }
 
@@ -74,12 +100,13 @@ type socket struct {
 	spectator bool
 	rng       *rand.Rand // the reader's only: think times and moves
 
-	conn    atomic.Pointer[websocket.Conn] // replaced by a redial, while a timer may write
-	color   string                         // the seat it holds, from hello
-	lastV   int64
-	planned int  // the ply a move has been planned for, -1 for none
-	sawEnd  bool // it saw the game over
-	timer   *time.Timer
+	conn      atomic.Pointer[websocket.Conn] // replaced by a redial, while a timer may write
+	droppedAt int64                          // when its connection dropped, in the run's clock (0: it did not)
+	color     string                         // the seat it holds, from hello
+	lastV     int64
+	planned   int  // the ply a move has been planned for, -1 for none
+	sawEnd    bool // it saw the game over
+	timer     *time.Timer
 }
 
 // dial opens the socket's WebSocket, caught up from version since (-1:
@@ -100,18 +127,14 @@ func (s *socket) dial(ctx context.Context, since int64) error {
 	return nil
 }
 
-// maxRedials is how many times a socket dropped mid-game is dialled again.
-const maxRedials = 3
-
 // read reads and handles messages until the game ends or ctx does; a
-// connection dropped mid-game is dialled again, caught up from the last
-// version seen.
+// connection dropped mid-game is dialled again (see redial), caught up
+// from the last version seen, and the time without the game measured.
 func (s *socket) read(ctx context.Context) {
 	st := s.g.r.stats
 	st.sockets.inc()
 	defer st.sockets.dec()
 	defer s.stopTimer()
-	redials := 0
 	for {
 		err := s.readOne(ctx)
 		if err == nil {
@@ -121,18 +144,45 @@ func (s *socket) read(ctx context.Context) {
 		if ctx.Err() != nil || s.g.over() {
 			return
 		}
-		if redials == maxRedials {
-			st.fail("ws_dropped")
-			s.g.finish()
-			return
-		}
-		redials++
 		st.reconnections.Add(1)
-		if err := s.dial(ctx, s.lastV); err != nil {
-			st.fail("ws_redial")
-			s.g.finish()
+		s.droppedAt = s.g.r.clock()
+		s.stopTimer()
+		s.planned = -1 // a move planned on the dropped connection may be lost: plan again from what comes back
+		if err := s.redial(ctx); err != nil {
+			if ctx.Err() == nil && !s.g.over() {
+				st.fail("ws_lost")
+				s.g.finish()
+			}
 			return
 		}
+	}
+}
+
+// redial dials the socket's server again, and when it does not take the
+// game back, the other servers in turn, waiting longer after each refusal,
+// until one does or OutageMax has passed since the drop: a cluster moves
+// the games of a node that died to another within its lease time.
+func (s *socket) redial(ctx context.Context) error {
+	r := s.g.r
+	addrs := r.cfg.Addrs
+	first := slices.IndexFunc(addrs, func(a string) bool { return strings.TrimSuffix(a, "/") == s.p.base })
+	wait := 100 * time.Millisecond
+	for try := 0; ; try++ {
+		if err := s.dial(ctx, s.lastV); err == nil {
+			return nil
+		}
+		if time.Duration(r.clock()-s.droppedAt) > r.cfg.OutageMax {
+			return fmt.Errorf("game %s: no server took it back within %v", s.g.id, r.cfg.OutageMax)
+		}
+		if len(addrs) > 1 {
+			s.p.base = strings.TrimSuffix(addrs[(first+try+1)%len(addrs)], "/")
+		}
+		select {
+		case <-time.After(wait):
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+		wait = min(2*wait, time.Second)
 	}
 }
 
@@ -180,6 +230,13 @@ func (s *socket) handle(ctx context.Context, m Message) {
 	}
 	now := r.clock()
 	s.g.progress.Store(now)
+	if s.droppedAt != 0 { // back in the game after a drop
+		r.stats.outage.Record(time.Duration(now - s.droppedAt))
+		s.droppedAt = 0
+	}
+	if m.Type == "move" {
+		s.g.noteMove(m.Ply, m.Last)
+	}
 	if m.Type == "move" && s.lastV >= 0 && m.V > s.lastV+1 {
 		s.send(ctx, fmt.Appendf(nil, `{"t":"sync","d":{"v":%d}}`, s.lastV))
 	}
@@ -235,13 +292,14 @@ func (s *socket) plan(ctx context.Context, m Message) {
 	})
 }
 
-// send writes msg, counting a failure (the reader sees the connection end).
+// send writes msg. A write that fails is no error of its own: the
+// connection dropped, the reader sees it end and dials again (and plans the
+// move again from the game it gets back); only a game it cannot get back
+// counts, as ws_lost.
 func (s *socket) send(ctx context.Context, msg []byte) {
 	wctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
-	if err := s.conn.Load().Write(wctx, websocket.MessageText, msg); err != nil && ctx.Err() == nil && !s.g.over() {
-		s.g.r.stats.fail("ws_write")
-	}
+	_ = s.conn.Load().Write(wctx, websocket.MessageText, msg)
 }
 
 func (s *socket) stopTimer() {

@@ -9,6 +9,7 @@ import (
 // stats are a run's counters, shared by every game and socket.
 type stats struct {
 	latency       Histogram
+	outage        Histogram     // a socket's time without its game: from the drop to the next position
 	moves         atomic.Uint64 // moves relayed: sent by one player, received by the other
 	gamesStarted  atomic.Uint64
 	gamesFinished atomic.Uint64

@@ -37,7 +37,7 @@ type serverProcess struct {
 
 // startServer runs gambit serve on a free loopback port with the store
 // flags given (--data DIR, or --db URL).
-func startServer(t *testing.T, storeArgs ...string) *serverProcess {
+func startServer(t testing.TB, storeArgs ...string) *serverProcess {
 	t.Helper()
 	cmd := exec.Command(os.Args[0], append([]string{"serve", "--addr", "127.0.0.1:0"}, storeArgs...)...)
 	cmd.Env = append(os.Environ(), "GAMBIT_TEST_MAIN=1")
@@ -46,6 +46,11 @@ func startServer(t *testing.T, storeArgs ...string) *serverProcess {
 		t.Fatal(err)
 	}
 	cmd.Stderr = io.Discard
+	if dir := os.Getenv("GAMBIT_TEST_LOGS"); dir != "" {
+		if f, err := os.CreateTemp(dir, "serve-*.log"); err == nil {
+			cmd.Stderr = f
+		}
+	}
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
@@ -73,7 +78,7 @@ func startServer(t *testing.T, storeArgs ...string) *serverProcess {
 }
 
 // kill ends the server at once, as a crash or a power cut would.
-func (p *serverProcess) kill(t *testing.T) {
+func (p *serverProcess) kill(t testing.TB) {
 	t.Helper()
 	if err := p.cmd.Process.Signal(syscall.SIGKILL); err != nil {
 		t.Fatal(err)

@@ -20,7 +20,8 @@ type loadtestFlags struct {
 	games, spectators              int
 	duration, ramp                 time.Duration
 	seed                           uint64
-	json                           bool
+	json, verify                   bool
+	outage                         time.Duration
 }
 
 // newLoadtestCmd returns "gambit loadtest": many online games against
@@ -34,7 +35,9 @@ func newLoadtestCmd() *cobra.Command {
 			"each player a WebSocket client moving at random after a think time in --think, with --spectators\n" +
 			"watching each game; a finished game is replaced until --duration is over. It reports the games and\n" +
 			"sockets held, moves per second, the move relay latency (one player's send to the other's receipt),\n" +
-			"errors and reconnections, and with --metrics the servers' memory per game and CPU.\n\n" +
+			"errors and reconnections (and the time a dropped socket was without its game: it dials its server\n" +
+			"again, then the others), with --metrics the servers' memory per game and CPU, and with --verify\n" +
+			"(the default) whether every move the servers published is in the stored games at the end.\n\n" +
 			"Connections come from the --sources addresses in turn. A big run needs the server's limits raised,\n" +
 			"e.g. gambit serve --max-conns-per-addr 4096 --create-per-minute 100000 --max-conns 50000\n" +
 			"(and an open-file limit above --max-conns, for the server and for loadtest: ulimit -n).",
@@ -67,15 +70,17 @@ func newLoadtestCmd() *cobra.Command {
 	fl.DurationVar(&f.ramp, "ramp", 0, "how long the games take to start, spread evenly (0: a fifth of --duration, at most 5 ms a game)")
 	fl.Uint64Var(&f.seed, "seed", 1, "seeds the moves and think times")
 	fl.BoolVar(&f.json, "json", false, "print the report as JSON")
+	fl.BoolVar(&f.verify, "verify", true, "read every game back at the end and check that each move the servers published is stored")
+	fl.DurationVar(&f.outage, "outage-max", 30*time.Second, "how long a dropped socket dials again (its server, then the others) before its game counts as lost")
 	atLeast(cmd, 1, "games")
-	atLeast(cmd, 0, "spectators", "ramp")
+	atLeast(cmd, 0, "spectators", "ramp", "outage-max")
 	return cmd
 }
 
 // config turns the flags into a checked loadtest.Config.
 func (f loadtestFlags) config() (loadtest.Config, error) {
 	cfg := loadtest.Config{Addrs: splitList(f.addrs), Games: f.games, Duration: f.duration, Spectators: f.spectators,
-		Metrics: splitList(f.metrics), Ramp: f.ramp, Seed: f.seed}
+		Metrics: splitList(f.metrics), Ramp: f.ramp, Seed: f.seed, Verify: f.verify, OutageMax: f.outage}
 	var err error
 	if cfg.ThinkMin, cfg.ThinkMax, err = loadtest.ParseThink(f.think); err != nil {
 		return cfg, trimPrefix(err)
