@@ -664,3 +664,30 @@ func TestWebSocketCountsTowardTheCap(t *testing.T) {
 		p.conn.CloseNow()
 	}
 }
+
+// TestRequestBoundsOnLoopback: on a real server, a body over its limit is
+// 413, a clock outside its bounds is 400 naming the field, and an id that
+// could not be one is not echoed back.
+func TestRequestBoundsOnLoopback(t *testing.T) {
+	rs := runServer(t, Config{})
+	c := clientFrom(t, 50)
+	tests := []struct {
+		method, path, body string
+		want               int
+		in, notIn          string
+	}{
+		{"POST", "/api/games", `{"mode":"local","setup":"` + strings.Repeat("x", maxBody+1) + `"}`, 413, "too_large", ""},
+		{"POST", "/api/games", `{"mode":"local","clock":{"minutes":1e-300}}`, 400, "minutes", ""},
+		{"POST", "/api/games", `{"mode":"local","clock":{"minutes":181}}`, 400, "minutes", ""},
+		{"POST", "/api/games", `{"mode":"local","clock":{"minutes":5,"increment":181}}`, 400, "increment", ""},
+		{"GET", "/api/games/" + strings.Repeat("z", 5_000), "", 404, "no such game", "zzzz"},
+		{"GET", "/api/games/" + strings.Repeat("z", 100_000), "", 431, "", "zzzz"}, // past the header limit
+		{"GET", "/api/games/<script>", "", 404, "no such game", "script"},
+	}
+	for _, tt := range tests {
+		a := do(t, c, tt.method, rs.url(tt.path), tt.body)
+		if a.status != tt.want || !strings.Contains(a.body, tt.in) || tt.notIn != "" && strings.Contains(a.body, tt.notIn) {
+			t.Errorf("%s %.60s: %d %.200s; want %d with %q", tt.method, tt.path, a.status, a.body, tt.want, tt.in)
+		}
+	}
+}
