@@ -82,12 +82,13 @@ func xiangqiPieceOf(letter byte) xiangqi.Piece {
 }
 
 // standaloneSVG writes d with every shape it draws by reference written
-// out in place, so that many copies of the document can sit in one page
-// without their ids clashing.
+// out in place and without classes, so that many copies of the document
+// can sit in one page without their ids clashing or the page's selectors
+// ("piece") matching their insides.
 func standaloneSVG(d *Drawing) (string, error) {
 	flat := &Drawing{Width: d.Width, Height: d.Height, Nodes: make([]Node, len(d.Nodes))}
 	for i := range d.Nodes {
-		flat.Nodes[i] = inlineUses(d.Nodes[i], d.Defs)
+		flat.Nodes[i] = standaloneNode(d.Nodes[i], d.Defs)
 	}
 	var buf bytes.Buffer
 	if err := flat.WriteSVG(&buf); err != nil {
@@ -96,22 +97,23 @@ func standaloneSVG(d *Drawing) (string, error) {
 	return buf.String(), nil
 }
 
-// inlineUses returns n with each Use replaced by a group drawing its Def,
-// the shapes that inherit their paint given the Use's.
-func inlineUses(n Node, defs []Def) Node {
+// standaloneNode returns n without classes and with each Use replaced by
+// a group drawing its Def, the shapes that inherit their paint given the
+// Use's.
+func standaloneNode(n Node, defs []Def) Node {
+	n.Class = ""
 	switch n.Kind {
 	case KindUse:
 		for _, def := range defs {
 			if def.ID == n.Ref {
-				return Node{Kind: KindGroup, Class: n.Class, Transform: n.Transform,
-					Children: []Node{withPaint(inlineUses(def.Node, defs), n.Paint)}}
+				return Group("", n.Transform.DX, n.Transform.DY, n.Transform.Scale, withPaint(standaloneNode(def.Node, defs), n.Paint))
 			}
 		}
-		return Group(n.Class, 0, 0, 1) // an unknown reference draws nothing in SVG either
+		return Group("", 0, 0, 1) // an unknown reference draws nothing in SVG either
 	case KindGroup:
 		children := make([]Node, len(n.Children))
 		for i, c := range n.Children {
-			children[i] = inlineUses(c, defs)
+			children[i] = standaloneNode(c, defs)
 		}
 		n.Children = children
 	}

@@ -47,7 +47,7 @@ func TestGameViewer(t *testing.T) {
 	}{
 		{"chess, finished", over.ID(), cacheFinished, []string{cburnettPiece, `"san":"Qh4#"`, `"value":"0-1"`, `"value":"checkmate"`}},
 		{"chess, live", live.ID(), cacheLive, []string{cburnettPiece, `"san":"e4"`, `"san":"e5"`, `"value":"*"`}},
-		{"xiangqi, live", xq.ID(), cacheLive, []string{`"variant":"xiangqi"`, `"wxf":"C2.5"`, `"wxf":"H8+7"`, `<circle class="disc"`}},
+		{"xiangqi, live", xq.ID(), cacheLive, []string{`"variant":"xiangqi"`, `"wxf":"C2.5"`, `"wxf":"H8+7"`, `<circle cx="50" cy="50" r="45" fill="#f6e7c8"`}},
 		{"xiangqi, finished", xqOver.ID(), cacheFinished, []string{`"variant":"xiangqi"`, `"value":"1-0"`}},
 		{"chess960, not started", c960.ID(), cacheLive, []string{cburnettPiece, `"value":"Chess960"`, c960.Sight(game.Spectator, false).StartFEN}},
 	} {

@@ -13,7 +13,7 @@ import (
 // pictures (a text element), which the command replaces.
 const (
 	cburnettMark     = `scale(2.22222)`
-	xiangqiDiscMark  = `<circle class="disc" cx="50" cy="50" r="45"`
+	xiangqiDiscMark  = `<circle cx="50" cy="50" r="45" fill="#f6e7c8"`
 	builtinPieceMark = `<text x="50"`
 )
 
