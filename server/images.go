@@ -27,9 +27,9 @@ import (
 // an image never shows what its viewer's board would not.
 
 // Image sizes in pixels: the ?size bounds, and the sizes when none is asked.
-// A GIF's frames are all rasterised before encoding (4 bytes a pixel
-// each), so its bound is lower: 300 plies take about 190 MB at 400
-// pixels, 120 MB at the default 320 (and a second or two to draw).
+// A GIF's bound is lower: render.GIF rasterises only its first board and
+// then each move's changed squares, but 300 plies at 400 pixels still
+// take about 0.3 s and 90 MB allocated in all (render/BENCH.md).
 const (
 	minImageSize     = 64
 	maxImageSize     = 1024
@@ -204,7 +204,7 @@ func serveGameFile(w http.ResponseWriter, r *http.Request, f gameFile, body []by
 }
 
 // drawSlots bounds the images drawn at once: a 300-ply GIF at the largest
-// size holds about 200 MB of frames while it is encoded.
+// size allocates about 90 MB while it is drawn and encoded.
 const drawSlots = 2
 
 // drawScene draws sc in one of the server's drawing slots, waiting for one
