@@ -96,4 +96,13 @@ test('"Download viewer" saves an HTML file that replays the game offline', async
   assert.equal(await viewer.locator('#board .piece text').count(), 0, 'built-in pieces, not the app\'s');
   assert.ok(await viewer.locator('#board .piece path').count() > 32, 'the pieces are not drawn as paths');
   await viewer.screenshot({ path: join(artifacts, 'viewer-download.png') });
+
+  // Served, under its own Content-Security-Policy: the script and style
+  // run (a violation would be a console error, which fails the test).
+  const served = await app.newPerson('served viewer');
+  const answer = await served.goto(`${app.server.url}/game/${id}.html`);
+  assert.match(answer.headers()['content-security-policy'], /^default-src 'none'; script-src 'sha256-/);
+  await served.waitForSelector('#board .piece');
+  await served.click('#last');
+  assert.match(await served.inputValue('#fen'), /^r1bqkbnr\/pppp1ppp\/2n5\/4p3\/4P3\/5N2\/PPPP1PPP\/RNBQKB1R w KQkq - 2 3$/);
 });
