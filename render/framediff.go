@@ -47,7 +47,6 @@ func (c *frameCanvas) regions(d *Drawing) []image.Rectangle {
 
 // paint paints d over the canvas in regions, as c.regions(d) gave them.
 func (c *frameCanvas) paint(d *Drawing, regions []image.Rectangle) {
-	c.r.dst = nil
 	switch {
 	case c.img == nil:
 		c.img = d.Rasterize(1)
@@ -89,8 +88,8 @@ func commonPrefix(a, b *Drawing) int {
 	return n
 }
 
-// paintRegion paints rect of r.dst afresh: the pixels of under, the
-// first skip nodes of d rasterised, then d's other nodes that reach it.
+// paintRegion paints rect of r.dst afresh: the pixels of under (d's
+// first skip nodes, rasterised), then d's other nodes that reach it.
 // r.defs must be d's.
 func (r *rasterizer) paintRegion(under *image.RGBA, d *Drawing, skip int, rect image.Rectangle) {
 	copyPixels(r.dst, under, rect)
