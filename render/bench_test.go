@@ -52,3 +52,25 @@ func BenchmarkRasterizeXiangqi(b *testing.B) {
 		d.Rasterize(1)
 	}
 }
+
+// BenchmarkGIF writes the GIF of a 200-ply game's drawings (built before
+// timing), in chess at 320 pixels and xiangqi at 300.
+func BenchmarkGIF(b *testing.B) {
+	for _, bb := range []struct {
+		name     string
+		drawings []*Drawing
+	}{
+		{"chess", chessGameDrawings(b, 200, 320)},
+		{"xiangqi", xiangqiGameDrawings(b, 200, 300)},
+	} {
+		b.Run(bb.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if err := GIF(io.Discard, bb.drawings, GIFOptions{}); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(len(bb.drawings)), "frames")
+		})
+	}
+}

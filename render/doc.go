@@ -4,9 +4,11 @@
 // A board is built once into a Drawing, a small display list of rects,
 // circles, lines, paths and groups, which is then written as SVG text
 // (Drawing.WriteSVG) or rasterised in pure Go (Drawing.Rasterize, PNG;
-// GIF animates several drawings, such as a game's positions). The same
-// position and Options always give the same bytes. ChessText and
-// XiangqiText draw boards for terminals.
+// GIF animates several drawings, such as a game's positions, painting
+// each over the last only where it differs). The same position and
+// Options always give the same bytes. ChessText and XiangqiText draw
+// boards for terminals; ChessPieceSVG, XiangqiPieceSVG and PieceSVGs give
+// one piece as a standalone SVG document (the viewer's pieces).
 //
 //	p := chess.StartPosition()
 //	d, err := render.Chess(&p, render.Options{Size: 400, Coordinates: true, LastMove: "e2e4"})

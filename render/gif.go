@@ -26,39 +26,79 @@ var ErrNoFrames = errors.New("render: GIF without frames")
 // frame, and each frame after the first holds only the box of pixels that
 // changed, the unchanged ones in it transparent, so a game's GIF costs
 // little more than its first board.
+//
+// Only the first drawing is rasterised whole: each next one is painted
+// over the last where their display lists differ (a move's few squares),
+// and only those patches are kept until the frames are encoded.
 func GIF(w io.Writer, frames []*Drawing, o GIFOptions) error {
 	if len(frames) == 0 {
 		return ErrNoFrames
 	}
-	images := make([]*image.RGBA, len(frames))
-	for i, d := range frames {
-		images[i] = d.Rasterize(1)
-		if images[i].Bounds() != images[0].Bounds() {
-			return fmt.Errorf("render: GIF frame %d is %v, the first %v", i+1, images[i].Bounds(), images[0].Bounds())
-		}
+	patches, hist, err := paintFrames(frames)
+	if err != nil {
+		return err
 	}
-	q := newQuantizer(images)
-	anim := &gif.GIF{Config: image.Config{ColorModel: q.palette, Width: images[0].Bounds().Dx(), Height: images[0].Bounds().Dy()}}
+	q := newQuantizer(hist)
+	b := patches[0][0].Bounds()
+	anim := &gif.GIF{Config: image.Config{ColorModel: q.palette, Width: b.Dx(), Height: b.Dy()}}
 	delay, last := centis(o.Delay, time.Second), centis(o.LastDelay, 3*time.Second)
-	var prev *image.Paletted
-	for i, img := range images {
-		cur := q.index(img)
-		frame := cur
-		if prev != nil {
-			frame = changed(prev, cur, q.transparent)
+	screen := image.NewPaletted(b, q.palette)
+	for i, ps := range patches {
+		var frame *image.Paletted
+		if i == 0 {
+			frame = image.NewPaletted(b, q.palette)
+			q.indexInto(frame, ps[0])
+			copy(screen.Pix, frame.Pix)
+		} else {
+			frame = q.update(screen, ps)
 		}
 		anim.Image = append(anim.Image, frame)
 		anim.Delay = append(anim.Delay, delay)
 		anim.Disposal = append(anim.Disposal, gif.DisposalNone)
-		if i == len(images)-1 {
-			anim.Delay[i] = last
-		}
-		prev = cur
 	}
+	anim.Delay[len(anim.Delay)-1] = last
 	if err := gif.EncodeAll(w, anim); err != nil {
 		return fmt.Errorf("render: writing GIF: %w", err)
 	}
 	return nil
+}
+
+// paintFrames paints the drawings one over the other and returns, per
+// frame, the patches of pixels painted for it (the whole image for the
+// first), with the colour histogram of all frames' every pixel.
+func paintFrames(frames []*Drawing) ([][]*image.RGBA, *colorHist, error) {
+	var canvas frameCanvas
+	var shown colorHist // the histogram of the canvas as it stands
+	hist := &colorHist{}
+	size := pixelSize(frames[0])
+	patches := make([][]*image.RGBA, len(frames))
+	for i, d := range frames {
+		if pixelSize(d) != size {
+			return nil, nil, fmt.Errorf("render: GIF frame %d is %v, the first %v", i+1, pixelSize(d), size)
+		}
+		regions := canvas.regions(d)
+		if i > 0 {
+			for _, r := range regions {
+				shown.add(canvas.img, r, -1)
+			}
+		}
+		canvas.paint(d, regions)
+		for _, r := range regions {
+			shown.add(canvas.img, r, 1)
+			patches[i] = append(patches[i], copyRegion(canvas.img, r))
+		}
+		hist.addAll(&shown)
+	}
+	return patches, hist, nil
+}
+
+// copyRegion is a copy of rect of img.
+func copyRegion(img *image.RGBA, rect image.Rectangle) *image.RGBA {
+	out := image.NewRGBA(rect)
+	for y := rect.Min.Y; y < rect.Max.Y; y++ {
+		copy(out.Pix[out.PixOffset(rect.Min.X, y):out.PixOffset(rect.Max.X, y)], img.Pix[img.PixOffset(rect.Min.X, y):img.PixOffset(rect.Max.X, y)])
+	}
+	return out
 }
 
 // centis converts a delay to the GIF's hundredths of a second.
@@ -69,33 +109,39 @@ func centis(d, def time.Duration) int {
 	return int(d / (10 * time.Millisecond))
 }
 
-// changed returns the box of cur whose pixels differ from prev, with the
-// unchanged ones transparent; a 1×1 transparent frame when nothing changed.
-func changed(prev, cur *image.Paletted, transparent uint8) *image.Paletted {
-	b := cur.Bounds()
-	box := image.Rectangle{}
-	for y := b.Min.Y; y < b.Max.Y; y++ {
-		row := y * cur.Stride
-		for x := b.Min.X; x < b.Max.X; x++ {
-			if prev.Pix[row+x] != cur.Pix[row+x] {
-				box = box.Union(image.Rect(x, y, x+1, y+1))
-			}
+// colorStat counts the pixels of one 4-bit-a-channel colour bucket and
+// sums their channels.
+type colorStat struct {
+	n, r, g, b int
+}
+
+// colorHist is a histogram of pixels by bucket.
+type colorHist [4096]colorStat
+
+func bucket(r, g, b uint8) int { return int(r>>4)<<8 | int(g>>4)<<4 | int(b>>4) }
+
+// add counts the pixels of rect of img into h (sign 1) or out of it (-1).
+func (h *colorHist) add(img *image.RGBA, rect image.Rectangle, sign int) {
+	for y := rect.Min.Y; y < rect.Max.Y; y++ {
+		row := img.Pix[img.PixOffset(rect.Min.X, y):img.PixOffset(rect.Max.X, y)]
+		for i := 0; i+3 < len(row); i += 4 {
+			s := &h[bucket(row[i], row[i+1], row[i+2])]
+			s.n += sign
+			s.r += sign * int(row[i])
+			s.g += sign * int(row[i+1])
+			s.b += sign * int(row[i+2])
 		}
 	}
-	if box.Empty() {
-		box = image.Rect(0, 0, 1, 1)
+}
+
+// addAll adds every count of o to h.
+func (h *colorHist) addAll(o *colorHist) {
+	for k := range h {
+		h[k].n += o[k].n
+		h[k].r += o[k].r
+		h[k].g += o[k].g
+		h[k].b += o[k].b
 	}
-	out := image.NewPaletted(box, cur.Palette)
-	for y := box.Min.Y; y < box.Max.Y; y++ {
-		for x := box.Min.X; x < box.Max.X; x++ {
-			i := cur.Pix[y*cur.Stride+x]
-			if i == prev.Pix[y*prev.Stride+x] {
-				i = transparent
-			}
-			out.Pix[out.PixOffset(x, y)] = i
-		}
-	}
-	return out
 }
 
 // quantizer maps colours to one shared palette: the 255 most used colours
@@ -107,35 +153,21 @@ type quantizer struct {
 	nearest     [4096]uint8 // palette index of each 4-bit-a-channel colour
 }
 
-func bucket(r, g, b uint8) int { return int(r>>4)<<8 | int(g>>4)<<4 | int(b>>4) }
-
-func newQuantizer(images []*image.RGBA) *quantizer {
-	type stat struct {
-		key     int
-		n       int
-		r, g, b int
+func newQuantizer(hist *colorHist) *quantizer {
+	type used struct {
+		key int
+		colorStat
 	}
-	var hist [4096]stat
-	for _, img := range images {
-		for i := 0; i+3 < len(img.Pix); i += 4 {
-			s := &hist[bucket(img.Pix[i], img.Pix[i+1], img.Pix[i+2])]
-			s.n++
-			s.r += int(img.Pix[i])
-			s.g += int(img.Pix[i+1])
-			s.b += int(img.Pix[i+2])
-		}
-	}
-	var used []stat
+	var all []used
 	for k, s := range hist {
 		if s.n > 0 {
-			s.key = k
-			used = append(used, s)
+			all = append(all, used{k, s})
 		}
 	}
-	slices.SortFunc(used, func(a, b stat) int { return cmp.Or(b.n-a.n, a.key-b.key) })
-	used = used[:min(len(used), 255)]
+	slices.SortFunc(all, func(a, b used) int { return cmp.Or(b.n-a.n, a.key-b.key) })
+	all = all[:min(len(all), 255)]
 	q := &quantizer{}
-	for _, s := range used {
+	for _, s := range all {
 		q.palette = append(q.palette, color.RGBA{uint8(s.r / s.n), uint8(s.g / s.n), uint8(s.b / s.n), 255})
 	}
 	q.transparent = uint8(len(q.palette))
@@ -144,17 +176,73 @@ func newQuantizer(images []*image.RGBA) *quantizer {
 		c := color.RGBA{uint8(k>>8)<<4 | 8, uint8(k>>4&15)<<4 | 8, uint8(k&15)<<4 | 8, 255}
 		q.nearest[k] = uint8(q.palette[:q.transparent].Index(c))
 	}
-	for _, s := range used { // a colour of the palette maps to its own entry
-		q.nearest[s.key] = uint8(slices.IndexFunc(used, func(u stat) bool { return u.key == s.key }))
+	for i, s := range all { // a colour of the palette maps to its own entry
+		q.nearest[s.key] = uint8(i)
 	}
 	return q
 }
 
-// index converts an image to palette indices.
-func (q *quantizer) index(img *image.RGBA) *image.Paletted {
-	out := image.NewPaletted(img.Bounds(), q.palette)
-	for i, j := 0, 0; i+3 < len(img.Pix); i, j = i+4, j+1 {
-		out.Pix[j] = q.nearest[bucket(img.Pix[i], img.Pix[i+1], img.Pix[i+2])]
+// indexInto converts the pixels of img to palette indices in the same
+// pixels of dst.
+func (q *quantizer) indexInto(dst *image.Paletted, img *image.RGBA) {
+	b := img.Bounds()
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		src := img.Pix[img.PixOffset(b.Min.X, y):img.PixOffset(b.Max.X, y)]
+		out := dst.Pix[dst.PixOffset(b.Min.X, y):dst.PixOffset(b.Max.X, y)]
+		for i, j := 0, 0; i+3 < len(src); i, j = i+4, j+1 {
+			out[j] = q.nearest[bucket(src[i], src[i+1], src[i+2])]
+		}
+	}
+}
+
+// update puts the patches on screen, the previous frame in palette
+// indices, and returns the next frame: the box of pixels that changed,
+// the unchanged ones in it transparent; a 1×1 transparent frame when
+// nothing changed.
+func (q *quantizer) update(screen *image.Paletted, patches []*image.RGBA) *image.Paletted {
+	idx := make([]*image.Paletted, len(patches))
+	box := image.Rectangle{}
+	for k, p := range patches {
+		idx[k] = image.NewPaletted(p.Bounds(), q.palette)
+		q.indexInto(idx[k], p)
+		box = box.Union(changedBox(screen, idx[k]))
+	}
+	if box.Empty() {
+		box = image.Rect(0, 0, 1, 1)
+	}
+	out := image.NewPaletted(box, screen.Palette)
+	for i := range out.Pix {
+		out.Pix[i] = q.transparent
+	}
+	for _, p := range idx {
+		r := p.Bounds().Intersect(box)
+		for y := r.Min.Y; y < r.Max.Y; y++ {
+			for x := r.Min.X; x < r.Max.X; x++ {
+				if v := p.Pix[p.PixOffset(x, y)]; v != screen.Pix[screen.PixOffset(x, y)] {
+					out.Pix[out.PixOffset(x, y)] = v
+				}
+			}
+		}
+	}
+	for _, p := range idx {
+		b := p.Bounds()
+		for y := b.Min.Y; y < b.Max.Y; y++ {
+			copy(screen.Pix[screen.PixOffset(b.Min.X, y):screen.PixOffset(b.Max.X, y)], p.Pix[p.PixOffset(b.Min.X, y):p.PixOffset(b.Max.X, y)])
+		}
 	}
 	return out
+}
+
+// changedBox is the box of the pixels of p that differ from screen's.
+func changedBox(screen, p *image.Paletted) image.Rectangle {
+	box := image.Rectangle{}
+	b := p.Bounds()
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			if p.Pix[p.PixOffset(x, y)] != screen.Pix[screen.PixOffset(x, y)] {
+				box = box.Union(image.Rect(x, y, x+1, y+1))
+			}
+		}
+	}
+	return box
 }

@@ -41,12 +41,21 @@ func PNG(w io.Writer, d *Drawing) error {
 // rasterizer paints nodes on dst. Each shape is filled through one reused
 // vector.Rasterizer sized to the shape's bounding box, so a small shape
 // costs little whatever the image size.
+//
+// With a clip, only the pixels inside it change, and they change exactly
+// as painting the whole image would change them: a shape's rasteriser
+// keeps the origin it has unclipped (the fixed-point rasteriser steps
+// along each edge from there, so another origin rounds differently) and
+// is only cut short on the right and below, which leaves its running
+// sums unchanged at every pixel kept.
 type rasterizer struct {
-	dst  *image.RGBA
-	z    vector.Rasterizer
-	flat []Point // reused buffer for flattened strokes
-	off  Point   // top-left of the current shape's box, in pixels
-	defs map[string]*Node
+	dst     *image.RGBA
+	z       vector.Rasterizer
+	flat    []Point // reused buffer for flattened strokes
+	off     Point   // top-left of the current shape's box, in pixels
+	defs    map[string]*Node
+	clip    image.Rectangle // when not empty, the only pixels painted
+	scratch image.RGBA      // reused: a shape's box when it crosses clip
 }
 
 // node paints n through t; inh is the paint of the Use drawing it, for
@@ -97,6 +106,9 @@ func (r *rasterizer) solidRect(n *Node, pt Paint, t Transform) bool {
 		return false
 	}
 	box := image.Rect(int(lo.X), int(lo.Y), int(hi.X), int(hi.Y))
+	if !r.clip.Empty() {
+		box = box.Intersect(r.clip)
+	}
 	draw.Draw(r.dst, box, image.NewUniform(pt.Fill), image.Point{}, draw.Src)
 	return true
 }
@@ -131,6 +143,12 @@ func (r *rasterizer) begin(lo, hi Point, pad float64) bool {
 	x1, y1 := int(math.Ceil(hi.X+pad)), int(math.Ceil(hi.Y+pad))
 	x0, y0 = max(x0, b.Min.X), max(y0, b.Min.Y)
 	x1, y1 = min(x1, b.Max.X), min(y1, b.Max.Y)
+	if !r.clip.Empty() {
+		if !image.Rect(x0, y0, x1, y1).Overlaps(r.clip) {
+			return false
+		}
+		x1, y1 = min(x1, r.clip.Max.X), min(y1, r.clip.Max.Y)
+	}
 	if x0 >= x1 || y0 >= y1 {
 		return false
 	}
@@ -143,7 +161,30 @@ func (r *rasterizer) begin(lo, hi Point, pad float64) bool {
 func (r *rasterizer) end(c color.NRGBA) {
 	w, h := r.z.Size().X, r.z.Size().Y
 	x0, y0 := int(r.off.X), int(r.off.Y)
-	r.z.Draw(r.dst, image.Rect(x0, y0, x0+w, y0+h), image.NewUniform(c), image.Point{})
+	box := image.Rect(x0, y0, x0+w, y0+h)
+	if r.clip.Empty() || box.In(r.clip) {
+		r.z.Draw(r.dst, box, image.NewUniform(c), image.Point{})
+		return
+	}
+	// The shape crosses the clip: paint its whole box on a copy, then
+	// copy back what lies inside the clip.
+	sc := &r.scratch
+	sc.Rect, sc.Stride = box, 4*w
+	if n := 4 * w * h; cap(sc.Pix) < n {
+		sc.Pix = make([]uint8, n)
+	} else {
+		sc.Pix = sc.Pix[:n]
+	}
+	copyPixels(sc, r.dst, box)
+	r.z.Draw(sc, box, image.NewUniform(c), image.Point{})
+	copyPixels(r.dst, sc, box.Intersect(r.clip))
+}
+
+// copyPixels copies the pixels of rect from src to dst.
+func copyPixels(dst, src *image.RGBA, rect image.Rectangle) {
+	for y := rect.Min.Y; y < rect.Max.Y; y++ {
+		copy(dst.Pix[dst.PixOffset(rect.Min.X, y):dst.PixOffset(rect.Max.X, y)], src.Pix[src.PixOffset(rect.Min.X, y):src.PixOffset(rect.Max.X, y)])
+	}
 }
 
 func (r *rasterizer) pt(p Point, t Transform) (float32, float32) {

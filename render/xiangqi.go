@@ -146,23 +146,26 @@ func (b *board) xiangqiCentre(c Coord) (Point, error) {
 }
 
 func (b *board) xiangqiPieces(p *xiangqi.Position) {
-	c := b.cell
 	for s := xiangqi.Square(0); s < xiangqi.NumSquares; s++ {
-		pc := p.PieceAt(s)
-		if pc == xiangqi.NoPiece {
-			continue
+		if pc := p.PieceAt(s); pc != xiangqi.NoPiece {
+			b.drawing.Add(b.xiangqiPiece(pc, b.centre(s.File(), s.Rank())))
 		}
-		ink := b.colors.Red
-		if pc.Color() == xiangqi.Black {
-			ink = b.colors.Black
-		}
-		at := b.centre(s.File(), s.Rank())
-		r := []rune(pc.Hanzi())[0]
-		b.drawing.Add(Group("piece "+pc.Color().String()+" "+pc.Type().String(), 0, 0, 1,
-			Circle("disc", at.X, at.Y, c*0.45, Paint{Fill: b.colors.Disc, Stroke: ink, Width: c * 0.04}),
-			Circle("rim", at.X, at.Y, c*0.37, Stroke(ink, c*0.02)),
-			b.glyph("", r, at.X, at.Y, c*0.56, ink)))
 	}
+}
+
+// xiangqiPiece draws piece pc on the point at: a disc with a rim and the
+// piece's character, red or black.
+func (b *board) xiangqiPiece(pc xiangqi.Piece, at Point) Node {
+	c := b.cell
+	ink := b.colors.Red
+	if pc.Color() == xiangqi.Black {
+		ink = b.colors.Black
+	}
+	r := []rune(pc.Hanzi())[0]
+	return Group("piece "+pc.Color().String()+" "+pc.Type().String(), 0, 0, 1,
+		Circle("disc", at.X, at.Y, c*0.45, Paint{Fill: b.colors.Disc, Stroke: ink, Width: c * 0.04}),
+		Circle("rim", at.X, at.Y, c*0.37, Stroke(ink, c*0.02)),
+		b.glyph("", r, at.X, at.Y, c*0.56, ink))
 }
 
 // traditionalNumerals are Red's file numbers, 一 for Red's rightmost file.

@@ -37,7 +37,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/lobby", s.handleLobby)
 	mux.HandleFunc("POST /api/pair", s.handlePair)
 	mux.HandleFunc("GET /ws/game/{id}", s.handleWS)
-	mux.HandleFunc("GET /game/{file}", s.handleGameFile) // the page, id.svg, id.png, id.gif (images.go)
+	mux.HandleFunc("GET /game/{file}", s.handleGameFile) // the page, id.svg, id.png, id.gif (images.go), id.html (viewer.go)
 	mux.HandleFunc("GET /api/", func(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, fmt.Errorf("%w: no such endpoint %s %s", ErrBadRequest, r.Method, r.URL.Path))
 	})

@@ -125,8 +125,16 @@
 // loads, no script, sandboxed). The game's page, GET /game/{id}, is the
 // app with Open Graph tags (players, variant, result, the stranger's PNG
 // as an absolute URL: https only over TLS or from a trusted proxy's
-// X-Forwarded-Proto). GET /game/{file} dispatches on the extension, so
-// the standalone viewer (.html) will be one more case.
+// X-Forwarded-Proto). GET /game/{file} dispatches on the extension.
+//
+// The viewer (viewer.go): GET /game/{id}.html is the game as one
+// standalone page (package render/viewer, with render's pieces) that
+// replays it offline once saved (?download=1: gambit-{id}.html), under a
+// CSP that runs only its inline script and style, by their hashes, and
+// loads nothing. A game of hidden information has none while it runs (409
+// "the viewer opens once the game is over"); after, a record the viewer
+// cannot read (fog, dice and bomb chess today) is refused as 422, not a
+// failure. Cached like the images.
 //
 // Metrics (metrics.go): Config.Metrics holds Prometheus series on a
 // registry of their own: games live, sockets open by kind, moves, the

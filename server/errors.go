@@ -78,6 +78,10 @@ func errorCode(err error) (int, string) {
 		return http.StatusServiceUnavailable, "shutting_down"
 	case errors.Is(err, ErrNoChat):
 		return http.StatusConflict, "no_chat"
+	case errors.Is(err, ErrViewerLater):
+		return http.StatusConflict, "viewer_later"
+	case errors.Is(err, ErrViewerUnreadable):
+		return http.StatusUnprocessableEntity, "viewer_unreadable"
 	}
 	return http.StatusInternalServerError, "internal"
 }

@@ -27,9 +27,9 @@ import (
 // an image never shows what its viewer's board would not.
 
 // Image sizes in pixels: the ?size bounds, and the sizes when none is asked.
-// A GIF's frames are all rasterised before encoding (4 bytes a pixel
-// each), so its bound is lower: 300 plies take about 190 MB at 400
-// pixels, 120 MB at the default 320 (and a second or two to draw).
+// A GIF's bound is lower: render.GIF rasterises only its first board and
+// then each move's changed squares, but 300 plies at 400 pixels still
+// take about 0.3 s and 90 MB allocated in all (render/BENCH.md).
 const (
 	minImageSize     = 64
 	maxImageSize     = 1024
@@ -82,10 +82,13 @@ func parseGameFile(file string, q url.Values) (gameFile, error) {
 	if i := strings.LastIndexByte(file, '.'); i >= 0 {
 		f.id, f.ext = file[:i], file[i+1:]
 	}
-	if f.ext == "" {
+	switch {
+	case f.ext == "":
 		return f, nil
-	}
-	if imageType(f.ext) == "" {
+	case f.ext == "html":
+		f.download = flagParam(q.Get("download"))
+		return f, nil
+	case imageType(f.ext) == "":
 		return f, fmt.Errorf("%w: no such file", store.ErrNotFound)
 	}
 	var err error
@@ -125,19 +128,22 @@ func sizeParam(v, ext string) (int, error) {
 func flagParam(v string) bool { return v == "1" || v == "true" || v == "yes" }
 
 // handleGameFile serves /game/{file}: the game's page for a bare id, its
-// images for id.svg, id.png and id.gif. (The standalone viewer, id.html,
-// will be one more case here.)
+// images for id.svg, id.png and id.gif, the standalone viewer for id.html
+// (viewer.go).
 func (s *Server) handleGameFile(w http.ResponseWriter, r *http.Request) {
 	f, err := parseGameFile(r.PathValue("file"), r.URL.Query())
 	if err != nil {
 		s.httpError(w, err)
 		return
 	}
-	if f.ext == "" {
+	switch f.ext {
+	case "":
 		s.handleGamePage(w, r, f.id)
-		return
+	case "html":
+		s.serveViewer(w, r, f)
+	default:
+		s.serveImage(w, r, f)
 	}
-	s.serveImage(w, r, f)
 }
 
 // scene is what an image may show of a game to one viewer, copied out of
@@ -182,16 +188,23 @@ func (s *Server) serveImage(w http.ResponseWriter, r *http.Request, f gameFile) 
 	if f.ext == "svg" {
 		h.Set("Content-Security-Policy", svgPolicy)
 	}
+	serveGameFile(w, r, f, body)
+}
+
+// serveGameFile answers body, the file f asks for, with its ETag (304 when
+// the client's copy has the same) and, for ?download=1, as an attachment.
+// The caller has set the content type and caching.
+func serveGameFile(w http.ResponseWriter, r *http.Request, f gameFile, body []byte) {
 	if f.download {
-		h.Set("Content-Disposition", `attachment; filename="gambit-`+f.id+"."+f.ext+`"`) // read has checked the id: [0-9a-z]
+		w.Header().Set("Content-Disposition", `attachment; filename="gambit-`+f.id+"."+f.ext+`"`) // read has checked the id: [0-9a-z]
 	}
 	sum := sha256.Sum256(body)
-	h.Set("ETag", `"`+hex.EncodeToString(sum[:16])+`"`)
+	w.Header().Set("ETag", `"`+hex.EncodeToString(sum[:16])+`"`)
 	http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(body))
 }
 
 // drawSlots bounds the images drawn at once: a 300-ply GIF at the largest
-// size holds about 200 MB of frames while it is encoded.
+// size allocates about 90 MB while it is drawn and encoded.
 const drawSlots = 2
 
 // drawScene draws sc in one of the server's drawing slots, waiting for one

@@ -36,7 +36,7 @@ var allowedImports = map[string][]string{
 	"game":                {"chess", "chess/pgn", "xiangqi", "xiangqi/pgn", "internal/pgntag", "variant/fog", "variant/fair", "variant/dice", "variant/bomb"},
 	"store":               {},
 	"store/storetest":     {"store"},
-	"server":              {"chess", "chess/pgn", "xiangqi", "game", "store", "engine", "engine/xq", "engine/fogbot", "engine/dicebot", "engine/bombbot", "variant/bomb", "variant/dice", "render", "web"},
+	"server":              {"chess", "chess/pgn", "xiangqi", "game", "store", "engine", "engine/xq", "engine/fogbot", "engine/dicebot", "engine/bombbot", "variant/bomb", "variant/dice", "render", "render/viewer", "web"}, // render/viewer: GET /game/{id}.html
 	"web":                 {},
 	"cluster":             {"server"}, // nodes over NATS: beside server, wired by cmd
 	"loadtest":            {},

@@ -6,11 +6,13 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/gambitchess/gambit/render"
 	"github.com/gambitchess/gambit/render/viewer"
 )
 
 // renderHTML writes the games of the PGN file at pgnPath (only game number
-// game when it is positive) as a viewer page at htmlPath. variant is
+// game when it is positive) as a viewer page at htmlPath, its pieces the
+// web app's (render's cburnett set and xiangqi discs). variant is
 // "chess", "xiangqi", or empty to guess from the file. Errors name the
 // file and the game; on error nothing is written.
 func renderHTML(pgnPath string, game int, variant, htmlPath string) error {
@@ -26,8 +28,12 @@ func renderHTML(pgnPath string, game int, variant, htmlPath string) error {
 	if games, err = pickGame(games, game); err != nil {
 		return fmt.Errorf("render: %s: %w", name, err)
 	}
+	pieces, err := render.PieceSVGs(render.Cburnett)
+	if err != nil {
+		return fmt.Errorf("render: %w", err)
+	}
 	var page bytes.Buffer
-	if err := viewer.Write(&page, games, viewer.Options{}); err != nil {
+	if err := viewer.Write(&page, games, viewer.Options{Pieces: pieces}); err != nil {
 		return fmt.Errorf("render: %s: %w", name, err)
 	}
 	return writeFileAtomic(htmlPath, page.Bytes())

@@ -8,6 +8,15 @@ import (
 	"testing"
 )
 
+// Fragments of the viewer's pieces: render's cburnett set (drawn on 45
+// units scaled to 100), render's xiangqi disc, and the viewer's built-in
+// pictures (a text element), which the command replaces.
+const (
+	cburnettMark     = `scale(2.22222)`
+	xiangqiDiscMark  = `<circle cx="50" cy="50" r="45" fill="#f6e7c8"`
+	builtinPieceMark = `<text x="50"`
+)
+
 func TestRenderHTML(t *testing.T) {
 	dir := t.TempDir()
 	write := func(name, text string) string {
@@ -27,9 +36,9 @@ func TestRenderHTML(t *testing.T) {
 		pageWant   []string
 		pageAbsent []string
 	}{
-		{args: []string{"--pgn", good}, code: 0, pageWant: []string{`"value":"A"`, `"value":"B"`}},
+		{args: []string{"--pgn", good}, code: 0, pageWant: []string{`"value":"A"`, `"value":"B"`, cburnettMark}, pageAbsent: []string{builtinPieceMark}},
 		{args: []string{"--pgn", good, "--game", "2"}, code: 0, pageWant: []string{`"value":"B"`}, pageAbsent: []string{`"value":"A"`}},
-		{args: []string{"--pgn", xq}, code: 0, pageWant: []string{`"variant":"xiangqi"`, `"wxf":"C2.5"`}},
+		{args: []string{"--pgn", xq}, code: 0, pageWant: []string{`"variant":"xiangqi"`, `"wxf":"C2.5"`, xiangqiDiscMark}, pageAbsent: []string{builtinPieceMark}},
 		{args: []string{"--pgn", xq, "--variant", "chess"}, code: 1, errWant: "gambit: render: xq.pgn: game 1: "},
 		{args: []string{"--pgn", bad}, code: 1, errWant: `gambit: render: games.pgn: game 3: line 5, column 13, at "Nf9": `},
 		{args: []string{"--pgn", good, "--game", "3"}, code: 1, errWant: "gambit: render: good.pgn: game 3: no such game (the file has 2)"},

@@ -1,9 +1,11 @@
 // Game images in the browser: the GIF download beside the PGN's, a game's
-// PNG shown in a page, and the Open Graph tags of a game's page.
+// PNG shown in a page, the Open Graph tags of a game's page, and the
+// standalone viewer downloaded and opened from disk offline.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { openApp, artifacts, move, newGame } from './harness.mjs';
 
 const app = openApp();
@@ -64,4 +66,43 @@ test('a game gives a GIF to download, a PNG to show and Open Graph tags', async 
 
   mkdirSync(artifacts, { recursive: true });
   await page.screenshot({ path: join(artifacts, 'image-buttons.png') });
+});
+
+test('"Download viewer" saves an HTML file that replays the game offline', async () => {
+  const page = app.page;
+  await newGame(page, { mode: 'local' });
+  for (const m of ['e2e4', 'e7e5', 'g1f3', 'b8c6']) await move(page, m);
+  const id = new URL(page.url()).pathname.split('/').pop();
+
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#btn-download-viewer')]);
+  assert.equal(download.suggestedFilename(), `gambit-${id}.html`);
+  mkdirSync(artifacts, { recursive: true });
+  const file = join(artifacts, download.suggestedFilename());
+  await download.saveAs(file);
+
+  // Opened from disk in another browser with the network off: it may
+  // request nothing but itself.
+  const viewer = await app.newPerson('viewer');
+  await viewer.context().setOffline(true);
+  const requests = [];
+  viewer.on('request', r => requests.push(r.url()));
+  const url = pathToFileURL(file).href;
+  await viewer.goto(url);
+  await viewer.waitForSelector('#board .piece');
+  assert.deepEqual([...new Set(requests)], [url], 'the viewer requested something besides itself');
+  const moves = await viewer.textContent('#moves');
+  for (const san of ['e4', 'e5', 'Nf3', 'Nc6']) assert.ok(moves.includes(san), `the moves lack ${san}: ${moves}`);
+  assert.equal(await viewer.locator('#board .piece').count(), 32);
+  assert.equal(await viewer.locator('#board .piece text').count(), 0, 'built-in pieces, not the app\'s');
+  assert.ok(await viewer.locator('#board .piece path').count() > 32, 'the pieces are not drawn as paths');
+  await viewer.screenshot({ path: join(artifacts, 'viewer-download.png') });
+
+  // Served, under its own Content-Security-Policy: the script and style
+  // run (a violation would be a console error, which fails the test).
+  const served = await app.newPerson('served viewer');
+  const answer = await served.goto(`${app.server.url}/game/${id}.html`);
+  assert.match(answer.headers()['content-security-policy'], /^default-src 'none'; script-src 'sha256-/);
+  await served.waitForSelector('#board .piece');
+  await served.click('#last');
+  assert.match(await served.inputValue('#fen'), /^r1bqkbnr\/pppp1ppp\/2n5\/4p3\/4P3\/5N2\/PPPP1PPP\/RNBQKB1R w KQkq - 2 3$/);
 });

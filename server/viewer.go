@@ -1,0 +1,106 @@
+package server
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+
+	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/render"
+	"github.com/gambitchess/gambit/render/viewer"
+	"github.com/gambitchess/gambit/store"
+)
+
+// The standalone viewer of a game: GET /game/{id}.html answers one HTML
+// page (package render/viewer) that replays the game from its PGN, with
+// the web app's pieces, offline once saved (?download=1). A game of hidden
+// information gets none while it runs: its PGN would show what the players
+// may not see. Once it is over its PGN is public, but such a record (fog,
+// dice, bomb) may not be one the chess reader takes; it is then refused
+// as such (422), not as a failure of the server.
+
+// Errors of the viewer route.
+var (
+	ErrViewerLater      = errors.New("server: the viewer opens once the game is over")
+	ErrViewerUnreadable = errors.New("server: this game's moves cannot be shown in the viewer")
+)
+
+// viewerSource is what the viewer needs of a game, copied out of it.
+type viewerSource struct {
+	pgn      string // "" for a hidden game in play
+	variant  viewer.Variant
+	hidden   bool
+	finished bool
+}
+
+// viewerSourceOf copies out of g what its viewer page shows: the PGN only
+// when anyone may read it.
+func viewerSourceOf(g *game.Game) viewerSource {
+	src := viewerSource{variant: viewer.Chess, hidden: g.Hidden(), finished: g.Status().Finished()}
+	if g.Variant() == game.Xiangqi {
+		src.variant = viewer.Xiangqi
+	}
+	if !src.hidden || src.finished {
+		src.pgn = g.PGN()
+	}
+	return src
+}
+
+// viewerPolicy is the Content-Security-Policy of a viewer page: it runs
+// its one inline script and style, known by their hashes, and nothing
+// else; it loads nothing (the pieces are inline SVG) and is never framed.
+func viewerPolicy() string {
+	return "default-src 'none'; script-src " + strings.Join(viewer.ScriptHashes(), " ") +
+		"; style-src " + strings.Join(viewer.StyleHashes(), " ") +
+		"; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+}
+
+// serveViewer answers the viewer page of game f.id.
+func (s *Server) serveViewer(w http.ResponseWriter, r *http.Request, f gameFile) {
+	var src viewerSource
+	err := s.read(r.Context(), f.id, func(g *game.Game) { src = viewerSourceOf(g) })
+	if errors.Is(err, store.ErrNotFound) {
+		err = fmt.Errorf("%w: no such game", store.ErrNotFound) // the store's message names the id: never echo it
+	}
+	var page []byte
+	if err == nil {
+		page, err = viewerPage(src)
+	}
+	if err != nil {
+		s.httpError(w, err)
+		return
+	}
+	h := w.Header()
+	h.Set("Content-Type", "text/html; charset=utf-8")
+	h.Set("Content-Security-Policy", viewerPolicy())
+	h.Set("Cache-Control", cacheLive)
+	if src.finished {
+		h.Set("Cache-Control", cacheFinished)
+	}
+	serveGameFile(w, r, f, page)
+}
+
+// viewerPage writes the viewer page of src, with render's pieces.
+func viewerPage(src viewerSource) ([]byte, error) {
+	if src.hidden && !src.finished {
+		return nil, ErrViewerLater
+	}
+	games, err := viewer.FromPGN(strings.NewReader(src.pgn), src.variant)
+	if err == nil && len(games) != 1 {
+		err = fmt.Errorf("%d games in the record, want 1", len(games))
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrViewerUnreadable, err)
+	}
+	pieces, err := render.PieceSVGs(render.Cburnett)
+	if err != nil {
+		return nil, fmt.Errorf("server: viewer pieces: %w", err)
+	}
+	var buf bytes.Buffer
+	if err := viewer.Write(&buf, games, viewer.Options{Pieces: pieces}); err != nil {
+		return nil, fmt.Errorf("server: viewer page: %w", err)
+	}
+	return buf.Bytes(), nil
+}
