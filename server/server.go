@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"net"
+	"net/http"
 	"net/netip"
 	"sync"
 	"time"
@@ -245,18 +246,28 @@ func (s *Server) Run(ctx context.Context, addr string, ready func(net.Addr)) err
 	if ready != nil {
 		ready(ln.Addr())
 	}
+	// s.cancel ends the WebSockets, so that Shutdown need not wait for them.
+	return serveUntil(ctx, hs, ln, 5*time.Second, s.cancel, "server")
+}
+
+// serveUntil serves hs on ln until ctx ends (or serving fails), then runs
+// stopping (if not nil) and shuts hs down within grace; what names the
+// server in errors.
+func serveUntil(ctx context.Context, hs *http.Server, ln net.Listener, grace time.Duration, stopping func(), what string) error {
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
 	select {
 	case err := <-errc:
-		return fmt.Errorf("server: %w", err)
+		return fmt.Errorf("%s: %w", what, err)
 	case <-ctx.Done():
 	}
-	s.cancel() // end the WebSockets so Shutdown need not wait for them
-	sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	if stopping != nil {
+		stopping()
+	}
+	sctx, cancel := context.WithTimeout(context.Background(), grace)
 	defer cancel()
 	if err := hs.Shutdown(sctx); err != nil && !errors.Is(err, context.DeadlineExceeded) {
-		return fmt.Errorf("server: shutdown: %w", err)
+		return fmt.Errorf("%s: shutdown: %w", what, err)
 	}
 	return nil
 }
