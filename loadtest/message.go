@@ -157,13 +157,13 @@ func eachDest(b []byte, yield func(from, to []byte) bool) error {
 	}
 	for {
 		from, ok := p.str()
-		if !ok || !p.take(':') || !p.take('[') {
+		if !ok || len(from) == 0 || !p.take(':') || !p.take('[') {
 			return p.fail("want \"square\": [")
 		}
 		if !p.take(']') {
 			for {
 				to, ok := p.str()
-				if !ok {
+				if !ok || len(to) == 0 {
 					return p.fail("want a square")
 				}
 				if !yield(from, to) {
