@@ -3,6 +3,7 @@ package server
 import (
 	"errors"
 	"net/http"
+	"unicode/utf8"
 
 	"github.com/gambitchess/gambit/game"
 	"github.com/gambitchess/gambit/store"
@@ -92,5 +93,21 @@ func errorMessage(err error) string {
 	if code, _ := errorCode(err); code == http.StatusInternalServerError {
 		return "internal error"
 	}
-	return trimPrefixes(err.Error())
+	return shorten(trimPrefixes(err.Error()), maxErrorMessage)
+}
+
+// maxErrorMessage bounds the text of an error answer: a message quoting
+// what was sent (a bad FEN, a pasted PGN) must not send it all back.
+const maxErrorMessage = 300
+
+// shorten cuts s to at most n bytes at a character boundary, marking the cut.
+func shorten(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	cut := n
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "…"
 }

@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/gambitchess/gambit/game"
 	"github.com/gambitchess/gambit/store"
@@ -75,5 +76,18 @@ func TestErrorCode(t *testing.T) {
 	}
 	if msg := errorMessage(fmt.Errorf("%w: e2e5", game.ErrIllegalMove)); msg != "illegal move: e2e5" {
 		t.Errorf("errorMessage = %q", msg)
+	}
+}
+
+// TestErrorMessageShortened: an error quoting a long input does not send
+// it all back.
+func TestErrorMessageShortened(t *testing.T) {
+	long := fmt.Errorf("%w: bad FEN %q", ErrBadRequest, strings.Repeat("é", 2000))
+	msg := errorMessage(long)
+	if len(msg) > maxErrorMessage+len("…") || !strings.HasSuffix(msg, "…") || !utf8.ValidString(msg) {
+		t.Errorf("message of %d bytes, valid UTF-8 %v: %.80s", len(msg), utf8.ValidString(msg), msg)
+	}
+	if short := errorMessage(fmt.Errorf("%w: no", ErrBadRequest)); short != "bad request: no" {
+		t.Errorf("short message %q", short)
 	}
 }
