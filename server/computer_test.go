@@ -79,6 +79,44 @@ func TestComputerGameLimits(t *testing.T) {
 	}
 }
 
+// TestIdleComputerGameFreesItsPlace: a game against the computer in which
+// nobody moves for ComputerIdle stops counting, though its player stays
+// connected; a move counts it again.
+func TestIdleComputerGameFreesItsPlace(t *testing.T) {
+	s, srv, _ := serveWith(t, Config{Store: openStore(t, t.TempDir()), ComputerGamesPerClient: 5, ComputerGames: 1,
+		ComputerIdle: 100 * time.Millisecond})
+	h := s.Handler()
+	const body = `{"mode":"computer","level":"greedy","color":"white"}` // the person to move
+	rec := createFrom(h, "192.0.2.1:1", body)
+	if rec.Code != 201 {
+		t.Fatalf("first: %d %s", rec.Code, rec.Body)
+	}
+	var g createResponse
+	mustDecode(t, rec.Body.Bytes(), &g)
+	secret := ""
+	for _, c := range rec.Result().Cookies() {
+		if c.Name == playerCookie {
+			secret = c.Value
+		}
+	}
+	p := dial(t, srv, g.ID, secret) // connected, not playing
+	p.state("state")
+	if rec := createFrom(h, "192.0.2.2:1", body); rec.Code != 503 {
+		t.Fatalf("while the first is fresh: %d, want 503 (the machine's one place taken)", rec.Code)
+	}
+	time.Sleep(300 * time.Millisecond)
+	if rec := createFrom(h, "192.0.2.2:2", body); rec.Code != 201 {
+		t.Fatalf("after the first went idle: %d %s, want 201", rec.Code, rec.Body)
+	}
+	p.send(`{"t":"move","d":{"u":"e2e4"}}`) // playing again: counted again, over the cap (it is under way)
+	if m := p.state("move"); m.Ply != 1 {
+		t.Fatalf("the move: ply %d", m.Ply)
+	}
+	if rec := createFrom(h, "192.0.2.3:1", body); rec.Code != 503 {
+		t.Errorf("with both games counted: %d, want 503", rec.Code)
+	}
+}
+
 // patientBot thinks at the "full" level until it is stopped (or for a
 // minute), like a strong engine with a long think, and plays at once at
 // any other level: the first legal move either way.

@@ -89,7 +89,9 @@
 // play its best move so far once it has had ThinkSlice while others wait.
 // One address may have ComputerGamesPerClient live games against the
 // computer (429 after that) and the machine ComputerGames (503 "the
-// computer is busy, try again in a minute").
+// computer is busy, try again in a minute"); a game with no move for
+// ComputerIdle stops counting until its next move, so players who stay
+// connected without playing hold no place.
 //
 // Chat: an online game has two rooms, the players' (the two seat holders)
 // and the spectators' (everyone else), which never read each other. A line

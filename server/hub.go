@@ -1,6 +1,7 @@
 package server
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -79,6 +80,9 @@ type (
 	}
 	flagCmd struct{}
 	idleCmd struct{} // the idle grace after start-up is over: retire if still idle
+	// computerIdleCmd: a game against the computer went ComputerIdle
+	// without a move; it no longer counts among the live ones.
+	computerIdleCmd struct{ version int64 }
 )
 
 // hub owns one live game: all reads and changes happen on its goroutine.
@@ -94,6 +98,7 @@ type hub struct {
 	presence  presence
 	rematch   rematchState
 	idleTimer *time.Timer
+	playTimer *time.Timer   // a game against the computer: fires when it has gone ComputerIdle without a move
 	chat      chatState     // the rooms' recent lines, in memory only (hub_chat.go)
 	failed    bool          // the game could not be saved nor read back: retire at once
 	moveRead  time.Time     // when the move being applied was read off its WebSocket (zero: none)
@@ -216,7 +221,7 @@ func (h *hub) runningClock() (chess.Color, bool) {
 // none of the downtime.
 func (h *hub) stop() {
 	h.bot.cancel()
-	for _, t := range []*time.Timer{h.flag, h.presence.claim, h.presence.opening, h.idleTimer} {
+	for _, t := range []*time.Timer{h.flag, h.presence.claim, h.presence.opening, h.idleTimer, h.playTimer} {
 		if t != nil {
 			t.Stop()
 		}
@@ -253,6 +258,10 @@ func (h *hub) handle(ctx context.Context, cmd any) {
 	case botDrawCmd:
 		h.botAnswered(ctx, cmd)
 	case idleCmd:
+	case computerIdleCmd:
+		if cmd.version == h.g.Version() { // no move since
+			h.s.computer.release(h.g.ID())
+		}
 	case leaseLostCmd:
 		h.failed = true // another node owns the game now: nothing more is saved from here
 		for c := range h.clients {
@@ -530,7 +539,25 @@ func (h *hub) afterChange(ctx context.Context) {
 	if h.g.Status().Finished() {
 		h.s.computer.release(h.g.ID())
 	}
+	h.countPlay()
 	h.armFlag()
 	h.driveBot(ctx)
 	h.gameChanged()
+}
+
+// countPlay counts a game against the computer among the live ones again
+// after a move (no limit: the game is under way), and arms the timer that
+// stops counting it if no move follows within ComputerIdle, so that
+// players who stay connected without playing cannot hold the computer's
+// places.
+func (h *hub) countPlay() {
+	if !againstComputer(h.g) {
+		return
+	}
+	if h.playTimer != nil {
+		h.playTimer.Stop()
+	}
+	h.s.computer.add(h.g.ID(), cmp.Or(h.client, "game "+h.g.ID()))
+	version := h.g.Version()
+	h.playTimer = time.AfterFunc(h.s.computerIdle, func() { _ = h.send(h.s.ctx, computerIdleCmd{version: version}) })
 }

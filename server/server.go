@@ -34,6 +34,10 @@ type Config struct {
 	// worker when zero), and ComputerGamesPerClient those of one address
 	// (4 when zero); a new one beyond either is refused.
 	ComputerGames, ComputerGamesPerClient int
+	// ComputerIdle is how long a game against the computer may go without
+	// a move and still count among them (5 minutes when zero): a player
+	// who stays connected but does not play holds no place.
+	ComputerIdle time.Duration
 	// Assets is the web UI (index.html at its root); nil serves the API only.
 	Assets fs.FS
 	Now    func() time.Time
@@ -105,10 +109,12 @@ type Server struct {
 	leases   store.Leases   // which node owns which game (nil: this one, all)
 	sched    *scheduler     // the computer's thinking, shared fairly
 	computer *computerGames // live games against the computer, counted
-	assets   fs.FS
-	now      func() time.Time
-	log      *slog.Logger
-	metrics  *Metrics
+	// computerIdle is how long a computer game without a move stays counted.
+	computerIdle time.Duration
+	assets       fs.FS
+	now          func() time.Time
+	log          *slog.Logger
+	metrics      *Metrics
 
 	minClock      time.Duration
 	claimAfter    time.Duration
@@ -147,6 +153,9 @@ func New(cfg Config) *Server {
 	if cfg.ComputerGamesPerClient <= 0 {
 		cfg.ComputerGamesPerClient = 4
 	}
+	if cfg.ComputerIdle <= 0 {
+		cfg.ComputerIdle = 5 * time.Minute
+	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
@@ -176,7 +185,7 @@ func New(cfg Config) *Server {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	return &Server{store: cfg.Store, bot: cfg.Bot, bus: cfg.Bus, leases: cfg.Leases, sched: newScheduler(cfg.Workers, cfg.ThinkSlice, cfg.Metrics.botWaiting),
-		computer: newComputerGames(cfg.ComputerGamesPerClient, cfg.ComputerGames), assets: cfg.Assets,
+		computer: newComputerGames(cfg.ComputerGamesPerClient, cfg.ComputerGames), computerIdle: cfg.ComputerIdle, assets: cfg.Assets,
 		now: cfg.Now, log: cfg.Logger, metrics: cfg.Metrics, minClock: cfg.MinClock, claimAfter: cfg.ClaimAfter, firstMoveTime: cfg.FirstMoveTime, idleGrace: cfg.IdleGrace, expireEvery: cfg.ExpireEvery,
 		creations: newLimiter(cfg.CreatePerMinute, cfg.CreatePerMinute, cfg.Now), lobby: newLobby(), ctx: ctx, cancel: cancel, hubs: map[string]*hub{},
 		loading: map[string]chan struct{}{},
