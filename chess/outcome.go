@@ -32,17 +32,30 @@ func (t Termination) String() string {
 
 // Outcome is the end of a game: why, and who won. Winner is meaningful only
 // when Draw is false. The zero Outcome is an unfinished game.
-type Outcome struct {
-	Termination Termination
+type Outcome = Ending[Termination]
+
+// Ending is the end of a game whose reasons for ending are of type T:
+// chess's Termination here (Outcome), and the variants with endings of
+// their own (fog of war's king captured, bomb chess's king exposed by a
+// mine) use it with theirs, so every game reads its end the same way. T's
+// zero value is "not over".
+type Ending[T interface {
+	comparable
+	String() string
+}] struct {
+	Termination T
 	Winner      Color
 	Draw        bool
 }
 
 // Over reports whether the game has ended.
-func (o Outcome) Over() bool { return o.Termination != NoTermination }
+func (o Ending[T]) Over() bool {
+	var none T
+	return o.Termination != none
+}
 
 // Result returns the PGN result: "1-0", "0-1", "1/2-1/2", or "*" while the game goes on.
-func (o Outcome) Result() string { return ResultText(o.Over(), o.Draw, o.Winner) }
+func (o Ending[T]) Result() string { return ResultText(o.Over(), o.Draw, o.Winner) }
 
 // ResultText is the PGN result of an ending: "*" while the game goes on
 // (over false), else "1/2-1/2" for a draw or the winner's "1-0" or "0-1".
@@ -61,7 +74,7 @@ func ResultText(over, draw bool, winner Color) string {
 }
 
 // String describes the outcome, such as "1-0 (checkmate)".
-func (o Outcome) String() string {
+func (o Ending[T]) String() string {
 	if !o.Over() {
 		return "*"
 	}

@@ -32,6 +32,9 @@ var counterpart = map[string]string{
 // matches the type of the same name in its xiangqi twin; everything else
 // must match exactly, element by element.
 func sameShape(c, x reflect.Type) bool {
+	if c == reflect.TypeOf(chess.Outcome{}) { // an alias of chess.Ending[chess.Termination], which reflect names so
+		return x.PkgPath() == counterpart[c.PkgPath()] && x.Name() == "Outcome"
+	}
 	if twin, ok := counterpart[c.PkgPath()]; ok {
 		return x.PkgPath() == twin && x.Name() == c.Name()
 	}

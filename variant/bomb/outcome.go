@@ -31,24 +31,7 @@ func (t Termination) String() string {
 	return "unknown"
 }
 
-// Outcome is the end of a game: why, and who won. Winner is meaningful only
-// when Draw is false. The zero Outcome is an unfinished game.
-type Outcome struct {
-	Termination Termination
-	Winner      chess.Color
-	Draw        bool
-}
-
-// Over reports whether the game has ended.
-func (o Outcome) Over() bool { return o.Termination != NoTermination }
-
-// Result returns the PGN result: "1-0", "0-1", "1/2-1/2", or "*".
-func (o Outcome) Result() string { return chess.ResultText(o.Over(), o.Draw, o.Winner) }
-
-// String describes the outcome, such as "0-1 (king exposed by a mine)".
-func (o Outcome) String() string {
-	if !o.Over() {
-		return "*"
-	}
-	return o.Result() + " (" + o.Termination.String() + ")"
-}
+// Outcome is the end of a game: why, and who won, as chess writes it
+// (Over, Result, String "0-1 (king exposed by a mine)"). Winner is meaningful only when
+// Draw is false. The zero Outcome is an unfinished game.
+type Outcome = chess.Ending[Termination]

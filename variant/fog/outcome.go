@@ -25,27 +25,10 @@ func (t Termination) String() string {
 	return "unknown"
 }
 
-// Outcome is the end of a game: why, and who won. Winner is meaningful only
-// when Draw is false. The zero Outcome is an unfinished game.
-type Outcome struct {
-	Termination Termination
-	Winner      chess.Color
-	Draw        bool
-}
-
-// Over reports whether the game has ended.
-func (o Outcome) Over() bool { return o.Termination != NoTermination }
-
-// Result returns the PGN result: "1-0", "0-1", "1/2-1/2", or "*".
-func (o Outcome) Result() string { return chess.ResultText(o.Over(), o.Draw, o.Winner) }
-
-// String describes the outcome, such as "0-1 (king captured)".
-func (o Outcome) String() string {
-	if !o.Over() {
-		return "*"
-	}
-	return o.Result() + " (" + o.Termination.String() + ")"
-}
+// Outcome is the end of a game: why, and who won, as chess writes it
+// (Over, Result, String "0-1 (king captured)"). Winner is meaningful only when
+// Draw is false. The zero Outcome is an unfinished game.
+type Outcome = chess.Ending[Termination]
 
 // Outcome reports how the game stands in p alone: a captured king (the
 // capturer wins), bare kings, the 75-move rule, or no move for the side to
