@@ -164,22 +164,30 @@ func TestBombBotSeesOnlyItsSight(t *testing.T) {
 		t.Fatal("two games drew the same seed")
 	}
 	sa, sb := a.Sight(game.SeatViewer(chess.Black), true), b.Sight(game.SeatViewer(chess.Black), true)
+	sameSightSameMove(t, a, sa, sb, chess.Black, playBomb)
+}
+
+// sameSightSameMove checks that two games' sights for the bot's seat are
+// the same but for the seed's commitment, that the bot plays the same
+// move from each, and that the move is legal in game a.
+func sameSightSameMove(t *testing.T, a *game.Game, sa, sb game.Sight, seat chess.Color, play sightPlayer) {
+	t.Helper()
 	sa.Fair, sb.Fair = nil, nil
 	ja, _ := json.Marshal(sa)
 	jb, _ := json.Marshal(sb)
 	if !bytes.Equal(ja, jb) {
 		t.Fatalf("the public sights differ:\n%s\n%s", ja, jb)
 	}
-	level, _ := levelFor(game.Bomb, "hard")
-	ma, err := playBomb(context.Background(), sa, chess.Black, level)
+	level, _ := levelFor(a.Variant(), "hard")
+	ma, err := play(context.Background(), sa, seat, level)
 	if err != nil {
 		t.Fatal(err)
 	}
-	mb, _ := playBomb(context.Background(), sb, chess.Black, level)
+	mb, _ := play(context.Background(), sb, seat, level)
 	if ma != mb {
 		t.Errorf("moves differ: %s / %s", ma, mb)
 	}
-	if _, err := a.Move(chess.Black, ma); err != nil {
+	if _, err := a.Move(seat, ma); err != nil {
 		t.Errorf("the bot's move %s: %v", ma, err)
 	}
 }

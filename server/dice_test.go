@@ -2,8 +2,6 @@ package server
 
 import (
 	"bytes"
-	"context"
-	"encoding/json"
 	"net/http/httptest"
 	"slices"
 	"strings"
@@ -137,22 +135,5 @@ func TestDiceBotSeesOnlyItsSight(t *testing.T) {
 	if a.Header().Seed == b.Header().Seed || !slices.Equal(sb.Dice.Rolled, sa.Dice.Rolled) {
 		t.Fatalf("no second game with the same roll: %v / %v", sa.Dice.Rolled, sb.Dice.Rolled)
 	}
-	sa.Fair, sb.Fair = nil, nil
-	ja, _ := json.Marshal(sa)
-	jb, _ := json.Marshal(sb)
-	if !bytes.Equal(ja, jb) {
-		t.Fatalf("the public sights differ:\n%s\n%s", ja, jb)
-	}
-	level, _ := levelFor(game.Dice, "hard")
-	ma, err := playDice(context.Background(), sa, chess.White, level)
-	if err != nil {
-		t.Fatal(err)
-	}
-	mb, _ := playDice(context.Background(), sb, chess.White, level)
-	if ma != mb {
-		t.Errorf("moves differ: %s / %s", ma, mb)
-	}
-	if _, err := a.Move(chess.White, ma); err != nil {
-		t.Errorf("the bot's move %s: %v", ma, err)
-	}
+	sameSightSameMove(t, a, sa, sb, chess.White, playDice)
 }
