@@ -17,6 +17,10 @@ import (
 // by is the side acting: the server passes a colour only after checking
 // that the connection holds that seat.
 
+// NullMove is UCI's null move, a pass: a move only in a variant whose Spec
+// has Pass.
+const NullMove = "0000"
+
 // Move plays the move given in coordinate text (UCI; ICCS in xiangqi) for
 // side by, which must be the side to move.
 func (g *Game) Move(by chess.Color, uci string) ([]Event, error) { return g.MoveCredited(by, uci, 0) }
@@ -32,6 +36,9 @@ func (g *Game) MoveCredited(by chess.Color, uci string, credit time.Duration) ([
 	}
 	if by != g.rules.Turn() {
 		return nil, fmt.Errorf("%w: %s to move", ErrNotYourTurn, ColorName(g.rules.Turn()))
+	}
+	if uci == NullMove && !g.spec.Pass {
+		return nil, fmt.Errorf("%w: %s: passing is not a move in %s", ErrIllegalMove, uci, g.spec.Name)
 	}
 	e := Event{Type: EventMove, Color: by, Move: uci}
 	if g.clock != nil {

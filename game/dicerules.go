@@ -22,6 +22,7 @@ var diceSpec = &Spec{
 	Rules:      diceRulesAt,
 	Seeded:     true,
 	NoTakeback: true,
+	Pass:       true,
 }
 
 func diceRulesAt(start, seedText string) (Rules, error) {

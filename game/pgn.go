@@ -53,7 +53,32 @@ func ParsePGN(text string) (chess.Position, []chess.Move, error) {
 	case err != nil:
 		return chess.Position{}, nil, fmt.Errorf("%w: PGN: %v", ErrBadSetup, err)
 	}
+	if err := refuseNullMoves(ml.Start, ml.Moves); err != nil {
+		return chess.Position{}, nil, err
+	}
 	return ml.Start, append([]chess.Move(nil), ml.Moves...), nil
+}
+
+// refuseNullMoves names the first null move (PGN's "--" or "Z0", a pass)
+// in moves played from start: package chess/pgn reads them, as analysis
+// files use them, but no game of chess may start from a record with one.
+func refuseNullMoves(start chess.Position, moves []chess.Move) error {
+	for i, m := range moves {
+		if m != chess.MoveNull {
+			continue
+		}
+		ply := i
+		if start.SideToMove() == chess.Black {
+			ply++
+		}
+		number := start.FullmoveNumber() + ply/2
+		dots := "."
+		if ply%2 == 1 {
+			dots = "..."
+		}
+		return fmt.Errorf("%w: PGN: move %d%s --: a null move (a pass) is not a move in chess", ErrBadSetup, number, dots)
+	}
+	return nil
 }
 
 // ParseSetup reads a FEN or, failing that, a PGN, into a start position and moves.

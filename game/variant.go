@@ -31,6 +31,11 @@ type Spec struct {
 	// move taken back would have shown what it should not (a square in the
 	// fog, a mine, the next roll), and could be tried again.
 	NoTakeback bool
+	// Pass says passing, the null move "0000", is a rule of the variant
+	// (dice chess: a turn whose dice allow no move, or whose player stops).
+	// Everywhere else a command to play it is refused; a stored record that
+	// holds one (from before the refusal) still loads.
+	Pass bool
 	// Project cuts an event for a viewer (see Game.Project); nil shows
 	// every viewer everything, which suits games of full information.
 	Project func(g *Game, e Event, v Viewer) (Event, bool)
