@@ -66,49 +66,12 @@ func timesOf(k *Clock) *Times {
 }
 
 // Viewer is whom a view is cut for: the seats a connection acts for (both
-// in a local game, one online, none for a spectator).
+// in a local game, one online, none for a spectator). A spectator sees what
+// everyone may see, and nothing more: in a game of hidden information no
+// one but a seat receives anything that depends on that seat's secrets
+// while the game is played (once over, everyone sees everything).
 type Viewer struct {
 	Seats [2]bool // by colour
-	// Follow is, for a spectator, the side whose view it chose to watch in
-	// a variant of hidden information, FollowDelay plies behind the game.
-	Follow Follow
-}
-
-// Follow is the side a spectator follows: none, or White's or Black's
-// view.
-type Follow uint8
-
-// The follows.
-const (
-	FollowNone Follow = iota
-	FollowWhite
-	FollowBlack
-)
-
-// FollowDelay is how many plies (two moves a side) a spectator following
-// one player's view of a hidden game is kept behind it: what it sees, the
-// other player has already moved on from.
-const FollowDelay = 4
-
-// ParseFollow reads "white" or "black" ("" is none).
-func ParseFollow(s string) (Follow, bool) {
-	switch s {
-	case "":
-		return FollowNone, true
-	case "white":
-		return FollowWhite, true
-	case "black":
-		return FollowBlack, true
-	}
-	return FollowNone, false
-}
-
-// Color returns the side followed; false for none.
-func (f Follow) Color() (chess.Color, bool) {
-	if f == FollowNone {
-		return chess.White, false
-	}
-	return chess.Color(f - 1), true
 }
 
 // Spectator is the viewer who holds no seat.

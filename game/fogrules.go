@@ -173,12 +173,6 @@ func (r *fogRules) Sight(seer chess.Color, spectator, over, history bool) Sight 
 	return r.sightAt(seer, spectator, len(r.steps), history)
 }
 
-// SightBehind is what a spectator following seer's view is shown: seer's
-// sight as it was plies moves ago.
-func (r *fogRules) SightBehind(seer chess.Color, plies int) Sight {
-	return r.sightAt(seer, false, max(len(r.steps)-plies, 0), true)
-}
-
 // sightAt is the game up to ply n as seer saw it (as no one sees, for a
 // spectator): the board then, with its fog, and the moves before it, each
 // of the opponent's a "?".

@@ -146,23 +146,3 @@ func firstDest(g *Game) string {
 	return all[0]
 }
 
-// TestFogFollowBehind: a spectator following White sees White's view
-// FollowDelay plies late while the game goes on, and all once it is over.
-func TestFogFollowBehind(t *testing.T) {
-	g := newFog(t, "")
-	play(t, g, "e2e4", "e7e5", "g1f3", "b8c6", "f1c4")
-	follower := Viewer{Follow: FollowWhite}
-	s := g.Sight(follower, true)
-	if len(s.Moves) != 1 || s.Moves[0].SAN != "e4" || s.Last == nil || s.Last.SAN != "e4" {
-		t.Errorf("following White after 5 plies: moves %+v", s.Moves)
-	}
-	if !g.Following(follower) || g.Following(Spectator) || g.Following(Viewer{Seats: [2]bool{true, false}, Follow: FollowWhite}) {
-		t.Error("Following: wrong viewers")
-	}
-	if _, err := g.Resign(chess.Black); err != nil {
-		t.Fatal(err)
-	}
-	if s := g.Sight(follower, true); len(s.Moves) != 5 || s.Fog != nil {
-		t.Errorf("after the end the follower sees %d moves, fog %v", len(s.Moves), s.Fog)
-	}
-}

@@ -65,24 +65,6 @@ type Secretive interface {
 	Sight(seer chess.Color, spectator, over, history bool) Sight
 }
 
-// Behind is implemented by the rules of a variant whose players see
-// different boards (fog of war): a spectator may follow one player's view,
-// some plies behind.
-type Behind interface {
-	// SightBehind returns the game as side seer saw it plies moves ago
-	// (the start when there were fewer), with every move up to then as
-	// seer saw it.
-	SightBehind(seer chess.Color, plies int) Sight
-}
-
-// Following reports whether v is a spectator following one player's view
-// of this game: one of hidden information whose players see different
-// boards, still in play.
-func (g *Game) Following(v Viewer) bool {
-	_, behind := g.rules.(Behind)
-	return behind && v.IsSpectator() && v.Follow != FollowNone && !g.status.Finished()
-}
-
 // Hidden reports whether the game's variant keeps information from its
 // players (fog, dice to come, mines): its states are cut per viewer, and
 // its computer players get a Sight only.
@@ -93,14 +75,8 @@ func (g *Game) Hidden() bool {
 
 // Sight returns the game as viewer v sees it, with every move as seen when
 // history is set. A viewer holding both seats (a game on one screen) sees
-// as the side to move does: the screen is handed over between turns. A
-// spectator following a player's view of a game in play sees it
-// FollowDelay plies late, with the whole history up to then.
+// as the side to move does: the screen is handed over between turns.
 func (g *Game) Sight(v Viewer, history bool) Sight {
-	if b, ok := g.rules.(Behind); ok && g.Following(v) {
-		seer, _ := v.Follow.Color()
-		return b.SightBehind(seer, FollowDelay)
-	}
 	if s, ok := g.rules.(Secretive); ok {
 		seer := g.rules.Turn()
 		if !v.Holds(seer) {

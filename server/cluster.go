@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/gambitchess/gambit/game"
 	"github.com/gambitchess/gambit/store"
 )
 
@@ -50,13 +49,12 @@ type BusHandler interface {
 
 // RemoteJoin is a client of one node joining a game owned by another: what
 // a WebSocket's join says (the person's id, their address for the limits,
-// the last version they saw, whose view a spectator follows).
+// the last version they saw).
 type RemoteJoin struct {
-	Game   string      `json:"game"`
-	Player string      `json:"player,omitempty"`
-	Addr   string      `json:"addr"`
-	Since  int64       `json:"since"`
-	Follow game.Follow `json:"follow,omitempty"`
+	Game   string `json:"game"`
+	Player string `json:"player,omitempty"`
+	Addr   string `json:"addr"`
+	Since  int64  `json:"since"`
 }
 
 // Relay is a client's link to its game's owner, on the client's node.
@@ -278,7 +276,7 @@ func (ch ClusterHandler) AcceptRemote(ctx context.Context, j RemoteJoin, out Out
 	cctx, cancel := context.WithCancel(s.ctx)
 	c := &client{send: make(chan []byte, sendBuffer), cancel: cancel, addr: j.Addr}
 	var h *hub
-	join := joinCmd{c: c, since: j.Since, player: j.Player, follow: j.Follow}
+	join := joinCmd{c: c, since: j.Since, player: j.Player}
 	err := s.withHub(ctx, j.Game, func(hh *hub) error {
 		h = hh
 		return hh.send(ctx, join)
@@ -423,7 +421,7 @@ func (s *Server) openGame(ctx context.Context, id string, join joinCmd) (gameLin
 
 // relayTo links client join.c to game id on node owner.
 func (s *Server) relayTo(ctx context.Context, owner, id string, join joinCmd) (gameLink, error) {
-	r, err := s.bus.Join(ctx, owner, RemoteJoin{Game: id, Player: join.player, Addr: join.c.addr, Since: join.since, Follow: join.follow})
+	r, err := s.bus.Join(ctx, owner, RemoteJoin{Game: id, Player: join.player, Addr: join.c.addr, Since: join.since})
 	if err != nil {
 		var re *remoteError
 		if errors.As(err, &re) || errors.Is(err, store.ErrNotFound) {

@@ -9,9 +9,12 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/variant/bomb"
+	"github.com/gambitchess/gambit/variant/fair"
 	"github.com/gambitchess/gambit/variant/fog"
 )
 
@@ -281,45 +284,165 @@ func TestFogEndingMoveShowsAll(t *testing.T) {
 	}
 }
 
-// TestFogFollowDelayed: a spectator may follow one player's view of a fog
-// game, FollowDelay plies late: it is sent White's view of the position
-// four plies back, never the current one, and none of Black's moves.
-func TestFogFollowDelayed(t *testing.T) {
+// TestHiddenDifferential plays two online games side by side whose moves
+// differ only where the rules hide them, and checks that every socket that
+// may not see the difference receives the same bytes in both games before
+// the end, as the hostile probe compared them. In fog of war Black's moves
+// differ, out of White's sight: White's seat, a spectator, a spectator
+// asking to follow Black and White asking to follow Black all get the
+// same bytes. In bomb chess the mines differ (each game draws its own
+// seed) and no mine goes off: every socket, both seats included, gets the
+// same bytes but for the seed's commitment.
+func TestHiddenDifferential(t *testing.T) {
+	t.Run("fogofwar", func(t *testing.T) {
+		white := []string{"e2e3", "a2a3", "h2h3", "b2b3"}
+		blackA := []string{"b8c6", "c6b8", "b8c6", "c6b8"}
+		blackB := []string{"g8h6", "h6g8", "g8h6", "h6g8"}
+		hiddenDifferential(t, "fogofwar", [2][]string{white, blackA}, [2][]string{white, blackB}, "black")
+	})
+	t.Run("bomb", func(t *testing.T) {
+		hiddenDifferential(t, "bomb", [2][]string{}, [2][]string{}, "")
+	})
+}
+
+// hiddenDifferential runs one differential (see TestHiddenDifferential):
+// games A and B play their moves by side (in bomb chess, none given, moves
+// clear of both games' mines are chosen), and every socket but the seat
+// named by secret ("" none) must read the same in both.
+func hiddenDifferential(t *testing.T, variant string, movesA, movesB [2][]string, secret string) {
 	s, srv, _ := serve(t, openStore(t, t.TempDir()), nil)
-	host, guest, g, _ := onlinePair(t, s, srv, `{"mode":"online","variant":"fogofwar","color":"white"}`)
-	follower := dial(t, srv, g.ID, "", "follow=white")
-	if st := follower.state("state"); st.Follow != "white" || st.Delay != game.FollowDelay || st.Ply != 0 {
-		t.Fatalf("the follower's first state: %+v", st)
+	type table struct {
+		id      string
+		sockets map[string]*wsClient
+		mines   chess.Bitboard
 	}
-	truth := fog.NewGame(fog.StartPosition())
-	moves := []string{"e2e4", "d7d5", "g1f3", "b8c6", "f1c4", "g8f6", "e1g1"}
-	for i, u := range moves {
-		c := host
-		if i%2 == 1 {
-			c = guest
+	open := func() table {
+		host, guest, g, joined := onlinePair(t, s, srv, `{"mode":"online","variant":"`+variant+`","color":"white"}`)
+		tb := table{id: g.ID, sockets: map[string]*wsClient{
+			"white":                  host,
+			"black":                  guest,
+			"spectator":              dial(t, srv, g.ID, ""),
+			"spectator follow=black": dial(t, srv, g.ID, "", "follow=black"),
+			"spectator follow=white": dial(t, srv, g.ID, "", "follow=white"),
+			"white follow=black":     dial(t, srv, g.ID, g.Token, "follow=black"),
+			"black follow=white":     dial(t, srv, g.ID, joined.Token, "follow=white"),
+		}}
+		for name, c := range tb.sockets {
+			if name != "white" && name != "black" { // onlinePair read theirs
+				c.nextBoard()
+			}
 		}
-		c.send(`{"t":"move","d":{"u":"` + u + `"}}`)
-		if err := truth.PushUCI(u); err != nil {
-			t.Fatal(err)
+		if variant == "bomb" {
+			tb.mines = minesOf(t, s, g.ID)
 		}
-		want := max(i+1-game.FollowDelay, 0)
-		st := follower.state("state")
-		positions := truth.Positions()
-		v := positions[want].View(chess.White)
-		if st.Ply != want || st.FEN != v.FEN() || len(st.Moves) != want {
-			t.Fatalf("after ply %d the follower was sent ply %d, board %s; want ply %d, %s", i+1, st.Ply, st.FEN, want, v.FEN())
-		}
+		return tb
 	}
-	for _, data := range follower.recorded() {
-		for i, u := range moves {
-			if i%2 == 1 && bytes.Contains(data, []byte(`"`+u+`"`)) {
-				t.Errorf("the follower of White was sent Black's move %s: %s", u, data)
+	a, b := open(), open()
+	if variant == "bomb" {
+		movesA = clearOfMines(a.mines | b.mines)
+		movesB = movesA
+	}
+	plies := len(movesA[0]) + len(movesA[1])
+	for ply := range plies {
+		for _, tb := range []struct {
+			t     table
+			moves [2][]string
+		}{{a, movesA}, {b, movesB}} {
+			seat := [2]string{"white", "black"}[ply%2]
+			tb.t.sockets[seat].send(`{"t":"move","d":{"u":"` + tb.moves[ply%2][ply/2] + `"}}`)
+			for name, c := range tb.t.sockets {
+				// One board message a socket a ply, whatever it shows: a
+				// view kept behind would be caught by the comparison.
+				if st := c.nextBoard(); st.Status != "started" || name == seat && st.Ply != ply+1 {
+					t.Fatalf("ply %d: %s was sent ply %d of a game %s", ply+1, name, st.Ply, st.Status)
+				}
 			}
 		}
 	}
-	rec := httptest.NewRecorder()
-	s.Handler().ServeHTTP(rec, httptest.NewRequest("GET", "/ws/game/"+g.ID+"?follow=green", nil))
-	if rec.Code != http.StatusBadRequest {
-		t.Errorf("follow=green: %d %s", rec.Code, rec.Body)
+	for name := range a.sockets {
+		if name == secret || strings.HasPrefix(name, secret+" ") && secret != "" {
+			continue
+		}
+		gotA, gotB := sameBytesView(t, a.sockets[name], a.id), sameBytesView(t, b.sockets[name], b.id)
+		if len(gotA) != len(gotB) {
+			t.Errorf("%s: %d messages in game A, %d in game B", name, len(gotA), len(gotB))
+			continue
+		}
+		for i := range gotA {
+			if !bytes.Equal(gotA[i], gotB[i]) {
+				t.Errorf("%s: message %d differs:\n A %s\n B %s", name, i, gotA[i], gotB[i])
+				break
+			}
+		}
 	}
+}
+
+// sameBytesView is what a socket read, as the differential compares it:
+// every message but presence (whose timing is the network's), with the
+// game's id and a seeded game's commitment written out of it.
+func sameBytesView(t *testing.T, c *wsClient, id string) [][]byte {
+	t.Helper()
+	commitment := regexp.MustCompile(`"commitment":"[0-9a-f]+"`)
+	var out [][]byte
+	for _, data := range c.recorded() {
+		var m inMsg
+		mustDecode(t, data, &m)
+		if m.T == "presence" {
+			continue
+		}
+		data = bytes.ReplaceAll(data, []byte(id), []byte("ID"))
+		out = append(out, commitment.ReplaceAll(data, []byte(`"commitment":"C"`)))
+	}
+	return out
+}
+
+// nextBoard reads messages until a state or a move arrives.
+func (c *wsClient) nextBoard() stateJSON {
+	c.t.Helper()
+	for {
+		data, err := c.read(10 * time.Second)
+		if err != nil {
+			c.t.Fatalf("waiting for a state or a move: %v", err)
+		}
+		var m inMsg
+		var st stateJSON
+		mustDecode(c.t, data, &m)
+		if m.T == "state" || m.T == "move" {
+			mustDecode(c.t, m.D, &st)
+			return st
+		}
+	}
+}
+
+// minesOf reads a bomb game's hidden mines from its stored seed.
+func minesOf(t *testing.T, s *Server, id string) chess.Bitboard {
+	t.Helper()
+	g, err := s.loadGame(t.Context(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seed, err := fair.ParseSeed(g.Header().Seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return bomb.NewGame(chess.StartPosition(), seed).Hidden()
+}
+
+// clearOfMines picks three moves a side, from the start, that land on no
+// square of mines.
+func clearOfMines(mines chess.Bitboard) [2][]string {
+	candidates := [2][]string{
+		{"a2a3", "b2b3", "c2c3", "d2d3", "e2e3", "f2f3", "g2g3", "h2h3", "b1a3", "b1c3", "g1f3", "g1h3"},
+		{"a7a6", "b7b6", "c7c6", "d7d6", "e7e6", "f7f6", "g7g6", "h7h6", "b8a6", "b8c6", "g8f6", "g8h6"},
+	}
+	var out [2][]string
+	for side, list := range candidates {
+		for _, u := range list {
+			to, _ := chess.ParseSquare(u[2:4])
+			if len(out[side]) < 3 && mines&to.Bitboard() == 0 {
+				out[side] = append(out[side], u)
+			}
+		}
+	}
+	return out
 }

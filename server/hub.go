@@ -31,14 +31,10 @@ const sendBuffer = 64
 
 // viewerKinds are the viewers an event is encoded for: indexed by
 // viewerIndex (bit 0 the white seat, bit 1 the black seat; 0 a spectator,
-// 3 both seats of a game on one screen; 4 and 5 spectators following
-// White's or Black's view).
-const viewerKinds = 6
+// 3 both seats of a game on one screen).
+const viewerKinds = 4
 
 func viewerIndex(v game.Viewer) int {
-	if v.Follow != game.FollowNone {
-		return 3 + int(v.Follow)
-	}
 	i := 0
 	for c, held := range v.Seats {
 		if held {
@@ -50,10 +46,6 @@ func viewerIndex(v game.Viewer) int {
 
 func viewerOf(i int) game.Viewer {
 	var v game.Viewer
-	if i > 3 {
-		v.Follow = game.Follow(i - 3)
-		return v
-	}
 	v.Seats[0], v.Seats[1] = i&1 != 0, i&2 != 0
 	return v
 }
@@ -69,9 +61,8 @@ type published struct {
 type (
 	joinCmd struct {
 		c      *client
-		since  int64       // last version the client saw, or -1
-		player string      // the person's id, from the player cookie
-		follow game.Follow // whose view a spectator chose to follow
+		since  int64  // last version the client saw, or -1
+		player string // the person's id, from the player cookie
 	}
 	leaveCmd   struct{ c *client }
 	messageCmd struct {
@@ -278,7 +269,7 @@ func (h *hub) handle(ctx context.Context, cmd any) {
 
 // join greets a client and brings it up to date.
 func (h *hub) join(cmd joinCmd) {
-	cmd.c.viewer = watcherFor(h.g, cmd.player, cmd.follow)
+	cmd.c.viewer = viewerFor(h.g, cmd.player)
 	h.addClient(cmd.c)
 	if !cmd.c.viewer.IsSpectator() {
 		h.client = cmd.c.addr
@@ -472,15 +463,11 @@ func (h *hub) publishCut(p *published, e game.Event, typ string) {
 		if _, ok := g.Project(e, v); !ok {
 			continue
 		}
-		t := typ
-		if g.Following(v) {
-			t = "state" // its view is behind: it moves with the game, but is no move of it
-		}
-		d := common(g, v, t == "state")
+		d := common(g, v, typ == "state")
 		if v.Holds(g.Turn()) {
 			d.addDests(g)
 		}
-		p.msgs[i] = encode(t, d)
+		p.msgs[i] = encode(typ, d)
 	}
 	h.remember(*p)
 	h.broadcast(p)

@@ -170,10 +170,6 @@ type stateJSON struct {
 	// Extras is what a variant shows beside the board (fog, dice, mines),
 	// as the viewer may see it.
 	game.Extras
-	// Follow is the player whose view a spectator follows, Delay plies
-	// behind: the board, history, ply and turn are of then.
-	Follow string `json:"follow,omitempty"`
-	Delay  int    `json:"delay,omitempty"`
 }
 
 // snapshot describes g as viewer v sees it, with the whole history: a
@@ -191,16 +187,6 @@ func snapshot(g *game.Game, v game.Viewer) stateJSON {
 func (s *stateJSON) see(g *game.Game, v game.Viewer, full bool) {
 	sight := g.Sight(v, full)
 	s.FEN, s.Check, s.Extras, s.Last = sight.FEN, sight.Check, sight.Extras, sight.Last
-	if g.Following(v) { // a past position: its own ply and side to move
-		c, _ := v.Follow.Color()
-		s.Follow, s.Delay = game.ColorName(c), game.FollowDelay
-		s.Ply = len(sight.Moves)
-		if _, side, ok := strings.Cut(sight.FEN, " "); ok && strings.HasPrefix(side, "b") {
-			s.Turn = game.ColorName(chess.Black)
-		} else {
-			s.Turn = game.ColorName(chess.White)
-		}
-	}
 	if full {
 		s.StartFEN, s.Moves = sight.StartFEN, sight.Moves
 		if s.Moves == nil {

@@ -3,7 +3,6 @@ package server
 import (
 	"context"
 	"errors"
-	"fmt"
 	"net/http"
 	"strconv"
 	"sync"
@@ -78,21 +77,11 @@ func (c *client) close() { c.once.Do(c.cancel) }
 // viewerFor returns the viewer person player is in g: the seats it holds
 // (both in a game on one screen, one online), none (a spectator) otherwise.
 func viewerFor(g *game.Game, player string) game.Viewer {
-	return watcherFor(g, player, game.FollowNone)
-}
-
-// watcherFor is viewerFor for a connection that, as a spectator, chose to
-// follow one player's view (see game.Viewer.Follow); a seated person sees
-// as their seat does whatever they chose.
-func watcherFor(g *game.Game, player string, follow game.Follow) game.Viewer {
 	var v game.Viewer
 	for _, c := range []chess.Color{chess.White, chess.Black} {
 		if s := g.Seat(c); player != "" && s.Kind == game.SeatHuman && s.Player == player {
 			v.Seats[c] = true
 		}
-	}
-	if v.IsSpectator() {
-		v.Follow = follow
 	}
 	return v
 }
@@ -110,8 +99,10 @@ func colorNames(v game.Viewer) []string {
 
 // handleWS upgrades GET /ws/game/{id}?v=N to a WebSocket. The browser's
 // player cookie says which seats the connection acts for; without one it
-// watches as a spectator, which in fog of war may follow=white or black:
-// that player's view, game.FollowDelay plies late.
+// watches as a spectator, who sees what everyone may see. (A follow=
+// parameter, from pages that offered to follow one player's view of a
+// hidden game, is ignored: any such view, however late, leaked that
+// player's secrets to whoever asked.)
 func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	since := int64(-1)
 	if v := r.URL.Query().Get("v"); v != "" {
@@ -119,14 +110,9 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 			since = n
 		}
 	}
-	follow, ok := game.ParseFollow(r.URL.Query().Get("follow"))
-	if !ok {
-		s.httpError(w, fmt.Errorf("%w: follow must be white or black", ErrBadRequest))
-		return
-	}
 	ctx, cancel := context.WithCancel(s.ctx)
 	c := &client{send: make(chan []byte, sendBuffer), cancel: cancel, addr: clientAddress(r)}
-	join := joinCmd{c: c, since: since, player: playerOf(r), follow: follow}
+	join := joinCmd{c: c, since: since, player: playerOf(r)}
 	link, err := s.openGame(r.Context(), r.PathValue("id"), join)
 	if err != nil {
 		cancel()

@@ -59,8 +59,6 @@ export interface State {
   public?: boolean; // listed for everyone (a lobby challenge); an invite is not
   // What a variant shows beside the board, as this viewer may see it:
   fog?: string[]; // squares the viewer cannot see (fog of war; the fen has them empty)
-  follow?: Color; // a spectator following this player's view: board, moves, ply and turn are delay plies old
-  delay?: number;
   dice?: DiceState; // dice chess
   mines?: string[]; // bomb chess: the mines the viewer knows of (all of them after the end)
   safe?: string[]; // bomb chess: squares known to hold no mine

@@ -36,9 +36,6 @@ export class Play {
   private clockAt = 0; // performance.now() when the clock values arrived
   private timer?: number;
   private retry = 0;
-  // follow is the player whose view a spectator of a hidden game watches
-  // ('' none), sent with the WebSocket's address.
-  private follow: '' | Color = '';
   private closed = false;
   private online: OnlineView;
   private notice?: string; // to flash once the game is drawn
@@ -155,7 +152,6 @@ export class Play {
     const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
     const query = new URLSearchParams();
     if (this.state) query.set('v', String(this.state.v));
-    if (this.follow) query.set('follow', this.follow);
     const q = query.toString();
     const ws = new WebSocket(`${proto}//${location.host}/ws/game/${this.id}${q ? '?' + q : ''}`);
     this.ws = ws;
@@ -324,7 +320,6 @@ export class Play {
     this.renderPlayers();
     this.renderClocks();
     this.renderStatus();
-    this.renderFollow();
     this.renderButtons();
     this.chat.show(s.mode === 'online');
     this.online.update({ state: s, you: this.you, variant: this.variant, orientation: this.orientation });
@@ -474,21 +469,6 @@ export class Play {
     }
   }
 
-  // renderFollow offers a spectator of a hidden game in play whose view to
-  // follow.
-  private renderFollow() {
-    const s = this.state!;
-    const el = $('follow');
-    el.hidden = !this.variant.follow || this.you.length > 0 || finished(s.status);
-    if (el.hidden) return;
-    $('follow-label').textContent = t('follow.label');
-    const sel = $<HTMLSelectElement>('follow-select');
-    for (const o of Array.from(sel.options)) {
-      o.textContent = o.value ? t('follow.side', { side: sideName(this.variant, o.value as Color) }) : t('follow.none');
-    }
-    sel.value = this.follow;
-  }
-
   private renderStatus() {
     const s = this.state!;
     let text: string;
@@ -496,7 +476,6 @@ export class Play {
       const [title, reason] = describeEnd(s);
       text = t('status.over', { title, reason });
     } else if (s.mode === 'online' && openSeat(s)) text = t(this.you.length > 0 ? 'status.waiting' : 'status.waitingSpectator');
-    else if (s.follow) text = t('status.following', { side: sideName(this.variant, s.follow), moves: String((s.delay ?? 0) / 2) });
     else if (s.fog && this.you.length === 0) text = t('status.fogWatching'); // a spectator sees nothing of a hidden game in play
     else if (s.seats[s.turn].kind === 'bot') text = t('status.thinking');
     else text = t(s.check ? 'status.toMoveCheck' : 'status.toMove', { side: sideName(this.variant, s.turn) });
@@ -566,14 +545,6 @@ export class Play {
 
   private bindButtons() {
     $('btn-new').onclick = () => this.hooks.newGame();
-    // A spectator of a hidden game picks whose view to follow: the server
-    // cuts the game for that view from the next connection on.
-    $<HTMLSelectElement>('follow-select').onchange = e => {
-      this.follow = (e.target as HTMLSelectElement).value as '' | Color;
-      this.state = undefined; // the next state, of the other view, is whole and may be older
-      this.retry = -1; // reconnect at once
-      this.ws?.close();
-    };
     // The player at the screen sees the board from their side.
     $('btn-handover').onclick = () => {
       if (!this.state) return;

@@ -47,9 +47,6 @@ export interface VariantUI {
   // handOver hides the board between turns on one screen (fog of war: each
   // side may see only its own view), until the next player asks for it.
   handOver?: boolean;
-  // follow lets a spectator of a game in play watch one player's view, a
-  // few moves late (the server's ?follow=white|black), instead of nothing.
-  follow?: boolean;
   // turns groups the move list by turn, a turn being the steps from one
   // with a dice roll to the next (dice chess: up to three moves a turn).
   turns?: 'roll';
@@ -147,7 +144,6 @@ export const fogofwar: VariantUI = {
   claimDraw: false,
   takeback: false,
   handOver: true,
-  follow: true,
 };
 
 // dice is chess with three dice a turn naming the piece types that may

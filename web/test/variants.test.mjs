@@ -89,7 +89,7 @@ test('bomb chess sounds a blast', () => {
 
 test('every text is filled in, and the dialog and board texts of the new variants exist', () => {
   for (const key of ['handover.text', 'handover.show', 'btn.pass', 'dice.title', 'dice.used', 'dice.left', 'fair.commitment', 'fair.seed',
-    'fair.verify', 'fair.later', 'follow.label', 'follow.none', 'follow.side', 'status.following', 'moves.blast', 'dialog.rules', 'piece.pawn', 'piece.king', 'reason.kingCaptured', 'reason.bareKings', 'reason.kingExposed']) {
+    'fair.verify', 'fair.later', 'moves.blast', 'dialog.rules', 'piece.pawn', 'piece.king', 'reason.kingCaptured', 'reason.bareKings', 'reason.kingExposed']) {
     assert.notEqual(t(key), key, key);
   }
   assert.equal(t('handover.text', { side: 'Black' }), 'Pass the device to Black');
