@@ -53,18 +53,22 @@ func ParseFEN960(fen string) (Position, error) { return parseFEN(fen, true) }
 
 // ParseFENKingEnPrise is ParseFEN for variants in which a king may be left
 // attacked and taken (fog of war): it also accepts the side not to move in
-// check, which ParseFEN refuses. Move generation in such a position is the
-// variant's.
+// check, which ParseFEN refuses, and the side to move without its king,
+// taken on the last move (the final position of a game won so; only the
+// other side's king is required then). Move generation in such a position
+// is the variant's.
 func ParseFENKingEnPrise(fen string) (Position, error) { return parseFENChecked(fen, false, true) }
 
-// onlyOppositeCheck reports whether every problem err joins is ErrOppositeCheck.
-func onlyOppositeCheck(err error) bool {
-	joined, ok := err.(interface{ Unwrap() []error })
-	if !ok {
-		return errors.Is(err, ErrOppositeCheck)
+// onlyKingEnPrise reports whether every problem err joins is one that
+// ParseFENKingEnPrise accepts: ErrOppositeCheck, or the side to move's king
+// taken (errKingTaken).
+func onlyKingEnPrise(err error) bool {
+	errs := []error{err}
+	if joined, ok := err.(interface{ Unwrap() []error }); ok {
+		errs = joined.Unwrap()
 	}
-	for _, e := range joined.Unwrap() {
-		if !errors.Is(e, ErrOppositeCheck) {
+	for _, e := range errs {
+		if !errors.Is(e, ErrOppositeCheck) && !errors.Is(e, errKingTaken) {
 			return false
 		}
 	}
@@ -88,21 +92,40 @@ func parseFENChecked(fen string, chess960, kingEnPrise bool) (Position, error) {
 	for len(fields) < 6 {
 		fields = append(fields, []string{"", "", "-", "-", "0", "1"}[len(fields)])
 	}
-	steps := []func(string) error{p.parsePlacement, p.parseSide, p.parseCastling, p.parseEnPassant, p.parseHalfmove, p.parseFullmove}
+	// With kingEnPrise the side to move (field 2, read ahead here) may have
+	// lost its king.
+	kingTaken := noColor
+	if kingEnPrise {
+		switch fields[1] {
+		case "w":
+			kingTaken = White
+		case "b":
+			kingTaken = Black
+		}
+	}
+	placement := func(s string) error { return p.parsePlacement(s, kingTaken) }
+	steps := []func(string) error{placement, p.parseSide, p.parseCastling, p.parseEnPassant, p.parseHalfmove, p.parseFullmove}
 	for i, step := range steps {
 		if err := step(fields[i]); err != nil {
 			return Position{}, &FENError{FEN: fen, Field: i + 1, Err: err}
 		}
 	}
-	p.checkers = p.AttackersTo(p.KingSquare(p.side), p.Occupied()) & p.byColor[p.side.Other()]
-	if err := p.validate(true); err != nil && !(kingEnPrise && onlyOppositeCheck(err)) {
+	if p.Pieces(p.side, King) != 0 {
+		p.checkers = p.AttackersTo(p.KingSquare(p.side), p.Occupied()) & p.byColor[p.side.Other()]
+	}
+	if err := p.validate(true); err != nil && !(kingEnPrise && onlyKingEnPrise(err)) {
 		return Position{}, &FENError{FEN: fen, Err: err}
 	}
 	p.key = p.computeKey()
 	return p, nil
 }
 
-func (p *Position) parsePlacement(s string) error {
+// noColor is a Color that is neither White nor Black.
+const noColor Color = 2
+
+// parsePlacement reads the pieces. Each side needs one king, except that
+// kingTaken (noColor for none) may have none.
+func (p *Position) parsePlacement(s string, kingTaken Color) error {
 	ranks := strings.Split(s, "/")
 	if len(ranks) != 8 {
 		return fmt.Errorf("%w: %d ranks in %q, want 8", ErrFENPlacement, len(ranks), s)
@@ -134,7 +157,7 @@ func (p *Position) parsePlacement(s string) error {
 		}
 	}
 	for c := White; c <= Black; c++ {
-		if n := p.Pieces(c, King).Count(); n != 1 {
+		if n := p.Pieces(c, King).Count(); n != 1 && (n != 0 || c != kingTaken) {
 			return fmt.Errorf("%w: %s has %d kings", ErrKings, c, n)
 		}
 	}

@@ -175,4 +175,28 @@ func TestParseFENKingEnPrise(t *testing.T) {
 			t.Errorf("ParseFENKingEnPrise(%q) accepted", bad)
 		}
 	}
+
+	// The side to move's king taken on the last move: accepted here alone.
+	const taken = "3k4/8/8/8/8/8/8/3qR3 w - - 0 2"
+	if _, err := ParseFEN(taken); !errors.Is(err, ErrKings) {
+		t.Errorf("ParseFEN(%q) = %v, want ErrKings", taken, err)
+	}
+	if p, err := ParseFENKingEnPrise(taken); err != nil || p.FEN() != taken || p.Checkers() != 0 {
+		t.Errorf("ParseFENKingEnPrise(%q) = %q, checkers %v, %v", taken, p.FEN(), p.Checkers(), err)
+	} else if err := p.Validate(); !errors.Is(err, ErrKings) {
+		t.Errorf("Validate = %v, want ErrKings", err)
+	}
+
+	// Taking a king on its square takes its side's castling rights.
+	p, err = ParseFENKingEnPrise("r3k2r/8/8/8/8/8/4q3/R3K2R b KQkq - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Play(NewMove(E2, E1))
+	if got, want := p.FEN(), "r3k2r/8/8/8/8/8/8/R3q2R w kq - 0 2"; got != want {
+		t.Errorf("after Rxe1: %q, want %q", got, want)
+	}
+	if back, err := ParseFENKingEnPrise(p.FEN()); err != nil || back.Key() != p.Key() {
+		t.Errorf("%q reads back with key %x, want %x: %v", p.FEN(), back.Key(), p.Key(), err)
+	}
 }

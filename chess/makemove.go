@@ -4,8 +4,9 @@ package chess
 // checked with IsLegal); behaviour is undefined otherwise. The safe layer is Game.
 // As an exception for king-capture variants, m may also be any pseudo-legal
 // move, including one that captures the enemy king: the result then has no
-// king of the side to move and no checkers, and only FEN, PieceAt and the
-// bitboard accessors are meaningful on it.
+// king of the side to move, no checkers and no castling rights for that
+// side, and only FEN, PieceAt and the bitboard accessors are meaningful on
+// it (its FEN reads back with ParseFENKingEnPrise).
 func (p *Position) Play(m Move) {
 	from, to := m.From(), m.To()
 	us, them := p.side, p.side.Other()
@@ -31,9 +32,12 @@ func (p *Position) Play(m Move) {
 		if m.Kind() == EnPassant {
 			capSq = to ^ 8 // the captured pawn stands behind the target square
 		}
-		if p.board[capSq] != NoPiece {
+		if captured := p.board[capSq]; captured != NoPiece {
 			p.removePiece(capSq)
 			p.halfmove = 0
+			if captured.Type() == King { // king-capture variants (fog of war): no king, no castling
+				p.castling &^= (WhiteKingSide | WhiteQueenSide) << (2 * them)
+			}
 		}
 		p.movePiece(from, to)
 		if pc.Type() == Pawn {

@@ -8,21 +8,16 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/gambitchess/gambit/internal/shareddata"
 )
 
 var perftMaxNodes = flag.Uint64("perft.maxnodes", 2_000_000, "skip perft counts above this many nodes (0: no limit); -short uses 100000")
 
-// dataDir is the shared test data folder, beside the repository.
+// dataDir is the shared test data folder (see package internal/shareddata).
 func dataDir(t testing.TB) string {
 	t.Helper()
-	dir := os.Getenv("GAMBIT_DATA")
-	if dir == "" {
-		dir = filepath.Join("..", "..", "shared", "data")
-	}
-	if _, err := os.Stat(dir); err != nil {
-		t.Fatalf("test data not found at %s (set GAMBIT_DATA): %v", dir, err)
-	}
-	return dir
+	return shareddata.Dir(t)
 }
 
 type perftCase struct {

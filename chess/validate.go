@@ -17,6 +17,11 @@ var (
 	ErrImpossibleCheck = errors.New("impossible check")
 )
 
+// errKingTaken is ErrKings for the side to move alone having no king: the
+// final position of a king-capture variant (fog of war), which
+// ParseFENKingEnPrise accepts.
+var errKingTaken = fmt.Errorf("%w (taken)", ErrKings)
+
 // Validate reports every problem that keeps p from arising in a real game:
 // missing or extra kings, pawns on the first or last rank, the side not to
 // move in check, castling rights without king and rook in place, an impossible
@@ -34,8 +39,12 @@ func (p *Position) validate(hardOnly bool) error {
 	add := func(sentinel error, format string, args ...any) {
 		errs = append(errs, fmt.Errorf("%w: "+format, append([]any{sentinel}, args...)...))
 	}
+	kingTaken := false
 	for c := White; c <= Black; c++ {
-		if n := p.Pieces(c, King).Count(); n != 1 {
+		switch n := p.Pieces(c, King).Count(); {
+		case n == 0 && c == p.side && p.Pieces(c.Other(), King) != 0:
+			kingTaken = true // the checks below need only the other king
+		case n != 1:
 			add(ErrKings, "%s has %d kings", c, n)
 		}
 		if n := p.byColor[c].Count(); n > 16 {
@@ -47,6 +56,9 @@ func (p *Position) validate(hardOnly bool) error {
 	}
 	if len(errs) > 0 {
 		return errors.Join(errs...) // the checks below need one king a side
+	}
+	if kingTaken {
+		add(errKingTaken, "%s (to move) has 0 kings", p.side)
 	}
 	if b := p.byType[Pawn] & (Rank1BB | Rank8BB); b != 0 {
 		add(ErrPawnOnBackRank, "pawn on %v", b.First())

@@ -1,6 +1,7 @@
 package game
 
 import (
+	"errors"
 	"os/exec"
 	"strings"
 	"testing"
@@ -16,10 +17,7 @@ func TestImports(t *testing.T) {
 		"store": {}, // bytes and summaries: it knows nothing of the games it keeps
 	}
 	for pkg, ok := range allowed {
-		out, err := exec.Command("go", "list", "-deps", mod+pkg).Output()
-		if err != nil {
-			t.Skipf("go list: %v", err)
-		}
+		out := goListDeps(t, mod+pkg)
 		for _, dep := range strings.Fields(string(out)) {
 			name, inModule := strings.CutPrefix(dep, mod)
 			if !inModule || name == pkg {
@@ -32,15 +30,27 @@ func TestImports(t *testing.T) {
 	}
 	// The server may use the engine and whatever it needs, but never the
 	// command line or the UCI adapter (STYLE.md 8: in process, no UCI text).
-	out, err := exec.Command("go", "list", "-deps", mod+"server").Output()
-	if err != nil {
-		t.Skipf("go list: %v", err)
-	}
+	out := goListDeps(t, mod+"server")
 	for _, dep := range strings.Fields(string(out)) {
 		if strings.HasPrefix(dep, mod+"cmd/") || dep == mod+"uci" {
 			t.Errorf("server imports %s", dep)
 		}
 	}
+}
+
+// goListDeps returns the output of go list -deps pkg. The go command is
+// the one running the test: its failure fails the test, never skips it.
+func goListDeps(t *testing.T, pkg string) []byte {
+	t.Helper()
+	out, err := exec.Command("go", "list", "-deps", pkg).Output()
+	if err != nil {
+		var ee *exec.ExitError
+		if errors.As(err, &ee) {
+			t.Fatalf("go list -deps %s: %v\n%s", pkg, err, ee.Stderr)
+		}
+		t.Fatalf("go list -deps %s: %v", pkg, err)
+	}
+	return out
 }
 
 func contains(list []string, s string) bool {

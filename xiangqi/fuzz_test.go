@@ -3,17 +3,19 @@ package xiangqi
 import (
 	"bufio"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/gambitchess/gambit/internal/shareddata"
 )
 
 // fuzzSeeds returns FENs and moves from the test data.
-func fuzzSeeds() (fens, chinese []string) {
+func fuzzSeeds(tb testing.TB) (fens, chinese []string) {
+	tb.Helper()
 	fens = []string{StartFEN, "", "9/9/9/9/9/9/9/9/9/9 w", "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR r"}
-	f, err := os.Open(filepath.Join(dataDir, "notation-vectors.tsv"))
+	f, err := os.Open(shareddata.Path(tb, "xiangqi/notation-vectors.tsv"))
 	if err != nil {
-		return fens, []string{"炮二平五", "马８进７", "前马退二", "后兵平四"}
+		tb.Fatal(err)
 	}
 	defer f.Close()
 	sc := bufio.NewScanner(f)
@@ -29,7 +31,7 @@ func fuzzSeeds() (fens, chinese []string) {
 }
 
 func FuzzParseFEN(f *testing.F) {
-	fens, _ := fuzzSeeds()
+	fens, _ := fuzzSeeds(f)
 	for _, s := range fens {
 		f.Add(s)
 	}
@@ -66,7 +68,7 @@ var fuzzPositions = []string{
 }
 
 func FuzzParseChinese(f *testing.F) {
-	_, moves := fuzzSeeds()
+	_, moves := fuzzSeeds(f)
 	for _, s := range append(moves, "前三进一", "二卒平３", "中兵平四", "俥九進一") {
 		f.Add(s)
 	}

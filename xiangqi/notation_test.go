@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/gambitchess/gambit/internal/shareddata"
 )
 
 // canonicalChars maps the side-specific characters Position.Chinese writes
@@ -14,9 +16,9 @@ import (
 var canonicalChars = strings.NewReplacer("帥", "帅", "將", "将", "傌", "马", "馬", "马", "俥", "车", "車", "车", "砲", "炮")
 
 func TestNotationVectors(t *testing.T) {
-	f, err := os.Open(filepath.Join(dataDir, "notation-vectors.tsv"))
+	f, err := os.Open(shareddata.Path(t, "xiangqi/notation-vectors.tsv"))
 	if err != nil {
-		t.Skipf("vectors: %v", err)
+		t.Fatalf("vectors: %v", err)
 	}
 	defer f.Close()
 	sc := bufio.NewScanner(f)
@@ -55,9 +57,10 @@ func TestNotationVectors(t *testing.T) {
 // Chinese move per line, then a result word; or one line "FEN, ICCS moves,
 // result". Games that Red won end in mate; the others end by resignation.
 func TestMoveLists(t *testing.T) {
-	files, _ := filepath.Glob(filepath.Join(dataDir, "movelists", "*.txt"))
-	if len(files) == 0 {
-		t.Skip("no move lists")
+	dir := shareddata.Path(t, "xiangqi/movelists")
+	files, _ := filepath.Glob(filepath.Join(dir, "*.txt"))
+	if len(files) != 3 {
+		t.Fatalf("%d move lists in %s, want the 3 its README.md lists", len(files), dir)
 	}
 	for _, file := range files {
 		t.Run(filepath.Base(file), func(t *testing.T) {

@@ -4,21 +4,17 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/gambitchess/gambit/internal/shareddata"
 )
 
-// dataDir returns the shared test data folder: $GAMBIT_DATA, or
-// ../../../shared/data from this package. A missing folder fails the test:
-// the PGN suite is not optional.
+// dataDir returns the shared test data folder (package
+// internal/shareddata), checking that it holds pgn/. A missing folder fails
+// the test: the PGN suite is not optional.
 func dataDir(tb testing.TB) string {
 	tb.Helper()
-	dir := os.Getenv("GAMBIT_DATA")
-	if dir == "" {
-		dir = filepath.Join("..", "..", "..", "shared", "data")
-	}
-	if _, err := os.Stat(filepath.Join(dir, "pgn")); err != nil {
-		tb.Fatalf("test data missing (set GAMBIT_DATA): %v", err)
-	}
-	return dir
+	shareddata.Path(tb, "pgn")
+	return shareddata.Dir(tb)
 }
 
 // dataFiles returns the .pgn files under pgn/<sub> of the data folder.

@@ -63,13 +63,14 @@ func (b *browser) cookie(base string) *http.Cookie {
 
 // debianNATS runs Debian's nats-server (package nats-server, which .ci/run
 // installs) on a free loopback port until the test ends, and returns its
-// URL; the test is skipped, saying so, where it is not installed.
+// URL. Where it is not installed the test fails, saying so: a skip would
+// pass without testing the cluster.
 func debianNATS(t *testing.T) string {
 	t.Helper()
 	bin, err := exec.LookPath("nats-server")
 	if err != nil {
 		if bin, err = exec.LookPath("/usr/sbin/nats-server"); err != nil {
-			t.Skip("no nats-server: install Debian's nats-server package")
+			t.Fatal("no nats-server in PATH or /usr/sbin: install Debian's nats-server package (.ci/run does)")
 		}
 	}
 	l, err := net.Listen("tcp", "127.0.0.1:0")

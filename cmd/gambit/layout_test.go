@@ -45,10 +45,11 @@ var allowedImports = map[string][]string{
 	"internal/pgntag":     {},
 	"internal/pgtest":     {}, // a throwaway PostgreSQL for tests
 	"internal/cputime":    {}, // the process CPU time, for timing tests and benchmarks
+	"internal/shareddata": {}, // finds ../shared/data (or $GAMBIT_DATA) for tests
 }
 
 // stdlibOnly are the packages that may import nothing outside the standard library.
-var stdlibOnly = []string{"chess", "xiangqi", "variant/fog", "variant/fair", "variant/bomb", "variant/dice", "chess/pgn", "xiangqi/pgn", "engine", "engine/xq", "internal/elo", "internal/pgntag", "render/viewer"}
+var stdlibOnly = []string{"chess", "xiangqi", "variant/fog", "variant/fair", "variant/bomb", "variant/dice", "chess/pgn", "xiangqi/pgn", "engine", "engine/xq", "internal/elo", "internal/pgntag", "internal/shareddata", "render/viewer"}
 
 func TestImportLayering(t *testing.T) {
 	const module = "github.com/gambitchess/gambit/"
@@ -56,9 +57,14 @@ func TestImportLayering(t *testing.T) {
 	if err != nil {
 		t.Fatalf("go list: %v", err)
 	}
+	listed := map[string]bool{}
 	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
 		fields := strings.Fields(line)
+		if len(fields) == 0 {
+			continue
+		}
 		pkg := strings.TrimPrefix(fields[0], module)
+		listed[pkg] = true
 		if pkg == "cmd/gambit" {
 			continue
 		}
@@ -75,6 +81,12 @@ func TestImportLayering(t *testing.T) {
 			case !ok && slices.Contains(stdlibOnly, pkg) && strings.Contains(strings.Split(imp, "/")[0], "."):
 				t.Errorf("%s imports %s: it may use only the standard library and the packages below it", pkg, imp)
 			}
+		}
+	}
+	// Every package of the table was listed, so the check above saw them all.
+	for pkg := range allowedImports {
+		if !listed[pkg] {
+			t.Errorf("go list did not list %s, which allowedImports names", pkg)
 		}
 	}
 }

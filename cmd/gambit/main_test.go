@@ -2,12 +2,23 @@ package main
 
 import (
 	"bytes"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/gambitchess/gambit/internal/shareddata"
 )
 
 func TestCommands(t *testing.T) {
-	data := "../../../shared/data"
+	data := shareddata.Dir(t)
+	// An openings file in the format of gambit match's (FEN ; moves ; cp),
+	// with the comment lines it must skip.
+	openings := filepath.Join(t.TempDir(), "openings.epd")
+	if err := os.WriteFile(openings, []byte("# balanced openings\n# Format: FEN ; moves <uci> ; cp <eval>\n"+
+		"rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2 ; moves e2e4 e7e5 ; cp 20\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	tests := []struct {
 		name     string
 		args     []string
@@ -51,7 +62,7 @@ func TestCommands(t *testing.T) {
 		{"bench algorithm", []string{"bench", "--algorithm", "minimax", "--depth", "2", "--fen", "7k/8/8/8/8/8/8/K5Rq w - - 0 1"}, "", 0,
 			"algorithm minimax depth 2: bestmove g1h1 (Rxh1+)...", ""},
 		{"match needs two engines", []string{"match", "--engine", "cmd=/bin/true"}, "", 2, "", "exactly two"},
-		{"match openings with comments", []string{"match", "--engine", "cmd=/nonexistent/engine", "--engine", "cmd=b", "--openings", "../../../shared/tools/match/openings.epd"}, "", 1, "", "nonexistent"},
+		{"match openings with comments", []string{"match", "--engine", "cmd=/nonexistent/engine", "--engine", "cmd=b", "--openings", openings}, "", 1, "", "nonexistent"},
 		{"match bad tc", []string{"match", "--engine", "cmd=a", "--engine", "cmd=b", "--tc", "fast"}, "", 2, "", "--tc"},
 		{"dice verify", []string{"dice", "verify", "testdata/dice.pgn"}, "", 0, "seed matches its hash; 87 turns, 261 dice: every roll checks\n", ""},
 		{"dice verify tampered roll", []string{"dice", "verify", "testdata/dice-tampered.pgn"}, "", 1, "",

@@ -271,15 +271,17 @@ func TestCancel(t *testing.T) {
 // known): on a loaded machine the wall clock also counts the time other
 // programs had the cores, which says nothing of the engine's own timing,
 // while an engine overrunning its budget overruns it in CPU time too.
+// With -short it plays the first 16 plies only, with the same checks.
 func TestClock1s10ms(t *testing.T) {
+	plies := 100
 	if testing.Short() {
-		t.Skip("plays a timed game")
+		plies = 16
 	}
 	e := New(DefaultOptions())
 	g := xiangqi.NewGame()
 	clock := [2]time.Duration{time.Second, time.Second}
 	const inc = 10 * time.Millisecond
-	for ply := 0; ply < 100 && !g.Outcome().Over(); ply++ {
+	for ply := 0; ply < plies && !g.Outcome().Over(); ply++ {
 		pos := g.Position()
 		us := pos.SideToMove()
 		start, startCPU := time.Now(), cputime.Process()

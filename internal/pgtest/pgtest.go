@@ -1,14 +1,15 @@
 // Package pgtest runs a throwaway PostgreSQL cluster for tests: initdb into
 // a temporary directory, a server on a free loopback port, removed at the
-// end. Tests skip, saying why, only when no PostgreSQL server binaries are
+// end. Tests fail, saying why, when no PostgreSQL server binaries are
 // installed (Debian's postgresql package puts them in
-// /usr/lib/postgresql/N/bin; .ci/run installs it).
+// /usr/lib/postgresql/N/bin; .ci/run installs it): a skip would pass
+// without testing the store.
 //
 // A package's TestMain calls Main, and each test asks for a fresh, empty
 // database with URL:
 //
 //	func TestMain(m *testing.M) { os.Exit(pgtest.Main(m)) }
-//	url := pgtest.URL(t) // skips when PostgreSQL is not installed
+//	url := pgtest.URL(t) // fails when PostgreSQL is not installed
 package pgtest
 
 import (
@@ -64,17 +65,14 @@ var current *state
 var ErrNoPostgres = errors.New("pgtest: no PostgreSQL server binaries (initdb, pg_ctl): install Debian's postgresql package")
 
 // URL returns the connection URL of a new, empty database on the test
-// binary's cluster, started on first use. It skips t when PostgreSQL is
-// not installed, and fails it when the cluster cannot start.
+// binary's cluster, started on first use. It fails t when PostgreSQL is
+// not installed or the cluster cannot start.
 func URL(t testing.TB) string {
 	t.Helper()
 	if current == nil {
 		t.Fatal("pgtest: call pgtest.Main from the package's TestMain")
 	}
 	current.once.Do(func() { current.cluster, current.err = Start() })
-	if errors.Is(current.err, ErrNoPostgres) {
-		t.Skip(current.err)
-	}
 	if current.err != nil {
 		t.Fatal(current.err)
 	}

@@ -2,21 +2,18 @@ package viewer
 
 import (
 	"os"
-	"path/filepath"
 	"testing"
+
+	"github.com/gambitchess/gambit/internal/shareddata"
 )
 
-// dataFile opens a file of the shared test data folder: $GAMBIT_DATA, or
-// ../../../shared/data from this package.
+// dataFile opens a file of the shared test data folder (package
+// internal/shareddata), failing tb when it is missing.
 func dataFile(tb testing.TB, name string) *os.File {
 	tb.Helper()
-	dir := os.Getenv("GAMBIT_DATA")
-	if dir == "" {
-		dir = filepath.Join("..", "..", "..", "shared", "data")
-	}
-	f, err := os.Open(filepath.Join(dir, name))
+	f, err := os.Open(shareddata.Path(tb, name))
 	if err != nil {
-		tb.Fatalf("test data missing (set GAMBIT_DATA): %v", err)
+		tb.Fatal(err)
 	}
 	tb.Cleanup(func() { f.Close() })
 	return f

@@ -173,19 +173,97 @@ func TestGameIllegal(t *testing.T) {
 	}
 }
 
+// TestKingCapturedFEN: the final position of a game won by taking the king
+// (the side to move has no king) loads from its FEN, has no move, and its
+// outcome is the capturer's win; it also starts a Game that is over.
+func TestKingCapturedFEN(t *testing.T) {
+	blackWins := Outcome{Termination: KingCaptured, Winner: chess.Black}
+	tests := []struct {
+		name, fen string
+		want      Outcome
+	}{
+		// 1. f3 e5 2. g4 Qh4 3. a3 Qxe1: White's king taken on its square,
+		// White's castling rights gone with it.
+		{"queen takes king on e1", "rnb1kbnr/pppp1ppp/8/4p3/6P1/P4P2/1PPPP2P/RNBQqBNR w kq - 0 4", blackWins},
+		{"rook takes king, bare", "4k3/8/8/8/8/8/8/4r3 w - - 0 1", blackWins},
+		{"knight takes king, five-field FEN", "4k3/8/8/8/8/8/8/4n3 w - - 0", blackWins},
+		{"black's king taken", "4R3/8/8/8/8/8/8/4K3 b - - 0 1", Outcome{Termination: KingCaptured, Winner: chess.White}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p, err := ParseFEN(tt.fen)
+			if err != nil {
+				t.Fatalf("ParseFEN: %v", err)
+			}
+			var ml chess.MoveList
+			if p.Generate(&ml); ml.Len() != 0 {
+				t.Errorf("moves %v, want none", ml.Moves())
+			}
+			if got := p.Outcome(); got != tt.want {
+				t.Errorf("Outcome = %v, want %v", got, tt.want)
+			}
+			g := NewGame(p)
+			if got := g.Outcome(); got != tt.want || got.Result() != tt.want.Result() {
+				t.Errorf("Game.Outcome = %v (%s), want %v", got, got.Result(), tt.want)
+			}
+			if err := g.PushUCI("e8e7"); !errors.Is(err, ErrGameOver) {
+				t.Errorf("move after the end: err = %v, want ErrGameOver", err)
+			}
+			back, err := ParseFEN(p.FEN())
+			if err != nil || back.FEN() != p.FEN() || back.Key() != p.Key() {
+				t.Errorf("FEN %q reads back as %q, %v", p.FEN(), back.FEN(), err)
+			}
+		})
+	}
+	if got := blackWins.Result(); got != "0-1" {
+		t.Errorf("Result = %q, want 0-1", got)
+	}
+
+	// The first position is the one the game reaches.
+	final := played(t, chess.StartFEN, "f2f3", "e7e5", "g2g4", "d8h4", "a2a3", "h4e1")
+	if got := final.FEN(); got != tests[0].fen {
+		t.Errorf("after 3...Qxe1: FEN %q, want %q", got, tests[0].fen)
+	}
+
+	for _, bad := range []string{
+		"4k3/8/8/8/8/8/8/4r3 b - - 0 1",    // the king missing is not the mover's: no move took it
+		"8/8/8/8/8/8/8/4r3 w - - 0 1",      // no king at all
+		"4k3/8/8/8/8/8/8/R3r2R w KQ - 0 1", // castling rights without a king
+		"4k3/8/8/8/8/8/8/4r3 w - e3 0 1",   // impossible en-passant square
+	} {
+		if _, err := ParseFEN(bad); err == nil {
+			t.Errorf("ParseFEN(%q) accepted", bad)
+		}
+	}
+}
+
 // FuzzPlay parses arbitrary FENs and plays the moves the bytes choose,
-// checking that nothing panics and the basic invariants hold.
+// checking that nothing panics and the basic invariants hold: among them
+// that each position's FEN, a final one with a king taken included, reads
+// back as the same position (parse, FEN, parse round-trip).
 func FuzzPlay(f *testing.F) {
 	f.Add(chess.StartFEN, []byte{1, 2, 3, 4, 5})
 	f.Add("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", []byte{9, 200, 17, 3})
 	f.Add("7k/8/8/KPp4r/8/8/8/8 w - c6 0 2", []byte{5, 0, 0})
 	f.Add("k7/8/8/8/8/8/8/1R2K3 b - - 0 1", []byte{0, 3, 1})
 	f.Add("BBBBBBBK/PPPPPPPP/8/8/8/8/8/k7 w - - 0 1", []byte{0})
+	f.Add("rnb1kbnr/pppp1ppp/8/4p3/6P1/P4P2/1PPPP2P/RNBQqBNR w kq - 0 4", []byte{0})
+	f.Add("rnb1kbnr/pppp1ppp/8/4p3/6P1/P4P2/1PPPP2P/RNBQKBNR b KQkq - 0 3", []byte{0}) // Qh4 to move, then Qxe1 on the next byte
 	f.Fuzz(func(t *testing.T, fen string, choices []byte) {
 		p, err := ParseFEN(fen)
 		if err != nil {
 			return
 		}
+		roundTrip := func(p Position) {
+			back, err := ParseFEN(p.FEN())
+			if err != nil {
+				t.Fatalf("%s does not read back: %v", p.FEN(), err)
+			}
+			if back.FEN() != p.FEN() || back.Key() != p.Key() {
+				t.Fatalf("%s reads back as %s (key %x, want %x)", p.FEN(), back.FEN(), back.Key(), p.Key())
+			}
+		}
+		roundTrip(p)
 		var ml chess.MoveList
 		for _, c := range choices {
 			for col := chess.White; col <= chess.Black; col++ {
@@ -204,7 +282,7 @@ func FuzzPlay(f *testing.F) {
 				return
 			}
 			p = p.Play(ml.At(int(c) % ml.Len()))
-			_ = p.FEN()
+			roundTrip(p)
 		}
 	})
 }

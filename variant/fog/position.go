@@ -19,7 +19,9 @@ func StartPosition() Position { return Position{chess.StartPosition()} }
 
 // ParseFEN parses a FEN. It accepts what chess.ParseFEN accepts and also
 // the side not to move in check: in fog of war a king may stand en prise,
-// to be taken by the side to move.
+// to be taken by the side to move. It accepts too the side to move without
+// its king, taken on the last move: the final position of a game won so,
+// whose Outcome is the capturer's win.
 func ParseFEN(fen string) (Position, error) {
 	b, err := chess.ParseFENKingEnPrise(fen)
 	if err != nil {

@@ -12,9 +12,9 @@ import (
 
 // benchData returns a data file with variations and comments, GBK decoded.
 func benchData(b *testing.B) []byte {
-	raw, err := os.ReadFile(filepath.Join(dataDir(), "pgn", "hbsxcjp-01-chinese-variations-gbk.pgn"))
+	raw, err := os.ReadFile(filepath.Join(dataDir(b), "pgn", "hbsxcjp-01-chinese-variations-gbk.pgn"))
 	if err != nil {
-		b.Skip("no pgn data")
+		b.Fatal(err)
 	}
 	data, _ := charset.Decode(raw, charset.GBK)
 	return data
