@@ -180,11 +180,14 @@ func New(cfg Config) *Server {
 	if cfg.CreatePerMinute <= 0 {
 		cfg.CreatePerMinute = 30
 	}
+	if cfg.ThinkSlice <= 0 {
+		cfg.ThinkSlice = defaultSlice
+	}
 	if cfg.Metrics == nil {
 		cfg.Metrics = NewMetrics()
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	return &Server{store: cfg.Store, bot: cfg.Bot, bus: cfg.Bus, leases: cfg.Leases, sched: newScheduler(cfg.Workers, cfg.ThinkSlice, cfg.Metrics.botWaiting),
+	return &Server{store: cfg.Store, bot: cfg.Bot, bus: cfg.Bus, leases: cfg.Leases, sched: newScheduler(schedConfig{workers: cfg.Workers, slice: cfg.ThinkSlice, queued: cfg.Metrics.botWaiting}),
 		computer: newComputerGames(cfg.ComputerGamesPerClient, cfg.ComputerGames), computerIdle: cfg.ComputerIdle, assets: cfg.Assets,
 		now: cfg.Now, log: cfg.Logger, metrics: cfg.Metrics, minClock: cfg.MinClock, claimAfter: cfg.ClaimAfter, firstMoveTime: cfg.FirstMoveTime, idleGrace: cfg.IdleGrace, expireEvery: cfg.ExpireEvery,
 		creations: newLimiter(cfg.CreatePerMinute, cfg.CreatePerMinute, cfg.Now), lobby: newLobby(), ctx: ctx, cancel: cancel, hubs: map[string]*hub{},
