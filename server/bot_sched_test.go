@@ -2,12 +2,11 @@ package server
 
 import (
 	"context"
+	"errors"
 	"slices"
 	"sync"
 	"testing"
 	"time"
-
-	"github.com/prometheus/client_golang/prometheus"
 )
 
 // order records the jobs a scheduler ran, in order.
@@ -31,14 +30,14 @@ func (o *order) get() []string {
 // TestSchedulerTakesClientsInTurn: a client's flood of jobs waits behind
 // itself; another client's job runs as soon as the job running ends.
 func TestSchedulerTakesClientsInTurn(t *testing.T) {
-	s := newScheduler(1, time.Hour, prometheus.NewGauge(prometheus.GaugeOpts{Name: "waiting"})) // never hurried here
+	s := newScheduler(schedConfig{workers: 1, slice: time.Hour}) // never hurried here
 	defer s.close()
 	var o order
 	release := make(chan struct{})
 	started := make(chan struct{})
 	submit := func(client, name string, block bool) {
 		t.Helper()
-		if err := s.submit(botJob{client: client, run: func(context.Context) {
+		if err := s.submit(job{client: client, run: func(context.Context) {
 			if block {
 				close(started)
 				<-release
@@ -70,7 +69,7 @@ func TestSchedulerTakesClientsInTurn(t *testing.T) {
 // another waits, and left alone while none does.
 func TestSchedulerHurries(t *testing.T) {
 	const slice = 30 * time.Millisecond
-	s := newScheduler(1, slice, prometheus.NewGauge(prometheus.GaugeOpts{Name: "waiting"}))
+	s := newScheduler(schedConfig{workers: 1, slice: slice})
 	defer s.close()
 	ran := make(chan time.Duration, 2)
 	long := func(hurry context.Context) {
@@ -81,7 +80,7 @@ func TestSchedulerHurries(t *testing.T) {
 		}
 		ran <- time.Since(start)
 	}
-	if err := s.submit(botJob{client: "a", run: long}); err != nil {
+	if err := s.submit(job{client: "a", run: long}); err != nil {
 		t.Fatal(err)
 	}
 	select {
@@ -90,7 +89,7 @@ func TestSchedulerHurries(t *testing.T) {
 	case <-time.After(4 * slice):
 	}
 	quick := make(chan struct{})
-	if err := s.submit(botJob{client: "b", run: func(context.Context) { close(quick) }}); err != nil {
+	if err := s.submit(job{client: "b", run: func(context.Context) { close(quick) }}); err != nil {
 		t.Fatal(err)
 	}
 	select {
@@ -111,21 +110,67 @@ func TestSchedulerHurries(t *testing.T) {
 // TestSchedulerClose: closing hurries the running job, drops the queued
 // ones and refuses new ones.
 func TestSchedulerClose(t *testing.T) {
-	s := newScheduler(1, time.Hour, prometheus.NewGauge(prometheus.GaugeOpts{Name: "waiting"}))
+	s := newScheduler(schedConfig{workers: 1, slice: time.Hour})
 	started := make(chan struct{})
-	if err := s.submit(botJob{client: "a", run: func(h context.Context) { close(started); <-h.Done() }}); err != nil {
+	if err := s.submit(job{client: "a", run: func(h context.Context) { close(started); <-h.Done() }}); err != nil {
 		t.Fatal(err)
 	}
 	<-started
 	dropped := true
-	if err := s.submit(botJob{client: "b", run: func(context.Context) { dropped = false }}); err != nil {
+	if err := s.submit(job{client: "b", run: func(context.Context) { dropped = false }}); err != nil {
 		t.Fatal(err)
 	}
 	s.close()
 	if !dropped {
 		t.Error("a queued job ran after close")
 	}
-	if err := s.submit(botJob{client: "c", run: func(context.Context) {}}); err == nil {
+	if err := s.submit(job{client: "c", run: func(context.Context) {}}); err == nil {
 		t.Error("a closed scheduler took a job")
+	}
+}
+
+// TestSchedulerBoundsAndDropsAbandoned: a client's queue holds at most
+// perClient jobs (another client's is its own), and a job whose context
+// ends while it waits leaves the queue, never run, making room.
+func TestSchedulerBoundsAndDropsAbandoned(t *testing.T) {
+	s := newScheduler(schedConfig{workers: 1, perClient: 2})
+	defer s.close()
+	release, started := make(chan struct{}), make(chan struct{})
+	if err := s.submit(job{client: "a", run: func(context.Context) { close(started); <-release }}); err != nil {
+		t.Fatal(err)
+	}
+	<-started
+	var o order
+	ctx, cancel := context.WithCancel(context.Background())
+	for _, j := range []job{
+		{client: "a", ctx: ctx, run: func(context.Context) { o.add("abandoned") }},
+		{client: "a", run: func(context.Context) { o.add("a2") }},
+		{client: "b", run: func(context.Context) { o.add("b1") }},
+	} {
+		if err := s.submit(j); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := s.submit(job{client: "a", run: func(context.Context) { o.add("a3") }}); !errors.Is(err, errQueueFull) {
+		t.Fatalf("a third job waiting for a client of two: %v, want errQueueFull", err)
+	}
+	cancel()
+	deadline := time.Now().Add(5 * time.Second)
+	for s.pending() != 2 && time.Now().Before(deadline) {
+		time.Sleep(time.Millisecond)
+	}
+	if n := s.pending(); n != 2 {
+		t.Fatalf("%d jobs wait after one was abandoned, want 2", n)
+	}
+	if err := s.submit(job{client: "a", run: func(context.Context) { o.add("a3") }}); err != nil {
+		t.Fatalf("the abandoned job's place: %v", err)
+	}
+	close(release)
+	for len(o.get()) < 3 && time.Now().Before(deadline) {
+		time.Sleep(time.Millisecond)
+	}
+	time.Sleep(10 * time.Millisecond) // anything run late would show
+	if got, want := o.get(), []string{"a2", "b1", "a3"}; !slices.Equal(got, want) {
+		t.Errorf("ran %v, want %v", got, want)
 	}
 }

@@ -118,11 +118,19 @@
 // the last move and a check marked and coordinates, ?flip=1 for Black at
 // the bottom and ?size=64..1024 pixels (400 by default); GET
 // /game/{id}.gif animates the whole game (?size up to 400, 320 by
-// default), at most two images being drawn at once. An image shows what
+// default). Images and viewer pages share one scheduler (bot_sched.go,
+// as the computer's moves do): two are drawn at once, the addresses
+// asking served in turn, so one address's flood waits behind itself; an
+// address may have 8 waiting (429 with Retry-After for more), and a
+// request that goes away leaves the queue undrawn. An image shows what
 // the asker may see (game.Sight): a seated player their seat's view, anyone
 // else a spectator's, so no image of a fog game in play shows a piece to a
-// stranger, and none shows a mine. A finished game's images are cached for
-// a year, a live one's not at all; each has an ETag; ?download=1 makes it
+// stranger, and none shows a mine. Each has a strong ETag, known before
+// drawing (a hash of what is drawn, for whom in a hidden game, and the
+// build), so If-None-Match gets 304 undrawn. A finished game's images are
+// public and immutable for a year, and the last 32 MB drawn of them kept
+// in memory; a live game's are revalidated (no-cache), a hidden live
+// game's never stored (no-store, Vary: Cookie). ?download=1 makes one
 // an attachment (gambit-{id}.gif). An SVG carries a CSP of its own (no
 // loads, no script, sandboxed). The game's page, GET /game/{id}, is the
 // app with Open Graph tags (players, variant, result, the stranger's PNG
@@ -136,7 +144,7 @@
 // loads nothing. A game of hidden information has none while it runs (409
 // "the viewer opens once the game is over"); after, a record the viewer
 // cannot read (fog, dice and bomb chess today) is refused as 422, not a
-// failure. Cached like the images.
+// failure. Drawn in turn and cached like the images.
 //
 // Metrics (metrics.go): Config.Metrics holds Prometheus series on a
 // registry of their own: games live, sockets open by kind, moves, the

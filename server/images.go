@@ -4,13 +4,18 @@ import (
 	"bytes"
 	"context"
 	"crypto/sha256"
+	"encoding/binary"
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"hash"
+	"io"
 	"net/http"
 	"net/url"
+	"runtime/debug"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/gambitchess/gambit/chess"
@@ -44,10 +49,12 @@ const (
 const svgPolicy = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; sandbox"
 
 // Cache-Control values: a finished game's images never change; a game in
-// play changes with each move, and a hidden one differs per viewer.
+// play changes with each move (a copy is checked by its ETag before use),
+// and a hidden one differs per seat (no copy is kept anywhere).
 const (
 	cacheFinished = "public, max-age=31536000, immutable"
-	cacheLive     = "no-store"
+	cacheLive     = "no-cache"
+	cacheSeat     = "no-store"
 )
 
 // gameFile is a request for /game/{file}: the game's id and the file's
@@ -153,70 +160,256 @@ type scene struct {
 	variant  game.Variant
 	hidden   bool    // a variant of hidden information: frames are placements
 	finished bool    // the game is over: its images will never change
+	sight    string  // in a hidden game, whose sight it is (the seats held)
 	frames   []frame // every position as the viewer saw it, the start first
 }
 
 // sceneOf is game g as viewer v may see it.
 func sceneOf(g *game.Game, v game.Viewer) scene {
-	return scene{id: g.ID(), variant: g.Variant(), hidden: g.Hidden(), finished: g.Status().Finished(), frames: seenFrames(g, v)}
+	sc := scene{id: g.ID(), variant: g.Variant(), hidden: g.Hidden(), finished: g.Status().Finished(), frames: seenFrames(g, v)}
+	if sc.hidden {
+		sc.sight = fmt.Sprintf("seats %v, follow %d", v.Seats, v.Follow)
+	}
+	return sc
 }
 
-// serveImage draws the image f asks for, as the requester may see the
-// game, and answers it (304 when the client's copy has the same ETag).
-// At most drawSlots images are drawn at once; a request waits its turn.
+// serveImage answers the image f asks for, as the requester may see the
+// game, drawn in the requester's turn (serveDrawn).
 func (s *Server) serveImage(w http.ResponseWriter, r *http.Request, f gameFile) {
+	s.serveDrawn(w, r, f, func(ctx context.Context) (prepared, error) { return s.prepareImage(ctx, r, f) }, func(h http.Header) {
+		h.Set("Content-Type", imageType(f.ext))
+		if f.ext == "svg" {
+			h.Set("Content-Security-Policy", svgPolicy)
+		}
+	})
+}
+
+// prepareImage reads what image f of the game shows to r's asker: its
+// ETag (from the frames it draws, and in a hidden game whose sight they
+// are), its caching, and how to draw it.
+func (s *Server) prepareImage(ctx context.Context, r *http.Request, f gameFile) (prepared, error) {
 	player := playerOf(r)
 	var sc scene
-	err := s.read(r.Context(), f.id, func(g *game.Game) { sc = sceneOf(g, viewerFor(g, player)) })
+	err := s.read(ctx, f.id, func(g *game.Game) { sc = sceneOf(g, viewerFor(g, player)) })
 	if errors.Is(err, store.ErrNotFound) {
 		err = fmt.Errorf("%w: no such game", store.ErrNotFound) // the store's message names the id: an image never echoes it
 	}
-	var body []byte
-	if err == nil {
-		body, err = s.drawScene(r.Context(), sc, f)
-	}
 	if err != nil {
-		s.httpError(w, err)
-		return
+		return prepared{}, err
 	}
-	h := w.Header()
-	h.Set("Content-Type", imageType(f.ext))
-	h.Set("Cache-Control", cacheLive)
-	if sc.finished {
-		h.Set("Cache-Control", cacheFinished)
+	frames := sc.frames
+	if f.ext != "gif" {
+		ply, err := sc.ply(f)
+		if err != nil {
+			return prepared{}, err
+		}
+		frames = frames[ply : ply+1]
 	}
-	if f.ext == "svg" {
-		h.Set("Content-Security-Policy", svgPolicy)
+	t := newTag("image", f.ext, strconv.Itoa(f.size), strconv.FormatBool(f.flipped), string(sc.variant), strconv.FormatBool(sc.hidden), sc.sight)
+	for _, fr := range frames {
+		t.add(fr.fen, fr.move, strconv.FormatBool(fr.check))
 	}
-	serveGameFile(w, r, f, body)
-}
-
-// serveGameFile answers body, the file f asks for, with its ETag (304 when
-// the client's copy has the same) and, for ?download=1, as an attachment.
-// The caller has set the content type and caching.
-func serveGameFile(w http.ResponseWriter, r *http.Request, f gameFile, body []byte) {
-	if f.download {
-		w.Header().Set("Content-Disposition", `attachment; filename="gambit-`+f.id+"."+f.ext+`"`) // read has checked the id: [0-9a-z]
+	p := prepared{tag: t.etag(), cache: cacheLive, private: sc.hidden, draw: func() ([]byte, error) { return sc.draw(f) }}
+	switch {
+	case sc.finished:
+		p.cache = cacheFinished
+	case sc.hidden:
+		p.cache = cacheSeat
 	}
-	sum := sha256.Sum256(body)
-	w.Header().Set("ETag", `"`+hex.EncodeToString(sum[:16])+`"`)
-	http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(body))
+	return p, nil
 }
 
 // drawSlots bounds the images drawn at once: a 300-ply GIF at the largest
 // size allocates about 90 MB while it is drawn and encoded.
 const drawSlots = 2
 
-// drawScene draws sc in one of the server's drawing slots, waiting for one
-// as long as the request lasts.
-func (s *Server) drawScene(ctx context.Context, sc scene, f gameFile) ([]byte, error) {
-	select {
-	case s.drawing <- struct{}{}:
-		defer func() { <-s.drawing }()
-	case <-ctx.Done():
-		return nil, fmt.Errorf("%w: the request ended while waiting to draw", ErrBusy)
+// drawQueuePerAddr bounds the drawings one address may have waiting for a
+// slot (besides those being drawn); one more is refused (429).
+const drawQueuePerAddr = 8
+
+// drawRetry is the Retry-After of a drawing refused for a full queue:
+// about the time a long GIF takes.
+const drawRetry = time.Second
+
+// newDrawScheduler is the scheduler of the images and viewer pages:
+// drawSlots at once, in turn per address, drawQueuePerAddr waiting each.
+// A drawing is never hurried: it has no best-so-far to give.
+func newDrawScheduler() *scheduler {
+	return newScheduler(schedConfig{workers: drawSlots, perClient: drawQueuePerAddr})
+}
+
+// prepared is what a file of a game will be, known before it is drawn:
+// enough to answer 304, or with a kept drawing, without drawing.
+type prepared struct {
+	tag     string // the strong ETag
+	cache   string // Cache-Control
+	private bool   // the asker's seat's own (a hidden game): Vary: Cookie
+	draw    func() ([]byte, error)
+}
+
+// drawnFile is a drawing job's answer: the file's bytes, or none when the
+// client's copy is the same (304).
+type drawnFile struct {
+	prepared
+	body        []byte
+	notModified bool
+}
+
+// serveDrawn answers file f as prepare says, in the drawing scheduler:
+// reading the game, drawing, even answering 304 or from the cache wait
+// for the asker's address's turn, so that one address's flood of any of
+// them waits behind itself. headers sets the file's own headers (content
+// type, policy) on success.
+func (s *Server) serveDrawn(w http.ResponseWriter, r *http.Request, f gameFile, prepare func(context.Context) (prepared, error), headers func(http.Header)) {
+	d, err := s.drawInTurn(r, prepare)
+	if err != nil {
+		s.httpError(w, err)
+		return
 	}
-	return sc.draw(f)
+	h := w.Header()
+	h.Set("Cache-Control", d.cache)
+	h.Set("ETag", d.tag)
+	if d.private {
+		h.Add("Vary", "Cookie")
+	}
+	if d.notModified {
+		w.WriteHeader(http.StatusNotModified)
+		return
+	}
+	headers(h)
+	if f.download {
+		h.Set("Content-Disposition", `attachment; filename="gambit-`+f.id+"."+f.ext+`"`) // read has checked the id: [0-9a-z]
+	}
+	http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(d.body))
+}
+
+// drawInTurn runs prepare, and the drawing if needed, as a job of r's
+// address. It gives up when the request ends first (the job then leaves
+// the queue undrawn), and refuses with 429 when the address has
+// drawQueuePerAddr drawings waiting already.
+func (s *Server) drawInTurn(r *http.Request, prepare func(context.Context) (prepared, error)) (drawnFile, error) {
+	ctx := r.Context()
+	ifNoneMatch := r.Header.Get("If-None-Match")
+	done := make(chan struct{})
+	var d drawnFile
+	var err error
+	run := func(context.Context) { // a drawing has nothing to give when hurried: it runs to its end
+		defer close(done)
+		d, err = s.drawFile(ctx, ifNoneMatch, prepare)
+	}
+	switch serr := s.draws.submit(job{client: clientAddress(r), ctx: ctx, run: run}); {
+	case errors.Is(serr, errQueueFull):
+		return drawnFile{}, rateLimited(drawRetry, "at most %d images may wait for your address; try again in a moment", drawQueuePerAddr)
+	case serr != nil:
+		return drawnFile{}, serr
+	}
+	select {
+	case <-done:
+		return d, err
+	case <-ctx.Done():
+		return drawnFile{}, fmt.Errorf("%w: the request ended while waiting to draw", ErrBusy)
+	case <-s.ctx.Done():
+		return drawnFile{}, ErrShuttingDown
+	}
+}
+
+// drawFile prepares a file and, unless the client has it (ifNoneMatch)
+// or it is a finished game's drawing kept in s.drawn, draws it.
+func (s *Server) drawFile(ctx context.Context, ifNoneMatch string, prepare func(context.Context) (prepared, error)) (drawnFile, error) {
+	p, err := prepare(ctx)
+	if err != nil {
+		return drawnFile{}, err
+	}
+	d := drawnFile{prepared: p}
+	if etagMatches(ifNoneMatch, p.tag) {
+		d.notModified = true
+		return d, nil
+	}
+	keep := p.cache == cacheFinished
+	if keep {
+		if body, ok := s.drawn.get(p.tag); ok {
+			d.body = body
+			return d, nil
+		}
+	}
+	if d.body, err = p.draw(); err != nil {
+		return drawnFile{}, err
+	}
+	if keep {
+		s.drawn.add(p.tag, d.body)
+	}
+	return d, nil
+}
+
+// etagMatches reports whether an If-None-Match header names tag (the
+// weak comparison that header uses), or is "*".
+func etagMatches(header, tag string) bool {
+	for t := range strings.SplitSeq(header, ",") {
+		if t = strings.TrimSpace(t); t == "*" || strings.TrimPrefix(t, "W/") == tag {
+			return true
+		}
+	}
+	return false
+}
+
+// tagger hashes the parts of a file into its ETag.
+type tagger struct{ h hash.Hash }
+
+// newTag starts the ETag of a file drawn by this build from parts.
+func newTag(parts ...string) tagger {
+	t := tagger{sha256.New()}
+	t.add(buildTag())
+	t.add(parts...)
+	return t
+}
+
+// add hashes parts, each with its length, so that no two lists of parts
+// hash alike by running together.
+func (t tagger) add(parts ...string) {
+	var n [8]byte
+	for _, p := range parts {
+		binary.LittleEndian.PutUint64(n[:], uint64(len(p)))
+		t.h.Write(n[:])
+		io.WriteString(t.h, p)
+	}
+}
+
+// etag is the strong ETag of the parts added: the same parts drawn by the
+// same build give the same bytes.
+func (t tagger) etag() string {
+	return `"` + hex.EncodeToString(t.h.Sum(nil)[:16]) + `"`
+}
+
+// buildTag names the build drawing, in every ETag: another build may draw
+// the same game differently. Without a clean VCS revision (a test, a
+// modified tree) the time the process started stands in for it.
+var buildTag = sync.OnceValue(func() string {
+	rev, clean := "", false
+	if info, ok := debug.ReadBuildInfo(); ok {
+		for _, kv := range info.Settings {
+			switch kv.Key {
+			case "vcs.revision":
+				rev = kv.Value
+			case "vcs.modified":
+				clean = kv.Value == "false"
+			}
+		}
+	}
+	if rev != "" && clean {
+		return rev
+	}
+	return rev + "+" + strconv.FormatInt(time.Now().UnixNano(), 36)
+})
+
+// ply is the position an image of f shows: ?ply, or the current one.
+func (sc scene) ply(f gameFile) (int, error) {
+	if f.ply < 0 {
+		return len(sc.frames) - 1, nil
+	}
+	if f.ply >= len(sc.frames) {
+		return 0, fmt.Errorf("%w: ply must be 0 to %d in this game", ErrBadRequest, len(sc.frames)-1)
+	}
+	return f.ply, nil
 }
 
 // draw draws the image f asks for: the bytes of an SVG, a PNG or a GIF.
@@ -237,12 +430,9 @@ func (sc scene) draw(f gameFile) ([]byte, error) {
 		}
 		return buf.Bytes(), nil
 	}
-	ply := f.ply
-	if ply < 0 {
-		ply = len(sc.frames) - 1
-	}
-	if ply >= len(sc.frames) {
-		return nil, fmt.Errorf("%w: ply must be 0 to %d in this game", ErrBadRequest, len(sc.frames)-1)
+	ply, err := sc.ply(f)
+	if err != nil {
+		return nil, err
 	}
 	d, err := drawFrame(sc.variant, sc.hidden, sc.frames[ply], o)
 	if err == nil && f.ext == "svg" {

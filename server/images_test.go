@@ -271,7 +271,7 @@ func TestFogImagesShowOnlyTheViewersSight(t *testing.T) {
 		if n := pieceCount(rec.Body.String()); tt.secret != "" && (n <= 16 || n >= 32) || tt.secret == "" && n != 0 {
 			t.Errorf("%s sees %d pieces", tt.who, n)
 		}
-		if cc := rec.Header().Get("Cache-Control"); cc != cacheLive {
+		if cc := rec.Header().Get("Cache-Control"); cc != cacheSeat {
 			t.Errorf("%s's image of a hidden game in play: Cache-Control %q", tt.who, cc)
 		}
 	}

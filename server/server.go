@@ -127,7 +127,8 @@ type Server struct {
 	conn  connSettings  // timeouts, connection caps, trusted proxies (conn.go)
 	rates addressLimits // per-address buckets besides creations (ratelimit.go)
 
-	drawing chan struct{} // a slot per image being drawn (images.go)
+	draws *scheduler // images and viewer pages, drawn in turn per address (images.go)
+	drawn *drawCache // finished games' drawings, by ETag (draw_cache.go)
 
 	ctx    context.Context // ends when the server stops; hubs run under it
 	cancel context.CancelFunc
@@ -180,16 +181,19 @@ func New(cfg Config) *Server {
 	if cfg.CreatePerMinute <= 0 {
 		cfg.CreatePerMinute = 30
 	}
+	if cfg.ThinkSlice <= 0 {
+		cfg.ThinkSlice = defaultSlice
+	}
 	if cfg.Metrics == nil {
 		cfg.Metrics = NewMetrics()
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	return &Server{store: cfg.Store, bot: cfg.Bot, bus: cfg.Bus, leases: cfg.Leases, sched: newScheduler(cfg.Workers, cfg.ThinkSlice, cfg.Metrics.botWaiting),
+	return &Server{store: cfg.Store, bot: cfg.Bot, bus: cfg.Bus, leases: cfg.Leases, sched: newScheduler(schedConfig{workers: cfg.Workers, slice: cfg.ThinkSlice, queued: cfg.Metrics.botWaiting}),
 		computer: newComputerGames(cfg.ComputerGamesPerClient, cfg.ComputerGames), computerIdle: cfg.ComputerIdle, assets: cfg.Assets,
 		now: cfg.Now, log: cfg.Logger, metrics: cfg.Metrics, minClock: cfg.MinClock, claimAfter: cfg.ClaimAfter, firstMoveTime: cfg.FirstMoveTime, idleGrace: cfg.IdleGrace, expireEvery: cfg.ExpireEvery,
 		creations: newLimiter(cfg.CreatePerMinute, cfg.CreatePerMinute, cfg.Now), lobby: newLobby(), ctx: ctx, cancel: cancel, hubs: map[string]*hub{},
 		loading: map[string]chan struct{}{},
-		conn:    newConnSettings(cfg), rates: newAddressLimits(cfg), drawing: make(chan struct{}, drawSlots)}
+		conn:    newConnSettings(cfg), rates: newAddressLimits(cfg), draws: newDrawScheduler(), drawn: newDrawCache(drawCacheBytes)}
 }
 
 // Start resumes the games that run by themselves (a clock runs, or the
@@ -236,6 +240,7 @@ func (s *Server) Close() {
 	s.cancel()
 	s.wg.Wait()
 	s.sched.close()
+	s.draws.close()
 	for _, id := range s.liveIDs() { // saved as they stopped: another node may take them at once
 		s.disown(id)
 	}

@@ -2,6 +2,7 @@ package server
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"net/http"
@@ -57,29 +58,33 @@ func viewerPolicy() string {
 		"; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 }
 
-// serveViewer answers the viewer page of game f.id.
+// serveViewer answers the viewer page of game f.id, made in the asker's
+// turn with the images (serveDrawn).
 func (s *Server) serveViewer(w http.ResponseWriter, r *http.Request, f gameFile) {
+	s.serveDrawn(w, r, f, func(ctx context.Context) (prepared, error) { return s.prepareViewer(ctx, f) }, func(h http.Header) {
+		h.Set("Content-Type", "text/html; charset=utf-8")
+		h.Set("Content-Security-Policy", viewerPolicy())
+	})
+}
+
+// prepareViewer reads the game's record: the page's ETag is its hash.
+func (s *Server) prepareViewer(ctx context.Context, f gameFile) (prepared, error) {
 	var src viewerSource
-	err := s.read(r.Context(), f.id, func(g *game.Game) { src = viewerSourceOf(g) })
+	err := s.read(ctx, f.id, func(g *game.Game) { src = viewerSourceOf(g) })
 	if errors.Is(err, store.ErrNotFound) {
 		err = fmt.Errorf("%w: no such game", store.ErrNotFound) // the store's message names the id: never echo it
 	}
-	var page []byte
-	if err == nil {
-		page, err = viewerPage(src)
+	if err == nil && src.hidden && !src.finished {
+		err = ErrViewerLater
 	}
 	if err != nil {
-		s.httpError(w, err)
-		return
+		return prepared{}, err
 	}
-	h := w.Header()
-	h.Set("Content-Type", "text/html; charset=utf-8")
-	h.Set("Content-Security-Policy", viewerPolicy())
-	h.Set("Cache-Control", cacheLive)
+	p := prepared{tag: newTag("viewer", string(src.variant), src.pgn).etag(), cache: cacheLive, draw: func() ([]byte, error) { return viewerPage(src) }}
 	if src.finished {
-		h.Set("Cache-Control", cacheFinished)
+		p.cache = cacheFinished
 	}
-	serveGameFile(w, r, f, page)
+	return p, nil
 }
 
 // viewerPage writes the viewer page of src, with render's pieces.

@@ -1,0 +1,328 @@
+package server
+
+import (
+	"encoding/json"
+	"io"
+	"net/http"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/gambitchess/gambit/chess"
+	"github.com/gambitchess/gambit/game"
+)
+
+// The drawing tests run the server as `gambit serve` does and flood it
+// with images from one loopback address while another asks for one.
+
+// timedAnswer is an HTTP answer with how long it took, or the error.
+type timedAnswer struct {
+	status int
+	header http.Header
+	body   []byte
+	took   time.Duration
+	err    error
+}
+
+// getTimed GETs url with client c, headers hdr in pairs; safe to call
+// from any goroutine (it reports failures in the answer).
+func getTimed(c *http.Client, url string, hdr ...string) timedAnswer {
+	r, err := http.NewRequest(http.MethodGet, url, nil)
+	if err != nil {
+		return timedAnswer{err: err}
+	}
+	for i := 0; i+1 < len(hdr); i += 2 {
+		r.Header.Set(hdr[i], hdr[i+1])
+	}
+	start := time.Now()
+	resp, err := c.Do(r)
+	if err != nil {
+		return timedAnswer{err: err, took: time.Since(start)}
+	}
+	defer resp.Body.Close()
+	body, err := io.ReadAll(resp.Body)
+	return timedAnswer{status: resp.StatusCode, header: resp.Header, body: body, took: time.Since(start), err: err}
+}
+
+// patientClientFrom is clientFrom at 127.0.0.n that waits as long as a
+// flood of drawings may take on a loaded machine.
+func patientClientFrom(t *testing.T, n byte) *http.Client {
+	c := clientFrom(t, n)
+	c.Timeout = 2 * time.Minute
+	return c
+}
+
+// movesOf is the moves of g in UCI, to replay it.
+func movesOf(g *game.Game) []string {
+	var moves []string
+	for _, m := range g.Sight(game.Spectator, true).Moves {
+		moves = append(moves, m.UCI)
+	}
+	return moves
+}
+
+// floodPlies is the length of the game whose GIFs make a flood: each
+// takes a few tenths of a second to draw at 64 pixels under -race.
+const floodPlies = 30
+
+// floodOf sends n requests for url from client c at once; their answers
+// come on the channel returned, in the order they end.
+func floodOf(c *http.Client, url string, n int) <-chan timedAnswer {
+	out := make(chan timedAnswer, n)
+	for range n {
+		go func() { out <- getTimed(c, url) }()
+	}
+	return out
+}
+
+// TestDrawTurnsPerAddress: a flood of GIFs from one address waits behind
+// itself; a small PNG from another address is drawn as soon as a drawing
+// ends, long before the flood is through.
+func TestDrawTurnsPerAddress(t *testing.T) {
+	rs := runServer(t, Config{})
+	long := storedGame(t, rs.s, game.Options{}, movesOf(playedGame(t, floodPlies))...)
+	small := storedGame(t, rs.s, game.Options{}, "e2e4", "e7e5", "g1f3")
+	const n = 16
+	start := time.Now()
+	answers := floodOf(patientClientFrom(t, 2), rs.url("/game/"+long.ID()+".gif?size=64"), n)
+	time.Sleep(200 * time.Millisecond) // the flood arrives and waits
+	mine := getTimed(patientClientFrom(t, 3), rs.url("/game/"+small.ID()+".png?size=64"))
+	var floodTook time.Duration
+	drawn := 0
+	for range n {
+		a := <-answers
+		if a.err != nil {
+			t.Fatalf("a flooding GIF: %v", a.err)
+		}
+		if a.status == http.StatusOK {
+			drawn++
+			floodTook = time.Since(start)
+		}
+	}
+	if mine.err != nil || mine.status != http.StatusOK {
+		t.Fatalf("the other address's PNG: %d %v", mine.status, mine.err)
+	}
+	t.Logf("the other address's PNG took %v; the flood's %d GIFs drawn in %v", mine.took, drawn, floodTook)
+	if drawn < 3 {
+		t.Fatalf("only %d of the flood's GIFs were drawn", drawn)
+	}
+	if mine.took > floodTook/2 {
+		t.Errorf("the other address's PNG took %v, the flood's %d GIFs %v: it waited behind them", mine.took, drawn, floodTook)
+	}
+}
+
+// wantRetryLater fails unless a is a 429 rate_limited with a Retry-After.
+func wantRetryLater(t *testing.T, what string, a timedAnswer) {
+	t.Helper()
+	var body struct{ Code string }
+	_ = json.Unmarshal(a.body, &body)
+	if n, err := strconv.Atoi(a.header.Get("Retry-After")); a.status != http.StatusTooManyRequests || err != nil || n < 1 || body.Code != "rate_limited" {
+		t.Errorf("%s: %d, Retry-After %q, %s; want 429 rate_limited with Retry-After", what, a.status, a.header.Get("Retry-After"), a.body)
+	}
+}
+
+// floodUntilRefused floods url from c with n requests and waits for the
+// first refusal (429); it fails if every request is answered without one.
+// The rest of the flood's answers are left on the channel.
+func floodUntilRefused(t *testing.T, c *http.Client, url string, n int) (timedAnswer, <-chan timedAnswer, int) {
+	t.Helper()
+	answers := floodOf(c, url, n)
+	for i := range n {
+		a := <-answers
+		if a.err != nil {
+			t.Fatalf("a flooding request: %v", a.err)
+		}
+		if a.status == http.StatusTooManyRequests {
+			return a, answers, n - i - 1
+		}
+		if a.status != http.StatusOK {
+			t.Fatalf("a flooding request: %d %s", a.status, a.body)
+		}
+	}
+	t.Fatalf("all %d requests of a flood from one address were served: its drawings wait in no bounded queue", n)
+	return timedAnswer{}, nil, 0
+}
+
+// drain waits for the n answers left on answers.
+func drain(answers <-chan timedAnswer, n int) {
+	for range n {
+		<-answers
+	}
+}
+
+// TestDrawQueueBoundPerAddress: an address with too many drawings
+// waiting gets 429 with Retry-After for more, while another address is
+// still served.
+func TestDrawQueueBoundPerAddress(t *testing.T) {
+	rs := runServer(t, Config{})
+	long := storedGame(t, rs.s, game.Options{}, movesOf(playedGame(t, floodPlies))...)
+	refused, rest, left := floodUntilRefused(t, patientClientFrom(t, 2), rs.url("/game/"+long.ID()+".gif?size=64"), 30)
+	defer drain(rest, left)
+	wantRetryLater(t, "a drawing over its address's queue", refused)
+	if a := getTimed(patientClientFrom(t, 3), rs.url("/game/"+long.ID()+".png?size=64")); a.status != http.StatusOK {
+		t.Errorf("another address beside the full queue: %d %v %s", a.status, a.err, a.body)
+	}
+}
+
+// TestViewerDrawnInTurn: the viewer page takes its turn with the images:
+// refused to an address whose queue is full, served to another before
+// the flood is through.
+func TestViewerDrawnInTurn(t *testing.T) {
+	rs := runServer(t, Config{})
+	long := storedGame(t, rs.s, game.Options{}, movesOf(playedGame(t, floodPlies))...)
+	over := storedGame(t, rs.s, game.Options{}, foolsMate...)
+	flooder := patientClientFrom(t, 2)
+	_, rest, left := floodUntilRefused(t, flooder, rs.url("/game/"+long.ID()+".gif?size=64"), 30)
+	defer drain(rest, left)
+	// A few at once: a drawing may end and free a place meanwhile, not several.
+	viewers := floodOf(flooder, rs.url("/game/"+over.ID()+".html"), 4)
+	refused := 0
+	for range 4 {
+		if a := <-viewers; a.status != http.StatusOK {
+			wantRetryLater(t, "the viewer from the flooding address", a)
+			refused++
+		}
+	}
+	if refused == 0 {
+		t.Error("the flooding address got its viewer pages while its queue was full")
+	}
+	if a := getTimed(patientClientFrom(t, 3), rs.url("/game/"+over.ID()+".html")); a.status != http.StatusOK {
+		t.Errorf("the viewer from another address: %d %v", a.status, a.err)
+	}
+}
+
+// TestImageCacheFinishedGame: a finished game's image has a strong ETag
+// and is immutable; asked again with it, the answer is 304 without
+// drawing it again, and asked again without, it is not drawn again either.
+func TestImageCacheFinishedGame(t *testing.T) {
+	rs := runServer(t, Config{})
+	g := storedGame(t, rs.s, game.Options{}, movesOf(playedGame(t, floodPlies))...)
+	finish(t, rs.s, g)
+	c := patientClientFrom(t, 2)
+	url := rs.url("/game/" + g.ID() + ".gif?size=400")
+	first := getTimed(c, url)
+	etag := first.header.Get("ETag")
+	if first.status != http.StatusOK || first.header.Get("Cache-Control") != "public, max-age=31536000, immutable" || len(etag) < 3 || etag[0] != '"' {
+		t.Fatalf("a finished game's GIF: %d, Cache-Control %q, ETag %q", first.status, first.header.Get("Cache-Control"), etag)
+	}
+	again := getTimed(c, url, "If-None-Match", etag)
+	if again.status != http.StatusNotModified || again.header.Get("ETag") != etag || len(again.body) != 0 {
+		t.Errorf("with its ETag: %d, ETag %q, %d bytes; want 304, the same ETag, no body", again.status, again.header.Get("ETag"), len(again.body))
+	}
+	repeat := getTimed(c, url)
+	if repeat.status != http.StatusOK || repeat.header.Get("ETag") != etag || string(repeat.body) != string(first.body) {
+		t.Errorf("asked again: %d, ETag %q, another body", repeat.status, repeat.header.Get("ETag"))
+	}
+	t.Logf("drawn in %v, 304 in %v, again in %v", first.took, again.took, repeat.took)
+	if again.took > first.took/4 || repeat.took > first.took/4 {
+		t.Errorf("drawn in %v, then 304 in %v and the same again in %v: drawn again each time", first.took, again.took, repeat.took)
+	}
+	for _, path := range []string{".png?ply=3", ".svg?ply=0&flip=1", ".html"} {
+		a := getTimed(c, rs.url("/game/"+g.ID()+path))
+		if a.status != http.StatusOK || a.header.Get("Cache-Control") != "public, max-age=31536000, immutable" {
+			t.Errorf("%s of a finished game: %d, Cache-Control %q", path, a.status, a.header.Get("Cache-Control"))
+		}
+		if b := getTimed(c, rs.url("/game/"+g.ID()+path), "If-None-Match", a.header.Get("ETag")); b.status != http.StatusNotModified {
+			t.Errorf("%s of a finished game with its ETag: %d, want 304", path, b.status)
+		}
+	}
+}
+
+// TestImageCacheLiveGame: a game in play is revalidated each time
+// (no-cache, never immutable), and its ETag changes with a move.
+func TestImageCacheLiveGame(t *testing.T) {
+	rs := runServer(t, Config{})
+	g := storedGame(t, rs.s, game.Options{}, "e2e4")
+	c := patientClientFrom(t, 2)
+	for _, path := range []string{".png", ".gif?size=64", ".html"} {
+		a := getTimed(c, rs.url("/game/"+g.ID()+path))
+		if a.status != http.StatusOK || a.header.Get("Cache-Control") != "no-cache" || a.header.Get("ETag") == "" {
+			t.Errorf("%s of a game in play: %d, Cache-Control %q, ETag %q; want no-cache and an ETag", path, a.status, a.header.Get("Cache-Control"), a.header.Get("ETag"))
+		}
+		if b := getTimed(c, rs.url("/game/"+g.ID()+path), "If-None-Match", a.header.Get("ETag")); b.status != http.StatusNotModified {
+			t.Errorf("%s of a game in play with its ETag: %d, want 304", path, b.status)
+		}
+	}
+	before := getTimed(c, rs.url("/game/"+g.ID()+".png")).header.Get("ETag")
+	evs, err := g.Move(chess.Black, "e7e5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := rs.s.appendEvents(t.Context(), g, evs); err != nil {
+		t.Fatal(err)
+	}
+	if a := getTimed(c, rs.url("/game/"+g.ID()+".png"), "If-None-Match", before); a.status != http.StatusOK || a.header.Get("ETag") == before {
+		t.Errorf("after a move, with the ETag from before it: %d, ETag %q (was %q)", a.status, a.header.Get("ETag"), before)
+	}
+}
+
+// TestImageCacheHiddenGame: the image of a fog game is its asker's seat's
+// own: never no-cache but no-store while the game runs, and its ETag is
+// not another seat's, in play or over (when the boards are the same),
+// so that neither a 304 nor a cache can hand one seat's image to another.
+func TestImageCacheHiddenGame(t *testing.T) {
+	rs := runServer(t, Config{})
+	white, black, seats := onlineSeats()
+	g := storedGame(t, rs.s, game.Options{Mode: game.ModeOnline, Variant: game.FogOfWar, Seats: seats}, "e2e4", "d7d5", "g1f3")
+	c := patientClientFrom(t, 2)
+	get := func(path, secret string, hdr ...string) timedAnswer {
+		if secret != "" {
+			hdr = append(hdr, "Cookie", playerCookie+"="+secret)
+		}
+		return getTimed(c, rs.url("/game/"+g.ID()+path), hdr...)
+	}
+	check := func(when, wantCache string) {
+		for _, path := range []string{".svg", ".png?ply=2", ".gif?size=64"} {
+			tags := map[string]string{}
+			for _, who := range []struct{ name, secret string }{{"white", white}, {"black", black}, {"a stranger", ""}} {
+				a := get(path, who.secret)
+				if a.status != http.StatusOK || a.header.Get("Cache-Control") != wantCache || a.header.Get("ETag") == "" {
+					t.Errorf("%s, %s's %s: %d, Cache-Control %q, ETag %q; want %s", when, who.name, path, a.status, a.header.Get("Cache-Control"), a.header.Get("ETag"), wantCache)
+				}
+				for other, tag := range tags {
+					if tag == a.header.Get("ETag") {
+						t.Errorf("%s, %s's %s has %s's ETag", when, who.name, path, other)
+					}
+					b := get(path, who.secret, "If-None-Match", tag)
+					if b.status != http.StatusOK || string(b.body) != string(a.body) {
+						t.Errorf("%s, %s asking for %s with %s's ETag: %d, not their own image", when, who.name, path, other, b.status)
+					}
+				}
+				tags[who.name] = a.header.Get("ETag")
+			}
+		}
+	}
+	check("in play", "no-store")
+	finish(t, rs.s, g)
+	check("over", "public, max-age=31536000, immutable")
+}
+
+// BenchmarkFinishedGIFAgain asks for a finished 100-move game's GIF again
+// and again: kept, it is read and hashed, not drawn; with no room to keep
+// it, drawn each time.
+func BenchmarkFinishedGIFAgain(b *testing.B) {
+	for _, bc := range []struct {
+		name string
+		room int
+	}{{"kept", drawCacheBytes}, {"drawn", 0}} {
+		b.Run(bc.name, func(b *testing.B) {
+			s := imageServer(b)
+			s.drawn = newDrawCache(bc.room)
+			g := storedGame(b, s, game.Options{}, movesOf(playedGame(b, 200))...)
+			evs, err := g.Resign(chess.Black)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if err := s.appendEvents(b.Context(), g, evs); err != nil {
+				b.Fatal(err)
+			}
+			h, path := s.Handler(), "/game/"+g.ID()+".gif"
+			b.ReportAllocs()
+			for b.Loop() {
+				if rec := fetch(h, path, ""); rec.Code != http.StatusOK {
+					b.Fatalf("%d %s", rec.Code, rec.Body)
+				}
+			}
+		})
+	}
+}
