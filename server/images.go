@@ -168,7 +168,7 @@ type scene struct {
 func sceneOf(g *game.Game, v game.Viewer) scene {
 	sc := scene{id: g.ID(), variant: g.Variant(), hidden: g.Hidden(), finished: g.Status().Finished(), frames: seenFrames(g, v)}
 	if sc.hidden {
-		sc.sight = fmt.Sprintf("seats %v, follow %d", v.Seats, v.Follow)
+		sc.sight = fmt.Sprintf("seats %v", v.Seats)
 	}
 	return sc
 }
