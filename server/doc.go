@@ -57,8 +57,11 @@
 // second after 30; chat below). Over a rate limit, HTTP answers 429
 // rate_limited with Retry-After, and a WebSocket gets one error event
 // (code rate_limited, retryAfter in seconds) and stays open, the excess
-// dropped. The address is the peer's (an IPv6 /64), or from
-// X-Forwarded-For when the peer is one of the TrustedProxies.
+// dropped. A WebSocket message over 2 KiB closes the connection with
+// 1009 (message too big); a frame declaring more is refused from its
+// header, before its payload is read (wsframe.go). The address is the
+// peer's (an IPv6 /64), or from X-Forwarded-For when the peer is one of
+// the TrustedProxies.
 //
 // Restarts and memory: every change is an event in the store. A hub
 // retires when no one watches its game and nothing can change it by
