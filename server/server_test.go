@@ -88,10 +88,12 @@ type created struct {
 // create makes a game as a new person would.
 func create(t *testing.T, h http.Handler, body string) created {
 	t.Helper()
-	return createAs(t, h, body, randomToken())
+	return createAs(t, h, body, "")
 }
 
-// createAs makes a game as the person whose secret is secret.
+// createAs makes a game as the person whose cookie is secret ("" for a
+// new person); the answer's Token is the cookie the server set (the same,
+// for one it issued).
 func createAs(t *testing.T, h http.Handler, body, secret string) created {
 	t.Helper()
 	rec := httptest.NewRecorder()
@@ -102,6 +104,9 @@ func createAs(t *testing.T, h http.Handler, body, secret string) created {
 	var resp createResponse
 	if err := json.Unmarshal(rec.Body.Bytes(), &resp); err != nil {
 		t.Fatal(err)
+	}
+	if c := seatCookie(rec.Header()); c != nil { // a secret the server did not issue is replaced
+		secret = c.Value
 	}
 	return created{resp, secret}
 }
