@@ -46,7 +46,7 @@ func (s *Server) Handler() http.Handler {
 		mux.Handle("GET /", files)
 		mux.HandleFunc("GET /favicon.ico", s.handleFavicon)
 	}
-	return secure(s.markProxied(s.forwarded(mux)))
+	return secure(s.markProxied(s.forwarded(s.withPlayer(mux))))
 }
 
 // handleFavicon answers the /favicon.ico that browsers and feed readers ask
@@ -153,7 +153,11 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, err)
 		return
 	}
-	player := ensurePlayer(w, r)
+	player, err := ensurePlayer(w, r)
+	if err != nil {
+		s.httpError(w, err)
+		return
+	}
 	opts, _, err := s.gameOptions(req, player)
 	if err != nil {
 		s.httpError(w, err)
@@ -272,7 +276,11 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, err)
 		return
 	}
-	player := ensurePlayer(w, r)
+	player, err := ensurePlayer(w, r)
+	if err != nil {
+		s.httpError(w, err)
+		return
+	}
 	s.seatCommand(w, r, joinSeatCmd{player: player})
 }
 
@@ -293,7 +301,11 @@ func (s *Server) handleAdopt(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, err)
 		return
 	}
-	player := ensurePlayer(w, r)
+	player, err := ensurePlayer(w, r)
+	if err != nil {
+		s.httpError(w, err)
+		return
+	}
 	s.seatCommand(w, r, joinSeatCmd{player: player, token: req.Token})
 }
 

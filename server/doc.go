@@ -19,7 +19,11 @@
 //
 // Seats: a person is known by a secret their browser keeps in an httpOnly
 // cookie (gambit_player, set by the first create or join), never in a URL
-// nor readable by the page; a seat records its hash, the player id. A
+// nor readable by the page; a seat records its hash, the player id. The
+// server honours only secrets it issued (signed with a key kept in the
+// store; see player.go for those from before the signature), replacing
+// any other with a fresh one; the cookie is Secure whenever the request
+// came over TLS, directly or by a trusted proxy's X-Forwarded-Proto. A
 // WebSocket whose cookie holds a seat acts for it (both, in a one-screen
 // game, and in every tab); any other connection watches as a spectator.
 // An online game ({"mode":"online"}) is an invite: the creator's seat and an
@@ -57,8 +61,11 @@
 // second after 30; chat below). Over a rate limit, HTTP answers 429
 // rate_limited with Retry-After, and a WebSocket gets one error event
 // (code rate_limited, retryAfter in seconds) and stays open, the excess
-// dropped. The address is the peer's (an IPv6 /64), or from
-// X-Forwarded-For when the peer is one of the TrustedProxies.
+// dropped. A WebSocket message over 2 KiB closes the connection with
+// 1009 (message too big); a frame declaring more is refused from its
+// header, before its payload is read (wsframe.go). The address is the
+// peer's (an IPv6 /64), or from X-Forwarded-For when the peer is one of
+// the TrustedProxies.
 //
 // Restarts and memory: every change is an event in the store. A hub
 // retires when no one watches its game and nothing can change it by

@@ -196,7 +196,11 @@ func (s *Server) handlePair(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, err)
 		return
 	}
-	player := ensurePlayer(w, r)
+	player, err := ensurePlayer(w, r)
+	if err != nil {
+		s.httpError(w, err)
+		return
+	}
 	opts, err := s.pairOptions(req, player)
 	if err != nil {
 		s.httpError(w, err)

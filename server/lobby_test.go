@@ -80,7 +80,7 @@ func TestLobbyChallenge(t *testing.T) {
 func TestQuickPairing(t *testing.T) {
 	s, _, _ := serve(t, openStore(t, t.TempDir()), nil)
 	h := s.Handler()
-	alice, bob, carol := randomToken(), randomToken(), randomToken()
+	alice, bob, carol := newPerson(t, s), newPerson(t, s), newPerson(t, s)
 	first := pair(t, h, `{"variant":"chess","clock":{"minutes":3,"increment":2}}`, alice, http.StatusCreated)
 	if again := pair(t, h, `{"variant":"chess","clock":{"minutes":3,"increment":2}}`, alice, http.StatusCreated); again.ID == first.ID {
 		t.Fatal("alice was paired with herself")

@@ -33,6 +33,9 @@ func joinAs(t *testing.T, h http.Handler, id, secret string, want int) created {
 	if want == http.StatusOK {
 		mustDecode(t, rec.Body.Bytes(), &resp)
 	}
+	if c := seatCookie(rec.Header()); c != nil { // a secret the server did not issue is replaced
+		secret = c.Value
+	}
 	return created{resp, secret}
 }
 

@@ -1,10 +1,19 @@
 package server
 
 import (
+	"context"
+	"crypto/hmac"
+	"crypto/rand"
 	"crypto/sha256"
 	"encoding/hex"
+	"fmt"
+	"log/slog"
 	"net/http"
+	"strings"
+	"sync"
 	"time"
+
+	"github.com/gambitchess/gambit/store"
 )
 
 // A person is known by a secret their browser keeps in an httpOnly cookie:
@@ -13,6 +22,30 @@ import (
 // seat in any tab, and the store (or a log) holding player ids gives no one
 // a seat. One secret for all of a browser's games lets a rematch, a lobby
 // challenge or a quick pairing seat a person with no secret handed over.
+//
+// The server honours only secrets it issued, or a client could choose its
+// own (or have one planted in a victim's browser, a sibling subdomain can
+// set cookies) and play as whoever then uses it: cookie fixation. The
+// cookie is "secret.mac": the secret (32 hex digits, 128 random bits) and
+// an HMAC-SHA256 of it under the server's key (its first 16 bytes, in
+// hex). The key is a store secret (store.Secrets): made once, the same
+// for every node on one database and after every restart, so no operator
+// has to hand it out. A cookie whose MAC does not check, or that is not a
+// cookie at all, proves nothing: it holds no seat, and the next create or
+// join replaces it with a fresh issued one (a plain read leaves it alone:
+// a cacheable answer never sets a cookie).
+//
+// The decision for the cookies issued before the MAC (the bare secret):
+// one that a stored game seats (its player id is among some game's
+// Summary.Players) was issued by a server, as before this change the
+// seats recorded only secrets a server had set, or that their holder
+// chose for themselves and still holds; its holder keeps every seat, and
+// the next create or join signs it (same secret, same player id, so
+// nothing stored changes). A bare secret no game seats is refused like
+// any other, and since no seat records a secret the server does not
+// honour, the set of bare secrets honoured can only shrink from the day
+// of the change. Each request carrying one costs an indexed look-up in
+// game_players until the browser has its signed cookie.
 
 // playerCookie names the cookie holding a browser's player secret.
 const playerCookie = "gambit_player"
@@ -20,6 +53,9 @@ const playerCookie = "gambit_player"
 // playerCookieAge is how long a browser keeps its secret (renewed on every
 // game it creates or joins).
 const playerCookieAge = 400 * 24 * time.Hour // the longest browsers allow
+
+// playerKeyName is the store secret that signs player cookies.
+const playerKeyName = "player-cookie"
 
 // playerID is the id a seat records for the person holding secret.
 func playerID(secret string) string {
@@ -36,26 +72,156 @@ func validSecret(s string) bool {
 	return err == nil
 }
 
+// players issues and checks player cookies for a server.
+type players struct {
+	secrets store.Secrets // nil: the store keeps none (a test's); the key lives as long as the process
+	log     *slog.Logger
+
+	mu  sync.Mutex
+	key []byte // loaded on first use: tests use a Server without ever starting it
+}
+
+// newPlayers checks cookies against st's key when it keeps secrets.
+func newPlayers(st store.Log, log *slog.Logger) *players {
+	p := &players{log: log}
+	if sec, ok := st.(store.Secrets); ok {
+		p.secrets = sec
+	} else {
+		log.Warn("the store keeps no secrets: player cookies will not outlive this process")
+	}
+	return p
+}
+
+// signingKey returns the key player cookies are signed with.
+func (p *players) signingKey(ctx context.Context) ([]byte, error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.key != nil {
+		return p.key, nil
+	}
+	if p.secrets == nil {
+		key := make([]byte, 32)
+		_, _ = rand.Read(key) // crypto/rand.Read never fails
+		p.key = key
+		return key, nil
+	}
+	key, err := p.secrets.Secret(ctx, playerKeyName, 32)
+	if err != nil {
+		return nil, err
+	}
+	p.key = key
+	return key, nil
+}
+
+// cookieMAC is the MAC a cookie carries for secret under key.
+func cookieMAC(key []byte, secret string) string {
+	m := hmac.New(sha256.New, key)
+	m.Write([]byte("gambit player cookie " + secret))
+	return hex.EncodeToString(m.Sum(nil)[:16])
+}
+
+// issue is the cookie value for secret.
+func issue(key []byte, secret string) string { return secret + "." + cookieMAC(key, secret) }
+
+// prove reads a cookie value: the player id it proves and the value to
+// renew it with (the signed form), or "" for both when it proves nothing.
+// It fails only when the key or the store cannot be read.
+func (p *players) prove(ctx context.Context, value string) (id, renew string, err error) {
+	secret, mac, signed := strings.Cut(value, ".")
+	if !validSecret(secret) {
+		return "", "", nil
+	}
+	key, err := p.signingKey(ctx)
+	if err != nil {
+		return "", "", err
+	}
+	if signed {
+		if !hmac.Equal([]byte(mac), []byte(cookieMAC(key, secret))) {
+			return "", "", nil
+		}
+		return playerID(secret), value, nil
+	}
+	if p.secrets == nil { // a bare secret from before the MAC: issued if a stored game seats it
+		return "", "", nil
+	}
+	seated, err := p.secrets.Seated(ctx, playerID(secret))
+	if err != nil || !seated {
+		return "", "", err
+	}
+	return playerID(secret), issue(key, secret), nil
+}
+
+// playerState is what a request's player cookie proves, worked out once
+// and only if a handler asks (a request for an asset never does).
+type playerState struct {
+	p     *players
+	value string // the cookie as sent; "" for none
+
+	once      sync.Once
+	id, renew string
+	err       error
+}
+
+// resolve proves st's cookie, once.
+func (st *playerState) resolve(ctx context.Context) (id, renew string, err error) {
+	st.once.Do(func() { st.id, st.renew, st.err = st.p.prove(ctx, st.value) })
+	return st.id, st.renew, st.err
+}
+
+// playerKey is the context key of a request's *playerState.
+type playerKey struct{}
+
+// withPlayer gives each request what playerOf and ensurePlayer need to
+// read its cookie.
+func (s *Server) withPlayer(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		st := &playerState{p: s.players}
+		if c, err := r.Cookie(playerCookie); err == nil {
+			st.value = c.Value
+		}
+		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), playerKey{}, st)))
+	})
+}
+
 // playerOf returns the id of the person making r, or "" when r carries no
-// (well-formed) secret.
+// cookie the server issued (or it cannot be checked now: the store is
+// down, and the request is served as a stranger's).
 func playerOf(r *http.Request) string {
-	c, err := r.Cookie(playerCookie)
-	if err != nil || !validSecret(c.Value) {
+	st, ok := r.Context().Value(playerKey{}).(*playerState)
+	if !ok {
 		return ""
 	}
-	return playerID(c.Value)
+	id, _, err := st.resolve(r.Context())
+	if err != nil {
+		st.p.log.Warn("cannot check a player cookie", "err", err)
+	}
+	return id
 }
 
 // ensurePlayer returns the id of the person making r, giving the browser a
-// new secret first when it has none. The cookie is renewed either way.
-func ensurePlayer(w http.ResponseWriter, r *http.Request) string {
-	secret := ""
-	if c, err := r.Cookie(playerCookie); err == nil && validSecret(c.Value) {
-		secret = c.Value
-	} else {
-		secret = randomToken()
+// freshly issued secret first when its cookie proves none. The cookie is
+// renewed either way, Secure when the request came over TLS (directly or
+// by a trusted proxy's word, as requestScheme reads it). It fails when the
+// key or the store cannot be read: a cookie that may be good is never
+// replaced for that.
+func ensurePlayer(w http.ResponseWriter, r *http.Request) (string, error) {
+	st, ok := r.Context().Value(playerKey{}).(*playerState)
+	if !ok {
+		return "", fmt.Errorf("%w: no player state (a handler outside Server.Handler)", ErrStorage)
 	}
-	http.SetCookie(w, &http.Cookie{Name: playerCookie, Value: secret, Path: "/", MaxAge: int(playerCookieAge.Seconds()),
-		HttpOnly: true, Secure: r.TLS != nil, SameSite: http.SameSiteStrictMode})
-	return playerID(secret)
+	id, value, err := st.resolve(r.Context())
+	if err != nil {
+		return "", fmt.Errorf("%w: player cookie: %v", ErrStorage, err)
+	}
+	if id == "" {
+		key, err := st.p.signingKey(r.Context())
+		if err != nil {
+			return "", fmt.Errorf("%w: player cookie: %v", ErrStorage, err)
+		}
+		secret := randomToken()
+		id, value = playerID(secret), issue(key, secret)
+	}
+	http.SetCookie(w, &http.Cookie{Name: playerCookie, Value: value, Path: "/", MaxAge: int(playerCookieAge.Seconds()),
+		HttpOnly: true, Secure: requestScheme(r) == "https", SameSite: http.SameSiteStrictMode})
+	return id, nil
 }

@@ -10,13 +10,13 @@ import (
 	"github.com/gambitchess/gambit/game"
 )
 
-// maxMessage is the largest client message the server reads; anything
-// bigger is answered with an error event (up to hardReadLimit, past which
-// the connection is closed).
-const (
-	maxMessage    = 2048
-	hardReadLimit = 64 << 10
-)
+// maxMessage is the largest client message the server reads. A WebSocket
+// message over it closes the connection with 1009 (message too big): a
+// frame that declares more is refused from its header, before its payload
+// is read (wsframe.go), and a message of smaller fragments when its sum
+// passes the limit (the library's read limit). parseClientMsg checks it
+// again for a message that comes another way.
+const maxMessage = 2048
 
 // envelope is the wire format of every WebSocket message.
 type envelope struct {

@@ -124,6 +124,8 @@ type Server struct {
 	creations     *limiter // game creation per address
 	lobby         *lobby
 
+	players *players // issues and checks player cookies (player.go)
+
 	conn  connSettings  // timeouts, connection caps, trusted proxies (conn.go)
 	rates addressLimits // per-address buckets besides creations (ratelimit.go)
 
@@ -193,6 +195,7 @@ func New(cfg Config) *Server {
 		now: cfg.Now, log: cfg.Logger, metrics: cfg.Metrics, minClock: cfg.MinClock, claimAfter: cfg.ClaimAfter, firstMoveTime: cfg.FirstMoveTime, idleGrace: cfg.IdleGrace, expireEvery: cfg.ExpireEvery,
 		creations: newLimiter(cfg.CreatePerMinute, cfg.CreatePerMinute, cfg.Now), lobby: newLobby(), ctx: ctx, cancel: cancel, hubs: map[string]*hub{},
 		loading: map[string]chan struct{}{},
+		players: newPlayers(cfg.Store, cfg.Logger),
 		conn:    newConnSettings(cfg), rates: newAddressLimits(cfg), draws: newDrawScheduler(), drawn: newDrawCache(drawCacheBytes)}
 }
 

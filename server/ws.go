@@ -122,13 +122,17 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	if err := liftDeadlines(w); err != nil {
 		s.log.Warn("websocket keeps the request's deadlines", "err", err)
 	}
-	conn, err := websocket.Accept(w, r, nil)
+	// Compression stays off (the library's default, said here so that it is
+	// not turned on unawares): the frame guard bounds what is sent, and
+	// with permessage-deflate a small frame could inflate to far more.
+	opts := &websocket.AcceptOptions{CompressionMode: websocket.CompressionDisabled}
+	conn, err := websocket.Accept(guardedWriter{ResponseWriter: w, limit: maxMessage}, r, opts)
 	if err != nil {
 		link.leave()
 		cancel()
 		return // Accept has answered the request
 	}
-	conn.SetReadLimit(hardReadLimit)
+	conn.SetReadLimit(maxMessage) // a message of many small frames: their sum
 	go s.writePump(ctx, conn, c)
 	go s.pingLoop(ctx, conn, c)
 	s.readPump(ctx, conn, link, c)
@@ -139,7 +143,8 @@ type snapshotFunc func(g *game.Game)
 
 // readPump reads client messages and hands them to the game (its hub, or
 // its owner on another node) until the connection ends. Bad messages get
-// an error event and change nothing.
+// an error event and change nothing; one over maxMessage (or a frame that
+// declares more) closes the connection with 1009.
 func (s *Server) readPump(ctx context.Context, conn *websocket.Conn, link gameLink, c *client) {
 	defer func() {
 		link.leave()
@@ -151,7 +156,7 @@ func (s *Server) readPump(ctx context.Context, conn *websocket.Conn, link gameLi
 		_, data, err := conn.Read(ctx)
 		read := time.Now()
 		if err != nil {
-			if websocket.CloseStatus(err) == websocket.StatusMessageTooBig || errors.Is(err, websocket.ErrMessageTooBig) {
+			if errors.Is(err, errFrameTooLarge) || errors.Is(err, websocket.ErrMessageTooBig) {
 				conn.Close(websocket.StatusMessageTooBig, "message too large")
 			}
 			return

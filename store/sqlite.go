@@ -51,6 +51,8 @@ var migrations = []migration{
 		UPDATE games SET active = 1 WHERE finished = 0;
 		CREATE INDEX games_active ON games(id) WHERE active = 1;
 		CREATE INDEX games_stale ON games(updated_at) WHERE finished = 0 AND plies = 0;`),
+	// 4: the server's own keys (Secrets).
+	execSQL(`CREATE TABLE secrets (name TEXT PRIMARY KEY, value BLOB NOT NULL) WITHOUT ROWID`),
 }
 
 // logSchema adds what Log needs beside the games table. The record column

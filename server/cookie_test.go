@@ -1,0 +1,178 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/gambitchess/gambit/game"
+)
+
+// seatCookie is the player cookie h sets, nil if none.
+func seatCookie(h http.Header) *http.Cookie {
+	for _, c := range (&http.Response{Header: h}).Cookies() {
+		if c.Name == playerCookie {
+			return c
+		}
+	}
+	return nil
+}
+
+// newPerson returns a player cookie s issued, for a test that names its
+// people before they make their first request.
+func newPerson(t testing.TB, s *Server) string {
+	t.Helper()
+	key, err := s.players.signingKey(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return issue(key, randomToken())
+}
+
+// seatsOf is the colours the person with secret holds in game id, as its
+// WebSocket's hello says.
+func seatsOf(t *testing.T, c *wsClient) []string {
+	t.Helper()
+	var hello struct{ You []string }
+	if err := json.Unmarshal(c.next("hello"), &hello); err != nil {
+		t.Fatal(err)
+	}
+	return hello.You
+}
+
+// TestSeatCookieSecure: the player cookie is Secure when the request came
+// over TLS: directly, or through a trusted proxy saying so
+// (X-Forwarded-Proto: https); a stranger's X-Forwarded-Proto is ignored.
+func TestSeatCookieSecure(t *testing.T) {
+	proxies, err := ParseTrustedProxies("127.0.0.90")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs := runServer(t, Config{TrustedProxies: proxies})
+	tests := []struct {
+		name   string
+		from   byte
+		hdr    []string
+		secure bool
+	}{
+		{"through the trusted proxy, over https", 90, []string{"X-Forwarded-Proto", "https"}, true},
+		{"through the trusted proxy, over https, a chain of proxies", 90, []string{"X-Forwarded-Proto", "https, http"}, true},
+		{"through the trusted proxy, over http", 90, []string{"X-Forwarded-Proto", "http"}, false},
+		{"through the trusted proxy, not saying", 90, nil, false},
+		{"a stranger claiming https", 91, []string{"X-Forwarded-Proto", "https"}, false},
+		{"a stranger over http", 91, nil, false},
+	}
+	for _, tt := range tests {
+		a := do(t, clientFrom(t, tt.from), "POST", rs.url("/api/games"), `{"mode":"local"}`, tt.hdr...)
+		c := seatCookie(a.header)
+		if a.status != http.StatusCreated || c == nil {
+			t.Fatalf("%s: %d, cookie %v", tt.name, a.status, c)
+		}
+		if c.Secure != tt.secure || !c.HttpOnly {
+			t.Errorf("%s: %s; want Secure %v, HttpOnly", tt.name, c, tt.secure)
+		}
+	}
+
+	srv := httptest.NewTLSServer(rs.s.Handler()) // the same server, over TLS itself
+	defer srv.Close()
+	r, _ := http.NewRequest("POST", srv.URL+"/api/games", strings.NewReader(`{"mode":"local"}`))
+	r.Header.Set("Content-Type", "application/json")
+	resp, err := srv.Client().Do(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if c := seatCookie(resp.Header); c == nil || !c.Secure {
+		t.Errorf("over TLS: %d, cookie %v; want Secure", resp.StatusCode, c)
+	}
+}
+
+// TestChosenSeatCookieReplaced: a cookie the server did not issue (one a
+// client chose, one that looks issued but is forged) is never honoured nor
+// renewed: the answer sets a fresh one and never echoes the chosen value,
+// and the chosen one holds no seat, not even in the game it just made. An
+// issued cookie keeps its seat and is renewed as it is, across a restart.
+func TestChosenSeatCookieReplaced(t *testing.T) {
+	rs := runServer(t, Config{})
+	chosen := []string{
+		strings.Repeat("A", 32),
+		strings.Repeat("0", 32),
+		strings.Repeat("a", 32) + "." + strings.Repeat("0", 32), // the issued form, with a made-up signature
+		"not a secret at all",
+	}
+	for i, value := range chosen {
+		from := byte(100 + i)
+		c := clientFrom(t, from)
+		a := do(t, c, "POST", rs.url("/api/games"), `{"mode":"online"}`, "Cookie", playerCookie+"="+value)
+		got := seatCookie(a.header)
+		if a.status != http.StatusCreated || got == nil {
+			t.Fatalf("create with %q: %d, cookie %v", value, a.status, got)
+		}
+		if got.Value == value || strings.Contains(strings.Join(a.header.Values("Set-Cookie"), ";"), value) || strings.Contains(a.body, value) {
+			t.Errorf("the chosen cookie %q came back: %s", value, got)
+		}
+		var resp createResponse
+		mustDecode(t, []byte(a.body), &resp)
+		if you := seatsOf(t, dialFrom(t, rs, from, resp.ID, value)); len(you) != 0 {
+			t.Errorf("the chosen cookie %q holds %v in the game it made", value, you)
+		}
+		if you := seatsOf(t, dialFrom(t, rs, from, resp.ID, got.Value)); !slices.Equal(you, []string{"white"}) {
+			t.Errorf("the issued cookie holds %v, want white", you)
+		}
+		again := do(t, c, "POST", rs.url("/api/games"), `{"mode":"local"}`, "Cookie", playerCookie+"="+got.Value)
+		if renewed := seatCookie(again.header); renewed == nil || renewed.Value != got.Value {
+			t.Errorf("the issued cookie %q was renewed as %v", got.Value, renewed)
+		}
+	}
+
+	// Across a restart on the same data directory.
+	dir := t.TempDir()
+	st := openStore(t, dir)
+	s, _, stop := serve(t, st, nil)
+	rec := httptest.NewRecorder()
+	s.Handler().ServeHTTP(rec, apiRequest("POST", "/api/games", `{"mode":"online"}`))
+	issued := seatCookie(rec.Header())
+	var resp createResponse
+	mustDecode(t, rec.Body.Bytes(), &resp)
+	stop()
+	st.Close()
+	s, srv, _ := serve(t, openStore(t, dir), nil)
+	if you := seatsOf(t, dial(t, srv, resp.ID, issued.Value)); !slices.Equal(you, []string{"white"}) {
+		t.Errorf("after a restart the issued cookie holds %v, want white", you)
+	}
+	rec = httptest.NewRecorder()
+	s.Handler().ServeHTTP(rec, personRequest("POST", "/api/games", `{"mode":"local"}`, issued.Value))
+	if renewed := seatCookie(rec.Header()); renewed == nil || renewed.Value != issued.Value {
+		t.Errorf("after a restart the issued cookie was renewed as %v", renewed)
+	}
+}
+
+// TestOldSeatCookieKeepsItsSeats: a cookie from before the signed ones
+// (the bare secret) that a stored game seats was issued by a server: it
+// keeps its seats, and its next create turns it into a signed cookie of the
+// same person. A bare secret no game seats is a stranger's.
+func TestOldSeatCookieKeepsItsSeats(t *testing.T) {
+	s, srv, _ := serve(t, openStore(t, t.TempDir()), nil)
+	white, _, seats := onlineSeats()
+	g := storedGame(t, s, game.Options{Mode: game.ModeOnline, Seats: seats})
+	if you := seatsOf(t, dial(t, srv, g.ID(), white)); !slices.Equal(you, []string{"white"}) {
+		t.Fatalf("the old cookie holds %v, want white", you)
+	}
+	rec := httptest.NewRecorder()
+	s.Handler().ServeHTTP(rec, personRequest("POST", "/api/games", `{"mode":"local"}`, white))
+	upgraded := seatCookie(rec.Header())
+	if rec.Code != http.StatusCreated || upgraded == nil || upgraded.Value == white {
+		t.Fatalf("create with the old cookie: %d, cookie %v; want a signed one", rec.Code, upgraded)
+	}
+	if you := seatsOf(t, dial(t, srv, g.ID(), upgraded.Value)); !slices.Equal(you, []string{"white"}) {
+		t.Errorf("the signed cookie holds %v, want white", you)
+	}
+	stranger := randomToken()
+	if you := seatsOf(t, dial(t, srv, g.ID(), stranger)); len(you) != 0 {
+		t.Errorf("a bare secret no game seats holds %v", you)
+	}
+}

@@ -1,0 +1,321 @@
+package server
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+// Client frames written by hand, and a raw client that sends them over a
+// bare TCP connection: what a hostile client sends, not what a library
+// would let it send.
+
+// WebSocket opcodes, as the tests send them.
+const (
+	opContinuation = 0x0
+	opText         = 0x1
+	opClose        = 0x8
+	opPing         = 0x9
+)
+
+// clientFrame is one masked client frame with the given payload.
+func clientFrame(fin bool, op byte, payload []byte) []byte {
+	return frameHeader(fin, op, int64(len(payload)), append([]byte(nil), payload...))
+}
+
+// frameHeader is a masked frame's header declaring length, followed by
+// payload (which may be shorter than length: a lie), masked.
+func frameHeader(fin bool, op byte, length int64, payload []byte) []byte {
+	b0 := op
+	if fin {
+		b0 |= 0x80
+	}
+	out := []byte{b0}
+	switch {
+	case length >= 0 && length < 126:
+		out = append(out, 0x80|byte(length))
+	case length >= 0 && length <= 0xffff:
+		out = append(out, 0x80|126)
+		out = binary.BigEndian.AppendUint16(out, uint16(length))
+	default:
+		out = append(out, 0x80|127)
+		out = binary.BigEndian.AppendUint64(out, uint64(length))
+	}
+	key := [4]byte{0x37, 0xfa, 0x21, 0x3d}
+	out = append(out, key[:]...)
+	for i, b := range payload {
+		out = append(out, b^key[i%4])
+	}
+	return out
+}
+
+// rawWS is a WebSocket client on a bare connection.
+type rawWS struct {
+	t  *testing.T
+	c  net.Conn
+	br *bufio.Reader
+}
+
+// upgradeRequest is the handshake for game id's WebSocket, as the person
+// whose secret is secret ("": a spectator). It offers compression.
+func upgradeRequest(id, host, secret string) string {
+	cookie := ""
+	if secret != "" {
+		cookie = "Cookie: " + (&http.Cookie{Name: playerCookie, Value: secret}).String() + "\r\n"
+	}
+	return fmt.Sprintf("GET /ws/game/%s HTTP/1.1\r\nHost: %s\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n"+
+		"Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n%s"+
+		"Sec-WebSocket-Extensions: permessage-deflate; client_max_window_bits\r\n\r\n", id, host, cookie)
+}
+
+// openRawWS opens game id's WebSocket from 127.0.0.n as the person whose
+// secret is secret, sending then (if any) in the same write as the
+// handshake, before the answer.
+func openRawWS(t *testing.T, rs *running, n byte, id, secret string, then []byte) *rawWS {
+	t.Helper()
+	c := rawConn(t, rs, n)
+	_ = c.SetDeadline(time.Now().Add(10 * time.Second))
+	if _, err := c.Write(append([]byte(upgradeRequest(id, rs.addr, secret)), then...)); err != nil {
+		t.Fatal(err)
+	}
+	br := bufio.NewReader(c)
+	resp, err := http.ReadResponse(br, nil)
+	if err != nil || resp.StatusCode != http.StatusSwitchingProtocols {
+		t.Fatalf("upgrade: %v %v", resp, err)
+	}
+	if ext := resp.Header.Get("Sec-WebSocket-Extensions"); ext != "" {
+		t.Errorf("the server negotiated %q; want no compression (a small frame could inflate past every limit)", ext)
+	}
+	return &rawWS{t: t, c: c, br: br}
+}
+
+// write sends frames.
+func (w *rawWS) write(frames ...[]byte) {
+	w.t.Helper()
+	if _, err := w.c.Write(bytes.Join(frames, nil)); err != nil {
+		w.t.Fatalf("write: %v", err)
+	}
+}
+
+// next reads the server's next frame (unmasked, never fragmented by this
+// server), answering pings on the way as a browser would.
+func (w *rawWS) next() (op byte, payload []byte, err error) {
+	for {
+		var h [2]byte
+		if _, err := io.ReadFull(w.br, h[:]); err != nil {
+			return 0, nil, err
+		}
+		n := int64(h[1] & 0x7f)
+		switch n {
+		case 126:
+			var b [2]byte
+			if _, err := io.ReadFull(w.br, b[:]); err != nil {
+				return 0, nil, err
+			}
+			n = int64(binary.BigEndian.Uint16(b[:]))
+		case 127:
+			var b [8]byte
+			if _, err := io.ReadFull(w.br, b[:]); err != nil {
+				return 0, nil, err
+			}
+			n = int64(binary.BigEndian.Uint64(b[:]))
+		}
+		payload = make([]byte, n)
+		if _, err := io.ReadFull(w.br, payload); err != nil {
+			return 0, nil, err
+		}
+		op = h[0] & 0x0f
+		if op == opPing {
+			w.write(clientFrame(true, 0xA, payload))
+			continue
+		}
+		return op, payload, nil
+	}
+}
+
+// awaitText reads frames until a text message containing want.
+func (w *rawWS) awaitText(want string) {
+	w.t.Helper()
+	for {
+		op, p, err := w.next()
+		if err != nil {
+			w.t.Fatalf("waiting for %q: %v", want, err)
+		}
+		if op == opClose {
+			w.t.Fatalf("waiting for %q: closed, %x", want, p)
+		}
+		if op == opText && strings.Contains(string(p), want) {
+			return
+		}
+	}
+}
+
+// closedTooBig reads until the server ends the connection, within limit,
+// and checks that a close frame, if one came, says 1009.
+func (w *rawWS) closedTooBig(limit time.Duration) {
+	w.t.Helper()
+	start := time.Now()
+	_ = w.c.SetReadDeadline(start.Add(limit))
+	for {
+		op, p, err := w.next()
+		var ne net.Error
+		if errors.As(err, &ne) && ne.Timeout() {
+			w.t.Fatalf("still open after %v", limit)
+		}
+		if err != nil {
+			return // closed (EOF or reset) without a close frame: refused all the same
+		}
+		if op == opClose {
+			if len(p) < 2 || binary.BigEndian.Uint16(p) != 1009 {
+				w.t.Errorf("close frame %x, want status 1009 (message too big)", p)
+			}
+			return
+		}
+	}
+}
+
+// TestOversizedFrameRefusedFromItsHeader: a frame whose header declares a
+// megabyte closes the connection at once, with only its header and a few
+// bytes sent: the server does not wait for (nor read) the payload. With
+// the default ping timing a server that waited would hold the connection
+// 10 s or more.
+func TestOversizedFrameRefusedFromItsHeader(t *testing.T) {
+	rs := runServer(t, Config{})
+	g := create(t, rs.s.Handler(), `{"mode":"local"}`)
+	lie := frameHeader(true, opText, 1<<20, []byte(`{"t":"mo`))
+
+	w := openRawWS(t, rs, 80, g.ID, "", nil)
+	w.awaitText(`"t":"state"`)
+	w.write(lie)
+	w.closedTooBig(3 * time.Second)
+
+	// The same frame sent with the handshake, before the server answered:
+	// bytes net/http read ahead of the upgrade are checked as well.
+	w = openRawWS(t, rs, 81, g.ID, "", lie)
+	w.closedTooBig(3 * time.Second)
+
+	// A frame of 16-bit length just over the limit, and a 64-bit length
+	// with its top bit set (no frame may declare one).
+	w = openRawWS(t, rs, 82, g.ID, "", nil)
+	w.write(frameHeader(true, opText, maxMessage+1, nil))
+	w.closedTooBig(3 * time.Second)
+	w = openRawWS(t, rs, 83, g.ID, "", nil)
+	w.write(frameHeader(true, opText, -1, nil)[:10])
+	w.closedTooBig(3 * time.Second)
+}
+
+// TestFragmentedOversizedMessageRefused: a message over the limit in
+// small fragments, each well under it, closes the connection with 1009;
+// a message of the largest size allowed, fragmented the same way, and an
+// ordinary move are read as before.
+func TestFragmentedOversizedMessageRefused(t *testing.T) {
+	rs := runServer(t, Config{})
+	g := create(t, rs.s.Handler(), `{"mode":"local"}`)
+	fragments := func(msg string) [][]byte {
+		var out [][]byte
+		for i := 0; i < len(msg); i += 200 {
+			op := byte(opContinuation)
+			if i == 0 {
+				op = opText
+			}
+			end := min(i+200, len(msg))
+			out = append(out, clientFrame(end == len(msg), op, []byte(msg[i:end])))
+		}
+		return out
+	}
+	pad := func(n int) string { // a chat line n bytes long: refused by the game, not by the limit
+		head, tail := `{"t":"chat","d":{"text":"`, `"}}`
+		return head + strings.Repeat("x", n-len(head)-len(tail)) + tail
+	}
+
+	w := openRawWS(t, rs, 84, g.ID, g.Token, nil)
+	w.awaitText(`"t":"state"`)
+	w.write(fragments(pad(maxMessage))...) // the largest message: answered
+	w.awaitText(`"t":"error"`)
+	w.write(fragments(`{"t":"move","d":{"u":"e2e4"}}`)...) // an ordinary move, fragmented
+	w.awaitText(`"uci":"e2e4"`)
+	w.write(clientFrame(true, opText, []byte(`{"t":"move","d":{"u":"e7e5"}}`))) // and in one frame
+	w.awaitText(`"uci":"e7e5"`)
+
+	w.write(fragments(pad(maxMessage + 1))...)
+	w.closedTooBig(3 * time.Second)
+}
+
+// referenceFrameStarts reads data as a whole, one frame after another,
+// the plain way: where each frame starts, and the offset just past the
+// length field of the first frame that declares more than limit (or a
+// length with the top bit set), -1 if none does.
+func referenceFrameStarts(data []byte, limit int64) (starts []int64, refusedAt int64) {
+	i := 0
+	for i < len(data) {
+		starts = append(starts, int64(i))
+		if len(data)-i < 2 {
+			break
+		}
+		masked, l7 := data[i+1]&0x80 != 0, int(data[i+1]&0x7f)
+		pos := i + 2
+		var length uint64
+		switch l7 {
+		case 126:
+			if len(data)-pos < 2 {
+				return starts, -1
+			}
+			length = uint64(binary.BigEndian.Uint16(data[pos:]))
+			pos += 2
+		case 127:
+			if len(data)-pos < 8 {
+				return starts, -1
+			}
+			length = binary.BigEndian.Uint64(data[pos:])
+			pos += 8
+		default:
+			length = uint64(l7)
+		}
+		if length > uint64(limit) {
+			return starts, int64(pos)
+		}
+		if masked {
+			pos += 4
+		}
+		i = pos + int(length)
+	}
+	return starts, -1
+}
+
+// FuzzFrameScanner: the frame scanner, fed any bytes in pieces of any
+// size, never panics and finds the frames where a plain reading of the
+// whole finds them, refusing at the same byte.
+func FuzzFrameScanner(f *testing.F) {
+	f.Add(clientFrame(true, opText, []byte(`{"t":"resign"}`)), uint16(maxMessage), uint8(3))
+	f.Add(append(frameHeader(false, opText, 300, bytes.Repeat([]byte("a"), 300)), frameHeader(true, opContinuation, 1<<20, nil)...),
+		uint16(maxMessage), uint8(7))
+	f.Add(frameHeader(true, opText, -1, nil), uint16(125), uint8(1))
+	f.Add([]byte{0x81, 0xfe, 0x08}, uint16(maxMessage), uint8(0))
+	f.Fuzz(func(t *testing.T, data []byte, limit uint16, piece uint8) {
+		wantStarts, wantRefused := referenceFrameStarts(data, int64(limit))
+		var starts []int64
+		fs := frameScanner{limit: int64(limit), onFrame: func(off int64) { starts = append(starts, off) }}
+		size := int(piece%16) + 1
+		var err error
+		for p := data; len(p) > 0 && err == nil; {
+			k := min(size, len(p))
+			err = fs.scan(p[:k])
+			p = p[k:]
+		}
+		if (err != nil) != (wantRefused >= 0) || err != nil && (fs.off != wantRefused || !errors.Is(err, errFrameTooLarge)) {
+			t.Fatalf("refused %v at %d, want at %d", err, fs.off, wantRefused)
+		}
+		if !slices.Equal(starts, wantStarts) {
+			t.Fatalf("frames start at %v, want %v", starts, wantStarts)
+		}
+	})
+}
