@@ -31,8 +31,10 @@
 // and a side that does not make it within Config.FirstMoveTime has the game
 // aborted. A move is credited the connection's measured lag (half a ping's
 // round trip, smoothed, at most 500 ms). Presence ("presence" messages:
-// each seat online or not, how many watch) is sent on every change; a
-// player away for Config.ClaimAfter from a game in play lets the opponent
+// each seat online or not, how many watch) goes to everyone at most once
+// per Config.PresenceEvery (1 s), the changes within an interval together;
+// a newcomer is told it as it joins, and a seat going online or offline
+// reaches the players at once; a player away for Config.ClaimAfter from a game in play lets the opponent
 // claim the win or call it a draw (claim-victory). After an online game
 // both players may agree a rematch, colours swapped: everyone connected is
 // sent its id ("rematch" {"next"}).

@@ -221,7 +221,7 @@ func (h *hub) runningClock() (chess.Color, bool) {
 // none of the downtime.
 func (h *hub) stop() {
 	h.bot.cancel()
-	for _, t := range []*time.Timer{h.flag, h.presence.claim, h.presence.opening, h.idleTimer, h.playTimer} {
+	for _, t := range []*time.Timer{h.flag, h.presence.claim, h.presence.opening, h.presence.flush, h.idleTimer, h.playTimer} {
 		if t != nil {
 			t.Stop()
 		}
@@ -251,6 +251,8 @@ func (h *hub) handle(ctx context.Context, cmd any) {
 		h.notePresence()
 	case presenceCmd:
 		h.presenceTick(ctx)
+	case presenceFlushCmd:
+		h.flushPresence(true)
 	case messageCmd:
 		h.message(ctx, cmd.c, cmd.msg)
 	case botMoveCmd:
@@ -285,8 +287,8 @@ func (h *hub) join(cmd joinCmd) {
 	}
 	h.deliver(cmd.c, encode("hello", map[string]any{"you": colorNames(cmd.c.viewer)}))
 	h.catchUp(cmd.c, cmd.since)
-	if !h.notePresence() {
-		h.deliver(cmd.c, h.presence.last) // nothing changed for the others
+	if now, sent := h.notePresence(); !sent.got(cmd.c) {
+		h.deliver(cmd.c, now) // to itself at once; the others hear of it coalesced
 	}
 	if h.rematch.active() {
 		h.deliver(cmd.c, h.rematch.message())
@@ -520,6 +522,7 @@ func (h *hub) addClient(c *client) {
 		return
 	}
 	h.clients[c] = struct{}{}
+	h.presence.count(c, 1)
 	c.open = h.s.metrics.socketGauge(c.viewer.IsSpectator())
 	c.open.Inc()
 }
@@ -530,6 +533,7 @@ func (h *hub) dropClient(c *client) {
 		return
 	}
 	delete(h.clients, c)
+	h.presence.count(c, -1)
 	c.open.Dec()
 }
 
