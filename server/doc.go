@@ -15,7 +15,9 @@
 // for the seat to move only, the legal destinations per square (dests), so
 // the browser needs no rules of its own; any other event as a full "state".
 // A client that sees a gap in the numbers asks to sync and gets the missed
-// events or a full state.
+// events (as they were sent), nothing if it missed none, or a full state,
+// at most once per Config.FullStateEvery (10 s) per connection: a sync
+// refused one gets a rate_limited error event (see hub_sync.go).
 //
 // Seats: a person is known by a secret their browser keeps in an httpOnly
 // cookie (gambit_player, set by the first create or join), never in a URL

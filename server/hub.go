@@ -296,21 +296,13 @@ func (h *hub) join(cmd joinCmd) {
 	h.chatJoin(cmd.c)
 }
 
-// catchUp sends the events after version since, or a full state when they
-// are no longer (or never were) in the log, or when there are none, or when
-// a clock runs: the logged messages carry the clocks of their time, a fresh
-// state those of now.
+// catchUp brings a joining client up to date: the events after version
+// since, or a full state when they are no longer (or never were) in the
+// log, or when there are none, or when a clock runs: the logged messages
+// carry the clocks of their time, a fresh state those of now. (A sync on
+// an open connection is answered by sync, hub_sync.go.)
 func (h *hub) catchUp(c *client, since int64) {
-	cur := h.g.Version()
-	_, ticking := h.runningClock()
-	few := cur-since <= sendBuffer/2 // more would fill the client's queue before its writer runs
-	if !ticking && few && since >= 0 && since < cur && len(h.log) > 0 && h.log[0].v <= since+1 && h.log[len(h.log)-1].v == cur {
-		i := viewerIndex(c.viewer)
-		for _, p := range h.log {
-			if p.v > since && p.msgs[i] != nil {
-				h.deliver(c, p.msgs[i])
-			}
-		}
+	if _, ticking := h.runningClock(); !ticking && h.replay(c, since) {
 		return
 	}
 	h.deliver(c, encode("state", snapshot(h.g, c.viewer)))
