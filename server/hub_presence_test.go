@@ -67,14 +67,18 @@ func TestPresenceCoalesced(t *testing.T) {
 		}
 	}
 
+	// A newcomer is told at once: its greeting, the state, then the
+	// presence, all sent by its join (an interval's message comes later).
 	late := dial(t, srv, g.ID, "")
 	var m inMsg
-	for m.T != "presence" { // hello, state, then presence at once: not after an interval
-		data, err := late.read(every / 2)
+	for i, want := range []string{"hello", "state", "presence"} {
+		data, err := late.read(10 * time.Second)
 		if err != nil {
-			t.Fatalf("a late spectator was not told the presence at once: %v", err)
+			t.Fatalf("a late spectator's message %d: %v", i+1, err)
 		}
-		mustDecode(t, data, &m)
+		if mustDecode(t, data, &m); m.T != want {
+			t.Fatalf("a late spectator's message %d is %s, want %s: presence at once", i+1, m.T, want)
+		}
 	}
 	var p presenceJSON
 	mustDecode(t, m.D, &p)
