@@ -15,7 +15,9 @@
 // for the seat to move only, the legal destinations per square (dests), so
 // the browser needs no rules of its own; any other event as a full "state".
 // A client that sees a gap in the numbers asks to sync and gets the missed
-// events or a full state.
+// events (as they were sent), nothing if it missed none, or a full state,
+// at most once per Config.FullStateEvery (10 s) per connection: a sync
+// refused one gets a rate_limited error event (see hub_sync.go).
 //
 // Seats: a person is known by a secret their browser keeps in an httpOnly
 // cookie (gambit_player, set by the first create or join), never in a URL
@@ -35,8 +37,10 @@
 // and a side that does not make it within Config.FirstMoveTime has the game
 // aborted. A move is credited the connection's measured lag (half a ping's
 // round trip, smoothed, at most 500 ms). Presence ("presence" messages:
-// each seat online or not, how many watch) is sent on every change; a
-// player away for Config.ClaimAfter from a game in play lets the opponent
+// each seat online or not, how many watch) goes to everyone at most once
+// per Config.PresenceEvery (1 s), the changes within an interval together;
+// a newcomer is told it as it joins, and a seat going online or offline
+// reaches the players at once; a player away for Config.ClaimAfter from a game in play lets the opponent
 // claim the win or call it a draw (claim-victory). After an online game
 // both players may agree a rematch, colours swapped: everyone connected is
 // sent its id ("rematch" {"next"}).

@@ -212,7 +212,7 @@ func (h *hub) runningClock() (chess.Color, bool) {
 // none of the downtime.
 func (h *hub) stop() {
 	h.bot.cancel()
-	for _, t := range []*time.Timer{h.flag, h.presence.claim, h.presence.opening, h.idleTimer, h.playTimer} {
+	for _, t := range []*time.Timer{h.flag, h.presence.claim, h.presence.opening, h.presence.flush, h.idleTimer, h.playTimer} {
 		if t != nil {
 			t.Stop()
 		}
@@ -242,6 +242,8 @@ func (h *hub) handle(ctx context.Context, cmd any) {
 		h.notePresence()
 	case presenceCmd:
 		h.presenceTick(ctx)
+	case presenceFlushCmd:
+		h.flushPresence(true)
 	case messageCmd:
 		h.message(ctx, cmd.c, cmd.msg)
 	case botMoveCmd:
@@ -276,8 +278,8 @@ func (h *hub) join(cmd joinCmd) {
 	}
 	h.deliver(cmd.c, encode("hello", map[string]any{"you": colorNames(cmd.c.viewer)}))
 	h.catchUp(cmd.c, cmd.since)
-	if !h.notePresence() {
-		h.deliver(cmd.c, h.presence.last) // nothing changed for the others
+	if now, sent := h.notePresence(); !sent.got(cmd.c) {
+		h.deliver(cmd.c, now) // to itself at once; the others hear of it coalesced
 	}
 	if h.rematch.active() {
 		h.deliver(cmd.c, h.rematch.message())
@@ -285,21 +287,13 @@ func (h *hub) join(cmd joinCmd) {
 	h.chatJoin(cmd.c)
 }
 
-// catchUp sends the events after version since, or a full state when they
-// are no longer (or never were) in the log, or when there are none, or when
-// a clock runs: the logged messages carry the clocks of their time, a fresh
-// state those of now.
+// catchUp brings a joining client up to date: the events after version
+// since, or a full state when they are no longer (or never were) in the
+// log, or when there are none, or when a clock runs: the logged messages
+// carry the clocks of their time, a fresh state those of now. (A sync on
+// an open connection is answered by sync, hub_sync.go.)
 func (h *hub) catchUp(c *client, since int64) {
-	cur := h.g.Version()
-	_, ticking := h.runningClock()
-	few := cur-since <= sendBuffer/2 // more would fill the client's queue before its writer runs
-	if !ticking && few && since >= 0 && since < cur && len(h.log) > 0 && h.log[0].v <= since+1 && h.log[len(h.log)-1].v == cur {
-		i := viewerIndex(c.viewer)
-		for _, p := range h.log {
-			if p.v > since && p.msgs[i] != nil {
-				h.deliver(c, p.msgs[i])
-			}
-		}
+	if _, ticking := h.runningClock(); !ticking && h.replay(c, since) {
 		return
 	}
 	h.deliver(c, encode("state", snapshot(h.g, c.viewer)))
@@ -507,6 +501,7 @@ func (h *hub) addClient(c *client) {
 		return
 	}
 	h.clients[c] = struct{}{}
+	h.presence.count(c, 1)
 	c.open = h.s.metrics.socketGauge(c.viewer.IsSpectator())
 	c.open.Inc()
 }
@@ -517,6 +512,7 @@ func (h *hub) dropClient(c *client) {
 		return
 	}
 	delete(h.clients, c)
+	h.presence.count(c, -1)
 	c.open.Dec()
 }
 

@@ -14,7 +14,7 @@ import (
 func (h *hub) message(ctx context.Context, c *client, m clientMsg) {
 	switch m.T {
 	case msgSync:
-		h.catchUp(c, m.V)
+		h.sync(c, m.V)
 		return
 	case msgRematchOffer, msgRematchDecline:
 		err := ErrSpectator

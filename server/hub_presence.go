@@ -20,13 +20,48 @@ import (
 
 // (Correspondence games have neither: there the clock decides.)
 
+// Presence goes out coalesced: spectators coming and going would
+// otherwise send the watching count to every client at each arrival, a
+// cost quadratic in the audience (2,000 arrivals: 4 million messages).
+// Everyone gets the presence at most once per Config.PresenceEvery, the
+// first change after a quiet interval at once and the changes within one
+// together at its end, as they stand then; a newcomer is told it as it
+// joins, to itself only. A seat going online or offline, or its claim
+// becoming possible, reaches the players' connections at once (a few,
+// whatever the audience), so the opponent of a player who left learns it
+// without waiting; the spectators learn it with the rest.
+
 // presence is a hub's knowledge of who is connected.
 type presence struct {
-	since   [2]time.Time // when colour c's last connection closed, or the hub started; zero while connected
-	last    []byte       // the last presence message sent, to send only changes
-	claim   *time.Timer  // wakes the hub when a claim becomes possible
-	opening *time.Timer  // wakes the hub when a first move is overdue
-	basis   gameBasis    // what of the game the message and timers were worked out from
+	since    [2]time.Time // when colour c's last connection closed, or the hub started; zero while connected
+	seated   [2]int       // connections holding colour c's seat
+	watching int          // spectators' connections
+	last     []byte       // the last presence message sent to everyone, to send only changes
+	sentAt   time.Time    // when last went out
+	pending  bool         // a change not yet sent to everyone
+	flush    *time.Timer  // wakes the hub when the pending change may go out
+	seats    seatsKey     // what the players were last told of the seats
+	claim    *time.Timer  // wakes the hub when a claim becomes possible
+	opening  *time.Timer  // wakes the hub when a first move is overdue
+	basis    gameBasis    // what of the game the message and timers were worked out from
+}
+
+// seatsKey is what of the seats the players are told at once when it
+// changes: online, and whether a claim is coming or possible (not the
+// countdown itself, which changes at every look).
+type seatsKey [2]struct{ online, claimable, due bool }
+
+// count notes client c arriving (d = 1) or leaving (-1).
+func (p *presence) count(c *client, d int) {
+	if c.viewer.IsSpectator() {
+		p.watching += d
+		return
+	}
+	for _, col := range []chess.Color{chess.White, chess.Black} {
+		if c.viewer.Holds(col) {
+			p.seated[col] += d
+		}
+	}
 }
 
 // gameBasis is what presence depends on in the game itself (the rest is
@@ -71,27 +106,55 @@ type seatPresence struct {
 }
 
 // connected reports whether some connection holds colour c's seat.
-func (h *hub) connected(c chess.Color) bool {
+func (h *hub) connected(c chess.Color) bool { return h.presence.seated[c] > 0 }
+
+// notePresence updates when each seat went away and arms the timers that
+// follow from it, tells the players at once when a seat changed, and
+// sends everyone the presence now or at the end of the interval (see
+// above). It returns the presence as it is, and who was just sent it.
+func (h *hub) notePresence() ([]byte, audience) {
+	now := h.s.now()
+	data, key := h.presenceNow(now)
+	h.presence.basis = basisOf(h.g)
+	h.armPresenceTimers(now)
+	h.s.lobby.note(h.g, h.connected)
+	h.presence.pending = string(data) != string(h.presence.last)
+	if h.flushPresence(false) {
+		return data, toEveryone
+	}
+	if key == h.presence.seats {
+		return data, toNone
+	}
+	// A seat changed (even back to what everyone last heard: the players
+	// heard otherwise since).
+	h.presence.seats = key
 	for cl := range h.clients {
-		if cl.viewer.Holds(c) {
-			return true
+		if !cl.viewer.IsSpectator() {
+			h.deliver(cl, data)
 		}
 	}
-	return false
+	return data, toPlayers
 }
 
-// notePresence updates when each seat went away, tells every client what
-// changed, and arms the timers that follow from it. It reports whether it
-// sent anything.
-func (h *hub) notePresence() bool {
-	now := h.s.now()
-	watching := 0
-	for cl := range h.clients {
-		if cl.viewer.IsSpectator() {
-			watching++
-		}
-	}
-	msg := presenceJSON{Watching: watching}
+// audience is who was sent a presence message.
+type audience int
+
+const (
+	toNone audience = iota
+	toPlayers
+	toEveryone
+)
+
+// got reports whether client c was among those sent it.
+func (a audience) got(c *client) bool {
+	return a == toEveryone || a == toPlayers && !c.viewer.IsSpectator()
+}
+
+// presenceNow is the presence message as of now, and what it says of the
+// seats; it notes when a seat went away.
+func (h *hub) presenceNow(now time.Time) ([]byte, seatsKey) {
+	msg := presenceJSON{Watching: h.presence.watching}
+	var key seatsKey
 	for _, c := range []chess.Color{chess.White, chess.Black} {
 		p := seatPresence{Online: h.connected(c)}
 		switch {
@@ -104,20 +167,44 @@ func (h *hub) notePresence() bool {
 			in := max(h.presence.since[c].Add(h.s.claimAfter).Sub(now), 0).Milliseconds()
 			p.ClaimIn = &in
 		}
+		key[c].online, key[c].claimable, key[c].due = p.Online, p.ClaimIn != nil, p.ClaimIn != nil && *p.ClaimIn == 0
 		if c == chess.White {
 			msg.White = p
 		} else {
 			msg.Black = p
 		}
 	}
-	h.presence.basis = basisOf(h.g)
-	h.armPresenceTimers(now)
-	h.s.lobby.note(h.g, h.connected)
-	data := encode("presence", msg)
-	if string(data) == string(h.presence.last) {
+	return encode("presence", msg), key
+}
+
+// presenceFlushCmd is the presence interval's end: send what changed in it.
+type presenceFlushCmd struct{}
+
+// flushPresence sends everyone the presence as it stands, if it changed
+// since they were last sent it and an interval has passed since (or the
+// interval's timer fired: due); else it arms that timer, once. It reports
+// whether it sent. The interval is in real time, as the timer's is,
+// whatever clock the server's Now reads.
+func (h *hub) flushPresence(due bool) bool {
+	if due {
+		h.presence.flush = nil
+	}
+	if !h.presence.pending {
 		return false
 	}
-	h.presence.last = data
+	if wait := time.Until(h.presence.sentAt.Add(h.s.presenceEvery)); !due && wait > 0 {
+		if h.presence.flush == nil {
+			h.presence.flush = time.AfterFunc(wait, func() { _ = h.send(h.s.ctx, presenceFlushCmd{}) })
+		}
+		return false
+	}
+	if h.presence.flush != nil {
+		h.presence.flush.Stop()
+		h.presence.flush = nil
+	}
+	data, key := h.presenceNow(h.s.now())
+	h.presence.pending = false
+	h.presence.last, h.presence.sentAt, h.presence.seats = data, time.Now(), key
 	for cl := range h.clients {
 		h.deliver(cl, data)
 	}

@@ -67,6 +67,20 @@ type Config struct {
 	// (a new game, one resumed at start-up) waits for someone before it
 	// leaves the game in the store (30 s when zero).
 	IdleGrace time.Duration
+	// PresenceEvery is how often at most a game's presence (who is online,
+	// how many watch) goes out to everyone connected to it (1 s when
+	// zero): spectators coming and going cost one message per client per
+	// interval, not one per arrival, and a count a second old is as good
+	// to a reader. A seat going online or offline reaches the players at
+	// once, and a newcomer is told the presence as it joins (see
+	// hub_presence.go).
+	PresenceEvery time.Duration
+	// FullStateEvery is how often one connection may be answered a whole
+	// state by sync (10 s when zero); a sync the recent events can answer
+	// gets those, and one for the version the client has gets nothing. A
+	// browser needs a whole state only after a real gap, which is rare,
+	// and it waits the retryAfter of the refusal (see hub_sync.go).
+	FullStateEvery time.Duration
 
 	// Hostile clients (conn.go, connlimit.go, proxy.go, ratelimit.go):
 	// zero means the default of each.
@@ -121,7 +135,9 @@ type Server struct {
 	firstMoveTime time.Duration
 	idleGrace     time.Duration
 	expireEvery   time.Duration
-	creations     *limiter // game creation per address
+	presenceEvery time.Duration // presence to everyone at most this often
+	fullEvery     time.Duration // a whole state by sync at most this often per connection
+	creations     *limiter      // game creation per address
 	lobby         *lobby
 
 	players *players // issues and checks player cookies (player.go)
@@ -180,6 +196,12 @@ func New(cfg Config) *Server {
 	if cfg.ExpireEvery <= 0 {
 		cfg.ExpireEvery = time.Hour
 	}
+	if cfg.PresenceEvery <= 0 {
+		cfg.PresenceEvery = time.Second
+	}
+	if cfg.FullStateEvery <= 0 {
+		cfg.FullStateEvery = 10 * time.Second
+	}
 	if cfg.CreatePerMinute <= 0 {
 		cfg.CreatePerMinute = 30
 	}
@@ -193,6 +215,7 @@ func New(cfg Config) *Server {
 	return &Server{store: cfg.Store, bot: cfg.Bot, bus: cfg.Bus, leases: cfg.Leases, sched: newScheduler(schedConfig{workers: cfg.Workers, slice: cfg.ThinkSlice, queued: cfg.Metrics.botWaiting}),
 		computer: newComputerGames(cfg.ComputerGamesPerClient, cfg.ComputerGames), computerIdle: cfg.ComputerIdle, assets: cfg.Assets,
 		now: cfg.Now, log: cfg.Logger, metrics: cfg.Metrics, minClock: cfg.MinClock, claimAfter: cfg.ClaimAfter, firstMoveTime: cfg.FirstMoveTime, idleGrace: cfg.IdleGrace, expireEvery: cfg.ExpireEvery,
+		presenceEvery: cfg.PresenceEvery, fullEvery: cfg.FullStateEvery,
 		creations: newLimiter(cfg.CreatePerMinute, cfg.CreatePerMinute, cfg.Now), lobby: newLobby(), ctx: ctx, cancel: cancel, hubs: map[string]*hub{},
 		loading: map[string]chan struct{}{},
 		players: newPlayers(cfg.Store, cfg.Logger),

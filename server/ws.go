@@ -39,6 +39,7 @@ type client struct {
 	lag    atomic.Int64     // one-way network time, smoothed, in nanoseconds
 	addr   string           // the client's address, as limits key it
 	open   prometheus.Gauge // the open sockets it counts in while the hub holds it (set by the hub)
+	fullAt time.Time        // when a sync was last answered a whole state (the hub's, as viewer is)
 }
 
 // Per-connection message limits: a burst, then so many a second; what is

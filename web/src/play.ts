@@ -36,6 +36,8 @@ export class Play {
   private clockAt = 0; // performance.now() when the clock values arrived
   private timer?: number;
   private retry = 0;
+  private syncing = false; // a gap was seen and a sync sent; cleared by the next state or move that fits
+  private syncRetry?: number; // a sync to send again, after the server's retryAfter
   private closed = false;
   private online: OnlineView;
   private notice?: string; // to flash once the game is drawn
@@ -193,6 +195,8 @@ export class Play {
     switch (msg.t) {
       case 'hello':
         this.you = msg.d.you;
+        this.syncing = false; // the server brings a new connection up to date itself
+        window.clearTimeout(this.syncRetry);
         this.online.reset();
         break;
       case 'state':
@@ -200,7 +204,7 @@ export class Play {
         break;
       case 'move':
         if (!this.state || msg.d.v !== this.state.v + 1) {
-          this.send('sync', { v: this.state?.v ?? -1 });
+          this.sync();
           return;
         }
         this.onState(msg.d as State, false);
@@ -218,6 +222,14 @@ export class Play {
         this.chat.setLog(msg.d);
         break;
       case 'error':
+        if (msg.d.code === 'rate_limited' && this.syncing) {
+          // The server sends a whole state at most every few seconds per
+          // connection: ask again when it says (the missed events, if the
+          // gap was a few moves, come at once and need no wait).
+          window.clearTimeout(this.syncRetry);
+          this.syncRetry = window.setTimeout(() => { if (this.syncing) this.sync(); }, 1000 * (msg.d.retryAfter ?? 1));
+          break;
+        }
         if (['rate_limited', 'no_chat'].includes(msg.d.code)) {
           this.chat.notice(msg.d.message); // about a chat line: said under it, the board untouched
           break;
@@ -228,9 +240,17 @@ export class Play {
     }
   }
 
+  // sync asks the server for what came after the version shown: the missed
+  // events, or a whole state.
+  private sync() {
+    this.syncing = true;
+    this.send('sync', { v: this.state?.v ?? -1 });
+  }
+
   private onState(s: State, full: boolean) {
     const prev = this.state;
     if (prev && (full ? s.v < prev.v : s.v <= prev.v)) return; // stale: a newer state is shown
+    this.syncing = false;
     if (!full && prev) s = { ...s, startFen: prev.startFen }; // a move carries no history, nor where it starts
     if (full) this.moves = s.moves ?? [];
     else if (s.last) this.moves = [...this.moves.slice(0, s.ply - 1), s.last];

@@ -1,0 +1,57 @@
+package server
+
+// Sync: a client that sees a gap in the version numbers asks for what it
+// missed ({"t":"sync","d":{"v":N}}, N the last version it has). A sync is
+// 35 bytes and a whole state tens of kilobytes (54 KB for a game of 560
+// plies), so the answer is what was missed and no more: the events after
+// N from the hub's log, the bytes a client connected all along was sent;
+// nothing when N is the current version; a whole state only when the log
+// cannot answer (N -1, or older than the log, or more events than the
+// client's queue takes), and that at most once per connection per
+// Config.FullStateEvery. A sync refused a state is answered one error
+// event, rate_limited with retryAfter, and nothing else; the client asks
+// again then. (A connection's first state, on joining, is not counted: it
+// is the greeting, and a connection costs more to open than a sync.)
+//
+// The events are sent as they were even while a clock runs, though their
+// clocks are of their time, unlike a fresh state's: the browser asks as
+// soon as it sees the gap, in the move that revealed it, so the last
+// event is a moment old, and the next move brings the clocks up to date.
+// The server's clock, which decides a flag, is not affected.
+
+// sync answers client c's sync for what came after version since.
+func (h *hub) sync(c *client, since int64) {
+	if since == h.g.Version() {
+		return // up to date: nothing was missed
+	}
+	if h.replay(c, since) {
+		return
+	}
+	now := h.s.now()
+	if next := c.fullAt.Add(h.s.fullEvery); !c.fullAt.IsZero() && now.Before(next) {
+		h.deliver(c, errorEvent(rateLimited(next.Sub(now),
+			"a whole state at most every %v per connection; sync from your last version, or wait", h.s.fullEvery)))
+		return
+	}
+	c.fullAt = now
+	h.deliver(c, encode("state", snapshot(h.g, c.viewer)))
+}
+
+// replay sends client c the logged events after version since, as they
+// were first sent, and reports whether the log could: it holds every
+// version after since up to the current one, and they are few enough for
+// the client's queue (more would fill it before its writer runs).
+func (h *hub) replay(c *client, since int64) bool {
+	cur := h.g.Version()
+	if since < 0 || since >= cur || cur-since > sendBuffer/2 || len(h.log) == 0 ||
+		h.log[0].v > since+1 || h.log[len(h.log)-1].v != cur {
+		return false
+	}
+	i := viewerIndex(c.viewer)
+	for _, p := range h.log {
+		if p.v > since && p.msgs[i] != nil {
+			h.deliver(c, p.msgs[i])
+		}
+	}
+	return true
+}
