@@ -152,8 +152,11 @@ func pickMove(dests map[string][]string, view string, ply int) string {
 	var all, captures []string
 	for from, tos := range dests {
 		for _, to := range tos {
-			all = append(all, from+to)
 			sq, _ := chess.ParseSquare(to)
+			if fsq, _ := chess.ParseSquare(from); err == nil && p.PieceAt(fsq).Type() == chess.Pawn && (sq.Rank() == chess.Rank1 || sq.Rank() == chess.Rank8) {
+				to += "q" // a destination is a square; the move names the promotion
+			}
+			all = append(all, from+to)
 			if err == nil && p.PieceAt(sq) != chess.NoPiece {
 				if p.PieceAt(sq).Type() == chess.King {
 					return from + to
