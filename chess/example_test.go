@@ -154,3 +154,15 @@ func ExamplePosition_GeneratePseudo() {
 	// [e1d1 e1f1] [e1d1 e1f1 e1d2 e1e2 e1f2]
 	// true true e1g1
 }
+
+// A placement need not be a legal position (here Black has no king), and
+// an error says what is wrong and on which rank.
+func ExampleParsePlacement() {
+	pl, err := chess.ParsePlacement("8/8/8/8/8/8/8/4K3")
+	fmt.Println(pl[chess.E1], err)
+	_, err = chess.ParsePlacement("8/8/8/8/8/8/4X3/4K3")
+	fmt.Println(err)
+	// Output:
+	// K <nil>
+	// placement: rank 2: unexpected "X"
+}
