@@ -134,3 +134,35 @@ func ExampleParseFENKingEnPrise() {
 	fmt.Println(err != nil, err2 == nil, p.FEN() == fen)
 	// Output: true true true
 }
+
+// The pseudo-legal moves are the legal ones without the check test: here
+// White's king may also step onto the a2 rook's rank, and in the second
+// position castle through the f8 rook's file. Variants that capture the
+// king (fog of war) play exactly these moves.
+func ExamplePosition_GeneratePseudo() {
+	p, _ := chess.ParseFEN("4k3/8/8/8/8/8/r7/4K3 w - - 0 1")
+	var legal, pseudo chess.MoveList
+	p.GenerateLegal(&legal)
+	p.GeneratePseudo(chess.All, &pseudo)
+	fmt.Println(legal.Moves(), pseudo.Moves())
+
+	p, _ = chess.ParseFEN("5rk1/8/8/8/8/8/8/4K2R w K - 0 1")
+	p.GeneratePseudo(chess.Quiets, &pseudo)
+	m, ok := p.PseudoCastling(chess.WhiteKingSide)
+	fmt.Println(pseudo.Contains(m), ok, p.UCI(m))
+	// Output:
+	// [e1d1 e1f1] [e1d1 e1f1 e1d2 e1e2 e1f2]
+	// true true e1g1
+}
+
+// A placement need not be a legal position (here Black has no king), and
+// an error says what is wrong and on which rank.
+func ExampleParsePlacement() {
+	pl, err := chess.ParsePlacement("8/8/8/8/8/8/8/4K3")
+	fmt.Println(pl[chess.E1], err)
+	_, err = chess.ParsePlacement("8/8/8/8/8/8/4X3/4K3")
+	fmt.Println(err)
+	// Output:
+	// K <nil>
+	// placement: rank 2: unexpected "X"
+}

@@ -123,37 +123,17 @@ func parseFENChecked(fen string, chess960, kingEnPrise bool) (Position, error) {
 // noColor is a Color that is neither White nor Black.
 const noColor Color = 2
 
-// parsePlacement reads the pieces. Each side needs one king, except that
-// kingTaken (noColor for none) may have none.
+// parsePlacement places the pieces of a FEN's first field (ParsePlacement).
+// Each side needs one king, except that kingTaken (noColor for none) may
+// have none.
 func (p *Position) parsePlacement(s string, kingTaken Color) error {
-	ranks := strings.Split(s, "/")
-	if len(ranks) != 8 {
-		return fmt.Errorf("%w: %d ranks in %q, want 8", ErrFENPlacement, len(ranks), s)
+	pl, err := ParsePlacement(s)
+	if err != nil {
+		return err
 	}
-	for i, row := range ranks {
-		r := Rank(7 - i)
-		f := 0
-		for j := 0; j < len(row); j++ {
-			c := row[j]
-			switch {
-			case c >= '1' && c <= '8':
-				f += int(c - '0')
-			default:
-				pc, ok := pieceFromLetter(c)
-				if !ok {
-					return fmt.Errorf("%w: rank %d: unexpected %q", ErrFENPlacement, r+1, c)
-				}
-				if f < 8 {
-					p.putPiece(pc, NewSquare(File(f), r))
-				}
-				f++
-			}
-			if f > 8 {
-				return fmt.Errorf("%w: rank %d (%q) has more than 8 squares", ErrFENPlacement, r+1, row)
-			}
-		}
-		if f != 8 {
-			return fmt.Errorf("%w: rank %d (%q) has %d squares, want 8", ErrFENPlacement, r+1, row, f)
+	for sq, pc := range pl {
+		if pc != NoPiece {
+			p.putPiece(pc, Square(sq))
 		}
 	}
 	for c := White; c <= Black; c++ {
@@ -317,27 +297,7 @@ func (p *Position) ShredderFEN() string { return p.fen(true) }
 func (p *Position) fen(shredder bool) string {
 	var sb strings.Builder
 	sb.Grow(90)
-	for r := 7; r >= 0; r-- {
-		empty := 0
-		for f := 0; f < 8; f++ {
-			pc := p.board[NewSquare(File(f), Rank(r))]
-			if pc == NoPiece {
-				empty++
-				continue
-			}
-			if empty > 0 {
-				sb.WriteByte(byte('0' + empty))
-				empty = 0
-			}
-			sb.WriteString(pc.String())
-		}
-		if empty > 0 {
-			sb.WriteByte(byte('0' + empty))
-		}
-		if r > 0 {
-			sb.WriteByte('/')
-		}
-	}
+	(*Placement)(&p.board).write(&sb)
 	if p.side == White {
 		sb.WriteString(" w ")
 	} else {

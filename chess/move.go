@@ -82,6 +82,12 @@ func (m Move) String() string {
 	return s
 }
 
+// CastlingTargets returns the squares the king and the rook land on when m,
+// a castling move (king takes own rook, as NewCastling writes it), is played.
+func (m Move) CastlingTargets() (king, rook Square) {
+	return castlingKingTarget(m.From(), m.To()), castlingRookTarget(m.From(), m.To())
+}
+
 // castlingKingTarget returns where the king lands when it castles with the rook on rook.
 func castlingKingTarget(king, rook Square) Square {
 	rank := king &^ 7

@@ -32,6 +32,79 @@ func (p *Position) Generate(kind GenKind, ml *MoveList) {
 	p.generate(ml, kind)
 }
 
+// GeneratePseudo fills ml with the pseudo-legal moves of the given kind:
+// the moves of the side to move without the test that its king is left safe.
+// A king may step onto an attacked square, a pinned piece may leave its
+// line, a check may be ignored, and a capture of the enemy king is an
+// ordinary capture. Castling needs only the right and a clear path (every
+// square the king and rook cross or land on empty but for the two of them):
+// no square is tested for attack, not even the king's own. En passant is
+// produced whenever EnPassant is set and a pawn attacks it.
+//
+// The pseudo-legal moves hold the legal ones (GenerateLegal), kind by kind;
+// Evasions gives the same as All. They are the legal moves of variants in
+// which a king may be captured and there is no check (fog of war). The
+// position may lack a king of either side: a side without one has no king
+// moves and no castling. It allocates nothing.
+func (p *Position) GeneratePseudo(kind GenKind, ml *MoveList) {
+	ml.n = 0
+	p.generatePseudo(ml, kind)
+}
+
+// generatePseudo adds the pseudo-legal moves of kind to ml (GeneratePseudo),
+// or, when ml is nil, only counts them.
+func (p *Position) generatePseudo(ml *MoveList, kind GenKind) int {
+	us := p.side
+	target := ^p.byColor[us]
+	switch kind {
+	case Captures:
+		target = p.byColor[us.Other()]
+	case Quiets:
+		target = ^p.Occupied()
+	}
+	n := 0
+	kings := p.Pieces(us, King)
+	for b := kings; b != 0; {
+		from := b.PopFirst()
+		n += ml.addTargets(from, kingAttacks[from]&target)
+	}
+	n += p.genPieces(ml, target, 0, NoSquare)
+	pawns := p.Pieces(us, Pawn)
+	n += p.genPawns(ml, pawns, target, kind)
+	if p.ep != NoSquare && kind != Quiets {
+		for b := pawnAttacks[us.Other()][p.ep] & pawns; b != 0; {
+			n += ml.add(NewEnPassant(b.PopFirst(), p.ep))
+		}
+	}
+	if p.castling != 0 && kings != 0 && kind != Captures {
+		n += p.genCastling(ml, kings.First(), true)
+	}
+	return n
+}
+
+// PseudoCastling returns the castling move of right r (a single right,
+// White's or Black's, whichever side is to move) when GeneratePseudo would
+// produce it were that side to move: the right is held, the side has a king,
+// and every square the king and rook cross or land on is empty but for the
+// two of them. No square is tested for attack.
+func (p *Position) PseudoCastling(r CastlingRights) (Move, bool) {
+	for i := 0; i < 4; i++ {
+		if r != 1<<i {
+			continue
+		}
+		c := Color(i / 2) // castlingIndex: White's two rights, then Black's
+		if p.Pieces(c, King) == 0 {
+			return MoveNone, false
+		}
+		ksq := p.KingSquare(c)
+		if rsq, _, ok := p.castlingPath(i, ksq); ok {
+			return NewCastling(ksq, rsq), true
+		}
+		return MoveNone, false
+	}
+	return MoveNone, false
+}
+
 // CountLegal returns the number of legal moves without building a move list
 // (perft's bulk counting at the last ply).
 func (p *Position) CountLegal() int { return p.generate(nil, All) }
@@ -71,8 +144,36 @@ func (p *Position) generate(ml *MoveList, kind GenKind) int {
 		target &= betweenBB[ksq][p.checkers.First()] // block or capture the checker
 	}
 	pinned := p.blockers(us) & ours
+	n += p.genPieces(ml, target, pinned, ksq)
 
-	for b := p.Pieces(us, Knight) &^ pinned; b != 0; {
+	pawns := p.Pieces(us, Pawn)
+	n += p.genPawns(ml, pawns&^pinned, target, kind)
+	if p.checkers == 0 {
+		// A pinned piece cannot answer a check, so pinned pawns move only when
+		// not in check, and only along the pin.
+		for b := pawns & pinned; b != 0; {
+			from := b.PopFirst()
+			n += p.genPawns(ml, from.Bitboard(), target&lineBB[ksq][from], kind)
+		}
+	}
+	if p.ep != NoSquare && kind != Quiets {
+		n += p.genEnPassant(ml, pawns, ksq)
+	}
+	if p.castling != 0 && p.checkers == 0 && kind != Captures {
+		n += p.genCastling(ml, ksq, false)
+	}
+	return n
+}
+
+// genPieces adds the moves of the side to move's knights, bishops, rooks and
+// queens to squares in target. A piece in pinned moves only along the line
+// through it and ksq, and a pinned knight not at all; with pinned empty,
+// ksq is unused.
+func (p *Position) genPieces(ml *MoveList, target, pinned Bitboard, ksq Square) int {
+	ours := p.byColor[p.side]
+	occ := p.Occupied()
+	n := 0
+	for b := p.Pieces(p.side, Knight) &^ pinned; b != 0; {
 		from := b.PopFirst()
 		n += ml.addTargets(from, knightAttacks[from]&target)
 	}
@@ -91,23 +192,6 @@ func (p *Position) generate(ml *MoveList, kind GenKind) int {
 			att &= lineBB[ksq][from]
 		}
 		n += ml.addTargets(from, att)
-	}
-
-	pawns := p.Pieces(us, Pawn)
-	n += p.genPawns(ml, pawns&^pinned, target, kind)
-	if p.checkers == 0 {
-		// A pinned piece cannot answer a check, so pinned pawns move only when
-		// not in check, and only along the pin.
-		for b := pawns & pinned; b != 0; {
-			from := b.PopFirst()
-			n += p.genPawns(ml, from.Bitboard(), target&lineBB[ksq][from], kind)
-		}
-	}
-	if p.ep != NoSquare && kind != Quiets {
-		n += p.genEnPassant(ml, pawns, ksq)
-	}
-	if p.castling != 0 && p.checkers == 0 && kind != Captures {
-		n += p.genCastling(ml, ksq)
 	}
 	return n
 }
@@ -186,40 +270,55 @@ func (p *Position) genEnPassant(ml *MoveList, pawns Bitboard, ksq Square) int {
 	return n
 }
 
-// genCastling adds the legal castling moves (standard and Chess960 rules: the
-// king and rook land on their usual squares, every square either crosses is
-// empty but for the two of them, and the king crosses no attacked square).
-func (p *Position) genCastling(ml *MoveList, ksq Square) int {
+// genCastling adds the castling moves of the side to move whose king is on
+// ksq. Standard and Chess960 rules: the king and rook land on their usual
+// squares, and every square either crosses or lands on is empty but for the
+// two of them (castlingPath). Unless pseudo is set, the king also crosses no
+// attacked square; the caller has checked that it is not in check.
+func (p *Position) genCastling(ml *MoveList, ksq Square, pseudo bool) int {
 	us, them := p.side, p.side.Other()
-	occ := p.Occupied()
 	n := 0
 	for _, kingSide := range [2]bool{true, false} {
-		i := castlingIndex(us, kingSide)
-		if p.castling&(1<<i) == 0 {
+		rsq, kto, ok := p.castlingPath(castlingIndex(us, kingSide), ksq)
+		if !ok {
 			continue
 		}
-		rsq := p.castleRook[i]
-		kto, rto := castlingKingTarget(ksq, rsq), castlingRookTarget(ksq, rsq)
-		both := ksq.Bitboard() | rsq.Bitboard()
-		if (betweenBB[ksq][kto]|betweenBB[rsq][rto])&^both&occ != 0 {
-			continue
-		}
-		// Attacks are tested without the king and the castling rook: in
-		// Chess960 the rook may have been shielding the king's target square.
-		occ2 := occ &^ both
-		safe := true
-		// betweenBB[ksq][kto] holds kto, and ksq only when the king stays put.
-		for path := betweenBB[ksq][kto]; path != 0; {
-			if p.IsAttacked(path.PopFirst(), them, occ2) {
-				safe = false
-				break
+		if !pseudo {
+			// Attacks are tested without the king and the castling rook: in
+			// Chess960 the rook may have been shielding the king's target square.
+			occ := p.Occupied() &^ (ksq.Bitboard() | rsq.Bitboard())
+			safe := true
+			// betweenBB[ksq][kto] holds kto, and ksq only when the king stays put.
+			for path := betweenBB[ksq][kto]; path != 0; {
+				if p.IsAttacked(path.PopFirst(), them, occ) {
+					safe = false
+					break
+				}
+			}
+			if !safe {
+				continue
 			}
 		}
-		if safe {
-			n += ml.add(NewCastling(ksq, rsq))
-		}
+		n += ml.add(NewCastling(ksq, rsq))
 	}
 	return n
+}
+
+// castlingPath reports whether castling right i (castlingIndex) is held and
+// its path is clear for the king on ksq: every square the king or the rook
+// crosses or lands on is empty but for the two of them. It returns the
+// rook's square and the king's target.
+func (p *Position) castlingPath(i int, ksq Square) (rsq, kto Square, ok bool) {
+	if p.castling&(1<<i) == 0 {
+		return NoSquare, NoSquare, false
+	}
+	rsq = p.castleRook[i]
+	kto, rto := castlingKingTarget(ksq, rsq), castlingRookTarget(ksq, rsq)
+	both := ksq.Bitboard() | rsq.Bitboard()
+	if (betweenBB[ksq][kto]|betweenBB[rsq][rto])&^both&p.Occupied() != 0 {
+		return NoSquare, NoSquare, false
+	}
+	return rsq, kto, true
 }
 
 // add appends m, or only counts it when ml is nil. It returns 1.

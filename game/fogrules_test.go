@@ -145,4 +145,3 @@ func firstDest(g *Game) string {
 	slices.Sort(all)
 	return all[0]
 }
-

@@ -4,6 +4,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
+
+	"github.com/gambitchess/gambit/chess"
 )
 
 // Message is what a player reads of a server message: its type and, for a
@@ -103,40 +106,28 @@ func PickMove(dests []byte, fen string, i int) (string, error) {
 }
 
 // promotes reports whether the piece on square from of fen's board is a
-// pawn and square to on the last rank (chess squares only: a1 to h8).
+// pawn and square to on its last rank (chess squares only: a1 to h8).
 func promotes(fen string, from, to []byte) bool {
 	if len(from) != 2 || len(to) != 2 || (to[1] != '8' && to[1] != '1') {
 		return false
 	}
 	p := pieceAt(fen, from[0], from[1])
-	return p == 'P' && to[1] == '8' || p == 'p' && to[1] == '1'
+	return p == chess.WhitePawn && to[1] == '8' || p == chess.BlackPawn && to[1] == '1'
 }
 
-// pieceAt is the letter of the piece on square file+rank of a FEN board
-// (8 ranks, rank 8 first), or 0 for none or a board that does not parse.
-func pieceAt(fen string, file, rank byte) byte {
+// pieceAt is the piece on square file+rank of a FEN's board, or NoPiece
+// for none, a square off the chess board or a board that does not parse
+// (chess.ParsePlacement; a xiangqi board does not).
+func pieceAt(fen string, file, rank byte) chess.Piece {
 	if file < 'a' || file > 'h' || rank < '1' || rank > '8' {
-		return 0
+		return chess.NoPiece
 	}
-	r, f := byte('8'), byte('a')
-	for i := 0; i < len(fen) && fen[i] != ' '; i++ {
-		c := fen[i]
-		switch {
-		case c == '/':
-			r, f = r-1, 'a'
-		case c >= '1' && c <= '9':
-			f += c - '0'
-		default:
-			if r == rank && f == file {
-				return c
-			}
-			f++
-		}
-		if r < '1' {
-			return 0
-		}
+	board, _, _ := strings.Cut(fen, " ")
+	pl, err := chess.ParsePlacement(board)
+	if err != nil {
+		return chess.NoPiece
 	}
-	return 0
+	return pl[chess.NewSquare(chess.File(file-'a'), chess.Rank(rank-'1'))]
 }
 
 // eachDest calls yield with every (from, to) pair of a destinations

@@ -1,15 +1,15 @@
 package render
 
 import (
-	"errors"
 	"fmt"
 	"strings"
 
 	"github.com/gambitchess/gambit/chess"
 )
 
-// ErrPlacement is the error of a FEN whose board ParsePlacement cannot read.
-var ErrPlacement = errors.New("render: placement")
+// ErrPlacement is the error of a FEN whose board ParsePlacement cannot read:
+// chess.ErrFENPlacement, which every *chess.PlacementError wraps.
+var ErrPlacement = chess.ErrFENPlacement
 
 // Placement is a chess board that need not be a legal position: a side
 // may have no king, as in what one player of fog of war sees of the board,
@@ -24,67 +24,31 @@ type Placement struct {
 }
 
 // ParsePlacement reads the board and the side to move of a FEN, checking
-// only that the text is well formed: eight ranks of eight squares, piece
-// letters PNBRQK (white) and pnbrqk (black), and w or b when a side is
-// given (White when the FEN has only the board).
+// only that the text is well formed: the board as chess.ParsePlacement
+// reads it (eight ranks of eight squares, piece letters PNBRQK and pnbrqk),
+// and w or b when a side is given (White when the FEN has only the board).
+// Errors read "render: placement: rank 3: ..." and wrap ErrPlacement.
 func ParsePlacement(fen string) (Placement, error) {
-	var pl Placement
 	fields := strings.Fields(fen)
 	if len(fields) == 0 {
-		return pl, fmt.Errorf("%w: empty FEN", ErrPlacement)
+		return Placement{}, fmt.Errorf("render: %w", &chess.PlacementError{Reason: "empty FEN"})
 	}
-	ranks := strings.Split(fields[0], "/")
-	if len(ranks) != 8 {
-		return pl, fmt.Errorf("%w: %d ranks, want 8", ErrPlacement, len(ranks))
+	board, err := chess.ParsePlacement(fields[0])
+	if err != nil {
+		return Placement{}, fmt.Errorf("render: %w", err)
 	}
-	for i, row := range ranks {
-		if err := pl.parseRank(chess.Rank(7-i), row); err != nil {
-			return Placement{}, err
-		}
-	}
+	pl := Placement{Board: board}
 	if len(fields) > 1 {
 		switch fields[1] {
 		case "w":
 		case "b":
 			pl.Side = chess.Black
 		default:
-			return Placement{}, fmt.Errorf("%w: side to move %q, want w or b", ErrPlacement, clip(fields[1]))
+			reason := fmt.Sprintf("side to move %q, want w or b", clip(fields[1]))
+			return Placement{}, fmt.Errorf("render: %w", &chess.PlacementError{Reason: reason})
 		}
 	}
 	return pl, nil
-}
-
-// parseRank reads one rank of a FEN's board.
-func (pl *Placement) parseRank(r chess.Rank, row string) error {
-	f := 0
-	for j := 0; j < len(row); j++ {
-		c := row[j]
-		if c >= '1' && c <= '8' {
-			f += int(c - '0')
-		} else if pc, ok := pieceOfLetter(c); ok && f < 8 {
-			pl.Board[chess.NewSquare(chess.File(f), r)] = pc
-			f++
-		} else {
-			return fmt.Errorf("%w: rank %d: unexpected %q", ErrPlacement, r+1, c)
-		}
-	}
-	if f != 8 {
-		return fmt.Errorf("%w: rank %d has %d squares, want 8", ErrPlacement, r+1, f)
-	}
-	return nil
-}
-
-// pieceOfLetter maps a FEN piece letter to its piece.
-func pieceOfLetter(c byte) (chess.Piece, bool) {
-	i := strings.IndexByte("PNBRQK", c&^0x20)
-	if i < 0 {
-		return chess.NoPiece, false
-	}
-	color := chess.White
-	if c >= 'a' {
-		color = chess.Black
-	}
-	return chess.NewPiece(color, chess.Pawn+chess.PieceType(i)), true
 }
 
 // PieceAt returns the piece on s.

@@ -49,6 +49,21 @@ func TestParsePlacement(t *testing.T) {
 	}
 }
 
+// TestParsePlacementErrors: an error says what is wrong and where.
+func TestParsePlacementErrors(t *testing.T) {
+	for _, tt := range []struct{ fen, want string }{
+		{"", "render: placement: empty FEN"},
+		{"x7/8/8/8/8/8/8/8 w", `render: placement: rank 8: unexpected "x"`},
+		{"8/8/8/8/8/7/8/8 w", "render: placement: rank 3: 7 squares, want 8"},
+		{"8/8/8/8/8/8/8 w", "render: placement: 7 ranks, want 8"},
+		{"8/8/8/8/8/8/8/8 x", `render: placement: side to move "x", want w or b`},
+	} {
+		if _, err := ParsePlacement(tt.fen); err == nil || err.Error() != tt.want {
+			t.Errorf("ParsePlacement(%q): err %v, want %q", tt.fen, err, tt.want)
+		}
+	}
+}
+
 // TestChessPlacementMatchesChess: a legal position drawn from its
 // placement is the same drawing as from the position.
 func TestChessPlacementMatchesChess(t *testing.T) {

@@ -18,6 +18,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"math/rand/v2"
+	"strings"
 
 	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/engine"
@@ -151,7 +152,7 @@ func orderCaptures(p *fog.Position, moves []chess.Move) {
 
 // viewPosition is one view: the pieces seen, and the side to move.
 type viewPosition struct {
-	board [chess.NumSquares]chess.Piece
+	board chess.Placement
 	side  chess.Color
 	fen   string
 }
@@ -171,48 +172,28 @@ func parseViews(fens []string) ([]viewPosition, error) {
 	return out, nil
 }
 
+// parseView reads a view's board (chess.ParsePlacement: a view is a board
+// that need not be a legal position) and its side to move.
 func parseView(fen string) (viewPosition, error) {
 	v := viewPosition{fen: fen}
-	rank, file := 7, 0
-	i := 0
-	for ; i < len(fen) && fen[i] != ' '; i++ {
-		c := fen[i]
-		switch {
-		case c == '/':
-			rank, file = rank-1, 0
-		case c >= '1' && c <= '8':
-			file += int(c - '0')
-		default:
-			pc := pieceOf(c)
-			if pc == chess.NoPiece || rank < 0 || file > 7 {
-				return v, fmt.Errorf("bad placement %q", fen)
-			}
-			v.board[chess.NewSquare(chess.File(file), chess.Rank(rank))] = pc
-			file++
-		}
-	}
-	if i+1 >= len(fen) {
+	fields := strings.Fields(fen)
+	if len(fields) < 2 {
 		return v, fmt.Errorf("no side to move in %q", fen)
 	}
-	v.side = chess.White
-	if fen[i+1] == 'b' {
+	board, err := chess.ParsePlacement(fields[0])
+	if err != nil {
+		return v, err
+	}
+	v.board = board
+	switch fields[1] {
+	case "w":
+		v.side = chess.White
+	case "b":
 		v.side = chess.Black
+	default:
+		return v, fmt.Errorf("side to move %q, want w or b", fields[1])
 	}
 	return v, nil
-}
-
-func pieceOf(c byte) chess.Piece {
-	const letters = "PNBRQK"
-	color := chess.White
-	if c >= 'a' && c <= 'z' {
-		color, c = chess.Black, c-'a'+'A'
-	}
-	for i := range len(letters) {
-		if letters[i] == c {
-			return chess.NewPiece(color, chess.PieceType(i+1))
-		}
-	}
-	return chess.NoPiece
 }
 
 // startCount is how many pieces of each type a side has at the start.

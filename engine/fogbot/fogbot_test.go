@@ -100,3 +100,17 @@ func TestBadInput(t *testing.T) {
 		t.Error("bad view accepted")
 	}
 }
+
+// TestBadView: a view that does not parse is refused, saying which and why.
+func TestBadView(t *testing.T) {
+	for _, tt := range []struct{ view, want string }{
+		{"x7/8/8/8/8/8/8/4K3 w - - 0 1", `fogbot: view 0: placement: rank 8: unexpected "x"`},
+		{"8/8/8/8/8/8/8/4K3", `fogbot: view 0: no side to move in "8/8/8/8/8/8/8/4K3"`},
+		{"8/8/8/8/8/8/8/4K3 x", `fogbot: view 0: side to move "x", want w or b`},
+	} {
+		_, err := Choose(context.Background(), Input{Color: chess.White, Views: []string{tt.view}}, Easy)
+		if err == nil || err.Error() != tt.want {
+			t.Errorf("view %q: err %v, want %q", tt.view, err, tt.want)
+		}
+	}
+}

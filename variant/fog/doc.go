@@ -1,7 +1,9 @@
 // Package fog implements the rules of fog-of-war chess ("dark chess"), the
 // variant of issue 15, on top of package chess: it reuses chess.Position for
-// the board, chess.Move and chess.MoveList, FEN parsing and the exported
-// attack tables, and adds its own move generator, outcome and visibility.
+// the board, chess.Move and chess.MoveList, FEN parsing, the exported attack
+// tables and chess's pseudo-legal move generator (GeneratePseudo: the moves
+// of chess without the check test, which are exactly fog's), and adds its
+// own outcome and visibility.
 //
 // The rules:
 //

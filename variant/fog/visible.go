@@ -37,15 +37,29 @@ func (p *Position) Visible(c chess.Color) chess.Bitboard {
 		chess.PawnAttacks(c.Other(), ep)&pawns != 0 {
 		vis |= ep.Bitboard() | (ep ^ 8).Bitboard()
 	}
-	if b.Pieces(c, chess.King) != 0 && b.Castling() != chess.NoCastling {
-		for i := 0; i < 2; i++ {
-			if _, _, ok := castlingOK(b, c, i, occ); ok {
-				kto, rto := castlingTargets(c, i == 0)
+	if b.Castling() != chess.NoCastling {
+		for _, r := range castlingRights[c] {
+			if m, ok := b.PseudoCastling(r); ok {
+				kto, rto := m.CastlingTargets()
 				vis |= kto.Bitboard() | rto.Bitboard()
 			}
 		}
 	}
 	return vis
+}
+
+// pawnPush returns the squares one step in front of the pawns b of colour c.
+func pawnPush(c chess.Color, b chess.Bitboard) chess.Bitboard {
+	if c == chess.White {
+		return b << 8
+	}
+	return b >> 8
+}
+
+// castlingRights lists each colour's two rights, king side first.
+var castlingRights = [2][2]chess.CastlingRights{
+	{chess.WhiteKingSide, chess.WhiteQueenSide},
+	{chess.BlackKingSide, chess.BlackQueenSide},
 }
 
 // View is a position as one player sees it: the projection a server sends.
