@@ -426,7 +426,7 @@ func (s *Server) read(ctx context.Context, id string, f func(g *game.Game)) erro
 func (s *Server) readLive(ctx context.Context, id string, f func(g *game.Game)) error {
 	done := make(chan struct{})
 	err := s.withHub(ctx, id, func(h *hub) error {
-		return h.send(ctx, snapshotFunc(func(g *game.Game) { f(g); close(done) }))
+		return h.send(ctx, readCmd(func(g *game.Game) { f(g); close(done) }))
 	})
 	if err != nil {
 		return err

@@ -263,9 +263,6 @@ func (s *Server) adoptOrphans(ctx context.Context) {
 	}
 }
 
-// leaseLostCmd tells a hub another node now owns its game.
-type leaseLostCmd struct{}
-
 // ClusterHandler answers the other nodes' requests for a Server.
 type ClusterHandler struct{ s *Server }
 

@@ -57,30 +57,11 @@ type published struct {
 	msgs [viewerKinds][]byte
 }
 
-// Commands a hub takes on its channel.
-type (
-	joinCmd struct {
-		c      *client
-		since  int64  // last version the client saw, or -1
-		player string // the person's id, from the player cookie
-	}
-	leaveCmd   struct{ c *client }
-	messageCmd struct {
-		c   *client
-		msg clientMsg
-	}
-	flagCmd struct{}
-	idleCmd struct{} // the idle grace after start-up is over: retire if still idle
-	// computerIdleCmd: a game against the computer went ComputerIdle
-	// without a move; it no longer counts among the live ones.
-	computerIdleCmd struct{ version int64 }
-)
-
 // hub owns one live game: all reads and changes happen on its goroutine.
 type hub struct {
 	s         *Server
 	g         *game.Game
-	cmds      chan any
+	cmds      chan hubCmd
 	clients   map[*client]struct{}
 	log       []published
 	flag      *time.Timer
@@ -97,7 +78,7 @@ type hub struct {
 }
 
 func newHub(s *Server, g *game.Game) *hub {
-	h := &hub{s: s, g: g, cmds: make(chan any), done: make(chan struct{}), clients: map[*client]struct{}{},
+	h := &hub{s: s, g: g, cmds: make(chan hubCmd), done: make(chan struct{}), clients: map[*client]struct{}{},
 		bot: botState{version: -1}}
 	now := s.now()
 	h.presence.since = [2]time.Time{now, now} // no one is here yet
@@ -109,7 +90,7 @@ var errRetired = errors.New("server: game hub retired")
 
 // send hands a command to the hub. The channel is unbuffered, so a command
 // that was accepted is always handled, even by a hub about to retire.
-func (h *hub) send(ctx context.Context, cmd any) error {
+func (h *hub) send(ctx context.Context, cmd hubCmd) error {
 	select {
 	case h.cmds <- cmd:
 		return nil
@@ -133,7 +114,7 @@ func (h *hub) run(ctx context.Context) {
 		case <-ctx.Done():
 			return
 		case cmd := <-h.cmds:
-			h.handle(ctx, cmd)
+			cmd.run(ctx, h)
 			if h.failed && h.s.retire(h) {
 				return
 			}
@@ -230,42 +211,6 @@ func (h *hub) stop() {
 	for c := range h.clients {
 		h.dropClient(c)
 		c.close()
-	}
-}
-
-func (h *hub) handle(ctx context.Context, cmd any) {
-	switch cmd := cmd.(type) {
-	case joinCmd:
-		h.join(cmd)
-	case leaveCmd:
-		h.dropClient(cmd.c)
-		h.notePresence()
-	case presenceCmd:
-		h.presenceTick(ctx)
-	case presenceFlushCmd:
-		h.flushPresence(true)
-	case messageCmd:
-		h.message(ctx, cmd.c, cmd.msg)
-	case botMoveCmd:
-		h.botMoved(ctx, cmd)
-	case botDrawCmd:
-		h.botAnswered(ctx, cmd)
-	case idleCmd:
-	case computerIdleCmd:
-		if cmd.version == h.g.Version() { // no move since
-			h.s.computer.release(h.g.ID())
-		}
-	case leaseLostCmd:
-		h.failed = true // another node owns the game now: nothing more is saved from here
-		for c := range h.clients {
-			c.close() // they reconnect, to the new owner
-		}
-	case flagCmd:
-		h.apply(ctx, nil, func(g *game.Game) ([]game.Event, error) { return g.Flag(), nil })
-	case joinSeatCmd:
-		h.joinSeat(ctx, cmd)
-	case snapshotFunc:
-		cmd(h.g)
 	}
 }
 

@@ -9,19 +9,6 @@ import (
 	"github.com/gambitchess/gambit/game"
 )
 
-// Commands the computer's thoughts (scheduler jobs) send back to the hub.
-type (
-	botMoveCmd struct {
-		version int64  // the game's version when the bot started thinking
-		move    string // coordinate text
-		err     error
-	}
-	botDrawCmd struct {
-		version int64
-		accept  bool
-	}
-)
-
 // errHurried says a thought was stopped for another game's before the bot
 // had a move to show.
 var errHurried = errors.New("server: the computer was hurried with no move yet")

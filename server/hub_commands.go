@@ -33,15 +33,14 @@ func (h *hub) message(ctx context.Context, c *client, m clientMsg) {
 	if m.T == msgMove {
 		h.moveRead = m.Read // publish times the move's relay from it
 	}
-	h.apply(ctx, c, func(g *game.Game) ([]game.Event, error) { return h.command(c.viewer, m) })
+	h.apply(ctx, c, func(g *game.Game) ([]game.Event, error) { return h.command(g, c.viewer, m) })
 	h.moveRead = time.Time{}
 }
 
 // command turns client message m into a game command on behalf of viewer
 // v. Only a seat's holder acts for its colour: a spectator can do nothing,
 // whatever it sends, and a player only what its own seat may.
-func (h *hub) command(v game.Viewer, m clientMsg) ([]game.Event, error) {
-	g := h.g
+func (h *hub) command(g *game.Game, v game.Viewer, m clientMsg) ([]game.Event, error) {
 	if v.IsSpectator() {
 		return nil, ErrSpectator
 	}
@@ -53,7 +52,7 @@ func (h *hub) command(v game.Viewer, m clientMsg) ([]game.Event, error) {
 		}
 		return g.MoveCredited(g.Turn(), m.U, m.Lag)
 	case msgTakeback:
-		return h.takeback(v)
+		return h.takeback(g, v)
 	case msgResign:
 		return g.Resign(me)
 	case msgAbort:
@@ -72,7 +71,7 @@ func (h *hub) command(v game.Viewer, m clientMsg) ([]game.Event, error) {
 	case msgTakebackAccept, msgTakebackDecline:
 		return g.Answer(answerer(g, v, game.OfferTakeback), game.OfferTakeback, m.T == msgTakebackAccept)
 	case msgClaimVictory:
-		return h.claimVictory(v, m.Draw)
+		return h.claimVictory(g, v, m.Draw)
 	}
 	return nil, fmt.Errorf("%w %q", ErrUnknownType, m.T)
 }
@@ -81,8 +80,7 @@ func (h *hub) command(v game.Viewer, m clientMsg) ([]game.Event, error) {
 // screen, the last move; against the computer, the human's last move and
 // the computer's reply. Online, a takeback is asked for (takeback-offer)
 // and the opponent answers.
-func (h *hub) takeback(v game.Viewer) ([]game.Event, error) {
-	g := h.g
+func (h *hub) takeback(g *game.Game, v game.Viewer) ([]game.Event, error) {
 	switch {
 	case g.Mode() == game.ModeOnline:
 		return nil, fmt.Errorf("%w: ask your opponent (takeback-offer)", game.ErrNoTakeback)
@@ -116,15 +114,6 @@ func answerer(g *game.Game, v game.Viewer, k game.OfferKind) chess.Color {
 		return by.Other()
 	}
 	return acting(v, g.Turn())
-}
-
-// joinSeatCmd seats a person: in an invite game's open seat, or (token
-// set) in the seats an older release's secret holds. reply runs on the
-// hub's goroutine with the colour, or the error, once the seat is saved.
-type joinSeatCmd struct {
-	player string // the person's id
-	token  string // adopt: the seats' old secret
-	reply  func(chess.Color, error, *game.Game)
 }
 
 // joinSeat seats cmd's person: back in a seat they hold already, in the

@@ -177,9 +177,6 @@ func (h *hub) presenceNow(now time.Time) ([]byte, seatsKey) {
 	return encode("presence", msg), key
 }
 
-// presenceFlushCmd is the presence interval's end: send what changed in it.
-type presenceFlushCmd struct{}
-
 // flushPresence sends everyone the presence as it stands, if it changed
 // since they were last sent it and an interval has passed since (or the
 // interval's timer fired: due); else it arms that timer, once. It reports
@@ -262,10 +259,6 @@ func (h *hub) openingDeadline() (time.Time, bool) {
 	return g.UpdatedAt().Add(h.s.firstMoveTime), true
 }
 
-// presenceCmd is a presence timer's wake-up: abort an overdue opening, and
-// send what changed (a claim now possible).
-type presenceCmd struct{}
-
 func (h *hub) presenceTick(ctx context.Context) {
 	if deadline, ok := h.openingDeadline(); ok && !h.s.now().Before(deadline) {
 		h.apply(ctx, nil, func(g *game.Game) ([]game.Event, error) { return g.Abort(g.Turn()) })
@@ -275,8 +268,7 @@ func (h *hub) presenceTick(ctx context.Context) {
 
 // claimVictory ends the game for viewer v's side when its opponent has been
 // away long enough: a win, or (draw) a draw.
-func (h *hub) claimVictory(v game.Viewer, draw bool) ([]game.Event, error) {
-	g := h.g
+func (h *hub) claimVictory(g *game.Game, v game.Viewer, draw bool) ([]game.Event, error) {
 	me := acting(v, g.Turn())
 	away := me.Other()
 	if v.Holds(away) {

@@ -139,9 +139,6 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	s.readPump(ctx, conn, link, c)
 }
 
-// snapshotFunc is a command that runs a read-only function on the hub's game.
-type snapshotFunc func(g *game.Game)
-
 // readPump reads client messages and hands them to the game (its hub, or
 // its owner on another node) until the connection ends. Bad messages get
 // an error event and change nothing; one over maxMessage (or a frame that
