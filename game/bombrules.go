@@ -22,6 +22,7 @@ var bombSpec = &Spec{
 	Rules:      bombRulesAt,
 	Seeded:     true,
 	NoTakeback: true,
+	Hidden:     true,
 }
 
 func bombRulesAt(start, seedText string) (Rules, error) {
@@ -32,7 +33,7 @@ func bombRulesAt(start, seedText string) (Rules, error) {
 	return &bombRules{g: bomb.NewGame(p, seed)}, nil
 }
 
-// bombRules is Rules over package variant/bomb, and Secretive: the board
+// bombRules is Rules over package variant/bomb, and hidden: the board
 // and the moves are public; the mines are not, until they go off or the
 // game ends.
 type bombRules struct{ g *bomb.Game }

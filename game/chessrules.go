@@ -72,6 +72,9 @@ func (r *chessRules) FEN() string       { p := r.g.Position(); return p.FEN() }
 func (r *chessRules) StartFEN() string  { p := r.g.StartPosition(); return p.FEN() }
 func (r *chessRules) Pop() bool         { _, ok := r.g.Pop(); return ok }
 
+// Sight: chess hides nothing.
+func (r *chessRules) Sight(_ chess.Color, _, _, history bool) Sight { return openSight(r, history) }
+
 func (r *chessRules) Claimable() (string, bool) {
 	t := r.g.ClaimableDraw()
 	return t.String(), t != chess.NoTermination

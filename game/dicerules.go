@@ -23,6 +23,7 @@ var diceSpec = &Spec{
 	Seeded:     true,
 	NoTakeback: true,
 	Pass:       true,
+	Hidden:     true,
 }
 
 func diceRulesAt(start, seedText string) (Rules, error) {
@@ -33,7 +34,7 @@ func diceRulesAt(start, seedText string) (Rules, error) {
 	return &diceRules{g: dice.NewGame(p, seed)}, nil
 }
 
-// diceRules is Rules over package variant/dice, and Secretive: everything
+// diceRules is Rules over package variant/dice, and hidden: everything
 // is public but the seed, which rolls the dice to come.
 type diceRules struct{ g *dice.Game }
 

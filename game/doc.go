@@ -11,9 +11,9 @@
 // returns the events it caused, numbered by the game's version; a refused
 // command changes nothing. Events are facts, applied by one function whether
 // they are new or replayed, so Load(header, events) rebuilds the game that
-// was saved. Before an event leaves the server it is cut for each viewer
-// (a seat, both seats on one screen, a spectator) by Project: hidden
-// information stays on the server. The package knows nothing of HTTP or
+// was saved. What a viewer (a seat, both seats on one screen, a
+// spectator) is shown is its Sight of the game, which every variant's
+// rules define: hidden information stays on the server. The package knows nothing of HTTP or
 // storage.
 //
 // A game's start is fixed when it is created: its Spec's Setup reads what

@@ -31,8 +31,9 @@ const (
 )
 
 // Event is one numbered fact in a game's log. The game's goroutine gets
-// events from a command, saves them, and only then shows them to each
-// viewer through Project: hidden information is cut per viewer before
+// events from a command, saves them, and only then shows each viewer the
+// game as that viewer may see it (Game.Sight): events themselves never
+// leave the server, so hidden information is cut per viewer before
 // anything is encoded for the network.
 //
 // Only the fields a type names are set; the JSON form is what the store
@@ -89,19 +90,3 @@ func (v Viewer) Holds(c chess.Color) bool { return v.Seats[c] }
 
 // IsSpectator reports whether v holds no seat.
 func (v Viewer) IsSpectator() bool { return !v.Seats[chess.White] && !v.Seats[chess.Black] }
-
-// Project returns event e as viewer v may see it, and false when v is not
-// to see it at all. It runs the variant's projection (Spec.Project) after
-// the rule every variant shares: a seat's secret goes to that seat only.
-func (g *Game) Project(e Event, v Viewer) (Event, bool) {
-	if e.Seat != nil && !v.Holds(e.Color) && (e.Seat.Token != "" || e.Seat.Player != "") {
-		seat := *e.Seat
-		seat.Token = ""
-		seat.Player = ""
-		e.Seat = &seat
-	}
-	if g.spec.Project != nil {
-		return g.spec.Project(g, e, v)
-	}
-	return e, true
-}

@@ -289,31 +289,6 @@ func TestTurnsComeFromTheRules(t *testing.T) {
 	}
 }
 
-// TestProjection: a seat's secret goes to that seat only; the rest of an
-// event is the same for every viewer in chess.
-func TestProjection(t *testing.T) {
-	g, err := New(Options{ID: "p", Mode: ModeOnline, Seats: [2]Seat{{Kind: SeatHuman, Token: "wt", Player: "pw"}, {Kind: SeatOpen}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	sit := mustEmit(t)(g.Sit(chess.Black, Seat{Kind: SeatHuman, Name: "Ann", Token: "bt", Player: "pb"}))[0]
-	move := mustEmit(t)(g.Move(chess.White, "e2e4"))[0]
-	both := Viewer{Seats: [2]bool{true, true}}
-	for _, v := range []Viewer{SeatViewer(chess.White), SeatViewer(chess.Black), Spectator, both} {
-		e, ok := g.Project(sit, v)
-		wantToken := v.Holds(chess.Black)
-		if !ok || e.Seat.Name != "Ann" || (e.Seat.Token == "bt") != wantToken || (e.Seat.Player == "pb") != wantToken {
-			t.Errorf("viewer %+v sees seat %+v", v, e.Seat)
-		}
-		if m, ok := g.Project(move, v); !ok || m.Move != "e2e4" || m.Step == nil {
-			t.Errorf("viewer %+v sees move %+v", v, m)
-		}
-	}
-	if sit.Seat.Token != "bt" {
-		t.Error("projection changed the event itself")
-	}
-}
-
 func TestRegistry(t *testing.T) {
 	if got := Variants(); !slices.Equal(got, []Variant{Bomb, Chess, Chess960, Dice, FogOfWar, Xiangqi}) {
 		t.Errorf("Variants() = %v", got)

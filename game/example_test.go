@@ -73,23 +73,23 @@ func Example_chess960() {
 }
 
 // A command returns the events it caused; the game's goroutine saves them,
-// then shows each viewer what it may see. Load rebuilds the game from its
-// header and events.
-func ExampleGame_Project() {
-	g, _ := game.New(game.Options{ID: "online", Mode: game.ModeOnline,
-		Seats: [2]game.Seat{{Kind: game.SeatHuman, Token: "w-secret"}, {Kind: game.SeatOpen}}})
-	events, _ := g.Sit(chess.Black, game.Seat{Kind: game.SeatHuman, Token: "b-secret"})
-	for _, v := range []game.Viewer{game.SeatViewer(chess.Black), game.SeatViewer(chess.White), game.Spectator} {
-		e, _ := g.Project(events[0], v)
-		fmt.Printf("v%d %s %s token %q\n", e.V, e.Type, game.ColorName(e.Color), e.Seat.Token)
+// then shows each viewer the game as that viewer may see it: in fog of
+// war, a seat sees its own pieces and what they reach, a spectator nothing
+// until the end. Load rebuilds the game from its header and events.
+func ExampleGame_Sight() {
+	g, _ := game.New(game.Options{ID: "fog", Mode: game.ModeLocal, Variant: game.FogOfWar,
+		Seats: [2]game.Seat{{Kind: game.SeatHuman}, {Kind: game.SeatHuman}}})
+	events, _ := g.Move(chess.White, "e2e4")
+	more, _ := g.Move(chess.Black, "d7d5")
+	for _, v := range []game.Viewer{game.SeatViewer(chess.White), game.Spectator} {
+		s := g.Sight(v, true)
+		fmt.Println(s.FEN, s.Moves[1].SAN)
 	}
-	more, _ := g.Move(chess.White, "e2e4")
 	header, _ := json.Marshal(g.Header())
 	again, _ := game.Load(header, append(events, more...), nil)
-	fmt.Println(again.FEN() == g.FEN(), again.Version(), again.Seat(chess.Black).Token)
+	fmt.Println(again.FEN() == g.FEN(), again.Version())
 	// Output:
-	// v1 seat black token "b-secret"
-	// v1 seat black token ""
-	// v1 seat black token ""
-	// true 2 b-secret
+	// 8/8/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQ - 0 2 ?
+	// 8/8/8/8/8/8/8/8 w - - 0 2 ?
+	// true 2
 }

@@ -22,18 +22,7 @@ var fogSpec = &Spec{
 	Setup:      fogSetup,
 	Rules:      func(start, _ string) (Rules, error) { return fogRulesAt(start) },
 	NoTakeback: true,
-	Project:    hideOthersMoves,
-}
-
-// hideOthersMoves cuts a move event for a viewer who did not make it,
-// while the game goes on: the move and its step are the mover's secret.
-// (The server builds what it sends from each viewer's Sight; this keeps
-// the events themselves honest too.)
-func hideOthersMoves(g *Game, e Event, v Viewer) (Event, bool) {
-	if e.Type == EventMove && !v.Holds(e.Color) && !g.status.Finished() {
-		e.Move, e.Step = "", nil
-	}
-	return e, true
+	Hidden:     true,
 }
 
 func fogSetup(text string) (string, []string, error) {
@@ -58,7 +47,7 @@ func fogRulesAt(start string) (Rules, error) {
 	return &fogRules{g: fog.NewGame(p)}, nil
 }
 
-// fogRules is Rules over package variant/fog, and Secretive: what a player
+// fogRules is Rules over package variant/fog, and hidden: what a player
 // sees is their fog.View of each position.
 type fogRules struct {
 	g     *fog.Game

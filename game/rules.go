@@ -82,6 +82,13 @@ type Rules interface {
 	// PGN writes the game with the given header.
 	PGN(h PGNHeader) string
 	Clone() Rules
+	// Sight returns the game as side seer sees it, or as a spectator does
+	// when spectator is true; once over (over set), everyone sees
+	// everything. history asks for every move as seen (Sight.Moves). Every
+	// message a viewer receives is built from it: a variant of full
+	// information returns openSight, one of hidden information what its
+	// rules let that viewer see.
+	Sight(seer chess.Color, spectator, over, history bool) Sight
 }
 
 // PGNHeader is what a PGN export says about a game besides its moves.

@@ -1,13 +1,12 @@
 package game
 
-import "github.com/gambitchess/gambit/chess"
-
 // Sight is a game as one viewer may see it: the board, the history and
 // what a variant shows beside them. The server builds every state it sends
 // from a Sight, and a computer player of a variant of hidden information is
 // given nothing else, so what a person in its seat cannot see, neither can
-// the bot. In a game of full information every viewer sees everything; a
-// variant of hidden information cuts its Sight in its rules (Secretive).
+// the bot. Every variant's rules say what a viewer sees (Rules.Sight): in
+// a game of full information everything, in one of hidden information
+// what the rules cut for that viewer.
 type Sight struct {
 	FEN      string `json:"fen"` // the board as seen: in fog of war, unseen squares empty
 	StartFEN string `json:"startFen,omitempty"`
@@ -15,7 +14,7 @@ type Sight struct {
 	// did not see has no UCI and "?" for its SAN, and its FEN is the board
 	// as the viewer saw it after that move.
 	Moves []Step `json:"moves,omitempty"`
-	Last  *Step  `json:"last,omitempty"` // the last move as seen (Secretive rules only: the server has the others' from their events)
+	Last  *Step  `json:"last,omitempty"` // the last move as seen (variants of hidden information only: in the others the server has it from the event)
 	Check string `json:"check,omitempty"`
 	Extras
 }
@@ -56,38 +55,32 @@ type Fairness struct {
 	Seed       string `json:"seed,omitempty"`
 }
 
-// Secretive is implemented by the rules of a variant of hidden
-// information: they cut the game for a viewer.
-type Secretive interface {
-	// Sight returns the game as side seer sees it, or as a spectator does
-	// when spectator is true. Once over, everyone sees everything. history
-	// asks for every move as seen (Sight.Moves); without it only Last.
-	Sight(seer chess.Color, spectator, over, history bool) Sight
-}
-
 // Hidden reports whether the game's variant keeps information from its
-// players (fog, dice to come, mines): its states are cut per viewer, and
-// its computer players get a Sight only.
-func (g *Game) Hidden() bool {
-	_, ok := g.rules.(Secretive)
-	return ok
-}
+// players (fog, dice to come, mines: Spec.Hidden): its states differ per
+// viewer, and its computer players get a Sight only.
+func (g *Game) Hidden() bool { return g.spec.Hidden }
 
 // Sight returns the game as viewer v sees it, with every move as seen when
-// history is set. A viewer holding both seats (a game on one screen) sees
-// as the side to move does: the screen is handed over between turns.
+// history is set: the one source of what a viewer is shown, in every
+// variant (Rules.Sight). A viewer holding both seats (a game on one
+// screen) sees as the side to move does: the screen is handed over
+// between turns.
 func (g *Game) Sight(v Viewer, history bool) Sight {
-	if s, ok := g.rules.(Secretive); ok {
-		seer := g.rules.Turn()
-		if !v.Holds(seer) {
-			seer = seer.Other()
-		}
-		return s.Sight(seer, v.IsSpectator(), g.status.Finished(), history)
+	seer := g.rules.Turn()
+	if !v.Holds(seer) {
+		seer = seer.Other()
 	}
-	s := Sight{FEN: g.rules.FEN(), StartFEN: g.rules.StartFEN()}
-	s.Check, _ = g.rules.Check()
+	return g.rules.Sight(seer, v.IsSpectator(), g.status.Finished(), history)
+}
+
+// openSight is the Sight of a game of full information, the same for every
+// viewer: the board, and with history every move. Its Last is left to the
+// caller, who has the event that made it.
+func openSight(r Rules, history bool) Sight {
+	s := Sight{FEN: r.FEN(), StartFEN: r.StartFEN()}
+	s.Check, _ = r.Check()
 	if history {
-		s.Moves = g.rules.History()
+		s.Moves = r.History()
 	}
 	return s
 }

@@ -36,9 +36,11 @@ type Spec struct {
 	// Everywhere else a command to play it is refused; a stored record that
 	// holds one (from before the refusal) still loads.
 	Pass bool
-	// Project cuts an event for a viewer (see Game.Project); nil shows
-	// every viewer everything, which suits games of full information.
-	Project func(g *Game, e Event, v Viewer) (Event, bool)
+	// Hidden variants keep information from their players (fog, dice to
+	// come, mines): their Rules.Sight differs per viewer, the server builds
+	// each viewer's messages apart, and their computer players are given a
+	// Sight only.
+	Hidden bool
 }
 
 // specs is the registry, a table fixed at start-up.

@@ -48,6 +48,9 @@ func (r *xiangqiRules) FEN() string       { return r.g.FEN() }
 func (r *xiangqiRules) StartFEN() string  { p := r.g.StartPosition(); return p.FEN() }
 func (r *xiangqiRules) Pop() bool         { _, ok := r.g.Pop(); return ok }
 
+// Sight: xiangqi hides nothing.
+func (r *xiangqiRules) Sight(_ chess.Color, _, _, history bool) Sight { return openSight(r, history) }
+
 // Claimable: xiangqi has no claims; its repetitions are judged by themselves.
 func (r *xiangqiRules) Claimable() (string, bool) { return "", false }
 

@@ -322,8 +322,8 @@ func (h *hub) saveFailed(ctx context.Context, c *client, serr error) {
 	h.afterChange(ctx)
 }
 
-// publish encodes each event for every kind of viewer the variant's
-// projection lets see it, logs it for catching up, and sends it to every
+// publish encodes each event for every kind of viewer, as that viewer sees
+// it, logs it for catching up, and sends it to every
 // client. A move (the last event of its command) is a "move" message that
 // carries the step the event recorded; anything else a whole "state",
 // which the browser redraws from. The message is built from the game after
@@ -350,34 +350,7 @@ func (h *hub) publish(evs []game.Event) {
 		if !full {
 			typ = "move"
 		}
-		if g.Hidden() {
-			h.publishCut(&p, e, typ)
-			continue
-		}
-		s := common(g, game.Spectator, full) // the same for every viewer of a game of full information
-		if !full {
-			s.Last = e.Step
-		}
-		var plain, toMove []byte
-		for i := range viewerKinds {
-			v := viewerOf(i)
-			if _, ok := g.Project(e, v); !ok {
-				continue
-			}
-			if !v.Holds(g.Turn()) {
-				if plain == nil {
-					plain = encode(typ, s)
-				}
-				p.msgs[i] = plain
-				continue
-			}
-			if toMove == nil {
-				d := s
-				d.addDests(g)
-				toMove = encode(typ, d)
-			}
-			p.msgs[i] = toMove
-		}
+		h.encodeForViewers(&p, e, typ, full)
 		h.remember(p)
 		h.broadcast(&p)
 		h.noteRelayed()
@@ -393,24 +366,48 @@ func (h *hub) noteRelayed() {
 	}
 }
 
-// publishCut encodes event e for each kind of viewer of a game of hidden
-// information, each from its own Sight, then logs and sends it.
-func (h *hub) publishCut(p *published, e game.Event, typ string) {
+// encodeForViewers fills p with event e's message (of type typ, a whole
+// state when full) for each kind of viewer, each built from that viewer's
+// Sight (common): in a game of hidden information every kind its own; in
+// one of full information, where every viewer's sight is the same, the
+// state is built once, and encoded once for the side to move (with the
+// legal destinations) and once for everyone else, so that viewers who see
+// the same get the same bytes.
+func (h *hub) encodeForViewers(p *published, e game.Event, typ string, full bool) {
 	g := h.g
+	var open *stateJSON
+	var openMsgs [2][]byte // full information: [0] for those waiting, [1] for the side to move
 	for i := range viewerKinds {
 		v := viewerOf(i)
-		if _, ok := g.Project(e, v); !ok {
+		toMove := v.Holds(g.Turn())
+		if m := openMsgs[b2i(toMove)]; m != nil {
+			p.msgs[i] = m
 			continue
 		}
-		d := common(g, v, typ == "state")
-		if v.Holds(g.Turn()) {
+		if open == nil || g.Hidden() {
+			s := common(g, v, full)
+			if !g.Hidden() && !full {
+				s.Last = e.Step // what everyone sees of the move
+			}
+			open = &s
+		}
+		d := *open // a copy: the destinations are the side to move's alone
+		if toMove {
 			d.addDests(g)
 		}
 		p.msgs[i] = encode(typ, d)
+		if !g.Hidden() {
+			openMsgs[b2i(toMove)] = p.msgs[i]
+		}
 	}
-	h.remember(*p)
-	h.broadcast(p)
-	h.noteRelayed()
+}
+
+// b2i is 1 for true and 0 for false.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // broadcast sends each client the message of p for its kind of viewer.

@@ -208,7 +208,7 @@ func (s *stateJSON) addDests(g *game.Game) { s.Dests, s.CanClaim = g.Dests(), g.
 // v here, so no message of such a game is built without its viewer.
 func common(g *game.Game, v game.Viewer, full bool) stateJSON {
 	s := stateJSON{V: g.Version(), ID: g.ID(), Mode: g.Mode(), Variant: g.Variant(), Status: g.Status().String(), Result: g.Result(),
-		FEN: g.FEN(), Turn: game.ColorName(g.Turn()), Ply: g.Ply(), SetupPly: len(g.Header().Moves), Dests: map[string][]string{},
+		Turn: game.ColorName(g.Turn()), Ply: g.Ply(), SetupPly: len(g.Header().Moves), Dests: map[string][]string{},
 		Seats: map[string]seatJSON{}}
 	if o := g.Outcome(); o.Over() {
 		s.Termination = o.Termination
@@ -216,7 +216,6 @@ func common(g *game.Game, v game.Viewer, full bool) stateJSON {
 			s.Winner = game.ColorName(o.Winner)
 		}
 	}
-	s.Check, _ = g.Check()
 	s.Public = g.Public()
 	if c, ok := g.DrawOffer(); ok {
 		s.DrawOffer = game.ColorName(c)
@@ -235,15 +234,7 @@ func common(g *game.Game, v game.Viewer, full bool) stateJSON {
 			s.Clock.Running = game.ColorName(c)
 		}
 	}
-	if g.Hidden() {
-		s.see(g, v, full)
-	} else if full {
-		s.StartFEN = g.StartFEN()
-		s.Moves = g.History()
-		if s.Moves == nil {
-			s.Moves = []game.Step{}
-		}
-	}
+	s.see(g, v, full)
 	return s
 }
 
