@@ -306,6 +306,70 @@ func TestHiddenDifferential(t *testing.T) {
 	t.Run("bomb", func(t *testing.T) {
 		hiddenDifferential(t, "bomb", [2][]string{}, [2][]string{}, "")
 	})
+	t.Run("dice", diceDifferential)
+}
+
+// diceDifferential: dice chess's secret is its seed, which rolls every
+// turn to come. Of many games it takes two whose first rolls happen to be
+// the same (their seeds differ), plays the same first move in both, and
+// checks that every socket, both seats included, reads the same bytes but
+// for the seed's commitment, up to the roll of the next turn (public once
+// rolled, and different).
+func diceDifferential(t *testing.T) {
+	s, srv, _ := serveWith(t, Config{Store: openStore(t, t.TempDir()), CreatePerMinute: 100000})
+	const body = `{"mode":"online","variant":"dice","color":"white"}`
+	first := map[string]created{}
+	var a, b created
+	for range 400 { // 216 ordered rolls: two alike are all but certain well before
+		g := create(t, s.Handler(), body)
+		if g.State.Dice == nil {
+			t.Fatalf("no dice in the first state: %+v", g.State)
+		}
+		roll := strings.Join(g.State.Dice.Rolled, ",")
+		if other, ok := first[roll]; ok {
+			a, b = other, g
+			break
+		}
+		first[roll] = g
+	}
+	if a.ID == "" {
+		t.Fatal("400 games and no two with the same first roll")
+	}
+	tapes := [2]map[string]*wsClient{}
+	for i, g := range []created{a, b} {
+		joined := join(t, s.Handler(), g.ID, http.StatusOK)
+		tapes[i] = map[string]*wsClient{
+			"white":     dial(t, srv, g.ID, g.Token),
+			"black":     dial(t, srv, g.ID, joined.Token),
+			"spectator": dial(t, srv, g.ID, ""),
+		}
+		var st stateJSON
+		for name, c := range tapes[i] {
+			if got := c.nextBoard(); name == "white" {
+				st = got
+			}
+		}
+		u := pickMove(st.Dests, st.FEN, 0)
+		tapes[i]["white"].send(`{"t":"move","d":{"u":"` + u + `"}}`)
+		for _, c := range tapes[i] {
+			c.nextBoard()
+		}
+	}
+	for name := range tapes[0] {
+		gotA, gotB := sameBytesView(t, tapes[0][name], a.ID), sameBytesView(t, tapes[1][name], b.ID)
+		if n := len(gotA); n > 0 && strings.Contains(string(gotA[n-1]), `"turn":"black"`) {
+			gotA, gotB = gotA[:n-1], gotB[:min(len(gotB), n-1)] // the turn passed: Black's roll, public and different
+		}
+		if len(gotA) < 2 || len(gotA) != len(gotB) {
+			t.Fatalf("%s: %d messages in game A, %d in game B", name, len(gotA), len(gotB))
+		}
+		for i := range gotA {
+			if !bytes.Equal(gotA[i], gotB[i]) {
+				t.Errorf("%s: message %d differs:\n A %s\n B %s", name, i, gotA[i], gotB[i])
+				break
+			}
+		}
+	}
 }
 
 // hiddenDifferential runs one differential (see TestHiddenDifferential):
