@@ -25,7 +25,7 @@ type Config struct {
 	Bot Bot
 	// Workers is how many computer moves are searched at once (1 when
 	// zero): bounded, so the engine never takes every core. The workers
-	// serve the clients waiting for a move in turn (see bot_sched.go).
+	// serve the clients waiting for a move in turn (see sched.go).
 	Workers int
 	// ThinkSlice is how long a computer move may think, whatever its level,
 	// while another game waits for the computer (150 ms when zero).
