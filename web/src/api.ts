@@ -85,6 +85,14 @@ export type ChatRoom = 'players' | 'spectators';
 export interface ChatLine { room: ChatRoom; from: Color | 'spectator'; name: string; text: string; at: string }
 export interface ChatLog { room: ChatRoom; lines: ChatLine[] }
 
+// Hello is the first message of every connection: the seats it holds.
+export interface Hello { you: Color[] }
+
+// WireError is an error message (server/protocol.go errorJSON): its code
+// ("rate_limited", "no_chat", ...), its text and, for a rate limit, the
+// seconds to wait before asking again.
+export interface WireError { code: string; message: string; retryAfter?: number }
+
 export interface Summary {
   id: string;
   mode: string;
@@ -124,8 +132,11 @@ export class APIError extends Error {
 }
 
 async function json<T>(res: Response): Promise<T> {
-  const body = await res.json().catch(() => ({ message: res.statusText }));
-  if (!res.ok) throw new APIError(body.message || `HTTP ${res.status}`, res.status, String(body.code ?? ''));
+  const body: unknown = await res.json().catch(() => ({ message: res.statusText }));
+  if (!res.ok) {
+    const e: { message?: unknown; code?: unknown } = typeof body === 'object' && body !== null ? body : {};
+    throw new APIError(typeof e.message === 'string' && e.message ? e.message : `HTTP ${res.status}`, res.status, String(e.code ?? ''));
+  }
   return body as T;
 }
 

@@ -5,6 +5,8 @@
 
 import type { Color, DiceState } from './api';
 import { Key, t } from './i18n';
+import { MoveGrouping, MoveRow, firstMoveNumber } from './round/movelist';
+import type { PanelFactory } from './variants';
 
 const figures: Record<Color, Record<string, string>> = {
   white: { K: '♔', Q: '♕', R: '♖', B: '♗', N: '♘', P: '♙' },
@@ -32,6 +34,42 @@ export function liveDice(d: DiceState): boolean[] {
 
 // rollText writes a roll for the move list: "♘♗♙".
 export const rollText = (roll: string[], color: Color) => roll.map(l => dieFigure(l, color)).join('');
+
+// byRoll writes dice chess's move list a turn a row: a turn starts with
+// the step that carries its dice roll, and its row shows the roll; the
+// number goes up when Black's turn is over.
+export const byRoll: MoveGrouping = ({ moves, startFen, mover }) => {
+  const rows: MoveRow[] = [];
+  let num = firstMoveNumber(startFen);
+  let last: Color | undefined; // the side of the row before
+  let row: MoveRow | undefined;
+  moves.forEach((m, i) => {
+    if (!row || m.roll) {
+      const color = mover(i);
+      if (last === 'black' && color === 'white') num++;
+      last = color;
+      row = { num: color === 'white' ? `${num}.` : `${num}…`, className: 'turn', steps: [] };
+      if (m.roll) row.lead = { className: 'roll', text: rollText(m.roll, color) };
+      rows.push(row);
+    }
+    row.steps.push(i);
+  });
+  return rows;
+};
+
+// dicePanel is dice chess's side panel (VariantUI.panel): the turn's dice
+// of the live position, and Pass while the player to move may pass.
+export const dicePanel: PanelFactory = act => {
+  const $ = (id: string) => document.getElementById(id)!;
+  const panel = new DicePanel($('dice'), $('dice-faces'), $('btn-pass') as HTMLButtonElement, () => act.move('0000'));
+  return {
+    render: ({ state: s, live, canMove }) => {
+      const rollKey = `${s.ply - (s.dice?.moves ?? 0)}:${s.dice?.rolled.join('')}`; // the ply the turn began at, and its dice
+      panel.render(live ? s.dice : undefined, s.turn, rollKey, canMove && !!s.dice?.canPass);
+    },
+    destroy: () => panel.destroy(),
+  };
+};
 
 export class DicePanel {
   private shown = ''; // the roll on show, to tell a new one

@@ -1,13 +1,15 @@
 // The parts of the game page that only an online game has: the invite
 // (link, copy button, QR code) while a seat is open, each player's
 // presence and how many watch, the claim when the opponent has left, the
-// takeback request and the rematch. Play (play.ts) owns the connection and
-// the state, and hands both here; this module only draws and answers.
+// takeback request and the rematch. The game page (play.ts, round/) owns
+// the connection and the state, and hands both here; this module only
+// draws and answers.
 
 import { Color, Presence, Rematch, State, finished, openSeat } from './api';
 import { t } from './i18n';
 import { qrSVG } from './qr';
 import { VariantUI, sideName } from './variants';
+import type { ClientMsg } from './round/socket';
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
 
@@ -23,7 +25,7 @@ export interface OnlineGame {
 
 // OnlineHooks are what this part asks of the page.
 export interface OnlineHooks {
-  send(type: string, data?: unknown): void;
+  send(msg: ClientMsg): void;
   flash(text: string): void;
   // rematch goes to the agreed rematch, where this browser plays color
   // (none: it watches).
@@ -205,17 +207,17 @@ export class OnlineView {
 
   private bind() {
     $('btn-invite-copy').onclick = () => void this.copyLink();
-    $('btn-claim-win').onclick = () => this.hooks.send('claim-victory');
-    $('btn-claim-draw').onclick = () => this.hooks.send('claim-victory', { draw: true });
-    $('btn-takeback-accept').onclick = () => this.hooks.send('takeback-accept');
+    $('btn-claim-win').onclick = () => this.hooks.send({ t: 'claim-victory' });
+    $('btn-claim-draw').onclick = () => this.hooks.send({ t: 'claim-victory', d: { draw: true } });
+    $('btn-takeback-accept').onclick = () => this.hooks.send({ t: 'takeback-accept' });
     $('btn-takeback-decline').onclick = () => {
       this.withdrewTakeback = this.game?.state.takebackOffer === this.mySeat();
-      this.hooks.send('takeback-decline');
+      this.hooks.send({ t: 'takeback-decline' });
     };
-    $('btn-rematch').onclick = $('btn-over-rematch').onclick = $('btn-rematch-accept').onclick = () => this.hooks.send('rematch-offer');
+    $('btn-rematch').onclick = $('btn-over-rematch').onclick = $('btn-rematch-accept').onclick = () => this.hooks.send({ t: 'rematch-offer' });
     $('btn-rematch-decline').onclick = () => {
       this.withdrawn = this.rematch.offer === this.mySeat();
-      this.hooks.send('rematch-decline');
+      this.hooks.send({ t: 'rematch-decline' });
     };
   }
 

@@ -8,6 +8,9 @@
 import type { Color, State, Step, Variant } from './api';
 import type { BoardFactory } from './board';
 import { ChessBoard } from './chessboard';
+import { byRoll, dicePanel } from './dice';
+import { blastArea } from './marks';
+import { MoveGrouping, byFullMove } from './round/movelist';
 import { Key as TextKey, t } from './i18n';
 import type { SoundName } from './sound';
 import { XiangqiBoard, parseFEN } from './xiangqi';
@@ -21,6 +24,24 @@ export interface Notation {
   label: TextKey; // in the notation menu
   text(m: Step): string; // a move in it
 }
+
+// BoardEffect is a short animation over some squares of the board (class
+// cls of style.css, gone after ms): a mine's blast.
+export interface BoardEffect { squares: string[]; cls: string; ms: number }
+
+// PanelView is what a variant's side panel draws from: the state, whether
+// it is the live position, and whether the user may act on it now.
+export interface PanelView { state: State; live: boolean; canMove: boolean }
+
+// SidePanel is a variant's own part of the side panel (dice chess's dice).
+export interface SidePanel {
+  render(v: PanelView): void;
+  destroy(): void;
+}
+
+// PanelFactory makes a variant's side panel for one game page; act is what
+// the panel may do (send a move).
+export type PanelFactory = (act: { move(u: string): void }) => SidePanel;
 
 // VariantUI is what the UI needs to know about one variant.
 export interface VariantUI {
@@ -47,9 +68,16 @@ export interface VariantUI {
   // handOver hides the board between turns on one screen (fog of war: each
   // side may see only its own view), until the next player asks for it.
   handOver?: boolean;
-  // turns groups the move list by turn, a turn being the steps from one
-  // with a dice roll to the next (dice chess: up to three moves a turn).
-  turns?: 'roll';
+  // The variant's hooks into the game page, which has no variant branch of
+  // its own. moveRows groups the move list (chess: by move number; dice
+  // chess: a turn a row, from one step with a dice roll to the next).
+  moveRows: MoveGrouping;
+  // panel is the variant's part of the side panel, made with the board
+  // (dice chess: the dice and Pass).
+  panel?: PanelFactory;
+  // effect is the animation a move shows on the board, if any (bomb chess:
+  // the blast of a mine).
+  effect?(before: State, after: State): BoardEffect | undefined;
   // fair is what the game info says of a game drawn from a secret seed
   // (dice, mines), and the command that checks it once the seed is out.
   fair?: { text: TextKey; verify: string };
@@ -78,6 +106,7 @@ export const chess: VariantUI = {
   },
   setup: { label: 'setup.chess', placeholder: 'setup.chess.placeholder' },
   takeback: true,
+  moveRows: byFullMove,
 };
 
 // chess960 is chess from a shuffled back rank, on the chess board: the
@@ -121,6 +150,7 @@ export const xiangqi: VariantUI = {
   moveSound: (prev, s) => (s.check ? 'check' : parseFEN(s.fen).size < parseFEN(prev.fen).size ? 'capture' : 'move'),
   setup: { label: 'setup.xiangqi', placeholder: 'setup.xiangqi.placeholder' },
   takeback: true,
+  moveRows: byFullMove, // Red's move, then Black's
 };
 
 // fogofwar is chess where each side sees only its own pieces and the
@@ -157,7 +187,8 @@ export const dice: VariantUI = {
   help: 'variant.dice.help',
   rules: 'variant.dice.rules',
   takeback: false,
-  turns: 'roll',
+  moveRows: byRoll,
+  panel: dicePanel,
   fair: { text: 'fair.dice', verify: 'gambit dice verify' },
 };
 
@@ -173,6 +204,7 @@ export const bomb: VariantUI = {
   reasons: { ...chess.reasons, 'king exposed by a mine': 'reason.kingExposed' },
   takeback: false,
   moveSound: (prev, s) => (s.last?.blast ? 'blast' : chess.moveSound(prev, s)),
+  effect: (_, s) => (s.last?.blast ? { squares: blastArea(s.last.blast), cls: 'blast', ms: 900 } : undefined),
   fair: { text: 'fair.bomb', verify: 'gambit bomb verify' },
 };
 

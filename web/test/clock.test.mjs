@@ -1,7 +1,7 @@
 // formatClock: the clock's text from tenths of a second to days per move.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { formatClock } from '../src/play.ts';
+import { formatClock } from '../src/round/view/players.ts';
 
 test('formatClock', () => {
   for (const [ms, want] of [

@@ -58,7 +58,10 @@ test('fog of war, dice and bomb chess: chess boards, their own rules, no takebac
   assert.ok(chess.takeback && chess960.takeback && xiangqi.takeback);
   // Only fog of war hides the board between turns on one screen.
   assert.deepEqual(variants.filter(v => v.handOver).map(v => v.name), ['fogofwar']);
-  assert.deepEqual(variants.filter(v => v.turns === 'roll').map(v => v.name), ['dice']);
+  // Only dice chess writes its move list a turn a row and has a panel of its own; only bomb chess has a move effect.
+  assert.deepEqual(variants.filter(v => v.moveRows !== chess.moveRows).map(v => v.name), ['dice']);
+  assert.deepEqual(variants.filter(v => v.panel).map(v => v.name), ['dice']);
+  assert.deepEqual(variants.filter(v => v.effect).map(v => v.name), ['bomb']);
   assert.deepEqual(variants.filter(v => v.fair).map(v => [v.name, v.fair.verify]), [['dice', 'gambit dice verify'], ['bomb', 'gambit bomb verify']]);
   assert.equal(fogofwar.claimDraw, false); // its draws come by themselves
   assert.match(t(fogofwar.help), /capture the king/);

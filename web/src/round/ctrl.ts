@@ -1,0 +1,263 @@
+// The game page's controller: what the page knows of the game (the state
+// the server sent, the history, the seats this browser holds, the ply under
+// review, the board's orientation) and what the user can do (move, resign,
+// offer, take back, claim, flip, hand over). It touches no DOM: the views
+// (view/*.ts) draw from it, and it tells the page what happened through
+// its hooks. Turns are the server's: the state's turn for the live
+// position, and the side to move of the FEN the server sent for each
+// position under review; nothing is worked out from ply counts.
+
+import { Color, Hello, State, Step, finished, openSeat } from '../api';
+import type { SoundName } from '../sound';
+import { t } from '../i18n';
+import { BoardEffect, Notation, VariantUI, notationOf, variantOf } from '../variants';
+import type { ClientMsg, Send } from './socket';
+
+export const other = (c: Color): Color => (c === 'white' ? 'black' : 'white');
+
+// sideToMove reads the side to move of a FEN the server wrote (chess and
+// xiangqi alike: "w" or "b" after the board); undefined without one.
+export function sideToMove(fen: string | undefined): Color | undefined {
+  const side = fen?.split(' ')[1];
+  return side === 'b' ? 'black' : side === 'w' || side === 'r' ? 'white' : undefined;
+}
+
+// CtrlHooks are what the controller tells the page.
+export interface CtrlHooks {
+  send: Send;
+  redraw(): void; // everything
+  redrawButtons(): void; // the buttons only (the resign button's confirmation)
+  flash(text: string): void; // a short word in the status line, after a redraw
+  sound(name: SoundName): void;
+  started(v: VariantUI): void; // the first state came: the variant is known
+  over(s: State): void; // the game ended while this page watched
+  effect(e: BoardEffect): void; // a move's animation over the board
+  changed(prev: State, s: State): void; // a new state replaced prev
+}
+
+export type EndAction = 'abort' | 'resign';
+
+export class RoundCtrl {
+  variant: VariantUI = variantOf(); // known for sure once the first state arrives
+  state?: State;
+  moves: Step[] = [];
+  you: Color[] = [];
+  viewPly: number | null = null; // a ply under review, or null for the live position
+  clockAt = 0; // performance.now() when the clock values arrived
+  notation?: Notation; // how the move list is written, if the variant has a choice
+  notice?: string; // to flash once the game is drawn
+  // revealed is the side whose view the board may show on one screen in a
+  // hidden variant (see VariantUI.handOver): another side to move covers
+  // the board until its player asks for it.
+  revealed?: Color;
+  confirming?: { timer: ReturnType<typeof setTimeout>; action: EndAction }; // the resign (abort) button awaits its second click
+
+  constructor(readonly id: string, public orientation: Color, private hooks: CtrlHooks) {}
+
+  // --- what the server says
+
+  onHello(h: Hello) {
+    this.you = h.you;
+  }
+
+  // onState takes a state (full: with the whole history) or a move.
+  onState(s: State, full: boolean) {
+    const prev = this.state;
+    if (prev && (full ? s.v < prev.v : s.v <= prev.v)) return; // stale: a newer state is shown
+    if (!full && prev) s = { ...s, startFen: prev.startFen }; // a move carries no history, nor where it starts
+    if (full) this.moves = s.moves ?? [];
+    else if (s.last) this.moves = [...this.moves.slice(0, s.ply - 1), s.last];
+    this.state = s;
+    this.clockAt = performance.now();
+    // A move comes as a move, or as a whole state when it ends a hidden game (carrying its last step).
+    const moved = !!prev && s.v === prev.v + 1 && !!s.last;
+    if (moved && prev) this.hooks.sound(this.variant.moveSound(prev, s));
+    if (prev && !finished(prev.status) && finished(s.status)) {
+      this.hooks.sound('end');
+      this.hooks.over(s);
+    }
+    if (this.viewPly !== null && full) this.viewPly = null;
+    const declined = prev?.drawOffer && !s.drawOffer && !finished(s.status) && this.you.includes(prev.drawOffer) && this.you.length === 1;
+    if (!prev && this.you.length === 1) this.orientation = this.you[0];
+    if (!prev && s.ply === (s.setupPly ?? 0)) this.revealed = s.turn; // a new game: the first player is at the screen
+    if (!prev) {
+      this.variant = variantOf(s.variant);
+      this.hooks.started(this.variant);
+    }
+    this.hooks.redraw();
+    const effect = moved && prev && !this.covered() ? this.variant.effect?.(prev, s) : undefined;
+    if (effect) this.hooks.effect(effect);
+    if (declined) this.hooks.flash(t('status.drawDeclined'));
+    if (prev) this.hooks.changed(prev, s);
+    if (this.notice) this.hooks.flash(this.notice);
+    this.notice = undefined;
+  }
+
+  // --- what the page shows
+
+  // live reports whether the board shows the game as it stands.
+  live(): boolean {
+    return this.viewPly === null || this.viewPly === this.moves.length;
+  }
+
+  // ply is the ply shown: the last, or the one under review.
+  ply(): number {
+    return this.live() ? this.moves.length : this.viewPly ?? this.moves.length;
+  }
+
+  // step is the move that led to the position shown, if any.
+  step(): Step | undefined {
+    const ply = this.ply();
+    return ply > 0 ? this.moves[ply - 1] : undefined;
+  }
+
+  // fen is the position shown.
+  fen(): string {
+    const s = this.state!;
+    if (this.live()) return s.fen;
+    return this.step()?.fen ?? s.startFen ?? s.fen;
+  }
+
+  // turn is the side to move in the position shown, as the server wrote it.
+  turn(): Color {
+    const s = this.state!;
+    return this.live() ? s.turn : sideToMove(this.fen()) ?? s.turn;
+  }
+
+  // mover is the side that made step i (0-based): the side to move in the
+  // position before it, as the server wrote it.
+  mover(i: number): Color {
+    const before = i === 0 ? this.state?.startFen : this.moves[i - 1]?.fen;
+    return sideToMove(before) ?? 'white';
+  }
+
+  // movesBy counts the moves side c made in this game (not imported with the setup).
+  movesBy(c: Color): number {
+    let n = 0;
+    for (let i = this.state?.setupPly ?? 0; i < this.moves.length; i++) if (this.mover(i) === c) n++;
+    return n;
+  }
+
+  // inPlay reports whether moves may be made on the position shown: the
+  // live one, of a game on, whose seats are taken (online, no one moves
+  // before the opponent is seated).
+  inPlay(): boolean {
+    const s = this.state;
+    return !!s && this.live() && !finished(s.status) && !(s.mode === 'online' && openSeat(s));
+  }
+
+  // canMove reports whether the user may move now.
+  canMove(): boolean {
+    return this.inPlay() && this.you.includes(this.state!.turn);
+  }
+
+  // premove is the side the user may move ahead of the opponent's reply
+  // (online, one seat), if any.
+  premove(): Color | undefined {
+    return this.inPlay() && this.state!.mode === 'online' && this.you.length === 1 ? this.you[0] : undefined;
+  }
+
+  // covered reports whether the board hides behind the hand-over screen:
+  // a hidden variant on one screen, between a move and the next player's
+  // asking to see the board.
+  covered(): boolean {
+    const s = this.state;
+    return !!s && !!this.variant.handOver && s.mode === 'local' && this.you.length === 2 && !finished(s.status) && this.revealed !== s.turn;
+  }
+
+  // remaining returns colour c's time now, counting down locally between events.
+  remaining(c: Color): number {
+    const k = this.state!.clock!;
+    let ms = k[c];
+    if (k.running === c && !finished(this.state!.status)) ms -= performance.now() - this.clockAt;
+    return Math.max(0, ms);
+  }
+
+  // played counts the moves made here, not imported with the setup.
+  played(): number {
+    const s = this.state!;
+    return s.ply - (s.setupPly ?? 0);
+  }
+
+  // endAction is what the resign button offers: before both sides have
+  // moved a game can be called off without a result.
+  endAction(): EndAction {
+    return this.played() < 2 && this.state!.mode !== 'local' ? 'abort' : 'resign';
+  }
+
+  // --- what the user does
+
+  // send sends a command; while the connection is down it says so, and a
+  // move the board already shows is put back by the redraw.
+  send(msg: ClientMsg) {
+    if (this.hooks.send(msg)) return;
+    if (this.state) this.hooks.redraw();
+    this.hooks.flash(t('status.notSent')); // after the redraw, which rewrites the status line
+  }
+
+  // move sends a move in the variant's coordinate text.
+  move(u: string) { this.send({ t: 'move', d: { u } }); }
+
+  // takeback undoes the last move at once on one screen or against the
+  // computer; online it asks the opponent.
+  takeback() {
+    this.viewPly = null;
+    this.send({ t: this.state?.mode === 'online' ? 'takeback-offer' : 'takeback' });
+  }
+
+  offerDraw() { this.send({ t: 'draw-offer' }); }
+  acceptDraw() { this.send({ t: 'draw-accept' }); }
+  declineDraw() { this.send({ t: 'draw-decline' }); }
+  claimDraw() { this.send({ t: 'draw-claim' }); }
+
+  // resignOrAbort asks for a second click within three seconds, so a stray
+  // tap does not end the game.
+  resignOrAbort() {
+    if (!this.confirming) {
+      const action = this.endAction();
+      this.confirming = { timer: setTimeout(() => this.endConfirm(), 3000), action };
+      this.hooks.redrawButtons();
+      return;
+    }
+    const really = this.confirming.action;
+    this.endConfirm();
+    this.send({ t: really });
+  }
+
+  private endConfirm() {
+    clearTimeout(this.confirming?.timer);
+    this.confirming = undefined;
+    if (this.state) this.hooks.redrawButtons();
+  }
+
+  // flip turns the board round.
+  flip() {
+    this.orientation = other(this.orientation);
+    this.hooks.redraw();
+  }
+
+  // handOver shows the board to the player at the screen, from their side.
+  handOver() {
+    if (!this.state) return;
+    this.revealed = this.orientation = this.state.turn;
+    this.hooks.redraw();
+  }
+
+  // view shows the position after ply (0 = start) without changing the game.
+  view(ply: number) {
+    const n = this.moves.length;
+    ply = Math.max(0, Math.min(n, ply));
+    this.viewPly = ply === n ? null : ply;
+    this.hooks.redraw();
+  }
+
+  // setNotation writes the move list in the variant's notation of that id.
+  setNotation(id: string | null) {
+    this.notation = notationOf(this.variant, id);
+  }
+
+  destroy() {
+    clearTimeout(this.confirming?.timer);
+    this.confirming = undefined;
+  }
+}

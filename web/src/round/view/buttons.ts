@@ -1,0 +1,76 @@
+// The game's buttons: take back (undo), resign (abort) with its second
+// click, offer and claim a draw, flip, copy and download; each enabled
+// when the controller says it may be used.
+
+import { finished, openSeat, pgn } from '../../api';
+import { t } from '../../i18n';
+import type { RoundCtrl } from '../ctrl';
+import { $, setDisabled } from './dom';
+import { flash } from './status';
+
+// lockedEnds are the endings a takeback on one screen cannot undo.
+const lockedEnds = ['resigned', 'timeout', 'drawAgreed', 'aborted', 'abandoned'];
+
+// renderButtons enables and labels the buttons.
+export function renderButtons(ctrl: RoundCtrl) {
+  const s = ctrl.state!;
+  const playing = ctrl.you.length > 0;
+  const over = finished(s.status);
+  const played = ctrl.played();
+  if (s.mode === 'online') {
+    // Online a takeback is asked for, of a move of one's own, while the game is on.
+    setDisabled('btn-undo', !playing || over || ctrl.movesBy(ctrl.you[0]) === 0 || !!s.takebackOffer);
+    $('btn-undo').textContent = t('btn.takeback');
+  } else {
+    setDisabled('btn-undo', !playing || played === 0 || lockedEnds.includes(s.status));
+    $('btn-undo').textContent = t('btn.undo');
+  }
+  $('btn-undo').hidden = !ctrl.variant.takeback;
+  setDisabled('btn-resign', !playing || over);
+  const resign = $('btn-resign');
+  const c = ctrl.confirming;
+  resign.classList.toggle('confirm', !!c);
+  if (c) resign.textContent = t(c.action === 'abort' ? 'btn.reallyAbort' : 'btn.reallyResign');
+  else resign.textContent = t(ctrl.endAction() === 'abort' ? 'btn.abort' : 'btn.resign');
+  const waiting = !!openSeat(s); // for an opponent: nothing to offer yet
+  setDisabled('btn-draw', !playing || over || !!s.drawOffer || waiting);
+  setDisabled('btn-claim', !playing || over || !s.canClaim || !ctrl.you.includes(s.turn));
+  $('btn-claim').hidden = !ctrl.variant.claimDraw;
+  $<HTMLAnchorElement>('btn-download-pgn').href = `/api/games/${ctrl.id}/pgn?download=1`;
+  setDownload('btn-download-gif', `/game/${ctrl.id}.gif?download=1`, 'btn.downloadGif');
+  setDownload('btn-download-viewer', `/game/${ctrl.id}.html?download=1`, 'btn.downloadViewer');
+}
+
+// setDownload points a download link at href, labelled with the text of key.
+function setDownload(id: string, href: string, key: 'btn.downloadGif' | 'btn.downloadViewer') {
+  const a = $<HTMLAnchorElement>(id);
+  a.href = href;
+  a.textContent = t(key);
+  a.title = t(`${key}.title`);
+}
+
+// bindButtons binds the buttons to the controller's actions; newGame
+// opens the new-game dialog.
+export function bindButtons(ctrl: RoundCtrl, newGame: () => void) {
+  $('btn-new').onclick = newGame;
+  $('btn-handover').onclick = () => ctrl.handOver(); // the player at the screen sees the board from their side
+  $('btn-undo').onclick = () => ctrl.takeback();
+  $('btn-resign').onclick = () => ctrl.resignOrAbort();
+  $('btn-draw').onclick = () => ctrl.offerDraw();
+  $('btn-claim').onclick = () => ctrl.claimDraw();
+  $('btn-accept').onclick = () => ctrl.acceptDraw();
+  $('btn-decline').onclick = () => ctrl.declineDraw();
+  $('btn-flip').onclick = () => ctrl.flip();
+  $('btn-copy-fen').onclick = () => void copy(ctrl.state?.fen ?? '', t('status.fenCopied'));
+  $('btn-copy-pgn').onclick = async () => copy(await pgn(ctrl.id), t('status.pgnCopied'));
+}
+
+// copy puts text on the clipboard, or shows it to copy by hand.
+async function copy(text: string, done: string) {
+  try {
+    await navigator.clipboard.writeText(text);
+    flash(done);
+  } catch {
+    window.prompt(t('prompt.copy'), text);
+  }
+}

@@ -1,0 +1,53 @@
+// The players beside the board: each seat's name, and its clock counting
+// down between the server's events.
+
+import type { Color } from '../../api';
+import { finished } from '../../api';
+import { t } from '../../i18n';
+import { sideName } from '../../variants';
+import { RoundCtrl, other } from '../ctrl';
+import { $ } from './dom';
+
+// seatName is how the page names a seat: a bot's name, an open seat,
+// the side's name, or "You".
+function seatName(ctrl: RoundCtrl, c: Color): string {
+  const s = ctrl.state!;
+  const seat = s.seats[c];
+  const name = sideName(ctrl.variant, c);
+  if (seat.kind === 'bot') return seat.name ?? t('player.computer');
+  if (seat.kind === 'open') return t('player.open');
+  if (s.mode === 'local') return name;
+  return ctrl.you.includes(c) ? t('player.you', { side: sideName(ctrl.variant, c, true) }) : name;
+}
+
+// renderPlayers names the player at the bottom of the board and at the top.
+export function renderPlayers(ctrl: RoundCtrl) {
+  const bottom = ctrl.orientation;
+  $('name-bottom').textContent = seatName(ctrl, bottom);
+  $('name-top').textContent = seatName(ctrl, other(bottom));
+}
+
+// renderClocks draws both clocks (hidden in a game without one).
+export function renderClocks(ctrl: RoundCtrl) {
+  const s = ctrl.state;
+  for (const [pos, c] of [['bottom', ctrl.orientation], ['top', other(ctrl.orientation)]] as const) {
+    const el = $(`clock-${pos}`);
+    if (!s?.clock) { el.hidden = true; continue; }
+    el.hidden = false;
+    const ms = ctrl.remaining(c);
+    el.textContent = formatClock(ms);
+    el.classList.toggle('running', s.clock.running === c && !finished(s.status));
+    el.classList.toggle('low', ms < Math.min(20000, s.clock.initial / 5));
+  }
+}
+
+// formatClock shows m:ss, with tenths under ten seconds; h:mm:ss from an
+// hour; days and hours from a day (correspondence: "2d 23h").
+export function formatClock(ms: number): string {
+  const total = Math.floor(ms / 1000);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  if (total >= 86400) return t('clock.days', { d: Math.floor(total / 86400), h: Math.floor((total % 86400) / 3600) });
+  if (total >= 3600) return `${Math.floor(total / 3600)}:${pad(Math.floor((total % 3600) / 60))}:${pad(total % 60)}`;
+  if (ms < 10000) return `0:0${total % 60}.${Math.floor((ms % 1000) / 100)}`;
+  return `${Math.floor(total / 60)}:${pad(total % 60)}`;
+}

@@ -1,0 +1,49 @@
+// The status line (whose move, the result, a short flash), the
+// connection line, and the draw offer's bar.
+
+import { finished, openSeat } from '../../api';
+import { t } from '../../i18n';
+import { describeEnd, sideName } from '../../variants';
+import { RoundCtrl, other } from '../ctrl';
+import { $ } from './dom';
+
+// statusText says where the game stands.
+function statusText(ctrl: RoundCtrl): string {
+  const s = ctrl.state!;
+  if (finished(s.status)) {
+    const [title, reason] = describeEnd(s);
+    return t('status.over', { title, reason });
+  }
+  if (s.mode === 'online' && openSeat(s)) return t(ctrl.you.length > 0 ? 'status.waiting' : 'status.waitingSpectator');
+  if (s.fog && ctrl.you.length === 0) return t('status.fogWatching'); // a spectator sees nothing of a hidden game in play
+  if (s.seats[s.turn].kind === 'bot') return t('status.thinking');
+  return t(s.check ? 'status.toMoveCheck' : 'status.toMove', { side: sideName(ctrl.variant, s.turn) });
+}
+
+// renderStatus draws the status line and the draw offer's bar: the
+// opponent may answer an offer, the side offering withdraw it.
+export function renderStatus(ctrl: RoundCtrl) {
+  const s = ctrl.state!;
+  $('status').textContent = statusText(ctrl);
+  const offer = s.drawOffer;
+  const answerable = !!offer && ctrl.you.includes(other(offer));
+  $('offer-bar').hidden = !offer;
+  $('offer-text').textContent = offer ? t('offer.draw', { side: sideName(ctrl.variant, offer) }) : '';
+  $('btn-accept').hidden = !answerable;
+  $('btn-decline').hidden = !answerable && !(offer && ctrl.you.includes(offer));
+  $('btn-decline').textContent = t(answerable ? 'btn.decline' : 'btn.withdraw');
+}
+
+// flash shows a short word in the status line, until the next redraw.
+export function flash(text: string) {
+  const el = $('status');
+  el.textContent = text;
+  el.classList.add('flash');
+  window.setTimeout(() => el.classList.remove('flash'), 1500);
+}
+
+// setConn says that the connection is down (empty: it is up).
+export function setConn(text: string) {
+  $('conn').textContent = text;
+  document.body.classList.toggle('offline', text !== '');
+}
