@@ -15,7 +15,7 @@ import (
 // seatCookie is the player cookie h sets, nil if none.
 func seatCookie(h http.Header) *http.Cookie {
 	for _, c := range (&http.Response{Header: h}).Cookies() {
-		if c.Name == playerCookie {
+		if c.Name == playerCookie || c.Name == hostPlayerCookie {
 			return c
 		}
 	}
@@ -72,8 +72,8 @@ func TestSeatCookieSecure(t *testing.T) {
 		if a.status != http.StatusCreated || c == nil {
 			t.Fatalf("%s: %d, cookie %v", tt.name, a.status, c)
 		}
-		if c.Secure != tt.secure || !c.HttpOnly {
-			t.Errorf("%s: %s; want Secure %v, HttpOnly", tt.name, c, tt.secure)
+		if c.Secure != tt.secure || !c.HttpOnly || (c.Name == hostPlayerCookie) != tt.secure {
+			t.Errorf("%s: %s; want Secure %v, HttpOnly, the __Host- name over https alone", tt.name, c, tt.secure)
 		}
 	}
 
@@ -86,8 +86,72 @@ func TestSeatCookieSecure(t *testing.T) {
 		t.Fatal(err)
 	}
 	resp.Body.Close()
-	if c := seatCookie(resp.Header); c == nil || !c.Secure {
-		t.Errorf("over TLS: %d, cookie %v; want Secure", resp.StatusCode, c)
+	if c := seatCookie(resp.Header); c == nil || !c.Secure || c.Name != hostPlayerCookie || c.Path != "/" || c.Domain != "" {
+		t.Errorf("over TLS: %d, cookie %v; want a Secure %s with Path=/ and no Domain", resp.StatusCode, c, hostPlayerCookie)
+	}
+}
+
+// TestPlantedCookieIgnoredOverTLS: over https only the __Host- cookie
+// counts, which a browser takes from this host alone. An attacker's own
+// issued cookie planted under the plain name (by a sibling subdomain, or
+// over plain http) is ignored: the victim's new game gets a fresh cookie,
+// and the attacker, holding theirs, holds none of the victim's seats.
+func TestPlantedCookieIgnoredOverTLS(t *testing.T) {
+	rs := runServer(t, Config{})
+	srv := httptest.NewTLSServer(rs.s.Handler())
+	defer srv.Close()
+	post := func(body string, cookies ...*http.Cookie) (*http.Response, createResponse) {
+		t.Helper()
+		r, _ := http.NewRequest("POST", srv.URL+"/api/games", strings.NewReader(body))
+		r.Header.Set("Content-Type", "application/json")
+		for _, c := range cookies {
+			r.AddCookie(c)
+		}
+		resp, err := srv.Client().Do(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		var g createResponse
+		if err := json.NewDecoder(resp.Body).Decode(&g); err != nil || resp.StatusCode != http.StatusCreated {
+			t.Fatalf("create: %d %v", resp.StatusCode, err)
+		}
+		return resp, g
+	}
+	attackerResp, _ := post(`{"mode":"local"}`)
+	attacker := seatCookie(attackerResp.Header) // the attacker's own, issued by this server
+	planted := &http.Cookie{Name: playerCookie, Value: attacker.Value}
+	victimResp, victimGame := post(`{"mode":"online","color":"white"}`, planted)
+	victim := seatCookie(victimResp.Header)
+	if victim == nil || victim.Value == attacker.Value || victim.Name != hostPlayerCookie {
+		t.Fatalf("the victim kept the planted cookie: %v", victim)
+	}
+	// Listed with each cookie: the victim's game is the victim's, not the attacker's.
+	yours := func(c *http.Cookie) bool {
+		t.Helper()
+		r, _ := http.NewRequest("GET", srv.URL+"/api/games?limit=200", nil)
+		r.AddCookie(&http.Cookie{Name: hostPlayerCookie, Value: c.Value})
+		resp, err := srv.Client().Do(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		var list []struct {
+			ID    string
+			Yours bool
+		}
+		if err := json.NewDecoder(resp.Body).Decode(&list); err != nil {
+			t.Fatal(err)
+		}
+		return slices.ContainsFunc(list, func(g struct {
+			ID    string
+			Yours bool
+		}) bool {
+			return g.ID == victimGame.ID && g.Yours
+		})
+	}
+	if !yours(victim) || yours(attacker) {
+		t.Errorf("the victim's game is the victim's %v, the attacker's %v; want true, false", yours(victim), yours(attacker))
 	}
 }
 

@@ -47,8 +47,29 @@ import (
 // of the change. Each request carrying one costs an indexed look-up in
 // game_players until the browser has its signed cookie.
 
-// playerCookie names the cookie holding a browser's player secret.
+// playerCookie names the cookie holding a browser's player secret over
+// plain http (a machine of one's own, a LAN).
 const playerCookie = "gambit_player"
+
+// hostPlayerCookie is its name over TLS. The MAC stops a client from
+// choosing a secret, but not an attacker from planting their own issued
+// cookie in a victim's browser, who would then play in seats the attacker
+// holds too (the probe did it). Planting takes a sibling subdomain, or a
+// man in the middle of plain http, setting the cookie; the __Host- prefix
+// makes the browser refuse a cookie of that name unless this very host
+// set it, over https, Secure, with Path=/ and no Domain. So over TLS only
+// that cookie counts: a plain gambit_player sent over https is ignored,
+// since anyone may have planted it. Over plain http no cookie can be
+// protected from the network, and the plain name is used.
+const hostPlayerCookie = "__Host-" + playerCookie
+
+// playerCookieName is the player cookie's name for request r.
+func playerCookieName(r *http.Request) string {
+	if requestScheme(r) == "https" {
+		return hostPlayerCookie
+	}
+	return playerCookie
+}
 
 // playerCookieAge is how long a browser keeps its secret (renewed on every
 // game it creates or joins).
@@ -176,7 +197,7 @@ type playerKey struct{}
 func (s *Server) withPlayer(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		st := &playerState{p: s.players}
-		if c, err := r.Cookie(playerCookie); err == nil {
+		if c, err := r.Cookie(playerCookieName(r)); err == nil {
 			st.value = c.Value
 		}
 		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), playerKey{}, st)))
@@ -221,7 +242,8 @@ func ensurePlayer(w http.ResponseWriter, r *http.Request) (string, error) {
 		secret := randomToken()
 		id, value = playerID(secret), issue(key, secret)
 	}
-	http.SetCookie(w, &http.Cookie{Name: playerCookie, Value: value, Path: "/", MaxAge: int(playerCookieAge.Seconds()),
-		HttpOnly: true, Secure: requestScheme(r) == "https", SameSite: http.SameSiteStrictMode})
+	name := playerCookieName(r)
+	http.SetCookie(w, &http.Cookie{Name: name, Value: value, Path: "/", MaxAge: int(playerCookieAge.Seconds()),
+		HttpOnly: true, Secure: name == hostPlayerCookie, SameSite: http.SameSiteStrictMode})
 	return id, nil
 }
