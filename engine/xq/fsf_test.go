@@ -1,3 +1,5 @@
+//go:build strength
+
 package xq
 
 import (
@@ -99,7 +101,7 @@ func (u *uciEngine) bestMove(t *testing.T, g *xiangqi.Game, goCmd string) xiangq
 
 func TestFairyStockfish(t *testing.T) {
 	if *fsfPath == "" {
-		t.Skip("enable with -fsf PATH")
+		t.Fatal("the match needs Fairy-Stockfish: -fsf PATH")
 	}
 	ours := uint64(20000)
 	if *abNodes > 0 {

@@ -1,3 +1,13 @@
+//go:build strength
+
+// The strength experiments (self-play, A/B of evaluation variants, and in
+// fsf_test.go a match against Fairy-Stockfish) play hundreds of games:
+// they are built only with -tags strength, so that no test in the
+// ordinary run depends on a flag to assert anything:
+//
+//	go test -tags strength -run SelfPlay ./engine/xq/ -args -depth 5
+//	go test -tags strength -run AB ./engine/xq/ -args -ab nosafety
+//	go test -tags strength -run FairyStockfish ./engine/xq/ -args -fsf /usr/games/fairy-stockfish
 package xq
 
 import (
@@ -16,7 +26,6 @@ import (
 // plays the engine at -depth against itself at -depth minus 2, each side
 // of every opening once, with xiangqi.Game as referee.
 var (
-	selfPlay      = flag.Bool("selfplay", false, "run the self-play strength test")
 	selfPlayDepth = flag.Int("depth", 5, "depth of the stronger side in the self-play test")
 	selfPlayPlies = flag.Int("plies", 200, "plies after which a self-play game is scored a draw")
 	abVariant     = flag.String("ab", "", "evaluation or search variant to play against the defaults at -depth")
@@ -44,9 +53,6 @@ var selfPlayOpenings = [][]string{
 }
 
 func TestSelfPlay(t *testing.T) {
-	if !*selfPlay {
-		t.Skip("enable with -selfplay")
-	}
 	deep := *selfPlayDepth
 	var score [3]int // wins, draws, losses of the deeper side
 	for i, op := range selfPlayOpenings {
@@ -156,7 +162,7 @@ var abVariants = map[string]func(w *evalWeights){
 //	go test -run AB ./engine/xq/ -args -ab nosafety -depth 5
 func TestAB(t *testing.T) {
 	if *abVariant == "" {
-		t.Skip("enable with -ab VARIANT")
+		t.Fatal("name the variant to play: -ab VARIANT")
 	}
 	variant, params := defaultWeights, defaultParams
 	for _, name := range strings.Split(*abVariant, ",") {
