@@ -142,7 +142,8 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 // readPump reads client messages and hands them to the game (its hub, or
 // its owner on another node) until the connection ends. Bad messages get
 // an error event and change nothing; one over maxMessage (or a frame that
-// declares more) closes the connection with 1009.
+// declares more) closes the connection with 1009, and a connection over
+// the frame guard's bounds on frames with 1008.
 func (s *Server) readPump(ctx context.Context, conn *websocket.Conn, link gameLink, c *client) {
 	defer func() {
 		link.leave()
@@ -154,8 +155,13 @@ func (s *Server) readPump(ctx context.Context, conn *websocket.Conn, link gameLi
 		_, data, err := conn.Read(ctx)
 		read := time.Now()
 		if err != nil {
-			if errors.Is(err, errFrameTooLarge) || errors.Is(err, websocket.ErrMessageTooBig) {
+			switch {
+			case errors.Is(err, errFrameTooLarge) || errors.Is(err, websocket.ErrMessageTooBig):
 				conn.Close(websocket.StatusMessageTooBig, "message too large")
+			case errors.Is(err, errTooManyFrames):
+				conn.Close(websocket.StatusPolicyViolation, "too many frames")
+			case errors.Is(err, errTooManyFragments):
+				conn.Close(websocket.StatusPolicyViolation, "too many fragments")
 			}
 			return
 		}
