@@ -43,10 +43,16 @@ type client struct {
 }
 
 // Per-connection message limits: a burst, then so many a second; what is
-// over is dropped with one error event, and nothing reaches the game.
+// over is dropped with one error event, and nothing reaches the game. A
+// connection that keeps on past maxDropped messages over its own limit
+// (beyond the burst and the rate) is closed with 1008: the dropped
+// messages are still read, and a flood would be read for ever. Messages
+// dropped for its address's limit do not count: a connection that keeps
+// to its own limit is not closed for another's flood.
 const (
 	messageRate  = 10
 	messageBurst = 30
+	maxDropped   = 100
 )
 
 // trySend queues data for the client unless its queue is full (the reader
@@ -142,21 +148,40 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 // readPump reads client messages and hands them to the game (its hub, or
 // its owner on another node) until the connection ends. Bad messages get
 // an error event and change nothing; one over maxMessage (or a frame that
-// declares more) closes the connection with 1009.
+// declares more) closes the connection with 1009, a binary message with
+// 1003 (the protocol is JSON text), and a connection over the frame guard's
+// bounds or maxDropped messages over its own rate limit with 1008.
 func (s *Server) readPump(ctx context.Context, conn *websocket.Conn, link gameLink, c *client) {
 	defer func() {
 		link.leave()
 		c.close()
 	}()
 	var rate bucket
+	// flood counts the same messages as rate, with maxDropped more of
+	// burst: it runs dry once that many have been over the connection's
+	// own limit, however they were spread.
+	var flood bucket
 	warned := false // one error per flood, not one per message
 	for {
-		_, data, err := conn.Read(ctx)
+		typ, data, err := conn.Read(ctx)
 		read := time.Now()
 		if err != nil {
-			if errors.Is(err, errFrameTooLarge) || errors.Is(err, websocket.ErrMessageTooBig) {
+			switch {
+			case errors.Is(err, errFrameTooLarge) || errors.Is(err, websocket.ErrMessageTooBig):
 				conn.Close(websocket.StatusMessageTooBig, "message too large")
+			case errors.Is(err, errTooManyFrames):
+				conn.Close(websocket.StatusPolicyViolation, "too many frames")
+			case errors.Is(err, errTooManyFragments):
+				conn.Close(websocket.StatusPolicyViolation, "too many fragments")
 			}
+			return
+		}
+		if typ != websocket.MessageText {
+			conn.Close(websocket.StatusUnsupportedData, "text messages only")
+			return
+		}
+		if !flood.allow(s.now(), messageRate, messageBurst+maxDropped) {
+			conn.Close(websocket.StatusPolicyViolation, "too many messages")
 			return
 		}
 		if err := s.takeMessage(c, &rate); err != nil {

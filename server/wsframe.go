@@ -8,6 +8,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"time"
 )
 
 // coder/websocket bounds a message by counting the bytes it reads
@@ -17,27 +18,64 @@ import (
 // byte the client sends passes a scanner of frame headers, which fails the
 // read as soon as a header declares more than maxMessage, before a byte
 // of that payload reaches the library. readPump then closes with 1009.
+//
+// The guard bounds the frames as well as their size: a connection may send
+// frameBurst frames at once, then frameRate a second (pings, pongs and
+// closes included), and a message may take at most maxFragments data
+// frames. Messages over the rate limit are dropped unread by the game, but
+// the library still reads them; without a bound on frames a client could
+// make the server read (and unmask) 2 KiB frames as fast as its line
+// allows, or feed it empty fragments of a message that never ends. Over
+// either bound the read fails as it does for a frame too large, and
+// readPump closes with 1008 (policy violation).
+//
+// The numbers: a browser sends one frame a message (it does not fragment
+// what it sends) and answers a ping every 10 s; a connection's messages
+// are limited to 10 a second after a burst of 30 (messageRate,
+// messageBurst), and the load test's players send a move per turn with a
+// sync now and then. Over six times the message rate, and a burst of eight
+// times the message burst, leave them far from the bound while capping what
+// a connection makes the server read at 64 frames of 2 KiB a second.
+const (
+	frameRate    = 64  // a connection's frames a second, after...
+	frameBurst   = 256 // ...a burst of this many
+	maxFragments = 16  // data frames one message may take
+)
 
 // errFrameTooLarge fails every read of a connection once a client frame
 // has declared a payload over the limit.
 var errFrameTooLarge = errors.New("server: websocket frame over the message limit")
 
+// errTooManyFrames fails every read of a connection once its client has
+// sent frames faster than frameRate after a burst of frameBurst.
+var errTooManyFrames = errors.New("server: websocket frames over the rate limit")
+
+// errTooManyFragments fails every read of a connection once a message has
+// taken more than maxFragments data frames.
+var errTooManyFragments = errors.New("server: websocket message in too many fragments")
+
 // frameScanner follows a client's byte stream frame by frame, reading each
 // header (RFC 6455 section 5.2) and skipping its payload without looking
-// at it. It checks only the declared length; everything else in a header
-// (opcodes, masking, reserved bits) is the library's to judge.
+// at it. It checks the declared length, counts the frames against a token
+// bucket as each begins, and counts the data frames of the message under
+// way; everything else in a header (the order of opcodes, masking,
+// reserved bits) is the library's to judge.
 //
 // The header: byte 0 holds FIN, RSV1-3 and the opcode; byte 1 the MASK bit
 // and a 7-bit length, where 126 means a 16-bit length follows and 127 a
 // 64-bit one (big-endian); then the 4-byte mask key when MASK is set.
 type frameScanner struct {
-	limit int64 // the largest payload a frame may declare
+	limit       int64            // the largest payload a frame may declare
+	rate, burst float64          // frames a second after a burst (frameRate, frameBurst)
+	now         func() time.Time // the clock the frame bucket reads
 
-	off  int64    // bytes scanned so far
-	skip int64    // payload bytes left of the current frame
-	hdr  [14]byte // the header being read
-	n    int      // its bytes so far
-	err  error    // sticky: the stream stopped at a frame over the limit
+	off       int64    // bytes scanned so far
+	skip      int64    // payload bytes left of the current frame
+	hdr       [14]byte // the header being read
+	n         int      // its bytes so far
+	frames    bucket   // the frames sent lately
+	fragments int      // data frames of the message under way
+	err       error    // sticky: the stream stopped at a frame over a bound
 
 	onFrame func(off int64) // if set, told where each frame starts (for tests)
 }
@@ -90,10 +128,39 @@ func lengthKnown(h []byte, n int) bool {
 	return true
 }
 
+// newFrameScanner is the scanner of a client connection: payloads of at
+// most limit bytes, frames at frameRate after frameBurst, by the clock.
+func newFrameScanner(limit int64) frameScanner {
+	return frameScanner{limit: limit, rate: frameRate, burst: frameBurst, now: time.Now}
+}
+
+// startFrame counts a frame whose first header byte is b0: against the
+// frame bucket, and, if it carries data (a control frame's opcode has its
+// high bit set), against the fragments of the message under way, which
+// its FIN bit ends.
+func (fs *frameScanner) startFrame(b0 byte) error {
+	if !fs.frames.allow(fs.now(), fs.rate, fs.burst) {
+		return fmt.Errorf("%w: more than %g frames at once, then %g a second", errTooManyFrames, fs.burst, fs.rate)
+	}
+	if b0&0x08 != 0 {
+		return nil
+	}
+	fs.fragments++
+	if fs.fragments > maxFragments {
+		return fmt.Errorf("%w: at most %d", errTooManyFragments, maxFragments)
+	}
+	if b0&0x80 != 0 {
+		fs.fragments = 0
+	}
+	return nil
+}
+
 // scan passes p, the next bytes of the stream, through the scanner. It
 // returns errFrameTooLarge (for good) as soon as a header declares a
 // payload over the limit, or a length no frame may have, even before the
-// rest of that header has arrived.
+// rest of that header has arrived; errTooManyFrames or
+// errTooManyFragments as soon as the first byte of a frame over those
+// bounds has.
 func (fs *frameScanner) scan(p []byte) error {
 	for len(p) > 0 && fs.err == nil {
 		if fs.skip > 0 { // inside a payload: skip as much of it as p holds
@@ -113,6 +180,11 @@ func (fs *frameScanner) scan(p []byte) error {
 		fs.n++
 		fs.off++
 		p = p[1:]
+		if fs.n == 1 {
+			if fs.err = fs.startFrame(fs.hdr[0]); fs.err != nil {
+				break
+			}
+		}
 		if !lengthKnown(fs.hdr[:], fs.n) {
 			continue
 		}
@@ -129,7 +201,7 @@ func (fs *frameScanner) scan(p []byte) error {
 }
 
 // frameGuard is a hijacked connection whose reads pass a frameScanner: a
-// read that brings a header over the limit fails (and so does every read
+// read that brings a frame over a bound fails (and so does every read
 // after it), so the library never gets that frame's payload. Writes and
 // everything else go to the connection as they are.
 type frameGuard struct {
@@ -139,7 +211,7 @@ type frameGuard struct {
 }
 
 // Read reads from the connection and scans what came. The bytes of a read
-// that brings a header over the limit are not handed on. Like the
+// that brings a frame over a bound are not handed on. Like the
 // bufio.Reader the library reads it through, it is not for concurrent
 // use: the library reads under its own lock.
 func (g *frameGuard) Read(p []byte) (int, error) {
@@ -175,6 +247,6 @@ func (w guardedWriter) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 	// Peek does not read from the connection when asked only for what is
 	// buffered; the bytes are copied, as Reader's buffer is not ours.
 	buffered, _ := brw.Reader.Peek(brw.Reader.Buffered())
-	g := &frameGuard{Conn: conn, src: io.MultiReader(bytes.NewReader(bytes.Clone(buffered)), conn), scan: frameScanner{limit: w.limit}}
+	g := &frameGuard{Conn: conn, src: io.MultiReader(bytes.NewReader(bytes.Clone(buffered)), conn), scan: newFrameScanner(w.limit)}
 	return g, bufio.NewReadWriter(bufio.NewReader(g), brw.Writer), nil
 }
