@@ -65,9 +65,13 @@
 // second after 30; chat below). Over a rate limit, HTTP answers 429
 // rate_limited with Retry-After, and a WebSocket gets one error event
 // (code rate_limited, retryAfter in seconds) and stays open, the excess
-// dropped. A WebSocket message over 2 KiB closes the connection with
+// dropped, until 100 of its messages have gone over its own limit: then
+// it is closed with 1008 (policy violation), since even dropped messages
+// are read. A WebSocket message over 2 KiB closes the connection with
 // 1009 (message too big); a frame declaring more is refused from its
-// header, before its payload is read (wsframe.go). The address is the
+// header, before its payload is read, and a connection sending more than
+// 64 frames a second after 256, or a message of more than 16 frames, is
+// closed with 1008 (wsframe.go); a binary message, with 1003. The address is the
 // peer's (an IPv6 /64), or from X-Forwarded-For when the peer is one of
 // the TrustedProxies.
 //
