@@ -256,10 +256,70 @@ func TestImageCacheLiveGame(t *testing.T) {
 	}
 }
 
+// TestDrawCacheLiveGame: a game in play's viewer page and images asked
+// again without If-None-Match are not drawn again (the cache's misses
+// count the drawings): the same bytes, with the same no-cache; after a
+// move the next is drawn anew, and kept in turn.
+func TestDrawCacheLiveGame(t *testing.T) {
+	rs := runServer(t, Config{})
+	g := storedGame(t, rs.s, game.Options{}, movesOf(playedGame(t, 20))...)
+	if g.Status().Finished() {
+		t.Fatal("the game is over")
+	}
+	c := patientClientFrom(t, 2)
+	drawn := rs.s.drawn.misses.Load
+	ask := func(when, path string, wantDrawn bool) timedAnswer {
+		t.Helper()
+		before := drawn()
+		a := getTimed(c, rs.url("/game/"+g.ID()+path))
+		if a.err != nil || a.status != http.StatusOK || a.header.Get("Cache-Control") != "no-cache" || a.header.Get("ETag") == "" {
+			t.Fatalf("%s, %s: %d %v, Cache-Control %q, ETag %q; want 200, no-cache and an ETag", when, path, a.status, a.err, a.header.Get("Cache-Control"), a.header.Get("ETag"))
+		}
+		want := int64(0)
+		if wantDrawn {
+			want = 1
+		}
+		if n := drawn() - before; n != want {
+			t.Errorf("%s, %s: drawn %d times, want %d", when, path, n, want)
+		}
+		return a
+	}
+	paths := []string{".html", ".gif?size=64", ".png", ".svg?ply=3"}
+	first := map[string]timedAnswer{}
+	for _, path := range paths {
+		first[path] = ask("first", path, true)
+		again := ask("again", path, false)
+		if string(again.body) != string(first[path].body) || again.header.Get("ETag") != first[path].header.Get("ETag") ||
+			again.header.Get("Content-Type") != first[path].header.Get("Content-Type") {
+			t.Errorf("%s asked again: another body, ETag or type", path)
+		}
+	}
+	evs, err := g.Move(g.Turn(), firstDest(g))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := rs.s.appendEvents(t.Context(), g, evs); err != nil {
+		t.Fatal(err)
+	}
+	if g.Status().Finished() {
+		t.Fatal("the move ended the game")
+	}
+	for _, path := range paths {
+		moved := path != ".svg?ply=3" // a past position's image is the same after a move
+		a := ask("after a move", path, moved)
+		if moved == (a.header.Get("ETag") == first[path].header.Get("ETag")) {
+			t.Errorf("after a move, %s: ETag %q, was %q", path, a.header.Get("ETag"), first[path].header.Get("ETag"))
+		}
+		ask("after a move, again", path, false)
+	}
+}
+
 // TestImageCacheHiddenGame: the image of a fog game is its asker's seat's
 // own: never no-cache but no-store while the game runs, and its ETag is
 // not another seat's, in play or over (when the boards are the same),
-// so that neither a 304 nor a cache can hand one seat's image to another.
+// so that neither a 304 nor a cache can hand one seat's image to another:
+// each seat's first ask of a file is drawn for it (the cache's misses),
+// and asked again it gets its own drawing back from the cache.
 func TestImageCacheHiddenGame(t *testing.T) {
 	rs := runServer(t, Config{})
 	white, black, seats := onlineSeats()
@@ -275,7 +335,17 @@ func TestImageCacheHiddenGame(t *testing.T) {
 		for _, path := range []string{".svg", ".png?ply=2", ".gif?size=64"} {
 			tags := map[string]string{}
 			for _, who := range []struct{ name, secret string }{{"white", white}, {"black", black}, {"a stranger", ""}} {
+				before := rs.s.drawn.misses.Load()
 				a := get(path, who.secret)
+				if n := rs.s.drawn.misses.Load() - before; n != 1 {
+					t.Errorf("%s, %s's %s: drawn %d times, want once (not another seat's kept drawing)", when, who.name, path, n)
+				}
+				if again := get(path, who.secret); again.status != http.StatusOK || string(again.body) != string(a.body) || again.header.Get("Cache-Control") != wantCache {
+					t.Errorf("%s, %s's %s asked again: %d, Cache-Control %q, not their own image", when, who.name, path, again.status, again.header.Get("Cache-Control"))
+				}
+				if n := rs.s.drawn.misses.Load() - before; n != 1 {
+					t.Errorf("%s, %s's %s asked again: drawn again", when, who.name, path)
+				}
 				if a.status != http.StatusOK || a.header.Get("Cache-Control") != wantCache || a.header.Get("ETag") == "" {
 					t.Errorf("%s, %s's %s: %d, Cache-Control %q, ETag %q; want %s", when, who.name, path, a.status, a.header.Get("Cache-Control"), a.header.Get("ETag"), wantCache)
 				}
@@ -295,6 +365,33 @@ func TestImageCacheHiddenGame(t *testing.T) {
 	check("in play", "no-store")
 	finish(t, rs.s, g)
 	check("over", "public, max-age=31536000, immutable")
+}
+
+// BenchmarkLiveViewerAgain asks for a 200-ply game in play's viewer page
+// again and again, without If-None-Match: kept, the game is read and the
+// page's record hashed, not drawn; with no room to keep it (as before
+// live games' drawings were kept), drawn each time.
+func BenchmarkLiveViewerAgain(b *testing.B) {
+	for _, bc := range []struct {
+		name string
+		room int
+	}{{"kept", drawCacheBytes}, {"drawn", 0}} {
+		b.Run(bc.name, func(b *testing.B) {
+			s := imageServer(b)
+			s.drawn = newDrawCache(bc.room)
+			g := storedGame(b, s, game.Options{}, movesOf(playedGame(b, 200))...)
+			if g.Status().Finished() || len(movesOf(g)) != 200 {
+				b.Fatalf("want a game in play of 200 plies, have %d plies, %v", len(movesOf(g)), g.Status())
+			}
+			h, path := s.Handler(), "/game/"+g.ID()+".html"
+			b.ReportAllocs()
+			for b.Loop() {
+				if rec := fetch(h, path, ""); rec.Code != http.StatusOK || rec.Header().Get("Cache-Control") != "no-cache" {
+					b.Fatalf("%d %q %s", rec.Code, rec.Header().Get("Cache-Control"), rec.Body)
+				}
+			}
+		})
+	}
 }
 
 // BenchmarkFinishedGIFAgain asks for a finished 100-move game's GIF again
