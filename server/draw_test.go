@@ -2,9 +2,11 @@ package server
 
 import (
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -66,11 +68,17 @@ func movesOf(g *game.Game) []string {
 const floodPlies = 30
 
 // floodOf sends n requests for url from client c at once; their answers
-// come on the channel returned, in the order they end.
+// come on the channel returned, in the order they end. A %d in url is the
+// size, 64 for the first request, one more for each next: each is drawn,
+// none served from the cache.
 func floodOf(c *http.Client, url string, n int) <-chan timedAnswer {
 	out := make(chan timedAnswer, n)
-	for range n {
-		go func() { out <- getTimed(c, url) }()
+	for i := range n {
+		u := url
+		if strings.Contains(url, "%d") {
+			u = fmt.Sprintf(url, 64+i)
+		}
+		go func() { out <- getTimed(c, u) }()
 	}
 	return out
 }
@@ -84,7 +92,7 @@ func TestDrawTurnsPerAddress(t *testing.T) {
 	small := storedGame(t, rs.s, game.Options{}, "e2e4", "e7e5", "g1f3")
 	const n = 16
 	start := time.Now()
-	answers := floodOf(patientClientFrom(t, 2), rs.url("/game/"+long.ID()+".gif?size=64"), n)
+	answers := floodOf(patientClientFrom(t, 2), rs.url("/game/"+long.ID()+".gif?size=%d"), n)
 	time.Sleep(200 * time.Millisecond) // the flood arrives and waits
 	mine := getTimed(patientClientFrom(t, 3), rs.url("/game/"+small.ID()+".png?size=64"))
 	var floodTook time.Duration
@@ -156,7 +164,7 @@ func drain(answers <-chan timedAnswer, n int) {
 func TestDrawQueueBoundPerAddress(t *testing.T) {
 	rs := runServer(t, Config{})
 	long := storedGame(t, rs.s, game.Options{}, movesOf(playedGame(t, floodPlies))...)
-	refused, rest, left := floodUntilRefused(t, patientClientFrom(t, 2), rs.url("/game/"+long.ID()+".gif?size=64"), 30)
+	refused, rest, left := floodUntilRefused(t, patientClientFrom(t, 2), rs.url("/game/"+long.ID()+".gif?size=%d"), 30)
 	defer drain(rest, left)
 	wantRetryLater(t, "a drawing over its address's queue", refused)
 	if a := getTimed(patientClientFrom(t, 3), rs.url("/game/"+long.ID()+".png?size=64")); a.status != http.StatusOK {
@@ -172,7 +180,7 @@ func TestViewerDrawnInTurn(t *testing.T) {
 	long := storedGame(t, rs.s, game.Options{}, movesOf(playedGame(t, floodPlies))...)
 	over := storedGame(t, rs.s, game.Options{}, foolsMate...)
 	flooder := patientClientFrom(t, 2)
-	_, rest, left := floodUntilRefused(t, flooder, rs.url("/game/"+long.ID()+".gif?size=64"), 30)
+	_, rest, left := floodUntilRefused(t, flooder, rs.url("/game/"+long.ID()+".gif?size=%d"), 30)
 	defer drain(rest, left)
 	// A few at once: a drawing may end and free a place meanwhile, not several.
 	viewers := floodOf(flooder, rs.url("/game/"+over.ID()+".html"), 4)
