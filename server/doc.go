@@ -143,9 +143,11 @@
 // stranger, and none shows a mine. Each has a strong ETag, known before
 // drawing (a hash of what is drawn, for whom in a hidden game, and the
 // build), so If-None-Match gets 304 undrawn. A finished game's images are
-// public and immutable for a year, and the last 32 MB drawn of them kept
-// in memory; a live game's are revalidated (no-cache), a hidden live
-// game's never stored (no-store, Vary: Cookie). ?download=1 makes one
+// public and immutable for a year; a live game's are revalidated
+// (no-cache), a hidden live game's never stored by the browser (no-store,
+// Vary: Cookie). On the server the last 32 MB drawn are kept by ETag, a
+// live game's newest version of each file replacing its last, so asking
+// again costs a read of the game and a hash, not a drawing. ?download=1 makes one
 // an attachment (gambit-{id}.gif). An SVG carries a CSP of its own (no
 // loads, no script, sandboxed). The game's page, GET /game/{id}, is the
 // app with Open Graph tags (players, variant, result, the stranger's PNG

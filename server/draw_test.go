@@ -2,9 +2,11 @@ package server
 
 import (
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -66,11 +68,17 @@ func movesOf(g *game.Game) []string {
 const floodPlies = 30
 
 // floodOf sends n requests for url from client c at once; their answers
-// come on the channel returned, in the order they end.
+// come on the channel returned, in the order they end. A %d in url is the
+// size, 64 for the first request, one more for each next: each is drawn,
+// none served from the cache.
 func floodOf(c *http.Client, url string, n int) <-chan timedAnswer {
 	out := make(chan timedAnswer, n)
-	for range n {
-		go func() { out <- getTimed(c, url) }()
+	for i := range n {
+		u := url
+		if strings.Contains(url, "%d") {
+			u = fmt.Sprintf(url, 64+i)
+		}
+		go func() { out <- getTimed(c, u) }()
 	}
 	return out
 }
@@ -84,7 +92,7 @@ func TestDrawTurnsPerAddress(t *testing.T) {
 	small := storedGame(t, rs.s, game.Options{}, "e2e4", "e7e5", "g1f3")
 	const n = 16
 	start := time.Now()
-	answers := floodOf(patientClientFrom(t, 2), rs.url("/game/"+long.ID()+".gif?size=64"), n)
+	answers := floodOf(patientClientFrom(t, 2), rs.url("/game/"+long.ID()+".gif?size=%d"), n)
 	time.Sleep(200 * time.Millisecond) // the flood arrives and waits
 	mine := getTimed(patientClientFrom(t, 3), rs.url("/game/"+small.ID()+".png?size=64"))
 	var floodTook time.Duration
@@ -156,7 +164,7 @@ func drain(answers <-chan timedAnswer, n int) {
 func TestDrawQueueBoundPerAddress(t *testing.T) {
 	rs := runServer(t, Config{})
 	long := storedGame(t, rs.s, game.Options{}, movesOf(playedGame(t, floodPlies))...)
-	refused, rest, left := floodUntilRefused(t, patientClientFrom(t, 2), rs.url("/game/"+long.ID()+".gif?size=64"), 30)
+	refused, rest, left := floodUntilRefused(t, patientClientFrom(t, 2), rs.url("/game/"+long.ID()+".gif?size=%d"), 30)
 	defer drain(rest, left)
 	wantRetryLater(t, "a drawing over its address's queue", refused)
 	if a := getTimed(patientClientFrom(t, 3), rs.url("/game/"+long.ID()+".png?size=64")); a.status != http.StatusOK {
@@ -172,7 +180,7 @@ func TestViewerDrawnInTurn(t *testing.T) {
 	long := storedGame(t, rs.s, game.Options{}, movesOf(playedGame(t, floodPlies))...)
 	over := storedGame(t, rs.s, game.Options{}, foolsMate...)
 	flooder := patientClientFrom(t, 2)
-	_, rest, left := floodUntilRefused(t, flooder, rs.url("/game/"+long.ID()+".gif?size=64"), 30)
+	_, rest, left := floodUntilRefused(t, flooder, rs.url("/game/"+long.ID()+".gif?size=%d"), 30)
 	defer drain(rest, left)
 	// A few at once: a drawing may end and free a place meanwhile, not several.
 	viewers := floodOf(flooder, rs.url("/game/"+over.ID()+".html"), 4)
@@ -256,10 +264,70 @@ func TestImageCacheLiveGame(t *testing.T) {
 	}
 }
 
+// TestDrawCacheLiveGame: a game in play's viewer page and images asked
+// again without If-None-Match are not drawn again (the cache's misses
+// count the drawings): the same bytes, with the same no-cache; after a
+// move the next is drawn anew, and kept in turn.
+func TestDrawCacheLiveGame(t *testing.T) {
+	rs := runServer(t, Config{})
+	g := storedGame(t, rs.s, game.Options{}, movesOf(playedGame(t, 20))...)
+	if g.Status().Finished() {
+		t.Fatal("the game is over")
+	}
+	c := patientClientFrom(t, 2)
+	drawn := rs.s.drawn.misses.Load
+	ask := func(when, path string, wantDrawn bool) timedAnswer {
+		t.Helper()
+		before := drawn()
+		a := getTimed(c, rs.url("/game/"+g.ID()+path))
+		if a.err != nil || a.status != http.StatusOK || a.header.Get("Cache-Control") != "no-cache" || a.header.Get("ETag") == "" {
+			t.Fatalf("%s, %s: %d %v, Cache-Control %q, ETag %q; want 200, no-cache and an ETag", when, path, a.status, a.err, a.header.Get("Cache-Control"), a.header.Get("ETag"))
+		}
+		want := int64(0)
+		if wantDrawn {
+			want = 1
+		}
+		if n := drawn() - before; n != want {
+			t.Errorf("%s, %s: drawn %d times, want %d", when, path, n, want)
+		}
+		return a
+	}
+	paths := []string{".html", ".gif?size=64", ".png", ".svg?ply=3"}
+	first := map[string]timedAnswer{}
+	for _, path := range paths {
+		first[path] = ask("first", path, true)
+		again := ask("again", path, false)
+		if string(again.body) != string(first[path].body) || again.header.Get("ETag") != first[path].header.Get("ETag") ||
+			again.header.Get("Content-Type") != first[path].header.Get("Content-Type") {
+			t.Errorf("%s asked again: another body, ETag or type", path)
+		}
+	}
+	evs, err := g.Move(g.Turn(), firstDest(g))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := rs.s.appendEvents(t.Context(), g, evs); err != nil {
+		t.Fatal(err)
+	}
+	if g.Status().Finished() {
+		t.Fatal("the move ended the game")
+	}
+	for _, path := range paths {
+		moved := path != ".svg?ply=3" // a past position's image is the same after a move
+		a := ask("after a move", path, moved)
+		if moved == (a.header.Get("ETag") == first[path].header.Get("ETag")) {
+			t.Errorf("after a move, %s: ETag %q, was %q", path, a.header.Get("ETag"), first[path].header.Get("ETag"))
+		}
+		ask("after a move, again", path, false)
+	}
+}
+
 // TestImageCacheHiddenGame: the image of a fog game is its asker's seat's
 // own: never no-cache but no-store while the game runs, and its ETag is
 // not another seat's, in play or over (when the boards are the same),
-// so that neither a 304 nor a cache can hand one seat's image to another.
+// so that neither a 304 nor a cache can hand one seat's image to another:
+// each seat's first ask of a file is drawn for it (the cache's misses),
+// and asked again it gets its own drawing back from the cache.
 func TestImageCacheHiddenGame(t *testing.T) {
 	rs := runServer(t, Config{})
 	white, black, seats := onlineSeats()
@@ -275,7 +343,17 @@ func TestImageCacheHiddenGame(t *testing.T) {
 		for _, path := range []string{".svg", ".png?ply=2", ".gif?size=64"} {
 			tags := map[string]string{}
 			for _, who := range []struct{ name, secret string }{{"white", white}, {"black", black}, {"a stranger", ""}} {
+				before := rs.s.drawn.misses.Load()
 				a := get(path, who.secret)
+				if n := rs.s.drawn.misses.Load() - before; n != 1 {
+					t.Errorf("%s, %s's %s: drawn %d times, want once (not another seat's kept drawing)", when, who.name, path, n)
+				}
+				if again := get(path, who.secret); again.status != http.StatusOK || string(again.body) != string(a.body) || again.header.Get("Cache-Control") != wantCache {
+					t.Errorf("%s, %s's %s asked again: %d, Cache-Control %q, not their own image", when, who.name, path, again.status, again.header.Get("Cache-Control"))
+				}
+				if n := rs.s.drawn.misses.Load() - before; n != 1 {
+					t.Errorf("%s, %s's %s asked again: drawn again", when, who.name, path)
+				}
 				if a.status != http.StatusOK || a.header.Get("Cache-Control") != wantCache || a.header.Get("ETag") == "" {
 					t.Errorf("%s, %s's %s: %d, Cache-Control %q, ETag %q; want %s", when, who.name, path, a.status, a.header.Get("Cache-Control"), a.header.Get("ETag"), wantCache)
 				}
@@ -295,6 +373,33 @@ func TestImageCacheHiddenGame(t *testing.T) {
 	check("in play", "no-store")
 	finish(t, rs.s, g)
 	check("over", "public, max-age=31536000, immutable")
+}
+
+// BenchmarkLiveViewerAgain asks for a 200-ply game in play's viewer page
+// again and again, without If-None-Match: kept, the game is read and the
+// page's record hashed, not drawn; with no room to keep it (as before
+// live games' drawings were kept), drawn each time.
+func BenchmarkLiveViewerAgain(b *testing.B) {
+	for _, bc := range []struct {
+		name string
+		room int
+	}{{"kept", drawCacheBytes}, {"drawn", 0}} {
+		b.Run(bc.name, func(b *testing.B) {
+			s := imageServer(b)
+			s.drawn = newDrawCache(bc.room)
+			g := storedGame(b, s, game.Options{}, movesOf(playedGame(b, 200))...)
+			if g.Status().Finished() || len(movesOf(g)) != 200 {
+				b.Fatalf("want a game in play of 200 plies, have %d plies, %v", len(movesOf(g)), g.Status())
+			}
+			h, path := s.Handler(), "/game/"+g.ID()+".html"
+			b.ReportAllocs()
+			for b.Loop() {
+				if rec := fetch(h, path, ""); rec.Code != http.StatusOK || rec.Header().Get("Cache-Control") != "no-cache" {
+					b.Fatalf("%d %q %s", rec.Code, rec.Header().Get("Cache-Control"), rec.Body)
+				}
+			}
+		})
+	}
 }
 
 // BenchmarkFinishedGIFAgain asks for a finished 100-move game's GIF again

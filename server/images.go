@@ -209,7 +209,8 @@ func (s *Server) prepareImage(ctx context.Context, r *http.Request, f gameFile) 
 	for _, fr := range frames {
 		t.add(fr.fen, fr.move, strconv.FormatBool(fr.check))
 	}
-	p := prepared{tag: t.etag(), cache: cacheLive, private: sc.hidden, draw: func() ([]byte, error) { return sc.draw(f) }}
+	slot := strings.Join([]string{"image", sc.id, f.ext, strconv.Itoa(f.size), strconv.FormatBool(f.flipped), strconv.Itoa(f.ply), sc.sight}, "\x00")
+	p := prepared{tag: t.etag(), slot: slot, cache: cacheLive, private: sc.hidden, draw: func() ([]byte, error) { return sc.draw(f) }}
 	switch {
 	case sc.finished:
 		p.cache = cacheFinished
@@ -242,6 +243,7 @@ func newDrawScheduler() *scheduler {
 // enough to answer 304, or with a kept drawing, without drawing.
 type prepared struct {
 	tag     string // the strong ETag
+	slot    string // the file, whatever its version: the drawing kept of it gives way to the next (drawCache.add)
 	cache   string // Cache-Control
 	private bool   // the asker's seat's own (a hidden game): Vary: Cookie
 	draw    func() ([]byte, error)
@@ -314,7 +316,11 @@ func (s *Server) drawInTurn(r *http.Request, prepare func(context.Context) (prep
 }
 
 // drawFile prepares a file and, unless the client has it (ifNoneMatch)
-// or it is a finished game's drawing kept in s.drawn, draws it.
+// or its drawing is kept in s.drawn, draws it. A game in play's drawing is
+// kept as a finished one's: its ETag names that version (and in a hidden
+// game whose sight), so it is served again only for the same, and only
+// while that version is asked. What the browser may keep is the same
+// either way (p.cache).
 func (s *Server) drawFile(ctx context.Context, ifNoneMatch string, prepare func(context.Context) (prepared, error)) (drawnFile, error) {
 	p, err := prepare(ctx)
 	if err != nil {
@@ -325,19 +331,14 @@ func (s *Server) drawFile(ctx context.Context, ifNoneMatch string, prepare func(
 		d.notModified = true
 		return d, nil
 	}
-	keep := p.cache == cacheFinished
-	if keep {
-		if body, ok := s.drawn.get(p.tag); ok {
-			d.body = body
-			return d, nil
-		}
+	if body, ok := s.drawn.get(p.tag); ok {
+		d.body = body
+		return d, nil
 	}
 	if d.body, err = p.draw(); err != nil {
 		return drawnFile{}, err
 	}
-	if keep {
-		s.drawn.add(p.tag, d.body)
-	}
+	s.drawn.add(p.tag, p.slot, d.body)
 	return d, nil
 }
 

@@ -80,7 +80,7 @@ func (s *Server) prepareViewer(ctx context.Context, f gameFile) (prepared, error
 	if err != nil {
 		return prepared{}, err
 	}
-	p := prepared{tag: newTag("viewer", string(src.variant), src.pgn).etag(), cache: cacheLive, draw: func() ([]byte, error) { return viewerPage(src) }}
+	p := prepared{tag: newTag("viewer", string(src.variant), src.pgn).etag(), slot: "viewer\x00" + f.id, cache: cacheLive, draw: func() ([]byte, error) { return viewerPage(src) }}
 	if src.finished {
 		p.cache = cacheFinished
 	}
