@@ -375,11 +375,10 @@ func TestImageCacheHiddenGame(t *testing.T) {
 	check("over", "public, max-age=31536000, immutable")
 }
 
-// BenchmarkLiveViewerAgain asks for a 200-ply game in play's viewer page
-// again and again, without If-None-Match: kept, the game is read and the
-// page's record hashed, not drawn; with no room to keep it (as before
-// live games' drawings were kept), drawn each time.
-func BenchmarkLiveViewerAgain(b *testing.B) {
+// keptOrDrawn runs body twice: with the drawing cache's default room
+// ("kept") and with none ("drawn": every request drawn, as before drawings
+// were kept).
+func keptOrDrawn(b *testing.B, body func(b *testing.B, s *Server)) {
 	for _, bc := range []struct {
 		name string
 		room int
@@ -387,47 +386,50 @@ func BenchmarkLiveViewerAgain(b *testing.B) {
 		b.Run(bc.name, func(b *testing.B) {
 			s := imageServer(b)
 			s.drawn = newDrawCache(bc.room)
-			g := storedGame(b, s, game.Options{}, movesOf(playedGame(b, 200))...)
-			if g.Status().Finished() || len(movesOf(g)) != 200 {
-				b.Fatalf("want a game in play of 200 plies, have %d plies, %v", len(movesOf(g)), g.Status())
-			}
-			h, path := s.Handler(), "/game/"+g.ID()+".html"
-			b.ReportAllocs()
-			for b.Loop() {
-				if rec := fetch(h, path, ""); rec.Code != http.StatusOK || rec.Header().Get("Cache-Control") != "no-cache" {
-					b.Fatalf("%d %q %s", rec.Code, rec.Header().Get("Cache-Control"), rec.Body)
-				}
-			}
+			body(b, s)
 		})
 	}
+}
+
+// askAgain asks for path again and again, each answer 200 with the
+// Cache-Control cc.
+func askAgain(b *testing.B, s *Server, path, cc string) {
+	h := s.Handler()
+	b.ReportAllocs()
+	for b.Loop() {
+		if rec := fetch(h, path, ""); rec.Code != http.StatusOK || rec.Header().Get("Cache-Control") != cc {
+			b.Fatalf("%d %q %s", rec.Code, rec.Header().Get("Cache-Control"), rec.Body)
+		}
+	}
+}
+
+// BenchmarkLiveViewerAgain asks for a 200-ply game in play's viewer page
+// again and again, without If-None-Match: kept, the game is read and the
+// page's record hashed, not drawn; with no room to keep it (as before
+// live games' drawings were kept), drawn each time.
+func BenchmarkLiveViewerAgain(b *testing.B) {
+	keptOrDrawn(b, func(b *testing.B, s *Server) {
+		g := storedGame(b, s, game.Options{}, movesOf(playedGame(b, 200))...)
+		if g.Status().Finished() || len(movesOf(g)) != 200 {
+			b.Fatalf("want a game in play of 200 plies, have %d plies, %v", len(movesOf(g)), g.Status())
+		}
+		askAgain(b, s, "/game/"+g.ID()+".html", "no-cache")
+	})
 }
 
 // BenchmarkFinishedGIFAgain asks for a finished 100-move game's GIF again
 // and again: kept, it is read and hashed, not drawn; with no room to keep
 // it, drawn each time.
 func BenchmarkFinishedGIFAgain(b *testing.B) {
-	for _, bc := range []struct {
-		name string
-		room int
-	}{{"kept", drawCacheBytes}, {"drawn", 0}} {
-		b.Run(bc.name, func(b *testing.B) {
-			s := imageServer(b)
-			s.drawn = newDrawCache(bc.room)
-			g := storedGame(b, s, game.Options{}, movesOf(playedGame(b, 200))...)
-			evs, err := g.Resign(chess.Black)
-			if err != nil {
-				b.Fatal(err)
-			}
-			if err := s.appendEvents(b.Context(), g, evs); err != nil {
-				b.Fatal(err)
-			}
-			h, path := s.Handler(), "/game/"+g.ID()+".gif"
-			b.ReportAllocs()
-			for b.Loop() {
-				if rec := fetch(h, path, ""); rec.Code != http.StatusOK {
-					b.Fatalf("%d %s", rec.Code, rec.Body)
-				}
-			}
-		})
-	}
+	keptOrDrawn(b, func(b *testing.B, s *Server) {
+		g := storedGame(b, s, game.Options{}, movesOf(playedGame(b, 200))...)
+		evs, err := g.Resign(chess.Black)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := s.appendEvents(b.Context(), g, evs); err != nil {
+			b.Fatal(err)
+		}
+		askAgain(b, s, "/game/"+g.ID()+".gif", "public, max-age=31536000, immutable")
+	})
 }
