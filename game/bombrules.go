@@ -18,6 +18,9 @@ const Bomb Variant = "bomb"
 // try a square again knowing what lies there.
 var bombSpec = &Spec{
 	Name:       Bomb,
+	Label:      "Bomb chess",
+	Board:      BoardChess,
+	Sides:      chessSides,
 	Setup:      chessSetup,
 	Rules:      bombRulesAt,
 	Seeded:     true,

@@ -26,6 +26,9 @@ import (
 // from any position of a Chess960 game.
 var chess960Spec = &Spec{
 	Name:  Chess960,
+	Label: "Chess960",
+	Board: BoardChess,
+	Sides: chessSides,
 	Setup: ParseChess960Setup,
 	Rules: func(start, _ string) (Rules, error) { return chessRulesAt(start, chess.ParseFEN960) },
 }

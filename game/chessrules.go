@@ -11,6 +11,9 @@ import (
 // chessSpec registers standard chess.
 var chessSpec = &Spec{
 	Name:  Chess,
+	Label: "Chess",
+	Board: BoardChess,
+	Sides: chessSides,
 	Setup: chessSetup,
 	Rules: func(start, _ string) (Rules, error) { return chessRulesAt(start, chess.ParseFEN) },
 }

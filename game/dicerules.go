@@ -18,6 +18,9 @@ const Dice Variant = "dice"
 // taken back could be played again knowing the next roll.
 var diceSpec = &Spec{
 	Name:       Dice,
+	Label:      "Dice chess",
+	Board:      BoardChess,
+	Sides:      chessSides,
 	Setup:      chessSetup,
 	Rules:      diceRulesAt,
 	Seeded:     true,

@@ -295,8 +295,11 @@ func TestRegistry(t *testing.T) {
 	}
 	for _, v := range Variants() {
 		s, err := Lookup(v)
-		if err != nil || s.Name != v || s.Setup == nil || s.Rules == nil {
+		if err != nil || s.Name != v || s.Setup == nil || s.Rules == nil || s.Label == "" || s.Sides[0] == "" || s.Sides[1] == "" {
 			t.Errorf("Lookup(%s) = %+v, %v: incomplete", v, s, err)
+		}
+		if s.Board != BoardChess && s.Board != BoardXiangqi {
+			t.Errorf("%s is played on an unknown board %q", v, s.Board)
 		}
 	}
 	if s, err := Lookup(""); err != nil || s.Name != Chess {

@@ -19,6 +19,9 @@ const FogOfWar Variant = "fogofwar"
 // by the rules' Sight.
 var fogSpec = &Spec{
 	Name:       FogOfWar,
+	Label:      "Fog of war",
+	Board:      BoardChess,
+	Sides:      chessSides,
 	Setup:      fogSetup,
 	Rules:      func(start, _ string) (Rules, error) { return fogRulesAt(start) },
 	NoTakeback: true,

@@ -8,11 +8,19 @@ import (
 // Spec describes one variant: everything the live game needs to know of it,
 // in one registration. Adding a variant is one Spec in specs; game, the
 // server and the browser ask the registry instead of switching on names.
-// (The computer levels and bots of a variant are registered beside the
-// engine, in the server, which may import it; its board, side names and
+// Its label, board and side names are here too, so the server draws and
+// names a game from its Spec. (Its computer levels and bots are still
+// registered beside the engine, in the server, which may import it; its
 // texts in the browser's own registry, web/src/variants.ts.)
 type Spec struct {
 	Name Variant
+	// Label is the variant's name as people write it ("Fog of war").
+	Label string
+	// Board is the board the variant is played on.
+	Board Board
+	// Sides names the sides, the first mover's first ("White", "Black";
+	// xiangqi's "Red", "Black").
+	Sides [2]string
 	// Setup reads what a player pastes to start from (a FEN or a PGN of the
 	// variant; "" for the variant's usual start) into a start FEN ("" for
 	// the standard one) and moves in coordinate text played from it. A new
@@ -52,6 +60,19 @@ var specs = map[Variant]*Spec{
 	Bomb:     bombSpec,
 	Dice:     diceSpec,
 }
+
+// Board is the kind of board a variant is played on: what draws it, and
+// how its positions read.
+type Board string
+
+// The boards.
+const (
+	BoardChess   Board = "chess"   // 8×8, chess's FEN
+	BoardXiangqi Board = "xiangqi" // 9×10, xiangqi's FEN
+)
+
+// chessSides are the sides' names on a chess board.
+var chessSides = [2]string{"White", "Black"}
 
 // Lookup returns the registered variant named v ("" reads as chess, for
 // records from before variants).

@@ -13,6 +13,9 @@ import (
 // xiangqiSpec registers xiangqi.
 var xiangqiSpec = &Spec{
 	Name:  Xiangqi,
+	Label: "Xiangqi",
+	Board: BoardXiangqi,
+	Sides: [2]string{"Red", "Black"},
 	Setup: ParseXiangqiSetup,
 	Rules: func(start, _ string) (Rules, error) { return newXiangqiRules(start) },
 }

@@ -157,7 +157,7 @@ func (s *Server) handleGameFile(w http.ResponseWriter, r *http.Request) {
 // the game so that drawing (a GIF takes a second) runs off its hub.
 type scene struct {
 	id       string
-	variant  game.Variant
+	board    game.Board
 	hidden   bool    // a variant of hidden information: frames are placements
 	finished bool    // the game is over: its images will never change
 	sight    string  // in a hidden game, whose sight it is (the seats held)
@@ -166,7 +166,7 @@ type scene struct {
 
 // sceneOf is game g as viewer v may see it.
 func sceneOf(g *game.Game, v game.Viewer) scene {
-	sc := scene{id: g.ID(), variant: g.Variant(), hidden: g.Hidden(), finished: g.Status().Finished(), frames: seenFrames(g, v)}
+	sc := scene{id: g.ID(), board: g.Spec().Board, hidden: g.Hidden(), finished: g.Status().Finished(), frames: seenFrames(g, v)}
 	if sc.hidden {
 		sc.sight = fmt.Sprintf("seats %v", v.Seats)
 	}
@@ -205,7 +205,7 @@ func (s *Server) prepareImage(ctx context.Context, r *http.Request, f gameFile) 
 		}
 		frames = frames[ply : ply+1]
 	}
-	t := newTag("image", f.ext, strconv.Itoa(f.size), strconv.FormatBool(f.flipped), string(sc.variant), strconv.FormatBool(sc.hidden), sc.sight)
+	t := newTag("image", f.ext, strconv.Itoa(f.size), strconv.FormatBool(f.flipped), string(sc.board), strconv.FormatBool(sc.hidden), sc.sight)
 	for _, fr := range frames {
 		t.add(fr.fen, fr.move, strconv.FormatBool(fr.check))
 	}
@@ -420,7 +420,7 @@ func (sc scene) draw(f gameFile) ([]byte, error) {
 	if f.ext == "gif" {
 		drawings := make([]*render.Drawing, len(sc.frames))
 		for i, fr := range sc.frames {
-			d, err := drawFrame(sc.variant, sc.hidden, fr, o)
+			d, err := drawFrame(sc.board, sc.hidden, fr, o)
 			if err != nil {
 				return nil, fmt.Errorf("server: game %s, ply %d: %w", sc.id, i, err)
 			}
@@ -435,7 +435,7 @@ func (sc scene) draw(f gameFile) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	d, err := drawFrame(sc.variant, sc.hidden, sc.frames[ply], o)
+	d, err := drawFrame(sc.board, sc.hidden, sc.frames[ply], o)
 	if err == nil && f.ext == "svg" {
 		err = d.WriteSVG(&buf)
 	} else if err == nil {
@@ -470,12 +470,12 @@ func seenFrames(g *game.Game, v game.Viewer) []frame {
 
 // drawFrame draws one frame with its last move marked. A move the board
 // cannot mark (dice chess's pass, "0000") is left out.
-func drawFrame(v game.Variant, hidden bool, fr frame, o render.Options) (*render.Drawing, error) {
+func drawFrame(board game.Board, hidden bool, fr frame, o render.Options) (*render.Drawing, error) {
 	o.LastMove = fr.move
-	d, err := drawBoard(v, hidden, fr, o)
+	d, err := drawBoard(board, hidden, fr, o)
 	if err != nil && o.LastMove != "" {
 		o.LastMove = ""
-		d, err = drawBoard(v, hidden, fr, o)
+		d, err = drawBoard(board, hidden, fr, o)
 	}
 	return d, err
 }
@@ -484,8 +484,8 @@ func drawFrame(v game.Variant, hidden bool, fr frame, o render.Options) (*render
 // from its placement only (it may lack a king, and check is what the
 // game says of it); any other chess board as a position, so that the
 // pieces giving check are marked too.
-func drawBoard(v game.Variant, hidden bool, fr frame, o render.Options) (*render.Drawing, error) {
-	if v == game.Xiangqi {
+func drawBoard(board game.Board, hidden bool, fr frame, o render.Options) (*render.Drawing, error) {
+	if board == game.BoardXiangqi {
 		p, err := xiangqi.ParseFEN(fr.fen)
 		if err != nil {
 			return nil, err

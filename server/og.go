@@ -71,7 +71,7 @@ func ogTags(g *game.Game, url string) string {
 	meta("property", "og:title", gameTitle(g))
 	meta("property", "og:description", gameDescription(g))
 	if url != "" {
-		w, h := ogImageBox(g.Variant())
+		w, h := ogImageBox(g.Spec().Board)
 		meta("property", "og:url", url)
 		meta("property", "og:image", url+".png?size="+strconv.Itoa(ogImageSize))
 		meta("property", "og:image:type", "image/png")
@@ -84,7 +84,7 @@ func ogTags(g *game.Game, url string) string {
 
 // gameTitle names a game: "Ann vs Gambit · Level 3 · Chess".
 func gameTitle(g *game.Game) string {
-	return seatName(g, chess.White) + " vs " + seatName(g, chess.Black) + " · " + variantLabel(g.Variant())
+	return seatName(g, chess.White) + " vs " + seatName(g, chess.Black) + " · " + g.Spec().Label
 }
 
 // seatName is the name of whoever sits in seat c, or the side's name.
@@ -95,29 +95,8 @@ func seatName(g *game.Game, c chess.Color) string {
 		return s.Name
 	case s.Kind == game.SeatOpen:
 		return "(waiting)"
-	case c == chess.White && g.Variant() == game.Xiangqi:
-		return "Red"
-	case c == chess.White:
-		return "White"
 	}
-	return "Black"
-}
-
-// variantLabel is a variant's name as people write it.
-func variantLabel(v game.Variant) string {
-	switch v {
-	case game.Chess960:
-		return "Chess960"
-	case game.Xiangqi:
-		return "Xiangqi"
-	case game.FogOfWar:
-		return "Fog of war"
-	case game.Bomb:
-		return "Bomb chess"
-	case game.Dice:
-		return "Dice chess"
-	}
-	return "Chess"
+	return g.Spec().Sides[c]
 }
 
 // gameDescription says where a game stands: "1-0 · checkmate · 41 moves"
@@ -141,11 +120,11 @@ func gameDescription(g *game.Game) string {
 
 // ogImageBox is the width and height of the preview image of a variant's
 // board, as render draws it with coordinates.
-func ogImageBox(v game.Variant) (int, int) {
+func ogImageBox(board game.Board) (int, int) {
 	o := render.Options{Size: ogImageSize, Coordinates: true}
 	var d *render.Drawing
 	var err error
-	if v == game.Xiangqi {
+	if board == game.BoardXiangqi {
 		p := xiangqi.StartPosition()
 		d, err = render.Xiangqi(&p, o)
 	} else {

@@ -40,7 +40,7 @@ type viewerSource struct {
 // when anyone may read it.
 func viewerSourceOf(g *game.Game) viewerSource {
 	src := viewerSource{variant: viewer.Chess, hidden: g.Hidden(), finished: g.Status().Finished()}
-	if g.Variant() == game.Xiangqi {
+	if g.Spec().Board == game.BoardXiangqi {
 		src.variant = viewer.Xiangqi
 	}
 	if !src.hidden || src.finished {
