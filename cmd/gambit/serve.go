@@ -16,13 +16,14 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/gambitchess/gambit/game"
 	"github.com/gambitchess/gambit/server"
 	"github.com/gambitchess/gambit/store"
 	"github.com/gambitchess/gambit/web"
 )
 
-// newServeCmd returns "gambit serve": the web app for chess, Chess960 and
-// xiangqi on one screen, against the computer and online, with games kept
+// newServeCmd returns "gambit serve": the web app for every registered
+// variant, on one screen, against the computer and online, with games kept
 // in a SQLite database.
 func newServeCmd() *cobra.Command {
 	var addr, data, db string
@@ -35,8 +36,7 @@ func newServeCmd() *cobra.Command {
 		Use:   "serve",
 		Short: "Play in the browser: serve the web app (default command)",
 		Long: "serve runs the Gambit web server: open the printed address in a browser to play\n" +
-			"chess, Chess960 or xiangqi on one screen, against the computer or online (an invite link, the\n" +
-			"lobby, quick pairing). Games are stored in --data/gambit.db and\n" +
+			variantList()+"\non one screen, against the computer or online (an invite link, the lobby,\nquick pairing). Games are stored in --data/gambit.db and\n" +
 			"unfinished ones continue, clocks included, when the server starts again.",
 		Args: argsRange(0, 0),
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -231,4 +231,19 @@ func displayAddr(a net.Addr) string {
 		host = "localhost"
 	}
 	return net.JoinHostPort(host, port)
+}
+
+// variantList names the registered variants as people write them:
+// "Bomb chess, Chess, …, Fog of war or Xiangqi".
+func variantList() string {
+	var labels []string
+	for _, v := range game.Variants() {
+		if spec, err := game.Lookup(v); err == nil {
+			labels = append(labels, spec.Label)
+		}
+	}
+	if len(labels) < 2 {
+		return strings.Join(labels, "")
+	}
+	return strings.Join(labels[:len(labels)-1], ", ") + " or " + labels[len(labels)-1]
 }
