@@ -36,7 +36,7 @@ func newServeCmd() *cobra.Command {
 		Use:   "serve",
 		Short: "Play in the browser: serve the web app (default command)",
 		Long: "serve runs the Gambit web server: open the printed address in a browser to play\n" +
-			variantList()+"\non one screen, against the computer or online (an invite link, the lobby,\nquick pairing). Games are stored in --data/gambit.db and\n" +
+			variantList() + "\non one screen, against the computer or online (an invite link, the lobby,\nquick pairing). Games are stored in --data/gambit.db and\n" +
 			"unfinished ones continue, clocks included, when the server starts again.",
 		Args: argsRange(0, 0),
 		RunE: func(cmd *cobra.Command, _ []string) error {
