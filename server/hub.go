@@ -53,8 +53,9 @@ func viewerOf(i int) game.Viewer {
 // published is one event as each kind of viewer receives it (nil: that
 // viewer does not see it).
 type published struct {
-	v    int64
-	msgs [viewerKinds][]byte
+	v     int64
+	msgs  [viewerKinds][]byte
+	state bool // the messages are whole states (a sync replaying them is answered as one asking for a state)
 }
 
 // hub owns one live game: all reads and changes happen on its goroutine.
@@ -350,6 +351,7 @@ func (h *hub) publish(evs []game.Event) {
 		if !full {
 			typ = "move"
 		}
+		p.state = full
 		h.encodeForViewers(&p, e, typ, full)
 		h.remember(p)
 		h.broadcast(&p)

@@ -39,13 +39,21 @@ func (h *hub) sync(c *client, since int64) {
 
 // replay sends client c the logged events after version since, as they
 // were first sent, and reports whether the log could: it holds every
-// version after since up to the current one, and they are few enough for
-// the client's queue (more would fill it before its writer runs).
+// version after since up to the current one, they are few enough for the
+// client's queue (more would fill it before its writer runs), and none of
+// them is a whole state (an offer, a resignation, a seat taken: each was
+// sent as a state, and replaying those would be a state for 35 bytes
+// whenever asked; the caller answers with one, under its limit).
 func (h *hub) replay(c *client, since int64) bool {
 	cur := h.g.Version()
 	if since < 0 || since >= cur || cur-since > sendBuffer/2 || len(h.log) == 0 ||
 		h.log[0].v > since+1 || h.log[len(h.log)-1].v != cur {
 		return false
+	}
+	for _, p := range h.log {
+		if p.v > since && p.state {
+			return false
+		}
 	}
 	i := viewerIndex(c.viewer)
 	for _, p := range h.log {

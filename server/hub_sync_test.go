@@ -122,3 +122,39 @@ func TestSyncAnswersWithTheMissedEvents(t *testing.T) {
 		t.Errorf("100 syncs were answered with %d states, %d bytes; want at most one state and %d bytes", states, total, limit)
 	}
 }
+
+// TestSyncReplaysNoWholeState: the events after a version may include one
+// sent as a whole state (an offer, a resignation); a sync reaching back
+// over it is a sync for a state, answered once per FullStateEvery, not
+// replayed each time it is asked (the review's finding: 25 syncs for the
+// version before a resignation got 25 whole states).
+func TestSyncReplaysNoWholeState(t *testing.T) {
+	s, srv, _ := serveWith(t, Config{Store: openStore(t, t.TempDir()), FullStateEvery: time.Hour})
+	g := create(t, s.Handler(), `{"mode":"local"}`)
+	p := dial(t, srv, g.ID, g.Token)
+	p.state("state")
+	for _, u := range []string{"e2e4", "e7e5", "g1f3", "b8c6"} {
+		p.send(`{"t":"move","d":{"u":"` + u + `"}}`)
+		p.state("move")
+	}
+	p.send(`{"t":"resign"}`) // logged as a whole state
+	p.state("state")
+	w := dial(t, srv, g.ID, "")
+	w.state("state") // the greeting
+	for range 25 {
+		w.send(`{"t":"sync","d":{"v":4}}`)
+	}
+	states := 0
+	for {
+		data, err := w.read(time.Second)
+		if err != nil {
+			break // quiet for a second: all answered
+		}
+		if bytes.HasPrefix(data, []byte(`{"t":"state"`)) {
+			states++
+		}
+	}
+	if states != 1 {
+		t.Errorf("25 syncs over a resignation were answered with %d whole states, want 1", states)
+	}
+}
