@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"encoding/json"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"slices"
@@ -238,5 +239,77 @@ func TestOldSeatCookieKeepsItsSeats(t *testing.T) {
 	stranger := randomToken()
 	if you := seatsOf(t, dial(t, srv, g.ID(), stranger)); len(you) != 0 {
 		t.Errorf("a bare secret no game seats holds %v", you)
+	}
+}
+
+// TestOldSeatCookieKeepsItsSeatsOverTLS: on a site behind TLS, a cookie
+// from before the signature came under the plain name; with no __Host-
+// cookie yet, it still holds the seats a stored game gives it, and the
+// next create moves it to the __Host- name, signed, same secret, and
+// expires the plain one. A plain cookie that is signed is not read over
+// https (it may have been planted), nor is a bare one no game seats.
+func TestOldSeatCookieKeepsItsSeatsOverTLS(t *testing.T) {
+	s, _, _ := serve(t, openStore(t, t.TempDir()), nil)
+	srv := httptest.NewTLSServer(s.Handler())
+	defer srv.Close()
+	white, _, seats := onlineSeats()
+	g := storedGame(t, s, game.Options{Mode: game.ModeOnline, Seats: seats})
+	do := func(method, path string, c *http.Cookie) *http.Response {
+		t.Helper()
+		var body io.Reader
+		if method == "POST" {
+			body = strings.NewReader(`{"mode":"local"}`)
+		}
+		r, _ := http.NewRequest(method, srv.URL+path, body)
+		r.Header.Set("Content-Type", "application/json")
+		r.AddCookie(c)
+		resp, err := srv.Client().Do(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { resp.Body.Close() })
+		return resp
+	}
+	holds := func(c *http.Cookie) bool {
+		t.Helper()
+		var list []struct {
+			ID    string
+			Yours bool
+		}
+		if err := json.NewDecoder(do("GET", "/api/games?limit=200", c).Body).Decode(&list); err != nil {
+			t.Fatal(err)
+		}
+		for _, l := range list {
+			if l.ID == g.ID() && l.Yours {
+				return true
+			}
+		}
+		return false
+	}
+	old := &http.Cookie{Name: playerCookie, Value: white}
+	if !holds(old) {
+		t.Fatal("over https the old plain cookie lost its seat")
+	}
+	resp := do("POST", "/api/games", old)
+	var moved, expired *http.Cookie
+	for _, c := range resp.Cookies() {
+		switch c.Name {
+		case hostPlayerCookie:
+			moved = c
+		case playerCookie:
+			expired = c
+		}
+	}
+	if resp.StatusCode != http.StatusCreated || moved == nil || !strings.HasPrefix(moved.Value, white+".") || !moved.Secure {
+		t.Fatalf("create with the old cookie over https: %d, %v; want a Secure %s of the same secret, signed", resp.StatusCode, moved, hostPlayerCookie)
+	}
+	if expired == nil || expired.MaxAge >= 0 {
+		t.Errorf("the plain cookie was not expired: %v", expired)
+	}
+	if !holds(moved) {
+		t.Error("the moved cookie lost the seat")
+	}
+	if holds(&http.Cookie{Name: playerCookie, Value: moved.Value}) {
+		t.Error("a signed cookie under the plain name was read over https")
 	}
 }

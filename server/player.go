@@ -177,6 +177,10 @@ func (p *players) prove(ctx context.Context, value string) (id, renew string, er
 type playerState struct {
 	p     *players
 	value string // the cookie as sent; "" for none
+	// plainOverTLS: value is a bare secret from before the signature, sent
+	// under the plain name over https (see withPlayer); renewing it also
+	// expires the plain cookie.
+	plainOverTLS bool
 
 	once      sync.Once
 	id, renew string
@@ -197,8 +201,18 @@ type playerKey struct{}
 func (s *Server) withPlayer(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		st := &playerState{p: s.players}
-		if c, err := r.Cookie(playerCookieName(r)); err == nil {
+		name := playerCookieName(r)
+		if c, err := r.Cookie(name); err == nil {
 			st.value = c.Value
+		} else if c, err := r.Cookie(playerCookie); err == nil && name == hostPlayerCookie && !strings.Contains(c.Value, ".") {
+			// A bare secret from before the signature and the __Host- name,
+			// when the browser has nothing newer: honoured as such secrets
+			// are (a stored game must seat it), so that players on a TLS
+			// site keep their seats across the upgrade. A signed plain
+			// cookie over https is ignored: it was issued after the change,
+			// so the browser was given the __Host- one, and a plain one
+			// may have been planted.
+			st.value, st.plainOverTLS = c.Value, true
 		}
 		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), playerKey{}, st)))
 	})
@@ -245,5 +259,8 @@ func ensurePlayer(w http.ResponseWriter, r *http.Request) (string, error) {
 	name := playerCookieName(r)
 	http.SetCookie(w, &http.Cookie{Name: name, Value: value, Path: "/", MaxAge: int(playerCookieAge.Seconds()),
 		HttpOnly: true, Secure: name == hostPlayerCookie, SameSite: http.SameSiteStrictMode})
+	if st.plainOverTLS { // moved to the __Host- name: the old one goes
+		http.SetCookie(w, &http.Cookie{Name: playerCookie, Value: "", Path: "/", MaxAge: -1, HttpOnly: true, Secure: true, SameSite: http.SameSiteStrictMode})
+	}
 	return id, nil
 }
