@@ -45,7 +45,7 @@ func ParsePlacement(s string) (Placement, error) {
 	if s == "" {
 		return pl, &PlacementError{Reason: "empty"}
 	}
-	r, f := 7, 0 // the rank being read (0-based, from the top) and the squares read on it
+	r, f := 7, 0 // the rank being read (0 is rank 1; FEN starts at rank 8) and the squares read on it
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
