@@ -409,7 +409,10 @@ func hiddenDifferential(t *testing.T, variant string, movesA, movesB [2][]string
 		movesA = clearOfMines(a.mines | b.mines)
 		movesB = movesA
 	}
-	plies := len(movesA[0]) + len(movesA[1])
+	plies := 2 * min(len(movesA[0]), len(movesA[1]), len(movesB[0]), len(movesB[1])) // a move a side, in turn
+	if plies < 2 {
+		t.Fatalf("no moves to play: %v, %v", movesA, movesB)
+	}
 	for ply := range plies {
 		for _, tb := range []struct {
 			t     table
@@ -496,7 +499,8 @@ func minesOf(t *testing.T, s *Server, id string) chess.Bitboard {
 }
 
 // clearOfMines picks three moves a side, from the start, that land on no
-// square of mines.
+// square of mines nor on one another's squares (a7a6 then b8a6 would be
+// illegal; pawns come first, so no knight stands in a pawn's way).
 func clearOfMines(mines chess.Bitboard) [2][]string {
 	candidates := [2][]string{
 		{"a2a3", "b2b3", "c2c3", "d2d3", "e2e3", "f2f3", "g2g3", "h2h3", "b1a3", "b1c3", "g1f3", "g1h3"},
@@ -504,10 +508,12 @@ func clearOfMines(mines chess.Bitboard) [2][]string {
 	}
 	var out [2][]string
 	for side, list := range candidates {
+		taken := mines // a square mined, or where an earlier pick went
 		for _, u := range list {
 			to, _ := chess.ParseSquare(u[2:4])
-			if len(out[side]) < 3 && mines&to.Bitboard() == 0 {
+			if len(out[side]) < 3 && taken&to.Bitboard() == 0 {
 				out[side] = append(out[side], u)
+				taken |= to.Bitboard()
 			}
 		}
 	}
