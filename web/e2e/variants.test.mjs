@@ -55,6 +55,25 @@ async function resign(page) {
   await page.waitForSelector('#over-dialog[open]');
 }
 
+// resignUnlessOver resigns a game against the computer unless it ends
+// first: the computer's reply to the last move may end it while the
+// button is being clicked (the button is then disabled), which is no
+// failure; anything else still is.
+async function resignUnlessOver(page) {
+  for (let tries = 0; tries < 5; tries++) {
+    if (over(await shown(page))) return;
+    try {
+      await page.click('#btn-resign', { timeout: 3000 });
+      await page.click('#btn-resign', { timeout: 3000 });
+      await page.waitForSelector('#over-dialog[open]', { timeout: 5000 });
+      return;
+    } catch (e) {
+      if (over(await shown(page))) return;
+      if (tries === 4) throw e;
+    }
+  }
+}
+
 // playAgainstComputer plays white's moves from the dests until the game ends
 // or plies moves were made, then resigns; check runs on every position of
 // white's turn, and may make the move itself (it returns true then). It
@@ -73,7 +92,7 @@ async function playAgainstComputer(page, plies, check = async () => {}) {
     if (await check(s, n)) continue;
     await playMove(page, pick(s.dests, await boardPieces(page), n), s.v);
   }
-  if (!over(await shown(page))) await resign(page);
+  await resignUnlessOver(page);
   return gameState(page);
 }
 
