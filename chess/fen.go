@@ -52,7 +52,7 @@ func ParseFEN(fen string) (Position, error) { return parseFEN(fen, false) }
 func ParseFEN960(fen string) (Position, error) { return parseFEN(fen, true) }
 
 // ParseFENKingEnPrise is ParseFEN for variants in which a king may be left
-// attacked and taken (fog of war): it also accepts the side not to move in
+// attacked and taken: it also accepts the side not to move in
 // check, which ParseFEN refuses, and the side to move without its king,
 // taken on the last move (the final position of a game won so; only the
 // other side's king is required then). Move generation in such a position

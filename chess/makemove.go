@@ -35,7 +35,7 @@ func (p *Position) Play(m Move) {
 		if captured := p.board[capSq]; captured != NoPiece {
 			p.removePiece(capSq)
 			p.halfmove = 0
-			if captured.Type() == King { // king-capture variants (fog of war): no king, no castling
+			if captured.Type() == King { // king-capture variants: no king, no castling
 				p.castling &^= (WhiteKingSide | WhiteQueenSide) << (2 * them)
 			}
 		}
@@ -61,7 +61,7 @@ func (p *Position) Play(m Move) {
 	p.side = them
 	p.key ^= sideKey
 	p.checkers = 0
-	if p.Pieces(them, King) != 0 { // variants that capture the king (fog of war) leave none
+	if p.Pieces(them, King) != 0 { // variants that capture the king leave none
 		p.checkers = p.AttackersTo(p.KingSquare(them), p.Occupied()) & p.byColor[us]
 	}
 }

@@ -43,7 +43,7 @@ func (p *Position) Generate(kind GenKind, ml *MoveList) {
 //
 // The pseudo-legal moves hold the legal ones (GenerateLegal), kind by kind;
 // Evasions gives the same as All. They are the legal moves of variants in
-// which a king may be captured and there is no check (fog of war). The
+// which a king may be captured and there is no check. The
 // position may lack a king of either side: a side without one has no king
 // moves and no castling. It allocates nothing.
 func (p *Position) GeneratePseudo(kind GenKind, ml *MoveList) {

@@ -151,8 +151,8 @@ func (p *Position) disambiguation(m Move, pt PieceType) string {
 // Disambiguation returns what SAN adds after the piece letter of m, a move
 // of a piece of type pt in p, so that it is told apart from the other moves
 // of that type to the same square among moves: nothing, the file, the
-// rank, or both. Variants whose moves are not chess's (fog of war, where a
-// pinned piece may move) pass their own list.
+// rank, or both. Variants whose moves are not chess's (a variant without
+// check, where a pinned piece may move) pass their own list.
 func Disambiguation(p *Position, m Move, pt PieceType, moves []Move) string {
 	from := m.From()
 	var others, sameFile, sameRank bool

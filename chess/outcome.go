@@ -36,8 +36,8 @@ type Outcome = Ending[Termination]
 
 // Ending is the end of a game whose reasons for ending are of type T:
 // chess's Termination here (Outcome), and the variants with endings of
-// their own (fog of war's king captured, bomb chess's king exposed by a
-// mine) use it with theirs, so every game reads its end the same way. T's
+// their own (a king captured, a king exposed by a variant's own rule) use
+// it with theirs, so every game reads its end the same way. T's
 // zero value is "not over".
 type Ending[T interface {
 	comparable

@@ -9,8 +9,8 @@ import (
 // Placement is the piece on each square of a board, indexed by Square,
 // NoPiece where empty. Unlike a Position it need not be a legal position:
 // a side may have no king, or any number of pieces, as in what one player
-// of fog of war sees, or after a king was captured (dice chess) or blown up
-// (bomb chess).
+// of a variant with hidden squares sees, or after a king was captured or
+// removed by a variant's rules.
 type Placement [NumSquares]Piece
 
 // PlacementError reports a malformed piece placement: what is wrong and on

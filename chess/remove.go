@@ -3,7 +3,7 @@ package chess
 // RemovePieces takes off the board every piece on the squares of mask except
 // the kings (a Position always holds one king a side; removing one is the
 // caller's business, and not possible here). It is for variants whose rules
-// remove pieces outside a move, such as the mines of bomb chess, and keeps
+// remove pieces outside a move (a blast, a trap), and keeps
 // every derived datum consistent with the new placement:
 //
 //   - the Zobrist key;

@@ -18,7 +18,7 @@ var (
 )
 
 // errKingTaken is ErrKings for the side to move alone having no king: the
-// final position of a king-capture variant (fog of war), which
+// final position of a king-capture variant, which
 // ParseFENKingEnPrise accepts.
 var errKingTaken = fmt.Errorf("%w (taken)", ErrKings)
 

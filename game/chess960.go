@@ -25,12 +25,15 @@ import (
 // Shredder-FEN castling) or a PGN with a [Variant "Chess960"] tag starts
 // from any position of a Chess960 game.
 var chess960Spec = &Spec{
-	Name:  Chess960,
-	Label: "Chess960",
-	Board: BoardChess,
-	Sides: chessSides,
-	Setup: ParseChess960Setup,
-	Rules: func(start, _ string) (Rules, error) { return chessRulesAt(start, chess.ParseFEN960) },
+	Name:         Chess960,
+	Label:        "Chess960",
+	Board:        BoardChess,
+	Sides:        ChessSides,
+	Setup:        ParseChess960Setup,
+	Rules:        func(start, _ string) (Rules, error) { return chessRulesAt(start, chess.ParseFEN960) },
+	Tag:          "960",
+	Terminations: TerminationNames(chess.Checkmate, chess.ThreefoldRepetition, chess.Termination.String),
+	ClaimDraw:    true,
 }
 
 // ParseChess960Setup reads a Chess960 setup into a start FEN and UCI moves
@@ -47,7 +50,7 @@ func ParseChess960Setup(text string) (start string, moves []string, err error) {
 	case isDigits(text):
 		start, err = numberedChess960(text)
 		return start, nil, err
-	case isChessFEN(text):
+	case IsChessFEN(text):
 		p, err := chess.ParseFEN960(text)
 		if err != nil {
 			return "", nil, fmt.Errorf("%w: Chess960 FEN: %v", ErrBadSetup, err)

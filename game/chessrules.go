@@ -13,13 +13,16 @@ var chessSpec = &Spec{
 	Name:  Chess,
 	Label: "Chess",
 	Board: BoardChess,
-	Sides: chessSides,
-	Setup: chessSetup,
+	Sides: ChessSides,
+	Setup: ChessSetup,
 	Rules: func(start, _ string) (Rules, error) { return chessRulesAt(start, chess.ParseFEN) },
+	// Terminations: the rules' own, not resignation, agreement or time.
+	Terminations: TerminationNames(chess.Checkmate, chess.ThreefoldRepetition, chess.Termination.String),
+	ClaimDraw:    true,
 }
 
-// chessSetup reads a FEN or PGN into a start FEN and UCI moves.
-func chessSetup(text string) (string, []string, error) {
+// ChessSetup reads a FEN or PGN into a start FEN and UCI moves.
+func ChessSetup(text string) (string, []string, error) {
 	start, moves, err := ParseSetup(text)
 	if err != nil {
 		return "", nil, err
@@ -96,7 +99,7 @@ func (r *chessRules) Dests() map[string][]string {
 	p := r.g.Position()
 	var ml chess.MoveList
 	p.GenerateLegal(&ml)
-	return destsOf(&p, ml.Moves())
+	return ChessDests(&p, ml.Moves())
 }
 
 func (r *chessRules) Play(text string) (Step, error) {
@@ -129,7 +132,7 @@ func (r *chessRules) History() []Step {
 
 func (r *chessRules) Check() (string, bool) {
 	p := r.g.Position()
-	return checkOf(&p)
+	return ChessCheck(&p)
 }
 
 func (r *chessRules) Outcome() Outcome {

@@ -1,6 +1,7 @@
 package game
 
 import (
+	"encoding/json"
 	"errors"
 	"strings"
 	"testing"
@@ -276,3 +277,34 @@ func TestAbort(t *testing.T) {
 		t.Fatalf("reload aborted game: %v %v", err, g2.Status())
 	}
 }
+
+// TestStepWire: a step on the wire says which side made it, as a colour
+// name, so the browser never counts plies; a variant's extension is its own
+// object under "ext" and reads back as the variant's type.
+func TestStepWire(t *testing.T) {
+	b, err := json.Marshal(Step{UCI: "e7e5", SAN: "e5", FEN: "x", Color: chess.Black})
+	if err != nil || string(b) != `{"uci":"e7e5","san":"e5","fen":"x","color":"black"}` {
+		t.Errorf("black's step: %s, %v", b, err)
+	}
+	b, _ = json.Marshal(Step{UCI: "e2e4", Ext: Ext{testExt{N: 3}}})
+	if !strings.Contains(string(b), `"ext":{"n":3}`) || !strings.Contains(string(b), `"color":"white"`) {
+		t.Errorf("white's step with an extension: %s", b)
+	}
+	var back struct{ Ext Ext }
+	if err := json.Unmarshal([]byte(`{"ext":{"n":3}}`), &back); err != nil {
+		t.Fatal(err)
+	}
+	if x, ok := ExtAs[testExt](back.Ext); !ok || x.N != 3 {
+		t.Errorf("read back as %+v, %v", x, ok)
+	}
+	if _, ok := ExtAs[testExt](Ext{}); ok {
+		t.Error("an empty extension read as a variant's")
+	}
+}
+
+// testExt is an extension of no registered variant.
+type testExt struct {
+	N int `json:"n"`
+}
+
+func (testExt) ExtendsVariant() Variant { return "test" }

@@ -87,7 +87,7 @@ func ParseSetup(text string) (chess.Position, []chess.Move, error) {
 	if text == "" {
 		return chess.StartPosition(), nil, nil
 	}
-	if isChessFEN(text) {
+	if IsChessFEN(text) {
 		p, err := chess.ParseFEN(text)
 		if err != nil {
 			return chess.Position{}, nil, fmt.Errorf("%w: FEN: %v", ErrBadSetup, err)
@@ -97,8 +97,8 @@ func ParseSetup(text string) (chess.Position, []chess.Move, error) {
 	return ParsePGN(text)
 }
 
-// isChessFEN tells a FEN of a chess board from a PGN: eight ranks and no tag.
-func isChessFEN(text string) bool {
+// IsChessFEN tells a FEN of a chess board from a PGN: eight ranks and no tag.
+func IsChessFEN(text string) bool {
 	return strings.Count(text, "/") == 7 && !strings.Contains(text, "[")
 }
 

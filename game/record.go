@@ -31,7 +31,7 @@ type Header struct {
 	Public    bool      `json:"public,omitempty"`
 	CreatedAt time.Time `json:"createdAt"`
 	// Seed is the secret every random draw of a seeded variant comes from
-	// (dice chess's rolls, bomb chess's mines; package variant/fair), in
+	// (package variant/fair), in
 	// hex. It is kept in the store only: no state, API answer or PGN shows
 	// it before the game is over.
 	Seed string `json:"seed,omitempty"`

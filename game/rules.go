@@ -96,14 +96,14 @@ type PGNHeader struct {
 	Event, Date, White, Black, TimeControl string
 	Result, Termination                    string
 	// Over says the game has ended: a variant of hidden information writes
-	// what it hid (the moves in the fog, the seed, the mines) only then.
+	// what it hid (its hidden moves, its seed) only then.
 	Over bool
 }
 
-// tagPairs returns h as PGN tag pairs, the seven-tag roster first; first
+// TagPairs returns h as PGN tag pairs, the seven-tag roster first; first
 // names the first mover's tag (White). The variants' own PGN writers take
 // their header this way.
-func (h PGNHeader) tagPairs(first string) [][2]string {
+func (h PGNHeader) TagPairs(first string) [][2]string {
 	pairs := [][2]string{{"Event", h.Event}, {"Site", "Gambit"}, {"Date", h.Date}, {"Round", "-"},
 		{first, h.White}, {"Black", h.Black}, {"Result", h.Result}}
 	if h.TimeControl != "" {

@@ -1,5 +1,10 @@
 package game
 
+import (
+	"encoding/json"
+	"slices"
+)
+
 // Sight is a game as one viewer may see it: the board, the history and
 // what a variant shows beside them. The server builds every state it sends
 // from a Sight, and a computer player of a variant of hidden information is
@@ -8,7 +13,7 @@ package game
 // a game of full information everything, in one of hidden information
 // what the rules cut for that viewer.
 type Sight struct {
-	FEN      string `json:"fen"` // the board as seen: in fog of war, unseen squares empty
+	FEN      string `json:"fen"` // the board as seen: squares hidden from the viewer empty
 	StartFEN string `json:"startFen,omitempty"`
 	// Moves is the history as seen (filled on request): a move the viewer
 	// did not see has no UCI and "?" for its SAN, and its FEN is the board
@@ -16,35 +21,61 @@ type Sight struct {
 	Moves []Step `json:"moves,omitempty"`
 	Last  *Step  `json:"last,omitempty"` // the last move as seen (variants of hidden information only: in the others the server has it from the event)
 	Check string `json:"check,omitempty"`
-	Extras
-}
-
-// Extras is what a variant shows beside the board; every field is empty
-// in chess and xiangqi. The JSON names are the browser's.
-type Extras struct {
-	// Fog lists the squares the viewer cannot see (fog of war); nil: none.
-	Fog []string `json:"fog,omitempty"`
-	// Dice is this turn's roll (dice chess).
-	Dice *DiceSight `json:"dice,omitempty"`
-	// Mines lists the mines the viewer knows of (bomb chess): those that
-	// went off, and all of them once the game is over.
-	Mines []string `json:"mines,omitempty"`
-	// Safe lists the squares everyone knows hold no mine (bomb chess).
-	Safe []string `json:"safe,omitempty"`
-	// Fair is the commitment to the game's secret seed (dice and bomb
-	// chess), and the seed itself once the game is over.
+	// Fair is the commitment to a seeded game's secret seed, and the seed
+	// itself once the game is over.
 	Fair *Fairness `json:"fair,omitempty"`
+	// Ext is what the variant shows beside the board (its own type; none in
+	// chess and xiangqi): on the wire, the object "ext".
+	Ext Ext `json:"ext,omitzero"`
 }
 
-// DiceSight is the dice of the turn under way in dice chess: the three
-// rolled (piece letters, "P" a pawn), those still to be used, how many
-// moves the turn has had, and whether the player may pass the rest of it
-// (the move "0000").
-type DiceSight struct {
-	Rolled  []string `json:"rolled"`
-	Left    []string `json:"left"`
-	Moves   int      `json:"moves"`
-	CanPass bool     `json:"canPass"`
+// Extension is a variant's own part of a Sight or a Step, a type of the
+// variant's package that only it and its computer player read; the server
+// writes it as JSON and the browser's module of the variant reads it.
+type Extension interface {
+	// ExtendsVariant names the variant the extension is of.
+	ExtendsVariant() Variant
+}
+
+// Ext holds a Sight's or a Step's extension, if any. It encodes as the
+// extension's own JSON; read back from JSON by code that does not know the
+// variant's type (a client, a test), it holds the RawExtension, which
+// ExtAs reads into the variant's type.
+type Ext struct{ Extension }
+
+// MarshalJSON writes the extension's own JSON.
+func (e Ext) MarshalJSON() ([]byte, error) { return json.Marshal(e.Extension) }
+
+// UnmarshalJSON keeps the JSON as a RawExtension.
+func (e *Ext) UnmarshalJSON(b []byte) error {
+	if string(b) == "null" {
+		e.Extension = nil
+		return nil
+	}
+	e.Extension = RawExtension(slices.Clone(b))
+	return nil
+}
+
+// RawExtension is an extension read back from JSON, of a variant the
+// reader did not name.
+type RawExtension json.RawMessage
+
+// ExtendsVariant is unknown for a raw extension.
+func (RawExtension) ExtendsVariant() Variant { return "" }
+
+// MarshalJSON writes the JSON as it was read.
+func (r RawExtension) MarshalJSON() ([]byte, error) { return r, nil }
+
+// ExtAs returns e's extension as the variant's type T: the value itself,
+// or a RawExtension read into T. ok is false when e holds neither.
+func ExtAs[T Extension](e Ext) (v T, ok bool) {
+	switch x := e.Extension.(type) {
+	case T:
+		return x, true
+	case RawExtension:
+		return v, json.Unmarshal(x, &v) == nil
+	}
+	return v, false
 }
 
 // Fairness lets anyone check a seeded game's random draws (package
@@ -56,7 +87,7 @@ type Fairness struct {
 }
 
 // Hidden reports whether the game's variant keeps information from its
-// players (fog, dice to come, mines: Spec.Hidden): its states differ per
+// players (Spec.Hidden): its states differ per
 // viewer, and its computer players get a Sight only.
 func (g *Game) Hidden() bool { return g.spec.Hidden }
 

@@ -1,20 +1,23 @@
 package game
 
 import (
+	"context"
 	"fmt"
+	"io"
 	"slices"
+
+	"github.com/gambitchess/gambit/chess"
 )
 
-// Spec describes one variant: everything the live game needs to know of it,
-// in one registration. Adding a variant is one Spec in specs; game, the
-// server and the browser ask the registry instead of switching on names.
-// Its label, board and side names are here too, so the server draws and
-// names a game from its Spec. (Its computer levels and bots are still
-// registered beside the engine, in the server, which may import it; its
-// texts in the browser's own registry, web/src/variants.ts.)
+// Spec describes one variant: everything Gambit knows of it, in one
+// registration. Chess, Chess960 and xiangqi are registered here; every
+// other variant by its own package (variant/NAME/NAMEgame), which calls
+// Register from its init, so nothing outside a variant's packages names
+// it: the live game, the server, images, link previews, the subcommands
+// and the browser (GET /api/variants) ask the registry instead.
 type Spec struct {
 	Name Variant
-	// Label is the variant's name as people write it ("Fog of war").
+	// Label is the variant's name as people write it ("Chess960").
 	Label string
 	// Board is the board the variant is played on.
 	Board Board
@@ -32,33 +35,123 @@ type Spec struct {
 	// with the game's secret seed (Header.Seed; "" unless Seeded). It only
 	// reads them: it draws nothing.
 	Rules func(start, seed string) (Rules, error)
-	// Seeded variants draw a secret seed when a game is created (dice
-	// rolls, mines), kept in the Header.
+	// Seeded variants draw a secret seed when a game is created (for
+	// rolls, hidden squares), kept in the Header.
 	Seeded bool
 	// NoTakeback refuses takebacks: in a variant of hidden information a
-	// move taken back would have shown what it should not (a square in the
-	// fog, a mine, the next roll), and could be tried again.
+	// move taken back would have shown what it should not (a hidden
+	// square, the next draw), and could be tried again.
 	NoTakeback bool
 	// Pass says passing, the null move "0000", is a rule of the variant
-	// (dice chess: a turn whose dice allow no move, or whose player stops).
+	// (a turn that allows no move, or whose player stops).
 	// Everywhere else a command to play it is refused; a stored record that
 	// holds one (from before the refusal) still loads.
 	Pass bool
-	// Hidden variants keep information from their players (fog, dice to
-	// come, mines): their Rules.Sight differs per viewer, the server builds
-	// each viewer's messages apart, and their computer players are given a
-	// Sight only.
+	// Hidden variants keep information from their players: their
+	// Rules.Sight differs per viewer, the server builds each viewer's
+	// messages apart, and their computer players are given a Sight only.
 	Hidden bool
+	// HandOver: each seat sees what the other may not (not only the
+	// spectators are kept out), so a game on one screen hides the board
+	// between turns until the next player asks for it.
+	HandOver bool
+	// Tag is the variant's short mark beside a game's players ("960";
+	// "" for chess).
+	Tag string
+	// Terminations names the endings its rules find on the board, as
+	// Outcome.Termination writes them; the browser words each.
+	Terminations []string
+	// ClaimDraw says a player claims the draws its rules allow
+	// (Rules.Claimable), rather than the rules judging them.
+	ClaimDraw bool
+	// Computer is the variant's own computer player, which plays from a
+	// seat's Sight; nil for the variants the engines play (chess and
+	// xiangqi boards of full information).
+	Computer *Computer
+	// Verify checks a finished game's record (its PGN) against the
+	// commitment to its seed: for `gambit NAME verify` (seeded variants).
+	Verify *Verifier
+	// Tree generates the variant's moves for `gambit perft` and `gambit
+	// moves --variant NAME`: for the variants whose moves the chess and
+	// xiangqi libraries do not generate; nil for the others.
+	Tree *Tree
 }
 
-// specs is the registry, a table fixed at start-up.
+// Tree is a variant's move generator for the command line. FENs are the
+// variant's own ("" for its start); moves its coordinate text.
+type Tree struct {
+	// Perft counts the leaf nodes of the move tree to depth, with the
+	// count under each first move.
+	Perft func(fen string, depth int) (divide []Divide, total uint64, err error)
+	// Moves lists the legal moves of fen, one line each.
+	Moves func(fen string) ([]string, error)
+}
+
+// Divide is the node count under one first move (perft divide).
+type Divide struct {
+	Move  string
+	Nodes uint64
+}
+
+// Computer is a variant's computer player: its levels, weakest first, and
+// how it chooses a move from what its seat sees (never from the game).
+type Computer struct {
+	Levels []Level
+	// Play returns the move, in the variant's coordinate text, that the
+	// computer seated at seat plays in s at level. When ctx ends it
+	// returns promptly with the best it has.
+	Play func(ctx context.Context, s Sight, seat chess.Color, level Level) (string, error)
+}
+
+// Level is one strength of a variant's computer player.
+type Level struct {
+	Name  string // in requests ("easy")
+	Label string // as people read it
+	Depth int    // the player's own setting, read by Play
+}
+
+// Verifier checks a finished seeded game: Run reads its PGN and returns a
+// one-line summary of what it checked, or the first thing that does not
+// hold; Help is the command's description.
+type Verifier struct {
+	Short, Help string
+	Run         func(pgn io.Reader) (summary string, err error)
+}
+
+// specs is the registry: the built-in variants, then each variant package's
+// Register, all during package initialisation; only read after that.
 var specs = map[Variant]*Spec{
 	Chess:    chessSpec,
 	Chess960: chess960Spec,
 	Xiangqi:  xiangqiSpec,
-	FogOfWar: fogSpec,
-	Bomb:     bombSpec,
-	Dice:     diceSpec,
+}
+
+// Register adds a variant to the registry. Call it from the variant's
+// package init (as image.RegisterFormat is), never later: the registry is
+// read without a lock. It panics on a variant registered twice or a Spec
+// missing what every variant needs, a programming error found at start-up.
+func Register(s *Spec) {
+	switch {
+	case s.Name == "" || s.Label == "" || s.Board == "" || s.Sides[0] == "":
+		panic(fmt.Sprintf("game.Register: %q: a variant needs a name, a label, a board and sides", s.Name))
+	case s.Setup == nil || s.Rules == nil:
+		panic(fmt.Sprintf("game.Register: %s: a variant needs Setup and Rules", s.Name))
+	case s.Seeded && s.Verify == nil:
+		panic(fmt.Sprintf("game.Register: %s: a seeded variant needs Verify, so anyone can check its draws", s.Name))
+	}
+	if _, dup := specs[s.Name]; dup {
+		panic(fmt.Sprintf("game.Register: %s registered twice", s.Name))
+	}
+	specs[s.Name] = s
+}
+
+// Specs returns every registered variant, by name.
+func Specs() []*Spec {
+	out := make([]*Spec, 0, len(specs))
+	for _, v := range Variants() {
+		out = append(out, specs[v])
+	}
+	return out
 }
 
 // Board is the kind of board a variant is played on: what draws it, and
@@ -71,8 +164,8 @@ const (
 	BoardXiangqi Board = "xiangqi" // 9×10, xiangqi's FEN
 )
 
-// chessSides are the sides' names on a chess board.
-var chessSides = [2]string{"White", "Black"}
+// ChessSides are the sides' names on a chess board.
+var ChessSides = [2]string{"White", "Black"}
 
 // Lookup returns the registered variant named v ("" reads as chess, for
 // records from before variants).

@@ -1,6 +1,7 @@
 package game
 
 import (
+	"encoding/json"
 	"slices"
 
 	"github.com/gambitchess/gambit/chess"
@@ -25,14 +26,10 @@ type Step struct {
 	SAN   string      `json:"san"`
 	WXF   string      `json:"wxf,omitempty"`
 	FEN   string      `json:"fen"`
-	Color chess.Color `json:"-"` // who moved: turns come from the rules, not from ply parity
-	// Roll is the dice of the turn this move began (dice chess): set on a
-	// turn's first move only, piece letters ("N", "P").
-	Roll []string `json:"roll,omitempty"`
-	// Blast is the square of the mine this move set off (bomb chess), and
-	// Cleared the squares whose pieces the blast removed.
-	Blast   string   `json:"blast,omitempty"`
-	Cleared []string `json:"cleared,omitempty"`
+	Color chess.Color `json:"-"` // who moved: turns come from the rules, not from ply parity (on the wire "color": MarshalJSON)
+	// Ext is what the variant records of the move beside its text (its own
+	// type; nil in chess and xiangqi): on the wire, the object "ext".
+	Ext Ext `json:"ext,omitzero"`
 }
 
 // History returns every move played with its notation and the FEN after it.
@@ -52,4 +49,24 @@ func (g *Game) Clone() *Game {
 		c.clock = &k
 	}
 	return &c
+}
+
+// MarshalJSON writes the step with the side that moved as "color" ("white"
+// or "black"; xiangqi's Red is white), so the browser takes turns from the
+// server, never from ply parity. chess.Color itself stays a number, as
+// events store it.
+func (s Step) MarshalJSON() ([]byte, error) {
+	type plain Step // without the method
+	return json.Marshal(struct {
+		plain
+		Color string `json:"color"`
+	}{plain(s), colorName(s.Color)})
+}
+
+// colorName is a side as the wire writes it.
+func colorName(c chess.Color) string {
+	if c == chess.Black {
+		return "black"
+	}
+	return "white"
 }

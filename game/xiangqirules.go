@@ -12,12 +12,14 @@ import (
 
 // xiangqiSpec registers xiangqi.
 var xiangqiSpec = &Spec{
-	Name:  Xiangqi,
-	Label: "Xiangqi",
-	Board: BoardXiangqi,
-	Sides: [2]string{"Red", "Black"},
-	Setup: ParseXiangqiSetup,
-	Rules: func(start, _ string) (Rules, error) { return newXiangqiRules(start) },
+	Name:         Xiangqi,
+	Label:        "Xiangqi",
+	Board:        BoardXiangqi,
+	Sides:        [2]string{"Red", "Black"},
+	Setup:        ParseXiangqiSetup,
+	Rules:        func(start, _ string) (Rules, error) { return newXiangqiRules(start) },
+	Tag:          "xiangqi",
+	Terminations: TerminationNames(xiangqi.Checkmate, xiangqi.InsufficientMaterial, xiangqi.Termination.String),
 }
 
 // xiangqiRules is Rules over package xiangqi, which judges the board (mate,

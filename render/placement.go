@@ -12,8 +12,8 @@ import (
 var ErrPlacement = chess.ErrFENPlacement
 
 // Placement is a chess board that need not be a legal position: a side
-// may have no king, as in what one player of fog of war sees of the board,
-// or after a king was captured (dice chess) or blown up (bomb chess).
+// may have no king, as in what one player of a variant with hidden squares
+// sees of the board, or after a variant's rules took a king.
 // chess.Position cannot hold such a board; ChessPlacement draws it.
 type Placement struct {
 	Board [chess.NumSquares]chess.Piece // NoPiece on an empty square

@@ -34,6 +34,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/games/{id}", s.handleGet)
 	mux.HandleFunc("GET /api/games/{id}/pgn", s.handlePGN)
 	mux.HandleFunc("GET /api/levels", s.handleLevels)
+	mux.HandleFunc("GET /api/variants", s.handleVariants)
 	mux.HandleFunc("GET /api/lobby", s.handleLobby)
 	mux.HandleFunc("POST /api/pair", s.handlePair)
 	mux.HandleFunc("GET /ws/game/{id}", s.handleWS)
@@ -465,6 +466,41 @@ func (s *Server) handleLevels(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, http.StatusOK, levels)
+}
+
+// variantJSON is a registered variant as the browser reads it (GET
+// /api/variants): everything the registration says that a page needs, so
+// the browser keeps only each board's adapter and each variant's texts.
+type variantJSON struct {
+	Name         game.Variant `json:"name"`
+	Label        string       `json:"label"`
+	Tag          string       `json:"tag,omitempty"`
+	Board        game.Board   `json:"board"`
+	Sides        [2]string    `json:"sides"`
+	Terminations []string     `json:"terminations"`
+	ClaimDraw    bool         `json:"claimDraw"`
+	Takeback     bool         `json:"takeback"`
+	Seeded       bool         `json:"seeded"`
+	Hidden       bool         `json:"hidden"`
+	HandOver     bool         `json:"handOver"`
+	Pass         bool         `json:"pass"`
+	Levels       []Level      `json:"levels"` // the computer's, weakest first; empty: no computer opponent
+}
+
+// handleVariants lists the registered variants, by name.
+func (s *Server) handleVariants(w http.ResponseWriter, _ *http.Request) {
+	out := []variantJSON{}
+	for _, spec := range game.Specs() {
+		levels, err := LevelsFor(spec.Name)
+		if err != nil {
+			levels = []Level{}
+		}
+		out = append(out, variantJSON{Name: spec.Name, Label: spec.Label, Tag: spec.Tag, Board: spec.Board,
+			Sides: spec.Sides, Terminations: spec.Terminations, ClaimDraw: spec.ClaimDraw, Takeback: !spec.NoTakeback,
+			Seeded: spec.Seeded, Hidden: spec.Hidden, HandOver: spec.HandOver, Pass: spec.Pass, Levels: levels})
+	}
+	w.Header().Set("Cache-Control", "no-cache")
+	writeJSON(w, http.StatusOK, out)
 }
 
 // httpError answers with err's status and a JSON {"code","message"}.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"github.com/gambitchess/gambit/variant/bomb/bombgame"
 	"net/http/httptest"
 	"strings"
 	"testing"
@@ -54,7 +55,7 @@ func TestBombWireCapture(t *testing.T) {
 		u := pickMove(st.Dests, st.FEN, ply)
 		seats[turn].send(`{"t":"move","d":{"u":"` + u + `"}}`)
 		st = seats[turn.Other()].position(ply + 1)
-		if st.Last != nil && st.Last.Blast != "" {
+		if st.Last != nil && blastOf(*st.Last) != "" {
 			blasts++
 		}
 		if ply == 20 {
@@ -66,8 +67,8 @@ func TestBombWireCapture(t *testing.T) {
 	}
 	for _, c := range []*wsClient{host, guest, watcher} {
 		end := finalState(t, c)
-		if end.Fair == nil || end.Fair.Seed != seed.String() || len(end.Mines) != bomb.NumMines {
-			t.Errorf("at the end: fair %+v, mines %v", end.Fair, end.Mines)
+		if end.Fair == nil || end.Fair.Seed != seed.String() || len(bombExt(end.Ext).Mines) != bomb.NumMines {
+			t.Errorf("at the end: fair %+v, mines %v", end.Fair, bombExt(end.Ext).Mines)
 		}
 	}
 	t.Logf("%d blasts", blasts)
@@ -90,11 +91,11 @@ func TestBombWireCapture(t *testing.T) {
 				t.Errorf("no commitment in %s", m.raw)
 			}
 			for _, st := range append(m.state.Moves, derefStep(m.state.Last)...) {
-				if st.Blast != "" {
-					exploded[st.Blast] = true
+				if b := blastOf(st); b != "" {
+					exploded[b] = true
 				}
 			}
-			for _, name := range m.state.Mines {
+			for _, name := range bombExt(m.state.Ext).Mines {
 				sq, _ := chess.ParseSquare(name)
 				if !exploded[name] || !mines.Has(sq) {
 					t.Errorf("mine %s named at ply %d before it went off", name, m.state.Ply)
@@ -148,7 +149,7 @@ func checkSeedHiddenHTTP(t *testing.T, s *Server, id string, seed fair.Seed) {
 // surely at the same point; Black's pawns then choose among mine squares.
 func TestBombBotSeesOnlyItsSight(t *testing.T) {
 	mk := func() *game.Game {
-		g, err := game.New(game.Options{ID: "x", Mode: game.ModeComputer, Variant: game.Bomb,
+		g, err := game.New(game.Options{ID: "x", Mode: game.ModeComputer, Variant: bombgame.Bomb,
 			Setup: "4k3/pppp4/8/8/8/8/PPPP4/4K3 w - - 0 1",
 			Seats: [2]game.Seat{{Kind: game.SeatHuman}, {Kind: game.SeatBot, Level: "hard"}}})
 		if err != nil {
@@ -164,7 +165,7 @@ func TestBombBotSeesOnlyItsSight(t *testing.T) {
 		t.Fatal("two games drew the same seed")
 	}
 	sa, sb := a.Sight(game.SeatViewer(chess.Black), true), b.Sight(game.SeatViewer(chess.Black), true)
-	sameSightSameMove(t, a, sa, sb, chess.Black, playBomb)
+	sameSightSameMove(t, a, sa, sb, chess.Black, choose(bombgame.Bomb))
 }
 
 // sameSightSameMove checks that two games' sights for the bot's seat are
@@ -178,7 +179,7 @@ func sameSightSameMove(t *testing.T, a *game.Game, sa, sb game.Sight, seat chess
 	if !bytes.Equal(ja, jb) {
 		t.Fatalf("the public sights differ:\n%s\n%s", ja, jb)
 	}
-	level, _ := levelFor(a.Variant(), "hard")
+	level := hardLevel(a.Variant())
 	ma, err := play(context.Background(), sa, seat, level)
 	if err != nil {
 		t.Fatal(err)
@@ -201,7 +202,7 @@ func TestBombAgainstTheComputer(t *testing.T) {
 	c.state("state")
 	c.send(`{"t":"move","d":{"u":"e2e4"}}`)
 	st := c.position(2)
-	if st.Turn != "white" || st.Fair == nil || st.Fair.Seed != "" || len(st.Safe) == 0 {
+	if st.Turn != "white" || st.Fair == nil || st.Fair.Seed != "" || len(bombExt(st.Ext).Safe) == 0 {
 		t.Fatalf("after the computer's reply: %+v", st)
 	}
 }

@@ -40,18 +40,15 @@ func Levels() []Level {
 	}
 }
 
-// botVariants registers, per variant, how the computer plays it: the labels
-// of its levels. A variant missing here has no computer opponent (creating
-// such a game is refused), and the engine bot refuses its games with an
-// error rather than failing in a worker.
-//
-// Chess960 is played by the chess engine at the chess levels: the engine
-// searches any chess.Position, and a Chess960 one carries its own castling
-// rules (king takes own rook) into move generation and UCI text.
-var botVariants = map[game.Variant]func(Level) string{
-	game.Chess:    func(l Level) string { return l.Label },
-	game.Chess960: func(l Level) string { return l.Label },
-	game.Xiangqi:  func(l Level) string { return l.XiangqiLabel },
+// engineLabels says, per board, how the engines' levels read there; the
+// engines play the variants of full information on it (chess and Chess960
+// with package engine: a Chess960 position carries its own castling into
+// move generation and UCI text; xiangqi with engine/xq). A variant with
+// its own computer player (game.Spec.Computer) has its own levels, and one
+// with neither has no computer opponent: creating such a game is refused.
+var engineLabels = map[game.Board]func(Level) string{
+	game.BoardChess:   func(l Level) string { return l.Label },
+	game.BoardXiangqi: func(l Level) string { return l.XiangqiLabel },
 }
 
 // LevelsFor returns the levels of variant v, labelled for it.
@@ -60,11 +57,15 @@ func LevelsFor(v game.Variant) ([]Level, error) {
 	if err != nil {
 		return nil, err
 	}
-	if sb, ok := sightBots[spec.Name]; ok {
-		return append([]Level(nil), sb.levels...), nil
+	if c := spec.Computer; c != nil {
+		out := make([]Level, len(c.Levels))
+		for i, l := range c.Levels {
+			out[i] = Level{Name: l.Name, Label: l.Label, Algorithm: string(spec.Name), Depth: l.Depth}
+		}
+		return out, nil
 	}
-	label, ok := botVariants[spec.Name]
-	if !ok {
+	label, ok := engineLabels[spec.Board]
+	if !ok || spec.Hidden {
 		return nil, fmt.Errorf("%w: no computer opponent for %s", ErrBadRequest, spec.Name)
 	}
 	levels := Levels()

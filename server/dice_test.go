@@ -2,6 +2,7 @@ package server
 
 import (
 	"bytes"
+	"github.com/gambitchess/gambit/variant/dice/dicegame"
 	"net/http/httptest"
 	"slices"
 	"strings"
@@ -31,7 +32,7 @@ func TestDiceWireCapture(t *testing.T) {
 	// 36 plies keep each player within its burst of 30 messages (limit.go),
 	// however the turns fall.
 	for ply := 0; ply < 36 && (st.Status == "started" || st.Status == "created"); ply++ {
-		if st.Dice == nil || len(st.Dice.Rolled) != 3 {
+		if diceOf(st.Ext) == nil || len(diceOf(st.Ext).Rolled) != 3 {
 			t.Fatalf("ply %d: no dice in %+v", ply, st)
 		}
 		turn := chess.White
@@ -39,7 +40,7 @@ func TestDiceWireCapture(t *testing.T) {
 			turn = chess.Black
 		}
 		u := pickMove(st.Dests, st.FEN, ply)
-		if st.Dice.CanPass && ply%5 == 0 {
+		if diceOf(st.Ext).CanPass && ply%5 == 0 {
 			u = "0000"
 			passes++
 		}
@@ -95,7 +96,7 @@ func TestDiceAgainstTheComputer(t *testing.T) {
 	st := c.state("state")
 	for st.Turn == "white" && st.Status != "mate" {
 		u := pickMove(st.Dests, st.FEN, st.Ply)
-		if st.Dice.Moves > 0 {
+		if diceOf(st.Ext).Moves > 0 {
 			u = "0000"
 		}
 		c.send(`{"t":"move","d":{"u":"` + u + `"}}`)
@@ -104,7 +105,7 @@ func TestDiceAgainstTheComputer(t *testing.T) {
 	for st.Turn != "white" {
 		st = c.position(st.Ply + 1)
 	}
-	if st.Dice == nil || st.Dice.Moves != 0 || len(st.Dests) == 0 {
+	if diceOf(st.Ext) == nil || diceOf(st.Ext).Moves != 0 || len(st.Dests) == 0 {
 		t.Fatalf("after the computer's turn: %+v", st)
 	}
 }
@@ -115,7 +116,7 @@ func TestDiceAgainstTheComputer(t *testing.T) {
 // the seed, which tells the rolls to come, is not among its inputs.
 func TestDiceBotSeesOnlyItsSight(t *testing.T) {
 	mk := func() *game.Game {
-		g, err := game.New(game.Options{ID: "x", Mode: game.ModeComputer, Variant: game.Dice,
+		g, err := game.New(game.Options{ID: "x", Mode: game.ModeComputer, Variant: dicegame.Dice,
 			Seats: [2]game.Seat{{Kind: game.SeatBot, Level: "hard"}, {Kind: game.SeatHuman}}})
 		if err != nil {
 			t.Fatal(err)
@@ -128,12 +129,12 @@ func TestDiceBotSeesOnlyItsSight(t *testing.T) {
 	var sb game.Sight
 	for range 200 { // three dice of two movable types: one game in eight rolls the same
 		b = mk()
-		if sb = b.Sight(game.SeatViewer(chess.White), true); slices.Equal(sb.Dice.Rolled, sa.Dice.Rolled) {
+		if sb = b.Sight(game.SeatViewer(chess.White), true); slices.Equal(diceOf(sb.Ext).Rolled, diceOf(sa.Ext).Rolled) {
 			break
 		}
 	}
-	if a.Header().Seed == b.Header().Seed || !slices.Equal(sb.Dice.Rolled, sa.Dice.Rolled) {
-		t.Fatalf("no second game with the same roll: %v / %v", sa.Dice.Rolled, sb.Dice.Rolled)
+	if a.Header().Seed == b.Header().Seed || !slices.Equal(diceOf(sb.Ext).Rolled, diceOf(sa.Ext).Rolled) {
+		t.Fatalf("no second game with the same roll: %v / %v", diceOf(sa.Ext).Rolled, diceOf(sb.Ext).Rolled)
 	}
-	sameSightSameMove(t, a, sa, sb, chess.White, playDice)
+	sameSightSameMove(t, a, sa, sb, chess.White, choose(dicegame.Dice))
 }

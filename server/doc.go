@@ -139,8 +139,8 @@
 // address may have 8 waiting (429 with Retry-After for more), and a
 // request that goes away leaves the queue undrawn. An image shows what
 // the asker may see (game.Sight): a seated player their seat's view, anyone
-// else a spectator's, so no image of a fog game in play shows a piece to a
-// stranger, and none shows a mine. Each has a strong ETag, known before
+// else a spectator's, so no image of a hidden game in play shows a stranger
+// what its rules keep from them. Each has a strong ETag, known before
 // drawing (a hash of what is drawn, for whom in a hidden game, and the
 // build), so If-None-Match gets 304 undrawn. A finished game's images are
 // public and immutable for a year; a live game's are revalidated
@@ -160,7 +160,7 @@
 // CSP that runs only its inline script and style, by their hashes, and
 // loads nothing. A game of hidden information has none while it runs (409
 // "the viewer opens once the game is over"); after, a record the viewer
-// cannot read (fog, dice and bomb chess today) is refused as 422, not a
+// cannot read (a variant's own rules) is refused as 422, not a
 // failure. Drawn in turn and cached like the images.
 //
 // Metrics (metrics.go): Config.Metrics holds Prometheus series on a

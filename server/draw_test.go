@@ -3,6 +3,7 @@ package server
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/gambitchess/gambit/variant/fog/foggame"
 	"io"
 	"net/http"
 	"strconv"
@@ -331,7 +332,7 @@ func TestDrawCacheLiveGame(t *testing.T) {
 func TestImageCacheHiddenGame(t *testing.T) {
 	rs := runServer(t, Config{})
 	white, black, seats := onlineSeats()
-	g := storedGame(t, rs.s, game.Options{Mode: game.ModeOnline, Variant: game.FogOfWar, Seats: seats}, "e2e4", "d7d5", "g1f3")
+	g := storedGame(t, rs.s, game.Options{Mode: game.ModeOnline, Variant: foggame.FogOfWar, Seats: seats}, "e2e4", "d7d5", "g1f3")
 	c := patientClientFrom(t, 2)
 	get := func(path, secret string, hdr ...string) timedAnswer {
 		if secret != "" {

@@ -3,6 +3,7 @@ package server
 import (
 	"bytes"
 	"encoding/json"
+	"github.com/gambitchess/gambit/variant/fog/foggame"
 	"net/http"
 	"net/http/httptest"
 	"regexp"
@@ -100,8 +101,8 @@ func TestFogWireCapture(t *testing.T) {
 	{
 		for _, c := range []*wsClient{host, guest, watcher} {
 			end := finalState(t, c)
-			if end.FEN != last.FEN() || end.Fog != nil {
-				t.Errorf("after the end: board %s, fog %v; want the whole board %s", end.FEN, end.Fog, last.FEN())
+			if end.FEN != last.FEN() || fogOf(end.Ext) != nil {
+				t.Errorf("after the end: board %s, fog %v; want the whole board %s", end.FEN, fogOf(end.Ext), last.FEN())
 			}
 			if len(end.Moves) != len(truth.Moves()) || slices.ContainsFunc(end.Moves, func(s game.Step) bool { return s.UCI == "" }) {
 				t.Errorf("after the end: history %+v; want all %d moves shown", end.Moves, len(truth.Moves()))
@@ -119,8 +120,8 @@ func TestFogWireCapture(t *testing.T) {
 				t.Errorf("%s at ply %d was sent board %s; its view is %s", c, m.state.Ply, m.state.FEN, v.FEN())
 			}
 			wantFog := ^v.Visible
-			if got, err := squaresOf(m.state.Fog); err != nil || got != wantFog {
-				t.Errorf("%s at ply %d: fog %v is not the complement of its view", c, m.state.Ply, m.state.Fog)
+			if got, err := game.ParseSquareNames(fogOf(m.state.Ext)); err != nil || got != wantFog {
+				t.Errorf("%s at ply %d: fog %v is not the complement of its view", c, m.state.Ply, fogOf(m.state.Ext))
 			}
 			seenUpTo := (m.state.Ply + 1) / 2 // the opponent's moves made by then, at most
 			for _, u := range played[c.Other()][:min(seenUpTo, len(played[c.Other()]))] {
@@ -137,7 +138,7 @@ func TestFogWireCapture(t *testing.T) {
 		if m.state.Status != "started" && m.state.Status != "created" {
 			continue
 		}
-		if !strings.HasPrefix(m.state.FEN, "8/8/8/8/8/8/8/8 ") || len(m.state.Fog) != 64 || movePattern.Match(m.raw) {
+		if !strings.HasPrefix(m.state.FEN, "8/8/8/8/8/8/8/8 ") || len(fogOf(m.state.Ext)) != 64 || movePattern.Match(m.raw) {
 			t.Errorf("the spectator was sent %s", m.raw)
 		}
 	}
@@ -204,7 +205,7 @@ func checkHiddenHTTP(t *testing.T, h http.Handler, id string) {
 // see give the same Sight, and so the same move.
 func TestFogBotSeesOnlyItsSight(t *testing.T) {
 	mk := func(fen string) *game.Game {
-		g, err := game.New(game.Options{ID: "x", Mode: game.ModeComputer, Variant: game.FogOfWar, Setup: fen,
+		g, err := game.New(game.Options{ID: "x", Mode: game.ModeComputer, Variant: foggame.FogOfWar, Setup: fen,
 			Seats: [2]game.Seat{{Kind: game.SeatHuman}, {Kind: game.SeatBot, Level: "hard"}}})
 		if err != nil {
 			t.Fatal(err)
@@ -219,15 +220,12 @@ func TestFogBotSeesOnlyItsSight(t *testing.T) {
 	if !bytes.Equal(ja, jb) {
 		t.Fatalf("the sights differ:\n%s\n%s", ja, jb)
 	}
-	level, err := levelFor(game.FogOfWar, "hard")
+	level := hardLevel(foggame.FogOfWar)
+	ma, err := choose(foggame.FogOfWar)(t.Context(), sa, chess.Black, level)
 	if err != nil {
 		t.Fatal(err)
 	}
-	ma, err := playFog(t.Context(), sa, chess.Black, level)
-	if err != nil {
-		t.Fatal(err)
-	}
-	mb, _ := playFog(t.Context(), sb, chess.Black, level)
+	mb, _ := choose(foggame.FogOfWar)(t.Context(), sb, chess.Black, level)
 	if ma != mb {
 		t.Errorf("moves differ: %s / %s", ma, mb)
 	}
@@ -282,7 +280,7 @@ func TestFogEndingMoveShowsAll(t *testing.T) {
 	host, guest, _, _ := onlinePair(t, s, srv, `{"mode":"online","variant":"fogofwar","color":"white","setup":"4k3/8/8/8/8/8/8/4R1K1 w - - 0 1"}`)
 	host.send(`{"t":"move","d":{"u":"e1e8"}}`) // takes the king
 	end := guest.state("state")
-	if end.Status != "mate" || end.Termination != "king captured" || len(end.Moves) != 1 || end.Moves[0].UCI != "e1e8" || end.Fog != nil {
+	if end.Status != "mate" || end.Termination != "king captured" || len(end.Moves) != 1 || end.Moves[0].UCI != "e1e8" || fogOf(end.Ext) != nil {
 		t.Errorf("the loser was sent %+v", end)
 	}
 }
@@ -322,10 +320,10 @@ func diceDifferential(t *testing.T) {
 	var a, b created
 	for range 400 { // 216 ordered rolls: two alike are all but certain well before
 		g := create(t, s.Handler(), body)
-		if g.State.Dice == nil {
+		if diceOf(g.State.Ext) == nil {
 			t.Fatalf("no dice in the first state: %+v", g.State)
 		}
-		roll := strings.Join(g.State.Dice.Rolled, ",")
+		roll := strings.Join(diceOf(g.State.Ext).Rolled, ",")
 		if other, ok := first[roll]; ok {
 			a, b = other, g
 			break

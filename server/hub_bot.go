@@ -104,22 +104,23 @@ func (h *hub) botClient() string {
 }
 
 // botThinker returns the computer's thinking about the game as it is now,
-// to run in the pool. In a variant of hidden information it holds only the
-// Sight of the bot's seat, cut by the code that cuts a person's states; in
-// the others, a private copy of the game.
+// to run in the pool. A variant's own computer player (Spec.Computer) gets
+// only the Sight of its seat, cut by the code that cuts a person's states;
+// the engines, which play the variants of full information, a private
+// copy of the game.
 func (h *hub) botThinker(level Level) func(ctx context.Context) (string, error) {
 	g := h.g
-	if g.Hidden() {
-		sb, ok := sightBots[g.Variant()]
-		if !ok { // never the whole game to a bot of a hidden variant
-			err := fmt.Errorf("no computer player plays %s from its sight", g.Variant())
-			return func(context.Context) (string, error) { return "", err }
-		}
+	if c := g.Spec().Computer; c != nil {
 		seat := g.Turn()
 		sight := g.Sight(game.SeatViewer(seat), true)
+		gl := game.Level{Name: level.Name, Label: level.Label, Depth: level.Depth}
 		return func(ctx context.Context) (string, error) {
-			return safely(func() (string, error) { return sb.play(ctx, sight, seat, level) })
+			return safely(func() (string, error) { return c.Play(ctx, sight, seat, gl) })
 		}
+	}
+	if g.Hidden() { // never the whole game to a bot of a hidden variant
+		err := fmt.Errorf("no computer player plays %s from its sight", g.Variant())
+		return func(context.Context) (string, error) { return "", err }
 	}
 	clone := g.Clone()
 	return func(ctx context.Context) (string, error) { return h.s.safeBotMove(ctx, clone, level) }

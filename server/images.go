@@ -469,7 +469,7 @@ func seenFrames(g *game.Game, v game.Viewer) []frame {
 }
 
 // drawFrame draws one frame with its last move marked. A move the board
-// cannot mark (dice chess's pass, "0000") is left out.
+// cannot mark (a pass, "0000") is left out.
 func drawFrame(board game.Board, hidden bool, fr frame, o render.Options) (*render.Drawing, error) {
 	o.LastMove = fr.move
 	d, err := drawBoard(board, hidden, fr, o)

@@ -5,6 +5,9 @@ import (
 	"context"
 	"encoding/xml"
 	"errors"
+	"github.com/gambitchess/gambit/variant/bomb/bombgame"
+	"github.com/gambitchess/gambit/variant/dice/dicegame"
+	"github.com/gambitchess/gambit/variant/fog/foggame"
 	"image/gif"
 	"image/png"
 	"io"
@@ -247,7 +250,7 @@ func TestFogImagesShowOnlyTheViewersSight(t *testing.T) {
 	s := imageServer(t)
 	h := s.Handler()
 	white, black, seats := onlineSeats()
-	g := storedGame(t, s, game.Options{Mode: game.ModeOnline, Variant: game.FogOfWar, Seats: seats}, "e2e4", "d7d5", "g1f3")
+	g := storedGame(t, s, game.Options{Mode: game.ModeOnline, Variant: foggame.FogOfWar, Seats: seats}, "e2e4", "d7d5", "g1f3")
 	path := "/game/" + g.ID() + ".svg"
 	for _, tt := range []struct {
 		who    string
@@ -326,7 +329,7 @@ func blankGIF(t *testing.T, n int) []byte {
 func TestBombAndDiceImages(t *testing.T) {
 	s := imageServer(t)
 	h := s.Handler()
-	for _, v := range []game.Variant{game.Bomb, game.Dice} {
+	for _, v := range []game.Variant{bombgame.Bomb, dicegame.Dice} {
 		g := storedGame(t, s, game.Options{Variant: v})
 		for _, ext := range []string{"svg", "png", "gif"} {
 			rec := fetch(h, "/game/"+g.ID()+"."+ext, "")

@@ -167,9 +167,11 @@ type stateJSON struct {
 	CanClaim      bool                `json:"canClaim"`
 	Seats         map[string]seatJSON `json:"seats"`
 	Public        bool                `json:"public,omitempty"` // listed for everyone (a lobby challenge, a game on one screen); an invite is not
-	// Extras is what a variant shows beside the board (fog, dice, mines),
-	// as the viewer may see it.
-	game.Extras
+	// Fair is the commitment to a seeded game's secret seed (the seed once
+	// over); Ext what the variant shows beside the board, as the viewer may
+	// see it (the variant's own type).
+	Fair *game.Fairness `json:"fair,omitempty"`
+	Ext  game.Ext       `json:"ext,omitzero"`
 }
 
 // snapshot describes g as viewer v sees it, with the whole history: a
@@ -186,7 +188,7 @@ func snapshot(g *game.Game, v game.Viewer) stateJSON {
 // variant's extras to what viewer v may see of them.
 func (s *stateJSON) see(g *game.Game, v game.Viewer, full bool) {
 	sight := g.Sight(v, full)
-	s.FEN, s.Check, s.Extras, s.Last = sight.FEN, sight.Check, sight.Extras, sight.Last
+	s.FEN, s.Check, s.Fair, s.Ext, s.Last = sight.FEN, sight.Check, sight.Fair, sight.Ext, sight.Last
 	if full {
 		s.StartFEN, s.Moves = sight.StartFEN, sight.Moves
 		if s.Moves == nil {

@@ -18,8 +18,8 @@ import (
 // page (package render/viewer) that replays the game from its PGN, with
 // the web app's pieces, offline once saved (?download=1). A game of hidden
 // information gets none while it runs: its PGN would show what the players
-// may not see. Once it is over its PGN is public, but such a record (fog,
-// dice, bomb) may not be one the chess reader takes; it is then refused
+// may not see. Once it is over its PGN is public, but such a record (of a
+// variant's own rules) may not be one the chess reader takes; it is then refused
 // as such (422), not as a failure of the server.
 
 // Errors of the viewer route.

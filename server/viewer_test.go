@@ -2,6 +2,9 @@ package server
 
 import (
 	"context"
+	"github.com/gambitchess/gambit/variant/bomb/bombgame"
+	"github.com/gambitchess/gambit/variant/dice/dicegame"
+	"github.com/gambitchess/gambit/variant/fog/foggame"
 	"net/http"
 	"strings"
 	"testing"
@@ -124,7 +127,7 @@ func checkViewerPolicy(t *testing.T, csp string) {
 func TestHiddenGameViewer(t *testing.T) {
 	s := imageServer(t)
 	h := s.Handler()
-	for _, v := range []game.Variant{game.FogOfWar, game.Bomb, game.Dice} {
+	for _, v := range []game.Variant{foggame.FogOfWar, bombgame.Bomb, dicegame.Dice} {
 		t.Run(string(v), func(t *testing.T) {
 			white, _, seats := onlineSeats()
 			g := storedGame(t, s, game.Options{Mode: game.ModeOnline, Variant: v, Seats: seats})

@@ -14,6 +14,9 @@ import (
 	"testing"
 
 	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/variant/bomb/bombgame"
+	"github.com/gambitchess/gambit/variant/dice/dicegame"
+	"github.com/gambitchess/gambit/variant/fog/foggame"
 )
 
 // The browser's wire types (web/src/api.ts) and message unions
@@ -29,27 +32,58 @@ const (
 // wireTypes pairs each Go type the server puts on the wire with its
 // TypeScript interface.
 var wireTypes = []struct {
-	ts string
-	v  any
+	ts    string
+	v     any
+	extra []string // written by the type's MarshalJSON beside its fields
 }{
-	{"State", stateJSON{}},
-	{"Step", game.Step{}},
-	{"ClockState", clockJSON{}},
-	{"Seat", seatJSON{}},
-	{"DiceState", game.DiceSight{}},
-	{"Fairness", game.Fairness{}},
-	{"Presence", presenceJSON{}},
-	{"SeatPresence", seatPresence{}},
-	{"Rematch", rematchJSON{}},
-	{"ChatLine", chatLine{}},
-	{"ChatLog", chatLogJSON{}},
-	{"WireError", errorJSON{}},
+	{"State", stateJSON{}, nil},
+	{"Step", game.Step{}, []string{"color"}},
+	{"ClockState", clockJSON{}, nil},
+	{"Seat", seatJSON{}, nil},
+	{"Fairness", game.Fairness{}, nil},
+	{"Presence", presenceJSON{}, nil},
+	{"SeatPresence", seatPresence{}, nil},
+	{"Rematch", rematchJSON{}, nil},
+	{"ChatLine", chatLine{}, nil},
+	{"ChatLog", chatLogJSON{}, nil},
+	{"WireError", errorJSON{}, nil},
+}
+
+// extTypes pairs each variant's extension (game.Ext) with its TypeScript
+// interface, in the browser's module of the variant.
+var extTypes = []struct {
+	file, ts string
+	v        game.Extension
+}{
+	{"../web/src/dice.ts", "DiceTurn", dicegame.Turn{}},
+	{"../web/src/dice.ts", "DiceRoll", dicegame.Roll{}},
+	{"../web/src/marks.ts", "FogView", foggame.Fog{}},
+	{"../web/src/marks.ts", "BombMines", bombgame.Mines{}},
+	{"../web/src/marks.ts", "BombBlast", bombgame.Blast{}},
+}
+
+// TestWireSchemaExtensions holds each variant's extension to the
+// interface its browser module reads it as.
+func TestWireSchemaExtensions(t *testing.T) {
+	for _, x := range extTypes {
+		goFields := jsonFields(reflect.TypeOf(x.v))
+		tsFields, ok := tsInterfaceFields(readTS(t, x.file), x.ts)
+		if !ok {
+			t.Errorf("%T: no interface %s in %s", x.v, x.ts, x.file)
+			continue
+		}
+		slices.Sort(goFields)
+		slices.Sort(tsFields)
+		if !slices.Equal(goFields, tsFields) {
+			t.Errorf("%T sends %v; %s's %s reads %v", x.v, goFields, x.file, x.ts, tsFields)
+		}
+	}
 }
 
 func TestWireSchemaFields(t *testing.T) {
 	src := readTS(t, tsTypes)
 	for _, w := range wireTypes {
-		goFields := jsonFields(reflect.TypeOf(w.v))
+		goFields := append(jsonFields(reflect.TypeOf(w.v)), w.extra...)
 		tsFields, ok := tsInterfaceFields(src, w.ts)
 		if !ok {
 			t.Errorf("%s: no interface %s in %s", reflect.TypeOf(w.v), w.ts, tsTypes)

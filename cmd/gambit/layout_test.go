@@ -1,7 +1,12 @@
 package main
 
 import (
+	"io/fs"
+	"maps"
+	"os"
 	"os/exec"
+	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -33,19 +38,25 @@ var allowedImports = map[string][]string{
 	"engine/bombbot":      {"chess", "engine", "variant/bomb"},
 	"uci":                 {"chess", "xiangqi", "engine", "engine/xq"},
 	"match":               {"chess", "chess/pgn", "xiangqi", "xiangqi/pgn", "engine/xq", "uci", "internal/elo"},
-	"game":                {"chess", "chess/pgn", "xiangqi", "xiangqi/pgn", "internal/pgntag", "variant/fog", "variant/fair", "variant/dice", "variant/bomb"},
-	"store":               {},
-	"store/storetest":     {"store"},
-	"server":              {"chess", "chess/pgn", "xiangqi", "game", "store", "engine", "engine/xq", "engine/fogbot", "engine/dicebot", "engine/bombbot", "variant/bomb", "variant/dice", "render", "render/viewer", "web"}, // render/viewer: GET /game/{id}.html
-	"web":                 {},
-	"cluster":             {"server"}, // nodes over NATS: beside server, wired by cmd
-	"loadtest":            {"chess"},  // chess.ParsePlacement only: a player reads the board it is sent, the server judges the moves
-	"internal/charset":    {},
-	"internal/elo":        {},
-	"internal/pgntag":     {},
-	"internal/pgtest":     {}, // a throwaway PostgreSQL for tests
-	"internal/cputime":    {}, // the process CPU time, for timing tests and benchmarks
-	"internal/shareddata": {}, // finds ../shared/data (or $GAMBIT_DATA) for tests
+	"game":                {"chess", "chess/pgn", "xiangqi", "xiangqi/pgn", "internal/pgntag", "variant/fair"},
+	// A variant's registration sits above game and its own rules and bot;
+	// variant/all lists them for the binary. Nothing imports one but that.
+	"variant/fog/foggame":   {"chess", "game", "variant/fog", "engine/fogbot"},
+	"variant/dice/dicegame": {"chess", "game", "variant/dice", "engine/dicebot"},
+	"variant/bomb/bombgame": {"chess", "game", "variant/bomb", "engine/bombbot"},
+	"variant/all":           {"variant/fog/foggame", "variant/dice/dicegame", "variant/bomb/bombgame"},
+	"store":                 {},
+	"store/storetest":       {"store"},
+	"server":                {"chess", "chess/pgn", "xiangqi", "game", "store", "engine", "engine/xq", "render", "render/viewer", "web"}, // render/viewer: GET /game/{id}.html
+	"web":                   {},
+	"cluster":               {"server"}, // nodes over NATS: beside server, wired by cmd
+	"loadtest":              {"chess"},  // chess.ParsePlacement only: a player reads the board it is sent, the server judges the moves
+	"internal/charset":      {},
+	"internal/elo":          {},
+	"internal/pgntag":       {},
+	"internal/pgtest":       {}, // a throwaway PostgreSQL for tests
+	"internal/cputime":      {}, // the process CPU time, for timing tests and benchmarks
+	"internal/shareddata":   {}, // finds ../shared/data (or $GAMBIT_DATA) for tests
 }
 
 // stdlibOnly are the packages that may import nothing outside the standard library.
@@ -88,5 +99,56 @@ func TestImportLayering(t *testing.T) {
 		if !listed[pkg] {
 			t.Errorf("go list did not list %s, which allowedImports names", pkg)
 		}
+	}
+}
+
+// namedVariants are the variants beyond chess and xiangqi, each with what
+// names it in Go source.
+var namedVariants = map[string]*regexp.Regexp{
+	"fog of war": regexp.MustCompile(`(?i)\bfog`),
+	"dice chess": regexp.MustCompile(`(?i)\bdice`),
+	"bomb chess": regexp.MustCompile(`(?i)\bbomb`),
+}
+
+// TestVariantsNamedInFewPackages: a variant is its own packages plus one
+// registration. Its name (in code or comments, tests aside) appears in at
+// most four packages: its rules, its bot, its registration and the list
+// that registers every variant (variant/all).
+func TestVariantsNamedInFewPackages(t *testing.T) {
+	named := map[string]map[string]bool{}
+	root := filepath.Join("..", "..")
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		switch {
+		case err != nil:
+			return err
+		case d.IsDir() && (d.Name() == "node_modules" || d.Name() == "testdata" || strings.HasPrefix(d.Name(), ".")) && path != root:
+			return filepath.SkipDir
+		case d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go"):
+			return nil
+		}
+		src, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		pkg, _ := filepath.Rel(root, filepath.Dir(path))
+		for v, re := range namedVariants {
+			if re.Match(src) {
+				if named[v] == nil {
+					named[v] = map[string]bool{}
+				}
+				named[v][filepath.ToSlash(pkg)] = true
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for v := range namedVariants {
+		pkgs := slices.Sorted(maps.Keys(named[v]))
+		if len(pkgs) == 0 || len(pkgs) > 4 {
+			t.Errorf("%s is named in %d packages, want 1 to 4: %v", v, len(pkgs), pkgs)
+		}
+		t.Logf("%s: %v", v, pkgs)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 
+	_ "github.com/gambitchess/gambit/variant/all" // every variant's registration
 	"github.com/spf13/cobra"
 )
 
@@ -66,7 +67,8 @@ func newRootCmd() *cobra.Command {
 	root.PersistentPreRunE = checkFlagRanges
 	root.SetHelpCommand(newHelpCmd())
 	root.AddCommand(newServeCmd(), newPerftCmd(), newMovesCmd(), newFENCmd(), newPGNCmd(),
-		newUCICmd(), newBenchCmd(), newEPDCmd(), newMatchCmd(), newTuneCmd(), newDiceCmd(), newBombCmd(), newRenderCmd(), newLoadtestCmd())
+		newUCICmd(), newBenchCmd(), newEPDCmd(), newMatchCmd(), newTuneCmd(), newRenderCmd(), newLoadtestCmd())
+	root.AddCommand(newVerifyCmds()...)
 	requireSubcommand(root)
 	return root
 }

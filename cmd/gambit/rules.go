@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/gambitchess/gambit/chess"
-	"github.com/gambitchess/gambit/variant/fog"
+	"github.com/gambitchess/gambit/game"
 	"github.com/gambitchess/gambit/xiangqi"
 	"github.com/spf13/cobra"
 )
@@ -18,7 +18,6 @@ const (
 	variantChess    = "chess"
 	variantChess960 = "chess960"
 	variantXiangqi  = "xiangqi"
-	variantFog      = "fogofwar" // perft and moves only
 )
 
 func checkVariant(v string) error {
@@ -30,23 +29,35 @@ func checkVariant(v string) error {
 }
 
 // checkTreeVariant checks the variant of perft and moves, which also know
-// fog-of-war chess.
+// the registered variants with a move generator of their own (game.Spec.Tree).
 func checkTreeVariant(v string) error {
-	if v == variantFog {
+	if treeOf(v) != nil {
 		return nil
 	}
 	if err := checkVariant(v); err != nil {
-		return usageError{fmt.Errorf("unknown variant %q (want chess, chess960, xiangqi or fogofwar)", v)}
+		return usageError{fmt.Errorf("unknown variant %q (want %s)", v, strings.Join(treeVariants(), ", "))}
 	}
 	return nil
 }
 
-// parseFog parses a fog-of-war FEN; "" is the start position.
-func parseFog(fen string) (fog.Position, error) {
-	if fen == "" {
-		fen = chess.StartFEN
+// treeOf returns the move generator a registered variant brings, if any.
+func treeOf(v string) *game.Tree {
+	spec, err := game.Lookup(game.Variant(v))
+	if err != nil || v == "" {
+		return nil
 	}
-	return fog.ParseFEN(fen)
+	return spec.Tree
+}
+
+// treeVariants names the variants perft and moves know.
+func treeVariants() []string {
+	out := []string{variantChess, variantChess960, variantXiangqi}
+	for _, s := range game.Specs() {
+		if s.Tree != nil {
+			out = append(out, string(s.Name))
+		}
+	}
+	return out
 }
 
 // parseChess parses a chess FEN for the variant; "" is the start position.
@@ -97,7 +108,7 @@ func newPerftCmd() *cobra.Command {
 			return nil
 		},
 	}
-	cmd.Flags().StringVar(&variant, "variant", variantChess, "chess, chess960, xiangqi or fogofwar")
+	cmd.Flags().StringVar(&variant, "variant", variantChess, "chess, chess960, xiangqi or a variant with its own move generator ("+strings.Join(treeVariants()[3:], ", ")+")")
 	cmd.Flags().StringVar(&fen, "fen", "", "start from this FEN (default: the start position)")
 	cmd.Flags().IntVar(&depth, "depth", 5, "depth in plies")
 	cmd.Flags().BoolVar(&divide, "divide", false, "print the count below each root move")
@@ -109,16 +120,16 @@ func newPerftCmd() *cobra.Command {
 func perftLines(variant, fen string, depth int, divide bool) ([]string, uint64, error) {
 	var lines []string
 	var total uint64
-	if variant == variantFog {
-		p, err := parseFog(fen)
+	if tree := treeOf(variant); tree != nil {
+		divided, n, err := tree.Perft(fen, depth)
 		if err != nil {
 			return nil, 0, err
 		}
 		if !divide {
-			return nil, fog.Perft(p, depth), nil
+			return nil, n, nil
 		}
-		for _, e := range fog.Divide(p, depth) {
-			lines = append(lines, fmt.Sprintf("%s: %d", p.UCI(e.Move), e.Nodes))
+		for _, e := range divided {
+			lines = append(lines, fmt.Sprintf("%s: %d", e.Move, e.Nodes))
 			total += e.Nodes
 		}
 	} else if variant == variantXiangqi {
@@ -156,7 +167,7 @@ func newMovesCmd() *cobra.Command {
 		Use:   "moves",
 		Short: "List the legal moves of a position",
 		Long: "moves prints one legal move per line, sorted by coordinate notation:\n" +
-			"\"UCI SAN\" for chess (e7e8q e8=Q+), UCI alone for fogofwar (no check, so no SAN marks), \"ICCS CHINESE WXF\" for xiangqi (h2e2 炮二平五 C2.5).",
+			"\"UCI SAN\" for chess (e7e8q e8=Q+), the variant's own text for the others (UCI alone in a variant without check, where SAN's marks mean nothing), \"ICCS CHINESE WXF\" for xiangqi (h2e2 炮二平五 C2.5).",
 		Args: argsRange(0, 0),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if err := checkTreeVariant(variant); err != nil {
@@ -172,23 +183,17 @@ func newMovesCmd() *cobra.Command {
 			return nil
 		},
 	}
-	cmd.Flags().StringVar(&variant, "variant", variantChess, "chess, chess960, xiangqi or fogofwar")
+	cmd.Flags().StringVar(&variant, "variant", variantChess, "chess, chess960, xiangqi or a variant with its own move generator ("+strings.Join(treeVariants()[3:], ", ")+")")
 	cmd.Flags().StringVar(&fen, "fen", "", "the position (default: the start position)")
 	return cmd
 }
 
 func moveLines(variant, fen string) ([]string, error) {
 	var lines []string
-	if variant == variantFog {
-		// UCI only: SAN's check and mate marks mean nothing without check.
-		p, err := parseFog(fen)
-		if err != nil {
+	if tree := treeOf(variant); tree != nil {
+		var err error
+		if lines, err = tree.Moves(fen); err != nil {
 			return nil, err
-		}
-		var ml chess.MoveList
-		p.Generate(&ml)
-		for _, m := range ml.Moves() {
-			lines = append(lines, p.UCI(m))
 		}
 	} else if variant == variantXiangqi {
 		p, err := parseXiangqi(fen)

@@ -234,7 +234,7 @@ func displayAddr(a net.Addr) string {
 }
 
 // variantList names the registered variants as people write them:
-// "Bomb chess, Chess, …, Fog of war or Xiangqi".
+// "Chess, Chess960, … or Xiangqi".
 func variantList() string {
 	var labels []string
 	for _, v := range game.Variants() {

@@ -5,36 +5,20 @@ import (
 	"io"
 	"os"
 
-	"github.com/gambitchess/gambit/variant/bomb"
-	"github.com/gambitchess/gambit/variant/dice"
+	"github.com/gambitchess/gambit/game"
 	"github.com/spf13/cobra"
 )
 
-func newDiceCmd() *cobra.Command {
-	return newVerifyCmd("dice", "Dice chess tools",
-		"Check a finished dice chess game: its seed against the commitment, and every roll",
-		"verify reads a dice chess game in PGN, as Gambit writes it once the game is\n"+
-			"over (with its [Seed] revealed), checks that the seed hashes to the [SeedHash]\n"+
-			"published at the start, and replays the game checking that every [%dice] roll\n"+
-			"is the one the seed gives and every move is legal. \"-\" reads standard input.",
-		func(r io.Reader) (string, error) {
-			turns, err := dice.Verify(r)
-			return fmt.Sprintf("seed matches its hash; %d turns, %d dice: every roll checks", turns, 3*turns), err
-		})
-}
-
-func newBombCmd() *cobra.Command {
-	return newVerifyCmd("bomb", "Bomb chess tools",
-		"Check a finished bomb chess game: its seed against the commitment, the mines, and every blast",
-		"verify reads a bomb chess game in PGN, as Gambit writes it once the game is\n"+
-			"over (with its [Seed] and [Mines] revealed), checks that the seed hashes to the\n"+
-			"[SeedHash] published at the start and lays the listed mines, and replays the\n"+
-			"game checking that each {[%blast]} comment follows exactly the moves that set\n"+
-			"off a mine. \"-\" reads standard input.",
-		func(r io.Reader) (string, error) {
-			plies, blasts, err := bomb.Verify(r)
-			return fmt.Sprintf("seed matches its hash and lays the mines; %d moves, %d blasts: every blast checks", plies, blasts), err
-		})
+// newVerifyCmds returns, for each registered variant drawn from a secret
+// seed, its command with a verify subcommand ("gambit NAME verify").
+func newVerifyCmds() []*cobra.Command {
+	var out []*cobra.Command
+	for _, spec := range game.Specs() {
+		if v := spec.Verify; v != nil {
+			out = append(out, newVerifyCmd(string(spec.Name), spec.Label+" tools", v.Short, v.Help, v.Run))
+		}
+	}
+	return out
 }
 
 // newVerifyCmd is a variant's command with its verify subcommand, which

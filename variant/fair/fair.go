@@ -1,6 +1,6 @@
-// Package fair draws the hidden random choices of a game (dice rolls, the
-// squares of mines) so that anyone can check them once the game is over:
-// "provably fair", as online dice games say.
+// Package fair draws the hidden random choices of a game (a roll, the
+// squares of hidden pieces) so that anyone can check them once the game is
+// over: "provably fair", as online games of chance say.
 //
 // The scheme:
 //
@@ -8,8 +8,8 @@
 //     crypto/rand and publishes its Commitment, the SHA-256 hash of the
 //     seed's bytes, in hex.
 //  2. Every random choice of the game is derived from the seed and a label
-//     that names the choice ("dice 12 2": the second die of the twelfth
-//     turn; "mines 3": the third mine): Intn returns a number in [0, n)
+//     that names the choice ("roll 12 2": the second draw of the twelfth
+//     turn; "square 3": the third square drawn): Intn returns a number in [0, n)
 //     from HMAC-SHA256(seed, label), so no choice depends on when it was
 //     made, nor on anything a player does, except through what n is.
 //  3. When the game ends, the seed is revealed. Anyone can then check that

@@ -137,7 +137,7 @@ test('fog of war against the computer: fog while it runs, hidden replies, the wh
   await app.page.waitForSelector('#over-dialog[open]');
   const reason = await app.page.textContent('#over-reason');
   assert.ok(reason.length > 0);
-  assert.equal(s.fog, undefined, 'no fog after the end');
+  assert.equal(s.ext?.fog, undefined, 'no fog after the end');
   assert.deepEqual(await fogSquares(app.page), []);
   // The whole board: black's pieces are drawn again (those still on it).
   const pieces = await boardPieces(app.page);
@@ -291,12 +291,12 @@ test('bomb chess against the computer: mines marked as they go off, all eight at
   });
   assert.ok(over(s));
   await app.page.waitForSelector('#over-dialog[open]');
-  assert.equal(s.mines.length, 8, 'all mines after the end');
+  assert.equal(s.ext.mines.length, 8, 'all mines after the end');
   await app.page.waitForFunction(() => document.querySelectorAll('#board cg-board square.mine').length === 8);
   const drawn = await app.page.evaluate(() => [...document.querySelectorAll('#board cg-board square.mine')].map(q => q.cgKey).sort());
-  assert.deepEqual(drawn, [...s.mines].sort());
+  assert.deepEqual(drawn, [...s.ext.mines].sort());
   assert.ok(drawn.every(k => /[3-6]$/.test(k)), 'mines on ranks 3 to 6');
-  const blasts = s.moves.filter(m => m.blast);
+  const blasts = s.moves.filter(m => m.ext?.blast);
   const animated = await app.page.evaluate(() => window.blasts);
   // Every blast was animated (the one that ends a game comes in a whole
   // state, with its step), and is marked in the move list.
@@ -349,7 +349,7 @@ test('bomb chess online: both players see the same board, mines as they go off, 
   await b.waitForFunction(n => document.querySelectorAll('#moves .san:not(.empty)').length === n, n);
   const mines = page => page.evaluate(() => [...document.querySelectorAll('#board cg-board square.mine')].map(q => q.cgKey).sort());
   const state = await gameState(p); // a spectator's view, as the API gives it during play
-  assert.deepEqual(await mines(p), [...(state.mines ?? [])].sort());
+  assert.deepEqual(await mines(p), [...(state.ext?.mines ?? [])].sort());
   assert.deepEqual(await mines(b), await mines(p));
   assert.equal(state.fair?.seed, undefined, 'no seed during play');
   assert.equal(await p.evaluate(() => document.body.dataset.fen), await b.evaluate(() => document.body.dataset.fen));

@@ -4,29 +4,32 @@ export type Color = 'white' | 'black';
 
 // Step is one move: uci is coordinate text (ICCS in xiangqi), san the game's
 // notation (Chinese in xiangqi), wxf the xiangqi WXF notation.
-// In fog of war a step of the opponent is hidden (uci "", san "?") and fen
-// is the viewer's view after it. roll is the dice of a dice-chess turn, on
-// the turn's first move; blast is the square of the mine a bomb-chess move
-// set off, and cleared the squares whose pieces the blast removed.
+// color is the side that moved (turns come from the server, never from ply
+// parity). A step the viewer may not see has uci "" and san "?", and fen is
+// the viewer's view after it. ext is what the variant records beside it.
 export interface Step {
   uci: string;
   san: string;
   wxf?: string;
   fen: string;
-  roll?: string[];
-  blast?: string;
-  cleared?: string[];
+  color: Color;
+  ext?: Ext;
+}
+
+// Ext is a variant's own part of a state or a step (Go's game.Ext): only
+// the variant's module reads it, as its own type, through extOf.
+export type Ext = { readonly [key: string]: unknown };
+
+// extOf reads x's extension as variant type T; every field may be missing
+// (another variant's game, or a state without one).
+export function extOf<T extends object>(x: { ext?: Ext } | undefined): Partial<T> {
+  return (x?.ext ?? {}) as Partial<T>;
 }
 
 export type Variant = 'chess' | 'chess960' | 'xiangqi' | 'fogofwar' | 'dice' | 'bomb';
 
-// DiceState is a dice-chess turn: the three dice rolled (piece letters, P a
-// pawn), those still usable, the moves made this turn, and whether the rest
-// of the turn may be passed (the move "0000").
-export interface DiceState { rolled: string[]; left: string[]; moves: number; canPass: boolean }
-
-// Fairness is the SHA-256 commitment of a game's secret seed (dice rolls,
-// mines), and the seed once the game is over.
+// Fairness is the SHA-256 commitment of a seeded game's secret seed, and the
+// seed once the game is over.
 export interface Fairness { commitment: string; seed?: string }
 
 export interface ClockState { white: number; black: number; running?: Color; initial: number; increment: number }
@@ -57,12 +60,8 @@ export interface State {
   canClaim: boolean;
   seats: Record<Color, Seat>;
   public?: boolean; // listed for everyone (a lobby challenge); an invite is not
-  // What a variant shows beside the board, as this viewer may see it:
-  fog?: string[]; // squares the viewer cannot see (fog of war; the fen has them empty)
-  dice?: DiceState; // dice chess
-  mines?: string[]; // bomb chess: the mines the viewer knows of (all of them after the end)
-  safe?: string[]; // bomb chess: squares known to hold no mine
-  fair?: Fairness; // dice and bomb chess
+  fair?: Fairness; // a seeded variant's commitment (the seed once over)
+  ext?: Ext; // what the variant shows beside the board, as this viewer may see it
 }
 
 // SeatPresence is one seat's presence: claimIn (ms) is set while its player

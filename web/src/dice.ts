@@ -1,12 +1,21 @@
 // The dice panel of dice chess: the three dice of the turn as piece
 // figures, those used or lost dimmed, a short roll when a new roll arrives,
-// and the Pass button. The server says which dice are left (state.dice);
-// the panel only shows them.
+// and the Pass button. The server says which dice are left (the state's
+// ext, a DiceTurn); the panel only shows them.
 
-import type { Color, DiceState } from './api';
+import { type Color, extOf } from './api';
 import { Key, t } from './i18n';
 import { MoveGrouping, MoveRow, firstMoveNumber } from './round/movelist';
 import type { PanelFactory } from './variants';
+
+// DiceTurn is dice chess's part of a state (Go's dicegame.Turn): the three
+// dice rolled (piece letters, P a pawn), those still usable, the moves made
+// this turn, and whether the rest of the turn may be passed (the move "0000").
+export interface DiceTurn { rolled: string[]; left: string[]; moves: number; canPass: boolean }
+
+// DiceRoll is dice chess's part of a step (Go's dicegame.Roll): the roll of
+// the turn the step began, on a turn's first step only.
+export interface DiceRoll { roll: string[] }
 
 const figures: Record<Color, Record<string, string>> = {
   white: { K: '♔', Q: '♕', R: '♖', B: '♗', N: '♘', P: '♙' },
@@ -22,7 +31,7 @@ export function dieFigure(letter: string, color: Color): string {
 
 // liveDice marks each rolled die that is still usable: a letter of left
 // is matched to one die each, so two knights rolled and one left mark one.
-export function liveDice(d: DiceState): boolean[] {
+export function liveDice(d: DiceTurn): boolean[] {
   const left = [...d.left];
   return d.rolled.map(l => {
     const i = left.indexOf(l);
@@ -44,12 +53,13 @@ export const byRoll: MoveGrouping = ({ moves, startFen, mover }) => {
   let last: Color | undefined; // the side of the row before
   let row: MoveRow | undefined;
   moves.forEach((m, i) => {
-    if (!row || m.roll) {
+    const roll = extOf<DiceRoll>(m).roll;
+    if (!row || roll) {
       const color = mover(i);
       if (last === 'black' && color === 'white') num++;
       last = color;
       row = { num: color === 'white' ? `${num}.` : `${num}…`, className: 'turn', steps: [] };
-      if (m.roll) row.lead = { className: 'roll', text: rollText(m.roll, color) };
+      if (roll) row.lead = { className: 'roll', text: rollText(roll, color) };
       rows.push(row);
     }
     row.steps.push(i);
@@ -64,8 +74,10 @@ export const dicePanel: PanelFactory = act => {
   const panel = new DicePanel($('dice'), $('dice-faces'), $('btn-pass') as HTMLButtonElement, () => act.move('0000'));
   return {
     render: ({ state: s, live, canMove }) => {
-      const rollKey = `${s.ply - (s.dice?.moves ?? 0)}:${s.dice?.rolled.join('')}`; // the ply the turn began at, and its dice
-      panel.render(live ? s.dice : undefined, s.turn, rollKey, canMove && !!s.dice?.canPass);
+      const d = extOf<DiceTurn>(s);
+      const turn = d.rolled && d.left ? (d as DiceTurn) : undefined;
+      const rollKey = `${s.ply - (turn?.moves ?? 0)}:${turn?.rolled.join('')}`; // the ply the turn began at, and its dice
+      panel.render(live ? turn : undefined, s.turn, rollKey, canMove && !!turn?.canPass);
     },
     destroy: () => panel.destroy(),
   };
@@ -81,7 +93,7 @@ export class DicePanel {
 
   // render shows a turn's dice (none: the panel hides). rollKey names the
   // roll (it changes with every new roll); canPass enables Pass.
-  render(d: DiceState | undefined, color: Color, rollKey: string, canPass: boolean) {
+  render(d: DiceTurn | undefined, color: Color, rollKey: string, canPass: boolean) {
     this.box.hidden = !d;
     if (!d) return;
     this.box.querySelector('.dice-title')!.textContent = t('dice.title');

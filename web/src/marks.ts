@@ -2,7 +2,20 @@
 // of fog of war, the mines of bomb chess and the squares known safe, and
 // the block a mine's blast clears.
 
-import type { State } from './api';
+import { type State, extOf } from './api';
+
+// FogView is fog of war's part of a state (Go's foggame.Fog): the squares
+// the viewer cannot see (the fen has them empty).
+export interface FogView { fog: string[] }
+
+// BombMines is bomb chess's part of a state (Go's bombgame.Mines): the
+// mines the viewer knows of (all of them after the end) and the squares
+// known to hold none.
+export interface BombMines { mines: string[]; safe: string[] }
+
+// BombBlast is bomb chess's part of a step (Go's bombgame.Blast): the mine
+// the move set off and the squares whose pieces the blast removed.
+export interface BombBlast { blast: string; cleared: string[] }
 
 // allSquares lists the 64 squares of a chess board.
 export const allSquares = [...'abcdefgh'].flatMap(f => [1, 2, 3, 4, 5, 6, 7, 8].map(r => f + r));
@@ -13,9 +26,10 @@ export const allSquares = [...'abcdefgh'].flatMap(f => [1, 2, 3, 4, 5, 6, 7, 8].
 export function marksOf(s: State, live: boolean): Record<string, string> {
   const marks: Record<string, string[]> = {};
   const add = (keys: string[] | undefined, cls: string) => { for (const k of keys ?? []) (marks[k] ??= []).push(cls); };
-  if (live) add(s.fog, 'fog');
-  add(s.safe, 'safe');
-  add(s.mines, 'mine');
+  const bomb = extOf<BombMines>(s);
+  if (live) add(extOf<FogView>(s).fog, 'fog');
+  add(bomb.safe, 'safe');
+  add(bomb.mines, 'mine');
   return Object.fromEntries(Object.entries(marks).map(([k, v]) => [k, v.join(' ')]));
 }
 

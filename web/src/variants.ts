@@ -5,11 +5,11 @@
 // name to api.ts's Variant). A variant on a chess board starts from the
 // chess entry: `fogofwar: { ...chess, name: 'fogofwar', label: ..., ... }`.
 
-import type { Color, State, Step, Variant } from './api';
+import { type Color, type State, type Step, type Variant, extOf } from './api';
 import type { BoardFactory } from './board';
 import { ChessBoard } from './chessboard';
 import { byRoll, dicePanel } from './dice';
-import { blastArea } from './marks';
+import { type BombBlast, blastArea } from './marks';
 import { MoveGrouping, byFullMove } from './round/movelist';
 import { Key as TextKey, t } from './i18n';
 import type { SoundName } from './sound';
@@ -68,6 +68,9 @@ export interface VariantUI {
   // handOver hides the board between turns on one screen (fog of war: each
   // side may see only its own view), until the next player asks for it.
   handOver?: boolean;
+  // spectatorNote is the status a spectator reads while the game is played
+  // (fog of war: the board shows nothing until the end).
+  spectatorNote?: TextKey;
   // The variant's hooks into the game page, which has no variant branch of
   // its own. moveRows groups the move list (chess: by move number; dice
   // chess: a turn a row, from one step with a dice roll to the next).
@@ -78,6 +81,9 @@ export interface VariantUI {
   // effect is the animation a move shows on the board, if any (bomb chess:
   // the blast of a mine).
   effect?(before: State, after: State): BoardEffect | undefined;
+  // stepMark is a mark on a move of the list, with its tooltip (bomb chess:
+  // the move that set off a mine).
+  stepMark?(m: Step): { cls: string; title: string } | undefined;
   // fair is what the game info says of a game drawn from a secret seed
   // (dice, mines), and the command that checks it once the seed is out.
   fair?: { text: TextKey; verify: string };
@@ -174,6 +180,7 @@ export const fogofwar: VariantUI = {
   claimDraw: false,
   takeback: false,
   handOver: true,
+  spectatorNote: 'status.fogWatching',
 };
 
 // dice is chess with three dice a turn naming the piece types that may
@@ -203,8 +210,15 @@ export const bomb: VariantUI = {
   rules: 'variant.bomb.rules',
   reasons: { ...chess.reasons, 'king exposed by a mine': 'reason.kingExposed' },
   takeback: false,
-  moveSound: (prev, s) => (s.last?.blast ? 'blast' : chess.moveSound(prev, s)),
-  effect: (_, s) => (s.last?.blast ? { squares: blastArea(s.last.blast), cls: 'blast', ms: 900 } : undefined),
+  moveSound: (prev, s) => (extOf<BombBlast>(s.last).blast ? 'blast' : chess.moveSound(prev, s)),
+  stepMark: m => {
+    const blast = extOf<BombBlast>(m).blast;
+    return blast ? { cls: 'blast', title: t('moves.blast', { square: blast }) } : undefined;
+  },
+  effect: (_, s) => {
+    const blast = extOf<BombBlast>(s.last).blast;
+    return blast ? { squares: blastArea(blast), cls: 'blast', ms: 900 } : undefined;
+  },
   fair: { text: 'fair.bomb', verify: 'gambit bomb verify' },
 };
 

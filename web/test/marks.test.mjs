@@ -6,7 +6,7 @@ import { allSquares, blastArea, marksOf } from '../src/marks.ts';
 import { dieFigure, liveDice, rollText } from '../src/dice.ts';
 
 test('marksOf: fog live only, mines and safe squares always, classes joined', () => {
-  const s = { fog: ['a8', 'b8'], mines: ['c3', 'd4'], safe: ['d4', 'e5'] };
+  const s = { ext: { fog: ['a8', 'b8'], mines: ['c3', 'd4'], safe: ['d4', 'e5'] } }; // as one state could never hold both: each key is its variant's
   assert.deepEqual(marksOf(s, true), { a8: 'fog', b8: 'fog', c3: 'mine', d4: 'safe mine', e5: 'safe' });
   assert.deepEqual(marksOf(s, false), { c3: 'mine', d4: 'safe mine', e5: 'safe' });
   assert.deepEqual(marksOf({}, true), {});

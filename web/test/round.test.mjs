@@ -36,13 +36,13 @@ test('sideToMove reads the FEN the server wrote, chess and xiangqi alike', () =>
   assert.equal(sideToMove('8/8/8/8/8/8/8/8'), undefined);
 });
 
-// A dice-chess turn is up to three moves by one side: the FENs say so, a ply count cannot.
+// A dice-chess turn is up to three moves by one side: each step's color says so, a ply count cannot.
 const diceMoves = [
-  { uci: 'e2e4', san: 'e4', fen: 'x w - - 0 1', roll: ['P', 'N', 'B'] },
-  { uci: 'g1f3', san: 'Nf3', fen: 'x w - - 0 1' },
-  { uci: 'f1c4', san: 'Bc4', fen: 'x b - - 0 1' },
-  { uci: 'e7e5', san: 'e5', fen: 'x w - - 0 2', roll: ['P', 'P', 'P'] },
-  { uci: 'd2d4', san: 'd4', fen: 'x b - - 0 2', roll: ['P', 'K', 'K'] },
+  { uci: 'e2e4', san: 'e4', fen: 'x w - - 0 1', color: 'white', ext: { roll: ['P', 'N', 'B'] } },
+  { uci: 'g1f3', san: 'Nf3', fen: 'x w - - 0 1', color: 'white' },
+  { uci: 'f1c4', san: 'Bc4', fen: 'x b - - 0 1', color: 'white' },
+  { uci: 'e7e5', san: 'e5', fen: 'x w - - 0 2', color: 'black', ext: { roll: ['P', 'P', 'P'] } },
+  { uci: 'd2d4', san: 'd4', fen: 'x b - - 0 2', color: 'white', ext: { roll: ['P', 'K', 'K'] } },
 ];
 
 function ctrlWith(moves, over = {}) {

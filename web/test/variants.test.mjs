@@ -84,7 +84,7 @@ test('the new terminations have their words', () => {
 });
 
 test('bomb chess sounds a blast', () => {
-  assert.equal(bomb.moveSound(state(), state({ last: { uci: 'e2e4', san: 'e4', fen: '', blast: 'e4', cleared: ['e4'] } })), 'blast');
+  assert.equal(bomb.moveSound(state(), state({ last: { uci: 'e2e4', san: 'e4', fen: '', color: 'white', ext: { blast: 'e4', cleared: ['e4'] } } })), 'blast');
   assert.equal(bomb.moveSound(state(), state({ last: { uci: 'e2e4', san: 'exd5', fen: '' } })), 'capture');
   assert.equal(dice.moveSound, chess.moveSound);
   assert.equal(fogofwar.moveSound(state(), state({ last: { uci: '', san: '?', fen: '' } })), 'move');

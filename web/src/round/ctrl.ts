@@ -124,11 +124,9 @@ export class RoundCtrl {
     return this.live() ? s.turn : sideToMove(this.fen()) ?? s.turn;
   }
 
-  // mover is the side that made step i (0-based): the side to move in the
-  // position before it, as the server wrote it.
+  // mover is the side that made step i (0-based), as the server wrote it.
   mover(i: number): Color {
-    const before = i === 0 ? this.state?.startFen : this.moves[i - 1]?.fen;
-    return sideToMove(before) ?? 'white';
+    return this.moves[i]?.color ?? 'white';
   }
 
   // movesBy counts the moves side c made in this game (not imported with the setup).

@@ -21,9 +21,10 @@ export function renderMoves(ctrl: RoundCtrl) {
     for (const i of r.steps) {
       const m = ctrl.moves[i];
       const b = document.createElement('button');
-      b.className = 'san' + (i + 1 === current ? ' current' : '') + (m.blast ? ' blast' : '');
+      const mark = ctrl.variant.stepMark?.(m);
+      b.className = 'san' + (i + 1 === current ? ' current' : '') + (mark ? ' ' + mark.cls : '');
       b.textContent = ctrl.notation ? ctrl.notation.text(m) : m.san;
-      if (m.blast) b.title = t('moves.blast', { square: m.blast });
+      if (mark) b.title = mark.title;
       b.dataset.ply = String(i + 1);
       b.onclick = () => ctrl.view(i + 1);
       li.appendChild(b);

@@ -15,7 +15,8 @@ function statusText(ctrl: RoundCtrl): string {
     return t('status.over', { title, reason });
   }
   if (s.mode === 'online' && openSeat(s)) return t(ctrl.you.length > 0 ? 'status.waiting' : 'status.waitingSpectator');
-  if (s.fog && ctrl.you.length === 0) return t('status.fogWatching'); // a spectator sees nothing of a hidden game in play
+  const note = ctrl.variant.spectatorNote;
+  if (note && ctrl.you.length === 0) return t(note); // a spectator sees nothing of a hidden game in play
   if (s.seats[s.turn].kind === 'bot') return t('status.thinking');
   return t(s.check ? 'status.toMoveCheck' : 'status.toMove', { side: sideName(ctrl.variant, s.turn) });
 }

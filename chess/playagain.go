@@ -1,7 +1,7 @@
 package chess
 
 // PlayAgain hands the move back to the side that made the last move, for
-// variants in which one side makes several moves in a row (dice chess). It
+// variants in which one side makes several moves in a row. It
 // undoes what Play did to the turn and nothing else: the side to move flips
 // back, the fullmove number that Play advanced after a Black move goes back
 // with it, and the en-passant square is cleared (the pawn that just stepped
