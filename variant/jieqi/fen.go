@@ -1,0 +1,266 @@
+package jieqi
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/gambitchess/gambit/xiangqi"
+)
+
+// ParseFEN reads a public position: xiangqi FEN (K A B N R C P for Red,
+// E and H accepted for B and N, lower case for Black) with X for a red
+// face-down piece and x for a black one. A face-down piece must stand on
+// one of its side's starting points (HomePoints). Missing fields after the
+// board default to "w - - 0 1"; the halfmove field counts plies since the
+// last capture. The identities of the face-down pieces are unknown in the
+// result (see Deal and SetIdentity), and nothing is known of the pieces
+// taken.
+//
+// Errors name the field, the problem (wrapping one of the Err sentinels)
+// and the text or square at fault.
+func ParseFEN(fen string) (Position, error) {
+	var p Position
+	fields := strings.Fields(fen)
+	if len(fields) == 0 {
+		return p, fenError(1, ErrFENEmpty, "")
+	}
+	if len(fields) > 6 {
+		return p, fenError(7, ErrFENFields, fields[6])
+	}
+	p.fullmove = 1
+	if err := p.parseBoard(fields[0]); err != nil {
+		return Position{}, err
+	}
+	if len(fields) > 1 {
+		switch fields[1] {
+		case "w", "r", "W", "R":
+			p.side = Red
+		case "b", "B":
+			p.side = Black
+		default:
+			return Position{}, fenError(2, ErrSideToMove, fields[1])
+		}
+	}
+	for i := 2; i < 4 && i < len(fields); i++ {
+		if fields[i] != "-" {
+			return Position{}, fenError(i+1, ErrUnusedField, fields[i])
+		}
+	}
+	if len(fields) > 4 {
+		n, err := parseClock(fields[4])
+		if err != nil {
+			return Position{}, fenError(5, err, fields[4])
+		}
+		p.halfmove = n
+	}
+	if len(fields) > 5 {
+		n, err := parseClock(fields[5])
+		if err != nil {
+			return Position{}, fenError(6, err, fields[5])
+		}
+		if n == 0 {
+			return Position{}, fenError(6, ErrFullmoveZero, fields[5])
+		}
+		p.fullmove = n
+	}
+	p.key = p.computeKey()
+	if err := p.problem(); err != nil {
+		return Position{}, err
+	}
+	return p, nil
+}
+
+func fenError(field int, err error, input string) error {
+	if input == "" {
+		return fmt.Errorf("jieqi: fen: field %d: %w", field, err)
+	}
+	return fmt.Errorf("jieqi: fen: field %d: %w: %q", field, err, input)
+}
+
+func parseClock(s string) (uint16, error) {
+	if s == "" || len(s) > 5 || strings.TrimLeft(s, "0123456789") != "" {
+		return 0, ErrClock
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil || n > 0xffff {
+		return 0, ErrClock
+	}
+	return uint16(n), nil
+}
+
+// pieceFromChar reads a face-up piece letter.
+func pieceFromChar(c byte) Piece {
+	color := Red
+	if c >= 'a' && c <= 'z' {
+		color, c = Black, c-'a'+'A'
+	}
+	var t PieceType
+	switch c {
+	case 'K':
+		t = King
+	case 'A':
+		t = Advisor
+	case 'B', 'E':
+		t = Elephant
+	case 'N', 'H':
+		t = Horse
+	case 'R':
+		t = Chariot
+	case 'C':
+		t = Cannon
+	case 'P':
+		t = Soldier
+	default:
+		return xiangqi.NoPiece
+	}
+	return xiangqi.NewPiece(color, t)
+}
+
+// parseBoard reads field 1 and checks the counts, the face-down points
+// and the generals' points.
+func (p *Position) parseBoard(s string) error {
+	ranks := strings.Split(s, "/")
+	if len(ranks) != NumRanks {
+		return fenError(1, ErrRankCount, s)
+	}
+	var count [16]int
+	var total [2]int
+	for i, row := range ranks {
+		r := NumRanks - 1 - i
+		f := 0
+		for j := 0; j < len(row); j++ {
+			c := row[j]
+			if c >= '1' && c <= '9' {
+				f += int(c - '0')
+				if f > NumFiles {
+					return fenError(1, ErrRankLength, row)
+				}
+				continue
+			}
+			if f >= NumFiles {
+				return fenError(1, ErrRankLength, row)
+			}
+			at := sq(f, r)
+			f++
+			if c == 'X' || c == 'x' {
+				color := Red
+				if c == 'x' {
+					color = Black
+				}
+				if h := home[at]; h == xiangqi.NoPiece || h.Color() != color {
+					return fmt.Errorf("jieqi: fen: field 1: %w: %c on %v", ErrHiddenSquare, c, at)
+				}
+				total[color]++
+				p.putDown(color, at)
+				continue
+			}
+			pc := pieceFromChar(c)
+			if pc == xiangqi.NoPiece {
+				return fenError(1, ErrPieceChar, string(c))
+			}
+			count[pc]++
+			if count[pc] > StartCount[pc.Type()] {
+				return fmt.Errorf("jieqi: fen: field 1: %w: more than %d %c", ErrTooManyPieces, StartCount[pc.Type()], c)
+			}
+			if pc.Type() == King {
+				if ff, rr := at.File(), at.Rank(); !inPalace(ff, rr) || (rr <= 2) != (pc.Color() == Red) {
+					return fmt.Errorf("jieqi: fen: field 1: %w: %c on %v", ErrKingSquare, c, at)
+				}
+			} else {
+				total[pc.Color()]++
+			}
+			p.put(pc, at)
+		}
+		if f != NumFiles {
+			return fenError(1, ErrRankLength, row)
+		}
+	}
+	if count[xiangqi.RedKing] != 1 || count[xiangqi.BlackKing] != 1 {
+		return fenError(1, ErrKings, "")
+	}
+	for c := Red; c <= Black; c++ {
+		if total[c] > NumHidden {
+			return fmt.Errorf("jieqi: fen: field 1: %w: %s has %d pieces besides the general, at most %d", ErrTooManyPieces, c, total[c], NumHidden)
+		}
+	}
+	return nil
+}
+
+// problem checks what needs the whole position: the generals do not face
+// each other and the side not to move is not in check.
+func (p *Position) problem() error {
+	rk, bk := p.kings[Red], p.kings[Black]
+	if rk.File() == bk.File() {
+		open := true
+		for r := rk.Rank() + 1; r < bk.Rank(); r++ {
+			if p.board[sq(rk.File(), r)] != xiangqi.NoPiece {
+				open = false
+				break
+			}
+		}
+		if open {
+			return fmt.Errorf("jieqi: fen: field 1: %w: %v and %v", ErrFacingGenerals, rk, bk)
+		}
+	}
+	them := p.side.Other()
+	if p.IsAttacked(p.kings[them], p.side) {
+		return fmt.Errorf("jieqi: fen: field 2: %w: the %s general on %v", ErrOppositeCheck, them, p.kings[them])
+	}
+	return nil
+}
+
+// FEN returns the public position in FEN form (X and x for face-down
+// pieces), always with six fields and 'w' for Red to move. It never shows
+// an identity.
+func (p *Position) FEN() string {
+	var sb strings.Builder
+	for r := NumRanks - 1; r >= 0; r-- {
+		empty := 0
+		for f := 0; f < NumFiles; f++ {
+			s := sq(f, r)
+			pc := p.board[s]
+			if pc == xiangqi.NoPiece {
+				empty++
+				continue
+			}
+			if empty > 0 {
+				sb.WriteByte(byte('0' + empty))
+				empty = 0
+			}
+			switch {
+			case !p.down.Has(s):
+				sb.WriteByte(pc.Char())
+			case pc.Color() == Red:
+				sb.WriteByte('X')
+			default:
+				sb.WriteByte('x')
+			}
+		}
+		if empty > 0 {
+			sb.WriteByte(byte('0' + empty))
+		}
+		if r > 0 {
+			sb.WriteByte('/')
+		}
+	}
+	if p.side == Red {
+		sb.WriteString(" w - - ")
+	} else {
+		sb.WriteString(" b - - ")
+	}
+	sb.WriteString(strconv.Itoa(int(p.halfmove)))
+	sb.WriteByte(' ')
+	sb.WriteString(strconv.Itoa(int(p.fullmove)))
+	return sb.String()
+}
+
+// StartPosition returns the public start position (StartFEN): every
+// identity unknown. Deal gives the face-down pieces their identities.
+func StartPosition() Position {
+	p, err := ParseFEN(StartFEN)
+	if err != nil {
+		panic("jieqi: bad StartFEN: " + err.Error())
+	}
+	return p
+}

@@ -1,0 +1,64 @@
+package jieqi
+
+import (
+	"sort"
+
+	"github.com/gambitchess/gambit/xiangqi"
+)
+
+// Sight is what one side, or a spectator, knows of a position: the public
+// board, and the pieces taken as far as it knows them.
+//
+// Under this package's rules (see the package doc) a face-down piece's
+// identity is known to nobody while it stands on the board; when it is
+// taken, the side that took it learns what it was, and nobody else does
+// (not even its owner). Pieces taken face up are known to all.
+type Sight struct {
+	// Seer is the side whose sight this is, or NoColor for a spectator,
+	// who knows only what both sides know.
+	Seer Color
+	// Position is the public position as Seer knows it: no face-down
+	// identity, and of the pieces taken face down only those Seer took
+	// are identified. Its moves are the true position's moves.
+	Position Position
+}
+
+// View returns what seer (Red, Black or NoColor for a spectator) knows of
+// the true position p.
+func View(p Position, seer Color) Sight {
+	p.identity = [NumSquares]PieceType{}
+	for c := Red; c <= Black; c++ {
+		if seer == c.Other() {
+			continue // c's pieces taken face down were taken by seer
+		}
+		for t := range p.lostDown[c] {
+			p.lostUnknown[c] += p.lostDown[c][t]
+			p.lostDown[c][t] = 0
+		}
+	}
+	return Sight{Seer: seer, Position: p}
+}
+
+// FEN returns the public FEN of the position seen.
+func (s Sight) FEN() string { return s.Position.FEN() }
+
+// Captured returns the taken pieces of colour c whose type the seer knows
+// (those taken face up, and those it took face down), ordered by type.
+func (s Sight) Captured(c Color) []Piece {
+	known, _ := s.Position.Lost(c)
+	var out []Piece
+	for t, n := range known {
+		for range n {
+			out = append(out, xiangqi.NewPiece(c, PieceType(t)))
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i] < out[j] })
+	return out
+}
+
+// CapturedUnknown returns how many pieces of colour c were taken face down
+// without the seer knowing what they were.
+func (s Sight) CapturedUnknown(c Color) int {
+	_, n := s.Position.Lost(c)
+	return n
+}
