@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/gambitchess/gambit/server/guards"
 	"io"
 	"math/big"
 	"net/http"
@@ -46,7 +47,7 @@ func (s *Server) Handler() http.Handler {
 		mux.Handle("GET /", files)
 		mux.HandleFunc("GET /favicon.ico", s.handleFavicon)
 	}
-	return secure(s.markProxied(s.forwarded(s.withPlayer(mux))))
+	return guards.Secure(s.markProxied(guards.Forwarded(s.conn.trustedProxies, s.withPlayer(mux))), refuse)
 }
 
 // handleFavicon answers the /favicon.ico that browsers and feed readers ask
@@ -144,12 +145,12 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if req.Mode == game.ModeOnline && req.Lobby { // the narrower limit first: a refused challenge costs no game
-		if err := s.takeChallenge(clientAddress(r)); err != nil {
+		if err := s.takeChallenge(guards.ClientAddress(r)); err != nil {
 			s.httpError(w, err)
 			return
 		}
 	}
-	if err := s.takeCreation(clientAddress(r)); err != nil {
+	if err := s.takeCreation(guards.ClientAddress(r)); err != nil {
 		s.httpError(w, err)
 		return
 	}
@@ -168,7 +169,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 
 // answerNewGame creates the game opts describe and answers 201 with it.
 func (s *Server) answerNewGame(w http.ResponseWriter, r *http.Request, opts game.Options, player string) {
-	resp, err := s.newGame(r.Context(), opts, player, clientAddress(r))
+	resp, err := s.newGame(r.Context(), opts, player, guards.ClientAddress(r))
 	if err != nil {
 		s.httpError(w, err)
 		return

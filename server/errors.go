@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/server/guards"
 	"github.com/gambitchess/gambit/store"
 )
 
@@ -19,7 +20,7 @@ var (
 	ErrStorage      = errors.New("server: could not save the game")
 	ErrShuttingDown = errors.New("server: shutting down")
 	ErrNoChat       = errors.New("server: no chat in this game")
-	ErrRateLimited  = errors.New("server: too many requests")
+	ErrRateLimited  = guards.ErrRateLimited // over a limit: 429, Retry-After
 	ErrTimeout      = errors.New("server: request timed out")
 )
 
@@ -61,7 +62,7 @@ func errorCode(err error) (int, string) {
 		return http.StatusUnprocessableEntity, "bad_setup"
 	case errors.Is(err, ErrUnknownType):
 		return http.StatusBadRequest, "unknown_type"
-	case errors.Is(err, ErrCrossSite):
+	case errors.Is(err, guards.ErrCrossSite):
 		return http.StatusForbidden, "cross_site"
 	case errors.Is(err, ErrTooLarge):
 		return http.StatusRequestEntityTooLarge, "too_large"
@@ -110,4 +111,11 @@ func shorten(s string, n int) string {
 		cut--
 	}
 	return s[:cut] + "…"
+}
+
+// refuse answers a request refused before it reached a handler (by
+// guards.Secure) as httpError answers one refused by a handler.
+func refuse(w http.ResponseWriter, err error) {
+	status, code := errorCode(err)
+	writeJSON(w, status, map[string]string{"code": code, "message": errorMessage(err)})
 }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/xml"
 	"errors"
+	"github.com/gambitchess/gambit/server/guards"
 	"image/gif"
 	"image/png"
 	"io"
@@ -391,7 +392,7 @@ func TestRequestScheme(t *testing.T) {
 		{"192.0.2.9:5000", "https", "http"},
 	} {
 		var got string
-		h := s.markProxied(s.forwarded(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { got = requestScheme(r) })))
+		h := s.markProxied(guards.Forwarded(s.conn.trustedProxies, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { got = requestScheme(r) })))
 		r := httptest.NewRequest("GET", "/game/x", nil)
 		r.RemoteAddr = tt.peer
 		r.Header.Set("X-Forwarded-For", "198.51.100.7")
@@ -405,7 +406,7 @@ func TestRequestScheme(t *testing.T) {
 
 func mustPrefixes(t *testing.T, list string) []netip.Prefix {
 	t.Helper()
-	p, err := ParseTrustedProxies(list)
+	p, err := guards.ParseTrustedProxies(list)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,6 +3,7 @@ package server
 import (
 	"cmp"
 	"context"
+	"github.com/gambitchess/gambit/server/guards"
 	"net/http"
 	"slices"
 	"sync"
@@ -188,11 +189,11 @@ func (s *Server) handlePair(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, err)
 		return
 	}
-	if err := s.takeChallenge(clientAddress(r)); err != nil { // the narrower limit first: a refused pairing costs no game
+	if err := s.takeChallenge(guards.ClientAddress(r)); err != nil { // the narrower limit first: a refused pairing costs no game
 		s.httpError(w, err)
 		return
 	}
-	if err := s.takeCreation(clientAddress(r)); err != nil {
+	if err := s.takeCreation(guards.ClientAddress(r)); err != nil {
 		s.httpError(w, err)
 		return
 	}

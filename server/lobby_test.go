@@ -1,6 +1,7 @@
 package server
 
 import (
+	"github.com/gambitchess/gambit/server/guards"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -162,8 +163,8 @@ func TestAddressKey(t *testing.T) {
 		{"[::ffff:192.0.2.1]:80", "::ffff:192.0.2.1"},
 		{"garbage", "garbage"},
 	} {
-		if got := addressKey(tc.remote); got != tc.want {
-			t.Errorf("addressKey(%q) = %q, want %q", tc.remote, got, tc.want)
+		if got := guards.AddressKey(tc.remote); got != tc.want {
+			t.Errorf("guards.AddressKey(%q) = %q, want %q", tc.remote, got, tc.want)
 		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/gambitchess/gambit/server/guards"
 	"io/fs"
 	"log/slog"
 	"net"
@@ -135,9 +136,9 @@ type Server struct {
 	firstMoveTime time.Duration
 	idleGrace     time.Duration
 	expireEvery   time.Duration
-	presenceEvery time.Duration // presence to everyone at most this often
-	fullEvery     time.Duration // a whole state by sync at most this often per connection
-	creations     *limiter      // game creation per address
+	presenceEvery time.Duration   // presence to everyone at most this often
+	fullEvery     time.Duration   // a whole state by sync at most this often per connection
+	creations     *guards.Limiter // game creation per address
 	lobby         *lobby
 
 	players *players // issues and checks player cookies (player.go)
@@ -216,7 +217,7 @@ func New(cfg Config) *Server {
 		computer: newComputerGames(cfg.ComputerGamesPerClient, cfg.ComputerGames), computerIdle: cfg.ComputerIdle, assets: cfg.Assets,
 		now: cfg.Now, log: cfg.Logger, metrics: cfg.Metrics, minClock: cfg.MinClock, claimAfter: cfg.ClaimAfter, firstMoveTime: cfg.FirstMoveTime, idleGrace: cfg.IdleGrace, expireEvery: cfg.ExpireEvery,
 		presenceEvery: cfg.PresenceEvery, fullEvery: cfg.FullStateEvery,
-		creations: newLimiter(cfg.CreatePerMinute, cfg.CreatePerMinute, cfg.Now), lobby: newLobby(), ctx: ctx, cancel: cancel, hubs: map[string]*hub{},
+		creations: guards.NewLimiter(cfg.CreatePerMinute, cfg.CreatePerMinute, cfg.Now), lobby: newLobby(), ctx: ctx, cancel: cancel, hubs: map[string]*hub{},
 		loading: map[string]chan struct{}{},
 		players: newPlayers(cfg.Store, cfg.Logger),
 		conn:    newConnSettings(cfg), rates: newAddressLimits(cfg), draws: newDrawScheduler(), drawn: newDrawCache(drawCacheBytes)}
