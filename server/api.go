@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"github.com/gambitchess/gambit/server/guards"
+	"github.com/gambitchess/gambit/server/node"
 	"io"
 	"math/big"
 	"net/http"
@@ -339,7 +340,7 @@ func (s *Server) runSeatCommand(ctx context.Context, id string, cmd joinSeatCmd)
 	err := s.withHub(ctx, id, func(h *hub) error { return h.send(ctx, cmd) })
 	var remote *remoteOwner
 	if errors.As(err, &remote) {
-		return s.seatElsewhere(ctx, remote.node, SeatRequest{Game: id, Player: cmd.player, Token: cmd.token})
+		return s.seatElsewhere(ctx, remote.node, node.SeatRequest{Game: id, Player: cmd.player, Token: cmd.token})
 	}
 	if err != nil {
 		return createResponse{}, err

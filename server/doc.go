@@ -63,7 +63,8 @@
 // has moved in is aborted after a day (a correspondence game after its
 // days for the first move), by a sweep at start and every hour.
 //
-// Several nodes (Config.Bus and Config.Leases; package cluster over NATS,
+// Several nodes (Config.Bus and Config.Leases; package cluster over NATS
+// through the interfaces of package node,
 // PostgreSQL for the games and the leases): each live game has one owner,
 // the node holding its lease, which runs its hub; a WebSocket or a seat
 // command reaching another node is relayed to the owner, which sends back

@@ -2,6 +2,7 @@ package server
 
 import (
 	"errors"
+	"github.com/gambitchess/gambit/server/node"
 	"net/http"
 	"unicode/utf8"
 
@@ -28,10 +29,10 @@ var (
 // WebSocket error events. It is the one place where domain errors meet the
 // wire (wtf ErrorCode).
 func errorCode(err error) (int, string) {
-	var remote *remoteError
+	if status, code, ok := node.Answered(err); ok { // answered by another node
+		return status, code
+	}
 	switch {
-	case errors.As(err, &remote): // answered by another node
-		return remote.status, remote.code
 	case errors.As(err, new(*remoteOwner)): // the lease moved meanwhile: ask again
 		return http.StatusServiceUnavailable, "moved"
 	case errors.Is(err, store.ErrNotFound):

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"github.com/gambitchess/gambit/server/guards"
+	"github.com/gambitchess/gambit/server/node"
 	"net/http"
 	"slices"
 	"sync"
@@ -133,12 +134,12 @@ func (l *lobby) list(now time.Time, player string) []challenge {
 }
 
 // own returns this node's challenges, for the other nodes.
-func (l *lobby) own() []LobbyEntry {
+func (l *lobby) own() []node.LobbyEntry {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	out := make([]LobbyEntry, 0, len(l.open))
+	out := make([]node.LobbyEntry, 0, len(l.open))
 	for _, c := range l.open {
-		out = append(out, LobbyEntry{ID: c.ID, Variant: c.Variant, Color: c.Color, TimeControl: c.TimeControl,
+		out = append(out, node.LobbyEntry{ID: c.ID, Variant: c.Variant, Color: c.Color, TimeControl: c.TimeControl,
 			CreatedAt: c.CreatedAt, Creator: c.creator, Present: c.present})
 	}
 	return out
@@ -146,7 +147,7 @@ func (l *lobby) own() []LobbyEntry {
 
 // noteRemote lists node's challenges until expires, in place of the ones
 // it sent before.
-func (l *lobby) noteRemote(node string, entries []LobbyEntry, expires time.Time) {
+func (l *lobby) noteRemote(node string, entries []node.LobbyEntry, expires time.Time) {
 	list := make([]challenge, len(entries))
 	for i, e := range entries {
 		list[i] = challenge{ID: e.ID, Variant: e.Variant, Color: e.Color, TimeControl: e.TimeControl, CreatedAt: e.CreatedAt,
@@ -155,17 +156,6 @@ func (l *lobby) noteRemote(node string, entries []LobbyEntry, expires time.Time)
 	l.mu.Lock()
 	l.remote[node] = remoteChallenges{list: list, expires: expires}
 	l.mu.Unlock()
-}
-
-// LobbyEntry is an open challenge as one node tells the others of it.
-type LobbyEntry struct {
-	ID          string       `json:"id"`
-	Variant     game.Variant `json:"variant"`
-	Color       string       `json:"color"`
-	TimeControl string       `json:"timeControl,omitempty"`
-	CreatedAt   time.Time    `json:"createdAt"`
-	Creator     string       `json:"creator"`
-	Present     bool         `json:"present"`
 }
 
 // handleLobby lists the open challenges: GET /api/lobby.

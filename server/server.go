@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"github.com/gambitchess/gambit/server/guards"
+	"github.com/gambitchess/gambit/server/node"
 	"io/fs"
 	"log/slog"
 	"net"
@@ -59,7 +60,7 @@ type Config struct {
 	// PostgreSQL database (see cluster.go): the nodes relay their clients
 	// to each game's owner, the node holding its lease. Both nil: one node
 	// on its own, owning every game.
-	Bus    Bus
+	Bus    node.Bus
 	Leases store.Leases
 	// ExpireEvery is how often the games no one will come back to are
 	// looked for and ended (hourly when zero; see game.Expired).
@@ -120,7 +121,7 @@ type Config struct {
 type Server struct {
 	store    store.Log
 	bot      Bot
-	bus      Bus            // the other nodes (nil: none)
+	bus      node.Bus       // the other nodes (nil: none)
 	leases   store.Leases   // which node owns which game (nil: this one, all)
 	sched    *scheduler     // the computer's thinking, shared fairly
 	computer *computerGames // live games against the computer, counted
