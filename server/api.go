@@ -97,18 +97,6 @@ func (s *Server) clockConfig(c clockSpec) (game.ClockConfig, error) {
 	return game.ClockConfig{Initial: time.Duration(c.Minutes * float64(time.Minute)), Increment: time.Duration(c.Increment) * time.Second}, nil
 }
 
-// timeControlOf names a clock's time control as listings show it: "5+3"
-// (minutes and seconds of increment), "3d" (days per move), "" for none.
-func timeControlOf(k *game.Clock) string {
-	switch {
-	case k == nil:
-		return ""
-	case k.PerMove:
-		return strconv.Itoa(int(k.Initial/(24*time.Hour))) + "d"
-	}
-	return store.TimeControl(k.Initial.Milliseconds(), k.Increment.Milliseconds())
-}
-
 // createResponse answers POST /api/games and a join. The seat's secret is
 // not in it: it is the browser's player cookie (see player.go).
 type createResponse struct {
@@ -202,7 +190,7 @@ func (s *Server) newGame(ctx context.Context, opts game.Options, player, client 
 	}
 	v := viewerFor(g, player)
 	resp := createResponse{ID: g.ID(), Color: game.ColorName(acting(v, chess.White)), State: snapshot(g, v)}
-	s.lobby.note(g, func(chess.Color) bool { return false }) // listed from the answer on, before its hub runs
+	s.lobby.Note(g, func(chess.Color) bool { return false }) // listed from the answer on, before its hub runs
 	s.startHub(g, client)
 	return resp, nil
 }

@@ -111,7 +111,7 @@ func (s *Server) keepLeases(ctx context.Context) {
 		case <-scan.C:
 			s.adoptOrphans(ctx)
 		case <-lobby.C:
-			if err := s.bus.Lobby(s.lobby.own()); err != nil {
+			if err := s.bus.Lobby(s.lobby.Own()); err != nil {
 				s.log.Warn("send the lobby to the other nodes", "err", err)
 			}
 		}
@@ -256,7 +256,7 @@ func (ch ClusterHandler) LobbyFrom(node string, entries []node.LobbyEntry) {
 	if node == ch.s.bus.Node() {
 		return
 	}
-	ch.s.lobby.noteRemote(node, entries, ch.s.now().Add(3*lobbyBeat))
+	ch.s.lobby.NoteRemote(node, entries, ch.s.now().Add(3*lobbyBeat))
 }
 
 // seatElsewhere runs a seat command on the game's owner, another node.

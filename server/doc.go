@@ -46,7 +46,7 @@
 // sent its id ("rematch" {"next"}).
 //
 // Lobby: {"mode":"online","lobby":true} makes a public challenge, listed by
-// GET /api/lobby while its creator is connected (see lobby.go); accepting
+// GET /api/lobby while its creator is connected (see package lobby); accepting
 // is joining. POST /api/pair {"variant","clock"} pairs with the next person
 // asking for the same variant and time control.
 //

@@ -2,6 +2,7 @@ package server
 
 import (
 	"github.com/gambitchess/gambit/server/guards"
+	"github.com/gambitchess/gambit/server/lobby"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -13,11 +14,11 @@ import (
 )
 
 // lobbyOf lists the lobby as the person with secret sees it.
-func lobbyOf(t *testing.T, h http.Handler, secret string) []challenge {
+func lobbyOf(t *testing.T, h http.Handler, secret string) []lobby.Challenge {
 	t.Helper()
 	rec := httptest.NewRecorder()
 	h.ServeHTTP(rec, personRequest("GET", "/api/lobby", "", secret))
-	var out []challenge
+	var out []lobby.Challenge
 	mustDecode(t, rec.Body.Bytes(), &out)
 	return out
 }
@@ -64,7 +65,7 @@ func TestLobbyChallenge(t *testing.T) {
 	c := dial(t, srv, gone.ID, gone.Token)
 	c.state("state")
 	c.conn.Close(websocket.StatusNormalClosure, "")
-	skew.Store(int64(challengeGrace)) // past the grace of a new challenge
+	skew.Store(int64(lobby.ChallengeGrace)) // past the grace of a new challenge
 	for range 100 {
 		if len(lobbyOf(t, h, "")) == 0 {
 			return

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"github.com/gambitchess/gambit/server/guards"
+	"github.com/gambitchess/gambit/server/lobby"
 	"github.com/gambitchess/gambit/server/node"
 	"io/fs"
 	"log/slog"
@@ -140,7 +141,7 @@ type Server struct {
 	presenceEvery time.Duration   // presence to everyone at most this often
 	fullEvery     time.Duration   // a whole state by sync at most this often per connection
 	creations     *guards.Limiter // game creation per address
-	lobby         *lobby
+	lobby         *lobby.Lobby
 
 	players *players // issues and checks player cookies (player.go)
 
@@ -218,7 +219,7 @@ func New(cfg Config) *Server {
 		computer: newComputerGames(cfg.ComputerGamesPerClient, cfg.ComputerGames), computerIdle: cfg.ComputerIdle, assets: cfg.Assets,
 		now: cfg.Now, log: cfg.Logger, metrics: cfg.Metrics, minClock: cfg.MinClock, claimAfter: cfg.ClaimAfter, firstMoveTime: cfg.FirstMoveTime, idleGrace: cfg.IdleGrace, expireEvery: cfg.ExpireEvery,
 		presenceEvery: cfg.PresenceEvery, fullEvery: cfg.FullStateEvery,
-		creations: guards.NewLimiter(cfg.CreatePerMinute, cfg.CreatePerMinute, cfg.Now), lobby: newLobby(), ctx: ctx, cancel: cancel, hubs: map[string]*hub{},
+		creations: guards.NewLimiter(cfg.CreatePerMinute, cfg.CreatePerMinute, cfg.Now), lobby: lobby.New(), ctx: ctx, cancel: cancel, hubs: map[string]*hub{},
 		loading: map[string]chan struct{}{},
 		players: newPlayers(cfg.Store, cfg.Logger),
 		conn:    newConnSettings(cfg), rates: newAddressLimits(cfg), draws: newDrawScheduler(), drawn: newDrawCache(drawCacheBytes)}
@@ -378,7 +379,7 @@ func (s *Server) retire(h *hub) bool {
 		return false
 	}
 	delete(s.hubs, h.g.ID())
-	s.lobby.drop(h.g.ID())
+	s.lobby.Drop(h.g.ID())
 	s.computer.release(h.g.ID())
 	return true
 }

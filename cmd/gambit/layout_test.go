@@ -36,12 +36,13 @@ var allowedImports = map[string][]string{
 	"game":                {"chess", "chess/pgn", "xiangqi", "xiangqi/pgn", "internal/pgntag", "variant/fog", "variant/fair", "variant/dice", "variant/bomb"},
 	"store":               {},
 	"store/storetest":     {"store"},
-	"server":              {"chess", "chess/pgn", "xiangqi", "game", "store", "engine", "engine/xq", "engine/fogbot", "engine/dicebot", "engine/bombbot", "variant/bomb", "variant/dice", "render", "render/viewer", "web", "server/guards", "server/node"}, // render/viewer: GET /game/{id}.html
-	"server/guards":       {},                                                                                                                                                                                                                               // connection and address limits, proxies, frames, same-site checks: knows no game
+	"server":              {"chess", "chess/pgn", "xiangqi", "game", "store", "engine", "engine/xq", "engine/fogbot", "engine/dicebot", "engine/bombbot", "variant/bomb", "variant/dice", "render", "render/viewer", "web", "server/guards", "server/node", "server/lobby"}, // render/viewer: GET /game/{id}.html
+	"server/guards":       {},                                                                                                                                                                                                                                               // connection and address limits, proxies, frames, same-site checks: knows no game
 	"web":                 {},
-	"server/node":         {"game"},        // what the nodes say to each other: below server and cluster
-	"cluster":             {"server/node"}, // nodes over NATS: beside server (neither imports the other), wired by cmd
-	"loadtest":            {"chess"},       // chess.ParsePlacement only: a player reads the board it is sent, the server judges the moves
+	"server/lobby":        {"chess", "game", "store", "server/node"}, // the open challenges, in memory: no HTTP, no hub
+	"server/node":         {"game"},                                  // what the nodes say to each other: below server and cluster
+	"cluster":             {"server/node"},                           // nodes over NATS: beside server (neither imports the other), wired by cmd
+	"loadtest":            {"chess"},                                 // chess.ParsePlacement only: a player reads the board it is sent, the server judges the moves
 	"internal/charset":    {},
 	"internal/elo":        {},
 	"internal/pgntag":     {},
