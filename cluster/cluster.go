@@ -31,7 +31,6 @@ import (
 	"time"
 
 	"github.com/nats-io/nats.go"
-
 )
 
 // Heartbeat timing: a beat every Beat; a node silent for Dead is gone.
