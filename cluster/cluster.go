@@ -1,5 +1,5 @@
 // Package cluster links Gambit servers over NATS, so that several nodes on
-// one PostgreSQL database serve the same games: it implements server.Bus.
+// one PostgreSQL database serve the same games: it implements node.Bus.
 //
 // Each live game runs on one node, its owner (the lease holder, see
 // store.Leases). A client connected to another node, its edge, is relayed:
@@ -25,13 +25,12 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/gambitchess/gambit/server/node"
 	"strconv"
 	"sync"
 	"time"
 
 	"github.com/nats-io/nats.go"
-
-	"github.com/gambitchess/gambit/server"
 )
 
 // Heartbeat timing: a beat every Beat; a node silent for Dead is gone.
@@ -61,7 +60,7 @@ type Node struct {
 	nc *nats.Conn
 
 	mu      sync.Mutex
-	h       server.BusHandler
+	h       node.BusHandler
 	relays  map[string]*relay  // clients of this node relayed elsewhere, by client id
 	remotes map[string]*remote // clients of other nodes relayed here, by client id
 	seen    map[string]time.Time
@@ -93,12 +92,12 @@ func validID(id string) bool {
 	return true
 }
 
-// Node implements server.Bus.
+// Node implements node.Bus.
 func (n *Node) Node() string { return n.id }
 
-// Serve implements server.Bus: it subscribes to this node's subjects and
+// Serve implements node.Bus: it subscribes to this node's subjects and
 // starts the heartbeat and the watch over the other nodes.
-func (n *Node) Serve(h server.BusHandler) error {
+func (n *Node) Serve(h node.BusHandler) error {
 	n.mu.Lock()
 	n.h = h
 	n.mu.Unlock()
@@ -216,9 +215,9 @@ func (n *Node) dropSilent(now time.Time) {
 
 // joinRequest is what gambit.join carries.
 type joinRequest struct {
-	Join   server.RemoteJoin `json:"join"`
-	Client string            `json:"client"`
-	Edge   string            `json:"edge"`
+	Join   node.RemoteJoin `json:"join"`
+	Client string          `json:"client"`
+	Edge   string          `json:"edge"`
 }
 
 // failure is a request's error answer, as the server would answer it.
@@ -228,8 +227,8 @@ type failure struct {
 	Message string `json:"message"`
 }
 
-// Join implements server.Bus.
-func (n *Node) Join(ctx context.Context, owner string, j server.RemoteJoin) (server.Relay, error) {
+// Join implements node.Bus.
+func (n *Node) Join(ctx context.Context, owner string, j node.RemoteJoin) (node.Relay, error) {
 	n.mu.Lock()
 	n.next++
 	cid := n.id + "-" + strconv.FormatUint(n.next, 36)
@@ -261,12 +260,12 @@ func (n *Node) Join(ctx context.Context, owner string, j server.RemoteJoin) (ser
 func decodeFailure(data []byte) error {
 	var f failure
 	if err := json.Unmarshal(data, &f); err != nil {
-		return server.RemoteError(502, "bad_gateway", "an unreadable answer from another node")
+		return node.RemoteError(502, "bad_gateway", "an unreadable answer from another node")
 	}
 	if f.Status == 0 || f.Status == 200 {
 		return nil
 	}
-	return server.RemoteError(f.Status, f.Code, f.Message)
+	return node.RemoteError(f.Status, f.Code, f.Message)
 }
 
 // forget drops relay cid without a word to its owner.
@@ -293,7 +292,7 @@ func (n *Node) onJoin(m *nats.Msg) {
 	defer cancel()
 	inbound, err := h.AcceptRemote(ctx, req.Join, r)
 	if err != nil {
-		respond(m, failureOf(err))
+		respond(m, failureOf(h, err))
 		return
 	}
 	r.inbound = inbound
@@ -305,9 +304,9 @@ func (n *Node) onJoin(m *nats.Msg) {
 	respond(m, failure{Status: 200})
 }
 
-// failureOf is err as an answer to another node.
-func failureOf(err error) failure {
-	status, code, message := server.ErrorAnswer(err)
+// failureOf is err as an answer to another node, as h answers it.
+func failureOf(h node.BusHandler, err error) failure {
+	status, code, message := h.ErrorAnswer(err)
 	return failure{Status: status, Code: code, Message: message}
 }
 
@@ -316,19 +315,19 @@ func respond(m *nats.Msg, v any) {
 	_ = m.Respond(data)
 }
 
-// Seat implements server.Bus.
-func (n *Node) Seat(ctx context.Context, owner string, req server.SeatRequest) (server.SeatAnswer, error) {
+// Seat implements node.Bus.
+func (n *Node) Seat(ctx context.Context, owner string, req node.SeatRequest) (node.SeatAnswer, error) {
 	data, err := json.Marshal(req)
 	if err != nil {
-		return server.SeatAnswer{}, fmt.Errorf("cluster: seat: %w", err)
+		return node.SeatAnswer{}, fmt.Errorf("cluster: seat: %w", err)
 	}
 	reply, err := n.nc.RequestWithContext(ctx, "gambit.seat."+owner, data)
 	if err != nil {
-		return server.SeatAnswer{}, fmt.Errorf("cluster: seat in game %s on node %s: %w", req.Game, owner, err)
+		return node.SeatAnswer{}, fmt.Errorf("cluster: seat in game %s on node %s: %w", req.Game, owner, err)
 	}
-	var ans server.SeatAnswer
+	var ans node.SeatAnswer
 	if err := json.Unmarshal(reply.Data, &ans); err != nil {
-		return server.SeatAnswer{}, fmt.Errorf("cluster: seat answer of node %s: %w", owner, err)
+		return node.SeatAnswer{}, fmt.Errorf("cluster: seat answer of node %s: %w", owner, err)
 	}
 	return ans, nil
 }
@@ -340,9 +339,9 @@ func (n *Node) onSeat(m *nats.Msg) {
 	h := n.h
 	n.mu.Unlock()
 	go func() {
-		var req server.SeatRequest
+		var req node.SeatRequest
 		if err := json.Unmarshal(m.Data, &req); err != nil {
-			respond(m, server.SeatAnswer{Status: 400, Code: "bad_request", Message: "unreadable seat command"})
+			respond(m, node.SeatAnswer{Status: 400, Code: "bad_request", Message: "unreadable seat command"})
 			return
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
@@ -399,7 +398,7 @@ func (n *Node) send(subject, client, kind string, data []byte, lag time.Duration
 	return n.nc.PublishMsg(m)
 }
 
-// relay is a client of this node whose game is on node owner (server.Relay).
+// relay is a client of this node whose game is on node owner (node.Relay).
 type relay struct {
 	n     *Node
 	id    string
@@ -411,15 +410,15 @@ type relay struct {
 	done bool
 }
 
-// Send implements server.Relay.
+// Send implements node.Relay.
 func (r *relay) Send(msg []byte, lag time.Duration) error {
 	return r.n.send("gambit.in."+r.owner, r.id, kindMsg, msg, lag)
 }
 
-// Messages implements server.Relay.
+// Messages implements node.Relay.
 func (r *relay) Messages() <-chan []byte { return r.msgs }
 
-// Close implements server.Relay: the client left; the owner is told.
+// Close implements node.Relay: the client left; the owner is told.
 func (r *relay) Close() {
 	_ = r.n.send("gambit.in."+r.owner, r.id, kindLeave, nil, 0)
 	r.end()
@@ -467,7 +466,7 @@ type remote struct {
 	n       *Node
 	id      string
 	edge    string
-	inbound server.Inbound
+	inbound node.Inbound
 	in      chan inMsg
 	done    chan struct{}
 	once    sync.Once
@@ -499,20 +498,20 @@ func (r *remote) leave() {
 	})
 }
 
-// Deliver implements server.Outbound: the hub's message, to the edge.
+// Deliver implements node.Outbound: the hub's message, to the edge.
 func (r *remote) Deliver(msg []byte) error {
 	return r.n.send("gambit.out."+r.edge, r.id, kindMsg, msg, 0)
 }
 
-// Close implements server.Outbound: the hub let the client go; the edge
+// Close implements node.Outbound: the hub let the client go; the edge
 // closes its connection.
 func (r *remote) Close() {
 	_ = r.n.send("gambit.out."+r.edge, r.id, kindEnd, nil, 0)
 	r.leave()
 }
 
-// Lobby implements server.Bus.
-func (n *Node) Lobby(entries []server.LobbyEntry) error {
+// Lobby implements node.Bus.
+func (n *Node) Lobby(entries []node.LobbyEntry) error {
 	data, err := json.Marshal(entries)
 	if err != nil {
 		return fmt.Errorf("cluster: lobby: %w", err)
@@ -525,7 +524,7 @@ func (n *Node) Lobby(entries []server.LobbyEntry) error {
 
 // onLobby passes another node's challenges to the server.
 func (n *Node) onLobby(m *nats.Msg) {
-	var entries []server.LobbyEntry
+	var entries []node.LobbyEntry
 	if json.Unmarshal(m.Data, &entries) != nil {
 		return
 	}
@@ -535,4 +534,4 @@ func (n *Node) onLobby(m *nats.Msg) {
 	h.LobbyFrom(m.Header.Get("Node"), entries)
 }
 
-var _ server.Bus = (*Node)(nil)
+var _ node.Bus = (*Node)(nil)

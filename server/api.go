@@ -7,6 +7,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/gambitchess/gambit/server/guards"
+	"github.com/gambitchess/gambit/server/node"
 	"io"
 	"math/big"
 	"net/http"
@@ -47,7 +49,7 @@ func (s *Server) Handler() http.Handler {
 		mux.Handle("GET /", files)
 		mux.HandleFunc("GET /favicon.ico", s.handleFavicon)
 	}
-	return secure(s.markProxied(s.forwarded(s.withPlayer(mux))))
+	return guards.Secure(s.markProxied(guards.Forwarded(s.conn.trustedProxies, s.withPlayer(mux))), refuse)
 }
 
 // handleFavicon answers the /favicon.ico that browsers and feed readers ask
@@ -96,18 +98,6 @@ func (s *Server) clockConfig(c clockSpec) (game.ClockConfig, error) {
 	return game.ClockConfig{Initial: time.Duration(c.Minutes * float64(time.Minute)), Increment: time.Duration(c.Increment) * time.Second}, nil
 }
 
-// timeControlOf names a clock's time control as listings show it: "5+3"
-// (minutes and seconds of increment), "3d" (days per move), "" for none.
-func timeControlOf(k *game.Clock) string {
-	switch {
-	case k == nil:
-		return ""
-	case k.PerMove:
-		return strconv.Itoa(int(k.Initial/(24*time.Hour))) + "d"
-	}
-	return store.TimeControl(k.Initial.Milliseconds(), k.Increment.Milliseconds())
-}
-
 // createResponse answers POST /api/games and a join. The seat's secret is
 // not in it: it is the browser's player cookie (see player.go).
 type createResponse struct {
@@ -145,12 +135,12 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if req.Mode == game.ModeOnline && req.Lobby { // the narrower limit first: a refused challenge costs no game
-		if err := s.takeChallenge(clientAddress(r)); err != nil {
+		if err := s.takeChallenge(guards.ClientAddress(r)); err != nil {
 			s.httpError(w, err)
 			return
 		}
 	}
-	if err := s.takeCreation(clientAddress(r)); err != nil {
+	if err := s.takeCreation(guards.ClientAddress(r)); err != nil {
 		s.httpError(w, err)
 		return
 	}
@@ -169,7 +159,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 
 // answerNewGame creates the game opts describe and answers 201 with it.
 func (s *Server) answerNewGame(w http.ResponseWriter, r *http.Request, opts game.Options, player string) {
-	resp, err := s.newGame(r.Context(), opts, player, clientAddress(r))
+	resp, err := s.newGame(r.Context(), opts, player, guards.ClientAddress(r))
 	if err != nil {
 		s.httpError(w, err)
 		return
@@ -201,7 +191,7 @@ func (s *Server) newGame(ctx context.Context, opts game.Options, player, client 
 	}
 	v := viewerFor(g, player)
 	resp := createResponse{ID: g.ID(), Color: game.ColorName(acting(v, chess.White)), State: snapshot(g, v)}
-	s.lobby.note(g, func(chess.Color) bool { return false }) // listed from the answer on, before its hub runs
+	s.lobby.Note(g, func(chess.Color) bool { return false }) // listed from the answer on, before its hub runs
 	s.startHub(g, client)
 	return resp, nil
 }
@@ -339,7 +329,7 @@ func (s *Server) runSeatCommand(ctx context.Context, id string, cmd joinSeatCmd)
 	err := s.withHub(ctx, id, func(h *hub) error { return h.send(ctx, cmd) })
 	var remote *remoteOwner
 	if errors.As(err, &remote) {
-		return s.seatElsewhere(ctx, remote.node, SeatRequest{Game: id, Player: cmd.player, Token: cmd.token})
+		return s.seatElsewhere(ctx, remote.node, node.SeatRequest{Game: id, Player: cmd.player, Token: cmd.token})
 	}
 	if err != nil {
 		return createResponse{}, err

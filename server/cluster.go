@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/gambitchess/gambit/server/node"
 	"time"
 
 	"github.com/gambitchess/gambit/store"
@@ -18,85 +19,6 @@ import (
 // run by the owner. The owner renews its leases while its hubs live; when
 // it dies they expire, and another node takes the games that run by
 // themselves (orphans) at once and the others when someone opens them.
-
-// Bus carries what the nodes of a cluster ask of each other (package
-// cluster implements it over NATS). Nil in Config: one node on its own.
-type Bus interface {
-	// Node names this node, unique in the cluster.
-	Node() string
-	// Serve answers the other nodes' requests with h, until Close.
-	Serve(h BusHandler) error
-	// Join relays a client of this node to game j.Game's hub on node owner.
-	Join(ctx context.Context, owner string, j RemoteJoin) (Relay, error)
-	// Seat runs a seat command on node owner.
-	Seat(ctx context.Context, owner string, req SeatRequest) (SeatAnswer, error)
-	// Lobby sends this node's open challenges to the others.
-	Lobby(entries []LobbyEntry) error
-}
-
-// BusHandler is what a node answers other nodes with: *Server's
-// ClusterHandler.
-type BusHandler interface {
-	// AcceptRemote joins a client of another node to a game here; its
-	// messages from the hub go to out, and what it sends comes through the
-	// Inbound returned.
-	AcceptRemote(ctx context.Context, j RemoteJoin, out Outbound) (Inbound, error)
-	// SeatRemote runs a seat command for another node.
-	SeatRemote(ctx context.Context, req SeatRequest) SeatAnswer
-	// LobbyFrom lists node's open challenges, as it last sent them.
-	LobbyFrom(node string, entries []LobbyEntry)
-}
-
-// RemoteJoin is a client of one node joining a game owned by another: what
-// a WebSocket's join says (the person's id, their address for the limits,
-// the last version they saw).
-type RemoteJoin struct {
-	Game   string `json:"game"`
-	Player string `json:"player,omitempty"`
-	Addr   string `json:"addr"`
-	Since  int64  `json:"since"`
-}
-
-// Relay is a client's link to its game's owner, on the client's node.
-type Relay interface {
-	// Send passes a message of the client to the hub, with the network
-	// time this node measured for the connection (the move's lag credit).
-	Send(msg []byte, lag time.Duration) error
-	// Messages are the hub's messages for the client, in order; closed
-	// when the relay ends (the owner dropped the client, or died).
-	Messages() <-chan []byte
-	// Close ends the relay: the client left.
-	Close()
-}
-
-// Outbound carries the hub's messages to a client on another node.
-type Outbound interface {
-	Deliver(msg []byte) error
-	Close() // the hub dropped the client
-}
-
-// Inbound is a remote client's side at the owner: its messages, its leaving.
-type Inbound interface {
-	Message(msg []byte, lag time.Duration)
-	Leave()
-}
-
-// SeatRequest is a seat command for the owner: join the open seat
-// (Token empty) or adopt the seats an older release's secret holds.
-type SeatRequest struct {
-	Game   string `json:"game"`
-	Player string `json:"player"`
-	Token  string `json:"token,omitempty"`
-}
-
-// SeatAnswer is the owner's answer: the new seat and state, or an error
-// with its HTTP status and code.
-type SeatAnswer struct {
-	Status  int             `json:"status"`
-	Code    string          `json:"code,omitempty"`
-	Message string          `json:"message,omitempty"`
-	Answer  json.RawMessage `json:"answer,omitempty"` // a createResponse
-}
 
 // Lease timing: a lease lasts leaseTTL and is renewed every leaseRenew, so
 // a dead owner's games pass on within leaseTTL; orphans are looked for
@@ -115,25 +37,9 @@ type remoteOwner struct{ node string }
 
 func (e *remoteOwner) Error() string { return "server: the game is served by node " + e.node }
 
-// remoteError is an error another node answered with: its status and code
-// stand for it here.
-type remoteError struct {
-	status        int
-	code, message string
-}
-
-func (e *remoteError) Error() string { return e.message }
-
-// RemoteError is the error another node answered with, its HTTP status,
-// code and message, to be answered here as it was there (for package
-// cluster).
-func RemoteError(status int, code, message string) error {
-	return &remoteError{status: status, code: code, message: message}
-}
-
 // ErrorAnswer is how this server answers err: its HTTP status, code and
 // message (for package cluster, which answers other nodes so).
-func ErrorAnswer(err error) (status int, code, message string) {
+func (ClusterHandler) ErrorAnswer(err error) (status int, code, message string) {
 	status, code = errorCode(err)
 	return status, code, errorMessage(err)
 }
@@ -205,7 +111,7 @@ func (s *Server) keepLeases(ctx context.Context) {
 		case <-scan.C:
 			s.adoptOrphans(ctx)
 		case <-lobby.C:
-			if err := s.bus.Lobby(s.lobby.own()); err != nil {
+			if err := s.bus.Lobby(s.lobby.Own()); err != nil {
 				s.log.Warn("send the lobby to the other nodes", "err", err)
 			}
 		}
@@ -268,7 +174,7 @@ type ClusterHandler struct{ s *Server }
 
 // AcceptRemote implements BusHandler: a client of another node joins game
 // j.Game here, as a WebSocket would.
-func (ch ClusterHandler) AcceptRemote(ctx context.Context, j RemoteJoin, out Outbound) (Inbound, error) {
+func (ch ClusterHandler) AcceptRemote(ctx context.Context, j node.RemoteJoin, out node.Outbound) (node.Inbound, error) {
 	s := ch.s
 	cctx, cancel := context.WithCancel(s.ctx)
 	c := &client{send: make(chan []byte, sendBuffer), cancel: cancel, addr: j.Addr}
@@ -288,7 +194,7 @@ func (ch ClusterHandler) AcceptRemote(ctx context.Context, j RemoteJoin, out Out
 
 // forwardOut sends the client's messages to its node until the client is
 // closed (it left, or the hub dropped it).
-func forwardOut(ctx context.Context, c *client, out Outbound) {
+func forwardOut(ctx context.Context, c *client, out node.Outbound) {
 	defer out.Close()
 	for {
 		select {
@@ -332,35 +238,35 @@ func (rc *remoteClient) Leave() {
 }
 
 // SeatRemote implements BusHandler.
-func (ch ClusterHandler) SeatRemote(ctx context.Context, req SeatRequest) SeatAnswer {
+func (ch ClusterHandler) SeatRemote(ctx context.Context, req node.SeatRequest) node.SeatAnswer {
 	resp, err := ch.s.runSeatCommand(ctx, req.Game, joinSeatCmd{player: req.Player, token: req.Token})
 	if err != nil {
 		status, code := errorCode(err)
-		return SeatAnswer{Status: status, Code: code, Message: errorMessage(err)}
+		return node.SeatAnswer{Status: status, Code: code, Message: errorMessage(err)}
 	}
 	data, err := json.Marshal(resp)
 	if err != nil {
-		return SeatAnswer{Status: 500, Code: "internal", Message: "internal error"}
+		return node.SeatAnswer{Status: 500, Code: "internal", Message: "internal error"}
 	}
-	return SeatAnswer{Status: 200, Answer: data}
+	return node.SeatAnswer{Status: 200, Answer: data}
 }
 
 // LobbyFrom implements BusHandler.
-func (ch ClusterHandler) LobbyFrom(node string, entries []LobbyEntry) {
+func (ch ClusterHandler) LobbyFrom(node string, entries []node.LobbyEntry) {
 	if node == ch.s.bus.Node() {
 		return
 	}
-	ch.s.lobby.noteRemote(node, entries, ch.s.now().Add(3*lobbyBeat))
+	ch.s.lobby.NoteRemote(node, entries, ch.s.now().Add(3*lobbyBeat))
 }
 
 // seatElsewhere runs a seat command on the game's owner, another node.
-func (s *Server) seatElsewhere(ctx context.Context, owner string, req SeatRequest) (createResponse, error) {
+func (s *Server) seatElsewhere(ctx context.Context, owner string, req node.SeatRequest) (createResponse, error) {
 	ans, err := s.bus.Seat(ctx, owner, req)
 	if err != nil {
 		return createResponse{}, fmt.Errorf("%w: the game's server did not answer (%v); try again", ErrBusy, err)
 	}
 	if ans.Status != 200 {
-		return createResponse{}, &remoteError{status: ans.Status, code: ans.Code, message: ans.Message}
+		return createResponse{}, node.RemoteError(ans.Status, ans.Code, ans.Message)
 	}
 	var resp createResponse
 	if err := json.Unmarshal(ans.Answer, &resp); err != nil {
@@ -390,7 +296,7 @@ func (l localLink) message(ctx context.Context, _ []byte, msg clientMsg) error {
 func (l localLink) leave() { _ = l.h.send(l.s.ctx, leaveCmd{c: l.c}) }
 
 // remoteLink is a client relayed to its game's owner.
-type remoteLink struct{ r Relay }
+type remoteLink struct{ r node.Relay }
 
 func (l remoteLink) message(_ context.Context, raw []byte, msg clientMsg) error {
 	return l.r.Send(raw, msg.Lag)
@@ -418,10 +324,9 @@ func (s *Server) openGame(ctx context.Context, id string, join joinCmd) (gameLin
 
 // relayTo links client join.c to game id on node owner.
 func (s *Server) relayTo(ctx context.Context, owner, id string, join joinCmd) (gameLink, error) {
-	r, err := s.bus.Join(ctx, owner, RemoteJoin{Game: id, Player: join.player, Addr: join.c.addr, Since: join.since})
+	r, err := s.bus.Join(ctx, owner, node.RemoteJoin{Game: id, Player: join.player, Addr: join.c.addr, Since: join.since})
 	if err != nil {
-		var re *remoteError
-		if errors.As(err, &re) || errors.Is(err, store.ErrNotFound) {
+		if _, _, answered := node.Answered(err); answered || errors.Is(err, store.ErrNotFound) {
 			return nil, err
 		}
 		return nil, fmt.Errorf("%w: the game's server did not answer (%v); try again", ErrBusy, err)

@@ -2,6 +2,7 @@ package server
 
 import (
 	"errors"
+	"github.com/gambitchess/gambit/server/guards"
 	"sync"
 	"time"
 )
@@ -38,7 +39,7 @@ func (c *computerGames) reserve(id, client string) error {
 		return nil
 	}
 	if c.byClient[client] >= c.perClient {
-		return rateLimited(time.Minute, "you already have %d games against the computer going; finish one (or leave it) first",
+		return guards.RateLimited(time.Minute, "you already have %d games against the computer going; finish one (or leave it) first",
 			c.perClient)
 	}
 	if len(c.byGame) >= c.total {

@@ -2,6 +2,7 @@ package server
 
 import (
 	"fmt"
+	"github.com/gambitchess/gambit/server/guards"
 	"net"
 	"net/http"
 	"net/netip"
@@ -77,7 +78,7 @@ func (s *Server) httpServer() *http.Server {
 // system allows, and the connections capped below it, per address and in
 // total.
 func (s *Server) listen(addr string) (net.Listener, error) {
-	fds, err := raiseFileLimit()
+	fds, err := guards.RaiseFileLimit()
 	if err != nil {
 		s.log.Warn("cannot raise the open-file limit", "err", err)
 	}
@@ -90,9 +91,7 @@ func (s *Server) listen(addr string) (net.Listener, error) {
 		return nil, fmt.Errorf("server: listen on %s: %w", addr, err)
 	}
 	s.log.Info("connection limits", "maxConns", total, "maxConnsPerAddr", s.conn.maxConnsPerAddr, "openFiles", fds)
-	cl := newCapListener(ln, total, s.conn.maxConnsPerAddr, s.trustedPeer)
-	cl.refused = s.metrics.refusedConns
-	return cl, nil
+	return guards.NewCapListener(ln, total, s.conn.maxConnsPerAddr, s.trustedPeer, s.metrics.refusedConns), nil
 }
 
 // defaultMaxConns is the total connection cap for a process that may open
@@ -130,4 +129,9 @@ func liftDeadlines(w http.ResponseWriter) error {
 		return fmt.Errorf("server: clear the write deadline: %w", err)
 	}
 	return nil
+}
+
+// trustedPeer reports whether a is one of the trusted proxies.
+func (s *Server) trustedPeer(a netip.Addr) bool {
+	return guards.IsTrusted(a, s.conn.trustedProxies)
 }

@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"encoding/json"
+	"github.com/gambitchess/gambit/server/guards"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -49,7 +50,7 @@ func seatsOf(t *testing.T, c *wsClient) []string {
 // over TLS: directly, or through a trusted proxy saying so
 // (X-Forwarded-Proto: https); a stranger's X-Forwarded-Proto is ignored.
 func TestSeatCookieSecure(t *testing.T) {
-	proxies, err := ParseTrustedProxies("127.0.0.90")
+	proxies, err := guards.ParseTrustedProxies("127.0.0.90")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -46,34 +46,11 @@
 // sent its id ("rematch" {"next"}).
 //
 // Lobby: {"mode":"online","lobby":true} makes a public challenge, listed by
-// GET /api/lobby while its creator is connected (see lobby.go); accepting
+// GET /api/lobby while its creator is connected (see package lobby); accepting
 // is joining. POST /api/pair {"variant","clock"} pairs with the next person
 // asking for the same variant and time control.
 //
-// Limits (conn.go, connlimit.go, ratelimit.go, proxy.go): Run's server
-// bounds every connection in time (ReadHeaderTimeout 10 s, ReadTimeout 30 s
-// for a whole request, 408 after it, WriteTimeout 40 s, IdleTimeout 60 s
-// for a keep-alive; a WebSocket, exempt from these once upgraded, is
-// dropped when a ping, sent every PingPeriod, goes unanswered for
-// PongWait: 10 s each) and in number: MaxConnsPerAddr (256) from one address and MaxConns in all
-// (three quarters of the open-file limit, which Run raises to its hard
-// limit), a connection over either answered 503 with Retry-After and
-// closed. Per address, as token buckets: CreatePerMinute new games (30),
-// ChallengePerMinute lobby challenges and pairings (10), chat lines (2 a
-// second after 6) and WebSocket messages (30 a second after 90) over all
-// its connections, besides each connection's own limits (10 messages a
-// second after 30; chat below). Over a rate limit, HTTP answers 429
-// rate_limited with Retry-After, and a WebSocket gets one error event
-// (code rate_limited, retryAfter in seconds) and stays open, the excess
-// dropped, until 100 of its messages have gone over its own limit: then
-// it is closed with 1008 (policy violation), since even dropped messages
-// are read. A WebSocket message over 2 KiB closes the connection with
-// 1009 (message too big); a frame declaring more is refused from its
-// header, before its payload is read, and a connection sending more than
-// 64 frames a second after 256, or a message of more than 16 frames, is
-// closed with 1008 (wsframe.go); a binary message, with 1003. The address is the
-// peer's (an IPv6 /64), or from X-Forwarded-For when the peer is one of
-// the TrustedProxies.
+// Limits and safety against hostile clients: see package guards.
 //
 // Restarts and memory: every change is an event in the store. A hub
 // retires when no one watches its game and nothing can change it by
@@ -86,7 +63,8 @@
 // has moved in is aborted after a day (a correspondence game after its
 // days for the first move), by a sweep at start and every hour.
 //
-// Several nodes (Config.Bus and Config.Leases; package cluster over NATS,
+// Several nodes (Config.Bus and Config.Leases; package cluster over NATS
+// through the interfaces of package node,
 // PostgreSQL for the games and the leases): each live game has one owner,
 // the node holding its lease, which runs its hub; a WebSocket or a seat
 // command reaching another node is relayed to the owner, which sends back
@@ -118,15 +96,6 @@
 // reconnecting browser gets them again; a server restart (or the hub
 // retiring when no one watches the game) clears them. On one screen and
 // against the computer there is no chat, and a line is refused.
-//
-// Safety: every response carries a Content-Security-Policy with no inline
-// script, X-Content-Type-Options, Referrer-Policy and frame denial; a POST
-// must be JSON from this origin (no cross-site form or simple request gets
-// through; Sec-Fetch-Site, when sent, must be same-origin or none, and a
-// request with neither it nor Origin comes from a program, not a page, and
-// passes); a WebSocket upgrade from a foreign Origin is refused; a body
-// over its limit gets 413; a game id that could not be one is never echoed
-// back; a time control under MinClock (15 s) is refused, never read as none.
 //
 // Images (images.go, og.go): GET /game/{id}.svg and /game/{id}.png draw
 // the current position, or ?ply=N (0 the start; out of range: 400), with

@@ -2,10 +2,12 @@ package server
 
 import (
 	"errors"
+	"github.com/gambitchess/gambit/server/node"
 	"net/http"
 	"unicode/utf8"
 
 	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/server/guards"
 	"github.com/gambitchess/gambit/store"
 )
 
@@ -19,7 +21,7 @@ var (
 	ErrStorage      = errors.New("server: could not save the game")
 	ErrShuttingDown = errors.New("server: shutting down")
 	ErrNoChat       = errors.New("server: no chat in this game")
-	ErrRateLimited  = errors.New("server: too many requests")
+	ErrRateLimited  = guards.ErrRateLimited // over a limit: 429, Retry-After
 	ErrTimeout      = errors.New("server: request timed out")
 )
 
@@ -27,10 +29,10 @@ var (
 // WebSocket error events. It is the one place where domain errors meet the
 // wire (wtf ErrorCode).
 func errorCode(err error) (int, string) {
-	var remote *remoteError
+	if status, code, ok := node.Answered(err); ok { // answered by another node
+		return status, code
+	}
 	switch {
-	case errors.As(err, &remote): // answered by another node
-		return remote.status, remote.code
 	case errors.As(err, new(*remoteOwner)): // the lease moved meanwhile: ask again
 		return http.StatusServiceUnavailable, "moved"
 	case errors.Is(err, store.ErrNotFound):
@@ -61,7 +63,7 @@ func errorCode(err error) (int, string) {
 		return http.StatusUnprocessableEntity, "bad_setup"
 	case errors.Is(err, ErrUnknownType):
 		return http.StatusBadRequest, "unknown_type"
-	case errors.Is(err, ErrCrossSite):
+	case errors.Is(err, guards.ErrCrossSite):
 		return http.StatusForbidden, "cross_site"
 	case errors.Is(err, ErrTooLarge):
 		return http.StatusRequestEntityTooLarge, "too_large"
@@ -110,4 +112,11 @@ func shorten(s string, n int) string {
 		cut--
 	}
 	return s[:cut] + "…"
+}
+
+// refuse answers a request refused before it reached a handler (by
+// guards.Secure) as httpError answers one refused by a handler.
+func refuse(w http.ResponseWriter, err error) {
+	status, code := errorCode(err)
+	writeJSON(w, status, map[string]string{"code": code, "message": errorMessage(err)})
 }

@@ -305,6 +305,14 @@ func TestHiddenDifferential(t *testing.T) {
 		hiddenDifferential(t, "bomb", [2][]string{}, [2][]string{}, "")
 	})
 	t.Run("dice", diceDifferential)
+	t.Run("jieqi", func(t *testing.T) {
+		// Two layouts, the same public board: while only the generals
+		// move, every byte of every socket is the same in both games (no
+		// state, no dests, no extension tells a face-down piece).
+		red := []string{"e0e1", "e1e0", "e0e1"} // not four: the start a third time draws
+		black := []string{"e9e8", "e8e9", "e9e8"}
+		hiddenDifferential(t, "jieqi", [2][]string{red, black}, [2][]string{red, black}, "")
+	})
 }
 
 // diceDifferential: dice chess's secret is its seed, which rolls every

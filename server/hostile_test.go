@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/gambitchess/gambit/server/guards"
 	"io"
 	"net"
 	"net/http"
@@ -425,7 +426,7 @@ func TestMessageFloodPerAddress(t *testing.T) {
 // TestForwardedForFromTrustedProxyOnly: X-Forwarded-For names the client
 // only when a trusted proxy sends it; anyone else's is ignored.
 func TestForwardedForFromTrustedProxyOnly(t *testing.T) {
-	proxies, err := ParseTrustedProxies("127.0.0.20, 10.0.0.0/8")
+	proxies, err := guards.ParseTrustedProxies("127.0.0.20, 10.0.0.0/8")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -498,7 +499,7 @@ func TestCrossSitePostRefused(t *testing.T) {
 // checkSecurityHeaders checks that h carries every security header.
 func checkSecurityHeaders(t *testing.T, what string, h http.Header) {
 	t.Helper()
-	for _, kv := range securityHeaders {
+	for _, kv := range guards.SecurityHeaders {
 		if got := h.Get(kv[0]); got != kv[1] {
 			t.Errorf("%s: %s %q, want %q", what, kv[0], got, kv[1])
 		}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/gambitchess/gambit/server/lobby"
 	"time"
 
 	"github.com/gambitchess/gambit/chess"
@@ -157,7 +158,7 @@ func (h *hub) expire(ctx context.Context) {
 	if g.Mode() != game.ModeOnline || g.Status().Finished() || g.BothMoved() {
 		return
 	}
-	_, challenge := challengeOf(g)
+	_, challenge := lobby.ChallengeOf(g)
 	open := g.Seat(chess.White).Kind == game.SeatOpen || g.Seat(chess.Black).Kind == game.SeatOpen
 	if challenge || !open {
 		h.apply(ctx, nil, func(g *game.Game) ([]game.Event, error) { return g.Abort(g.Turn()) })

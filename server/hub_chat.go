@@ -2,6 +2,7 @@ package server
 
 import (
 	"fmt"
+	"github.com/gambitchess/gambit/server/guards"
 	"strings"
 	"time"
 	"unicode"
@@ -97,7 +98,7 @@ func (cs *chatState) log(r chatRoom) []chatLine {
 // lines go out under, if a spectator, and its rate limit.
 type chatter struct {
 	name   string
-	bucket bucket
+	bucket guards.Bucket
 }
 
 // newChatter gives a connection of viewer v its chat identity: a spectator

@@ -117,7 +117,7 @@ func (h *hub) notePresence() ([]byte, audience) {
 	data, key := h.presenceNow(now)
 	h.presence.basis = basisOf(h.g)
 	h.armPresenceTimers(now)
-	h.s.lobby.note(h.g, h.connected)
+	h.s.lobby.Note(h.g, h.connected)
 	h.presence.pending = string(data) != string(h.presence.last)
 	if h.flushPresence(false) {
 		return data, toEveryone

@@ -1,5 +1,7 @@
 package server
 
+import "github.com/gambitchess/gambit/server/guards"
+
 // Sync: a client that sees a gap in the version numbers asks for what it
 // missed ({"t":"sync","d":{"v":N}}, N the last version it has). A sync is
 // 35 bytes and a whole state tens of kilobytes (54 KB for a game of 560
@@ -29,7 +31,7 @@ func (h *hub) sync(c *client, since int64) {
 	}
 	now := h.s.now()
 	if next := c.fullAt.Add(h.s.fullEvery); !c.fullAt.IsZero() && now.Before(next) {
-		h.deliver(c, errorEvent(rateLimited(next.Sub(now),
+		h.deliver(c, errorEvent(guards.RateLimited(next.Sub(now),
 			"a whole state at most every %v per connection; sync from your last version, or wait", h.s.fullEvery)))
 		return
 	}

@@ -8,6 +8,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"github.com/gambitchess/gambit/server/guards"
 	"hash"
 	"io"
 	"net/http"
@@ -299,9 +300,9 @@ func (s *Server) drawInTurn(r *http.Request, prepare func(context.Context) (prep
 		defer close(done)
 		d, err = s.drawFile(ctx, ifNoneMatch, prepare)
 	}
-	switch serr := s.draws.submit(job{client: clientAddress(r), ctx: ctx, run: run}); {
+	switch serr := s.draws.submit(job{client: guards.ClientAddress(r), ctx: ctx, run: run}); {
 	case errors.Is(serr, errQueueFull):
-		return drawnFile{}, rateLimited(drawRetry, "at most %d images may wait for your address; try again in a moment", drawQueuePerAddr)
+		return drawnFile{}, guards.RateLimited(drawRetry, "at most %d images may wait for your address; try again in a moment", drawQueuePerAddr)
 	case serr != nil:
 		return drawnFile{}, serr
 	}

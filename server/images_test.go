@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/xml"
 	"errors"
+	"github.com/gambitchess/gambit/server/guards"
 	"github.com/gambitchess/gambit/variant/bomb/bombgame"
 	"github.com/gambitchess/gambit/variant/dice/dicegame"
 	"github.com/gambitchess/gambit/variant/fog/foggame"
@@ -394,7 +395,7 @@ func TestRequestScheme(t *testing.T) {
 		{"192.0.2.9:5000", "https", "http"},
 	} {
 		var got string
-		h := s.markProxied(s.forwarded(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { got = requestScheme(r) })))
+		h := s.markProxied(guards.Forwarded(s.conn.trustedProxies, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { got = requestScheme(r) })))
 		r := httptest.NewRequest("GET", "/game/x", nil)
 		r.RemoteAddr = tt.peer
 		r.Header.Set("X-Forwarded-For", "198.51.100.7")
@@ -408,7 +409,7 @@ func TestRequestScheme(t *testing.T) {
 
 func mustPrefixes(t *testing.T, list string) []netip.Prefix {
 	t.Helper()
-	p, err := ParseTrustedProxies(list)
+	p, err := guards.ParseTrustedProxies(list)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,58 +1,9 @@
 package server
 
 import (
-	"fmt"
 	"testing"
 	"time"
 )
-
-// TestBucket: a burst is allowed, then one per refill interval.
-func TestBucket(t *testing.T) {
-	now := time.Unix(0, 0)
-	l := newLimiter(60, 3, func() time.Time { return now }) // one a second, three at once
-	for i := range 3 {
-		if !l.allow("a") {
-			t.Fatalf("burst: refused %d", i+1)
-		}
-	}
-	if l.allow("a") {
-		t.Fatal("the fourth at once was allowed")
-	}
-	if !l.allow("b") {
-		t.Fatal("another address was refused")
-	}
-	now = now.Add(999 * time.Millisecond)
-	if l.allow("a") {
-		t.Fatal("allowed before a token refilled")
-	}
-	now = now.Add(2 * time.Millisecond)
-	if !l.allow("a") || l.allow("a") {
-		t.Fatal("not exactly one after a second")
-	}
-	now = now.Add(time.Hour)
-	for range 3 {
-		if !l.allow("a") {
-			t.Fatal("the bucket did not refill to its burst")
-		}
-	}
-	if l.allow("a") {
-		t.Fatal("refilled past the burst")
-	}
-}
-
-// TestLimiterForgetsIdleAddresses: memory follows the active addresses.
-func TestLimiterForgetsIdleAddresses(t *testing.T) {
-	now := time.Unix(0, 0)
-	l := newLimiter(60, 2, func() time.Time { return now })
-	for i := range maxBuckets {
-		l.allow(fmt.Sprint(i))
-	}
-	now = now.Add(time.Minute)
-	l.allow("late")
-	if len(l.buckets) != 1 {
-		t.Errorf("%d buckets remembered, want 1", len(l.buckets))
-	}
-}
 
 // TestMessageFlood: a connection sending faster than the limit has the
 // excess dropped, with one error event, and the game changes only by what

@@ -1,6 +1,8 @@
 package server
 
 import (
+	"github.com/gambitchess/gambit/server/guards"
+	"github.com/gambitchess/gambit/server/lobby"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -12,11 +14,11 @@ import (
 )
 
 // lobbyOf lists the lobby as the person with secret sees it.
-func lobbyOf(t *testing.T, h http.Handler, secret string) []challenge {
+func lobbyOf(t *testing.T, h http.Handler, secret string) []lobby.Challenge {
 	t.Helper()
 	rec := httptest.NewRecorder()
 	h.ServeHTTP(rec, personRequest("GET", "/api/lobby", "", secret))
-	var out []challenge
+	var out []lobby.Challenge
 	mustDecode(t, rec.Body.Bytes(), &out)
 	return out
 }
@@ -63,7 +65,7 @@ func TestLobbyChallenge(t *testing.T) {
 	c := dial(t, srv, gone.ID, gone.Token)
 	c.state("state")
 	c.conn.Close(websocket.StatusNormalClosure, "")
-	skew.Store(int64(challengeGrace)) // past the grace of a new challenge
+	skew.Store(int64(lobby.ChallengeGrace)) // past the grace of a new challenge
 	for range 100 {
 		if len(lobbyOf(t, h, "")) == 0 {
 			return
@@ -162,8 +164,8 @@ func TestAddressKey(t *testing.T) {
 		{"[::ffff:192.0.2.1]:80", "::ffff:192.0.2.1"},
 		{"garbage", "garbage"},
 	} {
-		if got := addressKey(tc.remote); got != tc.want {
-			t.Errorf("addressKey(%q) = %q, want %q", tc.remote, got, tc.want)
+		if got := guards.AddressKey(tc.remote); got != tc.want {
+			t.Errorf("guards.AddressKey(%q) = %q, want %q", tc.remote, got, tc.want)
 		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/gambitchess/gambit/server/lobby"
 
 	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/game"
@@ -21,7 +22,7 @@ func summaryOf(g *game.Game) store.Summary {
 	s.White, s.Black = white.Name, black.Name
 	s.WhiteKind, s.BlackKind = string(white.Kind), string(black.Kind)
 	s.Players = []string{white.Player, black.Player}
-	s.TimeControl = timeControlOf(g.Clock())
+	s.TimeControl = lobby.TimeControl(g.Clock())
 	return s
 }
 

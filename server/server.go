@@ -5,6 +5,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/gambitchess/gambit/server/guards"
+	"github.com/gambitchess/gambit/server/lobby"
+	"github.com/gambitchess/gambit/server/node"
 	"io/fs"
 	"log/slog"
 	"net"
@@ -58,7 +61,7 @@ type Config struct {
 	// PostgreSQL database (see cluster.go): the nodes relay their clients
 	// to each game's owner, the node holding its lease. Both nil: one node
 	// on its own, owning every game.
-	Bus    Bus
+	Bus    node.Bus
 	Leases store.Leases
 	// ExpireEvery is how often the games no one will come back to are
 	// looked for and ended (hourly when zero; see game.Expired).
@@ -119,7 +122,7 @@ type Config struct {
 type Server struct {
 	store    store.Log
 	bot      Bot
-	bus      Bus            // the other nodes (nil: none)
+	bus      node.Bus       // the other nodes (nil: none)
 	leases   store.Leases   // which node owns which game (nil: this one, all)
 	sched    *scheduler     // the computer's thinking, shared fairly
 	computer *computerGames // live games against the computer, counted
@@ -135,10 +138,10 @@ type Server struct {
 	firstMoveTime time.Duration
 	idleGrace     time.Duration
 	expireEvery   time.Duration
-	presenceEvery time.Duration // presence to everyone at most this often
-	fullEvery     time.Duration // a whole state by sync at most this often per connection
-	creations     *limiter      // game creation per address
-	lobby         *lobby
+	presenceEvery time.Duration   // presence to everyone at most this often
+	fullEvery     time.Duration   // a whole state by sync at most this often per connection
+	creations     *guards.Limiter // game creation per address
+	lobby         *lobby.Lobby
 
 	players *players // issues and checks player cookies (player.go)
 
@@ -216,7 +219,7 @@ func New(cfg Config) *Server {
 		computer: newComputerGames(cfg.ComputerGamesPerClient, cfg.ComputerGames), computerIdle: cfg.ComputerIdle, assets: cfg.Assets,
 		now: cfg.Now, log: cfg.Logger, metrics: cfg.Metrics, minClock: cfg.MinClock, claimAfter: cfg.ClaimAfter, firstMoveTime: cfg.FirstMoveTime, idleGrace: cfg.IdleGrace, expireEvery: cfg.ExpireEvery,
 		presenceEvery: cfg.PresenceEvery, fullEvery: cfg.FullStateEvery,
-		creations: newLimiter(cfg.CreatePerMinute, cfg.CreatePerMinute, cfg.Now), lobby: newLobby(), ctx: ctx, cancel: cancel, hubs: map[string]*hub{},
+		creations: guards.NewLimiter(cfg.CreatePerMinute, cfg.CreatePerMinute, cfg.Now), lobby: lobby.New(), ctx: ctx, cancel: cancel, hubs: map[string]*hub{},
 		loading: map[string]chan struct{}{},
 		players: newPlayers(cfg.Store, cfg.Logger),
 		conn:    newConnSettings(cfg), rates: newAddressLimits(cfg), draws: newDrawScheduler(), drawn: newDrawCache(drawCacheBytes)}
@@ -376,7 +379,7 @@ func (s *Server) retire(h *hub) bool {
 		return false
 	}
 	delete(s.hubs, h.g.ID())
-	s.lobby.drop(h.g.ID())
+	s.lobby.Drop(h.g.ID())
 	s.computer.release(h.g.ID())
 	return true
 }

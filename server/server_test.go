@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/gambitchess/gambit/server/guards"
 	"io/fs"
 	"net/http"
 	"net/http/httptest"
@@ -692,7 +693,7 @@ func TestSafetyHeadersAndCrossSite(t *testing.T) {
 	for _, path := range []string{"/", "/api/games", "/api/games/nope"} {
 		rec := httptest.NewRecorder()
 		h.ServeHTTP(rec, httptest.NewRequest("GET", path, nil))
-		for name, want := range map[string]string{"Content-Security-Policy": contentSecurityPolicy,
+		for name, want := range map[string]string{"Content-Security-Policy": guards.ContentSecurityPolicy,
 			"X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer", "X-Frame-Options": "DENY"} {
 			if got := rec.Header().Get(name); got != want {
 				t.Errorf("GET %s: %s %q, want %q", path, name, got, want)

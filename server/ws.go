@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"errors"
+	"github.com/gambitchess/gambit/server/guards"
 	"net/http"
 	"strconv"
 	"sync"
@@ -118,7 +119,7 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	ctx, cancel := context.WithCancel(s.ctx)
-	c := &client{send: make(chan []byte, sendBuffer), cancel: cancel, addr: clientAddress(r)}
+	c := &client{send: make(chan []byte, sendBuffer), cancel: cancel, addr: guards.ClientAddress(r)}
 	join := joinCmd{c: c, since: since, player: playerOf(r)}
 	link, err := s.openGame(r.Context(), r.PathValue("id"), join)
 	if err != nil {
@@ -133,7 +134,7 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	// not turned on unawares): the frame guard bounds what is sent, and
 	// with permessage-deflate a small frame could inflate to far more.
 	opts := &websocket.AcceptOptions{CompressionMode: websocket.CompressionDisabled}
-	conn, err := websocket.Accept(guardedWriter{ResponseWriter: w, limit: maxMessage}, r, opts)
+	conn, err := websocket.Accept(guards.GuardedWriter{ResponseWriter: w, Limit: maxMessage}, r, opts)
 	if err != nil {
 		link.leave()
 		cancel()
@@ -156,22 +157,22 @@ func (s *Server) readPump(ctx context.Context, conn *websocket.Conn, link gameLi
 		link.leave()
 		c.close()
 	}()
-	var rate bucket
+	var rate guards.Bucket
 	// flood counts the same messages as rate, with maxDropped more of
 	// burst: it runs dry once that many have been over the connection's
 	// own limit, however they were spread.
-	var flood bucket
+	var flood guards.Bucket
 	warned := false // one error per flood, not one per message
 	for {
 		typ, data, err := conn.Read(ctx)
 		read := time.Now()
 		if err != nil {
 			switch {
-			case errors.Is(err, errFrameTooLarge) || errors.Is(err, websocket.ErrMessageTooBig):
+			case errors.Is(err, guards.ErrFrameTooLarge) || errors.Is(err, websocket.ErrMessageTooBig):
 				conn.Close(websocket.StatusMessageTooBig, "message too large")
-			case errors.Is(err, errTooManyFrames):
+			case errors.Is(err, guards.ErrTooManyFrames):
 				conn.Close(websocket.StatusPolicyViolation, "too many frames")
-			case errors.Is(err, errTooManyFragments):
+			case errors.Is(err, guards.ErrTooManyFragments):
 				conn.Close(websocket.StatusPolicyViolation, "too many fragments")
 			}
 			return
@@ -180,7 +181,7 @@ func (s *Server) readPump(ctx context.Context, conn *websocket.Conn, link gameLi
 			conn.Close(websocket.StatusUnsupportedData, "text messages only")
 			return
 		}
-		if !flood.allow(s.now(), messageRate, messageBurst+maxDropped) {
+		if !flood.Allow(s.now(), messageRate, messageBurst+maxDropped) {
 			conn.Close(websocket.StatusPolicyViolation, "too many messages")
 			return
 		}

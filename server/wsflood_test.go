@@ -2,6 +2,7 @@ package server
 
 import (
 	"bytes"
+	"github.com/gambitchess/gambit/server/guards"
 	"testing"
 	"time"
 )
@@ -62,7 +63,7 @@ func TestMessageFloodClosed(t *testing.T) {
 	good.awaitText("move needs")
 }
 
-// TestEndlessFragmentsClosed: a message may take maxFragments data frames
+// TestEndlessFragmentsClosed: a message may take guards.MaxFragments data frames
 // (read as before); one more fragment closes the connection with 1008,
 // and so do ten thousand empty fragments of a message that never ends.
 func TestEndlessFragmentsClosed(t *testing.T) {
@@ -86,9 +87,9 @@ func TestEndlessFragmentsClosed(t *testing.T) {
 
 	w := openRawWS(t, rs, 91, g.ID, "", nil)
 	w.awaitText(`"t":"state"`)
-	w.write(fragments(maxFragments, true)) // the most fragments a message may take
+	w.write(fragments(guards.MaxFragments, true)) // the most fragments a message may take
 	w.awaitText("move needs")
-	w.write(fragments(maxFragments+1, false))
+	w.write(fragments(guards.MaxFragments+1, false))
 	w.closedWith(1008, 3*time.Second)
 
 	w = openRawWS(t, rs, 92, g.ID, "", nil)
@@ -98,7 +99,7 @@ func TestEndlessFragmentsClosed(t *testing.T) {
 }
 
 // TestFrameFloodClosed: frames that are no messages (unasked pongs here)
-// count too: a burst under frameBurst leaves the connection open and
+// count too: a burst under guards.FrameBurst leaves the connection open and
 // heard, a flood of them closes it with 1008.
 func TestFrameFloodClosed(t *testing.T) {
 	rs := runServer(t, Config{})
@@ -107,10 +108,10 @@ func TestFrameFloodClosed(t *testing.T) {
 
 	w := openRawWS(t, rs, 93, g.ID, "", nil)
 	w.awaitText(`"t":"state"`)
-	w.write(bytes.Repeat(pong, frameBurst/2))
+	w.write(bytes.Repeat(pong, guards.FrameBurst/2))
 	w.write(clientFrame(true, opText, []byte(`{"t":"move"}`)))
 	w.awaitText("move needs")
-	_, _ = w.c.Write(bytes.Repeat(pong, 4*frameBurst)) // the server may close before all is sent
+	_, _ = w.c.Write(bytes.Repeat(pong, 4*guards.FrameBurst)) // the server may close before all is sent
 	w.closedWith(1008, 3*time.Second)
 }
 

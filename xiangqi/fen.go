@@ -109,7 +109,7 @@ func (p *Position) parseBoard(s string) error {
 				}
 				continue
 			}
-			pc := pieceFromChar(c)
+			pc := PieceFromChar(c)
 			if pc == NoPiece {
 				return fenError(1, ErrPieceChar, string(c))
 			}

@@ -150,7 +150,10 @@ func (p Piece) Hanzi() string {
 	return pieceHanzi[p]
 }
 
-func pieceFromChar(c byte) Piece {
+// PieceFromChar reads a FEN piece letter (upper case Red; B or E an
+// elephant, N or H a horse, as xiangqi FENs write them); NoPiece for any
+// other byte.
+func PieceFromChar(c byte) Piece {
 	switch c {
 	case 'K':
 		return RedKing

@@ -41,26 +41,32 @@ var allowedImports = map[string][]string{
 	"game":                {"chess", "chess/pgn", "xiangqi", "xiangqi/pgn", "internal/pgntag", "variant/fair"},
 	// A variant's registration sits above game and its own rules and bot;
 	// variant/all lists them for the binary. Nothing imports one but that.
-	"variant/fog/foggame":   {"chess", "game", "variant/fog", "engine/fogbot"},
-	"variant/dice/dicegame": {"chess", "game", "variant/dice", "engine/dicebot"},
-	"variant/bomb/bombgame": {"chess", "game", "variant/bomb", "engine/bombbot"},
-	"variant/all":           {"variant/fog/foggame", "variant/dice/dicegame", "variant/bomb/bombgame"},
-	"store":                 {},
-	"store/storetest":       {"store"},
-	"server":                {"chess", "chess/pgn", "xiangqi", "game", "store", "engine", "engine/xq", "render", "render/viewer", "web"}, // render/viewer: GET /game/{id}.html
-	"web":                   {},
-	"cluster":               {"server"}, // nodes over NATS: beside server, wired by cmd
-	"loadtest":              {"chess"},  // chess.ParsePlacement only: a player reads the board it is sent, the server judges the moves
-	"internal/charset":      {},
-	"internal/elo":          {},
-	"internal/pgntag":       {},
-	"internal/pgtest":       {}, // a throwaway PostgreSQL for tests
-	"internal/cputime":      {}, // the process CPU time, for timing tests and benchmarks
-	"internal/shareddata":   {}, // finds ../shared/data (or $GAMBIT_DATA) for tests
+	"variant/fog/foggame":     {"chess", "game", "variant/fog", "engine/fogbot"},
+	"variant/dice/dicegame":   {"chess", "game", "variant/dice", "engine/dicebot"},
+	"variant/bomb/bombgame":   {"chess", "game", "variant/bomb", "engine/bombbot"},
+	"variant/jieqi/jieqigame": {"chess", "game", "xiangqi", "variant/fair", "variant/jieqi", "engine/jieqibot"},
+	"variant/all":             {"variant/fog/foggame", "variant/dice/dicegame", "variant/bomb/bombgame", "variant/jieqi/jieqigame"},
+	"variant/jieqi":           {"xiangqi", "variant/fair", "internal/pgntag"},
+	"engine/jieqibot":         {"xiangqi", "variant/jieqi"},
+	"store":                   {},
+	"store/storetest":         {"store"},
+	"server":                  {"chess", "chess/pgn", "xiangqi", "game", "store", "engine", "engine/xq", "render", "render/viewer", "web", "server/guards", "server/node", "server/lobby"}, // render/viewer: GET /game/{id}.html
+	"server/guards":           {},                                                                                                                                                          // connection and address limits, proxies, frames, same-site checks: knows no game
+	"server/lobby":            {"chess", "game", "store", "server/node"},                                                                                                                   // the open challenges, in memory: no HTTP, no hub
+	"server/node":             {"game"},                                                                                                                                                    // what the nodes say to each other: below server and cluster
+	"web":                     {},
+	"cluster":                 {"server/node"}, // nodes over NATS: beside server (neither imports the other), wired by cmd
+	"loadtest":                {"chess"},       // chess.ParsePlacement only: a player reads the board it is sent, the server judges the moves
+	"internal/charset":        {},
+	"internal/elo":            {},
+	"internal/pgntag":         {},
+	"internal/pgtest":         {}, // a throwaway PostgreSQL for tests
+	"internal/cputime":        {}, // the process CPU time, for timing tests and benchmarks
+	"internal/shareddata":     {}, // finds ../shared/data (or $GAMBIT_DATA) for tests
 }
 
 // stdlibOnly are the packages that may import nothing outside the standard library.
-var stdlibOnly = []string{"chess", "xiangqi", "variant/fog", "variant/fair", "variant/bomb", "variant/dice", "chess/pgn", "xiangqi/pgn", "engine", "engine/xq", "internal/elo", "internal/pgntag", "internal/shareddata", "render/viewer"}
+var stdlibOnly = []string{"chess", "xiangqi", "variant/fog", "variant/fair", "variant/bomb", "variant/dice", "variant/jieqi", "engine/jieqibot", "chess/pgn", "xiangqi/pgn", "engine", "engine/xq", "internal/elo", "internal/pgntag", "internal/shareddata", "render/viewer"}
 
 func TestImportLayering(t *testing.T) {
 	const module = "github.com/gambitchess/gambit/"
@@ -108,6 +114,7 @@ var namedVariants = map[string]*regexp.Regexp{
 	"fog of war": regexp.MustCompile(`(?i)\bfog`),
 	"dice chess": regexp.MustCompile(`(?i)\bdice`),
 	"bomb chess": regexp.MustCompile(`(?i)\bbomb`),
+	"jieqi":      regexp.MustCompile(`(?i)jieqi|揭棋`),
 }
 
 // TestVariantsNamedInFewPackages: a variant is its own packages plus one

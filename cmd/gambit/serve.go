@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"github.com/gambitchess/gambit/server/guards"
 	"io"
 	"log/slog"
 	"net"
@@ -138,7 +139,7 @@ func (p *proxyList) String() string { return p.text }
 
 // Set parses a comma-separated list of IPs and CIDRs.
 func (p *proxyList) Set(s string) error {
-	prefixes, err := server.ParseTrustedProxies(s)
+	prefixes, err := guards.ParseTrustedProxies(s)
 	if err != nil {
 		return err
 	}

@@ -11,7 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/gambitchess/gambit/cluster"
-	"github.com/gambitchess/gambit/server"
+	gnode "github.com/gambitchess/gambit/server/node" // beside this file's type node
 	"github.com/gambitchess/gambit/store"
 )
 
@@ -31,7 +31,7 @@ func (f *clusterFlags) register(cmd *cobra.Command) {
 // node is a joined cluster node: the Bus and Leases for server.Config, and
 // how to leave.
 type node struct {
-	bus    server.Bus
+	bus    gnode.Bus
 	leases store.Leases
 	close  func()
 }

@@ -6,7 +6,8 @@
 package all
 
 import (
-	_ "github.com/gambitchess/gambit/variant/bomb/bombgame" // bomb chess
-	_ "github.com/gambitchess/gambit/variant/dice/dicegame" // dice chess
-	_ "github.com/gambitchess/gambit/variant/fog/foggame"   // fog of war
+	_ "github.com/gambitchess/gambit/variant/bomb/bombgame"   // bomb chess
+	_ "github.com/gambitchess/gambit/variant/dice/dicegame"   // dice chess
+	_ "github.com/gambitchess/gambit/variant/fog/foggame"     // fog of war
+	_ "github.com/gambitchess/gambit/variant/jieqi/jieqigame" // jieqi (揭棋)
 )

@@ -15,13 +15,14 @@ import (
 	"github.com/gambitchess/gambit/variant/bomb/bombgame"
 	"github.com/gambitchess/gambit/variant/dice/dicegame"
 	"github.com/gambitchess/gambit/variant/fog/foggame"
+	"github.com/gambitchess/gambit/variant/jieqi/jieqigame"
 )
 
 // TestRegistry: every variant of the product is registered once, with all
 // a variant needs; the seeded ones can be verified, the hidden ones have a
 // computer player that plays from its sight.
 func TestRegistry(t *testing.T) {
-	want := []game.Variant{bombgame.Bomb, game.Chess, game.Chess960, dicegame.Dice, foggame.FogOfWar, game.Xiangqi}
+	want := []game.Variant{bombgame.Bomb, game.Chess, game.Chess960, dicegame.Dice, foggame.FogOfWar, jieqigame.Jieqi, game.Xiangqi}
 	if got := game.Variants(); !slices.Equal(got, want) {
 		t.Errorf("Variants() = %v, want %v", got, want)
 	}
@@ -86,7 +87,8 @@ func TestHiddenVariantsReload(t *testing.T) {
 	}{
 		{foggame.FogOfWar, []string{"e2e4", "e7e5", "g1f3"}},
 		{bombgame.Bomb, []string{"e2e4", "e7e5", "g1f3"}},
-		{dicegame.Dice, nil}, // played from the dice rolled
+		{dicegame.Dice, nil},   // played from the dice rolled
+		{jieqigame.Jieqi, nil}, // played from its legal moves
 	} {
 		g, err := game.New(game.Options{ID: "r", Mode: game.ModeLocal, Variant: tt.v, Seats: [2]game.Seat{{Kind: game.SeatHuman}, {Kind: game.SeatHuman}}})
 		if err != nil {

@@ -89,34 +89,6 @@ func parseClock(s string) (uint16, error) {
 	return uint16(n), nil
 }
 
-// pieceFromChar reads a face-up piece letter.
-func pieceFromChar(c byte) Piece {
-	color := Red
-	if c >= 'a' && c <= 'z' {
-		color, c = Black, c-'a'+'A'
-	}
-	var t PieceType
-	switch c {
-	case 'K':
-		t = King
-	case 'A':
-		t = Advisor
-	case 'B', 'E':
-		t = Elephant
-	case 'N', 'H':
-		t = Horse
-	case 'R':
-		t = Chariot
-	case 'C':
-		t = Cannon
-	case 'P':
-		t = Soldier
-	default:
-		return xiangqi.NoPiece
-	}
-	return xiangqi.NewPiece(color, t)
-}
-
 // parseBoard reads field 1 and checks the counts, the face-down points
 // and the generals' points.
 func (p *Position) parseBoard(s string) error {
@@ -155,7 +127,7 @@ func (p *Position) parseBoard(s string) error {
 				p.putDown(color, at)
 				continue
 			}
-			pc := pieceFromChar(c)
+			pc := xiangqi.PieceFromChar(c)
 			if pc == xiangqi.NoPiece {
 				return fenError(1, ErrPieceChar, string(c))
 			}

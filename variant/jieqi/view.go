@@ -1,6 +1,7 @@
 package jieqi
 
 import (
+	"fmt"
 	"sort"
 
 	"github.com/gambitchess/gambit/xiangqi"
@@ -61,4 +62,31 @@ func (s Sight) Captured(c Color) []Piece {
 func (s Sight) CapturedUnknown(c Color) int {
 	_, n := s.Position.Lost(c)
 	return n
+}
+
+// SightOf rebuilds a Sight from what was sent to seer: the public FEN, and
+// for each side (indexed by Color) the types of its taken pieces that seer
+// knows and how many more were taken face down unidentified. It is how a
+// player that is given only a sight (a computer player) gets a Position
+// to search. Counts beyond what a side starts with are an error.
+func SightOf(fen string, seer Color, known [2][8]int, unknown [2]int) (Sight, error) {
+	p, err := ParseFEN(fen)
+	if err != nil {
+		return Sight{}, err
+	}
+	for c := Red; c <= Black; c++ {
+		total := unknown[c]
+		for t := Advisor; t <= Soldier; t++ {
+			if known[c][t] < 0 || known[c][t] > StartCount[t] {
+				return Sight{}, fmt.Errorf("jieqi: sight: %d of piece type %d of side %d taken", known[c][t], t, c)
+			}
+			p.lost[c][t] = uint8(known[c][t])
+			total += known[c][t]
+		}
+		if unknown[c] < 0 || total > 15 {
+			return Sight{}, fmt.Errorf("jieqi: sight: %d pieces of side %d taken", total, c)
+		}
+		p.lostUnknown[c] = uint8(unknown[c])
+	}
+	return Sight{Seer: seer, Position: p}, nil
 }

@@ -1,4 +1,4 @@
-package server
+package guards
 
 import (
 	"bufio"
@@ -20,8 +20,8 @@ import (
 // of that payload reaches the library. readPump then closes with 1009.
 //
 // The guard bounds the frames as well as their size: a connection may send
-// frameBurst frames at once, then frameRate a second (pings, pongs and
-// closes included), and a message may take at most maxFragments data
+// FrameBurst frames at once, then frameRate a second (pings, pongs and
+// closes included), and a message may take at most MaxFragments data
 // frames. Messages over the rate limit are dropped unread by the game, but
 // the library still reads them; without a bound on frames a client could
 // make the server read (and unmask) 2 KiB frames as fast as its line
@@ -38,21 +38,21 @@ import (
 // a connection makes the server read at 64 frames of 2 KiB a second.
 const (
 	frameRate    = 64  // a connection's frames a second, after...
-	frameBurst   = 256 // ...a burst of this many
-	maxFragments = 16  // data frames one message may take
+	FrameBurst   = 256 // ...a burst of this many
+	MaxFragments = 16  // data frames one message may take
 )
 
-// errFrameTooLarge fails every read of a connection once a client frame
+// ErrFrameTooLarge fails every read of a connection once a client frame
 // has declared a payload over the limit.
-var errFrameTooLarge = errors.New("server: websocket frame over the message limit")
+var ErrFrameTooLarge = errors.New("server: websocket frame over the message limit")
 
-// errTooManyFrames fails every read of a connection once its client has
-// sent frames faster than frameRate after a burst of frameBurst.
-var errTooManyFrames = errors.New("server: websocket frames over the rate limit")
+// ErrTooManyFrames fails every read of a connection once its client has
+// sent frames faster than frameRate after a burst of FrameBurst.
+var ErrTooManyFrames = errors.New("server: websocket frames over the rate limit")
 
-// errTooManyFragments fails every read of a connection once a message has
-// taken more than maxFragments data frames.
-var errTooManyFragments = errors.New("server: websocket message in too many fragments")
+// ErrTooManyFragments fails every read of a connection once a message has
+// taken more than MaxFragments data frames.
+var ErrTooManyFragments = errors.New("server: websocket message in too many fragments")
 
 // frameScanner follows a client's byte stream frame by frame, reading each
 // header (RFC 6455 section 5.2) and skipping its payload without looking
@@ -66,14 +66,14 @@ var errTooManyFragments = errors.New("server: websocket message in too many frag
 // 64-bit one (big-endian); then the 4-byte mask key when MASK is set.
 type frameScanner struct {
 	limit       int64            // the largest payload a frame may declare
-	rate, burst float64          // frames a second after a burst (frameRate, frameBurst)
-	now         func() time.Time // the clock the frame bucket reads
+	rate, burst float64          // frames a second after a burst (frameRate, FrameBurst)
+	now         func() time.Time // the clock the frame Bucket reads
 
 	off       int64    // bytes scanned so far
 	skip      int64    // payload bytes left of the current frame
 	hdr       [14]byte // the header being read
 	n         int      // its bytes so far
-	frames    bucket   // the frames sent lately
+	frames    Bucket   // the frames sent lately
 	fragments int      // data frames of the message under way
 	err       error    // sticky: the stream stopped at a frame over a bound
 
@@ -129,9 +129,9 @@ func lengthKnown(h []byte, n int) bool {
 }
 
 // newFrameScanner is the scanner of a client connection: payloads of at
-// most limit bytes, frames at frameRate after frameBurst, by the clock.
+// most limit bytes, frames at frameRate after FrameBurst, by the clock.
 func newFrameScanner(limit int64) frameScanner {
-	return frameScanner{limit: limit, rate: frameRate, burst: frameBurst, now: time.Now}
+	return frameScanner{limit: limit, rate: frameRate, burst: FrameBurst, now: time.Now}
 }
 
 // startFrame counts a frame whose first header byte is b0: against the
@@ -139,15 +139,15 @@ func newFrameScanner(limit int64) frameScanner {
 // high bit set), against the fragments of the message under way, which
 // its FIN bit ends.
 func (fs *frameScanner) startFrame(b0 byte) error {
-	if !fs.frames.allow(fs.now(), fs.rate, fs.burst) {
-		return fmt.Errorf("%w: more than %g frames at once, then %g a second", errTooManyFrames, fs.burst, fs.rate)
+	if !fs.frames.Allow(fs.now(), fs.rate, fs.burst) {
+		return fmt.Errorf("%w: more than %g frames at once, then %g a second", ErrTooManyFrames, fs.burst, fs.rate)
 	}
 	if b0&0x08 != 0 {
 		return nil
 	}
 	fs.fragments++
-	if fs.fragments > maxFragments {
-		return fmt.Errorf("%w: at most %d", errTooManyFragments, maxFragments)
+	if fs.fragments > MaxFragments {
+		return fmt.Errorf("%w: at most %d", ErrTooManyFragments, MaxFragments)
 	}
 	if b0&0x80 != 0 {
 		fs.fragments = 0
@@ -156,10 +156,10 @@ func (fs *frameScanner) startFrame(b0 byte) error {
 }
 
 // scan passes p, the next bytes of the stream, through the scanner. It
-// returns errFrameTooLarge (for good) as soon as a header declares a
+// returns ErrFrameTooLarge (for good) as soon as a header declares a
 // payload over the limit, or a length no frame may have, even before the
-// rest of that header has arrived; errTooManyFrames or
-// errTooManyFragments as soon as the first byte of a frame over those
+// rest of that header has arrived; ErrTooManyFrames or
+// ErrTooManyFragments as soon as the first byte of a frame over those
 // bounds has.
 func (fs *frameScanner) scan(p []byte) error {
 	for len(p) > 0 && fs.err == nil {
@@ -190,7 +190,7 @@ func (fs *frameScanner) scan(p []byte) error {
 		}
 		length := declaredLength(fs.hdr[:])
 		if length < 0 || length > fs.limit {
-			fs.err = fmt.Errorf("%w: a frame of %d bytes, at most %d", errFrameTooLarge, uint64(length), fs.limit)
+			fs.err = fmt.Errorf("%w: a frame of %d bytes, at most %d", ErrFrameTooLarge, uint64(length), fs.limit)
 			break
 		}
 		if fs.n == headerSize(fs.hdr[1]) { // the header is whole: its payload follows
@@ -225,21 +225,23 @@ func (g *frameGuard) Read(p []byte) (int, error) {
 	return n, err
 }
 
-// guardedWriter is a ResponseWriter whose Hijack hands out the connection
-// behind a frameGuard, for websocket.Accept.
-type guardedWriter struct {
+// GuardedWriter is a ResponseWriter whose Hijack hands out the connection
+// behind a frameGuard, for websocket.Accept: a frame over Limit, too many
+// frames or fragments fail the read with ErrFrameTooLarge, ErrTooManyFrames
+// or ErrTooManyFragments.
+type GuardedWriter struct {
 	http.ResponseWriter
-	limit int64
+	Limit int64 // the largest message, in bytes: a frame declaring more is refused
 }
 
 // Unwrap gives http.ResponseController the ResponseWriter underneath.
-func (w guardedWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+func (w GuardedWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
 // Hijack takes over the connection as http.Hijacker does, and puts a
 // frameGuard in front of its reads. What net/http had already read past
 // the request (a client may send its first frames at once) goes through
 // the guard first.
-func (w guardedWriter) Hijack() (net.Conn, *bufio.ReadWriter, error) {
+func (w GuardedWriter) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 	conn, brw, err := http.NewResponseController(w.ResponseWriter).Hijack()
 	if err != nil {
 		return nil, nil, err
@@ -247,6 +249,6 @@ func (w guardedWriter) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 	// Peek does not read from the connection when asked only for what is
 	// buffered; the bytes are copied, as Reader's buffer is not ours.
 	buffered, _ := brw.Reader.Peek(brw.Reader.Buffered())
-	g := &frameGuard{Conn: conn, src: io.MultiReader(bytes.NewReader(bytes.Clone(buffered)), conn), scan: newFrameScanner(w.limit)}
+	g := &frameGuard{Conn: conn, src: io.MultiReader(bytes.NewReader(bytes.Clone(buffered)), conn), scan: newFrameScanner(w.Limit)}
 	return g, bufio.NewReadWriter(bufio.NewReader(g), brw.Writer), nil
 }

@@ -1,17 +1,17 @@
 //go:build unix
 
-package server
+package guards
 
 import (
 	"fmt"
 	"syscall"
 )
 
-// raiseFileLimit raises the soft limit on open files to the hard limit (a
+// RaiseFileLimit raises the soft limit on open files to the hard limit (a
 // server's connections are files) and returns the limit now in force. The
 // Go runtime does the same at start-up on most systems since Go 1.19; this
 // makes sure of it, and learns the limit the connection cap derives from.
-func raiseFileLimit() (uint64, error) {
+func RaiseFileLimit() (uint64, error) {
 	var lim syscall.Rlimit
 	if err := syscall.Getrlimit(syscall.RLIMIT_NOFILE, &lim); err != nil {
 		return 0, fmt.Errorf("server: read the open-file limit: %w", err)

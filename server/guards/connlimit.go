@@ -1,4 +1,4 @@
-package server
+package guards
 
 import (
 	"bytes"
@@ -51,10 +51,11 @@ type capListener struct {
 	byAddr map[string]int
 }
 
-// newCapListener caps ln at total connections in all and perAddr from one
-// address, except for addresses exempt says are free of the latter.
-func newCapListener(ln net.Listener, total, perAddr int, exempt func(netip.Addr) bool) *capListener {
-	return &capListener{Listener: ln, max: total, perAddr: perAddr, exempt: exempt, refusal: refusalResponse(),
+// NewCapListener caps ln at total connections in all and perAddr from one
+// address, except for addresses exempt says are free of the latter; it
+// counts each refusal on refused, when not nil.
+func NewCapListener(ln net.Listener, total, perAddr int, exempt func(netip.Addr) bool, refused prometheus.Counter) net.Listener {
+	return &capListener{Listener: ln, max: total, perAddr: perAddr, exempt: exempt, refused: refused, refusal: refusalResponse(),
 		refusing: make(chan struct{}, maxRefusing), byAddr: map[string]int{}}
 }
 
@@ -76,7 +77,7 @@ func (l *capListener) Accept() (net.Conn, error) {
 // admit counts a connection from remote if the caps allow it, and returns
 // the key it is counted under.
 func (l *capListener) admit(remote net.Addr) (string, bool) {
-	key := addressKey(remote.String())
+	key := AddressKey(remote.String())
 	perAddr := l.perAddr
 	if ap, err := netip.ParseAddrPort(remote.String()); err == nil && l.exempt != nil && l.exempt(ap.Addr().Unmap()) {
 		perAddr = 0 // a trusted proxy speaks for many clients
@@ -166,7 +167,7 @@ func refusalResponse() []byte {
 	var b strings.Builder
 	b.WriteString("HTTP/1.1 503 Service Unavailable\r\n")
 	b.WriteString("Retry-After: 10\r\nConnection: close\r\nContent-Type: application/json\r\n")
-	for _, kv := range securityHeaders {
+	for _, kv := range SecurityHeaders {
 		fmt.Fprintf(&b, "%s: %s\r\n", kv[0], kv[1])
 	}
 	fmt.Fprintf(&b, "Content-Length: %d\r\n\r\n%s", len(body), body)

@@ -1,4 +1,4 @@
-package server
+package guards
 
 import (
 	"net/netip"
@@ -60,25 +60,6 @@ func TestForwardedClient(t *testing.T) {
 		got, ok := forwardedClient(tt.remote, tt.xff, trusted)
 		if want, _ := netip.ParseAddr(tt.want); ok != (tt.want != "") || ok && got != want {
 			t.Errorf("%s: got %v %v, want %q", tt.name, got, ok, tt.want)
-		}
-	}
-}
-
-// TestRetryAfterRoundsUp: a wait of a fraction of a second is one second,
-// never zero (a client told 0 retries at once).
-func TestRetryAfterRoundsUp(t *testing.T) {
-	for _, tt := range []struct {
-		err  error
-		want int
-	}{
-		{rateLimited(0, "x"), 1},
-		{rateLimited(1, "x"), 1},
-		{rateLimited(1500e6, "x"), 2},
-		{ErrRateLimited, 1},
-		{ErrBusy, 0},
-	} {
-		if got := retryAfterSeconds(tt.err); got != tt.want {
-			t.Errorf("%v: %d, want %d", tt.err, got, tt.want)
 		}
 	}
 }

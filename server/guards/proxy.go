@@ -1,4 +1,4 @@
-package server
+package guards
 
 import (
 	"fmt"
@@ -48,13 +48,8 @@ func parsePrefix(s string) (netip.Prefix, error) {
 	return netip.PrefixFrom(a, a.BitLen()), nil
 }
 
-// trustedPeer reports whether a is one of the trusted proxies.
-func (s *Server) trustedPeer(a netip.Addr) bool {
-	return isTrusted(a, s.conn.trustedProxies)
-}
-
-// isTrusted reports whether a is in one of the prefixes.
-func isTrusted(a netip.Addr, trusted []netip.Prefix) bool {
+// IsTrusted reports whether a is in one of the prefixes.
+func IsTrusted(a netip.Addr, trusted []netip.Prefix) bool {
 	a = a.Unmap()
 	for _, p := range trusted {
 		if p.Contains(a) {
@@ -64,16 +59,16 @@ func isTrusted(a netip.Addr, trusted []netip.Prefix) bool {
 	return false
 }
 
-// forwarded makes each request's RemoteAddr the client's address when it
+// Forwarded makes each request's RemoteAddr the client's address when it
 // came through a trusted proxy, so that every per-address limit keys on
 // the client and not on the proxy. From any other peer the request is left
 // as it is, X-Forwarded-For and all: the header means nothing there.
-func (s *Server) forwarded(next http.Handler) http.Handler {
-	if len(s.conn.trustedProxies) == 0 {
+func Forwarded(trusted []netip.Prefix, next http.Handler) http.Handler {
+	if len(trusted) == 0 {
 		return next
 	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if client, ok := forwardedClient(r.RemoteAddr, r.Header.Values("X-Forwarded-For"), s.conn.trustedProxies); ok {
+		if client, ok := forwardedClient(r.RemoteAddr, r.Header.Values("X-Forwarded-For"), trusted); ok {
 			r = r.WithContext(r.Context()) // a shallow copy: the caller's request stays as it was
 			r.RemoteAddr = netip.AddrPortFrom(client, 0).String()
 		}
@@ -87,7 +82,7 @@ func (s *Server) forwarded(next http.Handler) http.Handler {
 // the header names no usable address (the peer is then the client).
 func forwardedClient(remote string, xff []string, trusted []netip.Prefix) (netip.Addr, bool) {
 	peer, err := netip.ParseAddrPort(remote)
-	if err != nil || !isTrusted(peer.Addr(), trusted) {
+	if err != nil || !IsTrusted(peer.Addr(), trusted) {
 		return netip.Addr{}, false
 	}
 	hops := strings.Split(strings.Join(xff, ","), ",")
@@ -97,7 +92,7 @@ func forwardedClient(remote string, xff []string, trusted []netip.Prefix) (netip
 		if !ok {
 			break // written by no trusted proxy: nothing from here leftwards is worth anything
 		}
-		if !isTrusted(a, trusted) {
+		if !IsTrusted(a, trusted) {
 			return a, true
 		}
 		leftmostTrusted = a

@@ -1,4 +1,4 @@
-package server
+package guards
 
 import (
 	"errors"
@@ -8,39 +8,39 @@ import (
 	"net/url"
 )
 
-// contentSecurityPolicy allows the page only its own scripts (no inline
+// ContentSecurityPolicy allows the page only its own scripts (no inline
 // script at all), its own images (and data: images, the pieces' SVGs), its
 // own connections (its WebSocket) and no framing: a page holding seat
 // secrets runs no script it did not ship. Inline styles are allowed, as
 // lichess allows them: the boards position pieces with style attributes,
 // and a style cannot run code.
-const contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
+const ContentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
 	"connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 
-// securityHeaders go on every response, the connection cap's raw 503
+// SecurityHeaders go on every response, the connection cap's raw 503
 // included (connlimit.go).
-var securityHeaders = [...][2]string{
-	{"Content-Security-Policy", contentSecurityPolicy},
+var SecurityHeaders = [...][2]string{
+	{"Content-Security-Policy", ContentSecurityPolicy},
 	{"X-Content-Type-Options", "nosniff"},
 	{"Referrer-Policy", "no-referrer"},
 	{"X-Frame-Options", "DENY"},
 }
 
-// secure sets the security headers on every response and refuses a state-
+// Secure sets the security headers on every response and refuses a state-
 // changing request from another site: a POST must come from this origin
 // (when the browser says where it comes from) and carry JSON, which no
 // cross-site form or simple request can send without the browser asking
-// first.
-func secure(next http.Handler) http.Handler {
+// first. A request refused is answered by refuse, with an error wrapping
+// ErrCrossSite.
+func Secure(next http.Handler, refuse func(http.ResponseWriter, error)) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
-		for _, kv := range securityHeaders {
+		for _, kv := range SecurityHeaders {
 			h.Set(kv[0], kv[1])
 		}
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
 			if err := sameSiteJSON(r); err != nil {
-				status, code := errorCode(err)
-				writeJSON(w, status, map[string]string{"code": code, "message": errorMessage(err)})
+				refuse(w, err)
 				return
 			}
 		}

@@ -1,0 +1,116 @@
+package server
+
+import (
+	"errors"
+	"math"
+	"net/http"
+	"strconv"
+
+	"github.com/gambitchess/gambit/server/guards"
+)
+
+// Per-address limits beside the per-connection ones: a client opening more
+// sockets gets no more chat and no more messages, only its address's share.
+// They are generous enough for a household behind one address (two players
+// and a spectator or two), and they apply on loopback too: nothing is
+// exempt by default, so a test or a load test sees what a stranger would.
+const (
+	chatAddrRate     = 2  // an address's chat lines a second, on average...
+	chatAddrBurst    = 6  // ...after a burst of this many, over all its sockets
+	messageAddrRate  = 30 // an address's WebSocket messages a second...
+	messageAddrBurst = 90 // ...after a burst of this many, over all its sockets
+
+	// defaultChallengePerMinute is how many lobby challenges and quick
+	// pairings one address may open a minute, unless Config says otherwise.
+	defaultChallengePerMinute = 10
+)
+
+// addressLimits are the token buckets kept per client address, besides game
+// creation (Server.creations).
+type addressLimits struct {
+	challenges *guards.Limiter // lobby challenges and quick pairing
+	chat       *guards.Limiter // chat lines, over every socket of the address
+	messages   *guards.Limiter // WebSocket messages, over every socket of the address
+}
+
+// newAddressLimits makes the per-address buckets cfg asks for (its Now
+// already defaulted).
+func newAddressLimits(cfg Config) addressLimits {
+	perMinute := cfg.ChallengePerMinute
+	if perMinute <= 0 {
+		perMinute = defaultChallengePerMinute
+	}
+	return addressLimits{
+		challenges: guards.NewLimiter(perMinute, perMinute, cfg.Now),
+		chat:       guards.NewLimiter(chatAddrRate*60, chatAddrBurst, cfg.Now),
+		messages:   guards.NewLimiter(messageAddrRate*60, messageAddrBurst, cfg.Now),
+	}
+}
+
+// takeCreation takes a game creation from addr, or says why not.
+func (s *Server) takeCreation(addr string) error {
+	if retry, ok := s.creations.Take(addr); !ok {
+		return guards.RateLimited(retry, "too many new games from your address; wait a minute")
+	}
+	return nil
+}
+
+// takeChallenge takes a lobby challenge (or a quick pairing) from addr, or
+// says why not.
+func (s *Server) takeChallenge(addr string) error {
+	if retry, ok := s.rates.challenges.Take(addr); !ok {
+		return guards.RateLimited(retry, "too many challenges from your address; wait a minute")
+	}
+	return nil
+}
+
+// takeMessage admits one WebSocket message from client c, whose own bucket
+// is own: the connection's limit first, then its address's, so that more
+// sockets buy no more messages.
+func (s *Server) takeMessage(c *client, own *guards.Bucket) error {
+	now := s.now()
+	if !own.Allow(now, messageRate, messageBurst) {
+		return guards.RateLimited(own.Wait(messageRate), "at most %d messages a second; some were dropped", messageRate)
+	}
+	if retry, ok := s.rates.messages.Take(c.addr); !ok {
+		return guards.RateLimited(retry, "at most %d messages a second from your address; some were dropped", messageAddrRate)
+	}
+	return nil
+}
+
+// takeChatLine admits one chat line from client c: its connection's
+// allowance, then its address's.
+func (s *Server) takeChatLine(c *client) error {
+	if !c.chat.bucket.Allow(s.now(), chatRate, chatBurst) {
+		return guards.RateLimited(c.chat.bucket.Wait(chatRate), "at most %d lines at once, then one a second; wait a moment", chatBurst)
+	}
+	if retry, ok := s.rates.chat.Take(c.addr); !ok {
+		return guards.RateLimited(retry, "at most %d lines a second from your address; wait a moment", chatAddrRate)
+	}
+	return nil
+}
+
+// retryAfterSeconds is the Retry-After of err, in whole seconds: at least
+// one for any rate limit (a client told 0 would retry at once), 0 when err
+// is no rate limit at all.
+func retryAfterSeconds(err error) int {
+	if errors.Is(err, ErrComputerBusy) {
+		return 60 // "try again in a minute"
+	}
+	if !errors.Is(err, ErrRateLimited) {
+		return 0
+	}
+	after, ok := guards.RetryAfter(err)
+	if !ok {
+		return 1
+	}
+	return max(1, int(math.Ceil(after.Seconds())))
+}
+
+// setRetryAfter sets the Retry-After header of an answer to err, when err
+// is a rate limit: every 429 says when to come back.
+func setRetryAfter(w http.ResponseWriter, err error) {
+	if n := retryAfterSeconds(err); n > 0 {
+		w.Header().Set("Retry-After", strconv.Itoa(n))
+	}
+}

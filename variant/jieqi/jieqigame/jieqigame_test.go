@@ -1,0 +1,82 @@
+package jieqigame
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/gambitchess/gambit/chess"
+	"github.com/gambitchess/gambit/game"
+)
+
+func newGame(t *testing.T, setup string) *game.Game {
+	t.Helper()
+	g, err := game.New(game.Options{ID: "j", Mode: game.ModeLocal, Variant: Jieqi, Setup: setup,
+		Seats: [2]game.Seat{{Kind: game.SeatHuman}, {Kind: game.SeatHuman}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// TestSightHidesTheLayout: every viewer gets the public board (X and x),
+// the same for all; the seed's commitment, not the seed; and the computer
+// player, given the side to move's sight, plays a legal move.
+func TestSightHidesTheLayout(t *testing.T) {
+	g := newGame(t, "")
+	for _, v := range []game.Viewer{game.SeatViewer(chess.White), game.SeatViewer(chess.Black), game.Spectator} {
+		s := g.Sight(v, true)
+		if s.FEN != "xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX w - - 0 1" {
+			t.Errorf("viewer %+v sees %s", v, s.FEN)
+		}
+		if s.Fair == nil || s.Fair.Seed != "" || s.Fair.Commitment == "" {
+			t.Errorf("viewer %+v: fairness %+v", v, s.Fair)
+		}
+	}
+	spec, _ := game.Lookup(Jieqi)
+	move, err := spec.Computer.Play(t.Context(), g.Sight(game.SeatViewer(chess.White), true), chess.White, spec.Computer.Levels[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := g.Move(chess.White, move); err != nil {
+		t.Errorf("the computer's move %s: %v", move, err)
+	}
+}
+
+// TestSetupRefusesAPieceOffItsPoint: a pasted FEN with a face-down piece
+// off its side's starting points is refused, naming the square.
+func TestSetupRefusesAPieceOffItsPoint(t *testing.T) {
+	_, err := game.New(game.Options{ID: "j", Mode: game.ModeLocal, Variant: Jieqi,
+		Setup: "xxxxkxxxx/9/1x5x1/x1x1x1x1x/4X4/9/X1X3X1X/1X5X1/9/XXXXKXXXX w - - 0 1",
+		Seats: [2]game.Seat{{Kind: game.SeatHuman}, {Kind: game.SeatHuman}}})
+	if err == nil || !strings.Contains(err.Error(), "e5") {
+		t.Errorf("New = %v; want the face-down piece on e5 refused", err)
+	}
+}
+
+// TestPGNOnceOverVerifies: the PGN of a finished game carries the seed and
+// the layout, and the registered verifier accepts it; while the game is
+// played the seed stays out.
+func TestPGNOnceOverVerifies(t *testing.T) {
+	g := newGame(t, "")
+	for _, u := range []string{"b2b9", "h9g7", "h2e2"} {
+		if _, err := g.Move(g.Turn(), u); err != nil {
+			t.Fatalf("%s: %v", u, err)
+		}
+	}
+	if pgn := g.PGN(); strings.Contains(pgn, "[Seed ") || !strings.Contains(pgn, "[SeedHash ") {
+		t.Fatalf("PGN in play:\n%s", pgn)
+	}
+	if _, err := g.Resign(chess.Black); err != nil {
+		t.Fatal(err)
+	}
+	pgn := g.PGN()
+	spec, _ := game.Lookup(Jieqi)
+	summary, err := spec.Verify.Run(strings.NewReader(pgn))
+	if err != nil || !strings.Contains(summary, "3 moves") {
+		t.Errorf("verify: %q, %v\n%s", summary, err, pgn)
+	}
+	tampered := strings.Replace(pgn, "[%reveal", "[%reveal X", 1)
+	if _, err := spec.Verify.Run(strings.NewReader(tampered)); err == nil {
+		t.Errorf("a tampered reveal verified:\n%s", tampered)
+	}
+}
