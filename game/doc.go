@@ -1,10 +1,13 @@
 // Package game is Gambit's live-game model: the seats, the clock, the
 // offers, the server-level Status and the history of one game of any
-// registered variant (chess, Chess960, xiangqi). The rules come from the rules
-// libraries behind one small Rules interface (legal destinations, a move in
-// coordinate text, the ending on the board, FEN, notation, PGN), the only
+// registered variant. The rules come from the rules libraries behind one
+// small Rules interface (legal destinations, a move in coordinate text, the
+// ending on the board, FEN, notation, PGN, each viewer's Sight), the only
 // cross-game abstraction in Gambit; everything else a variant brings is one
-// Spec in the registry (Lookup).
+// Spec in the registry (Lookup). Chess, Chess960 and xiangqi are registered
+// here; every other variant by its own package's init (Register), which the
+// binary imports through package variant/all: this package names none of
+// them.
 //
 // The package follows lichess's round: a command (Move, Offer, Answer,
 // TakeBack, Resign, Abort, ClaimDraw, Flag, Sit) checks that it may run and
