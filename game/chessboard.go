@@ -103,3 +103,17 @@ func TerminationNames[T ~uint8](first, last T, name func(T) string) []string {
 	}
 	return out
 }
+
+// ChessOutcome writes the ending of a rules library on a chess board (a
+// chess.Ending of its own terminations) as the live game's Outcome; status
+// gives the server-level Status of each termination (Mate, Stalemate,
+// Forfeit; Draw for the draws).
+func ChessOutcome[T interface {
+	~uint8
+	String() string
+}](o chess.Ending[T], status func(T) Status) Outcome {
+	if !o.Over() {
+		return Outcome{}
+	}
+	return Outcome{Termination: o.Termination.String(), Code: uint8(o.Termination), Winner: o.Winner, Draw: o.Draw, Status: status(o.Termination)}
+}

@@ -164,7 +164,7 @@ func (g *Game) Outcome() Outcome {
 		return win(t, p.side.Other())
 	}
 	n := len(g.keys) - 1
-	if o := judgeRepetition(g.keys, g.checks, g.positions[0].side, n-int(p.halfmove), g.repetitions); o.Over() {
+	if o := JudgeRepetition(g.keys, g.checks, g.positions[0].side, n-int(p.halfmove), g.repetitions); o.Over() {
 		return o
 	}
 	if g.moveLimit > 0 && int(p.halfmove) >= 2*g.moveLimit {

@@ -130,7 +130,7 @@ func TestJudgeRepetition(t *testing.T) {
 		if len(tt.checks) > len(keys) {
 			k = append(append([]uint64{}, keys...), 2)
 		}
-		got := judgeRepetition(k, tt.checks, Red, 0, 3)
+		got := JudgeRepetition(k, tt.checks, Red, 0, 3)
 		if got != tt.want {
 			t.Errorf("%s: got %v, want %v", tt.name, got, tt.want)
 		}

@@ -101,14 +101,15 @@ func (p *Position) IsInsufficientMaterial() bool {
 	return true
 }
 
-// judgeRepetition applies the repetition rules to a history: keys[i] is
+// JudgeRepetition applies the repetition rules to a history: keys[i] is
 // the key after i plies, checks[i] whether the side to move then is in
 // check, and first the side that made the first move (keys[0] -> keys[1]).
 // lo is the first index a repetition may reach back to (the last capture).
 // A side whose every move in the cycle gave check and which has checked
 // more than three times in a row loses; when both sides kept checking, or
-// neither did, the position repeated `draws` times is a draw.
-func judgeRepetition(keys []uint64, checks []bool, first Color, lo, draws int) Outcome {
+// neither did, the position repeated `draws` times is a draw. Variants of
+// xiangqi with the same repetition rules (jieqi) judge with it too.
+func JudgeRepetition(keys []uint64, checks []bool, first Color, lo, draws int) Outcome {
 	n := len(keys) - 1
 	if lo < 0 {
 		lo = 0

@@ -252,7 +252,7 @@ func (g *Game) judge() Outcome {
 		return win(t, p.side.Other())
 	}
 	n := len(g.keys) - 1
-	if o := judgeRepetition(g.keys, g.checks, g.positions[0].side, n-int(p.halfmove), g.repetitions); o.Over() {
+	if o := xiangqi.JudgeRepetition(g.keys, g.checks, g.positions[0].side, n-int(p.halfmove), g.repetitions); o.Over() {
 		return o
 	}
 	if g.moveLimit > 0 && int(p.halfmove) >= 2*g.moveLimit {

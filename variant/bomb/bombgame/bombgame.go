@@ -176,20 +176,17 @@ func (r *bombRules) Play(text string) (game.Step, error) {
 }
 
 func (r *bombRules) Outcome() game.Outcome {
-	o := r.g.Outcome()
-	if !o.Over() {
-		return game.Outcome{}
-	}
-	status := game.Draw
-	switch o.Termination {
-	case bomb.Checkmate:
-		status = game.Mate
-	case bomb.Stalemate:
-		status = game.Stalemate
-	case bomb.KingExposed:
-		status = game.Forfeit
-	}
-	return game.Outcome{Termination: o.Termination.String(), Code: uint8(o.Termination), Winner: o.Winner, Draw: o.Draw, Status: status}
+	return game.ChessOutcome(r.g.Outcome(), func(t bomb.Termination) game.Status {
+		switch t {
+		case bomb.Checkmate:
+			return game.Mate
+		case bomb.Stalemate:
+			return game.Stalemate
+		case bomb.KingExposed:
+			return game.Forfeit
+		}
+		return game.Draw
+	})
 }
 
 func (r *bombRules) Clone() game.Rules {

@@ -199,18 +199,15 @@ func (r *diceRules) Play(text string) (game.Step, error) {
 func trimDice(err error) string { return strings.TrimPrefix(err.Error(), "dice: ") }
 
 func (r *diceRules) Outcome() game.Outcome {
-	o := r.g.Outcome()
-	if !o.Over() {
-		return game.Outcome{}
-	}
-	status := game.Draw
-	switch o.Termination {
-	case dice.Checkmate:
-		status = game.Mate
-	case dice.Stalemate:
-		status = game.Stalemate
-	}
-	return game.Outcome{Termination: o.Termination.String(), Code: uint8(o.Termination), Winner: o.Winner, Draw: o.Draw, Status: status}
+	return game.ChessOutcome(r.g.Outcome(), func(t dice.Termination) game.Status {
+		switch t {
+		case dice.Checkmate:
+			return game.Mate
+		case dice.Stalemate:
+			return game.Stalemate
+		}
+		return game.Draw
+	})
 }
 
 func (r *diceRules) Clone() game.Rules {

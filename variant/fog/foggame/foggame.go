@@ -201,18 +201,15 @@ func (r *fogRules) Play(text string) (game.Step, error) {
 }
 
 func (r *fogRules) Outcome() game.Outcome {
-	o := r.g.Outcome()
-	if !o.Over() {
-		return game.Outcome{}
-	}
-	status := game.Draw
-	switch o.Termination {
-	case fog.KingCaptured:
-		status = game.Mate
-	case fog.Stalemate:
-		status = game.Stalemate
-	}
-	return game.Outcome{Termination: o.Termination.String(), Code: uint8(o.Termination), Winner: o.Winner, Draw: o.Draw, Status: status}
+	return game.ChessOutcome(r.g.Outcome(), func(t fog.Termination) game.Status {
+		switch t {
+		case fog.KingCaptured:
+			return game.Mate
+		case fog.Stalemate:
+			return game.Stalemate
+		}
+		return game.Draw
+	})
 }
 
 func (r *fogRules) Clone() game.Rules {
