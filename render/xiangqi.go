@@ -10,6 +10,29 @@ import (
 // 楚河 漢界, the palaces' diagonals and the cannons' and soldiers' marks.
 // It fails only on options that name points off the board.
 func Xiangqi(p *xiangqi.Position, o Options) (*Drawing, error) {
+	var checkers []xiangqi.Square
+	if o.Check {
+		checkers = XiangqiCheckers(p)
+	}
+	return drawXiangqi(p, checkers, o)
+}
+
+// xiangqiBoard is what a xiangqi drawing reads of a board: a position, or
+// a placement that may hold face-down pieces.
+type xiangqiBoard interface {
+	PieceAt(s xiangqi.Square) xiangqi.Piece
+	SideToMove() xiangqi.Color
+	InCheck() bool
+	KingSquare(c xiangqi.Color) xiangqi.Square
+}
+
+// faceDown is a board whose points may hold a piece face down, known only
+// by its side: drawn as the back of a disc.
+type faceDown interface {
+	FaceDown(s xiangqi.Square) (xiangqi.Color, bool)
+}
+
+func drawXiangqi(p xiangqiBoard, checkers []xiangqi.Square, o Options) (*Drawing, error) {
 	size := o.size()
 	cols, rows, first := 9.0, 10.0, 0.5
 	if o.Coordinates {
@@ -29,10 +52,8 @@ func Xiangqi(p *xiangqi.Position, o Options) (*Drawing, error) {
 	if err := b.squareMarks(o.Marks.Squares, b.xiangqiCentre); err != nil {
 		return nil, err
 	}
-	if o.Check {
-		for _, s := range XiangqiCheckers(p) {
-			d.Add(b.checkerMark(b.centre(s.File(), s.Rank())))
-		}
+	for _, s := range checkers {
+		d.Add(b.checkerMark(b.centre(s.File(), s.Rank())))
 	}
 	for _, a := range o.Marks.Arrows {
 		from, err := b.xiangqiCentre(a.From)
@@ -120,7 +141,7 @@ func (b *board) river() {
 	}
 }
 
-func (b *board) xiangqiOverlays(p *xiangqi.Position, o Options) error {
+func (b *board) xiangqiOverlays(p xiangqiBoard, o Options) error {
 	d, c := b.drawing, b.cell
 	if o.LastMove != "" {
 		from, to, err := parseXiangqiMove(o.LastMove)
@@ -132,8 +153,7 @@ func (b *board) xiangqiOverlays(p *xiangqi.Position, o Options) error {
 			d.Add(Rect("lastmove", at.X-c/2, at.Y-c/2, c, c, Fill(b.colors.LastMove)))
 		}
 	}
-	if o.Check && p.InCheck() {
-		k := p.KingSquare(p.SideToMove())
+	if k := p.KingSquare(p.SideToMove()); o.Check && p.InCheck() && k != xiangqi.NoSquare {
 		d.Add(b.checkGlow(b.centre(k.File(), k.Rank()), 0.56))
 	}
 	return nil
@@ -145,12 +165,34 @@ func (b *board) xiangqiCentre(c Coord) (Point, error) {
 	return b.centre(s.File(), s.Rank()), err
 }
 
-func (b *board) xiangqiPieces(p *xiangqi.Position) {
+func (b *board) xiangqiPieces(p xiangqiBoard) {
+	down, _ := p.(faceDown)
 	for s := xiangqi.Square(0); s < xiangqi.NumSquares; s++ {
+		at := b.centre(s.File(), s.Rank())
+		if down != nil {
+			if c, ok := down.FaceDown(s); ok {
+				b.drawing.Add(b.xiangqiBack(c, at))
+				continue
+			}
+		}
 		if pc := p.PieceAt(s); pc != xiangqi.NoPiece {
-			b.drawing.Add(b.xiangqiPiece(pc, b.centre(s.File(), s.Rank())))
+			b.drawing.Add(b.xiangqiPiece(pc, at))
 		}
 	}
+}
+
+// xiangqiBack draws a face-down piece of side c on the point at: the disc
+// in the side's colour, its rim in the disc's, and no character.
+func (b *board) xiangqiBack(c xiangqi.Color, at Point) Node {
+	r := b.cell
+	ink := b.colors.Red
+	if c == xiangqi.Black {
+		ink = b.colors.Black
+	}
+	return Group("piece "+c.String()+" face-down", 0, 0, 1,
+		Circle("disc", at.X, at.Y, r*0.45, Paint{Fill: ink, Stroke: ink, Width: r * 0.04}),
+		Circle("rim", at.X, at.Y, r*0.37, Stroke(b.colors.Disc, r*0.02)),
+		Circle("rim", at.X, at.Y, r*0.2, Stroke(b.colors.Disc, r*0.02)))
 }
 
 // xiangqiPiece draws piece pc on the point at: a disc with a rim and the

@@ -482,16 +482,22 @@ func drawFrame(board game.Board, hidden bool, fr frame, o render.Options) (*rend
 }
 
 // drawBoard draws a frame's board. A board of hidden information is drawn
-// from its placement only (it may lack a king, and check is what the
-// game says of it); any other chess board as a position, so that the
-// pieces giving check are marked too.
+// from its placement only (it may lack a king or hold face-down pieces,
+// and check is what the game says of it); any other board as a position,
+// so that the pieces giving check are marked too.
 func drawBoard(board game.Board, hidden bool, fr frame, o render.Options) (*render.Drawing, error) {
 	if board == game.BoardXiangqi {
-		p, err := xiangqi.ParseFEN(fr.fen)
+		if !hidden {
+			if p, err := xiangqi.ParseFEN(fr.fen); err == nil {
+				return render.Xiangqi(&p, o)
+			}
+		}
+		pl, err := render.ParseXiangqiPlacement(fr.fen) // face-down pieces, and no checkers to tell
 		if err != nil {
 			return nil, err
 		}
-		return render.Xiangqi(&p, o)
+		pl.Check = fr.check
+		return render.DrawXiangqiPlacement(&pl, o)
 	}
 	if !hidden {
 		if p, err := chess.ParseFEN960(fr.fen); err == nil {

@@ -2,6 +2,7 @@ package server
 
 import (
 	"bytes"
+	"net/http/httptest"
 	"strings"
 	"testing"
 
@@ -74,5 +75,22 @@ func TestJieqiAgainstTheComputer(t *testing.T) {
 	}
 	if !strings.Contains(st.FEN, "X") || !strings.Contains(st.FEN, "x") {
 		t.Errorf("face-down pieces gone from the board: %s", st.FEN)
+	}
+}
+
+// TestJieqiImage: a jieqi game in play draws, for a stranger, with its
+// face-down pieces as backs (the image is cut from the spectator's sight).
+func TestJieqiImage(t *testing.T) {
+	s, _, _ := serve(t, openStore(t, t.TempDir()), nil)
+	g := create(t, s.Handler(), `{"mode":"local","variant":"jieqi"}`)
+	rec := httptest.NewRecorder()
+	s.Handler().ServeHTTP(rec, httptest.NewRequest("GET", "/game/"+g.ID+".svg", nil))
+	if rec.Code != 200 || strings.Count(rec.Body.String(), "face-down") != 30 {
+		t.Errorf("GET %s.svg: %d, %d face-down pieces drawn", g.ID, rec.Code, strings.Count(rec.Body.String(), "face-down"))
+	}
+	rec = httptest.NewRecorder()
+	s.Handler().ServeHTTP(rec, httptest.NewRequest("GET", "/game/"+g.ID+".png", nil))
+	if rec.Code != 200 {
+		t.Errorf("GET %s.png: %d %s", g.ID, rec.Code, rec.Body)
 	}
 }
