@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/gambitchess/gambit/chess"
+	"github.com/gambitchess/gambit/internal/tt"
 )
 
 // Errors returned by SetOption.
@@ -148,7 +149,7 @@ type Engine struct {
 	mu      sync.Mutex // held for the whole of a search
 	optMu   sync.Mutex // guards opts
 	opts    Options
-	tt      *tt
+	tt      *tt.Table[chess.Move]
 	workers []*worker
 	eval    *Evaluator // evaluation weights, DefaultWeights unless SetWeights
 
@@ -209,7 +210,7 @@ func (e *Engine) Options() Options {
 func (e *Engine) NewGame() {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	e.tt.clear()
+	e.tt.Clear()
 	for _, w := range e.workers {
 		w.clearStats()
 	}
@@ -245,10 +246,10 @@ func (e *Engine) SetOption(name, value string) error {
 		var n int
 		if n, err = num(1, MaxHash); err == nil && n != e.opts.Hash {
 			e.opts.Hash = n
-			e.tt.resize(n)
+			e.tt.Resize(n)
 		}
 	case "clear hash":
-		e.tt.clear()
+		e.tt.Clear()
 	case "threads":
 		e.opts.Threads, err = keep(e.opts.Threads)(num(1, 256))
 	case "multipv":

@@ -185,16 +185,16 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 
 	// Step 3. Transposition table.
 	key := p.Key()
-	tte, hit := w.e.tt.probe(key)
+	tte, hit := w.e.tt.Probe(key)
 	var hashMove chess.Move
 	ttScore := 0
 	if hit {
-		hashMove = tte.move
-		ttScore = scoreFromTT(tte.score, ply)
-		if !pvNode && tte.depth >= depth &&
-			(tte.bound == BoundExact ||
-				tte.bound == BoundLower && ttScore >= beta ||
-				tte.bound == BoundUpper && ttScore <= alpha) {
+		hashMove = tte.Move
+		ttScore = scoreFromTT(tte.Score, ply)
+		if !pvNode && tte.Depth >= depth &&
+			(tte.Bound == BoundExact ||
+				tte.Bound == BoundLower && ttScore >= beta ||
+				tte.Bound == BoundUpper && ttScore <= alpha) {
 			return ttScore
 		}
 	}
@@ -208,8 +208,8 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 	case st.inCheck:
 		st.staticEval, eval = -infinity, -infinity
 	case hit:
-		st.staticEval, eval = tte.eval, tte.eval
-		if tte.bound == BoundExact || tte.bound == BoundLower && ttScore > eval || tte.bound == BoundUpper && ttScore < eval {
+		st.staticEval, eval = tte.Eval, tte.Eval
+		if tte.Bound == BoundExact || tte.Bound == BoundLower && ttScore > eval || tte.Bound == BoundUpper && ttScore < eval {
 			eval = ttScore
 		}
 	default:
@@ -415,7 +415,7 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 		bound = BoundExact
 	}
 	if !(root && w.pvIdx > 0) {
-		w.e.tt.store(key, bestMove, scoreToTT(bestScore, ply), st.staticEval, depth, bound)
+		w.e.tt.Store(key, ttEntry{Move: bestMove, Score: scoreToTT(bestScore, ply), Eval: st.staticEval, Depth: depth, Bound: bound})
 	}
 	return bestScore
 }
@@ -474,14 +474,14 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 	}
 
 	key := p.Key()
-	tte, hit := w.e.tt.probe(key)
+	tte, hit := w.e.tt.Probe(key)
 	hashMove := chess.MoveNone
 	if hit {
-		hashMove = tte.move
-		s := scoreFromTT(tte.score, ply)
-		if !pvNode && (tte.bound == BoundExact ||
-			tte.bound == BoundLower && s >= beta ||
-			tte.bound == BoundUpper && s <= alpha) {
+		hashMove = tte.Move
+		s := scoreFromTT(tte.Score, ply)
+		if !pvNode && (tte.Bound == BoundExact ||
+			tte.Bound == BoundLower && s >= beta ||
+			tte.Bound == BoundUpper && s <= alpha) {
 			return s
 		}
 	}
@@ -490,14 +490,14 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 	eval := -infinity
 	if !st.inCheck {
 		if hit {
-			eval = tte.eval
+			eval = tte.Eval
 		} else {
 			eval = w.e.eval.Evaluate(p)
 		}
 		bestScore = eval
 		if bestScore >= beta {
 			if !hit {
-				w.e.tt.store(key, chess.MoveNone, scoreToTT(bestScore, ply), eval, 0, BoundLower)
+				w.e.tt.Store(key, ttEntry{Score: scoreToTT(bestScore, ply), Eval: eval, Bound: BoundLower})
 			}
 			return bestScore
 		}
@@ -559,6 +559,6 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 	} else if pvNode && bestScore > origAlpha {
 		bound = BoundExact
 	}
-	w.e.tt.store(key, bestMove, scoreToTT(bestScore, ply), eval, 0, bound)
+	w.e.tt.Store(key, ttEntry{Move: bestMove, Score: scoreToTT(bestScore, ply), Eval: eval, Bound: bound})
 	return bestScore
 }

@@ -12,7 +12,7 @@ import (
 // searchFull runs the full-strength search (iterative deepening, aspiration
 // windows, Lazy SMP), weakened afterwards by the skill level if one is set.
 func (e *Engine) searchFull(pos chess.Position, history []uint64, moves []chess.Move, limits Limits, opts Options, onInfo func(Info)) Result {
-	e.tt.newSearch()
+	e.tt.NewSearch()
 	n := opts.Threads
 	e.ensureWorkers(n)
 	e.nthreads = n
@@ -102,8 +102,8 @@ func (w *worker) prepare(pos chess.Position, history []uint64, moves []chess.Mov
 		ml.Add(m)
 	}
 	hashMove := chess.MoveNone
-	if tte, ok := w.e.tt.probe(pos.Key()); ok {
-		hashMove = tte.move
+	if tte, ok := w.e.tt.Probe(pos.Key()); ok {
+		hashMove = tte.Move
 	}
 	cnt := w.scoreMoves(0, &ml, &w.stack[0].moves, hashMove)
 	order := w.stack[0].moves[:cnt]
@@ -227,7 +227,7 @@ func (e *Engine) info(w *worker, i, depth int, bound Bound) Info {
 	}
 	return Info{
 		Depth: d, SelDepth: max(rm.selDepth, d), MultiPV: i + 1, Score: Score(score), Bound: bound,
-		Nodes: nodes, NPS: nps, HashFull: e.tt.hashfull(), Time: el, PV: slices.Clone(rm.pv),
+		Nodes: nodes, NPS: nps, HashFull: e.tt.Hashfull(), Time: el, PV: slices.Clone(rm.pv),
 	}
 }
 

@@ -13,7 +13,8 @@ import (
 // its generator below it importing nothing of the module); cmd wires everything. Third-party and
 // standard packages are not restricted here, except that the rules packages
 // may use only the standard library. An internal helper sits below every
-// package that imports it: internal/elo (the Elo math) below engine and match.
+// package that imports it: internal/elo (the Elo math) below engine and match,
+// internal/tt (the transposition table) below engine and engine/xq.
 var allowedImports = map[string][]string{
 	"chess":               {},
 	"xiangqi":             {},
@@ -24,11 +25,11 @@ var allowedImports = map[string][]string{
 	"engine/dicebot":      {"chess", "engine", "variant/dice"},
 	"chess/pgn":           {"chess", "internal/pgntag"},
 	"xiangqi/pgn":         {"xiangqi", "internal/pgntag"},
-	"engine":              {"chess", "internal/elo"},
+	"engine":              {"chess", "internal/elo", "internal/tt"},
 	"render":              {"chess", "xiangqi"},
 	"render/internal/gen": {},
 	"render/viewer":       {"chess", "chess/pgn", "xiangqi", "xiangqi/pgn", "internal/charset", "internal/pgntag"},
-	"engine/xq":           {"xiangqi"},
+	"engine/xq":           {"xiangqi", "internal/tt"},
 	"engine/fogbot":       {"chess", "engine", "variant/fog"},
 	"engine/bombbot":      {"chess", "engine", "variant/bomb"},
 	"uci":                 {"chess", "xiangqi", "engine", "engine/xq"},
@@ -42,6 +43,7 @@ var allowedImports = map[string][]string{
 	"loadtest":            {"chess"},  // chess.ParsePlacement only: a player reads the board it is sent, the server judges the moves
 	"internal/charset":    {},
 	"internal/elo":        {},
+	"internal/tt":         {}, // the transposition table of engine and engine/xq
 	"internal/pgntag":     {},
 	"internal/pgtest":     {}, // a throwaway PostgreSQL for tests
 	"internal/cputime":    {}, // the process CPU time, for timing tests and benchmarks
@@ -49,7 +51,7 @@ var allowedImports = map[string][]string{
 }
 
 // stdlibOnly are the packages that may import nothing outside the standard library.
-var stdlibOnly = []string{"chess", "xiangqi", "variant/fog", "variant/fair", "variant/bomb", "variant/dice", "chess/pgn", "xiangqi/pgn", "engine", "engine/xq", "internal/elo", "internal/pgntag", "internal/shareddata", "render/viewer"}
+var stdlibOnly = []string{"chess", "xiangqi", "variant/fog", "variant/fair", "variant/bomb", "variant/dice", "chess/pgn", "xiangqi/pgn", "engine", "engine/xq", "internal/elo", "internal/tt", "internal/pgntag", "internal/shareddata", "render/viewer"}
 
 func TestImportLayering(t *testing.T) {
 	const module = "github.com/gambitchess/gambit/"
