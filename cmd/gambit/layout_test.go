@@ -14,7 +14,8 @@ import (
 // standard packages are not restricted here, except that the rules packages
 // may use only the standard library. An internal helper sits below every
 // package that imports it: internal/elo (the Elo math) below engine and match,
-// internal/tt (the transposition table) below engine and engine/xq.
+// internal/tt (the transposition table) and internal/benchrun (the bench
+// harness) below engine and engine/xq.
 var allowedImports = map[string][]string{
 	"chess":               {},
 	"xiangqi":             {},
@@ -25,11 +26,11 @@ var allowedImports = map[string][]string{
 	"engine/dicebot":      {"chess", "engine", "variant/dice"},
 	"chess/pgn":           {"chess", "internal/pgntag"},
 	"xiangqi/pgn":         {"xiangqi", "internal/pgntag"},
-	"engine":              {"chess", "internal/elo", "internal/tt"},
+	"engine":              {"chess", "internal/elo", "internal/tt", "internal/benchrun"},
 	"render":              {"chess", "xiangqi"},
 	"render/internal/gen": {},
 	"render/viewer":       {"chess", "chess/pgn", "xiangqi", "xiangqi/pgn", "internal/charset", "internal/pgntag"},
-	"engine/xq":           {"xiangqi", "internal/tt"},
+	"engine/xq":           {"xiangqi", "internal/tt", "internal/benchrun"},
 	"engine/fogbot":       {"chess", "engine", "variant/fog"},
 	"engine/bombbot":      {"chess", "engine", "variant/bomb"},
 	"uci":                 {"chess", "xiangqi", "engine", "engine/xq"},
@@ -44,6 +45,7 @@ var allowedImports = map[string][]string{
 	"internal/charset":    {},
 	"internal/elo":        {},
 	"internal/tt":         {}, // the transposition table of engine and engine/xq
+	"internal/benchrun":   {}, // the bench-signature harness of engine and engine/xq
 	"internal/pgntag":     {},
 	"internal/pgtest":     {}, // a throwaway PostgreSQL for tests
 	"internal/cputime":    {}, // the process CPU time, for timing tests and benchmarks
@@ -51,7 +53,7 @@ var allowedImports = map[string][]string{
 }
 
 // stdlibOnly are the packages that may import nothing outside the standard library.
-var stdlibOnly = []string{"chess", "xiangqi", "variant/fog", "variant/fair", "variant/bomb", "variant/dice", "chess/pgn", "xiangqi/pgn", "engine", "engine/xq", "internal/elo", "internal/tt", "internal/pgntag", "internal/shareddata", "render/viewer"}
+var stdlibOnly = []string{"chess", "xiangqi", "variant/fog", "variant/fair", "variant/bomb", "variant/dice", "chess/pgn", "xiangqi/pgn", "engine", "engine/xq", "internal/elo", "internal/tt", "internal/benchrun", "internal/pgntag", "internal/shareddata", "render/viewer"}
 
 func TestImportLayering(t *testing.T) {
 	const module = "github.com/gambitchess/gambit/"
