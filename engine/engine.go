@@ -99,7 +99,15 @@ type Limits struct {
 	Infinite    bool          // search until ctx is cancelled, even after depth/mate are found
 	Ponder      bool          // pondering: ignore the clock until PonderHit, then use it
 	SearchMoves []chess.Move  // restrict the root to these moves
-	MultiPV     int           // overrides Options.MultiPV when > 0
+	// RootPenalty, if not nil, holds a penalty in centipawns for each move
+	// of SearchMoves (the same length): the full search scores a root move
+	// as its search result less its penalty, and reports scores so
+	// lowered (to no less than -MateInMaxPly+1). It lets a variant weigh a
+	// risk that only the root move runs (bomb chess: a mine on the
+	// destination) while the search below plays plain chess. Negative
+	// penalties count as 0. The teaching algorithms ignore it.
+	RootPenalty []int
+	MultiPV     int // overrides Options.MultiPV when > 0
 }
 
 // Score is a search score in centipawns from the side to move's view.

@@ -13,8 +13,9 @@ const (
 	Mate         = 32000
 	MateInMaxPly = Mate - MaxPly
 	infinity     = Mate + 1
-	maxGameKeys  = 1024 // game-history keys kept for repetition detection
-	pollInterval = 2048 // nodes between polls of the stop flag and clock
+	maxGameKeys  = 1024              // game-history keys kept for repetition detection
+	pollInterval = 2048              // nodes between polls of the stop flag and clock
+	penaltyFloor = -MateInMaxPly + 1 // the lowest score of a root move lowered by a penalty
 )
 
 // stackEntry is the per-ply state of a worker (Stockfish Stack). The
@@ -37,6 +38,7 @@ type rootMove struct {
 	lastScore int // the latest score seen, possibly a bound: for reports after an abort
 	selDepth  int
 	pv        []chess.Move
+	penalty   int // subtracted from the move's search result (Limits.RootPenalty)
 }
 
 // worker is one search thread. It owns all its mutable state in fixed
@@ -63,6 +65,7 @@ type worker struct {
 	selDepth  int
 	completed int // last fully searched depth
 	aborted   bool
+	penalties bool // some root move has a penalty (Limits.RootPenalty)
 }
 
 // shared is the state the workers of one search share.
@@ -331,6 +334,15 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 			newDepth++
 		}
 
+		// A root move's score is its search result less its penalty
+		// (Limits.RootPenalty): search it in the window raised by the
+		// penalty, and lower the result and the window back afterwards.
+		pen := 0
+		if root {
+			pen = w.rootMove(m).penalty
+			alpha, beta = alpha+pen, beta+pen
+		}
+
 		// Step 12. Late move reductions, then the PVS re-search ladder.
 		var score int
 		if depth >= 3 && moveCount > 1+boolInt(pvNode) && (quiet || sm.Score < 0) {
@@ -366,6 +378,13 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 			return 0
 		}
 
+		if pen != 0 {
+			// The floor keeps the lowered score a score (above the mated
+			// range): a monotone clamp, so bounds stay bounds, and every
+			// result it raises to the floor is exactly the floor.
+			score = max(score-pen, penaltyFloor)
+			alpha, beta = alpha-pen, beta-pen
+		}
 		if root {
 			rm := w.rootMove(m)
 			if moveCount == 1 || score > alpha {
@@ -414,7 +433,9 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 	} else if pvNode && bestScore > origAlpha {
 		bound = BoundExact
 	}
-	if !(root && w.pvIdx > 0) {
+	// Not at the root when its scores are lowered by penalties: those are
+	// no scores of the position.
+	if !(root && (w.pvIdx > 0 || w.penalties)) {
 		w.e.tt.Store(key, ttEntry{Move: bestMove, Score: scoreToTT(bestScore, ply), Eval: st.staticEval, Depth: depth, Bound: bound})
 	}
 	return bestScore

@@ -34,7 +34,9 @@ func (e *Engine) searchFull(pos chess.Position, history []uint64, moves []chess.
 	multiPV = min(multiPV, len(moves))
 
 	for i := 0; i < n; i++ {
-		e.workers[i].prepare(pos, history, moves)
+		w := e.workers[i]
+		w.prepare(pos, history, moves)
+		w.setPenalties(limits.SearchMoves, limits.RootPenalty)
 	}
 	var wg sync.WaitGroup
 	for i := 1; i < n; i++ {
@@ -110,6 +112,20 @@ func (w *worker) prepare(pos chess.Position, history []uint64, moves []chess.Mov
 	slices.SortStableFunc(order, func(a, b ScoredMove) int { return int(b.Score) - int(a.Score) })
 	for i, sm := range order {
 		w.rootMoves[i].move = sm.Move
+	}
+}
+
+// setPenalties gives each root move the penalty of its index in moves
+// (Limits.RootPenalty); no penalty when penalties is nil.
+func (w *worker) setPenalties(moves []chess.Move, penalties []int) {
+	w.penalties = false
+	for i := range w.rootMoves {
+		rm := &w.rootMoves[i]
+		rm.penalty = 0
+		if j := slices.Index(moves, rm.move); j >= 0 && j < len(penalties) {
+			rm.penalty = min(max(penalties[j], 0), Mate)
+			w.penalties = w.penalties || rm.penalty != 0
+		}
 	}
 }
 
