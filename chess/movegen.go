@@ -70,7 +70,7 @@ func (p *Position) generatePseudo(ml *MoveList, kind GenKind) int {
 	}
 	n += p.genPieces(ml, target, 0, NoSquare)
 	pawns := p.Pieces(us, Pawn)
-	n += p.genPawns(ml, pawns, target, kind)
+	n += p.genPawns(ml, pawns, ^p.byColor[us], kind)
 	if p.ep != NoSquare && kind != Quiets {
 		for b := pawnAttacks[us.Other()][p.ep] & pawns; b != 0; {
 			n += ml.add(NewEnPassant(b.PopFirst(), p.ep))
@@ -119,7 +119,12 @@ func (p *Position) generate(ml *MoveList, kind GenKind) int {
 	occ := ours | theirs
 	ksq := p.KingSquare(us)
 
-	target := ^ours
+	// legal are the destinations a move of any kind may reach; target
+	// narrows them to the kind. Pawns take legal and sort their moves by kind
+	// themselves, because a queen promotion by a push lands on an empty
+	// square but is a Captures move.
+	legal := ^ours
+	target := legal
 	switch kind {
 	case Captures:
 		target = theirs
@@ -141,19 +146,21 @@ func (p *Position) generate(ml *MoveList, kind GenKind) int {
 		return n // double check: only the king can move
 	}
 	if p.checkers != 0 {
-		target &= betweenBB[ksq][p.checkers.First()] // block or capture the checker
+		block := betweenBB[ksq][p.checkers.First()] // block or capture the checker
+		target &= block
+		legal &= block
 	}
 	pinned := p.blockers(us) & ours
 	n += p.genPieces(ml, target, pinned, ksq)
 
 	pawns := p.Pieces(us, Pawn)
-	n += p.genPawns(ml, pawns&^pinned, target, kind)
+	n += p.genPawns(ml, pawns&^pinned, legal, kind)
 	if p.checkers == 0 {
 		// A pinned piece cannot answer a check, so pinned pawns move only when
 		// not in check, and only along the pin.
 		for b := pawns & pinned; b != 0; {
 			from := b.PopFirst()
-			n += p.genPawns(ml, from.Bitboard(), target&lineBB[ksq][from], kind)
+			n += p.genPawns(ml, from.Bitboard(), legal&lineBB[ksq][from], kind)
 		}
 	}
 	if p.ep != NoSquare && kind != Quiets {
@@ -196,8 +203,10 @@ func (p *Position) genPieces(ml *MoveList, target, pinned Bitboard, ksq Square) 
 	return n
 }
 
-// genPawns adds the pushes, captures and promotions of the given pawns whose
-// destination is in target (en passant excepted).
+// genPawns adds the pawn moves of kind of the given pawns whose destination
+// is in target (en passant excepted). target must not be narrowed to the
+// kind (it is not our own pieces, less the squares a check or pin forbids):
+// Captures holds the queen promotions by a push, whose destination is empty.
 func (p *Position) genPawns(ml *MoveList, pawns, target Bitboard, kind GenKind) int {
 	us := p.side
 	theirs := p.byColor[us.Other()]

@@ -2,9 +2,9 @@ package engine
 
 import (
 	"context"
-	"time"
 
 	"github.com/gambitchess/gambit/chess"
+	"github.com/gambitchess/gambit/internal/benchrun"
 )
 
 // BenchPositions are the fixed positions of the bench signature (after
@@ -58,11 +58,7 @@ var BenchPositions = []string{
 const BenchDepth = 13
 
 // BenchResult is the outcome of Bench.
-type BenchResult struct {
-	Nodes uint64        // the signature: total nodes, deterministic for a given code version
-	Time  time.Duration // wall time
-	NPS   uint64        // nodes per second
-}
+type BenchResult = benchrun.Result
 
 // Bench searches every BenchPositions entry to depth (BenchDepth if 0) with
 // one thread, a 16 MB hash cleared before each position and no time limit,
@@ -76,25 +72,14 @@ func Bench(depth int, progress func(i int, fen string, nodes uint64)) (BenchResu
 	opts := DefaultOptions()
 	opts.Hash, opts.Threads = 16, 1
 	e := New(opts)
-	var res BenchResult
-	start := time.Now()
-	for i, fen := range BenchPositions {
+	return benchrun.Run(BenchPositions, func(_ int, fen string) (uint64, error) {
 		pos, err := chess.ParseFEN(fen)
 		if err != nil {
-			return res, err
+			return 0, err
 		}
 		e.NewGame()
-		r := e.Search(context.Background(), pos, nil, Limits{Depth: depth}, nil)
-		res.Nodes += r.Nodes
-		if progress != nil {
-			progress(i, fen, r.Nodes)
-		}
-	}
-	res.Time = time.Since(start)
-	if res.Time > 0 {
-		res.NPS = uint64(float64(res.Nodes) / res.Time.Seconds())
-	}
-	return res, nil
+		return e.Search(context.Background(), pos, nil, Limits{Depth: depth}, nil).Nodes, nil
+	}, progress)
 }
 
 // RunAlgorithm searches pos with one algorithm to a fixed depth on a fresh

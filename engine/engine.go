@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/gambitchess/gambit/chess"
+	"github.com/gambitchess/gambit/internal/tt"
 )
 
 // Errors returned by SetOption.
@@ -98,7 +99,15 @@ type Limits struct {
 	Infinite    bool          // search until ctx is cancelled, even after depth/mate are found
 	Ponder      bool          // pondering: ignore the clock until PonderHit, then use it
 	SearchMoves []chess.Move  // restrict the root to these moves
-	MultiPV     int           // overrides Options.MultiPV when > 0
+	// RootPenalty, if not nil, holds a penalty in centipawns for each move
+	// of SearchMoves (the same length): the full search scores a root move
+	// as its search result less its penalty, and reports scores so
+	// lowered (to no less than -MateInMaxPly+1). It lets a variant weigh a
+	// risk that only the root move runs (bomb chess: a mine on the
+	// destination) while the search below plays plain chess. Negative
+	// penalties count as 0. The teaching algorithms ignore it.
+	RootPenalty []int
+	MultiPV     int // overrides Options.MultiPV when > 0
 }
 
 // Score is a search score in centipawns from the side to move's view.
@@ -148,7 +157,7 @@ type Engine struct {
 	mu      sync.Mutex // held for the whole of a search
 	optMu   sync.Mutex // guards opts
 	opts    Options
-	tt      *tt
+	tt      *tt.Table[chess.Move]
 	workers []*worker
 	eval    *Evaluator // evaluation weights, DefaultWeights unless SetWeights
 
@@ -209,7 +218,7 @@ func (e *Engine) Options() Options {
 func (e *Engine) NewGame() {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	e.tt.clear()
+	e.tt.Clear()
 	for _, w := range e.workers {
 		w.clearStats()
 	}
@@ -245,10 +254,10 @@ func (e *Engine) SetOption(name, value string) error {
 		var n int
 		if n, err = num(1, MaxHash); err == nil && n != e.opts.Hash {
 			e.opts.Hash = n
-			e.tt.resize(n)
+			e.tt.Resize(n)
 		}
 	case "clear hash":
-		e.tt.clear()
+		e.tt.Clear()
 	case "threads":
 		e.opts.Threads, err = keep(e.opts.Threads)(num(1, 256))
 	case "multipv":

@@ -13,8 +13,9 @@ const (
 	Mate         = 32000
 	MateInMaxPly = Mate - MaxPly
 	infinity     = Mate + 1
-	maxGameKeys  = 1024 // game-history keys kept for repetition detection
-	pollInterval = 2048 // nodes between polls of the stop flag and clock
+	maxGameKeys  = 1024              // game-history keys kept for repetition detection
+	pollInterval = 2048              // nodes between polls of the stop flag and clock
+	penaltyFloor = -MateInMaxPly + 1 // the lowest score of a root move lowered by a penalty
 )
 
 // stackEntry is the per-ply state of a worker (Stockfish Stack). The
@@ -37,6 +38,7 @@ type rootMove struct {
 	lastScore int // the latest score seen, possibly a bound: for reports after an abort
 	selDepth  int
 	pv        []chess.Move
+	penalty   int // subtracted from the move's search result (Limits.RootPenalty)
 }
 
 // worker is one search thread. It owns all its mutable state in fixed
@@ -63,6 +65,7 @@ type worker struct {
 	selDepth  int
 	completed int // last fully searched depth
 	aborted   bool
+	penalties bool // some root move has a penalty (Limits.RootPenalty)
 }
 
 // shared is the state the workers of one search share.
@@ -185,16 +188,16 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 
 	// Step 3. Transposition table.
 	key := p.Key()
-	tte, hit := w.e.tt.probe(key)
+	tte, hit := w.e.tt.Probe(key)
 	var hashMove chess.Move
 	ttScore := 0
 	if hit {
-		hashMove = tte.move
-		ttScore = scoreFromTT(tte.score, ply)
-		if !pvNode && tte.depth >= depth &&
-			(tte.bound == BoundExact ||
-				tte.bound == BoundLower && ttScore >= beta ||
-				tte.bound == BoundUpper && ttScore <= alpha) {
+		hashMove = tte.Move
+		ttScore = scoreFromTT(tte.Score, ply)
+		if !pvNode && tte.Depth >= depth &&
+			(tte.Bound == BoundExact ||
+				tte.Bound == BoundLower && ttScore >= beta ||
+				tte.Bound == BoundUpper && ttScore <= alpha) {
 			return ttScore
 		}
 	}
@@ -208,8 +211,8 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 	case st.inCheck:
 		st.staticEval, eval = -infinity, -infinity
 	case hit:
-		st.staticEval, eval = tte.eval, tte.eval
-		if tte.bound == BoundExact || tte.bound == BoundLower && ttScore > eval || tte.bound == BoundUpper && ttScore < eval {
+		st.staticEval, eval = tte.Eval, tte.Eval
+		if tte.Bound == BoundExact || tte.Bound == BoundLower && ttScore > eval || tte.Bound == BoundUpper && ttScore < eval {
 			eval = ttScore
 		}
 	default:
@@ -331,6 +334,15 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 			newDepth++
 		}
 
+		// A root move's score is its search result less its penalty
+		// (Limits.RootPenalty): search it in the window raised by the
+		// penalty, and lower the result and the window back afterwards.
+		pen := 0
+		if root {
+			pen = w.rootMove(m).penalty
+			alpha, beta = alpha+pen, beta+pen
+		}
+
 		// Step 12. Late move reductions, then the PVS re-search ladder.
 		var score int
 		if depth >= 3 && moveCount > 1+boolInt(pvNode) && (quiet || sm.Score < 0) {
@@ -366,6 +378,13 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 			return 0
 		}
 
+		if pen != 0 {
+			// The floor keeps the lowered score a score (above the mated
+			// range): a monotone clamp, so bounds stay bounds, and every
+			// result it raises to the floor is exactly the floor.
+			score = max(score-pen, penaltyFloor)
+			alpha, beta = alpha-pen, beta-pen
+		}
 		if root {
 			rm := w.rootMove(m)
 			if moveCount == 1 || score > alpha {
@@ -414,8 +433,10 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 	} else if pvNode && bestScore > origAlpha {
 		bound = BoundExact
 	}
-	if !(root && w.pvIdx > 0) {
-		w.e.tt.store(key, bestMove, scoreToTT(bestScore, ply), st.staticEval, depth, bound)
+	// Not at the root when its scores are lowered by penalties: those are
+	// no scores of the position.
+	if !(root && (w.pvIdx > 0 || w.penalties)) {
+		w.e.tt.Store(key, ttEntry{Move: bestMove, Score: scoreToTT(bestScore, ply), Eval: st.staticEval, Depth: depth, Bound: bound})
 	}
 	return bestScore
 }
@@ -474,14 +495,14 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 	}
 
 	key := p.Key()
-	tte, hit := w.e.tt.probe(key)
+	tte, hit := w.e.tt.Probe(key)
 	hashMove := chess.MoveNone
 	if hit {
-		hashMove = tte.move
-		s := scoreFromTT(tte.score, ply)
-		if !pvNode && (tte.bound == BoundExact ||
-			tte.bound == BoundLower && s >= beta ||
-			tte.bound == BoundUpper && s <= alpha) {
+		hashMove = tte.Move
+		s := scoreFromTT(tte.Score, ply)
+		if !pvNode && (tte.Bound == BoundExact ||
+			tte.Bound == BoundLower && s >= beta ||
+			tte.Bound == BoundUpper && s <= alpha) {
 			return s
 		}
 	}
@@ -490,14 +511,14 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 	eval := -infinity
 	if !st.inCheck {
 		if hit {
-			eval = tte.eval
+			eval = tte.Eval
 		} else {
 			eval = w.e.eval.Evaluate(p)
 		}
 		bestScore = eval
 		if bestScore >= beta {
 			if !hit {
-				w.e.tt.store(key, chess.MoveNone, scoreToTT(bestScore, ply), eval, 0, BoundLower)
+				w.e.tt.Store(key, ttEntry{Score: scoreToTT(bestScore, ply), Eval: eval, Bound: BoundLower})
 			}
 			return bestScore
 		}
@@ -559,6 +580,6 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 	} else if pvNode && bestScore > origAlpha {
 		bound = BoundExact
 	}
-	w.e.tt.store(key, bestMove, scoreToTT(bestScore, ply), eval, 0, bound)
+	w.e.tt.Store(key, ttEntry{Move: bestMove, Score: scoreToTT(bestScore, ply), Eval: eval, Bound: bound})
 	return bestScore
 }

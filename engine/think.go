@@ -12,7 +12,7 @@ import (
 // searchFull runs the full-strength search (iterative deepening, aspiration
 // windows, Lazy SMP), weakened afterwards by the skill level if one is set.
 func (e *Engine) searchFull(pos chess.Position, history []uint64, moves []chess.Move, limits Limits, opts Options, onInfo func(Info)) Result {
-	e.tt.newSearch()
+	e.tt.NewSearch()
 	n := opts.Threads
 	e.ensureWorkers(n)
 	e.nthreads = n
@@ -34,7 +34,9 @@ func (e *Engine) searchFull(pos chess.Position, history []uint64, moves []chess.
 	multiPV = min(multiPV, len(moves))
 
 	for i := 0; i < n; i++ {
-		e.workers[i].prepare(pos, history, moves)
+		w := e.workers[i]
+		w.prepare(pos, history, moves)
+		w.setPenalties(limits.SearchMoves, limits.RootPenalty)
 	}
 	var wg sync.WaitGroup
 	for i := 1; i < n; i++ {
@@ -102,14 +104,28 @@ func (w *worker) prepare(pos chess.Position, history []uint64, moves []chess.Mov
 		ml.Add(m)
 	}
 	hashMove := chess.MoveNone
-	if tte, ok := w.e.tt.probe(pos.Key()); ok {
-		hashMove = tte.move
+	if tte, ok := w.e.tt.Probe(pos.Key()); ok {
+		hashMove = tte.Move
 	}
 	cnt := w.scoreMoves(0, &ml, &w.stack[0].moves, hashMove)
 	order := w.stack[0].moves[:cnt]
 	slices.SortStableFunc(order, func(a, b ScoredMove) int { return int(b.Score) - int(a.Score) })
 	for i, sm := range order {
 		w.rootMoves[i].move = sm.Move
+	}
+}
+
+// setPenalties gives each root move the penalty of its index in moves
+// (Limits.RootPenalty); no penalty when penalties is nil.
+func (w *worker) setPenalties(moves []chess.Move, penalties []int) {
+	w.penalties = false
+	for i := range w.rootMoves {
+		rm := &w.rootMoves[i]
+		rm.penalty = 0
+		if j := slices.Index(moves, rm.move); j >= 0 && j < len(penalties) {
+			rm.penalty = min(max(penalties[j], 0), Mate)
+			w.penalties = w.penalties || rm.penalty != 0
+		}
 	}
 }
 
@@ -227,7 +243,7 @@ func (e *Engine) info(w *worker, i, depth int, bound Bound) Info {
 	}
 	return Info{
 		Depth: d, SelDepth: max(rm.selDepth, d), MultiPV: i + 1, Score: Score(score), Bound: bound,
-		Nodes: nodes, NPS: nps, HashFull: e.tt.hashfull(), Time: el, PV: slices.Clone(rm.pv),
+		Nodes: nodes, NPS: nps, HashFull: e.tt.Hashfull(), Time: el, PV: slices.Clone(rm.pv),
 	}
 }
 

@@ -108,7 +108,7 @@ func (p *Position) IsInsufficientMaterial() bool {
 // A side whose every move in the cycle gave check and which has checked
 // more than three times in a row loses; when both sides kept checking, or
 // neither did, the position repeated `draws` times is a draw. Variants of
-// xiangqi with the same repetition rules (jieqi) judge with it too.
+// xiangqi with the same repetition rules judge with it too.
 func JudgeRepetition(keys []uint64, checks []bool, first Color, lo, draws int) Outcome {
 	n := len(keys) - 1
 	if lo < 0 {

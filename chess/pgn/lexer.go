@@ -294,35 +294,41 @@ func resultAt(b []byte, i int) int {
 	return 0
 }
 
-// skip passes over the bytes from b[i] that cannot end a game or change the
-// nesting: moves, move numbers, NAGs. It returns the index of the next byte
-// that can ({, ;, (, ), *, [ or a result).
+// skip passes over the tokens from b[i] that cannot end a game or change
+// the nesting: moves, move numbers, NAGs (and junk, which skimming does not
+// report). It returns the index of the next token that can ({, ;, (, ), *,
+// [ or a result), or len(b). It cuts the line into tokens exactly as scan
+// does (plainToken), so that a result is seen where the full lexer sees one
+// and nowhere else: "0!1/2" is a number, a NAG and a result, "e4!1-0" one move.
 func skip(b []byte, i int) int {
-	for ; i < len(b); i++ {
-		switch b[i] {
-		case '{', ';', '(', ')', '*', '[':
+	var t token
+	for i < len(b) {
+		switch c := b[i]; {
+		case isSpace(c) || c == '.':
+			i++ // no token
+			continue
+		case c == '{' || c == ';' || c == '[':
 			return i
-		case '0', '1':
-			if !continuesMove(b, i) && resultAt(b, i) > 0 {
-				return i
+		case isLetter(c) && !(c == 'N' && (i+1 == len(b) || isSpace(b[i+1]))) && !(c == 'e' && bytes.HasPrefix(b[i:], []byte("e.p."))):
+			// The commonest token, a move, as plainToken reads it (a
+			// lone "N" is the novelty sign, "e.p." no token).
+			for i++; i < len(b) && isMoveByte(b[i]); i++ {
 			}
+			continue
+		case c >= '1' && c <= '9' && (i+1 == len(b) || b[i+1] != '-' && b[i+1] != '/'):
+			// A move number, which cannot be a result, a castling or a
+			// null move (plainToken): its dots and spaces make no token.
+			for i++; i < len(b) && isDigit(b[i]); i++ {
+			}
+			continue
 		}
+		end, ok := plainToken(b, i, &t)
+		if ok && (t.kind == tOpen || t.kind == tClose || t.kind == tResult) {
+			return i
+		}
+		i = end
 	}
 	return i
-}
-
-// continuesMove reports whether b[i] continues the move token before it, as
-// the full lexer reads it: a mark such as "!" standing alone is a NAG token of
-// its own, so "!1-0" is a NAG then a result, while "e4!1-0" is one move token.
-func continuesMove(b []byte, i int) bool {
-	j := i
-	for j > 0 && (b[j-1] == '!' || b[j-1] == '?') {
-		j--
-	}
-	if j < i && (j == 0 || !isMoveByte(b[j-1])) {
-		return false // only annotation marks before: they end at i
-	}
-	return j > 0 && isMoveByte(b[j-1])
 }
 
 // symbolNAG fills t with the evaluation symbol at b[i], if there is one.
@@ -426,12 +432,6 @@ func (l *lexer) scan() token {
 			}
 			l.have = false
 			return t
-		case c == '(':
-			t.kind, l.off = tOpen, i+1
-		case c == ')':
-			t.kind, l.off = tClose, i+1
-		case c == '*':
-			t.kind, t.text, l.off = tResult, b[i:i+1], i+1
 		case c == '[':
 			name, raw, end, ok := scanTag(b, i)
 			if ok {
@@ -442,74 +442,94 @@ func (l *lexer) scan() token {
 				// on from the next ']' could be quadratic in the line length.
 				t.kind, t.text, l.off = tBadTag, b[i:], len(b)
 			}
-		case c == '$':
-			j := i + 1
-			n := 0
-			for j < len(b) && isDigit(b[j]) && n < 1000 {
-				n = n*10 + int(b[j]-'0')
-				j++
+		default:
+			end, ok := plainToken(b, i, &t)
+			l.off = end
+			if !ok {
+				continue
 			}
-			if j == i+1 {
-				t.kind, t.text, l.off = tJunk, b[i:j], j
-			} else {
-				t.kind, t.n, t.text, l.off = tNAG, n, b[i:j], j
-			}
-		case c == '!' || c == '?':
-			j := i
-			for j < len(b) && (b[j] == '!' || b[j] == '?') {
-				j++
-			}
-			t.kind, t.text, t.n, l.off = tNAG, b[i:j], suffixNAG(b[i:j]), j
-		case isDigit(c):
-			if n := resultAt(b, i); n > 0 {
-				t.kind, t.text, l.off = tResult, b[i:i+n], i+n
-				break
-			}
-			if bytes.HasPrefix(b[i:], []byte("0000")) && (i+4 == len(b) || !isMoveByte(b[i+4])) {
-				t.kind, t.text, l.off = tMove, b[i:i+4], i+4 // the UCI null move
-				break
-			}
-			if bytes.HasPrefix(b[i:], []byte("0-0")) {
-				j := i
-				for j < len(b) && isMoveByte(b[j]) {
-					j++
-				}
-				t.kind, t.text, l.off = tMove, b[i:j], j
-				break
-			}
-			j := i
-			for j < len(b) && isDigit(b[j]) {
-				j++
-			}
-			for j < len(b) && (b[j] == '.' || isSpace(b[j])) {
-				j++
-			}
-			t.kind, t.text, l.off = tNumber, b[i:j], j
-		case c == '.':
-			j := i
-			for j < len(b) && b[j] == '.' {
-				j++
-			}
-			l.off = j
-			continue
-		case (c == '+' || c == '-' || c == '=' || c >= utf8.RuneSelf || c == 'N') && symbolNAG(b, i, &t):
-			l.off = i + len(t.text)
-		case c == 'e' && bytes.HasPrefix(b[i:], []byte("e.p.")):
-			// "exd6 e.p.": the note adds nothing to the move.
-			l.off = i + len("e.p.")
-			continue
-		case isLetter(c) || c == '-':
+		}
+		return t
+	}
+}
+
+// plainToken reads the token at b[i], which is not blank and opens neither a
+// comment nor a tag ({, ;, [). It fills t's kind, text and n and returns
+// the index after the token, or, for bytes that make no token (dots, an
+// "e.p." note), that index and false. scan and skip both cut tokens here.
+func plainToken(b []byte, i int, t *token) (end int, ok bool) {
+	switch c := b[i]; {
+	case c == '(':
+		t.kind, end = tOpen, i+1
+	case c == ')':
+		t.kind, end = tClose, i+1
+	case c == '*':
+		t.kind, t.text, end = tResult, b[i:i+1], i+1
+	case c == '$':
+		j := i + 1
+		n := 0
+		for j < len(b) && isDigit(b[j]) && n < 1000 {
+			n = n*10 + int(b[j]-'0')
+			j++
+		}
+		if j == i+1 {
+			t.kind, t.text, end = tJunk, b[i:j], j
+		} else {
+			t.kind, t.n, t.text, end = tNAG, n, b[i:j], j
+		}
+	case c == '!' || c == '?':
+		j := i
+		for j < len(b) && (b[j] == '!' || b[j] == '?') {
+			j++
+		}
+		t.kind, t.text, t.n, end = tNAG, b[i:j], suffixNAG(b[i:j]), j
+	case isDigit(c):
+		if n := resultAt(b, i); n > 0 {
+			t.kind, t.text, end = tResult, b[i:i+n], i+n
+			break
+		}
+		if bytes.HasPrefix(b[i:], []byte("0000")) && (i+4 == len(b) || !isMoveByte(b[i+4])) {
+			t.kind, t.text, end = tMove, b[i:i+4], i+4 // the UCI null move
+			break
+		}
+		if bytes.HasPrefix(b[i:], []byte("0-0")) {
 			j := i
 			for j < len(b) && isMoveByte(b[j]) {
 				j++
 			}
-			t.kind, t.text, l.off = tMove, b[i:j], j
-		case c == '\xc2' && i+1 < len(b) && b[i+1] == '\xbd' && bytes.HasPrefix(b[i:], []byte("½-½")):
-			t.kind, t.text, l.off = tResult, []byte("1/2-1/2"), i+len("½-½")
-		default:
-			_, n := utf8.DecodeRune(b[i:])
-			t.kind, t.text, l.off = tJunk, b[i:i+n], i+n
+			t.kind, t.text, end = tMove, b[i:j], j
+			break
 		}
-		return t
+		j := i
+		for j < len(b) && isDigit(b[j]) {
+			j++
+		}
+		for j < len(b) && (b[j] == '.' || isSpace(b[j])) {
+			j++
+		}
+		t.kind, t.text, end = tNumber, b[i:j], j
+	case c == '.':
+		j := i
+		for j < len(b) && b[j] == '.' {
+			j++
+		}
+		return j, false
+	case (c == '+' || c == '-' || c == '=' || c >= utf8.RuneSelf || c == 'N') && symbolNAG(b, i, t):
+		end = i + len(t.text)
+	case c == 'e' && bytes.HasPrefix(b[i:], []byte("e.p.")):
+		// "exd6 e.p.": the note adds nothing to the move.
+		return i + len("e.p."), false
+	case isLetter(c) || c == '-':
+		j := i
+		for j < len(b) && isMoveByte(b[j]) {
+			j++
+		}
+		t.kind, t.text, end = tMove, b[i:j], j
+	case c == '\xc2' && i+1 < len(b) && b[i+1] == '\xbd' && bytes.HasPrefix(b[i:], []byte("½-½")):
+		t.kind, t.text, end = tResult, []byte("1/2-1/2"), i+len("½-½")
+	default:
+		_, n := utf8.DecodeRune(b[i:])
+		t.kind, t.text, end = tJunk, b[i:i+n], i+n
 	}
+	return end, true
 }

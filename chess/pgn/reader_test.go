@@ -715,3 +715,42 @@ func TestModesAgree(t *testing.T) {
 		}
 	}
 }
+
+// TestSkimFindsResults: NextTags, which skims the movetext, ends a game at
+// the same result token as the full lexer, so that every reader counts the
+// same games. FuzzReader found "0!1/2\"": the full lexer reads a number, a
+// NAG and the result 1/2, then a stray quote as game 2, while the skim took
+// "0!1/2" for one move and saw one game.
+func TestSkimFindsResults(t *testing.T) {
+	tests := []struct {
+		in    string
+		games int
+	}{
+		{"0!1/2\"", 2},
+		{"12!1-0 e4", 2},   // number, NAG, result
+		{"$1!1-0 *", 2},    // NAG, NAG, result
+		{"1. e4!1-0 *", 1}, // "e4!1-0" is one (bad) move token
+		{"1. e4 ½-½ 1. d4 *", 2},
+		{"1. e4 e5 1-0\n\n1. d4 d5 0-1", 2},
+		{"1. e4 e.p.1-0 *", 2}, // the note makes no token: the result follows it
+	}
+	var ml Mainline
+	for _, tc := range tests {
+		count := func(next func(*Reader) error) int {
+			r := NewReader(strings.NewReader(tc.in))
+			n := 0
+			for next(r) != io.EOF {
+				if n++; n > 10 {
+					break
+				}
+			}
+			return n
+		}
+		tree := count(func(r *Reader) error { _, err := r.Next(); return err })
+		main := count(func(r *Reader) error { return r.NextMainline(&ml) })
+		tags := count(func(r *Reader) error { _, err := r.NextTags(); return err })
+		if tree != tc.games || main != tc.games || tags != tc.games {
+			t.Errorf("%q: Next %d games, NextMainline %d, NextTags %d; want %d", tc.in, tree, main, tags, tc.games)
+		}
+	}
+}

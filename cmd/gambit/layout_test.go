@@ -18,7 +18,9 @@ import (
 // its generator below it importing nothing of the module); cmd wires everything. Third-party and
 // standard packages are not restricted here, except that the rules packages
 // may use only the standard library. An internal helper sits below every
-// package that imports it: internal/elo (the Elo math) below engine and match.
+// package that imports it: internal/elo (the Elo math) below engine and match,
+// internal/tt (the transposition table) and internal/benchrun (the bench
+// harness) below engine and engine/xq.
 var allowedImports = map[string][]string{
 	"chess":               {},
 	"xiangqi":             {},
@@ -29,11 +31,11 @@ var allowedImports = map[string][]string{
 	"engine/dicebot":      {"chess", "engine", "variant/dice"},
 	"chess/pgn":           {"chess", "internal/pgntag"},
 	"xiangqi/pgn":         {"xiangqi", "internal/pgntag"},
-	"engine":              {"chess", "internal/elo"},
+	"engine":              {"chess", "internal/elo", "internal/tt", "internal/benchrun"},
 	"render":              {"chess", "xiangqi"},
 	"render/internal/gen": {},
 	"render/viewer":       {"chess", "chess/pgn", "xiangqi", "xiangqi/pgn", "internal/charset", "internal/pgntag"},
-	"engine/xq":           {"xiangqi"},
+	"engine/xq":           {"xiangqi", "internal/tt", "internal/benchrun"},
 	"engine/fogbot":       {"chess", "engine", "variant/fog"},
 	"engine/bombbot":      {"chess", "engine", "variant/bomb"},
 	"uci":                 {"chess", "xiangqi", "engine", "engine/xq"},
@@ -59,6 +61,8 @@ var allowedImports = map[string][]string{
 	"loadtest":                {"chess"},       // chess.ParsePlacement only: a player reads the board it is sent, the server judges the moves
 	"internal/charset":        {},
 	"internal/elo":            {},
+	"internal/tt":             {}, // the transposition table of engine and engine/xq
+	"internal/benchrun":       {}, // the bench-signature harness of engine and engine/xq
 	"internal/pgntag":         {},
 	"internal/pgtest":         {}, // a throwaway PostgreSQL for tests
 	"internal/cputime":        {}, // the process CPU time, for timing tests and benchmarks
@@ -66,7 +70,7 @@ var allowedImports = map[string][]string{
 }
 
 // stdlibOnly are the packages that may import nothing outside the standard library.
-var stdlibOnly = []string{"chess", "xiangqi", "variant/fog", "variant/fair", "variant/bomb", "variant/dice", "variant/jieqi", "engine/jieqibot", "chess/pgn", "xiangqi/pgn", "engine", "engine/xq", "internal/elo", "internal/pgntag", "internal/shareddata", "render/viewer"}
+var stdlibOnly = []string{"chess", "xiangqi", "variant/fog", "variant/fair", "variant/bomb", "variant/dice", "variant/jieqi", "engine/jieqibot", "chess/pgn", "xiangqi/pgn", "engine", "engine/xq", "internal/elo", "internal/tt", "internal/benchrun", "internal/pgntag", "internal/shareddata", "render/viewer"}
 
 func TestImportLayering(t *testing.T) {
 	const module = "github.com/gambitchess/gambit/"

@@ -14,18 +14,21 @@
 // mover's own king attacked.
 //
 // Level 1 plays the move with the best static evaluation after it
-// (engine.Evaluate), less its risk. Level 2 searches three plies with
-// alpha-beta and a captures-only quiescence search, and subtracts the risk
-// at the root; below the root it plays plain chess.
+// (engine.Evaluate), less its risk. Level 2 is the chess engine's own
+// search (engine.Engine.Search: iterative deepening, alpha-beta with its
+// transposition table, move ordering, pruning and quiescence) on one
+// thread and a node budget, each root move scored less its risk
+// (engine.Limits.RootPenalty); below the root it plays plain chess.
 //
-// Choose is deterministic (the same input gives the same move: moves are
-// tried in a fixed order and the search is bounded by a node count, not by
-// time) unless ctx ends first, in which case it returns the best move found
-// so far.
+// Choose is deterministic (the same input gives the same move: the search
+// runs on one thread and is bounded by a node count, not by time) unless
+// ctx ends first, in which case it returns the best move found so far (level
+// 1's move if the search had not finished its first iteration).
 package bombbot
 
 import (
 	"context"
+	"slices"
 
 	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/engine"
@@ -34,13 +37,11 @@ import (
 
 // Search bounds and scores.
 const (
-	mateScore  = 30000 // a checkmate, less the plies to it
-	infinity   = 32000
-	lostScore  = 20000 // what a blast that exposes the mover's own king costs
-	depth2     = 3     // plies searched at level 2, the root move included
-	qDepth     = 6     // the deepest capture sequence the quiescence search follows
-	nodeLimit  = 150000
-	checkEvery = 1024 // nodes between looks at ctx
+	mateScore = 30000 // a checkmate, less the plies to it
+	infinity  = 32000
+	lostScore = 20000 // what a blast that exposes the mover's own king costs
+	nodeLimit = 10000 // level 2's search budget (see search)
+	hashMB    = 1     // level 2's transposition table: 65,536 entries, room for the budget
 )
 
 // pieceValue is the material a blast destroys, by chess.PieceType, in
@@ -63,11 +64,33 @@ func Choose(ctx context.Context, pos chess.Position, exploded, knownSafe chess.B
 	if level < 2 {
 		return best
 	}
-	s := &searcher{ctx: ctx}
-	if m, ok := s.root(&pos, &ml, r); ok {
+	if m, ok := search(ctx, &pos, &ml, r); ok {
 		return m
 	}
 	return best
+}
+
+// search is level 2: the engine's search of pos within nodeLimit nodes,
+// every legal move (ml) lowered by its risk at the root. ok is false when
+// ctx ended before the first iteration was complete.
+//
+// The budget: 10,000 nodes take 3 to 4 times as long as the package's old
+// three-ply alpha-beta (engine.BenchPositions: 320-390 ms against 75-120 ms
+// for all 40), and against it scored +13 =23 -4 over 40 bomb-chess games
+// from the start (20 seeds, both colours). 150,000 nodes (the old search's
+// cap) scored +14 =13 -3 over 30 games at about 100 ms a move.
+func search(ctx context.Context, pos *chess.Position, ml *chess.MoveList, r risk) (chess.Move, bool) {
+	moves := slices.Clone(ml.Moves())
+	penalties := make([]int, len(moves))
+	for i, m := range moves {
+		var child chess.Position
+		pos.MakeMove(m, &child)
+		penalties[i] = r.of(pos, &child, m)
+	}
+	opts := engine.DefaultOptions()
+	opts.Threads, opts.Hash = 1, hashMB
+	res := engine.New(opts).Search(ctx, *pos, nil, engine.Limits{Nodes: nodeLimit, SearchMoves: moves, RootPenalty: penalties}, nil)
+	return res.BestMove, res.Depth >= 1 && res.BestMove != chess.MoveNone
 }
 
 // risk is what the public information says about where mines may be.

@@ -3,8 +3,8 @@ package xq
 import (
 	"context"
 	"fmt"
-	"time"
 
+	"github.com/gambitchess/gambit/internal/benchrun"
 	"github.com/gambitchess/gambit/xiangqi"
 )
 
@@ -45,11 +45,7 @@ var BenchPositions = []string{
 }
 
 // BenchResult is the outcome of Bench.
-type BenchResult struct {
-	Nodes uint64        // the signature: total nodes, deterministic for a given code version
-	Time  time.Duration // wall time
-	NPS   uint64        // nodes per second
-}
+type BenchResult = benchrun.Result
 
 // Bench searches every BenchPositions entry to depth (BenchDepth if 0)
 // with one thread, a 16 MB table cleared before each position and no time
@@ -63,23 +59,12 @@ func Bench(depth int, progress func(i int, fen string, nodes uint64)) (BenchResu
 	o := DefaultOptions()
 	o.Hash = benchHash
 	e := New(o)
-	var res BenchResult
-	start := time.Now()
-	for i, fen := range BenchPositions {
+	return benchrun.Run(BenchPositions, func(i int, fen string) (uint64, error) {
 		pos, err := xiangqi.ParseFEN(fen)
 		if err != nil {
-			return res, fmt.Errorf("xq: bench position %d: %w", i, err)
+			return 0, fmt.Errorf("xq: bench position %d: %w", i, err)
 		}
 		e.NewGame()
-		r := e.Search(context.Background(), pos, nil, Limits{Depth: depth}, nil)
-		res.Nodes += r.Nodes
-		if progress != nil {
-			progress(i, fen, r.Nodes)
-		}
-	}
-	res.Time = time.Since(start)
-	if s := res.Time.Seconds(); s > 0 {
-		res.NPS = uint64(float64(res.Nodes) / s)
-	}
-	return res, nil
+		return e.Search(context.Background(), pos, nil, Limits{Depth: depth}, nil).Nodes, nil
+	}, progress)
 }

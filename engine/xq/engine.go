@@ -44,7 +44,7 @@ func (e *Engine) Options() Options {
 func (e *Engine) NewGame() {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	e.tt.clear()
+	e.tt.Clear()
 	e.w.clearStats()
 }
 
@@ -60,7 +60,7 @@ func (e *Engine) SetOption(name, value string) error {
 		return err
 	}
 	if o.Hash != e.opts.Hash {
-		e.tt.resize(o.Hash)
+		e.tt.Resize(o.Hash)
 	}
 	e.opts = o
 	return nil
@@ -117,7 +117,7 @@ func (e *Engine) search(ctx context.Context, pos xiangqi.Position, history []uin
 	}
 	b := planTime(limits, pos.SideToMove(), e.opts.MoveOverhead)
 	w.hard = b.hard
-	e.tt.newSearch()
+	e.tt.NewSearch()
 
 	maxDepth := MaxPly - 8
 	if limits.Depth > 0 {

@@ -80,47 +80,24 @@ func TestFairyToICCS(t *testing.T) {
 	}
 }
 
+// TestTTPacking: xiangqi moves and the engine's scores fit the table's
+// fields. The table itself is tested in internal/tt.
 func TestTTPacking(t *testing.T) {
 	tt := newTable(1)
 	for _, d := range []ttData{
-		{move: xiangqi.NewMove(xiangqi.H2, xiangqi.E2), score: -Mate + 3, eval: -1234, depth: 17, bound: BoundExact},
-		{move: xiangqi.MoveNone, score: 32000, eval: 0, depth: -1, bound: BoundUpper},
-		{move: xiangqi.NewMove(xiangqi.I9, xiangqi.I0), score: 12, eval: 31000, depth: 0, bound: BoundLower},
+		{Move: xiangqi.NewMove(xiangqi.H2, xiangqi.E2), Score: -Mate + 3, Eval: -1234, Depth: 17, Bound: BoundExact},
+		{Move: xiangqi.MoveNone, Score: 32000, Eval: 0, Depth: -1, Bound: BoundUpper},
+		{Move: xiangqi.NewMove(xiangqi.I9, xiangqi.I0), Score: 12, Eval: 31000, Depth: 0, Bound: BoundLower},
 	} {
-		key := uint64(d.depth+100) * 0x9e3779b97f4a7c15
-		tt.store(key, d)
-		got, ok := tt.probe(key)
+		key := uint64(d.Depth+100) * 0x9e3779b97f4a7c15
+		tt.Store(key, d)
+		got, ok := tt.Probe(key)
 		if !ok || got != d {
 			t.Errorf("stored %+v, probed %+v (%v)", d, got, ok)
 		}
-		if _, ok := tt.probe(key ^ 1<<40); ok {
+		if _, ok := tt.Probe(key ^ 1<<40); ok {
 			t.Errorf("probe of another key hit")
 		}
-	}
-}
-
-// TestTTReplacement: a full bucket gives up its shallowest, oldest entry.
-func TestTTReplacement(t *testing.T) {
-	tt := newTable(1)
-	base := uint64(5)
-	step := tt.mask + 1 // same bucket, different keys
-	for i := 0; i < 4; i++ {
-		tt.store(base+uint64(i)*step, ttData{depth: 10 - i, bound: BoundExact})
-	}
-	tt.store(base+4*step, ttData{depth: 9, bound: BoundExact})
-	if _, ok := tt.probe(base + 3*step); ok {
-		t.Error("the shallowest entry survived")
-	}
-	for _, i := range []uint64{0, 1, 2, 4} {
-		if _, ok := tt.probe(base + i*step); !ok {
-			t.Errorf("entry %d lost", i)
-		}
-	}
-	tt.newSearch()
-	tt.newSearch()
-	tt.store(base+5*step, ttData{depth: 1, bound: BoundUpper})
-	if _, ok := tt.probe(base + 5*step); !ok {
-		t.Error("new entry not stored over aged ones")
 	}
 }
 

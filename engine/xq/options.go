@@ -16,7 +16,7 @@ var (
 
 // Options configures an Engine. Start from DefaultOptions.
 type Options struct {
-	Hash         int           // transposition table size in MB (rounded down to a power of two)
+	Hash         int           // transposition table size in MB
 	Threads      int           // accepted for UCI; the search runs on one thread
 	SkillLevel   int           // 0 (weakest) to 20 (full strength)
 	MoveOverhead time.Duration // time kept back per move for communication lag

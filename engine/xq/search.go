@@ -91,13 +91,13 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 
 	// Step 3. Transposition table.
 	key := pos.Key()
-	tte, hit := w.tt.probe(key)
+	tte, hit := w.tt.Probe(key)
 	hashMove := xiangqi.MoveNone
 	if hit {
-		hashMove = tte.move
-		if !pvNode && tte.depth >= depth {
-			v := fromTT(tte.score, ply)
-			if tte.bound&boundFor(v, beta) != 0 {
+		hashMove = tte.Move
+		if !pvNode && tte.Depth >= depth {
+			v := fromTT(tte.Score, ply)
+			if tte.Bound&boundFor(v, beta) != 0 {
 				return v
 			}
 		}
@@ -111,7 +111,7 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 	eval := -infinity
 	if !inCheck {
 		if hit {
-			eval = tte.eval
+			eval = tte.Eval
 		} else {
 			eval = w.evaluate(pos)
 		}
@@ -236,7 +236,7 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 	case pvNode && bestMove != xiangqi.MoveNone:
 		bound = BoundExact
 	}
-	w.tt.store(key, ttData{move: bestMove, score: toTT(bestScore, ply), eval: ttEval(eval), depth: depth, bound: bound})
+	w.tt.Store(key, ttData{Move: bestMove, Score: toTT(bestScore, ply), Eval: ttEval(eval), Depth: depth, Bound: bound})
 	return bestScore
 }
 
@@ -369,10 +369,10 @@ func (w *worker) qsearch(alpha, beta, ply int, checks bool) int {
 	}
 
 	key := pos.Key()
-	tte, hit := w.tt.probe(key)
-	if hit && (beta-alpha == 1 || tte.bound == BoundExact) {
-		v := fromTT(tte.score, ply)
-		if tte.bound&boundFor(v, beta) != 0 {
+	tte, hit := w.tt.Probe(key)
+	if hit && (beta-alpha == 1 || tte.Bound == BoundExact) {
+		v := fromTT(tte.Score, ply)
+		if tte.Bound&boundFor(v, beta) != 0 {
 			return v
 		}
 	}
@@ -389,7 +389,7 @@ func (w *worker) qsearch(alpha, beta, ply int, checks bool) int {
 			return matedIn(ply) // stalemate loses in xiangqi
 		}
 		if hit {
-			standPat = tte.eval // the same static evaluation, already computed
+			standPat = tte.Eval // the same static evaluation, already computed
 		} else {
 			standPat = w.evaluate(pos)
 		}
@@ -402,7 +402,7 @@ func (w *worker) qsearch(alpha, beta, ply int, checks bool) int {
 	}
 	hashMove := xiangqi.MoveNone
 	if hit {
-		hashMove = tte.move
+		hashMove = tte.Move
 	}
 	w.scoreMoves(ss, hashMove)
 
@@ -453,7 +453,7 @@ func (w *worker) qsearch(alpha, beta, ply int, checks bool) int {
 	if bestScore >= beta {
 		bound = BoundLower
 	}
-	w.tt.store(key, ttData{move: bestMove, score: toTT(bestScore, ply), eval: ttEval(standPat), depth: -1, bound: bound})
+	w.tt.Store(key, ttData{Move: bestMove, Score: toTT(bestScore, ply), Eval: ttEval(standPat), Depth: -1, Bound: bound})
 	return bestScore
 }
 

@@ -393,8 +393,8 @@ func TestHashResize(t *testing.T) {
 			t.Errorf("Hash %s: no move", mb)
 		}
 	}
-	if got, want := len(e.tt.buckets), 16<<20/64; got != want {
-		t.Errorf("16 MB table has %d buckets, want %d", got, want)
+	if got, want := e.tt.Len(), 16<<20/16; got != want {
+		t.Errorf("16 MB table has %d entries, want %d", got, want)
 	}
 }
 

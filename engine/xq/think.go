@@ -126,8 +126,8 @@ func (w *worker) result(depth, score int) Result {
 func (w *worker) ponderFromTT(m xiangqi.Move) xiangqi.Move {
 	var child xiangqi.Position
 	w.stack[0].pos.MakeMove(m, &child)
-	if d, ok := w.tt.probe(child.Key()); ok && d.move != xiangqi.MoveNone && child.IsLegal(d.move) {
-		return d.move
+	if d, ok := w.tt.Probe(child.Key()); ok && d.Move != xiangqi.MoveNone && child.IsLegal(d.Move) {
+		return d.Move
 	}
 	return xiangqi.MoveNone
 }
@@ -140,5 +140,5 @@ func (w *worker) info(r Result) Info {
 		nps = uint64(float64(w.nodes) / el.Seconds())
 	}
 	return Info{Depth: r.Depth, SelDepth: r.SelDepth, Score: r.Score, Bound: BoundExact, Nodes: w.nodes,
-		NPS: nps, HashFull: w.tt.hashfull(), Time: el, PV: r.PV}
+		NPS: nps, HashFull: w.tt.Hashfull(), Time: el, PV: r.PV}
 }
