@@ -87,11 +87,11 @@ func TestGlyphsCoverEveryDrawnRune(t *testing.T) {
 	runes = append(runes, traditionalNumerals...)
 	runes = append(runes, []rune("楚河漢界abcdefghi0123456789♔♕♖♗♘♙♚♛♜♝♞♟")...)
 	for _, r := range runes {
-		if _, ok := glyphs[r]; !ok {
+		if _, ok := glyphs()[r]; !ok {
 			t.Errorf("no outline for %q", r)
 		}
 	}
-	for i, shapes := range cburnettPieces {
+	for i, shapes := range cburnettPieces() {
 		if len(shapes) == 0 {
 			t.Errorf("cburnett piece %d has no shapes", i)
 		}

@@ -3,6 +3,7 @@ package render
 import (
 	"fmt"
 	"image/color"
+	"sync"
 )
 
 // shapeData is one painted path of a cburnett piece, as generated:
@@ -33,10 +34,11 @@ type glyphShape struct {
 	lo, hi Point
 }
 
-// Precomputed from the generated data at start-up; never modified.
+// Parsed from the generated data on first use, never modified: a program
+// that draws nothing (gambit pgn check) does not pay for parsing them.
 var (
-	cburnettPieces = buildCburnett()
-	glyphs         = buildGlyphs()
+	cburnettPieces = sync.OnceValue(buildCburnett)
+	glyphs         = sync.OnceValue(buildGlyphs)
 )
 
 func buildCburnett() [12][]pieceShape {
@@ -88,7 +90,7 @@ var cburnettNames = [12]string{"wP", "wN", "wB", "wR", "wQ", "wK", "bP", "bN", "
 func (b *board) cburnett(class string, i int, x, y, size float64) Node {
 	id := "cburnett-" + cburnettNames[i]
 	b.drawing.Define(id, func() Node {
-		shapes := cburnettPieces[i]
+		shapes := cburnettPieces()[i]
 		children := make([]Node, len(shapes))
 		for k, s := range shapes {
 			children[k] = PathNode("", s.path, s.paint)
@@ -102,7 +104,7 @@ func (b *board) cburnett(class string, i int, x, y, size float64) Node {
 // (cx, cy): Latin text by its cap height, so that labels share a
 // baseline; figures and Chinese characters by their bounding box.
 func (b *board) glyph(class string, r rune, cx, cy, height float64, c color.NRGBA) Node {
-	g, ok := glyphs[r]
+	g, ok := glyphs()[r]
 	if !ok {
 		return Group(class, cx, cy, 1) // every rune render draws is generated; a test checks
 	}
@@ -124,7 +126,7 @@ func (b *board) chessGlyph(class string, black bool, t int, cx, cy, size float64
 	white, filled := rune(0x2659-t), rune(0x265f-t)
 	// Scale the figures together so that the king (the tallest) fills
 	// most of the square and the others keep their relative size.
-	k := glyphs['♚']
+	k := glyphs()['♚']
 	h := size * 0.8 / ((k.hi.Y - k.lo.Y) / 1000)
 	if black {
 		return b.glyph(class, filled, cx, cy, h, color.NRGBA{0, 0, 0, 255})
