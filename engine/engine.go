@@ -103,7 +103,7 @@ type Limits struct {
 	// of SearchMoves (the same length): the full search scores a root move
 	// as its search result less its penalty, and reports scores so
 	// lowered (to no less than -MateInMaxPly+1). It lets a variant weigh a
-	// risk that only the root move runs (bomb chess: a mine on the
+	// risk that only the root move runs (a hidden hazard on the
 	// destination) while the search below plays plain chess. Negative
 	// penalties count as 0. The teaching algorithms ignore it.
 	RootPenalty []int

@@ -147,7 +147,7 @@ func TestTimeManagement(t *testing.T) {
 		el := time.Since(start)
 		budget := max(l.WTime, 200*time.Millisecond) // a floor for scheduling on a loaded machine
 		if l.MoveTime > 0 {
-			budget = l.MoveTime
+			budget = l.MoveTime + 100*time.Millisecond // the same slack: a search that ignored it would run for seconds
 		}
 		if l.MovesToGo == 1 {
 			budget = l.WTime * 9 / 10
