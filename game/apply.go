@@ -32,9 +32,10 @@ func (g *Game) apply(e *Event) error {
 			return err
 		}
 		e.Step = &step
-		g.movers = append(g.movers, step.Color)
-		g.offers[step.Color.Other()] = 0         // moving on declines whatever the opponent offered
-		g.offers[step.Color].drop(OfferTakeback) // a request to take back an earlier move lapses
+		mover := step.Color.Color()
+		g.movers = append(g.movers, mover)
+		g.offers[mover.Other()] = 0         // moving on declines whatever the opponent offered
+		g.offers[mover].drop(OfferTakeback) // a request to take back an earlier move lapses
 		if g.clock != nil {
 			g.pressClock(e)
 		}

@@ -111,7 +111,7 @@ func (r *chessRules) Play(text string) (Step, error) {
 	case err != nil:
 		return Step{}, fmt.Errorf("%w: %s", ErrIllegalMove, text)
 	}
-	step := Step{UCI: pos.UCI(m), SAN: pos.SAN(m), Color: pos.SideToMove()}
+	step := Step{UCI: pos.UCI(m), SAN: pos.SAN(m), Color: Side(pos.SideToMove())}
 	if err := r.g.Push(m); err != nil {
 		return Step{}, fmt.Errorf("%w: %s: %v", ErrIllegalMove, text, err)
 	}
@@ -125,7 +125,7 @@ func (r *chessRules) History() []Step {
 	out := make([]Step, len(moves))
 	for i, m := range moves {
 		before, after := positions[i], positions[i+1]
-		out[i] = Step{UCI: before.UCI(m), SAN: before.SAN(m), FEN: after.FEN(), Color: before.SideToMove()}
+		out[i] = Step{UCI: before.UCI(m), SAN: before.SAN(m), FEN: after.FEN(), Color: Side(before.SideToMove())}
 	}
 	return out
 }

@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -413,5 +414,27 @@ func TestOffersOfBothKinds(t *testing.T) {
 	mustEmit(t)(g.Answer(chess.Black, OfferTakeback, false))
 	if !g.offers[chess.Black].has(OfferTakeback) || g.offers[chess.White].has(OfferTakeback) {
 		t.Fatalf("declining answered the wrong request: offers %v", g.offers)
+	}
+}
+
+// TestAddSpecRefuses: a twin, or a Spec missing what every variant needs,
+// is refused with the reason (Register panics with it at start-up).
+func TestAddSpecRefuses(t *testing.T) {
+	r := map[Variant]*Spec{}
+	ok := *chessSpec
+	ok.Name = "twin"
+	if err := addSpec(r, &ok); err != nil {
+		t.Fatal(err)
+	}
+	noLabel, seeded := ok, ok
+	noLabel.Name, noLabel.Label = "x", ""
+	seeded.Name, seeded.Seeded = "y", true
+	for _, tt := range []struct {
+		s    *Spec
+		want string
+	}{{&ok, "registered twice"}, {&noLabel, "a label"}, {&seeded, "needs Verify"}} {
+		if err := addSpec(r, tt.s); err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("addSpec(%s) = %v, want %q", tt.s.Name, err, tt.want)
+		}
 	}
 }

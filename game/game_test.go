@@ -282,7 +282,7 @@ func TestAbort(t *testing.T) {
 // name, so the browser never counts plies; a variant's extension is its own
 // object under "ext" and reads back as the variant's type.
 func TestStepWire(t *testing.T) {
-	b, err := json.Marshal(Step{UCI: "e7e5", SAN: "e5", FEN: "x", Color: chess.Black})
+	b, err := json.Marshal(Step{UCI: "e7e5", SAN: "e5", FEN: "x", Color: SideOf(chess.Black)})
 	if err != nil || string(b) != `{"uci":"e7e5","san":"e5","fen":"x","color":"black"}` {
 		t.Errorf("black's step: %s, %v", b, err)
 	}
@@ -299,6 +299,12 @@ func TestStepWire(t *testing.T) {
 	}
 	if _, ok := ExtAs[testExt](Ext{}); ok {
 		t.Error("an empty extension read as a variant's")
+	}
+	if err := json.Unmarshal([]byte(`{"ext":{"fog":["a1"]}}`), &back); err != nil {
+		t.Fatal(err)
+	}
+	if x, ok := ExtAs[testExt](back.Ext); ok {
+		t.Errorf("another variant's extension read as this one's: %+v", x)
 	}
 }
 

@@ -110,7 +110,7 @@ func (g *Game) restoreRecord(r Record) error {
 		if err != nil {
 			return fmt.Errorf("%w: game %s move %d: %v", ErrBadRecord, r.ID, i+1, err)
 		}
-		g.movers = append(g.movers, step.Color)
+		g.movers = append(g.movers, step.Color.Color())
 	}
 	status, ok := ParseStatus(r.Status)
 	if !ok {

@@ -1,6 +1,7 @@
 package game
 
 import (
+	"bytes"
 	"encoding/json"
 	"slices"
 )
@@ -67,13 +68,16 @@ func (RawExtension) ExtendsVariant() Variant { return "" }
 func (r RawExtension) MarshalJSON() ([]byte, error) { return r, nil }
 
 // ExtAs returns e's extension as the variant's type T: the value itself,
-// or a RawExtension read into T. ok is false when e holds neither.
+// or a RawExtension that reads into T with no field T lacks. ok is false
+// when e holds neither (another variant's extension, or none).
 func ExtAs[T Extension](e Ext) (v T, ok bool) {
 	switch x := e.Extension.(type) {
 	case T:
 		return x, true
 	case RawExtension:
-		return v, json.Unmarshal(x, &v) == nil
+		d := json.NewDecoder(bytes.NewReader(x))
+		d.DisallowUnknownFields()
+		return v, d.Decode(&v) == nil
 	}
 	return v, false
 }
@@ -94,14 +98,18 @@ func (g *Game) Hidden() bool { return g.spec.Hidden }
 // Sight returns the game as viewer v sees it, with every move as seen when
 // history is set: the one source of what a viewer is shown, in every
 // variant (Rules.Sight). A viewer holding both seats (a game on one
-// screen) sees as the side to move does: the screen is handed over
-// between turns.
+// screen) sees as the side to move does when the variant hands the screen
+// over between turns (Spec.HandOver); otherwise what both sides know, as
+// a spectator does: each player looks at the screen on the other's turn,
+// so neither may be shown what only one of them knows.
 func (g *Game) Sight(v Viewer, history bool) Sight {
 	seer := g.rules.Turn()
 	if !v.Holds(seer) {
 		seer = seer.Other()
 	}
-	return g.rules.Sight(seer, v.IsSpectator(), g.status.Finished(), history)
+	both := v.Holds(seer) && v.Holds(seer.Other())
+	spectator := v.IsSpectator() || both && !g.spec.HandOver
+	return g.rules.Sight(seer, spectator, g.status.Finished(), history)
 }
 
 // openSight is the Sight of a game of full information, the same for every

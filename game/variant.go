@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"sync/atomic"
 
 	"github.com/gambitchess/gambit/chess"
 )
@@ -126,26 +127,43 @@ var specs = map[Variant]*Spec{
 	Xiangqi:  xiangqiSpec,
 }
 
+// sealed is set by the registry's first reader: from then on it is read
+// without a lock, so Register panics.
+var sealed atomic.Bool
+
 // Register adds a variant to the registry. Call it from the variant's
-// package init (as image.RegisterFormat is), never later: the registry is
-// read without a lock. It panics on a variant registered twice or a Spec
-// missing what every variant needs, a programming error found at start-up.
+// package init (as image.RegisterFormat is), never later: once the
+// registry has been read (Lookup, Specs, Variants) it panics, as it does on
+// a variant registered twice or a Spec missing what every variant needs,
+// a programming error found at start-up.
 func Register(s *Spec) {
-	switch {
-	case s.Name == "" || s.Label == "" || s.Board == "" || s.Sides[0] == "":
-		panic(fmt.Sprintf("game.Register: %q: a variant needs a name, a label, a board and sides", s.Name))
-	case s.Setup == nil || s.Rules == nil:
-		panic(fmt.Sprintf("game.Register: %s: a variant needs Setup and Rules", s.Name))
-	case s.Seeded && s.Verify == nil:
-		panic(fmt.Sprintf("game.Register: %s: a seeded variant needs Verify, so anyone can check its draws", s.Name))
+	if sealed.Load() {
+		panic(fmt.Sprintf("game.Register: %s registered after the registry was read: register from init", s.Name))
 	}
-	if _, dup := specs[s.Name]; dup {
-		panic(fmt.Sprintf("game.Register: %s registered twice", s.Name))
+	if err := addSpec(specs, s); err != nil {
+		panic("game.Register: " + err.Error())
 	}
-	specs[s.Name] = s
 }
 
-// Specs returns every registered variant, by name.
+// addSpec adds s to registry r, or says why it may not.
+func addSpec(r map[Variant]*Spec, s *Spec) error {
+	switch {
+	case s.Name == "" || s.Label == "" || s.Board == "" || s.Sides[0] == "":
+		return fmt.Errorf("%q: a variant needs a name, a label, a board and sides", s.Name)
+	case s.Setup == nil || s.Rules == nil:
+		return fmt.Errorf("%s: a variant needs Setup and Rules", s.Name)
+	case s.Seeded && s.Verify == nil:
+		return fmt.Errorf("%s: a seeded variant needs Verify, so anyone can check its draws", s.Name)
+	}
+	if _, dup := r[s.Name]; dup {
+		return fmt.Errorf("%s registered twice", s.Name)
+	}
+	r[s.Name] = s
+	return nil
+}
+
+// Specs returns every registered variant, by name. The Specs are the
+// registry's own: read them, never change them.
 func Specs() []*Spec {
 	out := make([]*Spec, 0, len(specs))
 	for _, v := range Variants() {
@@ -170,6 +188,7 @@ var ChessSides = [2]string{"White", "Black"}
 // Lookup returns the registered variant named v ("" reads as chess, for
 // records from before variants).
 func Lookup(v Variant) (*Spec, error) {
+	sealed.Store(true)
 	if v == "" {
 		v = Chess
 	}
@@ -191,6 +210,7 @@ func ParseVariant(s string) (Variant, error) {
 
 // Variants returns the names of the registered variants, sorted.
 func Variants() []Variant {
+	sealed.Store(true)
 	out := make([]Variant, 0, len(specs))
 	for v := range specs {
 		out = append(out, v)

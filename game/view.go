@@ -1,7 +1,7 @@
 package game
 
 import (
-	"encoding/json"
+	"fmt"
 	"slices"
 
 	"github.com/gambitchess/gambit/chess"
@@ -22,11 +22,11 @@ func (g *Game) Dests() map[string][]string {
 // the coordinate text (ICCS in xiangqi), SAN the game's own notation
 // (Chinese in xiangqi), WXF the xiangqi WXF notation.
 type Step struct {
-	UCI   string      `json:"uci"`
-	SAN   string      `json:"san"`
-	WXF   string      `json:"wxf,omitempty"`
-	FEN   string      `json:"fen"`
-	Color chess.Color `json:"-"` // who moved: turns come from the rules, not from ply parity (on the wire "color": MarshalJSON)
+	UCI   string `json:"uci"`
+	SAN   string `json:"san"`
+	WXF   string `json:"wxf,omitempty"`
+	FEN   string `json:"fen"`
+	Color Side   `json:"color"` // who moved: turns come from the rules, not from ply parity
 	// Ext is what the variant records of the move beside its text (its own
 	// type; nil in chess and xiangqi): on the wire, the object "ext".
 	Ext Ext `json:"ext,omitzero"`
@@ -51,22 +51,34 @@ func (g *Game) Clone() *Game {
 	return &c
 }
 
-// MarshalJSON writes the step with the side that moved as "color" ("white"
-// or "black"; xiangqi's Red is white), so the browser takes turns from the
-// server, never from ply parity. chess.Color itself stays a number, as
-// events store it.
-func (s Step) MarshalJSON() ([]byte, error) {
-	type plain Step // without the method
-	return json.Marshal(struct {
-		plain
-		Color string `json:"color"`
-	}{plain(s), colorName(s.Color)})
+// Side is a side as the wire writes it, "white" or "black" (xiangqi's Red
+// is white): a Step's mover. chess.Color itself stays a number, as events
+// store it.
+type Side chess.Color
+
+// SideOf is chess.Color c as a Side.
+func SideOf(c chess.Color) Side { return Side(c) }
+
+// Color is s as chess.Color.
+func (s Side) Color() chess.Color { return chess.Color(s) }
+
+// MarshalText writes "white" or "black".
+func (s Side) MarshalText() ([]byte, error) {
+	if chess.Color(s) == chess.Black {
+		return []byte("black"), nil
+	}
+	return []byte("white"), nil
 }
 
-// colorName is a side as the wire writes it.
-func colorName(c chess.Color) string {
-	if c == chess.Black {
-		return "black"
+// UnmarshalText reads "white" or "black".
+func (s *Side) UnmarshalText(b []byte) error {
+	switch string(b) {
+	case "white":
+		*s = Side(chess.White)
+	case "black":
+		*s = Side(chess.Black)
+	default:
+		return fmt.Errorf("game: side %q, want white or black", b)
 	}
-	return "white"
+	return nil
 }

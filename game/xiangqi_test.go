@@ -39,7 +39,7 @@ func TestXiangqiStart(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p := evs[0].Step; len(evs) != 1 || p.SAN != "炮二平五" || p.WXF != "C2.5" || p.UCI != "h2e2" || p.Color != chess.White {
+	if p := evs[0].Step; len(evs) != 1 || p.SAN != "炮二平五" || p.WXF != "C2.5" || p.UCI != "h2e2" || p.Color.Color() != chess.White {
 		t.Errorf("played %+v, want 炮二平五 C2.5 h2e2 by Red", p)
 	}
 	if _, err := g.Move(chess.Black, "e2e9"); !errors.Is(err, ErrIllegalMove) {

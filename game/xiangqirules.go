@@ -77,7 +77,7 @@ func (r *xiangqiRules) Dests() map[string][]string {
 func xiangqiStep(p *xiangqi.Position, m xiangqi.Move) Step {
 	var after xiangqi.Position
 	p.MakeMove(m, &after)
-	return Step{UCI: p.UCI(m), SAN: p.Chinese(m), WXF: p.WXF(m), FEN: after.FEN(), Color: side(p.SideToMove())}
+	return Step{UCI: p.UCI(m), SAN: p.Chinese(m), WXF: p.WXF(m), FEN: after.FEN(), Color: Side(side(p.SideToMove()))}
 }
 
 func (r *xiangqiRules) Play(text string) (Step, error) {

@@ -46,12 +46,18 @@ const crossedBonus = 80
 // lower counts as 1, higher as 2), or jieqi.MoveNone when the side to move
 // has no legal move.
 func Choose(ctx context.Context, s jieqi.Sight, level int) jieqi.Move {
+	m, _ := choose(ctx, s, level)
+	return m
+}
+
+// choose is Choose, also returning the nodes searched.
+func choose(ctx context.Context, s jieqi.Sight, level int) (jieqi.Move, int) {
 	level = min(max(level, 1), 2)
 	p := s.Position
 	var ml jieqi.MoveList
 	p.GenerateLegal(&ml)
 	if ml.Len() == 0 {
-		return jieqi.MoveNone
+		return jieqi.MoveNone, 0
 	}
 	sr := newSearcher(ctx, &p)
 	root := ordered(&p, &ml)
@@ -75,7 +81,7 @@ func Choose(ctx context.Context, s jieqi.Sight, level int) jieqi.Move {
 			break
 		}
 	}
-	return best
+	return best, sr.nodes
 }
 
 // searcher holds one search's state.

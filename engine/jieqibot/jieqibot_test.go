@@ -16,15 +16,15 @@ import (
 func TestLegalOverRandomSights(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	asked := 0
-	games := 8
+	games := 4
 	if testing.Short() {
-		games = 4
+		games = 2
 	}
 	for i := range games {
 		g := jieqi.NewGame(fair.Seed{byte(i), 7})
 		for ply := 0; ply < 120 && !g.Outcome().Over(); ply++ {
 			legal := g.LegalMoves()
-			if ply%15 == 0 {
+			if ply%20 == 0 {
 				for level := 1; level <= 2; level++ {
 					m := Choose(context.Background(), g.View(g.Turn()), level)
 					asked++
@@ -38,7 +38,7 @@ func TestLegalOverRandomSights(t *testing.T) {
 			}
 		}
 	}
-	if asked < 20 {
+	if asked < 8 {
 		t.Fatalf("asked only %d times", asked)
 	}
 }
@@ -74,9 +74,15 @@ func TestCancelled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	g := jieqi.NewGame(fair.Seed{5})
-	m := Choose(ctx, g.View(jieqi.Red), 2)
+	m, nodes := choose(ctx, g.View(jieqi.Red), 2)
 	if !slices.Contains(g.LegalMoves(), m) {
 		t.Fatalf("cancelled search returned %v, not a legal move", m)
+	}
+	if nodes > checkEvery {
+		t.Errorf("a cancelled search ran %d nodes, more than the %d between two looks at its context", nodes, checkEvery)
+	}
+	if _, all := choose(context.Background(), g.View(jieqi.Red), 2); all <= checkEvery {
+		t.Errorf("an uncancelled search ran %d nodes: the test above cannot tell", all)
 	}
 }
 

@@ -3,6 +3,7 @@ package all_test
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"reflect"
 	"slices"
 	"strings"
@@ -39,15 +40,18 @@ func TestRegistry(t *testing.T) {
 	}
 }
 
-// TestRegisterRefusesATwin: registering a name twice is a start-up panic.
-func TestRegisterRefusesATwin(t *testing.T) {
+// TestRegisterAfterReadingPanics: the registry is read without a lock, so
+// a registration once it has been read is a start-up panic.
+func TestRegisterAfterReadingPanics(t *testing.T) {
 	defer func() {
-		if recover() == nil {
-			t.Error("a second registration of fog of war was taken")
+		if r := recover(); r == nil || !strings.Contains(fmt.Sprint(r), "after the registry was read") {
+			t.Errorf("a registration after reading: %v", r)
 		}
 	}()
 	s, _ := game.Lookup(foggame.FogOfWar)
-	game.Register(s)
+	late := *s
+	late.Name = "late"
+	game.Register(&late)
 }
 
 // TestNullMoveRefusedUnlessARule: "0000" (UCI's null move, a pass) is

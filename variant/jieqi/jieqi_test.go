@@ -303,3 +303,33 @@ func TestPerpetualCheckLoses(t *testing.T) {
 		t.Errorf("outcome %v, want Black winning by perpetual check", o)
 	}
 }
+
+// TestSightOf: a sight rebuilt from what was sent keeps what the seer
+// knows of the pieces taken, and an impossible one is refused.
+func TestSightOf(t *testing.T) {
+	var known [2][8]int
+	known[Black][Horse] = 1
+	s, err := SightOf("xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX w - - 0 1", Red, known, [2]int{0, 1})
+	if err == nil {
+		t.Fatalf("30 face-down pieces and 2 taken: %+v", s)
+	}
+	s, err = SightOf("xxxxkx1xx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX w - - 0 1", Red, known, [2]int{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, unknown := s.Position.Lost(Black); got[Horse] != 1 || unknown != 0 {
+		t.Errorf("Lost(Black) = %v, %d", got, unknown)
+	}
+	for _, tt := range []struct {
+		known   [2][8]int
+		unknown [2]int
+	}{
+		{[2][8]int{Black: {King: 1}}, [2]int{}},
+		{[2][8]int{Red: {Soldier: 6}}, [2]int{}},
+		{[2][8]int{}, [2]int{-1, 0}},
+	} {
+		if _, err := SightOf("xxxxkx1xx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX w - - 0 1", Red, tt.known, tt.unknown); !errors.Is(err, ErrSight) {
+			t.Errorf("SightOf(%v, %v) = %v, want ErrSight", tt.known, tt.unknown, err)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package jieqi
 
 import (
+	"errors"
 	"fmt"
 	"sort"
 
@@ -64,27 +65,49 @@ func (s Sight) CapturedUnknown(c Color) int {
 	return n
 }
 
+// ErrSight is wrapped by the errors of SightOf.
+var ErrSight = errors.New("jieqi: impossible sight")
+
 // SightOf rebuilds a Sight from what was sent to seer: the public FEN, and
 // for each side (indexed by Color) the types of its taken pieces that seer
 // knows and how many more were taken face down unidentified. It is how a
 // player that is given only a sight (a computer player) gets a Position
-// to search. Counts beyond what a side starts with are an error.
+// to search. Pieces on the board and taken beyond what a side starts with
+// (15 besides its general; of a type, StartCount) are an error wrapping
+// ErrSight.
 func SightOf(fen string, seer Color, known [2][8]int, unknown [2]int) (Sight, error) {
 	p, err := ParseFEN(fen)
 	if err != nil {
 		return Sight{}, err
 	}
+	var up [2][8]int // face-up pieces on the board, by side and type
+	var down [2]int  // face-down pieces on the board, by side
+	for s := Square(0); s < NumSquares; s++ {
+		switch pc := p.board[s]; {
+		case pc == xiangqi.NoPiece:
+		case p.down.Has(s):
+			down[pc.Color()]++
+		default:
+			up[pc.Color()][pc.Type()]++
+		}
+	}
 	for c := Red; c <= Black; c++ {
-		total := unknown[c]
+		total := down[c] + unknown[c]
+		if unknown[c] < 0 {
+			return Sight{}, fmt.Errorf("%w: %d unknown pieces of %v taken", ErrSight, unknown[c], c)
+		}
+		if known[c][King] != 0 {
+			return Sight{}, fmt.Errorf("%w: a general of %v taken", ErrSight, c)
+		}
 		for t := Advisor; t <= Soldier; t++ {
-			if known[c][t] < 0 || known[c][t] > StartCount[t] {
-				return Sight{}, fmt.Errorf("jieqi: sight: %d of piece type %d of side %d taken", known[c][t], t, c)
+			if known[c][t] < 0 || known[c][t]+up[c][t] > StartCount[t] {
+				return Sight{}, fmt.Errorf("%w: %d %c taken and %d on the board, more than %d", ErrSight, known[c][t], xiangqi.NewPiece(c, t).Char(), up[c][t], StartCount[t])
 			}
 			p.lost[c][t] = uint8(known[c][t])
-			total += known[c][t]
+			total += known[c][t] + up[c][t]
 		}
-		if unknown[c] < 0 || total > 15 {
-			return Sight{}, fmt.Errorf("jieqi: sight: %d pieces of side %d taken", total, c)
+		if total > NumHidden {
+			return Sight{}, fmt.Errorf("%w: %d pieces of %v besides the general, more than %d", ErrSight, total, c, NumHidden)
 		}
 		p.lostUnknown[c] = uint8(unknown[c])
 	}

@@ -139,7 +139,7 @@ func (r *bombRules) History() []game.Step {
 
 // bombStep writes a step of the rules as the live game's, with its blast.
 func bombStep(s bomb.Step) game.Step {
-	st := game.Step{UCI: s.UCI, SAN: s.SAN, FEN: s.FEN, Color: s.Color}
+	st := game.Step{UCI: s.UCI, SAN: s.SAN, FEN: s.FEN, Color: game.SideOf(s.Color)}
 	if s.Blast.Exploded {
 		st.Ext = game.Ext{Extension: Blast{Blast: s.Blast.Square.String(), Cleared: game.SquareNames(s.Blast.Cleared)}}
 	}

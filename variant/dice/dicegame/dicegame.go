@@ -154,7 +154,7 @@ func (r *diceRules) History() []game.Step {
 
 // diceStep writes an action as a step; the first of a turn carries its roll.
 func diceStep(a dice.Action, first bool) game.Step {
-	st := game.Step{UCI: a.UCI, SAN: a.SAN, FEN: a.FEN, Color: a.Color}
+	st := game.Step{UCI: a.UCI, SAN: a.SAN, FEN: a.FEN, Color: game.SideOf(a.Color)}
 	if first {
 		st.Ext = game.Ext{Extension: Roll{Roll: dieLetters(a.Roll[:])}}
 	}

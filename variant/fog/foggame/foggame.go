@@ -186,7 +186,7 @@ func (r *fogRules) Play(text string) (game.Step, error) {
 		if p.UCI(m) != text {
 			continue
 		}
-		step := game.Step{UCI: text, SAN: p.SAN(m), Color: p.SideToMove()}
+		step := game.Step{UCI: text, SAN: p.SAN(m), Color: game.SideOf(p.SideToMove())}
 		if err := r.g.Push(m); err != nil {
 			return game.Step{}, fmt.Errorf("%w: %s: %v", game.ErrIllegalMove, text, err)
 		}
@@ -253,7 +253,7 @@ func (r *fogRules) sightAt(seer chess.Color, spectator bool, n int, history bool
 	seen := func(i int) game.Step {
 		st := r.steps[i]
 		fen, _ := see(positions[i+1])
-		if spectator || st.Color != seer {
+		if spectator || st.Color.Color() != seer {
 			return game.Step{SAN: "?", FEN: fen, Color: st.Color}
 		}
 		st.FEN = fen

@@ -105,7 +105,7 @@ func setup(text string) (string, []string, error) {
 	}
 	p, err := jieqi.ParseFEN(text)
 	if err != nil {
-		return "", nil, fmt.Errorf("%w: %v", game.ErrBadSetup, err)
+		return "", nil, fmt.Errorf("%w: %w", game.ErrBadSetup, err)
 	}
 	return p.FEN(), nil, nil
 }
@@ -113,14 +113,14 @@ func setup(text string) (string, []string, error) {
 func rulesAt(start, seedText string) (game.Rules, error) {
 	seed, err := fair.ParseSeed(seedText)
 	if err != nil {
-		return nil, fmt.Errorf("%w: jieqi: %v", game.ErrBadSetup, err)
+		return nil, fmt.Errorf("%w: jieqi: %w", game.ErrBadSetup, err)
 	}
 	if start == "" {
 		return &rules{g: jieqi.NewGame(seed), start: start}, nil
 	}
 	g, err := jieqi.NewGameFromFEN(start, seed)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %v", game.ErrBadSetup, err)
+		return nil, fmt.Errorf("%w: %w", game.ErrBadSetup, err)
 	}
 	return &rules{g: g, start: start}, nil
 }
@@ -168,14 +168,14 @@ func (r *rules) Dests() map[string][]string {
 }
 
 func (r *rules) Play(text string) (game.Step, error) {
-	if _, err := r.g.PushUCI(strings.ToLower(text)); err != nil {
+	pl, err := r.g.PushUCI(strings.ToLower(text))
+	if err != nil {
 		if errors.Is(err, jieqi.ErrInvalidMove) {
-			return game.Step{}, fmt.Errorf("%w: %q", game.ErrInvalidMove, text)
+			return game.Step{}, fmt.Errorf("%w: %w", game.ErrInvalidMove, err)
 		}
-		return game.Step{}, fmt.Errorf("%w: %s", game.ErrIllegalMove, text)
+		return game.Step{}, fmt.Errorf("%w: %w", game.ErrIllegalMove, err)
 	}
-	steps := r.steps(jieqi.NoColor, false)
-	return steps[len(steps)-1], nil
+	return stepOf(pl.SeenBy(jieqi.NoColor), r.g.FEN()), nil
 }
 
 // History is every move as a spectator knows it: nothing of a piece taken
@@ -194,23 +194,41 @@ func (r *rules) steps(seer jieqi.Color, all bool) []game.Step {
 		var next jieqi.Position
 		p.MakeMove(pl.Move, &next)
 		p = next
-		st := game.Step{UCI: pl.UCI(), SAN: pl.String(), FEN: p.FEN(), Color: side(pl.Color)}
-		var t Turned
-		if pl.Revealed != jieqi.NoPieceType {
-			t.Reveal = string(xiangqi.NewPiece(pl.Color, pl.Revealed).Char())
-		}
-		switch {
-		case pl.Captured != xiangqi.NoPiece:
-			t.Took = string(pl.Captured.Char())
-		case pl.CapturedDown:
-			t.Took = "?"
-		}
-		if t != (Turned{}) {
-			st.Ext = game.Ext{Extension: t}
-		}
-		out[i] = st
+		out[i] = stepOf(pl, p.FEN())
 	}
 	return out
+}
+
+// lastStep is the last move as seer knows it (all: as it was), if any.
+func (r *rules) lastStep(seer jieqi.Color, all bool) (game.Step, bool) {
+	played := r.g.History()
+	if len(played) == 0 {
+		return game.Step{}, false
+	}
+	pl := played[len(played)-1]
+	if !all {
+		pl = pl.SeenBy(seer)
+	}
+	return stepOf(pl, r.g.FEN()), true
+}
+
+// stepOf writes a move, as its viewer knows it, with the public FEN after it.
+func stepOf(pl jieqi.Played, fen string) game.Step {
+	st := game.Step{UCI: pl.UCI(), SAN: pl.String(), FEN: fen, Color: game.SideOf(side(pl.Color))}
+	var t Turned
+	if pl.Revealed != jieqi.NoPieceType {
+		t.Reveal = string(xiangqi.NewPiece(pl.Color, pl.Revealed).Char())
+	}
+	switch {
+	case pl.Captured != xiangqi.NoPiece:
+		t.Took = string(pl.Captured.Char())
+	case pl.CapturedDown:
+		t.Took = "?"
+	}
+	if t != (Turned{}) {
+		st.Ext = game.Ext{Extension: t}
+	}
+	return st
 }
 
 func (r *rules) Check() (string, bool) {
@@ -271,12 +289,11 @@ func (r *rules) Sight(seer chess.Color, spectator, over, history bool) game.Sigh
 	}
 	s := game.Sight{FEN: r.g.FEN(), StartFEN: r.StartFEN()}
 	s.Check, _ = r.Check()
-	steps := r.steps(viewer, over)
 	if history {
-		s.Moves = steps
+		s.Moves = r.steps(viewer, over)
 	}
-	if n := len(steps); n > 0 {
-		s.Last = &steps[n-1]
+	if last, ok := r.lastStep(viewer, over); ok {
+		s.Last = &last
 	}
 	s.Fair = &game.Fairness{Commitment: r.g.Commitment()}
 	if over {
@@ -317,13 +334,13 @@ func (r *rules) PGN(h game.PGNHeader) string {
 func choose(ctx context.Context, s game.Sight, seat chess.Color, level game.Level) (string, error) {
 	taken, ok := game.ExtAs[Taken](s.Ext)
 	if !ok {
-		return "", fmt.Errorf("jieqi bot: nothing of the pieces taken in the sight")
+		return "", errors.New("jieqi bot: nothing of the pieces taken in the sight")
 	}
 	var known [2][8]int
 	for c, letters := range taken.Known {
 		for i := range len(letters) {
 			pc := xiangqi.PieceFromChar(letters[i])
-			if pc == xiangqi.NoPiece || pc.Color() != jieqi.Color(c) {
+			if pc == xiangqi.NoPiece || pc.Color() != jieqi.Color(c) || pc.Type() == jieqi.King {
 				return "", fmt.Errorf("jieqi bot: taken piece %q", letters[i])
 			}
 			known[c][pc.Type()]++

@@ -63,7 +63,7 @@ func TestPGNOnceOverVerifies(t *testing.T) {
 			t.Fatalf("%s: %v", u, err)
 		}
 	}
-	if pgn := g.PGN(); strings.Contains(pgn, "[Seed ") || !strings.Contains(pgn, "[SeedHash ") {
+	if pgn := g.PGN(); strings.Contains(pgn, "[Seed ") || strings.Contains(pgn, "[Layout ") || strings.Contains(pgn, "[%take") || !strings.Contains(pgn, "[SeedHash ") {
 		t.Fatalf("PGN in play:\n%s", pgn)
 	}
 	if _, err := g.Resign(chess.Black); err != nil {
@@ -78,5 +78,29 @@ func TestPGNOnceOverVerifies(t *testing.T) {
 	tampered := strings.Replace(pgn, "[%reveal", "[%reveal X", 1)
 	if _, err := spec.Verify.Run(strings.NewReader(tampered)); err == nil {
 		t.Errorf("a tampered reveal verified:\n%s", tampered)
+	}
+}
+
+// TestOneScreenShowsWhatBothKnow: on one screen (both seats, no hand-over)
+// a piece taken face down is shown to neither player, its captor
+// included: its owner looks at the same screen. A seat alone sees what it
+// took.
+func TestOneScreenShowsWhatBothKnow(t *testing.T) {
+	g := newGame(t, "")
+	for _, u := range []string{"b2b9", "e9e8"} {
+		if _, err := g.Move(g.Turn(), u); err != nil {
+			t.Fatalf("%s: %v", u, err)
+		}
+	}
+	both := game.Viewer{Seats: [2]bool{true, true}}
+	s := g.Sight(both, true)
+	taken, _ := game.ExtAs[Taken](s.Ext)
+	turned, _ := game.ExtAs[Turned](s.Moves[0].Ext)
+	if taken.Known[1] != "" || taken.Unknown[1] != 1 || turned.Took != "?" || strings.Contains(s.Moves[0].SAN, "x") && !strings.HasSuffix(s.Moves[0].SAN, "x?") {
+		t.Errorf("one screen at Red's turn sees taken %+v, first move %+v %q", taken, turned, s.Moves[0].SAN)
+	}
+	red := g.Sight(game.SeatViewer(chess.White), true)
+	if taken, _ := game.ExtAs[Taken](red.Ext); len(taken.Known[1]) != 1 {
+		t.Errorf("Red's seat alone does not see what it took: %+v", taken)
 	}
 }
