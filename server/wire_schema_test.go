@@ -17,6 +17,7 @@ import (
 	"github.com/gambitchess/gambit/variant/bomb/bombgame"
 	"github.com/gambitchess/gambit/variant/dice/dicegame"
 	"github.com/gambitchess/gambit/variant/fog/foggame"
+	"github.com/gambitchess/gambit/variant/jieqi/jieqigame"
 )
 
 // The browser's wire types (web/src/api.ts) and message unions
@@ -47,6 +48,8 @@ var wireTypes = []struct {
 	{"ChatLine", chatLine{}, nil},
 	{"ChatLog", chatLogJSON{}, nil},
 	{"WireError", errorJSON{}, nil},
+	{"VariantInfo", variantJSON{}, nil},
+	{"Level", Level{}, nil},
 }
 
 // extTypes pairs each variant's extension (game.Ext) with its TypeScript
@@ -55,11 +58,13 @@ var extTypes = []struct {
 	file, ts string
 	v        game.Extension
 }{
-	{"../web/src/dice.ts", "DiceTurn", dicegame.Turn{}},
-	{"../web/src/dice.ts", "DiceRoll", dicegame.Roll{}},
-	{"../web/src/marks.ts", "FogView", foggame.Fog{}},
-	{"../web/src/marks.ts", "BombMines", bombgame.Mines{}},
-	{"../web/src/marks.ts", "BombBlast", bombgame.Blast{}},
+	{"../web/src/variants/dice.ts", "DiceTurn", dicegame.Turn{}},
+	{"../web/src/variants/dice.ts", "DiceRoll", dicegame.Roll{}},
+	{"../web/src/variants/fog.ts", "FogView", foggame.Fog{}},
+	{"../web/src/variants/bomb.ts", "BombMines", bombgame.Mines{}},
+	{"../web/src/variants/bomb.ts", "BombBlast", bombgame.Blast{}},
+	{"../web/src/variants/jieqi.ts", "JieqiTaken", jieqigame.Taken{}},
+	{"../web/src/variants/jieqi.ts", "JieqiTurned", jieqigame.Turned{}},
 }
 
 // TestWireSchemaExtensions holds each variant's extension to the

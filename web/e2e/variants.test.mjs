@@ -153,7 +153,7 @@ test('fog of war on one screen: the board is covered until the next player shows
   await move(app.page, 'e2e4');
   await app.page.waitForSelector('#handover:not([hidden])');
   assert.equal(await app.page.textContent('#handover-text'), 'Pass the device to Black');
-  assert.equal((await fogSquares(app.page)).length, 64, 'the covered board shows nothing');
+  assert.equal(await app.page.locator('#board cg-board square.unseen').count(), 64, 'the covered board shows nothing');
   assert.deepEqual(await boardPieces(app.page), {});
   await app.page.click('#btn-handover');
   await app.page.waitForSelector('#handover', { state: 'hidden' });

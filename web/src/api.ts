@@ -26,7 +26,36 @@ export function extOf<T extends object>(x: { ext?: Ext } | undefined): Partial<T
   return (x?.ext ?? {}) as Partial<T>;
 }
 
-export type Variant = 'chess' | 'chess960' | 'xiangqi' | 'fogofwar' | 'dice' | 'bomb';
+// Variant is a variant's name as the server registers it (GET /api/variants
+// lists them): the browser has no list of its own.
+export type Variant = string;
+
+// BoardKind is the kind of board a variant plays on (Go's game.Board).
+export type BoardKind = 'chess' | 'xiangqi';
+
+// VariantInfo is a registered variant as the server describes it (GET
+// /api/variants, server/api.go variantJSON): its name and English label,
+// the board it plays on, its sides' names ("White", "Red"), the
+// terminations its rules end games with (as State.termination writes
+// them), and its policies: whether players claim draws, may take moves
+// back, whether it is drawn from a committed seed, hides information, hands
+// the device over between turns on one screen, may pass; the computer's
+// levels, weakest first (none: no computer opponent).
+export interface VariantInfo {
+  name: Variant;
+  label: string;
+  tag?: string;
+  board: BoardKind;
+  sides: [string, string];
+  terminations: string[];
+  claimDraw: boolean;
+  takeback: boolean;
+  seeded: boolean;
+  hidden: boolean;
+  handOver: boolean;
+  pass: boolean;
+  levels: Level[];
+}
 
 // Fairness is the SHA-256 commitment of a seeded game's secret seed, and the
 // seed once the game is over.
@@ -76,7 +105,8 @@ export interface Presence { white: SeatPresence; black: SeatPresence; watching: 
 // and the new game's id once both agreed.
 export interface Rematch { offer?: Color; next?: string }
 
-export interface Level { name: string; label: string }
+// Level is one of the computer's levels in a variant.
+export interface Level { name: string; label: string; algorithm: string; elo?: number; depth?: number }
 
 // Chat (online games): a line of the players' or the spectators' room, and
 // the room's recent lines, sent after every (re)connection.
@@ -164,7 +194,8 @@ export const pairUp = (variant: Variant, clock: { minutes: number; increment: nu
 
 export const listGames = () => fetch('/api/games?limit=15').then(r => json<Summary[]>(r));
 
-export const levels = (variant: Variant = 'chess') => fetch(`/api/levels?variant=${variant}`).then(r => json<Level[]>(r));
+// listVariants asks the server which variants it plays.
+export const listVariants = () => fetch('/api/variants').then(r => json<VariantInfo[]>(r));
 
 export const pgn = (id: string) => fetch(`/api/games/${id}/pgn`).then(r => r.text());
 

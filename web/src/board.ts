@@ -3,7 +3,7 @@
 // rules of its own: it offers only the destinations the server sent, and
 // the server's next state is the truth. Each variant's board is an adapter
 // behind this interface (chessboard.ts over chessground, xiangqi.ts drawn by
-// hand); variants.ts says which variant uses which.
+// hand); the server's registration says which variant uses which.
 
 import type { Color } from './api';
 
@@ -22,9 +22,9 @@ export interface BoardConfig {
   // move, kept until playPremove. A board without premoves ignores it (the
   // xiangqi board does).
   premove?: Color;
-  // marks are CSS classes drawn on squares, by square: "fog" (unseen in
-  // fog of war), "mine" (an exploded or revealed mine), "safe" (known to
-  // hold no mine). A board without them ignores it (the xiangqi board does).
+  // marks are CSS classes drawn on squares, by square, as a variant's
+  // module asks (VariantModule.marks; style.css draws them). A board
+  // without them ignores it (the xiangqi board does).
   marks?: Record<string, string>;
 }
 
@@ -45,7 +45,7 @@ export interface Board {
   // illegal one is dropped. Boards without premoves leave it out.
   playPremove?(): void;
   // effect lays a short animation over some squares (class cls, see
-  // style.css), gone after ms: a mine's blast. Boards without it skip it.
+  // style.css), gone after ms (VariantModule.effect). Boards without it skip it.
   effect?(squares: string[], cls: string, ms: number): void;
   // destroy removes the board's content and handlers from the page.
   destroy(): void;

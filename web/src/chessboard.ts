@@ -10,6 +10,9 @@ import type { Color } from './api';
 import type { Board, BoardConfig, BoardHooks } from './board';
 import { t } from './i18n';
 
+// allSquares lists the 64 squares of a chess board.
+export const allSquares = [...'abcdefgh'].flatMap(f => [1, 2, 3, 4, 5, 6, 7, 8].map(r => f + r));
+
 const promotions = ['queen', 'knight', 'rook', 'bishop'] as const;
 type Promotion = (typeof promotions)[number];
 

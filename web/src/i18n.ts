@@ -37,6 +37,10 @@ const en = {
   'variant.bomb': 'Bomb chess',
   'variant.bomb.tag': 'Bomb',
   'variant.bomb.help': 'Eight hidden mines lie on ranks 3 to 6. A piece that ends its move on one explodes, clearing the 3×3 block around it (kings survive); if the blast exposes your own king, you lose.',
+  'variant.jieqi': 'Jieqi (揭棋, xiangqi with hidden pieces)',
+  'variant.jieqi.tag': 'Jieqi',
+  'variant.jieqi.help': 'Xiangqi with hidden pieces: all but the generals start face down, shuffled; a face-down piece moves first as the piece of its point and turns over; a piece taken face down is shown to its captor only.',
+  'variant.jieqi.rules': 'The board is xiangqi’s, but only the generals start face up: the other fifteen pieces of each side are shuffled and placed face down on the usual starting points. A face-down piece moves as the piece whose starting point it stands on (a face-down piece on a chariot’s point moves as a chariot), and turns over with its first move, showing what it really is; from then on it moves as itself, and advisors and elephants may then leave the palace and cross the river. A face-down piece that is captured stays hidden: only its captor sees what it was. Otherwise the rules of xiangqi apply: checkmate or no legal move loses, perpetual check loses, repetitions and the 60-move rule are judged automatically. The layout comes from a secret seed the server commits to before the game and reveals after it.',
   'variant.bomb.rules': 'Chess, with eight mines hidden on ranks 3 to 6, placed from a secret seed the server commits to before the game. A piece that ends its move on a mine sets it off: every piece in the 3×3 block around the mine is removed, except kings, and the mine is gone. If the blast leaves your own king in check, you lose at once. Exploded mines are marked on the board; all of them are shown when the game ends, with the seed, so the placement can be checked. Otherwise the rules of chess apply.',
 
   // the end of a game: "{title} ({result})", then the reason as a sentence
@@ -131,11 +135,17 @@ const en = {
   'dice.moves.other': '{n} moves made this turn',
   'btn.pass': 'Pass',
   'fair.dice': 'The rolls are provably fair: the server committed to their secret seed before the game.',
+  'fair.jieqi': 'The layout is provably fair: the server committed to its secret seed before the game.',
+  'fair.generic': 'This game is provably fair: the server committed to its secret seed before the game.',
   'fair.bomb': 'The mines are provably fair: the server committed to their secret seed before the game.',
   'fair.commitment': 'Commitment (SHA-256): {hash}',
   'fair.seed': 'Seed: {seed}',
   'fair.verify': 'Check it with {command} on the game’s PGN.',
   'fair.later': 'The seed is revealed when the game is over.',
+  'moves.reveal': 'Turned up as {piece}',
+  'jieqi.taken': 'Pieces taken',
+  'jieqi.unknown': 'Taken face down: only its captor knows what it was',
+  'piece.faceDown': 'face-down piece',
   'moves.blast': 'A mine went off on {square}',
   'dialog.rules': 'Rules',
   'piece.pawn': 'Pawn',
@@ -182,6 +192,8 @@ const en = {
   'setup.chess960': 'Start position: a number from 0 to 959, a FEN or a Chess960 PGN (optional: empty draws one at random)',
   'setup.chess960.placeholder': '518 (the standard start) or bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1',
   'setup.xiangqi': 'Start from a xiangqi FEN or PGN (optional)',
+  'setup.jieqi': 'Start from a jieqi FEN, X and x for face-down pieces (optional: empty deals a shuffled layout)',
+  'setup.jieqi.placeholder': 'xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX w - - 0 1',
   'setup.xiangqi.placeholder': 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1 or 1. 炮二平五 馬８进７',
 } as const;
 
@@ -201,6 +213,12 @@ export function setLanguage(code: string): boolean {
   const table = tables[code];
   if (table) current = table;
   return !!table;
+}
+
+// hasText reports whether key names a text (a side or a variant the server
+// names that this UI may not have words for).
+export function hasText(key: string): key is Key {
+  return Object.prototype.hasOwnProperty.call(en, key);
 }
 
 // t returns the text of key with each {name} replaced by params[name]; a

@@ -4,7 +4,7 @@
 
 import { Challenge, Variant, joinGame, listLobby, pairUp } from './api';
 import { t } from './i18n';
-import { variantOf, variants } from './variants';
+import { sideName, variantOf, variants } from './variants';
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
 
@@ -38,7 +38,7 @@ export class Lobby {
   // fillPairing draws one button per time control for the chosen game.
   private fillPairing() {
     const sel = $<HTMLSelectElement>('pair-variant');
-    if (sel.options.length === 0) for (const v of variants) sel.add(new Option(t(v.label), v.name));
+    if (sel.options.length === 0) for (const v of variants()) sel.add(new Option(v.label, v.name));
     const box = $('pair-buttons');
     box.textContent = '';
     for (const p of pairings) {
@@ -98,7 +98,7 @@ export class Lobby {
       li.dataset.id = c.id;
       const v = variantOf(c.variant);
       const what = Object.assign(document.createElement('span'), { className: 'who' });
-      what.textContent = t('lobby.challenge', { tc: c.timeControl || t('lobby.untimed'), game: t(v.tag ?? v.label), side: t(`side.${v.sides[c.color]}.inline`) });
+      what.textContent = t('lobby.challenge', { tc: c.timeControl || t('lobby.untimed'), game: v.tag ?? v.label, side: sideName(v, c.color, true) });
       li.appendChild(what);
       if (c.mine) {
         li.appendChild(Object.assign(document.createElement('span'), { className: 'res', textContent: t('lobby.waiting') }));

@@ -5,14 +5,14 @@ import 'chessground/assets/chessground.base.css';
 import 'chessground/assets/chessground.brown.css';
 import 'chessground/assets/chessground.cburnett.css';
 import './style.css';
-import { createGame, finished, levels, listGames, Summary, Variant } from './api';
+import { createGame, finished, listGames, listVariants, Summary } from './api';
 import { Lobby } from './lobby';
 import { Play } from './play';
 import { installGlyphPieces } from './pieces';
 import { applySettings, loadSettings, saveSettings, saveTicket } from './settings';
 import { Sounds } from './sound';
 import { t } from './i18n';
-import { sideName, variantOf, variants } from './variants';
+import { VariantUI, setRegistry, sideName, variantOf, variants } from './variants';
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
 
@@ -67,7 +67,7 @@ async function showRecent() {
     a.querySelector('.act')!.textContent = t(over || !g.yours ? 'recent.review' : 'recent.resume');
     let players = t('recent.players', { white: who('white'), black: who('black') });
     if (g.mode === 'online') players = t('recent.online', { players });
-    a.querySelector('.who')!.textContent = v.tag ? t('recent.tagged', { tag: t(v.tag), players }) : players;
+    a.querySelector('.who')!.textContent = v.tag ? t('recent.tagged', { tag: v.tag, players }) : players;
     const state = over ? `${g.result}${g.termination ? ' · ' + g.termination : ''}` : t(g.plies === 1 ? 'recent.inPlay.one' : 'recent.inPlay.other', { n: g.plies });
     a.querySelector('.res')!.textContent = [g.timeControl, state, ago(g.updatedAt)].filter(Boolean).join(' · ');
     li.appendChild(a);
@@ -85,30 +85,25 @@ function ago(iso: string): string {
   return new Date(iso).toLocaleDateString();
 }
 
-// The new-game dialog. The levels are the same in both games, labelled for each.
-let levelsOf = '';
-async function fillLevels(variant: Variant = variantOf().name) {
-  if (levelsOf === variant) return;
-  levelsOf = variant;
+// The new-game dialog. The levels are the chosen variant's, as the server
+// registers them; the one chosen stays when the next variant has it too.
+function fillLevels(v: VariantUI) {
   const sel = $<HTMLSelectElement>('level');
-  try {
-    const list = await levels(variant);
-    const keep = sel.value || 'beginner'; // read after the fetch: the user may have chosen meanwhile
-    sel.textContent = '';
-    for (const l of list) sel.add(new Option(l.label, l.name));
-    sel.value = list.some(l => l.name === keep) ? keep : list[0]?.name ?? ''; // each variant has its own levels
-  } catch {
-    if (sel.options.length === 0) sel.add(new Option(t('level.greedy'), 'greedy'));
-  }
+  const keep = sel.value || 'beginner';
+  const list = v.levels;
+  if ([...sel.options].map(o => o.value).join() === list.map(l => l.name).join()) return;
+  sel.textContent = '';
+  for (const l of list) sel.add(new Option(l.label, l.name));
+  sel.value = list.some(l => l.name === keep) ? keep : list[0]?.name ?? ''; // each variant has its own levels
 }
 
 // fillVariants offers every variant in the new-game dialog, the first chosen.
 function fillVariants() {
   const box = $('variants');
-  variants.forEach((v, i) => {
+  variants().forEach((v, i) => {
     const input = Object.assign(document.createElement('input'), { type: 'radio', name: 'variant', value: v.name, checked: i === 0 });
     const label = document.createElement('label');
-    label.append(input, ' ' + t(v.label));
+    label.append(input, ' ' + v.label);
     box.appendChild(label);
   });
 }
@@ -127,14 +122,14 @@ function syncModeFields() {
   for (const el of form.querySelectorAll<HTMLElement>('.color-choice')) el.hidden = mode === 'local';
   for (const el of form.querySelectorAll<HTMLElement>('.online-only')) el.hidden = mode !== 'online';
   const v = variantOf((form.elements.namedItem('variant') as RadioNodeList).value);
-  void fillLevels(v.name);
+  fillLevels(v);
   form.querySelector('.first-side')!.textContent = sideName(v, 'white');
   $('setup-label').textContent = t(v.setup.label);
   // The chosen variant's rules: a few words, and in full behind "Rules".
-  $('variant-help').textContent = t(v.help);
+  $('variant-help').textContent = v.help ?? '';
   $('variant-rules').hidden = !v.rules;
   $('variant-rules-title').textContent = t('dialog.rules');
-  $('variant-rules-text').textContent = v.rules ? t(v.rules) : '';
+  $('variant-rules-text').textContent = v.rules ?? '';
   (form.elements.namedItem('setup') as HTMLTextAreaElement).placeholder = t(v.setup.placeholder);
 }
 
@@ -199,12 +194,23 @@ function bindSettings() {
   sync();
 }
 
-function init() {
+// loadRegistry asks the server which variants it plays; without an answer
+// the page offers chess alone (and the server says the rest when it can).
+async function loadRegistry() {
+  try {
+    setRegistry(await listVariants());
+  } catch {
+    setRegistry([]);
+  }
+}
+
+async function init() {
   $('no-bundle').hidden = true;
   installGlyphPieces();
   bindSettings();
+  await loadRegistry();
   fillVariants();
-  void fillLevels();
+  fillLevels(variantOf());
   $('btn-new-top').onclick = $('btn-new-home').onclick = openNewGame;
   $('new-form').onchange = syncModeFields;
   $('new-form').onsubmit = e => void startGame(e as SubmitEvent);
@@ -222,4 +228,4 @@ function init() {
   route();
 }
 
-init();
+void init();

@@ -23,7 +23,7 @@ import { renderClocks, renderPlayers } from './round/view/players';
 import { flash, renderStatus, setConn } from './round/view/status';
 import { loadTickets, saveTicket } from './settings';
 import type { Sounds } from './sound';
-import { SidePanel, VariantUI, variants } from './variants';
+import { SidePanel, VariantUI, boards } from './variants';
 
 export interface PlayHooks {
   newGame: () => void;
@@ -151,7 +151,8 @@ export class Play {
   private start(v: VariantUI) {
     if (this.board) return;
     document.body.dataset.variant = v.name;
-    showBoardElement(v.board.element, variants.map(o => o.board.element));
+    document.body.dataset.board = v.board.kind;
+    showBoardElement(v.board.element, Object.values(boards).map(b => b.element));
     this.board = v.board.create($(v.board.element), {
       move: (orig, dest, promotion) => this.ctrl.move(orig + dest + (promotion ?? '')),
     });
@@ -191,5 +192,6 @@ export class Play {
     $('fair').hidden = true;
     delete document.body.dataset.game;
     delete document.body.dataset.variant;
+    delete document.body.dataset.board;
   }
 }

@@ -1,22 +1,24 @@
-// The variants the UI knows, one entry each: which board draws it, what its
-// sides are called, how its games end, how its moves are written and how
-// they sound. The pages ask here instead of testing the variant's name, so a
-// variant is added by adding its entry (and its texts to i18n.ts, and its
-// name to api.ts's Variant). A variant on a chess board starts from the
-// chess entry: `fogofwar: { ...chess, name: 'fogofwar', label: ..., ... }`.
+// The variants the UI plays, as the server registers them (GET
+// /api/variants): the server says what each variant is (its board, sides,
+// terminations, draw claims, takebacks, hand-over, computer levels); the
+// browser adds only each kind of board's adapter (here) and each variant's
+// own module (variants/*.ts: its texts and hooks). The pages ask a
+// VariantUI and never test a variant's name: a variant is named in the
+// browser only in its own module and in its texts (i18n.ts).
 
-import { type Color, type State, type Step, type Variant, extOf } from './api';
-import type { BoardFactory } from './board';
-import { ChessBoard } from './chessboard';
-import { byRoll, dicePanel } from './dice';
-import { type BombBlast, blastArea } from './marks';
+import type { BoardKind, Color, Level, State, Step, Variant, VariantInfo } from './api';
+import type { BoardConfig, BoardFactory } from './board';
+import { ChessBoard, allSquares } from './chessboard';
+import { Key as TextKey, hasText, t } from './i18n';
 import { MoveGrouping, byFullMove } from './round/movelist';
-import { Key as TextKey, t } from './i18n';
 import type { SoundName } from './sound';
 import { XiangqiBoard, parseFEN } from './xiangqi';
-
-// Side names a side's texts: side.{Side} and side.{Side}.inline in i18n.ts.
-export type Side = 'white' | 'black' | 'red';
+import { bomb } from './variants/bomb';
+import { chess, chess960 } from './variants/chess';
+import { dice } from './variants/dice';
+import { fogofwar } from './variants/fog';
+import { jieqi } from './variants/jieqi';
+import { xiangqi } from './variants/xiangqi';
 
 // Notation is one way to write the move list.
 export interface Notation {
@@ -43,40 +45,57 @@ export interface SidePanel {
 // the panel may do (send a move).
 export type PanelFactory = (act: { move(u: string): void }) => SidePanel;
 
-// VariantUI is what the UI needs to know about one variant.
-export interface VariantUI {
-  name: Variant; // as the server names it
+// MoveSound is the sound of the move that made after.
+export type MoveSound = (before: State, after: State) => SoundName;
+
+// Notations are a move list's choices, the default first, remembered under
+// storageKey.
+export interface Notations { storageKey: string; options: Notation[] }
+
+// BoardKindUI is what a kind of board brings to every variant on it: the
+// element of the page it draws on (index.html keeps one per kind) and the
+// adapter that draws it, the texts of its rules' usual terminations, how its
+// moves sound, how its moves may be written, the new-game dialog's setup
+// field, and the empty board shown while it is covered.
+export interface BoardKindUI {
+  kind: BoardKind;
+  element: string;
+  create: BoardFactory;
+  reasons: Record<string, TextKey>;
+  moveSound: MoveSound;
+  notations?: Notations;
+  setup: { label: TextKey; placeholder: TextKey };
+  cover: Pick<BoardConfig, 'fen' | 'marks'>;
+}
+
+// VariantModule is one variant's own part of the UI: its texts and the
+// hooks where it draws something the shared page does not. Every field but
+// the name and texts is optional: a variant without a hook is drawn as its
+// board kind draws any game.
+export interface VariantModule {
+  name: Variant; // as the server registers it
   label: TextKey; // in the new-game dialog
-  tag?: TextKey; // before the players in the recent games; none for plain chess
+  tag?: TextKey; // before the players in the recent games and the lobby; none for plain chess
   help: TextKey; // its rules in a few words, shown in the new-game dialog
   rules?: TextKey; // its rules in full, behind the dialog's "Rules" disclosure
-  // board is the element of the page the board draws on (index.html keeps
-  // one per kind of board) and the adapter that draws it.
-  board: { element: string; create: BoardFactory };
-  sides: Record<Color, Side>;
-  // reasons are the texts of the terminations the rules can end a game
-  // with, by the server's name; resignation, agreement, timeout and
-  // abandonment are shared by all (see describeEnd).
-  reasons: Record<string, TextKey>;
-  // notations are the move list's choices, the default first, remembered
-  // under storageKey; without any the list shows Step.san.
-  notations?: { storageKey: string; options: Notation[] };
-  claimDraw: boolean; // whether a player claims draws (repetition, 50 moves) or the rules judge them
-  moveSound(before: State, after: State): SoundName; // the sound of the move that made after
-  setup: { label: TextKey; placeholder: TextKey }; // the new-game dialog's FEN/PGN field
-  takeback: boolean; // whether moves may be taken back (the server refuses it in the hidden and random variants)
-  // handOver hides the board between turns on one screen (fog of war: each
-  // side may see only its own view), until the next player asks for it.
-  handOver?: boolean;
+  setup?: { label: TextKey; placeholder: TextKey }; // the dialog's FEN/PGN field, if not the board's
+  // reasons are the texts of its own terminations (or of its board's, said
+  // its own way), by the server's name.
+  reasons?: Record<string, TextKey>;
   // spectatorNote is the status a spectator reads while the game is played
   // (fog of war: the board shows nothing until the end).
   spectatorNote?: TextKey;
-  // The variant's hooks into the game page, which has no variant branch of
-  // its own. moveRows groups the move list (chess: by move number; dice
-  // chess: a turn a row, from one step with a dice roll to the next).
-  moveRows: MoveGrouping;
+  // fair is what a seeded game's note says is drawn from the seed (the
+  // dice, the mines, the layout).
+  fair?: TextKey;
+  notations?: Notations | null; // the move list's choices, if not the board's; null: Step.san alone
+  // moveSound is the sound of a move; board is the board kind's.
+  moveSound?(before: State, after: State, board: MoveSound): SoundName;
+  // moveRows groups the move list (dice chess: a turn a row, from one step
+  // with a dice roll to the next); by move number without it.
+  moveRows?: MoveGrouping;
   // panel is the variant's part of the side panel, made with the board
-  // (dice chess: the dice and Pass).
+  // (dice chess: the dice and Pass; jieqi: the pieces taken).
   panel?: PanelFactory;
   // effect is the animation a move shows on the board, if any (bomb chess:
   // the blast of a mine).
@@ -84,158 +103,168 @@ export interface VariantUI {
   // stepMark is a mark on a move of the list, with its tooltip (bomb chess:
   // the move that set off a mine).
   stepMark?(m: Step): { cls: string; title: string } | undefined;
-  // fair is what the game info says of a game drawn from a secret seed
-  // (dice, mines), and the command that checks it once the seed is out.
+  // marks are CSS classes the board draws on squares beyond the position,
+  // by square (fog of war: the unseen squares; bomb chess: known mines and
+  // safe squares); live says whether the live position is shown.
+  marks?(s: State, live: boolean): Record<string, string[]>;
+}
+
+// VariantUI is what the pages know of one variant: the server's
+// registration, its board kind's adapter and its module's texts and hooks.
+export interface VariantUI {
+  name: Variant;
+  label: string; // its name, in the user's language where the UI has words for it
+  tag?: string; // before the players, if it needs naming (not plain chess)
+  help?: string;
+  rules?: string;
+  board: { kind: BoardKind; element: string; create: BoardFactory };
+  sides: Record<Color, string>; // the sides' names as the server writes them, lower case: "white", "red"
+  terminations: readonly string[]; // as the server names them
+  reasons: Record<string, TextKey>;
+  notations?: Notations;
+  claimDraw: boolean; // whether a player claims draws (repetition, 50 moves) or the rules judge them
+  takeback: boolean; // whether moves may be taken back (the server refuses it in the hidden and random variants)
+  // handOver hides the board between turns on one screen (fog of war: each
+  // side may see only its own view), until the next player asks for it.
+  handOver: boolean;
+  levels: readonly Level[]; // the computer's; none: no computer opponent
+  moveSound: MoveSound;
+  setup: { label: TextKey; placeholder: TextKey };
+  cover: Pick<BoardConfig, 'fen' | 'marks'>; // the board shown while covered
+  spectatorNote?: TextKey;
+  moveRows: MoveGrouping;
+  panel?: PanelFactory;
+  effect?(before: State, after: State): BoardEffect | undefined;
+  stepMark?(m: Step): { cls: string; title: string } | undefined;
+  marks?(s: State, live: boolean): Record<string, string[]>;
+  // fair is what the game info says of a game drawn from a secret seed,
+  // and the command that checks it once the seed is out.
   fair?: { text: TextKey; verify: string };
 }
 
-// chess is the default variant, and the base of the others on a chess board.
-export const chess: VariantUI = {
-  name: 'chess',
-  label: 'variant.chess',
-  help: 'variant.chess.help',
-  board: { element: 'board', create: (el, hooks) => new ChessBoard(el, hooks, document.getElementById('promo')!) },
-  sides: { white: 'white', black: 'black' },
-  reasons: {
-    checkmate: 'reason.checkmate',
-    stalemate: 'reason.stalemate',
-    'insufficient material': 'reason.insufficientMaterial',
-    '75-move rule': 'reason.75moves',
-    'fivefold repetition': 'reason.fivefold',
-    '50-move rule': 'reason.50moves',
-    'threefold repetition': 'reason.threefold',
-  },
-  claimDraw: true,
-  moveSound: (_, s) => {
-    const san = s.last?.san ?? '';
-    return san.includes('+') || san.includes('#') ? 'check' : san.includes('x') ? 'capture' : 'move';
-  },
-  setup: { label: 'setup.chess', placeholder: 'setup.chess.placeholder' },
-  takeback: true,
-  moveRows: byFullMove,
+// chessMoveSound reads SAN's marks.
+const chessMoveSound: MoveSound = (_, s) => {
+  const san = s.last?.san ?? '';
+  return san.includes('+') || san.includes('#') ? 'check' : san.includes('x') ? 'capture' : 'move';
 };
 
-// chess960 is chess from a shuffled back rank, on the chess board: the
-// server draws the start (or reads the number, FEN or PGN pasted), and its
-// dests offer castling as the king's move onto its own rook, which
-// ChessBoard sends as king square + rook square.
-export const chess960: VariantUI = {
-  ...chess,
-  name: 'chess960',
-  label: 'variant.chess960',
-  tag: 'variant.chess960.tag',
-  help: 'variant.chess960.help',
-  setup: { label: 'setup.chess960', placeholder: 'setup.chess960.placeholder' },
+// boards are the kinds of board, by the server's name.
+export const boards: Record<BoardKind, BoardKindUI> = {
+  chess: {
+    kind: 'chess',
+    element: 'board',
+    create: (el, hooks) => new ChessBoard(el, hooks, document.getElementById('promo')!),
+    reasons: {
+      checkmate: 'reason.checkmate',
+      stalemate: 'reason.stalemate',
+      'insufficient material': 'reason.insufficientMaterial',
+      '75-move rule': 'reason.75moves',
+      'fivefold repetition': 'reason.fivefold',
+      '50-move rule': 'reason.50moves',
+      'threefold repetition': 'reason.threefold',
+    },
+    moveSound: chessMoveSound,
+    setup: { label: 'setup.chess', placeholder: 'setup.chess.placeholder' },
+    cover: { fen: '8/8/8/8/8/8/8/8 w - - 0 1', marks: Object.fromEntries(allSquares.map(k => [k, 'unseen'])) },
+  },
+  xiangqi: {
+    kind: 'xiangqi',
+    element: 'xboard',
+    create: (el, hooks) => new XiangqiBoard(el, hooks),
+    reasons: {
+      checkmate: 'reason.checkmate',
+      stalemate: 'reason.xiangqi.stalemate',
+      'perpetual check': 'reason.perpetualCheck',
+      repetition: 'reason.repetition',
+      'move limit': 'reason.60moves',
+      'insufficient material': 'reason.insufficientMaterial',
+    },
+    // Xiangqi move text has no capture or check marks: count the pieces.
+    moveSound: (prev, s) => (s.check ? 'check' : parseFEN(s.fen).size < parseFEN(prev.fen).size ? 'capture' : 'move'),
+    notations: {
+      storageKey: 'gambit.xiangqiNotation',
+      options: [
+        { id: 'chinese', label: 'notation.chinese', text: m => m.san },
+        { id: 'wxf', label: 'notation.wxf', text: m => m.wxf || m.san },
+        { id: 'iccs', label: 'notation.iccs', text: m => m.uci },
+      ],
+    },
+    setup: { label: 'setup.xiangqi', placeholder: 'setup.xiangqi.placeholder' },
+    cover: { fen: '9/9/9/9/9/9/9/9/9/9 w - - 0 1' },
+  },
 };
 
-export const xiangqi: VariantUI = {
-  name: 'xiangqi',
-  label: 'variant.xiangqi',
-  tag: 'variant.xiangqi.tag',
-  help: 'variant.xiangqi.help',
-  board: { element: 'xboard', create: (el, hooks) => new XiangqiBoard(el, hooks) },
-  sides: { white: 'red', black: 'black' },
-  reasons: {
-    checkmate: 'reason.checkmate',
-    stalemate: 'reason.xiangqi.stalemate',
-    'perpetual check': 'reason.perpetualCheck',
-    repetition: 'reason.repetition',
-    'move limit': 'reason.60moves',
-    'insufficient material': 'reason.insufficientMaterial',
-  },
-  notations: {
-    storageKey: 'gambit.xiangqiNotation',
-    options: [
-      { id: 'chinese', label: 'notation.chinese', text: m => m.san },
-      { id: 'wxf', label: 'notation.wxf', text: m => m.wxf || m.san },
-      { id: 'iccs', label: 'notation.iccs', text: m => m.uci },
-    ],
-  },
-  claimDraw: false, // repetitions are judged automatically
-  // Xiangqi move text has no capture or check marks: count the pieces.
-  moveSound: (prev, s) => (s.check ? 'check' : parseFEN(s.fen).size < parseFEN(prev.fen).size ? 'capture' : 'move'),
-  setup: { label: 'setup.xiangqi', placeholder: 'setup.xiangqi.placeholder' },
-  takeback: true,
-  moveRows: byFullMove, // Red's move, then Black's
+// modules are the variants' own UI modules, in the new-game dialog's order
+// (variants the server registers and no module knows come after them).
+export const modules: readonly VariantModule[] = [chess, chess960, xiangqi, jieqi, fogofwar, dice, bomb];
+
+// fallback is what the UI plays when the server's list cannot be had: chess,
+// as the server registers it.
+export const fallback: VariantInfo = {
+  name: 'chess', label: 'Chess', board: 'chess', sides: ['White', 'Black'],
+  terminations: Object.keys(boards.chess.reasons), claimDraw: true, takeback: true,
+  seeded: false, hidden: false, handOver: false, pass: false, levels: [],
 };
 
-// fogofwar is chess where each side sees only its own pieces and the
-// squares they could move to: the server cuts every state per viewer (the
-// fen has unseen squares empty, fog lists them, the opponent's steps are
-// "?"). No check; the king is captured.
-export const fogofwar: VariantUI = {
-  ...chess,
-  name: 'fogofwar',
-  label: 'variant.fogofwar',
-  tag: 'variant.fogofwar.tag',
-  help: 'variant.fogofwar.help',
-  rules: 'variant.fogofwar.rules',
-  reasons: {
-    'king captured': 'reason.kingCaptured',
-    stalemate: 'reason.stalemate',
-    '75-move rule': 'reason.75moves',
-    'fivefold repetition': 'reason.fivefold',
-    'bare kings': 'reason.bareKings',
-  },
-  claimDraw: false,
-  takeback: false,
-  handOver: true,
-  spectatorNote: 'status.fogWatching',
-};
+// variantUI joins a registration with its board kind and its module.
+export function variantUI(info: VariantInfo, mod = modules.find(m => m.name === info.name)): VariantUI {
+  const board = Object.prototype.hasOwnProperty.call(boards, info.board) ? boards[info.board] : boards.chess;
+  const side = (s: string | undefined, dflt: string) => (s ?? dflt).toLowerCase();
+  const moveSound: MoveSound = mod?.moveSound ? (b, a) => mod.moveSound!(b, a, board.moveSound) : board.moveSound;
+  return {
+    name: info.name,
+    label: mod ? t(mod.label) : info.label,
+    tag: mod?.tag ? t(mod.tag) : info.tag,
+    help: mod && t(mod.help),
+    rules: mod?.rules && t(mod.rules),
+    board: { kind: board.kind, element: board.element, create: board.create },
+    sides: { white: side(info.sides[0], 'white'), black: side(info.sides[1], 'black') },
+    terminations: info.terminations,
+    reasons: { ...board.reasons, ...mod?.reasons },
+    notations: mod?.notations === undefined ? board.notations : mod.notations ?? undefined,
+    claimDraw: info.claimDraw,
+    takeback: info.takeback,
+    handOver: info.handOver,
+    levels: info.levels ?? [],
+    moveSound,
+    setup: mod?.setup ?? board.setup,
+    cover: board.cover,
+    spectatorNote: mod?.spectatorNote,
+    moveRows: mod?.moveRows ?? byFullMove,
+    panel: mod?.panel,
+    effect: mod?.effect,
+    stepMark: mod?.stepMark,
+    marks: mod?.marks,
+    fair: info.seeded ? { text: mod?.fair ?? 'fair.generic', verify: `gambit ${info.name} verify` } : undefined,
+  };
+}
 
-// dice is chess with three dice a turn naming the piece types that may
-// move: the server's dests hold only what the dice left allow, and "0000"
-// passes the rest of a turn.
-export const dice: VariantUI = {
-  ...chess,
-  name: 'dice',
-  label: 'variant.dice',
-  tag: 'variant.dice.tag',
-  help: 'variant.dice.help',
-  rules: 'variant.dice.rules',
-  takeback: false,
-  moveRows: byRoll,
-  panel: dicePanel,
-  fair: { text: 'fair.dice', verify: 'gambit dice verify' },
-};
+let registry: VariantUI[] = [variantUI(fallback)];
 
-// bomb is chess with eight hidden mines: a move's step says where one went
-// off (blast) and what it cleared; the state lists the mines known.
-export const bomb: VariantUI = {
-  ...chess,
-  name: 'bomb',
-  label: 'variant.bomb',
-  tag: 'variant.bomb.tag',
-  help: 'variant.bomb.help',
-  rules: 'variant.bomb.rules',
-  reasons: { ...chess.reasons, 'king exposed by a mine': 'reason.kingExposed' },
-  takeback: false,
-  moveSound: (prev, s) => (extOf<BombBlast>(s.last).blast ? 'blast' : chess.moveSound(prev, s)),
-  stepMark: m => {
-    const blast = extOf<BombBlast>(m).blast;
-    return blast ? { cls: 'blast', title: t('moves.blast', { square: blast }) } : undefined;
-  },
-  effect: (_, s) => {
-    const blast = extOf<BombBlast>(s.last).blast;
-    return blast ? { squares: blastArea(blast), cls: 'blast', ms: 900 } : undefined;
-  },
-  fair: { text: 'fair.bomb', verify: 'gambit bomb verify' },
-};
+// setRegistry makes the server's list the variants the UI plays, in the
+// modules' order; with none, chess alone.
+export function setRegistry(infos: readonly VariantInfo[]) {
+  const rank = (name: string) => { const i = modules.findIndex(m => m.name === name); return i < 0 ? modules.length : i; };
+  const sorted = [...infos].sort((a, b) => rank(a.name) - rank(b.name));
+  registry = sorted.length ? sorted.map(i => variantUI(i)) : [variantUI(fallback)];
+}
 
 // variants lists every variant in the order of the new-game dialog.
-export const variants: readonly VariantUI[] = [chess, chess960, xiangqi, fogofwar, dice, bomb];
+export const variants = (): readonly VariantUI[] => registry;
 
-// variantOf returns a variant's entry; an unknown or missing name is chess,
-// so a game of a variant this UI does not know yet still shows.
+// variantOf returns a variant's entry; an unknown or missing name is the
+// first (chess), so a game of a variant this page does not know still shows.
 export function variantOf(name?: string): VariantUI {
-  return variants.find(v => v.name === name) ?? chess;
+  return registry.find(v => v.name === name) ?? registry[0];
 }
 
 // sideName names a side in the variant's own words: xiangqi's first side is
 // Red. Inline is the form within a sentence ("You (red)").
 export function sideName(v: VariantUI, c: Color, inline = false): string {
   const side = v.sides[c];
-  return t(inline ? `side.${side}.inline` : `side.${side}`);
+  const key = inline ? `side.${side}.inline` : `side.${side}`;
+  if (hasText(key)) return t(key);
+  return inline ? side : side.charAt(0).toUpperCase() + side.slice(1);
 }
 
 // describeEnd names the result and its reason for the game-over dialog.

@@ -1,15 +1,29 @@
 // The xiangqi board: 9×10 points drawn in SVG (river, palace diagonals),
 // pieces as red and black discs with their Chinese characters. Like the
 // chess board it has no rules: it offers the destinations the server sent.
+// A face-down piece (jieqi: X for Red, x for Black in the FEN) is a plain
+// disc of its side's colour with a back pattern and no character.
 // Points are ICCS keys, file a-i from Red's left and rank 0-9 from Red's side;
 // the wire's colour white is Red.
 
 import type { Board, BoardConfig, BoardHooks } from './board';
+import { t } from './i18n';
 
 const glyphs: Record<string, string> = {
   K: '帥', A: '仕', B: '相', E: '相', N: '傌', H: '傌', R: '俥', C: '炮', P: '兵',
   k: '將', a: '士', b: '象', e: '象', n: '馬', h: '馬', r: '車', c: '砲', p: '卒',
 };
+
+// PieceLook is how a FEN letter is drawn: its side, whether it lies face
+// down, and its character (none face down).
+export interface PieceLook { red: boolean; faceDown: boolean; glyph: string }
+
+// pieceLook reads a FEN letter: upper case is Red, X and x face down.
+export function pieceLook(ch: string): PieceLook {
+  const red = ch === ch.toUpperCase();
+  const faceDown = ch === 'X' || ch === 'x';
+  return { red, faceDown, glyph: faceDown ? '' : glyphs[ch] ?? '?' };
+}
 
 const svgNS = 'http://www.w3.org/2000/svg';
 
@@ -135,11 +149,17 @@ export class XiangqiBoard implements Board {
     };
     for (const k of this.lastMove ?? []) add('xq-last', k);
     for (const [key, ch] of this.pieces) {
-      const red = ch === ch.toUpperCase();
-      let cls = `xq-piece ${red ? 'red' : 'black'}`;
+      const look = pieceLook(ch);
+      let cls = `xq-piece ${look.red ? 'red' : 'black'}`;
+      if (look.faceDown) cls += ' facedown';
       if (key === this.selected) cls += ' selected';
       if (key === cfg.check) cls += ' check';
-      add(cls, key, glyphs[ch] ?? '?');
+      const d = add(cls, key, look.glyph);
+      if (look.faceDown) {
+        d.setAttribute('role', 'img');
+        d.setAttribute('aria-label', t('piece.faceDown'));
+        d.title = t('piece.faceDown');
+      }
     }
     if (this.selected) {
       for (const d of this.dests.get(this.selected) ?? []) add(this.pieces.has(d) ? 'xq-dest capture' : 'xq-dest', d);

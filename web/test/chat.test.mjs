@@ -3,7 +3,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { chatMaxLength, roomTitle, speaker } from '../src/chat.ts';
-import { chess, xiangqi } from '../src/variants.ts';
+import { setRegistry, variantOf } from '../src/variants.ts';
+import registered from './testdata/variants.json';
+
+setRegistry(registered);
+const chess = variantOf('chess');
+const xiangqi = variantOf('xiangqi');
 
 const line = (over = {}) => ({ room: 'players', from: 'white', name: 'white', text: 'hi', at: '2025-03-01T12:00:00Z', ...over });
 

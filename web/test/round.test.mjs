@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { decode } from '../src/round/socket.ts';
 import { RoundCtrl, sideToMove } from '../src/round/ctrl.ts';
 import { byFullMove } from '../src/round/movelist.ts';
-import { byRoll } from '../src/dice.ts';
+import { byRoll } from '../src/variants/dice.ts';
 
 const seats = { white: { kind: 'human' }, black: { kind: 'human' } };
 const state = (over = {}) => ({ v: 1, id: 'g', mode: 'local', variant: 'chess', status: 'started', result: '*', fen: '8/8/8/8/8/8/8/8 w - - 0 1',

@@ -1,45 +1,98 @@
-// The variant registry, the texts and the chess adapter's translation to
+// The variant registry as the server sends it (testdata/variants.json is
+// GET /api/variants of this release) joined with the board kinds and the
+// variants' modules, the texts, and the chess adapter's translation to
 // chessground, without a browser.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { bomb, chess, chess960, describeEnd, dice, fogofwar, notationOf, sideName, variantOf, variants, xiangqi } from '../src/variants.ts';
+import { boards, describeEnd, fallback, modules, notationOf, setRegistry, sideName, variantOf, variants, variantUI } from '../src/variants.ts';
 import { setLanguage, t } from '../src/i18n.ts';
 import { chessgroundConfig } from '../src/chessboard.ts';
+import registered from './testdata/variants.json';
+
+setRegistry(registered);
+const chess = variantOf('chess');
+const chess960 = variantOf('chess960');
+const xiangqi = variantOf('xiangqi');
+const jieqi = variantOf('jieqi');
+const fogofwar = variantOf('fogofwar');
+const dice = variantOf('dice');
+const bomb = variantOf('bomb');
 
 const state = (over = {}) => ({ v: 1, id: 'g', mode: 'local', variant: 'chess', status: 'mate', result: '0-1', fen: '', turn: 'white',
   ply: 4, dests: {}, canClaim: false, seats: { white: { kind: 'human' }, black: { kind: 'human' } }, ...over });
 
-test('every variant the server names has one entry; unknown names fall back to chess', () => {
-  assert.deepEqual(variants.map(v => v.name), ['chess', 'chess960', 'xiangqi', 'fogofwar', 'dice', 'bomb']);
-  assert.equal(variantOf('xiangqi'), xiangqi);
-  assert.equal(variantOf('fogofwar'), fogofwar);
-  assert.equal(variantOf('dice'), dice);
-  assert.equal(variantOf('bomb'), bomb);
-  assert.equal(variantOf('chess960'), chess960);
-  assert.equal(variantOf('chess'), chess);
+test('the registry: every variant the server registers, in the modules\' order; unknown names fall back to chess', () => {
+  assert.deepEqual(variants().map(v => v.name), ['chess', 'chess960', 'xiangqi', 'jieqi', 'fogofwar', 'dice', 'bomb']);
   assert.equal(variantOf('no such variant'), chess);
   assert.equal(variantOf(), chess);
+  for (const info of registered) {
+    const v = variantOf(info.name);
+    assert.equal(v.name, info.name);
+    assert.equal(v.board.kind, info.board, info.name);
+    assert.equal(v.board.element, boards[info.board].element, info.name);
+    assert.deepEqual([v.sides.white, v.sides.black], info.sides.map(s => s.toLowerCase()), info.name);
+    assert.equal(v.claimDraw, info.claimDraw, info.name);
+    assert.equal(v.takeback, info.takeback, info.name);
+    assert.equal(v.handOver, info.handOver, info.name);
+    assert.deepEqual(v.levels, info.levels, info.name);
+    assert.deepEqual(v.terminations, info.terminations, info.name);
+    assert.equal(!!v.fair, info.seeded, info.name);
+    if (v.fair) assert.equal(v.fair.verify, `gambit ${info.name} verify`);
+    // Every way the rules may end its games has its words.
+    for (const term of info.terminations) assert.ok(v.reasons[term], `${info.name}: no text for the termination ${term}`);
+  }
 });
 
-test("every entry's texts exist and its board has an element", () => {
-  for (const v of variants) {
-    for (const key of [v.label, v.help, ...(v.rules ? [v.rules] : []), ...(v.fair ? [v.fair.text] : []), v.setup.label, v.setup.placeholder, ...Object.values(v.reasons), ...(v.tag ? [v.tag] : []),
-      ...(v.notations?.options.map(n => n.label) ?? [])]) {
+test('a variant the server registers and this page has no module for: the server\'s words, its board, no hooks', () => {
+  setRegistry([...registered, { ...fallback, name: 'atomic', label: 'Atomic', tag: 'atomic', sides: ['White', 'Black'], terminations: ['checkmate', 'king exploded'], takeback: false, levels: [] }]);
+  try {
+    const v = variantOf('atomic');
+    assert.equal(variants().at(-1), v, 'after the known ones');
+    assert.equal(v.label, 'Atomic');
+    assert.equal(v.tag, 'atomic');
+    assert.equal(v.board.kind, 'chess');
+    assert.equal(v.takeback, false);
+    assert.equal(v.panel, undefined);
+    assert.deepEqual(describeEnd(state({ variant: 'atomic', winner: 'white', result: '1-0', termination: 'king exploded' })), ['White wins (1-0)', 'King exploded.']);
+  } finally {
+    setRegistry(registered);
+  }
+});
+
+test('without the server\'s list the page plays chess alone', () => {
+  setRegistry([]);
+  try {
+    assert.deepEqual(variants().map(v => v.name), ['chess']);
+    assert.equal(variantOf('xiangqi').name, 'chess');
+    assert.equal(variantOf().claimDraw, true);
+  } finally {
+    setRegistry(registered);
+  }
+});
+
+test("every module's texts exist", () => {
+  for (const m of modules) {
+    for (const key of [m.label, m.help, m.rules, m.fair, m.tag, m.spectatorNote, m.setup?.label, m.setup?.placeholder, ...Object.values(m.reasons ?? {})].filter(Boolean)) {
+      assert.notEqual(t(key), key, `${m.name}: no text for ${key}`);
+    }
+    assert.ok(registered.some(i => i.name === m.name), `${m.name}: the server registers no such variant`);
+  }
+  for (const v of variants()) {
+    for (const key of [v.setup.label, v.setup.placeholder, ...Object.values(v.reasons), ...(v.notations?.options.map(n => n.label) ?? [])]) {
       assert.notEqual(t(key), key, `${v.name}: no text for ${key}`);
     }
-    assert.ok(v.board.element, v.name);
     assert.equal(typeof v.board.create, 'function', v.name);
     for (const c of ['white', 'black']) assert.ok(sideName(v, c) && sideName(v, c, true), `${v.name} ${c}`);
   }
 });
 
 test('chess960 plays on the chess board with the chess texts, and names itself', () => {
-  assert.equal(chess960.board, chess.board);
-  assert.equal(chess960.sides, chess.sides);
-  assert.equal(chess960.reasons, chess.reasons);
+  assert.deepEqual(chess960.board, chess.board);
+  assert.deepEqual(chess960.sides, chess.sides);
+  assert.deepEqual(chess960.reasons, chess.reasons);
   assert.equal(chess960.claimDraw, true);
   assert.equal(chess960.moveSound, chess.moveSound);
-  assert.equal(t(chess960.tag), 'Chess960');
+  assert.equal(chess960.tag, 'Chess960');
   assert.notEqual(chess960.setup.label, chess.setup.label);
   assert.match(t(chess960.setup.label), /0 to 959/);
   assert.deepEqual(describeEnd(state({ variant: 'chess960', result: '1-0', winner: 'white', termination: 'checkmate' })),
@@ -48,25 +101,46 @@ test('chess960 plays on the chess board with the chess texts, and names itself',
 
 test('fog of war, dice and bomb chess: chess boards, their own rules, no takebacks', () => {
   for (const v of [fogofwar, dice, bomb]) {
-    assert.equal(v.board, chess.board, v.name);
-    assert.equal(v.sides, chess.sides, v.name);
+    assert.deepEqual(v.board, chess.board, v.name);
+    assert.deepEqual(v.sides, chess.sides, v.name);
     assert.equal(v.takeback, false, `${v.name}: the server refuses takebacks`);
     assert.ok(v.rules && v.tag, v.name);
     assert.notEqual(v.help, chess.help, v.name);
-    assert.ok(t(v.rules).length > t(v.help).length, `${v.name}: the rules say more than the summary`);
+    assert.ok(v.rules.length > v.help.length, `${v.name}: the rules say more than the summary`);
   }
   assert.ok(chess.takeback && chess960.takeback && xiangqi.takeback);
+  assert.equal(jieqi.takeback, false);
   // Only fog of war hides the board between turns on one screen.
-  assert.deepEqual(variants.filter(v => v.handOver).map(v => v.name), ['fogofwar']);
-  // Only dice chess writes its move list a turn a row and has a panel of its own; only bomb chess has a move effect.
-  assert.deepEqual(variants.filter(v => v.moveRows !== chess.moveRows).map(v => v.name), ['dice']);
-  assert.deepEqual(variants.filter(v => v.panel).map(v => v.name), ['dice']);
-  assert.deepEqual(variants.filter(v => v.effect).map(v => v.name), ['bomb']);
-  assert.deepEqual(variants.filter(v => v.fair).map(v => [v.name, v.fair.verify]), [['dice', 'gambit dice verify'], ['bomb', 'gambit bomb verify']]);
+  assert.deepEqual(variants().filter(v => v.handOver).map(v => v.name), ['fogofwar']);
+  // Only dice chess writes its move list a turn a row; dice chess and jieqi have panels; only bomb chess has a move effect.
+  assert.deepEqual(variants().filter(v => v.moveRows !== chess.moveRows).map(v => v.name), ['dice']);
+  assert.deepEqual(variants().filter(v => v.panel).map(v => v.name), ['jieqi', 'dice']);
+  assert.deepEqual(variants().filter(v => v.effect).map(v => v.name), ['bomb']);
+  assert.deepEqual(variants().filter(v => v.marks).map(v => v.name), ['fogofwar', 'bomb']);
+  assert.deepEqual(variants().filter(v => v.fair).map(v => [v.name, v.fair.verify]),
+    [['jieqi', 'gambit jieqi verify'], ['dice', 'gambit dice verify'], ['bomb', 'gambit bomb verify']]);
   assert.equal(fogofwar.claimDraw, false); // its draws come by themselves
-  assert.match(t(fogofwar.help), /capture the king/);
-  assert.match(t(dice.help), /three dice/);
-  assert.match(t(bomb.help), /ranks 3 to 6/);
+  assert.match(fogofwar.help, /capture the king/);
+  assert.match(dice.help, /three dice/);
+  assert.match(bomb.help, /ranks 3 to 6/);
+});
+
+test('jieqi: the xiangqi board, Red and Black, the server\'s san, its texts and fairness', () => {
+  assert.deepEqual(jieqi.board, xiangqi.board);
+  assert.deepEqual(jieqi.sides, { white: 'red', black: 'black' });
+  assert.equal(jieqi.notations, undefined, 'its moves are the server\'s san, with the reveal');
+  assert.equal(notationOf(jieqi, 'wxf'), undefined);
+  assert.equal(jieqi.claimDraw, false);
+  assert.deepEqual(jieqi.levels.map(l => l.name), ['easy', 'hard']);
+  assert.equal(jieqi.label.startsWith('Jieqi'), true);
+  assert.equal(jieqi.help, 'Xiangqi with hidden pieces: all but the generals start face down, shuffled; a face-down piece moves first as the piece of its point and turns over; a piece taken face down is shown to its captor only.');
+  assert.equal(t(jieqi.fair.text), 'The layout is provably fair: the server committed to its secret seed before the game.');
+  assert.deepEqual(jieqi.stepMark({ uci: 'b0c2', san: 'b0c2=N', fen: '', color: 'white', ext: { reveal: 'N' } }), { cls: 'reveal', title: 'Turned up as 傌' });
+  assert.equal(jieqi.stepMark({ uci: 'h2e2', san: 'h2e2', fen: '', color: 'white' }), undefined);
+  assert.deepEqual(describeEnd(state({ variant: 'jieqi', result: '1-0', winner: 'white', termination: 'stalemate' })), ['Red wins (1-0)', 'By stalemate: no legal move loses.']);
+  // Taking a face-down piece sounds a capture: the pieces are counted, X and x among them.
+  const before = state({ fen: 'xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX w - - 0 1' });
+  assert.equal(jieqi.moveSound(before, state({ fen: 'xxxxkxxxx/9/1X5x1/x1x1x1x1x/9/9/X1X1X1X1X/7X1/9/XXXXKXXXX b - - 0 1' })), 'capture');
 });
 
 test('the new terminations have their words', () => {

@@ -23,7 +23,7 @@ export type ServerMsg =
 
 // ClientMsg is every message a game's client may send.
 export type ClientMsg =
-  | { t: 'move'; d: { u: string } } // coordinate text: UCI, ICCS in xiangqi, "0000" a pass in dice chess
+  | { t: 'move'; d: { u: string } } // coordinate text: UCI, ICCS on a xiangqi board, "0000" a pass where the variant allows one
   | { t: 'sync'; d: { v: number } } // the last version seen; -1 for a whole state
   | { t: 'claim-victory'; d?: { draw: boolean } }
   | { t: 'chat'; d: { text: string } }

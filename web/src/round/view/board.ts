@@ -5,7 +5,6 @@
 
 import type { Board, BoardConfig } from '../../board';
 import { t } from '../../i18n';
-import { allSquares, marksOf } from '../../marks';
 import { sideName } from '../../variants';
 import type { RoundCtrl } from '../ctrl';
 import { $ } from './dom';
@@ -15,11 +14,10 @@ export function boardConfig(ctrl: RoundCtrl): BoardConfig {
   const s = ctrl.state!;
   if (ctrl.covered()) {
     return {
-      fen: '8/8/8/8/8/8/8/8 w - - 0 1',
+      ...ctrl.variant.cover, // the board kind's empty board
       orientation: ctrl.orientation,
       turn: s.turn,
       dests: {},
-      marks: Object.fromEntries(allSquares.map(k => [k, 'fog'])),
     };
   }
   const live = ctrl.live();
@@ -34,8 +32,14 @@ export function boardConfig(ctrl: RoundCtrl): BoardConfig {
     movable: canMove ? s.turn : undefined,
     dests: canMove ? s.dests : {},
     premove: ctrl.premove(),
-    marks: marksOf(s, live),
+    marks: joinMarks(ctrl.variant.marks?.(s, live)),
   };
+}
+
+// joinMarks writes a variant's marks as the board takes them: a square's
+// classes in one string.
+export function joinMarks(marks: Record<string, string[]> | undefined): Record<string, string> | undefined {
+  return marks && Object.fromEntries(Object.entries(marks).map(([k, v]) => [k, v.join(' ')]));
 }
 
 // renderBoard draws the board and the hand-over cover.

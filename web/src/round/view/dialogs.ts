@@ -1,5 +1,5 @@
-// The game-over dialog, and the fairness note of a seeded game (dice,
-// mines): its commitment, and once the game is over its seed and how to
+// The game-over dialog, and the fairness note of a seeded game (what the
+// variant draws from its secret seed): its commitment, and once the game is over its seed and how to
 // check it.
 
 import type { State } from '../../api';

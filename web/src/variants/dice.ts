@@ -1,12 +1,15 @@
-// The dice panel of dice chess: the three dice of the turn as piece
+// Dice chess: chess with three dice a turn naming the piece types that may
+// move. The server's dests hold only what the dice left allow, and "0000"
+// passes the rest of a turn. This module writes the move list a turn a row
+// and draws the dice panel: the three dice of the turn as piece
 // figures, those used or lost dimmed, a short roll when a new roll arrives,
 // and the Pass button. The server says which dice are left (the state's
 // ext, a DiceTurn); the panel only shows them.
 
-import { type Color, extOf } from './api';
-import { Key, t } from './i18n';
-import { MoveGrouping, MoveRow, firstMoveNumber } from './round/movelist';
-import type { PanelFactory } from './variants';
+import { type Color, extOf } from '../api';
+import { Key, t } from '../i18n';
+import { MoveGrouping, MoveRow, firstMoveNumber } from '../round/movelist';
+import type { PanelFactory, VariantModule } from '../variants';
 
 // DiceTurn is dice chess's part of a state (Go's dicegame.Turn): the three
 // dice rolled (piece letters, P a pawn), those still usable, the moves made
@@ -142,3 +145,14 @@ export class DicePanel {
     this.shown = '';
   }
 }
+
+export const dice: VariantModule = {
+  name: 'dice',
+  label: 'variant.dice',
+  tag: 'variant.dice.tag',
+  help: 'variant.dice.help',
+  rules: 'variant.dice.rules',
+  fair: 'fair.dice',
+  moveRows: byRoll,
+  panel: dicePanel,
+};

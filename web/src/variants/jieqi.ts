@@ -1,0 +1,87 @@
+// Jieqi (揭棋): xiangqi with hidden pieces, on the xiangqi board. The FEN
+// has X (Red) and x (Black) for face-down pieces, which the board draws as
+// plain discs; a step's ext says what a face-down mover turned up as and
+// what it took ("?" when taken face down and the viewer is not the
+// captor); the state's ext lists the pieces each side has lost, as far as
+// this viewer knows them. This module draws that list in the side panel
+// and marks the moves that turned a piece over. Its moves are written as
+// the server's san ("b0c2=N", "h2h9xr", "b2b9=Cx?").
+
+import { type Color, type State, extOf } from '../api';
+import { t } from '../i18n';
+import type { PanelFactory, VariantModule } from '../variants';
+import { pieceLook } from '../xiangqi';
+import { sideName, variantOf } from '../variants';
+
+// JieqiTaken is jieqi's part of a state (Go's jieqigame.Taken): per side
+// (Red, Black) the pieces of that side taken whose type this viewer knows
+// (FEN letters, upper case Red), and how many were taken face down
+// without this viewer knowing what they were.
+export interface JieqiTaken { known: [string, string]; unknown: [number, number] }
+
+// JieqiTurned is jieqi's part of a step (Go's jieqigame.Turned): the piece
+// a face-down mover turned up as, and the piece taken ("?": taken face
+// down, and the viewer is not its captor).
+export interface JieqiTurned { reveal: string; took: string }
+
+// TakenPiece is one disc of the taken list: its side, and its character
+// ("?" when unknown).
+export interface TakenPiece { color: Color; glyph: string; unknown: boolean }
+
+// takenPieces lists each side's lost pieces as the panel draws them: the
+// known ones as their characters, then a "?" for each unknown one.
+export function takenPieces(s: Pick<State, 'ext'>): Record<Color, TakenPiece[]> {
+  const x = extOf<JieqiTaken>(s);
+  const side = (i: 0 | 1, color: Color): TakenPiece[] => [
+    ...[...(x.known?.[i] ?? '')].map(ch => ({ color, glyph: pieceLook(ch).glyph, unknown: false })),
+    ...Array.from({ length: x.unknown?.[i] ?? 0 }, () => ({ color, glyph: '?', unknown: true })),
+  ];
+  return { white: side(0, 'white'), black: side(1, 'black') };
+}
+
+// takenPanel is jieqi's side panel: the pieces each side has lost.
+const takenPanel: PanelFactory = () => {
+  const box = document.getElementById('variant-panel')!;
+  return {
+    render: ({ state }) => {
+      const v = variantOf(state.variant);
+      const taken = takenPieces(state);
+      box.hidden = false;
+      box.className = 'variant-panel taken';
+      box.textContent = '';
+      box.appendChild(Object.assign(document.createElement('span'), { className: 'taken-title', textContent: t('jieqi.taken') }));
+      for (const c of ['white', 'black'] as const) {
+        const row = Object.assign(document.createElement('div'), { className: 'taken-row' });
+        row.dataset.color = c;
+        row.appendChild(Object.assign(document.createElement('span'), { className: 'taken-side', textContent: sideName(v, c) }));
+        for (const p of taken[c]) {
+          const d = Object.assign(document.createElement('span'), { className: `taken-piece ${c === 'white' ? 'red' : 'black'}${p.unknown ? ' unknown' : ''}`, textContent: p.glyph });
+          if (p.unknown) d.title = t('jieqi.unknown');
+          row.appendChild(d);
+        }
+        box.appendChild(row);
+      }
+    },
+    destroy: () => {
+      box.hidden = true;
+      box.textContent = '';
+      box.className = 'variant-panel';
+    },
+  };
+};
+
+export const jieqi: VariantModule = {
+  name: 'jieqi',
+  label: 'variant.jieqi',
+  tag: 'variant.jieqi.tag',
+  help: 'variant.jieqi.help',
+  rules: 'variant.jieqi.rules',
+  setup: { label: 'setup.jieqi', placeholder: 'setup.jieqi.placeholder' },
+  fair: 'fair.jieqi',
+  notations: null, // the server's san: ICCS with the reveal and the take
+  panel: takenPanel,
+  stepMark: m => {
+    const reveal = extOf<JieqiTurned>(m).reveal;
+    return reveal ? { cls: 'reveal', title: t('moves.reveal', { piece: pieceLook(reveal).glyph }) } : undefined;
+  },
+};
