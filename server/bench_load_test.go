@@ -35,7 +35,7 @@ func BenchmarkComputerFairness(b *testing.B) {
 		}
 		waits = append(waits, d)
 	}
-	if s.sched.pending() == 0 {
+	if s.sched.Pending() == 0 {
 		b.Fatal("the flood was over before the measurement: fewer rounds (-benchtime=10x)")
 	}
 	var sum time.Duration

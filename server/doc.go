@@ -102,7 +102,7 @@
 // the last move and a check marked and coordinates, ?flip=1 for Black at
 // the bottom and ?size=64..1024 pixels (400 by default); GET
 // /game/{id}.gif animates the whole game (?size up to 400, 320 by
-// default). Images and viewer pages share one scheduler (sched.go,
+// default). Images and viewer pages share one scheduler (package sched,
 // as the computer's moves do): two are drawn at once, the addresses
 // asking served in turn, so one address's flood waits behind itself; an
 // address may have 8 waiting (429 with Retry-After for more), and a

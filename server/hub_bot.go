@@ -7,6 +7,7 @@ import (
 
 	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/server/sched"
 )
 
 // errHurried says a thought was stopped for another game's before the bot
@@ -88,7 +89,7 @@ func (h *hub) startBot(ctx context.Context) {
 // think queues a thought for this game with the scheduler, in the turn of
 // the client playing it.
 func (h *hub) think(ctx context.Context, run func(hurry context.Context)) {
-	if err := h.s.sched.submit(job{client: h.botClient(), run: run}); err != nil && ctx.Err() == nil {
+	if err := h.s.sched.Submit(sched.Job{Client: h.botClient(), Run: run}); err != nil && ctx.Err() == nil {
 		h.s.log.Error("computer scheduler", "game", h.g.ID(), "err", err)
 	}
 }

@@ -8,7 +8,6 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"github.com/gambitchess/gambit/server/guards"
 	"hash"
 	"io"
 	"net/http"
@@ -22,6 +21,8 @@ import (
 	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/game"
 	"github.com/gambitchess/gambit/render"
+	"github.com/gambitchess/gambit/server/guards"
+	"github.com/gambitchess/gambit/server/sched"
 	"github.com/gambitchess/gambit/store"
 	"github.com/gambitchess/gambit/xiangqi"
 )
@@ -236,8 +237,8 @@ const drawRetry = time.Second
 // newDrawScheduler is the scheduler of the images and viewer pages:
 // drawSlots at once, in turn per address, drawQueuePerAddr waiting each.
 // A drawing is never hurried: it has no best-so-far to give.
-func newDrawScheduler() *scheduler {
-	return newScheduler(schedConfig{workers: drawSlots, perClient: drawQueuePerAddr})
+func newDrawScheduler() *sched.Scheduler {
+	return sched.New(sched.Config{Workers: drawSlots, PerClient: drawQueuePerAddr})
 }
 
 // prepared is what a file of a game will be, known before it is drawn:
@@ -300,9 +301,11 @@ func (s *Server) drawInTurn(r *http.Request, prepare func(context.Context) (prep
 		defer close(done)
 		d, err = s.drawFile(ctx, ifNoneMatch, prepare)
 	}
-	switch serr := s.draws.submit(job{client: guards.ClientAddress(r), ctx: ctx, run: run}); {
-	case errors.Is(serr, errQueueFull):
+	switch serr := s.draws.Submit(sched.Job{Client: guards.ClientAddress(r), Ctx: ctx, Run: run}); {
+	case errors.Is(serr, sched.ErrQueueFull):
 		return drawnFile{}, guards.RateLimited(drawRetry, "at most %d images may wait for your address; try again in a moment", drawQueuePerAddr)
+	case errors.Is(serr, sched.ErrClosed):
+		return drawnFile{}, ErrShuttingDown
 	case serr != nil:
 		return drawnFile{}, serr
 	}

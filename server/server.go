@@ -5,9 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/gambitchess/gambit/server/guards"
-	"github.com/gambitchess/gambit/server/lobby"
-	"github.com/gambitchess/gambit/server/node"
 	"io/fs"
 	"log/slog"
 	"net"
@@ -18,6 +15,10 @@ import (
 
 	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/server/guards"
+	"github.com/gambitchess/gambit/server/lobby"
+	"github.com/gambitchess/gambit/server/node"
+	"github.com/gambitchess/gambit/server/sched"
 	"github.com/gambitchess/gambit/store"
 )
 
@@ -28,7 +29,7 @@ type Config struct {
 	Bot Bot
 	// Workers is how many computer moves are searched at once (1 when
 	// zero): bounded, so the engine never takes every core. The workers
-	// serve the clients waiting for a move in turn (see sched.go).
+	// serve the clients waiting for a move in turn (see package sched).
 	Workers int
 	// ThinkSlice is how long a computer move may think, whatever its level,
 	// while another game waits for the computer (150 ms when zero).
@@ -122,10 +123,10 @@ type Config struct {
 type Server struct {
 	store    store.Log
 	bot      Bot
-	bus      node.Bus       // the other nodes (nil: none)
-	leases   store.Leases   // which node owns which game (nil: this one, all)
-	sched    *scheduler     // the computer's thinking, shared fairly
-	computer *computerGames // live games against the computer, counted
+	bus      node.Bus         // the other nodes (nil: none)
+	leases   store.Leases     // which node owns which game (nil: this one, all)
+	sched    *sched.Scheduler // the computer's thinking, shared fairly
+	computer *computerGames   // live games against the computer, counted
 	// computerIdle is how long a computer game without a move stays counted.
 	computerIdle time.Duration
 	assets       fs.FS
@@ -148,8 +149,8 @@ type Server struct {
 	conn  connSettings  // timeouts, connection caps, trusted proxies (conn.go)
 	rates addressLimits // per-address buckets besides creations (ratelimit.go)
 
-	draws *scheduler // images and viewer pages, drawn in turn per address (images.go)
-	drawn *drawCache // finished games' drawings, by ETag (draw_cache.go)
+	draws *sched.Scheduler // images and viewer pages, drawn in turn per address (images.go)
+	drawn *drawCache       // finished games' drawings, by ETag (draw_cache.go)
 
 	ctx    context.Context // ends when the server stops; hubs run under it
 	cancel context.CancelFunc
@@ -209,13 +210,13 @@ func New(cfg Config) *Server {
 		cfg.CreatePerMinute = 30
 	}
 	if cfg.ThinkSlice <= 0 {
-		cfg.ThinkSlice = defaultSlice
+		cfg.ThinkSlice = sched.DefaultSlice
 	}
 	if cfg.Metrics == nil {
 		cfg.Metrics = NewMetrics()
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	return &Server{store: cfg.Store, bot: cfg.Bot, bus: cfg.Bus, leases: cfg.Leases, sched: newScheduler(schedConfig{workers: cfg.Workers, slice: cfg.ThinkSlice, queued: cfg.Metrics.botWaiting}),
+	return &Server{store: cfg.Store, bot: cfg.Bot, bus: cfg.Bus, leases: cfg.Leases, sched: sched.New(sched.Config{Workers: cfg.Workers, Slice: cfg.ThinkSlice, Queued: cfg.Metrics.botWaiting}),
 		computer: newComputerGames(cfg.ComputerGamesPerClient, cfg.ComputerGames), computerIdle: cfg.ComputerIdle, assets: cfg.Assets,
 		now: cfg.Now, log: cfg.Logger, metrics: cfg.Metrics, minClock: cfg.MinClock, claimAfter: cfg.ClaimAfter, firstMoveTime: cfg.FirstMoveTime, idleGrace: cfg.IdleGrace, expireEvery: cfg.ExpireEvery,
 		presenceEvery: cfg.PresenceEvery, fullEvery: cfg.FullStateEvery,
@@ -268,8 +269,8 @@ func (s *Server) Start(ctx context.Context) error {
 func (s *Server) Close() {
 	s.cancel()
 	s.wg.Wait()
-	s.sched.close()
-	s.draws.close()
+	s.sched.Close()
+	s.draws.Close()
 	for _, id := range s.liveIDs() { // saved as they stopped: another node may take them at once
 		s.disown(id)
 	}

@@ -1,4 +1,4 @@
-package server
+package sched
 
 import (
 	"context"
@@ -30,14 +30,14 @@ func (o *order) get() []string {
 // TestSchedulerTakesClientsInTurn: a client's flood of jobs waits behind
 // itself; another client's job runs as soon as the job running ends.
 func TestSchedulerTakesClientsInTurn(t *testing.T) {
-	s := newScheduler(schedConfig{workers: 1, slice: time.Hour}) // never hurried here
-	defer s.close()
+	s := New(Config{Workers: 1, Slice: time.Hour}) // never hurried here
+	defer s.Close()
 	var o order
 	release := make(chan struct{})
 	started := make(chan struct{})
 	submit := func(client, name string, block bool) {
 		t.Helper()
-		if err := s.submit(job{client: client, run: func(context.Context) {
+		if err := s.Submit(Job{Client: client, Run: func(context.Context) {
 			if block {
 				close(started)
 				<-release
@@ -69,8 +69,8 @@ func TestSchedulerTakesClientsInTurn(t *testing.T) {
 // another waits, and left alone while none does.
 func TestSchedulerHurries(t *testing.T) {
 	const slice = 30 * time.Millisecond
-	s := newScheduler(schedConfig{workers: 1, slice: slice})
-	defer s.close()
+	s := New(Config{Workers: 1, Slice: slice})
+	defer s.Close()
 	ran := make(chan time.Duration, 2)
 	long := func(hurry context.Context) {
 		start := time.Now()
@@ -80,7 +80,7 @@ func TestSchedulerHurries(t *testing.T) {
 		}
 		ran <- time.Since(start)
 	}
-	if err := s.submit(job{client: "a", run: long}); err != nil {
+	if err := s.Submit(Job{Client: "a", Run: long}); err != nil {
 		t.Fatal(err)
 	}
 	select {
@@ -89,7 +89,7 @@ func TestSchedulerHurries(t *testing.T) {
 	case <-time.After(4 * slice):
 	}
 	quick := make(chan struct{})
-	if err := s.submit(job{client: "b", run: func(context.Context) { close(quick) }}); err != nil {
+	if err := s.Submit(Job{Client: "b", Run: func(context.Context) { close(quick) }}); err != nil {
 		t.Fatal(err)
 	}
 	select {
@@ -110,21 +110,21 @@ func TestSchedulerHurries(t *testing.T) {
 // TestSchedulerClose: closing hurries the running job, drops the queued
 // ones and refuses new ones.
 func TestSchedulerClose(t *testing.T) {
-	s := newScheduler(schedConfig{workers: 1, slice: time.Hour})
+	s := New(Config{Workers: 1, Slice: time.Hour})
 	started := make(chan struct{})
-	if err := s.submit(job{client: "a", run: func(h context.Context) { close(started); <-h.Done() }}); err != nil {
+	if err := s.Submit(Job{Client: "a", Run: func(h context.Context) { close(started); <-h.Done() }}); err != nil {
 		t.Fatal(err)
 	}
 	<-started
 	dropped := true
-	if err := s.submit(job{client: "b", run: func(context.Context) { dropped = false }}); err != nil {
+	if err := s.Submit(Job{Client: "b", Run: func(context.Context) { dropped = false }}); err != nil {
 		t.Fatal(err)
 	}
-	s.close()
+	s.Close()
 	if !dropped {
 		t.Error("a queued job ran after close")
 	}
-	if err := s.submit(job{client: "c", run: func(context.Context) {}}); err == nil {
+	if err := s.Submit(Job{Client: "c", Run: func(context.Context) {}}); err == nil {
 		t.Error("a closed scheduler took a job")
 	}
 }
@@ -133,36 +133,36 @@ func TestSchedulerClose(t *testing.T) {
 // perClient jobs (another client's is its own), and a job whose context
 // ends while it waits leaves the queue, never run, making room.
 func TestSchedulerBoundsAndDropsAbandoned(t *testing.T) {
-	s := newScheduler(schedConfig{workers: 1, perClient: 2})
-	defer s.close()
+	s := New(Config{Workers: 1, PerClient: 2})
+	defer s.Close()
 	release, started := make(chan struct{}), make(chan struct{})
-	if err := s.submit(job{client: "a", run: func(context.Context) { close(started); <-release }}); err != nil {
+	if err := s.Submit(Job{Client: "a", Run: func(context.Context) { close(started); <-release }}); err != nil {
 		t.Fatal(err)
 	}
 	<-started
 	var o order
 	ctx, cancel := context.WithCancel(context.Background())
-	for _, j := range []job{
-		{client: "a", ctx: ctx, run: func(context.Context) { o.add("abandoned") }},
-		{client: "a", run: func(context.Context) { o.add("a2") }},
-		{client: "b", run: func(context.Context) { o.add("b1") }},
+	for _, j := range []Job{
+		{Client: "a", Ctx: ctx, Run: func(context.Context) { o.add("abandoned") }},
+		{Client: "a", Run: func(context.Context) { o.add("a2") }},
+		{Client: "b", Run: func(context.Context) { o.add("b1") }},
 	} {
-		if err := s.submit(j); err != nil {
+		if err := s.Submit(j); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if err := s.submit(job{client: "a", run: func(context.Context) { o.add("a3") }}); !errors.Is(err, errQueueFull) {
-		t.Fatalf("a third job waiting for a client of two: %v, want errQueueFull", err)
+	if err := s.Submit(Job{Client: "a", Run: func(context.Context) { o.add("a3") }}); !errors.Is(err, ErrQueueFull) {
+		t.Fatalf("a third job waiting for a client of two: %v, want ErrQueueFull", err)
 	}
 	cancel()
 	deadline := time.Now().Add(5 * time.Second)
-	for s.pending() != 2 && time.Now().Before(deadline) {
+	for s.Pending() != 2 && time.Now().Before(deadline) {
 		time.Sleep(time.Millisecond)
 	}
-	if n := s.pending(); n != 2 {
+	if n := s.Pending(); n != 2 {
 		t.Fatalf("%d jobs wait after one was abandoned, want 2", n)
 	}
-	if err := s.submit(job{client: "a", run: func(context.Context) { o.add("a3") }}); err != nil {
+	if err := s.Submit(Job{Client: "a", Run: func(context.Context) { o.add("a3") }}); err != nil {
 		t.Fatalf("the abandoned job's place: %v", err)
 	}
 	close(release)
