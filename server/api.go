@@ -7,8 +7,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/gambitchess/gambit/server/guards"
-	"github.com/gambitchess/gambit/server/node"
 	"io"
 	"math/big"
 	"net/http"
@@ -20,6 +18,9 @@ import (
 
 	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/server/guards"
+	"github.com/gambitchess/gambit/server/node"
+	"github.com/gambitchess/gambit/server/wire"
 	"github.com/gambitchess/gambit/store"
 )
 
@@ -327,9 +328,9 @@ func (s *Server) runSeatCommand(ctx context.Context, id string, cmd joinSeatCmd)
 		res <- out
 	}
 	err := s.withHub(ctx, id, func(h *hub) error { return h.send(ctx, cmd) })
-	var remote *remoteOwner
+	var remote *wire.RemoteOwner
 	if errors.As(err, &remote) {
-		return s.seatElsewhere(ctx, remote.node, node.SeatRequest{Game: id, Player: cmd.player, Token: cmd.token})
+		return s.seatElsewhere(ctx, remote.Node, node.SeatRequest{Game: id, Player: cmd.player, Token: cmd.token})
 	}
 	if err != nil {
 		return createResponse{}, err
@@ -495,7 +496,7 @@ func (s *Server) handleVariants(w http.ResponseWriter, _ *http.Request) {
 
 // httpError answers with err's status and a JSON {"code","message"}.
 func (s *Server) httpError(w http.ResponseWriter, err error) {
-	status, _ := errorCode(err)
+	status, _ := wire.Code(err)
 	if errors.Is(err, ErrRateLimited) || errors.Is(err, ErrBusy) || errors.Is(err, ErrComputerBusy) {
 		s.metrics.noteRefusal(status)
 	}

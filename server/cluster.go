@@ -5,9 +5,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/gambitchess/gambit/server/node"
 	"time"
 
+	"github.com/gambitchess/gambit/server/node"
+	"github.com/gambitchess/gambit/server/wire"
 	"github.com/gambitchess/gambit/store"
 )
 
@@ -32,16 +33,11 @@ const (
 	lobbyBeat = time.Second
 )
 
-// remoteOwner says game's owner is another node.
-type remoteOwner struct{ node string }
-
-func (e *remoteOwner) Error() string { return "server: the game is served by node " + e.node }
-
 // ErrorAnswer is how this server answers err: its HTTP status, code and
 // message (for package cluster, which answers other nodes so).
 func (ClusterHandler) ErrorAnswer(err error) (status int, code, message string) {
-	status, code = errorCode(err)
-	return status, code, errorMessage(err)
+	status, code = wire.Code(err)
+	return status, code, wire.Message(err)
 }
 
 // clustered reports whether s is one node of several.
@@ -59,7 +55,7 @@ func (s *Server) claim(ctx context.Context, id string) error {
 		return fmt.Errorf("%w: %v", ErrStorage, err)
 	}
 	if owner != s.bus.Node() {
-		return &remoteOwner{node: owner}
+		return &wire.RemoteOwner{Node: owner}
 	}
 	return nil
 }
@@ -159,7 +155,7 @@ func (s *Server) adoptOrphans(ctx context.Context) {
 	}
 	for _, id := range ids {
 		if _, err := s.hub(ctx, id); err != nil {
-			var remote *remoteOwner
+			var remote *wire.RemoteOwner
 			if !errors.As(err, &remote) { // another node was quicker: fine
 				s.log.Error("adopt game", "game", id, "err", err)
 			}
@@ -241,8 +237,8 @@ func (rc *remoteClient) Leave() {
 func (ch ClusterHandler) SeatRemote(ctx context.Context, req node.SeatRequest) node.SeatAnswer {
 	resp, err := ch.s.runSeatCommand(ctx, req.Game, joinSeatCmd{player: req.Player, token: req.Token})
 	if err != nil {
-		status, code := errorCode(err)
-		return node.SeatAnswer{Status: status, Code: code, Message: errorMessage(err)}
+		status, code := wire.Code(err)
+		return node.SeatAnswer{Status: status, Code: code, Message: wire.Message(err)}
 	}
 	data, err := json.Marshal(resp)
 	if err != nil {
@@ -312,9 +308,9 @@ func (s *Server) openGame(ctx context.Context, id string, join joinCmd) (gameLin
 		h = hh
 		return hh.send(ctx, join)
 	})
-	var remote *remoteOwner
+	var remote *wire.RemoteOwner
 	if errors.As(err, &remote) {
-		return s.relayTo(ctx, remote.node, id, join)
+		return s.relayTo(ctx, remote.Node, id, join)
 	}
 	if err != nil {
 		return nil, err

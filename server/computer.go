@@ -1,10 +1,10 @@
 package server
 
 import (
-	"errors"
-	"github.com/gambitchess/gambit/server/guards"
 	"sync"
 	"time"
+
+	"github.com/gambitchess/gambit/server/guards"
 )
 
 // computerGames counts the live games against the computer (a hub running,
@@ -24,10 +24,6 @@ type computerGames struct {
 func newComputerGames(perClient, total int) *computerGames {
 	return &computerGames{perClient: perClient, total: total, byGame: map[string]string{}, byClient: map[string]int{}}
 }
-
-// ErrComputerBusy refuses a game against the computer beyond what the
-// machine can think for.
-var ErrComputerBusy = errors.New("server: the computer is busy, try again in a minute")
 
 // reserve counts game id of client, or refuses it: ErrRateLimited when the
 // client has its share of live computer games, ErrComputerBusy when the

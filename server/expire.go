@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/server/wire"
 )
 
 // expireBatch is how many stale games one look at the store reads, and
@@ -85,7 +86,7 @@ func (s *Server) expireGame(ctx context.Context, id string) (bool, error) {
 		s.mu.Unlock()
 	}()
 	if err := s.claim(ctx, id); err != nil {
-		var remote *remoteOwner
+		var remote *wire.RemoteOwner
 		if errors.As(err, &remote) {
 			return false, nil // live on another node: someone has it open
 		}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/server/wire"
 )
 
 // FuzzParseClientMsg feeds arbitrary WebSocket messages to the parser: it
@@ -22,7 +23,7 @@ func FuzzParseClientMsg(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		m, err := parseClientMsg(data)
 		if err != nil {
-			if _, code := errorCode(err); code == "internal" {
+			if _, code := wire.Code(err); code == "internal" {
 				t.Errorf("parseClientMsg(%q): unmapped error %v", data, err)
 			}
 			return

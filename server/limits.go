@@ -1,12 +1,11 @@
 package server
 
 import (
-	"errors"
-	"math"
 	"net/http"
 	"strconv"
 
 	"github.com/gambitchess/gambit/server/guards"
+	"github.com/gambitchess/gambit/server/wire"
 )
 
 // Per-address limits beside the per-connection ones: a client opening more
@@ -90,27 +89,10 @@ func (s *Server) takeChatLine(c *client) error {
 	return nil
 }
 
-// retryAfterSeconds is the Retry-After of err, in whole seconds: at least
-// one for any rate limit (a client told 0 would retry at once), 0 when err
-// is no rate limit at all.
-func retryAfterSeconds(err error) int {
-	if errors.Is(err, ErrComputerBusy) {
-		return 60 // "try again in a minute"
-	}
-	if !errors.Is(err, ErrRateLimited) {
-		return 0
-	}
-	after, ok := guards.RetryAfter(err)
-	if !ok {
-		return 1
-	}
-	return max(1, int(math.Ceil(after.Seconds())))
-}
-
 // setRetryAfter sets the Retry-After header of an answer to err, when err
 // is a rate limit: every 429 says when to come back.
 func setRetryAfter(w http.ResponseWriter, err error) {
-	if n := retryAfterSeconds(err); n > 0 {
+	if n := wire.RetryAfter(err); n > 0 {
 		w.Header().Set("Retry-After", strconv.Itoa(n))
 	}
 }

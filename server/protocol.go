@@ -3,11 +3,11 @@ package server
 import (
 	"encoding/json"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/server/wire"
 )
 
 // maxMessage is the largest client message the server reads. A WebSocket
@@ -267,14 +267,6 @@ type errorJSON struct {
 
 // errorBody is err on the wire.
 func errorBody(err error) errorJSON {
-	_, code := errorCode(err)
-	return errorJSON{Code: code, Message: errorMessage(err), RetryAfter: retryAfterSeconds(err)}
-}
-
-// trimPrefixes removes "pkg: " prefixes from an error text, keeping the rest.
-func trimPrefixes(s string) string {
-	for _, p := range []string{"server: ", "game: ", "chess: ", "xiangqi: ", "store: "} {
-		s = strings.ReplaceAll(s, p, "")
-	}
-	return s
+	_, code := wire.Code(err)
+	return errorJSON{Code: code, Message: wire.Message(err), RetryAfter: wire.RetryAfter(err)}
 }

@@ -22,12 +22,6 @@ import (
 // variant's own rules) may not be one the chess reader takes; it is then refused
 // as such (422), not as a failure of the server.
 
-// Errors of the viewer route.
-var (
-	ErrViewerLater      = errors.New("server: the viewer opens once the game is over")
-	ErrViewerUnreadable = errors.New("server: this game's moves cannot be shown in the viewer")
-)
-
 // viewerSource is what the viewer needs of a game, copied out of it.
 type viewerSource struct {
 	pgn      string // "" for a hidden game in play

@@ -52,11 +52,12 @@ var allowedImports = map[string][]string{
 	"engine/jieqibot":         {"xiangqi", "variant/jieqi"},
 	"store":                   {},
 	"store/storetest":         {"store"},
-	"server":                  {"chess", "chess/pgn", "xiangqi", "game", "store", "engine", "engine/xq", "render", "render/viewer", "web", "server/guards", "server/node", "server/lobby", "server/sched"}, // render/viewer: GET /game/{id}.html
-	"server/guards":           {},                                                                                                                                                                          // connection and address limits, proxies, frames, same-site checks: knows no game
-	"server/lobby":            {"chess", "game", "store", "server/node"},                                                                                                                                   // the open challenges, in memory: no HTTP, no hub
-	"server/sched":            {},                                                                                                                                                                          // the fair scheduler of the computer's thinking and the drawings: knows no game
-	"server/node":             {"game"},                                                                                                                                                                    // what the nodes say to each other: below server and cluster
+	"server":                  {"chess", "chess/pgn", "xiangqi", "game", "store", "engine", "engine/xq", "render", "render/viewer", "web", "server/guards", "server/node", "server/lobby", "server/sched", "server/wire"}, // render/viewer: GET /game/{id}.html
+	"server/guards":           {},                                                                                                                                                                                         // connection and address limits, proxies, frames, same-site checks: knows no game
+	"server/lobby":            {"chess", "game", "store", "server/node"},                                                                                                                                                  // the open challenges, in memory: no HTTP, no hub
+	"server/sched":            {},                                                                                                                                                                                         // the fair scheduler of the computer's thinking and the drawings: knows no game
+	"server/wire":             {"game", "store", "server/guards", "server/node"},                                                                                                                                          // the server's errors and their one mapping to HTTP and WebSocket codes
+	"server/node":             {"game"},                                                                                                                                                                                   // what the nodes say to each other: below server and cluster
 	"web":                     {},
 	"cluster":                 {"server/node"}, // nodes over NATS: beside server (neither imports the other), wired by cmd
 	"loadtest":                {"chess"},       // chess.ParsePlacement only: a player reads the board it is sent, the server judges the moves

@@ -1,0 +1,170 @@
+// Package wire is where the server's errors meet the wire: the sentinel
+// errors of the server's packages, and the one function that maps any
+// error to its HTTP status and the short code a WebSocket error event
+// carries (Code), with the text shown to the user (Message) and how long a
+// refused client waits (RetryAfter). It sits below the packages that
+// answer clients (round, computer, media and server), so that they all
+// answer an error the same way.
+//
+//	status, code := wire.Code(err) // 409 "game_over"
+//	msg := wire.Message(err)      // "game is over"
+package wire
+
+import (
+	"errors"
+	"math"
+	"net/http"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/server/guards"
+	"github.com/gambitchess/gambit/server/node"
+	"github.com/gambitchess/gambit/store"
+)
+
+// Errors of the server, each mapped by Code. Their texts keep the
+// "server: " prefix they had when they lived in package server: Message
+// trims it, and logs read the same.
+var (
+	ErrBadRequest   = errors.New("server: bad request")
+	ErrUnknownType  = errors.New("server: unknown message type")
+	ErrTooLarge     = errors.New("server: message too large")
+	ErrSpectator    = errors.New("server: spectators cannot play")
+	ErrBusy         = errors.New("server: too busy, try again")
+	ErrStorage      = errors.New("server: could not save the game")
+	ErrShuttingDown = errors.New("server: shutting down")
+	ErrNoChat       = errors.New("server: no chat in this game")
+	ErrRateLimited  = guards.ErrRateLimited // over a limit: 429, Retry-After
+	ErrTimeout      = errors.New("server: request timed out")
+
+	// ErrComputerBusy refuses a game against the computer beyond what the
+	// machine can think for.
+	ErrComputerBusy = errors.New("server: the computer is busy, try again in a minute")
+
+	// ErrViewerLater refuses the viewer page of a game of hidden
+	// information while it runs.
+	ErrViewerLater = errors.New("server: the viewer opens once the game is over")
+	// ErrViewerUnreadable refuses the viewer page of a record the viewer
+	// cannot read (a variant's own rules).
+	ErrViewerUnreadable = errors.New("server: this game's moves cannot be shown in the viewer")
+)
+
+// RemoteOwner says a game's owner is another node: the lease moved.
+type RemoteOwner struct{ Node string }
+
+func (e *RemoteOwner) Error() string { return "server: the game is served by node " + e.Node }
+
+// Code maps an error to its HTTP status and the short code sent in
+// WebSocket error events. It is the one place where domain errors meet the
+// wire (wtf ErrorCode).
+func Code(err error) (int, string) {
+	if status, code, ok := node.Answered(err); ok { // answered by another node
+		return status, code
+	}
+	switch {
+	case errors.As(err, new(*RemoteOwner)): // the lease moved meanwhile: ask again
+		return http.StatusServiceUnavailable, "moved"
+	case errors.Is(err, store.ErrNotFound):
+		return http.StatusNotFound, "not_found"
+	case errors.Is(err, game.ErrIllegalMove):
+		return http.StatusUnprocessableEntity, "illegal_move"
+	case errors.Is(err, game.ErrInvalidMove):
+		return http.StatusBadRequest, "invalid_move"
+	case errors.Is(err, game.ErrNotYourTurn):
+		return http.StatusConflict, "not_your_turn"
+	case errors.Is(err, game.ErrNotYourSeat), errors.Is(err, ErrSpectator):
+		return http.StatusForbidden, "not_your_seat"
+	case errors.Is(err, game.ErrGameOver):
+		return http.StatusConflict, "game_over"
+	case errors.Is(err, game.ErrNoTakeback):
+		return http.StatusConflict, "no_takeback"
+	case errors.Is(err, game.ErrNoOffer), errors.Is(err, game.ErrAlreadyOffered), errors.Is(err, game.ErrBadOffer):
+		return http.StatusConflict, "offer"
+	case errors.Is(err, game.ErrCannotClaim):
+		return http.StatusConflict, "cannot_claim"
+	case errors.Is(err, game.ErrSeatTaken):
+		return http.StatusConflict, "seat_taken"
+	case errors.Is(err, store.ErrConflict):
+		return http.StatusConflict, "conflict"
+	case errors.Is(err, game.ErrCannotAbort):
+		return http.StatusConflict, "cannot_abort"
+	case errors.Is(err, game.ErrBadSetup):
+		return http.StatusUnprocessableEntity, "bad_setup"
+	case errors.Is(err, ErrUnknownType):
+		return http.StatusBadRequest, "unknown_type"
+	case errors.Is(err, guards.ErrCrossSite):
+		return http.StatusForbidden, "cross_site"
+	case errors.Is(err, ErrTooLarge):
+		return http.StatusRequestEntityTooLarge, "too_large"
+	case errors.Is(err, ErrBadRequest):
+		return http.StatusBadRequest, "bad_request"
+	case errors.Is(err, ErrRateLimited):
+		return http.StatusTooManyRequests, "rate_limited"
+	case errors.Is(err, ErrTimeout):
+		return http.StatusRequestTimeout, "timeout"
+	case errors.Is(err, ErrBusy), errors.Is(err, ErrComputerBusy):
+		return http.StatusServiceUnavailable, "busy"
+	case errors.Is(err, ErrStorage):
+		return http.StatusServiceUnavailable, "storage"
+	case errors.Is(err, ErrShuttingDown):
+		return http.StatusServiceUnavailable, "shutting_down"
+	case errors.Is(err, ErrNoChat):
+		return http.StatusConflict, "no_chat"
+	case errors.Is(err, ErrViewerLater):
+		return http.StatusConflict, "viewer_later"
+	case errors.Is(err, ErrViewerUnreadable):
+		return http.StatusUnprocessableEntity, "viewer_unreadable"
+	}
+	return http.StatusInternalServerError, "internal"
+}
+
+// Message is the text shown to the user: the error without the package
+// prefixes that help in logs, cut to MaxMessage bytes.
+func Message(err error) string {
+	if code, _ := Code(err); code == http.StatusInternalServerError {
+		return "internal error"
+	}
+	return Shorten(trimPrefixes(err.Error()), MaxMessage)
+}
+
+// MaxMessage bounds the text of an error answer: a message quoting
+// what was sent (a bad FEN, a pasted PGN) must not send it all back.
+const MaxMessage = 300
+
+// Shorten cuts s to at most n bytes at a character boundary, marking the cut.
+func Shorten(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	cut := n
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "…"
+}
+
+// trimPrefixes removes "pkg: " prefixes from an error text, keeping the rest.
+func trimPrefixes(s string) string {
+	for _, p := range []string{"server: ", "game: ", "chess: ", "xiangqi: ", "store: "} {
+		s = strings.ReplaceAll(s, p, "")
+	}
+	return s
+}
+
+// RetryAfter is the Retry-After of err, in whole seconds: at least
+// one for any rate limit (a client told 0 would retry at once), 0 when err
+// is no rate limit at all.
+func RetryAfter(err error) int {
+	if errors.Is(err, ErrComputerBusy) {
+		return 60 // "try again in a minute"
+	}
+	if !errors.Is(err, ErrRateLimited) {
+		return 0
+	}
+	after, ok := guards.RetryAfter(err)
+	if !ok {
+		return 1
+	}
+	return max(1, int(math.Ceil(after.Seconds())))
+}
