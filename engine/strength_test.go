@@ -27,7 +27,7 @@ func TestLowestLevelIsBeatable(t *testing.T) {
 	}{
 		{"UCI_Elo 600", func(o *Options) { o.LimitStrength, o.Elo = true, EloMin }},
 		{"Skill Level 0", func(o *Options) { o.SkillLevel = 0 }},
-		// The web app's first level (server.Levels) is the greedy teaching search.
+		// The web app's first level (server/computer.Levels) is the greedy teaching search.
 		{"greedy", func(o *Options) { o.Algorithm = AlgorithmGreedy }},
 	}
 	for _, l := range lowest {

@@ -18,6 +18,7 @@ import (
 
 	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/server/computer"
 	"github.com/gambitchess/gambit/server/guards"
 	"github.com/gambitchess/gambit/server/node"
 	"github.com/gambitchess/gambit/server/wire"
@@ -178,16 +179,16 @@ func (s *Server) newGame(ctx context.Context, opts game.Options, player, client 
 		return createResponse{}, err
 	}
 	if againstComputer(g) {
-		if err := s.computer.reserve(g.ID(), client); err != nil {
+		if err := s.computer.Reserve(g.ID(), client); err != nil {
 			return createResponse{}, err
 		}
 	}
 	if err := s.createGame(ctx, g); err != nil {
-		s.computer.release(g.ID())
+		s.computer.Release(g.ID())
 		return createResponse{}, err
 	}
 	if err := s.claim(ctx, g.ID()); err != nil { // a new id: no other node has it
-		s.computer.release(g.ID())
+		s.computer.Release(g.ID())
 		return createResponse{}, err
 	}
 	v := viewerFor(g, player)
@@ -207,7 +208,7 @@ func (s *Server) gameOptions(req createRequest, player string) (game.Options, ch
 	case game.ModeLocal:
 		opts.Seats = [2]game.Seat{me, me}
 	case game.ModeComputer:
-		level, err := levelFor(game.Variant(req.Variant), req.Level)
+		level, err := computer.LevelFor(game.Variant(req.Variant), req.Level)
 		if err != nil {
 			return opts, human, err
 		}
@@ -451,7 +452,7 @@ func (s *Server) handlePGN(w http.ResponseWriter, r *http.Request) {
 
 // handleLevels lists the computer levels; ?variant=xiangqi labels them for xiangqi.
 func (s *Server) handleLevels(w http.ResponseWriter, r *http.Request) {
-	levels, err := LevelsFor(game.Variant(r.URL.Query().Get("variant")))
+	levels, err := computer.LevelsFor(game.Variant(r.URL.Query().Get("variant")))
 	if err != nil {
 		s.httpError(w, err)
 		return
@@ -463,28 +464,28 @@ func (s *Server) handleLevels(w http.ResponseWriter, r *http.Request) {
 // /api/variants): everything the registration says that a page needs, so
 // the browser keeps only each board's adapter and each variant's texts.
 type variantJSON struct {
-	Name         game.Variant `json:"name"`
-	Label        string       `json:"label"`
-	Tag          string       `json:"tag,omitempty"`
-	Board        game.Board   `json:"board"`
-	Sides        [2]string    `json:"sides"`
-	Terminations []string     `json:"terminations"`
-	ClaimDraw    bool         `json:"claimDraw"`
-	Takeback     bool         `json:"takeback"`
-	Seeded       bool         `json:"seeded"`
-	Hidden       bool         `json:"hidden"`
-	HandOver     bool         `json:"handOver"`
-	Pass         bool         `json:"pass"`
-	Levels       []Level      `json:"levels"` // the computer's, weakest first; empty: no computer opponent
+	Name         game.Variant     `json:"name"`
+	Label        string           `json:"label"`
+	Tag          string           `json:"tag,omitempty"`
+	Board        game.Board       `json:"board"`
+	Sides        [2]string        `json:"sides"`
+	Terminations []string         `json:"terminations"`
+	ClaimDraw    bool             `json:"claimDraw"`
+	Takeback     bool             `json:"takeback"`
+	Seeded       bool             `json:"seeded"`
+	Hidden       bool             `json:"hidden"`
+	HandOver     bool             `json:"handOver"`
+	Pass         bool             `json:"pass"`
+	Levels       []computer.Level `json:"levels"` // the computer's, weakest first; empty: no computer opponent
 }
 
 // handleVariants lists the registered variants, by name.
 func (s *Server) handleVariants(w http.ResponseWriter, _ *http.Request) {
 	out := []variantJSON{}
 	for _, spec := range game.Specs() {
-		levels, err := LevelsFor(spec.Name)
+		levels, err := computer.LevelsFor(spec.Name)
 		if err != nil {
-			levels = []Level{}
+			levels = []computer.Level{}
 		}
 		out = append(out, variantJSON{Name: spec.Name, Label: spec.Label, Tag: spec.Tag, Board: spec.Board,
 			Sides: spec.Sides, Terminations: spec.Terminations, ClaimDraw: spec.ClaimDraw, Takeback: !spec.NoTakeback,

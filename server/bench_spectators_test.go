@@ -16,6 +16,8 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
+
+	"github.com/gambitchess/gambit/server/computer"
 )
 
 // The spectator benchmarks compare presence coalesced (the default
@@ -35,7 +37,7 @@ var presenceModes = []struct {
 // returns the server and the game's id.
 func spectatorServer(b *testing.B, every time.Duration) (*httptest.Server, string) {
 	b.Helper()
-	s := New(Config{Store: openStore(b, b.TempDir()), Bot: NewEngineBot(1), CreatePerMinute: 1000})
+	s := New(Config{Store: openStore(b, b.TempDir()), Bot: computer.NewEngineBot(1), CreatePerMinute: 1000})
 	if every > 0 {
 		s.presenceEvery = every // below what Config takes: the old behaviour
 	}

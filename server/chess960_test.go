@@ -11,6 +11,7 @@ import (
 
 	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/server/computer"
 )
 
 // castleMate960 is a Chess960 position where White's only mate in one is
@@ -32,11 +33,11 @@ func chess960Game(t *testing.T, setup string) *game.Game {
 // a drawn one), every level returns a legal move, and the engine finds the
 // mate that is a Chess960 castling.
 func TestEngineBotPlaysChess960(t *testing.T) {
-	bot := NewEngineBot(5)
+	bot := computer.NewEngineBot(5)
 	for _, setup := range []string{"0", "3", "518", "959", ""} {
 		g := chess960Game(t, setup)
 		for _, name := range []string{"greedy", "alphabeta", "beginner", "full"} {
-			l, err := levelFor(game.Chess960, name)
+			l, err := computer.LevelFor(game.Chess960, name)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -54,7 +55,7 @@ func TestEngineBotPlaysChess960(t *testing.T) {
 		t.Fatalf("position 3: castling f1g1 not among the king's dests %v", d)
 	}
 	for _, name := range []string{"greedy", "full"} {
-		l, _ := levelFor(game.Chess960, name)
+		l, _ := computer.LevelFor(game.Chess960, name)
 		l.MoveTime = min(l.MoveTime, 300*time.Millisecond)
 		g := chess960Game(t, castleMate960)
 		m, err := bot.Move(context.Background(), g, l)

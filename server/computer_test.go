@@ -15,6 +15,7 @@ import (
 
 	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/server/computer"
 )
 
 // createFrom asks for a game as a new person at address addr ("ip:port")
@@ -122,7 +123,7 @@ func TestIdleComputerGameFreesItsPlace(t *testing.T) {
 // any other level: the first legal move either way.
 type patientBot struct{}
 
-func (patientBot) Move(ctx context.Context, g *game.Game, level Level) (string, error) {
+func (patientBot) Move(ctx context.Context, g *game.Game, level computer.Level) (string, error) {
 	if level.Name == "full" {
 		select {
 		case <-ctx.Done():

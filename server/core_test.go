@@ -8,6 +8,7 @@ import (
 
 	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/server/computer"
 )
 
 // TestViewsPerViewer: the seat to move gets the legal destinations, a
@@ -73,7 +74,7 @@ func TestSecondWriterCannotOverwrite(t *testing.T) {
 // panickyBot fails the way a bug would.
 type panickyBot struct{}
 
-func (panickyBot) Move(context.Context, *game.Game, Level) (string, error) { panic("bug") }
+func (panickyBot) Move(context.Context, *game.Game, computer.Level) (string, error) { panic("bug") }
 func (panickyBot) AcceptsDraw(context.Context, *game.Game, chess.Color) bool {
 	return false
 }
@@ -93,7 +94,7 @@ func TestBotPanicIsAnError(t *testing.T) {
 	if m := q.state("move"); m.V != 1 {
 		t.Fatalf("server after a bot panic: %+v", m)
 	}
-	if _, err := levelFor("fairy", "greedy"); !errors.Is(err, game.ErrBadSetup) {
+	if _, err := computer.LevelFor("fairy", "greedy"); !errors.Is(err, game.ErrBadSetup) {
 		t.Errorf("levels of an unknown variant: %v", err)
 	}
 }

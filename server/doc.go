@@ -76,15 +76,8 @@
 // writer's is run again on the game as stored. Open challenges are sent to
 // every node each second, so the lobby and quick pairing span the cluster.
 //
-// The computer: moves are thought one per game at a time, on Workers
-// goroutines, serving the addresses with a game waiting in turn (one
-// address's flood waits behind itself), and a long think is hurried to
-// play its best move so far once it has had ThinkSlice while others wait.
-// One address may have ComputerGamesPerClient live games against the
-// computer (429 after that) and the machine ComputerGames (503 "the
-// computer is busy, try again in a minute"); a game with no move for
-// ComputerIdle stops counting until its next move, so players who stay
-// connected without playing hold no place.
+// The computer (its levels, its bots, its share of the machine): see
+// package computer.
 //
 // Chat: an online game has two rooms, the players' (the two seat holders)
 // and the spectators' (everyone else), which never read each other. A line

@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/gambitchess/gambit/server/guards"
 	"io"
 	"net"
 	"net/http"
@@ -17,6 +16,8 @@ import (
 
 	"github.com/coder/websocket"
 
+	"github.com/gambitchess/gambit/server/computer"
+	"github.com/gambitchess/gambit/server/guards"
 	"github.com/gambitchess/gambit/web"
 )
 
@@ -38,7 +39,7 @@ func runServer(t *testing.T, cfg Config) *running {
 		cfg.Store = openStore(t, t.TempDir())
 	}
 	if cfg.Bot == nil {
-		cfg.Bot = NewEngineBot(1)
+		cfg.Bot = computer.NewEngineBot(1)
 	}
 	s := New(cfg)
 	ctx, cancel := context.WithCancel(context.Background())

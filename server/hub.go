@@ -465,7 +465,7 @@ func (h *hub) dropClient(c *client) {
 // or it has a draw offer to answer.
 func (h *hub) afterChange(ctx context.Context) {
 	if h.g.Status().Finished() {
-		h.s.computer.release(h.g.ID())
+		h.s.computer.Release(h.g.ID())
 	}
 	h.countPlay()
 	h.armFlag()
@@ -485,7 +485,7 @@ func (h *hub) countPlay() {
 	if h.playTimer != nil {
 		h.playTimer.Stop()
 	}
-	h.s.computer.add(h.g.ID(), cmp.Or(h.client, "game "+h.g.ID()))
+	h.s.computer.Add(h.g.ID(), cmp.Or(h.client, "game "+h.g.ID()))
 	version := h.g.Version()
 	h.playTimer = time.AfterFunc(h.s.computerIdle, func() { _ = h.send(h.s.ctx, computerIdleCmd{version: version}) })
 }

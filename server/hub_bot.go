@@ -7,6 +7,7 @@ import (
 
 	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/server/computer"
 	"github.com/gambitchess/gambit/server/sched"
 )
 
@@ -64,7 +65,7 @@ func (h *hub) driveBot(ctx context.Context) {
 // stale and dropped) or when the scheduler hurries it (the answer is the
 // best move found so far).
 func (h *hub) startBot(ctx context.Context) {
-	level, err := levelFor(h.g.Variant(), h.g.Seat(h.g.Turn()).Level)
+	level, err := computer.LevelFor(h.g.Variant(), h.g.Seat(h.g.Turn()).Level)
 	if err != nil {
 		h.s.log.Error("bot seat", "game", h.g.ID(), "err", err)
 		return
@@ -109,7 +110,7 @@ func (h *hub) botClient() string {
 // only the Sight of its seat, cut by the code that cuts a person's states;
 // the engines, which play the variants of full information, a private
 // copy of the game.
-func (h *hub) botThinker(level Level) func(ctx context.Context) (string, error) {
+func (h *hub) botThinker(level computer.Level) func(ctx context.Context) (string, error) {
 	g := h.g
 	if c := g.Spec().Computer; c != nil {
 		seat := g.Turn()
@@ -139,7 +140,7 @@ func safely(f func() (string, error)) (move string, err error) {
 
 // safeBotMove runs the bot, turning a panic in it into an error: a bot bug
 // must not take the server down from a worker goroutine.
-func (s *Server) safeBotMove(ctx context.Context, g *game.Game, level Level) (string, error) {
+func (s *Server) safeBotMove(ctx context.Context, g *game.Game, level computer.Level) (string, error) {
 	return safely(func() (string, error) { return s.bot.Move(ctx, g, level) })
 }
 

@@ -11,6 +11,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/gambitchess/gambit/server/computer"
 )
 
 // fakeClock is a server clock that moves only when a test says so; the
@@ -36,7 +38,7 @@ func (c *fakeClock) advance(d time.Duration) {
 func serveAt(t *testing.T) (*Server, *httptest.Server, *fakeClock) {
 	t.Helper()
 	clock := &fakeClock{t: time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)}
-	s := New(Config{Store: openStore(t, t.TempDir()), Bot: NewEngineBot(1), Now: clock.now})
+	s := New(Config{Store: openStore(t, t.TempDir()), Bot: computer.NewEngineBot(1), Now: clock.now})
 	if err := s.Start(context.Background()); err != nil {
 		t.Fatal(err)
 	}

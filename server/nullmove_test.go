@@ -5,6 +5,8 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+
+	"github.com/gambitchess/gambit/server/computer"
 )
 
 // TestNullMoveRefusedInEveryMode: a seat's "0000" (a pass) is refused as
@@ -13,7 +15,7 @@ import (
 // a pass is refused with the move named. The hostile probe had them played
 // as "--".
 func TestNullMoveRefusedInEveryMode(t *testing.T) {
-	s, srv, _ := serve(t, openStore(t, t.TempDir()), NewEngineBot(1))
+	s, srv, _ := serve(t, openStore(t, t.TempDir()), computer.NewEngineBot(1))
 	const pass = `{"t":"move","d":{"u":"0000"}}`
 	for _, variant := range []string{"chess", "chess960"} {
 		t.Run(variant+"/local", func(t *testing.T) {

@@ -15,6 +15,7 @@ import (
 
 	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/server/computer"
 	"github.com/gambitchess/gambit/server/guards"
 	"github.com/gambitchess/gambit/server/lobby"
 	"github.com/gambitchess/gambit/server/node"
@@ -26,7 +27,7 @@ import (
 type Config struct {
 	Store store.Log
 	// Bot plays the computer seats; nil means the engine (EngineBot).
-	Bot Bot
+	Bot computer.Bot
 	// Workers is how many computer moves are searched at once (1 when
 	// zero): bounded, so the engine never takes every core. The workers
 	// serve the clients waiting for a move in turn (see package sched).
@@ -122,11 +123,11 @@ type Config struct {
 // state: everything lives in its fields.
 type Server struct {
 	store    store.Log
-	bot      Bot
+	bot      computer.Bot
 	bus      node.Bus         // the other nodes (nil: none)
 	leases   store.Leases     // which node owns which game (nil: this one, all)
 	sched    *sched.Scheduler // the computer's thinking, shared fairly
-	computer *computerGames   // live games against the computer, counted
+	computer *computer.Games  // live games against the computer, counted
 	// computerIdle is how long a computer game without a move stays counted.
 	computerIdle time.Duration
 	assets       fs.FS
@@ -165,7 +166,7 @@ type Server struct {
 // New returns a Server; call Start (or Run) before serving.
 func New(cfg Config) *Server {
 	if cfg.Bot == nil {
-		cfg.Bot = NewEngineBot(uint64(time.Now().UnixNano()))
+		cfg.Bot = computer.NewEngineBot(uint64(time.Now().UnixNano()))
 	}
 	if cfg.Workers <= 0 {
 		cfg.Workers = 1
@@ -217,7 +218,7 @@ func New(cfg Config) *Server {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	return &Server{store: cfg.Store, bot: cfg.Bot, bus: cfg.Bus, leases: cfg.Leases, sched: sched.New(sched.Config{Workers: cfg.Workers, Slice: cfg.ThinkSlice, Queued: cfg.Metrics.botWaiting}),
-		computer: newComputerGames(cfg.ComputerGamesPerClient, cfg.ComputerGames), computerIdle: cfg.ComputerIdle, assets: cfg.Assets,
+		computer: computer.NewGames(cfg.ComputerGamesPerClient, cfg.ComputerGames), computerIdle: cfg.ComputerIdle, assets: cfg.Assets,
 		now: cfg.Now, log: cfg.Logger, metrics: cfg.Metrics, minClock: cfg.MinClock, claimAfter: cfg.ClaimAfter, firstMoveTime: cfg.FirstMoveTime, idleGrace: cfg.IdleGrace, expireEvery: cfg.ExpireEvery,
 		presenceEvery: cfg.PresenceEvery, fullEvery: cfg.FullStateEvery,
 		creations: guards.NewLimiter(cfg.CreatePerMinute, cfg.CreatePerMinute, cfg.Now), lobby: lobby.New(), ctx: ctx, cancel: cancel, hubs: map[string]*hub{},
@@ -381,7 +382,7 @@ func (s *Server) retire(h *hub) bool {
 	}
 	delete(s.hubs, h.g.ID())
 	s.lobby.Drop(h.g.ID())
-	s.computer.release(h.g.ID())
+	s.computer.Release(h.g.ID())
 	return true
 }
 
@@ -400,7 +401,7 @@ func (s *Server) startHubLocked(g *game.Game, client string) *hub {
 		return h
 	}
 	if againstComputer(g) {
-		s.computer.add(g.ID(), cmp.Or(client, "game "+g.ID()))
+		s.computer.Add(g.ID(), cmp.Or(client, "game "+g.ID()))
 	}
 	h := newHub(s, g)
 	h.client = client

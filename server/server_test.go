@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/gambitchess/gambit/server/guards"
 	"io/fs"
 	"net/http"
 	"net/http/httptest"
@@ -23,6 +22,8 @@ import (
 
 	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/server/computer"
+	"github.com/gambitchess/gambit/server/guards"
 	"github.com/gambitchess/gambit/store"
 	"github.com/gambitchess/gambit/web"
 )
@@ -30,7 +31,7 @@ import (
 // serve starts a server with bot (the engine, seeded, when nil) over st,
 // behind a live listener for the WebSocket tests. stop shuts both down, for
 // a restart; it also runs when the test ends.
-func serve(t *testing.T, st store.Log, bot Bot) (s *Server, srv *httptest.Server, stop func()) {
+func serve(t *testing.T, st store.Log, bot computer.Bot) (s *Server, srv *httptest.Server, stop func()) {
 	t.Helper()
 	return serveWith(t, Config{Store: st, Bot: bot})
 }
@@ -39,7 +40,7 @@ func serve(t *testing.T, st store.Log, bot Bot) (s *Server, srv *httptest.Server
 func serveWith(t *testing.T, cfg Config) (s *Server, srv *httptest.Server, stop func()) {
 	t.Helper()
 	if cfg.Bot == nil {
-		cfg.Bot = NewEngineBot(1)
+		cfg.Bot = computer.NewEngineBot(1)
 	}
 	s = New(cfg)
 	if err := s.Start(context.Background()); err != nil {
@@ -375,12 +376,12 @@ func TestWebSocketLocalGame(t *testing.T) {
 // agreeableBot is the engine, except that it takes every draw offer: the
 // server's handling of an accepted offer is tested without depending on how
 // the engine judges a level position (EngineBot's judgement: TestGreedyLevel).
-type agreeableBot struct{ *EngineBot }
+type agreeableBot struct{ *computer.EngineBot }
 
 func (agreeableBot) AcceptsDraw(context.Context, *game.Game, chess.Color) bool { return true }
 
 func TestWebSocketComputer(t *testing.T) {
-	s, srv, _ := serve(t, openStore(t, t.TempDir()), agreeableBot{NewEngineBot(1)})
+	s, srv, _ := serve(t, openStore(t, t.TempDir()), agreeableBot{computer.NewEngineBot(1)})
 	g := create(t, s.Handler(), `{"mode":"computer","color":"black","level":"greedy","clock":{"minutes":1,"increment":0}}`)
 	p := dial(t, srv, g.ID, g.Token, "v=0")
 	p.next("hello")
@@ -476,12 +477,12 @@ func TestRestartContinuesGame(t *testing.T) {
 }
 
 func TestEngineBotPlaysEveryLevel(t *testing.T) {
-	bot := NewEngineBot(7)
+	bot := computer.NewEngineBot(7)
 	g, err := game.New(game.Options{ID: "e", Mode: game.ModeComputer})
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, l := range Levels() {
+	for _, l := range computer.Levels() {
 		l.MoveTime = min(l.MoveTime, 200*time.Millisecond)
 		if l.Depth > 3 {
 			l.Depth = 3
@@ -521,7 +522,7 @@ func TestFlagFalls(t *testing.T) {
 // first legal move.
 type slowBot struct{ release chan struct{} }
 
-func (b slowBot) Move(ctx context.Context, g *game.Game, _ Level) (string, error) {
+func (b slowBot) Move(ctx context.Context, g *game.Game, _ computer.Level) (string, error) {
 	select {
 	case <-ctx.Done():
 		return "", ctx.Err()

@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/server/computer"
 	"github.com/gambitchess/gambit/variant/bomb/bombgame"
 	"github.com/gambitchess/gambit/variant/dice/dicegame"
 	"github.com/gambitchess/gambit/variant/fog/foggame"
@@ -49,7 +50,7 @@ var wireTypes = []struct {
 	{"ChatLog", chatLogJSON{}, nil},
 	{"WireError", errorJSON{}, nil},
 	{"VariantInfo", variantJSON{}, nil},
-	{"Level", Level{}, nil},
+	{"Level", computer.Level{}, nil},
 }
 
 // extTypes pairs each variant's extension (game.Ext) with its TypeScript

@@ -11,6 +11,7 @@ import (
 
 	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/server/computer"
 )
 
 // chariotMate: Red mates in two, a0a9 d9d8 b0d0.
@@ -114,13 +115,13 @@ func anyDest(dests map[string][]string) (string, string) {
 }
 
 func TestEngineBotPlaysXiangqi(t *testing.T) {
-	bot := NewEngineBot(7)
+	bot := computer.NewEngineBot(7)
 	g, err := game.New(game.Options{Variant: game.Xiangqi})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, name := range []string{"greedy", "beginner", "full"} {
-		l, _ := levelFor(game.Chess, name)
+		l, _ := computer.LevelFor(game.Chess, name)
 		l.MoveTime = min(l.MoveTime, 200*time.Millisecond)
 		m, err := bot.Move(context.Background(), g, l)
 		if err != nil {
@@ -134,12 +135,12 @@ func TestEngineBotPlaysXiangqi(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	full, _ := levelFor(game.Chess, "full")
+	full, _ := computer.LevelFor(game.Chess, "full")
 	full.MoveTime = 300 * time.Millisecond
 	if m, err := bot.Move(context.Background(), mate, full); err != nil || m != "b0d0" {
 		t.Errorf("full level in a mate in one: %s %v, want b0d0", m, err)
 	}
-	greedy, _ := levelFor(game.Xiangqi, "greedy")
+	greedy, _ := computer.LevelFor(game.Xiangqi, "greedy")
 	m, err := bot.Move(context.Background(), mate, greedy)
 	if err != nil {
 		t.Fatal(err)

@@ -1,4 +1,4 @@
-package server
+package computer
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 
 	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/server/wire"
 )
 
 // Level is a computer strength the UI offers. Algorithm names the chess
@@ -66,7 +67,7 @@ func LevelsFor(v game.Variant) ([]Level, error) {
 	}
 	label, ok := engineLabels[spec.Board]
 	if !ok || spec.Hidden {
-		return nil, fmt.Errorf("%w: no computer opponent for %s", ErrBadRequest, spec.Name)
+		return nil, fmt.Errorf("%w: no computer opponent for %s", wire.ErrBadRequest, spec.Name)
 	}
 	levels := Levels()
 	for i := range levels {
@@ -75,8 +76,8 @@ func LevelsFor(v game.Variant) ([]Level, error) {
 	return levels, nil
 }
 
-// levelFor returns the level called name, labelled for variant v.
-func levelFor(v game.Variant, name string) (Level, error) {
+// LevelFor returns the level called name, labelled for variant v.
+func LevelFor(v game.Variant, name string) (Level, error) {
 	levels, err := LevelsFor(v)
 	if err != nil {
 		return Level{}, err
@@ -86,7 +87,7 @@ func levelFor(v game.Variant, name string) (Level, error) {
 			return l, nil
 		}
 	}
-	return Level{}, fmt.Errorf("%w: unknown computer level %q", ErrBadRequest, name)
+	return Level{}, fmt.Errorf("%w: unknown computer level %q", wire.ErrBadRequest, name)
 }
 
 // Bot chooses moves for a computer seat, in the game's coordinate text

@@ -1,19 +1,20 @@
-package server
+package computer
 
 import (
 	"sync"
 	"time"
 
 	"github.com/gambitchess/gambit/server/guards"
+	"github.com/gambitchess/gambit/server/wire"
 )
 
-// computerGames counts the live games against the computer (a hub running,
+// Games counts the live games against the computer (a hub running,
 // the game not over), per client and in all, so that a new one is refused
 // while the machine is past what it can think for, or while one client
 // already has its share: refused at once with a clear message, never
 // accepted and left silent. A game leaves the count when it ends or its
 // hub retires (no one is there and the computer is not to move).
-type computerGames struct {
+type Games struct {
 	perClient, total int
 
 	mu       sync.Mutex
@@ -21,14 +22,15 @@ type computerGames struct {
 	byClient map[string]int
 }
 
-func newComputerGames(perClient, total int) *computerGames {
-	return &computerGames{perClient: perClient, total: total, byGame: map[string]string{}, byClient: map[string]int{}}
+// NewGames counts up to perClient live games for one client and total in all.
+func NewGames(perClient, total int) *Games {
+	return &Games{perClient: perClient, total: total, byGame: map[string]string{}, byClient: map[string]int{}}
 }
 
-// reserve counts game id of client, or refuses it: ErrRateLimited when the
-// client has its share of live computer games, ErrComputerBusy when the
+// Reserve counts game id of client, or refuses it: wire.ErrRateLimited when the
+// client has its share of live computer games, wire.ErrComputerBusy when the
 // machine has.
-func (c *computerGames) reserve(id, client string) error {
+func (c *Games) Reserve(id, client string) error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if _, ok := c.byGame[id]; ok {
@@ -39,15 +41,15 @@ func (c *computerGames) reserve(id, client string) error {
 			c.perClient)
 	}
 	if len(c.byGame) >= c.total {
-		return ErrComputerBusy
+		return wire.ErrComputerBusy
 	}
 	c.addLocked(id, client)
 	return nil
 }
 
-// add counts game id of client with no limit: a game loaded again (a
+// Add counts game id of client with no limit: a game loaded again (a
 // player came back, a restart) is already someone's.
-func (c *computerGames) add(id, client string) {
+func (c *Games) Add(id, client string) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if _, ok := c.byGame[id]; !ok {
@@ -55,13 +57,13 @@ func (c *computerGames) add(id, client string) {
 	}
 }
 
-func (c *computerGames) addLocked(id, client string) {
+func (c *Games) addLocked(id, client string) {
 	c.byGame[id] = client
 	c.byClient[client]++
 }
 
-// release stops counting game id.
-func (c *computerGames) release(id string) {
+// Release stops counting game id.
+func (c *Games) Release(id string) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	client, ok := c.byGame[id]

@@ -1,4 +1,4 @@
-package server
+package computer
 
 import (
 	"context"
@@ -28,7 +28,7 @@ func TestGreedyLevel(t *testing.T) {
 		{"mates rather than grabs", "6k1/5ppp/8/8/8/8/8/Rb2K3 w - - 0 1", "a1a8"},
 		{"promotes to a queen", "8/P6k/8/8/8/8/8/K7 w - - 0 1", "a7a8q"},
 	}
-	greedy, _ := levelFor(game.Chess, "greedy")
+	greedy, _ := LevelFor(game.Chess, "greedy")
 	bot := NewEngineBot(3)
 	for _, tt := range tests {
 		m, err := bot.Move(context.Background(), gameFrom(t, tt.fen), greedy)
