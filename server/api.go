@@ -51,7 +51,7 @@ func (s *Server) Handler() http.Handler {
 		mux.Handle("GET /", files)
 		mux.HandleFunc("GET /favicon.ico", s.handleFavicon)
 	}
-	return guards.Secure(s.markProxied(guards.Forwarded(s.conn.trustedProxies, s.withPlayer(mux))), refuse)
+	return guards.Secure(guards.MarkProxied(s.conn.trustedProxies, guards.Forwarded(s.conn.trustedProxies, s.withPlayer(mux))), refuse)
 }
 
 // handleFavicon answers the /favicon.ico that browsers and feed readers ask

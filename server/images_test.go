@@ -395,7 +395,7 @@ func TestRequestScheme(t *testing.T) {
 		{"192.0.2.9:5000", "https", "http"},
 	} {
 		var got string
-		h := s.markProxied(guards.Forwarded(s.conn.trustedProxies, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { got = requestScheme(r) })))
+		h := guards.MarkProxied(s.conn.trustedProxies, guards.Forwarded(s.conn.trustedProxies, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { got = guards.Scheme(r) })))
 		r := httptest.NewRequest("GET", "/game/x", nil)
 		r.RemoteAddr = tt.peer
 		r.Header.Set("X-Forwarded-For", "198.51.100.7")

@@ -1,19 +1,18 @@
 package server
 
 import (
-	"context"
 	"fmt"
 	"html"
 	"io/fs"
 	"math"
 	"net/http"
-	"net/netip"
 	"strconv"
 	"strings"
 
 	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/game"
 	"github.com/gambitchess/gambit/render"
+	"github.com/gambitchess/gambit/server/guards"
 	"github.com/gambitchess/gambit/xiangqi"
 )
 
@@ -142,7 +141,7 @@ func gameURL(r *http.Request, id string) string {
 	if !plainHost(r.Host) {
 		return ""
 	}
-	return requestScheme(r) + "://" + r.Host + "/game/" + id
+	return guards.Scheme(r) + "://" + r.Host + "/game/" + id
 }
 
 // plainHost reports whether h is a host (and port) with nothing else:
@@ -157,39 +156,4 @@ func plainHost(h string) bool {
 		}
 	}
 	return true
-}
-
-// requestScheme is "https" for a request over TLS, or one a trusted proxy
-// says came over it (X-Forwarded-Proto, its first value when a chain of
-// proxies wrote several); "http" otherwise.
-func requestScheme(r *http.Request) string {
-	if r.TLS != nil {
-		return "https"
-	}
-	if via, _ := r.Context().Value(viaProxyKey{}).(bool); via {
-		first, _, _ := strings.Cut(r.Header.Get("X-Forwarded-Proto"), ",") // the proxy nearest the client
-		if p := strings.ToLower(strings.TrimSpace(first)); p == "https" || p == "http" {
-			return p
-		}
-	}
-	return "http"
-}
-
-// viaProxyKey marks, in a request's context, one that came from a trusted
-// proxy: forwarded rewrites RemoteAddr to the client's, after which the
-// peer cannot be told any more.
-type viaProxyKey struct{}
-
-// markProxied notes in the context of each request from a trusted proxy
-// that it came through one, for headers only such a proxy may set.
-func (s *Server) markProxied(next http.Handler) http.Handler {
-	if len(s.conn.trustedProxies) == 0 {
-		return next
-	}
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if peer, err := netip.ParseAddrPort(r.RemoteAddr); err == nil && s.trustedPeer(peer.Addr()) {
-			r = r.WithContext(context.WithValue(r.Context(), viaProxyKey{}, true))
-		}
-		next.ServeHTTP(w, r)
-	})
 }

@@ -13,6 +13,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/gambitchess/gambit/server/guards"
 	"github.com/gambitchess/gambit/store"
 )
 
@@ -65,7 +66,7 @@ const hostPlayerCookie = "__Host-" + playerCookie
 
 // playerCookieName is the player cookie's name for request r.
 func playerCookieName(r *http.Request) string {
-	if requestScheme(r) == "https" {
+	if guards.Scheme(r) == "https" {
 		return hostPlayerCookie
 	}
 	return playerCookie
@@ -236,7 +237,7 @@ func playerOf(r *http.Request) string {
 // ensurePlayer returns the id of the person making r, giving the browser a
 // freshly issued secret first when its cookie proves none. The cookie is
 // renewed either way, Secure when the request came over TLS (directly or
-// by a trusted proxy's word, as requestScheme reads it). It fails when the
+// by a trusted proxy's word, as guards.Scheme reads it). It fails when the
 // key or the store cannot be read: a cookie that may be good is never
 // replaced for that.
 func ensurePlayer(w http.ResponseWriter, r *http.Request) (string, error) {

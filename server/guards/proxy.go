@@ -1,6 +1,7 @@
 package guards
 
 import (
+	"context"
 	"fmt"
 	"net"
 	"net/http"
@@ -115,4 +116,41 @@ func parseHop(s string) (netip.Addr, bool) {
 		}
 	}
 	return netip.Addr{}, false
+}
+
+// Scheme is "https" for a request over TLS, or one a trusted proxy
+// says came over it (X-Forwarded-Proto, its first value when a chain of
+// proxies wrote several); "http" otherwise.
+func Scheme(r *http.Request) string {
+	if r.TLS != nil {
+		return "https"
+	}
+	if via, _ := r.Context().Value(viaProxyKey{}).(bool); via {
+		first, _, _ := strings.Cut(r.Header.Get("X-Forwarded-Proto"), ",") // the proxy nearest the client
+		if p := strings.ToLower(strings.TrimSpace(first)); p == "https" || p == "http" {
+			return p
+		}
+	}
+	return "http"
+}
+
+// viaProxyKey marks, in a request's context, one that came from a trusted
+// proxy: forwarded rewrites RemoteAddr to the client's, after which the
+// peer cannot be told any more.
+type viaProxyKey struct{}
+
+// MarkProxied notes in the context of each request from a trusted proxy
+// that it came through one, for headers only such a proxy may set (Scheme
+// reads X-Forwarded-Proto so). It goes before Forwarded, which rewrites
+// RemoteAddr.
+func MarkProxied(trusted []netip.Prefix, next http.Handler) http.Handler {
+	if len(trusted) == 0 {
+		return next
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if peer, err := netip.ParseAddrPort(r.RemoteAddr); err == nil && IsTrusted(peer.Addr(), trusted) {
+			r = r.WithContext(context.WithValue(r.Context(), viaProxyKey{}, true))
+		}
+		next.ServeHTTP(w, r)
+	})
 }
