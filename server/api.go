@@ -42,7 +42,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/lobby", s.handleLobby)
 	mux.HandleFunc("POST /api/pair", s.handlePair)
 	mux.HandleFunc("GET /ws/game/{id}", s.handleWS)
-	mux.HandleFunc("GET /game/{file}", s.handleGameFile) // the page, id.svg, id.png, id.gif (images.go), id.html (viewer.go)
+	mux.Handle("GET /game/{file}", s.media) // the page, id.svg, id.png, id.gif, id.html (package media)
 	mux.HandleFunc("GET /api/", func(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, fmt.Errorf("%w: no such endpoint %s %s", ErrBadRequest, r.Method, r.URL.Path))
 	})

@@ -90,40 +90,9 @@
 // retiring when no one watches the game) clears them. On one screen and
 // against the computer there is no chat, and a line is refused.
 //
-// Images (images.go, og.go): GET /game/{id}.svg and /game/{id}.png draw
-// the current position, or ?ply=N (0 the start; out of range: 400), with
-// the last move and a check marked and coordinates, ?flip=1 for Black at
-// the bottom and ?size=64..1024 pixels (400 by default); GET
-// /game/{id}.gif animates the whole game (?size up to 400, 320 by
-// default). Images and viewer pages share one scheduler (package sched,
-// as the computer's moves do): two are drawn at once, the addresses
-// asking served in turn, so one address's flood waits behind itself; an
-// address may have 8 waiting (429 with Retry-After for more), and a
-// request that goes away leaves the queue undrawn. An image shows what
-// the asker may see (game.Sight): a seated player their seat's view, anyone
-// else a spectator's, so no image of a hidden game in play shows a stranger
-// what its rules keep from them. Each has a strong ETag, known before
-// drawing (a hash of what is drawn, for whom in a hidden game, and the
-// build), so If-None-Match gets 304 undrawn. A finished game's images are
-// public and immutable for a year; a live game's are revalidated
-// (no-cache), a hidden live game's never stored by the browser (no-store,
-// Vary: Cookie). On the server the last 32 MB drawn are kept by ETag, a
-// live game's newest version of each file replacing its last, so asking
-// again costs a read of the game and a hash, not a drawing. ?download=1 makes one
-// an attachment (gambit-{id}.gif). An SVG carries a CSP of its own (no
-// loads, no script, sandboxed). The game's page, GET /game/{id}, is the
-// app with Open Graph tags (players, variant, result, the stranger's PNG
-// as an absolute URL: https only over TLS or from a trusted proxy's
-// X-Forwarded-Proto). GET /game/{file} dispatches on the extension.
-//
-// The viewer (viewer.go): GET /game/{id}.html is the game as one
-// standalone page (package render/viewer, with render's pieces) that
-// replays it offline once saved (?download=1: gambit-{id}.html), under a
-// CSP that runs only its inline script and style, by their hashes, and
-// loads nothing. A game of hidden information has none while it runs (409
-// "the viewer opens once the game is over"); after, a record the viewer
-// cannot read (a variant's own rules) is refused as 422, not a
-// failure. Drawn in turn and cached like the images.
+// A game's files (GET /game/{id} with Open Graph tags, its images
+// .svg, .png and .gif, and the standalone viewer page .html): see package
+// media.
 //
 // Metrics (metrics.go): Config.Metrics holds Prometheus series on a
 // registry of their own: games live, sockets open by kind, moves, the

@@ -276,7 +276,7 @@ func TestDrawCacheLiveGame(t *testing.T) {
 		t.Fatal("the game is over")
 	}
 	c := patientClientFrom(t, 2)
-	drawn := rs.s.drawn.misses.Load
+	drawn := rs.s.media.Drawn
 	ask := func(when, path string, wantDrawn bool) timedAnswer {
 		t.Helper()
 		before := drawn()
@@ -344,15 +344,15 @@ func TestImageCacheHiddenGame(t *testing.T) {
 		for _, path := range []string{".svg", ".png?ply=2", ".gif?size=64"} {
 			tags := map[string]string{}
 			for _, who := range []struct{ name, secret string }{{"white", white}, {"black", black}, {"a stranger", ""}} {
-				before := rs.s.drawn.misses.Load()
+				before := rs.s.media.Drawn()
 				a := get(path, who.secret)
-				if n := rs.s.drawn.misses.Load() - before; n != 1 {
+				if n := rs.s.media.Drawn() - before; n != 1 {
 					t.Errorf("%s, %s's %s: drawn %d times, want once (not another seat's kept drawing)", when, who.name, path, n)
 				}
 				if again := get(path, who.secret); again.status != http.StatusOK || string(again.body) != string(a.body) || again.header.Get("Cache-Control") != wantCache {
 					t.Errorf("%s, %s's %s asked again: %d, Cache-Control %q, not their own image", when, who.name, path, again.status, again.header.Get("Cache-Control"))
 				}
-				if n := rs.s.drawn.misses.Load() - before; n != 1 {
+				if n := rs.s.media.Drawn() - before; n != 1 {
 					t.Errorf("%s, %s's %s asked again: drawn again", when, who.name, path)
 				}
 				if a.status != http.StatusOK || a.header.Get("Cache-Control") != wantCache || a.header.Get("ETag") == "" {
@@ -383,10 +383,11 @@ func keptOrDrawn(b *testing.B, body func(b *testing.B, s *Server)) {
 	for _, bc := range []struct {
 		name string
 		room int
-	}{{"kept", drawCacheBytes}, {"drawn", 0}} {
+	}{{"kept", 0}, {"drawn", -1}} {
 		b.Run(bc.name, func(b *testing.B) {
 			s := imageServer(b)
-			s.drawn = newDrawCache(bc.room)
+			s.media.Close()
+			s.media = s.newMedia(bc.room)
 			body(b, s)
 		})
 	}

@@ -18,6 +18,7 @@ import (
 	"github.com/gambitchess/gambit/server/computer"
 	"github.com/gambitchess/gambit/server/guards"
 	"github.com/gambitchess/gambit/server/lobby"
+	"github.com/gambitchess/gambit/server/media"
 	"github.com/gambitchess/gambit/server/node"
 	"github.com/gambitchess/gambit/server/sched"
 	"github.com/gambitchess/gambit/store"
@@ -150,8 +151,7 @@ type Server struct {
 	conn  connSettings  // timeouts, connection caps, trusted proxies (conn.go)
 	rates addressLimits // per-address buckets besides creations (ratelimit.go)
 
-	draws *sched.Scheduler // images and viewer pages, drawn in turn per address (images.go)
-	drawn *drawCache       // finished games' drawings, by ETag (draw_cache.go)
+	media *media.Files // the game's page, images and viewer page (package media)
 
 	ctx    context.Context // ends when the server stops; hubs run under it
 	cancel context.CancelFunc
@@ -217,14 +217,23 @@ func New(cfg Config) *Server {
 		cfg.Metrics = NewMetrics()
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	return &Server{store: cfg.Store, bot: cfg.Bot, bus: cfg.Bus, leases: cfg.Leases, sched: sched.New(sched.Config{Workers: cfg.Workers, Slice: cfg.ThinkSlice, Queued: cfg.Metrics.botWaiting}),
+	s := &Server{store: cfg.Store, bot: cfg.Bot, bus: cfg.Bus, leases: cfg.Leases, sched: sched.New(sched.Config{Workers: cfg.Workers, Slice: cfg.ThinkSlice, Queued: cfg.Metrics.botWaiting}),
 		computer: computer.NewGames(cfg.ComputerGamesPerClient, cfg.ComputerGames), computerIdle: cfg.ComputerIdle, assets: cfg.Assets,
 		now: cfg.Now, log: cfg.Logger, metrics: cfg.Metrics, minClock: cfg.MinClock, claimAfter: cfg.ClaimAfter, firstMoveTime: cfg.FirstMoveTime, idleGrace: cfg.IdleGrace, expireEvery: cfg.ExpireEvery,
 		presenceEvery: cfg.PresenceEvery, fullEvery: cfg.FullStateEvery,
 		creations: guards.NewLimiter(cfg.CreatePerMinute, cfg.CreatePerMinute, cfg.Now), lobby: lobby.New(), ctx: ctx, cancel: cancel, hubs: map[string]*hub{},
 		loading: map[string]chan struct{}{},
 		players: newPlayers(cfg.Store, cfg.Logger),
-		conn:    newConnSettings(cfg), rates: newAddressLimits(cfg), draws: newDrawScheduler(), drawn: newDrawCache(drawCacheBytes)}
+		conn:    newConnSettings(cfg), rates: newAddressLimits(cfg)}
+	s.media = s.newMedia(0)
+	return s
+}
+
+// newMedia returns the game files of s, keeping cacheBytes of drawings
+// (0: the default, negative: none).
+func (s *Server) newMedia(cacheBytes int) *media.Files {
+	return media.New(media.Config{Read: s.read, Asker: playerOf, Sight: viewerFor, Error: s.httpError,
+		Assets: s.assets, Done: s.ctx.Done(), CacheBytes: cacheBytes})
 }
 
 // Start resumes the games that run by themselves (a clock runs, or the
@@ -271,7 +280,7 @@ func (s *Server) Close() {
 	s.cancel()
 	s.wg.Wait()
 	s.sched.Close()
-	s.draws.Close()
+	s.media.Close()
 	for _, id := range s.liveIDs() { // saved as they stopped: another node may take them at once
 		s.disown(id)
 	}

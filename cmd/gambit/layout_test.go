@@ -52,13 +52,14 @@ var allowedImports = map[string][]string{
 	"engine/jieqibot":         {"xiangqi", "variant/jieqi"},
 	"store":                   {},
 	"store/storetest":         {"store"},
-	"server":                  {"chess", "chess/pgn", "xiangqi", "game", "store", "render", "render/viewer", "web", "server/guards", "server/node", "server/lobby", "server/sched", "server/wire", "server/computer"}, // render/viewer: GET /game/{id}.html
-	"server/guards":           {},                                                                                                                                                                                     // connection and address limits, proxies, frames, same-site checks: knows no game
-	"server/lobby":            {"chess", "game", "store", "server/node"},                                                                                                                                              // the open challenges, in memory: no HTTP, no hub
-	"server/computer":         {"chess", "game", "engine", "engine/xq", "xiangqi", "server/guards", "server/wire"},                                                                                                    // the computer's levels, its bot over the engines, the count of its games
-	"server/sched":            {},                                                                                                                                                                                     // the fair scheduler of the computer's thinking and the drawings: knows no game
-	"server/wire":             {"game", "store", "server/guards", "server/node"},                                                                                                                                      // the server's errors and their one mapping to HTTP and WebSocket codes
-	"server/node":             {"game"},                                                                                                                                                                               // what the nodes say to each other: below server and cluster
+	"server":                  {"chess", "chess/pgn", "game", "store", "web", "server/guards", "server/node", "server/lobby", "server/sched", "server/wire", "server/computer", "server/media"},
+	"server/guards":           {},                                                                                                               // connection and address limits, proxies, frames, same-site checks: knows no game
+	"server/lobby":            {"chess", "game", "store", "server/node"},                                                                        // the open challenges, in memory: no HTTP, no hub
+	"server/computer":         {"chess", "game", "engine", "engine/xq", "xiangqi", "server/guards", "server/wire"},                              // the computer's levels, its bot over the engines, the count of its games
+	"server/media":            {"chess", "game", "store", "xiangqi", "render", "render/viewer", "server/guards", "server/sched", "server/wire"}, // a game's page, images and viewer page (render/viewer: GET /game/{id}.html)
+	"server/sched":            {},                                                                                                               // the fair scheduler of the computer's thinking and the drawings: knows no game
+	"server/wire":             {"game", "store", "server/guards", "server/node"},                                                                // the server's errors and their one mapping to HTTP and WebSocket codes
+	"server/node":             {"game"},                                                                                                         // what the nodes say to each other: below server and cluster
 	"web":                     {},
 	"cluster":                 {"server/node"}, // nodes over NATS: beside server (neither imports the other), wired by cmd
 	"loadtest":                {"chess"},       // chess.ParsePlacement only: a player reads the board it is sent, the server judges the moves

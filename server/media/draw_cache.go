@@ -1,4 +1,4 @@
-package server
+package media
 
 import (
 	"container/list"
@@ -6,11 +6,11 @@ import (
 	"sync/atomic"
 )
 
-// drawCacheBytes bounds the drawings kept in memory: a long game's
+// DefaultCacheBytes bounds the drawings kept in memory: a long game's
 // largest GIF is about 600 KB, so some fifty of those. A game in play
 // keeps one version of each of its files asked (see drawCache.add), so
 // live games do not crowd out finished ones by their moves.
-const drawCacheBytes = 32 << 20
+const DefaultCacheBytes = 32 << 20
 
 // drawCache keeps the most recently asked drawings, of games finished or
 // in play, by their ETag, up to a number of bytes in all: a version once

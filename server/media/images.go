@@ -1,4 +1,4 @@
-package server
+package media
 
 import (
 	"bytes"
@@ -23,6 +23,7 @@ import (
 	"github.com/gambitchess/gambit/render"
 	"github.com/gambitchess/gambit/server/guards"
 	"github.com/gambitchess/gambit/server/sched"
+	"github.com/gambitchess/gambit/server/wire"
 	"github.com/gambitchess/gambit/store"
 	"github.com/gambitchess/gambit/xiangqi"
 )
@@ -107,7 +108,7 @@ func parseGameFile(file string, q url.Values) (gameFile, error) {
 	if v := q.Get("ply"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 0 {
-			return f, fmt.Errorf("%w: ply must be a number of plies from 0 (the start)", ErrBadRequest)
+			return f, fmt.Errorf("%w: ply must be a number of plies from 0 (the start)", wire.ErrBadRequest)
 		}
 		f.ply = n
 	}
@@ -128,7 +129,7 @@ func sizeParam(v, ext string) (int, error) {
 	}
 	n, err := strconv.Atoi(v)
 	if err != nil || n < minImageSize || n > most {
-		return 0, fmt.Errorf("%w: size must be %d to %d pixels", ErrBadRequest, minImageSize, most)
+		return 0, fmt.Errorf("%w: size must be %d to %d pixels", wire.ErrBadRequest, minImageSize, most)
 	}
 	return n, nil
 }
@@ -136,22 +137,22 @@ func sizeParam(v, ext string) (int, error) {
 // flagParam reads a boolean query value: 1, true or yes.
 func flagParam(v string) bool { return v == "1" || v == "true" || v == "yes" }
 
-// handleGameFile serves /game/{file}: the game's page for a bare id, its
+// ServeHTTP serves /game/{file}: the game's page for a bare id, its
 // images for id.svg, id.png and id.gif, the standalone viewer for id.html
 // (viewer.go).
-func (s *Server) handleGameFile(w http.ResponseWriter, r *http.Request) {
+func (m *Files) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	f, err := parseGameFile(r.PathValue("file"), r.URL.Query())
 	if err != nil {
-		s.httpError(w, err)
+		m.cfg.Error(w, err)
 		return
 	}
 	switch f.ext {
 	case "":
-		s.handleGamePage(w, r, f.id)
+		m.handleGamePage(w, r, f.id)
 	case "html":
-		s.serveViewer(w, r, f)
+		m.serveViewer(w, r, f)
 	default:
-		s.serveImage(w, r, f)
+		m.serveImage(w, r, f)
 	}
 }
 
@@ -177,8 +178,8 @@ func sceneOf(g *game.Game, v game.Viewer) scene {
 
 // serveImage answers the image f asks for, as the requester may see the
 // game, drawn in the requester's turn (serveDrawn).
-func (s *Server) serveImage(w http.ResponseWriter, r *http.Request, f gameFile) {
-	s.serveDrawn(w, r, f, func(ctx context.Context) (prepared, error) { return s.prepareImage(ctx, r, f) }, func(h http.Header) {
+func (m *Files) serveImage(w http.ResponseWriter, r *http.Request, f gameFile) {
+	m.serveDrawn(w, r, f, func(ctx context.Context) (prepared, error) { return m.prepareImage(ctx, r, f) }, func(h http.Header) {
 		h.Set("Content-Type", imageType(f.ext))
 		if f.ext == "svg" {
 			h.Set("Content-Security-Policy", svgPolicy)
@@ -189,10 +190,10 @@ func (s *Server) serveImage(w http.ResponseWriter, r *http.Request, f gameFile) 
 // prepareImage reads what image f of the game shows to r's asker: its
 // ETag (from the frames it draws, and in a hidden game whose sight they
 // are), its caching, and how to draw it.
-func (s *Server) prepareImage(ctx context.Context, r *http.Request, f gameFile) (prepared, error) {
-	player := playerOf(r)
+func (m *Files) prepareImage(ctx context.Context, r *http.Request, f gameFile) (prepared, error) {
+	player := m.cfg.Asker(r)
 	var sc scene
-	err := s.read(ctx, f.id, func(g *game.Game) { sc = sceneOf(g, viewerFor(g, player)) })
+	err := m.cfg.Read(ctx, f.id, func(g *game.Game) { sc = sceneOf(g, m.cfg.Sight(g, player)) })
 	if errors.Is(err, store.ErrNotFound) {
 		err = fmt.Errorf("%w: no such game", store.ErrNotFound) // the store's message names the id: an image never echoes it
 	}
@@ -264,10 +265,10 @@ type drawnFile struct {
 // for the asker's address's turn, so that one address's flood of any of
 // them waits behind itself. headers sets the file's own headers (content
 // type, policy) on success.
-func (s *Server) serveDrawn(w http.ResponseWriter, r *http.Request, f gameFile, prepare func(context.Context) (prepared, error), headers func(http.Header)) {
-	d, err := s.drawInTurn(r, prepare)
+func (m *Files) serveDrawn(w http.ResponseWriter, r *http.Request, f gameFile, prepare func(context.Context) (prepared, error), headers func(http.Header)) {
+	d, err := m.drawInTurn(r, prepare)
 	if err != nil {
-		s.httpError(w, err)
+		m.cfg.Error(w, err)
 		return
 	}
 	h := w.Header()
@@ -291,7 +292,7 @@ func (s *Server) serveDrawn(w http.ResponseWriter, r *http.Request, f gameFile, 
 // address. It gives up when the request ends first (the job then leaves
 // the queue undrawn), and refuses with 429 when the address has
 // drawQueuePerAddr drawings waiting already.
-func (s *Server) drawInTurn(r *http.Request, prepare func(context.Context) (prepared, error)) (drawnFile, error) {
+func (m *Files) drawInTurn(r *http.Request, prepare func(context.Context) (prepared, error)) (drawnFile, error) {
 	ctx := r.Context()
 	ifNoneMatch := r.Header.Get("If-None-Match")
 	done := make(chan struct{})
@@ -299,13 +300,13 @@ func (s *Server) drawInTurn(r *http.Request, prepare func(context.Context) (prep
 	var err error
 	run := func(context.Context) { // a drawing has nothing to give when hurried: it runs to its end
 		defer close(done)
-		d, err = s.drawFile(ctx, ifNoneMatch, prepare)
+		d, err = m.drawFile(ctx, ifNoneMatch, prepare)
 	}
-	switch serr := s.draws.Submit(sched.Job{Client: guards.ClientAddress(r), Ctx: ctx, Run: run}); {
+	switch serr := m.draws.Submit(sched.Job{Client: guards.ClientAddress(r), Ctx: ctx, Run: run}); {
 	case errors.Is(serr, sched.ErrQueueFull):
 		return drawnFile{}, guards.RateLimited(drawRetry, "at most %d images may wait for your address; try again in a moment", drawQueuePerAddr)
 	case errors.Is(serr, sched.ErrClosed):
-		return drawnFile{}, ErrShuttingDown
+		return drawnFile{}, wire.ErrShuttingDown
 	case serr != nil:
 		return drawnFile{}, serr
 	}
@@ -313,19 +314,19 @@ func (s *Server) drawInTurn(r *http.Request, prepare func(context.Context) (prep
 	case <-done:
 		return d, err
 	case <-ctx.Done():
-		return drawnFile{}, fmt.Errorf("%w: the request ended while waiting to draw", ErrBusy)
-	case <-s.ctx.Done():
-		return drawnFile{}, ErrShuttingDown
+		return drawnFile{}, fmt.Errorf("%w: the request ended while waiting to draw", wire.ErrBusy)
+	case <-m.cfg.Done:
+		return drawnFile{}, wire.ErrShuttingDown
 	}
 }
 
 // drawFile prepares a file and, unless the client has it (ifNoneMatch)
-// or its drawing is kept in s.drawn, draws it. A game in play's drawing is
+// or its drawing is kept in m.drawn, draws it. A game in play's drawing is
 // kept as a finished one's: its ETag names that version (and in a hidden
 // game whose sight), so it is served again only for the same, and only
 // while that version is asked. What the browser may keep is the same
 // either way (p.cache).
-func (s *Server) drawFile(ctx context.Context, ifNoneMatch string, prepare func(context.Context) (prepared, error)) (drawnFile, error) {
+func (m *Files) drawFile(ctx context.Context, ifNoneMatch string, prepare func(context.Context) (prepared, error)) (drawnFile, error) {
 	p, err := prepare(ctx)
 	if err != nil {
 		return drawnFile{}, err
@@ -335,14 +336,14 @@ func (s *Server) drawFile(ctx context.Context, ifNoneMatch string, prepare func(
 		d.notModified = true
 		return d, nil
 	}
-	if body, ok := s.drawn.get(p.tag); ok {
+	if body, ok := m.drawn.get(p.tag); ok {
 		d.body = body
 		return d, nil
 	}
 	if d.body, err = p.draw(); err != nil {
 		return drawnFile{}, err
 	}
-	s.drawn.add(p.tag, p.slot, d.body)
+	m.drawn.add(p.tag, p.slot, d.body)
 	return d, nil
 }
 
@@ -412,7 +413,7 @@ func (sc scene) ply(f gameFile) (int, error) {
 		return len(sc.frames) - 1, nil
 	}
 	if f.ply >= len(sc.frames) {
-		return 0, fmt.Errorf("%w: ply must be 0 to %d in this game", ErrBadRequest, len(sc.frames)-1)
+		return 0, fmt.Errorf("%w: ply must be 0 to %d in this game", wire.ErrBadRequest, len(sc.frames)-1)
 	}
 	return f.ply, nil
 }

@@ -1,4 +1,4 @@
-package server
+package media
 
 import (
 	"bytes"
@@ -11,6 +11,7 @@ import (
 	"github.com/gambitchess/gambit/game"
 	"github.com/gambitchess/gambit/render"
 	"github.com/gambitchess/gambit/render/viewer"
+	"github.com/gambitchess/gambit/server/wire"
 	"github.com/gambitchess/gambit/store"
 )
 
@@ -54,22 +55,22 @@ func viewerPolicy() string {
 
 // serveViewer answers the viewer page of game f.id, made in the asker's
 // turn with the images (serveDrawn).
-func (s *Server) serveViewer(w http.ResponseWriter, r *http.Request, f gameFile) {
-	s.serveDrawn(w, r, f, func(ctx context.Context) (prepared, error) { return s.prepareViewer(ctx, f) }, func(h http.Header) {
+func (m *Files) serveViewer(w http.ResponseWriter, r *http.Request, f gameFile) {
+	m.serveDrawn(w, r, f, func(ctx context.Context) (prepared, error) { return m.prepareViewer(ctx, f) }, func(h http.Header) {
 		h.Set("Content-Type", "text/html; charset=utf-8")
 		h.Set("Content-Security-Policy", viewerPolicy())
 	})
 }
 
 // prepareViewer reads the game's record: the page's ETag is its hash.
-func (s *Server) prepareViewer(ctx context.Context, f gameFile) (prepared, error) {
+func (m *Files) prepareViewer(ctx context.Context, f gameFile) (prepared, error) {
 	var src viewerSource
-	err := s.read(ctx, f.id, func(g *game.Game) { src = viewerSourceOf(g) })
+	err := m.cfg.Read(ctx, f.id, func(g *game.Game) { src = viewerSourceOf(g) })
 	if errors.Is(err, store.ErrNotFound) {
 		err = fmt.Errorf("%w: no such game", store.ErrNotFound) // the store's message names the id: never echo it
 	}
 	if err == nil && src.hidden && !src.finished {
-		err = ErrViewerLater
+		err = wire.ErrViewerLater
 	}
 	if err != nil {
 		return prepared{}, err
@@ -84,14 +85,14 @@ func (s *Server) prepareViewer(ctx context.Context, f gameFile) (prepared, error
 // viewerPage writes the viewer page of src, with render's pieces.
 func viewerPage(src viewerSource) ([]byte, error) {
 	if src.hidden && !src.finished {
-		return nil, ErrViewerLater
+		return nil, wire.ErrViewerLater
 	}
 	games, err := viewer.FromPGN(strings.NewReader(src.pgn), src.variant)
 	if err == nil && len(games) != 1 {
 		err = fmt.Errorf("%d games in the record, want 1", len(games))
 	}
 	if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrViewerUnreadable, err)
+		return nil, fmt.Errorf("%w: %v", wire.ErrViewerUnreadable, err)
 	}
 	pieces, err := render.PieceSVGs(render.Cburnett)
 	if err != nil {

@@ -1,4 +1,4 @@
-package server
+package media
 
 import (
 	"fmt"
@@ -26,18 +26,18 @@ const ogImageSize = 600
 
 // handleGamePage serves the app for game id, with the game's Open Graph
 // tags when there is such a game (the app says "no such game" otherwise).
-func (s *Server) handleGamePage(w http.ResponseWriter, r *http.Request, id string) {
-	if s.assets == nil {
+func (m *Files) handleGamePage(w http.ResponseWriter, r *http.Request, id string) {
+	if m.cfg.Assets == nil {
 		http.NotFound(w, r)
 		return
 	}
-	page, err := fs.ReadFile(s.assets, "index.html")
+	page, err := fs.ReadFile(m.cfg.Assets, "index.html")
 	if err != nil {
-		s.httpError(w, fmt.Errorf("server: reading index.html: %w", err))
+		m.cfg.Error(w, fmt.Errorf("server: reading index.html: %w", err))
 		return
 	}
 	var tags string
-	if err := s.read(r.Context(), id, func(g *game.Game) { tags = ogTags(g, gameURL(r, g.ID())) }); err == nil {
+	if err := m.cfg.Read(r.Context(), id, func(g *game.Game) { tags = ogTags(g, gameURL(r, g.ID())) }); err == nil {
 		page = insertHead(page, tags)
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
