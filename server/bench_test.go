@@ -74,7 +74,7 @@ func BenchmarkMoveLoop(b *testing.B) {
 				b.Fatal(err)
 			}
 			playRandom(b, g, ply)
-			h := newHub(s, g)
+			h := newHub(s.hubEnv(), g)
 			u := shuffled(rand.New(rand.NewPCG(1, 2)), g.Dests())[0]
 			ctx := context.Background()
 			b.ReportAllocs()

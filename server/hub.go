@@ -61,7 +61,7 @@ type published struct {
 
 // hub owns one live game: all reads and changes happen on its goroutine.
 type hub struct {
-	s         *Server
+	env       *hubEnv // all the hub uses of the server
 	g         *game.Game
 	cmds      chan hubCmd
 	clients   map[*client]struct{}
@@ -79,10 +79,10 @@ type hub struct {
 	done      chan struct{} // closed when the hub stops
 }
 
-func newHub(s *Server, g *game.Game) *hub {
-	h := &hub{s: s, g: g, cmds: make(chan hubCmd), done: make(chan struct{}), clients: map[*client]struct{}{},
+func newHub(env *hubEnv, g *game.Game) *hub {
+	h := &hub{env: env, g: g, cmds: make(chan hubCmd), done: make(chan struct{}), clients: map[*client]struct{}{},
 		bot: botState{version: -1}}
-	now := s.now()
+	now := env.now()
 	h.presence.since = [2]time.Time{now, now} // no one is here yet
 	return h
 }
@@ -117,13 +117,13 @@ func (h *hub) run(ctx context.Context) {
 			return
 		case cmd := <-h.cmds:
 			cmd.run(ctx, h)
-			if h.failed && h.s.retire(h) {
+			if h.failed && h.env.retire(h) {
 				return
 			}
 			if _, expired := cmd.(idleCmd); expired && h.idle() {
 				h.expire(ctx)
-				if h.idle() && h.s.retire(h) {
-					h.s.disown(h.g.ID())
+				if h.idle() && h.env.retire(h) {
+					h.env.disown(h.g.ID())
 					return
 				}
 			}
@@ -138,7 +138,7 @@ func (h *hub) run(ctx context.Context) {
 func (h *hub) armIdle() {
 	switch idle := h.idle(); {
 	case idle && h.idleTimer == nil:
-		h.idleTimer = time.AfterFunc(h.s.idleGrace, func() { _ = h.send(h.s.ctx, idleCmd{}) })
+		h.idleTimer = time.AfterFunc(h.env.idleGrace, func() { _ = h.send(h.env.ctx, idleCmd{}) })
 	case !idle && h.idleTimer != nil:
 		h.idleTimer.Stop()
 		h.idleTimer = nil
@@ -206,8 +206,8 @@ func (h *hub) stop() {
 		return // the game in memory may hold events the store does not
 	}
 	if evs := h.g.PauseClock(); len(evs) > 0 {
-		if err := h.s.appendEvents(ctx, h.g, evs); err != nil {
-			h.s.log.Error("save clock at shutdown", "game", h.g.ID(), "err", err)
+		if err := h.env.appendEvents(ctx, h.g, evs); err != nil {
+			h.env.log.Error("save clock at shutdown", "game", h.g.ID(), "err", err)
 		}
 	}
 	for c := range h.clients {
@@ -253,7 +253,7 @@ func (h *hub) catchUp(c *client, since int64) {
 func (h *hub) apply(ctx context.Context, c *client, command func(g *game.Game) ([]game.Event, error)) {
 	evs, err := command(h.g)
 	if len(evs) > 0 {
-		serr := h.s.appendEvents(ctx, h.g, evs)
+		serr := h.env.appendEvents(ctx, h.g, evs)
 		if errors.Is(serr, store.ErrConflict) {
 			evs, err, serr = h.retryOnConflict(ctx, command)
 		}
@@ -275,7 +275,7 @@ func (h *hub) apply(ctx context.Context, c *client, command func(g *game.Game) (
 // legal is kept rather than lost. The clients get the whole state, since
 // they missed the other writer's events.
 func (h *hub) retryOnConflict(ctx context.Context, command func(g *game.Game) ([]game.Event, error)) ([]game.Event, error, error) {
-	g, err := h.s.loadGame(ctx, h.g.ID())
+	g, err := h.env.loadGame(ctx, h.g.ID())
 	if err != nil {
 		return nil, nil, err
 	}
@@ -284,7 +284,7 @@ func (h *hub) retryOnConflict(ctx context.Context, command func(g *game.Game) ([
 	h.bot.version, h.bot.stop = -1, nil
 	evs, cerr := command(g)
 	if len(evs) > 0 {
-		if serr := h.s.appendEvents(ctx, g, evs); serr != nil {
+		if serr := h.env.appendEvents(ctx, g, evs); serr != nil {
 			return nil, cerr, serr
 		}
 	}
@@ -301,16 +301,16 @@ func (h *hub) retryOnConflict(ctx context.Context, command func(g *game.Game) ([
 // retires, so that nothing unsaved is ever shown; they reconnect to a game
 // loaded afresh.
 func (h *hub) saveFailed(ctx context.Context, c *client, serr error) {
-	h.s.log.Error("save failed", "game", h.g.ID(), "err", serr)
+	h.env.log.Error("save failed", "game", h.g.ID(), "err", serr)
 	if c != nil {
 		h.deliver(c, errorEvent(fmt.Errorf("%w: %v", ErrStorage, serr)))
 	}
 	h.log = nil
 	h.bot.cancel()
 	h.bot.version, h.bot.stop = -1, nil // think again about the reloaded game
-	g, err := h.s.loadGame(ctx, h.g.ID())
+	g, err := h.env.loadGame(ctx, h.g.ID())
 	if err != nil {
-		h.s.log.Error("reload after a failed save", "game", h.g.ID(), "err", err)
+		h.env.log.Error("reload after a failed save", "game", h.g.ID(), "err", err)
 		h.failed = true
 		for cl := range h.clients {
 			cl.close()
@@ -335,7 +335,7 @@ func (h *hub) publish(evs []game.Event) {
 	g := h.g
 	for _, e := range evs {
 		if e.Type == game.EventMove {
-			h.s.metrics.moves.Inc()
+			h.env.moves.Inc()
 		}
 		p := published{v: e.V}
 		if e.V != g.Version() {
@@ -364,7 +364,7 @@ func (h *hub) publish(evs []game.Event) {
 // being applied took from its WebSocket to the clients' queues.
 func (h *hub) noteRelayed() {
 	if !h.moveRead.IsZero() {
-		h.s.metrics.relay.Observe(time.Since(h.moveRead).Seconds())
+		h.env.relay.Observe(time.Since(h.moveRead).Seconds())
 		h.moveRead = time.Time{}
 	}
 }
@@ -447,7 +447,7 @@ func (h *hub) addClient(c *client) {
 	}
 	h.clients[c] = struct{}{}
 	h.presence.count(c, 1)
-	c.open = h.s.metrics.socketGauge(c.viewer.IsSpectator())
+	c.open = h.env.socketGauge(c.viewer.IsSpectator())
 	c.open.Inc()
 }
 
@@ -465,7 +465,7 @@ func (h *hub) dropClient(c *client) {
 // or it has a draw offer to answer.
 func (h *hub) afterChange(ctx context.Context) {
 	if h.g.Status().Finished() {
-		h.s.computer.Release(h.g.ID())
+		h.env.computer.Release(h.g.ID())
 	}
 	h.countPlay()
 	h.armFlag()
@@ -485,7 +485,7 @@ func (h *hub) countPlay() {
 	if h.playTimer != nil {
 		h.playTimer.Stop()
 	}
-	h.s.computer.Add(h.g.ID(), cmp.Or(h.client, "game "+h.g.ID()))
+	h.env.computer.Add(h.g.ID(), cmp.Or(h.client, "game "+h.g.ID()))
 	version := h.g.Version()
-	h.playTimer = time.AfterFunc(h.s.computerIdle, func() { _ = h.send(h.s.ctx, computerIdleCmd{version: version}) })
+	h.playTimer = time.AfterFunc(h.env.computerIdle, func() { _ = h.send(h.env.ctx, computerIdleCmd{version: version}) })
 }

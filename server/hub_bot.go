@@ -67,7 +67,7 @@ func (h *hub) driveBot(ctx context.Context) {
 func (h *hub) startBot(ctx context.Context) {
 	level, err := computer.LevelFor(h.g.Variant(), h.g.Seat(h.g.Turn()).Level)
 	if err != nil {
-		h.s.log.Error("bot seat", "game", h.g.ID(), "err", err)
+		h.env.log.Error("bot seat", "game", h.g.ID(), "err", err)
 		return
 	}
 	version := h.g.Version()
@@ -90,8 +90,8 @@ func (h *hub) startBot(ctx context.Context) {
 // think queues a thought for this game with the scheduler, in the turn of
 // the client playing it.
 func (h *hub) think(ctx context.Context, run func(hurry context.Context)) {
-	if err := h.s.sched.Submit(sched.Job{Client: h.botClient(), Run: run}); err != nil && ctx.Err() == nil {
-		h.s.log.Error("computer scheduler", "game", h.g.ID(), "err", err)
+	if err := h.env.sched.Submit(sched.Job{Client: h.botClient(), Run: run}); err != nil && ctx.Err() == nil {
+		h.env.log.Error("computer scheduler", "game", h.g.ID(), "err", err)
 	}
 }
 
@@ -125,7 +125,7 @@ func (h *hub) botThinker(level computer.Level) func(ctx context.Context) (string
 		return func(context.Context) (string, error) { return "", err }
 	}
 	clone := g.Clone()
-	return func(ctx context.Context) (string, error) { return h.s.safeBotMove(ctx, clone, level) }
+	return func(ctx context.Context) (string, error) { return h.env.safeBotMove(ctx, clone, level) }
 }
 
 // safely runs f, turning a panic in it into an error.
@@ -140,8 +140,8 @@ func safely(f func() (string, error)) (move string, err error) {
 
 // safeBotMove runs the bot, turning a panic in it into an error: a bot bug
 // must not take the server down from a worker goroutine.
-func (s *Server) safeBotMove(ctx context.Context, g *game.Game, level computer.Level) (string, error) {
-	return safely(func() (string, error) { return s.bot.Move(ctx, g, level) })
+func (e *hubEnv) safeBotMove(ctx context.Context, g *game.Game, level computer.Level) (string, error) {
+	return safely(func() (string, error) { return e.bot.Move(ctx, g, level) })
 }
 
 // botMoved plays the bot's move if the game is still where the bot saw it.
@@ -159,19 +159,19 @@ func (h *hub) botMoved(ctx context.Context, cmd botMoveCmd) {
 	}
 	if cmd.err != nil {
 		if !errors.Is(cmd.err, context.Canceled) {
-			h.s.log.Error("bot failed", "game", h.g.ID(), "err", cmd.err)
+			h.env.log.Error("bot failed", "game", h.g.ID(), "err", cmd.err)
 		}
 		return
 	}
 	h.apply(ctx, nil, func(g *game.Game) ([]game.Event, error) {
 		evs, err := g.Move(g.Turn(), cmd.move)
 		if err == nil {
-			h.s.metrics.botMoves.Inc()
+			h.env.botMoves.Inc()
 		}
 		if err != nil && g.Hidden() {
-			h.s.log.Error("bot move refused", "game", g.ID()) // the move would tell a hidden secret in the log
+			h.env.log.Error("bot move refused", "game", g.ID()) // the move would tell a hidden secret in the log
 		} else if err != nil {
-			h.s.log.Error("bot move refused", "game", g.ID(), "move", cmd.move, "err", err)
+			h.env.log.Error("bot move refused", "game", g.ID(), "move", cmd.move, "err", err)
 		}
 		return evs, err
 	})
@@ -193,7 +193,7 @@ func (h *hub) judgeDraw(ctx context.Context, botColor chess.Color) {
 		jctx, stop := context.WithCancel(ctx)
 		defer stop()
 		defer context.AfterFunc(hurry, stop)()
-		accept := h.s.bot.AcceptsDraw(jctx, clone, botColor)
+		accept := h.env.bot.AcceptsDraw(jctx, clone, botColor)
 		_ = h.send(ctx, botDrawCmd{version: version, accept: accept})
 	})
 }

@@ -135,7 +135,7 @@ func (h *hub) say(c *client, text string) {
 	}
 	r := roomOf(c.viewer)
 	from, name := h.speaker(c)
-	line := chatLine{Room: r.String(), From: from, Name: name, Text: text, At: h.s.now().UTC().Format(time.RFC3339)}
+	line := chatLine{Room: r.String(), From: from, Name: name, Text: text, At: h.env.now().UTC().Format(time.RFC3339)}
 	h.chat.add(r, line)
 	msg := encode("chat", line)
 	for cl := range h.clients {
@@ -152,7 +152,7 @@ func (h *hub) checkSay(c *client) error {
 	if !hasChat(h.g) {
 		return fmt.Errorf("%w: there is chat in online games only", ErrNoChat)
 	}
-	return h.s.takeChatLine(c)
+	return h.env.takeChatLine(c)
 }
 
 // speaker is who client c's lines are from: its seat's colour and name (the

@@ -20,5 +20,5 @@ func (h *hub) armFlag() {
 	}
 	// The timer waits out the lag credit too: a move sent in time that is
 	// still on the network must find the game open (MoveCredited takes it).
-	h.flag = time.AfterFunc(k.Remaining(c)+maxLagCredit+10*time.Millisecond, func() { _ = h.send(h.s.ctx, flagCmd{}) })
+	h.flag = time.AfterFunc(k.Remaining(c)+maxLagCredit+10*time.Millisecond, func() { _ = h.send(h.env.ctx, flagCmd{}) })
 }

@@ -77,7 +77,7 @@ type computerIdleCmd struct{ version int64 }
 
 func (cmd computerIdleCmd) run(_ context.Context, h *hub) {
 	if cmd.version == h.g.Version() { // no move since
-		h.s.computer.Release(h.g.ID())
+		h.env.computer.Release(h.g.ID())
 	}
 }
 

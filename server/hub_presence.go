@@ -113,11 +113,11 @@ func (h *hub) connected(c chess.Color) bool { return h.presence.seated[c] > 0 }
 // sends everyone the presence now or at the end of the interval (see
 // above). It returns the presence as it is, and who was just sent it.
 func (h *hub) notePresence() ([]byte, audience) {
-	now := h.s.now()
+	now := h.env.now()
 	data, key := h.presenceNow(now)
 	h.presence.basis = basisOf(h.g)
 	h.armPresenceTimers(now)
-	h.s.lobby.Note(h.g, h.connected)
+	h.env.lobby.Note(h.g, h.connected)
 	h.presence.pending = string(data) != string(h.presence.last)
 	if h.flushPresence(false) {
 		return data, toEveryone
@@ -164,7 +164,7 @@ func (h *hub) presenceNow(now time.Time) ([]byte, seatsKey) {
 			h.presence.since[c] = now
 		}
 		if h.claimable(c) {
-			in := max(h.presence.since[c].Add(h.s.claimAfter).Sub(now), 0).Milliseconds()
+			in := max(h.presence.since[c].Add(h.env.claimAfter).Sub(now), 0).Milliseconds()
 			p.ClaimIn = &in
 		}
 		key[c].online, key[c].claimable, key[c].due = p.Online, p.ClaimIn != nil, p.ClaimIn != nil && *p.ClaimIn == 0
@@ -189,9 +189,9 @@ func (h *hub) flushPresence(due bool) bool {
 	if !h.presence.pending {
 		return false
 	}
-	if wait := time.Until(h.presence.sentAt.Add(h.s.presenceEvery)); !due && wait > 0 {
+	if wait := time.Until(h.presence.sentAt.Add(h.env.presenceEvery)); !due && wait > 0 {
 		if h.presence.flush == nil {
-			h.presence.flush = time.AfterFunc(wait, func() { _ = h.send(h.s.ctx, presenceFlushCmd{}) })
+			h.presence.flush = time.AfterFunc(wait, func() { _ = h.send(h.env.ctx, presenceFlushCmd{}) })
 		}
 		return false
 	}
@@ -199,7 +199,7 @@ func (h *hub) flushPresence(due bool) bool {
 		h.presence.flush.Stop()
 		h.presence.flush = nil
 	}
-	data, key := h.presenceNow(h.s.now())
+	data, key := h.presenceNow(h.env.now())
 	h.presence.pending = false
 	h.presence.last, h.presence.sentAt, h.presence.seats = data, time.Now(), key
 	for cl := range h.clients {
@@ -232,15 +232,15 @@ func (h *hub) armPresenceTimers(now time.Time) {
 	stop(&h.presence.claim)
 	stop(&h.presence.opening)
 	for _, c := range []chess.Color{chess.White, chess.Black} {
-		if since := h.presence.since[c]; !since.IsZero() && h.claimable(c) && now.Sub(since) < h.s.claimAfter {
-			h.presence.claim = time.AfterFunc(since.Add(h.s.claimAfter).Sub(now)+10*time.Millisecond,
-				func() { _ = h.send(h.s.ctx, presenceCmd{}) })
+		if since := h.presence.since[c]; !since.IsZero() && h.claimable(c) && now.Sub(since) < h.env.claimAfter {
+			h.presence.claim = time.AfterFunc(since.Add(h.env.claimAfter).Sub(now)+10*time.Millisecond,
+				func() { _ = h.send(h.env.ctx, presenceCmd{}) })
 			break
 		}
 	}
 	if deadline, ok := h.openingDeadline(); ok {
 		h.presence.opening = time.AfterFunc(max(deadline.Sub(now), 0)+10*time.Millisecond,
-			func() { _ = h.send(h.s.ctx, presenceCmd{}) })
+			func() { _ = h.send(h.env.ctx, presenceCmd{}) })
 	}
 }
 
@@ -256,11 +256,11 @@ func (h *hub) openingDeadline() (time.Time, bool) {
 		g.Seat(chess.White).Kind == game.SeatOpen || g.Seat(chess.Black).Kind == game.SeatOpen {
 		return time.Time{}, false
 	}
-	return g.UpdatedAt().Add(h.s.firstMoveTime), true
+	return g.UpdatedAt().Add(h.env.firstMoveTime), true
 }
 
 func (h *hub) presenceTick(ctx context.Context) {
-	if deadline, ok := h.openingDeadline(); ok && !h.s.now().Before(deadline) {
+	if deadline, ok := h.openingDeadline(); ok && !h.env.now().Before(deadline) {
 		h.apply(ctx, nil, func(g *game.Game) ([]game.Event, error) { return g.Abort(g.Turn()) })
 	}
 	h.notePresence()
@@ -278,7 +278,7 @@ func (h *hub) claimVictory(g *game.Game, v game.Viewer, draw bool) ([]game.Event
 	if !h.claimable(away) || since.IsZero() {
 		return nil, fmt.Errorf("%w: your opponent is here", game.ErrCannotClaim)
 	}
-	if wait := since.Add(h.s.claimAfter).Sub(h.s.now()); wait > 0 {
+	if wait := since.Add(h.env.claimAfter).Sub(h.env.now()); wait > 0 {
 		return nil, fmt.Errorf("%w: your opponent may come back: wait %d s more", game.ErrCannotClaim, int(wait.Seconds())+1)
 	}
 	return g.ClaimAbandoned(me, !draw)

@@ -61,11 +61,11 @@ func (h *hub) offerRematch(ctx context.Context, c *client, decline bool) error {
 		h.rematch.offered[me] = true
 	}
 	if h.rematch.offered == [2]bool{true, true} {
-		if err := h.s.takeCreation(c.addr); err != nil {
+		if err := h.env.takeCreation(c.addr); err != nil {
 			h.rematch.offered[me] = false
 			return err
 		}
-		next, err := h.s.createRematch(ctx, g)
+		next, err := h.env.createRematch(ctx, g)
 		if err != nil {
 			h.rematch.offered[me] = false
 			return err

@@ -29,10 +29,10 @@ func (h *hub) sync(c *client, since int64) {
 	if h.replay(c, since) {
 		return
 	}
-	now := h.s.now()
-	if next := c.fullAt.Add(h.s.fullEvery); !c.fullAt.IsZero() && now.Before(next) {
+	now := h.env.now()
+	if next := c.fullAt.Add(h.env.fullEvery); !c.fullAt.IsZero() && now.Before(next) {
 		h.deliver(c, errorEvent(guards.RateLimited(next.Sub(now),
-			"a whole state at most every %v per connection; sync from your last version, or wait", h.s.fullEvery)))
+			"a whole state at most every %v per connection; sync from your last version, or wait", h.env.fullEvery)))
 		return
 	}
 	c.fullAt = now

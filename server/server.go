@@ -412,7 +412,7 @@ func (s *Server) startHubLocked(g *game.Game, client string) *hub {
 	if againstComputer(g) {
 		s.computer.Add(g.ID(), cmp.Or(client, "game "+g.ID()))
 	}
-	h := newHub(s, g)
+	h := newHub(s.hubEnv(), g)
 	h.client = client
 	s.hubs[g.ID()] = h
 	s.wg.Add(1)
