@@ -65,7 +65,7 @@ func TestJieqiTakenFaceDownKnownToCaptorOnly(t *testing.T) {
 // sight, and its reply turns a piece up like anyone's.
 func TestJieqiAgainstTheComputer(t *testing.T) {
 	s, srv, _ := serve(t, openStore(t, t.TempDir()), nil)
-	g := create(t, s.Handler(), `{"mode":"computer","variant":"jieqi","color":"white","level":"hard"}`)
+	g := create(t, s.Handler(), `{"mode":"computer","variant":"jieqi","color":"white","level":"easy"}`)
 	c := dial(t, srv, g.ID, g.Token)
 	c.state("state")
 	c.send(`{"t":"move","d":{"u":"h2e2"}}`)
