@@ -137,6 +137,9 @@ export interface VariantUI {
   // side may see only its own view), until the next player asks for it.
   handOver: boolean;
   levels: readonly Level[]; // the computer's, labelled in the user's language where the UI has words; none: no computer opponent
+  // serverLevels are the levels' labels as the server writes them, by name
+  // (a recent game's seat names its bot that way, without the level).
+  serverLevels: Record<string, string>;
   moveSound: MoveSound;
   setup: { label: TextKey; placeholder: TextKey };
   cover: Pick<BoardConfig, 'fen' | 'marks'>; // the board shown while covered
@@ -255,6 +258,7 @@ export function variantUI(info: VariantInfo, mod = modules.find(m => m.name === 
     claimDraw: info.claimDraw,
     takeback: info.takeback,
     handOver: info.handOver,
+    serverLevels: Object.fromEntries((info.levels ?? []).map(l => [l.name, l.label])),
     levels: (info.levels ?? []).map(l => {
       const key = own(mod?.levels ?? board.levels, l.name);
       return key ? { ...l, label: t(key, { elo: l.elo === undefined ? '' : String(l.elo) }) } : l; // a rating, never grouped (1200, not 1,200)
@@ -358,9 +362,12 @@ export function termName(v: VariantUI, term: string): string {
 }
 
 // botName names a computer seat by its level, in the user's language; the
-// server's name for a level the variant does not list.
+// server's name for a level the variant does not list. A seat without its
+// level (the recent games' summaries) is known by the server's name for it,
+// "Gambit · " and the level's English label.
 export function botName(v: VariantUI, seat: Seat): string {
-  const level = v.levels.find(l => l.name === seat.level);
+  const name = seat.level ?? Object.keys(v.serverLevels).find(n => seat.name === `Gambit · ${v.serverLevels[n]}`);
+  const level = v.levels.find(l => l.name === name);
   return level ? t('player.bot', { level: level.label }) : seat.name ?? t('player.computer');
 }
 

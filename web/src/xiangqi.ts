@@ -59,7 +59,8 @@ function boardSVG(): SVGSVGElement {
   for (const [k, v] of Object.entries({ x: 38, y: 38, width: 824, height: 924 })) frame.setAttribute(k, String(v));
   frame.setAttribute('class', 'xq-frame');
   svg.appendChild(frame);
-  for (const [x, text] of [[250, '楚 河'], [650, '漢 界']] as [number, string][]) {
+  // The river's words in the user's script (漢 or 汉), as the pieces.
+  for (const [x, text] of [[250, '楚 河'], [650, script() === 'hans' ? '汉 界' : '漢 界']] as [number, string][]) {
     const t = document.createElementNS(svgNS, 'text');
     t.setAttribute('x', String(x));
     t.setAttribute('y', '520');
