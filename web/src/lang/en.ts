@@ -332,7 +332,7 @@ export const en = {
   'error.game_over': 'The game is over.',
   'error.no_takeback': 'Moves cannot be taken back in this game.',
   'error.offer': 'There is no such offer to answer, or it was already made.',
-  'error.cannot_claim': 'There is nothing to claim now.',
+  'error.cannot_claim': 'That cannot be claimed now.',
   'error.seat_taken': 'Someone else took that seat first.',
   'error.conflict': 'The game changed meanwhile: try again.',
   'error.cannot_abort': 'The game can no longer be aborted.',

@@ -311,7 +311,7 @@ export const zhCN: Table = {
   'error.game_over': '这盘棋已经结束了。',
   'error.no_takeback': '这种棋不能悔棋。',
   'error.offer': '没有可以回应的提议，或者已经提过了。',
-  'error.cannot_claim': '现在没有可以申请的判定。',
+  'error.cannot_claim': '现在还不能提出这项申请。',
   'error.seat_taken': '这个座位已被别人抢先占了。',
   'error.conflict': '对局刚刚发生了变化：请重试。',
   'error.cannot_abort': '这盘棋已经不能中止了。',

@@ -311,7 +311,7 @@ export const zhTW: Table = {
   'error.game_over': '這盤棋已經結束了。',
   'error.no_takeback': '這種棋不能悔棋。',
   'error.offer': '沒有可以回應的提議，或是已經提過了。',
-  'error.cannot_claim': '現在沒有可以要求的判決。',
+  'error.cannot_claim': '現在還不能提出這項要求。',
   'error.seat_taken': '這個座位已經被別人搶先坐了。',
   'error.conflict': '棋局剛剛有了變化：請再試一次。',
   'error.cannot_abort': '這盤棋已經不能中止了。',
