@@ -27,13 +27,14 @@ export const artifacts = join(here, 'artifacts');
 // app.newPerson(label) opens a page for another person: a browser context of
 // its own (cookies and storage apart from app.page's and every other's),
 // watched for trouble like app.page, its lines prefixed with the label. It
-// lasts until the end of the test, or until app.leave(page) closes it.
+// lasts until the end of the test, or until app.leave(page) closes it;
+// options are the context's (playwright's newContext: { locale: 'zh-TW' }).
 export function openApp() {
   const app = { troubles: [], allowed: [], people: [] };
   app.allowTrouble = re => app.allowed.push(re);
-  app.newPerson = async label => {
+  app.newPerson = async (label, options = {}) => {
     app.others ??= await chromium.launch(browserOptions);
-    const person = { ctx: await app.others.newContext({ viewport }), quiet: false };
+    const person = { ctx: await app.others.newContext({ viewport, ...options }), quiet: false };
     person.page = await person.ctx.newPage();
     watchTroubles(person.page, app.troubles, label, () => person.quiet);
     app.people.push(person);

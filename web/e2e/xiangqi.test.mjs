@@ -26,7 +26,7 @@ test('a chariot mate on one screen ends with the result dialog', async () => {
   await app.page.waitForSelector('#over-dialog[open]');
   assert.equal(await app.page.textContent('#over-title'), 'Red wins (1-0)');
   assert.equal(await app.page.textContent('#over-reason'), 'By checkmate.');
-  assert.deepEqual(await sans(app.page), ['俥九进九', '將４进１', '俥八平六']);
+  assert.deepEqual(await sans(app.page), ['俥九進九', '將４進１', '俥八平六']); // the browser writes it, in traditional characters in English
   assert.equal(await app.page.locator('.xq-piece.check').count(), 1);
   mkdirSync(artifacts, { recursive: true });
   await app.page.screenshot({ path: join(artifacts, 'xiangqi-mate.png') });

@@ -1,5 +1,7 @@
 // The server's JSON API and wire types (see server/protocol.go).
 
+import { errorText, t } from './i18n';
+
 export type Color = 'white' | 'black';
 
 // Step is one move: uci is coordinate text (ICCS in xiangqi), san the game's
@@ -152,19 +154,26 @@ export interface Clock { minutes: number; increment: number }
 
 export interface Created { id: string; color: Color; state: State }
 
-// APIError is a refusal from the server: the HTTP status and the error's
-// code ("seat_taken"), for callers that expect some refusals.
+// APIError is a refusal from the server: its message in the user's
+// language (worded by its code), the HTTP status and the error's code
+// ("seat_taken"), for callers that expect some refusals.
 export class APIError extends Error {
   constructor(message: string, readonly status: number, readonly code: string) {
     super(message);
   }
 }
 
+// failureText is what a failed call says to the user: the server's refusal
+// as errorText words it, or that the server cannot be reached.
+export const failureText = (e: unknown): string => (e instanceof APIError ? e.message : t('error.network'));
+
 async function json<T>(res: Response): Promise<T> {
   const body: unknown = await res.json().catch(() => ({ message: res.statusText }));
   if (!res.ok) {
     const e: { message?: unknown; code?: unknown } = typeof body === 'object' && body !== null ? body : {};
-    throw new APIError(typeof e.message === 'string' && e.message ? e.message : `HTTP ${res.status}`, res.status, String(e.code ?? ''));
+    const message = typeof e.message === 'string' && e.message ? e.message : `HTTP ${res.status}`;
+    const code = String(e.code ?? '');
+    throw new APIError(errorText({ code, message }), res.status, code);
   }
   return body as T;
 }

@@ -1,201 +1,19 @@
-// User-facing text, one table per language, looked up by key with t(). The
-// English table is the reference: its keys are the type Key, and a table for
-// another language is a Record<Key, string>, so tsc reports any key it lacks.
-// Adding a language is adding one table to `tables`.
+// The user's language and its texts: one table per language (src/lang/),
+// looked up by key with t(). The English table is the reference: its keys
+// are the type Key, and every other table is a Record<Key, string>, so tsc
+// reports a key a table lacks (and test/i18n.test.mjs a {param} it names
+// differently). Numbers, plurals, relative times and the units of a clock
+// are worded by the browser's Intl in the chosen language, never by hand.
 //
-// Texts are whole phrases with named {params}, never pieces glued together
-// in code, so that a language can order and punctuate them its own way.
-// (index.html still holds its static labels in English.)
+// The language is chosen at start-up (chooseLanguage): ?lang=zh-TW in the
+// address, else the one picked in the settings (remembered in
+// localStorage), else the first of navigator.languages the UI has
+// (zh-TW, zh-HK, zh-MO and zh-Hant read 繁體中文; zh-CN, zh-SG, zh-Hans and
+// a bare zh read 简体中文), else English.
 
-const en = {
-  // sides, as a name ("White") and within a sentence ("You (white)")
-  'side.white': 'White',
-  'side.black': 'Black',
-  'side.red': 'Red',
-  'side.white.inline': 'white',
-  'side.black.inline': 'black',
-  'side.red.inline': 'red',
-
-  // variants: their name in the new-game dialog, their tag in the recent
-  // games, their rules in a few words
-  'variant.chess': 'Chess',
-  'variant.chess960': 'Chess960 (Fischer random)',
-  'variant.chess960.tag': 'Chess960',
-  'variant.xiangqi': 'Xiangqi (Chinese chess)',
-  'variant.xiangqi.tag': 'Xiangqi',
-  'variant.chess.help': 'Checkmate the king. Stalemate, insufficient material, repetition and the 50-move rule draw.',
-  'variant.chess960.help': 'Chess from one of 960 shuffled back ranks, the same for both sides. To castle, move the king onto its rook: the king ends on the g- or c-file and the rook beside it, as in chess.',
-  'variant.xiangqi.help': 'Checkmate the general. A side with no legal move loses, and so does perpetual check; repetitions and the 60-move rule are judged automatically.',
-  'variant.fogofwar': 'Fog of war',
-  'variant.fogofwar.tag': 'Fog of war',
-  'variant.fogofwar.help': 'You see only your pieces and the squares they could move to. There is no check: capture the king to win.',
-  'variant.fogofwar.rules': 'The pieces move as in chess, but each side sees only its own pieces and the squares they could move to; the rest of the board is in fog. Nothing is check: a king may move into attack, stay in it, or castle through it, and a side loses when its king is captured. Each pawn also sees the square in front of it. Stalemate (no move at all), the 75-move rule, fivefold repetition and bare kings are draws. On one screen the board is hidden between turns: pass the device and let the next player show it.',
-  'variant.dice': 'Dice chess',
-  'variant.dice.tag': 'Dice',
-  'variant.dice.help': 'Each turn three dice show the piece types that may move: make up to three moves, one per die. A check ends the turn; after one move you may pass.',
-  'variant.dice.rules': 'At the start of each turn three dice are rolled; each shows a type of piece you have that can move. Make up to three moves, one per die, each with a piece of that die’s type (a promotion uses a pawn die, castling a king die). A die whose type has no move left is lost. The turn ends when no die is left, at once when a move gives check, or when you pass (after at least one move). Checkmate and stalemate are judged at the start of a turn. The dice come from a secret seed the server commits to before the game and reveals after it, so every roll can be checked.',
-  'variant.bomb': 'Bomb chess',
-  'variant.bomb.tag': 'Bomb',
-  'variant.bomb.help': 'Eight hidden mines lie on ranks 3 to 6. A piece that ends its move on one explodes, clearing the 3×3 block around it (kings survive); if the blast exposes your own king, you lose.',
-  'variant.jieqi': 'Jieqi (揭棋, xiangqi with hidden pieces)',
-  'variant.jieqi.tag': 'Jieqi',
-  'variant.jieqi.help': 'Xiangqi with hidden pieces: all but the generals start face down, shuffled; a face-down piece moves first as the piece of its point and turns over; a piece taken face down is shown to its captor only.',
-  'variant.jieqi.rules': 'The board is xiangqi’s, but only the generals start face up: the other fifteen pieces of each side are shuffled and placed face down on the usual starting points. A face-down piece moves as the piece whose starting point it stands on (a face-down piece on a chariot’s point moves as a chariot), and turns over with its first move, showing what it really is; from then on it moves as itself, and advisors and elephants may then leave the palace and cross the river. A face-down piece that is captured stays hidden: only its captor sees what it was. Otherwise the rules of xiangqi apply: checkmate or no legal move loses, perpetual check loses, repetitions and the 60-move rule are judged automatically. The layout comes from a secret seed the server commits to before the game and reveals after it.',
-  'variant.bomb.rules': 'Chess, with eight mines hidden on ranks 3 to 6, placed from a secret seed the server commits to before the game. A piece that ends its move on a mine sets it off: every piece in the 3×3 block around the mine is removed, except kings, and the mine is gone. If the blast leaves your own king in check, you lose at once. Exploded mines are marked on the board; all of them are shown when the game ends, with the seed, so the placement can be checked. Otherwise the rules of chess apply.',
-
-  // the end of a game: "{title} ({result})", then the reason as a sentence
-  'end.wins': '{side} wins',
-  'end.draw': 'Draw',
-  'end.aborted': 'Game aborted',
-  'end.noResult': 'No result.',
-  'end.resigned': '{side} resigned.',
-  'end.flagged': '{side} ran out of time.',
-  'end.timeoutDraw': 'Time ran out, but the opponent cannot mate.',
-  'end.abandoned': '{side} left the game.',
-  'end.other': '{reason}.',
-  'reason.checkmate': 'By checkmate.',
-  'reason.stalemate': 'By stalemate.',
-  'reason.insufficientMaterial': 'By insufficient material.',
-  'reason.75moves': 'By the 75-move rule.',
-  'reason.fivefold': 'By fivefold repetition.',
-  'reason.50moves': 'By the 50-move rule.',
-  'reason.threefold': 'By threefold repetition.',
-  'reason.resignation': 'By resignation.',
-  'reason.agreement': 'By agreement.',
-  'reason.timeout': 'On time.',
-  'reason.abandonment': 'A player left the game.',
-  'reason.xiangqi.stalemate': 'By stalemate: no legal move loses.',
-  'reason.perpetualCheck': 'By perpetual check.',
-  'reason.repetition': 'By repetition.',
-  'reason.60moves': 'By the 60-move rule.',
-  'reason.kingCaptured': 'The king was captured.',
-  'reason.bareKings': 'Only the kings are left.',
-  'reason.kingExposed': 'A mine’s blast left the mover’s own king in check.',
-
-  // the game page
-  'player.computer': 'Computer',
-  'player.you': 'You ({side})',
-  'player.you.short': 'You',
-  'player.open': 'Waiting for a player',
-  'presence.online': 'online',
-  'presence.offline': 'offline',
-  'watching.one': '{n} watching',
-  'watching.other': '{n} watching',
-  'watching.you': 'You are watching',
-  'watching.youAndOthers': 'You are watching, with {n} more',
-  'status.thinking': 'The computer is thinking…',
-  'status.toMove': '{side} to move',
-  'status.toMoveCheck': '{side} to move — check!',
-  'status.over': '{title} — {reason}',
-  'status.noSuchGame': 'No such game.',
-  'status.reconnecting': 'Reconnecting…',
-  'status.drawDeclined': 'Your draw offer was declined',
-  'status.takebackDeclined': 'Your takeback request was declined',
-  'status.notSent': 'Not connected: try again in a moment',
-  'status.waiting': 'Waiting for your opponent…',
-  'status.waitingSpectator': 'Waiting for a second player…',
-  'status.seatTaken': 'Both seats are taken: you are watching',
-  'status.fenCopied': 'FEN copied',
-  'status.pgnCopied': 'PGN copied',
-  'offer.draw': '{side} offers a draw',
-  'offer.takeback': '{side} asks to take back a move',
-  'invite.text': 'Send this link to your opponent, or let them scan the code:',
-  'invite.lobby': 'Looking for an opponent: your challenge is in the lobby, where anyone may accept it. Or send this link to someone:',
-  'invite.copied': 'Link copied',
-  'invite.qr': 'QR code of the invite link',
-  'claim.wait': 'Your opponent left — you can claim victory in {n} s',
-  'claim.now': 'Your opponent left — you can claim victory',
-  'rematch.offer': 'Your opponent offers a rematch',
-  'rematch.offered': 'Rematch offered — waiting for your opponent',
-  'rematch.spectator': '{side} offers a rematch',
-  'rematch.declined': 'Your rematch offer was declined',
-  'btn.rematch': 'Rematch',
-  'btn.acceptRematch': 'Accept rematch',
-  'btn.rematchOffered': 'Rematch offered',
-  'btn.undo': 'Undo',
-  'btn.takeback': 'Takeback',
-  'btn.decline': 'Decline',
-  'btn.withdraw': 'Withdraw',
-  'btn.resign': 'Resign',
-  'btn.abort': 'Abort',
-  'btn.reallyResign': 'Really resign?',
-  'btn.reallyAbort': 'Really abort?',
-  'btn.downloadGif': 'Download GIF',
-  'btn.downloadGif.title': 'The whole game as an animated image',
-  'btn.downloadViewer': 'Download viewer',
-  'btn.downloadViewer.title': 'The game in one HTML page that works offline',
-  'prompt.copy': 'Copy:',
-  'handover.text': 'Pass the device to {side}',
-  'handover.show': 'Show the board',
-  'status.fogWatching': 'Fog of war: the board shows when the game is over',
-  'dice.title': 'Dice',
-  'dice.used': '{piece}: used or lost',
-  'dice.left': '{piece}: may move',
-  'dice.moves.one': '{n} move made this turn',
-  'dice.moves.other': '{n} moves made this turn',
-  'btn.pass': 'Pass',
-  'fair.dice': 'The rolls are provably fair: the server committed to their secret seed before the game.',
-  'fair.jieqi': 'The layout is provably fair: the server committed to its secret seed before the game.',
-  'fair.generic': 'This game is provably fair: the server committed to its secret seed before the game.',
-  'fair.bomb': 'The mines are provably fair: the server committed to their secret seed before the game.',
-  'fair.commitment': 'Commitment (SHA-256): {hash}',
-  'fair.seed': 'Seed: {seed}',
-  'fair.verify': 'Check it with {command} on the game’s PGN.',
-  'fair.later': 'The seed is revealed when the game is over.',
-  'moves.reveal': 'Turned up as {piece}',
-  'jieqi.taken': 'Pieces taken',
-  'jieqi.unknown': 'Taken face down: only its captor knows what it was',
-  'piece.faceDown': 'face-down piece',
-  'moves.blast': 'A mine went off on {square}',
-  'dialog.rules': 'Rules',
-  'piece.pawn': 'Pawn',
-  'piece.king': 'King',
-  'piece.queen': 'Queen',
-  'piece.rook': 'Rook',
-  'piece.bishop': 'Bishop',
-  'piece.knight': 'Knight',
-  'notation.chinese': 'Chinese (炮二平五)',
-  'notation.wxf': 'WXF (C2.5)',
-  'notation.iccs': 'ICCS (h2e2)',
-  'chat.players': 'Chat with your opponent',
-  'chat.spectators': 'Spectators’ chat',
-  'chat.mute': 'Mute',
-  'chat.unmute': 'Unmute',
-  'chat.muted': 'Chat muted.',
-
-  'clock.days': '{d}d {h}h',
-
-  // the start page
-  'lobby.none': 'No open challenges. Pick a time control above, or create one.',
-  'lobby.challenge': '{tc} · {game} · the challenger plays {side}',
-  'lobby.untimed': 'No clock',
-  'lobby.waiting': 'yours, waiting',
-  'lobby.open': 'Open',
-  'lobby.accept': 'Accept',
-  'recent.loadFailed': 'Could not load games: {error}',
-  'recent.none': 'No games yet.',
-  'recent.review': 'Review',
-  'recent.resume': 'Resume',
-  'recent.players': '{white} vs {black}',
-  'recent.tagged': '{tag} · {players}',
-  'recent.online': 'Online: {players}',
-  'recent.inPlay.one': 'in play · {n} move played',
-  'recent.inPlay.other': 'in play · {n} moves played',
-  'ago.now': 'just now',
-  'ago.minutes': '{n} min ago',
-  'ago.hours': '{n} h ago',
-  'level.greedy': 'Greedy',
-  'sound.on': '♪ on',
-  'sound.off': '♪ off',
-  'setup.chess': 'Start from FEN or PGN (optional)',
-  'setup.chess.placeholder': 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 or 1. e4 e5 2. Nf3',
-  'setup.chess960': 'Start position: a number from 0 to 959, a FEN or a Chess960 PGN (optional: empty draws one at random)',
-  'setup.chess960.placeholder': '518 (the standard start) or bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1',
-  'setup.xiangqi': 'Start from a xiangqi FEN or PGN (optional)',
-  'setup.jieqi': 'Start from a jieqi FEN, X and x for face-down pieces (optional: empty deals a shuffled layout)',
-  'setup.jieqi.placeholder': 'xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX w - - 0 1',
-  'setup.xiangqi.placeholder': 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1 or 1. 炮二平五 馬８进７',
-} as const;
+import { en } from './lang/en';
+import { zhCN } from './lang/zh-CN';
+import { zhTW } from './lang/zh-TW';
 
 // Key names one text.
 export type Key = keyof typeof en;
@@ -203,16 +21,64 @@ export type Key = keyof typeof en;
 // Table is one language's texts.
 export type Table = Record<Key, string>;
 
-const tables: Record<string, Table> = { en };
+// Lang is a language the UI is written in, as a BCP 47 tag.
+export type Lang = 'en' | 'zh-TW' | 'zh-CN';
 
+// languages are the UI's languages, each named in itself (the settings'
+// menu), in the menu's order.
+export const languages: readonly { lang: Lang; name: string }[] = [
+  { lang: 'en', name: 'English' },
+  { lang: 'zh-TW', name: '繁體中文' },
+  { lang: 'zh-CN', name: '简体中文' },
+];
+
+export const tables: Record<Lang, Table> = { en, 'zh-TW': zhTW, 'zh-CN': zhCN };
+
+let lang: Lang = 'en';
 let current: Table = en;
 
-// setLanguage switches to the table of a language code ("en", "zh-TW"), and
-// reports whether there is one; without one the texts stay as they were.
+// language is the language the texts are in now.
+export const language = (): Lang => lang;
+
+// setLanguage switches to the table of a language, and reports whether the
+// UI has one; without one the texts stay as they were.
 export function setLanguage(code: string): boolean {
-  const table = tables[code];
-  if (table) current = table;
-  return !!table;
+  const l = matchLanguage(code);
+  if (!l) return false;
+  lang = l;
+  current = tables[l];
+  formats.clear();
+  return true;
+}
+
+// matchLanguage maps a BCP 47 tag to the UI's language for it: Chinese by
+// script, or by region where the tag names no script (Taiwan, Hong Kong
+// and Macau write traditional characters); none for a language the UI is
+// not written in.
+export function matchLanguage(tag: string): Lang | undefined {
+  const parts = tag.trim().replace(/_/g, '-').toLowerCase().split('-');
+  if (parts[0] === 'en') return 'en';
+  if (parts[0] !== 'zh') return undefined;
+  if (parts.includes('hant')) return 'zh-TW';
+  if (parts.includes('hans')) return 'zh-CN';
+  if (parts.some(p => ['tw', 'hk', 'mo'].includes(p))) return 'zh-TW';
+  return 'zh-CN'; // zh, zh-CN, zh-SG, zh-MY
+}
+
+// LanguageSources are where chooseLanguage looks: the page address's query
+// (?lang=zh-TW), the language picked in the settings ("" or "auto": the
+// browser's), and the browser's languages in the user's order.
+export interface LanguageSources { search: string; saved: string | null; browser: readonly string[] }
+
+// chooseLanguage picks the UI's language: the address's ?lang, else the one
+// saved, else the first of the browser's the UI has, else English.
+export function chooseLanguage(s: LanguageSources): Lang {
+  const asked = new URLSearchParams(s.search).get('lang');
+  for (const tag of [asked ?? '', s.saved ?? '', ...s.browser]) {
+    const l = tag && tag !== 'auto' ? matchLanguage(tag) : undefined;
+    if (l) return l;
+  }
+  return 'en';
 }
 
 // hasText reports whether key names a text (a side or a variant the server
@@ -221,10 +87,87 @@ export function hasText(key: string): key is Key {
   return Object.prototype.hasOwnProperty.call(en, key);
 }
 
-// t returns the text of key with each {name} replaced by params[name]; a
-// placeholder without a param stays as it is, so a missing one shows.
+// formats caches the Intl formatters of the current language.
+const formats = new Map<string, Intl.NumberFormat | Intl.PluralRules | Intl.RelativeTimeFormat>();
+
+function cached<T extends Intl.NumberFormat | Intl.PluralRules | Intl.RelativeTimeFormat>(id: string, make: () => T): T {
+  let f = formats.get(id);
+  if (!f) formats.set(id, (f = make()));
+  return f as T;
+}
+
+// formatNumber writes a number as the language does.
+export const formatNumber = (n: number): string => cached('n', () => new Intl.NumberFormat(lang)).format(n);
+
+// formatUnit writes an amount of a unit ("3d", "3 天") as the language does,
+// in its narrowest form.
+export const formatUnit = (n: number, unit: 'day' | 'hour' | 'minute' | 'second'): string =>
+  cached(`u.${unit}`, () => new Intl.NumberFormat(lang, { style: 'unit', unit, unitDisplay: 'narrow' })).format(n);
+
+// t returns the text of key with each {name} replaced by params[name]
+// (numbers written by formatNumber); a placeholder without a param stays as
+// it is, so a missing one shows.
 export function t(key: Key, params?: Record<string, string | number>): string {
   const text: string = current[key] ?? en[key] ?? key;
   if (!params) return text;
-  return text.replace(/\{(\w+)\}/g, (m, name: string) => (name in params ? String(params[name]) : m));
+  return text.replace(/\{(\w+)\}/g, (m, name: string) => {
+    if (!(name in params)) return m;
+    const v = params[name];
+    return typeof v === 'number' ? formatNumber(v) : v;
+  });
+}
+
+// PluralKey is a text with plural forms: base.one, base.other, as the
+// language's Intl.PluralRules names them.
+export type PluralKey = { [K in Key]: K extends `${infer B}.other` ? B : never }[Key];
+
+// plural returns the form of base for the count n, which is also params.n.
+export function plural(base: PluralKey, n: number, params?: Record<string, string | number>): string {
+  const form = cached('p', () => new Intl.PluralRules(lang)).select(n);
+  const key = `${base}.${form}`;
+  return t(hasText(key) ? key : `${base}.other` as Key, { n, ...params });
+}
+
+// ago says how long ago a time was, as the language says it ("3 minutes
+// ago", "3 分鐘前"); a date beyond a day.
+export function ago(then: number, now = Date.now()): string {
+  const s = (now - then) / 1000;
+  if (!(s >= 0)) return '';
+  const rtf = cached('r', () => new Intl.RelativeTimeFormat(lang, { numeric: 'auto' }));
+  if (s < 60) return rtf.format(0, 'second');
+  if (s < 3600) return rtf.format(-Math.floor(s / 60), 'minute');
+  if (s < 86400) return rtf.format(-Math.floor(s / 3600), 'hour');
+  return new Date(then).toLocaleDateString(lang);
+}
+
+// errorText words a refusal of the server by its stable code, in the
+// user's language; the server's own (English) message only for a code this
+// UI has no text for. A bad setup quotes the server's detail (the part of
+// the FEN or PGN it could not read); a rate limit says how long to wait.
+export function errorText(e: { code?: string; message?: string; retryAfter?: number }): string {
+  const key = `error.${e.code ?? ''}`;
+  if (!e.code || !hasText(key)) return e.message || t('error.internal');
+  return t(key, { detail: e.message ?? '', seconds: Math.max(1, Math.ceil(e.retryAfter ?? 1)) });
+}
+
+// Script is how Chinese characters are written: traditional (繁體) or
+// simplified (简体). English shows xiangqi's traditional characters, as the
+// server writes them.
+export type Script = 'hant' | 'hans';
+
+export const script = (l: Lang = lang): Script => (l === 'zh-CN' ? 'hans' : 'hant');
+
+// applyTexts words the page's fixed elements under root: data-i18n sets an
+// element's text, data-i18n-title, data-i18n-placeholder and
+// data-i18n-aria-label its attributes, each by key.
+export function applyTexts(root: ParentNode) {
+  const attrs = [['i18nTitle', 'title'], ['i18nPlaceholder', 'placeholder'], ['i18nAriaLabel', 'aria-label']] as const;
+  for (const el of root.querySelectorAll<HTMLElement>('[data-i18n], [data-i18n-title], [data-i18n-placeholder], [data-i18n-aria-label]')) {
+    const key = el.dataset.i18n;
+    if (key && hasText(key)) el.textContent = t(key);
+    for (const [data, attr] of attrs) {
+      const k = el.dataset[data];
+      if (k && hasText(k)) el.setAttribute(attr, t(k));
+    }
+  }
 }

@@ -2,7 +2,7 @@
 // challenges anyone may accept. The list is polled while the start page is
 // shown (the server keeps it in memory; see server/lobby.go).
 
-import { Challenge, Variant, joinGame, listLobby, pairUp } from './api';
+import { Challenge, Variant, failureText, joinGame, listLobby, pairUp } from './api';
 import { t } from './i18n';
 import { sideName, variantOf, variants } from './variants';
 
@@ -43,8 +43,9 @@ export class Lobby {
     box.textContent = '';
     for (const p of pairings) {
       const b = document.createElement('button');
-      b.textContent = `${p.minutes}+${p.increment}`;
-      b.dataset.tc = b.textContent;
+      b.textContent = t('lobby.tc', p);
+      b.title = t('lobby.tc.title', p);
+      b.dataset.tc = `${p.minutes}+${p.increment}`;
       b.onclick = () => void this.pair(sel.value as Variant, p);
       box.appendChild(b);
     }
@@ -55,7 +56,7 @@ export class Lobby {
       const g = await pairUp(variant, clock);
       this.hooks.go(`/game/${g.id}`);
     } catch (e) {
-      this.error((e as Error).message);
+      this.error(failureText(e));
     }
   }
 
@@ -64,7 +65,7 @@ export class Lobby {
       await joinGame(id);
       this.hooks.go(`/game/${id}`);
     } catch (e) {
-      this.error((e as Error).message);
+      this.error(failureText(e));
       void this.refresh();
     }
   }

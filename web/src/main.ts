@@ -5,18 +5,23 @@ import 'chessground/assets/chessground.base.css';
 import 'chessground/assets/chessground.brown.css';
 import 'chessground/assets/chessground.cburnett.css';
 import './style.css';
-import { createGame, finished, listGames, listVariants, Summary } from './api';
+import { createGame, failureText, finished, listGames, listVariants, Summary } from './api';
 import { Lobby } from './lobby';
 import { Play } from './play';
 import { installGlyphPieces } from './pieces';
 import { applySettings, loadSettings, saveSettings, saveTicket } from './settings';
 import { Sounds } from './sound';
-import { t } from './i18n';
-import { VariantUI, setRegistry, sideName, variantOf, variants } from './variants';
+import { ago, applyTexts, chooseLanguage, language, languages, plural, setLanguage, t } from './i18n';
+import { VariantUI, botName, setRegistry, sideName, termName, variantOf, variants } from './variants';
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
 
 const settings = loadSettings();
+
+// The language: ?lang=zh-TW, else the one picked in the settings, else the
+// browser's (i18n.ts chooseLanguage); chosen before any text is written.
+setLanguage(chooseLanguage({ search: location.search, saved: settings.lang, browser: navigator.languages ?? [navigator.language] }));
+document.documentElement.lang = language();
 const sounds = new Sounds();
 let play: Play | undefined;
 let lobby: Lobby | undefined;
@@ -29,6 +34,7 @@ function route() {
   const m = location.pathname.match(/^\/game\/([a-z0-9]+)$/);
   $('home').hidden = !!m;
   $('play').hidden = !m;
+  document.title = t('title.home'); // the game page names its game once it knows it
   if (m) {
     play = new Play(m[1], { newGame: openNewGame, go, sounds });
   } else {
@@ -48,7 +54,7 @@ async function showRecent() {
   try {
     games = await listGames();
   } catch (e) {
-    ul.textContent = t('recent.loadFailed', { error: (e as Error).message });
+    ul.textContent = t('recent.loadFailed', { error: failureText(e) });
     return;
   }
   ul.textContent = '';
@@ -61,28 +67,18 @@ async function showRecent() {
     const v = variantOf(g.variant);
     // Against the computer the person is "You"; on one screen and online
     // the list cannot tell whose is which seat: it names the sides.
-    const who = (c: 'white' | 'black') => (g.seats[c].kind === 'bot' ? g.seats[c].name ?? t('player.computer') : g.mode === 'computer' ? t('player.you.short') : sideName(v, c, true));
+    const who = (c: 'white' | 'black') => (g.seats[c].kind === 'bot' ? botName(v, g.seats[c]) : g.mode === 'computer' ? t('player.you.short') : sideName(v, c, true));
     const over = finished(g.status);
     a.innerHTML = '<span class="who"></span><span class="res"></span><span class="act"></span>';
     a.querySelector('.act')!.textContent = t(over || !g.yours ? 'recent.review' : 'recent.resume');
     let players = t('recent.players', { white: who('white'), black: who('black') });
     if (g.mode === 'online') players = t('recent.online', { players });
     a.querySelector('.who')!.textContent = v.tag ? t('recent.tagged', { tag: v.tag, players }) : players;
-    const state = over ? `${g.result}${g.termination ? ' · ' + g.termination : ''}` : t(g.plies === 1 ? 'recent.inPlay.one' : 'recent.inPlay.other', { n: g.plies });
-    a.querySelector('.res')!.textContent = [g.timeControl, state, ago(g.updatedAt)].filter(Boolean).join(' · ');
+    const state = over ? `${g.result}${g.termination ? ' · ' + termName(v, g.termination) : ''}` : plural('recent.inPlay', g.plies);
+    a.querySelector('.res')!.textContent = [g.timeControl, state, ago(Date.parse(g.updatedAt))].filter(Boolean).join(' · ');
     li.appendChild(a);
     ul.appendChild(li);
   }
-}
-
-// ago says how long ago an ISO time was, roughly.
-function ago(iso: string): string {
-  const s = (Date.now() - Date.parse(iso)) / 1000;
-  if (!(s >= 0)) return '';
-  if (s < 60) return t('ago.now');
-  if (s < 3600) return t('ago.minutes', { n: Math.floor(s / 60) });
-  if (s < 86400) return t('ago.hours', { n: Math.floor(s / 3600) });
-  return new Date(iso).toLocaleDateString();
 }
 
 // The new-game dialog. The levels are the chosen variant's, as the server
@@ -163,7 +159,7 @@ async function startGame(e: SubmitEvent) {
     go(`/game/${g.id}`);
   } catch (err) {
     const p = $('new-error');
-    p.textContent = (err as Error).message;
+    p.textContent = failureText(err);
     p.hidden = false;
   }
 }
@@ -173,6 +169,23 @@ function bindSettings() {
   const board = $<HTMLSelectElement>('set-board');
   const pieces = $<HTMLSelectElement>('set-pieces');
   const sound = $<HTMLInputElement>('set-sound');
+  const langSel = $<HTMLSelectElement>('set-language');
+  langSel.add(new Option(t('language.auto'), 'auto'));
+  for (const l of languages) {
+    const o = new Option(l.name, l.lang);
+    o.lang = l.lang; // each language named in itself
+    langSel.add(o);
+  }
+  langSel.value = languages.some(l => l.lang === settings.lang) ? settings.lang : 'auto';
+  // Another language rewords the whole page: it is loaded again in it (a
+  // game's state is the server's), without a ?lang that would override it.
+  langSel.onchange = () => {
+    settings.lang = langSel.value;
+    saveSettings(settings);
+    const u = new URL(location.href);
+    u.searchParams.delete('lang');
+    location.replace(u.href);
+  };
   const sync = () => {
     applySettings(settings);
     sounds.enabled = settings.sound;
@@ -206,6 +219,7 @@ async function loadRegistry() {
 
 async function init() {
   $('no-bundle').hidden = true;
+  applyTexts(document);
   installGlyphPieces();
   bindSettings();
   await loadRegistry();

@@ -6,7 +6,7 @@
 // draws and answers.
 
 import { Color, Presence, Rematch, State, finished, openSeat } from './api';
-import { t } from './i18n';
+import { plural, t } from './i18n';
 import { qrSVG } from './qr';
 import { VariantUI, sideName } from './variants';
 import type { ClientMsg } from './round/socket';
@@ -148,8 +148,8 @@ export class OnlineView {
     const spectating = g.you.length === 0; // one of the watchers: say so, the buttons are greyed for a reason
     w.hidden = p.watching === 0;
     w.textContent = spectating
-      ? t(p.watching === 1 ? 'watching.you' : 'watching.youAndOthers', { n: p.watching - 1 })
-      : t(p.watching === 1 ? 'watching.one' : 'watching.other', { n: p.watching });
+      ? (p.watching === 1 ? t('watching.you') : t('watching.youAndOthers', { n: p.watching - 1 }))
+      : plural('watching', p.watching);
   }
 
   // renderClaim counts down until the player whose opponent left may claim

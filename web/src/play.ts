@@ -10,7 +10,7 @@
 import { APIError, Color, adoptToken, finished, getGame, joinGame, openSeat } from './api';
 import type { Board } from './board';
 import { Chat } from './chat';
-import { t } from './i18n';
+import { errorText, t } from './i18n';
 import { OnlineView } from './online';
 import { RoundCtrl } from './round/ctrl';
 import { GameSocket, ServerMsg, unreachable } from './round/socket';
@@ -98,11 +98,11 @@ export class Play {
         return this.chat.setLog(msg.d);
       case 'error':
         if (['rate_limited', 'no_chat'].includes(msg.d.code)) {
-          this.chat.notice(msg.d.message); // about a chat line: said under it, the board untouched
+          this.chat.notice(errorText(msg.d)); // about a chat line: said under it, the board untouched
           return;
         }
         if (this.ctrl.state) this.render(); // undo an optimistic board move
-        flash(msg.d.message); // after the render, which rewrites the status line
+        flash(errorText(msg.d)); // after the render, which rewrites the status line
         return;
       default:
         return unreachable(msg);
@@ -150,6 +150,7 @@ export class Play {
   // start makes the variant's board and panel, once its first state is known.
   private start(v: VariantUI) {
     if (this.board) return;
+    document.title = t('title.game', { game: v.label });
     document.body.dataset.variant = v.name;
     document.body.dataset.board = v.board.kind;
     showBoardElement(v.board.element, Object.values(boards).map(b => b.element));

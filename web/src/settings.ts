@@ -1,18 +1,20 @@
 // User settings, remembered in localStorage.
 
-export interface Settings { board: string; pieces: string; sound: boolean }
+// lang is the language picked ("auto": the browser's; see i18n.ts).
+export interface Settings { board: string; pieces: string; sound: boolean; lang: string }
 
 const key = 'gambit.settings';
 const boards = ['brown', 'blue', 'green', 'grey'];
 const pieceSets = ['cburnett', 'glyph'];
 
 export function loadSettings(): Settings {
-  const s: Settings = { board: 'brown', pieces: 'cburnett', sound: true };
+  const s: Settings = { board: 'brown', pieces: 'cburnett', sound: true, lang: 'auto' };
   try {
     const saved = JSON.parse(localStorage.getItem(key) || '{}');
     if (boards.includes(saved.board)) s.board = saved.board;
     if (pieceSets.includes(saved.pieces)) s.pieces = saved.pieces;
     if (typeof saved.sound === 'boolean') s.sound = saved.sound;
+    if (typeof saved.lang === 'string') s.lang = saved.lang;
   } catch {
     // a corrupt entry falls back to the defaults
   }

@@ -6,10 +6,11 @@
 // VariantUI and never test a variant's name: a variant is named in the
 // browser only in its own module and in its texts (i18n.ts).
 
-import type { BoardKind, Color, Level, State, Step, Variant, VariantInfo } from './api';
+import type { BoardKind, Color, Level, Seat, State, Step, Variant, VariantInfo } from './api';
 import type { BoardConfig, BoardFactory } from './board';
 import { ChessBoard, allSquares } from './chessboard';
-import { Key as TextKey, hasText, t } from './i18n';
+import { Key as TextKey, hasText, script, t } from './i18n';
+import { figurine, xiangqiChinese, xiangqiStart } from './notation';
 import { MoveGrouping, byFullMove } from './round/movelist';
 import type { SoundName } from './sound';
 import { XiangqiBoard, parseFEN } from './xiangqi';
@@ -24,7 +25,7 @@ import { xiangqi } from './variants/xiangqi';
 export interface Notation {
   id: string; // remembered in localStorage
   label: TextKey; // in the notation menu
-  text(m: Step): string; // a move in it
+  text(m: Step, before?: string): string; // a move in it, played from the FEN before (the start without one)
 }
 
 // BoardEffect is a short animation over some squares of the board (class
@@ -66,6 +67,11 @@ export interface BoardKindUI {
   notations?: Notations;
   setup: { label: TextKey; placeholder: TextKey };
   cover: Pick<BoardConfig, 'fen' | 'marks'>;
+  // levels are the texts of the engines' levels on this board, by the
+  // server's level name; terms the short names of its terminations (the
+  // recent games' list) where they differ from other boards'.
+  levels: Record<string, TextKey>;
+  terms?: Record<string, TextKey>;
 }
 
 // VariantModule is one variant's own part of the UI: its texts and the
@@ -79,6 +85,9 @@ export interface VariantModule {
   help: TextKey; // its rules in a few words, shown in the new-game dialog
   rules?: TextKey; // its rules in full, behind the dialog's "Rules" disclosure
   setup?: { label: TextKey; placeholder: TextKey }; // the dialog's FEN/PGN field, if not the board's
+  // levels are the texts of its own computer player's levels, by the
+  // server's level name (for a variant the engines do not play).
+  levels?: Record<string, TextKey>;
   // reasons are the texts of its own terminations (or of its board's, said
   // its own way), by the server's name.
   reasons?: Record<string, TextKey>;
@@ -127,10 +136,14 @@ export interface VariantUI {
   // handOver hides the board between turns on one screen (fog of war: each
   // side may see only its own view), until the next player asks for it.
   handOver: boolean;
-  levels: readonly Level[]; // the computer's; none: no computer opponent
+  levels: readonly Level[]; // the computer's, labelled in the user's language where the UI has words; none: no computer opponent
+  // serverLevels are the levels' labels as the server writes them, by name
+  // (a recent game's seat names its bot that way, without the level).
+  serverLevels: Record<string, string>;
   moveSound: MoveSound;
   setup: { label: TextKey; placeholder: TextKey };
   cover: Pick<BoardConfig, 'fen' | 'marks'>; // the board shown while covered
+  terms: Record<string, TextKey>; // the terminations' short names, by the server's name
   spectatorNote?: TextKey;
   moveRows: MoveGrouping;
   panel?: PanelFactory;
@@ -164,8 +177,20 @@ export const boards: Record<BoardKind, BoardKindUI> = {
       'threefold repetition': 'reason.threefold',
     },
     moveSound: chessMoveSound,
+    notations: {
+      storageKey: 'gambit.chessNotation',
+      options: [
+        { id: 'san', label: 'notation.san', text: m => m.san },
+        { id: 'figurine', label: 'notation.figurine', text: m => figurine(m.san, m.color) },
+      ],
+    },
     setup: { label: 'setup.chess', placeholder: 'setup.chess.placeholder' },
     cover: { fen: '8/8/8/8/8/8/8/8 w - - 0 1', marks: Object.fromEntries(allSquares.map(k => [k, 'unseen'])) },
+    levels: {
+      greedy: 'level.chess.greedy', minimax: 'level.chess.minimax', alphabeta: 'level.chess.alphabeta',
+      beginner: 'level.chess.beginner', casual: 'level.chess.casual', club: 'level.chess.club',
+      strong: 'level.chess.strong', full: 'level.chess.full',
+    },
   },
   xiangqi: {
     kind: 'xiangqi',
@@ -184,13 +209,21 @@ export const boards: Record<BoardKind, BoardKindUI> = {
     notations: {
       storageKey: 'gambit.xiangqiNotation',
       options: [
-        { id: 'chinese', label: 'notation.chinese', text: m => m.san },
+        // The browser writes the Chinese in the user's script (notation.ts);
+        // the server's san (traditional pieces, 进) only for a step it cannot read.
+        { id: 'chinese', label: 'notation.chinese', text: (m, before) => (m.uci && xiangqiChinese(before ?? xiangqiStart, m.uci, script())) || m.san },
         { id: 'wxf', label: 'notation.wxf', text: m => m.wxf || m.san },
         { id: 'iccs', label: 'notation.iccs', text: m => m.uci },
       ],
     },
     setup: { label: 'setup.xiangqi', placeholder: 'setup.xiangqi.placeholder' },
     cover: { fen: '9/9/9/9/9/9/9/9/9/9 w - - 0 1' },
+    levels: {
+      greedy: 'level.xiangqi.greedy', minimax: 'level.xiangqi.minimax', alphabeta: 'level.xiangqi.alphabeta',
+      beginner: 'level.xiangqi.beginner', casual: 'level.xiangqi.casual', club: 'level.xiangqi.club',
+      strong: 'level.xiangqi.strong', full: 'level.xiangqi.full',
+    },
+    terms: { stalemate: 'term.xiangqi.stalemate' },
   },
 };
 
@@ -225,10 +258,15 @@ export function variantUI(info: VariantInfo, mod = modules.find(m => m.name === 
     claimDraw: info.claimDraw,
     takeback: info.takeback,
     handOver: info.handOver,
-    levels: info.levels ?? [],
+    serverLevels: Object.fromEntries((info.levels ?? []).map(l => [l.name, l.label])),
+    levels: (info.levels ?? []).map(l => {
+      const key = own(mod?.levels ?? board.levels, l.name);
+      return key ? { ...l, label: t(key, { elo: l.elo === undefined ? '' : String(l.elo) }) } : l; // a rating, never grouped (1200, not 1,200)
+    }),
     moveSound,
     setup: mod?.setup ?? board.setup,
     cover: board.cover,
+    terms: { ...terms, ...board.terms },
     spectatorNote: mod?.spectatorNote,
     moveRows: mod?.moveRows ?? byFullMove,
     panel: mod?.panel,
@@ -239,7 +277,6 @@ export function variantUI(info: VariantInfo, mod = modules.find(m => m.name === 
   };
 }
 
-let registry: VariantUI[] = [variantUI(fallback)];
 
 // setRegistry makes the server's list the variants the UI plays, in the
 // modules' order; with none, chess alone.
@@ -294,6 +331,46 @@ const shared: Record<string, TextKey> = {
   abandonment: 'reason.abandonment',
 };
 
+// terms are the short names of the terminations (the recent games' list),
+// by the server's name; a board kind may name one its own way (xiangqi's
+// stalemate loses).
+const terms: Record<string, TextKey> = {
+  checkmate: 'term.checkmate',
+  stalemate: 'term.stalemate',
+  'insufficient material': 'term.insufficientMaterial',
+  '75-move rule': 'term.75moves',
+  'fivefold repetition': 'term.fivefold',
+  '50-move rule': 'term.50moves',
+  'threefold repetition': 'term.threefold',
+  'perpetual check': 'term.perpetualCheck',
+  repetition: 'term.repetition',
+  'move limit': 'term.60moves',
+  resignation: 'term.resignation',
+  agreement: 'term.agreement',
+  timeout: 'term.timeout',
+  abandonment: 'term.abandonment',
+  'king captured': 'term.kingCaptured',
+  'bare kings': 'term.bareKings',
+  'king exposed by a mine': 'term.kingExposed',
+};
+
+// termName is a termination's short name in the user's language; the
+// server's own for one the UI has no words for.
+export function termName(v: VariantUI, term: string): string {
+  const key = own(v.terms, term);
+  return key ? t(key) : term;
+}
+
+// botName names a computer seat by its level, in the user's language; the
+// server's name for a level the variant does not list. A seat without its
+// level (the recent games' summaries) is known by the server's name for it,
+// "Gambit · " and the level's English label.
+export function botName(v: VariantUI, seat: Seat): string {
+  const name = seat.level ?? Object.keys(v.serverLevels).find(n => seat.name === `Gambit · ${v.serverLevels[n]}`);
+  const level = v.levels.find(l => l.name === name);
+  return level ? t('player.bot', { level: level.label }) : seat.name ?? t('player.computer');
+}
+
 const own = <T>(r: Record<string, T>, k: string): T | undefined => (Object.prototype.hasOwnProperty.call(r, k) ? r[k] : undefined);
 
 // notationOf returns the variant's notation of that id, or its default; none
@@ -302,3 +379,7 @@ export function notationOf(v: VariantUI, id: string | null): Notation | undefine
   const options = v.notations?.options ?? [];
   return options.find(n => n.id === id) ?? options[0];
 }
+
+// registry is the variants the UI plays (set last: variantUI reads the
+// tables above).
+let registry: VariantUI[] = [variantUI(fallback)];

@@ -7,22 +7,19 @@
 // the wire's colour white is Red.
 
 import type { Board, BoardConfig, BoardHooks } from './board';
-import { t } from './i18n';
-
-const glyphs: Record<string, string> = {
-  K: '帥', A: '仕', B: '相', E: '相', N: '傌', H: '傌', R: '俥', C: '炮', P: '兵',
-  k: '將', a: '士', b: '象', e: '象', n: '馬', h: '馬', r: '車', c: '砲', p: '卒',
-};
+import { script, t } from './i18n';
+import { xiangqiGlyph } from './notation';
 
 // PieceLook is how a FEN letter is drawn: its side, whether it lies face
 // down, and its character (none face down).
 export interface PieceLook { red: boolean; faceDown: boolean; glyph: string }
 
-// pieceLook reads a FEN letter: upper case is Red, X and x face down.
+// pieceLook reads a FEN letter: upper case is Red, X and x face down; the
+// character is in the user's script (車 or 车), as the notation is.
 export function pieceLook(ch: string): PieceLook {
   const red = ch === ch.toUpperCase();
   const faceDown = ch === 'X' || ch === 'x';
-  return { red, faceDown, glyph: faceDown ? '' : glyphs[ch] ?? '?' };
+  return { red, faceDown, glyph: faceDown ? '' : xiangqiGlyph(ch, script()) ?? '?' };
 }
 
 const svgNS = 'http://www.w3.org/2000/svg';
@@ -62,7 +59,8 @@ function boardSVG(): SVGSVGElement {
   for (const [k, v] of Object.entries({ x: 38, y: 38, width: 824, height: 924 })) frame.setAttribute(k, String(v));
   frame.setAttribute('class', 'xq-frame');
   svg.appendChild(frame);
-  for (const [x, text] of [[250, '楚 河'], [650, '漢 界']] as [number, string][]) {
+  // The river's words in the user's script (漢 or 汉), as the pieces.
+  for (const [x, text] of [[250, '楚 河'], [650, script() === 'hans' ? '汉 界' : '漢 界']] as [number, string][]) {
     const t = document.createElementNS(svgNS, 'text');
     t.setAttribute('x', String(x));
     t.setAttribute('y', '520');

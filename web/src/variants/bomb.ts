@@ -45,6 +45,7 @@ export const bomb: VariantModule = {
   label: 'variant.bomb',
   tag: 'variant.bomb.tag',
   help: 'variant.bomb.help',
+  levels: { easy: 'level.bomb.easy', hard: 'level.bomb.hard' },
   rules: 'variant.bomb.rules',
   reasons: { 'king exposed by a mine': 'reason.kingExposed' },
   fair: 'fair.bomb',

@@ -7,7 +7,7 @@
 // ext, a DiceTurn); the panel only shows them.
 
 import { type Color, extOf } from '../api';
-import { Key, t } from '../i18n';
+import { Key, plural, t } from '../i18n';
 import { MoveGrouping, MoveRow, firstMoveNumber } from '../round/movelist';
 import type { PanelFactory, VariantModule } from '../variants';
 
@@ -116,7 +116,7 @@ export class DicePanel {
       this.faces.appendChild(die);
       return die;
     });
-    this.faces.title = t(d.moves === 1 ? 'dice.moves.one' : 'dice.moves.other', { n: d.moves });
+    this.faces.title = plural('dice.moves', d.moves ?? 0);
     if (fresh) this.roll(dice, d.rolled, color);
   }
 
@@ -151,6 +151,7 @@ export const dice: VariantModule = {
   label: 'variant.dice',
   tag: 'variant.dice.tag',
   help: 'variant.dice.help',
+  levels: { easy: 'level.dice.easy', hard: 'level.dice.hard' },
   rules: 'variant.dice.rules',
   fair: 'fair.dice',
   moveRows: byRoll,

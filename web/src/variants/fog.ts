@@ -17,6 +17,7 @@ export const fogofwar: VariantModule = {
   label: 'variant.fogofwar',
   tag: 'variant.fogofwar.tag',
   help: 'variant.fogofwar.help',
+  levels: { easy: 'level.fogofwar.easy', hard: 'level.fogofwar.hard' },
   rules: 'variant.fogofwar.rules',
   reasons: {
     'king captured': 'reason.kingCaptured',

@@ -75,6 +75,7 @@ export const jieqi: VariantModule = {
   label: 'variant.jieqi',
   tag: 'variant.jieqi.tag',
   help: 'variant.jieqi.help',
+  levels: { easy: 'level.jieqi.easy', hard: 'level.jieqi.hard' },
   rules: 'variant.jieqi.rules',
   setup: { label: 'setup.jieqi', placeholder: 'setup.jieqi.placeholder' },
   fair: 'fair.jieqi',

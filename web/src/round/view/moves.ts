@@ -23,7 +23,7 @@ export function renderMoves(ctrl: RoundCtrl) {
       const b = document.createElement('button');
       const mark = ctrl.variant.stepMark?.(m);
       b.className = 'san' + (i + 1 === current ? ' current' : '') + (mark ? ' ' + mark.cls : '');
-      b.textContent = ctrl.notation ? ctrl.notation.text(m) : m.san;
+      b.textContent = ctrl.notation ? ctrl.notation.text(m, i === 0 ? ctrl.state?.startFen : ctrl.moves[i - 1].fen) : m.san;
       if (mark) b.title = mark.title;
       b.dataset.ply = String(i + 1);
       b.onclick = () => ctrl.view(i + 1);

@@ -3,8 +3,8 @@
 
 import type { Color } from '../../api';
 import { finished } from '../../api';
-import { t } from '../../i18n';
-import { sideName } from '../../variants';
+import { formatUnit, t } from '../../i18n';
+import { botName, sideName } from '../../variants';
 import { RoundCtrl, other } from '../ctrl';
 import { $ } from './dom';
 
@@ -14,7 +14,7 @@ function seatName(ctrl: RoundCtrl, c: Color): string {
   const s = ctrl.state!;
   const seat = s.seats[c];
   const name = sideName(ctrl.variant, c);
-  if (seat.kind === 'bot') return seat.name ?? t('player.computer');
+  if (seat.kind === 'bot') return botName(ctrl.variant, seat);
   if (seat.kind === 'open') return t('player.open');
   if (s.mode === 'local') return name;
   return ctrl.you.includes(c) ? t('player.you', { side: sideName(ctrl.variant, c, true) }) : name;
@@ -42,11 +42,12 @@ export function renderClocks(ctrl: RoundCtrl) {
 }
 
 // formatClock shows m:ss, with tenths under ten seconds; h:mm:ss from an
-// hour; days and hours from a day (correspondence: "2d 23h").
+// hour; days and hours from a day (correspondence: "2d 23h", "2天 23小時"),
+// their units worded by Intl.
 export function formatClock(ms: number): string {
   const total = Math.floor(ms / 1000);
   const pad = (n: number) => String(n).padStart(2, '0');
-  if (total >= 86400) return t('clock.days', { d: Math.floor(total / 86400), h: Math.floor((total % 86400) / 3600) });
+  if (total >= 86400) return t('clock.days', { days: formatUnit(Math.floor(total / 86400), 'day'), hours: formatUnit(Math.floor((total % 86400) / 3600), 'hour') });
   if (total >= 3600) return `${Math.floor(total / 3600)}:${pad(Math.floor((total % 3600) / 60))}:${pad(total % 60)}`;
   if (ms < 10000) return `0:0${total % 60}.${Math.floor((ms % 1000) / 100)}`;
   return `${Math.floor(total / 60)}:${pad(total % 60)}`;

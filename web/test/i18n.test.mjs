@@ -1,0 +1,120 @@
+// The languages' tables, the choice of language and the Intl wording.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { ago, chooseLanguage, errorText, formatUnit, languages, matchLanguage, plural, setLanguage, t, tables } from '../src/i18n.ts';
+
+const params = text => [...text.matchAll(/\{(\w+)\}/g)].map(m => m[1]).sort();
+
+test('every language has every key, with the same named parameters', () => {
+  const keys = Object.keys(tables.en).sort();
+  assert.deepEqual(languages.map(l => l.lang).sort(), Object.keys(tables).sort());
+  for (const [lang, table] of Object.entries(tables)) {
+    assert.deepEqual(Object.keys(table).sort(), keys, `${lang}: keys`);
+    for (const k of keys) {
+      assert.deepEqual(params(table[k]), params(tables.en[k]), `${lang} ${k}: params`);
+      assert.ok(table[k].trim() !== '', `${lang} ${k}: empty`);
+    }
+  }
+});
+
+test('the Chinese tables are Chinese: no English word outside the allowed names', () => {
+  // Names and codes that stay as they are: formats, the brand, notations.
+  // The setup fields' placeholders are sample FENs and PGNs.
+  const allowed = /^(FEN|PGN|GIF|SHA|ICCS|WXF|Gambit|Home|End)$/;
+  for (const lang of ['zh-TW', 'zh-CN']) {
+    for (const [k, text] of Object.entries(tables[lang])) {
+      if (k.endsWith('.placeholder')) continue;
+      for (const w of text.replace(/\{\w+\}/g, '').match(/[A-Za-z]{3,}/g) ?? []) assert.match(w, allowed, `${lang} ${k}: ${text}`);
+    }
+  }
+});
+
+test('the two Chinese tables are written each for its readers, not converted', () => {
+  // Terms that differ between Taiwan and the mainland, not only by script.
+  const pairs = [
+    ['variant.chess', '西洋棋', '国际象棋'],
+    ['btn.offerDraw', '提和', '求和'],
+    ['piece.knight', '騎士', '马'],
+    ['nav.settings', '設定', '设置'],
+    ['invite.qr', 'QR 碼', '二维码'],
+    ['reason.checkmate', '將死', '将杀'],
+  ];
+  for (const [k, tw, cn] of pairs) {
+    assert.ok(tables['zh-TW'][k].includes(tw), `zh-TW ${k}: ${tables['zh-TW'][k]}`);
+    assert.ok(tables['zh-CN'][k].includes(cn), `zh-CN ${k}: ${tables['zh-CN'][k]}`);
+  }
+  // The same words of chess and xiangqi throughout each table.
+  const tw = Object.values(tables['zh-TW']).join('\n');
+  const cn = Object.values(tables['zh-CN']).join('\n');
+  for (const w of ['国际象棋', '认输', '将杀', '设置', '进']) assert.ok(!tw.includes(w), `zh-TW has ${w}`);
+  for (const w of ['西洋棋', '認輸', '將死', '設定', '進', '國王']) assert.ok(!cn.includes(w), `zh-CN has ${w}`);
+});
+
+test('the language from navigator.languages, ?lang and the saved choice', () => {
+  const browser = (...l) => chooseLanguage({ search: '', saved: null, browser: l });
+  for (const tag of ['zh-TW', 'zh-HK', 'zh-MO', 'zh-Hant', 'zh-Hant-CN', 'zh_TW']) assert.equal(browser(tag), 'zh-TW', tag);
+  for (const tag of ['zh-CN', 'zh-SG', 'zh-Hans', 'zh-Hans-HK', 'zh']) assert.equal(browser(tag), 'zh-CN', tag);
+  assert.equal(browser('en-GB', 'zh-TW'), 'en');
+  assert.equal(browser('fr-FR', 'zh-TW'), 'zh-TW'); // the first the UI is written in
+  assert.equal(browser('fr-FR', 'de'), 'en');
+  assert.equal(browser(), 'en');
+  assert.equal(chooseLanguage({ search: '?lang=zh-TW', saved: 'zh-CN', browser: ['en'] }), 'zh-TW');
+  assert.equal(chooseLanguage({ search: '?x=1&lang=zh-Hans', saved: null, browser: ['zh-TW'] }), 'zh-CN');
+  assert.equal(chooseLanguage({ search: '?lang=klingon', saved: 'zh-CN', browser: ['en'] }), 'zh-CN');
+  assert.equal(chooseLanguage({ search: '', saved: 'auto', browser: ['zh-HK'] }), 'zh-TW');
+  assert.equal(chooseLanguage({ search: '', saved: 'en', browser: ['zh-HK'] }), 'en');
+  assert.equal(matchLanguage('ja'), undefined);
+});
+
+test('plurals, numbers, units and relative times through Intl', () => {
+  try {
+    setLanguage('en');
+    assert.equal(plural('watching', 1), '1 watching');
+    assert.equal(plural('recent.inPlay', 1), 'in play · 1 move played');
+    assert.equal(plural('recent.inPlay', 2), 'in play · 2 moves played');
+    assert.equal(plural('recent.inPlay', 1200), 'in play · 1,200 moves played');
+    assert.equal(plural('dice.moves', 0), '0 moves made this turn');
+    assert.equal(formatUnit(2, 'day'), '2d');
+    const now = Date.parse('2025-03-01T12:00:00Z');
+    assert.equal(ago(now - 5000, now), 'now');
+    assert.equal(ago(now - 3 * 60000, now), '3 minutes ago');
+    assert.equal(ago(now - 60000, now), '1 minute ago');
+    assert.equal(ago(now - 2 * 3600000, now), '2 hours ago');
+
+    setLanguage('zh-TW');
+    assert.equal(plural('recent.inPlay', 1), '對局中 · 已走 1 步');
+    assert.equal(plural('recent.inPlay', 1200), '對局中 · 已走 1,200 步');
+    assert.equal(ago(now - 3 * 60000, now), '3 分鐘前');
+    assert.equal(formatUnit(5, 'hour'), '5 小時');
+    assert.equal(t('claim.wait', { n: 12 }), '對手已離開——12 秒後你可以宣告獲勝');
+
+    setLanguage('zh-CN');
+    assert.equal(plural('watching', 1), '1 人观战');
+    assert.equal(ago(now - 2 * 3600000, now), '2小时前');
+    assert.equal(formatUnit(5, 'hour'), '5小时');
+  } finally {
+    setLanguage('en');
+  }
+});
+
+test('the server’s errors worded by their code, its message only for an unknown one', () => {
+  try {
+    setLanguage('zh-CN');
+    assert.equal(errorText({ code: 'seat_taken', message: 'game: seat taken' }), '这个座位已被别人抢先占了。');
+    assert.equal(errorText({ code: 'rate_limited', message: 'slow down', retryAfter: 2.2 }), '操作太快：请等 3 秒后再试。');
+    assert.equal(errorText({ code: 'bad_setup', message: 'FEN: 7 ranks' }), '无法从这个局面开始：FEN: 7 ranks');
+    assert.equal(errorText({ code: 'teapot', message: 'I am a teapot' }), 'I am a teapot');
+    setLanguage('zh-TW');
+    assert.equal(errorText({ code: 'illegal_move', message: 'illegal move' }), '這步棋不合規則。');
+  } finally {
+    setLanguage('en');
+  }
+});
+
+test('every error code the server sends has words', async () => {
+  const { readFileSync } = await import('node:fs');
+  const src = readFileSync(new URL('../server/errors.go', `file://${process.cwd()}/`), 'utf8'); // npm run unit runs in web/
+  const codes = [...src.matchAll(/http\.Status\w+, "(\w+)"/g)].map(m => m[1]);
+  assert.ok(codes.length > 20, 'codes found');
+  for (const c of [...codes, 'internal']) assert.ok(`error.${c}` in tables.en, c);
+});
