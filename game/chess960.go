@@ -33,6 +33,7 @@ var chess960Spec = &Spec{
 	Rules:        func(start, _ string) (Rules, error) { return chessRulesAt(start, chess.ParseFEN960) },
 	Tag:          "960",
 	Terminations: TerminationNames(chess.Checkmate, chess.ThreefoldRepetition, chess.Termination.String),
+	BoardPGN:     true,
 	ClaimDraw:    true,
 }
 

@@ -18,6 +18,7 @@ var chessSpec = &Spec{
 	Rules: func(start, _ string) (Rules, error) { return chessRulesAt(start, chess.ParseFEN) },
 	// Terminations: the rules' own, not resignation, agreement or time.
 	Terminations: TerminationNames(chess.Checkmate, chess.ThreefoldRepetition, chess.Termination.String),
+	BoardPGN:     true,
 	ClaimDraw:    true,
 }
 

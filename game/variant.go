@@ -72,6 +72,12 @@ type Spec struct {
 	// Verify checks a finished game's record (its PGN) against the
 	// commitment to its seed: for `gambit NAME verify` (seeded variants).
 	Verify *Verifier
+	// BoardPGN says the variant's PGN is its board's own game: package
+	// chess/pgn (or xiangqi/pgn) reads it and replays it as it was played,
+	// so the standalone viewer can show it. A variant with rules of its own
+	// (a hidden square, a face-down piece) leaves it false: those readers
+	// would replay its moves wrong, or refuse them.
+	BoardPGN bool
 	// Tree generates the variant's moves for `gambit perft` and `gambit
 	// moves --variant NAME`: for the variants whose moves the chess and
 	// xiangqi libraries do not generate; nil for the others.

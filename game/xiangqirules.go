@@ -20,6 +20,7 @@ var xiangqiSpec = &Spec{
 	Rules:        func(start, _ string) (Rules, error) { return newXiangqiRules(start) },
 	Tag:          "xiangqi",
 	Terminations: TerminationNames(xiangqi.Checkmate, xiangqi.InsufficientMaterial, xiangqi.Termination.String),
+	BoardPGN:     true,
 }
 
 // xiangqiRules is Rules over package xiangqi, which judges the board (mate,

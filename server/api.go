@@ -476,6 +476,7 @@ type variantJSON struct {
 	Hidden       bool             `json:"hidden"`
 	HandOver     bool             `json:"handOver"`
 	Pass         bool             `json:"pass"`
+	Viewer       bool             `json:"viewer"` // the standalone viewer shows its games (Spec.BoardPGN)
 	Levels       []computer.Level `json:"levels"` // the computer's, weakest first; empty: no computer opponent
 }
 
@@ -489,7 +490,7 @@ func (s *Server) handleVariants(w http.ResponseWriter, _ *http.Request) {
 		}
 		out = append(out, variantJSON{Name: spec.Name, Label: spec.Label, Tag: spec.Tag, Board: spec.Board,
 			Sides: spec.Sides, Terminations: spec.Terminations, ClaimDraw: spec.ClaimDraw, Takeback: !spec.NoTakeback,
-			Seeded: spec.Seeded, Hidden: spec.Hidden, HandOver: spec.HandOver, Pass: spec.Pass, Levels: levels})
+			Seeded: spec.Seeded, Hidden: spec.Hidden, HandOver: spec.HandOver, Pass: spec.Pass, Viewer: spec.BoardPGN, Levels: levels})
 	}
 	w.Header().Set("Cache-Control", "no-cache")
 	writeJSON(w, http.StatusOK, out)

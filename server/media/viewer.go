@@ -19,9 +19,10 @@ import (
 // page (package render/viewer) that replays the game from its PGN, with
 // the web app's pieces, offline once saved (?download=1). A game of hidden
 // information gets none while it runs: its PGN would show what the players
-// may not see. Once it is over its PGN is public, but such a record (of a
-// variant's own rules) may not be one the chess reader takes; it is then refused
-// as such (422), not as a failure of the server.
+// may not see. A variant with rules of its own (game.Spec.BoardPGN unset)
+// gets none at all, refused as such (422), not as a failure of the server:
+// the viewer would replay its moves by the board's rules, wrongly (a jieqi
+// game as xiangqi, a blast not shown).
 
 // viewerSource is what the viewer needs of a game, copied out of it.
 type viewerSource struct {
@@ -29,12 +30,13 @@ type viewerSource struct {
 	variant  viewer.Variant
 	hidden   bool
 	finished bool
+	readable bool // the viewer replays the variant's PGN right (Spec.BoardPGN)
 }
 
 // viewerSourceOf copies out of g what its viewer page shows: the PGN only
 // when anyone may read it.
 func viewerSourceOf(g *game.Game) viewerSource {
-	src := viewerSource{variant: viewer.Chess, hidden: g.Hidden(), finished: g.Status().Finished()}
+	src := viewerSource{variant: viewer.Chess, hidden: g.Hidden(), finished: g.Status().Finished(), readable: g.Spec().BoardPGN}
 	if g.Spec().Board == game.BoardXiangqi {
 		src.variant = viewer.Xiangqi
 	}
@@ -69,8 +71,11 @@ func (m *Files) prepareViewer(ctx context.Context, f gameFile) (prepared, error)
 	if errors.Is(err, store.ErrNotFound) {
 		err = fmt.Errorf("%w: no such game", store.ErrNotFound) // the store's message names the id: never echo it
 	}
-	if err == nil && src.hidden && !src.finished {
+	switch {
+	case err == nil && src.hidden && !src.finished:
 		err = wire.ErrViewerLater
+	case err == nil && !src.readable:
+		err = fmt.Errorf("%w: the viewer replays chess and xiangqi games only", wire.ErrViewerUnreadable)
 	}
 	if err != nil {
 		return prepared{}, err

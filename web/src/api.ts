@@ -56,6 +56,7 @@ export interface VariantInfo {
   hidden: boolean;
   handOver: boolean;
   pass: boolean;
+  viewer: boolean; // the standalone viewer (/game/{id}.html) shows its games
   levels: Level[];
 }
 

@@ -133,6 +133,7 @@ export interface VariantUI {
   notations?: Notations;
   claimDraw: boolean; // whether a player claims draws (repetition, 50 moves) or the rules judge them
   takeback: boolean; // whether moves may be taken back (the server refuses it in the hidden and random variants)
+  viewer: boolean; // whether the standalone viewer shows its games (a variant with rules of its own: no)
   // handOver hides the board between turns on one screen (fog of war: each
   // side may see only its own view), until the next player asks for it.
   handOver: boolean;
@@ -236,7 +237,7 @@ export const modules: readonly VariantModule[] = [chess, chess960, xiangqi, jieq
 export const fallback: VariantInfo = {
   name: 'chess', label: 'Chess', board: 'chess', sides: ['White', 'Black'],
   terminations: Object.keys(boards.chess.reasons), claimDraw: true, takeback: true,
-  seeded: false, hidden: false, handOver: false, pass: false, levels: [],
+  seeded: false, hidden: false, handOver: false, pass: false, viewer: true, levels: [],
 };
 
 // variantUI joins a registration with its board kind and its module.
@@ -257,6 +258,7 @@ export function variantUI(info: VariantInfo, mod = modules.find(m => m.name === 
     notations: mod?.notations === undefined ? board.notations : mod.notations ?? undefined,
     claimDraw: info.claimDraw,
     takeback: info.takeback,
+    viewer: info.viewer,
     handOver: info.handOver,
     serverLevels: Object.fromEntries((info.levels ?? []).map(l => [l.name, l.label])),
     levels: (info.levels ?? []).map(l => {

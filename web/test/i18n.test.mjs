@@ -113,7 +113,7 @@ test('the server’s errors worded by their code, its message only for an unknow
 
 test('every error code the server sends has words', async () => {
   const { readFileSync } = await import('node:fs');
-  const src = readFileSync(new URL('../server/errors.go', `file://${process.cwd()}/`), 'utf8'); // npm run unit runs in web/
+  const src = readFileSync(new URL('../server/wire/errors.go', `file://${process.cwd()}/`), 'utf8'); // npm run unit runs in web/
   const codes = [...src.matchAll(/http\.Status\w+, "(\w+)"/g)].map(m => m[1]);
   assert.ok(codes.length > 20, 'codes found');
   for (const c of [...codes, 'internal']) assert.ok(`error.${c}` in tables.en, c);

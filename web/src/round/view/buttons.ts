@@ -39,6 +39,7 @@ export function renderButtons(ctrl: RoundCtrl) {
   $<HTMLAnchorElement>('btn-download-pgn').href = `/api/games/${ctrl.id}/pgn?download=1`;
   setDownload('btn-download-gif', `/game/${ctrl.id}.gif?download=1`, 'btn.downloadGif');
   setDownload('btn-download-viewer', `/game/${ctrl.id}.html?download=1`, 'btn.downloadViewer');
+  $('btn-download-viewer').hidden = !ctrl.variant.viewer;
 }
 
 // setDownload points a download link at href, labelled with the text of key.
