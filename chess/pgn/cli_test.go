@@ -2,6 +2,9 @@ package pgn
 
 import (
 	"bytes"
+	"errors"
+	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -108,5 +111,48 @@ func TestStatsRealGames(t *testing.T) {
 	}
 	if s.Games != 2245 || s.Plies != 182591 || s.Endings["checkmate"] == 0 || s.FirstMoves["e4"] == 0 {
 		t.Errorf("summary: %d games %d plies, endings %v", s.Games, s.Plies, s.Endings)
+	}
+}
+
+// treeCheck is what Check reports, computed from the game trees of Next:
+// the reference for Check, which visits the games instead.
+func treeCheck(t *testing.T, name string, data []byte) string {
+	t.Helper()
+	var out strings.Builder
+	r := NewReader(bytes.NewReader(data))
+	plies, errs := 0, 0
+	for {
+		g, err := r.Next()
+		if err == io.EOF {
+			break
+		}
+		var pe *Error
+		switch {
+		case errors.As(err, &pe):
+			errs++
+			fmt.Fprintf(&out, "%s:%v\n", name, pe)
+		case err != nil:
+			t.Fatal(err)
+		default:
+			plies += len(g.MainlineMoves())
+		}
+	}
+	fmt.Fprintf(&out, "%s: %d games, %d plies, %d errors\n", name, r.Games(), plies, errs)
+	return out.String()
+}
+
+// TestCheckAgreesWithTree: on every data file, Check prints what the
+// tree reader finds (the same errors, and plies counted on mainlines only).
+func TestCheckAgreesWithTree(t *testing.T) {
+	for _, path := range append(dataFiles(t, "games"), dataFiles(t, "edge")...) {
+		data := readData(t, path)
+		name := filepath.Base(path)
+		var out bytes.Buffer
+		if _, err := Check(name, bytes.NewReader(data), &out, Options{}); err != nil {
+			t.Fatal(err)
+		}
+		if got, want := out.String(), treeCheck(t, name, data); got != want {
+			t.Errorf("%s: Check printed:\n%s\nthe tree reader finds:\n%s", name, got, want)
+		}
 	}
 }
