@@ -69,6 +69,18 @@ type lexer struct {
 	val       []byte // unescaped tag value
 	tok       token
 	peeked    bool
+
+	// For the parallel pipeline (pipeline.go). The splitter records each
+	// line as it was decoded (rec, one '\n' after each; recAt[i] is where
+	// line recFirst+i starts in rec). A worker reads such prepared lines
+	// again, starting at column skipTo+1 of its first line.
+	record   bool
+	rec      []byte
+	recAt    []int
+	recFirst int
+	prepared bool // lines are already decoded: no CR, BOM or Latin-1 handling
+	skipTo   int  // >0: where the first line's scan starts
+	firstBol bool // whether the token there is the first of its line
 }
 
 func (l *lexer) reset(r io.Reader, size int) {
@@ -108,12 +120,23 @@ func (l *lexer) readLine() bool {
 	if n := len(b); n > 0 && b[n-1] == '\n' {
 		b = b[:n-1]
 	}
+	if l.prepared {
+		l.line, l.off, l.have, l.bol = b, 0, true, true
+		if l.skipTo > 0 {
+			l.off, l.bol, l.skipTo = l.skipTo, l.firstBol, 0
+		}
+		return true
+	}
 	if n := len(b); n > 0 && b[n-1] == '\r' {
 		b = b[:n-1]
 	}
 	b = bytes.TrimPrefix(b, []byte("\xef\xbb\xbf"))
 	if !utf8.Valid(b) {
 		b = l.latin1(b)
+	}
+	if l.record {
+		l.recAt = append(l.recAt, len(l.rec))
+		l.rec = append(append(l.rec, b...), '\n')
 	}
 	l.line, l.off, l.have, l.bol = b, 0, true, true
 	return true

@@ -59,6 +59,10 @@ type Reader struct {
 	kids     []*Node         // slab for newChildren
 	slab     int             // size of the last node slab
 
+	// Where the game being read starts: its first token (pipeline.go).
+	startLine, startCol int
+	startBol            bool
+
 	// Visit mode.
 	visitor Visitor
 	skip    int // depth of the variation the visitor skips, 0 when none
@@ -231,6 +235,8 @@ func (r *Reader) read(m mode) error {
 		}
 		lx.next()
 	}
+	t := lx.peek()
+	r.startLine, r.startCol, r.startBol = t.line, t.col, t.bol
 	r.gameNo++
 	r.readTags()
 	r.setup()
