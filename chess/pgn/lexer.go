@@ -78,9 +78,10 @@ type lexer struct {
 	rec      []byte
 	recAt    []int
 	recFirst int
-	prepared bool // lines are already decoded: no CR, BOM or Latin-1 handling
-	skipTo   int  // >0: where the first line's scan starts
-	firstBol bool // whether the token there is the first of its line
+	prepared bool   // lines come from text, already decoded: no CR, BOM or Latin-1 handling
+	text     []byte // the prepared lines not read yet
+	skipTo   int    // >0: where the first line's scan starts
+	firstBol bool   // whether the token there is the first of its line
 }
 
 func (l *lexer) reset(r io.Reader, size int) {
@@ -95,6 +96,9 @@ func (l *lexer) reset(r io.Reader, size int) {
 func (l *lexer) readLine() bool {
 	if l.eof {
 		return false
+	}
+	if l.prepared {
+		return l.nextPrepared()
 	}
 	b, err := l.br.ReadSlice('\n')
 	if err == bufio.ErrBufferFull {
@@ -120,13 +124,6 @@ func (l *lexer) readLine() bool {
 	if n := len(b); n > 0 && b[n-1] == '\n' {
 		b = b[:n-1]
 	}
-	if l.prepared {
-		l.line, l.off, l.have, l.bol = b, 0, true, true
-		if l.skipTo > 0 {
-			l.off, l.bol, l.skipTo = l.skipTo, l.firstBol, 0
-		}
-		return true
-	}
 	if n := len(b); n > 0 && b[n-1] == '\r' {
 		b = b[:n-1]
 	}
@@ -139,6 +136,27 @@ func (l *lexer) readLine() bool {
 		l.rec = append(append(l.rec, b...), '\n')
 	}
 	l.line, l.off, l.have, l.bol = b, 0, true, true
+	return true
+}
+
+// nextPrepared takes the next line of text, lines the splitter decoded
+// (no copy: they stay in the batch while the game is read).
+func (l *lexer) nextPrepared() bool {
+	if len(l.text) == 0 {
+		l.eof = true
+		return false
+	}
+	b := l.text
+	if i := bytes.IndexByte(b, '\n'); i >= 0 {
+		b, l.text = b[:i], b[i+1:]
+	} else {
+		l.text = nil
+	}
+	l.lineNo++
+	l.line, l.off, l.have, l.bol = b, 0, true, true
+	if l.skipTo > 0 {
+		l.off, l.bol, l.skipTo = l.skipTo, l.firstBol, 0
+	}
 	return true
 }
 

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"runtime"
+	"slices"
 )
 
 // The parallel pipeline of Check, Cat and Stats. One goroutine, the
@@ -214,11 +215,11 @@ func isGameError(err error) bool {
 
 // runBatch reads the games of b with do, through wr.
 func runBatch(wr *Reader, b *batch, do work) {
-	b.res = append(b.res[:0], make([]gameResult, len(b.spans))...)
+	b.res = slices.Grow(b.res[:0], len(b.spans))[:len(b.spans)]
+	clear(b.res)
 	b.out.Reset()
-	src := bytes.NewReader(nil)
 	for i, sp := range b.spans {
-		wr.startSpan(src, b.buf[sp.off:sp.end], sp)
+		wr.startSpan(b.buf[sp.off:sp.end], sp)
 		if err := do(wr, &b.res[i], &b.out); err != nil {
 			b.err = err
 			return
@@ -239,13 +240,10 @@ func runBatch(wr *Reader, b *batch, do work) {
 }
 
 // startSpan sets r to read the one game of text, the lines that sp gives.
-func (r *Reader) startSpan(src *bytes.Reader, text []byte, sp span) {
-	src.Reset(text)
-	r.src = countingReader{r: src}
+func (r *Reader) startSpan(text []byte, sp span) {
 	lx := &r.lx
-	lx.reset(&r.src, 64<<10)
 	lx.err, lx.eof, lx.have, lx.inComment, lx.peeked = nil, false, false, false, false
-	lx.prepared, lx.lineNo = true, sp.line-1
+	lx.prepared, lx.text, lx.lineNo = true, text, sp.line-1
 	lx.skipTo, lx.firstBol = sp.col-1, sp.bol
 	r.gameNo = sp.game - 1
 }

@@ -268,7 +268,13 @@ func (r *Reader) readTags() {
 			case "Variant":
 				r.variantAt = [2]int{t.line, t.col}
 			}
-			r.tags = append(r.tags, Tag{Name: name, Value: string(t.val)})
+			value := ""
+			if !lx.record {
+				// The splitter of the pipeline needs only the names, to
+				// see a repeated tag start the next game.
+				value = string(t.val)
+			}
+			r.tags = append(r.tags, Tag{Name: name, Value: value})
 			if r.mode == modeVisit && r.err == nil {
 				r.visitor.Tag(name, r.tags[len(r.tags)-1].Value)
 			}
