@@ -128,7 +128,7 @@ func split(pr *Reader, free <-chan *batch, todo chan<- *batch, stop <-chan struc
 	defer close(todo)
 	lx := &pr.lx
 	lx.record, lx.recFirst = true, 1
-	seq := 0
+	seq, size := 0, batchBytes
 	get := func() *batch {
 		select {
 		case b := <-free:
@@ -160,7 +160,7 @@ func split(pr *Reader, free <-chan *batch, todo chan<- *batch, stop <-chan struc
 				cur.spans[k-1].end = start + pr.startCol - 1
 			}
 			cur.spans = append(cur.spans, span{off: start, line: pr.startLine, col: pr.startCol, bol: pr.startBol, game: pr.Games()})
-			if k := len(cur.spans); k > 1 && start >= batchBytes {
+			if k := len(cur.spans); k > 1 && start >= size {
 				// Cut before this game: it opens the next batch.
 				nxt := get()
 				if nxt == nil {
