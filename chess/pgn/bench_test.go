@@ -90,7 +90,15 @@ func benchGames(b *testing.B, unit string, read func(*Reader) (int, error)) {
 // BenchmarkCheck runs Check, as gambit pgn check does, over the data files
 // concatenated, with one worker (the sequential reader) and with
 // GOMAXPROCS workers (the pipeline).
-func BenchmarkCheck(b *testing.B) {
+func BenchmarkCheck(b *testing.B) { benchCommand(b, Check) }
+
+// BenchmarkStats runs Stats the same way.
+func BenchmarkStats(b *testing.B) { benchCommand(b, Stats) }
+
+// BenchmarkCat runs Cat the same way.
+func BenchmarkCat(b *testing.B) { benchCommand(b, Cat) }
+
+func benchCommand(b *testing.B, command func(string, io.Reader, io.Writer, Options) (Summary, error)) {
 	all := bytes.Join(loadGames(b), nil)
 	for _, workers := range []int{1, 0} {
 		b.Run(fmt.Sprintf("workers=%d", workers), func(b *testing.B) {
@@ -98,7 +106,7 @@ func BenchmarkCheck(b *testing.B) {
 			plies := 0
 			cpu0 := cputime.Process()
 			for b.Loop() {
-				s, err := Check("all", bytes.NewReader(all), io.Discard, Options{Workers: workers})
+				s, err := command("all", bytes.NewReader(all), io.Discard, Options{Workers: workers})
 				if err != nil || len(s.Errors) > 0 {
 					b.Fatal(err, s.Errors)
 				}
