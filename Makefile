@@ -90,7 +90,8 @@ fuzz-smoke:
 
 # Benchmarks (run on a quiet machine; compare runs with benchstat).
 bench:
-	$(GO) test -run '^$$' -bench . -benchmem -count 5 ./chess/ ./xiangqi/
+	$(GO) test -run '^$$' -bench . -benchmem -count 5 ./chess/ ./chess/pgn/ ./xiangqi/
+	$(GO) test -run '^$$' -bench BenchmarkPGNCheckCommand -benchmem -count 5 ./cmd/gambit/
 
 # Every perft count in shared/data, however deep (hours for the Chess960 file).
 perft-deep:

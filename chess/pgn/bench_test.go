@@ -2,6 +2,7 @@ package pgn
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"testing"
 	"time"
@@ -84,4 +85,34 @@ func benchGames(b *testing.B, unit string, read func(*Reader) (int, error)) {
 		}
 	}
 	reportRate(b, count, unit, cputime.Process()-cpu0)
+}
+
+// BenchmarkCheck runs Check, as gambit pgn check does, over the data files
+// concatenated, with one worker (the sequential reader) and with
+// GOMAXPROCS workers (the pipeline).
+func BenchmarkCheck(b *testing.B) { benchCommand(b, Check) }
+
+// BenchmarkStats runs Stats the same way.
+func BenchmarkStats(b *testing.B) { benchCommand(b, Stats) }
+
+// BenchmarkCat runs Cat the same way.
+func BenchmarkCat(b *testing.B) { benchCommand(b, Cat) }
+
+func benchCommand(b *testing.B, command func(string, io.Reader, io.Writer, Options) (Summary, error)) {
+	all := bytes.Join(loadGames(b), nil)
+	for _, workers := range []int{1, 0} {
+		b.Run(fmt.Sprintf("workers=%d", workers), func(b *testing.B) {
+			b.ReportAllocs()
+			plies := 0
+			cpu0 := cputime.Process()
+			for b.Loop() {
+				s, err := command("all", bytes.NewReader(all), io.Discard, Options{Workers: workers})
+				if err != nil || len(s.Errors) > 0 {
+					b.Fatal(err, s.Errors)
+				}
+				plies += s.Plies
+			}
+			reportRate(b, plies, "plies", cputime.Process()-cpu0)
+		})
+	}
 }

@@ -2,8 +2,12 @@ package pgn
 
 import (
 	"bytes"
+	"errors"
+	"fmt"
+	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -108,5 +112,117 @@ func TestStatsRealGames(t *testing.T) {
 	}
 	if s.Games != 2245 || s.Plies != 182591 || s.Endings["checkmate"] == 0 || s.FirstMoves["e4"] == 0 {
 		t.Errorf("summary: %d games %d plies, endings %v", s.Games, s.Plies, s.Endings)
+	}
+}
+
+// treeCheck is what Check reports, computed from the game trees of Next:
+// the reference for Check, which visits the games instead.
+func treeCheck(t *testing.T, name string, data []byte) string {
+	t.Helper()
+	var out strings.Builder
+	r := NewReader(bytes.NewReader(data))
+	plies, errs := 0, 0
+	for {
+		g, err := r.Next()
+		if err == io.EOF {
+			break
+		}
+		var pe *Error
+		switch {
+		case errors.As(err, &pe):
+			errs++
+			fmt.Fprintf(&out, "%s:%v\n", name, pe)
+		case err != nil:
+			t.Fatal(err)
+		default:
+			plies += len(g.MainlineMoves())
+		}
+	}
+	fmt.Fprintf(&out, "%s: %d games, %d plies, %d errors\n", name, r.Games(), plies, errs)
+	return out.String()
+}
+
+// TestCheckAgreesWithTree: on every data file, Check prints what the
+// tree reader finds (the same errors, and plies counted on mainlines only).
+func TestCheckAgreesWithTree(t *testing.T) {
+	for _, path := range append(dataFiles(t, "games"), dataFiles(t, "edge")...) {
+		data := readData(t, path)
+		name := filepath.Base(path)
+		var out bytes.Buffer
+		if _, err := Check(name, bytes.NewReader(data), &out, Options{}); err != nil {
+			t.Fatal(err)
+		}
+		if got, want := out.String(), treeCheck(t, name, data); got != want {
+			t.Errorf("%s: Check printed:\n%s\nthe tree reader finds:\n%s", name, got, want)
+		}
+	}
+}
+
+// TestCheckParallel: with several workers, in batches of the usual size
+// and of one game each, Check prints exactly what it prints with one.
+func TestCheckParallel(t *testing.T) {
+	for _, size := range []int{batchBytes, 1} {
+		t.Run(strconv.Itoa(size), func(t *testing.T) { testCheckParallel(t, size) })
+	}
+}
+
+func testCheckParallel(t *testing.T, size int) {
+	defer func(b int) { batchBytes = b }(batchBytes)
+	batchBytes = size
+	inputs := map[string][]byte{
+		"cli": []byte(cliInput),
+		// Games that start in the middle of a line, after comments over
+		// several lines, after dots, and a comment never closed.
+		"inline":     []byte("1. e4 e5 1-0 1. d4 Ke7 0-1 {c} 1. e4 *\n1. Nf3 Nf6 2. Ke3 * 1. Kf3 *"),
+		"inline-tag": []byte("[Event \"a\"] 1. e4 * [Event \"b\"] 1. Kd3 *  [Event \"c\"]\n1. e4 (1. Ke2) *"),
+		"comments":   []byte("1. e4 * {multi\nline} 1. Ke2 *\n; rest\n1. e4 { x } e5 (1... Ke7 {y\n}) 1-0\n% escape\n. . 1. Qh5 * ..1. e5 *"),
+		"open":       []byte("1. e4 {open\n[Event \"x\"]\n1. d4 Kd7 *\n\xef\xbb\xbf1. e4 caf\xe9 *"),
+	}
+	for _, path := range append(dataFiles(t, "games"), dataFiles(t, "edge")...) {
+		inputs[filepath.Base(path)] = readData(t, path)
+	}
+	for name, data := range inputs {
+		var one, many bytes.Buffer
+		s1, err1 := Check(name, bytes.NewReader(data), &one, Options{Workers: 1})
+		sn, errn := Check(name, bytes.NewReader(data), &many, Options{Workers: 3})
+		if err1 != nil || errn != nil {
+			t.Fatalf("%s: %v, %v", name, err1, errn)
+		}
+		if one.String() != many.String() {
+			t.Errorf("%s: 3 workers printed:\n%s\n1 worker:\n%s", name, many.String(), one.String())
+		}
+		if s1.Games != sn.Games || s1.Plies != sn.Plies || len(s1.Errors) != len(sn.Errors) {
+			t.Errorf("%s: summary %+v with 3 workers, %+v with 1", name, sn, s1)
+		}
+	}
+}
+
+// TestCatStatsParallel: Cat and Stats, too, write the same with several
+// workers as with one, and find the same errors.
+func TestCatStatsParallel(t *testing.T) {
+	defer func(b int) { batchBytes = b }(batchBytes)
+	batchBytes = 1 << 10
+	for _, path := range append(dataFiles(t, "games"), dataFiles(t, "edge")...) {
+		data, name := readData(t, path), filepath.Base(path)
+		for _, f := range []struct {
+			cmd string
+			run func(string, io.Reader, io.Writer, Options) (Summary, error)
+		}{{"Cat", Cat}, {"Stats", Stats}} {
+			var one, many bytes.Buffer
+			s1, err1 := f.run(name, bytes.NewReader(data), &one, Options{Workers: 1})
+			sn, errn := f.run(name, bytes.NewReader(data), &many, Options{Workers: 2})
+			if err1 != nil || errn != nil {
+				t.Fatalf("%s %s: %v, %v", f.cmd, name, err1, errn)
+			}
+			if one.String() != many.String() {
+				t.Errorf("%s %s: output differs with 2 workers", f.cmd, name)
+			}
+			var e1, en strings.Builder
+			s1.WriteErrors(name, &e1)
+			sn.WriteErrors(name, &en)
+			if s1.Games != sn.Games || s1.Plies != sn.Plies || e1.String() != en.String() {
+				t.Errorf("%s %s: summary %+v with 2 workers, %+v with 1", f.cmd, name, sn, s1)
+			}
+		}
 	}
 }

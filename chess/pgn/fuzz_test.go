@@ -69,3 +69,33 @@ func FuzzReader(f *testing.F) {
 		}
 	})
 }
+
+// FuzzCheckParallel: Check prints the same with three workers, cutting the
+// input at every game, as with one; the splitter's skim and the workers'
+// full reading must end every game at the same place.
+func FuzzCheckParallel(f *testing.F) {
+	for _, path := range dataFiles(f, "edge") {
+		b, err := os.ReadFile(path)
+		if err != nil {
+			f.Fatal(err)
+		}
+		if len(b) > 2<<10 {
+			b = b[:2<<10]
+		}
+		f.Add(b)
+	}
+	for _, s := range []string{"1. e4 e5 1-0 1. d4 Ke7 0-1 {c} 1. e4 *\n1. Nf3 Nf6 2. Ke3 * 1. Kf3 *",
+		"[Event \"a\"] 1. e4 * [Event \"b\"] 1. Kd3 *", "1. e4 {open\n[Event \"x\"]\n1. d4 *", "0!1/2\"", "1. e4 e.p.1-0 *"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		defer func(b int) { batchBytes = b }(batchBytes)
+		batchBytes = 1
+		var one, many bytes.Buffer
+		_, err1 := Check("f", bytes.NewReader(data), &one, Options{Workers: 1})
+		_, errn := Check("f", bytes.NewReader(data), &many, Options{Workers: 3})
+		if err1 != nil || errn != nil || one.String() != many.String() {
+			t.Fatalf("1 worker (%v):\n%s\n3 workers (%v):\n%s", err1, one.String(), errn, many.String())
+		}
+	})
+}

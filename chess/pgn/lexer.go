@@ -69,6 +69,19 @@ type lexer struct {
 	val       []byte // unescaped tag value
 	tok       token
 	peeked    bool
+
+	// For the parallel pipeline (pipeline.go). The splitter records each
+	// line as it was decoded (rec, one '\n' after each; recAt[i] is where
+	// line recFirst+i starts in rec). A worker reads such prepared lines
+	// again, starting at column skipTo+1 of its first line.
+	record   bool
+	rec      []byte
+	recAt    []int
+	recFirst int
+	prepared bool   // lines come from text, already decoded: no CR, BOM or Latin-1 handling
+	text     []byte // the prepared lines not read yet
+	skipTo   int    // >0: where the first line's scan starts
+	firstBol bool   // whether the token there is the first of its line
 }
 
 func (l *lexer) reset(r io.Reader, size int) {
@@ -83,6 +96,9 @@ func (l *lexer) reset(r io.Reader, size int) {
 func (l *lexer) readLine() bool {
 	if l.eof {
 		return false
+	}
+	if l.prepared {
+		return l.nextPrepared()
 	}
 	b, err := l.br.ReadSlice('\n')
 	if err == bufio.ErrBufferFull {
@@ -115,7 +131,32 @@ func (l *lexer) readLine() bool {
 	if !utf8.Valid(b) {
 		b = l.latin1(b)
 	}
+	if l.record {
+		l.recAt = append(l.recAt, len(l.rec))
+		l.rec = append(append(l.rec, b...), '\n')
+	}
 	l.line, l.off, l.have, l.bol = b, 0, true, true
+	return true
+}
+
+// nextPrepared takes the next line of text, lines the splitter decoded
+// (no copy: they stay in the batch while the game is read).
+func (l *lexer) nextPrepared() bool {
+	if len(l.text) == 0 {
+		l.eof = true
+		return false
+	}
+	b := l.text
+	if i := bytes.IndexByte(b, '\n'); i >= 0 {
+		b, l.text = b[:i], b[i+1:]
+	} else {
+		l.text = nil
+	}
+	l.lineNo++
+	l.line, l.off, l.have, l.bol = b, 0, true, true
+	if l.skipTo > 0 {
+		l.off, l.bol, l.skipTo = l.skipTo, l.firstBol, 0
+	}
 	return true
 }
 

@@ -59,6 +59,10 @@ type Reader struct {
 	kids     []*Node         // slab for newChildren
 	slab     int             // size of the last node slab
 
+	// Where the game being read starts: its first token (pipeline.go).
+	startLine, startCol int
+	startBol            bool
+
 	// Visit mode.
 	visitor Visitor
 	skip    int // depth of the variation the visitor skips, 0 when none
@@ -231,6 +235,8 @@ func (r *Reader) read(m mode) error {
 		}
 		lx.next()
 	}
+	t := lx.peek()
+	r.startLine, r.startCol, r.startBol = t.line, t.col, t.bol
 	r.gameNo++
 	r.readTags()
 	r.setup()
@@ -262,7 +268,13 @@ func (r *Reader) readTags() {
 			case "Variant":
 				r.variantAt = [2]int{t.line, t.col}
 			}
-			r.tags = append(r.tags, Tag{Name: name, Value: string(t.val)})
+			value := ""
+			if !lx.record {
+				// The splitter of the pipeline needs only the names, to
+				// see a repeated tag start the next game.
+				value = string(t.val)
+			}
+			r.tags = append(r.tags, Tag{Name: name, Value: value})
 			if r.mode == modeVisit && r.err == nil {
 				r.visitor.Tag(name, r.tags[len(r.tags)-1].Value)
 			}

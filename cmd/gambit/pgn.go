@@ -48,6 +48,10 @@ func newPGNCmd() *cobra.Command {
 	}
 	stats.Flags().IntVar(&opt.TopMoves, "top", 10, "how many first moves to list")
 	atLeast(stats, 0, "top")
+	for _, c := range []*cobra.Command{check, cat, stats} {
+		c.Flags().IntVar(&opt.Workers, "workers", 0, "goroutines reading games at once (0: one per core; 1: no pipeline)")
+		atLeast(c, 0, "workers")
+	}
 	root.AddCommand(check, cat, stats)
 	requireSubcommand(root)
 	return root
