@@ -21,8 +21,8 @@ import (
 // information gets none while it runs: its PGN would show what the players
 // may not see. A variant with rules of its own (game.Spec.BoardPGN unset)
 // gets none at all, refused as such (422), not as a failure of the server:
-// the viewer would replay its moves by the board's rules, wrongly (a jieqi
-// game as xiangqi, a blast not shown).
+// the viewer would replay its moves by the board's rules, wrongly (a
+// face-down piece as the piece of its point, a piece removed by no move).
 
 // viewerSource is what the viewer needs of a game, copied out of it.
 type viewerSource struct {
