@@ -8,12 +8,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math/big"
 	"net/http"
 	"os"
 	"slices"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/gambitchess/gambit/chess"
@@ -21,6 +19,7 @@ import (
 	"github.com/gambitchess/gambit/server/computer"
 	"github.com/gambitchess/gambit/server/guards"
 	"github.com/gambitchess/gambit/server/node"
+	"github.com/gambitchess/gambit/server/round"
 	"github.com/gambitchess/gambit/server/wire"
 	"github.com/gambitchess/gambit/store"
 )
@@ -103,9 +102,9 @@ func (s *Server) clockConfig(c clockSpec) (game.ClockConfig, error) {
 // createResponse answers POST /api/games and a join. The seat's secret is
 // not in it: it is the browser's player cookie (see player.go).
 type createResponse struct {
-	ID    string    `json:"id"`
-	Color string    `json:"color"` // the human's colour (white in a local game)
-	State stateJSON `json:"state"`
+	ID    string          `json:"id"`
+	Color string          `json:"color"` // the human's colour (white in a local game)
+	State round.StateJSON `json:"state"`
 }
 
 // decodeBody reads a request body of JSON into a T: unknown fields are
@@ -178,7 +177,7 @@ func (s *Server) newGame(ctx context.Context, opts game.Options, player, client 
 	if err != nil {
 		return createResponse{}, err
 	}
-	if againstComputer(g) {
+	if round.AgainstComputer(g) {
 		if err := s.computer.Reserve(g.ID(), client); err != nil {
 			return createResponse{}, err
 		}
@@ -191,8 +190,8 @@ func (s *Server) newGame(ctx context.Context, opts game.Options, player, client 
 		s.computer.Release(g.ID())
 		return createResponse{}, err
 	}
-	v := viewerFor(g, player)
-	resp := createResponse{ID: g.ID(), Color: game.ColorName(acting(v, chess.White)), State: snapshot(g, v)}
+	v := round.ViewerFor(g, player)
+	resp := createResponse{ID: g.ID(), Color: game.ColorName(round.Acting(v, chess.White)), State: round.Snapshot(g, v)}
 	s.lobby.Note(g, func(chess.Color) bool { return false }) // listed from the answer on, before its hub runs
 	s.startHub(g, client)
 	return resp, nil
@@ -201,7 +200,7 @@ func (s *Server) newGame(ctx context.Context, opts game.Options, player, client 
 // gameOptions checks a create request and turns it into game options and
 // the human's colour; player is the id of the person creating it.
 func (s *Server) gameOptions(req createRequest, player string) (game.Options, chess.Color, error) {
-	opts := game.Options{ID: randomID(), Mode: req.Mode, Now: s.now, Public: true}
+	opts := game.Options{ID: round.RandomID(), Mode: req.Mode, Now: s.now, Public: true}
 	me := game.Seat{Kind: game.SeatHuman, Player: player}
 	human := chess.White
 	switch req.Mode {
@@ -255,7 +254,7 @@ func parseSeatColor(s string) (chess.Color, error) {
 	case "black":
 		return chess.Black, nil
 	case "random":
-		return chess.Color(randomInt(2)), nil
+		return chess.Color(round.RandomInt(2)), nil
 	}
 	return chess.White, fmt.Errorf("%w: colour must be white, black or random, not %.40q", ErrBadRequest, s)
 }
@@ -265,7 +264,7 @@ func parseSeatColor(s string) (chess.Color, error) {
 // seat_taken). A person already seated (another tab, the creator opening
 // their own link) gets their own seat back.
 func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
-	if _, err := decodeBody[struct{}](http.MaxBytesReader(w, r.Body, maxMessage)); err != nil { // {} for now
+	if _, err := decodeBody[struct{}](http.MaxBytesReader(w, r.Body, round.MaxMessage)); err != nil { // {} for now
 		s.httpError(w, err)
 		return
 	}
@@ -274,7 +273,7 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, err)
 		return
 	}
-	s.seatCommand(w, r, joinSeatCmd{player: player})
+	s.seatCommand(w, r, round.JoinSeatCmd{Player: player})
 }
 
 // adoptRequest is the body of POST /api/games/{id}/adopt.
@@ -286,7 +285,7 @@ type adoptRequest struct {
 // (a token it kept in its storage, {"token": "..."}) to its player cookie,
 // so that the token need never be sent again.
 func (s *Server) handleAdopt(w http.ResponseWriter, r *http.Request) {
-	req, err := decodeBody[adoptRequest](http.MaxBytesReader(w, r.Body, maxMessage))
+	req, err := decodeBody[adoptRequest](http.MaxBytesReader(w, r.Body, round.MaxMessage))
 	if err == nil && req.Token == "" {
 		err = fmt.Errorf("%w: adopt needs {\"token\": \"...\"}", ErrBadRequest)
 	}
@@ -299,12 +298,12 @@ func (s *Server) handleAdopt(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, err)
 		return
 	}
-	s.seatCommand(w, r, joinSeatCmd{player: player, token: req.Token})
+	s.seatCommand(w, r, round.JoinSeatCmd{Player: player, Token: req.Token})
 }
 
 // seatCommand runs a seat command on game {id}'s hub and answers with the
 // seat taken and the game as its holder sees it.
-func (s *Server) seatCommand(w http.ResponseWriter, r *http.Request, cmd joinSeatCmd) {
+func (s *Server) seatCommand(w http.ResponseWriter, r *http.Request, cmd round.JoinSeatCmd) {
 	resp, err := s.runSeatCommand(r.Context(), r.PathValue("id"), cmd)
 	if err != nil {
 		s.httpError(w, err)
@@ -314,24 +313,24 @@ func (s *Server) seatCommand(w http.ResponseWriter, r *http.Request, cmd joinSea
 }
 
 // runSeatCommand runs a seat command on game id's hub.
-func (s *Server) runSeatCommand(ctx context.Context, id string, cmd joinSeatCmd) (createResponse, error) {
+func (s *Server) runSeatCommand(ctx context.Context, id string, cmd round.JoinSeatCmd) (createResponse, error) {
 	type joined struct {
 		color chess.Color
 		err   error
-		state stateJSON
+		state round.StateJSON
 	}
 	res := make(chan joined, 1)
-	cmd.reply = func(c chess.Color, err error, g *game.Game) {
+	cmd.Reply = func(c chess.Color, err error, g *game.Game) {
 		out := joined{color: c, err: err}
 		if err == nil {
-			out.state = snapshot(g, viewerFor(g, cmd.player))
+			out.state = round.Snapshot(g, round.ViewerFor(g, cmd.Player))
 		}
 		res <- out
 	}
-	err := s.withHub(ctx, id, func(h *hub) error { return h.send(ctx, cmd) })
+	err := s.withHub(ctx, id, func(h *round.Hub) error { return h.Send(ctx, cmd) })
 	var remote *wire.RemoteOwner
 	if errors.As(err, &remote) {
-		return s.seatElsewhere(ctx, remote.Node, node.SeatRequest{Game: id, Player: cmd.player, Token: cmd.token})
+		return s.seatElsewhere(ctx, remote.Node, node.SeatRequest{Game: id, Player: cmd.Player, Token: cmd.Token})
 	}
 	if err != nil {
 		return createResponse{}, err
@@ -345,18 +344,18 @@ func (s *Server) runSeatCommand(ctx context.Context, id string, cmd joinSeatCmd)
 
 // summaryJSON is one game in GET /api/games.
 type summaryJSON struct {
-	ID          string              `json:"id"`
-	Mode        game.Mode           `json:"mode"`
-	Variant     game.Variant        `json:"variant"`
-	Status      string              `json:"status"`
-	Result      string              `json:"result"`
-	Plies       int                 `json:"plies"`
-	Seats       map[string]seatJSON `json:"seats"`
-	UpdatedAt   time.Time           `json:"updatedAt"`
-	CreatedAt   time.Time           `json:"createdAt"`
-	Termination string              `json:"termination,omitempty"`
-	TimeControl string              `json:"timeControl,omitempty"` // "5+3": minutes and seconds of increment
-	Yours       bool                `json:"yours,omitempty"`       // the asker plays in it
+	ID          string                    `json:"id"`
+	Mode        game.Mode                 `json:"mode"`
+	Variant     game.Variant              `json:"variant"`
+	Status      string                    `json:"status"`
+	Result      string                    `json:"result"`
+	Plies       int                       `json:"plies"`
+	Seats       map[string]round.SeatJSON `json:"seats"`
+	UpdatedAt   time.Time                 `json:"updatedAt"`
+	CreatedAt   time.Time                 `json:"createdAt"`
+	Termination string                    `json:"termination,omitempty"`
+	TimeControl string                    `json:"timeControl,omitempty"` // "5+3": minutes and seconds of increment
+	Yours       bool                      `json:"yours,omitempty"`       // the asker plays in it
 }
 
 func (s *Server) handleList(w http.ResponseWriter, r *http.Request) {
@@ -383,7 +382,7 @@ func (s *Server) handleList(w http.ResponseWriter, r *http.Request) {
 		}
 		out = append(out, summaryJSON{ID: sum.ID, Mode: game.Mode(sum.Mode), Variant: game.Variant(sum.Variant), Status: sum.Status,
 			Result: sum.Result, Plies: sum.Plies, UpdatedAt: sum.UpdatedAt, CreatedAt: sum.CreatedAt, Termination: sum.Termination,
-			TimeControl: sum.TimeControl, Yours: yours, Seats: map[string]seatJSON{
+			TimeControl: sum.TimeControl, Yours: yours, Seats: map[string]round.SeatJSON{
 				"white": {Kind: game.SeatKind(sum.WhiteKind), Name: sum.White},
 				"black": {Kind: game.SeatKind(sum.BlackKind), Name: sum.Black}}})
 	}
@@ -418,8 +417,8 @@ func (s *Server) read(ctx context.Context, id string, f func(g *game.Game)) erro
 // readLive runs f on the live game id, on its hub's goroutine.
 func (s *Server) readLive(ctx context.Context, id string, f func(g *game.Game)) error {
 	done := make(chan struct{})
-	err := s.withHub(ctx, id, func(h *hub) error {
-		return h.send(ctx, readCmd(func(g *game.Game) { f(g); close(done) }))
+	err := s.withHub(ctx, id, func(h *round.Hub) error {
+		return h.Send(ctx, round.ReadCmd(func(g *game.Game) { f(g); close(done) }))
 	})
 	if err != nil {
 		return err
@@ -429,8 +428,8 @@ func (s *Server) readLive(ctx context.Context, id string, f func(g *game.Game)) 
 }
 
 func (s *Server) handleGet(w http.ResponseWriter, r *http.Request) {
-	var st stateJSON
-	if err := s.read(r.Context(), r.PathValue("id"), func(g *game.Game) { st = snapshot(g, game.Spectator) }); err != nil {
+	var st round.StateJSON
+	if err := s.read(r.Context(), r.PathValue("id"), func(g *game.Game) { st = round.Snapshot(g, game.Spectator) }); err != nil {
 		s.httpError(w, err)
 		return
 	}
@@ -506,7 +505,7 @@ func (s *Server) httpError(w http.ResponseWriter, err error) {
 		s.log.Error("request failed", "err", err)
 	}
 	setRetryAfter(w, err)
-	writeJSON(w, status, errorBody(err))
+	writeJSON(w, status, round.ErrorBody(err))
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {
@@ -529,25 +528,9 @@ func validID(id string) bool {
 	return true
 }
 
-// randomID returns a short game ID (10 characters of base 36).
-func randomID() string {
-	const digits = "0123456789abcdefghijklmnopqrstuvwxyz"
-	var b strings.Builder
-	for range 10 {
-		b.WriteByte(digits[randomInt(len(digits))])
-	}
-	return b.String()
-}
-
 // randomToken returns a 128-bit secret in hex.
 func randomToken() string {
 	b := make([]byte, 16)
 	_, _ = rand.Read(b) // crypto/rand.Read never fails
 	return hex.EncodeToString(b)
-}
-
-// randomInt returns a uniform int in [0, n) from crypto/rand.
-func randomInt(n int) int {
-	v, _ := rand.Int(rand.Reader, big.NewInt(int64(n)))
-	return int(v.Int64())
 }

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/server/round"
 )
 
 // BenchmarkComputerFairness measures the first computer move of a game at
@@ -71,7 +72,7 @@ func gameMemory(b *testing.B, n int) (live, idle float64) {
 	ctx := context.Background()
 	before := inUse()
 	for range n {
-		opts := game.Options{ID: randomID(), Mode: game.ModeLocal, Now: s.now, Public: true,
+		opts := game.Options{ID: round.RandomID(), Mode: game.ModeLocal, Now: s.now, Public: true,
 			Seats: [2]game.Seat{{Kind: game.SeatHuman, Player: "p"}, {Kind: game.SeatHuman, Player: "p"}}}
 		if _, err := s.newGame(ctx, opts, "p", "192.0.2.1"); err != nil {
 			b.Fatal(err)
@@ -79,13 +80,13 @@ func gameMemory(b *testing.B, n int) (live, idle float64) {
 	}
 	live = float64(inUse()-before) / float64(n)
 	s.mu.Lock()
-	hubs := make([]*hub, 0, len(s.hubs))
+	hubs := make([]*round.Hub, 0, len(s.hubs))
 	for _, h := range s.hubs {
 		hubs = append(hubs, h)
 	}
 	s.mu.Unlock()
 	for _, h := range hubs {
-		_ = h.send(ctx, idleCmd{}) // as the idle grace ending would
+		_ = h.Send(ctx, round.IdleCmd{}) // as the idle grace ending would
 	}
 	for deadline := time.Now().Add(time.Minute); len(liveGames(s)) > 0; time.Sleep(time.Millisecond) {
 		if time.Now().After(deadline) {

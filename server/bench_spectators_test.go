@@ -18,6 +18,7 @@ import (
 	"github.com/coder/websocket"
 
 	"github.com/gambitchess/gambit/server/computer"
+	"github.com/gambitchess/gambit/server/round"
 )
 
 // The spectator benchmarks compare presence coalesced (the default
@@ -265,7 +266,7 @@ func relayMoves(b *testing.B, srv *httptest.Server, n int) []time.Duration {
 				}
 				var m inMsg
 				if json.Unmarshal(data, &m) == nil && m.T == "move" {
-					st = stateJSON{}
+					st = round.StateJSON{}
 					if err := json.Unmarshal(m.D, &st); err != nil {
 						b.Fatal(err)
 					}

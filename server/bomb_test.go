@@ -12,6 +12,7 @@ import (
 
 	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/server/round"
 	"github.com/gambitchess/gambit/variant/bomb"
 	"github.com/gambitchess/gambit/variant/fair"
 )
@@ -43,7 +44,7 @@ func TestBombWireCapture(t *testing.T) {
 	mines := bomb.Mines(seed)
 	seats := map[chess.Color]*wsClient{chess.White: host, chess.Black: guest}
 
-	var st stateJSON
+	var st round.StateJSON
 	tape := decodeTape(t, host.recorded())
 	st = tape[len(tape)-1].state
 	blasts := 0
@@ -106,7 +107,7 @@ func TestBombWireCapture(t *testing.T) {
 }
 
 // finalState waits for the message that ends the game in c's recording.
-func finalState(t *testing.T, c *wsClient) stateJSON {
+func finalState(t *testing.T, c *wsClient) round.StateJSON {
 	t.Helper()
 	deadline := time.Now().Add(5 * time.Second)
 	for time.Now().Before(deadline) {
@@ -118,7 +119,7 @@ func finalState(t *testing.T, c *wsClient) stateJSON {
 		time.Sleep(20 * time.Millisecond)
 	}
 	t.Fatal("the game's end never came")
-	return stateJSON{}
+	return round.StateJSON{}
 }
 
 func derefStep(s *game.Step) []game.Step {

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/gambitchess/gambit/server/node"
+	"github.com/gambitchess/gambit/server/round"
 	"github.com/gambitchess/gambit/server/wire"
 	"github.com/gambitchess/gambit/store"
 )
@@ -140,7 +141,7 @@ func (s *Server) renewLeases(ctx context.Context) {
 		s.mu.Unlock()
 		if h != nil {
 			s.log.Warn("lease lost: the game moves to another node", "game", id)
-			_ = h.send(ctx, leaseLostCmd{})
+			_ = h.Send(ctx, round.LeaseLostCmd{})
 		}
 	}
 }
@@ -173,12 +174,12 @@ type ClusterHandler struct{ s *Server }
 func (ch ClusterHandler) AcceptRemote(ctx context.Context, j node.RemoteJoin, out node.Outbound) (node.Inbound, error) {
 	s := ch.s
 	cctx, cancel := context.WithCancel(s.ctx)
-	c := &client{send: make(chan []byte, sendBuffer), cancel: cancel, addr: j.Addr}
-	var h *hub
-	join := joinCmd{c: c, since: j.Since, player: j.Player}
-	err := s.withHub(ctx, j.Game, func(hh *hub) error {
+	c := &round.Client{Send: make(chan []byte, round.SendBuffer), Cancel: cancel, Addr: j.Addr}
+	var h *round.Hub
+	join := round.JoinCmd{Client: c, Since: j.Since, Player: j.Player}
+	err := s.withHub(ctx, j.Game, func(hh *round.Hub) error {
 		h = hh
-		return hh.send(ctx, join)
+		return hh.Send(ctx, join)
 	})
 	if err != nil {
 		cancel()
@@ -190,15 +191,15 @@ func (ch ClusterHandler) AcceptRemote(ctx context.Context, j node.RemoteJoin, ou
 
 // forwardOut sends the client's messages to its node until the client is
 // closed (it left, or the hub dropped it).
-func forwardOut(ctx context.Context, c *client, out node.Outbound) {
+func forwardOut(ctx context.Context, c *round.Client, out node.Outbound) {
 	defer out.Close()
 	for {
 		select {
 		case <-ctx.Done():
 			return
-		case data := <-c.send:
+		case data := <-c.Send:
 			if out.Deliver(data) != nil {
-				c.close()
+				c.Close()
 				return
 			}
 		}
@@ -208,34 +209,34 @@ func forwardOut(ctx context.Context, c *client, out node.Outbound) {
 // remoteClient is a client of another node, at its game's owner.
 type remoteClient struct {
 	s *Server
-	h *hub
-	c *client
+	h *round.Hub
+	c *round.Client
 }
 
 // Message implements Inbound: the message read off the client's
 // WebSocket on its node, which measured lag for it.
 func (rc *remoteClient) Message(data []byte, lag time.Duration) {
-	msg, err := parseClientMsg(data)
+	msg, err := round.ParseClientMsg(data)
 	if err != nil {
-		rc.c.trySend(errorEvent(err))
+		rc.c.TrySend(round.ErrorEvent(err))
 		return
 	}
-	msg.Lag = min(max(lag, 0), maxLagCredit)
+	msg.Lag = min(max(lag, 0), round.MaxLagCredit)
 	msg.Read = time.Now() // the relay latency here counts from the owner's receipt
-	if err := rc.h.send(rc.s.ctx, messageCmd{c: rc.c, msg: msg}); err != nil {
-		rc.c.close() // the hub retired: the client reconnects, and finds the game afresh
+	if err := rc.h.Send(rc.s.ctx, round.MessageCmd{Client: rc.c, Msg: msg}); err != nil {
+		rc.c.Close() // the hub retired: the client reconnects, and finds the game afresh
 	}
 }
 
 // Leave implements Inbound.
 func (rc *remoteClient) Leave() {
-	_ = rc.h.send(rc.s.ctx, leaveCmd{c: rc.c})
-	rc.c.close()
+	_ = rc.h.Send(rc.s.ctx, round.LeaveCmd{Client: rc.c})
+	rc.c.Close()
 }
 
 // SeatRemote implements BusHandler.
 func (ch ClusterHandler) SeatRemote(ctx context.Context, req node.SeatRequest) node.SeatAnswer {
-	resp, err := ch.s.runSeatCommand(ctx, req.Game, joinSeatCmd{player: req.Player, token: req.Token})
+	resp, err := ch.s.runSeatCommand(ctx, req.Game, round.JoinSeatCmd{Player: req.Player, Token: req.Token})
 	if err != nil {
 		status, code := wire.Code(err)
 		return node.SeatAnswer{Status: status, Code: code, Message: wire.Message(err)}
@@ -274,27 +275,27 @@ func (s *Server) seatElsewhere(ctx context.Context, owner string, req node.SeatR
 // gameLink is where a WebSocket's messages go: the game's hub here, or its
 // owner on another node.
 type gameLink interface {
-	message(ctx context.Context, raw []byte, msg clientMsg) error
+	message(ctx context.Context, raw []byte, msg round.ClientMsg) error
 	leave()
 }
 
 // localLink is a client of a hub on this node.
 type localLink struct {
 	s *Server
-	h *hub
-	c *client
+	h *round.Hub
+	c *round.Client
 }
 
-func (l localLink) message(ctx context.Context, _ []byte, msg clientMsg) error {
-	return l.h.send(ctx, messageCmd{c: l.c, msg: msg})
+func (l localLink) message(ctx context.Context, _ []byte, msg round.ClientMsg) error {
+	return l.h.Send(ctx, round.MessageCmd{Client: l.c, Msg: msg})
 }
 
-func (l localLink) leave() { _ = l.h.send(l.s.ctx, leaveCmd{c: l.c}) }
+func (l localLink) leave() { _ = l.h.Send(l.s.ctx, round.LeaveCmd{Client: l.c}) }
 
 // remoteLink is a client relayed to its game's owner.
 type remoteLink struct{ r node.Relay }
 
-func (l remoteLink) message(_ context.Context, raw []byte, msg clientMsg) error {
+func (l remoteLink) message(_ context.Context, raw []byte, msg round.ClientMsg) error {
 	return l.r.Send(raw, msg.Lag)
 }
 
@@ -302,11 +303,11 @@ func (l remoteLink) leave() { l.r.Close() }
 
 // openGame joins client join.c to game id: to its hub here, or, when
 // another node owns it, through a relay to that node.
-func (s *Server) openGame(ctx context.Context, id string, join joinCmd) (gameLink, error) {
-	var h *hub
-	err := s.withHub(ctx, id, func(hh *hub) error {
+func (s *Server) openGame(ctx context.Context, id string, join round.JoinCmd) (gameLink, error) {
+	var h *round.Hub
+	err := s.withHub(ctx, id, func(hh *round.Hub) error {
 		h = hh
-		return hh.send(ctx, join)
+		return hh.Send(ctx, join)
 	})
 	var remote *wire.RemoteOwner
 	if errors.As(err, &remote) {
@@ -315,28 +316,28 @@ func (s *Server) openGame(ctx context.Context, id string, join joinCmd) (gameLin
 	if err != nil {
 		return nil, err
 	}
-	return localLink{s: s, h: h, c: join.c}, nil
+	return localLink{s: s, h: h, c: join.Client}, nil
 }
 
 // relayTo links client join.c to game id on node owner.
-func (s *Server) relayTo(ctx context.Context, owner, id string, join joinCmd) (gameLink, error) {
-	r, err := s.bus.Join(ctx, owner, node.RemoteJoin{Game: id, Player: join.player, Addr: join.c.addr, Since: join.since})
+func (s *Server) relayTo(ctx context.Context, owner, id string, join round.JoinCmd) (gameLink, error) {
+	r, err := s.bus.Join(ctx, owner, node.RemoteJoin{Game: id, Player: join.Player, Addr: join.Client.Addr, Since: join.Since})
 	if err != nil {
 		if _, _, answered := node.Answered(err); answered || errors.Is(err, store.ErrNotFound) {
 			return nil, err
 		}
 		return nil, fmt.Errorf("%w: the game's server did not answer (%v); try again", ErrBusy, err)
 	}
-	c := join.c
+	c := join.Client
 	go func() { // the hub's messages, from the owner, to the WebSocket
 		for data := range r.Messages() {
 			select {
-			case c.send <- data:
+			case c.Send <- data:
 			default: // a client too slow to read is dropped, as the hub would
-				c.close()
+				c.Close()
 			}
 		}
-		c.close() // the owner let the client go, or is gone: the browser reconnects
+		c.Close() // the owner let the client go, or is gone: the browser reconnects
 	}()
 	return remoteLink{r: r}, nil
 }

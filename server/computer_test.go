@@ -16,6 +16,7 @@ import (
 	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/game"
 	"github.com/gambitchess/gambit/server/computer"
+	"github.com/gambitchess/gambit/server/round"
 )
 
 // createFrom asks for a game as a new person at address addr ("ip:port")
@@ -174,7 +175,7 @@ func firstComputerMove(c *http.Client, url, level string) (time.Duration, error)
 		if err != nil {
 			return 0, err
 		}
-		var st stateJSON
+		var st round.StateJSON
 		err = json.NewDecoder(resp.Body).Decode(&st)
 		resp.Body.Close()
 		if err != nil {

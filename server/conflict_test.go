@@ -7,6 +7,7 @@ import (
 
 	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/server/round"
 	"github.com/gambitchess/gambit/store"
 )
 
@@ -54,7 +55,7 @@ func TestConflictRetried(t *testing.T) {
 	}
 	st.sneak.Store(&sneak)
 	p.send(`{"t":"move","d":{"u":"e2e4"}}`)
-	got := p.until(func(st stateJSON) bool { return st.Ply == 1 })
+	got := p.until(func(st round.StateJSON) bool { return st.Ply == 1 })
 	if got.V != 2 {
 		t.Errorf("after the retried move: v%d, want 2 (the other writer's offer, then the move)", got.V)
 	}

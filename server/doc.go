@@ -5,19 +5,10 @@
 // Computer seats play with package engine in chess and Chess960 and
 // engine/xq in xiangqi, at the same named levels.
 //
-// Each live game is owned by one goroutine (a hub) that takes commands from
-// a channel. A command returns the events it caused (package game); the hub
-// appends them to the game's log in the store, expecting the version before
-// them (a second writer gets store.ErrConflict and nothing is overwritten),
-// and only then sends them out, encoded once per kind of viewer (a seat,
-// both seats, a spectator) through the variant's projection. A move goes
-// out as a "move" message carrying the position, the clocks, the status and,
-// for the seat to move only, the legal destinations per square (dests), so
-// the browser needs no rules of its own; any other event as a full "state".
-// A client that sees a gap in the numbers asks to sync and gets the missed
-// events (as they were sent), nothing if it missed none, or a full state,
-// at most once per Config.FullStateEvery (10 s) per connection: a sync
-// refused one gets a rate_limited error event (see hub_sync.go).
+// Each live game is owned by one goroutine, a hub, which saves its
+// events and sends them out: see package round, which also describes
+// online play (clocks, lag, presence, claims, rematches), the chat rooms
+// and the wire format of the WebSocket messages.
 //
 // Seats: a person is known by a secret their browser keeps in an httpOnly
 // cookie (gambit_player, set by the first create or join), never in a URL
@@ -32,18 +23,6 @@
 // open one, which the first caller of POST /api/games/{id}/join takes (409
 // seat_taken after that: one watches; a person already seated gets their
 // seat back). Invite games are private: listed only for their players.
-//
-// Online play: neither clock runs until both sides have made a first move,
-// and a side that does not make it within Config.FirstMoveTime has the game
-// aborted. A move is credited the connection's measured lag (half a ping's
-// round trip, smoothed, at most 500 ms). Presence ("presence" messages:
-// each seat online or not, how many watch) goes to everyone at most once
-// per Config.PresenceEvery (1 s), the changes within an interval together;
-// a newcomer is told it as it joins, and a seat going online or offline
-// reaches the players at once; a player away for Config.ClaimAfter from a game in play lets the opponent
-// claim the win or call it a draw (claim-victory). After an online game
-// both players may agree a rematch, colours swapped: everyone connected is
-// sent its id ("rematch" {"next"}).
 //
 // Lobby: {"mode":"online","lobby":true} makes a public challenge, listed by
 // GET /api/lobby while its creator is connected (see package lobby); accepting
@@ -79,17 +58,6 @@
 // The computer (its levels, its bots, its share of the machine): see
 // package computer.
 //
-// Chat: an online game has two rooms, the players' (the two seat holders)
-// and the spectators' (everyone else), which never read each other. A line
-// goes to the sender's room; it is trimmed, 1 to 140 characters with no
-// control characters, and a connection may send 3 at once, then one a
-// second. Chat is deliberately not a game event: it is not numbered, not
-// in the game's log and never stored. The hub keeps each room's last 50
-// lines in memory and sends them to a client after its hello, so a
-// reconnecting browser gets them again; a server restart (or the hub
-// retiring when no one watches the game) clears them. On one screen and
-// against the computer there is no chat, and a line is refused.
-//
 // A game's files (GET /game/{id} with Open Graph tags, its images
 // .svg, .png and .gif, and the standalone viewer page .html): see package
 // media.
@@ -101,20 +69,6 @@
 // queue and moves, refusals by limits, and the Go and process collectors.
 // RunMetrics serves them at /metrics on a listener of its own (with pprof
 // if asked), never on the public one.
-//
-// Wire format: a JSON envelope {"t": type, "d": data}.
-//
-//	client → server: move {"u":"e2e4"} (xiangqi: ICCS, {"u":"h2e2"}), takeback, resign, abort, draw-offer,
-//	                 draw-accept, draw-decline, draw-claim (chess only), takeback-offer,
-//	                 takeback-accept, takeback-decline (online), claim-victory [{"draw":true}],
-//	                 rematch-offer, rematch-decline, sync {"v":12}, chat {"text":"good luck"} (online)
-//	server → client: hello {"you":["white"]}, state {...}, move {...} (with
-//	                 "variant"; in xiangqi "white" is Red, san is Chinese, wxf WXF),
-//	                 presence {"white":{"online":true},"black":{"online":false,"claimIn":12000},"watching":3},
-//	                 rematch {"offer":"white","next":"id"}, error {"code","message"},
-//	                 chat {"room":"players"|"spectators","from":"white"|"black"|"spectator",
-//	                       "name":"Spectator 3f2a","text","at":RFC 3339},
-//	                 chat-log {"room","lines":[chat...]} (after hello, online)
 //
 //	srv := server.New(server.Config{Store: st, Assets: web.FS()}) // the engine plays
 //	err := srv.Run(ctx, ":8080", nil) // until ctx ends

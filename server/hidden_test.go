@@ -14,6 +14,7 @@ import (
 
 	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/server/round"
 	"github.com/gambitchess/gambit/variant/bomb"
 	"github.com/gambitchess/gambit/variant/fair"
 	"github.com/gambitchess/gambit/variant/fog"
@@ -26,7 +27,7 @@ var movePattern = regexp.MustCompile(`"uci":"[a-h]`)
 type wireMsg struct {
 	raw   []byte
 	typ   string
-	state stateJSON
+	state round.StateJSON
 }
 
 // decodeTape reads the state and move messages of a recording.
@@ -66,7 +67,7 @@ func TestFogWireCapture(t *testing.T) {
 	for ply := 0; ply < 56; ply++ {
 		now := truth.Position()
 		turn := now.SideToMove()
-		var st stateJSON
+		var st round.StateJSON
 		if ply == 0 { // onlinePair read the first state already
 			tape := decodeTape(t, host.recorded())
 			st = tape[len(tape)-1].state
@@ -182,7 +183,7 @@ func checkHiddenHTTP(t *testing.T, h http.Handler, id string) {
 	t.Helper()
 	rec := httptest.NewRecorder()
 	h.ServeHTTP(rec, httptest.NewRequest("GET", "/api/games/"+id, nil))
-	var st stateJSON
+	var st round.StateJSON
 	mustDecode(t, rec.Body.Bytes(), &st)
 	if !strings.HasPrefix(st.FEN, "8/8/8/8/8/8/8/8 ") || movePattern.Match(rec.Body.Bytes()) {
 		t.Errorf("GET /api/games/%s during play: %s", id, rec.Body)
@@ -349,7 +350,7 @@ func diceDifferential(t *testing.T) {
 			"black":     dial(t, srv, g.ID, joined.Token),
 			"spectator": dial(t, srv, g.ID, ""),
 		}
-		var st stateJSON
+		var st round.StateJSON
 		for name, c := range tapes[i] {
 			if got := c.nextBoard(); name == "white" {
 				st = got
@@ -473,7 +474,7 @@ func sameBytesView(t *testing.T, c *wsClient, id string) [][]byte {
 }
 
 // nextBoard reads messages until a state or a move arrives.
-func (c *wsClient) nextBoard() stateJSON {
+func (c *wsClient) nextBoard() round.StateJSON {
 	c.t.Helper()
 	for {
 		data, err := c.read(10 * time.Second)
@@ -481,7 +482,7 @@ func (c *wsClient) nextBoard() stateJSON {
 			c.t.Fatalf("waiting for a state or a move: %v", err)
 		}
 		var m inMsg
-		var st stateJSON
+		var st round.StateJSON
 		mustDecode(c.t, data, &m)
 		if m.T == "state" || m.T == "move" {
 			mustDecode(c.t, m.D, &st)

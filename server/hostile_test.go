@@ -18,6 +18,7 @@ import (
 
 	"github.com/gambitchess/gambit/server/computer"
 	"github.com/gambitchess/gambit/server/guards"
+	"github.com/gambitchess/gambit/server/round"
 	"github.com/gambitchess/gambit/web"
 )
 
@@ -302,7 +303,7 @@ func TestTotalCap(t *testing.T) {
 func wantTooMany(t *testing.T, what string, a answer) {
 	t.Helper()
 	n, err := strconv.Atoi(a.header.Get("Retry-After"))
-	var body errorJSON
+	var body round.ErrorJSON
 	_ = json.Unmarshal([]byte(a.body), &body)
 	if a.status != http.StatusTooManyRequests || err != nil || n < 1 || body.Code != "rate_limited" || body.RetryAfter != n {
 		t.Errorf("%s: %d Retry-After %q %s; want 429 with Retry-After in seconds, in the body too", what, a.status,
@@ -345,7 +346,7 @@ func TestHTTPRateLimitsSayWhenToRetry(t *testing.T) {
 }
 
 // awaitError reads c's messages until an error event with code arrives.
-func awaitError(c *wsClient, code string) errorJSON {
+func awaitError(c *wsClient, code string) round.ErrorJSON {
 	c.t.Helper()
 	for range 1000 {
 		data, err := c.read(5 * time.Second)
@@ -353,13 +354,13 @@ func awaitError(c *wsClient, code string) errorJSON {
 			c.t.Fatalf("waiting for error %s: %v", code, err)
 		}
 		var m inMsg
-		var e errorJSON
+		var e round.ErrorJSON
 		if json.Unmarshal(data, &m) == nil && m.T == "error" && json.Unmarshal(m.D, &e) == nil && e.Code == code {
 			return e
 		}
 	}
 	c.t.Fatalf("no error %s in 1000 messages", code)
-	return errorJSON{}
+	return round.ErrorJSON{}
 }
 
 // TestChatFloodPerAddress: more sockets buy no more chat: an address's
@@ -369,7 +370,7 @@ func TestChatFloodPerAddress(t *testing.T) {
 	s, srv, clock := serveAt(t)
 	g := openChatGame(t, s, srv)
 	w3, _ := chatDial(t, srv, g.id, "", "spectators")
-	for i := range chatBurst { // each within its own connection's burst
+	for i := range round.ChatBurst { // each within its own connection's burst
 		for _, c := range []*wsClient{g.watcher1, g.watcher2} {
 			text := fmt.Sprint("line ", i)
 			c.say(text)

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/gambitchess/gambit/server/computer"
+	"github.com/gambitchess/gambit/server/round"
 )
 
 // fakeClock is a server clock that moves only when a test says so; the
@@ -72,14 +73,14 @@ func openChatGame(t *testing.T, s *Server, srv *httptest.Server) chatGame {
 
 // chatDial connects to game id, reads its greeting and returns the chat
 // log of room, which comes last; it fails on any other order.
-func chatDial(t *testing.T, srv *httptest.Server, id, secret, room string) (*wsClient, chatLogJSON) {
+func chatDial(t *testing.T, srv *httptest.Server, id, secret, room string) (*wsClient, round.ChatLogJSON) {
 	t.Helper()
 	c := dial(t, srv, id, secret)
 	msgs := c.readN(3)
 	if got := typesOf(msgs); got != "hello state chat-log" {
 		t.Fatalf("greeting %q, want hello state chat-log", got)
 	}
-	var log chatLogJSON
+	var log round.ChatLogJSON
 	mustDecode(t, msgs[2].D, &log)
 	if log.Room != room || log.Lines == nil {
 		t.Fatalf("chat log of room %q (lines %v), want %q", log.Room, log.Lines, room)
@@ -116,9 +117,9 @@ func typesOf(msgs []inMsg) string {
 }
 
 // chat reads up to the next chat line.
-func (c *wsClient) chat() chatLine {
+func (c *wsClient) chat() round.ChatLine {
 	c.t.Helper()
-	var l chatLine
+	var l round.ChatLine
 	mustDecode(c.t, c.next("chat"), &l)
 	return l
 }
@@ -140,7 +141,7 @@ func TestChatRooms(t *testing.T) {
 
 	g.white.say("  good luck  ")
 	g.watcher1.say("who wins?")
-	want := chatLine{Room: "players", From: "white", Name: "white", Text: "good luck", At: "2025-03-01T12:00:00Z"}
+	want := round.ChatLine{Room: "players", From: "white", Name: "white", Text: "good luck", At: "2025-03-01T12:00:00Z"}
 	for _, c := range []*wsClient{g.white, g.black} {
 		if got := c.chat(); got != want {
 			t.Errorf("a seat got %+v, want %+v", got, want)
@@ -260,7 +261,7 @@ func TestChatRateLimit(t *testing.T) {
 
 	var read []string
 	for _, m := range g.black.readN(8) {
-		var l chatLine
+		var l round.ChatLine
 		mustDecode(t, m.D, &l)
 		read = append(read, m.T+" "+l.Text)
 	}
@@ -275,7 +276,7 @@ func TestChatRateLimit(t *testing.T) {
 func TestChatLogOnRejoin(t *testing.T) {
 	s, srv, clock := serveAt(t)
 	g := openChatGame(t, s, srv)
-	for i := range chatLogSize + 5 {
+	for i := range round.ChatLogSize + 5 {
 		clock.advance(time.Second)
 		g.black.say(fmt.Sprint("line ", i))
 		g.black.chat()
@@ -286,9 +287,9 @@ func TestChatLogOnRejoin(t *testing.T) {
 
 	_, log := chatDial(t, srv, g.id, g.whiteToken, "players")
 	lines := log.Lines
-	if len(lines) != chatLogSize || lines[0].Text != "line 5" || lines[len(lines)-1].Text != fmt.Sprint("line ", chatLogSize+4) {
+	if len(lines) != round.ChatLogSize || lines[0].Text != "line 5" || lines[len(lines)-1].Text != fmt.Sprint("line ", round.ChatLogSize+4) {
 		t.Fatalf("the log has %d lines, %q to %q; want %d, line 5 to line %d",
-			len(lines), lines[0].Text, lines[len(lines)-1].Text, chatLogSize, chatLogSize+4)
+			len(lines), lines[0].Text, lines[len(lines)-1].Text, round.ChatLogSize, round.ChatLogSize+4)
 	}
 	_, log = chatDial(t, srv, g.id, "", "spectators")
 	if l := log.Lines; len(l) != 1 || l[0].Text != "a spectator's line" {

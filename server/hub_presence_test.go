@@ -6,6 +6,8 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
+
+	"github.com/gambitchess/gambit/server/round"
 )
 
 // presenceCount counts the presence messages c has read so far.
@@ -23,10 +25,10 @@ func presenceCount(t *testing.T, c *wsClient) int {
 
 // lastPresence reads c's presence messages until one satisfies ok,
 // however many come first (await stops after twenty).
-func lastPresence(t *testing.T, c *wsClient, ok func(presenceJSON) bool) {
+func lastPresence(t *testing.T, c *wsClient, ok func(round.PresenceJSON) bool) {
 	t.Helper()
 	for {
-		var p presenceJSON
+		var p round.PresenceJSON
 		mustDecode(t, c.next("presence"), &p)
 		if ok(p) {
 			return
@@ -45,8 +47,8 @@ func TestPresenceCoalesced(t *testing.T) {
 	s, srv, _ := serveWith(t, Config{Store: openStore(t, t.TempDir()), PresenceEvery: every})
 	white, black, g, _ := onlinePair(t, s, srv, `{"mode":"online","color":"white"}`)
 	first := dial(t, srv, g.ID, "")
-	first.presence(func(p presenceJSON) bool { return p.Watching == 1 })
-	white.presence(func(p presenceJSON) bool { return p.Watching == 1 && p.Black.Online })
+	first.presence(func(p round.PresenceJSON) bool { return p.Watching == 1 })
+	white.presence(func(p round.PresenceJSON) bool { return p.Watching == 1 && p.Black.Online })
 	before := map[*wsClient]int{white: presenceCount(t, white), first: presenceCount(t, first)}
 
 	start := time.Now()
@@ -55,7 +57,7 @@ func TestPresenceCoalesced(t *testing.T) {
 	}
 	elapsed := time.Since(start)
 	for c := range before {
-		lastPresence(t, c, func(p presenceJSON) bool { return p.Watching == n+1 }) // the last change does arrive
+		lastPresence(t, c, func(p round.PresenceJSON) bool { return p.Watching == n+1 }) // the last change does arrive
 	}
 	// One message at the first arrival, then one per interval at most,
 	// and the last one, late by up to an interval.
@@ -80,13 +82,13 @@ func TestPresenceCoalesced(t *testing.T) {
 			t.Fatalf("a late spectator's message %d is %s, want %s: presence at once", i+1, m.T, want)
 		}
 	}
-	var p presenceJSON
+	var p round.PresenceJSON
 	mustDecode(t, m.D, &p)
 	if p.Watching != n+2 || !p.White.Online || !p.Black.Online {
 		t.Errorf("a late spectator was told %+v, want %d watching and both players online", p, n+2)
 	}
 
 	black.conn.Close(websocket.StatusNormalClosure, "")
-	lastPresence(t, white, func(p presenceJSON) bool { return !p.Black.Online })
-	lastPresence(t, first, func(p presenceJSON) bool { return !p.Black.Online })
+	lastPresence(t, white, func(p round.PresenceJSON) bool { return !p.Black.Online })
+	lastPresence(t, first, func(p round.PresenceJSON) bool { return !p.Black.Online })
 }

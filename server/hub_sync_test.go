@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/gambitchess/gambit/server/round"
 )
 
 // nextMsg reads c's next message other than presence (which comes when it
@@ -87,13 +89,13 @@ func TestSyncAnswersWithTheMissedEvents(t *testing.T) {
 
 	lagger.send(`{"t":"sync","d":{"v":-1}}`)
 	full := nextMsg(t, lagger, 5*time.Second)
-	var st stateJSON
+	var st round.StateJSON
 	if mustDecode(t, full.D, &st); full.T != "state" || st.V != cur || len(st.Moves) != len(moves) {
 		t.Fatalf("a sync for everything was answered %s %.200s, want the whole state", full.T, full.D)
 	}
 	lagger.send(`{"t":"sync","d":{"v":-1}}`)
 	m := nextMsg(t, lagger, 5*time.Second)
-	var e errorJSON
+	var e round.ErrorJSON
 	if mustDecode(t, m.D, &e); m.T != "error" || e.Code != "rate_limited" || e.RetryAfter < 1 || e.RetryAfter > 60 {
 		t.Fatalf("a second sync for everything within the minute was answered %s %s, want rate_limited with retryAfter", m.T, m.D)
 	}

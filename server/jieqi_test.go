@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/server/round"
 	"github.com/gambitchess/gambit/variant/jieqi/jieqigame"
 )
 
@@ -22,7 +23,7 @@ func TestJieqiTakenFaceDownKnownToCaptorOnly(t *testing.T) {
 	spectator := dial(t, srv, g.ID, "")
 	spectator.nextBoard()
 	red.send(`{"t":"move","d":{"u":"b2b9"}}`)
-	seen := map[string]stateJSON{}
+	seen := map[string]round.StateJSON{}
 	for name, c := range map[string]*wsClient{"red": red, "black": black, "spectator": spectator} {
 		st := c.nextBoard()
 		if st.Ply != 1 || st.Last == nil || st.Last.UCI != "b2b9" {

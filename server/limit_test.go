@@ -35,26 +35,3 @@ func TestMessageFlood(t *testing.T) {
 		t.Fatalf("errors %v, want one rate_limited and %d offer", codes, messageBurst-1)
 	}
 }
-
-// TestLagCredit: the credit follows half the measured round trip, smoothed,
-// and never exceeds maxLagCredit however slow the pongs.
-func TestLagCredit(t *testing.T) {
-	var c client
-	if c.lagCredit() != 0 {
-		t.Fatal("credit before any measurement")
-	}
-	c.noteRoundTrip(200 * time.Millisecond)
-	if got := c.lagCredit(); got != 100*time.Millisecond {
-		t.Fatalf("credit %v after one 200 ms round trip, want 100ms", got)
-	}
-	c.noteRoundTrip(600 * time.Millisecond) // one slow ping moves it a quarter of the way
-	if got := c.lagCredit(); got != 150*time.Millisecond {
-		t.Fatalf("credit %v, want 150ms", got)
-	}
-	for range 50 {
-		c.noteRoundTrip(10 * time.Second)
-	}
-	if got := c.lagCredit(); got != maxLagCredit {
-		t.Fatalf("credit %v after very slow pongs, want the cap %v", got, maxLagCredit)
-	}
-}

@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/gambitchess/gambit/server/guards"
+	"github.com/gambitchess/gambit/server/round"
 	"github.com/gambitchess/gambit/server/wire"
 )
 
@@ -66,12 +67,12 @@ func (s *Server) takeChallenge(addr string) error {
 // takeMessage admits one WebSocket message from client c, whose own bucket
 // is own: the connection's limit first, then its address's, so that more
 // sockets buy no more messages.
-func (s *Server) takeMessage(c *client, own *guards.Bucket) error {
+func (s *Server) takeMessage(c *round.Client, own *guards.Bucket) error {
 	now := s.now()
 	if !own.Allow(now, messageRate, messageBurst) {
 		return guards.RateLimited(own.Wait(messageRate), "at most %d messages a second; some were dropped", messageRate)
 	}
-	if retry, ok := s.rates.messages.Take(c.addr); !ok {
+	if retry, ok := s.rates.messages.Take(c.Addr); !ok {
 		return guards.RateLimited(retry, "at most %d messages a second from your address; some were dropped", messageAddrRate)
 	}
 	return nil
@@ -79,11 +80,11 @@ func (s *Server) takeMessage(c *client, own *guards.Bucket) error {
 
 // takeChatLine admits one chat line from client c: its connection's
 // allowance, then its address's.
-func (s *Server) takeChatLine(c *client) error {
-	if !c.chat.bucket.Allow(s.now(), chatRate, chatBurst) {
-		return guards.RateLimited(c.chat.bucket.Wait(chatRate), "at most %d lines at once, then one a second; wait a moment", chatBurst)
+func (s *Server) takeChatLine(c *round.Client) error {
+	if !c.Chat.Bucket.Allow(s.now(), round.ChatRate, round.ChatBurst) {
+		return guards.RateLimited(c.Chat.Bucket.Wait(round.ChatRate), "at most %d lines at once, then one a second; wait a moment", round.ChatBurst)
 	}
-	if retry, ok := s.rates.chat.Take(c.addr); !ok {
+	if retry, ok := s.rates.chat.Take(c.Addr); !ok {
 		return guards.RateLimited(retry, "at most %d lines a second from your address; wait a moment", chatAddrRate)
 	}
 	return nil

@@ -7,6 +7,7 @@ import (
 	"net/http"
 
 	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/server/round"
 )
 
 // handleLobby lists the open challenges: GET /api/lobby.
@@ -25,7 +26,7 @@ type pairRequest struct {
 // control made by someone else, or opens one (random colour) and the caller
 // waits on its page for the next person.
 func (s *Server) handlePair(w http.ResponseWriter, r *http.Request) {
-	req, err := decodeBody[pairRequest](http.MaxBytesReader(w, r.Body, maxMessage))
+	req, err := decodeBody[pairRequest](http.MaxBytesReader(w, r.Body, round.MaxMessage))
 	if err != nil {
 		s.httpError(w, err)
 		return
@@ -77,5 +78,5 @@ func (s *Server) pairOptions(req pairRequest, player string) (game.Options, erro
 
 // joinAs seats player in game id's open seat, as a join does.
 func (s *Server) joinAs(ctx context.Context, id, player string) (createResponse, error) {
-	return s.runSeatCommand(ctx, id, joinSeatCmd{player: player})
+	return s.runSeatCommand(ctx, id, round.JoinSeatCmd{Player: player})
 }

@@ -12,6 +12,8 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+
+	"github.com/gambitchess/gambit/server/round"
 )
 
 // join takes the open seat of game id as a new person would, through the
@@ -92,16 +94,16 @@ func TestOnlineInviteJoinAndPlay(t *testing.T) {
 		t.Fatalf("white sees takeback offer %q", st.TakebackOffer)
 	}
 	white.send(`{"t":"takeback-accept"}`)
-	if st := black.until(func(s stateJSON) bool { return s.Ply == 1 }); st.Turn != "black" || st.TakebackOffer != "" {
+	if st := black.until(func(s round.StateJSON) bool { return s.Ply == 1 }); st.Turn != "black" || st.TakebackOffer != "" {
 		t.Fatalf("after the takeback: ply %d, %s to move, offer %q", st.Ply, st.Turn, st.TakebackOffer)
 	}
 	white.send(`{"t":"draw-offer"}`)
 	// The takeback's two events may each bring Black a state of the game
 	// after both: wait for the offer itself, or the accept may reach the
 	// hub before it.
-	black.until(func(s stateJSON) bool { return s.DrawOffer == "white" })
+	black.until(func(s round.StateJSON) bool { return s.DrawOffer == "white" })
 	black.send(`{"t":"draw-accept"}`)
-	watcher.until(func(s stateJSON) bool { return s.Status == "drawAgreed" })
+	watcher.until(func(s round.StateJSON) bool { return s.Status == "drawAgreed" })
 
 	rec := httptest.NewRecorder()
 	h.ServeHTTP(rec, httptest.NewRequest("GET", "/api/games", nil))
@@ -119,7 +121,7 @@ func mustDecode(t *testing.T, data []byte, v any) {
 
 // until reads states until one satisfies ok (a command may send several:
 // an offer's state before the answer's); it fails after ten.
-func (c *wsClient) until(ok func(stateJSON) bool) stateJSON {
+func (c *wsClient) until(ok func(round.StateJSON) bool) round.StateJSON {
 	c.t.Helper()
 	for range 10 {
 		if s := c.state("state"); ok(s) {
@@ -127,7 +129,7 @@ func (c *wsClient) until(ok func(stateJSON) bool) stateJSON {
 		}
 	}
 	c.t.Fatal("the awaited state never came")
-	return stateJSON{}
+	return round.StateJSON{}
 }
 
 // onlinePair creates an online game (body) for a new person, with a second
@@ -161,7 +163,9 @@ func await[T any](c *wsClient, typ string, ok func(T) bool) T {
 }
 
 // presence reads presence messages until one satisfies ok.
-func (c *wsClient) presence(ok func(presenceJSON) bool) presenceJSON { return await(c, "presence", ok) }
+func (c *wsClient) presence(ok func(round.PresenceJSON) bool) round.PresenceJSON {
+	return await(c, "presence", ok)
+}
 
 // TestPresenceAndClaimVictory: everyone sees who is connected and how many
 // watch; when a player leaves a game in play, the opponent may claim only
@@ -172,10 +176,10 @@ func TestPresenceAndClaimVictory(t *testing.T) {
 		s, srv, _ := serveWith(t, Config{Store: openStore(t, t.TempDir()), ClaimAfter: 300 * time.Millisecond})
 		white, black, g, guest := onlinePair(t, s, srv, `{"mode":"online","color":"white"}`)
 		watcher := dial(t, srv, g.ID, "")
-		white.presence(func(p presenceJSON) bool { return p.White.Online && p.Black.Online && p.Watching == 1 })
+		white.presence(func(p round.PresenceJSON) bool { return p.White.Online && p.Black.Online && p.Watching == 1 })
 
 		black.conn.Close(websocket.StatusNormalClosure, "") // before both moved: nothing to claim
-		white.presence(func(p presenceJSON) bool { return !p.Black.Online && p.Black.ClaimIn == nil })
+		white.presence(func(p round.PresenceJSON) bool { return !p.Black.Online && p.Black.ClaimIn == nil })
 		white.send(`{"t":"claim-victory"}`)
 		white.wantError("cannot_claim")
 
@@ -186,13 +190,13 @@ func TestPresenceAndClaimVictory(t *testing.T) {
 		black.send(`{"t":"move","d":{"u":"e7e5"}}`)
 		white.state("move")
 		black.conn.Close(websocket.StatusNormalClosure, "")
-		p := white.presence(func(p presenceJSON) bool { return !p.Black.Online && p.Black.ClaimIn != nil })
+		p := white.presence(func(p round.PresenceJSON) bool { return !p.Black.Online && p.Black.ClaimIn != nil })
 		if *p.Black.ClaimIn <= 0 || *p.Black.ClaimIn > 300 {
 			t.Fatalf("claim in %d ms, want (0, 300]", *p.Black.ClaimIn)
 		}
 		white.send(`{"t":"claim-victory"}`) // too early
 		white.wantError("cannot_claim")
-		white.presence(func(p presenceJSON) bool { return p.Black.ClaimIn != nil && *p.Black.ClaimIn == 0 })
+		white.presence(func(p round.PresenceJSON) bool { return p.Black.ClaimIn != nil && *p.Black.ClaimIn == 0 })
 		watcher.send(`{"t":"claim-victory"}`)
 		watcher.wantError("not_your_seat")
 		if draw {
@@ -200,7 +204,7 @@ func TestPresenceAndClaimVictory(t *testing.T) {
 		} else {
 			white.send(`{"t":"claim-victory"}`)
 		}
-		end := watcher.until(func(s stateJSON) bool { return s.Status == "abandoned" })
+		end := watcher.until(func(s round.StateJSON) bool { return s.Status == "abandoned" })
 		if want := map[bool]string{false: "1-0", true: "1/2-1/2"}[draw]; end.Result != want || end.Termination != "abandonment" {
 			t.Fatalf("after the claim: %s %s", end.Result, end.Termination)
 		}
@@ -217,14 +221,16 @@ func TestFirstMoveOverdueAborts(t *testing.T) {
 	if m := black.state("move"); m.Clock.Running != "" || m.Clock.White != 60000 {
 		t.Fatalf("a clock runs after one first move: %+v", m.Clock)
 	}
-	end := black.until(func(s stateJSON) bool { return s.Status == "aborted" })
+	end := black.until(func(s round.StateJSON) bool { return s.Status == "aborted" })
 	if end.Result != "*" || end.Clock.Black != 60000 {
 		t.Fatalf("aborted as %s with clock %+v", end.Result, end.Clock)
 	}
 }
 
 // rematch reads rematch messages until one satisfies ok.
-func (c *wsClient) rematch(ok func(rematchJSON) bool) rematchJSON { return await(c, "rematch", ok) }
+func (c *wsClient) rematch(ok func(round.RematchJSON) bool) round.RematchJSON {
+	return await(c, "rematch", ok)
+}
 
 // TestRematch: after an online game either player offers a rematch, the
 // other sees it and may decline; when both agree, everyone (the spectator
@@ -239,21 +245,21 @@ func TestRematch(t *testing.T) {
 	white.send(`{"t":"rematch-offer"}`)
 	white.wantError("bad_request") // still in play
 	white.send(`{"t":"resign"}`)
-	black.until(func(s stateJSON) bool { return s.Status == "aborted" || s.Status == "resigned" })
+	black.until(func(s round.StateJSON) bool { return s.Status == "aborted" || s.Status == "resigned" })
 
 	black.send(`{"t":"rematch-offer"}`)
-	if r := white.rematch(func(r rematchJSON) bool { return true }); r.Offer != "black" || r.Next != "" {
+	if r := white.rematch(func(r round.RematchJSON) bool { return true }); r.Offer != "black" || r.Next != "" {
 		t.Fatalf("white sees %+v", r)
 	}
 	white.send(`{"t":"rematch-decline"}`)
-	black.rematch(func(r rematchJSON) bool { return r.Offer == "" })
+	black.rematch(func(r round.RematchJSON) bool { return r.Offer == "" })
 	watcher.send(`{"t":"rematch-offer"}`)
 	watcher.wantError("not_your_seat")
 
 	black.send(`{"t":"rematch-offer"}`)
 	white.send(`{"t":"rematch-offer"}`)
-	next := watcher.rematch(func(r rematchJSON) bool { return r.Next != "" }).Next
-	if r := black.rematch(func(r rematchJSON) bool { return r.Next != "" }); r.Next != next || next == g.ID {
+	next := watcher.rematch(func(r round.RematchJSON) bool { return r.Next != "" }).Next
+	if r := black.rematch(func(r round.RematchJSON) bool { return r.Next != "" }); r.Next != next || next == g.ID {
 		t.Fatalf("black sent to %q, watcher to %q", r.Next, next)
 	}
 	nw := dial(t, srv, next, guest.Token) // the guest now plays white
@@ -351,7 +357,7 @@ func TestNoRematchOfAnAbortedGame(t *testing.T) {
 	s, srv, _ := serve(t, openStore(t, t.TempDir()), nil)
 	white, black, _, _ := onlinePair(t, s, srv, `{"mode":"online","color":"white"}`)
 	white.send(`{"t":"abort"}`)
-	black.until(func(s stateJSON) bool { return s.Status == "aborted" })
+	black.until(func(s round.StateJSON) bool { return s.Status == "aborted" })
 	black.send(`{"t":"rematch-offer"}`)
 	black.wantError("bad_request")
 }
@@ -364,7 +370,7 @@ func TestLongCatchUpIsOneState(t *testing.T) {
 	p := dial(t, srv, g.ID, g.Token)
 	st := p.state("state")
 	rng := rand.New(rand.NewPCG(1, 2))
-	for range sendBuffer/2 + 4 {
+	for range round.SendBuffer/2 + 4 {
 		froms := slices.Sorted(maps.Keys(st.Dests))
 		from := froms[rng.IntN(len(froms))]
 		p.send(`{"t":"move","d":{"u":"` + from + st.Dests[from][rng.IntN(len(st.Dests[from]))] + `"}}`)

@@ -13,13 +13,13 @@ import (
 	"sync"
 	"time"
 
-	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/game"
 	"github.com/gambitchess/gambit/server/computer"
 	"github.com/gambitchess/gambit/server/guards"
 	"github.com/gambitchess/gambit/server/lobby"
 	"github.com/gambitchess/gambit/server/media"
 	"github.com/gambitchess/gambit/server/node"
+	"github.com/gambitchess/gambit/server/round"
 	"github.com/gambitchess/gambit/server/sched"
 	"github.com/gambitchess/gambit/store"
 )
@@ -79,13 +79,13 @@ type Config struct {
 	// interval, not one per arrival, and a count a second old is as good
 	// to a reader. A seat going online or offline reaches the players at
 	// once, and a newcomer is told the presence as it joins (see
-	// hub_presence.go).
+	// round/hub_presence.go).
 	PresenceEvery time.Duration
 	// FullStateEvery is how often one connection may be answered a whole
 	// state by sync (10 s when zero); a sync the recent events can answer
 	// gets those, and one for the version the client has gets nothing. A
 	// browser needs a whole state only after a real gap, which is rare,
-	// and it waits the retryAfter of the refusal (see hub_sync.go).
+	// and it waits the retryAfter of the refusal (see round/hub_sync.go).
 	FullStateEvery time.Duration
 
 	// Hostile clients (conn.go, connlimit.go, proxy.go, ratelimit.go):
@@ -156,7 +156,7 @@ type Server struct {
 	ctx    context.Context // ends when the server stops; hubs run under it
 	cancel context.CancelFunc
 	mu     sync.Mutex
-	hubs   map[string]*hub
+	hubs   map[string]*round.Hub
 	// loading holds a channel per game being loaded, closed when its hub
 	// is installed (or the load failed).
 	loading map[string]chan struct{}
@@ -221,7 +221,7 @@ func New(cfg Config) *Server {
 		computer: computer.NewGames(cfg.ComputerGamesPerClient, cfg.ComputerGames), computerIdle: cfg.ComputerIdle, assets: cfg.Assets,
 		now: cfg.Now, log: cfg.Logger, metrics: cfg.Metrics, minClock: cfg.MinClock, claimAfter: cfg.ClaimAfter, firstMoveTime: cfg.FirstMoveTime, idleGrace: cfg.IdleGrace, expireEvery: cfg.ExpireEvery,
 		presenceEvery: cfg.PresenceEvery, fullEvery: cfg.FullStateEvery,
-		creations: guards.NewLimiter(cfg.CreatePerMinute, cfg.CreatePerMinute, cfg.Now), lobby: lobby.New(), ctx: ctx, cancel: cancel, hubs: map[string]*hub{},
+		creations: guards.NewLimiter(cfg.CreatePerMinute, cfg.CreatePerMinute, cfg.Now), lobby: lobby.New(), ctx: ctx, cancel: cancel, hubs: map[string]*round.Hub{},
 		loading: map[string]chan struct{}{},
 		players: newPlayers(cfg.Store, cfg.Logger),
 		conn:    newConnSettings(cfg), rates: newAddressLimits(cfg)}
@@ -232,7 +232,7 @@ func New(cfg Config) *Server {
 // newMedia returns the game files of s, keeping cacheBytes of drawings
 // (0: the default, negative: none).
 func (s *Server) newMedia(cacheBytes int) *media.Files {
-	return media.New(media.Config{Read: s.read, Asker: playerOf, Sight: viewerFor, Error: s.httpError,
+	return media.New(media.Config{Read: s.read, Asker: playerOf, Sight: round.ViewerFor, Error: s.httpError,
 		Assets: s.assets, Done: s.ctx.Done(), CacheBytes: cacheBytes})
 }
 
@@ -330,7 +330,7 @@ func serveUntil(ctx context.Context, hs *http.Server, ln net.Listener, grace tim
 // when it is not live yet. One load runs per game at a time and the others
 // wait for it, so a slow load can never install a hub older than one that
 // has meanwhile saved and retired.
-func (s *Server) hub(ctx context.Context, id string) (*hub, error) {
+func (s *Server) hub(ctx context.Context, id string) (*round.Hub, error) {
 	for {
 		s.mu.Lock()
 		if h, ok := s.hubs[id]; ok {
@@ -354,7 +354,7 @@ func (s *Server) hub(ctx context.Context, id string) (*hub, error) {
 		s.mu.Lock()
 		delete(s.loading, id)
 		close(done)
-		var h *hub
+		var h *round.Hub
 		if err == nil {
 			h = s.startHubLocked(g, "")
 		}
@@ -364,8 +364,8 @@ func (s *Server) hub(ctx context.Context, id string) (*hub, error) {
 }
 
 // withHub runs f with the live hub of game id. When that hub retires
-// before taking f's command (errRetired), the game is loaded again.
-func (s *Server) withHub(ctx context.Context, id string, f func(h *hub) error) error {
+// before taking f's command (round.ErrRetired), the game is loaded again.
+func (s *Server) withHub(ctx context.Context, id string, f func(h *round.Hub) error) error {
 	if !validID(id) {
 		return fmt.Errorf("%w: no such game", store.ErrNotFound) // and never echo what was sent
 	}
@@ -374,7 +374,7 @@ func (s *Server) withHub(ctx context.Context, id string, f func(h *hub) error) e
 		if err != nil {
 			return err
 		}
-		if err := f(h); !errors.Is(err, errRetired) {
+		if err := f(h); !errors.Is(err, round.ErrRetired) {
 			return err
 		}
 	}
@@ -383,52 +383,45 @@ func (s *Server) withHub(ctx context.Context, id string, f func(h *hub) error) e
 
 // retire removes h from the live hubs; it reports false when h is no
 // longer the registered hub of its game.
-func (s *Server) retire(h *hub) bool {
+func (s *Server) retire(h *round.Hub) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.hubs[h.g.ID()] != h {
+	if s.hubs[h.ID()] != h {
 		return false
 	}
-	delete(s.hubs, h.g.ID())
-	s.lobby.Drop(h.g.ID())
-	s.computer.Release(h.g.ID())
+	delete(s.hubs, h.ID())
+	s.lobby.Drop(h.ID())
+	s.computer.Release(h.ID())
 	return true
 }
 
 // startHub runs a hub for g, or returns the one already running for its ID.
 // client is the address of the person who made the game ("" for a game
 // loaded from the store).
-func (s *Server) startHub(g *game.Game, client string) *hub {
+func (s *Server) startHub(g *game.Game, client string) *round.Hub {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.startHubLocked(g, client)
 }
 
 // startHubLocked is startHub with s.mu held.
-func (s *Server) startHubLocked(g *game.Game, client string) *hub {
+func (s *Server) startHubLocked(g *game.Game, client string) *round.Hub {
 	if h, ok := s.hubs[g.ID()]; ok {
 		return h
 	}
-	if againstComputer(g) {
+	if round.AgainstComputer(g) {
 		s.computer.Add(g.ID(), cmp.Or(client, "game "+g.ID()))
 	}
-	h := newHub(s.hubEnv(), g)
-	h.client = client
+	h := round.New(s.hubEnv(), g, client)
 	s.hubs[g.ID()] = h
 	s.wg.Add(1)
 	s.metrics.gamesLive.Inc()
 	go func() {
 		defer s.wg.Done()
 		defer s.metrics.gamesLive.Dec()
-		h.run(s.ctx)
+		h.Run(s.ctx)
 	}()
 	return h
-}
-
-// againstComputer reports whether g is a game against the computer that
-// is not over.
-func againstComputer(g *game.Game) bool {
-	return !g.Status().Finished() && (g.Seat(chess.White).Kind == game.SeatBot || g.Seat(chess.Black).Kind == game.SeatBot)
 }
 
 // claimAndLoad takes game id's lease (with several nodes) and loads it.

@@ -24,6 +24,7 @@ import (
 	"github.com/gambitchess/gambit/game"
 	"github.com/gambitchess/gambit/server/computer"
 	"github.com/gambitchess/gambit/server/guards"
+	"github.com/gambitchess/gambit/server/round"
 	"github.com/gambitchess/gambit/store"
 	"github.com/gambitchess/gambit/web"
 )
@@ -271,7 +272,7 @@ func (c *wsClient) next(typ string) json.RawMessage {
 
 // position reads "state" and "move" messages until the game has ply moves
 // (a game loaded afresh sends a state where a live one sent the move).
-func (c *wsClient) position(ply int) stateJSON {
+func (c *wsClient) position(ply int) round.StateJSON {
 	c.t.Helper()
 	for {
 		data, err := c.read(10 * time.Second)
@@ -279,16 +280,16 @@ func (c *wsClient) position(ply int) stateJSON {
 			c.t.Fatalf("waiting for ply %d: %v", ply, err)
 		}
 		var m inMsg
-		var s stateJSON
+		var s round.StateJSON
 		if json.Unmarshal(data, &m) == nil && (m.T == "state" || m.T == "move") && json.Unmarshal(m.D, &s) == nil && s.Ply == ply {
 			return s
 		}
 	}
 }
 
-func (c *wsClient) state(typ string) stateJSON {
+func (c *wsClient) state(typ string) round.StateJSON {
 	c.t.Helper()
-	var s stateJSON
+	var s round.StateJSON
 	if err := json.Unmarshal(c.next(typ), &s); err != nil {
 		c.t.Fatal(err)
 	}
@@ -632,7 +633,7 @@ func TestRestartWithTheComputerToMove(t *testing.T) {
 			t.Fatalf("no computer move after the restart: %v", err)
 		}
 		json.Unmarshal(data, &m)
-		var s stateJSON
+		var s round.StateJSON
 		json.Unmarshal(m.D, &s)
 		if s.Ply == 1 && s.Turn == "black" {
 			return

@@ -15,6 +15,7 @@ import (
 
 	"github.com/gambitchess/gambit/game"
 	"github.com/gambitchess/gambit/server/computer"
+	"github.com/gambitchess/gambit/server/round"
 	"github.com/gambitchess/gambit/variant/bomb/bombgame"
 	"github.com/gambitchess/gambit/variant/dice/dicegame"
 	"github.com/gambitchess/gambit/variant/fog/foggame"
@@ -38,17 +39,17 @@ var wireTypes = []struct {
 	v     any
 	extra []string // written by the type's MarshalJSON beside its fields
 }{
-	{"State", stateJSON{}, nil},
+	{"State", round.StateJSON{}, nil},
 	{"Step", game.Step{}, []string{"color"}},
-	{"ClockState", clockJSON{}, nil},
-	{"Seat", seatJSON{}, nil},
+	{"ClockState", round.ClockJSON{}, nil},
+	{"Seat", round.SeatJSON{}, nil},
 	{"Fairness", game.Fairness{}, nil},
-	{"Presence", presenceJSON{}, nil},
-	{"SeatPresence", seatPresence{}, nil},
-	{"Rematch", rematchJSON{}, nil},
-	{"ChatLine", chatLine{}, nil},
-	{"ChatLog", chatLogJSON{}, nil},
-	{"WireError", errorJSON{}, nil},
+	{"Presence", round.PresenceJSON{}, nil},
+	{"SeatPresence", round.SeatPresence{}, nil},
+	{"Rematch", round.RematchJSON{}, nil},
+	{"ChatLine", round.ChatLine{}, nil},
+	{"ChatLog", round.ChatLogJSON{}, nil},
+	{"WireError", round.ErrorJSON{}, nil},
 	{"VariantInfo", variantJSON{}, nil},
 	{"Level", computer.Level{}, nil},
 }
@@ -110,7 +111,7 @@ func TestWireSchemaFields(t *testing.T) {
 
 // TestWireSchemaMessages checks the message names: every type the server
 // encodes is in the browser's ServerMsg, every client message the server
-// parses (protocol.go's msg constants) in ClientMsg, and neither union
+// parses (round/protocol.go's msg constants) in ClientMsg, and neither union
 // names a message the server does not know.
 func TestWireSchemaMessages(t *testing.T) {
 	src := readTS(t, tsMessages)
@@ -243,7 +244,7 @@ func goServerMessages(t *testing.T) []string {
 		})
 	})
 	// publish sends a move as "move" and anything else as "state" through
-	// a variable (hub.go): name them here, as encode's literals miss them.
+	// a variable (round/hub.go): name them here, as encode's literals miss them.
 	for _, s := range []string{"move", "state"} {
 		if !slices.Contains(out, s) {
 			out = append(out, s)
@@ -252,8 +253,8 @@ func goServerMessages(t *testing.T) []string {
 	return out
 }
 
-// goClientMessages lists the values of protocol.go's msg constants: the
-// client messages parseClientMsg accepts.
+// goClientMessages lists the values of round/protocol.go's msg constants:
+// the client messages round.ParseClientMsg accepts.
 func goClientMessages(t *testing.T) []string {
 	t.Helper()
 	var out []string
@@ -280,12 +281,17 @@ func goClientMessages(t *testing.T) []string {
 	return out
 }
 
-// eachFile parses every non-test Go file of the package.
+// eachFile parses every non-test Go file of the package and of package
+// round (the hubs, which encode most messages and parse the client's).
 func eachFile(t *testing.T, fn func(*ast.File)) {
 	t.Helper()
-	files, err := filepath.Glob("*.go")
-	if err != nil {
-		t.Fatal(err)
+	var files []string
+	for _, pattern := range []string{"*.go", "round/*.go"} {
+		matched, err := filepath.Glob(pattern)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, matched...)
 	}
 	fset := token.NewFileSet()
 	for _, name := range files {

@@ -10,6 +10,7 @@ import (
 	"github.com/coder/websocket"
 
 	"github.com/gambitchess/gambit/server/guards"
+	"github.com/gambitchess/gambit/server/round"
 )
 
 // Connection timing: a write that takes longer than writeWait drops the
@@ -47,8 +48,8 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	ctx, cancel := context.WithCancel(s.ctx)
-	c := &client{send: make(chan []byte, sendBuffer), cancel: cancel, addr: guards.ClientAddress(r)}
-	join := joinCmd{c: c, since: since, player: playerOf(r)}
+	c := &round.Client{Send: make(chan []byte, round.SendBuffer), Cancel: cancel, Addr: guards.ClientAddress(r)}
+	join := round.JoinCmd{Client: c, Since: since, Player: playerOf(r)}
 	link, err := s.openGame(r.Context(), r.PathValue("id"), join)
 	if err != nil {
 		cancel()
@@ -62,13 +63,13 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	// not turned on unawares): the frame guard bounds what is sent, and
 	// with permessage-deflate a small frame could inflate to far more.
 	opts := &websocket.AcceptOptions{CompressionMode: websocket.CompressionDisabled}
-	conn, err := websocket.Accept(guards.GuardedWriter{ResponseWriter: w, Limit: maxMessage}, r, opts)
+	conn, err := websocket.Accept(guards.GuardedWriter{ResponseWriter: w, Limit: round.MaxMessage}, r, opts)
 	if err != nil {
 		link.leave()
 		cancel()
 		return // Accept has answered the request
 	}
-	conn.SetReadLimit(maxMessage) // a message of many small frames: their sum
+	conn.SetReadLimit(round.MaxMessage) // a message of many small frames: their sum
 	go s.writePump(ctx, conn, c)
 	go s.pingLoop(ctx, conn, c)
 	s.readPump(ctx, conn, link, c)
@@ -80,10 +81,10 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 // declares more) closes the connection with 1009, a binary message with
 // 1003 (the protocol is JSON text), and a connection over the frame guard's
 // bounds or maxDropped messages over its own rate limit with 1008.
-func (s *Server) readPump(ctx context.Context, conn *websocket.Conn, link gameLink, c *client) {
+func (s *Server) readPump(ctx context.Context, conn *websocket.Conn, link gameLink, c *round.Client) {
 	defer func() {
 		link.leave()
-		c.close()
+		c.Close()
 	}()
 	var rate guards.Bucket
 	// flood counts the same messages as rate, with maxDropped more of
@@ -117,17 +118,17 @@ func (s *Server) readPump(ctx context.Context, conn *websocket.Conn, link gameLi
 			s.metrics.refusedWSMessage.Inc()
 			if !warned {
 				warned = true
-				c.trySend(errorEvent(err))
+				c.TrySend(round.ErrorEvent(err))
 			}
 			continue
 		}
 		warned = false
-		msg, err := parseClientMsg(data)
+		msg, err := round.ParseClientMsg(data)
 		if err != nil {
-			c.trySend(errorEvent(err))
+			c.TrySend(round.ErrorEvent(err))
 			continue
 		}
-		msg.Lag, msg.Read = c.lagCredit(), read
+		msg.Lag, msg.Read = c.LagCredit(), read
 		if err := link.message(ctx, data, msg); err != nil {
 			return
 		}
@@ -138,7 +139,7 @@ func (s *Server) readPump(ctx context.Context, conn *websocket.Conn, link gameLi
 // round trip for the lag credit; a ping unanswered within the pong wait
 // ends the connection. It runs beside writePump so that waiting for a pong
 // never holds up a move.
-func (s *Server) pingLoop(ctx context.Context, conn *websocket.Conn, c *client) {
+func (s *Server) pingLoop(ctx context.Context, conn *websocket.Conn, c *round.Client) {
 	ping := time.NewTicker(s.conn.pingPeriod)
 	defer ping.Stop()
 	for {
@@ -147,10 +148,10 @@ func (s *Server) pingLoop(ctx context.Context, conn *websocket.Conn, c *client) 
 		err := conn.Ping(pctx)
 		cancel()
 		if err != nil {
-			c.close()
+			c.Close()
 			return
 		}
-		c.noteRoundTrip(time.Since(start))
+		c.NoteRoundTrip(time.Since(start))
 		select {
 		case <-ctx.Done():
 			return
@@ -160,16 +161,16 @@ func (s *Server) pingLoop(ctx context.Context, conn *websocket.Conn, c *client) 
 }
 
 // writePump writes queued messages until the connection ends.
-func (s *Server) writePump(ctx context.Context, conn *websocket.Conn, c *client) {
+func (s *Server) writePump(ctx context.Context, conn *websocket.Conn, c *round.Client) {
 	defer func() {
 		conn.Close(websocket.StatusNormalClosure, "")
-		c.close()
+		c.Close()
 	}()
 	for {
 		select {
 		case <-ctx.Done():
 			return
-		case data := <-c.send:
+		case data := <-c.Send:
 			wctx, cancel := context.WithTimeout(ctx, writeWait)
 			err := conn.Write(wctx, websocket.MessageText, data)
 			cancel()

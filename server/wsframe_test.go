@@ -12,6 +12,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/gambitchess/gambit/server/round"
 )
 
 // Client frames written by hand, and a raw client that sends them over a
@@ -217,7 +219,7 @@ func TestOversizedFrameRefusedFromItsHeader(t *testing.T) {
 	// A frame of 16-bit length just over the limit, and a 64-bit length
 	// with its top bit set (no frame may declare one).
 	w = openRawWS(t, rs, 82, g.ID, "", nil)
-	w.write(frameHeader(true, opText, maxMessage+1, nil))
+	w.write(frameHeader(true, opText, round.MaxMessage+1, nil))
 	w.closedTooBig(3 * time.Second)
 	w = openRawWS(t, rs, 83, g.ID, "", nil)
 	w.write(frameHeader(true, opText, -1, nil)[:10])
@@ -250,13 +252,13 @@ func TestFragmentedOversizedMessageRefused(t *testing.T) {
 
 	w := openRawWS(t, rs, 84, g.ID, g.Token, nil)
 	w.awaitText(`"t":"state"`)
-	w.write(fragments(pad(maxMessage))...) // the largest message: answered
+	w.write(fragments(pad(round.MaxMessage))...) // the largest message: answered
 	w.awaitText(`"t":"error"`)
 	w.write(fragments(`{"t":"move","d":{"u":"e2e4"}}`)...) // an ordinary move, fragmented
 	w.awaitText(`"uci":"e2e4"`)
 	w.write(clientFrame(true, opText, []byte(`{"t":"move","d":{"u":"e7e5"}}`))) // and in one frame
 	w.awaitText(`"uci":"e7e5"`)
 
-	w.write(fragments(pad(maxMessage + 1))...)
+	w.write(fragments(pad(round.MaxMessage + 1))...)
 	w.closedTooBig(3 * time.Second)
 }

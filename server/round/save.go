@@ -1,14 +1,18 @@
-package server
+package round
 
 import (
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/gambitchess/gambit/server/lobby"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/server/lobby"
+	"github.com/gambitchess/gambit/server/wire"
 	"github.com/gambitchess/gambit/store"
 )
 
@@ -26,23 +30,24 @@ func summaryOf(g *game.Game) store.Summary {
 	return s
 }
 
-// createGame stores a new game: its header, no events yet.
-func (s *Server) createGame(ctx context.Context, g *game.Game) error {
+// CreateGame stores a new game in st: its header, no events yet. A failing
+// store counts in storeErrors.
+func CreateGame(ctx context.Context, st store.Log, storeErrors prometheus.Counter, g *game.Game) error {
 	header, err := json.Marshal(g.Header())
 	if err != nil {
-		return fmt.Errorf("%w: encode game %s: %v", ErrStorage, g.ID(), err)
+		return fmt.Errorf("%w: encode game %s: %v", wire.ErrStorage, g.ID(), err)
 	}
-	if err := s.store.Create(ctx, summaryOf(g), header, nil); err != nil {
-		s.metrics.storeErrors.Inc()
-		return fmt.Errorf("%w: %v", ErrStorage, err)
+	if err := st.Create(ctx, summaryOf(g), header, nil); err != nil {
+		storeErrors.Inc()
+		return fmt.Errorf("%w: %v", wire.ErrStorage, err)
 	}
 	return nil
 }
 
-// appendEvents stores events that g has just applied, expecting the stored
-// game at the version before them: a second writer fails with
+// AppendEvents stores in st events that g has just applied, expecting the
+// stored game at the version before them: a second writer fails with
 // store.ErrConflict instead of overwriting.
-func (s *Server) appendEvents(ctx context.Context, g *game.Game, evs []game.Event) error {
+func AppendEvents(ctx context.Context, st store.Log, storeErrors prometheus.Counter, g *game.Game, evs []game.Event) error {
 	out := make([]store.Event, len(evs))
 	for i, e := range evs {
 		data, err := json.Marshal(e)
@@ -51,27 +56,27 @@ func (s *Server) appendEvents(ctx context.Context, g *game.Game, evs []game.Even
 		}
 		out[i] = store.Event{V: e.V, Type: string(e.Type), Data: data}
 	}
-	if err := s.store.Append(ctx, g.ID(), evs[0].V-1, out, summaryOf(g)); err != nil {
-		s.metrics.storeErrors.Inc()
+	if err := st.Append(ctx, g.ID(), evs[0].V-1, out, summaryOf(g)); err != nil {
+		storeErrors.Inc()
 		return err
 	}
 	return nil
 }
 
-// loadGame reads game id from the store and replays its events.
-func (s *Server) loadGame(ctx context.Context, id string) (*game.Game, error) {
-	st, err := s.store.Load(ctx, id)
+// LoadGame reads game id from st and replays its events, on the clock now.
+func LoadGame(ctx context.Context, st store.Log, storeErrors prometheus.Counter, id string, now func() time.Time) (*game.Game, error) {
+	stored, err := st.Load(ctx, id)
 	if err != nil {
 		if !errors.Is(err, store.ErrNotFound) {
-			s.metrics.storeErrors.Inc()
+			storeErrors.Inc()
 		}
 		return nil, err
 	}
-	evs := make([]game.Event, len(st.Events))
-	for i, e := range st.Events {
+	evs := make([]game.Event, len(stored.Events))
+	for i, e := range stored.Events {
 		if err := json.Unmarshal(e.Data, &evs[i]); err != nil {
 			return nil, fmt.Errorf("%w: game %s event %d: %v", game.ErrBadRecord, id, e.V, err)
 		}
 	}
-	return game.Load(st.Header, evs, s.now)
+	return game.Load(stored.Header, evs, now)
 }

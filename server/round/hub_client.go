@@ -1,4 +1,4 @@
-package server
+package round
 
 import (
 	"context"
@@ -12,39 +12,39 @@ import (
 	"github.com/gambitchess/gambit/game"
 )
 
-// A client is what a hub holds of a connection to its game (the
-// WebSocket's pumps, ws.go, or a relay from another node, cluster.go):
-// where its messages go, whom it acts for, its lag.
+// A Client is what a hub holds of a connection to its game (the
+// WebSocket's pumps, package server's ws.go, or a relay from another
+// node, its cluster.go): where its messages go, whom it acts for, its lag.
 
-// maxLagCredit bounds the time a move is credited for the network: a slow
+// MaxLagCredit bounds the time a move is credited for the network: a slow
 // line does not lose on time for its lag, and a client cannot buy itself
 // more than this per move by delaying its pongs.
-const maxLagCredit = 500 * time.Millisecond
+const MaxLagCredit = 500 * time.Millisecond
 
-// client is one WebSocket connection to a game.
-type client struct {
-	send   chan []byte
+// Client is one WebSocket connection to a game.
+type Client struct {
+	Send   chan []byte
 	viewer game.Viewer // the seats this connection acts for; none for a spectator
-	chat   chatter     // its chat name and rate limit (the hub's, as viewer is)
-	cancel context.CancelFunc
+	Chat   Chatter     // its chat name and rate limit (the hub's, as viewer is)
+	Cancel context.CancelFunc
 	once   sync.Once
 	lag    atomic.Int64     // one-way network time, smoothed, in nanoseconds
-	addr   string           // the client's address, as limits key it
+	Addr   string           // the client's address, as limits key it
 	open   prometheus.Gauge // the open sockets it counts in while the hub holds it (set by the hub)
 	fullAt time.Time        // when a sync was last answered a whole state (the hub's, as viewer is)
 }
 
-// trySend queues data for the client unless its queue is full (the reader
+// TrySend queues data for the client unless its queue is full (the reader
 // must never block on a slow writer).
-func (c *client) trySend(data []byte) {
+func (c *Client) TrySend(data []byte) {
 	select {
-	case c.send <- data:
+	case c.Send <- data:
 	default:
 	}
 }
 
-// noteRoundTrip folds a ping's round trip into the connection's lag.
-func (c *client) noteRoundTrip(rtt time.Duration) {
+// NoteRoundTrip folds a ping's round trip into the connection's lag.
+func (c *Client) NoteRoundTrip(rtt time.Duration) {
 	sample := int64(rtt / 2)
 	if old := c.lag.Load(); old > 0 {
 		sample = (3*old + sample) / 4
@@ -52,17 +52,17 @@ func (c *client) noteRoundTrip(rtt time.Duration) {
 	c.lag.Store(sample)
 }
 
-// lagCredit is what a move from this connection is credited on the clock.
-func (c *client) lagCredit() time.Duration {
-	return min(time.Duration(c.lag.Load()), maxLagCredit)
+// LagCredit is what a move from this connection is credited on the clock.
+func (c *Client) LagCredit() time.Duration {
+	return min(time.Duration(c.lag.Load()), MaxLagCredit)
 }
 
-// close ends the connection (the pumps notice and return).
-func (c *client) close() { c.once.Do(c.cancel) }
+// Close ends the connection (the pumps notice and return).
+func (c *Client) Close() { c.once.Do(c.Cancel) }
 
-// viewerFor returns the viewer person player is in g: the seats it holds
+// ViewerFor returns the viewer person player is in g: the seats it holds
 // (both in a game on one screen, one online), none (a spectator) otherwise.
-func viewerFor(g *game.Game, player string) game.Viewer {
+func ViewerFor(g *game.Game, player string) game.Viewer {
 	var v game.Viewer
 	for _, c := range []chess.Color{chess.White, chess.Black} {
 		if s := g.Seat(c); player != "" && s.Kind == game.SeatHuman && s.Player == player {

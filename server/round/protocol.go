@@ -1,4 +1,4 @@
-package server
+package round
 
 import (
 	"encoding/json"
@@ -10,13 +10,13 @@ import (
 	"github.com/gambitchess/gambit/server/wire"
 )
 
-// maxMessage is the largest client message the server reads. A WebSocket
+// MaxMessage is the largest client message the server reads. A WebSocket
 // message over it closes the connection with 1009 (message too big): a
 // frame that declares more is refused from its header, before its payload
 // is read (wsframe.go), and a message of smaller fragments when its sum
 // passes the limit (the library's read limit). parseClientMsg checks it
 // again for a message that comes another way.
-const maxMessage = 2048
+const MaxMessage = 2048
 
 // envelope is the wire format of every WebSocket message.
 type envelope struct {
@@ -48,8 +48,8 @@ const (
 	msgChat = "chat"
 )
 
-// clientMsg is a decoded client message.
-type clientMsg struct {
+// ClientMsg is a decoded client message.
+type ClientMsg struct {
 	T    string
 	U    string        // move, coordinate text (UCI for chess, ICCS for xiangqi)
 	V    int64         // sync, last version seen
@@ -60,23 +60,23 @@ type clientMsg struct {
 	Text string // chat, the line trimmed and checked (checkChatText)
 }
 
-// parseClientMsg decodes and checks one client message.
-func parseClientMsg(data []byte) (clientMsg, error) {
-	if len(data) > maxMessage {
-		return clientMsg{}, fmt.Errorf("%w: %d bytes, at most %d", ErrTooLarge, len(data), maxMessage)
+// ParseClientMsg decodes and checks one client message.
+func ParseClientMsg(data []byte) (ClientMsg, error) {
+	if len(data) > MaxMessage {
+		return ClientMsg{}, fmt.Errorf("%w: %d bytes, at most %d", wire.ErrTooLarge, len(data), MaxMessage)
 	}
 	var env envelope
 	if err := json.Unmarshal(data, &env); err != nil {
-		return clientMsg{}, fmt.Errorf("%w: malformed JSON: %v", ErrBadRequest, err)
+		return ClientMsg{}, fmt.Errorf("%w: malformed JSON: %v", wire.ErrBadRequest, err)
 	}
-	m := clientMsg{T: env.T}
+	m := ClientMsg{T: env.T}
 	switch env.T {
 	case msgMove:
 		var d struct {
 			U string `json:"u"`
 		}
 		if err := decodeData(env.D, &d); err != nil || d.U == "" {
-			return clientMsg{}, fmt.Errorf("%w: move needs {\"u\": \"e2e4\"}", ErrBadRequest)
+			return ClientMsg{}, fmt.Errorf("%w: move needs {\"u\": \"e2e4\"}", wire.ErrBadRequest)
 		}
 		m.U = d.U
 	case msgSync:
@@ -84,7 +84,7 @@ func parseClientMsg(data []byte) (clientMsg, error) {
 			V int64 `json:"v"`
 		}
 		if err := decodeData(env.D, &d); err != nil {
-			return clientMsg{}, fmt.Errorf("%w: sync needs {\"v\": number}", ErrBadRequest)
+			return ClientMsg{}, fmt.Errorf("%w: sync needs {\"v\": number}", wire.ErrBadRequest)
 		}
 		m.V = d.V
 	case msgClaimVictory:
@@ -92,7 +92,7 @@ func parseClientMsg(data []byte) (clientMsg, error) {
 			Draw bool `json:"draw"`
 		}
 		if len(env.D) > 0 && json.Unmarshal(env.D, &d) != nil {
-			return clientMsg{}, fmt.Errorf("%w: claim-victory takes nothing or {\"draw\": true}", ErrBadRequest)
+			return ClientMsg{}, fmt.Errorf("%w: claim-victory takes nothing or {\"draw\": true}", wire.ErrBadRequest)
 		}
 		m.Draw = d.Draw
 	case msgChat:
@@ -100,19 +100,19 @@ func parseClientMsg(data []byte) (clientMsg, error) {
 			Text string `json:"text"`
 		}
 		if err := decodeData(env.D, &d); err != nil {
-			return clientMsg{}, fmt.Errorf("%w: chat needs {\"text\": \"...\"}", ErrBadRequest)
+			return ClientMsg{}, fmt.Errorf("%w: chat needs {\"text\": \"...\"}", wire.ErrBadRequest)
 		}
 		text, err := checkChatText(d.Text)
 		if err != nil {
-			return clientMsg{}, err
+			return ClientMsg{}, err
 		}
 		m.Text = text
 	case msgTakeback, msgResign, msgAbort, msgDrawOffer, msgDrawAccept, msgDrawDecline, msgDrawClaim,
 		msgTakebackOffer, msgTakebackAccept, msgTakebackDecline, msgRematchOffer, msgRematchDecline:
 	case "":
-		return clientMsg{}, fmt.Errorf("%w: missing message type \"t\"", ErrBadRequest)
+		return ClientMsg{}, fmt.Errorf("%w: missing message type \"t\"", wire.ErrBadRequest)
 	default:
-		return clientMsg{}, fmt.Errorf("%w %q", ErrUnknownType, env.T)
+		return ClientMsg{}, fmt.Errorf("%w %q", wire.ErrUnknownType, env.T)
 	}
 	return m, nil
 }
@@ -124,8 +124,8 @@ func decodeData(raw json.RawMessage, v any) error {
 	return json.Unmarshal(raw, v)
 }
 
-// clockJSON is a clock as the browser sees it, in milliseconds.
-type clockJSON struct {
+// ClockJSON is a clock as the browser sees it, in milliseconds.
+type ClockJSON struct {
 	White     int64  `json:"white"`
 	Black     int64  `json:"black"`
 	Running   string `json:"running,omitempty"`
@@ -133,16 +133,16 @@ type clockJSON struct {
 	Increment int64  `json:"increment"`
 }
 
-// seatJSON is a seat without its secret token.
-type seatJSON struct {
+// SeatJSON is a seat without its secret token.
+type SeatJSON struct {
 	Kind  game.SeatKind `json:"kind"`
 	Name  string        `json:"name,omitempty"`
 	Level string        `json:"level,omitempty"`
 }
 
-// stateJSON is the game as events carry it. A "state" event fills Moves
+// StateJSON is the game as events carry it. A "state" event fills Moves
 // (the whole history); a "move" event fills Last instead.
-type stateJSON struct {
+type StateJSON struct {
 	V           int64               `json:"v"`
 	ID          string              `json:"id"`
 	Mode        game.Mode           `json:"mode"`
@@ -160,12 +160,12 @@ type stateJSON struct {
 	Last        *game.Step          `json:"last,omitempty"`
 	Dests       map[string][]string `json:"dests"`
 	Check       string              `json:"check,omitempty"`
-	Clock       *clockJSON          `json:"clock,omitempty"`
+	Clock       *ClockJSON          `json:"clock,omitempty"`
 	DrawOffer   string              `json:"drawOffer,omitempty"`
 	// TakebackOffer is the side asking to take back its last move (online).
 	TakebackOffer string              `json:"takebackOffer,omitempty"`
 	CanClaim      bool                `json:"canClaim"`
-	Seats         map[string]seatJSON `json:"seats"`
+	Seats         map[string]SeatJSON `json:"seats"`
 	Public        bool                `json:"public,omitempty"` // listed for everyone (a lobby challenge, a game on one screen); an invite is not
 	// Fair is the commitment to a seeded game's secret seed (the seed once
 	// over); Ext what the variant shows beside the board, as the viewer may
@@ -174,9 +174,9 @@ type stateJSON struct {
 	Ext  game.Ext       `json:"ext,omitzero"`
 }
 
-// snapshot describes g as viewer v sees it, with the whole history: a
+// Snapshot describes g as viewer v sees it, with the whole history: a
 // "state".
-func snapshot(g *game.Game, v game.Viewer) stateJSON {
+func Snapshot(g *game.Game, v game.Viewer) StateJSON {
 	s := common(g, v, true)
 	if v.Holds(g.Turn()) {
 		s.addDests(g)
@@ -186,7 +186,7 @@ func snapshot(g *game.Game, v game.Viewer) stateJSON {
 
 // see sets the board, the history (with full), the last move and the
 // variant's extras to what viewer v may see of them.
-func (s *stateJSON) see(g *game.Game, v game.Viewer, full bool) {
+func (s *StateJSON) see(g *game.Game, v game.Viewer, full bool) {
 	sight := g.Sight(v, full)
 	s.FEN, s.Check, s.Fair, s.Ext, s.Last = sight.FEN, sight.Check, sight.Fair, sight.Ext, sight.Last
 	if full {
@@ -200,7 +200,7 @@ func (s *stateJSON) see(g *game.Game, v game.Viewer, full bool) {
 // addDests gives s the legal destinations and the claim: only a viewer who
 // holds the side to move gets them (the browser's board offers them, and
 // no one else needs them).
-func (s *stateJSON) addDests(g *game.Game) { s.Dests, s.CanClaim = g.Dests(), g.CanClaimDraw() }
+func (s *StateJSON) addDests(g *game.Game) { s.Dests, s.CanClaim = g.Dests(), g.CanClaimDraw() }
 
 // common is g as viewer v sees it, without the legal destinations; full
 // adds the whole history (a "state"). In a game of full information it is
@@ -208,10 +208,10 @@ func (s *stateJSON) addDests(g *game.Game) { s.Dests, s.CanClaim = g.Dests(), g.
 // Last from the event: the history is never rebuilt for one move. In a
 // variant of hidden information, board, history and last move are cut for
 // v here, so no message of such a game is built without its viewer.
-func common(g *game.Game, v game.Viewer, full bool) stateJSON {
-	s := stateJSON{V: g.Version(), ID: g.ID(), Mode: g.Mode(), Variant: g.Variant(), Status: g.Status().String(), Result: g.Result(),
+func common(g *game.Game, v game.Viewer, full bool) StateJSON {
+	s := StateJSON{V: g.Version(), ID: g.ID(), Mode: g.Mode(), Variant: g.Variant(), Status: g.Status().String(), Result: g.Result(),
 		Turn: game.ColorName(g.Turn()), Ply: g.Ply(), SetupPly: len(g.Header().Moves), Dests: map[string][]string{},
-		Seats: map[string]seatJSON{}}
+		Seats: map[string]SeatJSON{}}
 	if o := g.Outcome(); o.Over() {
 		s.Termination = o.Termination
 		if !o.Draw {
@@ -227,10 +227,10 @@ func common(g *game.Game, v game.Viewer, full bool) stateJSON {
 	}
 	for _, c := range []chess.Color{chess.White, chess.Black} {
 		seat := g.Seat(c)
-		s.Seats[game.ColorName(c)] = seatJSON{Kind: seat.Kind, Name: seat.Name, Level: seat.Level}
+		s.Seats[game.ColorName(c)] = SeatJSON{Kind: seat.Kind, Name: seat.Name, Level: seat.Level}
 	}
 	if k := g.Clock(); k != nil {
-		s.Clock = &clockJSON{White: k.Remaining(chess.White).Milliseconds(), Black: k.Remaining(chess.Black).Milliseconds(),
+		s.Clock = &ClockJSON{White: k.Remaining(chess.White).Milliseconds(), Black: k.Remaining(chess.Black).Milliseconds(),
 			Initial: k.Initial.Milliseconds(), Increment: k.Increment.Milliseconds()}
 		if c, ok := k.Running(); ok {
 			s.Clock.Running = game.ColorName(c)
@@ -251,22 +251,22 @@ func encode(t string, d any) []byte {
 	return out
 }
 
-// errorEvent is the error message for err.
-func errorEvent(err error) []byte {
-	return encode("error", errorBody(err))
+// ErrorEvent is the error message for err.
+func ErrorEvent(err error) []byte {
+	return encode("error", ErrorBody(err))
 }
 
-// errorJSON is an error as the wire carries it, in an HTTP answer's body
+// ErrorJSON is an error as the wire carries it, in an HTTP answer's body
 // and in a WebSocket error event: its code, its text and, for a rate
 // limit, how many seconds to wait before trying again.
-type errorJSON struct {
+type ErrorJSON struct {
 	Code       string `json:"code"`
 	Message    string `json:"message"`
 	RetryAfter int    `json:"retryAfter,omitempty"`
 }
 
-// errorBody is err on the wire.
-func errorBody(err error) errorJSON {
+// ErrorBody is err on the wire.
+func ErrorBody(err error) ErrorJSON {
 	_, code := wire.Code(err)
-	return errorJSON{Code: code, Message: wire.Message(err), RetryAfter: wire.RetryAfter(err)}
+	return ErrorJSON{Code: code, Message: wire.Message(err), RetryAfter: wire.RetryAfter(err)}
 }

@@ -1,4 +1,4 @@
-package server
+package round
 
 import (
 	"fmt"
@@ -10,6 +10,7 @@ import (
 
 	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/server/wire"
 )
 
 // Chat in a live game: two rooms, the players' (the two seat holders) and
@@ -22,10 +23,10 @@ import (
 
 // Chat limits.
 const (
-	chatLogSize  = 50  // lines kept per room
+	ChatLogSize  = 50  // lines kept per room
 	chatMaxRunes = 140 // characters per line, after trimming
-	chatRate     = 1   // a connection's lines a second, on average...
-	chatBurst    = 3   // ...after a burst of this many lines
+	ChatRate     = 1   // a connection's lines a second, on average...
+	ChatBurst    = 3   // ...after a burst of this many lines
 )
 
 // chatRoom is one of a game's two chat rooms.
@@ -55,8 +56,8 @@ func roomOf(v game.Viewer) chatRoom {
 	return roomPlayers
 }
 
-// chatLine is one line of chat as it goes out.
-type chatLine struct {
+// ChatLine is one line of chat as it goes out.
+type ChatLine struct {
 	Room string `json:"room"` // "players" or "spectators"
 	From string `json:"from"` // "white", "black" or "spectator"
 	Name string `json:"name"` // the seat's name (its colour if none), or "Spectator 3f2a"
@@ -64,50 +65,50 @@ type chatLine struct {
 	At   string `json:"at"` // RFC 3339, UTC
 }
 
-// chatLogJSON is the "chat-log" message a joining client gets: its room's
+// ChatLogJSON is the "chat-log" message a joining client gets: its room's
 // recent lines, oldest first.
-type chatLogJSON struct {
+type ChatLogJSON struct {
 	Room  string     `json:"room"`
-	Lines []chatLine `json:"lines"`
+	Lines []ChatLine `json:"lines"`
 }
 
 // chatState is a hub's chat: each room's recent lines. Only the hub's
 // goroutine touches it.
 type chatState struct {
-	rooms [numRooms][]chatLine
+	rooms [numRooms][]ChatLine
 }
 
 // add keeps line in room r, dropping the oldest past chatLogSize.
-func (cs *chatState) add(r chatRoom, line chatLine) {
+func (cs *chatState) add(r chatRoom, line ChatLine) {
 	lines := append(cs.rooms[r], line)
-	if len(lines) > chatLogSize {
-		lines = lines[len(lines)-chatLogSize:] // append moves it to a fresh array in time: memory stays bounded
+	if len(lines) > ChatLogSize {
+		lines = lines[len(lines)-ChatLogSize:] // append moves it to a fresh array in time: memory stays bounded
 	}
 	cs.rooms[r] = lines
 }
 
 // log returns room r's lines, never nil (an empty log is "lines": []).
-func (cs *chatState) log(r chatRoom) []chatLine {
+func (cs *chatState) log(r chatRoom) []ChatLine {
 	if cs.rooms[r] == nil {
-		return []chatLine{}
+		return []ChatLine{}
 	}
 	return cs.rooms[r]
 }
 
-// chatter is what the hub knows of one connection for chat: the name its
+// Chatter is what the hub knows of one connection for chat: the name its
 // lines go out under, if a spectator, and its rate limit.
-type chatter struct {
+type Chatter struct {
 	name   string
-	bucket guards.Bucket
+	Bucket guards.Bucket
 }
 
 // newChatter gives a connection of viewer v its chat identity: a spectator
 // gets a short tag, random per connection, so spectators can be told
 // apart without any account.
-func newChatter(v game.Viewer) chatter {
-	c := chatter{}
+func newChatter(v game.Viewer) Chatter {
+	c := Chatter{}
 	if v.IsSpectator() {
-		c.name = fmt.Sprintf("Spectator %04x", randomInt(1<<16))
+		c.name = fmt.Sprintf("Spectator %04x", RandomInt(1<<16))
 	}
 	return c
 }
@@ -117,25 +118,25 @@ func hasChat(g *game.Game) bool { return g.Mode() == game.ModeOnline }
 
 // chatJoin readies chat for client c, who has just joined, and sends it
 // its room's recent lines. Games without chat send nothing.
-func (h *hub) chatJoin(c *client) {
-	c.chat = newChatter(c.viewer)
+func (h *Hub) chatJoin(c *Client) {
+	c.Chat = newChatter(c.viewer)
 	if !hasChat(h.g) {
 		return
 	}
 	r := roomOf(c.viewer)
-	h.deliver(c, encode("chat-log", chatLogJSON{Room: r.String(), Lines: h.chat.log(r)}))
+	h.deliver(c, encode("chat-log", ChatLogJSON{Room: r.String(), Lines: h.chat.log(r)}))
 }
 
 // say posts text (already checked by checkChatText) from client c to its
 // room, or tells c why not.
-func (h *hub) say(c *client, text string) {
+func (h *Hub) say(c *Client, text string) {
 	if err := h.checkSay(c); err != nil {
-		h.deliver(c, errorEvent(err))
+		h.deliver(c, ErrorEvent(err))
 		return
 	}
 	r := roomOf(c.viewer)
 	from, name := h.speaker(c)
-	line := chatLine{Room: r.String(), From: from, Name: name, Text: text, At: h.env.now().UTC().Format(time.RFC3339)}
+	line := ChatLine{Room: r.String(), From: from, Name: name, Text: text, At: h.env.Now().UTC().Format(time.RFC3339)}
 	h.chat.add(r, line)
 	msg := encode("chat", line)
 	for cl := range h.clients {
@@ -148,18 +149,18 @@ func (h *hub) say(c *client, text string) {
 // checkSay reports why client c may not chat now, if it may not: the game
 // has no chat, or c (or its address, over all its sockets) is over its
 // rate. Only a line that passes takes from c's allowance.
-func (h *hub) checkSay(c *client) error {
+func (h *Hub) checkSay(c *Client) error {
 	if !hasChat(h.g) {
-		return fmt.Errorf("%w: there is chat in online games only", ErrNoChat)
+		return fmt.Errorf("%w: there is chat in online games only", wire.ErrNoChat)
 	}
-	return h.env.takeChatLine(c)
+	return h.env.TakeChatLine(c)
 }
 
 // speaker is who client c's lines are from: its seat's colour and name (the
 // colour when the seat has none), or "spectator" and its tag.
-func (h *hub) speaker(c *client) (from, name string) {
+func (h *Hub) speaker(c *Client) (from, name string) {
 	if c.viewer.IsSpectator() {
-		return "spectator", c.chat.name
+		return "spectator", c.Chat.name
 	}
 	color := chess.Black
 	if c.viewer.Holds(chess.White) {
@@ -179,13 +180,13 @@ func (h *hub) speaker(c *client) (from, name string) {
 func checkChatText(text string) (string, error) {
 	text = strings.TrimSpace(text)
 	if text == "" {
-		return "", fmt.Errorf("%w: an empty chat line", ErrBadRequest)
+		return "", fmt.Errorf("%w: an empty chat line", wire.ErrBadRequest)
 	}
 	if n := utf8.RuneCountInString(text); n > chatMaxRunes {
-		return "", fmt.Errorf("%w: a chat line of %d characters, at most %d", ErrBadRequest, n, chatMaxRunes)
+		return "", fmt.Errorf("%w: a chat line of %d characters, at most %d", wire.ErrBadRequest, n, chatMaxRunes)
 	}
 	if strings.IndexFunc(text, isChatControl) >= 0 {
-		return "", fmt.Errorf("%w: control characters in a chat line", ErrBadRequest)
+		return "", fmt.Errorf("%w: control characters in a chat line", wire.ErrBadRequest)
 	}
 	return text, nil
 }

@@ -1,4 +1,4 @@
-package server
+package round
 
 import (
 	"context"
@@ -52,7 +52,7 @@ type presence struct {
 type seatsKey [2]struct{ online, claimable, due bool }
 
 // count notes client c arriving (d = 1) or leaving (-1).
-func (p *presence) count(c *client, d int) {
+func (p *presence) count(c *Client, d int) {
 	if c.viewer.IsSpectator() {
 		p.watching += d
 		return
@@ -85,39 +85,39 @@ func basisOf(g *game.Game) gameBasis {
 
 // gameChanged brings presence up to date after a change to the game, when
 // the change touched what presence depends on.
-func (h *hub) gameChanged() {
+func (h *Hub) gameChanged() {
 	if b := basisOf(h.g); b != h.presence.basis || h.presence.last == nil {
 		h.notePresence()
 	}
 }
 
-// presenceJSON is the "presence" message.
-type presenceJSON struct {
-	White    seatPresence `json:"white"`
-	Black    seatPresence `json:"black"`
+// PresenceJSON is the "presence" message.
+type PresenceJSON struct {
+	White    SeatPresence `json:"white"`
+	Black    SeatPresence `json:"black"`
 	Watching int          `json:"watching"` // spectators connected
 }
 
-// seatPresence is one seat's presence; ClaimIn (ms) is set when its player
+// SeatPresence is one seat's presence; ClaimIn (ms) is set when its player
 // is away in an online game in play: the time until the opponent may claim.
-type seatPresence struct {
+type SeatPresence struct {
 	Online  bool   `json:"online"`
 	ClaimIn *int64 `json:"claimIn,omitempty"`
 }
 
 // connected reports whether some connection holds colour c's seat.
-func (h *hub) connected(c chess.Color) bool { return h.presence.seated[c] > 0 }
+func (h *Hub) connected(c chess.Color) bool { return h.presence.seated[c] > 0 }
 
 // notePresence updates when each seat went away and arms the timers that
 // follow from it, tells the players at once when a seat changed, and
 // sends everyone the presence now or at the end of the interval (see
 // above). It returns the presence as it is, and who was just sent it.
-func (h *hub) notePresence() ([]byte, audience) {
-	now := h.env.now()
+func (h *Hub) notePresence() ([]byte, audience) {
+	now := h.env.Now()
 	data, key := h.presenceNow(now)
 	h.presence.basis = basisOf(h.g)
 	h.armPresenceTimers(now)
-	h.env.lobby.Note(h.g, h.connected)
+	h.env.Lobby.Note(h.g, h.connected)
 	h.presence.pending = string(data) != string(h.presence.last)
 	if h.flushPresence(false) {
 		return data, toEveryone
@@ -146,17 +146,17 @@ const (
 )
 
 // got reports whether client c was among those sent it.
-func (a audience) got(c *client) bool {
+func (a audience) got(c *Client) bool {
 	return a == toEveryone || a == toPlayers && !c.viewer.IsSpectator()
 }
 
 // presenceNow is the presence message as of now, and what it says of the
 // seats; it notes when a seat went away.
-func (h *hub) presenceNow(now time.Time) ([]byte, seatsKey) {
-	msg := presenceJSON{Watching: h.presence.watching}
+func (h *Hub) presenceNow(now time.Time) ([]byte, seatsKey) {
+	msg := PresenceJSON{Watching: h.presence.watching}
 	var key seatsKey
 	for _, c := range []chess.Color{chess.White, chess.Black} {
-		p := seatPresence{Online: h.connected(c)}
+		p := SeatPresence{Online: h.connected(c)}
 		switch {
 		case p.Online:
 			h.presence.since[c] = time.Time{}
@@ -164,7 +164,7 @@ func (h *hub) presenceNow(now time.Time) ([]byte, seatsKey) {
 			h.presence.since[c] = now
 		}
 		if h.claimable(c) {
-			in := max(h.presence.since[c].Add(h.env.claimAfter).Sub(now), 0).Milliseconds()
+			in := max(h.presence.since[c].Add(h.env.ClaimAfter).Sub(now), 0).Milliseconds()
 			p.ClaimIn = &in
 		}
 		key[c].online, key[c].claimable, key[c].due = p.Online, p.ClaimIn != nil, p.ClaimIn != nil && *p.ClaimIn == 0
@@ -182,16 +182,16 @@ func (h *hub) presenceNow(now time.Time) ([]byte, seatsKey) {
 // interval's timer fired: due); else it arms that timer, once. It reports
 // whether it sent. The interval is in real time, as the timer's is,
 // whatever clock the server's Now reads.
-func (h *hub) flushPresence(due bool) bool {
+func (h *Hub) flushPresence(due bool) bool {
 	if due {
 		h.presence.flush = nil
 	}
 	if !h.presence.pending {
 		return false
 	}
-	if wait := time.Until(h.presence.sentAt.Add(h.env.presenceEvery)); !due && wait > 0 {
+	if wait := time.Until(h.presence.sentAt.Add(h.env.PresenceEvery)); !due && wait > 0 {
 		if h.presence.flush == nil {
-			h.presence.flush = time.AfterFunc(wait, func() { _ = h.send(h.env.ctx, presenceFlushCmd{}) })
+			h.presence.flush = time.AfterFunc(wait, func() { _ = h.Send(h.env.Ctx, presenceFlushCmd{}) })
 		}
 		return false
 	}
@@ -199,7 +199,7 @@ func (h *hub) flushPresence(due bool) bool {
 		h.presence.flush.Stop()
 		h.presence.flush = nil
 	}
-	data, key := h.presenceNow(h.env.now())
+	data, key := h.presenceNow(h.env.Now())
 	h.presence.pending = false
 	h.presence.last, h.presence.sentAt, h.presence.seats = data, time.Now(), key
 	for cl := range h.clients {
@@ -211,7 +211,7 @@ func (h *hub) flushPresence(due bool) bool {
 // claimable reports whether the opponent of away colour c could claim once
 // enough time has passed: an online game in play, both seats taken by
 // people, both sides having moved.
-func (h *hub) claimable(c chess.Color) bool {
+func (h *Hub) claimable(c chess.Color) bool {
 	g := h.g
 	if k := g.Clock(); k != nil && k.PerMove {
 		return false // correspondence: players come and go; the clock decides
@@ -222,7 +222,7 @@ func (h *hub) claimable(c chess.Color) bool {
 
 // armPresenceTimers wakes the hub when an away player's opponent may claim
 // (to tell the clients) and when a first move is overdue (to abort).
-func (h *hub) armPresenceTimers(now time.Time) {
+func (h *Hub) armPresenceTimers(now time.Time) {
 	stop := func(t **time.Timer) {
 		if *t != nil {
 			(*t).Stop()
@@ -232,22 +232,22 @@ func (h *hub) armPresenceTimers(now time.Time) {
 	stop(&h.presence.claim)
 	stop(&h.presence.opening)
 	for _, c := range []chess.Color{chess.White, chess.Black} {
-		if since := h.presence.since[c]; !since.IsZero() && h.claimable(c) && now.Sub(since) < h.env.claimAfter {
-			h.presence.claim = time.AfterFunc(since.Add(h.env.claimAfter).Sub(now)+10*time.Millisecond,
-				func() { _ = h.send(h.env.ctx, presenceCmd{}) })
+		if since := h.presence.since[c]; !since.IsZero() && h.claimable(c) && now.Sub(since) < h.env.ClaimAfter {
+			h.presence.claim = time.AfterFunc(since.Add(h.env.ClaimAfter).Sub(now)+10*time.Millisecond,
+				func() { _ = h.Send(h.env.Ctx, presenceCmd{}) })
 			break
 		}
 	}
 	if deadline, ok := h.openingDeadline(); ok {
 		h.presence.opening = time.AfterFunc(max(deadline.Sub(now), 0)+10*time.Millisecond,
-			func() { _ = h.send(h.env.ctx, presenceCmd{}) })
+			func() { _ = h.Send(h.env.Ctx, presenceCmd{}) })
 	}
 }
 
 // openingDeadline is when an online game whose sides have not both moved
 // is aborted: firstMoveTime after its last change, once both seats are
 // taken.
-func (h *hub) openingDeadline() (time.Time, bool) {
+func (h *Hub) openingDeadline() (time.Time, bool) {
 	g := h.g
 	if k := g.Clock(); k != nil && k.PerMove {
 		return time.Time{}, false // correspondence: a first move may take days
@@ -256,11 +256,11 @@ func (h *hub) openingDeadline() (time.Time, bool) {
 		g.Seat(chess.White).Kind == game.SeatOpen || g.Seat(chess.Black).Kind == game.SeatOpen {
 		return time.Time{}, false
 	}
-	return g.UpdatedAt().Add(h.env.firstMoveTime), true
+	return g.UpdatedAt().Add(h.env.FirstMoveTime), true
 }
 
-func (h *hub) presenceTick(ctx context.Context) {
-	if deadline, ok := h.openingDeadline(); ok && !h.env.now().Before(deadline) {
+func (h *Hub) presenceTick(ctx context.Context) {
+	if deadline, ok := h.openingDeadline(); ok && !h.env.Now().Before(deadline) {
 		h.apply(ctx, nil, func(g *game.Game) ([]game.Event, error) { return g.Abort(g.Turn()) })
 	}
 	h.notePresence()
@@ -268,8 +268,8 @@ func (h *hub) presenceTick(ctx context.Context) {
 
 // claimVictory ends the game for viewer v's side when its opponent has been
 // away long enough: a win, or (draw) a draw.
-func (h *hub) claimVictory(g *game.Game, v game.Viewer, draw bool) ([]game.Event, error) {
-	me := acting(v, g.Turn())
+func (h *Hub) claimVictory(g *game.Game, v game.Viewer, draw bool) ([]game.Event, error) {
+	me := Acting(v, g.Turn())
 	away := me.Other()
 	if v.Holds(away) {
 		return nil, fmt.Errorf("%w: you hold both seats", game.ErrCannotClaim)
@@ -278,7 +278,7 @@ func (h *hub) claimVictory(g *game.Game, v game.Viewer, draw bool) ([]game.Event
 	if !h.claimable(away) || since.IsZero() {
 		return nil, fmt.Errorf("%w: your opponent is here", game.ErrCannotClaim)
 	}
-	if wait := since.Add(h.env.claimAfter).Sub(h.env.now()); wait > 0 {
+	if wait := since.Add(h.env.ClaimAfter).Sub(h.env.Now()); wait > 0 {
 		return nil, fmt.Errorf("%w: your opponent may come back: wait %d s more", game.ErrCannotClaim, int(wait.Seconds())+1)
 	}
 	return g.ClaimAbandoned(me, !draw)

@@ -1,4 +1,4 @@
-package server
+package round
 
 import (
 	"cmp"
@@ -10,6 +10,7 @@ import (
 
 	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/server/wire"
 	"github.com/gambitchess/gambit/store"
 )
 
@@ -26,9 +27,9 @@ import (
 // reconnect; older gaps are filled with a full state.
 const eventLogSize = 256
 
-// sendBuffer is each client's outgoing queue; a client that lets it fill
+// SendBuffer is each client's outgoing queue; a client that lets it fill
 // is dropped rather than allowed to block the hub.
-const sendBuffer = 64
+const SendBuffer = 64
 
 // viewerKinds are the viewers an event is encoded for: indexed by
 // viewerIndex (bit 0 the white seat, bit 1 the black seat; 0 a spectator,
@@ -59,54 +60,60 @@ type published struct {
 	state bool // the messages are whole states (a sync replaying them is answered as one asking for a state)
 }
 
-// hub owns one live game: all reads and changes happen on its goroutine.
-type hub struct {
-	env       *hubEnv // all the hub uses of the server
-	g         *game.Game
-	cmds      chan hubCmd
-	clients   map[*client]struct{}
-	log       []published
-	flag      *time.Timer
-	bot       botState
-	client    string // the address of the person playing, whose turn the computer's thoughts take
-	presence  presence
-	rematch   rematchState
-	idleTimer *time.Timer
-	playTimer *time.Timer   // a game against the computer: fires when it has gone ComputerIdle without a move
-	chat      chatState     // the rooms' recent lines, in memory only (hub_chat.go)
-	failed    bool          // the game could not be saved nor read back: retire at once
-	moveRead  time.Time     // when the move being applied was read off its WebSocket (zero: none)
-	done      chan struct{} // closed when the hub stops
+// Hub owns one live game: all reads and changes happen on its goroutine.
+type Hub struct {
+	env        *Env // all the hub uses of the server
+	g          *game.Game
+	cmds       chan Cmd
+	clients    map[*Client]struct{}
+	log        []published
+	flag       *time.Timer
+	bot        botState
+	playerAddr string // the address of the person playing, whose turn the computer's thoughts take
+	presence   presence
+	rematch    rematchState
+	idleTimer  *time.Timer
+	playTimer  *time.Timer   // a game against the computer: fires when it has gone ComputerIdle without a move
+	chat       chatState     // the rooms' recent lines, in memory only (hub_chat.go)
+	failed     bool          // the game could not be saved nor read back: retire at once
+	moveRead   time.Time     // when the move being applied was read off its WebSocket (zero: none)
+	done       chan struct{} // closed when the hub stops
 }
 
-func newHub(env *hubEnv, g *game.Game) *hub {
-	h := &hub{env: env, g: g, cmds: make(chan hubCmd), done: make(chan struct{}), clients: map[*client]struct{}{},
+// New returns a hub for g, to be started with Run. playerAddr is the
+// address of the person who made the game ("" for a game loaded from the
+// store): the computer's thoughts in it take that person's turn.
+func New(env *Env, g *game.Game, playerAddr string) *Hub {
+	h := &Hub{env: env, g: g, playerAddr: playerAddr, cmds: make(chan Cmd), done: make(chan struct{}), clients: map[*Client]struct{}{},
 		bot: botState{version: -1}}
-	now := env.now()
+	now := env.Now()
 	h.presence.since = [2]time.Time{now, now} // no one is here yet
 	return h
 }
 
-// errRetired says the hub has stopped; the caller loads the game afresh.
-var errRetired = errors.New("server: game hub retired")
+// ID returns the id of the hub's game.
+func (h *Hub) ID() string { return h.g.ID() }
 
-// send hands a command to the hub. The channel is unbuffered, so a command
+// ErrRetired says the hub has stopped; the caller loads the game afresh.
+var ErrRetired = errors.New("server: game hub retired")
+
+// Send hands a command to the hub. The channel is unbuffered, so a command
 // that was accepted is always handled, even by a hub about to retire.
-func (h *hub) send(ctx context.Context, cmd hubCmd) error {
+func (h *Hub) Send(ctx context.Context, cmd Cmd) error {
 	select {
 	case h.cmds <- cmd:
 		return nil
 	case <-h.done:
-		return errRetired
+		return ErrRetired
 	case <-ctx.Done():
-		return ErrShuttingDown
+		return wire.ErrShuttingDown
 	}
 }
 
-// run is the hub's loop; it ends with ctx, or when the hub retires: no one
+// Run is the hub's loop; it ends with ctx, or when the hub retires: no one
 // watches the game and nothing (clock, computer) can change it by itself.
 // Every change is saved as it happens, so the game reloads as it was.
-func (h *hub) run(ctx context.Context) {
+func (h *Hub) Run(ctx context.Context) {
 	defer close(h.done)
 	defer h.stop()
 	h.afterChange(ctx)
@@ -117,13 +124,13 @@ func (h *hub) run(ctx context.Context) {
 			return
 		case cmd := <-h.cmds:
 			cmd.run(ctx, h)
-			if h.failed && h.env.retire(h) {
+			if h.failed && h.env.Retire(h) {
 				return
 			}
-			if _, expired := cmd.(idleCmd); expired && h.idle() {
+			if _, expired := cmd.(IdleCmd); expired && h.idle() {
 				h.expire(ctx)
-				if h.idle() && h.env.retire(h) {
-					h.env.disown(h.g.ID())
+				if h.idle() && h.env.Retire(h) {
+					h.env.Disown(h.g.ID())
 					return
 				}
 			}
@@ -135,10 +142,10 @@ func (h *hub) run(ctx context.Context) {
 // armIdle starts the idle grace when no one watches and nothing can change
 // the game by itself, and stops it when that is no longer so: a page being
 // reloaded, or a player whose connection blinked, finds the game as it was.
-func (h *hub) armIdle() {
+func (h *Hub) armIdle() {
 	switch idle := h.idle(); {
 	case idle && h.idleTimer == nil:
-		h.idleTimer = time.AfterFunc(h.env.idleGrace, func() { _ = h.send(h.env.ctx, idleCmd{}) })
+		h.idleTimer = time.AfterFunc(h.env.IdleGrace, func() { _ = h.Send(h.env.Ctx, IdleCmd{}) })
 	case !idle && h.idleTimer != nil:
 		h.idleTimer.Stop()
 		h.idleTimer = nil
@@ -149,7 +156,7 @@ func (h *hub) armIdle() {
 // in the store: an online game that never began (no first moves from both)
 // with both seats taken, or a public challenge nobody took. A private
 // invite with its seat open stays: the friend may open the link later.
-func (h *hub) expire(ctx context.Context) {
+func (h *Hub) expire(ctx context.Context) {
 	if h.idleTimer != nil {
 		h.idleTimer.Stop() // it has fired, unless the command came from elsewhere
 		h.idleTimer = nil
@@ -166,7 +173,7 @@ func (h *hub) expire(ctx context.Context) {
 }
 
 // idle reports whether the game can be left alone in the store.
-func (h *hub) idle() bool {
+func (h *Hub) idle() bool {
 	g := h.g
 	if len(h.clients) > 0 || h.bot.busy() {
 		return false
@@ -183,7 +190,7 @@ func (h *hub) idle() bool {
 }
 
 // runningClock returns whose time runs, if a clock runs.
-func (h *hub) runningClock() (chess.Color, bool) {
+func (h *Hub) runningClock() (chess.Color, bool) {
 	if k := h.g.Clock(); k != nil && !h.g.Status().Finished() {
 		return k.Running()
 	}
@@ -193,7 +200,7 @@ func (h *hub) runningClock() (chess.Color, bool) {
 // stop ends the hub: a running clock is read into an event and saved, so
 // that a game resumed after a shutdown charges the time already used and
 // none of the downtime.
-func (h *hub) stop() {
+func (h *Hub) stop() {
 	h.bot.cancel()
 	for _, t := range []*time.Timer{h.flag, h.presence.claim, h.presence.opening, h.presence.flush, h.idleTimer, h.playTimer} {
 		if t != nil {
@@ -206,32 +213,32 @@ func (h *hub) stop() {
 		return // the game in memory may hold events the store does not
 	}
 	if evs := h.g.PauseClock(); len(evs) > 0 {
-		if err := h.env.appendEvents(ctx, h.g, evs); err != nil {
-			h.env.log.Error("save clock at shutdown", "game", h.g.ID(), "err", err)
+		if err := h.env.AppendEvents(ctx, h.g, evs); err != nil {
+			h.env.Log.Error("save clock at shutdown", "game", h.g.ID(), "err", err)
 		}
 	}
 	for c := range h.clients {
 		h.dropClient(c)
-		c.close()
+		c.Close()
 	}
 }
 
 // join greets a client and brings it up to date.
-func (h *hub) join(cmd joinCmd) {
-	cmd.c.viewer = viewerFor(h.g, cmd.player)
-	h.addClient(cmd.c)
-	if !cmd.c.viewer.IsSpectator() {
-		h.client = cmd.c.addr
+func (h *Hub) join(cmd JoinCmd) {
+	cmd.Client.viewer = ViewerFor(h.g, cmd.Player)
+	h.addClient(cmd.Client)
+	if !cmd.Client.viewer.IsSpectator() {
+		h.playerAddr = cmd.Client.Addr
 	}
-	h.deliver(cmd.c, encode("hello", map[string]any{"you": colorNames(cmd.c.viewer)}))
-	h.catchUp(cmd.c, cmd.since)
-	if now, sent := h.notePresence(); !sent.got(cmd.c) {
-		h.deliver(cmd.c, now) // to itself at once; the others hear of it coalesced
+	h.deliver(cmd.Client, encode("hello", map[string]any{"you": colorNames(cmd.Client.viewer)}))
+	h.catchUp(cmd.Client, cmd.Since)
+	if now, sent := h.notePresence(); !sent.got(cmd.Client) {
+		h.deliver(cmd.Client, now) // to itself at once; the others hear of it coalesced
 	}
 	if h.rematch.active() {
-		h.deliver(cmd.c, h.rematch.message())
+		h.deliver(cmd.Client, h.rematch.message())
 	}
-	h.chatJoin(cmd.c)
+	h.chatJoin(cmd.Client)
 }
 
 // catchUp brings a joining client up to date: the events after version
@@ -239,21 +246,21 @@ func (h *hub) join(cmd joinCmd) {
 // log, or when there are none, or when a clock runs: the logged messages
 // carry the clocks of their time, a fresh state those of now. (A sync on
 // an open connection is answered by sync, hub_sync.go.)
-func (h *hub) catchUp(c *client, since int64) {
+func (h *Hub) catchUp(c *Client, since int64) {
 	if _, ticking := h.runningClock(); !ticking && h.replay(c, since) {
 		return
 	}
-	h.deliver(c, encode("state", snapshot(h.g, c.viewer)))
+	h.deliver(c, encode("state", Snapshot(h.g, c.viewer)))
 }
 
 // apply runs a game command, saves the events it caused, publishes them,
 // and reports any error to client c (nil for the bot and the clock). Events
 // that cannot be saved are not sent: the game is loaded again from the
 // store, so an acknowledged move is always a stored move.
-func (h *hub) apply(ctx context.Context, c *client, command func(g *game.Game) ([]game.Event, error)) {
+func (h *Hub) apply(ctx context.Context, c *Client, command func(g *game.Game) ([]game.Event, error)) {
 	evs, err := command(h.g)
 	if len(evs) > 0 {
-		serr := h.env.appendEvents(ctx, h.g, evs)
+		serr := h.env.AppendEvents(ctx, h.g, evs)
 		if errors.Is(serr, store.ErrConflict) {
 			evs, err, serr = h.retryOnConflict(ctx, command)
 		}
@@ -264,7 +271,7 @@ func (h *hub) apply(ctx context.Context, c *client, command func(g *game.Game) (
 		h.publish(evs)
 	}
 	if err != nil && c != nil {
-		h.deliver(c, errorEvent(err))
+		h.deliver(c, ErrorEvent(err))
 	}
 	h.afterChange(ctx)
 }
@@ -274,8 +281,8 @@ func (h *hub) apply(ctx context.Context, c *client, command func(g *game.Game) (
 // the command is judged against what really happened, and a move still
 // legal is kept rather than lost. The clients get the whole state, since
 // they missed the other writer's events.
-func (h *hub) retryOnConflict(ctx context.Context, command func(g *game.Game) ([]game.Event, error)) ([]game.Event, error, error) {
-	g, err := h.env.loadGame(ctx, h.g.ID())
+func (h *Hub) retryOnConflict(ctx context.Context, command func(g *game.Game) ([]game.Event, error)) ([]game.Event, error, error) {
+	g, err := h.env.LoadGame(ctx, h.g.ID())
 	if err != nil {
 		return nil, nil, err
 	}
@@ -284,12 +291,12 @@ func (h *hub) retryOnConflict(ctx context.Context, command func(g *game.Game) ([
 	h.bot.version, h.bot.stop = -1, nil
 	evs, cerr := command(g)
 	if len(evs) > 0 {
-		if serr := h.env.appendEvents(ctx, g, evs); serr != nil {
+		if serr := h.env.AppendEvents(ctx, g, evs); serr != nil {
 			return nil, cerr, serr
 		}
 	}
 	for cl := range h.clients {
-		h.deliver(cl, encode("state", snapshot(g, cl.viewer)))
+		h.deliver(cl, encode("state", Snapshot(g, cl.viewer)))
 	}
 	return nil, cerr, nil // published above as whole states
 }
@@ -300,26 +307,26 @@ func (h *hub) retryOnConflict(ctx context.Context, command func(g *game.Game) ([
 // When even the store cannot be read, the hub closes its clients and
 // retires, so that nothing unsaved is ever shown; they reconnect to a game
 // loaded afresh.
-func (h *hub) saveFailed(ctx context.Context, c *client, serr error) {
-	h.env.log.Error("save failed", "game", h.g.ID(), "err", serr)
+func (h *Hub) saveFailed(ctx context.Context, c *Client, serr error) {
+	h.env.Log.Error("save failed", "game", h.g.ID(), "err", serr)
 	if c != nil {
-		h.deliver(c, errorEvent(fmt.Errorf("%w: %v", ErrStorage, serr)))
+		h.deliver(c, ErrorEvent(fmt.Errorf("%w: %v", wire.ErrStorage, serr)))
 	}
 	h.log = nil
 	h.bot.cancel()
 	h.bot.version, h.bot.stop = -1, nil // think again about the reloaded game
-	g, err := h.env.loadGame(ctx, h.g.ID())
+	g, err := h.env.LoadGame(ctx, h.g.ID())
 	if err != nil {
-		h.env.log.Error("reload after a failed save", "game", h.g.ID(), "err", err)
+		h.env.Log.Error("reload after a failed save", "game", h.g.ID(), "err", err)
 		h.failed = true
 		for cl := range h.clients {
-			cl.close()
+			cl.Close()
 		}
 		return
 	}
 	h.g = g
 	for cl := range h.clients {
-		h.deliver(cl, encode("state", snapshot(h.g, cl.viewer)))
+		h.deliver(cl, encode("state", Snapshot(h.g, cl.viewer)))
 	}
 	h.afterChange(ctx)
 }
@@ -331,11 +338,11 @@ func (h *hub) saveFailed(ctx context.Context, c *client, serr error) {
 // which the browser redraws from. The message is built from the game after
 // the event; what every viewer shares is built once, the legal destinations
 // once, and viewers who see the same get the same bytes.
-func (h *hub) publish(evs []game.Event) {
+func (h *Hub) publish(evs []game.Event) {
 	g := h.g
 	for _, e := range evs {
 		if e.Type == game.EventMove {
-			h.env.moves.Inc()
+			h.env.Moves.Inc()
 		}
 		p := published{v: e.V}
 		if e.V != g.Version() {
@@ -362,9 +369,9 @@ func (h *hub) publish(evs []game.Event) {
 
 // noteRelayed records, once its event has gone out, how long the move
 // being applied took from its WebSocket to the clients' queues.
-func (h *hub) noteRelayed() {
+func (h *Hub) noteRelayed() {
 	if !h.moveRead.IsZero() {
-		h.env.relay.Observe(time.Since(h.moveRead).Seconds())
+		h.env.Relay.Observe(time.Since(h.moveRead).Seconds())
 		h.moveRead = time.Time{}
 	}
 }
@@ -376,9 +383,9 @@ func (h *hub) noteRelayed() {
 // state is built once, and encoded once for the side to move (with the
 // legal destinations) and once for everyone else, so that viewers who see
 // the same get the same bytes.
-func (h *hub) encodeForViewers(p *published, e game.Event, typ string, full bool) {
+func (h *Hub) encodeForViewers(p *published, e game.Event, typ string, full bool) {
 	g := h.g
-	var open *stateJSON
+	var open *StateJSON
 	var openMsgs [2][]byte // full information: [0] for those waiting, [1] for the side to move
 	for i := range viewerKinds {
 		v := viewerOf(i)
@@ -414,7 +421,7 @@ func b2i(b bool) int {
 }
 
 // broadcast sends each client the message of p for its kind of viewer.
-func (h *hub) broadcast(p *published) {
+func (h *Hub) broadcast(p *published) {
 	for c := range h.clients {
 		if m := p.msgs[viewerIndex(c.viewer)]; m != nil {
 			h.deliver(c, m)
@@ -423,7 +430,7 @@ func (h *hub) broadcast(p *published) {
 }
 
 // remember logs p for clients catching up.
-func (h *hub) remember(p published) {
+func (h *Hub) remember(p published) {
 	h.log = append(h.log, p)
 	if len(h.log) > eventLogSize {
 		h.log = h.log[len(h.log)-eventLogSize:]
@@ -431,28 +438,28 @@ func (h *hub) remember(p published) {
 }
 
 // deliver queues data for c, dropping c if its queue is full.
-func (h *hub) deliver(c *client, data []byte) {
+func (h *Hub) deliver(c *Client, data []byte) {
 	select {
-	case c.send <- data:
+	case c.Send <- data:
 	default:
 		h.dropClient(c)
-		c.close()
+		c.Close()
 	}
 }
 
 // addClient holds c, counting it in the open sockets of its kind.
-func (h *hub) addClient(c *client) {
+func (h *Hub) addClient(c *Client) {
 	if _, ok := h.clients[c]; ok {
 		return
 	}
 	h.clients[c] = struct{}{}
 	h.presence.count(c, 1)
-	c.open = h.env.socketGauge(c.viewer.IsSpectator())
+	c.open = h.env.SocketGauge(c.viewer.IsSpectator())
 	c.open.Inc()
 }
 
 // dropClient lets c go, if the hub holds it.
-func (h *hub) dropClient(c *client) {
+func (h *Hub) dropClient(c *Client) {
 	if _, ok := h.clients[c]; !ok {
 		return
 	}
@@ -463,9 +470,9 @@ func (h *hub) dropClient(c *client) {
 
 // afterChange arms the flag timer and starts the bot when it is its turn
 // or it has a draw offer to answer.
-func (h *hub) afterChange(ctx context.Context) {
+func (h *Hub) afterChange(ctx context.Context) {
 	if h.g.Status().Finished() {
-		h.env.computer.Release(h.g.ID())
+		h.env.Computer.Release(h.g.ID())
 	}
 	h.countPlay()
 	h.armFlag()
@@ -478,14 +485,14 @@ func (h *hub) afterChange(ctx context.Context) {
 // stops counting it if no move follows within ComputerIdle, so that
 // players who stay connected without playing cannot hold the computer's
 // places.
-func (h *hub) countPlay() {
-	if !againstComputer(h.g) {
+func (h *Hub) countPlay() {
+	if !AgainstComputer(h.g) {
 		return
 	}
 	if h.playTimer != nil {
 		h.playTimer.Stop()
 	}
-	h.env.computer.Add(h.g.ID(), cmp.Or(h.client, "game "+h.g.ID()))
+	h.env.Computer.Add(h.g.ID(), cmp.Or(h.playerAddr, "game "+h.g.ID()))
 	version := h.g.Version()
-	h.playTimer = time.AfterFunc(h.env.computerIdle, func() { _ = h.send(h.env.ctx, computerIdleCmd{version: version}) })
+	h.playTimer = time.AfterFunc(h.env.ComputerIdle, func() { _ = h.Send(h.env.Ctx, computerIdleCmd{version: version}) })
 }

@@ -1,13 +1,19 @@
-package server
+package round
 
 import (
 	"context"
+	"log/slog"
 	"math/rand/v2"
 	"slices"
 	"strconv"
 	"testing"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/server/computer"
+	"github.com/gambitchess/gambit/server/lobby"
 	"github.com/gambitchess/gambit/store"
 )
 
@@ -66,15 +72,13 @@ func (discardLog) Append(context.Context, string, int64, []store.Event, store.Su
 func BenchmarkMoveLoop(b *testing.B) {
 	for _, ply := range []int{10, 300} {
 		b.Run("ply="+strconv.Itoa(ply), func(b *testing.B) {
-			s := New(Config{Store: discardLog{}})
-			defer s.Close()
 			g, err := game.New(game.Options{ID: "bench", Mode: game.ModeLocal,
 				Seats: [2]game.Seat{{Kind: game.SeatHuman}, {Kind: game.SeatHuman}}})
 			if err != nil {
 				b.Fatal(err)
 			}
 			playRandom(b, g, ply)
-			h := newHub(s.hubEnv(), g)
+			h := New(benchEnv(), g, "")
 			u := shuffled(rand.New(rand.NewPCG(1, 2)), g.Dests())[0]
 			ctx := context.Background()
 			b.ReportAllocs()
@@ -88,4 +92,33 @@ func BenchmarkMoveLoop(b *testing.B) {
 			}
 		})
 	}
+}
+
+// benchServer is a server whose store keeps nothing.
+type benchServer struct{}
+
+func (benchServer) AppendEvents(ctx context.Context, g *game.Game, evs []game.Event) error {
+	return AppendEvents(ctx, discardLog{}, prometheus.NewCounter(prometheus.CounterOpts{Name: "errors"}), g, evs)
+}
+func (benchServer) LoadGame(context.Context, string) (*game.Game, error) {
+	return nil, store.ErrNotFound
+}
+func (benchServer) Retire(*Hub) bool           { return true }
+func (benchServer) Disown(string)              {}
+func (benchServer) TakeCreation(string) error  { return nil }
+func (benchServer) TakeChatLine(*Client) error { return nil }
+func (benchServer) CreateRematch(context.Context, *game.Game) (string, error) {
+	return "", nil
+}
+
+// benchEnv is what a server with default settings gives its hubs.
+func benchEnv() *Env {
+	return &Env{Server: benchServer{}, Ctx: context.Background(), Now: time.Now, Log: slog.New(slog.DiscardHandler),
+		ClaimAfter: time.Minute, FirstMoveTime: time.Minute, IdleGrace: 30 * time.Second,
+		PresenceEvery: time.Second, FullEvery: 10 * time.Second, ComputerIdle: time.Minute,
+		Lobby: lobby.New(), Computer: computer.NewGames(4, 100),
+		Moves:       prometheus.NewCounter(prometheus.CounterOpts{Name: "moves"}),
+		BotMoves:    prometheus.NewCounter(prometheus.CounterOpts{Name: "bot_moves"}),
+		Relay:       prometheus.NewHistogram(prometheus.HistogramOpts{Name: "relay"}),
+		SocketGauge: func(bool) prometheus.Gauge { return prometheus.NewGauge(prometheus.GaugeOpts{Name: "sockets"}) }}
 }

@@ -1,4 +1,4 @@
-package server
+package round
 
 import (
 	"context"
@@ -6,6 +6,7 @@ import (
 
 	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/server/wire"
 )
 
 // Rematch: after an online game, either player may offer to play again
@@ -21,15 +22,15 @@ type rematchState struct {
 	next    string // the new game, once agreed
 }
 
-// rematchJSON is the "rematch" message: who offers, and the new game's id
+// RematchJSON is the "rematch" message: who offers, and the new game's id
 // once both agreed.
-type rematchJSON struct {
+type RematchJSON struct {
 	Offer string `json:"offer,omitempty"` // the colour offering
 	Next  string `json:"next,omitempty"`
 }
 
 func (r *rematchState) message() []byte {
-	m := rematchJSON{Next: r.next}
+	m := RematchJSON{Next: r.next}
 	for _, c := range []chess.Color{chess.White, chess.Black} {
 		if r.offered[c] {
 			m.Offer = game.ColorName(c)
@@ -46,26 +47,26 @@ func (r *rematchState) active() bool { return r.next != "" || r.offered != [2]bo
 // sides offered.
 // The agreeing client's address is charged a game creation, as any new
 // game is; an aborted game has no rematch (it never began).
-func (h *hub) offerRematch(ctx context.Context, c *client, decline bool) error {
+func (h *Hub) offerRematch(ctx context.Context, c *Client, decline bool) error {
 	g, v := h.g, c.viewer
 	if g.Mode() != game.ModeOnline || !g.Status().Finished() || g.Status() == game.Aborted {
-		return fmt.Errorf("%w: a rematch is for an online game played to its end", ErrBadRequest)
+		return fmt.Errorf("%w: a rematch is for an online game played to its end", wire.ErrBadRequest)
 	}
 	if h.rematch.next != "" {
 		return nil // agreed already: the clients were sent there
 	}
-	me := acting(v, chess.White)
+	me := Acting(v, chess.White)
 	if decline {
 		h.rematch.offered = [2]bool{}
 	} else {
 		h.rematch.offered[me] = true
 	}
 	if h.rematch.offered == [2]bool{true, true} {
-		if err := h.env.takeCreation(c.addr); err != nil {
+		if err := h.env.TakeCreation(c.Addr); err != nil {
 			h.rematch.offered[me] = false
 			return err
 		}
-		next, err := h.env.createRematch(ctx, g)
+		next, err := h.env.CreateRematch(ctx, g)
 		if err != nil {
 			h.rematch.offered[me] = false
 			return err

@@ -1,4 +1,4 @@
-package server
+package round
 
 import (
 	"context"
@@ -33,7 +33,7 @@ func (b *botState) cancel() {
 }
 
 // botToMove reports whether the computer plays the side to move.
-func (h *hub) botToMove() bool {
+func (h *Hub) botToMove() bool {
 	g := h.g
 	return !g.Status().Finished() && g.Seat(g.Turn()).Kind == game.SeatBot
 }
@@ -41,7 +41,7 @@ func (h *hub) botToMove() bool {
 // driveBot starts the computer's search when it is its turn, and its
 // judgement when it has a draw offer to answer; it stops a search whose
 // position is gone.
-func (h *hub) driveBot(ctx context.Context) {
+func (h *Hub) driveBot(ctx context.Context) {
 	g := h.g
 	if h.bot.version >= 0 && h.bot.version != g.Version() {
 		if h.bot.stop != nil {
@@ -64,10 +64,10 @@ func (h *hub) driveBot(ctx context.Context) {
 // position. The search stops when the game moves on (the answer is then
 // stale and dropped) or when the scheduler hurries it (the answer is the
 // best move found so far).
-func (h *hub) startBot(ctx context.Context) {
+func (h *Hub) startBot(ctx context.Context) {
 	level, err := computer.LevelFor(h.g.Variant(), h.g.Seat(h.g.Turn()).Level)
 	if err != nil {
-		h.env.log.Error("bot seat", "game", h.g.ID(), "err", err)
+		h.env.Log.Error("bot seat", "game", h.g.ID(), "err", err)
 		return
 	}
 	version := h.g.Version()
@@ -82,25 +82,25 @@ func (h *hub) startBot(ctx context.Context) {
 		if err != nil && hurry.Err() != nil && bctx.Err() == nil {
 			err = errHurried // a bot with no move to show when hurried: think again later
 		}
-		_ = h.send(bctx, botMoveCmd{version: version, move: m, err: err})
+		_ = h.Send(bctx, botMoveCmd{version: version, move: m, err: err})
 	})
 	h.bot.version, h.bot.stop = version, cancel
 }
 
 // think queues a thought for this game with the scheduler, in the turn of
 // the client playing it.
-func (h *hub) think(ctx context.Context, run func(hurry context.Context)) {
-	if err := h.env.sched.Submit(sched.Job{Client: h.botClient(), Run: run}); err != nil && ctx.Err() == nil {
-		h.env.log.Error("computer scheduler", "game", h.g.ID(), "err", err)
+func (h *Hub) think(ctx context.Context, run func(hurry context.Context)) {
+	if err := h.env.Sched.Submit(sched.Job{Client: h.botClient(), Run: run}); err != nil && ctx.Err() == nil {
+		h.env.Log.Error("computer scheduler", "game", h.g.ID(), "err", err)
 	}
 }
 
 // botClient is whose turn in the scheduler this game's thoughts take: the
 // address of the person playing it, or the game itself when none is known
 // (a game resumed at start-up with no one back yet).
-func (h *hub) botClient() string {
-	if h.client != "" {
-		return h.client
+func (h *Hub) botClient() string {
+	if h.playerAddr != "" {
+		return h.playerAddr
 	}
 	return "game " + h.g.ID()
 }
@@ -110,7 +110,7 @@ func (h *hub) botClient() string {
 // only the Sight of its seat, cut by the code that cuts a person's states;
 // the engines, which play the variants of full information, a private
 // copy of the game.
-func (h *hub) botThinker(level computer.Level) func(ctx context.Context) (string, error) {
+func (h *Hub) botThinker(level computer.Level) func(ctx context.Context) (string, error) {
 	g := h.g
 	if c := g.Spec().Computer; c != nil {
 		seat := g.Turn()
@@ -140,14 +140,14 @@ func safely(f func() (string, error)) (move string, err error) {
 
 // safeBotMove runs the bot, turning a panic in it into an error: a bot bug
 // must not take the server down from a worker goroutine.
-func (e *hubEnv) safeBotMove(ctx context.Context, g *game.Game, level computer.Level) (string, error) {
-	return safely(func() (string, error) { return e.bot.Move(ctx, g, level) })
+func (e *Env) safeBotMove(ctx context.Context, g *game.Game, level computer.Level) (string, error) {
+	return safely(func() (string, error) { return e.Bot.Move(ctx, g, level) })
 }
 
 // botMoved plays the bot's move if the game is still where the bot saw it.
 // A failed search is logged and not retried until the game changes, so a
 // broken bot cannot spin.
-func (h *hub) botMoved(ctx context.Context, cmd botMoveCmd) {
+func (h *Hub) botMoved(ctx context.Context, cmd botMoveCmd) {
 	if cmd.version != h.bot.version || cmd.version != h.g.Version() {
 		return // the game changed while the bot thought
 	}
@@ -159,19 +159,19 @@ func (h *hub) botMoved(ctx context.Context, cmd botMoveCmd) {
 	}
 	if cmd.err != nil {
 		if !errors.Is(cmd.err, context.Canceled) {
-			h.env.log.Error("bot failed", "game", h.g.ID(), "err", cmd.err)
+			h.env.Log.Error("bot failed", "game", h.g.ID(), "err", cmd.err)
 		}
 		return
 	}
 	h.apply(ctx, nil, func(g *game.Game) ([]game.Event, error) {
 		evs, err := g.Move(g.Turn(), cmd.move)
 		if err == nil {
-			h.env.botMoves.Inc()
+			h.env.BotMoves.Inc()
 		}
 		if err != nil && g.Hidden() {
-			h.env.log.Error("bot move refused", "game", g.ID()) // the move would tell a hidden secret in the log
+			h.env.Log.Error("bot move refused", "game", g.ID()) // the move would tell a hidden secret in the log
 		} else if err != nil {
-			h.env.log.Error("bot move refused", "game", g.ID(), "move", cmd.move, "err", err)
+			h.env.Log.Error("bot move refused", "game", g.ID(), "move", cmd.move, "err", err)
 		}
 		return evs, err
 	})
@@ -180,11 +180,11 @@ func (h *hub) botMoved(ctx context.Context, cmd botMoveCmd) {
 // judgeDraw asks the bot, through the scheduler, whether it takes the offer. The
 // players of the variants of hidden information decline: judging the
 // offer would take reading the whole game.
-func (h *hub) judgeDraw(ctx context.Context, botColor chess.Color) {
+func (h *Hub) judgeDraw(ctx context.Context, botColor chess.Color) {
 	version := h.g.Version()
 	if h.g.Hidden() {
 		h.bot.draw = version
-		go func() { _ = h.send(ctx, botDrawCmd{version: version, accept: false}) }() // answered after this change is out
+		go func() { _ = h.Send(ctx, botDrawCmd{version: version, accept: false}) }() // answered after this change is out
 		return
 	}
 	clone := h.g.Clone()
@@ -193,13 +193,13 @@ func (h *hub) judgeDraw(ctx context.Context, botColor chess.Color) {
 		jctx, stop := context.WithCancel(ctx)
 		defer stop()
 		defer context.AfterFunc(hurry, stop)()
-		accept := h.env.bot.AcceptsDraw(jctx, clone, botColor)
-		_ = h.send(ctx, botDrawCmd{version: version, accept: accept})
+		accept := h.env.Bot.AcceptsDraw(jctx, clone, botColor)
+		_ = h.Send(ctx, botDrawCmd{version: version, accept: accept})
 	})
 }
 
 // botAnswered applies the bot's answer to a draw offer still pending.
-func (h *hub) botAnswered(ctx context.Context, cmd botDrawCmd) {
+func (h *Hub) botAnswered(ctx context.Context, cmd botDrawCmd) {
 	if cmd.version == h.bot.draw {
 		h.bot.draw = 0 // else a judgement of a later offer is still under way
 	}

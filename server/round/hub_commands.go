@@ -1,4 +1,4 @@
-package server
+package round
 
 import (
 	"context"
@@ -8,21 +8,22 @@ import (
 
 	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/server/wire"
 )
 
 // message runs one client command.
-func (h *hub) message(ctx context.Context, c *client, m clientMsg) {
+func (h *Hub) message(ctx context.Context, c *Client, m ClientMsg) {
 	switch m.T {
 	case msgSync:
 		h.sync(c, m.V)
 		return
 	case msgRematchOffer, msgRematchDecline:
-		err := ErrSpectator
+		err := wire.ErrSpectator
 		if !c.viewer.IsSpectator() {
 			err = h.offerRematch(ctx, c, m.T == msgRematchDecline)
 		}
 		if err != nil {
-			h.deliver(c, errorEvent(err))
+			h.deliver(c, ErrorEvent(err))
 		}
 		return
 	}
@@ -40,11 +41,11 @@ func (h *hub) message(ctx context.Context, c *client, m clientMsg) {
 // command turns client message m into a game command on behalf of viewer
 // v. Only a seat's holder acts for its colour: a spectator can do nothing,
 // whatever it sends, and a player only what its own seat may.
-func (h *hub) command(g *game.Game, v game.Viewer, m clientMsg) ([]game.Event, error) {
+func (h *Hub) command(g *game.Game, v game.Viewer, m ClientMsg) ([]game.Event, error) {
 	if v.IsSpectator() {
-		return nil, ErrSpectator
+		return nil, wire.ErrSpectator
 	}
-	me := acting(v, g.Turn())
+	me := Acting(v, g.Turn())
 	switch m.T {
 	case msgMove:
 		if !v.Holds(g.Turn()) {
@@ -67,32 +68,32 @@ func (h *hub) command(g *game.Game, v game.Viewer, m clientMsg) ([]game.Event, e
 		}
 		return g.ClaimDraw(g.Turn())
 	case msgTakebackOffer:
-		return g.Offer(acting(v, g.Turn().Other()), game.OfferTakeback)
+		return g.Offer(Acting(v, g.Turn().Other()), game.OfferTakeback)
 	case msgTakebackAccept, msgTakebackDecline:
 		return g.Answer(answerer(g, v, game.OfferTakeback), game.OfferTakeback, m.T == msgTakebackAccept)
 	case msgClaimVictory:
 		return h.claimVictory(g, v, m.Draw)
 	}
-	return nil, fmt.Errorf("%w %q", ErrUnknownType, m.T)
+	return nil, fmt.Errorf("%w %q", wire.ErrUnknownType, m.T)
 }
 
 // takeback takes back without asking where no other person plays: on one
 // screen, the last move; against the computer, the human's last move and
 // the computer's reply. Online, a takeback is asked for (takeback-offer)
 // and the opponent answers.
-func (h *hub) takeback(g *game.Game, v game.Viewer) ([]game.Event, error) {
+func (h *Hub) takeback(g *game.Game, v game.Viewer) ([]game.Event, error) {
 	switch {
 	case g.Mode() == game.ModeOnline:
 		return nil, fmt.Errorf("%w: ask your opponent (takeback-offer)", game.ErrNoTakeback)
 	case v.Holds(chess.White) && v.Holds(chess.Black):
 		return g.TakeBack(g.Turn().Other())
 	}
-	return g.TakeBack(acting(v, g.Turn()))
+	return g.TakeBack(Acting(v, g.Turn()))
 }
 
-// acting is the colour viewer v acts as: prefer when it holds that seat,
+// Acting is the colour viewer v acts as: prefer when it holds that seat,
 // else the one seat it holds.
-func acting(v game.Viewer, prefer chess.Color) chess.Color {
+func Acting(v game.Viewer, prefer chess.Color) chess.Color {
 	if v.Holds(prefer) {
 		return prefer
 	}
@@ -113,33 +114,33 @@ func answerer(g *game.Game, v game.Viewer, k game.OfferKind) chess.Color {
 	if ok && v.Holds(by.Other()) {
 		return by.Other()
 	}
-	return acting(v, g.Turn())
+	return Acting(v, g.Turn())
 }
 
 // joinSeat seats cmd's person: back in a seat they hold already, in the
 // seats their old secret holds, or in the open seat if there is one.
-func (h *hub) joinSeat(ctx context.Context, cmd joinSeatCmd) {
-	if v := viewerFor(h.g, cmd.player); !v.IsSpectator() && cmd.token == "" {
-		cmd.reply(acting(v, chess.White), nil, h.g)
+func (h *Hub) joinSeat(ctx context.Context, cmd JoinSeatCmd) {
+	if v := ViewerFor(h.g, cmd.Player); !v.IsSpectator() && cmd.Token == "" {
+		cmd.Reply(Acting(v, chess.White), nil, h.g)
 		return
 	}
 	seats := h.seatsFor(cmd)
 	if len(seats) == 0 {
 		err := fmt.Errorf("%w: both seats are taken; you can watch", game.ErrSeatTaken)
-		if cmd.token != "" {
+		if cmd.Token != "" {
 			err = fmt.Errorf("%w: that secret holds no seat here", game.ErrSeatTaken)
 		}
-		cmd.reply(chess.White, err, h.g)
+		cmd.Reply(chess.White, err, h.g)
 		return
 	}
 	var err error
 	h.apply(ctx, nil, func(g *game.Game) ([]game.Event, error) {
 		var evs []game.Event
 		for _, c := range seats {
-			seat := game.Seat{Kind: game.SeatHuman, Player: cmd.player}
+			seat := game.Seat{Kind: game.SeatHuman, Player: cmd.Player}
 			var more []game.Event
-			if cmd.token != "" {
-				more, err = g.Reseat(c, cmd.player)
+			if cmd.Token != "" {
+				more, err = g.Reseat(c, cmd.Player)
 			} else {
 				more, err = g.Sit(c, seat)
 			}
@@ -150,22 +151,22 @@ func (h *hub) joinSeat(ctx context.Context, cmd joinSeatCmd) {
 		}
 		return evs, err
 	})
-	if err == nil && h.g.Seat(seats[0]).Player != cmd.player {
-		err = fmt.Errorf("%w: the seat could not be saved", ErrStorage)
+	if err == nil && h.g.Seat(seats[0]).Player != cmd.Player {
+		err = fmt.Errorf("%w: the seat could not be saved", wire.ErrStorage)
 	}
-	cmd.reply(seats[0], err, h.g)
+	cmd.Reply(seats[0], err, h.g)
 }
 
 // seatsFor returns the seats cmd would take: those its token holds, or the
 // open one.
-func (h *hub) seatsFor(cmd joinSeatCmd) []chess.Color {
+func (h *Hub) seatsFor(cmd JoinSeatCmd) []chess.Color {
 	var out []chess.Color
 	for _, c := range []chess.Color{chess.White, chess.Black} {
 		seat := h.g.Seat(c)
 		switch {
-		case cmd.token != "" && seat.Token != "" && subtle.ConstantTimeCompare([]byte(seat.Token), []byte(cmd.token)) == 1:
+		case cmd.Token != "" && seat.Token != "" && subtle.ConstantTimeCompare([]byte(seat.Token), []byte(cmd.Token)) == 1:
 			out = append(out, c)
-		case cmd.token == "" && seat.Kind == game.SeatOpen:
+		case cmd.Token == "" && seat.Kind == game.SeatOpen:
 			return []chess.Color{c}
 		}
 	}

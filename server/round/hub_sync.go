@@ -1,4 +1,4 @@
-package server
+package round
 
 import "github.com/gambitchess/gambit/server/guards"
 
@@ -22,21 +22,21 @@ import "github.com/gambitchess/gambit/server/guards"
 // The server's clock, which decides a flag, is not affected.
 
 // sync answers client c's sync for what came after version since.
-func (h *hub) sync(c *client, since int64) {
+func (h *Hub) sync(c *Client, since int64) {
 	if since == h.g.Version() {
 		return // up to date: nothing was missed
 	}
 	if h.replay(c, since) {
 		return
 	}
-	now := h.env.now()
-	if next := c.fullAt.Add(h.env.fullEvery); !c.fullAt.IsZero() && now.Before(next) {
-		h.deliver(c, errorEvent(guards.RateLimited(next.Sub(now),
-			"a whole state at most every %v per connection; sync from your last version, or wait", h.env.fullEvery)))
+	now := h.env.Now()
+	if next := c.fullAt.Add(h.env.FullEvery); !c.fullAt.IsZero() && now.Before(next) {
+		h.deliver(c, ErrorEvent(guards.RateLimited(next.Sub(now),
+			"a whole state at most every %v per connection; sync from your last version, or wait", h.env.FullEvery)))
 		return
 	}
 	c.fullAt = now
-	h.deliver(c, encode("state", snapshot(h.g, c.viewer)))
+	h.deliver(c, encode("state", Snapshot(h.g, c.viewer)))
 }
 
 // replay sends client c the logged events after version since, as they
@@ -46,9 +46,9 @@ func (h *hub) sync(c *client, since int64) {
 // them is a whole state (an offer, a resignation, a seat taken: each was
 // sent as a state, and replaying those would be a state for 35 bytes
 // whenever asked; the caller answers with one, under its limit).
-func (h *hub) replay(c *client, since int64) bool {
+func (h *Hub) replay(c *Client, since int64) bool {
 	cur := h.g.Version()
-	if since < 0 || since >= cur || cur-since > sendBuffer/2 || len(h.log) == 0 ||
+	if since < 0 || since >= cur || cur-since > SendBuffer/2 || len(h.log) == 0 ||
 		h.log[0].v > since+1 || h.log[len(h.log)-1].v != cur {
 		return false
 	}

@@ -1,0 +1,57 @@
+package server
+
+import (
+	"context"
+
+	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/server/round"
+)
+
+// hubEnv returns what s gives its hubs, read from s's fields as they are
+// now (a benchmark may change a setting after New).
+func (s *Server) hubEnv() *round.Env {
+	return &round.Env{Server: (*roundServer)(s), Ctx: s.ctx, Now: s.now, Log: s.log,
+		ClaimAfter: s.claimAfter, FirstMoveTime: s.firstMoveTime, IdleGrace: s.idleGrace,
+		PresenceEvery: s.presenceEvery, FullEvery: s.fullEvery, ComputerIdle: s.computerIdle,
+		Bot: s.bot, Computer: s.computer, Sched: s.sched, Lobby: s.lobby,
+		Moves: s.metrics.moves, BotMoves: s.metrics.botMoves, Relay: s.metrics.relay, SocketGauge: s.metrics.socketGauge}
+}
+
+// roundServer is s as its hubs see it (round.Server), kept apart so that
+// Server's own API does not grow by what only the hubs call.
+type roundServer Server
+
+func (r *roundServer) AppendEvents(ctx context.Context, g *game.Game, evs []game.Event) error {
+	return (*Server)(r).appendEvents(ctx, g, evs)
+}
+
+func (r *roundServer) LoadGame(ctx context.Context, id string) (*game.Game, error) {
+	return (*Server)(r).loadGame(ctx, id)
+}
+
+func (r *roundServer) Retire(h *round.Hub) bool { return (*Server)(r).retire(h) }
+
+func (r *roundServer) Disown(id string) { (*Server)(r).disown(id) }
+
+func (r *roundServer) TakeCreation(addr string) error { return (*Server)(r).takeCreation(addr) }
+
+func (r *roundServer) TakeChatLine(c *round.Client) error { return (*Server)(r).takeChatLine(c) }
+
+func (r *roundServer) CreateRematch(ctx context.Context, g *game.Game) (string, error) {
+	return (*Server)(r).createRematch(ctx, g)
+}
+
+// createGame stores a new game: its header, no events yet.
+func (s *Server) createGame(ctx context.Context, g *game.Game) error {
+	return round.CreateGame(ctx, s.store, s.metrics.storeErrors, g)
+}
+
+// appendEvents stores events that g has just applied (round.AppendEvents).
+func (s *Server) appendEvents(ctx context.Context, g *game.Game, evs []game.Event) error {
+	return round.AppendEvents(ctx, s.store, s.metrics.storeErrors, g, evs)
+}
+
+// loadGame reads game id from the store and replays its events.
+func (s *Server) loadGame(ctx context.Context, id string) (*game.Game, error) {
+	return round.LoadGame(ctx, s.store, s.metrics.storeErrors, id, s.now)
+}
