@@ -52,7 +52,7 @@ func spectatorServer(b *testing.B, every time.Duration) (*httptest.Server, strin
 }
 
 // benchCreate makes a game as a new person would; it returns the game and
-// the person's secret.
+// the person's secret, as the server set it in the cookie.
 func benchCreate(b *testing.B, srv *httptest.Server, body string) (createResponse, string) {
 	b.Helper()
 	secret := randomToken()
@@ -61,6 +61,11 @@ func benchCreate(b *testing.B, srv *httptest.Server, body string) (createRespons
 	var g createResponse
 	if err := json.Unmarshal(rec.Body.Bytes(), &g); rec.Code != http.StatusCreated && rec.Code != http.StatusOK || err != nil {
 		b.Fatalf("create: %d %s", rec.Code, rec.Body)
+	}
+	for _, c := range rec.Result().Cookies() {
+		if c.Name == playerCookie { // the server signs the secrets it honours: an unsigned one is replaced
+			secret = c.Value
+		}
 	}
 	return g, secret
 }
