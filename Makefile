@@ -38,7 +38,7 @@ web-unit: web/node_modules/.package-lock.json
 
 # The web packages' tests under the race detector.
 race-web:
-	$(GO) test -race -count=1 ./game/ ./server/ ./store/
+	$(GO) test -race -count=1 ./game/ ./server/... ./store/
 
 # Browser end-to-end tests: a real `gambit serve` and Debian's Chromium.
 e2e: web build
