@@ -17,49 +17,14 @@ import (
 // field and the problem and wraps one of the Err sentinels.
 func ParseFEN(fen string) (Position, error) {
 	var p Position
-	fields := strings.Fields(fen)
-	if len(fields) == 0 {
-		return p, fenError(1, ErrFENEmpty, "")
-	}
-	if len(fields) > 6 {
-		return p, fenError(7, ErrFENFields, fields[6])
-	}
-	p.fullmove = 1
-	if err := p.parseBoard(fields[0]); err != nil {
+	board, f, err := SplitFEN(fen, "xiangqi")
+	if err != nil {
 		return Position{}, err
 	}
-	if len(fields) > 1 {
-		switch fields[1] {
-		case "w", "r", "W", "R":
-			p.side = Red
-		case "b", "B":
-			p.side = Black
-		default:
-			return Position{}, fenError(2, ErrSideToMove, fields[1])
-		}
+	if err := p.parseBoard(board); err != nil {
+		return Position{}, err
 	}
-	for i := 2; i < 4 && i < len(fields); i++ {
-		if fields[i] != "-" {
-			return Position{}, fenError(i+1, ErrUnusedField, fields[i])
-		}
-	}
-	if len(fields) > 4 {
-		n, err := parseClock(fields[4])
-		if err != nil {
-			return Position{}, fenError(5, err, fields[4])
-		}
-		p.halfmove = n
-	}
-	if len(fields) > 5 {
-		n, err := parseClock(fields[5])
-		if err != nil {
-			return Position{}, fenError(6, err, fields[5])
-		}
-		if n == 0 {
-			return Position{}, fenError(6, ErrFullmoveZero, fields[5])
-		}
-		p.fullmove = n
-	}
+	p.side, p.halfmove, p.fullmove = f.Side, f.Halfmove, f.Fullmove
 	p.key = p.computeKey()
 	if err := p.problem(); err != nil {
 		field := 1
@@ -71,11 +36,70 @@ func ParseFEN(fen string) (Position, error) {
 	return p, nil
 }
 
-func fenError(field int, err error, input string) error {
-	if input == "" {
-		return fmt.Errorf("xiangqi: fen: field %d: %w", field, err)
+// FENFields is what a xiangqi FEN says besides its board.
+type FENFields struct {
+	Side               Color
+	Halfmove, Fullmove uint16 // plies since the last capture; the move number, from 1
+}
+
+// SplitFEN splits a xiangqi FEN into its board, unread, and the other
+// fields, read: for ParseFEN, and for a variant of xiangqi that reads its
+// own board (face-down pieces). Missing fields after the board default to
+// "w - - 0 1". Errors name the field, wrap one of the Err sentinels and
+// begin with "pkg: fen:", so each package reports them as its own.
+func SplitFEN(fen, pkg string) (board string, f FENFields, err error) {
+	fields := strings.Fields(fen)
+	fail := func(field int, err error, input string) (string, FENFields, error) {
+		return "", FENFields{}, FENError(pkg, field, err, input)
 	}
-	return fmt.Errorf("xiangqi: fen: field %d: %w: %q", field, err, input)
+	switch {
+	case len(fields) == 0:
+		return fail(1, ErrFENEmpty, "")
+	case len(fields) > 6:
+		return fail(7, ErrFENFields, fields[6])
+	}
+	f = FENFields{Side: Red, Fullmove: 1}
+	if len(fields) > 1 {
+		switch fields[1] {
+		case "w", "r", "W", "R":
+		case "b", "B":
+			f.Side = Black
+		default:
+			return fail(2, ErrSideToMove, fields[1])
+		}
+	}
+	for i := 2; i < 4 && i < len(fields); i++ {
+		if fields[i] != "-" {
+			return fail(i+1, ErrUnusedField, fields[i])
+		}
+	}
+	if len(fields) > 4 {
+		if f.Halfmove, err = parseClock(fields[4]); err != nil {
+			return fail(5, err, fields[4])
+		}
+	}
+	if len(fields) > 5 {
+		if f.Fullmove, err = parseClock(fields[5]); err != nil {
+			return fail(6, err, fields[5])
+		}
+		if f.Fullmove == 0 {
+			return fail(6, ErrFullmoveZero, fields[5])
+		}
+	}
+	return fields[0], f, nil
+}
+
+// FENError is the error of field of a FEN as package pkg reports it:
+// "pkg: fen: field N: problem: \"input\"", wrapping err.
+func FENError(pkg string, field int, err error, input string) error {
+	if input == "" {
+		return fmt.Errorf("%s: fen: field %d: %w", pkg, field, err)
+	}
+	return fmt.Errorf("%s: fen: field %d: %w: %q", pkg, field, err, input)
+}
+
+func fenError(field int, err error, input string) error {
+	return FENError("xiangqi", field, err, input)
 }
 
 func parseClock(s string) (uint16, error) {

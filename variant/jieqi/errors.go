@@ -1,6 +1,10 @@
 package jieqi
 
-import "errors"
+import (
+	"errors"
+
+	"github.com/gambitchess/gambit/xiangqi"
+)
 
 // Move errors: test them with errors.Is.
 var (
@@ -13,17 +17,18 @@ var (
 )
 
 // FEN problems, wrapped by ParseFEN as "jieqi: fen: field N: problem",
-// with the offending text or square.
+// with the offending text or square. Those of a xiangqi FEN are package
+// xiangqi's own (the same values: errors.Is holds with either name).
 var (
-	ErrFENEmpty     = errors.New("empty FEN")
-	ErrFENFields    = errors.New("too many fields")
-	ErrRankCount    = errors.New("board must have 10 ranks")
-	ErrRankLength   = errors.New("rank must have 9 points")
-	ErrPieceChar    = errors.New("unknown piece character")
-	ErrSideToMove   = errors.New("side to move must be w, r or b")
-	ErrUnusedField  = errors.New("castling and en passant fields must be -")
-	ErrClock        = errors.New("clock must be a number from 0 to 65535")
-	ErrFullmoveZero = errors.New("move number must be at least 1")
+	ErrFENEmpty     = xiangqi.ErrFENEmpty
+	ErrFENFields    = xiangqi.ErrFENFields
+	ErrRankCount    = xiangqi.ErrRankCount
+	ErrRankLength   = xiangqi.ErrRankLength
+	ErrPieceChar    = xiangqi.ErrPieceChar
+	ErrSideToMove   = xiangqi.ErrSideToMove
+	ErrUnusedField  = xiangqi.ErrUnusedField
+	ErrClock        = xiangqi.ErrClock
+	ErrFullmoveZero = xiangqi.ErrFullmoveZero
 	// ErrHiddenSquare: a face-down piece (X or x) off its side's starting
 	// points; a face-down piece has not moved.
 	ErrHiddenSquare = errors.New("face-down piece off its side's starting points")

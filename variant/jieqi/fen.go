@@ -21,49 +21,14 @@ import (
 // and the text or square at fault.
 func ParseFEN(fen string) (Position, error) {
 	var p Position
-	fields := strings.Fields(fen)
-	if len(fields) == 0 {
-		return p, fenError(1, ErrFENEmpty, "")
-	}
-	if len(fields) > 6 {
-		return p, fenError(7, ErrFENFields, fields[6])
-	}
-	p.fullmove = 1
-	if err := p.parseBoard(fields[0]); err != nil {
+	board, f, err := xiangqi.SplitFEN(fen, "jieqi")
+	if err != nil {
 		return Position{}, err
 	}
-	if len(fields) > 1 {
-		switch fields[1] {
-		case "w", "r", "W", "R":
-			p.side = Red
-		case "b", "B":
-			p.side = Black
-		default:
-			return Position{}, fenError(2, ErrSideToMove, fields[1])
-		}
+	if err := p.parseBoard(board); err != nil {
+		return Position{}, err
 	}
-	for i := 2; i < 4 && i < len(fields); i++ {
-		if fields[i] != "-" {
-			return Position{}, fenError(i+1, ErrUnusedField, fields[i])
-		}
-	}
-	if len(fields) > 4 {
-		n, err := parseClock(fields[4])
-		if err != nil {
-			return Position{}, fenError(5, err, fields[4])
-		}
-		p.halfmove = n
-	}
-	if len(fields) > 5 {
-		n, err := parseClock(fields[5])
-		if err != nil {
-			return Position{}, fenError(6, err, fields[5])
-		}
-		if n == 0 {
-			return Position{}, fenError(6, ErrFullmoveZero, fields[5])
-		}
-		p.fullmove = n
-	}
+	p.side, p.halfmove, p.fullmove = f.Side, f.Halfmove, f.Fullmove
 	p.key = p.computeKey()
 	if err := p.problem(); err != nil {
 		return Position{}, err
@@ -72,21 +37,7 @@ func ParseFEN(fen string) (Position, error) {
 }
 
 func fenError(field int, err error, input string) error {
-	if input == "" {
-		return fmt.Errorf("jieqi: fen: field %d: %w", field, err)
-	}
-	return fmt.Errorf("jieqi: fen: field %d: %w: %q", field, err, input)
-}
-
-func parseClock(s string) (uint16, error) {
-	if s == "" || len(s) > 5 || strings.TrimLeft(s, "0123456789") != "" {
-		return 0, ErrClock
-	}
-	n, err := strconv.Atoi(s)
-	if err != nil || n > 0xffff {
-		return 0, ErrClock
-	}
-	return uint16(n), nil
+	return xiangqi.FENError("jieqi", field, err, input)
 }
 
 // parseBoard reads field 1 and checks the counts, the face-down points
