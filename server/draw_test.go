@@ -3,6 +3,7 @@ package server
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/gambitchess/gambit/server/servertest"
 	"github.com/gambitchess/gambit/variant/fog/foggame"
 	"io"
 	"net/http"
@@ -89,7 +90,7 @@ func floodOf(c *http.Client, url string, n int) <-chan timedAnswer {
 // ends, long before the flood is through.
 func TestDrawTurnsPerAddress(t *testing.T) {
 	rs := runServer(t, Config{})
-	long := storedGame(t, rs.s, game.Options{}, movesOf(playedGame(t, floodPlies))...)
+	long := storedGame(t, rs.s, game.Options{}, movesOf(servertest.PlayedGame(t, floodPlies))...)
 	small := storedGame(t, rs.s, game.Options{}, "e2e4", "e7e5", "g1f3")
 	const n = 16
 	start := time.Now()
@@ -164,7 +165,7 @@ func drain(answers <-chan timedAnswer, n int) {
 // still served.
 func TestDrawQueueBoundPerAddress(t *testing.T) {
 	rs := runServer(t, Config{})
-	long := storedGame(t, rs.s, game.Options{}, movesOf(playedGame(t, floodPlies))...)
+	long := storedGame(t, rs.s, game.Options{}, movesOf(servertest.PlayedGame(t, floodPlies))...)
 	refused, rest, left := floodUntilRefused(t, patientClientFrom(t, 2), rs.url("/game/"+long.ID()+".gif?size=%d"), 30)
 	defer drain(rest, left)
 	wantRetryLater(t, "a drawing over its address's queue", refused)
@@ -178,7 +179,7 @@ func TestDrawQueueBoundPerAddress(t *testing.T) {
 // the flood is through.
 func TestViewerDrawnInTurn(t *testing.T) {
 	rs := runServer(t, Config{})
-	long := storedGame(t, rs.s, game.Options{}, movesOf(playedGame(t, floodPlies))...)
+	long := storedGame(t, rs.s, game.Options{}, movesOf(servertest.PlayedGame(t, floodPlies))...)
 	over := storedGame(t, rs.s, game.Options{}, foolsMate...)
 	flooder := patientClientFrom(t, 2)
 	_, rest, left := floodUntilRefused(t, flooder, rs.url("/game/"+long.ID()+".gif?size=%d"), 30)
@@ -205,7 +206,7 @@ func TestViewerDrawnInTurn(t *testing.T) {
 // drawing it again, and asked again without, it is not drawn again either.
 func TestImageCacheFinishedGame(t *testing.T) {
 	rs := runServer(t, Config{})
-	g := storedGame(t, rs.s, game.Options{}, movesOf(playedGame(t, floodPlies))...)
+	g := storedGame(t, rs.s, game.Options{}, movesOf(servertest.PlayedGame(t, floodPlies))...)
 	finish(t, rs.s, g)
 	c := patientClientFrom(t, 2)
 	url := rs.url("/game/" + g.ID() + ".gif?size=400")
@@ -271,7 +272,7 @@ func TestImageCacheLiveGame(t *testing.T) {
 // move the next is drawn anew, and kept in turn.
 func TestDrawCacheLiveGame(t *testing.T) {
 	rs := runServer(t, Config{})
-	g := storedGame(t, rs.s, game.Options{}, movesOf(playedGame(t, 20))...)
+	g := storedGame(t, rs.s, game.Options{}, movesOf(servertest.PlayedGame(t, 20))...)
 	if g.Status().Finished() {
 		t.Fatal("the game is over")
 	}
@@ -411,7 +412,7 @@ func askAgain(b *testing.B, s *Server, path, cc string) {
 // live games' drawings were kept), drawn each time.
 func BenchmarkLiveViewerAgain(b *testing.B) {
 	keptOrDrawn(b, func(b *testing.B, s *Server) {
-		g := storedGame(b, s, game.Options{}, movesOf(playedGame(b, 200))...)
+		g := storedGame(b, s, game.Options{}, movesOf(servertest.PlayedGame(b, 200))...)
 		if g.Status().Finished() || len(movesOf(g)) != 200 {
 			b.Fatalf("want a game in play of 200 plies, have %d plies, %v", len(movesOf(g)), g.Status())
 		}
@@ -424,7 +425,7 @@ func BenchmarkLiveViewerAgain(b *testing.B) {
 // it, drawn each time.
 func BenchmarkFinishedGIFAgain(b *testing.B) {
 	keptOrDrawn(b, func(b *testing.B, s *Server) {
-		g := storedGame(b, s, game.Options{}, movesOf(playedGame(b, 200))...)
+		g := storedGame(b, s, game.Options{}, movesOf(servertest.PlayedGame(b, 200))...)
 		evs, err := g.Resign(chess.Black)
 		if err != nil {
 			b.Fatal(err)

@@ -2,6 +2,7 @@ package server
 
 import (
 	"bytes"
+	"github.com/gambitchess/gambit/server/servertest"
 	"image"
 	"image/draw"
 	"image/gif"
@@ -26,7 +27,7 @@ func TestGIFFramesArePNGs(t *testing.T) {
 		plies int
 	}{
 		{"chess", storedGame(t, s, game.Options{}, foolsMate...), 4},
-		{"chess, a longer game", storedGameOf(t, s, playedGame(t, 60)), 60},
+		{"chess, a longer game", storedGameOf(t, s, servertest.PlayedGame(t, 60)), 60},
 		{"xiangqi", storedGame(t, s, game.Options{Variant: game.Xiangqi}, "h2e2", "h9g7", "h0g2", "i9h9"), 4},
 	} {
 		t.Run(tt.name, func(t *testing.T) {

@@ -15,7 +15,6 @@ import (
 	"net/http/httptest"
 	"net/netip"
 	"net/url"
-	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -437,34 +436,6 @@ func FuzzImagePath(f *testing.F) {
 		}
 		_, _ = io.Copy(io.Discard, rec.Body)
 	})
-}
-
-// playedGame is a chess game of up to plies plies, each move the first
-// legal one in a fixed order that shifts with the ply, so that the pieces
-// wander; it stops early if the game ends.
-func playedGame(tb testing.TB, plies int) *game.Game {
-	tb.Helper()
-	me := game.Seat{Kind: game.SeatHuman, Player: "p"}
-	g, err := game.New(game.Options{ID: "bench", Mode: game.ModeLocal, Seats: [2]game.Seat{me, me}})
-	if err != nil {
-		tb.Fatal(err)
-	}
-	for ply := 0; ply < plies && !g.Status().Finished(); ply++ {
-		var moves []string
-		for from, tos := range g.Dests() {
-			for _, to := range tos {
-				moves = append(moves, from+to)
-			}
-		}
-		slices.Sort(moves)
-		u := moves[(ply*7)%len(moves)]
-		if _, err := g.Move(g.Turn(), u); err != nil { // a promotion: dests name the squares only
-			if _, err := g.Move(g.Turn(), u+"q"); err != nil {
-				tb.Fatal(err)
-			}
-		}
-	}
-	return g
 }
 
 // TestLiveGameImage: the image of a game in play, read from its hub, is

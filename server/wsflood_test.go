@@ -3,6 +3,7 @@ package server
 import (
 	"bytes"
 	"github.com/gambitchess/gambit/server/guards"
+	"github.com/gambitchess/gambit/server/servertest"
 	"testing"
 	"time"
 )
@@ -17,7 +18,7 @@ const opBinary, opPong = 0x2, 0xA
 // read and handled every message sent before.
 func (w *rawWS) awaitPong() {
 	w.t.Helper()
-	w.write(clientFrame(true, opPing, []byte("sync")))
+	w.write(servertest.ClientFrame(true, opPing, []byte("sync")))
 	for {
 		op, p, err := w.next()
 		if err != nil || op == opClose {
@@ -39,15 +40,15 @@ func TestMessageFloodClosed(t *testing.T) {
 	clock := &fakeClock{t: time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)}
 	rs := runServer(t, Config{Now: clock.now})
 	g := create(t, rs.s.Handler(), `{"mode":"local"}`)
-	probe := clientFrame(true, opText, []byte(`{"t":"move"}`)) // answered "move needs ..." by the reader itself
+	probe := servertest.ClientFrame(true, opText, []byte(`{"t":"move"}`)) // answered "move needs ..." by the reader itself
 
 	good := openRawWS(t, rs, 90, g.ID, "", nil)
 	good.awaitText(`"t":"state"`)
 	bad := openRawWS(t, rs, 90, g.ID, "", nil)
 	bad.awaitText(`"t":"state"`)
 
-	resign := clientFrame(true, opText, []byte(`{"t":"resign"}`)) // a spectator's: refused by the game, changing nothing
-	bad.write(bytes.Repeat(resign, messageBurst+maxDropped))      // the burst, then maxDropped dropped
+	resign := servertest.ClientFrame(true, opText, []byte(`{"t":"resign"}`)) // a spectator's: refused by the game, changing nothing
+	bad.write(bytes.Repeat(resign, messageBurst+maxDropped))                 // the burst, then maxDropped dropped
 	bad.awaitText(`"code":"rate_limited"`)
 	bad.awaitPong()                          // all read before the clock moves
 	clock.advance(time.Second / messageRate) // one message's worth
@@ -80,7 +81,7 @@ func TestEndlessFragmentsClosed(t *testing.T) {
 			if i == 0 {
 				payload = []byte(`{"t":"move"}`)
 			}
-			out = append(out, clientFrame(fin && i == n-1, op, payload)...)
+			out = append(out, servertest.ClientFrame(fin && i == n-1, op, payload)...)
 		}
 		return out
 	}
@@ -104,12 +105,12 @@ func TestEndlessFragmentsClosed(t *testing.T) {
 func TestFrameFloodClosed(t *testing.T) {
 	rs := runServer(t, Config{})
 	g := create(t, rs.s.Handler(), `{"mode":"local"}`)
-	pong := clientFrame(true, opPong, nil)
+	pong := servertest.ClientFrame(true, opPong, nil)
 
 	w := openRawWS(t, rs, 93, g.ID, "", nil)
 	w.awaitText(`"t":"state"`)
 	w.write(bytes.Repeat(pong, guards.FrameBurst/2))
-	w.write(clientFrame(true, opText, []byte(`{"t":"move"}`)))
+	w.write(servertest.ClientFrame(true, opText, []byte(`{"t":"move"}`)))
 	w.awaitText("move needs")
 	_, _ = w.c.Write(bytes.Repeat(pong, 4*guards.FrameBurst)) // the server may close before all is sent
 	w.closedWith(1008, 3*time.Second)
@@ -122,6 +123,6 @@ func TestBinaryMessageRefused(t *testing.T) {
 	g := create(t, rs.s.Handler(), `{"mode":"local"}`)
 	w := openRawWS(t, rs, 94, g.ID, "", nil)
 	w.awaitText(`"t":"state"`)
-	w.write(clientFrame(true, opBinary, bytes.Repeat([]byte{0xff}, 100)))
+	w.write(servertest.ClientFrame(true, opBinary, bytes.Repeat([]byte{0xff}, 100)))
 	w.closedWith(1003, 3*time.Second)
 }

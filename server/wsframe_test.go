@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"github.com/gambitchess/gambit/server/servertest"
 	"io"
 	"net"
 	"net/http"
@@ -27,37 +28,6 @@ const (
 	opClose        = 0x8
 	opPing         = 0x9
 )
-
-// clientFrame is one masked client frame with the given payload.
-func clientFrame(fin bool, op byte, payload []byte) []byte {
-	return frameHeader(fin, op, int64(len(payload)), append([]byte(nil), payload...))
-}
-
-// frameHeader is a masked frame's header declaring length, followed by
-// payload (which may be shorter than length: a lie), masked.
-func frameHeader(fin bool, op byte, length int64, payload []byte) []byte {
-	b0 := op
-	if fin {
-		b0 |= 0x80
-	}
-	out := []byte{b0}
-	switch {
-	case length >= 0 && length < 126:
-		out = append(out, 0x80|byte(length))
-	case length >= 0 && length <= 0xffff:
-		out = append(out, 0x80|126)
-		out = binary.BigEndian.AppendUint16(out, uint16(length))
-	default:
-		out = append(out, 0x80|127)
-		out = binary.BigEndian.AppendUint64(out, uint64(length))
-	}
-	key := [4]byte{0x37, 0xfa, 0x21, 0x3d}
-	out = append(out, key[:]...)
-	for i, b := range payload {
-		out = append(out, b^key[i%4])
-	}
-	return out
-}
 
 // rawWS is a WebSocket client on a bare connection.
 type rawWS struct {
@@ -139,7 +109,7 @@ func (w *rawWS) next() (op byte, payload []byte, err error) {
 			// Answered as a browser would, but the server may have closed
 			// meanwhile (a test waiting for the close): a failed write is
 			// no failure here, the read that follows tells.
-			_, _ = w.c.Write(clientFrame(true, 0xA, payload))
+			_, _ = w.c.Write(servertest.ClientFrame(true, 0xA, payload))
 			continue
 		}
 		return op, payload, nil
@@ -204,7 +174,7 @@ func (w *rawWS) closedWith(status uint16, limit time.Duration) {
 func TestOversizedFrameRefusedFromItsHeader(t *testing.T) {
 	rs := runServer(t, Config{})
 	g := create(t, rs.s.Handler(), `{"mode":"local"}`)
-	lie := frameHeader(true, opText, 1<<20, []byte(`{"t":"mo`))
+	lie := servertest.FrameHeader(true, opText, 1<<20, []byte(`{"t":"mo`))
 
 	w := openRawWS(t, rs, 80, g.ID, "", nil)
 	w.awaitText(`"t":"state"`)
@@ -219,10 +189,10 @@ func TestOversizedFrameRefusedFromItsHeader(t *testing.T) {
 	// A frame of 16-bit length just over the limit, and a 64-bit length
 	// with its top bit set (no frame may declare one).
 	w = openRawWS(t, rs, 82, g.ID, "", nil)
-	w.write(frameHeader(true, opText, round.MaxMessage+1, nil))
+	w.write(servertest.FrameHeader(true, opText, round.MaxMessage+1, nil))
 	w.closedTooBig(3 * time.Second)
 	w = openRawWS(t, rs, 83, g.ID, "", nil)
-	w.write(frameHeader(true, opText, -1, nil)[:10])
+	w.write(servertest.FrameHeader(true, opText, -1, nil)[:10])
 	w.closedTooBig(3 * time.Second)
 }
 
@@ -241,7 +211,7 @@ func TestFragmentedOversizedMessageRefused(t *testing.T) {
 				op = opText
 			}
 			end := min(i+200, len(msg))
-			out = append(out, clientFrame(end == len(msg), op, []byte(msg[i:end])))
+			out = append(out, servertest.ClientFrame(end == len(msg), op, []byte(msg[i:end])))
 		}
 		return out
 	}
@@ -256,7 +226,7 @@ func TestFragmentedOversizedMessageRefused(t *testing.T) {
 	w.awaitText(`"t":"error"`)
 	w.write(fragments(`{"t":"move","d":{"u":"e2e4"}}`)...) // an ordinary move, fragmented
 	w.awaitText(`"uci":"e2e4"`)
-	w.write(clientFrame(true, opText, []byte(`{"t":"move","d":{"u":"e7e5"}}`))) // and in one frame
+	w.write(servertest.ClientFrame(true, opText, []byte(`{"t":"move","d":{"u":"e7e5"}}`))) // and in one frame
 	w.awaitText(`"uci":"e7e5"`)
 
 	w.write(fragments(pad(round.MaxMessage + 1))...)

@@ -61,6 +61,7 @@ var allowedImports = map[string][]string{
 	"server/sched":            {},                                                                                                               // the fair scheduler of the computer's thinking and the drawings: knows no game
 	"server/wire":             {"game", "store", "server/guards", "server/node"},                                                                // the server's errors and their one mapping to HTTP and WebSocket codes
 	"server/node":             {"game"},                                                                                                         // what the nodes say to each other: below server and cluster
+	"server/servertest":       {"game"},                                                                                                         // what the server packages' tests share; only tests import it
 	"web":                     {},
 	"cluster":                 {"server/node"}, // nodes over NATS: beside server (neither imports the other), wired by cmd
 	"loadtest":                {"chess"},       // chess.ParsePlacement only: a player reads the board it is sent, the server judges the moves

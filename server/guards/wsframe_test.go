@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"errors"
+	"github.com/gambitchess/gambit/server/servertest"
 	"slices"
 	"testing"
 	"time"
@@ -19,37 +20,6 @@ const (
 
 // maxMessage is the server's limit on a message, as the fuzz seeds use it.
 const maxMessage = 2048
-
-// clientFrame is one masked client frame with the given payload.
-func clientFrame(fin bool, op byte, payload []byte) []byte {
-	return frameHeader(fin, op, int64(len(payload)), append([]byte(nil), payload...))
-}
-
-// frameHeader is a masked frame's header declaring length, followed by
-// payload (which may be shorter than length: a lie), masked.
-func frameHeader(fin bool, op byte, length int64, payload []byte) []byte {
-	b0 := op
-	if fin {
-		b0 |= 0x80
-	}
-	out := []byte{b0}
-	switch {
-	case length >= 0 && length < 126:
-		out = append(out, 0x80|byte(length))
-	case length >= 0 && length <= 0xffff:
-		out = append(out, 0x80|126)
-		out = binary.BigEndian.AppendUint16(out, uint16(length))
-	default:
-		out = append(out, 0x80|127)
-		out = binary.BigEndian.AppendUint64(out, uint64(length))
-	}
-	key := [4]byte{0x37, 0xfa, 0x21, 0x3d}
-	out = append(out, key[:]...)
-	for i, b := range payload {
-		out = append(out, b^key[i%4])
-	}
-	return out
-}
 
 // referenceFrameStarts reads data as a whole, one frame after another,
 // the plain way: where each frame starts, and where and why the first
@@ -113,13 +83,13 @@ func referenceFrameStarts(data []byte, limit int64, burst int) (starts []int64, 
 // clock stands still, so that the frame bucket holds burst frames and no
 // more.
 func FuzzFrameScanner(f *testing.F) {
-	f.Add(clientFrame(true, opText, []byte(`{"t":"resign"}`)), uint16(maxMessage), uint8(3), uint8(255))
-	f.Add(append(frameHeader(false, opText, 300, bytes.Repeat([]byte("a"), 300)), frameHeader(true, opContinuation, 1<<20, nil)...),
+	f.Add(servertest.ClientFrame(true, opText, []byte(`{"t":"resign"}`)), uint16(maxMessage), uint8(3), uint8(255))
+	f.Add(append(servertest.FrameHeader(false, opText, 300, bytes.Repeat([]byte("a"), 300)), servertest.FrameHeader(true, opContinuation, 1<<20, nil)...),
 		uint16(maxMessage), uint8(7), uint8(255))
-	f.Add(frameHeader(true, opText, -1, nil), uint16(125), uint8(1), uint8(255))
+	f.Add(servertest.FrameHeader(true, opText, -1, nil), uint16(125), uint8(1), uint8(255))
 	f.Add([]byte{0x81, 0xfe, 0x08}, uint16(maxMessage), uint8(0), uint8(255))
-	f.Add(bytes.Repeat(clientFrame(false, opContinuation, nil), MaxFragments+1), uint16(maxMessage), uint8(5), uint8(255))
-	f.Add(bytes.Repeat(clientFrame(true, opPing, []byte("x")), 9), uint16(maxMessage), uint8(2), uint8(8))
+	f.Add(bytes.Repeat(servertest.ClientFrame(false, opContinuation, nil), MaxFragments+1), uint16(maxMessage), uint8(5), uint8(255))
+	f.Add(bytes.Repeat(servertest.ClientFrame(true, opPing, []byte("x")), 9), uint16(maxMessage), uint8(2), uint8(8))
 	f.Fuzz(func(t *testing.T, data []byte, limit uint16, piece, burst uint8) {
 		wantStarts, wantRefused, why := referenceFrameStarts(data, int64(limit), int(burst))
 		var starts []int64

@@ -2,8 +2,8 @@ package media
 
 import (
 	"errors"
+	"github.com/gambitchess/gambit/server/servertest"
 	"net/url"
-	"slices"
 	"testing"
 
 	"github.com/gambitchess/gambit/game"
@@ -33,38 +33,10 @@ func FuzzParseGameFile(f *testing.F) {
 	})
 }
 
-// playedGame is a chess game of up to plies plies, each move the first
-// legal one in a fixed order that shifts with the ply, so that the pieces
-// wander; it stops early if the game ends.
-func playedGame(tb testing.TB, plies int) *game.Game {
-	tb.Helper()
-	me := game.Seat{Kind: game.SeatHuman, Player: "p"}
-	g, err := game.New(game.Options{ID: "bench", Mode: game.ModeLocal, Seats: [2]game.Seat{me, me}})
-	if err != nil {
-		tb.Fatal(err)
-	}
-	for ply := 0; ply < plies && !g.Status().Finished(); ply++ {
-		var moves []string
-		for from, tos := range g.Dests() {
-			for _, to := range tos {
-				moves = append(moves, from+to)
-			}
-		}
-		slices.Sort(moves)
-		u := moves[(ply*7)%len(moves)]
-		if _, err := g.Move(g.Turn(), u); err != nil { // a promotion: dests name the squares only
-			if _, err := g.Move(g.Turn(), u+"q"); err != nil {
-				tb.Fatal(err)
-			}
-		}
-	}
-	return g
-}
-
 // BenchmarkGameGIF draws a 100-move (200-ply) game as the GIF
 // GET /game/{id}.gif answers, at its default size.
 func BenchmarkGameGIF(b *testing.B) {
-	g := playedGame(b, 200)
+	g := servertest.PlayedGame(b, 200)
 	f := gameFile{id: g.ID(), ext: "gif", ply: -1, size: defaultGIFSize}
 	b.ReportAllocs()
 	var size int
