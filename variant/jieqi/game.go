@@ -152,6 +152,15 @@ func (g *Game) Ply() int { return len(g.played) }
 // (the true record: hand a player History filtered by Played.SeenBy).
 func (g *Game) History() []Played { return append([]Played(nil), g.played...) }
 
+// Last returns the last move played, with what it showed; false before the
+// first move. It copies nothing, unlike History.
+func (g *Game) Last() (Played, bool) {
+	if len(g.played) == 0 {
+		return Played{}, false
+	}
+	return g.played[len(g.played)-1], true
+}
+
 // Keys returns a copy of the Zobrist keys of every position, the start first.
 func (g *Game) Keys() []uint64 { return append([]uint64(nil), g.keys...) }
 

@@ -333,3 +333,20 @@ func TestSightOf(t *testing.T) {
 		}
 	}
 }
+
+// TestLast: Last is the last of History, and nothing before a move.
+func TestLast(t *testing.T) {
+	g := NewGame(fair.Seed{9})
+	if _, ok := g.Last(); ok {
+		t.Error("a last move before any")
+	}
+	for _, u := range []string{"h2e2", "h9g7"} {
+		if _, err := g.PushUCI(u); err != nil {
+			t.Fatal(err)
+		}
+	}
+	h := g.History()
+	if last, ok := g.Last(); !ok || last != h[len(h)-1] || last.UCI() != "h9g7" {
+		t.Errorf("Last = %+v, %v; History ends %+v", last, ok, h[len(h)-1])
+	}
+}

@@ -201,11 +201,10 @@ func (r *rules) steps(seer jieqi.Color, all bool) []game.Step {
 
 // lastStep is the last move as seer knows it (all: as it was), if any.
 func (r *rules) lastStep(seer jieqi.Color, all bool) (game.Step, bool) {
-	played := r.g.History()
-	if len(played) == 0 {
+	pl, ok := r.g.Last() // not History: this runs for every viewer after every move
+	if !ok {
 		return game.Step{}, false
 	}
-	pl := played[len(played)-1]
 	if !all {
 		pl = pl.SeenBy(seer)
 	}
