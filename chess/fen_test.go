@@ -204,7 +204,7 @@ func TestParseFENKingEnPrise(t *testing.T) {
 func TestEPDKey(t *testing.T) {
 	tests := []struct {
 		name, fen, same string // same: a FEN whose EPDKey must be equal
-		keepsEP           bool // the en-passant square counts in EPDKey
+		keepsEP         bool   // the en-passant square counts in EPDKey
 	}{
 		{"legal capture", "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3", "", true},
 		{"pawn pinned along the rank", "8/8/8/K2pP2q/8/8/8/7k w - d6 0 1", "8/8/8/K2pP2q/8/8/8/7k w - - 0 1", false},

@@ -22,7 +22,9 @@ func ExampleKnown() {
 	g.PushSAN("e4")
 	p := g.Position()
 	fmt.Println(opening.Known(&p))
-	g.PushSAN("Ke7")
+	for _, m := range []string{"e5", "Nf3", "Nc6", "Ke2"} {
+		g.PushSAN(m)
+	}
 	p = g.Position()
 	fmt.Println(opening.Known(&p))
 	// Output:

@@ -30,6 +30,8 @@ var allowedImports = map[string][]string{
 	"variant/dice":        {"chess", "variant/fair", "internal/pgntag"},
 	"engine/dicebot":      {"chess", "engine", "variant/dice"},
 	"chess/pgn":           {"chess", "internal/pgntag"},
+	"chess/opening":       {"chess"}, // the opening names (lichess's table, embedded)
+	"chess/polyglot":      {"chess"}, // Polyglot .bin opening books
 	"xiangqi/pgn":         {"xiangqi", "internal/pgntag"},
 	"engine":              {"chess", "internal/elo", "internal/tt", "internal/benchrun"},
 	"render":              {"chess", "xiangqi"},
@@ -40,7 +42,7 @@ var allowedImports = map[string][]string{
 	"engine/bombbot":      {"chess", "engine", "variant/bomb"},
 	"uci":                 {"chess", "xiangqi", "engine", "engine/xq"},
 	"match":               {"chess", "chess/pgn", "xiangqi", "xiangqi/pgn", "engine/xq", "uci", "internal/elo"},
-	"game":                {"chess", "chess/pgn", "xiangqi", "xiangqi/pgn", "internal/pgntag", "variant/fair"},
+	"game":                {"chess", "chess/pgn", "chess/opening", "xiangqi", "xiangqi/pgn", "internal/pgntag", "variant/fair"},
 	// A variant's registration sits above game and its own rules and bot;
 	// variant/all lists them for the binary. Nothing imports one but that.
 	"variant/fog/foggame":     {"chess", "game", "variant/fog", "engine/fogbot"},
@@ -76,7 +78,7 @@ var allowedImports = map[string][]string{
 }
 
 // stdlibOnly are the packages that may import nothing outside the standard library.
-var stdlibOnly = []string{"chess", "xiangqi", "variant/fog", "variant/fair", "variant/bomb", "variant/dice", "variant/jieqi", "engine/jieqibot", "chess/pgn", "xiangqi/pgn", "engine", "engine/xq", "internal/elo", "internal/tt", "internal/benchrun", "internal/pgntag", "internal/shareddata", "render/viewer"}
+var stdlibOnly = []string{"chess", "chess/opening", "chess/polyglot", "xiangqi", "variant/fog", "variant/fair", "variant/bomb", "variant/dice", "variant/jieqi", "engine/jieqibot", "chess/pgn", "xiangqi/pgn", "engine", "engine/xq", "internal/elo", "internal/tt", "internal/benchrun", "internal/pgntag", "internal/shareddata", "render/viewer"}
 
 func TestImportLayering(t *testing.T) {
 	const module = "github.com/gambitchess/gambit/"
