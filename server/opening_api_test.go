@@ -8,6 +8,8 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+
+	"github.com/gambitchess/gambit/server/round"
 )
 
 func TestOpeningAPI(t *testing.T) {
@@ -90,4 +92,56 @@ func FuzzParseLine(f *testing.F) {
 			t.Errorf("%q %q: no positions", fen, moves)
 		}
 	})
+}
+
+// TestGameOpening: a chess game set up from a PGN names its opening in its
+// JSON, in the recent games list and in its PGN tags; a xiangqi game in none.
+func TestGameOpening(t *testing.T) {
+	s, _, _ := serve(t, openStore(t, t.TempDir()), nil)
+	h := s.Handler()
+	g := create(t, h, `{"mode":"local","setup":"1. e4 e5 2. Nf3 *"}`)
+	want := round.OpeningJSON{ECO: "C40", Name: "King's Knight Opening"}
+	if g.State.Opening == nil || *g.State.Opening != want {
+		t.Errorf("created game's opening %+v, want %+v", g.State.Opening, want)
+	}
+	xq := create(t, h, `{"mode":"local","variant":"xiangqi"}`)
+	get := func(path string) string {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, personRequest("GET", path, "", g.Token))
+		if rec.Code != http.StatusOK {
+			t.Fatalf("GET %s: %d %s", path, rec.Code, rec.Body)
+		}
+		return rec.Body.String()
+	}
+	var st round.StateJSON
+	json.Unmarshal([]byte(get("/api/games/"+g.ID)), &st)
+	if st.Opening == nil || *st.Opening != want {
+		t.Errorf("GET game: opening %+v", st.Opening)
+	}
+	var list []summaryJSON
+	json.Unmarshal([]byte(get("/api/games")), &list)
+	found := 0
+	for _, sum := range list {
+		switch sum.ID {
+		case g.ID:
+			found++
+			if sum.Opening == nil || *sum.Opening != want {
+				t.Errorf("listed chess game: opening %+v", sum.Opening)
+			}
+		case xq.ID:
+			found++
+			if sum.Opening != nil {
+				t.Errorf("listed xiangqi game: opening %+v", sum.Opening)
+			}
+		}
+	}
+	if found != 2 {
+		t.Errorf("the list holds %d of the 2 games: %+v", found, list)
+	}
+	if body := get("/api/games/" + xq.ID); strings.Contains(body, `"opening"`) {
+		t.Errorf("xiangqi game JSON names an opening: %s", body)
+	}
+	if pgn := get("/api/games/" + g.ID + "/pgn"); !strings.Contains(pgn, `[ECO "C40"]`) || !strings.Contains(pgn, `[Opening "King's Knight Opening"]`) {
+		t.Errorf("PGN without the opening tags:\n%s", pgn)
+	}
 }
