@@ -54,7 +54,7 @@ var allowedImports = map[string][]string{
 	"engine/jieqibot":         {"xiangqi", "variant/jieqi"},
 	"store":                   {},
 	"store/storetest":         {"store"},
-	"server":                  {"chess", "chess/pgn", "game", "store", "web", "server/guards", "server/node", "server/lobby", "server/sched", "server/wire", "server/computer", "server/media", "server/round"},
+	"server":                  {"chess", "chess/pgn", "chess/opening", "chess/polyglot", "game", "store", "web", "server/guards", "server/node", "server/lobby", "server/sched", "server/wire", "server/computer", "server/media", "server/round"},
 	"server/round":            {"chess", "game", "store", "server/guards", "server/lobby", "server/sched", "server/wire", "server/computer"},    // the hubs: one live game each, its commands, clocks, computer, presence, chat and wire messages
 	"server/guards":           {},                                                                                                               // connection and address limits, proxies, frames, same-site checks: knows no game
 	"server/lobby":            {"chess", "game", "store", "server/node"},                                                                        // the open challenges, in memory: no HTTP, no hub
