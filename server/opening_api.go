@@ -16,9 +16,6 @@ import (
 // long game's worth.
 const maxLineMoves = 1000
 
-// errNoOpening says no position of the line has a name: GET /api/opening's 404.
-var errNoOpening = errors.New("server: no named opening")
-
 // openingJSON is GET /api/opening's answer: a game's opening and the ply
 // (from the fen, 0 for the fen's own position) of the last named position.
 type openingJSON struct {
