@@ -40,7 +40,7 @@ var allowedImports = map[string][]string{
 	"engine/xq":           {"xiangqi", "internal/tt", "internal/benchrun"},
 	"engine/fogbot":       {"chess", "engine", "variant/fog"},
 	"engine/bombbot":      {"chess", "engine", "variant/bomb"},
-	"uci":                 {"chess", "xiangqi", "engine", "engine/xq"},
+	"uci":                 {"chess", "chess/polyglot", "xiangqi", "engine", "engine/xq"},
 	"match":               {"chess", "chess/pgn", "xiangqi", "xiangqi/pgn", "engine/xq", "uci", "internal/elo"},
 	"game":                {"chess", "chess/pgn", "chess/opening", "xiangqi", "xiangqi/pgn", "internal/pgntag", "variant/fair"},
 	// A variant's registration sits above game and its own rules and bot;
