@@ -41,6 +41,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/lobby", s.handleLobby)
 	mux.HandleFunc("POST /api/pair", s.handlePair)
 	mux.HandleFunc("GET /api/opening", s.handleOpening)
+	mux.HandleFunc("GET /api/book", s.handleBook)
 	mux.HandleFunc("GET /ws/game/{id}", s.handleWS)
 	mux.Handle("GET /game/{file}", s.media) // the page, id.svg, id.png, id.gif, id.html (package media)
 	mux.HandleFunc("GET /api/", func(w http.ResponseWriter, r *http.Request) {

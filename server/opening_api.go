@@ -109,3 +109,43 @@ func shortText(s string) string {
 	}
 	return s
 }
+
+// bookMoveJSON is one move of GET /api/book.
+type bookMoveJSON struct {
+	UCI    string `json:"uci"`
+	SAN    string `json:"san"`
+	Weight int    `json:"weight"`
+}
+
+// bookJSON is GET /api/book's answer: the book's moves for the position,
+// the heaviest first; none when the book does not know it.
+type bookJSON struct {
+	Moves []bookMoveJSON `json:"moves"`
+}
+
+// handleBook answers GET /api/book?fen=FEN&moves=e2e4,e7e5: the moves the
+// server's opening book (serve --book) knows for the position the line
+// reaches, 200 {"moves":[{"uci","san","weight"}]} (empty when out of the
+// book); 404 {"error":"no_book"} when the server has no book; 400 for a
+// bad FEN or move. A Chess960 position is never in the book.
+func (s *Server) handleBook(w http.ResponseWriter, r *http.Request) {
+	if s.book == nil {
+		writeJSON(w, http.StatusNotFound, apiErrorJSON{Error: "no_book",
+			ErrorJSON: round.ErrorJSON{Code: "no_book", Message: "this server has no opening book"}})
+		return
+	}
+	q := r.URL.Query()
+	positions, err := parseLine(q.Get("fen"), q.Get("moves"))
+	if err != nil {
+		s.apiError(w, err)
+		return
+	}
+	p := positions[len(positions)-1]
+	out := bookJSON{Moves: []bookMoveJSON{}}
+	if !p.Chess960() {
+		for _, bm := range s.book.Moves(&p) {
+			out.Moves = append(out.Moves, bookMoveJSON{UCI: p.UCI(bm.Move), SAN: p.SAN(bm.Move), Weight: int(bm.Weight)})
+		}
+	}
+	writeJSON(w, http.StatusOK, out)
+}

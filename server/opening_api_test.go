@@ -1,14 +1,20 @@
 package server
 
 import (
+	"bytes"
+	"cmp"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/gambitchess/gambit/chess"
+	"github.com/gambitchess/gambit/chess/polyglot"
 	"github.com/gambitchess/gambit/server/round"
 )
 
@@ -143,5 +149,84 @@ func TestGameOpening(t *testing.T) {
 	}
 	if pgn := get("/api/games/" + g.ID + "/pgn"); !strings.Contains(pgn, `[ECO "C40"]`) || !strings.Contains(pgn, `[Opening "King's Knight Opening"]`) {
 		t.Errorf("PGN without the opening tags:\n%s", pgn)
+	}
+}
+
+// testBook is a Polyglot book whose moves are 1.a3 (weight 3) and 1.h3
+// (weight 1) at the start, and 1...a6 after 1.a3.
+func testBook(t *testing.T) *polyglot.Book {
+	t.Helper()
+	start := chess.StartPosition()
+	g := chess.NewGame()
+	g.PushUCI("a2a3")
+	afterA3 := g.Position()
+	entry := func(p chess.Position, uci string, w uint16) polyglot.Entry {
+		m, err := p.ParseUCI(uci)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return polyglot.Entry{Key: p.Key(), Move: polyglot.Encode(m), Weight: w}
+	}
+	entries := []polyglot.Entry{entry(start, "h2h3", 1), entry(start, "a2a3", 3), entry(afterA3, "a7a6", 1)}
+	slices.SortStableFunc(entries, func(a, b polyglot.Entry) int { return cmp.Compare(a.Key, b.Key) })
+	var buf bytes.Buffer
+	for _, e := range entries {
+		binary.Write(&buf, binary.BigEndian, e)
+	}
+	b, err := polyglot.Parse(buf.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func TestBookAPI(t *testing.T) {
+	with := New(Config{Book: testBook(t)}).Handler()
+	without := New(Config{}).Handler()
+	tests := []struct {
+		name   string
+		h      http.Handler
+		query  string
+		status int
+		want   string
+	}{
+		{"start", with, "", 200, `{"moves":[{"uci":"a2a3","san":"a3","weight":3},{"uci":"h2h3","san":"h3","weight":1}]}`},
+		{"after 1.a3", with, "moves=a2a3", 200, `{"moves":[{"uci":"a7a6","san":"a6","weight":1}]}`},
+		{"out of the book", with, "moves=e2e4", 200, `{"moves":[]}`},
+		{"bad move", with, "moves=a2a5", 400, ``},
+		{"no book", without, "", 404, `{"error":"no_book","code":"no_book","message":"this server has no opening book"}`},
+	}
+	for _, tt := range tests {
+		rec := httptest.NewRecorder()
+		tt.h.ServeHTTP(rec, httptest.NewRequest("GET", "/api/book?"+tt.query, nil))
+		if rec.Code != tt.status || (tt.want != "" && !sameJSON(t, rec.Body.String(), tt.want)) {
+			t.Errorf("%s: %d %s, want %d %s", tt.name, rec.Code, rec.Body, tt.status, tt.want)
+		}
+	}
+}
+
+// TestComputerPlaysFromTheBook: with a book, the computer's first move as
+// White is one of the book's (1.a3 or 1.h3, which no engine level plays).
+func TestComputerPlaysFromTheBook(t *testing.T) {
+	s, srv, _ := serveWith(t, Config{Store: openStore(t, t.TempDir()), Book: testBook(t), ComputerGamesPerClient: 10})
+	h := s.Handler()
+	seen := map[string]bool{}
+	for range 6 {
+		g := create(t, h, `{"mode":"computer","color":"black","level":"beginner"}`)
+		p := dial(t, srv, g.ID, g.Token)
+		first := p.position(1)
+		switch {
+		case first.Last != nil:
+			seen[first.Last.UCI] = true
+		case len(first.Moves) == 1:
+			seen[first.Moves[0].UCI] = true
+		default:
+			t.Fatalf("no first move in %+v", first)
+		}
+	}
+	for m := range seen {
+		if m != "a2a3" && m != "h2h3" {
+			t.Errorf("the computer opened %s, not a book move (seen %v)", m, seen)
+		}
 	}
 }
