@@ -13,6 +13,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/gambitchess/gambit/chess/opening"
 	"github.com/gambitchess/gambit/chess/polyglot"
 	"github.com/gambitchess/gambit/game"
 	"github.com/gambitchess/gambit/server/computer"
@@ -177,6 +178,9 @@ func New(cfg Config) *Server {
 	if cfg.Book != nil {
 		cfg.Bot = computer.BookBot{Book: cfg.Book, Next: cfg.Bot}
 	}
+	// The opening names are built once, on first use (about 0.1 s): start
+	// now, so the first games' messages do not wait for them.
+	go opening.Load()
 	if cfg.Workers <= 0 {
 		cfg.Workers = 1
 	}

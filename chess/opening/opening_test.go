@@ -3,6 +3,7 @@ package opening
 import (
 	"bytes"
 	"compress/gzip"
+	"encoding/binary"
 	"errors"
 	"flag"
 	"io"
@@ -85,25 +86,62 @@ func TestTableRowsNameDistinctPositions(t *testing.T) {
 	}
 }
 
+// TestEmbeddedKeys replays every row of the embedded table and checks the
+// key openings.keys holds for it; -update rewrites the keys.
+func TestEmbeddedKeys(t *testing.T) {
+	rs, err := rows(openingsTSV)
+	if err != nil {
+		t.Fatal(err)
+	}
+	keys := make([]byte, 8*len(rs))
+	for i, r := range rs {
+		k, err := r.replay()
+		if err != nil {
+			t.Fatal(err)
+		}
+		binary.BigEndian.PutUint64(keys[8*i:], k)
+	}
+	if *update {
+		if err := os.WriteFile("openings.keys", keys, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		t.Log("openings.keys rewritten: run the tests again to read it")
+		return
+	}
+	if !bytes.Equal(keys, openingsKeys) {
+		t.Fatalf("openings.keys does not hold the keys of the rows' positions (%d bytes, want %d): go test ./chess/opening -run TestEmbeddedKeys -update", len(openingsKeys), len(keys))
+	}
+}
+
 func TestBrokenTable(t *testing.T) {
-	tests := []struct{ name, data, want string }{
-		{"not gzip", "", "opening table"},
-		{"bad row", "eco\tname\tpgn\nC40 no tabs\n", "line 2: want eco, name and pgn"},
-		{"illegal move", "C40\tName\t1. e4 e4\n", "line 1: C40 \"Name\": move e4"},
+	gz := func(text string) []byte {
+		var buf bytes.Buffer
+		zw := gzip.NewWriter(&buf)
+		zw.Write([]byte(text))
+		zw.Close()
+		return buf.Bytes()
+	}
+	tests := []struct {
+		name      string
+		data, key []byte
+		want      string
+	}{
+		{"not gzip", nil, nil, "opening table"},
+		{"bad row", gz("eco\tname\tpgn\nC40 no tabs\n"), nil, "line 2: want eco, name and pgn"},
+		{"keys missing", gz("C40\tName\t1. e4 e5\n"), make([]byte, 7), "7 bytes of keys for 1 rows"},
 	}
 	for _, tt := range tests {
-		data := []byte(tt.data)
-		if tt.name != "not gzip" {
-			var buf bytes.Buffer
-			zw := gzip.NewWriter(&buf)
-			zw.Write(data)
-			zw.Close()
-			data = buf.Bytes()
-		}
-		_, err := build(data)
+		_, err := build(tt.data, tt.key)
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%s: err = %v, want it to say %q", tt.name, err, tt.want)
 		}
+	}
+	rs, err := rows(gz("C40\tName\t1. e4 e4\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := rs[0].replay(); err == nil || !strings.Contains(err.Error(), `line 1: C40 "Name": move e4`) {
+		t.Errorf("an illegal move: %v", err)
 	}
 }
 
