@@ -190,3 +190,36 @@ func (g *Game) engineMoveInLine(ply int, line []string, text string) (string, er
 	}
 	return p.UCI(m), nil
 }
+
+// LineSAN writes the coordinate moves of a line played from the position
+// after ply plies in SAN (Chinese notation in xiangqi), stopping at the
+// first move that is not legal.
+func (g *Game) LineSAN(ply int, line []string) []string {
+	var out []string
+	if g.xq != nil {
+		p := g.xq.Positions()[ply]
+		for _, s := range line {
+			m, err := p.ParseUCI(s)
+			if err != nil {
+				break
+			}
+			out = append(out, p.Chinese(m))
+			var child xiangqi.Position
+			p.MakeMove(m, &child)
+			p = child
+		}
+		return out
+	}
+	p := g.chess.Positions()[ply]
+	for _, s := range line {
+		m, err := p.ParseUCI(s)
+		if err != nil || !p.IsLegal(m) {
+			break
+		}
+		out = append(out, p.SAN(m))
+		var child chess.Position
+		p.MakeMove(m, &child)
+		p = child
+	}
+	return out
+}
