@@ -223,3 +223,25 @@ func (g *Game) LineSAN(ply int, line []string) []string {
 	}
 	return out
 }
+
+// BookFrom returns a Book hook (Options.Book) from an opening table:
+// known reports whether a position, given as FEN, is in the book. A move
+// is book while every position up to the one it leads to is known; the
+// first move out of the book and every one after are judged.
+func (g *Game) BookFrom(known func(fen string) bool) func(ply int) bool {
+	n := 0
+	for n < g.Plies() && known(g.fenAfter(n+1)) {
+		n++
+	}
+	return BookPlies(n)
+}
+
+// fenAfter returns the FEN of the position after ply plies.
+func (g *Game) fenAfter(ply int) string {
+	if g.xq != nil {
+		p := g.xq.Positions()[ply]
+		return p.FEN()
+	}
+	p := g.chess.Positions()[ply]
+	return p.FEN()
+}

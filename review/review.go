@@ -77,7 +77,7 @@ func Run(ctx context.Context, g *Game, ev Evaluator, opt Options) (*Review, erro
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		l, err := evaluate(ctx, g, ev, ply, opt.Budget)
+		l, err := EvaluatePosition(ctx, g, ev, ply, opt.Budget)
 		if err != nil {
 			return nil, err
 		}
@@ -89,9 +89,11 @@ func Run(ctx context.Context, g *Game, ev Evaluator, opt Options) (*Review, erro
 	return Judge(g, evals, ev.Name(), opt), nil
 }
 
-// evaluate returns the best line of the position after ply plies: the
-// rules' verdict when it has no legal move, else the evaluator's.
-func evaluate(ctx context.Context, g *Game, ev Evaluator, ply int, b Budget) (Line, error) {
+// EvaluatePosition returns the best line of the position after ply plies:
+// the rules' verdict when it has no legal move, else the evaluator's. Run
+// calls it for every position; a caller sharing its engine time among
+// several reviews (the server) calls it one position at a time, then Judge.
+func EvaluatePosition(ctx context.Context, g *Game, ev Evaluator, ply int, b Budget) (Line, error) {
 	if s, over := g.terminal(ply); over {
 		return Line{Score: s}, nil
 	}

@@ -152,3 +152,59 @@ func TestAnalyseMultiPV(t *testing.T) {
 		}
 	}
 }
+
+// TestAnnotatePGN: a reviewed game's PGN carries [%eval] and the NAGs, and
+// reads back.
+func TestAnnotatePGN(t *testing.T) {
+	g := scholarsMate(t)
+	r, err := Run(context.Background(), g, NewBuiltin(), Options{Budget: Budget{Nodes: 20000}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := "[Event \"x\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 {a comment} 4. Qxf7# 1-0\n"
+	out, err := AnnotatePGN(text, r, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out = strings.Join(strings.Fields(out), " ") // the writer wraps lines
+	for _, want := range []string{"[%eval 0.", "Nf6 $4 {[%eval #1] a comment Blunder. Best move was", "Qxf7# 1-0", `[Event "x"]`} {
+		if !strings.Contains(out, want) {
+			t.Errorf("annotated PGN lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Count(out, "%eval") != 6 {
+		t.Errorf("want 6 evals (none after the mate):\n%s", out)
+	}
+
+	xg := hangingRook(t)
+	xr, err := Run(context.Background(), xg, NewBuiltin(), Options{Budget: Budget{Nodes: 20000}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	xtext := "[Game \"Chinese Chess\"]\n[Result \"*\"]\n\n1. 俥九进一 車1进1 2. 俥九平六 車1平4 3. 俥六进七 *\n"
+	xout, err := AnnotatePGN(xtext, xr, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	xout = strings.Join(strings.Fields(xout), " ")
+	if !strings.Contains(xout, "車１平４ {[%eval") || !strings.Contains(xout, "Blunder (??). Best move was") {
+		t.Errorf("annotated xiangqi PGN:\n%s", xout)
+	}
+}
+
+// TestBookFrom: moves are book up to the first position the table lacks.
+func TestBookFrom(t *testing.T) {
+	g := scholarsMate(t)
+	known := map[string]bool{}
+	c := chess.NewGame()
+	for _, s := range []string{"e4", "e5", "Qh5"} {
+		c.PushSAN(s)
+		known[c.FEN()] = true
+	}
+	book := g.BookFrom(func(fen string) bool { return known[fen] })
+	for ply, want := range []bool{true, true, true, false, false, false, false} {
+		if book(ply) != want {
+			t.Errorf("ply %d: book %v, want %v", ply, book(ply), want)
+		}
+	}
+}
