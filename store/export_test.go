@@ -19,4 +19,6 @@ var (
 func MigrateSQLiteTo(ctx context.Context, db *sql.DB, v int) error { return migrateTo(ctx, db, v) }
 
 // MigratePGTo brings the database of pool up to schema version v.
-func MigratePGTo(ctx context.Context, pool *pgxpool.Pool, v int) error { return pgMigrate(ctx, pool, v) }
+func MigratePGTo(ctx context.Context, pool *pgxpool.Pool, v int) error {
+	return pgMigrate(ctx, pool, v)
+}
