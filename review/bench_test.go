@@ -46,7 +46,9 @@ func BenchmarkReview40(b *testing.B) {
 		ev   func() Evaluator
 	}{
 		{"gambit", func() Evaluator { return NewBuiltin() }},
-		{"stockfish", func() Evaluator { return NewUCI(uci.ClientConfig{Path: stockfishPath, Options: []uci.EngineOption{{Name: "Threads", Value: "1"}}}) }},
+		{"stockfish", func() Evaluator {
+			return NewUCI(uci.ClientConfig{Path: stockfishPath, Options: []uci.EngineOption{{Name: "Threads", Value: "1"}}})
+		}},
 	} {
 		b.Run(e.name, func(b *testing.B) {
 			for b.Loop() {

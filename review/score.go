@@ -22,9 +22,9 @@ type Score struct {
 // CPScore returns a centipawn score.
 func CPScore(cp int) Score { return Score{CP: min(max(cp, -MateCP+1000), MateCP-1000)} }
 
-// MateScore returns a mate in n moves (n > 0: White or Red mates; n < 0:
-// Black mates; 0: the side to move of a position is mated, whiteMated
-// telling which).
+// MateScore returns a mate in n moves: n > 0 when White (Red) mates, n < 0
+// when Black does. n = 0 (no mate) gives an even score; a position whose
+// side to move is mated already is Mated.
 func MateScore(n int) Score {
 	switch {
 	case n > 0:
@@ -32,7 +32,7 @@ func MateScore(n int) Score {
 	case n < 0:
 		return Score{CP: -MateCP - n, Mate: n}
 	}
-	return Score{CP: 0}
+	return Score{}
 }
 
 // Mated returns the score of a position whose side to move is mated;

@@ -164,3 +164,34 @@ func TestReviewRefusals(t *testing.T) {
 		t.Errorf("a second review at once: %d %s, want 429", code, body)
 	}
 }
+
+// TestReviewXiangqi: a xiangqi game is reviewed from Red's side, in
+// Chinese notation, its PGN annotated in comments.
+func TestReviewXiangqi(t *testing.T) {
+	s, srv, _ := serveWith(t, Config{Store: openStore(t, t.TempDir()), Review: reviews.Config{Budget: review.Budget{Nodes: 5000}}})
+	h := s.Handler()
+	g := create(t, h, `{"mode":"local","variant":"xiangqi","setup":"1. 炮二平五 馬８进７ 2. 傌二进三 車９平８ *"}`)
+	c := dial(t, srv, g.ID, g.Token)
+	c.state("state")
+	c.send(`{"t":"resign"}`)
+	finalState(t, c)
+	if code, _, body := askReview(t, h, "POST", g.ID); code != http.StatusAccepted {
+		t.Fatalf("POST review: %d %s", code, body)
+	}
+	var done reviewStatus
+	for range 500 {
+		if _, done, _ = askReview(t, h, "GET", g.ID); done.State == "done" {
+			break
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	r := done.Review
+	if r == nil || len(r.Moves) != 4 || r.Moves[0].SAN != "炮二平五" || r.Moves[0].UCI != "h2e2" || r.Moves[1].Side != "black" {
+		t.Fatalf("xiangqi review: %+v", done)
+	}
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, apiRequest("GET", "/api/games/"+g.ID+"/pgn", ""))
+	if !strings.Contains(rec.Body.String(), "炮二平五 {[%eval ") {
+		t.Errorf("xiangqi PGN:\n%s", rec.Body)
+	}
+}
