@@ -19,6 +19,7 @@ import (
 	"github.com/gambitchess/gambit/server/computer"
 	"github.com/gambitchess/gambit/server/guards"
 	"github.com/gambitchess/gambit/server/node"
+	"github.com/gambitchess/gambit/server/reviews"
 	"github.com/gambitchess/gambit/server/round"
 	"github.com/gambitchess/gambit/server/wire"
 	"github.com/gambitchess/gambit/store"
@@ -36,6 +37,8 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/games", s.handleList)
 	mux.HandleFunc("GET /api/games/{id}", s.handleGet)
 	mux.HandleFunc("GET /api/games/{id}/pgn", s.handlePGN)
+	mux.HandleFunc("POST /api/games/{id}/review", s.handleReviewStart)
+	mux.HandleFunc("GET /api/games/{id}/review", s.handleReviewGet)
 	mux.HandleFunc("GET /api/levels", s.handleLevels)
 	mux.HandleFunc("GET /api/variants", s.handleVariants)
 	mux.HandleFunc("GET /api/lobby", s.handleLobby)
@@ -445,9 +448,18 @@ func (s *Server) handleGet(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) handlePGN(w http.ResponseWriter, r *http.Request) {
 	var text string
-	if err := s.read(r.Context(), r.PathValue("id"), func(g *game.Game) { text = g.PGN() }); err != nil {
+	var reviewable, xiangqi bool
+	err := s.read(r.Context(), r.PathValue("id"), func(g *game.Game) {
+		text = g.PGN()
+		reviewable = reviews.Reviewable(g) == nil
+		_, xiangqi = g.XiangqiGame()
+	})
+	if err != nil {
 		s.httpError(w, err)
 		return
+	}
+	if reviewable {
+		text = s.reviewedPGN(r.Context(), r.PathValue("id"), text, xiangqi)
 	}
 	w.Header().Set("Content-Type", "application/x-chess-pgn; charset=utf-8")
 	if r.URL.Query().Get("download") != "" {

@@ -21,6 +21,7 @@ import (
 	"github.com/gambitchess/gambit/server/lobby"
 	"github.com/gambitchess/gambit/server/media"
 	"github.com/gambitchess/gambit/server/node"
+	"github.com/gambitchess/gambit/server/reviews"
 	"github.com/gambitchess/gambit/server/round"
 	"github.com/gambitchess/gambit/server/sched"
 	"github.com/gambitchess/gambit/store"
@@ -120,6 +121,10 @@ type Config struct {
 	// ChallengePerMinute is how many lobby challenges and quick pairings
 	// one address may open a minute (10).
 	ChallengePerMinute int
+	// Review configures the game reviews (package reviews): the engine,
+	// its budget, the opening book, the limits. Its Store and Sched are
+	// the server's own (the store's Reviews when it keeps them).
+	Review reviews.Config
 	// Metrics receives the server's Prometheus series; nil keeps them
 	// unread (a new Metrics no one serves). Serve them with RunMetrics on
 	// a listener of their own, not on the public one.
@@ -158,7 +163,8 @@ type Server struct {
 	conn  connSettings  // timeouts, connection caps, trusted proxies (conn.go)
 	rates addressLimits // per-address buckets besides creations (ratelimit.go)
 
-	media *media.Files // the game's page, images and viewer page (package media)
+	media   *media.Files     // the game's page, images and viewer page (package media)
+	reviews *reviews.Reviews // the games' reviews, run in the computer's scheduler (package reviews)
 
 	ctx    context.Context // ends when the server stops; hubs run under it
 	cancel context.CancelFunc
@@ -238,6 +244,13 @@ func New(cfg Config) *Server {
 		loading: map[string]chan struct{}{},
 		players: newPlayers(cfg.Store, cfg.Logger),
 		conn:    newConnSettings(cfg), rates: newAddressLimits(cfg)}
+	rc := cfg.Review
+	rc.Store, _ = cfg.Store.(store.Reviews) // nil: kept in memory
+	rc.Sched = s.sched
+	if rc.Logger == nil {
+		rc.Logger = cfg.Logger
+	}
+	s.reviews = reviews.New(rc)
 	s.media = s.newMedia(0)
 	return s
 }
@@ -246,7 +259,7 @@ func New(cfg Config) *Server {
 // (0: the default, negative: none).
 func (s *Server) newMedia(cacheBytes int) *media.Files {
 	return media.New(media.Config{Read: s.read, Asker: playerOf, Sight: round.ViewerFor, Error: s.httpError,
-		Assets: s.assets, Done: s.ctx.Done(), CacheBytes: cacheBytes})
+		Assets: s.assets, Done: s.ctx.Done(), CacheBytes: cacheBytes, EvalGraph: s.evalGraph})
 }
 
 // Start resumes the games that run by themselves (a clock runs, or the
@@ -292,6 +305,7 @@ func (s *Server) Start(ctx context.Context) error {
 func (s *Server) Close() {
 	s.cancel()
 	s.wg.Wait()
+	s.reviews.Close() // before the scheduler its positions wait in
 	s.sched.Close()
 	s.media.Close()
 	for _, id := range s.liveIDs() { // saved as they stopped: another node may take them at once

@@ -79,6 +79,8 @@ var pgMigrations = []string{
 	// listings; the games already stored get theirs at their next write.
 	`ALTER TABLE games ADD COLUMN eco     TEXT NOT NULL DEFAULT '';
 	ALTER TABLE games ADD COLUMN opening TEXT NOT NULL DEFAULT '';`,
+	// 6: each game's review, once made (Reviews).
+	`CREATE TABLE reviews (game_id TEXT PRIMARY KEY, data BYTEA NOT NULL, updated_at TIMESTAMPTZ NOT NULL);`,
 }
 
 // defaultPoolConns is how many connections a node keeps to PostgreSQL,

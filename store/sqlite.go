@@ -57,6 +57,8 @@ var migrations = []migration{
 	// listings; the games already stored get theirs at their next write.
 	execSQL(`ALTER TABLE games ADD COLUMN eco     TEXT NOT NULL DEFAULT '';
 		ALTER TABLE games ADD COLUMN opening TEXT NOT NULL DEFAULT '';`),
+	// 6: each game's review, once made (Reviews).
+	execSQL(`CREATE TABLE reviews (game_id TEXT PRIMARY KEY, data BLOB NOT NULL, updated_at INTEGER NOT NULL)`),
 }
 
 // logSchema adds what Log needs beside the games table. The record column

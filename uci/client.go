@@ -190,6 +190,13 @@ type SearchResult struct {
 // Go sends "position POSITION [moves ...]" and "go ARGS", and waits for
 // bestmove until deadline. position is "startpos" or "fen FEN".
 func (c *Client) Go(ctx context.Context, position string, moves []string, args string, deadline time.Time) (SearchResult, error) {
+	return c.GoInfo(ctx, position, moves, args, deadline, nil)
+}
+
+// GoInfo is Go that also hands every "info" line the engine prints to
+// onInfo (when not nil), in order, before it returns: an analysis reads
+// the lines of each MultiPV from them.
+func (c *Client) GoInfo(ctx context.Context, position string, moves []string, args string, deadline time.Time, onInfo func(line string)) (SearchResult, error) {
 	cmd := "position " + position
 	if len(moves) > 0 {
 		cmd += " moves " + strings.Join(moves, " ")
@@ -208,6 +215,9 @@ func (c *Client) Go(ctx context.Context, position string, moves []string, args s
 		}
 		if strings.HasPrefix(line, "info ") && strings.Contains(line, " score ") {
 			res.Info = line
+		}
+		if onInfo != nil && strings.HasPrefix(line, "info ") {
+			onInfo(line)
 		}
 		if rest, ok := strings.CutPrefix(line, "bestmove"); ok {
 			f := strings.Fields(rest)

@@ -42,6 +42,7 @@ var allowedImports = map[string][]string{
 	"engine/bombbot":      {"chess", "engine", "variant/bomb"},
 	"uci":                 {"chess", "chess/polyglot", "xiangqi", "engine", "engine/xq"},
 	"match":               {"chess", "chess/pgn", "xiangqi", "xiangqi/pgn", "engine/xq", "uci", "internal/elo"},
+	"review":              {"chess", "chess/pgn", "xiangqi", "xiangqi/pgn", "engine", "engine/xq", "uci"}, // a game's review: lichess's formulas over an engine's evaluations
 	"game":                {"chess", "chess/pgn", "chess/opening", "xiangqi", "xiangqi/pgn", "internal/pgntag", "variant/fair"},
 	// A variant's registration sits above game and its own rules and bot;
 	// variant/all lists them for the binary. Nothing imports one but that.
@@ -54,7 +55,8 @@ var allowedImports = map[string][]string{
 	"engine/jieqibot":         {"xiangqi", "variant/jieqi"},
 	"store":                   {},
 	"store/storetest":         {"store"},
-	"server":                  {"chess", "chess/pgn", "chess/opening", "chess/polyglot", "game", "store", "web", "server/guards", "server/node", "server/lobby", "server/sched", "server/wire", "server/computer", "server/media", "server/round"},
+	"server":                  {"chess", "chess/pgn", "chess/opening", "chess/polyglot", "game", "store", "web", "render", "review", "server/guards", "server/node", "server/lobby", "server/sched", "server/wire", "server/computer", "server/media", "server/round", "server/reviews"},
+	"server/reviews":          {"chess", "game", "review", "store", "xiangqi", "server/guards", "server/sched", "server/wire"},                  // the games' reviews, run position by position in the computer's scheduler
 	"server/round":            {"chess", "game", "store", "server/guards", "server/lobby", "server/sched", "server/wire", "server/computer"},    // the hubs: one live game each, its commands, clocks, computer, presence, chat and wire messages
 	"server/guards":           {},                                                                                                               // connection and address limits, proxies, frames, same-site checks: knows no game
 	"server/lobby":            {"chess", "game", "store", "server/node"},                                                                        // the open challenges, in memory: no HTTP, no hub

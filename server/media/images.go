@@ -68,6 +68,7 @@ type gameFile struct {
 	flipped  bool // Black (xiangqi: Black) at the bottom
 	size     int  // the image's width in pixels
 	download bool // answer as an attachment
+	graph    bool // the eval graph (id-eval.svg, id-eval.png), not the board
 }
 
 // imageType is the content type of an image file of extension ext, ""
@@ -104,6 +105,12 @@ func parseGameFile(file string, q url.Values) (gameFile, error) {
 	var err error
 	if f.size, err = sizeParam(q.Get("size"), f.ext); err != nil {
 		return f, err
+	}
+	if id, ok := strings.CutSuffix(f.id, evalGraphSuffix); ok && f.ext != "gif" {
+		f.id, f.graph = id, true
+		if v := q.Get("size"); v == "" {
+			f.size = defaultGraphWidth
+		}
 	}
 	if v := q.Get("ply"); v != "" {
 		n, err := strconv.Atoi(v)
@@ -152,6 +159,10 @@ func (m *Files) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	case "html":
 		m.serveViewer(w, r, f)
 	default:
+		if f.graph {
+			m.serveEvalGraph(w, r, f)
+			return
+		}
 		m.serveImage(w, r, f)
 	}
 }

@@ -48,6 +48,13 @@ var (
 	// ErrViewerUnreadable refuses the viewer page of a record the viewer
 	// cannot read (a variant's own rules).
 	ErrViewerUnreadable = errors.New("server: this game's moves cannot be shown in the viewer")
+
+	// ErrNotOver refuses the review of a game still being played.
+	ErrNotOver = errors.New("server: a game is reviewed once it is over")
+	// ErrNotReviewable refuses the review of a game no engine can judge: a
+	// variant of hidden information, or one with rules of its own (its own
+	// computer player), whose moves a chess or xiangqi engine cannot weigh.
+	ErrNotReviewable = errors.New("server: no engine can review games of this variant")
 )
 
 // RemoteOwner says a game's owner is another node: the lease moved.
@@ -115,6 +122,10 @@ func Code(err error) (int, string) {
 		return http.StatusConflict, "viewer_later"
 	case errors.Is(err, ErrViewerUnreadable):
 		return http.StatusUnprocessableEntity, "viewer_unreadable"
+	case errors.Is(err, ErrNotOver):
+		return http.StatusConflict, "not_over"
+	case errors.Is(err, ErrNotReviewable):
+		return http.StatusUnprocessableEntity, "not_reviewable"
 	}
 	return http.StatusInternalServerError, "internal"
 }

@@ -350,6 +350,8 @@ export const en = {
   'error.no_chat': 'This game has no chat.',
   'error.viewer_later': 'The viewer can be downloaded once the game is over.',
   'error.viewer_unreadable': 'This game cannot be put into a viewer.',
+  'error.not_over': 'A game can be reviewed once it is over.',
+  'error.not_reviewable': 'Games of this variant cannot be reviewed by an engine.',
   'error.moved': 'The game moved to another server: try again.',
   'error.internal': 'Something went wrong on the server.',
   'error.network': 'The server cannot be reached.',

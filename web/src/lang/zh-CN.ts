@@ -329,6 +329,8 @@ export const zhCN: Table = {
   'error.no_chat': '这盘棋没有聊天功能。',
   'error.viewer_later': '对局结束后才能下载棋谱网页。',
   'error.viewer_unreadable': '这盘棋无法生成棋谱网页。',
+  'error.not_over': '对局结束后才能复盘。',
+  'error.not_reviewable': '这种变体的对局无法由引擎复盘。',
   'error.moved': '这盘棋已转到另一台服务器：请重试。',
   'error.internal': '服务器出错了。',
   'error.network': '无法连接服务器。',

@@ -329,6 +329,8 @@ export const zhTW: Table = {
   'error.no_chat': '這盤棋沒有聊天功能。',
   'error.viewer_later': '棋局結束後才能下載棋譜網頁。',
   'error.viewer_unreadable': '這盤棋無法製作成棋譜網頁。',
+  'error.not_over': '棋局結束後才能覆盤。',
+  'error.not_reviewable': '這種變體的棋局無法由引擎覆盤。',
   'error.moved': '這盤棋已移到另一台伺服器：請再試一次。',
   'error.internal': '伺服器發生錯誤。',
   'error.network': '無法連上伺服器。',
