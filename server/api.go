@@ -207,7 +207,7 @@ func (s *Server) gameOptions(req createRequest, player string) (game.Options, ch
 	case game.ModeLocal:
 		opts.Seats = [2]game.Seat{me, me}
 	case game.ModeComputer:
-		level, err := computer.LevelFor(game.Variant(req.Variant), req.Level)
+		level, err := s.bot.LevelFor(game.Variant(req.Variant), req.Level)
 		if err != nil {
 			return opts, human, err
 		}
@@ -215,7 +215,11 @@ func (s *Server) gameOptions(req createRequest, player string) (game.Options, ch
 			return opts, human, err
 		}
 		opts.Seats[human] = me
-		opts.Seats[human.Other()] = game.Seat{Kind: game.SeatBot, Level: level.Name, Name: "Gambit · " + level.Label}
+		name := "Gambit · " + level.Label
+		if level.Engine != "" {
+			name = level.Label // "Stockfish, level 3"
+		}
+		opts.Seats[human.Other()] = game.Seat{Kind: game.SeatBot, Level: level.Name, Name: name}
 	case game.ModeOnline:
 		// An invite: the creator's seat, and an open one that the first
 		// person with the link takes (POST /api/games/{id}/join). Private,
@@ -451,7 +455,7 @@ func (s *Server) handlePGN(w http.ResponseWriter, r *http.Request) {
 
 // handleLevels lists the computer levels; ?variant=xiangqi labels them for xiangqi.
 func (s *Server) handleLevels(w http.ResponseWriter, r *http.Request) {
-	levels, err := computer.LevelsFor(game.Variant(r.URL.Query().Get("variant")))
+	levels, err := s.bot.LevelsFor(game.Variant(r.URL.Query().Get("variant")))
 	if err != nil {
 		s.httpError(w, err)
 		return
@@ -483,7 +487,7 @@ type variantJSON struct {
 func (s *Server) handleVariants(w http.ResponseWriter, _ *http.Request) {
 	out := []variantJSON{}
 	for _, spec := range game.Specs() {
-		levels, err := computer.LevelsFor(spec.Name)
+		levels, err := s.bot.LevelsFor(spec.Name)
 		if err != nil {
 			levels = []computer.Level{}
 		}

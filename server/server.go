@@ -27,8 +27,13 @@ import (
 // Config holds a Server's dependencies.
 type Config struct {
 	Store store.Log
-	// Bot plays the computer seats; nil means the engine (EngineBot).
+	// Bot plays the computer seats at the built-in levels; nil means the
+	// engine (EngineBot).
 	Bot computer.Bot
+	// Engines are the external UCI engines registered as opponents (see
+	// computer.OpenEngine): each adds levels 1 to 8 in the variants it
+	// plays. The server kills their processes when it closes.
+	Engines []*computer.Engine
 	// Workers is how many computer moves are searched at once (1 when
 	// zero): bounded, so the engine never takes every core. The workers
 	// serve the clients waiting for a move in turn (see package sched).
@@ -124,7 +129,7 @@ type Config struct {
 // state: everything lives in its fields.
 type Server struct {
 	store    store.Log
-	bot      computer.Bot
+	bot      *computer.Roster // the built-in bot and the external engines
 	bus      node.Bus         // the other nodes (nil: none)
 	leases   store.Leases     // which node owns which game (nil: this one, all)
 	sched    *sched.Scheduler // the computer's thinking, shared fairly
@@ -217,7 +222,7 @@ func New(cfg Config) *Server {
 		cfg.Metrics = NewMetrics()
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	s := &Server{store: cfg.Store, bot: cfg.Bot, bus: cfg.Bus, leases: cfg.Leases, sched: sched.New(sched.Config{Workers: cfg.Workers, Slice: cfg.ThinkSlice, Queued: cfg.Metrics.botWaiting}),
+	s := &Server{store: cfg.Store, bot: computer.NewRoster(cfg.Bot, cfg.Engines...), bus: cfg.Bus, leases: cfg.Leases, sched: sched.New(sched.Config{Workers: cfg.Workers, Slice: cfg.ThinkSlice, Queued: cfg.Metrics.botWaiting}),
 		computer: computer.NewGames(cfg.ComputerGamesPerClient, cfg.ComputerGames), computerIdle: cfg.ComputerIdle, assets: cfg.Assets,
 		now: cfg.Now, log: cfg.Logger, metrics: cfg.Metrics, minClock: cfg.MinClock, claimAfter: cfg.ClaimAfter, firstMoveTime: cfg.FirstMoveTime, idleGrace: cfg.IdleGrace, expireEvery: cfg.ExpireEvery,
 		presenceEvery: cfg.PresenceEvery, fullEvery: cfg.FullStateEvery,
@@ -280,6 +285,7 @@ func (s *Server) Close() {
 	s.cancel()
 	s.wg.Wait()
 	s.sched.Close()
+	s.bot.Close()
 	s.media.Close()
 	for _, id := range s.liveIDs() { // saved as they stopped: another node may take them at once
 		s.disown(id)

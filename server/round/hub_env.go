@@ -31,7 +31,7 @@ type Env struct {
 	FullEvery     time.Duration // a whole state by sync at most this often per connection
 	ComputerIdle  time.Duration // a computer game without a move stays counted this long
 
-	Bot      computer.Bot
+	Bot      *computer.Roster // the computer's players and levels
 	Computer *computer.Games  // live games against the computer, counted
 	Sched    *sched.Scheduler // the computer's thinking, shared fairly
 	Lobby    *lobby.Lobby     // the open challenges, noted as their games change

@@ -48,6 +48,9 @@ var (
 	// ErrViewerUnreadable refuses the viewer page of a record the viewer
 	// cannot read (a variant's own rules).
 	ErrViewerUnreadable = errors.New("server: this game's moves cannot be shown in the viewer")
+	// ErrEngineFailed tells the player that the external engine playing
+	// the computer's seat crashed or hung, and Gambit's own engine plays on.
+	ErrEngineFailed = errors.New("server: the engine stopped working; Gambit's own engine plays on")
 )
 
 // RemoteOwner says a game's owner is another node: the lease moved.
@@ -115,6 +118,8 @@ func Code(err error) (int, string) {
 		return http.StatusConflict, "viewer_later"
 	case errors.Is(err, ErrViewerUnreadable):
 		return http.StatusUnprocessableEntity, "viewer_unreadable"
+	case errors.Is(err, ErrEngineFailed):
+		return http.StatusBadGateway, "engine_failed"
 	}
 	return http.StatusInternalServerError, "internal"
 }
