@@ -27,7 +27,7 @@ type Level struct {
 	MoveTime     time.Duration `json:"-"`
 	Skill        int           `json:"-"`
 	XiangqiDepth int           `json:"-"`
-	XiangqiLabel string        `json:"-"` // Label in xiangqi
+	XiangqiLabel string        `json:"-"`                // Label in xiangqi
 	Engine       string        `json:"engine,omitempty"` // the external engine's name
 	Number       int           `json:"number,omitempty"` // its level, 1 to 8
 	SkillLevel   int           `json:"-"`                // its UCI "Skill Level"
