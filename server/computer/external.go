@@ -214,15 +214,19 @@ type job struct {
 }
 
 // search runs j on a process of the pool and returns its bestmove and
-// score line. Any failure (the process died, garbage, silence past
+// score line, which check accepts. Any failure (the process died, an
+// answer check refuses, silence past
 // j.think + AnswerMargin) kills the process and wraps ErrEngineFailed;
 // a search stopped by ctx still answers with the best it found.
-func (e *Engine) search(ctx context.Context, j job) (uci.SearchResult, error) {
+func (e *Engine) search(ctx context.Context, j job, check func(uci.SearchResult) error) (uci.SearchResult, error) {
 	p, err := e.acquire(ctx)
 	if err != nil {
 		return uci.SearchResult{}, err
 	}
 	res, err := p.run(ctx, j)
+	if err == nil {
+		err = check(res) // an engine that answers garbage is not trusted again
+	}
 	e.release(p, err != nil)
 	if err != nil {
 		return res, fmt.Errorf("%w: %s: %v", ErrEngineFailed, e.spec.Name, err)
@@ -340,15 +344,15 @@ func (e *Engine) Move(ctx context.Context, g *game.Game, level Level) (string, e
 		return "", err
 	}
 	j.goArgs = goArgs(g, level, think)
-	res, err := e.search(ctx, j)
-	if err != nil {
-		return "", err
-	}
-	m, err := gameMove(g, res.BestMove)
-	if err != nil {
-		return "", fmt.Errorf("%w: %s answered %.20q: %v", ErrEngineFailed, e.spec.Name, res.BestMove, err)
-	}
-	return m, nil
+	var m string
+	_, err = e.search(ctx, j, func(res uci.SearchResult) error {
+		var err error
+		if m, err = gameMove(g, res.BestMove); err != nil {
+			return fmt.Errorf("bestmove %.20q: %v", res.BestMove, err)
+		}
+		return nil
+	})
+	return m, err
 }
 
 // gameMove reads an engine's bestmove in g's position and writes it in the
@@ -387,15 +391,13 @@ func (e *Engine) Score(ctx context.Context, g *game.Game, think time.Duration) (
 		return 0, err
 	}
 	j.goArgs = "movetime " + strconv.FormatInt(think.Milliseconds(), 10)
-	res, err := e.search(ctx, j)
-	if err != nil {
-		return 0, err
-	}
-	s, err := uci.ParseInfoScore(res.Info)
-	if err != nil {
-		return 0, fmt.Errorf("%w: %s: %v", ErrEngineFailed, e.spec.Name, err)
-	}
-	return s.Centipawns(), nil
+	var s uci.Score
+	_, err = e.search(ctx, j, func(res uci.SearchResult) error {
+		var err error
+		s, err = uci.ParseInfoScore(res.Info)
+		return err
+	})
+	return s.Centipawns(), err
 }
 
 func (e *Engine) maxSkill() int {
