@@ -59,8 +59,12 @@ func (r *Roster) LevelsFor(v game.Variant) ([]Level, error) {
 	if err != nil {
 		return nil, err
 	}
+	spec, err := game.Lookup(v) // "" is chess
+	if err != nil {
+		return nil, err
+	}
 	for _, e := range r.engines {
-		if e.Plays(v) {
+		if e.Plays(spec.Name) {
 			levels = append(levels, e.levels()...)
 		}
 	}
