@@ -179,7 +179,7 @@ func (s *Server) newGame(ctx context.Context, opts game.Options, player, client 
 	}
 	if round.AgainstComputer(g) {
 		if err := s.computer.Reserve(g.ID(), client); err != nil {
-			return createResponse{}, err
+			return createResponse{}, s.heldGames(ctx, err, client, player)
 		}
 	}
 	if err := s.createGame(ctx, g); err != nil {
@@ -195,6 +195,24 @@ func (s *Server) newGame(ctx context.Context, opts game.Options, player, client 
 	s.lobby.Note(g, func(chess.Color) bool { return false }) // listed from the answer on, before its hub runs
 	s.startHub(g, client)
 	return resp, nil
+}
+
+// heldGames fills a refusal for having too many games against the
+// computer with those of them player plays, to resume or resign; the
+// games of someone else behind the same address are never named.
+func (s *Server) heldGames(ctx context.Context, err error, client, player string) error {
+	held := new(wire.ComputerGamesError)
+	if !errors.As(err, &held) {
+		return err
+	}
+	mine := &wire.ComputerGamesError{Limit: held.Limit}
+	for _, id := range s.computer.Of(client) {
+		yours := false
+		if s.read(ctx, id, func(g *game.Game) { yours = round.ViewerFor(g, player).Seats != [2]bool{} }) == nil && yours {
+			mine.Games = append(mine.Games, id)
+		}
+	}
+	return mine
 }
 
 // gameOptions checks a create request and turns it into game options and

@@ -49,6 +49,10 @@ type Config struct {
 	// a move and still count among them (5 minutes when zero): a player
 	// who stays connected but does not play holds no place.
 	ComputerIdle time.Duration
+	// ComputerAway is how long the player of a game against the computer
+	// may have no connection to it and the game still count among them
+	// (1 minute when zero): a player who left a game frees its place.
+	ComputerAway time.Duration
 	// Assets is the web UI (index.html at its root); nil serves the API only.
 	Assets fs.FS
 	Now    func() time.Time
@@ -136,6 +140,7 @@ type Server struct {
 	computer *computer.Games  // live games against the computer, counted
 	// computerIdle is how long a computer game without a move stays counted.
 	computerIdle time.Duration
+	computerAway time.Duration // how long a computer game whose player left stays counted
 	assets       fs.FS
 	now          func() time.Time
 	log          *slog.Logger
@@ -185,6 +190,9 @@ func New(cfg Config) *Server {
 	if cfg.ComputerIdle <= 0 {
 		cfg.ComputerIdle = 5 * time.Minute
 	}
+	if cfg.ComputerAway <= 0 {
+		cfg.ComputerAway = time.Minute
+	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
@@ -223,7 +231,7 @@ func New(cfg Config) *Server {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	s := &Server{store: cfg.Store, bot: computer.NewRoster(cfg.Bot, cfg.Engines...), bus: cfg.Bus, leases: cfg.Leases, sched: sched.New(sched.Config{Workers: cfg.Workers, Slice: cfg.ThinkSlice, Queued: cfg.Metrics.botWaiting}),
-		computer: computer.NewGames(cfg.ComputerGamesPerClient, cfg.ComputerGames), computerIdle: cfg.ComputerIdle, assets: cfg.Assets,
+		computer: computer.NewGames(cfg.ComputerGamesPerClient, cfg.ComputerGames), computerIdle: cfg.ComputerIdle, computerAway: cfg.ComputerAway, assets: cfg.Assets,
 		now: cfg.Now, log: cfg.Logger, metrics: cfg.Metrics, minClock: cfg.MinClock, claimAfter: cfg.ClaimAfter, firstMoveTime: cfg.FirstMoveTime, idleGrace: cfg.IdleGrace, expireEvery: cfg.ExpireEvery,
 		presenceEvery: cfg.PresenceEvery, fullEvery: cfg.FullStateEvery,
 		creations: guards.NewLimiter(cfg.CreatePerMinute, cfg.CreatePerMinute, cfg.Now), lobby: lobby.New(), ctx: ctx, cancel: cancel, hubs: map[string]*round.Hub{},
