@@ -141,6 +141,9 @@ func TestEngineMoves(t *testing.T) {
 func TestEngineStopped(t *testing.T) {
 	sf := openEngine(t, EngineSpec{Name: "Stockfish", Path: stockfishPath}, 1)
 	g := newGame(t, game.Chess, "")
+	if _, err := sf.Move(context.Background(), g, level(t, sf, game.Chess, 1)); err != nil { // the process started
+		t.Fatal(err)
+	}
 	long := level(t, sf, game.Chess, 8)
 	long.MoveTime, long.Depth = time.Minute, 0
 	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)

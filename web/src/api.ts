@@ -124,7 +124,8 @@ export interface Hello { you: Color[] }
 // WireError is an error message (server/protocol.go errorJSON): its code
 // ("rate_limited", "no_chat", ...), its text and, for a rate limit, the
 // seconds to wait before asking again.
-export interface WireError { code: string; message: string; retryAfter?: number }
+// games: the ids a computer_games refusal offers to resume or resign.
+export interface WireError { code: string; message: string; retryAfter?: number; games?: string[] }
 
 export interface Summary {
   id: string;
