@@ -12,6 +12,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -96,12 +97,22 @@ func (e engineFlags) open(ctx context.Context, procs int, log *slog.Logger) ([]*
 		detected = len(found)
 		specs = append(specs, found...)
 	}
+	// Started side by side: each takes a second or more to shake hands.
+	engines := make([]*computer.Engine, len(specs))
+	errs := make([]error, len(specs))
+	var wg sync.WaitGroup
+	for i, s := range specs {
+		wg.Go(func() { engines[i], errs[i] = computer.OpenEngine(ctx, s, procs) })
+	}
+	wg.Wait()
 	var out []*computer.Engine
 	for i, s := range specs {
-		eng, err := computer.OpenEngine(ctx, s, procs)
+		eng, err := engines[i], errs[i]
 		if err != nil && i < len(specs)-detected {
-			for _, o := range out {
-				o.Close()
+			for _, o := range engines {
+				if o != nil {
+					o.Close()
+				}
 			}
 			return nil, fmt.Errorf("serve: --engine %s: %w", s.Name, err)
 		}

@@ -27,8 +27,10 @@ const (
 	// engine may take to say bestmove before it counts as hung: a loaded
 	// machine's scheduling, a process start, never a search.
 	AnswerMargin = 2 * time.Second
-	// startTimeout bounds a process's start and handshake.
-	startTimeout = 10 * time.Second
+	// startTimeout bounds a process's start and handshake: generous, as
+	// Fairy-Stockfish takes over a second to set up its variants on an idle
+	// machine and many times that on a busy one.
+	startTimeout = 30 * time.Second
 )
 
 // Engine is a registered external UCI engine: what it plays, read from

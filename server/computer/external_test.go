@@ -3,7 +3,9 @@ package computer
 import (
 	"context"
 	"errors"
+	"os"
 	"path/filepath"
+	"sync"
 	"testing"
 	"time"
 
@@ -15,6 +17,40 @@ const (
 	stockfishPath = "/usr/games/stockfish"
 	fairyPath     = "/usr/games/fairy-stockfish"
 )
+
+// debian are Stockfish (two processes) and Fairy-Stockfish for xiangqi,
+// opened once for the package's tests (a start costs a second or more on
+// a busy machine) and closed by TestMain.
+var debian struct {
+	once      sync.Once
+	sf, fairy *Engine
+	err       error
+}
+
+func debianEngines(t *testing.T) (sf, fairy *Engine) {
+	t.Helper()
+	debian.once.Do(func() {
+		ctx := context.Background()
+		if debian.sf, debian.err = OpenEngine(ctx, EngineSpec{Name: "Stockfish", Path: stockfishPath}, 2); debian.err != nil {
+			return
+		}
+		debian.fairy, debian.err = OpenEngine(ctx, EngineSpec{Name: "Fairy-Stockfish", Path: fairyPath, Variants: []game.Variant{game.Xiangqi}}, 1)
+	})
+	if debian.err != nil {
+		t.Fatal(debian.err)
+	}
+	return debian.sf, debian.fairy
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	for _, e := range []*Engine{debian.sf, debian.fairy} {
+		if e != nil {
+			e.Close()
+		}
+	}
+	os.Exit(code)
+}
 
 func openEngine(t *testing.T, spec EngineSpec, procs int) *Engine {
 	t.Helper()
@@ -48,8 +84,7 @@ func level(t *testing.T, e *Engine, v game.Variant, n int) Level {
 // TestEnginesRegistered: what each Debian engine is found to play, and its
 // levels as the dialog lists them.
 func TestEnginesRegistered(t *testing.T) {
-	sf := openEngine(t, EngineSpec{Name: "Stockfish", Path: stockfishPath}, 1)
-	fairy := openEngine(t, EngineSpec{Name: "Fairy-Stockfish", Path: fairyPath, Variants: []game.Variant{game.Xiangqi}}, 1)
+	sf, fairy := debianEngines(t)
 	r := NewRoster(NewEngineBot(1), sf, fairy)
 	tests := []struct {
 		variant     game.Variant
@@ -92,8 +127,7 @@ func TestEnginesRegistered(t *testing.T) {
 // castling as king takes rook) and xiangqi (ranks 1-10 read back into
 // ICCS), from the start and after moves; processes are reused.
 func TestEngineMoves(t *testing.T) {
-	sf := openEngine(t, EngineSpec{Name: "Stockfish", Path: stockfishPath}, 2)
-	fairy := openEngine(t, EngineSpec{Name: "Fairy-Stockfish", Path: fairyPath, Variants: []game.Variant{game.Xiangqi}}, 2)
+	sf, fairy := debianEngines(t)
 	tests := []struct {
 		e       *Engine
 		variant game.Variant
@@ -127,13 +161,6 @@ func TestEngineMoves(t *testing.T) {
 	if n := sf.Live(); n < 1 || n > 2 {
 		t.Errorf("stockfish processes: %d, want 1 or 2 (reused, at most 2)", n)
 	}
-	sf.Close()
-	if n := sf.Live(); n != 0 {
-		t.Errorf("after Close, %d processes live", n)
-	}
-	if _, err := sf.Move(context.Background(), newGame(t, game.Chess, ""), level(t, sf, game.Chess, 1)); !errors.Is(err, ErrEngineFailed) {
-		t.Errorf("a move after Close: %v, want ErrEngineFailed", err)
-	}
 }
 
 // TestEngineStopped: a long think stopped by its context answers at once
@@ -158,6 +185,16 @@ func TestEngineStopped(t *testing.T) {
 	}
 	if _, err := g.Move(g.Turn(), m); err != nil {
 		t.Errorf("%q: %v", m, err)
+	}
+	if n := sf.Live(); n != 1 {
+		t.Errorf("stockfish processes: %d, want the one reused", n)
+	}
+	sf.Close()
+	if n := sf.Live(); n != 0 {
+		t.Errorf("after Close, %d processes live", n)
+	}
+	if _, err := sf.Move(context.Background(), g, level(t, sf, game.Chess, 1)); !errors.Is(err, ErrEngineFailed) {
+		t.Errorf("a move after Close: %v, want ErrEngineFailed", err)
 	}
 }
 
@@ -197,10 +234,8 @@ func TestEngineFailures(t *testing.T) {
 // TestEnginesJudgeDraws: Stockfish and Fairy-Stockfish answer the draw
 // offers of judge_test.go as the built-in engine does.
 func TestEnginesJudgeDraws(t *testing.T) {
-	engines := map[string]*Engine{
-		"chess":   openEngine(t, EngineSpec{Name: "Stockfish", Path: stockfishPath}, 1),
-		"xiangqi": openEngine(t, EngineSpec{Name: "Fairy-Stockfish", Path: fairyPath, Variants: []game.Variant{game.Xiangqi}}, 1),
-	}
+	sf, fairy := debianEngines(t)
+	engines := map[string]*Engine{"chess": sf, "xiangqi": fairy}
 	for _, tt := range drawCases {
 		e := engines[tt.variant]
 		g := newGame(t, game.Variant(tt.variant), tt.fen)

@@ -99,6 +99,7 @@ export class Server {
     this.data = mkdtempSync(join(tmpdir(), 'gambit-e2e-'));
     this.addr = '127.0.0.1:0';
     this.args = [...(args ?? ['--data', this.data]), ...(detectEngines ? [] : ['--no-engine-detect'])];
+    this.startTimeout = detectEngines ? 60000 : 15000; // the engines shake hands first
   }
 
   async start() {
@@ -106,7 +107,7 @@ export class Server {
     this.proc.stderr.on('data', d => { if (process.env.E2E_VERBOSE) process.stderr.write(d); });
     this.url = await new Promise((resolve, reject) => {
       let out = '';
-      const timer = setTimeout(() => reject(new Error('gambit serve did not start: ' + out)), 15000);
+      const timer = setTimeout(() => reject(new Error('gambit serve did not start: ' + out)), this.startTimeout);
       this.proc.stdout.on('data', d => {
         out += d;
         const m = out.match(/serving on (http:\/\/\S+)/);
