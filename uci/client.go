@@ -265,11 +265,11 @@ func (c *Client) GoStoppable(ctx context.Context, position string, moves []strin
 		return SearchResult{}, err
 	}
 	var res SearchResult
-	read := ctx
+	read, stopped := ctx, false
 	for {
 		line, err := c.readLine(read, deadline)
-		if read != context.Background() && errors.Is(err, ctx.Err()) && ctx.Err() != nil {
-			read = context.Background() // stopped: the bestmove still comes
+		if !stopped && err != nil && ctx.Err() != nil && errors.Is(err, ctx.Err()) {
+			read, stopped = context.Background(), true // the bestmove still comes, until deadline
 			if err := c.Send("stop"); err != nil {
 				return res, err
 			}

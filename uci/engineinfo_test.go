@@ -1,9 +1,11 @@
 package uci
 
 import (
+	"context"
 	"errors"
 	"slices"
 	"testing"
+	"time"
 )
 
 func TestParseOptionLine(t *testing.T) {
@@ -82,4 +84,33 @@ func FuzzParseInfoScore(f *testing.F) {
 			t.Errorf("%q: score out of range: %+v", s, sc)
 		}
 	})
+}
+
+// TestClientStoppableAndOptions: Debian's Stockfish, really started,
+// declares its options in the handshake, and an infinite search stopped by
+// its context still answers bestmove.
+func TestClientStoppableAndOptions(t *testing.T) {
+	c, err := StartClient(context.Background(), ClientConfig{Path: "/usr/games/stockfish", Handshake: 30 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	var skill *OptionInfo
+	for _, o := range c.Options() {
+		if o.Name == "Skill Level" {
+			skill = &o
+		}
+	}
+	if skill == nil || skill.Type != "spin" || skill.Max != 20 {
+		t.Errorf("Skill Level: %+v", skill)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+	defer cancel()
+	res, err := c.GoStoppable(ctx, "startpos", []string{"e2e4"}, "infinite", time.Now().Add(10*time.Second))
+	if err != nil || len(res.BestMove) < 4 {
+		t.Fatalf("stopped search: %+v, %v", res, err)
+	}
+	if _, err := ParseInfoScore(res.Info); err != nil {
+		t.Errorf("its last score line %q: %v", res.Info, err)
+	}
 }
