@@ -184,7 +184,7 @@ func (s *Server) newGame(ctx context.Context, opts game.Options, player, client 
 	}
 	if round.AgainstComputer(g) {
 		if err := s.computer.Reserve(g.ID(), client); err != nil {
-			return createResponse{}, err
+			return createResponse{}, s.heldGames(ctx, err, client, player)
 		}
 	}
 	if err := s.createGame(ctx, g); err != nil {
@@ -202,6 +202,24 @@ func (s *Server) newGame(ctx context.Context, opts game.Options, player, client 
 	return resp, nil
 }
 
+// heldGames fills a refusal for having too many games against the
+// computer with those of them player plays, to resume or resign; the
+// games of someone else behind the same address are never named.
+func (s *Server) heldGames(ctx context.Context, err error, client, player string) error {
+	held := new(wire.ComputerGamesError)
+	if !errors.As(err, &held) {
+		return err
+	}
+	mine := &wire.ComputerGamesError{Limit: held.Limit}
+	for _, id := range s.computer.Of(client) {
+		yours := false
+		if s.read(ctx, id, func(g *game.Game) { yours = round.ViewerFor(g, player).Seats != [2]bool{} }) == nil && yours {
+			mine.Games = append(mine.Games, id)
+		}
+	}
+	return mine
+}
+
 // gameOptions checks a create request and turns it into game options and
 // the human's colour; player is the id of the person creating it.
 func (s *Server) gameOptions(req createRequest, player string) (game.Options, chess.Color, error) {
@@ -212,7 +230,7 @@ func (s *Server) gameOptions(req createRequest, player string) (game.Options, ch
 	case game.ModeLocal:
 		opts.Seats = [2]game.Seat{me, me}
 	case game.ModeComputer:
-		level, err := computer.LevelFor(game.Variant(req.Variant), req.Level)
+		level, err := s.bot.LevelFor(game.Variant(req.Variant), req.Level)
 		if err != nil {
 			return opts, human, err
 		}
@@ -220,7 +238,11 @@ func (s *Server) gameOptions(req createRequest, player string) (game.Options, ch
 			return opts, human, err
 		}
 		opts.Seats[human] = me
-		opts.Seats[human.Other()] = game.Seat{Kind: game.SeatBot, Level: level.Name, Name: "Gambit · " + level.Label}
+		name := "Gambit · " + level.Label
+		if level.Engine != "" {
+			name = level.Label // "Stockfish, level 3"
+		}
+		opts.Seats[human.Other()] = game.Seat{Kind: game.SeatBot, Level: level.Name, Name: name}
 	case game.ModeOnline:
 		// An invite: the creator's seat, and an open one that the first
 		// person with the link takes (POST /api/games/{id}/join). Private,
@@ -470,7 +492,7 @@ func (s *Server) handlePGN(w http.ResponseWriter, r *http.Request) {
 
 // handleLevels lists the computer levels; ?variant=xiangqi labels them for xiangqi.
 func (s *Server) handleLevels(w http.ResponseWriter, r *http.Request) {
-	levels, err := computer.LevelsFor(game.Variant(r.URL.Query().Get("variant")))
+	levels, err := s.bot.LevelsFor(game.Variant(r.URL.Query().Get("variant")))
 	if err != nil {
 		s.httpError(w, err)
 		return
@@ -502,7 +524,7 @@ type variantJSON struct {
 func (s *Server) handleVariants(w http.ResponseWriter, _ *http.Request) {
 	out := []variantJSON{}
 	for _, spec := range game.Specs() {
-		levels, err := computer.LevelsFor(spec.Name)
+		levels, err := s.bot.LevelsFor(spec.Name)
 		if err != nil {
 			levels = []computer.Level{}
 		}

@@ -30,12 +30,17 @@ import (
 // Config holds a Server's dependencies.
 type Config struct {
 	Store store.Log
-	// Bot plays the computer seats; nil means the engine (EngineBot).
+	// Bot plays the computer seats at the built-in levels; nil means the
+	// engine (EngineBot).
 	Bot computer.Bot
 	// Book, when set, is a Polyglot opening book: the computer plays its
 	// moves in chess while the position is in it (computer.BookBot), and
 	// GET /api/book lists them.
 	Book *polyglot.Book
+	// Engines are the external UCI engines registered as opponents (see
+	// computer.OpenEngine): each adds levels 1 to 8 in the variants it
+	// plays. The server kills their processes when it closes.
+	Engines []*computer.Engine
 	// Workers is how many computer moves are searched at once (1 when
 	// zero): bounded, so the engine never takes every core. The workers
 	// serve the clients waiting for a move in turn (see package sched).
@@ -51,6 +56,10 @@ type Config struct {
 	// a move and still count among them (5 minutes when zero): a player
 	// who stays connected but does not play holds no place.
 	ComputerIdle time.Duration
+	// ComputerAway is how long the player of a game against the computer
+	// may have no connection to it and the game still count among them
+	// (1 minute when zero): a player who left a game frees its place.
+	ComputerAway time.Duration
 	// Assets is the web UI (index.html at its root); nil serves the API only.
 	Assets fs.FS
 	Now    func() time.Time
@@ -135,7 +144,7 @@ type Config struct {
 // state: everything lives in its fields.
 type Server struct {
 	store    store.Log
-	bot      computer.Bot
+	bot      *computer.Roster // the built-in bot and the external engines
 	book     *polyglot.Book   // GET /api/book's; nil: none
 	bus      node.Bus         // the other nodes (nil: none)
 	leases   store.Leases     // which node owns which game (nil: this one, all)
@@ -143,6 +152,7 @@ type Server struct {
 	computer *computer.Games  // live games against the computer, counted
 	// computerIdle is how long a computer game without a move stays counted.
 	computerIdle time.Duration
+	computerAway time.Duration // how long a computer game whose player left stays counted
 	assets       fs.FS
 	now          func() time.Time
 	log          *slog.Logger
@@ -199,6 +209,9 @@ func New(cfg Config) *Server {
 	if cfg.ComputerIdle <= 0 {
 		cfg.ComputerIdle = 5 * time.Minute
 	}
+	if cfg.ComputerAway <= 0 {
+		cfg.ComputerAway = time.Minute
+	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
@@ -236,8 +249,8 @@ func New(cfg Config) *Server {
 		cfg.Metrics = NewMetrics()
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	s := &Server{book: cfg.Book, store: cfg.Store, bot: cfg.Bot, bus: cfg.Bus, leases: cfg.Leases, sched: sched.New(sched.Config{Workers: cfg.Workers, Slice: cfg.ThinkSlice, Queued: cfg.Metrics.botWaiting}),
-		computer: computer.NewGames(cfg.ComputerGamesPerClient, cfg.ComputerGames), computerIdle: cfg.ComputerIdle, assets: cfg.Assets,
+	s := &Server{book: cfg.Book, store: cfg.Store, bot: computer.NewRoster(cfg.Bot, cfg.Engines...), bus: cfg.Bus, leases: cfg.Leases, sched: sched.New(sched.Config{Workers: cfg.Workers, Slice: cfg.ThinkSlice, Queued: cfg.Metrics.botWaiting}),
+		computer: computer.NewGames(cfg.ComputerGamesPerClient, cfg.ComputerGames), computerIdle: cfg.ComputerIdle, computerAway: cfg.ComputerAway, assets: cfg.Assets,
 		now: cfg.Now, log: cfg.Logger, metrics: cfg.Metrics, minClock: cfg.MinClock, claimAfter: cfg.ClaimAfter, firstMoveTime: cfg.FirstMoveTime, idleGrace: cfg.IdleGrace, expireEvery: cfg.ExpireEvery,
 		presenceEvery: cfg.PresenceEvery, fullEvery: cfg.FullStateEvery,
 		creations: guards.NewLimiter(cfg.CreatePerMinute, cfg.CreatePerMinute, cfg.Now), lobby: lobby.New(), ctx: ctx, cancel: cancel, hubs: map[string]*round.Hub{},
@@ -307,6 +320,7 @@ func (s *Server) Close() {
 	s.wg.Wait()
 	s.reviews.Close() // before the scheduler its positions wait in
 	s.sched.Close()
+	s.bot.Close()
 	s.media.Close()
 	for _, id := range s.liveIDs() { // saved as they stopped: another node may take them at once
 		s.disown(id)

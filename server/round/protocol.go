@@ -2,6 +2,7 @@ package round
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"time"
 
@@ -281,10 +282,17 @@ type ErrorJSON struct {
 	Code       string `json:"code"`
 	Message    string `json:"message"`
 	RetryAfter int    `json:"retryAfter,omitempty"`
+	// Games are the ids of the games a refusal offers to resume or resign
+	// (computer_games).
+	Games []string `json:"games,omitempty"`
 }
 
 // ErrorBody is err on the wire.
 func ErrorBody(err error) ErrorJSON {
 	_, code := wire.Code(err)
-	return ErrorJSON{Code: code, Message: wire.Message(err), RetryAfter: wire.RetryAfter(err)}
+	e := ErrorJSON{Code: code, Message: wire.Message(err), RetryAfter: wire.RetryAfter(err)}
+	if held := new(wire.ComputerGamesError); errors.As(err, &held) {
+		e.Games = held.Games
+	}
+	return e
 }

@@ -114,7 +114,8 @@ export interface Presence { white: SeatPresence; black: SeatPresence; watching: 
 export interface Rematch { offer?: Color; next?: string }
 
 // Level is one of the computer's levels in a variant.
-export interface Level { name: string; label: string; algorithm: string; elo?: number; depth?: number }
+// An external engine's level (Stockfish) names the engine and its number, 1 to 8.
+export interface Level { name: string; label: string; algorithm: string; elo?: number; depth?: number; engine?: string; number?: number }
 
 // Chat (online games): a line of the players' or the spectators' room, and
 // the room's recent lines, sent after every (re)connection.
@@ -128,7 +129,8 @@ export interface Hello { you: Color[] }
 // WireError is an error message (server/protocol.go errorJSON): its code
 // ("rate_limited", "no_chat", ...), its text and, for a rate limit, the
 // seconds to wait before asking again.
-export interface WireError { code: string; message: string; retryAfter?: number }
+// games: the ids a computer_games refusal offers to resume or resign.
+export interface WireError { code: string; message: string; retryAfter?: number; games?: string[] }
 
 export interface Summary {
   id: string;
@@ -165,7 +167,8 @@ export interface Created { id: string; color: Color; state: State }
 // language (worded by its code), the HTTP status and the error's code
 // ("seat_taken"), for callers that expect some refusals.
 export class APIError extends Error {
-  constructor(message: string, readonly status: number, readonly code: string) {
+  // games are the ids a refusal offers to resume or resign (computer_games).
+  constructor(message: string, readonly status: number, readonly code: string, readonly games: readonly string[] = []) {
     super(message);
   }
 }
@@ -177,10 +180,11 @@ export const failureText = (e: unknown): string => (e instanceof APIError ? e.me
 async function json<T>(res: Response): Promise<T> {
   const body: unknown = await res.json().catch(() => ({ message: res.statusText }));
   if (!res.ok) {
-    const e: { message?: unknown; code?: unknown } = typeof body === 'object' && body !== null ? body : {};
+    const e: { message?: unknown; code?: unknown; games?: unknown } = typeof body === 'object' && body !== null ? body : {};
     const message = typeof e.message === 'string' && e.message ? e.message : `HTTP ${res.status}`;
     const code = String(e.code ?? '');
-    throw new APIError(errorText({ code, message }), res.status, code);
+    const games = Array.isArray(e.games) ? e.games.filter((g): g is string => typeof g === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(g)) : [];
+    throw new APIError(errorText({ code, message }), res.status, code, games);
   }
   return body as T;
 }

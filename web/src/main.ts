@@ -5,7 +5,7 @@ import 'chessground/assets/chessground.base.css';
 import 'chessground/assets/chessground.brown.css';
 import 'chessground/assets/chessground.cburnett.css';
 import './style.css';
-import { createGame, failureText, finished, listGames, listVariants, Summary } from './api';
+import { APIError, createGame, failureText, finished, listGames, listVariants, Summary } from './api';
 import { Lobby } from './lobby';
 import { Play } from './play';
 import { installGlyphPieces } from './pieces';
@@ -161,8 +161,29 @@ async function startGame(e: SubmitEvent) {
   } catch (err) {
     const p = $('new-error');
     p.textContent = failureText(err);
+    if (err instanceof APIError && err.games.length) offerHeldGames(p, err.games);
     p.hidden = false;
   }
+}
+
+// offerHeldGames lists, under the refusal of a game against the computer,
+// the games that fill the player's share: each opens to be played on or
+// resigned.
+function offerHeldGames(p: HTMLElement, games: readonly string[]) {
+  const ul = document.createElement('ul');
+  ul.className = 'held-games';
+  games.forEach((id, i) => {
+    const a = Object.assign(document.createElement('a'), { href: `/game/${id}`, textContent: t('computerGames.resume', { n: i + 1 }) });
+    a.addEventListener('click', e => {
+      e.preventDefault();
+      $<HTMLDialogElement>('new-dialog').close();
+      go(`/game/${id}`);
+    });
+    const li = document.createElement('li');
+    li.appendChild(a);
+    ul.appendChild(li);
+  });
+  p.append(' ', t('computerGames.offer'), ul);
 }
 
 // Settings.

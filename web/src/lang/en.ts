@@ -276,6 +276,7 @@ export const en = {
   'level.xiangqi.club': 'Club (skill 13)',
   'level.xiangqi.strong': 'Strong (skill 17)',
   'level.xiangqi.full': 'Full strength',
+  'level.engine': '{engine}, level {n}',
   'level.fogofwar.easy': 'Easy (guesses once, 2 plies)',
   'level.fogofwar.hard': 'Hard (votes over 8 guesses, 3 plies)',
   'level.dice.easy': 'Easy (best plan for its own dice)',
@@ -353,6 +354,10 @@ export const en = {
   'error.not_over': 'A game can be reviewed once it is over.',
   'error.not_reviewable': 'Games of this variant cannot be reviewed by an engine.',
   'error.moved': 'The game moved to another server: try again.',
+  'error.engine_failed': 'The engine stopped working: Gambit\'s own engine plays on in its place, at about the same strength.',
+  'error.computer_games': 'You already have as many games against the computer going as you may: finish or resign one first.',
+  'computerGames.offer': 'Open one to play on or to resign it:',
+  'computerGames.resume': 'Resume game {n}',
   'error.internal': 'Something went wrong on the server.',
   'error.network': 'The server cannot be reached.',
 } as const;

@@ -260,6 +260,7 @@ export const zhCN: Table = {
   'level.xiangqi.club': '俱乐部（棋力 13）',
   'level.xiangqi.strong': '高手（棋力 17）',
   'level.xiangqi.full': '全力',
+  'level.engine': '{engine} 第 {n} 级',
   'level.fogofwar.easy': '简单（猜一次局面，2 层）',
   'level.fogofwar.hard': '困难（猜 8 次局面后投票，3 层）',
   'level.dice.easy': '简单（只按自己的骰子找最佳走法）',
@@ -332,6 +333,10 @@ export const zhCN: Table = {
   'error.not_over': '对局结束后才能复盘。',
   'error.not_reviewable': '这种变体的对局无法由引擎复盘。',
   'error.moved': '这盘棋已转到另一台服务器：请重试。',
+  'error.engine_failed': '引擎停止运行：改由 Gambit 自己的引擎以相近的棋力接手继续下。',
+  'error.computer_games': '你与电脑进行中的对局已达上限：请先下完或认输其中一盘。',
+  'computerGames.offer': '打开其中一盘继续下，或认输：',
+  'computerGames.resume': '继续第 {n} 盘',
   'error.internal': '服务器出错了。',
   'error.network': '无法连接服务器。',
 };

@@ -260,6 +260,7 @@ export const zhTW: Table = {
   'level.xiangqi.club': '棋社（棋力 13）',
   'level.xiangqi.strong': '高手（棋力 17）',
   'level.xiangqi.full': '全力',
+  'level.engine': '{engine} 第 {n} 級',
   'level.fogofwar.easy': '簡單（猜一次局面，2 層）',
   'level.fogofwar.hard': '困難（猜 8 次局面再投票，3 層）',
   'level.dice.easy': '簡單（只就自己的骰子找最佳走法）',
@@ -332,6 +333,10 @@ export const zhTW: Table = {
   'error.not_over': '棋局結束後才能覆盤。',
   'error.not_reviewable': '這種變體的棋局無法由引擎覆盤。',
   'error.moved': '這盤棋已移到另一台伺服器：請再試一次。',
+  'error.engine_failed': '引擎停止運作：改由 Gambit 自己的引擎以相近的棋力接手續下。',
+  'error.computer_games': '你與電腦進行中的對局已達上限：請先下完或認輸其中一盤。',
+  'computerGames.offer': '打開其中一盤繼續下，或認輸：',
+  'computerGames.resume': '繼續第 {n} 盤',
   'error.internal': '伺服器發生錯誤。',
   'error.network': '無法連上伺服器。',
 };
