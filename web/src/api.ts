@@ -202,7 +202,11 @@ export const listLobby = () => fetch('/api/lobby').then(r => json<Challenge[]>(r
 export const pairUp = (variant: Variant, clock: { minutes: number; increment: number }) =>
   post('/api/pair', { variant, clock }).then(r => json<Created>(r));
 
-export const listGames = () => fetch('/api/games?limit=15').then(r => json<Summary[]>(r));
+export const listGames = () => fetch('/api/games?limit=30').then(r => json<Summary[]>(r));
+
+// listMine lists the games of this browser's player cookie alone, however
+// many others played since.
+export const listMine = () => fetch('/api/games?mine=1&limit=15').then(r => json<Summary[]>(r));
 
 // listVariants asks the server which variants it plays.
 export const listVariants = () => fetch('/api/variants').then(r => json<VariantInfo[]>(r));

@@ -5,14 +5,15 @@ import 'chessground/assets/chessground.base.css';
 import 'chessground/assets/chessground.brown.css';
 import 'chessground/assets/chessground.cburnett.css';
 import './style.css';
-import { createGame, failureText, finished, listGames, listVariants, Summary } from './api';
+import { createGame, failureText, finished, listGames, listMine, listVariants, Summary } from './api';
 import { Lobby } from './lobby';
 import { Play } from './play';
 import { installGlyphPieces } from './pieces';
-import { applySettings, loadSettings, saveSettings, saveTicket } from './settings';
+import { RecentLists, playersLine, splitRecent, youAt } from './recent';
+import { applySettings, loadSettings, loadTickets, saveSettings, saveTicket } from './settings';
 import { Sounds } from './sound';
 import { ago, applyTexts, chooseLanguage, language, languages, plural, setLanguage, t } from './i18n';
-import { VariantUI, botName, setRegistry, sideName, termName, variantOf, variants } from './variants';
+import { VariantUI, setRegistry, sideName, termName, variantOf, variants } from './variants';
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
 
@@ -49,31 +50,37 @@ function go(path: string) {
 }
 
 async function showRecent() {
-  const ul = $('recent');
-  let games: Summary[] = [];
+  let lists: RecentLists;
   try {
-    games = await listGames();
+    const [mine, recent] = await Promise.all([listMine(), listGames()]);
+    lists = splitRecent(mine, recent, loadTickets());
   } catch (e) {
-    ul.textContent = t('recent.loadFailed', { error: failureText(e) });
+    $('recent').textContent = t('recent.loadFailed', { error: failureText(e) });
     return;
   }
+  fillRecent($('recent'), lists.yours, t('recent.none'), true);
+  fillRecent($('playing-now'), lists.now, t('recent.nowNone'), false);
+}
+
+// fillRecent lists games, each on one line (two on a phone): who plays,
+// then the time control, how it stands and when it last changed. mine says
+// they are this browser's games, where it may be "You".
+function fillRecent(ul: HTMLElement, games: Summary[], none: string, mine: boolean) {
   ul.textContent = '';
-  if (games.length === 0) ul.appendChild(Object.assign(document.createElement('li'), { className: 'empty', textContent: t('recent.none') }));
+  if (games.length === 0) ul.appendChild(Object.assign(document.createElement('li'), { className: 'empty', textContent: none }));
+  const tickets = loadTickets();
   for (const g of games) {
     const li = document.createElement('li');
     const a = document.createElement('a');
     a.href = `/game/${g.id}`;
     a.dataset.link = '';
     const v = variantOf(g.variant);
-    // Against the computer the person is "You"; on one screen and online
-    // the list cannot tell whose is which seat: it names the sides.
-    const who = (c: 'white' | 'black') => (g.seats[c].kind === 'bot' ? botName(v, g.seats[c]) : g.mode === 'computer' ? t('player.you.short') : sideName(v, c, true));
     const over = finished(g.status);
     a.innerHTML = '<span class="who"></span><span class="res"></span><span class="act"></span>';
-    a.querySelector('.act')!.textContent = t(over || !g.yours ? 'recent.review' : 'recent.resume');
-    let players = t('recent.players', { white: who('white'), black: who('black') });
-    if (g.mode === 'online') players = t('recent.online', { players });
-    a.querySelector('.who')!.textContent = v.tag ? t('recent.tagged', { tag: v.tag, players }) : players;
+    a.querySelector('.act')!.textContent = t(!mine ? 'recent.watch' : over ? 'recent.review' : 'recent.resume');
+    const who = a.querySelector<HTMLElement>('.who')!;
+    who.textContent = playersLine(v, g, mine ? youAt(g, tickets[g.id]) : undefined);
+    who.title = who.textContent;
     const state = over ? `${g.result}${g.termination ? ' · ' + termName(v, g.termination) : ''}` : plural('recent.inPlay', g.plies);
     a.querySelector('.res')!.textContent = [g.timeControl, state, ago(Date.parse(g.updatedAt))].filter(Boolean).join(' · ');
     li.appendChild(a);

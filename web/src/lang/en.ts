@@ -352,4 +352,10 @@ export const en = {
   'error.moved': 'The game moved to another server: try again.',
   'error.internal': 'Something went wrong on the server.',
   'error.network': 'The server cannot be reached.',
+
+  // the start page's two lists (recent.ts), the game header, boards and themes
+  'home.yours': 'Your games',
+  'home.playingNow': 'Playing now',
+  'recent.watch': 'Watch',
+  'recent.nowNone': 'No one is playing online right now.',
 } as const;

@@ -331,4 +331,10 @@ export const zhCN: Table = {
   'error.moved': '这盘棋已转到另一台服务器：请重试。',
   'error.internal': '服务器出错了。',
   'error.network': '无法连接服务器。',
+
+  // 首页的两个列表、对局标题、棋盘与样式
+  'home.yours': '你的对局',
+  'home.playingNow': '正在对弈',
+  'recent.watch': '观战',
+  'recent.nowNone': '目前没有人在线对弈。',
 };

@@ -331,4 +331,10 @@ export const zhTW: Table = {
   'error.moved': '這盤棋已移到另一台伺服器：請再試一次。',
   'error.internal': '伺服器發生錯誤。',
   'error.network': '無法連上伺服器。',
+
+  // 首頁的兩個列表、對局標題、棋盤與樣式
+  'home.yours': '你的對局',
+  'home.playingNow': '正在對弈',
+  'recent.watch': '觀戰',
+  'recent.nowNone': '目前沒有人在線上對弈。',
 };
