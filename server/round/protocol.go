@@ -131,6 +131,7 @@ type ClockJSON struct {
 	Running   string `json:"running,omitempty"`
 	Initial   int64  `json:"initial"`
 	Increment int64  `json:"increment"`
+	PerMove   bool   `json:"perMove,omitempty"` // correspondence: Initial is each move's time (days per move)
 }
 
 // SeatJSON is a seat without its secret token.
@@ -231,7 +232,7 @@ func common(g *game.Game, v game.Viewer, full bool) StateJSON {
 	}
 	if k := g.Clock(); k != nil {
 		s.Clock = &ClockJSON{White: k.Remaining(chess.White).Milliseconds(), Black: k.Remaining(chess.Black).Milliseconds(),
-			Initial: k.Initial.Milliseconds(), Increment: k.Increment.Milliseconds()}
+			Initial: k.Initial.Milliseconds(), Increment: k.Increment.Milliseconds(), PerMove: k.PerMove}
 		if c, ok := k.Running(); ok {
 			s.Clock.Running = game.ColorName(c)
 		}

@@ -64,7 +64,8 @@ export interface VariantInfo {
 // seed once the game is over.
 export interface Fairness { commitment: string; seed?: string }
 
-export interface ClockState { white: number; black: number; running?: Color; initial: number; increment: number }
+// perMove: a correspondence clock, initial being each move's time (days per move).
+export interface ClockState { white: number; black: number; running?: Color; initial: number; increment: number; perMove?: boolean }
 
 export interface Seat { kind: 'human' | 'bot' | 'open'; name?: string; level?: string }
 

@@ -19,6 +19,7 @@ import { bindButtons, renderButtons } from './round/view/buttons';
 import { closeOver, renderFair, showOver } from './round/view/dialogs';
 import { $ } from './round/view/dom';
 import { bindNav, bindNotation, renderMoves } from './round/view/moves';
+import { renderHeader } from './round/view/header';
 import { renderClocks, renderPlayers } from './round/view/players';
 import { flash, renderStatus, setConn } from './round/view/status';
 import { loadTickets, saveTicket } from './settings';
@@ -171,6 +172,7 @@ export class Play {
     renderFair($('fair'), s, ctrl.variant);
     renderMoves(ctrl);
     renderPlayers(ctrl);
+    renderHeader(ctrl);
     renderClocks(ctrl);
     renderStatus(ctrl);
     renderButtons(ctrl);

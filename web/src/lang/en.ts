@@ -358,4 +358,11 @@ export const en = {
   'home.playingNow': 'Playing now',
   'recent.watch': 'Watch',
   'recent.nowNone': 'No one is playing online right now.',
+  'head.untimed': 'No clock',
+  'head.days.one': '{n} day per move',
+  'head.days.other': '{n} days per move',
+  'head.chess960': 'Position {n}',
+  'head.casual': 'Casual',
+  'title.yourMove': 'Your move — {game}',
+  'title.over': '{end} — {game}',
 } as const;

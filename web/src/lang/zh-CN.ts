@@ -337,4 +337,11 @@ export const zhCN: Table = {
   'home.playingNow': '正在对弈',
   'recent.watch': '观战',
   'recent.nowNone': '目前没有人在线对弈。',
+  'head.untimed': '不计时',
+  'head.days.one': '每步 {n} 天',
+  'head.days.other': '每步 {n} 天',
+  'head.chess960': '第 {n} 号局面',
+  'head.casual': '不计分',
+  'title.yourMove': '轮到你走 — {game}',
+  'title.over': '{end} — {game}',
 };

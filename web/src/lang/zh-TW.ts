@@ -337,4 +337,11 @@ export const zhTW: Table = {
   'home.playingNow': '正在對弈',
   'recent.watch': '觀戰',
   'recent.nowNone': '目前沒有人在線上對弈。',
+  'head.untimed': '不計時',
+  'head.days.one': '每步 {n} 天',
+  'head.days.other': '每步 {n} 天',
+  'head.chess960': '第 {n} 號局面',
+  'head.casual': '不計分',
+  'title.yourMove': '輪到你了 — {game}',
+  'title.over': '{end} — {game}',
 };
