@@ -6,6 +6,7 @@
 // browser holds is.
 
 import type { Color, Summary } from './api';
+import { finished } from './api';
 import { t } from './i18n';
 import type { Ticket } from './settings';
 import { VariantUI, botName, sideName } from './variants';
@@ -17,7 +18,7 @@ export interface RecentLists { yours: Summary[]; now: Summary[] }
 // of the asker's games, recent its list of recent public games (each with
 // its yours flag); a game counts as the browser's when the server says so
 // or a ticket names it. Playing now holds the others' online games in
-// play (seated and started: a challenge waiting is the lobby's). Each list
+// play (both seats taken: a challenge waiting is the lobby's). Each list
 // keeps at most limit games.
 export function splitRecent(mine: Summary[], recent: Summary[], tickets: Record<string, Ticket>, limit = 15): RecentLists {
   const seen = new Set<string>();
@@ -28,7 +29,7 @@ export function splitRecent(mine: Summary[], recent: Summary[], tickets: Record<
     if (seen.has(g.id)) continue;
     seen.add(g.id);
     if (g.yours || Object.prototype.hasOwnProperty.call(tickets, g.id) || mine.includes(g)) yours.push(g);
-    else if (g.mode === 'online' && g.status === 'started') now.push(g);
+    else if (g.mode === 'online' && !finished(g.status) && g.seats.white.kind !== 'open' && g.seats.black.kind !== 'open') now.push(g);
   }
   return { yours: yours.slice(0, limit), now: now.slice(0, limit) };
 }

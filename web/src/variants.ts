@@ -13,7 +13,7 @@ import { Key as TextKey, hasText, script, t } from './i18n';
 import { figurine, xiangqiChinese, xiangqiStart } from './notation';
 import { MoveGrouping, byFullMove } from './round/movelist';
 import type { SoundName } from './sound';
-import { XiangqiBoard, parseFEN } from './xiangqi';
+import { XiangqiBoard, parseFEN, xiangqiCoordsOf } from './xiangqi';
 import { bomb } from './variants/bomb';
 import { chess, chess960 } from './variants/chess';
 import { dice } from './variants/dice';
@@ -200,7 +200,7 @@ export const boards: Record<BoardKind, BoardKindUI> = {
   xiangqi: {
     kind: 'xiangqi',
     element: 'xboard',
-    create: (el, hooks) => new XiangqiBoard(el, hooks),
+    create: (el, hooks) => new XiangqiBoard(el, hooks, () => xiangqiCoordsOf(document.body.dataset.xqCoords)),
     reasons: {
       checkmate: 'reason.checkmate',
       stalemate: 'reason.xiangqi.stalemate',

@@ -20,9 +20,10 @@ test('splitRecent: the browser\'s games apart from the others\' online games in 
   const strangerComputer = game('str3', { mode: 'computer', seats: { white: bot, black: human } });
   const waiting = game('str4', { status: 'created', seats: { white: human, black: { kind: 'open' } } });
   const flagged = game('mine2', { yours: true });
-  const lists = splitRecent([mineOld], [flagged, strangerLive, strangerOver, strangerComputer, waiting, ticketed, { ...mineOld }], { tick1: { color: 'white' } });
+  const accepted = game('str5', { status: 'created' }); // seated, no move yet
+  const lists = splitRecent([mineOld], [flagged, strangerLive, strangerOver, strangerComputer, waiting, accepted, ticketed, { ...mineOld }], { tick1: { color: 'white' } });
   assert.deepEqual(lists.yours.map(g => g.id), ['mine2', 'tick1', 'mine1']); // newest first, mine1 once
-  assert.deepEqual(lists.now.map(g => g.id), ['str1']);
+  assert.deepEqual(lists.now.map(g => g.id), ['str5', 'str1']);
 });
 
 test('splitRecent: the browser\'s games are kept however many newer games others played', () => {
@@ -48,4 +49,15 @@ test('a stranger is never "You"; the seat you hold is', () => {
   assert.equal(playersLine(v, online, 'black'), 'Online: Mei vs You');
   assert.equal(playersLine(v, online), 'Online: Mei vs black');
   assert.equal(youAt(game('z', { mode: 'local' }), { color: 'white' }), undefined); // one screen: both seats
+});
+
+test('levelGroups: the strength levels apart from the teaching algorithms', async () => {
+  const { levelGroups } = await import('../src/levels.ts');
+  const lv = (name, algorithm, elo) => ({ name, label: name, algorithm, elo });
+  const engine = [lv('greedy', 'greedy'), lv('minimax', 'minimax'), lv('alphabeta', 'alphabeta'), lv('beginner', 'full', 800), lv('full', 'full')];
+  assert.deepEqual(levelGroups(engine).map(g => [g.label, g.levels.map(l => l.name)]), [
+    ['levels.strength', ['beginner', 'full']], ['levels.teaching', ['greedy', 'minimax', 'alphabeta']]]);
+  const own = [lv('easy', 'dice'), lv('hard', 'dice')];
+  assert.deepEqual(levelGroups(own), [{ levels: own }]);
+  assert.deepEqual(levelGroups([]), []);
 });
