@@ -173,6 +173,9 @@ type StateJSON struct {
 	// see it (the variant's own type).
 	Fair *game.Fairness `json:"fair,omitempty"`
 	Ext  game.Ext       `json:"ext,omitzero"`
+	// SetupNotes are what a pasted PGN said beside its imported moves (its
+	// tags, comments and variations), in full states only.
+	SetupNotes *game.SetupNotes `json:"setupNotes,omitempty"`
 }
 
 // Snapshot describes g as viewer v sees it, with the whole history: a
@@ -191,7 +194,7 @@ func (s *StateJSON) see(g *game.Game, v game.Viewer, full bool) {
 	sight := g.Sight(v, full)
 	s.FEN, s.Check, s.Fair, s.Ext, s.Last = sight.FEN, sight.Check, sight.Fair, sight.Ext, sight.Last
 	if full {
-		s.StartFEN, s.Moves = sight.StartFEN, sight.Moves
+		s.StartFEN, s.Moves, s.SetupNotes = sight.StartFEN, sight.Moves, g.Header().Notes
 		if s.Moves == nil {
 			s.Moves = []game.Step{}
 		}

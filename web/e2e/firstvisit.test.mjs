@@ -163,3 +163,23 @@ test('on a phone the dialog keeps Start and Cancel in sight with the rules open'
   await page.click('#new-dialog button[value=cancel]');
   await page.setViewportSize({ width: 1100, height: 800 });
 });
+
+test('a game from a pasted PGN keeps its tags, comments and variations', async () => {
+  const page = app.page;
+  const pgn = '[Event "Casual game"]\n[White "Lin"]\n[Black "Chen"]\n\n{A quiet start.} 1. e4 {Best by test.} e5 (1... c5 {Sicilian} 2. Nf3) (1... e6) 2. Nf3 Nc6 *';
+  await newGame(page, { mode: 'local', setup: pgn });
+  await page.waitForSelector('#moves li.head-note');
+  assert.equal(await page.textContent('#moves li.head-note summary'), 'Lin – Chen · Casual game');
+  assert.equal(await page.textContent('#moves li.head-note .comment'), 'A quiet start.');
+  assert.deepEqual(await page.locator('#moves .comment').allTextContents(), ['A quiet start.', 'Best by test.']);
+  const folded = page.locator('#moves details.variations');
+  assert.equal(await folded.locator('summary').textContent(), 'Variations (2)');
+  assert.equal(await folded.locator('.variation').first().isVisible(), false, 'variations folded');
+  await folded.locator('summary').click();
+  assert.deepEqual(await folded.locator('.variation').allTextContents(), ['(1... c5 {Sicilian} 2. Nf3)', '(1... e6)']);
+  await page.click('#moves li.head-note summary');
+  await shot(page, 'pgn-notes');
+  // Play goes on from the mainline's end, and the notes stay.
+  await move(page, 'f1b5');
+  assert.equal(await page.locator('#moves li.note').count(), 3);
+});

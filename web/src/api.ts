@@ -95,6 +95,16 @@ export interface State {
   public?: boolean; // listed for everyone (a lobby challenge); an invite is not
   fair?: Fairness; // a seeded variant's commitment (the seed once over)
   ext?: Ext; // what the variant shows beside the board, as this viewer may see it
+  setupNotes?: SetupNotes; // what a pasted PGN said beside its imported moves (full states only)
+}
+
+// SetupNotes are a pasted PGN's tags, the comment before its first move,
+// and its imported moves' comments and variations (PGN movetext), by ply
+// (1: the first imported move); Go's game.SetupNotes.
+export interface SetupNotes {
+  tags?: { name: string; value: string }[];
+  intro?: string;
+  plies?: { ply: number; comment?: string; variations?: string[] }[];
 }
 
 // SeatPresence is one seat's presence: claimIn (ms) is set while its player

@@ -36,3 +36,12 @@ test('the header names the time control, the start and the game', () => {
   setLanguage('zh-TW');
   assert.match(pageTitle(v, s, true), /^輪到你了/);
 });
+
+test('notesTitle: a pasted PGN\'s players and event, or that it was imported', async () => {
+  const { notesTitle } = await import('../src/round/view/moves.ts');
+  setLanguage('en');
+  const tags = [{ name: 'Event', value: 'Casual game' }, { name: 'White', value: 'Lin' }, { name: 'Black', value: 'Chen' }, { name: 'Date', value: '1999.01.20' }];
+  assert.equal(notesTitle({ tags }), 'Lin – Chen · Casual game · 1999.01.20');
+  assert.equal(notesTitle({ tags: [{ name: 'Black', value: 'Chen' }] }), '? – Chen');
+  assert.equal(notesTitle({ intro: 'x' }), 'Imported from PGN');
+});

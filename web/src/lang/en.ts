@@ -383,4 +383,7 @@ export const en = {
   'levels.strength': 'Strength levels',
   'levels.teaching': 'Teaching algorithms',
   'levels.note': 'Ratings are approximate: the weaker levels aim at them; full strength played about 2250 against Stockfish’s rated levels (engine/BENCH.md).',
+  'notes.players': '{white} – {black}',
+  'notes.imported': 'Imported from PGN',
+  'notes.variations': 'Variations ({n})',
 } as const;

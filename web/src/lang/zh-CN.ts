@@ -362,4 +362,7 @@ export const zhCN: Table = {
   'levels.strength': '棋力等级',
   'levels.teaching': '教学用算法',
   'levels.note': '等级分仅为大约值：较弱的等级以此为目标；全力在项目的引擎对局测试中约有 2250 分的表现。',
+  'notes.players': '{white} – {black}',
+  'notes.imported': '由 PGN 导入',
+  'notes.variations': '变化（{n}）',
 };

@@ -362,4 +362,7 @@ export const zhTW: Table = {
   'levels.strength': '棋力等級',
   'levels.teaching': '教學用演算法',
   'levels.note': '等級分僅為約略值：較弱的等級以此為目標；全力在專案的引擎對局測試中約有 2250 分的表現。',
+  'notes.players': '{white} – {black}',
+  'notes.imported': '由 PGN 匯入',
+  'notes.variations': '變化（{n}）',
 };
