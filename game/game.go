@@ -88,6 +88,9 @@ func New(o Options) (*Game, error) {
 	}
 	h := Header{Format: headerFormat, ID: o.ID, Mode: o.Mode, Variant: spec.Name, Seats: o.Seats, StartFEN: start,
 		Moves: moves, Public: o.Public, CreatedAt: o.Now().UTC()}
+	if spec.Board == BoardChess && !spec.Hidden && len(moves) > 0 {
+		h.Notes = chessSetupNotes(o.Setup) // what the pasted PGN said beside its moves
+	}
 	if spec.Seeded {
 		seed, err := fair.NewSeed()
 		if err != nil {

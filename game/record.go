@@ -35,6 +35,9 @@ type Header struct {
 	// hex. It is kept in the store only: no state, API answer or PGN shows
 	// it before the game is over.
 	Seed string `json:"seed,omitempty"`
+	// Notes are what a pasted PGN said beside its moves (tags, comments,
+	// variations), shown with them; nil for any other start.
+	Notes *SetupNotes `json:"notes,omitempty"`
 }
 
 // ClockSave is a clock's state at save time. The time of the side to move

@@ -396,8 +396,15 @@ func (s *Server) handleList(w http.ResponseWriter, r *http.Request) {
 		}
 		limit = n
 	}
+	// mine=1: the asker's games alone (its player cookie's), however many
+	// newer games others played.
+	mine := r.URL.Query().Get("mine") == "1"
 	player := playerOf(r)
-	sums, err := s.store.List(r.Context(), store.ListQuery{Player: player, Limit: limit})
+	if mine && player == "" {
+		writeJSON(w, http.StatusOK, []summaryJSON{}) // no cookie: no games yet
+		return
+	}
+	sums, err := s.store.List(r.Context(), store.ListQuery{Player: player, Mine: mine, Limit: limit})
 	if err != nil {
 		s.httpError(w, err)
 		return

@@ -6,6 +6,7 @@ import (
 	"github.com/gambitchess/gambit/server/guards"
 	"io"
 	"net/http"
+	"net/http/cookiejar"
 	"net/http/httptest"
 	"slices"
 	"strings"
@@ -312,5 +313,71 @@ func TestOldSeatCookieKeepsItsSeatsOverTLS(t *testing.T) {
 	}
 	if holds(&http.Cookie{Name: playerCookie, Value: moved.Value}) {
 		t.Error("a signed cookie under the plain name was read over https")
+	}
+}
+
+// TestListMine: GET /api/games?mine=1 lists the asker's games alone, so a
+// player's games are not pushed out of its list by newer games of others;
+// without a player cookie it lists none.
+func TestListMine(t *testing.T) {
+	rs := runServer(t, Config{})
+	jar := func() *http.Client {
+		c := clientFrom(t, 201)
+		j, _ := cookiejar.New(nil)
+		c.Jar = j
+		return c
+	}
+	ann, bob := jar(), jar()
+	create := func(c *http.Client) string {
+		t.Helper()
+		resp, err := c.Post(rs.url("/api/games"), "application/json", strings.NewReader(`{"mode":"local"}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		var g createResponse
+		if err := json.NewDecoder(resp.Body).Decode(&g); err != nil || resp.StatusCode != http.StatusCreated {
+			t.Fatalf("create: %d %v", resp.StatusCode, err)
+		}
+		return g.ID
+	}
+	list := func(c *http.Client, query string) (ids []string) {
+		t.Helper()
+		resp, err := c.Get(rs.url("/api/games?" + query))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		var l []struct {
+			ID    string
+			Yours bool
+		}
+		if err := json.NewDecoder(resp.Body).Decode(&l); err != nil {
+			t.Fatal(err)
+		}
+		for _, g := range l {
+			if query != "limit=2" && !g.Yours {
+				t.Errorf("GET ?%s lists %s, not the asker's", query, g.ID)
+			}
+			ids = append(ids, g.ID)
+		}
+		return ids
+	}
+	mine := create(ann)
+	var bobs []string
+	for range 3 {
+		bobs = append(bobs, create(bob))
+	}
+	if got := list(ann, "limit=2"); slices.Contains(got, mine) {
+		t.Errorf("?limit=2 lists %q: the 3 newer games should push ann's out (else the test proves nothing)", got)
+	}
+	if got := list(ann, "mine=1&limit=2"); !slices.Equal(got, []string{mine}) {
+		t.Errorf("ann's ?mine=1 = %q, want [%s]", got, mine)
+	}
+	if got := list(bob, "mine=1&limit=2"); !slices.Equal(got, []string{bobs[2], bobs[1]}) {
+		t.Errorf("bob's ?mine=1&limit=2 = %q, want his newest two %q", got, bobs[1:])
+	}
+	if got := list(clientFrom(t, 201), "mine=1"); len(got) != 0 {
+		t.Errorf("?mine=1 without a cookie = %q, want none", got)
 	}
 }

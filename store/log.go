@@ -94,6 +94,7 @@ type Stored struct {
 // updated at the same instant come in any order).
 type ListQuery struct {
 	Player   string // games with this player seated, or public ones; "" for public ones only
+	Mine     bool   // with Player: only the games with this player seated, public or not
 	Finished *bool  // only finished (true) or unfinished (false) games; nil for both
 	Limit    int    // at most this many: 0 means DefaultListLimit, and at most MaxListLimit
 }

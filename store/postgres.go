@@ -333,19 +333,27 @@ func (s *Postgres) Load(ctx context.Context, id string) (Stored, error) {
 }
 
 // List implements Log, as SQLite's listQuery does: the public games and
-// the player's private ones, two index scans under one ORDER BY ... LIMIT.
+// the player's private ones, two index scans under one ORDER BY ... LIMIT;
+// Mine, the player's games alone.
 func (s *Postgres) List(ctx context.Context, q ListQuery) ([]Summary, error) {
 	var b strings.Builder
 	args := []any{}
 	arg := func(v any) string { args = append(args, v); return fmt.Sprintf("$%d", len(args)) }
-	finished := ""
-	if q.Finished != nil {
-		finished = " AND g.finished = " + arg(*q.Finished)
+	finished := func() string {
+		if q.Finished == nil {
+			return ""
+		}
+		return " AND g.finished = " + arg(*q.Finished)
 	}
-	b.WriteString(`(SELECT ` + pgSummaryCols + ` FROM games g WHERE g.public` + finished + `)`)
-	if q.Player != "" {
+	if q.Mine && q.Player != "" {
+		b.WriteString(`SELECT ` + pgSummaryCols + ` FROM game_players gp JOIN games g ON g.id = gp.game_id
+			WHERE gp.player = ` + arg(q.Player) + finished())
+	} else {
+		b.WriteString(`(SELECT ` + pgSummaryCols + ` FROM games g WHERE g.public` + finished() + `)`)
+	}
+	if q.Player != "" && !q.Mine {
 		b.WriteString(` UNION ALL (SELECT ` + pgSummaryCols + ` FROM game_players gp JOIN games g ON g.id = gp.game_id
-			WHERE gp.player = ` + arg(q.Player) + ` AND NOT g.public` + finished + `)`)
+			WHERE gp.player = ` + arg(q.Player) + ` AND NOT g.public` + finished() + `)`)
 	}
 	b.WriteString(` ORDER BY 12 DESC LIMIT ` + arg(q.limit()))
 	rows, err := s.pool.Query(ctx, b.String(), args...)

@@ -227,11 +227,17 @@ func (s *SQLite) List(ctx context.Context, q ListQuery) ([]Summary, error) {
 // games_public_finished_updated) newest first and stops at the limit. The
 // player's part starts from game_players_player (CROSS JOIN keeps that
 // order: left alone, the planner may walk every private game by date
-// instead) and sorts that player's private games.
+// instead) and sorts that player's private games. Mine is the player's
+// part alone, public games included.
 func listQuery(q ListQuery) (string, []any) {
 	finished, args := "", []any{}
 	if q.Finished != nil {
 		finished, args = " AND games.finished = ?", append(args, *q.Finished)
+	}
+	if q.Mine && q.Player != "" {
+		query := `SELECT ` + summaryCols + ` FROM game_players gp CROSS JOIN games ON games.id = gp.game_id
+			WHERE gp.player = ?` + finished + ` ORDER BY 12 DESC LIMIT ?`
+		return query, append([]any{q.Player}, append(args, q.limit())...)
 	}
 	query := `SELECT ` + summaryCols + ` FROM games WHERE games.public = 1` + finished
 	if q.Player != "" {

@@ -44,7 +44,8 @@ func Levels() []Level {
 		{Name: "casual", Label: "Casual (~1200)", Algorithm: "full", Elo: 1200, MoveTime: 500 * time.Millisecond, Skill: 8, XiangqiLabel: "Casual (skill 8)"},
 		{Name: "club", Label: "Club (~1600)", Algorithm: "full", Elo: 1600, MoveTime: 800 * time.Millisecond, Skill: 13, XiangqiLabel: "Club (skill 13)"},
 		{Name: "strong", Label: "Strong (~2000)", Algorithm: "full", Elo: 2000, MoveTime: time.Second, Skill: 17, XiangqiLabel: "Strong (skill 17)"},
-		{Name: "full", Label: "Full strength", Algorithm: "full", MoveTime: 2 * time.Second, Skill: 20, XiangqiLabel: "Full strength"},
+		// ~2250: its rough performance on the LADDER.md scale, engine/BENCH.md "Matches".
+		{Name: "full", Label: "Full strength (~2250)", Algorithm: "full", MoveTime: 2 * time.Second, Skill: 20, XiangqiLabel: "Full strength"},
 	}
 }
 

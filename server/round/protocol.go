@@ -132,6 +132,7 @@ type ClockJSON struct {
 	Running   string `json:"running,omitempty"`
 	Initial   int64  `json:"initial"`
 	Increment int64  `json:"increment"`
+	PerMove   bool   `json:"perMove,omitempty"` // correspondence: Initial is each move's time (days per move)
 }
 
 // SeatJSON is a seat without its secret token.
@@ -176,6 +177,9 @@ type StateJSON struct {
 	// Opening names the opening of a chess or Chess960 game from the
 	// standard start (lichess's table), once a named position is reached.
 	Opening *OpeningJSON `json:"opening,omitempty"`
+	// SetupNotes are what a pasted PGN said beside its imported moves (its
+	// tags, comments and variations), in full states only.
+	SetupNotes *game.SetupNotes `json:"setupNotes,omitempty"`
 }
 
 // OpeningJSON is a game's opening: {"eco":"C40","name":"King's Knight Opening"}.
@@ -209,7 +213,7 @@ func (s *StateJSON) see(g *game.Game, v game.Viewer, full bool) {
 	sight := g.Sight(v, full)
 	s.FEN, s.Check, s.Fair, s.Ext, s.Last = sight.FEN, sight.Check, sight.Fair, sight.Ext, sight.Last
 	if full {
-		s.StartFEN, s.Moves = sight.StartFEN, sight.Moves
+		s.StartFEN, s.Moves, s.SetupNotes = sight.StartFEN, sight.Moves, g.Header().Notes
 		if s.Moves == nil {
 			s.Moves = []game.Step{}
 		}
@@ -250,7 +254,7 @@ func common(g *game.Game, v game.Viewer, full bool) StateJSON {
 	}
 	if k := g.Clock(); k != nil {
 		s.Clock = &ClockJSON{White: k.Remaining(chess.White).Milliseconds(), Black: k.Remaining(chess.Black).Milliseconds(),
-			Initial: k.Initial.Milliseconds(), Increment: k.Increment.Milliseconds()}
+			Initial: k.Initial.Milliseconds(), Increment: k.Increment.Milliseconds(), PerMove: k.PerMove}
 		if c, ok := k.Running(); ok {
 			s.Clock.Running = game.ColorName(c)
 		}

@@ -452,6 +452,11 @@ func testListFilters(t *testing.T, l store.Log) {
 		{store.ListQuery{Player: "cy"}, []string{"pub-bob", "pub-over", "pub-live"}},
 		{store.ListQuery{Player: "ann", Limit: 2}, []string{"pub-bob", "ann-over"}},
 		{store.ListQuery{Limit: 1}, []string{"pub-bob"}},
+		{store.ListQuery{Player: "ann", Mine: true}, []string{"ann-over", "ann-live", "pub-live"}},
+		{store.ListQuery{Player: "bob", Mine: true, Finished: &no}, []string{"pub-bob", "bob-live", "ann-live"}},
+		{store.ListQuery{Player: "ann", Mine: true, Limit: 1}, []string{"ann-over"}},
+		{store.ListQuery{Player: "cy", Mine: true}, nil},
+		{store.ListQuery{Mine: true, Limit: 1}, []string{"pub-bob"}}, // no player: the public games
 	}
 	for _, tt := range tests {
 		t.Run(fmt.Sprintf("%+v", tt.q), func(t *testing.T) {

@@ -64,7 +64,8 @@ export interface VariantInfo {
 // seed once the game is over.
 export interface Fairness { commitment: string; seed?: string }
 
-export interface ClockState { white: number; black: number; running?: Color; initial: number; increment: number }
+// perMove: a correspondence clock, initial being each move's time (days per move).
+export interface ClockState { white: number; black: number; running?: Color; initial: number; increment: number; perMove?: boolean }
 
 export interface Seat { kind: 'human' | 'bot' | 'open'; name?: string; level?: string }
 
@@ -95,6 +96,16 @@ export interface State {
   fair?: Fairness; // a seeded variant's commitment (the seed once over)
   ext?: Ext; // what the variant shows beside the board, as this viewer may see it
   opening?: Opening; // a chess game's opening, once a named position is reached
+  setupNotes?: SetupNotes; // what a pasted PGN said beside its imported moves (full states only)
+}
+
+// SetupNotes are a pasted PGN's tags, the comment before its first move,
+// and its imported moves' comments and variations (PGN movetext), by ply
+// (1: the first imported move); Go's game.SetupNotes.
+export interface SetupNotes {
+  tags?: { name: string; value: string }[];
+  intro?: string;
+  plies?: { ply: number; comment?: string; variations?: string[] }[];
 }
 
 // Opening is a chess game's opening from lichess's table: its ECO code and
@@ -212,7 +223,11 @@ export const listLobby = () => fetch('/api/lobby').then(r => json<Challenge[]>(r
 export const pairUp = (variant: Variant, clock: { minutes: number; increment: number }) =>
   post('/api/pair', { variant, clock }).then(r => json<Created>(r));
 
-export const listGames = () => fetch('/api/games?limit=15').then(r => json<Summary[]>(r));
+export const listGames = () => fetch('/api/games?limit=30').then(r => json<Summary[]>(r));
+
+// listMine lists the games of this browser's player cookie alone, however
+// many others played since.
+export const listMine = () => fetch('/api/games?mine=1&limit=15').then(r => json<Summary[]>(r));
 
 // listVariants asks the server which variants it plays.
 export const listVariants = () => fetch('/api/variants').then(r => json<VariantInfo[]>(r));

@@ -5,6 +5,7 @@
 import { Challenge, Variant, failureText, joinGame, listLobby, pairUp } from './api';
 import { t } from './i18n';
 import { sideName, variantOf, variants } from './variants';
+import { saveTicket } from './settings';
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
 
@@ -54,6 +55,7 @@ export class Lobby {
   private async pair(variant: Variant, clock: { minutes: number; increment: number }) {
     try {
       const g = await pairUp(variant, clock);
+      saveTicket(g.id, { color: g.color });
       this.hooks.go(`/game/${g.id}`);
     } catch (e) {
       this.error(failureText(e));
@@ -62,7 +64,8 @@ export class Lobby {
 
   private async accept(id: string) {
     try {
-      await joinGame(id);
+      const g = await joinGame(id);
+      saveTicket(id, { color: g.color });
       this.hooks.go(`/game/${id}`);
     } catch (e) {
       this.error(failureText(e));

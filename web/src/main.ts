@@ -5,14 +5,18 @@ import 'chessground/assets/chessground.base.css';
 import 'chessground/assets/chessground.brown.css';
 import 'chessground/assets/chessground.cburnett.css';
 import './style.css';
-import { APIError, createGame, failureText, finished, listGames, listVariants, Summary } from './api';
+import { APIError, createGame, failureText, finished, listGames, listMine, listVariants, Summary } from './api';
 import { Lobby } from './lobby';
 import { Play } from './play';
 import { installGlyphPieces } from './pieces';
-import { applySettings, loadSettings, saveSettings, saveTicket } from './settings';
+import { levelGroups } from './levels';
+import { RecentLists, playersLine, splitRecent, youAt } from './recent';
+import { applySettings, loadSettings, loadTickets, saveSettings, saveTicket } from './settings';
 import { Sounds } from './sound';
-import { ago, applyTexts, chooseLanguage, language, languages, plural, setLanguage, t } from './i18n';
-import { VariantUI, botName, setRegistry, sideName, termName, variantOf, variants } from './variants';
+import { Key, ago, applyTexts, chooseLanguage, language, languages, plural, script, setLanguage, t } from './i18n';
+import { xiangqiGlyph } from './notation';
+import { ThemeChoice, installThemes, themeLists } from './themes';
+import { VariantUI, setRegistry, sideName, termName, variantOf, variants } from './variants';
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
 
@@ -49,31 +53,37 @@ function go(path: string) {
 }
 
 async function showRecent() {
-  const ul = $('recent');
-  let games: Summary[] = [];
+  let lists: RecentLists;
   try {
-    games = await listGames();
+    const [mine, recent] = await Promise.all([listMine(), listGames()]);
+    lists = splitRecent(mine, recent, loadTickets());
   } catch (e) {
-    ul.textContent = t('recent.loadFailed', { error: failureText(e) });
+    $('recent').textContent = t('recent.loadFailed', { error: failureText(e) });
     return;
   }
+  fillRecent($('recent'), lists.yours, t('recent.none'), true);
+  fillRecent($('playing-now'), lists.now, t('recent.nowNone'), false);
+}
+
+// fillRecent lists games, each on one line (two on a phone): who plays,
+// then the time control, how it stands and when it last changed. mine says
+// they are this browser's games, where it may be "You".
+function fillRecent(ul: HTMLElement, games: Summary[], none: string, mine: boolean) {
   ul.textContent = '';
-  if (games.length === 0) ul.appendChild(Object.assign(document.createElement('li'), { className: 'empty', textContent: t('recent.none') }));
+  if (games.length === 0) ul.appendChild(Object.assign(document.createElement('li'), { className: 'empty', textContent: none }));
+  const tickets = loadTickets();
   for (const g of games) {
     const li = document.createElement('li');
     const a = document.createElement('a');
     a.href = `/game/${g.id}`;
     a.dataset.link = '';
     const v = variantOf(g.variant);
-    // Against the computer the person is "You"; on one screen and online
-    // the list cannot tell whose is which seat: it names the sides.
-    const who = (c: 'white' | 'black') => (g.seats[c].kind === 'bot' ? botName(v, g.seats[c]) : g.mode === 'computer' ? t('player.you.short') : sideName(v, c, true));
     const over = finished(g.status);
     a.innerHTML = '<span class="who"></span><span class="res"></span><span class="act"></span>';
-    a.querySelector('.act')!.textContent = t(over || !g.yours ? 'recent.review' : 'recent.resume');
-    let players = t('recent.players', { white: who('white'), black: who('black') });
-    if (g.mode === 'online') players = t('recent.online', { players });
-    a.querySelector('.who')!.textContent = v.tag ? t('recent.tagged', { tag: v.tag, players }) : players;
+    a.querySelector('.act')!.textContent = t(!mine ? 'recent.watch' : over ? 'recent.review' : 'recent.resume');
+    const who = a.querySelector<HTMLElement>('.who')!;
+    who.textContent = playersLine(v, g, mine ? youAt(g, tickets[g.id]) : undefined);
+    who.title = who.textContent;
     const state = over ? `${g.result}${g.termination ? ' · ' + termName(v, g.termination) : ''}` : plural('recent.inPlay', g.plies);
     const opening = g.opening ? `${g.opening.eco} ${g.opening.name}` : '';
     a.querySelector('.res')!.textContent = [g.timeControl, opening, state, ago(Date.parse(g.updatedAt))].filter(Boolean).join(' · ');
@@ -90,7 +100,12 @@ function fillLevels(v: VariantUI) {
   const list = v.levels;
   if ([...sel.options].map(o => o.value).join() === list.map(l => l.name).join()) return;
   sel.textContent = '';
-  for (const l of list) sel.add(new Option(l.label, l.name));
+  for (const g of levelGroups(list)) {
+    const parent = g.label ? Object.assign(document.createElement('optgroup'), { label: t(g.label) }) : sel;
+    for (const l of g.levels) parent.appendChild(new Option(l.label, l.name));
+    if (parent !== sel) sel.appendChild(parent);
+  }
+  $('level-note').hidden = !list.some(l => l.elo);
   sel.value = list.some(l => l.name === keep) ? keep : list[0]?.name ?? ''; // each variant has its own levels
 }
 
@@ -186,10 +201,48 @@ function offerHeldGames(p: HTMLElement, games: readonly string[]) {
   p.append(' ', t('computerGames.offer'), ul);
 }
 
+// themeSelects fills the settings' themes: for each kind a menu and its
+// previews (buttons that choose as the menu does), by themes.ts's lists.
+function themeSelects(): [keyof ThemeChoice, HTMLSelectElement][] {
+  const box = $('theme-settings');
+  const kinds: [keyof ThemeChoice, string, Key][] = [
+    ['board', 'set-board', 'settings.board'], ['pieces', 'set-pieces', 'settings.pieces'],
+    ['xqBoard', 'set-xqboard', 'settings.xqBoard'], ['xqPieces', 'set-xqpieces', 'settings.xqPieces'], ['xqCoords', 'set-xqcoords', 'settings.xqCoords'],
+  ];
+  return kinds.map(([k, id, label]) => {
+    const wrap = Object.assign(document.createElement('div'), { className: 'theme-kind' });
+    const lab = Object.assign(document.createElement('label'), { className: 'block' });
+    const sel = Object.assign(document.createElement('select'), { id });
+    for (const o of themeLists[k]) sel.add(new Option(t(o.label), o.id));
+    lab.append(Object.assign(document.createElement('span'), { textContent: t(label) }), sel);
+    const pvs = Object.assign(document.createElement('div'), { className: 'theme-pvs' });
+    for (const o of themeLists[k]) {
+      const b = Object.assign(document.createElement('button'), { type: 'button', className: 'pv', title: t(o.label) });
+      b.dataset.id = o.id;
+      b.setAttribute('aria-label', t(o.label));
+      b.innerHTML = previewHTML(k, o.id);
+      pvs.appendChild(b);
+    }
+    wrap.append(lab, pvs);
+    box.appendChild(wrap);
+    return [k, sel];
+  });
+}
+
+// previewHTML is a theme's preview: a corner of the board, or a piece.
+function previewHTML(k: keyof ThemeChoice, id: string): string {
+  switch (k) {
+    case 'board': return `<span class="pv-board board-${id}"></span>`;
+    case 'pieces': return `<span class="pv-pieces pv-pieces-${id}${id === 'cburnett' ? ' cg-wrap pv' : ''}"><piece class="knight white"></piece><piece class="queen black"></piece></span>`;
+    case 'xqBoard': return `<span class="pv-xqboard xqboard-${id}"></span>`;
+    case 'xqPieces': return `<span class="pv-xqpieces pv-xqpieces-${id}"><span class="xq-piece red">${xiangqiGlyph('R', script())}</span><span class="xq-piece black">${xiangqiGlyph('k', script())}</span></span>`;
+    default: return `<span class="pv-coords">${id === 'iccs' ? 'a b c' : id === 'traditional' ? '九 八 七' : '—'}</span>`;
+  }
+}
+
 // Settings.
 function bindSettings() {
-  const board = $<HTMLSelectElement>('set-board');
-  const pieces = $<HTMLSelectElement>('set-pieces');
+  const themes = themeSelects();
   const sound = $<HTMLInputElement>('set-sound');
   const langSel = $<HTMLSelectElement>('set-language');
   langSel.add(new Option(t('language.auto'), 'auto'));
@@ -212,18 +265,23 @@ function bindSettings() {
     applySettings(settings);
     sounds.enabled = settings.sound;
     $('btn-sound').textContent = t(settings.sound ? 'sound.on' : 'sound.off');
-    board.value = settings.board;
-    pieces.value = settings.pieces;
+    for (const [k, sel] of themes) {
+      sel.value = settings[k];
+      for (const b of sel.closest('.theme-kind')!.querySelectorAll<HTMLButtonElement>('.pv')) b.setAttribute('aria-pressed', String(b.dataset.id === sel.value));
+    }
     sound.checked = settings.sound;
   };
   const save = () => {
-    settings.board = board.value;
-    settings.pieces = pieces.value;
+    for (const [k, sel] of themes) settings[k] = sel.value;
     settings.sound = sound.checked;
     saveSettings(settings);
     sync();
   };
-  board.onchange = pieces.onchange = sound.onchange = save;
+  for (const [, sel] of themes) {
+    sel.onchange = save;
+    for (const b of sel.closest('.theme-kind')!.querySelectorAll<HTMLButtonElement>('.pv')) b.onclick = () => { sel.value = b.dataset.id!; save(); };
+  }
+  sound.onchange = save;
   $('btn-settings').onclick = () => $<HTMLDialogElement>('settings-dialog').showModal();
   $('btn-sound').onclick = () => { sound.checked = !settings.sound; save(); };
   sync();
@@ -243,6 +301,7 @@ async function init() {
   $('no-bundle').hidden = true;
   applyTexts(document);
   installGlyphPieces();
+  installThemes();
   bindSettings();
   await loadRegistry();
   fillVariants();

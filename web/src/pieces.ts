@@ -17,7 +17,7 @@ export function installGlyphPieces() {
   const rules: string[] = [];
   for (const [role, glyph] of Object.entries(roles)) {
     for (const color of ['white', 'black']) {
-      rules.push(`body.pieces-glyph .cg-wrap piece.${role}.${color} { background-image: ${svg(glyph, color === 'white')}; }`);
+      rules.push(`body.pieces-glyph .cg-wrap:not(.pv) piece.${role}.${color}, .pv-pieces-glyph piece.${role}.${color} { background-image: ${svg(glyph, color === 'white')}; }`);
     }
   }
   const style = document.createElement('style');

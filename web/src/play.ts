@@ -19,6 +19,7 @@ import { bindButtons, renderButtons } from './round/view/buttons';
 import { closeOver, renderFair, showOver } from './round/view/dialogs';
 import { $ } from './round/view/dom';
 import { bindNav, bindNotation, renderMoves } from './round/view/moves';
+import { renderHeader } from './round/view/header';
 import { renderClocks, renderPlayers } from './round/view/players';
 import { flash, renderStatus, setConn } from './round/view/status';
 import { loadTickets, saveTicket } from './settings';
@@ -39,6 +40,7 @@ export class Play {
   private online: OnlineView;
   private chat: Chat; // the panel of an online game (shown once a state says online)
   private timer: number;
+  private onSettings = () => this.render(); // a theme or the coordinates' style changed
 
   constructor(private id: string, private hooks: PlayHooks) {
     const ticket = loadTickets()[id];
@@ -74,6 +76,7 @@ export class Play {
     });
     const seated = ticket?.token ? this.adoptLegacy(ticket.token) : ticket ? Promise.resolve() : this.joinIfInvited();
     void seated.then(() => this.socket.connect());
+    window.addEventListener('gambit:settings', this.onSettings);
     this.timer = window.setInterval(() => { renderClocks(this.ctrl); this.online.tick(); }, 100);
   }
 
@@ -171,6 +174,7 @@ export class Play {
     renderFair($('fair'), s, ctrl.variant);
     renderMoves(ctrl);
     renderPlayers(ctrl);
+    renderHeader(ctrl);
     renderClocks(ctrl);
     renderStatus(ctrl);
     renderButtons(ctrl);
@@ -183,6 +187,7 @@ export class Play {
     this.socket.close();
     this.ctrl.destroy();
     window.clearInterval(this.timer);
+    window.removeEventListener('gambit:settings', this.onSettings);
     document.onkeydown = null;
     this.board?.destroy();
     this.online.unbind();

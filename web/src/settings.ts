@@ -1,35 +1,43 @@
 // User settings, remembered in localStorage.
 
-// lang is the language picked ("auto": the browser's; see i18n.ts).
-export interface Settings { board: string; pieces: string; sound: boolean; lang: string }
+import { ThemeChoice, pickThemes, themeClasses } from './themes';
+
+// lang is the language picked ("auto": the browser's; see i18n.ts); the
+// themes are themes.ts's.
+export interface Settings extends ThemeChoice { sound: boolean; lang: string }
 
 const key = 'gambit.settings';
-const boards = ['brown', 'blue', 'green', 'grey'];
-const pieceSets = ['cburnett', 'glyph'];
 
 export function loadSettings(): Settings {
-  const s: Settings = { board: 'brown', pieces: 'cburnett', sound: true, lang: 'auto' };
+  let saved: Record<string, unknown> = {};
   try {
-    const saved = JSON.parse(localStorage.getItem(key) || '{}');
-    if (boards.includes(saved.board)) s.board = saved.board;
-    if (pieceSets.includes(saved.pieces)) s.pieces = saved.pieces;
-    if (typeof saved.sound === 'boolean') s.sound = saved.sound;
-    if (typeof saved.lang === 'string') s.lang = saved.lang;
+    const v: unknown = JSON.parse(localStorage.getItem(key) || '{}');
+    if (typeof v === 'object' && v !== null) saved = v as Record<string, unknown>;
   } catch {
     // a corrupt entry falls back to the defaults
   }
-  return s;
+  return {
+    ...pickThemes(saved),
+    sound: typeof saved.sound === 'boolean' ? saved.sound : true,
+    lang: typeof saved.lang === 'string' ? saved.lang : 'auto',
+  };
 }
 
 export function saveSettings(s: Settings) {
   localStorage.setItem(key, JSON.stringify(s));
 }
 
-// applySettings puts the theme classes on <body>.
+// themePrefixes are the <body> classes applySettings owns.
+const themePrefixes = ['board-', 'pieces-', 'xqboard-', 'xqpieces-'];
+
+// applySettings puts the theme classes on <body>, and the xiangqi board's
+// coordinates style in its data-xq-coords (the board reads it).
 export function applySettings(s: Settings) {
   const cls = document.body.classList;
-  for (const b of boards) cls.toggle(`board-${b}`, b === s.board);
-  for (const p of pieceSets) cls.toggle(`pieces-${p}`, p === s.pieces);
+  for (const c of [...cls]) if (themePrefixes.some(p => c.startsWith(p))) cls.remove(c);
+  cls.add(...themeClasses(s));
+  document.body.dataset.xqCoords = s.xqCoords;
+  window.dispatchEvent(new Event('gambit:settings'));
 }
 
 // Tickets: the games this browser plays, and as which colour, so the board

@@ -13,7 +13,7 @@ import { Key as TextKey, hasText, script, t } from './i18n';
 import { figurine, xiangqiChinese, xiangqiStart } from './notation';
 import { MoveGrouping, byFullMove } from './round/movelist';
 import type { SoundName } from './sound';
-import { XiangqiBoard, parseFEN } from './xiangqi';
+import { XiangqiBoard, parseFEN, xiangqiCoordsOf } from './xiangqi';
 import { bomb } from './variants/bomb';
 import { chess, chess960 } from './variants/chess';
 import { dice } from './variants/dice';
@@ -116,6 +116,9 @@ export interface VariantModule {
   // by square (fog of war: the unseen squares; bomb chess: known mines and
   // safe squares); live says whether the live position is shown.
   marks?(s: State, live: boolean): Record<string, string[]>;
+  // startNote is what the game header says of the game's start, if
+  // anything (Chess960: the start position's number).
+  startNote?(s: State): string | undefined;
 }
 
 // VariantUI is what the pages know of one variant: the server's
@@ -151,6 +154,7 @@ export interface VariantUI {
   effect?(before: State, after: State): BoardEffect | undefined;
   stepMark?(m: Step): { cls: string; title: string } | undefined;
   marks?(s: State, live: boolean): Record<string, string[]>;
+  startNote?(s: State): string | undefined;
   // fair is what the game info says of a game drawn from a secret seed,
   // and the command that checks it once the seed is out.
   fair?: { text: TextKey; verify: string };
@@ -196,7 +200,7 @@ export const boards: Record<BoardKind, BoardKindUI> = {
   xiangqi: {
     kind: 'xiangqi',
     element: 'xboard',
-    create: (el, hooks) => new XiangqiBoard(el, hooks),
+    create: (el, hooks) => new XiangqiBoard(el, hooks, () => xiangqiCoordsOf(document.body.dataset.xqCoords)),
     reasons: {
       checkmate: 'reason.checkmate',
       stalemate: 'reason.xiangqi.stalemate',
@@ -276,6 +280,7 @@ export function variantUI(info: VariantInfo, mod = modules.find(m => m.name === 
     effect: mod?.effect,
     stepMark: mod?.stepMark,
     marks: mod?.marks,
+    startNote: mod?.startNote,
     fair: info.seeded ? { text: mod?.fair ?? 'fair.generic', verify: `gambit ${info.name} verify` } : undefined,
   };
 }

@@ -24,6 +24,67 @@ export function pieceLook(ch: string): PieceLook {
 
 const svgNS = 'http://www.w3.org/2000/svg';
 
+// XiangqiCoords is how the board's points are named around it: ICCS
+// (files a-i under the board, ranks 0-9 beside it), traditional (Red's
+// files 九…一 from its left along its side, Black's 1…9 along its side),
+// or none.
+export type XiangqiCoords = 'traditional' | 'iccs' | 'none';
+
+// xiangqiCoordsOf reads a style's name; traditional for anything else.
+export const xiangqiCoordsOf = (v: string | undefined): XiangqiCoords => (v === 'iccs' || v === 'none' ? v : 'traditional');
+
+// CoordLabel is one label around the board, in the board element's
+// 900×1000 box (the points sit inside coordInset of it on every side).
+export interface CoordLabel { text: string; x: number; y: number; cls: string }
+
+// coordInset is the margin the labels take on each side of the board
+// element, as a fraction of its width and height (the points' grid
+// shrinks by it; style.css's --xq-inset says the same).
+export const coordInset = 0.04;
+
+const numerals = '一二三四五六七八九';
+
+// xiangqiCoordLabels lists the labels of a style, for the board seen from
+// orientation's side (white is Red). The same numbering as render's
+// xiangqiCoordinates: Red's file a is 九, Black's file a is 1.
+export function xiangqiCoordLabels(style: XiangqiCoords, orientation: 'white' | 'black'): CoordLabel[] {
+  if (style === 'none') return [];
+  const flipped = orientation === 'black';
+  const cell = (1 - 2 * coordInset) * 100; // a point's spacing, in both directions of the box
+  const x = (file: number) => 900 * coordInset + ((flipped ? 8 - file : file) + 0.5) * cell;
+  const y = (rank: number) => 1000 * coordInset + ((flipped ? rank : 9 - rank) + 0.5) * cell;
+  const top = 1000 * coordInset / 2;
+  const bottom = 1000 - top;
+  const out: CoordLabel[] = [];
+  for (let f = 0; f < 9; f++) {
+    if (style === 'iccs') {
+      out.push({ text: String.fromCharCode(97 + f), x: x(f), y: bottom, cls: 'file' });
+      continue;
+    }
+    out.push({ text: numerals[8 - f], x: x(f), y: flipped ? top : bottom, cls: 'file red' });
+    out.push({ text: String(f + 1), x: x(f), y: flipped ? bottom : top, cls: 'file black' });
+  }
+  if (style === 'iccs') for (let r = 0; r <= 9; r++) out.push({ text: String(r), x: 900 * coordInset / 2, y: y(r), cls: 'rank' });
+  return out;
+}
+
+// coordsSVG draws the labels over the whole board element.
+function coordsSVG(labels: CoordLabel[]): SVGSVGElement {
+  const svg = document.createElementNS(svgNS, 'svg');
+  svg.setAttribute('viewBox', '0 0 900 1000');
+  svg.setAttribute('class', 'xq-coords');
+  svg.setAttribute('aria-hidden', 'true');
+  for (const l of labels) {
+    const t = document.createElementNS(svgNS, 'text');
+    t.setAttribute('x', String(l.x));
+    t.setAttribute('y', String(l.y));
+    t.setAttribute('class', l.cls);
+    t.textContent = l.text;
+    svg.appendChild(t);
+  }
+  return svg;
+}
+
 // parseFEN returns the pieces of a xiangqi FEN's board field by point.
 export function parseFEN(fen: string): Map<string, string> {
   const out = new Map<string, string>();
@@ -80,14 +141,18 @@ export class XiangqiBoard implements Board {
   private selected?: string;
   private drag?: { from: string; el: HTMLElement; x: number; y: number; moved: boolean };
   private layer: HTMLElement;
+  private coords?: SVGSVGElement;
 
-  constructor(private el: HTMLElement, private hooks: BoardHooks) {
+  // coordStyle reads how the points are named (the settings' choice).
+  constructor(private el: HTMLElement, private hooks: BoardHooks, private coordStyle: () => XiangqiCoords = () => 'traditional') {
     el.textContent = '';
     el.classList.add('xq-board');
-    el.appendChild(boardSVG());
     this.layer = document.createElement('div');
     this.layer.className = 'xq-layer';
-    el.appendChild(this.layer);
+    const grid = document.createElement('div');
+    grid.className = 'xq-grid';
+    grid.append(boardSVG(), this.layer);
+    el.appendChild(grid);
     el.onpointerdown = e => this.down(e);
     el.onpointermove = e => this.moveDrag(e);
     el.onpointerup = e => this.up(e);
@@ -101,13 +166,18 @@ export class XiangqiBoard implements Board {
     if (this.selected && !this.dests.has(this.selected)) this.selected = undefined;
     this.el.classList.toggle('orientation-black', cfg.orientation === 'black');
     this.el.classList.toggle('orientation-white', cfg.orientation === 'white');
+    const style = this.coordStyle();
+    this.el.classList.toggle('xq-coords-none', style === 'none');
+    this.coords?.remove();
+    this.coords = coordsSVG(xiangqiCoordLabels(style, cfg.orientation));
+    this.el.appendChild(this.coords);
     this.draw();
   }
 
   destroy() {
     this.el.onpointerdown = this.el.onpointermove = this.el.onpointerup = null;
     this.el.textContent = '';
-    this.el.classList.remove('xq-board', 'orientation-black', 'orientation-white');
+    this.el.classList.remove('xq-board', 'orientation-black', 'orientation-white', 'xq-coords-none');
   }
 
   // xy returns the column and row of a point on screen (0,0 top left).
@@ -119,7 +189,7 @@ export class XiangqiBoard implements Board {
 
   // keyAt returns the point nearest to a page position, if on the board.
   private keyAt(clientX: number, clientY: number): string | undefined {
-    const r = this.el.getBoundingClientRect();
+    const r = this.layer.getBoundingClientRect();
     const x = Math.floor(((clientX - r.left) / r.width) * 9);
     const y = Math.floor(((clientY - r.top) / r.height) * 10);
     if (x < 0 || x > 8 || y < 0 || y > 9) return undefined;

@@ -64,7 +64,7 @@ export class RoundCtrl {
   onState(s: State, full: boolean) {
     const prev = this.state;
     if (prev && (full ? s.v < prev.v : s.v <= prev.v)) return; // stale: a newer state is shown
-    if (!full && prev) s = { ...s, startFen: prev.startFen }; // a move carries no history, nor where it starts
+    if (!full && prev) s = { ...s, startFen: prev.startFen, setupNotes: prev.setupNotes }; // a move carries no history, nor where it starts
     if (full) this.moves = s.moves ?? [];
     else if (s.last) this.moves = [...this.moves.slice(0, s.ply - 1), s.last];
     this.state = s;

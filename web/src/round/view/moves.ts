@@ -3,6 +3,7 @@
 // it; the first/back/forward/last buttons and their keys; the notation
 // menu of a variant that has a choice.
 
+import type { SetupNotes } from '../../api';
 import { t } from '../../i18n';
 import type { RoundCtrl } from '../ctrl';
 import { $ } from './dom';
@@ -13,6 +14,9 @@ export function renderMoves(ctrl: RoundCtrl) {
   ol.textContent = '';
   const current = ctrl.ply();
   const rows = ctrl.variant.moveRows({ moves: ctrl.moves, startFen: ctrl.state?.startFen, mover: i => ctrl.mover(i) });
+  const notes = ctrl.state?.setupNotes;
+  const byPly = new Map((notes?.plies ?? []).map(n => [n.ply, n]));
+  if (notes) ol.appendChild(headNote(notes));
   for (const r of rows) {
     const li = document.createElement('li');
     if (r.className) li.className = r.className;
@@ -30,6 +34,10 @@ export function renderMoves(ctrl: RoundCtrl) {
       li.appendChild(b);
     }
     ol.appendChild(li);
+    for (const i of r.steps) {
+      const n = byPly.get(i + 1);
+      if (n) ol.appendChild(plyNote(n));
+    }
   }
   ol.querySelector('.current')?.scrollIntoView({ block: 'nearest' });
 }
@@ -64,4 +72,45 @@ export function bindNotation(ctrl: RoundCtrl, redraw: () => void) {
     localStorage.setItem(n.storageKey, sel.value);
     redraw();
   };
+}
+
+// notesTitle is the first line of a pasted PGN's notes: its players and
+// where and when they played ("Lin – Chen · Casual game · Taipei · 1999.01.20").
+export function notesTitle(n: SetupNotes): string {
+  const tag = (name: string) => n.tags?.find(x => x.name === name)?.value;
+  const white = tag('White');
+  const black = tag('Black');
+  const players = white || black ? t('notes.players', { white: white ?? '?', black: black ?? '?' }) : '';
+  return [players, tag('Event'), tag('Site'), tag('Date')].filter(Boolean).join(' · ') || t('notes.imported');
+}
+
+// headNote is the list's first item for a game from a pasted PGN: its
+// players and event, every tag folded under them, and the comment before
+// its first move.
+function headNote(n: SetupNotes): HTMLElement {
+  const li = Object.assign(document.createElement('li'), { className: 'note head-note' });
+  const d = document.createElement('details');
+  d.appendChild(Object.assign(document.createElement('summary'), { textContent: notesTitle(n) }));
+  const dl = document.createElement('dl');
+  for (const tag of n.tags ?? []) {
+    dl.append(Object.assign(document.createElement('dt'), { textContent: tag.name }), Object.assign(document.createElement('dd'), { textContent: tag.value }));
+  }
+  d.appendChild(dl);
+  li.appendChild(d);
+  if (n.intro) li.appendChild(Object.assign(document.createElement('p'), { className: 'comment', textContent: n.intro }));
+  return li;
+}
+
+// plyNote is an imported move's comment, and its variations folded.
+function plyNote(n: { comment?: string; variations?: string[] }): HTMLElement {
+  const li = Object.assign(document.createElement('li'), { className: 'note' });
+  if (n.comment) li.appendChild(Object.assign(document.createElement('p'), { className: 'comment', textContent: n.comment }));
+  const vs = n.variations ?? [];
+  if (vs.length) {
+    const d = Object.assign(document.createElement('details'), { className: 'variations' });
+    d.appendChild(Object.assign(document.createElement('summary'), { textContent: t('notes.variations', { n: String(vs.length) }) }));
+    for (const v of vs) d.appendChild(Object.assign(document.createElement('p'), { className: 'variation', textContent: `(${v})` }));
+    li.appendChild(d);
+  }
+  return li;
 }

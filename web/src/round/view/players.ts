@@ -10,7 +10,7 @@ import { $ } from './dom';
 
 // seatName is how the page names a seat: a bot's name, an open seat,
 // the side's name, or "You".
-function seatName(ctrl: RoundCtrl, c: Color): string {
+export function seatName(ctrl: RoundCtrl, c: Color): string {
   const s = ctrl.state!;
   const seat = s.seats[c];
   const name = sideName(ctrl.variant, c);

@@ -1,0 +1,48 @@
+// The game header above the board: what the game is (its variant, time
+// control, Chess960 start number, rated or casual, its players), and the
+// tab's title, which says when it is your move and how the game ended.
+
+import type { ClockState, State } from '../../api';
+import { finished } from '../../api';
+import { plural, t } from '../../i18n';
+import { VariantUI, describeEnd, termName } from '../../variants';
+import type { RoundCtrl } from '../ctrl';
+import { $ } from './dom';
+import { seatName } from './players';
+
+// timeControlText names a game's time control: "5+3" (minutes and seconds
+// of increment, as the lists write it), days per move for a
+// correspondence clock, "No clock" without one.
+export function timeControlText(k?: ClockState): string {
+  if (!k) return t('head.untimed');
+  if (k.perMove) return plural('head.days', Math.round(k.initial / 86400000));
+  return `${k.initial / 60000}+${Math.floor(k.increment / 1000)}`;
+}
+
+// headerParts are the header's pieces, in order. Every game is casual
+// until Gambit keeps ratings.
+export function headerParts(v: VariantUI, s: State): string[] {
+  return [v.label, timeControlText(s.clock), v.startNote?.(s), t('head.casual')].filter((p): p is string => !!p);
+}
+
+// pageTitle is the tab's title: the end and how it came, your move, or
+// the game's name alone.
+export function pageTitle(v: VariantUI, s: State, yourMove: boolean): string {
+  const game = t('title.game', { game: v.label });
+  if (finished(s.status)) {
+    const [end] = describeEnd(s);
+    const how = s.termination ? termName(v, s.termination) : '';
+    return t('title.over', { end: how ? `${end} · ${how}` : end, game });
+  }
+  return yourMove ? t('title.yourMove', { game }) : game;
+}
+
+// renderHeader draws the header and the tab's title.
+export function renderHeader(ctrl: RoundCtrl) {
+  const s = ctrl.state!;
+  const v = ctrl.variant;
+  $('game-head-info').textContent = headerParts(v, s).join(' · ');
+  $('game-head-players').textContent = t('recent.players', { white: seatName(ctrl, 'white'), black: seatName(ctrl, 'black') });
+  // "Your move" for the one seat this browser holds; on one screen it holds both.
+  document.title = pageTitle(v, s, ctrl.you.length === 1 && ctrl.canMove());
+}
