@@ -189,7 +189,9 @@ function bindSettings() {
   const sync = () => {
     applySettings(settings);
     sounds.enabled = settings.sound;
-    $('btn-sound').textContent = t(settings.sound ? 'sound.on' : 'sound.off');
+    const state = t(settings.sound ? 'sound.on' : 'sound.off');
+    $('btn-sound').textContent = state;
+    $('btn-sound').setAttribute('aria-label', t('nav.soundNow', { state })); // the visible text first, as screen-reader users hear it
     board.value = settings.board;
     pieces.value = settings.pieces;
     sound.checked = settings.sound;
