@@ -1,28 +1,14 @@
 // For everyone: moves typed in the move box (chess SAN, xiangqi Chinese,
-// WXF and ICCS), what the screen readers' live region says, and axe-core
-// on the home page, the new-game dialog and a game page in each of the
-// three languages, failing on any serious or critical violation.
+// WXF and ICCS), what the screen readers' live region says, and the game
+// page clean for axe-core while played by keyboard. walk.test.mjs runs
+// axe-core on every step of its walks, in each language.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { openApp, artifacts, newGame, sans, waitMoves } from './harness.mjs';
+import { openApp, artifacts, axe, newGame, sans, waitMoves } from './harness.mjs';
 
 const app = openApp();
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-// axe runs axe-core on the page as it is (an open modal dialog makes the
-// rest inert, as for a person) and returns its serious and critical
-// violations, one line each.
-export async function axe(page) {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource); // evaluated, not a <script>: the CSP allows none
-  return page.evaluate(async () => {
-    const r = await window.axe.run(document, { resultTypes: ['violations'] });
-    return r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')
-      .map(v => `${v.id} (${v.impact}): ${v.help}: ${v.nodes.slice(0, 4).map(n => n.target.join(' ')).join(' | ')}`);
-  });
-}
 
 // typeMove types text in the move box and presses Enter.
 async function typeMove(page, text) {
@@ -88,24 +74,4 @@ test('xiangqi by keyboard in 简体中文: Chinese in either script, WXF, ICCS; 
   assert.deepEqual((await said(page)).slice(-2), ['黑方：马２进３', '红方：车一平二']);
   mkdirSync(artifacts, { recursive: true });
   await page.screenshot({ path: join(artifacts, 'a11y-xiangqi-keyboard.png') });
-});
-
-test('axe-core: the home page, the new-game dialog and a game page, in each language', async () => {
-  const found = await Promise.all(['en', 'zh-TW', 'zh-CN'].map(async lang => {
-    const page = await app.newPerson(lang, { locale: lang === 'en' ? 'en-US' : lang });
-    const out = [];
-    const check = async where => { for (const v of await axe(page)) out.push(`${lang} ${where}: ${v}`); };
-    await page.goto(app.server.url);
-    await page.waitForSelector('#lobby li');
-    await check('home');
-    await page.click('#btn-new-top');
-    await page.waitForSelector('#new-dialog[open]');
-    await check('new-game dialog');
-    await newGame(page, { mode: 'computer', variant: lang === 'zh-TW' ? 'xiangqi' : 'chess', timed: true });
-    await typeMove(page, lang === 'zh-TW' ? '炮二平五' : 'e4');
-    await waitMoves(page, 2);
-    await check('game page');
-    return out;
-  }));
-  assert.deepEqual(found.flat(), []);
 });
