@@ -96,6 +96,9 @@ class Walker {
 
   async open(label, who) {
     const page = await app.newPerson(`${this.lang} ${label}`, { locale: who.locale });
+    // Three walks at once, each with two people: on a loaded machine a
+    // page may take longer than playwright's 30 s to load.
+    page.setDefaultTimeout(60000);
     page.query = who.lang ? `?lang=${who.lang}` : '';
     return page;
   }
@@ -211,7 +214,9 @@ async function walk(lang) {
   const row = guest.locator(`#lobby li[data-id="${id}"]`);
   await row.waitFor();
   await w.step(guest, 'lobby');
-  await row.locator('button').click();
+  // Clicked in one go: the list is redrawn as the other walks' challenges
+  // come and go, and a button found may be gone before a pointer reaches it.
+  await guest.evaluate(id => document.querySelector(`#lobby li[data-id="${id}"] button`).click(), id);
   await drawn(guest, id);
   await host.waitForFunction(() => document.querySelector('#name-top')?.textContent !== '');
   await w.step(host, 'lobby-game', { checked: true });
