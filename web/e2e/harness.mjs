@@ -4,7 +4,8 @@ import { spawn } from 'node:child_process';
 import { createServer, connect } from 'node:net';
 import { before, after, beforeEach, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -273,4 +274,18 @@ export async function newGame(page, { mode = 'local', color = 'white', level = '
   await page.click('#btn-start');
   await page.waitForURL(u => u.pathname !== before && u.pathname.startsWith('/game/'));
   await page.waitForFunction(() => document.body.dataset.game === location.pathname.split('/').pop());
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+// axe runs axe-core on the page as it is (an open modal dialog makes the
+// rest inert, as for a person) and returns its serious and critical
+// violations, one line each: what is wrong, and where.
+export async function axe(page) {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource); // evaluated, not a <script>: the CSP allows none
+  return page.evaluate(async () => {
+    const r = await window.axe.run(document, { resultTypes: ['violations'] });
+    return r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')
+      .map(v => `${v.id} (${v.impact}): ${v.help}: ${v.nodes.slice(0, 4).map(n => n.target.join(' ')).join(' | ')}`);
+  });
 }

@@ -104,6 +104,10 @@ export const formatNumber = (n: number): string => cached('n', () => new Intl.Nu
 export const formatUnit = (n: number, unit: 'day' | 'hour' | 'minute' | 'second'): string =>
   cached(`u.${unit}`, () => new Intl.NumberFormat(lang, { style: 'unit', unit, unitDisplay: 'narrow' })).format(n);
 
+// formatList joins texts as the language lists alternatives ("a, b or
+// c", "a、b或c").
+export const formatList = (items: readonly string[]): string => new Intl.ListFormat(lang, { type: 'disjunction' }).format(items);
+
 // t returns the text of key with each {name} replaced by params[name]
 // (numbers written by formatNumber); a placeholder without a param stays as
 // it is, so a missing one shows.

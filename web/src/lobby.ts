@@ -23,6 +23,7 @@ export interface LobbyHooks { go: (path: string) => void }
 export class Lobby {
   private timer?: number;
   private stopped = false;
+  private drawn?: string; // the list last drawn, as JSON
 
   constructor(private hooks: LobbyHooks) {
     this.fillPairing();
@@ -90,8 +91,20 @@ export class Lobby {
     if (!this.stopped) this.draw(list);
   }
 
+  // draw redraws the list when it changed: a keyboard user's focus on a
+  // challenge's button stays there (on the new button of the same
+  // challenge), and a screen reader does not hear the list anew each poll.
   private draw(list: Challenge[]) {
+    const drawn = JSON.stringify(list);
+    if (drawn === this.drawn) return;
+    this.drawn = drawn;
     const ul = $('lobby');
+    const focused = (document.activeElement?.closest('#lobby li') as HTMLElement | null)?.dataset.id;
+    this.fill(ul, list);
+    if (focused) ul.querySelector<HTMLElement>(`li[data-id="${CSS.escape(focused)}"] button, li[data-id="${CSS.escape(focused)}"] a`)?.focus();
+  }
+
+  private fill(ul: HTMLElement, list: Challenge[]) {
     ul.textContent = '';
     if (list.length === 0) {
       ul.appendChild(Object.assign(document.createElement('li'), { className: 'empty', textContent: t('lobby.none') }));

@@ -264,7 +264,9 @@ function bindSettings() {
   const sync = () => {
     applySettings(settings);
     sounds.enabled = settings.sound;
-    $('btn-sound').textContent = t(settings.sound ? 'sound.on' : 'sound.off');
+    const state = t(settings.sound ? 'sound.on' : 'sound.off');
+    $('btn-sound').textContent = state;
+    $('btn-sound').setAttribute('aria-label', t('nav.soundNow', { state })); // the visible text first, as screen-reader users hear it
     for (const [k, sel] of themes) {
       sel.value = settings[k];
       for (const b of sel.closest('.theme-kind')!.querySelectorAll<HTMLButtonElement>('.pv')) b.setAttribute('aria-pressed', String(b.dataset.id === sel.value));

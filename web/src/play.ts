@@ -15,9 +15,11 @@ import { OnlineView } from './online';
 import { RoundCtrl } from './round/ctrl';
 import { GameSocket, ServerMsg, unreachable } from './round/socket';
 import { renderBoard, showBoardElement } from './round/view/board';
+import { announce, announceChange, clearAnnouncements } from './round/view/announce';
 import { bindButtons, renderButtons } from './round/view/buttons';
 import { closeOver, renderFair, showOver } from './round/view/dialogs';
 import { $ } from './round/view/dom';
+import { bindBoardKeys, bindMoveBox, renderMoveBox } from './round/view/keyboard';
 import { bindNav, bindNotation, renderMoves } from './round/view/moves';
 import { renderHeader } from './round/view/header';
 import { renderClocks, renderPlayers } from './round/view/players';
@@ -41,6 +43,7 @@ export class Play {
   private chat: Chat; // the panel of an online game (shown once a state says online)
   private timer: number;
   private onSettings = () => this.render(); // a theme or the coordinates' style changed
+  private down = false; // the connection was lost and is not back yet
 
   constructor(private id: string, private hooks: PlayHooks) {
     const ticket = loadTickets()[id];
@@ -53,14 +56,23 @@ export class Play {
       started: v => this.start(v),
       over: s => showOver(s, this.ctrl.variant),
       effect: e => this.board?.effect?.(e.squares, e.cls, e.ms),
-      changed: (prev, s) => this.online.noteChange(prev, s),
+      changed: (prev, s) => {
+        this.online.noteChange(prev, s);
+        announceChange(this.ctrl, prev, s);
+      },
     });
     this.socket = new GameSocket(id, {
       version: () => this.ctrl.state?.v,
       receive: msg => this.receive(msg),
-      up: () => setConn(''),
+      up: () => {
+        setConn('');
+        if (this.down) announce(t('speak.reconnected'));
+        this.down = false;
+      },
       down: () => {
         setConn(t('status.reconnecting'));
+        if (!this.down) announce(t('status.reconnecting'));
+        this.down = true;
         this.online.reset(); // who is here, and any rematch offer, are unknown until the server says again
         this.online.render();
       },
@@ -69,6 +81,7 @@ export class Play {
     this.chat = new Chat(text => this.ctrl.send({ t: 'chat', d: { text } }), () => ({ variant: this.ctrl.variant, you: this.ctrl.you }));
     bindButtons(this.ctrl, () => this.hooks.newGame());
     bindNav(this.ctrl);
+    bindMoveBox(this.ctrl);
     this.online = new OnlineView({
       send: msg => this.ctrl.send(msg),
       flash,
@@ -161,6 +174,7 @@ export class Play {
       move: (orig, dest, promotion) => this.ctrl.move(orig + dest + (promotion ?? '')),
     });
     this.panel = v.panel?.({ move: u => this.ctrl.move(u) });
+    bindBoardKeys($(v.board.element));
     bindNotation(this.ctrl, () => this.render());
   }
 
@@ -178,6 +192,7 @@ export class Play {
     renderClocks(ctrl);
     renderStatus(ctrl);
     renderButtons(ctrl);
+    renderMoveBox(ctrl);
     this.chat.show(s.mode === 'online');
     this.online.update({ state: s, you: ctrl.you, variant: ctrl.variant, orientation: ctrl.orientation });
   }
@@ -195,6 +210,8 @@ export class Play {
     this.chat.destroy();
     this.panel?.destroy();
     $('handover').hidden = true;
+    $('move-form').hidden = true;
+    clearAnnouncements();
     $('fair').hidden = true;
     delete document.body.dataset.game;
     delete document.body.dataset.variant;

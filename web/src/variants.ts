@@ -13,6 +13,7 @@ import { Key as TextKey, hasText, script, t } from './i18n';
 import { figurine, xiangqiChinese, xiangqiStart } from './notation';
 import { MoveGrouping, byFullMove } from './round/movelist';
 import type { SoundName } from './sound';
+import { speakChess, speakXiangqi } from './speech';
 import { XiangqiBoard, parseFEN, xiangqiCoordsOf } from './xiangqi';
 import { bomb } from './variants/bomb';
 import { chess, chess960 } from './variants/chess';
@@ -49,6 +50,10 @@ export type PanelFactory = (act: { move(u: string): void }) => SidePanel;
 // MoveSound is the sound of the move that made after.
 export type MoveSound = (before: State, after: State) => SoundName;
 
+// MoveSpeech says a move for a screen reader, in the user's language: m
+// played from the FEN before, check whether it gives check.
+export type MoveSpeech = (m: Step, before: string | undefined, check: boolean) => string;
+
 // Notations are a move list's choices, the default first, remembered under
 // storageKey.
 export interface Notations { storageKey: string; options: Notation[] }
@@ -65,6 +70,7 @@ export interface BoardKindUI {
   reasons: Record<string, TextKey>;
   moveSound: MoveSound;
   notations?: Notations;
+  speak: MoveSpeech;
   setup: { label: TextKey; placeholder: TextKey };
   cover: Pick<BoardConfig, 'fen' | 'marks'>;
   // levels are the texts of the engines' levels on this board, by the
@@ -145,6 +151,7 @@ export interface VariantUI {
   // (a recent game's seat names its bot that way, without the level).
   serverLevels: Record<string, string>;
   moveSound: MoveSound;
+  speak: MoveSpeech; // a move in words, for screen readers
   setup: { label: TextKey; placeholder: TextKey };
   cover: Pick<BoardConfig, 'fen' | 'marks'>; // the board shown while covered
   terms: Record<string, TextKey>; // the terminations' short names, by the server's name
@@ -182,6 +189,7 @@ export const boards: Record<BoardKind, BoardKindUI> = {
       'threefold repetition': 'reason.threefold',
     },
     moveSound: chessMoveSound,
+    speak: speakChess,
     notations: {
       storageKey: 'gambit.chessNotation',
       options: [
@@ -211,6 +219,7 @@ export const boards: Record<BoardKind, BoardKindUI> = {
     },
     // Xiangqi move text has no capture or check marks: count the pieces.
     moveSound: (prev, s) => (s.check ? 'check' : parseFEN(s.fen).size < parseFEN(prev.fen).size ? 'capture' : 'move'),
+    speak: speakXiangqi,
     notations: {
       storageKey: 'gambit.xiangqiNotation',
       options: [
@@ -271,6 +280,7 @@ export function variantUI(info: VariantInfo, mod = modules.find(m => m.name === 
       return key ? { ...l, label: t(key, { elo: l.elo === undefined ? '' : String(l.elo) }) } : l; // a rating, never grouped (1200, not 1,200)
     }),
     moveSound,
+    speak: board.speak,
     setup: mod?.setup ?? board.setup,
     cover: board.cover,
     terms: { ...terms, ...board.terms },

@@ -204,6 +204,7 @@ export const en = {
   // the page's frame and the start page (index.html, data-i18n)
   'nav.newGame': 'New game',
   'nav.sound': 'Sound on/off',
+  'nav.soundNow': '{state} (sound on/off)',
   'nav.settings': 'Settings',
   'home.title': 'Play chess or xiangqi',
   'home.lead': 'On one screen, online with a friend or a stranger, or against Gambit’s engines.',
@@ -394,4 +395,29 @@ export const en = {
   'notes.players': '{white} – {black}',
   'notes.imported': 'Imported from PGN',
   'notes.variations': 'Variations ({n})',
+  // keyboard play: the move box under the move list, and its answers
+  'movebox.label': 'Type a move',
+  'movebox.placeholder.chess': 'e4, Nf3, O-O, e7e8q',
+  'movebox.placeholder.xiangqi': '炮二平五, C2.5, h2e2',
+  'movebox.play': 'Play',
+  'movebox.empty': 'Type a move first.',
+  'movebox.unreadable': '“{move}” is not a move in any notation I know: type it as {example}.',
+  'movebox.illegal': '“{move}” is not a legal move here.',
+  'movebox.ambiguous': '“{move}” could be {options}: say which.',
+  'movebox.wait': 'It is not your move now.',
+  'board.label': 'Board. Type your move in the move box; the moves so far are in the move list.',
+
+  // screen readers: what the live region says
+  'speak.move': '{side}: {move}',
+  'speak.hidden': '{side} moved.',
+  'speak.to': '{piece} {square}',
+  'speak.takes': '{piece} takes {square}',
+  'speak.pawnTo': '{square}',
+  'speak.pawnTakes': '{file} takes {square}',
+  'speak.castleShort': 'castles kingside',
+  'speak.castleLong': 'castles queenside',
+  'speak.promote': '{move}, promotes to {piece}',
+  'speak.check': '{move}, check',
+  'speak.mate': '{move}, checkmate',
+  'speak.reconnected': 'Connected again.',
 } as const;

@@ -192,6 +192,7 @@ export const zhCN: Table = {
 
   'nav.newGame': '新对局',
   'nav.sound': '音效开关',
+  'nav.soundNow': '{state}（音效开关）',
   'nav.settings': '设置',
   'home.title': '下国际象棋或中国象棋',
   'home.lead': '同屏对弈，在线和朋友或陌生人下棋，或者挑战 Gambit 的引擎。',
@@ -373,4 +374,29 @@ export const zhCN: Table = {
   'notes.players': '{white} – {black}',
   'notes.imported': '由 PGN 导入',
   'notes.variations': '变化（{n}）',
+  // 键盘走棋：棋谱下方的输入框及其回应
+  'movebox.label': '输入着法',
+  'movebox.placeholder.chess': 'e4、Nf3、O-O、e7e8q',
+  'movebox.placeholder.xiangqi': '炮二平五、C2.5、h2e2',
+  'movebox.play': '走棋',
+  'movebox.empty': '请先输入着法再提交。',
+  'movebox.unreadable': '无法识别“{move}”：请写成 {example} 这样的着法。',
+  'movebox.illegal': '“{move}”在当前局面下不合规则。',
+  'movebox.ambiguous': '“{move}”可能是 {options}：请写明是哪一步。',
+  'movebox.wait': '现在还没轮到你走棋。',
+  'board.label': '棋盘。请在输入框中输入你的着法；已走的着法列在棋谱中。',
+
+  // 读屏软件：实时播报的内容
+  'speak.move': '{side}：{move}',
+  'speak.hidden': '{side}已走棋。',
+  'speak.to': '{piece}到 {square}',
+  'speak.takes': '{piece}吃 {square}',
+  'speak.pawnTo': '兵到 {square}',
+  'speak.pawnTakes': '{file} 线兵吃 {square}',
+  'speak.castleShort': '短易位',
+  'speak.castleLong': '长易位',
+  'speak.promote': '{move}，升变为{piece}',
+  'speak.check': '{move}，将军',
+  'speak.mate': '{move}，将杀',
+  'speak.reconnected': '已重新连接。',
 };

@@ -192,6 +192,7 @@ export const zhTW: Table = {
 
   'nav.newGame': '新對局',
   'nav.sound': '音效開關',
+  'nav.soundNow': '{state}（音效開關）',
   'nav.settings': '設定',
   'home.title': '下西洋棋或象棋',
   'home.lead': '同一個螢幕對弈、上網和朋友或陌生人下棋，或挑戰 Gambit 的棋力引擎。',
@@ -373,4 +374,29 @@ export const zhTW: Table = {
   'notes.players': '{white} – {black}',
   'notes.imported': '由 PGN 匯入',
   'notes.variations': '變化（{n}）',
+  // 鍵盤下棋：棋譜下方的輸入框與它的回應
+  'movebox.label': '輸入棋步',
+  'movebox.placeholder.chess': 'e4、Nf3、O-O、e7e8q',
+  'movebox.placeholder.xiangqi': '炮二平五、C2.5、h2e2',
+  'movebox.play': '走棋',
+  'movebox.empty': '請先輸入棋步再送出。',
+  'movebox.unreadable': '看不懂「{move}」：請寫成 {example} 這樣的棋步。',
+  'movebox.illegal': '「{move}」在這個局面不是合法的棋步。',
+  'movebox.ambiguous': '「{move}」可能是 {options}：請寫明是哪一步。',
+  'movebox.wait': '現在還沒輪到你走棋。',
+  'board.label': '棋盤。請在輸入框輸入你的棋步；已走的棋步列在棋譜中。',
+
+  // 螢幕閱讀器：即時播報的內容
+  'speak.move': '{side}：{move}',
+  'speak.hidden': '{side}已走棋。',
+  'speak.to': '{piece}到 {square}',
+  'speak.takes': '{piece}吃 {square}',
+  'speak.pawnTo': '士兵到 {square}',
+  'speak.pawnTakes': '{file} 直行士兵吃 {square}',
+  'speak.castleShort': '短入堡',
+  'speak.castleLong': '長入堡',
+  'speak.promote': '{move}，升變為{piece}',
+  'speak.check': '{move}，將軍',
+  'speak.mate': '{move}，將死',
+  'speak.reconnected': '已重新連線。',
 };

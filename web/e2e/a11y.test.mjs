@@ -1,0 +1,77 @@
+// For everyone: moves typed in the move box (chess SAN, xiangqi Chinese,
+// WXF and ICCS), what the screen readers' live region says, and the game
+// page clean for axe-core while played by keyboard. walk.test.mjs runs
+// axe-core on every step of its walks, in each language.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { openApp, artifacts, axe, newGame, sans, waitMoves } from './harness.mjs';
+
+const app = openApp();
+
+// typeMove types text in the move box and presses Enter.
+async function typeMove(page, text) {
+  await page.fill('#move-input', text);
+  await page.press('#move-input', 'Enter');
+}
+
+// played types a move and waits for the server to show it.
+async function played(page, text) {
+  const before = (await sans(page)).length;
+  await typeMove(page, text);
+  await waitMoves(page, before + 1);
+  assert.equal(await page.inputValue('#move-input'), '', `${text}: the box is emptied`);
+}
+
+// said is what the live region holds, line by line.
+const said = page => page.locator('#announce p').allTextContents();
+
+test('chess by keyboard: SAN, lenient SAN, UCI, and a clear word for a wrong move', async () => {
+  const page = app.page;
+  await newGame(page, { mode: 'local' });
+  assert.equal(await page.getAttribute('#board', 'tabindex'), '0');
+  assert.match(await page.getAttribute('#board', 'aria-label'), /move box/);
+  // From the focused board, a typed key goes on in the move box.
+  await page.focus('#board');
+  await page.keyboard.type('e4');
+  assert.equal(await page.inputValue('#move-input'), 'e4');
+  await page.keyboard.press('Enter');
+  await waitMoves(page, 1);
+  for (const m of ['e7e5', 'nf3', 'Nc6', 'd3', 'Nf6']) await played(page, m);
+  await typeMove(page, 'Nd2');
+  assert.equal(await page.textContent('#move-note'), '“Nd2” could be Nbd2 or Nfd2: say which.');
+  await typeMove(page, 'Ke3');
+  assert.equal(await page.textContent('#move-note'), '“Ke3” is not a legal move here.');
+  await typeMove(page, 'hello');
+  assert.match(await page.textContent('#move-note'), /^“hello” is not a move in any notation I know/);
+  await played(page, 'Nbd2');
+  await played(page, 'Bc5');
+  await played(page, 'Nxe5');
+  await played(page, 'Nxe5');
+  await typeMove(page, '0-0'); // illegal: the bishop on f1
+  assert.deepEqual(await sans(page), ['e4', 'e5', 'Nf3', 'Nc6', 'd3', 'Nf6', 'Nbd2', 'Bc5', 'Nxe5', 'Nxe5']);
+  assert.equal(await page.textContent('#move-note'), '“0-0” is not a legal move here.');
+  assert.deepEqual((await said(page)).slice(-2), ['White: Knight takes e5', 'Black: Knight takes e5']);
+  assert.deepEqual(await axe(page), [], 'axe, chess game page');
+});
+
+test('xiangqi by keyboard in 简体中文: Chinese in either script, WXF, ICCS; said in Chinese', async () => {
+  const page = await app.newPerson('zh-CN', { locale: 'zh-CN' });
+  await page.goto(app.server.url);
+  await newGame(page, { mode: 'local', variant: 'xiangqi' });
+  assert.equal(await page.getAttribute('#move-input', 'placeholder'), '炮二平五、C2.5、h2e2');
+  await played(page, '炮二平五');
+  await played(page, 'H8+7');
+  await played(page, '傌二進三');
+  await played(page, 'b9c7');
+  await played(page, '车一平二');
+  assert.deepEqual(await sans(page), ['炮二平五', '马８进７', '马二进三', '马２进３', '车一平二']);
+  await typeMove(page, '车1进9');
+  assert.equal(await page.textContent('#move-note'), '“车1进9”在当前局面下不合规则。');
+  await typeMove(page, '炮二平十');
+  assert.match(await page.textContent('#move-note'), /^无法识别“炮二平十”/);
+  assert.deepEqual((await said(page)).slice(-2), ['黑方：马２进３', '红方：车一平二']);
+  mkdirSync(artifacts, { recursive: true });
+  await page.screenshot({ path: join(artifacts, 'a11y-xiangqi-keyboard.png') });
+});
