@@ -16,6 +16,7 @@ import (
 	"github.com/gambitchess/gambit/chess/opening"
 	"github.com/gambitchess/gambit/chess/polyglot"
 	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/review"
 	"github.com/gambitchess/gambit/server/computer"
 	"github.com/gambitchess/gambit/server/guards"
 	"github.com/gambitchess/gambit/server/lobby"
@@ -260,6 +261,9 @@ func New(cfg Config) *Server {
 	rc := cfg.Review
 	rc.Store, _ = cfg.Store.(store.Reviews) // nil: kept in memory
 	rc.Sched = s.sched
+	if rc.Book == nil {
+		rc.Book = review.OpeningBook // lichess's openings are not judged
+	}
 	if rc.Logger == nil {
 		rc.Logger = cfg.Logger
 	}

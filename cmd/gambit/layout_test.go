@@ -42,7 +42,7 @@ var allowedImports = map[string][]string{
 	"engine/bombbot":      {"chess", "engine", "variant/bomb"},
 	"uci":                 {"chess", "chess/polyglot", "xiangqi", "engine", "engine/xq"},
 	"match":               {"chess", "chess/pgn", "xiangqi", "xiangqi/pgn", "engine/xq", "uci", "internal/elo"},
-	"review":              {"chess", "chess/pgn", "xiangqi", "xiangqi/pgn", "engine", "engine/xq", "uci"}, // a game's review: lichess's formulas over an engine's evaluations
+	"review":              {"chess", "chess/pgn", "chess/opening", "xiangqi", "xiangqi/pgn", "engine", "engine/xq", "uci"}, // a game's review: lichess's formulas over an engine's evaluations
 	"game":                {"chess", "chess/pgn", "chess/opening", "xiangqi", "xiangqi/pgn", "internal/pgntag", "variant/fair"},
 	// A variant's registration sits above game and its own rules and bot;
 	// variant/all lists them for the binary. Nothing imports one but that.
@@ -60,7 +60,7 @@ var allowedImports = map[string][]string{
 	"server/round":            {"chess", "game", "store", "server/guards", "server/lobby", "server/sched", "server/wire", "server/computer"},    // the hubs: one live game each, its commands, clocks, computer, presence, chat and wire messages
 	"server/guards":           {},                                                                                                               // connection and address limits, proxies, frames, same-site checks: knows no game
 	"server/lobby":            {"chess", "game", "store", "server/node"},                                                                        // the open challenges, in memory: no HTTP, no hub
-	"server/computer":         {"chess", "chess/polyglot", "game", "engine", "engine/xq", "xiangqi", "uci", "server/guards", "server/wire"},            // the computer's levels, its bot over the engines, the count of its games
+	"server/computer":         {"chess", "chess/polyglot", "game", "engine", "engine/xq", "xiangqi", "uci", "server/guards", "server/wire"},     // the computer's levels, its bot over the engines, the count of its games
 	"server/media":            {"chess", "game", "store", "xiangqi", "render", "render/viewer", "server/guards", "server/sched", "server/wire"}, // a game's page, images and viewer page (render/viewer: GET /game/{id}.html)
 	"server/sched":            {},                                                                                                               // the fair scheduler of the computer's thinking and the drawings: knows no game
 	"server/wire":             {"game", "store", "server/guards", "server/node"},                                                                // the server's errors and their one mapping to HTTP and WebSocket codes
