@@ -36,6 +36,8 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/games", s.handleList)
 	mux.HandleFunc("GET /api/games/{id}", s.handleGet)
 	mux.HandleFunc("GET /api/games/{id}/pgn", s.handlePGN)
+	mux.HandleFunc("GET /api/games/{id}/analysis", s.handleAnalysis)
+	mux.HandleFunc("POST /api/analysis/position", s.handlePosition)
 	mux.HandleFunc("GET /api/levels", s.handleLevels)
 	mux.HandleFunc("GET /api/variants", s.handleVariants)
 	mux.HandleFunc("GET /api/lobby", s.handleLobby)
@@ -49,6 +51,7 @@ func (s *Server) Handler() http.Handler {
 		files := http.FileServerFS(s.assets)
 		mux.Handle("GET /", files)
 		mux.HandleFunc("GET /favicon.ico", s.handleFavicon)
+		mux.HandleFunc("GET /analysis", s.handleAnalysisPage)
 	}
 	return guards.Secure(guards.MarkProxied(s.conn.trustedProxies, guards.Forwarded(s.conn.trustedProxies, s.withPlayer(mux))), refuse)
 }

@@ -48,6 +48,10 @@ var (
 	// ErrViewerUnreadable refuses the viewer page of a record the viewer
 	// cannot read (a variant's own rules).
 	ErrViewerUnreadable = errors.New("server: this game's moves cannot be shown in the viewer")
+	// ErrInPlay refuses the analysis of a game still played online (to
+	// its players and spectators alike), or of one of hidden information
+	// before it is over.
+	ErrInPlay = errors.New("server: the game is still being played: analyse it once it is over")
 )
 
 // RemoteOwner says a game's owner is another node: the lease moved.
@@ -113,6 +117,8 @@ func Code(err error) (int, string) {
 		return http.StatusConflict, "no_chat"
 	case errors.Is(err, ErrViewerLater):
 		return http.StatusConflict, "viewer_later"
+	case errors.Is(err, ErrInPlay), errors.Is(err, game.ErrHiddenInPlay):
+		return http.StatusConflict, "in_play"
 	case errors.Is(err, ErrViewerUnreadable):
 		return http.StatusUnprocessableEntity, "viewer_unreadable"
 	}
