@@ -29,6 +29,11 @@ export interface Source {
 // ShownLine is an engine line as the view writes it.
 export interface ShownLine { score: { cp?: number; mate?: number }; depth: number; moves: string[]; uci: string[] }
 
+// roster is PGN's seven-tag roster, in its order (xiangqi's Red for White);
+// other tags come after it.
+const roster = ['Event', 'Site', 'Date', 'Round', 'White', 'Red', 'Black', 'Result'];
+const rosterIndex = (tag: string) => (roster.includes(tag) ? roster.indexOf(tag) : roster.length);
+
 // Glyphs by a review's class.
 const glyphs: Record<string, Glyph> = { inaccuracy: '?!', mistake: '?', blunder: '??' };
 
@@ -92,7 +97,7 @@ export class AnalysisCtrl {
     this.setVariant(g.variant, g.board);
     this.tree = new Tree(g.initial_fen);
     this.tree.addLine('', g.moves);
-    this.tags = Object.entries(g.tags);
+    this.tags = Object.entries(g.tags).sort(([a], [b]) => rosterIndex(a) - rosterIndex(b));
     this.path = '';
     if (this.gameOver) void this.checkReview();
   }

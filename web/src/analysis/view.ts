@@ -149,7 +149,7 @@ export class Analysis {
     note.setAttribute('role', 'status');
     side.append(err, eng, moves, nav, acts, comment, review, paste, exp, pgnOut, note);
     r.append(area, side);
-    this.parts = { fill, bar, cg, xb, promo, opening, err, check, eval: eval_, state, pvs, moves, comment, review, pgnOut, note };
+    this.parts = { multipv: pvSel, fill, bar, cg, xb, promo, opening, err, check, eval: eval_, state, pvs, moves, comment, review, pgnOut, note };
 
     const on = (id: string, f: () => void) => { (r.querySelector(`#${id}`) as HTMLElement).onclick = f; };
     on('a-first', () => this.ctrl.first());
@@ -244,6 +244,8 @@ export class Analysis {
     const c = this.ctrl;
     const p = this.parts;
     (p.check as HTMLInputElement).checked = c.engineOn;
+    // Gambit's xiangqi engine reports one line: no choice of how many.
+    p.multipv.hidden = c.board === 'xiangqi';
     const top = c.shown[0];
     p.bar.hidden = !c.engineOn;
     p.eval.textContent = top ? scoreText(top.score) : '';
