@@ -331,43 +331,53 @@ export class AnalysisCtrl {
   }
 
   // writeLines writes the engine's lines in the chosen notation: their
-  // moves are played by the server's rules (one request at a time, the
-  // newest lines when it answers), each line once.
+  // moves are played by the server's rules, one request at a time, each
+  // line once; the lines already written are shown after each answer, so
+  // the best line shows after the first.
   private async writeLines() {
     if (this.writing) return;
     this.writing = true;
     try {
-      const turn: Color = this.rawFen.split(' ')[1] === 'b' ? 'black' : 'white';
       for (;;) {
         const fen = this.rawFen;
-        const want = this.rawLines.map(l => ({ l, moves: l.pv.slice(0, 12) }));
-        const missing = want.find(w => !this.written.has(fen + ' ' + w.moves.join(',')));
+        const missing = this.rawLines.map(l => l.pv.slice(0, 12)).find(moves => !this.written.has(fen + ' ' + moves.join(',')));
         if (!missing) break;
-        const key = fen + ' ' + missing.moves.join(',');
+        const key = fen + ' ' + missing.join(',');
         try {
-          this.written.set(key, (await api.play(this.playVariant, fen, missing.moves)).moves);
+          this.written.set(key, (await api.play(this.playVariant, fen, missing)).moves);
         } catch {
           this.written.set(key, []);
         }
         if (this.written.size > 500) this.written.clear();
+        this.compose();
       }
-      if (this.rawFen !== this.node.fen) return;
-      this.shown = this.rawLines.map(l => {
-        const moves = this.written.get(this.rawFen + ' ' + l.pv.slice(0, 12).join(',')) ?? [];
-        let before = this.rawFen;
-        let color = turn;
-        const text = moves.map(m => {
-          const s = this.notation(m, before, color);
-          before = m.fen;
-          color = color === 'white' ? 'black' : 'white';
-          return s;
-        });
-        return { score: whiteScore(l, turn), depth: l.depth, moves: text, uci: l.pv.slice(0, 12) };
-      });
-      this.redraw();
+      this.compose();
     } finally {
       this.writing = false;
     }
+  }
+
+  // compose shows the engine's lines whose moves are written.
+  private compose() {
+    const fen = this.rawFen;
+    if (fen !== this.node.fen) return;
+    const turn: Color = fen.split(' ')[1] === 'b' ? 'black' : 'white';
+    const shown: ShownLine[] = [];
+    for (const l of this.rawLines) {
+      const moves = this.written.get(fen + ' ' + l.pv.slice(0, 12).join(','));
+      if (!moves) continue;
+      let before = fen;
+      let color = turn;
+      const text = moves.map(m => {
+        const s = this.notation(m, before, color);
+        before = m.fen;
+        color = color === 'white' ? 'black' : 'white';
+        return s;
+      });
+      shown.push({ score: whiteScore(l, turn), depth: l.depth, moves: text, uci: l.pv.slice(0, 12) });
+    }
+    this.shown = shown;
+    this.redraw();
   }
 
   // The review.
