@@ -365,7 +365,13 @@ export class AnalysisCtrl {
     const shown: ShownLine[] = [];
     for (const l of this.rawLines) {
       const moves = this.written.get(fen + ' ' + l.pv.slice(0, 12).join(','));
-      if (!moves) continue;
+      if (!moves) {
+        // Until its new moves are written, a line that starts as before
+        // keeps its words with its new score.
+        const old = this.shown.find(x => x.uci[0] === l.pv[0]);
+        if (old) shown.push({ ...old, score: whiteScore(l, turn), depth: l.depth });
+        continue;
+      }
       let before = fen;
       let color = turn;
       const text = moves.map(m => {
