@@ -42,6 +42,8 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/variants", s.handleVariants)
 	mux.HandleFunc("GET /api/lobby", s.handleLobby)
 	mux.HandleFunc("POST /api/pair", s.handlePair)
+	mux.HandleFunc("GET /api/opening", s.handleOpening)
+	mux.HandleFunc("GET /api/book", s.handleBook)
 	mux.HandleFunc("GET /ws/game/{id}", s.handleWS)
 	mux.Handle("GET /game/{file}", s.media) // the page, id.svg, id.png, id.gif, id.html (package media)
 	mux.HandleFunc("GET /api/", func(w http.ResponseWriter, r *http.Request) {
@@ -359,6 +361,7 @@ type summaryJSON struct {
 	Termination string                    `json:"termination,omitempty"`
 	TimeControl string                    `json:"timeControl,omitempty"` // "5+3": minutes and seconds of increment
 	Yours       bool                      `json:"yours,omitempty"`       // the asker plays in it
+	Opening     *round.OpeningJSON        `json:"opening,omitempty"`     // a chess game's, once named
 }
 
 func (s *Server) handleList(w http.ResponseWriter, r *http.Request) {
@@ -383,7 +386,11 @@ func (s *Server) handleList(w http.ResponseWriter, r *http.Request) {
 		if sum.Status == game.Aborted.String() && !yours {
 			continue // someone else's game that never began: nothing to see
 		}
-		out = append(out, summaryJSON{ID: sum.ID, Mode: game.Mode(sum.Mode), Variant: game.Variant(sum.Variant), Status: sum.Status,
+		var named *round.OpeningJSON
+		if sum.ECO != "" {
+			named = &round.OpeningJSON{ECO: sum.ECO, Name: sum.Opening}
+		}
+		out = append(out, summaryJSON{Opening: named, ID: sum.ID, Mode: game.Mode(sum.Mode), Variant: game.Variant(sum.Variant), Status: sum.Status,
 			Result: sum.Result, Plies: sum.Plies, UpdatedAt: sum.UpdatedAt, CreatedAt: sum.CreatedAt, Termination: sum.Termination,
 			TimeControl: sum.TimeControl, Yours: yours, Seats: map[string]round.SeatJSON{
 				"white": {Kind: game.SeatKind(sum.WhiteKind), Name: sum.White},

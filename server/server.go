@@ -13,6 +13,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/gambitchess/gambit/chess/opening"
+	"github.com/gambitchess/gambit/chess/polyglot"
 	"github.com/gambitchess/gambit/game"
 	"github.com/gambitchess/gambit/server/computer"
 	"github.com/gambitchess/gambit/server/guards"
@@ -29,6 +31,10 @@ type Config struct {
 	Store store.Log
 	// Bot plays the computer seats; nil means the engine (EngineBot).
 	Bot computer.Bot
+	// Book, when set, is a Polyglot opening book: the computer plays its
+	// moves in chess while the position is in it (computer.BookBot), and
+	// GET /api/book lists them.
+	Book *polyglot.Book
 	// Workers is how many computer moves are searched at once (1 when
 	// zero): bounded, so the engine never takes every core. The workers
 	// serve the clients waiting for a move in turn (see package sched).
@@ -125,6 +131,7 @@ type Config struct {
 type Server struct {
 	store    store.Log
 	bot      computer.Bot
+	book     *polyglot.Book   // GET /api/book's; nil: none
 	bus      node.Bus         // the other nodes (nil: none)
 	leases   store.Leases     // which node owns which game (nil: this one, all)
 	sched    *sched.Scheduler // the computer's thinking, shared fairly
@@ -168,6 +175,12 @@ func New(cfg Config) *Server {
 	if cfg.Bot == nil {
 		cfg.Bot = computer.NewEngineBot(uint64(time.Now().UnixNano()))
 	}
+	if cfg.Book != nil {
+		cfg.Bot = computer.BookBot{Book: cfg.Book, Next: cfg.Bot}
+	}
+	// The opening names are built once, on first use (about 0.1 s): start
+	// now, so the first games' messages do not wait for them.
+	go opening.Load()
 	if cfg.Workers <= 0 {
 		cfg.Workers = 1
 	}
@@ -217,7 +230,7 @@ func New(cfg Config) *Server {
 		cfg.Metrics = NewMetrics()
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	s := &Server{store: cfg.Store, bot: cfg.Bot, bus: cfg.Bus, leases: cfg.Leases, sched: sched.New(sched.Config{Workers: cfg.Workers, Slice: cfg.ThinkSlice, Queued: cfg.Metrics.botWaiting}),
+	s := &Server{book: cfg.Book, store: cfg.Store, bot: cfg.Bot, bus: cfg.Bus, leases: cfg.Leases, sched: sched.New(sched.Config{Workers: cfg.Workers, Slice: cfg.ThinkSlice, Queued: cfg.Metrics.botWaiting}),
 		computer: computer.NewGames(cfg.ComputerGamesPerClient, cfg.ComputerGames), computerIdle: cfg.ComputerIdle, assets: cfg.Assets,
 		now: cfg.Now, log: cfg.Logger, metrics: cfg.Metrics, minClock: cfg.MinClock, claimAfter: cfg.ClaimAfter, firstMoveTime: cfg.FirstMoveTime, idleGrace: cfg.IdleGrace, expireEvery: cfg.ExpireEvery,
 		presenceEvery: cfg.PresenceEvery, fullEvery: cfg.FullStateEvery,

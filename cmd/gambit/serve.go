@@ -17,6 +17,8 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/gambitchess/gambit/chess/opening"
+	"github.com/gambitchess/gambit/chess/polyglot"
 	"github.com/gambitchess/gambit/game"
 	"github.com/gambitchess/gambit/server"
 	"github.com/gambitchess/gambit/store"
@@ -55,6 +57,7 @@ func newServeCmd() *cobra.Command {
 	f.IntVar(&online.createPerMinute, "create-per-minute", 30, "new games one address may create a minute")
 	f.IntVar(&online.computerGames, "computer-games", 0, "live games against the computer in all (0: 64 per engine worker)")
 	f.IntVar(&online.computerPerAddr, "computer-games-per-addr", 4, "live games against the computer one address may have")
+	f.StringVar(&online.book, "book", "", "a Polyglot opening book (.bin): the computer plays its moves in chess while the position is in it")
 	atLeast(cmd, 1, "claim-after", "first-move-time", "create-per-minute", "computer-games-per-addr")
 	atLeast(cmd, 0, "computer-games")
 	limits.register(cmd)
@@ -156,6 +159,7 @@ type onlineFlags struct {
 	createPerMinute           int
 	computerGames             int // 0: the server's default
 	computerPerAddr           int
+	book                      string // a Polyglot book for the computer in chess, and GET /api/book; "": none
 }
 
 // storeFlags say where serve keeps its games.
@@ -180,6 +184,16 @@ func serve(cmd *cobra.Command, addr string, where storeFlags, workers int, onlin
 	if ops.pprof && ops.metricsAddr == "" {
 		return usageError{fmt.Errorf("--pprof needs --metrics-addr")}
 	}
+	if err := opening.Load(); err != nil { // the opening names, built now rather than on a first request
+		return err
+	}
+	var book *polyglot.Book
+	if online.book != "" {
+		var err error
+		if book, err = polyglot.Open(online.book); err != nil {
+			return fmt.Errorf("--book: %w", err)
+		}
+	}
 	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	st, err := where.open(ctx)
@@ -194,7 +208,7 @@ func serve(cmd *cobra.Command, addr string, where storeFlags, workers int, onlin
 	defer nd.close()
 	log := ops.logger(cmd.ErrOrStderr())
 	metrics := server.NewMetrics()
-	srv := server.New(server.Config{Store: st, Bus: nd.bus, Leases: nd.leases, Workers: workers, Assets: web.FS(), Logger: log, Metrics: metrics,
+	srv := server.New(server.Config{Book: book, Store: st, Bus: nd.bus, Leases: nd.leases, Workers: workers, Assets: web.FS(), Logger: log, Metrics: metrics,
 		ClaimAfter: online.claimAfter, FirstMoveTime: online.firstMoveTime, CreatePerMinute: online.createPerMinute,
 		ComputerGames: online.computerGames, ComputerGamesPerClient: online.computerPerAddr,
 		MaxConns: limits.maxConns, MaxConnsPerAddr: limits.maxConnsPerAddr, ChallengePerMinute: limits.challengePerMinute,

@@ -94,7 +94,12 @@ export interface State {
   public?: boolean; // listed for everyone (a lobby challenge); an invite is not
   fair?: Fairness; // a seeded variant's commitment (the seed once over)
   ext?: Ext; // what the variant shows beside the board, as this viewer may see it
+  opening?: Opening; // a chess game's opening, once a named position is reached
 }
+
+// Opening is a chess game's opening from lichess's table: its ECO code and
+// its name, which stays English (the table has no other language).
+export interface Opening { eco: string; name: string }
 
 // SeatPresence is one seat's presence: claimIn (ms) is set while its player
 // is away from an online game in play, the time until the opponent may
@@ -137,6 +142,7 @@ export interface Summary {
   termination?: string;
   timeControl?: string;
   yours?: boolean; // the asker plays in it
+  opening?: Opening; // a chess game's opening, once named
 }
 
 export interface CreateRequest {

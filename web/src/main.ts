@@ -84,7 +84,8 @@ async function showRecent() {
     if (g.mode === 'online') players = t('recent.online', { players });
     a.querySelector('.who')!.textContent = v.tag ? t('recent.tagged', { tag: v.tag, players }) : players;
     const state = over ? `${g.result}${g.termination ? ' · ' + termName(v, g.termination) : ''}` : plural('recent.inPlay', g.plies);
-    a.querySelector('.res')!.textContent = [g.timeControl, state, ago(Date.parse(g.updatedAt))].filter(Boolean).join(' · ');
+    const opening = g.opening ? `${g.opening.eco} ${g.opening.name}` : '';
+    a.querySelector('.res')!.textContent = [g.timeControl, opening, state, ago(Date.parse(g.updatedAt))].filter(Boolean).join(' · ');
     li.appendChild(a);
     ul.appendChild(li);
   }

@@ -88,6 +88,7 @@ export const en = {
   'status.toMove': '{side} to move',
   'status.toMoveCheck': '{side} to move — check!',
   'status.over': '{title} — {reason}',
+  'opening.line': 'Opening: {eco} {name}',
   'status.noSuchGame': 'No such game.',
   'status.reconnecting': 'Reconnecting…',
   'status.drawDeclined': 'Your draw offer was declined',

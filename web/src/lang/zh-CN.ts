@@ -80,6 +80,7 @@ export const zhCN: Table = {
   'status.toMove': '轮到{side}走棋',
   'status.toMoveCheck': '轮到{side}走棋——被将军了！',
   'status.over': '{title}：{reason}',
+  'opening.line': '开局：{eco} {name}',
   'status.noSuchGame': '没有这盘棋。',
   'status.reconnecting': '正在重新连接…',
   'status.drawDeclined': '对方拒绝了你的求和',

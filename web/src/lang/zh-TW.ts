@@ -80,6 +80,7 @@ export const zhTW: Table = {
   'status.toMove': '輪到{side}走棋',
   'status.toMoveCheck': '輪到{side}走棋——被將軍了！',
   'status.over': '{title}：{reason}',
+  'opening.line': '開局：{eco} {name}',
   'status.noSuchGame': '找不到這盤棋。',
   'status.reconnecting': '重新連線中…',
   'status.drawDeclined': '對方拒絕了你的提和',
