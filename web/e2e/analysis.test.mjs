@@ -16,8 +16,9 @@ const app = openApp();
 // the start position goes to BENCH.md).
 const engineBound = 30000;
 
-// Before the review and openings endpoints are merged the server answers
-// them "no such endpoint"; the page copes and the tests allow it.
+// A position no opening is named for is answered 404 (no_opening), and
+// before the review endpoint is merged the server answers it "no such
+// endpoint"; the page copes with both and the tests allow them.
 function allowMissingEndpoints() {
   app.allowTrouble(/\/api\/opening|\/review|status of 40[04]/);
 }
@@ -68,6 +69,8 @@ test('moves, a variation, comments, keys, PGN export and the link that reopens i
   await play(page, 'e2e4');
   await play(page, 'e7e5');
   await play(page, 'g1f3');
+  // The opening's name, as the server's table has it.
+  await page.waitForFunction(() => document.getElementById('a-opening').textContent === "C40 King's Knight Opening", null, { timeout: 10000 });
   // Back one move with the keyboard, and another move there: a variation.
   await page.keyboard.press('ArrowLeft');
   assert.equal(await pathNow(page), 'e2e4,e7e5');
@@ -77,6 +80,7 @@ test('moves, a variation, comments, keys, PGN export and the link that reopens i
   await page.fill('#a-comment', 'the Italian');
   await page.locator('#a-comment').dispatchEvent('change');
   assert.equal(await page.locator('#a-tree .variation').count(), 1, 'one variation');
+  await page.waitForFunction(() => document.getElementById('a-opening').textContent === "C23 Bishop's Opening", null, { timeout: 10000 });
   // Keys: Home, End, up/down between the moves played at the same position.
   await page.locator('#a-tree').click({ position: { x: 2, y: 2 } });
   await page.keyboard.press('Home');
