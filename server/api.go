@@ -39,6 +39,8 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/games/{id}/pgn", s.handlePGN)
 	mux.HandleFunc("POST /api/games/{id}/review", s.handleReviewStart)
 	mux.HandleFunc("GET /api/games/{id}/review", s.handleReviewGet)
+	mux.HandleFunc("GET /api/games/{id}/analysis", s.handleAnalysis)
+	mux.HandleFunc("POST /api/analysis/position", s.handlePosition)
 	mux.HandleFunc("GET /api/levels", s.handleLevels)
 	mux.HandleFunc("GET /api/variants", s.handleVariants)
 	mux.HandleFunc("GET /api/lobby", s.handleLobby)
@@ -54,6 +56,7 @@ func (s *Server) Handler() http.Handler {
 		files := http.FileServerFS(s.assets)
 		mux.Handle("GET /", files)
 		mux.HandleFunc("GET /favicon.ico", s.handleFavicon)
+		mux.HandleFunc("GET /analysis", s.handleAnalysisPage)
 	}
 	return guards.Secure(guards.MarkProxied(s.conn.trustedProxies, guards.Forwarded(s.conn.trustedProxies, s.withPlayer(mux))), refuse)
 }

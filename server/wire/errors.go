@@ -59,6 +59,10 @@ var (
 	// ErrEngineFailed tells the player that the external engine playing
 	// the computer's seat crashed or hung, and Gambit's own engine plays on.
 	ErrEngineFailed = errors.New("server: the engine stopped working; Gambit's own engine plays on")
+	// ErrInPlay refuses the analysis of a game still played online (to
+	// its players and spectators alike), or of one of hidden information
+	// before it is over.
+	ErrInPlay = errors.New("server: the game is still being played: analyse it once it is over")
 )
 
 // ComputerGamesError refuses a new game against the computer to an address
@@ -142,6 +146,8 @@ func Code(err error) (int, string) {
 		return http.StatusConflict, "no_chat"
 	case errors.Is(err, ErrViewerLater):
 		return http.StatusConflict, "viewer_later"
+	case errors.Is(err, ErrInPlay), errors.Is(err, game.ErrHiddenInPlay):
+		return http.StatusConflict, "in_play"
 	case errors.Is(err, ErrViewerUnreadable):
 		return http.StatusUnprocessableEntity, "viewer_unreadable"
 	case errors.Is(err, ErrNotOver):

@@ -1,5 +1,6 @@
 // Gambit's web UI: the start page with the new-game dialog and recent games,
-// and the game page (play.ts). Routes: / and /game/{id}.
+// the game page (play.ts) and the analysis board (analysis/view.ts).
+// Routes: /, /game/{id} and /analysis.
 
 import 'chessground/assets/chessground.base.css';
 import 'chessground/assets/chessground.brown.css';
@@ -8,6 +9,7 @@ import './style.css';
 import { APIError, createGame, failureText, finished, listGames, listMine, listVariants, Summary } from './api';
 import { Lobby } from './lobby';
 import { Play } from './play';
+import { Analysis, sourceOf } from './analysis/view';
 import { installGlyphPieces } from './pieces';
 import { levelGroups } from './levels';
 import { RecentLists, playersLine, splitRecent, youAt } from './recent';
@@ -29,17 +31,24 @@ document.documentElement.lang = language();
 const sounds = new Sounds();
 let play: Play | undefined;
 let lobby: Lobby | undefined;
+let analysis: Analysis | undefined;
 
 function route() {
   play?.destroy();
   play = undefined;
   lobby?.stop();
   lobby = undefined;
+  analysis?.destroy();
+  analysis = undefined;
   const m = location.pathname.match(/^\/game\/([a-z0-9]+)$/);
-  $('home').hidden = !!m;
+  const analysing = location.pathname === '/analysis';
+  $('home').hidden = !!m || analysing;
   $('play').hidden = !m;
+  $('analysis').hidden = !analysing;
   document.title = t('title.home'); // the game page names its game once it knows it
-  if (m) {
+  if (analysing) {
+    analysis = new Analysis($('analysis'), sourceOf(location));
+  } else if (m) {
     play = new Play(m[1], { newGame: openNewGame, go, sounds });
   } else {
     void showRecent();
@@ -318,7 +327,7 @@ async function init() {
     const a = (e.target as HTMLElement).closest('a[data-link]') as HTMLAnchorElement | null;
     if (a && !e.metaKey && !e.ctrlKey) {
       e.preventDefault();
-      go(a.pathname);
+      go(a.pathname + a.search + a.hash);
     }
   });
   window.onpopstate = route;
