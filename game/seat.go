@@ -1,6 +1,11 @@
 package game
 
-import "github.com/gambitchess/gambit/chess"
+import (
+	"strconv"
+	"strings"
+
+	"github.com/gambitchess/gambit/chess"
+)
 
 // Mode is how a game is played.
 type Mode string
@@ -52,4 +57,22 @@ func ParseColor(s string) (chess.Color, bool) {
 		return chess.Black, true
 	}
 	return 0, false
+}
+
+// BotName is the name of the computer's seat at level number n (1 the
+// weakest of its variant's levels), as the PGN records it: "Gambit level 3".
+func BotName(n int) string { return "Gambit level " + strconv.Itoa(n) }
+
+// BotLevelNumber reads the level number of a computer seat named by
+// BotName; false for any other seat or name.
+func BotLevelNumber(s Seat) (int, bool) {
+	rest, ok := strings.CutPrefix(s.Name, "Gambit level ")
+	if s.Kind != SeatBot || !ok {
+		return 0, false
+	}
+	n, err := strconv.Atoi(rest)
+	if err != nil || n < 1 || strconv.Itoa(n) != rest {
+		return 0, false
+	}
+	return n, true
 }

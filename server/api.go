@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"net/http"
 	"os"
 	"slices"
@@ -16,8 +17,10 @@ import (
 
 	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/internal/lang"
 	"github.com/gambitchess/gambit/server/computer"
 	"github.com/gambitchess/gambit/server/guards"
+	"github.com/gambitchess/gambit/server/media"
 	"github.com/gambitchess/gambit/server/node"
 	"github.com/gambitchess/gambit/server/round"
 	"github.com/gambitchess/gambit/server/wire"
@@ -48,9 +51,24 @@ func (s *Server) Handler() http.Handler {
 	if s.assets != nil {
 		files := http.FileServerFS(s.assets)
 		mux.Handle("GET /", files)
+		mux.HandleFunc("GET /{$}", s.handleIndex)
 		mux.HandleFunc("GET /favicon.ico", s.handleFavicon)
 	}
 	return guards.Secure(guards.MarkProxied(s.conn.trustedProxies, guards.Forwarded(s.conn.trustedProxies, s.withPlayer(mux))), refuse)
+}
+
+// handleIndex answers the app's page in the asker's language (?lang=, then
+// Accept-Language): its <html lang>, <title>, description and <noscript>.
+func (s *Server) handleIndex(w http.ResponseWriter, r *http.Request) {
+	page, err := fs.ReadFile(s.assets, "index.html")
+	if err != nil {
+		s.httpError(w, fmt.Errorf("server: reading index.html: %w", err))
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-cache")
+	lang.Vary(w.Header())
+	w.Write(media.AppPage(page, lang.FromRequest(r), ""))
 }
 
 // handleFavicon answers the /favicon.ico that browsers and feed readers ask
@@ -215,7 +233,7 @@ func (s *Server) gameOptions(req createRequest, player string) (game.Options, ch
 			return opts, human, err
 		}
 		opts.Seats[human] = me
-		opts.Seats[human.Other()] = game.Seat{Kind: game.SeatBot, Level: level.Name, Name: "Gambit · " + level.Label}
+		opts.Seats[human.Other()] = game.Seat{Kind: game.SeatBot, Level: level.Name, Name: game.BotName(computer.LevelNumber(game.Variant(req.Variant), level.Name))}
 	case game.ModeOnline:
 		// An invite: the creator's seat, and an open one that the first
 		// person with the link takes (POST /api/games/{id}/join). Private,

@@ -8,6 +8,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"github.com/gambitchess/gambit/internal/lang"
 	"hash"
 	"io"
 	"net/http"
@@ -64,10 +65,11 @@ const (
 // kind ("" for the game's page), with an image's options.
 type gameFile struct {
 	id, ext  string
-	ply      int  // the position to draw; -1 for the current one
-	flipped  bool // Black (xiangqi: Black) at the bottom
-	size     int  // the image's width in pixels
-	download bool // answer as an attachment
+	ply      int       // the position to draw; -1 for the current one
+	flipped  bool      // Black (xiangqi: Black) at the bottom
+	size     int       // the image's width in pixels
+	download bool      // answer as an attachment
+	lang     lang.Lang // the page's language (the viewer, the game's page)
 }
 
 // imageType is the content type of an image file of extension ext, ""
@@ -146,6 +148,7 @@ func (m *Files) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		m.cfg.Error(w, err)
 		return
 	}
+	f.lang = lang.FromRequest(r)
 	switch f.ext {
 	case "":
 		m.handleGamePage(w, r, f.id)
@@ -249,6 +252,7 @@ type prepared struct {
 	slot    string // the file, whatever its version: the drawing kept of it gives way to the next (drawCache.add)
 	cache   string // Cache-Control
 	private bool   // the asker's seat's own (a hidden game): Vary: Cookie
+	byLang  bool   // in the asker's language: Vary: Accept-Language
 	draw    func() ([]byte, error)
 }
 
@@ -276,6 +280,9 @@ func (m *Files) serveDrawn(w http.ResponseWriter, r *http.Request, f gameFile, p
 	h.Set("ETag", d.tag)
 	if d.private {
 		h.Add("Vary", "Cookie")
+	}
+	if d.byLang {
+		lang.Vary(h)
 	}
 	if d.notModified {
 		w.WriteHeader(http.StatusNotModified)

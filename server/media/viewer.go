@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/gambitchess/gambit/internal/lang"
 	"net/http"
 	"strings"
 
@@ -80,15 +81,17 @@ func (m *Files) prepareViewer(ctx context.Context, f gameFile) (prepared, error)
 	if err != nil {
 		return prepared{}, err
 	}
-	p := prepared{tag: newTag("viewer", string(src.variant), src.pgn).etag(), slot: "viewer\x00" + f.id, cache: cacheLive, draw: func() ([]byte, error) { return viewerPage(src) }}
+	p := prepared{tag: newTag("viewer", string(src.variant), string(f.lang), src.pgn).etag(), slot: "viewer\x00" + f.id + "\x00" + string(f.lang), cache: cacheLive, byLang: true,
+		draw: func() ([]byte, error) { return viewerPage(src, f.lang) }}
 	if src.finished {
 		p.cache = cacheFinished
 	}
 	return p, nil
 }
 
-// viewerPage writes the viewer page of src, with render's pieces.
-func viewerPage(src viewerSource) ([]byte, error) {
+// viewerPage writes the viewer page of src in language l, with render's
+// pieces.
+func viewerPage(src viewerSource, l lang.Lang) ([]byte, error) {
 	if src.hidden && !src.finished {
 		return nil, wire.ErrViewerLater
 	}
@@ -104,7 +107,7 @@ func viewerPage(src viewerSource) ([]byte, error) {
 		return nil, fmt.Errorf("server: viewer pieces: %w", err)
 	}
 	var buf bytes.Buffer
-	if err := viewer.Write(&buf, games, viewer.Options{Pieces: pieces}); err != nil {
+	if err := viewer.Write(&buf, games, viewer.Options{Pieces: pieces, Lang: string(l)}); err != nil {
 		return nil, fmt.Errorf("server: viewer page: %w", err)
 	}
 	return buf.Bytes(), nil
