@@ -1,8 +1,11 @@
 package game
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/gambitchess/gambit/chess"
 )
@@ -75,4 +78,28 @@ func BotLevelNumber(s Seat) (int, bool) {
 		return 0, false
 	}
 	return n, true
+}
+
+// MaxNameLength is the most characters a display name may have.
+const MaxNameLength = 20
+
+// ParseName reads the display name a player gives (no account needed):
+// trimmed of spaces, 1 to MaxNameLength characters, with no control or
+// format character (no line break, no bidirectional override). An empty
+// or all-space name is no name (""). An error wraps ErrBadName and says
+// what is wrong.
+func ParseName(s string) (string, error) {
+	if !utf8.ValidString(s) {
+		return "", fmt.Errorf("%w: the name is not UTF-8 text", ErrBadName)
+	}
+	s = strings.TrimSpace(s)
+	if n := utf8.RuneCountInString(s); n > MaxNameLength {
+		return "", fmt.Errorf("%w: the name has %d characters, at most %d are allowed", ErrBadName, n, MaxNameLength)
+	}
+	for i, r := range s {
+		if unicode.IsControl(r) || unicode.Is(unicode.Cf, r) || r == utf8.RuneError {
+			return "", fmt.Errorf("%w: the name holds the control character %U at byte %d", ErrBadName, r, i)
+		}
+	}
+	return s, nil
 }

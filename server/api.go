@@ -87,6 +87,7 @@ type createRequest struct {
 	Clock   *clockSpec `json:"clock"`
 	Setup   string     `json:"setup"` // a FEN or PGN (of the variant) to start from; in chess960 also a start number, "" for a random one
 	Lobby   bool       `json:"lobby"` // online: a public challenge in the lobby instead of a private invite
+	Name    string     `json:"name"`  // the creator's display name (computer, online): game.ParseName; "" for none
 }
 
 // clockSpec is a time control as requests give it: minutes and increment,
@@ -219,7 +220,14 @@ func (s *Server) newGame(ctx context.Context, opts game.Options, player, client 
 // the human's colour; player is the id of the person creating it.
 func (s *Server) gameOptions(req createRequest, player string) (game.Options, chess.Color, error) {
 	opts := game.Options{ID: round.RandomID(), Mode: req.Mode, Now: s.now, Public: true}
+	name, err := game.ParseName(req.Name)
+	if err != nil {
+		return opts, chess.White, err
+	}
 	me := game.Seat{Kind: game.SeatHuman, Player: player}
+	if req.Mode != game.ModeLocal { // on one screen the two players share the seats: no one's name
+		me.Name = name
+	}
 	human := chess.White
 	switch req.Mode {
 	case game.ModeLocal:
@@ -277,12 +285,23 @@ func parseSeatColor(s string) (chess.Color, error) {
 	return chess.White, fmt.Errorf("%w: colour must be white, black or random, not %.40q", ErrBadRequest, s)
 }
 
+// joinRequest is the body of POST /api/games/{id}/join.
+type joinRequest struct {
+	Name string `json:"name"` // the joiner's display name: game.ParseName; "" for none
+}
+
 // handleJoin seats the caller in an invite game's open seat: the first
 // person with the link plays; everyone after that watches (409
 // seat_taken). A person already seated (another tab, the creator opening
 // their own link) gets their own seat back.
 func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
-	if _, err := decodeBody[struct{}](http.MaxBytesReader(w, r.Body, round.MaxMessage)); err != nil { // {} for now
+	req, err := decodeBody[joinRequest](http.MaxBytesReader(w, r.Body, round.MaxMessage))
+	if err != nil {
+		s.httpError(w, err)
+		return
+	}
+	name, err := game.ParseName(req.Name)
+	if err != nil {
 		s.httpError(w, err)
 		return
 	}
@@ -291,7 +310,7 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, err)
 		return
 	}
-	s.seatCommand(w, r, round.JoinSeatCmd{Player: player})
+	s.seatCommand(w, r, round.JoinSeatCmd{Player: player, Name: name})
 }
 
 // adoptRequest is the body of POST /api/games/{id}/adopt.
@@ -348,7 +367,7 @@ func (s *Server) runSeatCommand(ctx context.Context, id string, cmd round.JoinSe
 	err := s.withHub(ctx, id, func(h *round.Hub) error { return h.Send(ctx, cmd) })
 	var remote *wire.RemoteOwner
 	if errors.As(err, &remote) {
-		return s.seatElsewhere(ctx, remote.Node, node.SeatRequest{Game: id, Player: cmd.Player, Token: cmd.Token})
+		return s.seatElsewhere(ctx, remote.Node, node.SeatRequest{Game: id, Player: cmd.Player, Name: cmd.Name, Token: cmd.Token})
 	}
 	if err != nil {
 		return createResponse{}, err
@@ -362,18 +381,62 @@ func (s *Server) runSeatCommand(ctx context.Context, id string, cmd round.JoinSe
 
 // summaryJSON is one game in GET /api/games.
 type summaryJSON struct {
-	ID          string                    `json:"id"`
-	Mode        game.Mode                 `json:"mode"`
-	Variant     game.Variant              `json:"variant"`
-	Status      string                    `json:"status"`
-	Result      string                    `json:"result"`
-	Plies       int                       `json:"plies"`
-	Seats       map[string]round.SeatJSON `json:"seats"`
-	UpdatedAt   time.Time                 `json:"updatedAt"`
-	CreatedAt   time.Time                 `json:"createdAt"`
-	Termination string                    `json:"termination,omitempty"`
-	TimeControl string                    `json:"timeControl,omitempty"` // "5+3": minutes and seconds of increment
-	Yours       bool                      `json:"yours,omitempty"`       // the asker plays in it
+	ID          string                 `json:"id"`
+	Mode        game.Mode              `json:"mode"`
+	Variant     game.Variant           `json:"variant"`
+	Status      string                 `json:"status"`
+	Result      string                 `json:"result"`
+	Plies       int                    `json:"plies"`
+	Seats       map[string]summarySeat `json:"seats"`
+	UpdatedAt   time.Time              `json:"updatedAt"`
+	CreatedAt   time.Time              `json:"createdAt"`
+	Termination string                 `json:"termination,omitempty"`
+	TimeControl string                 `json:"timeControl,omitempty"` // "5+3": minutes and seconds of increment
+	Yours       bool                   `json:"yours,omitempty"`       // the asker plays in it
+}
+
+// summarySeat is a seat of a listed game: who sits there (its display
+// name, the computer's level), and whether it is the asker's own, when the
+// listing can tell (a game against the computer or on one screen that the
+// asker plays; in an online game it cannot, so no seat is).
+type summarySeat struct {
+	round.SeatJSON
+	You bool `json:"you,omitempty"`
+}
+
+// summarySeats are the seats of a listed game; yours says the asker plays
+// in it.
+func summarySeats(sum store.Summary, yours bool) map[string]summarySeat {
+	seat := func(kind, name string) summarySeat {
+		out := summarySeat{SeatJSON: round.SeatJSON{Kind: game.SeatKind(kind), Name: name}}
+		switch {
+		case out.Kind == game.SeatBot:
+			out.Level = botLevel(game.Variant(sum.Variant), name)
+		case out.Kind == game.SeatHuman && yours:
+			out.You = game.Mode(sum.Mode) == game.ModeComputer || game.Mode(sum.Mode) == game.ModeLocal
+		}
+		return out
+	}
+	return map[string]summarySeat{"white": seat(sum.WhiteKind, sum.White), "black": seat(sum.BlackKind, sum.Black)}
+}
+
+// botLevel is the level name of a computer seat of variant v named name:
+// "Gambit level N" (game.BotName), or an older game's "Gambit · " and the
+// level's label; "" when neither names one of v's levels.
+func botLevel(v game.Variant, name string) string {
+	levels, err := computer.LevelsFor(v)
+	if err != nil {
+		return ""
+	}
+	if n, ok := game.BotLevelNumber(game.Seat{Kind: game.SeatBot, Name: name}); ok && n <= len(levels) {
+		return levels[n-1].Name
+	}
+	for _, l := range levels {
+		if name == "Gambit · "+l.Label {
+			return l.Name
+		}
+	}
+	return ""
 }
 
 func (s *Server) handleList(w http.ResponseWriter, r *http.Request) {
@@ -400,9 +463,7 @@ func (s *Server) handleList(w http.ResponseWriter, r *http.Request) {
 		}
 		out = append(out, summaryJSON{ID: sum.ID, Mode: game.Mode(sum.Mode), Variant: game.Variant(sum.Variant), Status: sum.Status,
 			Result: sum.Result, Plies: sum.Plies, UpdatedAt: sum.UpdatedAt, CreatedAt: sum.CreatedAt, Termination: sum.Termination,
-			TimeControl: sum.TimeControl, Yours: yours, Seats: map[string]round.SeatJSON{
-				"white": {Kind: game.SeatKind(sum.WhiteKind), Name: sum.White},
-				"black": {Kind: game.SeatKind(sum.BlackKind), Name: sum.Black}}})
+			TimeControl: sum.TimeControl, Yours: yours, Seats: summarySeats(sum, yours)})
 	}
 	writeJSON(w, http.StatusOK, out)
 }

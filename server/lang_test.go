@@ -162,6 +162,11 @@ func TestPagesInLanguages(t *testing.T) {
 		if data.Text["riverRight"] != tt.river {
 			t.Errorf("%s: the viewer's river %q, want %q", name, data.Text["riverRight"], tt.river)
 		}
+		chessViewer := body(get("/game/" + chessGame.ID() + ".html"))
+		bot := map[string]string{"en": "Gambit level 3", "zh-TW": "Gambit 第 3 級", "zh-CN": "Gambit 第 3 级"}[tt.lang]
+		if !strings.Contains(chessViewer, `{"name":"Black","value":"`+bot+`"}`) || !strings.Contains(chessViewer, "<title>Ann"+data.Text["versus"]+bot+"</title>") {
+			t.Errorf("%s: the viewer does not name the computer %s", name, bot)
+		}
 		if tt.lang != "en" {
 			var texts []string
 			for _, v := range data.Text {

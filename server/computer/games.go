@@ -37,7 +37,7 @@ func (c *Games) Reserve(id, client string) error {
 		return nil
 	}
 	if c.byClient[client] >= c.perClient {
-		return guards.RateLimited(time.Minute, "you already have %d games against the computer going; finish one (or leave it) first",
+		return guards.LimitedAt(time.Minute, "computer_games", c.perClient, "you already have %d games against the computer going; finish one (or leave it) first",
 			c.perClient)
 	}
 	if len(c.byGame) >= c.total {

@@ -311,7 +311,7 @@ func (m *Files) drawInTurn(r *http.Request, prepare func(context.Context) (prepa
 	}
 	switch serr := m.draws.Submit(sched.Job{Client: guards.ClientAddress(r), Ctx: ctx, Run: run}); {
 	case errors.Is(serr, sched.ErrQueueFull):
-		return drawnFile{}, guards.RateLimited(drawRetry, "at most %d images may wait for your address; try again in a moment", drawQueuePerAddr)
+		return drawnFile{}, guards.LimitedAt(drawRetry, "images", drawQueuePerAddr, "at most %d images may wait for your address; try again in a moment", drawQueuePerAddr)
 	case errors.Is(serr, sched.ErrClosed):
 		return drawnFile{}, wire.ErrShuttingDown
 	case serr != nil:

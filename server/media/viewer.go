@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"github.com/gambitchess/gambit/internal/lang"
 	"net/http"
+	"strconv"
 	"strings"
 
 	"github.com/gambitchess/gambit/game"
@@ -102,6 +103,7 @@ func viewerPage(src viewerSource, l lang.Lang) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", wire.ErrViewerUnreadable, err)
 	}
+	games[0].Tags = botNamesIn(games[0].Tags, l)
 	pieces, err := render.PieceSVGs(render.Cburnett)
 	if err != nil {
 		return nil, fmt.Errorf("server: viewer pieces: %w", err)
@@ -111,4 +113,21 @@ func viewerPage(src viewerSource, l lang.Lang) ([]byte, error) {
 		return nil, fmt.Errorf("server: viewer page: %w", err)
 	}
 	return buf.Bytes(), nil
+}
+
+// botNamesIn returns tags with the computer's name in the player tags
+// ("Gambit level 3", game.BotName) worded in l, as the page shows it; the
+// PGN keeps the English.
+func botNamesIn(tags []viewer.Tag, l lang.Lang) []viewer.Tag {
+	out := make([]viewer.Tag, len(tags))
+	for i, t := range tags {
+		out[i] = t
+		switch t.Name {
+		case "White", "Black", "Red":
+			if n, ok := game.BotLevelNumber(game.Seat{Kind: game.SeatBot, Name: t.Value}); ok {
+				out[i].Value = l.Text(lang.PreviewBot, "n", strconv.Itoa(n))
+			}
+		}
+	}
+	return out
 }

@@ -263,10 +263,16 @@ type ErrorJSON struct {
 	Code       string `json:"code"`
 	Message    string `json:"message"`
 	RetryAfter int    `json:"retryAfter,omitempty"`
+	// Reason tells cases of one code apart, and Params are the numbers the
+	// browser's words take (wire.Details): "claim_early" with {"seconds":
+	// 12}; a rate limit's "chat_burst" with {"most": 5, "seconds": 1}.
+	Reason string         `json:"reason,omitempty"`
+	Params map[string]int `json:"params,omitempty"`
 }
 
 // ErrorBody is err on the wire.
 func ErrorBody(err error) ErrorJSON {
 	_, code := wire.Code(err)
-	return ErrorJSON{Code: code, Message: wire.Message(err), RetryAfter: wire.RetryAfter(err)}
+	reason, params := wire.Details(err)
+	return ErrorJSON{Code: code, Message: wire.Message(err), RetryAfter: wire.RetryAfter(err), Reason: reason, Params: params}
 }

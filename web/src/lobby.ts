@@ -5,6 +5,7 @@
 import { Challenge, Variant, failureText, joinGame, listLobby, pairUp } from './api';
 import { t } from './i18n';
 import { sideName, variantOf, variants } from './variants';
+import { savedName } from './name';
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
 
@@ -53,7 +54,7 @@ export class Lobby {
 
   private async pair(variant: Variant, clock: { minutes: number; increment: number }) {
     try {
-      const g = await pairUp(variant, clock);
+      const g = await pairUp(variant, clock, savedName());
       this.hooks.go(`/game/${g.id}`);
     } catch (e) {
       this.error(failureText(e));
@@ -62,7 +63,7 @@ export class Lobby {
 
   private async accept(id: string) {
     try {
-      await joinGame(id);
+      await joinGame(id, savedName());
       this.hooks.go(`/game/${id}`);
     } catch (e) {
       this.error(failureText(e));

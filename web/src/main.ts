@@ -13,6 +13,7 @@ import { applySettings, loadSettings, saveSettings, saveTicket } from './setting
 import { Sounds } from './sound';
 import { ago, applyTexts, chooseLanguage, language, languages, plural, setLanguage, t } from './i18n';
 import { VariantUI, botName, setRegistry, sideName, termName, variantOf, variants } from './variants';
+import { saveName, savedName } from './name';
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
 
@@ -65,9 +66,14 @@ async function showRecent() {
     a.href = `/game/${g.id}`;
     a.dataset.link = '';
     const v = variantOf(g.variant);
-    // Against the computer the person is "You"; on one screen and online
-    // the list cannot tell whose is which seat: it names the sides.
-    const who = (c: 'white' | 'black') => (g.seats[c].kind === 'bot' ? botName(v, g.seats[c]) : g.mode === 'computer' ? t('player.you.short') : sideName(v, c, true));
+    // A seat is "You" only when the server says it is this browser's (a
+    // stranger's game never is); else the player's name, or the side's.
+    const who = (c: 'white' | 'black') => {
+      const seat = g.seats[c];
+      if (seat.kind === 'bot') return botName(v, seat);
+      if (seat.you && g.mode !== 'local') return seat.name ? t('player.youNamed.short', { name: seat.name }) : t('player.you.short');
+      return seat.name || sideName(v, c, true);
+    };
     const over = finished(g.status);
     a.innerHTML = '<span class="who"></span><span class="res"></span><span class="act"></span>';
     a.querySelector('.act')!.textContent = t(over || !g.yours ? 'recent.review' : 'recent.resume');
@@ -106,6 +112,8 @@ function fillVariants() {
 
 function openNewGame() {
   $('new-error').hidden = true;
+  const nameInput = $<HTMLInputElement>('new-name');
+  if (!nameInput.value) nameInput.value = savedName();
   syncModeFields();
   $<HTMLDialogElement>('new-dialog').showModal();
 }
@@ -116,6 +124,7 @@ function syncModeFields() {
   for (const el of form.querySelectorAll<HTMLElement>('.computer-only')) el.hidden = mode !== 'computer';
   // One screen holds both sides; against the computer and online one picks a side.
   for (const el of form.querySelectorAll<HTMLElement>('.color-choice')) el.hidden = mode === 'local';
+  for (const el of form.querySelectorAll<HTMLElement>('.not-local')) el.hidden = mode === 'local';
   for (const el of form.querySelectorAll<HTMLElement>('.online-only')) el.hidden = mode !== 'online';
   const v = variantOf((form.elements.namedItem('variant') as RadioNodeList).value);
   fillLevels(v);
@@ -144,7 +153,9 @@ async function startGame(e: SubmitEvent) {
   const f = new FormData(form);
   const mode = String(f.get('mode'));
   try {
+    const name = String(f.get('name') ?? '').trim();
     const g = await createGame({
+      name: mode !== 'local' && name ? name : undefined,
       mode,
       variant: variantOf(String(f.get('variant'))).name,
       color: mode !== 'local' ? String(f.get('color')) : undefined,
@@ -154,6 +165,7 @@ async function startGame(e: SubmitEvent) {
       lobby: mode === 'online' && f.get('lobby') ? true : undefined,
     });
     saveTicket(g.id, { color: mode === 'local' ? 'white' : g.color });
+    if (mode !== 'local') saveName(name);
     (form.elements.namedItem('setup') as HTMLTextAreaElement).value = ''; // a pasted position is for one game
     $<HTMLDialogElement>('new-dialog').close();
     go(`/game/${g.id}`);
