@@ -200,3 +200,39 @@ func TestParseFENKingEnPrise(t *testing.T) {
 		t.Errorf("%q reads back with key %x, want %x: %v", p.FEN(), back.Key(), p.Key(), err)
 	}
 }
+
+func TestEPDKey(t *testing.T) {
+	tests := []struct {
+		name, fen, same string // same: a FEN whose EPDKey must be equal
+		keepsEP         bool   // the en-passant square counts in EPDKey
+	}{
+		{"legal capture", "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3", "", true},
+		{"pawn pinned along the rank", "8/8/8/K2pP2q/8/8/8/7k w - d6 0 1", "8/8/8/K2pP2q/8/8/8/7k w - - 0 1", false},
+		{"pawn pinned on a diagonal", "8/8/8/2pP4/8/8/8/k1K1b3 w - c6 0 1", "", true},
+		{"no en passant", StartFEN, "", false},
+	}
+	for _, tt := range tests {
+		p, err := ParseFEN(tt.fen)
+		if err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		if tt.same != "" && p.EnPassant() == NoSquare {
+			t.Errorf("%s: the en-passant square was dropped on reading: the case tests nothing", tt.name)
+		}
+		if got := p.EPDKey() == p.Key(); got != (tt.keepsEP || p.EnPassant() == NoSquare) {
+			t.Errorf("%s: EPDKey == Key is %v", tt.name, got)
+		}
+		if tt.same != "" {
+			q, err := ParseFEN(tt.same)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if p.EPDKey() != q.EPDKey() {
+				t.Errorf("%s: EPDKey %016x, want %016x as for %s", tt.name, p.EPDKey(), q.EPDKey(), tt.same)
+			}
+		}
+		if n := testing.AllocsPerRun(10, func() { p.EPDKey() }); n != 0 {
+			t.Errorf("%s: EPDKey allocates %v times", tt.name, n)
+		}
+	}
+}

@@ -111,6 +111,27 @@ func (p *Position) Chess960() bool { return p.chess960 }
 // Key returns the Zobrist key of the position, equal to its Polyglot book key.
 func (p *Position) Key() uint64 { return p.key }
 
+// EPDKey returns the key of the position as an EPD names it (placement,
+// side to move, castling rights, and the en-passant square only when a
+// legal capture there exists): Key, less the en-passant part when the
+// capture Key counts (an enemy pawn beside, the Polyglot convention) is not
+// legal, its pawn being pinned. Two positions an EPD writer such as
+// python-chess (the default, en_passant="legal") writes alike have the same
+// EPDKey. It allocates nothing.
+func (p *Position) EPDKey() uint64 {
+	if p.ep == NoSquare {
+		return p.key
+	}
+	var ml MoveList
+	p.GenerateLegal(&ml)
+	for _, m := range ml.Moves() {
+		if m.Kind() == EnPassant {
+			return p.key
+		}
+	}
+	return p.key ^ enPassantKeys[p.ep.File()]
+}
+
 // Checkers returns the pieces giving check to the side to move.
 func (p *Position) Checkers() Bitboard { return p.checkers }
 

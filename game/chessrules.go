@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/gambitchess/gambit/chess"
+	"github.com/gambitchess/gambit/chess/opening"
 	"github.com/gambitchess/gambit/chess/pgn"
 )
 
@@ -68,10 +69,19 @@ func chessRulesAt(start string, parse func(string) (chess.Position, error)) (Rul
 // chessRules is Rules over package chess, for standard chess and Chess960
 // alike: the position says which (chess.Position.Chess960), and with it
 // how castling is played and written.
-type chessRules struct{ g *chess.Game }
+type chessRules struct {
+	g *chess.Game
+	// named caches Opening for the position of key namedKey at ply
+	// namedPly (namedPly -1: none yet): every message of the game may
+	// carry the name, and replaying the game for each would be waste.
+	named    opening.Opening
+	namedOK  bool
+	namedPly int
+	namedKey uint64
+}
 
 func newChessRules(start chess.Position) *chessRules {
-	return &chessRules{g: chess.NewGameFrom(start)}
+	return &chessRules{g: chess.NewGameFrom(start), namedPly: -1}
 }
 
 func (r *chessRules) Turn() chess.Color { return r.g.Turn() }
@@ -158,12 +168,28 @@ func chessStatus(t chess.Termination) Status {
 	return Draw
 }
 
+// Opening names the game's opening (package chess/opening: lichess's
+// table; a game from the standard start only).
+func (r *chessRules) Opening() (opening.Opening, bool) {
+	p := r.g.Position()
+	if r.namedPly != r.g.Ply() || r.namedKey != p.Key() {
+		r.named, r.namedOK = opening.Classify(r.g)
+		r.namedPly, r.namedKey = r.g.Ply(), p.Key()
+	}
+	return r.named, r.namedOK
+}
+
 // PGN writes the seven-tag roster, SetUp and FEN for a set position (and
 // Variant "Chess960" with them for any Chess960 game), TimeControl and
-// Termination, through package chess/pgn.
+// Termination, and ECO and Opening when the opening has a name, through
+// package chess/pgn.
 func (r *chessRules) PGN(h PGNHeader) string {
 	out := pgn.NewGameFrom(r.g.StartPosition())
 	h.setTags(&out.Tags, "White")
+	if o, ok := r.Opening(); ok {
+		out.Tags.Set("ECO", o.ECO)
+		out.Tags.Set("Opening", o.Name)
+	}
 	out.Result = h.Result
 	node := out.Root
 	for _, m := range r.g.Moves() {

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/gambitchess/gambit/chess"
+	"github.com/gambitchess/gambit/chess/opening"
 	"github.com/gambitchess/gambit/variant/fair"
 	"github.com/gambitchess/gambit/xiangqi"
 )
@@ -165,6 +166,21 @@ func (g *Game) Ply() int { return g.rules.Ply() }
 
 // Rules returns the rules of the game. Callers must not change them.
 func (g *Game) Rules() Rules { return g.rules }
+
+// openingNamer is the Rules of a game whose openings have names: chess
+// and Chess960 (package chess/opening names those from the standard start).
+type openingNamer interface {
+	Opening() (opening.Opening, bool)
+}
+
+// Opening returns the ECO code and name of the game's opening, if its
+// rules name openings and its moves reach a named position.
+func (g *Game) Opening() (opening.Opening, bool) {
+	if n, ok := g.rules.(openingNamer); ok {
+		return n.Opening()
+	}
+	return opening.Opening{}, false
+}
 
 // ChessGame returns the rules-level chess game, for read-only use such as
 // a bot's search: in chess and in Chess960, whose positions carry their

@@ -13,7 +13,7 @@ import (
 func TestImports(t *testing.T) {
 	const mod = "github.com/gambitchess/gambit/"
 	allowed := map[string][]string{
-		"game":  {"chess", "chess/pgn", "xiangqi", "xiangqi/pgn", "internal/pgntag", "variant/fog", "variant/fair", "variant/dice", "variant/bomb"},
+		"game":  {"chess", "chess/opening", "chess/pgn", "xiangqi", "xiangqi/pgn", "internal/pgntag", "variant/fog", "variant/fair", "variant/dice", "variant/bomb"},
 		"store": {}, // bytes and summaries: it knows nothing of the games it keeps
 	}
 	for pkg, ok := range allowed {

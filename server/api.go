@@ -22,6 +22,7 @@ import (
 	"github.com/gambitchess/gambit/server/guards"
 	"github.com/gambitchess/gambit/server/media"
 	"github.com/gambitchess/gambit/server/node"
+	"github.com/gambitchess/gambit/server/reviews"
 	"github.com/gambitchess/gambit/server/round"
 	"github.com/gambitchess/gambit/server/wire"
 	"github.com/gambitchess/gambit/store"
@@ -39,10 +40,14 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/games", s.handleList)
 	mux.HandleFunc("GET /api/games/{id}", s.handleGet)
 	mux.HandleFunc("GET /api/games/{id}/pgn", s.handlePGN)
+	mux.HandleFunc("POST /api/games/{id}/review", s.handleReviewStart)
+	mux.HandleFunc("GET /api/games/{id}/review", s.handleReviewGet)
 	mux.HandleFunc("GET /api/levels", s.handleLevels)
 	mux.HandleFunc("GET /api/variants", s.handleVariants)
 	mux.HandleFunc("GET /api/lobby", s.handleLobby)
 	mux.HandleFunc("POST /api/pair", s.handlePair)
+	mux.HandleFunc("GET /api/opening", s.handleOpening)
+	mux.HandleFunc("GET /api/book", s.handleBook)
 	mux.HandleFunc("GET /ws/game/{id}", s.handleWS)
 	mux.Handle("GET /game/{file}", s.media) // the page, id.svg, id.png, id.gif, id.html (package media)
 	mux.HandleFunc("GET /api/", func(w http.ResponseWriter, r *http.Request) {
@@ -198,7 +203,7 @@ func (s *Server) newGame(ctx context.Context, opts game.Options, player, client 
 	}
 	if round.AgainstComputer(g) {
 		if err := s.computer.Reserve(g.ID(), client); err != nil {
-			return createResponse{}, err
+			return createResponse{}, s.heldGames(ctx, err, client, player)
 		}
 	}
 	if err := s.createGame(ctx, g); err != nil {
@@ -214,6 +219,24 @@ func (s *Server) newGame(ctx context.Context, opts game.Options, player, client 
 	s.lobby.Note(g, func(chess.Color) bool { return false }) // listed from the answer on, before its hub runs
 	s.startHub(g, client)
 	return resp, nil
+}
+
+// heldGames fills a refusal for having too many games against the
+// computer with those of them player plays, to resume or resign; the
+// games of someone else behind the same address are never named.
+func (s *Server) heldGames(ctx context.Context, err error, client, player string) error {
+	held := new(wire.ComputerGamesError)
+	if !errors.As(err, &held) {
+		return err
+	}
+	mine := &wire.ComputerGamesError{Limit: held.Limit}
+	for _, id := range s.computer.Of(client) {
+		yours := false
+		if s.read(ctx, id, func(g *game.Game) { yours = round.ViewerFor(g, player).Seats != [2]bool{} }) == nil && yours {
+			mine.Games = append(mine.Games, id)
+		}
+	}
+	return mine
 }
 
 // gameOptions checks a create request and turns it into game options and
@@ -233,7 +256,7 @@ func (s *Server) gameOptions(req createRequest, player string) (game.Options, ch
 	case game.ModeLocal:
 		opts.Seats = [2]game.Seat{me, me}
 	case game.ModeComputer:
-		level, err := computer.LevelFor(game.Variant(req.Variant), req.Level)
+		level, err := s.bot.LevelFor(game.Variant(req.Variant), req.Level)
 		if err != nil {
 			return opts, human, err
 		}
@@ -241,7 +264,11 @@ func (s *Server) gameOptions(req createRequest, player string) (game.Options, ch
 			return opts, human, err
 		}
 		opts.Seats[human] = me
-		opts.Seats[human.Other()] = game.Seat{Kind: game.SeatBot, Level: level.Name, Name: game.BotName(computer.LevelNumber(game.Variant(req.Variant), level.Name))}
+		name := game.BotName(computer.LevelNumber(game.Variant(req.Variant), level.Name))
+		if level.Engine != "" {
+			name = level.Label // "Stockfish, level 3"
+		}
+		opts.Seats[human.Other()] = game.Seat{Kind: game.SeatBot, Level: level.Name, Name: name}
 	case game.ModeOnline:
 		// An invite: the creator's seat, and an open one that the first
 		// person with the link takes (POST /api/games/{id}/join). Private,
@@ -393,6 +420,7 @@ type summaryJSON struct {
 	Termination string                 `json:"termination,omitempty"`
 	TimeControl string                 `json:"timeControl,omitempty"` // "5+3": minutes and seconds of increment
 	Yours       bool                   `json:"yours,omitempty"`       // the asker plays in it
+	Opening     *round.OpeningJSON     `json:"opening,omitempty"`     // a chess game's, once named
 }
 
 // summarySeat is a seat of a listed game: who sits there (its display
@@ -461,7 +489,11 @@ func (s *Server) handleList(w http.ResponseWriter, r *http.Request) {
 		if sum.Status == game.Aborted.String() && !yours {
 			continue // someone else's game that never began: nothing to see
 		}
-		out = append(out, summaryJSON{ID: sum.ID, Mode: game.Mode(sum.Mode), Variant: game.Variant(sum.Variant), Status: sum.Status,
+		var named *round.OpeningJSON
+		if sum.ECO != "" {
+			named = &round.OpeningJSON{ECO: sum.ECO, Name: sum.Opening}
+		}
+		out = append(out, summaryJSON{Opening: named, ID: sum.ID, Mode: game.Mode(sum.Mode), Variant: game.Variant(sum.Variant), Status: sum.Status,
 			Result: sum.Result, Plies: sum.Plies, UpdatedAt: sum.UpdatedAt, CreatedAt: sum.CreatedAt, Termination: sum.Termination,
 			TimeControl: sum.TimeControl, Yours: yours, Seats: summarySeats(sum, yours)})
 	}
@@ -517,9 +549,18 @@ func (s *Server) handleGet(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) handlePGN(w http.ResponseWriter, r *http.Request) {
 	var text string
-	if err := s.read(r.Context(), r.PathValue("id"), func(g *game.Game) { text = g.PGN() }); err != nil {
+	var reviewable, xiangqi bool
+	err := s.read(r.Context(), r.PathValue("id"), func(g *game.Game) {
+		text = g.PGN()
+		reviewable = reviews.Reviewable(g) == nil
+		_, xiangqi = g.XiangqiGame()
+	})
+	if err != nil {
 		s.httpError(w, err)
 		return
+	}
+	if reviewable {
+		text = s.reviewedPGN(r.Context(), r.PathValue("id"), text, xiangqi)
 	}
 	w.Header().Set("Content-Type", "application/x-chess-pgn; charset=utf-8")
 	if r.URL.Query().Get("download") != "" {
@@ -530,7 +571,7 @@ func (s *Server) handlePGN(w http.ResponseWriter, r *http.Request) {
 
 // handleLevels lists the computer levels; ?variant=xiangqi labels them for xiangqi.
 func (s *Server) handleLevels(w http.ResponseWriter, r *http.Request) {
-	levels, err := computer.LevelsFor(game.Variant(r.URL.Query().Get("variant")))
+	levels, err := s.bot.LevelsFor(game.Variant(r.URL.Query().Get("variant")))
 	if err != nil {
 		s.httpError(w, err)
 		return
@@ -562,7 +603,7 @@ type variantJSON struct {
 func (s *Server) handleVariants(w http.ResponseWriter, _ *http.Request) {
 	out := []variantJSON{}
 	for _, spec := range game.Specs() {
-		levels, err := computer.LevelsFor(spec.Name)
+		levels, err := s.bot.LevelsFor(spec.Name)
 		if err != nil {
 			levels = []computer.Level{}
 		}

@@ -8,10 +8,13 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/coder/websocket"
 
 	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/game"
@@ -44,7 +47,7 @@ func TestComputerGameLimits(t *testing.T) {
 	}{
 		{"192.0.2.1:1000", 201, ""},
 		{"192.0.2.1:1001", 201, ""},
-		{"192.0.2.1:1002", 429, "rate_limited"},
+		{"192.0.2.1:1002", 429, "computer_games"},
 		{"192.0.2.2:1000", 201, ""},
 		{"192.0.2.3:1000", 503, "busy"},
 	}
@@ -116,6 +119,55 @@ func TestIdleComputerGameFreesItsPlace(t *testing.T) {
 	}
 	if rec := createFrom(h, "192.0.2.3:1", body); rec.Code != 503 {
 		t.Errorf("with both games counted: %d, want 503", rec.Code)
+	}
+}
+
+// TestLeftComputerGamesFreeTheirPlace: four games against the computer
+// left open (their tabs still connected, no move) fill one address's
+// share: a fifth is refused with an offer to resume or resign those four,
+// named only to the person who plays them (another person behind the same
+// address is refused without them). Once their player has gone (no
+// connection for ComputerAway), they hold no place and a fifth is made.
+func TestLeftComputerGamesFreeTheirPlace(t *testing.T) {
+	s, srv, _ := serveWith(t, Config{Store: openStore(t, t.TempDir()), ComputerAway: 300 * time.Millisecond, IdleGrace: time.Minute})
+	h := s.Handler()
+	const body = `{"mode":"computer","level":"greedy","color":"white","clock":{"minutes":10,"increment":0}}`
+	first := createAs(t, h, body, "")
+	ids := []string{first.ID}
+	for range 3 {
+		ids = append(ids, createAs(t, h, body, first.Token).ID)
+	}
+	var tabs []*wsClient
+	for _, id := range ids {
+		tab := dial(t, srv, id, first.Token)
+		tab.state("state")
+		tabs = append(tabs, tab)
+	}
+	refused := func(secret string) round.ErrorJSON {
+		t.Helper()
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, personRequest("POST", "/api/games", body, secret))
+		var e round.ErrorJSON
+		mustDecode(t, rec.Body.Bytes(), &e)
+		if rec.Code != http.StatusTooManyRequests || e.Code != "computer_games" {
+			t.Fatalf("a fifth game: %d %s, want 429 computer_games", rec.Code, rec.Body)
+		}
+		return e
+	}
+	e := refused(first.Token)
+	slices.Sort(ids)
+	if !slices.Equal(e.Games, ids) {
+		t.Errorf("the games offered: %v, want the four %v", e.Games, ids)
+	}
+	if other := refused(""); len(other.Games) != 0 {
+		t.Errorf("another person behind the address is offered %v", other.Games)
+	}
+	for _, tab := range tabs { // the player closes the tabs
+		tab.conn.Close(websocket.StatusNormalClosure, "")
+	}
+	time.Sleep(600 * time.Millisecond)
+	if g := createAs(t, h, body, first.Token); g.ID == "" {
+		t.Error("no fifth game after the player left the four")
 	}
 }
 

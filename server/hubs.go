@@ -12,7 +12,7 @@ import (
 func (s *Server) hubEnv() *round.Env {
 	return &round.Env{Server: (*roundServer)(s), Ctx: s.ctx, Now: s.now, Log: s.log,
 		ClaimAfter: s.claimAfter, FirstMoveTime: s.firstMoveTime, IdleGrace: s.idleGrace,
-		PresenceEvery: s.presenceEvery, FullEvery: s.fullEvery, ComputerIdle: s.computerIdle,
+		PresenceEvery: s.presenceEvery, FullEvery: s.fullEvery, ComputerIdle: s.computerIdle, ComputerAway: s.computerAway,
 		Bot: s.bot, Computer: s.computer, Sched: s.sched, Lobby: s.lobby,
 		Moves: s.metrics.moves, BotMoves: s.metrics.botMoves, Relay: s.metrics.relay, SocketGauge: s.metrics.socketGauge}
 }

@@ -13,12 +13,15 @@ import (
 	"sync"
 	"time"
 
+	"github.com/gambitchess/gambit/chess/opening"
+	"github.com/gambitchess/gambit/chess/polyglot"
 	"github.com/gambitchess/gambit/game"
 	"github.com/gambitchess/gambit/server/computer"
 	"github.com/gambitchess/gambit/server/guards"
 	"github.com/gambitchess/gambit/server/lobby"
 	"github.com/gambitchess/gambit/server/media"
 	"github.com/gambitchess/gambit/server/node"
+	"github.com/gambitchess/gambit/server/reviews"
 	"github.com/gambitchess/gambit/server/round"
 	"github.com/gambitchess/gambit/server/sched"
 	"github.com/gambitchess/gambit/store"
@@ -27,8 +30,17 @@ import (
 // Config holds a Server's dependencies.
 type Config struct {
 	Store store.Log
-	// Bot plays the computer seats; nil means the engine (EngineBot).
+	// Bot plays the computer seats at the built-in levels; nil means the
+	// engine (EngineBot).
 	Bot computer.Bot
+	// Book, when set, is a Polyglot opening book: the computer plays its
+	// moves in chess while the position is in it (computer.BookBot), and
+	// GET /api/book lists them.
+	Book *polyglot.Book
+	// Engines are the external UCI engines registered as opponents (see
+	// computer.OpenEngine): each adds levels 1 to 8 in the variants it
+	// plays. The server kills their processes when it closes.
+	Engines []*computer.Engine
 	// Workers is how many computer moves are searched at once (1 when
 	// zero): bounded, so the engine never takes every core. The workers
 	// serve the clients waiting for a move in turn (see package sched).
@@ -44,6 +56,10 @@ type Config struct {
 	// a move and still count among them (5 minutes when zero): a player
 	// who stays connected but does not play holds no place.
 	ComputerIdle time.Duration
+	// ComputerAway is how long the player of a game against the computer
+	// may have no connection to it and the game still count among them
+	// (1 minute when zero): a player who left a game frees its place.
+	ComputerAway time.Duration
 	// Assets is the web UI (index.html at its root); nil serves the API only.
 	Assets fs.FS
 	Now    func() time.Time
@@ -114,6 +130,10 @@ type Config struct {
 	// ChallengePerMinute is how many lobby challenges and quick pairings
 	// one address may open a minute (10).
 	ChallengePerMinute int
+	// Review configures the game reviews (package reviews): the engine,
+	// its budget, the opening book, the limits. Its Store and Sched are
+	// the server's own (the store's Reviews when it keeps them).
+	Review reviews.Config
 	// Metrics receives the server's Prometheus series; nil keeps them
 	// unread (a new Metrics no one serves). Serve them with RunMetrics on
 	// a listener of their own, not on the public one.
@@ -124,13 +144,15 @@ type Config struct {
 // state: everything lives in its fields.
 type Server struct {
 	store    store.Log
-	bot      computer.Bot
+	bot      *computer.Roster // the built-in bot and the external engines
+	book     *polyglot.Book   // GET /api/book's; nil: none
 	bus      node.Bus         // the other nodes (nil: none)
 	leases   store.Leases     // which node owns which game (nil: this one, all)
 	sched    *sched.Scheduler // the computer's thinking, shared fairly
 	computer *computer.Games  // live games against the computer, counted
 	// computerIdle is how long a computer game without a move stays counted.
 	computerIdle time.Duration
+	computerAway time.Duration // how long a computer game whose player left stays counted
 	assets       fs.FS
 	now          func() time.Time
 	log          *slog.Logger
@@ -151,7 +173,8 @@ type Server struct {
 	conn  connSettings  // timeouts, connection caps, trusted proxies (conn.go)
 	rates addressLimits // per-address buckets besides creations (ratelimit.go)
 
-	media *media.Files // the game's page, images and viewer page (package media)
+	media   *media.Files     // the game's page, images and viewer page (package media)
+	reviews *reviews.Reviews // the games' reviews, run in the computer's scheduler (package reviews)
 
 	ctx    context.Context // ends when the server stops; hubs run under it
 	cancel context.CancelFunc
@@ -168,6 +191,12 @@ func New(cfg Config) *Server {
 	if cfg.Bot == nil {
 		cfg.Bot = computer.NewEngineBot(uint64(time.Now().UnixNano()))
 	}
+	if cfg.Book != nil {
+		cfg.Bot = computer.BookBot{Book: cfg.Book, Next: cfg.Bot}
+	}
+	// The opening names are built once, on first use (about 0.1 s): start
+	// now, so the first games' messages do not wait for them.
+	go opening.Load()
 	if cfg.Workers <= 0 {
 		cfg.Workers = 1
 	}
@@ -179,6 +208,9 @@ func New(cfg Config) *Server {
 	}
 	if cfg.ComputerIdle <= 0 {
 		cfg.ComputerIdle = 5 * time.Minute
+	}
+	if cfg.ComputerAway <= 0 {
+		cfg.ComputerAway = time.Minute
 	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now
@@ -217,14 +249,21 @@ func New(cfg Config) *Server {
 		cfg.Metrics = NewMetrics()
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	s := &Server{store: cfg.Store, bot: cfg.Bot, bus: cfg.Bus, leases: cfg.Leases, sched: sched.New(sched.Config{Workers: cfg.Workers, Slice: cfg.ThinkSlice, Queued: cfg.Metrics.botWaiting}),
-		computer: computer.NewGames(cfg.ComputerGamesPerClient, cfg.ComputerGames), computerIdle: cfg.ComputerIdle, assets: cfg.Assets,
+	s := &Server{book: cfg.Book, store: cfg.Store, bot: computer.NewRoster(cfg.Bot, cfg.Engines...), bus: cfg.Bus, leases: cfg.Leases, sched: sched.New(sched.Config{Workers: cfg.Workers, Slice: cfg.ThinkSlice, Queued: cfg.Metrics.botWaiting}),
+		computer: computer.NewGames(cfg.ComputerGamesPerClient, cfg.ComputerGames), computerIdle: cfg.ComputerIdle, computerAway: cfg.ComputerAway, assets: cfg.Assets,
 		now: cfg.Now, log: cfg.Logger, metrics: cfg.Metrics, minClock: cfg.MinClock, claimAfter: cfg.ClaimAfter, firstMoveTime: cfg.FirstMoveTime, idleGrace: cfg.IdleGrace, expireEvery: cfg.ExpireEvery,
 		presenceEvery: cfg.PresenceEvery, fullEvery: cfg.FullStateEvery,
 		creations: guards.NewLimiter(cfg.CreatePerMinute, cfg.CreatePerMinute, cfg.Now), lobby: lobby.New(), ctx: ctx, cancel: cancel, hubs: map[string]*round.Hub{},
 		loading: map[string]chan struct{}{},
 		players: newPlayers(cfg.Store, cfg.Logger),
 		conn:    newConnSettings(cfg), rates: newAddressLimits(cfg)}
+	rc := cfg.Review
+	rc.Store, _ = cfg.Store.(store.Reviews) // nil: kept in memory
+	rc.Sched = s.sched
+	if rc.Logger == nil {
+		rc.Logger = cfg.Logger
+	}
+	s.reviews = reviews.New(rc)
 	s.media = s.newMedia(0)
 	return s
 }
@@ -233,7 +272,7 @@ func New(cfg Config) *Server {
 // (0: the default, negative: none).
 func (s *Server) newMedia(cacheBytes int) *media.Files {
 	return media.New(media.Config{Read: s.read, Asker: playerOf, Sight: round.ViewerFor, Error: s.httpError,
-		Assets: s.assets, Done: s.ctx.Done(), CacheBytes: cacheBytes})
+		Assets: s.assets, Done: s.ctx.Done(), CacheBytes: cacheBytes, EvalGraph: s.evalGraph})
 }
 
 // Start resumes the games that run by themselves (a clock runs, or the
@@ -279,7 +318,9 @@ func (s *Server) Start(ctx context.Context) error {
 func (s *Server) Close() {
 	s.cancel()
 	s.wg.Wait()
+	s.reviews.Close() // before the scheduler its positions wait in
 	s.sched.Close()
+	s.bot.Close()
 	s.media.Close()
 	for _, id := range s.liveIDs() { // saved as they stopped: another node may take them at once
 		s.disown(id)

@@ -71,12 +71,16 @@ type Summary struct {
 	// computer is to move. A restart resumes these games only; the others
 	// wait in the store until someone opens them.
 	Active      bool
-	Termination string   // how the game ended, in words ("checkmate", "resignation"); "" while it goes on
-	TimeControl string   // "5+3" (minutes + seconds of increment); "" untimed
-	Players     []string // opaque ids of the people seated (a browser's player id), for "my games"; a set: kept without "" or repeats, returned sorted
-	Version     int64
-	CreatedAt   time.Time
-	UpdatedAt   time.Time
+	Termination string // how the game ended, in words ("checkmate", "resignation"); "" while it goes on
+	TimeControl string // "5+3" (minutes + seconds of increment); "" untimed
+	// ECO and Opening name a chess game's opening ("C40", "King's Knight
+	// Opening"); "" when it has none (yet). Games stored before these
+	// columns have none until their next write.
+	ECO, Opening string
+	Players      []string // opaque ids of the people seated (a browser's player id), for "my games"; a set: kept without "" or repeats, returned sorted
+	Version      int64
+	CreatedAt    time.Time
+	UpdatedAt    time.Time
 }
 
 // Stored is a whole game as loaded: its header and every event in order.

@@ -75,6 +75,12 @@ var pgMigrations = []string{
 	CREATE INDEX game_leases_node ON game_leases(node);`,
 	// 4: the server's own keys (Secrets).
 	`CREATE TABLE secrets (name TEXT PRIMARY KEY, value BYTEA NOT NULL);`,
+	// 5: a chess game's opening (Summary.ECO, Summary.Opening), for the
+	// listings; the games already stored get theirs at their next write.
+	`ALTER TABLE games ADD COLUMN eco     TEXT NOT NULL DEFAULT '';
+	ALTER TABLE games ADD COLUMN opening TEXT NOT NULL DEFAULT '';`,
+	// 6: each game's review, once made (Reviews).
+	`CREATE TABLE reviews (game_id TEXT PRIMARY KEY, data BYTEA NOT NULL, updated_at TIMESTAMPTZ NOT NULL);`,
 }
 
 // defaultPoolConns is how many connections a node keeps to PostgreSQL,
@@ -149,7 +155,7 @@ func pgMigrate(ctx context.Context, pool *pgxpool.Pool, target int) error {
 const pgSummaryCols = `g.id, g.variant, g.mode, g.status, g.result, g.finished, g.public, g.white, g.black,
 	g.version, g.created_at, g.updated_at,
 	COALESCE((SELECT array_agg(p.player ORDER BY p.player) FROM game_players p WHERE p.game_id = g.id), '{}'),
-	g.white_kind, g.black_kind, g.plies, g.termination, g.time_control, g.active`
+	g.white_kind, g.black_kind, g.plies, g.termination, g.time_control, g.active, g.eco, g.opening`
 
 // pgScanSummary reads pgSummaryCols, then the extra destinations.
 func pgScanSummary(row pgx.Row, extra ...any) (Summary, error) {
@@ -157,7 +163,8 @@ func pgScanSummary(row pgx.Row, extra ...any) (Summary, error) {
 	var created, updated int64
 	dest := append([]any{&sum.ID, &sum.Variant, &sum.Mode, &sum.Status, &sum.Result, &sum.Finished, &sum.Public,
 		&sum.White, &sum.Black, &sum.Version, &created, &updated, &sum.Players,
-		&sum.WhiteKind, &sum.BlackKind, &sum.Plies, &sum.Termination, &sum.TimeControl, &sum.Active}, extra...)
+		&sum.WhiteKind, &sum.BlackKind, &sum.Plies, &sum.Termination, &sum.TimeControl, &sum.Active,
+		&sum.ECO, &sum.Opening}, extra...)
 	if err := row.Scan(dest...); err != nil {
 		return Summary{}, err
 	}
@@ -178,12 +185,12 @@ func (s *Postgres) Create(ctx context.Context, sum Summary, header []byte, event
 	}
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		tag, err := tx.Exec(ctx, `INSERT INTO games (id, variant, mode, status, result, finished, public, white, black,
-			white_kind, black_kind, plies, termination, time_control, version, created_at, updated_at, header, active)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)
+			white_kind, black_kind, plies, termination, time_control, version, created_at, updated_at, header, active, eco, opening)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21)
 			ON CONFLICT (id) DO NOTHING`,
 			sum.ID, sum.Variant, sum.Mode, sum.Status, sum.Result, sum.Finished, sum.Public, sum.White, sum.Black,
 			sum.WhiteKind, sum.BlackKind, sum.Plies, sum.Termination, sum.TimeControl, sum.Version,
-			nanos(sum.CreatedAt), nanos(sum.UpdatedAt), header, sum.Active)
+			nanos(sum.CreatedAt), nanos(sum.UpdatedAt), header, sum.Active, sum.ECO, sum.Opening)
 		if err != nil {
 			return err
 		}
@@ -212,10 +219,11 @@ func (s *Postgres) Append(ctx context.Context, id string, expect int64, events [
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		tag, err := tx.Exec(ctx, `UPDATE games SET version = $1, variant = $2, mode = $3, status = $4, result = $5,
 			finished = $6, public = $7, white = $8, black = $9, updated_at = $10, white_kind = $11, black_kind = $12,
-			plies = $13, termination = $14, time_control = $15, active = $16 WHERE id = $17 AND version = $18`,
+			plies = $13, termination = $14, time_control = $15, active = $16, eco = $17, opening = $18
+			WHERE id = $19 AND version = $20`,
 			sum.Version, sum.Variant, sum.Mode, sum.Status, sum.Result, sum.Finished, sum.Public, sum.White, sum.Black,
 			nanos(sum.UpdatedAt), sum.WhiteKind, sum.BlackKind, sum.Plies, sum.Termination, sum.TimeControl, sum.Active,
-			id, expect)
+			sum.ECO, sum.Opening, id, expect)
 		if err != nil {
 			return err
 		}

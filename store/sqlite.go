@@ -53,6 +53,12 @@ var migrations = []migration{
 		CREATE INDEX games_stale ON games(updated_at) WHERE finished = 0 AND plies = 0;`),
 	// 4: the server's own keys (Secrets).
 	execSQL(`CREATE TABLE secrets (name TEXT PRIMARY KEY, value BLOB NOT NULL) WITHOUT ROWID`),
+	// 5: a chess game's opening (Summary.ECO, Summary.Opening), for the
+	// listings; the games already stored get theirs at their next write.
+	execSQL(`ALTER TABLE games ADD COLUMN eco     TEXT NOT NULL DEFAULT '';
+		ALTER TABLE games ADD COLUMN opening TEXT NOT NULL DEFAULT '';`),
+	// 6: each game's review, once made (Reviews).
+	execSQL(`CREATE TABLE reviews (game_id TEXT PRIMARY KEY, data BLOB NOT NULL, updated_at INTEGER NOT NULL)`),
 }
 
 // logSchema adds what Log needs beside the games table. The record column

@@ -15,7 +15,8 @@ import (
 const summaryCols = `games.id, games.variant, games.mode, games.status, games.result, games.finished, games.public,
 	games.white, games.black, games.version, games.created_at, games.updated_at,
 	(SELECT json_group_array(p.player) FROM game_players p WHERE p.game_id = games.id),
-	games.white_kind, games.black_kind, games.plies, games.termination, games.time_control, games.active`
+	games.white_kind, games.black_kind, games.plies, games.termination, games.time_control, games.active,
+	games.eco, games.opening`
 
 // Create implements Log.
 func (s *SQLite) Create(ctx context.Context, sum Summary, header []byte, events []Event) error {
@@ -31,11 +32,11 @@ func (s *SQLite) Create(ctx context.Context, sum Summary, header []byte, events 
 		header = []byte{} // the column is NOT NULL
 	}
 	res, err := tx.ExecContext(ctx, `INSERT INTO games (id, variant, mode, status, result, finished, public, white, black,
-		version, created_at, updated_at, record, white_kind, black_kind, plies, termination, time_control, active)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO NOTHING`,
+		version, created_at, updated_at, record, white_kind, black_kind, plies, termination, time_control, active, eco, opening)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO NOTHING`,
 		sum.ID, sum.Variant, sum.Mode, sum.Status, sum.Result, sum.Finished, sum.Public, sum.White, sum.Black,
 		sum.Version, nanos(sum.CreatedAt), nanos(sum.UpdatedAt), header,
-		sum.WhiteKind, sum.BlackKind, sum.Plies, sum.Termination, sum.TimeControl, sum.Active)
+		sum.WhiteKind, sum.BlackKind, sum.Plies, sum.Termination, sum.TimeControl, sum.Active, sum.ECO, sum.Opening)
 	if err != nil {
 		return fmt.Errorf("store: create game %s: %w", sum.ID, err)
 	}
@@ -81,9 +82,10 @@ func appendTx(ctx context.Context, tx *sql.Tx, r *appendReq) error {
 	sum := r.sum
 	res, err := tx.ExecContext(ctx, `UPDATE games SET version = ?, variant = ?, mode = ?, status = ?, result = ?,
 		finished = ?, public = ?, white = ?, black = ?, updated_at = ?, white_kind = ?, black_kind = ?, plies = ?,
-		termination = ?, time_control = ?, active = ? WHERE id = ? AND version = ?`,
+		termination = ?, time_control = ?, active = ?, eco = ?, opening = ? WHERE id = ? AND version = ?`,
 		sum.Version, sum.Variant, sum.Mode, sum.Status, sum.Result, sum.Finished, sum.Public, sum.White, sum.Black,
-		nanos(sum.UpdatedAt), sum.WhiteKind, sum.BlackKind, sum.Plies, sum.Termination, sum.TimeControl, sum.Active, r.id, r.expect)
+		nanos(sum.UpdatedAt), sum.WhiteKind, sum.BlackKind, sum.Plies, sum.Termination, sum.TimeControl, sum.Active,
+		sum.ECO, sum.Opening, r.id, r.expect)
 	if err != nil {
 		return err
 	}
@@ -316,7 +318,8 @@ func scanSummary(row interface{ Scan(...any) error }, extra ...any) (Summary, er
 	)
 	dest := append([]any{&sum.ID, &sum.Variant, &sum.Mode, &sum.Status, &sum.Result, &sum.Finished, &sum.Public,
 		&sum.White, &sum.Black, &sum.Version, &created, &updated, &players,
-		&sum.WhiteKind, &sum.BlackKind, &sum.Plies, &sum.Termination, &sum.TimeControl, &sum.Active}, extra...)
+		&sum.WhiteKind, &sum.BlackKind, &sum.Plies, &sum.Termination, &sum.TimeControl, &sum.Active,
+		&sum.ECO, &sum.Opening}, extra...)
 	if err := row.Scan(dest...); err != nil {
 		return Summary{}, err
 	}

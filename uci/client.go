@@ -51,6 +51,7 @@ type Client struct {
 	wait  sync.Once
 	err   error
 	hs    time.Duration
+	opts  []OptionInfo // the options the engine declared before uciok
 }
 
 // StartClient starts the engine, performs the uci/uciok handshake, sends the
@@ -110,6 +111,9 @@ func (c *Client) handshake(ctx context.Context, opts []EngineOption) error {
 		if name, ok := strings.CutPrefix(line, "id name "); ok && c.name == "" {
 			c.name = name
 		}
+		if o, err := ParseOptionLine(line); err == nil {
+			c.opts = append(c.opts, o)
+		}
 		if line == "uciok" {
 			break
 		}
@@ -121,6 +125,9 @@ func (c *Client) handshake(ctx context.Context, opts []EngineOption) error {
 	}
 	return c.IsReady(ctx)
 }
+
+// Options returns the options the engine declared in its handshake.
+func (c *Client) Options() []OptionInfo { return append([]OptionInfo(nil), c.opts...) }
 
 // Name returns the engine's display name.
 func (c *Client) Name() string { return c.name }
@@ -190,6 +197,13 @@ type SearchResult struct {
 // Go sends "position POSITION [moves ...]" and "go ARGS", and waits for
 // bestmove until deadline. position is "startpos" or "fen FEN".
 func (c *Client) Go(ctx context.Context, position string, moves []string, args string, deadline time.Time) (SearchResult, error) {
+	return c.GoInfo(ctx, position, moves, args, deadline, nil)
+}
+
+// GoInfo is Go that also hands every "info" line the engine prints to
+// onInfo (when not nil), in order, before it returns: an analysis reads
+// the lines of each MultiPV from them.
+func (c *Client) GoInfo(ctx context.Context, position string, moves []string, args string, deadline time.Time, onInfo func(line string)) (SearchResult, error) {
 	cmd := "position " + position
 	if len(moves) > 0 {
 		cmd += " moves " + strings.Join(moves, " ")
@@ -208,6 +222,9 @@ func (c *Client) Go(ctx context.Context, position string, moves []string, args s
 		}
 		if strings.HasPrefix(line, "info ") && strings.Contains(line, " score ") {
 			res.Info = line
+		}
+		if onInfo != nil && strings.HasPrefix(line, "info ") {
+			onInfo(line)
 		}
 		if rest, ok := strings.CutPrefix(line, "bestmove"); ok {
 			f := strings.Fields(rest)
@@ -239,4 +256,63 @@ func (c *Client) Close() error {
 		}
 	})
 	return c.err
+}
+
+// GoStoppable is Go for a search that may be cut short: when ctx ends the
+// engine is sent "stop" and its bestmove (the best it found so far) is
+// still read, until deadline. An engine that exits or stays silent past
+// deadline is an error (ErrEngineExited, ErrEngineTimeout), as is a
+// bestmove line with no move.
+func (c *Client) GoStoppable(ctx context.Context, position string, moves []string, args string, deadline time.Time) (SearchResult, error) {
+	cmd := "position " + position
+	if len(moves) > 0 {
+		cmd += " moves " + strings.Join(moves, " ")
+	}
+	if err := c.Send(cmd); err != nil {
+		return SearchResult{}, err
+	}
+	if err := c.Send("go " + args); err != nil {
+		return SearchResult{}, err
+	}
+	var res SearchResult
+	read, stopped := ctx, false
+	for {
+		line, err := c.readLine(read, deadline)
+		if !stopped && err != nil && ctx.Err() != nil && errors.Is(err, ctx.Err()) {
+			read, stopped = context.Background(), true // the bestmove still comes, until deadline
+			if err := c.Send("stop"); err != nil {
+				return res, err
+			}
+			continue
+		}
+		if err != nil {
+			return res, err
+		}
+		if strings.HasPrefix(line, "info ") && strings.Contains(line, " score ") {
+			res.Info = line
+		}
+		if rest, ok := strings.CutPrefix(line, "bestmove"); ok {
+			f := strings.Fields(rest)
+			if len(f) == 0 {
+				return res, fmt.Errorf("uci: empty bestmove")
+			}
+			res.BestMove = f[0]
+			if len(f) >= 3 && f[1] == "ponder" {
+				res.Ponder = f[2]
+			}
+			return res, nil
+		}
+	}
+}
+
+// SetOption sends "setoption name NAME value VALUE".
+func (c *Client) SetOption(name, value string) error {
+	return c.Send("setoption name " + name + " value " + value)
+}
+
+// Kill ends the engine at once, without asking: for an engine that
+// stopped answering.
+func (c *Client) Kill() {
+	_ = c.cmd.Process.Kill()
+	c.Close()
 }

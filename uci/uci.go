@@ -36,6 +36,8 @@ type session struct {
 	bg background // the running search, chess or xiangqi
 
 	xq *xiangqiSession // the xiangqi conversation, after "setoption name UCI_Variant value xiangqi"
+
+	book book // OwnBook and BookFile (book.go)
 }
 
 // lineWriter serialises output lines from the command loop and the search goroutine.
@@ -113,6 +115,9 @@ func (s *session) handle(line string) (quit bool) {
 			s.out.println(optionLine(o))
 		}
 		s.out.println(variantOption)
+		for _, o := range bookOptions {
+			s.out.println(o)
+		}
 		s.out.println("uciok")
 	case "isready":
 		s.out.println("readyok")
@@ -189,6 +194,12 @@ func (s *session) setOption(args []string) {
 	}
 	if strings.EqualFold(n, "UCI_Variant") {
 		s.setVariant(v)
+		return
+	}
+	if msg, handled := s.book.setOption(n, v); handled {
+		if msg != "" {
+			s.infoString(msg)
+		}
 		return
 	}
 	if err := s.e.SetOption(n, v); err != nil {
@@ -333,6 +344,11 @@ func (s *session) goCmd(args []string) {
 		return
 	}
 	pos := s.pos
+	if m, ok := s.book.move(&pos, c, limits); ok {
+		s.infoString("book move " + pos.UCI(m))
+		s.out.println("bestmove " + pos.UCI(m))
+		return
+	}
 	history := append([]uint64(nil), s.history...)
 	s.bg.start(s.ctx, limits.Infinite || limits.Ponder, func(ctx context.Context) {
 		res := s.e.Search(ctx, pos, history, limits, func(info engine.Info) {

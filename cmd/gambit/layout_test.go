@@ -30,6 +30,8 @@ var allowedImports = map[string][]string{
 	"variant/dice":        {"chess", "variant/fair", "internal/pgntag"},
 	"engine/dicebot":      {"chess", "engine", "variant/dice"},
 	"chess/pgn":           {"chess", "internal/pgntag"},
+	"chess/opening":       {"chess"}, // the opening names (lichess's table, embedded)
+	"chess/polyglot":      {"chess"}, // Polyglot .bin opening books
 	"xiangqi/pgn":         {"xiangqi", "internal/pgntag"},
 	"engine":              {"chess", "internal/elo", "internal/tt", "internal/benchrun"},
 	"render":              {"chess", "xiangqi"},
@@ -38,9 +40,10 @@ var allowedImports = map[string][]string{
 	"engine/xq":           {"xiangqi", "internal/tt", "internal/benchrun"},
 	"engine/fogbot":       {"chess", "engine", "variant/fog"},
 	"engine/bombbot":      {"chess", "engine", "variant/bomb"},
-	"uci":                 {"chess", "xiangqi", "engine", "engine/xq"},
+	"uci":                 {"chess", "chess/polyglot", "xiangqi", "engine", "engine/xq"},
 	"match":               {"chess", "chess/pgn", "xiangqi", "xiangqi/pgn", "engine/xq", "uci", "internal/elo"},
-	"game":                {"chess", "chess/pgn", "xiangqi", "xiangqi/pgn", "internal/pgntag", "variant/fair"},
+	"review":              {"chess", "chess/pgn", "xiangqi", "xiangqi/pgn", "engine", "engine/xq", "uci"}, // a game's review: lichess's formulas over an engine's evaluations
+	"game":                {"chess", "chess/pgn", "chess/opening", "xiangqi", "xiangqi/pgn", "internal/pgntag", "variant/fair"},
 	// A variant's registration sits above game and its own rules and bot;
 	// variant/all lists them for the binary. Nothing imports one but that.
 	"variant/fog/foggame":     {"chess", "game", "variant/fog", "engine/fogbot"},
@@ -52,11 +55,12 @@ var allowedImports = map[string][]string{
 	"engine/jieqibot":         {"xiangqi", "variant/jieqi"},
 	"store":                   {},
 	"store/storetest":         {"store"},
-	"server":                  {"chess", "chess/pgn", "game", "store", "web", "server/guards", "server/node", "server/lobby", "server/sched", "server/wire", "server/computer", "server/media", "server/round", "internal/lang"},
+	"server":                  {"chess", "chess/pgn", "chess/opening", "chess/polyglot", "game", "store", "web", "render", "review", "server/guards", "server/node", "server/lobby", "server/sched", "server/wire", "server/computer", "server/media", "server/round", "server/reviews", "internal/lang"},
+	"server/reviews":          {"chess", "game", "review", "store", "xiangqi", "server/guards", "server/sched", "server/wire"},                                   // the games' reviews, run position by position in the computer's scheduler
 	"server/round":            {"chess", "game", "store", "server/guards", "server/lobby", "server/sched", "server/wire", "server/computer"},                     // the hubs: one live game each, its commands, clocks, computer, presence, chat and wire messages
 	"server/guards":           {},                                                                                                                                // connection and address limits, proxies, frames, same-site checks: knows no game
 	"server/lobby":            {"chess", "game", "store", "server/node"},                                                                                         // the open challenges, in memory: no HTTP, no hub
-	"server/computer":         {"chess", "game", "engine", "engine/xq", "xiangqi", "server/guards", "server/wire"},                                               // the computer's levels, its bot over the engines, the count of its games
+	"server/computer":         {"chess", "chess/polyglot", "game", "engine", "engine/xq", "xiangqi", "uci", "server/guards", "server/wire"},                      // the computer's levels, its bot over the engines, the count of its games
 	"server/media":            {"chess", "game", "store", "xiangqi", "render", "render/viewer", "server/guards", "server/sched", "server/wire", "internal/lang"}, // a game's page, images and viewer page (render/viewer: GET /game/{id}.html)
 	"server/sched":            {},                                                                                                                                // the fair scheduler of the computer's thinking and the drawings: knows no game
 	"server/wire":             {"game", "store", "server/guards", "server/node"},                                                                                 // the server's errors and their one mapping to HTTP and WebSocket codes
@@ -77,7 +81,7 @@ var allowedImports = map[string][]string{
 }
 
 // stdlibOnly are the packages that may import nothing outside the standard library.
-var stdlibOnly = []string{"chess", "xiangqi", "variant/fog", "variant/fair", "variant/bomb", "variant/dice", "variant/jieqi", "engine/jieqibot", "chess/pgn", "xiangqi/pgn", "engine", "engine/xq", "internal/elo", "internal/tt", "internal/benchrun", "internal/pgntag", "internal/shareddata", "render/viewer", "internal/lang"}
+var stdlibOnly = []string{"chess", "chess/opening", "chess/polyglot", "xiangqi", "variant/fog", "variant/fair", "variant/bomb", "variant/dice", "variant/jieqi", "engine/jieqibot", "chess/pgn", "xiangqi/pgn", "engine", "engine/xq", "internal/elo", "internal/tt", "internal/benchrun", "internal/pgntag", "internal/shareddata", "render/viewer", "internal/lang"}
 
 func TestImportLayering(t *testing.T) {
 	const module = "github.com/gambitchess/gambit/"

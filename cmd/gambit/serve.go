@@ -12,13 +12,17 @@ import (
 	"os/signal"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
 	"github.com/spf13/cobra"
 
+	"github.com/gambitchess/gambit/chess/opening"
+	"github.com/gambitchess/gambit/chess/polyglot"
 	"github.com/gambitchess/gambit/game"
 	"github.com/gambitchess/gambit/server"
+	"github.com/gambitchess/gambit/server/computer"
 	"github.com/gambitchess/gambit/store"
 	"github.com/gambitchess/gambit/web"
 )
@@ -33,6 +37,7 @@ func newServeCmd() *cobra.Command {
 	var limits limitFlags
 	var cl clusterFlags
 	var ops opsFlags
+	var engines engineFlags
 	cmd := &cobra.Command{
 		Use:   "serve",
 		Short: "Play in the browser: serve the web app (default command)",
@@ -41,7 +46,7 @@ func newServeCmd() *cobra.Command {
 			"unfinished ones continue, clocks included, when the server starts again.",
 		Args: argsRange(0, 0),
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			return serve(cmd, addr, storeFlags{data: data, db: db}, workers, online, limits, cl, ops)
+			return serve(cmd, addr, storeFlags{data: data, db: db}, workers, online, limits, cl, ops, engines)
 		},
 	}
 	cmd.Flags().StringVar(&addr, "addr", ":8080", "address to listen on")
@@ -55,13 +60,103 @@ func newServeCmd() *cobra.Command {
 	f.IntVar(&online.createPerMinute, "create-per-minute", 30, "new games one address may create a minute")
 	f.IntVar(&online.computerGames, "computer-games", 0, "live games against the computer in all (0: 64 per engine worker)")
 	f.IntVar(&online.computerPerAddr, "computer-games-per-addr", 4, "live games against the computer one address may have")
+	f.StringVar(&online.book, "book", "", "a Polyglot opening book (.bin): the computer plays its moves in chess while the position is in it")
 	atLeast(cmd, 1, "claim-after", "first-move-time", "create-per-minute", "computer-games-per-addr")
 	atLeast(cmd, 0, "computer-games")
 	limits.register(cmd)
 	cl.register(cmd)
 	ops.register(cmd)
+	engines.register(cmd)
 	return cmd
 }
+
+// engineFlags are the external UCI engines serve offers as opponents.
+type engineFlags struct {
+	specs    engineSpecs
+	noDetect bool
+}
+
+// register adds the engine flags to serve.
+func (e *engineFlags) register(cmd *cobra.Command) {
+	f := cmd.Flags()
+	f.Var(&e.specs, "engine", "register a UCI engine as an opponent, levels 1-8 in the new-game dialog: NAME=PATH[,option=value...]"+
+		" (options sent with setoption; variants=chess+chess960+xiangqi limits what it plays); repeatable")
+	f.BoolVar(&e.noDetect, "no-engine-detect", false,
+		"do not look for Debian's stockfish and fairy-stockfish (in /usr/games or on PATH) to register them by themselves")
+}
+
+// open starts each engine once to read what it plays: one given with
+// --engine that cannot be started is an error; a detected one is logged
+// and left out. procs bounds each engine's processes.
+func (e engineFlags) open(ctx context.Context, procs int, log *slog.Logger) ([]*computer.Engine, error) {
+	specs := []computer.EngineSpec(e.specs)
+	var names []string
+	for _, s := range specs {
+		names = append(names, s.Name)
+	}
+	detected := 0
+	if !e.noDetect {
+		found := computer.DetectEngines(names)
+		detected = len(found)
+		specs = append(specs, found...)
+	}
+	// Started side by side: each takes a second or more to shake hands.
+	engines := make([]*computer.Engine, len(specs))
+	errs := make([]error, len(specs))
+	var wg sync.WaitGroup
+	for i, s := range specs {
+		wg.Go(func() { engines[i], errs[i] = computer.OpenEngine(ctx, s, procs) })
+	}
+	wg.Wait()
+	var out []*computer.Engine
+	for i, s := range specs {
+		eng, err := engines[i], errs[i]
+		if err != nil && i < len(specs)-detected {
+			for _, o := range engines {
+				if o != nil {
+					o.Close()
+				}
+			}
+			return nil, fmt.Errorf("serve: --engine %s: %w", s.Name, err)
+		}
+		if err != nil {
+			log.Warn("engine found but not usable", "engine", s.Name, "path", s.Path, "err", err)
+			continue
+		}
+		log.Info("engine registered", "engine", s.Name, "path", s.Path, "variants", eng.Variants())
+		out = append(out, eng)
+	}
+	return out, nil
+}
+
+// engineSpecs is the repeatable --engine flag, each value parsed as it is set.
+type engineSpecs []computer.EngineSpec
+
+func (e *engineSpecs) String() string {
+	parts := make([]string, len(*e))
+	for i, s := range *e {
+		parts[i] = s.String()
+	}
+	return strings.Join(parts, " ")
+}
+
+// Set parses one NAME=PATH[,option=value...].
+func (e *engineSpecs) Set(v string) error {
+	spec, err := computer.ParseEngineSpec(v)
+	if err != nil {
+		return err
+	}
+	for _, s := range *e {
+		if strings.EqualFold(s.Name, spec.Name) {
+			return fmt.Errorf("engine %s registered twice", spec.Name)
+		}
+	}
+	*e = append(*e, spec)
+	return nil
+}
+
+// Type names the flag's value in the help.
+func (e *engineSpecs) Type() string { return "NAME=PATH[,opt=val]" }
 
 // opsFlags are serve's settings for whoever runs it: the log's format and
 // the metrics listener.
@@ -156,6 +251,7 @@ type onlineFlags struct {
 	createPerMinute           int
 	computerGames             int // 0: the server's default
 	computerPerAddr           int
+	book                      string // a Polyglot book for the computer in chess, and GET /api/book; "": none
 }
 
 // storeFlags say where serve keeps its games.
@@ -176,9 +272,19 @@ func (f storeFlags) open(ctx context.Context) (store.Log, error) {
 	return store.OpenSQLite(ctx, filepath.Join(f.data, "gambit.db"))
 }
 
-func serve(cmd *cobra.Command, addr string, where storeFlags, workers int, online onlineFlags, limits limitFlags, cl clusterFlags, ops opsFlags) error {
+func serve(cmd *cobra.Command, addr string, where storeFlags, workers int, online onlineFlags, limits limitFlags, cl clusterFlags, ops opsFlags, ef engineFlags) error {
 	if ops.pprof && ops.metricsAddr == "" {
 		return usageError{fmt.Errorf("--pprof needs --metrics-addr")}
+	}
+	if err := opening.Load(); err != nil { // the opening names, built now rather than on a first request
+		return err
+	}
+	var book *polyglot.Book
+	if online.book != "" {
+		var err error
+		if book, err = polyglot.Open(online.book); err != nil {
+			return fmt.Errorf("--book: %w", err)
+		}
 	}
 	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -193,8 +299,12 @@ func serve(cmd *cobra.Command, addr string, where storeFlags, workers int, onlin
 	}
 	defer nd.close()
 	log := ops.logger(cmd.ErrOrStderr())
+	engines, err := ef.open(ctx, workers, log)
+	if err != nil {
+		return err
+	}
 	metrics := server.NewMetrics()
-	srv := server.New(server.Config{Store: st, Bus: nd.bus, Leases: nd.leases, Workers: workers, Assets: web.FS(), Logger: log, Metrics: metrics,
+	srv := server.New(server.Config{Book: book, Store: st, Engines: engines, Bus: nd.bus, Leases: nd.leases, Workers: workers, Assets: web.FS(), Logger: log, Metrics: metrics,
 		ClaimAfter: online.claimAfter, FirstMoveTime: online.firstMoveTime, CreatePerMinute: online.createPerMinute,
 		ComputerGames: online.computerGames, ComputerGamesPerClient: online.computerPerAddr,
 		MaxConns: limits.maxConns, MaxConnsPerAddr: limits.maxConnsPerAddr, ChallengePerMinute: limits.challengePerMinute,

@@ -5,7 +5,14 @@
 // levels in game.Spec.Computer), and the count of live games against the
 // computer that keeps the machine within what it can think for (Games).
 // The hubs ask a Bot for moves through the fair scheduler of package
-// sched.
+// sched. External UCI engines (Engine: OpenEngine, a small pool of
+// processes each; ParseEngineSpec reads serve's --engine, DetectEngines
+// finds Debian's stockfish and fairy-stockfish) add lichess's levels 1 to
+// 8 in the variants they play; Roster joins them with the built-in bot,
+// lists every level and sends each move to its engine (roster.go), and an
+// engine that fails (ErrEngineFailed) is taken over by a built-in level of
+// about its strength. Every engine answers draw offers with the one
+// judgement of judge.go.
 //
 // Sharing the machine (the fields named are the server's Config): moves
 // are thought one per game at a time, on Workers goroutines, serving the addresses with a game waiting in turn (one
@@ -15,9 +22,12 @@
 // computer (429 after that) and the machine ComputerGames (503 "the
 // computer is busy, try again in a minute"); a game with no move for
 // ComputerIdle stops counting until its next move, so players who stay
-// connected without playing hold no place.
+// connected without playing hold no place, and so does one whose player
+// has had no connection to it for ComputerAway; the refusal names the
+// asker's own games among those counted (Games.Of).
 //
-//	bot := computer.NewEngineBot(seed)
-//	level, err := computer.LevelFor(game.Chess, "club")
-//	uci, err := bot.Move(ctx, g.Clone(), level)
+//	sf, err := computer.OpenEngine(ctx, computer.EngineSpec{Name: "Stockfish", Path: "/usr/games/stockfish"}, 2)
+//	roster := computer.NewRoster(computer.NewEngineBot(seed), sf)
+//	level, err := roster.LevelFor(game.Chess, "stockfish-3")
+//	uci, err := roster.Move(ctx, g.Clone(), level)
 package computer

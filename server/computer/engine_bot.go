@@ -98,27 +98,20 @@ func (b *EngineBot) moveXiangqi(ctx context.Context, g *game.Game, xg *xiangqi.G
 	return pos.UCI(res.BestMove), nil // stopped early by ctx or not, the best found
 }
 
-// AcceptsDraw implements Bot: the engine takes a draw when its evaluation,
-// from c's side, is even or worse (at most +0.30).
+// AcceptsDraw implements Bot with the judgement of judge.go, its short
+// search the engine's at full strength for drawJudgeTime.
 func (b *EngineBot) AcceptsDraw(ctx context.Context, g *game.Game, c chess.Color) bool {
-	if g.Status().Finished() {
-		return false
-	}
-	var score int
-	if xg, ok := g.XiangqiGame(); ok {
-		res := b.xiangqiEngine(Level{Skill: xq.MaxSkill}).SearchGame(ctx, xg, xq.Limits{MoveTime: drawJudgeTime}, nil)
-		score = int(res.Score)
-	} else {
+	return judgeDraw(g, c, func() (int, bool) {
+		if xg, ok := g.XiangqiGame(); ok {
+			res := b.xiangqiEngine(Level{Skill: xq.MaxSkill}).SearchGame(ctx, xg, xq.Limits{MoveTime: drawJudgeTime}, nil)
+			return int(res.Score), res.BestMove != xiangqi.MoveNone
+		}
 		cg, ok := g.ChessGame()
 		if !ok {
-			return false // no engine plays this variant: it cannot judge
+			return 0, false
 		}
 		full := Level{Algorithm: string(engine.AlgorithmFull)}
 		res := b.newEngine(full).Search(ctx, cg.Position(), history(cg), engine.Limits{MoveTime: drawJudgeTime}, nil)
-		score = int(res.Score)
-	}
-	if g.Turn() != c {
-		score = -score
-	}
-	return score <= 30
+		return int(res.Score), res.BestMove != chess.MoveNone
+	})
 }

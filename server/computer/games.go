@@ -1,10 +1,9 @@
 package computer
 
 import (
+	"slices"
 	"sync"
-	"time"
 
-	"github.com/gambitchess/gambit/server/guards"
 	"github.com/gambitchess/gambit/server/wire"
 )
 
@@ -27,9 +26,9 @@ func NewGames(perClient, total int) *Games {
 	return &Games{perClient: perClient, total: total, byGame: map[string]string{}, byClient: map[string]int{}}
 }
 
-// Reserve counts game id of client, or refuses it: wire.ErrRateLimited when the
-// client has its share of live computer games, wire.ErrComputerBusy when the
-// machine has.
+// Reserve counts game id of client, or refuses it: a
+// *wire.ComputerGamesError (a rate limit) when the client has its share of
+// live computer games, wire.ErrComputerBusy when the machine has.
 func (c *Games) Reserve(id, client string) error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -37,14 +36,27 @@ func (c *Games) Reserve(id, client string) error {
 		return nil
 	}
 	if c.byClient[client] >= c.perClient {
-		return guards.LimitedAt(time.Minute, "computer_games", c.perClient, "you already have %d games against the computer going; finish one (or leave it) first",
-			c.perClient)
+		return &wire.ComputerGamesError{Limit: c.perClient}
 	}
 	if len(c.byGame) >= c.total {
 		return wire.ErrComputerBusy
 	}
 	c.addLocked(id, client)
 	return nil
+}
+
+// Of returns the ids of the games counted for client.
+func (c *Games) Of(client string) []string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	var ids []string
+	for id, cl := range c.byGame {
+		if cl == client {
+			ids = append(ids, id)
+		}
+	}
+	slices.Sort(ids)
+	return ids
 }
 
 // Add counts game id of client with no limit: a game loaded again (a

@@ -14,7 +14,10 @@ import (
 // engine's search (greedy, minimax, alphabeta or full); Elo, when set,
 // weakens the full search; Depth and MoveTime bound the thinking. In xiangqi
 // the engine/xq search plays at Skill (0-20) to XiangqiDepth (0: no limit)
-// within MoveTime.
+// within MoveTime. A level of an external engine (Engine set, Algorithm
+// "uci") is lichess's level Number, 1 to 8: its Skill Level, Depth and
+// MoveTime (see engineLevels); Fallback names the built-in level that
+// takes the seat over when the engine fails.
 type Level struct {
 	Name         string        `json:"name"`
 	Label        string        `json:"label"`
@@ -24,7 +27,11 @@ type Level struct {
 	MoveTime     time.Duration `json:"-"`
 	Skill        int           `json:"-"`
 	XiangqiDepth int           `json:"-"`
-	XiangqiLabel string        `json:"-"` // Label in xiangqi
+	XiangqiLabel string        `json:"-"`                // Label in xiangqi
+	Engine       string        `json:"engine,omitempty"` // the external engine's name
+	Number       int           `json:"number,omitempty"` // its level, 1 to 8
+	SkillLevel   int           `json:"-"`                // its UCI "Skill Level"
+	Fallback     string        `json:"-"`                // the built-in level that takes over
 }
 
 // Levels returns the computer levels, weakest first.

@@ -6,6 +6,7 @@ import (
 	"net/http"
 
 	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/render"
 	"github.com/gambitchess/gambit/server/sched"
 )
 
@@ -28,6 +29,10 @@ type Config struct {
 	// Done is closed when the server shuts down: a request waiting to be
 	// drawn is answered ErrShuttingDown.
 	Done <-chan struct{}
+	// EvalGraph returns the points of game id's eval graph, from its
+	// review (GET /game/{id}-eval.svg, .png); store.ErrNotFound while it
+	// has none. nil: no eval graphs.
+	EvalGraph func(ctx context.Context, id string) ([]render.EvalPoint, error)
 	// CacheBytes bounds the drawings kept in memory: 0 is DefaultCacheBytes,
 	// a negative number keeps none.
 	CacheBytes int

@@ -69,6 +69,7 @@ type gameFile struct {
 	flipped  bool      // Black (xiangqi: Black) at the bottom
 	size     int       // the image's width in pixels
 	download bool      // answer as an attachment
+	graph    bool      // the eval graph (id-eval.svg, id-eval.png), not the board
 	lang     lang.Lang // the page's language (the viewer, the game's page)
 }
 
@@ -106,6 +107,12 @@ func parseGameFile(file string, q url.Values) (gameFile, error) {
 	var err error
 	if f.size, err = sizeParam(q.Get("size"), f.ext); err != nil {
 		return f, err
+	}
+	if id, ok := strings.CutSuffix(f.id, evalGraphSuffix); ok && f.ext != "gif" {
+		f.id, f.graph = id, true
+		if v := q.Get("size"); v == "" {
+			f.size = defaultGraphWidth
+		}
 	}
 	if v := q.Get("ply"); v != "" {
 		n, err := strconv.Atoi(v)
@@ -155,6 +162,10 @@ func (m *Files) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	case "html":
 		m.serveViewer(w, r, f)
 	default:
+		if f.graph {
+			m.serveEvalGraph(w, r, f)
+			return
+		}
 		m.serveImage(w, r, f)
 	}
 }

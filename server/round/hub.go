@@ -74,6 +74,7 @@ type Hub struct {
 	rematch    rematchState
 	idleTimer  *time.Timer
 	playTimer  *time.Timer   // a game against the computer: fires when it has gone ComputerIdle without a move
+	awayTimer  *time.Timer   // a game against the computer: fires when its player has been away ComputerAway
 	chat       chatState     // the rooms' recent lines, in memory only (hub_chat.go)
 	failed     bool          // the game could not be saved nor read back: retire at once
 	moveRead   time.Time     // when the move being applied was read off its WebSocket (zero: none)
@@ -202,7 +203,7 @@ func (h *Hub) runningClock() (chess.Color, bool) {
 // none of the downtime.
 func (h *Hub) stop() {
 	h.bot.cancel()
-	for _, t := range []*time.Timer{h.flag, h.presence.claim, h.presence.opening, h.presence.flush, h.idleTimer, h.playTimer} {
+	for _, t := range []*time.Timer{h.flag, h.presence.claim, h.presence.opening, h.presence.flush, h.idleTimer, h.playTimer, h.awayTimer} {
 		if t != nil {
 			t.Stop()
 		}

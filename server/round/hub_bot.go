@@ -9,6 +9,7 @@ import (
 	"github.com/gambitchess/gambit/game"
 	"github.com/gambitchess/gambit/server/computer"
 	"github.com/gambitchess/gambit/server/sched"
+	"github.com/gambitchess/gambit/server/wire"
 )
 
 // errHurried says a thought was stopped for another game's before the bot
@@ -22,6 +23,10 @@ type botState struct {
 	version int64              // the game version the bot thinks a move about (-1: none)
 	stop    context.CancelFunc // stops that search
 	draw    int64              // the version of the draw offer the bot is judging (0: none)
+	// takeover: the external engine of the seat failed in this game, and
+	// the built-in bot plays the seat at the level of about its strength
+	// (computer.Roster.Fallback) for as long as the hub runs.
+	takeover bool
 }
 
 func (b *botState) busy() bool { return b.version >= 0 || b.draw != 0 }
@@ -65,7 +70,7 @@ func (h *Hub) driveBot(ctx context.Context) {
 // stale and dropped) or when the scheduler hurries it (the answer is the
 // best move found so far).
 func (h *Hub) startBot(ctx context.Context) {
-	level, err := computer.LevelFor(h.g.Variant(), h.g.Seat(h.g.Turn()).Level)
+	level, err := h.botLevel()
 	if err != nil {
 		h.env.Log.Error("bot seat", "game", h.g.ID(), "err", err)
 		return
@@ -85,6 +90,16 @@ func (h *Hub) startBot(ctx context.Context) {
 		_ = h.Send(bctx, botMoveCmd{version: version, move: m, err: err})
 	})
 	h.bot.version, h.bot.stop = version, cancel
+}
+
+// botLevel is the level the computer plays the side to move at: its
+// seat's, or the built-in level that took an external engine's place.
+func (h *Hub) botLevel() (computer.Level, error) {
+	level, err := h.env.Bot.LevelFor(h.g.Variant(), h.g.Seat(h.g.Turn()).Level)
+	if err != nil || !h.bot.takeover {
+		return level, err
+	}
+	return h.env.Bot.Fallback(h.g.Variant(), level)
 }
 
 // think queues a thought for this game with the scheduler, in the turn of
@@ -157,6 +172,10 @@ func (h *Hub) botMoved(ctx context.Context, cmd botMoveCmd) {
 		h.driveBot(ctx) // back in the line, behind the others
 		return
 	}
+	if errors.Is(cmd.err, computer.ErrEngineFailed) && !h.bot.takeover {
+		h.engineFailed(ctx, cmd.err)
+		return
+	}
 	if cmd.err != nil {
 		if !errors.Is(cmd.err, context.Canceled) {
 			h.env.Log.Error("bot failed", "game", h.g.ID(), "err", cmd.err)
@@ -175,6 +194,24 @@ func (h *Hub) botMoved(ctx context.Context, cmd botMoveCmd) {
 		}
 		return evs, err
 	})
+}
+
+// engineFailed lets the built-in bot take over the seat of an external
+// engine that crashed, answered garbage or hung, and tells the players.
+// Taking over is better than aborting: the player keeps the game (and its
+// result counts), the engine's level has a built-in one of about its
+// strength, and a broken engine on the server is its operator's fault,
+// not the player's.
+func (h *Hub) engineFailed(ctx context.Context, err error) {
+	h.env.Log.Error("engine failed: the built-in engine takes over", "game", h.g.ID(), "err", err)
+	h.bot.takeover, h.bot.version = true, -1
+	msg := ErrorEvent(wire.ErrEngineFailed)
+	for cl := range h.clients {
+		if !cl.viewer.IsSpectator() {
+			h.deliver(cl, msg)
+		}
+	}
+	h.driveBot(ctx)
 }
 
 // judgeDraw asks the bot, through the scheduler, whether it takes the offer. The

@@ -30,8 +30,9 @@ type Env struct {
 	PresenceEvery time.Duration // presence to everyone at most this often
 	FullEvery     time.Duration // a whole state by sync at most this often per connection
 	ComputerIdle  time.Duration // a computer game without a move stays counted this long
+	ComputerAway  time.Duration // a computer game whose player has no connection stays counted this long
 
-	Bot      computer.Bot
+	Bot      *computer.Roster // the computer's players and levels
 	Computer *computer.Games  // live games against the computer, counted
 	Sched    *sched.Scheduler // the computer's thinking, shared fairly
 	Lobby    *lobby.Lobby     // the open challenges, noted as their games change

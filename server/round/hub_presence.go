@@ -118,6 +118,7 @@ func (h *Hub) notePresence() ([]byte, audience) {
 	data, key := h.presenceNow(now)
 	h.presence.basis = basisOf(h.g)
 	h.armPresenceTimers(now)
+	h.armAway(now)
 	h.env.Lobby.Note(h.g, h.connected)
 	h.presence.pending = string(data) != string(h.presence.last)
 	if h.flushPresence(false) {
@@ -285,4 +286,60 @@ func (h *Hub) claimVictory(g *game.Game, v game.Viewer, draw bool) ([]game.Event
 			Reason: "claim_early", Params: map[string]int{"seconds": seconds}}
 	}
 	return g.ClaimAbandoned(me, !draw)
+}
+
+// A game against the computer whose player has gone (no connection of
+// theirs for ComputerAway) stops counting among the live ones of the
+// player's address, as it does after ComputerIdle without a move: a
+// player who left a game holds no place. Their next move counts it again.
+
+// armAway arms the timer that frees the place of a game against the
+// computer whose player is not connected, and stops it when they are.
+func (h *Hub) armAway(now time.Time) {
+	since, away := h.humanAway()
+	if !away {
+		if h.awayTimer != nil {
+			h.awayTimer.Stop()
+			h.awayTimer = nil
+		}
+		return
+	}
+	if h.awayTimer == nil {
+		h.awayTimer = time.AfterFunc(max(since.Add(h.env.ComputerAway).Sub(now), 0)+10*time.Millisecond,
+			func() { _ = h.Send(h.env.Ctx, computerAwayCmd{}) })
+	}
+}
+
+// humanAway reports since when the person playing a live game against the
+// computer has had no connection to it (false: not such a game, or they
+// are connected).
+func (h *Hub) humanAway() (time.Time, bool) {
+	g := h.g
+	if !AgainstComputer(g) {
+		return time.Time{}, false
+	}
+	for _, c := range []chess.Color{chess.White, chess.Black} {
+		if g.Seat(c).Kind == game.SeatHuman {
+			since := h.presence.since[c]
+			return since, !since.IsZero()
+		}
+	}
+	return time.Time{}, false
+}
+
+// computerAwayCmd: the away timer fired; the game stops counting if its
+// player is still away.
+type computerAwayCmd struct{}
+
+func (computerAwayCmd) run(_ context.Context, h *Hub) {
+	h.awayTimer = nil
+	since, away := h.humanAway()
+	if !away {
+		return
+	}
+	if h.env.Now().Sub(since) >= h.env.ComputerAway {
+		h.env.Computer.Release(h.g.ID())
+		return
+	}
+	h.armAway(h.env.Now()) // came and went meanwhile: wait out the new absence
 }

@@ -2,6 +2,7 @@ package round
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"time"
 
@@ -172,6 +173,24 @@ type StateJSON struct {
 	// see it (the variant's own type).
 	Fair *game.Fairness `json:"fair,omitempty"`
 	Ext  game.Ext       `json:"ext,omitzero"`
+	// Opening names the opening of a chess or Chess960 game from the
+	// standard start (lichess's table), once a named position is reached.
+	Opening *OpeningJSON `json:"opening,omitempty"`
+}
+
+// OpeningJSON is a game's opening: {"eco":"C40","name":"King's Knight Opening"}.
+// The names are lichess's, in English: the table has no other language.
+type OpeningJSON struct {
+	ECO  string `json:"eco"`
+	Name string `json:"name"`
+}
+
+// OpeningOf returns g's opening for the wire, nil when it has none.
+func OpeningOf(g *game.Game) *OpeningJSON {
+	if o, ok := g.Opening(); ok {
+		return &OpeningJSON{ECO: o.ECO, Name: o.Name}
+	}
+	return nil
 }
 
 // Snapshot describes g as viewer v sees it, with the whole history: a
@@ -211,7 +230,7 @@ func (s *StateJSON) addDests(g *game.Game) { s.Dests, s.CanClaim = g.Dests(), g.
 func common(g *game.Game, v game.Viewer, full bool) StateJSON {
 	s := StateJSON{V: g.Version(), ID: g.ID(), Mode: g.Mode(), Variant: g.Variant(), Status: g.Status().String(), Result: g.Result(),
 		Turn: game.ColorName(g.Turn()), Ply: g.Ply(), SetupPly: len(g.Header().Moves), Dests: map[string][]string{},
-		Seats: map[string]SeatJSON{}}
+		Seats: map[string]SeatJSON{}, Opening: OpeningOf(g)}
 	if o := g.Outcome(); o.Over() {
 		s.Termination = o.Termination
 		if !o.Draw {
@@ -268,11 +287,18 @@ type ErrorJSON struct {
 	// 12}; a rate limit's "chat_burst" with {"most": 5, "seconds": 1}.
 	Reason string         `json:"reason,omitempty"`
 	Params map[string]int `json:"params,omitempty"`
+	// Games are the ids of the games a refusal offers to resume or resign
+	// (computer_games).
+	Games []string `json:"games,omitempty"`
 }
 
 // ErrorBody is err on the wire.
 func ErrorBody(err error) ErrorJSON {
 	_, code := wire.Code(err)
 	reason, params := wire.Details(err)
-	return ErrorJSON{Code: code, Message: wire.Message(err), RetryAfter: wire.RetryAfter(err), Reason: reason, Params: params}
+	e := ErrorJSON{Code: code, Message: wire.Message(err), RetryAfter: wire.RetryAfter(err), Reason: reason, Params: params}
+	if held := new(wire.ComputerGamesError); errors.As(err, &held) {
+		e.Games = held.Games
+	}
+	return e
 }

@@ -27,6 +27,9 @@ func summaryOf(g *game.Game) store.Summary {
 	s.WhiteKind, s.BlackKind = string(white.Kind), string(black.Kind)
 	s.Players = []string{white.Player, black.Player}
 	s.TimeControl = lobby.TimeControl(g.Clock())
+	if o, ok := g.Opening(); ok {
+		s.ECO, s.Opening = o.ECO, o.Name
+	}
 	return s
 }
 

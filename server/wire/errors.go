@@ -12,6 +12,7 @@ package wire
 
 import (
 	"errors"
+	"fmt"
 	"math"
 	"net/http"
 	"strings"
@@ -48,7 +49,33 @@ var (
 	// ErrViewerUnreadable refuses the viewer page of a record the viewer
 	// cannot read (a variant's own rules).
 	ErrViewerUnreadable = errors.New("server: this game's moves cannot be shown in the viewer")
+
+	// ErrNotOver refuses the review of a game still being played.
+	ErrNotOver = errors.New("server: a game is reviewed once it is over")
+	// ErrNotReviewable refuses the review of a game no engine can judge: a
+	// variant of hidden information, or one with rules of its own (its own
+	// computer player), whose moves a chess or xiangqi engine cannot weigh.
+	ErrNotReviewable = errors.New("server: no engine can review games of this variant")
+	// ErrEngineFailed tells the player that the external engine playing
+	// the computer's seat crashed or hung, and Gambit's own engine plays on.
+	ErrEngineFailed = errors.New("server: the engine stopped working; Gambit's own engine plays on")
 )
+
+// ComputerGamesError refuses a new game against the computer to an address
+// that already has its share of live ones (429, "computer_games"). Games
+// are those of them the person asking plays (their ids: never another
+// person's behind the same address), offered to resume or resign.
+type ComputerGamesError struct {
+	Limit int
+	Games []string
+}
+
+func (e *ComputerGamesError) Error() string {
+	return fmt.Sprintf("server: you already have %d games against the computer going: finish or resign one first", e.Limit)
+}
+
+// Unwrap makes it a rate limit (ErrRateLimited).
+func (e *ComputerGamesError) Unwrap() error { return ErrRateLimited }
 
 // RemoteOwner says a game's owner is another node: the lease moved.
 type RemoteOwner struct{ Node string }
@@ -101,6 +128,8 @@ func Code(err error) (int, string) {
 		return http.StatusRequestEntityTooLarge, "too_large"
 	case errors.Is(err, ErrBadRequest):
 		return http.StatusBadRequest, "bad_request"
+	case errors.As(err, new(*ComputerGamesError)):
+		return http.StatusTooManyRequests, "computer_games"
 	case errors.Is(err, ErrRateLimited):
 		return http.StatusTooManyRequests, "rate_limited"
 	case errors.Is(err, ErrTimeout):
@@ -117,6 +146,12 @@ func Code(err error) (int, string) {
 		return http.StatusConflict, "viewer_later"
 	case errors.Is(err, ErrViewerUnreadable):
 		return http.StatusUnprocessableEntity, "viewer_unreadable"
+	case errors.Is(err, ErrNotOver):
+		return http.StatusConflict, "not_over"
+	case errors.Is(err, ErrNotReviewable):
+		return http.StatusUnprocessableEntity, "not_reviewable"
+	case errors.Is(err, ErrEngineFailed):
+		return http.StatusBadGateway, "engine_failed"
 	}
 	return http.StatusInternalServerError, "internal"
 }

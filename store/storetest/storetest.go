@@ -79,6 +79,7 @@ var t0 = time.Date(2026, 5, 1, 10, 0, 0, 123456000, time.FixedZone("UTC+1", 3600
 func summary(id string, v int64) store.Summary {
 	return store.Summary{ID: id, Variant: "chess", Mode: "local", Status: "started", Result: "*", Public: true,
 		White: "Ann", Black: "Bob", WhiteKind: "human", BlackKind: "bot", Plies: int(v), Termination: "", TimeControl: "5+3", Active: true,
+		ECO: "C40", Opening: "King's Knight Opening",
 		Players: []string{"p-ann", "p-bob"}, Version: v,
 		CreatedAt: t0, UpdatedAt: t0.Add(time.Duration(v) * time.Second)}
 }

@@ -29,7 +29,10 @@ export const artifacts = join(here, 'artifacts');
 // watched for trouble like app.page, its lines prefixed with the label. It
 // lasts until the end of the test, or until app.leave(page) closes it;
 // options are the context's (playwright's newContext: { locale: 'zh-TW' }).
-export function openApp() {
+// options.detectEngines lets the server find Debian's stockfish and
+// fairy-stockfish by themselves (off by default: the other tests see the
+// built-in levels only).
+export function openApp(options = {}) {
   const app = { troubles: [], allowed: [], people: [] };
   app.allowTrouble = re => app.allowed.push(re);
   app.newPerson = async (label, options = {}) => {
@@ -47,7 +50,7 @@ export function openApp() {
     await person.ctx.close();
   };
   before(async () => {
-    app.server = new Server();
+    app.server = new Server(undefined, options);
     await app.server.start();
     app.browser = await launch();
     app.page = app.browser.ctx.pages()[0] ?? await app.browser.ctx.newPage();
@@ -89,12 +92,14 @@ export function watchTroubles(page, troubles, label = '', quiet = () => false) {
 }
 
 // Server runs gambit serve; restart keeps the port and the data directory.
-// args, when given, replace --data DIR (a node of a cluster: --db, --nats).
+// args, when given, replace --data DIR (a node of a cluster: --db, --nats);
+// engines are looked for only with detectEngines.
 export class Server {
-  constructor(args) {
+  constructor(args, { detectEngines = false } = {}) {
     this.data = mkdtempSync(join(tmpdir(), 'gambit-e2e-'));
     this.addr = '127.0.0.1:0';
-    this.args = args ?? ['--data', this.data];
+    this.args = [...(args ?? ['--data', this.data]), ...(detectEngines ? [] : ['--no-engine-detect'])];
+    this.startTimeout = detectEngines ? 60000 : 15000; // the engines shake hands first
   }
 
   async start() {
@@ -102,7 +107,7 @@ export class Server {
     this.proc.stderr.on('data', d => { if (process.env.E2E_VERBOSE) process.stderr.write(d); });
     this.url = await new Promise((resolve, reject) => {
       let out = '';
-      const timer = setTimeout(() => reject(new Error('gambit serve did not start: ' + out)), 15000);
+      const timer = setTimeout(() => reject(new Error('gambit serve did not start: ' + out)), this.startTimeout);
       this.proc.stdout.on('data', d => {
         out += d;
         const m = out.match(/serving on (http:\/\/\S+)/);

@@ -94,7 +94,12 @@ export interface State {
   public?: boolean; // listed for everyone (a lobby challenge); an invite is not
   fair?: Fairness; // a seeded variant's commitment (the seed once over)
   ext?: Ext; // what the variant shows beside the board, as this viewer may see it
+  opening?: Opening; // a chess game's opening, once a named position is reached
 }
+
+// Opening is a chess game's opening from lichess's table: its ECO code and
+// its name, which stays English (the table has no other language).
+export interface Opening { eco: string; name: string }
 
 // SeatPresence is one seat's presence: claimIn (ms) is set while its player
 // is away from an online game in play, the time until the opponent may
@@ -109,7 +114,8 @@ export interface Presence { white: SeatPresence; black: SeatPresence; watching: 
 export interface Rematch { offer?: Color; next?: string }
 
 // Level is one of the computer's levels in a variant.
-export interface Level { name: string; label: string; algorithm: string; elo?: number; depth?: number }
+// An external engine's level (Stockfish) names the engine and its number, 1 to 8.
+export interface Level { name: string; label: string; algorithm: string; elo?: number; depth?: number; engine?: string; number?: number }
 
 // Chat (online games): a line of the players' or the spectators' room, and
 // the room's recent lines, sent after every (re)connection.
@@ -123,7 +129,9 @@ export interface Hello { you: Color[] }
 // WireError is an error message (server/protocol.go errorJSON): its code
 // ("rate_limited", "no_chat", ...), its text and, for a rate limit, the
 // seconds to wait before asking again.
-export interface WireError { code: string; message: string; retryAfter?: number; reason?: string; params?: Record<string, number> }
+// games: the ids a computer_games refusal offers to resume or resign;
+// reason and params: a case of the code and its numbers (errorText).
+export interface WireError { code: string; message: string; retryAfter?: number; reason?: string; params?: Record<string, number>; games?: string[] }
 
 export interface Summary {
   id: string;
@@ -137,6 +145,7 @@ export interface Summary {
   termination?: string;
   timeControl?: string;
   yours?: boolean; // the asker plays in it
+  opening?: Opening; // a chess game's opening, once named
 }
 
 // SummarySeat is a listed game's seat; you marks the asker's own, when the
@@ -164,7 +173,8 @@ export interface Created { id: string; color: Color; state: State }
 // language (worded by its code), the HTTP status and the error's code
 // ("seat_taken"), for callers that expect some refusals.
 export class APIError extends Error {
-  constructor(message: string, readonly status: number, readonly code: string) {
+  // games are the ids a refusal offers to resume or resign (computer_games).
+  constructor(message: string, readonly status: number, readonly code: string, readonly games: readonly string[] = []) {
     super(message);
   }
 }
@@ -176,14 +186,15 @@ export const failureText = (e: unknown): string => (e instanceof APIError ? e.me
 async function json<T>(res: Response): Promise<T> {
   const body: unknown = await res.json().catch(() => ({ message: res.statusText }));
   if (!res.ok) {
-    const e: { message?: unknown; code?: unknown; retryAfter?: unknown; reason?: unknown; params?: unknown } =
+    const e: { message?: unknown; code?: unknown; retryAfter?: unknown; reason?: unknown; params?: unknown; games?: unknown } =
       typeof body === 'object' && body !== null ? body : {};
     const message = typeof e.message === 'string' && e.message ? e.message : `HTTP ${res.status}`;
     const code = String(e.code ?? '');
     const retryAfter = typeof e.retryAfter === 'number' ? e.retryAfter : undefined;
     const reason = typeof e.reason === 'string' ? e.reason : undefined;
     const params = numbers(e.params);
-    throw new APIError(errorText({ code, message, retryAfter, reason, params }), res.status, code);
+    const games = Array.isArray(e.games) ? e.games.filter((g): g is string => typeof g === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(g)) : [];
+    throw new APIError(errorText({ code, message, retryAfter, reason, params }), res.status, code, games);
   }
   return body as T;
 }

@@ -5,7 +5,7 @@ import 'chessground/assets/chessground.base.css';
 import 'chessground/assets/chessground.brown.css';
 import 'chessground/assets/chessground.cburnett.css';
 import './style.css';
-import { createGame, failureText, finished, listGames, listVariants, Summary } from './api';
+import { APIError, createGame, failureText, finished, listGames, listVariants, Summary } from './api';
 import { Lobby } from './lobby';
 import { Play } from './play';
 import { installGlyphPieces } from './pieces';
@@ -81,7 +81,8 @@ async function showRecent() {
     if (g.mode === 'online') players = t('recent.online', { players });
     a.querySelector('.who')!.textContent = v.tag ? t('recent.tagged', { tag: v.tag, players }) : players;
     const state = over ? `${g.result}${g.termination ? ' · ' + termName(v, g.termination) : ''}` : plural('recent.inPlay', g.plies);
-    a.querySelector('.res')!.textContent = [g.timeControl, state, ago(Date.parse(g.updatedAt))].filter(Boolean).join(' · ');
+    const opening = g.opening ? `${g.opening.eco} ${g.opening.name}` : '';
+    a.querySelector('.res')!.textContent = [g.timeControl, opening, state, ago(Date.parse(g.updatedAt))].filter(Boolean).join(' · ');
     li.appendChild(a);
     ul.appendChild(li);
   }
@@ -172,8 +173,29 @@ async function startGame(e: SubmitEvent) {
   } catch (err) {
     const p = $('new-error');
     p.textContent = failureText(err);
+    if (err instanceof APIError && err.games.length) offerHeldGames(p, err.games);
     p.hidden = false;
   }
+}
+
+// offerHeldGames lists, under the refusal of a game against the computer,
+// the games that fill the player's share: each opens to be played on or
+// resigned.
+function offerHeldGames(p: HTMLElement, games: readonly string[]) {
+  const ul = document.createElement('ul');
+  ul.className = 'held-games';
+  games.forEach((id, i) => {
+    const a = Object.assign(document.createElement('a'), { href: `/game/${id}`, textContent: t('computerGames.resume', { n: i + 1 }) });
+    a.addEventListener('click', e => {
+      e.preventDefault();
+      $<HTMLDialogElement>('new-dialog').close();
+      go(`/game/${id}`);
+    });
+    const li = document.createElement('li');
+    li.appendChild(a);
+    ul.appendChild(li);
+  });
+  p.append(' ', t('computerGames.offer'), ul);
 }
 
 // Settings.

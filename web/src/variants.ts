@@ -262,6 +262,7 @@ export function variantUI(info: VariantInfo, mod = modules.find(m => m.name === 
     handOver: info.handOver,
     serverLevels: Object.fromEntries((info.levels ?? []).map(l => [l.name, l.label])),
     levels: (info.levels ?? []).map(l => {
+      if (l.engine && l.number) return { ...l, label: t('level.engine', { engine: l.engine, n: l.number }) }; // Stockfish, level 3
       const key = own(mod?.levels ?? board.levels, l.name);
       return key ? { ...l, label: t(key, { elo: l.elo === undefined ? '' : String(l.elo) }) } : l; // a rating, never grouped (1200, not 1,200)
     }),
@@ -366,10 +367,12 @@ export function termName(v: VariantUI, term: string): string {
 // botName names a computer seat by its level, in the user's language; the
 // server's name for a level the variant does not list. A seat without its
 // level (the recent games' summaries) is known by the server's name for it,
-// "Gambit · " and the level's English label.
+// "Gambit · " and the level's English label (an external engine's: its
+// label alone, "Stockfish, level 3").
 export function botName(v: VariantUI, seat: Seat): string {
-  const name = seat.level ?? Object.keys(v.serverLevels).find(n => seat.name === `Gambit · ${v.serverLevels[n]}`);
+  const name = seat.level ?? Object.keys(v.serverLevels).find(n => seat.name === `Gambit · ${v.serverLevels[n]}` || seat.name === v.serverLevels[n]);
   const level = v.levels.find(l => l.name === name);
+  if (level?.engine) return level.label; // an external engine is not Gambit: "Stockfish, level 3"
   return level ? t('player.bot', { level: level.label }) : seat.name ?? t('player.computer');
 }
 

@@ -26,6 +26,9 @@ function statusText(ctrl: RoundCtrl): string {
 export function renderStatus(ctrl: RoundCtrl) {
   const s = ctrl.state!;
   $('status').textContent = statusText(ctrl);
+  const o = s.opening;
+  $('opening').hidden = !o;
+  $('opening').textContent = o ? t('opening.line', { eco: o.eco, name: o.name }) : '';
   const offer = s.drawOffer;
   const answerable = !!offer && ctrl.you.includes(other(offer));
   $('offer-bar').hidden = !offer;

@@ -1,0 +1,274 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/gambitchess/gambit/chess"
+	"github.com/gambitchess/gambit/chess/pgn"
+	"github.com/gambitchess/gambit/internal/charset"
+	"github.com/gambitchess/gambit/review"
+	"github.com/gambitchess/gambit/xiangqi"
+	xqpgn "github.com/gambitchess/gambit/xiangqi/pgn"
+	"github.com/spf13/cobra"
+)
+
+// reviewFlags are the engine and budget flags review and analyse share.
+type reviewFlags struct {
+	engine string
+	depth  int
+	nodes  uint64
+}
+
+func (f *reviewFlags) add(cmd *cobra.Command, depthHelp string) {
+	cmd.Flags().StringVar(&f.engine, "engine", "", "a UCI engine SPEC as gambit match takes it (cmd=PATH name=N option.NAME=V; cmd=self); default: Gambit's engine in process")
+	cmd.Flags().IntVar(&f.depth, "depth", 0, depthHelp)
+	cmd.Flags().Uint64Var(&f.nodes, "nodes", 0, "search each position to this many nodes")
+	atLeast(cmd, 0, "depth")
+}
+
+// budget returns the flags' budget, or def when neither is given.
+func (f *reviewFlags) budget(def review.Budget) (review.Budget, error) {
+	switch {
+	case f.nodes > 0 && f.depth > 0:
+		return def, usageError{fmt.Errorf("give --depth or --nodes, not both")}
+	case f.nodes > 0:
+		return review.Budget{Nodes: f.nodes}, nil
+	case f.depth > 0:
+		return review.Budget{Depth: f.depth}, nil
+	}
+	return def, nil
+}
+
+// evaluator returns the engine the flags name, set up for variant.
+func (f *reviewFlags) evaluator(variant string) (review.Evaluator, error) {
+	if f.engine == "" {
+		return review.NewBuiltin(), nil
+	}
+	cfg, err := parseEngineSpec(f.engine, variant)
+	if err != nil {
+		return nil, usageError{fmt.Errorf("--engine %q: %w", f.engine, err)}
+	}
+	return review.NewUCI(cfg), nil
+}
+
+func newReviewCmd() *cobra.Command {
+	var f reviewFlags
+	var n, book int
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:   "review GAME.pgn",
+		Short: "Review a game: every move's evaluation, accuracy and class, each side's accuracy and ACPL",
+		Long: "review evaluates every position of a chess, Chess960 or xiangqi game (xiangqi recognized by its\n" +
+			"PGN tags) at a fixed budget and judges each move with lichess's formulas: Win%, the move's\n" +
+			"accuracy, inaccuracy / mistake / blunder by the drop of Win% (5, 10, 15 points), and per side\n" +
+			"the game accuracy, the average centipawn loss and the counts. Scores are centipawns from\n" +
+			"White's (Red's) side; a mate in n is 100000-n (negative when Black mates).\n" +
+			"The default budget is nodes 200000, for Gambit's engine and for a UCI engine alike.",
+		Args: argsRange(1, 1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			budget, err := f.budget(review.DefaultBudget)
+			if err != nil {
+				return err
+			}
+			g, err := readReviewGame(args[0], n)
+			if err != nil {
+				return err
+			}
+			ev, err := f.evaluator(variantOf(g))
+			if err != nil {
+				return err
+			}
+			defer ev.Close()
+			opt := review.Options{Budget: budget}
+			if book > 0 {
+				opt.Book = review.BookPlies(book)
+			}
+			r, err := review.Run(cmd.Context(), g, ev, opt)
+			if err != nil {
+				return err
+			}
+			out := cmd.OutOrStdout()
+			if asJSON {
+				enc := json.NewEncoder(out)
+				enc.SetIndent("", "  ")
+				return enc.Encode(r)
+			}
+			writeReview(out, r, g.Xiangqi())
+			return nil
+		},
+	}
+	f.add(cmd, "search each position to this depth")
+	cmd.Flags().IntVar(&n, "game", 1, "which game of the file (1 is the first)")
+	cmd.Flags().IntVar(&book, "book", 0, "leave the first N plies unjudged, as opening book")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the review as one JSON document (the server's review format)")
+	atLeast(cmd, 1, "game")
+	atLeast(cmd, 0, "book")
+	return cmd
+}
+
+// variantOf names the variant of g as parseEngineSpec takes it.
+func variantOf(g *review.Game) string {
+	switch {
+	case g.Xiangqi():
+		return variantXiangqi
+	case g.Chess960():
+		return variantChess960
+	}
+	return variantChess
+}
+
+// readReviewGame reads game n of a PGN file: xiangqi when its first
+// header says so (GBK decoded), chess or Chess960 otherwise.
+func readReviewGame(file string, n int) (*review.Game, error) {
+	raw, err := os.ReadFile(file)
+	if err != nil {
+		return nil, fmt.Errorf("review: %w", err)
+	}
+	if isXiangqiPGN(raw) {
+		data, _ := charset.Decode(raw, charset.GBK)
+		games, err := xqpgn.ReadAll(bytes.NewReader(data))
+		if err != nil && len(games) < n {
+			return nil, fmt.Errorf("review: %s: %w", file, err)
+		}
+		if len(games) < n {
+			return nil, fmt.Errorf("review: --game: %s has %d game(s), not %d", file, len(games), n)
+		}
+		g := xiangqi.NewGameFrom(games[n-1].Start())
+		for i, m := range games[n-1].MainlineMoves() {
+			if err := g.Push(m); err != nil {
+				return nil, fmt.Errorf("review: %s: game %d, ply %d: %w", file, n, i+1, err)
+			}
+		}
+		return review.FromXiangqi(g), nil
+	}
+	rd := pgn.NewReader(bytes.NewReader(raw))
+	var ml pgn.Mainline
+	for i := 1; i <= n; i++ {
+		err := rd.NextMainline(&ml)
+		switch {
+		case errors.Is(err, io.EOF):
+			return nil, fmt.Errorf("review: --game: %s has %d game(s), not %d", file, i-1, n)
+		case err != nil && i == n:
+			return nil, fmt.Errorf("review: %s:%w", file, err)
+		}
+	}
+	g := chess.NewGameFrom(ml.Start)
+	for i, m := range ml.Moves {
+		if err := g.Push(m); err != nil {
+			return nil, fmt.Errorf("review: %s: game %d, ply %d: %w", file, n, i+1, err)
+		}
+	}
+	return review.FromChess(g), nil
+}
+
+// writeReview prints a review as a table, then each side's summary.
+func writeReview(w io.Writer, r *review.Review, xiangqi bool) {
+	first := "White"
+	if xiangqi {
+		first = "Red"
+	}
+	fmt.Fprintf(w, "Engine %s, %s; scores in centipawns from %s's side\n", r.Engine, r.Budget, first)
+	fmt.Fprintf(w, "%4s  %-10s %8s %8s %7s %7s %6s  %-10s  %s\n", "ply", "move", "before", "after", "win%", "win%", "acc", "class", "best")
+	for _, m := range r.Moves {
+		class := string(m.Class)
+		if m.Book {
+			class = "book"
+		}
+		fmt.Fprintf(w, "%4d  %-10s %8s %8s %7.1f %7.1f %6.1f  %-10s  %s\n", m.Ply, m.SAN+m.Class.Glyph(),
+			cpText(m.Before, m.MateBefore), cpText(m.After, m.MateAfter), m.WinBefore, m.WinAfter, m.Accuracy, class, m.BestSAN)
+	}
+	for _, s := range []struct {
+		name string
+		side review.Side
+	}{{first, r.White}, {"Black", r.Black}} {
+		fmt.Fprintf(w, "%s: accuracy %.1f%%, ACPL %d, %d inaccuracies, %d mistakes, %d blunders\n",
+			s.name, s.side.Accuracy, s.side.ACPL, s.side.Inaccuracies, s.side.Mistakes, s.side.Blunders)
+	}
+}
+
+// cpText writes a score's centipawns, a mate as "#n" beside its number.
+func cpText(cp, mate int) string {
+	if mate != 0 {
+		return fmt.Sprintf("#%d", mate)
+	}
+	if cp >= review.MateCP || cp <= -review.MateCP {
+		return fmt.Sprintf("%d#", cp) // the side to move is mated
+	}
+	return fmt.Sprintf("%+d", cp)
+}
+
+func newAnalyseCmd() *cobra.Command {
+	var f reviewFlags
+	var fen, variant string
+	var multiPV int
+	cmd := &cobra.Command{
+		Use:   "analyse --fen FEN",
+		Short: "Print an engine's best lines for a position",
+		Long: "analyse searches one position and prints its best lines, best first: the score in pawns\n" +
+			"from White's (Red's) side (or #n for a mate), the depth, and the line in SAN (Chinese\n" +
+			"notation for xiangqi).",
+		Aliases: []string{"analyze"},
+		Args:    argsRange(0, 0),
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if err := checkVariant(variant); err != nil {
+				return err
+			}
+			budget, err := f.budget(review.Budget{Depth: 12})
+			if err != nil {
+				return err
+			}
+			g, err := analyseGame(variant, fen)
+			if err != nil {
+				return usageError{fmt.Errorf("--fen: %w", err)}
+			}
+			ev, err := f.evaluator(variant)
+			if err != nil {
+				return err
+			}
+			defer ev.Close()
+			lines, err := ev.Evaluate(cmd.Context(), g, 0, budget, multiPV)
+			if err != nil {
+				return err
+			}
+			out := cmd.OutOrStdout()
+			for i, l := range lines {
+				fmt.Fprintf(out, "%d. %s depth %d: %s\n", i+1, l.Score.PGN(), l.Depth, strings.Join(g.LineSAN(0, l.Moves), " "))
+			}
+			return nil
+		},
+	}
+	f.add(cmd, "search to this depth (default 12)")
+	cmd.Flags().StringVar(&fen, "fen", "", "the position (default: the start)")
+	cmd.Flags().StringVar(&variant, "variant", variantChess, "chess, chess960 or xiangqi")
+	cmd.Flags().IntVar(&multiPV, "multipv", 1, "how many lines (Gambit's xiangqi engine gives one)")
+	atLeast(cmd, 1, "multipv")
+	return cmd
+}
+
+// analyseGame returns a game of no moves from fen.
+func analyseGame(variant, fen string) (*review.Game, error) {
+	if variant == variantXiangqi {
+		p, err := parseXiangqi(fen)
+		if err != nil {
+			return nil, err
+		}
+		if !p.HasLegalMove() {
+			return nil, fmt.Errorf("the side to move has no legal move")
+		}
+		return review.FromXiangqi(xiangqi.NewGameFrom(p)), nil
+	}
+	p, err := parseChess(variant, fen)
+	if err != nil {
+		return nil, err
+	}
+	if !p.HasLegalMove() {
+		return nil, fmt.Errorf("the side to move has no legal move")
+	}
+	return review.FromChess(chess.NewGameFrom(p)), nil
+}

@@ -1,0 +1,73 @@
+package game
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gambitchess/gambit/chess"
+)
+
+// TestOpening: a chess game names its opening in Opening and in the PGN
+// tags ECO and Opening, follows takebacks, and a game that has none (a
+// set-up start, xiangqi, a Chess960 start but 518) says nothing.
+func TestOpening(t *testing.T) {
+	tests := []struct {
+		name    string
+		variant Variant
+		setup   string
+		moves   []string
+		eco     string // "": none
+		opening string
+	}{
+		{"king's knight", Chess, "", []string{"e2e4", "e7e5", "g1f3"}, "C40", "King's Knight Opening"},
+		{"from a pasted PGN", Chess, "1. e4 c5 2. Nf3 d6 3. d4 cxd4 4. Nxd4 Nf6 5. Nc3 a6 *", nil, "B90", "Sicilian Defense: Najdorf Variation"},
+		{"not yet", Chess, "", nil, "", ""},
+		{"set-up position", Chess, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", []string{"e7e5", "g1f3"}, "", ""},
+		{"chess960 518", Chess960, "518", []string{"e2e4", "e7e5", "g1f3"}, "C40", "King's Knight Opening"},
+		{"chess960 0", Chess960, "0", []string{"e2e4", "e7e5"}, "", ""},
+		{"xiangqi", Xiangqi, "", []string{"h2e2", "h9g7"}, "", ""},
+	}
+	for _, tt := range tests {
+		g, err := New(Options{ID: "o", Mode: ModeLocal, Variant: tt.variant, Setup: tt.setup,
+			Seats: [2]Seat{{Kind: SeatHuman}, {Kind: SeatHuman}}, Now: time.Now})
+		if err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		for _, m := range tt.moves {
+			if _, err := g.Move(g.Turn(), m); err != nil {
+				t.Fatalf("%s: %s: %v", tt.name, m, err)
+			}
+		}
+		o, ok := g.Opening()
+		if ok != (tt.eco != "") || o.ECO != tt.eco || o.Name != tt.opening {
+			t.Errorf("%s: Opening() = %+v, %v; want %s %s", tt.name, o, ok, tt.eco, tt.opening)
+		}
+		pgn := g.PGN()
+		hasTags := strings.Contains(pgn, `[ECO "`+tt.eco+`"]`) && strings.Contains(pgn, `[Opening "`+tt.opening+`"]`)
+		if hasTags != (tt.eco != "") || (tt.eco == "" && strings.Contains(pgn, "[ECO ")) {
+			t.Errorf("%s: PGN tags wrong:\n%s", tt.name, pgn)
+		}
+	}
+}
+
+// TestOpeningFollowsTakebacks: the name is cached per position, so a
+// move taken back and another played at the same ply renames the game.
+func TestOpeningFollowsTakebacks(t *testing.T) {
+	r := newChessRules(chess.StartPosition())
+	for _, m := range []string{"e2e4", "e7e5", "g1f3"} {
+		if _, err := r.Play(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if o, _ := r.Opening(); o.ECO != "C40" {
+		t.Fatalf("after 1.e4 e5 2.Nf3: %+v", o)
+	}
+	r.Pop()
+	if _, err := r.Play("f2f4"); err != nil {
+		t.Fatal(err)
+	}
+	if o, _ := r.Opening(); o.Name != "King's Gambit" {
+		t.Errorf("after 1.e4 e5 2.f4: %+v, want King's Gambit", o)
+	}
+}

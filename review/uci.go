@@ -1,0 +1,149 @@
+package review
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strconv"
+	"time"
+
+	"github.com/gambitchess/gambit/uci"
+)
+
+// UCI evaluates with an external UCI engine through package uci's client:
+// Stockfish for chess and Chess960, Fairy-Stockfish for xiangqi (given
+// UCI_Variant xiangqi, sent here by itself for a xiangqi game, as
+// UCI_Chess960 is for a Chess960 one). The process starts at the first
+// evaluation and serves every later one of the same kind of game.
+type UCI struct {
+	cfg     uci.ClientConfig
+	client  *uci.Client
+	kind    string // "chess", "chess960" or "xiangqi": what the process was set up for
+	multiPV int    // the MultiPV option last sent
+	// PositionTimeout bounds one position's search (default 5 minutes).
+	PositionTimeout time.Duration
+}
+
+// NewUCI returns an evaluator over the engine cfg describes.
+func NewUCI(cfg uci.ClientConfig) *UCI { return &UCI{cfg: cfg, PositionTimeout: 5 * time.Minute} }
+
+// Name implements Evaluator: the configured name, else the engine's own.
+func (u *UCI) Name() string {
+	switch {
+	case u.cfg.Name != "":
+		return u.cfg.Name
+	case u.client != nil:
+		return u.client.Name()
+	}
+	return u.cfg.Path
+}
+
+// Close implements Evaluator: the engine quits.
+func (u *UCI) Close() error {
+	if u.client == nil {
+		return nil
+	}
+	err := u.client.Close()
+	u.client = nil
+	return err
+}
+
+// kindOf names what an engine must be set up for to play g.
+func kindOf(g *Game) string {
+	switch {
+	case g.Xiangqi():
+		return "xiangqi"
+	case g.Chess960():
+		return "chess960"
+	}
+	return "chess"
+}
+
+// start starts (or restarts, for another kind of game) the engine.
+func (u *UCI) start(ctx context.Context, g *Game) error {
+	kind := kindOf(g)
+	if u.client != nil && u.kind == kind {
+		return nil
+	}
+	if err := u.Close(); err != nil {
+		return err
+	}
+	cfg := u.cfg
+	cfg.Options = slices.Clone(cfg.Options)
+	has := func(name string) bool {
+		return slices.ContainsFunc(cfg.Options, func(o uci.EngineOption) bool { return o.Name == name })
+	}
+	switch {
+	case kind == "xiangqi" && !has("UCI_Variant"):
+		cfg.Options = append([]uci.EngineOption{{Name: "UCI_Variant", Value: "xiangqi"}}, cfg.Options...)
+	case kind == "chess960" && !has("UCI_Chess960"):
+		cfg.Options = append([]uci.EngineOption{{Name: "UCI_Chess960", Value: "true"}}, cfg.Options...)
+	}
+	c, err := uci.StartClient(ctx, cfg)
+	if err != nil {
+		return fmt.Errorf("review: %w", err)
+	}
+	if err := c.NewGame(ctx); err != nil {
+		c.Close()
+		return fmt.Errorf("review: %s: %w", cfg.Path, err)
+	}
+	u.client, u.kind, u.multiPV = c, kind, 1
+	return nil
+}
+
+// Evaluate implements Evaluator.
+func (u *UCI) Evaluate(ctx context.Context, g *Game, ply int, budget Budget, multiPV int) ([]Line, error) {
+	if err := u.start(ctx, g); err != nil {
+		return nil, err
+	}
+	multiPV = max(multiPV, 1)
+	if multiPV != u.multiPV {
+		if err := u.client.Send("setoption name MultiPV value " + strconv.Itoa(multiPV)); err != nil {
+			return nil, fmt.Errorf("review: %w", err)
+		}
+		u.multiPV = multiPV
+	}
+	white := g.whiteToMove(ply)
+	lines := make([]Line, multiPV)
+	var bad error
+	onInfo := func(text string) {
+		in, ok, err := ParseInfo(text)
+		switch {
+		case err != nil:
+			bad = err
+			return
+		case !ok || in.Bound != "" || in.MultiPV > multiPV || len(in.PV) == 0:
+			return
+		}
+		l := Line{Score: in.score().For(white), Depth: in.Depth}
+		for _, m := range in.PV {
+			mv, err := g.engineMoveInLine(ply, l.Moves, m)
+			if err != nil {
+				break // a PV through moves the rules refuse is cut there
+			}
+			l.Moves = append(l.Moves, mv)
+		}
+		if len(l.Moves) > 0 {
+			lines[in.MultiPV-1] = l
+		}
+	}
+	res, err := u.client.GoInfo(ctx, "fen "+g.StartFEN(), g.uciMoves(ply), budget.String(), time.Now().Add(u.PositionTimeout), onInfo)
+	if err != nil {
+		u.Close() // its state is unknown: the next evaluation starts afresh
+		return nil, fmt.Errorf("review: %s at ply %d: %w", u.Name(), ply, err)
+	}
+	if bad != nil {
+		return nil, fmt.Errorf("review: %s at ply %d: %w", u.Name(), ply, bad)
+	}
+	best, err := g.fromEngineMove(ply, res.BestMove)
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case len(lines[0].Moves) == 0:
+		return nil, fmt.Errorf("review: %s at ply %d: bestmove %s without a scored line", u.Name(), ply, res.BestMove)
+	case lines[0].Moves[0] != best: // the last report was of an unfinished depth
+		lines[0].Moves = []string{best}
+	}
+	return compact(lines), nil
+}
