@@ -84,6 +84,21 @@ func LevelsFor(v game.Variant) ([]Level, error) {
 	return levels, nil
 }
 
+// LevelNumber is the number of the level called name among variant v's
+// levels, 1 the weakest; 0 for a level v does not have.
+func LevelNumber(v game.Variant, name string) int {
+	levels, err := LevelsFor(v)
+	if err != nil {
+		return 0
+	}
+	for i, l := range levels {
+		if l.Name == name {
+			return i + 1
+		}
+	}
+	return 0
+}
+
 // LevelFor returns the level called name, labelled for variant v.
 func LevelFor(v game.Variant, name string) (Level, error) {
 	levels, err := LevelsFor(v)

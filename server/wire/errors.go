@@ -114,6 +114,8 @@ func Code(err error) (int, string) {
 		return http.StatusConflict, "offer"
 	case errors.Is(err, game.ErrCannotClaim):
 		return http.StatusConflict, "cannot_claim"
+	case errors.Is(err, game.ErrBadName):
+		return http.StatusBadRequest, "bad_name"
 	case errors.Is(err, game.ErrSeatTaken):
 		return http.StatusConflict, "seat_taken"
 	case errors.Is(err, store.ErrConflict):
@@ -191,6 +193,34 @@ func trimPrefixes(s string) string {
 		s = strings.ReplaceAll(s, p, "")
 	}
 	return s
+}
+
+// Detailed is an error with what a person's words for it need beyond its
+// code: which case it is (Reason, a stable word) and its numbers by name
+// (Params), as the browser's texts take them ("wait {seconds} s").
+type Detailed struct {
+	Err    error
+	Reason string
+	Params map[string]int
+}
+
+func (e *Detailed) Error() string { return e.Err.Error() }
+
+// Unwrap returns the error the details are of.
+func (e *Detailed) Unwrap() error { return e.Err }
+
+// Details are err's reason and parameters for the wire: a Detailed
+// error's, or a rate limit's (its limit, "most" its number, "seconds" the
+// wait); none for another error.
+func Details(err error) (reason string, params map[string]int) {
+	var d *Detailed
+	if errors.As(err, &d) {
+		return d.Reason, d.Params
+	}
+	if limit, most, ok := guards.Limit(err); ok {
+		return limit, map[string]int{"most": most, "seconds": RetryAfter(err)}
+	}
+	return "", nil
 }
 
 // RetryAfter is the Retry-After of err, in whole seconds: at least

@@ -19,6 +19,7 @@ import { Key, ago, applyTexts, chooseLanguage, language, languages, plural, scri
 import { xiangqiGlyph } from './notation';
 import { ThemeChoice, installThemes, themeLists } from './themes';
 import { VariantUI, setRegistry, sideName, termName, variantOf, variants } from './variants';
+import { saveName, savedName } from './name';
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
 
@@ -131,6 +132,8 @@ function fillVariants() {
 
 function openNewGame() {
   $('new-error').hidden = true;
+  const nameInput = $<HTMLInputElement>('new-name');
+  if (!nameInput.value) nameInput.value = savedName();
   syncModeFields();
   $<HTMLDialogElement>('new-dialog').showModal();
 }
@@ -141,6 +144,7 @@ function syncModeFields() {
   for (const el of form.querySelectorAll<HTMLElement>('.computer-only')) el.hidden = mode !== 'computer';
   // One screen holds both sides; against the computer and online one picks a side.
   for (const el of form.querySelectorAll<HTMLElement>('.color-choice')) el.hidden = mode === 'local';
+  for (const el of form.querySelectorAll<HTMLElement>('.not-local')) el.hidden = mode === 'local';
   for (const el of form.querySelectorAll<HTMLElement>('.online-only')) el.hidden = mode !== 'online';
   const v = variantOf((form.elements.namedItem('variant') as RadioNodeList).value);
   fillLevels(v);
@@ -169,7 +173,9 @@ async function startGame(e: SubmitEvent) {
   const f = new FormData(form);
   const mode = String(f.get('mode'));
   try {
+    const name = String(f.get('name') ?? '').trim();
     const g = await createGame({
+      name: mode !== 'local' && name ? name : undefined,
       mode,
       variant: variantOf(String(f.get('variant'))).name,
       color: mode !== 'local' ? String(f.get('color')) : undefined,
@@ -179,6 +185,7 @@ async function startGame(e: SubmitEvent) {
       lobby: mode === 'online' && f.get('lobby') ? true : undefined,
     });
     saveTicket(g.id, { color: mode === 'local' ? 'white' : g.color });
+    if (mode !== 'local') saveName(name);
     (form.elements.namedItem('setup') as HTMLTextAreaElement).value = ''; // a pasted position is for one game
     $<HTMLDialogElement>('new-dialog').close();
     go(`/game/${g.id}`);
