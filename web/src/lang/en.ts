@@ -268,6 +268,7 @@ export const en = {
   // (a variant's own computer player), by the server's level name
   'level.chess.greedy': 'Greedy (grabs material, 1 ply)',
   'level.chess.minimax': 'Minimax (3 plies)',
+  'level.chess.negamax': 'Negamax (3 plies)',
   'level.chess.alphabeta': 'Alpha-beta (4 plies)',
   'level.chess.beginner': 'Beginner (~{elo})',
   'level.chess.casual': 'Casual (~{elo})',

@@ -252,6 +252,7 @@ export const zhCN: Table = {
 
   'level.chess.greedy': '贪吃（只顾吃子，1 层）',
   'level.chess.minimax': '极小化极大（3 层）',
+  'level.chess.negamax': '负极大值（3 层）',
   'level.chess.alphabeta': 'α-β 剪枝（4 层）',
   'level.chess.beginner': '入门（约 {elo} 分）',
   'level.chess.casual': '休闲（约 {elo} 分）',

@@ -252,6 +252,7 @@ export const zhTW: Table = {
 
   'level.chess.greedy': '貪吃（只顧吃子，1 層）',
   'level.chess.minimax': '極小化極大（3 層）',
+  'level.chess.negamax': '負極大值（3 層）',
   'level.chess.alphabeta': 'α-β 剪枝（4 層）',
   'level.chess.beginner': '初學（約 {elo} 分）',
   'level.chess.casual': '休閒（約 {elo} 分）',
