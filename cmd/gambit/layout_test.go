@@ -65,6 +65,7 @@ var allowedImports = map[string][]string{
 	"web":                     {},
 	"cluster":                 {"server/node"}, // nodes over NATS: beside server (neither imports the other), wired by cmd
 	"loadtest":                {"chess"},       // chess.ParsePlacement only: a player reads the board it is sent, the server judges the moves
+	"rating":                  {}, // Glicko-2 and the speed categories: stdlib only
 	"internal/charset":        {},
 	"internal/elo":            {},
 	"internal/tt":             {}, // the transposition table of engine and engine/xq
@@ -76,7 +77,7 @@ var allowedImports = map[string][]string{
 }
 
 // stdlibOnly are the packages that may import nothing outside the standard library.
-var stdlibOnly = []string{"chess", "xiangqi", "variant/fog", "variant/fair", "variant/bomb", "variant/dice", "variant/jieqi", "engine/jieqibot", "chess/pgn", "xiangqi/pgn", "engine", "engine/xq", "internal/elo", "internal/tt", "internal/benchrun", "internal/pgntag", "internal/shareddata", "render/viewer"}
+var stdlibOnly = []string{"chess", "xiangqi", "variant/fog", "variant/fair", "variant/bomb", "variant/dice", "variant/jieqi", "engine/jieqibot", "chess/pgn", "xiangqi/pgn", "engine", "engine/xq", "internal/elo", "internal/tt", "internal/benchrun", "internal/pgntag", "internal/shareddata", "render/viewer", "rating"}
 
 func TestImportLayering(t *testing.T) {
 	const module = "github.com/gambitchess/gambit/"
