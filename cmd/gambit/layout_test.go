@@ -65,7 +65,7 @@ var allowedImports = map[string][]string{
 	"web":                     {},
 	"cluster":                 {"server/node"}, // nodes over NATS: beside server (neither imports the other), wired by cmd
 	"loadtest":                {"chess"},       // chess.ParsePlacement only: a player reads the board it is sent, the server judges the moves
-	"rating":                  {}, // Glicko-2 and the speed categories: stdlib only
+	"rating":                  {},              // Glicko-2 and the speed categories: stdlib only
 	"internal/charset":        {},
 	"internal/elo":            {},
 	"internal/tt":             {}, // the transposition table of engine and engine/xq
