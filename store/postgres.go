@@ -75,6 +75,8 @@ var pgMigrations = []string{
 	CREATE INDEX game_leases_node ON game_leases(node);`,
 	// 4: the server's own keys (Secrets).
 	`CREATE TABLE secrets (name TEXT PRIMARY KEY, value BYTEA NOT NULL);`,
+	// 5: the accounts and their sessions (Accounts).
+	pgAccountsSchema,
 }
 
 // defaultPoolConns is how many connections a node keeps to PostgreSQL,

@@ -53,6 +53,8 @@ var migrations = []migration{
 		CREATE INDEX games_stale ON games(updated_at) WHERE finished = 0 AND plies = 0;`),
 	// 4: the server's own keys (Secrets).
 	execSQL(`CREATE TABLE secrets (name TEXT PRIMARY KEY, value BLOB NOT NULL) WITHOUT ROWID`),
+	// 5: the accounts and their sessions (Accounts).
+	execSQL(accountsSchema),
 }
 
 // logSchema adds what Log needs beside the games table. The record column

@@ -1,0 +1,37 @@
+package store_test
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+
+	"github.com/gambitchess/gambit/internal/pgtest"
+	"github.com/gambitchess/gambit/store"
+	"github.com/gambitchess/gambit/store/storetest"
+)
+
+// TestAccounts runs the contract of store.Accounts on each implementation.
+func TestAccounts(t *testing.T) {
+	backends := []struct {
+		name string
+		open func(t *testing.T) storetest.AccountStore
+	}{
+		{"SQLite", func(t *testing.T) storetest.AccountStore {
+			st, err := store.OpenSQLite(context.Background(), filepath.Join(t.TempDir(), "gambit.db"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			return st
+		}},
+		{"Postgres", func(t *testing.T) storetest.AccountStore {
+			st, err := store.OpenPostgres(context.Background(), pgtest.URL(t))
+			if err != nil {
+				t.Fatal(err)
+			}
+			return st
+		}},
+	}
+	for _, b := range backends {
+		t.Run(b.name, func(t *testing.T) { storetest.RunAccounts(t, b.open) })
+	}
+}
