@@ -50,7 +50,12 @@ func (s *Server) Handler() http.Handler {
 		mux.Handle("GET /", files)
 		mux.HandleFunc("GET /favicon.ico", s.handleFavicon)
 	}
-	return guards.Secure(guards.MarkProxied(s.conn.trustedProxies, guards.Forwarded(s.conn.trustedProxies, s.withPlayer(mux))), refuse)
+	var h http.Handler = mux
+	if s.accounts != nil {
+		s.accounts.Register(mux)
+		h = s.accounts.Middleware(mux)
+	}
+	return guards.Secure(guards.MarkProxied(s.conn.trustedProxies, guards.Forwarded(s.conn.trustedProxies, s.withPlayer(h))), refuse)
 }
 
 // handleFavicon answers the /favicon.ico that browsers and feed readers ask

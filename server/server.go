@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/server/account"
 	"github.com/gambitchess/gambit/server/computer"
 	"github.com/gambitchess/gambit/server/guards"
 	"github.com/gambitchess/gambit/server/lobby"
@@ -114,6 +115,9 @@ type Config struct {
 	// ChallengePerMinute is how many lobby challenges and quick pairings
 	// one address may open a minute (10).
 	ChallengePerMinute int
+	// NoSignup closes sign-up (POST /api/signup answers signup_closed);
+	// existing accounts still sign in.
+	NoSignup bool
 	// Metrics receives the server's Prometheus series; nil keeps them
 	// unread (a new Metrics no one serves). Serve them with RunMetrics on
 	// a listener of their own, not on the public one.
@@ -146,7 +150,8 @@ type Server struct {
 	creations     *guards.Limiter // game creation per address
 	lobby         *lobby.Lobby
 
-	players *players // issues and checks player cookies (player.go)
+	players  *players         // issues and checks player cookies (player.go)
+	accounts *account.Service // sign-up, sign-in, sessions; nil when the store keeps no accounts (accounts.go)
 
 	conn  connSettings  // timeouts, connection caps, trusted proxies (conn.go)
 	rates addressLimits // per-address buckets besides creations (ratelimit.go)
@@ -226,6 +231,7 @@ func New(cfg Config) *Server {
 		players: newPlayers(cfg.Store, cfg.Logger),
 		conn:    newConnSettings(cfg), rates: newAddressLimits(cfg)}
 	s.media = s.newMedia(0)
+	s.accounts = s.accountService(!cfg.NoSignup)
 	return s
 }
 

@@ -13,7 +13,7 @@ import (
 // copy of the database signs no one in).
 type Accounts interface {
 	// CreateUser stores u (its ID and name set); ErrNameTaken when the
-	// name, compared without case, or the ID is taken.
+	// name, compared without case, the ID or the player secret is taken.
 	CreateUser(ctx context.Context, u User) error
 	// UserByName returns the user whose name is name without regard to
 	// case; ErrNoUser for none.

@@ -16,7 +16,7 @@ CREATE TABLE users (
 	name       TEXT NOT NULL,
 	name_key   TEXT NOT NULL UNIQUE,
 	password   TEXT NOT NULL,
-	player     TEXT NOT NULL,
+	player     TEXT NOT NULL UNIQUE,
 	created_at BIGINT NOT NULL
 );
 CREATE TABLE sessions (

@@ -18,7 +18,7 @@ CREATE TABLE users (
 	name       TEXT NOT NULL,
 	name_key   TEXT NOT NULL UNIQUE,
 	password   TEXT NOT NULL,
-	player     TEXT NOT NULL,
+	player     TEXT NOT NULL UNIQUE,
 	created_at INTEGER NOT NULL
 ) WITHOUT ROWID;
 CREATE TABLE sessions (

@@ -52,8 +52,9 @@ var allowedImports = map[string][]string{
 	"engine/jieqibot":         {"xiangqi", "variant/jieqi"},
 	"store":                   {},
 	"store/storetest":         {"store"},
-	"server":                  {"chess", "chess/pgn", "game", "store", "web", "server/guards", "server/node", "server/lobby", "server/sched", "server/wire", "server/computer", "server/media", "server/round"},
+	"server":                  {"chess", "chess/pgn", "game", "store", "web", "server/guards", "server/node", "server/lobby", "server/sched", "server/wire", "server/computer", "server/media", "server/round", "server/account"},
 	"server/round":            {"chess", "game", "store", "server/guards", "server/lobby", "server/sched", "server/wire", "server/computer"},    // the hubs: one live game each, its commands, clocks, computer, presence, chat and wire messages
+	"server/account":          {"store", "server/guards", "server/wire"},                                                                        // sign-up, sign-in, sessions: knows no game
 	"server/guards":           {},                                                                                                               // connection and address limits, proxies, frames, same-site checks: knows no game
 	"server/lobby":            {"chess", "game", "store", "server/node"},                                                                        // the open challenges, in memory: no HTTP, no hub
 	"server/computer":         {"chess", "game", "engine", "engine/xq", "xiangqi", "server/guards", "server/wire"},                              // the computer's levels, its bot over the engines, the count of its games

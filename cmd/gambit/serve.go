@@ -55,6 +55,7 @@ func newServeCmd() *cobra.Command {
 	f.IntVar(&online.createPerMinute, "create-per-minute", 30, "new games one address may create a minute")
 	f.IntVar(&online.computerGames, "computer-games", 0, "live games against the computer in all (0: 64 per engine worker)")
 	f.IntVar(&online.computerPerAddr, "computer-games-per-addr", 4, "live games against the computer one address may have")
+	f.BoolVar(&online.signup, "signup", true, "let anyone make an account (--signup=false: only existing accounts sign in)")
 	atLeast(cmd, 1, "claim-after", "first-move-time", "create-per-minute", "computer-games-per-addr")
 	atLeast(cmd, 0, "computer-games")
 	limits.register(cmd)
@@ -156,6 +157,7 @@ type onlineFlags struct {
 	createPerMinute           int
 	computerGames             int // 0: the server's default
 	computerPerAddr           int
+	signup                    bool
 }
 
 // storeFlags say where serve keeps its games.
@@ -198,7 +200,7 @@ func serve(cmd *cobra.Command, addr string, where storeFlags, workers int, onlin
 		ClaimAfter: online.claimAfter, FirstMoveTime: online.firstMoveTime, CreatePerMinute: online.createPerMinute,
 		ComputerGames: online.computerGames, ComputerGamesPerClient: online.computerPerAddr,
 		MaxConns: limits.maxConns, MaxConnsPerAddr: limits.maxConnsPerAddr, ChallengePerMinute: limits.challengePerMinute,
-		TrustedProxies: limits.trustedProxies.prefixes})
+		TrustedProxies: limits.trustedProxies.prefixes, NoSignup: !online.signup})
 	if ops.metricsAddr != "" {
 		ctx, cancel := context.WithCancel(ctx)
 		defer cancel()

@@ -78,7 +78,9 @@ func testCreateFind(t *testing.T, a store.Accounts) {
 func testNameTaken(t *testing.T, a store.Accounts) {
 	ctx := context.Background()
 	createUser(t, a, user("u1", "Ann"))
-	tests := []store.User{user("u2", "ann"), user("u3", "ANN"), user("u1", "Other")}
+	samePlayer := user("u4", "Other")
+	samePlayer.Player = "secret-u1"
+	tests := []store.User{user("u2", "ann"), user("u3", "ANN"), user("u1", "Other"), samePlayer}
 	for _, u := range tests {
 		if err := a.CreateUser(ctx, u); !errors.Is(err, store.ErrNameTaken) {
 			t.Errorf("CreateUser(%s, %s) = %v, want ErrNameTaken", u.ID, u.Name, err)
