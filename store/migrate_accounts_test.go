@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"fmt"
 	"path/filepath"
 	"testing"
 
@@ -11,15 +12,16 @@ import (
 	"github.com/gambitchess/gambit/internal/pgtest"
 )
 
-// accountsFrom is the schema version before the accounts (migration 5 in
-// both stores).
-const accountsFrom = 4
+// fromVersions are the schema versions before the accounts (migration 5
+// in both stores) and before the ratings (6): each is migrated from.
+var fromVersions = []int{4, 5}
 
 // checkAccountsMigrated: after the migration the old game still loads and
 // the accounts work.
 func checkAccountsMigrated(t *testing.T, st interface {
 	Log
 	Accounts
+	Ratings
 }) {
 	t.Helper()
 	ctx := context.Background()
@@ -33,11 +35,23 @@ func checkAccountsMigrated(t *testing.T, st interface {
 	if u, err := st.UserByName(ctx, "ANN"); err != nil || u.ID != "u1" {
 		t.Errorf("UserByName after the migration = %+v, %v", u, err)
 	}
+	if err := st.CreateRated(ctx, RatedGame{GameID: "old", Perf: "blitz", White: "u1"}); err != nil {
+		t.Errorf("CreateRated after the migration: %v", err)
+	}
+	if rs, err := st.UserRatings(ctx, "u1"); err != nil || len(rs) != 0 {
+		t.Errorf("UserRatings after the migration = %+v, %v", rs, err)
+	}
 }
 
-// TestSQLiteMigrateToAccounts: a database at schema version 4 holding a
-// game comes up to date with the accounts' tables.
+// TestSQLiteMigrateToAccounts: a database at schema version 4 (before the
+// accounts) or 5 (before the ratings) holding a game comes up to date.
 func TestSQLiteMigrateToAccounts(t *testing.T) {
+	for _, from := range fromVersions {
+		t.Run(fmt.Sprint(from), func(t *testing.T) { sqliteMigrateFrom(t, from) })
+	}
+}
+
+func sqliteMigrateFrom(t *testing.T, from int) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "gambit.db")
 	db, err := sql.Open("sqlite", "file:"+path)
@@ -47,7 +61,7 @@ func TestSQLiteMigrateToAccounts(t *testing.T) {
 	if _, err := db.ExecContext(ctx, schema); err != nil {
 		t.Fatal(err)
 	}
-	if err := migrateTo(ctx, db, accountsFrom); err != nil {
+	if err := migrateTo(ctx, db, from); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := db.ExecContext(ctx, `INSERT INTO games (id, finished, updated_at, record, variant, version, mode, status, result,
@@ -66,6 +80,12 @@ func TestSQLiteMigrateToAccounts(t *testing.T) {
 
 // TestPostgresMigrateToAccounts: the same on PostgreSQL.
 func TestPostgresMigrateToAccounts(t *testing.T) {
+	for _, from := range fromVersions {
+		t.Run(fmt.Sprint(from), func(t *testing.T) { pgMigrateFrom(t, from) })
+	}
+}
+
+func pgMigrateFrom(t *testing.T, from int) {
 	ctx := context.Background()
 	url := pgtest.URL(t)
 	pool, err := pgxpool.New(ctx, url)
@@ -73,7 +93,7 @@ func TestPostgresMigrateToAccounts(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer pool.Close()
-	if err := pgMigrate(ctx, pool, accountsFrom); err != nil {
+	if err := pgMigrate(ctx, pool, from); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := pool.Exec(ctx, `INSERT INTO games (id, variant, mode, status, result, finished, public, white, black,

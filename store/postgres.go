@@ -77,6 +77,8 @@ var pgMigrations = []string{
 	`CREATE TABLE secrets (name TEXT PRIMARY KEY, value BYTEA NOT NULL);`,
 	// 5: the accounts and their sessions (Accounts).
 	pgAccountsSchema,
+	// 6: the rated games and the ratings (Ratings).
+	ratingsSchema,
 }
 
 // defaultPoolConns is how many connections a node keeps to PostgreSQL,
@@ -226,6 +228,11 @@ func (s *Postgres) Append(ctx context.Context, id string, expect int64, events [
 		}
 		if err := pgInsertEvents(ctx, tx, id, events); err != nil {
 			return err
+		}
+		if sum.Finished { // rated in the same transaction as the end (postgres_ratings.go)
+			if err := pgApplyRating(ctx, tx, id, sum); err != nil {
+				return err
+			}
 		}
 		return pgSetPlayers(ctx, tx, id, sum.Players)
 	})

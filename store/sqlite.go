@@ -55,6 +55,8 @@ var migrations = []migration{
 	execSQL(`CREATE TABLE secrets (name TEXT PRIMARY KEY, value BLOB NOT NULL) WITHOUT ROWID`),
 	// 5: the accounts and their sessions (Accounts).
 	execSQL(accountsSchema),
+	// 6: the rated games and the ratings (Ratings).
+	execSQL(ratingsSchema),
 }
 
 // logSchema adds what Log needs beside the games table. The record column

@@ -102,11 +102,14 @@ func (s *SQLite) DeleteUser(ctx context.Context, id string) error {
 	return nil
 }
 
-// sqliteDeleteUserRows deletes what tx holds of user id (its ratings too,
-// once they exist: see sqlite_ratings.go).
+// sqliteDeleteUserRows deletes what tx holds of user id: its sessions and
+// ratings (its rated games stay, without its name).
 func sqliteDeleteUserRows(ctx context.Context, tx *sql.Tx, id string) error {
 	if _, err := tx.ExecContext(ctx, `DELETE FROM sessions WHERE user_id = ?`, id); err != nil {
 		return fmt.Errorf("store: delete user's sessions: %w", err)
+	}
+	if _, err := tx.ExecContext(ctx, `DELETE FROM ratings WHERE user_id = ?`, id); err != nil {
+		return fmt.Errorf("store: delete user's ratings: %w", err)
 	}
 	res, err := tx.ExecContext(ctx, `DELETE FROM users WHERE id = ?`, id)
 	return affected(res, err, "delete user", ErrNoUser)

@@ -50,7 +50,7 @@ var allowedImports = map[string][]string{
 	"variant/all":             {"variant/fog/foggame", "variant/dice/dicegame", "variant/bomb/bombgame", "variant/jieqi/jieqigame"},
 	"variant/jieqi":           {"xiangqi", "variant/fair", "internal/pgntag"},
 	"engine/jieqibot":         {"xiangqi", "variant/jieqi"},
-	"store":                   {},
+	"store":                   {"rating"},
 	"store/storetest":         {"store"},
 	"server":                  {"chess", "chess/pgn", "game", "store", "web", "server/guards", "server/node", "server/lobby", "server/sched", "server/wire", "server/computer", "server/media", "server/round", "server/account"},
 	"server/round":            {"chess", "game", "store", "server/guards", "server/lobby", "server/sched", "server/wire", "server/computer"},    // the hubs: one live game each, its commands, clocks, computer, presence, chat and wire messages
