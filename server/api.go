@@ -16,6 +16,7 @@ import (
 
 	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/server/account"
 	"github.com/gambitchess/gambit/server/computer"
 	"github.com/gambitchess/gambit/server/guards"
 	"github.com/gambitchess/gambit/server/node"
@@ -36,6 +37,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/games", s.handleList)
 	mux.HandleFunc("GET /api/games/{id}", s.handleGet)
 	mux.HandleFunc("GET /api/games/{id}/pgn", s.handlePGN)
+	mux.HandleFunc("GET /api/games/{id}/rating", s.handleRating)
 	mux.HandleFunc("GET /api/levels", s.handleLevels)
 	mux.HandleFunc("GET /api/variants", s.handleVariants)
 	mux.HandleFunc("GET /api/lobby", s.handleLobby)
@@ -74,6 +76,7 @@ type createRequest struct {
 	Clock   *clockSpec `json:"clock"`
 	Setup   string     `json:"setup"` // a FEN or PGN (of the variant) to start from; in chess960 also a start number, "" for a random one
 	Lobby   bool       `json:"lobby"` // online: a public challenge in the lobby instead of a private invite
+	Rated   bool       `json:"rated"` // online, with a clock, both players signed in: the game changes their ratings (rated.go)
 }
 
 // clockSpec is a time control as requests give it: minutes and increment,
@@ -160,7 +163,24 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, err)
 		return
 	}
-	s.answerNewGame(w, r, opts, player)
+	if !req.Rated {
+		s.answerNewGame(w, r, opts, player)
+		return
+	}
+	u, err := s.checkRated(r, opts)
+	if err != nil {
+		s.httpError(w, err)
+		return
+	}
+	resp, err := s.newGame(r.Context(), opts, player, guards.ClientAddress(r))
+	if err == nil {
+		err = s.markRated(r.Context(), resp.ID, resp.Color, u, opts)
+	}
+	if err != nil {
+		s.httpError(w, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, resp)
 }
 
 // answerNewGame creates the game opts describe and answers 201 with it.
@@ -273,12 +293,33 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, err)
 		return
 	}
+	rg, rated, err := s.pendingRated(r.Context(), r.PathValue("id"))
+	if err != nil {
+		s.httpError(w, err)
+		return
+	}
+	u, signedIn := account.UserOf(r)
+	if rated && !signedIn && (rg.White == "" || rg.Black == "") {
+		s.httpError(w, errRatedNeedsAccount)
+		return
+	}
 	player, err := ensurePlayer(w, r)
 	if err != nil {
 		s.httpError(w, err)
 		return
 	}
-	s.seatCommand(w, r, round.JoinSeatCmd{Player: player})
+	resp, err := s.runSeatCommand(r.Context(), r.PathValue("id"), round.JoinSeatCmd{Player: player})
+	if err != nil {
+		s.httpError(w, err)
+		return
+	}
+	if rated && signedIn { // the account taking the open side (a no-op for the side it holds)
+		if _, err := s.ratings().SeatRated(r.Context(), r.PathValue("id"), resp.Color == "white", u.ID); err != nil {
+			s.httpError(w, err)
+			return
+		}
+	}
+	writeJSON(w, http.StatusOK, resp)
 }
 
 // adoptRequest is the body of POST /api/games/{id}/adopt.
@@ -447,6 +488,7 @@ func (s *Server) handlePGN(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, err)
 		return
 	}
+	text = s.ratedPGN(r.Context(), r.PathValue("id"), text)
 	w.Header().Set("Content-Type", "application/x-chess-pgn; charset=utf-8")
 	if r.URL.Query().Get("download") != "" {
 		w.Header().Set("Content-Disposition", `attachment; filename="gambit-`+r.PathValue("id")+`.pgn"`)

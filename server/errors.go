@@ -21,6 +21,7 @@ var (
 	ErrComputerBusy     = wire.ErrComputerBusy
 	ErrViewerLater      = wire.ErrViewerLater
 	ErrViewerUnreadable = wire.ErrViewerUnreadable
+	ErrSignedOut        = wire.ErrSignedOut
 )
 
 // refuse answers a request refused before it reached a handler (by
