@@ -100,7 +100,13 @@ func TestAccountLifecycle(t *testing.T) {
 	if err := json.Unmarshal([]byte(a.want(201, "POST", "/api/games", `{"mode":"local"}`)), &g); err != nil {
 		t.Fatal(err)
 	}
+	if body := a.want(200, "GET", "/api/session", ""); strings.TrimSpace(body) != "{}" {
+		t.Errorf("GET /api/session signed out = %s, want {}", body)
+	}
 	a.want(201, "POST", "/api/signup", `{"username":"Ann_1","password":"correct horse battery"}`)
+	if body := a.want(200, "GET", "/api/session", ""); !strings.Contains(body, `"username":"Ann_1"`) {
+		t.Errorf("GET /api/session = %s", body)
+	}
 	if body := a.want(200, "GET", "/api/account", ""); !strings.Contains(body, `"username":"Ann_1"`) {
 		t.Errorf("GET /api/account = %s", body)
 	}

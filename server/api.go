@@ -51,6 +51,7 @@ func (s *Server) Handler() http.Handler {
 		files := http.FileServerFS(s.assets)
 		mux.Handle("GET /", files)
 		mux.HandleFunc("GET /favicon.ico", s.handleFavicon)
+		mux.HandleFunc("GET /account", s.handlePage) // the account page: the app's own route (web/src/account.ts)
 	}
 	var h http.Handler = mux
 	if s.accounts != nil {
@@ -58,6 +59,13 @@ func (s *Server) Handler() http.Handler {
 		h = s.accounts.Middleware(mux)
 	}
 	return guards.Secure(guards.MarkProxied(s.conn.trustedProxies, guards.Forwarded(s.conn.trustedProxies, s.withPlayer(h))), refuse)
+}
+
+// handlePage answers a route of the app that is no file with its page,
+// index.html, which words it (web/src/main.ts route).
+func (s *Server) handlePage(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Cache-Control", "no-cache")
+	http.ServeFileFS(w, r, s.assets, "index.html")
 }
 
 // handleFavicon answers the /favicon.ico that browsers and feed readers ask

@@ -101,6 +101,7 @@ func (s *Service) Register(mux *http.ServeMux) {
 	mux.HandleFunc("POST /api/logout", s.handleLogout)
 	mux.HandleFunc("POST /api/logout/all", s.handleLogoutAll)
 	mux.HandleFunc("GET /api/account", s.handleAccount)
+	mux.HandleFunc("GET /api/session", s.handleSession)
 	mux.HandleFunc("GET /api/account/sessions", s.handleSessions)
 	mux.HandleFunc("DELETE /api/account/sessions/{id}", s.handleRevoke)
 	mux.HandleFunc("POST /api/account/password", s.handlePassword)
@@ -319,6 +320,19 @@ func (s *Service) handleAccount(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.Header().Set("Cache-Control", "no-store")
+	writeJSON(w, http.StatusOK, accountJSON{Username: u.Name, CreatedAt: u.CreatedAt})
+}
+
+// handleSession answers who r is signed in as, {} for no one: the page's
+// probe, never an error (GET /api/account answers 401 to a program
+// without an account, as lichess's does).
+func (s *Service) handleSession(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Cache-Control", "no-store")
+	u, ok := UserOf(r)
+	if !ok {
+		writeJSON(w, http.StatusOK, struct{}{})
+		return
+	}
 	writeJSON(w, http.StatusOK, accountJSON{Username: u.Name, CreatedAt: u.CreatedAt})
 }
 

@@ -7,6 +7,7 @@ import 'chessground/assets/chessground.cburnett.css';
 import './style.css';
 import { createGame, failureText, finished, listGames, listVariants, Summary } from './api';
 import { Lobby } from './lobby';
+import { currentAccount, refreshAccount, showAccountPage } from './account';
 import { Play } from './play';
 import { installGlyphPieces } from './pieces';
 import { applySettings, loadSettings, saveSettings, saveTicket } from './settings';
@@ -32,10 +33,14 @@ function route() {
   lobby?.stop();
   lobby = undefined;
   const m = location.pathname.match(/^\/game\/([a-z0-9]+)$/);
-  $('home').hidden = !!m;
+  const accountPage = location.pathname === '/account';
+  $('home').hidden = !!m || accountPage;
   $('play').hidden = !m;
+  $('account').hidden = !accountPage;
   document.title = t('title.home'); // the game page names its game once it knows it
-  if (m) {
+  if (accountPage) {
+    void showAccountPage(go);
+  } else if (m) {
     play = new Play(m[1], { newGame: openNewGame, go, sounds });
   } else {
     void showRecent();
@@ -117,6 +122,7 @@ function syncModeFields() {
   // One screen holds both sides; against the computer and online one picks a side.
   for (const el of form.querySelectorAll<HTMLElement>('.color-choice')) el.hidden = mode === 'local';
   for (const el of form.querySelectorAll<HTMLElement>('.online-only')) el.hidden = mode !== 'online';
+  $('rated-choice').hidden = mode !== 'online' || !currentAccount(); // a rated game is between two accounts
   const v = variantOf((form.elements.namedItem('variant') as RadioNodeList).value);
   fillLevels(v);
   form.querySelector('.first-side')!.textContent = sideName(v, 'white');
@@ -152,6 +158,7 @@ async function startGame(e: SubmitEvent) {
       clock: clockOf(f, mode),
       setup: String(f.get('setup') ?? ''),
       lobby: mode === 'online' && f.get('lobby') ? true : undefined,
+      rated: mode === 'online' && f.get('rated') ? true : undefined,
     });
     saveTicket(g.id, { color: mode === 'local' ? 'white' : g.color });
     (form.elements.namedItem('setup') as HTMLTextAreaElement).value = ''; // a pasted position is for one game
@@ -222,7 +229,7 @@ async function init() {
   applyTexts(document);
   installGlyphPieces();
   bindSettings();
-  await loadRegistry();
+  await Promise.all([loadRegistry(), refreshAccount()]);
   fillVariants();
   fillLevels(variantOf());
   $('btn-new-top').onclick = $('btn-new-home').onclick = openNewGame;
