@@ -14,7 +14,7 @@ import (
 
 // fromVersions are the schema versions before the accounts (migration 5
 // in both stores) and before the ratings (6): each is migrated from.
-var fromVersions = []int{4, 5}
+var fromVersions = []int{4, 5, 6}
 
 // checkAccountsMigrated: after the migration the old game still loads and
 // the accounts work.

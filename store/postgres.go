@@ -79,6 +79,8 @@ var pgMigrations = []string{
 	pgAccountsSchema,
 	// 6: the rated games and the ratings (Ratings).
 	ratingsSchema,
+	// 7: each seat's game creation time, for a player's games in pages (History).
+	historySchema,
 }
 
 // defaultPoolConns is how many connections a node keeps to PostgreSQL,
@@ -294,8 +296,8 @@ func pgSetPlayers(ctx context.Context, tx pgx.Tx, id string, players []string) e
 	if _, err := tx.Exec(ctx, `DELETE FROM game_players WHERE game_id = $1 AND NOT (player = ANY($2))`, id, set); err != nil {
 		return fmt.Errorf("players: %w", err)
 	}
-	if _, err := tx.Exec(ctx, `INSERT INTO game_players (game_id, player) SELECT $1, unnest($2::text[])
-		ON CONFLICT DO NOTHING`, id, set); err != nil {
+	if _, err := tx.Exec(ctx, `INSERT INTO game_players (game_id, player, created_at)
+		SELECT $1, unnest($2::text[]), (SELECT created_at FROM games WHERE id = $1) ON CONFLICT DO NOTHING`, id, set); err != nil {
 		return fmt.Errorf("players: %w", err)
 	}
 	return nil

@@ -57,6 +57,8 @@ var migrations = []migration{
 	execSQL(accountsSchema),
 	// 6: the rated games and the ratings (Ratings).
 	execSQL(ratingsSchema),
+	// 7: each seat's game creation time, for a player's games in pages (History).
+	execSQL(historySchema),
 }
 
 // logSchema adds what Log needs beside the games table. The record column
