@@ -38,6 +38,10 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/games/{id}", s.handleGet)
 	mux.HandleFunc("GET /api/games/{id}/pgn", s.handlePGN)
 	mux.HandleFunc("GET /api/games/{id}/rating", s.handleRating)
+	mux.HandleFunc("GET /api/user/{name}", s.handleUser)
+	mux.HandleFunc("GET /api/user/{name}/games", s.handleUserGames)
+	mux.HandleFunc("GET /api/user/{name}/rating.svg", s.handleRatingGraph)
+	mux.HandleFunc("GET /api/leaderboard/{perf}", s.handleLeaderboard)
 	mux.HandleFunc("GET /api/levels", s.handleLevels)
 	mux.HandleFunc("GET /api/variants", s.handleVariants)
 	mux.HandleFunc("GET /api/lobby", s.handleLobby)
@@ -51,7 +55,8 @@ func (s *Server) Handler() http.Handler {
 		files := http.FileServerFS(s.assets)
 		mux.Handle("GET /", files)
 		mux.HandleFunc("GET /favicon.ico", s.handleFavicon)
-		mux.HandleFunc("GET /account", s.handlePage) // the account page: the app's own route (web/src/account.ts)
+		mux.HandleFunc("GET /account", s.handlePage)  // the account page: the app's own route (web/src/account.ts)
+		mux.HandleFunc("GET /@/{name}", s.handlePage) // a player's profile (web/src/profile.ts)
 	}
 	var h http.Handler = mux
 	if s.accounts != nil {

@@ -117,3 +117,67 @@ func TestPerfOf(t *testing.T) {
 		}
 	}
 }
+
+// TestProfile: after a rated game, each player's profile has the rating
+// (provisional), the record, a graph, and the games: all of them for the
+// player, the public ones for anyone else.
+func TestProfile(t *testing.T) {
+	_, srv, _ := serveWith(t, Config{Store: openStore(t, t.TempDir())})
+	ann, bob, anon := newBrowser(t, srv), newBrowser(t, srv), newBrowser(t, srv)
+	ann.want(201, "POST", "/api/signup", `{"username":"ann","password":"long enough pass"}`)
+	bob.want(201, "POST", "/api/signup", `{"username":"bob","password":"long enough pass"}`)
+	var g createResponse
+	_ = json.Unmarshal([]byte(ann.want(201, "POST", "/api/games", `{"mode":"online","color":"white","clock":{"minutes":5,"increment":3},"rated":true}`)), &g)
+	bob.want(200, "POST", "/api/games/"+g.ID+"/join", `{}`)
+	white, black := dial(t, srv, g.ID, ann.playerSecret()), dial(t, srv, g.ID, bob.playerSecret())
+	white.send(`{"t":"move","d":{"u":"e2e4"}}`)
+	black.next("move")
+	black.send(`{"t":"move","d":{"u":"e7e5"}}`)
+	white.next("move")
+	black.send(`{"t":"resign"}`)
+	var u userJSON
+	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline) && u.Perfs["blitz"].Games == 0; time.Sleep(20 * time.Millisecond) {
+		_ = json.Unmarshal([]byte(anon.want(200, "GET", "/api/user/ANN", "")), &u)
+	}
+	w, _ := rating.Game(rating.Default(), rating.Default(), rating.WhiteWins)
+	if p := u.Perfs["blitz"]; u.Username != "ann" || p != (perfJSON{Games: 1, Rating: w.Int(), RD: int(w.Deviation), Prov: true, Wins: 1}) {
+		t.Errorf("GET /api/user/ANN = %+v", u)
+	}
+	if svg := anon.want(200, "GET", "/api/user/ann/rating.svg?perf=blitz", ""); !strings.Contains(svg, "<polyline") {
+		t.Errorf("rating graph: %s", svg)
+	}
+	var own, others gamesPageJSON
+	_ = json.Unmarshal([]byte(ann.want(200, "GET", "/api/user/ann/games?rated=true", "")), &own)
+	_ = json.Unmarshal([]byte(anon.want(200, "GET", "/api/user/ann/games", "")), &others)
+	if len(own.Games) != 1 || own.Games[0].ID != g.ID || !own.Games[0].Yours {
+		t.Errorf("ann's own games = %+v", own)
+	}
+	for _, s := range others.Games {
+		if s.ID == g.ID && !strings.Contains(anon.want(200, "GET", "/api/games/"+g.ID, ""), g.ID) {
+			t.Errorf("a stranger is listed a game they cannot see")
+		}
+	}
+	anon.want(404, "GET", "/api/user/nobody", "")
+	for _, bad := range []string{"?rated=maybe", "?result=2-0", "?limit=0", "?after=x", "?variant=Chess!"} {
+		anon.want(400, "GET", "/api/user/ann/games"+bad, "")
+	}
+	anon.want(200, "GET", "/api/leaderboard/blitz", "") // provisional ratings only: an empty board
+}
+
+// FuzzParseGamesQuery: no query makes the parser panic, and what it
+// accepts is within bounds.
+func FuzzParseGamesQuery(f *testing.F) {
+	for _, s := range []string{"rated=true&result=1-0&variant=chess&limit=5", "after=1700000000000000000.abc", "limit=1000", "after=."} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, raw string) {
+		v, err := url.ParseQuery(raw)
+		if err != nil {
+			return
+		}
+		q, err := parseGamesQuery(v)
+		if err == nil && (q.Limit < 1 || q.Limit > 100) {
+			t.Errorf("parseGamesQuery(%q) limit %d", raw, q.Limit)
+		}
+	})
+}
