@@ -70,11 +70,13 @@ func (q GamesQuery) limit() int { return ListQuery{Limit: q.Limit}.limit() }
 
 // historySchema is migration 7 of both stores: each seat's game creation
 // time beside it, so that a player's games page by (player, created_at,
-// game_id) on an index.
+// game_id) on an index. That index starts with the player, so it serves
+// every look-up game_players_player served, which goes.
 const historySchema = `
 ALTER TABLE game_players ADD COLUMN created_at BIGINT NOT NULL DEFAULT 0;
 UPDATE game_players SET created_at = (SELECT created_at FROM games WHERE games.id = game_players.game_id);
 CREATE INDEX game_players_created ON game_players(player, created_at DESC, game_id DESC);
+DROP INDEX game_players_player;
 `
 
 // gamesFilter is the SQL of q's filters over games (named g), game_players
