@@ -1,6 +1,7 @@
 // Accounts in the browser: two people sign up in browser contexts of their
 // own, play a rated game by invite (one resigns), both see the rating
-// change at its end, and one logs out everywhere.
+// change at its end and the profile with its graph and games, and one
+// logs out everywhere.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
@@ -73,6 +74,18 @@ test('two accounts play a rated game by invite and see their ratings move; log o
   await shot(a, 'accounts-rated-end.png');
   const pgn = await a.evaluate(id => fetch(`/api/games/${id}/pgn`).then(r => r.text()), id);
   for (const tag of ['[White "ann"]', '[Black "bob"]', '[WhiteElo "1500"]', '[BlackElo "1500"]']) assert.ok(pgn.includes(tag), `PGN lacks ${tag}:\n${pgn}`);
+
+  // Bob looks at Ann's profile: her blitz rating (provisional), its graph,
+  // her record, and the game (a finished invite game is public).
+  await b.goto(`${app.server.url}/@/ann`);
+  await b.waitForSelector('#profile-perfs li img.rating-graph');
+  assert.equal(await b.textContent('#profile-perfs li'), 'blitz 1741? (deviation 396) · 1 won, 0 drawn, 0 lost');
+  await b.waitForFunction(() => document.querySelector('.rating-graph').naturalWidth > 0);
+  await shot(b, 'accounts-profile.png');
+  // Ann's own list of games holds it, filtered as rated.
+  await a.goto(`${app.server.url}/@/ann`);
+  await a.selectOption('#profile-filter select[name=rated]', 'true');
+  await a.waitForSelector(`#profile-games a[href="/game/${id}"]`);
 
   // The sessions, then log out everywhere: both browsers are signed out.
   await a.goto(`${app.server.url}/account`);

@@ -90,6 +90,7 @@ export async function showAccountPage(go: (path: string) => void) {
   $('btn-logout-all').onclick = () => void call('POST', '/api/logout/all').then(done, fail);
   if (!me) return;
   $('account-name').textContent = t('account.signedInAs', { name: me.username });
+  $<HTMLAnchorElement>('my-profile').href = `/@/${me.username}`;
   await listSessions(fail);
 }
 

@@ -8,6 +8,7 @@ import './style.css';
 import { createGame, failureText, finished, listGames, listVariants, Summary } from './api';
 import { Lobby } from './lobby';
 import { currentAccount, refreshAccount, showAccountPage } from './account';
+import { showProfile } from './profile';
 import { Play } from './play';
 import { installGlyphPieces } from './pieces';
 import { applySettings, loadSettings, saveSettings, saveTicket } from './settings';
@@ -34,11 +35,15 @@ function route() {
   lobby = undefined;
   const m = location.pathname.match(/^\/game\/([a-z0-9]+)$/);
   const accountPage = location.pathname === '/account';
-  $('home').hidden = !!m || accountPage;
+  const profile = location.pathname.match(/^\/@\/([A-Za-z0-9_-]{1,20})$/);
+  $('home').hidden = !!m || accountPage || !!profile;
   $('play').hidden = !m;
   $('account').hidden = !accountPage;
+  $('profile').hidden = !profile;
   document.title = t('title.home'); // the game page names its game once it knows it
-  if (accountPage) {
+  if (profile) {
+    void showProfile(profile[1]);
+  } else if (accountPage) {
     void showAccountPage(go);
   } else if (m) {
     play = new Play(m[1], { newGame: openNewGame, go, sounds });
