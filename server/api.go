@@ -40,6 +40,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/games/{id}/rating", s.handleRating)
 	mux.HandleFunc("GET /api/user/{name}", s.handleUser)
 	mux.HandleFunc("GET /api/user/{name}/games", s.handleUserGames)
+	mux.HandleFunc("GET /api/user/{name}/games.pgn", s.handleUserPGN)
 	mux.HandleFunc("GET /api/user/{name}/rating.svg", s.handleRatingGraph)
 	mux.HandleFunc("GET /api/leaderboard/{perf}", s.handleLeaderboard)
 	mux.HandleFunc("GET /api/levels", s.handleLevels)

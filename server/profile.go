@@ -3,6 +3,7 @@ package server
 import (
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"strconv"
 	"strings"
@@ -255,4 +256,45 @@ func (s *Server) handleLeaderboard(w http.ResponseWriter, r *http.Request) {
 		out = append(out, leaderJSON{Username: l.Name, Rating: int(l.Rating), RD: int(l.RD), Games: l.Games})
 	}
 	writeJSON(w, http.StatusOK, out)
+}
+
+// handleUserPGN streams every game of {name} (the public ones to another
+// person) as one PGN file, a page of the store at a time: memory stays
+// that of one page however many games there are.
+func (s *Server) handleUserPGN(w http.ResponseWriter, r *http.Request) {
+	ps, u, err := s.userNamed(r)
+	if err != nil {
+		s.httpError(w, err)
+		return
+	}
+	me, _ := account.UserOf(r)
+	own := me.ID == u.ID
+	w.Header().Set("Content-Type", "application/x-chess-pgn; charset=utf-8")
+	w.Header().Set("Content-Disposition", `attachment; filename="gambit-`+u.Name+`.pgn"`)
+	flusher, _ := w.(http.Flusher)
+	q := store.GamesQuery{Limit: 100}
+	for {
+		sums, err := ps.PlayerGames(r.Context(), playerID(u.Player), q)
+		if err != nil {
+			s.log.Warn("PGN download cut short", "err", err) // the answer has begun: it can only stop
+			return
+		}
+		for _, sum := range sums {
+			q.After = store.Cursor{CreatedAt: sum.CreatedAt, ID: sum.ID}
+			if !own && !sum.Public {
+				continue
+			}
+			var text string
+			if err := s.read(r.Context(), sum.ID, func(g *game.Game) { text = g.PGN() }); err != nil {
+				continue // a game that cannot be read now is left out
+			}
+			_, _ = io.WriteString(w, strings.TrimRight(s.ratedPGN(r.Context(), sum.ID, text), "\n")+"\n\n")
+		}
+		if flusher != nil {
+			flusher.Flush()
+		}
+		if len(sums) < q.Limit || r.Context().Err() != nil {
+			return
+		}
+	}
 }

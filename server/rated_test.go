@@ -157,6 +157,9 @@ func TestProfile(t *testing.T) {
 			t.Errorf("a stranger is listed a game they cannot see")
 		}
 	}
+	if pgn := ann.want(200, "GET", "/api/user/ann/games.pgn", ""); strings.Count(pgn, "[Event ") != 1 || !strings.Contains(pgn, `[WhiteElo "1500"]`) {
+		t.Errorf("ann's games as PGN:\n%s", pgn)
+	}
 	anon.want(404, "GET", "/api/user/nobody", "")
 	for _, bad := range []string{"?rated=maybe", "?result=2-0", "?limit=0", "?after=x", "?variant=Chess!"} {
 		anon.want(400, "GET", "/api/user/ann/games"+bad, "")

@@ -52,6 +52,7 @@ export async function showProfile(name: string) {
     li.append(img);
     perfs.appendChild(li);
   }
+  $<HTMLAnchorElement>('profile-pgn').href = `/api/user/${encodeURIComponent(user.username)}/games.pgn`;
   const form = $<HTMLFormElement>('profile-filter');
   form.onchange = () => void listGames(user.username, '', false);
   await listGames(user.username, '', false);

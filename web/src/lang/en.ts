@@ -394,4 +394,5 @@ export const en = {
   'profile.filter.ratedOnly': 'Rated',
   'profile.filter.casual': 'Casual',
   'profile.filter.result': 'Result',
+  'profile.downloadPgn': 'Download every game (PGN)',
 } as const;

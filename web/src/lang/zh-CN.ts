@@ -373,4 +373,5 @@ export const zhCN: Table = {
   'profile.filter.ratedOnly': '计分',
   'profile.filter.casual': '不计分',
   'profile.filter.result': '结果',
+  'profile.downloadPgn': '下载全部棋局（PGN）',
 };

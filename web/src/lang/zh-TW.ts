@@ -373,4 +373,5 @@ export const zhTW: Table = {
   'profile.filter.ratedOnly': '計分',
   'profile.filter.casual': '不計分',
   'profile.filter.result': '結果',
+  'profile.downloadPgn': '下載全部棋局（PGN）',
 };
