@@ -18,6 +18,7 @@ import (
 	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/game"
 	"github.com/gambitchess/gambit/internal/lang"
+	"github.com/gambitchess/gambit/server/account"
 	"github.com/gambitchess/gambit/server/computer"
 	"github.com/gambitchess/gambit/server/guards"
 	"github.com/gambitchess/gambit/server/media"
@@ -44,6 +45,12 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/games/{id}/review", s.handleReviewGet)
 	mux.HandleFunc("GET /api/games/{id}/analysis", s.handleAnalysis)
 	mux.HandleFunc("POST /api/analysis/position", s.handlePosition)
+	mux.HandleFunc("GET /api/games/{id}/rating", s.handleRating)
+	mux.HandleFunc("GET /api/user/{name}", s.handleUser)
+	mux.HandleFunc("GET /api/user/{name}/games", s.handleUserGames)
+	mux.HandleFunc("GET /api/user/{name}/games.pgn", s.handleUserPGN)
+	mux.HandleFunc("GET /api/user/{name}/rating.svg", s.handleRatingGraph)
+	mux.HandleFunc("GET /api/leaderboard/{perf}", s.handleLeaderboard)
 	mux.HandleFunc("GET /api/levels", s.handleLevels)
 	mux.HandleFunc("GET /api/variants", s.handleVariants)
 	mux.HandleFunc("GET /api/lobby", s.handleLobby)
@@ -61,8 +68,22 @@ func (s *Server) Handler() http.Handler {
 		mux.HandleFunc("GET /{$}", s.handleIndex)
 		mux.HandleFunc("GET /favicon.ico", s.handleFavicon)
 		mux.HandleFunc("GET /analysis", s.handleAnalysisPage)
+		mux.HandleFunc("GET /account", s.handlePage)  // the account page: the app's own route (web/src/account.ts)
+		mux.HandleFunc("GET /@/{name}", s.handlePage) // a player's profile (web/src/profile.ts)
 	}
-	return guards.Secure(guards.MarkProxied(s.conn.trustedProxies, guards.Forwarded(s.conn.trustedProxies, s.withPlayer(mux))), refuse)
+	var h http.Handler = mux
+	if s.accounts != nil {
+		s.accounts.Register(mux)
+		h = s.accounts.Middleware(mux)
+	}
+	return guards.Secure(guards.MarkProxied(s.conn.trustedProxies, guards.Forwarded(s.conn.trustedProxies, s.withPlayer(h))), refuse)
+}
+
+// handlePage answers a route of the app that is no file with its page,
+// index.html, which words it (web/src/main.ts route).
+func (s *Server) handlePage(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Cache-Control", "no-cache")
+	http.ServeFileFS(w, r, s.assets, "index.html")
 }
 
 // handleIndex answers the app's page in the asker's language (?lang=, then
@@ -96,6 +117,7 @@ type createRequest struct {
 	Setup   string     `json:"setup"` // a FEN or PGN (of the variant) to start from; in chess960 also a start number, "" for a random one
 	Lobby   bool       `json:"lobby"` // online: a public challenge in the lobby instead of a private invite
 	Name    string     `json:"name"`  // the creator's display name (computer, online): game.ParseName; "" for none
+	Rated   bool       `json:"rated"` // online, with a clock, both players signed in: the game changes their ratings (rated.go)
 }
 
 // clockSpec is a time control as requests give it: minutes and increment,
@@ -162,6 +184,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, err)
 		return
 	}
+	req.Name = nameOrAccount(r, req.Name)
 	if req.Mode == game.ModeOnline && req.Lobby { // the narrower limit first: a refused challenge costs no game
 		if err := s.takeChallenge(guards.ClientAddress(r)); err != nil {
 			s.httpError(w, err)
@@ -182,7 +205,24 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, err)
 		return
 	}
-	s.answerNewGame(w, r, opts, player)
+	if !req.Rated {
+		s.answerNewGame(w, r, opts, player)
+		return
+	}
+	u, err := s.checkRated(r, opts)
+	if err != nil {
+		s.httpError(w, err)
+		return
+	}
+	resp, err := s.newGame(r.Context(), opts, player, guards.ClientAddress(r))
+	if err == nil {
+		err = s.markRated(r.Context(), resp.ID, resp.Color, u, opts)
+	}
+	if err != nil {
+		s.httpError(w, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, resp)
 }
 
 // answerNewGame creates the game opts describe and answers 201 with it.
@@ -315,6 +355,15 @@ func parseSeatColor(s string) (chess.Color, error) {
 	return chess.White, fmt.Errorf("%w: colour must be white, black or random, not %.40q", ErrBadRequest, s)
 }
 
+// nameOrAccount is the name a person sits down under: the one given, else
+// the username of the account signed in, else none.
+func nameOrAccount(r *http.Request, given string) string {
+	if u, ok := account.UserOf(r); given == "" && ok {
+		return u.Name
+	}
+	return given
+}
+
 // joinRequest is the body of POST /api/games/{id}/join.
 type joinRequest struct {
 	Name string `json:"name"` // the joiner's display name: game.ParseName; "" for none
@@ -330,9 +379,19 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, err)
 		return
 	}
-	name, err := game.ParseName(req.Name)
+	name, err := game.ParseName(nameOrAccount(r, req.Name))
 	if err != nil {
 		s.httpError(w, err)
+		return
+	}
+	rg, rated, err := s.pendingRated(r.Context(), r.PathValue("id"))
+	if err != nil {
+		s.httpError(w, err)
+		return
+	}
+	u, signedIn := account.UserOf(r)
+	if rated && !signedIn && (rg.White == "" || rg.Black == "") {
+		s.httpError(w, errRatedNeedsAccount)
 		return
 	}
 	player, err := ensurePlayer(w, r)
@@ -340,7 +399,18 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, err)
 		return
 	}
-	s.seatCommand(w, r, round.JoinSeatCmd{Player: player, Name: name})
+	resp, err := s.runSeatCommand(r.Context(), r.PathValue("id"), round.JoinSeatCmd{Player: player, Name: name})
+	if err != nil {
+		s.httpError(w, err)
+		return
+	}
+	if rated && signedIn { // the account taking the open side (a no-op for the side it holds)
+		if _, err := s.ratings().SeatRated(r.Context(), r.PathValue("id"), resp.Color == "white", u.ID); err != nil {
+			s.httpError(w, err)
+			return
+		}
+	}
+	writeJSON(w, http.StatusOK, resp)
 }
 
 // adoptRequest is the body of POST /api/games/{id}/adopt.
@@ -499,13 +569,7 @@ func (s *Server) handleList(w http.ResponseWriter, r *http.Request) {
 		if sum.Status == game.Aborted.String() && !yours {
 			continue // someone else's game that never began: nothing to see
 		}
-		var named *round.OpeningJSON
-		if sum.ECO != "" {
-			named = &round.OpeningJSON{ECO: sum.ECO, Name: sum.Opening}
-		}
-		out = append(out, summaryJSON{Opening: named, ID: sum.ID, Mode: game.Mode(sum.Mode), Variant: game.Variant(sum.Variant), Status: sum.Status,
-			Result: sum.Result, Plies: sum.Plies, UpdatedAt: sum.UpdatedAt, CreatedAt: sum.CreatedAt, Termination: sum.Termination,
-			TimeControl: sum.TimeControl, Yours: yours, Seats: summarySeats(sum, yours)})
+		out = append(out, summaryOf(sum, yours))
 	}
 	writeJSON(w, http.StatusOK, out)
 }
@@ -572,6 +636,7 @@ func (s *Server) handlePGN(w http.ResponseWriter, r *http.Request) {
 	if reviewable {
 		text = s.reviewedPGN(r.Context(), r.PathValue("id"), text, xiangqi)
 	}
+	text = s.ratedPGN(r.Context(), r.PathValue("id"), text)
 	w.Header().Set("Content-Type", "application/x-chess-pgn; charset=utf-8")
 	if r.URL.Query().Get("download") != "" {
 		w.Header().Set("Content-Disposition", `attachment; filename="gambit-`+r.PathValue("id")+`.pgn"`)

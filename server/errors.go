@@ -22,6 +22,7 @@ var (
 	ErrViewerLater      = wire.ErrViewerLater
 	ErrViewerUnreadable = wire.ErrViewerUnreadable
 	ErrInPlay           = wire.ErrInPlay
+	ErrSignedOut        = wire.ErrSignedOut
 )
 
 // refuse answers a request refused before it reached a handler (by

@@ -32,6 +32,7 @@ func (s *Server) handlePair(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, err)
 		return
 	}
+	req.Name = nameOrAccount(r, req.Name)
 	if err := s.takeChallenge(guards.ClientAddress(r)); err != nil { // the narrower limit first: a refused pairing costs no game
 		s.httpError(w, err)
 		return

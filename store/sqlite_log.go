@@ -107,6 +107,11 @@ func appendTx(ctx context.Context, tx *sql.Tx, r *appendReq) error {
 	if err := insertEvents(ctx, tx, r.id, r.events); err != nil {
 		return err
 	}
+	if sum.Finished { // rated in the same transaction as the end (sqlite_ratings.go)
+		if err := sqliteApplyRating(ctx, tx, r.id, sum); err != nil {
+			return err
+		}
+	}
 	return setPlayers(ctx, tx, r.id, sum.Players)
 }
 
@@ -144,8 +149,8 @@ func setPlayers(ctx context.Context, tx *sql.Tx, id string, players []string) er
 		AND player NOT IN (SELECT value FROM json_each(?))`, id, list); err != nil {
 		return fmt.Errorf("players: %w", err)
 	}
-	if _, err := tx.ExecContext(ctx, `INSERT OR IGNORE INTO game_players (game_id, player)
-		SELECT ?, value FROM json_each(?)`, id, list); err != nil {
+	if _, err := tx.ExecContext(ctx, `INSERT OR IGNORE INTO game_players (game_id, player, created_at)
+		SELECT ?1, value, (SELECT created_at FROM games WHERE id = ?1) FROM json_each(?2)`, id, list); err != nil {
 		return fmt.Errorf("players: %w", err)
 	}
 	return nil

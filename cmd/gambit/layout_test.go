@@ -36,6 +36,7 @@ var allowedImports = map[string][]string{
 	"engine":              {"chess", "internal/elo", "internal/tt", "internal/benchrun"},
 	"render":              {"chess", "xiangqi"},
 	"render/internal/gen": {},
+	"render/chart":        {}, // a line chart as SVG: the profile's rating graph
 	"render/viewer":       {"chess", "chess/pgn", "xiangqi", "xiangqi/pgn", "internal/charset", "internal/pgntag", "internal/lang"},
 	"engine/xq":           {"xiangqi", "internal/tt", "internal/benchrun"},
 	"engine/fogbot":       {"chess", "engine", "variant/fog"},
@@ -53,11 +54,12 @@ var allowedImports = map[string][]string{
 	"variant/all":             {"variant/fog/foggame", "variant/dice/dicegame", "variant/bomb/bombgame", "variant/jieqi/jieqigame"},
 	"variant/jieqi":           {"xiangqi", "variant/fair", "internal/pgntag"},
 	"engine/jieqibot":         {"xiangqi", "variant/jieqi"},
-	"store":                   {},
-	"store/storetest":         {"store"},
-	"server":                  {"chess", "chess/pgn", "chess/opening", "chess/polyglot", "game", "store", "web", "render", "review", "server/guards", "server/node", "server/lobby", "server/sched", "server/wire", "server/computer", "server/media", "server/round", "server/reviews", "internal/lang"},
+	"store":                   {"rating"},
+	"store/storetest":         {"store", "rating"},
+	"server":                  {"chess", "chess/pgn", "chess/opening", "chess/polyglot", "game", "store", "web", "render", "review", "server/guards", "server/node", "server/lobby", "server/sched", "server/wire", "server/computer", "server/media", "server/round", "server/reviews", "internal/lang", "server/account", "render/chart", "rating"},
 	"server/reviews":          {"chess", "game", "review", "store", "xiangqi", "server/guards", "server/sched", "server/wire"},                                   // the games' reviews, run position by position in the computer's scheduler
 	"server/round":            {"chess", "game", "store", "server/guards", "server/lobby", "server/sched", "server/wire", "server/computer"},                     // the hubs: one live game each, its commands, clocks, computer, presence, chat and wire messages
+	"server/account":          {"store", "server/guards", "server/wire"},                                                                                         // sign-up, sign-in, sessions: knows no game
 	"server/guards":           {},                                                                                                                                // connection and address limits, proxies, frames, same-site checks: knows no game
 	"server/lobby":            {"chess", "game", "store", "server/node"},                                                                                         // the open challenges, in memory: no HTTP, no hub
 	"server/computer":         {"chess", "chess/polyglot", "game", "engine", "engine/xq", "xiangqi", "uci", "server/guards", "server/wire"},                      // the computer's levels, its bot over the engines, the count of its games
@@ -69,6 +71,7 @@ var allowedImports = map[string][]string{
 	"web":                     {},
 	"cluster":                 {"server/node"}, // nodes over NATS: beside server (neither imports the other), wired by cmd
 	"loadtest":                {"chess"},       // chess.ParsePlacement only: a player reads the board it is sent, the server judges the moves
+	"rating":                  {},              // Glicko-2 and the speed categories: stdlib only
 	"internal/charset":        {},
 	"internal/elo":            {},
 	"internal/tt":             {}, // the transposition table of engine and engine/xq
@@ -81,7 +84,7 @@ var allowedImports = map[string][]string{
 }
 
 // stdlibOnly are the packages that may import nothing outside the standard library.
-var stdlibOnly = []string{"chess", "chess/opening", "chess/polyglot", "xiangqi", "variant/fog", "variant/fair", "variant/bomb", "variant/dice", "variant/jieqi", "engine/jieqibot", "chess/pgn", "xiangqi/pgn", "engine", "engine/xq", "internal/elo", "internal/tt", "internal/benchrun", "internal/pgntag", "internal/shareddata", "render/viewer", "internal/lang"}
+var stdlibOnly = []string{"chess", "chess/opening", "chess/polyglot", "xiangqi", "variant/fog", "variant/fair", "variant/bomb", "variant/dice", "variant/jieqi", "engine/jieqibot", "chess/pgn", "xiangqi/pgn", "engine", "engine/xq", "internal/elo", "internal/tt", "internal/benchrun", "internal/pgntag", "internal/shareddata", "render/viewer", "internal/lang", "rating", "render/chart"}
 
 func TestImportLayering(t *testing.T) {
 	const module = "github.com/gambitchess/gambit/"

@@ -63,6 +63,13 @@ var (
 	// its players and spectators alike), or of one of hidden information
 	// before it is over.
 	ErrInPlay = errors.New("server: the game is still being played: analyse it once it is over")
+	// The accounts' errors (package server/account). ErrBadCredentials is
+	// the one answer to a wrong password and to an unknown username alike.
+	ErrBadCredentials = errors.New("server: wrong username or password")
+	ErrBadUsername    = errors.New("server: bad username")
+	ErrWeakPassword   = errors.New("server: password too weak")
+	ErrSignedOut      = errors.New("server: sign in first")
+	ErrSignupClosed   = errors.New("server: sign-up is closed on this server")
 )
 
 // ComputerGamesError refuses a new game against the computer to an address
@@ -96,6 +103,20 @@ func Code(err error) (int, string) {
 	switch {
 	case errors.As(err, new(*RemoteOwner)): // the lease moved meanwhile: ask again
 		return http.StatusServiceUnavailable, "moved"
+	case errors.Is(err, ErrBadCredentials):
+		return http.StatusUnauthorized, "bad_credentials"
+	case errors.Is(err, ErrSignedOut), errors.Is(err, store.ErrNoSession):
+		return http.StatusUnauthorized, "signed_out"
+	case errors.Is(err, ErrBadUsername):
+		return http.StatusBadRequest, "bad_username"
+	case errors.Is(err, ErrWeakPassword):
+		return http.StatusBadRequest, "weak_password"
+	case errors.Is(err, store.ErrNameTaken):
+		return http.StatusConflict, "username_taken"
+	case errors.Is(err, ErrSignupClosed):
+		return http.StatusForbidden, "signup_closed"
+	case errors.Is(err, store.ErrNoUser):
+		return http.StatusNotFound, "no_user"
 	case errors.Is(err, store.ErrNotFound):
 		return http.StatusNotFound, "not_found"
 	case errors.Is(err, game.ErrIllegalMove):

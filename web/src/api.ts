@@ -172,6 +172,7 @@ export interface CreateRequest {
   clock?: Clock | { days: number } | null; // a clock, or days per move (correspondence, online)
   setup?: string;
   lobby?: boolean; // online: a public challenge in the lobby, not a private invite
+  rated?: boolean; // online, with a clock, both players signed in (account.ts)
 }
 
 // Clock is a time control: minutes and seconds of increment.

@@ -8,6 +8,8 @@ import 'chessground/assets/chessground.cburnett.css';
 import './style.css';
 import { APIError, createGame, failureText, finished, listGames, listMine, listVariants, Summary } from './api';
 import { Lobby } from './lobby';
+import { currentAccount, refreshAccount, showAccountPage } from './account';
+import { showProfile } from './profile';
 import { Play } from './play';
 import { Analysis, sourceOf } from './analysis/view';
 import { installGlyphPieces } from './pieces';
@@ -43,12 +45,20 @@ function route() {
   analysis = undefined;
   const m = location.pathname.match(/^\/game\/([a-z0-9]+)$/);
   const analysing = location.pathname === '/analysis';
-  $('home').hidden = !!m || analysing;
+  const accountPage = location.pathname === '/account';
+  const profile = location.pathname.match(/^\/@\/([A-Za-z0-9_-]{1,20})$/);
+  $('home').hidden = !!m || analysing || accountPage || !!profile;
   $('play').hidden = !m;
   $('analysis').hidden = !analysing;
+  $('account').hidden = !accountPage;
+  $('profile').hidden = !profile;
   document.title = t('title.home'); // the game page names its game once it knows it
   if (analysing) {
     analysis = new Analysis($('analysis'), sourceOf(location));
+  } else if (profile) {
+    void showProfile(profile[1]);
+  } else if (accountPage) {
+    void showAccountPage(go);
   } else if (m) {
     play = new Play(m[1], { newGame: openNewGame, go, sounds });
   } else {
@@ -146,6 +156,7 @@ function syncModeFields() {
   for (const el of form.querySelectorAll<HTMLElement>('.color-choice')) el.hidden = mode === 'local';
   for (const el of form.querySelectorAll<HTMLElement>('.not-local')) el.hidden = mode === 'local';
   for (const el of form.querySelectorAll<HTMLElement>('.online-only')) el.hidden = mode !== 'online';
+  $('rated-choice').hidden = mode !== 'online' || !currentAccount(); // a rated game is between two accounts
   const v = variantOf((form.elements.namedItem('variant') as RadioNodeList).value);
   fillLevels(v);
   form.querySelector('.first-side')!.textContent = sideName(v, 'white');
@@ -183,6 +194,7 @@ async function startGame(e: SubmitEvent) {
       clock: clockOf(f, mode),
       setup: String(f.get('setup') ?? ''),
       lobby: mode === 'online' && f.get('lobby') ? true : undefined,
+      rated: mode === 'online' && f.get('rated') ? true : undefined,
     });
     saveTicket(g.id, { color: mode === 'local' ? 'white' : g.color });
     if (mode !== 'local') saveName(name);
@@ -321,7 +333,7 @@ async function init() {
   installGlyphPieces();
   installThemes();
   bindSettings();
-  await loadRegistry();
+  await Promise.all([loadRegistry(), refreshAccount()]);
   fillVariants();
   fillLevels(variantOf());
   $('btn-new-top').onclick = $('btn-new-home').onclick = openNewGame;
