@@ -82,7 +82,7 @@ func TestAnalysisRecord(t *testing.T) {
 			[]string{"f3", "e5", "g4", "Qh4#"}, []string{"", "", "", "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3"}, "0-1",
 			map[string]string{"Result": "0-1", "Termination": "checkmate", "White": "?"}},
 		{"xiangqi", xq.ID(), game.BoardXiangqi, "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
-			[]string{"炮二平五", "馬８进７"}, []string{"", "rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 2 2"}, "1-0",
+			[]string{"炮二平五", "馬８進７"}, []string{"", "rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 2 2"}, "1-0",
 			map[string]string{"Result": "1-0", "Red": "?"}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
