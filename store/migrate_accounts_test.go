@@ -13,8 +13,9 @@ import (
 )
 
 // fromVersions are the schema versions before the accounts (migration 5
-// in both stores) and before the ratings (6): each is migrated from.
-var fromVersions = []int{4, 5, 6}
+// in both stores), before the ratings (6) and before the tokens (8, from
+// 7): each is migrated from.
+var fromVersions = []int{4, 5, 6, 7}
 
 // checkAccountsMigrated: after the migration the old game still loads and
 // the accounts work.
@@ -22,6 +23,7 @@ func checkAccountsMigrated(t *testing.T, st interface {
 	Log
 	Accounts
 	Ratings
+	Tokens
 }) {
 	t.Helper()
 	ctx := context.Background()
@@ -40,6 +42,12 @@ func checkAccountsMigrated(t *testing.T, st interface {
 	}
 	if rs, err := st.UserRatings(ctx, "u1"); err != nil || len(rs) != 0 {
 		t.Errorf("UserRatings after the migration = %+v, %v", rs, err)
+	}
+	if err := st.CreateToken(ctx, Token{Hash: "t1", UserID: "u1", Scopes: "board:play"}); err != nil {
+		t.Errorf("CreateToken after the migration: %v", err)
+	}
+	if _, u, err := st.Token(ctx, "t1"); err != nil || u.ID != "u1" {
+		t.Errorf("Token after the migration = %+v, %v", u, err)
 	}
 }
 

@@ -81,6 +81,8 @@ var pgMigrations = []string{
 	ratingsSchema,
 	// 7: each seat's game creation time, for a player's games in pages (History).
 	historySchema,
+	// 8: the personal access tokens (Tokens).
+	pgTokensSchema,
 }
 
 // defaultPoolConns is how many connections a node keeps to PostgreSQL,

@@ -59,6 +59,8 @@ var migrations = []migration{
 	execSQL(ratingsSchema),
 	// 7: each seat's game creation time, for a player's games in pages (History).
 	execSQL(historySchema),
+	// 8: the personal access tokens (Tokens).
+	execSQL(tokensSchema),
 }
 
 // logSchema adds what Log needs beside the games table. The record column
