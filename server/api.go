@@ -62,6 +62,8 @@ func (s *Server) Handler() http.Handler {
 	var h http.Handler = mux
 	if s.accounts != nil {
 		s.accounts.Register(mux)
+		mux.HandleFunc("GET /api/account", s.handleAccount)
+		s.registerAPI(mux)
 		h = s.accounts.Middleware(mux)
 	}
 	return guards.Secure(guards.MarkProxied(s.conn.trustedProxies, guards.Forwarded(s.conn.trustedProxies, s.withPlayer(h))), refuse)
@@ -313,6 +315,10 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	u, signedIn := account.UserOf(r)
+	if c, ok := s.challenges.get(r.PathValue("id")); ok && (!signedIn || c.To.ID != u.ID) {
+		s.httpError(w, fmt.Errorf("%w: this seat is %s's, by challenge", game.ErrSeatTaken, c.To.Name))
+		return
+	}
 	if rated && !signedIn && (rg.White == "" || rg.Black == "") {
 		s.httpError(w, errRatedNeedsAccount)
 		return
