@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -209,8 +210,53 @@ func TestBoardAPIRatedGame(t *testing.T) {
 		t.Errorf("bob's account after winning = %+v, %v", acct, err)
 	}
 
+	checkExport(t, bob, ch.ID)
+	if _, out := cat.call("GET", "/api/games/user/bob", "", ""); out != "" {
+		t.Errorf("another account's export of bob's private game = %q", out)
+	}
+
 	ann.want(204, "DELETE", "/api/token", "", "")
 	if c := code(t, ann.want(401, "GET", "/api/account", "", "")); c != "bad_token" {
 		t.Errorf("a revoked token: %s", c)
+	}
+}
+
+// checkExport reads the rated game back through GET /api/games/user/bob,
+// as NDJSON and as PGN, with the filters.
+func checkExport(t *testing.T, p *program, id string) {
+	t.Helper()
+	get := func(query, accept string) string {
+		r, _ := http.NewRequest("GET", p.srv.URL+"/api/games/user/bob"+query, nil)
+		r.Header.Set("Authorization", "Bearer "+p.token)
+		if accept != "" {
+			r.Header.Set("Accept", accept)
+		}
+		resp, err := http.DefaultClient.Do(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		data, _ := io.ReadAll(resp.Body)
+		if resp.StatusCode != 200 {
+			t.Fatalf("export %s = %d %s", query, resp.StatusCode, data)
+		}
+		return string(data)
+	}
+	var g exportGameJSON
+	line := get("?max=5&perfType=blitz,rapid&rated=true", "application/x-ndjson")
+	if err := json.Unmarshal([]byte(line), &g); err != nil || g.ID != id || g.Status != "mate" || g.Winner != "black" || !g.Rated ||
+		g.Moves != "f3 e5 g4 Qh4#" || g.Players["black"].User == nil || g.Players["black"].RatingDiff <= 0 || g.Clock.Initial != 300 {
+		t.Errorf("NDJSON export = %s (%v)", line, err)
+	}
+	if pgn := get("", ""); !strings.Contains(pgn, `[White "ann"]`) || !strings.Contains(pgn, "Qh4#") {
+		t.Errorf("PGN export = %s", pgn)
+	}
+	for _, q := range []string{"?perfType=bullet", "?rated=false", "?since=" + strconv.FormatInt(time.Now().Add(time.Hour).UnixMilli(), 10), "?until=1000"} {
+		if out := get(q, "application/x-ndjson"); out != "" {
+			t.Errorf("export %s = %s, want nothing", q, out)
+		}
+	}
+	if status, body := p.call("GET", "/api/games/user/bob?max=zero", "", ""); status != 400 || code(t, body) != "bad_request" {
+		t.Errorf("export ?max=zero = %d %s", status, body)
 	}
 }

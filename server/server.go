@@ -232,7 +232,7 @@ func New(cfg Config) *Server {
 		creations: guards.NewLimiter(cfg.CreatePerMinute, cfg.CreatePerMinute, cfg.Now), lobby: lobby.New(), ctx: ctx, cancel: cancel, hubs: map[string]*round.Hub{},
 		loading: map[string]chan struct{}{},
 		players: newPlayers(cfg.Store, cfg.Logger), events: newEventBus(), challenges: newChallengeRegistry(),
-		conn:    newConnSettings(cfg), rates: newAddressLimits(cfg)}
+		conn: newConnSettings(cfg), rates: newAddressLimits(cfg)}
 	s.media = s.newMedia(0)
 	s.accounts = s.accountService(!cfg.NoSignup)
 	return s
