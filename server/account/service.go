@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net/http"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/gambitchess/gambit/server/guards"
@@ -61,8 +62,10 @@ type Service struct {
 
 	loginByAddr, loginByAccount, signupByAddr *guards.Limiter
 	// dummyHash is verified against when a username is unknown, so that
-	// the answer takes as long as for a wrong password.
-	dummyHash string
+	// the answer takes as long as for a wrong password. It is made at the
+	// first sign-in, not at start: hashing costs the start-up ~20 MiB and
+	// tens of milliseconds.
+	dummyHash func() string
 }
 
 // New returns a Service.
@@ -83,7 +86,11 @@ func New(cfg Config) *Service {
 		return v
 	}
 	login, perAccount, signup := orDefault(cfg.LoginPerMinute, 10), orDefault(cfg.AccountPerMinute, 5), orDefault(cfg.SignupPerMinute, 1)
-	dummy, _ := cfg.Params.Hash("not a password anyone has: " + hex.EncodeToString(randomBytes(16)))
+	params := cfg.Params
+	dummy := sync.OnceValue(func() string {
+		h, _ := params.Hash("not a password anyone has: " + hex.EncodeToString(randomBytes(16)))
+		return h
+	})
 	tokens, _ := cfg.Store.(store.Tokens)
 	return &Service{store: cfg.Store, tokens: tokens, players: cfg.Players, signup: cfg.Signup, params: cfg.Params, now: cfg.Now, log: cfg.Logger,
 		loginByAddr: guards.NewLimiter(login, login, cfg.Now), loginByAccount: guards.NewLimiter(perAccount, 2*perAccount, cfg.Now),
@@ -260,7 +267,7 @@ func (s *Service) checkPassword(r *http.Request, name, password string) (store.U
 	}
 	hash := u.Password
 	if err != nil || hash == "" {
-		hash = s.dummyHash
+		hash = s.dummyHash()
 	}
 	if ok := Verify(hash, password); !ok || err != nil || u.Password == "" {
 		return store.User{}, wire.ErrBadCredentials
