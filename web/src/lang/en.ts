@@ -378,6 +378,8 @@ export const en = {
   'error.weak_password': 'That password is too weak: at least 8 characters, not a common password, and not containing the username.',
   'error.username_taken': 'That username is taken.',
   'error.signup_closed': 'This server does not take new accounts.',
+  'error.bad_token': 'That access token is unknown or revoked.',
+  'error.missing_scope': 'That access token may not do this.',
   'error.no_user': 'There is no such player.',
   'account.myGames': 'My profile and games',
   'profile.title': '{name} · Gambit',

@@ -357,6 +357,8 @@ export const zhCN: Table = {
   'error.weak_password': '这个密码太弱：至少 8 个字符，不能是常见密码，也不能包含用户名。',
   'error.username_taken': '这个用户名已被占用。',
   'error.signup_closed': '这台服务器不开放注册。',
+  'error.bad_token': '这个访问令牌不存在或已撤销。',
+  'error.missing_scope': '这个访问令牌没有这项权限。',
   'error.no_user': '没有这位棋手。',
   'account.myGames': '我的个人主页与棋局',
   'profile.title': '{name} · Gambit',

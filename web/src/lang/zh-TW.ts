@@ -357,6 +357,8 @@ export const zhTW: Table = {
   'error.weak_password': '這個密碼太弱：至少 8 個字元，不能是常見密碼，也不能包含使用者名稱。',
   'error.username_taken': '這個使用者名稱已經有人使用。',
   'error.signup_closed': '這台伺服器不開放註冊新帳號。',
+  'error.bad_token': '這個存取權杖不存在或已撤銷。',
+  'error.missing_scope': '這個存取權杖沒有這項權限。',
   'error.no_user': '沒有這位棋手。',
   'account.myGames': '我的個人頁面與棋局',
   'profile.title': '{name} · Gambit',
