@@ -166,6 +166,12 @@ func TestBoardAPIRatedGame(t *testing.T) {
 		}
 	}
 
+	// A stream connecting while the game runs hears of it at once.
+	late := next(t, bob.stream("/api/stream/event"), "gameStart")["game"].(map[string]any)
+	if late["gameId"] != ch.ID || late["color"] != "black" || late["isMyTurn"] != false {
+		t.Errorf("gameStart to a late event stream = %v", late)
+	}
+
 	annGame, bobGame := ann.stream("/api/board/game/stream/"+ch.ID), bob.stream("/api/board/game/stream/"+ch.ID)
 	full := next(t, annGame, "gameFull")
 	if full["id"] != ch.ID || full["white"].(map[string]any)["name"] != "ann" || full["clock"].(map[string]any)["initial"] != 300000.0 {

@@ -45,10 +45,20 @@ type challengeRegistry struct {
 	mu      sync.Mutex
 	open    map[string]*challenge
 	started map[string][2]playerJSON
+	// starts holds each started game's gameStart per side, and its
+	// players' account ids, for the event streams that connect later.
+	starts map[string]startedGame
+}
+
+// startedGame is a game a challenge started, as the event stream tells of
+// it to a program connecting while it runs.
+type startedGame struct {
+	users [2]string   // the accounts' ids, by side
+	info  [2]gameInfo // each side's gameStart
 }
 
 func newChallengeRegistry() *challengeRegistry {
-	return &challengeRegistry{open: map[string]*challenge{}, started: map[string][2]playerJSON{}}
+	return &challengeRegistry{open: map[string]*challenge{}, started: map[string][2]playerJSON{}, starts: map[string]startedGame{}}
 }
 
 func (cr *challengeRegistry) get(id string) (*challenge, bool) {
@@ -93,6 +103,22 @@ func (cr *challengeRegistry) pendingLines(userID string) [][]byte {
 	for _, c := range cr.open {
 		if c.From.ID == userID || c.To.ID == userID {
 			out = append(out, jsonLine(challengeEvent{Type: "challenge", Challenge: c.json()}))
+		}
+	}
+	return out
+}
+
+// runningStarts are the gameStart events of the games challenges started
+// that account userID plays and that have not finished.
+func (cr *challengeRegistry) runningStarts(userID string) []gameInfo {
+	cr.mu.Lock()
+	defer cr.mu.Unlock()
+	var out []gameInfo
+	for _, sg := range cr.starts {
+		for side, u := range sg.users {
+			if u == userID {
+				out = append(out, sg.info[side])
+			}
 		}
 	}
 	return out
@@ -267,9 +293,7 @@ func (s *Server) acceptChallenge(ctx context.Context, id string, u store.User) e
 	var sides [2]playerJSON
 	sides[c.Color] = playerJSON{ID: lowerName(c.From.Name), Name: c.From.Name}
 	sides[c.Color.Other()] = playerJSON{ID: lowerName(u.Name), Name: u.Name}
-	s.challenges.mu.Lock()
-	s.challenges.started[id] = sides
-	s.challenges.mu.Unlock()
+	var sg startedGame
 	for _, side := range []chess.Color{chess.White, chess.Black} {
 		info := gameInfo{GameID: id, FullID: id, ID: id, Color: game.ColorName(side), Fen: chess.StartFEN, IsMyTurn: side == chess.White,
 			Opponent: opponentJSON{ID: sides[side.Other()].ID, Username: sides[side.Other()].Name}, Rated: c.Rated, Source: "friend",
@@ -279,8 +303,13 @@ func (s *Server) acceptChallenge(ctx context.Context, id string, u store.User) e
 		if side == c.Color {
 			who = c.From
 		}
+		sg.users[side], sg.info[side] = who.ID, info
 		s.events.publish(playerID(who.Player), gameEvent{Type: "gameStart", Game: info})
 	}
+	s.challenges.mu.Lock()
+	s.challenges.started[id] = sides
+	s.challenges.starts[id] = sg
+	s.challenges.mu.Unlock()
 	return nil
 }
 
@@ -372,6 +401,7 @@ func (s *Server) noteFinish(g *game.Game, evs []game.Event) {
 	s.challenges.mu.Lock()
 	sides, ok := s.challenges.started[g.ID()]
 	delete(s.challenges.started, g.ID())
+	delete(s.challenges.starts, g.ID())
 	s.challenges.mu.Unlock()
 	if !ok {
 		return

@@ -6,6 +6,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/gambitchess/gambit/game"
 	"github.com/gambitchess/gambit/server/account"
 )
 
@@ -102,6 +103,10 @@ func (s *Server) handleEventStream(w http.ResponseWriter, r *http.Request) {
 	for _, line := range s.challenges.pendingLines(u.ID) { // the challenges still open, as lichess sends them on connecting
 		_, _ = w.Write(line)
 	}
+	for _, info := range s.challenges.runningStarts(u.ID) { // and a gameStart for each game under way
+		s.freshen(r, &info)
+		_, _ = w.Write(jsonLine(gameEvent{Type: "gameStart", Game: info}))
+	}
 	f.Flush()
 	tick := time.NewTicker(keepAlive)
 	defer tick.Stop()
@@ -122,4 +127,16 @@ func (s *Server) handleEventStream(w http.ResponseWriter, r *http.Request) {
 		}
 		f.Flush()
 	}
+}
+
+// freshen brings a gameStart's position up to now: fen, lastMove,
+// hasMoved, isMyTurn.
+func (s *Server) freshen(r *http.Request, info *gameInfo) {
+	_ = s.read(r.Context(), info.GameID, func(g *game.Game) {
+		info.Fen, info.HasMoved = g.FEN(), g.BothMoved()
+		info.IsMyTurn = game.ColorName(g.Turn()) == info.Color
+		if h := g.History(); len(h) > 0 {
+			info.LastMove = h[len(h)-1].UCI
+		}
+	})
 }
