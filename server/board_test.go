@@ -266,3 +266,65 @@ func checkExport(t *testing.T, p *program, id string) {
 		t.Errorf("export ?max=zero = %d %s", status, body)
 	}
 }
+
+// TestBoardAPIXiangqi: a xiangqi challenge in JSON, its moves in ICCS
+// (either spelling), the stream's moves and initialFen, a decline, and a
+// challenge's open seat refused to the invite link of anyone else.
+func TestBoardAPIXiangqi(t *testing.T) {
+	_, srv, _ := serveWith(t, Config{Store: openStore(t, t.TempDir())})
+	ann, bob := newProgram(t, srv, "ann"), newProgram(t, srv, "bob")
+	var ch challengeJSON
+	body := ann.want(200, "POST", "/api/challenge/bob", "application/json", `{"variant":"xiangqi","clock":{"limit":600,"increment":5},"color":"white"}`)
+	if err := json.Unmarshal([]byte(body), &ch); err != nil || ch.Variant.Key != "xiangqi" || ch.TimeControl.Limit != 600 {
+		t.Fatalf("challenge = %s", body)
+	}
+	stranger := newBrowser(t, srv)
+	stranger.want(201, "POST", "/api/signup", `{"username":"eve","password":"long enough pass"}`)
+	if c := code(t, stranger.want(409, "POST", "/api/games/"+ch.ID+"/join", `{}`)); c != "seat_taken" {
+		t.Errorf("a stranger joining a challenge's seat: %s", c)
+	}
+	bob.want(200, "POST", "/api/challenge/"+ch.ID+"/accept", "", "")
+	game := bob.stream("/api/board/game/stream/" + ch.ID)
+	full := next(t, game, "gameFull")
+	if full["variant"].(map[string]any)["key"] != "xiangqi" || full["initialFen"] == "startpos" {
+		t.Errorf("gameFull = %v", full)
+	}
+	ann.want(200, "POST", "/api/board/game/"+ch.ID+"/move/H2-E2", "", "")
+	waitMoves(t, game, "h2e2")
+	bob.want(200, "POST", "/api/board/game/"+ch.ID+"/move/h9g7", "", "")
+	waitMoves(t, game, "h2e2 h9g7")
+	if c := code(t, ann.want(422, "POST", "/api/board/game/"+ch.ID+"/move/e2e9", "", "")); c != "illegal_move" {
+		t.Errorf("an illegal xiangqi move: %s", c)
+	}
+	if c := code(t, ann.want(400, "POST", "/api/board/game/"+ch.ID+"/move/e2", "", "")); c != "bad_request" {
+		t.Errorf("a move too short: %s", c)
+	}
+	ann.want(200, "POST", "/api/board/game/"+ch.ID+"/draw/yes", "", "")
+	if st := next(t, game, "gameState"); st["wdraw"] != true {
+		t.Errorf("after red's draw offer: %v", st)
+	}
+	bob.want(200, "POST", "/api/board/game/"+ch.ID+"/draw/yes", "", "")
+	if st := next(t, game, "gameState"); st["status"] != "draw" {
+		t.Errorf("after black's acceptance: %v", st)
+	}
+
+	// A declined challenge: its game is aborted, the challenger told.
+	events := ann.stream("/api/stream/event")
+	body = ann.want(200, "POST", "/api/challenge/bob", formType, "days=3")
+	if err := json.Unmarshal([]byte(body), &ch); err != nil || ch.TimeControl.Type != "correspondence" || ch.TimeControl.DaysPerTurn != 3 {
+		t.Fatalf("challenge = %s", body)
+	}
+	next(t, events, "challenge")
+	ann.want(404, "POST", "/api/challenge/"+ch.ID+"/accept", "", "")
+	bob.want(200, "POST", "/api/challenge/"+ch.ID+"/decline", "", "")
+	if c := next(t, events, "challengeDeclined")["challenge"].(map[string]any); c["id"] != ch.ID || c["status"] != "declined" {
+		t.Errorf("challengeDeclined = %v", c)
+	}
+	bob.want(404, "POST", "/api/challenge/"+ch.ID+"/accept", "", "")
+	for _, bad := range []string{"days=3&clock.limit=60", "color=green", "variant=shogi", "clock.limit=5", "nonsense=1"} {
+		if status, body := ann.call("POST", "/api/challenge/bob", formType, bad); status != 400 && status != 422 {
+			t.Errorf("challenge %s = %d %s; want 4xx", bad, status, body)
+		}
+	}
+	ann.want(404, "POST", "/api/challenge/nobody", formType, "")
+}
