@@ -27,6 +27,10 @@ import (
 // maxOpenChallenges bounds the open challenges one account has made.
 const maxOpenChallenges = 20
 
+// challengeTTL is how long a challenge stays open unanswered: its game,
+// never begun, is swept as stale meanwhile (see expire.go).
+const challengeTTL = 24 * time.Hour
+
 // challenge is an open challenge.
 type challenge struct {
 	ID       string
@@ -73,8 +77,11 @@ func (cr *challengeRegistry) add(c *challenge) error {
 	cr.mu.Lock()
 	defer cr.mu.Unlock()
 	n := 0
-	for _, o := range cr.open {
-		if o.From.ID == c.From.ID {
+	for id, o := range cr.open {
+		switch {
+		case c.Created.Sub(o.Created) > challengeTTL:
+			delete(cr.open, id)
+		case o.From.ID == c.From.ID:
 			n++
 		}
 	}
