@@ -40,12 +40,11 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("POST /api/games/{id}/adopt", s.handleAdopt)
 	mux.HandleFunc("GET /api/games", s.handleList)
 	mux.HandleFunc("GET /api/games/{id}", s.handleGet)
-	mux.HandleFunc("GET /api/games/{id}/pgn", s.handlePGN)
+	mux.HandleFunc("GET /api/games/{id}/{part}", s.handleGamePart) // pgn, rating; and lichess's /api/games/user/{name} (export.go)
 	mux.HandleFunc("POST /api/games/{id}/review", s.handleReviewStart)
 	mux.HandleFunc("GET /api/games/{id}/review", s.handleReviewGet)
 	mux.HandleFunc("GET /api/games/{id}/analysis", s.handleAnalysis)
 	mux.HandleFunc("POST /api/analysis/position", s.handlePosition)
-	mux.HandleFunc("GET /api/games/{id}/rating", s.handleRating)
 	mux.HandleFunc("GET /api/user/{name}", s.handleUser)
 	mux.HandleFunc("GET /api/user/{name}/games", s.handleUserGames)
 	mux.HandleFunc("GET /api/user/{name}/games.pgn", s.handleUserPGN)
@@ -74,6 +73,8 @@ func (s *Server) Handler() http.Handler {
 	var h http.Handler = mux
 	if s.accounts != nil {
 		s.accounts.Register(mux)
+		mux.HandleFunc("GET /api/account", s.handleAccount)
+		s.registerAPI(mux)
 		h = s.accounts.Middleware(mux)
 	}
 	return guards.Secure(guards.MarkProxied(s.conn.trustedProxies, guards.Forwarded(s.conn.trustedProxies, s.withPlayer(h))), refuse)
@@ -390,6 +391,10 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	u, signedIn := account.UserOf(r)
+	if c, ok := s.challenges.get(r.PathValue("id")); ok && (!signedIn || c.To.ID != u.ID) {
+		s.httpError(w, fmt.Errorf("%w: this seat is %s's, by challenge", game.ErrSeatTaken, c.To.Name))
+		return
+	}
 	if rated && !signedIn && (rg.White == "" || rg.Black == "") {
 		s.httpError(w, errRatedNeedsAccount)
 		return

@@ -48,7 +48,11 @@ func (s *Server) createGame(ctx context.Context, g *game.Game) error {
 
 // appendEvents stores events that g has just applied (round.AppendEvents).
 func (s *Server) appendEvents(ctx context.Context, g *game.Game, evs []game.Event) error {
-	return round.AppendEvents(ctx, s.store, s.metrics.storeErrors, g, evs)
+	if err := round.AppendEvents(ctx, s.store, s.metrics.storeErrors, g, evs); err != nil {
+		return err
+	}
+	s.noteFinish(g, evs) // the API's gameFinish events (challenge.go)
+	return nil
 }
 
 // loadGame reads game id from the store and replays its events.

@@ -13,6 +13,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/gambitchess/gambit/server/account"
 	"github.com/gambitchess/gambit/server/guards"
 	"github.com/gambitchess/gambit/store"
 )
@@ -207,7 +208,10 @@ func (s *Server) withPlayer(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		st := &playerState{p: s.players}
 		name := playerCookieName(r)
-		if c, err := r.Cookie(name); err == nil {
+		if r.Header.Get("Authorization") != "" {
+			// A program with a token: its account's player (bearerPlayer),
+			// never a cookie's.
+		} else if c, err := r.Cookie(name); err == nil {
 			st.value = c.Value
 		} else if c, err := r.Cookie(playerCookie); err == nil && name == hostPlayerCookie && !strings.Contains(c.Value, ".") {
 			// A bare secret from before the signature and the __Host- name,
@@ -227,6 +231,9 @@ func (s *Server) withPlayer(next http.Handler) http.Handler {
 // cookie the server issued (or it cannot be checked now: the store is
 // down, and the request is served as a stranger's).
 func playerOf(r *http.Request) string {
+	if id, ok := bearerPlayer(r); ok {
+		return id
+	}
 	st, ok := r.Context().Value(playerKey{}).(*playerState)
 	if !ok {
 		return ""
@@ -245,6 +252,9 @@ func playerOf(r *http.Request) string {
 // key or the store cannot be read: a cookie that may be good is never
 // replaced for that.
 func ensurePlayer(w http.ResponseWriter, r *http.Request) (string, error) {
+	if id, ok := bearerPlayer(r); ok { // a program: no cookie to set
+		return id, nil
+	}
 	st, ok := r.Context().Value(playerKey{}).(*playerState)
 	if !ok {
 		return "", fmt.Errorf("%w: no player state (a handler outside Server.Handler)", ErrStorage)
@@ -273,4 +283,14 @@ func setPlayerCookie(w http.ResponseWriter, r *http.Request, value string) {
 	name := playerCookieName(r)
 	http.SetCookie(w, &http.Cookie{Name: name, Value: value, Path: "/", MaxAge: int(playerCookieAge.Seconds()),
 		HttpOnly: true, Secure: name == hostPlayerCookie, SameSite: http.SameSiteStrictMode})
+}
+
+// bearerPlayer returns the player id of the account whose token r
+// carries: its seats are the account's, as a signed-in browser's are.
+func bearerPlayer(r *http.Request) (string, bool) {
+	if !account.IsBearer(r) {
+		return "", false
+	}
+	u, _ := account.UserOf(r)
+	return playerID(u.Player), true
 }

@@ -36,6 +36,7 @@ type perfJSON struct {
 
 // userJSON answers GET /api/user/{name}.
 type userJSON struct {
+	ID        string              `json:"id"` // the name in lower case, as lichess's ids are
 	Username  string              `json:"username"`
 	CreatedAt int64               `json:"createdAt"` // milliseconds, as lichess writes it
 	Perfs     map[string]perfJSON `json:"perfs"`
@@ -81,16 +82,47 @@ func (s *Server) handleUser(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, err)
 		return
 	}
-	rs, err := ps.UserRatings(r.Context(), u.ID)
+	out, err := userProfile(r, ps, u)
 	if err != nil {
-		s.httpError(w, fmt.Errorf("%w: %v", ErrStorage, err))
+		s.httpError(w, err)
 		return
 	}
-	out := userJSON{Username: u.Name, CreatedAt: u.CreatedAt.UnixMilli(), Perfs: map[string]perfJSON{}}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// userProfile is u's account in lichess's user shape, with its ratings.
+func userProfile(r *http.Request, ps profileStore, u store.User) (userJSON, error) {
+	rs, err := ps.UserRatings(r.Context(), u.ID)
+	if err != nil {
+		return userJSON{}, fmt.Errorf("%w: %v", ErrStorage, err)
+	}
+	out := userJSON{ID: strings.ToLower(u.Name), Username: u.Name, CreatedAt: u.CreatedAt.UnixMilli(), Perfs: map[string]perfJSON{}}
 	for _, rt := range rs {
 		out.Perfs[rt.Perf] = perfJSON{Games: rt.Games, Rating: rt.Int(), RD: int(rt.Deviation), Prov: rt.Provisional(),
 			Wins: rt.Wins, Draws: rt.Draws, Losses: rt.Losses}
 	}
+	return out, nil
+}
+
+// handleAccount answers GET /api/account: the account of the token (any
+// scope, as lichess's) or of the signed-in browser, in the shape of GET
+// /api/user/{name}; 401 for no one.
+func (s *Server) handleAccount(w http.ResponseWriter, r *http.Request) {
+	u, ok := account.UserOf(r)
+	if !ok {
+		s.httpError(w, fmt.Errorf("%w: send Authorization: Bearer <token> (POST /api/token makes one)", ErrSignedOut))
+		return
+	}
+	ps, err := s.profiles()
+	var out userJSON
+	if err == nil {
+		out, err = userProfile(r, ps, u)
+	}
+	if err != nil {
+		s.httpError(w, err)
+		return
+	}
+	w.Header().Set("Cache-Control", "no-store")
 	writeJSON(w, http.StatusOK, out)
 }
 

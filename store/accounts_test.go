@@ -87,3 +87,29 @@ func TestHistory(t *testing.T) {
 		t.Run(b.name, func(t *testing.T) { storetest.RunHistory(t, b.open) })
 	}
 }
+
+// TestTokens runs the contract of store.Tokens on each implementation.
+func TestTokens(t *testing.T) {
+	backends := []struct {
+		name string
+		open func(t *testing.T) storetest.TokenStore
+	}{
+		{"SQLite", func(t *testing.T) storetest.TokenStore {
+			st, err := store.OpenSQLite(context.Background(), filepath.Join(t.TempDir(), "gambit.db"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			return st
+		}},
+		{"Postgres", func(t *testing.T) storetest.TokenStore {
+			st, err := store.OpenPostgres(context.Background(), pgtest.URL(t))
+			if err != nil {
+				t.Fatal(err)
+			}
+			return st
+		}},
+	}
+	for _, b := range backends {
+		t.Run(b.name, func(t *testing.T) { storetest.RunTokens(t, b.open) })
+	}
+}

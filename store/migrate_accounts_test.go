@@ -14,8 +14,9 @@ import (
 
 // fromVersions are the schema versions before the accounts (migration 7
 // in both stores; 5 and 6 added the openings and the reviews), before the
-// ratings (8) and before the history (9): each is migrated from.
-var fromVersions = []int{4, 5, 6, 7, 8}
+// ratings (8), before the history (9) and before the tokens (10): each is
+// migrated from.
+var fromVersions = []int{4, 5, 6, 7, 8, 9}
 
 // checkAccountsMigrated: after the migration the old game still loads and
 // the accounts work.
@@ -23,6 +24,7 @@ func checkAccountsMigrated(t *testing.T, st interface {
 	Log
 	Accounts
 	Ratings
+	Tokens
 }) {
 	t.Helper()
 	ctx := context.Background()
@@ -41,6 +43,12 @@ func checkAccountsMigrated(t *testing.T, st interface {
 	}
 	if rs, err := st.UserRatings(ctx, "u1"); err != nil || len(rs) != 0 {
 		t.Errorf("UserRatings after the migration = %+v, %v", rs, err)
+	}
+	if err := st.CreateToken(ctx, Token{Hash: "t1", UserID: "u1", Scopes: "board:play"}); err != nil {
+		t.Errorf("CreateToken after the migration: %v", err)
+	}
+	if _, u, err := st.Token(ctx, "t1"); err != nil || u.ID != "u1" {
+		t.Errorf("Token after the migration = %+v, %v", u, err)
 	}
 }
 

@@ -87,6 +87,8 @@ var pgMigrations = []string{
 	ratingsSchema,
 	// 9: each seat's game creation time, for a player's games in pages (History).
 	historySchema,
+	// 10: the personal access tokens (Tokens).
+	pgTokensSchema,
 }
 
 // defaultPoolConns is how many connections a node keeps to PostgreSQL,

@@ -65,6 +65,8 @@ var migrations = []migration{
 	execSQL(ratingsSchema),
 	// 9: each seat's game creation time, for a player's games in pages (History).
 	execSQL(historySchema),
+	// 10: the personal access tokens (Tokens).
+	execSQL(tokensSchema),
 }
 
 // logSchema adds what Log needs beside the games table. The record column

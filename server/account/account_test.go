@@ -144,3 +144,28 @@ func FuzzParsers(f *testing.F) {
 		_, _ = parseHash(string(data))
 	})
 }
+
+// FuzzTokenRequest feeds arbitrary POST /api/token bodies and
+// Authorization headers to their parsers: no panic, and every refusal
+// is a client error (4xx).
+func FuzzTokenRequest(f *testing.F) {
+	f.Add([]byte(`{"username":"ann","password":"pw","scopes":["board:play"]}`), "Bearer gbt_"+strings.Repeat("A", 43))
+	f.Add([]byte(`{"username":"ann","password":"pw","scopes":["x"]}`), "Basic abc")
+	f.Add([]byte(`{}`), "bearer  gbt_x")
+	f.Add([]byte(`{"username":"a","password":"b"} {}`), "")
+	f.Fuzz(func(t *testing.T, body []byte, header string) {
+		req, err := parseTokenRequest(body)
+		if err != nil {
+			if status, _ := wire.Code(err); status < 400 || status > 499 {
+				t.Fatalf("parseTokenRequest: %v answers %d", err, status)
+			}
+		} else if len(req.Scopes) == 0 {
+			t.Fatal("a token request with no scopes accepted")
+		}
+		if _, err := parseBearer(header); err != nil {
+			if status, _ := wire.Code(err); status != 401 {
+				t.Fatalf("parseBearer(%q): %v answers %d", header, err, status)
+			}
+		}
+	})
+}

@@ -53,6 +53,7 @@ type Config struct {
 // Service answers the account endpoints.
 type Service struct {
 	store   store.Accounts
+	tokens  store.Tokens // nil: the store keeps none
 	players Players
 	signup  bool
 	params  Params
@@ -90,7 +91,8 @@ func New(cfg Config) *Service {
 		h, _ := params.Hash("not a password anyone has: " + hex.EncodeToString(randomBytes(16)))
 		return h
 	})
-	return &Service{store: cfg.Store, players: cfg.Players, signup: cfg.Signup, params: cfg.Params, now: cfg.Now, log: cfg.Logger,
+	tokens, _ := cfg.Store.(store.Tokens)
+	return &Service{store: cfg.Store, tokens: tokens, players: cfg.Players, signup: cfg.Signup, params: cfg.Params, now: cfg.Now, log: cfg.Logger,
 		loginByAddr: guards.NewLimiter(login, login, cfg.Now), loginByAccount: guards.NewLimiter(perAccount, 2*perAccount, cfg.Now),
 		signupByAddr: guards.NewLimiter(signup, 5*signup, cfg.Now), dummyHash: dummy}
 }
@@ -101,18 +103,19 @@ func randomBytes(n int) []byte {
 	return b
 }
 
-// Register adds the account endpoints to mux.
+// Register adds the account endpoints to mux (GET /api/account, which
+// answers with the ratings, is package server's).
 func (s *Service) Register(mux *http.ServeMux) {
 	mux.HandleFunc("POST /api/signup", s.handleSignup)
 	mux.HandleFunc("POST /api/login", s.handleLogin)
 	mux.HandleFunc("POST /api/logout", s.handleLogout)
 	mux.HandleFunc("POST /api/logout/all", s.handleLogoutAll)
-	mux.HandleFunc("GET /api/account", s.handleAccount)
 	mux.HandleFunc("GET /api/session", s.handleSession)
 	mux.HandleFunc("GET /api/account/sessions", s.handleSessions)
 	mux.HandleFunc("DELETE /api/account/sessions/{id}", s.handleRevoke)
 	mux.HandleFunc("POST /api/account/password", s.handlePassword)
 	mux.HandleFunc("DELETE /api/account", s.handleDelete)
+	s.registerTokens(mux)
 }
 
 // accountJSON is what GET /api/account answers, and sign-up and sign-in.
@@ -319,15 +322,6 @@ func (s *Service) handleLogoutAll(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.signOut(w, r)
-}
-
-func (s *Service) handleAccount(w http.ResponseWriter, r *http.Request) {
-	u, _, ok := s.signedIn(w, r)
-	if !ok {
-		return
-	}
-	w.Header().Set("Cache-Control", "no-store")
-	writeJSON(w, http.StatusOK, accountJSON{Username: u.Name, CreatedAt: u.CreatedAt})
 }
 
 // handleSession answers who r is signed in as, {} for no one: the page's

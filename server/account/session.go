@@ -7,11 +7,13 @@ import (
 	"encoding/base64"
 	"encoding/hex"
 	"errors"
+	"fmt"
 	"net/http"
 	"sync"
 	"time"
 
 	"github.com/gambitchess/gambit/server/guards"
+	"github.com/gambitchess/gambit/server/wire"
 	"github.com/gambitchess/gambit/store"
 )
 
@@ -75,12 +77,17 @@ type auth struct {
 	ses  store.Session
 	user store.User
 	ok   bool
+
+	// bearer: the request came with a token (tok, its user in user);
+	// then no cookie counts.
+	bearer bool
+	tok    store.Token
 }
 
 // resolve reads the session from the store, once.
 func (a *auth) resolve(ctx context.Context) {
 	a.once.Do(func() {
-		if a.value == "" || len(a.value) > 100 {
+		if a.bearer || a.value == "" || len(a.value) > 100 {
 			return
 		}
 		ses, u, err := a.svc.store.Session(ctx, hashID(a.value), a.svc.now())
@@ -96,28 +103,63 @@ func (a *auth) resolve(ctx context.Context) {
 
 type authKey struct{}
 
-// Middleware gives every request what UserOf needs to read its session.
+// Middleware gives every request what UserOf needs to read its session,
+// or its token: a request with an Authorization header is judged by its
+// token alone (token.go), and one whose token is no token is answered 401
+// here.
 func (s *Service) Middleware(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		a := &auth{svc: s}
-		if c, err := r.Cookie(cookieName(r)); err == nil {
+		if h := r.Header.Get("Authorization"); h != "" {
+			if err := s.resolveToken(r, a, h); err != nil {
+				s.fail(w, err)
+				return
+			}
+		} else if c, err := r.Cookie(cookieName(r)); err == nil {
 			a.value = c.Value
 		}
 		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), authKey{}, a)))
 	})
 }
 
-// UserOf returns the account r is signed in to, and false for none (no
-// session, an expired or revoked one, a request outside Middleware).
-func UserOf(r *http.Request) (store.User, bool) {
-	u, _, ok := sessionOf(r)
-	return u, ok
+// resolveToken fills a from the token of Authorization header h.
+func (s *Service) resolveToken(r *http.Request, a *auth, h string) error {
+	tok, err := parseBearer(h)
+	if err != nil {
+		return err
+	}
+	if s.tokens == nil {
+		return fmt.Errorf("%w: this server's store keeps no tokens", wire.ErrBadToken)
+	}
+	t, u, err := s.tokens.Token(r.Context(), hashID(tok))
+	if errors.Is(err, store.ErrNoToken) {
+		return fmt.Errorf("%w: unknown or revoked token", wire.ErrBadToken)
+	}
+	if err != nil {
+		return fmt.Errorf("%w: %v", wire.ErrStorage, err)
+	}
+	a.once.Do(func() {}) // nothing of the cookie's to read
+	a.bearer, a.tok, a.user, a.ok = true, t, u, true
+	return nil
 }
 
-// sessionOf returns r's account and session.
-func sessionOf(r *http.Request) (store.User, store.Session, bool) {
+// UserOf returns the account r is signed in to, or whose token it
+// carries, and false for none (no session, an expired or revoked one, a
+// request outside Middleware).
+func UserOf(r *http.Request) (store.User, bool) {
 	a, ok := r.Context().Value(authKey{}).(*auth)
 	if !ok {
+		return store.User{}, false
+	}
+	a.resolve(r.Context())
+	return a.user, a.ok
+}
+
+// sessionOf returns r's account and session: a browser's, signed in with
+// a cookie (a token opens no session).
+func sessionOf(r *http.Request) (store.User, store.Session, bool) {
+	a, ok := r.Context().Value(authKey{}).(*auth)
+	if !ok || a.bearer {
 		return store.User{}, store.Session{}, false
 	}
 	a.resolve(r.Context())

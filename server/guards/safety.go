@@ -6,6 +6,7 @@ import (
 	"mime"
 	"net/http"
 	"net/url"
+	"strings"
 )
 
 // ContentSecurityPolicy allows the page only its own scripts (no inline
@@ -41,7 +42,7 @@ func Secure(next http.Handler, refuse func(http.ResponseWriter, error)) http.Han
 		for _, kv := range SecurityHeaders {
 			h.Set(kv[0], kv[1])
 		}
-		if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		if r.Method != http.MethodGet && r.Method != http.MethodHead && !bearer(r) {
 			if err := sameSiteJSON(r); err != nil {
 				refuse(w, err)
 				return
@@ -49,6 +50,17 @@ func Secure(next http.Handler, refuse func(http.ResponseWriter, error)) http.Han
 		}
 		next.ServeHTTP(w, r)
 	})
+}
+
+// bearer reports whether r authenticates with a token (Authorization:
+// Bearer), as programs do: such a request is judged by its token alone,
+// none of its cookies count (package server/account), and no page of
+// another site can make a browser send that header without a CORS
+// preflight this server never grants; so it may have any origin and any
+// body type (lichess's form bodies included).
+func bearer(r *http.Request) bool {
+	scheme, _, _ := strings.Cut(r.Header.Get("Authorization"), " ")
+	return strings.EqualFold(scheme, "Bearer")
 }
 
 // ErrCrossSite refuses a request made from another site.

@@ -134,6 +134,11 @@ func (h *Hub) say(c *Client, text string) {
 		h.deliver(c, ErrorEvent(err))
 		return
 	}
+	h.post(c, text)
+}
+
+// post adds text from client c to its room and sends it to everyone there.
+func (h *Hub) post(c *Client, text string) {
 	r := roomOf(c.viewer)
 	from, name := h.speaker(c)
 	line := ChatLine{Room: r.String(), From: from, Name: name, Text: text, At: h.env.Now().UTC().Format(time.RFC3339)}
@@ -198,3 +203,7 @@ func checkChatText(text string) (string, error) {
 func isChatControl(r rune) bool {
 	return unicode.IsControl(r) || (r >= 0x202a && r <= 0x202e) || (r >= 0x2066 && r <= 0x2069)
 }
+
+// CheckChatText is checkChatText for a line that comes another way than
+// the WebSocket (the Board API's chat).
+func CheckChatText(text string) (string, error) { return checkChatText(text) }

@@ -70,6 +70,12 @@ var (
 	ErrWeakPassword   = errors.New("server: password too weak")
 	ErrSignedOut      = errors.New("server: sign in first")
 	ErrSignupClosed   = errors.New("server: sign-up is closed on this server")
+
+	// The API's errors for programs (package server/account): a token
+	// that is no token (401), and one without the scope an endpoint
+	// needs (403).
+	ErrBadToken     = errors.New("server: no such token")
+	ErrMissingScope = errors.New("server: the token lacks a scope")
 )
 
 // ComputerGamesError refuses a new game against the computer to an address
@@ -105,6 +111,10 @@ func Code(err error) (int, string) {
 		return http.StatusServiceUnavailable, "moved"
 	case errors.Is(err, ErrBadCredentials):
 		return http.StatusUnauthorized, "bad_credentials"
+	case errors.Is(err, ErrBadToken), errors.Is(err, store.ErrNoToken):
+		return http.StatusUnauthorized, "bad_token"
+	case errors.Is(err, ErrMissingScope):
+		return http.StatusForbidden, "missing_scope"
 	case errors.Is(err, ErrSignedOut), errors.Is(err, store.ErrNoSession):
 		return http.StatusUnauthorized, "signed_out"
 	case errors.Is(err, ErrBadUsername):

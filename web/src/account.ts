@@ -15,6 +15,9 @@ export interface Account { username: string; createdAt: string }
 // SessionInfo is one signed-in browser of the account.
 interface SessionInfo { id: string; agent: string; createdAt: string; current: boolean }
 
+// TokenInfo is one access token of the account (never its text).
+interface TokenInfo { id: string; description: string; scopes: string[]; createdAt: string }
+
 // RatingSide and GameRating answer GET /api/games/{id}/rating.
 interface RatingSide { name: string; before: number; after: number; diff: number; provisional: boolean }
 export interface GameRating { rated: boolean; perf?: string; state?: 'pending' | 'applied' | 'void'; white: RatingSide; black: RatingSide }
@@ -92,6 +95,48 @@ export async function showAccountPage(go: (path: string) => void) {
   $('account-name').textContent = t('account.signedInAs', { name: me.username });
   $<HTMLAnchorElement>('my-profile').href = `/@/${me.username}`;
   await listSessions(fail);
+  await listTokens(fail);
+  const account = me.username;
+  const shown = $('token-new');
+  shown.hidden = true;
+  const tf = $<HTMLFormElement>('token-form');
+  tf.onsubmit = async e => {
+    e.preventDefault();
+    err.hidden = true;
+    const d = new FormData(tf);
+    try {
+      const made = await call<{ token: string }>('POST', '/api/token',
+        { username: account, password: String(d.get('password') ?? ''), description: String(d.get('description') ?? '') });
+      tf.reset();
+      shown.textContent = t('account.tokens.new', { token: made?.token ?? '' });
+      shown.hidden = false;
+      await listTokens(fail);
+    } catch (x) {
+      fail(x);
+    }
+  };
+}
+
+// listTokens lists the account's access tokens, each revocable.
+async function listTokens(fail: (e: unknown) => void) {
+  const ul = $('tokens');
+  ul.textContent = '';
+  let list: TokenInfo[] = [];
+  try {
+    list = (await call<TokenInfo[]>('GET', '/api/account/tokens')) ?? [];
+  } catch (e) {
+    fail(e);
+    return;
+  }
+  for (const tk of list) {
+    const li = document.createElement('li');
+    const when = new Date(tk.createdAt).toLocaleString();
+    li.append(Object.assign(document.createElement('span'), { textContent: t('account.token', { description: tk.description || '?', scopes: tk.scopes.join(', '), when }) }));
+    const b = Object.assign(document.createElement('button'), { type: 'button', textContent: t('account.token.revoke') });
+    b.onclick = () => void call('DELETE', `/api/account/tokens/${tk.id}`).then(() => listTokens(fail), fail);
+    li.append(' ', b);
+    ul.appendChild(li);
+  }
 }
 
 // listSessions lists the account's sessions, each revocable.

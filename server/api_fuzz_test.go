@@ -1,0 +1,107 @@
+package server
+
+import (
+	"net/url"
+	"strings"
+	"testing"
+
+	"github.com/gambitchess/gambit/server/wire"
+)
+
+// clientError fails t unless err is nil or answers 4xx with a message.
+func clientError(t *testing.T, what string, err error) {
+	t.Helper()
+	if err == nil {
+		return
+	}
+	if status, _ := wire.Code(err); status < 400 || status > 499 || wire.Message(err) == "" {
+		t.Fatalf("%s: %v answers %d", what, err, status)
+	}
+}
+
+// FuzzChallengeBody feeds arbitrary challenge bodies, form and JSON,
+// through parseParams and parseChallenge: no panic, every refusal a 4xx,
+// and what is accepted is within the limits.
+func FuzzChallengeBody(f *testing.F) {
+	for _, seed := range []struct{ mt, body string }{
+		{formType, "rated=true&clock.limit=300&clock.increment=3&color=white&variant=standard"},
+		{formType, "days=3&variant=xiangqi"},
+		{formType, "clock.limit=300&clock.limit=60"},
+		{formType, "%zz"},
+		{"application/json", `{"rated":true,"clock":{"limit":300,"increment":2},"color":"black"}`},
+		{"application/json", `{"clock.limit":"600","variant":"fogofwar"}`},
+		{"application/json", `{"a":{"b":{"c":1}}}`},
+		{"application/json", `[1,2]`},
+		{"text/plain", "x"},
+	} {
+		f.Add(seed.mt, []byte(seed.body))
+	}
+	f.Fuzz(func(t *testing.T, mt string, body []byte) {
+		fields, err := parseParams(mt, body)
+		clientError(t, "parseParams", err)
+		if err != nil {
+			return
+		}
+		req, err := parseChallenge(fields)
+		clientError(t, "parseChallenge", err)
+		if err == nil && (req.Limit < 0 || req.Limit > 10800 || req.Inc < 0 || req.Inc > 180 || req.Days < 0 || req.Days > maxDays) {
+			t.Fatalf("accepted out of range: %+v", req)
+		}
+	})
+}
+
+// FuzzMovePath feeds arbitrary {move} path segments to parseMovePath: no
+// panic, a refusal is a 4xx, and an accepted move is 4 or 5 lower-case
+// letters and digits.
+func FuzzMovePath(f *testing.F) {
+	for _, seed := range []string{"e2e4", "e7e8q", "h2e2", "H2-E2", "e2", "e2e4e5", "é2e4", "../x", "0000", ""} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, m string) {
+		got, err := parseMovePath(m)
+		clientError(t, "parseMovePath", err)
+		if err != nil {
+			return
+		}
+		if len(got) < 4 || len(got) > 5 || strings.ToLower(got) != got {
+			t.Fatalf("parseMovePath(%q) = %q", m, got)
+		}
+	})
+}
+
+// FuzzGamesQuery feeds arbitrary query strings to the game export's
+// parser: no panic, a refusal is a 4xx, since never after until.
+func FuzzGamesQuery(f *testing.F) {
+	for _, seed := range []string{"max=10&since=0&until=1700000000000&rated=true&perfType=blitz,rapid",
+		"max=0", "since=5&until=4", "perfType=,", "rated=yes", "moves=false&tags=true", "x=1", "max=1&max=2", "%%"} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, raw string) {
+		v, err := url.ParseQuery(raw)
+		if err != nil {
+			return // the server's mux reads what it can; the parser sees values
+		}
+		q, err := parseGamesQueryAPI(v)
+		clientError(t, "parseGamesQueryAPI", err)
+		if err == nil && q.Until != 0 && q.Since > q.Until {
+			t.Fatalf("since %d after until %d accepted", q.Since, q.Until)
+		}
+	})
+}
+
+// FuzzBoardChat feeds arbitrary chat bodies to the Board API's chat
+// parser: no panic, a refusal is a 4xx.
+func FuzzBoardChat(f *testing.F) {
+	for _, seed := range []string{"room=player&text=gg", "room=spectator&text=hi", "text=", "text=a%00b", "room=player", "x=1"} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, body string) {
+		fields, err := parseParams(formType, []byte(body))
+		clientError(t, "parseParams", err)
+		if err != nil {
+			return
+		}
+		_, err = parseBoardChat(fields)
+		clientError(t, "parseBoardChat", err)
+	})
+}

@@ -1,0 +1,274 @@
+package server
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"mime"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+)
+
+// The request parsers of the API for programs: the bodies of lichess's
+// endpoints (form-encoded, as lichess's clients send them, or JSON with
+// the same keys), a move in a path, and query parameters. Each names what
+// is wrong and where.
+
+// maxAPIBody bounds an API request's body: a challenge or a chat line.
+const maxAPIBody = 4 << 10
+
+// readParams reads a request body of form fields or one JSON object into
+// field values. A JSON value may be a string, a number or a boolean; an
+// object {"clock": {"limit": 300}} reads as the field clock.limit.
+func readParams(r *http.Request, w http.ResponseWriter) (map[string]string, error) {
+	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxAPIBody))
+	if err != nil {
+		return nil, fmt.Errorf("%w: the body is over %d bytes", ErrTooLarge, maxAPIBody)
+	}
+	mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	return parseParams(mt, data)
+}
+
+// parseParams reads data of media type mt (form or JSON; empty data is
+// no fields) into field values.
+func parseParams(mt string, data []byte) (map[string]string, error) {
+	out := map[string]string{}
+	if len(bytes.TrimSpace(data)) == 0 {
+		return out, nil
+	}
+	switch mt {
+	case "application/json":
+		var obj map[string]json.RawMessage
+		dec := json.NewDecoder(bytes.NewReader(data))
+		dec.UseNumber()
+		if err := dec.Decode(&obj); err != nil {
+			return nil, fmt.Errorf("%w: the body is not one JSON object: %v", ErrBadRequest, err)
+		}
+		if dec.More() {
+			return nil, fmt.Errorf("%w: more after the JSON object (at byte %d)", ErrBadRequest, dec.InputOffset())
+		}
+		return out, flatten("", obj, out, 0)
+	case "application/x-www-form-urlencoded", "":
+		vals, err := url.ParseQuery(string(data))
+		if err != nil {
+			return nil, fmt.Errorf("%w: the form body is malformed: %v", ErrBadRequest, err)
+		}
+		for k, v := range vals {
+			if len(v) != 1 {
+				return nil, fmt.Errorf("%w: field %.40q given %d times", ErrBadRequest, k, len(v))
+			}
+			out[k] = v[0]
+		}
+		return out, nil
+	}
+	return nil, fmt.Errorf("%w: send the body as application/x-www-form-urlencoded or application/json, not %.60q", ErrBadRequest, mt)
+}
+
+// flatten puts the fields of JSON object obj into out, their names after
+// prefix; depth bounds nesting.
+func flatten(prefix string, obj map[string]json.RawMessage, out map[string]string, depth int) error {
+	if depth > 1 {
+		return fmt.Errorf("%w: field %.40q is nested too deep", ErrBadRequest, prefix)
+	}
+	for k, raw := range obj {
+		name := k
+		if prefix != "" {
+			name = prefix + "." + k
+		}
+		raw = bytes.TrimSpace(raw)
+		switch {
+		case len(raw) > 0 && raw[0] == '{':
+			var sub map[string]json.RawMessage
+			if err := json.Unmarshal(raw, &sub); err != nil {
+				return fmt.Errorf("%w: field %.40q: %v", ErrBadRequest, name, err)
+			}
+			if err := flatten(name, sub, out, depth+1); err != nil {
+				return err
+			}
+		case len(raw) > 0 && raw[0] == '"':
+			var s string
+			if err := json.Unmarshal(raw, &s); err != nil {
+				return fmt.Errorf("%w: field %.40q: %v", ErrBadRequest, name, err)
+			}
+			out[name] = s
+		case string(raw) == "true", string(raw) == "false":
+			out[name] = string(raw)
+		case string(raw) == "null":
+		default:
+			if _, err := strconv.ParseFloat(string(raw), 64); err != nil {
+				return fmt.Errorf("%w: field %.40q must be a string, a number or a boolean", ErrBadRequest, name)
+			}
+			out[name] = string(raw)
+		}
+	}
+	return nil
+}
+
+// challengeRequest is the body of POST /api/challenge/{username}.
+type challengeRequest struct {
+	Rated   bool
+	Limit   int // clock.limit, seconds; with Days 0 and Limit 0: no clock
+	Inc     int // clock.increment, seconds
+	Days    int
+	Color   string // white, black, random
+	Variant string // Gambit's name ("" for chess)
+}
+
+// ignoredChallengeFields are lichess's fields this server takes and does
+// nothing with.
+var ignoredChallengeFields = map[string]bool{"keepAliveStream": true, "message": true, "rules": true}
+
+// parseChallenge reads a challenge's fields (lichess's names): rated,
+// clock.limit, clock.increment, days, color, variant.
+func parseChallenge(f map[string]string) (challengeRequest, error) {
+	req := challengeRequest{Color: "random"}
+	var err error
+	for k, v := range f {
+		switch k {
+		case "rated":
+			req.Rated, err = parseBool(k, v)
+		case "clock.limit":
+			req.Limit, err = parseInt(k, v, 0, 10800)
+		case "clock.increment":
+			req.Inc, err = parseInt(k, v, 0, 180)
+		case "days":
+			req.Days, err = parseInt(k, v, 1, maxDays)
+		case "color":
+			if v != "white" && v != "black" && v != "random" {
+				err = fmt.Errorf("%w: color must be white, black or random, not %.40q", ErrBadRequest, v)
+			}
+			req.Color = v
+		case "variant":
+			req.Variant, err = parseVariantName(v)
+		default:
+			if !ignoredChallengeFields[k] {
+				err = fmt.Errorf("%w: unknown field %.40q (rated, clock.limit, clock.increment, days, color, variant)", ErrBadRequest, k)
+			}
+		}
+		if err != nil {
+			return req, err
+		}
+	}
+	_, hasLimit := f["clock.limit"]
+	_, hasInc := f["clock.increment"]
+	switch {
+	case req.Days != 0 && (hasLimit || hasInc):
+		return req, fmt.Errorf("%w: give clock.limit and clock.increment, or days, not both", ErrBadRequest)
+	case hasInc && !hasLimit:
+		return req, fmt.Errorf("%w: clock.increment needs clock.limit", ErrBadRequest)
+	}
+	return req, nil
+}
+
+// parseVariantName reads a variant as lichess names it ("standard" is
+// chess) or as Gambit does.
+func parseVariantName(v string) (string, error) {
+	if v == "standard" || v == "" {
+		return "", nil
+	}
+	if !validID(v) {
+		return "", fmt.Errorf("%w: variant %.40q", ErrBadRequest, v)
+	}
+	return v, nil // checked by gameOptions against the variants there are
+}
+
+func parseBool(k, v string) (bool, error) {
+	switch v {
+	case "true":
+		return true, nil
+	case "false":
+		return false, nil
+	}
+	return false, fmt.Errorf("%w: %s must be true or false, not %.40q", ErrBadRequest, k, v)
+}
+
+func parseInt(k, v string, lo, hi int) (int, error) {
+	n, err := strconv.Atoi(v)
+	if err != nil || n < lo || n > hi {
+		return 0, fmt.Errorf("%w: %s must be a whole number from %d to %d, not %.40q", ErrBadRequest, k, lo, hi, v)
+	}
+	return n, nil
+}
+
+// parseMovePath reads the {move} of POST /api/board/game/{id}/move/{move}:
+// UCI ("e2e4", "e7e8q") or, for xiangqi, ICCS ("h2e2", also written
+// "H2-E2"). The game's rules judge it further; this keeps out what
+// cannot be a move at all.
+func parseMovePath(m string) (string, error) {
+	m = strings.ToLower(m)
+	if len(m) == 5 && m[2] == '-' {
+		m = m[:2] + m[3:]
+	}
+	if len(m) < 4 || len(m) > 5 {
+		return "", fmt.Errorf("%w: move %.20q is not UCI (e2e4, e7e8q) or ICCS (h2e2)", ErrBadRequest, m)
+	}
+	for i := range len(m) {
+		c := m[i]
+		if (c < 'a' || c > 'z') && (c < '0' || c > '9') {
+			return "", fmt.Errorf("%w: move %.20q: character %d is neither letter nor digit", ErrBadRequest, m, i+1)
+		}
+	}
+	return m, nil
+}
+
+// gamesQuery is the query of GET /api/games/user/{username}.
+type gamesQuery struct {
+	Max          int   // 0: all
+	Since, Until int64 // ms since the epoch; 0: unbounded
+	Rated        *bool
+	PerfType     []string
+}
+
+// parseGamesQueryAPI reads max, since, until (ms), rated and perfType (a
+// comma-separated list) as lichess's game export takes them.
+func parseGamesQueryAPI(v url.Values) (gamesQuery, error) {
+	var q gamesQuery
+	for k, vals := range v {
+		if len(vals) != 1 {
+			return q, fmt.Errorf("%w: parameter %.40q given %d times", ErrBadRequest, k, len(vals))
+		}
+		val := vals[0]
+		var err error
+		switch k {
+		case "max":
+			q.Max, err = parseInt(k, val, 1, 1<<30)
+		case "since", "until":
+			var n int64
+			n, err = strconv.ParseInt(val, 10, 64)
+			if err != nil || n < 0 {
+				err = fmt.Errorf("%w: %s must be milliseconds since 1970, not %.40q", ErrBadRequest, k, val)
+			}
+			if k == "since" {
+				q.Since = n
+			} else {
+				q.Until = n
+			}
+		case "rated":
+			var b bool
+			b, err = parseBool(k, val)
+			q.Rated = &b
+		case "perfType":
+			for _, p := range strings.Split(val, ",") {
+				if !validID(p) {
+					return q, fmt.Errorf("%w: perfType %.40q", ErrBadRequest, p)
+				}
+				q.PerfType = append(q.PerfType, p)
+			}
+		case "moves", "tags", "clocks", "evals", "opening", "pgnInJson", "literate", "finished", "ongoing", "sort":
+			// lichess's presentation options: this server writes every game
+			// its one way (documented in docs/api.md).
+		default:
+			err = fmt.Errorf("%w: unknown parameter %.40q (max, since, until, rated, perfType)", ErrBadRequest, k)
+		}
+		if err != nil {
+			return q, err
+		}
+	}
+	if q.Until != 0 && q.Since > q.Until {
+		return q, fmt.Errorf("%w: since is after until", ErrBadRequest)
+	}
+	return q, nil
+}

@@ -1,0 +1,340 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"time"
+
+	"github.com/gambitchess/gambit/chess"
+	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/server/account"
+	"github.com/gambitchess/gambit/server/guards"
+	"github.com/gambitchess/gambit/server/round"
+	"github.com/gambitchess/gambit/store"
+)
+
+// The Board API (lichess's /api/board/...): a program plays its account's
+// seat of a game. Every action is the WebSocket's message of the same
+// name, run by the game's hub for the account's player (round.ActCmd), so
+// the same seat rules, clock and judgement apply; the address's message
+// limit is the WebSocket's. The game stream joins the hub as a
+// connection does (the seat shows online while it is open) and writes
+// lichess's gameFull, then a gameState line whenever the game changes.
+
+// registerAPI adds the API for programs to mux (docs/api.md).
+func (s *Server) registerAPI(mux *http.ServeMux) {
+	mux.HandleFunc("GET /api/stream/event", s.handleEventStream)
+	mux.HandleFunc("POST /api/challenge/{name}", s.handleChallenge)
+	mux.HandleFunc("POST /api/challenge/{id}/accept", s.handleAccept)
+	mux.HandleFunc("POST /api/challenge/{id}/decline", s.handleDecline)
+	mux.HandleFunc("GET /api/board/game/stream/{id}", s.handleBoardStream)
+	mux.HandleFunc("POST /api/board/game/{id}/move/{move}", s.handleBoardMove)
+	mux.HandleFunc("POST /api/board/game/{id}/resign", s.boardSimple("resign"))
+	mux.HandleFunc("POST /api/board/game/{id}/abort", s.boardSimple("abort"))
+	mux.HandleFunc("POST /api/board/game/{id}/draw/{answer}", s.boardOffer(game.OfferDraw, "draw"))
+	mux.HandleFunc("POST /api/board/game/{id}/takeback/{answer}", s.boardOffer(game.OfferTakeback, "takeback"))
+	mux.HandleFunc("POST /api/board/game/{id}/chat", s.handleBoardChat)
+}
+
+// boardPlayer checks a Board API request: its token may play, and its
+// address is within the message limit. It returns the account's player.
+func (s *Server) boardPlayer(r *http.Request) (store.User, string, error) {
+	u, err := account.Allowed(r, account.ScopeBoardPlay)
+	if err != nil {
+		return u, "", err
+	}
+	if retry, ok := s.rates.messages.Take(guards.ClientAddress(r)); !ok {
+		return u, "", guards.RateLimited(retry, "at most %d messages a second from your address", messageAddrRate)
+	}
+	return u, playerID(u.Player), nil
+}
+
+// boardAct runs m for r's account on game {id} and answers {"ok":true}.
+func (s *Server) boardAct(w http.ResponseWriter, r *http.Request, player string, m round.ClientMsg) {
+	if err := s.act(r.Context(), r.PathValue("id"), player, guards.ClientAddress(r), m); err != nil {
+		s.httpError(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, okJSON{true})
+}
+
+// clientMsg builds a client message as the WebSocket's parser reads it,
+// so that it is checked the same way.
+func clientMsg(t string, d any) (round.ClientMsg, error) {
+	env := map[string]any{"t": t}
+	if d != nil {
+		env["d"] = d
+	}
+	data, err := json.Marshal(env)
+	if err != nil {
+		return round.ClientMsg{}, fmt.Errorf("%w: %v", ErrBadRequest, err)
+	}
+	return round.ParseClientMsg(data)
+}
+
+func (s *Server) handleBoardMove(w http.ResponseWriter, r *http.Request) {
+	_, player, err := s.boardPlayer(r)
+	var m round.ClientMsg
+	if err == nil {
+		var mv string
+		if mv, err = parseMovePath(r.PathValue("move")); err == nil {
+			m, err = clientMsg("move", map[string]string{"u": mv})
+		}
+	}
+	if err != nil {
+		s.httpError(w, err)
+		return
+	}
+	s.boardAct(w, r, player, m)
+}
+
+// boardSimple answers an action without arguments (resign, abort).
+func (s *Server) boardSimple(t string) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		_, player, err := s.boardPlayer(r)
+		if err != nil {
+			s.httpError(w, err)
+			return
+		}
+		s.boardAct(w, r, player, round.ClientMsg{T: t})
+	}
+}
+
+// boardOffer answers /draw/{yes|no} and /takeback/{yes|no} as lichess
+// means them: yes offers, or accepts the opponent's offer; no declines
+// it (or withdraws one's own).
+func (s *Server) boardOffer(k game.OfferKind, prefix string) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		_, player, err := s.boardPlayer(r)
+		if err != nil {
+			s.httpError(w, err)
+			return
+		}
+		yes, err := parseYesNo(r.PathValue("answer"))
+		if err != nil {
+			s.httpError(w, err)
+			return
+		}
+		t := prefix + "-decline"
+		if yes {
+			t = prefix + "-offer"
+			var theirs bool
+			err = s.read(r.Context(), r.PathValue("id"), func(g *game.Game) {
+				by, ok := g.DrawOffer()
+				if k == game.OfferTakeback {
+					by, ok = g.TakebackOffer()
+				}
+				v := round.ViewerFor(g, player)
+				theirs = ok && !v.Holds(by) && v.Holds(by.Other())
+			})
+			if err != nil {
+				s.httpError(w, err)
+				return
+			}
+			if theirs {
+				t = prefix + "-accept"
+			}
+		}
+		s.boardAct(w, r, player, round.ClientMsg{T: t})
+	}
+}
+
+// parseYesNo reads the {answer} of /draw/{answer}: yes or no (lichess
+// also takes true/false).
+func parseYesNo(a string) (bool, error) {
+	switch a {
+	case "yes", "true":
+		return true, nil
+	case "no", "false":
+		return false, nil
+	}
+	return false, fmt.Errorf("%w: answer yes or no, not %.20q", ErrBadRequest, a)
+}
+
+// parseBoardChat reads a chat body's fields: room (player; spectator is
+// not a player's) and text.
+func parseBoardChat(f map[string]string) (string, error) {
+	for k, v := range f {
+		switch k {
+		case "room":
+			if v != "player" {
+				return "", fmt.Errorf("%w: room must be player (a player writes in the players' room), not %.20q", ErrBadRequest, v)
+			}
+		case "text":
+		default:
+			return "", fmt.Errorf("%w: unknown field %.40q (room, text)", ErrBadRequest, k)
+		}
+	}
+	text, ok := f["text"]
+	if !ok {
+		return "", fmt.Errorf("%w: chat needs a text", ErrBadRequest)
+	}
+	return round.CheckChatText(text)
+}
+
+func (s *Server) handleBoardChat(w http.ResponseWriter, r *http.Request) {
+	_, player, err := s.boardPlayer(r)
+	var f map[string]string
+	if err == nil {
+		f, err = readParams(r, w)
+	}
+	var text string
+	if err == nil {
+		text, err = parseBoardChat(f)
+	}
+	if err != nil {
+		s.httpError(w, err)
+		return
+	}
+	s.boardAct(w, r, player, round.ClientMsg{T: "chat", Text: text})
+}
+
+// sidesOf names game id's players as the API writes them: the accounts a
+// challenge seated, or a rated game's accounts with their ratings.
+func (s *Server) sidesOf(ctx context.Context, id string) ([2]playerJSON, bool) {
+	s.challenges.mu.Lock()
+	sides, ok := s.challenges.started[id]
+	s.challenges.mu.Unlock()
+	rs := s.ratings()
+	if rs == nil {
+		return sides, false
+	}
+	rg, err := rs.RatedGame(ctx, id)
+	if err != nil {
+		return sides, false
+	}
+	if !ok {
+		sides = [2]playerJSON{{ID: lowerName(rg.WhiteName), Name: rg.WhiteName}, {ID: lowerName(rg.BlackName), Name: rg.BlackName}}
+	}
+	if rg.State == store.RatingApplied {
+		sides[chess.White].Rating, sides[chess.Black].Rating = rg.WhiteBefore.Int(), rg.BlackBefore.Int()
+	}
+	return sides, true
+}
+
+// handleBoardStream streams game {id} to one of its players.
+func (s *Server) handleBoardStream(w http.ResponseWriter, r *http.Request) {
+	u, err := account.Allowed(r, account.ScopeBoardPlay)
+	if err != nil {
+		s.httpError(w, err)
+		return
+	}
+	id, player := r.PathValue("id"), playerID(u.Player)
+	sides, rated := s.sidesOf(r.Context(), id)
+	var full gameFullJSON
+	var refused error
+	err = s.read(r.Context(), id, func(g *game.Game) {
+		switch {
+		case round.ViewerFor(g, player).IsSpectator():
+			refused = fmt.Errorf("%w: the Board API streams your own games", game.ErrNotYourSeat)
+		case g.Hidden() && !g.Status().Finished():
+			refused = fmt.Errorf("%w: a game of hidden information streams over its WebSocket only (its moves are not everyone's)", ErrBadRequest)
+		default:
+			full = gameFull(g, rated, sides)
+		}
+	})
+	if err == nil {
+		err = refused
+	}
+	if err != nil {
+		s.httpError(w, err)
+		return
+	}
+	ctx, cancel := context.WithCancel(r.Context())
+	defer cancel()
+	c := &round.Client{Send: make(chan []byte, round.SendBuffer), Cancel: cancel, Addr: guards.ClientAddress(r)}
+	link, err := s.openGame(ctx, id, round.JoinCmd{Client: c, Since: -1, Player: player})
+	if err != nil {
+		s.httpError(w, err)
+		return
+	}
+	defer link.leave()
+	f, ok := s.ndjson(w)
+	if !ok {
+		return
+	}
+	s.streamGame(ctx, w, f, c, id, full)
+}
+
+// streamGame writes full, then a gameState line whenever the game
+// changes, and the players' chat, until the game ends or the reader goes.
+func (s *Server) streamGame(ctx context.Context, w http.ResponseWriter, f http.Flusher, c *round.Client, id string, full gameFullJSON) {
+	last := full.State
+	if _, err := w.Write(jsonLine(full)); err != nil {
+		return
+	}
+	f.Flush()
+	if last.Status != "started" && last.Status != "created" {
+		return
+	}
+	tick := time.NewTicker(keepAlive)
+	defer tick.Stop()
+	for {
+		var out []byte
+		select {
+		case <-ctx.Done():
+			return
+		case <-s.ctx.Done():
+			return
+		case <-tick.C:
+			out = []byte("\n")
+		case msg := <-c.Send:
+			var st gameStateJSON
+			out, st = s.streamLine(ctx, id, msg, last)
+			last = st
+		}
+		if len(out) > 0 {
+			if _, err := w.Write(out); err != nil {
+				return
+			}
+			f.Flush()
+		}
+		if last.Status != "started" && last.Status != "created" {
+			return
+		}
+	}
+}
+
+// chatLineJSON is a chat line of the game stream, as lichess writes it.
+type chatLineJSON struct {
+	Type     string `json:"type"` // chatLine
+	Room     string `json:"room"` // player
+	Username string `json:"username"`
+	Text     string `json:"text"`
+}
+
+// streamLine turns a message the hub sent into the game stream's line, if
+// any: a chat line, or the game's state when it changed since last.
+func (s *Server) streamLine(ctx context.Context, id string, msg []byte, last gameStateJSON) ([]byte, gameStateJSON) {
+	var env struct {
+		T string          `json:"t"`
+		D json.RawMessage `json:"d"`
+	}
+	if json.Unmarshal(msg, &env) != nil {
+		return nil, last
+	}
+	switch env.T {
+	case "chat":
+		var line round.ChatLine
+		if json.Unmarshal(env.D, &line) != nil {
+			return nil, last
+		}
+		return jsonLine(chatLineJSON{Type: "chatLine", Room: "player", Username: line.Name, Text: line.Text}), last
+	case "presence", "hello", "chat-log", "error", "rematch":
+		return nil, last
+	}
+	var st gameStateJSON
+	if err := s.read(ctx, id, func(g *game.Game) { st = gameState(g) }); err != nil {
+		if !errors.Is(err, context.Canceled) {
+			s.log.Warn("board stream cannot read its game", "game", id, "err", err)
+		}
+		return nil, last
+	}
+	if st == last {
+		return nil, last
+	}
+	return jsonLine(st), st
+}

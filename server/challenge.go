@@ -1,0 +1,476 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/gambitchess/gambit/chess"
+	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/server/account"
+	"github.com/gambitchess/gambit/server/guards"
+	"github.com/gambitchess/gambit/server/round"
+	"github.com/gambitchess/gambit/store"
+)
+
+// Challenges of the API for programs (lichess's POST /api/challenge/...)
+// are invites: the challenge makes the game at once, the challenger in
+// one seat and the other open, and its id is the game's. The open seat is
+// the named account's alone: accepting seats it (a join, as the browser's
+// invite link does), declining aborts the game. Open challenges live in
+// memory: a restart forgets them, and their games, never begun, are
+// swept as every stale game is.
+
+// maxOpenChallenges bounds the open challenges one account has made.
+const maxOpenChallenges = 20
+
+// challengeTTL is how long a challenge stays open unanswered: its game,
+// never begun, is swept as stale meanwhile (see expire.go).
+const challengeTTL = 24 * time.Hour
+
+// challenge is an open challenge.
+type challenge struct {
+	ID       string
+	From, To store.User
+	Color    chess.Color // the challenger's
+	Asked    string      // the colour asked for: white, black, random
+	Rated    bool
+	Variant  game.Variant
+	Clock    game.ClockConfig
+	Created  time.Time
+}
+
+// challengeRegistry holds the open challenges, and the sides of the games
+// challenges started, until they finish (for the gameFinish event).
+type challengeRegistry struct {
+	mu      sync.Mutex
+	open    map[string]*challenge
+	started map[string][2]playerJSON
+	// starts holds each started game's gameStart per side, and its
+	// players' account ids, for the event streams that connect later.
+	starts map[string]startedGame
+}
+
+// startedGame is a game a challenge started, as the event stream tells of
+// it to a program connecting while it runs.
+type startedGame struct {
+	users [2]string   // the accounts' ids, by side
+	info  [2]gameInfo // each side's gameStart
+}
+
+func newChallengeRegistry() *challengeRegistry {
+	return &challengeRegistry{open: map[string]*challenge{}, started: map[string][2]playerJSON{}, starts: map[string]startedGame{}}
+}
+
+func (cr *challengeRegistry) get(id string) (*challenge, bool) {
+	cr.mu.Lock()
+	defer cr.mu.Unlock()
+	c, ok := cr.open[id]
+	return c, ok
+}
+
+// add registers c unless its challenger has too many open.
+func (cr *challengeRegistry) add(c *challenge) error {
+	cr.mu.Lock()
+	defer cr.mu.Unlock()
+	n := 0
+	for id, o := range cr.open {
+		switch {
+		case c.Created.Sub(o.Created) > challengeTTL:
+			delete(cr.open, id)
+		case o.From.ID == c.From.ID:
+			n++
+		}
+	}
+	if n >= maxOpenChallenges {
+		return guards.RateLimited(time.Minute, "at most %d open challenges; wait for answers", maxOpenChallenges)
+	}
+	cr.open[c.ID] = c
+	return nil
+}
+
+// take removes open challenge id and returns it.
+func (cr *challengeRegistry) take(id string) (*challenge, bool) {
+	cr.mu.Lock()
+	defer cr.mu.Unlock()
+	c, ok := cr.open[id]
+	delete(cr.open, id)
+	return c, ok
+}
+
+// pendingLines are the challenge events of the challenges open to or from
+// account userID.
+func (cr *challengeRegistry) pendingLines(userID string) [][]byte {
+	cr.mu.Lock()
+	defer cr.mu.Unlock()
+	var out [][]byte
+	for _, c := range cr.open {
+		if c.From.ID == userID || c.To.ID == userID {
+			out = append(out, jsonLine(challengeEvent{Type: "challenge", Challenge: c.json()}))
+		}
+	}
+	return out
+}
+
+// runningStarts are the gameStart events of the games challenges started
+// that account userID plays and that have not finished.
+func (cr *challengeRegistry) runningStarts(userID string) []gameInfo {
+	cr.mu.Lock()
+	defer cr.mu.Unlock()
+	var out []gameInfo
+	for _, sg := range cr.starts {
+		for side, u := range sg.users {
+			if u == userID {
+				out = append(out, sg.info[side])
+			}
+		}
+	}
+	return out
+}
+
+// challengeUserJSON is a challenge's player as lichess writes it.
+type challengeUserJSON struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+}
+
+// challengeJSON is a challenge as lichess writes it (ChallengeJson).
+type challengeJSON struct {
+	ID          string             `json:"id"`
+	URL         string             `json:"url"`
+	Status      string             `json:"status"` // created, accepted, declined, canceled
+	Challenger  challengeUserJSON  `json:"challenger"`
+	DestUser    challengeUserJSON  `json:"destUser"`
+	Variant     lichessVariantJSON `json:"variant"`
+	Rated       bool               `json:"rated"`
+	Speed       string             `json:"speed"`
+	TimeControl timeControlJSON    `json:"timeControl"`
+	Color       string             `json:"color"`      // asked for
+	FinalColor  string             `json:"finalColor"` // the challenger's
+	Perf        struct {
+		Name string `json:"name"`
+	} `json:"perf"`
+	DeclineReason string `json:"declineReason,omitempty"`
+}
+
+// timeControlJSON is a challenge's time control as lichess writes it.
+type timeControlJSON struct {
+	Type        string `json:"type"` // clock, correspondence, unlimited
+	Limit       int    `json:"limit,omitempty"`
+	Increment   int    `json:"increment,omitempty"`
+	DaysPerTurn int    `json:"daysPerTurn,omitempty"`
+}
+
+func userRef(u store.User) challengeUserJSON {
+	return challengeUserJSON{ID: lowerName(u.Name), Name: u.Name}
+}
+
+func (c *challenge) json() challengeJSON {
+	out := challengeJSON{ID: c.ID, URL: "/game/" + c.ID, Status: "created", Challenger: userRef(c.From), DestUser: userRef(c.To),
+		Variant: lichessVariant(c.Variant), Rated: c.Rated, Speed: speedOf(c.Clock), Color: c.Asked, FinalColor: game.ColorName(c.Color)}
+	out.Perf.Name = perfOf(c.Variant, c.Clock)
+	switch {
+	case c.Clock.PerMove:
+		out.TimeControl = timeControlJSON{Type: "correspondence", DaysPerTurn: int(c.Clock.Initial / (24 * time.Hour))}
+	case c.Clock.Initial > 0:
+		out.TimeControl = timeControlJSON{Type: "clock", Limit: int(c.Clock.Initial.Seconds()), Increment: int(c.Clock.Increment.Seconds())}
+	default:
+		out.TimeControl = timeControlJSON{Type: "unlimited"}
+	}
+	return out
+}
+
+// challengeEvent is a challenge line of the event stream.
+type challengeEvent struct {
+	Type      string        `json:"type"` // challenge, challengeDeclined, challengeCanceled
+	Challenge challengeJSON `json:"challenge"`
+}
+
+// handleChallenge challenges account {username} (challenge:write).
+func (s *Server) handleChallenge(w http.ResponseWriter, r *http.Request) {
+	c, err := s.makeChallenge(w, r)
+	if err != nil {
+		s.httpError(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, c.json())
+}
+
+// makeChallenge checks a challenge, makes its game and tells both sides.
+func (s *Server) makeChallenge(w http.ResponseWriter, r *http.Request) (*challenge, error) {
+	u, err := account.Allowed(r, account.ScopeChallengeWrite)
+	if err != nil {
+		return nil, err
+	}
+	f, err := readParams(r, w)
+	if err != nil {
+		return nil, err
+	}
+	req, err := parseChallenge(f)
+	if err != nil {
+		return nil, err
+	}
+	ps, dest, err := s.userNamed(r)
+	if err != nil {
+		return nil, err
+	}
+	_ = ps
+	if dest.ID == u.ID {
+		return nil, fmt.Errorf("%w: you cannot challenge yourself", ErrBadRequest)
+	}
+	if err := s.takeCreation(guards.ClientAddress(r)); err != nil {
+		return nil, err
+	}
+	cr := createRequest{Mode: game.ModeOnline, Variant: req.Variant, Color: req.Color, Rated: req.Rated}
+	switch {
+	case req.Days > 0:
+		cr.Clock = &clockSpec{Days: req.Days}
+	case req.Limit > 0:
+		cr.Clock = &clockSpec{Minutes: float64(req.Limit) / 60, Increment: req.Inc}
+	}
+	player := playerID(u.Player)
+	opts, color, err := s.gameOptions(cr, player)
+	if err != nil {
+		return nil, err
+	}
+	if req.Rated {
+		if _, err := s.checkRated(r, opts); err != nil {
+			return nil, err
+		}
+	}
+	c := &challenge{ID: opts.ID, From: u, To: dest, Color: color, Asked: req.Color, Rated: req.Rated, Variant: opts.Variant, Clock: opts.Clock, Created: s.now()}
+	if c.Variant == "" {
+		c.Variant = game.Chess
+	}
+	if err := s.challenges.add(c); err != nil {
+		return nil, err
+	}
+	resp, err := s.newGame(r.Context(), opts, player, guards.ClientAddress(r))
+	if err == nil && req.Rated {
+		err = s.markRated(r.Context(), resp.ID, resp.Color, u, opts)
+	}
+	if err != nil {
+		s.challenges.take(c.ID)
+		return nil, err
+	}
+	ev := challengeEvent{Type: "challenge", Challenge: c.json()}
+	s.events.publish(playerID(dest.Player), ev)
+	s.events.publish(player, ev)
+	return c, nil
+}
+
+// okJSON is lichess's answer to an action: {"ok": true}.
+type okJSON struct {
+	OK bool `json:"ok"`
+}
+
+// handleAccept accepts challenge {id}: only its destination may.
+func (s *Server) handleAccept(w http.ResponseWriter, r *http.Request) {
+	u, err := account.Allowed(r, account.ScopeChallengeWrite)
+	if err == nil {
+		err = s.acceptChallenge(r.Context(), r.PathValue("id"), u)
+	}
+	if err != nil {
+		s.httpError(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, okJSON{true})
+}
+
+// acceptChallenge seats u, the destination of challenge id, and starts
+// the game for both.
+func (s *Server) acceptChallenge(ctx context.Context, id string, u store.User) error {
+	c, ok := s.challenges.get(id)
+	if !ok || c.To.ID != u.ID {
+		return fmt.Errorf("%w: no such challenge to you", store.ErrNotFound)
+	}
+	if _, ok := s.challenges.take(id); !ok {
+		return fmt.Errorf("%w: no such challenge to you", store.ErrNotFound) // answered meanwhile
+	}
+	resp, err := s.runSeatCommand(ctx, id, round.JoinSeatCmd{Player: playerID(u.Player)})
+	if err == nil && c.Rated {
+		_, err = s.ratings().SeatRated(ctx, id, resp.Color == "white", u.ID)
+	}
+	if err != nil {
+		return err
+	}
+	var sides [2]playerJSON
+	sides[c.Color] = playerJSON{ID: lowerName(c.From.Name), Name: c.From.Name}
+	sides[c.Color.Other()] = playerJSON{ID: lowerName(u.Name), Name: u.Name}
+	var sg startedGame
+	for _, side := range []chess.Color{chess.White, chess.Black} {
+		info := gameInfo{GameID: id, FullID: id, ID: id, Color: game.ColorName(side), Fen: chess.StartFEN, IsMyTurn: side == chess.White,
+			Opponent: opponentJSON{ID: sides[side.Other()].ID, Username: sides[side.Other()].Name}, Rated: c.Rated, Source: "friend",
+			Speed: speedOf(c.Clock), Variant: lichessVariant(c.Variant), Compat: compatJSON{Board: true}}
+		info.Perf = perfOf(c.Variant, c.Clock)
+		who := c.To
+		if side == c.Color {
+			who = c.From
+		}
+		sg.users[side], sg.info[side] = who.ID, info
+		s.events.publish(playerID(who.Player), gameEvent{Type: "gameStart", Game: info})
+	}
+	s.challenges.mu.Lock()
+	s.challenges.started[id] = sides
+	s.challenges.starts[id] = sg
+	s.challenges.mu.Unlock()
+	return nil
+}
+
+// handleDecline declines challenge {id} (its destination) or cancels it
+// (its challenger); its game is aborted.
+func (s *Server) handleDecline(w http.ResponseWriter, r *http.Request) {
+	u, err := account.Allowed(r, account.ScopeChallengeWrite)
+	if err != nil {
+		s.httpError(w, err)
+		return
+	}
+	id := r.PathValue("id")
+	c, ok := s.challenges.get(id)
+	if !ok || (c.To.ID != u.ID && c.From.ID != u.ID) {
+		s.httpError(w, fmt.Errorf("%w: no such challenge", store.ErrNotFound))
+		return
+	}
+	if _, ok := s.challenges.take(id); !ok {
+		s.httpError(w, fmt.Errorf("%w: no such challenge", store.ErrNotFound))
+		return
+	}
+	if err := s.act(r.Context(), id, playerID(c.From.Player), guards.ClientAddress(r), round.ClientMsg{T: "abort"}); err != nil &&
+		!errors.Is(err, game.ErrGameOver) {
+		s.log.Warn("cannot abort a declined challenge's game", "game", id, "err", err)
+	}
+	cj := c.json()
+	typ := "challengeDeclined"
+	cj.Status, cj.DeclineReason = "declined", "I'm not accepting challenges at the moment."
+	if u.ID == c.From.ID {
+		typ, cj.Status, cj.DeclineReason = "challengeCanceled", "canceled", ""
+	}
+	s.events.publish(playerID(c.From.Player), challengeEvent{Type: typ, Challenge: cj})
+	s.events.publish(playerID(c.To.Player), challengeEvent{Type: typ, Challenge: cj})
+	writeJSON(w, http.StatusOK, okJSON{true})
+}
+
+// gameInfo is a game in a gameStart or gameFinish event (lichess's
+// GameEventInfo).
+type gameInfo struct {
+	GameID     string             `json:"gameId"`
+	FullID     string             `json:"fullId"`
+	ID         string             `json:"id"`
+	Color      string             `json:"color"`
+	Fen        string             `json:"fen"`
+	HasMoved   bool               `json:"hasMoved"`
+	IsMyTurn   bool               `json:"isMyTurn"`
+	LastMove   string             `json:"lastMove"`
+	Opponent   opponentJSON       `json:"opponent"`
+	Perf       string             `json:"perf"`
+	Rated      bool               `json:"rated"`
+	Source     string             `json:"source"`
+	Speed      string             `json:"speed"`
+	Variant    lichessVariantJSON `json:"variant"`
+	Compat     compatJSON         `json:"compat"`
+	Status     *statusJSON        `json:"status,omitempty"`
+	Winner     string             `json:"winner,omitempty"`
+	RatingDiff *int               `json:"ratingDiff,omitempty"`
+}
+
+type opponentJSON struct {
+	ID       string `json:"id"`
+	Username string `json:"username"`
+	Rating   int    `json:"rating,omitempty"`
+}
+
+type compatJSON struct {
+	Bot   bool `json:"bot"`
+	Board bool `json:"board"`
+}
+
+type statusJSON struct {
+	ID   int    `json:"id"`
+	Name string `json:"name"`
+}
+
+// gameEvent is a gameStart or gameFinish line of the event stream.
+type gameEvent struct {
+	Type string   `json:"type"`
+	Game gameInfo `json:"game"`
+}
+
+// noteFinish tells the players of a game a challenge started that it is
+// over (a gameFinish event each), once: evs, just saved, ended g. It runs
+// on g's hub: what it needs of g is read now, the rest elsewhere.
+func (s *Server) noteFinish(g *game.Game, evs []game.Event) {
+	if !g.Status().Finished() || !endedBy(evs) {
+		return
+	}
+	s.challenges.mu.Lock()
+	sides, ok := s.challenges.started[g.ID()]
+	delete(s.challenges.started, g.ID())
+	delete(s.challenges.starts, g.ID())
+	s.challenges.mu.Unlock()
+	if !ok {
+		return
+	}
+	name, id := lichessStatus(g)
+	st := gameState(g)
+	c := clockOf(g)
+	players := [2]string{g.Seat(chess.White).Player, g.Seat(chess.Black).Player}
+	info := gameInfo{GameID: g.ID(), FullID: g.ID(), ID: g.ID(), Fen: g.FEN(), HasMoved: g.BothMoved(), Perf: perfOf(g.Variant(), c),
+		Source: "friend", Speed: speedOf(c), Variant: lichessVariant(g.Variant()), Compat: compatJSON{Board: true},
+		Status: &statusJSON{ID: id, Name: name}, Winner: st.Winner}
+	if h := g.History(); len(h) > 0 {
+		info.LastMove = h[len(h)-1].UCI
+	}
+	s.wg.Add(1)
+	go func() {
+		defer s.wg.Done()
+		s.publishFinish(g.ID(), info, sides, players)
+	}()
+}
+
+// publishFinish sends each side its gameFinish, with its rating change
+// when the game was rated (applied by the same save that ended it).
+func (s *Server) publishFinish(id string, info gameInfo, sides [2]playerJSON, players [2]string) {
+	var diffs [2]*int
+	if rs := s.ratings(); rs != nil {
+		ctx, cancel := context.WithTimeout(s.ctx, 5*time.Second)
+		rg, err := rs.RatedGame(ctx, id)
+		cancel()
+		if err == nil && rg.State == store.RatingApplied {
+			info.Rated = true
+			w, b := rg.WhiteAfter.Int()-rg.WhiteBefore.Int(), rg.BlackAfter.Int()-rg.BlackBefore.Int()
+			diffs = [2]*int{&w, &b}
+		}
+	}
+	for _, side := range []chess.Color{chess.White, chess.Black} {
+		in := info
+		in.Color = game.ColorName(side)
+		in.Opponent = opponentJSON{ID: sides[side.Other()].ID, Username: sides[side.Other()].Name}
+		in.RatingDiff = diffs[side]
+		s.events.publish(players[side], gameEvent{Type: "gameFinish", Game: in})
+	}
+}
+
+// endedBy reports whether evs hold what ends a game: a declared ending,
+// or a move (a game is never over before a move it has).
+func endedBy(evs []game.Event) bool {
+	for _, e := range evs {
+		if e.Type == game.EventEnd || e.Type == game.EventMove {
+			return true
+		}
+	}
+	return false
+}
+
+// act runs client message m for player on game id (round.ActCmd), and
+// returns its error.
+func (s *Server) act(ctx context.Context, id, player, addr string, m round.ClientMsg) error {
+	res := make(chan error, 1)
+	cmd := round.ActCmd{Player: player, Addr: addr, Msg: m, Reply: func(err error) { res <- err }}
+	if err := s.withHub(ctx, id, func(h *round.Hub) error { return h.Send(ctx, cmd) }); err != nil {
+		return err
+	}
+	return <-res // an accepted command always runs and replies
+}

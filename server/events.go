@@ -1,0 +1,142 @@
+package server
+
+import (
+	"encoding/json"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/server/account"
+)
+
+// The event stream of the API for programs (GET /api/stream/event, as
+// lichess's): one NDJSON line per challenge made to or by the account,
+// per game of its starting or finishing, and an empty line every
+// keepAlive so that proxies and the program know the stream lives.
+
+// keepAlive is how often an idle event or game stream sends an empty line.
+const keepAlive = 6 * time.Second
+
+// eventBuffer is each stream's queue; a stream that lets it fill loses
+// lines rather than hold up the server (as a slow WebSocket does).
+const eventBuffer = 32
+
+// eventBus fans lines out to the streams of each player id (an account's
+// player, see player.go).
+type eventBus struct {
+	mu   sync.Mutex
+	subs map[string]map[chan []byte]struct{}
+}
+
+func newEventBus() *eventBus { return &eventBus{subs: map[string]map[chan []byte]struct{}{}} }
+
+// subscribe returns a stream of player's lines and its cancel.
+func (b *eventBus) subscribe(player string) (chan []byte, func()) {
+	ch := make(chan []byte, eventBuffer)
+	b.mu.Lock()
+	if b.subs[player] == nil {
+		b.subs[player] = map[chan []byte]struct{}{}
+	}
+	b.subs[player][ch] = struct{}{}
+	b.mu.Unlock()
+	return ch, func() {
+		b.mu.Lock()
+		delete(b.subs[player], ch)
+		if len(b.subs[player]) == 0 {
+			delete(b.subs, player)
+		}
+		b.mu.Unlock()
+	}
+}
+
+// publish sends v, as one JSON line, to every stream of player.
+func (b *eventBus) publish(player string, v any) {
+	if player == "" {
+		return
+	}
+	data, err := json.Marshal(v)
+	if err != nil {
+		return
+	}
+	data = append(data, '\n')
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	for ch := range b.subs[player] {
+		select {
+		case ch <- data:
+		default:
+		}
+	}
+}
+
+// ndjson readies w for a stream of lines: its type, no caching, and the
+// write deadline lifted (a stream lasts as long as its reader).
+func (s *Server) ndjson(w http.ResponseWriter) (http.Flusher, bool) {
+	f, ok := w.(http.Flusher)
+	if !ok {
+		return nil, false
+	}
+	if err := liftDeadlines(w); err != nil {
+		s.log.Warn("stream keeps the request's deadlines", "err", err)
+	}
+	w.Header().Set("Content-Type", "application/x-ndjson")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(http.StatusOK)
+	f.Flush()
+	return f, true
+}
+
+// handleEventStream streams the account's events (challenge:read).
+func (s *Server) handleEventStream(w http.ResponseWriter, r *http.Request) {
+	u, err := account.Allowed(r, account.ScopeChallengeRead)
+	if err != nil {
+		s.httpError(w, err)
+		return
+	}
+	lines, cancel := s.events.subscribe(playerID(u.Player))
+	defer cancel()
+	f, ok := s.ndjson(w)
+	if !ok {
+		return
+	}
+	for _, line := range s.challenges.pendingLines(u.ID) { // the challenges still open, as lichess sends them on connecting
+		_, _ = w.Write(line)
+	}
+	for _, info := range s.challenges.runningStarts(u.ID) { // and a gameStart for each game under way
+		s.freshen(r, &info)
+		_, _ = w.Write(jsonLine(gameEvent{Type: "gameStart", Game: info}))
+	}
+	f.Flush()
+	tick := time.NewTicker(keepAlive)
+	defer tick.Stop()
+	for {
+		select {
+		case <-r.Context().Done():
+			return
+		case <-s.ctx.Done():
+			return
+		case line := <-lines:
+			if _, err := w.Write(line); err != nil {
+				return
+			}
+		case <-tick.C:
+			if _, err := w.Write([]byte("\n")); err != nil {
+				return
+			}
+		}
+		f.Flush()
+	}
+}
+
+// freshen brings a gameStart's position up to now: fen, lastMove,
+// hasMoved, isMyTurn.
+func (s *Server) freshen(r *http.Request, info *gameInfo) {
+	_ = s.read(r.Context(), info.GameID, func(g *game.Game) {
+		info.Fen, info.HasMoved = g.FEN(), g.BothMoved()
+		info.IsMyTurn = game.ColorName(g.Turn()) == info.Color
+		if h := g.History(); len(h) > 0 {
+			info.LastMove = h[len(h)-1].UCI
+		}
+	})
+}

@@ -1,0 +1,192 @@
+package server
+
+import (
+	"encoding/json"
+	"strings"
+	"time"
+
+	"github.com/gambitchess/gambit/chess"
+	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/rating"
+)
+
+// The API for programs answers in lichess's shapes where it overlaps
+// (https://lichess.org/api, and the types of @lichess-org/types: GameFull,
+// GameStateEvent, ChallengeJson, GameEventInfo): the field names and
+// units below are theirs, facts of the protocol; the code is Gambit's own.
+
+// lichessStatus is a game's status as lichess names it (scalachess
+// Status: created, started, aborted, mate, resign, stalemate, timeout,
+// draw, outoftime, variantEnd), with its id.
+func lichessStatus(g *game.Game) (name string, id int) {
+	switch g.Status() {
+	case game.Created:
+		return "created", 10
+	case game.Started:
+		return "started", 20
+	case game.Aborted:
+		return "aborted", 25
+	case game.Mate:
+		return "mate", 30
+	case game.Resigned:
+		return "resign", 31
+	case game.Stalemate:
+		return "stalemate", 32
+	case game.Abandoned: // the opponent left and the win was claimed: lichess's timeout
+		return "timeout", 33
+	case game.Draw, game.DrawAgreed:
+		return "draw", 34
+	case game.Timeout:
+		return "outoftime", 35
+	}
+	return "variantEnd", 60 // lost by a variant's own rule (xiangqi perpetual check)
+}
+
+// lichessVariantJSON is a variant as lichess writes it.
+type lichessVariantJSON struct {
+	Key   string `json:"key"`
+	Name  string `json:"name"`
+	Short string `json:"short"`
+}
+
+// lichessVariant names variant v: lichess's "standard" for chess, Gambit's
+// own name for the others.
+func lichessVariant(v game.Variant) lichessVariantJSON {
+	if v == "" || v == game.Chess {
+		return lichessVariantJSON{Key: "standard", Name: "Standard", Short: "Std"}
+	}
+	key := string(v)
+	name := key
+	if spec, err := game.Lookup(v); err == nil && spec.Label != "" {
+		name = spec.Label
+	}
+	return lichessVariantJSON{Key: key, Name: name, Short: name}
+}
+
+// speedOf is a time control's speed as lichess names it.
+func speedOf(c game.ClockConfig) string {
+	switch {
+	case c.PerMove:
+		return rating.Correspondence.String()
+	case c.Initial <= 0:
+		return "correspondence" // no clock: lichess's unlimited games are correspondence
+	}
+	return rating.SpeedOf(c.Initial, c.Increment).String()
+}
+
+// clockOf is g's time control.
+func clockOf(g *game.Game) game.ClockConfig {
+	k := g.Clock()
+	if k == nil {
+		return game.ClockConfig{}
+	}
+	return game.ClockConfig{Initial: k.Initial, Increment: k.Increment, PerMove: k.PerMove}
+}
+
+// gameStateJSON is a gameState line of the Board API's game stream.
+type gameStateJSON struct {
+	Type      string `json:"type"` // gameState
+	Moves     string `json:"moves"`
+	WTime     int64  `json:"wtime"`
+	BTime     int64  `json:"btime"`
+	WInc      int64  `json:"winc"`
+	BInc      int64  `json:"binc"`
+	Status    string `json:"status"`
+	Winner    string `json:"winner,omitempty"`
+	WDraw     bool   `json:"wdraw,omitempty"`
+	BDraw     bool   `json:"bdraw,omitempty"`
+	WTakeback bool   `json:"wtakeback,omitempty"`
+	BTakeback bool   `json:"btakeback,omitempty"`
+}
+
+// veryLong is the time lichess reports for a side without a clock (its
+// "infinite" clock, 2^31 - 1 ms).
+const veryLong = 2147483647
+
+// gameState is g now, as its players' programs see it. Imported moves
+// (a setup's) are part of the start, not of moves.
+func gameState(g *game.Game) gameStateJSON {
+	hist := g.History()
+	moves := make([]string, 0, len(hist))
+	for _, st := range hist[min(len(g.Header().Moves), len(hist)):] {
+		moves = append(moves, st.UCI)
+	}
+	name, _ := lichessStatus(g)
+	out := gameStateJSON{Type: "gameState", Moves: strings.Join(moves, " "), Status: name, WTime: veryLong, BTime: veryLong}
+	if k := g.Clock(); k != nil {
+		out.WTime, out.BTime = k.Remaining(chess.White).Milliseconds(), k.Remaining(chess.Black).Milliseconds()
+		if !k.PerMove {
+			out.WInc, out.BInc = k.Increment.Milliseconds(), k.Increment.Milliseconds()
+		}
+	}
+	if o := g.Outcome(); o.Over() && !o.Draw && g.Status() != game.Aborted {
+		out.Winner = game.ColorName(o.Winner)
+	}
+	if by, ok := g.DrawOffer(); ok {
+		out.WDraw, out.BDraw = by == chess.White, by == chess.Black
+	}
+	if by, ok := g.TakebackOffer(); ok {
+		out.WTakeback, out.BTakeback = by == chess.White, by == chess.Black
+	}
+	return out
+}
+
+// playerJSON is a side of a game as lichess writes it.
+type playerJSON struct {
+	ID          string `json:"id,omitempty"`
+	Name        string `json:"name"`
+	Rating      int    `json:"rating,omitempty"`
+	Provisional bool   `json:"provisional,omitempty"`
+}
+
+// clockJSON is a time control in milliseconds (gameFull's clock).
+type clockJSON struct {
+	Initial   int64 `json:"initial"`
+	Increment int64 `json:"increment"`
+}
+
+// gameFullJSON is the first line of the Board API's game stream.
+type gameFullJSON struct {
+	Type    string             `json:"type"` // gameFull
+	ID      string             `json:"id"`
+	Variant lichessVariantJSON `json:"variant"`
+	Speed   string             `json:"speed"`
+	Perf    struct {
+		Name string `json:"name"`
+	} `json:"perf"`
+	Rated       bool          `json:"rated"`
+	CreatedAt   int64         `json:"createdAt"`
+	White       playerJSON    `json:"white"`
+	Black       playerJSON    `json:"black"`
+	InitialFen  string        `json:"initialFen"`
+	Clock       *clockJSON    `json:"clock"`
+	DaysPerTurn int           `json:"daysPerTurn,omitempty"`
+	State       gameStateJSON `json:"state"`
+}
+
+// gameFull is g as the game stream's first line, its players named by sides.
+func gameFull(g *game.Game, rated bool, sides [2]playerJSON) gameFullJSON {
+	c := clockOf(g)
+	out := gameFullJSON{Type: "gameFull", ID: g.ID(), Variant: lichessVariant(g.Variant()), Speed: speedOf(c), Rated: rated,
+		CreatedAt: g.CreatedAt().UnixMilli(), White: sides[chess.White], Black: sides[chess.Black], InitialFen: "startpos", State: gameState(g)}
+	out.Perf.Name = perfOf(g.Variant(), c)
+	if fen := g.StartFEN(); g.Variant() != "" && g.Variant() != game.Chess || fen != chess.StartFEN {
+		out.InitialFen = fen
+	}
+	switch {
+	case c.PerMove:
+		out.DaysPerTurn = int(c.Initial / (24 * time.Hour))
+	case c.Initial > 0:
+		out.Clock = &clockJSON{Initial: c.Initial.Milliseconds(), Increment: c.Increment.Milliseconds()}
+	}
+	return out
+}
+
+// lowerName is an account's name as lichess's ids are: in lower case.
+func lowerName(name string) string { return strings.ToLower(name) }
+
+// jsonLine is v as one NDJSON line.
+func jsonLine(v any) []byte {
+	data, _ := json.Marshal(v)
+	return append(data, '\n')
+}
