@@ -109,7 +109,7 @@ async function chat(host, guest, troubles) {
     }
   });
   await page.waitForSelector('#chat-note:not([hidden])');
-  assert.match(await page.textContent('#chat-note'), /^Too fast: wait \d+ s and try again\.$/); // worded by its code (rate_limited)
+  assert.match(await page.textContent('#chat-note'), /^At most 3 lines at once, then one a second: wait \d+ s\.$/); // worded by its code and reason (rate_limited, chat_burst) with the limit's numbers
 
   mkdirSync(artifacts, { recursive: true });
   await page.screenshot({ path: join(artifacts, 'chat.png') });
