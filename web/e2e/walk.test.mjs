@@ -42,7 +42,13 @@ const walks = {
 // pageText is everything a person reads on the page, or hears of it.
 const pageText = page => page.evaluate(() => {
   const shown = el => el.checkVisibility();
+  // Text marked as another language (lichess's English opening names, as
+  // lichess shows them in every language) is not the page's own.
+  const foreign = [...document.body.querySelectorAll('[lang]')].filter(el => el.lang !== document.documentElement.lang);
+  const was = foreign.map(el => el.style.display);
+  for (const el of foreign) el.style.display = 'none';
   const out = [document.title, document.body.innerText];
+  foreign.forEach((el, i) => { el.style.display = was[i]; });
   for (const el of document.querySelectorAll('[aria-label], [title], [placeholder]')) {
     if (!shown(el)) continue;
     for (const a of ['aria-label', 'title', 'placeholder']) if (el.hasAttribute(a)) out.push(el.getAttribute(a));

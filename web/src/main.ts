@@ -19,7 +19,7 @@ import { applySettings, loadSettings, loadTickets, saveSettings, saveTicket } fr
 import { Sounds } from './sound';
 import { Key, ago, applyTexts, chooseLanguage, language, languages, plural, script, setLanguage, t } from './i18n';
 import { xiangqiGlyph } from './notation';
-import { ThemeChoice, installThemes, themeLists } from './themes';
+import { ThemeChoice, installThemes, themeLists, xiangqiCoordsFor } from './themes';
 import { VariantUI, setRegistry, sideName, termName, variantOf, variants } from './variants';
 import { saveName, savedName } from './name';
 
@@ -105,8 +105,9 @@ function fillRecent(ul: HTMLElement, games: Summary[], none: string, mine: boole
     who.textContent = playersLine(v, g, mine ? youAt(g, tickets[g.id]) : undefined);
     who.title = who.textContent;
     const state = over ? `${g.result}${g.termination ? ' · ' + termName(v, g.termination) : ''}` : plural('recent.inPlay', g.plies);
-    const opening = g.opening ? `${g.opening.eco} ${g.opening.name}` : '';
-    a.querySelector('.res')!.textContent = [g.timeControl, opening, state, ago(Date.parse(g.updatedAt))].filter(Boolean).join(' · ');
+    const res = a.querySelector('.res')!;
+    res.textContent = [g.timeControl, state, ago(Date.parse(g.updatedAt))].filter(Boolean).join(' · ');
+    if (g.opening) res.append(' · ', Object.assign(document.createElement('span'), { lang: 'en', textContent: `${g.opening.eco} ${g.opening.name}` })); // lichess's names: English only
     li.appendChild(a);
     ul.appendChild(li);
   }
@@ -264,7 +265,10 @@ function previewHTML(k: keyof ThemeChoice, id: string): string {
     case 'pieces': return `<span class="pv-pieces pv-pieces-${id}${id === 'cburnett' ? ' cg-wrap pv' : ''}"><piece class="knight white"></piece><piece class="queen black"></piece></span>`;
     case 'xqBoard': return `<span class="pv-xqboard xqboard-${id}"></span>`;
     case 'xqPieces': return `<span class="pv-xqpieces pv-xqpieces-${id}"><span class="xq-piece red">${xiangqiGlyph('R', script())}</span><span class="xq-piece black">${xiangqiGlyph('k', script())}</span></span>`;
-    default: return `<span class="pv-coords">${id === 'iccs' ? 'a b c' : id === 'traditional' ? '九 八 七' : '—'}</span>`;
+    default: {
+      const shown = xiangqiCoordsFor(id, language());
+      return `<span class="pv-coords">${shown === 'iccs' ? 'a b c' : shown === 'traditional' ? '九 八 七' : '—'}</span>`;
+    }
   }
 }
 

@@ -1,6 +1,7 @@
 // User settings, remembered in localStorage.
 
-import { ThemeChoice, pickThemes, themeClasses } from './themes';
+import { language } from './i18n';
+import { ThemeChoice, pickThemes, themeClasses, xiangqiCoordsFor } from './themes';
 
 // lang is the language picked ("auto": the browser's; see i18n.ts); the
 // themes are themes.ts's.
@@ -36,7 +37,7 @@ export function applySettings(s: Settings) {
   const cls = document.body.classList;
   for (const c of [...cls]) if (themePrefixes.some(p => c.startsWith(p))) cls.remove(c);
   cls.add(...themeClasses(s));
-  document.body.dataset.xqCoords = s.xqCoords;
+  document.body.dataset.xqCoords = xiangqiCoordsFor(s.xqCoords, language());
   window.dispatchEvent(new Event('gambit:settings'));
 }
 

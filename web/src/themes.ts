@@ -48,7 +48,10 @@ export const xiangqiPieces: readonly PieceTheme[] = [
 ];
 
 // xiangqiCoordStyles are the names of the points (xiangqi.ts draws them).
+// "auto", the default, follows the language: the traditional numerals in
+// Chinese, ICCS's letters and digits in English (xiangqiCoordsFor).
 export const xiangqiCoordStyles: readonly PieceTheme[] = [
+  { id: 'auto', label: 'xqcoords.auto' },
   { id: 'traditional', label: 'xqcoords.traditional' },
   { id: 'iccs', label: 'xqcoords.iccs' },
   { id: 'none', label: 'xqcoords.none' },
@@ -57,7 +60,7 @@ export const xiangqiCoordStyles: readonly PieceTheme[] = [
 // ThemeChoice is the themes picked, by id.
 export interface ThemeChoice { board: string; pieces: string; xqBoard: string; xqPieces: string; xqCoords: string }
 
-export const defaultThemes: ThemeChoice = { board: 'brown', pieces: 'cburnett', xqBoard: 'wood', xqPieces: 'carved', xqCoords: 'traditional' };
+export const defaultThemes: ThemeChoice = { board: 'brown', pieces: 'cburnett', xqBoard: 'wood', xqPieces: 'carved', xqCoords: 'auto' };
 
 // themeLists are each choice's options.
 export const themeLists: Record<keyof ThemeChoice, readonly { id: string; label: Key }[]> = {
@@ -152,4 +155,12 @@ function discPiece(role: Role, white: boolean): string {
   return doc(`<circle cx="50" cy="50" r="42" fill="${fill}" stroke="${ring}" stroke-width="4"/>` +
     `<circle cx="50" cy="50" r="35" fill="none" stroke="${ink}" stroke-width="1.5" opacity=".6"/>` +
     `<path d="${discLetters[role]}" fill="none" stroke="${ink}" stroke-width="6" stroke-linecap="round" stroke-linejoin="round"/>`);
+}
+
+// xiangqiCoordsFor is the coordinates' style the board draws for a choice
+// in a language: "auto" is the traditional numerals for a Chinese reader
+// and ICCS for an English one.
+export function xiangqiCoordsFor(choice: string, lang: string): string {
+  if (choice !== 'auto') return choice;
+  return lang.startsWith('zh') ? 'traditional' : 'iccs';
 }

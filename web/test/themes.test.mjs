@@ -1,7 +1,7 @@
 // The themes' registry and the xiangqi board's coordinate labels.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { chessBoards, chessPieces, defaultThemes, pickThemes, themeCSS, themeClasses, themeLists, xiangqiBoards, xiangqiPieces } from '../src/themes.ts';
+import { chessBoards, chessPieces, defaultThemes, pickThemes, themeCSS, themeClasses, themeLists, xiangqiBoards, xiangqiCoordsFor, xiangqiPieces } from '../src/themes.ts';
 import { coordInset, xiangqiCoordLabels, xiangqiCoordsOf } from '../src/xiangqi.ts';
 import { tables } from '../src/i18n.ts';
 
@@ -66,4 +66,13 @@ test('xiangqi coordinates: ICCS, and the traditional numbers of each side', () =
   assert.equal(xiangqiCoordsOf('iccs'), 'iccs');
   assert.equal(xiangqiCoordsOf(undefined), 'traditional');
   assert.equal(xiangqiCoordsOf('bogus'), 'traditional');
+});
+
+test('the coordinates follow the language until one is chosen', () => {
+  assert.equal(defaultThemes.xqCoords, 'auto');
+  assert.equal(xiangqiCoordsFor('auto', 'en'), 'iccs');
+  assert.equal(xiangqiCoordsFor('auto', 'zh-TW'), 'traditional');
+  assert.equal(xiangqiCoordsFor('auto', 'zh-CN'), 'traditional');
+  assert.equal(xiangqiCoordsFor('none', 'zh-CN'), 'none');
+  assert.equal(xiangqiCoordsFor('traditional', 'en'), 'traditional');
 });

@@ -235,6 +235,7 @@ export class Analysis {
       this.shownComment = c.path;
     }
     p.opening.textContent = c.opening ? `${c.opening.eco} ${c.opening.name}` : '';
+    p.opening.lang = 'en'; // lichess's opening names are English only
     this.drawReview();
     this.root.dataset.path = c.path;
     this.root.dataset.fen = node.fen;

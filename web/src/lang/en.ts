@@ -399,6 +399,7 @@ export const en = {
   'xqboard.dark': 'Dark',
   'xqpieces.carved': 'Carved discs',
   'xqpieces.flat': 'Flat discs',
+  'xqcoords.auto': 'By language (Chinese numerals in Chinese, ICCS in English)',
   'xqcoords.traditional': 'Traditional (Red 九…一, Black 1…9)',
   'xqcoords.iccs': 'ICCS (a–i, 0–9)',
   'xqcoords.none': 'None',

@@ -378,6 +378,7 @@ export const zhCN: Table = {
   'xqboard.dark': '深色',
   'xqpieces.carved': '雕刻棋子',
   'xqpieces.flat': '扁平棋子',
+  'xqcoords.auto': '按语言（中文用传统数字）',
   'xqcoords.traditional': '传统（红方 九…一，黑方 1…9）',
   'xqcoords.iccs': 'ICCS（a–i，0–9）',
   'xqcoords.none': '不显示',

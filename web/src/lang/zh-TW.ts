@@ -378,6 +378,7 @@ export const zhTW: Table = {
   'xqboard.dark': '深色',
   'xqpieces.carved': '雕刻棋子',
   'xqpieces.flat': '平面棋子',
+  'xqcoords.auto': '依語言（中文用傳統數字）',
   'xqcoords.traditional': '傳統（紅方 九…一，黑方 1…9）',
   'xqcoords.iccs': 'ICCS（a–i，0–9）',
   'xqcoords.none': '不顯示',

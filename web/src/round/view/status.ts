@@ -28,7 +28,7 @@ export function renderStatus(ctrl: RoundCtrl) {
   $('status').textContent = statusText(ctrl);
   const o = s.opening;
   $('opening').hidden = !o;
-  $('opening').textContent = o ? t('opening.line', { eco: o.eco, name: o.name }) : '';
+  $('opening').replaceChildren(...(o ? openingLine(o) : []));
   const offer = s.drawOffer;
   const answerable = !!offer && ctrl.you.includes(other(offer));
   $('offer-bar').hidden = !offer;
@@ -50,4 +50,12 @@ export function flash(text: string) {
 export function setConn(text: string) {
   $('conn').textContent = text;
   document.body.classList.toggle('offline', text !== '');
+}
+
+// openingLine is the opening's line, its name marked as English (lichess's
+// table names the openings in English only, as lichess shows them in every
+// language), so a screen reader says it as English.
+function openingLine(o: { eco: string; name: string }): (string | HTMLElement)[] {
+  const [before, after] = t('opening.line', { eco: o.eco, name: '\u0001' }).split('\u0001');
+  return [before, Object.assign(document.createElement('span'), { lang: 'en', textContent: o.name }), after ?? ''];
 }
