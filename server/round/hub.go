@@ -388,6 +388,7 @@ func (h *Hub) encodeForViewers(p *published, e game.Event, typ string, full bool
 	g := h.g
 	var open *StateJSON
 	var openMsgs [2][]byte // full information: [0] for those waiting, [1] for the side to move
+	var dests *StateJSON   // the legal destinations and the claim, worked out once for every viewer who holds the turn
 	for i := range viewerKinds {
 		v := viewerOf(i)
 		toMove := v.Holds(g.Turn())
@@ -404,7 +405,11 @@ func (h *Hub) encodeForViewers(p *published, e game.Event, typ string, full bool
 		}
 		d := *open // a copy: the destinations are the side to move's alone
 		if toMove {
-			d.addDests(g)
+			if dests == nil {
+				dests = new(StateJSON)
+				dests.addDests(g)
+			}
+			d.Dests, d.CanClaim = dests.Dests, dests.CanClaim
 		}
 		p.msgs[i] = encode(typ, d)
 		if !g.Hidden() {

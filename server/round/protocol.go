@@ -270,7 +270,11 @@ func encode(t string, d any) []byte {
 		data, _ = json.Marshal(map[string]string{"code": "internal", "message": err.Error()})
 		t = "error"
 	}
-	out, _ := json.Marshal(envelope{T: t, D: data})
+	// The envelope is written around the data rather than marshalled: that
+	// would scan and copy the data a second time, for the same bytes.
+	tq, _ := json.Marshal(t) // a string always marshals
+	out := make([]byte, 0, len(`{"t":,"d":}`)+len(tq)+len(data))
+	out = append(append(append(append(append(out, `{"t":`...), tq...), `,"d":`...), data...), '}')
 	return out
 }
 

@@ -1,6 +1,7 @@
 package round
 
 import (
+	"encoding/json"
 	"errors"
 	"strings"
 	"testing"
@@ -40,6 +41,34 @@ func TestParseClientMsg(t *testing.T) {
 		in := tt.in[:min(len(tt.in), 40)]
 		if !errors.Is(err, tt.wantErr) || (tt.wantErr == nil && got != tt.want) {
 			t.Errorf("parseClientMsg(%s) = %+v, %v; want %+v, %v", in, got, err, tt.want, tt.wantErr)
+		}
+	}
+}
+
+// TestEncodeIsTheEnvelope: encode writes the envelope around the data
+// itself; its bytes are those of marshalling the envelope, for data with
+// characters JSON escapes and for every kind of message.
+func TestEncodeIsTheEnvelope(t *testing.T) {
+	tests := []struct {
+		typ string
+		d   any
+	}{
+		{"move", StateJSON{ID: "abc", FEN: "8/8/8/8/8/8/8/8 w - - 0 1", Dests: map[string][]string{"e2": {"e3", "e4"}}}},
+		{"state", StateJSON{Seats: map[string]SeatJSON{"white": {Name: "<b>&\"é♞\u2028"}}}},
+		{"hello", map[string]any{"you": []string{"white"}}},
+		{"error", ErrorJSON{Code: "bad_request", Message: "a <script> & \"quote\""}},
+	}
+	for _, tt := range tests {
+		data, err := json.Marshal(tt.d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := json.Marshal(envelope{T: tt.typ, D: data})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := encode(tt.typ, tt.d); string(got) != string(want) {
+			t.Errorf("encode(%s) = %s, want %s", tt.typ, got, want)
 		}
 	}
 }
