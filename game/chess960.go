@@ -27,6 +27,7 @@ import (
 var chess960Spec = &Spec{
 	Name:         Chess960,
 	Label:        "Chess960",
+	Labels:       map[string]string{"zh-TW": "費雪任意制西洋棋", "zh-CN": "菲舍尔任意制象棋"},
 	Board:        BoardChess,
 	Sides:        ChessSides,
 	Setup:        ParseChess960Setup,

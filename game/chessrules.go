@@ -11,12 +11,13 @@ import (
 
 // chessSpec registers standard chess.
 var chessSpec = &Spec{
-	Name:  Chess,
-	Label: "Chess",
-	Board: BoardChess,
-	Sides: ChessSides,
-	Setup: ChessSetup,
-	Rules: func(start, _ string) (Rules, error) { return chessRulesAt(start, chess.ParseFEN) },
+	Name:   Chess,
+	Label:  "Chess",
+	Labels: map[string]string{"zh-TW": "西洋棋", "zh-CN": "国际象棋"},
+	Board:  BoardChess,
+	Sides:  ChessSides,
+	Setup:  ChessSetup,
+	Rules:  func(start, _ string) (Rules, error) { return chessRulesAt(start, chess.ParseFEN) },
 	// Terminations: the rules' own, not resignation, agreement or time.
 	Terminations: TerminationNames(chess.Checkmate, chess.ThreefoldRepetition, chess.Termination.String),
 	BoardPGN:     true,

@@ -20,4 +20,5 @@ var (
 	ErrNoOffer        = errors.New("game: no offer to answer")
 	ErrBadOffer       = errors.New("game: no such offer")
 	ErrSeatTaken      = errors.New("game: the seat is taken")
+	ErrBadName        = errors.New("game: bad display name")
 )

@@ -46,8 +46,8 @@ func Example_xiangqi() {
 	}
 	fmt.Println(g.Status(), g.Result(), g.Outcome().Termination)
 	// Output:
-	// a0a9 俥九进九 R9+9
-	// d9d8 將４进１ K4+1
+	// a0a9 俥九進九 R9+9
+	// d9d8 將４進１ K4+1
 	// b0d0 俥八平六 R8.6
 	// mate 1-0 checkmate
 }

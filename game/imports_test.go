@@ -29,11 +29,19 @@ func TestImports(t *testing.T) {
 		}
 	}
 	// The server may use the engine and whatever it needs, but never the
-	// command line or the UCI adapter (STYLE.md 8: in process, no UCI text).
+	// command line; it plays Gambit's own engine in process (STYLE.md 8: no
+	// UCI text), so UCI is spoken by one server package only, the one that
+	// drives the external engines an operator registers (server/computer).
 	out := goListDeps(t, mod+"server")
 	for _, dep := range strings.Fields(string(out)) {
-		if strings.HasPrefix(dep, mod+"cmd/") || dep == mod+"uci" {
+		if strings.HasPrefix(dep, mod+"cmd/") {
 			t.Errorf("server imports %s", dep)
+		}
+	}
+	for _, line := range strings.Split(string(goList(t, "-f", "{{.ImportPath}} {{join .Imports \" \"}}", mod+"server/...")), "\n") {
+		f := strings.Fields(line)
+		if len(f) > 0 && f[0] != mod+"server/computer" && contains(f[1:], mod+"uci") {
+			t.Errorf("%s imports the UCI adapter; only server/computer may", f[0])
 		}
 	}
 }
@@ -42,13 +50,19 @@ func TestImports(t *testing.T) {
 // the one running the test: its failure fails the test, never skips it.
 func goListDeps(t *testing.T, pkg string) []byte {
 	t.Helper()
-	out, err := exec.Command("go", "list", "-deps", pkg).Output()
+	return goList(t, "-deps", pkg)
+}
+
+// goList returns the output of go list args.
+func goList(t *testing.T, args ...string) []byte {
+	t.Helper()
+	out, err := exec.Command("go", append([]string{"list"}, args...)...).Output()
 	if err != nil {
 		var ee *exec.ExitError
 		if errors.As(err, &ee) {
-			t.Fatalf("go list -deps %s: %v\n%s", pkg, err, ee.Stderr)
+			t.Fatalf("go list %v: %v\n%s", args, err, ee.Stderr)
 		}
-		t.Fatalf("go list -deps %s: %v", pkg, err)
+		t.Fatalf("go list %v: %v", args, err)
 	}
 	return out
 }

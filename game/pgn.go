@@ -16,7 +16,10 @@ import (
 // by package chess/pgn (the seven-tag roster, SetUp and FEN for a set
 // position, Variant for Chess960, TimeControl and Termination); for xiangqi, xqbase-style PGN in Chinese
 // notation with Red and Black tags.
-func (g *Game) PGN() string {
+func (g *Game) PGN() string { return g.rules.PGN(g.pgnHeader()) }
+
+// pgnHeader is what the PGN export says of the game besides its moves.
+func (g *Game) pgnHeader() PGNHeader {
 	o := g.Outcome()
 	h := PGNHeader{Event: "Gambit " + string(g.Mode()) + " game", Date: g.CreatedAt().UTC().Format("2006.01.02"),
 		White: g.playerName(chess.White), Black: g.playerName(chess.Black), Result: g.Result(), Termination: o.Termination, Over: g.status.Finished()}
@@ -26,7 +29,7 @@ func (g *Game) PGN() string {
 	if k := g.clock; k != nil {
 		h.TimeControl = fmt.Sprintf("%d+%d", int(k.Initial.Seconds()), int(k.Increment.Seconds()))
 	}
-	return g.rules.PGN(h)
+	return h
 }
 
 // playerName names the player of colour c for the PGN header.

@@ -1,6 +1,14 @@
 package game
 
-import "github.com/gambitchess/gambit/chess"
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/gambitchess/gambit/chess"
+)
 
 // Mode is how a game is played.
 type Mode string
@@ -52,4 +60,46 @@ func ParseColor(s string) (chess.Color, bool) {
 		return chess.Black, true
 	}
 	return 0, false
+}
+
+// BotName is the name of the computer's seat at level number n (1 the
+// weakest of its variant's levels), as the PGN records it: "Gambit level 3".
+func BotName(n int) string { return "Gambit level " + strconv.Itoa(n) }
+
+// BotLevelNumber reads the level number of a computer seat named by
+// BotName; false for any other seat or name.
+func BotLevelNumber(s Seat) (int, bool) {
+	rest, ok := strings.CutPrefix(s.Name, "Gambit level ")
+	if s.Kind != SeatBot || !ok {
+		return 0, false
+	}
+	n, err := strconv.Atoi(rest)
+	if err != nil || n < 1 || strconv.Itoa(n) != rest {
+		return 0, false
+	}
+	return n, true
+}
+
+// MaxNameLength is the most characters a display name may have.
+const MaxNameLength = 20
+
+// ParseName reads the display name a player gives (no account needed):
+// trimmed of spaces, 1 to MaxNameLength characters, with no control or
+// format character (no line break, no bidirectional override). An empty
+// or all-space name is no name (""). An error wraps ErrBadName and says
+// what is wrong.
+func ParseName(s string) (string, error) {
+	if !utf8.ValidString(s) {
+		return "", fmt.Errorf("%w: the name is not UTF-8 text", ErrBadName)
+	}
+	s = strings.TrimSpace(s)
+	if n := utf8.RuneCountInString(s); n > MaxNameLength {
+		return "", fmt.Errorf("%w: the name has %d characters, at most %d are allowed", ErrBadName, n, MaxNameLength)
+	}
+	for i, r := range s {
+		if unicode.IsControl(r) || unicode.Is(unicode.Cf, r) || r == utf8.RuneError {
+			return "", fmt.Errorf("%w: the name holds the control character %U at byte %d", ErrBadName, r, i)
+		}
+	}
+	return s, nil
 }

@@ -20,6 +20,10 @@ type Spec struct {
 	Name Variant
 	// Label is the variant's name as people write it ("Chess960").
 	Label string
+	// Labels is the variant's name in the other languages the server
+	// writes, by BCP 47 tag: "zh-TW" (繁體中文) and "zh-CN" (简体中文),
+	// in the browser's terms (web/src/lang/); Label for one it lacks.
+	Labels map[string]string
 	// Board is the board the variant is played on.
 	Board Board
 	// Sides names the sides, the first mover's first ("White", "Black";

@@ -74,7 +74,7 @@ func TestXiangqiChariotMate(t *testing.T) {
 	for _, s := range g.History() {
 		sans, wxf = append(sans, s.SAN), append(wxf, s.WXF)
 	}
-	if strings.Join(sans, " ") != "俥九进九 將４进１ 俥八平六" || strings.Join(wxf, " ") != "R9+9 K4+1 R8.6" {
+	if strings.Join(sans, " ") != "俥九進九 將４進１ 俥八平六" || strings.Join(wxf, " ") != "R9+9 K4+1 R8.6" {
 		t.Errorf("history %v %v", sans, wxf)
 	}
 	pgn := g.PGN()

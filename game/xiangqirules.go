@@ -14,6 +14,7 @@ import (
 var xiangqiSpec = &Spec{
 	Name:         Xiangqi,
 	Label:        "Xiangqi",
+	Labels:       map[string]string{"zh-TW": "象棋", "zh-CN": "中国象棋"},
 	Board:        BoardXiangqi,
 	Sides:        [2]string{"Red", "Black"},
 	Setup:        ParseXiangqiSetup,

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"net/http"
 	"os"
 	"slices"
@@ -16,8 +17,11 @@ import (
 
 	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/internal/lang"
+	"github.com/gambitchess/gambit/server/account"
 	"github.com/gambitchess/gambit/server/computer"
 	"github.com/gambitchess/gambit/server/guards"
+	"github.com/gambitchess/gambit/server/media"
 	"github.com/gambitchess/gambit/server/node"
 	"github.com/gambitchess/gambit/server/reviews"
 	"github.com/gambitchess/gambit/server/round"
@@ -39,6 +43,14 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/games/{id}/pgn", s.handlePGN)
 	mux.HandleFunc("POST /api/games/{id}/review", s.handleReviewStart)
 	mux.HandleFunc("GET /api/games/{id}/review", s.handleReviewGet)
+	mux.HandleFunc("GET /api/games/{id}/analysis", s.handleAnalysis)
+	mux.HandleFunc("POST /api/analysis/position", s.handlePosition)
+	mux.HandleFunc("GET /api/games/{id}/rating", s.handleRating)
+	mux.HandleFunc("GET /api/user/{name}", s.handleUser)
+	mux.HandleFunc("GET /api/user/{name}/games", s.handleUserGames)
+	mux.HandleFunc("GET /api/user/{name}/games.pgn", s.handleUserPGN)
+	mux.HandleFunc("GET /api/user/{name}/rating.svg", s.handleRatingGraph)
+	mux.HandleFunc("GET /api/leaderboard/{perf}", s.handleLeaderboard)
 	mux.HandleFunc("GET /api/levels", s.handleLevels)
 	mux.HandleFunc("GET /api/variants", s.handleVariants)
 	mux.HandleFunc("GET /api/lobby", s.handleLobby)
@@ -53,9 +65,39 @@ func (s *Server) Handler() http.Handler {
 	if s.assets != nil {
 		files := http.FileServerFS(s.assets)
 		mux.Handle("GET /", files)
+		mux.HandleFunc("GET /{$}", s.handleIndex)
 		mux.HandleFunc("GET /favicon.ico", s.handleFavicon)
+		mux.HandleFunc("GET /analysis", s.handleAnalysisPage)
+		mux.HandleFunc("GET /account", s.handlePage)  // the account page: the app's own route (web/src/account.ts)
+		mux.HandleFunc("GET /@/{name}", s.handlePage) // a player's profile (web/src/profile.ts)
 	}
-	return guards.Secure(guards.MarkProxied(s.conn.trustedProxies, guards.Forwarded(s.conn.trustedProxies, s.withPlayer(mux))), refuse)
+	var h http.Handler = mux
+	if s.accounts != nil {
+		s.accounts.Register(mux)
+		h = s.accounts.Middleware(mux)
+	}
+	return guards.Secure(guards.MarkProxied(s.conn.trustedProxies, guards.Forwarded(s.conn.trustedProxies, s.withPlayer(h))), refuse)
+}
+
+// handlePage answers a route of the app that is no file with its page,
+// index.html, which words it (web/src/main.ts route).
+func (s *Server) handlePage(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Cache-Control", "no-cache")
+	http.ServeFileFS(w, r, s.assets, "index.html")
+}
+
+// handleIndex answers the app's page in the asker's language (?lang=, then
+// Accept-Language): its <html lang>, <title>, description and <noscript>.
+func (s *Server) handleIndex(w http.ResponseWriter, r *http.Request) {
+	page, err := fs.ReadFile(s.assets, "index.html")
+	if err != nil {
+		s.httpError(w, fmt.Errorf("server: reading index.html: %w", err))
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-cache")
+	lang.Vary(w.Header())
+	w.Write(media.AppPage(page, lang.FromRequest(r), ""))
 }
 
 // handleFavicon answers the /favicon.ico that browsers and feed readers ask
@@ -74,6 +116,8 @@ type createRequest struct {
 	Clock   *clockSpec `json:"clock"`
 	Setup   string     `json:"setup"` // a FEN or PGN (of the variant) to start from; in chess960 also a start number, "" for a random one
 	Lobby   bool       `json:"lobby"` // online: a public challenge in the lobby instead of a private invite
+	Name    string     `json:"name"`  // the creator's display name (computer, online): game.ParseName; "" for none
+	Rated   bool       `json:"rated"` // online, with a clock, both players signed in: the game changes their ratings (rated.go)
 }
 
 // clockSpec is a time control as requests give it: minutes and increment,
@@ -140,6 +184,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, err)
 		return
 	}
+	req.Name = nameOrAccount(r, req.Name)
 	if req.Mode == game.ModeOnline && req.Lobby { // the narrower limit first: a refused challenge costs no game
 		if err := s.takeChallenge(guards.ClientAddress(r)); err != nil {
 			s.httpError(w, err)
@@ -160,7 +205,24 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, err)
 		return
 	}
-	s.answerNewGame(w, r, opts, player)
+	if !req.Rated {
+		s.answerNewGame(w, r, opts, player)
+		return
+	}
+	u, err := s.checkRated(r, opts)
+	if err != nil {
+		s.httpError(w, err)
+		return
+	}
+	resp, err := s.newGame(r.Context(), opts, player, guards.ClientAddress(r))
+	if err == nil {
+		err = s.markRated(r.Context(), resp.ID, resp.Color, u, opts)
+	}
+	if err != nil {
+		s.httpError(w, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, resp)
 }
 
 // answerNewGame creates the game opts describe and answers 201 with it.
@@ -224,7 +286,14 @@ func (s *Server) heldGames(ctx context.Context, err error, client, player string
 // the human's colour; player is the id of the person creating it.
 func (s *Server) gameOptions(req createRequest, player string) (game.Options, chess.Color, error) {
 	opts := game.Options{ID: round.RandomID(), Mode: req.Mode, Now: s.now, Public: true}
+	name, err := game.ParseName(req.Name)
+	if err != nil {
+		return opts, chess.White, err
+	}
 	me := game.Seat{Kind: game.SeatHuman, Player: player}
+	if req.Mode != game.ModeLocal { // on one screen the two players share the seats: no one's name
+		me.Name = name
+	}
 	human := chess.White
 	switch req.Mode {
 	case game.ModeLocal:
@@ -238,7 +307,7 @@ func (s *Server) gameOptions(req createRequest, player string) (game.Options, ch
 			return opts, human, err
 		}
 		opts.Seats[human] = me
-		name := "Gambit · " + level.Label
+		name := game.BotName(computer.LevelNumber(game.Variant(req.Variant), level.Name))
 		if level.Engine != "" {
 			name = level.Label // "Stockfish, level 3"
 		}
@@ -286,13 +355,43 @@ func parseSeatColor(s string) (chess.Color, error) {
 	return chess.White, fmt.Errorf("%w: colour must be white, black or random, not %.40q", ErrBadRequest, s)
 }
 
+// nameOrAccount is the name a person sits down under: the one given, else
+// the username of the account signed in, else none.
+func nameOrAccount(r *http.Request, given string) string {
+	if u, ok := account.UserOf(r); given == "" && ok {
+		return u.Name
+	}
+	return given
+}
+
+// joinRequest is the body of POST /api/games/{id}/join.
+type joinRequest struct {
+	Name string `json:"name"` // the joiner's display name: game.ParseName; "" for none
+}
+
 // handleJoin seats the caller in an invite game's open seat: the first
 // person with the link plays; everyone after that watches (409
 // seat_taken). A person already seated (another tab, the creator opening
 // their own link) gets their own seat back.
 func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
-	if _, err := decodeBody[struct{}](http.MaxBytesReader(w, r.Body, round.MaxMessage)); err != nil { // {} for now
+	req, err := decodeBody[joinRequest](http.MaxBytesReader(w, r.Body, round.MaxMessage))
+	if err != nil {
 		s.httpError(w, err)
+		return
+	}
+	name, err := game.ParseName(nameOrAccount(r, req.Name))
+	if err != nil {
+		s.httpError(w, err)
+		return
+	}
+	rg, rated, err := s.pendingRated(r.Context(), r.PathValue("id"))
+	if err != nil {
+		s.httpError(w, err)
+		return
+	}
+	u, signedIn := account.UserOf(r)
+	if rated && !signedIn && (rg.White == "" || rg.Black == "") {
+		s.httpError(w, errRatedNeedsAccount)
 		return
 	}
 	player, err := ensurePlayer(w, r)
@@ -300,7 +399,18 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, err)
 		return
 	}
-	s.seatCommand(w, r, round.JoinSeatCmd{Player: player})
+	resp, err := s.runSeatCommand(r.Context(), r.PathValue("id"), round.JoinSeatCmd{Player: player, Name: name})
+	if err != nil {
+		s.httpError(w, err)
+		return
+	}
+	if rated && signedIn { // the account taking the open side (a no-op for the side it holds)
+		if _, err := s.ratings().SeatRated(r.Context(), r.PathValue("id"), resp.Color == "white", u.ID); err != nil {
+			s.httpError(w, err)
+			return
+		}
+	}
+	writeJSON(w, http.StatusOK, resp)
 }
 
 // adoptRequest is the body of POST /api/games/{id}/adopt.
@@ -357,7 +467,7 @@ func (s *Server) runSeatCommand(ctx context.Context, id string, cmd round.JoinSe
 	err := s.withHub(ctx, id, func(h *round.Hub) error { return h.Send(ctx, cmd) })
 	var remote *wire.RemoteOwner
 	if errors.As(err, &remote) {
-		return s.seatElsewhere(ctx, remote.Node, node.SeatRequest{Game: id, Player: cmd.Player, Token: cmd.Token})
+		return s.seatElsewhere(ctx, remote.Node, node.SeatRequest{Game: id, Player: cmd.Player, Name: cmd.Name, Token: cmd.Token})
 	}
 	if err != nil {
 		return createResponse{}, err
@@ -371,19 +481,63 @@ func (s *Server) runSeatCommand(ctx context.Context, id string, cmd round.JoinSe
 
 // summaryJSON is one game in GET /api/games.
 type summaryJSON struct {
-	ID          string                    `json:"id"`
-	Mode        game.Mode                 `json:"mode"`
-	Variant     game.Variant              `json:"variant"`
-	Status      string                    `json:"status"`
-	Result      string                    `json:"result"`
-	Plies       int                       `json:"plies"`
-	Seats       map[string]round.SeatJSON `json:"seats"`
-	UpdatedAt   time.Time                 `json:"updatedAt"`
-	CreatedAt   time.Time                 `json:"createdAt"`
-	Termination string                    `json:"termination,omitempty"`
-	TimeControl string                    `json:"timeControl,omitempty"` // "5+3": minutes and seconds of increment
-	Yours       bool                      `json:"yours,omitempty"`       // the asker plays in it
-	Opening     *round.OpeningJSON        `json:"opening,omitempty"`     // a chess game's, once named
+	ID          string                 `json:"id"`
+	Mode        game.Mode              `json:"mode"`
+	Variant     game.Variant           `json:"variant"`
+	Status      string                 `json:"status"`
+	Result      string                 `json:"result"`
+	Plies       int                    `json:"plies"`
+	Seats       map[string]summarySeat `json:"seats"`
+	UpdatedAt   time.Time              `json:"updatedAt"`
+	CreatedAt   time.Time              `json:"createdAt"`
+	Termination string                 `json:"termination,omitempty"`
+	TimeControl string                 `json:"timeControl,omitempty"` // "5+3": minutes and seconds of increment
+	Yours       bool                   `json:"yours,omitempty"`       // the asker plays in it
+	Opening     *round.OpeningJSON     `json:"opening,omitempty"`     // a chess game's, once named
+}
+
+// summarySeat is a seat of a listed game: who sits there (its display
+// name, the computer's level), and whether it is the asker's own, when the
+// listing can tell (a game against the computer or on one screen that the
+// asker plays; in an online game it cannot, so no seat is).
+type summarySeat struct {
+	round.SeatJSON
+	You bool `json:"you,omitempty"`
+}
+
+// summarySeats are the seats of a listed game; yours says the asker plays
+// in it.
+func summarySeats(sum store.Summary, yours bool) map[string]summarySeat {
+	seat := func(kind, name string) summarySeat {
+		out := summarySeat{SeatJSON: round.SeatJSON{Kind: game.SeatKind(kind), Name: name}}
+		switch {
+		case out.Kind == game.SeatBot:
+			out.Level = botLevel(game.Variant(sum.Variant), name)
+		case out.Kind == game.SeatHuman && yours:
+			out.You = game.Mode(sum.Mode) == game.ModeComputer || game.Mode(sum.Mode) == game.ModeLocal
+		}
+		return out
+	}
+	return map[string]summarySeat{"white": seat(sum.WhiteKind, sum.White), "black": seat(sum.BlackKind, sum.Black)}
+}
+
+// botLevel is the level name of a computer seat of variant v named name:
+// "Gambit level N" (game.BotName), or an older game's "Gambit · " and the
+// level's label; "" when neither names one of v's levels.
+func botLevel(v game.Variant, name string) string {
+	levels, err := computer.LevelsFor(v)
+	if err != nil {
+		return ""
+	}
+	if n, ok := game.BotLevelNumber(game.Seat{Kind: game.SeatBot, Name: name}); ok && n <= len(levels) {
+		return levels[n-1].Name
+	}
+	for _, l := range levels {
+		if name == "Gambit · "+l.Label {
+			return l.Name
+		}
+	}
+	return ""
 }
 
 func (s *Server) handleList(w http.ResponseWriter, r *http.Request) {
@@ -415,15 +569,7 @@ func (s *Server) handleList(w http.ResponseWriter, r *http.Request) {
 		if sum.Status == game.Aborted.String() && !yours {
 			continue // someone else's game that never began: nothing to see
 		}
-		var named *round.OpeningJSON
-		if sum.ECO != "" {
-			named = &round.OpeningJSON{ECO: sum.ECO, Name: sum.Opening}
-		}
-		out = append(out, summaryJSON{Opening: named, ID: sum.ID, Mode: game.Mode(sum.Mode), Variant: game.Variant(sum.Variant), Status: sum.Status,
-			Result: sum.Result, Plies: sum.Plies, UpdatedAt: sum.UpdatedAt, CreatedAt: sum.CreatedAt, Termination: sum.Termination,
-			TimeControl: sum.TimeControl, Yours: yours, Seats: map[string]round.SeatJSON{
-				"white": {Kind: game.SeatKind(sum.WhiteKind), Name: sum.White},
-				"black": {Kind: game.SeatKind(sum.BlackKind), Name: sum.Black}}})
+		out = append(out, summaryOf(sum, yours))
 	}
 	writeJSON(w, http.StatusOK, out)
 }
@@ -490,6 +636,7 @@ func (s *Server) handlePGN(w http.ResponseWriter, r *http.Request) {
 	if reviewable {
 		text = s.reviewedPGN(r.Context(), r.PathValue("id"), text, xiangqi)
 	}
+	text = s.ratedPGN(r.Context(), r.PathValue("id"), text)
 	w.Header().Set("Content-Type", "application/x-chess-pgn; charset=utf-8")
 	if r.URL.Query().Get("download") != "" {
 		w.Header().Set("Content-Disposition", `attachment; filename="gambit-`+r.PathValue("id")+`.pgn"`)

@@ -24,6 +24,18 @@
 // seat_taken after that: one watches; a person already seated gets their
 // seat back). Invite games are private: listed only for their players.
 //
+// Names: creating (computer and online games), joining and pairing take a
+// display name, {"name": "王小明"} (game.ParseName: 1 to 20 characters,
+// trimmed, no control character; 400 bad_name otherwise), which the seat
+// keeps (the state's seats, the PGN's player tags). GET /api/games sends a
+// computer seat's level, and "you": true on the asker's own seat where it
+// can tell (games against the computer and on one screen).
+//
+// Language: GET / and a game's page (its Open Graph tags, <title>,
+// <noscript>) and its viewer page are written in the language of ?lang=,
+// else of Accept-Language (package internal/lang), with Vary:
+// Accept-Language.
+//
 // Lobby: {"mode":"online","lobby":true} makes a public challenge, listed by
 // GET /api/lobby while its creator is connected (see package lobby); accepting
 // is joining. POST /api/pair {"variant","clock"} pairs with the next person

@@ -21,6 +21,8 @@ var (
 	ErrComputerBusy     = wire.ErrComputerBusy
 	ErrViewerLater      = wire.ErrViewerLater
 	ErrViewerUnreadable = wire.ErrViewerUnreadable
+	ErrInPlay           = wire.ErrInPlay
+	ErrSignedOut        = wire.ErrSignedOut
 )
 
 // refuse answers a request refused before it reached a handler (by

@@ -238,10 +238,16 @@ func TestChatRateLimit(t *testing.T) {
 		t.Helper()
 		c.say(text)
 		m := g.white.readN(1)[0]
-		var got struct{ Text, Code string }
+		var got struct {
+			Text, Code, Reason string
+			Params             map[string]int
+		}
 		mustDecode(t, m.D, &got)
 		if ok && (m.T != "chat" || got.Text != text) || !ok && (m.T != "error" || got.Code != "rate_limited") {
 			t.Fatalf("%q: white read %s %s, want it passed: %v", text, m.T, m.D, ok)
+		}
+		if !ok && (got.Reason != "chat_burst" || got.Params["most"] != round.ChatBurst || got.Params["seconds"] < 1) {
+			t.Errorf("%q: the refusal %s carries no chat_burst with most %d and seconds", text, m.D, round.ChatBurst)
 		}
 	}
 	for i := range 3 {

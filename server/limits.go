@@ -70,10 +70,10 @@ func (s *Server) takeChallenge(addr string) error {
 func (s *Server) takeMessage(c *round.Client, own *guards.Bucket) error {
 	now := s.now()
 	if !own.Allow(now, messageRate, messageBurst) {
-		return guards.RateLimited(own.Wait(messageRate), "at most %d messages a second; some were dropped", messageRate)
+		return guards.LimitedAt(own.Wait(messageRate), "messages", messageRate, "at most %d messages a second; some were dropped", messageRate)
 	}
 	if retry, ok := s.rates.messages.Take(c.Addr); !ok {
-		return guards.RateLimited(retry, "at most %d messages a second from your address; some were dropped", messageAddrRate)
+		return guards.LimitedAt(retry, "messages_address", messageAddrRate, "at most %d messages a second from your address; some were dropped", messageAddrRate)
 	}
 	return nil
 }
@@ -82,10 +82,10 @@ func (s *Server) takeMessage(c *round.Client, own *guards.Bucket) error {
 // allowance, then its address's.
 func (s *Server) takeChatLine(c *round.Client) error {
 	if !c.Chat.Bucket.Allow(s.now(), round.ChatRate, round.ChatBurst) {
-		return guards.RateLimited(c.Chat.Bucket.Wait(round.ChatRate), "at most %d lines at once, then one a second; wait a moment", round.ChatBurst)
+		return guards.LimitedAt(c.Chat.Bucket.Wait(round.ChatRate), "chat_burst", round.ChatBurst, "at most %d lines at once, then one a second; wait a moment", round.ChatBurst)
 	}
 	if retry, ok := s.rates.chat.Take(c.Addr); !ok {
-		return guards.RateLimited(retry, "at most %d lines a second from your address; wait a moment", chatAddrRate)
+		return guards.LimitedAt(retry, "chat_address", chatAddrRate, "at most %d lines a second from your address; wait a moment", chatAddrRate)
 	}
 	return nil
 }

@@ -19,6 +19,7 @@ func (s *Server) handleLobby(w http.ResponseWriter, r *http.Request) {
 type pairRequest struct {
 	Variant string     `json:"variant"`
 	Clock   *clockSpec `json:"clock"`
+	Name    string     `json:"name"` // the caller's display name: game.ParseName; "" for none
 }
 
 // handlePair pairs the caller with the next person who asks for the same
@@ -31,6 +32,7 @@ func (s *Server) handlePair(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, err)
 		return
 	}
+	req.Name = nameOrAccount(r, req.Name)
 	if err := s.takeChallenge(guards.ClientAddress(r)); err != nil { // the narrower limit first: a refused pairing costs no game
 		s.httpError(w, err)
 		return
@@ -49,6 +51,7 @@ func (s *Server) handlePair(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, err)
 		return
 	}
+	name := opts.Seats[0].Name + opts.Seats[1].Name // the caller's, checked by gameOptions (the other seat is open)
 	s.lobby.Pair.Lock()
 	defer s.lobby.Pair.Unlock()
 	spec, _ := game.Lookup(opts.Variant)
@@ -60,7 +63,7 @@ func (s *Server) handlePair(w http.ResponseWriter, r *http.Request) {
 		if c.Mine || c.Variant != spec.Name || c.TimeControl != tc {
 			continue
 		}
-		if resp, err := s.joinAs(r.Context(), c.ID, player); err == nil {
+		if resp, err := s.joinAs(r.Context(), c.ID, player, name); err == nil {
 			writeJSON(w, http.StatusOK, resp)
 			return
 		}
@@ -72,11 +75,11 @@ func (s *Server) handlePair(w http.ResponseWriter, r *http.Request) {
 // none to join: the caller's colour drawn at random.
 func (s *Server) pairOptions(req pairRequest, player string) (game.Options, error) {
 	opts, _, err := s.gameOptions(createRequest{Mode: game.ModeOnline, Variant: req.Variant, Color: "random", Clock: req.Clock,
-		Lobby: true}, player)
+		Lobby: true, Name: req.Name}, player)
 	return opts, err
 }
 
-// joinAs seats player in game id's open seat, as a join does.
-func (s *Server) joinAs(ctx context.Context, id, player string) (createResponse, error) {
-	return s.runSeatCommand(ctx, id, round.JoinSeatCmd{Player: player})
+// joinAs seats player, named name, in game id's open seat, as a join does.
+func (s *Server) joinAs(ctx context.Context, id, player, name string) (createResponse, error) {
+	return s.runSeatCommand(ctx, id, round.JoinSeatCmd{Player: player, Name: name})
 }

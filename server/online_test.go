@@ -181,7 +181,9 @@ func TestPresenceAndClaimVictory(t *testing.T) {
 		black.conn.Close(websocket.StatusNormalClosure, "") // before both moved: nothing to claim
 		white.presence(func(p round.PresenceJSON) bool { return !p.Black.Online && p.Black.ClaimIn == nil })
 		white.send(`{"t":"claim-victory"}`)
-		white.wantError("cannot_claim")
+		if e := white.wantError("cannot_claim"); e.Reason != "" || e.Params != nil {
+			t.Errorf("a claim before both moved: %+v, want no wait in it", e)
+		}
 
 		white.send(`{"t":"move","d":{"u":"e2e4"}}`)
 		white.state("move")
@@ -194,8 +196,10 @@ func TestPresenceAndClaimVictory(t *testing.T) {
 		if *p.Black.ClaimIn <= 0 || *p.Black.ClaimIn > 300 {
 			t.Fatalf("claim in %d ms, want (0, 300]", *p.Black.ClaimIn)
 		}
-		white.send(`{"t":"claim-victory"}`) // too early
-		white.wantError("cannot_claim")
+		white.send(`{"t":"claim-victory"}`) // too early: the error says how long to wait, for the browser's words
+		if e := white.wantError("cannot_claim"); e.Reason != "claim_early" || e.Params["seconds"] < 1 || e.Params["seconds"] > 1 {
+			t.Errorf("an early claim's error %+v, want reason claim_early with 1 second", e)
+		}
 		white.presence(func(p round.PresenceJSON) bool { return p.Black.ClaimIn != nil && *p.Black.ClaimIn == 0 })
 		watcher.send(`{"t":"claim-victory"}`)
 		watcher.wantError("not_your_seat")

@@ -186,6 +186,10 @@ type playerState struct {
 	once      sync.Once
 	id, renew string
 	err       error
+
+	// fresh is the secret an account gave the browser in this request
+	// (accountPlayers.Use), "" for none.
+	fresh string
 }
 
 // resolve proves st's cookie, once.
@@ -257,11 +261,16 @@ func ensurePlayer(w http.ResponseWriter, r *http.Request) (string, error) {
 		secret := randomToken()
 		id, value = playerID(secret), issue(key, secret)
 	}
-	name := playerCookieName(r)
-	http.SetCookie(w, &http.Cookie{Name: name, Value: value, Path: "/", MaxAge: int(playerCookieAge.Seconds()),
-		HttpOnly: true, Secure: name == hostPlayerCookie, SameSite: http.SameSiteStrictMode})
+	setPlayerCookie(w, r, value)
 	if st.plainOverTLS { // moved to the __Host- name: the old one goes
 		http.SetCookie(w, &http.Cookie{Name: playerCookie, Value: "", Path: "/", MaxAge: -1, HttpOnly: true, Secure: true, SameSite: http.SameSiteStrictMode})
 	}
 	return id, nil
+}
+
+// setPlayerCookie gives r's browser the player cookie value.
+func setPlayerCookie(w http.ResponseWriter, r *http.Request, value string) {
+	name := playerCookieName(r)
+	http.SetCookie(w, &http.Cookie{Name: name, Value: value, Path: "/", MaxAge: int(playerCookieAge.Seconds()),
+		HttpOnly: true, Secure: name == hostPlayerCookie, SameSite: http.SameSiteStrictMode})
 }

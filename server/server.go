@@ -16,6 +16,8 @@ import (
 	"github.com/gambitchess/gambit/chess/opening"
 	"github.com/gambitchess/gambit/chess/polyglot"
 	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/review"
+	"github.com/gambitchess/gambit/server/account"
 	"github.com/gambitchess/gambit/server/computer"
 	"github.com/gambitchess/gambit/server/guards"
 	"github.com/gambitchess/gambit/server/lobby"
@@ -134,6 +136,9 @@ type Config struct {
 	// its budget, the opening book, the limits. Its Store and Sched are
 	// the server's own (the store's Reviews when it keeps them).
 	Review reviews.Config
+	// NoSignup closes sign-up (POST /api/signup answers signup_closed);
+	// existing accounts still sign in.
+	NoSignup bool
 	// Metrics receives the server's Prometheus series; nil keeps them
 	// unread (a new Metrics no one serves). Serve them with RunMetrics on
 	// a listener of their own, not on the public one.
@@ -168,7 +173,8 @@ type Server struct {
 	creations     *guards.Limiter // game creation per address
 	lobby         *lobby.Lobby
 
-	players *players // issues and checks player cookies (player.go)
+	players  *players         // issues and checks player cookies (player.go)
+	accounts *account.Service // sign-up, sign-in, sessions; nil when the store keeps no accounts (accounts.go)
 
 	conn  connSettings  // timeouts, connection caps, trusted proxies (conn.go)
 	rates addressLimits // per-address buckets besides creations (ratelimit.go)
@@ -260,11 +266,15 @@ func New(cfg Config) *Server {
 	rc := cfg.Review
 	rc.Store, _ = cfg.Store.(store.Reviews) // nil: kept in memory
 	rc.Sched = s.sched
+	if rc.Book == nil {
+		rc.Book = review.OpeningBook // lichess's openings are not judged
+	}
 	if rc.Logger == nil {
 		rc.Logger = cfg.Logger
 	}
 	s.reviews = reviews.New(rc)
 	s.media = s.newMedia(0)
+	s.accounts = s.accountService(!cfg.NoSignup)
 	return s
 }
 

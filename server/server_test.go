@@ -296,12 +296,13 @@ func (c *wsClient) state(typ string) round.StateJSON {
 	return s
 }
 
-func (c *wsClient) wantError(code string) {
+func (c *wsClient) wantError(code string) round.ErrorJSON {
 	c.t.Helper()
-	var e struct{ Code, Message string }
+	var e round.ErrorJSON
 	if err := json.Unmarshal(c.next("error"), &e); err != nil || e.Code != code || e.Message == "" {
 		c.t.Errorf("error %+v, want code %s", e, code)
 	}
+	return e
 }
 
 func TestWebSocketLocalGame(t *testing.T) {

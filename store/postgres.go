@@ -81,6 +81,12 @@ var pgMigrations = []string{
 	ALTER TABLE games ADD COLUMN opening TEXT NOT NULL DEFAULT '';`,
 	// 6: each game's review, once made (Reviews).
 	`CREATE TABLE reviews (game_id TEXT PRIMARY KEY, data BYTEA NOT NULL, updated_at TIMESTAMPTZ NOT NULL);`,
+	// 7: the accounts and their sessions (Accounts).
+	pgAccountsSchema,
+	// 8: the rated games and the ratings (Ratings).
+	ratingsSchema,
+	// 9: each seat's game creation time, for a player's games in pages (History).
+	historySchema,
 }
 
 // defaultPoolConns is how many connections a node keeps to PostgreSQL,
@@ -233,6 +239,11 @@ func (s *Postgres) Append(ctx context.Context, id string, expect int64, events [
 		if err := pgInsertEvents(ctx, tx, id, events); err != nil {
 			return err
 		}
+		if sum.Finished { // rated in the same transaction as the end (postgres_ratings.go)
+			if err := pgApplyRating(ctx, tx, id, sum); err != nil {
+				return err
+			}
+		}
 		return pgSetPlayers(ctx, tx, id, sum.Players)
 	})
 	if err != nil {
@@ -293,8 +304,8 @@ func pgSetPlayers(ctx context.Context, tx pgx.Tx, id string, players []string) e
 	if _, err := tx.Exec(ctx, `DELETE FROM game_players WHERE game_id = $1 AND NOT (player = ANY($2))`, id, set); err != nil {
 		return fmt.Errorf("players: %w", err)
 	}
-	if _, err := tx.Exec(ctx, `INSERT INTO game_players (game_id, player) SELECT $1, unnest($2::text[])
-		ON CONFLICT DO NOTHING`, id, set); err != nil {
+	if _, err := tx.Exec(ctx, `INSERT INTO game_players (game_id, player, created_at)
+		SELECT $1, unnest($2::text[]), (SELECT created_at FROM games WHERE id = $1) ON CONFLICT DO NOTHING`, id, set); err != nil {
 		return fmt.Errorf("players: %w", err)
 	}
 	return nil

@@ -13,6 +13,10 @@ import (
 	"github.com/gambitchess/gambit/store/storetest"
 )
 
+// beforeReviews is the schema version before the reviews table
+// (migration 6 of both stores).
+const beforeReviews = 5
+
 // TestReviewsContract runs the Reviews contract on both stores, each
 // brought up to date from the schema before the reviews table, so the
 // contract runs on a database as the migration leaves it.
@@ -20,7 +24,7 @@ func TestReviewsContract(t *testing.T) {
 	t.Run("SQLite", func(t *testing.T) {
 		storetest.RunReviews(t, func(t *testing.T) storetest.ReviewStore {
 			path := filepath.Join(t.TempDir(), "gambit.db")
-			sqliteAtSchema(t, path, store.SQLiteVersions-1)
+			sqliteAtSchema(t, path, beforeReviews)
 			st, err := store.OpenSQLite(context.Background(), path)
 			if err != nil {
 				t.Fatal(err)
@@ -31,7 +35,7 @@ func TestReviewsContract(t *testing.T) {
 	t.Run("Postgres", func(t *testing.T) {
 		storetest.RunReviews(t, func(t *testing.T) storetest.ReviewStore {
 			url := pgtest.URL(t)
-			pgAtSchema(t, url, store.PGVersions-1)
+			pgAtSchema(t, url, beforeReviews)
 			st, err := store.OpenPostgres(context.Background(), url)
 			if err != nil {
 				t.Fatal(err)

@@ -59,6 +59,12 @@ var migrations = []migration{
 		ALTER TABLE games ADD COLUMN opening TEXT NOT NULL DEFAULT '';`),
 	// 6: each game's review, once made (Reviews).
 	execSQL(`CREATE TABLE reviews (game_id TEXT PRIMARY KEY, data BLOB NOT NULL, updated_at INTEGER NOT NULL)`),
+	// 7: the accounts and their sessions (Accounts).
+	execSQL(accountsSchema),
+	// 8: the rated games and the ratings (Ratings).
+	execSQL(ratingsSchema),
+	// 9: each seat's game creation time, for a player's games in pages (History).
+	execSQL(historySchema),
 }
 
 // logSchema adds what Log needs beside the games table. The record column

@@ -105,6 +105,11 @@ func appendTx(ctx context.Context, tx *sql.Tx, p *prepared, r *appendReq) error 
 	if err := insertEvents(ctx, tx, p, r.id, r.events); err != nil {
 		return err
 	}
+	if sum.Finished { // rated in the same transaction as the end (sqlite_ratings.go)
+		if err := sqliteApplyRating(ctx, tx, r.id, sum); err != nil {
+			return err
+		}
+	}
 	return setPlayers(ctx, tx, p, r.id, sum.Players)
 }
 

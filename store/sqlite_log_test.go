@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -130,9 +131,9 @@ func TestSQLiteListUsesIndexes(t *testing.T) {
 		{ListQuery{}, []string{"SEARCH games USING INDEX games_public_updated (public=?)"}},
 		{ListQuery{Finished: &yes}, []string{"SEARCH games USING INDEX games_public_finished_updated (public=? AND finished=?)"}},
 		{ListQuery{Player: "p"}, []string{"SEARCH games USING INDEX games_public_updated (public=?)",
-			"SEARCH gp USING COVERING INDEX game_players_player (player=?)", "USE TEMP B-TREE FOR ORDER BY"}},
+			"SEARCH gp USING COVERING INDEX game_players_created (player=?)", "USE TEMP B-TREE FOR ORDER BY"}},
 		{ListQuery{Player: "p", Finished: &yes}, []string{"SEARCH games USING INDEX games_public_finished_updated (public=? AND finished=?)",
-			"SEARCH gp USING COVERING INDEX game_players_player (player=?)", "USE TEMP B-TREE FOR ORDER BY"}},
+			"SEARCH gp USING COVERING INDEX game_players_created (player=?)", "USE TEMP B-TREE FOR ORDER BY"}},
 	}
 	for _, tt := range tests {
 		q, args := listQuery(tt.q)
@@ -162,6 +163,38 @@ func TestSQLiteListUsesIndexes(t *testing.T) {
 		}
 		if strings.Contains(text, "SCAN games") || strings.Count(text, "TEMP B-TREE") > strings.Count(strings.Join(tt.want, "\n"), "TEMP B-TREE") {
 			t.Errorf("List(%+v) scans or sorts more than it should:\n%s", tt.q, text)
+		}
+	}
+}
+
+// TestSQLitePlayerGamesUsesIndex: a page of a player's games is read from
+// game_players_created at the cursor, in its order: no sort, no scan.
+func TestSQLitePlayerGamesUsesIndex(t *testing.T) {
+	st, _ := openTemp(t)
+	defer st.Close()
+	yes := true
+	for _, q := range []GamesQuery{{}, {After: Cursor{CreatedAt: time.Unix(5, 0), ID: "g"}}, {Variant: "chess", Rated: &yes, Result: "1-0"}} {
+		filter, args := gamesFilter(q, "games", []any{"p"}, func(n int) string { return "?" + strconv.Itoa(n) })
+		args = append(args, 10)
+		rows, err := st.db.Query(`EXPLAIN QUERY PLAN SELECT games.id FROM game_players gp INDEXED BY game_players_created
+			CROSS JOIN games ON games.id = gp.game_id LEFT JOIN rated_games r ON r.game_id = games.id
+			WHERE gp.player = ?1`+filter+` ORDER BY gp.created_at DESC, gp.game_id DESC LIMIT ?`+strconv.Itoa(len(args)), args...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var plan []string
+		for rows.Next() {
+			var id, parent, unused int
+			var detail string
+			if err := rows.Scan(&id, &parent, &unused, &detail); err != nil {
+				t.Fatal(err)
+			}
+			plan = append(plan, detail)
+		}
+		rows.Close()
+		text := strings.Join(plan, "\n")
+		if !strings.Contains(text, "SEARCH gp USING COVERING INDEX game_players_created (player=?") || strings.Contains(text, "TEMP B-TREE") {
+			t.Errorf("PlayerGames(%+v) plan:\n%s", q, text)
 		}
 	}
 }

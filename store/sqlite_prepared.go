@@ -22,8 +22,8 @@ const (
 	sqlInsertEvent   = `INSERT INTO events (game_id, v, type, data) VALUES (?, ?, ?, ?)`
 	sqlDeletePlayers = `DELETE FROM game_players WHERE game_id = ?
 		AND player NOT IN (SELECT value FROM json_each(?))`
-	sqlInsertPlayers = `INSERT OR IGNORE INTO game_players (game_id, player)
-		SELECT ?, value FROM json_each(?)`
+	sqlInsertPlayers = `INSERT OR IGNORE INTO game_players (game_id, player, created_at)
+		SELECT ?1, value, (SELECT created_at FROM games WHERE id = ?1) FROM json_each(?2)`
 )
 
 // appendStatements are the statements prepare parses.

@@ -9,15 +9,71 @@ var (
 	redNumerals   = [10]string{"", "一", "二", "三", "四", "五", "六", "七", "八", "九"}
 	blackNumerals = [10]string{"", "１", "２", "３", "４", "５", "６", "７", "８", "９"}
 	// ordinals[count][index] names the index-th of count same pieces on a
-	// file, front first.
+	// file, front first; "後" is written 后 in simplified characters.
 	ordinals = [6][5]string{
-		2: {"前", "后"},
-		3: {"前", "中", "后"},
+		2: {"前", "後"},
+		3: {"前", "中", "後"},
 		4: {"前", "二", "三", "四"},
 		5: {"前", "二", "三", "四", "五"},
 	}
-	chineseActions = map[byte]string{'+': "进", '-': "退", '.': "平"}
+	// scriptPieces are the characters of the pieces by script, indexed by
+	// Piece (as pieceHanzi): red 帥仕相傌俥炮兵, black 將士象馬車砲卒 in
+	// traditional characters; 帅仕相马车炮兵 and 将士象马车炮卒 in simplified.
+	scriptPieces = [2][16]string{
+		Traditional: pieceHanzi,
+		Simplified: {
+			"＋", "帅", "仕", "相", "马", "车", "炮", "兵",
+			"＋", "将", "士", "象", "马", "车", "炮", "卒",
+		},
+	}
+	// scriptActions are 進/退/平 (traditional) and 进/退/平 (simplified),
+	// by the action's WXF sign.
+	scriptActions = [2]map[byte]string{
+		Traditional: {'+': "進", '-': "退", '.': "平"},
+		Simplified:  {'+': "进", '-': "退", '.': "平"},
+	}
 )
+
+// Script is a way of writing Chinese characters: the moves of Chinese
+// notation are written in one of them, never in a mixture.
+type Script uint8
+
+// The scripts. Traditional is the zero value, and the default wherever a
+// move is written without a choice (Chinese, the xiangqi PGN writer,
+// gambit moves): the pieces on the board are drawn with the traditional
+// characters (Piece.Hanzi), and the notation matches them.
+const (
+	Traditional Script = iota // 俥傌相仕帥炮兵 / 車馬象士將砲卒, 進 退 平, 前 中 後 (Taiwan, Hong Kong)
+	Simplified                // 车马相仕帅炮兵 / 车马象士将炮卒, 进 退 平, 前 中 后 (mainland China, Singapore)
+)
+
+// String returns "traditional" or "simplified".
+func (s Script) String() string {
+	if s == Simplified {
+		return "simplified"
+	}
+	return "traditional"
+}
+
+// ParseScript reads a script's name: "traditional" (or "hant") or
+// "simplified" (or "hans"), in any case.
+func ParseScript(name string) (Script, bool) {
+	switch strings.ToLower(strings.TrimSpace(name)) {
+	case "traditional", "hant":
+		return Traditional, true
+	case "simplified", "hans":
+		return Simplified, true
+	}
+	return Traditional, false
+}
+
+// valid maps an out-of-range script to the default.
+func (s Script) valid() Script {
+	if s > Simplified {
+		return Traditional
+	}
+	return s
+}
 
 func numeral(c Color, n int) string {
 	if c == Red {
@@ -26,31 +82,47 @@ func numeral(c Color, n int) string {
 	return blackNumerals[n]
 }
 
-// Chinese returns the legal move m in traditional four-character
-// Chinese notation as a Chinese player writes it: red pieces 帥仕相傌俥炮兵
-// with files and distances 一…九, black pieces 將士象馬車砲卒 with
-// full-width １…９, and 进/退/平. Two or three same pieces on one file are
-// told apart by 前/中/后 (four or five soldiers by 前二三四五), never for
-// advisors and elephants; when two files each hold two or more soldiers
-// the file number replaces the piece (前七进一).
-func (p *Position) Chinese(m Move) string {
+// Chinese returns the legal move m in four-character Chinese notation in
+// traditional characters (ChineseIn with Traditional): 炮二平五, 傌八進七.
+func (p *Position) Chinese(m Move) string { return p.ChineseIn(m, Traditional) }
+
+// ChineseIn returns the legal move m in four-character Chinese notation
+// as a Chinese player writes it, all in script s: red pieces with files
+// and distances 一…九, black pieces with full-width １…９. In Traditional
+// the pieces are 帥仕相傌俥炮兵 and 將士象馬車砲卒 and the actions 進/退/平;
+// in Simplified 帅仕相马车炮兵 and 将士象马车炮卒, 进/退/平. Two or three
+// same pieces on one file are told apart by 前/中/後 (后 in Simplified;
+// four or five soldiers by 前二三四五), never for advisors and elephants;
+// when two files each hold two or more soldiers the file number replaces
+// the piece (前七進一). An unknown s writes Traditional.
+func (p *Position) ChineseIn(m Move, s Script) string {
+	s = s.valid()
 	d := describe(p, m)
 	pc := NewPiece(d.us, d.pt)
 	var sb strings.Builder
 	switch {
 	case !d.tandem() || d.count > 5:
-		sb.WriteString(pc.Hanzi())
+		sb.WriteString(scriptPieces[s][pc])
 		sb.WriteString(numeral(d.us, d.file))
 	case d.pt == Soldier && d.multiFile:
-		sb.WriteString(ordinals[d.count][d.index])
+		sb.WriteString(ordinal(d.count, d.index, s))
 		sb.WriteString(numeral(d.us, d.file))
 	default:
-		sb.WriteString(ordinals[d.count][d.index])
-		sb.WriteString(pc.Hanzi())
+		sb.WriteString(ordinal(d.count, d.index, s))
+		sb.WriteString(scriptPieces[s][pc])
 	}
-	sb.WriteString(chineseActions[d.action])
+	sb.WriteString(scriptActions[s][d.action])
 	sb.WriteString(numeral(d.us, d.num))
 	return sb.String()
+}
+
+// ordinal names the index-th of count same pieces on a file in script s.
+func ordinal(count, index int, s Script) string {
+	o := ordinals[count][index]
+	if o == "後" && s == Simplified {
+		return "后"
+	}
+	return o
 }
 
 // chineseToken maps one character of Chinese notation to a normalised
@@ -116,9 +188,9 @@ func normalizeChinese(s string) (string, bool) {
 }
 
 // ParseChinese reads a move in Chinese notation and checks that it is
-// legal. It accepts
+// legal. It reads either script and any mixture of them, as people write:
 // simplified, traditional and side-specific characters for either side
-// (车/車/俥, 马/馬/傌, 炮/砲, 兵/卒, 帅/将/帥/將, 士/仕, 相/象, 进/進,
+// (车/車/俥, 马/馬/傌, 炮/砲/包, 兵/卒, 帅/将/帥/將, 士/仕, 相/象, 进/進,
 // 后/後), Chinese, ASCII and full-width digits, and the piece-and-file form
 // for a piece that shares its file when the move is still unique.
 func (p *Position) ParseChinese(s string) (Move, error) {

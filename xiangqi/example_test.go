@@ -55,7 +55,7 @@ func ExamplePosition_Chinese() {
 	fmt.Println(child.Chinese(reply), child.WXF(reply))
 	// Output:
 	// 炮二平五 C2.5 h2e2
-	// 馬８进７ H8+7
+	// 馬８進７ H8+7
 }
 
 func ExamplePosition_ParseChinese() {

@@ -54,6 +54,7 @@ func FuzzParseFEN(f *testing.F) {
 			var child Position
 			p.MakeMove(m, &child)
 			_ = p.Chinese(m)
+			_ = p.ChineseIn(m, Simplified)
 			_ = p.WXF(m)
 		}
 	})
@@ -69,7 +70,7 @@ var fuzzPositions = []string{
 
 func FuzzParseChinese(f *testing.F) {
 	_, moves := fuzzSeeds(f)
-	for _, s := range append(moves, "前三进一", "二卒平３", "中兵平四", "俥九進一") {
+	for _, s := range append(moves, "前三进一", "二卒平３", "中兵平四", "俥九進一", "後俥平六", "后车平六", "马二進三", "傌二进三", "車１進１") {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -82,8 +83,14 @@ func FuzzParseChinese(f *testing.F) {
 			if !p.IsLegal(m) {
 				t.Fatalf("%s: ParseChinese(%q) = illegal %s", fen, s, m)
 			}
-			if back, err := p.ParseChinese(p.Chinese(m)); err != nil || back != m {
-				t.Fatalf("%s: %q -> %s does not round-trip: %v", fen, s, m, err)
+			for _, sc := range []Script{Traditional, Simplified} {
+				text := p.ChineseIn(m, sc)
+				if err := scriptMix(text, sc); err != nil {
+					t.Fatalf("%s: %q -> %s written %s in %v: %v", fen, s, m, text, sc, err)
+				}
+				if back, err := p.ParseChinese(text); err != nil || back != m {
+					t.Fatalf("%s: %q -> %s does not round-trip in %v: %v", fen, s, m, sc, err)
+				}
 			}
 		}
 	})

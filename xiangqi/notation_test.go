@@ -11,9 +11,9 @@ import (
 	"github.com/gambitchess/gambit/internal/shareddata"
 )
 
-// canonicalChars maps the side-specific characters Position.Chinese writes
-// to the common ones of notation-vectors.tsv.
-var canonicalChars = strings.NewReplacer("帥", "帅", "將", "将", "傌", "马", "馬", "马", "俥", "车", "車", "车", "砲", "炮")
+// canonicalChars maps the traditional characters Position.Chinese writes
+// to the simplified ones of notation-vectors.tsv.
+var canonicalChars = strings.NewReplacer("帥", "帅", "將", "将", "傌", "马", "馬", "马", "俥", "车", "車", "车", "砲", "炮", "進", "进", "後", "后")
 
 func TestNotationVectors(t *testing.T) {
 	f, err := os.Open(shareddata.Path(t, "xiangqi/notation-vectors.tsv"))
@@ -46,6 +46,9 @@ func TestNotationVectors(t *testing.T) {
 		}
 		if got := canonicalChars.Replace(p.Chinese(m)); got != canonical {
 			t.Errorf("%s: Chinese(%s) = %s, want %s", src, iccs, got, canonical)
+		}
+		if got := p.ChineseIn(m, Simplified); got != canonical {
+			t.Errorf("%s: ChineseIn(%s, Simplified) = %s, want %s", src, iccs, got, canonical)
 		}
 	}
 	if rows != 817 {
@@ -166,23 +169,23 @@ func TestTandemNotation(t *testing.T) {
 		fen, iccs, chinese, wxf string
 	}{
 		// Two red chariots on file 9 (a), the front one moves.
-		{"3k5/9/9/9/9/R8/9/R8/9/4K4 w", "a4a6", "前俥进二", "R++2"},
-		{"3k5/9/9/9/9/R8/9/R8/9/4K4 w", "a2d2", "后俥平六", "R-.6"},
+		{"3k5/9/9/9/9/R8/9/R8/9/4K4 w", "a4a6", "前俥進二", "R++2"},
+		{"3k5/9/9/9/9/R8/9/R8/9/4K4 w", "a2d2", "後俥平六", "R-.6"},
 		// Two black horses on file 2 (b).
-		{"3k5/1n7/9/1n7/9/9/9/9/9/4K4 b", "b6c4", "前馬进３", "H++3"},
+		{"3k5/1n7/9/1n7/9/9/9/9/9/4K4 b", "b6c4", "前馬進３", "H++3"},
 		// Three red soldiers on file e.
-		{"3k5/9/4P4/4P4/4P4/9/9/9/9/4K4 w", "e5d5", "后兵平六", "P-.6"},
+		{"3k5/9/4P4/4P4/4P4/9/9/9/9/4K4 w", "e5d5", "後兵平六", "P-.6"},
 		{"3k5/9/4P4/4P4/4P4/9/9/9/9/4K4 w", "e6f6", "中兵平四", "P5.4"},
 		// Two files with two soldiers each (red, files e and g).
-		{"3k5/9/9/4P1P2/4P1P2/9/9/9/9/4K4 w", "g6g7", "前三进一", "3++1"},
-		{"3k5/9/9/4P1P2/4P1P2/9/9/9/9/4K4 w", "e5d5", "后五平六", "5-.6"},
+		{"3k5/9/9/4P1P2/4P1P2/9/9/9/9/4K4 w", "g6g7", "前三進一", "3++1"},
+		{"3k5/9/9/4P1P2/4P1P2/9/9/9/9/4K4 w", "e5d5", "後五平六", "5-.6"},
 		// Four black soldiers on file d.
-		{"5k3/9/9/9/9/3p5/3p5/3p5/3p5/4K4 b", "d1d0", "前卒进１", "+++1"},
+		{"5k3/9/9/9/9/3p5/3p5/3p5/3p5/4K4 b", "d1d0", "前卒進１", "+++1"},
 		{"5k3/9/9/9/9/3p5/3p5/3p5/3p5/4K4 b", "d2c2", "二卒平３", "P+.3"},
 		{"5k3/9/9/9/9/3p5/3p5/3p5/3p5/4K4 b", "d4e4", "四卒平５", "--.5"},
 		// Advisors and elephants never take 前/后.
 		{"3k5/9/9/9/9/9/9/3A5/9/3AK4 w", "d2e1", "仕六退五", "A6-5"},
-		{"3k5/9/9/9/9/2B6/9/9/9/2B1K4 w", "c0e2", "相七进五", "E7+5"},
+		{"3k5/9/9/9/9/2B6/9/9/9/2B1K4 w", "c0e2", "相七進五", "E7+5"},
 	}
 	for _, tt := range tests {
 		p, err := ParseFEN(tt.fen)
@@ -370,6 +373,125 @@ func TestParseSquare(t *testing.T) {
 		got, err := ParseSquare(tt.in)
 		if got != tt.want || (err != nil) != tt.err || err != nil && !errors.Is(err, ErrInvalidSquare) {
 			t.Errorf("ParseSquare(%q) = %v, %v; want %v, error %v", tt.in, got, err, tt.want, tt.err)
+		}
+	}
+}
+
+// TestChineseScripts writes moves in each script: every character of a
+// move is of that script (no 进 with 俥, no 進 with 车), and the other
+// script, and mixtures of both, read back as the same move.
+func TestChineseScripts(t *testing.T) {
+	tests := []struct {
+		fen, iccs, traditional, simplified string
+	}{
+		{StartFEN, "h2e2", "炮二平五", "炮二平五"},
+		{StartFEN, "h0g2", "傌二進三", "马二进三"},
+		{StartFEN, "a0a1", "俥九進一", "车九进一"},
+		{StartFEN, "e0e1", "帥五進一", "帅五进一"},
+		{StartFEN, "g0e2", "相三進五", "相三进五"},
+		{StartFEN, "f0e1", "仕四進五", "仕四进五"},
+		{StartFEN, "c3c4", "兵七進一", "兵七进一"},
+		{"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b", "h9g7", "馬８進７", "马８进７"},
+		{"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b", "a9a8", "車１進１", "车１进１"},
+		{"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b", "b7e7", "砲２平５", "炮２平５"},
+		{"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b", "e9e8", "將５進１", "将５进１"},
+		{"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b", "g9e7", "象７進５", "象７进５"},
+		{"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b", "c6c5", "卒３進１", "卒３进１"},
+		{"3k5/9/9/9/9/R8/9/R8/9/4K4 w", "a2d2", "後俥平六", "后车平六"},
+		{"3k5/9/9/9/9/R8/9/R8/9/4K4 w", "a4a6", "前俥進二", "前车进二"},
+		{"3k5/1n7/9/1n7/9/9/9/9/9/4K4 b", "b8c6", "後馬進３", "后马进３"},
+		{"3k5/9/9/4P1P2/4P1P2/9/9/9/9/4K4 w", "e5d5", "後五平六", "后五平六"},
+	}
+	simplifiedOnly := "帅将马车进后"
+	traditionalOnly := "帥將傌馬俥車砲進後"
+	for _, tt := range tests {
+		p, err := ParseFEN(tt.fen)
+		if err != nil {
+			t.Fatalf("%s: %v", tt.fen, err)
+		}
+		m, err := p.ParseUCI(tt.iccs)
+		if err != nil {
+			t.Fatalf("%s %s: %v", tt.fen, tt.iccs, err)
+		}
+		if got := p.ChineseIn(m, Traditional); got != tt.traditional {
+			t.Errorf("%s %s: ChineseIn(Traditional) = %s, want %s", tt.fen, tt.iccs, got, tt.traditional)
+		}
+		if got := p.Chinese(m); got != tt.traditional {
+			t.Errorf("%s %s: Chinese = %s, want %s (the default is traditional)", tt.fen, tt.iccs, got, tt.traditional)
+		}
+		if got := p.ChineseIn(m, Simplified); got != tt.simplified {
+			t.Errorf("%s %s: ChineseIn(Simplified) = %s, want %s", tt.fen, tt.iccs, got, tt.simplified)
+		}
+		if strings.ContainsAny(tt.traditional, simplifiedOnly) || strings.ContainsAny(tt.simplified, traditionalOnly) {
+			t.Errorf("%s %s: table mixes scripts: %s / %s", tt.fen, tt.iccs, tt.traditional, tt.simplified)
+		}
+		// Mixtures: the first two characters of one script, the rest of the other.
+		tr, si := []rune(tt.traditional), []rune(tt.simplified)
+		for _, in := range []string{tt.traditional, tt.simplified, string(tr[:2]) + string(si[2:]), string(si[:2]) + string(tr[2:])} {
+			if got, err := p.ParseChinese(in); err != nil || got != m {
+				t.Errorf("%s: ParseChinese(%q) = %s, %v; want %s", tt.fen, in, got, err, m)
+			}
+		}
+	}
+}
+
+// TestChineseInEveryMove writes every legal move of the fuzz positions in
+// both scripts: each reads back, and no move mixes the scripts.
+func TestChineseInEveryMove(t *testing.T) {
+	for _, fen := range fuzzPositions {
+		p, err := ParseFEN(fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var ml MoveList
+		p.GenerateLegal(&ml)
+		for _, m := range ml.Moves() {
+			for _, s := range []Script{Traditional, Simplified} {
+				text := p.ChineseIn(m, s)
+				if err := scriptMix(text, s); err != nil {
+					t.Errorf("%s %s: ChineseIn(%v) = %s: %v", fen, m, s, text, err)
+				}
+				if back, err := p.ParseChinese(text); err != nil || back != m {
+					t.Errorf("%s %s: ParseChinese(%s) = %s, %v", fen, m, text, back, err)
+				}
+			}
+		}
+	}
+}
+
+// scriptMix says which character of text belongs to the other script
+// than s; nil when none does.
+func scriptMix(text string, s Script) error {
+	other := "帅将马车进后" // simplified only
+	if s == Simplified {
+		other = "帥將傌馬俥車砲進後"
+	}
+	if i := strings.IndexAny(text, other); i >= 0 {
+		return errors.New("holds " + string([]rune(text[i:])[0]) + " of the other script")
+	}
+	return nil
+}
+
+func TestParseScript(t *testing.T) {
+	tests := []struct {
+		in   string
+		want Script
+		ok   bool
+	}{
+		{"traditional", Traditional, true},
+		{"Simplified", Simplified, true},
+		{" hans ", Simplified, true},
+		{"hant", Traditional, true},
+		{"", Traditional, false},
+		{"zh-CN", Traditional, false},
+	}
+	for _, tt := range tests {
+		got, ok := ParseScript(tt.in)
+		if got != tt.want || ok != tt.ok {
+			t.Errorf("ParseScript(%q) = %v, %v; want %v, %v", tt.in, got, ok, tt.want, tt.ok)
+		}
+		if back, _ := ParseScript(got.String()); back != got {
+			t.Errorf("ParseScript(%v.String()) = %v", got, back)
 		}
 	}
 }

@@ -36,13 +36,14 @@ var allowedImports = map[string][]string{
 	"engine":              {"chess", "internal/elo", "internal/tt", "internal/benchrun"},
 	"render":              {"chess", "xiangqi"},
 	"render/internal/gen": {},
-	"render/viewer":       {"chess", "chess/pgn", "xiangqi", "xiangqi/pgn", "internal/charset", "internal/pgntag"},
+	"render/chart":        {}, // a line chart as SVG: the profile's rating graph
+	"render/viewer":       {"chess", "chess/pgn", "xiangqi", "xiangqi/pgn", "internal/charset", "internal/pgntag", "internal/lang"},
 	"engine/xq":           {"xiangqi", "internal/tt", "internal/benchrun"},
 	"engine/fogbot":       {"chess", "engine", "variant/fog"},
 	"engine/bombbot":      {"chess", "engine", "variant/bomb"},
 	"uci":                 {"chess", "chess/polyglot", "xiangqi", "engine", "engine/xq"},
 	"match":               {"chess", "chess/pgn", "xiangqi", "xiangqi/pgn", "engine/xq", "uci", "internal/elo"},
-	"review":              {"chess", "chess/pgn", "xiangqi", "xiangqi/pgn", "engine", "engine/xq", "uci"}, // a game's review: lichess's formulas over an engine's evaluations
+	"review":              {"chess", "chess/pgn", "chess/opening", "xiangqi", "xiangqi/pgn", "engine", "engine/xq", "uci"}, // a game's review: lichess's formulas over an engine's evaluations
 	"game":                {"chess", "chess/pgn", "chess/opening", "xiangqi", "xiangqi/pgn", "internal/pgntag", "variant/fair"},
 	// A variant's registration sits above game and its own rules and bot;
 	// variant/all lists them for the binary. Nothing imports one but that.
@@ -53,34 +54,37 @@ var allowedImports = map[string][]string{
 	"variant/all":             {"variant/fog/foggame", "variant/dice/dicegame", "variant/bomb/bombgame", "variant/jieqi/jieqigame"},
 	"variant/jieqi":           {"xiangqi", "variant/fair", "internal/pgntag"},
 	"engine/jieqibot":         {"xiangqi", "variant/jieqi"},
-	"store":                   {},
-	"store/storetest":         {"store"},
-	"server":                  {"chess", "chess/pgn", "chess/opening", "chess/polyglot", "game", "store", "web", "render", "review", "server/guards", "server/node", "server/lobby", "server/sched", "server/wire", "server/computer", "server/media", "server/round", "server/reviews"},
-	"server/reviews":          {"chess", "game", "review", "store", "xiangqi", "server/guards", "server/sched", "server/wire"},                  // the games' reviews, run position by position in the computer's scheduler
-	"server/round":            {"chess", "game", "store", "server/guards", "server/lobby", "server/sched", "server/wire", "server/computer"},    // the hubs: one live game each, its commands, clocks, computer, presence, chat and wire messages
-	"server/guards":           {},                                                                                                               // connection and address limits, proxies, frames, same-site checks: knows no game
-	"server/lobby":            {"chess", "game", "store", "server/node"},                                                                        // the open challenges, in memory: no HTTP, no hub
-	"server/computer":         {"chess", "chess/polyglot", "game", "engine", "engine/xq", "xiangqi", "uci", "server/guards", "server/wire"},            // the computer's levels, its bot over the engines, the count of its games
-	"server/media":            {"chess", "game", "store", "xiangqi", "render", "render/viewer", "server/guards", "server/sched", "server/wire"}, // a game's page, images and viewer page (render/viewer: GET /game/{id}.html)
-	"server/sched":            {},                                                                                                               // the fair scheduler of the computer's thinking and the drawings: knows no game
-	"server/wire":             {"game", "store", "server/guards", "server/node"},                                                                // the server's errors and their one mapping to HTTP and WebSocket codes
-	"server/node":             {"game"},                                                                                                         // what the nodes say to each other: below server and cluster
-	"server/servertest":       {"game"},                                                                                                         // what the server packages' tests share; only tests import it
+	"store":                   {"rating"},
+	"store/storetest":         {"store", "rating"},
+	"server":                  {"chess", "chess/pgn", "chess/opening", "chess/polyglot", "game", "store", "web", "render", "review", "server/guards", "server/node", "server/lobby", "server/sched", "server/wire", "server/computer", "server/media", "server/round", "server/reviews", "internal/lang", "server/account", "render/chart", "rating"},
+	"server/reviews":          {"chess", "game", "review", "store", "xiangqi", "server/guards", "server/sched", "server/wire"},                                   // the games' reviews, run position by position in the computer's scheduler
+	"server/round":            {"chess", "game", "store", "server/guards", "server/lobby", "server/sched", "server/wire", "server/computer"},                     // the hubs: one live game each, its commands, clocks, computer, presence, chat and wire messages
+	"server/account":          {"store", "server/guards", "server/wire"},                                                                                         // sign-up, sign-in, sessions: knows no game
+	"server/guards":           {},                                                                                                                                // connection and address limits, proxies, frames, same-site checks: knows no game
+	"server/lobby":            {"chess", "game", "store", "server/node"},                                                                                         // the open challenges, in memory: no HTTP, no hub
+	"server/computer":         {"chess", "chess/polyglot", "game", "engine", "engine/xq", "xiangqi", "uci", "server/guards", "server/wire"},                      // the computer's levels, its bot over the engines, the count of its games
+	"server/media":            {"chess", "game", "store", "xiangqi", "render", "render/viewer", "server/guards", "server/sched", "server/wire", "internal/lang"}, // a game's page, images and viewer page (render/viewer: GET /game/{id}.html)
+	"server/sched":            {},                                                                                                                                // the fair scheduler of the computer's thinking and the drawings: knows no game
+	"server/wire":             {"game", "store", "server/guards", "server/node"},                                                                                 // the server's errors and their one mapping to HTTP and WebSocket codes
+	"server/node":             {"game"},                                                                                                                          // what the nodes say to each other: below server and cluster
+	"server/servertest":       {"game"},                                                                                                                          // what the server packages' tests share; only tests import it
 	"web":                     {},
 	"cluster":                 {"server/node"}, // nodes over NATS: beside server (neither imports the other), wired by cmd
 	"loadtest":                {"chess"},       // chess.ParsePlacement only: a player reads the board it is sent, the server judges the moves
+	"rating":                  {},              // Glicko-2 and the speed categories: stdlib only
 	"internal/charset":        {},
 	"internal/elo":            {},
 	"internal/tt":             {}, // the transposition table of engine and engine/xq
 	"internal/benchrun":       {}, // the bench-signature harness of engine and engine/xq
 	"internal/pgntag":         {},
+	"internal/lang":           {}, // the languages of the server's pages: Accept-Language, the texts' tables
 	"internal/pgtest":         {}, // a throwaway PostgreSQL for tests
 	"internal/cputime":        {}, // the process CPU time, for timing tests and benchmarks
 	"internal/shareddata":     {}, // finds ../shared/data (or $GAMBIT_DATA) for tests
 }
 
 // stdlibOnly are the packages that may import nothing outside the standard library.
-var stdlibOnly = []string{"chess", "chess/opening", "chess/polyglot", "xiangqi", "variant/fog", "variant/fair", "variant/bomb", "variant/dice", "variant/jieqi", "engine/jieqibot", "chess/pgn", "xiangqi/pgn", "engine", "engine/xq", "internal/elo", "internal/tt", "internal/benchrun", "internal/pgntag", "internal/shareddata", "render/viewer"}
+var stdlibOnly = []string{"chess", "chess/opening", "chess/polyglot", "xiangqi", "variant/fog", "variant/fair", "variant/bomb", "variant/dice", "variant/jieqi", "engine/jieqibot", "chess/pgn", "xiangqi/pgn", "engine", "engine/xq", "internal/elo", "internal/tt", "internal/benchrun", "internal/pgntag", "internal/shareddata", "render/viewer", "internal/lang", "rating", "render/chart"}
 
 func TestImportLayering(t *testing.T) {
 	const module = "github.com/gambitchess/gambit/"

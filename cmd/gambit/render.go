@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/gambitchess/gambit/internal/lang"
 	"io"
 	"os"
 	"path/filepath"
@@ -30,6 +31,7 @@ type renderFlags struct {
 	gameSet              bool   // --game given: with --html, only that game
 	variantSet           bool   // --variant given: with --html, no guessing
 	html, gif            string // --html OUT.html: the viewer; --gif OUT.gif: -o for a GIF
+	lang                 string // --lang: the viewer's language
 }
 
 func newRenderCmd() *cobra.Command {
@@ -71,6 +73,7 @@ func newRenderCmd() *cobra.Command {
 	fl.IntVar(&f.game, "game", 1, "with --pgn: the game's number in the file (--html: all games unless given)")
 	fl.StringVar(&f.gif, "gif", "", "with --pgn: write the game as an animated GIF to this file (as -o FILE.gif)")
 	fl.StringVar(&f.html, "html", "", "with --pgn: write the games as a standalone interactive HTML viewer to this file")
+	fl.StringVar(&f.lang, "lang", "en", "with --html: the viewer's language, en, zh-TW (繁體中文) or zh-CN (简体中文; xiangqi moves in simplified characters)")
 	atLeast(cmd, 16, "size")
 	atLeast(cmd, 1, "game")
 	return cmd
@@ -262,6 +265,9 @@ func runRenderHTML(f renderFlags) error {
 	if f.out != "" || f.gif != "" || f.text {
 		return usageError{errors.New("render: --html: not with -o, --gif or --text")}
 	}
+	if _, ok := lang.Match(f.lang); !ok {
+		return usageError{fmt.Errorf("render: --lang: unknown language %q (want en, zh-TW or zh-CN)", f.lang)}
+	}
 	game, variant := 0, ""
 	if f.gameSet {
 		game = f.game
@@ -277,5 +283,5 @@ func runRenderHTML(f renderFlags) error {
 			variant = variantChess // a Chess960 game's FEN tag says where it starts
 		}
 	}
-	return renderHTML(f.pgn, game, variant, f.html)
+	return renderHTML(f.pgn, game, variant, f.html, f.lang)
 }

@@ -13,9 +13,10 @@ import (
 // renderHTML writes the games of the PGN file at pgnPath (only game number
 // game when it is positive) as a viewer page at htmlPath, its pieces the
 // web app's (render's cburnett set and xiangqi discs). variant is
-// "chess", "xiangqi", or empty to guess from the file. Errors name the
-// file and the game; on error nothing is written.
-func renderHTML(pgnPath string, game int, variant, htmlPath string) error {
+// "chess", "xiangqi", or empty to guess from the file; language is the
+// page's (viewer.Options.Lang). Errors name the file and the game; on
+// error nothing is written.
+func renderHTML(pgnPath string, game int, variant, htmlPath, language string) error {
 	data, err := os.ReadFile(pgnPath)
 	if err != nil {
 		return fmt.Errorf("render: %w", err)
@@ -33,7 +34,7 @@ func renderHTML(pgnPath string, game int, variant, htmlPath string) error {
 		return fmt.Errorf("render: %w", err)
 	}
 	var page bytes.Buffer
-	if err := viewer.Write(&page, games, viewer.Options{Pieces: pieces}); err != nil {
+	if err := viewer.Write(&page, games, viewer.Options{Pieces: pieces, Lang: language}); err != nil {
 		return fmt.Errorf("render: %s: %w", name, err)
 	}
 	return writeFileAtomic(htmlPath, page.Bytes())

@@ -85,8 +85,8 @@ func newReviewCmd() *cobra.Command {
 				return err
 			}
 			defer ev.Close()
-			opt := review.Options{Budget: budget}
-			if book > 0 {
+			opt := review.Options{Budget: budget, Book: review.OpeningBook(g)}
+			if cmd.Flags().Changed("book") {
 				opt.Book = review.BookPlies(book)
 			}
 			r, err := review.Run(cmd.Context(), g, ev, opt)
@@ -105,7 +105,7 @@ func newReviewCmd() *cobra.Command {
 	}
 	f.add(cmd, "search each position to this depth")
 	cmd.Flags().IntVar(&n, "game", 1, "which game of the file (1 is the first)")
-	cmd.Flags().IntVar(&book, "book", 0, "leave the first N plies unjudged, as opening book")
+	cmd.Flags().IntVar(&book, "book", 0, "leave the first N plies unjudged, as opening book (default: up to the last position lichess's opening table names)")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the review as one JSON document (the server's review format)")
 	atLeast(cmd, 1, "game")
 	atLeast(cmd, 0, "book")

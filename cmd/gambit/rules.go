@@ -162,18 +162,22 @@ func perftLines(variant, fen string, depth int, divide bool) ([]string, uint64, 
 }
 
 func newMovesCmd() *cobra.Command {
-	var variant, fen string
+	var variant, fen, script string
 	cmd := &cobra.Command{
 		Use:   "moves",
 		Short: "List the legal moves of a position",
 		Long: "moves prints one legal move per line, sorted by coordinate notation:\n" +
-			"\"UCI SAN\" for chess (e7e8q e8=Q+), the variant's own text for the others (UCI alone in a variant without check, where SAN's marks mean nothing), \"ICCS CHINESE WXF\" for xiangqi (h2e2 炮二平五 C2.5).",
+			"\"UCI SAN\" for chess (e7e8q e8=Q+), the variant's own text for the others (UCI alone in a variant without check, where SAN's marks mean nothing), \"ICCS CHINESE WXF\" for xiangqi (h2e2 炮二平五 C2.5), its Chinese notation in traditional characters (傌八進七) unless --script simplified (马八进七).",
 		Args: argsRange(0, 0),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if err := checkTreeVariant(variant); err != nil {
 				return err
 			}
-			lines, err := moveLines(variant, fen)
+			sc, ok := xiangqi.ParseScript(script)
+			if !ok {
+				return usageError{fmt.Errorf("--script %q: want traditional or simplified", script)}
+			}
+			lines, err := moveLines(variant, fen, sc)
 			if err != nil {
 				return usageError{err}
 			}
@@ -185,10 +189,11 @@ func newMovesCmd() *cobra.Command {
 	}
 	cmd.Flags().StringVar(&variant, "variant", variantChess, "chess, chess960, xiangqi or a variant with its own move generator ("+strings.Join(treeVariants()[3:], ", ")+")")
 	cmd.Flags().StringVar(&fen, "fen", "", "the position (default: the start position)")
+	cmd.Flags().StringVar(&script, "script", "traditional", "xiangqi's Chinese notation in traditional (傌八進七) or simplified (马八进七) characters")
 	return cmd
 }
 
-func moveLines(variant, fen string) ([]string, error) {
+func moveLines(variant, fen string, script xiangqi.Script) ([]string, error) {
 	var lines []string
 	if tree := treeOf(variant); tree != nil {
 		var err error
@@ -204,7 +209,7 @@ func moveLines(variant, fen string) ([]string, error) {
 		p.GenerateLegal(&ml)
 		for i := 0; i < ml.Len(); i++ {
 			m := ml.At(i)
-			lines = append(lines, p.UCI(m)+" "+p.Chinese(m)+" "+p.WXF(m))
+			lines = append(lines, p.UCI(m)+" "+p.ChineseIn(m, script)+" "+p.WXF(m))
 		}
 	} else {
 		p, err := parseChess(variant, fen)

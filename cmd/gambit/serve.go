@@ -61,6 +61,7 @@ func newServeCmd() *cobra.Command {
 	f.IntVar(&online.computerGames, "computer-games", 0, "live games against the computer in all (0: 64 per engine worker)")
 	f.IntVar(&online.computerPerAddr, "computer-games-per-addr", 4, "live games against the computer one address may have")
 	f.StringVar(&online.book, "book", "", "a Polyglot opening book (.bin): the computer plays its moves in chess while the position is in it")
+	f.BoolVar(&online.signup, "signup", true, "let anyone make an account (--signup=false: only existing accounts sign in)")
 	atLeast(cmd, 1, "claim-after", "first-move-time", "create-per-minute", "computer-games-per-addr")
 	atLeast(cmd, 0, "computer-games")
 	limits.register(cmd)
@@ -252,6 +253,7 @@ type onlineFlags struct {
 	computerGames             int // 0: the server's default
 	computerPerAddr           int
 	book                      string // a Polyglot book for the computer in chess, and GET /api/book; "": none
+	signup                    bool
 }
 
 // storeFlags say where serve keeps its games.
@@ -308,7 +310,7 @@ func serve(cmd *cobra.Command, addr string, where storeFlags, workers int, onlin
 		ClaimAfter: online.claimAfter, FirstMoveTime: online.firstMoveTime, CreatePerMinute: online.createPerMinute,
 		ComputerGames: online.computerGames, ComputerGamesPerClient: online.computerPerAddr,
 		MaxConns: limits.maxConns, MaxConnsPerAddr: limits.maxConnsPerAddr, ChallengePerMinute: limits.challengePerMinute,
-		TrustedProxies: limits.trustedProxies.prefixes})
+		TrustedProxies: limits.trustedProxies.prefixes, NoSignup: !online.signup})
 	if ops.metricsAddr != "" {
 		ctx, cancel := context.WithCancel(ctx)
 		defer cancel()

@@ -49,5 +49,5 @@ func ExampleFromPGN_xiangqi() {
 	}
 	// Output:
 	// 炮二平五 C2.5 h2e2
-	// 馬８进７ H8+7 h9g7
+	// 馬８進７ H8+7 h9g7
 }

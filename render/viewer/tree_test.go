@@ -157,8 +157,8 @@ func TestXiangqiNotations(t *testing.T) {
 		second             bool
 	}{
 		{[]int{0}, "炮二平五", "C2.5", "h2e2", 1, false},
-		{[]int{0, 0}, "馬８进７", "H8+7", "h9g7", 1, true},
-		{[]int{0, 0, 0}, "傌二进三", "H2+3", "h0g2", 2, false},
+		{[]int{0, 0}, "馬８進７", "H8+7", "h9g7", 1, true},
+		{[]int{0, 0, 0}, "傌二進三", "H2+3", "h0g2", 2, false},
 	}
 	for _, tt := range tests {
 		n := path(t, g, tt.path...)

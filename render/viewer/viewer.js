@@ -4,37 +4,14 @@
 (() => {
   'use strict';
 
-  // STRINGS holds every text the page shows, by language.
-  const STRINGS = {
-    en: {
-      first: 'First move (Home)',
-      prev: 'Previous move (Left)',
-      next: 'Next move (Right)',
-      last: 'Last move (End)',
-      flip: 'Flip the board (F)',
-      title: 'Game viewer',
-      copy: 'Copy',
-      copied: 'Copied',
-      game: 'Game',
-      notation: 'Notation',
-      chinese: 'Chinese',
-      wxf: 'WXF',
-      iccs: 'ICCS',
-      fen: 'FEN',
-      moves: 'Moves',
-      tags: 'Tags',
-      noMoves: 'No moves',
-      unknownPlayer: '?',
-      versus: ' – ',
-      river: ['楚 河', '漢 界'],
-    },
-  };
-  const T = STRINGS[document.documentElement.lang] || STRINGS.en;
 
   const SVG = 'http://www.w3.org/2000/svg';
   const S = 100; // board units per square: text sizes stay well above a pixel
   const $ = id => document.getElementById(id);
   const data = JSON.parse($('gambit-games').textContent);
+  // T holds every text the page shows, in the page's language (<html lang>),
+  // written by Gambit from its tables (internal/lang).
+  const T = data.text;
   const state = { game: 0, node: 0, flipped: data.flipped, notation: data.notation };
   const game = () => data.games[state.game];
   const node = i => game().nodes[i];
@@ -127,7 +104,7 @@
       line(3, top, 5, top + 2);
       line(5, top, 3, top + 2);
     }
-    const [left, right] = T.river;
+    const [left, right] = [T.riverLeft, T.riverRight];
     board.append(svgText({ x: 2.5 * S, y: 5 * S, class: 'river' }, left));
     board.append(svgText({ x: 6.5 * S, y: 5 * S, class: 'river' }, right));
   }

@@ -11,6 +11,9 @@ import (
 	"html/template"
 	"io"
 	"strings"
+
+	"github.com/gambitchess/gambit/internal/lang"
+	"github.com/gambitchess/gambit/xiangqi"
 )
 
 //go:embed viewer.js
@@ -42,6 +45,11 @@ type Options struct {
 	Notation string
 	// Flipped shows the board from the second player's side at first.
 	Flipped bool
+	// Lang is the language of the page's texts and its <html lang>: "en"
+	// (the default), "zh-TW" (繁體中文) or "zh-CN" (简体中文), or any tag
+	// these stand for ("zh-HK", "zh-Hans"). Xiangqi's Chinese notation
+	// follows it: simplified characters in zh-CN, traditional otherwise.
+	Lang string
 }
 
 // Errors of Write.
@@ -50,10 +58,12 @@ var (
 	ErrNotation    = errors.New("viewer: unknown notation")
 	ErrPieceMarkup = errors.New("viewer: piece markup not allowed")
 	ErrNoStart     = errors.New("viewer: game has no start position (Nodes is empty)")
+	ErrLang        = errors.New("viewer: unknown language")
 )
 
 // pageData is what template.html is executed with.
 type pageData struct {
+	Lang   string
 	Title  string
 	Style  template.CSS
 	Script template.JS
@@ -69,9 +79,10 @@ type pieceTemplate struct {
 
 // gamesData is the JSON the script reads.
 type gamesData struct {
-	Games    []Game `json:"games"`
-	Notation string `json:"notation"`
-	Flipped  bool   `json:"flipped"`
+	Games    []Game            `json:"games"`
+	Notation string            `json:"notation"`
+	Flipped  bool              `json:"flipped"`
+	Text     map[string]string `json:"text"` // the page's texts in its language
 }
 
 // Write writes a standalone HTML page showing games, the first one at
@@ -105,13 +116,23 @@ func render(games []Game, opts Options) ([]byte, error) {
 	default:
 		return nil, fmt.Errorf("%w %q", ErrNotation, opts.Notation)
 	}
+	l := lang.English
+	if opts.Lang != "" {
+		var ok bool
+		if l, ok = lang.Match(opts.Lang); !ok {
+			return nil, fmt.Errorf("%w %q (want en, zh-TW or zh-CN)", ErrLang, opts.Lang)
+		}
+	}
+	if l.Hans() {
+		games = inScript(games, xiangqi.Simplified)
+	}
 	pieces, err := pieceTemplates(games, opts.Pieces)
 	if err != nil {
 		return nil, err
 	}
 	// Marshal escapes <, > and & as \u003c..., so no comment or tag can
 	// close the <script> element the data sits in.
-	js, err := json.Marshal(gamesData{Games: games, Notation: notation, Flipped: opts.Flipped})
+	js, err := json.Marshal(gamesData{Games: games, Notation: notation, Flipped: opts.Flipped, Text: l.Viewer()})
 	if err != nil {
 		return nil, fmt.Errorf("viewer: encoding the games: %w", err)
 	}
@@ -120,7 +141,8 @@ func render(games []Game, opts Options) ([]byte, error) {
 		return nil, fmt.Errorf("viewer: page template: %w", err)
 	}
 	data := pageData{
-		Title:  pageTitle(games[0], opts.Title),
+		Lang:   string(l),
+		Title:  pageTitle(games[0], opts.Title, l),
 		Style:  template.CSS(style),
 		Script: template.JS(script),
 		Data:   template.JS(js),
@@ -198,9 +220,9 @@ func pieceMarkup(v Variant, code byte, custom map[string]string) (string, error)
 	return markup, nil
 }
 
-// pageTitle is the title given, or the first game's players; empty when
-// neither is known (the script then shows its own, translated, title).
-func pageTitle(g Game, title string) string {
+// pageTitle is the title given, or the first game's players, or else the
+// viewer's title, in language l.
+func pageTitle(g Game, title string, l lang.Lang) string {
 	if title != "" {
 		return title
 	}
@@ -210,9 +232,9 @@ func pageTitle(g Game, title string) string {
 	}
 	second := tagValue(g.Tags, "Black")
 	if first == "" && second == "" {
-		return ""
+		return l.Text(lang.ViewerTitle)
 	}
-	return orUnknown(first) + " – " + orUnknown(second)
+	return orUnknown(first, l) + l.Text(lang.ViewerVersus) + orUnknown(second, l)
 }
 
 func tagValue(tags []Tag, name string) string {
@@ -224,9 +246,9 @@ func tagValue(tags []Tag, name string) string {
 	return ""
 }
 
-func orUnknown(s string) string {
+func orUnknown(s string, l lang.Lang) string {
 	if s == "" {
-		return "?"
+		return l.Text(lang.ViewerUnknown)
 	}
 	return s
 }

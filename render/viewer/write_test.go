@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"flag"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -171,12 +172,58 @@ func TestTitle(t *testing.T) {
 		{readOne(t, annotatedPGN, Chess), "", "<title>Anna – Ben</title>"},
 		{xq, "", "<title>许银川 – 吕钦</title>"},
 		{xq, "A & B", "<title>A &amp; B</title>"},
-		{readOne(t, "1. e4 *\n", Chess), "", "<title></title>"},
+		{readOne(t, "1. e4 *\n", Chess), "", "<title>Game viewer</title>"},
 	}
 	for _, tt := range tests {
 		if out := page(t, []Game{tt.g}, Options{Title: tt.title}); !strings.Contains(out, tt.want) {
 			t.Errorf("page lacks %s", tt.want)
 		}
+	}
+}
+
+// TestLanguages: the page's <html lang>, title and texts follow
+// Options.Lang, and xiangqi's Chinese notation its script.
+func TestLanguages(t *testing.T) {
+	xq := readOne(t, "[Red \"许银川\"]\n\n1. h2e2 h9g7 2. h0g2 i9h9 *\n", Xiangqi)
+	anon := readOne(t, "1. e4 *\n", Chess)
+	tests := []struct {
+		lang, wantLang, title, text, flip string
+		moves                             []string
+	}{
+		{"", "en", "许银川 – ?", "Game viewer", "Flip the board (F)", []string{"炮二平五", "馬８進７", "傌二進三", "車９平８"}},
+		{"en", "en", "许银川 – ?", "Game viewer", "Flip the board (F)", []string{"炮二平五", "馬８進７", "傌二進三", "車９平８"}},
+		{"zh-TW", "zh-TW", "许银川 對 ？", "棋譜檢視器", "翻轉棋盤（F 鍵）", []string{"炮二平五", "馬８進７", "傌二進三", "車９平８"}},
+		{"zh-HK", "zh-TW", "许银川 對 ？", "棋譜檢視器", "翻轉棋盤（F 鍵）", []string{"炮二平五", "馬８進７", "傌二進三", "車９平８"}},
+		{"zh-CN", "zh-CN", "许银川 对 ？", "棋谱查看器", "翻转棋盘（F 键）", []string{"炮二平五", "马８进７", "马二进三", "车９平８"}},
+	}
+	for _, tt := range tests {
+		out := page(t, []Game{xq}, Options{Lang: tt.lang})
+		if !strings.Contains(out, `<html lang="`+tt.wantLang+`">`) || !strings.Contains(out, "<title>"+tt.title+"</title>") {
+			t.Errorf("%q: page lacks <html lang=%q> or <title>%s</title>", tt.lang, tt.wantLang, tt.title)
+		}
+		var data gamesData
+		if err := json.Unmarshal([]byte(dataBlock(t, out)), &data); err != nil {
+			t.Fatal(err)
+		}
+		if data.Text["title"] != tt.text || data.Text["flip"] != tt.flip {
+			t.Errorf("%q: texts %q, %q; want %q, %q", tt.lang, data.Text["title"], data.Text["flip"], tt.text, tt.flip)
+		}
+		var moves []string
+		for _, n := range data.Games[0].Nodes[1:] {
+			moves = append(moves, n.Text[NotationChinese])
+		}
+		if strings.Join(moves, " ") != strings.Join(tt.moves, " ") {
+			t.Errorf("%q: moves %v, want %v", tt.lang, moves, tt.moves)
+		}
+		if anonOut := page(t, []Game{anon}, Options{Lang: tt.lang}); !strings.Contains(anonOut, "<title>"+tt.text+"</title>") {
+			t.Errorf("%q: a game without players lacks the title %s", tt.lang, tt.text)
+		}
+	}
+	if xq.Nodes[2].Text[NotationChinese] != "馬８進７" {
+		t.Error("writing a page in simplified characters changed the caller's game")
+	}
+	if err := Write(io.Discard, []Game{xq}, Options{Lang: "fr"}); !errors.Is(err, ErrLang) {
+		t.Errorf("Lang fr: %v, want ErrLang", err)
 	}
 }
 

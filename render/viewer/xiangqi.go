@@ -1,6 +1,8 @@
 package viewer
 
 import (
+	"maps"
+
 	"github.com/gambitchess/gambit/xiangqi"
 	xqpgn "github.com/gambitchess/gambit/xiangqi/pgn"
 )
@@ -37,4 +39,43 @@ func fillXiangqiNode(src *xqpgn.Node, parent int) (Node, []*xqpgn.Node) {
 		n.From, n.To = m.From().String(), m.To().String()
 	}
 	return n, src.Children
+}
+
+// inScript returns games with their xiangqi moves' Chinese notation
+// written in script s, worked out again from each move's position before
+// it (its parent's FEN) and squares; games and their nodes are not
+// changed, and a move that cannot be read again keeps its text.
+func inScript(games []Game, s xiangqi.Script) []Game {
+	out := make([]Game, len(games))
+	for i, g := range games {
+		out[i] = g
+		if g.Variant != Xiangqi {
+			continue
+		}
+		out[i].Nodes = make([]Node, len(g.Nodes))
+		for j, n := range g.Nodes {
+			out[i].Nodes[j] = n
+			if text, ok := chineseIn(g.Nodes, n, s); ok {
+				out[i].Nodes[j].Text = maps.Clone(n.Text)
+				out[i].Nodes[j].Text[NotationChinese] = text
+			}
+		}
+	}
+	return out
+}
+
+// chineseIn writes node n's move in Chinese notation in script s.
+func chineseIn(nodes []Node, n Node, s xiangqi.Script) (string, bool) {
+	if n.Parent < 0 || n.Parent >= len(nodes) || n.From == "" || n.Text[NotationChinese] == "" {
+		return "", false
+	}
+	before, err := xiangqi.ParseFEN(nodes[n.Parent].FEN)
+	if err != nil {
+		return "", false
+	}
+	m, err := before.ParseUCI(n.From + n.To)
+	if err != nil {
+		return "", false
+	}
+	return before.ChineseIn(m, s), true
 }

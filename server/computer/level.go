@@ -39,6 +39,10 @@ func Levels() []Level {
 	return []Level{
 		{Name: "greedy", Label: "Greedy (grabs material, 1 ply)", Algorithm: "greedy", Depth: 1, Skill: 0, XiangqiDepth: 1, XiangqiLabel: "Greedy (1 ply)"},
 		{Name: "minimax", Label: "Minimax (3 plies)", Algorithm: "minimax", Depth: 3, MoveTime: 3 * time.Second, Skill: 2, XiangqiDepth: 2, XiangqiLabel: "Novice (2 plies)"},
+		// Negamax is minimax in one function (engine.AlgorithmNegamax): the
+		// same moves, taught apart; chess only, as xiangqi's levels are not
+		// named by algorithm (no XiangqiLabel).
+		{Name: "negamax", Label: "Negamax (3 plies)", Algorithm: "negamax", Depth: 3, MoveTime: 3 * time.Second, Skill: 2},
 		{Name: "alphabeta", Label: "Alpha-beta (4 plies)", Algorithm: "alphabeta", Depth: 4, MoveTime: 3 * time.Second, Skill: 4, XiangqiDepth: 3, XiangqiLabel: "Apprentice (3 plies)"},
 		{Name: "beginner", Label: "Beginner (~800)", Algorithm: "full", Elo: 800, MoveTime: 300 * time.Millisecond, Skill: 3, XiangqiDepth: 2, XiangqiLabel: "Beginner (skill 3)"},
 		{Name: "casual", Label: "Casual (~1200)", Algorithm: "full", Elo: 1200, MoveTime: 500 * time.Millisecond, Skill: 8, XiangqiLabel: "Casual (skill 8)"},
@@ -77,11 +81,28 @@ func LevelsFor(v game.Variant) ([]Level, error) {
 	if !ok || spec.Hidden {
 		return nil, fmt.Errorf("%w: no computer opponent for %s", wire.ErrBadRequest, spec.Name)
 	}
-	levels := Levels()
-	for i := range levels {
-		levels[i].Label = label(levels[i])
+	var levels []Level
+	for _, l := range Levels() {
+		if l.Label = label(l); l.Label != "" { // "": not offered on this board
+			levels = append(levels, l)
+		}
 	}
 	return levels, nil
+}
+
+// LevelNumber is the number of the level called name among variant v's
+// levels, 1 the weakest; 0 for a level v does not have.
+func LevelNumber(v game.Variant, name string) int {
+	levels, err := LevelsFor(v)
+	if err != nil {
+		return 0
+	}
+	for i, l := range levels {
+		if l.Name == name {
+			return i + 1
+		}
+	}
+	return 0
 }
 
 // LevelFor returns the level called name, labelled for variant v.

@@ -13,8 +13,11 @@ import (
 // own connections (its WebSocket) and no framing: a page holding seat
 // secrets runs no script it did not ship. Inline styles are allowed, as
 // lichess allows them: the boards position pieces with style attributes,
-// and a style cannot run code.
-const ContentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
+// and a style cannot run code. The analysis board's engine is WebAssembly
+// run in a worker, both served by Gambit itself: 'wasm-unsafe-eval' lets
+// the page compile WebAssembly (and nothing else: no eval of script text),
+// and worker-src 'self' names the only workers it may start.
+const ContentSecurityPolicy = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
 	"connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 
 // SecurityHeaders go on every response, the connection cap's raw 503

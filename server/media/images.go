@@ -8,6 +8,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"github.com/gambitchess/gambit/internal/lang"
 	"hash"
 	"io"
 	"net/http"
@@ -64,11 +65,12 @@ const (
 // kind ("" for the game's page), with an image's options.
 type gameFile struct {
 	id, ext  string
-	ply      int  // the position to draw; -1 for the current one
-	flipped  bool // Black (xiangqi: Black) at the bottom
-	size     int  // the image's width in pixels
-	download bool // answer as an attachment
-	graph    bool // the eval graph (id-eval.svg, id-eval.png), not the board
+	ply      int       // the position to draw; -1 for the current one
+	flipped  bool      // Black (xiangqi: Black) at the bottom
+	size     int       // the image's width in pixels
+	download bool      // answer as an attachment
+	graph    bool      // the eval graph (id-eval.svg, id-eval.png), not the board
+	lang     lang.Lang // the page's language (the viewer, the game's page)
 }
 
 // imageType is the content type of an image file of extension ext, ""
@@ -153,6 +155,7 @@ func (m *Files) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		m.cfg.Error(w, err)
 		return
 	}
+	f.lang = lang.FromRequest(r)
 	switch f.ext {
 	case "":
 		m.handleGamePage(w, r, f.id)
@@ -260,6 +263,7 @@ type prepared struct {
 	slot    string // the file, whatever its version: the drawing kept of it gives way to the next (drawCache.add)
 	cache   string // Cache-Control
 	private bool   // the asker's seat's own (a hidden game): Vary: Cookie
+	byLang  bool   // in the asker's language: Vary: Accept-Language
 	draw    func() ([]byte, error)
 }
 
@@ -288,6 +292,9 @@ func (m *Files) serveDrawn(w http.ResponseWriter, r *http.Request, f gameFile, p
 	if d.private {
 		h.Add("Vary", "Cookie")
 	}
+	if d.byLang {
+		lang.Vary(h)
+	}
 	if d.notModified {
 		w.WriteHeader(http.StatusNotModified)
 		return
@@ -315,7 +322,7 @@ func (m *Files) drawInTurn(r *http.Request, prepare func(context.Context) (prepa
 	}
 	switch serr := m.draws.Submit(sched.Job{Client: guards.ClientAddress(r), Ctx: ctx, Run: run}); {
 	case errors.Is(serr, sched.ErrQueueFull):
-		return drawnFile{}, guards.RateLimited(drawRetry, "at most %d images may wait for your address; try again in a moment", drawQueuePerAddr)
+		return drawnFile{}, guards.LimitedAt(drawRetry, "images", drawQueuePerAddr, "at most %d images may wait for your address; try again in a moment", drawQueuePerAddr)
 	case errors.Is(serr, sched.ErrClosed):
 		return drawnFile{}, wire.ErrShuttingDown
 	case serr != nil:

@@ -2,6 +2,7 @@ package media
 
 import (
 	"fmt"
+	"github.com/gambitchess/gambit/internal/lang"
 	"html"
 	"io/fs"
 	"math"
@@ -36,13 +37,56 @@ func (m *Files) handleGamePage(w http.ResponseWriter, r *http.Request, id string
 		m.cfg.Error(w, fmt.Errorf("server: reading index.html: %w", err))
 		return
 	}
-	var tags string
-	if err := m.cfg.Read(r.Context(), id, func(g *game.Game) { tags = ogTags(g, gameURL(r, g.ID())) }); err == nil {
-		page = insertHead(page, tags)
+	l := lang.FromRequest(r)
+	var tags, title string
+	if err := m.cfg.Read(r.Context(), id, func(g *game.Game) { tags, title = ogTags(g, gameURL(r, g.ID()), l), previewTitle(g, l) }); err == nil {
+		page = insertHead(AppPage(page, l, title), tags)
+	} else {
+		page = AppPage(page, l, "")
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-cache")
+	lang.Vary(w.Header())
 	w.Write(page)
+}
+
+// AppPage is the app's page (index.html) in language l before its script
+// runs: <html lang>, the <title> (title, or the app's own when empty),
+// the <noscript> text and a description. The script words the rest. A
+// page without these elements is changed where it has them.
+func AppPage(page []byte, l lang.Lang, title string) []byte {
+	if title == "" {
+		title = l.Text(lang.PageTitle)
+	} else {
+		title += " · " + l.Text(lang.PageTitle)
+	}
+	s := string(page)
+	s = replaceElement(s, `<html lang="`, `"`, html.EscapeString(string(l)))
+	s = replaceElement(s, "<title>", "</title>", html.EscapeString(title))
+	s = replaceElement(s, "<noscript>", "</noscript>", html.EscapeString(l.Text(lang.PageNoScript)))
+	if !strings.Contains(s, `<meta name="description"`) {
+		desc := "\n" + `<meta name="description" content="` + html.EscapeString(l.Text(lang.PageDescription)) + `">`
+		if i := strings.Index(s, "</title>"); i >= 0 {
+			i += len("</title>")
+			s = s[:i] + desc + s[i:]
+		}
+	}
+	return []byte(s)
+}
+
+// replaceElement replaces the text between the first open and the close
+// after it with text.
+func replaceElement(s, open, close, text string) string {
+	i := strings.Index(s, open)
+	if i < 0 {
+		return s
+	}
+	i += len(open)
+	j := strings.Index(s[i:], close)
+	if j < 0 {
+		return s
+	}
+	return s[:i] + text + s[i+j:]
 }
 
 // insertHead puts tags at the end of the page's head (unchanged without
@@ -59,16 +103,18 @@ func insertHead(page []byte, tags string) []byte {
 }
 
 // ogTags are the Open Graph and Twitter card tags of g, whose page is at
-// url ("" when the request names no usable host: then no tags need it).
-func ogTags(g *game.Game, url string) string {
+// url ("" when the request names no usable host: then no tags need it),
+// in language l.
+func ogTags(g *game.Game, url string, l lang.Lang) string {
 	var b strings.Builder
 	meta := func(attr, name, content string) {
 		fmt.Fprintf(&b, "<meta %s=\"%s\" content=\"%s\">\n", attr, name, html.EscapeString(content))
 	}
 	meta("property", "og:type", "website")
 	meta("property", "og:site_name", "Gambit")
-	meta("property", "og:title", gameTitle(g))
-	meta("property", "og:description", gameDescription(g))
+	meta("property", "og:title", previewTitle(g, l))
+	meta("property", "og:description", previewDescription(g, l))
+	meta("property", "og:locale", strings.ReplaceAll(string(l), "-", "_"))
 	if url != "" {
 		w, h := ogImageBox(g.Spec().Board)
 		meta("property", "og:url", url)
@@ -81,40 +127,70 @@ func ogTags(g *game.Game, url string) string {
 	return b.String()
 }
 
-// gameTitle names a game: "Ann vs Gambit · Level 3 · Chess".
-func gameTitle(g *game.Game) string {
-	return seatName(g, chess.White) + " vs " + seatName(g, chess.Black) + " · " + g.Spec().Label
+// previewTitle names a game in l: "Ann vs Gambit level 3 · Chess".
+func previewTitle(g *game.Game, l lang.Lang) string {
+	return l.Text(lang.PreviewTitle, "white", seatName(g, chess.White, l), "black", seatName(g, chess.Black, l), "variant", VariantLabel(g.Spec(), l))
 }
 
-// seatName is the name of whoever sits in seat c, or the side's name.
-func seatName(g *game.Game, c chess.Color) string {
+// VariantLabel is the name of variant spec in l.
+func VariantLabel(spec *game.Spec, l lang.Lang) string {
+	if s := spec.Labels[string(l)]; s != "" {
+		return s
+	}
+	return spec.Label
+}
+
+// seatName is the name of whoever sits in seat c in l: the player's
+// display name, the computer by its level, or the side's name.
+func seatName(g *game.Game, c chess.Color, l lang.Lang) string {
 	s := g.Seat(c)
+	if n, ok := game.BotLevelNumber(s); ok {
+		return l.Text(lang.PreviewBot, "n", strconv.Itoa(n))
+	}
 	switch {
 	case s.Name != "":
 		return s.Name
 	case s.Kind == game.SeatOpen:
-		return "(waiting)"
+		return l.Text(lang.PreviewWaiting)
 	}
-	return g.Spec().Sides[c]
+	return SideName(g.Spec().Sides[c], l)
 }
 
-// gameDescription says where a game stands: "1-0 · checkmate · 41 moves"
-// or "In play · 12 moves".
-func gameDescription(g *game.Game) string {
-	moves := (g.Ply() + 1) / 2
-	count := strconv.Itoa(moves) + " moves"
-	if moves == 1 {
-		count = "1 move"
+// SideName is a side's name ("White", "Red") in l.
+func SideName(side string, l lang.Lang) string {
+	key := lang.Key("side." + strings.ToLower(side))
+	if l.Has(key) {
+		return l.Text(key)
 	}
+	return side
+}
+
+// previewDescription says where a game stands in l: "1-0 · checkmate ·
+// 41 moves" or "In play · 12 moves".
+func previewDescription(g *game.Game, l lang.Lang) string {
+	count := l.Plural(lang.PreviewMoves, (g.Ply()+1)/2)
 	switch o := g.Outcome(); {
 	case g.Status() == game.Aborted:
-		return "Aborted"
+		return l.Text(lang.PreviewAborted)
 	case o.Over():
-		return g.Result() + " · " + o.Termination + " · " + count
+		return l.Text(lang.PreviewOver, "result", g.Result(), "ending", EndingName(g.Spec().Board, o.Termination, l), "moves", count)
 	case g.Status() == game.Created:
-		return "Waiting for the first move"
+		return l.Text(lang.PreviewCreated)
 	}
-	return "In play · " + count
+	return l.Text(lang.PreviewInPlay, "moves", count)
+}
+
+// EndingName is a termination's name in l; the server's own for one the
+// tables lack.
+func EndingName(board game.Board, termination string, l lang.Lang) string {
+	key := lang.EndPrefix + lang.Key(termination)
+	if board == game.BoardXiangqi && termination == "stalemate" {
+		key = lang.EndXiangqiStalemate
+	}
+	if l.Has(key) {
+		return l.Text(key)
+	}
+	return termination
 }
 
 // ogImageBox is the width and height of the preview image of a variant's

@@ -5,7 +5,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/gambitchess/gambit/internal/lang"
 	"net/http"
+	"strconv"
 	"strings"
 
 	"github.com/gambitchess/gambit/game"
@@ -80,15 +82,17 @@ func (m *Files) prepareViewer(ctx context.Context, f gameFile) (prepared, error)
 	if err != nil {
 		return prepared{}, err
 	}
-	p := prepared{tag: newTag("viewer", string(src.variant), src.pgn).etag(), slot: "viewer\x00" + f.id, cache: cacheLive, draw: func() ([]byte, error) { return viewerPage(src) }}
+	p := prepared{tag: newTag("viewer", string(src.variant), string(f.lang), src.pgn).etag(), slot: "viewer\x00" + f.id + "\x00" + string(f.lang), cache: cacheLive, byLang: true,
+		draw: func() ([]byte, error) { return viewerPage(src, f.lang) }}
 	if src.finished {
 		p.cache = cacheFinished
 	}
 	return p, nil
 }
 
-// viewerPage writes the viewer page of src, with render's pieces.
-func viewerPage(src viewerSource) ([]byte, error) {
+// viewerPage writes the viewer page of src in language l, with render's
+// pieces.
+func viewerPage(src viewerSource, l lang.Lang) ([]byte, error) {
 	if src.hidden && !src.finished {
 		return nil, wire.ErrViewerLater
 	}
@@ -99,13 +103,31 @@ func viewerPage(src viewerSource) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", wire.ErrViewerUnreadable, err)
 	}
+	games[0].Tags = botNamesIn(games[0].Tags, l)
 	pieces, err := render.PieceSVGs(render.Cburnett)
 	if err != nil {
 		return nil, fmt.Errorf("server: viewer pieces: %w", err)
 	}
 	var buf bytes.Buffer
-	if err := viewer.Write(&buf, games, viewer.Options{Pieces: pieces}); err != nil {
+	if err := viewer.Write(&buf, games, viewer.Options{Pieces: pieces, Lang: string(l)}); err != nil {
 		return nil, fmt.Errorf("server: viewer page: %w", err)
 	}
 	return buf.Bytes(), nil
+}
+
+// botNamesIn returns tags with the computer's name in the player tags
+// ("Gambit level 3", game.BotName) worded in l, as the page shows it; the
+// PGN keeps the English.
+func botNamesIn(tags []viewer.Tag, l lang.Lang) []viewer.Tag {
+	out := make([]viewer.Tag, len(tags))
+	for i, t := range tags {
+		out[i] = t
+		switch t.Name {
+		case "White", "Black", "Red":
+			if n, ok := game.BotLevelNumber(game.Seat{Kind: game.SeatBot, Name: t.Value}); ok {
+				out[i].Value = l.Text(lang.PreviewBot, "n", strconv.Itoa(n))
+			}
+		}
+	}
+	return out
 }

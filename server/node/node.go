@@ -82,6 +82,7 @@ type Inbound interface {
 type SeatRequest struct {
 	Game   string `json:"game"`
 	Player string `json:"player"`
+	Name   string `json:"name,omitempty"` // the joiner's display name
 	Token  string `json:"token,omitempty"`
 }
 

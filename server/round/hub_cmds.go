@@ -49,6 +49,7 @@ func (cmd MessageCmd) run(ctx context.Context, h *Hub) { h.message(ctx, cmd.Clie
 // hub's goroutine with the colour, or the error, once the seat is saved.
 type JoinSeatCmd struct {
 	Player string // the person's id
+	Name   string // the person's display name (game.ParseName), "" for none
 	Token  string // adopt: the seats' old secret
 	Reply  func(chess.Color, error, *game.Game)
 }

@@ -137,7 +137,7 @@ func (h *Hub) joinSeat(ctx context.Context, cmd JoinSeatCmd) {
 	h.apply(ctx, nil, func(g *game.Game) ([]game.Event, error) {
 		var evs []game.Event
 		for _, c := range seats {
-			seat := game.Seat{Kind: game.SeatHuman, Player: cmd.Player}
+			seat := game.Seat{Kind: game.SeatHuman, Player: cmd.Player, Name: cmd.Name}
 			var more []game.Event
 			if cmd.Token != "" {
 				more, err = g.Reseat(c, cmd.Player)

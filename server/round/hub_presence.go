@@ -7,6 +7,7 @@ import (
 
 	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/server/wire"
 )
 
 // Presence: who is connected to a game, shown to everyone ("online",
@@ -280,7 +281,9 @@ func (h *Hub) claimVictory(g *game.Game, v game.Viewer, draw bool) ([]game.Event
 		return nil, fmt.Errorf("%w: your opponent is here", game.ErrCannotClaim)
 	}
 	if wait := since.Add(h.env.ClaimAfter).Sub(h.env.Now()); wait > 0 {
-		return nil, fmt.Errorf("%w: your opponent may come back: wait %d s more", game.ErrCannotClaim, int(wait.Seconds())+1)
+		seconds := int(wait.Seconds()) + 1
+		return nil, &wire.Detailed{Err: fmt.Errorf("%w: your opponent may come back: wait %d s more", game.ErrCannotClaim, seconds),
+			Reason: "claim_early", Params: map[string]int{"seconds": seconds}}
 	}
 	return g.ClaimAbandoned(me, !draw)
 }

@@ -359,6 +359,11 @@ type ErrorJSON struct {
 	Code       string `json:"code"`
 	Message    string `json:"message"`
 	RetryAfter int    `json:"retryAfter,omitempty"`
+	// Reason tells cases of one code apart, and Params are the numbers the
+	// browser's words take (wire.Details): "claim_early" with {"seconds":
+	// 12}; a rate limit's "chat_burst" with {"most": 5, "seconds": 1}.
+	Reason string         `json:"reason,omitempty"`
+	Params map[string]int `json:"params,omitempty"`
 	// Games are the ids of the games a refusal offers to resume or resign
 	// (computer_games).
 	Games []string `json:"games,omitempty"`
@@ -367,7 +372,8 @@ type ErrorJSON struct {
 // ErrorBody is err on the wire.
 func ErrorBody(err error) ErrorJSON {
 	_, code := wire.Code(err)
-	e := ErrorJSON{Code: code, Message: wire.Message(err), RetryAfter: wire.RetryAfter(err)}
+	reason, params := wire.Details(err)
+	e := ErrorJSON{Code: code, Message: wire.Message(err), RetryAfter: wire.RetryAfter(err), Reason: reason, Params: params}
 	if held := new(wire.ComputerGamesError); errors.As(err, &held) {
 		e.Games = held.Games
 	}

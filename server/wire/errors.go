@@ -59,6 +59,17 @@ var (
 	// ErrEngineFailed tells the player that the external engine playing
 	// the computer's seat crashed or hung, and Gambit's own engine plays on.
 	ErrEngineFailed = errors.New("server: the engine stopped working; Gambit's own engine plays on")
+	// ErrInPlay refuses the analysis of a game still played online (to
+	// its players and spectators alike), or of one of hidden information
+	// before it is over.
+	ErrInPlay = errors.New("server: the game is still being played: analyse it once it is over")
+	// The accounts' errors (package server/account). ErrBadCredentials is
+	// the one answer to a wrong password and to an unknown username alike.
+	ErrBadCredentials = errors.New("server: wrong username or password")
+	ErrBadUsername    = errors.New("server: bad username")
+	ErrWeakPassword   = errors.New("server: password too weak")
+	ErrSignedOut      = errors.New("server: sign in first")
+	ErrSignupClosed   = errors.New("server: sign-up is closed on this server")
 )
 
 // ComputerGamesError refuses a new game against the computer to an address
@@ -92,6 +103,20 @@ func Code(err error) (int, string) {
 	switch {
 	case errors.As(err, new(*RemoteOwner)): // the lease moved meanwhile: ask again
 		return http.StatusServiceUnavailable, "moved"
+	case errors.Is(err, ErrBadCredentials):
+		return http.StatusUnauthorized, "bad_credentials"
+	case errors.Is(err, ErrSignedOut), errors.Is(err, store.ErrNoSession):
+		return http.StatusUnauthorized, "signed_out"
+	case errors.Is(err, ErrBadUsername):
+		return http.StatusBadRequest, "bad_username"
+	case errors.Is(err, ErrWeakPassword):
+		return http.StatusBadRequest, "weak_password"
+	case errors.Is(err, store.ErrNameTaken):
+		return http.StatusConflict, "username_taken"
+	case errors.Is(err, ErrSignupClosed):
+		return http.StatusForbidden, "signup_closed"
+	case errors.Is(err, store.ErrNoUser):
+		return http.StatusNotFound, "no_user"
 	case errors.Is(err, store.ErrNotFound):
 		return http.StatusNotFound, "not_found"
 	case errors.Is(err, game.ErrIllegalMove):
@@ -110,6 +135,8 @@ func Code(err error) (int, string) {
 		return http.StatusConflict, "offer"
 	case errors.Is(err, game.ErrCannotClaim):
 		return http.StatusConflict, "cannot_claim"
+	case errors.Is(err, game.ErrBadName):
+		return http.StatusBadRequest, "bad_name"
 	case errors.Is(err, game.ErrSeatTaken):
 		return http.StatusConflict, "seat_taken"
 	case errors.Is(err, store.ErrConflict):
@@ -142,6 +169,8 @@ func Code(err error) (int, string) {
 		return http.StatusConflict, "no_chat"
 	case errors.Is(err, ErrViewerLater):
 		return http.StatusConflict, "viewer_later"
+	case errors.Is(err, ErrInPlay), errors.Is(err, game.ErrHiddenInPlay):
+		return http.StatusConflict, "in_play"
 	case errors.Is(err, ErrViewerUnreadable):
 		return http.StatusUnprocessableEntity, "viewer_unreadable"
 	case errors.Is(err, ErrNotOver):
@@ -185,6 +214,34 @@ func trimPrefixes(s string) string {
 		s = strings.ReplaceAll(s, p, "")
 	}
 	return s
+}
+
+// Detailed is an error with what a person's words for it need beyond its
+// code: which case it is (Reason, a stable word) and its numbers by name
+// (Params), as the browser's texts take them ("wait {seconds} s").
+type Detailed struct {
+	Err    error
+	Reason string
+	Params map[string]int
+}
+
+func (e *Detailed) Error() string { return e.Err.Error() }
+
+// Unwrap returns the error the details are of.
+func (e *Detailed) Unwrap() error { return e.Err }
+
+// Details are err's reason and parameters for the wire: a Detailed
+// error's, or a rate limit's (its limit, "most" its number, "seconds" the
+// wait); none for another error.
+func Details(err error) (reason string, params map[string]int) {
+	var d *Detailed
+	if errors.As(err, &d) {
+		return d.Reason, d.Params
+	}
+	if limit, most, ok := guards.Limit(err); ok {
+		return limit, map[string]int{"most": most, "seconds": RetryAfter(err)}
+	}
+	return "", nil
 }
 
 // RetryAfter is the Retry-After of err, in whole seconds: at least

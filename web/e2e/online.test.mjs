@@ -299,5 +299,6 @@ test('the opponent leaves: a countdown, then Claim victory goes to the server', 
   assert.equal(await a.textContent('#claim-text'), 'Your opponent left — you can claim victory');
   assert.equal(await a.locator('#btn-claim-draw:not([hidden])').count(), 1);
   await a.click('#btn-claim-win');
-  await a.waitForFunction(() => document.getElementById('status').textContent === 'That cannot be claimed now.'); // cannot_claim, worded by its code
+  // cannot_claim with reason claim_early, worded with the seconds the server sends.
+  await a.waitForFunction(() => /^Your opponent may still come back: you can claim in \d+ s\.$/.test(document.getElementById('status').textContent));
 });

@@ -249,7 +249,7 @@ test('xiangqi: a whole game by keys and clicks, the three notations, flip, the g
   const first = page.locator('#moves > .move').first();
   const second = page.locator('#moves > .move').nth(1);
   assert.equal(await first.textContent(), '1. 炮二平五');
-  assert.equal(await second.textContent(), '馬８进７');
+  assert.equal(await second.textContent(), '馬８進７');
   await page.selectOption('#notation', 'wxf');
   assert.equal(await first.textContent(), '1. C2.5');
   assert.equal(await second.textContent(), 'H8+7');

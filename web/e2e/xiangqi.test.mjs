@@ -39,7 +39,7 @@ test('a chariot mate on one screen ends with the result dialog', async () => {
   assert.equal(await app.page.locator('#btn-claim[hidden]').count(), 1);
   const text = await app.page.evaluate(() => fetch(document.getElementById('btn-download-pgn').href).then(r => r.text()));
   assert.match(text, /\[Format "Chinese"\]/);
-  assert.match(text, /1\. 俥九进九 將４进１\s+2\. 俥八平六 1-0/);
+  assert.match(text, /1\. 俥九進九 將４進１\s+2\. 俥八平六 1-0/);
 });
 
 test('against the computer as Black: the board faces Black, Red opens, undo and phone width', async () => {

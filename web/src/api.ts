@@ -140,8 +140,9 @@ export interface Hello { you: Color[] }
 // WireError is an error message (server/protocol.go errorJSON): its code
 // ("rate_limited", "no_chat", ...), its text and, for a rate limit, the
 // seconds to wait before asking again.
-// games: the ids a computer_games refusal offers to resume or resign.
-export interface WireError { code: string; message: string; retryAfter?: number; games?: string[] }
+// games: the ids a computer_games refusal offers to resume or resign;
+// reason and params: a case of the code and its numbers (errorText).
+export interface WireError { code: string; message: string; retryAfter?: number; reason?: string; params?: Record<string, number>; games?: string[] }
 
 export interface Summary {
   id: string;
@@ -150,7 +151,7 @@ export interface Summary {
   status: string;
   result: string;
   plies: number;
-  seats: Record<Color, Seat>;
+  seats: Record<Color, SummarySeat>;
   updatedAt: string;
   termination?: string;
   timeControl?: string;
@@ -158,7 +159,12 @@ export interface Summary {
   opening?: Opening; // a chess game's opening, once named
 }
 
+// SummarySeat is a listed game's seat; you marks the asker's own, when the
+// server can tell (games against the computer and on one screen).
+export interface SummarySeat extends Seat { you?: boolean }
+
 export interface CreateRequest {
+  name?: string; // the creator's display name
   mode: string;
   variant?: Variant;
   color?: string;
@@ -166,6 +172,7 @@ export interface CreateRequest {
   clock?: Clock | { days: number } | null; // a clock, or days per move (correspondence, online)
   setup?: string;
   lobby?: boolean; // online: a public challenge in the lobby, not a private invite
+  rated?: boolean; // online, with a clock, both players signed in (account.ts)
 }
 
 // Clock is a time control: minutes and seconds of increment.
@@ -191,13 +198,25 @@ export const failureText = (e: unknown): string => (e instanceof APIError ? e.me
 async function json<T>(res: Response): Promise<T> {
   const body: unknown = await res.json().catch(() => ({ message: res.statusText }));
   if (!res.ok) {
-    const e: { message?: unknown; code?: unknown; games?: unknown } = typeof body === 'object' && body !== null ? body : {};
+    const e: { message?: unknown; code?: unknown; retryAfter?: unknown; reason?: unknown; params?: unknown; games?: unknown } =
+      typeof body === 'object' && body !== null ? body : {};
     const message = typeof e.message === 'string' && e.message ? e.message : `HTTP ${res.status}`;
     const code = String(e.code ?? '');
+    const retryAfter = typeof e.retryAfter === 'number' ? e.retryAfter : undefined;
+    const reason = typeof e.reason === 'string' ? e.reason : undefined;
+    const params = numbers(e.params);
     const games = Array.isArray(e.games) ? e.games.filter((g): g is string => typeof g === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(g)) : [];
-    throw new APIError(errorText({ code, message }), res.status, code, games);
+    throw new APIError(errorText({ code, message, retryAfter, reason, params }), res.status, code, games);
   }
   return body as T;
+}
+
+// numbers keeps the numeric fields of an error's params.
+export function numbers(v: unknown): Record<string, number> | undefined {
+  if (typeof v !== 'object' || v === null) return undefined;
+  const out: Record<string, number> = {};
+  for (const [k, n] of Object.entries(v)) if (typeof n === 'number') out[k] = n;
+  return out;
 }
 
 export const createGame = (req: CreateRequest) => post('/api/games', req).then(r => json<Created>(r));
@@ -206,7 +225,7 @@ const post = (path: string, body: unknown) =>
   fetch(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
 
 // joinGame takes an invite game's open seat (or one's own seat back).
-export const joinGame = (id: string) => post(`/api/games/${id}/join`, {}).then(r => json<Created>(r));
+export const joinGame = (id: string, name = '') => post(`/api/games/${id}/join`, name ? { name } : {}).then(r => json<Created>(r));
 
 // adoptToken trades an older release's seat secret for the player cookie.
 export const adoptToken = (id: string, token: string) => post(`/api/games/${id}/adopt`, { token }).then(r => json<Created>(r));
@@ -220,8 +239,8 @@ export interface Challenge { id: string; variant: Variant; color: Color; timeCon
 export const listLobby = () => fetch('/api/lobby').then(r => json<Challenge[]>(r));
 
 // pairUp asks to be paired with the next person wanting the same game.
-export const pairUp = (variant: Variant, clock: { minutes: number; increment: number }) =>
-  post('/api/pair', { variant, clock }).then(r => json<Created>(r));
+export const pairUp = (variant: Variant, clock: { minutes: number; increment: number }, name = '') =>
+  post('/api/pair', name ? { variant, clock, name } : { variant, clock }).then(r => json<Created>(r));
 
 export const listGames = () => fetch('/api/games?limit=30').then(r => json<Summary[]>(r));
 

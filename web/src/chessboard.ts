@@ -67,6 +67,10 @@ export class ChessBoard implements Board {
     window.setTimeout(() => layer.remove(), ms);
   }
 
+  arrows(list: [string, string][]) {
+    this.cg.setAutoShapes(list.map(([orig, dest]) => ({ orig: orig as Key, dest: dest as Key, brush: 'paleGreen' })));
+  }
+
   destroy() {
     for (const fx of this.el.querySelectorAll('.fx')) fx.remove();
     this.cg.destroy();

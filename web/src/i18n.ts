@@ -148,10 +148,16 @@ export function ago(then: number, now = Date.now()): string {
 // user's language; the server's own (English) message only for a code this
 // UI has no text for. A bad setup quotes the server's detail (the part of
 // the FEN or PGN it could not read); a rate limit says how long to wait.
-export function errorText(e: { code?: string; message?: string; retryAfter?: number }): string {
-  const key = `error.${e.code ?? ''}`;
-  if (!e.code || !hasText(key)) return e.message || t('error.internal');
-  return t(key, { detail: e.message ?? '', seconds: Math.max(1, Math.ceil(e.retryAfter ?? 1)) });
+// A case of a code the server tells apart (reason: an early claim, which
+// limit was met) has its own text, with the numbers the server sends
+// (params: {seconds}, {most}).
+export function errorText(e: { code?: string; message?: string; retryAfter?: number; reason?: string; params?: Record<string, number> }): string {
+  const base = `error.${e.code ?? ''}`;
+  if (!e.code || !hasText(base)) return e.message || t('error.internal');
+  const own = `${base}.${e.reason ?? ''}`;
+  const key: Key = e.reason && hasText(own) ? own : base;
+  const seconds = Math.max(1, Math.ceil(e.params?.seconds ?? e.retryAfter ?? 1));
+  return t(key, { detail: e.message ?? '', ...e.params, seconds });
 }
 
 // Script is how Chinese characters are written: traditional (繁體) or

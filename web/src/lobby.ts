@@ -6,6 +6,7 @@ import { Challenge, Variant, failureText, joinGame, listLobby, pairUp } from './
 import { t } from './i18n';
 import { sideName, variantOf, variants } from './variants';
 import { saveTicket } from './settings';
+import { savedName } from './name';
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
 
@@ -55,7 +56,7 @@ export class Lobby {
 
   private async pair(variant: Variant, clock: { minutes: number; increment: number }) {
     try {
-      const g = await pairUp(variant, clock);
+      const g = await pairUp(variant, clock, savedName());
       saveTicket(g.id, { color: g.color });
       this.hooks.go(`/game/${g.id}`);
     } catch (e) {
@@ -65,7 +66,7 @@ export class Lobby {
 
   private async accept(id: string) {
     try {
-      const g = await joinGame(id);
+      const g = await joinGame(id, savedName());
       saveTicket(id, { color: g.color });
       this.hooks.go(`/game/${id}`);
     } catch (e) {

@@ -1,5 +1,6 @@
 // Gambit's web UI: the start page with the new-game dialog and recent games,
-// and the game page (play.ts). Routes: / and /game/{id}.
+// the game page (play.ts) and the analysis board (analysis/view.ts).
+// Routes: /, /game/{id} and /analysis.
 
 import 'chessground/assets/chessground.base.css';
 import 'chessground/assets/chessground.brown.css';
@@ -7,7 +8,10 @@ import 'chessground/assets/chessground.cburnett.css';
 import './style.css';
 import { APIError, createGame, failureText, finished, listGames, listMine, listVariants, Summary } from './api';
 import { Lobby } from './lobby';
+import { currentAccount, refreshAccount, showAccountPage } from './account';
+import { showProfile } from './profile';
 import { Play } from './play';
+import { Analysis, sourceOf } from './analysis/view';
 import { installGlyphPieces } from './pieces';
 import { levelGroups } from './levels';
 import { RecentLists, playersLine, splitRecent, youAt } from './recent';
@@ -17,6 +21,7 @@ import { Key, ago, applyTexts, chooseLanguage, language, languages, plural, scri
 import { xiangqiGlyph } from './notation';
 import { ThemeChoice, installThemes, themeLists } from './themes';
 import { VariantUI, setRegistry, sideName, termName, variantOf, variants } from './variants';
+import { saveName, savedName } from './name';
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
 
@@ -29,17 +34,32 @@ document.documentElement.lang = language();
 const sounds = new Sounds();
 let play: Play | undefined;
 let lobby: Lobby | undefined;
+let analysis: Analysis | undefined;
 
 function route() {
   play?.destroy();
   play = undefined;
   lobby?.stop();
   lobby = undefined;
+  analysis?.destroy();
+  analysis = undefined;
   const m = location.pathname.match(/^\/game\/([a-z0-9]+)$/);
-  $('home').hidden = !!m;
+  const analysing = location.pathname === '/analysis';
+  const accountPage = location.pathname === '/account';
+  const profile = location.pathname.match(/^\/@\/([A-Za-z0-9_-]{1,20})$/);
+  $('home').hidden = !!m || analysing || accountPage || !!profile;
   $('play').hidden = !m;
+  $('analysis').hidden = !analysing;
+  $('account').hidden = !accountPage;
+  $('profile').hidden = !profile;
   document.title = t('title.home'); // the game page names its game once it knows it
-  if (m) {
+  if (analysing) {
+    analysis = new Analysis($('analysis'), sourceOf(location));
+  } else if (profile) {
+    void showProfile(profile[1]);
+  } else if (accountPage) {
+    void showAccountPage(go);
+  } else if (m) {
     play = new Play(m[1], { newGame: openNewGame, go, sounds });
   } else {
     void showRecent();
@@ -122,6 +142,8 @@ function fillVariants() {
 
 function openNewGame() {
   $('new-error').hidden = true;
+  const nameInput = $<HTMLInputElement>('new-name');
+  if (!nameInput.value) nameInput.value = savedName();
   syncModeFields();
   $<HTMLDialogElement>('new-dialog').showModal();
 }
@@ -132,7 +154,9 @@ function syncModeFields() {
   for (const el of form.querySelectorAll<HTMLElement>('.computer-only')) el.hidden = mode !== 'computer';
   // One screen holds both sides; against the computer and online one picks a side.
   for (const el of form.querySelectorAll<HTMLElement>('.color-choice')) el.hidden = mode === 'local';
+  for (const el of form.querySelectorAll<HTMLElement>('.not-local')) el.hidden = mode === 'local';
   for (const el of form.querySelectorAll<HTMLElement>('.online-only')) el.hidden = mode !== 'online';
+  $('rated-choice').hidden = mode !== 'online' || !currentAccount(); // a rated game is between two accounts
   const v = variantOf((form.elements.namedItem('variant') as RadioNodeList).value);
   fillLevels(v);
   form.querySelector('.first-side')!.textContent = sideName(v, 'white');
@@ -160,7 +184,9 @@ async function startGame(e: SubmitEvent) {
   const f = new FormData(form);
   const mode = String(f.get('mode'));
   try {
+    const name = String(f.get('name') ?? '').trim();
     const g = await createGame({
+      name: mode !== 'local' && name ? name : undefined,
       mode,
       variant: variantOf(String(f.get('variant'))).name,
       color: mode !== 'local' ? String(f.get('color')) : undefined,
@@ -168,8 +194,10 @@ async function startGame(e: SubmitEvent) {
       clock: clockOf(f, mode),
       setup: String(f.get('setup') ?? ''),
       lobby: mode === 'online' && f.get('lobby') ? true : undefined,
+      rated: mode === 'online' && f.get('rated') ? true : undefined,
     });
     saveTicket(g.id, { color: mode === 'local' ? 'white' : g.color });
+    if (mode !== 'local') saveName(name);
     (form.elements.namedItem('setup') as HTMLTextAreaElement).value = ''; // a pasted position is for one game
     $<HTMLDialogElement>('new-dialog').close();
     go(`/game/${g.id}`);
@@ -305,7 +333,7 @@ async function init() {
   installGlyphPieces();
   installThemes();
   bindSettings();
-  await loadRegistry();
+  await Promise.all([loadRegistry(), refreshAccount()]);
   fillVariants();
   fillLevels(variantOf());
   $('btn-new-top').onclick = $('btn-new-home').onclick = openNewGame;
@@ -318,7 +346,7 @@ async function init() {
     const a = (e.target as HTMLElement).closest('a[data-link]') as HTMLAnchorElement | null;
     if (a && !e.metaKey && !e.ctrlKey) {
       e.preventDefault();
-      go(a.pathname);
+      go(a.pathname + a.search + a.hash);
     }
   });
   window.onpopstate = route;

@@ -27,6 +27,7 @@ import { flash, renderStatus, setConn } from './round/view/status';
 import { loadTickets, saveTicket } from './settings';
 import type { Sounds } from './sound';
 import { SidePanel, VariantUI, boards } from './variants';
+import { savedName } from './name';
 
 export interface PlayHooks {
   newGame: () => void;
@@ -136,7 +137,7 @@ export class Play {
       // A lobby challenge (public) is taken from the lobby's Accept button,
       // never by someone who opened it to watch.
       if (s.mode !== 'online' || s.public || finished(s.status) || !openSeat(s)) return;
-      const g = await joinGame(this.id);
+      const g = await joinGame(this.id, savedName());
       saveTicket(this.id, { color: g.color });
       this.ctrl.orientation = g.color;
     } catch (e) {

@@ -48,7 +48,7 @@ export function youAt(g: Summary, ticket?: Ticket): Color | undefined {
 export function seatLabel(v: VariantUI, g: Summary, c: Color, you?: Color): string {
   const seat = g.seats[c];
   if (seat.kind === 'bot') return botName(v, seat);
-  if (c === you) return t('player.you.short');
+  if (c === you) return seat.name ? t('player.youNamed.short', { name: seat.name }) : t('player.you.short');
   if (seat.kind === 'open') return t('player.open');
   return seat.name ? seat.name : sideName(v, c, true);
 }

@@ -200,7 +200,7 @@ export const boards: Record<BoardKind, BoardKindUI> = {
     setup: { label: 'setup.chess', placeholder: 'setup.chess.placeholder' },
     cover: { fen: '8/8/8/8/8/8/8/8 w - - 0 1', marks: Object.fromEntries(allSquares.map(k => [k, 'unseen'])) },
     levels: {
-      greedy: 'level.chess.greedy', minimax: 'level.chess.minimax', alphabeta: 'level.chess.alphabeta',
+      greedy: 'level.chess.greedy', minimax: 'level.chess.minimax', negamax: 'level.chess.negamax', alphabeta: 'level.chess.alphabeta',
       beginner: 'level.chess.beginner', casual: 'level.chess.casual', club: 'level.chess.club',
       strong: 'level.chess.strong', full: 'level.chess.full',
     },

@@ -142,6 +142,7 @@ export class XiangqiBoard implements Board {
   private drag?: { from: string; el: HTMLElement; x: number; y: number; moved: boolean };
   private layer: HTMLElement;
   private coords?: SVGSVGElement;
+  private arrowList: [string, string][] = [];
 
   // coordStyle reads how the points are named (the settings' choice).
   constructor(private el: HTMLElement, private hooks: BoardHooks, private coordStyle: () => XiangqiCoords = () => 'traditional') {
@@ -171,6 +172,11 @@ export class XiangqiBoard implements Board {
     this.coords?.remove();
     this.coords = coordsSVG(xiangqiCoordLabels(style, cfg.orientation));
     this.el.appendChild(this.coords);
+    this.draw();
+  }
+
+  arrows(list: [string, string][]) {
+    this.arrowList = list;
     this.draw();
   }
 
@@ -232,6 +238,29 @@ export class XiangqiBoard implements Board {
     if (this.selected) {
       for (const d of this.dests.get(this.selected) ?? []) add(this.pieces.has(d) ? 'xq-dest capture' : 'xq-dest', d);
     }
+    if (this.arrowList.length > 0) this.layer.appendChild(this.arrowSVG());
+  }
+
+  // arrowSVG draws the arrows over the board, in the lines' 900×1000 box.
+  private arrowSVG(): SVGSVGElement {
+    const svg = document.createElementNS(svgNS, 'svg');
+    svg.setAttribute('viewBox', '0 0 900 1000');
+    svg.setAttribute('class', 'xq-arrows');
+    const marker = document.createElementNS(svgNS, 'marker');
+    for (const [k, v] of Object.entries({ id: 'xq-head', orient: 'auto', markerWidth: '4', markerHeight: '4', refX: '2', refY: '2' })) marker.setAttribute(k, v);
+    const head = document.createElementNS(svgNS, 'path');
+    head.setAttribute('d', 'M0,0 V4 L3,2 Z');
+    marker.appendChild(head);
+    svg.appendChild(marker);
+    for (const [from, to] of this.arrowList) {
+      const [x1, y1] = this.xy(from);
+      const [x2, y2] = this.xy(to);
+      const l = document.createElementNS(svgNS, 'line');
+      for (const [k, v] of Object.entries({ x1: 50 + 100 * x1, y1: 50 + 100 * y1, x2: 50 + 100 * x2, y2: 50 + 100 * y2 })) l.setAttribute(k, String(v));
+      l.setAttribute('marker-end', 'url(#xq-head)');
+      svg.appendChild(l);
+    }
+    return svg;
   }
 
   private select(key?: string) {

@@ -106,6 +106,14 @@ test('the server’s errors worded by their code, its message only for an unknow
     assert.equal(errorText({ code: 'teapot', message: 'I am a teapot' }), 'I am a teapot');
     setLanguage('zh-TW');
     assert.equal(errorText({ code: 'illegal_move', message: 'illegal move' }), '這步棋不合規則。');
+    // A case of a code, with the numbers the server sends (reason, params).
+    assert.equal(errorText({ code: 'cannot_claim', message: 'wait 12 s more', reason: 'claim_early', params: { seconds: 12 } }), '對手可能還會回來：12 秒後才能提出。');
+    assert.equal(errorText({ code: 'cannot_claim', message: 'your opponent is here' }), '現在還不能提出這項要求。');
+    assert.equal(errorText({ code: 'rate_limited', message: 'x', retryAfter: 1, reason: 'chat_burst', params: { most: 3, seconds: 1 } }), '一次最多 3 行，之後每秒一行：請等 1 秒。');
+    assert.equal(errorText({ code: 'rate_limited', message: 'x', retryAfter: 2, reason: 'no_such_limit', params: { most: 3, seconds: 2 } }), '太快了：請等 2 秒再試。');
+    assert.equal(errorText({ code: 'bad_name', message: 'too long' }), '這個名字不能使用：請填 1 到 20 個字，不要有換行或控制字元。');
+    setLanguage('en');
+    assert.equal(errorText({ code: 'cannot_claim', message: 'x', reason: 'claim_early', params: { seconds: 5 } }), 'Your opponent may still come back: you can claim in 5 s.');
   } finally {
     setLanguage('en');
   }

@@ -19,6 +19,11 @@
 //
 //	err := pgn.Write(w, g, pgn.WriteOptions{Notation: pgn.NotationWXF})
 //
+// Chinese moves are written in traditional characters by default
+// (傌八進七, as the pieces are drawn), or in simplified ones with
+// WriteOptions.Script set to xiangqi.Simplified (马八进七); never a
+// mixture. The reader reads either, and the mixtures people write.
+//
 // Text is read as bytes and kept as is: tags and comments in another
 // encoding (GBK, as in many xqbase files) survive a round trip, but
 // Chinese moves must be UTF-8, so callers decode GBK files first (as

@@ -54,7 +54,7 @@ func ExampleWrite() {
 	// [Result "1-0"]
 	// [Format "Chinese"]
 	//
-	// {start} 1. 炮二平五 {central cannon} 1... 馬８进７ (1... 砲８平５ 2. 傌二进三) 2. 傌二进三 1-0
+	// {start} 1. 炮二平五 {central cannon} 1... 馬８進７ (1... 砲８平５ 2. 傌二進三) 2. 傌二進三 1-0
 	//
 	// [Game "Chinese Chess"]
 	// [Red "A"]

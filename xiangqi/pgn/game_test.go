@@ -75,7 +75,7 @@ func TestGameAccessors(t *testing.T) {
 		before := n.Parent.Position()
 		line = append(line, before.Chinese(n.Move))
 	}
-	if got := strings.Join(line, " "); got != "炮二平五 馬８进７ 傌二进三" {
+	if got := strings.Join(line, " "); got != "炮二平五 馬８進７ 傌二進三" {
 		t.Errorf("mainline %s", got)
 	}
 	if ms := g.MainlineMoves(); len(ms) != 3 || ms[2].String() != "h0g2" {

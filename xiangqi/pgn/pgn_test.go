@@ -171,12 +171,43 @@ func TestPGNWrite(t *testing.T) {
 [Result "1-0"]
 [Format "Chinese"]
 
-{start} 1. 炮二平五 {central cannon} 1... 馬８进７ (1... 砲８平５ 2. 傌二进三) 2. 傌二进三 1-0
+{start} 1. 炮二平五 {central cannon} 1... 馬８進７ (1... 砲８平５ 2. 傌二進三) 2. 傌二進三 1-0
 {red wins}
 
 `
 	if got := buf.String(); got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}
+
+// TestPGNWriteScripts writes Chinese moves in each script, each read back
+// to the same moves.
+func TestPGNWriteScripts(t *testing.T) {
+	in := "1. h2e2 h9g7 2. h0g2 i9h9 3. i0h0 h7h3 *\n"
+	tests := []struct {
+		script xiangqi.Script
+		want   string
+	}{
+		{xiangqi.Traditional, "1. 炮二平五 馬８進７ 2. 傌二進三 車９平８ 3. 俥一平二 砲８進４ *"},
+		{xiangqi.Simplified, "1. 炮二平五 马８进７ 2. 马二进三 车９平８ 3. 车一平二 炮８进４ *"},
+	}
+	for _, tt := range tests {
+		games, err := ReadAll(strings.NewReader(in))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var buf bytes.Buffer
+		if err := Write(&buf, games[0], WriteOptions{Notation: NotationChinese, Script: tt.script}); err != nil {
+			t.Fatal(err)
+		}
+		_, moves, _ := strings.Cut(buf.String(), "\n\n")
+		if got := strings.TrimSpace(moves); got != tt.want {
+			t.Errorf("%v: got %s, want %s", tt.script, got, tt.want)
+		}
+		back, err := ReadAll(strings.NewReader(buf.String()))
+		if err != nil || len(back) != 1 || len(back[0].MainlineMoves()) != 6 {
+			t.Errorf("%v: reading back %q: %v", tt.script, buf.String(), err)
+		}
 	}
 }
 

@@ -13,9 +13,13 @@ import (
 
 // WriteOptions selects the notation of the moves and what Write leaves out.
 type WriteOptions struct {
-	Notation   Notation // the notation of the moves (the Format tag)
-	Mainline   bool     // leave out variations
-	NoComments bool     // leave out comments
+	Notation Notation // the notation of the moves (the Format tag)
+	// Script is the characters of Chinese notation: xiangqi.Traditional
+	// (the zero value: 傌八進七) or xiangqi.Simplified (马八进七). The
+	// reader reads both.
+	Script     xiangqi.Script
+	Mainline   bool // leave out variations
+	NoComments bool // leave out comments
 }
 
 // Write writes g in xqbase-style PGN, followed by a blank line: its tags in
@@ -106,7 +110,7 @@ func (pw *pgnWriter) move(n *Node, number bool) {
 	case NotationWXF:
 		text = before.WXF(n.Move)
 	default:
-		text = before.Chinese(n.Move)
+		text = before.ChineseIn(n.Move, pw.opt.Script)
 	}
 	pw.token(text)
 	if c := pw.comment(n.Comment); c != "" {

@@ -24,6 +24,7 @@ func init() {
 	game.Register(&game.Spec{
 		Name:         Bomb,
 		Label:        "Bomb chess",
+		Labels:       map[string]string{"zh-TW": "地雷西洋棋", "zh-CN": "地雷国际象棋"},
 		Tag:          "bomb",
 		Board:        game.BoardChess,
 		Sides:        game.ChessSides,

@@ -25,6 +25,7 @@ func init() {
 	game.Register(&game.Spec{
 		Name:         Dice,
 		Label:        "Dice chess",
+		Labels:       map[string]string{"zh-TW": "骰子西洋棋", "zh-CN": "骰子国际象棋"},
 		Tag:          "dice",
 		Board:        game.BoardChess,
 		Sides:        game.ChessSides,

@@ -24,6 +24,7 @@ func init() {
 	game.Register(&game.Spec{
 		Name:         FogOfWar,
 		Label:        "Fog of war",
+		Labels:       map[string]string{"zh-TW": "迷霧西洋棋", "zh-CN": "迷雾国际象棋"},
 		Tag:          "fog",
 		Board:        game.BoardChess,
 		Sides:        game.ChessSides,

@@ -39,6 +39,7 @@ func init() {
 	game.Register(&game.Spec{
 		Name:         Jieqi,
 		Label:        "Jieqi",
+		Labels:       map[string]string{"zh-TW": "揭棋", "zh-CN": "揭棋"},
 		Tag:          "jieqi",
 		Board:        game.BoardXiangqi,
 		Sides:        [2]string{"Red", "Black"},

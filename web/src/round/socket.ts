@@ -9,6 +9,7 @@
 // server/wire_schema_test.go checks that the two lists agree.
 
 import type { ChatLine, ChatLog, Color, Hello, Presence, Rematch, State, WireError } from '../api';
+import { numbers } from '../api';
 
 // ServerMsg is every message the server sends a game's client.
 export type ServerMsg =
@@ -78,7 +79,10 @@ export function decode(raw: string): ServerMsg | undefined {
       return Array.isArray(d.lines) ? { t: 'chat-log', d: d as unknown as ChatLog } : undefined;
     case 'error':
       return typeof d.code === 'string' && typeof d.message === 'string'
-        ? { t: 'error', d: { code: d.code, message: d.message, retryAfter: typeof d.retryAfter === 'number' ? d.retryAfter : undefined } }
+        ? { t: 'error', d: {
+            code: d.code, message: d.message, retryAfter: typeof d.retryAfter === 'number' ? d.retryAfter : undefined,
+            ...(typeof d.reason === 'string' ? { reason: d.reason } : {}), ...(d.params !== undefined ? { params: numbers(d.params) } : {}),
+          } }
         : undefined;
   }
   return undefined;

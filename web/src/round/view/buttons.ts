@@ -40,6 +40,12 @@ export function renderButtons(ctrl: RoundCtrl) {
   setDownload('btn-download-gif', `/game/${ctrl.id}.gif?download=1`, 'btn.downloadGif');
   setDownload('btn-download-viewer', `/game/${ctrl.id}.html?download=1`, 'btn.downloadViewer');
   $('btn-download-viewer').hidden = !ctrl.variant.viewer;
+  // Analyse: a game that is over, or one on one screen or against the
+  // computer at any time (its player's own), never an online game being
+  // played, nor a game whose rules hide what the analysis would show.
+  const analyse = $<HTMLAnchorElement>('btn-analyse');
+  analyse.hidden = !(over || (s.mode !== 'online' && playing && ctrl.variant.viewer));
+  analyse.href = `/analysis?game=${ctrl.id}`;
 }
 
 // setDownload points a download link at href, labelled with the text of key.

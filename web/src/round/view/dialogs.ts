@@ -3,6 +3,7 @@
 // check it.
 
 import type { State } from '../../api';
+import { showRatingChange } from '../../account';
 import { t } from '../../i18n';
 import { VariantUI, describeEnd } from '../../variants';
 import { $ } from './dom';
@@ -13,6 +14,8 @@ export function showOver(s: State, v: VariantUI) {
   $('over-title').textContent = title;
   $('over-reason').textContent = reason;
   renderFair($('over-fair'), s, v);
+  if (s.mode === 'online') void showRatingChange($('over-rating'), s.id);
+  else $('over-rating').hidden = true;
   const d = $<HTMLDialogElement>('over-dialog');
   if (!d.open) d.showModal();
 }

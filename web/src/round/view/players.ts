@@ -17,7 +17,9 @@ export function seatName(ctrl: RoundCtrl, c: Color): string {
   if (seat.kind === 'bot') return botName(ctrl.variant, seat);
   if (seat.kind === 'open') return t('player.open');
   if (s.mode === 'local') return name;
-  return ctrl.you.includes(c) ? t('player.you', { side: sideName(ctrl.variant, c, true) }) : name;
+  const side = sideName(ctrl.variant, c, true);
+  if (seat.name) return t(ctrl.you.includes(c) ? 'player.youNamed' : 'player.named', { name: seat.name, side });
+  return ctrl.you.includes(c) ? t('player.you', { side }) : name;
 }
 
 // renderPlayers names the player at the bottom of the board and at the top.

@@ -1,0 +1,72 @@
+package game
+
+import (
+	"errors"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+func TestParseName(t *testing.T) {
+	tests := []struct {
+		in, want string
+		bad      bool
+	}{
+		{"", "", false},
+		{"   ", "", false},
+		{" Ann ", "Ann", false},
+		{"王小明", "王小明", false},
+		{strings.Repeat("名", 20), strings.Repeat("名", 20), false},
+		{strings.Repeat("名", 21), "", true},
+		{" " + strings.Repeat("x", 20) + "\t", strings.Repeat("x", 20), false},
+		{"a\nb", "", true},
+		{"a\x00", "", true},
+		{"tab\there", "", true},
+		{"evil\u202egnp.exe", "", true}, // a bidirectional override
+		{"zero\u200bwidth", "", true},
+		{"\xff", "", true},
+		{"Anne-Marie O'Neil", "Anne-Marie O'Neil", false},
+	}
+	for _, tt := range tests {
+		got, err := ParseName(tt.in)
+		if tt.bad != (err != nil) || got != tt.want || (err != nil && !errors.Is(err, ErrBadName)) {
+			t.Errorf("ParseName(%q) = %q, %v; want %q, bad %v", tt.in, got, err, tt.want, tt.bad)
+		}
+	}
+}
+
+func TestBotName(t *testing.T) {
+	for n := 1; n <= 12; n++ {
+		if got, ok := BotLevelNumber(Seat{Kind: SeatBot, Name: BotName(n)}); !ok || got != n {
+			t.Errorf("BotLevelNumber(BotName(%d)) = %d, %v", n, got, ok)
+		}
+	}
+	for _, s := range []Seat{{Kind: SeatHuman, Name: "Gambit level 3"}, {Kind: SeatBot, Name: "Gambit level 03"}, {Kind: SeatBot, Name: "Gambit level 0"}, {Kind: SeatBot, Name: "Gambit · Casual"}} {
+		if n, ok := BotLevelNumber(s); ok {
+			t.Errorf("BotLevelNumber(%+v) = %d", s, n)
+		}
+	}
+}
+
+// FuzzParseName: any input gives a trimmed name of at most MaxNameLength
+// characters without a control character, or ErrBadName; never a panic.
+func FuzzParseName(f *testing.F) {
+	for _, s := range []string{"Ann", " 王小明 ", "a\nb", "\u202e", strings.Repeat("x", 25)} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		got, err := ParseName(s)
+		if err != nil {
+			if !errors.Is(err, ErrBadName) || got != "" {
+				t.Fatalf("ParseName(%q) = %q, %v", s, got, err)
+			}
+			return
+		}
+		if utf8.RuneCountInString(got) > MaxNameLength || got != strings.TrimSpace(got) || !utf8.ValidString(got) {
+			t.Fatalf("ParseName(%q) = %q", s, got)
+		}
+		if again, err := ParseName(got); err != nil || again != got {
+			t.Fatalf("ParseName(%q) again = %q, %v", got, again, err)
+		}
+	})
+}

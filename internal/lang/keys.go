@@ -1,0 +1,43 @@
+package lang
+
+// Key names one text of the tables.
+type Key string
+
+// The keys. A plural text has two keys, its name + ".one" and + ".other"
+// (Plural picks one); an ending's text is EndPrefix + the server's name of
+// the termination ("checkmate").
+const (
+	// The app's page (index.html) before its script words it.
+	PageTitle       Key = "page.title"
+	PageDescription Key = "page.description"
+	PageNoScript    Key = "page.noscript"
+
+	// A game's link preview (Open Graph title and description).
+	PreviewTitle   Key = "preview.title"   // {white} {black} {variant}
+	PreviewWaiting Key = "preview.waiting" // an open seat
+	PreviewBot     Key = "preview.bot"     // {n}: the computer's level, 1 weakest
+	PreviewMoves   Key = "preview.moves"   // plural, {n}
+	PreviewInPlay  Key = "preview.inPlay"  // {moves}
+	PreviewOver    Key = "preview.over"    // {result} {ending} {moves}
+	PreviewAborted Key = "preview.aborted"
+	PreviewCreated Key = "preview.created"
+
+	// The sides, by the variant's English name of them.
+	SideWhite Key = "side.white"
+	SideBlack Key = "side.black"
+	SideRed   Key = "side.red"
+
+	// EndPrefix + a termination ("end.checkmate"); EndXiangqiStalemate is
+	// xiangqi's stalemate, which loses.
+	EndPrefix           Key = "end."
+	EndXiangqiStalemate Key = "end.xiangqi.stalemate"
+
+	// The standalone viewer page (render/viewer): its script reads these
+	// by the name after "viewer.".
+	ViewerPrefix     Key = "viewer."
+	ViewerTitle      Key = "viewer.title"
+	ViewerUnknown    Key = "viewer.unknownPlayer"
+	ViewerVersus     Key = "viewer.versus"
+	ViewerRiverLeft  Key = "viewer.riverLeft"
+	ViewerRiverRight Key = "viewer.riverRight"
+)

@@ -1,0 +1,193 @@
+package server
+
+import (
+	"fmt"
+	"io/fs"
+	"net/http"
+	"strings"
+
+	"github.com/gambitchess/gambit/chess"
+	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/server/round"
+)
+
+// The analysis board (/analysis) reads a game's record (GET
+// /api/games/{id}/analysis) and asks for the positions its user reaches
+// (POST /api/analysis/position): the rules stay on the server, in the
+// rules libraries, as lichess's analysis board asks its server for the
+// legal moves of a position. The engine lines cost the server nothing:
+// they come from the engine in the browser.
+
+// maxAnalysisPlies bounds the moves one position request plays.
+const maxAnalysisPlies = 600
+
+// analysisMove is one move of a record: its coordinate text, its notation
+// and the position after it.
+type analysisMove struct {
+	UCI string `json:"uci"`
+	SAN string `json:"san"`
+	WXF string `json:"wxf,omitempty"`
+	FEN string `json:"fen"`
+}
+
+// analysisJSON is a game's record for the analysis board.
+type analysisJSON struct {
+	Variant    game.Variant      `json:"variant"`
+	Board      game.Board        `json:"board"`
+	InitialFEN string            `json:"initial_fen"`
+	Moves      []analysisMove    `json:"moves"`
+	Tags       map[string]string `json:"tags"`
+	Result     string            `json:"result"`
+}
+
+// handleAnalysisPage serves the app's page for /analysis: the browser
+// reads its query (?fen, ?variant, ?pgn, ?game) itself.
+func (s *Server) handleAnalysisPage(w http.ResponseWriter, r *http.Request) {
+	page, err := fs.ReadFile(s.assets, "index.html")
+	if err != nil {
+		s.httpError(w, fmt.Errorf("server: reading index.html: %w", err))
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-cache")
+	w.Write(page)
+}
+
+// handleAnalysis answers a game's record for the analysis board.
+func (s *Server) handleAnalysis(w http.ResponseWriter, r *http.Request) {
+	player := playerOf(r)
+	var out analysisJSON
+	var refused error
+	err := s.read(r.Context(), r.PathValue("id"), func(g *game.Game) { out, refused = analysisOf(g, player) })
+	if err == nil {
+		err = refused
+	}
+	if err != nil {
+		s.httpError(w, err)
+		return
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	writeJSON(w, http.StatusOK, out)
+}
+
+// analysisOf is g's record as player may read it: anyone once the game
+// is over; while it is played, only its seated player, and only in a game
+// on one screen or against the computer (never an online game, whose
+// players must not consult an engine, nor a game of hidden information).
+func analysisOf(g *game.Game, player string) (analysisJSON, error) {
+	if !g.Status().Finished() {
+		v := round.ViewerFor(g, player)
+		seated := v.Holds(chess.White) || v.Holds(chess.Black)
+		if g.Mode() == game.ModeOnline || !seated || g.Status() == game.Created {
+			return analysisJSON{}, fmt.Errorf("%w (game %s)", ErrInPlay, g.ID())
+		}
+	}
+	rp, err := g.Replay()
+	if err != nil {
+		return analysisJSON{}, err
+	}
+	out := analysisJSON{Variant: g.Variant(), Board: g.Spec().Board, InitialFEN: rp.StartFEN, Moves: analysisMoves(rp.Steps),
+		Tags: map[string]string{}, Result: g.Result()}
+	for _, kv := range rp.Tags {
+		out.Tags[kv[0]] = kv[1]
+	}
+	return out, nil
+}
+
+// analysisMoves writes steps as the analysis board reads them.
+func analysisMoves(steps []game.Step) []analysisMove {
+	out := make([]analysisMove, 0, len(steps))
+	for _, st := range steps {
+		out = append(out, analysisMove{UCI: st.UCI, SAN: st.SAN, WXF: st.WXF, FEN: st.FEN})
+	}
+	return out
+}
+
+// positionRequest is the body of POST /api/analysis/position: a variant
+// of full information and either a position (fen, "" for the variant's
+// start) with moves played from it, or setup, a FEN or PGN pasted (read
+// as a new game's setup is: the PGN's main line).
+type positionRequest struct {
+	Variant game.Variant `json:"variant"`
+	FEN     string       `json:"fen"`
+	Moves   []string     `json:"moves"`
+	Setup   string       `json:"setup"`
+}
+
+// positionJSON answers a position request: the moves played, each with its
+// notation and the position after it, and the position reached with its
+// legal moves and, when the board ends the game, its result.
+type positionJSON struct {
+	Variant     game.Variant        `json:"variant"`
+	Board       game.Board          `json:"board"`
+	InitialFEN  string              `json:"initial_fen"`
+	Moves       []analysisMove      `json:"moves"`
+	FEN         string              `json:"fen"`
+	Turn        string              `json:"turn"`
+	Dests       map[string][]string `json:"dests"`
+	Check       string              `json:"check,omitempty"`
+	Result      string              `json:"result"`
+	Termination string              `json:"termination,omitempty"`
+}
+
+// handlePosition plays moves on the analysis board.
+func (s *Server) handlePosition(w http.ResponseWriter, r *http.Request) {
+	req, err := decodeBody[positionRequest](http.MaxBytesReader(w, r.Body, maxBody))
+	if err == nil {
+		var out positionJSON
+		if out, err = playPosition(req); err == nil {
+			writeJSON(w, http.StatusOK, out)
+			return
+		}
+	}
+	s.httpError(w, err)
+}
+
+// playPosition plays req's moves from its position with the rules of its
+// variant. The variants of hidden information (or drawn from a seed) have
+// no free play: a position of theirs is analysed on its board's own rules,
+// which the browser asks for by that variant's name.
+func playPosition(req positionRequest) (positionJSON, error) {
+	spec, err := game.Lookup(req.Variant)
+	if err != nil {
+		return positionJSON{}, fmt.Errorf("%w: %v", ErrBadRequest, err)
+	}
+	if spec.Hidden || spec.Seeded {
+		return positionJSON{}, fmt.Errorf("%w: variant %s: the analysis board plays only variants of full information", ErrBadRequest, spec.Name)
+	}
+	if len(req.Moves) > maxAnalysisPlies {
+		return positionJSON{}, fmt.Errorf("%w: %d moves, at most %d", ErrBadRequest, len(req.Moves), maxAnalysisPlies)
+	}
+	start, moves := strings.TrimSpace(req.FEN), req.Moves
+	if req.Setup != "" {
+		if start != "" || len(moves) > 0 {
+			return positionJSON{}, fmt.Errorf("%w: give either setup or fen and moves", ErrBadRequest)
+		}
+		if start, moves, err = spec.Setup(req.Setup); err != nil {
+			return positionJSON{}, err
+		}
+	}
+	rules, err := spec.Rules(start, "")
+	if err != nil {
+		return positionJSON{}, fmt.Errorf("%w: %v", game.ErrBadSetup, err)
+	}
+	out := positionJSON{Variant: spec.Name, Board: spec.Board, InitialFEN: rules.StartFEN(), Moves: []analysisMove{}}
+	for i, m := range moves {
+		if rules.Outcome().Over() {
+			return positionJSON{}, fmt.Errorf("%w: move %d (%s): the game is over before it", game.ErrIllegalMove, i+1, m)
+		}
+		st, err := rules.Play(m)
+		if err != nil {
+			return positionJSON{}, fmt.Errorf("move %d (%s): %w", i+1, m, err)
+		}
+		out.Moves = append(out.Moves, analysisMove{UCI: st.UCI, SAN: st.SAN, WXF: st.WXF, FEN: st.FEN})
+	}
+	o := rules.Outcome()
+	out.FEN, out.Turn, out.Result, out.Termination = rules.FEN(), game.ColorName(rules.Turn()), o.Result(), o.Termination
+	out.Check, _ = rules.Check()
+	out.Dests = map[string][]string{}
+	if !o.Over() {
+		out.Dests = rules.Dests()
+	}
+	return out, nil
+}

@@ -1,0 +1,191 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/rating"
+	"github.com/gambitchess/gambit/server/account"
+	"github.com/gambitchess/gambit/store"
+)
+
+// Rated games: an online game between two accounts, with a clock or days
+// per move, asked for at its creation ("rated": true). The creator's
+// account is recorded with the game; the account that takes the other
+// seat is recorded as it joins; the store rates the game in the
+// transaction that ends it (store.Ratings), so nothing here runs at the
+// end. A game against the computer, a local one or an untimed one is
+// never rated, and an aborted one (no result) changes no rating.
+
+// errRatedNeedsAccount refuses a rated game to someone signed out.
+var errRatedNeedsAccount = fmt.Errorf("%w: sign in to play a rated game", ErrSignedOut)
+
+// perfOf names the rating a game of variant v with clock c counts for:
+// chess per speed (lichess's names, "blitz"), every other variant its own.
+func perfOf(v game.Variant, c game.ClockConfig) string {
+	if v != "" && v != game.Chess {
+		return string(v)
+	}
+	if c.PerMove {
+		return rating.Correspondence.String()
+	}
+	return rating.SpeedOf(c.Initial, c.Increment).String()
+}
+
+// ratings returns the store's ratings, nil when it keeps none.
+func (s *Server) ratings() store.Ratings {
+	r, _ := s.store.(store.Ratings)
+	return r
+}
+
+// checkRated refuses a rated game that cannot be: it must be online, with
+// a clock or days per move, made by someone signed in, on a store that
+// keeps ratings.
+func (s *Server) checkRated(r *http.Request, opts game.Options) (store.User, error) {
+	u, ok := account.UserOf(r)
+	switch {
+	case s.ratings() == nil:
+		return u, fmt.Errorf("%w: this server keeps no ratings", ErrBadRequest)
+	case opts.Mode != game.ModeOnline:
+		return u, fmt.Errorf("%w: only an online game can be rated", ErrBadRequest)
+	case opts.Clock.Initial <= 0:
+		return u, fmt.Errorf("%w: a rated game needs a clock or days per move", ErrBadRequest)
+	case !ok:
+		return u, errRatedNeedsAccount
+	}
+	return u, nil
+}
+
+// markRated records new game id as rated, its creator u on side color.
+func (s *Server) markRated(ctx context.Context, id, color string, u store.User, opts game.Options) error {
+	rg := store.RatedGame{GameID: id, Perf: perfOf(opts.Variant, opts.Clock)}
+	if color == "white" {
+		rg.White = u.ID
+	} else {
+		rg.Black = u.ID
+	}
+	if err := s.ratings().CreateRated(ctx, rg); err != nil {
+		return fmt.Errorf("%w: %v", ErrStorage, err)
+	}
+	return nil
+}
+
+// pendingRated returns game id's rating record when it is rated and not
+// over; ok false otherwise.
+func (s *Server) pendingRated(ctx context.Context, id string) (store.RatedGame, bool, error) {
+	rs := s.ratings()
+	if rs == nil || !validID(id) {
+		return store.RatedGame{}, false, nil
+	}
+	rg, err := rs.RatedGame(ctx, id)
+	if errors.Is(err, store.ErrNotFound) {
+		return rg, false, nil
+	}
+	if err != nil {
+		return rg, false, fmt.Errorf("%w: %v", ErrStorage, err)
+	}
+	return rg, rg.State == store.RatingPending, nil
+}
+
+// ratingSideJSON is one side of a rated game as GET /api/games/{id}/rating
+// answers it.
+type ratingSideJSON struct {
+	Name        string `json:"name"` // "" for a deleted account or a seat not taken
+	Before      int    `json:"before"`
+	After       int    `json:"after"`
+	Diff        int    `json:"diff"` // After - Before, as shown: +12 / -12
+	Provisional bool   `json:"provisional"`
+}
+
+// ratingJSON answers GET /api/games/{id}/rating.
+type ratingJSON struct {
+	Rated bool           `json:"rated"`
+	Perf  string         `json:"perf,omitempty"`
+	State string         `json:"state,omitempty"` // pending, applied, void
+	White ratingSideJSON `json:"white"`
+	Black ratingSideJSON `json:"black"`
+}
+
+// handleRating answers whether game {id} is rated, and once over, each
+// side's rating before and after it.
+func (s *Server) handleRating(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	out := ratingJSON{}
+	if rs := s.ratings(); rs != nil && validID(id) {
+		rg, err := rs.RatedGame(r.Context(), id)
+		switch {
+		case errors.Is(err, store.ErrNotFound):
+		case err != nil:
+			s.httpError(w, fmt.Errorf("%w: %v", ErrStorage, err))
+			return
+		default:
+			out = ratingJSON{Rated: true, Perf: rg.Perf, State: [...]string{"pending", "applied", "void"}[min(max(rg.State, 0), 2)],
+				White: side(rg.WhiteName, rg.WhiteBefore, rg.WhiteAfter, rg.State), Black: side(rg.BlackName, rg.BlackBefore, rg.BlackAfter, rg.State)}
+		}
+	}
+	w.Header().Set("Cache-Control", "no-cache")
+	writeJSON(w, http.StatusOK, out)
+}
+
+// side is one side's rating change; zero numbers until it is applied.
+func side(name string, before, after rating.Glicko, state int) ratingSideJSON {
+	out := ratingSideJSON{Name: name}
+	if state == store.RatingApplied {
+		out.Before, out.After = before.Int(), after.Int()
+		out.Diff, out.Provisional = out.After-out.Before, after.Provisional()
+	}
+	return out
+}
+
+// ratedPGN adds a rated game's players and their ratings before it to its
+// PGN (the White, Black, WhiteElo and BlackElo tags).
+func (s *Server) ratedPGN(ctx context.Context, id, text string) string {
+	rs := s.ratings()
+	if rs == nil {
+		return text
+	}
+	rg, err := rs.RatedGame(ctx, id)
+	if err != nil {
+		return text
+	}
+	tags := map[string]string{}
+	if rg.WhiteName != "" {
+		tags["White"] = rg.WhiteName
+	}
+	if rg.BlackName != "" {
+		tags["Black"] = rg.BlackName
+	}
+	if rg.State == store.RatingApplied {
+		tags["WhiteElo"] = strconv.Itoa(rg.WhiteBefore.Int())
+		tags["BlackElo"] = strconv.Itoa(rg.BlackBefore.Int())
+	}
+	return setPGNTags(text, tags)
+}
+
+// setPGNTags sets tags in the header of a PGN game (the tag pairs before
+// its first blank line): a tag present gets its value, one missing is
+// added after the others. Values are names checked by account.CheckName
+// and numbers, which need no escaping.
+func setPGNTags(text string, tags map[string]string) string {
+	head, body, _ := strings.Cut(text, "\n\n")
+	lines := strings.Split(head, "\n")
+	done := map[string]bool{}
+	for i, line := range lines {
+		name, _, ok := strings.Cut(strings.TrimPrefix(line, "["), " ")
+		if v, want := tags[name]; ok && want && strings.HasPrefix(line, "[") {
+			lines[i] = fmt.Sprintf("[%s %q]", name, v)
+			done[name] = true
+		}
+	}
+	for _, name := range []string{"White", "Black", "WhiteElo", "BlackElo"} {
+		if v, want := tags[name]; want && !done[name] {
+			lines = append(lines, fmt.Sprintf("[%s %q]", name, v))
+		}
+	}
+	return strings.Join(lines, "\n") + "\n\n" + body
+}

@@ -1,0 +1,186 @@
+package server
+
+import (
+	"encoding/json"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/rating"
+)
+
+// playerSecret is the player cookie b's jar holds for srv.
+func (b *browser) playerSecret() string {
+	b.t.Helper()
+	u, _ := url.Parse(b.srv.URL)
+	for _, c := range b.c.Jar.Cookies(u) {
+		if c.Name == playerCookie {
+			return c.Value
+		}
+	}
+	b.t.Fatal("no player cookie")
+	return ""
+}
+
+// TestRatedGame: two accounts play a rated game by invite; its end
+// changes both ratings as Glicko-2 says, once; the PGN names the players
+// with their ratings; an anonymous player cannot take a rated seat, and
+// a rated game needs a clock and an account.
+func TestRatedGame(t *testing.T) {
+	_, srv, _ := serveWith(t, Config{Store: openStore(t, t.TempDir())})
+	ann, bob, anon := newBrowser(t, srv), newBrowser(t, srv), newBrowser(t, srv)
+	ann.want(201, "POST", "/api/signup", `{"username":"ann","password":"long enough pass"}`)
+	bob.want(201, "POST", "/api/signup", `{"username":"bob","password":"long enough pass"}`)
+
+	tests := []struct {
+		who  *browser
+		body string
+		code string
+	}{
+		{anon, `{"mode":"online","color":"white","clock":{"minutes":5,"increment":3},"rated":true}`, "signed_out"},
+		{ann, `{"mode":"online","color":"white","rated":true}`, "bad_request"},
+		{ann, `{"mode":"local","clock":{"minutes":5,"increment":3},"rated":true}`, "bad_request"},
+	}
+	for _, tt := range tests {
+		if status, body := tt.who.call("POST", "/api/games", tt.body); status < 400 || code(t, body) != tt.code {
+			t.Errorf("create %s = %d %s; want %s", tt.body, status, body, tt.code)
+		}
+	}
+	var g createResponse
+	body := ann.want(201, "POST", "/api/games", `{"mode":"online","color":"white","clock":{"minutes":5,"increment":3},"rated":true}`)
+	if err := json.Unmarshal([]byte(body), &g); err != nil || g.Color != "white" {
+		t.Fatalf("create: %s", body)
+	}
+	if c := code(t, anon.want(401, "POST", "/api/games/"+g.ID+"/join", `{}`)); c != "signed_out" {
+		t.Errorf("anonymous join of a rated game: %s", c)
+	}
+	bob.want(200, "POST", "/api/games/"+g.ID+"/join", `{}`)
+	var before ratingJSON
+	_ = json.Unmarshal([]byte(ann.want(200, "GET", "/api/games/"+g.ID+"/rating", "")), &before)
+	if !before.Rated || before.Perf != "blitz" || before.State != "pending" {
+		t.Errorf("rating before the end = %+v", before)
+	}
+
+	white, black := dial(t, srv, g.ID, ann.playerSecret()), dial(t, srv, g.ID, bob.playerSecret())
+	white.send(`{"t":"move","d":{"u":"e2e4"}}`)
+	black.next("move")
+	black.send(`{"t":"move","d":{"u":"e7e5"}}`)
+	white.next("move")
+	black.send(`{"t":"resign"}`)
+
+	var after ratingJSON
+	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		_ = json.Unmarshal([]byte(ann.want(200, "GET", "/api/games/"+g.ID+"/rating", "")), &after)
+		if after.State != "pending" {
+			break
+		}
+	}
+	w, b := rating.Game(rating.Default(), rating.Default(), rating.WhiteWins)
+	want := ratingJSON{Rated: true, Perf: "blitz", State: "applied",
+		White: ratingSideJSON{Name: "ann", Before: 1500, After: w.Int(), Diff: w.Int() - 1500, Provisional: true},
+		Black: ratingSideJSON{Name: "bob", Before: 1500, After: b.Int(), Diff: b.Int() - 1500, Provisional: true}}
+	if after != want {
+		t.Errorf("rating after the end = %+v\nwant %+v", after, want)
+	}
+	pgn := ann.want(200, "GET", "/api/games/"+g.ID+"/pgn", "")
+	for _, tag := range []string{`[White "ann"]`, `[Black "bob"]`, `[WhiteElo "1500"]`, `[BlackElo "1500"]`, `1-0`} {
+		if !strings.Contains(pgn, tag) {
+			t.Errorf("PGN lacks %s:\n%s", tag, pgn)
+		}
+	}
+}
+
+// TestPerfOf: chess by speed, correspondence by days, the others by name.
+func TestPerfOf(t *testing.T) {
+	tests := []struct {
+		v    string
+		c    struct{ min, inc, days int }
+		want string
+	}{
+		{"chess", struct{ min, inc, days int }{1, 0, 0}, "bullet"},
+		{"", struct{ min, inc, days int }{5, 3, 0}, "blitz"},
+		{"chess", struct{ min, inc, days int }{10, 5, 0}, "rapid"},
+		{"chess", struct{ min, inc, days int }{30, 20, 0}, "classical"},
+		{"chess", struct{ min, inc, days int }{0, 0, 3}, "correspondence"},
+		{"chess960", struct{ min, inc, days int }{5, 3, 0}, "chess960"},
+	}
+	s := New(Config{Store: openStore(t, t.TempDir())})
+	for _, tt := range tests {
+		cfg, err := s.clockConfig(clockSpec{Minutes: float64(tt.c.min), Increment: tt.c.inc, Days: tt.c.days})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := perfOf(game.Variant(tt.v), cfg); got != tt.want {
+			t.Errorf("perfOf(%q, %+v) = %q, want %q", tt.v, tt.c, got, tt.want)
+		}
+	}
+}
+
+// TestProfile: after a rated game, each player's profile has the rating
+// (provisional), the record, a graph, and the games: all of them for the
+// player, the public ones for anyone else.
+func TestProfile(t *testing.T) {
+	_, srv, _ := serveWith(t, Config{Store: openStore(t, t.TempDir())})
+	ann, bob, anon := newBrowser(t, srv), newBrowser(t, srv), newBrowser(t, srv)
+	ann.want(201, "POST", "/api/signup", `{"username":"ann","password":"long enough pass"}`)
+	bob.want(201, "POST", "/api/signup", `{"username":"bob","password":"long enough pass"}`)
+	var g createResponse
+	_ = json.Unmarshal([]byte(ann.want(201, "POST", "/api/games", `{"mode":"online","color":"white","clock":{"minutes":5,"increment":3},"rated":true}`)), &g)
+	bob.want(200, "POST", "/api/games/"+g.ID+"/join", `{}`)
+	white, black := dial(t, srv, g.ID, ann.playerSecret()), dial(t, srv, g.ID, bob.playerSecret())
+	white.send(`{"t":"move","d":{"u":"e2e4"}}`)
+	black.next("move")
+	black.send(`{"t":"move","d":{"u":"e7e5"}}`)
+	white.next("move")
+	black.send(`{"t":"resign"}`)
+	var u userJSON
+	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline) && u.Perfs["blitz"].Games == 0; time.Sleep(20 * time.Millisecond) {
+		_ = json.Unmarshal([]byte(anon.want(200, "GET", "/api/user/ANN", "")), &u)
+	}
+	w, _ := rating.Game(rating.Default(), rating.Default(), rating.WhiteWins)
+	if p := u.Perfs["blitz"]; u.Username != "ann" || p != (perfJSON{Games: 1, Rating: w.Int(), RD: int(w.Deviation), Prov: true, Wins: 1}) {
+		t.Errorf("GET /api/user/ANN = %+v", u)
+	}
+	if svg := anon.want(200, "GET", "/api/user/ann/rating.svg?perf=blitz", ""); !strings.Contains(svg, "<polyline") {
+		t.Errorf("rating graph: %s", svg)
+	}
+	var own, others gamesPageJSON
+	_ = json.Unmarshal([]byte(ann.want(200, "GET", "/api/user/ann/games?rated=true", "")), &own)
+	_ = json.Unmarshal([]byte(anon.want(200, "GET", "/api/user/ann/games", "")), &others)
+	if len(own.Games) != 1 || own.Games[0].ID != g.ID || !own.Games[0].Yours {
+		t.Errorf("ann's own games = %+v", own)
+	}
+	for _, s := range others.Games {
+		if s.ID == g.ID && !strings.Contains(anon.want(200, "GET", "/api/games/"+g.ID, ""), g.ID) {
+			t.Errorf("a stranger is listed a game they cannot see")
+		}
+	}
+	if pgn := ann.want(200, "GET", "/api/user/ann/games.pgn", ""); strings.Count(pgn, "[Event ") != 1 || !strings.Contains(pgn, `[WhiteElo "1500"]`) {
+		t.Errorf("ann's games as PGN:\n%s", pgn)
+	}
+	anon.want(404, "GET", "/api/user/nobody", "")
+	for _, bad := range []string{"?rated=maybe", "?result=2-0", "?limit=0", "?after=x", "?variant=Chess!"} {
+		anon.want(400, "GET", "/api/user/ann/games"+bad, "")
+	}
+	anon.want(200, "GET", "/api/leaderboard/blitz", "") // provisional ratings only: an empty board
+}
+
+// FuzzParseGamesQuery: no query makes the parser panic, and what it
+// accepts is within bounds.
+func FuzzParseGamesQuery(f *testing.F) {
+	for _, s := range []string{"rated=true&result=1-0&variant=chess&limit=5", "after=1700000000000000000.abc", "limit=1000", "after=."} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, raw string) {
+		v, err := url.ParseQuery(raw)
+		if err != nil {
+			return
+		}
+		q, err := parseGamesQuery(v)
+		if err == nil && (q.Limit < 1 || q.Limit > 100) {
+			t.Errorf("parseGamesQuery(%q) limit %d", raw, q.Limit)
+		}
+	})
+}

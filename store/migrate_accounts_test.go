@@ -1,0 +1,111 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"path/filepath"
+	"testing"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/gambitchess/gambit/internal/pgtest"
+)
+
+// fromVersions are the schema versions before the accounts (migration 7
+// in both stores; 5 and 6 added the openings and the reviews), before the
+// ratings (8) and before the history (9): each is migrated from.
+var fromVersions = []int{4, 5, 6, 7, 8}
+
+// checkAccountsMigrated: after the migration the old game still loads and
+// the accounts work.
+func checkAccountsMigrated(t *testing.T, st interface {
+	Log
+	Accounts
+	Ratings
+}) {
+	t.Helper()
+	ctx := context.Background()
+	g, err := st.Load(ctx, "old")
+	if err != nil || g.Summary.White != "A" || string(g.Header) != "{}" {
+		t.Errorf("Load(old) after the migration = %+v, %v", g.Summary, err)
+	}
+	if err := st.CreateUser(ctx, User{ID: "u1", Name: "Ann", Password: "h", Player: "p"}); err != nil {
+		t.Fatal(err)
+	}
+	if u, err := st.UserByName(ctx, "ANN"); err != nil || u.ID != "u1" {
+		t.Errorf("UserByName after the migration = %+v, %v", u, err)
+	}
+	if err := st.CreateRated(ctx, RatedGame{GameID: "old", Perf: "blitz", White: "u1"}); err != nil {
+		t.Errorf("CreateRated after the migration: %v", err)
+	}
+	if rs, err := st.UserRatings(ctx, "u1"); err != nil || len(rs) != 0 {
+		t.Errorf("UserRatings after the migration = %+v, %v", rs, err)
+	}
+}
+
+// TestSQLiteMigrateToAccounts: a database at schema version 4 (before the
+// accounts) or 5 (before the ratings) holding a game comes up to date.
+func TestSQLiteMigrateToAccounts(t *testing.T) {
+	for _, from := range fromVersions {
+		t.Run(fmt.Sprint(from), func(t *testing.T) { sqliteMigrateFrom(t, from) })
+	}
+}
+
+func sqliteMigrateFrom(t *testing.T, from int) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "gambit.db")
+	db, err := sql.Open("sqlite", "file:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.ExecContext(ctx, schema); err != nil {
+		t.Fatal(err)
+	}
+	if err := migrateTo(ctx, db, from); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.ExecContext(ctx, `INSERT INTO games (id, finished, updated_at, record, variant, version, mode, status, result,
+		public, white, black, created_at, white_kind, black_kind, plies) VALUES ('old', 0, 2, '{}', 'chess', 0, 'local', 'started', '*',
+		1, 'A', 'B', 1, 'human', 'human', 0)`); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	st, err := OpenSQLite(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	checkAccountsMigrated(t, st)
+}
+
+// TestPostgresMigrateToAccounts: the same on PostgreSQL.
+func TestPostgresMigrateToAccounts(t *testing.T) {
+	for _, from := range fromVersions {
+		t.Run(fmt.Sprint(from), func(t *testing.T) { pgMigrateFrom(t, from) })
+	}
+}
+
+func pgMigrateFrom(t *testing.T, from int) {
+	ctx := context.Background()
+	url := pgtest.URL(t)
+	pool, err := pgxpool.New(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pool.Close()
+	if err := pgMigrate(ctx, pool, from); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := pool.Exec(ctx, `INSERT INTO games (id, variant, mode, status, result, finished, public, white, black,
+		white_kind, black_kind, plies, termination, time_control, version, created_at, updated_at, header)
+		VALUES ('old', 'chess', 'local', 'started', '*', false, true, 'A', 'B', 'human', 'human', 0, '', '', 0, 1, 2, '\x7b7d')`); err != nil {
+		t.Fatal(err)
+	}
+	st, err := OpenPostgres(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	checkAccountsMigrated(t, st)
+}

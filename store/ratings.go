@@ -1,0 +1,128 @@
+package store
+
+import (
+	"context"
+	"time"
+
+	"github.com/gambitchess/gambit/rating"
+)
+
+// Ratings is kept by both stores beside the accounts: which games are
+// rated, and each account's Glicko-2 rating per perf (a variant, and for
+// chess a speed: "blitz"). A rated game is rated by the Append that
+// finishes it, in the same transaction (so a crash can never leave a game
+// ended without its rating change, nor apply one twice): each rated game
+// is its own rating period (package rating).
+type Ratings interface {
+	// CreateRated marks game id rated in perf, with the accounts seated so
+	// far ("" for a seat still open). A game is marked once; ErrExists
+	// after.
+	CreateRated(ctx context.Context, r RatedGame) error
+	// SeatRated seats account user on side white (or black) of rated game
+	// id, if that side is still open, the game not yet rated, and user is
+	// not already the other side; it reports whether it did.
+	SeatRated(ctx context.Context, id string, white bool, user string) (bool, error)
+	// RatedGame returns game id's rating record; ErrNotFound when the
+	// game is not rated.
+	RatedGame(ctx context.Context, id string) (RatedGame, error)
+	// UserRatings returns user's ratings, one per perf played.
+	UserRatings(ctx context.Context, user string) ([]Rating, error)
+}
+
+// The states of a rated game.
+const (
+	RatingPending = 0 // not over yet
+	RatingApplied = 1 // over, the ratings changed
+	RatingVoid    = 2 // over without a rating change: aborted, or a seat never taken by an account
+)
+
+// RatedGame is a rated game's record.
+type RatedGame struct {
+	GameID                  string
+	Perf                    string
+	White                   string // the accounts' ids ("" while the seat is open)
+	Black                   string
+	WhiteName               string // their names as read (RatedGame only; "" for a deleted account)
+	BlackName               string
+	State                   int
+	WhiteBefore, WhiteAfter rating.Glicko
+	BlackBefore, BlackAfter rating.Glicko
+	EndedAt                 time.Time
+}
+
+// Rating is one account's rating in one perf, with its record.
+type Rating struct {
+	Perf string
+	rating.Glicko
+	Games, Wins, Draws, Losses int
+	UpdatedAt                  time.Time
+}
+
+// Both stores keep ratings.
+var (
+	_ Ratings = (*SQLite)(nil)
+	_ Ratings = (*Postgres)(nil)
+)
+
+// ratingsSchema is migration 6 of both stores (the types are spelt so
+// that both read them: REAL is PostgreSQL's float4, hence DOUBLE
+// PRECISION, which SQLite reads as REAL). rated_games_white and _black
+// serve a player's history; ratings_perf the leaderboards.
+const ratingsSchema = `
+CREATE TABLE rated_games (
+	game_id    TEXT PRIMARY KEY,
+	perf       TEXT NOT NULL,
+	white_user TEXT NOT NULL,
+	black_user TEXT NOT NULL,
+	state      INTEGER NOT NULL DEFAULT 0,
+	white_before_r DOUBLE PRECISION NOT NULL DEFAULT 0, white_before_d DOUBLE PRECISION NOT NULL DEFAULT 0, white_before_v DOUBLE PRECISION NOT NULL DEFAULT 0,
+	white_after_r  DOUBLE PRECISION NOT NULL DEFAULT 0, white_after_d  DOUBLE PRECISION NOT NULL DEFAULT 0, white_after_v  DOUBLE PRECISION NOT NULL DEFAULT 0,
+	black_before_r DOUBLE PRECISION NOT NULL DEFAULT 0, black_before_d DOUBLE PRECISION NOT NULL DEFAULT 0, black_before_v DOUBLE PRECISION NOT NULL DEFAULT 0,
+	black_after_r  DOUBLE PRECISION NOT NULL DEFAULT 0, black_after_d  DOUBLE PRECISION NOT NULL DEFAULT 0, black_after_v  DOUBLE PRECISION NOT NULL DEFAULT 0,
+	ended_at   BIGINT NOT NULL DEFAULT 0
+);
+CREATE INDEX rated_games_white ON rated_games(white_user, ended_at);
+CREATE INDEX rated_games_black ON rated_games(black_user, ended_at);
+CREATE TABLE ratings (
+	user_id    TEXT NOT NULL,
+	perf       TEXT NOT NULL,
+	rating     DOUBLE PRECISION NOT NULL,
+	rd         DOUBLE PRECISION NOT NULL,
+	vol        DOUBLE PRECISION NOT NULL,
+	games      INTEGER NOT NULL,
+	wins       INTEGER NOT NULL,
+	draws      INTEGER NOT NULL,
+	losses     INTEGER NOT NULL,
+	updated_at BIGINT NOT NULL,
+	PRIMARY KEY (user_id, perf)
+);
+CREATE INDEX ratings_perf ON ratings(perf, rating DESC);
+`
+
+// outcomeOf reads a finished game's result; ok false for none ("*").
+func outcomeOf(result string) (rating.Outcome, bool) {
+	switch result {
+	case "1-0":
+		return rating.WhiteWins, true
+	case "0-1":
+		return rating.BlackWins, true
+	case "1/2-1/2":
+		return rating.Drawn, true
+	}
+	return 0, false
+}
+
+// rated is the change one finished game makes: the new ratings, and each
+// side's win/draw/loss.
+func rated(w, b rating.Glicko, o rating.Outcome) (w2, b2 rating.Glicko, ws, bs [3]int) {
+	w2, b2 = rating.Game(w, b, o)
+	switch o {
+	case rating.WhiteWins:
+		ws[0], bs[2] = 1, 1
+	case rating.BlackWins:
+		ws[2], bs[0] = 1, 1
+	default:
+		ws[1], bs[1] = 1, 1
+	}
+	return w2, b2, ws, bs
+}

@@ -1,0 +1,107 @@
+// Accounts in the browser: two people sign up in browser contexts of their
+// own, play a rated game by invite (one resigns), both see the rating
+// change at its end and the profile with its graph and games, and one
+// logs out everywhere.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { openApp, artifacts, move, waitMoves } from './harness.mjs';
+
+const app = openApp();
+
+async function shot(page, name) {
+  mkdirSync(artifacts, { recursive: true });
+  await page.screenshot({ path: join(artifacts, name) });
+}
+
+// signUp makes an account on page through the account page.
+async function signUp(page, username, password) {
+  await page.goto(`${app.server.url}/account`);
+  await page.waitForSelector('#signup-form');
+  await page.fill('#signup-form input[name=username]', username);
+  await page.fill('#signup-form input[name=password]', password);
+  await page.click('#signup-form button');
+  await page.waitForFunction(n => document.getElementById('account-name')?.textContent === `Signed in as ${n}`, username);
+  assert.equal(await page.textContent('#nav-account'), username);
+}
+
+// play makes move n (1-based) on mover's board once it has the one before,
+// and waits until every page shows it.
+async function play(pages, mover, n, uci) {
+  await waitMoves(mover, n - 1);
+  await move(mover, uci);
+  await Promise.all(pages.map(p => waitMoves(p, n)));
+}
+
+test('two accounts play a rated game by invite and see their ratings move; log out everywhere', async () => {
+  const a = app.page;
+  await signUp(a, 'ann', 'correct horse battery');
+  await shot(a, 'accounts-signed-in.png');
+  const b = await app.newPerson('B');
+  await signUp(b, 'bob', 'staple gun 42 blue');
+
+  // Ann invites Bob to a rated 5+3 game as white.
+  await a.click('#btn-new-top');
+  await a.check('input[name=variant][value=chess]');
+  await a.check('input[name=mode][value=online]');
+  await a.check('input[name=color][value=white]');
+  await a.waitForSelector('#rated-choice:not([hidden])');
+  await a.check('input[name=rated]');
+  await a.setChecked('#timed', true);
+  await a.fill('input[name=minutes]', '5');
+  await a.fill('input[name=increment]', '3');
+  await a.click('#btn-start');
+  await a.waitForSelector('#invite:not([hidden])');
+  const link = await a.inputValue('#invite-link');
+  const id = new URL(link).pathname.split('/').pop();
+  const before = await a.evaluate(id => fetch(`/api/games/${id}/rating`).then(r => r.json()), id);
+  assert.deepEqual([before.rated, before.perf, before.state], [true, 'blitz', 'pending']);
+
+  await b.goto(link);
+  await b.waitForFunction(id => document.body.dataset.game === id, id);
+  await b.waitForSelector('#board.orientation-black');
+  await play([a, b], a, 1, 'e2e4');
+  await play([a, b], b, 2, 'e7e5');
+  await b.click('#btn-resign');
+  await b.click('#btn-resign');
+  for (const p of [a, b]) {
+    await p.waitForSelector('#over-dialog[open]');
+    await p.waitForSelector('#over-rating:not([hidden])');
+    // Glicko-2 for two new players (1500, RD 500): the winner 1741?, the loser 1258? (rating/glicko2_test.go).
+    assert.equal(await p.textContent('#over-rating'), 'ann 1741? (+241) · bob 1258? (−242)');
+  }
+  await shot(a, 'accounts-rated-end.png');
+  const pgn = await a.evaluate(id => fetch(`/api/games/${id}/pgn`).then(r => r.text()), id);
+  for (const tag of ['[White "ann"]', '[Black "bob"]', '[WhiteElo "1500"]', '[BlackElo "1500"]']) assert.ok(pgn.includes(tag), `PGN lacks ${tag}:\n${pgn}`);
+
+  // Bob looks at Ann's profile: her blitz rating (provisional), its graph,
+  // her record, and the game (a finished invite game is public).
+  await b.goto(`${app.server.url}/@/ann`);
+  await b.waitForSelector('#profile-perfs li img.rating-graph');
+  assert.equal(await b.textContent('#profile-perfs li'), 'blitz 1741? (deviation 396) · 1 won, 0 drawn, 0 lost');
+  await b.waitForFunction(() => document.querySelector('.rating-graph').naturalWidth > 0);
+  await shot(b, 'accounts-profile.png');
+  // Ann's own list of games holds it, filtered as rated.
+  await a.goto(`${app.server.url}/@/ann`);
+  await a.selectOption('#profile-filter select[name=rated]', 'true');
+  await a.waitForSelector(`#profile-games a[href="/game/${id}"]`);
+
+  // The sessions, then log out everywhere: both browsers are signed out.
+  await a.goto(`${app.server.url}/account`);
+  await a.waitForSelector('#sessions li');
+  assert.equal(await a.locator('#sessions li').count(), 1);
+  await shot(a, 'accounts-page.png');
+  await a.click('#btn-logout-all');
+  await a.waitForSelector('#account-out:not([hidden])');
+  assert.equal(await a.textContent('#nav-account'), 'Sign in');
+  await b.goto(`${app.server.url}/account`);
+  await b.waitForSelector('#account-in:not([hidden])'); // Bob's own session is untouched
+  assert.equal(await b.textContent('#nav-account'), 'bob');
+  // Ann signs in again from the sign-in form.
+  await a.fill('#login-form input[name=username]', 'ANN');
+  await a.fill('#login-form input[name=password]', 'correct horse battery');
+  await a.click('#login-form button');
+  await a.waitForSelector('#account-in:not([hidden])');
+  assert.equal(await a.textContent('#nav-account'), 'ann');
+});

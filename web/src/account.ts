@@ -1,0 +1,147 @@
+// Accounts: the header's sign-in entry, the account page (/account: sign
+// in or sign up; signed in, the sessions, a password change, log out,
+// log out everywhere, deleting the account), and a rated game's rating
+// change at its end. The server keeps the session in an httpOnly cookie:
+// this module never sees it, it only asks the server who is signed in.
+
+import { APIError, failureText } from './api';
+import { errorText, t } from './i18n';
+
+const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
+
+// Account is who is signed in (GET /api/account).
+export interface Account { username: string; createdAt: string }
+
+// SessionInfo is one signed-in browser of the account.
+interface SessionInfo { id: string; agent: string; createdAt: string; current: boolean }
+
+// RatingSide and GameRating answer GET /api/games/{id}/rating.
+interface RatingSide { name: string; before: number; after: number; diff: number; provisional: boolean }
+export interface GameRating { rated: boolean; perf?: string; state?: 'pending' | 'applied' | 'void'; white: RatingSide; black: RatingSide }
+
+// call sends a request as the pages do: JSON both ways, an error worded
+// by its code.
+async function call<T>(method: string, path: string, body?: unknown): Promise<T | undefined> {
+  const res = await fetch(path, { method, headers: { 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  if (res.status === 204) return undefined;
+  const data: unknown = await res.json().catch(() => ({}));
+  if (!res.ok) {
+    const e = (typeof data === 'object' && data !== null ? data : {}) as { code?: string; message?: string; retryAfter?: number };
+    throw new APIError(errorText(e), res.status, e.code ?? '');
+  }
+  return data as T;
+}
+
+let me: Account | null = null;
+
+// currentAccount is who is signed in, as last asked.
+export const currentAccount = () => me;
+
+// refreshAccount asks the server who is signed in and words the header.
+export async function refreshAccount(): Promise<Account | null> {
+  try {
+    const a = await call<Partial<Account>>('GET', '/api/session');
+    me = a?.username ? { username: a.username, createdAt: a.createdAt ?? '' } : null;
+  } catch {
+    me = null;
+  }
+  const link = $<HTMLAnchorElement>('nav-account');
+  link.textContent = me ? me.username : t('account.signIn');
+  link.title = me ? t('account.yours') : t('account.signIn');
+  for (const el of document.querySelectorAll<HTMLElement>('.signed-in-only')) el.hidden = !me;
+  return me;
+}
+
+// showAccountPage fills the account page: the forms to sign in or up, or
+// the account's own settings.
+export async function showAccountPage(go: (path: string) => void) {
+  await refreshAccount();
+  $('account-out').hidden = !!me;
+  $('account-in').hidden = !me;
+  const err = $('account-error');
+  err.hidden = true;
+  const fail = (e: unknown) => {
+    err.textContent = failureText(e);
+    err.hidden = false;
+  };
+  const done = async () => {
+    await showAccountPage(go);
+  };
+  const form = (id: string, f: (data: FormData) => Promise<unknown>) => {
+    const el = $<HTMLFormElement>(id);
+    el.onsubmit = async e => {
+      e.preventDefault();
+      err.hidden = true;
+      try {
+        await f(new FormData(el));
+        el.reset();
+        await done();
+      } catch (x) {
+        fail(x);
+      }
+    };
+  };
+  const creds = (d: FormData) => ({ username: String(d.get('username') ?? ''), password: String(d.get('password') ?? '') });
+  form('login-form', d => call('POST', '/api/login', creds(d)));
+  form('signup-form', d => call('POST', '/api/signup', creds(d)));
+  form('password-form', d => call('POST', '/api/account/password', { current: String(d.get('current') ?? ''), new: String(d.get('new') ?? '') }));
+  form('delete-form', d => call('DELETE', '/api/account', { password: String(d.get('password') ?? '') }));
+  $('btn-logout').onclick = () => void call('POST', '/api/logout').then(done, fail);
+  $('btn-logout-all').onclick = () => void call('POST', '/api/logout/all').then(done, fail);
+  if (!me) return;
+  $('account-name').textContent = t('account.signedInAs', { name: me.username });
+  $<HTMLAnchorElement>('my-profile').href = `/@/${me.username}`;
+  await listSessions(fail);
+}
+
+// listSessions lists the account's sessions, each revocable.
+async function listSessions(fail: (e: unknown) => void) {
+  const ul = $('sessions');
+  ul.textContent = '';
+  let list: SessionInfo[] = [];
+  try {
+    list = (await call<SessionInfo[]>('GET', '/api/account/sessions')) ?? [];
+  } catch (e) {
+    fail(e);
+    return;
+  }
+  for (const s of list) {
+    const li = document.createElement('li');
+    const when = new Date(s.createdAt).toLocaleString();
+    li.append(Object.assign(document.createElement('span'), { textContent: t(s.current ? 'account.session.current' : 'account.session', { agent: s.agent || '?', when }) }));
+    const b = Object.assign(document.createElement('button'), { type: 'button', textContent: t('account.revoke') });
+    b.onclick = () => void call('DELETE', `/api/account/sessions/${s.id}`).then(() => listSessions(fail), fail);
+    li.append(' ', b);
+    ul.appendChild(li);
+  }
+}
+
+// gameRating asks whether game id is rated and, once over, how the
+// ratings moved.
+export const gameRating = (id: string) => call<GameRating>('GET', `/api/games/${id}/rating`);
+
+// signed writes a rating change as +12 or −12.
+const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '±0');
+
+// showRatingChange writes each player's rating change into el once the
+// server has rated game id (it rates it as the game ends: a moment after
+// the last move is seen, at most a few tries).
+export async function showRatingChange(el: HTMLElement, id: string) {
+  el.hidden = true;
+  for (let i = 0; i < 10; i++) {
+    let r: GameRating | undefined;
+    try {
+      r = await gameRating(id);
+    } catch {
+      return;
+    }
+    if (!r?.rated || r.state === 'void') return;
+    if (r.state === 'applied') {
+      const side = (s: RatingSide) => t('rating.change', { name: s.name || '?', after: `${s.after}${s.provisional ? '?' : ''}`, diff: signed(s.diff) });
+      el.textContent = `${side(r.white)} · ${side(r.black)}`;
+      el.hidden = false;
+      return;
+    }
+    await new Promise(res => setTimeout(res, 300));
+  }
+}

@@ -1,0 +1,104 @@
+// The analysis board's calls to the server (server/analysis.go, and the
+// review and opening endpoints).
+
+import { APIError, BoardKind, Color } from '../api';
+import { errorText } from '../i18n';
+import type { MoveData } from './tree';
+
+// GameRecord is GET /api/games/{id}/analysis.
+export interface GameRecord {
+  variant: string;
+  board: BoardKind;
+  initial_fen: string;
+  moves: MoveData[];
+  tags: Record<string, string>;
+  result: string;
+}
+
+// Position is POST /api/analysis/position's answer.
+export interface Position {
+  variant: string;
+  board: BoardKind;
+  initial_fen: string;
+  moves: MoveData[];
+  fen: string;
+  turn: Color;
+  dests: Record<string, string[]>;
+  check?: string;
+  result: string;
+  termination?: string;
+}
+
+// ReviewMove is one move of a game's review (the server's review, cp from
+// White's/Red's side).
+export interface ReviewMove {
+  ply: number;
+  side: Color;
+  san: string;
+  uci: string;
+  before: number;
+  after: number;
+  mate_before: number;
+  mate_after: number;
+  win_before: number;
+  win_after: number;
+  accuracy: number;
+  class: '' | 'inaccuracy' | 'mistake' | 'blunder';
+  book: boolean;
+  best_san: string;
+  best_uci: string;
+}
+
+// SideStats are one side's figures in a review.
+export interface SideStats { accuracy: number; acpl: number; inaccuracies: number; mistakes: number; blunders: number }
+
+// Review is a finished review.
+export interface Review { engine: string; budget: unknown; moves: ReviewMove[]; white: SideStats; black: SideStats }
+
+// ReviewState is GET /api/games/{id}/review.
+export interface ReviewState {
+  state: 'none' | 'queued' | 'running' | 'done' | 'failed';
+  done: number;
+  total: number;
+  review: Review | null;
+}
+
+// Opening is GET /api/opening's answer.
+export interface Opening { eco: string; name: string; ply: number }
+
+async function answer<T>(res: Response): Promise<T> {
+  const body: unknown = await res.json().catch(() => ({}));
+  if (!res.ok) {
+    const e: { message?: unknown; code?: unknown } = typeof body === 'object' && body !== null ? body : {};
+    const code = String(e.code ?? '');
+    const message = typeof e.message === 'string' && e.message ? e.message : `HTTP ${res.status}`;
+    throw new APIError(errorText({ code, message }), res.status, code);
+  }
+  return body as T;
+}
+
+const post = (path: string, body: unknown) =>
+  fetch(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+
+export const gameRecord = (id: string) => fetch(`/api/games/${encodeURIComponent(id)}/analysis`).then(r => answer<GameRecord>(r));
+
+// play asks for the moves from fen (and the position they reach).
+export const play = (variant: string, fen: string, moves: string[]) =>
+  post('/api/analysis/position', { variant, fen, moves }).then(r => answer<Position>(r));
+
+// setup reads a pasted FEN or PGN.
+export const setup = (variant: string, text: string) => post('/api/analysis/position', { variant, setup: text }).then(r => answer<Position>(r));
+
+export const reviewState = (id: string) => fetch(`/api/games/${encodeURIComponent(id)}/review`).then(r => answer<ReviewState>(r));
+
+export const requestReview = (id: string) => post(`/api/games/${encodeURIComponent(id)}/review`, {}).then(r => answer<{ state: string }>(r));
+
+// opening names the opening of moves from start; undefined when none is
+// known (or the server has no opening table).
+export async function opening(start: string, moves: string[]): Promise<Opening | undefined> {
+  const q = new URLSearchParams({ fen: start, moves: moves.join(',') });
+  const res = await fetch(`/api/opening?${q}`);
+  if (!res.ok) return undefined;
+  const o = (await res.json().catch(() => undefined)) as Opening | undefined;
+  return o && typeof o.name === 'string' ? o : undefined;
+}

@@ -1,0 +1,443 @@
+// The analysis board's controller: the move tree and where the user is in
+// it, the positions' legal moves (asked from the server, which has the
+// rules), the local engine's lines, the game's review and the opening's
+// name. The view (view.ts) draws it and calls its methods.
+
+import type { BoardKind, Color, Step } from '../api';
+import { failureText } from '../api';
+import { xiangqiStart } from '../notation';
+import { notationOf, variantOf, variants } from '../variants';
+import * as api from './api';
+import { LocalEngine } from './engine';
+import { EngineLine, whiteScore } from './uci';
+import { Glyph, MoveData, Tree, applyComments, decodeTree, encodeTree, join, lines, parentOf, pgn, split } from './tree';
+
+// chessStart is chess's standard start position.
+export const chessStart = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+
+// Source is what the page opens: a game, or a variant with a FEN or PGN,
+// or a link's tree.
+export interface Source {
+  game?: string;
+  variant?: string;
+  fen?: string;
+  pgn?: string;
+  tree?: string; // encodeTree's text (a link's hash)
+  path?: string; // where the link was
+}
+
+// ShownLine is an engine line as the view writes it.
+export interface ShownLine { score: { cp?: number; mate?: number }; depth: number; moves: string[]; uci: string[] }
+
+// roster is PGN's seven-tag roster, in its order (xiangqi's Red for White);
+// other tags come after it.
+const roster = ['Event', 'Site', 'Date', 'Round', 'White', 'Red', 'Black', 'Result'];
+const rosterIndex = (tag: string) => (roster.includes(tag) ? roster.indexOf(tag) : roster.length);
+
+// Glyphs by a review's class.
+const glyphs: Record<string, Glyph> = { inaccuracy: '?!', mistake: '?', blunder: '??' };
+
+export class AnalysisCtrl {
+  variant = 'chess'; // the variant of the game or the board
+  playVariant = 'chess'; // whose rules play the moves (a hidden variant's board's own)
+  board: BoardKind = 'chess';
+  tree = new Tree(chessStart);
+  path = '';
+  tags: [string, string][] = [];
+  gameId?: string;
+  gameOver = false;
+  orientation: Color = 'white';
+  error = '';
+  private positions = new Map<string, api.Position>(); // the legal moves, by path
+  // The engine.
+  engineOn = false;
+  multipv = 3;
+  engineState: 'off' | 'loading' | 'thinking' | 'done' | 'failed' = 'off';
+  shown: ShownLine[] = [];
+  private engine?: LocalEngine;
+  private rawLines: EngineLine[] = [];
+  private rawFen = '';
+  private written = new Map<string, MoveData[]>(); // engine lines' notation, by fen + moves
+  private writing = false;
+  // The review.
+  review?: api.ReviewState;
+  reviewError = '';
+  private poll = 0;
+  opening?: api.Opening;
+  private openingAsked = '';
+
+  constructor(private redraw: () => void) {}
+
+  // load opens src; it reports what went wrong in error.
+  async load(src: Source) {
+    try {
+      if (src.game) await this.loadGame(src.game);
+      else await this.loadBoard(src);
+    } catch (e) {
+      this.error = failureText(e);
+    }
+    this.redraw();
+    void this.refresh();
+  }
+
+  private setVariant(name: string, board: BoardKind) {
+    this.variant = name;
+    this.board = board;
+    const info = variants().find(v => v.name === name);
+    // A variant with rules of its own (hidden information, dice: those
+    // whose record the viewer cannot replay) has no free play: its
+    // positions, all revealed once over, are played on by its board's rules.
+    this.playVariant = info && !info.viewer ? board : name;
+  }
+
+  private async loadGame(id: string) {
+    const g = await api.gameRecord(id);
+    this.gameId = id;
+    this.gameOver = g.result !== '*';
+    this.setVariant(g.variant, g.board);
+    this.tree = new Tree(g.initial_fen);
+    this.tree.addLine('', g.moves);
+    this.tags = Object.entries(g.tags).sort(([a], [b]) => rosterIndex(a) - rosterIndex(b));
+    this.path = '';
+    if (this.gameOver) void this.checkReview();
+  }
+
+  private async loadBoard(src: Source) {
+    const v = variants().find(x => x.name === src.variant) ?? variantOf('chess');
+    this.setVariant(v.name, v.board.kind);
+    let pos: api.Position;
+    if (src.tree !== undefined) {
+      const sk = decodeTree(src.tree);
+      pos = await api.play(this.playVariant, src.fen ?? '', []);
+      this.tree = new Tree(pos.initial_fen);
+      for (const line of lines(sk)) {
+        const got = await api.play(this.playVariant, pos.initial_fen, line);
+        this.tree.addLine('', got.moves);
+      }
+      applyComments(this.tree, sk);
+      this.path = this.tree.nodeAt(src.path ?? '') ? src.path ?? '' : '';
+      return;
+    }
+    if (src.pgn) pos = await api.setup(this.playVariant, src.pgn);
+    else pos = await api.play(this.playVariant, src.fen ?? '', []);
+    this.tree = new Tree(pos.initial_fen);
+    this.tree.addLine('', pos.moves);
+    this.path = '';
+  }
+
+  // paste opens a pasted FEN or PGN of the board's variant.
+  async paste(text: string) {
+    this.error = '';
+    try {
+      const pos = await api.setup(this.playVariant, text);
+      this.tree = new Tree(pos.initial_fen);
+      this.tree.addLine('', pos.moves);
+      this.path = '';
+      this.gameId = undefined;
+      this.tags = [];
+      this.review = undefined;
+      this.positions.clear();
+    } catch (e) {
+      this.error = failureText(e);
+    }
+    this.redraw();
+    void this.refresh();
+  }
+
+  // node is the node the board shows.
+  get node() {
+    return this.tree.nodeAt(this.path) ?? this.tree.root;
+  }
+
+  // turn is the side to move in the position shown.
+  get turn(): Color {
+    return this.node.fen.split(' ')[1] === 'b' ? 'black' : 'white';
+  }
+
+  // position is the legal moves of the position shown, once known.
+  get position(): api.Position | undefined {
+    return this.positions.get(this.path);
+  }
+
+  jump(path: string) {
+    if (!this.tree.nodeAt(path)) return;
+    this.path = path;
+    this.redraw();
+    void this.refresh();
+  }
+
+  next() {
+    const n = this.node;
+    if (n.children.length > 0) this.jump(join(this.path, n.children[0].uci));
+  }
+
+  prev() {
+    if (this.path !== '') this.jump(parentOf(this.path));
+  }
+
+  first() {
+    this.jump('');
+  }
+
+  last() {
+    this.jump(this.tree.lineEnd(this.path));
+  }
+
+  // sibling moves to the next (+1) or previous (-1) move played instead of
+  // the one shown (another variation at the same position).
+  sibling(d: 1 | -1) {
+    if (this.path === '') return;
+    const parent = this.tree.nodeAt(parentOf(this.path));
+    if (!parent || parent.children.length < 2) return;
+    const i = parent.children.indexOf(this.node);
+    const k = parent.children[(i + d + parent.children.length) % parent.children.length];
+    this.jump(join(parentOf(this.path), k.uci));
+  }
+
+  flip() {
+    this.orientation = this.orientation === 'white' ? 'black' : 'white';
+    this.redraw();
+  }
+
+  // userMove plays a move the user made on the board.
+  async userMove(orig: string, dest: string, promotion?: string) {
+    await this.playLine([orig + dest + (promotion ?? '')]);
+  }
+
+  // playLine plays moves (an engine line) from the position shown.
+  async playLine(moves: string[]) {
+    const from = this.path;
+    try {
+      const pos = await api.play(this.playVariant, this.node.fen, moves);
+      const to = this.tree.addLine(from, pos.moves);
+      this.positions.set(to, pos);
+      this.error = '';
+      this.jump(to);
+    } catch (e) {
+      this.error = failureText(e);
+      this.redraw();
+    }
+  }
+
+  promote() {
+    this.tree.promote(this.path);
+    this.redraw();
+  }
+
+  remove() {
+    this.jump(this.tree.remove(this.path));
+  }
+
+  comment(text: string) {
+    this.tree.setComment(this.path, text);
+    this.redraw();
+  }
+
+  // pgn is the analysis in PGN, with its variations and comments.
+  pgn(): string {
+    const start = this.board === 'xiangqi' ? xiangqiStart : chessStart;
+    const tags: [string, string][] = this.tags.length > 0 ? this.tags : [['Event', 'Gambit analysis'], ['Site', 'Gambit']];
+    if (this.board === 'chess' && this.variant !== 'chess' && !tags.some(([k]) => k === 'Variant')) tags.push(['Variant', variantOf(this.variant).label]);
+    return pgn(this.tree, tags, start);
+  }
+
+  // link is the address that opens this analysis again: the variant, the
+  // start and the tree in the hash (never sent to the server).
+  link(): string {
+    const h = new URLSearchParams({ v: this.playVariant, fen: this.tree.root.fen, t: encodeTree(this.tree) });
+    if (this.path) h.set('p', this.path);
+    return `${location.origin}/analysis#${h}`;
+  }
+
+  // notation writes a move of the tree the way the user chose.
+  notation(m: MoveData, before: string, color: Color): string {
+    const v = variantOf(this.playVariant);
+    const n = v.notations && notationOf(v, localStorage.getItem(v.notations.storageKey));
+    const step: Step = { uci: m.uci, san: m.san, wxf: m.wxf, fen: m.fen, color };
+    return n ? n.text(step, before) : m.san;
+  }
+
+  // refresh asks for what the position shown needs: its legal moves, the
+  // engine's lines, the opening's name.
+  private async refresh() {
+    const path = this.path;
+    if (!this.positions.has(path)) {
+      try {
+        this.positions.set(path, await api.play(this.playVariant, this.node.fen, []));
+        if (this.path === path) this.redraw();
+      } catch {
+        // a position the board's rules cannot read (a jieqi board with
+        // face-down pieces): shown, not played on
+      }
+    }
+    if (this.engineOn) this.startEngine();
+    void this.nameOpening();
+  }
+
+  private async nameOpening() {
+    if (this.board !== 'chess') return;
+    const moves = split(this.path);
+    const key = moves.join(',');
+    if (key === this.openingAsked) return;
+    this.openingAsked = key;
+    const o = moves.length === 0 ? undefined : await api.opening(this.tree.root.fen, moves).catch(() => undefined);
+    if (this.openingAsked !== key) return;
+    // Past the book, the last name met on the way stays (lichess's way).
+    if (o || moves.length === 0) this.opening = o;
+    this.redraw();
+  }
+
+  // toggleEngine switches the local engine on or off.
+  toggleEngine() {
+    this.engineOn = !this.engineOn;
+    if (this.engineOn) this.startEngine();
+    else {
+      this.engine?.stop();
+      this.engineState = 'off';
+      this.shown = [];
+    }
+    this.redraw();
+  }
+
+  setMultiPV(n: number) {
+    this.multipv = Math.max(1, Math.min(5, n));
+    if (this.engineOn) this.startEngine();
+  }
+
+  private startEngine() {
+    const kind = this.board === 'xiangqi' ? 'xiangqi' : 'chess';
+    if (this.engine && this.engine.kind !== kind) { this.engine.destroy(); this.engine = undefined; }
+    this.engine ??= new LocalEngine(kind, {
+      lines: (fen, l) => this.engineLines(fen, l),
+      state: s => { this.engineState = s; this.redraw(); },
+    });
+    this.shown = [];
+    this.rawLines = [];
+    const over = this.position && this.position.result !== '*';
+    if (over) { this.engine.stop(); this.engineState = 'done'; return; }
+    this.engine.analyse({ fen: this.node.fen, multipv: kind === 'xiangqi' ? 1 : this.multipv, chess960: this.playVariant === 'chess960' });
+  }
+
+  // firstLineMs is how long the engine took to its first line.
+  get firstLineMs() {
+    return this.engine?.firstLineMs;
+  }
+
+  private engineLines(fen: string, l: EngineLine[]) {
+    if (fen !== this.node.fen) return;
+    this.rawFen = fen;
+    this.rawLines = l;
+    void this.writeLines();
+  }
+
+  // writeLines writes the engine's lines in the chosen notation: their
+  // moves are played by the server's rules, one request at a time, each
+  // line once; the lines already written are shown after each answer, so
+  // the best line shows after the first.
+  private async writeLines() {
+    if (this.writing) return;
+    this.writing = true;
+    try {
+      for (;;) {
+        const fen = this.rawFen;
+        const missing = this.rawLines.map(l => l.pv.slice(0, 12)).find(moves => !this.written.has(fen + ' ' + moves.join(',')));
+        if (!missing) break;
+        const key = fen + ' ' + missing.join(',');
+        try {
+          this.written.set(key, (await api.play(this.playVariant, fen, missing)).moves);
+        } catch {
+          this.written.set(key, []);
+        }
+        if (this.written.size > 500) this.written.clear();
+        this.compose();
+      }
+      this.compose();
+    } finally {
+      this.writing = false;
+    }
+  }
+
+  // compose shows the engine's lines whose moves are written.
+  private compose() {
+    const fen = this.rawFen;
+    if (fen !== this.node.fen) return;
+    const turn: Color = fen.split(' ')[1] === 'b' ? 'black' : 'white';
+    const shown: ShownLine[] = [];
+    for (const l of this.rawLines) {
+      const moves = this.written.get(fen + ' ' + l.pv.slice(0, 12).join(','));
+      if (!moves) {
+        // Until its new moves are written, a line that starts as before
+        // keeps its words with its new score.
+        const old = this.shown.find(x => x.uci[0] === l.pv[0]);
+        if (old) shown.push({ ...old, score: whiteScore(l, turn), depth: l.depth });
+        continue;
+      }
+      let before = fen;
+      let color = turn;
+      const text = moves.map(m => {
+        const s = this.notation(m, before, color);
+        before = m.fen;
+        color = color === 'white' ? 'black' : 'white';
+        return s;
+      });
+      shown.push({ score: whiteScore(l, turn), depth: l.depth, moves: text, uci: l.pv.slice(0, 12) });
+    }
+    this.shown = shown;
+    this.redraw();
+  }
+
+  // The review.
+
+  private async checkReview() {
+    if (!this.gameId) return;
+    try {
+      this.review = await api.reviewState(this.gameId);
+      this.reviewError = '';
+    } catch {
+      this.review = undefined; // no review on this server (yet)
+    }
+    this.markReview();
+    if (this.review && (this.review.state === 'queued' || this.review.state === 'running')) {
+      window.clearTimeout(this.poll);
+      this.poll = window.setTimeout(() => void this.checkReview(), 1000);
+    }
+    this.redraw();
+  }
+
+  // requestReview asks the server to review the game.
+  async requestReview() {
+    if (!this.gameId) return;
+    try {
+      await api.requestReview(this.gameId);
+      this.reviewError = '';
+    } catch (e) {
+      this.reviewError = failureText(e);
+    }
+    await this.checkReview();
+  }
+
+  // markReview marks the main line's moves with the review's classes.
+  private markReview() {
+    const r = this.review?.review;
+    if (!r) return;
+    const paths = this.tree.mainlinePaths();
+    for (const m of r.moves) {
+      const n = this.tree.nodeAt(paths[m.ply - 1] ?? '');
+      if (n && glyphs[m.class]) n.glyph = glyphs[m.class];
+    }
+  }
+
+  // reviewOf is the review of the move that led to the node at path, when
+  // that move is on the main line.
+  reviewOf(path: string): api.ReviewMove | undefined {
+    const r = this.review?.review;
+    if (!r) return undefined;
+    const i = this.tree.mainlinePaths().indexOf(path);
+    return i < 0 ? undefined : r.moves.find(m => m.ply === i + 1);
+  }
+
+  destroy() {
+    window.clearTimeout(this.poll);
+    this.engine?.destroy();
+  }
+}
