@@ -92,6 +92,10 @@ fuzz-smoke:
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem -count 5 ./chess/ ./chess/pgn/ ./xiangqi/
 	$(GO) test -run '^$$' -bench BenchmarkPGNCheckCommand -benchmem -count 5 ./cmd/gambit/
+	# The relayed move (BENCH.md, "The server's cost per move"): end to end, the hub alone, the store's append.
+	$(GO) test -run '^$$' -bench BenchmarkRelayMove -benchtime 500x -benchmem -count 5 ./server/
+	$(GO) test -run '^$$' -bench BenchmarkMoveLoop -benchmem -count 5 ./server/round/
+	$(GO) test -run '^$$' -bench 'BenchmarkAppend$$' -benchmem -count 5 ./store/
 
 # Every perft count in shared/data, however deep (hours for the Chess960 file).
 perft-deep:

@@ -38,6 +38,7 @@ type batcher struct {
 	closing chan struct{}
 	once    sync.Once
 	wg      sync.WaitGroup
+	prep    *prepared // the appends' statements, the writer's own (nil until prepared)
 }
 
 func newBatcher(db *sql.DB) *batcher {
@@ -92,10 +93,14 @@ func (b *batcher) gather(first *appendReq) []*appendReq {
 // commit writes batch in one transaction, each append in a savepoint, and
 // answers every append.
 func (b *batcher) commit(batch []*appendReq) {
+	if b.prep == nil {
+		// Failing, it runs them unprepared and tries again next time.
+		b.prep, _ = prepare(context.Background(), b.db)
+	}
 	errs := make([]error, len(batch))
 	err := b.inTx(func(tx *sql.Tx) error {
 		for i, r := range batch {
-			errs[i] = savepoint(tx, r)
+			errs[i] = savepoint(tx, b.prep, r)
 		}
 		return nil
 	})
@@ -125,22 +130,22 @@ func (b *batcher) inTx(f func(tx *sql.Tx) error) error {
 
 // savepoint runs one append in its own savepoint of tx, rolled back alone
 // when it fails. An append whose caller has given up is not written.
-func savepoint(tx *sql.Tx, r *appendReq) error {
+func savepoint(tx *sql.Tx, p *prepared, r *appendReq) error {
 	if err := r.ctx.Err(); err != nil {
 		return err
 	}
 	ctx := context.WithoutCancel(r.ctx) // the batch's other appends must not fail for this caller's deadline
-	if _, err := tx.ExecContext(ctx, `SAVEPOINT a`); err != nil {
+	if _, err := p.exec(ctx, tx, sqlSavepoint); err != nil {
 		return err
 	}
-	if err := appendTx(ctx, tx, r); err != nil {
-		if _, rerr := tx.ExecContext(ctx, `ROLLBACK TO a`); rerr != nil {
+	if err := appendTx(ctx, tx, p, r); err != nil {
+		if _, rerr := p.exec(ctx, tx, sqlRollbackTo); rerr != nil {
 			return errors.Join(err, rerr)
 		}
-		_, _ = tx.ExecContext(ctx, `RELEASE a`)
+		_, _ = p.exec(ctx, tx, sqlRelease)
 		return err
 	}
-	_, err := tx.ExecContext(ctx, `RELEASE a`)
+	_, err := p.exec(ctx, tx, sqlRelease)
 	return err
 }
 
@@ -148,4 +153,5 @@ func savepoint(tx *sql.Tx, r *appendReq) error {
 func (b *batcher) close() {
 	b.once.Do(func() { close(b.closing) })
 	b.wg.Wait()
+	_ = b.prep.close() // the writer has stopped: nothing uses them now
 }

@@ -45,10 +45,10 @@ func (s *SQLite) Create(ctx context.Context, sum Summary, header []byte, events 
 	} else if n == 0 {
 		return fmt.Errorf("store: create game %s: %w", sum.ID, ErrExists)
 	}
-	if err := insertEvents(ctx, tx, sum.ID, events); err != nil {
+	if err := insertEvents(ctx, tx, nil, sum.ID, events); err != nil {
 		return fmt.Errorf("store: create game %s: %w", sum.ID, err)
 	}
-	if err := setPlayers(ctx, tx, sum.ID, sum.Players); err != nil {
+	if err := setPlayers(ctx, tx, nil, sum.ID, sum.Players); err != nil {
 		return fmt.Errorf("store: create game %s: %w", sum.ID, err)
 	}
 	if err := tx.Commit(); err != nil {
@@ -78,11 +78,9 @@ func (s *SQLite) Append(ctx context.Context, id string, expect int64, events []E
 }
 
 // appendTx is one append inside transaction tx.
-func appendTx(ctx context.Context, tx *sql.Tx, r *appendReq) error {
+func appendTx(ctx context.Context, tx *sql.Tx, p *prepared, r *appendReq) error {
 	sum := r.sum
-	res, err := tx.ExecContext(ctx, `UPDATE games SET version = ?, variant = ?, mode = ?, status = ?, result = ?,
-		finished = ?, public = ?, white = ?, black = ?, updated_at = ?, white_kind = ?, black_kind = ?, plies = ?,
-		termination = ?, time_control = ?, active = ?, eco = ?, opening = ? WHERE id = ? AND version = ?`,
+	res, err := p.exec(ctx, tx, sqlUpdateGame,
 		sum.Version, sum.Variant, sum.Mode, sum.Status, sum.Result, sum.Finished, sum.Public, sum.White, sum.Black,
 		nanos(sum.UpdatedAt), sum.WhiteKind, sum.BlackKind, sum.Plies, sum.Termination, sum.TimeControl, sum.Active,
 		sum.ECO, sum.Opening, r.id, r.expect)
@@ -104,7 +102,7 @@ func appendTx(ctx context.Context, tx *sql.Tx, r *appendReq) error {
 		}
 		return fmt.Errorf("expected version %d, stored %d: %w", r.expect, have, ErrConflict)
 	}
-	if err := insertEvents(ctx, tx, r.id, r.events); err != nil {
+	if err := insertEvents(ctx, tx, p, r.id, r.events); err != nil {
 		return err
 	}
 	if sum.Finished { // rated in the same transaction as the end (sqlite_ratings.go)
@@ -112,25 +110,17 @@ func appendTx(ctx context.Context, tx *sql.Tx, r *appendReq) error {
 			return err
 		}
 	}
-	return setPlayers(ctx, tx, r.id, sum.Players)
+	return setPlayers(ctx, tx, p, r.id, sum.Players)
 }
 
 // insertEvents stores events of game id; checkWrite has numbered them.
-func insertEvents(ctx context.Context, tx *sql.Tx, id string, events []Event) error {
-	if len(events) == 0 {
-		return nil
-	}
-	st, err := tx.PrepareContext(ctx, `INSERT INTO events (game_id, v, type, data) VALUES (?, ?, ?, ?)`)
-	if err != nil {
-		return err
-	}
-	defer st.Close()
+func insertEvents(ctx context.Context, tx *sql.Tx, p *prepared, id string, events []Event) error {
 	for _, e := range events {
 		data := e.Data
 		if data == nil {
 			data = []byte{} // the column is NOT NULL
 		}
-		if _, err := st.ExecContext(ctx, id, e.V, e.Type, data); err != nil {
+		if _, err := p.exec(ctx, tx, sqlInsertEvent, id, e.V, e.Type, data); err != nil {
 			return fmt.Errorf("event %d: %w", e.V, err)
 		}
 	}
@@ -140,17 +130,15 @@ func insertEvents(ctx context.Context, tx *sql.Tx, id string, events []Event) er
 // setPlayers makes the players seated in game id exactly players (a set:
 // "" and repeats dropped). Rows that stay are not rewritten, so an Append
 // that does not change the seats writes nothing here.
-func setPlayers(ctx context.Context, tx *sql.Tx, id string, players []string) error {
+func setPlayers(ctx context.Context, tx *sql.Tx, p *prepared, id string, players []string) error {
 	list, err := json.Marshal(playerSet(players))
 	if err != nil {
 		return err
 	}
-	if _, err := tx.ExecContext(ctx, `DELETE FROM game_players WHERE game_id = ?
-		AND player NOT IN (SELECT value FROM json_each(?))`, id, list); err != nil {
+	if _, err := p.exec(ctx, tx, sqlDeletePlayers, id, list); err != nil {
 		return fmt.Errorf("players: %w", err)
 	}
-	if _, err := tx.ExecContext(ctx, `INSERT OR IGNORE INTO game_players (game_id, player, created_at)
-		SELECT ?1, value, (SELECT created_at FROM games WHERE id = ?1) FROM json_each(?2)`, id, list); err != nil {
+	if _, err := p.exec(ctx, tx, sqlInsertPlayers, id, list); err != nil {
 		return fmt.Errorf("players: %w", err)
 	}
 	return nil

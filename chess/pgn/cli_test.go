@@ -9,7 +9,9 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
 )
 
 const cliInput = `[Event "one"]
@@ -224,5 +226,43 @@ func TestCatStatsParallel(t *testing.T) {
 				t.Errorf("%s %s: summary %+v with 2 workers, %+v with 1", f.cmd, name, sn, s1)
 			}
 		}
+	}
+}
+
+// slowReader hands out its data a little at a time, pausing before each
+// read, as a pipe or a slow disk would.
+type slowReader struct{ r io.Reader }
+
+func (s slowReader) Read(p []byte) (int, error) {
+	time.Sleep(200 * time.Microsecond)
+	return s.r.Read(p[:min(len(p), 256)])
+}
+
+// failWriter fails every write, as a closed pipe does.
+type failWriter struct{}
+
+func (failWriter) Write([]byte) (int, error) { return 0, errors.New("broken pipe") }
+
+// TestParallelStopsBeforeReturning: when the output fails, Cat returns
+// the error only once its reading has stopped, so that nothing the caller
+// gave it (the progress callback, a progress bar behind it, the file it
+// closes next) is used after it returned.
+func TestParallelStopsBeforeReturning(t *testing.T) {
+	defer func(b int) { batchBytes = b }(batchBytes)
+	batchBytes = 1 << 10
+	data := readData(t, dataFiles(t, "games")[0])
+	var returned, late atomic.Int64
+	opt := Options{Workers: 2, Progress: func(int64, int) {
+		if returned.Load() != 0 {
+			late.Add(1)
+		}
+	}}
+	if _, err := Cat("games", slowReader{bytes.NewReader(data)}, failWriter{}, opt); err == nil {
+		t.Fatal("Cat wrote to a failing writer without an error")
+	}
+	returned.Store(1)
+	time.Sleep(50 * time.Millisecond)
+	if n := late.Load(); n > 0 {
+		t.Errorf("the progress callback was called %d times after Cat returned", n)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"io"
 	"runtime"
 	"slices"
+	"sync"
 )
 
 // The parallel pipeline of Check, Cat and Stats. One goroutine, the
@@ -75,18 +76,24 @@ func pipeline(r io.Reader, opt Options, n int, newWork func() work, each func(*b
 	todo := make(chan *batch, nb)
 	done := make(chan *batch, nb)
 	stop := make(chan struct{})
+	// On return, stop the splitter and wait for it and the workers: the
+	// caller's reader and progress callback are not used after (a progress
+	// bar finished, a file closed). The splitter stops at its next batch;
+	// done holds every batch, so no worker blocks.
+	var wg sync.WaitGroup
+	defer wg.Wait()
 	defer close(stop)
 
 	pr := newReader(r, opt)
-	go split(pr, free, todo, stop)
+	wg.Go(func() { split(pr, free, todo, stop) })
 	for range n {
-		go func() {
+		wg.Go(func() {
 			wr, do := &Reader{}, newWork()
 			for b := range todo {
 				runBatch(wr, b, do)
 				done <- b
 			}
-		}()
+		})
 	}
 
 	// Take the batches back in order; the splitter numbers them from 0 and

@@ -387,7 +387,9 @@ func (h *Hub) noteRelayed() {
 func (h *Hub) encodeForViewers(p *published, e game.Event, typ string, full bool) {
 	g := h.g
 	var open *StateJSON
-	var openMsgs [2][]byte // full information: [0] for those waiting, [1] for the side to move
+	var openMsgs [2][]byte        // full information: [0] for those waiting, [1] for the side to move
+	var dests map[string][]string // the legal destinations, worked out once for every viewer who holds the turn
+	var canClaim bool
 	for i := range viewerKinds {
 		v := viewerOf(i)
 		toMove := v.Holds(g.Turn())
@@ -404,7 +406,10 @@ func (h *Hub) encodeForViewers(p *published, e game.Event, typ string, full bool
 		}
 		d := *open // a copy: the destinations are the side to move's alone
 		if toMove {
-			d.addDests(g)
+			if dests == nil {
+				dests, canClaim = g.Dests(), g.CanClaimDraw()
+			}
+			d.Dests, d.CanClaim = dests, canClaim
 		}
 		p.msgs[i] = encode(typ, d)
 		if !g.Hidden() {

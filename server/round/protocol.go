@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/gambitchess/gambit/chess"
@@ -145,25 +146,25 @@ type SeatJSON struct {
 // StateJSON is the game as events carry it. A "state" event fills Moves
 // (the whole history); a "move" event fills Last instead.
 type StateJSON struct {
-	V           int64               `json:"v"`
-	ID          string              `json:"id"`
-	Mode        game.Mode           `json:"mode"`
-	Variant     game.Variant        `json:"variant"`
-	Status      string              `json:"status"`
-	Result      string              `json:"result"`
-	Termination string              `json:"termination,omitempty"`
-	Winner      string              `json:"winner,omitempty"`
-	FEN         string              `json:"fen"`
-	StartFEN    string              `json:"startFen,omitempty"`
-	Turn        string              `json:"turn"`
-	Ply         int                 `json:"ply"`
-	SetupPly    int                 `json:"setupPly,omitempty"` // moves imported with the setup, never taken back
-	Moves       []game.Step         `json:"moves,omitempty"`
-	Last        *game.Step          `json:"last,omitempty"`
-	Dests       map[string][]string `json:"dests"`
-	Check       string              `json:"check,omitempty"`
-	Clock       *ClockJSON          `json:"clock,omitempty"`
-	DrawOffer   string              `json:"drawOffer,omitempty"`
+	V           int64        `json:"v"`
+	ID          string       `json:"id"`
+	Mode        game.Mode    `json:"mode"`
+	Variant     game.Variant `json:"variant"`
+	Status      string       `json:"status"`
+	Result      string       `json:"result"`
+	Termination string       `json:"termination,omitempty"`
+	Winner      string       `json:"winner,omitempty"`
+	FEN         string       `json:"fen"`
+	StartFEN    string       `json:"startFen,omitempty"`
+	Turn        string       `json:"turn"`
+	Ply         int          `json:"ply"`
+	SetupPly    int          `json:"setupPly,omitempty"` // moves imported with the setup, never taken back
+	Moves       []game.Step  `json:"moves,omitempty"`
+	Last        *game.Step   `json:"last,omitempty"`
+	Dests       Dests        `json:"dests"`
+	Check       string       `json:"check,omitempty"`
+	Clock       *ClockJSON   `json:"clock,omitempty"`
+	DrawOffer   string       `json:"drawOffer,omitempty"`
 	// TakebackOffer is the side asking to take back its last move (online).
 	TakebackOffer string              `json:"takebackOffer,omitempty"`
 	CanClaim      bool                `json:"canClaim"`
@@ -180,6 +181,60 @@ type StateJSON struct {
 	// SetupNotes are what a pasted PGN said beside its imported moves (its
 	// tags, comments and variations), in full states only.
 	SetupNotes *game.SetupNotes `json:"setupNotes,omitempty"`
+}
+
+// Dests are the legal destinations by square, as the side to move's board
+// offers them. They marshal to what encoding/json makes of the map (keys
+// sorted, strings escaped alike) without its reflection, which allocated
+// once per square: they are in every message to the side to move.
+type Dests map[string][]string
+
+// MarshalJSON implements json.Marshaler.
+func (d Dests) MarshalJSON() ([]byte, error) {
+	if d == nil {
+		return []byte("null"), nil
+	}
+	var keys [64]string // a board's squares; more are sorted all the same
+	from := keys[:0]
+	for k := range d {
+		from = append(from, k)
+	}
+	slices.Sort(from)
+	out := make([]byte, 0, 16*len(d))
+	out = append(out, '{')
+	for i, k := range from {
+		if i > 0 {
+			out = append(out, ',')
+		}
+		out = appendJSONString(out, k)
+		out = append(out, ':')
+		if d[k] == nil {
+			out = append(out, "null"...)
+			continue
+		}
+		out = append(out, '[')
+		for j, to := range d[k] {
+			if j > 0 {
+				out = append(out, ',')
+			}
+			out = appendJSONString(out, to)
+		}
+		out = append(out, ']')
+	}
+	return append(out, '}'), nil
+}
+
+// appendJSONString appends s as a JSON string: as it is between quotes
+// when nothing in it needs escaping (a square's name), else as
+// encoding/json writes it.
+func appendJSONString(out []byte, s string) []byte {
+	for _, c := range []byte(s) {
+		if c < 0x20 || c >= 0x7f || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+			q, _ := json.Marshal(s) // a string always marshals
+			return append(out, q...)
+		}
+	}
+	return append(append(append(out, '"'), s...), '"')
 }
 
 // OpeningJSON is a game's opening: {"eco":"C40","name":"King's Knight Opening"}.
@@ -233,7 +288,7 @@ func (s *StateJSON) addDests(g *game.Game) { s.Dests, s.CanClaim = g.Dests(), g.
 // v here, so no message of such a game is built without its viewer.
 func common(g *game.Game, v game.Viewer, full bool) StateJSON {
 	s := StateJSON{V: g.Version(), ID: g.ID(), Mode: g.Mode(), Variant: g.Variant(), Status: g.Status().String(), Result: g.Result(),
-		Turn: game.ColorName(g.Turn()), Ply: g.Ply(), SetupPly: len(g.Header().Moves), Dests: map[string][]string{},
+		Turn: game.ColorName(g.Turn()), Ply: g.Ply(), SetupPly: len(g.Header().Moves), Dests: Dests{},
 		Seats: map[string]SeatJSON{}, Opening: OpeningOf(g)}
 	if o := g.Outcome(); o.Over() {
 		s.Termination = o.Termination
@@ -270,8 +325,26 @@ func encode(t string, d any) []byte {
 		data, _ = json.Marshal(map[string]string{"code": "internal", "message": err.Error()})
 		t = "error"
 	}
-	out, _ := json.Marshal(envelope{T: t, D: data})
+	// The envelope is written around the data rather than marshalled: that
+	// would scan and copy the data a second time, for the same bytes.
+	if !plainType(t) {
+		out, _ := json.Marshal(envelope{T: t, D: data})
+		return out
+	}
+	out := make([]byte, 0, len(`{"t":"","d":}`)+len(t)+len(data))
+	out = append(append(append(append(append(out, `{"t":"`...), t...), `","d":`...), data...), '}')
 	return out
+}
+
+// plainType tells whether message type t is written in JSON as it is,
+// between quotes: letters, digits and hyphens, as every type is.
+func plainType(t string) bool {
+	for _, c := range []byte(t) {
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '-') {
+			return false
+		}
+	}
+	return true
 }
 
 // ErrorEvent is the error message for err.

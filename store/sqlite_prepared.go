@@ -1,0 +1,70 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+)
+
+// The appends' statements, parsed once: before, every append parsed each
+// of its eight statements again (a tenth of the server's CPU per move,
+// BENCH.md). They are prepared on the store's one connection outside any
+// transaction (preparing inside one would wait for the connection the
+// transaction holds), then bound to each transaction, which reuses the
+// connection's parsed statement.
+const (
+	sqlSavepoint  = `SAVEPOINT a`
+	sqlRelease    = `RELEASE a`
+	sqlRollbackTo = `ROLLBACK TO a`
+	sqlUpdateGame = `UPDATE games SET version = ?, variant = ?, mode = ?, status = ?, result = ?,
+		finished = ?, public = ?, white = ?, black = ?, updated_at = ?, white_kind = ?, black_kind = ?, plies = ?,
+		termination = ?, time_control = ?, active = ?, eco = ?, opening = ? WHERE id = ? AND version = ?`
+	sqlInsertEvent   = `INSERT INTO events (game_id, v, type, data) VALUES (?, ?, ?, ?)`
+	sqlDeletePlayers = `DELETE FROM game_players WHERE game_id = ?
+		AND player NOT IN (SELECT value FROM json_each(?))`
+	sqlInsertPlayers = `INSERT OR IGNORE INTO game_players (game_id, player, created_at)
+		SELECT ?1, value, (SELECT created_at FROM games WHERE id = ?1) FROM json_each(?2)`
+)
+
+// appendStatements are the statements prepare parses.
+var appendStatements = []string{sqlSavepoint, sqlRelease, sqlRollbackTo, sqlUpdateGame, sqlInsertEvent,
+	sqlDeletePlayers, sqlInsertPlayers}
+
+// prepared holds the appends' statements. A nil *prepared runs every
+// statement unprepared (a game's creation, or when preparing failed).
+type prepared struct {
+	stmts map[string]*sql.Stmt
+}
+
+// prepare parses the appends' statements on db; no transaction may be open.
+func prepare(ctx context.Context, db *sql.DB) (*prepared, error) {
+	p := &prepared{stmts: make(map[string]*sql.Stmt, len(appendStatements))}
+	for _, q := range appendStatements {
+		st, err := db.PrepareContext(ctx, q)
+		if err != nil {
+			return nil, errors.Join(err, p.close())
+		}
+		p.stmts[q] = st
+	}
+	return p, nil
+}
+
+// exec runs query in tx, prepared when p has it.
+func (p *prepared) exec(ctx context.Context, tx *sql.Tx, query string, args ...any) (sql.Result, error) {
+	if p == nil || p.stmts[query] == nil {
+		return tx.ExecContext(ctx, query, args...)
+	}
+	return tx.StmtContext(ctx, p.stmts[query]).ExecContext(ctx, args...)
+}
+
+// close releases the statements.
+func (p *prepared) close() error {
+	if p == nil {
+		return nil
+	}
+	var errs []error
+	for _, st := range p.stmts {
+		errs = append(errs, st.Close())
+	}
+	return errors.Join(errs...)
+}
