@@ -9,6 +9,7 @@
 
 import { APIError, Color, adoptToken, finished, getGame, joinGame, openSeat } from './api';
 import type { Board } from './board';
+import { currentAccount, gameRating } from './account';
 import { Chat } from './chat';
 import { errorText, t } from './i18n';
 import { OnlineView } from './online';
@@ -45,6 +46,7 @@ export class Play {
   private timer: number;
   private onSettings = () => this.render(); // a theme or the coordinates' style changed
   private down = false; // the connection was lost and is not back yet
+  private ratedAsked = false; // whether the game is rated was asked (online games only)
   private joined = false; // this page took an invite's open seat: the name can be given until the first move
 
   constructor(private id: string, private hooks: PlayHooks) {
@@ -170,11 +172,23 @@ export class Play {
     };
   }
 
+  // askRated asks once whether an online game is rated (only those can be)
+  // and redraws the header when it is; on failure it stays "Casual".
+  private askRated() {
+    if (this.ratedAsked || this.ctrl.state?.mode !== 'online') return;
+    this.ratedAsked = true;
+    gameRating(this.id).then(r => {
+      if (!r?.rated) return;
+      this.ctrl.rated = true;
+      renderHeader(this.ctrl);
+    }, () => undefined);
+  }
+
   // renderJoinName shows the name field to the invited player until the
-  // game's first move.
+  // game's first move; one signed in sits under their username.
   private renderJoinName() {
     const s = this.ctrl.state;
-    $('join-name').hidden = !(this.joined && s && s.mode === 'online' && s.ply === (s.setupPly ?? 0) && !finished(s.status));
+    $('join-name').hidden = !(this.joined && !currentAccount() && s && s.mode === 'online' && s.ply === (s.setupPly ?? 0) && !finished(s.status));
   }
 
   // goRematch opens the rematch both players agreed to; a player's ticket
@@ -221,6 +235,7 @@ export class Play {
     renderFair($('fair'), s, ctrl.variant);
     renderMoves(ctrl);
     renderPlayers(ctrl);
+    this.askRated();
     renderHeader(ctrl);
     renderClocks(ctrl);
     renderStatus(ctrl);

@@ -387,6 +387,7 @@ export const en = {
   'head.days.one': '{n} day per move',
   'head.days.other': '{n} days per move',
   'head.chess960': 'Position {n}',
+  'head.rated': 'Rated',
   'head.casual': 'Casual',
   'title.yourMove': 'Your move — {game}',
   'title.over': '{end} — {game}',

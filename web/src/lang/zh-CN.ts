@@ -366,6 +366,7 @@ export const zhCN: Table = {
   'head.days.one': '每步 {n} 天',
   'head.days.other': '每步 {n} 天',
   'head.chess960': '第 {n} 号局面',
+  'head.rated': '计分',
   'head.casual': '不计分',
   'title.yourMove': '轮到你走 — {game}',
   'title.over': '{end} — {game}',

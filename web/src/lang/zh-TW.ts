@@ -366,6 +366,7 @@ export const zhTW: Table = {
   'head.days.one': '每步 {n} 天',
   'head.days.other': '每步 {n} 天',
   'head.chess960': '第 {n} 號局面',
+  'head.rated': '計分',
   'head.casual': '不計分',
   'title.yourMove': '輪到你了 — {game}',
   'title.over': '{end} — {game}',
