@@ -214,6 +214,24 @@ func (g *Game) Sit(c chess.Color, s Seat) ([]Event, error) {
 	return g.emit(Event{Type: EventSeat, Color: c, Seat: &s})
 }
 
+// Rename gives the person at seat c the display name name (already
+// checked by ParseName), before any move of the game: someone who took an
+// invite's seat says who they are. It emits nothing when the name is the
+// same.
+func (g *Game) Rename(c chess.Color, name string) ([]Event, error) {
+	seat := g.seats[c]
+	switch {
+	case seat.Kind != SeatHuman:
+		return nil, fmt.Errorf("%w: %s has no person to rename", ErrNotYourSeat, ColorName(c))
+	case g.status.Finished() || len(g.movers) > 0:
+		return nil, fmt.Errorf("%w: a name can be changed only before the first move", ErrCannotRename)
+	case seat.Name == name:
+		return nil, nil
+	}
+	seat.Name = name
+	return g.emit(Event{Type: EventSeat, Color: c, Seat: &seat})
+}
+
 // ClaimAbandoned ends the game for side by, whose opponent has left it: by
 // wins (win), or calls it a draw. The game does not know who is connected:
 // the server calls it only once the opponent has been away long enough. A

@@ -21,4 +21,5 @@ var (
 	ErrBadOffer       = errors.New("game: no such offer")
 	ErrSeatTaken      = errors.New("game: the seat is taken")
 	ErrBadName        = errors.New("game: bad display name")
+	ErrCannotRename   = errors.New("game: too late to change the name")
 )

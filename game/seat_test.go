@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/gambitchess/gambit/chess"
 )
 
 func TestParseName(t *testing.T) {
@@ -69,4 +71,37 @@ func FuzzParseName(f *testing.F) {
 			t.Fatalf("ParseName(%q) again = %q, %v", got, again, err)
 		}
 	})
+}
+
+// TestRename: a person's seat takes a new name before the first move (a
+// same name emits nothing); after a move,
+// on a seat with no person, or once the game is over, the name stays.
+func TestRename(t *testing.T) {
+	newGame := func(t *testing.T) *Game {
+		t.Helper()
+		g, err := New(Options{ID: "rename", Mode: ModeOnline,
+			Seats: [2]Seat{{Kind: SeatHuman, Player: "p1", Name: "Ann"}, {Kind: SeatOpen}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return g
+	}
+	g := newGame(t)
+	if _, err := g.Sit(chess.Black, Seat{Kind: SeatHuman, Player: "p2"}); err != nil {
+		t.Fatal(err)
+	}
+	evs, err := g.Rename(chess.Black, "Bea")
+	if err != nil || len(evs) != 1 || g.Seat(chess.Black).Name != "Bea" || g.Seat(chess.Black).Player != "p2" {
+		t.Fatalf("rename before the first move: %v, %+v, seat %+v", err, evs, g.Seat(chess.Black))
+	}
+	if evs, err := g.Rename(chess.Black, "Bea"); err != nil || len(evs) != 0 {
+		t.Errorf("the same name again: %v, %+v", err, evs)
+	}
+	play(t, g, "e2e4")
+	if _, err := g.Rename(chess.White, "Al"); !errors.Is(err, ErrCannotRename) || g.Seat(chess.White).Name != "Ann" {
+		t.Errorf("rename after a move: %v, name %q", err, g.Seat(chess.White).Name)
+	}
+	if _, err := newGame(t).Rename(chess.Black, "Bea"); !errors.Is(err, ErrNotYourSeat) {
+		t.Errorf("rename an open seat: %v", err)
+	}
 }

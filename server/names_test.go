@@ -119,6 +119,29 @@ func TestDisplayNames(t *testing.T) {
 	}
 }
 
+// TestJoinRenames: a guest who took an invite's seat without a name joins
+// again with one before the first move: the seat, the state and the PGN
+// carry it; a join without a name keeps it.
+func TestJoinRenames(t *testing.T) {
+	s, _, _ := serve(t, openStore(t, t.TempDir()), nil)
+	h := s.Handler()
+	host := create(t, h, `{"mode":"online","color":"white","name":"Ann"}`)
+	first := joinAsNamed(t, h, host.ID, randomToken(), `{}`, http.StatusOK)
+	if first.State.Seats["black"].Name != "" {
+		t.Fatalf("joined without a name, named %q", first.State.Seats["black"].Name)
+	}
+	secret := first.Token
+	for _, tc := range []struct{ body, want string }{{`{"name":"小美"}`, "小美"}, {`{}`, "小美"}} {
+		g := joinAsNamed(t, h, host.ID, secret, tc.body, http.StatusOK)
+		if g.Color != "black" || g.State.Seats["black"].Name != tc.want || g.State.Seats["white"].Name != "Ann" {
+			t.Errorf("join again with %s: %s, seats %+v", tc.body, g.Color, g.State.Seats)
+		}
+	}
+	if pgn := get(t, h, "/api/games/"+host.ID+"/pgn"); !strings.Contains(pgn, `[Black "小美"]`) {
+		t.Errorf("the PGN lacks the new name:\n%s", pgn)
+	}
+}
+
 // joinAsNamed joins game id with the body given (its name).
 func joinAsNamed(t *testing.T, h http.Handler, id, secret, body string, want int) created {
 	t.Helper()
@@ -130,6 +153,9 @@ func joinAsNamed(t *testing.T, h http.Handler, id, secret, body string, want int
 	var resp createResponse
 	if want == http.StatusOK {
 		mustDecode(t, rec.Body.Bytes(), &resp)
+	}
+	if c := seatCookie(rec.Header()); c != nil { // a secret the server did not issue is replaced
+		secret = c.Value
 	}
 	return created{resp, secret}
 }

@@ -3,6 +3,7 @@ package round
 import (
 	"context"
 	"crypto/subtle"
+	"errors"
 	"fmt"
 	"time"
 
@@ -121,7 +122,7 @@ func answerer(g *game.Game, v game.Viewer, k game.OfferKind) chess.Color {
 // seats their old secret holds, or in the open seat if there is one.
 func (h *Hub) joinSeat(ctx context.Context, cmd JoinSeatCmd) {
 	if v := ViewerFor(h.g, cmd.Player); !v.IsSpectator() && cmd.Token == "" {
-		cmd.Reply(Acting(v, chess.White), nil, h.g)
+		h.rejoin(ctx, cmd, Acting(v, chess.White))
 		return
 	}
 	seats := h.seatsFor(cmd)
@@ -155,6 +156,24 @@ func (h *Hub) joinSeat(ctx context.Context, cmd JoinSeatCmd) {
 		err = fmt.Errorf("%w: the seat could not be saved", wire.ErrStorage)
 	}
 	cmd.Reply(seats[0], err, h.g)
+}
+
+// rejoin gives a person seat c, which they hold already. A name they give
+// renames them before the first move (someone who took an invite's seat
+// says who they are); after it they keep the name they sat down under.
+func (h *Hub) rejoin(ctx context.Context, cmd JoinSeatCmd, c chess.Color) {
+	var err error
+	if cmd.Name != "" && cmd.Name != h.g.Seat(c).Name {
+		h.apply(ctx, nil, func(g *game.Game) ([]game.Event, error) {
+			var evs []game.Event
+			evs, err = g.Rename(c, cmd.Name)
+			return evs, err
+		})
+	}
+	if errors.Is(err, game.ErrCannotRename) {
+		err = nil
+	}
+	cmd.Reply(c, err, h.g)
 }
 
 // seatsFor returns the seats cmd would take: those its token holds, or the

@@ -19,6 +19,7 @@ import { applySettings, loadSettings, loadTickets, saveSettings, saveTicket } fr
 import { Sounds } from './sound';
 import { Key, ago, applyTexts, chooseLanguage, language, languages, plural, script, setLanguage, t } from './i18n';
 import { xiangqiGlyph } from './notation';
+import { pieceFace } from './xiangqi';
 import { ThemeChoice, installThemes, themeLists, xiangqiCoordsFor } from './themes';
 import { VariantUI, setRegistry, sideName, termName, variantOf, variants } from './variants';
 import { saveName, savedName } from './name';
@@ -264,7 +265,7 @@ function previewHTML(k: keyof ThemeChoice, id: string): string {
     case 'board': return `<span class="pv-board board-${id}"></span>`;
     case 'pieces': return `<span class="pv-pieces pv-pieces-${id}${id === 'cburnett' ? ' cg-wrap pv' : ''}"><piece class="knight white"></piece><piece class="queen black"></piece></span>`;
     case 'xqBoard': return `<span class="pv-xqboard xqboard-${id}"></span>`;
-    case 'xqPieces': return `<span class="pv-xqpieces pv-xqpieces-${id}"><span class="xq-piece red">${xiangqiGlyph('R', script())}</span><span class="xq-piece black">${xiangqiGlyph('k', script())}</span></span>`;
+    case 'xqPieces': return `<span class="pv-xqpieces pv-xqpieces-${id}"><span class="xq-piece red">${pieceFace('R', xiangqiGlyph('R', script()) ?? '')}</span><span class="xq-piece black">${pieceFace('k', xiangqiGlyph('k', script()) ?? '')}</span></span>`;
     default: {
       const shown = xiangqiCoordsFor(id, language());
       return `<span class="pv-coords">${shown === 'iccs' ? 'a b c' : shown === 'traditional' ? '九 八 七' : '—'}</span>`;

@@ -9,6 +9,7 @@
 
 import { APIError, Color, adoptToken, finished, getGame, joinGame, openSeat } from './api';
 import type { Board } from './board';
+import { currentAccount, gameRating } from './account';
 import { Chat } from './chat';
 import { errorText, t } from './i18n';
 import { OnlineView } from './online';
@@ -27,7 +28,7 @@ import { flash, renderStatus, setConn } from './round/view/status';
 import { loadTickets, saveTicket } from './settings';
 import type { Sounds } from './sound';
 import { SidePanel, VariantUI, boards } from './variants';
-import { savedName } from './name';
+import { maxName, saveName, savedName } from './name';
 
 export interface PlayHooks {
   newGame: () => void;
@@ -45,6 +46,8 @@ export class Play {
   private timer: number;
   private onSettings = () => this.render(); // a theme or the coordinates' style changed
   private down = false; // the connection was lost and is not back yet
+  private ratedAsked = false; // whether the game is rated was asked (online games only)
+  private joined = false; // this page took an invite's open seat: the name can be given until the first move
 
   constructor(private id: string, private hooks: PlayHooks) {
     const ticket = loadTickets()[id];
@@ -83,6 +86,7 @@ export class Play {
     bindButtons(this.ctrl, () => this.hooks.newGame());
     bindNav(this.ctrl);
     bindMoveBox(this.ctrl);
+    this.bindJoinName();
     this.online = new OnlineView({
       send: msg => this.ctrl.send(msg),
       flash,
@@ -140,9 +144,51 @@ export class Play {
       const g = await joinGame(this.id, savedName());
       saveTicket(this.id, { color: g.color });
       this.ctrl.orientation = g.color;
+      this.joined = true;
+      $<HTMLInputElement>('join-name-input').value = g.state.seats[g.color].name ?? '';
     } catch (e) {
       if (e instanceof APIError && e.code === 'seat_taken') this.ctrl.notice = t('status.seatTaken');
     }
+  }
+
+  // bindJoinName lets the person who took an invite's seat give the name
+  // the game shows and its PGN records (the join sent the name saved in
+  // this browser, if any): a join again with it renames the seat until the
+  // first move, and the name is remembered for the next game.
+  private bindJoinName() {
+    const input = $<HTMLInputElement>('join-name-input');
+    input.maxLength = maxName;
+    $<HTMLFormElement>('join-name').onsubmit = async e => {
+      e.preventDefault();
+      const name = input.value.trim();
+      if (!name) return;
+      try {
+        await joinGame(this.id, name);
+        saveName(name);
+        flash(t('join.saved', { name }));
+      } catch (err) {
+        flash(err instanceof Error ? err.message : String(err));
+      }
+    };
+  }
+
+  // askRated asks once whether an online game is rated (only those can be)
+  // and redraws the header when it is; on failure it stays "Casual".
+  private askRated() {
+    if (this.ratedAsked || this.ctrl.state?.mode !== 'online') return;
+    this.ratedAsked = true;
+    gameRating(this.id).then(r => {
+      if (!r?.rated) return;
+      this.ctrl.rated = true;
+      renderHeader(this.ctrl);
+    }, () => undefined);
+  }
+
+  // renderJoinName shows the name field to the invited player until the
+  // game's first move; one signed in sits under their username.
+  private renderJoinName() {
+    const s = this.ctrl.state;
+    $('join-name').hidden = !(this.joined && !currentAccount() && s && s.mode === 'online' && s.ply === (s.setupPly ?? 0) && !finished(s.status));
   }
 
   // goRematch opens the rematch both players agreed to; a player's ticket
@@ -189,11 +235,13 @@ export class Play {
     renderFair($('fair'), s, ctrl.variant);
     renderMoves(ctrl);
     renderPlayers(ctrl);
+    this.askRated();
     renderHeader(ctrl);
     renderClocks(ctrl);
     renderStatus(ctrl);
     renderButtons(ctrl);
     renderMoveBox(ctrl);
+    this.renderJoinName();
     this.chat.show(s.mode === 'online');
     this.online.update({ state: s, you: ctrl.you, variant: ctrl.variant, orientation: ctrl.orientation });
   }

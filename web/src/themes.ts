@@ -41,8 +41,11 @@ export const xiangqiBoards: readonly XiangqiBoardTheme[] = [
   { id: 'dark', label: 'xqboard.dark', bg: '#2c2a27', line: '#c9b48a', river: '#a8946c' },
 ];
 
-// xiangqiPieces are the xiangqi piece styles: the carved disc and a flat one.
+// xiangqiPieces are the xiangqi piece styles: the carved disc with its
+// character drawn from Gambit's own outlines (xqglyphs.gen.ts, no font
+// needed), the same disc with the system's CJK font, and a flat one.
 export const xiangqiPieces: readonly PieceTheme[] = [
+  { id: 'drawn', label: 'xqpieces.drawn' },
   { id: 'carved', label: 'xqpieces.carved' },
   { id: 'flat', label: 'xqpieces.flat' },
 ];
@@ -60,7 +63,7 @@ export const xiangqiCoordStyles: readonly PieceTheme[] = [
 // ThemeChoice is the themes picked, by id.
 export interface ThemeChoice { board: string; pieces: string; xqBoard: string; xqPieces: string; xqCoords: string }
 
-export const defaultThemes: ThemeChoice = { board: 'brown', pieces: 'cburnett', xqBoard: 'wood', xqPieces: 'carved', xqCoords: 'auto' };
+export const defaultThemes: ThemeChoice = { board: 'brown', pieces: 'cburnett', xqBoard: 'wood', xqPieces: 'drawn', xqCoords: 'auto' };
 
 // themeLists are each choice's options.
 export const themeLists: Record<keyof ThemeChoice, readonly { id: string; label: Key }[]> = {

@@ -9,6 +9,7 @@
 import type { Board, BoardConfig, BoardHooks } from './board';
 import { script, t } from './i18n';
 import { xiangqiGlyph } from './notation';
+import { xiangqiOutlines } from './xqglyphs.gen';
 
 // PieceLook is how a FEN letter is drawn: its side, whether it lies face
 // down, and its character (none face down).
@@ -20,6 +21,16 @@ export function pieceLook(ch: string): PieceLook {
   const red = ch === ch.toUpperCase();
   const faceDown = ch === 'X' || ch === 'x';
   return { red, faceDown, glyph: faceDown ? '' : xiangqiGlyph(ch, script()) ?? '?' };
+}
+
+// pieceFace is a piece's face as markup: its character as text (the font
+// styles show it) and drawn from Gambit's outline of its traditional
+// character (the drawn style shows that, no font needed). The outlines
+// are generated constants, never user text.
+export function pieceFace(ch: string, glyph: string): string {
+  const o = xiangqiOutlines[xiangqiGlyph(ch, 'hant') ?? ''];
+  const svg = o ? `<svg class="xq-glyph" viewBox="${o[0]}" role="img" aria-label="${glyph}"><path d="${o[1]}"/></svg>` : '';
+  return `<span class="xq-char">${glyph}</span>${svg}`;
 }
 
 const svgNS = 'http://www.w3.org/2000/svg';
@@ -229,6 +240,7 @@ export class XiangqiBoard implements Board {
       if (key === this.selected) cls += ' selected';
       if (key === cfg.check) cls += ' check';
       const d = add(cls, key, look.glyph);
+      if (!look.faceDown) d.innerHTML = pieceFace(ch, look.glyph);
       if (look.faceDown) {
         d.setAttribute('role', 'img');
         d.setAttribute('aria-label', t('piece.faceDown'));

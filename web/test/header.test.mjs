@@ -30,11 +30,14 @@ test('the header names the time control, the start and the game', () => {
   const v = variantOf('chess960');
   const s = { status: 'started', startFen: start('BBQNNRKR'), fen: '', seats: {}, result: '*' };
   assert.deepEqual(headerParts(v, s), ['Chess960 (Fischer random)', 'No clock', 'Position 0', 'Casual']);
+  assert.deepEqual(headerParts(v, s, true), ['Chess960 (Fischer random)', 'No clock', 'Position 0', 'Rated']);
   assert.equal(pageTitle(v, s, true), 'Your move — Chess960 (Fischer random) · Gambit');
   assert.equal(pageTitle(v, s, false), 'Chess960 (Fischer random) · Gambit');
   assert.match(pageTitle(v, { ...s, status: 'mate', result: '1-0', winner: 'white', termination: 'checkmate' }, true), /^White wins \(1-0\) · checkmate — Chess960/);
   setLanguage('zh-TW');
   assert.match(pageTitle(v, s, true), /^輪到你了/);
+  assert.equal(headerParts(v, s, true).at(-1), '計分');
+  assert.equal(headerParts(v, s).at(-1), '不計分');
 });
 
 test('notesTitle: a pasted PGN\'s players and event, or that it was imported', async () => {

@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { chessBoards, chessPieces, defaultThemes, pickThemes, themeCSS, themeClasses, themeLists, xiangqiBoards, xiangqiCoordsFor, xiangqiPieces } from '../src/themes.ts';
-import { coordInset, xiangqiCoordLabels, xiangqiCoordsOf } from '../src/xiangqi.ts';
+import { coordInset, pieceFace, xiangqiCoordLabels, xiangqiCoordsOf } from '../src/xiangqi.ts';
 import { tables } from '../src/i18n.ts';
 
 test('the registry offers enough themes, each with its words and distinct colours', () => {
@@ -20,7 +20,7 @@ test('the registry offers enough themes, each with its words and distinct colour
 test('pickThemes keeps what names a theme, and the default for the rest', () => {
   assert.deepEqual(pickThemes({}), defaultThemes);
   assert.deepEqual(pickThemes({ board: 'purple', pieces: 'nope', xqBoard: 3, xqCoords: 'iccs' }), { ...defaultThemes, board: 'purple', xqCoords: 'iccs' });
-  assert.deepEqual(themeClasses(defaultThemes), ['board-brown', 'pieces-cburnett', 'xqboard-wood', 'xqpieces-carved']);
+  assert.deepEqual(themeClasses(defaultThemes), ['board-brown', 'pieces-cburnett', 'xqboard-wood', 'xqpieces-drawn']);
 });
 
 test('the drawn piece sets need no font: every piece is a path', () => {
@@ -75,4 +75,12 @@ test('the coordinates follow the language until one is chosen', () => {
   assert.equal(xiangqiCoordsFor('auto', 'zh-CN'), 'traditional');
   assert.equal(xiangqiCoordsFor('none', 'zh-CN'), 'none');
   assert.equal(xiangqiCoordsFor('traditional', 'en'), 'traditional');
+});
+
+test('the drawn xiangqi style has an outline for every piece, in either script', () => {
+  for (const [letter, hans] of Object.entries({ K: '帅', A: '仕', B: '相', E: '相', N: '马', H: '马', R: '车', C: '炮', P: '兵', k: '将', a: '士', b: '象', e: '象', n: '马', h: '马', r: '车', c: '炮', p: '卒' })) {
+    const face = pieceFace(letter, hans);
+    assert.match(face, new RegExp(`^<span class="xq-char">${hans}</span><svg class="xq-glyph" viewBox="-?[\\d.]+ -?[\\d.]+ 1000 1000" role="img" aria-label="${hans}"><path d="M[-\\d .MLCQZ]+"/></svg>$`), letter);
+  }
+  assert.equal(pieceFace('x', ''), '<span class="xq-char"></span>', 'a face-down piece has no outline');
 });

@@ -46,6 +46,7 @@ export class RoundCtrl {
   clockAt = 0; // performance.now() when the clock values arrived
   notation?: Notation; // how the move list is written, if the variant has a choice
   notice?: string; // to flash once the game is drawn
+  rated = false; // the game changes its players' ratings (asked once of an online game)
   // revealed is the side whose view the board may show on one screen in a
   // hidden variant (see VariantUI.handOver): another side to move covers
   // the board until its player asks for it.

@@ -19,10 +19,10 @@ export function timeControlText(k?: ClockState): string {
   return `${k.initial / 60000}+${Math.floor(k.increment / 1000)}`;
 }
 
-// headerParts are the header's pieces, in order. Every game is casual
-// until Gambit keeps ratings.
-export function headerParts(v: VariantUI, s: State): string[] {
-  return [v.label, timeControlText(s.clock), v.startNote?.(s), t('head.casual')].filter((p): p is string => !!p);
+// headerParts are the header's pieces, in order: rated says whether the
+// game changes its players' ratings (GET /api/games/{id}/rating).
+export function headerParts(v: VariantUI, s: State, rated = false): string[] {
+  return [v.label, timeControlText(s.clock), v.startNote?.(s), t(rated ? 'head.rated' : 'head.casual')].filter((p): p is string => !!p);
 }
 
 // pageTitle is the tab's title: the end and how it came, your move, or
@@ -41,7 +41,7 @@ export function pageTitle(v: VariantUI, s: State, yourMove: boolean): string {
 export function renderHeader(ctrl: RoundCtrl) {
   const s = ctrl.state!;
   const v = ctrl.variant;
-  $('game-head-info').textContent = headerParts(v, s).join(' · ');
+  $('game-head-info').textContent = headerParts(v, s, ctrl.rated).join(' · ');
   $('game-head-players').textContent = t('recent.players', { white: seatName(ctrl, 'white'), black: seatName(ctrl, 'black') });
   // "Your move" for the one seat this browser holds; on one screen it holds both.
   document.title = pageTitle(v, s, ctrl.you.length === 1 && ctrl.canMove());

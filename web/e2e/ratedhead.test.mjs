@@ -1,0 +1,54 @@
+// The game header says whether a game is rated: a rated invite between two
+// accounts says "Rated" (計分 in zh-TW) on both players' pages; a casual
+// online game says "Casual". A signed-in player is not asked for a name.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { openApp, artifacts, newGame } from './harness.mjs';
+
+const app = openApp();
+
+// signUp makes an account on page through the account page.
+async function signUp(page, username, password) {
+  await page.goto(`${app.server.url}/account`);
+  await page.waitForSelector('#signup-form');
+  await page.fill('#signup-form input[name=username]', username);
+  await page.fill('#signup-form input[name=password]', password);
+  await page.click('#signup-form button');
+  await page.waitForFunction(n => document.getElementById('nav-account')?.textContent === n, username);
+}
+
+const headEndsWith = (page, word) =>
+  page.waitForFunction(w => document.getElementById('game-head-info').textContent.endsWith(` · ${w}`), word);
+
+test('the header says rated or casual', async () => {
+  mkdirSync(artifacts, { recursive: true });
+  const a = app.page;
+  await newGame(a, { mode: 'online', color: 'white' });
+  await a.waitForSelector('#invite:not([hidden])');
+  await headEndsWith(a, 'Casual');
+
+  await signUp(a, 'ann', 'correct horse battery');
+  const b = await app.newPerson('B', { locale: 'zh-TW' });
+  await signUp(b, 'bob', 'staple gun 42 blue');
+  await a.click('#btn-new-top');
+  await a.check('input[name=variant][value=chess]');
+  await a.check('input[name=mode][value=online]');
+  await a.check('input[name=color][value=white]');
+  await a.waitForSelector('#rated-choice:not([hidden])');
+  await a.check('input[name=rated]');
+  await a.setChecked('#timed', true);
+  await a.fill('input[name=minutes]', '5');
+  await a.fill('input[name=increment]', '3');
+  await a.click('#btn-start');
+  await a.waitForSelector('#invite:not([hidden])');
+  const link = await a.inputValue('#invite-link');
+  await headEndsWith(a, 'Rated');
+  assert.match(await a.textContent('#game-head-info'), /^Chess · 5\+3 · Rated$/);
+  await b.goto(link);
+  await b.waitForSelector('#board.orientation-black');
+  await headEndsWith(b, '計分');
+  assert.equal(await b.isVisible('#join-name'), false, 'an account sits under its username');
+  await b.screenshot({ path: join(artifacts, 'ratedhead-zh-TW.png') });
+});
