@@ -380,6 +380,17 @@ func (s *Service) handleRevoke(w http.ResponseWriter, r *http.Request) {
 	w.WriteHeader(http.StatusNoContent)
 }
 
+// confirmPassword asks a signed-in account's password again before a
+// change that needs it (a new password, the account's deletion), within
+// the account's limit of password attempts.
+func (s *Service) confirmPassword(r *http.Request, u store.User, password string) error {
+	if err := take(s.loginByAccount, strings.ToLower(u.Name), "password attempts for this account"); err != nil {
+		return err
+	}
+	_, err := s.checkPassword(r, u.Name, password)
+	return err
+}
+
 func (s *Service) handlePassword(w http.ResponseWriter, r *http.Request) {
 	u, cur, ok := s.signedIn(w, r)
 	if !ok {
@@ -392,10 +403,7 @@ func (s *Service) handlePassword(w http.ResponseWriter, r *http.Request) {
 	}
 	c, err := parsePasswordChange(data)
 	if err == nil {
-		err = take(s.loginByAccount, strings.ToLower(u.Name), "password attempts for this account")
-	}
-	if err == nil {
-		_, err = s.checkPassword(r, u.Name, c.Current)
+		err = s.confirmPassword(r, u, c.Current)
 	}
 	if err == nil {
 		err = CheckPassword(c.New, u.Name)
@@ -429,10 +437,7 @@ func (s *Service) handleDelete(w http.ResponseWriter, r *http.Request) {
 	}
 	c, err := parsePasswordOnly(data)
 	if err == nil {
-		err = take(s.loginByAccount, strings.ToLower(u.Name), "password attempts for this account")
-	}
-	if err == nil {
-		_, err = s.checkPassword(r, u.Name, c.Password)
+		err = s.confirmPassword(r, u, c.Password)
 	}
 	if err == nil {
 		err = s.store.DeleteUser(r.Context(), u.ID)
