@@ -67,6 +67,7 @@ const keptLatin = [
   /^[pnbrqkaechxPNBRQKAECHX1-9]+(\/[pnbrqkaechxPNBRQKAECHX1-9]+)+$/, // a FEN's board
   /^[KQkq]{1,4}$/, // a FEN's castling
   /^[0-9a-f]{16,}$/, // a seed's commitment
+  /^[A-E]\d\d$/, // an opening's ECO code
   /^[A-Za-z]$/, // a file, a side in a FEN
 ];
 
