@@ -42,7 +42,7 @@ race-web:
 
 # Browser end-to-end tests: a real `gambit serve` and Debian's Chromium.
 e2e: web build
-	cd web && node --test e2e/
+	cd web && node --test --test-force-exit e2e/
 
 build:
 	@mkdir -p bin

@@ -69,12 +69,26 @@ export function openApp(options = {}) {
     assert.deepEqual(unexpected, [], 'console errors or failed requests on the page');
   });
   after(async () => {
-    await app.others?.close();
-    await app.browser?.close();
+    // A browser that does not close (seen under load after a walk) must not
+    // hold the file's run: each close has its time, and node's test runner
+    // exits at the end (--test-force-exit in the Makefile).
+    await closeWithin(app.others, 'the other people\'s browser');
+    await closeWithin(app.browser, 'the browser');
     await app.server?.stop();
     app.server?.cleanup();
   });
   return app;
+}
+
+// closeWithin closes what (a browser or a context holder with close()),
+// giving up after 20 s with a note on stderr rather than hanging the run.
+async function closeWithin(what, name) {
+  if (!what) return;
+  let timer;
+  const late = new Promise(resolve => { timer = setTimeout(() => resolve('late'), 20000); });
+  const done = await Promise.race([what.close().then(() => 'closed'), late]);
+  clearTimeout(timer);
+  if (done === 'late') console.error(`e2e: ${name} did not close within 20 s; left to the runner's exit`);
 }
 
 // watchTroubles records, as one line each, everything on a page that a user's
