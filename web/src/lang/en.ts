@@ -404,7 +404,7 @@ export const en = {
   'xqpieces.drawn': 'Carved discs (built-in characters)',
   'xqpieces.carved': 'Carved discs (system font)',
   'xqpieces.flat': 'Flat discs',
-  'xqcoords.auto': 'By language (Chinese numerals in Chinese, ICCS in English)',
+  'xqcoords.auto': 'By language',
   'xqcoords.traditional': 'Traditional (Red 九…一, Black 1…9)',
   'xqcoords.iccs': 'ICCS (a–i, 0–9)',
   'xqcoords.none': 'None',

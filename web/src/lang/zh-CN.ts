@@ -383,7 +383,7 @@ export const zhCN: Table = {
   'xqpieces.drawn': '雕刻棋子（内置字形）',
   'xqpieces.carved': '雕刻棋子（系统字体）',
   'xqpieces.flat': '扁平棋子',
-  'xqcoords.auto': '按语言（中文用传统数字）',
+  'xqcoords.auto': '按语言',
   'xqcoords.traditional': '传统（红方 九…一，黑方 1…9）',
   'xqcoords.iccs': 'ICCS（a–i，0–9）',
   'xqcoords.none': '不显示',

@@ -383,7 +383,7 @@ export const zhTW: Table = {
   'xqpieces.drawn': '雕刻棋子（內建字形）',
   'xqpieces.carved': '雕刻棋子（系統字型）',
   'xqpieces.flat': '平面棋子',
-  'xqcoords.auto': '依語言（中文用傳統數字）',
+  'xqcoords.auto': '依語言',
   'xqcoords.traditional': '傳統（紅方 九…一，黑方 1…9）',
   'xqcoords.iccs': 'ICCS（a–i，0–9）',
   'xqcoords.none': '不顯示',
