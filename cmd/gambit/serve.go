@@ -23,6 +23,7 @@ import (
 	"github.com/gambitchess/gambit/game"
 	"github.com/gambitchess/gambit/server"
 	"github.com/gambitchess/gambit/server/computer"
+	"github.com/gambitchess/gambit/server/reviews"
 	"github.com/gambitchess/gambit/store"
 	"github.com/gambitchess/gambit/web"
 )
@@ -75,6 +76,7 @@ func newServeCmd() *cobra.Command {
 type engineFlags struct {
 	specs    engineSpecs
 	noDetect bool
+	reviewer string // the registered engine that reviews games; "": Gambit's own
 }
 
 // register adds the engine flags to serve.
@@ -84,6 +86,22 @@ func (e *engineFlags) register(cmd *cobra.Command) {
 		" (options sent with setoption; variants=chess+chess960+xiangqi limits what it plays); repeatable")
 	f.BoolVar(&e.noDetect, "no-engine-detect", false,
 		"do not look for Debian's stockfish and fairy-stockfish (in /usr/games or on PATH) to register them by themselves")
+	f.StringVar(&e.reviewer, "review-engine", "",
+		"review games with this registered engine (its NAME) in the variants it plays, Gambit's own engine in the others")
+}
+
+// reviews configures the games' reviews: with --review-engine, the
+// registered engine of that name reviews the variants it plays.
+func (e engineFlags) reviews(engines []*computer.Engine) (reviews.Config, error) {
+	if e.reviewer == "" {
+		return reviews.Config{}, nil
+	}
+	for _, en := range engines {
+		if strings.EqualFold(en.Name(), e.reviewer) {
+			return reviews.Config{Evaluator: en.Reviewer()}, nil
+		}
+	}
+	return reviews.Config{}, fmt.Errorf("--review-engine %q: no engine of that name is registered", e.reviewer)
 }
 
 // open starts each engine once to read what it plays: one given with
@@ -305,8 +323,12 @@ func serve(cmd *cobra.Command, addr string, where storeFlags, workers int, onlin
 	if err != nil {
 		return err
 	}
+	rc, err := ef.reviews(engines)
+	if err != nil {
+		return err
+	}
 	metrics := server.NewMetrics()
-	srv := server.New(server.Config{Book: book, Store: st, Engines: engines, Bus: nd.bus, Leases: nd.leases, Workers: workers, Assets: web.FS(), Logger: log, Metrics: metrics,
+	srv := server.New(server.Config{Book: book, Store: st, Engines: engines, Review: rc, Bus: nd.bus, Leases: nd.leases, Workers: workers, Assets: web.FS(), Logger: log, Metrics: metrics,
 		ClaimAfter: online.claimAfter, FirstMoveTime: online.firstMoveTime, CreatePerMinute: online.createPerMinute,
 		ComputerGames: online.computerGames, ComputerGamesPerClient: online.computerPerAddr,
 		MaxConns: limits.maxConns, MaxConnsPerAddr: limits.maxConnsPerAddr, ChallengePerMinute: limits.challengePerMinute,

@@ -50,10 +50,11 @@ type Config struct {
 	Sched *sched.Scheduler
 	// Budget is each position's search (default review.DefaultBudget).
 	Budget review.Budget
-	// Evaluator returns the engine of a new review (default Gambit's
-	// engines in process: review.NewBuiltin). A registered UCI engine may
-	// stand in (review.NewUCI); each review gets its own.
-	Evaluator func() review.Evaluator
+	// Evaluator returns the engine of a new review of g (default Gambit's
+	// engines in process: review.NewBuiltin); nil for g stands for the
+	// built-in one too. A registered UCI engine may stand in for the
+	// variants it plays (computer.Engine.Evaluator); each review gets its own.
+	Evaluator func(g *review.Game) review.Evaluator
 	// Book, when not nil, says which moves of a game are still in the
 	// opening book (review.Game.BookFrom over an opening table); nil
 	// judges every move.
@@ -93,7 +94,7 @@ func New(cfg Config) *Reviews {
 		cfg.Budget = review.DefaultBudget
 	}
 	if cfg.Evaluator == nil {
-		cfg.Evaluator = func() review.Evaluator { return review.NewBuiltin() }
+		cfg.Evaluator = func(*review.Game) review.Evaluator { return nil }
 	}
 	if cfg.PerClient <= 0 {
 		cfg.PerClient = 2
@@ -273,7 +274,10 @@ func (rs *Reviews) run(id, client string, rg *review.Game, j *job) {
 
 // review evaluates every position of rg and returns the review's JSON.
 func (rs *Reviews) review(client string, rg *review.Game, j *job) ([]byte, error) {
-	ev := rs.cfg.Evaluator()
+	ev := rs.cfg.Evaluator(rg)
+	if ev == nil {
+		ev = review.NewBuiltin()
+	}
 	defer ev.Close()
 	n := rg.Plies()
 	lines := make([]review.Line, n+1)

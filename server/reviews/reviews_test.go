@@ -51,7 +51,7 @@ func TestReviewsInMemory(t *testing.T) {
 	s := sched.New(sched.Config{Workers: 1})
 	defer s.Close()
 	broken := true
-	rs := New(Config{Sched: s, Budget: review.Budget{Nodes: 3000}, PerClient: 1, Evaluator: func() review.Evaluator {
+	rs := New(Config{Sched: s, Budget: review.Budget{Nodes: 3000}, PerClient: 1, Evaluator: func(*review.Game) review.Evaluator {
 		if broken {
 			return review.NewUCI(uci.ClientConfig{Path: "/nonexistent/engine"})
 		}
