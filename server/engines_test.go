@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/gambitchess/gambit/game"
@@ -37,10 +38,16 @@ func TestPlayDebianEngines(t *testing.T) {
 	sf := openEngine(t, computer.EngineSpec{Name: "Stockfish", Path: "/usr/games/stockfish"})
 	fairy := openEngine(t, computer.EngineSpec{Name: "Fairy-Stockfish", Path: "/usr/games/fairy-stockfish", Variants: []game.Variant{game.Xiangqi}})
 	s, srv, _ := serveWith(t, Config{Store: openStore(t, t.TempDir()), Engines: []*computer.Engine{sf, fairy}})
-	tests := []struct{ variant, level string }{
-		{"chess", "stockfish-1"},
-		{"chess960", "stockfish-3"},
-		{"xiangqi", "fairy-stockfish-1"},
+	// Two quiet moves each, legal whatever the engine answers and losing
+	// nothing (a random legal move could give a piece away, and an engine
+	// clearly worse rightly takes the draw).
+	tests := []struct {
+		variant, level string
+		moves          [2]string
+	}{
+		{"chess", "stockfish-1", [2]string{"a2a3", "h2h3"}},
+		{"chess960", "stockfish-3", [2]string{"a2a3", "h2h3"}},
+		{"xiangqi", "fairy-stockfish-1", [2]string{"a3a4", "i3i4"}},
 	}
 	for _, tt := range tests {
 		g := create(t, s.Handler(), `{"mode":"computer","variant":"`+tt.variant+`","color":"white","level":"`+tt.level+`","clock":{"minutes":3,"increment":2}}`)
@@ -49,9 +56,12 @@ func TestPlayDebianEngines(t *testing.T) {
 		}
 		p := dial(t, srv, g.ID, g.Token, "v=0")
 		st := p.state("state")
-		for ply := 0; ply < 4; ply += 2 {
-			p.send(`{"t":"move","d":{"u":"` + legalMove(t, st.Dests) + `"}}`)
-			st = p.position(ply + 2) // the engine's reply
+		for i, m := range tt.moves {
+			if !slices.Contains(st.Dests[m[:2]], m[2:]) {
+				t.Fatalf("%s: %s is not legal in %s", tt.variant, m, st.FEN)
+			}
+			p.send(`{"t":"move","d":{"u":"` + m + `"}}`)
+			st = p.position(2*i + 2) // the engine's reply
 		}
 		p.send(`{"t":"draw-offer"}`)
 		if offered := p.state("state"); offered.DrawOffer != "white" {
