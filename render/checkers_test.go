@@ -1,8 +1,10 @@
 package render
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/gambitchess/gambit/xiangqi"
@@ -81,11 +83,12 @@ func TestGlyphsCoverEveryDrawnRune(t *testing.T) {
 	var runes []rune
 	for pc := xiangqi.Piece(1); pc < 16; pc++ {
 		if pc.Type() != xiangqi.NoPieceType && pc.Type() <= xiangqi.Soldier {
-			runes = append(runes, []rune(pc.Hanzi())...)
+			runes = append(runes, []rune(pc.HanziIn(xiangqi.Traditional))...)
+			runes = append(runes, []rune(pc.HanziIn(xiangqi.Simplified))...)
 		}
 	}
 	runes = append(runes, traditionalNumerals...)
-	runes = append(runes, []rune("楚河漢界abcdefghi0123456789♔♕♖♗♘♙♚♛♜♝♞♟")...)
+	runes = append(runes, []rune("楚河漢界汉abcdefghi0123456789♔♕♖♗♘♙♚♛♜♝♞♟")...)
 	for _, r := range runes {
 		if _, ok := glyphs()[r]; !ok {
 			t.Errorf("no outline for %q", r)
@@ -94,6 +97,44 @@ func TestGlyphsCoverEveryDrawnRune(t *testing.T) {
 	for i, shapes := range cburnettPieces() {
 		if len(shapes) == 0 {
 			t.Errorf("cburnett piece %d has no shapes", i)
+		}
+	}
+}
+
+// TestXiangqiScript: a board in simplified characters draws 帅 马 车 and
+// 汉界 where the traditional one draws 帥 傌 俥 and 漢界, and the pieces
+// both scripts share (炮 相 仕 兵) in each.
+func TestXiangqiScript(t *testing.T) {
+	p := xiangqi.StartPosition()
+	uses := func(s xiangqi.Script) string {
+		d, err := Xiangqi(&p, Options{Script: s})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var sb strings.Builder
+		if err := d.WriteSVG(&sb); err != nil {
+			t.Fatal(err)
+		}
+		return sb.String()
+	}
+	id := func(r rune) string { return fmt.Sprintf(`"#glyph-%x"`, r) }
+	for _, tc := range []struct {
+		script     xiangqi.Script
+		want, nots string
+	}{
+		{xiangqi.Traditional, "帥傌俥將馬車砲漢炮相仕兵", "帅马车将汉"},
+		{xiangqi.Simplified, "帅马车将汉炮相仕兵卒", "帥傌俥將馬車砲漢"},
+	} {
+		svg := uses(tc.script)
+		for _, r := range tc.want {
+			if !strings.Contains(svg, id(r)) {
+				t.Errorf("%v: no %q drawn", tc.script, r)
+			}
+		}
+		for _, r := range tc.nots {
+			if strings.Contains(svg, id(r)) {
+				t.Errorf("%v: %q drawn", tc.script, r)
+			}
 		}
 	}
 }

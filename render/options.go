@@ -1,6 +1,10 @@
 package render
 
-import "image/color"
+import (
+	"image/color"
+
+	"github.com/gambitchess/gambit/xiangqi"
+)
 
 // DefaultSize is the image width in pixels when Options.Size is 0.
 const DefaultSize = 400
@@ -32,16 +36,17 @@ const (
 // the same field in both games; the zero value is a 400-pixel board seen
 // from White's (Red's) side, no coordinates, no marks.
 type Options struct {
-	Size        int        // image width in pixels; 0 means DefaultSize
-	Coordinates bool       // draw coordinates around the board
-	CoordStyle  CoordStyle // xiangqi only
-	Flipped     bool       // Black at the bottom
-	LastMove    string     // the last move in UCI (ICCS) text, e.g. "e2e4"; "" for none
-	Check       bool       // highlight the king in check and mark the pieces giving check
-	Marks       Marks      // coloured squares and arrows, as PGN [%csl] and [%cal] give them
-	Pieces      PieceSet   // chess only
-	Colors      Colors     // zero fields take the defaults
-	CSS         string     // a user style sheet for the SVG output
+	Size        int            // image width in pixels; 0 means DefaultSize
+	Coordinates bool           // draw coordinates around the board
+	CoordStyle  CoordStyle     // xiangqi only
+	Script      xiangqi.Script // xiangqi only: the pieces' and the river's characters (Traditional by default)
+	Flipped     bool           // Black at the bottom
+	LastMove    string         // the last move in UCI (ICCS) text, e.g. "e2e4"; "" for none
+	Check       bool           // highlight the king in check and mark the pieces giving check
+	Marks       Marks          // coloured squares and arrows, as PGN [%csl] and [%cal] give them
+	Pieces      PieceSet       // chess only
+	Colors      Colors         // zero fields take the defaults
+	CSS         string         // a user style sheet for the SVG output
 }
 
 // Colors are a board's colours. A zero field takes its default.

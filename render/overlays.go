@@ -3,6 +3,8 @@ package render
 import (
 	"image/color"
 	"math"
+
+	"github.com/gambitchess/gambit/xiangqi"
 )
 
 // board is the geometry shared by both games: a grid of cells whose
@@ -13,6 +15,7 @@ type board struct {
 	files   int     // files on the board, for flipping
 	ranks   int     // ranks on the board, for flipping
 	flipped bool
+	script  xiangqi.Script // a xiangqi board's characters
 	colors  Colors
 	drawing *Drawing
 }

@@ -16,11 +16,11 @@ func ChessText(p *chess.Position, o Options, unicode bool) string {
 // pieces' Chinese characters and full-width labels, so that columns line
 // up in a terminal that shows CJK characters two cells wide; FEN letters
 // otherwise. Options.CoordStyle picks ICCS or traditional coordinates and
-// Options.Flipped turns the board.
+// Options.Flipped turns the board, Options.Script picks the characters.
 func XiangqiText(p *xiangqi.Position, o Options, unicode bool) string {
 	axis := xiangqi.AxisICCS
 	if o.CoordStyle == CoordTraditional {
 		axis = xiangqi.AxisChinese
 	}
-	return p.Draw(xiangqi.DrawOptions{Unicode: unicode, Flip: o.Flipped, Axis: axis})
+	return p.Draw(xiangqi.DrawOptions{Unicode: unicode, Flip: o.Flipped, Axis: axis, Script: o.Script})
 }

@@ -41,7 +41,7 @@ func drawXiangqi(p xiangqiBoard, checkers []xiangqi.Square, o Options) (*Drawing
 	c := size / cols
 	d := &Drawing{Width: size, Height: rows * c, CSS: o.CSS}
 	b := &board{cell: c, x0: first * c, y0: first * c, files: 9, ranks: 10,
-		flipped: o.Flipped, colors: o.Colors.withDefaults(), drawing: d}
+		flipped: o.Flipped, script: o.Script, colors: o.Colors.withDefaults(), drawing: d}
 	d.Add(Rect("board", 0, 0, d.Width, d.Height, Fill(b.colors.Board)))
 	b.xiangqiLines()
 	b.river()
@@ -129,13 +129,17 @@ func (b *board) pointMark(p *Path, f, r int) {
 	}
 }
 
-// river writes 楚河 and 漢界 across the river, upright whichever way the
-// board is turned.
+// river writes 楚河 and 漢界 (汉界 in simplified characters) across the
+// river, upright whichever way the board is turned.
 func (b *board) river() {
+	text := "楚河漢界"
+	if b.script == xiangqi.Simplified {
+		text = "楚河汉界"
+	}
 	y := (b.centre(0, 4).Y + b.centre(0, 5).Y) / 2
 	x := func(col float64) float64 { return b.x0 + col*b.cell }
 	h := b.cell * 0.72
-	for i, r := range []rune("楚河漢界") {
+	for i, r := range []rune(text) {
 		col := []float64{1.5, 2.5, 5.5, 6.5}[i]
 		b.drawing.Add(b.glyph("river", r, x(col), y, h, b.colors.Line))
 	}
@@ -203,7 +207,7 @@ func (b *board) xiangqiPiece(pc xiangqi.Piece, at Point) Node {
 	if pc.Color() == xiangqi.Black {
 		ink = b.colors.Black
 	}
-	r := []rune(pc.Hanzi())[0]
+	r := []rune(pc.HanziIn(b.script))[0]
 	return Group("piece "+pc.Color().String()+" "+pc.Type().String(), 0, 0, 1,
 		Circle("disc", at.X, at.Y, c*0.45, Paint{Fill: b.colors.Disc, Stroke: ink, Width: c * 0.04}),
 		Circle("rim", at.X, at.Y, c*0.37, Stroke(ink, c*0.02)),

@@ -67,6 +67,17 @@ func ParseScript(name string) (Script, bool) {
 	return Traditional, false
 }
 
+// HanziIn returns the piece's character in script s, as the notation of
+// that script writes it: 帥仕相傌俥炮兵 / 將士象馬車砲卒 in Traditional (as
+// Hanzi), 帅仕相马车炮兵 / 将士象马车炮卒 in Simplified. An unknown s writes
+// Traditional.
+func (p Piece) HanziIn(s Script) string {
+	if p > 15 {
+		return "？"
+	}
+	return scriptPieces[s.valid()][p]
+}
+
 // valid maps an out-of-range script to the default.
 func (s Script) valid() Script {
 	if s > Simplified {

@@ -24,6 +24,7 @@ type DrawOptions struct {
 	Unicode bool // Chinese characters (帥, 車, …) instead of FEN letters
 	Flip    bool // Red at the top: the board as Black sees it
 	Axis    Axis
+	Script  Script // the characters with Unicode: Traditional (the default) or Simplified
 }
 
 // String draws the board in ASCII with ICCS axes, Black at the top.
@@ -31,7 +32,8 @@ func (p *Position) String() string { return p.Draw(DrawOptions{}) }
 
 // Draw returns the board as text, one line per rank: Black at the top, or
 // Red with o.Flip. ASCII boards use FEN letters and '.' for empty points,
-// separated by spaces; Unicode boards use the traditional characters, '＋'
+// separated by spaces; Unicode boards use the Chinese characters of
+// o.Script (traditional by default), '＋'
 // for empty points and full-width labels so that columns line up in a CJK
 // font.
 func (p *Position) Draw(o DrawOptions) string {
@@ -72,7 +74,7 @@ func (p *Position) Draw(o DrawOptions) string {
 			}
 			pc := p.board[NewSquare(f, r)]
 			if o.Unicode {
-				sb.WriteString(pc.Hanzi())
+				sb.WriteString(pc.HanziIn(o.Script))
 				continue
 			}
 			if j > 0 {

@@ -495,3 +495,28 @@ func TestParseScript(t *testing.T) {
 		}
 	}
 }
+
+// TestHanziIn: each piece's character in both scripts, the two scripts
+// differing only where simplified Chinese writes the piece differently.
+func TestHanziIn(t *testing.T) {
+	tests := []struct {
+		p                       Piece
+		traditional, simplified string
+	}{
+		{RedKing, "帥", "帅"}, {RedAdvisor, "仕", "仕"}, {RedElephant, "相", "相"},
+		{RedHorse, "傌", "马"}, {RedChariot, "俥", "车"}, {RedCannon, "炮", "炮"}, {RedSoldier, "兵", "兵"},
+		{BlackKing, "將", "将"}, {BlackAdvisor, "士", "士"}, {BlackElephant, "象", "象"},
+		{BlackHorse, "馬", "马"}, {BlackChariot, "車", "车"}, {BlackCannon, "砲", "炮"}, {BlackSoldier, "卒", "卒"},
+	}
+	for _, tc := range tests {
+		if got := tc.p.HanziIn(Traditional); got != tc.traditional || got != tc.p.Hanzi() {
+			t.Errorf("%v traditional: %q, want %q (Hanzi %q)", tc.p, got, tc.traditional, tc.p.Hanzi())
+		}
+		if got := tc.p.HanziIn(Simplified); got != tc.simplified {
+			t.Errorf("%v simplified: %q, want %q", tc.p, got, tc.simplified)
+		}
+	}
+	if got := Piece(99).HanziIn(Simplified); got != "？" {
+		t.Errorf("a bad piece: %q, want ？", got)
+	}
+}

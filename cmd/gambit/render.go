@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/gambitchess/gambit/render"
+	"github.com/gambitchess/gambit/xiangqi"
 	"github.com/spf13/cobra"
 )
 
@@ -32,6 +33,7 @@ type renderFlags struct {
 	variantSet           bool   // --variant given: with --html, no guessing
 	html, gif            string // --html OUT.html: the viewer; --gif OUT.gif: -o for a GIF
 	lang                 string // --lang: the viewer's language
+	script               string // --script: xiangqi's characters
 }
 
 func newRenderCmd() *cobra.Command {
@@ -59,6 +61,7 @@ func newRenderCmd() *cobra.Command {
 	fl.IntVar(&f.size, "size", render.DefaultSize, "image width in pixels")
 	fl.BoolVar(&f.flip, "flip", false, "Black at the bottom")
 	fl.BoolVar(&f.coords, "coords", false, "draw coordinates")
+	fl.StringVar(&f.script, "script", "traditional", "xiangqi's pieces and river in traditional (俥 傌 帥, 漢界) or simplified (车 马 帅, 汉界) characters")
 	fl.StringVar(&f.coordStyle, "coord-style", "iccs", "xiangqi coordinates: iccs (a-i, 0-9) or traditional (1-9, 九…一)")
 	fl.StringVar(&f.lastMove, "lastmove", "", "highlight the last move, in UCI (ICCS) text: e2e4")
 	fl.BoolVar(&f.check, "check", true, "highlight a king in check and the pieces giving it")
@@ -175,6 +178,11 @@ func renderOptions(f renderFlags) (render.Options, error) {
 	default:
 		return o, fmt.Errorf("render: --coord-style: unknown style %q (want iccs or traditional)", f.coordStyle)
 	}
+	sc, ok := xiangqi.ParseScript(f.script)
+	if !ok {
+		return o, fmt.Errorf("render: --script: unknown script %q (want traditional or simplified)", f.script)
+	}
+	o.Script = sc
 	switch f.pieces {
 	case "cburnett":
 	case "glyph":

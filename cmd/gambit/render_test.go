@@ -36,6 +36,8 @@ func TestRenderCommand(t *testing.T) {
 		{"bad arrow colour", []string{"render", "--arrows", "Xe2e4"}, 2, "", "gambit: render: --arrows: bad mark: colour 'X' (want G, R, Y or B) (see gambit help)\n"},
 		{"square off the board", []string{"render", "--squares", "Ga9"}, 2, "", "gambit: render: --squares: square Ga9: a9 is not a chess square (see gambit help)\n"},
 		{"bad last move", []string{"render", "--lastmove", "e2"}, 2, "", "gambit: render: --lastmove: last move \"e2\": want UCI text like e2e4 (see gambit help)\n"},
+		{"text xiangqi simplified", []string{"render", "--text", "--variant", "xiangqi", "--coord-style", "traditional", "--script", "simplified"}, 0, "１２３４５６７８９\n车马象士将士象马车\n", ""},
+		{"bad script", []string{"render", "--variant", "xiangqi", "--script", "hanzi"}, 2, "", "gambit: render: --script: unknown script \"hanzi\" (want traditional or simplified) (see gambit help)\n"},
 		{"bad coord style", []string{"render", "--coord-style", "wxf"}, 2, "", "gambit: render: --coord-style: unknown style \"wxf\" (want iccs or traditional) (see gambit help)\n"},
 		{"bad pieces", []string{"render", "--pieces", "alpha"}, 2, "", "gambit: render: --pieces: unknown set \"alpha\" (want cburnett or glyph) (see gambit help)\n"},
 		{"bad format", []string{"render", "-o", filepath.Join(dir, "b.jpg")}, 2, "", "unknown format \".jpg\" (want .svg, .png or .gif)"},

@@ -24,11 +24,11 @@ export function pieceLook(ch: string): PieceLook {
 }
 
 // pieceFace is a piece's face as markup: its character as text (the font
-// styles show it) and drawn from Gambit's outline of its traditional
-// character (the drawn style shows that, no font needed). The outlines
-// are generated constants, never user text.
+// styles show it) and drawn from Gambit's outline of the same character,
+// in the reader's script (the drawn style shows that, no font needed).
+// The outlines are generated constants, never user text.
 export function pieceFace(ch: string, glyph: string): string {
-  const o = xiangqiOutlines[xiangqiGlyph(ch, 'hant') ?? ''];
+  const o = xiangqiOutlines[glyph] ?? xiangqiOutlines[xiangqiGlyph(ch, 'hant') ?? ''];
   const svg = o ? `<svg class="xq-glyph" viewBox="${o[0]}" role="img" aria-label="${glyph}"><path d="${o[1]}"/></svg>` : '';
   return `<span class="xq-char">${glyph}</span>${svg}`;
 }

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { chessBoards, chessPieces, defaultThemes, pickThemes, themeCSS, themeClasses, themeLists, xiangqiBoards, xiangqiCoordsFor, xiangqiPieces } from '../src/themes.ts';
 import { coordInset, pieceFace, xiangqiCoordLabels, xiangqiCoordsOf } from '../src/xiangqi.ts';
 import { tables } from '../src/i18n.ts';
+import { xiangqiGlyph } from '../src/notation.ts';
 
 test('the registry offers enough themes, each with its words and distinct colours', () => {
   assert.ok(chessBoards.length >= 6 && chessPieces.length >= 4 && xiangqiBoards.length >= 3 && xiangqiPieces.length >= 2);
@@ -81,6 +82,9 @@ test('the drawn xiangqi style has an outline for every piece, in either script',
   for (const [letter, hans] of Object.entries({ K: '帅', A: '仕', B: '相', E: '相', N: '马', H: '马', R: '车', C: '炮', P: '兵', k: '将', a: '士', b: '象', e: '象', n: '马', h: '马', r: '车', c: '炮', p: '卒' })) {
     const face = pieceFace(letter, hans);
     assert.match(face, new RegExp(`^<span class="xq-char">${hans}</span><svg class="xq-glyph" viewBox="-?[\\d.]+ -?[\\d.]+ 1000 1000" role="img" aria-label="${hans}"><path d="M[-\\d .MLCQZ]+"/></svg>$`), letter);
+    const hant = xiangqiGlyph(letter, 'hant');
+    const path = (f) => f.match(/<path d="([^"]+)"/)[1];
+    assert.equal(path(face) === path(pieceFace(letter, hant)), hans === hant, `${letter}: the outline of ${hans}, not of ${hant}`);
   }
   assert.equal(pieceFace('x', ''), '<span class="xq-char"></span>', 'a face-down piece has no outline');
 });

@@ -41,10 +41,17 @@ func run(cssPath, latinPath, cjkPath, out string) error {
 	if err != nil {
 		return fmt.Errorf("cjk glyphs: %w", err)
 	}
+	// The simplified characters from the collection's SC face, drawn as a
+	// mainland reader expects them (the TC face has them in Taiwan's forms).
+	simplified, err := loadGlyphs(cjkPath, "SC", cjkSimplifiedRunes)
+	if err != nil {
+		return fmt.Errorf("simplified cjk glyphs: %w", err)
+	}
 	var sb strings.Builder
-	writeHeader(&sb, latin.name, cjk.name)
+	writeHeader(&sb, latin.name, cjk.name+" and "+simplified.name)
 	writePieces(&sb, pieces)
-	writeGlyphs(&sb, append(latin.glyphs, cjk.glyphs...))
+	glyphs := append(latin.glyphs, cjk.glyphs...)
+	writeGlyphs(&sb, append(glyphs, simplified.glyphs...))
 	return os.WriteFile(out, []byte(sb.String()), 0o644)
 }
 
@@ -52,6 +59,9 @@ func run(cssPath, latinPath, cjkPath, out string) error {
 const (
 	latinRunes = "abcdefghi0123456789♔♕♖♗♘♙♚♛♜♝♞♟"
 	cjkRunes   = "帥仕相傌俥炮兵將士象馬車砲卒一二三四五六七八九楚河漢界"
+	// The pieces' and the river's characters that simplified Chinese
+	// writes differently (车马相仕帅炮兵, 车马象士将炮卒; 楚河汉界).
+	cjkSimplifiedRunes = "帅将马车汉"
 )
 
 func writeHeader(sb *strings.Builder, latinName, cjkName string) {
