@@ -1,9 +1,13 @@
 package server
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"flag"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/gambitchess/gambit/chess"
@@ -78,5 +82,37 @@ func TestVariantsAPI(t *testing.T) {
 		if len(v.Levels) == 0 {
 			t.Errorf("%s lists no computer level", v.Name)
 		}
+	}
+}
+
+var updateWebVariants = flag.Bool("update-web-variants", false, "write web/test/testdata/variants.json from GET /api/variants")
+
+// webVariantsFile is the browser unit tests' copy of GET /api/variants.
+var webVariantsFile = filepath.Join("..", "web", "test", "testdata", "variants.json")
+
+// TestWebVariantsTestdata: the browser's unit tests read the registry the
+// server sends (without external engines), not a copy kept by hand (run
+// with -update-web-variants to write it again after a registration
+// changes).
+func TestWebVariantsTestdata(t *testing.T) {
+	s, _, _ := serve(t, openStore(t, t.TempDir()), nil)
+	rec := httptest.NewRecorder()
+	s.Handler().ServeHTTP(rec, httptest.NewRequest("GET", "/api/variants", nil))
+	var indented bytes.Buffer
+	if err := json.Indent(&indented, bytes.TrimSpace(rec.Body.Bytes()), "", "  "); rec.Code != 200 || err != nil {
+		t.Fatalf("GET /api/variants: %d %v %s", rec.Code, err, rec.Body)
+	}
+	want := append(indented.Bytes(), '\n')
+	if *updateWebVariants {
+		if err := os.WriteFile(webVariantsFile, want, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := os.ReadFile(webVariantsFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Fatalf("%s is not what GET /api/variants sends: run go test ./server -run TestWebVariantsTestdata -update-web-variants", webVariantsFile)
 	}
 }
