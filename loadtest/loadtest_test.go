@@ -83,6 +83,11 @@ func TestRunAgainstAServer(t *testing.T) {
 	if s == nil || !s.OK || s.GamesLive < 10 || s.Moves < float64(rep.Moves) || s.RSSPerGame <= 0 || s.SocketsOpen < 30 {
 		t.Errorf("server metrics %+v", s)
 	}
+	st := rep.Steady
+	if st == nil || st.Latency.Count == 0 || st.Latency.Count > rep.Latency.Count || st.Seconds <= 0 || st.Seconds >= rep.Seconds ||
+		st.Moves <= 0 || st.CPUPerMove <= 0 || st.CPUCores <= 0 || !strings.Contains(text.String(), "ms a move") {
+		t.Errorf("steady window %+v: want the relays and the servers' CPU per move after the ramp", st)
+	}
 	var js bytes.Buffer
 	if err := rep.WriteJSON(&js); err != nil || !strings.Contains(js.String(), `"p99ms"`) {
 		t.Errorf("json: %v %s", err, js.String())

@@ -36,6 +36,9 @@ type Report struct {
 	Check *Check `json:"check,omitempty"`
 	// Server is what the servers' /metrics said; nil without --metrics.
 	Server *ServerReport `json:"server,omitempty"`
+	// Steady is the window after the ramp; nil when the run was too short
+	// for one.
+	Steady *SteadyReport `json:"steady,omitempty"`
 }
 
 // Check is what reading every game back found: of the moves the servers
@@ -69,6 +72,39 @@ type ServerReport struct {
 	RSSPerGame     float64 `json:"rssPerGame"`
 	HeapPerGame    float64 `json:"heapPerGame"`
 	CPUCores       float64 `json:"cpuCores"` // CPU seconds per second over the run
+}
+
+// SteadyReport is the run from the end of the ramp (and one longest think
+// time after it) to its end: every game playing, none being created but
+// those replacing finished ones. Its CPU per move is what a relayed move
+// costs the servers.
+type SteadyReport struct {
+	Seconds    float64 `json:"seconds"`
+	Latency    Latency `json:"latency"`
+	Moves      float64 `json:"moves,omitempty"`        // the moves the servers counted in the window
+	CPUCores   float64 `json:"cpuCores,omitempty"`     // the servers' CPU seconds per second in the window
+	CPUPerMove float64 `json:"cpuPerMoveMs,omitempty"` // the servers' CPU milliseconds per move counted
+}
+
+// steadyReport builds the steady window's report from the sample read as
+// it opened (at midAt) and the one read at the end (at elapsed); nil when
+// no window opened. The CPU figures need both samples.
+func (r *run) steadyReport(mid sample, midAt time.Duration, after sample, elapsed time.Duration) *SteadyReport {
+	if r.stats.steadyFrom.Load() == 0 {
+		return nil
+	}
+	ms := func(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
+	s := &SteadyReport{Seconds: (elapsed - midAt).Seconds(), Latency: latencyOf(&r.stats.steady, ms)}
+	if mid.ok && after.ok {
+		s.Moves = after.moves - mid.moves
+		if secs := after.at.Sub(mid.at).Seconds(); secs > 0 {
+			s.CPUCores = (after.cpu - mid.cpu) / secs
+		}
+		if s.Moves > 0 {
+			s.CPUPerMove = (after.cpu - mid.cpu) * 1000 / s.Moves
+		}
+	}
+	return s
 }
 
 // report builds the report of the run so far, elapsed after its start.
@@ -155,6 +191,20 @@ func (rep *Report) WriteText(w io.Writer) error {
 		_, err = fmt.Fprintf(w, "server        %.0f games live, %.0f sockets, %.0f moves counted; RSS %.1f MiB (%.1f KiB a game), heap in use %.1f MiB (%.1f KiB a game); CPU %.2f cores%s\n",
 			s.GamesLive, s.SocketsOpen, s.Moves, s.RSSBytes/mib, s.RSSPerGame/1024, s.HeapInuseBytes/mib, s.HeapPerGame/1024, s.CPUCores,
 			map[bool]string{true: "", false: " (a server could not be read)"}[s.OK])
+		if err != nil {
+			return err
+		}
+	}
+	if s := rep.Steady; s != nil {
+		l := s.Latency
+		_, err = fmt.Fprintf(w, "steady        the last %.1f s: relay p50 %.2f ms, p95 %.2f ms, p99 %.2f ms, max %.2f ms (%d moves)",
+			s.Seconds, l.P50, l.P95, l.P99, l.Max, l.Count)
+		if err == nil && s.Moves > 0 {
+			_, err = fmt.Fprintf(w, "; server CPU %.2f cores, %.3f ms a move", s.CPUCores, s.CPUPerMove)
+		}
+		if err == nil {
+			_, err = fmt.Fprintln(w)
+		}
 	}
 	return err
 }

@@ -239,10 +239,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	for i := range cfg.Games {
 		wg.Go(func() { r.slot(playCtx, i) })
 	}
-	select {
-	case <-time.After(cfg.Duration):
-	case <-ctx.Done():
-	}
+	mid, midAt := r.playUntilEnd(ctx)
 	elapsed := time.Since(r.start)
 	rep := r.report(elapsed)
 	after := scrapeAll(context.WithoutCancel(ctx), cfg.Metrics)
@@ -255,7 +252,35 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	}
 	rep.Errors = r.stats.errorCounts()
 	rep.Server = serverReport(before, after, cfg.Metrics)
+	rep.Steady = r.steadyReport(mid, midAt, after, elapsed)
 	return rep, nil
+}
+
+// playUntilEnd waits out the run. Once the ramp is over and every game has
+// had the longest think time to make its first moves, it opens the steady
+// window: the servers are read then (mid), and the relays timed from then
+// on are kept apart, so that the cost of a relayed move is not mixed with
+// that of creating the games. mid is not ok when the run is too short for
+// a window (or without --metrics); midAt is the run's clock then.
+func (r *run) playUntilEnd(ctx context.Context) (mid sample, midAt time.Duration) {
+	end := time.After(r.cfg.Duration)
+	var settle <-chan time.Time
+	if at := r.cfg.Ramp + r.cfg.ThinkMax; at < r.cfg.Duration {
+		settle = time.After(at)
+	}
+	for {
+		select {
+		case <-settle:
+			settle = nil
+			r.stats.steadyFrom.Store(r.clock())
+			midAt = time.Since(r.start)
+			mid = scrapeAll(ctx, r.cfg.Metrics)
+		case <-end:
+			return mid, midAt
+		case <-ctx.Done():
+			return mid, midAt
+		}
+	}
 }
 
 // waitTimeout waits for wg at most d; it reports whether wg was done.

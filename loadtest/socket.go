@@ -243,7 +243,11 @@ func (s *socket) handle(ctx context.Context, m Message) {
 	s.lastV = max(s.lastV, m.V)
 	mine := !s.spectator && s.color != "" && m.Turn == s.color
 	if mine && m.Type == "move" && s.g.sentPly.CompareAndSwap(int64(m.Ply), -1) {
-		r.stats.latency.Record(time.Duration(now - s.g.sentAt.Load()))
+		d := time.Duration(now - s.g.sentAt.Load())
+		r.stats.latency.Record(d)
+		if from := r.stats.steadyFrom.Load(); from > 0 && now >= from {
+			r.stats.steady.Record(d)
+		}
 		r.stats.moves.Add(1)
 	}
 	if m.Finished() {

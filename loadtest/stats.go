@@ -9,6 +9,8 @@ import (
 // stats are a run's counters, shared by every game and socket.
 type stats struct {
 	latency       Histogram
+	steady        Histogram     // the relays from steadyFrom on: after the ramp, every game playing
+	steadyFrom    atomic.Int64  // the run's clock when the steady window began (0: not yet)
 	outage        Histogram     // a socket's time without its game: from the drop to the next position
 	moves         atomic.Uint64 // moves relayed: sent by one player, received by the other
 	gamesStarted  atomic.Uint64
