@@ -7,6 +7,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 )
 
 // TestBatchFailsAlone: appends committed in one transaction each stand on
@@ -70,6 +71,47 @@ func TestConcurrentAppends(t *testing.T) {
 		if s, err := st.Load(ctx, fmt.Sprint(g)); err != nil || len(s.Events) != moves {
 			t.Errorf("game %d: %d events, %v", g, len(s.Events), err)
 		}
+	}
+}
+
+// TestCommitInterval: a quiet moment's append is committed at once, alone;
+// the appends arriving within the interval after a commit began wait for
+// its end and share one commit.
+func TestCommitInterval(t *testing.T) {
+	st, _ := openTemp(t)
+	defer st.Close()
+	const interval = time.Second // long, so that a slow machine still sends the three within it
+	st.batch.interval = interval
+	ctx := context.Background()
+	for _, id := range []string{"a", "b", "c", "d"} {
+		if err := st.Create(ctx, logSummary(id, 0), []byte("h"), nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	appendOne := func(id string) error { return st.Append(ctx, id, 0, logEvents(0, 1), logSummary(id, 1)) }
+	time.Sleep(interval) // whatever the creation committed is over an interval ago
+	before := st.batch.commits.Load()
+	start := time.Now()
+	if err := appendOne("a"); err != nil {
+		t.Fatal(err)
+	}
+	if took := time.Since(start); took > interval/2 {
+		t.Errorf("a quiet moment's append took %v: it waited for the interval", took)
+	}
+	var wg sync.WaitGroup
+	for _, id := range []string{"b", "c", "d"} {
+		wg.Go(func() {
+			if err := appendOne(id); err != nil {
+				t.Error(err)
+			}
+		})
+	}
+	wg.Wait()
+	if n := st.batch.commits.Load() - before; n != 2 {
+		t.Errorf("%d commits for a quiet append and three within the interval, want 2", n)
+	}
+	if took := time.Since(start); took < interval {
+		t.Errorf("the three were committed %v after the first began: sooner than the interval", took)
 	}
 }
 
