@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"runtime/pprof"
 	"strings"
 	"syscall"
 	"time"
@@ -17,6 +18,7 @@ import (
 // loadtestFlags are the flags of gambit loadtest, as typed.
 type loadtestFlags struct {
 	addrs, metrics, think, sources string
+	cpuProfile                     string
 	games, spectators              int
 	duration, ramp                 time.Duration
 	seed                           uint64
@@ -49,6 +51,13 @@ func newLoadtestCmd() *cobra.Command {
 			}
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
+			if f.cpuProfile != "" {
+				end, err := startCPUProfile(f.cpuProfile)
+				if err != nil {
+					return err
+				}
+				defer end()
+			}
 			rep, err := loadtest.Run(ctx, cfg) // Ctrl-C ends the run early, with its report
 			if err != nil {
 				return err
@@ -72,6 +81,7 @@ func newLoadtestCmd() *cobra.Command {
 	fl.BoolVar(&f.json, "json", false, "print the report as JSON")
 	fl.BoolVar(&f.verify, "verify", true, "read every game back at the end and check that each move the servers published is stored")
 	fl.DurationVar(&f.outage, "outage-max", 30*time.Second, "how long a dropped socket dials again (its server, then the others) before its game counts as lost")
+	fl.StringVar(&f.cpuProfile, "cpuprofile", "", "write the load generator's own CPU profile to this file (go tool pprof), to tell its cost from the servers'")
 	atLeast(cmd, 1, "games")
 	atLeast(cmd, 0, "spectators", "ramp", "outage-max")
 	return cmd
@@ -111,4 +121,18 @@ func splitList(s string) []string {
 		}
 	}
 	return out
+}
+
+// startCPUProfile profiles this process into path until the returned
+// function is called.
+func startCPUProfile(path string) (func(), error) {
+	out, err := os.Create(path)
+	if err != nil {
+		return nil, fmt.Errorf("loadtest: --cpuprofile: %w", err)
+	}
+	if err := pprof.StartCPUProfile(out); err != nil {
+		out.Close()
+		return nil, fmt.Errorf("loadtest: --cpuprofile: %w", err)
+	}
+	return func() { pprof.StopCPUProfile(); out.Close() }, nil
 }
