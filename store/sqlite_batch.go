@@ -13,12 +13,15 @@ import (
 // Group commit: every append goes to one writer goroutine, which takes the
 // appends waiting at that moment (up to maxBatch) into one transaction, so
 // that a hundred games moving at once cost one fsync, not a hundred. The
-// first append of a quiet moment is committed at once, alone. Under load a
-// transaction begins at most every commitInterval: the appends arriving
-// meanwhile wait for it, at most that long, and share its commit (the
-// writes of the WAL's shared pages and the fsync, most of an append's
-// cost). Each append is a savepoint of its own, so a conflict fails only
-// its game's append.
+// first append of a quiet moment is committed at once, alone. Under load
+// (the last commit was shared) a transaction begins at most every
+// commitInterval: the appends arriving meanwhile wait for it, at most that
+// long, and share its commit (the writes of the WAL's shared pages and the
+// fsync, most of an append's cost). One game appending alone never waits. A conflict fails only its game's append: the version check comes
+// first and writes nothing, so the others go on in the same transaction;
+// any other failure rolls the transaction back, and the batch is written
+// again with each append in a savepoint of its own (two statements more
+// an append, which the usual case does without).
 
 // maxBatch bounds the appends of one transaction.
 const maxBatch = 256
@@ -53,6 +56,7 @@ type batcher struct {
 
 	interval  time.Duration // commitInterval (tests change it)
 	lastStart time.Time     // when the last commit began
+	lastSize  int           // the appends it held
 	commits   atomic.Int64  // transactions committed or tried, for tests
 }
 
@@ -92,12 +96,12 @@ func (b *batcher) run() {
 }
 
 // gather takes first and the appends waiting now, up to maxBatch; when the
-// last commit began less than the interval ago, also those arriving until
-// the interval is over (or the store closes).
+// last commit was shared and began less than the interval ago, also those
+// arriving until the interval is over (or the store closes).
 func (b *batcher) gather(first *appendReq) []*appendReq {
 	batch := []*appendReq{first}
 	var wait <-chan time.Time
-	if left := time.Until(b.lastStart.Add(b.interval)); left > 0 {
+	if left := time.Until(b.lastStart.Add(b.interval)); left > 0 && b.lastSize > 1 {
 		t := time.NewTimer(left)
 		defer t.Stop()
 		wait = t.C
@@ -131,7 +135,48 @@ func (b *batcher) commit(batch []*appendReq) {
 		// Failing, it runs them unprepared and tries again next time.
 		b.prep, _ = prepare(context.Background(), b.db)
 	}
-	b.lastStart = time.Now()
+	b.lastStart, b.lastSize = time.Now(), len(batch)
+	errs, err := b.commitDirect(batch)
+	if errors.Is(err, errTouched) {
+		errs, err = b.commitSavepoints(batch)
+	}
+	for i, r := range batch {
+		if errs[i] == nil {
+			errs[i] = err // the commit failed: none of the batch happened
+		}
+		r.done <- errs[i]
+	}
+}
+
+// errTouched says an append failed after writing some of its rows: the
+// transaction must be rolled back.
+var errTouched = errors.New("store: an append failed part way")
+
+// commitDirect writes batch in one transaction, the appends one after the
+// other; it fails with errTouched, writing nothing, when an append fails
+// other than by its version check.
+func (b *batcher) commitDirect(batch []*appendReq) ([]error, error) {
+	b.commits.Add(1)
+	errs := make([]error, len(batch))
+	err := b.inTx(func(tx *sql.Tx) error {
+		for i, r := range batch {
+			if errs[i] = r.ctx.Err(); errs[i] != nil {
+				continue // its caller has given up: not written
+			}
+			// The batch's other appends must not fail for this caller's deadline.
+			errs[i] = appendTx(context.WithoutCancel(r.ctx), tx, b.prep, r)
+			if errs[i] != nil && !leftUntouched(errs[i]) {
+				return errTouched
+			}
+		}
+		return nil
+	})
+	return errs, err
+}
+
+// commitSavepoints writes batch in one transaction, each append in its own
+// savepoint, rolled back alone when it fails.
+func (b *batcher) commitSavepoints(batch []*appendReq) ([]error, error) {
 	b.commits.Add(1)
 	errs := make([]error, len(batch))
 	err := b.inTx(func(tx *sql.Tx) error {
@@ -140,12 +185,7 @@ func (b *batcher) commit(batch []*appendReq) {
 		}
 		return nil
 	})
-	for i, r := range batch {
-		if errs[i] == nil {
-			errs[i] = err // the commit failed: none of the batch happened
-		}
-		r.done <- errs[i]
-	}
+	return errs, err
 }
 
 // inTx runs f in a transaction and commits it.

@@ -26,12 +26,50 @@ func TestBatchFailsAlone(t *testing.T) {
 			done: make(chan error, 1)}
 	}
 	batch := []*appendReq{req("a", 1), req("b", 0), req("nope", 1), req("c", 1)}
+	before := st.batch.commits.Load()
 	st.batch.commit(batch)
+	if n := st.batch.commits.Load() - before; n != 1 {
+		t.Errorf("%d transactions, want 1: a refused version writes nothing, the others go on", n)
+	}
 	want := []error{nil, ErrConflict, ErrNotFound, nil}
 	for i, r := range batch {
 		if err := <-r.done; !errors.Is(err, want[i]) || (want[i] == nil) != (err == nil) {
 			t.Errorf("append %d (%s): %v, want %v", i, r.id, err, want[i])
 		}
+	}
+	for id, v := range map[string]int64{"a": 2, "b": 1, "c": 2} {
+		if g, err := st.Load(ctx, id); err != nil || g.Summary.Version != v || len(g.Events) != int(v) {
+			t.Errorf("game %s: version %d with %d events, %v; want %d", id, g.Summary.Version, len(g.Events), err, v)
+		}
+	}
+}
+
+// TestBatchFailsAloneAfterWriting: an append that fails after writing
+// some rows (here its event collides with a stored one, after the game's
+// row was updated) is undone alone: the batch is written again with a
+// savepoint each, the others stored once.
+func TestBatchFailsAloneAfterWriting(t *testing.T) {
+	st, _ := openTemp(t)
+	defer st.Close()
+	ctx := context.Background()
+	for _, id := range []string{"a", "b", "c"} {
+		if err := st.Create(ctx, logSummary(id, 1), []byte("h"), logEvents(0, 1)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	req := func(id string, events []Event) *appendReq {
+		return &appendReq{ctx: ctx, id: id, expect: 1, events: events, sum: logSummary(id, 2), done: make(chan error, 1)}
+	}
+	batch := []*appendReq{req("a", logEvents(1, 2)), req("b", logEvents(0, 1)), req("c", logEvents(1, 2))}
+	before := st.batch.commits.Load()
+	st.batch.commit(batch)
+	for i, want := range []bool{true, false, true} {
+		if err := <-batch[i].done; (err == nil) != want {
+			t.Errorf("append %d (%s): %v, want success %v", i, batch[i].id, err, want)
+		}
+	}
+	if n := st.batch.commits.Load() - before; n != 2 {
+		t.Errorf("%d transactions, want 2 (the direct one, rolled back, then one with savepoints)", n)
 	}
 	for id, v := range map[string]int64{"a": 2, "b": 1, "c": 2} {
 		if g, err := st.Load(ctx, id); err != nil || g.Summary.Version != v || len(g.Events) != int(v) {
@@ -74,44 +112,51 @@ func TestConcurrentAppends(t *testing.T) {
 	}
 }
 
-// TestCommitInterval: a quiet moment's append is committed at once, alone;
-// the appends arriving within the interval after a commit began wait for
-// its end and share one commit.
+// TestCommitInterval: a quiet moment's append is committed at once, alone,
+// and so are one game's appends one after the other; after a shared commit,
+// the appends arriving within the interval after it began wait for its end
+// and share one commit.
 func TestCommitInterval(t *testing.T) {
 	st, _ := openTemp(t)
 	defer st.Close()
 	const interval = time.Second // long, so that a slow machine still sends the three within it
 	st.batch.interval = interval
 	ctx := context.Background()
-	for _, id := range []string{"a", "b", "c", "d"} {
+	for _, id := range []string{"a", "b", "c", "d", "e", "f"} {
 		if err := st.Create(ctx, logSummary(id, 0), []byte("h"), nil); err != nil {
 			t.Fatal(err)
 		}
 	}
-	appendOne := func(id string) error { return st.Append(ctx, id, 0, logEvents(0, 1), logSummary(id, 1)) }
-	time.Sleep(interval) // whatever the creation committed is over an interval ago
-	before := st.batch.commits.Load()
 	start := time.Now()
-	if err := appendOne("a"); err != nil {
-		t.Fatal(err)
+	for v := range int64(4) {
+		if err := st.Append(ctx, "a", v, logEvents(v, v+1), logSummary("a", v+1)); err != nil {
+			t.Fatal(err)
+		}
 	}
 	if took := time.Since(start); took > interval/2 {
-		t.Errorf("a quiet moment's append took %v: it waited for the interval", took)
+		t.Errorf("one game's four appends took %v: they waited for the interval", took)
 	}
+
+	req := func(id string) *appendReq {
+		return &appendReq{ctx: ctx, id: id, expect: 0, events: logEvents(0, 1), sum: logSummary(id, 1), done: make(chan error, 1)}
+	}
+	before := st.batch.commits.Load()
+	start = time.Now()
+	st.batch.commit([]*appendReq{req("b"), req("c")}) // a shared commit: load
 	var wg sync.WaitGroup
-	for _, id := range []string{"b", "c", "d"} {
+	for _, id := range []string{"d", "e", "f"} {
 		wg.Go(func() {
-			if err := appendOne(id); err != nil {
+			if err := st.Append(ctx, id, 0, logEvents(0, 1), logSummary(id, 1)); err != nil {
 				t.Error(err)
 			}
 		})
 	}
 	wg.Wait()
 	if n := st.batch.commits.Load() - before; n != 2 {
-		t.Errorf("%d commits for a quiet append and three within the interval, want 2", n)
+		t.Errorf("%d commits for a shared one and three appends within the interval after it, want 2", n)
 	}
 	if took := time.Since(start); took < interval {
-		t.Errorf("the three were committed %v after the first began: sooner than the interval", took)
+		t.Errorf("the three were committed %v after the shared commit began: sooner than the interval", took)
 	}
 }
 

@@ -96,11 +96,11 @@ func appendTx(ctx context.Context, tx *sql.Tx, p *prepared, r *appendReq) error 
 		err := tx.QueryRowContext(ctx, `SELECT version FROM games WHERE id = ?`, r.id).Scan(&have)
 		switch {
 		case errors.Is(err, sql.ErrNoRows):
-			return ErrNotFound
+			return untouched{ErrNotFound}
 		case err != nil:
 			return err
 		}
-		return fmt.Errorf("expected version %d, stored %d: %w", r.expect, have, ErrConflict)
+		return untouched{fmt.Errorf("expected version %d, stored %d: %w", r.expect, have, ErrConflict)}
 	}
 	if err := insertEvents(ctx, tx, p, r.id, r.events); err != nil {
 		return err
@@ -372,4 +372,17 @@ func (s *SQLite) Seated(ctx context.Context, player string) (bool, error) {
 		return false, fmt.Errorf("store: find player: %w", err)
 	}
 	return true, nil
+}
+
+// untouched is an append's error that left the transaction as it was: the
+// game's version check refused it before anything was written.
+type untouched struct{ error }
+
+func (u untouched) Unwrap() error { return u.error }
+
+// leftUntouched reports whether err, an append's, left its transaction as
+// it was.
+func leftUntouched(err error) bool {
+	var u untouched
+	return errors.As(err, &u)
 }
