@@ -43,26 +43,14 @@ type challenge struct {
 	Created  time.Time
 }
 
-// challengeRegistry holds the open challenges, and the sides of the games
-// challenges started, until they finish (for the gameFinish event).
+// challengeRegistry holds the open challenges.
 type challengeRegistry struct {
-	mu      sync.Mutex
-	open    map[string]*challenge
-	started map[string][2]playerJSON
-	// starts holds each started game's gameStart per side, and its
-	// players' account ids, for the event streams that connect later.
-	starts map[string]startedGame
-}
-
-// startedGame is a game a challenge started, as the event stream tells of
-// it to a program connecting while it runs.
-type startedGame struct {
-	users [2]string   // the accounts' ids, by side
-	info  [2]gameInfo // each side's gameStart
+	mu   sync.Mutex
+	open map[string]*challenge
 }
 
 func newChallengeRegistry() *challengeRegistry {
-	return &challengeRegistry{open: map[string]*challenge{}, started: map[string][2]playerJSON{}, starts: map[string]startedGame{}}
+	return &challengeRegistry{open: map[string]*challenge{}}
 }
 
 func (cr *challengeRegistry) get(id string) (*challenge, bool) {
@@ -110,22 +98,6 @@ func (cr *challengeRegistry) pendingLines(userID string) [][]byte {
 	for _, c := range cr.open {
 		if c.From.ID == userID || c.To.ID == userID {
 			out = append(out, jsonLine(challengeEvent{Type: "challenge", Challenge: c.json()}))
-		}
-	}
-	return out
-}
-
-// runningStarts are the gameStart events of the games challenges started
-// that account userID plays and that have not finished.
-func (cr *challengeRegistry) runningStarts(userID string) []gameInfo {
-	cr.mu.Lock()
-	defer cr.mu.Unlock()
-	var out []gameInfo
-	for _, sg := range cr.starts {
-		for side, u := range sg.users {
-			if u == userID {
-				out = append(out, sg.info[side])
-			}
 		}
 	}
 	return out
@@ -224,7 +196,7 @@ func (s *Server) makeChallenge(w http.ResponseWriter, r *http.Request) (*challen
 	if err := s.takeCreation(guards.ClientAddress(r)); err != nil {
 		return nil, err
 	}
-	cr := createRequest{Mode: game.ModeOnline, Variant: req.Variant, Color: req.Color, Rated: req.Rated}
+	cr := createRequest{Mode: game.ModeOnline, Variant: req.Variant, Color: req.Color, Rated: req.Rated, Name: u.Name}
 	switch {
 	case req.Days > 0:
 		cr.Clock = &clockSpec{Days: req.Days}
@@ -257,8 +229,8 @@ func (s *Server) makeChallenge(w http.ResponseWriter, r *http.Request) (*challen
 		return nil, err
 	}
 	ev := challengeEvent{Type: "challenge", Challenge: c.json()}
-	s.events.publish(playerID(dest.Player), ev)
-	s.events.publish(player, ev)
+	s.publishEvent(playerID(dest.Player), ev)
+	s.publishEvent(player, ev)
 	return c, nil
 }
 
@@ -290,34 +262,14 @@ func (s *Server) acceptChallenge(ctx context.Context, id string, u store.User) e
 	if _, ok := s.challenges.take(id); !ok {
 		return fmt.Errorf("%w: no such challenge to you", store.ErrNotFound) // answered meanwhile
 	}
-	resp, err := s.runSeatCommand(ctx, id, round.JoinSeatCmd{Player: playerID(u.Player)})
+	resp, err := s.runSeatCommand(ctx, id, round.JoinSeatCmd{Player: playerID(u.Player), Name: u.Name})
 	if err == nil && c.Rated {
 		_, err = s.ratings().SeatRated(ctx, id, resp.Color == "white", u.ID)
 	}
 	if err != nil {
 		return err
 	}
-	var sides [2]playerJSON
-	sides[c.Color] = playerJSON{ID: lowerName(c.From.Name), Name: c.From.Name}
-	sides[c.Color.Other()] = playerJSON{ID: lowerName(u.Name), Name: u.Name}
-	var sg startedGame
-	for _, side := range []chess.Color{chess.White, chess.Black} {
-		info := gameInfo{GameID: id, FullID: id, ID: id, Color: game.ColorName(side), Fen: chess.StartFEN, IsMyTurn: side == chess.White,
-			Opponent: opponentJSON{ID: sides[side.Other()].ID, Username: sides[side.Other()].Name}, Rated: c.Rated, Source: "friend",
-			Speed: speedOf(c.Clock), Variant: lichessVariant(c.Variant), Compat: compatJSON{Board: true}}
-		info.Perf = perfOf(c.Variant, c.Clock)
-		who := c.To
-		if side == c.Color {
-			who = c.From
-		}
-		sg.users[side], sg.info[side] = who.ID, info
-		s.events.publish(playerID(who.Player), gameEvent{Type: "gameStart", Game: info})
-	}
-	s.challenges.mu.Lock()
-	s.challenges.started[id] = sides
-	s.challenges.starts[id] = sg
-	s.challenges.mu.Unlock()
-	return nil
+	return nil // the seat taken, both hear of the game's start (gameevents.go)
 }
 
 // handleDecline declines challenge {id} (its destination) or cancels it
@@ -348,8 +300,8 @@ func (s *Server) handleDecline(w http.ResponseWriter, r *http.Request) {
 	if u.ID == c.From.ID {
 		typ, cj.Status, cj.DeclineReason = "challengeCanceled", "canceled", ""
 	}
-	s.events.publish(playerID(c.From.Player), challengeEvent{Type: typ, Challenge: cj})
-	s.events.publish(playerID(c.To.Player), challengeEvent{Type: typ, Challenge: cj})
+	s.publishEvent(playerID(c.From.Player), challengeEvent{Type: typ, Challenge: cj})
+	s.publishEvent(playerID(c.To.Player), challengeEvent{Type: typ, Challenge: cj})
 	writeJSON(w, http.StatusOK, okJSON{true})
 }
 
@@ -377,7 +329,7 @@ type gameInfo struct {
 }
 
 type opponentJSON struct {
-	ID       string `json:"id"`
+	ID       string `json:"id,omitempty"` // none for an anonymous person and the computer (lichess's null)
 	Username string `json:"username"`
 	Rating   int    `json:"rating,omitempty"`
 }
@@ -396,61 +348,6 @@ type statusJSON struct {
 type gameEvent struct {
 	Type string   `json:"type"`
 	Game gameInfo `json:"game"`
-}
-
-// noteFinish tells the players of a game a challenge started that it is
-// over (a gameFinish event each), once: evs, just saved, ended g. It runs
-// on g's hub: what it needs of g is read now, the rest elsewhere.
-func (s *Server) noteFinish(g *game.Game, evs []game.Event) {
-	if !g.Status().Finished() || !endedBy(evs) {
-		return
-	}
-	s.challenges.mu.Lock()
-	sides, ok := s.challenges.started[g.ID()]
-	delete(s.challenges.started, g.ID())
-	delete(s.challenges.starts, g.ID())
-	s.challenges.mu.Unlock()
-	if !ok {
-		return
-	}
-	name, id := lichessStatus(g)
-	st := gameState(g)
-	c := clockOf(g)
-	players := [2]string{g.Seat(chess.White).Player, g.Seat(chess.Black).Player}
-	info := gameInfo{GameID: g.ID(), FullID: g.ID(), ID: g.ID(), Fen: g.FEN(), HasMoved: g.BothMoved(), Perf: perfOf(g.Variant(), c),
-		Source: "friend", Speed: speedOf(c), Variant: lichessVariant(g.Variant()), Compat: compatJSON{Board: true},
-		Status: &statusJSON{ID: id, Name: name}, Winner: st.Winner}
-	if h := g.History(); len(h) > 0 {
-		info.LastMove = h[len(h)-1].UCI
-	}
-	s.wg.Add(1)
-	go func() {
-		defer s.wg.Done()
-		s.publishFinish(g.ID(), info, sides, players)
-	}()
-}
-
-// publishFinish sends each side its gameFinish, with its rating change
-// when the game was rated (applied by the same save that ended it).
-func (s *Server) publishFinish(id string, info gameInfo, sides [2]playerJSON, players [2]string) {
-	var diffs [2]*int
-	if rs := s.ratings(); rs != nil {
-		ctx, cancel := context.WithTimeout(s.ctx, 5*time.Second)
-		rg, err := rs.RatedGame(ctx, id)
-		cancel()
-		if err == nil && rg.State == store.RatingApplied {
-			info.Rated = true
-			w, b := rg.WhiteAfter.Int()-rg.WhiteBefore.Int(), rg.BlackAfter.Int()-rg.BlackBefore.Int()
-			diffs = [2]*int{&w, &b}
-		}
-	}
-	for _, side := range []chess.Color{chess.White, chess.Black} {
-		in := info
-		in.Color = game.ColorName(side)
-		in.Opponent = opponentJSON{ID: sides[side.Other()].ID, Username: sides[side.Other()].Name}
-		in.RatingDiff = diffs[side]
-		s.events.publish(players[side], gameEvent{Type: "gameFinish", Game: in})
-	}
 }
 
 // endedBy reports whether evs hold what ends a game: a declared ending,

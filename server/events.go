@@ -6,7 +6,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/gambitchess/gambit/game"
 	"github.com/gambitchess/gambit/server/account"
 )
 
@@ -70,6 +69,11 @@ func (b *eventBus) publish(player string, v any) {
 	}
 }
 
+// publishEvent sends v, as one line, to the event streams of player.
+func (s *Server) publishEvent(player string, v any) {
+	s.events.publish(player, v)
+}
+
 // ndjson readies w for a stream of lines: its type, no caching, and the
 // write deadline lifted (a stream lasts as long as its reader).
 func (s *Server) ndjson(w http.ResponseWriter) (http.Flusher, bool) {
@@ -103,8 +107,7 @@ func (s *Server) handleEventStream(w http.ResponseWriter, r *http.Request) {
 	for _, line := range s.challenges.pendingLines(u.ID) { // the challenges still open, as lichess sends them on connecting
 		_, _ = w.Write(line)
 	}
-	for _, info := range s.challenges.runningStarts(u.ID) { // and a gameStart for each game under way
-		s.freshen(r, &info)
+	for _, info := range s.runningStarts(r.Context(), playerID(u.Player)) { // and a gameStart for each game under way
 		_, _ = w.Write(jsonLine(gameEvent{Type: "gameStart", Game: info}))
 	}
 	f.Flush()
@@ -127,16 +130,4 @@ func (s *Server) handleEventStream(w http.ResponseWriter, r *http.Request) {
 		}
 		f.Flush()
 	}
-}
-
-// freshen brings a gameStart's position up to now: fen, lastMove,
-// hasMoved, isMyTurn.
-func (s *Server) freshen(r *http.Request, info *gameInfo) {
-	_ = s.read(r.Context(), info.GameID, func(g *game.Game) {
-		info.Fen, info.HasMoved = g.FEN(), g.BothMoved()
-		info.IsMyTurn = game.ColorName(g.Turn()) == info.Color
-		if h := g.History(); len(h) > 0 {
-			info.LastMove = h[len(h)-1].UCI
-		}
-	})
 }
