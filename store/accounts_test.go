@@ -47,3 +47,6 @@ func TestHistory(t *testing.T) { onEachStore(t, storetest.RunHistory) }
 
 // TestTokens runs the contract of store.Tokens on each implementation.
 func TestTokens(t *testing.T) { onEachStore(t, storetest.RunTokens) }
+
+// TestAnonymize runs the contract of store.Anonymizer on each implementation.
+func TestAnonymize(t *testing.T) { onEachStore(t, storetest.RunAnonymize) }
