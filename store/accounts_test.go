@@ -50,3 +50,6 @@ func TestTokens(t *testing.T) { onEachStore(t, storetest.RunTokens) }
 
 // TestAnonymize runs the contract of store.Anonymizer on each implementation.
 func TestAnonymize(t *testing.T) { onEachStore(t, storetest.RunAnonymize) }
+
+// TestChallenges runs the contract of store.Challenges on each implementation.
+func TestChallenges(t *testing.T) { onEachStore(t, storetest.RunChallenges) }
