@@ -104,7 +104,7 @@ func (s *Server) handleEventStream(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	for _, line := range s.challenges.pendingLines(u.ID) { // the challenges still open, as lichess sends them on connecting
+	for _, line := range s.pendingLines(r.Context(), u.ID) { // the challenges still open, as lichess sends them on connecting
 		_, _ = w.Write(line)
 	}
 	for _, info := range s.runningStarts(r.Context(), playerID(u.Player)) { // and a gameStart for each game under way

@@ -5,6 +5,10 @@ import (
 	"net/http/httptest"
 	"testing"
 	"time"
+
+	"github.com/gambitchess/gambit/chess"
+	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/store"
 )
 
 // accountWithProgram signs name up in a browser and makes a token for the
@@ -106,4 +110,26 @@ func settled(lines <-chan map[string]any) []map[string]any {
 			return out
 		}
 	}
+}
+
+// FuzzDecodeChallenge: a stored challenge's data, whatever it holds,
+// decodes to a whole challenge of the row's ids or to an error, never a
+// panic.
+func FuzzDecodeChallenge(f *testing.F) {
+	c := challenge{ID: "c1", From: challengeUser{ID: "u1", Name: "ann", Player: "p1"}, To: challengeUser{ID: "u2", Name: "bob", Player: "p2"},
+		Color: chess.Black, Asked: "black", Rated: true, Variant: game.Chess, Clock: game.ClockConfig{Initial: 5 * time.Minute}, Created: time.Now()}
+	good, _ := json.Marshal(c)
+	f.Add(good)
+	f.Add([]byte(`{"id":"c1","from":{"id":"u1"},"to":{"id":"u2"},"color":7}`))
+	f.Add([]byte(`null`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		got, err := decodeChallenge(store.Challenge{ID: "c1", From: "u1", To: "u2", Data: data})
+		if err != nil {
+			return
+		}
+		if got.ID != "c1" || got.From.ID != "u1" || got.To.ID != "u2" || (got.Color != chess.White && got.Color != chess.Black) {
+			t.Fatalf("decoded %q to %+v", data, got)
+		}
+		_ = got.json()
+	})
 }
