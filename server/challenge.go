@@ -12,7 +12,9 @@ import (
 	"github.com/gambitchess/gambit/game"
 	"github.com/gambitchess/gambit/server/account"
 	"github.com/gambitchess/gambit/server/guards"
+	"github.com/gambitchess/gambit/server/node"
 	"github.com/gambitchess/gambit/server/round"
+	"github.com/gambitchess/gambit/server/wire"
 	"github.com/gambitchess/gambit/store"
 )
 
@@ -449,7 +451,16 @@ func endedBy(evs []game.Event) bool {
 func (s *Server) act(ctx context.Context, id, player, addr string, m round.ClientMsg) error {
 	res := make(chan error, 1)
 	cmd := round.ActCmd{Player: player, Addr: addr, Msg: m, Reply: func(err error) { res <- err }}
-	if err := s.withHub(ctx, id, func(h *round.Hub) error { return h.Send(ctx, cmd) }); err != nil {
+	err := s.withHub(ctx, id, func(h *round.Hub) error { return h.Send(ctx, cmd) })
+	var remote *wire.RemoteOwner
+	if errors.As(err, &remote) { // another node runs the game: it acts there
+		msg, err := json.Marshal(m)
+		if err != nil {
+			return fmt.Errorf("%w: %v", ErrBadRequest, err)
+		}
+		return s.actElsewhere(ctx, remote.Node, node.ActRequest{Game: id, Player: player, Addr: addr, Msg: msg})
+	}
+	if err != nil {
 		return err
 	}
 	return <-res // an accepted command always runs and replies

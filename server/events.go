@@ -1,7 +1,6 @@
 package server
 
 import (
-	"encoding/json"
 	"net/http"
 	"sync"
 	"time"
@@ -49,29 +48,34 @@ func (b *eventBus) subscribe(player string) (chan []byte, func()) {
 	}
 }
 
-// publish sends v, as one JSON line, to every stream of player.
-func (b *eventBus) publish(player string, v any) {
+// publishLine sends line to every stream of player here.
+func (b *eventBus) publishLine(player string, line []byte) {
 	if player == "" {
 		return
 	}
-	data, err := json.Marshal(v)
-	if err != nil {
-		return
-	}
-	data = append(data, '\n')
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	for ch := range b.subs[player] {
 		select {
-		case ch <- data:
+		case ch <- line:
 		default:
 		}
 	}
 }
 
-// publishEvent sends v, as one line, to the event streams of player.
+// publishEvent sends v, as one line, to the event streams of player, on
+// every node.
 func (s *Server) publishEvent(player string, v any) {
-	s.events.publish(player, v)
+	if player == "" {
+		return
+	}
+	line := jsonLine(v)
+	s.events.publishLine(player, line)
+	if s.bus != nil {
+		if err := s.bus.Event(player, line); err != nil {
+			s.log.Warn("send an event line to the other nodes", "err", err)
+		}
+	}
 }
 
 // ndjson readies w for a stream of lines: its type, no caching, and the
