@@ -154,3 +154,65 @@ func TestChallengeAcrossNodes(t *testing.T) {
 		}
 	}
 }
+
+// do sends a JSON request as the person's browser and fails the test
+// unless it is answered status; it returns the body.
+func (p *person) do(method, url, body string, status int) string {
+	p.t.Helper()
+	r, err := http.NewRequest(method, url, strings.NewReader(body))
+	if err != nil {
+		p.t.Fatal(err)
+	}
+	r.Header.Set("Content-Type", "application/json")
+	r.Header.Set("Sec-Fetch-Site", "same-origin")
+	resp, err := p.client.Do(r)
+	if err != nil {
+		p.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	data, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode != status {
+		p.t.Fatalf("%s %s = %d %s; want %d", method, url, resp.StatusCode, data, status)
+	}
+	return string(data)
+}
+
+// TestDeleteAccountAcrossNodes: an account deleted through node b, while
+// its game runs on node a: node a's live game forgets the name too, so
+// that neither its PGN nor what it saves after (a move) names the account.
+func TestDeleteAccountAcrossNodes(t *testing.T) {
+	a, b, _ := twoNodes(t)
+	ann, bob := newPerson(t), newPerson(t)
+	ann.do("POST", a.http.URL+"/api/signup", `{"username":"ann","password":"long enough pass"}`, 201)
+	var g struct{ ID string }
+	ann.post(a.http.URL, "/api/games", `{"mode":"online","color":"white","clock":{"minutes":5,"increment":0}}`, 201, &g)
+	bob.post(b.http.URL, "/api/games/"+g.ID+"/join", `{"name":"bob"}`, 200, nil)
+	white, black := ann.dial(a.http.URL, g.ID), bob.dial(b.http.URL, g.ID)
+	white.until(0)
+	black.until(0)
+	white.move("e2e4")
+	black.until(1)
+	if pgn := bob.do("GET", a.http.URL+"/api/games/"+g.ID+"/pgn", "", 200); !strings.Contains(pgn, `[White "ann"]`) {
+		t.Fatalf("PGN before: %s", pgn)
+	}
+
+	ann.do("DELETE", b.http.URL+"/api/account", `{"password":"long enough pass"}`, 204)
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		pgn := bob.do("GET", a.http.URL+"/api/games/"+g.ID+"/pgn", "", 200)
+		if strings.Contains(pgn, `[White "?"]`) {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("node a's live game still names the account:\n%s", pgn)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	black.move("e7e5") // saved by node a, the owner
+	white.until(2)
+	for _, base := range []string{a.http.URL, b.http.URL} {
+		if list := bob.do("GET", base+"/api/games?mine=1", "", 200); strings.Contains(list, `"ann"`) || !strings.Contains(list, g.ID) {
+			t.Errorf("bob's games on %s after a move: %s", base, list)
+		}
+	}
+}

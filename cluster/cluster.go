@@ -113,6 +113,7 @@ func (n *Node) Serve(h node.BusHandler) error {
 		{"gambit.lobby", n.onLobby},
 		{"gambit.event", n.onEvent},
 		{"gambit.act." + n.id, n.onAct},
+		{"gambit.forget", n.onForget},
 	}
 	for _, s := range subs {
 		sub, err := n.nc.Subscribe(s.subject, s.handle)
@@ -589,6 +590,25 @@ func (n *Node) onAct(m *nats.Msg) {
 		defer cancel()
 		respond(m, h.ActRemote(ctx, req))
 	}()
+}
+
+// Forget implements node.Bus.
+func (n *Node) Forget(player string) error {
+	m := nats.NewMsg("gambit.forget")
+	m.Header.Set("Node", n.id)
+	m.Header.Set("Player", player)
+	if err := n.nc.PublishMsg(m); err != nil {
+		return fmt.Errorf("cluster: forget: %w", err)
+	}
+	return nil
+}
+
+// onForget passes another node's forgetting to the server.
+func (n *Node) onForget(m *nats.Msg) {
+	n.mu.Lock()
+	h := n.h
+	n.mu.Unlock()
+	h.ForgetFrom(m.Header.Get("Node"), m.Header.Get("Player"))
 }
 
 var _ node.Bus = (*Node)(nil)

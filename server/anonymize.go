@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/gambitchess/gambit/server/round"
 	"github.com/gambitchess/gambit/store"
@@ -13,15 +14,48 @@ import (
 // header and seat events and in the listings (see round.SeatScrub), so
 // the PGN says "?" and the API Anonymous. A rated game's PGN names its
 // accounts from the accounts themselves, and a deleted one has none.
-// The live games of this node forget it first, so that what they save
-// next names no one; a live game on another node of a cluster keeps the
-// name in memory (not in the store) until it is next loaded there.
+//
+// Each node makes its live games forget the name first, then rewrites the
+// store: what a live game saves after it has forgotten names no one, so
+// the store ends clean whichever node saves when. This node does it before
+// answering; the others, told over the bus, just after.
 func (s *Server) anonymize(ctx context.Context, u store.User) error {
+	player := playerID(u.Player)
+	if err := s.forgetHere(ctx, player); err != nil {
+		return err
+	}
+	if s.bus != nil {
+		if err := s.bus.Forget(player); err != nil {
+			s.log.Warn("tell the other nodes of a deleted account", "err", err)
+		}
+	}
+	return nil
+}
+
+// ForgetFrom implements BusHandler.
+func (ch ClusterHandler) ForgetFrom(node, player string) {
+	s := ch.s
+	if node == s.bus.Node() || player == "" {
+		return
+	}
+	s.wg.Add(1)
+	go func() {
+		defer s.wg.Done()
+		ctx, cancel := context.WithTimeout(s.ctx, time.Minute)
+		defer cancel()
+		if err := s.forgetHere(ctx, player); err != nil {
+			s.log.Error("forget a deleted account's name", "err", err)
+		}
+	}()
+}
+
+// forgetHere makes the live games of this node forget player's name, then
+// the store.
+func (s *Server) forgetHere(ctx context.Context, player string) error {
 	an, ok := s.store.(store.Anonymizer)
 	if !ok {
 		return nil
 	}
-	player := playerID(u.Player)
 	for _, id := range s.liveIDs() {
 		s.mu.Lock()
 		h := s.hubs[id]

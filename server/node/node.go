@@ -31,6 +31,9 @@ type Bus interface {
 	// Act runs a player's action on game req.Game on node owner (an
 	// action through the HTTP API, which has no relay).
 	Act(ctx context.Context, owner string, req ActRequest) (ActAnswer, error)
+	// Forget tells the other nodes that player's account was deleted:
+	// their live games forget its name.
+	Forget(player string) error
 }
 
 // BusHandler is what a node answers other nodes with: the server's
@@ -49,6 +52,9 @@ type BusHandler interface {
 	EventFrom(node, player string, line []byte)
 	// ActRemote runs an action for another node.
 	ActRemote(ctx context.Context, req ActRequest) ActAnswer
+	// ForgetFrom makes the live games here forget player's name, as node
+	// asked.
+	ForgetFrom(node, player string)
 	// ErrorAnswer is how this node answers err (from AcceptRemote): its
 	// HTTP status, code and message, for the asking node to answer so.
 	ErrorAnswer(err error) (status int, code, message string)
