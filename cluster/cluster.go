@@ -111,6 +111,9 @@ func (n *Node) Serve(h node.BusHandler) error {
 		{"gambit.out." + n.id, n.onOut},
 		{"gambit.alive", n.onAlive},
 		{"gambit.lobby", n.onLobby},
+		{"gambit.event", n.onEvent},
+		{"gambit.act." + n.id, n.onAct},
+		{"gambit.forget", n.onForget},
 	}
 	for _, s := range subs {
 		sub, err := n.nc.Subscribe(s.subject, s.handle)
@@ -532,6 +535,80 @@ func (n *Node) onLobby(m *nats.Msg) {
 	h := n.h
 	n.mu.Unlock()
 	h.LobbyFrom(m.Header.Get("Node"), entries)
+}
+
+// Event implements node.Bus.
+func (n *Node) Event(player string, line []byte) error {
+	m := nats.NewMsg("gambit.event")
+	m.Header.Set("Node", n.id)
+	m.Header.Set("Player", player)
+	m.Data = line
+	if err := n.nc.PublishMsg(m); err != nil {
+		return fmt.Errorf("cluster: event: %w", err)
+	}
+	return nil
+}
+
+// onEvent passes another node's event line to the server.
+func (n *Node) onEvent(m *nats.Msg) {
+	n.mu.Lock()
+	h := n.h
+	n.mu.Unlock()
+	h.EventFrom(m.Header.Get("Node"), m.Header.Get("Player"), m.Data)
+}
+
+// Act implements node.Bus.
+func (n *Node) Act(ctx context.Context, owner string, req node.ActRequest) (node.ActAnswer, error) {
+	data, err := json.Marshal(req)
+	if err != nil {
+		return node.ActAnswer{}, fmt.Errorf("cluster: act: %w", err)
+	}
+	reply, err := n.nc.RequestWithContext(ctx, "gambit.act."+owner, data)
+	if err != nil {
+		return node.ActAnswer{}, fmt.Errorf("cluster: act in game %s on node %s: %w", req.Game, owner, err)
+	}
+	var ans node.ActAnswer
+	if err := json.Unmarshal(reply.Data, &ans); err != nil {
+		return node.ActAnswer{}, fmt.Errorf("cluster: act answer of node %s: %w", owner, err)
+	}
+	return ans, nil
+}
+
+// onAct runs an action for another node, from its own goroutine (it
+// waits for the game's hub).
+func (n *Node) onAct(m *nats.Msg) {
+	n.mu.Lock()
+	h := n.h
+	n.mu.Unlock()
+	go func() {
+		var req node.ActRequest
+		if err := json.Unmarshal(m.Data, &req); err != nil {
+			respond(m, node.ActAnswer{Status: 400, Code: "bad_request", Message: "unreadable action"})
+			return
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		respond(m, h.ActRemote(ctx, req))
+	}()
+}
+
+// Forget implements node.Bus.
+func (n *Node) Forget(player string) error {
+	m := nats.NewMsg("gambit.forget")
+	m.Header.Set("Node", n.id)
+	m.Header.Set("Player", player)
+	if err := n.nc.PublishMsg(m); err != nil {
+		return fmt.Errorf("cluster: forget: %w", err)
+	}
+	return nil
+}
+
+// onForget passes another node's forgetting to the server.
+func (n *Node) onForget(m *nats.Msg) {
+	n.mu.Lock()
+	h := n.h
+	n.mu.Unlock()
+	h.ForgetFrom(m.Header.Get("Node"), m.Header.Get("Player"))
 }
 
 var _ node.Bus = (*Node)(nil)

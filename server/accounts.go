@@ -69,5 +69,6 @@ func (s *Server) accountService(signup bool) *account.Service {
 	if !ok {
 		return nil
 	}
-	return account.New(account.Config{Store: st, Players: accountPlayers{s}, Signup: signup, Now: s.now, Logger: s.log})
+	return account.New(account.Config{Store: st, Players: accountPlayers{s}, Signup: signup, Now: s.now, Logger: s.log,
+		Anonymize: s.anonymize})
 }

@@ -391,8 +391,11 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	u, signedIn := account.UserOf(r)
-	if c, ok := s.challenges.get(r.PathValue("id")); ok && (!signedIn || c.To.ID != u.ID) {
-		s.httpError(w, fmt.Errorf("%w: this seat is %s's, by challenge", game.ErrSeatTaken, c.To.Name))
+	if c, ok, err := s.openChallenge(r.Context(), r.PathValue("id")); err != nil || ok && (!signedIn || c.To.ID != u.ID) {
+		if err == nil {
+			err = fmt.Errorf("%w: this seat is %s's, by challenge", game.ErrSeatTaken, c.To.Name)
+		}
+		s.httpError(w, err)
 		return
 	}
 	if rated && !signedIn && (rg.White == "" || rg.Black == "") {

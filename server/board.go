@@ -192,12 +192,10 @@ func (s *Server) handleBoardChat(w http.ResponseWriter, r *http.Request) {
 	s.boardAct(w, r, player, round.ClientMsg{T: "chat", Text: text})
 }
 
-// sidesOf names game id's players as the API writes them: the accounts a
-// challenge seated, or a rated game's accounts with their ratings.
-func (s *Server) sidesOf(ctx context.Context, id string) ([2]playerJSON, bool) {
-	s.challenges.mu.Lock()
-	sides, ok := s.challenges.started[id]
-	s.challenges.mu.Unlock()
+// sidesOf names game id's players, seated in seats, as the API writes
+// them (seatSides), with their ratings before it when it is rated.
+func (s *Server) sidesOf(ctx context.Context, id string, seats [2]game.Seat) ([2]playerJSON, bool) {
+	sides := s.seatSides(ctx, seats)
 	rs := s.ratings()
 	if rs == nil {
 		return sides, false
@@ -205,9 +203,6 @@ func (s *Server) sidesOf(ctx context.Context, id string) ([2]playerJSON, bool) {
 	rg, err := rs.RatedGame(ctx, id)
 	if err != nil {
 		return sides, false
-	}
-	if !ok {
-		sides = [2]playerJSON{{ID: lowerName(rg.WhiteName), Name: rg.WhiteName}, {ID: lowerName(rg.BlackName), Name: rg.BlackName}}
 	}
 	if rg.State == store.RatingApplied {
 		sides[chess.White].Rating, sides[chess.Black].Rating = rg.WhiteBefore.Int(), rg.BlackBefore.Int()
@@ -223,8 +218,8 @@ func (s *Server) handleBoardStream(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	id, player := r.PathValue("id"), playerID(u.Player)
-	sides, rated := s.sidesOf(r.Context(), id)
 	var full gameFullJSON
+	var seats [2]game.Seat
 	var refused error
 	err = s.read(r.Context(), id, func(g *game.Game) {
 		switch {
@@ -233,9 +228,13 @@ func (s *Server) handleBoardStream(w http.ResponseWriter, r *http.Request) {
 		case g.Hidden() && !g.Status().Finished():
 			refused = fmt.Errorf("%w: a game of hidden information streams over its WebSocket only (its moves are not everyone's)", ErrBadRequest)
 		default:
-			full = gameFull(g, rated, sides)
+			full, seats = gameFull(g, false, [2]playerJSON{}), [2]game.Seat{g.Seat(chess.White), g.Seat(chess.Black)}
 		}
 	})
+	if err == nil && refused == nil {
+		sides, rated := s.sidesOf(r.Context(), id, seats)
+		full.White, full.Black, full.Rated = sides[chess.White], sides[chess.Black], rated
+	}
 	if err == nil {
 		err = refused
 	}

@@ -2,17 +2,19 @@ package server
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
-	"sync"
 	"time"
 
 	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/game"
 	"github.com/gambitchess/gambit/server/account"
 	"github.com/gambitchess/gambit/server/guards"
+	"github.com/gambitchess/gambit/server/node"
 	"github.com/gambitchess/gambit/server/round"
+	"github.com/gambitchess/gambit/server/wire"
 	"github.com/gambitchess/gambit/store"
 )
 
@@ -20,9 +22,17 @@ import (
 // are invites: the challenge makes the game at once, the challenger in
 // one seat and the other open, and its id is the game's. The open seat is
 // the named account's alone: accepting seats it (a join, as the browser's
-// invite link does), declining aborts the game. Open challenges live in
-// memory: a restart forgets them, and their games, never begun, are
-// swept as every stale game is.
+// invite link does), declining aborts the game.
+//
+// Open challenges are kept in the store (store.Challenges), not in one
+// node's memory: on a cluster any node may be asked to accept or decline
+// one, and the store gives it to exactly one of them (TakeChallenge). The
+// game itself is run by its owner as every game is (cluster.go), and the
+// event lines reach the streams of every node (publishEvent). Storing
+// them was chosen over asking the game's owner: a challenge outlives its
+// game's hub (nothing runs in a game no one has joined), so no node would
+// hold it; and a restart keeps them. Their games, never begun, are swept
+// as every stale game is.
 
 // maxOpenChallenges bounds the open challenges one account has made.
 const maxOpenChallenges = 20
@@ -31,101 +41,141 @@ const maxOpenChallenges = 20
 // never begun, is swept as stale meanwhile (see expire.go).
 const challengeTTL = 24 * time.Hour
 
-// challenge is an open challenge.
+// challengeUser is an account in a challenge: its id, its name, and its
+// player id (the event streams', see player.go), never its secret.
+type challengeUser struct {
+	ID     string `json:"id"`
+	Name   string `json:"name"`
+	Player string `json:"player"`
+}
+
+// challengeUserOf is account u in a challenge.
+func challengeUserOf(u store.User) challengeUser {
+	return challengeUser{ID: u.ID, Name: u.Name, Player: playerID(u.Player)}
+}
+
+// challenge is an open challenge; its JSON is what the store keeps of it
+// beside its accounts' ids (store.Challenge.Data).
 type challenge struct {
-	ID       string
-	From, To store.User
-	Color    chess.Color // the challenger's
-	Asked    string      // the colour asked for: white, black, random
-	Rated    bool
-	Variant  game.Variant
-	Clock    game.ClockConfig
-	Created  time.Time
+	ID      string           `json:"id"`
+	From    challengeUser    `json:"from"`
+	To      challengeUser    `json:"to"`
+	Color   chess.Color      `json:"color"` // the challenger's
+	Asked   string           `json:"asked"` // the colour asked for: white, black, random
+	Rated   bool             `json:"rated,omitempty"`
+	Variant game.Variant     `json:"variant"`
+	Clock   game.ClockConfig `json:"clock"`
+	Created time.Time        `json:"created"`
 }
 
-// challengeRegistry holds the open challenges, and the sides of the games
-// challenges started, until they finish (for the gameFinish event).
-type challengeRegistry struct {
-	mu      sync.Mutex
-	open    map[string]*challenge
-	started map[string][2]playerJSON
-	// starts holds each started game's gameStart per side, and its
-	// players' account ids, for the event streams that connect later.
-	starts map[string]startedGame
+// decodeChallenge reads a stored challenge, and checks it is whole.
+func decodeChallenge(sc store.Challenge) (*challenge, error) {
+	var c challenge
+	if err := json.Unmarshal(sc.Data, &c); err != nil {
+		return nil, fmt.Errorf("%w: challenge %s: %v", ErrStorage, sc.ID, err)
+	}
+	switch {
+	case c.ID != sc.ID || c.From.ID != sc.From || c.To.ID != sc.To:
+		return nil, fmt.Errorf("%w: challenge %s: its data is another's", ErrStorage, sc.ID)
+	case c.Color != chess.White && c.Color != chess.Black:
+		return nil, fmt.Errorf("%w: challenge %s: colour %d", ErrStorage, sc.ID, c.Color)
+	}
+	return &c, nil
 }
 
-// startedGame is a game a challenge started, as the event stream tells of
-// it to a program connecting while it runs.
-type startedGame struct {
-	users [2]string   // the accounts' ids, by side
-	info  [2]gameInfo // each side's gameStart
+// challengeStore is s's store of challenges; an error when it keeps none.
+func (s *Server) challengeStore() (store.Challenges, error) {
+	cs, ok := s.store.(store.Challenges)
+	if !ok {
+		return nil, fmt.Errorf("%w: this server keeps no challenges", store.ErrNotFound)
+	}
+	return cs, nil
 }
 
-func newChallengeRegistry() *challengeRegistry {
-	return &challengeRegistry{open: map[string]*challenge{}, started: map[string][2]playerJSON{}, starts: map[string]startedGame{}}
-}
-
-func (cr *challengeRegistry) get(id string) (*challenge, bool) {
-	cr.mu.Lock()
-	defer cr.mu.Unlock()
-	c, ok := cr.open[id]
-	return c, ok
-}
-
-// add registers c unless its challenger has too many open.
-func (cr *challengeRegistry) add(c *challenge) error {
-	cr.mu.Lock()
-	defer cr.mu.Unlock()
+// addChallenge stores c unless its challenger has too many open.
+func (s *Server) addChallenge(ctx context.Context, c *challenge) error {
+	cs, err := s.challengeStore()
+	if err != nil {
+		return err
+	}
+	since := c.Created.Add(-challengeTTL)
+	if err := cs.ExpireChallenges(ctx, since); err != nil {
+		return fmt.Errorf("%w: %v", ErrStorage, err)
+	}
+	open, err := cs.ChallengesOf(ctx, c.From.ID, since)
+	if err != nil {
+		return fmt.Errorf("%w: %v", ErrStorage, err)
+	}
 	n := 0
-	for id, o := range cr.open {
-		switch {
-		case c.Created.Sub(o.Created) > challengeTTL:
-			delete(cr.open, id)
-		case o.From.ID == c.From.ID:
+	for _, o := range open {
+		if o.From == c.From.ID {
 			n++
 		}
 	}
 	if n >= maxOpenChallenges {
 		return guards.RateLimited(time.Minute, "at most %d open challenges; wait for answers", maxOpenChallenges)
 	}
-	cr.open[c.ID] = c
+	data, err := json.Marshal(c)
+	if err == nil {
+		err = cs.CreateChallenge(ctx, store.Challenge{ID: c.ID, From: c.From.ID, To: c.To.ID, Data: data, CreatedAt: c.Created})
+	}
+	if err != nil {
+		return fmt.Errorf("%w: %v", ErrStorage, err)
+	}
 	return nil
 }
 
-// take removes open challenge id and returns it.
-func (cr *challengeRegistry) take(id string) (*challenge, bool) {
-	cr.mu.Lock()
-	defer cr.mu.Unlock()
-	c, ok := cr.open[id]
-	delete(cr.open, id)
-	return c, ok
+// openChallenge returns open challenge id, ok false for none (or one
+// expired).
+func (s *Server) openChallenge(ctx context.Context, id string) (*challenge, bool, error) {
+	return s.challengeFrom(ctx, id, func(cs store.Challenges) (store.Challenge, error) { return cs.Challenge(ctx, id) })
+}
+
+// takeOpenChallenge removes open challenge id and returns it, ok false when
+// there is none or another request (on any node) took it first.
+func (s *Server) takeOpenChallenge(ctx context.Context, id string) (*challenge, bool, error) {
+	return s.challengeFrom(ctx, id, func(cs store.Challenges) (store.Challenge, error) { return cs.TakeChallenge(ctx, id) })
+}
+
+// challengeFrom reads challenge id with read.
+func (s *Server) challengeFrom(ctx context.Context, id string, read func(store.Challenges) (store.Challenge, error)) (*challenge, bool, error) {
+	cs, ok := s.store.(store.Challenges)
+	if !ok {
+		return nil, false, nil
+	}
+	sc, err := read(cs)
+	switch {
+	case errors.Is(err, store.ErrNoChallenge):
+		return nil, false, nil
+	case err != nil:
+		return nil, false, fmt.Errorf("%w: %v", ErrStorage, err)
+	}
+	c, err := decodeChallenge(sc)
+	if err != nil {
+		return nil, false, err
+	}
+	if s.now().Sub(c.Created) > challengeTTL {
+		return nil, false, nil
+	}
+	return c, true, nil
 }
 
 // pendingLines are the challenge events of the challenges open to or from
 // account userID.
-func (cr *challengeRegistry) pendingLines(userID string) [][]byte {
-	cr.mu.Lock()
-	defer cr.mu.Unlock()
-	var out [][]byte
-	for _, c := range cr.open {
-		if c.From.ID == userID || c.To.ID == userID {
-			out = append(out, jsonLine(challengeEvent{Type: "challenge", Challenge: c.json()}))
-		}
+func (s *Server) pendingLines(ctx context.Context, userID string) [][]byte {
+	cs, ok := s.store.(store.Challenges)
+	if !ok {
+		return nil
 	}
-	return out
-}
-
-// runningStarts are the gameStart events of the games challenges started
-// that account userID plays and that have not finished.
-func (cr *challengeRegistry) runningStarts(userID string) []gameInfo {
-	cr.mu.Lock()
-	defer cr.mu.Unlock()
-	var out []gameInfo
-	for _, sg := range cr.starts {
-		for side, u := range sg.users {
-			if u == userID {
-				out = append(out, sg.info[side])
-			}
+	list, err := cs.ChallengesOf(ctx, userID, s.now().Add(-challengeTTL))
+	if err != nil {
+		s.log.Warn("event stream cannot list the open challenges", "err", err)
+		return nil
+	}
+	var out [][]byte
+	for _, sc := range list {
+		if c, err := decodeChallenge(sc); err == nil {
+			out = append(out, jsonLine(challengeEvent{Type: "challenge", Challenge: c.json()}))
 		}
 	}
 	return out
@@ -164,7 +214,7 @@ type timeControlJSON struct {
 	DaysPerTurn int    `json:"daysPerTurn,omitempty"`
 }
 
-func userRef(u store.User) challengeUserJSON {
+func userRef(u challengeUser) challengeUserJSON {
 	return challengeUserJSON{ID: lowerName(u.Name), Name: u.Name}
 }
 
@@ -224,7 +274,7 @@ func (s *Server) makeChallenge(w http.ResponseWriter, r *http.Request) (*challen
 	if err := s.takeCreation(guards.ClientAddress(r)); err != nil {
 		return nil, err
 	}
-	cr := createRequest{Mode: game.ModeOnline, Variant: req.Variant, Color: req.Color, Rated: req.Rated}
+	cr := createRequest{Mode: game.ModeOnline, Variant: req.Variant, Color: req.Color, Rated: req.Rated, Name: u.Name}
 	switch {
 	case req.Days > 0:
 		cr.Clock = &clockSpec{Days: req.Days}
@@ -241,11 +291,11 @@ func (s *Server) makeChallenge(w http.ResponseWriter, r *http.Request) (*challen
 			return nil, err
 		}
 	}
-	c := &challenge{ID: opts.ID, From: u, To: dest, Color: color, Asked: req.Color, Rated: req.Rated, Variant: opts.Variant, Clock: opts.Clock, Created: s.now()}
+	c := &challenge{ID: opts.ID, From: challengeUserOf(u), To: challengeUserOf(dest), Color: color, Asked: req.Color, Rated: req.Rated, Variant: opts.Variant, Clock: opts.Clock, Created: s.now()}
 	if c.Variant == "" {
 		c.Variant = game.Chess
 	}
-	if err := s.challenges.add(c); err != nil {
+	if err := s.addChallenge(r.Context(), c); err != nil {
 		return nil, err
 	}
 	resp, err := s.newGame(r.Context(), opts, player, guards.ClientAddress(r))
@@ -253,12 +303,12 @@ func (s *Server) makeChallenge(w http.ResponseWriter, r *http.Request) (*challen
 		err = s.markRated(r.Context(), resp.ID, resp.Color, u, opts)
 	}
 	if err != nil {
-		s.challenges.take(c.ID)
+		_, _, _ = s.takeOpenChallenge(r.Context(), c.ID)
 		return nil, err
 	}
 	ev := challengeEvent{Type: "challenge", Challenge: c.json()}
-	s.events.publish(playerID(dest.Player), ev)
-	s.events.publish(player, ev)
+	s.publishEvent(c.To.Player, ev)
+	s.publishEvent(c.From.Player, ev)
 	return c, nil
 }
 
@@ -283,41 +333,24 @@ func (s *Server) handleAccept(w http.ResponseWriter, r *http.Request) {
 // acceptChallenge seats u, the destination of challenge id, and starts
 // the game for both.
 func (s *Server) acceptChallenge(ctx context.Context, id string, u store.User) error {
-	c, ok := s.challenges.get(id)
+	c, ok, err := s.openChallenge(ctx, id)
+	if err != nil {
+		return err
+	}
 	if !ok || c.To.ID != u.ID {
 		return fmt.Errorf("%w: no such challenge to you", store.ErrNotFound)
 	}
-	if _, ok := s.challenges.take(id); !ok {
-		return fmt.Errorf("%w: no such challenge to you", store.ErrNotFound) // answered meanwhile
+	if _, ok, err := s.takeOpenChallenge(ctx, id); err != nil || !ok {
+		return errors.Join(err, fmt.Errorf("%w: no such challenge to you", store.ErrNotFound)) // answered meanwhile
 	}
-	resp, err := s.runSeatCommand(ctx, id, round.JoinSeatCmd{Player: playerID(u.Player)})
+	resp, err := s.runSeatCommand(ctx, id, round.JoinSeatCmd{Player: playerID(u.Player), Name: u.Name})
 	if err == nil && c.Rated {
 		_, err = s.ratings().SeatRated(ctx, id, resp.Color == "white", u.ID)
 	}
 	if err != nil {
 		return err
 	}
-	var sides [2]playerJSON
-	sides[c.Color] = playerJSON{ID: lowerName(c.From.Name), Name: c.From.Name}
-	sides[c.Color.Other()] = playerJSON{ID: lowerName(u.Name), Name: u.Name}
-	var sg startedGame
-	for _, side := range []chess.Color{chess.White, chess.Black} {
-		info := gameInfo{GameID: id, FullID: id, ID: id, Color: game.ColorName(side), Fen: chess.StartFEN, IsMyTurn: side == chess.White,
-			Opponent: opponentJSON{ID: sides[side.Other()].ID, Username: sides[side.Other()].Name}, Rated: c.Rated, Source: "friend",
-			Speed: speedOf(c.Clock), Variant: lichessVariant(c.Variant), Compat: compatJSON{Board: true}}
-		info.Perf = perfOf(c.Variant, c.Clock)
-		who := c.To
-		if side == c.Color {
-			who = c.From
-		}
-		sg.users[side], sg.info[side] = who.ID, info
-		s.events.publish(playerID(who.Player), gameEvent{Type: "gameStart", Game: info})
-	}
-	s.challenges.mu.Lock()
-	s.challenges.started[id] = sides
-	s.challenges.starts[id] = sg
-	s.challenges.mu.Unlock()
-	return nil
+	return nil // the seat taken, both hear of the game's start (gameevents.go)
 }
 
 // handleDecline declines challenge {id} (its destination) or cancels it
@@ -329,16 +362,20 @@ func (s *Server) handleDecline(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	id := r.PathValue("id")
-	c, ok := s.challenges.get(id)
-	if !ok || (c.To.ID != u.ID && c.From.ID != u.ID) {
-		s.httpError(w, fmt.Errorf("%w: no such challenge", store.ErrNotFound))
+	c, ok, err := s.openChallenge(r.Context(), id)
+	if err == nil && (!ok || (c.To.ID != u.ID && c.From.ID != u.ID)) {
+		err = fmt.Errorf("%w: no such challenge", store.ErrNotFound)
+	}
+	if err == nil {
+		if _, ok, err = s.takeOpenChallenge(r.Context(), id); err == nil && !ok {
+			err = fmt.Errorf("%w: no such challenge", store.ErrNotFound) // answered meanwhile
+		}
+	}
+	if err != nil {
+		s.httpError(w, err)
 		return
 	}
-	if _, ok := s.challenges.take(id); !ok {
-		s.httpError(w, fmt.Errorf("%w: no such challenge", store.ErrNotFound))
-		return
-	}
-	if err := s.act(r.Context(), id, playerID(c.From.Player), guards.ClientAddress(r), round.ClientMsg{T: "abort"}); err != nil &&
+	if err := s.act(r.Context(), id, c.From.Player, guards.ClientAddress(r), round.ClientMsg{T: "abort"}); err != nil &&
 		!errors.Is(err, game.ErrGameOver) {
 		s.log.Warn("cannot abort a declined challenge's game", "game", id, "err", err)
 	}
@@ -348,8 +385,8 @@ func (s *Server) handleDecline(w http.ResponseWriter, r *http.Request) {
 	if u.ID == c.From.ID {
 		typ, cj.Status, cj.DeclineReason = "challengeCanceled", "canceled", ""
 	}
-	s.events.publish(playerID(c.From.Player), challengeEvent{Type: typ, Challenge: cj})
-	s.events.publish(playerID(c.To.Player), challengeEvent{Type: typ, Challenge: cj})
+	s.publishEvent(c.From.Player, challengeEvent{Type: typ, Challenge: cj})
+	s.publishEvent(c.To.Player, challengeEvent{Type: typ, Challenge: cj})
 	writeJSON(w, http.StatusOK, okJSON{true})
 }
 
@@ -377,7 +414,7 @@ type gameInfo struct {
 }
 
 type opponentJSON struct {
-	ID       string `json:"id"`
+	ID       string `json:"id,omitempty"` // none for an anonymous person and the computer (lichess's null)
 	Username string `json:"username"`
 	Rating   int    `json:"rating,omitempty"`
 }
@@ -398,61 +435,6 @@ type gameEvent struct {
 	Game gameInfo `json:"game"`
 }
 
-// noteFinish tells the players of a game a challenge started that it is
-// over (a gameFinish event each), once: evs, just saved, ended g. It runs
-// on g's hub: what it needs of g is read now, the rest elsewhere.
-func (s *Server) noteFinish(g *game.Game, evs []game.Event) {
-	if !g.Status().Finished() || !endedBy(evs) {
-		return
-	}
-	s.challenges.mu.Lock()
-	sides, ok := s.challenges.started[g.ID()]
-	delete(s.challenges.started, g.ID())
-	delete(s.challenges.starts, g.ID())
-	s.challenges.mu.Unlock()
-	if !ok {
-		return
-	}
-	name, id := lichessStatus(g)
-	st := gameState(g)
-	c := clockOf(g)
-	players := [2]string{g.Seat(chess.White).Player, g.Seat(chess.Black).Player}
-	info := gameInfo{GameID: g.ID(), FullID: g.ID(), ID: g.ID(), Fen: g.FEN(), HasMoved: g.BothMoved(), Perf: perfOf(g.Variant(), c),
-		Source: "friend", Speed: speedOf(c), Variant: lichessVariant(g.Variant()), Compat: compatJSON{Board: true},
-		Status: &statusJSON{ID: id, Name: name}, Winner: st.Winner}
-	if h := g.History(); len(h) > 0 {
-		info.LastMove = h[len(h)-1].UCI
-	}
-	s.wg.Add(1)
-	go func() {
-		defer s.wg.Done()
-		s.publishFinish(g.ID(), info, sides, players)
-	}()
-}
-
-// publishFinish sends each side its gameFinish, with its rating change
-// when the game was rated (applied by the same save that ended it).
-func (s *Server) publishFinish(id string, info gameInfo, sides [2]playerJSON, players [2]string) {
-	var diffs [2]*int
-	if rs := s.ratings(); rs != nil {
-		ctx, cancel := context.WithTimeout(s.ctx, 5*time.Second)
-		rg, err := rs.RatedGame(ctx, id)
-		cancel()
-		if err == nil && rg.State == store.RatingApplied {
-			info.Rated = true
-			w, b := rg.WhiteAfter.Int()-rg.WhiteBefore.Int(), rg.BlackAfter.Int()-rg.BlackBefore.Int()
-			diffs = [2]*int{&w, &b}
-		}
-	}
-	for _, side := range []chess.Color{chess.White, chess.Black} {
-		in := info
-		in.Color = game.ColorName(side)
-		in.Opponent = opponentJSON{ID: sides[side.Other()].ID, Username: sides[side.Other()].Name}
-		in.RatingDiff = diffs[side]
-		s.events.publish(players[side], gameEvent{Type: "gameFinish", Game: in})
-	}
-}
-
 // endedBy reports whether evs hold what ends a game: a declared ending,
 // or a move (a game is never over before a move it has).
 func endedBy(evs []game.Event) bool {
@@ -469,7 +451,16 @@ func endedBy(evs []game.Event) bool {
 func (s *Server) act(ctx context.Context, id, player, addr string, m round.ClientMsg) error {
 	res := make(chan error, 1)
 	cmd := round.ActCmd{Player: player, Addr: addr, Msg: m, Reply: func(err error) { res <- err }}
-	if err := s.withHub(ctx, id, func(h *round.Hub) error { return h.Send(ctx, cmd) }); err != nil {
+	err := s.withHub(ctx, id, func(h *round.Hub) error { return h.Send(ctx, cmd) })
+	var remote *wire.RemoteOwner
+	if errors.As(err, &remote) { // another node runs the game: it acts there
+		msg, err := json.Marshal(m)
+		if err != nil {
+			return fmt.Errorf("%w: %v", ErrBadRequest, err)
+		}
+		return s.actElsewhere(ctx, remote.Node, node.ActRequest{Game: id, Player: player, Addr: addr, Msg: msg})
+	}
+	if err != nil {
 		return err
 	}
 	return <-res // an accepted command always runs and replies

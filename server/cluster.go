@@ -256,6 +256,42 @@ func (ch ClusterHandler) LobbyFrom(node string, entries []node.LobbyEntry) {
 	ch.s.lobby.NoteRemote(node, entries, ch.s.now().Add(3*lobbyBeat))
 }
 
+// EventFrom implements BusHandler.
+func (ch ClusterHandler) EventFrom(node, player string, line []byte) {
+	if node == ch.s.bus.Node() {
+		return
+	}
+	ch.s.events.publishLine(player, line)
+}
+
+// ActRemote implements BusHandler.
+func (ch ClusterHandler) ActRemote(ctx context.Context, req node.ActRequest) node.ActAnswer {
+	var msg round.ClientMsg
+	err := json.Unmarshal(req.Msg, &msg)
+	if err != nil {
+		err = fmt.Errorf("%w: unreadable action: %v", ErrBadRequest, err)
+	} else {
+		err = ch.s.act(ctx, req.Game, req.Player, req.Addr, msg)
+	}
+	if err != nil {
+		status, code := wire.Code(err)
+		return node.ActAnswer{Status: status, Code: code, Message: wire.Message(err)}
+	}
+	return node.ActAnswer{Status: 200}
+}
+
+// actElsewhere runs an action on the game's owner, another node.
+func (s *Server) actElsewhere(ctx context.Context, owner string, req node.ActRequest) error {
+	ans, err := s.bus.Act(ctx, owner, req)
+	if err != nil {
+		return fmt.Errorf("%w: the game's server did not answer (%v); try again", ErrBusy, err)
+	}
+	if ans.Status != 200 {
+		return node.RemoteError(ans.Status, ans.Code, ans.Message)
+	}
+	return nil
+}
+
 // seatElsewhere runs a seat command on the game's owner, another node.
 func (s *Server) seatElsewhere(ctx context.Context, owner string, req node.SeatRequest) (createResponse, error) {
 	ans, err := s.bus.Seat(ctx, owner, req)

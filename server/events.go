@@ -1,12 +1,10 @@
 package server
 
 import (
-	"encoding/json"
 	"net/http"
 	"sync"
 	"time"
 
-	"github.com/gambitchess/gambit/game"
 	"github.com/gambitchess/gambit/server/account"
 )
 
@@ -50,22 +48,32 @@ func (b *eventBus) subscribe(player string) (chan []byte, func()) {
 	}
 }
 
-// publish sends v, as one JSON line, to every stream of player.
-func (b *eventBus) publish(player string, v any) {
+// publishLine sends line to every stream of player here.
+func (b *eventBus) publishLine(player string, line []byte) {
 	if player == "" {
 		return
 	}
-	data, err := json.Marshal(v)
-	if err != nil {
-		return
-	}
-	data = append(data, '\n')
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	for ch := range b.subs[player] {
 		select {
-		case ch <- data:
+		case ch <- line:
 		default:
+		}
+	}
+}
+
+// publishEvent sends v, as one line, to the event streams of player, on
+// every node.
+func (s *Server) publishEvent(player string, v any) {
+	if player == "" {
+		return
+	}
+	line := jsonLine(v)
+	s.events.publishLine(player, line)
+	if s.bus != nil {
+		if err := s.bus.Event(player, line); err != nil {
+			s.log.Warn("send an event line to the other nodes", "err", err)
 		}
 	}
 }
@@ -100,11 +108,10 @@ func (s *Server) handleEventStream(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	for _, line := range s.challenges.pendingLines(u.ID) { // the challenges still open, as lichess sends them on connecting
+	for _, line := range s.pendingLines(r.Context(), u.ID) { // the challenges still open, as lichess sends them on connecting
 		_, _ = w.Write(line)
 	}
-	for _, info := range s.challenges.runningStarts(u.ID) { // and a gameStart for each game under way
-		s.freshen(r, &info)
+	for _, info := range s.runningStarts(r.Context(), playerID(u.Player)) { // and a gameStart for each game under way
 		_, _ = w.Write(jsonLine(gameEvent{Type: "gameStart", Game: info}))
 	}
 	f.Flush()
@@ -127,16 +134,4 @@ func (s *Server) handleEventStream(w http.ResponseWriter, r *http.Request) {
 		}
 		f.Flush()
 	}
-}
-
-// freshen brings a gameStart's position up to now: fen, lastMove,
-// hasMoved, isMyTurn.
-func (s *Server) freshen(r *http.Request, info *gameInfo) {
-	_ = s.read(r.Context(), info.GameID, func(g *game.Game) {
-		info.Fen, info.HasMoved = g.FEN(), g.BothMoved()
-		info.IsMyTurn = game.ColorName(g.Turn()) == info.Color
-		if h := g.History(); len(h) > 0 {
-			info.LastMove = h[len(h)-1].UCI
-		}
-	})
 }

@@ -43,7 +43,11 @@ func (r *roundServer) CreateRematch(ctx context.Context, g *game.Game) (string, 
 
 // createGame stores a new game: its header, no events yet.
 func (s *Server) createGame(ctx context.Context, g *game.Game) error {
-	return round.CreateGame(ctx, s.store, s.metrics.storeErrors, g)
+	if err := round.CreateGame(ctx, s.store, s.metrics.storeErrors, g); err != nil {
+		return err
+	}
+	s.noteCreated(g) // the API's gameStart events (gameevents.go)
+	return nil
 }
 
 // appendEvents stores events that g has just applied (round.AppendEvents).
@@ -51,7 +55,8 @@ func (s *Server) appendEvents(ctx context.Context, g *game.Game, evs []game.Even
 	if err := round.AppendEvents(ctx, s.store, s.metrics.storeErrors, g, evs); err != nil {
 		return err
 	}
-	s.noteFinish(g, evs) // the API's gameFinish events (challenge.go)
+	s.noteSeated(g, evs) // the API's gameStart and gameFinish events (gameevents.go)
+	s.noteFinish(g, evs)
 	return nil
 }
 

@@ -176,8 +176,7 @@ type Server struct {
 	players  *players         // issues and checks player cookies (player.go)
 	accounts *account.Service // sign-up, sign-in, sessions; nil when the store keeps no accounts (accounts.go)
 
-	events     *eventBus          // the API's event streams, by player id (events.go)
-	challenges *challengeRegistry // the API's open challenges (challenge.go)
+	events *eventBus // the API's event streams, by player id (events.go)
 
 	conn  connSettings  // timeouts, connection caps, trusted proxies (conn.go)
 	rates addressLimits // per-address buckets besides creations (ratelimit.go)
@@ -264,7 +263,7 @@ func New(cfg Config) *Server {
 		presenceEvery: cfg.PresenceEvery, fullEvery: cfg.FullStateEvery,
 		creations: guards.NewLimiter(cfg.CreatePerMinute, cfg.CreatePerMinute, cfg.Now), lobby: lobby.New(), ctx: ctx, cancel: cancel, hubs: map[string]*round.Hub{},
 		loading: map[string]chan struct{}{},
-		players: newPlayers(cfg.Store, cfg.Logger), events: newEventBus(), challenges: newChallengeRegistry(),
+		players: newPlayers(cfg.Store, cfg.Logger), events: newEventBus(),
 		conn: newConnSettings(cfg), rates: newAddressLimits(cfg)}
 	rc := cfg.Review
 	rc.Store, _ = cfg.Store.(store.Reviews) // nil: kept in memory

@@ -10,106 +10,46 @@ import (
 	"github.com/gambitchess/gambit/store/storetest"
 )
 
-// TestAccounts runs the contract of store.Accounts on each implementation.
-func TestAccounts(t *testing.T) {
+// onEachStore runs a contract on each implementation, as S: an empty
+// SQLite store, then an empty PostgreSQL one (both keep every part of the
+// contract, so the conversion to S cannot fail).
+func onEachStore[S any](t *testing.T, run func(t *testing.T, open func(t *testing.T) S)) {
 	backends := []struct {
 		name string
-		open func(t *testing.T) storetest.AccountStore
+		open func(t *testing.T) (any, error)
 	}{
-		{"SQLite", func(t *testing.T) storetest.AccountStore {
-			st, err := store.OpenSQLite(context.Background(), filepath.Join(t.TempDir(), "gambit.db"))
-			if err != nil {
-				t.Fatal(err)
-			}
-			return st
+		{"SQLite", func(t *testing.T) (any, error) {
+			return store.OpenSQLite(context.Background(), filepath.Join(t.TempDir(), "gambit.db"))
 		}},
-		{"Postgres", func(t *testing.T) storetest.AccountStore {
-			st, err := store.OpenPostgres(context.Background(), pgtest.URL(t))
-			if err != nil {
-				t.Fatal(err)
-			}
-			return st
-		}},
+		{"Postgres", func(t *testing.T) (any, error) { return store.OpenPostgres(context.Background(), pgtest.URL(t)) }},
 	}
 	for _, b := range backends {
-		t.Run(b.name, func(t *testing.T) { storetest.RunAccounts(t, b.open) })
+		t.Run(b.name, func(t *testing.T) {
+			run(t, func(t *testing.T) S {
+				st, err := b.open(t)
+				if err != nil {
+					t.Fatal(err)
+				}
+				return st.(S)
+			})
+		})
 	}
 }
+
+// TestAccounts runs the contract of store.Accounts on each implementation.
+func TestAccounts(t *testing.T) { onEachStore(t, storetest.RunAccounts) }
 
 // TestRatings runs the contract of store.Ratings on each implementation.
-func TestRatings(t *testing.T) {
-	backends := []struct {
-		name string
-		open func(t *testing.T) storetest.RatingStore
-	}{
-		{"SQLite", func(t *testing.T) storetest.RatingStore {
-			st, err := store.OpenSQLite(context.Background(), filepath.Join(t.TempDir(), "gambit.db"))
-			if err != nil {
-				t.Fatal(err)
-			}
-			return st
-		}},
-		{"Postgres", func(t *testing.T) storetest.RatingStore {
-			st, err := store.OpenPostgres(context.Background(), pgtest.URL(t))
-			if err != nil {
-				t.Fatal(err)
-			}
-			return st
-		}},
-	}
-	for _, b := range backends {
-		t.Run(b.name, func(t *testing.T) { storetest.RunRatings(t, b.open) })
-	}
-}
+func TestRatings(t *testing.T) { onEachStore(t, storetest.RunRatings) }
 
 // TestHistory runs the contract of store.History on each implementation.
-func TestHistory(t *testing.T) {
-	backends := []struct {
-		name string
-		open func(t *testing.T) storetest.HistoryStore
-	}{
-		{"SQLite", func(t *testing.T) storetest.HistoryStore {
-			st, err := store.OpenSQLite(context.Background(), filepath.Join(t.TempDir(), "gambit.db"))
-			if err != nil {
-				t.Fatal(err)
-			}
-			return st
-		}},
-		{"Postgres", func(t *testing.T) storetest.HistoryStore {
-			st, err := store.OpenPostgres(context.Background(), pgtest.URL(t))
-			if err != nil {
-				t.Fatal(err)
-			}
-			return st
-		}},
-	}
-	for _, b := range backends {
-		t.Run(b.name, func(t *testing.T) { storetest.RunHistory(t, b.open) })
-	}
-}
+func TestHistory(t *testing.T) { onEachStore(t, storetest.RunHistory) }
 
 // TestTokens runs the contract of store.Tokens on each implementation.
-func TestTokens(t *testing.T) {
-	backends := []struct {
-		name string
-		open func(t *testing.T) storetest.TokenStore
-	}{
-		{"SQLite", func(t *testing.T) storetest.TokenStore {
-			st, err := store.OpenSQLite(context.Background(), filepath.Join(t.TempDir(), "gambit.db"))
-			if err != nil {
-				t.Fatal(err)
-			}
-			return st
-		}},
-		{"Postgres", func(t *testing.T) storetest.TokenStore {
-			st, err := store.OpenPostgres(context.Background(), pgtest.URL(t))
-			if err != nil {
-				t.Fatal(err)
-			}
-			return st
-		}},
-	}
-	for _, b := range backends {
-		t.Run(b.name, func(t *testing.T) { storetest.RunTokens(t, b.open) })
-	}
-}
+func TestTokens(t *testing.T) { onEachStore(t, storetest.RunTokens) }
+
+// TestAnonymize runs the contract of store.Anonymizer on each implementation.
+func TestAnonymize(t *testing.T) { onEachStore(t, storetest.RunAnonymize) }
+
+// TestChallenges runs the contract of store.Challenges on each implementation.
+func TestChallenges(t *testing.T) { onEachStore(t, storetest.RunChallenges) }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
@@ -14,9 +15,9 @@ import (
 
 // fromVersions are the schema versions before the accounts (migration 7
 // in both stores; 5 and 6 added the openings and the reviews), before the
-// ratings (8), before the history (9) and before the tokens (10): each is
-// migrated from.
-var fromVersions = []int{4, 5, 6, 7, 8, 9}
+// ratings (8), before the history (9), before the tokens (10), and before
+// the challenges (12; 11 is the passkeys'): each is migrated from.
+var fromVersions = []int{4, 5, 6, 7, 8, 9, 10, 11}
 
 // checkAccountsMigrated: after the migration the old game still loads and
 // the accounts work.
@@ -25,6 +26,7 @@ func checkAccountsMigrated(t *testing.T, st interface {
 	Accounts
 	Ratings
 	Tokens
+	Challenges
 }) {
 	t.Helper()
 	ctx := context.Background()
@@ -49,6 +51,12 @@ func checkAccountsMigrated(t *testing.T, st interface {
 	}
 	if _, u, err := st.Token(ctx, "t1"); err != nil || u.ID != "u1" {
 		t.Errorf("Token after the migration = %+v, %v", u, err)
+	}
+	if err := st.CreateChallenge(ctx, Challenge{ID: "c1", From: "u1", To: "u2", Data: []byte("{}")}); err != nil {
+		t.Errorf("CreateChallenge after the migration: %v", err)
+	}
+	if cs, err := st.ChallengesOf(ctx, "u2", time.Time{}); err != nil || len(cs) != 1 {
+		t.Errorf("ChallengesOf after the migration = %+v, %v", cs, err)
 	}
 }
 

@@ -89,6 +89,11 @@ var pgMigrations = []string{
 	historySchema,
 	// 10: the personal access tokens (Tokens).
 	pgTokensSchema,
+	// 11: the passkeys, on their own branch; empty here until it is merged
+	// (the merge puts that migration in this place).
+	`SELECT 1`,
+	// 12: the open challenges of the API (Challenges).
+	pgChallengesSchema,
 }
 
 // defaultPoolConns is how many connections a node keeps to PostgreSQL,

@@ -67,6 +67,11 @@ var migrations = []migration{
 	execSQL(historySchema),
 	// 10: the personal access tokens (Tokens).
 	execSQL(tokensSchema),
+	// 11: the passkeys, on their own branch; empty here until it is merged
+	// (the merge puts that migration in this place).
+	execSQL(`SELECT 1`),
+	// 12: the open challenges of the API (Challenges).
+	execSQL(challengesSchema),
 }
 
 // logSchema adds what Log needs beside the games table. The record column

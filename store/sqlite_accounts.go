@@ -108,6 +108,9 @@ func sqliteDeleteUserRows(ctx context.Context, tx *sql.Tx, id string) error {
 	if _, err := tx.ExecContext(ctx, `DELETE FROM sessions WHERE user_id = ?`, id); err != nil {
 		return fmt.Errorf("store: delete user's sessions: %w", err)
 	}
+	if _, err := tx.ExecContext(ctx, `DELETE FROM challenges WHERE from_user = ? OR to_user = ?`, id, id); err != nil {
+		return fmt.Errorf("store: delete user's challenges: %w", err)
+	}
 	if _, err := tx.ExecContext(ctx, `DELETE FROM tokens WHERE user_id = ?`, id); err != nil {
 		return fmt.Errorf("store: delete user's tokens: %w", err)
 	}

@@ -1,6 +1,7 @@
 package account
 
 import (
+	"context"
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
@@ -48,6 +49,10 @@ type Config struct {
 	// the second. SignupPerMinute is sign-ups per address (1 when zero,
 	// in a burst of 5).
 	LoginPerMinute, AccountPerMinute, SignupPerMinute int
+	// Anonymize, when set, makes the games of an account about to be
+	// deleted forget its name (they stay); the deletion waits for it,
+	// and fails, the account kept, when it fails (it can be retried).
+	Anonymize func(ctx context.Context, u store.User) error
 }
 
 // Service answers the account endpoints.
@@ -66,6 +71,7 @@ type Service struct {
 	// first sign-in, not at start: hashing costs the start-up ~20 MiB and
 	// tens of milliseconds.
 	dummyHash func() string
+	anonymize func(ctx context.Context, u store.User) error
 }
 
 // New returns a Service.
@@ -94,7 +100,7 @@ func New(cfg Config) *Service {
 	tokens, _ := cfg.Store.(store.Tokens)
 	return &Service{store: cfg.Store, tokens: tokens, players: cfg.Players, signup: cfg.Signup, params: cfg.Params, now: cfg.Now, log: cfg.Logger,
 		loginByAddr: guards.NewLimiter(login, login, cfg.Now), loginByAccount: guards.NewLimiter(perAccount, 2*perAccount, cfg.Now),
-		signupByAddr: guards.NewLimiter(signup, 5*signup, cfg.Now), dummyHash: dummy}
+		signupByAddr: guards.NewLimiter(signup, 5*signup, cfg.Now), dummyHash: dummy, anonymize: cfg.Anonymize}
 }
 
 func randomBytes(n int) []byte {
@@ -438,6 +444,9 @@ func (s *Service) handleDelete(w http.ResponseWriter, r *http.Request) {
 	c, err := parsePasswordOnly(data)
 	if err == nil {
 		err = s.confirmPassword(r, u, c.Password)
+	}
+	if err == nil && s.anonymize != nil {
+		err = s.anonymize(r.Context(), u)
 	}
 	if err == nil {
 		err = s.store.DeleteUser(r.Context(), u.ID)

@@ -25,6 +25,15 @@ type Bus interface {
 	Seat(ctx context.Context, owner string, req SeatRequest) (SeatAnswer, error)
 	// Lobby sends this node's open challenges to the others.
 	Lobby(entries []LobbyEntry) error
+	// Event sends a line of the event streams of player (a player id) to
+	// the other nodes, whose streams of that player write it.
+	Event(player string, line []byte) error
+	// Act runs a player's action on game req.Game on node owner (an
+	// action through the HTTP API, which has no relay).
+	Act(ctx context.Context, owner string, req ActRequest) (ActAnswer, error)
+	// Forget tells the other nodes that player's account was deleted:
+	// their live games forget its name.
+	Forget(player string) error
 }
 
 // BusHandler is what a node answers other nodes with: the server's
@@ -38,6 +47,14 @@ type BusHandler interface {
 	SeatRemote(ctx context.Context, req SeatRequest) SeatAnswer
 	// LobbyFrom lists node's open challenges, as it last sent them.
 	LobbyFrom(node string, entries []LobbyEntry)
+	// EventFrom writes line, sent by node, to the event streams of
+	// player here.
+	EventFrom(node, player string, line []byte)
+	// ActRemote runs an action for another node.
+	ActRemote(ctx context.Context, req ActRequest) ActAnswer
+	// ForgetFrom makes the live games here forget player's name, as node
+	// asked.
+	ForgetFrom(node, player string)
 	// ErrorAnswer is how this node answers err (from AcceptRemote): its
 	// HTTP status, code and message, for the asking node to answer so.
 	ErrorAnswer(err error) (status int, code, message string)
@@ -93,6 +110,24 @@ type SeatAnswer struct {
 	Code    string          `json:"code,omitempty"`
 	Message string          `json:"message,omitempty"`
 	Answer  json.RawMessage `json:"answer,omitempty"` // a createResponse
+}
+
+// ActRequest is an action for the owner of its game: what a player's
+// program asked of it (the server's own message, as JSON), from address
+// Addr.
+type ActRequest struct {
+	Game   string          `json:"game"`
+	Player string          `json:"player"`
+	Addr   string          `json:"addr"`
+	Msg    json.RawMessage `json:"msg"`
+}
+
+// ActAnswer is the owner's answer to an action: Status 200, or an error
+// with its HTTP status and code.
+type ActAnswer struct {
+	Status  int    `json:"status"`
+	Code    string `json:"code,omitempty"`
+	Message string `json:"message,omitempty"`
 }
 
 // remoteError is an error another node answered with: its status and code

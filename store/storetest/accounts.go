@@ -19,28 +19,14 @@ type AccountStore interface {
 // subtest on its own store. open returns an empty store; RunAccounts
 // closes it when the subtest ends.
 func RunAccounts(t *testing.T, open func(t *testing.T) AccountStore) {
-	tests := []struct {
-		name string
-		f    func(t *testing.T, a store.Accounts)
-	}{
+	runCases(t, open, []contractCase[AccountStore]{
 		{"CreateFind", testCreateFind},
 		{"NameTakenAnyCase", testNameTaken},
 		{"SetPassword", testSetPassword},
 		{"Sessions", testSessions},
 		{"SessionsOfOthers", testSessionsOfOthers},
 		{"DeleteUser", testDeleteUser},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			a := open(t)
-			t.Cleanup(func() {
-				if err := a.Close(); err != nil {
-					t.Errorf("Close: %v", err)
-				}
-			})
-			tt.f(t, a)
-		})
-	}
+	})
 }
 
 func user(id, name string) store.User {
@@ -54,7 +40,7 @@ func createUser(t *testing.T, a store.Accounts, u store.User) {
 	}
 }
 
-func testCreateFind(t *testing.T, a store.Accounts) {
+func testCreateFind(t *testing.T, a AccountStore) {
 	ctx := context.Background()
 	ann := user("u1", "Ann_Lee")
 	createUser(t, a, ann)
@@ -75,7 +61,7 @@ func testCreateFind(t *testing.T, a store.Accounts) {
 	}
 }
 
-func testNameTaken(t *testing.T, a store.Accounts) {
+func testNameTaken(t *testing.T, a AccountStore) {
 	ctx := context.Background()
 	createUser(t, a, user("u1", "Ann"))
 	samePlayer := user("u4", "Other")
@@ -91,7 +77,7 @@ func testNameTaken(t *testing.T, a store.Accounts) {
 	}
 }
 
-func testSetPassword(t *testing.T, a store.Accounts) {
+func testSetPassword(t *testing.T, a AccountStore) {
 	ctx := context.Background()
 	createUser(t, a, user("u1", "Ann"))
 	if err := a.SetPassword(ctx, "u1", "new-hash"); err != nil {
@@ -109,7 +95,7 @@ func session(hash, user string, created time.Duration) store.Session {
 	return store.Session{Hash: hash, UserID: user, Agent: "Firefox", CreatedAt: t0.Add(created).UTC(), ExpiresAt: t0.Add(created + 24*time.Hour).UTC()}
 }
 
-func testSessions(t *testing.T, a store.Accounts) {
+func testSessions(t *testing.T, a AccountStore) {
 	ctx := context.Background()
 	ann := user("u1", "Ann")
 	createUser(t, a, ann)
@@ -156,10 +142,9 @@ func testSessions(t *testing.T, a store.Accounts) {
 }
 
 // testSessionsOfOthers: a user can neither list nor delete another's session.
-func testSessionsOfOthers(t *testing.T, a store.Accounts) {
+func testSessionsOfOthers(t *testing.T, a AccountStore) {
 	ctx := context.Background()
-	createUser(t, a, user("u1", "Ann"))
-	createUser(t, a, user("u2", "Bob"))
+	annAndBob(t, a)
 	if err := a.CreateSession(ctx, session("hb", "u2", 0)); err != nil {
 		t.Fatal(err)
 	}
@@ -177,7 +162,7 @@ func testSessionsOfOthers(t *testing.T, a store.Accounts) {
 	}
 }
 
-func testDeleteUser(t *testing.T, a store.Accounts) {
+func testDeleteUser(t *testing.T, a AccountStore) {
 	ctx := context.Background()
 	createUser(t, a, user("u1", "Ann"))
 	if err := a.CreateSession(ctx, session("h1", "u1", 0)); err != nil {

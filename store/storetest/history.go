@@ -19,24 +19,10 @@ type HistoryStore interface {
 // RunHistory runs every contract test of store.History, each in a subtest
 // on its own store. open returns an empty store; RunHistory closes it.
 func RunHistory(t *testing.T, open func(t *testing.T) HistoryStore) {
-	tests := []struct {
-		name string
-		f    func(t *testing.T, s HistoryStore)
-	}{
+	runCases(t, open, []contractCase[HistoryStore]{
 		{"PlayerGamesPagesAndFilters", testPlayerGames},
 		{"RatingHistoryAndLeaderboard", testRatingHistory},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			s := open(t)
-			t.Cleanup(func() {
-				if err := s.Close(); err != nil {
-					t.Errorf("Close: %v", err)
-				}
-			})
-			tt.f(t, s)
-		})
-	}
+	})
 }
 
 // historyGame creates game id created i minutes after t0, seating p-ann
@@ -71,8 +57,7 @@ func testPlayerGames(t *testing.T, s HistoryStore) {
 		}
 		historyGame(t, s, fmt.Sprintf("g%d", i), i, v, r)
 	}
-	createUser(t, s, user("u1", "Ann"))
-	createUser(t, s, user("u2", "Bob"))
+	annAndBob(t, s)
 	if err := s.CreateRated(ctx, store.RatedGame{GameID: "g5", Perf: "blitz", White: "u1", Black: "u2"}); err != nil {
 		t.Fatal(err)
 	}
@@ -110,8 +95,7 @@ func testPlayerGames(t *testing.T, s HistoryStore) {
 
 func testRatingHistory(t *testing.T, s HistoryStore) {
 	ctx := context.Background()
-	createUser(t, s, user("u1", "Ann"))
-	createUser(t, s, user("u2", "Bob"))
+	annAndBob(t, s)
 	const games = 30
 	for i := range games {
 		id := fmt.Sprintf("r%d", i)

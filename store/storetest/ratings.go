@@ -22,35 +22,20 @@ type RatingStore interface {
 // RunRatings runs every contract test of store.Ratings, each in a subtest
 // on its own store. open returns an empty store; RunRatings closes it.
 func RunRatings(t *testing.T, open func(t *testing.T) RatingStore) {
-	tests := []struct {
-		name string
-		f    func(t *testing.T, s RatingStore)
-	}{
+	runCases(t, open, []contractCase[RatingStore]{
 		{"RatedOnceAtTheEnd", testRatedOnce},
 		{"SeatRated", testSeatRated},
 		{"VoidWhenAborted", voidCase("u1", "u2", "*")},
 		{"VoidWithASeatWithoutAccount", voidCase("u1", "", "0-1")},
 		{"UnratedGameUntouched", testUnrated},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			s := open(t)
-			t.Cleanup(func() {
-				if err := s.Close(); err != nil {
-					t.Errorf("Close: %v", err)
-				}
-			})
-			tt.f(t, s)
-		})
-	}
+	})
 }
 
 // ratedSetup makes accounts u1 (Ann) and u2 (Bob) and an online game g1
 // at version 1, not finished.
 func ratedSetup(t *testing.T, s RatingStore) {
 	t.Helper()
-	createUser(t, s, user("u1", "Ann"))
-	createUser(t, s, user("u2", "Bob"))
+	annAndBob(t, s)
 	sum := summary("g1", 1)
 	sum.Mode = "online"
 	create(t, s, sum, []byte("h"), events(0, 1))

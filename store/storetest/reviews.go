@@ -18,27 +18,13 @@ type ReviewStore interface {
 // RunReviews runs the contract of store.Reviews, each test in a subtest on
 // its own store; open returns an empty one, which RunReviews closes.
 func RunReviews(t *testing.T, open func(t *testing.T) ReviewStore) {
-	tests := []struct {
-		name string
-		f    func(t *testing.T, s ReviewStore)
-	}{
+	runCases(t, open, []contractCase[ReviewStore]{
 		{"SaveLoad", testReviewSaveLoad},
 		{"Replace", testReviewReplace},
 		{"None", testReviewNone},
 		{"Invalid", testReviewInvalid},
 		{"Large", testReviewLarge},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			s := open(t)
-			t.Cleanup(func() {
-				if err := s.Close(); err != nil {
-					t.Errorf("Close: %v", err)
-				}
-			})
-			tt.f(t, s)
-		})
-	}
+	})
 }
 
 // mustLoadReview loads game id's review, failing the test on an error.

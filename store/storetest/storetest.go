@@ -34,10 +34,7 @@ import (
 // Run runs every contract test of store.Log, each in a subtest on its own
 // Log. open returns an empty Log; Run closes it when the subtest ends.
 func Run(t *testing.T, open func(t *testing.T) store.Log) {
-	tests := []struct {
-		name string
-		f    func(t *testing.T, l store.Log)
-	}{
+	runCases(t, open, []contractCase[store.Log]{
 		{"CreateLoad", testCreateLoad},
 		{"CreateWithoutEvents", testCreateWithoutEvents},
 		{"CreateExists", testCreateExists},
@@ -56,18 +53,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Log) {
 		{"Active", testActive},
 		{"MarkIdle", testMarkIdle},
 		{"Stale", testStale},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			l := open(t)
-			t.Cleanup(func() {
-				if err := l.Close(); err != nil {
-					t.Errorf("Close: %v", err)
-				}
-			})
-			tt.f(t, l)
-		})
-	}
+	})
 }
 
 // t0 is the time the games start: microsecond precision, not in UTC (a Log
@@ -588,4 +574,34 @@ func testStale(t *testing.T, l store.Log) {
 			t.Errorf("Stale(t0+%v, %d) = %q, %v; want %q", tt.before.Sub(t0), tt.limit, got, err, tt.want)
 		}
 	}
+}
+
+// contractCase is one contract test of a store of type S.
+type contractCase[S any] struct {
+	name string
+	f    func(t *testing.T, s S)
+}
+
+// runCases runs each case in a subtest on its own store, from open, closed
+// when the subtest ends: the opener every Run shares.
+func runCases[S interface{ Close() error }](t *testing.T, open func(t *testing.T) S, cases []contractCase[S]) {
+	for _, tt := range cases {
+		t.Run(tt.name, func(t *testing.T) {
+			s := open(t)
+			t.Cleanup(func() {
+				if err := s.Close(); err != nil {
+					t.Errorf("Close: %v", err)
+				}
+			})
+			tt.f(t, s)
+		})
+	}
+}
+
+// annAndBob creates the accounts most tests play with: u1 (Ann) and u2
+// (Bob), made by user.
+func annAndBob(t *testing.T, a store.Accounts) {
+	t.Helper()
+	createUser(t, a, user("u1", "Ann"))
+	createUser(t, a, user("u2", "Bob"))
 }

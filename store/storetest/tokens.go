@@ -20,26 +20,12 @@ type TokenStore interface {
 // its own store. open returns an empty store; RunTokens closes it when the
 // subtest ends.
 func RunTokens(t *testing.T, open func(t *testing.T) TokenStore) {
-	tests := []struct {
-		name string
-		f    func(t *testing.T, s TokenStore)
-	}{
+	runCases(t, open, []contractCase[TokenStore]{
 		{"CreateFind", testTokenCreateFind},
 		{"ListNewestFirst", testTokensList},
 		{"DeleteOwnOnly", testTokenDeleteOwnOnly},
 		{"GoneWithUser", testTokensGoneWithUser},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			s := open(t)
-			t.Cleanup(func() {
-				if err := s.Close(); err != nil {
-					t.Errorf("Close: %v", err)
-				}
-			})
-			tt.f(t, s)
-		})
-	}
+	})
 }
 
 func token(hash, userID string, at time.Time) store.Token {
@@ -70,8 +56,7 @@ func testTokenCreateFind(t *testing.T, s TokenStore) {
 
 func testTokensList(t *testing.T, s TokenStore) {
 	ctx := context.Background()
-	createUser(t, s, user("u1", "Ann"))
-	createUser(t, s, user("u2", "Bob"))
+	annAndBob(t, s)
 	createToken(t, s, token("old", "u1", t0))
 	createToken(t, s, token("new", "u1", t0.Add(time.Hour)))
 	createToken(t, s, token("bobs", "u2", t0))
@@ -86,8 +71,7 @@ func testTokensList(t *testing.T, s TokenStore) {
 
 func testTokenDeleteOwnOnly(t *testing.T, s TokenStore) {
 	ctx := context.Background()
-	createUser(t, s, user("u1", "Ann"))
-	createUser(t, s, user("u2", "Bob"))
+	annAndBob(t, s)
 	createToken(t, s, token("anns", "u1", t0))
 	if err := s.DeleteToken(ctx, "u2", "anns"); !errors.Is(err, store.ErrNoToken) {
 		t.Errorf("Bob deleting Ann's token: %v, want ErrNoToken", err)

@@ -1,0 +1,228 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/gambitchess/gambit/chess"
+	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/store"
+)
+
+// The event stream's gameStart and gameFinish (events.go) are sent for
+// every game of an account, however it began (lichess sends them so):
+// an invite whose open seat is taken, a rated invite, a lobby or quick
+// pairing, an API challenge accepted, a rematch, a game against the
+// computer. A game starts when its last open seat is taken, or at its
+// creation when it has none; it finishes with the save that ends it. The
+// events go to the player id of each human seat: only an account's
+// streams subscribe to one. A game on one screen (both seats one
+// person's) is no one's to be told about.
+
+// eventsFor reports whether g is a game the event stream tells of.
+func eventsFor(g *game.Game) bool {
+	if g.Mode() == game.ModeLocal {
+		return false
+	}
+	for _, c := range []chess.Color{chess.White, chess.Black} {
+		if g.Seat(c).Kind == game.SeatOpen {
+			return false
+		}
+	}
+	return true
+}
+
+// seated reports whether evs hold a seat taken.
+func seated(evs []game.Event) bool {
+	for _, e := range evs {
+		if e.Type == game.EventSeat {
+			return true
+		}
+	}
+	return false
+}
+
+// noteCreated tells the players of g, just stored, that it started when
+// no seat of it is open (a game against the computer, a rematch).
+func (s *Server) noteCreated(g *game.Game) {
+	if eventsFor(g) {
+		s.noteStart(g)
+	}
+}
+
+// noteSeated tells the players of g that it started when evs, just
+// saved, took its last open seat. A seat taken again later (a seat
+// adopted) starts nothing.
+func (s *Server) noteSeated(g *game.Game, evs []game.Event) {
+	if seated(evs) && eventsFor(g) && !g.Status().Finished() && len(g.History()) == len(g.Header().Moves) {
+		s.noteStart(g)
+	}
+}
+
+// eventGame is what the event stream needs of a game, copied on its hub
+// so that the store is read elsewhere.
+type eventGame struct {
+	info  gameInfo // every field but the seat's own (color, isMyTurn, opponent)
+	turn  chess.Color
+	seats [2]game.Seat
+}
+
+// eventGameOf copies what the event stream tells of g.
+func eventGameOf(g *game.Game) eventGame {
+	c := clockOf(g)
+	source := "friend"
+	switch {
+	case g.Mode() == game.ModeComputer:
+		source = "ai"
+	case g.Public():
+		source = "lobby"
+	}
+	info := gameInfo{GameID: g.ID(), FullID: g.ID(), ID: g.ID(), Fen: g.FEN(), HasMoved: g.BothMoved(), Perf: perfOf(g.Variant(), c),
+		Source: source, Speed: speedOf(c), Variant: lichessVariant(g.Variant()), Compat: compatJSON{Board: !g.Hidden()}}
+	if h := g.History(); len(h) > 0 {
+		info.LastMove = h[len(h)-1].UCI
+	}
+	if g.Hidden() && !g.Status().Finished() { // a hidden game's position is its players' own, seen over the WebSocket
+		info.Fen, info.LastMove = "", ""
+	}
+	return eventGame{info: info, turn: g.Turn(), seats: [2]game.Seat{g.Seat(chess.White), g.Seat(chess.Black)}}
+}
+
+// noteStart sends each human seat of g its gameStart.
+func (s *Server) noteStart(g *game.Game) {
+	eg := eventGameOf(g)
+	s.wg.Add(1)
+	go func() {
+		defer s.wg.Done()
+		ctx, cancel := context.WithTimeout(s.ctx, 5*time.Second)
+		defer cancel()
+		for side, info := range s.seatInfos(ctx, eg) {
+			if p := eg.seats[side].Player; p != "" && eg.seats[side].Kind == game.SeatHuman {
+				s.publishEvent(p, gameEvent{Type: "gameStart", Game: info})
+			}
+		}
+	}()
+}
+
+// seatInfos is eg as each side's gameStart or gameFinish tells it: with
+// its colour, its turn, its opponent, and whether it is rated.
+func (s *Server) seatInfos(ctx context.Context, eg eventGame) [2]gameInfo {
+	sides := s.seatSides(ctx, eg.seats)
+	rated := false
+	if rs := s.ratings(); rs != nil {
+		_, err := rs.RatedGame(ctx, eg.info.GameID)
+		rated = err == nil
+	}
+	var out [2]gameInfo
+	for _, side := range []chess.Color{chess.White, chess.Black} {
+		in := eg.info
+		in.Color, in.IsMyTurn, in.Rated = game.ColorName(side), eg.turn == side && in.Status == nil, rated
+		in.Opponent = opponentJSON{ID: sides[side.Other()].ID, Username: sides[side.Other()].Name}
+		out[side] = in
+	}
+	return out
+}
+
+// anonymous is how the API names a person playing without an account, or
+// without a name (lichess's word).
+const anonymous = "Anonymous"
+
+// seatSides names seats as the API writes players: an account's seat by
+// its username with its id, another by the name it gave (a person's, the
+// computer's), or Anonymous. A seat counts as an account's only when its
+// player is that account's: a name alone proves nothing.
+func (s *Server) seatSides(ctx context.Context, seats [2]game.Seat) [2]playerJSON {
+	accounts, _ := s.store.(store.Accounts)
+	var out [2]playerJSON
+	for c, seat := range seats {
+		out[c].Name = seat.Name
+		if seat.Name == "" {
+			out[c].Name = anonymous
+		}
+		if seat.Kind != game.SeatHuman || seat.Name == "" || accounts == nil {
+			continue
+		}
+		u, err := accounts.UserByName(ctx, seat.Name)
+		if err == nil && playerID(u.Player) == seat.Player {
+			out[c] = playerJSON{ID: lowerName(u.Name), Name: u.Name}
+		} else if err != nil && !errors.Is(err, store.ErrNoUser) {
+			s.log.Warn("cannot name a seat's account", "err", err)
+		}
+	}
+	return out
+}
+
+// runningStarts are the gameStart events of the games in progress that
+// player (an account's player id) sits in, read from the store, as
+// lichess sends them when an event stream connects.
+func (s *Server) runningStarts(ctx context.Context, player string) []gameInfo {
+	unfinished := false
+	list, err := s.store.List(ctx, store.ListQuery{Player: player, Mine: true, Finished: &unfinished, Limit: store.MaxListLimit})
+	if err != nil {
+		s.log.Warn("event stream cannot list the games under way", "err", err)
+		return nil
+	}
+	var out []gameInfo
+	for _, sum := range list {
+		if sum.WhiteKind == string(game.SeatOpen) || sum.BlackKind == string(game.SeatOpen) || sum.Mode == string(game.ModeLocal) {
+			continue
+		}
+		var eg eventGame
+		ok := false
+		err := s.read(ctx, sum.ID, func(g *game.Game) {
+			if ok = eventsFor(g) && !g.Status().Finished(); ok {
+				eg = eventGameOf(g)
+			}
+		})
+		if err != nil || !ok {
+			continue
+		}
+		infos := s.seatInfos(ctx, eg)
+		for side, seat := range eg.seats {
+			if seat.Kind == game.SeatHuman && seat.Player == player {
+				out = append(out, infos[side])
+				break // a person in both seats (a game against oneself) hears once
+			}
+		}
+	}
+	return out
+}
+
+// noteFinish tells the players of g that it is over (a gameFinish event
+// each), once: evs, just saved, ended g. It runs on g's hub: what it
+// needs of g is read now, the rest elsewhere.
+func (s *Server) noteFinish(g *game.Game, evs []game.Event) {
+	if !g.Status().Finished() || !endedBy(evs) || !eventsFor(g) {
+		return
+	}
+	eg := eventGameOf(g)
+	name, id := lichessStatus(g)
+	eg.info.Status = &statusJSON{ID: id, Name: name}
+	eg.info.Winner = gameState(g).Winner
+	s.wg.Add(1)
+	go func() {
+		defer s.wg.Done()
+		s.publishFinish(eg)
+	}()
+}
+
+// publishFinish sends each human side its gameFinish, with its rating
+// change when the game was rated (applied by the same save that ended it).
+func (s *Server) publishFinish(eg eventGame) {
+	ctx, cancel := context.WithTimeout(s.ctx, 5*time.Second)
+	defer cancel()
+	infos := s.seatInfos(ctx, eg)
+	if rs := s.ratings(); rs != nil {
+		rg, err := rs.RatedGame(ctx, eg.info.GameID)
+		if err == nil && rg.State == store.RatingApplied {
+			w, b := rg.WhiteAfter.Int()-rg.WhiteBefore.Int(), rg.BlackAfter.Int()-rg.BlackBefore.Int()
+			infos[chess.White].RatingDiff, infos[chess.Black].RatingDiff = &w, &b
+		}
+	}
+	for side, seat := range eg.seats {
+		if seat.Kind == game.SeatHuman && seat.Player != "" && (side == 0 || seat.Player != eg.seats[0].Player) {
+			s.publishEvent(seat.Player, gameEvent{Type: "gameFinish", Game: infos[side]})
+		}
+	}
+}
