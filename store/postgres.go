@@ -94,6 +94,8 @@ var pgMigrations = []string{
 	`SELECT 1`,
 	// 12: the open challenges of the API (Challenges).
 	pgChallengesSchema,
+	// 13: when a game last moved (movedSchema).
+	movedSchema,
 }
 
 // defaultPoolConns is how many connections a node keeps to PostgreSQL,
@@ -168,20 +170,20 @@ func pgMigrate(ctx context.Context, pool *pgxpool.Pool, target int) error {
 const pgSummaryCols = `g.id, g.variant, g.mode, g.status, g.result, g.finished, g.public, g.white, g.black,
 	g.version, g.created_at, g.updated_at,
 	COALESCE((SELECT array_agg(p.player ORDER BY p.player) FROM game_players p WHERE p.game_id = g.id), '{}'),
-	g.white_kind, g.black_kind, g.plies, g.termination, g.time_control, g.active, g.eco, g.opening`
+	g.white_kind, g.black_kind, g.plies, g.termination, g.time_control, g.active, g.eco, g.opening, g.moved_at`
 
 // pgScanSummary reads pgSummaryCols, then the extra destinations.
 func pgScanSummary(row pgx.Row, extra ...any) (Summary, error) {
 	var sum Summary
-	var created, updated int64
+	var created, updated, moved int64
 	dest := append([]any{&sum.ID, &sum.Variant, &sum.Mode, &sum.Status, &sum.Result, &sum.Finished, &sum.Public,
 		&sum.White, &sum.Black, &sum.Version, &created, &updated, &sum.Players,
 		&sum.WhiteKind, &sum.BlackKind, &sum.Plies, &sum.Termination, &sum.TimeControl, &sum.Active,
-		&sum.ECO, &sum.Opening}, extra...)
+		&sum.ECO, &sum.Opening, &moved}, extra...)
 	if err := row.Scan(dest...); err != nil {
 		return Summary{}, err
 	}
-	sum.CreatedAt, sum.UpdatedAt = fromNanos(created), fromNanos(updated)
+	sum.CreatedAt, sum.UpdatedAt = fromNanos(created), fromNanos(max(updated, moved))
 	if len(sum.Players) == 0 {
 		sum.Players = nil
 	}
@@ -230,15 +232,29 @@ func (s *Postgres) Append(ctx context.Context, id string, expect int64, events [
 		return fmt.Errorf("store: append game %s: %w", id, err)
 	}
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		// The usual append changes no indexed column (movedSchema), so that
+		// PostgreSQL can update the row in place (a HOT update).
 		tag, err := tx.Exec(ctx, `UPDATE games SET version = $1, variant = $2, mode = $3, status = $4, result = $5,
-			finished = $6, public = $7, white = $8, black = $9, updated_at = $10, white_kind = $11, black_kind = $12,
-			plies = $13, termination = $14, time_control = $15, active = $16, eco = $17, opening = $18
-			WHERE id = $19 AND version = $20`,
-			sum.Version, sum.Variant, sum.Mode, sum.Status, sum.Result, sum.Finished, sum.Public, sum.White, sum.Black,
-			nanos(sum.UpdatedAt), sum.WhiteKind, sum.BlackKind, sum.Plies, sum.Termination, sum.TimeControl, sum.Active,
-			sum.ECO, sum.Opening, id, expect)
+			white = $6, black = $7, moved_at = $8, white_kind = $9, black_kind = $10, plies = $11, termination = $12,
+			time_control = $13, eco = $14, opening = $15
+			WHERE id = $16 AND version = $17 AND finished = $18 AND public = $19 AND active = $20 AND updated_at >= $21`,
+			sum.Version, sum.Variant, sum.Mode, sum.Status, sum.Result, sum.White, sum.Black, nanos(sum.UpdatedAt),
+			sum.WhiteKind, sum.BlackKind, sum.Plies, sum.Termination, sum.TimeControl, sum.ECO, sum.Opening,
+			id, expect, sum.Finished, sum.Public, sum.Active, nanos(sum.UpdatedAt.Add(-listedEvery)))
 		if err != nil {
 			return err
+		}
+		if tag.RowsAffected() == 0 { // an indexed column changes, or the listing's time is due, or a conflict
+			tag, err = tx.Exec(ctx, `UPDATE games SET version = $1, variant = $2, mode = $3, status = $4, result = $5,
+				finished = $6, public = $7, white = $8, black = $9, updated_at = $10, white_kind = $11, black_kind = $12,
+				plies = $13, termination = $14, time_control = $15, active = $16, eco = $17, opening = $18, moved_at = 0
+				WHERE id = $19 AND version = $20`,
+				sum.Version, sum.Variant, sum.Mode, sum.Status, sum.Result, sum.Finished, sum.Public, sum.White, sum.Black,
+				nanos(sum.UpdatedAt), sum.WhiteKind, sum.BlackKind, sum.Plies, sum.Termination, sum.TimeControl, sum.Active,
+				sum.ECO, sum.Opening, id, expect)
+			if err != nil {
+				return err
+			}
 		}
 		if tag.RowsAffected() == 0 {
 			return pgVersionError(ctx, tx, id, expect)

@@ -72,6 +72,8 @@ var migrations = []migration{
 	execSQL(`SELECT 1`),
 	// 12: the open challenges of the API (Challenges).
 	execSQL(challengesSchema),
+	// 13: when a game last moved (movedSchema).
+	execSQL(movedSchema),
 }
 
 // logSchema adds what Log needs beside the games table. The record column

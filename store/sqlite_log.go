@@ -16,7 +16,7 @@ const summaryCols = `games.id, games.variant, games.mode, games.status, games.re
 	games.white, games.black, games.version, games.created_at, games.updated_at,
 	(SELECT json_group_array(p.player) FROM game_players p WHERE p.game_id = games.id),
 	games.white_kind, games.black_kind, games.plies, games.termination, games.time_control, games.active,
-	games.eco, games.opening`
+	games.eco, games.opening, games.moved_at`
 
 // Create implements Log.
 func (s *SQLite) Create(ctx context.Context, sum Summary, header []byte, events []Event) error {
@@ -80,16 +80,28 @@ func (s *SQLite) Append(ctx context.Context, id string, expect int64, events []E
 // appendTx is one append inside transaction tx.
 func appendTx(ctx context.Context, tx *sql.Tx, p *prepared, r *appendReq) error {
 	sum := r.sum
-	res, err := p.exec(ctx, tx, sqlUpdateGame,
-		sum.Version, sum.Variant, sum.Mode, sum.Status, sum.Result, sum.Finished, sum.Public, sum.White, sum.Black,
-		nanos(sum.UpdatedAt), sum.WhiteKind, sum.BlackKind, sum.Plies, sum.Termination, sum.TimeControl, sum.Active,
-		sum.ECO, sum.Opening, r.id, r.expect)
+	res, err := p.exec(ctx, tx, sqlMoveGame,
+		sum.Version, sum.Variant, sum.Mode, sum.Status, sum.Result, sum.White, sum.Black, nanos(sum.UpdatedAt),
+		sum.WhiteKind, sum.BlackKind, sum.Plies, sum.Termination, sum.TimeControl, sum.ECO, sum.Opening,
+		r.id, r.expect, sum.Finished, sum.Public, sum.Active, nanos(sum.UpdatedAt.Add(-listedEvery)))
 	if err != nil {
 		return err
 	}
 	n, err := res.RowsAffected()
 	if err != nil {
 		return err
+	}
+	if n == 0 { // an indexed column changes, or the listing's time is due, or a conflict
+		res, err = p.exec(ctx, tx, sqlUpdateGame,
+			sum.Version, sum.Variant, sum.Mode, sum.Status, sum.Result, sum.Finished, sum.Public, sum.White, sum.Black,
+			nanos(sum.UpdatedAt), sum.WhiteKind, sum.BlackKind, sum.Plies, sum.Termination, sum.TimeControl, sum.Active,
+			sum.ECO, sum.Opening, r.id, r.expect)
+		if err != nil {
+			return err
+		}
+		if n, err = res.RowsAffected(); err != nil {
+			return err
+		}
 	}
 	if n == 0 {
 		var have int64
@@ -311,18 +323,18 @@ func (s *SQLite) ids(ctx context.Context, query string, args ...any) ([]string, 
 // scanSummary reads summaryCols, then the extra destinations.
 func scanSummary(row interface{ Scan(...any) error }, extra ...any) (Summary, error) {
 	var (
-		sum              Summary
-		created, updated int64
-		players          string
+		sum                     Summary
+		created, updated, moved int64
+		players                 string
 	)
 	dest := append([]any{&sum.ID, &sum.Variant, &sum.Mode, &sum.Status, &sum.Result, &sum.Finished, &sum.Public,
 		&sum.White, &sum.Black, &sum.Version, &created, &updated, &players,
 		&sum.WhiteKind, &sum.BlackKind, &sum.Plies, &sum.Termination, &sum.TimeControl, &sum.Active,
-		&sum.ECO, &sum.Opening}, extra...)
+		&sum.ECO, &sum.Opening, &moved}, extra...)
 	if err := row.Scan(dest...); err != nil {
 		return Summary{}, err
 	}
-	sum.CreatedAt, sum.UpdatedAt = fromNanos(created), fromNanos(updated)
+	sum.CreatedAt, sum.UpdatedAt = fromNanos(created), fromNanos(max(updated, moved))
 	if err := json.Unmarshal([]byte(players), &sum.Players); err != nil {
 		return Summary{}, fmt.Errorf("game %s players: %w", sum.ID, err)
 	}

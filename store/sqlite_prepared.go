@@ -18,7 +18,13 @@ const (
 	sqlRollbackTo = `ROLLBACK TO a`
 	sqlUpdateGame = `UPDATE games SET version = ?, variant = ?, mode = ?, status = ?, result = ?,
 		finished = ?, public = ?, white = ?, black = ?, updated_at = ?, white_kind = ?, black_kind = ?, plies = ?,
-		termination = ?, time_control = ?, active = ?, eco = ?, opening = ? WHERE id = ? AND version = ?`
+		termination = ?, time_control = ?, active = ?, eco = ?, opening = ?, moved_at = 0 WHERE id = ? AND version = ?`
+	// sqlMoveGame is the usual append's update (movedSchema): no indexed
+	// column, when none changes and the listing's time is recent enough.
+	sqlMoveGame = `UPDATE games SET version = ?, variant = ?, mode = ?, status = ?, result = ?,
+		white = ?, black = ?, moved_at = ?, white_kind = ?, black_kind = ?, plies = ?,
+		termination = ?, time_control = ?, eco = ?, opening = ?
+		WHERE id = ? AND version = ? AND finished = ? AND public = ? AND active = ? AND updated_at >= ?`
 	sqlInsertEvent   = `INSERT INTO events (game_id, v, type, data) VALUES (?, ?, ?, ?)`
 	sqlDeletePlayers = `DELETE FROM game_players WHERE game_id = ?
 		AND player NOT IN (SELECT value FROM json_each(?))`
@@ -27,7 +33,7 @@ const (
 )
 
 // appendStatements are the statements prepare parses.
-var appendStatements = []string{sqlSavepoint, sqlRelease, sqlRollbackTo, sqlUpdateGame, sqlInsertEvent,
+var appendStatements = []string{sqlSavepoint, sqlRelease, sqlRollbackTo, sqlMoveGame, sqlUpdateGame, sqlInsertEvent,
 	sqlDeletePlayers, sqlInsertPlayers}
 
 // prepared holds the appends' statements. A nil *prepared runs every

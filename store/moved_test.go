@@ -1,0 +1,101 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"testing"
+	"time"
+)
+
+// TestAppendWritesFewPages: the usual append (no indexed column changed,
+// the listing's time recent) writes the game's row and its event, not the
+// listings' index entries: the WAL grows by about four pages an append,
+// where it grew by eleven when every append wrote updated_at.
+func TestAppendWritesFewPages(t *testing.T) {
+	st, path := openTemp(t)
+	defer st.Close()
+	ctx := context.Background()
+	const games = 300
+	for g := range games {
+		id := fmt.Sprintf("g%03d", g*7%games)
+		if err := st.Create(ctx, logSummary(id, 1), []byte("h"), logEvents(0, 1)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Every frame stays in the WAL, to be counted (the store's one
+	// connection checkpoints at 1,000 pages otherwise).
+	for _, q := range []string{`PRAGMA wal_checkpoint(TRUNCATE)`, `PRAGMA wal_autocheckpoint = 0`} {
+		if _, err := st.db.ExecContext(ctx, q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for g := range games {
+		id := fmt.Sprintf("g%03d", g)
+		if err := st.Append(ctx, id, 1, logEvents(1, 2), logSummary(id, 2)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	wal, err := os.Stat(path + "-wal")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const frame = 4096 + 24 // a page and its frame header
+	perAppend := float64(wal.Size()) / frame / games
+	t.Logf("%.2f WAL pages an append", perAppend)
+	if perAppend > 5 {
+		t.Errorf("%.2f WAL pages an append, want at most 5: the listings' indexes were written", perAppend)
+	}
+}
+
+// TestUpdatedAtIsTheLastMove: a game's UpdatedAt is its last append's
+// time, to the nanosecond, whether the append wrote the listing's time or
+// only the move's; the listing's time is written again once listedEvery
+// has passed, or when the game ends.
+func TestUpdatedAtIsTheLastMove(t *testing.T) {
+	st, _ := openTemp(t)
+	defer st.Close()
+	ctx := context.Background()
+	sum := logSummary("g", 1)
+	if err := st.Create(ctx, sum, []byte("h"), logEvents(0, 1)); err != nil {
+		t.Fatal(err)
+	}
+	listed := func() time.Time {
+		var n int64
+		if err := st.db.QueryRowContext(ctx, `SELECT updated_at FROM games WHERE id = 'g'`).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return fromNanos(n)
+	}
+	created := sum.UpdatedAt
+	for _, step := range []struct {
+		after      time.Duration
+		finished   bool
+		wantListed bool // the listing's time is this append's
+	}{
+		{time.Second, false, false},
+		{listedEvery - 2*time.Second, false, false},
+		{3 * time.Second, false, true}, // listedEvery and more since the creation
+		{time.Second, false, false},
+		{time.Second, true, true}, // the end changes an indexed column
+	} {
+		next := sum
+		next.Version++
+		next.UpdatedAt = sum.UpdatedAt.Add(step.after)
+		next.Finished = step.finished
+		if err := st.Append(ctx, "g", sum.Version, logEvents(sum.Version, next.Version), next); err != nil {
+			t.Fatal(err)
+		}
+		sum = next
+		g, err := st.Load(ctx, "g")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !g.Summary.UpdatedAt.Equal(sum.UpdatedAt) {
+			t.Errorf("version %d: UpdatedAt %v, want %v", sum.Version, g.Summary.UpdatedAt, sum.UpdatedAt)
+		}
+		if l := listed(); l.Equal(sum.UpdatedAt) != step.wantListed {
+			t.Errorf("version %d: listed at %v (the move at %v, created %v): want the move's time %v", sum.Version, l, sum.UpdatedAt, created, step.wantListed)
+		}
+	}
+}
