@@ -413,7 +413,7 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if rated && signedIn { // the account taking the open side (a no-op for the side it holds)
-		if _, err := s.ratings().SeatRated(r.Context(), r.PathValue("id"), resp.Color == "white", u.ID); err != nil {
+		if err := s.seatRated(r.Context(), r.PathValue("id"), resp.Color == "white", u.ID, rg); err != nil {
 			s.httpError(w, err)
 			return
 		}

@@ -345,7 +345,7 @@ func (s *Server) acceptChallenge(ctx context.Context, id string, u store.User) e
 	}
 	resp, err := s.runSeatCommand(ctx, id, round.JoinSeatCmd{Player: playerID(u.Player), Name: u.Name})
 	if err == nil && c.Rated {
-		_, err = s.ratings().SeatRated(ctx, id, resp.Color == "white", u.ID)
+		err = s.seatRated(ctx, id, resp.Color == "white", u.ID, store.RatedGame{})
 	}
 	if err != nil {
 		return err

@@ -25,6 +25,29 @@ import (
 // errRatedNeedsAccount refuses a rated game to someone signed out.
 var errRatedNeedsAccount = fmt.Errorf("%w: sign in to play a rated game", ErrSignedOut)
 
+// seatRated records account user on side white (or black) of rated game
+// id, whose seat it has just taken. The side it already held (rg, read
+// before; a zero rg: none) needs nothing. Any other refusal means the game
+// would be played as rated and end unrated: an error, said and logged.
+func (s *Server) seatRated(ctx context.Context, id string, white bool, user string, rg store.RatedGame) error {
+	held := rg.Black
+	if white {
+		held = rg.White
+	}
+	if held == user {
+		return nil
+	}
+	ok, err := s.ratings().SeatRated(ctx, id, white, user)
+	if err != nil {
+		return fmt.Errorf("%w: %v", ErrStorage, err)
+	}
+	if !ok {
+		s.log.Error("rated seat not recorded", "game", id, "white", white)
+		return fmt.Errorf("%w: the rating could not record your seat", ErrStorage)
+	}
+	return nil
+}
+
 // perfOf names the rating a game of variant v with clock c counts for:
 // chess per speed (lichess's names, "blitz"), every other variant its own.
 func perfOf(v game.Variant, c game.ClockConfig) string {

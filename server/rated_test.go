@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/gambitchess/gambit/game"
-	"github.com/gambitchess/gambit/rating"
 )
 
 // playerSecret is the player cookie b's jar holds for srv.
@@ -56,9 +55,18 @@ func TestRatedGame(t *testing.T) {
 	if c := code(t, anon.want(401, "POST", "/api/games/"+g.ID+"/join", `{}`)); c != "signed_out" {
 		t.Errorf("anonymous join of a rated game: %s", c)
 	}
+	// Ann signed in on a second browser is the same player: her link gives
+	// her own seat back, never the other side of her own rated game.
+	ann2 := newBrowser(t, srv)
+	ann2.want(200, "POST", "/api/login", `{"username":"ann","password":"long enough pass"}`)
+	if body := ann2.want(200, "POST", "/api/games/"+g.ID+"/join", `{}`); !strings.Contains(body, `"color":"white"`) || !strings.Contains(body, `"black":{"kind":"open"}`) {
+		t.Errorf("ann's second browser joining her own rated game: %s, want her white seat, black still open", body)
+	}
 	bob.want(200, "POST", "/api/games/"+g.ID+"/join", `{}`)
 	var before ratingJSON
-	_ = json.Unmarshal([]byte(ann.want(200, "GET", "/api/games/"+g.ID+"/rating", "")), &before)
+	if err := json.Unmarshal([]byte(ann.want(200, "GET", "/api/games/"+g.ID+"/rating", "")), &before); err != nil {
+		t.Fatal(err)
+	}
 	if !before.Rated || before.Perf != "blitz" || before.State != "pending" {
 		t.Errorf("rating before the end = %+v", before)
 	}
@@ -71,16 +79,20 @@ func TestRatedGame(t *testing.T) {
 	black.send(`{"t":"resign"}`)
 
 	var after ratingJSON
-	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
-		_ = json.Unmarshal([]byte(ann.want(200, "GET", "/api/games/"+g.ID+"/rating", "")), &after)
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		if err := json.Unmarshal([]byte(ann.want(200, "GET", "/api/games/"+g.ID+"/rating", "")), &after); err != nil {
+			t.Fatal(err)
+		}
 		if after.State != "pending" {
 			break
 		}
 	}
-	w, b := rating.Game(rating.Default(), rating.Default(), rating.WhiteWins)
+	// Two new players (1500, deviation 500, volatility 0.09), White winning:
+	// 1741 and 1258 by Glicko-2 (rating.ExampleGame; the formula itself is
+	// checked against Glickman's worked example in package rating).
 	want := ratingJSON{Rated: true, Perf: "blitz", State: "applied",
-		White: ratingSideJSON{Name: "ann", Before: 1500, After: w.Int(), Diff: w.Int() - 1500, Provisional: true},
-		Black: ratingSideJSON{Name: "bob", Before: 1500, After: b.Int(), Diff: b.Int() - 1500, Provisional: true}}
+		White: ratingSideJSON{Name: "ann", Before: 1500, After: 1741, Diff: 241, Provisional: true},
+		Black: ratingSideJSON{Name: "bob", Before: 1500, After: 1258, Diff: -242, Provisional: true}}
 	if after != want {
 		t.Errorf("rating after the end = %+v\nwant %+v", after, want)
 	}
@@ -127,7 +139,7 @@ func TestProfile(t *testing.T) {
 	ann.want(201, "POST", "/api/signup", `{"username":"ann","password":"long enough pass"}`)
 	bob.want(201, "POST", "/api/signup", `{"username":"bob","password":"long enough pass"}`)
 	var g createResponse
-	_ = json.Unmarshal([]byte(ann.want(201, "POST", "/api/games", `{"mode":"online","color":"white","clock":{"minutes":5,"increment":3},"rated":true}`)), &g)
+	decodeJSON(t, ann.want(201, "POST", "/api/games", `{"mode":"online","color":"white","clock":{"minutes":5,"increment":3},"rated":true}`), &g)
 	bob.want(200, "POST", "/api/games/"+g.ID+"/join", `{}`)
 	white, black := dial(t, srv, g.ID, ann.playerSecret()), dial(t, srv, g.ID, bob.playerSecret())
 	white.send(`{"t":"move","d":{"u":"e2e4"}}`)
@@ -137,18 +149,18 @@ func TestProfile(t *testing.T) {
 	black.send(`{"t":"resign"}`)
 	var u userJSON
 	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline) && u.Perfs["blitz"].Games == 0; time.Sleep(20 * time.Millisecond) {
-		_ = json.Unmarshal([]byte(anon.want(200, "GET", "/api/user/ANN", "")), &u)
+		decodeJSON(t, anon.want(200, "GET", "/api/user/ANN", ""), &u)
 	}
-	w, _ := rating.Game(rating.Default(), rating.Default(), rating.WhiteWins)
-	if p := u.Perfs["blitz"]; u.Username != "ann" || p != (perfJSON{Games: 1, Rating: w.Int(), RD: int(w.Deviation), Prov: true, Wins: 1}) {
+	// A new player's first win over another: 1741, deviation 396 (see TestRatedGame).
+	if p := u.Perfs["blitz"]; u.Username != "ann" || p != (perfJSON{Games: 1, Rating: 1741, RD: 396, Prov: true, Wins: 1}) {
 		t.Errorf("GET /api/user/ANN = %+v", u)
 	}
 	if svg := anon.want(200, "GET", "/api/user/ann/rating.svg?perf=blitz", ""); !strings.Contains(svg, "<polyline") {
 		t.Errorf("rating graph: %s", svg)
 	}
 	var own, others gamesPageJSON
-	_ = json.Unmarshal([]byte(ann.want(200, "GET", "/api/user/ann/games?rated=true", "")), &own)
-	_ = json.Unmarshal([]byte(anon.want(200, "GET", "/api/user/ann/games", "")), &others)
+	decodeJSON(t, ann.want(200, "GET", "/api/user/ann/games?rated=true", ""), &own)
+	decodeJSON(t, anon.want(200, "GET", "/api/user/ann/games", ""), &others)
 	if len(own.Games) != 1 || own.Games[0].ID != g.ID || !own.Games[0].Yours {
 		t.Errorf("ann's own games = %+v", own)
 	}
@@ -183,4 +195,12 @@ func FuzzParseGamesQuery(f *testing.F) {
 			t.Errorf("parseGamesQuery(%q) limit %d", raw, q.Limit)
 		}
 	})
+}
+
+// decodeJSON reads body into v, failing the test on a bad body.
+func decodeJSON(t *testing.T, body string, v any) {
+	t.Helper()
+	if err := json.Unmarshal([]byte(body), v); err != nil {
+		t.Fatalf("%v: %s", err, body)
+	}
 }

@@ -57,11 +57,12 @@ type User struct {
 	ID   string // random, never shown: links sessions and ratings
 	Name string // as its owner spelt it; unique without regard to case
 	// Password is the password's hash with its parameters (PHC string
-	// form, see package server/account); "" for none.
-	Password string
+	// form, see package server/account); "" for none. Never marshalled.
+	Password string `json:"-"`
 	// Player is the player secret every browser signed in to the account
-	// shares (see server/player.go): the account's seats are its.
-	Player    string
+	// shares (see server/player.go): the account's seats are its. Never
+	// marshalled.
+	Player    string `json:"-"`
 	CreatedAt time.Time
 }
 

@@ -27,6 +27,22 @@ func mateGame(t *testing.T) *review.Game {
 	return review.FromChess(g)
 }
 
+// gated is an evaluator that waits for its gate to open before each
+// position.
+type gated struct {
+	review.Evaluator
+	gate <-chan struct{}
+}
+
+func (g gated) Evaluate(ctx context.Context, game *review.Game, ply int, budget review.Budget, multiPV int) ([]review.Line, error) {
+	select {
+	case <-g.gate:
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+	return g.Evaluator.Evaluate(ctx, game, ply, budget, multiPV)
+}
+
 // wait polls game id's review until it leaves the queue.
 func wait(t *testing.T, rs *Reviews, id string) Status {
 	t.Helper()
@@ -51,11 +67,12 @@ func TestReviewsInMemory(t *testing.T) {
 	s := sched.New(sched.Config{Workers: 1})
 	defer s.Close()
 	broken := true
+	gate := make(chan struct{}) // holds the second review of g1 running until the limit is seen
 	rs := New(Config{Sched: s, Budget: review.Budget{Nodes: 3000}, PerClient: 1, Evaluator: func(*review.Game) review.Evaluator {
 		if broken {
 			return review.NewUCI(uci.ClientConfig{Path: "/nonexistent/engine"})
 		}
-		return review.NewBuiltin()
+		return gated{review.NewBuiltin(), gate}
 	}})
 	defer rs.Close()
 	ctx := context.Background()
@@ -76,11 +93,11 @@ func TestReviewsInMemory(t *testing.T) {
 	if _, started, err := rs.Start(ctx, "g1", "a", mateGame(t)); err != nil || !started {
 		t.Fatalf("Start after a failure: %v %v", started, err)
 	}
-	if _, _, err := rs.Start(ctx, "g2", "a", mateGame(t)); err != nil {
-		if _, ok := guards.RetryAfter(err); !ok {
-			t.Errorf("a second review of the address: %v, want a rate limit", err)
-		}
+	_, _, err = rs.Start(ctx, "g2", "a", mateGame(t))
+	if _, ok := guards.RetryAfter(err); !ok {
+		t.Errorf("a second review from the address while its first runs: %v, want a rate limit", err)
 	}
+	close(gate)
 	done := wait(t, rs, "g1")
 	if done.State != StateDone || done.Done != 5 || !strings.Contains(string(done.Review), `"san":"Qh4#"`) {
 		t.Fatalf("done: %+v %s", done, done.Review)
