@@ -118,25 +118,15 @@ func (s *Server) boardOffer(k game.OfferKind, prefix string) http.HandlerFunc {
 			s.httpError(w, err)
 			return
 		}
+		// Yes is one step in the hub, so that an offer made or withdrawn
+		// meanwhile cannot turn it into the opposite: a draw offer accepts
+		// the opponent's (game.Offer), takeback-yes does the same.
 		t := prefix + "-decline"
-		if yes {
-			t = prefix + "-offer"
-			var theirs bool
-			err = s.read(r.Context(), r.PathValue("id"), func(g *game.Game) {
-				by, ok := g.DrawOffer()
-				if k == game.OfferTakeback {
-					by, ok = g.TakebackOffer()
-				}
-				v := round.ViewerFor(g, player)
-				theirs = ok && !v.Holds(by) && v.Holds(by.Other())
-			})
-			if err != nil {
-				s.httpError(w, err)
-				return
-			}
-			if theirs {
-				t = prefix + "-accept"
-			}
+		switch {
+		case yes && k == game.OfferDraw:
+			t = "draw-offer"
+		case yes:
+			t = "takeback-yes"
 		}
 		s.boardAct(w, r, player, round.ClientMsg{T: t})
 	}

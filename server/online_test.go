@@ -97,6 +97,16 @@ func TestOnlineInviteJoinAndPlay(t *testing.T) {
 	if st := black.until(func(s round.StateJSON) bool { return s.Ply == 1 }); st.Turn != "black" || st.TakebackOffer != "" {
 		t.Fatalf("after the takeback: ply %d, %s to move, offer %q", st.Ply, st.Turn, st.TakebackOffer)
 	}
+	// takeback-yes (the Board API's /takeback/yes) offers when there is
+	// no offer, and accepts the opponent's when there is one, in one step.
+	black.send(`{"t":"move","d":{"u":"e7e5"}}`)
+	white.state("move")
+	black.send(`{"t":"takeback-yes"}`)
+	white.until(func(s round.StateJSON) bool { return s.TakebackOffer == "black" })
+	white.send(`{"t":"takeback-yes"}`)
+	if st := black.until(func(s round.StateJSON) bool { return s.Ply == 1 }); st.Turn != "black" || st.TakebackOffer != "" {
+		t.Fatalf("after takeback-yes twice: ply %d, %s to move, offer %q", st.Ply, st.Turn, st.TakebackOffer)
+	}
 	white.send(`{"t":"draw-offer"}`)
 	// The takeback's two events may each bring Black a state of the game
 	// after both: wait for the offer itself, or the accept may reach the

@@ -42,7 +42,8 @@
 //
 //	client → server: move {"u":"e2e4"} (xiangqi: ICCS, {"u":"h2e2"}), takeback, resign, abort, draw-offer,
 //	                 draw-accept, draw-decline, draw-claim (chess only), takeback-offer,
-//	                 takeback-accept, takeback-decline (online), claim-victory [{"draw":true}],
+//	                 takeback-accept, takeback-decline, takeback-yes (accept or offer; online),
+//	                 claim-victory [{"draw":true}],
 //	                 rematch-offer, rematch-decline, sync {"v":12}, chat {"text":"good luck"} (online)
 //	server → client: hello {"you":["white"]}, state {...}, move {...} (with
 //	                 "variant"; in xiangqi "white" is Red, san is Chinese, wxf WXF),

@@ -72,6 +72,11 @@ func (h *Hub) command(g *game.Game, v game.Viewer, m ClientMsg) ([]game.Event, e
 		return g.Offer(Acting(v, g.Turn().Other()), game.OfferTakeback)
 	case msgTakebackAccept, msgTakebackDecline:
 		return g.Answer(answerer(g, v, game.OfferTakeback), game.OfferTakeback, m.T == msgTakebackAccept)
+	case msgTakebackYes:
+		if by, ok := g.TakebackOffer(); ok && !v.Holds(by) && v.Holds(by.Other()) {
+			return g.Answer(by.Other(), game.OfferTakeback, true)
+		}
+		return g.Offer(Acting(v, g.Turn().Other()), game.OfferTakeback)
 	case msgClaimVictory:
 		return h.claimVictory(g, v, m.Draw)
 	}

@@ -41,6 +41,9 @@ const (
 	msgTakebackOffer   = "takeback-offer"
 	msgTakebackAccept  = "takeback-accept"
 	msgTakebackDecline = "takeback-decline"
+	// Yes to a takeback, in one step: accept the opponent's offer if there
+	// is one, else offer (lichess's Board API /takeback/yes).
+	msgTakebackYes = "takeback-yes"
 	// The opponent left: claim the win ({"draw":true}: call it a draw).
 	msgClaimVictory = "claim-victory"
 	// After an online game: play again with colours swapped.
@@ -110,7 +113,7 @@ func ParseClientMsg(data []byte) (ClientMsg, error) {
 		}
 		m.Text = text
 	case msgTakeback, msgResign, msgAbort, msgDrawOffer, msgDrawAccept, msgDrawDecline, msgDrawClaim,
-		msgTakebackOffer, msgTakebackAccept, msgTakebackDecline, msgRematchOffer, msgRematchDecline:
+		msgTakebackOffer, msgTakebackAccept, msgTakebackDecline, msgTakebackYes, msgRematchOffer, msgRematchDecline:
 	case "":
 		return ClientMsg{}, fmt.Errorf("%w: missing message type \"t\"", wire.ErrBadRequest)
 	default:
