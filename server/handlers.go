@@ -94,7 +94,7 @@ func (s *Server) handleGamePart(w http.ResponseWriter, r *http.Request) {
 	switch {
 	case id == "user":
 		r.SetPathValue("name", part)
-		s.handlers().export.Games(w, r)
+		export.New(serverView{s}, s.log).Games(w, r)
 	case part == "pgn":
 		s.handlePGN(w, r)
 	case part == "rating":
