@@ -4,13 +4,11 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"net/http"
-	"os"
 	"slices"
 	"strconv"
 	"time"
@@ -23,6 +21,7 @@ import (
 	"github.com/gambitchess/gambit/server/guards"
 	"github.com/gambitchess/gambit/server/media"
 	"github.com/gambitchess/gambit/server/node"
+	"github.com/gambitchess/gambit/server/profile"
 	"github.com/gambitchess/gambit/server/reviews"
 	"github.com/gambitchess/gambit/server/round"
 	"github.com/gambitchess/gambit/server/wire"
@@ -35,27 +34,28 @@ const maxBody = 256 << 10
 // Handler returns the server's routes.
 func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
+	hs := s.handlers() // the routes of other packages (handlers.go)
 	mux.HandleFunc("POST /api/games", s.handleCreate)
 	mux.HandleFunc("POST /api/games/{id}/join", s.handleJoin)
 	mux.HandleFunc("POST /api/games/{id}/adopt", s.handleAdopt)
 	mux.HandleFunc("GET /api/games", s.handleList)
 	mux.HandleFunc("GET /api/games/{id}", s.handleGet)
-	mux.HandleFunc("GET /api/games/{id}/{part}", s.handleGamePart) // pgn, rating; and lichess's /api/games/user/{name} (export.go)
-	mux.HandleFunc("POST /api/games/{id}/review", s.handleReviewStart)
-	mux.HandleFunc("GET /api/games/{id}/review", s.handleReviewGet)
-	mux.HandleFunc("GET /api/games/{id}/analysis", s.handleAnalysis)
-	mux.HandleFunc("POST /api/analysis/position", s.handlePosition)
-	mux.HandleFunc("GET /api/user/{name}", s.handleUser)
-	mux.HandleFunc("GET /api/user/{name}/games", s.handleUserGames)
-	mux.HandleFunc("GET /api/user/{name}/games.pgn", s.handleUserPGN)
-	mux.HandleFunc("GET /api/user/{name}/rating.svg", s.handleRatingGraph)
-	mux.HandleFunc("GET /api/leaderboard/{perf}", s.handleLeaderboard)
+	mux.HandleFunc("GET /api/games/{id}/{part}", s.handleGamePart) // pgn, rating; and lichess's /api/games/user/{name} (handlers.go)
+	mux.HandleFunc("POST /api/games/{id}/review", hs.reviews.Start)
+	mux.HandleFunc("GET /api/games/{id}/review", hs.reviews.Get)
+	mux.HandleFunc("GET /api/games/{id}/analysis", hs.analysis.Record)
+	mux.HandleFunc("POST /api/analysis/position", hs.analysis.Position)
+	mux.HandleFunc("GET /api/user/{name}", hs.profiles.User)
+	mux.HandleFunc("GET /api/user/{name}/games", hs.profiles.UserGames)
+	mux.HandleFunc("GET /api/user/{name}/games.pgn", hs.profiles.UserPGN)
+	mux.HandleFunc("GET /api/user/{name}/rating.svg", hs.profiles.RatingGraph)
+	mux.HandleFunc("GET /api/leaderboard/{perf}", hs.profiles.Leaderboard)
 	mux.HandleFunc("GET /api/levels", s.handleLevels)
 	mux.HandleFunc("GET /api/variants", s.handleVariants)
 	mux.HandleFunc("GET /api/lobby", s.handleLobby)
 	mux.HandleFunc("POST /api/pair", s.handlePair)
-	mux.HandleFunc("GET /api/opening", s.handleOpening)
-	mux.HandleFunc("GET /api/book", s.handleBook)
+	mux.HandleFunc("GET /api/opening", hs.openings.Opening)
+	mux.HandleFunc("GET /api/book", hs.openings.Book)
 	mux.HandleFunc("GET /ws/game/{id}", s.handleWS)
 	mux.Handle("GET /game/{file}", s.media) // the page, id.svg, id.png, id.gif, id.html (package media)
 	mux.HandleFunc("GET /api/", func(w http.ResponseWriter, r *http.Request) {
@@ -66,14 +66,14 @@ func (s *Server) Handler() http.Handler {
 		mux.Handle("GET /", files)
 		mux.HandleFunc("GET /{$}", s.handleIndex)
 		mux.HandleFunc("GET /favicon.ico", s.handleFavicon)
-		mux.HandleFunc("GET /analysis", s.handleAnalysisPage)
+		mux.HandleFunc("GET /analysis", hs.analysis.Page)
 		mux.HandleFunc("GET /account", s.handlePage)  // the account page: the app's own route (web/src/account.ts)
 		mux.HandleFunc("GET /@/{name}", s.handlePage) // a player's profile (web/src/profile.ts)
 	}
 	var h http.Handler = mux
 	if s.accounts != nil {
 		s.accounts.Register(mux)
-		mux.HandleFunc("GET /api/account", s.handleAccount)
+		mux.HandleFunc("GET /api/account", hs.profiles.Account)
 		s.registerAPI(mux)
 		h = s.accounts.Middleware(mux)
 	}
@@ -157,27 +157,9 @@ type createResponse struct {
 	State round.StateJSON `json:"state"`
 }
 
-// decodeBody reads a request body of JSON into a T: unknown fields are
-// refused, a body over its limit is ErrTooLarge, and an empty body reads
-// as the zero T (every request type here has a meaning for it, or a check
-// after decoding). It is the one decoder of every POST body.
-func decodeBody[T any](body io.Reader) (T, error) {
-	var req T
-	dec := json.NewDecoder(body)
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&req); err != nil && !errors.Is(err, io.EOF) {
-		var zero T
-		var tooBig *http.MaxBytesError
-		if errors.As(err, &tooBig) {
-			return zero, fmt.Errorf("%w: the request body is over %d bytes", ErrTooLarge, tooBig.Limit)
-		}
-		if errors.Is(err, os.ErrDeadlineExceeded) { // Config.ReadTimeout: a body too slow to arrive
-			return zero, fmt.Errorf("%w: the request body came too slowly", ErrTimeout)
-		}
-		return zero, fmt.Errorf("%w: malformed JSON: %v", ErrBadRequest, err)
-	}
-	return req, nil
-}
+// decodeBody reads a request body of JSON into a T (wire.DecodeBody): the
+// one decoder of every POST body.
+func decodeBody[T any](body io.Reader) (T, error) { return wire.DecodeBody[T](body) }
 
 func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	req, err := decodeBody[createRequest](http.MaxBytesReader(w, r.Body, maxBody))
@@ -487,67 +469,6 @@ func (s *Server) runSeatCommand(ctx context.Context, id string, cmd round.JoinSe
 	return createResponse{ID: id, Color: game.ColorName(j.color), State: j.state}, nil
 }
 
-// summaryJSON is one game in GET /api/games.
-type summaryJSON struct {
-	ID          string                 `json:"id"`
-	Mode        game.Mode              `json:"mode"`
-	Variant     game.Variant           `json:"variant"`
-	Status      string                 `json:"status"`
-	Result      string                 `json:"result"`
-	Plies       int                    `json:"plies"`
-	Seats       map[string]summarySeat `json:"seats"`
-	UpdatedAt   time.Time              `json:"updatedAt"`
-	CreatedAt   time.Time              `json:"createdAt"`
-	Termination string                 `json:"termination,omitempty"`
-	TimeControl string                 `json:"timeControl,omitempty"` // "5+3": minutes and seconds of increment
-	Yours       bool                   `json:"yours,omitempty"`       // the asker plays in it
-	Opening     *round.OpeningJSON     `json:"opening,omitempty"`     // a chess game's, once named
-}
-
-// summarySeat is a seat of a listed game: who sits there (its display
-// name, the computer's level), and whether it is the asker's own, when the
-// listing can tell (a game against the computer or on one screen that the
-// asker plays; in an online game it cannot, so no seat is).
-type summarySeat struct {
-	round.SeatJSON
-	You bool `json:"you,omitempty"`
-}
-
-// summarySeats are the seats of a listed game; yours says the asker plays
-// in it.
-func summarySeats(sum store.Summary, yours bool) map[string]summarySeat {
-	seat := func(kind, name string) summarySeat {
-		out := summarySeat{SeatJSON: round.SeatJSON{Kind: game.SeatKind(kind), Name: name}}
-		switch {
-		case out.Kind == game.SeatBot:
-			out.Level = botLevel(game.Variant(sum.Variant), name)
-		case out.Kind == game.SeatHuman && yours:
-			out.You = game.Mode(sum.Mode) == game.ModeComputer || game.Mode(sum.Mode) == game.ModeLocal
-		}
-		return out
-	}
-	return map[string]summarySeat{"white": seat(sum.WhiteKind, sum.White), "black": seat(sum.BlackKind, sum.Black)}
-}
-
-// botLevel is the level name of a computer seat of variant v named name:
-// "Gambit level N" (game.BotName), or an older game's "Gambit · " and the
-// level's label; "" when neither names one of v's levels.
-func botLevel(v game.Variant, name string) string {
-	levels, err := computer.LevelsFor(v)
-	if err != nil {
-		return ""
-	}
-	if n, ok := game.BotLevelNumber(game.Seat{Kind: game.SeatBot, Name: name}); ok && n <= len(levels) {
-		return levels[n-1].Name
-	}
-	for _, l := range levels {
-		if name == "Gambit · "+l.Label {
-			return l.Name
-		}
-	}
-	return ""
-}
-
 func (s *Server) handleList(w http.ResponseWriter, r *http.Request) {
 	limit := 20
 	if v := r.URL.Query().Get("limit"); v != "" {
@@ -563,7 +484,7 @@ func (s *Server) handleList(w http.ResponseWriter, r *http.Request) {
 	mine := r.URL.Query().Get("mine") == "1"
 	player := playerOf(r)
 	if mine && player == "" {
-		writeJSON(w, http.StatusOK, []summaryJSON{}) // no cookie: no games yet
+		writeJSON(w, http.StatusOK, []profile.Summary{}) // no cookie: no games yet
 		return
 	}
 	sums, err := s.store.List(r.Context(), store.ListQuery{Player: player, Mine: mine, Limit: limit})
@@ -571,13 +492,13 @@ func (s *Server) handleList(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, err)
 		return
 	}
-	out := []summaryJSON{}
+	out := []profile.Summary{}
 	for _, sum := range sums {
 		yours := player != "" && slices.Contains(sum.Players, player)
 		if sum.Status == game.Aborted.String() && !yours {
 			continue // someone else's game that never began: nothing to see
 		}
-		out = append(out, summaryOf(sum, yours))
+		out = append(out, profile.SummaryOf(sum, yours))
 	}
 	writeJSON(w, http.StatusOK, out)
 }
@@ -642,7 +563,7 @@ func (s *Server) handlePGN(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if reviewable {
-		text = s.reviewedPGN(r.Context(), r.PathValue("id"), text, xiangqi)
+		text = s.reviews.AnnotatePGN(r.Context(), r.PathValue("id"), text, xiangqi)
 	}
 	text = s.ratedPGN(r.Context(), r.PathValue("id"), text)
 	w.Header().Set("Content-Type", "application/x-chess-pgn; charset=utf-8")
@@ -711,25 +632,10 @@ func (s *Server) httpError(w http.ResponseWriter, err error) {
 	writeJSON(w, status, round.ErrorBody(err))
 }
 
-func writeJSON(w http.ResponseWriter, status int, v any) {
-	w.Header().Set("Content-Type", "application/json")
-	w.WriteHeader(status)
-	_ = json.NewEncoder(w).Encode(v)
-}
+func writeJSON(w http.ResponseWriter, status int, v any) { wire.WriteJSON(w, status, v) }
 
-// validID reports whether id could be a game ID: what randomID makes (ten
-// characters of base 36), with room to grow, and nothing else.
-func validID(id string) bool {
-	if id == "" || len(id) > 32 {
-		return false
-	}
-	for _, r := range id {
-		if (r < '0' || r > '9') && (r < 'a' || r > 'z') {
-			return false
-		}
-	}
-	return true
-}
+// validID reports whether id could be a game ID (wire.ValidID).
+func validID(id string) bool { return wire.ValidID(id) }
 
 // randomToken returns a 128-bit secret in hex.
 func randomToken() string {

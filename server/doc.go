@@ -74,6 +74,12 @@
 // .svg, .png and .gif, and the standalone viewer page .html): see package
 // media.
 //
+// Other concerns have packages of their own, each reading the server
+// through a small interface it defines (handlers.go wires them): the
+// analysis board's API (package analysis), game reviews (reviews), the
+// opening and book API (openings), profiles, players' games and
+// leaderboards (profile), and lichess's game export (export).
+//
 // Metrics (metrics.go): Config.Metrics holds Prometheus series on a
 // registry of their own: games live, sockets open by kind, moves, the
 // move relay latency (a move read off its WebSocket to its publication,

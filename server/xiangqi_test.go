@@ -12,6 +12,7 @@ import (
 	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/game"
 	"github.com/gambitchess/gambit/server/computer"
+	"github.com/gambitchess/gambit/server/profile"
 )
 
 // chariotMate: Red mates in two, a0a9 d9d8 b0d0.
@@ -58,7 +59,7 @@ func TestXiangqiOverHTTPAndWebSocket(t *testing.T) {
 	}
 	rec = httptest.NewRecorder()
 	s.Handler().ServeHTTP(rec, httptest.NewRequest("GET", "/api/games", nil))
-	var list []summaryJSON
+	var list []profile.Summary
 	if err := json.Unmarshal(rec.Body.Bytes(), &list); err != nil || len(list) != 1 ||
 		list[0].Variant != game.Xiangqi || list[0].Termination != "checkmate" {
 		t.Errorf("list: %v %s", err, rec.Body.String())

@@ -56,8 +56,8 @@ var allowedImports = map[string][]string{
 	"engine/jieqibot":         {"xiangqi", "variant/jieqi"},
 	"store":                   {"rating"},
 	"store/storetest":         {"store", "rating"},
-	"server":                  {"chess", "chess/pgn", "chess/opening", "chess/polyglot", "game", "store", "web", "render", "review", "server/guards", "server/node", "server/lobby", "server/sched", "server/wire", "server/computer", "server/media", "server/round", "server/reviews", "internal/lang", "server/account", "render/chart", "rating"},
-	"server/reviews":          {"chess", "game", "review", "store", "xiangqi", "server/guards", "server/sched", "server/wire"},                                   // the games' reviews, run position by position in the computer's scheduler
+	"server":                  {"chess", "chess/pgn", "chess/opening", "chess/polyglot", "game", "store", "web", "render", "review", "server/guards", "server/node", "server/lobby", "server/sched", "server/wire", "server/computer", "server/media", "server/round", "server/reviews", "internal/lang", "server/account", "render/chart", "rating", "server/analysis", "server/openings", "server/profile", "server/export"},
+	"server/reviews":          {"chess", "game", "review", "store", "xiangqi", "render", "server/guards", "server/sched", "server/wire"},                         // the games' reviews, run position by position in the computer's scheduler
 	"server/round":            {"chess", "game", "store", "server/guards", "server/lobby", "server/sched", "server/wire", "server/computer"},                     // the hubs: one live game each, its commands, clocks, computer, presence, chat and wire messages
 	"server/account":          {"store", "server/guards", "server/wire"},                                                                                         // sign-up, sign-in, sessions: knows no game
 	"server/guards":           {},                                                                                                                                // connection and address limits, proxies, frames, same-site checks: knows no game
@@ -67,7 +67,11 @@ var allowedImports = map[string][]string{
 	"server/sched":            {},                                                                                                                                // the fair scheduler of the computer's thinking and the drawings: knows no game
 	"server/wire":             {"game", "store", "server/guards", "server/node"},                                                                                 // the server's errors and their one mapping to HTTP and WebSocket codes
 	"server/node":             {"game"},                                                                                                                          // what the nodes say to each other: below server and cluster
-	"server/servertest":       {"game"},                                                                                                                          // what the server packages' tests share; only tests import it
+	"server/analysis":         {"chess", "game", "server/round", "server/wire"},                                                                                  // the analysis board's API: a game's record, positions played by the rules
+	"server/openings":         {"chess", "chess/opening", "chess/polyglot", "server/round", "server/wire"},                                                       // GET /api/opening and /api/book: a line's opening, the book's moves
+	"server/profile":          {"game", "store", "render/chart", "server/account", "server/computer", "server/round", "server/wire"},                             // the players' profiles, their games, rating graphs, leaderboards
+	"server/export":           {"chess", "game", "store", "server/account", "server/wire"},                                                                       // lichess's game export: a player's games as PGN or NDJSON
+	"server/servertest":       {"game", "chess", "chess/polyglot"},                                                                                               // what the server packages' tests share; only tests import it
 	"web":                     {},
 	"cluster":                 {"server/node"}, // nodes over NATS: beside server (neither imports the other), wired by cmd
 	"loadtest":                {"chess"},       // chess.ParsePlacement only: a player reads the board it is sent, the server judges the moves

@@ -11,7 +11,12 @@
 // Progress is read by polling GET /api/games/{id}/review; it is not pushed
 // on the game's WebSocket.
 //
+// Handler serves that API (POST and GET /api/games/{id}/review), reading
+// the games through Games; AnnotatePGN and EvalGraph show a stored review
+// in a game's PGN and its eval graph.
+//
 //	rs := reviews.New(reviews.Config{Store: st, Sched: computerSched})
 //	rg, err := reviews.Prepare(g) // on the game's goroutine
 //	st, started, err := rs.Start(ctx, id, clientAddr, rg)
+//	h := reviews.NewHandler(rs, games) // h.Start, h.Get: the HTTP API
 package reviews

@@ -1,4 +1,4 @@
-// The analysis board's calls to the server (server/analysis.go, and the
+// The analysis board's calls to the server (server/analysis, and the
 // review and opening endpoints).
 
 import { APIError, BoardKind, Color } from '../api';

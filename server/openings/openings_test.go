@@ -1,25 +1,40 @@
-package server
+package openings
 
 import (
-	"bytes"
-	"cmp"
-	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
-	"slices"
 	"strings"
 	"testing"
 
-	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/chess/polyglot"
 	"github.com/gambitchess/gambit/server/round"
+	"github.com/gambitchess/gambit/server/servertest"
+	"github.com/gambitchess/gambit/server/wire"
 )
 
+// serverErrors answers errors as the server does: the status, and
+// round.ErrorBody's code and message.
+type serverErrors struct{}
+
+func (serverErrors) Error(w http.ResponseWriter, err error) {
+	status, _ := wire.Code(err)
+	wire.WriteJSON(w, status, round.ErrorBody(err))
+}
+
+// testMux routes the opening and book API over book as the server does.
+func testMux(book *polyglot.Book) http.Handler {
+	h := New(book, serverErrors{})
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /api/opening", h.Opening)
+	mux.HandleFunc("GET /api/book", h.Book)
+	return mux
+}
+
 func TestOpeningAPI(t *testing.T) {
-	h := New(Config{}).Handler()
+	h := testMux(nil)
 	const start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 	tests := []struct {
 		name, query string
@@ -44,7 +59,7 @@ func TestOpeningAPI(t *testing.T) {
 }
 
 func TestOpeningAPIBadInput(t *testing.T) {
-	h := New(Config{}).Handler()
+	h := testMux(nil)
 	tests := []struct{ name, query, says string }{
 		{"bad fen", "fen=nonsense", "fen:"},
 		{"bad move text", "moves=e2e4,zz", `move 2 "zz"`},
@@ -89,7 +104,7 @@ func FuzzParseLine(f *testing.F) {
 	f.Fuzz(func(t *testing.T, fen, moves string) {
 		positions, err := parseLine(fen, moves)
 		if err != nil {
-			if !errors.Is(err, ErrBadRequest) {
+			if !errors.Is(err, wire.ErrBadRequest) {
 				t.Errorf("%q %q: %v is not a bad request", fen, moves, err)
 			}
 			return
@@ -100,89 +115,9 @@ func FuzzParseLine(f *testing.F) {
 	})
 }
 
-// TestGameOpening: a chess game set up from a PGN names its opening in its
-// JSON, in the recent games list and in its PGN tags; a xiangqi game in none.
-func TestGameOpening(t *testing.T) {
-	s, _, _ := serve(t, openStore(t, t.TempDir()), nil)
-	h := s.Handler()
-	g := create(t, h, `{"mode":"local","setup":"1. e4 e5 2. Nf3 *"}`)
-	want := round.OpeningJSON{ECO: "C40", Name: "King's Knight Opening"}
-	if g.State.Opening == nil || *g.State.Opening != want {
-		t.Errorf("created game's opening %+v, want %+v", g.State.Opening, want)
-	}
-	xq := create(t, h, `{"mode":"local","variant":"xiangqi"}`)
-	get := func(path string) string {
-		rec := httptest.NewRecorder()
-		h.ServeHTTP(rec, personRequest("GET", path, "", g.Token))
-		if rec.Code != http.StatusOK {
-			t.Fatalf("GET %s: %d %s", path, rec.Code, rec.Body)
-		}
-		return rec.Body.String()
-	}
-	var st round.StateJSON
-	json.Unmarshal([]byte(get("/api/games/"+g.ID)), &st)
-	if st.Opening == nil || *st.Opening != want {
-		t.Errorf("GET game: opening %+v", st.Opening)
-	}
-	var list []summaryJSON
-	json.Unmarshal([]byte(get("/api/games")), &list)
-	found := 0
-	for _, sum := range list {
-		switch sum.ID {
-		case g.ID:
-			found++
-			if sum.Opening == nil || *sum.Opening != want {
-				t.Errorf("listed chess game: opening %+v", sum.Opening)
-			}
-		case xq.ID:
-			found++
-			if sum.Opening != nil {
-				t.Errorf("listed xiangqi game: opening %+v", sum.Opening)
-			}
-		}
-	}
-	if found != 2 {
-		t.Errorf("the list holds %d of the 2 games: %+v", found, list)
-	}
-	if body := get("/api/games/" + xq.ID); strings.Contains(body, `"opening"`) {
-		t.Errorf("xiangqi game JSON names an opening: %s", body)
-	}
-	if pgn := get("/api/games/" + g.ID + "/pgn"); !strings.Contains(pgn, `[ECO "C40"]`) || !strings.Contains(pgn, `[Opening "King's Knight Opening"]`) {
-		t.Errorf("PGN without the opening tags:\n%s", pgn)
-	}
-}
-
-// testBook is a Polyglot book whose moves are 1.a3 (weight 3) and 1.h3
-// (weight 1) at the start, and 1...a6 after 1.a3.
-func testBook(t *testing.T) *polyglot.Book {
-	t.Helper()
-	start := chess.StartPosition()
-	g := chess.NewGame()
-	g.PushUCI("a2a3")
-	afterA3 := g.Position()
-	entry := func(p chess.Position, uci string, w uint16) polyglot.Entry {
-		m, err := p.ParseUCI(uci)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return polyglot.Entry{Key: p.Key(), Move: polyglot.Encode(m), Weight: w}
-	}
-	entries := []polyglot.Entry{entry(start, "h2h3", 1), entry(start, "a2a3", 3), entry(afterA3, "a7a6", 1)}
-	slices.SortStableFunc(entries, func(a, b polyglot.Entry) int { return cmp.Compare(a.Key, b.Key) })
-	var buf bytes.Buffer
-	for _, e := range entries {
-		binary.Write(&buf, binary.BigEndian, e)
-	}
-	b, err := polyglot.Parse(buf.Bytes())
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
-}
-
 func TestBookAPI(t *testing.T) {
-	with := New(Config{Book: testBook(t)}).Handler()
-	without := New(Config{}).Handler()
+	with := testMux(servertest.Book(t))
+	without := testMux(nil)
 	tests := []struct {
 		name   string
 		h      http.Handler
@@ -201,32 +136,6 @@ func TestBookAPI(t *testing.T) {
 		tt.h.ServeHTTP(rec, httptest.NewRequest("GET", "/api/book?"+tt.query, nil))
 		if rec.Code != tt.status || (tt.want != "" && !sameJSON(t, rec.Body.String(), tt.want)) {
 			t.Errorf("%s: %d %s, want %d %s", tt.name, rec.Code, rec.Body, tt.status, tt.want)
-		}
-	}
-}
-
-// TestComputerPlaysFromTheBook: with a book, the computer's first move as
-// White is one of the book's (1.a3 or 1.h3, which no engine level plays).
-func TestComputerPlaysFromTheBook(t *testing.T) {
-	s, srv, _ := serveWith(t, Config{Store: openStore(t, t.TempDir()), Book: testBook(t), ComputerGamesPerClient: 10})
-	h := s.Handler()
-	seen := map[string]bool{}
-	for range 6 {
-		g := create(t, h, `{"mode":"computer","color":"black","level":"beginner"}`)
-		p := dial(t, srv, g.ID, g.Token)
-		first := p.position(1)
-		switch {
-		case first.Last != nil:
-			seen[first.Last.UCI] = true
-		case len(first.Moves) == 1:
-			seen[first.Moves[0].UCI] = true
-		default:
-			t.Fatalf("no first move in %+v", first)
-		}
-	}
-	for m := range seen {
-		if m != "a2a3" && m != "h2h3" {
-			t.Errorf("the computer opened %s, not a book move (seen %v)", m, seen)
 		}
 	}
 }

@@ -1,6 +1,7 @@
-package server
+package analysis
 
 import (
+	"context"
 	"fmt"
 	"io/fs"
 	"net/http"
@@ -9,6 +10,7 @@ import (
 	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/game"
 	"github.com/gambitchess/gambit/server/round"
+	"github.com/gambitchess/gambit/server/wire"
 )
 
 // The analysis board (/analysis) reads a game's record (GET
@@ -18,34 +20,61 @@ import (
 // legal moves of a position. The engine lines cost the server nothing:
 // they come from the engine in the browser.
 
+// Server is what the analysis board reads from the server.
+type Server interface {
+	// Read calls f with game id as it stands (from its hub if live, else
+	// from the store); f must not keep g.
+	Read(ctx context.Context, id string, f func(g *game.Game)) error
+	// Player is the player id of whoever sent r ("" for a stranger).
+	Player(r *http.Request) string
+	// Error answers err: its status, code and message.
+	Error(w http.ResponseWriter, err error)
+}
+
+// Handler serves the analysis board's page and API. It holds no state
+// of its own and is safe for concurrent use.
+type Handler struct {
+	srv    Server
+	assets fs.FS // the app, index.html at its root
+}
+
+// New returns the analysis board's handlers over srv; assets hold the
+// app's index.html (nil: no page).
+func New(srv Server, assets fs.FS) *Handler { return &Handler{srv: srv, assets: assets} }
+
+// maxBody bounds a position request's body (a pasted PGN included), as
+// the server bounds every request body.
+const maxBody = 256 << 10
+
 // maxAnalysisPlies bounds the moves one position request plays.
 const maxAnalysisPlies = 600
 
-// analysisMove is one move of a record: its coordinate text, its notation
+// Move is one move of a record: its coordinate text, its notation
 // and the position after it.
-type analysisMove struct {
+type Move struct {
 	UCI string `json:"uci"`
 	SAN string `json:"san"`
 	WXF string `json:"wxf,omitempty"`
 	FEN string `json:"fen"`
 }
 
-// analysisJSON is a game's record for the analysis board.
-type analysisJSON struct {
+// Record is a game's record for the analysis board (GET
+// /api/games/{id}/analysis).
+type Record struct {
 	Variant    game.Variant      `json:"variant"`
 	Board      game.Board        `json:"board"`
 	InitialFEN string            `json:"initial_fen"`
-	Moves      []analysisMove    `json:"moves"`
+	Moves      []Move            `json:"moves"`
 	Tags       map[string]string `json:"tags"`
 	Result     string            `json:"result"`
 }
 
-// handleAnalysisPage serves the app's page for /analysis: the browser
-// reads its query (?fen, ?variant, ?pgn, ?game) itself.
-func (s *Server) handleAnalysisPage(w http.ResponseWriter, r *http.Request) {
-	page, err := fs.ReadFile(s.assets, "index.html")
+// Page serves the app's page for GET /analysis: the browser reads its
+// query (?fen, ?variant, ?pgn, ?game) itself.
+func (a *Handler) Page(w http.ResponseWriter, r *http.Request) {
+	page, err := fs.ReadFile(a.assets, "index.html")
 	if err != nil {
-		s.httpError(w, fmt.Errorf("server: reading index.html: %w", err))
+		a.srv.Error(w, fmt.Errorf("server: reading index.html: %w", err))
 		return
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
@@ -53,40 +82,41 @@ func (s *Server) handleAnalysisPage(w http.ResponseWriter, r *http.Request) {
 	w.Write(page)
 }
 
-// handleAnalysis answers a game's record for the analysis board.
-func (s *Server) handleAnalysis(w http.ResponseWriter, r *http.Request) {
-	player := playerOf(r)
-	var out analysisJSON
+// Record answers GET /api/games/{id}/analysis: a game's record for the
+// analysis board, when the asker may read it (see analysisOf).
+func (a *Handler) Record(w http.ResponseWriter, r *http.Request) {
+	player := a.srv.Player(r)
+	var out Record
 	var refused error
-	err := s.read(r.Context(), r.PathValue("id"), func(g *game.Game) { out, refused = analysisOf(g, player) })
+	err := a.srv.Read(r.Context(), r.PathValue("id"), func(g *game.Game) { out, refused = analysisOf(g, player) })
 	if err == nil {
 		err = refused
 	}
 	if err != nil {
-		s.httpError(w, err)
+		a.srv.Error(w, err)
 		return
 	}
 	w.Header().Set("Cache-Control", "no-store")
-	writeJSON(w, http.StatusOK, out)
+	wire.WriteJSON(w, http.StatusOK, out)
 }
 
 // analysisOf is g's record as player may read it: anyone once the game
 // is over; while it is played, only its seated player, and only in a game
 // on one screen or against the computer (never an online game, whose
 // players must not consult an engine, nor a game of hidden information).
-func analysisOf(g *game.Game, player string) (analysisJSON, error) {
+func analysisOf(g *game.Game, player string) (Record, error) {
 	if !g.Status().Finished() {
 		v := round.ViewerFor(g, player)
 		seated := v.Holds(chess.White) || v.Holds(chess.Black)
 		if g.Mode() == game.ModeOnline || !seated || g.Status() == game.Created {
-			return analysisJSON{}, fmt.Errorf("%w (game %s)", ErrInPlay, g.ID())
+			return Record{}, fmt.Errorf("%w (game %s)", wire.ErrInPlay, g.ID())
 		}
 	}
 	rp, err := g.Replay()
 	if err != nil {
-		return analysisJSON{}, err
+		return Record{}, err
 	}
-	out := analysisJSON{Variant: g.Variant(), Board: g.Spec().Board, InitialFEN: rp.StartFEN, Moves: analysisMoves(rp.Steps),
+	out := Record{Variant: g.Variant(), Board: g.Spec().Board, InitialFEN: rp.StartFEN, Moves: Moves(rp.Steps),
 		Tags: map[string]string{}, Result: g.Result()}
 	for _, kv := range rp.Tags {
 		out.Tags[kv[0]] = kv[1]
@@ -94,11 +124,11 @@ func analysisOf(g *game.Game, player string) (analysisJSON, error) {
 	return out, nil
 }
 
-// analysisMoves writes steps as the analysis board reads them.
-func analysisMoves(steps []game.Step) []analysisMove {
-	out := make([]analysisMove, 0, len(steps))
+// Moves writes steps as the analysis board reads them.
+func Moves(steps []game.Step) []Move {
+	out := make([]Move, 0, len(steps))
 	for _, st := range steps {
-		out = append(out, analysisMove{UCI: st.UCI, SAN: st.SAN, WXF: st.WXF, FEN: st.FEN})
+		out = append(out, Move{UCI: st.UCI, SAN: st.SAN, WXF: st.WXF, FEN: st.FEN})
 	}
 	return out
 }
@@ -121,7 +151,7 @@ type positionJSON struct {
 	Variant     game.Variant        `json:"variant"`
 	Board       game.Board          `json:"board"`
 	InitialFEN  string              `json:"initial_fen"`
-	Moves       []analysisMove      `json:"moves"`
+	Moves       []Move              `json:"moves"`
 	FEN         string              `json:"fen"`
 	Turn        string              `json:"turn"`
 	Dests       map[string][]string `json:"dests"`
@@ -130,17 +160,18 @@ type positionJSON struct {
 	Termination string              `json:"termination,omitempty"`
 }
 
-// handlePosition plays moves on the analysis board.
-func (s *Server) handlePosition(w http.ResponseWriter, r *http.Request) {
-	req, err := decodeBody[positionRequest](http.MaxBytesReader(w, r.Body, maxBody))
+// Position answers POST /api/analysis/position: it plays moves on the
+// analysis board.
+func (a *Handler) Position(w http.ResponseWriter, r *http.Request) {
+	req, err := wire.DecodeBody[positionRequest](http.MaxBytesReader(w, r.Body, maxBody))
 	if err == nil {
 		var out positionJSON
 		if out, err = playPosition(req); err == nil {
-			writeJSON(w, http.StatusOK, out)
+			wire.WriteJSON(w, http.StatusOK, out)
 			return
 		}
 	}
-	s.httpError(w, err)
+	a.srv.Error(w, err)
 }
 
 // playPosition plays req's moves from its position with the rules of its
@@ -150,18 +181,18 @@ func (s *Server) handlePosition(w http.ResponseWriter, r *http.Request) {
 func playPosition(req positionRequest) (positionJSON, error) {
 	spec, err := game.Lookup(req.Variant)
 	if err != nil {
-		return positionJSON{}, fmt.Errorf("%w: %v", ErrBadRequest, err)
+		return positionJSON{}, fmt.Errorf("%w: %v", wire.ErrBadRequest, err)
 	}
 	if spec.Hidden || spec.Seeded {
-		return positionJSON{}, fmt.Errorf("%w: variant %s: the analysis board plays only variants of full information", ErrBadRequest, spec.Name)
+		return positionJSON{}, fmt.Errorf("%w: variant %s: the analysis board plays only variants of full information", wire.ErrBadRequest, spec.Name)
 	}
 	if len(req.Moves) > maxAnalysisPlies {
-		return positionJSON{}, fmt.Errorf("%w: %d moves, at most %d", ErrBadRequest, len(req.Moves), maxAnalysisPlies)
+		return positionJSON{}, fmt.Errorf("%w: %d moves, at most %d", wire.ErrBadRequest, len(req.Moves), maxAnalysisPlies)
 	}
 	start, moves := strings.TrimSpace(req.FEN), req.Moves
 	if req.Setup != "" {
 		if start != "" || len(moves) > 0 {
-			return positionJSON{}, fmt.Errorf("%w: give either setup or fen and moves", ErrBadRequest)
+			return positionJSON{}, fmt.Errorf("%w: give either setup or fen and moves", wire.ErrBadRequest)
 		}
 		if start, moves, err = spec.Setup(req.Setup); err != nil {
 			return positionJSON{}, err
@@ -171,7 +202,7 @@ func playPosition(req positionRequest) (positionJSON, error) {
 	if err != nil {
 		return positionJSON{}, fmt.Errorf("%w: %v", game.ErrBadSetup, err)
 	}
-	out := positionJSON{Variant: spec.Name, Board: spec.Board, InitialFEN: rules.StartFEN(), Moves: []analysisMove{}}
+	out := positionJSON{Variant: spec.Name, Board: spec.Board, InitialFEN: rules.StartFEN(), Moves: []Move{}}
 	for i, m := range moves {
 		if rules.Outcome().Over() {
 			return positionJSON{}, fmt.Errorf("%w: move %d (%s): the game is over before it", game.ErrIllegalMove, i+1, m)
@@ -180,7 +211,7 @@ func playPosition(req positionRequest) (positionJSON, error) {
 		if err != nil {
 			return positionJSON{}, fmt.Errorf("move %d (%s): %w", i+1, m, err)
 		}
-		out.Moves = append(out.Moves, analysisMove{UCI: st.UCI, SAN: st.SAN, WXF: st.WXF, FEN: st.FEN})
+		out.Moves = append(out.Moves, Move{UCI: st.UCI, SAN: st.SAN, WXF: st.WXF, FEN: st.FEN})
 	}
 	o := rules.Outcome()
 	out.FEN, out.Turn, out.Result, out.Termination = rules.FEN(), game.ColorName(rules.Turn()), o.Result(), o.Termination

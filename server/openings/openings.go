@@ -1,4 +1,4 @@
-package server
+package openings
 
 import (
 	"errors"
@@ -8,8 +8,28 @@ import (
 
 	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/chess/opening"
+	"github.com/gambitchess/gambit/chess/polyglot"
 	"github.com/gambitchess/gambit/server/round"
+	"github.com/gambitchess/gambit/server/wire"
 )
+
+// Errors answers the errors of the server's own making (anything but a bad
+// request), as the server answers every error: its status, code and
+// message.
+type Errors interface {
+	Error(w http.ResponseWriter, err error)
+}
+
+// Handler serves GET /api/opening and GET /api/book. It is safe for
+// concurrent use.
+type Handler struct {
+	book *polyglot.Book // nil: the server has none
+	errs Errors
+}
+
+// New returns the opening and book API over book (nil: GET /api/book
+// answers no_book), answering other errors with errs.
+func New(book *polyglot.Book, errs Errors) *Handler { return &Handler{book: book, errs: errs} }
 
 // maxLineMoves bounds the moves of GET /api/opening and /api/book: an
 // opening is named from the first 40 plies, and no line needs more than a
@@ -31,42 +51,42 @@ type apiErrorJSON struct {
 	round.ErrorJSON
 }
 
-// handleOpening answers GET /api/opening?fen=FEN&moves=e2e4,e7e5: the
+// Opening answers GET /api/opening?fen=FEN&moves=e2e4,e7e5: the
 // opening of the line (lichess's table: the last named position among its
 // first 40 plies, the fen's own position counting as ply 0), 200
 // {"eco","name","ply"}; 404 {"error":"no_opening"} when none is named; 400
 // for a bad FEN or move, saying which.
-func (s *Server) handleOpening(w http.ResponseWriter, r *http.Request) {
+func (h *Handler) Opening(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	positions, err := parseLine(q.Get("fen"), q.Get("moves"))
 	if err != nil {
-		s.apiError(w, err)
+		h.apiError(w, err)
 		return
 	}
 	o, ok := opening.Of(positions)
 	if !ok {
-		writeJSON(w, http.StatusNotFound, apiErrorJSON{Error: "no_opening",
+		wire.WriteJSON(w, http.StatusNotFound, apiErrorJSON{Error: "no_opening",
 			ErrorJSON: round.ErrorJSON{Code: "no_opening", Message: "no named opening"}})
 		return
 	}
-	writeJSON(w, http.StatusOK, openingJSON{OpeningJSON: round.OpeningJSON{ECO: o.ECO, Name: o.Name}, Ply: o.Ply})
+	wire.WriteJSON(w, http.StatusOK, openingJSON{OpeningJSON: round.OpeningJSON{ECO: o.ECO, Name: o.Name}, Ply: o.Ply})
 }
 
 // apiError writes err as apiErrorJSON.
-func (s *Server) apiError(w http.ResponseWriter, err error) {
+func (h *Handler) apiError(w http.ResponseWriter, err error) {
 	body := round.ErrorBody(err)
 	status := http.StatusBadRequest
-	if !errors.Is(err, ErrBadRequest) {
-		s.httpError(w, err)
+	if !errors.Is(err, wire.ErrBadRequest) {
+		h.errs.Error(w, err)
 		return
 	}
-	writeJSON(w, status, apiErrorJSON{Error: body.Code, ErrorJSON: body})
+	wire.WriteJSON(w, status, apiErrorJSON{Error: body.Code, ErrorJSON: body})
 }
 
 // parseLine reads a line of chess play: a FEN (empty: the standard start;
 // a Chess960 FEN is read as one when it is not a standard one) and UCI
 // moves separated by commas (or spaces). It returns every position, the
-// FEN's first. Errors wrap ErrBadRequest and say what is wrong and where.
+// FEN's first. Errors wrap wire.ErrBadRequest and say what is wrong and where.
 func parseLine(fen, moves string) ([]chess.Position, error) {
 	fen = strings.TrimSpace(fen)
 	start := chess.StartPosition()
@@ -75,7 +95,7 @@ func parseLine(fen, moves string) ([]chess.Position, error) {
 		if err != nil {
 			p960, err960 := chess.ParseFEN960(fen)
 			if err960 != nil {
-				return nil, fmt.Errorf("%w: fen: %v", ErrBadRequest, err)
+				return nil, fmt.Errorf("%w: fen: %v", wire.ErrBadRequest, err)
 			}
 			p = p960
 		}
@@ -83,7 +103,7 @@ func parseLine(fen, moves string) ([]chess.Position, error) {
 	}
 	fields := strings.FieldsFunc(moves, func(r rune) bool { return r == ',' || r == ' ' })
 	if len(fields) > maxLineMoves {
-		return nil, fmt.Errorf("%w: moves: %d moves, at most %d", ErrBadRequest, len(fields), maxLineMoves)
+		return nil, fmt.Errorf("%w: moves: %d moves, at most %d", wire.ErrBadRequest, len(fields), maxLineMoves)
 	}
 	positions := make([]chess.Position, 1, len(fields)+1)
 	positions[0] = start
@@ -94,7 +114,7 @@ func parseLine(fen, moves string) ([]chess.Position, error) {
 			err = errors.New("illegal move")
 		}
 		if err != nil {
-			return nil, fmt.Errorf("%w: moves: move %d %q: %v", ErrBadRequest, i+1, shortText(text), err)
+			return nil, fmt.Errorf("%w: moves: move %d %q: %v", wire.ErrBadRequest, i+1, shortText(text), err)
 		}
 		p.Play(m)
 		positions = append(positions, p)
@@ -123,29 +143,29 @@ type bookJSON struct {
 	Moves []bookMoveJSON `json:"moves"`
 }
 
-// handleBook answers GET /api/book?fen=FEN&moves=e2e4,e7e5: the moves the
+// Book answers GET /api/book?fen=FEN&moves=e2e4,e7e5: the moves the
 // server's opening book (serve --book) knows for the position the line
 // reaches, 200 {"moves":[{"uci","san","weight"}]} (empty when out of the
 // book); 404 {"error":"no_book"} when the server has no book; 400 for a
 // bad FEN or move. A Chess960 position is never in the book.
-func (s *Server) handleBook(w http.ResponseWriter, r *http.Request) {
-	if s.book == nil {
-		writeJSON(w, http.StatusNotFound, apiErrorJSON{Error: "no_book",
+func (h *Handler) Book(w http.ResponseWriter, r *http.Request) {
+	if h.book == nil {
+		wire.WriteJSON(w, http.StatusNotFound, apiErrorJSON{Error: "no_book",
 			ErrorJSON: round.ErrorJSON{Code: "no_book", Message: "this server has no opening book"}})
 		return
 	}
 	q := r.URL.Query()
 	positions, err := parseLine(q.Get("fen"), q.Get("moves"))
 	if err != nil {
-		s.apiError(w, err)
+		h.apiError(w, err)
 		return
 	}
 	p := positions[len(positions)-1]
 	out := bookJSON{Moves: []bookMoveJSON{}}
 	if !p.Chess960() {
-		for _, bm := range s.book.Moves(&p) {
+		for _, bm := range h.book.Moves(&p) {
 			out.Moves = append(out.Moves, bookMoveJSON{UCI: p.UCI(bm.Move), SAN: p.SAN(bm.Move), Weight: int(bm.Weight)})
 		}
 	}
-	writeJSON(w, http.StatusOK, out)
+	wire.WriteJSON(w, http.StatusOK, out)
 }

@@ -1,0 +1,105 @@
+package server
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+
+	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/server/analysis"
+	"github.com/gambitchess/gambit/server/export"
+	"github.com/gambitchess/gambit/server/openings"
+	"github.com/gambitchess/gambit/server/profile"
+	"github.com/gambitchess/gambit/server/reviews"
+	"github.com/gambitchess/gambit/store"
+)
+
+// The handlers of their own packages (analysis, reviews, openings,
+// profile, export) read the server through the small interfaces each
+// defines; serverView is the server as all of them see it.
+
+// serverView is s as the handlers of other packages read it: its games,
+// its error answer, the asker's player id, the ratings' PGN tags and the
+// lichess words of a game. It holds nothing but s.
+type serverView struct{ s *Server }
+
+// Read runs f on game id (Server.read).
+func (v serverView) Read(ctx context.Context, id string, f func(g *game.Game)) error {
+	return v.s.read(ctx, id, f)
+}
+
+// Error answers err as every handler of the server does (Server.httpError).
+func (v serverView) Error(w http.ResponseWriter, err error) { v.s.httpError(w, err) }
+
+// Player is the player id of whoever sent r.
+func (serverView) Player(r *http.Request) string { return playerOf(r) }
+
+// PlayerOf is the player id the seats of account u record.
+func (serverView) PlayerOf(u store.User) string { return playerID(u.Player) }
+
+// RatedPGN adds a rated game's players and ratings to its PGN.
+func (v serverView) RatedPGN(ctx context.Context, id, text string) string {
+	return v.s.ratedPGN(ctx, id, text)
+}
+
+// UserNamed reads the account of r's {name} for the export.
+func (v serverView) UserNamed(r *http.Request) (export.Store, store.User, error) {
+	return v.s.userNamed(r)
+}
+
+// Facts are g's facts in lichess's words (lichess.go, rated.go).
+func (serverView) Facts(g *game.Game) export.Facts {
+	c := clockOf(g)
+	status, _ := lichessStatus(g)
+	return export.Facts{Status: status, Variant: lichessVariant(g.Variant()).Key, Speed: speedOf(c), Perf: perfOf(g.Variant(), c),
+		Winner: gameState(g).Winner, Clock: c}
+}
+
+// handlers are the handlers of the server's routes that live in packages
+// of their own. They keep no state: Handler makes them afresh.
+type handlers struct {
+	analysis *analysis.Handler
+	reviews  *reviews.Handler
+	openings *openings.Handler
+	profiles *profile.Handler
+	export   *export.Handler
+}
+
+// handlers returns the handlers of s that live in packages of their own.
+func (s *Server) handlers() handlers {
+	v := serverView{s}
+	return handlers{analysis: analysis.New(v, s.assets), reviews: reviews.NewHandler(s.reviews, v), openings: openings.New(s.book, v),
+		profiles: s.profiles(), export: export.New(v, s.log)}
+}
+
+// profiles returns the profiles of s's store (none when it keeps no
+// accounts).
+func (s *Server) profiles() *profile.Handler {
+	ps, _ := s.store.(profile.Store)
+	return profile.New(serverView{s}, ps, s.now, s.log)
+}
+
+// userNamed reads the account of r's {name} and the store of its games;
+// store.ErrNoUser for none.
+func (s *Server) userNamed(r *http.Request) (profile.Store, store.User, error) {
+	return s.profiles().UserNamed(r)
+}
+
+// handleGamePart answers GET /api/games/{id}/pgn and /rating, and
+// lichess's GET /api/games/user/{name} (package export), which one
+// ServeMux pattern cannot tell apart from them (no game's id is "user":
+// ids are longer).
+func (s *Server) handleGamePart(w http.ResponseWriter, r *http.Request) {
+	id, part := r.PathValue("id"), r.PathValue("part")
+	switch {
+	case id == "user":
+		r.SetPathValue("name", part)
+		export.New(serverView{s}, s.log).Games(w, r)
+	case part == "pgn":
+		s.handlePGN(w, r)
+	case part == "rating":
+		s.handleRating(w, r)
+	default:
+		s.httpError(w, fmt.Errorf("%w: no such endpoint %s %s", ErrBadRequest, r.Method, r.URL.Path))
+	}
+}

@@ -1,0 +1,18 @@
+// Package profile serves the players' profiles: a player's ratings (GET
+// /api/user/{name}, and GET /api/account for the asker's own, in
+// lichess's shape where it overlaps), their games a page at a time and
+// as one PGN file, their rating history as a graph, and the
+// leaderboards. Another person sees the player's public games only; the
+// player sees all of theirs ("My games"). Nothing about sessions or
+// addresses is ever in an answer. Summary is a stored game as every
+// listing shows it, GET /api/games included.
+//
+// It reads the server through Server (its games, its error answer, the
+// rated games' PGN tags, an account's player id) and the store through
+// Store (nil: a server keeping no accounts):
+//
+//	p := profile.New(srv, st, time.Now, logger)
+//	mux.HandleFunc("GET /api/user/{name}", p.User)
+//	mux.HandleFunc("GET /api/user/{name}/games", p.UserGames)
+//	mux.HandleFunc("GET /api/leaderboard/{perf}", p.Leaderboard)
+package profile

@@ -1,0 +1,92 @@
+package profile
+
+import (
+	"errors"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/server/wire"
+	"github.com/gambitchess/gambit/store"
+)
+
+// TestParseGamesQuery: the filters and the page of a player's games, and
+// each refusal a bad request saying which parameter.
+func TestParseGamesQuery(t *testing.T) {
+	for _, tt := range []struct {
+		raw       string
+		limit     int
+		rated     string // "", "true", "false"
+		afterID   string
+		afterNano int64
+		wantErr   string
+	}{
+		{raw: "", limit: 20},
+		{raw: "limit=100&rated=true&variant=xiangqi&result=1/2-1/2", limit: 100, rated: "true"},
+		{raw: "rated=false", limit: 20, rated: "false"},
+		{raw: "after=1700000000000000000.abc", limit: 20, afterID: "abc", afterNano: 1700000000000000000},
+		{raw: "limit=0", wantErr: "limit"},
+		{raw: "limit=101", wantErr: "limit"},
+		{raw: "rated=maybe", wantErr: "rated"},
+		{raw: "result=2-0", wantErr: "result"},
+		{raw: "variant=Chess!", wantErr: "variant"},
+		{raw: "after=x", wantErr: "after"},
+		{raw: "after=0.abc", wantErr: "after"},
+	} {
+		v, _ := url.ParseQuery(tt.raw)
+		q, err := ParseGamesQuery(v)
+		if tt.wantErr != "" {
+			if !errors.Is(err, wire.ErrBadRequest) || !strings.Contains(err.Error(), tt.wantErr) {
+				t.Errorf("%q: %v, want a bad request naming %s", tt.raw, err, tt.wantErr)
+			}
+			continue
+		}
+		rated := ""
+		if q.Rated != nil {
+			rated = map[bool]string{true: "true", false: "false"}[*q.Rated]
+		}
+		if err != nil || q.Limit != tt.limit || rated != tt.rated || q.After.ID != tt.afterID ||
+			(tt.afterNano != 0 && !q.After.CreatedAt.Equal(time.Unix(0, tt.afterNano))) {
+			t.Errorf("%q: %+v %v", tt.raw, q, err)
+		}
+	}
+}
+
+// TestSummaryOf: a listed game names the computer's level and, where the
+// listing can tell, the asker's own seat; an opening only once named.
+func TestSummaryOf(t *testing.T) {
+	sum := store.Summary{ID: "abc", Mode: string(game.ModeComputer), Variant: string(game.Chess), WhiteKind: string(game.SeatHuman), White: "ann",
+		BlackKind: string(game.SeatBot), Black: game.BotName(1), ECO: "C40", Opening: "King's Knight Opening"}
+	got := SummaryOf(sum, true)
+	if !got.Yours || !got.Seats["white"].You || got.Seats["black"].You || got.Seats["black"].Level == "" || got.Opening == nil || got.Opening.ECO != "C40" {
+		t.Errorf("computer game, yours: %+v", got)
+	}
+	sum.Mode, sum.BlackKind, sum.Black, sum.ECO = string(game.ModeOnline), string(game.SeatHuman), "bob", ""
+	got = SummaryOf(sum, true)
+	if got.Seats["white"].You || got.Seats["black"].You || got.Opening != nil {
+		t.Errorf("online game: %+v", got)
+	}
+}
+
+// FuzzParseGamesQuery: no query makes the parser panic, and what it
+// accepts is within bounds.
+func FuzzParseGamesQuery(f *testing.F) {
+	for _, s := range []string{"rated=true&result=1-0&variant=chess&limit=5", "after=1700000000000000000.abc", "limit=1000", "after=."} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, raw string) {
+		v, err := url.ParseQuery(raw)
+		if err != nil {
+			return
+		}
+		q, err := ParseGamesQuery(v)
+		if err == nil && (q.Limit < 1 || q.Limit > 100) {
+			t.Errorf("ParseGamesQuery(%q) limit %d", raw, q.Limit)
+		}
+		if err != nil && !errors.Is(err, wire.ErrBadRequest) {
+			t.Errorf("ParseGamesQuery(%q): %v is not a bad request", raw, err)
+		}
+	})
+}
