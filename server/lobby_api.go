@@ -2,8 +2,13 @@ package server
 
 import (
 	"context"
+	"fmt"
+	"slices"
+
+	"github.com/gambitchess/gambit/rating"
 	"github.com/gambitchess/gambit/server/guards"
 	"github.com/gambitchess/gambit/server/lobby"
+	"github.com/gambitchess/gambit/store"
 	"net/http"
 
 	"github.com/gambitchess/gambit/game"
@@ -19,7 +24,8 @@ func (s *Server) handleLobby(w http.ResponseWriter, r *http.Request) {
 type pairRequest struct {
 	Variant string     `json:"variant"`
 	Clock   *clockSpec `json:"clock"`
-	Name    string     `json:"name"` // the caller's display name: game.ParseName; "" for none
+	Name    string     `json:"name"`  // the caller's display name: game.ParseName; "" for none
+	Rated   bool       `json:"rated"` // the rated pool: signed in only, paired by rating (lobby.BestRated)
 }
 
 // handlePair pairs the caller with the next person who asks for the same
@@ -59,8 +65,12 @@ func (s *Server) handlePair(w http.ResponseWriter, r *http.Request) {
 	if c := opts.Clock; c.Initial > 0 {
 		tc = lobby.TimeControl(&game.Clock{Initial: c.Initial, Increment: c.Increment, PerMove: c.PerMove})
 	}
+	if req.Rated {
+		s.pairRated(w, r, opts, player, name, tc)
+		return
+	}
 	for _, c := range s.lobby.List(s.now(), player) {
-		if c.Mine || c.Variant != spec.Name || c.TimeControl != tc {
+		if c.Mine || c.Rated || c.Variant != spec.Name || c.TimeControl != tc {
 			continue
 		}
 		if resp, err := s.joinAs(r.Context(), c.ID, player, name); err == nil {
@@ -69,6 +79,71 @@ func (s *Server) handlePair(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	s.answerNewGame(w, r, opts, player)
+}
+
+// pairRated pairs the caller, signed in, in the rated pool of opts's
+// perf: it joins the waiting rated challenge whose seeker's rating is the
+// closest to theirs within the widening range (lobby.BestRated), or opens
+// a rated challenge of its own to wait in. The caller holds s.lobby.Pair.
+func (s *Server) pairRated(w http.ResponseWriter, r *http.Request, opts game.Options, player, name, tc string) {
+	u, err := s.checkRated(r, opts)
+	if err != nil {
+		s.httpError(w, err)
+		return
+	}
+	seeker, err := s.seekerOf(r.Context(), u, opts)
+	if err != nil {
+		s.httpError(w, err)
+		return
+	}
+	now := s.now()
+	seek := lobby.Seek{Variant: opts.Variant, TimeControl: tc, Player: player, Seeker: seeker, Since: now}
+	list := s.lobby.List(now, player)
+	for {
+		c, ok := lobby.BestRated(list, seek, now)
+		if !ok {
+			break
+		}
+		list = slices.DeleteFunc(list, func(o lobby.Challenge) bool { return o.ID == c.ID })
+		resp, err := s.joinAs(r.Context(), c.ID, player, name)
+		if err != nil {
+			continue // taken meanwhile, or gone: the next closest
+		}
+		if _, err := s.ratings().SeatRated(r.Context(), c.ID, resp.Color == "white", u.ID); err != nil {
+			s.httpError(w, fmt.Errorf("%w: %v", ErrStorage, err))
+			return
+		}
+		writeJSON(w, http.StatusOK, resp)
+		return
+	}
+	s.lobby.NoteRated(opts.ID, seeker) // before the game is listed: never shown as a casual one
+	resp, err := s.newGame(r.Context(), opts, player, guards.ClientAddress(r))
+	if err == nil {
+		err = s.markRated(r.Context(), resp.ID, resp.Color, u, opts)
+	}
+	if err != nil {
+		s.lobby.Drop(opts.ID)
+		s.httpError(w, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, resp)
+}
+
+// seekerOf is account u as a rated challenge of opts lists it: with its
+// rating in the game's perf (the initial one before its first game).
+func (s *Server) seekerOf(ctx context.Context, u store.User, opts game.Options) (lobby.Seeker, error) {
+	g := rating.Default()
+	perf := perfOf(opts.Variant, opts.Clock)
+	rs, err := s.ratings().UserRatings(ctx, u.ID)
+	if err != nil {
+		return lobby.Seeker{}, fmt.Errorf("%w: read %s's ratings: %v", ErrStorage, u.Name, err)
+	}
+	for _, x := range rs {
+		if x.Perf == perf {
+			g = x.Glicko
+		}
+	}
+	return lobby.Seeker{Account: u.ID, Rating: g.Int(), Provisional: g.Provisional()}, nil
 }
 
 // pairOptions is the lobby challenge a pairing request opens when it finds

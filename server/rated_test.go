@@ -9,6 +9,7 @@ import (
 
 	"github.com/gambitchess/gambit/game"
 	"github.com/gambitchess/gambit/rating"
+	"github.com/gambitchess/gambit/server/lobby"
 )
 
 // playerSecret is the player cookie b's jar holds for srv.
@@ -183,4 +184,60 @@ func FuzzParseGamesQuery(f *testing.F) {
 			t.Errorf("parseGamesQuery(%q) limit %d", raw, q.Limit)
 		}
 	})
+}
+
+// TestRatedQuickPairing: two accounts asking for rated 3+2 meet in a
+// rated game whose end moves both ratings; the waiting seek is listed
+// with its seeker's rating, provisional; an anonymous player may not
+// enter the rated pool, a casual request never takes a rated seek, and
+// nobody meets their own seek.
+func TestRatedQuickPairing(t *testing.T) {
+	_, srv, _ := serveWith(t, Config{Store: openStore(t, t.TempDir())})
+	ann, bob, anon := newBrowser(t, srv), newBrowser(t, srv), newBrowser(t, srv)
+	ann.want(201, "POST", "/api/signup", `{"username":"ann","password":"long enough pass"}`)
+	bob.want(201, "POST", "/api/signup", `{"username":"bob","password":"long enough pass"}`)
+	const rated = `{"variant":"chess","clock":{"minutes":3,"increment":2},"rated":true}`
+
+	if c := code(t, anon.want(401, "POST", "/api/pair", rated)); c != "signed_out" {
+		t.Errorf("an anonymous rated pairing: %s", c)
+	}
+	var first, again, casual, met createResponse
+	mustDecode(t, []byte(ann.want(201, "POST", "/api/pair", rated)), &first)
+	var list []lobby.Challenge
+	mustDecode(t, []byte(anon.want(200, "GET", "/api/lobby", "")), &list)
+	if len(list) != 1 || list[0].ID != first.ID || !list[0].Rated || list[0].Rating != 1500 || !list[0].Provisional {
+		t.Fatalf("the lobby lists %+v", list)
+	}
+	mustDecode(t, []byte(ann.want(201, "POST", "/api/pair", rated)), &again)
+	mustDecode(t, []byte(anon.want(201, "POST", "/api/pair", `{"variant":"chess","clock":{"minutes":3,"increment":2}}`)), &casual)
+	if again.ID == first.ID || casual.ID == first.ID || casual.ID == again.ID {
+		t.Fatalf("ann met herself, or a casual request took a rated seek: %s %s %s", first.ID, again.ID, casual.ID)
+	}
+	mustDecode(t, []byte(bob.want(200, "POST", "/api/pair", rated)), &met)
+	if met.ID != first.ID || met.Color == first.Color {
+		t.Fatalf("bob met %s as %s; ann waits in %s as %s", met.ID, met.Color, first.ID, first.Color)
+	}
+
+	w, b := ann, bob
+	if first.Color == "black" {
+		w, b = bob, ann
+	}
+	white, black := dial(t, srv, first.ID, w.playerSecret()), dial(t, srv, first.ID, b.playerSecret())
+	white.send(`{"t":"move","d":{"u":"e2e4"}}`)
+	black.next("move")
+	black.send(`{"t":"move","d":{"u":"e7e5"}}`)
+	white.next("move")
+	black.send(`{"t":"resign"}`)
+	var after ratingJSON
+	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		_ = json.Unmarshal([]byte(ann.want(200, "GET", "/api/games/"+first.ID+"/rating", "")), &after)
+		if after.State != "pending" {
+			break
+		}
+	}
+	up, down := rating.Game(rating.Default(), rating.Default(), rating.WhiteWins)
+	if after.State != "applied" || after.Perf != "blitz" || after.White.After != up.Int() || after.Black.After != down.Int() ||
+		after.White.Diff <= 0 || after.Black.Diff >= 0 {
+		t.Errorf("the rating after the end: %+v", after)
+	}
 }
