@@ -7,6 +7,7 @@ import { t } from './i18n';
 import { sideName, variantOf, variants } from './variants';
 import { saveTicket } from './settings';
 import { savedName } from './name';
+import { currentAccount } from './account';
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
 
@@ -49,14 +50,14 @@ export class Lobby {
       b.textContent = t('lobby.tc', p);
       b.title = t('lobby.tc.title', p);
       b.dataset.tc = `${p.minutes}+${p.increment}`;
-      b.onclick = () => void this.pair(sel.value as Variant, p);
+      b.onclick = () => void this.pair(sel.value as Variant, p, !$('pair-rated-choice').hidden && $<HTMLInputElement>('pair-rated').checked);
       box.appendChild(b);
     }
   }
 
-  private async pair(variant: Variant, clock: { minutes: number; increment: number }) {
+  private async pair(variant: Variant, clock: { minutes: number; increment: number }, rated: boolean) {
     try {
-      const g = await pairUp(variant, clock, savedName());
+      const g = await pairUp(variant, clock, savedName(), rated);
       saveTicket(g.id, { color: g.color });
       this.hooks.go(`/game/${g.id}`);
     } catch (e) {
@@ -83,6 +84,7 @@ export class Lobby {
 
   // refresh reads the open challenges and redraws the list.
   private async refresh() {
+    $('pair-rated-choice').hidden = !currentAccount(); // the rated pool is for signed-in players
     let list: Challenge[];
     try {
       list = await listLobby();
@@ -118,6 +120,10 @@ export class Lobby {
       const what = Object.assign(document.createElement('span'), { className: 'who' });
       what.textContent = t('lobby.challenge', { tc: c.timeControl || t('lobby.untimed'), game: v.tag ?? v.label, side: sideName(v, c.color, true) });
       li.appendChild(what);
+      if (c.rated) {
+        const rating = `${c.rating ?? ''}${c.provisional ? '?' : ''}`; // "?" while provisional, as profiles show it
+        li.appendChild(Object.assign(document.createElement('span'), { className: 'rated', textContent: t('lobby.ratedSeek', { rating }) }));
+      }
       if (c.mine) {
         li.appendChild(Object.assign(document.createElement('span'), { className: 'res', textContent: t('lobby.waiting') }));
         const open = Object.assign(document.createElement('a'), { href: `/game/${c.id}`, textContent: t('lobby.open') });
