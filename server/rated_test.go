@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"net/url"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -239,5 +240,66 @@ func TestRatedQuickPairing(t *testing.T) {
 	if after.State != "applied" || after.Perf != "blitz" || after.White.After != up.Int() || after.Black.After != down.Int() ||
 		after.White.Diff <= 0 || after.Black.Diff >= 0 {
 		t.Errorf("the rating after the end: %+v", after)
+	}
+}
+
+// TestRatedPoolWidens: two accounts 483 points apart both wait in the
+// rated pool; asking again at once, the newer keeps waiting (204); 29 s
+// later (the range ±486) it moves to the older seek, its own withdrawn;
+// the older never moves to the newer.
+func TestRatedPoolWidens(t *testing.T) {
+	var skew atomic.Int64
+	now := func() time.Time { return time.Now().Add(time.Duration(skew.Load())) }
+	_, srv, _ := serveWith(t, Config{Store: openStore(t, t.TempDir()), Now: now})
+	ann, bob := newBrowser(t, srv), newBrowser(t, srv)
+	ann.want(201, "POST", "/api/signup", `{"username":"ann","password":"long enough pass"}`)
+	bob.want(201, "POST", "/api/signup", `{"username":"bob","password":"long enough pass"}`)
+	const rated = `{"variant":"chess","clock":{"minutes":3,"increment":2},"rated":true`
+	var g createResponse
+	mustDecode(t, []byte(ann.want(201, "POST", "/api/pair", rated+`}`)), &g)
+	bob.want(200, "POST", "/api/pair", rated+`}`)
+	w, b := ann, bob
+	if g.Color == "black" {
+		w, b = bob, ann
+	}
+	white, black := dial(t, srv, g.ID, w.playerSecret()), dial(t, srv, g.ID, b.playerSecret())
+	white.send(`{"t":"resign"}`) // white resigns: black 1741?, white 1258?
+	black.next("state")
+	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		var r ratingJSON
+		_ = json.Unmarshal([]byte(ann.want(200, "GET", "/api/games/"+g.ID+"/rating", "")), &r)
+		if r.State == "applied" {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the first game is not rated: %+v", r)
+		}
+	}
+
+	var older, newer, moved createResponse
+	mustDecode(t, []byte(w.want(201, "POST", "/api/pair", rated+`}`)), &older)
+	mustDecode(t, []byte(b.want(201, "POST", "/api/pair", rated+`}`)), &newer)
+	if older.ID == newer.ID {
+		t.Fatal("483 points apart, paired at once")
+	}
+	b.want(204, "POST", "/api/pair", rated+`,"waiting":"`+newer.ID+`"}`)
+	skew.Store(int64(29 * time.Second))
+	w.want(204, "POST", "/api/pair", rated+`,"waiting":"`+older.ID+`"}`) // the older never moves
+	mustDecode(t, []byte(b.want(200, "POST", "/api/pair", rated+`,"waiting":"`+newer.ID+`"}`)), &moved)
+	if moved.ID != older.ID || moved.Color == older.Color {
+		t.Fatalf("the newer seek moved to %s as %s; the older is %s as %s", moved.ID, moved.Color, older.ID, older.Color)
+	}
+	var st struct{ Status string }
+	mustDecode(t, []byte(b.want(200, "GET", "/api/games/"+newer.ID, "")), &st)
+	if st.Status != "aborted" {
+		t.Errorf("the seek left behind is %q, want aborted", st.Status)
+	}
+	if c := code(t, b.want(409, "POST", "/api/pair", rated+`,"waiting":"`+newer.ID+`"}`)); c != "seat_taken" {
+		t.Errorf("asking again from a withdrawn seek: %s", c)
+	}
+	var rg ratingJSON
+	_ = json.Unmarshal([]byte(b.want(200, "GET", "/api/games/"+older.ID+"/rating", "")), &rg)
+	if rg.State != "pending" || rg.White.Name == "" || rg.Black.Name == "" || rg.White.Name == rg.Black.Name {
+		t.Errorf("the game they met in: %+v", rg)
 	}
 }

@@ -80,3 +80,13 @@ func BestRated(list []Challenge, seek Seek, now time.Time) (Challenge, bool) {
 	}
 	return best, found
 }
+
+// Before reports whether c was listed before o: created earlier, or at
+// the same time with a smaller id (List's order). Of two waiting rated
+// seeks only the newer moves to the older, so two never cross.
+func (c Challenge) Before(o Challenge) bool {
+	if !c.CreatedAt.Equal(o.CreatedAt) {
+		return c.CreatedAt.Before(o.CreatedAt)
+	}
+	return c.ID < o.ID
+}

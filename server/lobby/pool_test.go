@@ -47,7 +47,7 @@ func TestBestRated(t *testing.T) {
 		{"out of range at once", []Challenge{with(seek(1750), "x", "p1", "a1", 0)}, 0, 0, ""},
 		{"still out of range after 10 s (±233)", []Challenge{with(seek(1750), "x", "p1", "a1", 0)}, 10 * time.Second, 10 * time.Second, ""},
 		{"in range once it waited 20 s (±366)", []Challenge{with(seek(1750), "x", "p1", "a1", 0)}, 20 * time.Second, 20 * time.Second, "x"},
-		{"my own wait widens it too", []Challenge{with(seek(1750), "x", "p1", "a1", 19 * time.Second)}, 0, 20 * time.Second, "x"},
+		{"my own wait widens it too", []Challenge{with(seek(1750), "x", "p1", "a1", 19*time.Second)}, 0, 20 * time.Second, "x"},
 		{"never wider than 500", []Challenge{with(seek(2001), "x", "p1", "a1", 0)}, 0, time.Hour, ""},
 		{"exactly 500 after 30 s", []Challenge{with(seek(2000), "x", "p1", "a1", 0)}, 0, 30 * time.Second, "x"},
 		{"not my own player", []Challenge{with(seek(1500), "mine", "p-me", "a1", 0)}, 0, 0, ""},
