@@ -1,8 +1,9 @@
 // Rated quick pairing in two browsers signed in: Ann asks for a rated 3+2
 // and waits; Bob sees her seek listed with her rating ("1500?" while
 // provisional), asks for the same, and is seated against her; the game's
-// end shows both rating changes. Someone signed out is not offered the
-// rated pool.
+// end shows both rating changes. Then, 483 points apart, they meet again
+// once the range has widened while they waited. Someone signed out is not
+// offered the rated pool.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
@@ -75,4 +76,20 @@ test('two accounts meet in the rated pool and see their ratings move', async () 
   }
   await shot(a, 'ratedpool-end.png');
   await shot(b, 'ratedpool-end-zh-TW.png');
+
+  // Now 483 points apart: the winner waits first, the loser's seek is out
+  // of range (±100 at once) and waits too; its page asks again every few
+  // seconds and moves to the winner's seek once the range has widened
+  // enough (±483 after about 29 s).
+  const [winner, loser] = annWhite ? [a, b] : [b, a];
+  const older = await pairRated(winner, '3+2');
+  const newer = await pairRated(loser, '3+2');
+  assert.notEqual(newer, older, '483 points apart, paired at once');
+  const waited = Date.now();
+  await loser.waitForURL(`**/game/${older}`, { timeout: 45000 });
+  const after = (Date.now() - waited) / 1000;
+  assert.ok(after > 20, `moved after ${after} s, before the range reached 483`);
+  await Promise.all([winner, loser].map(p => p.waitForFunction(id => document.body.dataset.game === id, older)));
+  await loser.waitForFunction(() => document.getElementById('name-top')?.textContent !== '');
+  await shot(loser, 'ratedpool-widened.png');
 });

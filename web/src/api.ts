@@ -244,7 +244,7 @@ export interface Challenge {
 export const listLobby = () => fetch('/api/lobby').then(r => json<Challenge[]>(r));
 
 // PairRequest is the body of POST /api/pair.
-interface PairRequest { variant: Variant; clock: { minutes: number; increment: number }; name?: string; rated?: boolean }
+interface PairRequest { variant: Variant; clock: { minutes: number; increment: number }; name?: string; rated?: boolean; waiting?: string }
 
 // pairUp asks to be paired with the next person wanting the same game;
 // rated, with someone of a similar rating (signed-in players only).
@@ -253,6 +253,14 @@ export const pairUp = (variant: Variant, clock: { minutes: number; increment: nu
   if (name) body.name = name;
   if (rated) body.rated = true;
   return post('/api/pair', body).then(r => json<Created>(r));
+};
+
+// pairAgain asks again from the rated seek waiting (its range has
+// widened): the game to go to, or undefined to keep waiting (204).
+export const pairAgain = (variant: Variant, clock: { minutes: number; increment: number }, waiting: string, name = '') => {
+  const body: PairRequest = { variant, clock, rated: true, waiting };
+  if (name) body.name = name;
+  return post('/api/pair', body).then(r => (r.status === 204 ? undefined : json<Created>(r)));
 };
 
 export const listGames = () => fetch('/api/games?limit=30').then(r => json<Summary[]>(r));
