@@ -55,6 +55,9 @@ test('two accounts meet in the rated pool and see their ratings move', async () 
   await row.waitFor();
   assert.equal(await row.locator('.rated').textContent(), '計分 · 1500?');
   await shot(b, 'ratedpool-lobby-zh-TW.png');
+  await anon.reload();
+  await anon.locator(`#lobby li[data-id="${id}"] .rated`).waitFor();
+  assert.equal(await anon.locator(`#lobby li[data-id="${id}"] button`).count(), 0, 'a rated seek offered to someone signed out');
   assert.equal(await pairRated(b, '3+2'), id, 'bob was not seated in ann\'s rated seek');
 
   await Promise.all([a, b].map(p => p.waitForFunction(id => document.body.dataset.game === id, id)));

@@ -178,7 +178,7 @@ export class Lobby {
         const open = Object.assign(document.createElement('a'), { href: `/game/${c.id}`, textContent: t('lobby.open') });
         open.dataset.link = '';
         li.appendChild(open);
-      } else {
+      } else if (!c.rated || currentAccount()) { // a rated seek is for signed-in players only
         const b = Object.assign(document.createElement('button'), { className: 'primary', textContent: t('lobby.accept') });
         b.onclick = () => void this.accept(c.id);
         li.appendChild(b);
