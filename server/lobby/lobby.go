@@ -10,6 +10,9 @@
 // joining (POST /api/games/{id}/join). Quick pairing (POST /api/pair) takes
 // the oldest listed challenge of the same variant and time control from
 // someone else, or else opens one and waits (the server's lobby_api.go).
+// A rated challenge (a "seek") is listed with its seeker's rating; rated
+// quick pairing meets the closest rating within a range that widens while
+// people wait (pool.go).
 //
 // The list lives in memory, kept by the games' hubs. With several nodes,
 // each node sends its own challenges to the others every lobbyBeat (see
