@@ -286,3 +286,60 @@ func TestLobbyAcrossNodes(t *testing.T) {
 		t.Fatalf("paired on node b into %s as %s, want %s as black", paired.ID, paired.Color, g.ID)
 	}
 }
+
+// TestRatedLobbyAcrossNodes: a rated seek made on node a is listed on
+// node b with its seeker's rating, and a rated quick pairing of another
+// account on node b meets it, rated.
+func TestRatedLobbyAcrossNodes(t *testing.T) {
+	a, b, _ := twoNodes(t)
+	ann, bob := newPerson(t), newPerson(t)
+	ann.post(a.http.URL, "/api/signup", `{"username":"ann","password":"long enough pass"}`, 201, nil)
+	bob.post(b.http.URL, "/api/signup", `{"username":"bob","password":"long enough pass"}`, 201, nil)
+	const rated = `{"variant":"chess","clock":{"minutes":5,"increment":3},"rated":true}`
+	var g struct{ ID, Color string }
+	ann.post(a.http.URL, "/api/pair", rated, 201, &g)
+	ann.dial(a.http.URL, g.ID).until(0)
+
+	type listed struct {
+		ID          string
+		Rated       bool
+		Rating      int
+		Provisional bool
+	}
+	var list []listed
+	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(100 * time.Millisecond) {
+		resp, err := bob.client.Get(b.http.URL + "/api/lobby")
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = json.NewDecoder(resp.Body).Decode(&list)
+		resp.Body.Close()
+		if err == nil && len(list) == 1 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("node b's lobby: %+v, want node a's rated seek %s", list, g.ID)
+		}
+	}
+	if want := (listed{ID: g.ID, Rated: true, Rating: 1500, Provisional: true}); list[0] != want {
+		t.Fatalf("node b lists %+v, want %+v", list[0], want)
+	}
+	var paired struct{ ID, Color string }
+	bob.post(b.http.URL, "/api/pair", rated, 200, &paired)
+	if paired.ID != g.ID || paired.Color == g.Color {
+		t.Fatalf("paired on node b into %s as %s, want %s", paired.ID, paired.Color, g.ID)
+	}
+	var rg struct {
+		Rated        bool
+		White, Black struct{ Name string }
+	}
+	resp, err := bob.client.Get(b.http.URL + "/api/games/" + g.ID + "/rating")
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = json.NewDecoder(resp.Body).Decode(&rg)
+	resp.Body.Close()
+	if err != nil || !rg.Rated || rg.White.Name == "" || rg.Black.Name == "" || rg.White.Name == rg.Black.Name {
+		t.Errorf("the game they met in: %+v", rg)
+	}
+}

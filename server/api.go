@@ -19,6 +19,7 @@ import (
 	"github.com/gambitchess/gambit/server/account"
 	"github.com/gambitchess/gambit/server/computer"
 	"github.com/gambitchess/gambit/server/guards"
+	"github.com/gambitchess/gambit/server/lobby"
 	"github.com/gambitchess/gambit/server/media"
 	"github.com/gambitchess/gambit/server/node"
 	"github.com/gambitchess/gambit/server/profile"
@@ -193,6 +194,12 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	u, err := s.checkRated(r, opts)
+	if err == nil && req.Lobby { // a rated seek: the lobby lists its seeker's rating (lobby_api.go)
+		var seeker lobby.Seeker
+		if seeker, err = s.seekerOf(r.Context(), u, opts); err == nil {
+			s.lobby.NoteRated(opts.ID, seeker)
+		}
+	}
 	if err != nil {
 		s.httpError(w, err)
 		return
@@ -202,6 +209,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		err = s.markRated(r.Context(), resp.ID, resp.Color, u, opts)
 	}
 	if err != nil {
+		s.lobby.Drop(opts.ID)
 		s.httpError(w, err)
 		return
 	}

@@ -11,6 +11,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/gambitchess/gambit/server/export"
+	"github.com/gambitchess/gambit/server/profile"
 )
 
 // program is a program using the API with its token: no cookies.
@@ -141,7 +144,7 @@ func TestBoardAPIRatedGame(t *testing.T) {
 
 	var acct struct {
 		ID, Username string
-		Perfs        map[string]perfJSON
+		Perfs        map[string]profile.Perf
 	}
 	if err := json.Unmarshal([]byte(ann.want(200, "GET", "/api/account", "", "")), &acct); err != nil || acct.Username != "ann" || acct.ID != "ann" {
 		t.Fatalf("GET /api/account = %+v, %v", acct, err)
@@ -248,7 +251,7 @@ func checkExport(t *testing.T, p *program, id string) {
 		}
 		return string(data)
 	}
-	var g exportGameJSON
+	var g export.Game
 	line := get("?max=5&perfType=blitz,rapid&rated=true", "application/x-ndjson")
 	if err := json.Unmarshal([]byte(line), &g); err != nil || g.ID != id || g.Status != "mate" || g.Winner != "black" || !g.Rated ||
 		g.Moves != "f3 e5 g4 Qh4#" || g.Players["black"].User == nil || g.Players["black"].RatingDiff <= 0 || g.Clock.Initial != 300 {

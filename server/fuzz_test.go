@@ -40,7 +40,8 @@ func FuzzCreateRequest(f *testing.F) {
 // error with its code.
 func FuzzSmallBodies(f *testing.F) {
 	for _, seed := range []string{`{}`, ``, `{"token":"abc"}`, `{"variant":"chess","clock":{"minutes":3,"increment":2}}`,
-		`{"variant":"xiangqi","clock":{"days":3}}`, `{"x":1}`, `[`, `null`} {
+		`{"variant":"xiangqi","clock":{"days":3}}`, `{"variant":"chess","clock":{"minutes":3,"increment":2},"rated":true,"waiting":"abcdefghij"}`,
+		`{"x":1}`, `[`, `null`} {
 		f.Add([]byte(seed))
 	}
 	s := New(Config{})

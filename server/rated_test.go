@@ -4,10 +4,13 @@ import (
 	"encoding/json"
 	"net/url"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/server/lobby"
+	"github.com/gambitchess/gambit/server/profile"
 )
 
 // playerSecret is the player cookie b's jar holds for srv.
@@ -147,18 +150,18 @@ func TestProfile(t *testing.T) {
 	black.send(`{"t":"move","d":{"u":"e7e5"}}`)
 	white.next("move")
 	black.send(`{"t":"resign"}`)
-	var u userJSON
+	var u profile.User
 	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline) && u.Perfs["blitz"].Games == 0; time.Sleep(20 * time.Millisecond) {
 		decodeJSON(t, anon.want(200, "GET", "/api/user/ANN", ""), &u)
 	}
 	// A new player's first win over another: 1741, deviation 396 (see TestRatedGame).
-	if p := u.Perfs["blitz"]; u.Username != "ann" || p != (perfJSON{Games: 1, Rating: 1741, RD: 396, Prov: true, Wins: 1}) {
+	if p := u.Perfs["blitz"]; u.Username != "ann" || p != (profile.Perf{Games: 1, Rating: 1741, RD: 396, Prov: true, Wins: 1}) {
 		t.Errorf("GET /api/user/ANN = %+v", u)
 	}
 	if svg := anon.want(200, "GET", "/api/user/ann/rating.svg?perf=blitz", ""); !strings.Contains(svg, "<polyline") {
 		t.Errorf("rating graph: %s", svg)
 	}
-	var own, others gamesPageJSON
+	var own, others profile.GamesPage
 	decodeJSON(t, ann.want(200, "GET", "/api/user/ann/games?rated=true", ""), &own)
 	decodeJSON(t, anon.want(200, "GET", "/api/user/ann/games", ""), &others)
 	if len(own.Games) != 1 || own.Games[0].ID != g.ID || !own.Games[0].Yours {
@@ -179,28 +182,127 @@ func TestProfile(t *testing.T) {
 	anon.want(200, "GET", "/api/leaderboard/blitz", "") // provisional ratings only: an empty board
 }
 
-// FuzzParseGamesQuery: no query makes the parser panic, and what it
-// accepts is within bounds.
-func FuzzParseGamesQuery(f *testing.F) {
-	for _, s := range []string{"rated=true&result=1-0&variant=chess&limit=5", "after=1700000000000000000.abc", "limit=1000", "after=."} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, raw string) {
-		v, err := url.ParseQuery(raw)
-		if err != nil {
-			return
-		}
-		q, err := parseGamesQuery(v)
-		if err == nil && (q.Limit < 1 || q.Limit > 100) {
-			t.Errorf("parseGamesQuery(%q) limit %d", raw, q.Limit)
-		}
-	})
-}
-
 // decodeJSON reads body into v, failing the test on a bad body.
 func decodeJSON(t *testing.T, body string, v any) {
 	t.Helper()
 	if err := json.Unmarshal([]byte(body), v); err != nil {
 		t.Fatalf("%v: %s", err, body)
+	}
+}
+
+// TestRatedQuickPairing: two accounts asking for rated 3+2 meet in a
+// rated game whose end moves both ratings; the waiting seek is listed
+// with its seeker's rating, provisional; an anonymous player may not
+// enter the rated pool, a casual request never takes a rated seek, and
+// nobody meets their own seek.
+func TestRatedQuickPairing(t *testing.T) {
+	_, srv, _ := serveWith(t, Config{Store: openStore(t, t.TempDir())})
+	ann, bob, anon := newBrowser(t, srv), newBrowser(t, srv), newBrowser(t, srv)
+	ann.want(201, "POST", "/api/signup", `{"username":"ann","password":"long enough pass"}`)
+	bob.want(201, "POST", "/api/signup", `{"username":"bob","password":"long enough pass"}`)
+	const rated = `{"variant":"chess","clock":{"minutes":3,"increment":2},"rated":true}`
+
+	if c := code(t, anon.want(401, "POST", "/api/pair", rated)); c != "signed_out" {
+		t.Errorf("an anonymous rated pairing: %s", c)
+	}
+	var first, again, casual, met createResponse
+	mustDecode(t, []byte(ann.want(201, "POST", "/api/pair", rated)), &first)
+	var list []lobby.Challenge
+	mustDecode(t, []byte(anon.want(200, "GET", "/api/lobby", "")), &list)
+	if len(list) != 1 || list[0].ID != first.ID || !list[0].Rated || list[0].Rating != 1500 || !list[0].Provisional {
+		t.Fatalf("the lobby lists %+v", list)
+	}
+	mustDecode(t, []byte(ann.want(201, "POST", "/api/pair", rated)), &again)
+	mustDecode(t, []byte(anon.want(201, "POST", "/api/pair", `{"variant":"chess","clock":{"minutes":3,"increment":2}}`)), &casual)
+	if again.ID == first.ID || casual.ID == first.ID || casual.ID == again.ID {
+		t.Fatalf("ann met herself, or a casual request took a rated seek: %s %s %s", first.ID, again.ID, casual.ID)
+	}
+	mustDecode(t, []byte(bob.want(200, "POST", "/api/pair", rated)), &met)
+	if met.ID != first.ID || met.Color == first.Color {
+		t.Fatalf("bob met %s as %s; ann waits in %s as %s", met.ID, met.Color, first.ID, first.Color)
+	}
+
+	w, b := ann, bob
+	if first.Color == "black" {
+		w, b = bob, ann
+	}
+	white, black := dial(t, srv, first.ID, w.playerSecret()), dial(t, srv, first.ID, b.playerSecret())
+	white.send(`{"t":"move","d":{"u":"e2e4"}}`)
+	black.next("move")
+	black.send(`{"t":"move","d":{"u":"e7e5"}}`)
+	white.next("move")
+	black.send(`{"t":"resign"}`)
+	var after ratingJSON
+	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		decodeJSON(t, ann.want(200, "GET", "/api/games/"+first.ID+"/rating", ""), &after)
+		if after.State != "pending" {
+			break
+		}
+	}
+	// Two new players, White winning: 1741 and 1258 (see TestRatedGame).
+	if after.State != "applied" || after.Perf != "blitz" || after.White.After != 1741 || after.Black.After != 1258 ||
+		after.White.Diff <= 0 || after.Black.Diff >= 0 {
+		t.Errorf("the rating after the end: %+v", after)
+	}
+}
+
+// TestRatedPoolWidens: two accounts 483 points apart both wait in the
+// rated pool; asking again at once, the newer keeps waiting (204); 29 s
+// later (the range ±486) it moves to the older seek, its own withdrawn;
+// the older never moves to the newer.
+func TestRatedPoolWidens(t *testing.T) {
+	var skew atomic.Int64
+	now := func() time.Time { return time.Now().Add(time.Duration(skew.Load())) }
+	_, srv, _ := serveWith(t, Config{Store: openStore(t, t.TempDir()), Now: now})
+	ann, bob := newBrowser(t, srv), newBrowser(t, srv)
+	ann.want(201, "POST", "/api/signup", `{"username":"ann","password":"long enough pass"}`)
+	bob.want(201, "POST", "/api/signup", `{"username":"bob","password":"long enough pass"}`)
+	const rated = `{"variant":"chess","clock":{"minutes":3,"increment":2},"rated":true`
+	var g createResponse
+	mustDecode(t, []byte(ann.want(201, "POST", "/api/pair", rated+`}`)), &g)
+	bob.want(200, "POST", "/api/pair", rated+`}`)
+	w, b := ann, bob
+	if g.Color == "black" {
+		w, b = bob, ann
+	}
+	white, black := dial(t, srv, g.ID, w.playerSecret()), dial(t, srv, g.ID, b.playerSecret())
+	white.send(`{"t":"resign"}`) // white resigns: black 1741?, white 1258?
+	black.next("state")
+	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		var r ratingJSON
+		decodeJSON(t, ann.want(200, "GET", "/api/games/"+g.ID+"/rating", ""), &r)
+		if r.State == "applied" {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the first game is not rated: %+v", r)
+		}
+	}
+
+	var older, newer, moved createResponse
+	mustDecode(t, []byte(w.want(201, "POST", "/api/pair", rated+`}`)), &older)
+	mustDecode(t, []byte(b.want(201, "POST", "/api/pair", rated+`}`)), &newer)
+	if older.ID == newer.ID {
+		t.Fatal("483 points apart, paired at once")
+	}
+	b.want(204, "POST", "/api/pair", rated+`,"waiting":"`+newer.ID+`"}`)
+	skew.Store(int64(29 * time.Second))
+	w.want(204, "POST", "/api/pair", rated+`,"waiting":"`+older.ID+`"}`) // the older never moves
+	mustDecode(t, []byte(b.want(200, "POST", "/api/pair", rated+`,"waiting":"`+newer.ID+`"}`)), &moved)
+	if moved.ID != older.ID || moved.Color == older.Color {
+		t.Fatalf("the newer seek moved to %s as %s; the older is %s as %s", moved.ID, moved.Color, older.ID, older.Color)
+	}
+	var st struct{ Status string }
+	mustDecode(t, []byte(b.want(200, "GET", "/api/games/"+newer.ID, "")), &st)
+	if st.Status != "aborted" {
+		t.Errorf("the seek left behind is %q, want aborted", st.Status)
+	}
+	if c := code(t, b.want(409, "POST", "/api/pair", rated+`,"waiting":"`+newer.ID+`"}`)); c != "seat_taken" {
+		t.Errorf("asking again from a withdrawn seek: %s", c)
+	}
+	var rg ratingJSON
+	decodeJSON(t, b.want(200, "GET", "/api/games/"+older.ID+"/rating", ""), &rg)
+	if rg.State != "pending" || rg.White.Name == "" || rg.Black.Name == "" || rg.White.Name == rg.Black.Name {
+		t.Errorf("the game they met in: %+v", rg)
 	}
 }

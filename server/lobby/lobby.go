@@ -10,6 +10,9 @@
 // joining (POST /api/games/{id}/join). Quick pairing (POST /api/pair) takes
 // the oldest listed challenge of the same variant and time control from
 // someone else, or else opens one and waits (the server's lobby_api.go).
+// A rated challenge (a "seek") is listed with its seeker's rating; rated
+// quick pairing meets the closest rating within a range that widens while
+// people wait (pool.go).
 //
 // The list lives in memory, kept by the games' hubs. With several nodes,
 // each node sends its own challenges to the others every lobbyBeat (see
@@ -41,9 +44,21 @@ type Challenge struct {
 	TimeControl string       `json:"timeControl,omitempty"`
 	CreatedAt   time.Time    `json:"createdAt"`
 	Mine        bool         `json:"mine,omitempty"` // set per asker
+	Rated       bool         `json:"rated,omitempty"`
+	Rating      int          `json:"rating,omitempty"`      // a rated seek's seeker's rating in the game's perf
+	Provisional bool         `json:"provisional,omitempty"` // that rating is provisional (shown with a "?")
 
 	creator string // player id
+	account string // a rated seek's seeker's account id
 	present bool   // the creator is connected
+}
+
+// Seeker is who made a rated challenge: their account and its rating in
+// the challenge's perf, as the lobby lists it and pairing compares it.
+type Seeker struct {
+	Account     string
+	Rating      int
+	Provisional bool
 }
 
 // Lobby is the list of open challenges, safe for concurrent use.
@@ -51,6 +66,7 @@ type Lobby struct {
 	mu     sync.Mutex
 	open   map[string]Challenge
 	remote map[string]remoteChallenges // other nodes' challenges, by node
+	rated  map[string]Seeker           // this node's rated challenges' seekers, by game id
 	Pair   sync.Mutex                  // one quick pairing at a time, so two waiting players always meet
 }
 
@@ -63,7 +79,7 @@ type remoteChallenges struct {
 
 // New makes an empty lobby.
 func New() *Lobby {
-	return &Lobby{open: map[string]Challenge{}, remote: map[string]remoteChallenges{}}
+	return &Lobby{open: map[string]Challenge{}, remote: map[string]remoteChallenges{}, rated: map[string]Seeker{}}
 }
 
 // Note lists g when it is an open challenge, with whether its creator is
@@ -74,6 +90,7 @@ func (l *Lobby) Note(g *game.Game, connected func(chess.Color) bool) {
 	defer l.mu.Unlock()
 	if !ok {
 		delete(l.open, g.ID())
+		delete(l.rated, g.ID())
 		return
 	}
 	creator, _ := game.ParseColor(c.Color)
@@ -81,12 +98,35 @@ func (l *Lobby) Note(g *game.Game, connected func(chess.Color) bool) {
 	l.open[g.ID()] = c
 }
 
+// NoteRated records that challenge id is rated, made by seeker. The
+// server calls it as it creates the challenge, before the game's hub
+// notes it.
+func (l *Lobby) NoteRated(id string, seeker Seeker) {
+	l.mu.Lock()
+	l.rated[id] = seeker
+	l.mu.Unlock()
+}
+
 // Drop removes game id (its hub retired).
 func (l *Lobby) Drop(id string) {
 	l.mu.Lock()
 	delete(l.open, id)
+	delete(l.rated, id)
 	l.mu.Unlock()
 }
+
+// withSeeker is c with its seeker's rating, when it is a rated challenge
+// of this node; l.mu held.
+func (l *Lobby) withSeeker(c Challenge) Challenge {
+	if sk, ok := l.rated[c.ID]; ok {
+		c.Rated, c.Rating, c.Provisional, c.account = true, sk.Rating, sk.Provisional, sk.Account
+	}
+	return c
+}
+
+// Account is the account id of a rated challenge's seeker; "" for a
+// casual one.
+func (c Challenge) Account() string { return c.account }
 
 // ChallengeOf describes g as a challenge, if it is one.
 func ChallengeOf(g *game.Game) (Challenge, bool) {
@@ -116,7 +156,7 @@ func (l *Lobby) List(now time.Time, player string) []Challenge {
 		}
 	}
 	for _, c := range l.open {
-		add(c)
+		add(l.withSeeker(c))
 	}
 	for node, r := range l.remote {
 		if now.After(r.expires) {
@@ -142,8 +182,10 @@ func (l *Lobby) Own() []node.LobbyEntry {
 	defer l.mu.Unlock()
 	out := make([]node.LobbyEntry, 0, len(l.open))
 	for _, c := range l.open {
+		c = l.withSeeker(c)
 		out = append(out, node.LobbyEntry{ID: c.ID, Variant: c.Variant, Color: c.Color, TimeControl: c.TimeControl,
-			CreatedAt: c.CreatedAt, Creator: c.creator, Present: c.present})
+			CreatedAt: c.CreatedAt, Creator: c.creator, Present: c.present,
+			Account: c.account, Rating: c.Rating, Provisional: c.Provisional})
 	}
 	return out
 }
@@ -154,7 +196,8 @@ func (l *Lobby) NoteRemote(from string, entries []node.LobbyEntry, expires time.
 	list := make([]Challenge, len(entries))
 	for i, e := range entries {
 		list[i] = Challenge{ID: e.ID, Variant: e.Variant, Color: e.Color, TimeControl: e.TimeControl, CreatedAt: e.CreatedAt,
-			creator: e.Creator, present: e.Present}
+			creator: e.Creator, present: e.Present,
+			Rated: e.Account != "", account: e.Account, Rating: e.Rating, Provisional: e.Provisional}
 	}
 	l.mu.Lock()
 	l.remote[from] = remoteChallenges{list: list, expires: expires}

@@ -165,4 +165,7 @@ type LobbyEntry struct {
 	CreatedAt   time.Time    `json:"createdAt"`
 	Creator     string       `json:"creator"`
 	Present     bool         `json:"present"`
+	Account     string       `json:"account,omitempty"`     // a rated challenge's seeker's account id; "" for a casual one
+	Rating      int          `json:"rating,omitempty"`      // that seeker's rating in the game's perf
+	Provisional bool         `json:"provisional,omitempty"` // and whether it is provisional
 }

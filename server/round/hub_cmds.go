@@ -146,3 +146,16 @@ func RandomInt(n int) int {
 func AgainstComputer(g *game.Game) bool {
 	return !g.Status().Finished() && (g.Seat(chess.White).Kind == game.SeatBot || g.Seat(chess.Black).Kind == game.SeatBot)
 }
+
+// WithdrawCmd takes back lobby challenge of Player's, who waited in it
+// and now moves to another (quick pairing's rated pool): the game is
+// aborted only while it is still a challenge (Status Created, the other
+// seat open), so nobody who took the seat meanwhile loses their game.
+// Reply runs on the hub's goroutine with nil once it is aborted, or why
+// not (game.ErrSeatTaken when the seat was taken).
+type WithdrawCmd struct {
+	Player string
+	Reply  func(error)
+}
+
+func (cmd WithdrawCmd) run(ctx context.Context, h *Hub) { h.withdraw(ctx, cmd) }

@@ -196,3 +196,27 @@ func (h *Hub) seatsFor(cmd JoinSeatCmd) []chess.Color {
 	}
 	return out
 }
+
+// withdraw runs a WithdrawCmd.
+func (h *Hub) withdraw(ctx context.Context, cmd WithdrawCmd) {
+	taken := fmt.Errorf("%w: the challenge is no longer open", game.ErrSeatTaken)
+	if ViewerFor(h.g, cmd.Player).IsSpectator() || h.g.Status() != game.Created {
+		cmd.Reply(taken)
+		return
+	}
+	var err error
+	before := h.g.Version()
+	h.apply(ctx, nil, func(g *game.Game) ([]game.Event, error) {
+		if g.Status() != game.Created { // checked again: a retry after a conflict sees the stored game
+			err = taken
+			return nil, err
+		}
+		var evs []game.Event
+		evs, err = g.Abort(Acting(ViewerFor(g, cmd.Player), chess.White))
+		return evs, err
+	})
+	if err == nil && h.g.Version() == before { // saved nothing: the store failed (saveFailed)
+		err = fmt.Errorf("%w: try again", wire.ErrStorage)
+	}
+	cmd.Reply(err)
+}

@@ -234,13 +234,34 @@ export const adoptToken = (id: string, token: string) => post(`/api/games/${id}/
 export const getGame = (id: string) => fetch(`/api/games/${id}`).then(r => json<State>(r));
 
 // Challenge is an open challenge in the lobby (server/lobby.go).
-export interface Challenge { id: string; variant: Variant; color: Color; timeControl?: string; createdAt: string; mine?: boolean }
+// Challenge is one open challenge of GET /api/lobby; a rated one carries
+// its seeker's rating in the game's perf.
+export interface Challenge {
+  id: string; variant: Variant; color: Color; timeControl?: string; createdAt: string; mine?: boolean;
+  rated?: boolean; rating?: number; provisional?: boolean;
+}
 
 export const listLobby = () => fetch('/api/lobby').then(r => json<Challenge[]>(r));
 
-// pairUp asks to be paired with the next person wanting the same game.
-export const pairUp = (variant: Variant, clock: { minutes: number; increment: number }, name = '') =>
-  post('/api/pair', name ? { variant, clock, name } : { variant, clock }).then(r => json<Created>(r));
+// PairRequest is the body of POST /api/pair.
+interface PairRequest { variant: Variant; clock: { minutes: number; increment: number }; name?: string; rated?: boolean; waiting?: string }
+
+// pairUp asks to be paired with the next person wanting the same game;
+// rated, with someone of a similar rating (signed-in players only).
+export const pairUp = (variant: Variant, clock: { minutes: number; increment: number }, name = '', rated = false) => {
+  const body: PairRequest = { variant, clock };
+  if (name) body.name = name;
+  if (rated) body.rated = true;
+  return post('/api/pair', body).then(r => json<Created>(r));
+};
+
+// pairAgain asks again from the rated seek waiting (its range has
+// widened): the game to go to, or undefined to keep waiting (204).
+export const pairAgain = (variant: Variant, clock: { minutes: number; increment: number }, waiting: string, name = '') => {
+  const body: PairRequest = { variant, clock, rated: true, waiting };
+  if (name) body.name = name;
+  return post('/api/pair', body).then(r => (r.status === 204 ? undefined : json<Created>(r)));
+};
 
 export const listGames = () => fetch('/api/games?limit=30').then(r => json<Summary[]>(r));
 

@@ -2,11 +2,12 @@
 // challenges anyone may accept. The list is polled while the start page is
 // shown (the server keeps it in memory; see server/lobby.go).
 
-import { Challenge, Variant, failureText, joinGame, listLobby, pairUp } from './api';
+import { APIError, Challenge, Variant, failureText, getGame, joinGame, listLobby, openSeat, pairAgain, pairUp } from './api';
 import { t } from './i18n';
 import { sideName, variantOf, variants } from './variants';
 import { saveTicket } from './settings';
 import { savedName } from './name';
+import { currentAccount } from './account';
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
 
@@ -18,6 +19,53 @@ export const pairings: { minutes: number; increment: number }[] = [
 
 // pollEvery is how often the open challenges are read while shown.
 const pollEvery = 3000;
+
+// askEvery is how often someone waiting in a rated seek asks again, as
+// the range of ratings they may meet widens (server/lobby/pool.go).
+const askEvery = 3000;
+
+type Clock = { minutes: number; increment: number };
+
+// RatedWait asks the server again while this browser waits on the page
+// of its rated seek: once an older seek is in range, the server moves it
+// there (its own seek withdrawn) and the page follows. It stops when the
+// page is left, the seek is taken, or it moved.
+class RatedWait {
+  private timer: number;
+
+  constructor(private id: string, private variant: Variant, private clock: Clock, private go: (path: string) => void) {
+    this.timer = window.setInterval(() => void this.ask(), askEvery);
+  }
+
+  stop() {
+    window.clearInterval(this.timer);
+  }
+
+  private async ask() {
+    if (location.pathname !== `/game/${this.id}`) {
+      this.stop();
+      return;
+    }
+    try {
+      const s = await getGame(this.id);
+      if (s.status !== 'created' || !openSeat(s)) { // taken: the game page plays it
+        this.stop();
+        return;
+      }
+      const g = await pairAgain(this.variant, this.clock, this.id, savedName());
+      if (!g || g.id === this.id) return;
+      saveTicket(g.id, { color: g.color });
+      if (!openSeat(g.state)) this.stop(); // met someone; else a new seek of its own, still waiting
+      this.id = g.id;
+      this.go(`/game/${g.id}`);
+    } catch (e) {
+      if (e instanceof APIError) this.stop(); // taken meanwhile (the game page shows it), or signed out
+    }
+  }
+}
+
+// waiting is the rated seek this browser waits in, if any.
+let waiting: RatedWait | undefined;
 
 export interface LobbyHooks { go: (path: string) => void }
 
@@ -49,15 +97,17 @@ export class Lobby {
       b.textContent = t('lobby.tc', p);
       b.title = t('lobby.tc.title', p);
       b.dataset.tc = `${p.minutes}+${p.increment}`;
-      b.onclick = () => void this.pair(sel.value as Variant, p);
+      b.onclick = () => void this.pair(sel.value as Variant, p, !$('pair-rated-choice').hidden && $<HTMLInputElement>('pair-rated').checked);
       box.appendChild(b);
     }
   }
 
-  private async pair(variant: Variant, clock: { minutes: number; increment: number }) {
+  private async pair(variant: Variant, clock: { minutes: number; increment: number }, rated: boolean) {
     try {
-      const g = await pairUp(variant, clock, savedName());
+      const g = await pairUp(variant, clock, savedName(), rated);
       saveTicket(g.id, { color: g.color });
+      waiting?.stop();
+      waiting = rated && openSeat(g.state) ? new RatedWait(g.id, variant, clock, this.hooks.go) : undefined;
       this.hooks.go(`/game/${g.id}`);
     } catch (e) {
       this.error(failureText(e));
@@ -83,6 +133,7 @@ export class Lobby {
 
   // refresh reads the open challenges and redraws the list.
   private async refresh() {
+    $('pair-rated-choice').hidden = !currentAccount(); // the rated pool is for signed-in players
     let list: Challenge[];
     try {
       list = await listLobby();
@@ -118,12 +169,16 @@ export class Lobby {
       const what = Object.assign(document.createElement('span'), { className: 'who' });
       what.textContent = t('lobby.challenge', { tc: c.timeControl || t('lobby.untimed'), game: v.tag ?? v.label, side: sideName(v, c.color, true) });
       li.appendChild(what);
+      if (c.rated) {
+        const rating = `${c.rating ?? ''}${c.provisional ? '?' : ''}`; // "?" while provisional, as profiles show it
+        li.appendChild(Object.assign(document.createElement('span'), { className: 'rated', textContent: t('lobby.ratedSeek', { rating }) }));
+      }
       if (c.mine) {
         li.appendChild(Object.assign(document.createElement('span'), { className: 'res', textContent: t('lobby.waiting') }));
         const open = Object.assign(document.createElement('a'), { href: `/game/${c.id}`, textContent: t('lobby.open') });
         open.dataset.link = '';
         li.appendChild(open);
-      } else {
+      } else if (!c.rated || currentAccount()) { // a rated seek is for signed-in players only
         const b = Object.assign(document.createElement('button'), { className: 'primary', textContent: t('lobby.accept') });
         b.onclick = () => void this.accept(c.id);
         li.appendChild(b);

@@ -180,6 +180,8 @@ export const en = {
   'lobby.waiting': 'yours, waiting',
   'lobby.open': 'Open',
   'lobby.accept': 'Accept',
+  'lobby.rated': 'Rated',
+  'lobby.ratedSeek': 'Rated · {rating}',
   'recent.loadFailed': 'Could not load games: {error}',
   'recent.none': 'No games yet.',
   'recent.review': 'Review',

@@ -170,6 +170,8 @@ export const zhCN: Table = {
   'lobby.waiting': '你的挑战，等待中',
   'lobby.open': '打开',
   'lobby.accept': '接受',
+  'lobby.rated': '计分',
+  'lobby.ratedSeek': '计分 · {rating}',
   'recent.loadFailed': '无法加载对局：{error}',
   'recent.none': '还没有对局。',
   'recent.review': '复盘',

@@ -170,6 +170,8 @@ export const zhTW: Table = {
   'lobby.waiting': '你的挑戰，等待中',
   'lobby.open': '開啟',
   'lobby.accept': '接受',
+  'lobby.rated': '計分',
+  'lobby.ratedSeek': '計分 · {rating}',
   'recent.loadFailed': '無法載入對局：{error}',
   'recent.none': '還沒有對局。',
   'recent.review': '複盤',
