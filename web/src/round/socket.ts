@@ -38,6 +38,7 @@ export type ClientMsg =
   | { t: 'takeback-offer' }
   | { t: 'takeback-accept' }
   | { t: 'takeback-decline' }
+  | { t: 'takeback-yes' } // accept the opponent's offer, or offer (the Board API's /takeback/yes)
   | { t: 'rematch-offer' }
   | { t: 'rematch-decline' };
 
