@@ -57,7 +57,7 @@ func (mw *mainlineWriter) reset() {
 	mw.pending, mw.commentN = mw.pending[:0], 0
 	mw.body.Reset()
 	mw.bw.Reset(&mw.body)
-	mw.gw = gameWriter{w: mw.bw, opt: mw.opt, needNumber: true}
+	mw.gw = gameWriter{w: mw.bw, opt: mw.opt, needNumber: true, buf: mw.gw.buf}
 }
 
 func (mw *mainlineWriter) Tag(name, value string) {
