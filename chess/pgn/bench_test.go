@@ -90,23 +90,28 @@ func benchGames(b *testing.B, unit string, read func(*Reader) (int, error)) {
 // BenchmarkCheck runs Check, as gambit pgn check does, over the data files
 // concatenated, with one worker (the sequential reader) and with
 // GOMAXPROCS workers (the pipeline).
-func BenchmarkCheck(b *testing.B) { benchCommand(b, Check) }
+func BenchmarkCheck(b *testing.B) { benchCommand(b, Check, Options{}) }
 
 // BenchmarkStats runs Stats the same way.
-func BenchmarkStats(b *testing.B) { benchCommand(b, Stats) }
+func BenchmarkStats(b *testing.B) { benchCommand(b, Stats, Options{}) }
 
 // BenchmarkCat runs Cat the same way.
-func BenchmarkCat(b *testing.B) { benchCommand(b, Cat) }
+func BenchmarkCat(b *testing.B) { benchCommand(b, Cat, Options{}) }
 
-func benchCommand(b *testing.B, command func(string, io.Reader, io.Writer, Options) (Summary, error)) {
+// BenchmarkCatMainline runs Cat with Mainline set, which streams each
+// mainline without building the tree.
+func BenchmarkCatMainline(b *testing.B) { benchCommand(b, Cat, Options{Mainline: true}) }
+
+func benchCommand(b *testing.B, command func(string, io.Reader, io.Writer, Options) (Summary, error), opt Options) {
 	all := bytes.Join(loadGames(b), nil)
 	for _, workers := range []int{1, 0} {
 		b.Run(fmt.Sprintf("workers=%d", workers), func(b *testing.B) {
 			b.ReportAllocs()
 			plies := 0
 			cpu0 := cputime.Process()
+			opt.Workers = workers
 			for b.Loop() {
-				s, err := command("all", bytes.NewReader(all), io.Discard, Options{Workers: workers})
+				s, err := command("all", bytes.NewReader(all), io.Discard, opt)
 				if err != nil || len(s.Errors) > 0 {
 					b.Fatal(err, s.Errors)
 				}

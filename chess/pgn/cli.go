@@ -173,15 +173,27 @@ func Cat(name string, r io.Reader, w io.Writer, opt Options) (Summary, error) {
 	pr := newReader(r, opt)
 	bw := bufio.NewWriter(w)
 	wopt := WriteOptions{Mainline: opt.Mainline, NoComments: opt.NoComments}
+	var mw *mainlineWriter
+	if opt.Mainline {
+		mw = newMainlineWriter(wopt)
+	}
 	for {
-		g, err := pr.Next()
+		var err error
+		if mw != nil {
+			// The mainline streams out: no tree (issue 28).
+			if err = mw.catMainline(pr, bw); err == nil {
+				s.Plies += mw.plies
+			}
+		} else {
+			var g *Game
+			if g, err = pr.Next(); err == nil {
+				s.Plies += len(g.MainlineMoves())
+				err = Write(bw, g, wopt)
+			}
+		}
 		var pe *Error
 		switch {
 		case err == nil:
-			s.Plies += len(g.MainlineMoves())
-			if err := Write(bw, g, wopt); err != nil {
-				return s, err
-			}
 		case errors.As(err, &pe):
 			s.Errors = append(s.Errors, pe)
 		case err == io.EOF:
@@ -241,6 +253,22 @@ func catParallel(name string, r io.Reader, w io.Writer, opt Options, n int) (Sum
 	bw := bufio.NewWriter(w)
 	wopt := WriteOptions{Mainline: opt.Mainline, NoComments: opt.NoComments}
 	catGame := func() work {
+		if opt.Mainline {
+			mw, ow := newMainlineWriter(wopt), bufio.NewWriter(nil)
+			return func(r *Reader, res *gameResult, out *bytes.Buffer) error {
+				ow.Reset(out)
+				err := mw.catMainline(r, ow)
+				switch e := err.(type) {
+				case nil:
+					res.plies = mw.plies
+					return ow.Flush()
+				case *Error:
+					res.err = e
+					return nil
+				}
+				return err
+			}
+		}
 		return func(r *Reader, res *gameResult, out *bytes.Buffer) error {
 			g, err := r.Next()
 			switch e := err.(type) {

@@ -55,6 +55,7 @@ type gameWriter struct {
 	col        int    // length of the current line
 	needNumber bool   // the next Black move needs its "N..." number
 	glue       string // written before the next token with no space: "("
+	buf        []byte // scratch for a token made of parts, reused
 }
 
 func (gw *gameWriter) tag(name, value string) { pgntag.WriteTag(gw.w, name, value) }
@@ -117,6 +118,25 @@ func (gw *gameWriter) token(s string) {
 	}
 	gw.w.WriteString(s)
 	gw.col += len(s)
+}
+
+// tokenBytes is token for a token in scratch space: the same output, without
+// making a string of it.
+func (gw *gameWriter) tokenBytes(b []byte) {
+	if gw.glue != "" || len(b) == 0 || b[0] == '%' {
+		gw.token(string(b))
+		return
+	}
+	if gw.col > 0 && gw.col+1+len(b) > gw.opt.Width {
+		gw.w.WriteByte('\n')
+		gw.col = 0
+	}
+	if gw.col > 0 {
+		gw.w.WriteByte(' ')
+		gw.col++
+	}
+	gw.w.Write(b)
+	gw.col += len(b)
 }
 
 // comment writes a comment as words, so that it wraps like the moves; each
@@ -189,18 +209,20 @@ func (gw *gameWriter) line(n *Node, pos chess.Position) {
 func (gw *gameWriter) move(n *Node, pos *chess.Position) {
 	gw.comment(nil, n.StartingComment)
 	// The number and the move form one token, so that no line ends between them.
-	san := pos.SAN(n.Move)
-	num := strconv.Itoa(pos.FullmoveNumber())
+	b := gw.buf[:0]
 	if pos.SideToMove() == chess.White {
-		san = num + ". " + san
+		b = append(strconv.AppendInt(b, int64(pos.FullmoveNumber()), 10), ". "...)
 	} else if gw.needNumber {
-		san = num + "... " + san
+		b = append(strconv.AppendInt(b, int64(pos.FullmoveNumber()), 10), "... "...)
 	}
+	b = append(b, pos.SAN(n.Move)...)
 	gw.needNumber = false
-	gw.token(san)
+	gw.tokenBytes(b)
 	for _, nag := range n.NAGs {
-		gw.token("$" + strconv.Itoa(int(nag)))
+		b = strconv.AppendInt(append(b[:0], '$'), int64(nag), 10)
+		gw.tokenBytes(b)
 	}
+	gw.buf = b
 	if !gw.opt.NoComments {
 		gw.comment(n.commands(), n.Comment)
 	}
