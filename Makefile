@@ -1,7 +1,7 @@
 # Gambit: the two set-up commands are `make run` and `make test`.
 GO       ?= go
 BIN      := bin/gambit
-FUZZTIME ?= 30000x
+FUZZTIME ?= 10000x
 PKGS     := ./...
 
 .PHONY: run build test vet lint tidy-check fmt-check unit fuzz-smoke bench perft-deep clean web web-unit race-web e2e demo
