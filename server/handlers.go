@@ -37,6 +37,14 @@ func (serverView) Player(r *http.Request) string { return playerOf(r) }
 // PlayerOf is the player id the seats of account u record.
 func (serverView) PlayerOf(u store.User) string { return playerID(u.Player) }
 
+// TakeAnalysis takes an analysis-board position from r's address.
+func (v serverView) TakeAnalysis(r *http.Request) error {
+	return take(v.s.rates.analysis, r, "analysis positions")
+}
+
+// TakeExport takes an export of a player's games from r's address.
+func (v serverView) TakeExport(r *http.Request) error { return take(v.s.rates.exports, r, "game exports") }
+
 // RatedPGN adds a rated game's players and ratings to its PGN.
 func (v serverView) RatedPGN(ctx context.Context, id, text string) string {
 	return v.s.ratedPGN(ctx, id, text)

@@ -15,10 +15,14 @@ import (
 // and a spectator or two), and they apply on loopback too: nothing is
 // exempt by default, so a test or a load test sees what a stranger would.
 const (
-	chatAddrRate     = 2  // an address's chat lines a second, on average...
-	chatAddrBurst    = 6  // ...after a burst of this many, over all its sockets
-	messageAddrRate  = 30 // an address's WebSocket messages a second...
-	messageAddrBurst = 90 // ...after a burst of this many, over all its sockets
+	chatAddrRate      = 2  // an address's chat lines a second, on average...
+	chatAddrBurst     = 6  // ...after a burst of this many, over all its sockets
+	messageAddrRate   = 30 // an address's WebSocket messages a second...
+	messageAddrBurst  = 90 // ...after a burst of this many, over all its sockets
+	analysisAddrRate  = 10 // an address's analysis-board positions a second... (a person steps through a game)
+	analysisAddrBurst = 60 // ...after a burst of this many
+	exportsPerMinute  = 20 // an address's exports of a player's games a minute...
+	exportsBurst      = 5  // ...after a burst of this many
 
 	// defaultChallengePerMinute is how many lobby challenges and quick
 	// pairings one address may open a minute, unless Config says otherwise.
@@ -31,6 +35,8 @@ type addressLimits struct {
 	challenges *guards.Limiter // lobby challenges and quick pairing
 	chat       *guards.Limiter // chat lines, over every socket of the address
 	messages   *guards.Limiter // WebSocket messages, over every socket of the address
+	analysis   *guards.Limiter // the analysis board's positions
+	exports    *guards.Limiter // exports of a player's games (PGN, NDJSON)
 }
 
 // newAddressLimits makes the per-address buckets cfg asks for (its Now
@@ -44,7 +50,17 @@ func newAddressLimits(cfg Config) addressLimits {
 		challenges: guards.NewLimiter(perMinute, perMinute, cfg.Now),
 		chat:       guards.NewLimiter(chatAddrRate*60, chatAddrBurst, cfg.Now),
 		messages:   guards.NewLimiter(messageAddrRate*60, messageAddrBurst, cfg.Now),
+		analysis:   guards.NewLimiter(analysisAddrRate*60, analysisAddrBurst, cfg.Now),
+		exports:    guards.NewLimiter(exportsPerMinute, exportsBurst, cfg.Now),
 	}
+}
+
+// take takes a token of l from r's address, or says how long to wait.
+func take(l *guards.Limiter, r *http.Request, what string) error {
+	if retry, ok := l.Take(guards.ClientAddress(r)); !ok {
+		return guards.RateLimited(retry, "too many %s from your address; wait a moment", what)
+	}
+	return nil
 }
 
 // takeCreation takes a game creation from addr, or says why not.

@@ -29,6 +29,9 @@ type Server interface {
 	Player(r *http.Request) string
 	// Error answers err: its status, code and message.
 	Error(w http.ResponseWriter, err error)
+	// TakeAnalysis takes one position played on the analysis board from
+	// r's address, or says how long to wait.
+	TakeAnalysis(r *http.Request) error
 }
 
 // Handler serves the analysis board's page and API. It holds no state
@@ -163,6 +166,10 @@ type positionJSON struct {
 // Position answers POST /api/analysis/position: it plays moves on the
 // analysis board.
 func (a *Handler) Position(w http.ResponseWriter, r *http.Request) {
+	if err := a.srv.TakeAnalysis(r); err != nil {
+		a.srv.Error(w, err)
+		return
+	}
 	req, err := wire.DecodeBody[positionRequest](http.MaxBytesReader(w, r.Body, maxBody))
 	if err == nil {
 		var out positionJSON

@@ -22,7 +22,8 @@ type noGames struct{}
 func (noGames) Read(context.Context, string, func(*game.Game)) error {
 	return wire.ErrBadRequest
 }
-func (noGames) Player(*http.Request) string { return "" }
+func (noGames) Player(*http.Request) string      { return "" }
+func (noGames) TakeAnalysis(*http.Request) error { return nil }
 func (noGames) Error(w http.ResponseWriter, err error) {
 	status, _ := wire.Code(err)
 	wire.WriteJSON(w, status, round.ErrorBody(err))

@@ -33,6 +33,10 @@ type Server interface {
 	PlayerOf(u store.User) string
 	// Facts are g's facts in lichess's words.
 	Facts(g *game.Game) Facts
+	// TakeExport takes one export of a player's games from r's address,
+	// or says how long to wait (a stream of many games costs the server
+	// as many reads).
+	TakeExport(r *http.Request) error
 }
 
 // Store is what the export reads from the store: a player's games, a
@@ -109,6 +113,10 @@ type Player struct {
 // gets the public games only; a game of hidden information, only once it
 // is over.
 func (h *Handler) Games(w http.ResponseWriter, r *http.Request) {
+	if err := h.srv.TakeExport(r); err != nil {
+		h.srv.Error(w, err)
+		return
+	}
 	ps, u, err := h.srv.UserNamed(r)
 	if err != nil {
 		h.srv.Error(w, err)

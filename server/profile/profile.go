@@ -30,6 +30,10 @@ type Server interface {
 	RatedPGN(ctx context.Context, id, text string) string
 	// PlayerOf is the player id the seats of account u record.
 	PlayerOf(u store.User) string
+	// TakeExport takes one export of a player's games from r's address,
+	// or says how long to wait (a stream of many games costs the server
+	// as many reads).
+	TakeExport(r *http.Request) error
 }
 
 // Handler serves the profiles, the players' games and the leaderboards.
@@ -318,6 +322,10 @@ func (h *Handler) Leaderboard(w http.ResponseWriter, r *http.Request) {
 // person) as one PGN file, a page of the store at a time: memory stays
 // that of one page however many games there are.
 func (h *Handler) UserPGN(w http.ResponseWriter, r *http.Request) {
+	if err := h.srv.TakeExport(r); err != nil {
+		h.srv.Error(w, err)
+		return
+	}
 	ps, u, err := h.UserNamed(r)
 	if err != nil {
 		h.srv.Error(w, err)
