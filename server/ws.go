@@ -160,7 +160,10 @@ func (s *Server) pingLoop(ctx context.Context, conn *websocket.Conn, c *round.Cl
 	}
 }
 
-// writePump writes queued messages until the connection ends.
+// writePump writes queued messages until the connection ends. The
+// messages waiting together (a burst: a move, its clock and the presence,
+// say) share one write deadline, at most writeBurst of them, instead of a
+// context and its timer each; every one is still its own frame.
 func (s *Server) writePump(ctx context.Context, conn *websocket.Conn, c *round.Client) {
 	defer func() {
 		conn.Close(websocket.StatusNormalClosure, "")
@@ -171,12 +174,35 @@ func (s *Server) writePump(ctx context.Context, conn *websocket.Conn, c *round.C
 		case <-ctx.Done():
 			return
 		case data := <-c.Send:
-			wctx, cancel := context.WithTimeout(ctx, writeWait)
-			err := conn.Write(wctx, websocket.MessageText, data)
-			cancel()
-			if err != nil {
+			if !writeBurst(ctx, conn, c, data) {
 				return
 			}
+		}
+	}
+}
+
+// maxBurst bounds the messages one write deadline covers, so that a client
+// that keeps up with a steady stream is never cut off by a deadline set
+// for the messages before.
+const maxBurst = 16
+
+// writeBurst writes data and whatever else is already waiting in c's
+// queue, up to maxBurst messages, within one writeWait; false when a write
+// failed.
+func writeBurst(ctx context.Context, conn *websocket.Conn, c *round.Client, data []byte) bool {
+	wctx, cancel := context.WithTimeout(ctx, writeWait)
+	defer cancel()
+	for n := 1; ; n++ {
+		if err := conn.Write(wctx, websocket.MessageText, data); err != nil {
+			return false
+		}
+		if n == maxBurst {
+			return true
+		}
+		select {
+		case data = <-c.Send:
+		default:
+			return true
 		}
 	}
 }
