@@ -66,13 +66,22 @@ func (r *xiangqiRules) Claimable() (string, bool) { return "", false }
 func (r *xiangqiRules) CanMate(chess.Color) bool { return true }
 
 func (r *xiangqiRules) Dests() map[string][]string {
-	out := map[string][]string{}
-	p := r.g.Position()
-	for _, m := range r.g.LegalMoves() {
-		u := p.UCI(m)
-		out[u[0:2]] = append(out[u[0:2]], u[2:4])
-	}
-	return out
+	return xiangqiDests(r.g.LegalMoves())
+}
+
+// xiangqiDests lists moves by origin square as the browser's board takes
+// them.
+func xiangqiDests(moves []xiangqi.Move) map[string][]string {
+	return groupDests(len(moves), func(i int) (destMove, bool) {
+		from, to := moves[i].From(), moves[i].To()
+		return destMove{from: int(from), fromName: xiangqiSquareName(from), to: xiangqiSquareName(to)}, true
+	})
+}
+
+// xiangqiSquareName is s's name ("e0"), without allocating.
+func xiangqiSquareName(s xiangqi.Square) string {
+	i := 2 * (s.Rank()*xiangqi.NumFiles + s.File())
+	return xiangqiSquareNames[i : i+2]
 }
 
 // step describes move m played from p.

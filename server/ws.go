@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"errors"
+	"net"
 	"net/http"
 	"strconv"
 	"time"
@@ -63,16 +64,42 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	// not turned on unawares): the frame guard bounds what is sent, and
 	// with permessage-deflate a small frame could inflate to far more.
 	opts := &websocket.AcceptOptions{CompressionMode: websocket.CompressionDisabled}
-	conn, err := websocket.Accept(guards.GuardedWriter{ResponseWriter: w, Limit: round.MaxMessage}, r, opts)
+	var raw net.Conn
+	conn, err := websocket.Accept(guards.GuardedWriter{ResponseWriter: w, Limit: round.MaxMessage, Conn: &raw}, r, opts)
 	if err != nil {
 		link.leave()
 		cancel()
 		return // Accept has answered the request
 	}
 	conn.SetReadLimit(round.MaxMessage) // a message of many small frames: their sum
-	go s.writePump(ctx, conn, c)
+	dl := deadlines{ctx: ctx}
+	if raw != nil {
+		dl = deadlines{ctx: context.WithoutCancel(ctx), conn: raw}
+		// The end of the connection's context cuts short a read or write
+		// under way, as the library would for each call's context.
+		stop := context.AfterFunc(ctx, func() {
+			now := time.Now()
+			_ = raw.SetReadDeadline(now)
+			_ = raw.SetWriteDeadline(now)
+		})
+		defer stop()
+	}
+	go s.writePump(ctx, conn, c, dl)
 	go s.pingLoop(ctx, conn, c)
-	s.readPump(ctx, conn, link, c)
+	s.readPump(ctx, conn, link, c, dl)
+}
+
+// deadlines are how a connection's reads and writes are bounded. The
+// library bounds each call by its context, and a context that can end costs
+// every call a context.AfterFunc and, for a write, a timer: a quarter of the
+// allocations of a relayed move (BENCH.md). So when the hijacked
+// connection is at hand, reads and writes are given a context that never
+// ends (ctx) and are bounded on the connection itself: its write deadline
+// for each burst, and both deadlines set to the past when the connection's
+// context ends. Without it (conn nil), ctx is the connection's context.
+type deadlines struct {
+	ctx  context.Context
+	conn net.Conn
 }
 
 // readPump reads client messages and hands them to the game (its hub, or
@@ -81,7 +108,7 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 // declares more) closes the connection with 1009, a binary message with
 // 1003 (the protocol is JSON text), and a connection over the frame guard's
 // bounds or maxDropped messages over its own rate limit with 1008.
-func (s *Server) readPump(ctx context.Context, conn *websocket.Conn, link gameLink, c *round.Client) {
+func (s *Server) readPump(ctx context.Context, conn *websocket.Conn, link gameLink, c *round.Client, dl deadlines) {
 	defer func() {
 		link.leave()
 		c.Close()
@@ -93,7 +120,7 @@ func (s *Server) readPump(ctx context.Context, conn *websocket.Conn, link gameLi
 	var flood guards.Bucket
 	warned := false // one error per flood, not one per message
 	for {
-		typ, data, err := conn.Read(ctx)
+		typ, data, err := conn.Read(dl.ctx)
 		read := time.Now()
 		if err != nil {
 			switch {
@@ -160,8 +187,11 @@ func (s *Server) pingLoop(ctx context.Context, conn *websocket.Conn, c *round.Cl
 	}
 }
 
-// writePump writes queued messages until the connection ends.
-func (s *Server) writePump(ctx context.Context, conn *websocket.Conn, c *round.Client) {
+// writePump writes queued messages until the connection ends. The
+// messages waiting together (a burst: a move, its clock and the presence,
+// say) share one write deadline, at most writeBurst of them, instead of a
+// context and its timer each; every one is still its own frame.
+func (s *Server) writePump(ctx context.Context, conn *websocket.Conn, c *round.Client, dl deadlines) {
 	defer func() {
 		conn.Close(websocket.StatusNormalClosure, "")
 		c.Close()
@@ -171,12 +201,49 @@ func (s *Server) writePump(ctx context.Context, conn *websocket.Conn, c *round.C
 		case <-ctx.Done():
 			return
 		case data := <-c.Send:
-			wctx, cancel := context.WithTimeout(ctx, writeWait)
-			err := conn.Write(wctx, websocket.MessageText, data)
-			cancel()
-			if err != nil {
+			if !writeBurst(ctx, conn, c, data, dl) {
 				return
 			}
+		}
+	}
+}
+
+// maxBurst bounds the messages one write deadline covers, so that a client
+// that keeps up with a steady stream is never cut off by a deadline set
+// for the messages before.
+const maxBurst = 16
+
+// writeBurst writes data and whatever else is already waiting in c's
+// queue, up to maxBurst messages, within one writeWait; false when a write
+// failed or ctx has ended.
+func writeBurst(ctx context.Context, conn *websocket.Conn, c *round.Client, data []byte, dl deadlines) bool {
+	wctx := dl.ctx
+	if dl.conn == nil {
+		var cancel context.CancelFunc
+		wctx, cancel = context.WithTimeout(ctx, writeWait)
+		defer cancel()
+	} else {
+		if err := dl.conn.SetWriteDeadline(time.Now().Add(writeWait)); err != nil {
+			return false
+		}
+		// Cleared after the burst, or it would cut the pings' writes. Set
+		// after ctx's end would lift what the end set: then stop here.
+		defer func() { _ = dl.conn.SetWriteDeadline(time.Time{}) }()
+		if ctx.Err() != nil {
+			return false
+		}
+	}
+	for n := 1; ; n++ {
+		if err := conn.Write(wctx, websocket.MessageText, data); err != nil {
+			return false
+		}
+		if n == maxBurst {
+			return true
+		}
+		select {
+		case data = <-c.Send:
+		default:
+			return true
 		}
 	}
 }

@@ -232,6 +232,9 @@ func (g *frameGuard) Read(p []byte) (int, error) {
 type GuardedWriter struct {
 	http.ResponseWriter
 	Limit int64 // the largest message, in bytes: a frame declaring more is refused
+	// Conn, when not nil, is given the hijacked connection (behind its
+	// guard), for its deadlines.
+	Conn *net.Conn
 }
 
 // Unwrap gives http.ResponseController the ResponseWriter underneath.
@@ -250,5 +253,8 @@ func (w GuardedWriter) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 	// buffered; the bytes are copied, as Reader's buffer is not ours.
 	buffered, _ := brw.Reader.Peek(brw.Reader.Buffered())
 	g := &frameGuard{Conn: conn, src: io.MultiReader(bytes.NewReader(bytes.Clone(buffered)), conn), scan: newFrameScanner(w.Limit)}
+	if w.Conn != nil {
+		*w.Conn = g
+	}
 	return g, bufio.NewReadWriter(bufio.NewReader(g), brw.Writer), nil
 }
