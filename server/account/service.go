@@ -151,9 +151,8 @@ func (s *Service) handleSignup(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, wire.ErrSignupClosed)
 		return
 	}
-	data, err := readBody(w, r)
-	if err != nil {
-		s.fail(w, err)
+	data, ok := s.body(w, r)
+	if !ok {
 		return
 	}
 	c, err := parseCredentials(data)
@@ -234,9 +233,8 @@ func (s *Service) startSession(w http.ResponseWriter, r *http.Request, u store.U
 }
 
 func (s *Service) handleLogin(w http.ResponseWriter, r *http.Request) {
-	data, err := readBody(w, r)
-	if err != nil {
-		s.fail(w, err)
+	data, ok := s.body(w, r)
+	if !ok {
 		return
 	}
 	c, err := parseCredentials(data)
@@ -316,6 +314,28 @@ func (s *Service) signedIn(w http.ResponseWriter, r *http.Request) (store.User, 
 		s.fail(w, wire.ErrSignedOut)
 	}
 	return u, ses, ok
+}
+
+// signedInBody is the shape the signed-in account's changes share: r's
+// account and session and its body, or the answer already given
+// (signed_out, or a body too large) and false.
+func (s *Service) signedInBody(w http.ResponseWriter, r *http.Request) (store.User, store.Session, []byte, bool) {
+	u, ses, ok := s.signedIn(w, r)
+	if !ok {
+		return u, ses, nil, false
+	}
+	data, ok := s.body(w, r)
+	return u, ses, data, ok
+}
+
+// body reads r's body (readBody), or answers why not and returns false.
+func (s *Service) body(w http.ResponseWriter, r *http.Request) ([]byte, bool) {
+	data, err := readBody(w, r)
+	if err != nil {
+		s.fail(w, err)
+		return nil, false
+	}
+	return data, true
 }
 
 func (s *Service) handleLogoutAll(w http.ResponseWriter, r *http.Request) {
@@ -398,13 +418,8 @@ func (s *Service) confirmPassword(r *http.Request, u store.User, password string
 }
 
 func (s *Service) handlePassword(w http.ResponseWriter, r *http.Request) {
-	u, cur, ok := s.signedIn(w, r)
+	u, cur, data, ok := s.signedInBody(w, r)
 	if !ok {
-		return
-	}
-	data, err := readBody(w, r)
-	if err != nil {
-		s.fail(w, err)
 		return
 	}
 	c, err := parsePasswordChange(data)
@@ -432,13 +447,8 @@ func (s *Service) handlePassword(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Service) handleDelete(w http.ResponseWriter, r *http.Request) {
-	u, _, ok := s.signedIn(w, r)
+	u, _, data, ok := s.signedInBody(w, r)
 	if !ok {
-		return
-	}
-	data, err := readBody(w, r)
-	if err != nil {
-		s.fail(w, err)
 		return
 	}
 	c, err := parsePasswordOnly(data)

@@ -130,9 +130,8 @@ func (s *Service) handleNewToken(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, fmt.Errorf("%w: this server's store keeps no tokens", wire.ErrBadRequest))
 		return
 	}
-	data, err := readBody(w, r)
-	if err != nil {
-		s.fail(w, err)
+	data, ok := s.body(w, r)
+	if !ok {
 		return
 	}
 	req, err := parseTokenRequest(data)

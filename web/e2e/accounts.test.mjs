@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { openApp, artifacts, move, waitMoves } from './harness.mjs';
+import { openApp, artifacts, move, waitMoves, signUp as harnessSignUp, logIn } from './harness.mjs';
 
 const app = openApp();
 
@@ -17,11 +17,7 @@ async function shot(page, name) {
 
 // signUp makes an account on page through the account page.
 async function signUp(page, username, password) {
-  await page.goto(`${app.server.url}/account`);
-  await page.waitForSelector('#signup-form');
-  await page.fill('#signup-form input[name=username]', username);
-  await page.fill('#signup-form input[name=password]', password);
-  await page.click('#signup-form button');
+  await harnessSignUp(page, app.server.url, username, password);
   await page.waitForFunction(n => document.getElementById('account-name')?.textContent === `Signed in as ${n}`, username);
   assert.equal(await page.textContent('#nav-account'), username);
 }
@@ -99,9 +95,7 @@ test('two accounts play a rated game by invite and see their ratings move; log o
   await b.waitForSelector('#account-in:not([hidden])'); // Bob's own session is untouched
   assert.equal(await b.textContent('#nav-account'), 'bob');
   // Ann signs in again from the sign-in form.
-  await a.fill('#login-form input[name=username]', 'ANN');
-  await a.fill('#login-form input[name=password]', 'correct horse battery');
-  await a.click('#login-form button');
+  await logIn(a, app.server.url, 'ANN', 'correct horse battery');
   await a.waitForSelector('#account-in:not([hidden])');
   assert.equal(await a.textContent('#nav-account'), 'ann');
 });

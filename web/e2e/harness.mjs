@@ -303,3 +303,30 @@ export async function axe(page) {
       .map(v => `${v.id} (${v.impact}): ${v.help}: ${v.nodes.slice(0, 4).map(n => n.target.join(' ')).join(' | ')}`);
   });
 }
+
+// signUp makes an account on page through the account page of the server
+// at url, and waits until the page's navigation shows it signed in.
+export async function signUp(page, url, username, password) {
+  await page.goto(`${url}/account`);
+  await page.waitForSelector('#signup-form');
+  await accountForm(page, '#signup-form', username, password);
+}
+
+// logIn signs page in from the account page's sign-in form (the page
+// already showing it, or opened at url/account), waiting as signUp does.
+export async function logIn(page, url, username, password) {
+  if (!(await page.isVisible('#login-form'))) {
+    await page.goto(`${url}/account`);
+    await page.waitForSelector('#login-form');
+  }
+  await accountForm(page, '#login-form', username, password);
+}
+
+// accountForm fills and sends the form of a username and password, then
+// waits for the navigation to name the (lower-cased) account.
+async function accountForm(page, form, username, password) {
+  await page.fill(`${form} input[name=username]`, username);
+  await page.fill(`${form} input[name=password]`, password);
+  await page.click(`${form} button`);
+  await page.waitForFunction(n => document.getElementById('nav-account')?.textContent === n, username.toLowerCase());
+}

@@ -5,19 +5,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { openApp, artifacts, newGame } from './harness.mjs';
+import { openApp, artifacts, newGame, signUp } from './harness.mjs';
 
 const app = openApp();
-
-// signUp makes an account on page through the account page.
-async function signUp(page, username, password) {
-  await page.goto(`${app.server.url}/account`);
-  await page.waitForSelector('#signup-form');
-  await page.fill('#signup-form input[name=username]', username);
-  await page.fill('#signup-form input[name=password]', password);
-  await page.click('#signup-form button');
-  await page.waitForFunction(n => document.getElementById('nav-account')?.textContent === n, username);
-}
 
 const headEndsWith = (page, word) =>
   page.waitForFunction(w => document.getElementById('game-head-info').textContent.endsWith(` · ${w}`), word);
@@ -29,9 +19,9 @@ test('the header says rated or casual', async () => {
   await a.waitForSelector('#invite:not([hidden])');
   await headEndsWith(a, 'Casual');
 
-  await signUp(a, 'ann', 'correct horse battery');
+  await signUp(a, app.server.url, 'ann', 'correct horse battery');
   const b = await app.newPerson('B', { locale: 'zh-TW' });
-  await signUp(b, 'bob', 'staple gun 42 blue');
+  await signUp(b, app.server.url, 'bob', 'staple gun 42 blue');
   await a.click('#btn-new-top');
   await a.check('input[name=variant][value=chess]');
   await a.check('input[name=mode][value=online]');

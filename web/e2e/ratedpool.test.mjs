@@ -8,23 +8,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { openApp, artifacts, move, waitMoves } from './harness.mjs';
+import { openApp, artifacts, move, waitMoves, signUp } from './harness.mjs';
 
 const app = openApp();
 
 async function shot(page, name) {
   mkdirSync(artifacts, { recursive: true });
   await page.screenshot({ path: join(artifacts, name) });
-}
-
-// signUp makes an account on page through the account page.
-async function signUp(page, username, password) {
-  await page.goto(`${app.server.url}/account`);
-  await page.waitForSelector('#signup-form');
-  await page.fill('#signup-form input[name=username]', username);
-  await page.fill('#signup-form input[name=password]', password);
-  await page.click('#signup-form button');
-  await page.waitForFunction(n => document.getElementById('nav-account')?.textContent === n, username);
 }
 
 // pairRated asks on the start page for a rated game of time control tc.
@@ -45,9 +35,9 @@ test('two accounts meet in the rated pool and see their ratings move', async () 
   assert.equal(await anon.isVisible('#pair-rated-choice'), false, 'the rated pool is offered to someone signed out');
 
   const a = app.page;
-  await signUp(a, 'ann', 'correct horse battery');
+  await signUp(a, app.server.url, 'ann', 'correct horse battery');
   const b = await app.newPerson('B', { locale: 'zh-TW' });
-  await signUp(b, 'bob', 'staple gun 42 blue');
+  await signUp(b, app.server.url, 'bob', 'staple gun 42 blue');
   const id = await pairRated(a, '3+2');
 
   await b.goto(app.server.url);

@@ -4,17 +4,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { openApp, artifacts } from './harness.mjs';
+import { openApp, artifacts, signUp } from './harness.mjs';
 
 const app = openApp();
 
 test('an access token is made on the account page, plays as the account, and is revoked', async () => {
   const a = app.page;
-  await a.goto(`${app.server.url}/account`);
-  await a.waitForSelector('#signup-form');
-  await a.fill('#signup-form input[name=username]', 'tia');
-  await a.fill('#signup-form input[name=password]', 'correct horse battery');
-  await a.click('#signup-form button');
+  await signUp(a, app.server.url, 'tia', 'correct horse battery');
   await a.waitForSelector('#account-in:not([hidden])');
 
   await a.fill('#token-form input[name=description]', 'my board');
