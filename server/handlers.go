@@ -43,7 +43,9 @@ func (v serverView) TakeAnalysis(r *http.Request) error {
 }
 
 // TakeExport takes an export of a player's games from r's address.
-func (v serverView) TakeExport(r *http.Request) error { return take(v.s.rates.exports, r, "game exports") }
+func (v serverView) TakeExport(r *http.Request) error {
+	return take(v.s.rates.exports, r, "game exports")
+}
 
 // RatedPGN adds a rated game's players and ratings to its PGN.
 func (v serverView) RatedPGN(ctx context.Context, id, text string) string {
