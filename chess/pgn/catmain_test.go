@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"os"
 	"testing"
 )
 
@@ -104,16 +103,7 @@ func TestCatMainlineParallel(t *testing.T) {
 // FuzzMainlineWriter: on any input, the streaming Cat --mainline and the
 // tree path write the same bytes and report the same errors.
 func FuzzMainlineWriter(f *testing.F) {
-	for _, path := range dataFiles(f, "edge") {
-		b, err := os.ReadFile(path)
-		if err != nil {
-			f.Fatal(err)
-		}
-		if len(b) > 2<<10 {
-			b = b[:2<<10]
-		}
-		f.Add(b)
-	}
+	addEdgeSeeds(f)
 	for _, s := range []string{"{r} 1. e4 {a} (1. d4 {v}) {b} $1 e5 {[%clk 0:01:00]} *", "1. e4 {[%clk} {0:01:00]} e5 1-0",
 		"1. e4 (1. d4 {x} d5)) e5 *", "[Result \"1-0\"]\n1. e4 $300 !!! ?!? e5"} {
 		f.Add([]byte(s))

@@ -11,16 +11,7 @@ import (
 // error must be an *Error with a position, and each good game must survive
 // a write and a read unchanged.
 func FuzzReader(f *testing.F) {
-	for _, path := range dataFiles(f, "edge") {
-		b, err := os.ReadFile(path)
-		if err != nil {
-			f.Fatal(err)
-		}
-		if len(b) > 2<<10 {
-			b = b[:2<<10]
-		}
-		f.Add(b)
-	}
+	addEdgeSeeds(f)
 	for _, s := range []string{"1. e4 (1. d4 {x} d5)) e5 *", "{", "(", "[A \"\\", "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0",
 		"%\n[FEN \"8/P7/8/8/8/8/8/k6K w - - 0 1\"]\n1. a8=N a8b1 *", "1. e4 $300 !!! ?!? e5 *"} {
 		f.Add([]byte(s))
@@ -74,16 +65,7 @@ func FuzzReader(f *testing.F) {
 // input at every game, as with one; the splitter's skim and the workers'
 // full reading must end every game at the same place.
 func FuzzCheckParallel(f *testing.F) {
-	for _, path := range dataFiles(f, "edge") {
-		b, err := os.ReadFile(path)
-		if err != nil {
-			f.Fatal(err)
-		}
-		if len(b) > 2<<10 {
-			b = b[:2<<10]
-		}
-		f.Add(b)
-	}
+	addEdgeSeeds(f)
 	for _, s := range []string{"1. e4 e5 1-0 1. d4 Ke7 0-1 {c} 1. e4 *\n1. Nf3 Nf6 2. Ke3 * 1. Kf3 *",
 		"[Event \"a\"] 1. e4 * [Event \"b\"] 1. Kd3 *", "1. e4 {open\n[Event \"x\"]\n1. d4 *", "0!1/2\"", "1. e4 e.p.1-0 *"} {
 		f.Add([]byte(s))
@@ -98,4 +80,20 @@ func FuzzCheckParallel(f *testing.F) {
 			t.Fatalf("1 worker (%v):\n%s\n3 workers (%v):\n%s", err1, one.String(), errn, many.String())
 		}
 	})
+}
+
+// addEdgeSeeds seeds f with the first 2 KiB of each of the shared edge
+// cases' files.
+func addEdgeSeeds(f *testing.F) {
+	f.Helper()
+	for _, path := range dataFiles(f, "edge") {
+		b, err := os.ReadFile(path)
+		if err != nil {
+			f.Fatal(err)
+		}
+		if len(b) > 2<<10 {
+			b = b[:2<<10]
+		}
+		f.Add(b)
+	}
 }

@@ -104,20 +104,27 @@ func (gw *gameWriter) token(s string) {
 	if s == "" {
 		return
 	}
-	if gw.col > 0 && gw.col+1+len(s) > gw.opt.Width {
-		gw.w.WriteByte('\n')
-		gw.col = 0
-	}
-	if gw.col > 0 {
-		gw.w.WriteByte(' ')
-		gw.col++
-	} else if s[0] == '%' {
+	gw.spaceFor(len(s))
+	if gw.col == 0 && s[0] == '%' {
 		// A '%' in column 1 would make the line an escape line.
 		gw.w.WriteByte(' ')
 		gw.col++
 	}
 	gw.w.WriteString(s)
 	gw.col += len(s)
+}
+
+// spaceFor makes room for a token of n bytes: a new line when it would
+// pass the width, else a space after the line's last token.
+func (gw *gameWriter) spaceFor(n int) {
+	if gw.col > 0 && gw.col+1+n > gw.opt.Width {
+		gw.w.WriteByte('\n')
+		gw.col = 0
+	}
+	if gw.col > 0 {
+		gw.w.WriteByte(' ')
+		gw.col++
+	}
 }
 
 // tokenBytes is token for a token in scratch space: the same output, without
@@ -127,14 +134,7 @@ func (gw *gameWriter) tokenBytes(b []byte) {
 		gw.token(string(b))
 		return
 	}
-	if gw.col > 0 && gw.col+1+len(b) > gw.opt.Width {
-		gw.w.WriteByte('\n')
-		gw.col = 0
-	}
-	if gw.col > 0 {
-		gw.w.WriteByte(' ')
-		gw.col++
-	}
+	gw.spaceFor(len(b))
 	gw.w.Write(b)
 	gw.col += len(b)
 }
