@@ -26,8 +26,15 @@ test("an invited guest's name, typed on the game page, in the game and its PGN",
   assert.equal(await guest.textContent('label[for=join-name-input]'), '你在這盤棋的名字（可不填）：');
   assert.equal(await guest.inputValue('#join-name-input'), '', 'no name saved in this browser');
   await guest.fill('#join-name-input', ' 小美 ');
+  // The status line may say something else a moment later (the game's
+  // state arriving): every text it shows is recorded, not only the last.
+  await guest.evaluate(() => {
+    const el = document.getElementById('status');
+    window.statusSeen = [el.textContent];
+    new MutationObserver(() => window.statusSeen.push(el.textContent)).observe(el, { childList: true, characterData: true, subtree: true });
+  });
   await guest.click('#btn-join-name');
-  await guest.waitForFunction(() => document.getElementById('status').textContent === '已儲存你的名字：小美');
+  await guest.waitForFunction(() => window.statusSeen.includes('已儲存你的名字：小美'));
   await guest.waitForFunction(() => document.getElementById('name-bottom').textContent.includes('小美'));
   await host.waitForFunction(() => document.getElementById('name-top').textContent.includes('小美'));
   await guest.screenshot({ path: join(artifacts, 'joinname-guest.png') });
