@@ -89,7 +89,7 @@ func TestComputerGameLimits(t *testing.T) {
 // connected; a move counts it again.
 func TestIdleComputerGameFreesItsPlace(t *testing.T) {
 	s, srv, _ := serveWith(t, Config{Store: openStore(t, t.TempDir()), ComputerGamesPerClient: 5, ComputerGames: 1,
-		ComputerIdle: 100 * time.Millisecond})
+		ComputerIdle: time.Second}) // long enough for the steps after a move on a loaded machine
 	h := s.Handler()
 	const body = `{"mode":"computer","level":"greedy","color":"white"}` // the person to move
 	rec := createFrom(h, "192.0.2.1:1", body)
@@ -109,7 +109,7 @@ func TestIdleComputerGameFreesItsPlace(t *testing.T) {
 	if rec := createFrom(h, "192.0.2.2:1", body); rec.Code != 503 {
 		t.Fatalf("while the first is fresh: %d, want 503 (the machine's one place taken)", rec.Code)
 	}
-	time.Sleep(300 * time.Millisecond)
+	time.Sleep(1300 * time.Millisecond)
 	if rec := createFrom(h, "192.0.2.2:2", body); rec.Code != 201 {
 		t.Fatalf("after the first went idle: %d %s, want 201", rec.Code, rec.Body)
 	}

@@ -21,8 +21,8 @@ const (
 	messageAddrBurst  = 90 // ...after a burst of this many, over all its sockets
 	analysisAddrRate  = 10 // an address's analysis-board positions a second... (a person steps through a game)
 	analysisAddrBurst = 60 // ...after a burst of this many
-	exportsPerMinute  = 20 // an address's exports of a player's games a minute...
-	exportsBurst      = 5  // ...after a burst of this many
+	exportsPerMinute  = 60 // an address's exports of a player's games a minute...
+	exportsBurst      = 20 // ...after a burst of this many (a program may ask a few in a row)
 
 	// defaultChallengePerMinute is how many lobby challenges and quick
 	// pairings one address may open a minute, unless Config says otherwise.

@@ -71,7 +71,7 @@ func startServer(t testing.TB, storeArgs ...string) *serverProcess {
 			t.Fatalf("no port in %q", l)
 		}
 		return &serverProcess{cmd: cmd, base: "http://127.0.0.1:" + port[1]}
-	case <-time.After(20 * time.Second):
+	case <-time.After(60 * time.Second): // a node joining PostgreSQL and NATS on a loaded machine took over 20 s
 		t.Fatal("gambit serve did not start")
 	}
 	return nil
