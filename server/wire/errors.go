@@ -99,6 +99,75 @@ type RemoteOwner struct{ Node string }
 
 func (e *RemoteOwner) Error() string { return "server: the game is served by node " + e.Node }
 
+// errorCodes are the domain errors' statuses and codes, the first that
+// matches an error winning: the order matters where one error wraps
+// another (a lease that moved first; an unknown account before "not found").
+var errorCodes = []struct {
+	match  func(error) bool
+	status int
+	code   string
+}{
+	{as[*RemoteOwner], http.StatusServiceUnavailable, "moved"},
+	{is(ErrBadCredentials), http.StatusUnauthorized, "bad_credentials"},
+	{is(ErrBadToken, store.ErrNoToken), http.StatusUnauthorized, "bad_token"},
+	{is(ErrMissingScope), http.StatusForbidden, "missing_scope"},
+	{is(ErrSignedOut, store.ErrNoSession), http.StatusUnauthorized, "signed_out"},
+	{is(ErrBadUsername), http.StatusBadRequest, "bad_username"},
+	{is(ErrWeakPassword), http.StatusBadRequest, "weak_password"},
+	{is(store.ErrNameTaken), http.StatusConflict, "username_taken"},
+	{is(ErrSignupClosed), http.StatusForbidden, "signup_closed"},
+	{is(store.ErrNoUser), http.StatusNotFound, "no_user"},
+	{is(store.ErrNotFound), http.StatusNotFound, "not_found"},
+	{is(game.ErrIllegalMove), http.StatusUnprocessableEntity, "illegal_move"},
+	{is(game.ErrInvalidMove), http.StatusBadRequest, "invalid_move"},
+	{is(game.ErrNotYourTurn), http.StatusConflict, "not_your_turn"},
+	{is(game.ErrNotYourSeat, ErrSpectator), http.StatusForbidden, "not_your_seat"},
+	{is(game.ErrGameOver), http.StatusConflict, "game_over"},
+	{is(game.ErrNoTakeback), http.StatusConflict, "no_takeback"},
+	{is(game.ErrNoOffer, game.ErrAlreadyOffered, game.ErrBadOffer), http.StatusConflict, "offer"},
+	{is(game.ErrCannotClaim), http.StatusConflict, "cannot_claim"},
+	{is(game.ErrBadName), http.StatusBadRequest, "bad_name"},
+	{is(game.ErrSeatTaken), http.StatusConflict, "seat_taken"},
+	{is(store.ErrConflict), http.StatusConflict, "conflict"},
+	{is(game.ErrCannotAbort), http.StatusConflict, "cannot_abort"},
+	{is(game.ErrBadSetup), http.StatusUnprocessableEntity, "bad_setup"},
+	{is(ErrUnknownType), http.StatusBadRequest, "unknown_type"},
+	{is(guards.ErrCrossSite), http.StatusForbidden, "cross_site"},
+	{is(ErrTooLarge), http.StatusRequestEntityTooLarge, "too_large"},
+	{is(ErrBadRequest), http.StatusBadRequest, "bad_request"},
+	{as[*ComputerGamesError], http.StatusTooManyRequests, "computer_games"},
+	{is(ErrRateLimited), http.StatusTooManyRequests, "rate_limited"},
+	{is(ErrTimeout), http.StatusRequestTimeout, "timeout"},
+	{is(ErrBusy, ErrComputerBusy), http.StatusServiceUnavailable, "busy"},
+	{is(ErrStorage), http.StatusServiceUnavailable, "storage"},
+	{is(ErrShuttingDown), http.StatusServiceUnavailable, "shutting_down"},
+	{is(ErrNoChat), http.StatusConflict, "no_chat"},
+	{is(ErrViewerLater), http.StatusConflict, "viewer_later"},
+	{is(ErrInPlay, game.ErrHiddenInPlay), http.StatusConflict, "in_play"},
+	{is(ErrViewerUnreadable), http.StatusUnprocessableEntity, "viewer_unreadable"},
+	{is(ErrNotOver), http.StatusConflict, "not_over"},
+	{is(ErrNotReviewable), http.StatusUnprocessableEntity, "not_reviewable"},
+	{is(ErrEngineFailed), http.StatusBadGateway, "engine_failed"},
+}
+
+// is matches an error that is one of targets.
+func is(targets ...error) func(error) bool {
+	return func(err error) bool {
+		for _, t := range targets {
+			if errors.Is(err, t) {
+				return true
+			}
+		}
+		return false
+	}
+}
+
+// as matches an error that is of type T.
+func as[T error](err error) bool {
+	var t T
+	return errors.As(err, &t)
+}
+
 // Code maps an error to its HTTP status and the short code sent in
 // WebSocket error events. It is the one place where domain errors meet the
 // wire (wtf ErrorCode).
@@ -106,89 +175,10 @@ func Code(err error) (int, string) {
 	if status, code, ok := node.Answered(err); ok { // answered by another node
 		return status, code
 	}
-	switch {
-	case errors.As(err, new(*RemoteOwner)): // the lease moved meanwhile: ask again
-		return http.StatusServiceUnavailable, "moved"
-	case errors.Is(err, ErrBadCredentials):
-		return http.StatusUnauthorized, "bad_credentials"
-	case errors.Is(err, ErrBadToken), errors.Is(err, store.ErrNoToken):
-		return http.StatusUnauthorized, "bad_token"
-	case errors.Is(err, ErrMissingScope):
-		return http.StatusForbidden, "missing_scope"
-	case errors.Is(err, ErrSignedOut), errors.Is(err, store.ErrNoSession):
-		return http.StatusUnauthorized, "signed_out"
-	case errors.Is(err, ErrBadUsername):
-		return http.StatusBadRequest, "bad_username"
-	case errors.Is(err, ErrWeakPassword):
-		return http.StatusBadRequest, "weak_password"
-	case errors.Is(err, store.ErrNameTaken):
-		return http.StatusConflict, "username_taken"
-	case errors.Is(err, ErrSignupClosed):
-		return http.StatusForbidden, "signup_closed"
-	case errors.Is(err, store.ErrNoUser):
-		return http.StatusNotFound, "no_user"
-	case errors.Is(err, store.ErrNotFound):
-		return http.StatusNotFound, "not_found"
-	case errors.Is(err, game.ErrIllegalMove):
-		return http.StatusUnprocessableEntity, "illegal_move"
-	case errors.Is(err, game.ErrInvalidMove):
-		return http.StatusBadRequest, "invalid_move"
-	case errors.Is(err, game.ErrNotYourTurn):
-		return http.StatusConflict, "not_your_turn"
-	case errors.Is(err, game.ErrNotYourSeat), errors.Is(err, ErrSpectator):
-		return http.StatusForbidden, "not_your_seat"
-	case errors.Is(err, game.ErrGameOver):
-		return http.StatusConflict, "game_over"
-	case errors.Is(err, game.ErrNoTakeback):
-		return http.StatusConflict, "no_takeback"
-	case errors.Is(err, game.ErrNoOffer), errors.Is(err, game.ErrAlreadyOffered), errors.Is(err, game.ErrBadOffer):
-		return http.StatusConflict, "offer"
-	case errors.Is(err, game.ErrCannotClaim):
-		return http.StatusConflict, "cannot_claim"
-	case errors.Is(err, game.ErrBadName):
-		return http.StatusBadRequest, "bad_name"
-	case errors.Is(err, game.ErrSeatTaken):
-		return http.StatusConflict, "seat_taken"
-	case errors.Is(err, store.ErrConflict):
-		return http.StatusConflict, "conflict"
-	case errors.Is(err, game.ErrCannotAbort):
-		return http.StatusConflict, "cannot_abort"
-	case errors.Is(err, game.ErrBadSetup):
-		return http.StatusUnprocessableEntity, "bad_setup"
-	case errors.Is(err, ErrUnknownType):
-		return http.StatusBadRequest, "unknown_type"
-	case errors.Is(err, guards.ErrCrossSite):
-		return http.StatusForbidden, "cross_site"
-	case errors.Is(err, ErrTooLarge):
-		return http.StatusRequestEntityTooLarge, "too_large"
-	case errors.Is(err, ErrBadRequest):
-		return http.StatusBadRequest, "bad_request"
-	case errors.As(err, new(*ComputerGamesError)):
-		return http.StatusTooManyRequests, "computer_games"
-	case errors.Is(err, ErrRateLimited):
-		return http.StatusTooManyRequests, "rate_limited"
-	case errors.Is(err, ErrTimeout):
-		return http.StatusRequestTimeout, "timeout"
-	case errors.Is(err, ErrBusy), errors.Is(err, ErrComputerBusy):
-		return http.StatusServiceUnavailable, "busy"
-	case errors.Is(err, ErrStorage):
-		return http.StatusServiceUnavailable, "storage"
-	case errors.Is(err, ErrShuttingDown):
-		return http.StatusServiceUnavailable, "shutting_down"
-	case errors.Is(err, ErrNoChat):
-		return http.StatusConflict, "no_chat"
-	case errors.Is(err, ErrViewerLater):
-		return http.StatusConflict, "viewer_later"
-	case errors.Is(err, ErrInPlay), errors.Is(err, game.ErrHiddenInPlay):
-		return http.StatusConflict, "in_play"
-	case errors.Is(err, ErrViewerUnreadable):
-		return http.StatusUnprocessableEntity, "viewer_unreadable"
-	case errors.Is(err, ErrNotOver):
-		return http.StatusConflict, "not_over"
-	case errors.Is(err, ErrNotReviewable):
-		return http.StatusUnprocessableEntity, "not_reviewable"
-	case errors.Is(err, ErrEngineFailed):
-		return http.StatusBadGateway, "engine_failed"
+	for _, c := range errorCodes {
+		if c.match(err) {
+			return c.status, c.code
+		}
 	}
 	return http.StatusInternalServerError, "internal"
 }
