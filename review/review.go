@@ -45,6 +45,9 @@ type Side struct {
 	Inaccuracies int     `json:"inaccuracies"`
 	Mistakes     int     `json:"mistakes"`
 	Blunders     int     `json:"blunders"`
+	// Judged counts the side's moves judged: none (all book, or no move)
+	// leaves Accuracy and ACPL without meaning, shown as "—".
+	Judged int `json:"judged"`
 }
 
 // Options says how to review.
@@ -148,6 +151,7 @@ func Judge(g *Game, evals []Line, engine string, opt Options) *Review {
 		r.Moves[i] = m
 	}
 	for s := range 2 {
+		sideOf(r, s).Judged = counted[s]
 		if counted[s] > 0 {
 			sideOf(r, s).ACPL = loss[s] / counted[s]
 		}

@@ -132,6 +132,9 @@ func TestReviewBook(t *testing.T) {
 	if r.Black.Blunders != 0 || r.Black.ACPL != 0 {
 		t.Errorf("black %+v: its only judged move is none (every black move is book)", r.Black)
 	}
+	if r.White.Judged != 1 || r.Black.Judged != 0 {
+		t.Errorf("judged: white %d, black %d; want 1 (Qxf7#) and 0 (every black move is book)", r.White.Judged, r.Black.Judged)
+	}
 }
 
 // TestAnalyseMultiPV: several lines, best first, from White's side.

@@ -75,7 +75,7 @@ test('two accounts play a rated game by invite and see their ratings move; log o
   // her record, and the game (a finished invite game is public).
   await b.goto(`${app.server.url}/@/ann`);
   await b.waitForSelector('#profile-perfs li img.rating-graph');
-  assert.equal(await b.textContent('#profile-perfs li'), 'blitz 1741? (deviation 396) · 1 won, 0 drawn, 0 lost');
+  assert.equal(await b.textContent('#profile-perfs li'), 'Blitz 1741? (deviation 396) · 1 won, 0 drawn, 0 lost');
   await b.waitForFunction(() => document.querySelector('.rating-graph').naturalWidth > 0);
   await shot(b, 'accounts-profile.png');
   // Ann's own list of games holds it, filtered as rated.

@@ -5,9 +5,24 @@
 // the player sees all of theirs.
 
 import { APIError, failureText, Summary } from './api';
-import { errorText, t } from './i18n';
+import { errorText, hasText, t } from './i18n';
+import { variants } from './variants';
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
+
+// perfLabel names a rating or a game's variant in the reader's language:
+// chess's speeds (perf.blitz), a variant's short name, or the name as sent.
+function perfLabel(name: string): string {
+  for (const key of [`perf.${name}`, `variant.${name}.tag`, `variant.${name}`]) if (hasText(key)) return t(key);
+  return name;
+}
+
+// fillVariantFilter offers every registered variant in the filter, by its
+// name in the reader's language.
+function fillVariantFilter(select: HTMLSelectElement) {
+  for (const o of [...select.options]) if (o.value !== '') o.remove();
+  for (const v of variants()) select.appendChild(Object.assign(document.createElement('option'), { value: v.name, textContent: perfLabel(v.name) }));
+}
 
 interface Perf { games: number; rating: number; rd: number; prov?: boolean; wins: number; draws: number; losses: number }
 interface User { username: string; createdAt: number; perfs: Record<string, Perf> }
@@ -44,16 +59,18 @@ export async function showProfile(name: string) {
   if (entries.length === 0) perfs.appendChild(Object.assign(document.createElement('li'), { textContent: t('profile.noRating') }));
   for (const [perf, p] of entries) {
     const li = document.createElement('li');
-    li.append(Object.assign(document.createElement('strong'), { textContent: perf }), ' ',
+    li.append(Object.assign(document.createElement('strong'), { textContent: perfLabel(perf) }), ' ',
       t('profile.rating', { rating: `${p.rating}${p.prov ? '?' : ''}`, rd: p.rd }), ' · ',
       t('profile.record', { wins: p.wins, draws: p.draws, losses: p.losses }));
-    const img = Object.assign(document.createElement('img'), { src: `/api/user/${encodeURIComponent(user.username)}/rating.svg?perf=${encodeURIComponent(perf)}`, alt: t('profile.graph', { perf }) });
+    const img = Object.assign(document.createElement('img'), { src: `/api/user/${encodeURIComponent(user.username)}/rating.svg?perf=${encodeURIComponent(perf)}`, alt: t('profile.graph', { perf: perfLabel(perf) }) });
     img.className = 'rating-graph';
     li.append(img);
     perfs.appendChild(li);
   }
   $<HTMLAnchorElement>('profile-pgn').href = `/api/user/${encodeURIComponent(user.username)}/games.pgn`;
   const form = $<HTMLFormElement>('profile-filter');
+  const variantSelect = form.elements.namedItem('variant');
+  if (variantSelect instanceof HTMLSelectElement) fillVariantFilter(variantSelect);
   form.onchange = () => void listGames(user.username, '', false);
   await listGames(user.username, '', false);
 }
@@ -80,7 +97,7 @@ async function listGames(name: string, after: string, more: boolean) {
   if (!more) ul.textContent = '';
   for (const g of page.games) {
     const li = document.createElement('li');
-    const a = Object.assign(document.createElement('a'), { href: `/game/${g.id}`, textContent: [g.variant, g.timeControl, g.result].filter(Boolean).join(' · ') });
+    const a = Object.assign(document.createElement('a'), { href: `/game/${g.id}`, textContent: [g.variant ? perfLabel(g.variant) : '', g.timeControl, g.result].filter(Boolean).join(' · ') });
     a.dataset.link = '';
     li.appendChild(a);
     ul.appendChild(li);

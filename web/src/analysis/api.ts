@@ -50,7 +50,9 @@ export interface ReviewMove {
 }
 
 // SideStats are one side's figures in a review.
-export interface SideStats { accuracy: number; acpl: number; inaccuracies: number; mistakes: number; blunders: number }
+// judged: the side's moves judged (0 when all were book; absent in reviews
+// stored before it was sent).
+export interface SideStats { accuracy: number; acpl: number; inaccuracies: number; mistakes: number; blunders: number; judged?: number }
 
 // Review is a finished review.
 export interface Review { engine: string; budget: unknown; moves: ReviewMove[]; white: SideStats; black: SideStats }

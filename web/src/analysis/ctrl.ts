@@ -391,8 +391,7 @@ export class AnalysisCtrl {
   private async checkReview() {
     if (!this.gameId) return;
     try {
-      this.review = await api.reviewState(this.gameId);
-      this.reviewError = '';
+      this.review = await api.reviewState(this.gameId); // a refused request's reason stays shown
     } catch {
       this.review = undefined; // no review on this server (yet)
     }

@@ -370,7 +370,9 @@ export class Analysis {
       const tr = el('tr');
       tr.dataset.side = side;
       const name = c.board === 'xiangqi' && side === 'white' ? t('side.red') : t(`side.${side}`);
-      tr.append(el('th', '', name), el('td', 'acc', `${formatNumber(Math.round(s.accuracy * 10) / 10)}%`), el('td', '', formatNumber(Math.round(s.acpl))),
+      const judged = s.judged !== 0 || s.accuracy > 0; // none judged (all book): no accuracy to speak of
+      tr.append(el('th', '', name), el('td', 'acc', judged ? `${formatNumber(Math.round(s.accuracy * 10) / 10)}%` : '—'),
+        el('td', '', judged ? formatNumber(Math.round(s.acpl)) : '—'),
         el('td', '', String(s.inaccuracies)), el('td', '', String(s.mistakes)), el('td', '', String(s.blunders)));
       table.appendChild(tr);
     }

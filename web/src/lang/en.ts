@@ -19,6 +19,12 @@ export const en = {
 
   // variants: their name in the new-game dialog, their tag in the recent
   // games, their rules in a few words
+  // a rating's speed (chess), as lichess names them
+  'perf.bullet': 'Bullet',
+  'perf.blitz': 'Blitz',
+  'perf.rapid': 'Rapid',
+  'perf.classical': 'Classical',
+  'perf.correspondence': 'Correspondence',
   'variant.chess': 'Chess',
   'variant.chess960': 'Chess960 (Fischer random)',
   'variant.chess960.tag': 'Chess960',
@@ -200,7 +206,7 @@ export const en = {
   'setup.xiangqi': 'Start from a xiangqi FEN or PGN (optional)',
   'setup.jieqi': 'Start from a jieqi FEN, X and x for face-down pieces (optional: empty deals a shuffled layout)',
   'setup.jieqi.placeholder': 'xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX w - - 0 1',
-  'setup.xiangqi.placeholder': 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1 or 1. 炮二平五 馬８进７',
+  'setup.xiangqi.placeholder': 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1 or 1. 炮二平五 馬８進７',
 
   // <title>
   'title.home': 'Gambit: play chess and xiangqi',
@@ -412,7 +418,7 @@ export const en = {
   'xqcoords.none': 'None',
   'levels.strength': 'Strength levels',
   'levels.teaching': 'Teaching algorithms',
-  'levels.note': 'Ratings are approximate: the weaker levels aim at them; full strength played about 2250 against Stockfish’s rated levels (engine/BENCH.md).',
+  'levels.note': 'Ratings are approximate: each weaker level aims at its figure, and the strongest was measured in matches against rated engines.',
   'notes.players': '{white} – {black}',
   'notes.imported': 'Imported from PGN',
   'notes.variations': 'Variations ({n})',

@@ -13,6 +13,12 @@ export const zhCN: Table = {
   'side.black.inline': '黑方',
   'side.red.inline': '红方',
 
+  // a rating's speed (chess), as lichess names them
+  'perf.bullet': '子弹棋',
+  'perf.blitz': '超快棋',
+  'perf.rapid': '快棋',
+  'perf.classical': '慢棋',
+  'perf.correspondence': '通讯棋',
   'variant.chess': '国际象棋',
   'variant.chess960': '菲舍尔任意制象棋（960 种开局）',
   'variant.chess960.tag': '960 象棋',
@@ -391,7 +397,7 @@ export const zhCN: Table = {
   'xqcoords.none': '不显示',
   'levels.strength': '棋力等级',
   'levels.teaching': '教学用算法',
-  'levels.note': '等级分仅为大约值：较弱的等级以此为目标；全力在项目的引擎对局测试中约有 2250 分的表现。',
+  'levels.note': '等级分仅为大约值：较弱的等级以此为目标，最强的等级则在与已知等级分的引擎对局中测得。',
   'notes.players': '{white} – {black}',
   'notes.imported': '由 PGN 导入',
   'notes.variations': '变化（{n}）',

@@ -13,6 +13,12 @@ export const zhTW: Table = {
   'side.black.inline': '黑方',
   'side.red.inline': '紅方',
 
+  // a rating's speed (chess), as lichess names them
+  'perf.bullet': '子彈棋',
+  'perf.blitz': '閃電棋',
+  'perf.rapid': '快棋',
+  'perf.classical': '慢棋',
+  'perf.correspondence': '通信棋',
   'variant.chess': '西洋棋',
   'variant.chess960': '費雪任意制西洋棋（960 種開局）',
   'variant.chess960.tag': '960 西洋棋',
@@ -391,7 +397,7 @@ export const zhTW: Table = {
   'xqcoords.none': '不顯示',
   'levels.strength': '棋力等級',
   'levels.teaching': '教學用演算法',
-  'levels.note': '等級分僅為約略值：較弱的等級以此為目標；全力在專案的引擎對局測試中約有 2250 分的表現。',
+  'levels.note': '等級分僅為約略值：較弱的等級以此為目標，最強的等級則在與已知等級分的引擎對局中測得。',
   'notes.players': '{white} – {black}',
   'notes.imported': '由 PGN 匯入',
   'notes.variations': '變化（{n}）',
