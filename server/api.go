@@ -204,6 +204,13 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, err)
 		return
 	}
+	s.answerRatedGame(w, r, opts, player, u)
+}
+
+// answerRatedGame creates the game opts describe, records it rated for
+// account u (when opts asks, markRated), and answers 201 with it; a game
+// that cannot be so recorded leaves the lobby and is refused.
+func (s *Server) answerRatedGame(w http.ResponseWriter, r *http.Request, opts game.Options, player string, u store.User) {
 	resp, err := s.newGame(r.Context(), opts, player, guards.ClientAddress(r))
 	if err == nil {
 		err = s.markRated(r.Context(), resp.ID, resp.Color, u, opts)

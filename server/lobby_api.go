@@ -180,24 +180,15 @@ func (s *Server) pairRated(w http.ResponseWriter, r *http.Request, opts game.Opt
 		if err != nil {
 			continue // taken meanwhile, or gone: the next closest
 		}
-		if _, err := s.ratings().SeatRated(r.Context(), c.ID, resp.Color == "white", u.ID); err != nil {
-			s.httpError(w, fmt.Errorf("%w: %v", ErrStorage, err))
+		if err := s.seatRated(r.Context(), c.ID, resp.Color == "white", u.ID, store.RatedGame{}); err != nil {
+			s.httpError(w, err)
 			return
 		}
 		writeJSON(w, http.StatusOK, resp)
 		return
 	}
 	s.lobby.NoteRated(opts.ID, seeker) // before the game is listed: never shown as a casual one
-	resp, err := s.newGame(r.Context(), opts, player, guards.ClientAddress(r))
-	if err == nil {
-		err = s.markRated(r.Context(), resp.ID, resp.Color, u, opts)
-	}
-	if err != nil {
-		s.lobby.Drop(opts.ID)
-		s.httpError(w, err)
-		return
-	}
-	writeJSON(w, http.StatusCreated, resp)
+	s.answerRatedGame(w, r, opts, player, u)
 }
 
 // seekerOf is account u as a rated challenge of opts lists it: with its
