@@ -208,7 +208,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 }
 
 // answerRatedGame creates the game opts describe, records it rated for
-// account u (when opts asks, markRated), and answers 201 with it; a game
+// account u (markRated), and answers 201 with it; a game
 // that cannot be so recorded leaves the lobby and is refused.
 func (s *Server) answerRatedGame(w http.ResponseWriter, r *http.Request, opts game.Options, player string, u store.User) {
 	resp, err := s.newGame(r.Context(), opts, player, guards.ClientAddress(r))
