@@ -1,14 +1,14 @@
 package cluster_test
 
 import (
-	"bufio"
-	"context"
 	"encoding/json"
 	"io"
 	"net/http"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/gambitchess/gambit/server/servertest"
 )
 
 // bot is a program with an account's token, on one node.
@@ -62,45 +62,13 @@ func (b *bot) want(status int, method, path, ctype, body string) string {
 // events opens the program's event stream; its lines end with the test.
 func (b *bot) events() <-chan map[string]any {
 	b.t.Helper()
-	ctx, cancel := context.WithCancel(context.Background())
-	r, _ := http.NewRequestWithContext(ctx, "GET", b.base+"/api/stream/event", nil)
-	r.Header.Set("Authorization", "Bearer "+b.token)
-	resp, err := http.DefaultClient.Do(r)
-	if err != nil || resp.StatusCode != 200 {
-		b.t.Fatalf("event stream: %v %v", resp, err)
-	}
-	b.t.Cleanup(func() { cancel(); resp.Body.Close() })
-	out := make(chan map[string]any, 64)
-	go func() {
-		defer close(out)
-		sc := bufio.NewScanner(resp.Body)
-		for sc.Scan() {
-			var m map[string]any
-			if json.Unmarshal(sc.Bytes(), &m) == nil {
-				out <- m
-			}
-		}
-	}()
-	return out
+	return servertest.NDJSON(b.t, b.base+"/api/stream/event", b.token)
 }
 
-// nextLine returns the next line of typ, failing after 10 s.
+// nextLine returns the next line of typ (servertest.NextLine).
 func nextLine(t *testing.T, lines <-chan map[string]any, typ string) map[string]any {
 	t.Helper()
-	deadline := time.After(10 * time.Second)
-	for {
-		select {
-		case m, ok := <-lines:
-			if !ok {
-				t.Fatalf("stream ended waiting for %s", typ)
-			}
-			if m["type"] == typ {
-				return m
-			}
-		case <-deadline:
-			t.Fatalf("no %s line within 10 s", typ)
-		}
-	}
+	return servertest.NextLine(t, lines, typ)
 }
 
 const form = "application/x-www-form-urlencoded"

@@ -1,8 +1,6 @@
 package server
 
 import (
-	"bufio"
-	"context"
 	"encoding/json"
 	"io"
 	"net/http"
@@ -14,6 +12,7 @@ import (
 
 	"github.com/gambitchess/gambit/server/export"
 	"github.com/gambitchess/gambit/server/profile"
+	"github.com/gambitchess/gambit/server/servertest"
 )
 
 // program is a program using the API with its token: no cookies.
@@ -74,51 +73,13 @@ func newProgram(t *testing.T, srv *httptest.Server, name string) *program {
 // lines left out); it ends with the test.
 func (p *program) stream(path string) <-chan map[string]any {
 	p.t.Helper()
-	ctx, cancel := context.WithCancel(context.Background())
-	r, _ := http.NewRequestWithContext(ctx, "GET", p.srv.URL+path, nil)
-	r.Header.Set("Authorization", "Bearer "+p.token)
-	resp, err := http.DefaultClient.Do(r)
-	if err != nil {
-		p.t.Fatal(err)
-	}
-	if resp.StatusCode != 200 || resp.Header.Get("Content-Type") != "application/x-ndjson" {
-		p.t.Fatalf("GET %s = %d %s", path, resp.StatusCode, resp.Header.Get("Content-Type"))
-	}
-	p.t.Cleanup(func() { cancel(); resp.Body.Close() })
-	out := make(chan map[string]any, 64)
-	go func() {
-		defer close(out)
-		sc := bufio.NewScanner(resp.Body)
-		for sc.Scan() {
-			if len(strings.TrimSpace(sc.Text())) == 0 {
-				continue
-			}
-			var m map[string]any
-			if json.Unmarshal(sc.Bytes(), &m) == nil {
-				out <- m
-			}
-		}
-	}()
-	return out
+	return servertest.NDJSON(p.t, p.srv.URL+path, p.token)
 }
 
-// next returns the next line of typ from lines, failing after a while.
+// next returns the next line of typ from lines (servertest.NextLine).
 func next(t *testing.T, lines <-chan map[string]any, typ string) map[string]any {
 	t.Helper()
-	timeout := time.After(5 * time.Second)
-	for {
-		select {
-		case m, ok := <-lines:
-			if !ok {
-				t.Fatalf("stream ended waiting for %s", typ)
-			}
-			if m["type"] == typ {
-				return m
-			}
-		case <-timeout:
-			t.Fatalf("no %s line", typ)
-		}
-	}
+	return servertest.NextLine(t, lines, typ)
 }
 
 // waitMoves reads a game stream until its moves are want.
