@@ -2,6 +2,7 @@ package server
 
 import (
 	"encoding/json"
+	"net/http/httptest"
 	"net/url"
 	"strings"
 	"sync/atomic"
@@ -74,22 +75,9 @@ func TestRatedGame(t *testing.T) {
 		t.Errorf("rating before the end = %+v", before)
 	}
 
-	white, black := dial(t, srv, g.ID, ann.playerSecret()), dial(t, srv, g.ID, bob.playerSecret())
-	white.send(`{"t":"move","d":{"u":"e2e4"}}`)
-	black.next("move")
-	black.send(`{"t":"move","d":{"u":"e7e5"}}`)
-	white.next("move")
-	black.send(`{"t":"resign"}`)
+	playAndResign(t, srv, g.ID, ann, bob)
 
-	var after ratingJSON
-	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
-		if err := json.Unmarshal([]byte(ann.want(200, "GET", "/api/games/"+g.ID+"/rating", "")), &after); err != nil {
-			t.Fatal(err)
-		}
-		if after.State != "pending" {
-			break
-		}
-	}
+	after := ratingAfter(t, ann, g.ID)
 	// Two new players (1500, deviation 500, volatility 0.09), White winning:
 	// 1741 and 1258 by Glicko-2 (rating.ExampleGame; the formula itself is
 	// checked against Glickman's worked example in package rating).
@@ -144,12 +132,7 @@ func TestProfile(t *testing.T) {
 	var g createResponse
 	decodeJSON(t, ann.want(201, "POST", "/api/games", `{"mode":"online","color":"white","clock":{"minutes":5,"increment":3},"rated":true}`), &g)
 	bob.want(200, "POST", "/api/games/"+g.ID+"/join", `{}`)
-	white, black := dial(t, srv, g.ID, ann.playerSecret()), dial(t, srv, g.ID, bob.playerSecret())
-	white.send(`{"t":"move","d":{"u":"e2e4"}}`)
-	black.next("move")
-	black.send(`{"t":"move","d":{"u":"e7e5"}}`)
-	white.next("move")
-	black.send(`{"t":"resign"}`)
+	playAndResign(t, srv, g.ID, ann, bob)
 	var u profile.User
 	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline) && u.Perfs["blitz"].Games == 0; time.Sleep(20 * time.Millisecond) {
 		decodeJSON(t, anon.want(200, "GET", "/api/user/ANN", ""), &u)
@@ -180,6 +163,32 @@ func TestProfile(t *testing.T) {
 		anon.want(400, "GET", "/api/user/ann/games"+bad, "")
 	}
 	anon.want(200, "GET", "/api/leaderboard/blitz", "") // provisional ratings only: an empty board
+}
+
+// playAndResign plays 1.e4 e5 in game id between the browsers w (White)
+// and b (Black), then Black resigns.
+func playAndResign(t *testing.T, srv *httptest.Server, id string, w, b *browser) {
+	t.Helper()
+	white, black := dial(t, srv, id, w.playerSecret()), dial(t, srv, id, b.playerSecret())
+	white.send(`{"t":"move","d":{"u":"e2e4"}}`)
+	black.next("move")
+	black.send(`{"t":"move","d":{"u":"e7e5"}}`)
+	white.next("move")
+	black.send(`{"t":"resign"}`)
+}
+
+// ratingAfter polls game id's rating, as who reads it, until it is no
+// longer pending (10 s at most), and returns it.
+func ratingAfter(t *testing.T, who *browser, id string) ratingJSON {
+	t.Helper()
+	var r ratingJSON
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		decodeJSON(t, who.want(200, "GET", "/api/games/"+id+"/rating", ""), &r)
+		if r.State != "pending" {
+			break
+		}
+	}
+	return r
 }
 
 // decodeJSON reads body into v, failing the test on a bad body.
@@ -226,19 +235,8 @@ func TestRatedQuickPairing(t *testing.T) {
 	if first.Color == "black" {
 		w, b = bob, ann
 	}
-	white, black := dial(t, srv, first.ID, w.playerSecret()), dial(t, srv, first.ID, b.playerSecret())
-	white.send(`{"t":"move","d":{"u":"e2e4"}}`)
-	black.next("move")
-	black.send(`{"t":"move","d":{"u":"e7e5"}}`)
-	white.next("move")
-	black.send(`{"t":"resign"}`)
-	var after ratingJSON
-	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
-		decodeJSON(t, ann.want(200, "GET", "/api/games/"+first.ID+"/rating", ""), &after)
-		if after.State != "pending" {
-			break
-		}
-	}
+	playAndResign(t, srv, first.ID, w, b)
+	after := ratingAfter(t, ann, first.ID)
 	// Two new players, White winning: 1741 and 1258 (see TestRatedGame).
 	if after.State != "applied" || after.Perf != "blitz" || after.White.After != 1741 || after.Black.After != 1258 ||
 		after.White.Diff <= 0 || after.Black.Diff >= 0 {
