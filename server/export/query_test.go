@@ -4,19 +4,14 @@ import (
 	"net/url"
 	"testing"
 
-	"github.com/gambitchess/gambit/server/wire"
+	"github.com/gambitchess/gambit/server/servertest"
 )
 
-// clientError fails unless err is nil or a refusal of the client's: a
-// 4xx with a message.
+// clientError fails unless err is nil or a 4xx with a message
+// (servertest.ClientError).
 func clientError(t *testing.T, what string, err error) {
 	t.Helper()
-	if err == nil {
-		return
-	}
-	if status, _ := wire.Code(err); status < 400 || status > 499 || wire.Message(err) == "" {
-		t.Fatalf("%s: %v answers %d", what, err, status)
-	}
+	servertest.ClientError(t, what, err)
 }
 
 // FuzzGamesQuery feeds arbitrary query strings to the game export's

@@ -1,5 +1,6 @@
 // Package servertest holds what the tests of the server's packages share:
-// WebSocket frames written by hand and games played to a given length.
+// WebSocket frames written by hand, games played to a given length, a
+// Polyglot book, the NDJSON streams read and the refusals checked.
 // Only tests import it.
 package servertest
 
@@ -9,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/server/wire"
 )
 
 // ClientFrame is one masked client frame with the given payload.
@@ -68,4 +70,17 @@ func PlayedGame(tb testing.TB, plies int) *game.Game {
 		}
 	}
 	return g
+}
+
+// ClientError fails tb unless err is nil or a refusal of the client's: a
+// 4xx with a message (what a fuzz target of a request parser asks of
+// every answer).
+func ClientError(tb testing.TB, what string, err error) {
+	tb.Helper()
+	if err == nil {
+		return
+	}
+	if status, _ := wire.Code(err); status < 400 || status > 499 || wire.Message(err) == "" {
+		tb.Fatalf("%s: %v answers %d", what, err, status)
+	}
 }
