@@ -74,10 +74,8 @@ func TestAddressLimitsOfReads(t *testing.T) {
 		if rec.Code != http.StatusTooManyRequests || rec.Header().Get("Retry-After") == "" {
 			t.Errorf("%s after the burst: %d (Retry-After %q), want 429 with a time to wait", tt.name, rec.Code, rec.Header().Get("Retry-After"))
 		}
-		if rec := ask(tt.method, tt.path, tt.body, "203.0.113.9"); rec.Code != 200 && rec.Code != http.StatusTooManyRequests {
-			t.Errorf("%s from another address: %d %s", tt.name, rec.Code, rec.Body)
-		} else if rec.Code == http.StatusTooManyRequests && i == 0 {
-			t.Errorf("%s from another address: held back by the first", tt.name)
+		if rec := ask(tt.method, tt.path, tt.body, fmt.Sprintf("203.0.113.%d", 10+i)); rec.Code != 200 {
+			t.Errorf("%s from another address: %d %s, want 200 (not held back by the first)", tt.name, rec.Code, rec.Body)
 		}
 	}
 }

@@ -55,29 +55,29 @@ func newAddressLimits(cfg Config) addressLimits {
 	}
 }
 
-// take takes a token of l from r's address, or says how long to wait.
-func take(l *guards.Limiter, r *http.Request, what string) error {
-	if retry, ok := l.Take(guards.ClientAddress(r)); !ok {
-		return guards.RateLimited(retry, "too many %s from your address; wait a moment", what)
+// takeFrom takes a token of l from addr, or says how long to wait: "too
+// many WHAT from your address".
+func takeFrom(l *guards.Limiter, addr, what, wait string) error {
+	if retry, ok := l.Take(addr); !ok {
+		return guards.RateLimited(retry, "too many %s from your address; wait %s", what, wait)
 	}
 	return nil
 }
 
+// take takes a token of l from r's address, or says how long to wait.
+func take(l *guards.Limiter, r *http.Request, what string) error {
+	return takeFrom(l, guards.ClientAddress(r), what, "a moment")
+}
+
 // takeCreation takes a game creation from addr, or says why not.
 func (s *Server) takeCreation(addr string) error {
-	if retry, ok := s.creations.Take(addr); !ok {
-		return guards.RateLimited(retry, "too many new games from your address; wait a minute")
-	}
-	return nil
+	return takeFrom(s.creations, addr, "new games", "a minute")
 }
 
 // takeChallenge takes a lobby challenge (or a quick pairing) from addr, or
 // says why not.
 func (s *Server) takeChallenge(addr string) error {
-	if retry, ok := s.rates.challenges.Take(addr); !ok {
-		return guards.RateLimited(retry, "too many challenges from your address; wait a minute")
-	}
-	return nil
+	return takeFrom(s.rates.challenges, addr, "challenges", "a minute")
 }
 
 // takeMessage admits one WebSocket message from client c, whose own bucket

@@ -130,12 +130,12 @@ func TestProfile(t *testing.T) {
 	ann.want(201, "POST", "/api/signup", `{"username":"ann","password":"long enough pass"}`)
 	bob.want(201, "POST", "/api/signup", `{"username":"bob","password":"long enough pass"}`)
 	var g createResponse
-	decodeJSON(t, ann.want(201, "POST", "/api/games", `{"mode":"online","color":"white","clock":{"minutes":5,"increment":3},"rated":true}`), &g)
+	mustDecode(t, []byte(ann.want(201, "POST", "/api/games", `{"mode":"online","color":"white","clock":{"minutes":5,"increment":3},"rated":true}`)), &g)
 	bob.want(200, "POST", "/api/games/"+g.ID+"/join", `{}`)
 	playAndResign(t, srv, g.ID, ann, bob)
 	var u profile.User
 	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline) && u.Perfs["blitz"].Games == 0; time.Sleep(20 * time.Millisecond) {
-		decodeJSON(t, anon.want(200, "GET", "/api/user/ANN", ""), &u)
+		mustDecode(t, []byte(anon.want(200, "GET", "/api/user/ANN", "")), &u)
 	}
 	// A new player's first win over another: 1741, deviation 396 (see TestRatedGame).
 	if p := u.Perfs["blitz"]; u.Username != "ann" || p != (profile.Perf{Games: 1, Rating: 1741, RD: 396, Prov: true, Wins: 1}) {
@@ -145,8 +145,8 @@ func TestProfile(t *testing.T) {
 		t.Errorf("rating graph: %s", svg)
 	}
 	var own, others profile.GamesPage
-	decodeJSON(t, ann.want(200, "GET", "/api/user/ann/games?rated=true", ""), &own)
-	decodeJSON(t, anon.want(200, "GET", "/api/user/ann/games", ""), &others)
+	mustDecode(t, []byte(ann.want(200, "GET", "/api/user/ann/games?rated=true", "")), &own)
+	mustDecode(t, []byte(anon.want(200, "GET", "/api/user/ann/games", "")), &others)
 	if len(own.Games) != 1 || own.Games[0].ID != g.ID || !own.Games[0].Yours {
 		t.Errorf("ann's own games = %+v", own)
 	}
@@ -183,20 +183,12 @@ func ratingAfter(t *testing.T, who *browser, id string) ratingJSON {
 	t.Helper()
 	var r ratingJSON
 	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
-		decodeJSON(t, who.want(200, "GET", "/api/games/"+id+"/rating", ""), &r)
+		mustDecode(t, []byte(who.want(200, "GET", "/api/games/"+id+"/rating", "")), &r)
 		if r.State != "pending" {
 			break
 		}
 	}
 	return r
-}
-
-// decodeJSON reads body into v, failing the test on a bad body.
-func decodeJSON(t *testing.T, body string, v any) {
-	t.Helper()
-	if err := json.Unmarshal([]byte(body), v); err != nil {
-		t.Fatalf("%v: %s", err, body)
-	}
 }
 
 // TestRatedQuickPairing: two accounts asking for rated 3+2 meet in a
@@ -268,7 +260,7 @@ func TestRatedPoolWidens(t *testing.T) {
 	black.next("state")
 	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(20 * time.Millisecond) {
 		var r ratingJSON
-		decodeJSON(t, ann.want(200, "GET", "/api/games/"+g.ID+"/rating", ""), &r)
+		mustDecode(t, []byte(ann.want(200, "GET", "/api/games/"+g.ID+"/rating", "")), &r)
 		if r.State == "applied" {
 			break
 		}
@@ -299,7 +291,7 @@ func TestRatedPoolWidens(t *testing.T) {
 		t.Errorf("asking again from a withdrawn seek: %s", c)
 	}
 	var rg ratingJSON
-	decodeJSON(t, b.want(200, "GET", "/api/games/"+older.ID+"/rating", ""), &rg)
+	mustDecode(t, []byte(b.want(200, "GET", "/api/games/"+older.ID+"/rating", "")), &rg)
 	if rg.State != "pending" || rg.White.Name == "" || rg.Black.Name == "" || rg.White.Name == rg.Black.Name {
 		t.Errorf("the game they met in: %+v", rg)
 	}
