@@ -4,14 +4,14 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gambitchess/gambit/server/servertest"
+	"github.com/gambitchess/gambit/server/wire/wiretest"
 )
 
 // clientError fails unless err is nil or a 4xx with a message
-// (servertest.ClientError).
+// (wiretest.ClientError).
 func clientError(t *testing.T, what string, err error) {
 	t.Helper()
-	servertest.ClientError(t, what, err)
+	wiretest.ClientError(t, what, err)
 }
 
 // FuzzChallengeBody feeds arbitrary challenge bodies, form and JSON,

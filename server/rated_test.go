@@ -144,16 +144,23 @@ func TestProfile(t *testing.T) {
 	if svg := anon.want(200, "GET", "/api/user/ann/rating.svg?perf=blitz", ""); !strings.Contains(svg, "<polyline") {
 		t.Errorf("rating graph: %s", svg)
 	}
-	var own, others profile.GamesPage
+	// The invite game is private: ann sees it as hers, bob (who played it)
+	// sees it in ann's list, a stranger does not.
+	var own, opponent, stranger profile.GamesPage
 	mustDecode(t, []byte(ann.want(200, "GET", "/api/user/ann/games?rated=true", "")), &own)
-	mustDecode(t, []byte(anon.want(200, "GET", "/api/user/ann/games", "")), &others)
+	mustDecode(t, []byte(bob.want(200, "GET", "/api/user/ann/games", "")), &opponent)
+	mustDecode(t, []byte(anon.want(200, "GET", "/api/user/ann/games", "")), &stranger)
 	if len(own.Games) != 1 || own.Games[0].ID != g.ID || !own.Games[0].Yours {
 		t.Errorf("ann's own games = %+v", own)
 	}
-	for _, s := range others.Games {
-		if s.ID == g.ID && !strings.Contains(anon.want(200, "GET", "/api/games/"+g.ID, ""), g.ID) {
-			t.Errorf("a stranger is listed a game they cannot see")
-		}
+	if len(opponent.Games) != 1 || opponent.Games[0].ID != g.ID || opponent.Games[0].Yours {
+		t.Errorf("ann's games as bob sees them = %+v, want the game they played", opponent)
+	}
+	if len(stranger.Games) != 0 {
+		t.Errorf("ann's games as a stranger sees them = %+v, want none (a private game)", stranger)
+	}
+	if pgn := anon.want(200, "GET", "/api/user/ann/games.pgn", ""); strings.Contains(pgn, "[Event ") {
+		t.Errorf("a stranger downloads ann's private game:\n%s", pgn)
 	}
 	if pgn := ann.want(200, "GET", "/api/user/ann/games.pgn", ""); strings.Count(pgn, "[Event ") != 1 || !strings.Contains(pgn, `[WhiteElo "1500"]`) {
 		t.Errorf("ann's games as PGN:\n%s", pgn)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 )
 
@@ -81,6 +82,13 @@ type Summary struct {
 	Version      int64
 	CreatedAt    time.Time
 	UpdatedAt    time.Time
+}
+
+// SeenBy reports whether the person with player id player may see the
+// game in a listing of someone else's: a public game, or one they sit in
+// ("" sits nowhere).
+func (s Summary) SeenBy(player string) bool {
+	return s.Public || player != "" && slices.Contains(s.Players, player)
 }
 
 // Stored is a whole game as loaded: its header and every event in order.

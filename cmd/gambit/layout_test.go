@@ -71,7 +71,8 @@ var allowedImports = map[string][]string{
 	"server/openings":         {"chess", "chess/opening", "chess/polyglot", "server/round", "server/wire"},                                                       // GET /api/opening and /api/book: a line's opening, the book's moves
 	"server/profile":          {"game", "store", "render/chart", "server/account", "server/computer", "server/round", "server/wire"},                             // the players' profiles, their games, rating graphs, leaderboards
 	"server/export":           {"chess", "game", "store", "server/account", "server/wire"},                                                                       // lichess's game export: a player's games as PGN or NDJSON
-	"server/servertest":       {"game", "chess", "chess/polyglot", "server/wire"},                                                                                // what the server packages' tests share; only tests import it
+	"server/servertest":       {"game", "chess", "chess/polyglot"},                                                                                               // what the server packages' tests share; only tests import it
+	"server/wire/wiretest":    {"server/wire"},                                                                                                                   // the request parsers' tests' shared check; only tests import it
 	"web":                     {},
 	"cluster":                 {"server/node"}, // nodes over NATS: beside server (neither imports the other), wired by cmd
 	"loadtest":                {"chess"},       // chess.ParsePlacement only: a player reads the board it is sent, the server judges the moves

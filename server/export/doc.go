@@ -3,7 +3,8 @@
 // of the store at a time as PGN (the default) or NDJSON (Accept:
 // application/x-ndjson) in lichess's game shape, with lichess's filters
 // max, since, until, rated and perfType. Another person gets the public
-// games only; a game of hidden information, only once it is over.
+// games and those they sat in (store.Summary.SeenBy); a game of hidden
+// information, only once it is over.
 //
 // It reads the server through Server: its games, the account named in
 // the path with the store of its games, and a game's facts in lichess's

@@ -12,7 +12,6 @@ import (
 
 	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/game"
-	"github.com/gambitchess/gambit/server/account"
 	"github.com/gambitchess/gambit/store"
 )
 
@@ -37,6 +36,9 @@ type Server interface {
 	// or says how long to wait (a stream of many games costs the server
 	// as many reads).
 	TakeExport(r *http.Request) error
+	// Player is the player id of whoever sent r ("" for a stranger): the
+	// games they sit in are theirs to see in another's list.
+	Player(r *http.Request) string
 }
 
 // Store is what the export reads from the store: a player's games, a
@@ -110,8 +112,8 @@ type Player struct {
 // Games streams {username}'s games, newest first, as PGN (the
 // default) or NDJSON (Accept: application/x-ndjson), with lichess's
 // filters max, since, until (ms), rated and perfType. Another person
-// gets the public games only; a game of hidden information, only once it
-// is over.
+// gets the public games and those they sat in; a game of hidden
+// information, only once it is over.
 func (h *Handler) Games(w http.ResponseWriter, r *http.Request) {
 	if err := h.srv.TakeExport(r); err != nil {
 		h.srv.Error(w, err)
@@ -127,8 +129,7 @@ func (h *Handler) Games(w http.ResponseWriter, r *http.Request) {
 		h.srv.Error(w, err)
 		return
 	}
-	me, _ := account.UserOf(r)
-	own := me.ID == u.ID
+	viewer := h.srv.Player(r)
 	asJSON := strings.Contains(r.Header.Get("Accept"), "application/x-ndjson")
 	if asJSON {
 		w.Header().Set("Content-Type", "application/x-ndjson")
@@ -153,7 +154,7 @@ func (h *Handler) Games(w http.ResponseWriter, r *http.Request) {
 			if aq.Since > 0 && sum.CreatedAt.UnixMilli() < aq.Since {
 				return
 			}
-			if (!own && !sum.Public) || !h.exportOne(w, r, ps, sum.ID, aq, asJSON) {
+			if !sum.SeenBy(viewer) || !h.exportOne(w, r, ps, sum.ID, aq, asJSON) {
 				continue
 			}
 			if written++; aq.Max > 0 && written >= aq.Max {

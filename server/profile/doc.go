@@ -2,8 +2,8 @@
 // /api/user/{name}, and GET /api/account for the asker's own, in
 // lichess's shape where it overlaps), their games a page at a time and
 // as one PGN file, their rating history as a graph, and the
-// leaderboards. Another person sees the player's public games only; the
-// player sees all of theirs ("My games"). Nothing about sessions or
+// leaderboards. Another person sees the player's public games and those
+// they sat in (store.Summary.SeenBy); the player sees all of theirs ("My games"). Nothing about sessions or
 // addresses is ever in an answer. Summary is a stored game as every
 // listing shows it, GET /api/games included.
 //

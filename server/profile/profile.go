@@ -34,6 +34,9 @@ type Server interface {
 	// or says how long to wait (a stream of many games costs the server
 	// as many reads).
 	TakeExport(r *http.Request) error
+	// Player is the player id of whoever sent r ("" for a stranger): the
+	// games they sit in are theirs to see in another's list.
+	Player(r *http.Request) string
 }
 
 // Handler serves the profiles, the players' games and the leaderboards.
@@ -226,10 +229,10 @@ func (h *Handler) UserGames(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	me, _ := account.UserOf(r)
-	own := me.ID == u.ID
+	own, viewer := me.ID == u.ID, h.srv.Player(r)
 	player := h.srv.PlayerOf(u)
 	out := GamesPage{Games: []Summary{}}
-	// Another person sees the public games only: read pages until one is
+	// Another person sees the public games and those they sat in (SeenBy): read pages until one is
 	// full or the games run out (bounded: a page of others' view reads at
 	// most five of the store's).
 	for range 5 {
@@ -240,7 +243,7 @@ func (h *Handler) UserGames(w http.ResponseWriter, r *http.Request) {
 		}
 		for _, sum := range sums {
 			q.After = store.Cursor{CreatedAt: sum.CreatedAt, ID: sum.ID}
-			if own || sum.Public {
+			if sum.SeenBy(viewer) {
 				out.Games = append(out.Games, SummaryOf(sum, own))
 			}
 		}
@@ -331,8 +334,7 @@ func (h *Handler) UserPGN(w http.ResponseWriter, r *http.Request) {
 		h.srv.Error(w, err)
 		return
 	}
-	me, _ := account.UserOf(r)
-	own := me.ID == u.ID
+	viewer := h.srv.Player(r)
 	w.Header().Set("Content-Type", "application/x-chess-pgn; charset=utf-8")
 	w.Header().Set("Content-Disposition", `attachment; filename="gambit-`+u.Name+`.pgn"`)
 	flusher, _ := w.(http.Flusher)
@@ -345,7 +347,7 @@ func (h *Handler) UserPGN(w http.ResponseWriter, r *http.Request) {
 		}
 		for _, sum := range sums {
 			q.After = store.Cursor{CreatedAt: sum.CreatedAt, ID: sum.ID}
-			if !own && !sum.Public {
+			if !sum.SeenBy(viewer) {
 				continue
 			}
 			var text string

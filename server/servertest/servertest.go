@@ -1,6 +1,6 @@
 // Package servertest holds what the tests of the server's packages share:
 // WebSocket frames written by hand, games played to a given length, a
-// Polyglot book, the NDJSON streams read and the refusals checked.
+// Polyglot book and the NDJSON streams read.
 // Only tests import it.
 package servertest
 
@@ -10,7 +10,6 @@ import (
 	"testing"
 
 	"github.com/gambitchess/gambit/game"
-	"github.com/gambitchess/gambit/server/wire"
 )
 
 // ClientFrame is one masked client frame with the given payload.
@@ -70,17 +69,4 @@ func PlayedGame(tb testing.TB, plies int) *game.Game {
 		}
 	}
 	return g
-}
-
-// ClientError fails tb unless err is nil or a refusal of the client's: a
-// 4xx with a message (what a fuzz target of a request parser asks of
-// every answer).
-func ClientError(tb testing.TB, what string, err error) {
-	tb.Helper()
-	if err == nil {
-		return
-	}
-	if status, _ := wire.Code(err); status < 400 || status > 499 || wire.Message(err) == "" {
-		tb.Fatalf("%s: %v answers %d", what, err, status)
-	}
 }
