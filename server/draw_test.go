@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"github.com/gambitchess/gambit/server/servertest"
@@ -31,7 +32,12 @@ type timedAnswer struct {
 // getTimed GETs url with client c, headers hdr in pairs; safe to call
 // from any goroutine (it reports failures in the answer).
 func getTimed(c *http.Client, url string, hdr ...string) timedAnswer {
-	r, err := http.NewRequest(http.MethodGet, url, nil)
+	return getTimedCtx(context.Background(), c, url, hdr...)
+}
+
+// getTimedCtx is getTimed for a request that ends with ctx.
+func getTimedCtx(ctx context.Context, c *http.Client, url string, hdr ...string) timedAnswer {
+	r, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
 	if err != nil {
 		return timedAnswer{err: err}
 	}
@@ -74,13 +80,19 @@ const floodPlies = 30
 // size, 64 for the first request, one more for each next: each is drawn,
 // none served from the cache.
 func floodOf(c *http.Client, url string, n int) <-chan timedAnswer {
+	return floodSized(context.Background(), c, url, 64, n)
+}
+
+// floodSized is floodOf with the first size given, its requests ending
+// with ctx.
+func floodSized(ctx context.Context, c *http.Client, url string, first, n int) <-chan timedAnswer {
 	out := make(chan timedAnswer, n)
 	for i := range n {
 		u := url
 		if strings.Contains(url, "%d") {
-			u = fmt.Sprintf(url, 64+i)
+			u = fmt.Sprintf(url, first+i)
 		}
-		go func() { out <- getTimed(c, u) }()
+		go func() { out <- getTimedCtx(ctx, c, u) }()
 	}
 	return out
 }
@@ -133,24 +145,28 @@ func wantRetryLater(t *testing.T, what string, a timedAnswer) {
 
 // floodUntilRefused floods url from c with n requests and waits for the
 // first refusal (429); it fails if every request is answered without one.
-// The rest of the flood's answers are left on the channel.
-func floodUntilRefused(t *testing.T, c *http.Client, url string, n int) (timedAnswer, <-chan timedAnswer, int) {
+// The drawings are large (from 360 pixels), so that those accepted keep
+// the address's queue full for a while after the refusal, however fast
+// the machine; they are abandoned when the test ends, and the rest of
+// the flood's answers awaited then.
+func floodUntilRefused(t *testing.T, c *http.Client, url string, n int) timedAnswer {
 	t.Helper()
-	answers := floodOf(c, url, n)
+	answers := floodSized(t.Context(), c, url, 360, n)
 	for i := range n {
 		a := <-answers
 		if a.err != nil {
 			t.Fatalf("a flooding request: %v", a.err)
 		}
 		if a.status == http.StatusTooManyRequests {
-			return a, answers, n - i - 1
+			t.Cleanup(func() { drain(answers, n-i-1) })
+			return a
 		}
 		if a.status != http.StatusOK {
 			t.Fatalf("a flooding request: %d %s", a.status, a.body)
 		}
 	}
 	t.Fatalf("all %d requests of a flood from one address were served: its drawings wait in no bounded queue", n)
-	return timedAnswer{}, nil, 0
+	return timedAnswer{}
 }
 
 // drain waits for the n answers left on answers.
@@ -166,8 +182,7 @@ func drain(answers <-chan timedAnswer, n int) {
 func TestDrawQueueBoundPerAddress(t *testing.T) {
 	rs := runServer(t, Config{})
 	long := storedGame(t, rs.s, game.Options{}, movesOf(servertest.PlayedGame(t, floodPlies))...)
-	refused, rest, left := floodUntilRefused(t, patientClientFrom(t, 2), rs.url("/game/"+long.ID()+".gif?size=%d"), 30)
-	defer drain(rest, left)
+	refused := floodUntilRefused(t, patientClientFrom(t, 2), rs.url("/game/"+long.ID()+".gif?size=%d"), 30)
 	wantRetryLater(t, "a drawing over its address's queue", refused)
 	if a := getTimed(patientClientFrom(t, 3), rs.url("/game/"+long.ID()+".png?size=64")); a.status != http.StatusOK {
 		t.Errorf("another address beside the full queue: %d %v %s", a.status, a.err, a.body)
@@ -182,8 +197,7 @@ func TestViewerDrawnInTurn(t *testing.T) {
 	long := storedGame(t, rs.s, game.Options{}, movesOf(servertest.PlayedGame(t, floodPlies))...)
 	over := storedGame(t, rs.s, game.Options{}, foolsMate...)
 	flooder := patientClientFrom(t, 2)
-	_, rest, left := floodUntilRefused(t, flooder, rs.url("/game/"+long.ID()+".gif?size=%d"), 30)
-	defer drain(rest, left)
+	floodUntilRefused(t, flooder, rs.url("/game/"+long.ID()+".gif?size=%d"), 30)
 	// A few at once: a drawing may end and free a place meanwhile, not several.
 	viewers := floodOf(flooder, rs.url("/game/"+over.ID()+".html"), 4)
 	refused := 0
