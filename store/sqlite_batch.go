@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -42,6 +43,7 @@ type appendReq struct {
 	expect int64
 	events []Event
 	sum    Summary
+	seated []string // playerSet(sum.Players), set by appendTx
 	done   chan error
 }
 
@@ -54,6 +56,8 @@ type batcher struct {
 	wg      sync.WaitGroup
 	prep    *prepared // the appends' statements, the writer's own (nil until prepared)
 
+	seated seatCache // the players each game's last committed append left seated
+
 	interval  time.Duration // commitInterval (tests change it)
 	lastStart time.Time     // when the last commit began
 	lastSize  int           // the appends it held
@@ -61,7 +65,7 @@ type batcher struct {
 }
 
 func newBatcher(db *sql.DB) *batcher {
-	b := &batcher{db: db, reqs: make(chan *appendReq), closing: make(chan struct{}), interval: commitInterval}
+	b := &batcher{db: db, reqs: make(chan *appendReq), closing: make(chan struct{}), interval: commitInterval, seated: seatCache{}}
 	b.wg.Add(1)
 	go b.run()
 	return b
@@ -140,6 +144,9 @@ func (b *batcher) commit(batch []*appendReq) {
 	if errors.Is(err, errTouched) {
 		errs, err = b.commitSavepoints(batch)
 	}
+	if err == nil {
+		b.seated.committed(batch, errs)
+	}
 	for i, r := range batch {
 		if errs[i] == nil {
 			errs[i] = err // the commit failed: none of the batch happened
@@ -164,7 +171,7 @@ func (b *batcher) commitDirect(batch []*appendReq) ([]error, error) {
 				continue // its caller has given up: not written
 			}
 			// The batch's other appends must not fail for this caller's deadline.
-			errs[i] = appendTx(context.WithoutCancel(r.ctx), tx, b.prep, r)
+			errs[i] = appendTx(context.WithoutCancel(r.ctx), tx, b.prep, r, b.seated)
 			if errs[i] != nil && !leftUntouched(errs[i]) {
 				return errTouched
 			}
@@ -181,7 +188,7 @@ func (b *batcher) commitSavepoints(batch []*appendReq) ([]error, error) {
 	errs := make([]error, len(batch))
 	err := b.inTx(func(tx *sql.Tx) error {
 		for i, r := range batch {
-			errs[i] = savepoint(tx, b.prep, r)
+			errs[i] = savepoint(tx, b.prep, r, b.seated)
 		}
 		return nil
 	})
@@ -206,7 +213,7 @@ func (b *batcher) inTx(f func(tx *sql.Tx) error) error {
 
 // savepoint runs one append in its own savepoint of tx, rolled back alone
 // when it fails. An append whose caller has given up is not written.
-func savepoint(tx *sql.Tx, p *prepared, r *appendReq) error {
+func savepoint(tx *sql.Tx, p *prepared, r *appendReq, seated seatCache) error {
 	if err := r.ctx.Err(); err != nil {
 		return err
 	}
@@ -214,7 +221,7 @@ func savepoint(tx *sql.Tx, p *prepared, r *appendReq) error {
 	if _, err := p.exec(ctx, tx, sqlSavepoint); err != nil {
 		return err
 	}
-	if err := appendTx(ctx, tx, p, r); err != nil {
+	if err := appendTx(ctx, tx, p, r, seated); err != nil {
 		if _, rerr := p.exec(ctx, tx, sqlRollbackTo); rerr != nil {
 			return errors.Join(err, rerr)
 		}
@@ -223,6 +230,43 @@ func savepoint(tx *sql.Tx, p *prepared, r *appendReq) error {
 	}
 	_, err := p.exec(ctx, tx, sqlRelease)
 	return err
+}
+
+// seatCache is what the writer knows of game_players: for each game, the
+// set of players its last committed append left there. An append seating
+// the same set (nearly every move) skips the two statements of setPlayers,
+// a third of an append's statements' CPU under load (BENCH.md). Only the
+// writer goroutine uses it, and only game_players' own writers change
+// the rows: the appends, through it, and Create, before any append. It
+// learns only from committed transactions, so a batch rolled back and
+// written again with savepoints writes its players again.
+type seatCache map[string][]string
+
+// seatCacheMax bounds the games remembered; past it the cache starts
+// again empty (a finished game's entry goes at its end).
+const seatCacheMax = 50_000
+
+// has reports whether game id's seated players are already set.
+func (c seatCache) has(id string, set []string) bool {
+	have, ok := c[id]
+	return ok && slices.Equal(have, set)
+}
+
+// committed notes the players of the appends of batch that succeeded
+// (errs[i] nil) in a committed transaction.
+func (c seatCache) committed(batch []*appendReq, errs []error) {
+	if len(c) > seatCacheMax {
+		clear(c)
+	}
+	for i, r := range batch {
+		switch {
+		case errs[i] != nil:
+		case r.sum.Finished:
+			delete(c, r.id)
+		default:
+			c[r.id] = r.seated
+		}
+	}
 }
 
 // close stops the writer once it has answered the batch under way.

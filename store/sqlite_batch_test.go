@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -183,4 +184,65 @@ func BenchmarkAppendParallel(b *testing.B) {
 			}
 		}
 	})
+}
+
+// TestSeatCache: an append seating the same players writes nothing to
+// game_players (a row removed behind the store's back stays removed),
+// one seating others writes them, and a batch rolled back and written
+// again with savepoints still seats its players.
+func TestSeatCache(t *testing.T) {
+	st, _ := openTemp(t)
+	defer st.Close()
+	ctx := context.Background()
+	for _, id := range []string{"a", "b"} {
+		if err := st.Create(ctx, logSummary(id, 1), []byte("h"), logEvents(0, 1)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	seated := func(id string) []string {
+		t.Helper()
+		g, err := st.Load(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return g.Summary.Players
+	}
+	appendAs := func(id string, v int64, players ...string) {
+		t.Helper()
+		sum := logSummary(id, v+1)
+		sum.Players = players
+		if err := st.Append(ctx, id, v, logEvents(v, v+1), sum); err != nil {
+			t.Fatal(err)
+		}
+	}
+	appendAs("a", 1, "p1", "p2") // known from now on
+	if _, err := st.db.ExecContext(ctx, `DELETE FROM game_players WHERE game_id = 'a' AND player = 'p2'`); err != nil {
+		t.Fatal(err)
+	}
+	appendAs("a", 2, "p2", "p1")
+	if got := seated("a"); !slices.Equal(got, []string{"p1"}) {
+		t.Errorf("the same players seated again: game_players %v, want [p1] (written again, not skipped)", got)
+	}
+	appendAs("a", 3, "p1", "p3")
+	if got := seated("a"); !slices.Equal(got, []string{"p1", "p3"}) {
+		t.Errorf("a seat changed: %v, want [p1 p3]", got)
+	}
+
+	// b seats p4 in a batch whose direct transaction is rolled back.
+	sum := logSummary("b", 2)
+	sum.Players = []string{"p4"}
+	batch := []*appendReq{
+		{ctx: ctx, id: "b", expect: 1, events: logEvents(1, 2), sum: sum, done: make(chan error, 1)},
+		{ctx: ctx, id: "a", expect: 4, events: logEvents(0, 1), sum: logSummary("a", 5), done: make(chan error, 1)}, // fails after writing
+	}
+	st.batch.commit(batch)
+	if err := <-batch[0].done; err != nil {
+		t.Fatal(err)
+	}
+	if err := <-batch[1].done; err == nil {
+		t.Fatal("an append of an event already stored succeeded")
+	}
+	if got := seated("b"); !slices.Equal(got, []string{"p4"}) {
+		t.Errorf("after a rolled-back batch written again: %v, want [p4]", got)
+	}
 }

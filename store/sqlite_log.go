@@ -77,8 +77,9 @@ func (s *SQLite) Append(ctx context.Context, id string, expect int64, events []E
 	return nil
 }
 
-// appendTx is one append inside transaction tx.
-func appendTx(ctx context.Context, tx *sql.Tx, p *prepared, r *appendReq) error {
+// appendTx is one append inside transaction tx; seated says which games'
+// players are set already.
+func appendTx(ctx context.Context, tx *sql.Tx, p *prepared, r *appendReq, seated seatCache) error {
 	sum := r.sum
 	res, err := p.exec(ctx, tx, sqlMoveGame,
 		sum.Version, sum.Variant, sum.Mode, sum.Status, sum.Result, sum.White, sum.Black, nanos(sum.UpdatedAt),
@@ -122,7 +123,12 @@ func appendTx(ctx context.Context, tx *sql.Tx, p *prepared, r *appendReq) error 
 			return err
 		}
 	}
-	return setPlayers(ctx, tx, p, r.id, sum.Players)
+	r.seated = playerSet(sum.Players)
+	if seated.has(r.id, r.seated) {
+		return nil
+	}
+	delete(seated, r.id) // unknown until this transaction commits
+	return setPlayers(ctx, tx, p, r.id, r.seated)
 }
 
 // insertEvents stores events of game id; checkWrite has numbered them.
