@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"net"
@@ -118,9 +119,10 @@ func (s *Server) readPump(ctx context.Context, conn *websocket.Conn, link gameLi
 	// burst: it runs dry once that many have been over the connection's
 	// own limit, however they were spread.
 	var flood guards.Bucket
-	warned := false // one error per flood, not one per message
+	warned := false      // one error per flood, not one per message
+	var buf bytes.Buffer // each message read into it: no allocation a message
 	for {
-		typ, data, err := conn.Read(dl.ctx)
+		typ, data, err := readInto(dl.ctx, conn, &buf)
 		read := time.Now()
 		if err != nil {
 			switch {
@@ -160,6 +162,21 @@ func (s *Server) readPump(ctx context.Context, conn *websocket.Conn, link gameLi
 			return
 		}
 	}
+}
+
+// readInto reads conn's next message into buf, as conn.Read does into a
+// new slice; the message is valid until the next call. Nothing keeps it:
+// the hub gets it decoded, a relay to another node copies it out.
+func readInto(ctx context.Context, conn *websocket.Conn, buf *bytes.Buffer) (websocket.MessageType, []byte, error) {
+	typ, r, err := conn.Reader(ctx)
+	if err != nil {
+		return 0, nil, err
+	}
+	buf.Reset()
+	if _, err := buf.ReadFrom(r); err != nil {
+		return 0, nil, err
+	}
+	return typ, buf.Bytes(), nil
 }
 
 // pingLoop pings the client at once and every ping period, timing each
