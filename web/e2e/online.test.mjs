@@ -102,6 +102,11 @@ test("an invite link, a spectator, Scholar's mate on the clock, then a rematch w
   assert.equal(await a.locator('#clock-bottom.running').count(), 1);
   assert.equal(await b.locator('#clock-top.running').count(), 1);
 
+  // The spectator has no seat: no resign, draw or takeback buttons at all.
+  for (const id of ['btn-resign', 'btn-draw', 'btn-undo', 'btn-claim']) {
+    assert.equal(await c.locator(`#${id}:not([hidden])`).count(), 0, `the spectator sees #${id}`);
+    assert.equal(await a.locator(`#${id}[hidden]`).count(), 0, `the player's #${id}`);
+  }
   await play([a, b, c], a, 7, 'h5f7');
   for (const p of [a, b, c]) {
     await p.waitForSelector('#over-dialog[open]');
@@ -138,6 +143,21 @@ test("an invite link, a spectator, Scholar's mate on the clock, then a rematch w
   assert.match(await a.textContent('#clock-bottom'), /^5:00$/);
   await play([a, b, c], b, 1, 'd2d4');
   await shot(b, 'online-rematch-white.png');
+});
+
+test('a game aborted before its first move offers no review', async () => {
+  const a = app.page;
+  const link = await invite(a, { color: 'black' });
+  const b = await app.newPerson('B');
+  await openInvite(b, link);
+  await b.waitForSelector('#board.orientation-white');
+  await b.click('#btn-resign');
+  await b.click('#btn-resign');
+  for (const p of [a, b]) {
+    await p.waitForSelector('#over-dialog[open]');
+    assert.equal(await p.locator('#btn-over-review[hidden]').count(), 1, 'an aborted game offers Review');
+    assert.equal(await p.locator('#btn-over-new:not([hidden])').count(), 1);
+  }
 });
 
 test('a draw offered online is accepted by the opponent', async () => {

@@ -25,7 +25,10 @@ export function renderButtons(ctrl: RoundCtrl) {
     setDisabled('btn-undo', !playing || played === 0 || lockedEnds.includes(s.status));
     $('btn-undo').textContent = t('btn.undo');
   }
-  $('btn-undo').hidden = !ctrl.variant.takeback;
+  // A spectator has no seat to resign, offer or claim from: the buttons
+  // are not shown to them at all, as on lichess.
+  $('btn-undo').hidden = !ctrl.variant.takeback || !playing;
+  $('btn-resign').hidden = $('btn-draw').hidden = !playing;
   setDisabled('btn-resign', !playing || over);
   const resign = $('btn-resign');
   const c = ctrl.confirming;
@@ -35,7 +38,7 @@ export function renderButtons(ctrl: RoundCtrl) {
   const waiting = !!openSeat(s); // for an opponent: nothing to offer yet
   setDisabled('btn-draw', !playing || over || !!s.drawOffer || waiting);
   setDisabled('btn-claim', !playing || over || !s.canClaim || !ctrl.you.includes(s.turn));
-  $('btn-claim').hidden = !ctrl.variant.claimDraw;
+  $('btn-claim').hidden = !ctrl.variant.claimDraw || !playing;
   $<HTMLAnchorElement>('btn-download-pgn').href = `/api/games/${ctrl.id}/pgn?download=1`;
   setDownload('btn-download-gif', `/game/${ctrl.id}.gif?download=1`, 'btn.downloadGif');
   setDownload('btn-download-viewer', `/game/${ctrl.id}.html?download=1`, 'btn.downloadViewer');

@@ -16,6 +16,8 @@ export function showOver(s: State, v: VariantUI) {
   renderFair($('over-fair'), s, v);
   if (s.mode === 'online') void showRatingChange($('over-rating'), s.id);
   else $('over-rating').hidden = true;
+  // Nothing to look back at in a game that ended before its first move.
+  $('btn-over-review').hidden = s.ply === (s.setupPly ?? 0);
   const d = $<HTMLDialogElement>('over-dialog');
   if (!d.open) d.showModal();
 }
