@@ -142,7 +142,15 @@ test('the engine in the browser shows lines, an evaluation and plays a line into
   await shot(page, 'analysis-engine.png');
   await page.locator('#a-lines .engine-line').first().click();
   await page.waitForFunction(() => (document.getElementById('analysis').dataset.path ?? '').split(',').length >= 3, null, { timeout: 10000 });
+  // The engine stays on for the next board, as the reader left it.
+  await page.reload();
+  await ready(page);
+  assert.equal(await page.isChecked('#a-engine'), true);
+  await page.waitForSelector('#a-lines .engine-line', { timeout: engineBound });
   await page.click('#a-engine'); // off
+  await page.reload();
+  await ready(page);
+  assert.equal(await page.isChecked('#a-engine'), false);
 });
 
 test('a finished game opens from its page, and its review is shown with the graph and the marks', async () => {
@@ -185,12 +193,20 @@ test('a finished game opens from its page, and its review is shown with the grap
     return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(body) });
   });
   try {
-    // The game page offers Analyse for a finished game.
-    await page.goto(`${app.server.url}/game/${g.id}`);
-    await page.waitForSelector('#btn-analyse:not([hidden])', { timeout: 10000 });
-    await page.click('#btn-analyse');
-    await page.waitForFunction(() => location.pathname === '/analysis' && document.querySelectorAll('#a-tree .a-move').length === 7, null, { timeout: 10000 });
-    assert.match(page.url(), /\/analysis\?game=/);
+    // The game page offers Analyse for a finished game; it opens at the
+    // position the page shows: the last, or the one stepped back to.
+    const analyseFromGame = async back => {
+      await page.goto(`${app.server.url}/game/${g.id}`);
+      await page.waitForSelector('#btn-analyse:not([hidden])', { timeout: 10000 });
+      for (let i = 0; i < back; i++) await page.click('#nav-prev');
+      await page.click('#btn-analyse');
+      await page.waitForFunction(() => location.pathname === '/analysis' && document.querySelectorAll('#a-tree .a-move').length === 7, null, { timeout: 10000 });
+      assert.match(page.url(), /\/analysis\?game=/);
+    };
+    await analyseFromGame(4);
+    assert.equal(await pathNow(page), 'e2e4,e7e5,d1h5');
+    await analyseFromGame(0);
+    assert.equal(await pathNow(page), 'e2e4,e7e5,d1h5,b8c6,f1c4,g8f6,h5f7');
     await page.click('#a-review-go');
     await page.waitForSelector('#a-review-progress', { timeout: 10000 });
     await page.waitForSelector('#a-graph svg', { timeout: 15000 });

@@ -15,6 +15,10 @@ import { Glyph, MoveData, Tree, applyComments, decodeTree, encodeTree, join, lin
 // chessStart is chess's standard start position.
 export const chessStart = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 
+// engineKey remembers, in localStorage, that the reader keeps the local
+// engine on: the next analysis board starts it at once.
+const engineKey = 'gambit.analysis.engine';
+
 // Source is what the page opens: a game, or a variant with a FEN or PGN,
 // or a link's tree.
 export interface Source {
@@ -22,6 +26,7 @@ export interface Source {
   variant?: string;
   fen?: string;
   pgn?: string;
+  ply?: number; // with game: the main line's ply to open at (the game page's)
   tree?: string; // encodeTree's text (a link's hash)
   path?: string; // where the link was
 }
@@ -50,7 +55,7 @@ export class AnalysisCtrl {
   error = '';
   private positions = new Map<string, api.Position>(); // the legal moves, by path
   // The engine.
-  engineOn = false;
+  engineOn = localStorage.getItem(engineKey) === '1'; // as the reader last left it (lichess's way)
   multipv = 3;
   engineState: 'off' | 'loading' | 'thinking' | 'done' | 'failed' = 'off';
   shown: ShownLine[] = [];
@@ -71,7 +76,7 @@ export class AnalysisCtrl {
   // load opens src; it reports what went wrong in error.
   async load(src: Source) {
     try {
-      if (src.game) await this.loadGame(src.game);
+      if (src.game) await this.loadGame(src.game, src.ply);
       else await this.loadBoard(src);
     } catch (e) {
       this.error = failureText(e);
@@ -90,7 +95,9 @@ export class AnalysisCtrl {
     this.playVariant = info && !info.viewer ? board : name;
   }
 
-  private async loadGame(id: string) {
+  // loadGame opens game id at its main line's ply (its last move when
+  // ply is not given or past the end), where the game page left it.
+  private async loadGame(id: string, ply?: number) {
     const g = await api.gameRecord(id);
     this.gameId = id;
     this.gameOver = g.result !== '*';
@@ -98,7 +105,9 @@ export class AnalysisCtrl {
     this.tree = new Tree(g.initial_fen);
     this.tree.addLine('', g.moves);
     this.tags = Object.entries(g.tags).sort(([a], [b]) => rosterIndex(a) - rosterIndex(b));
-    this.path = '';
+    const paths = this.tree.mainlinePaths();
+    const at = ply === undefined ? paths.length : Math.min(Math.max(ply, 0), paths.length);
+    this.path = at === 0 ? '' : paths[at - 1];
     if (this.gameOver) void this.checkReview();
   }
 
@@ -290,6 +299,8 @@ export class AnalysisCtrl {
   // toggleEngine switches the local engine on or off.
   toggleEngine() {
     this.engineOn = !this.engineOn;
+    if (this.engineOn) localStorage.setItem(engineKey, '1');
+    else localStorage.removeItem(engineKey);
     if (this.engineOn) this.startEngine();
     else {
       this.engine?.stop();

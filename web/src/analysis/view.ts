@@ -396,5 +396,6 @@ export function sourceOf(loc: { search: string; hash: string }): Source {
   const q = new URLSearchParams(loc.search);
   const h = new URLSearchParams(loc.hash.replace(/^#/, ''));
   if (h.has('t')) return { variant: h.get('v') ?? undefined, fen: h.get('fen') ?? undefined, tree: h.get('t') ?? '', path: h.get('p') ?? undefined };
-  return { game: q.get('game') ?? undefined, variant: q.get('variant') ?? undefined, fen: q.get('fen') ?? undefined, pgn: q.get('pgn') ?? undefined };
+  const ply = Number.parseInt(q.get('ply') ?? '', 10);
+  return { game: q.get('game') ?? undefined, ply: Number.isNaN(ply) ? undefined : ply, variant: q.get('variant') ?? undefined, fen: q.get('fen') ?? undefined, pgn: q.get('pgn') ?? undefined };
 }

@@ -48,7 +48,7 @@ export function renderButtons(ctrl: RoundCtrl) {
   // played, nor a game whose rules hide what the analysis would show.
   const analyse = $<HTMLAnchorElement>('btn-analyse');
   analyse.hidden = !(over || (s.mode !== 'online' && playing && ctrl.variant.viewer));
-  analyse.href = `/analysis?game=${ctrl.id}`;
+  analyse.href = `/analysis?game=${ctrl.id}&ply=${ctrl.ply()}`; // at the position shown
 }
 
 // setDownload points a download link at href, labelled with the text of key.
