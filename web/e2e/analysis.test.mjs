@@ -258,6 +258,11 @@ test('xiangqi: moves, and Gambit\'s engine in WebAssembly shows a line', async (
   await page.waitForSelector('#a-lines .engine-line', { timeout: engineBound });
   console.log(`xiangqi engine: first line ${Date.now() - t0} ms after the click`);
   await page.waitForTimeout(1000);
+  // Beside the eval bar the board keeps its 9:10, so the file numerals
+  // below the last rank stay clear of its pieces.
+  const box = await page.locator('.analysis-area .board-box').boundingBox();
+  assert.ok(Math.abs(box.width / box.height - 0.9) < 0.01, `the board is ${box.width}×${box.height}`);
+  assert.ok((await page.locator('.eval-bar').boundingBox()).width > 0, 'the eval bar has no width');
   await shot(page, 'analysis-xiangqi.png');
   await page.click('#a-engine');
 });
