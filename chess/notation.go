@@ -74,78 +74,188 @@ func promotionType(b byte) PieceType {
 	return NoPieceType
 }
 
-var sanPieceLetters = [7]string{"", "", "N", "B", "R", "Q", "K"}
+var sanPieceLetters = [7]byte{0, 0, 'N', 'B', 'R', 'Q', 'K'}
 
 // SAN returns m, which must be legal, in Standard Algebraic Notation with the
 // minimal disambiguation (file, else rank, else both), "x" for captures, "=Q"
 // for promotions, O-O / O-O-O, and a "+" or "#" suffix.
-func (p *Position) SAN(m Move) string { return p.san(m, false) }
+func (p *Position) SAN(m Move) string { return string(p.appendSAN(nil, m, false)) }
+
+// AppendSAN appends m, which must be legal, in SAN (as SAN writes it) to dst
+// and returns the extended slice. It allocates nothing when dst has room:
+// no move list is generated but for the rare check, where one legal reply
+// tells "+" from "#".
+func (p *Position) AppendSAN(dst []byte, m Move) []byte { return p.appendSAN(dst, m, false) }
 
 // LAN returns m, which must be legal, in long algebraic notation: piece
 // letter, origin, "-" or "x", destination ("Ng1-f3", "e7xd8=Q+", "O-O").
-func (p *Position) LAN(m Move) string { return p.san(m, true) }
+func (p *Position) LAN(m Move) string { return string(p.appendSAN(nil, m, true)) }
 
-func (p *Position) san(m Move, long bool) string {
+// AppendLAN appends m, which must be legal, in long algebraic notation (as
+// LAN writes it) to dst and returns the extended slice.
+func (p *Position) AppendLAN(dst []byte, m Move) []byte { return p.appendSAN(dst, m, true) }
+
+func appendSquare(dst []byte, s Square) []byte {
+	return append(dst, 'a'+byte(s.File()), '1'+byte(s.Rank()))
+}
+
+func (p *Position) appendSAN(dst []byte, m Move, long bool) []byte {
 	if !m.IsValid() {
-		return "--"
+		return append(dst, "--"...)
 	}
-	var sb strings.Builder
 	from, to := m.From(), m.To()
 	pt := p.board[from].Type()
 	capture := p.board[to] != NoPiece || m.Kind() == EnPassant
 	switch {
 	case m.Kind() == Castling:
 		if to > from {
-			sb.WriteString("O-O")
+			dst = append(dst, "O-O"...)
 		} else {
-			sb.WriteString("O-O-O")
+			dst = append(dst, "O-O-O"...)
 		}
 	case long:
-		sb.WriteString(sanPieceLetters[pt])
-		sb.WriteString(from.String())
-		if capture {
-			sb.WriteByte('x')
-		} else {
-			sb.WriteByte('-')
+		if pt > Pawn {
+			dst = append(dst, sanPieceLetters[pt])
 		}
-		sb.WriteString(to.String())
+		dst = appendSquare(dst, from)
+		if capture {
+			dst = append(dst, 'x')
+		} else {
+			dst = append(dst, '-')
+		}
+		dst = appendSquare(dst, to)
 	case pt == Pawn:
 		if capture {
-			sb.WriteString(from.File().String())
-			sb.WriteByte('x')
+			dst = append(dst, 'a'+byte(from.File()), 'x')
 		}
-		sb.WriteString(to.String())
+		dst = appendSquare(dst, to)
 	default:
-		sb.WriteString(sanPieceLetters[pt])
-		sb.WriteString(p.disambiguation(m, pt))
-		if capture {
-			sb.WriteByte('x')
+		if pt != NoPieceType {
+			dst = append(dst, sanPieceLetters[pt])
 		}
-		sb.WriteString(to.String())
+		dst = appendDisambiguation(dst, from, p.sameTypeRivals(from, to, pt))
+		if capture {
+			dst = append(dst, 'x')
+		}
+		dst = appendSquare(dst, to)
 	}
 	if promo := m.Promotion(); promo != NoPieceType {
-		sb.WriteByte('=')
-		sb.WriteString(sanPieceLetters[promo])
+		dst = append(dst, '=', sanPieceLetters[promo])
 	}
-	var after Position
-	p.MakeMove(m, &after)
-	if after.InCheck() {
-		if after.HasLegalMove() {
-			sb.WriteByte('+')
+	if p.givesCheck(m) {
+		var after Position
+		p.MakeMove(m, &after)
+		if after.hasLegalMoveInCheck() {
+			dst = append(dst, '+')
 		} else {
-			sb.WriteByte('#')
+			dst = append(dst, '#')
 		}
 	}
-	return sb.String()
+	return dst
 }
 
-// disambiguation returns what SAN must add after the piece letter so that m
-// is told apart from other legal moves of the same piece type to the same
-// square: nothing, the file, the rank, or both.
-func (p *Position) disambiguation(m Move, pt PieceType) string {
-	var ml MoveList
-	p.GenerateLegal(&ml)
-	return Disambiguation(p, m, pt, ml.Moves())
+// sameTypeRivals returns the squares of the side to move's other pieces of
+// type pt (a knight, bishop, rook or queen) that may legally move to to, as
+// GenerateLegal would produce them: attack bitboards from to find the
+// candidates, and only those are tested against check and pins.
+func (p *Position) sameTypeRivals(from, to Square, pt PieceType) Bitboard {
+	if pt < Knight || pt > Queen {
+		return 0 // a king is alone of its type; pawns are written without
+	}
+	us := p.side
+	rivals := Attacks(pt, us, to, p.Occupied()) & p.Pieces(us, pt) &^ from.Bitboard()
+	if rivals == 0 || p.Pieces(us, King) == 0 {
+		return rivals
+	}
+	ksq := p.KingSquare(us)
+	switch {
+	case p.checkers.More():
+		return 0 // double check: only the king moves
+	case p.checkers != 0 && !betweenBB[ksq][p.checkers.First()].Has(to):
+		return 0 // the move neither blocks nor captures the checker
+	}
+	pinned := p.blockers(us) & p.byColor[us]
+	for b := rivals & pinned; b != 0; {
+		s := b.PopFirst()
+		if pt == Knight || !lineBB[ksq][s].Has(to) {
+			rivals &^= s.Bitboard()
+		}
+	}
+	return rivals
+}
+
+// appendDisambiguation appends what SAN adds after the piece letter of a
+// move from from when rivals, the origins of the other such moves to the
+// same square, are not empty: the file, else the rank, else both.
+func appendDisambiguation(dst []byte, from Square, rivals Bitboard) []byte {
+	switch {
+	case rivals == 0:
+		return dst
+	case rivals&FileBB(from.File()) == 0:
+		return append(dst, 'a'+byte(from.File()))
+	case rivals&RankBB(from.Rank()) == 0:
+		return append(dst, '1'+byte(from.Rank()))
+	}
+	return appendSquare(dst, from)
+}
+
+// givesCheck reports whether playing m leaves the opponent's king attacked
+// by the side to move, as the position after MakeMove would record in its
+// checkers, without making the move: the moved (or promoted) piece's own
+// attacks, a slider uncovered through the origin (or, en passant, through
+// the captured pawn's square), the castling rook, and any other piece already
+// aiming at the king.
+func (p *Position) givesCheck(m Move) bool {
+	us, them := p.side, p.side.Other()
+	if p.Pieces(them, King) == 0 {
+		return false // variants that capture the king leave none
+	}
+	ksq := p.KingSquare(them)
+	from, to := m.From(), m.To()
+	occ := p.Occupied() &^ from.Bitboard()
+	left := from.Bitboard() // our pieces that leave their squares
+	landed, landedType := to, p.board[from].Type()
+	direct := false
+	switch m.Kind() {
+	case Castling:
+		kto, rto := m.CastlingTargets()
+		left |= to.Bitboard()
+		occ = occ&^to.Bitboard() | kto.Bitboard() | rto.Bitboard()
+		landed, landedType = rto, Rook
+		direct = kingAttacks[kto].Has(ksq)
+	case EnPassant:
+		occ = occ&^NewSquare(to.File(), from.Rank()).Bitboard() | to.Bitboard()
+	case Promotion:
+		landedType = m.Promotion()
+		occ |= to.Bitboard()
+	default:
+		occ |= to.Bitboard()
+	}
+	if direct || Attacks(landedType, us, landed, occ).Has(ksq) {
+		return true
+	}
+	ours := p.byColor[us] &^ left
+	return (RookAttacks(ksq, occ)&(p.byType[Rook]|p.byType[Queen])|
+		BishopAttacks(ksq, occ)&(p.byType[Bishop]|p.byType[Queen])|
+		knightAttacks[ksq]&p.byType[Knight]|
+		pawnAttacks[them][ksq]&p.byType[Pawn]|
+		kingAttacks[ksq]&p.byType[King])&ours != 0
+}
+
+// hasLegalMoveInCheck is HasLegalMove for a side in check, answered at the
+// first king step out of check when there is one, as most checks allow.
+func (p *Position) hasLegalMoveInCheck() bool {
+	us, them := p.side, p.side.Other()
+	if p.Pieces(us, King) != 0 {
+		ksq := p.KingSquare(us)
+		occNoKing := p.Occupied() ^ ksq.Bitboard()
+		for t := kingAttacks[ksq] &^ p.byColor[us]; t != 0; {
+			if !p.IsAttacked(t.PopFirst(), them, occNoKing) {
+				return true
+			}
+		}
+	}
+	return p.HasLegalMove()
 }
 
 // Disambiguation returns what SAN adds after the piece letter of m, a move

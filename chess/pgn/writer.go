@@ -215,7 +215,7 @@ func (gw *gameWriter) move(n *Node, pos *chess.Position) {
 	} else if gw.needNumber {
 		b = append(strconv.AppendInt(b, int64(pos.FullmoveNumber()), 10), "... "...)
 	}
-	b = append(b, pos.SAN(n.Move)...)
+	b = pos.AppendSAN(b, n.Move)
 	gw.needNumber = false
 	gw.tokenBytes(b)
 	for _, nag := range n.NAGs {
