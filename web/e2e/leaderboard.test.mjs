@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { openApp, artifacts } from './harness.mjs';
+import { openApp, artifacts, axe } from './harness.mjs';
 
 const app = openApp();
 
@@ -73,6 +73,7 @@ test('the leaderboard lists established players, links to their profiles and fit
   assert.equal(await p.textContent('.leaderboard th:nth-child(3)'), '等級分');
   mkdirSync(artifacts, { recursive: true });
   await p.screenshot({ path: join(artifacts, 'leaderboard-zh-TW.png'), fullPage: true });
+  assert.deepEqual(await axe(p), [], 'serious accessibility problems on the leaderboard');
 
   await p.setViewportSize({ width: 390, height: 844 });
   await p.waitForFunction(() => document.documentElement.scrollWidth <= window.innerWidth, null, { timeout: 3000 }).catch(() => {});
