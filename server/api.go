@@ -68,8 +68,9 @@ func (s *Server) Handler() http.Handler {
 		mux.HandleFunc("GET /{$}", s.handleIndex)
 		mux.HandleFunc("GET /favicon.ico", s.handleFavicon)
 		mux.HandleFunc("GET /analysis", hs.analysis.Page)
-		mux.HandleFunc("GET /account", s.handlePage)  // the account page: the app's own route (web/src/account.ts)
-		mux.HandleFunc("GET /@/{name}", s.handlePage) // a player's profile (web/src/profile.ts)
+		mux.HandleFunc("GET /account", s.handlePage)     // the account page: the app's own route (web/src/account.ts)
+		mux.HandleFunc("GET /@/{name}", s.handlePage)    // a player's profile (web/src/profile.ts)
+		mux.HandleFunc("GET /leaderboard", s.handlePage) // the leaderboards (web/src/leaderboard.ts)
 	}
 	var h http.Handler = mux
 	if s.accounts != nil {

@@ -1,6 +1,8 @@
 package server
 
 import (
+	"bytes"
+	"encoding/json"
 	"net/http"
 	"sync"
 	"time"
@@ -108,11 +110,14 @@ func (s *Server) handleEventStream(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
+	gate := startGate{}
 	for _, line := range s.pendingLines(r.Context(), u.ID) { // the challenges still open, as lichess sends them on connecting
 		_, _ = w.Write(line)
 	}
 	for _, info := range s.runningStarts(r.Context(), playerID(u.Player)) { // and a gameStart for each game under way
-		_, _ = w.Write(jsonLine(gameEvent{Type: "gameStart", Game: info}))
+		if line := jsonLine(gameEvent{Type: "gameStart", Game: info}); gate.pass(line) {
+			_, _ = w.Write(line)
+		}
 	}
 	f.Flush()
 	tick := time.NewTicker(keepAlive)
@@ -124,6 +129,9 @@ func (s *Server) handleEventStream(w http.ResponseWriter, r *http.Request) {
 		case <-s.ctx.Done():
 			return
 		case line := <-lines:
+			if !gate.pass(line) {
+				continue
+			}
 			if _, err := w.Write(line); err != nil {
 				return
 			}
@@ -134,4 +142,36 @@ func (s *Server) handleEventStream(w http.ResponseWriter, r *http.Request) {
 		}
 		f.Flush()
 	}
+}
+
+// startGate lets one gameStart per game through a stream: a seat taken
+// again in a game without moves (a rename, a seat adopted) or a game that
+// starts while the stream connects would otherwise announce the same game
+// twice. It keeps the ids of the games the stream has told of.
+type startGate map[string]struct{}
+
+// pass reports whether line goes to the stream: every line but a
+// gameStart of a game already started or finished on it.
+func (g startGate) pass(line []byte) bool {
+	if !bytes.Contains(line, []byte(`"gameStart"`)) && !bytes.Contains(line, []byte(`"gameFinish"`)) {
+		return true
+	}
+	var ev struct {
+		Type string `json:"type"`
+		Game struct {
+			ID string `json:"gameId"`
+		} `json:"game"`
+	}
+	if err := json.Unmarshal(line, &ev); err != nil || ev.Game.ID == "" {
+		return true
+	}
+	_, seen := g[ev.Game.ID]
+	switch ev.Type {
+	case "gameStart":
+		g[ev.Game.ID] = struct{}{}
+		return !seen
+	case "gameFinish":
+		g[ev.Game.ID] = struct{}{} // a start after the end is no news
+	}
+	return true
 }

@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"errors"
+	"sync"
 	"time"
 
 	"github.com/gambitchess/gambit/chess"
@@ -92,9 +93,7 @@ func eventGameOf(g *game.Game) eventGame {
 // noteStart sends each human seat of g its gameStart.
 func (s *Server) noteStart(g *game.Game) {
 	eg := eventGameOf(g)
-	s.wg.Add(1)
-	go func() {
-		defer s.wg.Done()
+	s.inGameOrder(g.ID(), func() {
 		ctx, cancel := context.WithTimeout(s.ctx, 5*time.Second)
 		defer cancel()
 		for side, info := range s.seatInfos(ctx, eg) {
@@ -102,7 +101,7 @@ func (s *Server) noteStart(g *game.Game) {
 				s.publishEvent(p, gameEvent{Type: "gameStart", Game: info})
 			}
 		}
-	}()
+	})
 }
 
 // seatInfos is eg as each side's gameStart or gameFinish tells it: with
@@ -200,11 +199,59 @@ func (s *Server) noteFinish(g *game.Game, evs []game.Event) {
 	name, id := lichessStatus(g)
 	eg.info.Status = &statusJSON{ID: id, Name: name}
 	eg.info.Winner = gameState(g).Winner
+	s.inGameOrder(g.ID(), func() { s.publishFinish(eg) })
+}
+
+// inGameOrder runs job away from game id's hub, after the jobs it was
+// given before for the same game: a game's gameStart is published before
+// its gameFinish even when it ends at once (an abort), while the store
+// reads of one game's events never wait on another's.
+func (s *Server) inGameOrder(id string, job func()) {
+	if !s.gameEvents.enqueue(id, job) {
+		return // a goroutine already drains id's jobs: it runs this one after the others
+	}
 	s.wg.Add(1)
 	go func() {
 		defer s.wg.Done()
-		s.publishFinish(eg)
+		s.gameEvents.drain(id, job)
 	}()
+}
+
+// serialQueue holds, per key, the jobs waiting for the one running.
+type serialQueue struct {
+	mu      sync.Mutex
+	waiting map[string][]func() // present while a goroutine drains the key
+}
+
+func newSerialQueue() *serialQueue { return &serialQueue{waiting: map[string][]func(){}} }
+
+// enqueue reports whether job is key's first while none runs: its caller
+// then runs it with drain. Otherwise job waits for the running drain.
+func (q *serialQueue) enqueue(key string, job func()) bool {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	if jobs, busy := q.waiting[key]; busy {
+		q.waiting[key] = append(jobs, job)
+		return false
+	}
+	q.waiting[key] = nil
+	return true
+}
+
+// drain runs job, then each job queued for key meanwhile, in order, until
+// none is left.
+func (q *serialQueue) drain(key string, job func()) {
+	for job != nil {
+		job()
+		q.mu.Lock()
+		job = nil
+		if jobs := q.waiting[key]; len(jobs) > 0 {
+			job, q.waiting[key] = jobs[0], jobs[1:]
+		} else {
+			delete(q.waiting, key)
+		}
+		q.mu.Unlock()
+	}
 }
 
 // publishFinish sends each human side its gameFinish, with its rating

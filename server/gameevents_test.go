@@ -3,6 +3,7 @@ package server
 import (
 	"encoding/json"
 	"net/http/httptest"
+	"sync"
 	"testing"
 	"time"
 
@@ -132,4 +133,120 @@ func FuzzDecodeChallenge(f *testing.F) {
 		}
 		_ = got.json()
 	})
+}
+
+// TestEventStreamOneStartPerGame: a seat taken again in a started game
+// without moves (the anonymous opponent renaming themself) and a stream
+// that connects as a game starts tell of the game once.
+func TestEventStreamOneStartPerGame(t *testing.T) {
+	_, srv, _ := serveWith(t, Config{Store: openStore(t, t.TempDir())})
+	ann, annProg := accountWithProgram(t, srv, "ann")
+	annEvents := annProg.stream("/api/stream/event")
+	var g createResponse
+	body := ann.want(201, "POST", "/api/games", `{"mode":"online","color":"white"}`)
+	if err := json.Unmarshal([]byte(body), &g); err != nil {
+		t.Fatalf("create: %s", body)
+	}
+	zed := newBrowser(t, srv)
+	zed.want(200, "POST", "/api/games/"+g.ID+"/join", `{}`)
+	zed.want(200, "POST", "/api/games/"+g.ID+"/join", `{"name":"Zed"}`) // a rename: the seat is taken again
+	late := annProg.stream("/api/stream/event")
+	for who, lines := range map[string]<-chan map[string]any{"the open stream": annEvents, "a stream opened since": late} {
+		starts := 0
+		for _, l := range settled(lines) {
+			if l["type"] == "gameStart" && l["game"].(map[string]any)["gameId"] == g.ID {
+				starts++
+			}
+		}
+		if starts != 1 {
+			t.Errorf("%s told of the game's start %d times, want once", who, starts)
+		}
+	}
+}
+
+// TestGameEventsInOrder: a game's gameStart and gameFinish, asked for one
+// right after the other (a game aborted at once), reach its players'
+// streams in that order, every time.
+func TestGameEventsInOrder(t *testing.T) {
+	s, srv, _ := serveWith(t, Config{Store: openStore(t, t.TempDir())})
+	_, ann := accountWithProgram(t, srv, "ann")
+	_, bob := accountWithProgram(t, srv, "bob")
+	var c struct{ ID string }
+	if err := json.Unmarshal([]byte(ann.want(200, "POST", "/api/challenge/bob", "application/json", `{"color":"white"}`)), &c); err != nil {
+		t.Fatal(err)
+	}
+	annEvents := ann.stream("/api/stream/event")
+	bob.want(200, "POST", "/api/challenge/"+c.ID+"/accept", "", "")
+	ann.want(200, "POST", "/api/board/game/"+c.ID+"/abort", "", "")
+	next(t, annEvents, "gameFinish") // the abort's own: told before the rounds begin
+	accounts := s.store.(store.Accounts)
+	u, err := accounts.UserByName(t.Context(), "ann")
+	if err != nil {
+		t.Fatal(err)
+	}
+	end := []game.Event{{Type: game.EventEnd}}
+	for i := range 30 {
+		lines, cancel := s.events.subscribe(playerID(u.Player))
+		if err := s.read(t.Context(), c.ID, func(g *game.Game) {
+			s.noteStart(g)
+			s.noteFinish(g, end)
+		}); err != nil {
+			t.Fatal(err)
+		}
+		var types []string
+		for len(types) < 2 {
+			select {
+			case line := <-lines:
+				var ev struct{ Type string }
+				_ = json.Unmarshal(line, &ev)
+				types = append(types, ev.Type)
+			case <-time.After(5 * time.Second):
+				t.Fatalf("round %d: only %v", i, types)
+			}
+		}
+		cancel()
+		if types[0] != "gameStart" || types[1] != "gameFinish" {
+			t.Fatalf("round %d: events in the order %v, want gameStart then gameFinish", i, types)
+		}
+	}
+}
+
+// TestSerialQueue: a key's jobs run one after another in the order given,
+// a slow first job holding up the next of its key only; another key's
+// jobs run meanwhile.
+func TestSerialQueue(t *testing.T) {
+	q := newSerialQueue()
+	var (
+		mu   sync.Mutex
+		got  []string
+		wg   sync.WaitGroup
+		hold = make(chan struct{})
+	)
+	run := func(key string, job func()) {
+		if q.enqueue(key, job) {
+			wg.Add(1)
+			go func() { defer wg.Done(); q.drain(key, job) }()
+		}
+	}
+	note := func(s string) func() {
+		return func() { mu.Lock(); got = append(got, s); mu.Unlock() }
+	}
+	run("g1", func() { <-hold; note("g1 start")() }) // a start slowed down, as by a loaded store
+	run("g1", note("g1 finish"))
+	otherDone := make(chan struct{})
+	run("g2", func() { note("g2 start")(); close(otherDone) })
+	select {
+	case <-otherDone: // g2 did not wait for g1
+	case <-time.After(5 * time.Second):
+		t.Fatal("a game's events waited on another game's")
+	}
+	close(hold)
+	wg.Wait()
+	want := []string{"g2 start", "g1 start", "g1 finish"}
+	if len(got) != len(want) || got[0] != want[0] || got[1] != want[1] || got[2] != want[2] {
+		t.Errorf("jobs ran in the order %v, want %v", got, want)
+	}
+	if len(q.waiting) != 0 {
+		t.Errorf("drained queue keeps %v", q.waiting)
+	}
 }

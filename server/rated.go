@@ -50,14 +50,15 @@ func (s *Server) seatRated(ctx context.Context, id string, white bool, user stri
 
 // perfOf names the rating a game of variant v with clock c counts for:
 // chess per speed (lichess's names, "blitz"), every other variant its own.
+// Chess's perf is always its speed (speedOf), so an untimed game says
+// "correspondence" in both, as lichess's unlimited games do; such a game
+// is never rated (checkRated refuses it), so no rating of that name moves
+// for it.
 func perfOf(v game.Variant, c game.ClockConfig) string {
 	if v != "" && v != game.Chess {
 		return string(v)
 	}
-	if c.PerMove {
-		return rating.Correspondence.String()
-	}
-	return rating.SpeedOf(c.Initial, c.Increment).String()
+	return speedOf(c)
 }
 
 // ratings returns the store's ratings, nil when it keeps none.

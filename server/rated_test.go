@@ -107,16 +107,25 @@ func TestPerfOf(t *testing.T) {
 		{"chess", struct{ min, inc, days int }{10, 5, 0}, "rapid"},
 		{"chess", struct{ min, inc, days int }{30, 20, 0}, "classical"},
 		{"chess", struct{ min, inc, days int }{0, 0, 3}, "correspondence"},
+		{"chess", struct{ min, inc, days int }{0, 0, 0}, "correspondence"}, // untimed: as its speed says
+		{"", struct{ min, inc, days int }{0, 0, 0}, "correspondence"},
 		{"chess960", struct{ min, inc, days int }{5, 3, 0}, "chess960"},
+		{"chess960", struct{ min, inc, days int }{0, 0, 0}, "chess960"},
 	}
 	s := New(Config{Store: openStore(t, t.TempDir())})
 	for _, tt := range tests {
-		cfg, err := s.clockConfig(clockSpec{Minutes: float64(tt.c.min), Increment: tt.c.inc, Days: tt.c.days})
-		if err != nil {
-			t.Fatal(err)
+		var cfg game.ClockConfig // untimed: no clock at all
+		if tt.c != (struct{ min, inc, days int }{}) {
+			var err error
+			if cfg, err = s.clockConfig(clockSpec{Minutes: float64(tt.c.min), Increment: tt.c.inc, Days: tt.c.days}); err != nil {
+				t.Fatal(err)
+			}
 		}
 		if got := perfOf(game.Variant(tt.v), cfg); got != tt.want {
 			t.Errorf("perfOf(%q, %+v) = %q, want %q", tt.v, tt.c, got, tt.want)
+		}
+		if v := game.Variant(tt.v); (v == "" || v == game.Chess) && speedOf(cfg) != tt.want {
+			t.Errorf("speedOf(%+v) = %q, perf %q: chess's perf is its speed", tt.c, speedOf(cfg), tt.want)
 		}
 	}
 }

@@ -177,6 +177,9 @@ type Server struct {
 	accounts *account.Service // sign-up, sign-in, sessions; nil when the store keeps no accounts (accounts.go)
 
 	events *eventBus // the API's event streams, by player id (events.go)
+	// gameEvents runs each game's gameStart and gameFinish work in the
+	// order its hub asked for it (gameevents.go).
+	gameEvents *serialQueue
 
 	conn  connSettings  // timeouts, connection caps, trusted proxies (conn.go)
 	rates addressLimits // per-address buckets besides creations (ratelimit.go)
@@ -263,7 +266,7 @@ func New(cfg Config) *Server {
 		presenceEvery: cfg.PresenceEvery, fullEvery: cfg.FullStateEvery,
 		creations: guards.NewLimiter(cfg.CreatePerMinute, cfg.CreatePerMinute, cfg.Now), lobby: lobby.New(), ctx: ctx, cancel: cancel, hubs: map[string]*round.Hub{},
 		loading: map[string]chan struct{}{},
-		players: newPlayers(cfg.Store, cfg.Logger), events: newEventBus(),
+		players: newPlayers(cfg.Store, cfg.Logger), events: newEventBus(), gameEvents: newSerialQueue(),
 		conn: newConnSettings(cfg), rates: newAddressLimits(cfg)}
 	rc := cfg.Review
 	rc.Store, _ = cfg.Store.(store.Reviews) // nil: kept in memory

@@ -10,6 +10,7 @@ import { APIError, createGame, failureText, finished, listGames, listMine, listV
 import { Lobby } from './lobby';
 import { currentAccount, refreshAccount, showAccountPage } from './account';
 import { showProfile } from './profile';
+import { showLeaderboard } from './leaderboard';
 import { Play } from './play';
 import { Analysis, sourceOf } from './analysis/view';
 import { installGlyphPieces } from './pieces';
@@ -48,16 +49,20 @@ function route() {
   const analysing = location.pathname === '/analysis';
   const accountPage = location.pathname === '/account';
   const profile = location.pathname.match(/^\/@\/([A-Za-z0-9_-]{1,20})$/);
-  $('home').hidden = !!m || analysing || accountPage || !!profile;
+  const leaders = location.pathname === '/leaderboard';
+  $('home').hidden = !!m || analysing || accountPage || !!profile || leaders;
   $('play').hidden = !m;
   $('analysis').hidden = !analysing;
   $('account').hidden = !accountPage;
   $('profile').hidden = !profile;
+  $('leaderboard').hidden = !leaders;
   document.title = t('title.home'); // the game page names its game once it knows it
   if (analysing) {
     analysis = new Analysis($('analysis'), sourceOf(location));
   } else if (profile) {
     void showProfile(profile[1]);
+  } else if (leaders) {
+    void showLeaderboard();
   } else if (accountPage) {
     void showAccountPage(go);
   } else if (m) {

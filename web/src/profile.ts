@@ -12,7 +12,7 @@ const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getEleme
 
 // perfLabel names a rating or a game's variant in the reader's language:
 // chess's speeds (perf.blitz), a variant's short name, or the name as sent.
-function perfLabel(name: string): string {
+export function perfLabel(name: string): string {
   for (const key of [`perf.${name}`, `variant.${name}.tag`, `variant.${name}`]) if (hasText(key)) return t(key);
   return name;
 }
@@ -28,7 +28,9 @@ interface Perf { games: number; rating: number; rd: number; prov?: boolean; wins
 interface User { username: string; createdAt: number; perfs: Record<string, Perf> }
 interface GamesPage { games: Summary[]; next?: string }
 
-async function get<T>(path: string): Promise<T> {
+// get reads path's JSON; an error answer throws an APIError worded by its
+// code.
+export async function get<T>(path: string): Promise<T> {
   const res = await fetch(path);
   const data: unknown = await res.json().catch(() => ({}));
   if (!res.ok) {
