@@ -64,11 +64,11 @@ func (p accountPlayers) Fresh(w http.ResponseWriter, r *http.Request) error {
 
 // accountService returns the account service of s, nil when its store keeps no
 // accounts (a test's store).
-func (s *Server) accountService(signup bool) *account.Service {
+func (s *Server) accountService(signup bool, rpID, rpOrigin string) *account.Service {
 	st, ok := s.store.(store.Accounts)
 	if !ok {
 		return nil
 	}
 	return account.New(account.Config{Store: st, Players: accountPlayers{s}, Signup: signup, Now: s.now, Logger: s.log,
-		Anonymize: s.anonymize})
+		Anonymize: s.anonymize, RPID: rpID, RPOrigin: rpOrigin})
 }

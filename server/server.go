@@ -139,6 +139,9 @@ type Config struct {
 	// NoSignup closes sign-up (POST /api/signup answers signup_closed);
 	// existing accounts still sign in.
 	NoSignup bool
+	// RPID and RPOrigin are the passkeys' relying party (see
+	// account.Config); each request's host when empty.
+	RPID, RPOrigin string
 	// Metrics receives the server's Prometheus series; nil keeps them
 	// unread (a new Metrics no one serves). Serve them with RunMetrics on
 	// a listener of their own, not on the public one.
@@ -279,7 +282,7 @@ func New(cfg Config) *Server {
 	}
 	s.reviews = reviews.New(rc)
 	s.media = s.newMedia(0)
-	s.accounts = s.accountService(!cfg.NoSignup)
+	s.accounts = s.accountService(!cfg.NoSignup, cfg.RPID, cfg.RPOrigin)
 	return s
 }
 

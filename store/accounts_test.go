@@ -53,3 +53,6 @@ func TestAnonymize(t *testing.T) { onEachStore(t, storetest.RunAnonymize) }
 
 // TestChallenges runs the contract of store.Challenges on each implementation.
 func TestChallenges(t *testing.T) { onEachStore(t, storetest.RunChallenges) }
+
+// TestPasskeys runs the contract of store.Passkeys on each implementation.
+func TestPasskeys(t *testing.T) { onEachStore(t, storetest.RunPasskeys) }

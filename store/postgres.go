@@ -89,9 +89,8 @@ var pgMigrations = []string{
 	historySchema,
 	// 10: the personal access tokens (Tokens).
 	pgTokensSchema,
-	// 11: the passkeys, on their own branch; empty here until it is merged
-	// (the merge puts that migration in this place).
-	`SELECT 1`,
+	// 11: the passkeys and their ceremonies under way (Passkeys).
+	pgPasskeysSchema,
 	// 12: the open challenges of the API (Challenges).
 	pgChallengesSchema,
 	// 13: when a game last moved (movedSchema).

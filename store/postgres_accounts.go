@@ -101,6 +101,12 @@ func pgDeleteUserRows(ctx context.Context, tx pgx.Tx, id string) error {
 	if _, err := tx.Exec(ctx, `DELETE FROM challenges WHERE from_user = $1 OR to_user = $1`, id); err != nil {
 		return fmt.Errorf("store: delete user's challenges: %w", err)
 	}
+	if _, err := tx.Exec(ctx, `DELETE FROM passkeys WHERE user_id = $1`, id); err != nil {
+		return fmt.Errorf("store: delete user's passkeys: %w", err)
+	}
+	if _, err := tx.Exec(ctx, `DELETE FROM passkey_ceremonies WHERE user_id = $1`, id); err != nil {
+		return fmt.Errorf("store: delete user's passkey ceremonies: %w", err)
+	}
 	if _, err := tx.Exec(ctx, `DELETE FROM tokens WHERE user_id = $1`, id); err != nil {
 		return fmt.Errorf("store: delete user's tokens: %w", err)
 	}

@@ -67,9 +67,8 @@ var migrations = []migration{
 	execSQL(historySchema),
 	// 10: the personal access tokens (Tokens).
 	execSQL(tokensSchema),
-	// 11: the passkeys, on their own branch; empty here until it is merged
-	// (the merge puts that migration in this place).
-	execSQL(`SELECT 1`),
+	// 11: the passkeys and their ceremonies under way (Passkeys).
+	execSQL(passkeysSchema),
 	// 12: the open challenges of the API (Challenges).
 	execSQL(challengesSchema),
 	// 13: when a game last moved (movedSchema).

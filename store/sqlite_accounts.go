@@ -102,14 +102,20 @@ func (s *SQLite) DeleteUser(ctx context.Context, id string) error {
 	return nil
 }
 
-// sqliteDeleteUserRows deletes what tx holds of user id: its sessions and
-// ratings (its rated games stay, without its name).
+// sqliteDeleteUserRows deletes what tx holds of user id: its sessions, passkeys,
+// tokens and ratings (its rated games stay, without its name).
 func sqliteDeleteUserRows(ctx context.Context, tx *sql.Tx, id string) error {
 	if _, err := tx.ExecContext(ctx, `DELETE FROM sessions WHERE user_id = ?`, id); err != nil {
 		return fmt.Errorf("store: delete user's sessions: %w", err)
 	}
 	if _, err := tx.ExecContext(ctx, `DELETE FROM challenges WHERE from_user = ? OR to_user = ?`, id, id); err != nil {
 		return fmt.Errorf("store: delete user's challenges: %w", err)
+	}
+	if _, err := tx.ExecContext(ctx, `DELETE FROM passkeys WHERE user_id = ?`, id); err != nil {
+		return fmt.Errorf("store: delete user's passkeys: %w", err)
+	}
+	if _, err := tx.ExecContext(ctx, `DELETE FROM passkey_ceremonies WHERE user_id = ?`, id); err != nil {
+		return fmt.Errorf("store: delete user's passkey ceremonies: %w", err)
 	}
 	if _, err := tx.ExecContext(ctx, `DELETE FROM tokens WHERE user_id = ?`, id); err != nil {
 		return fmt.Errorf("store: delete user's tokens: %w", err)

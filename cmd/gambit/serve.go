@@ -63,6 +63,8 @@ func newServeCmd() *cobra.Command {
 	f.IntVar(&online.computerPerAddr, "computer-games-per-addr", 4, "live games against the computer one address may have")
 	f.StringVar(&online.book, "book", "", "a Polyglot opening book (.bin): the computer plays its moves in chess while the position is in it")
 	f.BoolVar(&online.signup, "signup", true, "let anyone make an account (--signup=false: only existing accounts sign in)")
+	f.StringVar(&online.rpID, "rp-id", "", "passkeys: the site's domain they are made for (example.org; default: each request's host, or --rp-origin's)")
+	f.StringVar(&online.rpOrigin, "rp-origin", "", "passkeys: the site's origin (https://example.org; default: each request's scheme and host)")
 	atLeast(cmd, 1, "claim-after", "first-move-time", "create-per-minute", "computer-games-per-addr")
 	atLeast(cmd, 0, "computer-games")
 	limits.register(cmd)
@@ -272,6 +274,7 @@ type onlineFlags struct {
 	computerPerAddr           int
 	book                      string // a Polyglot book for the computer in chess, and GET /api/book; "": none
 	signup                    bool
+	rpID, rpOrigin            string // the passkeys' relying party; "": each request's host
 }
 
 // storeFlags say where serve keeps its games.
@@ -332,7 +335,8 @@ func serve(cmd *cobra.Command, addr string, where storeFlags, workers int, onlin
 		ClaimAfter: online.claimAfter, FirstMoveTime: online.firstMoveTime, CreatePerMinute: online.createPerMinute,
 		ComputerGames: online.computerGames, ComputerGamesPerClient: online.computerPerAddr,
 		MaxConns: limits.maxConns, MaxConnsPerAddr: limits.maxConnsPerAddr, ChallengePerMinute: limits.challengePerMinute,
-		TrustedProxies: limits.trustedProxies.prefixes, NoSignup: !online.signup})
+		TrustedProxies: limits.trustedProxies.prefixes, NoSignup: !online.signup,
+		RPID: online.rpID, RPOrigin: online.rpOrigin})
 	if ops.metricsAddr != "" {
 		ctx, cancel := context.WithCancel(ctx)
 		defer cancel()

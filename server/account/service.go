@@ -53,17 +53,24 @@ type Config struct {
 	// deleted forget its name (they stay); the deletion waits for it,
 	// and fails, the account kept, when it fails (it can be retried).
 	Anonymize func(ctx context.Context, u store.User) error
+	// RPID and RPOrigin are the passkeys' relying party (the site's
+	// domain, and its origin, https://example.org); each request's own
+	// host when empty (RPID from RPOrigin when only that is set).
+	RPID, RPOrigin string
 }
 
 // Service answers the account endpoints.
 type Service struct {
-	store   store.Accounts
-	tokens  store.Tokens // nil: the store keeps none
-	players Players
-	signup  bool
-	params  Params
-	now     func() time.Time
-	log     *slog.Logger
+	store  store.Accounts
+	tokens store.Tokens // nil: the store keeps none
+	// passkeys is nil when the store keeps none.
+	passkeys       store.Passkeys
+	rpID, rpOrigin string
+	players        Players
+	signup         bool
+	params         Params
+	now            func() time.Time
+	log            *slog.Logger
 
 	loginByAddr, loginByAccount, signupByAddr *guards.Limiter
 	// dummyHash is verified against when a username is unknown, so that
@@ -98,7 +105,8 @@ func New(cfg Config) *Service {
 		return h
 	})
 	tokens, _ := cfg.Store.(store.Tokens)
-	return &Service{store: cfg.Store, tokens: tokens, players: cfg.Players, signup: cfg.Signup, params: cfg.Params, now: cfg.Now, log: cfg.Logger,
+	passkeys, _ := cfg.Store.(store.Passkeys)
+	return &Service{store: cfg.Store, tokens: tokens, passkeys: passkeys, rpID: cfg.RPID, rpOrigin: strings.TrimSuffix(cfg.RPOrigin, "/"), players: cfg.Players, signup: cfg.Signup, params: cfg.Params, now: cfg.Now, log: cfg.Logger,
 		loginByAddr: guards.NewLimiter(login, login, cfg.Now), loginByAccount: guards.NewLimiter(perAccount, 2*perAccount, cfg.Now),
 		signupByAddr: guards.NewLimiter(signup, 5*signup, cfg.Now), dummyHash: dummy, anonymize: cfg.Anonymize}
 }
@@ -122,6 +130,7 @@ func (s *Service) Register(mux *http.ServeMux) {
 	mux.HandleFunc("POST /api/account/password", s.handlePassword)
 	mux.HandleFunc("DELETE /api/account", s.handleDelete)
 	s.registerTokens(mux)
+	s.registerPasskeys(mux)
 }
 
 // accountJSON is what GET /api/account answers, and sign-up and sign-in.

@@ -70,6 +70,10 @@ var (
 	ErrWeakPassword   = errors.New("server: password too weak")
 	ErrSignedOut      = errors.New("server: sign in first")
 	ErrSignupClosed   = errors.New("server: sign-up is closed on this server")
+	// ErrPasskeyRefused is the one answer to a passkey sign-in or
+	// registration that did not check out (unknown passkey, bad
+	// signature, wrong site).
+	ErrPasskeyRefused = errors.New("server: the passkey was not accepted")
 
 	// The API's errors for programs (package server/account): a token
 	// that is no token (401), and one without the scope an endpoint
@@ -109,6 +113,9 @@ var errorCodes = []struct {
 }{
 	{as[*RemoteOwner], http.StatusServiceUnavailable, "moved"},
 	{is(ErrBadCredentials), http.StatusUnauthorized, "bad_credentials"},
+	{is(ErrPasskeyRefused, store.ErrNoPasskey), http.StatusUnauthorized, "passkey_refused"},
+	{is(store.ErrNoCeremony), http.StatusBadRequest, "passkey_expired"},
+	{is(store.ErrPasskeyTaken), http.StatusConflict, "passkey_taken"},
 	{is(ErrBadToken, store.ErrNoToken), http.StatusUnauthorized, "bad_token"},
 	{is(ErrMissingScope), http.StatusForbidden, "missing_scope"},
 	{is(ErrSignedOut, store.ErrNoSession), http.StatusUnauthorized, "signed_out"},

@@ -6,6 +6,7 @@
 
 import { APIError, failureText } from './api';
 import { errorText, t } from './i18n';
+import { type CreationOptionsJSON, type RequestOptionsJSON, creationOptions, credentialJSON, passkeysAvailable, requestOptions } from './passkey';
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
 
@@ -17,6 +18,12 @@ interface SessionInfo { id: string; agent: string; createdAt: string; current: b
 
 // TokenInfo is one access token of the account (never its text).
 interface TokenInfo { id: string; description: string; scopes: string[]; createdAt: string }
+
+// PasskeyInfo is one passkey of the account (id: its credential ID).
+interface PasskeyInfo { id: string; name: string; createdAt: string; lastUsedAt?: string }
+
+// Ceremony is what a passkey begin answers: its id and the options.
+interface Ceremony<O> { ceremony: string; options: { publicKey: O } }
 
 // RatingSide and GameRating answer GET /api/games/{id}/rating.
 interface RatingSide { name: string; before: number; after: number; diff: number; provisional: boolean }
@@ -89,6 +96,11 @@ export async function showAccountPage(go: (path: string) => void) {
   form('signup-form', d => call('POST', '/api/signup', creds(d)));
   form('password-form', d => call('POST', '/api/account/password', { current: String(d.get('current') ?? ''), new: String(d.get('new') ?? '') }));
   form('delete-form', d => call('DELETE', '/api/account', { password: String(d.get('password') ?? '') }));
+  for (const el of document.querySelectorAll<HTMLElement>('.passkey-only')) el.hidden = !passkeysAvailable();
+  $('btn-passkey-login').onclick = () => {
+    err.hidden = true;
+    void passkeyLogin().then(done, fail);
+  };
   $('btn-logout').onclick = () => void call('POST', '/api/logout').then(done, fail);
   $('btn-logout-all').onclick = () => void call('POST', '/api/logout/all').then(done, fail);
   if (!me) return;
@@ -96,6 +108,19 @@ export async function showAccountPage(go: (path: string) => void) {
   $<HTMLAnchorElement>('my-profile').href = `/@/${me.username}`;
   await listSessions(fail);
   await listTokens(fail);
+  if (passkeysAvailable()) await listPasskeys(fail);
+  const pf = $<HTMLFormElement>('passkey-form');
+  pf.onsubmit = async e => {
+    e.preventDefault();
+    err.hidden = true;
+    try {
+      await addPasskey(String(new FormData(pf).get('name') ?? ''));
+      pf.reset();
+      await listPasskeys(fail);
+    } catch (x) {
+      fail(x);
+    }
+  };
   const account = me.username;
   const shown = $('token-new');
   shown.hidden = true;
@@ -115,6 +140,57 @@ export async function showAccountPage(go: (path: string) => void) {
       fail(x);
     }
   };
+}
+
+// cancelled words a WebAuthn call the person did not complete (the
+// browser throws a DOMException: NotAllowedError for a cancel or a
+// timeout) as an APIError, so that the page shows it as other refusals.
+function cancelled(e: unknown): never {
+  if (e instanceof DOMException) throw new APIError(t('account.passkey.cancelled'), 0, 'cancelled');
+  throw e;
+}
+
+// passkeyLogin signs in with a passkey the browser offers: no username,
+// the server finds the account by the passkey.
+async function passkeyLogin() {
+  const c = await call<Ceremony<RequestOptionsJSON>>('POST', '/api/login/passkey/begin', {});
+  if (!c) return;
+  const cred = await navigator.credentials.get({ publicKey: requestOptions(c.options.publicKey) }).catch(cancelled);
+  if (!(cred instanceof PublicKeyCredential)) throw new APIError(t('account.passkey.cancelled'), 0, 'cancelled');
+  await call('POST', '/api/login/passkey/finish', { ceremony: c.ceremony, credential: credentialJSON(cred) });
+}
+
+// addPasskey makes a passkey for the signed-in account, named name.
+async function addPasskey(name: string) {
+  const c = await call<Ceremony<CreationOptionsJSON>>('POST', '/api/account/passkeys/begin', {});
+  if (!c) return;
+  const cred = await navigator.credentials.create({ publicKey: creationOptions(c.options.publicKey) }).catch(cancelled);
+  if (!(cred instanceof PublicKeyCredential)) throw new APIError(t('account.passkey.cancelled'), 0, 'cancelled');
+  await call('POST', '/api/account/passkeys/finish', { ceremony: c.ceremony, name: name.trim(), credential: credentialJSON(cred) });
+}
+
+// listPasskeys lists the account's passkeys, each deletable.
+async function listPasskeys(fail: (e: unknown) => void) {
+  const ul = $('passkeys');
+  ul.textContent = '';
+  let list: PasskeyInfo[] = [];
+  try {
+    list = (await call<PasskeyInfo[]>('GET', '/api/account/passkeys')) ?? [];
+  } catch (e) {
+    fail(e);
+    return;
+  }
+  for (const pk of list) {
+    const li = document.createElement('li');
+    const name = pk.name || t('account.passkey.unnamed');
+    const when = new Date(pk.createdAt).toLocaleString();
+    const text = pk.lastUsedAt ? t('account.passkey.used', { name, when, used: new Date(pk.lastUsedAt).toLocaleString() }) : t('account.passkey', { name, when });
+    li.append(Object.assign(document.createElement('span'), { textContent: text }));
+    const b = Object.assign(document.createElement('button'), { type: 'button', textContent: t('account.passkey.delete') });
+    b.onclick = () => void call('DELETE', `/api/account/passkeys/${pk.id}`).then(() => listPasskeys(fail), fail);
+    li.append(' ', b);
+    ul.appendChild(li);
+  }
 }
 
 // listTokens lists the account's access tokens, each revocable.

@@ -1,0 +1,155 @@
+package account
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/gambitchess/gambit/server/wire"
+	"github.com/gambitchess/gambit/store"
+)
+
+// fixedPlayers gives every browser the same player secret: the passkey
+// tests sign in, they play nothing.
+type fixedPlayers struct{}
+
+func (fixedPlayers) Secret(http.ResponseWriter, *http.Request) (string, error) { return "p", nil }
+func (fixedPlayers) Use(http.ResponseWriter, *http.Request, string) error      { return nil }
+func (fixedPlayers) Fresh(http.ResponseWriter, *http.Request) error            { return nil }
+
+// passkeyService is a Service on a fresh SQLite store with one account,
+// u1 (Ann), and its routes.
+func passkeyService(t testing.TB) (*Service, *http.ServeMux, store.User) {
+	t.Helper()
+	st, err := store.OpenSQLite(context.Background(), filepath.Join(t.TempDir(), "gambit.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	u := store.User{ID: "u1", Name: "Ann", Player: "p"}
+	if err := st.CreateUser(context.Background(), u); err != nil {
+		t.Fatal(err)
+	}
+	s := New(Config{Store: st, Players: fixedPlayers{}, Params: cheap, LoginPerMinute: 1 << 30})
+	mux := http.NewServeMux()
+	s.Register(mux)
+	return s, mux, u
+}
+
+// call sends a JSON request to mux as a browser at http://localhost:8080.
+func call(mux http.Handler, method, path, body string) *httptest.ResponseRecorder {
+	r := httptest.NewRequest(method, "http://localhost:8080"+path, strings.NewReader(body))
+	r.Header.Set("Content-Type", "application/json")
+	w := httptest.NewRecorder()
+	mux.ServeHTTP(w, r)
+	return w
+}
+
+// beginLogin begins a passkey sign-in and returns its ceremony's id.
+func beginLogin(t testing.TB, mux http.Handler) string {
+	t.Helper()
+	w := call(mux, "POST", "/api/login/passkey/begin", "{}")
+	var c struct {
+		Ceremony string `json:"ceremony"`
+		Options  struct {
+			PublicKey struct {
+				Challenge        string `json:"challenge"`
+				RPID             string `json:"rpId"`
+				AllowCredentials []any  `json:"allowCredentials"`
+			} `json:"publicKey"`
+		} `json:"options"`
+	}
+	if err := json.Unmarshal(w.Body.Bytes(), &c); err != nil || w.Code != http.StatusOK || c.Ceremony == "" {
+		t.Fatalf("login begin: %d %s (%v)", w.Code, w.Body, err)
+	}
+	if c.Options.PublicKey.Challenge == "" || c.Options.PublicKey.RPID != "localhost" || c.Options.PublicKey.AllowCredentials != nil {
+		t.Fatalf("login begin options: %s; want a challenge, rpId localhost and no allowCredentials", w.Body)
+	}
+	return c.Ceremony
+}
+
+func TestPasskeyLoginRefused(t *testing.T) {
+	_, mux, _ := passkeyService(t)
+	id := beginLogin(t, mux)
+	tests := []struct {
+		name, body string
+		status     int
+		code       string
+	}{
+		{"not JSON", `{`, 400, "bad_request"},
+		{"no credential", `{"ceremony":"` + id + `"}`, 400, "bad_request"},
+		{"unknown field", `{"ceremony":"x","credential":{},"extra":1}`, 400, "bad_request"},
+		{"unknown ceremony", `{"ceremony":"nope","credential":{}}`, 400, "passkey_expired"},
+		{"bad credential", `{"ceremony":"` + id + `","credential":{"id":"AA","type":"public-key"}}`, 400, "bad_request"},
+		{"ceremony used once", `{"ceremony":"` + id + `","credential":{}}`, 400, "passkey_expired"},
+	}
+	for _, tt := range tests {
+		w := call(mux, "POST", "/api/login/passkey/finish", tt.body)
+		var e struct{ Code string }
+		_ = json.Unmarshal(w.Body.Bytes(), &e)
+		if w.Code != tt.status || e.Code != tt.code {
+			t.Errorf("%s: %d %s, want %d %s", tt.name, w.Code, w.Body, tt.status, tt.code)
+		}
+	}
+}
+
+func TestPasskeysNeedSignIn(t *testing.T) {
+	_, mux, _ := passkeyService(t)
+	for _, c := range []struct{ method, path string }{
+		{"POST", "/api/account/passkeys/begin"}, {"POST", "/api/account/passkeys/finish"},
+		{"GET", "/api/account/passkeys"}, {"DELETE", "/api/account/passkeys/AAAA"},
+	} {
+		if w := call(mux, c.method, c.path, "{}"); w.Code != http.StatusUnauthorized {
+			t.Errorf("%s %s signed out: %d %s, want 401", c.method, c.path, w.Code, w.Body)
+		}
+	}
+}
+
+// FuzzPasskeyFinish sends any body as the finish of a sign-in begun a
+// moment before (CEREMONY in the body stands for its id) and as the
+// finish of a registration: never a panic, always a 4xx.
+func FuzzPasskeyFinish(f *testing.F) {
+	for _, seed := range []string{
+		`{"ceremony":"CEREMONY","credential":{}}`,
+		`{"ceremony":"CEREMONY","credential":{"id":"AAAA","rawId":"AAAA","type":"public-key","response":{"clientDataJSON":"e30","authenticatorData":"AAAA","signature":"AAAA","userHandle":"dTE"}}}`,
+		`{"ceremony":"CEREMONY","name":"laptop","credential":{"id":"AAAA","rawId":"AAAA","type":"public-key","response":{"clientDataJSON":"e30","attestationObject":"oA"}}}`,
+		`{"ceremony":"CEREMONY","credential":null}`, `[]`, ``, `{"ceremony":1}`,
+	} {
+		f.Add(seed)
+	}
+	s, mux, u := passkeyService(f)
+	f.Fuzz(func(t *testing.T, body string) {
+		id := beginLogin(t, mux)
+		w := call(mux, "POST", "/api/login/passkey/finish", strings.ReplaceAll(body, "CEREMONY", id))
+		if w.Code < 400 || w.Code >= 500 {
+			t.Fatalf("login finish of %q: %d %s, want a 4xx", body, w.Code, w.Body)
+		}
+		reg := httptest.NewRequest("POST", "http://localhost:8080/api/account/passkeys/begin", nil)
+		rw := httptest.NewRecorder()
+		wa, err := s.relyingParty(reg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		opts, sd, err := wa.BeginRegistration(passkeyUser{u: u})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.begin(rw, reg, u.ID, opts, sd)
+		var c ceremonyJSON
+		if err := json.NewDecoder(bytes.NewReader(rw.Body.Bytes())).Decode(&c); err != nil {
+			t.Fatal(err)
+		}
+		fin, err := parsePasskeyFinish([]byte(strings.ReplaceAll(body, "CEREMONY", c.Ceremony)))
+		if err == nil {
+			_, err = s.registerPasskey(reg, u, fin)
+		}
+		if status, _ := wire.Code(err); err == nil || status < 400 || status >= 500 {
+			t.Fatalf("registration finish of %q: %v (%d), want a 4xx", body, err, status)
+		}
+	})
+}

@@ -1,0 +1,75 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"time"
+)
+
+// Passkeys is kept by both stores beside the accounts: the WebAuthn
+// credentials an account signs in with instead of its password, and the
+// ceremonies under way (a registration or a sign-in between its begin and
+// its finish), kept in the store so that the finish may reach another node
+// than the begin.
+type Passkeys interface {
+	// CreatePasskey stores p (its ID and user set); ErrPasskeyTaken when
+	// a passkey with its ID exists.
+	CreatePasskey(ctx context.Context, p Passkey) error
+	// Passkey returns the passkey whose credential ID is id and its user;
+	// ErrNoPasskey for none.
+	Passkey(ctx context.Context, id []byte) (Passkey, User, error)
+	// PasskeysOf returns user userID's passkeys, oldest first.
+	PasskeysOf(ctx context.Context, userID string) ([]Passkey, error)
+	// UsePasskey records a sign-in with passkey id at at: its new
+	// signature counter and credential data; ErrNoPasskey for none.
+	UsePasskey(ctx context.Context, id []byte, signCount uint32, credential []byte, at time.Time) error
+	// DeletePasskey removes passkey id of user userID; ErrNoPasskey when
+	// the user has no such passkey (another user's is never touched).
+	DeletePasskey(ctx context.Context, userID string, id []byte) error
+
+	// CreateCeremony stores c.
+	CreateCeremony(ctx context.Context, c Ceremony) error
+	// TakeCeremony removes ceremony id and returns it if it had not
+	// expired at now; ErrNoCeremony otherwise. A ceremony is taken once.
+	TakeCeremony(ctx context.Context, id string, now time.Time) (Ceremony, error)
+}
+
+// ErrPasskeyTaken is returned by CreatePasskey for a credential ID in use.
+var ErrPasskeyTaken = errors.New("store: passkey already registered")
+
+// ErrNoPasskey is returned for a passkey the store does not hold.
+var ErrNoPasskey = errors.New("store: no such passkey")
+
+// ErrNoCeremony is returned for a ceremony the store does not hold, or
+// that has expired.
+var ErrNoCeremony = errors.New("store: no such passkey ceremony")
+
+// Passkey is a WebAuthn credential of an account. PublicKey and SignCount
+// are also inside Credential (the WebAuthn library's own record, JSON,
+// with the transports and flags it checks), kept apart for reading.
+type Passkey struct {
+	ID         []byte // the credential ID the authenticator chose
+	UserID     string
+	Name       string // its owner's name for it
+	PublicKey  []byte // COSE key
+	SignCount  uint32
+	Credential []byte // the library's record, JSON
+	CreatedAt  time.Time
+	LastUsedAt time.Time // zero until first used to sign in
+}
+
+// Ceremony is a WebAuthn registration or sign-in under way: Data is the
+// library's session data (JSON, with the challenge), UserID the account
+// registering, "" for a sign-in.
+type Ceremony struct {
+	ID        string
+	UserID    string
+	Data      []byte
+	ExpiresAt time.Time
+}
+
+// Both stores keep passkeys.
+var (
+	_ Passkeys = (*SQLite)(nil)
+	_ Passkeys = (*Postgres)(nil)
+)

@@ -1,0 +1,128 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+)
+
+// pgPasskeysSchema is migration 11 of PostgreSQL: SQLite's passkeysSchema.
+const pgPasskeysSchema = `
+CREATE TABLE passkeys (
+	id           BYTEA PRIMARY KEY,
+	user_id      TEXT NOT NULL REFERENCES users(id),
+	name         TEXT NOT NULL,
+	public_key   BYTEA NOT NULL,
+	sign_count   BIGINT NOT NULL,
+	credential   BYTEA NOT NULL,
+	created_at   BIGINT NOT NULL,
+	last_used_at BIGINT NOT NULL
+);
+CREATE INDEX passkeys_user ON passkeys(user_id, created_at);
+CREATE TABLE passkey_ceremonies (
+	id         TEXT PRIMARY KEY,
+	user_id    TEXT NOT NULL,
+	data       BYTEA NOT NULL,
+	expires_at BIGINT NOT NULL
+);
+CREATE INDEX passkey_ceremonies_expires ON passkey_ceremonies(expires_at);`
+
+// CreatePasskey implements Passkeys.
+func (p *Postgres) CreatePasskey(ctx context.Context, k Passkey) error {
+	tag, err := p.pool.Exec(ctx, `INSERT INTO passkeys (id, user_id, name, public_key, sign_count, credential, created_at, last_used_at)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING`,
+		k.ID, k.UserID, k.Name, k.PublicKey, int64(k.SignCount), k.Credential, nanos(k.CreatedAt), nanos(k.LastUsedAt))
+	if err != nil {
+		return fmt.Errorf("store: create passkey: %w", err)
+	}
+	if tag.RowsAffected() == 0 {
+		return fmt.Errorf("store: create passkey: %w", ErrPasskeyTaken)
+	}
+	return nil
+}
+
+// Passkey implements Passkeys.
+func (p *Postgres) Passkey(ctx context.Context, id []byte) (Passkey, User, error) {
+	var u User
+	var ucreated int64
+	k, err := scanPasskey(p.pool.QueryRow(ctx, `SELECT `+sqlitePasskeyColumns+`, u.id, u.name, u.password, u.player, u.created_at
+		FROM passkeys p JOIN users u ON u.id = p.user_id WHERE p.id = $1`, id), &u.ID, &u.Name, &u.Password, &u.Player, &ucreated)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return k, u, fmt.Errorf("store: passkey: %w", ErrNoPasskey)
+	}
+	if err != nil {
+		return k, u, fmt.Errorf("store: passkey: %w", err)
+	}
+	u.CreatedAt = fromNanos(ucreated)
+	return k, u, nil
+}
+
+// PasskeysOf implements Passkeys.
+func (p *Postgres) PasskeysOf(ctx context.Context, userID string) ([]Passkey, error) {
+	rows, err := p.pool.Query(ctx, `SELECT `+sqlitePasskeyColumns+` FROM passkeys p
+		WHERE p.user_id = $1 ORDER BY p.created_at, p.id`, userID)
+	if err != nil {
+		return nil, fmt.Errorf("store: passkeys: %w", err)
+	}
+	defer rows.Close()
+	var out []Passkey
+	for rows.Next() {
+		k, err := scanPasskey(rows)
+		if err != nil {
+			return nil, fmt.Errorf("store: passkeys: %w", err)
+		}
+		out = append(out, k)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: passkeys: %w", err)
+	}
+	return out, nil
+}
+
+// UsePasskey implements Passkeys.
+func (p *Postgres) UsePasskey(ctx context.Context, id []byte, signCount uint32, credential []byte, at time.Time) error {
+	tag, err := p.pool.Exec(ctx, `UPDATE passkeys SET sign_count = $1, credential = $2, last_used_at = $3 WHERE id = $4`,
+		int64(signCount), credential, nanos(at), id)
+	return pgAffected(tag.RowsAffected(), err, "use passkey", ErrNoPasskey)
+}
+
+// DeletePasskey implements Passkeys.
+func (p *Postgres) DeletePasskey(ctx context.Context, userID string, id []byte) error {
+	tag, err := p.pool.Exec(ctx, `DELETE FROM passkeys WHERE user_id = $1 AND id = $2`, userID, id)
+	return pgAffected(tag.RowsAffected(), err, "delete passkey", ErrNoPasskey)
+}
+
+// CreateCeremony implements Passkeys, dropping the expired ones as
+// SQLite's does.
+func (p *Postgres) CreateCeremony(ctx context.Context, c Ceremony) error {
+	if _, err := p.pool.Exec(ctx, `DELETE FROM passkey_ceremonies WHERE expires_at <= $1`, nanos(time.Now())); err != nil {
+		return fmt.Errorf("store: create passkey ceremony: %w", err)
+	}
+	if _, err := p.pool.Exec(ctx, `INSERT INTO passkey_ceremonies (id, user_id, data, expires_at) VALUES ($1, $2, $3, $4)`,
+		c.ID, c.UserID, c.Data, nanos(c.ExpiresAt)); err != nil {
+		return fmt.Errorf("store: create passkey ceremony: %w", err)
+	}
+	return nil
+}
+
+// TakeCeremony implements Passkeys.
+func (p *Postgres) TakeCeremony(ctx context.Context, id string, now time.Time) (Ceremony, error) {
+	var c Ceremony
+	var expires int64
+	err := p.pool.QueryRow(ctx, `DELETE FROM passkey_ceremonies WHERE id = $1 RETURNING id, user_id, data, expires_at`, id).
+		Scan(&c.ID, &c.UserID, &c.Data, &expires)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return Ceremony{}, fmt.Errorf("store: passkey ceremony: %w", ErrNoCeremony)
+	}
+	if err != nil {
+		return Ceremony{}, fmt.Errorf("store: passkey ceremony: %w", err)
+	}
+	c.ExpiresAt = fromNanos(expires)
+	if !c.ExpiresAt.After(now) {
+		return Ceremony{}, fmt.Errorf("store: passkey ceremony: %w", ErrNoCeremony)
+	}
+	return c, nil
+}

@@ -1,0 +1,140 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+)
+
+// passkeysSchema is migration 11 of SQLite: the passkeys and the
+// ceremonies under way (Passkeys); times are Unix nanoseconds, 0 for none.
+const passkeysSchema = `
+CREATE TABLE passkeys (
+	id           BLOB PRIMARY KEY,
+	user_id      TEXT NOT NULL REFERENCES users(id),
+	name         TEXT NOT NULL,
+	public_key   BLOB NOT NULL,
+	sign_count   INTEGER NOT NULL,
+	credential   BLOB NOT NULL,
+	created_at   INTEGER NOT NULL,
+	last_used_at INTEGER NOT NULL
+) WITHOUT ROWID;
+CREATE INDEX passkeys_user ON passkeys(user_id, created_at);
+CREATE TABLE passkey_ceremonies (
+	id         TEXT PRIMARY KEY,
+	user_id    TEXT NOT NULL,
+	data       BLOB NOT NULL,
+	expires_at INTEGER NOT NULL
+) WITHOUT ROWID;
+CREATE INDEX passkey_ceremonies_expires ON passkey_ceremonies(expires_at);
+`
+
+// CreatePasskey implements Passkeys.
+func (s *SQLite) CreatePasskey(ctx context.Context, p Passkey) error {
+	res, err := s.db.ExecContext(ctx, `INSERT INTO passkeys (id, user_id, name, public_key, sign_count, credential, created_at, last_used_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+		p.ID, p.UserID, p.Name, p.PublicKey, int64(p.SignCount), p.Credential, nanos(p.CreatedAt), nanos(p.LastUsedAt))
+	if err != nil {
+		return fmt.Errorf("store: create passkey: %w", err)
+	}
+	if n, err := res.RowsAffected(); err != nil || n == 0 {
+		return fmt.Errorf("store: create passkey: %w", ErrPasskeyTaken)
+	}
+	return nil
+}
+
+const sqlitePasskeyColumns = `p.id, p.user_id, p.name, p.public_key, p.sign_count, p.credential, p.created_at, p.last_used_at`
+
+// scanPasskey reads a row starting with sqlitePasskeyColumns, then more.
+func scanPasskey(row interface{ Scan(...any) error }, more ...any) (Passkey, error) {
+	var p Passkey
+	var count, created, used int64
+	err := row.Scan(append([]any{&p.ID, &p.UserID, &p.Name, &p.PublicKey, &count, &p.Credential, &created, &used}, more...)...)
+	p.SignCount, p.CreatedAt, p.LastUsedAt = uint32(count), fromNanos(created), fromNanos(used)
+	return p, err
+}
+
+// Passkey implements Passkeys.
+func (s *SQLite) Passkey(ctx context.Context, id []byte) (Passkey, User, error) {
+	var u User
+	var ucreated int64
+	p, err := scanPasskey(s.db.QueryRowContext(ctx, `SELECT `+sqlitePasskeyColumns+`, u.id, u.name, u.password, u.player, u.created_at
+		FROM passkeys p JOIN users u ON u.id = p.user_id WHERE p.id = ?`, id), &u.ID, &u.Name, &u.Password, &u.Player, &ucreated)
+	if errors.Is(err, sql.ErrNoRows) {
+		return p, u, fmt.Errorf("store: passkey: %w", ErrNoPasskey)
+	}
+	if err != nil {
+		return p, u, fmt.Errorf("store: passkey: %w", err)
+	}
+	u.CreatedAt = fromNanos(ucreated)
+	return p, u, nil
+}
+
+// PasskeysOf implements Passkeys.
+func (s *SQLite) PasskeysOf(ctx context.Context, userID string) ([]Passkey, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT `+sqlitePasskeyColumns+` FROM passkeys p
+		WHERE p.user_id = ? ORDER BY p.created_at, p.id`, userID)
+	if err != nil {
+		return nil, fmt.Errorf("store: passkeys: %w", err)
+	}
+	defer rows.Close()
+	var out []Passkey
+	for rows.Next() {
+		p, err := scanPasskey(rows)
+		if err != nil {
+			return nil, fmt.Errorf("store: passkeys: %w", err)
+		}
+		out = append(out, p)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: passkeys: %w", err)
+	}
+	return out, nil
+}
+
+// UsePasskey implements Passkeys.
+func (s *SQLite) UsePasskey(ctx context.Context, id []byte, signCount uint32, credential []byte, at time.Time) error {
+	res, err := s.db.ExecContext(ctx, `UPDATE passkeys SET sign_count = ?, credential = ?, last_used_at = ? WHERE id = ?`,
+		int64(signCount), credential, nanos(at), id)
+	return affected(res, err, "use passkey", ErrNoPasskey)
+}
+
+// DeletePasskey implements Passkeys.
+func (s *SQLite) DeletePasskey(ctx context.Context, userID string, id []byte) error {
+	res, err := s.db.ExecContext(ctx, `DELETE FROM passkeys WHERE user_id = ? AND id = ?`, userID, id)
+	return affected(res, err, "delete passkey", ErrNoPasskey)
+}
+
+// CreateCeremony implements Passkeys. It also drops the ceremonies that
+// expired before c's was made, so that abandoned ones do not pile up.
+func (s *SQLite) CreateCeremony(ctx context.Context, c Ceremony) error {
+	if _, err := s.db.ExecContext(ctx, `DELETE FROM passkey_ceremonies WHERE expires_at <= ?`, nanos(time.Now())); err != nil {
+		return fmt.Errorf("store: create passkey ceremony: %w", err)
+	}
+	if _, err := s.db.ExecContext(ctx, `INSERT INTO passkey_ceremonies (id, user_id, data, expires_at) VALUES (?, ?, ?, ?)`,
+		c.ID, c.UserID, c.Data, nanos(c.ExpiresAt)); err != nil {
+		return fmt.Errorf("store: create passkey ceremony: %w", err)
+	}
+	return nil
+}
+
+// TakeCeremony implements Passkeys.
+func (s *SQLite) TakeCeremony(ctx context.Context, id string, now time.Time) (Ceremony, error) {
+	var c Ceremony
+	var expires int64
+	err := s.db.QueryRowContext(ctx, `DELETE FROM passkey_ceremonies WHERE id = ? RETURNING id, user_id, data, expires_at`, id).
+		Scan(&c.ID, &c.UserID, &c.Data, &expires)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Ceremony{}, fmt.Errorf("store: passkey ceremony: %w", ErrNoCeremony)
+	}
+	if err != nil {
+		return Ceremony{}, fmt.Errorf("store: passkey ceremony: %w", err)
+	}
+	c.ExpiresAt = fromNanos(expires)
+	if !c.ExpiresAt.After(now) {
+		return Ceremony{}, fmt.Errorf("store: passkey ceremony: %w", ErrNoCeremony)
+	}
+	return c, nil
+}
