@@ -5,7 +5,7 @@
 // this module never sees it, it only asks the server who is signed in.
 
 import { APIError, failureText } from './api';
-import { errorText, t } from './i18n';
+import { errorText, formatDateTime, t } from './i18n';
 import { type CreationOptionsJSON, type RequestOptionsJSON, creationOptions, credentialJSON, passkeysAvailable, requestOptions } from './passkey';
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
@@ -183,8 +183,8 @@ async function listPasskeys(fail: (e: unknown) => void) {
   for (const pk of list) {
     const li = document.createElement('li');
     const name = pk.name || t('account.passkey.unnamed');
-    const when = new Date(pk.createdAt).toLocaleString();
-    const text = pk.lastUsedAt ? t('account.passkey.used', { name, when, used: new Date(pk.lastUsedAt).toLocaleString() }) : t('account.passkey', { name, when });
+    const when = formatDateTime(Date.parse(pk.createdAt));
+    const text = pk.lastUsedAt ? t('account.passkey.used', { name, when, used: formatDateTime(Date.parse(pk.lastUsedAt)) }) : t('account.passkey', { name, when });
     li.append(Object.assign(document.createElement('span'), { textContent: text }));
     const b = Object.assign(document.createElement('button'), { type: 'button', textContent: t('account.passkey.delete') });
     b.onclick = () => void call('DELETE', `/api/account/passkeys/${pk.id}`).then(() => listPasskeys(fail), fail);
@@ -206,7 +206,7 @@ async function listTokens(fail: (e: unknown) => void) {
   }
   for (const tk of list) {
     const li = document.createElement('li');
-    const when = new Date(tk.createdAt).toLocaleString();
+    const when = formatDateTime(Date.parse(tk.createdAt));
     li.append(Object.assign(document.createElement('span'), { textContent: t('account.token', { description: tk.description || '?', scopes: tk.scopes.join(', '), when }) }));
     const b = Object.assign(document.createElement('button'), { type: 'button', textContent: t('account.token.revoke') });
     b.onclick = () => void call('DELETE', `/api/account/tokens/${tk.id}`).then(() => listTokens(fail), fail);
@@ -228,7 +228,7 @@ async function listSessions(fail: (e: unknown) => void) {
   }
   for (const s of list) {
     const li = document.createElement('li');
-    const when = new Date(s.createdAt).toLocaleString();
+    const when = formatDateTime(Date.parse(s.createdAt));
     li.append(Object.assign(document.createElement('span'), { textContent: t(s.current ? 'account.session.current' : 'account.session', { agent: s.agent || '?', when }) }));
     const b = Object.assign(document.createElement('button'), { type: 'button', textContent: t('account.revoke') });
     b.onclick = () => void call('DELETE', `/api/account/sessions/${s.id}`).then(() => listSessions(fail), fail);

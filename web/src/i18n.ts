@@ -106,6 +106,11 @@ export const formatUnit = (n: number, unit: 'day' | 'hour' | 'minute' | 'second'
 
 // formatList joins texts as the language lists alternatives ("a, b or
 // c", "a、b或c").
+// formatDateTime writes a moment (ms since the epoch) in the page's language
+// (not the browser's locale, which may differ).
+export const formatDateTime = (ms: number): string =>
+  new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(ms);
+
 export const formatList = (items: readonly string[]): string => new Intl.ListFormat(lang, { type: 'disjunction' }).format(items);
 
 // t returns the text of key with each {name} replaced by params[name]

@@ -4,8 +4,15 @@
 // back into the JSON the server reads (the PublicKeyCredential JSON form
 // of WebAuthn level 3, §5.1.8 and §5.1.9).
 
-// passkeysAvailable says whether this browser has WebAuthn at all.
-export const passkeysAvailable = (): boolean => 'PublicKeyCredential' in window && !!navigator.credentials;
+// passkeysAvailable says whether this browser has WebAuthn at all and the
+// page's host can be a relying party.
+// Passkeys need a domain name: WebAuthn takes no IP address as its relying
+// party, so on http://127.0.0.1 the buttons are not shown (localhost works).
+export const passkeysAvailable = (host = location.hostname): boolean =>
+  'PublicKeyCredential' in window && !!navigator.credentials && !isIPAddress(host);
+
+// isIPAddress tells an IPv4 or IPv6 literal host from a name.
+export const isIPAddress = (host: string): boolean => /^\d{1,3}(\.\d{1,3}){3}$/.test(host) || host.includes(':') || host.startsWith('[');
 
 // fromB64url reads base64url (padded or not) into bytes.
 export function fromB64url(s: string): ArrayBuffer {

@@ -33,3 +33,9 @@ test('the server\'s options have their binary fields decoded', () => {
   assert.equal(r.allowCredentials, undefined);
   assert.equal(r.rpId, 'localhost');
 });
+
+test('an IP address is no relying party: the passkey buttons need a name', async () => {
+  const { isIPAddress } = await import('../src/passkey.ts');
+  for (const h of ['127.0.0.1', '10.0.0.12', '::1', '[::1]', 'fe80::1']) assert.equal(isIPAddress(h), true, h);
+  for (const h of ['localhost', 'gambit.example', 'chess-1.local', '127.example']) assert.equal(isIPAddress(h), false, h);
+});
