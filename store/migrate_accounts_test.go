@@ -16,8 +16,10 @@ import (
 // fromVersions are the schema versions before the accounts (migration 7
 // in both stores; 5 and 6 added the openings and the reviews), before the
 // ratings (8), before the history (9), before the tokens (10), and before
-// the challenges (12; 11 is the passkeys'): each is migrated from.
-var fromVersions = []int{4, 5, 6, 7, 8, 9, 10, 11}
+// the challenges (12; 11 is empty), before moved_at (13) and before the
+// passkeys (14; the last release's databases are at 13): each is
+// migrated from.
+var fromVersions = []int{4, 5, 6, 7, 8, 9, 10, 11, 12, 13}
 
 // checkAccountsMigrated: after the migration the old game still loads and
 // the accounts work.
@@ -27,6 +29,7 @@ func checkAccountsMigrated(t *testing.T, st interface {
 	Ratings
 	Tokens
 	Challenges
+	Passkeys
 }) {
 	t.Helper()
 	ctx := context.Background()
@@ -57,6 +60,12 @@ func checkAccountsMigrated(t *testing.T, st interface {
 	}
 	if cs, err := st.ChallengesOf(ctx, "u2", time.Time{}); err != nil || len(cs) != 1 {
 		t.Errorf("ChallengesOf after the migration = %+v, %v", cs, err)
+	}
+	if err := st.CreatePasskey(ctx, Passkey{ID: []byte{1, 2}, UserID: "u1", PublicKey: []byte{3}, Credential: []byte("{}"), CreatedAt: time.Unix(5, 0)}); err != nil {
+		t.Errorf("CreatePasskey after the migration: %v", err)
+	}
+	if ps, err := st.PasskeysOf(ctx, "u1"); err != nil || len(ps) != 1 {
+		t.Errorf("PasskeysOf after the migration = %+v, %v", ps, err)
 	}
 }
 

@@ -89,12 +89,14 @@ var pgMigrations = []string{
 	historySchema,
 	// 10: the personal access tokens (Tokens).
 	pgTokensSchema,
-	// 11: the passkeys and their ceremonies under way (Passkeys).
-	pgPasskeysSchema,
+	// 11: empty, shipped so (SQLite's migration 11 says why).
+	`SELECT 1`,
 	// 12: the open challenges of the API (Challenges).
 	pgChallengesSchema,
 	// 13: when a game last moved (movedSchema).
 	movedSchema,
+	// 14: the passkeys and their ceremonies under way (Passkeys).
+	pgPasskeysSchema,
 }
 
 // defaultPoolConns is how many connections a node keeps to PostgreSQL,

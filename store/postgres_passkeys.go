@@ -9,7 +9,7 @@ import (
 	"github.com/jackc/pgx/v5"
 )
 
-// pgPasskeysSchema is migration 11 of PostgreSQL: SQLite's passkeysSchema.
+// pgPasskeysSchema is migration 14 of PostgreSQL: SQLite's passkeysSchema.
 const pgPasskeysSchema = `
 CREATE TABLE passkeys (
 	id           BYTEA PRIMARY KEY,

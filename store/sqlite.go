@@ -67,12 +67,16 @@ var migrations = []migration{
 	execSQL(historySchema),
 	// 10: the personal access tokens (Tokens).
 	execSQL(tokensSchema),
-	// 11: the passkeys and their ceremonies under way (Passkeys).
-	execSQL(passkeysSchema),
+	// 11: empty. It was held for the passkeys while they were built
+	// elsewhere, and shipped empty: databases have passed it, so the
+	// passkeys came later (14), where every database still meets them.
+	execSQL(`SELECT 1`),
 	// 12: the open challenges of the API (Challenges).
 	execSQL(challengesSchema),
 	// 13: when a game last moved (movedSchema).
 	execSQL(movedSchema),
+	// 14: the passkeys and their ceremonies under way (Passkeys).
+	execSQL(passkeysSchema),
 }
 
 // logSchema adds what Log needs beside the games table. The record column

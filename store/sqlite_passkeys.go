@@ -8,7 +8,7 @@ import (
 	"time"
 )
 
-// passkeysSchema is migration 11 of SQLite: the passkeys and the
+// passkeysSchema is migration 14 of SQLite: the passkeys and the
 // ceremonies under way (Passkeys); times are Unix nanoseconds, 0 for none.
 const passkeysSchema = `
 CREATE TABLE passkeys (
