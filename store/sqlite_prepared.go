@@ -28,6 +28,7 @@ const (
 	sqlInsertEvent   = `INSERT INTO events (game_id, v, type, data) VALUES (?, ?, ?, ?)`
 	sqlDeletePlayers = `DELETE FROM game_players WHERE game_id = ?
 		AND player NOT IN (SELECT value FROM json_each(?))`
+	sqlVersion       = `SELECT version FROM games WHERE id = ?`
 	sqlInsertPlayers = `INSERT OR IGNORE INTO game_players (game_id, player, created_at)
 		SELECT ?1, value, (SELECT created_at FROM games WHERE id = ?1) FROM json_each(?2)`
 )
@@ -61,6 +62,41 @@ func (p *prepared) exec(ctx context.Context, tx *sql.Tx, query string, args ...a
 		return tx.ExecContext(ctx, query, args...)
 	}
 	return tx.StmtContext(ctx, p.stmts[query]).ExecContext(ctx, args...)
+}
+
+// execer runs an append's statements inside a write transaction: txExec
+// through database/sql, rawConn straight on the driver's connection. The
+// arguments are the driver's own types (int64, bool, string, []byte), so
+// that neither has to convert them.
+type execer interface {
+	// exec runs query and returns the rows it changed.
+	exec(ctx context.Context, query string, args ...any) (int64, error)
+	// version reads game id's stored version; found is false without it.
+	version(ctx context.Context, id string) (v int64, found bool, err error)
+}
+
+// txExec is an execer on a database/sql transaction, with the statements
+// of p (nil: unprepared).
+type txExec struct {
+	tx *sql.Tx
+	p  *prepared
+}
+
+func (x txExec) exec(ctx context.Context, query string, args ...any) (int64, error) {
+	res, err := x.p.exec(ctx, x.tx, query, args...)
+	if err != nil {
+		return 0, err
+	}
+	return res.RowsAffected()
+}
+
+func (x txExec) version(ctx context.Context, id string) (int64, bool, error) {
+	var have int64
+	err := x.tx.QueryRowContext(ctx, sqlVersion, id).Scan(&have)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, false, nil
+	}
+	return have, err == nil, err
 }
 
 // close releases the statements.
