@@ -22,7 +22,9 @@ import (
 // first and writes nothing, so the others go on in the same transaction;
 // any other failure rolls the transaction back, and the batch is written
 // again with each append in a savepoint of its own (two statements more
-// an append, which the usual case does without).
+// an append, which the usual case does without). The writer runs its
+// statements on the driver's connection, not through database/sql
+// (sqlite_raw.go), unless the batch finishes a game.
 
 // maxBatch bounds the appends of one transaction.
 const maxBatch = 256

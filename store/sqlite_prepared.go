@@ -11,7 +11,9 @@ import (
 // BENCH.md). They are prepared on the store's one connection outside any
 // transaction (preparing inside one would wait for the connection the
 // transaction holds), then bound to each transaction, which reuses the
-// connection's parsed statement.
+// connection's parsed statement. That is the path of a batch finishing a
+// game; the others run the same statements on the driver's connection
+// (sqlite_raw.go).
 const (
 	sqlSavepoint  = `SAVEPOINT a`
 	sqlRelease    = `RELEASE a`
