@@ -209,7 +209,7 @@ func (b *batcher) inTx(f func(x execer) error) error {
 		return err
 	}
 	defer tx.Rollback()
-	if err := f(txExec{tx: tx, p: b.prep}); err != nil {
+	if err := f(execer{tx: tx, p: b.prep}); err != nil {
 		return err
 	}
 	if err := tx.Commit(); err != nil {

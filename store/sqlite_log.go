@@ -45,10 +45,10 @@ func (s *SQLite) Create(ctx context.Context, sum Summary, header []byte, events 
 	} else if n == 0 {
 		return fmt.Errorf("store: create game %s: %w", sum.ID, ErrExists)
 	}
-	if err := insertEvents(ctx, txExec{tx: tx}, sum.ID, events); err != nil {
+	if err := insertEvents(ctx, execer{tx: tx}, sum.ID, events); err != nil {
 		return fmt.Errorf("store: create game %s: %w", sum.ID, err)
 	}
-	if err := setPlayers(ctx, txExec{tx: tx}, sum.ID, sum.Players); err != nil {
+	if err := setPlayers(ctx, execer{tx: tx}, sum.ID, sum.Players); err != nil {
 		return fmt.Errorf("store: create game %s: %w", sum.ID, err)
 	}
 	if err := tx.Commit(); err != nil {
@@ -79,7 +79,7 @@ func (s *SQLite) Append(ctx context.Context, id string, expect int64, events []E
 
 // appendTx is one append inside the write transaction x runs in; seated
 // says which games' players are set already. A finished game's append
-// rates it in the same transaction, which needs a txExec.
+// rates it in the same transaction, which needs database/sql's (x.tx).
 func appendTx(ctx context.Context, x execer, r *appendReq, seated seatCache) error {
 	sum := r.sum
 	n, err := x.exec(ctx, sqlMoveGame,
@@ -112,11 +112,10 @@ func appendTx(ctx context.Context, x execer, r *appendReq, seated seatCache) err
 		return err
 	}
 	if sum.Finished { // rated in the same transaction as the end (sqlite_ratings.go)
-		tx, ok := x.(txExec)
-		if !ok {
+		if x.tx == nil {
 			return errors.New("store: a finished game's append outside a database/sql transaction")
 		}
-		if err := sqliteApplyRating(ctx, tx.tx, r.id, sum); err != nil {
+		if err := sqliteApplyRating(ctx, x.tx, r.id, sum); err != nil {
 			return err
 		}
 	}

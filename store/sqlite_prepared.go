@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"slices"
 )
 
 // The appends' statements, parsed once: before, every append parsed each
@@ -66,39 +67,41 @@ func (p *prepared) exec(ctx context.Context, tx *sql.Tx, query string, args ...a
 	return tx.StmtContext(ctx, p.stmts[query]).ExecContext(ctx, args...)
 }
 
-// execer runs an append's statements inside a write transaction: txExec
-// through database/sql, rawConn straight on the driver's connection. The
-// arguments are the driver's own types (int64, bool, string, []byte), so
-// that neither has to convert them.
-type execer interface {
-	// exec runs query and returns the rows it changed.
-	exec(ctx context.Context, query string, args ...any) (int64, error)
-	// version reads game id's stored version; found is false without it.
-	version(ctx context.Context, id string) (v int64, found bool, err error)
+// execer runs an append's statements inside a write transaction: through
+// database/sql (tx, with the statements of p, nil for unprepared) or
+// straight on the driver's connection (raw). The arguments are the
+// driver's own types (int64, bool, string, []byte), so that neither has to
+// convert them. A struct, not an interface: the arguments' slice then
+// stays on the caller's stack on the raw path.
+type execer struct {
+	tx  *sql.Tx
+	p   *prepared
+	raw *rawConn
 }
 
-// txExec is an execer on a database/sql transaction, with the statements
-// of p (nil: unprepared).
-type txExec struct {
-	tx *sql.Tx
-	p  *prepared
-}
-
-func (x txExec) exec(ctx context.Context, query string, args ...any) (int64, error) {
-	res, err := x.p.exec(ctx, x.tx, query, args...)
+// exec runs query and returns the rows it changed.
+func (x execer) exec(ctx context.Context, query string, args ...any) (int64, error) {
+	if x.raw != nil {
+		return x.raw.exec(query, args)
+	}
+	// database/sql keeps its arguments: a copy, so that args need not escape.
+	res, err := x.p.exec(ctx, x.tx, query, slices.Clone(args)...)
 	if err != nil {
 		return 0, err
 	}
 	return res.RowsAffected()
 }
 
-func (x txExec) version(ctx context.Context, id string) (int64, bool, error) {
-	var have int64
-	err := x.tx.QueryRowContext(ctx, sqlVersion, id).Scan(&have)
+// version reads game id's stored version; found is false without it.
+func (x execer) version(ctx context.Context, id string) (v int64, found bool, err error) {
+	if x.raw != nil {
+		return x.raw.version(id)
+	}
+	err = x.tx.QueryRowContext(ctx, sqlVersion, id).Scan(&v)
 	if errors.Is(err, sql.ErrNoRows) {
 		return 0, false, nil
 	}
-	return have, err == nil, err
+	return v, err == nil, err
 }
 
 // close releases the statements.

@@ -30,7 +30,7 @@ const (
 // rawStatements are the statements a rawConn prepares.
 var rawStatements = append([]string{sqlBegin, sqlCommit, sqlRollback, sqlVersion}, appendStatements...)
 
-// rawConn is an execer on the driver's connection dc, with its statements.
+// rawConn runs the writer's statements on the driver's connection dc.
 // Only the writer goroutine uses it, inside sql.Conn.Raw.
 type rawConn struct {
 	dc    any // the driver's connection the statements belong to
@@ -39,7 +39,7 @@ type rawConn struct {
 	dest  []driver.Value      // version's row, reused
 }
 
-// on makes w the execer of driver connection dc, preparing the statements
+// on makes w run on driver connection dc, preparing the statements
 // when dc is not the connection they were prepared on (the first batch, or
 // the pool replaced a connection it found broken). The old connection's
 // statements are dropped with it.
@@ -92,10 +92,10 @@ func (w *rawConn) bind(args []any) []driver.NamedValue {
 	return w.args
 }
 
-// exec implements execer; query must be one of rawStatements. The
-// appends are never interrupted once in a batch, so no context reaches
+// exec runs query, one of rawStatements, and returns the rows it changed.
+// The appends are never interrupted once in a batch, so no context reaches
 // the driver (a context that can end costs the driver a watcher).
-func (w *rawConn) exec(_ context.Context, query string, args ...any) (int64, error) {
+func (w *rawConn) exec(query string, args []any) (int64, error) {
 	st, ok := w.stmts[query]
 	if !ok {
 		return 0, fmt.Errorf("store: statement not prepared: %.40s", query)
@@ -108,8 +108,8 @@ func (w *rawConn) exec(_ context.Context, query string, args ...any) (int64, err
 	return res.RowsAffected()
 }
 
-// version implements execer.
-func (w *rawConn) version(_ context.Context, id string) (int64, bool, error) {
+// version reads game id's stored version; found is false without it.
+func (w *rawConn) version(id string) (int64, bool, error) {
 	q, ok := w.stmts[sqlVersion].(driver.StmtQueryContext)
 	if !ok {
 		return 0, false, errors.New("store: the driver's statement cannot query")
@@ -150,17 +150,17 @@ func (b *batcher) inRaw(f func(x execer) error) error {
 			return err
 		}
 		w := &b.raw
-		if _, err := w.exec(ctx, sqlBegin); err != nil {
+		if _, err := w.exec(sqlBegin, nil); err != nil {
 			return fmt.Errorf("begin: %w", err)
 		}
-		err := f(w)
+		err := f(execer{raw: w})
 		if err == nil {
-			if _, err = w.exec(ctx, sqlCommit); err == nil {
+			if _, err = w.exec(sqlCommit, nil); err == nil {
 				return nil
 			}
 			err = fmt.Errorf("commit: %w", err)
 		}
-		if _, rerr := w.exec(ctx, sqlRollback); rerr != nil {
+		if _, rerr := w.exec(sqlRollback, nil); rerr != nil {
 			return errors.Join(err, fmt.Errorf("rollback: %w", rerr), driver.ErrBadConn)
 		}
 		return err
@@ -198,8 +198,3 @@ func (b *batcher) closeRaw() error {
 		return b.raw.close()
 	})
 }
-
-var (
-	_ execer = (*rawConn)(nil)
-	_ execer = txExec{}
-)
