@@ -22,7 +22,9 @@ import (
 // first and writes nothing, so the others go on in the same transaction;
 // any other failure rolls the transaction back, and the batch is written
 // again with each append in a savepoint of its own (two statements more
-// an append, which the usual case does without).
+// an append, which the usual case does without). The writer runs its
+// statements on the driver's connection, not through database/sql
+// (sqlite_raw.go), unless the batch finishes a game.
 
 // maxBatch bounds the appends of one transaction.
 const maxBatch = 256
@@ -55,6 +57,7 @@ type batcher struct {
 	once    sync.Once
 	wg      sync.WaitGroup
 	prep    *prepared // the appends' statements, the writer's own (nil until prepared)
+	raw     rawConn   // the same on the driver's connection (sqlite_raw.go)
 
 	seated seatCache // the players each game's last committed append left seated
 
@@ -140,9 +143,13 @@ func (b *batcher) commit(batch []*appendReq) {
 		b.prep, _ = prepare(context.Background(), b.db)
 	}
 	b.lastStart, b.lastSize = time.Now(), len(batch)
-	errs, err := b.commitDirect(batch)
+	inTx := b.inTx
+	if rawBatch(batch) {
+		inTx = b.inRaw
+	}
+	errs, err := b.commitDirect(batch, inTx)
 	if errors.Is(err, errTouched) {
-		errs, err = b.commitSavepoints(batch)
+		errs, err = b.commitSavepoints(batch, inTx)
 	}
 	if err == nil {
 		b.seated.committed(batch, errs)
@@ -161,17 +168,17 @@ var errTouched = errors.New("store: an append failed part way")
 
 // commitDirect writes batch in one transaction, the appends one after the
 // other; it fails with errTouched, writing nothing, when an append fails
-// other than by its version check.
-func (b *batcher) commitDirect(batch []*appendReq) ([]error, error) {
+// other than by its version check. inTx is b.inTx or b.inRaw.
+func (b *batcher) commitDirect(batch []*appendReq, inTx func(func(execer) error) error) ([]error, error) {
 	b.commits.Add(1)
 	errs := make([]error, len(batch))
-	err := b.inTx(func(tx *sql.Tx) error {
+	err := inTx(func(x execer) error {
 		for i, r := range batch {
 			if errs[i] = r.ctx.Err(); errs[i] != nil {
 				continue // its caller has given up: not written
 			}
 			// The batch's other appends must not fail for this caller's deadline.
-			errs[i] = appendTx(context.WithoutCancel(r.ctx), tx, b.prep, r, b.seated)
+			errs[i] = appendTx(context.WithoutCancel(r.ctx), x, r, b.seated)
 			if errs[i] != nil && !leftUntouched(errs[i]) {
 				return errTouched
 			}
@@ -183,26 +190,26 @@ func (b *batcher) commitDirect(batch []*appendReq) ([]error, error) {
 
 // commitSavepoints writes batch in one transaction, each append in its own
 // savepoint, rolled back alone when it fails.
-func (b *batcher) commitSavepoints(batch []*appendReq) ([]error, error) {
+func (b *batcher) commitSavepoints(batch []*appendReq, inTx func(func(execer) error) error) ([]error, error) {
 	b.commits.Add(1)
 	errs := make([]error, len(batch))
-	err := b.inTx(func(tx *sql.Tx) error {
+	err := inTx(func(x execer) error {
 		for i, r := range batch {
-			errs[i] = savepoint(tx, b.prep, r, b.seated)
+			errs[i] = savepoint(x, r, b.seated)
 		}
 		return nil
 	})
 	return errs, err
 }
 
-// inTx runs f in a transaction and commits it.
-func (b *batcher) inTx(f func(tx *sql.Tx) error) error {
+// inTx runs f in a database/sql transaction and commits it.
+func (b *batcher) inTx(f func(x execer) error) error {
 	tx, err := b.db.BeginTx(context.Background(), nil)
 	if err != nil {
 		return err
 	}
 	defer tx.Rollback()
-	if err := f(tx); err != nil {
+	if err := f(execer{tx: tx, p: b.prep}); err != nil {
 		return err
 	}
 	if err := tx.Commit(); err != nil {
@@ -211,24 +218,25 @@ func (b *batcher) inTx(f func(tx *sql.Tx) error) error {
 	return nil
 }
 
-// savepoint runs one append in its own savepoint of tx, rolled back alone
-// when it fails. An append whose caller has given up is not written.
-func savepoint(tx *sql.Tx, p *prepared, r *appendReq, seated seatCache) error {
+// savepoint runs one append in its own savepoint of x's transaction,
+// rolled back alone when it fails. An append whose caller has given up is
+// not written.
+func savepoint(x execer, r *appendReq, seated seatCache) error {
 	if err := r.ctx.Err(); err != nil {
 		return err
 	}
 	ctx := context.WithoutCancel(r.ctx) // the batch's other appends must not fail for this caller's deadline
-	if _, err := p.exec(ctx, tx, sqlSavepoint); err != nil {
+	if _, err := x.exec(ctx, sqlSavepoint); err != nil {
 		return err
 	}
-	if err := appendTx(ctx, tx, p, r, seated); err != nil {
-		if _, rerr := p.exec(ctx, tx, sqlRollbackTo); rerr != nil {
+	if err := appendTx(ctx, x, r, seated); err != nil {
+		if _, rerr := x.exec(ctx, sqlRollbackTo); rerr != nil {
 			return errors.Join(err, rerr)
 		}
-		_, _ = p.exec(ctx, tx, sqlRelease)
+		_, _ = x.exec(ctx, sqlRelease)
 		return err
 	}
-	_, err := p.exec(ctx, tx, sqlRelease)
+	_, err := x.exec(ctx, sqlRelease)
 	return err
 }
 
@@ -274,4 +282,5 @@ func (b *batcher) close() {
 	b.once.Do(func() { close(b.closing) })
 	b.wg.Wait()
 	_ = b.prep.close() // the writer has stopped: nothing uses them now
+	_ = b.closeRaw()
 }

@@ -246,3 +246,56 @@ func TestSeatCache(t *testing.T) {
 		t.Errorf("after a rolled-back batch written again: %v, want [p4]", got)
 	}
 }
+
+// TestRawAppendsOnAnyConnection: the writer's statements on the driver's
+// connection are prepared again when the pool replaces its connection
+// (here it keeps none idle, so every batch gets a new one), and a batch
+// holding a finished game (rated through database/sql) stands beside the
+// raw ones; every append is stored.
+func TestRawAppendsOnAnyConnection(t *testing.T) {
+	st, _ := openTemp(t)
+	defer st.Close()
+	ctx := context.Background()
+	for _, id := range []string{"a", "b"} {
+		if err := st.Create(ctx, logSummary(id, 1), []byte("h"), logEvents(0, 1)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	st.db.SetMaxIdleConns(0)
+	var conns []any
+	for v := int64(1); v < 4; v++ {
+		if err := st.Append(ctx, "a", v, logEvents(v, v+1), logSummary("a", v+1)); err != nil {
+			t.Fatalf("append a at %d: %v", v, err)
+		}
+		if !slices.Contains(conns, st.batch.raw.dc) {
+			conns = append(conns, st.batch.raw.dc)
+		}
+	}
+	st.db.SetMaxIdleConns(2)
+	if len(conns) < 2 {
+		t.Errorf("the statements were prepared on %d connection(s), want one for each new connection", len(conns))
+	}
+	fin := logSummary("b", 2)
+	fin.Finished, fin.Status, fin.Result = true, "checkmate", "1-0"
+	batch := []*appendReq{
+		{ctx: ctx, id: "a", expect: 4, events: logEvents(4, 5), sum: logSummary("a", 5), done: make(chan error, 1)},
+		{ctx: ctx, id: "b", expect: 1, events: logEvents(1, 2), sum: fin, done: make(chan error, 1)},
+	}
+	if rawBatch(batch) {
+		t.Error("a batch finishing a game runs raw: its rating needs database/sql")
+	}
+	st.batch.commit(batch)
+	for _, r := range batch {
+		if err := <-r.done; err != nil {
+			t.Errorf("append %s: %v", r.id, err)
+		}
+	}
+	for id, v := range map[string]int64{"a": 5, "b": 2} {
+		if g, err := st.Load(ctx, id); err != nil || g.Summary.Version != v || len(g.Events) != int(v) {
+			t.Errorf("game %s: version %d with %d events, %v; want %d", id, g.Summary.Version, len(g.Events), err, v)
+		}
+	}
+	if g, _ := st.Load(ctx, "b"); !g.Summary.Finished {
+		t.Error("game b not finished")
+	}
+}

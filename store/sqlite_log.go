@@ -45,10 +45,10 @@ func (s *SQLite) Create(ctx context.Context, sum Summary, header []byte, events 
 	} else if n == 0 {
 		return fmt.Errorf("store: create game %s: %w", sum.ID, ErrExists)
 	}
-	if err := insertEvents(ctx, tx, nil, sum.ID, events); err != nil {
+	if err := insertEvents(ctx, execer{tx: tx}, sum.ID, events); err != nil {
 		return fmt.Errorf("store: create game %s: %w", sum.ID, err)
 	}
-	if err := setPlayers(ctx, tx, nil, sum.ID, sum.Players); err != nil {
+	if err := setPlayers(ctx, execer{tx: tx}, sum.ID, sum.Players); err != nil {
 		return fmt.Errorf("store: create game %s: %w", sum.ID, err)
 	}
 	if err := tx.Commit(); err != nil {
@@ -77,49 +77,45 @@ func (s *SQLite) Append(ctx context.Context, id string, expect int64, events []E
 	return nil
 }
 
-// appendTx is one append inside transaction tx; seated says which games'
-// players are set already.
-func appendTx(ctx context.Context, tx *sql.Tx, p *prepared, r *appendReq, seated seatCache) error {
+// appendTx is one append inside the write transaction x runs in; seated
+// says which games' players are set already. A finished game's append
+// rates it in the same transaction, which needs database/sql's (x.tx).
+func appendTx(ctx context.Context, x execer, r *appendReq, seated seatCache) error {
 	sum := r.sum
-	res, err := p.exec(ctx, tx, sqlMoveGame,
+	n, err := x.exec(ctx, sqlMoveGame,
 		sum.Version, sum.Variant, sum.Mode, sum.Status, sum.Result, sum.White, sum.Black, nanos(sum.UpdatedAt),
-		sum.WhiteKind, sum.BlackKind, sum.Plies, sum.Termination, sum.TimeControl, sum.ECO, sum.Opening,
+		sum.WhiteKind, sum.BlackKind, int64(sum.Plies), sum.Termination, sum.TimeControl, sum.ECO, sum.Opening,
 		r.id, r.expect, sum.Finished, sum.Public, sum.Active, nanos(sum.UpdatedAt.Add(-listedEvery)))
 	if err != nil {
 		return err
 	}
-	n, err := res.RowsAffected()
-	if err != nil {
-		return err
-	}
 	if n == 0 { // an indexed column changes, or the listing's time is due, or a conflict
-		res, err = p.exec(ctx, tx, sqlUpdateGame,
+		n, err = x.exec(ctx, sqlUpdateGame,
 			sum.Version, sum.Variant, sum.Mode, sum.Status, sum.Result, sum.Finished, sum.Public, sum.White, sum.Black,
-			nanos(sum.UpdatedAt), sum.WhiteKind, sum.BlackKind, sum.Plies, sum.Termination, sum.TimeControl, sum.Active,
+			nanos(sum.UpdatedAt), sum.WhiteKind, sum.BlackKind, int64(sum.Plies), sum.Termination, sum.TimeControl, sum.Active,
 			sum.ECO, sum.Opening, r.id, r.expect)
 		if err != nil {
 			return err
 		}
-		if n, err = res.RowsAffected(); err != nil {
-			return err
-		}
 	}
 	if n == 0 {
-		var have int64
-		err := tx.QueryRowContext(ctx, `SELECT version FROM games WHERE id = ?`, r.id).Scan(&have)
+		have, found, err := x.version(ctx, r.id)
 		switch {
-		case errors.Is(err, sql.ErrNoRows):
-			return untouched{ErrNotFound}
 		case err != nil:
 			return err
+		case !found:
+			return untouched{ErrNotFound}
 		}
 		return untouched{fmt.Errorf("expected version %d, stored %d: %w", r.expect, have, ErrConflict)}
 	}
-	if err := insertEvents(ctx, tx, p, r.id, r.events); err != nil {
+	if err := insertEvents(ctx, x, r.id, r.events); err != nil {
 		return err
 	}
 	if sum.Finished { // rated in the same transaction as the end (sqlite_ratings.go)
-		if err := sqliteApplyRating(ctx, tx, r.id, sum); err != nil {
+		if x.tx == nil {
+			return errors.New("store: a finished game's append outside a database/sql transaction")
+		}
+		if err := sqliteApplyRating(ctx, x.tx, r.id, sum); err != nil {
 			return err
 		}
 	}
@@ -128,17 +124,17 @@ func appendTx(ctx context.Context, tx *sql.Tx, p *prepared, r *appendReq, seated
 		return nil
 	}
 	delete(seated, r.id) // unknown until this transaction commits
-	return setPlayers(ctx, tx, p, r.id, r.seated)
+	return setPlayers(ctx, x, r.id, r.seated)
 }
 
 // insertEvents stores events of game id; checkWrite has numbered them.
-func insertEvents(ctx context.Context, tx *sql.Tx, p *prepared, id string, events []Event) error {
+func insertEvents(ctx context.Context, x execer, id string, events []Event) error {
 	for _, e := range events {
 		data := e.Data
 		if data == nil {
 			data = []byte{} // the column is NOT NULL
 		}
-		if _, err := p.exec(ctx, tx, sqlInsertEvent, id, e.V, e.Type, data); err != nil {
+		if _, err := x.exec(ctx, sqlInsertEvent, id, e.V, e.Type, data); err != nil {
 			return fmt.Errorf("event %d: %w", e.V, err)
 		}
 	}
@@ -148,15 +144,15 @@ func insertEvents(ctx context.Context, tx *sql.Tx, p *prepared, id string, event
 // setPlayers makes the players seated in game id exactly players (a set:
 // "" and repeats dropped). Rows that stay are not rewritten, so an Append
 // that does not change the seats writes nothing here.
-func setPlayers(ctx context.Context, tx *sql.Tx, p *prepared, id string, players []string) error {
+func setPlayers(ctx context.Context, x execer, id string, players []string) error {
 	list, err := json.Marshal(playerSet(players))
 	if err != nil {
 		return err
 	}
-	if _, err := p.exec(ctx, tx, sqlDeletePlayers, id, list); err != nil {
+	if _, err := x.exec(ctx, sqlDeletePlayers, id, list); err != nil {
 		return fmt.Errorf("players: %w", err)
 	}
-	if _, err := p.exec(ctx, tx, sqlInsertPlayers, id, list); err != nil {
+	if _, err := x.exec(ctx, sqlInsertPlayers, id, list); err != nil {
 		return fmt.Errorf("players: %w", err)
 	}
 	return nil

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"slices"
 )
 
 // The appends' statements, parsed once: before, every append parsed each
@@ -11,7 +12,9 @@ import (
 // BENCH.md). They are prepared on the store's one connection outside any
 // transaction (preparing inside one would wait for the connection the
 // transaction holds), then bound to each transaction, which reuses the
-// connection's parsed statement.
+// connection's parsed statement. That is the path of a batch finishing a
+// game; the others run the same statements on the driver's connection
+// (sqlite_raw.go).
 const (
 	sqlSavepoint  = `SAVEPOINT a`
 	sqlRelease    = `RELEASE a`
@@ -28,6 +31,7 @@ const (
 	sqlInsertEvent   = `INSERT INTO events (game_id, v, type, data) VALUES (?, ?, ?, ?)`
 	sqlDeletePlayers = `DELETE FROM game_players WHERE game_id = ?
 		AND player NOT IN (SELECT value FROM json_each(?))`
+	sqlVersion       = `SELECT version FROM games WHERE id = ?`
 	sqlInsertPlayers = `INSERT OR IGNORE INTO game_players (game_id, player, created_at)
 		SELECT ?1, value, (SELECT created_at FROM games WHERE id = ?1) FROM json_each(?2)`
 )
@@ -61,6 +65,43 @@ func (p *prepared) exec(ctx context.Context, tx *sql.Tx, query string, args ...a
 		return tx.ExecContext(ctx, query, args...)
 	}
 	return tx.StmtContext(ctx, p.stmts[query]).ExecContext(ctx, args...)
+}
+
+// execer runs an append's statements inside a write transaction: through
+// database/sql (tx, with the statements of p, nil for unprepared) or
+// straight on the driver's connection (raw). The arguments are the
+// driver's own types (int64, bool, string, []byte), so that neither has to
+// convert them. A struct, not an interface: the arguments' slice then
+// stays on the caller's stack on the raw path.
+type execer struct {
+	tx  *sql.Tx
+	p   *prepared
+	raw *rawConn
+}
+
+// exec runs query and returns the rows it changed.
+func (x execer) exec(ctx context.Context, query string, args ...any) (int64, error) {
+	if x.raw != nil {
+		return x.raw.exec(query, args)
+	}
+	// database/sql keeps its arguments: a copy, so that args need not escape.
+	res, err := x.p.exec(ctx, x.tx, query, slices.Clone(args)...)
+	if err != nil {
+		return 0, err
+	}
+	return res.RowsAffected()
+}
+
+// version reads game id's stored version; found is false without it.
+func (x execer) version(ctx context.Context, id string) (v int64, found bool, err error) {
+	if x.raw != nil {
+		return x.raw.version(id)
+	}
+	err = x.tx.QueryRowContext(ctx, sqlVersion, id).Scan(&v)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, false, nil
+	}
+	return v, err == nil, err
 }
 
 // close releases the statements.
