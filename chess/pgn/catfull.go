@@ -238,3 +238,35 @@ func (fw *fullWriter) move(i int32) {
 		gw.comment(c.n.commands(), c.n.Comment)
 	}
 }
+
+// catter is Cat's writer of one game: the mainlineWriter with
+// WriteOptions.Mainline, else the fullWriter. Neither builds a tree
+// (issue 28).
+type catter struct {
+	mw *mainlineWriter
+	fw *fullWriter
+}
+
+func newCatter(opt WriteOptions) catter {
+	if opt.Mainline {
+		return catter{mw: newMainlineWriter(opt)}
+	}
+	return catter{fw: newFullWriter(opt)}
+}
+
+// cat reads the next game of r and, when it is good, writes it to w. It
+// returns what Reader.Visit returns.
+func (c catter) cat(r *Reader, w *bufio.Writer) error {
+	if c.mw != nil {
+		return c.mw.catMainline(r, w)
+	}
+	return c.fw.catFull(r, w)
+}
+
+// plies returns the mainline plies of the game cat wrote last.
+func (c catter) plies() int {
+	if c.mw != nil {
+		return c.mw.plies
+	}
+	return c.fw.plies
+}
