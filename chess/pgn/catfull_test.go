@@ -5,7 +5,9 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // compareFull reads data twice, game by game: as trees written by Write, and
@@ -125,4 +127,38 @@ func FuzzFullWriter(f *testing.F) {
 			}
 		}
 	})
+}
+
+// commentFields splits a comment's text as the writer once did, with
+// strings.FieldsFunc: the reference for nextWord.
+func commentFields(text string) []string {
+	return strings.FieldsFunc(text, func(r rune) bool { return r < utf8.RuneSelf && isSpace(byte(r)) || r == '\n' })
+}
+
+// checkWords compares nextWord and countWords with commentFields.
+func checkWords(t *testing.T, text string) {
+	var got []string
+	for j := 0; j < len(text); {
+		var wd string
+		if wd, j = nextWord(text, j); wd != "" {
+			got = append(got, wd)
+		}
+	}
+	want := commentFields(text)
+	if fmt.Sprintf("%q", got) != fmt.Sprintf("%q", want) || countWords(text) != len(want) {
+		t.Fatalf("%q: words %q (%d counted), want %q", text, got, countWords(text), want)
+	}
+}
+
+// TestCommentWords: the comment writer splits words as FieldsFunc did.
+func TestCommentWords(t *testing.T) {
+	for _, s := range []string{"", " ", "a", " a  b\tc\n", "é\u00a0x", "\xff \xfe", "[%clk 0:01:00] x", "\r\va\fb"} {
+		checkWords(t, s)
+	}
+}
+
+// FuzzCommentWords: nextWord agrees with FieldsFunc on any text.
+func FuzzCommentWords(f *testing.F) {
+	f.Add(" a  b\tc\n\xff")
+	f.Fuzz(checkWords)
 }

@@ -154,16 +154,61 @@ func (gw *gameWriter) comment(commands []string, text string) {
 		gw.col = 0
 		return
 	}
-	words := append(commands, strings.FieldsFunc(text, func(r rune) bool { return r < utf8.RuneSelf && isSpace(byte(r)) || r == '\n' })...)
-	for i, wd := range words {
+	// The words are the commands, then the text split at white space; they
+	// are written from scratch space, building no strings (issue 28).
+	last := len(commands) + countWords(text) - 1
+	i := 0
+	word := func(wd string) {
+		b := gw.buf[:0]
 		if i == 0 {
-			wd = "{" + wd
+			b = append(b, '{')
 		}
-		if i == len(words)-1 {
-			wd += "}"
+		b = append(b, wd...)
+		if i == last {
+			b = append(b, '}')
 		}
-		gw.token(wd)
+		gw.tokenBytes(b)
+		gw.buf = b
+		i++
 	}
+	for _, c := range commands {
+		word(c)
+	}
+	for j := 0; j < len(text); {
+		var wd string
+		if wd, j = nextWord(text, j); wd != "" {
+			word(wd)
+		}
+	}
+}
+
+// nextWord returns the first word of text at or after i, and where the
+// search for the next one starts; "" when there is none.
+func nextWord(text string, i int) (string, int) {
+	for i < len(text) && isWordSep(text[i]) {
+		i++
+	}
+	j := i
+	for j < len(text) && !isWordSep(text[j]) {
+		j++
+	}
+	return text[i:j], j
+}
+
+// isWordSep reports whether byte c separates the words of a comment: ASCII
+// white space or a newline (a byte of a multi-byte character never does).
+func isWordSep(c byte) bool { return c < utf8.RuneSelf && isSpace(c) || c == '\n' }
+
+// countWords returns the number of words of a comment's text.
+func countWords(text string) int {
+	n := 0
+	for j := 0; j < len(text); {
+		var wd string
+		if wd, j = nextWord(text, j); wd != "" {
+			n++
+		}
+	}
+	return n
 }
 
 func (gw *gameWriter) movetext(g *Game) {
