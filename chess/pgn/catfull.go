@@ -36,8 +36,9 @@ type fullWriter struct {
 	pending  []byte // the comments of the current group
 	commentN int    // comments in pending
 
-	root Node // for the tags, which need the start position
-	gw   gameWriter
+	root      Node           // for the tags, which need the start position
+	rootStart chess.Position // root's start
+	gw        gameWriter
 }
 
 // fullNode is one move of the game being read (or the root): the Node
@@ -177,8 +178,8 @@ func (fw *fullWriter) catFull(r *Reader, w *bufio.Writer) error {
 	}
 	fw.flush()
 	result := r.Result()
-	start := fw.start
-	fw.root = Node{start: &start}
+	fw.rootStart = fw.start
+	fw.root = Node{start: &fw.rootStart}
 	g := Game{Tags: fw.tags, Result: result, Root: &fw.root}
 	fw.gw = gameWriter{w: w, opt: fw.opt, needNumber: true, buf: fw.gw.buf}
 	fw.gw.tags(&g)
