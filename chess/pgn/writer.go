@@ -76,7 +76,9 @@ func (gw *gameWriter) tags(g *Game) {
 	}
 	start := g.Start()
 	_, hasFEN := g.Tags.Lookup("FEN")
-	if !hasFEN && (start.Chess960() || start.FEN() != chess.StartFEN) {
+	// The standard start, compared as a value, needs no FEN built (a string
+	// a game for pgn cat, issue 28); an equal position has the same FEN.
+	if !hasFEN && (start.Chess960() || start != startPos && start.FEN() != chess.StartFEN) {
 		if start.Chess960() && variantKind(g.Tags.Get("Variant")) != 1 {
 			gw.tag("Variant", "Chess960")
 		}
