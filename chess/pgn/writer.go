@@ -132,13 +132,24 @@ func (gw *gameWriter) spaceFor(n int) {
 // tokenBytes is token for a token in scratch space: the same output, without
 // making a string of it.
 func (gw *gameWriter) tokenBytes(b []byte) {
-	if gw.glue != "" || len(b) == 0 || b[0] == '%' {
+	if len(b) == 0 {
+		gw.token("")
+		return
+	}
+	lead := b[0] // the first byte written
+	if gw.glue != "" {
+		lead = gw.glue[0]
+	}
+	if lead == '%' {
 		gw.token(string(b))
 		return
 	}
-	gw.spaceFor(len(b))
+	n := len(gw.glue) + len(b)
+	gw.spaceFor(n)
+	gw.w.WriteString(gw.glue)
 	gw.w.Write(b)
-	gw.col += len(b)
+	gw.col += n
+	gw.glue = ""
 }
 
 // comment writes a comment as words, so that it wraps like the moves; each
