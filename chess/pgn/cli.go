@@ -167,8 +167,8 @@ func (c *plyCounter) Move(before *chess.Position, m chess.Move) {
 // out and listed in the Summary (see Summary.WriteErrors).
 //
 // Cat builds no Game tree: it visits each game (Reader.Visit) and writes
-// the bytes Write would write for the tree Next builds, allocating nothing
-// per move in the steady state (issue 28; see fullWriter).
+// the bytes Write would write for the tree Next builds; it allocates for
+// tag values and comments, not for moves (issue 28; see fullWriter).
 func Cat(name string, r io.Reader, w io.Writer, opt Options) (Summary, error) {
 	if n := opt.workers(); n > 1 {
 		return catParallel(name, r, w, opt, n)
