@@ -165,6 +165,10 @@ func (c *plyCounter) Move(before *chess.Position, m chess.Move) {
 // Cat writes every good game of r to w in the PGN export format (see
 // Write), leaving out variations or comments as opt says. Bad games are left
 // out and listed in the Summary (see Summary.WriteErrors).
+//
+// Cat builds no Game tree: it visits each game (Reader.Visit) and writes
+// the bytes Write would write for the tree Next builds; it allocates for
+// tag values and comments, not for moves (issue 28; see fullWriter).
 func Cat(name string, r io.Reader, w io.Writer, opt Options) (Summary, error) {
 	if n := opt.workers(); n > 1 {
 		return catParallel(name, r, w, opt, n)
@@ -173,23 +177,11 @@ func Cat(name string, r io.Reader, w io.Writer, opt Options) (Summary, error) {
 	pr := newReader(r, opt)
 	bw := bufio.NewWriter(w)
 	wopt := WriteOptions{Mainline: opt.Mainline, NoComments: opt.NoComments}
-	var mw *mainlineWriter
-	if opt.Mainline {
-		mw = newMainlineWriter(wopt)
-	}
+	cat := newCatter(wopt)
 	for {
-		var err error
-		if mw != nil {
-			// The mainline streams out: no tree (issue 28).
-			if err = mw.catMainline(pr, bw); err == nil {
-				s.Plies += mw.plies
-			}
-		} else {
-			var g *Game
-			if g, err = pr.Next(); err == nil {
-				s.Plies += len(g.MainlineMoves())
-				err = Write(bw, g, wopt)
-			}
+		err := cat.cat(pr, bw)
+		if err == nil {
+			s.Plies += cat.plies()
 		}
 		var pe *Error
 		switch {
@@ -253,28 +245,14 @@ func catParallel(name string, r io.Reader, w io.Writer, opt Options, n int) (Sum
 	bw := bufio.NewWriter(w)
 	wopt := WriteOptions{Mainline: opt.Mainline, NoComments: opt.NoComments}
 	catGame := func() work {
-		if opt.Mainline {
-			mw, ow := newMainlineWriter(wopt), bufio.NewWriter(nil)
-			return func(r *Reader, res *gameResult, out *bytes.Buffer) error {
-				ow.Reset(out)
-				err := mw.catMainline(r, ow)
-				switch e := err.(type) {
-				case nil:
-					res.plies = mw.plies
-					return ow.Flush()
-				case *Error:
-					res.err = e
-					return nil
-				}
-				return err
-			}
-		}
+		c, ow := newCatter(wopt), bufio.NewWriter(nil)
 		return func(r *Reader, res *gameResult, out *bytes.Buffer) error {
-			g, err := r.Next()
+			ow.Reset(out)
+			err := c.cat(r, ow)
 			switch e := err.(type) {
 			case nil:
-				res.plies = len(g.MainlineMoves())
-				return Write(out, g, wopt)
+				res.plies = c.plies()
+				return ow.Flush()
 			case *Error:
 				res.err = e
 				return nil

@@ -63,6 +63,9 @@ func collapse(b []byte) string {
 			sb.WriteByte(' ')
 			space = false
 		}
+		if sb.Cap() == 0 {
+			sb.Grow(len(b)) // one allocation, not one per doubling
+		}
 		sb.WriteByte(c)
 	}
 	return sb.String()

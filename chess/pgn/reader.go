@@ -54,10 +54,11 @@ type Reader struct {
 	// or the end comes, so that many comments in a row cost linear time.
 	pending  []byte
 	commentN int
-	tagSet   map[string]bool // for the duplicate-tag check of long headers
-	nodes    []Node          // slab for newNode
-	kids     []*Node         // slab for newChildren
-	slab     int             // size of the last node slab
+	tagSet   map[string]bool   // for the duplicate-tag check of long headers
+	values   map[string]string // tag values seen, shared between games (tagValue)
+	nodes    []Node            // slab for newNode
+	kids     []*Node           // slab for newChildren
+	slab     int               // size of the last node slab
 
 	// Where the game being read starts: its first token (pipeline.go).
 	startLine, startCol int
@@ -272,7 +273,7 @@ func (r *Reader) readTags() {
 			if !lx.record {
 				// The splitter of the pipeline needs only the names, to
 				// see a repeated tag start the next game.
-				value = string(t.val)
+				value = r.tagValue(t.val)
 			}
 			r.tags = append(r.tags, Tag{Name: name, Value: value})
 			if r.mode == modeVisit && r.err == nil {
@@ -286,6 +287,30 @@ func (r *Reader) readTags() {
 		}
 		lx.next()
 	}
+}
+
+// Tag values are remembered, to be shared between games, up to these bounds.
+const (
+	maxTagValues   = 4096
+	maxSharedValue = 64 // bytes
+)
+
+// tagValue returns v as a string. A value seen in an earlier game ("?",
+// "Rated Blitz game", a date, a result, an ECO code) is that game's string:
+// a dozen tags a game made a dozen strings (issue 28). At most
+// maxTagValues values, each short, are remembered.
+func (r *Reader) tagValue(v []byte) string {
+	if s, ok := r.values[string(v)]; ok {
+		return s
+	}
+	s := string(v)
+	if len(v) <= maxSharedValue && len(r.values) < maxTagValues {
+		if r.values == nil {
+			r.values = map[string]string{}
+		}
+		r.values[s] = s
+	}
+	return s
 }
 
 // hasTag reports whether the game being read has the named tag already.

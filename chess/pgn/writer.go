@@ -76,7 +76,9 @@ func (gw *gameWriter) tags(g *Game) {
 	}
 	start := g.Start()
 	_, hasFEN := g.Tags.Lookup("FEN")
-	if !hasFEN && (start.Chess960() || start.FEN() != chess.StartFEN) {
+	// The standard start, compared as a value, needs no FEN built (a string
+	// a game for pgn cat, issue 28); an equal position has the same FEN.
+	if !hasFEN && (start.Chess960() || start != startPos && start.FEN() != chess.StartFEN) {
 		if start.Chess960() && variantKind(g.Tags.Get("Variant")) != 1 {
 			gw.tag("Variant", "Chess960")
 		}
@@ -130,13 +132,24 @@ func (gw *gameWriter) spaceFor(n int) {
 // tokenBytes is token for a token in scratch space: the same output, without
 // making a string of it.
 func (gw *gameWriter) tokenBytes(b []byte) {
-	if gw.glue != "" || len(b) == 0 || b[0] == '%' {
+	if len(b) == 0 {
+		gw.token("")
+		return
+	}
+	lead := b[0] // the first byte written
+	if gw.glue != "" {
+		lead = gw.glue[0]
+	}
+	if lead == '%' {
 		gw.token(string(b))
 		return
 	}
-	gw.spaceFor(len(b))
+	n := len(gw.glue) + len(b)
+	gw.spaceFor(n)
+	gw.w.WriteString(gw.glue)
 	gw.w.Write(b)
-	gw.col += len(b)
+	gw.col += n
+	gw.glue = ""
 }
 
 // comment writes a comment as words, so that it wraps like the moves; each
@@ -154,16 +167,61 @@ func (gw *gameWriter) comment(commands []string, text string) {
 		gw.col = 0
 		return
 	}
-	words := append(commands, strings.FieldsFunc(text, func(r rune) bool { return r < utf8.RuneSelf && isSpace(byte(r)) || r == '\n' })...)
-	for i, wd := range words {
+	// The words are the commands, then the text split at white space; they
+	// are written from scratch space, building no strings (issue 28).
+	last := len(commands) + countWords(text) - 1
+	i := 0
+	word := func(wd string) {
+		b := gw.buf[:0]
 		if i == 0 {
-			wd = "{" + wd
+			b = append(b, '{')
 		}
-		if i == len(words)-1 {
-			wd += "}"
+		b = append(b, wd...)
+		if i == last {
+			b = append(b, '}')
 		}
-		gw.token(wd)
+		gw.tokenBytes(b)
+		gw.buf = b
+		i++
 	}
+	for _, c := range commands {
+		word(c)
+	}
+	for j := 0; j < len(text); {
+		var wd string
+		if wd, j = nextWord(text, j); wd != "" {
+			word(wd)
+		}
+	}
+}
+
+// nextWord returns the first word of text at or after i, and where the
+// search for the next one starts; "" when there is none.
+func nextWord(text string, i int) (string, int) {
+	for i < len(text) && isWordSep(text[i]) {
+		i++
+	}
+	j := i
+	for j < len(text) && !isWordSep(text[j]) {
+		j++
+	}
+	return text[i:j], j
+}
+
+// isWordSep reports whether byte c separates the words of a comment: ASCII
+// white space or a newline (a byte of a multi-byte character never does).
+func isWordSep(c byte) bool { return c < utf8.RuneSelf && isSpace(c) || c == '\n' }
+
+// countWords returns the number of words of a comment's text.
+func countWords(text string) int {
+	n := 0
+	for j := 0; j < len(text); {
+		var wd string
+		if wd, j = nextWord(text, j); wd != "" {
+			n++
+		}
+	}
+	return n
 }
 
 func (gw *gameWriter) movetext(g *Game) {

@@ -17,8 +17,28 @@ func Escape(v string) string {
 }
 
 // WriteTag writes one tag pair, [Name "Value"], and a newline.
+// It writes in pieces, building no string: pgn cat writes a dozen tags a
+// game (issue 28).
 func WriteTag(w *bufio.Writer, name, value string) {
-	w.WriteString("[" + name + " \"" + Escape(value) + "\"]\n")
+	w.WriteByte('[')
+	w.WriteString(name)
+	w.WriteString(" \"")
+	if strings.ContainsAny(value, "\\\"\n") {
+		for i := 0; i < len(value); i++ {
+			switch c := value[i]; c {
+			case '\\', '"':
+				w.WriteByte('\\')
+				w.WriteByte(c)
+			case '\n':
+				w.WriteByte(' ')
+			default:
+				w.WriteByte(c)
+			}
+		}
+	} else {
+		w.WriteString(value)
+	}
+	w.WriteString("\"]\n")
 }
 
 // Movetext writes movetext tokens (move numbers, moves, comments, the

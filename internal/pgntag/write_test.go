@@ -62,3 +62,17 @@ func TestWriteTagsLeavesOwnAndReturnsResult(t *testing.T) {
 		t.Error("a result with no tags")
 	}
 }
+
+// TestWriteTagAsEscape: WriteTag writes what Escape returns, between the
+// quotes, for plain, escaped and non-ASCII values.
+func TestWriteTagAsEscape(t *testing.T) {
+	for _, v := range []string{"", "Réti, Richard", "\\", "\"\"", "a\nb\\\"c", "\xff"} {
+		var sb strings.Builder
+		w := bufio.NewWriter(&sb)
+		WriteTag(w, "Event", v)
+		w.Flush()
+		if want := "[Event \"" + Escape(v) + "\"]\n"; sb.String() != want {
+			t.Errorf("WriteTag(%q) = %q, want %q", v, sb.String(), want)
+		}
+	}
+}
