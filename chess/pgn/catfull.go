@@ -203,13 +203,7 @@ func (fw *fullWriter) line(i int32) {
 				gw.needNumber = true
 				fw.move(v)
 				fw.line(v)
-				if gw.col+1 > gw.opt.Width {
-					gw.w.WriteByte('\n')
-					gw.col = 0
-				}
-				gw.w.WriteString(")")
-				gw.col++
-				gw.needNumber = true
+				gw.closeVariation()
 			}
 		}
 		i = main

@@ -1,49 +1,18 @@
 package pgn
 
 import (
-	"bufio"
 	"bytes"
 	"fmt"
-	"io"
 	"strings"
 	"testing"
 	"unicode/utf8"
 )
 
 // compareFull reads data twice, game by game: as trees written by Write, and
-// with the streaming fullWriter. It returns a description of the first
-// difference (output, error or game count), or "".
+// with the streaming fullWriter (compareStreaming).
 func compareFull(data []byte, noComments bool) string {
-	opt := WriteOptions{NoComments: noComments}
-	tr, vr := NewReader(bytes.NewReader(data)), NewReader(bytes.NewReader(data))
-	fw := newFullWriter(opt)
-	var want, got bytes.Buffer
-	bw := bufio.NewWriter(&got)
-	for i := 1; ; i++ {
-		want.Reset()
-		got.Reset()
-		g, terr := tr.Next()
-		if terr == nil {
-			terr = Write(&want, g, opt)
-		}
-		verr := fw.catFull(vr, bw)
-		bw.Flush()
-		if fmt.Sprint(terr) != fmt.Sprint(verr) {
-			return fmt.Sprintf("game %d: tree error %v, streaming error %v", i, terr, verr)
-		}
-		if terr == nil && want.String() != got.String() {
-			return fmt.Sprintf("game %d: tree writes\n%s\nstreaming writes\n%s", i, want.String(), got.String())
-		}
-		if terr == nil && fw.plies != len(g.MainlineMoves()) {
-			return fmt.Sprintf("game %d: %d plies streamed, %d in the tree", i, fw.plies, len(g.MainlineMoves()))
-		}
-		if terr == io.EOF {
-			return ""
-		}
-		if _, ok := terr.(*Error); terr != nil && !ok {
-			return ""
-		}
-	}
+	fw := newFullWriter(WriteOptions{NoComments: noComments})
+	return compareStreaming(data, WriteOptions{NoComments: noComments}, fw.catFull, func() int { return fw.plies })
 }
 
 // TestFullWriterAgrees: Cat, which streams, writes the bytes the tree path

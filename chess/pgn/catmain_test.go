@@ -12,9 +12,16 @@ import (
 // with Mainline set, and with the streaming mainlineWriter. It returns a
 // description of the first difference (output, error or game count), or "".
 func compareMainline(data []byte, noComments bool) string {
-	opt := WriteOptions{Mainline: true, NoComments: noComments}
+	mw := newMainlineWriter(WriteOptions{Mainline: true, NoComments: noComments})
+	return compareStreaming(data, mw.opt, mw.catMainline, func() int { return mw.plies })
+}
+
+// compareStreaming reads data twice, game by game: as trees written by
+// Write with opt, and with a streaming writer's cat (plies: the main
+// line's plies it streamed of the last game). It returns a description of
+// the first difference (output, error or plies), or "".
+func compareStreaming(data []byte, opt WriteOptions, cat func(*Reader, *bufio.Writer) error, plies func() int) string {
 	tr, vr := NewReader(bytes.NewReader(data)), NewReader(bytes.NewReader(data))
-	mw := newMainlineWriter(opt)
 	var want, got bytes.Buffer
 	bw := bufio.NewWriter(&got)
 	for i := 1; ; i++ {
@@ -24,7 +31,7 @@ func compareMainline(data []byte, noComments bool) string {
 		if terr == nil {
 			terr = Write(&want, g, opt)
 		}
-		verr := mw.catMainline(vr, bw)
+		verr := cat(vr, bw)
 		bw.Flush()
 		if fmt.Sprint(terr) != fmt.Sprint(verr) {
 			return fmt.Sprintf("game %d: tree error %v, streaming error %v", i, terr, verr)
@@ -32,8 +39,8 @@ func compareMainline(data []byte, noComments bool) string {
 		if terr == nil && want.String() != got.String() {
 			return fmt.Sprintf("game %d: tree writes\n%s\nstreaming writes\n%s", i, want.String(), got.String())
 		}
-		if terr == nil && mw.plies != len(g.MainlineMoves()) {
-			return fmt.Sprintf("game %d: %d plies streamed, %d in the tree", i, mw.plies, len(g.MainlineMoves()))
+		if terr == nil && plies() != len(g.MainlineMoves()) {
+			return fmt.Sprintf("game %d: %d plies streamed, %d in the tree", i, plies(), len(g.MainlineMoves()))
 		}
 		if terr == io.EOF {
 			return ""

@@ -248,13 +248,7 @@ func (gw *gameWriter) line(n *Node, pos chess.Position) {
 				after := pos
 				play(&after, v.Move)
 				gw.line(v, after)
-				if gw.col+1 > gw.opt.Width {
-					gw.w.WriteByte('\n')
-					gw.col = 0
-				}
-				gw.w.WriteString(")")
-				gw.col++
-				gw.needNumber = true
+				gw.closeVariation()
 			}
 		}
 		play(&pos, main.Move)
@@ -284,4 +278,16 @@ func (gw *gameWriter) move(n *Node, pos *chess.Position) {
 	if !gw.opt.NoComments {
 		gw.comment(n.commands(), n.Comment)
 	}
+}
+
+// closeVariation writes a variation's ")", on a new line when this one is
+// full; the next move is numbered.
+func (gw *gameWriter) closeVariation() {
+	if gw.col+1 > gw.opt.Width {
+		gw.w.WriteByte('\n')
+		gw.col = 0
+	}
+	gw.w.WriteString(")")
+	gw.col++
+	gw.needNumber = true
 }
