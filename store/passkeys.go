@@ -21,7 +21,11 @@ type Passkeys interface {
 	// PasskeysOf returns user userID's passkeys, oldest first.
 	PasskeysOf(ctx context.Context, userID string) ([]Passkey, error)
 	// UsePasskey records a sign-in with passkey id at at: its new
-	// signature counter and credential data; ErrNoPasskey for none.
+	// signature counter and credential data. The counter must rise (or
+	// stay 0, for an authenticator that keeps none), checked in the same
+	// statement, so of two sign-ins racing with one count only one is
+	// recorded (WebAuthn's clone check); ErrNoPasskey for none, or for a
+	// count that does not rise.
 	UsePasskey(ctx context.Context, id []byte, signCount uint32, credential []byte, at time.Time) error
 	// DeletePasskey removes passkey id of user userID; ErrNoPasskey when
 	// the user has no such passkey (another user's is never touched).

@@ -84,7 +84,8 @@ func (p *Postgres) PasskeysOf(ctx context.Context, userID string) ([]Passkey, er
 
 // UsePasskey implements Passkeys.
 func (p *Postgres) UsePasskey(ctx context.Context, id []byte, signCount uint32, credential []byte, at time.Time) error {
-	tag, err := p.pool.Exec(ctx, `UPDATE passkeys SET sign_count = $1, credential = $2, last_used_at = $3 WHERE id = $4`,
+	tag, err := p.pool.Exec(ctx, `UPDATE passkeys SET sign_count = $1, credential = $2, last_used_at = $3
+		WHERE id = $4 AND (sign_count < $1 OR ($1 = 0 AND sign_count = 0))`,
 		int64(signCount), credential, nanos(at), id)
 	return pgAffected(tag.RowsAffected(), err, "use passkey", ErrNoPasskey)
 }

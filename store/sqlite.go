@@ -253,6 +253,8 @@ func OpenSQLite(ctx context.Context, path string) (*SQLite, error) {
 		return nil, fmt.Errorf("store: open %s: %w", path, err)
 	}
 	db.SetMaxOpenConns(1) // one writer; SQLite serialises writes anyway
+	// No idle or lifetime limit: the pool keeps its one connection, on which
+	// the writer's raw statements are prepared (sqlite_raw.go).
 	if _, err := db.ExecContext(ctx, schema); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("store: create schema in %s: %w", path, err)

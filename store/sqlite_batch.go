@@ -148,6 +148,10 @@ func (b *batcher) commit(batch []*appendReq) {
 		inTx = b.inRaw
 	}
 	errs, err := b.commitDirect(batch, inTx)
+	if errors.Is(err, errNotPrepared) {
+		inTx = b.inTx // as before the raw path: database/sql, prepared or not
+		errs, err = b.commitDirect(batch, inTx)
+	}
 	if errors.Is(err, errTouched) {
 		errs, err = b.commitSavepoints(batch, inTx)
 	}

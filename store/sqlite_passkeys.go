@@ -96,7 +96,8 @@ func (s *SQLite) PasskeysOf(ctx context.Context, userID string) ([]Passkey, erro
 
 // UsePasskey implements Passkeys.
 func (s *SQLite) UsePasskey(ctx context.Context, id []byte, signCount uint32, credential []byte, at time.Time) error {
-	res, err := s.db.ExecContext(ctx, `UPDATE passkeys SET sign_count = ?, credential = ?, last_used_at = ? WHERE id = ?`,
+	res, err := s.db.ExecContext(ctx, `UPDATE passkeys SET sign_count = ?1, credential = ?2, last_used_at = ?3
+		WHERE id = ?4 AND (sign_count < ?1 OR (?1 = 0 AND sign_count = 0))`,
 		int64(signCount), credential, nanos(at), id)
 	return affected(res, err, "use passkey", ErrNoPasskey)
 }

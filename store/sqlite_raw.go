@@ -147,24 +147,40 @@ func (b *batcher) inRaw(f func(x execer) error) error {
 	defer conn.Close()
 	return conn.Raw(func(dc any) error {
 		if err := b.raw.on(dc); err != nil {
-			return err
+			return fmt.Errorf("%w: %w", errNotPrepared, err)
 		}
-		w := &b.raw
-		if _, err := w.exec(sqlBegin, nil); err != nil {
-			return fmt.Errorf("begin: %w", err)
-		}
-		err := f(execer{raw: w})
-		if err == nil {
-			if _, err = w.exec(sqlCommit, nil); err == nil {
-				return nil
-			}
-			err = fmt.Errorf("commit: %w", err)
-		}
-		if _, rerr := w.exec(sqlRollback, nil); rerr != nil {
-			return errors.Join(err, fmt.Errorf("rollback: %w", rerr), driver.ErrBadConn)
+		err := rawTx(&b.raw, f)
+		if errors.Is(err, driver.ErrBadConn) {
+			// The pool closes this connection: its statements first, or
+			// the driver keeps the connection open for them (and with it
+			// the file and any lock a failed rollback left).
+			err = errors.Join(err, b.raw.close())
 		}
 		return err
 	})
+}
+
+// errNotPrepared says the writer's statements could not be prepared on
+// the driver's connection: nothing ran, and the batch goes through
+// database/sql instead.
+var errNotPrepared = errors.New("store: the raw statements are not prepared")
+
+// rawTx runs f in a write transaction on w's connection and commits it.
+func rawTx(w *rawConn, f func(x execer) error) error {
+	if _, err := w.exec(sqlBegin, nil); err != nil {
+		return fmt.Errorf("begin: %w", err)
+	}
+	err := f(execer{raw: w})
+	if err == nil {
+		if _, err = w.exec(sqlCommit, nil); err == nil {
+			return nil
+		}
+		err = fmt.Errorf("commit: %w", err)
+	}
+	if _, rerr := w.exec(sqlRollback, nil); rerr != nil {
+		return errors.Join(err, fmt.Errorf("rollback: %w", rerr), driver.ErrBadConn)
+	}
+	return err
 }
 
 // rawBatch reports whether batch can run on the driver's connection: no

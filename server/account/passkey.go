@@ -66,15 +66,12 @@ func (p passkeyUser) WebAuthnDisplayName() string                { return p.u.Na
 func (p passkeyUser) WebAuthnCredentials() []webauthn.Credential { return p.creds }
 
 // relyingParty returns the WebAuthn relying party r is made to: the
-// configured one, else r's own host (http unless r came over TLS).
+// configured one, else r's own host (http unless r came over TLS, or a
+// trusted proxy says it did).
 func (s *Service) relyingParty(r *http.Request) (*webauthn.WebAuthn, error) {
 	origin := s.rpOrigin
 	if origin == "" {
-		scheme := "http"
-		if r.TLS != nil {
-			scheme = "https"
-		}
-		origin = scheme + "://" + r.Host
+		origin = guards.Scheme(r) + "://" + r.Host // behind a trusted TLS proxy, the browser's https
 	}
 	id := s.rpID
 	if id == "" {
@@ -413,7 +410,10 @@ func (s *Service) passkeyLogin(r *http.Request, f passkeyFinish) (store.User, er
 	if err == nil {
 		err = s.passkeys.UsePasskey(r.Context(), cred.ID, cred.Authenticator.SignCount, data, s.now().UTC())
 	}
-	if err != nil {
+	switch {
+	case errors.Is(err, store.ErrNoPasskey): // its counter did not rise: another sign-in with the same count won
+		return store.User{}, fmt.Errorf("%w: the passkey's signature counter did not rise", wire.ErrPasskeyRefused)
+	case err != nil:
 		return store.User{}, fmt.Errorf("%w: %v", wire.ErrStorage, err)
 	}
 	return owner, nil

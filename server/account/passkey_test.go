@@ -3,9 +3,12 @@ package account
 import (
 	"bytes"
 	"context"
+	"crypto/tls"
 	"encoding/json"
+	"github.com/gambitchess/gambit/server/guards"
 	"net/http"
 	"net/http/httptest"
+	"net/netip"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -152,4 +155,44 @@ func FuzzPasskeyFinish(f *testing.F) {
 			t.Fatalf("registration finish of %q: %v (%d), want a 4xx", body, err, status)
 		}
 	})
+}
+
+// TestRelyingPartyOrigin: without --rp-origin the origin is the one the
+// browser is on: https over TLS, or when a trusted proxy says the request
+// came over it; a header from an untrusted peer changes nothing.
+func TestRelyingPartyOrigin(t *testing.T) {
+	s, _, _ := passkeyService(t)
+	trusted := []netip.Prefix{netip.MustParsePrefix("10.0.0.0/8")}
+	for _, c := range []struct {
+		name, peer, proto string
+		tls               bool
+		want              string
+	}{
+		{"plain", "192.0.2.1:1234", "", false, "http://gambit.example"},
+		{"over TLS", "192.0.2.1:1234", "", true, "https://gambit.example"},
+		{"a trusted proxy's TLS", "10.1.2.3:1234", "https", false, "https://gambit.example"},
+		{"an untrusted peer's header", "192.0.2.1:1234", "https", false, "http://gambit.example"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := httptest.NewRequest("POST", "http://gambit.example/api/login/passkey/begin", nil)
+			r.RemoteAddr = c.peer
+			if c.proto != "" {
+				r.Header.Set("X-Forwarded-Proto", c.proto)
+			}
+			if c.tls {
+				r.TLS = &tls.ConnectionState{}
+			}
+			var got []string
+			guards.MarkProxied(trusted, http.HandlerFunc(func(_ http.ResponseWriter, r *http.Request) {
+				wa, err := s.relyingParty(r)
+				if err != nil {
+					t.Fatal(err)
+				}
+				got = wa.Config.RPOrigins
+			})).ServeHTTP(httptest.NewRecorder(), r)
+			if len(got) != 1 || got[0] != c.want {
+				t.Errorf("origins %v, want [%s]", got, c.want)
+			}
+		})
+	}
 }

@@ -115,6 +115,24 @@ func testPasskeyUse(t *testing.T, s PasskeyStore) {
 	if err := s.UsePasskey(ctx, []byte("cred-none"), 1, nil, at); !errors.Is(err, store.ErrNoPasskey) {
 		t.Errorf("UsePasskey(unknown) = %v, want ErrNoPasskey", err)
 	}
+	// A count that does not rise (a second sign-in racing with the same
+	// count, a cloned authenticator) is not recorded.
+	for _, n := range []uint32{8, 7, 0} {
+		if err := s.UsePasskey(ctx, k.ID, n, []byte(`{"n":0}`), at.Add(time.Hour)); !errors.Is(err, store.ErrNoPasskey) {
+			t.Errorf("UsePasskey with count %d after 8 = %v, want ErrNoPasskey", n, err)
+		}
+	}
+	if got, _, _ := s.Passkey(ctx, k.ID); got.SignCount != 8 || string(got.Credential) != `{"n":8}` {
+		t.Errorf("after refused counts: %+v", got)
+	}
+	zero := passkey("z", "u1", t0)
+	zero.SignCount = 0
+	createPasskey(t, s, zero)
+	for range 2 { // an authenticator that keeps no counter signs in again and again
+		if err := s.UsePasskey(ctx, zero.ID, 0, []byte(`{}`), at); err != nil {
+			t.Errorf("UsePasskey with count 0 on a counter-less passkey: %v", err)
+		}
+	}
 }
 
 func testPasskeyDeleteOwnOnly(t *testing.T, s PasskeyStore) {

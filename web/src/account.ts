@@ -146,8 +146,10 @@ export async function showAccountPage(go: (path: string) => void) {
 // browser throws a DOMException: NotAllowedError for a cancel or a
 // timeout) as an APIError, so that the page shows it as other refusals.
 function cancelled(e: unknown): never {
-  if (e instanceof DOMException) throw new APIError(t('account.passkey.cancelled'), 0, 'cancelled');
-  throw e;
+  if (e instanceof DOMException && (e.name === 'NotAllowedError' || e.name === 'AbortError')) {
+    throw new APIError(t('account.passkey.cancelled'), 0, 'cancelled');
+  }
+  throw e; // another refusal (a passkey already here, a wrong relying party) says what it is
 }
 
 // passkeyLogin signs in with a passkey the browser offers: no username,

@@ -32,16 +32,19 @@ export async function showLeaderboard() {
   err.hidden = true;
   box.textContent = '';
   const perfs = perfNames(variants().map(v => v.name));
-  let boards: Leader[][];
-  try {
-    boards = await Promise.all(perfs.map(p => get<Leader[]>(`/api/leaderboard/${encodeURIComponent(p)}`)));
-  } catch (e) {
-    err.textContent = failureText(e);
+  // Each rating on its own: one refused (a limit, say) leaves the others shown.
+  const boards = await Promise.allSettled(perfs.map(p => get<Leader[]>(`/api/leaderboard/${encodeURIComponent(p)}`)));
+  let failed: unknown;
+  perfs.forEach((perf, i) => {
+    const b = boards[i];
+    if (b.status === 'rejected') failed ??= b.reason;
+    else if (b.value.length > 0) box.appendChild(table(perf, b.value));
+  });
+  if (failed !== undefined) {
+    err.textContent = failureText(failed);
     err.hidden = false;
-    return;
   }
-  perfs.forEach((perf, i) => { if (boards[i].length > 0) box.appendChild(table(perf, boards[i])); });
-  $('leaderboard-empty').hidden = box.childElementCount > 0;
+  $('leaderboard-empty').hidden = box.childElementCount > 0 || failed !== undefined;
 }
 
 // table is one rating's leaderboard: rank, player (a link to the profile),

@@ -19,6 +19,27 @@ export const chessStart = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 
 // engine on: the next analysis board starts it at once.
 const engineKey = 'gambit.analysis.engine';
 
+// remembered reads key from localStorage, null when the browser refuses
+// storage (it throws then) or has nothing.
+function remembered(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+// remember keeps value under key (null: forgets it), when the browser
+// lets the page store anything.
+function remember(key: string, value: string | null) {
+  try {
+    if (value === null) localStorage.removeItem(key);
+    else localStorage.setItem(key, value);
+  } catch {
+    // storage refused: the choice lasts this page only
+  }
+}
+
 // Source is what the page opens: a game, or a variant with a FEN or PGN,
 // or a link's tree.
 export interface Source {
@@ -55,7 +76,7 @@ export class AnalysisCtrl {
   error = '';
   private positions = new Map<string, api.Position>(); // the legal moves, by path
   // The engine.
-  engineOn = localStorage.getItem(engineKey) === '1'; // as the reader last left it (lichess's way)
+  engineOn = remembered(engineKey) === '1'; // as the reader last left it (lichess's way)
   multipv = 3;
   engineState: 'off' | 'loading' | 'thinking' | 'done' | 'failed' = 'off';
   shown: ShownLine[] = [];
@@ -261,7 +282,7 @@ export class AnalysisCtrl {
   // notation writes a move of the tree the way the user chose.
   notation(m: MoveData, before: string, color: Color): string {
     const v = variantOf(this.playVariant);
-    const n = v.notations && notationOf(v, localStorage.getItem(v.notations.storageKey));
+    const n = v.notations && notationOf(v, remembered(v.notations.storageKey));
     const step: Step = { uci: m.uci, san: m.san, wxf: m.wxf, fen: m.fen, color };
     return n ? n.text(step, before) : m.san;
   }
@@ -299,8 +320,7 @@ export class AnalysisCtrl {
   // toggleEngine switches the local engine on or off.
   toggleEngine() {
     this.engineOn = !this.engineOn;
-    if (this.engineOn) localStorage.setItem(engineKey, '1');
-    else localStorage.removeItem(engineKey);
+    remember(engineKey, this.engineOn ? '1' : null);
     if (this.engineOn) this.startEngine();
     else {
       this.engine?.stop();
