@@ -150,6 +150,9 @@ func (s *Server) handleEventStream(w http.ResponseWriter, r *http.Request) {
 // twice. It keeps the ids of the games the stream has told of.
 type startGate map[string]struct{}
 
+// startGateMax bounds the games a stream's gate remembers.
+const startGateMax = 10_000
+
 // pass reports whether line goes to the stream: every line but a
 // gameStart of a game already started or finished on it.
 func (g startGate) pass(line []byte) bool {
@@ -164,6 +167,9 @@ func (g startGate) pass(line []byte) bool {
 	}
 	if err := json.Unmarshal(line, &ev); err != nil || ev.Game.ID == "" {
 		return true
+	}
+	if len(g) >= startGateMax {
+		clear(g) // a stream open for days: bounded, at the cost of a rare repeat
 	}
 	_, seen := g[ev.Game.ID]
 	switch ev.Type {

@@ -11,7 +11,7 @@ import (
 
 // pgPasskeysSchema is migration 14 of PostgreSQL: SQLite's passkeysSchema.
 const pgPasskeysSchema = `
-CREATE TABLE passkeys (
+CREATE TABLE IF NOT EXISTS passkeys (
 	id           BYTEA PRIMARY KEY,
 	user_id      TEXT NOT NULL REFERENCES users(id),
 	name         TEXT NOT NULL,
@@ -21,14 +21,14 @@ CREATE TABLE passkeys (
 	created_at   BIGINT NOT NULL,
 	last_used_at BIGINT NOT NULL
 );
-CREATE INDEX passkeys_user ON passkeys(user_id, created_at);
-CREATE TABLE passkey_ceremonies (
+CREATE INDEX IF NOT EXISTS passkeys_user ON passkeys(user_id, created_at);
+CREATE TABLE IF NOT EXISTS passkey_ceremonies (
 	id         TEXT PRIMARY KEY,
 	user_id    TEXT NOT NULL,
 	data       BYTEA NOT NULL,
 	expires_at BIGINT NOT NULL
 );
-CREATE INDEX passkey_ceremonies_expires ON passkey_ceremonies(expires_at);`
+CREATE INDEX IF NOT EXISTS passkey_ceremonies_expires ON passkey_ceremonies(expires_at);`
 
 // CreatePasskey implements Passkeys.
 func (p *Postgres) CreatePasskey(ctx context.Context, k Passkey) error {

@@ -10,8 +10,10 @@ import (
 
 // passkeysSchema is migration 14 of SQLite: the passkeys and the
 // ceremonies under way (Passkeys); times are Unix nanoseconds, 0 for none.
+// IF NOT EXISTS: the passkeys' branch made them as migration 11 in its
+// own databases, which meet them again here.
 const passkeysSchema = `
-CREATE TABLE passkeys (
+CREATE TABLE IF NOT EXISTS passkeys (
 	id           BLOB PRIMARY KEY,
 	user_id      TEXT NOT NULL REFERENCES users(id),
 	name         TEXT NOT NULL,
@@ -21,14 +23,14 @@ CREATE TABLE passkeys (
 	created_at   INTEGER NOT NULL,
 	last_used_at INTEGER NOT NULL
 ) WITHOUT ROWID;
-CREATE INDEX passkeys_user ON passkeys(user_id, created_at);
-CREATE TABLE passkey_ceremonies (
+CREATE INDEX IF NOT EXISTS passkeys_user ON passkeys(user_id, created_at);
+CREATE TABLE IF NOT EXISTS passkey_ceremonies (
 	id         TEXT PRIMARY KEY,
 	user_id    TEXT NOT NULL,
 	data       BLOB NOT NULL,
 	expires_at INTEGER NOT NULL
 ) WITHOUT ROWID;
-CREATE INDEX passkey_ceremonies_expires ON passkey_ceremonies(expires_at);
+CREATE INDEX IF NOT EXISTS passkey_ceremonies_expires ON passkey_ceremonies(expires_at);
 `
 
 // CreatePasskey implements Passkeys.
