@@ -191,14 +191,8 @@ func BenchmarkAppendParallel(b *testing.B) {
 // one seating others writes them, and a batch rolled back and written
 // again with savepoints still seats its players.
 func TestSeatCache(t *testing.T) {
-	st, _ := openTemp(t)
-	defer st.Close()
+	st := openWithGames(t, "a", "b")
 	ctx := context.Background()
-	for _, id := range []string{"a", "b"} {
-		if err := st.Create(ctx, logSummary(id, 1), []byte("h"), logEvents(0, 1)); err != nil {
-			t.Fatal(err)
-		}
-	}
 	seated := func(id string) []string {
 		t.Helper()
 		g, err := st.Load(ctx, id)
@@ -253,14 +247,8 @@ func TestSeatCache(t *testing.T) {
 // holding a finished game (rated through database/sql) stands beside the
 // raw ones; every append is stored.
 func TestRawAppendsOnAnyConnection(t *testing.T) {
-	st, _ := openTemp(t)
-	defer st.Close()
+	st := openWithGames(t, "a", "b")
 	ctx := context.Background()
-	for _, id := range []string{"a", "b"} {
-		if err := st.Create(ctx, logSummary(id, 1), []byte("h"), logEvents(0, 1)); err != nil {
-			t.Fatal(err)
-		}
-	}
 	st.db.SetMaxIdleConns(0)
 	var conns []any
 	for v := int64(1); v < 4; v++ {
@@ -298,4 +286,18 @@ func TestRawAppendsOnAnyConnection(t *testing.T) {
 	if g, _ := st.Load(ctx, "b"); !g.Summary.Finished {
 		t.Error("game b not finished")
 	}
+}
+
+// openWithGames opens a temporary store holding games ids, each at
+// version 1, closed when the test ends.
+func openWithGames(t *testing.T, ids ...string) *SQLite {
+	t.Helper()
+	st, _ := openTemp(t)
+	t.Cleanup(func() { st.Close() })
+	for _, id := range ids {
+		if err := st.Create(context.Background(), logSummary(id, 1), []byte("h"), logEvents(0, 1)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return st
 }
