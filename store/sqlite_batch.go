@@ -258,10 +258,24 @@ type seatCache map[string][]string
 // again empty (a finished game's entry goes at its end).
 const seatCacheMax = 50_000
 
-// has reports whether game id's seated players are already set.
-func (c seatCache) has(id string, set []string) bool {
+// of returns game id's cached set when players (in any order, with ""
+// and repeats) is that set. It allocates nothing: it runs every move.
+func (c seatCache) of(id string, players []string) ([]string, bool) {
 	have, ok := c[id]
-	return ok && slices.Equal(have, set)
+	if !ok {
+		return nil, false
+	}
+	n := 0 // players' distinct non-empty names, each of which must be in have
+	for i, p := range players {
+		if p == "" || slices.Contains(players[:i], p) {
+			continue
+		}
+		if _, found := slices.BinarySearch(have, p); !found {
+			return nil, false
+		}
+		n++
+	}
+	return have, n == len(have)
 }
 
 // committed notes the players of the appends of batch that succeeded

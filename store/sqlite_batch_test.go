@@ -301,3 +301,28 @@ func openWithGames(t *testing.T, ids ...string) *SQLite {
 	}
 	return st
 }
+
+// TestSeatCacheOf: the cached set is matched by the same players in any
+// order, with "" and repeats, and by nothing more or less.
+func TestSeatCacheOf(t *testing.T) {
+	c := seatCache{"g": {"p1", "p2"}}
+	for _, tc := range []struct {
+		id      string
+		players []string
+		want    bool
+	}{
+		{"g", []string{"p1", "p2"}, true},
+		{"g", []string{"p2", "", "p1", "p2"}, true},
+		{"g", []string{"p1"}, false},
+		{"g", []string{"p1", "p2", "p3"}, false},
+		{"g", []string{"p1", "p3"}, false},
+		{"h", []string{"p1", "p2"}, false},
+	} {
+		if _, got := c.of(tc.id, tc.players); got != tc.want {
+			t.Errorf("of(%s, %q) = %v, want %v", tc.id, tc.players, got, tc.want)
+		}
+	}
+	if n := testing.AllocsPerRun(100, func() { c.of("g", []string{"p2", "p1"}) }); n != 0 {
+		t.Errorf("of allocates %v times", n)
+	}
+}

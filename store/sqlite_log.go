@@ -119,10 +119,11 @@ func appendTx(ctx context.Context, x execer, r *appendReq, seated seatCache) err
 			return err
 		}
 	}
-	r.seated = playerSet(sum.Players)
-	if seated.has(r.id, r.seated) {
+	if have, ok := seated.of(r.id, sum.Players); ok {
+		r.seated = have // the cache's own set: nothing made a move
 		return nil
 	}
+	r.seated = playerSet(sum.Players)
 	delete(seated, r.id) // unknown until this transaction commits
 	return setPlayers(ctx, x, r.id, r.seated)
 }
