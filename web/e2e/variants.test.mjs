@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { openApp, artifacts, clickSquare, move, newGame, sans } from './harness.mjs';
+import { openApp, artifacts, clickSquare, move, newGame, sans, waitMoves } from './harness.mjs';
 
 const app = openApp();
 
@@ -177,11 +177,12 @@ test('fog of war online: each player sees their own pieces, the opponent in fog;
   await b.waitForFunction(id => document.body.dataset.game === id, id);
   await b.waitForSelector('#board.orientation-black');
   const moves = [[app.page, 'e2e4'], [b, 'd7d5'], [app.page, 'g1f3'], [b, 'b8c6'], [app.page, 'f1c4'], [b, 'g8f6']];
-  for (const [page, uci] of moves) {
+  for (const [i, [page, uci]] of moves.entries()) {
     await page.waitForFunction(() => !document.querySelector('#btn-resign').disabled);
     await page.waitForFunction(() => document.querySelectorAll('#board cg-board piece').length > 0);
-    const n = (await sans(page)).length;
-    await page.waitForFunction(n => document.querySelectorAll('#moves .san:not(.empty)').length === n, n);
+    // The mover has seen the i moves before its own (counting them once and waiting for that
+    // count raced the opponent's move arriving in between).
+    await waitMoves(page, i);
     await move(page, uci);
   }
   // Both have seen all six moves.
