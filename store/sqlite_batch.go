@@ -11,8 +11,9 @@ import (
 	"time"
 )
 
-// Group commit: every append goes to one writer goroutine, which takes the
-// appends waiting at that moment (up to maxBatch) into one transaction, so
+// Group commit: every append, and every game's creation, goes to one
+// writer goroutine, which takes the appends waiting at that moment (up to
+// maxBatch) into one transaction, so
 // that a hundred games moving at once cost one fsync, not a hundred. The
 // first append of a quiet moment is committed at once, alone. Under load
 // (the last commit was shared) a transaction begins at most every
@@ -38,14 +39,16 @@ const commitInterval = 5 * time.Millisecond
 // ErrClosed is returned by a write to a store that was closed.
 var ErrClosed = errors.New("store: closed")
 
-// appendReq is one Append waiting for the writer.
+// appendReq is one Append, or one Create, waiting for the writer.
 type appendReq struct {
 	ctx    context.Context
 	id     string
 	expect int64
 	events []Event
 	sum    Summary
-	seated []string // playerSet(sum.Players), set by appendTx
+	create bool     // a Create: the game is inserted with header
+	header []byte   // a Create's header, never nil
+	seated []string // playerSet(sum.Players), set by writeTx
 	done   chan error
 }
 
@@ -182,7 +185,7 @@ func (b *batcher) commitDirect(batch []*appendReq, inTx func(func(execer) error)
 				continue // its caller has given up: not written
 			}
 			// The batch's other appends must not fail for this caller's deadline.
-			errs[i] = appendTx(context.WithoutCancel(r.ctx), x, r, b.seated)
+			errs[i] = writeTx(context.WithoutCancel(r.ctx), x, r, b.seated)
 			if errs[i] != nil && !leftUntouched(errs[i]) {
 				return errTouched
 			}
@@ -233,7 +236,7 @@ func savepoint(x execer, r *appendReq, seated seatCache) error {
 	if _, err := x.exec(ctx, sqlSavepoint); err != nil {
 		return err
 	}
-	if err := appendTx(ctx, x, r, seated); err != nil {
+	if err := writeTx(ctx, x, r, seated); err != nil {
 		if _, rerr := x.exec(ctx, sqlRollbackTo); rerr != nil {
 			return errors.Join(err, rerr)
 		}

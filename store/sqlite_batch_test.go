@@ -326,3 +326,58 @@ func TestSeatCacheOf(t *testing.T) {
 		t.Errorf("of allocates %v times", n)
 	}
 }
+
+// TestCreationsJoinTheBatch: a game's creation is written by the appends'
+// writer, in their transaction: one commit for creations and appends
+// together, a game that exists already refused alone, and a creation that
+// fails part way (its two events collide) undone alone through the
+// savepoints, the others kept.
+func TestCreationsJoinTheBatch(t *testing.T) {
+	errAnything := errors.New("any error")
+	st, _ := openTemp(t)
+	defer st.Close()
+	ctx := context.Background()
+	if err := st.Create(ctx, logSummary("a", 1), []byte("h"), logEvents(0, 1)); err != nil {
+		t.Fatal(err)
+	}
+	create := func(id string, events []Event) *appendReq {
+		return &appendReq{ctx: ctx, id: id, events: events, sum: logSummary(id, int64(len(events))), create: true,
+			header: []byte("h " + id), done: make(chan error, 1)}
+	}
+	move := &appendReq{ctx: ctx, id: "a", expect: 1, events: logEvents(1, 2), sum: logSummary("a", 2), done: make(chan error, 1)}
+	check := func(batch []*appendReq, want []error, commits int64) {
+		t.Helper()
+		before := st.batch.commits.Load()
+		st.batch.commit(batch)
+		if n := st.batch.commits.Load() - before; n != commits {
+			t.Errorf("%d transactions, want %d", n, commits)
+		}
+		for i, r := range batch {
+			err := <-r.done
+			if (want[i] == nil) != (err == nil) || want[i] != errAnything && !errors.Is(err, want[i]) {
+				t.Errorf("request %d (%s, create %v): %v, want %v", i, r.id, r.create, err, want[i])
+			}
+		}
+	}
+	check([]*appendReq{create("n1", logEvents(0, 1)), move, create("a", logEvents(0, 1)), create("n2", logEvents(0, 2))},
+		[]error{nil, nil, ErrExists, nil}, 1)
+	collide := []Event{{V: 1, Type: "move", Data: []byte(`{}`)}, {V: 1, Type: "move", Data: []byte(`{}`)}}
+	check([]*appendReq{create("n3", logEvents(0, 1)), create("bad", collide), create("n4", logEvents(0, 1))},
+		[]error{nil, errAnything, nil}, 2)
+	for id, v := range map[string]int64{"a": 2, "n1": 1, "n2": 2, "n3": 1, "n4": 1} {
+		g, err := st.Load(ctx, id)
+		if err != nil || g.Summary.Version != v || len(g.Events) != int(v) || string(g.Header) != map[bool]string{true: "h", false: "h " + id}[id == "a"] {
+			t.Errorf("game %s: version %d with %d events, header %q, %v; want %d", id, g.Summary.Version, len(g.Events), g.Header, err, v)
+		}
+		if seated, err := st.Seated(ctx, "p2"); err != nil || !seated {
+			t.Errorf("p2 not seated: %v", err)
+		}
+	}
+	if _, err := st.Load(ctx, "bad"); !errors.Is(err, ErrNotFound) {
+		t.Errorf("the failed creation: %v, want ErrNotFound", err)
+	}
+	// The writer learnt n1's seats from its commit: its next move skips them.
+	if have, ok := st.batch.seated.of("n1", []string{"p2", "p1"}); !ok || len(have) != 2 {
+		t.Errorf("n1's seats not cached after its creation: %v %v", have, ok)
+	}
+}

@@ -31,14 +31,17 @@ const (
 	sqlInsertEvent   = `INSERT INTO events (game_id, v, type, data) VALUES (?, ?, ?, ?)`
 	sqlDeletePlayers = `DELETE FROM game_players WHERE game_id = ?
 		AND player NOT IN (SELECT value FROM json_each(?))`
-	sqlVersion       = `SELECT version FROM games WHERE id = ?`
+	sqlVersion    = `SELECT version FROM games WHERE id = ?`
+	sqlCreateGame = `INSERT INTO games (id, variant, mode, status, result, finished, public, white, black,
+		version, created_at, updated_at, record, white_kind, black_kind, plies, termination, time_control, active, eco, opening)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO NOTHING`
 	sqlInsertPlayers = `INSERT OR IGNORE INTO game_players (game_id, player, created_at)
 		SELECT ?1, value, (SELECT created_at FROM games WHERE id = ?1) FROM json_each(?2)`
 )
 
 // appendStatements are the statements prepare parses.
 var appendStatements = []string{sqlSavepoint, sqlRelease, sqlRollbackTo, sqlMoveGame, sqlUpdateGame, sqlInsertEvent,
-	sqlDeletePlayers, sqlInsertPlayers}
+	sqlDeletePlayers, sqlInsertPlayers, sqlCreateGame}
 
 // prepared holds the appends' statements. A nil *prepared runs every
 // statement unprepared (a game's creation, or when preparing failed).
