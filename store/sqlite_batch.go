@@ -12,9 +12,9 @@ import (
 )
 
 // Group commit: every append, and every game's creation, goes to one
-// writer goroutine, which takes the appends waiting at that moment (up to
-// maxBatch) into one transaction, so
-// that a hundred games moving at once cost one fsync, not a hundred. The
+// writer goroutine, which takes the requests waiting at that moment (up to
+// maxBatch) into one transaction, so that a hundred games moving at once
+// cost one fsync, not a hundred. The
 // first append of a quiet moment is committed at once, alone. Under load
 // (the last commit was shared) a transaction begins at most every
 // commitInterval: the appends arriving meanwhile wait for it, at most that
@@ -252,7 +252,7 @@ func savepoint(x execer, r *appendReq, seated seatCache) error {
 // the same set (nearly every move) skips the two statements of setPlayers,
 // a third of an append's statements' CPU under load (BENCH.md). Only the
 // writer goroutine uses it, and only game_players' own writers change
-// the rows: the appends, through it, and Create, before any append. It
+// the rows: the appends and the creations, both through it. It
 // learns only from committed transactions, so a batch rolled back and
 // written again with savepoints writes its players again.
 type seatCache map[string][]string

@@ -398,8 +398,9 @@ func (s *SQLite) Seated(ctx context.Context, player string) (bool, error) {
 	return true, nil
 }
 
-// untouched is an append's error that left the transaction as it was: the
-// game's version check refused it before anything was written.
+// untouched is the error of an append or a creation that left the
+// transaction as it was: the game's version check refused the append, or
+// the game existed already, before anything was written.
 type untouched struct{ error }
 
 func (u untouched) Unwrap() error { return u.error }

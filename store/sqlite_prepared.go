@@ -43,8 +43,8 @@ const (
 var appendStatements = []string{sqlSavepoint, sqlRelease, sqlRollbackTo, sqlMoveGame, sqlUpdateGame, sqlInsertEvent,
 	sqlDeletePlayers, sqlInsertPlayers, sqlCreateGame}
 
-// prepared holds the appends' statements. A nil *prepared runs every
-// statement unprepared (a game's creation, or when preparing failed).
+// prepared holds the writer's statements (appends and creations). A nil
+// *prepared runs every statement unprepared (when preparing failed).
 type prepared struct {
 	stmts map[string]*sql.Stmt
 }
