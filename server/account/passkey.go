@@ -201,6 +201,9 @@ func (s *Service) handlePasskeyRegisterBegin(w http.ResponseWriter, r *http.Requ
 	if err == nil {
 		pu, _, err = s.userPasskeys(r, u)
 	}
+	if err == nil {
+		err = checkPasskeyCount(pu)
+	}
 	if err != nil {
 		s.fail(w, err)
 		return
@@ -241,15 +244,18 @@ func (s *Service) registerPasskey(r *http.Request, u store.User, f passkeyFinish
 	if err != nil {
 		return store.Passkey{}, err
 	}
+	pu, _, err := s.userPasskeys(r, u)
+	if err == nil {
+		err = checkPasskeyCount(pu) // again: two ceremonies may have begun under the cap
+	}
+	if err != nil {
+		return store.Passkey{}, err
+	}
 	parsed, err := protocol.ParseCredentialCreationResponseBytes(f.Credential)
 	if err != nil {
 		return store.Passkey{}, fmt.Errorf("%w: credential: %v", wire.ErrBadRequest, err)
 	}
 	wa, err := s.relyingParty(r)
-	if err != nil {
-		return store.Passkey{}, err
-	}
-	pu, _, err := s.userPasskeys(r, u)
 	if err != nil {
 		return store.Passkey{}, err
 	}
@@ -270,6 +276,19 @@ func (s *Service) registerPasskey(r *http.Request, u store.User, f passkeyFinish
 		return p, fmt.Errorf("%w: %v", wire.ErrStorage, err)
 	}
 	return p, nil
+}
+
+// maxPasskeysPerUser bounds an account's passkeys, as maxTokensPerUser its
+// tokens: a person has a few devices, and each passkey is a row every
+// sign-in of the account reads.
+const maxPasskeysPerUser = 20
+
+// checkPasskeyCount refuses a passkey beyond maxPasskeysPerUser.
+func checkPasskeyCount(pu passkeyUser) error {
+	if len(pu.creds) >= maxPasskeysPerUser {
+		return fmt.Errorf("%w: an account has at most %d passkeys; delete one first", wire.ErrBadRequest, maxPasskeysPerUser)
+	}
+	return nil
 }
 
 // passkeyJSON is one passkey as its owner sees it; ID is the credential

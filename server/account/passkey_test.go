@@ -196,3 +196,46 @@ func TestRelyingPartyOrigin(t *testing.T) {
 		})
 	}
 }
+
+// TestPasskeyCap: an account holds at most maxPasskeysPerUser passkeys; a
+// registration finishing past them is refused before its credential is
+// even read, and one under them gets as far as the credential.
+func TestPasskeyCap(t *testing.T) {
+	s, _, u := passkeyService(t)
+	ctx := context.Background()
+	register := func() error {
+		t.Helper()
+		reg := httptest.NewRequest("POST", "http://localhost:8080/api/account/passkeys/begin", nil)
+		wa, err := s.relyingParty(reg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		opts, sd, err := wa.BeginRegistration(passkeyUser{u: u})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rw := httptest.NewRecorder()
+		s.begin(rw, reg, u.ID, opts, sd)
+		var c ceremonyJSON
+		if err := json.Unmarshal(rw.Body.Bytes(), &c); err != nil {
+			t.Fatal(err)
+		}
+		_, err = s.registerPasskey(reg, u, passkeyFinish{Ceremony: c.Ceremony, Name: "one more", Credential: []byte(`{}`)})
+		return err
+	}
+	for i := range maxPasskeysPerUser {
+		if i == maxPasskeysPerUser-1 {
+			if err := register(); err == nil || strings.Contains(err.Error(), "at most") {
+				t.Fatalf("with %d passkeys: %v, want the credential refused, not the count", i, err)
+			}
+		}
+		p := store.Passkey{ID: []byte{byte(i)}, UserID: u.ID, Name: "device", PublicKey: []byte{1}, Credential: []byte(`{}`)}
+		if err := s.passkeys.CreatePasskey(ctx, p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	err := register()
+	if status, code := wire.Code(err); status != http.StatusBadRequest || code != "bad_request" || !strings.Contains(err.Error(), "at most 20 passkeys") {
+		t.Errorf("with %d passkeys: %v (%d %s), want 400 bad_request: at most 20", maxPasskeysPerUser, err, status, code)
+	}
+}
