@@ -367,11 +367,10 @@ func (s *Service) handlePasskeyLoginBegin(w http.ResponseWriter, r *http.Request
 	s.begin(w, r, "", options, sd)
 }
 
+// handlePasskeyLoginFinish takes no sign-in attempt of its own: the begin
+// took it, and its ceremony is good for one finish, so a sign-in by
+// passkey costs one attempt, as one by password does.
 func (s *Service) handlePasskeyLoginFinish(w http.ResponseWriter, r *http.Request) {
-	if err := take(s.loginByAddr, guards.ClientAddress(r), "sign-in attempts"); err != nil {
-		s.fail(w, err)
-		return
-	}
 	f, ok := s.passkeyBody(w, r)
 	if !ok {
 		return

@@ -239,3 +239,32 @@ func TestPasskeyCap(t *testing.T) {
 		t.Errorf("with %d passkeys: %v (%d %s), want 400 bad_request: at most 20", maxPasskeysPerUser, err, status, code)
 	}
 }
+
+// TestPasskeyLoginCostsOneAttempt: a passkey sign-in takes one of the
+// address's sign-in attempts, at its begin; the finish, good once for the
+// begin's ceremony, takes none.
+func TestPasskeyLoginCostsOneAttempt(t *testing.T) {
+	st, err := store.OpenSQLite(context.Background(), filepath.Join(t.TempDir(), "gambit.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	s := New(Config{Store: st, Players: fixedPlayers{}, Params: cheap, LoginPerMinute: 2})
+	mux := http.NewServeMux()
+	s.Register(mux)
+	code := func(w *httptest.ResponseRecorder) string {
+		var e struct{ Code string }
+		_ = json.Unmarshal(w.Body.Bytes(), &e)
+		return e.Code
+	}
+	for i := range 2 {
+		id := beginLogin(t, mux) // fails the test when rate-limited
+		w := call(mux, "POST", "/api/login/passkey/finish", `{"ceremony":"`+id+`","credential":{"id":"AA","type":"public-key"}}`)
+		if w.Code != http.StatusBadRequest || code(w) != "bad_request" {
+			t.Fatalf("sign-in %d's finish: %d %s, want 400 bad_request (the credential, not the rate)", i, w.Code, w.Body)
+		}
+	}
+	if w := call(mux, "POST", "/api/login/passkey/begin", "{}"); w.Code != http.StatusTooManyRequests || code(w) != "rate_limited" {
+		t.Errorf("a third begin: %d %s, want 429 rate_limited", w.Code, w.Body)
+	}
+}
