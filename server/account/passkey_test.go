@@ -1,7 +1,6 @@
 package account
 
 import (
-	"bytes"
 	"context"
 	"crypto/tls"
 	"encoding/json"
@@ -113,6 +112,28 @@ func TestPasskeysNeedSignIn(t *testing.T) {
 	}
 }
 
+// beginRegistration begins adding a passkey to u's account, as its begin
+// route would for u signed in, and returns the request and the ceremony's id.
+func beginRegistration(t testing.TB, s *Service, u store.User) (*http.Request, string) {
+	t.Helper()
+	reg := httptest.NewRequest("POST", "http://localhost:8080/api/account/passkeys/begin", nil)
+	wa, err := s.relyingParty(reg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts, sd, err := wa.BeginRegistration(passkeyUser{u: u})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rw := httptest.NewRecorder()
+	s.begin(rw, reg, u.ID, opts, sd)
+	var c ceremonyJSON
+	if err := json.Unmarshal(rw.Body.Bytes(), &c); err != nil {
+		t.Fatal(err)
+	}
+	return reg, c.Ceremony
+}
+
 // FuzzPasskeyFinish sends any body as the finish of a sign-in begun a
 // moment before (CEREMONY in the body stands for its id) and as the
 // finish of a registration: never a panic, always a 4xx.
@@ -132,22 +153,8 @@ func FuzzPasskeyFinish(f *testing.F) {
 		if w.Code < 400 || w.Code >= 500 {
 			t.Fatalf("login finish of %q: %d %s, want a 4xx", body, w.Code, w.Body)
 		}
-		reg := httptest.NewRequest("POST", "http://localhost:8080/api/account/passkeys/begin", nil)
-		rw := httptest.NewRecorder()
-		wa, err := s.relyingParty(reg)
-		if err != nil {
-			t.Fatal(err)
-		}
-		opts, sd, err := wa.BeginRegistration(passkeyUser{u: u})
-		if err != nil {
-			t.Fatal(err)
-		}
-		s.begin(rw, reg, u.ID, opts, sd)
-		var c ceremonyJSON
-		if err := json.NewDecoder(bytes.NewReader(rw.Body.Bytes())).Decode(&c); err != nil {
-			t.Fatal(err)
-		}
-		fin, err := parsePasskeyFinish([]byte(strings.ReplaceAll(body, "CEREMONY", c.Ceremony)))
+		reg, ceremony := beginRegistration(t, s, u)
+		fin, err := parsePasskeyFinish([]byte(strings.ReplaceAll(body, "CEREMONY", ceremony)))
 		if err == nil {
 			_, err = s.registerPasskey(reg, u, fin)
 		}
@@ -205,22 +212,8 @@ func TestPasskeyCap(t *testing.T) {
 	ctx := context.Background()
 	register := func() error {
 		t.Helper()
-		reg := httptest.NewRequest("POST", "http://localhost:8080/api/account/passkeys/begin", nil)
-		wa, err := s.relyingParty(reg)
-		if err != nil {
-			t.Fatal(err)
-		}
-		opts, sd, err := wa.BeginRegistration(passkeyUser{u: u})
-		if err != nil {
-			t.Fatal(err)
-		}
-		rw := httptest.NewRecorder()
-		s.begin(rw, reg, u.ID, opts, sd)
-		var c ceremonyJSON
-		if err := json.Unmarshal(rw.Body.Bytes(), &c); err != nil {
-			t.Fatal(err)
-		}
-		_, err = s.registerPasskey(reg, u, passkeyFinish{Ceremony: c.Ceremony, Name: "one more", Credential: []byte(`{}`)})
+		reg, ceremony := beginRegistration(t, s, u)
+		_, err := s.registerPasskey(reg, u, passkeyFinish{Ceremony: ceremony, Name: "one more", Credential: []byte(`{}`)})
 		return err
 	}
 	for i := range maxPasskeysPerUser {
