@@ -529,7 +529,7 @@ export const zhCN: Table = {
   'leaderboard.title': '排行榜 · Gambit',
   'leaderboard.heading': '排行榜',
   'leaderboard.about': '最近 30 天内下过棋的棋手中，等级分已确定的前几名。',
-  'leaderboard.empty': '排行榜上还没有人：等级分不再是临时的才会列出。',
+  'leaderboard.empty': '排行榜上还没有人：等级分不再是暂定时才会列出。',
   'leaderboard.rank': '名次',
   'leaderboard.player': '棋手',
   'leaderboard.rating': '等级分',
