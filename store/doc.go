@@ -1,6 +1,8 @@
-// Package store keeps games behind a small interface, so that the server
-// does not care whether they live in SQLite (now, through the cgo-free
-// modernc.org/sqlite) or PostgreSQL (later).
+// Package store keeps games, accounts and ratings behind small interfaces,
+// so that the server does not care whether they live in SQLite (one node,
+// through the cgo-free modernc.org/sqlite) or PostgreSQL (several nodes,
+// through pgx). On SQLite the creations and appends of all games are
+// written by one writer, many to a transaction (group commit).
 //
 // Log is the versioned game log: a header, numbered events, a summary.
 // Saving a move is one Append, which fails with ErrConflict when another
