@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"strconv"
 	"time"
-
-	"github.com/jackc/pgx/v5"
 )
 
 // PlayerGames implements History (see SQLite's).
@@ -21,19 +19,7 @@ func (p *Postgres) PlayerGames(ctx context.Context, player string, q GamesQuery)
 	if err != nil {
 		return nil, fmt.Errorf("store: player's games: %w", err)
 	}
-	defer rows.Close()
-	var out []Summary
-	for rows.Next() {
-		sum, err := pgScanSummary(rows)
-		if err != nil {
-			return nil, fmt.Errorf("store: player's games: %w", err)
-		}
-		out = append(out, sum)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("store: player's games: %w", err)
-	}
-	return out, nil
+	return pgCollect(rows, "player's games", func(row scanner) (Summary, error) { return pgScanSummary(row) })
 }
 
 // RatingHistory implements History.
@@ -44,13 +30,7 @@ func (p *Postgres) RatingHistory(ctx context.Context, user, perf string) ([]Rati
 	if err != nil {
 		return nil, fmt.Errorf("store: rating history: %w", err)
 	}
-	return pgx.CollectRows(rows, func(row pgx.CollectableRow) (RatingPoint, error) {
-		var pt RatingPoint
-		var at int64
-		err := row.Scan(&pt.GameID, &at, &pt.Rating, &pt.RD)
-		pt.At = fromNanos(at)
-		return pt, err
-	})
+	return pgCollect(rows, "rating history", scanRatingPoint)
 }
 
 // Leaderboard implements History.
@@ -60,9 +40,5 @@ func (p *Postgres) Leaderboard(ctx context.Context, perf string, since time.Time
 	if err != nil {
 		return nil, fmt.Errorf("store: leaderboard: %w", err)
 	}
-	return pgx.CollectRows(rows, func(row pgx.CollectableRow) (Leader, error) {
-		var l Leader
-		err := row.Scan(&l.Name, &l.Rating, &l.RD, &l.Games)
-		return l, err
-	})
+	return pgCollect(rows, "leaderboard", scanLeader)
 }

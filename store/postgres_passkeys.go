@@ -67,19 +67,7 @@ func (p *Postgres) PasskeysOf(ctx context.Context, userID string) ([]Passkey, er
 	if err != nil {
 		return nil, fmt.Errorf("store: passkeys: %w", err)
 	}
-	defer rows.Close()
-	var out []Passkey
-	for rows.Next() {
-		k, err := scanPasskey(rows)
-		if err != nil {
-			return nil, fmt.Errorf("store: passkeys: %w", err)
-		}
-		out = append(out, k)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("store: passkeys: %w", err)
-	}
-	return out, nil
+	return pgCollect(rows, "passkeys", scanOnePasskey)
 }
 
 // UsePasskey implements Passkeys.

@@ -56,21 +56,7 @@ func (p *Postgres) UserRatings(ctx context.Context, user string) ([]Rating, erro
 	if err != nil {
 		return nil, fmt.Errorf("store: ratings: %w", err)
 	}
-	defer rows.Close()
-	var out []Rating
-	for rows.Next() {
-		var r Rating
-		var at int64
-		if err := rows.Scan(&r.Perf, &r.Rating, &r.Deviation, &r.Volatility, &r.Games, &r.Wins, &r.Draws, &r.Losses, &at); err != nil {
-			return nil, fmt.Errorf("store: ratings: %w", err)
-		}
-		r.UpdatedAt = fromNanos(at)
-		out = append(out, r)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("store: ratings: %w", err)
-	}
-	return out, nil
+	return pgCollect(rows, "ratings", scanRating)
 }
 
 // pgApplyRating is sqliteApplyRating on PostgreSQL. Two nodes cannot both

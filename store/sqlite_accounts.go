@@ -179,20 +179,7 @@ func (s *SQLite) Sessions(ctx context.Context, userID string, now time.Time) ([]
 		return nil, fmt.Errorf("store: sessions: %w", err)
 	}
 	defer rows.Close()
-	var out []Session
-	for rows.Next() {
-		var ss Session
-		var created, expires int64
-		if err := rows.Scan(&ss.Hash, &ss.UserID, &ss.Agent, &created, &expires); err != nil {
-			return nil, fmt.Errorf("store: sessions: %w", err)
-		}
-		ss.CreatedAt, ss.ExpiresAt = fromNanos(created), fromNanos(expires)
-		out = append(out, ss)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("store: sessions: %w", err)
-	}
-	return out, nil
+	return collect(rows, "sessions", scanSession)
 }
 
 // DeleteSession implements Accounts.

@@ -22,18 +22,7 @@ func (s *SQLite) PlayerGames(ctx context.Context, player string, q GamesQuery) (
 		return nil, fmt.Errorf("store: player's games: %w", err)
 	}
 	defer rows.Close()
-	var out []Summary
-	for rows.Next() {
-		sum, err := scanSummary(rows)
-		if err != nil {
-			return nil, fmt.Errorf("store: player's games: %w", err)
-		}
-		out = append(out, sum)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("store: player's games: %w", err)
-	}
-	return out, nil
+	return collect(rows, "player's games", scanOneSummary)
 }
 
 // RatingHistory implements History.
@@ -45,17 +34,7 @@ func (s *SQLite) RatingHistory(ctx context.Context, user, perf string) ([]Rating
 		return nil, fmt.Errorf("store: rating history: %w", err)
 	}
 	defer rows.Close()
-	var out []RatingPoint
-	for rows.Next() {
-		var p RatingPoint
-		var at int64
-		if err := rows.Scan(&p.GameID, &at, &p.Rating, &p.RD); err != nil {
-			return nil, fmt.Errorf("store: rating history: %w", err)
-		}
-		p.At = fromNanos(at)
-		out = append(out, p)
-	}
-	return out, rows.Err()
+	return collect(rows, "rating history", scanRatingPoint)
 }
 
 // Leaderboard implements History.
@@ -66,13 +45,5 @@ func (s *SQLite) Leaderboard(ctx context.Context, perf string, since time.Time, 
 		return nil, fmt.Errorf("store: leaderboard: %w", err)
 	}
 	defer rows.Close()
-	var out []Leader
-	for rows.Next() {
-		var l Leader
-		if err := rows.Scan(&l.Name, &l.Rating, &l.RD, &l.Games); err != nil {
-			return nil, fmt.Errorf("store: leaderboard: %w", err)
-		}
-		out = append(out, l)
-	}
-	return out, rows.Err()
+	return collect(rows, "leaderboard", scanLeader)
 }

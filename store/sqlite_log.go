@@ -223,18 +223,7 @@ func (s *SQLite) List(ctx context.Context, q ListQuery) ([]Summary, error) {
 		return nil, fmt.Errorf("store: list games: %w", err)
 	}
 	defer rows.Close()
-	var out []Summary
-	for rows.Next() {
-		sum, err := scanSummary(rows)
-		if err != nil {
-			return nil, fmt.Errorf("store: list games: %w", err)
-		}
-		out = append(out, sum)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("store: list games: %w", err)
-	}
-	return out, nil
+	return collect(rows, "list games", scanOneSummary)
 }
 
 // listQuery is List's SQL. The public games and, for a player, the private
@@ -333,7 +322,7 @@ func (s *SQLite) ids(ctx context.Context, query string, args ...any) ([]string, 
 }
 
 // scanSummary reads summaryCols, then the extra destinations.
-func scanSummary(row interface{ Scan(...any) error }, extra ...any) (Summary, error) {
+func scanSummary(row scanner, extra ...any) (Summary, error) {
 	var (
 		sum                     Summary
 		created, updated, moved int64

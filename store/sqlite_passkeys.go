@@ -58,6 +58,9 @@ func scanPasskey(row interface{ Scan(...any) error }, more ...any) (Passkey, err
 	return p, err
 }
 
+// scanOnePasskey reads a row of sqlitePasskeyColumns alone.
+func scanOnePasskey(row scanner) (Passkey, error) { return scanPasskey(row) }
+
 // Passkey implements Passkeys.
 func (s *SQLite) Passkey(ctx context.Context, id []byte) (Passkey, User, error) {
 	var u User
@@ -82,18 +85,7 @@ func (s *SQLite) PasskeysOf(ctx context.Context, userID string) ([]Passkey, erro
 		return nil, fmt.Errorf("store: passkeys: %w", err)
 	}
 	defer rows.Close()
-	var out []Passkey
-	for rows.Next() {
-		p, err := scanPasskey(rows)
-		if err != nil {
-			return nil, fmt.Errorf("store: passkeys: %w", err)
-		}
-		out = append(out, p)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("store: passkeys: %w", err)
-	}
-	return out, nil
+	return collect(rows, "passkeys", scanOnePasskey)
 }
 
 // UsePasskey implements Passkeys.

@@ -77,20 +77,7 @@ func (s *SQLite) UserRatings(ctx context.Context, user string) ([]Rating, error)
 		return nil, fmt.Errorf("store: ratings: %w", err)
 	}
 	defer rows.Close()
-	var out []Rating
-	for rows.Next() {
-		var r Rating
-		var at int64
-		if err := rows.Scan(&r.Perf, &r.Rating, &r.Deviation, &r.Volatility, &r.Games, &r.Wins, &r.Draws, &r.Losses, &at); err != nil {
-			return nil, fmt.Errorf("store: ratings: %w", err)
-		}
-		r.UpdatedAt = fromNanos(at)
-		out = append(out, r)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("store: ratings: %w", err)
-	}
-	return out, nil
+	return collect(rows, "ratings", scanRating)
 }
 
 // sqliteApplyRating rates game id, which sum finishes, inside the append's

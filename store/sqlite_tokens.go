@@ -55,20 +55,7 @@ func (s *SQLite) TokensOf(ctx context.Context, userID string) ([]Token, error) {
 		return nil, fmt.Errorf("store: tokens: %w", err)
 	}
 	defer rows.Close()
-	var out []Token
-	for rows.Next() {
-		var t Token
-		var created int64
-		if err := rows.Scan(&t.Hash, &t.UserID, &t.Description, &t.Scopes, &created); err != nil {
-			return nil, fmt.Errorf("store: tokens: %w", err)
-		}
-		t.CreatedAt = fromNanos(created)
-		out = append(out, t)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("store: tokens: %w", err)
-	}
-	return out, nil
+	return collect(rows, "tokens", scanToken)
 }
 
 // DeleteToken implements Tokens.
