@@ -46,23 +46,12 @@ func (p *Postgres) CreatePasskey(ctx context.Context, k Passkey) error {
 
 // Passkey implements Passkeys.
 func (p *Postgres) Passkey(ctx context.Context, id []byte) (Passkey, User, error) {
-	var u User
-	var ucreated int64
-	k, err := scanPasskey(p.pool.QueryRow(ctx, `SELECT `+sqlitePasskeyColumns+`, u.id, u.name, u.password, u.player, u.created_at
-		FROM passkeys p JOIN users u ON u.id = p.user_id WHERE p.id = $1`, id), &u.ID, &u.Name, &u.Password, &u.Player, &ucreated)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return k, u, fmt.Errorf("store: passkey: %w", ErrNoPasskey)
-	}
-	if err != nil {
-		return k, u, fmt.Errorf("store: passkey: %w", err)
-	}
-	u.CreatedAt = fromNanos(ucreated)
-	return k, u, nil
+	return scanPasskeyAndUser(p.pool.QueryRow(ctx, passkeyAndUser+`$1`, id), pgx.ErrNoRows)
 }
 
 // PasskeysOf implements Passkeys.
 func (p *Postgres) PasskeysOf(ctx context.Context, userID string) ([]Passkey, error) {
-	rows, err := p.pool.Query(ctx, `SELECT `+sqlitePasskeyColumns+` FROM passkeys p
+	rows, err := p.pool.Query(ctx, `SELECT `+passkeyColumns+` FROM passkeys p
 		WHERE p.user_id = $1 ORDER BY p.created_at, p.id`, userID)
 	if err != nil {
 		return nil, fmt.Errorf("store: passkeys: %w", err)

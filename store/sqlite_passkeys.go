@@ -47,9 +47,9 @@ func (s *SQLite) CreatePasskey(ctx context.Context, p Passkey) error {
 	return nil
 }
 
-const sqlitePasskeyColumns = `p.id, p.user_id, p.name, p.public_key, p.sign_count, p.credential, p.created_at, p.last_used_at`
+const passkeyColumns = `p.id, p.user_id, p.name, p.public_key, p.sign_count, p.credential, p.created_at, p.last_used_at`
 
-// scanPasskey reads a row starting with sqlitePasskeyColumns, then more.
+// scanPasskey reads a row starting with passkeyColumns, then more.
 func scanPasskey(row interface{ Scan(...any) error }, more ...any) (Passkey, error) {
 	var p Passkey
 	var count, created, used int64
@@ -58,16 +58,21 @@ func scanPasskey(row interface{ Scan(...any) error }, more ...any) (Passkey, err
 	return p, err
 }
 
-// scanOnePasskey reads a row of sqlitePasskeyColumns alone.
+// scanOnePasskey reads a row of passkeyColumns alone.
 func scanOnePasskey(row scanner) (Passkey, error) { return scanPasskey(row) }
 
-// Passkey implements Passkeys.
-func (s *SQLite) Passkey(ctx context.Context, id []byte) (Passkey, User, error) {
+// passkeyAndUser selects a passkey with its account, by the passkey's id
+// (the placeholder follows, each store its own).
+const passkeyAndUser = `SELECT ` + passkeyColumns + `, u.id, u.name, u.password, u.player, u.created_at
+	FROM passkeys p JOIN users u ON u.id = p.user_id WHERE p.id = `
+
+// scanPasskeyAndUser reads passkeyAndUser's row; noRows is the driver's
+// error for none.
+func scanPasskeyAndUser(row scanner, noRows error) (Passkey, User, error) {
 	var u User
 	var ucreated int64
-	p, err := scanPasskey(s.db.QueryRowContext(ctx, `SELECT `+sqlitePasskeyColumns+`, u.id, u.name, u.password, u.player, u.created_at
-		FROM passkeys p JOIN users u ON u.id = p.user_id WHERE p.id = ?`, id), &u.ID, &u.Name, &u.Password, &u.Player, &ucreated)
-	if errors.Is(err, sql.ErrNoRows) {
+	p, err := scanPasskey(row, &u.ID, &u.Name, &u.Password, &u.Player, &ucreated)
+	if errors.Is(err, noRows) {
 		return p, u, fmt.Errorf("store: passkey: %w", ErrNoPasskey)
 	}
 	if err != nil {
@@ -77,9 +82,14 @@ func (s *SQLite) Passkey(ctx context.Context, id []byte) (Passkey, User, error) 
 	return p, u, nil
 }
 
+// Passkey implements Passkeys.
+func (s *SQLite) Passkey(ctx context.Context, id []byte) (Passkey, User, error) {
+	return scanPasskeyAndUser(s.db.QueryRowContext(ctx, passkeyAndUser+`?`, id), sql.ErrNoRows)
+}
+
 // PasskeysOf implements Passkeys.
 func (s *SQLite) PasskeysOf(ctx context.Context, userID string) ([]Passkey, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT `+sqlitePasskeyColumns+` FROM passkeys p
+	rows, err := s.db.QueryContext(ctx, `SELECT `+passkeyColumns+` FROM passkeys p
 		WHERE p.user_id = ? ORDER BY p.created_at, p.id`, userID)
 	if err != nil {
 		return nil, fmt.Errorf("store: passkeys: %w", err)
