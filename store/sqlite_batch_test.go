@@ -365,12 +365,16 @@ func TestCreationsJoinTheBatch(t *testing.T) {
 	check([]*appendReq{create("n3", logEvents(0, 1)), create("bad", collide), create("n4", logEvents(0, 1))},
 		[]error{nil, errAnything, nil}, 2)
 	for id, v := range map[string]int64{"a": 2, "n1": 1, "n2": 2, "n3": 1, "n4": 1} {
-		g, err := st.Load(ctx, id)
-		if err != nil || g.Summary.Version != v || len(g.Events) != int(v) || string(g.Header) != map[bool]string{true: "h", false: "h " + id}[id == "a"] {
-			t.Errorf("game %s: version %d with %d events, header %q, %v; want %d", id, g.Summary.Version, len(g.Events), g.Header, err, v)
+		header := "h " + id // the creation's, in the batch
+		if id == "a" {
+			header = "h" // the first Create's: the second was refused
 		}
-		if seated, err := st.Seated(ctx, "p2"); err != nil || !seated {
-			t.Errorf("p2 not seated: %v", err)
+		g, err := st.Load(ctx, id)
+		if err != nil || g.Summary.Version != v || len(g.Events) != int(v) || string(g.Header) != header {
+			t.Errorf("game %s: version %d with %d events, header %q, %v; want %d, %q", id, g.Summary.Version, len(g.Events), g.Header, err, v, header)
+		}
+		if seats := g.Summary.Players; len(seats) != 2 {
+			t.Errorf("game %s seats %v, want p1 and p2", id, seats)
 		}
 	}
 	if _, err := st.Load(ctx, "bad"); !errors.Is(err, ErrNotFound) {
