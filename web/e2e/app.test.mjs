@@ -111,6 +111,8 @@ test('the server restarts mid-game and the game goes on, clock included', async 
   await newGame(app.page, { mode: 'local', timed: true });
   await move(app.page, 'e2e4');
   await move(app.page, 'e7e5');
+  // Chromium logs each refused WebSocket while the server is down and the page tries again.
+  app.allowTrouble(/^console error: WebSocket connection to 'ws:\/\/127\.0\.0\.1:\d+\/ws\/game\/\w+(\?v=\d+)?' failed/);
   await app.server.restart();
   await app.page.waitForFunction(() => document.getElementById('conn').textContent === '', null, { timeout: 15000 });
   await move(app.page, 'g1f3');
