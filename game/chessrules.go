@@ -78,10 +78,14 @@ type chessRules struct {
 	namedOK  bool
 	namedPly int
 	namedKey uint64
+	// book: the game starts from the standard start, so that Play can
+	// carry the name one ply on (opening.Next) rather than Opening
+	// replaying the game.
+	book bool
 }
 
 func newChessRules(start chess.Position) *chessRules {
-	return &chessRules{g: chess.NewGameFrom(start), namedPly: -1}
+	return &chessRules{g: chess.NewGameFrom(start), namedPly: -1, book: opening.IsStandardStart(&start)}
 }
 
 func (r *chessRules) Turn() chess.Color { return r.g.Turn() }
@@ -124,10 +128,16 @@ func (r *chessRules) Play(text string) (Step, error) {
 		return Step{}, fmt.Errorf("%w: %s", ErrIllegalMove, text)
 	}
 	step := Step{UCI: pos.UCI(m), SAN: pos.SAN(m), Color: Side(pos.SideToMove())}
+	named := r.namedPly == r.g.Ply() && r.namedKey == pos.Key()
 	if err := r.g.Push(m); err != nil {
 		return Step{}, fmt.Errorf("%w: %s: %v", ErrIllegalMove, text, err)
 	}
-	step.FEN = r.FEN()
+	after := r.g.Position()
+	step.FEN = after.FEN()
+	if named && r.book {
+		r.named, r.namedOK = opening.Next(r.named, r.namedOK, &after, r.g.Ply())
+		r.namedPly, r.namedKey = r.g.Ply(), after.Key()
+	}
 	return step, nil
 }
 

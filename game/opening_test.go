@@ -1,11 +1,15 @@
 package game
 
 import (
+	"os"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/gambitchess/gambit/chess"
+	"github.com/gambitchess/gambit/chess/opening"
+	"github.com/gambitchess/gambit/chess/pgn"
+	"github.com/gambitchess/gambit/internal/shareddata"
 )
 
 // TestOpening: a chess game names its opening in Opening and in the PGN
@@ -69,5 +73,62 @@ func TestOpeningFollowsTakebacks(t *testing.T) {
 	}
 	if o, _ := r.Opening(); o.Name != "King's Gambit" {
 		t.Errorf("after 1.e4 e5 2.f4: %+v, want King's Gambit", o)
+	}
+}
+
+// TestOpeningCarriedByPlay: Play carries the name one ply on (so Opening
+// does not replay the game at every move), and what Opening answers is
+// Classify's answer for the game as it stands, through real games with
+// the name asked at some plies and not others, and moves taken back and
+// played again or differently between.
+func TestOpeningCarriedByPlay(t *testing.T) {
+	f, err := os.Open(shareddata.Path(t, "pgn/games/twic0920.pgn"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rd := pgn.NewReader(f)
+	for i := range 60 {
+		pg, err := rd.Next()
+		if err != nil {
+			t.Fatalf("game %d: %v", i, err)
+		}
+		r := newChessRules(pg.Start())
+		check := func(when string) {
+			t.Helper()
+			got, gotOK := r.Opening()
+			want, wantOK := opening.Classify(r.g)
+			if got != want || gotOK != wantOK {
+				t.Fatalf("game %d ply %d %s: Opening %+v %v, Classify %+v %v", i, r.g.Ply(), when, got, gotOK, want, wantOK)
+			}
+		}
+		play := func(uci string) {
+			t.Helper()
+			if _, err := r.Play(uci); err != nil {
+				t.Fatalf("game %d: %s: %v", i, uci, err)
+			}
+		}
+		ply := 0
+		for n := range pg.Mainline() {
+			pos := r.g.Position()
+			uci := pos.UCI(n.Move)
+			ply++
+			if ply%7 == 0 { // another move first, taken back
+				var ml chess.MoveList
+				pos.GenerateLegal(&ml)
+				play(pos.UCI(ml.Moves()[0]))
+				check("after another move")
+				r.Pop()
+			}
+			play(uci)
+			if ply%3 != 0 {
+				check("after the move")
+			}
+			if ply%11 == 0 { // taken back and played again, unasked
+				r.Pop()
+				play(uci)
+			}
+		}
+		check("at the end")
 	}
 }

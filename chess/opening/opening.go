@@ -73,6 +73,23 @@ func Classify(g *chess.Game) (Opening, bool) {
 	return found, ok
 }
 
+// Next names a game one ply longer, from what names it now: prev and
+// prevOK are Classify's answer for the game, and p is the position its
+// next ply reaches, that ply being the game's ply-th. It answers what
+// Classify would for the longer game with one lookup, not a replay, so a
+// live game named at every move costs the same at ply 40 as at ply 1.
+// Like Classify, it is for games from the standard start: for any other,
+// prevOK is false and nothing is named, so the caller must not ask.
+func Next(prev Opening, prevOK bool, p *chess.Position, ply int) (Opening, bool) {
+	if ply > MaxPlies {
+		return prev, prevOK
+	}
+	if e, ok := db().byKey[p.EPDKey()]; ok {
+		return e.opening(ply), true
+	}
+	return prev, prevOK
+}
+
 // IsStandardStart reports whether p is the standard start position (the
 // move counters aside): the only start a game is named from.
 func IsStandardStart(p *chess.Position) bool { return p.EPDKey() == db().startKey }

@@ -329,6 +329,39 @@ func TestKnownGames(t *testing.T) {
 	}
 }
 
+// TestNextAgreesWithClassify names every game of a real file ply by ply
+// with Next and checks, at every ply, that Classify says the same of the
+// game so far (past MaxPlies too, where neither may look).
+func TestNextAgreesWithClassify(t *testing.T) {
+	f, err := os.Open(shareddata.Path(t, "pgn/games/twic0920.pgn"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	r := pgn.NewReader(f)
+	const games = 300
+	for i := range games {
+		pg, err := r.Next()
+		if err != nil {
+			t.Fatalf("game %d: %v", i, err)
+		}
+		whole := mainline(t, pg)
+		g := chess.NewGameFrom(whole.StartPosition())
+		named, namedOK := Classify(g)
+		for ply, m := range whole.Moves() {
+			if err := g.Push(m); err != nil {
+				t.Fatal(err)
+			}
+			p := g.Position()
+			named, namedOK = Next(named, namedOK, &p, ply+1)
+			want, wantOK := Classify(g)
+			if named != want || namedOK != wantOK {
+				t.Fatalf("game %d ply %d: Next %+v %v, Classify %+v %v", i, ply+1, named, namedOK, want, wantOK)
+			}
+		}
+	}
+}
+
 // TestAgreesWithTheFilesECOTags: the ECO tags of TWIC 920 were written by
 // other software from other tables, so they differ at times; lichess's
 // table agrees with 2041 of its 2245 games (91%).
