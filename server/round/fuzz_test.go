@@ -1,6 +1,7 @@
 package round
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 
@@ -38,6 +39,31 @@ func FuzzParseClientMsg(f *testing.F) {
 			msgTakebackOffer, msgTakebackAccept, msgTakebackDecline, msgClaimVictory, msgRematchOffer, msgRematchDecline:
 		default:
 			t.Errorf("accepted unknown type %q", m.T)
+		}
+	})
+}
+
+// FuzzPlainMove: a message plainMove reads is read the same by the general
+// parse, so the shortcut changes no answer.
+func FuzzPlainMove(f *testing.F) {
+	for _, seed := range []string{`{"t":"move","d":{"u":"e2e4"}}`, `{"t":"move","d":{"u":"e7e8q"}}`, `{"t":"move","d":{"u":"P@e4"}}`,
+		`{"t":"move","d":{"u":""}}`, `{"t":"move","d":{"u":"e2\u0065"}}`, `{"t":"move","d":{"u":"a"}} `, `{"t":"move","d":{"u":"0000"}}`} {
+		f.Add([]byte(seed))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		u, ok := plainMove(data)
+		if !ok {
+			return
+		}
+		var env envelope
+		if err := json.Unmarshal(data, &env); err != nil {
+			t.Fatalf("plainMove read %q from %q, which is not JSON: %v", u, data, err)
+		}
+		var d struct {
+			U string `json:"u"`
+		}
+		if err := json.Unmarshal(env.D, &d); err != nil || env.T != msgMove || d.U != u || u == "" {
+			t.Fatalf("plainMove read %q from %q; the general parse: type %q, %q, %v", u, data, env.T, d.U, err)
 		}
 	})
 }

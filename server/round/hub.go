@@ -78,6 +78,7 @@ type Hub struct {
 	chat       chatState     // the rooms' recent lines, in memory only (hub_chat.go)
 	failed     bool          // the game could not be saved nor read back: retire at once
 	moveRead   time.Time     // when the move being applied was read off its WebSocket (zero: none)
+	scratch    []byte        // where encodeState writes a message before its copy: one allocation a message
 	done       chan struct{} // closed when the hub stops
 }
 
@@ -411,7 +412,7 @@ func (h *Hub) encodeForViewers(p *published, e game.Event, typ string, full bool
 			}
 			d.Dests, d.CanClaim = dests, canClaim
 		}
-		p.msgs[i] = encode(typ, d)
+		p.msgs[i] = encodeState(&h.scratch, typ, &d)
 		if !g.Hidden() {
 			openMsgs[b2i(toMove)] = p.msgs[i]
 		}

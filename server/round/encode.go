@@ -1,0 +1,168 @@
+package round
+
+import (
+	"encoding/json"
+	"slices"
+	"strconv"
+
+	"github.com/gambitchess/gambit/game"
+)
+
+// A state goes to every viewer at every move, so it is written here field
+// by field rather than by encoding/json's reflection, which cost a tenth of
+// the server's CPU under load (BENCH.md). The bytes are the same as
+// encoding/json's for the same value: TestStateEncodingAgrees compares the
+// two on the states of real games of every variant and on odd strings, and
+// FuzzStateEncoding on whatever strings a fuzzer finds. The fields only a
+// variant or a whole history fills (Moves, Fair, Ext, SetupNotes) go
+// through encoding/json still.
+
+// encodeState is encode(t, s) for a state, in one allocation of the
+// message's size: it is written into scratch first (grown as needed and
+// kept by the caller for the next message).
+func encodeState(scratch *[]byte, t string, s *StateJSON) []byte {
+	if !plainType(t) {
+		return encode(t, *s)
+	}
+	b := append((*scratch)[:0], `{"t":"`...)
+	b = append(b, t...)
+	b = append(b, `","d":`...)
+	b = appendState(b, s)
+	b = append(b, '}')
+	*scratch = b
+	return slices.Clone(b)
+}
+
+// appendState appends s as encoding/json writes it.
+func appendState(b []byte, s *StateJSON) []byte {
+	b = append(b, `{"v":`...)
+	b = strconv.AppendInt(b, s.V, 10)
+	b = appendField(b, "id", s.ID)
+	b = appendField(b, "mode", string(s.Mode))
+	b = appendField(b, "variant", string(s.Variant))
+	b = appendField(b, "status", s.Status)
+	b = appendField(b, "result", s.Result)
+	b = appendFieldOmit(b, "termination", s.Termination)
+	b = appendFieldOmit(b, "winner", s.Winner)
+	b = appendField(b, "fen", s.FEN)
+	b = appendFieldOmit(b, "startFen", s.StartFEN)
+	b = appendField(b, "turn", s.Turn)
+	b = append(b, `,"ply":`...)
+	b = strconv.AppendInt(b, int64(s.Ply), 10)
+	if s.SetupPly != 0 {
+		b = append(b, `,"setupPly":`...)
+		b = strconv.AppendInt(b, int64(s.SetupPly), 10)
+	}
+	if len(s.Moves) > 0 {
+		b = appendMarshalled(append(b, `,"moves":`...), s.Moves)
+	}
+	if s.Last != nil {
+		b = appendStep(append(b, `,"last":`...), s.Last)
+	}
+	b = appendDests(append(b, `,"dests":`...), s.Dests)
+	b = appendFieldOmit(b, "check", s.Check)
+	if c := s.Clock; c != nil {
+		b = appendClock(append(b, `,"clock":`...), c)
+	}
+	b = appendFieldOmit(b, "drawOffer", s.DrawOffer)
+	b = appendFieldOmit(b, "takebackOffer", s.TakebackOffer)
+	b = append(b, `,"canClaim":`...)
+	b = strconv.AppendBool(b, s.CanClaim)
+	b = appendSeats(append(b, `,"seats":`...), s.Seats)
+	if s.Public {
+		b = append(b, `,"public":true`...)
+	}
+	if s.Fair != nil {
+		b = appendMarshalled(append(b, `,"fair":`...), s.Fair)
+	}
+	if s.Ext.Extension != nil {
+		b = appendMarshalled(append(b, `,"ext":`...), s.Ext)
+	}
+	if o := s.Opening; o != nil {
+		b = appendJSONString(append(b, `,"opening":{"eco":`...), o.ECO)
+		b = appendJSONString(append(b, `,"name":`...), o.Name)
+		b = append(b, '}')
+	}
+	if s.SetupNotes != nil {
+		b = appendMarshalled(append(b, `,"setupNotes":`...), s.SetupNotes)
+	}
+	return append(b, '}')
+}
+
+// appendStep appends a move as encoding/json writes game.Step.
+func appendStep(b []byte, st *game.Step) []byte {
+	b = appendJSONString(append(b, `{"uci":`...), st.UCI)
+	b = appendField(b, "san", st.SAN)
+	b = appendFieldOmit(b, "wxf", st.WXF)
+	b = appendField(b, "fen", st.FEN)
+	color, _ := st.Color.MarshalText() // never fails
+	b = appendField(b, "color", string(color))
+	if st.Ext.Extension != nil {
+		b = appendMarshalled(append(b, `,"ext":`...), st.Ext)
+	}
+	return append(b, '}')
+}
+
+// appendClock appends a clock as encoding/json writes ClockJSON.
+func appendClock(b []byte, c *ClockJSON) []byte {
+	b = strconv.AppendInt(append(b, `{"white":`...), c.White, 10)
+	b = strconv.AppendInt(append(b, `,"black":`...), c.Black, 10)
+	b = appendFieldOmit(b, "running", c.Running)
+	b = strconv.AppendInt(append(b, `,"initial":`...), c.Initial, 10)
+	b = strconv.AppendInt(append(b, `,"increment":`...), c.Increment, 10)
+	if c.PerMove {
+		b = append(b, `,"perMove":true`...)
+	}
+	return append(b, '}')
+}
+
+// appendSeats appends the seats as encoding/json writes the map: keys
+// sorted, nil as null.
+func appendSeats(b []byte, seats map[string]SeatJSON) []byte {
+	if seats == nil {
+		return append(b, "null"...)
+	}
+	var keys [2]string // white and black; more are sorted all the same
+	names := keys[:0]
+	for k := range seats {
+		names = append(names, k)
+	}
+	slices.Sort(names)
+	b = append(b, '{')
+	for i, k := range names {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		seat := seats[k]
+		b = appendJSONString(b, k)
+		b = appendJSONString(append(b, `:{"kind":`...), string(seat.Kind))
+		b = appendFieldOmit(b, "name", seat.Name)
+		b = appendFieldOmit(b, "level", seat.Level)
+		b = append(b, '}')
+	}
+	return append(b, '}')
+}
+
+// appendField appends ,"key":value; key is plain.
+func appendField(b []byte, key, value string) []byte {
+	b = append(append(append(b, `,"`...), key...), `":`...)
+	return appendJSONString(b, value)
+}
+
+// appendFieldOmit is appendField but for an empty value (omitempty).
+func appendFieldOmit(b []byte, key, value string) []byte {
+	if value == "" {
+		return b
+	}
+	return appendField(b, key, value)
+}
+
+// appendMarshalled appends what encoding/json makes of v, for the fields
+// a state seldom has; they always marshal (null if one ever did not).
+func appendMarshalled(b []byte, v any) []byte {
+	data, err := json.Marshal(v)
+	if err != nil {
+		return append(b, "null"...)
+	}
+	return append(b, data...)
+}
