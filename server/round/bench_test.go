@@ -95,10 +95,10 @@ func BenchmarkMoveLoop(b *testing.B) {
 }
 
 // benchServer is a server whose store keeps nothing.
-type benchServer struct{}
+type benchServer struct{ errors prometheus.Counter }
 
-func (benchServer) AppendEvents(ctx context.Context, g *game.Game, evs []game.Event) error {
-	return AppendEvents(ctx, discardLog{}, prometheus.NewCounter(prometheus.CounterOpts{Name: "errors"}), g, evs)
+func (s benchServer) AppendEvents(ctx context.Context, g *game.Game, evs []game.Event) error {
+	return AppendEvents(ctx, discardLog{}, s.errors, g, evs)
 }
 func (benchServer) LoadGame(context.Context, string) (*game.Game, error) {
 	return nil, store.ErrNotFound
@@ -113,7 +113,7 @@ func (benchServer) CreateRematch(context.Context, *game.Game) (string, error) {
 
 // benchEnv is what a server with default settings gives its hubs.
 func benchEnv() *Env {
-	return &Env{Server: benchServer{}, Ctx: context.Background(), Now: time.Now, Log: slog.New(slog.DiscardHandler),
+	return &Env{Server: benchServer{errors: prometheus.NewCounter(prometheus.CounterOpts{Name: "errors"})}, Ctx: context.Background(), Now: time.Now, Log: slog.New(slog.DiscardHandler),
 		ClaimAfter: time.Minute, FirstMoveTime: time.Minute, IdleGrace: 30 * time.Second,
 		PresenceEvery: time.Second, FullEvery: 10 * time.Second, ComputerIdle: time.Minute,
 		Lobby: lobby.New(), Computer: computer.NewGames(4, 100),

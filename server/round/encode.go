@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/game"
 )
 
@@ -95,8 +96,7 @@ func appendStep(b []byte, st *game.Step) []byte {
 	b = appendField(b, "san", st.SAN)
 	b = appendFieldOmit(b, "wxf", st.WXF)
 	b = appendField(b, "fen", st.FEN)
-	color, _ := st.Color.MarshalText() // never fails
-	b = appendField(b, "color", string(color))
+	b = appendField(b, "color", sideName(st.Color))
 	if st.Ext.Extension != nil {
 		b = appendMarshalled(append(b, `,"ext":`...), st.Ext)
 	}
@@ -165,4 +165,12 @@ func appendMarshalled(b []byte, v any) []byte {
 		return append(b, "null"...)
 	}
 	return append(b, data...)
+}
+
+// sideName is what game.Side.MarshalText writes, without its allocation.
+func sideName(s game.Side) string {
+	if s.Color() == chess.Black {
+		return "black"
+	}
+	return "white"
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"time"
+	"unicode/utf8"
 
 	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/game"
@@ -253,14 +254,25 @@ func appendDests(out []byte, d Dests) []byte {
 }
 
 // appendJSONString appends s as a JSON string: as it is between quotes
-// when nothing in it needs escaping (a square's name), else as
-// encoding/json writes it.
+// when nothing in it needs escaping (a square's name, a name in Chinese),
+// else as encoding/json writes it. encoding/json writes valid UTF-8 as it
+// is but for U+2028 and U+2029, so only those, invalid bytes, control
+// characters, quotes, backslashes and <>& take the slow way.
 func appendJSONString(out []byte, s string) []byte {
-	for _, c := range []byte(s) {
-		if c < 0x20 || c >= 0x7f || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
-			q, _ := json.Marshal(s) // a string always marshals
-			return append(out, q...)
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if c < 0x20 || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+				return appendMarshalled(out, s)
+			}
+			i++
+			continue
 		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 || r == '\u2028' || r == '\u2029' {
+			return appendMarshalled(out, s)
+		}
+		i += size
 	}
 	return append(append(append(out, '"'), s...), '"')
 }
