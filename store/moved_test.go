@@ -99,3 +99,18 @@ func TestUpdatedAtIsTheLastMove(t *testing.T) {
 		}
 	}
 }
+
+// TestPageCache: the store's connection keeps 32 MiB of pages (the DSN's
+// cache_size), not SQLite's 2 MiB, which made most appends read their
+// game's pages again under load.
+func TestPageCache(t *testing.T) {
+	st, _ := openTemp(t)
+	defer st.Close()
+	var kib int64
+	if err := st.db.QueryRowContext(context.Background(), `PRAGMA cache_size`).Scan(&kib); err != nil {
+		t.Fatal(err)
+	}
+	if kib != -32768 {
+		t.Errorf("cache_size %d, want -32768 (32 MiB)", kib)
+	}
+}
