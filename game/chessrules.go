@@ -82,17 +82,40 @@ type chessRules struct {
 	// carry the name one ply on (opening.Next) rather than Opening
 	// replaying the game.
 	book bool
+	// fen is the FEN of the position at ply fenPly (-1: none). Play, the
+	// only change of g but Pop, sets it, and Pop changes the ply: it is
+	// never read stale. startFEN is the start position's ("" until asked).
+	fen      string
+	fenPly   int
+	startFEN string
 }
 
 func newChessRules(start chess.Position) *chessRules {
-	return &chessRules{g: chess.NewGameFrom(start), namedPly: -1, book: opening.IsStandardStart(&start)}
+	return &chessRules{g: chess.NewGameFrom(start), namedPly: -1, fenPly: -1, book: opening.IsStandardStart(&start)}
 }
 
 func (r *chessRules) Turn() chess.Color { return r.g.Turn() }
 func (r *chessRules) Ply() int          { return r.g.Ply() }
-func (r *chessRules) FEN() string       { p := r.g.Position(); return p.FEN() }
-func (r *chessRules) StartFEN() string  { p := r.g.StartPosition(); return p.FEN() }
 func (r *chessRules) Pop() bool         { _, ok := r.g.Pop(); return ok }
+
+// FEN is the current position's, written once a position: every message
+// of a move carries it, and the move's step already has it.
+func (r *chessRules) FEN() string {
+	if r.fenPly != r.g.Ply() {
+		p := r.g.Position()
+		r.fen, r.fenPly = p.FEN(), r.g.Ply()
+	}
+	return r.fen
+}
+
+// StartFEN is the start position's, written once a game.
+func (r *chessRules) StartFEN() string {
+	if r.startFEN == "" {
+		p := r.g.StartPosition()
+		r.startFEN = p.FEN()
+	}
+	return r.startFEN
+}
 
 // Sight: chess hides nothing.
 func (r *chessRules) Sight(_ chess.Color, _, _, history bool) Sight { return openSight(r, history) }
@@ -134,6 +157,7 @@ func (r *chessRules) Play(text string) (Step, error) {
 	}
 	after := r.g.Position()
 	step.FEN = after.FEN()
+	r.fen, r.fenPly = step.FEN, r.g.Ply()
 	if named && r.book {
 		r.named, r.namedOK = opening.Next(r.named, r.namedOK, &after, r.g.Ply())
 		r.namedPly, r.namedKey = r.g.Ply(), after.Key()

@@ -132,3 +132,38 @@ func TestOpeningCarriedByPlay(t *testing.T) {
 		check("at the end")
 	}
 }
+
+// TestFENFollowsPlayAndPop: the FEN written once a position is the
+// position's own after every move and takeback, the move counters
+// included (1.Nf3 Nf6 2.Ng1 Ng8 is the start's placement at other
+// counters).
+func TestFENFollowsPlayAndPop(t *testing.T) {
+	r := newChessRules(chess.StartPosition())
+	check := func(when string) {
+		t.Helper()
+		p := r.g.Position()
+		if got, want := r.FEN(), p.FEN(); got != want {
+			t.Fatalf("%s: FEN %q, want %q", when, got, want)
+		}
+		s := r.g.StartPosition()
+		if got, want := r.StartFEN(), s.FEN(); got != want {
+			t.Fatalf("%s: StartFEN %q, want %q", when, got, want)
+		}
+	}
+	check("at the start")
+	for _, step := range []string{"g1f3", "g8f6", "f3g1", "f6g8", "-", "-", "-", "-", "e2e4", "e7e5", "-", "b8c6", "g1f3", "-", "-", "d7d5"} {
+		if step == "-" {
+			r.Pop()
+			check("after a takeback")
+			continue
+		}
+		if _, err := r.Play(step); err != nil {
+			t.Fatal(err)
+		}
+		check("after " + step)
+	}
+	c := r.Clone()
+	if got, want := c.FEN(), r.FEN(); got != want {
+		t.Errorf("a clone's FEN %q, want %q", got, want)
+	}
+}
