@@ -116,30 +116,17 @@ func appendClock(b []byte, c *ClockJSON) []byte {
 	return append(b, '}')
 }
 
-// appendSeats appends the seats as encoding/json writes the map: keys
-// sorted, nil as null.
+// appendSeats appends the seats as encoding/json writes the map.
 func appendSeats(b []byte, seats map[string]SeatJSON) []byte {
-	if seats == nil {
-		return append(b, "null"...)
-	}
 	var keys [2]string // white and black; more are sorted all the same
-	names := keys[:0]
-	for k := range seats {
-		names = append(names, k)
-	}
-	slices.Sort(names)
-	b = append(b, '{')
-	for i, k := range names {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		seat := seats[k]
-		b = appendJSONString(b, k)
-		b = appendJSONString(append(b, `:{"kind":`...), string(seat.Kind))
-		b = appendFieldOmit(b, "name", seat.Name)
-		b = appendFieldOmit(b, "level", seat.Level)
-		b = append(b, '}')
-	}
+	return appendObject(b, seats, keys[:0], appendSeat)
+}
+
+// appendSeat appends a seat as encoding/json writes SeatJSON.
+func appendSeat(b []byte, seat SeatJSON) []byte {
+	b = appendJSONString(append(b, `{"kind":`...), string(seat.Kind))
+	b = appendFieldOmit(b, "name", seat.Name)
+	b = appendFieldOmit(b, "level", seat.Level)
 	return append(b, '}')
 }
 

@@ -221,34 +221,44 @@ func (d Dests) MarshalJSON() ([]byte, error) { return appendDests(make([]byte, 0
 
 // appendDests appends d as encoding/json writes the map.
 func appendDests(out []byte, d Dests) []byte {
-	if d == nil {
+	var keys [64]string // a board's squares; more are sorted all the same
+	return appendObject(out, d, keys[:0], appendStrings)
+}
+
+// appendStrings appends list as encoding/json writes a []string.
+func appendStrings(out []byte, list []string) []byte {
+	if list == nil {
 		return append(out, "null"...)
 	}
-	var keys [64]string // a board's squares; more are sorted all the same
-	from := keys[:0]
-	for k := range d {
-		from = append(from, k)
-	}
-	slices.Sort(from)
-	out = append(out, '{')
-	for i, k := range from {
+	out = append(out, '[')
+	for i, s := range list {
 		if i > 0 {
 			out = append(out, ',')
 		}
-		out = appendJSONString(out, k)
-		out = append(out, ':')
-		if d[k] == nil {
-			out = append(out, "null"...)
-			continue
+		out = appendJSONString(out, s)
+	}
+	return append(out, ']')
+}
+
+// appendObject appends m as encoding/json writes a map with string keys:
+// null when nil, else the keys sorted, each with value's writing of its
+// value. keys is room for the keys (an array's, so that sorting a small
+// map's keys allocates nothing).
+func appendObject[V any](out []byte, m map[string]V, keys []string, value func([]byte, V) []byte) []byte {
+	if m == nil {
+		return append(out, "null"...)
+	}
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	out = append(out, '{')
+	for i, k := range keys {
+		if i > 0 {
+			out = append(out, ',')
 		}
-		out = append(out, '[')
-		for j, to := range d[k] {
-			if j > 0 {
-				out = append(out, ',')
-			}
-			out = appendJSONString(out, to)
-		}
-		out = append(out, ']')
+		out = append(appendJSONString(out, k), ':')
+		out = value(out, m[k])
 	}
 	return append(out, '}')
 }
