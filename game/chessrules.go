@@ -72,7 +72,7 @@ func chessRulesAt(start string, parse func(string) (chess.Position, error)) (Rul
 type chessRules struct {
 	g *chess.Game
 	// named caches Opening for the position of key namedKey at ply
-	// namedPly (namedPly -1: none yet): every message of the game may
+	// namedPly (namedPly -1: none yet, or forgotten by Pop): every message of the game may
 	// carry the name, and replaying the game for each would be waste.
 	named    opening.Opening
 	namedOK  bool
@@ -96,7 +96,12 @@ func newChessRules(start chess.Position) *chessRules {
 
 func (r *chessRules) Turn() chess.Color { return r.g.Turn() }
 func (r *chessRules) Ply() int          { return r.g.Ply() }
-func (r *chessRules) Pop() bool         { _, ok := r.g.Pop(); return ok }
+
+// Pop takes back the last move. It forgets the opening's name: a name
+// depends on the way to a position, not only on the position, so after a
+// takeback the next Opening names the game afresh (Classify) rather than
+// trust a name kept for the same position reached another way.
+func (r *chessRules) Pop() bool { r.namedPly = -1; _, ok := r.g.Pop(); return ok }
 
 // FEN is the current position's, written once a position: every message
 // of a move carries it, and the move's step already has it.

@@ -76,6 +76,36 @@ func TestOpeningFollowsTakebacks(t *testing.T) {
 	}
 }
 
+// TestOpeningAfterTakebacksAndATransposition: the same position at the
+// same ply, reached again another way after takebacks, is named by its
+// own way (review of opening.Next: 1.Na3 a6 2.Nf3 is the Sodium Attack,
+// 1.Nf3 a6 2.Na3 the Zukertort's St. George Defense).
+func TestOpeningAfterTakebacksAndATransposition(t *testing.T) {
+	r := newChessRules(chess.StartPosition())
+	for _, m := range []string{"b1a3", "a7a6", "g1f3"} {
+		if _, err := r.Play(m); err != nil {
+			t.Fatal(err)
+		}
+		r.Opening()
+	}
+	r.Pop()
+	r.Pop()
+	r.Pop()
+	for i, m := range []string{"g1f3", "a7a6", "b1a3", "b8c6"} {
+		if _, err := r.Play(m); err != nil {
+			t.Fatal(err)
+		}
+		if i < 2 {
+			continue // unasked: the hub asks once a command, which may play several
+		}
+		got, gotOK := r.Opening()
+		want, wantOK := opening.Classify(r.g)
+		if got != want || gotOK != wantOK {
+			t.Fatalf("after %s: %+v %v, want %+v %v", m, got, gotOK, want, wantOK)
+		}
+	}
+}
+
 // TestOpeningCarriedByPlay: Play carries the name one ply on (so Opening
 // does not replay the game at every move), and what Opening answers is
 // Classify's answer for the game as it stands, through real games with
