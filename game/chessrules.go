@@ -72,8 +72,9 @@ func chessRulesAt(start string, parse func(string) (chess.Position, error)) (Rul
 type chessRules struct {
 	g *chess.Game
 	// named caches Opening for the position of key namedKey at ply
-	// namedPly (namedPly -1: none yet, or forgotten by Pop): every message of the game may
-	// carry the name, and replaying the game for each would be waste.
+	// namedPly (-1: none yet, or forgotten by Pop): every message of the
+	// game may carry the name, and replaying the game for each would be
+	// waste.
 	named    opening.Opening
 	namedOK  bool
 	namedPly int

@@ -20,7 +20,8 @@ import (
 
 // encodeState is encode(t, s) for a state, in one allocation of the
 // message's size: it is written into scratch first (grown as needed and
-// kept by the caller for the next message).
+// kept by the caller for the next message, unless it grew past
+// keptScratch: a whole history's state is not kept for a game's life).
 func encodeState(scratch *[]byte, t string, s *StateJSON) []byte {
 	if !plainType(t) {
 		return encode(t, *s)
@@ -30,9 +31,17 @@ func encodeState(scratch *[]byte, t string, s *StateJSON) []byte {
 	b = append(b, `","d":`...)
 	b = appendState(b, s)
 	b = append(b, '}')
-	*scratch = b
+	if cap(b) <= keptScratch {
+		*scratch = b
+	} else {
+		*scratch = nil
+	}
 	return slices.Clone(b)
 }
+
+// keptScratch bounds the scratch buffer a hub keeps: a move's state with
+// the side to move's destinations fits many times over.
+const keptScratch = 8 << 10
 
 // appendState appends s as encoding/json writes it.
 func appendState(b []byte, s *StateJSON) []byte {

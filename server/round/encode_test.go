@@ -1,6 +1,7 @@
 package round
 
 import (
+	"bytes"
 	"encoding/json"
 	"math/rand/v2"
 	"testing"
@@ -26,13 +27,23 @@ func reflected(t testing.TB, typ string, s StateJSON) string {
 	return string(env)
 }
 
-// checkState fails when encodeState and encoding/json write s apart.
+// checkState fails when encodeState and encoding/json write s apart. The
+// destinations are checked against encoding/json's writing of the plain
+// map too: Dests.MarshalJSON, which reflected calls, is appendDests.
 func checkState(t testing.TB, what string, s StateJSON) {
 	t.Helper()
 	var scratch []byte
 	for _, typ := range []string{"move", "state"} {
-		if got, want := string(encodeState(&scratch, typ, &s)), reflected(t, typ, s); got != want {
+		got := encodeState(&scratch, typ, &s)
+		if want := reflected(t, typ, s); string(got) != want {
 			t.Fatalf("%s: encodeState wrote\n%s\nencoding/json\n%s", what, got, want)
+		}
+		plain, err := json.Marshal(map[string][]string(s.Dests))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Contains(got, append([]byte(`,"dests":`), plain...)) {
+			t.Fatalf("%s: encodeState wrote\n%s\nwithout the destinations as the plain map: %s", what, got, plain)
 		}
 	}
 }
@@ -125,4 +136,23 @@ func FuzzStateEncoding(f *testing.F) {
 			Seats: map[string]SeatJSON{name: {Kind: game.SeatKind(uci), Name: name, Level: eco}, fen: {Name: uci}}, Opening: &OpeningJSON{ECO: eco, Name: name}}
 		checkState(t, "fuzzed", s)
 	})
+}
+
+// TestScratchKeptSmall: the hub keeps its scratch buffer for the next
+// message, but not one a whole long history made large.
+func TestScratchKeptSmall(t *testing.T) {
+	var scratch []byte
+	small := StateJSON{ID: "g", Dests: Dests{"e2": {"e4"}}}
+	encodeState(&scratch, "move", &small)
+	if cap(scratch) == 0 || cap(scratch) > keptScratch {
+		t.Fatalf("after a move's state: scratch of %d bytes, want it kept", cap(scratch))
+	}
+	long := StateJSON{ID: "g", Moves: make([]game.Step, 500)}
+	for i := range long.Moves {
+		long.Moves[i] = game.Step{UCI: "e2e4", SAN: "e4", FEN: "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"}
+	}
+	msg := encodeState(&scratch, "state", &long)
+	if len(msg) <= keptScratch || scratch != nil {
+		t.Fatalf("after a %d-byte state: scratch of %d bytes kept, want none", len(msg), cap(scratch))
+	}
 }
