@@ -62,13 +62,17 @@ func SideOf(c chess.Color) Side { return Side(c) }
 // Color is s as chess.Color.
 func (s Side) Color() chess.Color { return chess.Color(s) }
 
-// MarshalText writes "white" or "black".
-func (s Side) MarshalText() ([]byte, error) {
+// Name is "black" for Black and "white" otherwise, as the wire writes a
+// side.
+func (s Side) Name() string {
 	if chess.Color(s) == chess.Black {
-		return []byte("black"), nil
+		return "black"
 	}
-	return []byte("white"), nil
+	return "white"
 }
+
+// MarshalText writes s.Name().
+func (s Side) MarshalText() ([]byte, error) { return []byte(s.Name()), nil }
 
 // UnmarshalText reads "white" or "black".
 func (s *Side) UnmarshalText(b []byte) error {
