@@ -83,9 +83,9 @@ type chessRules struct {
 	// carry the name one ply on (opening.Next) rather than Opening
 	// replaying the game.
 	book bool
-	// fen is the FEN of the position at ply fenPly (-1: none). Play, the
-	// only change of g but Pop, sets it, and Pop changes the ply: it is
-	// never read stale. startFEN is the start position's ("" until asked).
+	// fen is the FEN of the position at ply fenPly (-1: none, or
+	// forgotten by Pop, the only change of g but Play, which moves to
+	// another ply). startFEN is the start position's ("" until asked).
 	fen      string
 	fenPly   int
 	startFEN string
@@ -98,11 +98,16 @@ func newChessRules(start chess.Position) *chessRules {
 func (r *chessRules) Turn() chess.Color { return r.g.Turn() }
 func (r *chessRules) Ply() int          { return r.g.Ply() }
 
-// Pop takes back the last move. It forgets the opening's name: a name
-// depends on the way to a position, not only on the position, so after a
-// takeback the next Opening names the game afresh (Classify) rather than
-// trust a name kept for the same position reached another way.
-func (r *chessRules) Pop() bool { r.namedPly = -1; _, ok := r.g.Pop(); return ok }
+// Pop takes back the last move and forgets what was kept of the position:
+// the FEN (a move played next reaches the same ply), and the opening's
+// name, which depends on the way to a position, not only on the position,
+// so the next Opening names the game afresh (Classify) rather than trust a
+// name kept for the same position reached another way.
+func (r *chessRules) Pop() bool {
+	r.namedPly, r.fenPly = -1, -1
+	_, ok := r.g.Pop()
+	return ok
+}
 
 // FEN is the current position's, written once a position: every message
 // of a move carries it, and the move's step already has it.
@@ -161,10 +166,9 @@ func (r *chessRules) Play(text string) (Step, error) {
 	if err := r.g.Push(m); err != nil {
 		return Step{}, fmt.Errorf("%w: %s: %v", ErrIllegalMove, text, err)
 	}
-	after := r.g.Position()
-	step.FEN = after.FEN()
-	r.fen, r.fenPly = step.FEN, r.g.Ply()
+	step.FEN = r.FEN()
 	if named && r.book {
+		after := r.g.Position()
 		r.named, r.namedOK = opening.Next(r.named, r.namedOK, &after, r.g.Ply())
 		r.namedPly, r.namedKey = r.g.Ply(), after.Key()
 	}

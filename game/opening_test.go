@@ -192,6 +192,12 @@ func TestFENFollowsPlayAndPop(t *testing.T) {
 		}
 		check("after " + step)
 	}
+	// A move taken back and another played, the FEN unasked between.
+	r.Pop()
+	if _, err := r.Play("d7d6"); err != nil {
+		t.Fatal(err)
+	}
+	check("after d7d5 taken back unasked and d7d6 played")
 	c := r.Clone()
 	if got, want := c.FEN(), r.FEN(); got != want {
 		t.Errorf("a clone's FEN %q, want %q", got, want)
