@@ -104,10 +104,10 @@ func orEmpty(data []byte) []byte {
 }
 
 // scanChallenge reads one row of challengeCols.
-func scanChallenge(scan func(dest ...any) error) (Challenge, error) {
+func scanChallenge(row scanner) (Challenge, error) {
 	var c Challenge
 	var created int64
-	if err := scan(&c.ID, &c.From, &c.To, &c.Data, &created); err != nil {
+	if err := row.Scan(&c.ID, &c.From, &c.To, &c.Data, &created); err != nil {
 		return c, err
 	}
 	c.CreatedAt = fromNanos(created)
@@ -116,7 +116,7 @@ func scanChallenge(scan func(dest ...any) error) (Challenge, error) {
 
 // Challenge implements Challenges.
 func (s *SQLite) Challenge(ctx context.Context, id string) (Challenge, error) {
-	c, err := scanChallenge(s.db.QueryRowContext(ctx, `SELECT `+challengeCols+` FROM challenges WHERE id = ?`, id).Scan)
+	c, err := scanChallenge(s.db.QueryRowContext(ctx, `SELECT `+challengeCols+` FROM challenges WHERE id = ?`, id))
 	if errors.Is(err, sql.ErrNoRows) {
 		err = ErrNoChallenge
 	}
@@ -129,7 +129,7 @@ func (s *SQLite) Challenge(ctx context.Context, id string) (Challenge, error) {
 // TakeChallenge implements Challenges: one DELETE ... RETURNING, so only
 // one caller gets the row.
 func (s *SQLite) TakeChallenge(ctx context.Context, id string) (Challenge, error) {
-	c, err := scanChallenge(s.db.QueryRowContext(ctx, `DELETE FROM challenges WHERE id = ? RETURNING `+challengeCols, id).Scan)
+	c, err := scanChallenge(s.db.QueryRowContext(ctx, `DELETE FROM challenges WHERE id = ? RETURNING `+challengeCols, id))
 	if errors.Is(err, sql.ErrNoRows) {
 		err = ErrNoChallenge
 	}
@@ -148,18 +148,7 @@ func (s *SQLite) ChallengesOf(ctx context.Context, user string, since time.Time)
 		return nil, fmt.Errorf("store: challenges of %s: %w", user, err)
 	}
 	defer rows.Close()
-	var out []Challenge
-	for rows.Next() {
-		c, err := scanChallenge(rows.Scan)
-		if err != nil {
-			return nil, fmt.Errorf("store: challenges of %s: %w", user, err)
-		}
-		out = append(out, c)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("store: challenges of %s: %w", user, err)
-	}
-	return out, nil
+	return collect(rows, "challenges of "+user, scanChallenge)
 }
 
 // ExpireChallenges implements Challenges.
@@ -185,7 +174,7 @@ func (s *Postgres) CreateChallenge(ctx context.Context, c Challenge) error {
 
 // Challenge implements Challenges.
 func (s *Postgres) Challenge(ctx context.Context, id string) (Challenge, error) {
-	c, err := scanChallenge(s.pool.QueryRow(ctx, `SELECT `+challengeCols+` FROM challenges WHERE id = $1`, id).Scan)
+	c, err := scanChallenge(s.pool.QueryRow(ctx, `SELECT `+challengeCols+` FROM challenges WHERE id = $1`, id))
 	if errors.Is(err, pgx.ErrNoRows) {
 		err = ErrNoChallenge
 	}
@@ -197,7 +186,7 @@ func (s *Postgres) Challenge(ctx context.Context, id string) (Challenge, error) 
 
 // TakeChallenge implements Challenges.
 func (s *Postgres) TakeChallenge(ctx context.Context, id string) (Challenge, error) {
-	c, err := scanChallenge(s.pool.QueryRow(ctx, `DELETE FROM challenges WHERE id = $1 RETURNING `+challengeCols, id).Scan)
+	c, err := scanChallenge(s.pool.QueryRow(ctx, `DELETE FROM challenges WHERE id = $1 RETURNING `+challengeCols, id))
 	if errors.Is(err, pgx.ErrNoRows) {
 		err = ErrNoChallenge
 	}
@@ -215,11 +204,7 @@ func (s *Postgres) ChallengesOf(ctx context.Context, user string, since time.Tim
 	if err != nil {
 		return nil, fmt.Errorf("store: challenges of %s: %w", user, err)
 	}
-	out, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (Challenge, error) { return scanChallenge(r.Scan) })
-	if err != nil {
-		return nil, fmt.Errorf("store: challenges of %s: %w", user, err)
-	}
-	return out, nil
+	return pgCollect(rows, "challenges of "+user, scanChallenge)
 }
 
 // ExpireChallenges implements Challenges.

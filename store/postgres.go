@@ -352,10 +352,7 @@ func (s *Postgres) Load(ctx context.Context, id string) (Stored, error) {
 		if err != nil {
 			return fmt.Errorf("events: %w", err)
 		}
-		g.Events, err = pgx.CollectRows(rows, func(r pgx.CollectableRow) (Event, error) {
-			var e Event
-			return e, r.Scan(&e.V, &e.Type, &e.Data)
-		})
+		g.Events, err = pgx.CollectRows(rows, func(r pgx.CollectableRow) (Event, error) { return scanEvent(r) })
 		if err != nil {
 			return fmt.Errorf("events: %w", err)
 		}

@@ -202,17 +202,17 @@ func (s *SQLite) Load(ctx context.Context, id string) (Stored, error) {
 		return Stored{}, fmt.Errorf("store: load game %s events: %w", id, err)
 	}
 	defer rows.Close()
-	for rows.Next() {
-		var e Event
-		if err := rows.Scan(&e.V, &e.Type, &e.Data); err != nil {
-			return Stored{}, fmt.Errorf("store: load game %s events: %w", id, err)
-		}
-		g.Events = append(g.Events, e)
-	}
-	if err := rows.Err(); err != nil {
-		return Stored{}, fmt.Errorf("store: load game %s events: %w", id, err)
+	if g.Events, err = collect(rows, "load game "+id+" events", scanEvent); err != nil {
+		return Stored{}, err
 	}
 	return g, nil
+}
+
+// scanEvent reads an event's v, type and data.
+func scanEvent(row scanner) (Event, error) {
+	var e Event
+	err := row.Scan(&e.V, &e.Type, &e.Data)
+	return e, err
 }
 
 // List implements Log.
