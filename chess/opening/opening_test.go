@@ -271,15 +271,21 @@ func TestKnownAndLookup(t *testing.T) {
 	}
 }
 
-// gameAt returns game index (from 0) of a shared PGN file, played out.
-func gameAt(t *testing.T, file string, index int) (*chess.Game, *pgn.Game) {
+// openPGN reads a shared PGN file, closed when the test ends.
+func openPGN(t *testing.T, file string) *pgn.Reader {
 	t.Helper()
 	f, err := os.Open(shareddata.Path(t, file))
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
-	r := pgn.NewReader(f)
+	t.Cleanup(func() { f.Close() })
+	return pgn.NewReader(f)
+}
+
+// gameAt returns game index (from 0) of a shared PGN file, played out.
+func gameAt(t *testing.T, file string, index int) (*chess.Game, *pgn.Game) {
+	t.Helper()
+	r := openPGN(t, file)
 	for i := 0; ; i++ {
 		pg, err := r.Next()
 		if err != nil {
@@ -329,16 +335,11 @@ func TestKnownGames(t *testing.T) {
 	}
 }
 
-// TestNextAgreesWithClassify names every game of a real file ply by ply
-// with Next and checks, at every ply, that Classify says the same of the
-// game so far (past MaxPlies too, where neither may look).
+// TestNextAgreesWithClassify names the first 300 games of a real file ply
+// by ply with Next and checks, at every ply, that Classify says the same
+// of the game so far (past MaxPlies too, where neither may look).
 func TestNextAgreesWithClassify(t *testing.T) {
-	f, err := os.Open(shareddata.Path(t, "pgn/games/twic0920.pgn"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	r := pgn.NewReader(f)
+	r := openPGN(t, "pgn/games/twic0920.pgn")
 	const games = 300
 	for i := range games {
 		pg, err := r.Next()
@@ -366,12 +367,7 @@ func TestNextAgreesWithClassify(t *testing.T) {
 // other software from other tables, so they differ at times; lichess's
 // table agrees with 2041 of its 2245 games (91%).
 func TestAgreesWithTheFilesECOTags(t *testing.T) {
-	f, err := os.Open(shareddata.Path(t, "pgn/games/twic0920.pgn"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	r := pgn.NewReader(f)
+	r := openPGN(t, "pgn/games/twic0920.pgn")
 	games, same := 0, 0
 	for {
 		pg, err := r.Next()
