@@ -11,21 +11,22 @@ import (
 	"time"
 )
 
-// Group commit: every append, and every game's creation, goes to one
-// writer goroutine, which takes the requests waiting at that moment (up to
+// Group commit: every append, and every game's creation, goes to one writer
+// goroutine, which takes the requests waiting at that moment (up to
 // maxBatch) into one transaction, so that a hundred games moving at once
-// cost one fsync, not a hundred. The
-// first append of a quiet moment is committed at once, alone. Under load
-// (the last commit was shared) a transaction begins at most every
-// commitInterval: the appends arriving meanwhile wait for it, at most that
-// long, and share its commit (the writes of the WAL's shared pages and the
-// fsync, most of an append's cost). One game appending alone never waits. A conflict fails only its game's append: the version check comes
-// first and writes nothing, so the others go on in the same transaction;
-// any other failure rolls the transaction back, and the batch is written
-// again with each append in a savepoint of its own (two statements more
-// an append, which the usual case does without). The writer runs its
-// statements on the driver's connection, not through database/sql
-// (sqlite_raw.go), unless the batch finishes a game.
+// cost one fsync, not a hundred. The first append of a quiet moment is
+// committed at once, alone. Under load (the last commit was shared) a
+// transaction begins at most every commitInterval: the appends arriving
+// meanwhile wait for it, at most that long, and share its commit (the
+// writes of the WAL's shared pages and the fsync, most of an append's
+// cost). One game appending alone never waits. A conflict fails only its
+// game's append: the version check comes first and writes nothing, so the
+// others go on in the same transaction; any other failure rolls the
+// transaction back, and the batch is written again with each append in a
+// savepoint of its own (two statements more an append, which the usual case
+// does without). The writer runs its statements on the driver's connection,
+// not through database/sql (sqlite_raw.go), unless the batch finishes a
+// game.
 
 // maxBatch bounds the appends of one transaction.
 const maxBatch = 256
