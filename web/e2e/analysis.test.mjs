@@ -55,6 +55,13 @@ const ready = page => page.waitForFunction(() => document.querySelector('#a-boar
 
 const pathNow = page => page.evaluate(() => document.getElementById('analysis').dataset.path);
 
+// engineStartsOff forgets the reader's choice to keep the engine on, so a
+// test's click turns it on whatever an earlier test (a failed one) left.
+async function engineStartsOff(page) {
+  await page.goto(app.server.url);
+  await page.evaluate(() => localStorage.removeItem('gambit.analysis.engine'));
+}
+
 async function shot(page, name) {
   mkdirSync(artifacts, { recursive: true });
   await page.screenshot({ path: join(artifacts, name) });
@@ -124,6 +131,7 @@ test('moves, a variation, comments, keys, PGN export and the link that reopens i
 test('the engine in the browser shows lines, an evaluation and plays a line into the tree (chess)', async () => {
   allowMissingEndpoints();
   const page = app.page;
+  await engineStartsOff(page);
   await page.goto(`${app.server.url}/analysis`);
   await ready(page);
   const t0 = Date.now();
@@ -133,16 +141,19 @@ test('the engine in the browser shows lines, an evaluation and plays a line into
   const engineMs = await page.evaluate(() => document.getElementById('analysis').dataset.firstLineMs);
   console.log(`chess engine: first line ${ms} ms after the click (${engineMs} ms from the worker's start)`);
   await page.selectOption('#a-multipv', '3');
-  // The lines and the evaluation are read in one moment of the page: the
-  // engine redraws them together, and between two reads it may have
-  // started its next search (CI once read the evaluation of an empty one).
+  // The lines, the evaluation and the depth are read in one moment of the
+  // page: choosing 3 lines starts a new search, whose first lines replace
+  // the old ones only once their moves are written, and in between the
+  // board says "Thinking…" with no line (CI read the pieces one by one
+  // and caught that moment).
   const shown = await page.waitForFunction(() => {
     const lines = document.querySelectorAll('#a-lines .engine-line');
-    return lines.length === 3 && { first: lines[0].textContent, evaluation: document.getElementById('a-eval').textContent };
+    const state = document.getElementById('a-engine-state').textContent;
+    return lines.length === 3 && /Depth \d+/.test(state) &&
+      { first: lines[0].textContent, evaluation: document.getElementById('a-eval').textContent };
   }, null, { timeout: engineBound }).then(h => h.jsonValue());
   assert.match(shown.first, /^[+-]\d+\.\d\d|^#-?\d/, shown.first);
   assert.match(shown.evaluation, /^[+-]\d+\.\d\d$|^#/);
-  assert.match(await page.textContent('#a-engine-state'), /Depth \d+/);
   await page.waitForTimeout(1500);
   await shot(page, 'analysis-engine.png');
   await page.locator('#a-lines .engine-line').first().click();
@@ -252,6 +263,7 @@ test('an online game being played is refused to its player, and its page offers 
 test('xiangqi: moves, and Gambit\'s engine in WebAssembly shows a line', async () => {
   allowMissingEndpoints();
   const page = app.page;
+  await engineStartsOff(page);
   await page.goto(`${app.server.url}/analysis?variant=xiangqi`);
   await page.waitForSelector('#a-xboard .xq-piece', { timeout: 10000 });
   await page.waitForTimeout(300);

@@ -4,7 +4,7 @@
 // name. The view (view.ts) draws it and calls its methods.
 
 import type { BoardKind, Color, Step } from '../api';
-import { failureText } from '../api';
+import { APIError, failureText } from '../api';
 import { xiangqiStart } from '../notation';
 import { notationOf, variantOf, variants } from '../variants';
 import * as api from './api';
@@ -28,6 +28,9 @@ function remembered(key: string): string | null {
     return null;
   }
 }
+
+// pause waits ms.
+const pause = (ms: number) => new Promise<void>(resolve => window.setTimeout(resolve, ms));
 
 // remember keeps value under key (null: forgets it), when the browser
 // lets the page store anything.
@@ -376,8 +379,14 @@ export class AnalysisCtrl {
         const key = fen + ' ' + missing.join(',');
         try {
           this.written.set(key, (await api.play(this.playVariant, fen, missing)).moves);
-        } catch {
-          this.written.set(key, []);
+        } catch (e) {
+          // A refusal for pace is asked again after a pause; any other
+          // failure leaves the line without words, once.
+          if (!(e instanceof APIError && e.status === 429)) this.written.set(key, []);
+          else {
+            await pause(1000);
+            if (!this.engineOn) break;
+          }
         }
         if (this.written.size > 500) this.written.clear();
         this.compose();
