@@ -169,7 +169,12 @@ func (g *Game) CanClaimDraw() bool { return g.claimable() != NoTermination }
 // CanClaimDraw judges it: FiftyMoves, ThreefoldRepetition, or NoTermination.
 func (g *Game) ClaimableDraw() Termination { return g.claimable() }
 
-func (g *Game) claimable() Termination {
+func (g *Game) claimable() Termination { return g.claim(true) }
+
+// claim is claimable; quick lets it skip trying every move when no move can
+// bring a claim about. A live game asks at every move whether its player
+// may claim, and trying each legal move was most of that question.
+func (g *Game) claim(quick bool) Termination {
 	if g.Outcome().Over() {
 		return NoTermination
 	}
@@ -179,6 +184,13 @@ func (g *Game) claimable() Termination {
 	}
 	if g.RepetitionCount() >= 3 {
 		return ThreefoldRepetition
+	}
+	// A move reaches 100 halfmoves only from 99, and makes a third
+	// occurrence only of a position that stands twice already: the position
+	// after a reversible move is counted against the earlier positions with
+	// the same side to move since the last irreversible move (countOf).
+	if quick && p.halfmove < 99 && !g.keyTwiceBeforeMove() {
+		return NoTermination
 	}
 	var ml MoveList
 	p.GenerateLegal(&ml)
@@ -196,6 +208,23 @@ func (g *Game) claimable() Termination {
 		}
 	}
 	return NoTermination
+}
+
+// keyTwiceBeforeMove reports whether two of the positions a move from the
+// current one would be counted against (countOf) share their Zobrist key.
+// Without such a pair no move can make a third occurrence; equal positions
+// have equal keys, so the test misses none.
+func (g *Game) keyTwiceBeforeMove() bool {
+	i := len(g.positions) - 1
+	low := max(i-int(g.positions[i].halfmove), 0)
+	for a := i - 1; a >= low; a -= 2 {
+		for b := a - 2; b >= low; b -= 2 {
+			if g.positions[a].key == g.positions[b].key {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // ClaimDraw ends the game as a draw if CanClaimDraw allows it.
