@@ -125,6 +125,9 @@ export interface VariantModule {
   // startNote is what the game header says of the game's start, if
   // anything (Chess960: the start position's number).
   startNote?(s: State): string | undefined;
+  // uciChess960 says the analysis engine is told UCI_Chess960: castling is
+  // the king's move onto its own rook, from any start.
+  uciChess960?: boolean;
 }
 
 // VariantUI is what the pages know of one variant: the server's
@@ -162,6 +165,7 @@ export interface VariantUI {
   stepMark?(m: Step): { cls: string; title: string } | undefined;
   marks?(s: State, live: boolean): Record<string, string[]>;
   startNote?(s: State): string | undefined;
+  uciChess960: boolean;
   // fair is what the game info says of a game drawn from a secret seed,
   // and the command that checks it once the seed is out.
   fair?: { text: TextKey; verify: string };
@@ -291,6 +295,7 @@ export function variantUI(info: VariantInfo, mod = modules.find(m => m.name === 
     stepMark: mod?.stepMark,
     marks: mod?.marks,
     startNote: mod?.startNote,
+    uciChess960: mod?.uciChess960 ?? false,
     fair: info.seeded ? { text: mod?.fair ?? 'fair.generic', verify: `gambit ${info.name} verify` } : undefined,
   };
 }

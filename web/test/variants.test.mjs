@@ -96,6 +96,8 @@ test('chess960 plays on the chess board with the chess texts, and names itself',
   assert.equal(chess960.claimDraw, true);
   assert.equal(chess960.moveSound, chess.moveSound);
   assert.equal(chess960.tag, 'Chess960');
+  // The analysis engine is told Chess960 by the module, not by the name.
+  assert.deepEqual(variants().filter(v => v.uciChess960).map(v => v.name), ['chess960']);
   assert.notEqual(chess960.setup.label, chess.setup.label);
   assert.match(t(chess960.setup.label), /0 to 959/);
   assert.deepEqual(describeEnd(state({ variant: 'chess960', result: '1-0', winner: 'white', termination: 'checkmate' })),

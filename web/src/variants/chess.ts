@@ -21,6 +21,7 @@ export const chess960: VariantModule = {
   tag: 'variant.chess960.tag',
   help: 'variant.chess960.help',
   setup: { label: 'setup.chess960', placeholder: 'setup.chess960.placeholder' },
+  uciChess960: true,
   startNote: s => {
     const n = chess960Number(s.startFen ?? s.fen);
     return n === undefined ? undefined : t('head.chess960', { n: String(n) });
