@@ -1,17 +1,13 @@
 package chess_test
 
 import (
-	"errors"
 	"fmt"
-	"io"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/chess/pgn"
-	"github.com/gambitchess/gambit/internal/shareddata"
 )
 
 // TestClaimShortcutAgrees compares ClaimableDraw, which skips trying the
@@ -31,39 +27,18 @@ func TestClaimShortcutAgrees(t *testing.T) {
 		positions++
 		claims[want]++
 	}
-	files, err := filepath.Glob(filepath.Join(shareddata.Path(t, "pgn/games"), "*.pgn"))
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no PGN games: %v", err)
-	}
-	for _, path := range files {
-		f, err := os.Open(path)
-		if err != nil {
-			t.Fatal(err)
+	eachSharedMainline(t, func(path string, n int, ml *pgn.Mainline) {
+		g := chess.NewGameFrom(ml.Start)
+		for _, m := range ml.Moves {
+			if g.Outcome().Over() {
+				break // played on after a draw the rules make at once
+			}
+			if err := g.Push(m); err != nil {
+				t.Fatalf("%s game %d: %v", path, n, err)
+			}
+			check(g, filepath.Base(path))
 		}
-		r := pgn.NewReader(f)
-		var ml pgn.Mainline
-		for n := 1; ; n++ {
-			err := r.NextMainline(&ml)
-			if errors.Is(err, io.EOF) {
-				break
-			}
-			var perr *pgn.Error
-			if err != nil && !errors.As(err, &perr) {
-				t.Fatalf("%s: %v", path, err)
-			}
-			g := chess.NewGameFrom(ml.Start)
-			for _, m := range ml.Moves {
-				if g.Outcome().Over() {
-					break // played on after a draw the rules make at once
-				}
-				if err := g.Push(m); err != nil {
-					t.Fatalf("%s game %d: %v", path, n, err)
-				}
-				check(g, filepath.Base(path))
-			}
-		}
-		f.Close()
-	}
+	})
 	rng := rand.New(rand.NewPCG(1, 2))
 	for walk := range 300 {
 		g := chess.NewGame()

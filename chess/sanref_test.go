@@ -2,8 +2,6 @@ package chess_test
 
 import (
 	"bufio"
-	"errors"
-	"io"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -144,37 +142,16 @@ func TestAppendSANMatchesReference(t *testing.T) {
 		t.Fatalf("only %d perft moves checked", n)
 	}
 	games, plies := 0, 0
-	files, err := filepath.Glob(filepath.Join(shareddata.Path(t, "pgn/games"), "*.pgn"))
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no PGN games: %v", err)
-	}
-	for _, path := range files {
-		f, err := os.Open(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		r := pgn.NewReader(f)
-		var g pgn.Mainline
-		for {
-			err := r.NextMainline(&g)
-			if errors.Is(err, io.EOF) {
-				break
-			}
-			var perr *pgn.Error
-			if err != nil && !errors.As(err, &perr) {
-				t.Fatalf("%s: %v", path, err)
-			}
-			games++
-			pos := g.Start
-			for _, m := range g.Moves {
-				compareSAN(t, &pos, buf)
-				pos.Play(m)
-				plies++
-			}
+	eachSharedMainline(t, func(_ string, _ int, g *pgn.Mainline) {
+		games++
+		pos := g.Start
+		for _, m := range g.Moves {
 			compareSAN(t, &pos, buf)
+			pos.Play(m)
+			plies++
 		}
-		f.Close()
-	}
+		compareSAN(t, &pos, buf)
+	})
 	if games < 1000 || plies < 50000 {
 		t.Fatalf("only %d games, %d plies checked", games, plies)
 	}
