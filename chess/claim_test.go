@@ -13,19 +13,23 @@ import (
 // TestClaimShortcutAgrees compares ClaimableDraw, which skips trying the
 // moves when no move can bring a claim about, with trying every move: at
 // every position of the shared games' main lines, and along random walks
-// that mostly shuffle pieces, so that repetitions and claims by a move are
-// many.
+// that mostly shuffle pieces (some from a FEN whose halfmove clock runs
+// ahead of its history, some taking moves back), so that repetitions and
+// claims by announcing a move are many.
 func TestClaimShortcutAgrees(t *testing.T) {
-	positions, claims := 0, map[chess.Termination]int{}
+	positions, claims, byMove := 0, map[chess.Termination]int{}, map[chess.Termination]int{}
 	check := func(g *chess.Game, where string) {
 		t.Helper()
 		got, want := g.ClaimableDraw(), g.ClaimTryingEveryMove()
+		p := g.Position()
 		if got != want {
-			p := g.Position()
 			t.Fatalf("%s: claimable %v, trying every move %v (%s)", where, got, want, p.FEN())
 		}
 		positions++
 		claims[want]++
+		if want != chess.NoTermination && g.RepetitionCount() < 3 && p.HalfmoveClock() < 100 {
+			byMove[want]++ // only a move brings it about: the shortcut's case
+		}
 	}
 	eachSharedMainline(t, func(path string, n int, ml *pgn.Mainline) {
 		g := chess.NewGameFrom(ml.Start)
@@ -40,9 +44,20 @@ func TestClaimShortcutAgrees(t *testing.T) {
 		}
 	})
 	rng := rand.New(rand.NewPCG(1, 2))
-	for walk := range 300 {
-		g := chess.NewGame()
+	starts := []string{chess.StartFEN, "r1bqkb1r/pppp1ppp/2n2n2/4p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R w KQkq - 90 4"}
+	for walk := range 400 {
+		start, err := chess.ParseFEN(starts[walk%len(starts)])
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := chess.NewGameFrom(start)
+		check(g, fmt.Sprintf("walk %d start", walk))
 		for ply := 0; ply < 200 && !g.Outcome().Over(); ply++ {
+			if len(g.Moves()) > 0 && rng.IntN(10) == 0 {
+				g.Pop()
+				check(g, fmt.Sprintf("walk %d ply %d, a move taken back", walk, ply))
+				continue
+			}
 			p := g.Position()
 			moves := g.LegalMoves()
 			var quiet []chess.Move
@@ -61,8 +76,8 @@ func TestClaimShortcutAgrees(t *testing.T) {
 			check(g, fmt.Sprintf("walk %d ply %d", walk, ply))
 		}
 	}
-	if positions < 400_000 || claims[chess.ThreefoldRepetition] < 1000 || claims[chess.FiftyMoves] < 100 {
-		t.Fatalf("too few cases: %d positions, claims %v", positions, claims)
+	if positions < 400_000 || byMove[chess.ThreefoldRepetition] < 500 || byMove[chess.FiftyMoves] < 100 {
+		t.Fatalf("too few cases: %d positions, claims %v, by a move %v", positions, claims, byMove)
 	}
-	t.Logf("%d positions, claims %v", positions, claims)
+	t.Logf("%d positions, claims %v, by a move %v", positions, claims, byMove)
 }

@@ -212,8 +212,9 @@ func (g *Game) claim(quick bool) Termination {
 
 // keyTwiceBeforeMove reports whether two of the positions a move from the
 // current one would be counted against (countOf) share their Zobrist key.
-// Without such a pair no move can make a third occurrence; equal positions
-// have equal keys, so the test misses none.
+// Without such a pair no move can make a third occurrence: countOf counts
+// only positions whose key equals the new one's, so two counted would
+// share it.
 func (g *Game) keyTwiceBeforeMove() bool {
 	i := len(g.positions) - 1
 	low := max(i-int(g.positions[i].halfmove), 0)
