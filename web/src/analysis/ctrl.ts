@@ -88,6 +88,7 @@ export class AnalysisCtrl {
   private rawFen = '';
   private written = new Map<string, MoveData[]>(); // engine lines' notation, by fen + moves
   private writing = false;
+  private destroyed = false; // the page left: nothing more is asked or drawn
   // The review.
   review?: api.ReviewState;
   reviewError = '';
@@ -380,12 +381,13 @@ export class AnalysisCtrl {
         try {
           this.written.set(key, (await api.play(this.playVariant, fen, missing)).moves);
         } catch (e) {
-          // A refusal for pace is asked again after a pause; any other
-          // failure leaves the line without words, once.
-          if (!(e instanceof APIError && e.status === 429)) this.written.set(key, []);
+          // A refusal for pace (429) or a busy server (503) is asked again
+          // after a pause, while the engine is on and the page open; any
+          // other failure leaves the line without words, once.
+          if (!(e instanceof APIError && (e.status === 429 || e.status === 503))) this.written.set(key, []);
           else {
             await pause(1000);
-            if (!this.engineOn) break;
+            if (!this.engineOn || this.destroyed) return;
           }
         }
         if (this.written.size > 500) this.written.clear();
@@ -397,10 +399,11 @@ export class AnalysisCtrl {
     }
   }
 
-  // compose shows the engine's lines whose moves are written.
+  // compose shows the engine's lines whose moves are written (none once
+  // the engine is off: an answer may come after).
   private compose() {
     const fen = this.rawFen;
-    if (fen !== this.node.fen) return;
+    if (fen !== this.node.fen || !this.engineOn || this.destroyed) return;
     const turn: Color = fen.split(' ')[1] === 'b' ? 'black' : 'white';
     const shown: ShownLine[] = [];
     for (const l of this.rawLines) {
@@ -476,6 +479,7 @@ export class AnalysisCtrl {
   }
 
   destroy() {
+    this.destroyed = true;
     window.clearTimeout(this.poll);
     this.engine?.destroy();
   }
