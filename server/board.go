@@ -322,8 +322,18 @@ func (s *Server) streamLine(ctx context.Context, id string, msg []byte, last gam
 		}
 		return nil, last
 	}
-	if st == last {
+	if !changed(st, last) {
 		return nil, last
 	}
 	return jsonLine(st), st
+}
+
+// changed reports whether the game differs between two of its states by
+// more than its clocks' running: a message of the hub that changes nothing
+// (the state a newly joined client is sent, arriving after a move) would
+// otherwise show a program the same position again, which it may answer
+// again, as lichess's clients answer every gameState on their turn.
+func changed(st, last gameStateJSON) bool {
+	st.WTime, st.BTime = last.WTime, last.BTime
+	return st != last
 }
