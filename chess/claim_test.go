@@ -17,7 +17,7 @@ import (
 // ahead of its history, some taking moves back), so that repetitions and
 // claims by announcing a move are many.
 func TestClaimShortcutAgrees(t *testing.T) {
-	positions, claims, byMove := 0, map[chess.Termination]int{}, map[chess.Termination]int{}
+	positions, over, claims, byMove := 0, 0, map[chess.Termination]int{}, map[chess.Termination]int{}
 	check := func(g *chess.Game, where string) {
 		t.Helper()
 		got, want := g.ClaimableDraw(), g.ClaimTryingEveryMove()
@@ -75,9 +75,12 @@ func TestClaimShortcutAgrees(t *testing.T) {
 			}
 			check(g, fmt.Sprintf("walk %d ply %d", walk, ply))
 		}
+		if g.Outcome().Over() {
+			over++
+		}
 	}
-	if positions < 400_000 || byMove[chess.ThreefoldRepetition] < 500 || byMove[chess.FiftyMoves] < 100 {
-		t.Fatalf("too few cases: %d positions, claims %v, by a move %v", positions, claims, byMove)
+	if positions < 400_000 || byMove[chess.ThreefoldRepetition] < 500 || byMove[chess.FiftyMoves] < 100 || over < 50 {
+		t.Fatalf("too few cases: %d positions (%d walks ended), claims %v, by a move %v", positions, over, claims, byMove)
 	}
-	t.Logf("%d positions, claims %v, by a move %v", positions, claims, byMove)
+	t.Logf("%d positions (%d walks ended by the rules), claims %v, by a move %v", positions, over, claims, byMove)
 }

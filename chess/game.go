@@ -163,34 +163,33 @@ func samePosition(a, b *Position) bool {
 // CanClaimDraw reports whether the side to move may claim a draw: by the
 // threefold repetition rule or the 50-move rule, either as things stand or by
 // announcing a move that brings it about (FIDE 9.2, 9.3).
-func (g *Game) CanClaimDraw() bool { return g.claimable() != NoTermination }
+func (g *Game) CanClaimDraw() bool { return g.claim(true) != NoTermination }
 
 // ClaimableDraw returns the draw the side to move may claim now, as
 // CanClaimDraw judges it: FiftyMoves, ThreefoldRepetition, or NoTermination.
-func (g *Game) ClaimableDraw() Termination { return g.claimable() }
+func (g *Game) ClaimableDraw() Termination { return g.claim(true) }
 
-func (g *Game) claimable() Termination { return g.claim(true) }
-
-// claim is claimable; quick lets it skip trying every move when no move can
-// bring a claim about. A live game asks at every move whether its player
-// may claim, and trying each legal move was most of that question.
+// claim is ClaimableDraw; quick lets it answer at once when nothing can be
+// claimed, now or by a move. A live game asks at every move whether its
+// player may claim, and trying each legal move (and, before that, whether
+// the game is over: a search for a legal move) was most of the question.
 func (g *Game) claim(quick bool) Termination {
+	p := g.current()
+	// A move reaches 100 halfmoves only from 99, and makes a third
+	// occurrence only of a position that stands twice already: the position
+	// after a reversible move is counted against the earlier positions with
+	// the same side to move since the last irreversible move (countOf).
+	if quick && p.halfmove < 99 && g.RepetitionCount() < 3 && !g.keyTwiceBeforeMove() {
+		return NoTermination // over or not, there is nothing to claim
+	}
 	if g.Outcome().Over() {
 		return NoTermination
 	}
-	p := g.current()
 	if p.halfmove >= 100 {
 		return FiftyMoves
 	}
 	if g.RepetitionCount() >= 3 {
 		return ThreefoldRepetition
-	}
-	// A move reaches 100 halfmoves only from 99, and makes a third
-	// occurrence only of a position that stands twice already: the position
-	// after a reversible move is counted against the earlier positions with
-	// the same side to move since the last irreversible move (countOf).
-	if quick && p.halfmove < 99 && !g.keyTwiceBeforeMove() {
-		return NoTermination
 	}
 	var ml MoveList
 	p.GenerateLegal(&ml)
@@ -230,7 +229,7 @@ func (g *Game) keyTwiceBeforeMove() bool {
 
 // ClaimDraw ends the game as a draw if CanClaimDraw allows it.
 func (g *Game) ClaimDraw() error {
-	t := g.claimable()
+	t := g.claim(true)
 	if t == NoTermination {
 		return errors.New("chess: no draw can be claimed")
 	}
