@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strconv"
 	"time"
@@ -267,6 +268,10 @@ func OpenSQLite(ctx context.Context, path string) (*SQLite, error) {
 		db.Close()
 		return nil, fmt.Errorf("store: migrate %s: %w", path, err)
 	}
+	if _, err := db.ExecContext(ctx, sqlRepairBehind); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("store: repair the games' versions in %s: %w", path, err)
+	}
 	return &SQLite{db: db, batch: newBatcher(db)}, nil
 }
 
@@ -313,6 +318,5 @@ func migrateOne(ctx context.Context, db *sql.DB, i int) error {
 
 // Close closes the database.
 func (s *SQLite) Close() error {
-	s.batch.close()
-	return s.db.Close()
+	return errors.Join(s.batch.close(), s.db.Close())
 }

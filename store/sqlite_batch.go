@@ -48,9 +48,14 @@ type appendReq struct {
 	events []Event
 	sum    Summary
 	create bool     // a Create: the game is inserted with header
+	idle   bool     // a MarkIdle at version expect: no events, no summary
 	header []byte   // a Create's header, never nil
 	seated []string // playerSet(sum.Players), set by writeTx
-	done   chan error
+	// known is what the game's row and log are once this write commits,
+	// set by writeTx when learned.
+	known   rowKnown
+	learned bool
+	done    chan error
 }
 
 // batcher is the writer of the appends.
@@ -64,6 +69,8 @@ type batcher struct {
 	raw     rawConn   // the same on the driver's connection (sqlite_raw.go)
 
 	seated seatCache // the players each game's last committed append left seated
+	rows   *rowCache // each game's row and last append (sqlite_behind.go)
+	closed error     // the last rows' catch-up as the writer stopped
 
 	interval  time.Duration // commitInterval (tests change it)
 	lastStart time.Time     // when the last commit began
@@ -72,7 +79,7 @@ type batcher struct {
 }
 
 func newBatcher(db *sql.DB) *batcher {
-	b := &batcher{db: db, reqs: make(chan *appendReq), closing: make(chan struct{}), interval: commitInterval, seated: seatCache{}}
+	b := &batcher{db: db, reqs: make(chan *appendReq), closing: make(chan struct{}), interval: commitInterval, seated: seatCache{}, rows: newRowCache()}
 	b.wg.Add(1)
 	go b.run()
 	return b
@@ -99,6 +106,7 @@ func (b *batcher) run() {
 	for {
 		select {
 		case <-b.closing:
+			b.closed = b.catchUpAll()
 			return
 		case first := <-b.reqs:
 			b.commit(b.gather(first))
@@ -153,14 +161,19 @@ func (b *batcher) commit(batch []*appendReq) {
 	}
 	errs, err := b.commitDirect(batch, inTx)
 	if errors.Is(err, errNotPrepared) {
+		b.rows.discard()
 		inTx = b.inTx // as before the raw path: database/sql, prepared or not
 		errs, err = b.commitDirect(batch, inTx)
 	}
 	if errors.Is(err, errTouched) {
+		b.rows.discard()
 		errs, err = b.commitSavepoints(batch, inTx)
 	}
 	if err == nil {
 		b.seated.committed(batch, errs)
+		b.rows.commit()
+	} else {
+		b.rows.discard()
 	}
 	for i, r := range batch {
 		if errs[i] == nil {
@@ -186,10 +199,11 @@ func (b *batcher) commitDirect(batch []*appendReq, inTx func(func(execer) error)
 				continue // its caller has given up: not written
 			}
 			// The batch's other appends must not fail for this caller's deadline.
-			errs[i] = writeTx(context.WithoutCancel(r.ctx), x, r, b.seated)
+			errs[i] = writeTx(context.WithoutCancel(r.ctx), x, r, b.seated, b.rows)
 			if errs[i] != nil && !leftUntouched(errs[i]) {
 				return errTouched
 			}
+			b.learn(r, errs[i])
 		}
 		return nil
 	})
@@ -203,7 +217,8 @@ func (b *batcher) commitSavepoints(batch []*appendReq, inTx func(func(execer) er
 	errs := make([]error, len(batch))
 	err := inTx(func(x execer) error {
 		for i, r := range batch {
-			errs[i] = savepoint(x, r, b.seated)
+			errs[i] = savepoint(x, r, b.seated, b.rows)
+			b.learn(r, errs[i])
 		}
 		return nil
 	})
@@ -229,7 +244,7 @@ func (b *batcher) inTx(f func(x execer) error) error {
 // savepoint runs one append in its own savepoint of x's transaction,
 // rolled back alone when it fails. An append whose caller has given up is
 // not written.
-func savepoint(x execer, r *appendReq, seated seatCache) error {
+func savepoint(x execer, r *appendReq, seated seatCache, rows *rowCache) error {
 	if err := r.ctx.Err(); err != nil {
 		return err
 	}
@@ -237,7 +252,7 @@ func savepoint(x execer, r *appendReq, seated seatCache) error {
 	if _, err := x.exec(ctx, sqlSavepoint); err != nil {
 		return err
 	}
-	if err := writeTx(ctx, x, r, seated); err != nil {
+	if err := writeTx(ctx, x, r, seated, rows); err != nil {
 		if _, rerr := x.exec(ctx, sqlRollbackTo); rerr != nil {
 			return errors.Join(err, rerr)
 		}
@@ -290,7 +305,7 @@ func (c seatCache) committed(batch []*appendReq, errs []error) {
 	}
 	for i, r := range batch {
 		switch {
-		case errs[i] != nil:
+		case errs[i] != nil, r.idle:
 		case r.sum.Finished:
 			delete(c, r.id)
 		default:
@@ -299,10 +314,21 @@ func (c seatCache) committed(batch []*appendReq, errs []error) {
 	}
 }
 
-// close stops the writer once it has answered the batch under way.
-func (b *batcher) close() {
+// learn stages what a write that succeeded (err nil) in the batch under
+// way taught the writer about its game.
+func (b *batcher) learn(r *appendReq, err error) {
+	if err == nil && r.learned {
+		b.rows.stage(r.id, r.known)
+	}
+}
+
+// close stops the writer once it has answered the batch under way and
+// written the rows behind their games' events; it returns that write's
+// error.
+func (b *batcher) close() error {
 	b.once.Do(func() { close(b.closing) })
 	b.wg.Wait()
 	_ = b.prep.close() // the writer has stopped: nothing uses them now
 	_ = b.closeRaw()
+	return b.closed
 }

@@ -22,7 +22,9 @@ func (s *SQLite) PlayerGames(ctx context.Context, player string, q GamesQuery) (
 		return nil, fmt.Errorf("store: player's games: %w", err)
 	}
 	defer rows.Close()
-	return collect(rows, "player's games", scanOneSummary)
+	sums, err := collect(rows, "player's games", scanOneSummary)
+	s.batch.rows.layOver(sums)
+	return sums, err
 }
 
 // RatingHistory implements History.

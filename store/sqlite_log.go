@@ -54,25 +54,30 @@ func createTx(ctx context.Context, x execer, r *appendReq) error {
 		return err
 	}
 	r.seated = playerSet(sum.Players)
+	r.known, r.learned = rowKnown{row: sum, listed: nanos(sum.UpdatedAt), head: sum}, true
 	return setPlayers(ctx, x, r.id, r.seated)
 }
 
-// writeTx is r, a creation or an append, inside the write transaction x
-// runs in.
-func writeTx(ctx context.Context, x execer, r *appendReq, seated seatCache) error {
-	if r.create {
+// writeTx is r, a creation, an append or a MarkIdle, inside the write
+// transaction x runs in.
+func writeTx(ctx context.Context, x execer, r *appendReq, seated seatCache, rows *rowCache) error {
+	r.learned = false
+	switch {
+	case r.create:
 		return createTx(ctx, x, r)
+	case r.idle:
+		return idleTx(ctx, x, r, rows)
 	}
-	return appendTx(ctx, x, r, seated)
+	return appendTx(ctx, x, r, seated, rows)
 }
 
-// Append implements Log. The version check and the summary update are one
-// statement (UPDATE ... WHERE version = expect), inside the transaction
-// that inserts the events: no other write can come between them, in this
+// Append implements Log. The version check comes first: against what the
+// writer knows of the game (sqlite_behind.go), or the row's version in the
+// update (UPDATE ... WHERE version = expect), inside the transaction that
+// inserts the events: no other write can come between them, in this
 // process or another (transactions begin IMMEDIATE). Appends of many games
 // arriving together share one transaction and its one fsync (see
-// sqlite_batch.go); each is its own savepoint, so one that fails changes
-// nothing and fails alone.
+// sqlite_batch.go); one that fails changes nothing and fails alone.
 func (s *SQLite) Append(ctx context.Context, id string, expect int64, events []Event, sum Summary) error {
 	if len(events) == 0 {
 		return fmt.Errorf("store: append game %s: %w: no events", id, ErrInvalid)
@@ -87,39 +92,32 @@ func (s *SQLite) Append(ctx context.Context, id string, expect int64, events []E
 }
 
 // appendTx is one append inside the write transaction x runs in; seated
-// says which games' players are set already. A finished game's append
-// rates it in the same transaction, which needs database/sql's (x.tx).
-func appendTx(ctx context.Context, x execer, r *appendReq, seated seatCache) error {
+// says which games' players are set already, rows what the writer knows
+// of the games' rows. A finished game's append rates it in the same
+// transaction, which needs database/sql's (x.tx).
+func appendTx(ctx context.Context, x execer, r *appendReq, seated seatCache, rows *rowCache) error {
 	sum := r.sum
-	n, err := x.exec(ctx, sqlMoveGame,
-		sum.Version, sum.Variant, sum.Mode, sum.Status, sum.Result, sum.White, sum.Black, nanos(sum.UpdatedAt),
-		sum.WhiteKind, sum.BlackKind, int64(sum.Plies), sum.Termination, sum.TimeControl, sum.ECO, sum.Opening,
-		r.id, r.expect, sum.Finished, sum.Public, sum.Active, nanos(sum.UpdatedAt.Add(-listedEvery)))
-	if err != nil {
-		return err
+	k, known := rows.lookup(r.id)
+	if known && r.expect != k.head.Version {
+		return untouched{fmt.Errorf("expected version %d, stored %d: %w", r.expect, k.head.Version, ErrConflict)}
 	}
-	if n == 0 { // an indexed column changes, or the listing's time is due, or a conflict
-		n, err = x.exec(ctx, sqlUpdateGame,
-			sum.Version, sum.Variant, sum.Mode, sum.Status, sum.Result, sum.Finished, sum.Public, sum.White, sum.Black,
-			nanos(sum.UpdatedAt), sum.WhiteKind, sum.BlackKind, int64(sum.Plies), sum.Termination, sum.TimeControl, sum.Active,
-			sum.ECO, sum.Opening, r.id, r.expect)
+	if known && canSkipRow(k, sum) {
+		k.head = sum // the row stays behind
+	} else {
+		rowVersion := r.expect
+		if known {
+			rowVersion = k.row.Version
+		}
+		listed, err := writeRow(ctx, x, r.id, rowVersion, sum, k.listed)
 		if err != nil {
 			return err
 		}
-	}
-	if n == 0 {
-		have, found, err := x.version(ctx, r.id)
-		switch {
-		case err != nil:
-			return err
-		case !found:
-			return untouched{ErrNotFound}
-		}
-		return untouched{fmt.Errorf("expected version %d, stored %d: %w", r.expect, have, ErrConflict)}
+		k = rowKnown{row: sum, listed: listed, head: sum}
 	}
 	if err := insertEvents(ctx, x, r.id, r.events); err != nil {
 		return err
 	}
+	r.known, r.learned = k, true
 	if sum.Finished { // rated in the same transaction as the end (sqlite_ratings.go)
 		if x.tx == nil {
 			return errors.New("store: a finished game's append outside a database/sql transaction")
@@ -135,6 +133,35 @@ func appendTx(ctx context.Context, x execer, r *appendReq, seated seatCache) err
 	r.seated = playerSet(sum.Players)
 	delete(seated, r.id) // unknown until this transaction commits
 	return setPlayers(ctx, x, r.id, r.seated)
+}
+
+// writeRow replaces game id's row, at version rowVersion, with sum, and
+// returns the row's listing time (updated_at) after it: listed, the time
+// before, when the update leaves it (0: not known).
+func writeRow(ctx context.Context, x execer, id string, rowVersion int64, sum Summary, listed int64) (int64, error) {
+	n, err := x.exec(ctx, sqlMoveGame,
+		sum.Version, sum.Variant, sum.Mode, sum.Status, sum.Result, sum.White, sum.Black, nanos(sum.UpdatedAt),
+		sum.WhiteKind, sum.BlackKind, int64(sum.Plies), sum.Termination, sum.TimeControl, sum.ECO, sum.Opening,
+		id, rowVersion, sum.Finished, sum.Public, sum.Active, nanos(sum.UpdatedAt.Add(-listedEvery)))
+	if err != nil || n > 0 {
+		return listed, err
+	}
+	// An indexed column changes, or the listing's time is due, or a conflict.
+	n, err = x.exec(ctx, sqlUpdateGame,
+		sum.Version, sum.Variant, sum.Mode, sum.Status, sum.Result, sum.Finished, sum.Public, sum.White, sum.Black,
+		nanos(sum.UpdatedAt), sum.WhiteKind, sum.BlackKind, int64(sum.Plies), sum.Termination, sum.TimeControl, sum.Active,
+		sum.ECO, sum.Opening, id, rowVersion)
+	if err != nil || n > 0 {
+		return nanos(sum.UpdatedAt), err
+	}
+	have, found, err := x.version(ctx, id)
+	switch {
+	case err != nil:
+		return 0, err
+	case !found:
+		return 0, untouched{ErrNotFound}
+	}
+	return 0, untouched{fmt.Errorf("expected version %d, stored %d: %w", rowVersion, have, ErrConflict)}
 }
 
 // insertEvents stores events of game id; checkWrite has numbered them.
@@ -205,6 +232,14 @@ func (s *SQLite) Load(ctx context.Context, id string) (Stored, error) {
 	if g.Events, err = collect(rows, "load game "+id+" events", scanEvent); err != nil {
 		return Stored{}, err
 	}
+	if n := len(g.Events); n > 0 && g.Events[n-1].V > g.Summary.Version { // the row is behind (sqlite_behind.go)
+		head, ok := s.batch.rows.headBehind(id)
+		if ok && head.Version == g.Events[n-1].V {
+			g.Summary = laidOver(g.Summary, head)
+		} else { // written by another process, or the last commit not yet noted
+			g.Summary.Version = g.Events[n-1].V
+		}
+	}
 	return g, nil
 }
 
@@ -223,7 +258,9 @@ func (s *SQLite) List(ctx context.Context, q ListQuery) ([]Summary, error) {
 		return nil, fmt.Errorf("store: list games: %w", err)
 	}
 	defer rows.Close()
-	return collect(rows, "list games", scanOneSummary)
+	sums, err := collect(rows, "list games", scanOneSummary)
+	s.batch.rows.layOver(sums)
+	return sums, err
 }
 
 // listQuery is List's SQL. The public games and, for a player, the private
@@ -277,28 +314,12 @@ func (s *SQLite) Stale(ctx context.Context, before time.Time, limit int) ([]stri
 	return ids, nil
 }
 
-// MarkIdle implements Log.
+// MarkIdle implements Log. It goes through the appends' writer, which
+// knows the version of a game whose row is behind and writes the row up
+// to date with the flag.
 func (s *SQLite) MarkIdle(ctx context.Context, id string, version int64) error {
-	tx, err := s.db.BeginTx(ctx, nil)
-	if err != nil {
+	if err := s.batch.append(ctx, &appendReq{ctx: ctx, id: id, expect: version, idle: true}); err != nil {
 		return fmt.Errorf("store: mark game %s idle: %w", id, err)
-	}
-	defer tx.Rollback()
-	var have int64
-	err = tx.QueryRowContext(ctx, `SELECT version FROM games WHERE id = ?`, id).Scan(&have)
-	switch {
-	case errors.Is(err, sql.ErrNoRows):
-		return fmt.Errorf("store: mark game %s idle: %w", id, ErrNotFound)
-	case err != nil:
-		return fmt.Errorf("store: mark game %s idle: %w", id, err)
-	case have != version:
-		return fmt.Errorf("store: mark game %s idle: expected version %d, stored %d: %w", id, version, have, ErrConflict)
-	}
-	if _, err := tx.ExecContext(ctx, `UPDATE games SET active = 0 WHERE id = ?`, id); err != nil {
-		return fmt.Errorf("store: mark game %s idle: %w", id, err)
-	}
-	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("store: mark game %s idle: commit: %w", id, err)
 	}
 	return nil
 }

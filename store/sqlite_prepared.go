@@ -41,7 +41,7 @@ const (
 
 // appendStatements are the statements prepare parses.
 var appendStatements = []string{sqlSavepoint, sqlRelease, sqlRollbackTo, sqlMoveGame, sqlUpdateGame, sqlInsertEvent,
-	sqlDeletePlayers, sqlInsertPlayers, sqlCreateGame}
+	sqlDeletePlayers, sqlInsertPlayers, sqlCreateGame, sqlCatchUp, sqlIdleGame}
 
 // prepared holds the writer's statements (appends and creations). A nil
 // *prepared runs every statement unprepared (when preparing failed).
