@@ -27,8 +27,11 @@ import (
 // unfinished game's version to its last event's (sqlRepairBehind), so its
 // next append passes the check and writes the row whole; until then its
 // plies, opening and time of the last move are those of its row, at most
-// listedEvery of play behind. So is what another process reads meanwhile
-// (Load gives it the events' version). Nothing else lags: a row whose
+// listedEvery of play behind. So is what another process reads meanwhile,
+// and a Load that gets the store's connection in the moment between a
+// commit and the writer's note of it: Load then gives the events' version
+// with the row's other values (the server replays the events and reads
+// nothing else of a loaded summary). Nothing else lags: a row whose
 // plies are 0, which Stale reads, is always written, and so is every
 // column an index holds.
 
