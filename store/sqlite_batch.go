@@ -68,9 +68,10 @@ type batcher struct {
 	prep    *prepared // the appends' statements, the writer's own (nil until prepared)
 	raw     rawConn   // the same on the driver's connection (sqlite_raw.go)
 
-	seated seatCache // the players each game's last committed append left seated
-	rows   *rowCache // each game's row and last append (sqlite_behind.go)
-	closed error     // the last rows' catch-up as the writer stopped
+	seated     seatCache     // the players each game's last committed append left seated
+	rows       *rowCache     // each game's row and last append (sqlite_behind.go)
+	sweepEvery time.Duration // how often the rows behind of idle games are written (listedEvery)
+	closed     error         // the last rows' catch-up as the writer stopped
 
 	interval  time.Duration // commitInterval (tests change it)
 	lastStart time.Time     // when the last commit began
@@ -78,8 +79,13 @@ type batcher struct {
 	commits   atomic.Int64  // transactions committed or tried, for tests
 }
 
-func newBatcher(db *sql.DB) *batcher {
-	b := &batcher{db: db, reqs: make(chan *appendReq), closing: make(chan struct{}), interval: commitInterval, seated: seatCache{}, rows: newRowCache()}
+func newBatcher(db *sql.DB) *batcher { return newBatcherSweeping(db, listedEvery) }
+
+// newBatcherSweeping is newBatcher with the rows of idle games written
+// every sweepEvery (tests make it short).
+func newBatcherSweeping(db *sql.DB, sweepEvery time.Duration) *batcher {
+	b := &batcher{db: db, reqs: make(chan *appendReq), closing: make(chan struct{}), interval: commitInterval,
+		seated: seatCache{}, rows: newRowCache(), sweepEvery: sweepEvery}
 	b.wg.Add(1)
 	go b.run()
 	return b
@@ -103,11 +109,15 @@ func (b *batcher) append(ctx context.Context, r *appendReq) error {
 // run commits batches until the store closes.
 func (b *batcher) run() {
 	defer b.wg.Done()
+	sweep := time.NewTicker(b.sweepEvery)
+	defer sweep.Stop()
 	for {
 		select {
 		case <-b.closing:
 			b.closed = b.catchUpAll()
 			return
+		case now := <-sweep.C:
+			_ = b.sweep(now.Add(-listedEvery)) // failing, the rows wait for the next sweep, or Close
 		case first := <-b.reqs:
 			b.commit(b.gather(first))
 		}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"sync"
+	"time"
 )
 
 // A game's row may lag behind its events (SQLite). The usual append of a
@@ -27,11 +28,14 @@ import (
 // unfinished game's version to its last event's (sqlRepairBehind), so its
 // next append passes the check and writes the row whole; until then its
 // plies, opening and time of the last move are those of its row, at most
-// listedEvery of play behind. So is what another process reads meanwhile,
-// and a Load that gets the store's connection in the moment between a
-// commit and the writer's note of it: Load then gives the events' version
-// with the row's other values (the server replays the events and reads
-// nothing else of a loaded summary). Nothing else lags: a row whose
+// listedEvery of play behind. So is what another process reads meanwhile
+// (Load gives it the events' version with the row's other values; the
+// server replays the events and reads nothing else of a loaded summary),
+// and, in this process, a Load that gets the store's connection between
+// the commit of a batch that finished a game and the writer's note of it
+// (the usual batch is noted before the connection goes back to the pool).
+// A game left in the middle has its row written by the writer's sweep,
+// every listedEvery. Nothing else lags: a row whose
 // plies are 0, which Stale reads, is always written, and so is every
 // column an index holds.
 
@@ -66,12 +70,13 @@ func (k rowKnown) caughtUp() rowKnown {
 }
 
 // canSkipRow reports whether an append with summary sum may leave game
-// k's row as it is: the row's plies are not 0 (Stale reads them) and stay
-// so, its listing time is recent (listedEvery), and nothing but what
-// sqlCatchUp writes changes.
+// k's row as it is: the game goes on (a finished game's row is written,
+// and the repair after a crash reads only unfinished ones), the row's
+// plies are not 0 (Stale reads them) and stay so, its listing time is
+// recent (listedEvery), and nothing but what sqlCatchUp writes changes.
 func canSkipRow(k rowKnown, sum Summary) bool {
 	r := k.row
-	return k.listed != 0 && k.listed >= nanos(sum.UpdatedAt.Add(-listedEvery)) && r.Plies > 0 && sum.Plies > 0 &&
+	return !sum.Finished && k.listed != 0 && k.listed >= nanos(sum.UpdatedAt.Add(-listedEvery)) && r.Plies > 0 && sum.Plies > 0 &&
 		r.Variant == sum.Variant && r.Mode == sum.Mode && r.Status == sum.Status && r.Result == sum.Result &&
 		r.Finished == sum.Finished && r.Public == sum.Public && r.Active == sum.Active &&
 		r.White == sum.White && r.Black == sum.Black && r.WhiteKind == sum.WhiteKind && r.BlackKind == sum.BlackKind &&
@@ -101,8 +106,10 @@ func laidOver(sum, head Summary) Summary {
 	return sum
 }
 
-// rowCacheMax bounds the games remembered; past it the writer forgets
-// those whose rows are up to date.
+// rowCacheMax bounds the games whose rows are up to date that the writer
+// remembers: past it, the sweep forgets them. The rows behind are the
+// games that moved in the last listedEvery or so: the sweep writes the
+// others.
 const rowCacheMax = 50_000
 
 // rowCache is what the writer knows of the games it wrote: committed,
@@ -139,13 +146,6 @@ func (c *rowCache) discard() { clear(c.staged) }
 func (c *rowCache) commit() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if len(c.committed) > rowCacheMax {
-		for id, k := range c.committed {
-			if !k.behind() {
-				delete(c.committed, id)
-			}
-		}
-	}
 	for id, k := range c.staged {
 		if k.head.Finished && !k.behind() {
 			delete(c.committed, id)
@@ -200,19 +200,54 @@ func idleTx(ctx context.Context, x execer, r *appendReq, rows *rowCache) error {
 		}
 		k = k.caughtUp()
 	}
-	if _, err := x.exec(ctx, sqlIdleGame, r.id, k.row.Version); err != nil {
+	switch n, err := x.exec(ctx, sqlIdleGame, r.id, k.row.Version); {
+	case err != nil:
 		return err
+	case n == 0:
+		return fmt.Errorf("the row of game %s is not at version %d: written outside the store's writer", r.id, k.row.Version)
 	}
 	k.row.Active, k.head.Active = false, false
 	r.known, r.learned = k, true
 	return nil
 }
 
+// forgetUpToDate drops the games whose rows are up to date, when more
+// than rowCacheMax are remembered: their next append writes the row.
+func (c *rowCache) forgetUpToDate() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if len(c.committed) <= rowCacheMax {
+		return
+	}
+	for id, k := range c.committed {
+		if !k.behind() {
+			delete(c.committed, id)
+		}
+	}
+}
+
+// sweep writes the rows behind of the games that have not moved since
+// before idle (a game left in the middle, which no append would write
+// again until the store closes), then forgets games past rowCacheMax.
+// The writer runs it every listedEvery.
+func (b *batcher) sweep(idle time.Time) error {
+	err := b.catchUp(func(k rowKnown) bool { return k.head.UpdatedAt.Before(idle) })
+	b.rows.forgetUpToDate()
+	return err
+}
+
 // catchUpAll writes every lagging row, as the store closes.
 func (b *batcher) catchUpAll() error {
+	return b.catchUp(func(rowKnown) bool { return true })
+}
+
+// catchUp writes the lagging rows of the games which, in one transaction.
+// Only the writer goroutine runs it, so it reads b.rows.committed, which
+// only the writer changes, without the lock.
+func (b *batcher) catchUp(which func(rowKnown) bool) error {
 	var ids []string
 	for id, k := range b.rows.committed {
-		if k.behind() {
+		if k.behind() && which(k) {
 			ids = append(ids, id)
 		}
 	}

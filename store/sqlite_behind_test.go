@@ -255,3 +255,84 @@ func TestRowBehindInOneBatch(t *testing.T) {
 		}
 	}
 }
+
+// TestFinishedRowWritten: a finished game's appends write its row, even
+// two in one batch, so a crash leaves no finished row behind (the repair
+// at open reads unfinished games only).
+func TestFinishedRowWritten(t *testing.T) {
+	ctx := context.Background()
+	st, path := openTemp(t)
+	defer st.Close()
+	playTo(t, st, "g", 4)
+	finished := func(v int64) *appendReq {
+		sum := playSummary("g", v)
+		sum.Finished, sum.Active, sum.Status, sum.Result = true, false, "resigned", "0-1"
+		return &appendReq{ctx: ctx, id: "g", expect: v - 1, events: logEvents(v-1, v), sum: sum, done: make(chan error, 1)}
+	}
+	batch := []*appendReq{finished(5), finished(6)}
+	st.batch.commit(batch)
+	for i, r := range batch {
+		if err := <-r.done; err != nil {
+			t.Fatalf("append %d: %v", i, err)
+		}
+	}
+	if v, _, _ := rowOf(t, st, "g"); v != 6 {
+		t.Errorf("finished game's row at version %d, want 6", v)
+	}
+	crashed := filepath.Join(t.TempDir(), "gambit.db")
+	for _, suffix := range []string{"", "-wal"} {
+		copyFile(t, path+suffix, crashed+suffix)
+	}
+	after, err := OpenSQLite(ctx, crashed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer after.Close()
+	if err := after.Append(ctx, "g", 6, logEvents(6, 7), finished(7).sum); err != nil {
+		t.Errorf("an append at the finished game's version after a crash: %v", err)
+	}
+}
+
+// TestSweepWritesIdleRows: the row of a game left in the middle is
+// written by the writer's sweep, not only at Close.
+func TestSweepWritesIdleRows(t *testing.T) {
+	st, _ := openTemp(t)
+	defer st.Close()
+	if err := st.batch.close(); err != nil {
+		t.Fatal(err)
+	}
+	st.batch = newBatcherSweeping(st.db, 10*time.Millisecond) // the games' moves are months old: idle at once
+	playTo(t, st, "g", 5)
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		v, plies, _ := rowOf(t, st, "g")
+		if v == 5 && plies == 5 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("row at version %d with %d plies 5 s after the last move, want written by the sweep: 5 and 5", v, plies)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// TestLoadRightAfterACommit: a batch is noted before its connection goes
+// back to the pool, so a Load that gets the connection next reads the
+// summary the last append wrote, not the events' version over an older
+// row.
+func TestLoadRightAfterACommit(t *testing.T) {
+	ctx := context.Background()
+	st, _ := openTemp(t)
+	defer st.Close()
+	playTo(t, st, "g", 6)
+	r := &appendReq{ctx: ctx, id: "g", expect: 6, events: logEvents(6, 7), sum: playSummary("g", 7), done: make(chan error, 1)}
+	errs, err := st.batch.commitDirect([]*appendReq{r}, st.batch.inRaw) // the writer's commit, before the writer's own notes
+	if err != nil || errs[0] != nil {
+		t.Fatalf("commit: %v, %v", err, errs)
+	}
+	g, err := st.Load(ctx, "g")
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantSummary(t, "Load right after the commit", g.Summary, 7)
+}

@@ -150,6 +150,11 @@ func (b *batcher) inRaw(f func(x execer) error) error {
 			return fmt.Errorf("%w: %w", errNotPrepared, err)
 		}
 		err := rawTx(&b.raw, f)
+		if err == nil {
+			// Noted before the pool hands the connection to a reader,
+			// which then sees the rows behind with the summaries they lack.
+			b.rows.commit()
+		}
 		if errors.Is(err, driver.ErrBadConn) {
 			// The pool closes this connection: its statements first, or
 			// the driver keeps the connection open for them (and with it
