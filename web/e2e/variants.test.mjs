@@ -153,11 +153,14 @@ test('fog of war on one screen: the board is covered until the next player shows
   await move(app.page, 'e2e4');
   await app.page.waitForSelector('#handover:not([hidden])');
   assert.equal(await app.page.textContent('#handover-text'), 'Pass the device to Black');
-  assert.equal(await app.page.locator('#board cg-board square.unseen').count(), 64, 'the covered board shows nothing');
-  assert.deepEqual(await boardPieces(app.page), {});
+  // The board draws a change on its next frame (chessground redraws in
+  // requestAnimationFrame): wait for it, then read it.
+  await app.page.waitForFunction(() => document.querySelectorAll('#board cg-board square.unseen').length === 64);
+  assert.deepEqual(await boardPieces(app.page), {}, 'the covered board shows nothing');
   await app.page.click('#btn-handover');
   await app.page.waitForSelector('#handover', { state: 'hidden' });
   assert.equal(await app.page.locator('#board.orientation-black').count(), 1, "black's side at the bottom");
+  await app.page.waitForFunction(() => document.querySelectorAll('#board cg-board square.unseen').length === 0);
   const pieces = await boardPieces(app.page);
   assert.equal(pieces.e8, 'black king');
   assert.equal(pieces.e4, undefined, "white's pawn is in black's fog");
