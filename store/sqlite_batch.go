@@ -181,7 +181,7 @@ func (b *batcher) commit(batch []*appendReq) {
 	}
 	if err == nil {
 		b.seated.committed(batch, errs)
-		b.rows.commit()
+		b.rows.commit() // the database/sql path's (the raw path noted its batch before the connection went back)
 	} else {
 		b.rows.discard()
 	}

@@ -115,15 +115,7 @@ func TestRowBehindAfterACrash(t *testing.T) {
 	st, path := openTemp(t)
 	defer st.Close()
 	playTo(t, st, "g", 5)
-	crashed := filepath.Join(t.TempDir(), "gambit.db")
-	for _, suffix := range []string{"", "-wal"} {
-		copyFile(t, path+suffix, crashed+suffix)
-	}
-	after, err := OpenSQLite(ctx, crashed)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer after.Close()
+	after := openCrashCopy(t, path)
 	if v, _, _ := rowOf(t, after, "g"); v != 5 {
 		t.Errorf("row at version %d after the crash, want 5 (repaired from the events)", v)
 	}
@@ -139,15 +131,27 @@ func TestRowBehindAfterACrash(t *testing.T) {
 	}
 }
 
-func copyFile(t *testing.T, from, to string) {
+// openCrashCopy opens a copy of the database at path and its WAL, taken
+// while the store runs: what a power cut leaves. The copy is closed when
+// the test ends.
+func openCrashCopy(t *testing.T, path string) *SQLite {
 	t.Helper()
-	data, err := os.ReadFile(from)
-	if err == nil {
-		err = os.WriteFile(to, data, 0o600)
+	crashed := filepath.Join(t.TempDir(), "gambit.db")
+	for _, suffix := range []string{"", "-wal"} {
+		data, err := os.ReadFile(path + suffix)
+		if err == nil {
+			err = os.WriteFile(crashed+suffix, data, 0o600)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
 	}
+	st, err := OpenSQLite(context.Background(), crashed)
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(func() { st.Close() })
+	return st
 }
 
 // TestMarkIdleWithTheRowBehind: MarkIdle checks the version the game is
@@ -279,15 +283,7 @@ func TestFinishedRowWritten(t *testing.T) {
 	if v, _, _ := rowOf(t, st, "g"); v != 6 {
 		t.Errorf("finished game's row at version %d, want 6", v)
 	}
-	crashed := filepath.Join(t.TempDir(), "gambit.db")
-	for _, suffix := range []string{"", "-wal"} {
-		copyFile(t, path+suffix, crashed+suffix)
-	}
-	after, err := OpenSQLite(ctx, crashed)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer after.Close()
+	after := openCrashCopy(t, path)
 	if err := after.Append(ctx, "g", 6, logEvents(6, 7), finished(7).sum); err != nil {
 		t.Errorf("an append at the finished game's version after a crash: %v", err)
 	}
