@@ -10,7 +10,7 @@ import (
 // format of "info depth ..." for chess and xiangqi.
 type infoLine struct {
 	depth, selDepth int
-	multiPV         int    // 1-based; 0 leaves it out (the xiangqi engine reports one line)
+	multiPV         int    // 1-based; 0 leaves it out
 	score           string // scoreText
 	bound           string // "", "lowerbound" or "upperbound"
 	nodes, nps      uint64

@@ -46,8 +46,8 @@ func TestScoreText(t *testing.T) {
 	}
 }
 
-// TestFormatInfo: both variants print the same line for the same report,
-// less multipv, which only the chess engine reports.
+// TestFormatInfo: both variants print the same line for the same report;
+// a report that names no line is the first.
 func TestFormatInfo(t *testing.T) {
 	pos := chess.StartPosition()
 	c := formatInfo(&pos, engine.Info{Depth: 3, SelDepth: 5, Score: engine.Mate - 3, Bound: engine.BoundUpper, Nodes: 10, NPS: 20, HashFull: 1,
@@ -57,7 +57,7 @@ func TestFormatInfo(t *testing.T) {
 	if want := "info depth 3 seldepth 5 multipv 1 score mate 2 upperbound nodes 10 nps 20 hashfull 1 time 4 pv e2e4"; c != want {
 		t.Errorf("chess:\ngot  %s\nwant %s", c, want)
 	}
-	if want := "info depth 3 seldepth 5 score mate 2 upperbound nodes 10 nps 20 hashfull 1 time 4 pv h3e3"; x != want {
+	if want := "info depth 3 seldepth 5 multipv 1 score mate 2 upperbound nodes 10 nps 20 hashfull 1 time 4 pv h3e3"; x != want {
 		t.Errorf("xiangqi:\ngot  %s\nwant %s", x, want)
 	}
 }

@@ -2,6 +2,8 @@ package uci
 
 import (
 	"fmt"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -29,8 +31,30 @@ func TestXiangqiVariant(t *testing.T) {
 	if _, err := xq.ParseFairy(&p, best); err != nil {
 		t.Errorf("bestmove %q is not a legal reply to h3e3: %v\n%s", best, err, strings.Join(lines, "\n"))
 	}
-	if !has(lines, `^info depth 4 seldepth \d+ score cp -?\d+ nodes \d+`) {
+	if !has(lines, `^info depth 4 seldepth \d+ multipv 1 score cp -?\d+ nodes \d+`) {
 		t.Errorf("no depth-4 info line in\n%s", strings.Join(lines, "\n"))
+	}
+}
+
+// TestXiangqiMultiPV: "setoption name MultiPV" asks the xiangqi engine for
+// that many lines, reported at each depth as "multipv 1", "multipv 2" ...,
+// each beginning with a move of its own.
+func TestXiangqiMultiPV(t *testing.T) {
+	lines := run(t, "setoption name UCI_Variant value xiangqi\nsetoption name MultiPV value 3\nposition startpos\ngo depth 3\nisready\n")
+	re := regexp.MustCompile(`^info depth (\d+) seldepth \d+ multipv (\d) score .* pv (\S+)`)
+	first := map[string][]string{} // depth -> the lines' first moves, in the order reported
+	for _, l := range lines {
+		if m := re.FindStringSubmatch(l); m != nil {
+			if want := strconv.Itoa(len(first[m[1]]) + 1); m[2] != want {
+				t.Errorf("multipv %s where %s was due: %q", m[2], want, l)
+			}
+			first[m[1]] = append(first[m[1]], m[3])
+		}
+	}
+	for _, d := range []string{"1", "2", "3"} {
+		if moves := first[d]; len(moves) != 3 || moves[0] == moves[1] || moves[1] == moves[2] || moves[0] == moves[2] {
+			t.Errorf("depth %s: lines beginning %v, want 3 different moves\n%s", d, moves, strings.Join(lines, "\n"))
+		}
 	}
 }
 

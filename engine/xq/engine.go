@@ -112,6 +112,10 @@ func (e *Engine) search(ctx context.Context, pos xiangqi.Position, history []uin
 	w.prepare(pos, history, checks)
 	w.nodeLimit = limits.Nodes
 	w.restrictRoot(limits.SearchMoves)
+	w.multiPV = e.opts.MultiPV
+	if limits.MultiPV > 0 {
+		w.multiPV = min(limits.MultiPV, MaxMultiPV)
+	}
 	if !limits.Infinite {
 		w.mate = limits.Mate // an infinite search goes on after the mate, as engine's does
 	}

@@ -10,8 +10,7 @@ import (
 // limit at all the search runs to the maximum depth, or until ctx is
 // cancelled when Infinite is set. The fields are those of engine.Limits
 // with the same meaning, so that one UCI "go" command drives either engine;
-// engine.Limits' Ponder and MultiPV have no counterpart, as this engine
-// neither ponders nor reports several lines.
+// engine.Limits' Ponder has no counterpart, as this engine does not ponder.
 type Limits struct {
 	Depth       int            // maximum depth in plies
 	Nodes       uint64         // maximum nodes (deterministic: checked at every node)
@@ -24,6 +23,7 @@ type Limits struct {
 	Mate        int            // stop after finding a mate in this many moves (no depth cap of its own)
 	Infinite    bool           // search until ctx is cancelled, even after the depth or mate limit
 	SearchMoves []xiangqi.Move // restrict the root to these moves (the illegal ones are ignored)
+	MultiPV     int            // overrides Options.MultiPV when > 0
 }
 
 // Info is a progress report, sent after each completed iteration.
@@ -37,6 +37,7 @@ type Info struct {
 	HashFull int // permille
 	Time     time.Duration
 	PV       []xiangqi.Move
+	MultiPV  int // the line's rank, 1 for the best
 }
 
 // Result is the outcome of a search.

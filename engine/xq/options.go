@@ -19,6 +19,7 @@ type Options struct {
 	Hash         int           // transposition table size in MB
 	Threads      int           // accepted for UCI; the search runs on one thread
 	SkillLevel   int           // 0 (weakest) to 20 (full strength)
+	MultiPV      int           // lines reported, best first (1 to MaxMultiPV)
 	MoveOverhead time.Duration // time kept back per move for communication lag
 	Seed         uint64        // seed of the deliberate-error source of the weak levels
 }
@@ -29,12 +30,13 @@ const (
 	MaxHash     = 4096
 	MaxThreads  = 1024
 	MaxSkill    = 20
+	MaxMultiPV  = 256  // as engine's; a search reports at most one line a legal move
 	maxOverhead = 5000 // ms
 )
 
 // DefaultOptions returns the options a new engine starts with.
 func DefaultOptions() Options {
-	return Options{Hash: 16, Threads: 1, SkillLevel: MaxSkill, MoveOverhead: 30 * time.Millisecond,
+	return Options{Hash: 16, Threads: 1, SkillLevel: MaxSkill, MultiPV: 1, MoveOverhead: 30 * time.Millisecond,
 		Seed: 0x9E3779B97F4A7C15}
 }
 
@@ -55,6 +57,7 @@ func OptionSpecs() []OptionSpec {
 		{Name: "Hash", Type: "spin", Default: strconv.Itoa(d.Hash), Min: MinHash, Max: MaxHash},
 		{Name: "Threads", Type: "spin", Default: strconv.Itoa(d.Threads), Min: 1, Max: MaxThreads},
 		{Name: "Skill Level", Type: "spin", Default: strconv.Itoa(d.SkillLevel), Min: 0, Max: MaxSkill},
+		{Name: "MultiPV", Type: "spin", Default: strconv.Itoa(d.MultiPV), Min: 1, Max: MaxMultiPV},
 		{Name: "Move Overhead", Type: "spin", Default: strconv.Itoa(int(d.MoveOverhead / time.Millisecond)), Min: 0, Max: maxOverhead},
 	}
 }
@@ -64,6 +67,7 @@ func sanitize(o Options) Options {
 	o.Hash = min(max(o.Hash, MinHash), MaxHash)
 	o.Threads = min(max(o.Threads, 1), MaxThreads)
 	o.SkillLevel = min(max(o.SkillLevel, 0), MaxSkill)
+	o.MultiPV = min(max(o.MultiPV, 1), MaxMultiPV)
 	o.MoveOverhead = min(max(o.MoveOverhead, 0), maxOverhead*time.Millisecond)
 	return o
 }
@@ -86,6 +90,8 @@ func parseOption(o *Options, name, value string) error {
 		o.Threads = n
 	case "Skill Level":
 		o.SkillLevel = n
+	case "MultiPV":
+		o.MultiPV = n
 	case "Move Overhead":
 		o.MoveOverhead = time.Duration(n) * time.Millisecond
 	}

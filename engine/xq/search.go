@@ -145,8 +145,8 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 		return matedIn(ply)
 	}
 	w.scoreMoves(ss, hashMove)
-	if ply == 0 && w.nRoot != 0 {
-		w.keepRootMoves(ss) // Limits.SearchMoves
+	if ply == 0 && w.restrictsRoot() {
+		w.keepRootMoves(ss) // Limits.SearchMoves, the lines before this one
 	}
 
 	// Step 9. The move loop.

@@ -557,3 +557,111 @@ func TestSearchMoves(t *testing.T) {
 		t.Errorf("without the mates in 1: %v %v, want a mate in 2", r.BestMove, r.Score)
 	}
 }
+
+// multiPVLines runs a search of p reporting many lines and returns the
+// lines of its last depth, by rank, checking on the way that every depth
+// reports ranks 1, 2, ... in order, best first, each a legal line whose
+// first move no better line has.
+func multiPVLines(t *testing.T, e *Engine, p xiangqi.Position, limits Limits) ([]Info, Result) {
+	t.Helper()
+	var last []Info
+	r := e.Search(context.Background(), p, nil, limits, func(in Info) {
+		if in.MultiPV == 1 {
+			last = last[:0]
+		}
+		if in.MultiPV != len(last)+1 {
+			t.Fatalf("depth %d: line %d after %d lines", in.Depth, in.MultiPV, len(last))
+		}
+		if len(last) > 0 {
+			prev := last[len(last)-1]
+			if in.Depth != prev.Depth || in.Score > prev.Score {
+				t.Errorf("depth %d line %d (%v) below line %d of depth %d (%v)", in.Depth, in.MultiPV, in.Score, prev.MultiPV, prev.Depth, prev.Score)
+			}
+			for _, l := range last {
+				if l.PV[0] == in.PV[0] {
+					t.Errorf("depth %d: lines %d and %d both begin with %v", in.Depth, l.MultiPV, in.MultiPV, in.PV[0])
+				}
+			}
+		}
+		pos := p
+		for i, m := range in.PV {
+			if !pos.IsLegal(m) {
+				t.Fatalf("depth %d line %d: move %d (%v) is illegal", in.Depth, in.MultiPV, i, m)
+			}
+			var next xiangqi.Position
+			pos.MakeMove(m, &next)
+			pos = next
+		}
+		last = append(last, in)
+	})
+	return last, r
+}
+
+// TestMultiPV: the engine reports the lines asked for, best first, each
+// with a first move of its own; as many as there are legal moves at most
+// (then one for each), or as many search moves; the result is the best
+// line's.
+func TestMultiPV(t *testing.T) {
+	p := mustFEN(t, "3k5/9/9/9/9/9/9/9/R8/4K4 w") // Red's chariot leaves Black no move two ways
+	var ml xiangqi.MoveList
+	p.GenerateLegal(&ml)
+
+	lines, r := multiPVLines(t, New(DefaultOptions()), p, Limits{Depth: 3, MultiPV: MaxMultiPV})
+	if len(lines) != ml.Len() {
+		t.Fatalf("%d lines, want one for each of the %d legal moves", len(lines), ml.Len())
+	}
+	for _, m := range ml.Moves() {
+		if !slices.ContainsFunc(lines, func(in Info) bool { return in.PV[0] == m }) {
+			t.Errorf("no line begins with the legal move %v", m)
+		}
+	}
+	// The moves that leave Black none come first, each scored a mate in 1.
+	var mates []xiangqi.Move
+	for _, m := range ml.Moves() {
+		var c xiangqi.Position
+		p.MakeMove(m, &c)
+		if !c.HasLegalMove() {
+			mates = append(mates, m)
+		}
+	}
+	for i, in := range lines {
+		if first := i < len(mates); first != (in.Score.MateIn() == 1) || first != slices.Contains(mates, in.PV[0]) {
+			t.Errorf("line %d: %v %v; want the %d moves that mate (%v) first, and only they a mate in 1", in.MultiPV, in.PV[0], in.Score, len(mates), mates)
+		}
+	}
+	if r.BestMove != lines[0].PV[0] || r.Score != lines[0].Score || r.Depth != 3 {
+		t.Errorf("result %v %v at depth %d, want the best line's %v %v at 3", r.BestMove, r.Score, r.Depth, lines[0].PV[0], lines[0].Score)
+	}
+
+	// The option, on an engine that searched before; each depth reports 3.
+	o := DefaultOptions()
+	o.MultiPV = 3
+	e := New(o)
+	e.Search(context.Background(), xiangqi.StartPosition(), nil, Limits{Depth: 2}, nil)
+	start := xiangqi.StartPosition()
+	if lines, _ = multiPVLines(t, e, start, Limits{Depth: 5}); len(lines) != 3 || lines[0].Depth != 5 {
+		t.Errorf("MultiPV 3 from the start: %d lines at depth %d, want 3 at 5", len(lines), lines[0].Depth)
+	}
+
+	// Two search moves: two lines, those moves.
+	two := []xiangqi.Move{xiangqi.NewMove(xiangqi.A3, xiangqi.A4), xiangqi.NewMove(xiangqi.B2, xiangqi.E2)}
+	lines, _ = multiPVLines(t, New(DefaultOptions()), start, Limits{Depth: 4, MultiPV: 3, SearchMoves: two})
+	if len(lines) != 2 || !slices.Contains(two, lines[0].PV[0]) || !slices.Contains(two, lines[1].PV[0]) {
+		t.Errorf("MultiPV 3 over two search moves: %v", lines)
+	}
+
+	// A weak level picks among every move again after its lines, and a
+	// later search of one line sees every move: the mate is found.
+	weak := DefaultOptions()
+	weak.SkillLevel, weak.MultiPV = 3, 4
+	e = New(weak)
+	if r := e.Search(context.Background(), p, nil, Limits{Depth: 3}, nil); !slices.Contains(mates, r.BestMove) {
+		t.Errorf("weak with 4 lines: %v, want a mate of %v (a mate outweighs its errors)", r.BestMove, mates)
+	}
+	if err := e.SetOption("Skill Level", "20"); err != nil {
+		t.Fatal(err)
+	}
+	if r := e.Search(context.Background(), p, nil, Limits{Depth: 3, MultiPV: 1}, nil); !slices.Contains(mates, r.BestMove) {
+		t.Errorf("one line after four: %v, want a mate of %v", r.BestMove, mates)
+	}
+}

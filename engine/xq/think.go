@@ -1,6 +1,7 @@
 package xq
 
 import (
+	"slices"
 	"time"
 
 	"github.com/gambitchess/gambit/xiangqi"
@@ -18,7 +19,9 @@ const softFrac = 6
 
 // iterate runs iterative deepening from depth 1 to maxDepth within the
 // budget and returns the result of the last completed iteration (or, if
-// even the first was cut short, the best move found so far).
+// even the first was cut short, the best move found so far). With MultiPV
+// each iteration searches the root once a line, each line without the
+// moves of the lines before it, and reports the lines best first.
 func (w *worker) iterate(maxDepth int, b budget, onInfo func(Info)) Result {
 	root := &w.stack[0]
 	root.pos.GenerateLegal(&root.ml)
@@ -29,23 +32,33 @@ func (w *worker) iterate(maxDepth int, b budget, onInfo func(Info)) Result {
 	if n == 0 {
 		return Result{} // Limits.SearchMoves holds no legal move
 	}
+	k := min(max(w.multiPV, 1), n)
+	if cap(w.lines) < k {
+		w.lines = make([]line, k)
+	}
+	w.lines = w.lines[:k]
 	res := Result{BestMove: first, Depth: 0}
-	score := 0
 	for depth := 1; depth <= maxDepth; depth++ {
 		w.rootDepth = depth
-		w.selDepth = 0
-		v := w.aspiration(depth, score)
-		if w.stopped {
+		done := w.searchLines(depth)
+		if done == 0 {
 			if res.Depth == 0 && root.pvLen > 0 {
 				res.BestMove = root.pv[0]
 			}
 			break
 		}
-		score = v
-		res = w.result(depth, score)
+		// Stable: a later line that scored the same stays below.
+		slices.SortStableFunc(w.lines[:done], func(a, b line) int { return b.score - a.score })
+		res = w.result(&w.lines[0])
 		if onInfo != nil {
-			onInfo(w.info(res))
+			for i := range done {
+				onInfo(w.info(&w.lines[i], i+1))
+			}
 		}
+		if w.stopped {
+			break // a line cut short: the ones before it are this depth's
+		}
+		score := w.lines[0].score
 		if w.mate > 0 && Score(score).IsMate() && score > 0 && Score(score).MateIn() <= w.mate {
 			break // Limits.Mate: the mate asked for is found
 		}
@@ -58,6 +71,29 @@ func (w *worker) iterate(maxDepth int, b budget, onInfo func(Info)) Result {
 	}
 	res.Nodes = w.nodes
 	return res
+}
+
+// searchLines searches the root at depth once for each of w.lines, each
+// without the first moves of the lines before it, keeping each line's
+// score and PV; it returns how many it completed before a stop. Each line
+// is searched around its score of the iteration before.
+func (w *worker) searchLines(depth int) int {
+	root := &w.stack[0]
+	w.nExcluded = 0
+	defer func() { w.nExcluded = 0 }() // a weak level then picks among every move
+	for i := range w.lines {
+		w.selDepth = 0
+		v := w.aspiration(depth, w.lines[i].score)
+		if w.stopped || root.pvLen == 0 {
+			return i
+		}
+		l := &w.lines[i]
+		l.score, l.depth, l.selDepth = v, depth, w.selDepth
+		l.pvLen = copy(l.pv[:], root.pv[:root.pvLen])
+		w.excluded[w.nExcluded] = l.pv[0]
+		w.nExcluded++
+	}
+	return len(w.lines)
 }
 
 // countRootMoves returns the number of root moves the search may play
@@ -104,12 +140,10 @@ func (w *worker) aspiration(depth, prev int) int {
 	}
 }
 
-// result builds the Result of a completed iteration from the root PV.
-func (w *worker) result(depth, score int) Result {
-	root := &w.stack[0]
-	pv := make([]xiangqi.Move, root.pvLen)
-	copy(pv, root.pv[:root.pvLen])
-	res := Result{Score: Score(score), Depth: depth, SelDepth: w.selDepth, Nodes: w.nodes, PV: pv}
+// result builds the Result of a completed iteration from its best line.
+func (w *worker) result(l *line) Result {
+	pv := slices.Clone(l.pv[:l.pvLen])
+	res := Result{Score: Score(l.score), Depth: l.depth, SelDepth: l.selDepth, Nodes: w.nodes, PV: pv}
 	if len(pv) > 0 {
 		res.BestMove = pv[0]
 		w.rootBest = pv[0]
@@ -132,13 +166,13 @@ func (w *worker) ponderFromTT(m xiangqi.Move) xiangqi.Move {
 	return xiangqi.MoveNone
 }
 
-// info builds a progress report.
-func (w *worker) info(r Result) Info {
+// info builds the progress report of line l, the rank-th best.
+func (w *worker) info(l *line, rank int) Info {
 	el := time.Since(w.start)
 	nps := uint64(0)
 	if el > 0 {
 		nps = uint64(float64(w.nodes) / el.Seconds())
 	}
-	return Info{Depth: r.Depth, SelDepth: r.SelDepth, Score: r.Score, Bound: BoundExact, Nodes: w.nodes,
-		NPS: nps, HashFull: w.tt.Hashfull(), Time: el, PV: r.PV}
+	return Info{Depth: l.depth, SelDepth: l.selDepth, Score: Score(l.score), Bound: BoundExact, Nodes: w.nodes,
+		NPS: nps, HashFull: w.tt.Hashfull(), Time: el, PV: slices.Clone(l.pv[:l.pvLen]), MultiPV: rank}
 }

@@ -71,6 +71,23 @@ type worker struct {
 	// only); nRoot is 0 when every legal move may be played.
 	rootMoves [xiangqi.MaxMoves]xiangqi.Move
 	nRoot     int
+
+	// MultiPV: how many lines to report, the lines of the last iteration
+	// (best first), and the root moves the line being searched may not
+	// play, those of the lines before it.
+	multiPV   int
+	lines     []line
+	excluded  [xiangqi.MaxMoves]xiangqi.Move
+	nExcluded int
+}
+
+// line is one principal variation of an iteration, for MultiPV.
+type line struct {
+	score    int
+	depth    int
+	selDepth int
+	pv       [MaxPly]xiangqi.Move
+	pvLen    int
 }
 
 // clearStats forgets move-ordering statistics (for a new game).
@@ -102,7 +119,7 @@ func (w *worker) prepare(pos xiangqi.Position, keys []uint64, checks []bool) {
 	w.keys[w.base] = pos.Key()
 	w.checks[w.base] = boolCheck(root.inCheck)
 	w.nodes, w.selDepth, w.stopped, w.rootBest = 0, 0, false, xiangqi.MoveNone
-	w.mate, w.nRoot = 0, 0
+	w.mate, w.nRoot, w.nExcluded = 0, 0, 0
 }
 
 // restrictRoot limits the root to the legal moves of moves; nil or empty
@@ -125,10 +142,17 @@ func (w *worker) restrictRoot(moves []xiangqi.Move) {
 	}
 }
 
-// rootAllowed reports whether the root move m may be played.
+// rootAllowed reports whether the root move m may be played: one of
+// Limits.SearchMoves, if given, and not the move of an earlier line.
 func (w *worker) rootAllowed(m xiangqi.Move) bool {
+	if slices.Contains(w.excluded[:w.nExcluded], m) {
+		return false
+	}
 	return w.nRoot == 0 || w.nRoot > 0 && slices.Contains(w.rootMoves[:w.nRoot], m)
 }
+
+// restrictsRoot reports whether some legal root move may not be played.
+func (w *worker) restrictsRoot() bool { return w.nRoot != 0 || w.nExcluded > 0 }
 
 // keepRootMoves drops from the scored root moves those the limits exclude.
 func (w *worker) keepRootMoves(ss *plyState) {
