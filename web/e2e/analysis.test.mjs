@@ -1,7 +1,7 @@
 // The analysis board end to end: a real gambit serve and Chromium. Moves
 // played freely, a variation added, the PGN exported with both, the link
 // that reopens it, the engine in the browser (Stockfish.js for chess,
-// Gambit's xiangqi engine in WebAssembly) showing a line within a bounded
+// Gambit's xiangqi engine in WebAssembly) showing lines within a bounded
 // time, a finished game opened from its page's Analyse button, and the
 // review view drawn from a review as the server answers it.
 import { test } from 'node:test';
@@ -260,7 +260,7 @@ test('an online game being played is refused to its player, and its page offers 
   assert.match(await page.textContent('#a-error'), /still being played/);
 });
 
-test('xiangqi: moves, and Gambit\'s engine in WebAssembly shows a line', async () => {
+test('xiangqi: moves, and Gambit\'s engine in WebAssembly shows lines', async () => {
   allowMissingEndpoints();
   const page = app.page;
   await engineStartsOff(page);
@@ -274,6 +274,15 @@ test('xiangqi: moves, and Gambit\'s engine in WebAssembly shows a line', async (
   await page.click('#a-engine');
   await page.waitForSelector('#a-lines .engine-line', { timeout: engineBound });
   console.log(`xiangqi engine: first line ${Date.now() - t0} ms after the click`);
+  // Three lines, each with a first move of its own, read in one moment (as
+  // for chess: a new search replaces the lines once their moves are written).
+  await page.selectOption('#a-multipv', '3');
+  const firsts = await page.waitForFunction(() => {
+    const lines = [...document.querySelectorAll('#a-lines .engine-line .pv')];
+    const state = document.getElementById('a-engine-state').textContent;
+    return lines.length === 3 && /Depth \d+/.test(state) && lines.map(l => l.textContent.split(' ')[0]);
+  }, null, { timeout: engineBound }).then(h => h.jsonValue());
+  assert.equal(new Set(firsts).size, 3, `the lines begin ${firsts}`);
   await page.waitForTimeout(1000);
   // Beside the eval bar the board keeps its 9:10, so the file numerals
   // below the last rank stay clear of its pieces.

@@ -350,7 +350,7 @@ export class AnalysisCtrl {
     this.rawLines = [];
     const over = this.position && this.position.result !== '*';
     if (over) { this.engine.stop(); this.engineState = 'done'; return; }
-    this.engine.analyse({ fen: this.node.fen, multipv: kind === 'xiangqi' ? 1 : this.multipv, chess960: variantOf(this.playVariant).uciChess960 });
+    this.engine.analyse({ fen: this.node.fen, multipv: this.multipv, chess960: variantOf(this.playVariant).uciChess960 });
   }
 
   // firstLineMs is how long the engine took to its first line.

@@ -17,9 +17,9 @@
 // ranks 1-10. Fairy-Stockfish's WebAssembly build (the npm package
 // fairy-stockfish-nnue.wasm) was not taken: it is built with threads and
 // needs SharedArrayBuffer, hence cross-origin isolation. Gambit's engine
-// reports one line; a Go program in a worker cannot read a message while
-// it searches, so a search is bounded in time and a worker that does not
-// stop is replaced.
+// reports as many lines (MultiPV) as Stockfish; a Go program in a worker
+// cannot read a message while it searches, so a search is bounded in time
+// and a worker that does not stop is replaced.
 
 import { EngineLine, fairyToICCS, parseInfo } from './uci';
 
@@ -157,6 +157,7 @@ export class LocalEngine {
       this.send(`position fen ${s.fen}`);
       this.send('go depth 24');
     } else {
+      this.send(`setoption name MultiPV value ${s.multipv}`);
       this.send(`position fen ${s.fen}`);
       this.send('go movetime 8000');
     }

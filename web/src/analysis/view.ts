@@ -245,8 +245,6 @@ export class Analysis {
     const c = this.ctrl;
     const p = this.parts;
     (p.check as HTMLInputElement).checked = c.engineOn;
-    // Gambit's xiangqi engine reports one line: no choice of how many.
-    p.multipv.hidden = c.board === 'xiangqi';
     const top = c.shown[0];
     p.bar.hidden = !c.engineOn;
     p.eval.textContent = top ? scoreText(top.score) : '';
