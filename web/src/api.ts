@@ -185,10 +185,30 @@ export interface Created { id: string; color: Color; state: State }
 // language (worded by its code), the HTTP status and the error's code
 // ("seat_taken"), for callers that expect some refusals.
 export class APIError extends Error {
-  // games are the ids a refusal offers to resume or resign (computer_games).
-  constructor(message: string, readonly status: number, readonly code: string, readonly games: readonly string[] = []) {
+  // games are the ids a refusal offers to resume or resign (computer_games);
+  // retryAfter is the seconds the server asks to wait before the next try
+  // (the body's retryAfter, or the Retry-After header).
+  constructor(message: string, readonly status: number, readonly code: string, readonly games: readonly string[] = [],
+    readonly retryAfter?: number) {
     super(message);
   }
+}
+
+// retryDelayMs is how long to wait before asking again after e: undefined
+// when asking again would not help (anything but a refusal for pace, 429,
+// or a busy server, 503); else the server's Retry-After, 1 s when it gives
+// none, at most a minute.
+export function retryDelayMs(e: unknown): number | undefined {
+  if (!(e instanceof APIError) || (e.status !== 429 && e.status !== 503)) return undefined;
+  const s = e.retryAfter !== undefined && Number.isFinite(e.retryAfter) ? e.retryAfter : 1;
+  return Math.min(60, Math.max(1, s)) * 1000;
+}
+
+// retryAfterHeader reads a Retry-After header given in seconds (the form
+// Gambit's server writes); undefined for none, or for an HTTP date.
+export function retryAfterHeader(v: string | null): number | undefined {
+  if (v === null || !/^\s*\d+\s*$/.test(v)) return undefined;
+  return Number(v);
 }
 
 // failureText is what a failed call says to the user: the server's refusal
@@ -202,11 +222,11 @@ async function json<T>(res: Response): Promise<T> {
       typeof body === 'object' && body !== null ? body : {};
     const message = typeof e.message === 'string' && e.message ? e.message : `HTTP ${res.status}`;
     const code = String(e.code ?? '');
-    const retryAfter = typeof e.retryAfter === 'number' ? e.retryAfter : undefined;
+    const retryAfter = typeof e.retryAfter === 'number' ? e.retryAfter : retryAfterHeader(res.headers.get('Retry-After'));
     const reason = typeof e.reason === 'string' ? e.reason : undefined;
     const params = numbers(e.params);
     const games = Array.isArray(e.games) ? e.games.filter((g): g is string => typeof g === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(g)) : [];
-    throw new APIError(errorText({ code, message, retryAfter, reason, params }), res.status, code, games);
+    throw new APIError(errorText({ code, message, retryAfter, reason, params }), res.status, code, games, retryAfter);
   }
   return body as T;
 }

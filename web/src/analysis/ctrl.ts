@@ -4,7 +4,7 @@
 // name. The view (view.ts) draws it and calls its methods.
 
 import type { BoardKind, Color, Step } from '../api';
-import { APIError, failureText } from '../api';
+import { failureText, retryDelayMs } from '../api';
 import { xiangqiStart } from '../notation';
 import { notationOf, variantOf, variants } from '../variants';
 import * as api from './api';
@@ -382,11 +382,13 @@ export class AnalysisCtrl {
           this.written.set(key, (await api.play(this.playVariant, fen, missing)).moves);
         } catch (e) {
           // A refusal for pace (429) or a busy server (503) is asked again
-          // after a pause, while the engine is on and the page open; any
-          // other failure leaves the line without words, once.
-          if (!(e instanceof APIError && (e.status === 429 || e.status === 503))) this.written.set(key, []);
+          // after the pause the server asks for, while the engine is on and
+          // the page open; any other failure leaves the line without words,
+          // once.
+          const wait = retryDelayMs(e);
+          if (wait === undefined) this.written.set(key, []);
           else {
-            await pause(1000);
+            await pause(wait);
             if (!this.engineOn || this.destroyed) return;
           }
         }
