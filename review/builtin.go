@@ -33,7 +33,8 @@ func (b *Builtin) Name() string { return "gambit" }
 // Close implements Evaluator.
 func (b *Builtin) Close() error { return nil }
 
-// Evaluate implements Evaluator. The xiangqi engine reports one line only.
+// Evaluate implements Evaluator. For xiangqi it gives one line, all a
+// review asks for (review.go).
 func (b *Builtin) Evaluate(ctx context.Context, g *Game, ply int, budget Budget, multiPV int) ([]Line, error) {
 	if g.xq != nil {
 		return b.evaluateXiangqi(ctx, g, ply, budget)

@@ -20,7 +20,8 @@ import (
 // searchmoves as text, which each variant reads in its own notation.
 // chessLimits and xiangqiLimits then build each engine's Limits; xq.Limits
 // has the same fields with the same meaning, less Ponder (the xiangqi
-// engine does not ponder). In particular
+// engine does not ponder); MultiPV comes with "setoption", not "go", for
+// both. In particular
 // "go mate N" is a mate search in both: the search stops at the end of the
 // first iteration that finds a mate in N moves or fewer, with no depth cap
 // of its own (Stockfish's meaning), and goes on until another limit or
@@ -141,7 +142,7 @@ func (c *goCommand) xiangqiLimits(pos *xiangqi.Position) (xq.Limits, error) {
 	x := xq.Limits{
 		Depth: l.Depth, Nodes: l.Nodes, MoveTime: l.MoveTime,
 		WTime: l.WTime, BTime: l.BTime, WInc: l.WInc, BInc: l.BInc, MovesToGo: l.MovesToGo,
-		Mate: l.Mate, Infinite: l.Infinite, MultiPV: l.MultiPV,
+		Mate: l.Mate, Infinite: l.Infinite,
 	}
 	for _, s := range c.searchMoves {
 		m, err := xq.ParseFairy(pos, s)

@@ -23,6 +23,14 @@ func TestSearchNoAlloc(t *testing.T) {
 		if w.nodes == 0 {
 			t.Errorf("%s: no nodes searched", fen)
 		}
+		// A later MultiPV line: the root without the first line's move.
+		w.stack[0].pos.GenerateLegal(&w.stack[0].ml)
+		w.lines = make([]line, 2)
+		w.excluded[0], w.nExcluded = w.stack[0].ml.At(0), 1
+		if allocs := testing.AllocsPerRun(5, func() { w.search(-infinity, infinity, 5, 0, false) }); allocs != 0 {
+			t.Errorf("%s, a second line: %v allocations per search", fen, allocs)
+		}
+		w.nExcluded = 0
 	}
 }
 

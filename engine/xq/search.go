@@ -102,8 +102,8 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 			}
 		}
 	}
-	if ply == 0 && w.rootBest != xiangqi.MoveNone {
-		hashMove = w.rootBest
+	if ply == 0 {
+		hashMove = w.rootFirst(hashMove)
 	}
 
 	// Step 4. Static evaluation.
@@ -236,7 +236,12 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 	case pvNode && bestMove != xiangqi.MoveNone:
 		bound = BoundExact
 	}
-	w.tt.Store(key, ttData{Move: bestMove, Score: toTT(bestScore, ply), Eval: ttEval(eval), Depth: depth, Bound: bound})
+	// A later MultiPV line's root searched without the better moves: its
+	// score and move are not the position's, and would mislead a later
+	// search that meets it (as Stockfish, engine does the same).
+	if ply > 0 || w.nExcluded == 0 {
+		w.tt.Store(key, ttData{Move: bestMove, Score: toTT(bestScore, ply), Eval: ttEval(eval), Depth: depth, Bound: bound})
+	}
 	return bestScore
 }
 

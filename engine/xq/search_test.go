@@ -643,6 +643,23 @@ func TestMultiPV(t *testing.T) {
 		t.Errorf("MultiPV 3 from the start: %d lines at depth %d, want 3 at 5", len(lines), lines[0].Depth)
 	}
 
+	// Cut short by a node limit within an iteration: every depth reported
+	// has its 4 lines, none a line of two depths, and the result plays.
+	for _, nodes := range []uint64{14_000, 15_500, 17_000} {
+		perDepth := map[int][]xiangqi.Move{}
+		r := New(DefaultOptions()).Search(context.Background(), start, nil, Limits{Nodes: nodes, MultiPV: 4}, func(in Info) {
+			perDepth[in.Depth] = append(perDepth[in.Depth], in.PV[0])
+		})
+		for d, firsts := range perDepth {
+			if len(firsts) != 4 {
+				t.Errorf("nodes %d: depth %d reported %d lines (%v), want 4", nodes, d, len(firsts), firsts)
+			}
+		}
+		if !start.IsLegal(r.BestMove) {
+			t.Errorf("nodes %d: best move %v is not legal", nodes, r.BestMove)
+		}
+	}
+
 	// Two search moves: two lines, those moves.
 	two := []xiangqi.Move{xiangqi.NewMove(xiangqi.A3, xiangqi.A4), xiangqi.NewMove(xiangqi.B2, xiangqi.E2)}
 	lines, _ = multiPVLines(t, New(DefaultOptions()), start, Limits{Depth: 4, MultiPV: 3, SearchMoves: two})
@@ -663,5 +680,27 @@ func TestMultiPV(t *testing.T) {
 	}
 	if r := e.Search(context.Background(), p, nil, Limits{Depth: 3, MultiPV: 1}, nil); !slices.Contains(mates, r.BestMove) {
 		t.Errorf("one line after four: %v, want a mate of %v", r.BestMove, mates)
+	}
+}
+
+// TestMultiPVRootEntry: the lines after the first, searched without the
+// better moves, leave the root's table entry as the first line stored it.
+func TestMultiPVRootEntry(t *testing.T) {
+	e := New(DefaultOptions())
+	w := e.w
+	start := xiangqi.StartPosition()
+	w.prepare(start, nil, nil)
+	w.stack[0].pos.GenerateLegal(&w.stack[0].ml)
+	w.lines = make([]line, 3)
+	for depth := 1; depth <= 5; depth++ {
+		w.rootDepth = depth
+		if done := w.searchLines(depth); done != 3 {
+			t.Fatalf("depth %d: %d lines", depth, done)
+		}
+	}
+	d, ok := e.tt.Probe(start.Key())
+	if first := w.lines[0]; !ok || d.Move != first.pv[0] || d.Depth != 5 || int(d.Score) != first.score {
+		t.Errorf("the root's entry: %v %v at depth %d (found %v); want the first line's %v %v at 5 (the last line's: %v %v)",
+			d.Move, d.Score, d.Depth, ok, first.pv[0], first.score, w.lines[2].pv[0], w.lines[2].score)
 	}
 }

@@ -37,6 +37,9 @@ func (w *worker) iterate(maxDepth int, b budget, onInfo func(Info)) Result {
 		w.lines = make([]line, k)
 	}
 	w.lines = w.lines[:k]
+	for i := range w.lines {
+		w.lines[i].depth = 0 // an earlier search's lines hint at no move here
+	}
 	res := Result{BestMove: first, Depth: 0}
 	for depth := 1; depth <= maxDepth; depth++ {
 		w.rootDepth = depth
@@ -47,16 +50,20 @@ func (w *worker) iterate(maxDepth int, b budget, onInfo func(Info)) Result {
 			}
 			break
 		}
+		if done < len(w.lines) {
+			// Cut short after the best line: it is this depth's and plays,
+			// but the lines are left as the iteration before reported
+			// them, not a mix of two depths.
+			res = w.result(&w.lines[0])
+			break
+		}
 		// Stable: a later line that scored the same stays below.
-		slices.SortStableFunc(w.lines[:done], func(a, b line) int { return b.score - a.score })
+		slices.SortStableFunc(w.lines, func(a, b line) int { return b.score - a.score })
 		res = w.result(&w.lines[0])
 		if onInfo != nil {
-			for i := range done {
+			for i := range w.lines {
 				onInfo(w.info(&w.lines[i], i+1))
 			}
-		}
-		if w.stopped {
-			break // a line cut short: the ones before it are this depth's
 		}
 		score := w.lines[0].score
 		if w.mate > 0 && Score(score).IsMate() && score > 0 && Score(score).MateIn() <= w.mate {

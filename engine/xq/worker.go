@@ -151,6 +151,22 @@ func (w *worker) rootAllowed(m xiangqi.Move) bool {
 	return w.nRoot == 0 || w.nRoot > 0 && slices.Contains(w.rootMoves[:w.nRoot], m)
 }
 
+// rootFirst is the root move to try first: the first move of the line
+// being searched as the iteration before found it, or for the best line
+// the best move so far; else the table's move, hashMove.
+func (w *worker) rootFirst(hashMove xiangqi.Move) xiangqi.Move {
+	if w.nExcluded == 0 {
+		if w.rootBest != xiangqi.MoveNone {
+			return w.rootBest
+		}
+		return hashMove
+	}
+	if l := &w.lines[w.nExcluded]; l.depth == w.rootDepth-1 && l.pvLen > 0 && w.rootAllowed(l.pv[0]) {
+		return l.pv[0]
+	}
+	return hashMove
+}
+
 // restrictsRoot reports whether some legal root move may not be played.
 func (w *worker) restrictsRoot() bool { return w.nRoot != 0 || w.nExcluded > 0 }
 
