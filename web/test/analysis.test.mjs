@@ -5,6 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Tree, pgn, pgnMoves, encodeTree, decodeTree, lines, applyComments } from '../src/analysis/tree.ts';
 import { parseInfo, whiteScore, winPercent, scoreText, fairyToICCS, iccsToFairy } from '../src/analysis/uci.ts';
+import { shownLines } from '../src/analysis/engine.ts';
 
 const start = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 // m makes a move as the server answers it (the FENs do not matter here
@@ -134,4 +135,14 @@ test('xiangqi moves go between Fairy-Stockfish ranks and ICCS', () => {
   assert.equal(iccsToFairy('a9a8'), 'a10a9');
   assert.equal(fairyToICCS('e2e4q'), undefined);
   assert.equal(fairyToICCS('j1a1'), undefined);
+});
+
+test('shownLines shows each rank\'s latest line by rank, each first move once, up to the lines asked', () => {
+  const l = (multipv, depth, ...pv) => ({ multipv, depth, cp: 0, pv });
+  // Depth 9's first line has come; ranks 2 and 3 are still depth 8's, and
+  // rank 3's first move is now rank 1's.
+  const found = [l(2, 8, 'b2e2', 'h9g7'), l(1, 9, 'h2e2', 'h9g7'), l(3, 8, 'h2e2', 'b9c7'), l(4, 8, 'g3g4')];
+  assert.deepEqual(shownLines(found, 3).map(x => [x.multipv, x.depth, x.pv[0]]), [[1, 9, 'h2e2'], [2, 8, 'b2e2']]);
+  assert.deepEqual(shownLines(found, 4).map(x => x.pv[0]), ['h2e2', 'b2e2', 'g3g4']);
+  assert.deepEqual(shownLines([], 3), []);
 });

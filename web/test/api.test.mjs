@@ -2,6 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { APIError, retryDelayMs, retryAfterHeader } from '../src/api.ts';
+import { answer } from '../src/analysis/api.ts';
 
 test('retryDelayMs waits what the server asks for a refusal for pace or a busy server, and does not retry anything else', () => {
   const cases = [
@@ -27,4 +28,25 @@ test('retryAfterHeader reads seconds, and nothing else', () => {
   assert.equal(retryAfterHeader('-1'), undefined);
   assert.equal(retryAfterHeader('1.5'), undefined);
   assert.equal(retryAfterHeader('Wed, 21 Oct 2026 07:28:00 GMT'), undefined);
+});
+
+test('the analysis board\'s answer keeps the pause a refusal asks for, from the body or the header', async () => {
+  const refusal = (status, body, headers = {}) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
+  const refused = async res => {
+    try {
+      await answer(res);
+    } catch (e) {
+      return e;
+    }
+    assert.fail('a refusal was answered');
+  };
+  let e = await refused(refusal(429, { code: 'rate_limited', message: 'slow', retryAfter: 4 }));
+  assert.ok(e instanceof APIError);
+  assert.equal(e.retryAfter, 4);
+  assert.equal(retryDelayMs(e), 4000);
+  e = await refused(refusal(503, { code: 'unavailable', message: 'busy' }, { 'Retry-After': '7' }));
+  assert.equal(retryDelayMs(e), 7000);
+  e = await refused(refusal(400, { code: 'bad_request', message: 'no' }, { 'Retry-After': '7' }));
+  assert.equal(retryDelayMs(e), undefined);
+  assert.deepEqual(await answer(new Response('{"moves":[]}', { status: 200 })), { moves: [] });
 });

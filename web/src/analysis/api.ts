@@ -1,7 +1,7 @@
 // The analysis board's calls to the server (server/analysis, and the
 // review and opening endpoints).
 
-import { APIError, BoardKind, Color } from '../api';
+import { APIError, BoardKind, Color, retryAfterHeader } from '../api';
 import { errorText } from '../i18n';
 import type { MoveData } from './tree';
 
@@ -68,13 +68,16 @@ export interface ReviewState {
 // Opening is GET /api/opening's answer.
 export interface Opening { eco: string; name: string; ply: number }
 
-async function answer<T>(res: Response): Promise<T> {
+// answer reads a response: its body, or for a refusal an APIError that
+// keeps the pause the server asks for (retryAfter).
+export async function answer<T>(res: Response): Promise<T> {
   const body: unknown = await res.json().catch(() => ({}));
   if (!res.ok) {
-    const e: { message?: unknown; code?: unknown } = typeof body === 'object' && body !== null ? body : {};
+    const e: { message?: unknown; code?: unknown; retryAfter?: unknown } = typeof body === 'object' && body !== null ? body : {};
     const code = String(e.code ?? '');
     const message = typeof e.message === 'string' && e.message ? e.message : `HTTP ${res.status}`;
-    throw new APIError(errorText({ code, message }), res.status, code);
+    const retryAfter = typeof e.retryAfter === 'number' ? e.retryAfter : retryAfterHeader(res.headers.get('Retry-After'));
+    throw new APIError(errorText({ code, message, retryAfter }), res.status, code, [], retryAfter);
   }
   return body as T;
 }

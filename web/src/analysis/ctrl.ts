@@ -383,12 +383,12 @@ export class AnalysisCtrl {
         } catch (e) {
           // A refusal for pace (429) or a busy server (503) is asked again
           // after the pause the server asks for, while the engine is on and
-          // the page open; any other failure leaves the line without words,
-          // once.
+          // the page open (a new position's lines are asked at once); any
+          // other failure leaves the line without words, once.
           const wait = retryDelayMs(e);
           if (wait === undefined) this.written.set(key, []);
           else {
-            await pause(wait);
+            for (let left = wait; left > 0 && this.rawFen === fen && this.engineOn && !this.destroyed; left -= 250) await pause(Math.min(250, left));
             if (!this.engineOn || this.destroyed) return;
           }
         }

@@ -124,6 +124,7 @@ export class LocalEngine {
         this.next();
       } else if (line.startsWith('bestmove')) {
         window.clearTimeout(this.stopTimer);
+        this.report(); // the last depth whole, when fewer lines came than asked
         const was = this.searching;
         this.searching = undefined;
         if (this.pending) this.next();
@@ -138,10 +139,9 @@ export class LocalEngine {
 
   private report() {
     const s = this.searching;
-    if (!s) return;
+    if (!s || this.found.size === 0) return;
     if (this.firstLineMs === undefined) this.firstLineMs = performance.now() - this.started;
-    const lines = [...this.found.values()].filter(l => l.multipv <= s.multipv).sort((a, b) => a.multipv - b.multipv);
-    this.hooks.lines(s.fen, lines);
+    this.hooks.lines(s.fen, shownLines([...this.found.values()], s.multipv));
   }
 
   private next() {
@@ -162,4 +162,20 @@ export class LocalEngine {
       this.send('go movetime 8000');
     }
   }
+}
+
+// shownLines is what the board shows of the engine's latest line of each
+// rank, up to multipv: by rank, each first move once. A new depth's first
+// line comes before its others, which are then still the depth before's;
+// one of those may begin with the move now ranked above it, and is left
+// out until its own line of the new depth comes.
+export function shownLines(found: EngineLine[], multipv: number): EngineLine[] {
+  const seen = new Set<string>();
+  const out: EngineLine[] = [];
+  for (const l of [...found].filter(l => l.multipv <= multipv).sort((a, b) => a.multipv - b.multipv)) {
+    if (seen.has(l.pv[0])) continue;
+    seen.add(l.pv[0]);
+    out.push(l);
+  }
+  return out;
 }
