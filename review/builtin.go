@@ -33,11 +33,10 @@ func (b *Builtin) Name() string { return "gambit" }
 // Close implements Evaluator.
 func (b *Builtin) Close() error { return nil }
 
-// Evaluate implements Evaluator. For xiangqi it gives one line, all a
-// review asks for (review.go).
+// Evaluate implements Evaluator.
 func (b *Builtin) Evaluate(ctx context.Context, g *Game, ply int, budget Budget, multiPV int) ([]Line, error) {
 	if g.xq != nil {
-		return b.evaluateXiangqi(ctx, g, ply, budget)
+		return b.evaluateXiangqi(ctx, g, ply, budget, multiPV)
 	}
 	if b.chess == nil {
 		opts := engine.DefaultOptions()
@@ -79,7 +78,7 @@ func (b *Builtin) Evaluate(ctx context.Context, g *Game, ply int, budget Budget,
 // evaluateXiangqi searches the xiangqi position after ply plies, with the
 // check state of the positions before it (perpetual check is judged as
 // the referee judges it).
-func (b *Builtin) evaluateXiangqi(ctx context.Context, g *Game, ply int, budget Budget) ([]Line, error) {
+func (b *Builtin) evaluateXiangqi(ctx context.Context, g *Game, ply int, budget Budget, multiPV int) ([]Line, error) {
 	if b.xq == nil {
 		opts := xq.DefaultOptions()
 		opts.Hash = builtinHash
@@ -91,19 +90,43 @@ func (b *Builtin) evaluateXiangqi(ctx context.Context, g *Game, ply int, budget 
 			return nil, fmt.Errorf("review: replaying ply %d: %w", ply, err)
 		}
 	}
-	res := b.xq.SearchGame(ctx, prefix, xq.Limits{Depth: budget.Depth, Nodes: budget.Nodes}, nil)
 	pos := prefix.Position()
+	red := pos.SideToMove() == xiangqi.Red
+	lines := make([]Line, max(multiPV, 1))
+	limits := xq.Limits{Depth: budget.Depth, Nodes: budget.Nodes, MultiPV: len(lines)}
+	res := b.xq.SearchGame(ctx, prefix, limits, func(in xq.Info) {
+		if in.MultiPV < 1 || in.MultiPV > len(lines) {
+			return
+		}
+		l := Line{Score: xqScore(in.Score).For(red), Depth: in.Depth}
+		for _, m := range in.PV {
+			l.Moves = append(l.Moves, m.String())
+		}
+		lines[in.MultiPV-1] = l
+	})
 	if res.BestMove == xiangqi.MoveNone {
 		return nil, fmt.Errorf("review: the engine found no move in %s", pos.FEN())
 	}
-	l := Line{Score: xqScore(res.Score).For(pos.SideToMove() == xiangqi.Red), Depth: res.Depth}
-	for _, m := range res.PV {
-		l.Moves = append(l.Moves, m.String())
+	best := res.BestMove.String()
+	if len(lines[0].Moves) == 0 || lines[0].Moves[0] != best {
+		// No report, or an iteration cut short after its best line: that
+		// line plays, and a line of the iteration before that begins with
+		// its move goes.
+		l := Line{Score: xqScore(res.Score).For(red), Moves: []string{best}, Depth: res.Depth}
+		if len(res.PV) > 0 && res.PV[0] == res.BestMove {
+			l.Moves = l.Moves[:0]
+			for _, m := range res.PV {
+				l.Moves = append(l.Moves, m.String())
+			}
+		}
+		for i := range lines[1:] {
+			if len(lines[1+i].Moves) > 0 && lines[1+i].Moves[0] == best {
+				lines[1+i] = Line{}
+			}
+		}
+		lines[0] = l
 	}
-	if len(l.Moves) == 0 || l.Moves[0] != res.BestMove.String() {
-		l.Moves = []string{res.BestMove.String()}
-	}
-	return []Line{l}, nil
+	return compact(lines), nil
 }
 
 // compact drops the lines no report filled (fewer legal moves than asked).

@@ -156,6 +156,28 @@ func TestAnalyseMultiPV(t *testing.T) {
 	}
 }
 
+// TestAnalyseMultiPVXiangqi: several xiangqi lines, best first, from
+// Red's side, by Gambit's engine and by Fairy-Stockfish, each beginning
+// with a move of its own; the chariot to d1 mates at once.
+func TestAnalyseMultiPVXiangqi(t *testing.T) {
+	pos, err := xiangqi.ParseFEN("3k5/9/9/9/9/9/9/9/R8/4K4 w - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := FromXiangqi(xiangqi.NewGameFrom(pos))
+	for _, ev := range []Evaluator{NewBuiltin(), NewUCI(uci.ClientConfig{Path: fairyPath})} {
+		lines, err := ev.Evaluate(context.Background(), g, 0, Budget{Depth: 6}, 3)
+		ev.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(lines) != 3 || lines[0].Score.Mate != 1 || lines[1].Score.CP > lines[0].Score.CP || lines[2].Score.CP > lines[1].Score.CP ||
+			lines[0].Moves[0] == lines[1].Moves[0] || lines[1].Moves[0] == lines[2].Moves[0] || lines[0].Moves[0] == lines[2].Moves[0] {
+			t.Errorf("%s: %+v, want 3 lines of different first moves, best first, a mate in 1 first", ev.Name(), lines)
+		}
+	}
+}
+
 // TestAnnotatePGN: a reviewed game's PGN carries [%eval] and the NAGs, and
 // reads back.
 func TestAnnotatePGN(t *testing.T) {

@@ -246,7 +246,7 @@ func newAnalyseCmd() *cobra.Command {
 	f.add(cmd, "search to this depth (default 12)")
 	cmd.Flags().StringVar(&fen, "fen", "", "the position (default: the start)")
 	cmd.Flags().StringVar(&variant, "variant", variantChess, "chess, chess960 or xiangqi")
-	cmd.Flags().IntVar(&multiPV, "multipv", 1, "how many lines (Gambit's xiangqi engine gives one)")
+	cmd.Flags().IntVar(&multiPV, "multipv", 1, "how many lines")
 	atLeast(cmd, 1, "multipv")
 	return cmd
 }

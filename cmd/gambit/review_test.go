@@ -44,6 +44,8 @@ func TestReviewCommand(t *testing.T) {
 			[]string{"1. #1 depth", "Ra8#", "2. "}, ""},
 		{"analyse xiangqi fairy", []string{"analyse", "--variant", "xiangqi", "--depth", "6", "--engine", "cmd=/usr/games/fairy-stockfish"}, 0,
 			[]string{"1. "}, ""},
+		{"analyse xiangqi lines", []string{"analyse", "--variant", "xiangqi", "--depth", "4", "--multipv", "2"}, 0,
+			[]string{"1. ", "\n2. "}, ""},
 		{"analyse bad fen", []string{"analyse", "--fen", "xx"}, 2, nil, "--fen"},
 	}
 	for _, tt := range tests {
