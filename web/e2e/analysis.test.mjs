@@ -153,6 +153,8 @@ test('the engine in the browser shows lines, an evaluation and plays a line into
       { first: lines[0].textContent, evaluation: document.getElementById('a-eval').textContent };
   }, null, { timeout: engineBound }).then(h => h.jsonValue());
   assert.match(shown.first, /^[+-]\d+\.\d\d|^#-?\d/, shown.first);
+  // An arrow for each line, the best's widest (chessground's auto shapes).
+  await page.waitForFunction(() => document.querySelectorAll('#a-board svg.cg-shapes line').length === 3, null, { timeout: 10000 });
   assert.match(shown.evaluation, /^[+-]\d+\.\d\d$|^#/);
   await page.waitForTimeout(1500);
   await shot(page, 'analysis-engine.png');
@@ -283,6 +285,9 @@ test('xiangqi: moves, and Gambit\'s engine in WebAssembly shows lines', async ()
     return lines.length === 3 && /Depth \d+/.test(state) && lines.map(l => l.textContent.split(' ')[0]);
   }, null, { timeout: engineBound }).then(h => h.jsonValue());
   assert.equal(new Set(firsts).size, 3, `the lines begin ${firsts}`);
+  // An arrow for each line, the best's widest.
+  await page.waitForFunction(() => document.querySelectorAll('#a-xboard .xq-arrows line').length === 3, null, { timeout: 10000 });
+  assert.equal(await page.locator('#a-xboard .xq-arrows line.other').count(), 2);
   await page.waitForTimeout(1000);
   // Beside the eval bar the board keeps its 9:10, so the file numerals
   // below the last rank stay clear of its pieces.

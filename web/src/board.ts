@@ -47,8 +47,9 @@ export interface Board {
   // effect lays a short animation over some squares (class cls, see
   // style.css), gone after ms (VariantModule.effect). Boards without it skip it.
   effect?(squares: string[], cls: string, ms: number): void;
-  // arrows draws arrows from square to square (the analysis board's best
-  // move), replacing those drawn before; [] clears them. Boards without
+  // arrows draws arrows from square to square (the first moves of the
+  // analysis board's engine lines: the first, the best, widest, the others
+  // thinner), replacing those drawn before; [] clears them. Boards without
   // arrows skip it.
   arrows?(list: [string, string][]): void;
   // destroy removes the board's content and handlers from the page.

@@ -68,7 +68,9 @@ export class ChessBoard implements Board {
   }
 
   arrows(list: [string, string][]) {
-    this.cg.setAutoShapes(list.map(([orig, dest]) => ({ orig: orig as Key, dest: dest as Key, brush: 'paleGreen' })));
+    // The first at the brush's width (15), the others thinner, as lichess
+    // draws the engine's other lines.
+    this.cg.setAutoShapes(list.map(([orig, dest], i) => ({ orig: orig as Key, dest: dest as Key, brush: 'paleGreen', modifiers: i > 0 ? { lineWidth: 7 } : undefined })));
   }
 
   destroy() {

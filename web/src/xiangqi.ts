@@ -264,12 +264,13 @@ export class XiangqiBoard implements Board {
     head.setAttribute('d', 'M0,0 V4 L3,2 Z');
     marker.appendChild(head);
     svg.appendChild(marker);
-    for (const [from, to] of this.arrowList) {
+    for (const [i, [from, to]] of this.arrowList.entries()) {
       const [x1, y1] = this.xy(from);
       const [x2, y2] = this.xy(to);
       const l = document.createElementNS(svgNS, 'line');
       for (const [k, v] of Object.entries({ x1: 50 + 100 * x1, y1: 50 + 100 * y1, x2: 50 + 100 * x2, y2: 50 + 100 * y2 })) l.setAttribute(k, String(v));
       l.setAttribute('marker-end', 'url(#xq-head)');
+      if (i > 0) l.setAttribute('class', 'other'); // an engine line after the best: thinner
       svg.appendChild(l);
     }
     return svg;

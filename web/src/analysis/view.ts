@@ -226,8 +226,12 @@ export class Analysis {
       check: pos?.check, movable: pos && pos.result === '*' ? pos.turn : undefined, dests: pos?.dests ?? {},
     };
     board.set(cfg);
-    const best = c.shown[0]?.uci[0];
-    board.arrows?.(best ? [c.board === 'xiangqi' ? xiangqiSquares(best)! : [best.slice(0, 2), best.slice(2, 4)]] : []);
+    // An arrow for each line's first move, the best's first (drawn widest).
+    board.arrows?.(c.shown.flatMap(l => {
+      const m = l.uci[0];
+      const sq = !m ? undefined : c.board === 'xiangqi' ? xiangqiSquares(m) : ([m.slice(0, 2), m.slice(2, 4)] as [string, string]);
+      return sq ? [sq] : [];
+    }));
     this.drawEngine();
     this.drawTree();
     if (this.shownComment !== c.path || document.activeElement !== p.comment) {
