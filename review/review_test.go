@@ -3,6 +3,7 @@ package review
 import (
 	"context"
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -137,45 +138,57 @@ func TestReviewBook(t *testing.T) {
 	}
 }
 
-// TestAnalyseMultiPV: several lines, best first, from White's side.
+// TestAnalyseMultiPV: three lines from each variant's two engines (ours,
+// and Stockfish or Fairy-Stockfish), best first, from the first player's
+// side, each beginning with a move of its own, a mate in 1 first: Ra8 in
+// chess; in xiangqi the chariot to d1 (or to a8, which leaves Black no move
+// and so mates too).
 func TestAnalyseMultiPV(t *testing.T) {
-	pos, err := chess.ParseFEN("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1") // Ra8 mates
+	chessPos, err := chess.ParseFEN("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1")
 	if err != nil {
 		t.Fatal(err)
 	}
-	g := FromChess(chess.NewGameFrom(pos))
-	for _, ev := range []Evaluator{NewBuiltin(), NewUCI(uci.ClientConfig{Path: stockfishPath})} {
-		lines, err := ev.Evaluate(context.Background(), g, 0, Budget{Depth: 6}, 3)
-		ev.Close()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(lines) != 3 || lines[0].Moves[0] != "a1a8" || lines[0].Score.Mate != 1 || lines[1].Score.CP >= lines[0].Score.CP {
-			t.Errorf("%s: %+v, want 3 lines, Ra8 mate in 1 first", ev.Name(), lines)
+	xqPos, err := xiangqi.ParseFEN("3k5/9/9/9/9/9/9/9/R8/4K4 w - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name   string
+		g      *Game
+		engine string   // the UCI engine beside ours
+		mates  []string // the first moves that mate in 1
+	}{
+		{"chess", FromChess(chess.NewGameFrom(chessPos)), stockfishPath, []string{"a1a8"}},
+		{"xiangqi", FromXiangqi(xiangqi.NewGameFrom(xqPos)), fairyPath, []string{"a1d1", "a1a8"}},
+	}
+	for _, tt := range tests {
+		for _, ev := range []Evaluator{NewBuiltin(), NewUCI(uci.ClientConfig{Path: tt.engine})} {
+			lines, err := ev.Evaluate(context.Background(), tt.g, 0, Budget{Depth: 6}, 3)
+			ev.Close()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(lines) != 3 || lines[0].Score.Mate != 1 || !slices.Contains(tt.mates, lines[0].Moves[0]) || !bestFirstApart(lines) {
+				t.Errorf("%s, %s: %+v; want 3 lines of different first moves, best first, a mate in 1 (%v) first", tt.name, ev.Name(), lines, tt.mates)
+			}
 		}
 	}
 }
 
-// TestAnalyseMultiPVXiangqi: several xiangqi lines, best first, from
-// Red's side, by Gambit's engine and by Fairy-Stockfish, each beginning
-// with a move of its own; the chariot to d1 mates at once.
-func TestAnalyseMultiPVXiangqi(t *testing.T) {
-	pos, err := xiangqi.ParseFEN("3k5/9/9/9/9/9/9/9/R8/4K4 w - - 0 1")
-	if err != nil {
-		t.Fatal(err)
-	}
-	g := FromXiangqi(xiangqi.NewGameFrom(pos))
-	for _, ev := range []Evaluator{NewBuiltin(), NewUCI(uci.ClientConfig{Path: fairyPath})} {
-		lines, err := ev.Evaluate(context.Background(), g, 0, Budget{Depth: 6}, 3)
-		ev.Close()
-		if err != nil {
-			t.Fatal(err)
+// bestFirstApart reports whether lines are best first, each beginning with
+// a move of its own.
+func bestFirstApart(lines []Line) bool {
+	for i := 1; i < len(lines); i++ {
+		if lines[i].Score.CP > lines[i-1].Score.CP {
+			return false
 		}
-		if len(lines) != 3 || lines[0].Score.Mate != 1 || lines[1].Score.CP > lines[0].Score.CP || lines[2].Score.CP > lines[1].Score.CP ||
-			lines[0].Moves[0] == lines[1].Moves[0] || lines[1].Moves[0] == lines[2].Moves[0] || lines[0].Moves[0] == lines[2].Moves[0] {
-			t.Errorf("%s: %+v, want 3 lines of different first moves, best first, a mate in 1 first", ev.Name(), lines)
+		for _, l := range lines[:i] {
+			if l.Moves[0] == lines[i].Moves[0] {
+				return false
+			}
 		}
 	}
+	return true
 }
 
 // TestAnnotatePGN: a reviewed game's PGN carries [%eval] and the NAGs, and
