@@ -236,9 +236,9 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 	case pvNode && bestMove != xiangqi.MoveNone:
 		bound = BoundExact
 	}
-	// A later MultiPV line's root searched without the better moves: its
-	// score and move are not the position's, and would mislead a later
-	// search that meets it (as Stockfish, engine does the same).
+	// A later MultiPV line's root is searched without the better moves:
+	// its score and move are not the position's, and would mislead a later
+	// search that meets it (Stockfish and engine skip this store too).
 	if ply > 0 || w.nExcluded == 0 {
 		w.tt.Store(key, ttData{Move: bestMove, Score: toTT(bestScore, ply), Eval: ttEval(eval), Depth: depth, Bound: bound})
 	}

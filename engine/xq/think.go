@@ -38,7 +38,7 @@ func (w *worker) iterate(maxDepth int, b budget, onInfo func(Info)) Result {
 	}
 	w.lines = w.lines[:k]
 	for i := range w.lines {
-		w.lines[i].depth = 0 // an earlier search's lines hint at no move here
+		w.lines[i].depth, w.lines[i].pvLen = 0, 0 // an earlier search's lines hint at no move here
 	}
 	res := Result{BestMove: first, Depth: 0}
 	for depth := 1; depth <= maxDepth; depth++ {
@@ -153,7 +153,6 @@ func (w *worker) result(l *line) Result {
 	res := Result{Score: Score(l.score), Depth: l.depth, SelDepth: l.selDepth, Nodes: w.nodes, PV: pv}
 	if len(pv) > 0 {
 		res.BestMove = pv[0]
-		w.rootBest = pv[0]
 	}
 	if len(pv) > 1 {
 		res.Ponder = pv[1]

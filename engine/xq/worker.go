@@ -58,7 +58,6 @@ type worker struct {
 	nodes     uint64
 	selDepth  int
 	rootDepth int
-	rootBest  xiangqi.Move
 	stopped   bool
 
 	stop      *atomic.Bool
@@ -118,7 +117,7 @@ func (w *worker) prepare(pos xiangqi.Position, keys []uint64, checks []bool) {
 	root.null = false
 	w.keys[w.base] = pos.Key()
 	w.checks[w.base] = boolCheck(root.inCheck)
-	w.nodes, w.selDepth, w.stopped, w.rootBest = 0, 0, false, xiangqi.MoveNone
+	w.nodes, w.selDepth, w.stopped = 0, 0, false
 	w.mate, w.nRoot, w.nExcluded = 0, 0, 0
 }
 
@@ -152,17 +151,13 @@ func (w *worker) rootAllowed(m xiangqi.Move) bool {
 }
 
 // rootFirst is the root move to try first: the first move of the line
-// being searched as the iteration before found it, or for the best line
-// the best move so far; else the table's move, hashMove.
+// being searched as the iteration before found it (for the first line, the
+// best move so far); else the table's move, hashMove.
 func (w *worker) rootFirst(hashMove xiangqi.Move) xiangqi.Move {
-	if w.nExcluded == 0 {
-		if w.rootBest != xiangqi.MoveNone {
-			return w.rootBest
+	if w.nExcluded < len(w.lines) {
+		if l := &w.lines[w.nExcluded]; l.depth == w.rootDepth-1 && l.pvLen > 0 && w.rootAllowed(l.pv[0]) {
+			return l.pv[0]
 		}
-		return hashMove
-	}
-	if l := &w.lines[w.nExcluded]; l.depth == w.rootDepth-1 && l.pvLen > 0 && w.rootAllowed(l.pv[0]) {
-		return l.pv[0]
 	}
 	return hashMove
 }
