@@ -68,11 +68,7 @@ func (b *Builtin) Evaluate(ctx context.Context, g *Game, ply int, budget Budget,
 	if res.BestMove == chess.MoveNone {
 		return nil, fmt.Errorf("review: the engine found no move in %s", pos.FEN())
 	}
-	best := pos.UCI(res.BestMove)
-	if len(lines[0].Moves) == 0 || lines[0].Moves[0] != best { // no report, or stopped mid-iteration
-		lines[0] = Line{Score: chessScore(res.Score).For(white), Moves: []string{best}, Depth: res.Depth}
-	}
-	return compact(lines), nil
+	return settle(lines, Line{Score: chessScore(res.Score).For(white), Moves: []string{pos.UCI(res.BestMove)}, Depth: res.Depth}), nil
 }
 
 // evaluateXiangqi searches the xiangqi position after ply plies, with the
@@ -107,26 +103,23 @@ func (b *Builtin) evaluateXiangqi(ctx context.Context, g *Game, ply int, budget 
 	if res.BestMove == xiangqi.MoveNone {
 		return nil, fmt.Errorf("review: the engine found no move in %s", pos.FEN())
 	}
-	best := res.BestMove.String()
-	if len(lines[0].Moves) == 0 || lines[0].Moves[0] != best {
-		// No report, or an iteration cut short after its best line: that
-		// line plays, and a line of the iteration before that begins with
-		// its move goes.
-		l := Line{Score: xqScore(res.Score).For(red), Moves: []string{best}, Depth: res.Depth}
-		if len(res.PV) > 0 && res.PV[0] == res.BestMove {
-			l.Moves = l.Moves[:0]
-			for _, m := range res.PV {
-				l.Moves = append(l.Moves, m.String())
+	return settle(lines, Line{Score: xqScore(res.Score).For(red), Moves: []string{res.BestMove.String()}, Depth: res.Depth}), nil
+}
+
+// settle makes a search's lines begin with its best move: when the last
+// report did not (none came, or a depth was cut short after its best
+// line), best becomes line 1 and the lines of the depth before that begin
+// with its move go. Then the lines no report filled go too.
+func settle(lines []Line, best Line) []Line {
+	if len(lines[0].Moves) == 0 || lines[0].Moves[0] != best.Moves[0] {
+		lines[0] = best
+		for i := 1; i < len(lines); i++ {
+			if len(lines[i].Moves) > 0 && lines[i].Moves[0] == best.Moves[0] {
+				lines[i] = Line{}
 			}
 		}
-		for i := range lines[1:] {
-			if len(lines[1+i].Moves) > 0 && lines[1+i].Moves[0] == best {
-				lines[1+i] = Line{}
-			}
-		}
-		lines[0] = l
 	}
-	return compact(lines), nil
+	return compact(lines)
 }
 
 // compact drops the lines no report filled (fewer legal moves than asked).

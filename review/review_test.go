@@ -3,6 +3,7 @@ package review
 import (
 	"context"
 	"encoding/json"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -243,6 +244,28 @@ func TestBookFrom(t *testing.T) {
 	for ply, want := range []bool{true, true, true, false, false, false, false} {
 		if book(ply) != want {
 			t.Errorf("ply %d: book %v, want %v", ply, book(ply), want)
+		}
+	}
+}
+
+// TestSettle: the lines begin with the search's best move; when the last
+// report did not, the best takes line 1 and a line of the depth before
+// that begins with its move goes, as do the lines no report filled.
+func TestSettle(t *testing.T) {
+	l := func(cp int, moves ...string) Line { return Line{Score: Score{CP: cp}, Moves: moves} }
+	tests := []struct {
+		name  string
+		lines []Line
+		best  Line
+		want  []Line
+	}{
+		{"reports end with it", []Line{l(30, "a", "x"), l(20, "b"), {}}, l(25, "a"), []Line{l(30, "a", "x"), l(20, "b")}},
+		{"no report", []Line{{}, {}}, l(25, "a"), []Line{l(25, "a")}},
+		{"cut short", []Line{l(30, "a"), l(20, "b"), l(10, "c")}, l(40, "b"), []Line{l(40, "b"), l(10, "c")}},
+	}
+	for _, tt := range tests {
+		if got := settle(tt.lines, tt.best); !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("%s: %+v, want %+v", tt.name, got, tt.want)
 		}
 	}
 }

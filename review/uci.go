@@ -139,11 +139,10 @@ func (u *UCI) Evaluate(ctx context.Context, g *Game, ply int, budget Budget, mul
 	if err != nil {
 		return nil, err
 	}
-	switch {
-	case len(lines[0].Moves) == 0:
+	if len(lines[0].Moves) == 0 {
 		return nil, fmt.Errorf("review: %s at ply %d: bestmove %s without a scored line", u.Name(), ply, res.BestMove)
-	case lines[0].Moves[0] != best: // the last report was of an unfinished depth
-		lines[0].Moves = []string{best}
 	}
-	return compact(lines), nil
+	// A best move the last report did not begin with (a depth cut short)
+	// keeps that report's score: the engine gives no other.
+	return settle(lines, Line{Score: lines[0].Score, Moves: []string{best}, Depth: lines[0].Depth}), nil
 }

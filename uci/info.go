@@ -10,7 +10,7 @@ import (
 // format of "info depth ..." for chess and xiangqi.
 type infoLine struct {
 	depth, selDepth int
-	multiPV         int    // 1-based; 0 leaves it out
+	multiPV         int    // 1-based; 0 is the first line
 	score           string // scoreText
 	bound           string // "", "lowerbound" or "upperbound"
 	nodes, nps      uint64
@@ -24,9 +24,7 @@ type infoLine struct {
 func (in *infoLine) String() string {
 	var b strings.Builder
 	b.WriteString("info depth " + strconv.Itoa(in.depth) + " seldepth " + strconv.Itoa(in.selDepth))
-	if in.multiPV > 0 {
-		b.WriteString(" multipv " + strconv.Itoa(in.multiPV))
-	}
+	b.WriteString(" multipv " + strconv.Itoa(max(in.multiPV, 1)))
 	b.WriteString(" score " + in.score)
 	if in.bound != "" {
 		b.WriteString(" " + in.bound)

@@ -20,7 +20,7 @@ func TestInfoLine(t *testing.T) {
 		in   infoLine
 		want string
 	}{
-		{base, "info depth 7 seldepth 11 score cp 35 nodes 12345 nps 600000 hashfull 12 time 1500"},
+		{base, "info depth 7 seldepth 11 multipv 1 score cp 35 nodes 12345 nps 600000 hashfull 12 time 1500"}, // no line named: the first
 		{withPV, "info depth 7 seldepth 11 multipv 2 score cp 35 nodes 12345 nps 600000 hashfull 12 time 1500 pv e2e4 e7e5"},
 		{bound, "info depth 7 seldepth 11 multipv 1 score cp 35 lowerbound nodes 12345 nps 600000 hashfull 12 time 1500"},
 	}

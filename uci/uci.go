@@ -382,7 +382,7 @@ func formatInfo(pos *chess.Position, in engine.Info) string {
 		return "info string " + in.String
 	}
 	line := infoLine{
-		depth: in.Depth, selDepth: in.SelDepth, multiPV: max(in.MultiPV, 1),
+		depth: in.Depth, selDepth: in.SelDepth, multiPV: in.MultiPV,
 		score: scoreText(in.Score), bound: boundText(in.Bound == engine.BoundLower, in.Bound == engine.BoundUpper),
 		nodes: in.Nodes, nps: in.NPS, hashFull: in.HashFull, time: in.Time,
 	}

@@ -122,7 +122,7 @@ func moveOrNone(m xiangqi.Move) string {
 
 func formatXiangqiInfo(in xq.Info) string {
 	line := infoLine{
-		depth: in.Depth, selDepth: in.SelDepth, multiPV: max(in.MultiPV, 1),
+		depth: in.Depth, selDepth: in.SelDepth, multiPV: in.MultiPV,
 		score: scoreText(in.Score), bound: boundText(in.Bound == xq.BoundLower, in.Bound == xq.BoundUpper),
 		nodes: in.Nodes, nps: in.NPS, hashFull: in.HashFull, time: in.Time,
 	}
