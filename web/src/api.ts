@@ -215,7 +215,9 @@ export function retryAfterHeader(v: string | null): number | undefined {
 // as errorText words it, or that the server cannot be reached.
 export const failureText = (e: unknown): string => (e instanceof APIError ? e.message : t('error.network'));
 
-async function json<T>(res: Response): Promise<T> {
+// json reads a response: its body, or for a refusal an APIError in the
+// reader's language that keeps the pause the server asks for (retryAfter).
+export async function json<T>(res: Response): Promise<T> {
   const body: unknown = await res.json().catch(() => ({ message: res.statusText }));
   if (!res.ok) {
     const e: { message?: unknown; code?: unknown; retryAfter?: unknown; reason?: unknown; params?: unknown; games?: unknown } =
@@ -241,7 +243,8 @@ export function numbers(v: unknown): Record<string, number> | undefined {
 
 export const createGame = (req: CreateRequest) => post('/api/games', req).then(r => json<Created>(r));
 
-const post = (path: string, body: unknown) =>
+// post sends body as JSON.
+export const post = (path: string, body: unknown) =>
   fetch(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
 
 // joinGame takes an invite game's open seat (or one's own seat back).

@@ -1,8 +1,7 @@
 // What the client makes of a refusal: when to ask again, and after how long.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { APIError, retryDelayMs, retryAfterHeader } from '../src/api.ts';
-import { answer } from '../src/analysis/api.ts';
+import { APIError, json, retryDelayMs, retryAfterHeader } from '../src/api.ts';
 
 test('retryDelayMs waits what the server asks for a refusal for pace or a busy server, and does not retry anything else', () => {
   const cases = [
@@ -30,11 +29,11 @@ test('retryAfterHeader reads seconds, and nothing else', () => {
   assert.equal(retryAfterHeader('Wed, 21 Oct 2026 07:28:00 GMT'), undefined);
 });
 
-test('the analysis board\'s answer keeps the pause a refusal asks for, from the body or the header', async () => {
+test('json keeps the pause a refusal asks for, from the body or the header', async () => {
   const refusal = (status, body, headers = {}) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
   const refused = async res => {
     try {
-      await answer(res);
+      await json(res);
     } catch (e) {
       return e;
     }
@@ -48,5 +47,5 @@ test('the analysis board\'s answer keeps the pause a refusal asks for, from the 
   assert.equal(retryDelayMs(e), 7000);
   e = await refused(refusal(400, { code: 'bad_request', message: 'no' }, { 'Retry-After': '7' }));
   assert.equal(retryDelayMs(e), undefined);
-  assert.deepEqual(await answer(new Response('{"moves":[]}', { status: 200 })), { moves: [] });
+  assert.deepEqual(await json(new Response('{"moves":[]}', { status: 200 })), { moves: [] });
 });

@@ -1,8 +1,7 @@
 // The analysis board's calls to the server (server/analysis, and the
 // review and opening endpoints).
 
-import { APIError, BoardKind, Color, retryAfterHeader } from '../api';
-import { errorText } from '../i18n';
+import { BoardKind, Color, json, post } from '../api';
 import type { MoveData } from './tree';
 
 // GameRecord is GET /api/games/{id}/analysis.
@@ -68,35 +67,18 @@ export interface ReviewState {
 // Opening is GET /api/opening's answer.
 export interface Opening { eco: string; name: string; ply: number }
 
-// answer reads a response: its body, or for a refusal an APIError that
-// keeps the pause the server asks for (retryAfter).
-export async function answer<T>(res: Response): Promise<T> {
-  const body: unknown = await res.json().catch(() => ({}));
-  if (!res.ok) {
-    const e: { message?: unknown; code?: unknown; retryAfter?: unknown } = typeof body === 'object' && body !== null ? body : {};
-    const code = String(e.code ?? '');
-    const message = typeof e.message === 'string' && e.message ? e.message : `HTTP ${res.status}`;
-    const retryAfter = typeof e.retryAfter === 'number' ? e.retryAfter : retryAfterHeader(res.headers.get('Retry-After'));
-    throw new APIError(errorText({ code, message, retryAfter }), res.status, code, [], retryAfter);
-  }
-  return body as T;
-}
-
-const post = (path: string, body: unknown) =>
-  fetch(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-
-export const gameRecord = (id: string) => fetch(`/api/games/${encodeURIComponent(id)}/analysis`).then(r => answer<GameRecord>(r));
+export const gameRecord = (id: string) => fetch(`/api/games/${encodeURIComponent(id)}/analysis`).then(r => json<GameRecord>(r));
 
 // play asks for the moves from fen (and the position they reach).
 export const play = (variant: string, fen: string, moves: string[]) =>
-  post('/api/analysis/position', { variant, fen, moves }).then(r => answer<Position>(r));
+  post('/api/analysis/position', { variant, fen, moves }).then(r => json<Position>(r));
 
 // setup reads a pasted FEN or PGN.
-export const setup = (variant: string, text: string) => post('/api/analysis/position', { variant, setup: text }).then(r => answer<Position>(r));
+export const setup = (variant: string, text: string) => post('/api/analysis/position', { variant, setup: text }).then(r => json<Position>(r));
 
-export const reviewState = (id: string) => fetch(`/api/games/${encodeURIComponent(id)}/review`).then(r => answer<ReviewState>(r));
+export const reviewState = (id: string) => fetch(`/api/games/${encodeURIComponent(id)}/review`).then(r => json<ReviewState>(r));
 
-export const requestReview = (id: string) => post(`/api/games/${encodeURIComponent(id)}/review`, {}).then(r => answer<{ state: string }>(r));
+export const requestReview = (id: string) => post(`/api/games/${encodeURIComponent(id)}/review`, {}).then(r => json<{ state: string }>(r));
 
 // opening names the opening of moves from start; undefined when none is
 // known (or the server has no opening table).
