@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -47,10 +46,9 @@ type appendReq struct {
 	expect int64
 	events []Event
 	sum    Summary
-	create bool     // a Create: the game is inserted with header
-	idle   bool     // a MarkIdle at version expect: no events, no summary
-	header []byte   // a Create's header, never nil
-	seated []string // playerSet(sum.Players), set by writeTx
+	create bool   // a Create: the game is inserted with header
+	idle   bool   // a MarkIdle at version expect: no events, no summary
+	header []byte // a Create's header, never nil
 	// known is what the game's row and log are once this write commits,
 	// set by writeTx when learned.
 	known   rowKnown
@@ -68,7 +66,6 @@ type batcher struct {
 	prep    *prepared // the appends' statements, the writer's own (nil until prepared)
 	raw     rawConn   // the same on the driver's connection (sqlite_raw.go)
 
-	seated     seatCache     // the players each game's last committed append left seated
 	rows       *rowCache     // each game's row and last append (sqlite_behind.go)
 	sweepEvery time.Duration // how often the rows behind of idle games are written (listedEvery)
 	closed     error         // the last rows' catch-up as the writer stopped
@@ -85,7 +82,7 @@ func newBatcher(db *sql.DB) *batcher { return newBatcherSweeping(db, listedEvery
 // every sweepEvery (tests make it short).
 func newBatcherSweeping(db *sql.DB, sweepEvery time.Duration) *batcher {
 	b := &batcher{db: db, reqs: make(chan *appendReq), closing: make(chan struct{}), interval: commitInterval,
-		seated: seatCache{}, rows: newRowCache(), sweepEvery: sweepEvery}
+		rows: newRowCache(), sweepEvery: sweepEvery}
 	b.wg.Add(1)
 	go b.run()
 	return b
@@ -180,7 +177,6 @@ func (b *batcher) commit(batch []*appendReq) {
 		errs, err = b.commitSavepoints(batch, inTx)
 	}
 	if err == nil {
-		b.seated.committed(batch, errs)
 		b.rows.commit() // the database/sql path's (the raw path noted its batch before the connection went back)
 	} else {
 		b.rows.discard()
@@ -209,7 +205,7 @@ func (b *batcher) commitDirect(batch []*appendReq, inTx func(func(execer) error)
 				continue // its caller has given up: not written
 			}
 			// The batch's other appends must not fail for this caller's deadline.
-			errs[i] = writeTx(context.WithoutCancel(r.ctx), x, r, b.seated, b.rows)
+			errs[i] = writeTx(context.WithoutCancel(r.ctx), x, r, b.rows)
 			if errs[i] != nil && !leftUntouched(errs[i]) {
 				return errTouched
 			}
@@ -227,7 +223,7 @@ func (b *batcher) commitSavepoints(batch []*appendReq, inTx func(func(execer) er
 	errs := make([]error, len(batch))
 	err := inTx(func(x execer) error {
 		for i, r := range batch {
-			errs[i] = savepoint(x, r, b.seated, b.rows)
+			errs[i] = savepoint(x, r, b.rows)
 			b.learn(r, errs[i])
 		}
 		return nil
@@ -254,7 +250,7 @@ func (b *batcher) inTx(f func(x execer) error) error {
 // savepoint runs one append in its own savepoint of x's transaction,
 // rolled back alone when it fails. An append whose caller has given up is
 // not written.
-func savepoint(x execer, r *appendReq, seated seatCache, rows *rowCache) error {
+func savepoint(x execer, r *appendReq, rows *rowCache) error {
 	if err := r.ctx.Err(); err != nil {
 		return err
 	}
@@ -262,7 +258,7 @@ func savepoint(x execer, r *appendReq, seated seatCache, rows *rowCache) error {
 	if _, err := x.exec(ctx, sqlSavepoint); err != nil {
 		return err
 	}
-	if err := writeTx(ctx, x, r, seated, rows); err != nil {
+	if err := writeTx(ctx, x, r, rows); err != nil {
 		if _, rerr := x.exec(ctx, sqlRollbackTo); rerr != nil {
 			return errors.Join(err, rerr)
 		}
@@ -271,57 +267,6 @@ func savepoint(x execer, r *appendReq, seated seatCache, rows *rowCache) error {
 	}
 	_, err := x.exec(ctx, sqlRelease)
 	return err
-}
-
-// seatCache is what the writer knows of game_players: for each game, the
-// set of players its last committed append left there. An append seating
-// the same set (nearly every move) skips the two statements of setPlayers,
-// a third of an append's statements' CPU under load (BENCH.md). Only the
-// writer goroutine uses it, and only game_players' own writers change
-// the rows: the appends and the creations, both through it. It
-// learns only from committed transactions, so a batch rolled back and
-// written again with savepoints writes its players again.
-type seatCache map[string][]string
-
-// seatCacheMax bounds the games remembered; past it the cache starts
-// again empty (a finished game's entry goes at its end).
-const seatCacheMax = 50_000
-
-// of returns game id's cached set when players (in any order, with ""
-// and repeats) is that set. It allocates nothing: it runs every move.
-func (c seatCache) of(id string, players []string) ([]string, bool) {
-	have, ok := c[id]
-	if !ok {
-		return nil, false
-	}
-	n := 0 // players' distinct non-empty names, each of which must be in have
-	for i, p := range players {
-		if p == "" || slices.Contains(players[:i], p) {
-			continue
-		}
-		if _, found := slices.BinarySearch(have, p); !found {
-			return nil, false
-		}
-		n++
-	}
-	return have, n == len(have)
-}
-
-// committed notes the players of the appends of batch that succeeded
-// (errs[i] nil) in a committed transaction.
-func (c seatCache) committed(batch []*appendReq, errs []error) {
-	if len(c) > seatCacheMax {
-		clear(c)
-	}
-	for i, r := range batch {
-		switch {
-		case errs[i] != nil, r.idle:
-		case r.sum.Finished:
-			delete(c, r.id)
-		default:
-			c[r.id] = r.seated
-		}
-	}
 }
 
 // learn stages what a write that succeeded (err nil) in the batch under

@@ -302,28 +302,30 @@ func openWithGames(t *testing.T, ids ...string) *SQLite {
 	return st
 }
 
-// TestSeatCacheOf: the cached set is matched by the same players in any
+// TestSameSeats: the seated set is matched by the same players in any
 // order, with "" and repeats, and by nothing more or less.
-func TestSeatCacheOf(t *testing.T) {
-	c := seatCache{"g": {"p1", "p2"}}
+func TestSameSeats(t *testing.T) {
+	seated := []string{"p1", "p2"}
 	for _, tc := range []struct {
-		id      string
 		players []string
 		want    bool
 	}{
-		{"g", []string{"p1", "p2"}, true},
-		{"g", []string{"p2", "", "p1", "p2"}, true},
-		{"g", []string{"p1"}, false},
-		{"g", []string{"p1", "p2", "p3"}, false},
-		{"g", []string{"p1", "p3"}, false},
-		{"h", []string{"p1", "p2"}, false},
+		{[]string{"p1", "p2"}, true},
+		{[]string{"p2", "", "p1", "p2"}, true},
+		{[]string{"p1"}, false},
+		{[]string{"p1", "p2", "p3"}, false},
+		{[]string{"p1", "p3"}, false},
+		{nil, false},
 	} {
-		if _, got := c.of(tc.id, tc.players); got != tc.want {
-			t.Errorf("of(%s, %q) = %v, want %v", tc.id, tc.players, got, tc.want)
+		if got := sameSeats(seated, tc.players); got != tc.want {
+			t.Errorf("sameSeats(%q, %q) = %v, want %v", seated, tc.players, got, tc.want)
 		}
 	}
-	if n := testing.AllocsPerRun(100, func() { c.of("g", []string{"p2", "p1"}) }); n != 0 {
-		t.Errorf("of allocates %v times", n)
+	if !sameSeats([]string{}, []string{"", ""}) {
+		t.Error("no one seated: not matched by blank seats")
+	}
+	if n := testing.AllocsPerRun(100, func() { sameSeats(seated, []string{"p2", "p1"}) }); n != 0 {
+		t.Errorf("sameSeats allocates %v times", n)
 	}
 }
 
@@ -381,7 +383,7 @@ func TestCreationsJoinTheBatch(t *testing.T) {
 		t.Errorf("the failed creation: %v, want ErrNotFound", err)
 	}
 	// The writer learnt n1's seats from its commit: its next move skips them.
-	if have, ok := st.batch.seated.of("n1", []string{"p2", "p1"}); !ok || len(have) != 2 {
-		t.Errorf("n1's seats not cached after its creation: %v %v", have, ok)
+	if k, ok := st.batch.rows.lookup("n1"); !ok || !sameSeats(k.seated, []string{"p2", "p1"}) {
+		t.Errorf("n1's seats not known after its creation: %v %v", k.seated, ok)
 	}
 }

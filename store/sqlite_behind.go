@@ -55,9 +55,10 @@ const (
 
 // rowKnown is what the writer knows of one game.
 type rowKnown struct {
-	row    Summary // the row's columns as the writer last wrote them
-	listed int64   // the row's updated_at in nanoseconds; 0 when not known
-	head   Summary // the summary of the game's last append: row, unless the row is behind
+	row    Summary  // the row's columns as the writer last wrote them
+	listed int64    // the row's updated_at in nanoseconds; 0 when not known
+	head   Summary  // the summary of the game's last append: row, unless the row is behind
+	seated []string // its game_players as the writer last wrote them (playerSet)
 }
 
 // behind reports whether the row lacks appends.

@@ -53,14 +53,13 @@ func createTx(ctx context.Context, x execer, r *appendReq) error {
 	if err := insertEvents(ctx, x, r.id, r.events); err != nil {
 		return err
 	}
-	r.seated = playerSet(sum.Players)
-	r.known, r.learned = rowKnown{row: sum, listed: nanos(sum.UpdatedAt), head: sum}, true
-	return setPlayers(ctx, x, r.id, r.seated)
+	r.known, r.learned = rowKnown{row: sum, listed: nanos(sum.UpdatedAt), head: sum, seated: playerSet(sum.Players)}, true
+	return setPlayers(ctx, x, r.id, r.known.seated)
 }
 
 // writeTx is r, a creation, an append or a MarkIdle, inside the write
 // transaction x runs in.
-func writeTx(ctx context.Context, x execer, r *appendReq, seated seatCache, rows *rowCache) error {
+func writeTx(ctx context.Context, x execer, r *appendReq, rows *rowCache) error {
 	r.learned = false
 	switch {
 	case r.create:
@@ -68,7 +67,7 @@ func writeTx(ctx context.Context, x execer, r *appendReq, seated seatCache, rows
 	case r.idle:
 		return idleTx(ctx, x, r, rows)
 	}
-	return appendTx(ctx, x, r, seated, rows)
+	return appendTx(ctx, x, r, rows)
 }
 
 // Append implements Log. The version check comes first: against what the
@@ -91,11 +90,11 @@ func (s *SQLite) Append(ctx context.Context, id string, expect int64, events []E
 	return nil
 }
 
-// appendTx is one append inside the write transaction x runs in; seated
-// says which games' players are set already, rows what the writer knows
-// of the games' rows. A finished game's append rates it in the same
-// transaction, which needs database/sql's (x.tx).
-func appendTx(ctx context.Context, x execer, r *appendReq, seated seatCache, rows *rowCache) error {
+// appendTx is one append inside the write transaction x runs in; rows is
+// what the writer knows of the games' rows and seats. A finished game's
+// append rates it in the same transaction, which needs database/sql's
+// (x.tx).
+func appendTx(ctx context.Context, x execer, r *appendReq, rows *rowCache) error {
 	sum := r.sum
 	k, known := rows.lookup(r.id)
 	if known && r.expect != k.head.Version {
@@ -112,12 +111,11 @@ func appendTx(ctx context.Context, x execer, r *appendReq, seated seatCache, row
 		if err != nil {
 			return err
 		}
-		k = rowKnown{row: sum, listed: listed, head: sum}
+		k = rowKnown{row: sum, listed: listed, head: sum, seated: k.seated}
 	}
 	if err := insertEvents(ctx, x, r.id, r.events); err != nil {
 		return err
 	}
-	r.known, r.learned = k, true
 	if sum.Finished { // rated in the same transaction as the end (sqlite_ratings.go)
 		if x.tx == nil {
 			return errors.New("store: a finished game's append outside a database/sql transaction")
@@ -126,13 +124,29 @@ func appendTx(ctx context.Context, x execer, r *appendReq, seated seatCache, row
 			return err
 		}
 	}
-	if have, ok := seated.of(r.id, sum.Players); ok {
-		r.seated = have // the cache's own set: nothing made a move
-		return nil
+	r.known, r.learned = k, true
+	if known && sameSeats(k.seated, sum.Players) {
+		return nil // the seats as they are
 	}
-	r.seated = playerSet(sum.Players)
-	delete(seated, r.id) // unknown until this transaction commits
-	return setPlayers(ctx, x, r.id, r.seated)
+	r.known.seated = playerSet(sum.Players)
+	return setPlayers(ctx, x, r.id, r.known.seated)
+}
+
+// sameSeats reports whether players (in any order, with "" and repeats)
+// is the set seated (playerSet's). It allocates nothing: it runs every
+// move.
+func sameSeats(seated, players []string) bool {
+	n := 0 // players' distinct non-empty names, each of which must be seated
+	for i, p := range players {
+		if p == "" || slices.Contains(players[:i], p) {
+			continue
+		}
+		if _, found := slices.BinarySearch(seated, p); !found {
+			return false
+		}
+		n++
+	}
+	return n == len(seated)
 }
 
 // writeRow replaces game id's row, at version rowVersion, with sum, and
