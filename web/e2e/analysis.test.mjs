@@ -276,15 +276,15 @@ test('xiangqi: moves, and Gambit\'s engine in WebAssembly shows lines', async ()
   await page.click('#a-engine');
   await page.waitForSelector('#a-lines .engine-line', { timeout: engineBound });
   console.log(`xiangqi engine: first line ${Date.now() - t0} ms after the click`);
-  // Three lines, each with a first move of its own, read in one moment (as
-  // for chess: a new search replaces the lines once their moves are written).
+  // Three lines, read in one moment (as for chess: a new search replaces
+  // the lines once their moves are written). That each begins with a move
+  // of its own is the engine's test (engine/xq TestMultiPV): the board
+  // shows each first move once whatever it is sent (shownLines).
   await page.selectOption('#a-multipv', '3');
-  const firsts = await page.waitForFunction(() => {
-    const lines = [...document.querySelectorAll('#a-lines .engine-line .pv')];
-    const state = document.getElementById('a-engine-state').textContent;
-    return lines.length === 3 && /Depth \d+/.test(state) && lines.map(l => l.textContent.split(' ')[0]);
-  }, null, { timeout: engineBound }).then(h => h.jsonValue());
-  assert.equal(new Set(firsts).size, 3, `the lines begin ${firsts}`);
+  await page.waitForFunction(() => {
+    const lines = document.querySelectorAll('#a-lines .engine-line .pv');
+    return lines.length === 3 && /Depth \d+/.test(document.getElementById('a-engine-state').textContent);
+  }, null, { timeout: engineBound });
   // An arrow for each line, the best's widest.
   await page.waitForFunction(() => document.querySelectorAll('#a-xboard .xq-arrows line').length === 3, null, { timeout: 10000 });
   assert.equal(await page.locator('#a-xboard .xq-arrows line.other').count(), 2);
