@@ -55,10 +55,17 @@ const (
 
 // rowKnown is what the writer knows of one game.
 type rowKnown struct {
-	row    Summary  // the row's columns as the writer last wrote them
-	listed int64    // the row's updated_at in nanoseconds; 0 when not known
-	head   Summary  // the summary of the game's last append: row, unless the row is behind
-	seated []string // its game_players as the writer last wrote them (playerSet)
+	row    Summary // the row's columns as the writer last wrote them
+	listed int64   // the row's updated_at in nanoseconds; 0 when not known
+	head   Summary // the summary of the game's last append: row, unless the row is behind
+	// seated is the game's game_players as the writer last wrote them
+	// (playerSet). An append seating the same set (nearly every move)
+	// skips setPlayers' two statements, a third of an append's statements'
+	// CPU under load (BENCH.md). Only the writer writes game_players (the
+	// appends and the creations), and it learns, as all of rowKnown, only
+	// from committed transactions: a batch rolled back and written again
+	// with savepoints writes its players again.
+	seated []string
 }
 
 // behind reports whether the row lacks appends.
