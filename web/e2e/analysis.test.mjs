@@ -285,9 +285,11 @@ test('xiangqi: moves, and Gambit\'s engine in WebAssembly shows lines', async ()
     const lines = document.querySelectorAll('#a-lines .engine-line .pv');
     return lines.length === 3 && /Depth \d+/.test(document.getElementById('a-engine-state').textContent);
   }, null, { timeout: engineBound });
-  // An arrow for each line, the best's widest.
-  await page.waitForFunction(() => document.querySelectorAll('#a-xboard .xq-arrows line').length === 3, null, { timeout: 10000 });
-  assert.equal(await page.locator('#a-xboard .xq-arrows line.other').count(), 2);
+  // An arrow for each line, the best's widest; read in one moment, as the
+  // board draws its arrows anew at every report (and none between two
+  // searches).
+  await page.waitForFunction(() => document.querySelectorAll('#a-xboard .xq-arrows line').length === 3 &&
+    document.querySelectorAll('#a-xboard .xq-arrows line.other').length === 2, null, { timeout: 10000 });
   await page.waitForTimeout(1000);
   // Beside the eval bar the board keeps its 9:10, so the file numerals
   // below the last rank stay clear of its pieces.
