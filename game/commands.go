@@ -53,6 +53,7 @@ func (g *Game) MoveCredited(by chess.Color, uci string, credit time.Duration) ([
 
 // Flag ends the game on time when the running side has no time left; it
 // returns no event otherwise. The server calls it when a flag timer fires.
+// A game in which a side has not yet moved is aborted instead (endBy).
 func (g *Game) Flag() []Event {
 	if g.clock == nil || g.status.Finished() {
 		return nil
@@ -61,8 +62,22 @@ func (g *Game) Flag() []Event {
 	if !ok {
 		return nil
 	}
-	evs, _ := g.emit(Event{Type: EventEnd, End: ByTimeout, Color: c})
+	evs, _ := g.emit(g.endBy(ByTimeout, c))
 	return evs
+}
+
+// endBy is the event that ends the game as a player's act or the clock
+// declares it (end, concerning side c): a resignation, a flag, an agreed
+// draw. A game in which either side has not yet moved ends aborted
+// instead, with no result, however it ends (lichess's rule): a game
+// resigned at the first move is no result, and two accounts cannot trade
+// rating points by games nobody played. Only commands call it: a stored
+// game's events replay as they were recorded.
+func (g *Game) endBy(end Declared, c chess.Color) Event {
+	if !g.BothMoved() {
+		end = ByAbort
+	}
+	return Event{Type: EventEnd, End: end, Color: c}
 }
 
 // checkOpen returns ErrGameOver once the game has finished, first ending it
@@ -75,12 +90,13 @@ func (g *Game) checkOpen() ([]Event, error) {
 	return nil, nil
 }
 
-// Resign ends the game: side by resigns.
+// Resign ends the game: side by resigns. Before both sides have moved the
+// game is aborted instead (endBy).
 func (g *Game) Resign(by chess.Color) ([]Event, error) {
 	if evs, err := g.checkOpen(); err != nil {
 		return evs, err
 	}
-	return g.emit(Event{Type: EventEnd, End: ByResignation, Color: by})
+	return g.emit(g.endBy(ByResignation, by))
 }
 
 // Abort ends a game, with no result, before both sides have moved.
@@ -137,7 +153,8 @@ func (g *Game) Offer(by chess.Color, k OfferKind) ([]Event, error) {
 }
 
 // Answer accepts or declines the opponent's pending offer of kind k, or
-// (accept false) withdraws by's own.
+// (accept false) withdraws by's own. A draw agreed before both sides have
+// moved aborts the game (endBy).
 func (g *Game) Answer(by chess.Color, k OfferKind, accept bool) ([]Event, error) {
 	if evs, err := g.checkOpen(); err != nil {
 		return evs, err
@@ -152,7 +169,7 @@ func (g *Game) Answer(by chess.Color, k OfferKind, accept bool) ([]Event, error)
 	var more []Event
 	switch k {
 	case OfferDraw:
-		more, err = g.emit(Event{Type: EventEnd, End: ByAgreement, Color: by})
+		more, err = g.emit(g.endBy(ByAgreement, by))
 	case OfferTakeback:
 		n, _ := g.takebackCount(by.Other())
 		more, err = g.emit(Event{Type: EventTakeback, Color: by.Other(), N: n})
@@ -162,14 +179,11 @@ func (g *Game) Answer(by chess.Color, k OfferKind, accept bool) ([]Event, error)
 
 // TakeBack takes back side by's last move, with whatever was played after
 // it, without asking: for games on one screen and against the computer.
-// It is refused once a player ended the game (resignation, agreement,
-// timeout, abort); after a rules ending such as checkmate it reopens the game.
+// A finished game is final: it is refused once the game has ended, however
+// (checkmate and the other rules endings included), in every mode.
 func (g *Game) TakeBack(by chess.Color) ([]Event, error) {
-	if g.ending.by != NotDeclared && g.ending.by != ByClaim {
-		return nil, fmt.Errorf("%w (%s)", ErrGameOver, g.status)
-	}
-	if evs := g.Flag(); len(evs) > 0 {
-		return evs, fmt.Errorf("%w (%s)", ErrGameOver, g.status)
+	if evs, err := g.checkOpen(); err != nil {
+		return evs, err
 	}
 	if err := g.takebacksAllowed(); err != nil {
 		return nil, err

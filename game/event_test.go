@@ -124,11 +124,16 @@ func TestReplayRebuildsTheGame(t *testing.T) {
 			k.advance(3 * time.Second)
 			r.do(r.g.Answer(chess.Black, OfferTakeback, true))
 		}},
-		{"takeback on one screen reopens a mate", Options{}, func(r *recorder, _ *fakeClock) {
+		{"a mate taken back, as older releases stored it", Options{}, func(r *recorder, _ *fakeClock) {
 			for _, u := range []string{"f2f3", "e7e5", "g2g4", "d8h4"} {
 				r.do(r.g.Move(r.g.Turn(), u))
 			}
-			r.do(r.g.TakeBack(chess.Black))
+			r.do(r.g.emit(Event{Type: EventTakeback, Color: chess.Black, N: 1})) // TakeBack now refuses it
+		}},
+		{"a resignation at the first move, as older releases stored it", Options{Clock: timed}, func(r *recorder, k *fakeClock) {
+			r.do(r.g.Move(chess.White, "e2e4"))
+			k.advance(4 * time.Second)
+			r.do(r.g.emit(Event{Type: EventEnd, End: ByResignation, Color: chess.Black})) // Resign now aborts
 		}},
 		{"claimed threefold", Options{}, func(r *recorder, _ *fakeClock) {
 			for _, u := range []string{"g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1"} {
@@ -152,6 +157,8 @@ func TestReplayRebuildsTheGame(t *testing.T) {
 		{"resignation on the clock", Options{Clock: timed}, func(r *recorder, k *fakeClock) {
 			r.do(r.g.Move(chess.White, "e2e4"))
 			k.advance(4 * time.Second)
+			r.do(r.g.Move(chess.Black, "e7e5"))
+			k.advance(3 * time.Second)
 			r.do(r.g.Resign(chess.Black))
 		}},
 		{"both sides ask, one declines", Options{}, func(r *recorder, _ *fakeClock) {
@@ -163,6 +170,11 @@ func TestReplayRebuildsTheGame(t *testing.T) {
 			r.do(r.g.Answer(chess.Black, OfferTakeback, false)) // declines White's request
 		}},
 		{"resignation", Options{}, func(r *recorder, _ *fakeClock) {
+			r.do(r.g.Move(chess.White, "e2e4"))
+			r.do(r.g.Move(chess.Black, "e7e5"))
+			r.do(r.g.Resign(chess.Black))
+		}},
+		{"resignation before both moved: aborted", Options{}, func(r *recorder, _ *fakeClock) {
 			r.do(r.g.Move(chess.White, "e2e4"))
 			r.do(r.g.Resign(chess.Black))
 		}},

@@ -54,8 +54,8 @@ func TestFoolsMate(t *testing.T) {
 	if _, err := g.Move(chess.White, "e2e4"); !errors.Is(err, ErrGameOver) {
 		t.Errorf("move after mate: got %v, want ErrGameOver", err)
 	}
-	if _, err := g.TakeBack(chess.Black); err != nil || g.Status() != Started || g.Ply() != 3 {
-		t.Errorf("takeback after mate: %v, status %v", err, g.Status())
+	if _, err := g.TakeBack(chess.Black); !errors.Is(err, ErrGameOver) || g.Status() != Mate || g.Ply() != 4 {
+		t.Errorf("takeback after mate: %v, status %v ply %d; want ErrGameOver and the mate standing", err, g.Status(), g.Ply())
 	}
 }
 
@@ -95,7 +95,7 @@ func TestDests(t *testing.T) {
 
 func TestDrawOffers(t *testing.T) {
 	g := newLocal(t, ClockConfig{})
-	play(t, g, "e2e4")
+	play(t, g, "e2e4", "e7e5") // both sides moved: an agreed draw is a draw, not an abort
 	if _, err := g.Answer(chess.White, OfferDraw, true); !errors.Is(err, ErrNoOffer) {
 		t.Fatalf("accept without offer: %v", err)
 	}
@@ -228,7 +228,7 @@ func TestRecordRoundTrip(t *testing.T) {
 
 func TestResignRecord(t *testing.T) {
 	g := newLocal(t, ClockConfig{})
-	play(t, g, "e2e4")
+	play(t, g, "e2e4", "e7e5")
 	if _, err := g.Resign(chess.White); err != nil {
 		t.Fatal(err)
 	}

@@ -83,8 +83,8 @@ func TestXiangqiChariotMate(t *testing.T) {
 			t.Errorf("PGN lacks %s:\n%s", want, pgn)
 		}
 	}
-	if _, err := g.TakeBack(chess.White); err != nil || g.Status() != Started || len(g.Dests()) == 0 {
-		t.Errorf("takeback after mate: %v, status %v", err, g.Status())
+	if _, err := g.TakeBack(chess.White); !errors.Is(err, ErrGameOver) || g.Status() != Mate || len(g.Dests()) != 0 {
+		t.Errorf("takeback after mate: %v, status %v; want ErrGameOver and the mate standing", err, g.Status())
 	}
 }
 
@@ -115,7 +115,7 @@ func TestXiangqiRecordRoundTrip(t *testing.T) {
 
 func TestXiangqiDrawAgreed(t *testing.T) {
 	g := newXiangqi(t, "", ClockConfig{})
-	play(t, g, "h2e2")
+	play(t, g, "h2e2", "h9g7") // both sides moved: an agreed draw is a draw, not an abort
 	mustEmit(t)(g.Offer(chess.White, OfferDraw))
 	if _, err := g.Answer(chess.Black, OfferDraw, true); err != nil || g.Status() != DrawAgreed || g.Result() != "1/2-1/2" {
 		t.Fatalf("accept: %v %v %s", err, g.Status(), g.Result())
