@@ -31,8 +31,13 @@ type Passkeys interface {
 	// the user has no such passkey (another user's is never touched).
 	DeletePasskey(ctx context.Context, userID string, id []byte) error
 
-	// CreateCeremony stores c.
-	CreateCeremony(ctx context.Context, c Ceremony) error
+	// CreateCeremony stores c, and drops the other ceremonies of its
+	// user beyond the newest keep - 1 (the soonest to expire first), so
+	// that keep remain, c among them; the sign-ins (UserID "") count as
+	// one user. Both happen in one transaction, serialised with the
+	// user's other begins, so no interleaving of begins leaves more than
+	// keep (keep below 1 counts as 1). The expired ceremonies go too.
+	CreateCeremony(ctx context.Context, c Ceremony, keep int) error
 	// TakeCeremony removes ceremony id and returns it if it had not
 	// expired at now; ErrNoCeremony otherwise. A ceremony is taken once.
 	TakeCeremony(ctx context.Context, id string, now time.Time) (Ceremony, error)

@@ -73,14 +73,37 @@ func (p *Postgres) DeletePasskey(ctx context.Context, userID string, id []byte) 
 	return pgAffected(tag.RowsAffected(), err, "delete passkey", ErrNoPasskey)
 }
 
-// CreateCeremony implements Passkeys, dropping the expired ones as
-// SQLite's does.
-func (p *Postgres) CreateCeremony(ctx context.Context, c Ceremony) error {
-	if _, err := p.pool.Exec(ctx, `DELETE FROM passkey_ceremonies WHERE expires_at <= $1`, nanos(time.Now())); err != nil {
-		return fmt.Errorf("store: create passkey ceremony: %w", err)
-	}
-	if _, err := p.pool.Exec(ctx, `INSERT INTO passkey_ceremonies (id, user_id, data, expires_at) VALUES ($1, $2, $3, $4)`,
-		c.ID, c.UserID, c.Data, nanos(c.ExpiresAt)); err != nil {
+// pgTrimCeremonies is SQLite's trimCeremonies.
+const pgTrimCeremonies = `DELETE FROM passkey_ceremonies WHERE id IN (
+	SELECT id FROM passkey_ceremonies WHERE user_id = $1 AND id <> $2
+	ORDER BY expires_at DESC, id DESC OFFSET $3 - 1)`
+
+// ceremonyLocks is the first key of the advisory locks that serialise
+// the begins of one account (of all the sign-ins, together), the second
+// the hash of its ID. Two int4 keys never meet the migrations' one
+// bigint key.
+const ceremonyLocks = 0x706b6365 // "pkce"
+
+// CreateCeremony implements Passkeys, in one transaction, dropping the
+// expired ones as SQLite's does. The transaction first takes the
+// account's lock: under READ COMMITTED, two begins at once would each
+// trim what it saw without the other's ceremony, and leave keep + 1.
+func (p *Postgres) CreateCeremony(ctx context.Context, c Ceremony, keep int) error {
+	err := pgx.BeginFunc(ctx, p.pool, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock($1, hashtext($2))`, int32(ceremonyLocks), c.UserID); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `DELETE FROM passkey_ceremonies WHERE expires_at <= $1`, nanos(time.Now())); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `INSERT INTO passkey_ceremonies (id, user_id, data, expires_at) VALUES ($1, $2, $3, $4)`,
+			c.ID, c.UserID, c.Data, nanos(c.ExpiresAt)); err != nil {
+			return err
+		}
+		_, err := tx.Exec(ctx, pgTrimCeremonies, c.UserID, c.ID, max(keep, 1))
+		return err
+	})
+	if err != nil {
 		return fmt.Errorf("store: create passkey ceremony: %w", err)
 	}
 	return nil

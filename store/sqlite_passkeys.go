@@ -112,14 +112,36 @@ func (s *SQLite) DeletePasskey(ctx context.Context, userID string, id []byte) er
 	return affected(res, err, "delete passkey", ErrNoPasskey)
 }
 
-// CreateCeremony implements Passkeys. It also drops the ceremonies that
-// expired before c's was made, so that abandoned ones do not pile up.
-func (s *SQLite) CreateCeremony(ctx context.Context, c Ceremony) error {
-	if _, err := s.db.ExecContext(ctx, `DELETE FROM passkey_ceremonies WHERE expires_at <= ?`, nanos(time.Now())); err != nil {
+// trimCeremonies deletes the ceremonies of user ?1, but ?2 (the one just
+// begun), beyond the newest ?3 - 1, the soonest to expire first: with ?2,
+// ?3 remain. No index leads with user_id, so it reads the table; the
+// table is small, as the expired rows go at each begin and the rest are
+// capped (each account's few, and the sign-ins': see package account).
+const trimCeremonies = `DELETE FROM passkey_ceremonies WHERE id IN (
+	SELECT id FROM passkey_ceremonies WHERE user_id = ?1 AND id <> ?2
+	ORDER BY expires_at DESC, id DESC LIMIT -1 OFFSET ?3 - 1)`
+
+// CreateCeremony implements Passkeys, in one transaction: it also drops
+// the ceremonies that expired before c's was made, so that abandoned ones
+// do not pile up. The transaction takes the write lock at its begin
+// (_txlock=immediate), so two begins of one account never trim at once.
+func (s *SQLite) CreateCeremony(ctx context.Context, c Ceremony, keep int) error {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
 		return fmt.Errorf("store: create passkey ceremony: %w", err)
 	}
-	if _, err := s.db.ExecContext(ctx, `INSERT INTO passkey_ceremonies (id, user_id, data, expires_at) VALUES (?, ?, ?, ?)`,
+	defer tx.Rollback()
+	if _, err := tx.ExecContext(ctx, `DELETE FROM passkey_ceremonies WHERE expires_at <= ?`, nanos(time.Now())); err != nil {
+		return fmt.Errorf("store: create passkey ceremony: %w", err)
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO passkey_ceremonies (id, user_id, data, expires_at) VALUES (?, ?, ?, ?)`,
 		c.ID, c.UserID, c.Data, nanos(c.ExpiresAt)); err != nil {
+		return fmt.Errorf("store: create passkey ceremony: %w", err)
+	}
+	if _, err := tx.ExecContext(ctx, trimCeremonies, c.UserID, c.ID, max(keep, 1)); err != nil {
+		return fmt.Errorf("store: trim passkey ceremonies: %w", err)
+	}
+	if err := tx.Commit(); err != nil {
 		return fmt.Errorf("store: create passkey ceremony: %w", err)
 	}
 	return nil

@@ -33,6 +33,22 @@ import (
 // ceremonyAge is how long a begun ceremony may be finished.
 const ceremonyAge = 5 * time.Minute
 
+// Each begin stores a ceremony, so the ceremonies under way are bounded
+// (store.Passkeys.CreateCeremony drops the oldest beyond the bound, in
+// the begin's own transaction). An account keeps its newest
+// ceremoniesPerAccount registrations: a person adds one passkey at a
+// time, perhaps retried or in a second tab. The sign-ins, begun by no one
+// known yet, share signInCeremonies, some 200 KiB: a sign-in is begun
+// by a click and finished within a minute, so that many under way is
+// some 200 sign-ins a minute, more than a server of this kind meets. A
+// flood from many addresses (each limited as sign-ins are) can then only
+// push out the oldest, whose person is asked to try again; it cannot
+// fill the disk.
+const (
+	ceremoniesPerAccount = 3
+	signInCeremonies     = 1000
+)
+
 // maxPasskeyBody bounds a finish's body: an attestation is larger than
 // the other account bodies.
 const maxPasskeyBody = 32 << 10
@@ -142,7 +158,8 @@ func (s *Service) passkeyBody(w http.ResponseWriter, r *http.Request) (passkeyFi
 }
 
 // begin stores a ceremony's session data for userID ("" for a sign-in)
-// and answers its id with options.
+// and answers its id with options. The oldest ceremonies beyond the
+// bound of userID's go (ceremoniesPerAccount, signInCeremonies).
 func (s *Service) begin(w http.ResponseWriter, r *http.Request, userID string, options any, sd *webauthn.SessionData) {
 	data, err := json.Marshal(sd)
 	if err != nil {
@@ -150,7 +167,11 @@ func (s *Service) begin(w http.ResponseWriter, r *http.Request, userID string, o
 		return
 	}
 	c := store.Ceremony{ID: hex.EncodeToString(randomBytes(16)), UserID: userID, Data: data, ExpiresAt: s.now().Add(ceremonyAge)}
-	if err := s.passkeys.CreateCeremony(r.Context(), c); err != nil {
+	keep := ceremoniesPerAccount
+	if userID == "" {
+		keep = signInCeremonies
+	}
+	if err := s.passkeys.CreateCeremony(r.Context(), c, keep); err != nil {
 		s.fail(w, fmt.Errorf("%w: %v", wire.ErrStorage, err))
 		return
 	}

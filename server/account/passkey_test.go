@@ -4,7 +4,6 @@ import (
 	"context"
 	"crypto/tls"
 	"encoding/json"
-	"github.com/gambitchess/gambit/server/guards"
 	"net/http"
 	"net/http/httptest"
 	"net/netip"
@@ -12,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gambitchess/gambit/server/guards"
 	"github.com/gambitchess/gambit/server/wire"
 	"github.com/gambitchess/gambit/store"
 )
@@ -259,5 +259,26 @@ func TestPasskeyLoginCostsOneAttempt(t *testing.T) {
 	}
 	if w := call(mux, "POST", "/api/login/passkey/begin", "{}"); w.Code != http.StatusTooManyRequests || code(w) != "rate_limited" {
 		t.Errorf("a third begin: %d %s, want 429 rate_limited", w.Code, w.Body)
+	}
+}
+
+// TestPasskeySignInCeremoniesBounded: the sign-ins' ceremonies, begun by
+// no one signed in, are bounded together; the newest still finishes as
+// far as its credential.
+func TestPasskeySignInCeremoniesBounded(t *testing.T) {
+	_, mux, _ := passkeyService(t)
+	var ids []string
+	for range signInCeremonies + 5 {
+		ids = append(ids, beginLogin(t, mux))
+	}
+	for i, id := range ids[:5] {
+		w := call(mux, "POST", "/api/login/passkey/finish", `{"ceremony":"`+id+`","credential":{}}`)
+		if w.Code != http.StatusBadRequest || !strings.Contains(w.Body.String(), "passkey_expired") {
+			t.Fatalf("sign-in %d of %d: %d %s, want 400 passkey_expired", i, len(ids), w.Code, w.Body)
+		}
+	}
+	w := call(mux, "POST", "/api/login/passkey/finish", `{"ceremony":"`+ids[len(ids)-1]+`","credential":{"id":"AA","type":"public-key"}}`)
+	if w.Code != http.StatusBadRequest || !strings.Contains(w.Body.String(), "bad_request") {
+		t.Errorf("the newest sign-in: %d %s, want 400 bad_request (its credential, not its ceremony)", w.Code, w.Body)
 	}
 }

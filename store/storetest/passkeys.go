@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
+	"sync"
 	"testing"
 	"time"
 
@@ -31,6 +33,9 @@ func RunPasskeys(t *testing.T, open func(t *testing.T) PasskeyStore) {
 		{"GoneWithUser", testPasskeysGoneWithUser},
 		{"CeremonyTakenOnce", testCeremonyTakenOnce},
 		{"CeremonyExpires", testCeremonyExpires},
+		{"CeremoniesKeptNewest", testCeremoniesKeptNewest},
+		{"CeremonyJustBegunKept", testCeremonyJustBegunKept},
+		{"CeremoniesKeptAtOnce", testCeremoniesKeptAtOnce},
 	})
 }
 
@@ -160,7 +165,7 @@ func testPasskeysGoneWithUser(t *testing.T, s PasskeyStore) {
 	ctx := context.Background()
 	createUser(t, s, user("u1", "Ann"))
 	createPasskey(t, s, passkey("a", "u1", t0))
-	if err := s.CreateCeremony(ctx, store.Ceremony{ID: "c1", UserID: "u1", Data: []byte("{}"), ExpiresAt: time.Now().Add(time.Hour)}); err != nil {
+	if err := s.CreateCeremony(ctx, store.Ceremony{ID: "c1", UserID: "u1", Data: []byte("{}"), ExpiresAt: time.Now().Add(time.Hour)}, 3); err != nil {
 		t.Fatal(err)
 	}
 	if err := s.DeleteUser(ctx, "u1"); err != nil {
@@ -181,7 +186,7 @@ func testCeremonyTakenOnce(t *testing.T, s PasskeyStore) {
 		{ID: "reg", UserID: "u1", Data: []byte(`{"challenge":"x"}`), ExpiresAt: now.Add(time.Minute)},
 		{ID: "login", Data: []byte(`{"challenge":"y"}`), ExpiresAt: now.Add(time.Minute)},
 	} {
-		if err := s.CreateCeremony(ctx, c); err != nil {
+		if err := s.CreateCeremony(ctx, c, 3); err != nil {
 			t.Fatal(err)
 		}
 		got, err := s.TakeCeremony(ctx, c.ID, now)
@@ -197,7 +202,7 @@ func testCeremonyTakenOnce(t *testing.T, s PasskeyStore) {
 func testCeremonyExpires(t *testing.T, s PasskeyStore) {
 	ctx := context.Background()
 	now := time.Now()
-	if err := s.CreateCeremony(ctx, store.Ceremony{ID: "c", Data: []byte("{}"), ExpiresAt: now.Add(time.Minute)}); err != nil {
+	if err := s.CreateCeremony(ctx, store.Ceremony{ID: "c", Data: []byte("{}"), ExpiresAt: now.Add(time.Minute)}, 3); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := s.TakeCeremony(ctx, "c", now.Add(time.Minute)); !errors.Is(err, store.ErrNoCeremony) {
@@ -205,5 +210,107 @@ func testCeremonyExpires(t *testing.T, s PasskeyStore) {
 	}
 	if _, err := s.TakeCeremony(ctx, "none", now); !errors.Is(err, store.ErrNoCeremony) {
 		t.Errorf("TakeCeremony(unknown) = %v, want ErrNoCeremony", err)
+	}
+}
+
+// ceremony is ceremony id of userID, expiring after at.
+func ceremony(id, userID string, at time.Time) store.Ceremony {
+	return store.Ceremony{ID: id, UserID: userID, Data: []byte(`{"challenge":"` + id + `"}`), ExpiresAt: at}
+}
+
+// takeCeremonies takes each of ids and returns those the store held.
+func takeCeremonies(t *testing.T, s store.Passkeys, now time.Time, ids ...string) []string {
+	t.Helper()
+	var held []string
+	for _, id := range ids {
+		_, err := s.TakeCeremony(context.Background(), id, now)
+		switch {
+		case err == nil:
+			held = append(held, id)
+		case !errors.Is(err, store.ErrNoCeremony):
+			t.Fatalf("TakeCeremony(%s): %v", id, err)
+		}
+	}
+	return held
+}
+
+// testCeremoniesKeptNewest: an account keeps its newest keep ceremonies,
+// whatever it begins; the sign-ins ("" their user) are kept so as a
+// group; no one's trimming touches another's.
+func testCeremoniesKeptNewest(t *testing.T, s PasskeyStore) {
+	ctx := context.Background()
+	now := time.Now()
+	const keep = 3
+	var ann, signIns []string
+	for i := range 8 {
+		at := now.Add(time.Hour + time.Duration(i)*time.Second)
+		for _, c := range []store.Ceremony{ceremony(fmt.Sprint("ann", i), "u1", at), ceremony(fmt.Sprint("in", i), "", at)} {
+			if err := s.CreateCeremony(ctx, c, keep); err != nil {
+				t.Fatal(err)
+			}
+		}
+		ann, signIns = append(ann, fmt.Sprint("ann", i)), append(signIns, fmt.Sprint("in", i))
+		if i < 2 { // Bob's, begun amid Ann's and under the cap, stay
+			if err := s.CreateCeremony(ctx, ceremony(fmt.Sprint("bob", i), "u2", at), keep); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if got := takeCeremonies(t, s, now, "ann7"); len(got) != 1 {
+		t.Errorf("the newest of Ann's ceremonies is gone")
+	}
+	if got := takeCeremonies(t, s, now, ann[:7]...); fmt.Sprint(got) != "[ann5 ann6]" {
+		t.Errorf("Ann's older ceremonies held: %v, want [ann5 ann6] (her newest %d, one of them taken)", got, keep)
+	}
+	if got := takeCeremonies(t, s, now, signIns...); fmt.Sprint(got) != "[in5 in6 in7]" {
+		t.Errorf("sign-in ceremonies held: %v, want the newest %d, [in5 in6 in7]", got, keep)
+	}
+	if got := takeCeremonies(t, s, now, "bob0", "bob1"); len(got) != 2 {
+		t.Errorf("Bob's ceremonies held: %v, want both", got)
+	}
+}
+
+// testCeremonyJustBegunKept: the ceremony just begun is never the one
+// dropped, even when it expires before the others (another node's clock
+// behind): the person about to finish it would fail.
+func testCeremonyJustBegunKept(t *testing.T, s PasskeyStore) {
+	ctx := context.Background()
+	now := time.Now()
+	for i, at := range []time.Duration{time.Hour, time.Hour + time.Second, time.Hour + 2*time.Second, time.Minute} {
+		if err := s.CreateCeremony(ctx, ceremony(fmt.Sprint("c", i), "u1", now.Add(at)), 3); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := takeCeremonies(t, s, now, "c0", "c1", "c2", "c3"); fmt.Sprint(got) != "[c1 c2 c3]" {
+		t.Errorf("held %v, want [c1 c2 c3]: the one just begun, c3, and the newest others", got)
+	}
+}
+
+// testCeremoniesKeptAtOnce: begins racing for one account still leave
+// keep ceremonies once they are done (each one's insertion and trimming
+// is one transaction, serialised with the others'). A race is a matter of
+// chance, so it runs a few.
+func testCeremoniesKeptAtOnce(t *testing.T, s PasskeyStore) {
+	ctx := context.Background()
+	now := time.Now()
+	const rounds, n, keep = 4, 16, 3
+	for r := range rounds {
+		start := make(chan struct{})
+		var wg sync.WaitGroup
+		ids := make([]string, n)
+		for i := range n {
+			ids[i] = fmt.Sprint("c", r, "-", i)
+			wg.Go(func() {
+				<-start
+				if err := s.CreateCeremony(ctx, ceremony(ids[i], "u1", now.Add(time.Hour+time.Duration(i)*time.Millisecond)), keep); err != nil {
+					t.Error(err)
+				}
+			})
+		}
+		close(start)
+		wg.Wait()
+		if got := takeCeremonies(t, s, now, ids...); len(got) != keep {
+			t.Fatalf("%d begins at once left %v, want %d of them", n, got, keep)
+		}
 	}
 }
