@@ -49,6 +49,38 @@ const (
 	signInCeremonies     = 1000
 )
 
+// The registration begins allowed a minute, each in a burst of twice as
+// many: of one account, and from one address (a little more: a household
+// shares one). A person meets neither: a passkey is added a few times in
+// an account's life, a cancelled prompt and its retry a begin each.
+const (
+	registerPerMinute     = 5
+	registerAddrPerMinute = 10
+)
+
+// passkeyLimits limit the registration begins (the sign-in begins take a
+// sign-in attempt of their address).
+type passkeyLimits struct {
+	byAccount, byAddr *guards.Limiter
+}
+
+func newPasskeyLimits(now func() time.Time) passkeyLimits {
+	return passkeyLimits{
+		byAccount: guards.NewLimiter(registerPerMinute, 2*registerPerMinute, now),
+		byAddr:    guards.NewLimiter(registerAddrPerMinute, 2*registerAddrPerMinute, now),
+	}
+}
+
+// take takes one registration begin of u from r's address: the
+// account's first, so that an account looping over begin uses up its own
+// limit, not its address's, which others may share.
+func (l passkeyLimits) take(r *http.Request, u store.User) error {
+	if err := take(l.byAccount, u.ID, "passkey registrations"); err != nil {
+		return err
+	}
+	return take(l.byAddr, guards.ClientAddress(r), "passkey registrations from this address")
+}
+
 // maxPasskeyBody bounds a finish's body: an attestation is larger than
 // the other account bodies.
 const maxPasskeyBody = 32 << 10
@@ -215,6 +247,10 @@ func (s *Service) userPasskeys(r *http.Request, u store.User) (passkeyUser, []st
 func (s *Service) handlePasskeyRegisterBegin(w http.ResponseWriter, r *http.Request) {
 	u, _, ok := s.signedIn(w, r)
 	if !ok {
+		return
+	}
+	if err := s.passkeyLimits.take(r, u); err != nil {
+		s.fail(w, err)
 		return
 	}
 	wa, err := s.relyingParty(r)

@@ -2,14 +2,26 @@ package account
 
 import (
 	"context"
+	"crypto/ecdsa"
+	"crypto/elliptic"
+	"crypto/rand"
+	"crypto/sha256"
 	"crypto/tls"
+	"encoding/base64"
+	"encoding/binary"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"net/netip"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/go-webauthn/webauthn/protocol"
+	"github.com/go-webauthn/webauthn/protocol/webauthncbor"
+	"github.com/go-webauthn/webauthn/protocol/webauthncose"
 
 	"github.com/gambitchess/gambit/server/guards"
 	"github.com/gambitchess/gambit/server/wire"
@@ -259,6 +271,164 @@ func TestPasskeyLoginCostsOneAttempt(t *testing.T) {
 	}
 	if w := call(mux, "POST", "/api/login/passkey/begin", "{}"); w.Code != http.StatusTooManyRequests || code(w) != "rate_limited" {
 		t.Errorf("a third begin: %d %s, want 429 rate_limited", w.Code, w.Body)
+	}
+}
+
+// signedIn opens a session of u in s's store and returns a handler that
+// serves mux to a browser signed in with it.
+func signedIn(t testing.TB, s *Service, mux http.Handler, u store.User) http.Handler {
+	t.Helper()
+	id, hash := newSessionID()
+	now := s.now().UTC()
+	if err := s.store.CreateSession(context.Background(), store.Session{Hash: hash, UserID: u.ID, CreatedAt: now, ExpiresAt: now.Add(SessionAge)}); err != nil {
+		t.Fatal(err)
+	}
+	h := s.Middleware(mux)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		r.AddCookie(&http.Cookie{Name: cookieName(r), Value: id})
+		h.ServeHTTP(w, r)
+	})
+}
+
+// registrationBegun is what a registration's begin answers, as far as an
+// authenticator reads it.
+type registrationBegun struct {
+	Ceremony string `json:"ceremony"`
+	Options  struct {
+		PublicKey struct {
+			Challenge string `json:"challenge"`
+			RP        struct {
+				ID string `json:"id"`
+			} `json:"rp"`
+		} `json:"publicKey"`
+	} `json:"options"`
+}
+
+// softPasskey makes a passkey for a registration's options, as a
+// platform authenticator would ("none" attestation, an ES256 key), and
+// returns the credential as the browser sends it.
+func softPasskey(t testing.TB, begun registrationBegun, origin string) json.RawMessage {
+	t.Helper()
+	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	point, err := key.PublicKey.Bytes() // 0x04, X, Y
+	if err != nil {
+		t.Fatal(err)
+	}
+	cose, err := webauthncbor.Marshal(webauthncose.EC2PublicKeyData{
+		PublicKeyData: webauthncose.PublicKeyData{KeyType: int64(webauthncose.EllipticKey), Algorithm: int64(webauthncose.AlgES256)},
+		Curve:         int64(webauthncose.P256), XCoord: point[1:33], YCoord: point[33:65],
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	credID := make([]byte, 16)
+	_, _ = rand.Read(credID)
+	rpHash := sha256.Sum256([]byte(begun.Options.PublicKey.RP.ID))
+	auth := append(rpHash[:], byte(protocol.FlagUserPresent|protocol.FlagUserVerified|protocol.FlagAttestedCredentialData), 0, 0, 0, 0)
+	auth = append(auth, make([]byte, 16)...) // AAGUID: none
+	auth = binary.BigEndian.AppendUint16(auth, uint16(len(credID)))
+	auth = append(append(auth, credID...), cose...)
+	att, err := webauthncbor.Marshal(map[string]any{"fmt": "none", "attStmt": map[string]any{}, "authData": auth})
+	if err != nil {
+		t.Fatal(err)
+	}
+	client, _ := json.Marshal(map[string]any{"type": "webauthn.create", "challenge": begun.Options.PublicKey.Challenge, "origin": origin})
+	b64 := base64.RawURLEncoding.EncodeToString
+	cred, _ := json.Marshal(map[string]any{"id": b64(credID), "rawId": b64(credID), "type": "public-key",
+		"response": map[string]string{"clientDataJSON": b64(client), "attestationObject": b64(att)}})
+	return cred
+}
+
+// TestPasskeyAddTwice: a person adds a passkey, then another, through the
+// routes: begin, the authenticator, finish; both are listed.
+func TestPasskeyAddTwice(t *testing.T) {
+	s, mux, u := passkeyService(t)
+	h := signedIn(t, s, mux, u)
+	for i := range 2 {
+		w := call(h, "POST", "/api/account/passkeys/begin", "{}")
+		var begun registrationBegun
+		if err := json.Unmarshal(w.Body.Bytes(), &begun); err != nil || w.Code != http.StatusOK {
+			t.Fatalf("begin %d: %d %s", i, w.Code, w.Body)
+		}
+		finish, _ := json.Marshal(passkeyFinish{Ceremony: begun.Ceremony, Name: fmt.Sprint("device ", i), Credential: softPasskey(t, begun, "http://localhost:8080")})
+		if w := call(h, "POST", "/api/account/passkeys/finish", string(finish)); w.Code != http.StatusCreated {
+			t.Fatalf("finish %d: %d %s", i, w.Code, w.Body)
+		}
+	}
+	var list []passkeyJSON
+	w := call(h, "GET", "/api/account/passkeys", "")
+	if err := json.Unmarshal(w.Body.Bytes(), &list); err != nil || len(list) != 2 || list[0].Name != "device 0" || list[1].Name != "device 1" {
+		t.Errorf("passkeys: %d %s, want device 0 and device 1", w.Code, w.Body)
+	}
+}
+
+// TestPasskeyRegisterFlood: a signed-in client looping over the
+// registration's begin is answered 429 with Retry-After once past its
+// burst, and leaves at most ceremoniesPerAccount ceremonies in the store,
+// of which the newest still finishes. Its address has begins left for
+// another account, but not for a third.
+func TestPasskeyRegisterFlood(t *testing.T) {
+	s, mux, u := passkeyService(t)
+	h := signedIn(t, s, mux, u)
+	const burst = 2 * registerPerMinute
+	var begun []registrationBegun
+	limited := 0
+	for i := range 200 { // the probe's client made 29,943 in 20 s
+		w := call(h, "POST", "/api/account/passkeys/begin", "{}")
+		switch w.Code {
+		case http.StatusOK:
+			var b registrationBegun
+			if err := json.Unmarshal(w.Body.Bytes(), &b); err != nil {
+				t.Fatal(err)
+			}
+			begun = append(begun, b)
+		case http.StatusTooManyRequests:
+			var e struct{ Code string }
+			_ = json.Unmarshal(w.Body.Bytes(), &e)
+			if e.Code != "rate_limited" || w.Header().Get("Retry-After") == "" {
+				t.Fatalf("begin %d: %d %s (Retry-After %q), want rate_limited with Retry-After", i, w.Code, w.Body, w.Header().Get("Retry-After"))
+			}
+			limited++
+		default:
+			t.Fatalf("begin %d: %d %s", i, w.Code, w.Body)
+		}
+	}
+	if len(begun) != burst || limited != 200-burst {
+		t.Fatalf("%d begins answered, %d refused: want the burst, %d, answered, the rest 429", len(begun), limited, burst)
+	}
+	newest := begun[len(begun)-1]
+	finish, _ := json.Marshal(passkeyFinish{Ceremony: newest.Ceremony, Credential: softPasskey(t, newest, "http://localhost:8080")})
+	if w := call(h, "POST", "/api/account/passkeys/finish", string(finish)); w.Code != http.StatusCreated {
+		t.Errorf("the newest begin's finish: %d %s", w.Code, w.Body)
+	}
+	held := 1 // the newest, just finished
+	for _, b := range begun[:len(begun)-1] {
+		if _, err := s.passkeys.TakeCeremony(context.Background(), b.Ceremony, s.now()); err == nil {
+			held++
+		} else if !errors.Is(err, store.ErrNoCeremony) {
+			t.Fatal(err)
+		}
+	}
+	if held > ceremoniesPerAccount {
+		t.Errorf("the store held %d of the account's ceremonies, want at most %d", held, ceremoniesPerAccount)
+	}
+	for i, name := range []string{"Bob", "Cid"} { // from the same address
+		other := store.User{ID: "u" + name, Name: name, Player: "p" + name}
+		if err := s.store.CreateUser(context.Background(), other); err != nil {
+			t.Fatal(err)
+		}
+		answered, h := 0, signedIn(t, s, mux, other)
+		for range burst {
+			if w := call(h, "POST", "/api/account/passkeys/begin", "{}"); w.Code == http.StatusOK {
+				answered++
+			}
+		}
+		if want := min(2*registerAddrPerMinute-(i+1)*burst, burst); answered != want {
+			t.Errorf("%s, from the address Ann used: %d of %d begins answered, want %d", name, answered, burst, want)
+		}
 	}
 }
 

@@ -79,6 +79,8 @@ type Service struct {
 	// tens of milliseconds.
 	dummyHash func() string
 	anonymize func(ctx context.Context, u store.User) error
+
+	passkeyLimits passkeyLimits // registration begins (passkey.go)
 }
 
 // New returns a Service.
@@ -108,7 +110,8 @@ func New(cfg Config) *Service {
 	passkeys, _ := cfg.Store.(store.Passkeys)
 	return &Service{store: cfg.Store, tokens: tokens, passkeys: passkeys, rpID: cfg.RPID, rpOrigin: strings.TrimSuffix(cfg.RPOrigin, "/"), players: cfg.Players, signup: cfg.Signup, params: cfg.Params, now: cfg.Now, log: cfg.Logger,
 		loginByAddr: guards.NewLimiter(login, login, cfg.Now), loginByAccount: guards.NewLimiter(perAccount, 2*perAccount, cfg.Now),
-		signupByAddr: guards.NewLimiter(signup, 5*signup, cfg.Now), dummyHash: dummy, anonymize: cfg.Anonymize}
+		signupByAddr: guards.NewLimiter(signup, 5*signup, cfg.Now), dummyHash: dummy, anonymize: cfg.Anonymize,
+		passkeyLimits: newPasskeyLimits(cfg.Now)}
 }
 
 func randomBytes(n int) []byte {
