@@ -26,7 +26,8 @@ func TestDeleteAccountAnonymizesGames(t *testing.T) {
 	white, black := dial(t, srv, g.ID, ann.playerSecret()), dial(t, srv, g.ID, bob.playerSecret())
 	white.send(`{"t":"move","d":{"u":"e2e4"}}`)
 	black.next("move")
-	black.send(`{"t":"resign"}`)
+	black.send(`{"t":"move","d":{"u":"e7e5"}}`)
+	black.send(`{"t":"resign"}`) // after both sides moved: a resignation, not an abort
 	pgn := ""
 	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline) && !strings.Contains(pgn, `[Result "1-0"]`); time.Sleep(20 * time.Millisecond) {
 		pgn = bob.want(200, "GET", "/api/games/"+g.ID+"/pgn", "")

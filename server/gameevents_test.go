@@ -63,11 +63,13 @@ func TestEventStreamBrowserInvite(t *testing.T) {
 	white, black := dial(t, srv, g.ID, ann.playerSecret()), dial(t, srv, g.ID, bob.playerSecret())
 	white.send(`{"t":"move","d":{"u":"e2e4"}}`)
 	black.next("move")
-	black.send(`{"t":"resign"}`)
+	black.send(`{"t":"move","d":{"u":"e7e5"}}`)
+	white.next("move")
+	black.send(`{"t":"resign"}`) // after both sides moved: a resignation, not an abort
 	for who, events := range map[string]<-chan map[string]any{"ann": annEvents, "bob": bobEvents} {
 		got := next(t, events, "gameFinish")["game"].(map[string]any)
 		if got["gameId"] != g.ID || got["status"].(map[string]any)["name"] != "resign" || got["winner"] != "white" ||
-			got["lastMove"] != "e2e4" || got["color"] != want[who].color {
+			got["lastMove"] != "e7e5" || got["color"] != want[who].color {
 			t.Errorf("%s's gameFinish = %v", who, got)
 		}
 	}

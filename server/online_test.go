@@ -107,6 +107,11 @@ func TestOnlineInviteJoinAndPlay(t *testing.T) {
 	if st := black.until(func(s round.StateJSON) bool { return s.Ply == 1 }); st.Turn != "black" || st.TakebackOffer != "" {
 		t.Fatalf("after takeback-yes twice: ply %d, %s to move, offer %q", st.Ply, st.Turn, st.TakebackOffer)
 	}
+	// Black may have read a state left from the first takeback: the move
+	// waits until White, who answered, has seen this one.
+	white.until(func(s round.StateJSON) bool { return s.Ply == 1 })
+	black.send(`{"t":"move","d":{"u":"e7e5"}}`) // both sides have moved: a draw agreed is a draw, not an abort
+	white.position(2)
 	white.send(`{"t":"draw-offer"}`)
 	// The takeback's two events may each bring Black a state of the game
 	// after both: wait for the offer itself, or the accept may reach the
@@ -258,8 +263,12 @@ func TestRematch(t *testing.T) {
 	watcher.state("state")
 	white.send(`{"t":"rematch-offer"}`)
 	white.wantError("bad_request") // still in play
-	white.send(`{"t":"resign"}`)
-	black.until(func(s round.StateJSON) bool { return s.Status == "aborted" || s.Status == "resigned" })
+	white.send(`{"t":"move","d":{"u":"e2e4"}}`)
+	black.state("move")
+	black.send(`{"t":"move","d":{"u":"e7e5"}}`)
+	white.position(2)
+	white.send(`{"t":"resign"}`) // after both sides moved: resigned (aborted, it would have no rematch)
+	black.until(func(s round.StateJSON) bool { return s.Status == "resigned" })
 
 	black.send(`{"t":"rematch-offer"}`)
 	if r := white.rematch(func(r round.RematchJSON) bool { return true }); r.Offer != "black" || r.Next != "" {

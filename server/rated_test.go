@@ -272,7 +272,11 @@ func TestRatedPoolWidens(t *testing.T) {
 		w, b = bob, ann
 	}
 	white, black := dial(t, srv, g.ID, w.playerSecret()), dial(t, srv, g.ID, b.playerSecret())
-	white.send(`{"t":"resign"}`) // white resigns: black 1741?, white 1258?
+	white.send(`{"t":"move","d":{"u":"e2e4"}}`)
+	black.next("move")
+	black.send(`{"t":"move","d":{"u":"e7e5"}}`)
+	white.position(2)
+	white.send(`{"t":"resign"}`) // white resigns once both have moved (before, it would be aborted): black 1741?, white 1258?
 	black.next("state")
 	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(20 * time.Millisecond) {
 		var r ratingJSON

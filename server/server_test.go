@@ -365,13 +365,11 @@ func TestWebSocketLocalGame(t *testing.T) {
 	if full := p.state("state"); full.V != 4 || len(full.Moves) != 4 {
 		t.Errorf("sync gave v%d with %d moves", full.V, len(full.Moves))
 	}
-	p.send(`{"t":"takeback"}`)
-	if tb := p.state("state"); tb.V != 5 || tb.Ply != 3 || tb.Status != "started" {
-		t.Errorf("takeback after mate: v%d ply %d %s", tb.V, tb.Ply, tb.Status)
-	}
-	p.send(`{"t":"resign"}`) // Black, to move, resigns
-	if r := p.state("state"); r.Status != "resigned" || r.Result != "1-0" {
-		t.Errorf("resign: %s %s", r.Status, r.Result)
+	p.send(`{"t":"takeback"}`) // a finished game is final, on one screen too
+	p.wantError("game_over")
+	again := dial(t, srv, g.ID, g.Token) // a reload
+	if full := again.state("state"); full.V != 4 || full.Ply != 4 || full.Status != "mate" {
+		t.Errorf("after a takeback of the mate: v%d ply %d %s, want the mate standing", full.V, full.Ply, full.Status)
 	}
 }
 
@@ -400,6 +398,11 @@ func TestWebSocketComputer(t *testing.T) {
 	p.send(`{"t":"takeback"}`) // takes back e7e5 and the reply
 	if tb := p.state("state"); tb.Ply != 1 || tb.Turn != "black" {
 		t.Fatalf("takeback: ply %d turn %s", tb.Ply, tb.Turn)
+	}
+	p.send(`{"t":"move","d":{"u":"e7e5"}}`) // both sides have moved: a draw agreed is a draw, not an abort
+	p.state("move")
+	if reply := p.state("move"); reply.Ply != 3 {
+		t.Fatalf("computer's reply after the takeback: ply %d", reply.Ply)
 	}
 	p.send(`{"t":"draw-offer"}`)
 	p.state("state")

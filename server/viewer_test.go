@@ -41,7 +41,7 @@ func TestGameViewer(t *testing.T) {
 	live := storedGame(t, s, game.Options{}, "e2e4", "e7e5")
 	xq := storedGame(t, s, game.Options{Variant: game.Xiangqi}, "h2e2", "h9g7")
 	c960 := storedGame(t, s, game.Options{Variant: game.Chess960})
-	xqOver := storedGame(t, s, game.Options{Variant: game.Xiangqi}, "b2e2")
+	xqOver := storedGame(t, s, game.Options{Variant: game.Xiangqi}, "b2e2", "h9g7") // both sides moved: finish resigns, not aborts
 	finish(t, s, xqOver)
 	for _, tt := range []struct {
 		name  string

@@ -85,6 +85,11 @@ func TestXiangqiAgainstTheComputer(t *testing.T) {
 	if tb := p.state("state"); tb.Ply != 1 || tb.Turn != "black" {
 		t.Fatalf("takeback: ply %d turn %s", tb.Ply, tb.Turn)
 	}
+	p.send(`{"t":"move","d":{"u":"` + from + tos + `"}}`) // both sides have moved: a resignation is a loss, not an abort
+	p.state("move")
+	if reply := p.state("move"); reply.Ply != 3 {
+		t.Fatalf("computer's reply after the takeback: ply %d", reply.Ply)
+	}
 	p.send(`{"t":"resign"}`)
 	end := p.state("state")
 	if end.Status != "resigned" || end.Result != "1-0" || end.Termination != "resignation" {

@@ -18,30 +18,45 @@ import (
 )
 
 // playRandom plays seeded random moves that keep the game going until it
-// reaches ply n.
-func playRandom(tb testing.TB, g *game.Game, n int) {
+// reaches ply n, and returns them.
+func playRandom(tb testing.TB, g *game.Game, n int) []string {
 	tb.Helper()
 	rng := rand.New(rand.NewPCG(uint64(n), 1))
+	var moves []string
 	for g.Ply() < n {
 		moved := false
 		for _, u := range shuffled(rng, g.Dests()) {
-			if _, err := g.Move(g.Turn(), u); err != nil { // dests name a promotion by its squares
-				if _, err := g.Move(g.Turn(), u+"q"); err != nil {
+			if u, ok := goesOn(tb, moves, u); ok {
+				if _, err := g.Move(g.Turn(), u); err != nil {
 					tb.Fatal(err)
 				}
-			}
-			if !g.Status().Finished() {
-				moved = true
+				moves, moved = append(moves, u), true
 				break
-			}
-			if _, err := g.TakeBack(g.Turn().Other()); err != nil {
-				tb.Fatal(err)
 			}
 		}
 		if !moved {
 			tb.Fatalf("no move keeps the game going at ply %d", g.Ply())
 		}
 	}
+	return moves
+}
+
+// goesOn reports whether move u (a promotion named by its squares becomes
+// one to a queen), played after moves from the start, leaves the game
+// going. It tries it on a copy: a finished game takes nothing back.
+func goesOn(tb testing.TB, moves []string, u string) (string, bool) {
+	tb.Helper()
+	try := func(u string) (*game.Game, error) {
+		return game.New(game.Options{ID: "try", Mode: game.ModeLocal, MoveText: append(slices.Clip(moves), u)})
+	}
+	g, err := try(u)
+	if err != nil {
+		u += "q"
+		if g, err = try(u); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	return u, !g.Status().Finished()
 }
 
 func shuffled(rng *rand.Rand, dests map[string][]string) []string {
@@ -77,9 +92,15 @@ func BenchmarkMoveLoop(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			playRandom(b, g, ply)
+			moves := playRandom(b, g, ply)
 			h := New(benchEnv(), g, "")
-			u := shuffled(rand.New(rand.NewPCG(1, 2)), g.Dests())[0]
+			var u string
+			for _, m := range shuffled(rand.New(rand.NewPCG(1, 2)), g.Dests()) {
+				if m, ok := goesOn(b, moves, m); ok { // taken back each round: it must not end the game
+					u = m
+					break
+				}
+			}
 			ctx := context.Background()
 			b.ReportAllocs()
 			for b.Loop() {
