@@ -69,6 +69,8 @@ func TestCheckName(t *testing.T) {
 		{"abc", true}, {"A_b-9", true}, {"abcdefghijklmnopqrst", true},
 		{"ab", false}, {"abcdefghijklmnopqrstu", false}, {"a b", false}, {"née", false}, {"a.b", false},
 		{"admin", false}, {"ADMIN", false}, {"Gambit", false}, {"", false},
+		{"\u212Aate", false}, {"Ｋａｔｅ", false}, // a name that normalises: sign-up stores its display, Kate
+		{"white", false}, {"Admin_", false}, {"fairy-stockfish", false}, {"blackberry", true},
 	}
 	for _, tt := range tests {
 		err := CheckName(tt.name)
