@@ -28,6 +28,10 @@ const (
 	// more, but a megabyte of "password" is an attack on the hashing.
 	MinPassword = 8
 	MaxPassword = 256
+	// MinVariety is how many of a password's characters must be fresh:
+	// neither one seen before in it nor a neighbour (equal or ±1) of the
+	// one before. See variety.
+	MinVariety = 5
 )
 
 // NormalizeName is the one way a username typed by someone becomes a
@@ -147,8 +151,9 @@ func CheckName(name string) error {
 
 // CheckPassword returns nil for a password an account may have, or an
 // error wrapping wire.ErrWeakPassword saying why not: too short or too
-// long, the username itself, or among the most common passwords
-// (common-passwords.txt), compared without regard to case.
+// long, only spaces, the username in it, among the most common passwords
+// (common-passwords.txt, compared without regard to case), or too little
+// variety (fewer than MinVariety fresh characters, see variety).
 func CheckPassword(password, name string) error {
 	switch n := len([]rune(password)); {
 	case n < MinPassword:
@@ -156,14 +161,54 @@ func CheckPassword(password, name string) error {
 	case len(password) > MaxPassword:
 		return fmt.Errorf("%w: at most %d bytes", wire.ErrWeakPassword, MaxPassword)
 	}
+	if strings.TrimSpace(password) == "" {
+		return fmt.Errorf("%w: only spaces", wire.ErrWeakPassword)
+	}
 	low := strings.ToLower(password)
+	if _, key, err := NormalizeName(name); err == nil {
+		name = key // "Ｋａｔｅ" is kate, in the password too
+	}
 	if name != "" && strings.Contains(low, strings.ToLower(name)) {
 		return fmt.Errorf("%w: it contains the username", wire.ErrWeakPassword)
 	}
 	if lists().common[low] {
 		return fmt.Errorf("%w: one of the most common passwords", wire.ErrWeakPassword)
 	}
+	if variety(low) < MinVariety {
+		return fmt.Errorf("%w: too many repeated or consecutive characters (like aaaa, abcd, 1234)", wire.ErrWeakPassword)
+	}
 	return nil
+}
+
+// variety counts the fresh characters of s: those neither seen before in
+// s nor equal or next (±1 code point) to the character before. A
+// repeated character ("aaaaaaab": 1), a run ("abcd1234": 2, "11112222":
+// 1, "abababab": 1) or a repeated block ("a1a1a1a1": 2, "12341234": 1,
+// "密碼密碼密碼密碼": 2) costs a guesser next to nothing after its first
+// characters (NIST SP 800-63B 5.1.1.2 asks to refuse "repetitive or
+// sequential characters"; zxcvbn prices repeats and sequences as one
+// guess each), and the fresh ones are what is left to guess.
+// CheckPassword asks for MinVariety, 5: an 8-character password may have
+// three cheap characters, as ordinary words and passphrases do ("correct
+// horse": 7, its second r, c, o, r and e, and s after r being cheap), and
+// a random one of 8 rarely has more; 4 would take "abcd1234wxyz"-like
+// pairs of runs ("a1b2" is 4), 6 would refuse more random passwords than
+// it catches weak ones. Characters are code points, so a passphrase in
+// any script counts the same way ("我的密碼很安全啊": 8). s is compared as
+// given: CheckPassword passes it in lower case, so that "AbAbAbAb" is
+// "abababab".
+func variety(s string) int {
+	seen := map[rune]bool{}
+	n := 0
+	prev := rune(-2)
+	for _, r := range s {
+		if !seen[r] && (r < prev-1 || r > prev+1) {
+			n++
+		}
+		seen[r] = true
+		prev = r
+	}
+	return n
 }
 
 // reservedText is the names no account may take: the site's own words,

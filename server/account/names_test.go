@@ -238,3 +238,48 @@ func TestReservedList(t *testing.T) {
 		}
 	}
 }
+
+// TestPasswordVariety: repeated and consecutive characters are refused,
+// passwords and passphrases of any script are not.
+func TestPasswordVariety(t *testing.T) {
+	tests := []struct {
+		pw      string
+		variety int
+	}{
+		{"aaaaaaab", 1}, {"abcd1234", 2}, {"11112222", 1}, {"        ", 1}, {"abababab", 1}, {"a1a1a1a1", 2},
+		{"12341234", 1}, {"abcabcab", 1}, {"zyxwvuts", 1}, {"密碼密碼密碼密碼", 2}, {"aaaabbbbccccdddd1", 2},
+		{"correct horse", 7}, {"k3jd9aqz", 8}, {"我的密碼很安全啊", 8}, {"tr0ub4dor&3", 10},
+	}
+	for _, tt := range tests {
+		if got := variety(tt.pw); got != tt.variety {
+			t.Errorf("variety(%q) = %d, want %d", tt.pw, got, tt.variety)
+		}
+	}
+	for _, pw := range []string{"        ", "\t \u3000\u00A0    ", "aaaaaaab", "abcd1234", "11112222", "AbAbAbAb", "a1a1a1a1", "zyxwvuts"} {
+		if err := CheckPassword(pw, "ann"); !errors.Is(err, wire.ErrWeakPassword) {
+			t.Errorf("CheckPassword(%q) = %v, want ErrWeakPassword", pw, err)
+		}
+	}
+	for _, pw := range []string{"correct horse", "k3Jd9aQz", "我的密碼很安全啊", "Tr0ub4dor&3", "my queen takes e5 pawn"} {
+		if err := CheckPassword(pw, "ann"); err != nil {
+			t.Errorf("CheckPassword(%q) = %v, want nil", pw, err)
+		}
+	}
+}
+
+// TestCommonPasswords: the list is Burnett's ranking of 8 characters and
+// more (at least 10,000) and the hand-added chess words.
+func TestCommonPasswords(t *testing.T) {
+	if n := len(lists().common); n < 10000 {
+		t.Errorf("only %d common passwords read", n)
+	}
+	for _, pw := range []string{"password1", "iloveyou", "1qaz2wsx", "ILoveYou", "sunshine", "trustno1", "checkmate1", "queensgambit"} {
+		if err := CheckPassword(pw, "ann"); !errors.Is(err, wire.ErrWeakPassword) || !strings.Contains(err.Error(), "common") {
+			t.Errorf("CheckPassword(%q) = %v, want a common password", pw, err)
+		}
+	}
+	// The username in another spelling is the username.
+	if err := CheckPassword("xx-kate-xx-9", "Ｋａｔｅ"); err == nil || !strings.Contains(err.Error(), "username") {
+		t.Errorf("CheckPassword with the name in fullwidth = %v, want the username refused", err)
+	}
+}
