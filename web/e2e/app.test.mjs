@@ -60,6 +60,7 @@ test('a threefold repetition is claimed, and a draw offer is agreed', async () =
 
   await newGame(app.page, { mode: 'local' });
   await move(app.page, 'e2e4');
+  await move(app.page, 'e7e5'); // both sides have moved: an agreed draw is a draw, not an abort
   await app.page.click('#btn-draw');
   await app.page.waitForSelector('#offer-bar:not([hidden]) #btn-accept:not([hidden])');
   await app.page.click('#btn-accept');

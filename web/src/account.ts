@@ -248,7 +248,8 @@ const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '±0');
 
 // showRatingChange writes each player's rating change into el once the
 // server has rated game id (it rates it as the game ends: a moment after
-// the last move is seen, at most a few tries).
+// the last move is seen, at most a few tries), or that a rated game
+// aborted changed no rating.
 export async function showRatingChange(el: HTMLElement, id: string) {
   el.hidden = true;
   for (let i = 0; i < 10; i++) {
@@ -258,7 +259,12 @@ export async function showRatingChange(el: HTMLElement, id: string) {
     } catch {
       return;
     }
-    if (!r?.rated || r.state === 'void') return;
+    if (!r?.rated) return;
+    if (r.state === 'void') {
+      el.textContent = t('rating.void');
+      el.hidden = false;
+      return;
+    }
     if (r.state === 'applied') {
       const side = (s: RatingSide) => t('rating.change', { name: s.name || '?', after: `${s.after}${s.provisional ? '?' : ''}`, diff: signed(s.diff) });
       el.textContent = `${side(r.white)} · ${side(r.black)}`;

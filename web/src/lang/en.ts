@@ -518,6 +518,7 @@ export const en = {
   'account.delete.lead': 'Your games stay, without your name. This cannot be undone.',
   'new.rated': 'Rated: the game changes both players’ ratings (both signed in, with a clock)',
   'rating.change': '{name} {after} ({diff})',
+  'rating.void': 'Game aborted: no rating change',
   'error.bad_credentials': 'Wrong username or password.',
   'error.signed_out': 'Sign in first.',
   'error.bad_username': 'A username is 3 to 20 letters, digits, _ or -, and some names are reserved.',

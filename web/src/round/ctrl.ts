@@ -179,9 +179,10 @@ export class RoundCtrl {
   }
 
   // endAction is what the resign button offers: before both sides have
-  // moved a game can be called off without a result.
+  // moved a game can only be called off, without a result (the server
+  // aborts a resignation then too, in every mode).
   endAction(): EndAction {
-    return this.played() < 2 && this.state!.mode !== 'local' ? 'abort' : 'resign';
+    return this.played() < 2 ? 'abort' : 'resign';
   }
 
   // --- what the user does

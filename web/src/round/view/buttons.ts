@@ -8,9 +8,6 @@ import type { RoundCtrl } from '../ctrl';
 import { $, setDisabled } from './dom';
 import { flash } from './status';
 
-// lockedEnds are the endings a takeback on one screen cannot undo.
-const lockedEnds = ['resigned', 'timeout', 'drawAgreed', 'aborted', 'abandoned'];
-
 // renderButtons enables and labels the buttons.
 export function renderButtons(ctrl: RoundCtrl) {
   const s = ctrl.state!;
@@ -22,7 +19,8 @@ export function renderButtons(ctrl: RoundCtrl) {
     setDisabled('btn-undo', !playing || over || ctrl.movesBy(ctrl.you[0]) === 0 || !!s.takebackOffer);
     $('btn-undo').textContent = t('btn.takeback');
   } else {
-    setDisabled('btn-undo', !playing || played === 0 || lockedEnds.includes(s.status));
+    // A finished game is final: no takeback once it has a result, however it ended (checkmate too).
+    setDisabled('btn-undo', !playing || played === 0 || over);
     $('btn-undo').textContent = t('btn.undo');
   }
   // A spectator has no seat to resign, offer or claim from: the buttons
