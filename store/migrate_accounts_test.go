@@ -17,9 +17,9 @@ import (
 // in both stores; 5 and 6 added the openings and the reviews), before the
 // ratings (8), before the history (9), before the tokens (10), and before
 // the challenges (12; 11 is empty), before moved_at (13) and before the
-// passkeys (14; the last release's databases are at 13): each is
-// migrated from.
-var fromVersions = []int{4, 5, 6, 7, 8, 9, 10, 11, 12, 13}
+// passkeys (14), and before the shared secrets (15; the last release's
+// databases are at 14): each is migrated from.
+var fromVersions = []int{4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14}
 
 // checkAccountsMigrated: after the migration the old game still loads and
 // the accounts work.

@@ -97,6 +97,9 @@ var pgMigrations = []string{
 	movedSchema,
 	// 14: the passkeys and their ceremonies under way (Passkeys).
 	pgPasskeysSchema,
+	// 15: the player secrets accounts shared with their browsers until then
+	// (Secrets.SharedSecret).
+	sharedSecretsSchema,
 }
 
 // defaultPoolConns is how many connections a node keeps to PostgreSQL,
@@ -469,6 +472,15 @@ func (s *Postgres) Secret(ctx context.Context, name string, size int) ([]byte, e
 		return nil, fmt.Errorf("store: secret %s: %w", name, err)
 	}
 	return key, nil
+}
+
+// SharedSecret implements Secrets.
+func (s *Postgres) SharedSecret(ctx context.Context, secret string) (bool, error) {
+	var shared bool
+	if err := s.pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM shared_secrets WHERE secret = $1)`, secret).Scan(&shared); err != nil {
+		return false, fmt.Errorf("store: find a shared secret: %w", err)
+	}
+	return shared, nil
 }
 
 // Seated implements Secrets, from game_players_player.

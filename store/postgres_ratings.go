@@ -37,6 +37,19 @@ func (p *Postgres) SeatRated(ctx context.Context, id string, white bool, user st
 	return tag.RowsAffected() == 1, nil
 }
 
+// UnseatRated implements Ratings.
+func (p *Postgres) UnseatRated(ctx context.Context, id string, white bool, user string) (bool, error) {
+	q := `UPDATE rated_games SET white_user = '' WHERE game_id = $1 AND white_user = $2 AND state = 0`
+	if !white {
+		q = `UPDATE rated_games SET black_user = '' WHERE game_id = $1 AND black_user = $2 AND state = 0`
+	}
+	tag, err := p.pool.Exec(ctx, q, id, user)
+	if err != nil {
+		return false, fmt.Errorf("store: unseat rated game %s: %w", id, err)
+	}
+	return tag.RowsAffected() == 1, nil
+}
+
 // RatedGame implements Ratings.
 func (p *Postgres) RatedGame(ctx context.Context, id string) (RatedGame, error) {
 	g, err := scanRated(p.pool.QueryRow(ctx, `SELECT `+ratedColumns+ratedFrom+` WHERE r.game_id = $1`, id))

@@ -61,3 +61,11 @@ func (p *Postgres) DeleteToken(ctx context.Context, userID, hash string) error {
 	tag, err := p.pool.Exec(ctx, `DELETE FROM tokens WHERE user_id = $1 AND hash = $2`, userID, hash)
 	return pgAffected(tag.RowsAffected(), err, "delete token", ErrNoToken)
 }
+
+// DeleteTokens implements Tokens.
+func (p *Postgres) DeleteTokens(ctx context.Context, userID string) error {
+	if _, err := p.pool.Exec(ctx, `DELETE FROM tokens WHERE user_id = $1`, userID); err != nil {
+		return fmt.Errorf("store: delete tokens: %w", err)
+	}
+	return nil
+}

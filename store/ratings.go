@@ -22,6 +22,11 @@ type Ratings interface {
 	// id, if that side is still open, the game not yet rated, and user is
 	// not already the other side; it reports whether it did.
 	SeatRated(ctx context.Context, id string, white bool, user string) (bool, error)
+	// UnseatRated gives side white (or black) of rated game id back, open,
+	// if user holds it and the game is not yet rated: a join that took the
+	// side's rating record first and then could not take the seat. It
+	// reports whether it did.
+	UnseatRated(ctx context.Context, id string, white bool, user string) (bool, error)
 	// RatedGame returns game id's rating record; ErrNotFound when the
 	// game is not rated.
 	RatedGame(ctx context.Context, id string) (RatedGame, error)

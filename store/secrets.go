@@ -19,6 +19,14 @@ type Secrets interface {
 	// Seated reports whether some stored game seats player (one of its
 	// Summary.Players).
 	Seated(ctx context.Context, player string) (bool, error)
+	// SharedSecret reports whether secret is a player secret that an
+	// account shared with every browser signed in to it, in the player
+	// cookie, before cookies stopped carrying accounts' secrets (the
+	// accounts made before schema 15; see server/player.go). Such a secret
+	// in a cookie proves nothing: the browser that kept it may have been
+	// signed out since. The list is frozen when the schema is migrated and
+	// outlives the accounts, so a deleted account's secret stays refused.
+	SharedSecret(ctx context.Context, secret string) (bool, error)
 }
 
 // randomKey returns size bytes from crypto/rand.
@@ -35,3 +43,14 @@ var (
 	_ Secrets = (*SQLite)(nil)
 	_ Secrets = (*Postgres)(nil)
 )
+
+// sharedSecretsSchema is migration 15 of both stores. Until then a browser
+// signed in to an account held the account's player secret in its cookie,
+// and kept it after being signed out; from then on the account's seats
+// follow its sessions and tokens alone, and a cookie holding one of these
+// secrets proves nothing. The secrets are copied once, here: no account
+// made later ever hands its secret out.
+const sharedSecretsSchema = `
+CREATE TABLE shared_secrets (secret TEXT PRIMARY KEY);
+INSERT INTO shared_secrets (secret) SELECT player FROM users;
+`

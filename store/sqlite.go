@@ -78,6 +78,9 @@ var migrations = []migration{
 	execSQL(movedSchema),
 	// 14: the passkeys and their ceremonies under way (Passkeys).
 	execSQL(passkeysSchema),
+	// 15: the player secrets accounts shared with their browsers until then
+	// (Secrets.SharedSecret).
+	execSQL(sharedSecretsSchema),
 }
 
 // logSchema adds what Log needs beside the games table. The record column

@@ -435,3 +435,16 @@ func leftUntouched(err error) bool {
 	var u untouched
 	return errors.As(err, &u)
 }
+
+// SharedSecret implements Secrets.
+func (s *SQLite) SharedSecret(ctx context.Context, secret string) (bool, error) {
+	var one int
+	err := s.db.QueryRowContext(ctx, `SELECT 1 FROM shared_secrets WHERE secret = ?`, secret).Scan(&one)
+	if errors.Is(err, sql.ErrNoRows) {
+		return false, nil
+	}
+	if err != nil {
+		return false, fmt.Errorf("store: find a shared secret: %w", err)
+	}
+	return true, nil
+}

@@ -36,6 +36,20 @@ func (s *SQLite) SeatRated(ctx context.Context, id string, white bool, user stri
 	return n == 1, err
 }
 
+// UnseatRated implements Ratings.
+func (s *SQLite) UnseatRated(ctx context.Context, id string, white bool, user string) (bool, error) {
+	q := `UPDATE rated_games SET white_user = '' WHERE game_id = ? AND white_user = ? AND state = 0`
+	if !white {
+		q = `UPDATE rated_games SET black_user = '' WHERE game_id = ? AND black_user = ? AND state = 0`
+	}
+	res, err := s.db.ExecContext(ctx, q, id, user)
+	if err != nil {
+		return false, fmt.Errorf("store: unseat rated game %s: %w", id, err)
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
+}
+
 // ratedColumns are what RatedGame reads, in scanRated's order.
 const ratedColumns = `r.game_id, r.perf, r.white_user, r.black_user, r.state,
 	r.white_before_r, r.white_before_d, r.white_before_v, r.white_after_r, r.white_after_d, r.white_after_v,

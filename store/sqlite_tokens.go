@@ -63,3 +63,11 @@ func (s *SQLite) DeleteToken(ctx context.Context, userID, hash string) error {
 	res, err := s.db.ExecContext(ctx, `DELETE FROM tokens WHERE user_id = ? AND hash = ?`, userID, hash)
 	return affected(res, err, "delete token", ErrNoToken)
 }
+
+// DeleteTokens implements Tokens.
+func (s *SQLite) DeleteTokens(ctx context.Context, userID string) error {
+	if _, err := s.db.ExecContext(ctx, `DELETE FROM tokens WHERE user_id = ?`, userID); err != nil {
+		return fmt.Errorf("store: delete tokens: %w", err)
+	}
+	return nil
+}

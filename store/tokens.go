@@ -21,6 +21,10 @@ type Tokens interface {
 	// DeleteToken removes token hash of user userID; ErrNoToken when the
 	// user has no such token (another user's is never touched).
 	DeleteToken(ctx context.Context, userID, hash string) error
+	// DeleteTokens removes every token of user userID (a password change,
+	// signing out everywhere: whoever made a token with the old password
+	// keeps nothing).
+	DeleteTokens(ctx context.Context, userID string) error
 }
 
 // ErrNoToken is returned for a token the store does not hold.

@@ -130,6 +130,22 @@ func testSeatRated(t *testing.T, s RatingStore) {
 			t.Errorf("SeatRated(white %v, %s) = %v, %v; want %v", tt.white, tt.user, got, err, tt.want)
 		}
 	}
+	// A side given back is open again, to its holder only.
+	for _, tt := range []struct {
+		white bool
+		user  string
+		want  bool
+	}{{true, "u3", false}, {false, "u1", false}, {true, "u1", true}, {true, "u1", false}} {
+		if got, err := s.UnseatRated(ctx, "g1", tt.white, tt.user); err != nil || got != tt.want {
+			t.Errorf("UnseatRated(white %v, %s) = %v, %v; want %v", tt.white, tt.user, got, err, tt.want)
+		}
+	}
+	if rg, err := s.RatedGame(ctx, "g1"); err != nil || rg.White != "" || rg.Black != "u2" {
+		t.Errorf("after UnseatRated: %+v, %v; want white open, black Bob's", rg, err)
+	}
+	if ok, err := s.SeatRated(ctx, "g1", true, "u1"); err != nil || !ok {
+		t.Errorf("SeatRated again after UnseatRated = %v, %v", ok, err)
+	}
 	finish(t, s, 2, "1/2-1/2")
 	if w, ok := ratingOf(t, s, "u1", "rapid"); !ok || w.Draws != 1 {
 		t.Errorf("Ann's rapid after a draw = %+v", w)

@@ -24,6 +24,7 @@ func RunTokens(t *testing.T, open func(t *testing.T) TokenStore) {
 		{"CreateFind", testTokenCreateFind},
 		{"ListNewestFirst", testTokensList},
 		{"DeleteOwnOnly", testTokenDeleteOwnOnly},
+		{"DeleteAllOfOne", testTokensDeleteAllOfOne},
 		{"GoneWithUser", testTokensGoneWithUser},
 	})
 }
@@ -99,5 +100,25 @@ func testTokensGoneWithUser(t *testing.T, s TokenStore) {
 	}
 	if _, _, err := s.Token(ctx, "anns"); !errors.Is(err, store.ErrNoToken) {
 		t.Errorf("Token after the user's deletion: %v, want ErrNoToken", err)
+	}
+}
+
+func testTokensDeleteAllOfOne(t *testing.T, s TokenStore) {
+	ctx := context.Background()
+	annAndBob(t, s)
+	createToken(t, s, token("ann1", "u1", t0))
+	createToken(t, s, token("ann2", "u1", t0.Add(time.Hour)))
+	createToken(t, s, token("bobs", "u2", t0))
+	if err := s.DeleteTokens(ctx, "u1"); err != nil {
+		t.Fatalf("DeleteTokens(u1): %v", err)
+	}
+	if list, err := s.TokensOf(ctx, "u1"); err != nil || len(list) != 0 {
+		t.Errorf("TokensOf(u1) after DeleteTokens = %+v, %v; want none", list, err)
+	}
+	if _, _, err := s.Token(ctx, "bobs"); err != nil {
+		t.Errorf("Bob's token after Ann's DeleteTokens: %v", err)
+	}
+	if err := s.DeleteTokens(ctx, "u1"); err != nil {
+		t.Errorf("DeleteTokens with none left: %v", err)
 	}
 }
