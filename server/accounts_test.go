@@ -88,10 +88,10 @@ func code(t *testing.T, body string) string {
 	return e.Code
 }
 
-// TestAccountLifecycle: sign up after playing anonymously (the game is the
-// account's), sign in from a second browser (which then holds the same
-// seats), sessions listed and revoked, log out everywhere, a password
-// change, deleting the account.
+// TestAccountLifecycle: sign up after playing anonymously (the game stays
+// the browser's, not the account's), sign in from a second browser,
+// sessions listed and revoked, log out everywhere (the browser has its
+// anonymous game back), a password change, deleting the account.
 func TestAccountLifecycle(t *testing.T) {
 	_, srv, _ := serveWith(t, Config{Store: openStore(t, t.TempDir())})
 	a := newBrowser(t, srv)
@@ -110,14 +110,14 @@ func TestAccountLifecycle(t *testing.T) {
 	if body := a.want(200, "GET", "/api/account", ""); !strings.Contains(body, `"username":"Ann_1"`) {
 		t.Errorf("GET /api/account = %s", body)
 	}
-	if ids := a.gameIDs(); len(ids) != 1 || ids[0] != g.ID {
-		t.Errorf("after sign-up, my games = %q; want the game played before, %s", ids, g.ID)
+	if ids := a.gameIDs(); len(ids) != 0 {
+		t.Errorf("after sign-up, my games = %q; want none (the game played before is the browser's)", ids)
 	}
 
 	b := newBrowser(t, srv)
 	b.want(200, "POST", "/api/login", `{"username":"ann_1","password":"correct horse battery"}`)
-	if ids := b.gameIDs(); len(ids) != 1 || ids[0] != g.ID {
-		t.Errorf("signed in elsewhere, my games = %q; want %s", ids, g.ID)
+	if ids := b.gameIDs(); len(ids) != 0 {
+		t.Errorf("signed in elsewhere, my games = %q; want none", ids)
 	}
 
 	var sessions []sessionEntry
@@ -147,9 +147,9 @@ func TestAccountLifecycle(t *testing.T) {
 	a.want(204, "POST", "/api/logout/all", "")
 	a.want(401, "GET", "/api/account", "")
 	b.want(401, "GET", "/api/account", "")
-	// Signed out, the browser plays as someone new.
-	if ids := a.gameIDs(); len(ids) != 0 {
-		t.Errorf("signed out, my games = %q", ids)
+	// Signed out, the browser plays as itself again: its game is back.
+	if ids := a.gameIDs(); len(ids) != 1 || ids[0] != g.ID {
+		t.Errorf("signed out, my games = %q; want the game played before signing up, %s", ids, g.ID)
 	}
 
 	// Delete: the password again, then the name is free and the game stays.
@@ -231,5 +231,30 @@ func TestLoginRateLimited(t *testing.T) {
 	}
 	if !limited {
 		t.Error("12 sign-in attempts for one account were never limited")
+	}
+}
+
+// TestSignInOverASession: a browser signed in to one account that signs in
+// to another ends the first session on the server, not only in its
+// cookie jar: a copy of the old cookie is signed out.
+func TestSignInOverASession(t *testing.T) {
+	_, srv, _ := serveWith(t, Config{Store: openStore(t, t.TempDir())})
+	newBrowser(t, srv).want(201, "POST", "/api/signup", `{"username":"bea","password":"long enough pass"}`)
+	b := newBrowser(t, srv)
+	b.want(201, "POST", "/api/signup", `{"username":"ada","password":"long enough pass"}`)
+	copied := b.cookieHeader()
+	b.want(200, "POST", "/api/login", `{"username":"bea","password":"long enough pass"}`)
+	r, _ := http.NewRequest("GET", srv.URL+"/api/account", nil)
+	r.Header = copied
+	resp, err := http.DefaultClient.Do(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != 401 {
+		t.Errorf("ada's session after signing in as bea over it: GET /api/account = %d, want 401", resp.StatusCode)
+	}
+	if body := b.want(200, "GET", "/api/account", ""); !strings.Contains(body, `"username":"bea"`) {
+		t.Errorf("the browser is not bea's: %s", body)
 	}
 }

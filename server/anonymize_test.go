@@ -23,7 +23,7 @@ func TestDeleteAccountAnonymizesGames(t *testing.T) {
 		t.Fatalf("create: %s", body)
 	}
 	bob.want(200, "POST", "/api/games/"+g.ID+"/join", `{}`)
-	white, black := dial(t, srv, g.ID, ann.playerSecret()), dial(t, srv, g.ID, bob.playerSecret())
+	white, black := ann.dial(g.ID), bob.dial(g.ID)
 	white.send(`{"t":"move","d":{"u":"e2e4"}}`)
 	black.next("move")
 	black.send(`{"t":"move","d":{"u":"e7e5"}}`)

@@ -34,52 +34,64 @@ const maxBody = 256 << 10
 
 // Handler returns the server's routes.
 func (s *Server) Handler() http.Handler {
+	h, _ := s.handler()
+	return h
+}
+
+// handler returns the server's routes, and each route with what it lets a
+// token do (account.Access: the table TestRouteScopes walks).
+func (s *Server) handler() (http.Handler, []account.Route) {
 	mux := http.NewServeMux()
+	rs := account.NewRoutes(mux, s.httpError)
 	hs := s.handlers() // the routes of other packages (handlers.go)
-	mux.HandleFunc("POST /api/games", s.handleCreate)
-	mux.HandleFunc("POST /api/games/{id}/join", s.handleJoin)
-	mux.HandleFunc("POST /api/games/{id}/adopt", s.handleAdopt)
-	mux.HandleFunc("GET /api/games", s.handleList)
-	mux.HandleFunc("GET /api/games/{id}", s.handleGet)
-	mux.HandleFunc("GET /api/games/{id}/{part}", s.handleGamePart) // pgn, rating; and lichess's /api/games/user/{name} (handlers.go)
-	mux.HandleFunc("POST /api/games/{id}/review", hs.reviews.Start)
-	mux.HandleFunc("GET /api/games/{id}/review", hs.reviews.Get)
-	mux.HandleFunc("GET /api/games/{id}/analysis", hs.analysis.Record)
-	mux.HandleFunc("POST /api/analysis/position", hs.analysis.Position)
-	mux.HandleFunc("GET /api/user/{name}", hs.profiles.User)
-	mux.HandleFunc("GET /api/user/{name}/games", hs.profiles.UserGames)
-	mux.HandleFunc("GET /api/user/{name}/games.pgn", hs.profiles.UserPGN)
-	mux.HandleFunc("GET /api/user/{name}/rating.svg", hs.profiles.RatingGraph)
-	mux.HandleFunc("GET /api/leaderboard/{perf}", hs.profiles.Leaderboard)
-	mux.HandleFunc("GET /api/levels", s.handleLevels)
-	mux.HandleFunc("GET /api/variants", s.handleVariants)
-	mux.HandleFunc("GET /api/lobby", s.handleLobby)
-	mux.HandleFunc("POST /api/pair", s.handlePair)
-	mux.HandleFunc("GET /api/opening", hs.openings.Opening)
-	mux.HandleFunc("GET /api/book", hs.openings.Book)
-	mux.HandleFunc("GET /ws/game/{id}", s.handleWS)
-	mux.Handle("GET /game/{file}", s.media) // the page, id.svg, id.png, id.gif, id.html (package media)
-	mux.HandleFunc("GET /api/", func(w http.ResponseWriter, r *http.Request) {
+	public := account.Public()
+	// A token acts for its account on a game (its seats, their view of it)
+	// with board:play, as lichess's Board API; it makes or takes games
+	// with challenge:write, as lichess's challenges.
+	asPlayer, playing, challenging := account.SeenWith(account.ScopeBoardPlay), account.Needs(account.ScopeBoardPlay), account.Needs(account.ScopeChallengeWrite)
+	rs.HandleFunc("POST /api/games", challenging, s.handleCreate)
+	rs.HandleFunc("POST /api/games/{id}/join", challenging, s.handleJoin)
+	rs.HandleFunc("POST /api/games/{id}/adopt", account.BrowserOnly(), s.handleAdopt) // an old release's browser storage
+	rs.HandleFunc("GET /api/games", asPlayer, s.handleList)
+	rs.HandleFunc("GET /api/games/{id}", public, s.handleGet)               // the spectator's view, to everyone
+	rs.HandleFunc("GET /api/games/{id}/{part}", asPlayer, s.handleGamePart) // pgn, rating; and lichess's /api/games/user/{name} (handlers.go)
+	rs.HandleFunc("POST /api/games/{id}/review", public, hs.reviews.Start)
+	rs.HandleFunc("GET /api/games/{id}/review", public, hs.reviews.Get)
+	rs.HandleFunc("GET /api/games/{id}/analysis", asPlayer, hs.analysis.Record)
+	rs.HandleFunc("POST /api/analysis/position", public, hs.analysis.Position)
+	rs.HandleFunc("GET /api/user/{name}", public, hs.profiles.User)
+	rs.HandleFunc("GET /api/user/{name}/games", asPlayer, hs.profiles.UserGames)
+	rs.HandleFunc("GET /api/user/{name}/games.pgn", asPlayer, hs.profiles.UserPGN)
+	rs.HandleFunc("GET /api/user/{name}/rating.svg", public, hs.profiles.RatingGraph)
+	rs.HandleFunc("GET /api/leaderboard/{perf}", public, hs.profiles.Leaderboard)
+	rs.HandleFunc("GET /api/levels", public, s.handleLevels)
+	rs.HandleFunc("GET /api/variants", public, s.handleVariants)
+	rs.HandleFunc("GET /api/lobby", asPlayer, s.handleLobby)
+	rs.HandleFunc("POST /api/pair", playing, s.handlePair)
+	rs.HandleFunc("GET /api/opening", public, hs.openings.Opening)
+	rs.HandleFunc("GET /api/book", public, hs.openings.Book)
+	rs.HandleFunc("GET /ws/game/{id}", playing, s.handleWS)
+	rs.Handle("GET /game/{file}", asPlayer, s.media) // the page, id.svg, id.png, id.gif, id.html (package media)
+	rs.HandleFunc("GET /api/", public, func(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, fmt.Errorf("%w: no such endpoint %s %s", ErrBadRequest, r.Method, r.URL.Path))
 	})
 	if s.assets != nil {
-		files := http.FileServerFS(s.assets)
-		mux.Handle("GET /", files)
-		mux.HandleFunc("GET /{$}", s.handleIndex)
-		mux.HandleFunc("GET /favicon.ico", s.handleFavicon)
-		mux.HandleFunc("GET /analysis", hs.analysis.Page)
-		mux.HandleFunc("GET /account", s.handlePage)     // the account page: the app's own route (web/src/account.ts)
-		mux.HandleFunc("GET /@/{name}", s.handlePage)    // a player's profile (web/src/profile.ts)
-		mux.HandleFunc("GET /leaderboard", s.handlePage) // the leaderboards (web/src/leaderboard.ts)
+		rs.Handle("GET /", public, http.FileServerFS(s.assets))
+		rs.HandleFunc("GET /{$}", public, s.handleIndex)
+		rs.HandleFunc("GET /favicon.ico", public, s.handleFavicon)
+		rs.HandleFunc("GET /analysis", public, hs.analysis.Page)
+		rs.HandleFunc("GET /account", public, s.handlePage)     // the account page: the app's own route (web/src/account.ts)
+		rs.HandleFunc("GET /@/{name}", public, s.handlePage)    // a player's profile (web/src/profile.ts)
+		rs.HandleFunc("GET /leaderboard", public, s.handlePage) // the leaderboards (web/src/leaderboard.ts)
 	}
 	var h http.Handler = mux
 	if s.accounts != nil {
-		s.accounts.Register(mux)
-		mux.HandleFunc("GET /api/account", hs.profiles.Account)
-		s.registerAPI(mux)
+		s.accounts.Register(rs)
+		rs.HandleFunc("GET /api/account", account.AnyToken(), hs.profiles.Account) // as lichess's: any token reads its own account
+		s.registerAPI(rs)
 		h = s.accounts.Middleware(mux)
 	}
-	return guards.Secure(guards.MarkProxied(s.conn.trustedProxies, guards.Forwarded(s.conn.trustedProxies, s.withPlayer(h))), refuse)
+	return guards.Secure(guards.MarkProxied(s.conn.trustedProxies, guards.Forwarded(s.conn.trustedProxies, s.withPlayer(h))), refuse), rs.List()
 }
 
 // handlePage answers a route of the app that is no file with its page,
@@ -405,16 +417,16 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, err)
 		return
 	}
-	resp, err := s.runSeatCommand(r.Context(), r.PathValue("id"), round.JoinSeatCmd{Player: player, Name: name})
+	cmd := round.JoinSeatCmd{Player: player, Name: name}
+	var resp createResponse
+	if rated && signedIn { // the seat and its rating record together
+		resp, err = s.joinRated(r.Context(), r.PathValue("id"), cmd, u)
+	} else {
+		resp, err = s.runSeatCommand(r.Context(), r.PathValue("id"), cmd)
+	}
 	if err != nil {
 		s.httpError(w, err)
 		return
-	}
-	if rated && signedIn { // the account taking the open side (a no-op for the side it holds)
-		if err := s.seatRated(r.Context(), r.PathValue("id"), resp.Color == "white", u.ID, rg); err != nil {
-			s.httpError(w, err)
-			return
-		}
 	}
 	writeJSON(w, http.StatusOK, resp)
 }

@@ -24,19 +24,21 @@ import (
 // connection does (the seat shows online while it is open) and writes
 // lichess's gameFull, then a gameState line whenever the game changes.
 
-// registerAPI adds the API for programs to mux (docs/api.md).
-func (s *Server) registerAPI(mux *http.ServeMux) {
-	mux.HandleFunc("GET /api/stream/event", s.handleEventStream)
-	mux.HandleFunc("POST /api/challenge/{name}", s.handleChallenge)
-	mux.HandleFunc("POST /api/challenge/{id}/accept", s.handleAccept)
-	mux.HandleFunc("POST /api/challenge/{id}/decline", s.handleDecline)
-	mux.HandleFunc("GET /api/board/game/stream/{id}", s.handleBoardStream)
-	mux.HandleFunc("POST /api/board/game/{id}/move/{move}", s.handleBoardMove)
-	mux.HandleFunc("POST /api/board/game/{id}/resign", s.boardSimple("resign"))
-	mux.HandleFunc("POST /api/board/game/{id}/abort", s.boardSimple("abort"))
-	mux.HandleFunc("POST /api/board/game/{id}/draw/{answer}", s.boardOffer(game.OfferDraw, "draw"))
-	mux.HandleFunc("POST /api/board/game/{id}/takeback/{answer}", s.boardOffer(game.OfferTakeback, "takeback"))
-	mux.HandleFunc("POST /api/board/game/{id}/chat", s.handleBoardChat)
+// registerAPI adds the API for programs to rs (docs/api.md), each route
+// with the scope lichess's asks of a token.
+func (s *Server) registerAPI(rs *account.Routes) {
+	events, challenges, board := account.Needs(account.ScopeChallengeRead), account.Needs(account.ScopeChallengeWrite), account.Needs(account.ScopeBoardPlay)
+	rs.HandleFunc("GET /api/stream/event", events, s.handleEventStream)
+	rs.HandleFunc("POST /api/challenge/{name}", challenges, s.handleChallenge)
+	rs.HandleFunc("POST /api/challenge/{id}/accept", challenges, s.handleAccept)
+	rs.HandleFunc("POST /api/challenge/{id}/decline", challenges, s.handleDecline)
+	rs.HandleFunc("GET /api/board/game/stream/{id}", board, s.handleBoardStream)
+	rs.HandleFunc("POST /api/board/game/{id}/move/{move}", board, s.handleBoardMove)
+	rs.HandleFunc("POST /api/board/game/{id}/resign", board, s.boardSimple("resign"))
+	rs.HandleFunc("POST /api/board/game/{id}/abort", board, s.boardSimple("abort"))
+	rs.HandleFunc("POST /api/board/game/{id}/draw/{answer}", board, s.boardOffer(game.OfferDraw, "draw"))
+	rs.HandleFunc("POST /api/board/game/{id}/takeback/{answer}", board, s.boardOffer(game.OfferTakeback, "takeback"))
+	rs.HandleFunc("POST /api/board/game/{id}/chat", board, s.handleBoardChat)
 }
 
 // boardPlayer checks a Board API request: its token may play, and its
@@ -234,6 +236,7 @@ func (s *Server) handleBoardStream(w http.ResponseWriter, r *http.Request) {
 	}
 	ctx, cancel := context.WithCancel(r.Context())
 	defer cancel()
+	defer s.holdCredential(r, cancel)() // the stream ends with its token or session
 	c := &round.Client{Send: make(chan []byte, round.SendBuffer), Cancel: cancel, Addr: guards.ClientAddress(r)}
 	link, err := s.openGame(ctx, id, round.JoinCmd{Client: c, Since: -1, Player: player})
 	if err != nil {

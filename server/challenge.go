@@ -343,14 +343,13 @@ func (s *Server) acceptChallenge(ctx context.Context, id string, u store.User) e
 	if _, ok, err := s.takeOpenChallenge(ctx, id); err != nil || !ok {
 		return errors.Join(err, fmt.Errorf("%w: no such challenge to you", store.ErrNotFound)) // answered meanwhile
 	}
-	resp, err := s.runSeatCommand(ctx, id, round.JoinSeatCmd{Player: playerID(u.Player), Name: u.Name})
-	if err == nil && c.Rated {
-		err = s.seatRated(ctx, id, resp.Color == "white", u.ID, store.RatedGame{})
+	cmd := round.JoinSeatCmd{Player: playerID(u.Player), Name: u.Name}
+	if c.Rated {
+		_, err = s.joinRated(ctx, id, cmd, u)
+	} else {
+		_, err = s.runSeatCommand(ctx, id, cmd)
 	}
-	if err != nil {
-		return err
-	}
-	return nil // the seat taken, both hear of the game's start (gameevents.go)
+	return err // the seat taken, both hear of the game's start (gameevents.go)
 }
 
 // handleDecline declines challenge {id} (its destination) or cancels it

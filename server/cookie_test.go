@@ -2,17 +2,19 @@ package server
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
-	"github.com/gambitchess/gambit/server/guards"
 	"io"
 	"net/http"
 	"net/http/cookiejar"
 	"net/http/httptest"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/server/guards"
 )
 
 // seatCookie is the player cookie h sets, nil if none.
@@ -379,5 +381,56 @@ func TestListMine(t *testing.T) {
 	}
 	if got := list(clientFrom(t, 201), "mine=1"); len(got) != 0 {
 		t.Errorf("?mine=1 without a cookie = %q, want none", got)
+	}
+}
+
+// TestSharedSecretCookieRefused: until schema 15 a browser signed in to an
+// account was given the account's player secret in its cookie, under the
+// MAC of the day, and kept it once signed out. Such a cookie, signed or
+// bare, holds none of the account's seats now; a browser's own secret
+// under the old MAC (or bare, seated) keeps its seats, and its next create
+// renews it under the current MAC.
+func TestSharedSecretCookieRefused(t *testing.T) {
+	dir := t.TempDir()
+	s, srv, _ := serve(t, openStore(t, dir), nil)
+	shared, own := randomToken(), randomToken()
+	db, err := sql.Open("sqlite", "file:"+filepath.Join(dir, "gambit.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec(`INSERT INTO shared_secrets (secret) VALUES (?)`, shared); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	seats := [2]game.Seat{{Kind: game.SeatHuman, Player: playerID(shared)}, {Kind: game.SeatHuman, Player: playerID(own)}}
+	g := storedGame(t, s, game.Options{Mode: game.ModeOnline, Seats: seats})
+	key, err := s.players.signingKey(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	oldMAC := func(secret string) string { return secret + "." + sharedCookieMAC(key, secret) }
+	for _, tt := range []struct {
+		name, cookie string
+		want         []string
+	}{
+		{"the account's secret, old MAC", oldMAC(shared), nil},
+		{"the account's secret, bare", shared, nil},
+		{"a browser's own secret, old MAC", oldMAC(own), []string{"black"}},
+		{"a browser's own secret, bare", own, []string{"black"}},
+		{"a browser's own secret, current MAC", issue(key, own), []string{"black"}},
+	} {
+		if you := seatsOf(t, dial(t, srv, g.ID(), tt.cookie)); !slices.Equal(you, tt.want) {
+			t.Errorf("%s holds %q, want %q", tt.name, you, tt.want)
+		}
+	}
+	rec := httptest.NewRecorder()
+	s.Handler().ServeHTTP(rec, personRequest("POST", "/api/games", `{"mode":"local"}`, oldMAC(own)))
+	if renewed := seatCookie(rec.Header()); rec.Code != http.StatusCreated || renewed == nil || renewed.Value != issue(key, own) {
+		t.Errorf("create with the old MAC: %d, cookie %v; want the same secret under the current MAC", rec.Code, renewed)
+	}
+	rec = httptest.NewRecorder()
+	s.Handler().ServeHTTP(rec, personRequest("POST", "/api/games", `{"mode":"local"}`, oldMAC(shared)))
+	if renewed := seatCookie(rec.Header()); rec.Code != http.StatusCreated || renewed == nil || strings.HasPrefix(renewed.Value, shared) {
+		t.Errorf("create with the account's old cookie: %d, cookie %v; want a fresh secret", rec.Code, renewed)
 	}
 }

@@ -2,6 +2,7 @@ package server
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"net/http"
 	"sync"
@@ -104,8 +105,11 @@ func (s *Server) handleEventStream(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, err)
 		return
 	}
-	lines, cancel := s.events.subscribe(playerID(u.Player))
+	lines, unsubscribe := s.events.subscribe(playerID(u.Player))
+	defer unsubscribe()
+	ctx, cancel := context.WithCancel(r.Context())
 	defer cancel()
+	defer s.holdCredential(r, cancel)() // the stream ends with its token or session
 	f, ok := s.ndjson(w)
 	if !ok {
 		return
@@ -124,7 +128,7 @@ func (s *Server) handleEventStream(w http.ResponseWriter, r *http.Request) {
 	defer tick.Stop()
 	for {
 		select {
-		case <-r.Context().Done():
+		case <-ctx.Done():
 			return
 		case <-s.ctx.Done():
 			return
@@ -180,4 +184,15 @@ func (g startGate) pass(line []byte) bool {
 		g[ev.Game.ID] = struct{}{} // a start after the end is no news
 	}
 	return true
+}
+
+// holdCredential ties a connection that outlives its request to the
+// session or token r came with: cancel ends the connection when that
+// credential ends (account.Service.Hold). Call the release it returns when
+// the connection ends.
+func (s *Server) holdCredential(r *http.Request, cancel func()) (release func()) {
+	if s.accounts == nil {
+		return func() {}
+	}
+	return s.accounts.Hold(r, cancel)
 }

@@ -60,7 +60,7 @@ func TestEventStreamBrowserInvite(t *testing.T) {
 		t.Errorf("gameStart to a late event stream = %v", late)
 	}
 
-	white, black := dial(t, srv, g.ID, ann.playerSecret()), dial(t, srv, g.ID, bob.playerSecret())
+	white, black := ann.dial(g.ID), bob.dial(g.ID)
 	white.send(`{"t":"move","d":{"u":"e2e4"}}`)
 	black.next("move")
 	black.send(`{"t":"move","d":{"u":"e7e5"}}`)

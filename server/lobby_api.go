@@ -176,13 +176,13 @@ func (s *Server) pairRated(w http.ResponseWriter, r *http.Request, opts game.Opt
 			break
 		}
 		list = slices.DeleteFunc(list, func(o lobby.Challenge) bool { return o.ID == c.ID })
-		resp, err := s.joinAs(r.Context(), c.ID, player, name)
-		if err != nil {
-			continue // taken meanwhile, or gone: the next closest
-		}
-		if err := s.seatRated(r.Context(), c.ID, resp.Color == "white", u.ID, store.RatedGame{}); err != nil {
+		resp, err := s.joinRated(r.Context(), c.ID, round.JoinSeatCmd{Player: player, Name: name}, u)
+		if errors.Is(err, ErrStorage) {
 			s.httpError(w, err)
 			return
+		}
+		if err != nil {
+			continue // taken meanwhile, or gone: the next closest
 		}
 		writeJSON(w, http.StatusOK, resp)
 		return

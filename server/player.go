@@ -15,6 +15,7 @@ import (
 
 	"github.com/gambitchess/gambit/server/account"
 	"github.com/gambitchess/gambit/server/guards"
+	"github.com/gambitchess/gambit/server/wire"
 	"github.com/gambitchess/gambit/store"
 )
 
@@ -24,6 +25,16 @@ import (
 // seat in any tab, and the store (or a log) holding player ids gives no one
 // a seat. One secret for all of a browser's games lets a rematch, a lobby
 // challenge or a quick pairing seat a person with no secret handed over.
+//
+// An account has a player secret of its own, which never leaves the
+// server: a browser signed in to the account (a live session) or a program
+// with its token plays as the account's player id, and the moment the
+// session or token ends, so does every seat of the account on that device
+// (playerOf). The browser's cookie keeps the browser's own secret all the
+// while, so the games it played before signing in stay its own, signed in
+// or out. (Until schema 15 the account's secret was put in the cookie of
+// every browser signed in to it, and a device signed out kept it: such
+// secrets are refused, see store.Secrets.SharedSecret.)
 //
 // The server honours only secrets it issued, or a client could choose its
 // own (or have one planted in a victim's browser, a sibling subdomain can
@@ -37,17 +48,17 @@ import (
 // join replaces it with a fresh issued one (a plain read leaves it alone:
 // a cacheable answer never sets a cookie).
 //
-// The decision for the cookies issued before the MAC (the bare secret):
-// one that a stored game seats (its player id is among some game's
-// Summary.Players) was issued by a server, as before this change the
-// seats recorded only secrets a server had set, or that their holder
-// chose for themselves and still holds; its holder keeps every seat, and
-// the next create or join signs it (same secret, same player id, so
-// nothing stored changes). A bare secret no game seats is refused like
-// any other, and since no seat records a secret the server does not
-// honour, the set of bare secrets honoured can only shrink from the day
-// of the change. Each request carrying one costs an indexed look-up in
-// game_players until the browser has its signed cookie.
+// The cookies issued before schema 15 carry a MAC of another domain
+// (sharedCookieMAC), since any of them may hold an account's secret: one
+// is honoured when its secret is no account's shared secret (a look-up),
+// and the next create or join gives the browser the same secret under the
+// current MAC. The cookies from before the MAC (the bare secret) are
+// honoured when a stored game seats them (they were issued by a server,
+// as before the MAC the seats recorded only secrets a server had set, or
+// that their holder chose for themselves and still holds) and they are no
+// shared secret; the set of such secrets honoured can only shrink. Each
+// request carrying an old cookie costs an indexed look-up or two until
+// the browser has its current one.
 
 // playerCookie names the cookie holding a browser's player secret over
 // plain http (a machine of one's own, a LAN).
@@ -136,10 +147,21 @@ func (p *players) signingKey(ctx context.Context) ([]byte, error) {
 	return key, nil
 }
 
-// cookieMAC is the MAC a cookie carries for secret under key.
-func cookieMAC(key []byte, secret string) string {
+// cookieMAC is the MAC a cookie carries for secret under key: the
+// browser's own secret, never an account's.
+func cookieMAC(key []byte, secret string) string { return macOf(key, "gambit browser cookie ", secret) }
+
+// sharedCookieMAC is the MAC the cookies issued before schema 15 carry,
+// which may hold an account's secret (see prove).
+func sharedCookieMAC(key []byte, secret string) string {
+	return macOf(key, "gambit player cookie ", secret)
+}
+
+// macOf is the first 16 bytes, in hex, of the HMAC-SHA256 of domain and
+// secret under key.
+func macOf(key []byte, domain, secret string) string {
 	m := hmac.New(sha256.New, key)
-	m.Write([]byte("gambit player cookie " + secret))
+	m.Write([]byte(domain + secret))
 	return hex.EncodeToString(m.Sum(nil)[:16])
 }
 
@@ -147,7 +169,7 @@ func cookieMAC(key []byte, secret string) string {
 func issue(key []byte, secret string) string { return secret + "." + cookieMAC(key, secret) }
 
 // prove reads a cookie value: the player id it proves and the value to
-// renew it with (the signed form), or "" for both when it proves nothing.
+// renew it with (the current form), or "" for both when it proves nothing.
 // It fails only when the key or the store cannot be read.
 func (p *players) prove(ctx context.Context, value string) (id, renew string, err error) {
 	secret, mac, signed := strings.Cut(value, ".")
@@ -158,17 +180,23 @@ func (p *players) prove(ctx context.Context, value string) (id, renew string, er
 	if err != nil {
 		return "", "", err
 	}
-	if signed {
-		if !hmac.Equal([]byte(mac), []byte(cookieMAC(key, secret))) {
-			return "", "", nil
-		}
+	if signed && hmac.Equal([]byte(mac), []byte(cookieMAC(key, secret))) {
 		return playerID(secret), value, nil
 	}
-	if p.secrets == nil { // a bare secret from before the MAC: issued if a stored game seats it
+	if p.secrets == nil { // the key lives as long as the process: no cookie of an older release
 		return "", "", nil
 	}
-	seated, err := p.secrets.Seated(ctx, playerID(secret))
-	if err != nil || !seated {
+	if signed && !hmac.Equal([]byte(mac), []byte(sharedCookieMAC(key, secret))) {
+		return "", "", nil
+	}
+	if !signed { // a bare secret from before the MAC: issued if a stored game seats it
+		seated, err := p.secrets.Seated(ctx, playerID(secret))
+		if err != nil || !seated {
+			return "", "", err
+		}
+	}
+	shared, err := p.secrets.SharedSecret(ctx, secret)
+	if err != nil || shared {
 		return "", "", err
 	}
 	return playerID(secret), issue(key, secret), nil
@@ -187,10 +215,6 @@ type playerState struct {
 	once      sync.Once
 	id, renew string
 	err       error
-
-	// fresh is the secret an account gave the browser in this request
-	// (accountPlayers.Use), "" for none.
-	fresh string
 }
 
 // resolve proves st's cookie, once.
@@ -227,11 +251,13 @@ func (s *Server) withPlayer(next http.Handler) http.Handler {
 	})
 }
 
-// playerOf returns the id of the person making r, or "" when r carries no
-// cookie the server issued (or it cannot be checked now: the store is
-// down, and the request is served as a stranger's).
+// playerOf returns the id of the person making r: its account's player,
+// while r is signed in to one (a live session, or a token the route lets
+// act for the account); else its browser's, or "" when r carries no cookie
+// the server issued (or it cannot be checked now: the store is down, and
+// the request is served as a stranger's).
 func playerOf(r *http.Request) string {
-	if id, ok := bearerPlayer(r); ok {
+	if id, ok := accountPlayer(r); ok {
 		return id
 	}
 	st, ok := r.Context().Value(playerKey{}).(*playerState)
@@ -245,15 +271,19 @@ func playerOf(r *http.Request) string {
 	return id
 }
 
-// ensurePlayer returns the id of the person making r, giving the browser a
-// freshly issued secret first when its cookie proves none. The cookie is
-// renewed either way, Secure when the request came over TLS (directly or
-// by a trusted proxy's word, as guards.Scheme reads it). It fails when the
-// key or the store cannot be read: a cookie that may be good is never
-// replaced for that.
+// ensurePlayer returns the id of the person making r, as playerOf does,
+// giving a browser that is signed in to no account a freshly issued
+// secret first when its cookie proves none. Its cookie is renewed either
+// way, Secure when the request came over TLS (directly or by a trusted
+// proxy's word, as guards.Scheme reads it). It fails when the key or the
+// store cannot be read (a cookie that may be good is never replaced for
+// that), and for a program whose token may not act here.
 func ensurePlayer(w http.ResponseWriter, r *http.Request) (string, error) {
-	if id, ok := bearerPlayer(r); ok { // a program: no cookie to set
+	if id, ok := accountPlayer(r); ok { // signed in: the account's seats, no cookie to set
 		return id, nil
+	}
+	if account.IsBearer(r) {
+		return "", fmt.Errorf("%w: this token may not act for its account here", wire.ErrMissingScope)
 	}
 	st, ok := r.Context().Value(playerKey{}).(*playerState)
 	if !ok {
@@ -285,12 +315,14 @@ func setPlayerCookie(w http.ResponseWriter, r *http.Request, value string) {
 		HttpOnly: true, Secure: name == hostPlayerCookie, SameSite: http.SameSiteStrictMode})
 }
 
-// bearerPlayer returns the player id of the account whose token r
-// carries: its seats are the account's, as a signed-in browser's are.
-func bearerPlayer(r *http.Request) (string, bool) {
-	if !account.IsBearer(r) {
+// accountPlayer returns the player id of the account r acts for: its
+// session's, or its token's where the route lets the token act for it
+// (account.UserOf). Its seats are the account's on every device for as
+// long as the session or token lives, and on none after.
+func accountPlayer(r *http.Request) (string, bool) {
+	u, ok := account.UserOf(r)
+	if !ok {
 		return "", false
 	}
-	u, _ := account.UserOf(r)
 	return playerID(u.Player), true
 }

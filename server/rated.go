@@ -11,6 +11,7 @@ import (
 	"github.com/gambitchess/gambit/game"
 	"github.com/gambitchess/gambit/rating"
 	"github.com/gambitchess/gambit/server/account"
+	"github.com/gambitchess/gambit/server/round"
 	"github.com/gambitchess/gambit/store"
 )
 
@@ -25,27 +26,51 @@ import (
 // errRatedNeedsAccount refuses a rated game to someone signed out.
 var errRatedNeedsAccount = fmt.Errorf("%w: sign in to play a rated game", ErrSignedOut)
 
-// seatRated records account user on side white (or black) of rated game
-// id, whose seat it has just taken. The side it already held (rg, read
-// before; a zero rg: none) needs nothing. Any other refusal means the game
-// would be played as rated and end unrated: an error, said and logged.
-func (s *Server) seatRated(ctx context.Context, id string, white bool, user string, rg store.RatedGame) error {
-	held := rg.Black
-	if white {
-		held = rg.White
-	}
-	if held == user {
-		return nil
-	}
-	ok, err := s.ratings().SeatRated(ctx, id, white, user)
+// joinRated seats account u in rated game id's open seat (cmd), together
+// with the game's rating record: the record's open side is taken first, so
+// that no one else can take it, then the seat; a seat that cannot be taken
+// gives the side back. So a join never leaves a seat taken whose rating
+// is not recorded (a game played as rated that ends void), nor a side
+// recorded for someone who is not seated. Joining the side one holds is a
+// plain rejoin.
+func (s *Server) joinRated(ctx context.Context, id string, cmd round.JoinSeatCmd, u store.User) (createResponse, error) {
+	rs := s.ratings()
+	rg, err := rs.RatedGame(ctx, id)
 	if err != nil {
-		return fmt.Errorf("%w: %v", ErrStorage, err)
+		return createResponse{}, fmt.Errorf("%w: %v", ErrStorage, err)
+	}
+	if rg.White == u.ID || rg.Black == u.ID {
+		return s.runSeatCommand(ctx, id, cmd)
+	}
+	white := rg.White == ""
+	if !white && rg.Black != "" {
+		return createResponse{}, fmt.Errorf("%w: both seats are taken; you can watch", game.ErrSeatTaken)
+	}
+	ok, err := rs.SeatRated(ctx, id, white, u.ID)
+	if err != nil {
+		return createResponse{}, fmt.Errorf("%w: the rating could not record your seat: %v", ErrStorage, err)
 	}
 	if !ok {
-		s.log.Error("rated seat not recorded", "game", id, "white", white)
-		return fmt.Errorf("%w: the rating could not record your seat", ErrStorage)
+		return createResponse{}, fmt.Errorf("%w: the seat was taken meanwhile; you can watch", game.ErrSeatTaken)
 	}
-	return nil
+	resp, err := s.runSeatCommand(ctx, id, cmd)
+	if err == nil && (resp.Color == "white") != white {
+		err = fmt.Errorf("%w: the seat taken is not the rated one", ErrStorage) // the hub seats the one open seat: never
+	}
+	if err != nil && !s.seatedIn(ctx, id, cmd.Player) {
+		if _, uerr := rs.UnseatRated(context.WithoutCancel(ctx), id, white, u.ID); uerr != nil {
+			s.log.Error("rated side not given back", "game", id, "err", uerr)
+		}
+	}
+	return resp, err
+}
+
+// seatedIn reports whether player holds a seat of game id; false when the
+// game cannot be read.
+func (s *Server) seatedIn(ctx context.Context, id, player string) bool {
+	held := false
+	_ = s.read(context.WithoutCancel(ctx), id, func(g *game.Game) { held = !round.ViewerFor(g, player).IsSpectator() })
+	return held
 }
 
 // perfOf names the rating a game of variant v with clock c counts for:

@@ -2,6 +2,7 @@ package server
 
 import (
 	"encoding/json"
+	"net/http"
 	"net/http/httptest"
 	"net/url"
 	"strings"
@@ -14,17 +15,25 @@ import (
 	"github.com/gambitchess/gambit/server/profile"
 )
 
-// playerSecret is the player cookie b's jar holds for srv.
-func (b *browser) playerSecret() string {
+// dial opens game id's WebSocket as b: with every cookie b's jar holds
+// for the server (its session, its player cookie).
+func (b *browser) dial(id string, query ...string) *wsClient {
 	b.t.Helper()
+	return dialWith(b.t, b.srv, id, b.cookieHeader(), query...)
+}
+
+// cookieHeader is the Cookie header b sends to its server.
+func (b *browser) cookieHeader() http.Header {
 	u, _ := url.Parse(b.srv.URL)
+	var parts []string
 	for _, c := range b.c.Jar.Cookies(u) {
-		if c.Name == playerCookie {
-			return c.Value
-		}
+		parts = append(parts, c.String())
 	}
-	b.t.Fatal("no player cookie")
-	return ""
+	h := http.Header{}
+	if len(parts) > 0 {
+		h.Set("Cookie", strings.Join(parts, "; "))
+	}
+	return h
 }
 
 // TestRatedGame: two accounts play a rated game by invite; its end
@@ -185,7 +194,7 @@ func TestProfile(t *testing.T) {
 // and b (Black), then Black resigns.
 func playAndResign(t *testing.T, srv *httptest.Server, id string, w, b *browser) {
 	t.Helper()
-	white, black := dial(t, srv, id, w.playerSecret()), dial(t, srv, id, b.playerSecret())
+	white, black := w.dial(id), b.dial(id)
 	white.send(`{"t":"move","d":{"u":"e2e4"}}`)
 	black.next("move")
 	black.send(`{"t":"move","d":{"u":"e7e5"}}`)
@@ -271,7 +280,7 @@ func TestRatedPoolWidens(t *testing.T) {
 	if g.Color == "black" {
 		w, b = bob, ann
 	}
-	white, black := dial(t, srv, g.ID, w.playerSecret()), dial(t, srv, g.ID, b.playerSecret())
+	white, black := w.dial(g.ID), b.dial(g.ID)
 	white.send(`{"t":"move","d":{"u":"e2e4"}}`)
 	black.next("move")
 	black.send(`{"t":"move","d":{"u":"e7e5"}}`)

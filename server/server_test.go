@@ -221,14 +221,20 @@ func (c *wsClient) read(d time.Duration) ([]byte, error) {
 // secret ("" for a stranger: a spectator), with query added to the URL.
 func dial(t *testing.T, srv *httptest.Server, id, secret string, query ...string) *wsClient {
 	t.Helper()
+	h := http.Header{}
+	if secret != "" {
+		h.Set("Cookie", (&http.Cookie{Name: playerCookie, Value: secret}).String())
+	}
+	return dialWith(t, srv, id, h, query...)
+}
+
+// dialWith opens game id's WebSocket with the request headers h.
+func dialWith(t *testing.T, srv *httptest.Server, id string, h http.Header, query ...string) *wsClient {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	url := "ws" + strings.TrimPrefix(srv.URL, "http") + "/ws/game/" + id + "?" + strings.Join(query, "&")
-	opts := &websocket.DialOptions{HTTPHeader: http.Header{}}
-	if secret != "" {
-		opts.HTTPHeader.Set("Cookie", (&http.Cookie{Name: playerCookie, Value: secret}).String())
-	}
-	conn, _, err := websocket.Dial(ctx, url, opts)
+	conn, _, err := websocket.Dial(ctx, url, &websocket.DialOptions{HTTPHeader: h})
 	if err != nil {
 		t.Fatalf("dial %s: %v", url, err)
 	}

@@ -58,6 +58,10 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, err)
 		return
 	}
+	// A connection signed in to an account ends with its session (or
+	// token): it holds the account's seats, and a device signed out must
+	// not keep playing them.
+	defer s.holdCredential(r, cancel)()
 	if err := liftDeadlines(w); err != nil {
 		s.log.Warn("websocket keeps the request's deadlines", "err", err)
 	}

@@ -89,16 +89,16 @@ const maxPasskeyBody = 32 << 10
 const MaxPasskeyName = 60
 
 // registerPasskeys adds the passkey endpoints to mux.
-func (s *Service) registerPasskeys(mux *http.ServeMux) {
+func (s *Service) registerPasskeys(rs *Routes) {
 	if s.passkeys == nil {
 		return
 	}
-	mux.HandleFunc("POST /api/account/passkeys/begin", s.handlePasskeyRegisterBegin)
-	mux.HandleFunc("POST /api/account/passkeys/finish", s.handlePasskeyRegisterFinish)
-	mux.HandleFunc("GET /api/account/passkeys", s.handlePasskeyList)
-	mux.HandleFunc("DELETE /api/account/passkeys/{id}", s.handlePasskeyDelete)
-	mux.HandleFunc("POST /api/login/passkey/begin", s.handlePasskeyLoginBegin)
-	mux.HandleFunc("POST /api/login/passkey/finish", s.handlePasskeyLoginFinish)
+	rs.HandleFunc("POST /api/account/passkeys/begin", BrowserOnly(), s.handlePasskeyRegisterBegin)
+	rs.HandleFunc("POST /api/account/passkeys/finish", BrowserOnly(), s.handlePasskeyRegisterFinish)
+	rs.HandleFunc("GET /api/account/passkeys", BrowserOnly(), s.handlePasskeyList)
+	rs.HandleFunc("DELETE /api/account/passkeys/{id}", BrowserOnly(), s.handlePasskeyDelete)
+	rs.HandleFunc("POST /api/login/passkey/begin", Public(), s.handlePasskeyLoginBegin)
+	rs.HandleFunc("POST /api/login/passkey/finish", Public(), s.handlePasskeyLoginFinish)
 }
 
 // passkeyUser is an account as the WebAuthn library sees it: its user
@@ -407,7 +407,7 @@ func (s *Service) handlePasskeyDelete(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Service) handlePasskeyLoginBegin(w http.ResponseWriter, r *http.Request) {
-	if err := take(s.loginByAddr, guards.ClientAddress(r), "sign-in attempts"); err != nil {
+	if err := s.limits.takeAddr(r); err != nil {
 		s.fail(w, err)
 		return
 	}

@@ -28,14 +28,6 @@ import (
 	"github.com/gambitchess/gambit/store"
 )
 
-// fixedPlayers gives every browser the same player secret: the passkey
-// tests sign in, they play nothing.
-type fixedPlayers struct{}
-
-func (fixedPlayers) Secret(http.ResponseWriter, *http.Request) (string, error) { return "p", nil }
-func (fixedPlayers) Use(http.ResponseWriter, *http.Request, string) error      { return nil }
-func (fixedPlayers) Fresh(http.ResponseWriter, *http.Request) error            { return nil }
-
 // passkeyService is a Service on a fresh SQLite store with one account,
 // u1 (Ann), and its routes.
 func passkeyService(t testing.TB) (*Service, *http.ServeMux, store.User) {
@@ -49,9 +41,9 @@ func passkeyService(t testing.TB) (*Service, *http.ServeMux, store.User) {
 	if err := st.CreateUser(context.Background(), u); err != nil {
 		t.Fatal(err)
 	}
-	s := New(Config{Store: st, Players: fixedPlayers{}, Params: cheap, LoginPerMinute: 1 << 30})
+	s := New(Config{Store: st, Params: cheap, LoginPerMinute: 1 << 30})
 	mux := http.NewServeMux()
-	s.Register(mux)
+	s.Register(NewRoutes(mux, s.fail))
 	return s, mux, u
 }
 
@@ -254,9 +246,9 @@ func TestPasskeyLoginCostsOneAttempt(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	s := New(Config{Store: st, Players: fixedPlayers{}, Params: cheap, LoginPerMinute: 2})
+	s := New(Config{Store: st, Params: cheap, LoginPerMinute: 2})
 	mux := http.NewServeMux()
-	s.Register(mux)
+	s.Register(NewRoutes(mux, s.fail))
 	code := func(w *httptest.ResponseRecorder) string {
 		var e struct{ Code string }
 		_ = json.Unmarshal(w.Body.Bytes(), &e)

@@ -18,23 +18,9 @@ import (
 	"github.com/gambitchess/gambit/store"
 )
 
-// Players is how the accounts reach the browser's player secret (the
-// player cookie of package server): a signed-in browser plays with its
-// account's secret, so the account's seats are its on every device.
-type Players interface {
-	// Secret returns the player secret of r's browser, issuing it one
-	// first when it has none.
-	Secret(w http.ResponseWriter, r *http.Request) (string, error)
-	// Use makes secret the player secret of r's browser.
-	Use(w http.ResponseWriter, r *http.Request, secret string) error
-	// Fresh gives r's browser a new player secret, its own.
-	Fresh(w http.ResponseWriter, r *http.Request) error
-}
-
 // Config holds a Service's dependencies.
 type Config struct {
-	Store   store.Accounts
-	Players Players
+	Store store.Accounts
 	// Signup lets anyone make an account (POST /api/signup); false
 	// answers it signup_closed.
 	Signup bool
@@ -42,13 +28,15 @@ type Config struct {
 	Params Params
 	Now    func() time.Time
 	Logger *slog.Logger
-	// LoginPerMinute is how many sign-in attempts one address may make a
-	// minute (10 when zero, in a burst of as many), and AccountPerMinute
-	// how many one account may receive from anywhere (5 when zero, in a
-	// burst of 10): a guesser spread over many addresses still meets
-	// the second. SignupPerMinute is sign-ups per address (1 when zero,
-	// in a burst of 5).
-	LoginPerMinute, AccountPerMinute, SignupPerMinute int
+	// The sign-in limits, a minute (limits.go): LoginPerMinute attempts
+	// from one address (10 when zero, in a burst of as many);
+	// AccountPerMinute on one account from one address (5, in a burst of
+	// 10); UnknownDevicesPerMinute on one account from every browser that
+	// never signed in to it (30, in a burst of 60), which a guesser spread
+	// over many addresses meets; DevicePerMinute from one browser that did,
+	// which nobody else's attempts touch (5, in a burst of 10). And
+	// SignupPerMinute sign-ups from one address (1, in a burst of 5).
+	LoginPerMinute, AccountPerMinute, UnknownDevicesPerMinute, DevicePerMinute, SignupPerMinute int
 	// Anonymize, when set, makes the games of an account about to be
 	// deleted forget its name (they stay); the deletion waits for it,
 	// and fails, the account kept, when it fails (it can be retried).
@@ -57,6 +45,9 @@ type Config struct {
 	// domain, and its origin, https://example.org); each request's own
 	// host when empty (RPID from RPOrigin when only that is set).
 	RPID, RPOrigin string
+	// CheckEvery is how often the connections' credentials are checked
+	// against the store (Hold): DefaultCheckEvery when zero.
+	CheckEvery time.Duration
 }
 
 // Service answers the account endpoints.
@@ -66,19 +57,23 @@ type Service struct {
 	// passkeys is nil when the store keeps none.
 	passkeys       store.Passkeys
 	rpID, rpOrigin string
-	players        Players
 	signup         bool
 	params         Params
 	now            func() time.Time
 	log            *slog.Logger
 
-	loginByAddr, loginByAccount, signupByAddr *guards.Limiter
+	limits       signInLimits // sign-in attempts and password confirmations (limits.go)
+	devices      *deviceKeys  // the device cookies' key (limits.go)
+	signupByAddr *guards.Limiter
 	// dummyHash is verified against when a username is unknown, so that
 	// the answer takes as long as for a wrong password. It is made at the
 	// first sign-in, not at start: hashing costs the start-up ~20 MiB and
 	// tens of milliseconds.
 	dummyHash func() string
 	anonymize func(ctx context.Context, u store.User) error
+	// holds are the credentials this node's open connections were let in
+	// by (Hold).
+	holds *holds
 
 	passkeyLimits passkeyLimits // registration begins (passkey.go)
 }
@@ -94,13 +89,10 @@ func New(cfg Config) *Service {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
 	}
-	orDefault := func(v, d int) int {
-		if v <= 0 {
-			return d
-		}
-		return v
+	signup := cfg.SignupPerMinute
+	if signup <= 0 {
+		signup = 1
 	}
-	login, perAccount, signup := orDefault(cfg.LoginPerMinute, 10), orDefault(cfg.AccountPerMinute, 5), orDefault(cfg.SignupPerMinute, 1)
 	params := cfg.Params
 	dummy := sync.OnceValue(func() string {
 		h, _ := params.Hash("not a password anyone has: " + hex.EncodeToString(randomBytes(16)))
@@ -108,10 +100,16 @@ func New(cfg Config) *Service {
 	})
 	tokens, _ := cfg.Store.(store.Tokens)
 	passkeys, _ := cfg.Store.(store.Passkeys)
-	return &Service{store: cfg.Store, tokens: tokens, passkeys: passkeys, rpID: cfg.RPID, rpOrigin: strings.TrimSuffix(cfg.RPOrigin, "/"), players: cfg.Players, signup: cfg.Signup, params: cfg.Params, now: cfg.Now, log: cfg.Logger,
-		loginByAddr: guards.NewLimiter(login, login, cfg.Now), loginByAccount: guards.NewLimiter(perAccount, 2*perAccount, cfg.Now),
-		signupByAddr: guards.NewLimiter(signup, 5*signup, cfg.Now), dummyHash: dummy, anonymize: cfg.Anonymize,
-		passkeyLimits: newPasskeyLimits(cfg.Now)}
+	secrets, _ := cfg.Store.(store.Secrets)
+	if cfg.CheckEvery <= 0 {
+		cfg.CheckEvery = DefaultCheckEvery
+	}
+	svc := &Service{store: cfg.Store, tokens: tokens, passkeys: passkeys, rpID: cfg.RPID, rpOrigin: strings.TrimSuffix(cfg.RPOrigin, "/"), signup: cfg.Signup, params: cfg.Params, now: cfg.Now, log: cfg.Logger,
+		limits: newSignInLimits(cfg), devices: &deviceKeys{secrets: secrets},
+		signupByAddr: guards.NewLimiter(signup, 5*signup, cfg.Now), dummyHash: dummy, anonymize: cfg.Anonymize}
+	svc.holds = newHolds(svc.alive, cfg.CheckEvery)
+	svc.passkeyLimits = newPasskeyLimits(cfg.Now)
+	return svc
 }
 
 func randomBytes(n int) []byte {
@@ -120,20 +118,20 @@ func randomBytes(n int) []byte {
 	return b
 }
 
-// Register adds the account endpoints to mux (GET /api/account, which
+// Register adds the account endpoints to rs (GET /api/account, which
 // answers with the ratings, is package server's).
-func (s *Service) Register(mux *http.ServeMux) {
-	mux.HandleFunc("POST /api/signup", s.handleSignup)
-	mux.HandleFunc("POST /api/login", s.handleLogin)
-	mux.HandleFunc("POST /api/logout", s.handleLogout)
-	mux.HandleFunc("POST /api/logout/all", s.handleLogoutAll)
-	mux.HandleFunc("GET /api/session", s.handleSession)
-	mux.HandleFunc("GET /api/account/sessions", s.handleSessions)
-	mux.HandleFunc("DELETE /api/account/sessions/{id}", s.handleRevoke)
-	mux.HandleFunc("POST /api/account/password", s.handlePassword)
-	mux.HandleFunc("DELETE /api/account", s.handleDelete)
-	s.registerTokens(mux)
-	s.registerPasskeys(mux)
+func (s *Service) Register(rs *Routes) {
+	rs.HandleFunc("POST /api/signup", Public(), s.handleSignup)
+	rs.HandleFunc("POST /api/login", Public(), s.handleLogin)
+	rs.HandleFunc("POST /api/logout", BrowserOnly(), s.handleLogout)
+	rs.HandleFunc("POST /api/logout/all", BrowserOnly(), s.handleLogoutAll)
+	rs.HandleFunc("GET /api/session", Public(), s.handleSession)
+	rs.HandleFunc("GET /api/account/sessions", BrowserOnly(), s.handleSessions)
+	rs.HandleFunc("DELETE /api/account/sessions/{id}", BrowserOnly(), s.handleRevoke)
+	rs.HandleFunc("POST /api/account/password", BrowserOnly(), s.handlePassword)
+	rs.HandleFunc("DELETE /api/account", BrowserOnly(), s.handleDelete)
+	s.registerTokens(rs)
+	s.registerPasskeys(rs)
 }
 
 // accountJSON is what GET /api/account answers, and sign-up and sign-in.
@@ -168,6 +166,9 @@ func (s *Service) handleSignup(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	c, err := parseCredentials(data)
+	if err == nil { // the name as it is stored: "Ｋａｔｅ" signs up as Kate
+		c.Username, _, err = NormalizeName(c.Username)
+	}
 	if err == nil {
 		err = CheckName(c.Username)
 	}
@@ -181,7 +182,7 @@ func (s *Service) handleSignup(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, err)
 		return
 	}
-	u, err := s.createUser(w, r, c)
+	u, err := s.createUser(r, c)
 	if err != nil {
 		s.fail(w, err)
 		return
@@ -190,50 +191,42 @@ func (s *Service) handleSignup(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, err)
 		return
 	}
+	s.rememberDevice(w, r, u.ID)
 	writeJSON(w, http.StatusCreated, accountJSON{Username: u.Name, CreatedAt: u.CreatedAt})
 }
 
-// createUser makes the account, with the browser's player secret: the
-// games it played before signing up are the account's. A browser still
-// signed in to another account, or whose secret another account has,
-// starts a secret of its own.
-func (s *Service) createUser(w http.ResponseWriter, r *http.Request, c credentials) (store.User, error) {
+// createUser makes the account, with a player secret of its own: it never
+// leaves the server (the account's seats follow its sessions and tokens,
+// see server/player.go), and the games the browser played before signing
+// up stay the browser's.
+func (s *Service) createUser(r *http.Request, c credentials) (store.User, error) {
 	hash, err := s.params.Hash(c.Password)
 	if err != nil {
 		return store.User{}, err
 	}
-	if _, signedIn := UserOf(r); signedIn {
-		if err := s.players.Fresh(w, r); err != nil {
-			return store.User{}, err
-		}
+	u := store.User{ID: "u" + hex.EncodeToString(randomBytes(12)), Name: c.Username, Password: hash,
+		Player: hex.EncodeToString(randomBytes(16)), CreatedAt: s.now().UTC()}
+	err = s.store.CreateUser(r.Context(), u)
+	if errors.Is(err, store.ErrNameTaken) {
+		return store.User{}, fmt.Errorf("%w: %q", store.ErrNameTaken, c.Username)
 	}
-	for range 2 {
-		secret, err := s.players.Secret(w, r)
-		if err != nil {
-			return store.User{}, err
-		}
-		u := store.User{ID: "u" + hex.EncodeToString(randomBytes(12)), Name: c.Username, Password: hash, Player: secret, CreatedAt: s.now().UTC()}
-		err = s.store.CreateUser(r.Context(), u)
-		if err == nil {
-			return u, nil
-		}
-		if !errors.Is(err, store.ErrNameTaken) {
-			return store.User{}, fmt.Errorf("%w: %v", wire.ErrStorage, err)
-		}
-		if _, err := s.store.UserByName(r.Context(), c.Username); !errors.Is(err, store.ErrNoUser) {
-			return store.User{}, fmt.Errorf("%w: %q", store.ErrNameTaken, c.Username)
-		}
-		// The name is free: the player secret was another account's.
-		if err := s.players.Fresh(w, r); err != nil {
-			return store.User{}, err
-		}
+	if err != nil {
+		return store.User{}, fmt.Errorf("%w: %v", wire.ErrStorage, err)
 	}
-	return store.User{}, fmt.Errorf("%w: could not make the account, try again", wire.ErrBusy)
+	return u, nil
 }
 
-// startSession signs r's browser in to u: a new session, its cookie, and
-// the account's player secret.
+// startSession signs r's browser in to u: a new session and its cookie. A
+// session the browser was signed in with before (to u or another account)
+// ends on the server too, not only in the browser: whoever copied its
+// cookie is signed out with it.
 func (s *Service) startSession(w http.ResponseWriter, r *http.Request, u store.User) error {
+	if old, ses, ok := sessionOf(r); ok {
+		if err := s.store.DeleteSession(r.Context(), old.ID, ses.Hash); err != nil && !errors.Is(err, store.ErrNoSession) {
+			return fmt.Errorf("%w: %v", wire.ErrStorage, err)
+		}
+		s.holds.revoke(sessionHold(ses.Hash))
+	}
 	id, hash := newSessionID()
 	now := s.now().UTC()
 	agent := wire.Shorten(r.UserAgent(), 120)
@@ -241,7 +234,7 @@ func (s *Service) startSession(w http.ResponseWriter, r *http.Request, u store.U
 		return fmt.Errorf("%w: %v", wire.ErrStorage, err)
 	}
 	setCookie(w, r, id)
-	return s.players.Use(w, r, u.Player)
+	return nil
 }
 
 func (s *Service) handleLogin(w http.ResponseWriter, r *http.Request) {
@@ -250,42 +243,53 @@ func (s *Service) handleLogin(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	c, err := parseCredentials(data)
+	var u store.User
 	if err == nil {
-		err = take(s.loginByAddr, guards.ClientAddress(r), "sign-in attempts")
+		u, err = s.signIn(r, c.Username, c.Password)
 	}
-	if err == nil && len(c.Username) <= MaxName {
-		err = take(s.loginByAccount, strings.ToLower(c.Username), "sign-in attempts for this account")
+	if err == nil {
+		err = s.startSession(w, r, u)
 	}
 	if err != nil {
 		s.fail(w, err)
 		return
 	}
-	u, err := s.checkPassword(r, c.Username, c.Password)
-	if err != nil {
-		s.fail(w, err)
-		return
-	}
-	if err := s.startSession(w, r, u); err != nil {
-		s.fail(w, err)
-		return
-	}
+	s.rememberDevice(w, r, u.ID)
 	writeJSON(w, http.StatusOK, accountJSON{Username: u.Name, CreatedAt: u.CreatedAt})
 }
 
-// checkPassword returns the account named name if password is its own,
-// else ErrBadCredentials, the same for an unknown name (whose check takes
-// as long: a dummy hash is verified). A hash made with weaker parameters
-// than the service's is made again.
-func (s *Service) checkPassword(r *http.Request, name, password string) (store.User, error) {
-	u, err := s.store.UserByName(r.Context(), name)
-	if err != nil && !errors.Is(err, store.ErrNoUser) {
-		return u, fmt.Errorf("%w: %v", wire.ErrStorage, err)
+// signIn returns the account named name if password is its own, within
+// the sign-in limits (limits.go): ErrBadCredentials for a wrong password,
+// and the same, as late, for a name no account has or that no name
+// normalises to (NormalizeName).
+func (s *Service) signIn(r *http.Request, name, password string) (store.User, error) {
+	if err := s.limits.takeAddr(r); err != nil {
+		return store.User{}, err
 	}
+	_, key, err := NormalizeName(name)
+	if err != nil { // no account has such a name: the address's limit is its limit
+		return s.verify(r, store.User{}, password)
+	}
+	u, err := s.store.UserByName(r.Context(), key)
+	if err != nil && !errors.Is(err, store.ErrNoUser) {
+		return store.User{}, fmt.Errorf("%w: %v", wire.ErrStorage, err)
+	}
+	if err := s.limits.takeAccount(r, key, s.deviceOf(r, u.ID)); err != nil {
+		return store.User{}, err
+	}
+	return s.verify(r, u, password)
+}
+
+// verify returns u if password is its own, else ErrBadCredentials, the
+// same for no account (u's ID ""), whose check takes as long: a dummy
+// hash is verified. A hash made with weaker parameters than the service's
+// is made again.
+func (s *Service) verify(r *http.Request, u store.User, password string) (store.User, error) {
 	hash := u.Password
-	if err != nil || hash == "" {
+	if u.ID == "" || hash == "" {
 		hash = s.dummyHash()
 	}
-	if ok := Verify(hash, password); !ok || err != nil || u.Password == "" {
+	if ok := Verify(hash, password); !ok || u.ID == "" || u.Password == "" {
 		return store.User{}, wire.ErrBadCredentials
 	}
 	if s.params.NeedsRehash(u.Password) {
@@ -304,18 +308,36 @@ func (s *Service) handleLogout(w http.ResponseWriter, r *http.Request) {
 			s.fail(w, fmt.Errorf("%w: %v", wire.ErrStorage, err))
 			return
 		}
+		s.holds.revoke(sessionHold(ses.Hash))
 	}
 	s.signOut(w, r)
 }
 
-// signOut takes the session cookie away and gives the browser a player
-// secret of its own: what it plays next is no longer the account's.
+// signOutEverywhere ends every session of account u but except's ("" for
+// all of them) and every token of u, with the connections they let in:
+// whoever signed in, or made a token, with the password of before keeps
+// nothing.
+func (s *Service) signOutEverywhere(ctx context.Context, u store.User, except string) error {
+	if err := s.store.DeleteSessions(ctx, u.ID, except); err != nil {
+		return fmt.Errorf("%w: %v", wire.ErrStorage, err)
+	}
+	if s.tokens != nil {
+		if err := s.tokens.DeleteTokens(ctx, u.ID); err != nil {
+			return fmt.Errorf("%w: %v", wire.ErrStorage, err)
+		}
+	}
+	keep := holdKey("")
+	if except != "" {
+		keep = sessionHold(except)
+	}
+	s.holds.revokeUser(u.ID, keep)
+	return nil
+}
+
+// signOut takes the session cookie away: the browser plays as itself
+// again (its own player cookie, which never held the account's secret).
 func (s *Service) signOut(w http.ResponseWriter, r *http.Request) {
 	setCookie(w, r, "")
-	if err := s.players.Fresh(w, r); err != nil {
-		s.fail(w, err)
-		return
-	}
 	w.WriteHeader(http.StatusNoContent)
 }
 
@@ -355,8 +377,8 @@ func (s *Service) handleLogoutAll(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	if err := s.store.DeleteSessions(r.Context(), u.ID, ""); err != nil {
-		s.fail(w, fmt.Errorf("%w: %v", wire.ErrStorage, err))
+	if err := s.signOutEverywhere(r.Context(), u, ""); err != nil {
+		s.fail(w, err)
 		return
 	}
 	s.signOut(w, r)
@@ -411,6 +433,7 @@ func (s *Service) handleRevoke(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, fmt.Errorf("%w: %v", wire.ErrStorage, err))
 		return
 	}
+	s.holds.revoke(sessionHold(id))
 	if id == cur.Hash {
 		s.signOut(w, r)
 		return
@@ -420,12 +443,12 @@ func (s *Service) handleRevoke(w http.ResponseWriter, r *http.Request) {
 
 // confirmPassword asks a signed-in account's password again before a
 // change that needs it (a new password, the account's deletion), within
-// the account's limit of password attempts.
-func (s *Service) confirmPassword(r *http.Request, u store.User, password string) error {
-	if err := take(s.loginByAccount, strings.ToLower(u.Name), "password attempts for this account"); err != nil {
+// the session's own limit: others' failed sign-ins never refuse it.
+func (s *Service) confirmPassword(r *http.Request, u store.User, ses store.Session, password string) error {
+	if err := take(s.limits.bySession, ses.Hash, "password attempts in this session"); err != nil {
 		return err
 	}
-	_, err := s.checkPassword(r, u.Name, password)
+	_, err := s.verify(r, u, password)
 	return err
 }
 
@@ -436,7 +459,7 @@ func (s *Service) handlePassword(w http.ResponseWriter, r *http.Request) {
 	}
 	c, err := parsePasswordChange(data)
 	if err == nil {
-		err = s.confirmPassword(r, u, c.Current)
+		err = s.confirmPassword(r, u, cur, c.Current)
 	}
 	if err == nil {
 		err = CheckPassword(c.New, u.Name)
@@ -448,8 +471,8 @@ func (s *Service) handlePassword(w http.ResponseWriter, r *http.Request) {
 	if err == nil {
 		err = s.store.SetPassword(r.Context(), u.ID, hash)
 	}
-	if err == nil { // the other sessions may be whoever knew the old password
-		err = s.store.DeleteSessions(r.Context(), u.ID, cur.Hash)
+	if err == nil { // the other sessions and the tokens may be whoever knew the old password
+		err = s.signOutEverywhere(r.Context(), u, cur.Hash)
 	}
 	if err != nil {
 		s.fail(w, err)
@@ -459,13 +482,13 @@ func (s *Service) handlePassword(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Service) handleDelete(w http.ResponseWriter, r *http.Request) {
-	u, _, data, ok := s.signedInBody(w, r)
+	u, ses, data, ok := s.signedInBody(w, r)
 	if !ok {
 		return
 	}
 	c, err := parsePasswordOnly(data)
 	if err == nil {
-		err = s.confirmPassword(r, u, c.Password)
+		err = s.confirmPassword(r, u, ses, c.Password)
 	}
 	if err == nil && s.anonymize != nil {
 		err = s.anonymize(r.Context(), u)
@@ -477,6 +500,7 @@ func (s *Service) handleDelete(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, err)
 		return
 	}
+	s.holds.revokeUser(u.ID, "")
 	s.signOut(w, r)
 }
 

@@ -79,9 +79,10 @@ type auth struct {
 	ok   bool
 
 	// bearer: the request came with a token (tok, its user in user);
-	// then no cookie counts.
-	bearer bool
-	tok    store.Token
+	// then no cookie counts. acts: the route lets the token act for its
+	// account (Routes); until then UserOf answers no one.
+	bearer, acts bool
+	tok          store.Token
 }
 
 // resolve reads the session from the store, once.
@@ -144,14 +145,18 @@ func (s *Service) resolveToken(r *http.Request, a *auth, h string) error {
 }
 
 // UserOf returns the account r is signed in to, or whose token it
-// carries, and false for none (no session, an expired or revoked one, a
-// request outside Middleware).
+// carries where the route lets the token act for it (Routes), and false
+// for none (no session, an expired or revoked one, a token on a route
+// that does not let it act, a request outside Middleware).
 func UserOf(r *http.Request) (store.User, bool) {
 	a, ok := r.Context().Value(authKey{}).(*auth)
 	if !ok {
 		return store.User{}, false
 	}
 	a.resolve(r.Context())
+	if a.bearer && !a.acts {
+		return store.User{}, false
+	}
 	return a.user, a.ok
 }
 

@@ -10,7 +10,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/gambitchess/gambit/server/guards"
 	"github.com/gambitchess/gambit/server/wire"
 	"github.com/gambitchess/gambit/store"
 )
@@ -115,11 +114,11 @@ func newToken() (tok, hash string) {
 }
 
 // registerTokens adds the token endpoints to mux.
-func (s *Service) registerTokens(mux *http.ServeMux) {
-	mux.HandleFunc("POST /api/token", s.handleNewToken)
-	mux.HandleFunc("DELETE /api/token", s.handleRevokeToken)
-	mux.HandleFunc("GET /api/account/tokens", s.handleTokens)
-	mux.HandleFunc("DELETE /api/account/tokens/{id}", s.handleDeleteToken)
+func (s *Service) registerTokens(rs *Routes) {
+	rs.HandleFunc("POST /api/token", Public(), s.handleNewToken)
+	rs.HandleFunc("DELETE /api/token", Public(), s.handleRevokeToken) // the token sent, whatever its scopes
+	rs.HandleFunc("GET /api/account/tokens", BrowserOnly(), s.handleTokens)
+	rs.HandleFunc("DELETE /api/account/tokens/{id}", BrowserOnly(), s.handleDeleteToken)
 }
 
 // handleNewToken makes a token for the account whose username and
@@ -135,15 +134,9 @@ func (s *Service) handleNewToken(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	req, err := parseTokenRequest(data)
-	if err == nil {
-		err = take(s.loginByAddr, guards.ClientAddress(r), "sign-in attempts")
-	}
-	if err == nil && len(req.Username) <= MaxName {
-		err = take(s.loginByAccount, strings.ToLower(req.Username), "sign-in attempts for this account")
-	}
 	var u store.User
 	if err == nil {
-		u, err = s.checkPassword(r, req.Username, req.Password)
+		u, err = s.signIn(r, req.Username, req.Password)
 	}
 	if err == nil {
 		err = s.checkTokenCount(r, u.ID)
@@ -187,6 +180,7 @@ func (s *Service) handleRevokeToken(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, err)
 		return
 	}
+	s.holds.revoke(tokenHold(tok.Hash))
 	w.WriteHeader(http.StatusNoContent)
 }
 
@@ -230,6 +224,7 @@ func (s *Service) handleDeleteToken(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, err)
 		return
 	}
+	s.holds.revoke(tokenHold(id))
 	w.WriteHeader(http.StatusNoContent)
 }
 

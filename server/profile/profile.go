@@ -99,11 +99,11 @@ func (h *Handler) UserNamed(r *http.Request) (Store, store.User, error) {
 	if err != nil {
 		return nil, store.User{}, err
 	}
-	name := r.PathValue("name")
-	if account.CheckName(name) != nil && len(name) > account.MaxName {
+	_, key, err := account.NormalizeName(r.PathValue("name")) // every spelling of a name finds its account, as signing in does
+	if err != nil {
 		return nil, store.User{}, fmt.Errorf("%w: no such player", store.ErrNoUser)
 	}
-	u, err := ps.UserByName(r.Context(), name)
+	u, err := ps.UserByName(r.Context(), key)
 	if err != nil && !errors.Is(err, store.ErrNoUser) {
 		err = fmt.Errorf("%w: %v", wire.ErrStorage, err)
 	}
