@@ -244,17 +244,27 @@ func TestSignInOverASession(t *testing.T) {
 	b.want(201, "POST", "/api/signup", `{"username":"ada","password":"long enough pass"}`)
 	copied := b.cookieHeader()
 	b.want(200, "POST", "/api/login", `{"username":"bea","password":"long enough pass"}`)
-	r, _ := http.NewRequest("GET", srv.URL+"/api/account", nil)
-	r.Header = copied
+	if status := statusWith(t, srv, copied, "/api/account"); status != 401 {
+		t.Errorf("ada's session after signing in as bea over it: GET /api/account = %d, want 401", status)
+	}
+	if body := b.want(200, "GET", "/api/account", ""); !strings.Contains(body, `"username":"bea"`) {
+		t.Errorf("the browser is not bea's: %s", body)
+	}
+}
+
+// statusWith is the status of GET path sent with the headers h alone (a
+// copy of a browser's cookies), from no browser.
+func statusWith(t *testing.T, srv *httptest.Server, h http.Header, path string) int {
+	t.Helper()
+	r, err := http.NewRequest("GET", srv.URL+path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Header = h.Clone()
 	resp, err := http.DefaultClient.Do(r)
 	if err != nil {
 		t.Fatal(err)
 	}
 	resp.Body.Close()
-	if resp.StatusCode != 401 {
-		t.Errorf("ada's session after signing in as bea over it: GET /api/account = %d, want 401", resp.StatusCode)
-	}
-	if body := b.want(200, "GET", "/api/account", ""); !strings.Contains(body, `"username":"bea"`) {
-		t.Errorf("the browser is not bea's: %s", body)
-	}
+	return resp.StatusCode
 }

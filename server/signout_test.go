@@ -82,15 +82,8 @@ func TestSignedOutDeviceLosesSeats(t *testing.T) {
 			for _, id := range games {
 				wantStranger(t, srv, id, kept)
 			}
-			r, _ := http.NewRequest("GET", srv.URL+"/api/account", nil)
-			r.Header = kept.Clone()
-			resp, err := http.DefaultClient.Do(r)
-			if err != nil {
-				t.Fatal(err)
-			}
-			resp.Body.Close()
-			if resp.StatusCode != 401 {
-				t.Errorf("GET /api/account with the kept cookies = %d, want 401", resp.StatusCode)
+			if status := statusWith(t, srv, kept, "/api/account"); status != 401 {
+				t.Errorf("GET /api/account with the kept cookies = %d, want 401", status)
 			}
 		})
 	}

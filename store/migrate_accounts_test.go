@@ -78,6 +78,17 @@ func TestSQLiteMigrateToAccounts(t *testing.T) {
 }
 
 func sqliteMigrateFrom(t *testing.T, from int) {
+	st := sqliteFrom(t, from, `INSERT INTO games (id, finished, updated_at, record, variant, version, mode, status, result,
+		public, white, black, created_at, white_kind, black_kind, plies) VALUES ('old', 0, 2, '{}', 'chess', 0, 'local', 'started', '*',
+		1, 'A', 'B', 1, 'human', 'human', 0)`)
+	checkAccountsMigrated(t, st)
+}
+
+// sqliteFrom opens a SQLite store whose database was left at schema
+// version from, holding what setup (SQL) wrote there, and so migrated up
+// to date as it opens.
+func sqliteFrom(t *testing.T, from int, setup string) *SQLite {
+	t.Helper()
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "gambit.db")
 	db, err := sql.Open("sqlite", "file:"+path)
@@ -90,9 +101,7 @@ func sqliteMigrateFrom(t *testing.T, from int) {
 	if err := migrateTo(ctx, db, from); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := db.ExecContext(ctx, `INSERT INTO games (id, finished, updated_at, record, variant, version, mode, status, result,
-		public, white, black, created_at, white_kind, black_kind, plies) VALUES ('old', 0, 2, '{}', 'chess', 0, 'local', 'started', '*',
-		1, 'A', 'B', 1, 'human', 'human', 0)`); err != nil {
+	if _, err := db.ExecContext(ctx, setup); err != nil {
 		t.Fatal(err)
 	}
 	db.Close()
@@ -100,8 +109,8 @@ func sqliteMigrateFrom(t *testing.T, from int) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer st.Close()
-	checkAccountsMigrated(t, st)
+	t.Cleanup(func() { st.Close() })
+	return st
 }
 
 // TestPostgresMigrateToAccounts: the same on PostgreSQL.
@@ -112,6 +121,15 @@ func TestPostgresMigrateToAccounts(t *testing.T) {
 }
 
 func pgMigrateFrom(t *testing.T, from int) {
+	st := postgresFrom(t, from, `INSERT INTO games (id, variant, mode, status, result, finished, public, white, black,
+		white_kind, black_kind, plies, termination, time_control, version, created_at, updated_at, header)
+		VALUES ('old', 'chess', 'local', 'started', '*', false, true, 'A', 'B', 'human', 'human', 0, '', '', 0, 1, 2, '\x7b7d')`)
+	checkAccountsMigrated(t, st)
+}
+
+// postgresFrom is sqliteFrom on a throwaway PostgreSQL database.
+func postgresFrom(t *testing.T, from int, setup string) *Postgres {
+	t.Helper()
 	ctx := context.Background()
 	url := pgtest.URL(t)
 	pool, err := pgxpool.New(ctx, url)
@@ -122,15 +140,13 @@ func pgMigrateFrom(t *testing.T, from int) {
 	if err := pgMigrate(ctx, pool, from); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := pool.Exec(ctx, `INSERT INTO games (id, variant, mode, status, result, finished, public, white, black,
-		white_kind, black_kind, plies, termination, time_control, version, created_at, updated_at, header)
-		VALUES ('old', 'chess', 'local', 'started', '*', false, true, 'A', 'B', 'human', 'human', 0, '', '', 0, 1, 2, '\x7b7d')`); err != nil {
+	if _, err := pool.Exec(ctx, setup); err != nil {
 		t.Fatal(err)
 	}
 	st, err := OpenPostgres(ctx, url)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer st.Close()
-	checkAccountsMigrated(t, st)
+	t.Cleanup(func() { st.Close() })
+	return st
 }

@@ -2,13 +2,7 @@ package store
 
 import (
 	"context"
-	"database/sql"
-	"path/filepath"
 	"testing"
-
-	"github.com/jackc/pgx/v5/pgxpool"
-
-	"github.com/gambitchess/gambit/internal/pgtest"
 )
 
 // sharedSecretStore is what checkSharedSecrets reads.
@@ -46,49 +40,6 @@ func checkSharedSecrets(t *testing.T, st sharedSecretStore) {
 // account come up to date with its secret listed as shared.
 func TestSharedSecretsMigrated(t *testing.T) {
 	const insertOld = `INSERT INTO users (id, name, name_key, password, player, created_at) VALUES ('u-old', 'Old', 'old', 'h', 'old-secret', 1)`
-	t.Run("SQLite", func(t *testing.T) {
-		ctx := context.Background()
-		path := filepath.Join(t.TempDir(), "gambit.db")
-		db, err := sql.Open("sqlite", "file:"+path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := db.ExecContext(ctx, schema); err != nil {
-			t.Fatal(err)
-		}
-		if err := migrateTo(ctx, db, 14); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := db.ExecContext(ctx, insertOld); err != nil {
-			t.Fatal(err)
-		}
-		db.Close()
-		st, err := OpenSQLite(ctx, path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer st.Close()
-		checkSharedSecrets(t, st)
-	})
-	t.Run("Postgres", func(t *testing.T) {
-		ctx := context.Background()
-		url := pgtest.URL(t)
-		pool, err := pgxpool.New(ctx, url)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer pool.Close()
-		if err := pgMigrate(ctx, pool, 14); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := pool.Exec(ctx, insertOld); err != nil {
-			t.Fatal(err)
-		}
-		st, err := OpenPostgres(ctx, url)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer st.Close()
-		checkSharedSecrets(t, st)
-	})
+	t.Run("SQLite", func(t *testing.T) { checkSharedSecrets(t, sqliteFrom(t, 14, insertOld)) })
+	t.Run("Postgres", func(t *testing.T) { checkSharedSecrets(t, postgresFrom(t, 14, insertOld)) })
 }

@@ -88,7 +88,7 @@ const maxPasskeyBody = 32 << 10
 // MaxPasskeyName bounds a passkey's name, in characters.
 const MaxPasskeyName = 60
 
-// registerPasskeys adds the passkey endpoints to mux.
+// registerPasskeys adds the passkey endpoints to rs.
 func (s *Service) registerPasskeys(rs *Routes) {
 	if s.passkeys == nil {
 		return

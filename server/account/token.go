@@ -113,7 +113,7 @@ func newToken() (tok, hash string) {
 	return tok, hashID(tok)
 }
 
-// registerTokens adds the token endpoints to mux.
+// registerTokens adds the token endpoints to rs.
 func (s *Service) registerTokens(rs *Routes) {
 	rs.HandleFunc("POST /api/token", Public(), s.handleNewToken)
 	rs.HandleFunc("DELETE /api/token", Public(), s.handleRevokeToken) // the token sent, whatever its scopes

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { openApp, artifacts, move, waitMoves, signUp as harnessSignUp, logIn } from './harness.mjs';
+import { openApp, artifacts, move, waitMoves, signUp as harnessSignUp, logIn, inviteRated } from './harness.mjs';
 
 const app = openApp();
 
@@ -38,19 +38,7 @@ test('two accounts play a rated game by invite and see their ratings move; log o
   await signUp(b, 'bob', 'staple gun 42 blue');
 
   // Ann invites Bob to a rated 5+3 game as white.
-  await a.click('#btn-new-top');
-  await a.check('input[name=variant][value=chess]');
-  await a.check('input[name=mode][value=online]');
-  await a.check('input[name=color][value=white]');
-  await a.waitForSelector('#rated-choice:not([hidden])');
-  await a.check('input[name=rated]');
-  await a.setChecked('#timed', true);
-  await a.fill('input[name=minutes]', '5');
-  await a.fill('input[name=increment]', '3');
-  await a.click('#btn-start');
-  await a.waitForSelector('#invite:not([hidden])');
-  const link = await a.inputValue('#invite-link');
-  const id = new URL(link).pathname.split('/').pop();
+  const { link, id } = await inviteRated(a);
   const before = await a.evaluate(id => fetch(`/api/games/${id}/rating`).then(r => r.json()), id);
   assert.deepEqual([before.rated, before.perf, before.state], [true, 'blitz', 'pending']);
 

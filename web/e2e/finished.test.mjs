@@ -4,7 +4,7 @@
 // game ended before both sides moved says it changed no rating.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openApp, move, waitMoves, newGame, signUp } from './harness.mjs';
+import { openApp, move, waitMoves, newGame, signUp, inviteRated } from './harness.mjs';
 
 const app = openApp();
 
@@ -63,19 +63,7 @@ test('a rated game resigned before both sides moved is aborted, and says no rati
   const b = await app.newPerson('B');
   await signUp(b, app.server.url, 'bob', 'staple gun 42 blue');
   // Ann invites Bob to a rated 5+3 game as white.
-  await a.click('#btn-new-top');
-  await a.check('input[name=variant][value=chess]');
-  await a.check('input[name=mode][value=online]');
-  await a.check('input[name=color][value=white]');
-  await a.waitForSelector('#rated-choice:not([hidden])');
-  await a.check('input[name=rated]');
-  await a.setChecked('#timed', true);
-  await a.fill('input[name=minutes]', '5');
-  await a.fill('input[name=increment]', '3');
-  await a.click('#btn-start');
-  await a.waitForSelector('#invite:not([hidden])');
-  const link = await a.inputValue('#invite-link');
-  const id = new URL(link).pathname.split('/').pop();
+  const { link, id } = await inviteRated(a);
   await b.goto(link);
   await b.waitForFunction(id => document.body.dataset.game === id, id);
   await b.waitForSelector('#board.orientation-black');

@@ -322,6 +322,25 @@ export async function logIn(page, url, username, password) {
   await accountForm(page, '#login-form', username, password);
 }
 
+// inviteRated makes, from the new-game dialog of a signed-in page, a rated
+// 5+3 chess invite in which the page plays white, and returns its link
+// and the game's id.
+export async function inviteRated(page) {
+  await page.click('#btn-new-top');
+  await page.check('input[name=variant][value=chess]');
+  await page.check('input[name=mode][value=online]');
+  await page.check('input[name=color][value=white]');
+  await page.waitForSelector('#rated-choice:not([hidden])');
+  await page.check('input[name=rated]');
+  await page.setChecked('#timed', true);
+  await page.fill('input[name=minutes]', '5');
+  await page.fill('input[name=increment]', '3');
+  await page.click('#btn-start');
+  await page.waitForSelector('#invite:not([hidden])');
+  const link = await page.inputValue('#invite-link');
+  return { link, id: new URL(link).pathname.split('/').pop() };
+}
+
 // accountForm fills and sends the form of a username and password, then
 // waits for the navigation to name the (lower-cased) account.
 async function accountForm(page, form, username, password) {

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { openApp, artifacts, newGame, signUp } from './harness.mjs';
+import { openApp, artifacts, newGame, signUp, inviteRated } from './harness.mjs';
 
 const app = openApp();
 
@@ -22,18 +22,7 @@ test('the header says rated or casual', async () => {
   await signUp(a, app.server.url, 'ann', 'correct horse battery');
   const b = await app.newPerson('B', { locale: 'zh-TW' });
   await signUp(b, app.server.url, 'bob', 'staple gun 42 blue');
-  await a.click('#btn-new-top');
-  await a.check('input[name=variant][value=chess]');
-  await a.check('input[name=mode][value=online]');
-  await a.check('input[name=color][value=white]');
-  await a.waitForSelector('#rated-choice:not([hidden])');
-  await a.check('input[name=rated]');
-  await a.setChecked('#timed', true);
-  await a.fill('input[name=minutes]', '5');
-  await a.fill('input[name=increment]', '3');
-  await a.click('#btn-start');
-  await a.waitForSelector('#invite:not([hidden])');
-  const link = await a.inputValue('#invite-link');
+  const { link } = await inviteRated(a);
   await headEndsWith(a, 'Rated');
   assert.match(await a.textContent('#game-head-info'), /^Chess · 5\+3 · Rated$/);
   await b.goto(link);
