@@ -9,6 +9,8 @@ import (
 	"net/http/httptest"
 	"testing"
 	"time"
+
+	"github.com/coder/websocket"
 )
 
 // signOutWays are the ways a device d, signed in to ann's account, stops
@@ -68,8 +70,10 @@ func TestSignedOutDeviceLosesSeats(t *testing.T) {
 			way.do(t, a, d)
 
 			for id, c := range open {
-				if !c.closedWithin(5 * time.Second) {
+				if err := c.endWithin(5 * time.Second); err == nil {
 					t.Errorf("the device's connection to game %s, opened signed in, is still open 5 s after", id)
+				} else if websocket.CloseStatus(err) != closeSignedOut {
+					t.Errorf("the device's connection to game %s ended with %v, want the close code %d (signed out)", id, err, closeSignedOut)
 				}
 			}
 			games := []string{live, fog}
@@ -119,15 +123,22 @@ func wantStranger(t *testing.T, srv *httptest.Server, id string, kept http.Heade
 
 // closedWithin waits up to d for c's connection to end, and says whether
 // it did.
-func (c *wsClient) closedWithin(d time.Duration) bool {
+func (c *wsClient) closedWithin(d time.Duration) bool { return c.endWithin(d) != nil }
+
+// endWithin waits up to d for c's connection to end and returns what
+// ended it, nil when it is still open.
+func (c *wsClient) endWithin(d time.Duration) error {
 	deadline := time.Now().Add(d)
 	for {
 		left := time.Until(deadline)
 		if left <= 0 {
-			return false
+			return nil
 		}
 		if _, err := c.read(left); err != nil {
-			return !errors.Is(err, context.DeadlineExceeded)
+			if errors.Is(err, context.DeadlineExceeded) {
+				return nil
+			}
+			return err
 		}
 	}
 }

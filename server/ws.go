@@ -30,6 +30,10 @@ const writeWait = 10 * time.Second
 // messages are still read, and a flood would be read for ever. Messages
 // dropped for its address's limit do not count: a connection that keeps
 // to its own limit is not closed for another's flood.
+// closeSignedOut is the close code of a WebSocket whose session or token
+// ended (RFC 6455 leaves 4000-4999 to applications).
+const closeSignedOut websocket.StatusCode = 4001
+
 const (
 	messageRate  = 10
 	messageBurst = 30
@@ -58,10 +62,6 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, err)
 		return
 	}
-	// A connection signed in to an account ends with its session (or
-	// token): it holds the account's seats, and a device signed out must
-	// not keep playing them.
-	defer s.holdCredential(r, cancel)()
 	if err := liftDeadlines(w); err != nil {
 		s.log.Warn("websocket keeps the request's deadlines", "err", err)
 	}
@@ -77,6 +77,17 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		return // Accept has answered the request
 	}
 	conn.SetReadLimit(round.MaxMessage) // a message of many small frames: their sum
+	// A connection signed in to an account ends with its session (or
+	// token): it holds the account's seats, and a device signed out must
+	// not keep playing them. It is told why (closeSignedOut), so that a
+	// page can tell it from a network's drop; the close waits for the
+	// peer's answer, never the one ending the credential.
+	defer s.holdCredential(r, func() {
+		go func() {
+			_ = conn.Close(closeSignedOut, "signed out")
+			cancel()
+		}()
+	})()
 	dl := deadlines{ctx: ctx}
 	if raw != nil {
 		dl = deadlines{ctx: context.WithoutCancel(ctx), conn: raw}

@@ -171,13 +171,34 @@ func CheckPassword(password, name string) error {
 	if name != "" && strings.Contains(low, strings.ToLower(name)) {
 		return fmt.Errorf("%w: it contains the username", wire.ErrWeakPassword)
 	}
-	if lists().common[low] {
+	if commonAtHeart(low) {
 		return fmt.Errorf("%w: one of the most common passwords", wire.ErrWeakPassword)
 	}
 	if variety(low) < MinVariety {
 		return fmt.Errorf("%w: too many repeated or consecutive characters (like aaaa, abcd, 1234)", wire.ErrWeakPassword)
 	}
 	return nil
+}
+
+// commonAtHeart reports whether low (a password in lower case) is one of
+// the common passwords, or one dressed up as guessers try first: digits
+// and symbols before or after it ("Password1!", "2024iloveyou") or said
+// again ("passwordpassword").
+func commonAtHeart(low string) bool {
+	common := lists().common
+	core := strings.TrimFunc(low, func(r rune) bool { return !unicode.IsLetter(r) })
+	return common[low] || common[core] || common[repeatedUnit(low)]
+}
+
+// repeatedUnit returns the string s is made of, said twice or more
+// ("passwordpassword": "password"), or "" when s is no repetition.
+func repeatedUnit(s string) string {
+	for k := 1; k <= len(s)/2; k++ {
+		if len(s)%k == 0 && strings.Repeat(s[:k], len(s)/k) == s {
+			return s[:k]
+		}
+	}
+	return ""
 }
 
 // variety counts the fresh characters of s: those neither seen before in

@@ -278,6 +278,20 @@ func TestCommonPasswords(t *testing.T) {
 			t.Errorf("CheckPassword(%q) = %v, want a common password", pw, err)
 		}
 	}
+	// A common password dressed up is still one (the probe's Password1!,
+	// passwordpassword); a rare one dressed up is not.
+	for _, tt := range []struct {
+		pw     string
+		common bool
+	}{
+		{"Password1!", true}, {"2024iloveyou", true}, {"passwordpassword", true}, {"!!Sunshine!!", true},
+		{"Zebra-Quartz-9", false}, {"kvetch9plinth!", false},
+	} {
+		err := CheckPassword(tt.pw, "ann")
+		if got := err != nil && strings.Contains(err.Error(), "common"); got != tt.common {
+			t.Errorf("CheckPassword(%q) = %v; common: want %v", tt.pw, err, tt.common)
+		}
+	}
 	// The username in another spelling is the username.
 	if err := CheckPassword("xx-kate-xx-9", "Ｋａｔｅ"); err == nil || !strings.Contains(err.Error(), "username") {
 		t.Errorf("CheckPassword with the name in fullwidth = %v, want the username refused", err)
