@@ -17,9 +17,10 @@ import (
 // in both stores; 5 and 6 added the openings and the reviews), before the
 // ratings (8), before the history (9), before the tokens (10), and before
 // the challenges (12; 11 is empty), before moved_at (13) and before the
-// passkeys (14), and before the shared secrets (15; the last release's
-// databases are at 14): each is migrated from.
-var fromVersions = []int{4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14}
+// passkeys (14), before the shared secrets (15; the last release's
+// databases are at 14), and before the ceremonies' index (16): each is
+// migrated from.
+var fromVersions = []int{4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}
 
 // checkAccountsMigrated: after the migration the old game still loads and
 // the accounts work.

@@ -100,6 +100,8 @@ var pgMigrations = []string{
 	// 15: the player secrets accounts shared with their browsers until then
 	// (Secrets.SharedSecret).
 	sharedSecretsSchema,
+	// 16: an account's passkey ceremonies found by its id (SQLite's 16).
+	ceremoniesByUserSchema,
 }
 
 // defaultPoolConns is how many connections a node keeps to PostgreSQL,

@@ -81,6 +81,9 @@ var migrations = []migration{
 	// 15: the player secrets accounts shared with their browsers until then
 	// (Secrets.SharedSecret).
 	execSQL(sharedSecretsSchema),
+	// 16: an account's passkey ceremonies found by its id, for the trim
+	// that keeps its newest few (Passkeys.CreateCeremony).
+	execSQL(ceremoniesByUserSchema),
 }
 
 // logSchema adds what Log needs beside the games table. The record column
