@@ -38,8 +38,9 @@ func (f from) login(name, password string) int {
 
 // TestSignInLimitsSpareTheOwner: guessers on two addresses, then on sixty,
 // hammer an account. They are slowed (429), and yet the owner's browser,
-// which signed in before (its device cookie), signs in every time and
-// changes the password while signed in; a browser new to the account, on
+// which signed in before (its device cookie), signs in every time (with a
+// guesser behind its own address too) and changes the password while
+// signed in; a browser new to the account, on
 // a third address, still signs in while two addresses guess. Guesses
 // spelling the name with look-alike characters (U+212A KELVIN SIGN for K)
 // count against the same account.
@@ -77,6 +78,15 @@ func TestSignInLimitsSpareTheOwner(t *testing.T) {
 	}
 	if got := person("198.51.100.2").login("kim", "long enough pass"); got != http.StatusOK {
 		t.Errorf("a browser new to the account, while two addresses guess: %d, want 200", got)
+	}
+	// A guesser behind the owner's own address (a household, an office)
+	// uses up that address's limit, not the owner's.
+	sameAddress := person(owner.addr)
+	for i := range 15 {
+		sameAddress.login("kim", fmt.Sprintf("house guess %d", i))
+	}
+	if got := owner.login("kim", "long enough pass"); got != http.StatusOK {
+		t.Errorf("the owner after a guesser on its own address: %d, want 200", got)
 	}
 	owner.want(204, "POST", "/api/account/password", `{"current":"long enough pass","new":"a newer long pass"}`)
 

@@ -31,8 +31,11 @@ import (
 // with its token plays as the account's player id, and the moment the
 // session or token ends, so does every seat of the account on that device
 // (playerOf). The browser's cookie keeps the browser's own secret all the
-// while, so the games it played before signing in stay its own, signed in
-// or out. (Until schema 15 the account's secret was put in the cookie of
+// while, so the games it played before signing in stay its own: while
+// signed in it is the account (and watches those games), and once signed
+// out it plays them again. One id a request keeps the seats simple: a
+// browser signing in in the middle of an anonymous game keeps the socket
+// it has, and meets the game as a spectator when it reconnects. (Until schema 15 the account's secret was put in the cookie of
 // every browser signed in to it, and a device signed out kept it: such
 // secrets are refused, see store.Secrets.SharedSecret.)
 //

@@ -36,6 +36,9 @@ var errRatedNeedsAccount = fmt.Errorf("%w: sign in to play a rated game", ErrSig
 func (s *Server) joinRated(ctx context.Context, id string, cmd round.JoinSeatCmd, u store.User) (createResponse, error) {
 	rs := s.ratings()
 	rg, err := rs.RatedGame(ctx, id)
+	if errors.Is(err, store.ErrNotFound) {
+		return createResponse{}, fmt.Errorf("%w: no such rated game", store.ErrNotFound)
+	}
 	if err != nil {
 		return createResponse{}, fmt.Errorf("%w: %v", ErrStorage, err)
 	}
@@ -93,8 +96,10 @@ func (s *Server) ratings() store.Ratings {
 }
 
 // checkRated refuses a rated game that cannot be: it must be online, with
-// a clock or days per move, made by someone signed in, on a store that
-// keeps ratings.
+// a clock or days per move, from the variant's own start (a Chess960
+// start number is one), made by someone signed in, on a store that keeps
+// ratings. A set-up position is never rated, as on lichess: two accounts
+// could otherwise trade a mate in one back and forth for rating.
 func (s *Server) checkRated(r *http.Request, opts game.Options) (store.User, error) {
 	u, ok := account.UserOf(r)
 	switch {
@@ -104,6 +109,8 @@ func (s *Server) checkRated(r *http.Request, opts game.Options) (store.User, err
 		return u, fmt.Errorf("%w: only an online game can be rated", ErrBadRequest)
 	case opts.Clock.Initial <= 0:
 		return u, fmt.Errorf("%w: a rated game needs a clock or days per move", ErrBadRequest)
+	case strings.Trim(opts.Setup, "0123456789") != "":
+		return u, fmt.Errorf("%w: a game from a set-up position is never rated", ErrBadRequest)
 	case !ok:
 		return u, errRatedNeedsAccount
 	}

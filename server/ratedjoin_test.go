@@ -80,3 +80,26 @@ func TestRatedJoinAtomic(t *testing.T) {
 		t.Errorf("the game's rating after the joins: %+v; want it applied to ann and %s", after, winnerName)
 	}
 }
+
+// TestRatedNeverFromASetUpPosition: a rated game from a pasted position is
+// refused (two accounts could trade a mate in one for rating: the review
+// of this change did, 1500 to 1741 in one move); a Chess960 start number
+// is the variant's own start, and rated.
+func TestRatedNeverFromASetUpPosition(t *testing.T) {
+	_, srv, _ := serveWith(t, Config{Store: openStore(t, t.TempDir())})
+	ann := newBrowser(t, srv)
+	ann.want(201, "POST", "/api/signup", `{"username":"ann","password":"long enough pass"}`)
+	for _, tt := range []struct {
+		body   string
+		status int
+	}{
+		{`{"mode":"online","color":"white","clock":{"minutes":5,"increment":3},"rated":true,"setup":"6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1"}`, 400},
+		{`{"mode":"online","color":"white","clock":{"minutes":5,"increment":3},"rated":true,"setup":"1. e4 e5 2. Qh5"}`, 400},
+		{`{"mode":"online","variant":"chess960","color":"white","clock":{"minutes":5,"increment":3},"rated":true,"setup":"518"}`, 201},
+		{`{"mode":"online","variant":"chess960","color":"white","clock":{"minutes":5,"increment":3},"rated":true}`, 201},
+	} {
+		if status, body := ann.call("POST", "/api/games", tt.body); status != tt.status {
+			t.Errorf("create %s = %d %s; want %d", tt.body, status, body, tt.status)
+		}
+	}
+}

@@ -114,9 +114,9 @@ func (s *SQLite) DeletePasskey(ctx context.Context, userID string, id []byte) er
 
 // trimCeremonies deletes the ceremonies of user ?1, but ?2 (the one just
 // begun), beyond the newest ?3 - 1, the soonest to expire first: with ?2,
-// ?3 remain. No index leads with user_id, so it reads the table; the
-// table is small, as the expired rows go at each begin and the rest are
-// capped (each account's few, and the sign-ins': see package account).
+// ?3 remain, found by passkey_ceremonies_user (migration 16); the table
+// stays small anyway, as the expired rows go at each begin and the rest
+// are capped (each account's few, and the sign-ins': see package account).
 const trimCeremonies = `DELETE FROM passkey_ceremonies WHERE id IN (
 	SELECT id FROM passkey_ceremonies WHERE user_id = ?1 AND id <> ?2
 	ORDER BY expires_at DESC, id DESC LIMIT -1 OFFSET ?3 - 1)`

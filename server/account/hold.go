@@ -40,20 +40,66 @@ type hold struct {
 type holds struct {
 	alive func(ctx context.Context, k holdKey) (bool, error)
 	every time.Duration
+	now   func() time.Time
 
 	mu       sync.Mutex
 	byKey    map[holdKey]map[*hold]struct{}
 	checking bool // the checker runs; it stops when no connection holds anything
+	// ended are the credentials this node ended lately, and endedUsers
+	// the accounts it ended every credential of (but one) lately, with
+	// when: a connection whose request was let in just before, and that
+	// comes to hold its credential just after, is ended as it does
+	// (lately: within recentEnd).
+	ended      map[holdKey]time.Time
+	endedUsers map[string]endedUser
 }
 
-func newHolds(alive func(ctx context.Context, k holdKey) (bool, error), every time.Duration) *holds {
-	return &holds{alive: alive, every: every, byKey: map[holdKey]map[*hold]struct{}{}}
+// endedUser is when an account's credentials were ended, all but except.
+type endedUser struct {
+	at     time.Time
+	except holdKey
 }
 
-// add ties cancel to credential k of user; release unties it.
-func (hs *holds) add(k holdKey, user string, cancel func()) (release func()) {
+// recentEnd is how long an ended credential is remembered: far longer than
+// a request takes from its check to its hold.
+const recentEnd = 30 * time.Second
+
+func newHolds(alive func(ctx context.Context, k holdKey) (bool, error), every time.Duration, now func() time.Time) *holds {
+	return &holds{alive: alive, every: every, now: now, byKey: map[holdKey]map[*hold]struct{}{},
+		ended: map[holdKey]time.Time{}, endedUsers: map[string]endedUser{}}
+}
+
+// endedLately reports whether credential k of user, made at made, was
+// ended by this node after it was made and lately. hs.mu is held.
+func (hs *holds) endedLately(k holdKey, user string, made time.Time) bool {
+	now := hs.now()
+	for x, at := range hs.ended {
+		if now.Sub(at) > recentEnd {
+			delete(hs.ended, x)
+		}
+	}
+	for u, e := range hs.endedUsers {
+		if now.Sub(e.at) > recentEnd {
+			delete(hs.endedUsers, u)
+		}
+	}
+	if _, ok := hs.ended[k]; ok {
+		return true
+	}
+	e, ok := hs.endedUsers[user]
+	return ok && k != e.except && !made.After(e.at)
+}
+
+// add ties cancel to credential k of user, made at made; release unties
+// it. A credential this node ended meanwhile is ended at once.
+func (hs *holds) add(k holdKey, user string, made time.Time, cancel func()) (release func()) {
 	h := &hold{user: user, cancel: cancel}
 	hs.mu.Lock()
+	if hs.endedLately(k, user, made) {
+		hs.mu.Unlock()
+		cancel()
+		return func() {}
+	}
 	if hs.byKey[k] == nil {
 		hs.byKey[k] = map[*hold]struct{}{}
 	}
@@ -75,6 +121,11 @@ func (hs *holds) add(k holdKey, user string, cancel func()) (release func()) {
 
 // revoke ends the connections holding credentials ks.
 func (hs *holds) revoke(ks ...holdKey) {
+	hs.mu.Lock()
+	for _, k := range ks {
+		hs.ended[k] = hs.now()
+	}
+	hs.mu.Unlock()
 	hs.end(func(k holdKey, _ *hold) bool {
 		for _, x := range ks {
 			if k == x {
@@ -88,6 +139,9 @@ func (hs *holds) revoke(ks ...holdKey) {
 // revokeUser ends the connections holding any credential of user but
 // except ("" for none).
 func (hs *holds) revokeUser(user string, except holdKey) {
+	hs.mu.Lock()
+	hs.endedUsers[user] = endedUser{at: hs.now(), except: except}
+	hs.mu.Unlock()
 	hs.end(func(k holdKey, h *hold) bool { return h.user == user && k != except })
 }
 
@@ -178,11 +232,11 @@ func (s *Service) Hold(r *http.Request, cancel func()) (release func()) {
 		return func() {}
 	}
 	if a.bearer {
-		return s.holds.add(tokenHold(a.tok.Hash), a.tok.UserID, cancel)
+		return s.holds.add(tokenHold(a.tok.Hash), a.tok.UserID, a.tok.CreatedAt, cancel)
 	}
 	a.resolve(r.Context())
 	if !a.ok {
 		return func() {}
 	}
-	return s.holds.add(sessionHold(a.ses.Hash), a.user.ID, cancel)
+	return s.holds.add(sessionHold(a.ses.Hash), a.user.ID, a.ses.CreatedAt, cancel)
 }

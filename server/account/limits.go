@@ -79,12 +79,18 @@ func (l signInLimits) takeAddr(r *http.Request) error {
 	return take(l.byAddr, guards.ClientAddress(r), "sign-in attempts")
 }
 
-// takeAccount takes one attempt on the account whose name key is key:
+// take takes one attempt from r on the account whose name key is key:
 // from device (its cookie's nonce) when r carries a device cookie of that
-// account, "" otherwise.
-func (l signInLimits) takeAccount(r *http.Request, key, device string) error {
+// account, its own limit alone, so that a guesser behind the owner's
+// address (a household, an office) cannot lock the owner out; else the
+// address's, the account's from that address, and the account's from
+// every browser it does not know.
+func (l signInLimits) take(r *http.Request, key, device string) error {
 	if device != "" {
 		return take(l.byDevice, device, "sign-in attempts from this browser")
+	}
+	if err := l.takeAddr(r); err != nil {
+		return err
 	}
 	if err := take(l.byAccountAddr, key+" "+guards.ClientAddress(r), "sign-in attempts for this account"); err != nil {
 		return err
@@ -120,10 +126,13 @@ func (d *deviceKeys) get(ctx context.Context) ([]byte, error) {
 	return key, nil
 }
 
-// deviceMAC is the MAC of a device cookie naming account userID.
-func deviceMAC(key []byte, userID, nonce string) string {
+// deviceMAC is the MAC of a device cookie naming account u: its id, the
+// nonce, and its password's hash, so that a password change (a new hash)
+// ends every device cookie minted with the old password — whoever knew it
+// keeps no limit of the owner's.
+func deviceMAC(key []byte, u store.User, nonce string) string {
 	m := hmac.New(sha256.New, key)
-	m.Write([]byte("gambit device " + userID + " " + nonce))
+	m.Write([]byte("gambit device " + u.ID + " " + nonce + " " + u.Password))
 	return hex.EncodeToString(m.Sum(nil)[:deviceMACBytes])
 }
 
@@ -135,41 +144,42 @@ func deviceCookieName(r *http.Request) string {
 }
 
 // deviceOf returns the nonce of r's device cookie when it was issued for
-// account userID, "" otherwise (none, another account's, forged, or the
-// key unreadable: then the attempt is limited as an unknown device's).
-func (s *Service) deviceOf(r *http.Request, userID string) string {
+// account u as it is (its password unchanged since), "" otherwise (none,
+// another account's, forged, minted with an old password, or the key
+// unreadable: then the attempt is limited as an unknown device's).
+func (s *Service) deviceOf(r *http.Request, u store.User) string {
 	c, err := r.Cookie(deviceCookieName(r))
-	if err != nil || len(c.Value) > maxDeviceCookieLength || userID == "" {
+	if err != nil || len(c.Value) > maxDeviceCookieLength || u.ID == "" {
 		return ""
 	}
 	id, rest, ok1 := strings.Cut(c.Value, ".")
 	nonce, mac, ok2 := strings.Cut(rest, ".")
-	if !ok1 || !ok2 || id != userID {
+	if !ok1 || !ok2 || id != u.ID {
 		return ""
 	}
 	key, err := s.devices.get(r.Context())
 	if err != nil {
 		return ""
 	}
-	if !hmac.Equal([]byte(mac), []byte(deviceMAC(key, userID, nonce))) {
+	if !hmac.Equal([]byte(mac), []byte(deviceMAC(key, u, nonce))) {
 		return ""
 	}
 	return nonce
 }
 
-// rememberDevice gives r's browser a device cookie of account userID,
-// after it signed in: its later attempts on the account are its own.
-func (s *Service) rememberDevice(w http.ResponseWriter, r *http.Request, userID string) {
+// rememberDevice gives r's browser a device cookie of account u, after it
+// signed in: its later attempts on the account are its own.
+func (s *Service) rememberDevice(w http.ResponseWriter, r *http.Request, u store.User) {
 	key, err := s.devices.get(r.Context())
 	if err != nil {
 		s.log.Warn("cannot read the device cookies' key", "err", err)
 		return
 	}
-	nonce := s.deviceOf(r, userID) // kept: its bucket stays its own
+	nonce := s.deviceOf(r, u) // kept: its bucket stays its own
 	if nonce == "" {
 		nonce = base64.RawURLEncoding.EncodeToString(randomBytes(deviceNonceBytes))
 	}
 	name := deviceCookieName(r)
-	http.SetCookie(w, &http.Cookie{Name: name, Value: userID + "." + nonce + "." + deviceMAC(key, userID, nonce), Path: "/",
+	http.SetCookie(w, &http.Cookie{Name: name, Value: u.ID + "." + nonce + "." + deviceMAC(key, u, nonce), Path: "/",
 		MaxAge: int(deviceCookieAge.Seconds()), HttpOnly: true, Secure: name == hostDeviceCookie, SameSite: http.SameSiteStrictMode})
 }

@@ -34,8 +34,9 @@ func withDevice(value string) *http.Request {
 // a mangled one proves nothing.
 func TestDeviceCookie(t *testing.T) {
 	s := deviceService(t)
+	u1, u2 := store.User{ID: "u1", Password: "hash 1"}, store.User{ID: "u2", Password: "hash 2"}
 	rec := httptest.NewRecorder()
-	s.rememberDevice(rec, httptest.NewRequest("POST", "/api/login", nil), "u1")
+	s.rememberDevice(rec, httptest.NewRequest("POST", "/api/login", nil), u1)
 	var given string
 	for _, c := range rec.Result().Cookies() {
 		if c.Name == deviceCookie {
@@ -45,7 +46,7 @@ func TestDeviceCookie(t *testing.T) {
 	if given == "" {
 		t.Fatal("no device cookie given")
 	}
-	nonce := s.deviceOf(withDevice(given), "u1")
+	nonce := s.deviceOf(withDevice(given), u1)
 	if nonce == "" {
 		t.Fatalf("the cookie given (%q) proves nothing", given)
 	}
@@ -53,20 +54,28 @@ func TestDeviceCookie(t *testing.T) {
 	if nonce[0] == 'x' {
 		other = "y"
 	}
-	for _, tt := range []struct{ name, value, user string }{
-		{"another account's", given, "u2"},
-		{"its MAC changed", given[:len(given)-1] + "0", "u1"},
-		{"its nonce changed", strings.Replace(given, nonce, other+nonce[1:], 1), "u1"},
-		{"no MAC", "u1." + nonce, "u1"},
-		{"empty", "", "u1"},
-		{"too long", given + strings.Repeat("a", 300), "u1"},
+	flipped := "0" // the MAC's last digit changed
+	if strings.HasSuffix(given, "0") {
+		flipped = "1"
+	}
+	for _, tt := range []struct {
+		name, value string
+		user        store.User
+	}{
+		{"another account's", given, u2},
+		{"the account's, its password changed since", given, store.User{ID: "u1", Password: "hash 1, changed"}},
+		{"its MAC changed", given[:len(given)-1] + flipped, u1},
+		{"its nonce changed", strings.Replace(given, nonce, other+nonce[1:], 1), u1},
+		{"no MAC", "u1." + nonce, u1},
+		{"empty", "", u1},
+		{"too long", given + strings.Repeat("a", 300), u1},
 	} {
 		if got := s.deviceOf(withDevice(tt.value), tt.user); got != "" {
 			t.Errorf("%s: proves %q", tt.name, got)
 		}
 	}
 	rec = httptest.NewRecorder()
-	s.rememberDevice(rec, withDevice(given), "u1")
+	s.rememberDevice(rec, withDevice(given), u1)
 	if c := rec.Result().Cookies(); len(c) != 1 || c[0].Value != given {
 		t.Errorf("signed in again, the device got %v; want its cookie as it was (its limit its own)", c)
 	}
@@ -80,7 +89,7 @@ func FuzzDeviceCookie(f *testing.F) {
 	}
 	s := deviceService(f)
 	f.Fuzz(func(t *testing.T, value string) {
-		if nonce := s.deviceOf(withDevice(value), "u1"); nonce != "" {
+		if nonce := s.deviceOf(withDevice(value), store.User{ID: "u1", Password: "hash"}); nonce != "" {
 			t.Errorf("the unsigned %q proves the account (nonce %q)", value, nonce)
 		}
 	})

@@ -244,12 +244,23 @@ func (s *Service) userPasskeys(r *http.Request, u store.User) (passkeyUser, []st
 	return pu, list, nil
 }
 
+// handlePasskeyRegisterBegin begins adding a passkey, the account's
+// password given again ({"password"}): a passkey signs in for good, so a
+// stolen session must not be able to add one and come back after the
+// owner changed the password and signed everyone out.
 func (s *Service) handlePasskeyRegisterBegin(w http.ResponseWriter, r *http.Request) {
-	u, _, ok := s.signedIn(w, r)
+	u, ses, data, ok := s.signedInBody(w, r)
 	if !ok {
 		return
 	}
-	if err := s.passkeyLimits.take(r, u); err != nil {
+	c, err := parsePasswordOnly(data)
+	if err == nil {
+		err = s.passkeyLimits.take(r, u)
+	}
+	if err == nil {
+		err = s.confirmPassword(r, u, ses, c.Password)
+	}
+	if err != nil {
 		s.fail(w, err)
 		return
 	}
@@ -440,6 +451,7 @@ func (s *Service) handlePasskeyLoginFinish(w http.ResponseWriter, r *http.Reques
 		s.fail(w, err)
 		return
 	}
+	s.rememberDevice(w, r, u) // its password attempts later are its own, as after a password's sign-in
 	writeJSON(w, http.StatusOK, accountJSON{Username: u.Name, CreatedAt: u.CreatedAt})
 }
 

@@ -28,8 +28,15 @@ import (
 	"github.com/gambitchess/gambit/store"
 )
 
+// annPassword is the password of passkeyService's account, and
+// addPasskeyBody the body of a begin that gives it again.
+const (
+	annPassword    = "ann's long password"
+	addPasskeyBody = `{"password":"ann's long password"}`
+)
+
 // passkeyService is a Service on a fresh SQLite store with one account,
-// u1 (Ann), and its routes.
+// u1 (Ann, annPassword), and its routes.
 func passkeyService(t testing.TB) (*Service, *http.ServeMux, store.User) {
 	t.Helper()
 	st, err := store.OpenSQLite(context.Background(), filepath.Join(t.TempDir(), "gambit.db"))
@@ -37,7 +44,11 @@ func passkeyService(t testing.TB) (*Service, *http.ServeMux, store.User) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
-	u := store.User{ID: "u1", Name: "Ann", Player: "p"}
+	hash, err := cheap.Hash(annPassword)
+	if err != nil {
+		t.Fatal(err)
+	}
+	u := store.User{ID: "u1", Name: "Ann", Password: hash, Player: "p"}
 	if err := st.CreateUser(context.Background(), u); err != nil {
 		t.Fatal(err)
 	}
@@ -340,7 +351,7 @@ func TestPasskeyAddTwice(t *testing.T) {
 	s, mux, u := passkeyService(t)
 	h := signedIn(t, s, mux, u)
 	for i := range 2 {
-		w := call(h, "POST", "/api/account/passkeys/begin", "{}")
+		w := call(h, "POST", "/api/account/passkeys/begin", addPasskeyBody)
 		var begun registrationBegun
 		if err := json.Unmarshal(w.Body.Bytes(), &begun); err != nil || w.Code != http.StatusOK {
 			t.Fatalf("begin %d: %d %s", i, w.Code, w.Body)
@@ -369,7 +380,7 @@ func TestPasskeyRegisterFlood(t *testing.T) {
 	var begun []registrationBegun
 	limited := 0
 	for i := range 200 { // the probe's client made 29,943 in 20 s
-		w := call(h, "POST", "/api/account/passkeys/begin", "{}")
+		w := call(h, "POST", "/api/account/passkeys/begin", addPasskeyBody)
 		switch w.Code {
 		case http.StatusOK:
 			var b registrationBegun
@@ -408,13 +419,17 @@ func TestPasskeyRegisterFlood(t *testing.T) {
 		t.Errorf("the store held %d of the account's ceremonies, want at most %d", held, ceremoniesPerAccount)
 	}
 	for i, name := range []string{"Bob", "Cid"} { // from the same address
-		other := store.User{ID: "u" + name, Name: name, Player: "p" + name}
+		hash, err := cheap.Hash(annPassword) // the same password, so that addPasskeyBody gives it
+		if err != nil {
+			t.Fatal(err)
+		}
+		other := store.User{ID: "u" + name, Name: name, Password: hash, Player: "p" + name}
 		if err := s.store.CreateUser(context.Background(), other); err != nil {
 			t.Fatal(err)
 		}
 		answered, h := 0, signedIn(t, s, mux, other)
 		for range burst {
-			if w := call(h, "POST", "/api/account/passkeys/begin", "{}"); w.Code == http.StatusOK {
+			if w := call(h, "POST", "/api/account/passkeys/begin", addPasskeyBody); w.Code == http.StatusOK {
 				answered++
 			}
 		}
@@ -442,5 +457,30 @@ func TestPasskeySignInCeremoniesBounded(t *testing.T) {
 	w := call(mux, "POST", "/api/login/passkey/finish", `{"ceremony":"`+ids[len(ids)-1]+`","credential":{"id":"AA","type":"public-key"}}`)
 	if w.Code != http.StatusBadRequest || !strings.Contains(w.Body.String(), "bad_request") {
 		t.Errorf("the newest sign-in: %d %s, want 400 bad_request (its credential, not its ceremony)", w.Code, w.Body)
+	}
+}
+
+// TestPasskeyAddNeedsThePassword: adding a passkey asks for the account's
+// password again (a passkey signs in for good: a stolen session must not
+// add one and outlive a password change); a wrong one is refused and adds
+// nothing.
+func TestPasskeyAddNeedsThePassword(t *testing.T) {
+	s, mux, u := passkeyService(t)
+	h := signedIn(t, s, mux, u)
+	for _, tt := range []struct {
+		body   string
+		status int
+		code   string
+	}{
+		{`{}`, http.StatusBadRequest, "bad_request"},
+		{`{"password":"not ann's password"}`, http.StatusUnauthorized, "bad_credentials"},
+		{addPasskeyBody, http.StatusOK, ""},
+	} {
+		w := call(h, "POST", "/api/account/passkeys/begin", tt.body)
+		var e struct{ Code string }
+		_ = json.Unmarshal(w.Body.Bytes(), &e)
+		if w.Code != tt.status || e.Code != tt.code {
+			t.Errorf("begin %s: %d %s, want %d %s", tt.body, w.Code, w.Body, tt.status, tt.code)
+		}
 	}
 }

@@ -107,7 +107,7 @@ func New(cfg Config) *Service {
 	svc := &Service{store: cfg.Store, tokens: tokens, passkeys: passkeys, rpID: cfg.RPID, rpOrigin: strings.TrimSuffix(cfg.RPOrigin, "/"), signup: cfg.Signup, params: cfg.Params, now: cfg.Now, log: cfg.Logger,
 		limits: newSignInLimits(cfg), devices: &deviceKeys{secrets: secrets},
 		signupByAddr: guards.NewLimiter(signup, 5*signup, cfg.Now), dummyHash: dummy, anonymize: cfg.Anonymize}
-	svc.holds = newHolds(svc.alive, cfg.CheckEvery)
+	svc.holds = newHolds(svc.alive, cfg.CheckEvery, cfg.Now)
 	svc.passkeyLimits = newPasskeyLimits(cfg.Now)
 	return svc
 }
@@ -191,7 +191,7 @@ func (s *Service) handleSignup(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, err)
 		return
 	}
-	s.rememberDevice(w, r, u.ID)
+	s.rememberDevice(w, r, u)
 	writeJSON(w, http.StatusCreated, accountJSON{Username: u.Name, CreatedAt: u.CreatedAt})
 }
 
@@ -254,7 +254,7 @@ func (s *Service) handleLogin(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, err)
 		return
 	}
-	s.rememberDevice(w, r, u.ID)
+	s.rememberDevice(w, r, u)
 	writeJSON(w, http.StatusOK, accountJSON{Username: u.Name, CreatedAt: u.CreatedAt})
 }
 
@@ -263,18 +263,18 @@ func (s *Service) handleLogin(w http.ResponseWriter, r *http.Request) {
 // and the same, as late, for a name no account has or that no name
 // normalises to (NormalizeName).
 func (s *Service) signIn(r *http.Request, name, password string) (store.User, error) {
-	if err := s.limits.takeAddr(r); err != nil {
-		return store.User{}, err
-	}
 	_, key, err := NormalizeName(name)
 	if err != nil { // no account has such a name: the address's limit is its limit
+		if err := s.limits.takeAddr(r); err != nil {
+			return store.User{}, err
+		}
 		return s.verify(r, store.User{}, password)
 	}
 	u, err := s.store.UserByName(r.Context(), key)
 	if err != nil && !errors.Is(err, store.ErrNoUser) {
 		return store.User{}, fmt.Errorf("%w: %v", wire.ErrStorage, err)
 	}
-	if err := s.limits.takeAccount(r, key, s.deviceOf(r, u.ID)); err != nil {
+	if err := s.limits.take(r, key, s.deviceOf(r, u)); err != nil {
 		return store.User{}, err
 	}
 	return s.verify(r, u, password)
@@ -296,6 +296,8 @@ func (s *Service) verify(r *http.Request, u store.User, password string) (store.
 		if h, err := s.params.Hash(password); err == nil {
 			if err := s.store.SetPassword(r.Context(), u.ID, h); err != nil {
 				s.log.Warn("cannot store a rehashed password", "err", err)
+			} else {
+				u.Password = h // the device cookie given now names the hash stored
 			}
 		}
 	}
@@ -478,6 +480,8 @@ func (s *Service) handlePassword(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, err)
 		return
 	}
+	u.Password = hash // the device cookies of the old password end; this browser's is renewed
+	s.rememberDevice(w, r, u)
 	w.WriteHeader(http.StatusNoContent)
 }
 

@@ -116,6 +116,7 @@ test('a passkey begun on one node is finished on the other, for adding it and fo
   await signUp(page, site, 'pia', 'correct horse battery');
   await page.waitForSelector('#passkey-form:visible');
   await page.fill('#passkey-form input[name=name]', 'laptop');
+  await page.fill('#passkey-form input[name=password]', 'correct horse battery');
   await page.click('#passkey-form button');
   await page.waitForSelector('#passkeys li');
   assert.match(await page.textContent('#passkeys li'), /^laptop, added /);

@@ -29,6 +29,7 @@ test('a passkey is added, signs in without the password, and once deleted is ref
   await a.waitForSelector('#account-in:not([hidden])');
   await a.waitForSelector('#passkey-form:visible');
   await a.fill('#passkey-form input[name=name]', 'laptop');
+  await a.fill('#passkey-form input[name=password]', 'correct horse battery');
   await a.click('#passkey-form button');
   await a.waitForSelector('#passkeys li');
   assert.match(await a.textContent('#passkeys li'), /^laptop, added /);

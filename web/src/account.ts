@@ -114,7 +114,8 @@ export async function showAccountPage(go: (path: string) => void) {
     e.preventDefault();
     err.hidden = true;
     try {
-      await addPasskey(String(new FormData(pf).get('name') ?? ''));
+      const f = new FormData(pf);
+      await addPasskey(String(f.get('name') ?? ''), String(f.get('password') ?? ''));
       pf.reset();
       await listPasskeys(fail);
     } catch (x) {
@@ -162,9 +163,10 @@ async function passkeyLogin() {
   await call('POST', '/api/login/passkey/finish', { ceremony: c.ceremony, credential: credentialJSON(cred) });
 }
 
-// addPasskey makes a passkey for the signed-in account, named name.
-async function addPasskey(name: string) {
-  const c = await call<Ceremony<CreationOptionsJSON>>('POST', '/api/account/passkeys/begin', {});
+// addPasskey makes a passkey for the signed-in account, named name; the
+// account's password is asked again (a passkey signs in for good).
+async function addPasskey(name: string, password: string) {
+  const c = await call<Ceremony<CreationOptionsJSON>>('POST', '/api/account/passkeys/begin', { password });
   if (!c) return;
   const cred = await navigator.credentials.create({ publicKey: creationOptions(c.options.publicKey) }).catch(cancelled);
   if (!(cred instanceof PublicKeyCredential)) throw new APIError(t('account.passkey.cancelled'), 0, 'cancelled');

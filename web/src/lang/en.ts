@@ -503,7 +503,7 @@ export const en = {
   'account.token.revoke': 'Revoke',
   'account.passkey.signIn': 'Sign in with a passkey',
   'account.passkeys': 'Passkeys',
-  'account.passkeys.lead': 'A passkey signs you in without your password: your device or browser keeps it and asks for your fingerprint, face or PIN.',
+  'account.passkeys.lead': 'A passkey signs you in without your password: your device or browser keeps it and asks for your fingerprint, face or PIN. Adding one asks for your password.',
   'account.passkeys.name': 'Its name (optional)',
   'account.passkeys.add': 'Add a passkey',
   'account.passkey': '{name}, added {when}',

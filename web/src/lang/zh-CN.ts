@@ -482,7 +482,7 @@ export const zhCN: Table = {
   'account.token.revoke': '撤销',
   'account.passkey.signIn': '使用通行密钥登录',
   'account.passkeys': '通行密钥',
-  'account.passkeys.lead': '通行密钥让你无需密码即可登录：由你的设备或浏览器保管，使用时会要求指纹、面容或锁屏密码。',
+  'account.passkeys.lead': '通行密钥让你无需密码即可登录：由你的设备或浏览器保管，使用时会要求指纹、面容或锁屏密码。添加通行密钥时需要再输入一次账号密码。',
   'account.passkeys.name': '名称（可不填）',
   'account.passkeys.add': '添加通行密钥',
   'account.passkey': '{name}，添加于 {when}',

@@ -482,7 +482,7 @@ export const zhTW: Table = {
   'account.token.revoke': '撤銷',
   'account.passkey.signIn': '使用通行密鑰登入',
   'account.passkeys': '通行密鑰',
-  'account.passkeys.lead': '通行密鑰讓你不用密碼就能登入：由你的裝置或瀏覽器保管，使用時會要求指紋、臉部辨識或螢幕鎖定密碼。',
+  'account.passkeys.lead': '通行密鑰讓你不用密碼就能登入：由你的裝置或瀏覽器保管，使用時會要求指紋、臉部辨識或螢幕鎖定密碼。新增通行密鑰時需要再輸入一次帳號密碼。',
   'account.passkeys.name': '名稱（可不填）',
   'account.passkeys.add': '新增通行密鑰',
   'account.passkey': '{name}，新增於 {when}',
