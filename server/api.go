@@ -9,8 +9,10 @@ import (
 	"io"
 	"io/fs"
 	"net/http"
+	"path"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/gambitchess/gambit/chess"
@@ -76,7 +78,7 @@ func (s *Server) handler() (http.Handler, []account.Route) {
 		s.httpError(w, fmt.Errorf("%w: no such endpoint %s %s", ErrBadRequest, r.Method, r.URL.Path))
 	})
 	if s.assets != nil {
-		rs.Handle("GET /", public, http.FileServerFS(s.assets))
+		rs.HandleFunc("GET /", public, s.handleAsset(http.FileServerFS(s.assets))) // the app's files; any other address: the page, 404
 		rs.HandleFunc("GET /{$}", public, s.handleIndex)
 		rs.HandleFunc("GET /favicon.ico", public, s.handleFavicon)
 		rs.HandleFunc("GET /analysis", public, hs.analysis.Page)
@@ -113,6 +115,31 @@ func (s *Server) handleIndex(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Cache-Control", "no-cache")
 	lang.Vary(w.Header())
 	w.Write(media.AppPage(page, lang.FromRequest(r), ""))
+}
+
+// handleAsset answers the app's files (its script, styles, icons) with
+// files, and any other address with the app's page and 404 Not Found: the
+// page says in the reader's language that nothing is there, with a link
+// home (web/src/main.ts notFound), where Go's file server would answer a
+// bare English "404 page not found" (or list a folder).
+func (s *Server) handleAsset(files http.Handler) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		name := strings.TrimPrefix(path.Clean(r.URL.Path), "/")
+		if st, err := fs.Stat(s.assets, name); err == nil && !st.IsDir() {
+			files.ServeHTTP(w, r)
+			return
+		}
+		page, err := fs.ReadFile(s.assets, "index.html")
+		if err != nil {
+			s.httpError(w, fmt.Errorf("server: reading index.html: %w", err))
+			return
+		}
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Header().Set("Cache-Control", "no-cache")
+		lang.Vary(w.Header())
+		w.WriteHeader(http.StatusNotFound)
+		w.Write(media.AppPage(page, lang.FromRequest(r), ""))
+	}
 }
 
 // handleFavicon answers the /favicon.ico that browsers and feed readers ask
