@@ -17,7 +17,7 @@ test("fool's mate on one screen ends with the result dialog", async () => {
   assert.deepEqual(await sans(app.page), ['f3', 'e5', 'g4', 'Qh4#']);
   await mkdirSync(artifacts, { recursive: true });
   await app.page.screenshot({ path: join(artifacts, 'mate.png') });
-  await app.page.click('#over-dialog button[value=review]');
+  await app.page.click('#over-dialog button[value=close]');
   // Step back through the moves with the keyboard, then return to the end.
   await app.page.keyboard.press('ArrowLeft');
   await app.page.keyboard.press('ArrowLeft');

@@ -126,7 +126,7 @@ test("an invite link, a spectator, Scholar's mate on the clock, then a rematch w
   await a.click('#btn-over-rematch');
   await a.waitForSelector('#btn-over-rematch[disabled]');
   await b.waitForFunction(() => document.getElementById('over-rematch').textContent === 'Your opponent offers a rematch');
-  await b.click('#over-dialog button[value=review]');
+  await b.click('#over-dialog button[value=close]');
   await b.waitForSelector('#rematch-bar:not([hidden]) #btn-rematch-accept:not([hidden])');
   await b.click('#btn-rematch-accept');
   for (const p of [a, b, c]) await p.waitForURL(u => !u.pathname.endsWith(id));
@@ -268,7 +268,7 @@ test('xiangqi by invite: Red and Black play a few moves, then Black resigns', as
   // Red would play again; Black declines.
   await a.click('#btn-over-rematch');
   await b.waitForFunction(() => document.getElementById('over-rematch').textContent === 'Your opponent offers a rematch');
-  await b.click('#over-dialog button[value=review]');
+  await b.click('#over-dialog button[value=close]');
   await b.click('#rematch-bar #btn-rematch-decline');
   await a.waitForFunction(() => document.getElementById('status').textContent === 'Your rematch offer was declined');
   assert.equal(await a.locator('#over-rematch[hidden]').count(), 1);

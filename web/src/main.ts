@@ -350,7 +350,9 @@ async function init() {
   $('new-form').onchange = syncModeFields;
   $('new-form').onsubmit = e => void startGame(e as SubmitEvent);
   $<HTMLDialogElement>('over-dialog').onclose = () => {
-    if ($<HTMLDialogElement>('over-dialog').returnValue === 'new') openNewGame();
+    const choice = $<HTMLDialogElement>('over-dialog').returnValue;
+    if (choice === 'new') openNewGame();
+    if (choice === 'review') void play?.review();
   };
   document.addEventListener('click', e => {
     const a = (e.target as HTMLElement).closest('a[data-link]') as HTMLAnchorElement | null;

@@ -10,6 +10,7 @@
 import { APIError, Color, adoptToken, finished, getGame, joinGame, openSeat } from './api';
 import type { Board } from './board';
 import { currentAccount, gameRating } from './account';
+import { requestReview } from './analysis/api';
 import { Chat } from './chat';
 import { errorText, t } from './i18n';
 import { OnlineView } from './online';
@@ -244,6 +245,19 @@ export class Play {
     this.renderJoinName();
     this.chat.show(s.mode === 'online');
     this.online.update({ state: s, you: ctrl.you, variant: ctrl.variant, orientation: ctrl.orientation });
+  }
+
+  // review answers the result dialog's Review, as lichess's "Request a
+  // computer analysis": a game the engines review has its review started
+  // (or found running or done) and shown on the analysis page, which
+  // follows it to its graph and accuracy; if the request is refused, that
+  // page offers it again and says why. A game of another variant is gone
+  // through here, move by move.
+  async review() {
+    const s = this.ctrl.state;
+    if (!s || !finished(s.status) || !this.ctrl.variant.reviewable) return;
+    await requestReview(this.id).catch(() => undefined);
+    this.hooks.go(`/analysis?game=${this.id}`);
   }
 
   // destroy closes the connection and stops the timers.

@@ -146,6 +146,10 @@ export interface VariantUI {
   claimDraw: boolean; // whether a player claims draws (repetition, 50 moves) or the rules judge them
   takeback: boolean; // whether moves may be taken back (the server refuses it in the hidden and random variants)
   viewer: boolean; // whether the standalone viewer shows its games (a variant with rules of its own: no)
+  // reviewable says the server's engines review its finished games (POST
+  // /api/games/{id}/review): a variant of its board's own rules, nothing
+  // hidden (server/reviews Reviewable).
+  reviewable: boolean;
   // handOver hides the board between turns on one screen (fog of war: each
   // side may see only its own view), until the next player asks for it.
   handOver: boolean;
@@ -276,6 +280,7 @@ export function variantUI(info: VariantInfo, mod = modules.find(m => m.name === 
     claimDraw: info.claimDraw,
     takeback: info.takeback,
     viewer: info.viewer,
+    reviewable: info.viewer && !info.hidden,
     handOver: info.handOver,
     serverLevels: Object.fromEntries((info.levels ?? []).map(l => [l.name, l.label])),
     levels: (info.levels ?? []).map(l => {

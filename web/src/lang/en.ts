@@ -106,6 +106,11 @@ export const en = {
   'status.waiting': 'Waiting for your opponent…',
   'status.waitingSpectator': 'Waiting for a second player…',
   'status.seatTaken': 'Both seats are taken: you are watching',
+  // Issue 40, the game page (a new player's first game): the rated seat's sign-in, the engine review, the rules and the variants' events in words, the page not found.
+  'btn.close': 'Close',
+  'btn.review.engine': 'Have the engine review this game, on the analysis page',
+  'btn.review.moves': 'Go through the moves on this page',
+  // end of issue 40's game-page block
   'status.fenCopied': 'FEN copied',
   'status.pgnCopied': 'PGN copied',
   'offer.draw': '{side} offers a draw',

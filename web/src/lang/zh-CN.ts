@@ -98,6 +98,11 @@ export const zhCN: Table = {
   'status.waiting': '等待对手加入…',
   'status.waitingSpectator': '等待第二位玩家加入…',
   'status.seatTaken': '两个座位都有人了：你正在观战',
+  // Issue 40, the game page (a new player's first game): the rated seat's sign-in, the engine review, the rules and the variants' events in words, the page not found.
+  'btn.close': '关闭',
+  'btn.review.engine': '在分析页请引擎复盘这盘棋',
+  'btn.review.moves': '在本页逐步回看棋步',
+  // end of issue 40's game-page block
   'status.fenCopied': 'FEN 已复制',
   'status.pgnCopied': 'PGN 已复制',
   'offer.draw': '{side}求和',

@@ -98,6 +98,11 @@ export const zhTW: Table = {
   'status.waiting': '等待對手加入…',
   'status.waitingSpectator': '等待第二位玩家加入…',
   'status.seatTaken': '兩個座位都有人了：你正在觀戰',
+  // Issue 40, the game page (a new player's first game): the rated seat's sign-in, the engine review, the rules and the variants' events in words, the page not found.
+  'btn.close': '關閉',
+  'btn.review.engine': '在分析頁請引擎複盤這盤棋',
+  'btn.review.moves': '在這一頁逐步回顧棋步',
+  // end of issue 40's game-page block
   'status.fenCopied': '已複製 FEN',
   'status.pgnCopied': '已複製 PGN',
   'offer.draw': '{side}提和',

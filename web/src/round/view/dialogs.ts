@@ -18,6 +18,7 @@ export function showOver(s: State, v: VariantUI) {
   else $('over-rating').hidden = true;
   // Nothing to look back at in a game that ended before its first move.
   $('btn-over-review').hidden = s.ply === (s.setupPly ?? 0);
+  $('btn-over-review').title = t(v.reviewable ? 'btn.review.engine' : 'btn.review.moves');
   const d = $<HTMLDialogElement>('over-dialog');
   if (!d.open) d.showModal();
 }
