@@ -18,6 +18,68 @@ const shot = async (page, name) => {
   await page.screenshot({ path: join(artifacts, name) });
 };
 
+test('a rated invite opened without an account says why, offers sign-in and sign-up there, and seats the friend once in', async () => {
+  // The words a signed-out friend reads on a rated invite, and the forms'
+  // headings, in each language.
+  const rated = {
+    'en-US': { reason: 'This game is rated: sign in or create an account to take the seat.', signIn: 'Sign in', signUp: 'Create an account', seated: 'Signed in: you play black.' },
+    'zh-TW': { reason: '這是計分對局：請登入或建立帳號來入座。', signIn: '登入', signUp: '建立帳號', seated: '已登入：你執黑方。' },
+    'zh-CN': { reason: '这是计分对局：请登录或注册账号来入座。', signIn: '登录', signUp: '注册账号', seated: '已登录：你执黑方。' },
+  };
+  // The join is refused (401 signed_out) before the friend signs in: expected.
+  app.allowTrouble(/HTTP 401: POST .*\/join|status of 401/);
+  const a = app.page;
+  await signUp(a, app.server.url, 'ann', 'correct horse battery');
+  // One friend signs in with an account made elsewhere; the others make one on the spot.
+  const maker = await app.newPerson('maker');
+  await maker.goto(app.server.url);
+  const made = await maker.evaluate(() => fetch('/api/signup', { method: 'POST', headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username: 'bob_cn', password: 'staple gun 42 blue' }) }).then(r => r.status));
+  assert.equal(made, 201);
+  for (const [locale, words] of Object.entries(rated)) {
+    const { link, id } = await inviteRated(a);
+    const b = await app.newPerson(`B ${locale}`, { locale });
+    await b.goto(link);
+    await b.waitForFunction(id => document.body.dataset.game === id, id);
+    // The reason, in the status above the forms; no seat taken.
+    await b.waitForSelector('#seat-account:not([hidden])');
+    await b.waitForFunction(r => document.getElementById('status').textContent === r, words.reason);
+    assert.equal(await b.textContent('#seat-login h3'), words.signIn, locale);
+    assert.equal(await b.textContent('#seat-signup h3'), words.signUp, locale);
+    assert.equal(await b.isVisible('#btn-resign'), false, `${locale}: a watcher has no game buttons`);
+    await shot(b, `newplayer-rated-${locale}.png`);
+    assert.deepEqual(await axe(b), [], `${locale}: the forms are accessible`);
+    if (locale === 'zh-CN') {
+      await b.fill('#seat-login input[name=username]', 'bob_cn');
+      await b.fill('#seat-login input[name=password]', 'staple gun 42 blue');
+      await b.click('#seat-login button.primary');
+    } else {
+      await b.fill('#seat-signup input[name=username]', `bob_${locale.slice(3).toLowerCase()}`);
+      await b.fill('#seat-signup input[name=password]', 'staple gun 42 blue');
+      await b.click('#seat-signup button.primary');
+    }
+    // Seated as Black, as the account: the board turns, the forms go, the header names the account.
+    await b.waitForSelector('#board.orientation-black');
+    await b.waitForSelector('#seat-account', { state: 'hidden' });
+    const username = locale === 'zh-CN' ? 'bob_cn' : `bob_${locale.slice(3).toLowerCase()}`;
+    await b.waitForFunction(n => document.getElementById('nav-account').textContent === n, username);
+    await b.waitForFunction(s => document.getElementById('status').textContent === s, words.seated);
+    const seats = await b.evaluate(id => fetch(`/api/games/${id}`).then(r => r.json()).then(s => s.seats.black), id);
+    assert.equal(seats.kind, 'human');
+    assert.equal(seats.name, username, `${locale}: the seat is the account's`);
+    // And plays.
+    await a.waitForFunction(() => !document.getElementById('invite') || document.getElementById('invite').hidden);
+    await move(a, 'e2e4');
+    await waitMoves(b, 1);
+    await move(b, 'e7e5');
+    await waitMoves(a, 2);
+    await shot(b, `newplayer-rated-seated-${locale}.png`);
+    await app.leave(b);
+    // Ann's next invite starts from a clean page.
+    await a.goto(app.server.url);
+  }
+});
+
 test('Review on the result screen starts the engine review on its own page, which shows the accuracies and the graph', async () => {
   const page = app.page;
   await page.goto(app.server.url);

@@ -143,6 +143,11 @@ export async function showAccountPage(go: (path: string) => void) {
   };
 }
 
+// logIn and signUp sign this browser in with a username and password, as
+// the account page's forms do; another page asks refreshAccount after.
+export const logIn = (username: string, password: string) => call('POST', '/api/login', { username, password });
+export const signUp = (username: string, password: string) => call('POST', '/api/signup', { username, password });
+
 // cancelled words a WebAuthn call the person did not complete (the
 // browser throws a DOMException: NotAllowedError for a cancel or a
 // timeout) as an APIError, so that the page shows it as other refusals.
@@ -155,7 +160,7 @@ function cancelled(e: unknown): never {
 
 // passkeyLogin signs in with a passkey the browser offers: no username,
 // the server finds the account by the passkey.
-async function passkeyLogin() {
+export async function passkeyLogin() {
   const c = await call<Ceremony<RequestOptionsJSON>>('POST', '/api/login/passkey/begin', {});
   if (!c) return;
   const cred = await navigator.credentials.get({ publicKey: requestOptions(c.options.publicKey) }).catch(cancelled);

@@ -25,10 +25,11 @@ import { bindBoardKeys, bindMoveBox, renderMoveBox } from './round/view/keyboard
 import { bindNav, bindNotation, renderMoves } from './round/view/moves';
 import { renderHeader } from './round/view/header';
 import { renderClocks, renderPlayers } from './round/view/players';
+import { SeatForms } from './round/view/seat';
 import { flash, renderStatus, setConn } from './round/view/status';
 import { loadTickets, saveTicket } from './settings';
 import type { Sounds } from './sound';
-import { SidePanel, VariantUI, boards } from './variants';
+import { SidePanel, VariantUI, boards, sideName } from './variants';
 import { maxName, saveName, savedName } from './name';
 
 export interface PlayHooks {
@@ -49,6 +50,7 @@ export class Play {
   private down = false; // the connection was lost and is not back yet
   private ratedAsked = false; // whether the game is rated was asked (online games only)
   private joined = false; // this page took an invite's open seat: the name can be given until the first move
+  private seat: SeatForms; // a rated invite's seat: sign in or up to take it
 
   constructor(private id: string, private hooks: PlayHooks) {
     const ticket = loadTickets()[id];
@@ -88,6 +90,7 @@ export class Play {
     bindNav(this.ctrl);
     bindMoveBox(this.ctrl);
     this.bindJoinName();
+    this.seat = new SeatForms(() => this.takeSeat());
     this.online = new OnlineView({
       send: msg => this.ctrl.send(msg),
       flash,
@@ -149,7 +152,23 @@ export class Play {
       $<HTMLInputElement>('join-name-input').value = g.state.seats[g.color].name ?? '';
     } catch (e) {
       if (e instanceof APIError && e.code === 'seat_taken') this.ctrl.notice = t('status.seatTaken');
+      // A rated game's seat is an account's: the page says so, and offers
+      // to sign in or up here (round/view/seat.ts), then takes it.
+      if (e instanceof APIError && e.code === 'signed_out') this.ctrl.seatNeedsAccount = true;
     }
+  }
+
+  // takeSeat takes the rated invite's open seat once this browser has
+  // signed in: the join goes as the account (its session cookie), and a
+  // new connection's hello says which seat the page now holds.
+  private async takeSeat() {
+    const g = await joinGame(this.id, savedName());
+    saveTicket(this.id, { color: g.color });
+    this.ctrl.orientation = g.color;
+    this.ctrl.seatNeedsAccount = false;
+    this.ctrl.notice = t('seat.seated', { side: sideName(this.ctrl.variant, g.color, true) });
+    this.seat.show(false);
+    this.socket.reconnect();
   }
 
   // bindJoinName lets the person who took an invite's seat give the name
@@ -243,6 +262,7 @@ export class Play {
     renderButtons(ctrl);
     renderMoveBox(ctrl);
     this.renderJoinName();
+    this.seat.show(this.ctrl.seatNeedsAccount && this.ctrl.you.length === 0 && !!openSeat(s) && !finished(s.status));
     this.chat.show(s.mode === 'online');
     this.online.update({ state: s, you: ctrl.you, variant: ctrl.variant, orientation: ctrl.orientation });
   }
@@ -269,6 +289,7 @@ export class Play {
     document.onkeydown = null;
     this.board?.destroy();
     this.online.unbind();
+    this.seat.unbind();
     closeOver();
     this.chat.destroy();
     this.panel?.destroy();

@@ -110,6 +110,9 @@ export const en = {
   'btn.close': 'Close',
   'btn.review.engine': 'Have the engine review this game, on the analysis page',
   'btn.review.moves': 'Go through the moves on this page',
+  'seat.rated': 'This game is rated: sign in or create an account to take the seat.',
+  'seat.signUpHint': '3 to 20 letters, digits, _ or -; a password of at least 8 characters.',
+  'seat.seated': 'Signed in: you play {side}.',
   // end of issue 40's game-page block
   'status.fenCopied': 'FEN copied',
   'status.pgnCopied': 'PGN copied',

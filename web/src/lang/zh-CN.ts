@@ -102,6 +102,9 @@ export const zhCN: Table = {
   'btn.close': '关闭',
   'btn.review.engine': '在分析页请引擎复盘这盘棋',
   'btn.review.moves': '在本页逐步回看棋步',
+  'seat.rated': '这是计分对局：请登录或注册账号来入座。',
+  'seat.signUpHint': '用户名 3 到 20 个字符，可用英文字母、数字、_ 或 -；密码至少 8 个字符。',
+  'seat.seated': '已登录：你执{side}。',
   // end of issue 40's game-page block
   'status.fenCopied': 'FEN 已复制',
   'status.pgnCopied': 'PGN 已复制',

@@ -102,6 +102,9 @@ export const zhTW: Table = {
   'btn.close': '關閉',
   'btn.review.engine': '在分析頁請引擎複盤這盤棋',
   'btn.review.moves': '在這一頁逐步回顧棋步',
+  'seat.rated': '這是計分對局：請登入或建立帳號來入座。',
+  'seat.signUpHint': '名稱 3 到 20 個字元，可用英文字母、數字、_ 或 -；密碼至少 8 個字元。',
+  'seat.seated': '已登入：你執{side}。',
   // end of issue 40's game-page block
   'status.fenCopied': '已複製 FEN',
   'status.pgnCopied': '已複製 PGN',

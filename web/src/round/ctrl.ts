@@ -47,6 +47,7 @@ export class RoundCtrl {
   notation?: Notation; // how the move list is written, if the variant has a choice
   notice?: string; // to flash once the game is drawn
   rated = false; // the game changes its players' ratings (asked once of an online game)
+  seatNeedsAccount = false; // the open seat of this rated game was refused to this browser without an account
   // revealed is the side whose view the board may show on one screen in a
   // hidden variant (see VariantUI.handOver): another side to move covers
   // the board until its player asks for it.

@@ -111,10 +111,10 @@ export class GameSocket {
   // connect opens the game's WebSocket; the player cookie goes with it.
   // After a drop the version shown goes along, and the server sends what
   // came after it.
-  connect() {
+  connect(fresh = false) {
     if (this.closed) return;
     const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
-    const v = this.hooks.version();
+    const v = fresh ? undefined : this.hooks.version();
     const q = v === undefined ? '' : `?v=${v}`;
     const ws = new WebSocket(`${proto}//${location.host}/ws/game/${this.id}${q}`);
     this.ws = ws;
@@ -136,6 +136,19 @@ export class GameSocket {
       this.retry = Math.min(this.retry + 1, 4);
       window.setTimeout(() => this.connect(), 250 * 2 ** this.retry);
     };
+  }
+
+  // reconnect opens a new connection at once, for a page whose player
+  // changed (it signed in and took a seat): the new one's hello says which
+  // seats it holds, and a whole state follows, as this viewer sees it.
+  reconnect() {
+    if (this.closed) return;
+    const old = this.ws;
+    if (old) {
+      old.onclose = old.onmessage = null;
+      old.close();
+    }
+    this.connect(true);
   }
 
   // send sends a message if the connection is open, and reports whether it did.

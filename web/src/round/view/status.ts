@@ -14,6 +14,7 @@ function statusText(ctrl: RoundCtrl): string {
     const [title, reason] = describeEnd(s);
     return t('status.over', { title, reason });
   }
+  if (s.mode === 'online' && openSeat(s) && ctrl.seatNeedsAccount && ctrl.you.length === 0) return t('seat.rated');
   if (s.mode === 'online' && openSeat(s)) return t(ctrl.you.length > 0 ? 'status.waiting' : 'status.waitingSpectator');
   const note = ctrl.variant.spectatorNote;
   if (note && ctrl.you.length === 0) return t(note); // a spectator sees nothing of a hidden game in play
