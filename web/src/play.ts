@@ -19,7 +19,7 @@ import { GameSocket, ServerMsg, unreachable } from './round/socket';
 import { renderBoard, showBoardElement } from './round/view/board';
 import { announce, announceChange, clearAnnouncements } from './round/view/announce';
 import { bindButtons, renderButtons } from './round/view/buttons';
-import { closeOver, renderFair, showOver } from './round/view/dialogs';
+import { closeOver, closeRules, renderFair, showOver, showRules } from './round/view/dialogs';
 import { $ } from './round/view/dom';
 import { bindBoardKeys, bindMoveBox, renderMoveBox } from './round/view/keyboard';
 import { bindNav, bindNotation, renderMoves } from './round/view/moves';
@@ -243,6 +243,10 @@ export class Play {
     this.panel = v.panel?.({ move: u => this.ctrl.move(u) });
     bindBoardKeys($(v.board.element));
     bindNotation(this.ctrl, () => this.render());
+    // The variant's rules, one click away: a player who came by a link
+    // never saw the new-game dialog that has them.
+    $('btn-rules').hidden = !v.rules;
+    $('btn-rules').onclick = () => showRules(v);
   }
 
   // render draws everything from the controller.
@@ -291,6 +295,10 @@ export class Play {
     this.online.unbind();
     this.seat.unbind();
     closeOver();
+    closeRules();
+    $('btn-rules').hidden = true;
+    $('btn-rules').onclick = null;
+    $('variant-words').hidden = true;
     this.chat.destroy();
     this.panel?.destroy();
     $('handover').hidden = true;

@@ -9,7 +9,7 @@
 import type { BoardKind, Color, Level, Seat, State, Step, Variant, VariantInfo } from './api';
 import type { BoardConfig, BoardFactory } from './board';
 import { ChessBoard, allSquares } from './chessboard';
-import { Key as TextKey, hasText, script, t } from './i18n';
+import { Key as TextKey, hasText, language, script, t } from './i18n';
 import { figurine, xiangqiChinese, xiangqiStart } from './notation';
 import { MoveGrouping, byFullMove } from './round/movelist';
 import type { SoundName } from './sound';
@@ -116,8 +116,17 @@ export interface VariantModule {
   // the blast of a mine).
   effect?(before: State, after: State): BoardEffect | undefined;
   // stepMark is a mark on a move of the list, with its tooltip (bomb chess:
-  // the move that set off a mine).
-  stepMark?(m: Step): { cls: string; title: string } | undefined;
+  // the move that set off a mine); before is the FEN it was played from.
+  stepMark?(m: Step, before?: string): { cls: string; title: string } | undefined;
+  // stepWords say in words what a move did beyond itself (bomb chess: the
+  // mine and the pieces it took; jieqi: what a face-down piece turned up
+  // as), played from the FEN before: the status line shows them under the
+  // move, the screen reader says them as it comes.
+  stepWords?(m: Step, before?: string): string | undefined;
+  // turnWords say what the turn to move allows that the board does not
+  // show (dice chess: the pieces the dice left may move), to a viewer
+  // holding the seats you.
+  turnWords?(s: State, you: readonly Color[]): string | undefined;
   // marks are CSS classes the board draws on squares beyond the position,
   // by square (fog of war: the unseen squares; bomb chess: known mines and
   // safe squares); live says whether the live position is shown.
@@ -166,7 +175,9 @@ export interface VariantUI {
   moveRows: MoveGrouping;
   panel?: PanelFactory;
   effect?(before: State, after: State): BoardEffect | undefined;
-  stepMark?(m: Step): { cls: string; title: string } | undefined;
+  stepMark?(m: Step, before?: string): { cls: string; title: string } | undefined;
+  stepWords?(m: Step, before?: string): string | undefined;
+  turnWords?(s: State, you: readonly Color[]): string | undefined;
   marks?(s: State, live: boolean): Record<string, string[]>;
   startNote?(s: State): string | undefined;
   uciChess960: boolean;
@@ -298,6 +309,8 @@ export function variantUI(info: VariantInfo, mod = modules.find(m => m.name === 
     panel: mod?.panel,
     effect: mod?.effect,
     stepMark: mod?.stepMark,
+    stepWords: mod?.stepWords,
+    turnWords: mod?.turnWords,
     marks: mod?.marks,
     startNote: mod?.startNote,
     uciChess960: mod?.uciChess960 ?? false,
@@ -409,6 +422,10 @@ export function notationOf(v: VariantUI, id: string | null): Notation | undefine
   const options = v.notations?.options ?? [];
   return options.find(n => n.id === id) ?? options[0];
 }
+
+// listAll joins texts as the language lists them all ("a, b and c",
+// "a、b和c"): the pieces a blast removed, the dice left.
+export const listAll = (items: readonly string[]): string => new Intl.ListFormat(language(), { type: 'conjunction' }).format(items);
 
 // registry is the variants the UI plays (set last: variantUI reads the
 // tables above).

@@ -126,6 +126,12 @@ export class RoundCtrl {
     return this.live() ? s.turn : sideToMove(this.fen()) ?? s.turn;
   }
 
+  // fenBefore is the position step i (0-based) was played from, as the
+  // server sent it.
+  fenBefore(i: number): string | undefined {
+    return i === 0 ? this.state?.startFen : this.moves[i - 1]?.fen;
+  }
+
   // mover is the side that made step i (0-based), as the server wrote it.
   mover(i: number): Color {
     return this.moves[i]?.color ?? 'white';

@@ -6,10 +6,11 @@
 // and the Pass button. The server says which dice are left (the state's
 // ext, a DiceTurn); the panel only shows them.
 
-import { type Color, extOf } from '../api';
+import { type Color, type State, extOf, finished } from '../api';
 import { Key, plural, t } from '../i18n';
 import { MoveGrouping, MoveRow, firstMoveNumber } from '../round/movelist';
-import type { PanelFactory, VariantModule } from '../variants';
+import { type PanelFactory, type VariantModule, listAll, sideName, variantOf } from '../variants';
+import { pieceNames } from './bomb';
 
 // DiceTurn is dice chess's part of a state (Go's dicegame.Turn): the three
 // dice rolled (piece letters, P a pawn), those still usable, the moves made
@@ -146,6 +147,18 @@ export class DicePanel {
   }
 }
 
+// diceWords say which pieces the dice left may move in the turn to move,
+// to a viewer holding the seats you: "You may move: knight, pawn and
+// pawn" to the one player to move, the side's name to anyone else (and on
+// one screen, where both sides play at the screen).
+export function diceWords(s: State, you: readonly Color[]): string | undefined {
+  const left = extOf<DiceTurn>(s).left;
+  if (!left?.length || finished(s.status)) return undefined;
+  const pieces = listAll(left.map(l => t(pieceNames[l.toUpperCase()] ?? 'piece.name.pawn')));
+  if (you.length === 1 && you[0] === s.turn) return t('dice.youMay', { pieces });
+  return t('dice.sideMay', { side: sideName(variantOf('dice'), s.turn), pieces });
+}
+
 export const dice: VariantModule = {
   name: 'dice',
   label: 'variant.dice',
@@ -156,4 +169,5 @@ export const dice: VariantModule = {
   fair: 'fair.dice',
   moveRows: byRoll,
   panel: dicePanel,
+  turnWords: diceWords,
 };

@@ -7,8 +7,9 @@
 // and marks the moves that turned a piece over. Its moves are written as
 // the server's san ("b0c2=N", "h2h9xr", "b2b9=Cx?").
 
-import { type Color, type State, extOf } from '../api';
-import { t } from '../i18n';
+import { type Color, type State, type Step, extOf } from '../api';
+import { type Key, language, t } from '../i18n';
+import { boardOf } from '../movetext';
 import type { PanelFactory, VariantModule } from '../variants';
 import { pieceLook } from '../xiangqi';
 import { sideName, variantOf } from '../variants';
@@ -70,6 +71,33 @@ const takenPanel: PanelFactory = () => {
   };
 };
 
+// names are xiangqi's pieces within a sentence, by FEN letter (either
+// side's, either letter of the horse and the elephant): its character
+// in the reader's script, and in English its name with it.
+const names: Record<string, Key> = {
+  R: 'xq.name.chariot', N: 'xq.name.horse', H: 'xq.name.horse', B: 'xq.name.elephant', E: 'xq.name.elephant',
+  A: 'xq.name.advisor', C: 'xq.name.cannon', P: 'xq.name.soldier', K: 'xq.name.general',
+};
+
+// pieceWords names a piece (FEN letter) in a sentence: "a chariot (俥)", "俥".
+export const pieceWords = (letter: string): string =>
+  t(names[letter.toUpperCase()] ?? 'xq.name.soldier', { glyph: pieceLook(letter).glyph });
+
+// turnedWords say what a move turned over, played from the FEN before:
+// what the face-down piece it moved turned up as ("The piece from h0
+// turned up a chariot (俥)."), and what a face-down piece it took was,
+// when this viewer took it (or that only its captor knows).
+export function turnedWords(m: Step, before: string | undefined): string | undefined {
+  const x = extOf<JieqiTurned>(m);
+  const said: string[] = [];
+  if (x.reveal) said.push(t('jieqi.revealed', { square: m.uci.slice(0, 2), piece: pieceWords(x.reveal) }));
+  const target = before ? boardOf(before).get(m.uci.slice(2, 4)) : undefined;
+  if (x.took && (target === 'X' || target === 'x')) {
+    said.push(x.took === '?' ? t('jieqi.tookUnknown') : t('jieqi.tookDown', { piece: pieceWords(x.took) }));
+  }
+  return said.length ? said.join(language() === 'en' ? ' ' : '') : undefined; // Chinese sentences run on without a space
+}
+
 export const jieqi: VariantModule = {
   name: 'jieqi',
   label: 'variant.jieqi',
@@ -81,8 +109,9 @@ export const jieqi: VariantModule = {
   fair: 'fair.jieqi',
   notations: null, // the server's san: ICCS with the reveal and the take
   panel: takenPanel,
-  stepMark: m => {
+  stepMark: (m, before) => {
     const reveal = extOf<JieqiTurned>(m).reveal;
-    return reveal ? { cls: 'reveal', title: t('moves.reveal', { piece: pieceLook(reveal).glyph }) } : undefined;
+    return reveal ? { cls: 'reveal', title: turnedWords(m, before) ?? t('moves.reveal', { piece: pieceLook(reveal).glyph }) } : undefined;
   },
+  stepWords: turnedWords,
 };

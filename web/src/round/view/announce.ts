@@ -31,7 +31,11 @@ export function announceChange(ctrl: RoundCtrl, prev: State, s: State) {
     const side = sideName(v, m.color);
     if (!m.uci || m.san === '?') announce(t('speak.hidden', { side }));
     else announce(t('speak.move', { side, move: v.speak(m, prev.fen, !!s.check) }));
+    const words = ctrl.covered() ? undefined : v.stepWords?.(m, prev.fen); // what it did beyond itself: a blast, a piece turned up
+    if (words) announce(words);
   }
+  const turn = finished(s.status) || ctrl.covered() ? undefined : v.turnWords?.(s, ctrl.you); // what the turn allows now: the dice
+  if (turn && turn !== v.turnWords?.(prev, ctrl.you)) announce(turn);
   if (finished(s.status)) {
     if (!finished(prev.status)) announceEnd(s);
     return;

@@ -23,6 +23,20 @@ export function showOver(s: State, v: VariantUI) {
   if (!d.open) d.showModal();
 }
 
+// showRules opens the variant's rules (those that have their own).
+export function showRules(v: VariantUI) {
+  $('rules-title').textContent = t('rules.title', { variant: v.label });
+  $('rules-text').textContent = v.rules ?? '';
+  const d = $<HTMLDialogElement>('rules-dialog');
+  if (!d.open) d.showModal();
+}
+
+// closeRules closes the rules when the game page goes.
+export function closeRules() {
+  const d = $<HTMLDialogElement>('rules-dialog');
+  if (d.open) d.close();
+}
+
 // closeOver closes the dialog when the game page goes.
 export function closeOver() {
   const over = $<HTMLDialogElement>('over-dialog');

@@ -24,10 +24,11 @@ export function renderMoves(ctrl: RoundCtrl) {
     if (r.lead) li.appendChild(Object.assign(document.createElement('span'), r.lead));
     for (const i of r.steps) {
       const m = ctrl.moves[i];
+      const before = ctrl.fenBefore(i);
       const b = document.createElement('button');
-      const mark = ctrl.variant.stepMark?.(m);
+      const mark = ctrl.variant.stepMark?.(m, before);
       b.className = 'san' + (i + 1 === current ? ' current' : '') + (mark ? ' ' + mark.cls : '');
-      b.textContent = ctrl.notation ? ctrl.notation.text(m, i === 0 ? ctrl.state?.startFen : ctrl.moves[i - 1].fen) : m.san;
+      b.textContent = ctrl.notation ? ctrl.notation.text(m, before) : m.san;
       if (mark) b.title = mark.title;
       b.dataset.ply = String(i + 1);
       b.onclick = () => ctrl.view(i + 1);

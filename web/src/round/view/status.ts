@@ -22,11 +22,29 @@ function statusText(ctrl: RoundCtrl): string {
   return t(s.check ? 'status.toMoveCheck' : 'status.toMove', { side: sideName(ctrl.variant, s.turn) });
 }
 
-// renderStatus draws the status line and the draw offer's bar: the
-// opponent may answer an offer, the side offering withdraw it.
+// variantWords are the variant's words under the status line: what the
+// move shown did beyond itself (a blast, a piece turned up), and, on the
+// live position, what the turn allows (the dice). Nothing while the board
+// is covered: they belong to the side that is not at the screen.
+export function variantWords(ctrl: RoundCtrl): string[] {
+  const s = ctrl.state!;
+  const v = ctrl.variant;
+  if (ctrl.covered()) return [];
+  const ply = ctrl.ply();
+  const step = ctrl.step();
+  const words = [step && v.stepWords?.(step, ctrl.fenBefore(ply - 1)), ctrl.live() ? v.turnWords?.(s, ctrl.you) : undefined];
+  return words.filter((w): w is string => !!w);
+}
+
+// renderStatus draws the status line, the variant's words under it and
+// the draw offer's bar: the opponent may answer an offer, the side
+// offering withdraw it.
 export function renderStatus(ctrl: RoundCtrl) {
   const s = ctrl.state!;
   $('status').textContent = statusText(ctrl);
+  const words = variantWords(ctrl);
+  $('variant-words').hidden = words.length === 0;
+  $('variant-words').textContent = words.join(' · ');
   const o = s.opening;
   $('opening').hidden = !o;
   $('opening').replaceChildren(...(o ? openingLine(o) : []));

@@ -1,0 +1,150 @@
+// The variants' rules and events, for a player who came by a link (issue
+// 40): the rules one click from the game's head, and each event in words
+// as it happens, in English, 繁體中文 and 简体中文: a mine's blast (its
+// square and the pieces it removed), what the dice allow, what a jieqi
+// piece turned up as; and fog of war's move list on one screen, which
+// follows the player at the screen.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { openApp, artifacts, axe, move, newGame, sans, waitMoves, xiangqiMove } from './harness.mjs';
+
+const app = openApp();
+
+const shot = async (page, name) => {
+  mkdirSync(artifacts, { recursive: true });
+  await page.screenshot({ path: join(artifacts, name) });
+};
+
+const gameOf = page => page.evaluate(() => fetch(`/api/games/${document.body.dataset.game}`).then(r => r.json()));
+
+// inLanguage reloads page's game in lang and waits for its state.
+async function inLanguage(page, lang) {
+  const u = new URL(page.url());
+  u.searchParams.set('lang', lang);
+  await page.goto(u.href);
+  await page.waitForFunction(() => !!document.body.dataset.v);
+}
+
+// words reads the variant's words under the status once they read like re.
+async function words(page, re) {
+  await page.waitForFunction(src => new RegExp(src).test(document.getElementById('variant-words').textContent), re.source);
+  return page.textContent('#variant-words');
+}
+
+test('a player who came by a link finds the variant\'s rules one click from the game\'s head', async () => {
+  const host = app.page;
+  const locales = { fogofwar: 'en-US', dice: 'zh-TW', bomb: 'zh-CN', jieqi: 'zh-TW' };
+  for (const [variant, locale] of Object.entries(locales)) {
+    await host.goto(app.server.url);
+    await host.waitForSelector('input[name=variant][value=chess]', { state: 'attached' }); // the page is set up
+    await newGame(host, { mode: 'online', variant, color: 'white' });
+    await host.waitForSelector('#invite:not([hidden])');
+    const link = await host.inputValue('#invite-link');
+    const friend = await app.newPerson(`friend ${variant}`, { locale });
+    await friend.goto(link);
+    await friend.waitForFunction(id => document.body.dataset.game === id, new URL(link).pathname.split('/').pop());
+    await friend.waitForSelector('#btn-rules:not([hidden])');
+    await friend.click('#btn-rules');
+    await friend.waitForSelector('#rules-dialog[open]');
+    // The same rules as the new-game dialog's, which this friend never opened.
+    const title = await friend.textContent('#rules-title');
+    const text = await friend.textContent('#rules-text');
+    await shot(friend, `newplayer-rules-${variant}-${locale}.png`);
+    assert.deepEqual(await axe(friend), [], `${variant}: the rules dialog is accessible`);
+    await friend.click('#rules-dialog button');
+    await friend.click('#btn-new-top');
+    await friend.check(`input[name=variant][value=${variant}]`);
+    assert.equal(text, await friend.textContent('#variant-rules-text'), variant);
+    const label = await friend.evaluate(v => document.querySelector(`input[name=variant][value=${v}]`).parentElement.textContent.trim(), variant);
+    assert.equal(title, locale === 'en-US' ? `Rules of ${label}` : locale === 'zh-TW' ? `${label}規則` : `${label}规则`);
+    await app.leave(friend);
+  }
+  // Plain chess has no rules of its own to show.
+  await host.goto(app.server.url);
+  await host.waitForSelector('input[name=variant][value=chess]', { state: 'attached' });
+  await newGame(host, { mode: 'local' });
+  assert.equal(await host.isVisible('#btn-rules'), false);
+});
+
+test('bomb chess: a blast says which mine went off and what it took, in the status, to the screen reader and in the move list', async () => {
+  const page = app.page;
+  await page.goto(app.server.url);
+  await page.waitForSelector('input[name=variant][value=chess]', { state: 'attached' });
+  await newGame(page, { mode: 'local', variant: 'bomb' });
+  // Play on one screen onto squares of ranks 3 to 6 not known safe, until a mine goes off.
+  let blast;
+  for (let i = 0; i < 40 && !blast; i++) {
+    const s = await gameOf(page);
+    const safe = new Set(s.ext?.safe ?? []);
+    const dests = await page.evaluate(() => JSON.parse(document.body.dataset.dests));
+    const moves = Object.entries(dests).flatMap(([from, tos]) => tos.map(to => from + to));
+    const fresh = moves.filter(u => /[3-6]$/.test(u.slice(2, 4)) && !safe.has(u.slice(2, 4)));
+    const u = fresh[i % Math.max(1, fresh.length)] ?? moves[0];
+    await move(page, u);
+    const after = await gameOf(page);
+    blast = after.last?.ext?.blast ? after.last : undefined;
+  }
+  assert.ok(blast, 'a mine went off');
+  const said = await words(page, /^A mine exploded on /);
+  assert.match(said, new RegExp(`^A mine exploded on ${blast.ext.blast}(, removing the (white|black) (pawn|knight|bishop|rook|queen) on [a-h][1-8]` +
+    `((, | and |, and )the (white|black) (pawn|knight|bishop|rook|queen) on [a-h][1-8])*\\.|; it removed no piece \\(kings survive\\)\\.)$`));
+  // As many pieces as the blast cleared squares.
+  assert.equal((said.match(/ on [a-h][1-8]/g) ?? []).length - 1, blast.ext.cleared.length);
+  assert.equal(await page.getAttribute('#moves .san.blast', 'title'), said);
+  assert.ok((await page.textContent('#announce')).includes(said), 'the screen reader heard it');
+  await shot(page, 'newplayer-bomb-en.png');
+  for (const [lang, re] of [['zh-TW', /^[a-h][3-6] 的地雷爆炸(，炸掉了 .*(白方|黑方)(士兵|騎士|主教|城堡|皇后).*。|了，沒有棋子被炸掉)/],
+    ['zh-CN', /^[a-h][3-6] 的地雷爆炸(，炸掉了 .*(白方|黑方)(兵|马|象|车|后).*。|了，没有棋子被炸掉)/]]) {
+    await inLanguage(page, lang);
+    assert.match(await words(page, re), re, lang);
+    await shot(page, `newplayer-bomb-${lang}.png`);
+  }
+});
+
+test('dice chess: the status says which pieces the dice let move this turn', async () => {
+  const page = app.page;
+  await page.goto(app.server.url);
+  await page.waitForSelector('input[name=variant][value=chess]', { state: 'attached' });
+  await newGame(page, { mode: 'computer', variant: 'dice', level: 'easy', color: 'white' });
+  const s = await gameOf(page);
+  const names = { P: 'pawn', N: 'knight', B: 'bishop', R: 'rook', Q: 'queen', K: 'king' };
+  const said = await words(page, /^You may move: /);
+  const listed = said.replace('You may move: ', '').split(/, and |, | and /);
+  assert.deepEqual([...listed].sort(), s.ext.left.map(l => names[l]).sort(), said);
+  await shot(page, 'newplayer-dice-en.png');
+  const zh = { 'zh-TW': [/^你可以走：/, { P: '士兵', N: '騎士', B: '主教', R: '城堡', Q: '皇后', K: '國王' }],
+    'zh-CN': [/^你可以走：/, { P: '兵', N: '马', B: '象', R: '车', Q: '后', K: '王' }] };
+  for (const [lang, [re, pieces]] of Object.entries(zh)) {
+    await inLanguage(page, lang);
+    const text = await words(page, re);
+    assert.deepEqual(text.replace(re, '').split(/、|和/).sort(), s.ext.left.map(l => pieces[l]).sort(), text);
+    await shot(page, `newplayer-dice-${lang}.png`);
+  }
+});
+
+test('jieqi: a reveal says what the piece turned up as, in the status, to the screen reader and in the move list', async () => {
+  const page = app.page;
+  await page.goto(app.server.url);
+  await page.waitForSelector('input[name=variant][value=chess]', { state: 'attached' });
+  await newGame(page, { mode: 'local', variant: 'jieqi' });
+  // The face-down piece on the horse's point h0 moves as a horse.
+  await xiangqiMove(page, 'h0g2');
+  const s = await gameOf(page);
+  const reveal = s.last.ext.reveal;
+  const en = { R: 'a chariot', N: 'a horse', B: 'an elephant', A: 'an advisor', C: 'a cannon', P: 'a soldier' };
+  const said = await words(page, /^The piece from h0 turned up /);
+  assert.match(said, new RegExp(`^The piece from h0 turned up ${en[reveal]} \\(.\\)\\.$`));
+  assert.equal(await page.getAttribute('#moves .san.reveal', 'title'), said);
+  assert.ok((await page.textContent('#announce')).includes(said), 'the screen reader heard it');
+  await shot(page, 'newplayer-jieqi-en.png');
+  const glyphs = { 'zh-TW': { R: '俥', N: '傌', B: '相', A: '仕', C: '炮', P: '兵' }, 'zh-CN': { R: '车', N: '马', B: '相', A: '仕', C: '炮', P: '兵' } };
+  for (const [lang, g] of Object.entries(glyphs)) {
+    const want = lang === 'zh-TW' ? `h0 的暗子翻開是${g[reveal]}。` : `h0 的暗子翻开为${g[reveal]}。`;
+    await inLanguage(page, lang);
+    assert.equal(await words(page, /暗子/), want, lang);
+    assert.equal(await page.getAttribute('#moves .san.reveal', 'title'), want);
+    await shot(page, `newplayer-jieqi-${lang}.png`);
+  }
+});

@@ -1,0 +1,69 @@
+// What a new player meets on the game page (issue 40), in the parts that
+// need no browser: the variants' events in words (a blast, a piece turned
+// up, the dice), a name that reads as a side's, and the move list on one
+// screen in fog of war.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { setRegistry, variantOf } from '../src/variants.ts';
+import { blastWords } from '../src/variants/bomb.ts';
+import { diceWords } from '../src/variants/dice.ts';
+import { turnedWords } from '../src/variants/jieqi.ts';
+import { setLanguage } from '../src/i18n.ts';
+import registered from './testdata/variants.json';
+
+setRegistry(registered);
+
+const start = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+
+test('bomb chess: a blast says its square and each piece it removed, the mover among them', () => {
+  // White's knight lands on a mine: it goes, with the pieces around it (Black's pawn on e6 next to e5).
+  const before = 'rnbqkbnr/pp3ppp/2p1p3/8/8/5N2/PPPPPPPP/RNBQKB1R w KQkq - 0 1';
+  const m = { uci: 'f3d4', san: 'Nd4', fen: '', color: 'white', ext: { blast: 'd4', cleared: ['d4'] } };
+  setLanguage('en');
+  assert.equal(blastWords(m, before), 'A mine exploded on d4, removing the white knight on d4.');
+  const m2 = { uci: 'f3e5', san: 'Ne5', fen: '', color: 'white', ext: { blast: 'e5', cleared: ['e6', 'e5'] } }; // the server lists them by square
+  assert.equal(blastWords(m2, before), 'A mine exploded on e5, removing the white knight on e5 and the black pawn on e6.');
+  // A king on the mine survives: nothing removed.
+  const m3 = { uci: 'e1e2', san: 'Ke2', fen: '', color: 'white', ext: { blast: 'e2', cleared: [] } };
+  assert.equal(blastWords(m3, '8/8/8/8/8/8/8/4K2k w - - 0 1'), 'A mine exploded on e2; it removed no piece (kings survive).');
+  // A promotion that lands on a mine removes the piece it became.
+  const m4 = { uci: 'a7a8q', san: 'a8=Q', fen: '', color: 'white', ext: { blast: 'a8', cleared: ['a8'] } };
+  assert.equal(blastWords(m4, '8/P7/8/8/8/8/8/4K2k w - - 0 1'), 'A mine exploded on a8, removing the white queen on a8.');
+  assert.equal(blastWords({ uci: 'e2e4', san: 'e4', fen: '', color: 'white' }, start), undefined);
+  setLanguage('zh-TW');
+  assert.equal(blastWords(m2, before), 'e5 的地雷爆炸，炸掉了 e5 的白方騎士和e6 的黑方士兵。');
+  setLanguage('zh-CN');
+  assert.equal(blastWords(m2, before), 'e5 的地雷爆炸，炸掉了 e5 的白方马和e6 的黑方兵。');
+  setLanguage('en');
+});
+
+test('jieqi: what a face-down piece turned up as, and a face-down piece taken', () => {
+  const before = 'xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX w - - 0 1';
+  setLanguage('en');
+  assert.equal(turnedWords({ uci: 'h0g2', san: 'h0g2=R', fen: '', color: 'white', ext: { reveal: 'R' } }, before), 'The piece from h0 turned up a chariot (俥).');
+  assert.equal(turnedWords({ uci: 'b2b9', san: 'b2b9=Cxn', fen: '', color: 'white', ext: { reveal: 'C', took: 'n' } }, before),
+    'The piece from b2 turned up a cannon (炮). It took a face-down piece: a horse (馬).');
+  assert.equal(turnedWords({ uci: 'b2b9', san: 'b2b9=Cx?', fen: '', color: 'white', ext: { reveal: 'C', took: '?' } }, before),
+    'The piece from b2 turned up a cannon (炮). It took a face-down piece: only its captor knows what it was.');
+  assert.equal(turnedWords({ uci: 'e0e1', san: 'e0e1', fen: '', color: 'white' }, before), undefined);
+  setLanguage('zh-TW');
+  assert.equal(turnedWords({ uci: 'h0g2', san: 'h0g2=R', fen: '', color: 'white', ext: { reveal: 'R' } }, before), 'h0 的暗子翻開是俥。');
+  setLanguage('zh-CN');
+  assert.equal(turnedWords({ uci: 'h9g7', san: 'h9g7=N', fen: '', color: 'black', ext: { reveal: 'n' } }, before), 'h9 的暗子翻开为马。');
+  setLanguage('en');
+});
+
+test('dice chess: the pieces the dice left may move, to the player to move and to anyone else', () => {
+  const s = { v: 1, id: 'g', mode: 'online', variant: 'dice', status: 'started', result: '*', fen: start, turn: 'white', ply: 0, dests: {},
+    canClaim: false, seats: {}, ext: { rolled: ['N', 'P', 'P'], left: ['N', 'P', 'P'], moves: 0, canPass: false } };
+  setLanguage('en');
+  assert.equal(diceWords(s, ['white']), 'You may move: knight, pawn, and pawn');
+  assert.equal(diceWords(s, ['black']), 'White may move: knight, pawn, and pawn');
+  assert.equal(diceWords(s, ['white', 'black']), 'White may move: knight, pawn, and pawn');
+  assert.equal(diceWords({ ...s, status: 'mate' }, ['white']), undefined);
+  setLanguage('zh-TW');
+  assert.equal(diceWords(s, ['white']), '你可以走：騎士、士兵和士兵');
+  setLanguage('zh-CN');
+  assert.equal(diceWords({ ...s, turn: 'black' }, []), '黑方可以走：马、兵和兵');
+  setLanguage('en');
+});
