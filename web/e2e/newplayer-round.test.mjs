@@ -120,3 +120,26 @@ test('a game of a variant the engines do not review: Review goes through its mov
   await page.waitForFunction(() => !document.getElementById('over-dialog').open);
   assert.match(new URL(page.url()).pathname, /^\/game\//);
 });
+
+test('a guest who names themselves 黑方 and plays White is never shown as a side', async () => {
+  const host = await app.newPerson('host', { locale: 'zh-TW' });
+  await host.goto(app.server.url);
+  await host.waitForSelector('#btn-new-top');
+  await host.evaluate(() => localStorage.setItem('gambit.name', '黑方'));
+  await newGame(host, { mode: 'online', color: 'white' });
+  await host.waitForSelector('#invite:not([hidden])');
+  const link = await host.inputValue('#invite-link');
+  const guest = await app.newPerson('guest', { locale: 'zh-TW' });
+  await guest.goto(link);
+  await guest.waitForSelector('#board.orientation-black');
+  // The header and the player's bar quote the name, beside the side it plays.
+  await guest.waitForFunction(() => document.getElementById('name-top').textContent === '「黑方」（白方）');
+  assert.match(await guest.textContent('#game-head-players'), /「黑方」（白方）/);
+  await host.waitForFunction(() => document.getElementById('name-bottom').textContent === '「黑方」（你，白方）');
+  // The chat names the guest's lines by the side it plays.
+  await host.fill('#chat-input', '你好');
+  await host.press('#chat-input', 'Enter');
+  await guest.waitForFunction(() => document.querySelector('#chat-lines li:last-child .chat-text')?.textContent === '你好');
+  assert.equal(await guest.textContent('#chat-lines li:last-child .chat-who'), '白方');
+  await shot(guest, 'newplayer-sidename-zh-TW.png');
+});

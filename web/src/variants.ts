@@ -9,7 +9,7 @@
 import type { BoardKind, Color, Level, Seat, State, Step, Variant, VariantInfo } from './api';
 import type { BoardConfig, BoardFactory } from './board';
 import { ChessBoard, allSquares } from './chessboard';
-import { Key as TextKey, hasText, language, script, t } from './i18n';
+import { Key as TextKey, hasText, language, script, t, tables } from './i18n';
 import { figurine, xiangqiChinese, xiangqiStart } from './notation';
 import { MoveGrouping, byFullMove } from './round/movelist';
 import type { SoundName } from './sound';
@@ -344,6 +344,30 @@ export function sideName(v: VariantUI, c: Color, inline = false): string {
   if (hasText(key)) return t(key);
   return inline ? side : side.charAt(0).toUpperCase() + side.slice(1);
 }
+
+// sideWords are the words a name may not pass for: every side's name in
+// every language the UI has (White, 白方, 紅方, their inline forms), the
+// sides' bare characters and their 棋 forms (白, 黑棋), and "You" — in
+// normal form, lower case.
+let sideWords: Set<string> | undefined;
+
+const normal = (s: string) => s.normalize('NFKC').trim().toLowerCase();
+
+// isSideName reports whether a player's chosen name reads as a side's name
+// (or as "You") in any of the UI's languages: a guest named 黑方 who plays
+// White.
+export function isSideName(name: string): boolean {
+  if (!sideWords) {
+    const keys: TextKey[] = ['side.white', 'side.black', 'side.red', 'side.white.inline', 'side.black.inline', 'side.red.inline', 'player.you.short'];
+    sideWords = new Set([...Object.values(tables).flatMap(tb => keys.map(k => normal(tb[k]))),
+      ...['白', '黑', '紅', '红', '白棋', '黑棋', '紅棋', '红棋'], 'white', 'black', 'red', 'you']);
+  }
+  return sideWords.has(normal(name));
+}
+
+// shownName is a player's chosen name as the page shows it: in quotes when
+// it reads as a side's name, so that it is never taken for one.
+export const shownName = (name: string): string => (isSideName(name) ? t('player.quoted', { name }) : name);
 
 // describeEnd names the result and its reason for the game-over dialog.
 export function describeEnd(s: State): [string, string] {

@@ -4,7 +4,7 @@
 // screen in fog of war.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setRegistry, variantOf } from '../src/variants.ts';
+import { isSideName, setRegistry, shownName, variantOf } from '../src/variants.ts';
 import { blastWords } from '../src/variants/bomb.ts';
 import { diceWords } from '../src/variants/dice.ts';
 import { turnedWords } from '../src/variants/jieqi.ts';
@@ -66,4 +66,14 @@ test('dice chess: the pieces the dice left may move, to the player to move and t
   setLanguage('zh-CN');
   assert.equal(diceWords({ ...s, turn: 'black' }, []), '黑方可以走：马、兵和兵');
   setLanguage('en');
+});
+
+test('a name that reads as a side\'s, in any language, is shown in quotes', () => {
+  for (const n of ['黑方', '白方', '紅方', '红方', 'Black', ' white ', 'RED', '黑', '紅棋', 'You', '你']) assert.ok(isSideName(n), n);
+  for (const n of ['Ann', '黑馬', 'Blackburne', '老王']) assert.ok(!isSideName(n), n);
+  setLanguage('zh-TW');
+  assert.equal(shownName('黑方'), '「黑方」');
+  assert.equal(shownName('Ann'), 'Ann');
+  setLanguage('en');
+  assert.equal(shownName('Black'), '“Black”');
 });

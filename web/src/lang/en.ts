@@ -135,6 +135,7 @@ export const en = {
   'jieqi.revealed': 'The piece from {square} turned up {piece}.',
   'jieqi.tookDown': 'It took a face-down piece: {piece}.',
   'jieqi.tookUnknown': 'It took a face-down piece: only its captor knows what it was.',
+  'player.quoted': '“{name}”',
   // end of issue 40's game-page block
   'status.fenCopied': 'FEN copied',
   'status.pgnCopied': 'PGN copied',

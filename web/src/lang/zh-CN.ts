@@ -127,6 +127,7 @@ export const zhCN: Table = {
   'jieqi.revealed': '{square} 的暗子翻开为{piece}。',
   'jieqi.tookDown': '吃掉的暗子是{piece}。',
   'jieqi.tookUnknown': '吃掉了一枚暗子：只有吃子的一方知道它是什么。',
+  'player.quoted': '“{name}”',
   // end of issue 40's game-page block
   'status.fenCopied': 'FEN 已复制',
   'status.pgnCopied': 'PGN 已复制',

@@ -127,6 +127,7 @@ export const zhTW: Table = {
   'jieqi.revealed': '{square} 的暗子翻開是{piece}。',
   'jieqi.tookDown': '吃掉的暗子是{piece}。',
   'jieqi.tookUnknown': '吃掉了一枚暗子：只有吃子的一方知道它是什麼。',
+  'player.quoted': '「{name}」',
   // end of issue 40's game-page block
   'status.fenCopied': '已複製 FEN',
   'status.pgnCopied': '已複製 PGN',

@@ -4,7 +4,7 @@
 import type { Color } from '../../api';
 import { finished } from '../../api';
 import { formatUnit, t } from '../../i18n';
-import { botName, sideName } from '../../variants';
+import { botName, shownName, sideName } from '../../variants';
 import { RoundCtrl, other } from '../ctrl';
 import { $ } from './dom';
 
@@ -18,7 +18,7 @@ export function seatName(ctrl: RoundCtrl, c: Color): string {
   if (seat.kind === 'open') return t('player.open');
   if (s.mode === 'local') return name;
   const side = sideName(ctrl.variant, c, true);
-  if (seat.name) return t(ctrl.you.includes(c) ? 'player.youNamed' : 'player.named', { name: seat.name, side });
+  if (seat.name) return t(ctrl.you.includes(c) ? 'player.youNamed' : 'player.named', { name: shownName(seat.name), side });
   return ctrl.you.includes(c) ? t('player.you', { side }) : name;
 }
 
