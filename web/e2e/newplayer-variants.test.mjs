@@ -148,3 +148,32 @@ test('jieqi: a reveal says what the piece turned up as, in the status, to the sc
     await shot(page, `newplayer-jieqi-${lang}.png`);
   }
 });
+
+test('fog of war on one screen: while the board is covered, the move list is the mover\'s own, never the next player\'s', async () => {
+  const page = app.page;
+  await page.goto(app.server.url);
+  await page.waitForSelector('input[name=variant][value=chess]', { state: 'attached' });
+  await newGame(page, { mode: 'local', variant: 'fogofwar' });
+  await move(page, 'e2e4');
+  await page.waitForSelector('#handover:not([hidden])');
+  // White is at the screen: its own move, as it made it.
+  await page.waitForFunction(() => document.querySelector('#moves .san')?.textContent === 'e4');
+  assert.deepEqual(await sans(page), ['e4']);
+  await page.click('#btn-handover');
+  // Black's view: White's move unseen.
+  await page.waitForFunction(() => document.querySelector('#moves .san')?.textContent === '?');
+  await move(page, 'g8f6');
+  await page.waitForSelector('#handover:not([hidden])');
+  // Black is at the screen: its own move, and White's still unseen (the
+  // server sent White's view, where e4 shows and Nf6 does not).
+  await page.waitForFunction(() => document.querySelectorAll('#moves .san:not(.empty)').length === 2);
+  assert.deepEqual(await sans(page), ['?', 'Nf6']);
+  await shot(page, 'newplayer-fog-covered.png');
+  await page.click('#btn-handover');
+  await page.waitForFunction(() => document.querySelector('#moves .san')?.textContent === 'e4');
+  assert.deepEqual(await sans(page), ['e4', '?']);
+  await move(page, 'd2d4');
+  await page.waitForSelector('#handover:not([hidden])');
+  await waitMoves(page, 3);
+  assert.deepEqual(await sans(page), ['e4', '?', 'd4']);
+});

@@ -64,6 +64,13 @@ export function readMove(input: string, p: MovePosition): MoveReading {
   return { error: 'ambiguous', options: ucis.map(u => found.find(c => c.uci === u)!.label) };
 }
 
+// chessSAN is a legal chess move's SAN as readMove writes it among its
+// choices (without a check mark, which only the server knows), from the
+// position p; undefined when uci is none of p's moves.
+export function chessSAN(p: MovePosition, uci: string): string | undefined {
+  return chessCandidates(p).find(c => c.uci === uci)?.label;
+}
+
 // boardOf reads a FEN's placement as square → FEN letter ("e1" → "K"):
 // chess's 8 ranks 1-8, xiangqi's 10 ranks 0-9, files from a.
 export function boardOf(fen: string): Map<string, string> {

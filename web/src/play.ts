@@ -63,6 +63,7 @@ export class Play {
       started: v => this.start(v),
       over: s => showOver(s, this.ctrl.variant),
       effect: e => this.board?.effect?.(e.squares, e.cls, e.ms),
+      reload: () => this.socket.reconnect(), // a new connection's greeting is a whole state
       changed: (prev, s) => {
         this.online.noteChange(prev, s);
         announceChange(this.ctrl, prev, s);

@@ -8,6 +8,7 @@ import { isSideName, setRegistry, shownName, variantOf } from '../src/variants.t
 import { blastWords } from '../src/variants/bomb.ts';
 import { diceWords } from '../src/variants/dice.ts';
 import { turnedWords } from '../src/variants/jieqi.ts';
+import { RoundCtrl } from '../src/round/ctrl.ts';
 import { setLanguage } from '../src/i18n.ts';
 import registered from './testdata/variants.json';
 
@@ -76,4 +77,50 @@ test('a name that reads as a side\'s, in any language, is shown in quotes', () =
   assert.equal(shownName('Ann'), 'Ann');
   setLanguage('en');
   assert.equal(shownName('Black'), '“Black”');
+});
+
+test('fog of war on one screen: the list is the player\'s at the screen, never the other\'s', () => {
+  let reloads = 0;
+  const hooks = { send: () => true, redraw() {}, redrawButtons() {}, flash() {}, sound() {}, started() {}, over() {}, effect() {}, changed() {},
+    reload: () => { reloads++; } };
+  const ctrl = new RoundCtrl('g', 'white', hooks);
+  ctrl.onHello({ you: ['white', 'black'] });
+  const seats = { white: { kind: 'human' }, black: { kind: 'human' } };
+  const base = { id: 'g', mode: 'local', variant: 'fogofwar', status: 'started', result: '*', canClaim: false, seats };
+  const whiteView = 'rnbqkbnr/8/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+  const blackView = 'rnbqkbnr/pppppppp/8/8/8/8/8/8 b kq - 0 1';
+  const hidden = color => ({ uci: '', san: '?', fen: '', color });
+  ctrl.onState({ ...base, v: 1, fen: whiteView, startFen: whiteView, turn: 'white', ply: 0, dests: { e2: ['e3', 'e4'], g1: ['f3', 'h3'] }, moves: [] }, true);
+  assert.ok(!ctrl.covered(), 'a new game starts with White at the screen');
+  ctrl.move('e2e4');
+  // The server sends the move in Black's view: White's move is "?".
+  ctrl.onState({ ...base, v: 2, fen: blackView, turn: 'black', ply: 1, dests: { g8: ['f6', 'h6'] }, last: hidden('white') }, false);
+  assert.ok(ctrl.covered());
+  assert.deepEqual(ctrl.shownMoves().map(m => m.san), ['e4'], 'White, at the screen, sees its own move');
+  ctrl.handOver();
+  assert.equal(reloads, 1, 'the hand-over asks for the whole state in Black\'s view');
+  assert.deepEqual(ctrl.shownMoves().map(m => m.san), ['?'], 'nothing shown before it comes');
+  ctrl.onState({ ...base, v: 2, fen: blackView, turn: 'black', ply: 1, dests: { g8: ['f6', 'h6'] }, moves: [hidden('white')] }, true);
+  assert.deepEqual(ctrl.shownMoves().map(m => m.san), ['?']);
+  ctrl.move('g8f6');
+  // The move comes in White's view, where Black's move is "?" and White's e4 would show.
+  ctrl.onState({ ...base, v: 3, fen: whiteView, turn: 'white', ply: 2, dests: {}, last: hidden('black') }, false);
+  assert.ok(ctrl.covered());
+  assert.deepEqual(ctrl.shownMoves().map(m => m.san), ['?', 'Nf6'], 'Black, at the screen, sees its move and not White\'s');
+  ctrl.handOver();
+  ctrl.onState({ ...base, v: 3, fen: whiteView, turn: 'white', ply: 2, dests: { d2: ['d3', 'd4'] },
+    moves: [{ uci: 'e2e4', san: 'e4', fen: '', color: 'white' }, hidden('black')] }, true);
+  assert.deepEqual(ctrl.shownMoves().map(m => m.san), ['e4', '?']);
+  ctrl.move('d2d4');
+  // A whole state in Black's view (a reconnection) while White is at the screen shows none of Black's moves.
+  const blackState = { ...base, v: 4, fen: blackView, turn: 'black', ply: 3, dests: {},
+    moves: [hidden('white'), { uci: 'g8f6', san: 'Nf6', fen: '', color: 'black' }, hidden('white')] };
+  ctrl.onState(blackState, true);
+  assert.deepEqual(ctrl.shownMoves().map(m => m.san), ['e4', '?', 'd4']);
+  // A page that did not see White move (opened again while covered) shows nothing.
+  const fresh = new RoundCtrl('g', 'white', hooks);
+  fresh.onHello({ you: ['white', 'black'] });
+  fresh.onState(blackState, true);
+  assert.ok(fresh.covered());
+  assert.deepEqual(fresh.shownMoves().map(m => m.san), ['?', '?', '?']);
 });

@@ -10,6 +10,7 @@
 import { Color, Hello, State, Step, finished, openSeat } from '../api';
 import type { SoundName } from '../sound';
 import { t } from '../i18n';
+import { chessSAN } from '../movetext';
 import { BoardEffect, Notation, VariantUI, notationOf, variantOf } from '../variants';
 import type { ClientMsg, Send } from './socket';
 
@@ -32,6 +33,7 @@ export interface CtrlHooks {
   started(v: VariantUI): void; // the first state came: the variant is known
   over(s: State): void; // the game ended while this page watched
   effect(e: BoardEffect): void; // a move's animation over the board
+  reload(): void; // ask the server for the whole game again, as this viewer's seats now see it
   changed(prev: State, s: State): void; // a new state replaced prev
 }
 
@@ -53,6 +55,15 @@ export class RoundCtrl {
   // the board until its player asks for it.
   revealed?: Color;
   confirming?: { timer: ReturnType<typeof setTimeout>; action: EndAction }; // the resign (abort) button awaits its second click
+  // On one screen in a hidden variant (handsOver), the server sends the
+  // view of the side to move, and a move only its last step, in the view
+  // of the side that did not make it: the list of the player at the screen
+  // is kept here. sent is that player's last move as it left, with the
+  // list, position and moves it was made from (its own view); awaitingView
+  // is set from a hand-over until the server's whole state in the view of
+  // the player who took the screen arrives.
+  private sent?: { by: Color; ply: number; uci: string; moves: Step[]; fen: string; dests: Record<string, string[]> };
+  private awaitingView = false;
 
   constructor(readonly id: string, public orientation: Color, private hooks: CtrlHooks) {}
 
@@ -86,6 +97,7 @@ export class RoundCtrl {
       this.variant = variantOf(s.variant);
       this.hooks.started(this.variant);
     }
+    if (full) this.awaitingView = false;
     this.hooks.redraw();
     const effect = moved && prev && !this.covered() ? this.variant.effect?.(prev, s) : undefined;
     if (effect) this.hooks.effect(effect);
@@ -163,6 +175,39 @@ export class RoundCtrl {
     return this.inPlay() && this.state!.mode === 'online' && this.you.length === 1 ? this.you[0] : undefined;
   }
 
+  // handsOver reports whether the screen passes between two players who
+  // may each see only their own view: a hidden variant on one screen.
+  handsOver(): boolean {
+    const s = this.state;
+    return !!s && !!this.variant.handOver && s.mode === 'local' && this.you.length === 2;
+  }
+
+  // shownMoves are the moves the list shows: the game's, as the server sent
+  // them for this viewer. On one screen in a hidden variant they are those
+  // of the player at the screen: the side to move once it has shown the
+  // board (the server's whole state in its view, asked at the hand-over),
+  // and while the board is covered the side that has just moved, whose
+  // list is the one it moved from and its move as it made it; never the
+  // other side's own moves, which its view would show. Whatever is not
+  // known to be the player's own view is a "?".
+  shownMoves(): Step[] {
+    const s = this.state;
+    if (!s || !this.handsOver() || finished(s.status)) return this.moves;
+    const hide = (m: Step): Step => (m.san === '?' ? m : { ...m, uci: '', san: '?', ext: undefined });
+    if (!this.covered()) return this.awaitingView ? this.moves.map(hide) : this.moves;
+    const mover = other(s.turn);
+    const mine = this.sent?.by === mover ? this.sent : undefined;
+    return this.moves.map((m, i) => {
+      if (m.color !== mover) return hide(m);
+      if (mine && i < mine.ply && mine.moves[i]) return mine.moves[i];
+      if (mine && i === mine.ply) {
+        const san = chessSAN({ board: this.variant.board.kind, fen: mine.fen, dests: mine.dests }, mine.uci);
+        if (san) return { ...m, uci: mine.uci, san };
+      }
+      return hide(m);
+    });
+  }
+
   // covered reports whether the board hides behind the hand-over screen:
   // a hidden variant on one screen, between a move and the next player's
   // asking to see the board.
@@ -203,7 +248,11 @@ export class RoundCtrl {
   }
 
   // move sends a move in the variant's coordinate text.
-  move(u: string) { this.send({ t: 'move', d: { u } }); }
+  move(u: string) {
+    const s = this.state;
+    if (s && this.handsOver()) this.sent = { by: s.turn, ply: s.ply, uci: u, moves: this.shownMoves(), fen: s.fen, dests: s.dests };
+    this.send({ t: 'move', d: { u } });
+  }
 
   // takeback undoes the last move at once on one screen or against the
   // computer; online it asks the opponent.
@@ -244,9 +293,14 @@ export class RoundCtrl {
   }
 
   // handOver shows the board to the player at the screen, from their side.
+  // Its list is its own view, which the server sends as a whole state.
   handOver() {
     if (!this.state) return;
     this.revealed = this.orientation = this.state.turn;
+    if (this.handsOver() && !finished(this.state.status)) {
+      this.awaitingView = true;
+      this.hooks.reload();
+    }
     this.hooks.redraw();
   }
 

@@ -13,7 +13,8 @@ export function renderMoves(ctrl: RoundCtrl) {
   const ol = $('moves');
   ol.textContent = '';
   const current = ctrl.ply();
-  const rows = ctrl.variant.moveRows({ moves: ctrl.moves, startFen: ctrl.state?.startFen, mover: i => ctrl.mover(i) });
+  const moves = ctrl.shownMoves(); // on one screen in a hidden variant, as the player at the screen saw them
+  const rows = ctrl.variant.moveRows({ moves, startFen: ctrl.state?.startFen, mover: i => ctrl.mover(i) });
   const notes = ctrl.state?.setupNotes;
   const byPly = new Map((notes?.plies ?? []).map(n => [n.ply, n]));
   if (notes) ol.appendChild(headNote(notes));
@@ -23,7 +24,7 @@ export function renderMoves(ctrl: RoundCtrl) {
     li.appendChild(Object.assign(document.createElement('span'), { className: 'num', textContent: r.num }));
     if (r.lead) li.appendChild(Object.assign(document.createElement('span'), r.lead));
     for (const i of r.steps) {
-      const m = ctrl.moves[i];
+      const m = moves[i];
       const before = ctrl.fenBefore(i);
       const b = document.createElement('button');
       const mark = ctrl.variant.stepMark?.(m, before);
