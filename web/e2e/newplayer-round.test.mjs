@@ -121,6 +121,39 @@ test('a game of a variant the engines do not review: Review goes through its mov
   assert.match(new URL(page.url()).pathname, /^\/game\//);
 });
 
+test('an unknown address and a missing game say so in the reader\'s language, with a link home and no game buttons', async () => {
+  // The 404 page in each language: title, text and the link home.
+  const missing = {
+    'en-US': { title: 'Page not found', game: 'No such game', home: 'Go to the home page' },
+    'zh-TW': { title: '找不到這個頁面', game: '找不到這盤棋', home: '回到首頁' },
+    'zh-CN': { title: '找不到这个页面', game: '没有这盘棋', home: '回到首页' },
+  };
+  app.allowTrouble(/HTTP 404|status of 404/);
+  for (const [locale, words] of Object.entries(missing)) {
+    const p = await app.newPerson(`P ${locale}`, { locale });
+    const res = await p.goto(`${app.server.url}/no/such/page`);
+    assert.equal(res.status(), 404);
+    await p.waitForSelector('#notfound:not([hidden])');
+    assert.equal(await p.textContent('#notfound-title'), words.title, locale);
+    assert.equal(await p.textContent('#notfound a'), words.home, locale);
+    assert.equal(await p.isVisible('#home'), false);
+    assert.equal(await p.evaluate(() => document.documentElement.lang), locale === 'en-US' ? 'en' : locale);
+    await shot(p, `newplayer-404-${locale}.png`);
+    // A missing game: "No such game", and nothing to play.
+    await p.goto(`${app.server.url}/game/nosuchgame`);
+    await p.waitForSelector('#notfound:not([hidden])');
+    assert.equal(await p.textContent('#notfound-title'), words.game, locale);
+    assert.equal(await p.isVisible('#play'), false, `${locale}: the game page's board and buttons are gone`);
+    for (const b of ['#btn-resign', '#btn-draw', '#btn-flip', '#btn-new']) assert.equal(await p.isVisible(b), false, `${locale}: ${b}`);
+    await shot(p, `newplayer-nogame-${locale}.png`);
+    // The link home goes home.
+    await p.click('#notfound a');
+    await p.waitForSelector('#home:not([hidden])');
+    assert.equal(await p.isVisible('#notfound'), false);
+    await app.leave(p);
+  }
+});
+
 test('a guest who names themselves 黑方 and plays White is never shown as a side', async () => {
   const host = await app.newPerson('host', { locale: 'zh-TW' });
   await host.goto(app.server.url);

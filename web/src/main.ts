@@ -50,7 +50,9 @@ function route() {
   const accountPage = location.pathname === '/account';
   const profile = location.pathname.match(/^\/@\/([A-Za-z0-9_-]{1,20})$/);
   const leaders = location.pathname === '/leaderboard';
-  $('home').hidden = !!m || analysing || accountPage || !!profile || leaders;
+  const home = location.pathname === '/';
+  $('home').hidden = !home;
+  $('notfound').hidden = true;
   $('play').hidden = !m;
   $('analysis').hidden = !analysing;
   $('account').hidden = !accountPage;
@@ -66,11 +68,27 @@ function route() {
   } else if (accountPage) {
     void showAccountPage(go);
   } else if (m) {
-    play = new Play(m[1], { newGame: openNewGame, go, sounds });
-  } else {
+    play = new Play(m[1], { newGame: openNewGame, go, sounds, missing: () => notFound('notFound.game', 'notFound.gameText') });
+  } else if (home) {
     void showRecent();
     lobby = new Lobby({ go });
+  } else {
+    notFound('notFound.title', 'notFound.text');
   }
+}
+
+// notFound shows, in the reader's language, that there is nothing at this
+// address (the server answers any unknown one with this page and a 404),
+// or no such game at a game's, with a link home: the game page's board and
+// buttons go, as there is nothing to play.
+function notFound(title: Key, text: Key) {
+  play?.destroy();
+  play = undefined;
+  $('play').hidden = true;
+  $('notfound').hidden = false;
+  $('notfound-title').textContent = t(title);
+  $('notfound-text').textContent = t(text);
+  document.title = `${t(title)} · Gambit`;
 }
 
 function go(path: string) {

@@ -36,6 +36,7 @@ export interface PlayHooks {
   newGame: () => void;
   go: (path: string) => void; // another page of the app, without a reload
   sounds: Sounds;
+  missing: () => void; // there is no such game: the page says so instead
 }
 
 export class Play {
@@ -84,7 +85,7 @@ export class Play {
         this.online.reset(); // who is here, and any rematch offer, are unknown until the server says again
         this.online.render();
       },
-      gone: () => { $('status').textContent = t('status.noSuchGame'); },
+      gone: () => this.hooks.missing(),
     });
     this.chat = new Chat(text => this.ctrl.send({ t: 'chat', d: { text } }), () => ({ variant: this.ctrl.variant, you: this.ctrl.you }));
     bindButtons(this.ctrl, () => this.hooks.newGame());
@@ -153,6 +154,7 @@ export class Play {
       $<HTMLInputElement>('join-name-input').value = g.state.seats[g.color].name ?? '';
     } catch (e) {
       if (e instanceof APIError && e.code === 'seat_taken') this.ctrl.notice = t('status.seatTaken');
+      if (e instanceof APIError && e.status === 404) this.hooks.missing(); // no such game: nothing to connect to
       // A rated game's seat is an account's: the page says so, and offers
       // to sign in or up here (round/view/seat.ts), then takes it.
       if (e instanceof APIError && e.code === 'signed_out') this.ctrl.seatNeedsAccount = true;

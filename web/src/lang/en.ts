@@ -135,6 +135,11 @@ export const en = {
   'jieqi.revealed': 'The piece from {square} turned up {piece}.',
   'jieqi.tookDown': 'It took a face-down piece: {piece}.',
   'jieqi.tookUnknown': 'It took a face-down piece: only its captor knows what it was.',
+  'notFound.title': 'Page not found',
+  'notFound.text': 'There is nothing at this address: check the link, or start from the home page.',
+  'notFound.home': 'Go to the home page',
+  'notFound.game': 'No such game',
+  'notFound.gameText': 'No game has this address: check the link, or start a new game from the home page.',
   'player.quoted': '“{name}”',
   // end of issue 40's game-page block
   'status.fenCopied': 'FEN copied',

@@ -127,6 +127,11 @@ export const zhCN: Table = {
   'jieqi.revealed': '{square} 的暗子翻开为{piece}。',
   'jieqi.tookDown': '吃掉的暗子是{piece}。',
   'jieqi.tookUnknown': '吃掉了一枚暗子：只有吃子的一方知道它是什么。',
+  'notFound.title': '找不到这个页面',
+  'notFound.text': '这个网址没有内容：请检查链接，或从首页开始。',
+  'notFound.home': '回到首页',
+  'notFound.game': '没有这盘棋',
+  'notFound.gameText': '没有这个网址的对局：请检查链接，或从首页开新局。',
   'player.quoted': '“{name}”',
   // end of issue 40's game-page block
   'status.fenCopied': 'FEN 已复制',
