@@ -275,16 +275,16 @@ func (s *Server) answerNewGame(w http.ResponseWriter, r *http.Request, opts game
 
 // newGame creates, stores and starts the game opts describe, and answers
 // as player sees it; client is the address asking. A game against the
-// computer is refused when that address, or the machine, has as many as
-// it may.
+// computer is refused when its player, their address or the machine has
+// as many as it may (computer.Games).
 func (s *Server) newGame(ctx context.Context, opts game.Options, player, client string) (createResponse, error) {
 	g, err := game.New(opts)
 	if err != nil {
 		return createResponse{}, err
 	}
 	if round.AgainstComputer(g) {
-		if err := s.computer.Reserve(g.ID(), client); err != nil {
-			return createResponse{}, s.heldGames(ctx, err, client, player)
+		if err := s.computer.Reserve(g, client); err != nil {
+			return createResponse{}, s.heldGames(ctx, err, player)
 		}
 	}
 	if err := s.createGame(ctx, g); err != nil {
@@ -303,21 +303,38 @@ func (s *Server) newGame(ctx context.Context, opts game.Options, player, client 
 }
 
 // heldGames fills a refusal for having too many games against the
-// computer with those of them player plays, to resume or resign; the
-// games of someone else behind the same address are never named.
-func (s *Server) heldGames(ctx context.Context, err error, client, player string) error {
+// computer with those of them player plays, described (wire.HeldGame) to
+// resume or resign; the games of someone else behind the same address are
+// never named.
+func (s *Server) heldGames(ctx context.Context, err error, player string) error {
 	held := new(wire.ComputerGamesError)
 	if !errors.As(err, &held) {
 		return err
 	}
-	mine := &wire.ComputerGamesError{Limit: held.Limit}
-	for _, id := range s.computer.Of(client) {
+	mine := &wire.ComputerGamesError{Limit: held.Limit, Reason: held.Reason}
+	for _, id := range s.computer.Of(player) {
+		var d wire.HeldGame
 		yours := false
-		if s.read(ctx, id, func(g *game.Game) { yours = round.ViewerFor(g, player).Seats != [2]bool{} }) == nil && yours {
-			mine.Games = append(mine.Games, id)
+		_ = s.read(ctx, id, func(g *game.Game) { d, yours = describeHeld(g, player) })
+		if yours {
+			mine.Held = append(mine.Held, d)
 		}
 	}
+	slices.SortStableFunc(mine.Held, func(a, b wire.HeldGame) int { return a.Started.Compare(b.Started) }) // the oldest first
 	return mine
+}
+
+// describeHeld describes g, a game against the computer, as a refusal
+// offers it to player; false when player does not play in it.
+func describeHeld(g *game.Game, player string) (wire.HeldGame, bool) {
+	v := round.ViewerFor(g, player)
+	if v.Seats == [2]bool{} {
+		return wire.HeldGame{}, false
+	}
+	me := round.Acting(v, chess.White)
+	bot := g.Seat(me.Other())
+	return wire.HeldGame{ID: g.ID(), Variant: string(g.Variant()), Level: bot.Level, Opponent: bot.Name,
+		Color: game.ColorName(me), Plies: g.Ply(), Started: g.CreatedAt()}, true
 }
 
 // gameOptions checks a create request and turns it into game options and

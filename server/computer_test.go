@@ -123,10 +123,10 @@ func TestIdleComputerGameFreesItsPlace(t *testing.T) {
 }
 
 // TestLeftComputerGamesFreeTheirPlace: four games against the computer
-// left open (their tabs still connected, no move) fill one address's
+// left open (their tabs still connected, no move) fill one player's
 // share: a fifth is refused with an offer to resume or resign those four,
 // named only to the person who plays them (another person behind the same
-// address is refused without them). Once their player has gone (no
+// address has a share of their own). Once their player has gone (no
 // connection for ComputerAway), they hold no place and a fifth is made.
 func TestLeftComputerGamesFreeTheirPlace(t *testing.T) {
 	s, srv, _ := serveWith(t, Config{Store: openStore(t, t.TempDir()), ComputerAway: 300 * time.Millisecond, IdleGrace: time.Minute})
@@ -156,11 +156,13 @@ func TestLeftComputerGamesFreeTheirPlace(t *testing.T) {
 	}
 	e := refused(first.Token)
 	slices.Sort(ids)
-	if !slices.Equal(e.Games, ids) {
+	if slices.Sort(e.Games); !slices.Equal(e.Games, ids) {
 		t.Errorf("the games offered: %v, want the four %v", e.Games, ids)
 	}
-	if other := refused(""); len(other.Games) != 0 {
-		t.Errorf("another person behind the address is offered %v", other.Games)
+	other := httptest.NewRecorder()
+	h.ServeHTTP(other, personRequest("POST", "/api/games", body, ""))
+	if other.Code != http.StatusCreated || strings.Contains(other.Body.String(), first.ID) {
+		t.Errorf("another person behind the address: %d %s, want their own game", other.Code, other.Body)
 	}
 	for _, tab := range tabs { // the player closes the tabs
 		tab.conn.Close(websocket.StatusNormalClosure, "")
@@ -305,4 +307,120 @@ func httptestServer(tb testing.TB, s *Server) string {
 	srv := httptest.NewServer(s.Handler())
 	tb.Cleanup(func() { srv.Close(); s.Close() })
 	return srv.URL
+}
+
+// TestComputerGamesPerPlayer: people behind one address (a household, a
+// school's network) each have their own share of games against the
+// computer, 4; the fifth of one is refused with their own games described
+// (variant, level, the computer's name, their side, plies, when begun),
+// never another's; and the address's ceiling holds for everyone behind
+// it, whoever asks.
+func TestComputerGamesPerPlayer(t *testing.T) {
+	s, srv, _ := serveWith(t, Config{Store: openStore(t, t.TempDir()), ComputerGamesPerClient: 10, IdleGrace: time.Minute})
+	h := s.Handler()
+	type held struct {
+		ID, Variant, Level, Opponent, Color string
+		Plies                               int
+		Started                             time.Time
+	}
+	type refusal struct {
+		Code, Reason string
+		Params       map[string]int
+		Games        []string
+		Held         []held
+	}
+	post := func(body, secret string) (*httptest.ResponseRecorder, string) {
+		t.Helper()
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, personRequest("POST", "/api/games", body, secret)) // all from 192.0.2.1
+		if c := seatCookie(rec.Header()); c != nil {
+			secret = c.Value
+		}
+		return rec, secret
+	}
+	refused := func(who, body, secret, reason string, most int) refusal {
+		t.Helper()
+		rec, _ := post(body, secret)
+		var e refusal
+		mustDecode(t, rec.Body.Bytes(), &e)
+		if rec.Code != http.StatusTooManyRequests || e.Code != "computer_games" || e.Reason != reason || e.Params["most"] != most {
+			t.Fatalf("%s: %d %s, want 429 computer_games for the %s's %d", who, rec.Code, rec.Body, reason, most)
+		}
+		return e
+	}
+	games := []string{
+		`{"mode":"computer","level":"greedy","color":"white"}`,
+		`{"mode":"computer","variant":"xiangqi","level":"beginner","color":"white"}`,
+		`{"mode":"computer","level":"casual","color":"black"}`,
+		`{"mode":"computer","level":"greedy","color":"white"}`,
+	}
+	start := func(who string, bodies []string) (ids []string, secret string) {
+		t.Helper()
+		for i, body := range bodies {
+			rec, sec := post(body, secret)
+			if rec.Code != http.StatusCreated {
+				t.Fatalf("%s's game %d behind the shared address: %d %s", who, i+1, rec.Code, rec.Body)
+			}
+			var g createResponse
+			mustDecode(t, rec.Body.Bytes(), &g)
+			ids, secret = append(ids, g.ID), sec
+		}
+		return ids, secret
+	}
+	ann, annSecret := start("ann", games)
+	p := dial(t, srv, ann[0], annSecret) // one of hers under way
+	p.state("state")
+	p.send(`{"t":"move","d":{"u":"e2e4"}}`)
+	p.state("move")
+	bob, bobSecret := start("bob", games)
+
+	e := refused("ann's fifth", games[0], annSecret, "player", 4)
+	want := slices.Clone(ann)
+	slices.Sort(want)
+	if got := slices.Sorted(slices.Values(e.Games)); !slices.Equal(got, want) {
+		t.Errorf("ann is offered %v, want her four %v", e.Games, ann)
+	}
+	if len(e.Held) != len(e.Games) {
+		t.Fatalf("held %+v for games %v", e.Held, e.Games)
+	}
+	byID := map[string]held{}
+	for i, g := range e.Held {
+		if g.ID != e.Games[i] {
+			t.Errorf("held game %d is %s, games[%d] %s", i, g.ID, i, e.Games[i])
+		}
+		if i > 0 && g.Started.Before(e.Held[i-1].Started) {
+			t.Errorf("held games not the oldest first: %+v", e.Held)
+		}
+		byID[g.ID] = g
+	}
+	for i, w := range []held{
+		{Variant: "chess", Level: "greedy", Color: "white"},
+		{Variant: "xiangqi", Level: "beginner", Color: "white"},
+		{Variant: "chess", Level: "casual", Color: "black"},
+		{Variant: "chess", Level: "greedy", Color: "white"},
+	} {
+		g := byID[ann[i]]
+		if g.Variant != w.Variant || g.Level != w.Level || g.Color != w.Color || !strings.HasPrefix(g.Opponent, "Gambit ") ||
+			g.Started.IsZero() || time.Since(g.Started) > time.Minute {
+			t.Errorf("ann's game %d described as %+v, want %+v, the computer named, begun just now", i+1, g, w)
+		}
+	}
+	if g := byID[ann[0]]; g.Plies < 1 {
+		t.Errorf("the game under way has %d plies", g.Plies)
+	}
+	refused("bob's fifth", games[0], bobSecret, "player", 4)
+
+	carol, carolSecret := start("carol", games[:2]) // the address's tenth
+	e = refused("carol's third", games[0], carolSecret, "address", 10)
+	if got := slices.Sorted(slices.Values(e.Games)); !slices.Equal(got, slices.Sorted(slices.Values(carol))) {
+		t.Errorf("carol is offered %v, want her own %v", e.Games, carol)
+	}
+	if e = refused("a newcomer", games[0], "", "address", 10); len(e.Games)+len(e.Held) != 0 {
+		t.Errorf("a newcomer is offered others' games: %+v", e)
+	}
+	for _, id := range slices.Concat(ann, bob) {
+		if slices.Contains(e.Games, id) {
+			t.Errorf("the address refusal names %s", id)
+		}
+	}
 }

@@ -1,7 +1,6 @@
 package server
 
 import (
-	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -51,9 +50,14 @@ type Config struct {
 	// while another game waits for the computer (150 ms when zero).
 	ThinkSlice time.Duration
 	// ComputerGames bounds the live games against the computer (64 per
-	// worker when zero), and ComputerGamesPerClient those of one address
-	// (4 when zero); a new one beyond either is refused.
-	ComputerGames, ComputerGamesPerClient int
+	// worker when zero), ComputerGamesPerPlayer those of one player (a
+	// browser, or an account while signed in; 4 when zero) and
+	// ComputerGamesPerClient those of one address, everyone behind it
+	// together (16 when zero: four players' shares, for the people who
+	// share a network, while a client that mints a player per request
+	// still takes no more than a quarter of one worker's places); a new
+	// one beyond any is refused.
+	ComputerGames, ComputerGamesPerPlayer, ComputerGamesPerClient int
 	// ComputerIdle is how long a game against the computer may go without
 	// a move and still count among them (5 minutes when zero): a player
 	// who stays connected but does not play holds no place.
@@ -217,8 +221,11 @@ func New(cfg Config) *Server {
 	if cfg.ComputerGames <= 0 {
 		cfg.ComputerGames = 64 * cfg.Workers
 	}
+	if cfg.ComputerGamesPerPlayer <= 0 {
+		cfg.ComputerGamesPerPlayer = 4
+	}
 	if cfg.ComputerGamesPerClient <= 0 {
-		cfg.ComputerGamesPerClient = 4
+		cfg.ComputerGamesPerClient = 16
 	}
 	if cfg.ComputerIdle <= 0 {
 		cfg.ComputerIdle = 5 * time.Minute
@@ -264,7 +271,7 @@ func New(cfg Config) *Server {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	s := &Server{book: cfg.Book, store: cfg.Store, bot: computer.NewRoster(cfg.Bot, cfg.Engines...), bus: cfg.Bus, leases: cfg.Leases, sched: sched.New(sched.Config{Workers: cfg.Workers, Slice: cfg.ThinkSlice, Queued: cfg.Metrics.botWaiting}),
-		computer: computer.NewGames(cfg.ComputerGamesPerClient, cfg.ComputerGames), computerIdle: cfg.ComputerIdle, computerAway: cfg.ComputerAway, assets: cfg.Assets,
+		computer: computer.NewGames(cfg.ComputerGamesPerPlayer, cfg.ComputerGamesPerClient, cfg.ComputerGames), computerIdle: cfg.ComputerIdle, computerAway: cfg.ComputerAway, assets: cfg.Assets,
 		now: cfg.Now, log: cfg.Logger, metrics: cfg.Metrics, minClock: cfg.MinClock, claimAfter: cfg.ClaimAfter, firstMoveTime: cfg.FirstMoveTime, idleGrace: cfg.IdleGrace, expireEvery: cfg.ExpireEvery,
 		presenceEvery: cfg.PresenceEvery, fullEvery: cfg.FullStateEvery,
 		creations: guards.NewLimiter(cfg.CreatePerMinute, cfg.CreatePerMinute, cfg.Now), lobby: lobby.New(), ctx: ctx, cancel: cancel, hubs: map[string]*round.Hub{},
@@ -469,7 +476,7 @@ func (s *Server) startHubLocked(g *game.Game, client string) *round.Hub {
 		return h
 	}
 	if round.AgainstComputer(g) {
-		s.computer.Add(g.ID(), cmp.Or(client, "game "+g.ID()))
+		s.computer.Add(g, client)
 	}
 	h := round.New(s.hubEnv(), g, client)
 	s.hubs[g.ID()] = h

@@ -60,12 +60,13 @@ func newServeCmd() *cobra.Command {
 	f.DurationVar(&online.firstMoveTime, "first-move-time", time.Minute, "online: how long a side has for its first move before the game is aborted")
 	f.IntVar(&online.createPerMinute, "create-per-minute", 30, "new games one address may create a minute")
 	f.IntVar(&online.computerGames, "computer-games", 0, "live games against the computer in all (0: 64 per engine worker)")
-	f.IntVar(&online.computerPerAddr, "computer-games-per-addr", 4, "live games against the computer one address may have")
+	f.IntVar(&online.computerPerPlayer, "computer-games-per-player", 4, "live games against the computer one player (a browser, or an account) may have")
+	f.IntVar(&online.computerPerAddr, "computer-games-per-addr", 16, "live games against the computer one address may have, everyone behind it together")
 	f.StringVar(&online.book, "book", "", "a Polyglot opening book (.bin): the computer plays its moves in chess while the position is in it")
 	f.BoolVar(&online.signup, "signup", true, "let anyone make an account (--signup=false: only existing accounts sign in)")
 	f.StringVar(&online.rpID, "rp-id", "", "passkeys: the site's domain they are made for (example.org; default: each request's host, or --rp-origin's)")
 	f.StringVar(&online.rpOrigin, "rp-origin", "", "passkeys: the site's origin (https://example.org; default: each request's scheme and host)")
-	atLeast(cmd, 1, "claim-after", "first-move-time", "create-per-minute", "computer-games-per-addr")
+	atLeast(cmd, 1, "claim-after", "first-move-time", "create-per-minute", "computer-games-per-player", "computer-games-per-addr")
 	atLeast(cmd, 0, "computer-games")
 	limits.register(cmd)
 	cl.register(cmd)
@@ -271,6 +272,7 @@ type onlineFlags struct {
 	claimAfter, firstMoveTime time.Duration
 	createPerMinute           int
 	computerGames             int // 0: the server's default
+	computerPerPlayer         int
 	computerPerAddr           int
 	book                      string // a Polyglot book for the computer in chess, and GET /api/book; "": none
 	signup                    bool
@@ -333,7 +335,7 @@ func serve(cmd *cobra.Command, addr string, where storeFlags, workers int, onlin
 	metrics := server.NewMetrics()
 	srv := server.New(server.Config{Book: book, Store: st, Engines: engines, Review: rc, Bus: nd.bus, Leases: nd.leases, Workers: workers, Assets: web.FS(), Logger: log, Metrics: metrics,
 		ClaimAfter: online.claimAfter, FirstMoveTime: online.firstMoveTime, CreatePerMinute: online.createPerMinute,
-		ComputerGames: online.computerGames, ComputerGamesPerClient: online.computerPerAddr,
+		ComputerGames: online.computerGames, ComputerGamesPerPlayer: online.computerPerPlayer, ComputerGamesPerClient: online.computerPerAddr,
 		MaxConns: limits.maxConns, MaxConnsPerAddr: limits.maxConnsPerAddr, ChallengePerMinute: limits.challengePerMinute,
 		TrustedProxies: limits.trustedProxies.prefixes, NoSignup: !online.signup,
 		RPID: online.rpID, RPOrigin: online.rpOrigin})

@@ -137,7 +137,7 @@ func benchEnv() *Env {
 	return &Env{Server: benchServer{errors: prometheus.NewCounter(prometheus.CounterOpts{Name: "errors"})}, Ctx: context.Background(), Now: time.Now, Log: slog.New(slog.DiscardHandler),
 		ClaimAfter: time.Minute, FirstMoveTime: time.Minute, IdleGrace: 30 * time.Second,
 		PresenceEvery: time.Second, FullEvery: 10 * time.Second, ComputerIdle: time.Minute,
-		Lobby: lobby.New(), Computer: computer.NewGames(4, 100),
+		Lobby: lobby.New(), Computer: computer.NewGames(4, 16, 100),
 		Moves:       prometheus.NewCounter(prometheus.CounterOpts{Name: "moves"}),
 		BotMoves:    prometheus.NewCounter(prometheus.CounterOpts{Name: "bot_moves"}),
 		Relay:       prometheus.NewHistogram(prometheus.HistogramOpts{Name: "relay"}),

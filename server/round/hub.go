@@ -1,7 +1,6 @@
 package round
 
 import (
-	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -499,7 +498,7 @@ func (h *Hub) countPlay() {
 	if h.playTimer != nil {
 		h.playTimer.Stop()
 	}
-	h.env.Computer.Add(h.g.ID(), cmp.Or(h.playerAddr, "game "+h.g.ID()))
+	h.env.Computer.Add(h.g, h.playerAddr)
 	version := h.g.Version()
 	h.playTimer = time.AfterFunc(h.env.ComputerIdle, func() { _ = h.Send(h.env.Ctx, computerIdleCmd{version: version}) })
 }

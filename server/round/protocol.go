@@ -419,8 +419,10 @@ type ErrorJSON struct {
 	Reason string         `json:"reason,omitempty"`
 	Params map[string]int `json:"params,omitempty"`
 	// Games are the ids of the games a refusal offers to resume or resign
-	// (computer_games).
-	Games []string `json:"games,omitempty"`
+	// (computer_games), and Held the same games described, to tell them
+	// apart (wire.HeldGame).
+	Games []string        `json:"games,omitempty"`
+	Held  []wire.HeldGame `json:"held,omitempty"`
 }
 
 // ErrorBody is err on the wire.
@@ -429,7 +431,7 @@ func ErrorBody(err error) ErrorJSON {
 	reason, params := wire.Details(err)
 	e := ErrorJSON{Code: code, Message: wire.Message(err), RetryAfter: wire.RetryAfter(err), Reason: reason, Params: params}
 	if held := new(wire.ComputerGamesError); errors.As(err, &held) {
-		e.Games = held.Games
+		e.Games, e.Held = held.IDs(), held.Held
 	}
 	return e
 }

@@ -16,6 +16,7 @@ import (
 	"math"
 	"net/http"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/gambitchess/gambit/game"
@@ -82,21 +83,56 @@ var (
 	ErrMissingScope = errors.New("server: the token lacks a scope")
 )
 
-// ComputerGamesError refuses a new game against the computer to an address
-// that already has its share of live ones (429, "computer_games"). Games
-// are those of them the person asking plays (their ids: never another
-// person's behind the same address), offered to resume or resign.
+// ComputerGamesError refuses a new game against the computer to a player
+// who already has their share of live ones, or whose address has as many
+// as one address may (429, "computer_games"; Reason says which, Limit is
+// that share). Held are the games of them the person asking plays, never
+// another person's behind the same address, described to be told apart
+// and offered to resume or resign.
 type ComputerGamesError struct {
-	Limit int
-	Games []string
+	Limit  int
+	Reason string // HeldByPlayer or HeldByAddress
+	Held   []HeldGame
+}
+
+// The reasons of a ComputerGamesError, as Details gives them.
+const (
+	HeldByPlayer  = "player"  // the person asking has Limit games going
+	HeldByAddress = "address" // their address has Limit, among everyone behind it
+)
+
+// HeldGame is one of the games a ComputerGamesError offers, as the
+// refusal describes it: its variant, the computer's level (its name in
+// requests, and the seat's name as the PGN writes it), the side the person
+// plays, the plies played so far and when it began.
+type HeldGame struct {
+	ID       string    `json:"id"`
+	Variant  string    `json:"variant"`
+	Level    string    `json:"level"`
+	Opponent string    `json:"opponent"`
+	Color    string    `json:"color"`
+	Plies    int       `json:"plies"`
+	Started  time.Time `json:"started"`
 }
 
 func (e *ComputerGamesError) Error() string {
+	if e.Reason == HeldByAddress {
+		return fmt.Sprintf("server: your address already has %d games against the computer going, among everyone behind it: finish or resign one first", e.Limit)
+	}
 	return fmt.Sprintf("server: you already have %d games against the computer going: finish or resign one first", e.Limit)
 }
 
 // Unwrap makes it a rate limit (ErrRateLimited).
 func (e *ComputerGamesError) Unwrap() error { return ErrRateLimited }
+
+// IDs are the ids of the games e offers, in its order.
+func (e *ComputerGamesError) IDs() []string {
+	ids := make([]string, len(e.Held))
+	for i, g := range e.Held {
+		ids[i] = g.ID
+	}
+	return ids
+}
 
 // RemoteOwner says a game's owner is another node: the lease moved.
 type RemoteOwner struct{ Node string }
@@ -244,6 +280,9 @@ func Details(err error) (reason string, params map[string]int) {
 	var d *Detailed
 	if errors.As(err, &d) {
 		return d.Reason, d.Params
+	}
+	if held := new(ComputerGamesError); errors.As(err, &held) {
+		return held.Reason, map[string]int{"most": held.Limit}
 	}
 	if limit, most, ok := guards.Limit(err); ok {
 		return limit, map[string]int{"most": most, "seconds": RetryAfter(err)}

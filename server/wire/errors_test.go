@@ -76,3 +76,35 @@ func TestErrorMessageShortened(t *testing.T) {
 		t.Errorf("short message %q", short)
 	}
 }
+
+// TestComputerGamesError: a refusal of a game against the computer is a
+// rate limit with its own code, says which share is full (Details: the
+// reason and its number) and lists the games it describes by id.
+func TestComputerGamesError(t *testing.T) {
+	for _, tt := range []struct {
+		err    *ComputerGamesError
+		reason string
+		text   string
+	}{
+		{&ComputerGamesError{Limit: 4, Reason: HeldByPlayer, Held: []HeldGame{{ID: "b"}, {ID: "a"}}}, "player", "you already have 4 games"},
+		{&ComputerGamesError{Limit: 16, Reason: HeldByAddress}, "address", "your address already has 16 games"},
+	} {
+		err := fmt.Errorf("create: %w", tt.err)
+		if status, code := Code(err); status != http.StatusTooManyRequests || code != "computer_games" {
+			t.Errorf("%v: %d %s", err, status, code)
+		}
+		if !errors.Is(err, ErrRateLimited) || RetryAfter(err) != 1 {
+			t.Errorf("%v is no rate limit", err)
+		}
+		if reason, params := Details(err); reason != tt.reason || params["most"] != tt.err.Limit {
+			t.Errorf("%v: details %q %v", err, reason, params)
+		}
+		if !strings.Contains(Message(err), tt.text) {
+			t.Errorf("message %q, want %q", Message(err), tt.text)
+		}
+		ids := tt.err.IDs()
+		if len(ids) != len(tt.err.Held) || (len(ids) == 2 && (ids[0] != "b" || ids[1] != "a")) {
+			t.Errorf("IDs() = %v", ids)
+		}
+	}
+}
