@@ -14,22 +14,46 @@ import (
 
 // EngineBot plays with Gambit's engine, in process. Each call gets its own
 // small engine, so the pool's workers never share search state.
+//
+// A weak level errs on purpose, by a random bonus on each move's score
+// drawn from the engine's seed and the position (engine.Options.Seed).
+// With one seed for every game, a beginner would answer the same moves
+// with the same moves in every game (1.e4 2.Nf3 3.Bc4 with a6, f6, a5
+// each time); so each game has a seed of its own, the bot's mixed with
+// the game's id (gameSeed): a game played again move by move gets the
+// same replies, another game others, and a test with a fixed seed and id
+// is as reproducible as ever. The full-strength search draws nothing.
 type EngineBot struct {
 	seed uint64
 }
 
-// NewEngineBot returns a bot over package engine; seed drives the weak
-// levels' deliberate errors.
+// NewEngineBot returns a bot over package engine; seed, with each game's
+// id, drives the weak levels' deliberate errors.
 func NewEngineBot(seed uint64) *EngineBot { return &EngineBot{seed: seed} }
+
+// gameSeed is the seed of the weak levels' errors in the game with id:
+// the bot's seed mixed with an FNV-1a hash of the id, then scrambled
+// (splitmix64's finaliser) so that ids a letter apart seed far apart.
+func (b *EngineBot) gameSeed(id string) uint64 {
+	h := uint64(14695981039346656037)
+	for i := 0; i < len(id); i++ {
+		h ^= uint64(id[i])
+		h *= 1099511628211
+	}
+	z := b.seed ^ h
+	z = (z ^ z>>30) * 0xBF58476D1CE4E5B9
+	z = (z ^ z>>27) * 0x94D049BB133111EB
+	return z ^ z>>31
+}
 
 // drawJudgeTime is how long the engine thinks about a draw offer.
 const drawJudgeTime = 300 * time.Millisecond
 
-// newEngine returns an engine set up for level.
-func (b *EngineBot) newEngine(level Level) *engine.Engine {
+// newEngine returns an engine set up for level, its errors seeded by seed.
+func (b *EngineBot) newEngine(level Level, seed uint64) *engine.Engine {
 	opts := engine.DefaultOptions()
 	opts.Hash = 8
-	opts.Seed = b.seed
+	opts.Seed = seed
 	opts.Algorithm = engine.Algorithm(level.Algorithm)
 	if level.Elo > 0 {
 		opts.LimitStrength = true
@@ -65,18 +89,19 @@ func (b *EngineBot) Move(ctx context.Context, g *game.Game, level Level) (string
 		return "", fmt.Errorf("engine bot: no engine plays %s", g.Variant())
 	}
 	pos := cg.Position()
-	res := b.newEngine(level).Search(ctx, pos, history(cg), limits(g, level), nil)
+	res := b.newEngine(level, b.gameSeed(g.ID())).Search(ctx, pos, history(cg), limits(g, level), nil)
 	if res.BestMove == chess.MoveNone || !pos.IsLegal(res.BestMove) {
 		return "", fmt.Errorf("engine bot: no move in %s", g.FEN())
 	}
 	return pos.UCI(res.BestMove), nil // stopped early by ctx or not, the best found
 }
 
-// xiangqiEngine returns a xiangqi engine set up for level.
-func (b *EngineBot) xiangqiEngine(level Level) *xq.Engine {
+// xiangqiEngine returns a xiangqi engine set up for level, its errors
+// seeded by seed.
+func (b *EngineBot) xiangqiEngine(level Level, seed uint64) *xq.Engine {
 	opts := xq.DefaultOptions()
 	opts.Hash = 8
-	opts.Seed = b.seed
+	opts.Seed = seed
 	opts.SkillLevel = level.Skill
 	return xq.New(opts)
 }
@@ -90,7 +115,7 @@ func xiangqiLimits(g *game.Game, level Level) xq.Limits {
 
 // moveXiangqi searches the xiangqi game xg (a private copy) with engine/xq.
 func (b *EngineBot) moveXiangqi(ctx context.Context, g *game.Game, xg *xiangqi.Game, level Level) (string, error) {
-	res := b.xiangqiEngine(level).SearchGame(ctx, xg, xiangqiLimits(g, level), nil)
+	res := b.xiangqiEngine(level, b.gameSeed(g.ID())).SearchGame(ctx, xg, xiangqiLimits(g, level), nil)
 	pos := xg.Position()
 	if res.BestMove == xiangqi.MoveNone || !pos.IsLegal(res.BestMove) {
 		return "", fmt.Errorf("engine bot: no xiangqi move in %s", g.FEN())
@@ -103,7 +128,7 @@ func (b *EngineBot) moveXiangqi(ctx context.Context, g *game.Game, xg *xiangqi.G
 func (b *EngineBot) AcceptsDraw(ctx context.Context, g *game.Game, c chess.Color) bool {
 	return judgeDraw(g, c, func() (int, bool) {
 		if xg, ok := g.XiangqiGame(); ok {
-			res := b.xiangqiEngine(Level{Skill: xq.MaxSkill}).SearchGame(ctx, xg, xq.Limits{MoveTime: drawJudgeTime}, nil)
+			res := b.xiangqiEngine(Level{Skill: xq.MaxSkill}, b.seed).SearchGame(ctx, xg, xq.Limits{MoveTime: drawJudgeTime}, nil)
 			return int(res.Score), res.BestMove != xiangqi.MoveNone
 		}
 		cg, ok := g.ChessGame()
@@ -111,7 +136,7 @@ func (b *EngineBot) AcceptsDraw(ctx context.Context, g *game.Game, c chess.Color
 			return 0, false
 		}
 		full := Level{Algorithm: string(engine.AlgorithmFull)}
-		res := b.newEngine(full).Search(ctx, cg.Position(), history(cg), engine.Limits{MoveTime: drawJudgeTime}, nil)
+		res := b.newEngine(full, b.seed).Search(ctx, cg.Position(), history(cg), engine.Limits{MoveTime: drawJudgeTime}, nil)
 		return int(res.Score), res.BestMove != chess.MoveNone
 	})
 }

@@ -2,6 +2,7 @@ package computer
 
 import (
 	"context"
+	"fmt"
 	"testing"
 	"time"
 
@@ -73,4 +74,45 @@ func TestEngineBotHurried(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestBeginnerVariesAcrossGames: the beginner's errors are seeded per
+// game, so its replies to 1.e4 differ from game to game (not a6 every
+// time), while one game asked again, with the bot's seed fixed, gets the
+// same reply: reproducible for tests, varied for players.
+func TestBeginnerVariesAcrossGames(t *testing.T) {
+	beginner, err := LevelFor(game.Chess, "beginner")
+	if err != nil {
+		t.Fatal(err)
+	}
+	beginner.MoveTime = 0 // the skill's depth bounds it: no clock to cut a loaded machine's search short
+	bot := NewEngineBot(7)
+	reply := func(id string) string {
+		t.Helper()
+		g, err := game.New(game.Options{ID: id})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := g.Move(chess.White, "e2e4"); err != nil {
+			t.Fatal(err)
+		}
+		m, err := bot.Move(context.Background(), g, beginner)
+		if err != nil {
+			t.Fatalf("game %s: %v", id, err)
+		}
+		return m
+	}
+	seen := map[string]int{}
+	for i := range 16 {
+		id := fmt.Sprintf("game%02d", i)
+		m := reply(id)
+		seen[m]++
+		if again := reply(id); again != m {
+			t.Errorf("game %s answered 1.e4 with %s, then %s: not reproducible", id, m, again)
+		}
+	}
+	if len(seen) < 4 {
+		t.Errorf("16 games: the beginner answered 1.e4 with only %v", seen)
+	}
+	t.Logf("replies to 1.e4 in 16 games: %v", seen)
 }
