@@ -62,12 +62,17 @@ func ParseColor(s string) (chess.Color, bool) {
 	return 0, false
 }
 
-// BotName is the name of the computer's seat at level number n (1 the
-// weakest of its variant's levels), as the PGN records it: "Gambit level 3".
-func BotName(n int) string { return "Gambit level " + strconv.Itoa(n) }
+// BotName is the name of Gambit's seat at the level whose English label
+// is label, as the seat and the PGN's White and Black tags record it:
+// "Gambit Casual (~1200)". A stable English name: the pages word it in
+// their reader's language from the seat's level, and an engine not
+// Gambit's is named by its own label ("Stockfish, level 3").
+func BotName(label string) string { return "Gambit " + label }
 
-// BotLevelNumber reads the level number of a computer seat named by
-// BotName; false for any other seat or name.
+// BotLevelNumber reads the level number of a computer seat named as
+// before issue 40, "Gambit level 3" (its number among its variant's
+// levels, 1 the weakest): such games and PGNs are still read. False for
+// any other seat or name.
 func BotLevelNumber(s Seat) (int, bool) {
 	rest, ok := strings.CutPrefix(s.Name, "Gambit level ")
 	if s.Kind != SeatBot || !ok {

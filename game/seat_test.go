@@ -2,6 +2,7 @@ package game
 
 import (
 	"errors"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -37,13 +38,19 @@ func TestParseName(t *testing.T) {
 	}
 }
 
+// TestBotName: the computer is named by its level's label; the names of
+// before issue 40, by the level's number, are still read.
 func TestBotName(t *testing.T) {
+	if got := BotName("Casual (~1200)"); got != "Gambit Casual (~1200)" {
+		t.Errorf("BotName = %q", got)
+	}
 	for n := 1; n <= 12; n++ {
-		if got, ok := BotLevelNumber(Seat{Kind: SeatBot, Name: BotName(n)}); !ok || got != n {
-			t.Errorf("BotLevelNumber(BotName(%d)) = %d, %v", n, got, ok)
+		if got, ok := BotLevelNumber(Seat{Kind: SeatBot, Name: "Gambit level " + strconv.Itoa(n)}); !ok || got != n {
+			t.Errorf("BotLevelNumber(Gambit level %d) = %d, %v", n, got, ok)
 		}
 	}
-	for _, s := range []Seat{{Kind: SeatHuman, Name: "Gambit level 3"}, {Kind: SeatBot, Name: "Gambit level 03"}, {Kind: SeatBot, Name: "Gambit level 0"}, {Kind: SeatBot, Name: "Gambit · Casual"}} {
+	for _, s := range []Seat{{Kind: SeatHuman, Name: "Gambit level 3"}, {Kind: SeatBot, Name: "Gambit level 03"}, {Kind: SeatBot, Name: "Gambit level 0"},
+		{Kind: SeatBot, Name: "Gambit · Casual"}, {Kind: SeatBot, Name: BotName("Casual (~1200)")}} {
 		if n, ok := BotLevelNumber(s); ok {
 			t.Errorf("BotLevelNumber(%+v) = %d", s, n)
 		}

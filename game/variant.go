@@ -116,9 +116,10 @@ type Computer struct {
 
 // Level is one strength of a variant's computer player.
 type Level struct {
-	Name  string // in requests ("easy")
-	Label string // as people read it
-	Depth int    // the player's own setting, read by Play
+	Name   string            // in requests ("easy")
+	Label  string            // as people read it, in English: the computer's seat is "Gambit " + Label
+	Labels map[string]string // Label in other languages, by tag ("zh-TW"), as the web app words it
+	Depth  int               // the player's own setting, read by Play
 }
 
 // Verifier checks a finished seeded game: Run reads its PGN and returns a

@@ -362,11 +362,7 @@ func (s *Server) gameOptions(req createRequest, player string) (game.Options, ch
 			return opts, human, err
 		}
 		opts.Seats[human] = me
-		name := game.BotName(computer.LevelNumber(game.Variant(req.Variant), level.Name))
-		if level.Engine != "" {
-			name = level.Label // "Stockfish, level 3"
-		}
-		opts.Seats[human.Other()] = game.Seat{Kind: game.SeatBot, Level: level.Name, Name: name}
+		opts.Seats[human.Other()] = game.Seat{Kind: game.SeatBot, Level: level.Name, Name: computer.BotName(level)} // "Gambit Casual (~1200)", "Stockfish, level 3"
 	case game.ModeOnline:
 		// An invite: the creator's seat, and an open one that the first
 		// person with the link takes (POST /api/games/{id}/join). Private,

@@ -60,7 +60,7 @@ func TestPagesInLanguages(t *testing.T) {
 	s := New(Config{Store: openStore(t, t.TempDir()), Assets: fstest.MapFS{"index.html": {Data: []byte(langPage)}}})
 	t.Cleanup(s.Close)
 	h := s.Handler()
-	seats := [2]game.Seat{{Kind: game.SeatHuman, Name: "Ann", Player: playerID(randomToken())}, {Kind: game.SeatBot, Name: game.BotName(3), Level: "alphabeta"}}
+	seats := [2]game.Seat{{Kind: game.SeatHuman, Name: "Ann", Player: playerID(randomToken())}, {Kind: game.SeatBot, Name: game.BotName("Alpha-beta (4 plies)"), Level: "alphabeta"}}
 	chessGame := storedGame(t, s, game.Options{Mode: game.ModeComputer, Seats: seats}, foolsMate...)
 	xq := storedGame(t, s, game.Options{Variant: game.Xiangqi}, "h2e2", "h9g7")
 	tests := []struct {
@@ -69,17 +69,17 @@ func TestPagesInLanguages(t *testing.T) {
 		xqTitle, xqDesc, river string
 		moves                  string
 	}{
-		{"", "", "en", "Ann vs Gambit level 3 · Chess", "0-1 · checkmate · 2 moves", "Gambit needs JavaScript: turn it on to play.",
+		{"", "", "en", "Ann vs Gambit · Alpha-beta (4 plies) · Chess", "0-1 · checkmate · 2 moves", "Gambit needs JavaScript: turn it on to play.",
 			"Red vs Black · Xiangqi", "In play · 1 move", "漢 界", "馬８進７"},
-		{"", "fr-FR,fr;q=0.9", "en", "Ann vs Gambit level 3 · Chess", "0-1 · checkmate · 2 moves", "Gambit needs JavaScript: turn it on to play.",
+		{"", "fr-FR,fr;q=0.9", "en", "Ann vs Gambit · Alpha-beta (4 plies) · Chess", "0-1 · checkmate · 2 moves", "Gambit needs JavaScript: turn it on to play.",
 			"Red vs Black · Xiangqi", "In play · 1 move", "漢 界", "馬８進７"},
-		{"", "zh-TW,zh;q=0.9,en;q=0.8", "zh-TW", "Ann 對 Gambit 第 3 級 · 西洋棋", "0-1 · 將死 · 2 步", "Gambit 需要 JavaScript：請開啟後再來下棋。",
+		{"", "zh-TW,zh;q=0.9,en;q=0.8", "zh-TW", "Ann 對 Gambit · α-β 剪枝（4 層） · 西洋棋", "0-1 · 將死 · 2 步", "Gambit 需要 JavaScript：請開啟後再來下棋。",
 			"紅方 對 黑方 · 象棋", "對局中 · 已走 1 步", "漢 界", "馬８進７"},
-		{"", "zh-HK", "zh-TW", "Ann 對 Gambit 第 3 級 · 西洋棋", "0-1 · 將死 · 2 步", "Gambit 需要 JavaScript：請開啟後再來下棋。",
+		{"", "zh-HK", "zh-TW", "Ann 對 Gambit · α-β 剪枝（4 層） · 西洋棋", "0-1 · 將死 · 2 步", "Gambit 需要 JavaScript：請開啟後再來下棋。",
 			"紅方 對 黑方 · 象棋", "對局中 · 已走 1 步", "漢 界", "馬８進７"},
-		{"", "en;q=0.5,zh-CN", "zh-CN", "Ann 对 Gambit 第 3 级 · 国际象棋", "0-1 · 将杀 · 2 步", "Gambit 需要 JavaScript：请启用后再来下棋。",
+		{"", "en;q=0.5,zh-CN", "zh-CN", "Ann 对 Gambit · α-β 剪枝（4 层） · 国际象棋", "0-1 · 将杀 · 2 步", "Gambit 需要 JavaScript：请启用后再来下棋。",
 			"红方 对 黑方 · 中国象棋", "进行中 · 已走 1 步", "汉 界", "马８进７"},
-		{"lang=zh-CN", "zh-TW", "zh-CN", "Ann 对 Gambit 第 3 级 · 国际象棋", "0-1 · 将杀 · 2 步", "Gambit 需要 JavaScript：请启用后再来下棋。",
+		{"lang=zh-CN", "zh-TW", "zh-CN", "Ann 对 Gambit · α-β 剪枝（4 层） · 国际象棋", "0-1 · 将杀 · 2 步", "Gambit 需要 JavaScript：请启用后再来下棋。",
 			"红方 对 黑方 · 中国象棋", "进行中 · 已走 1 步", "汉 界", "马８进７"},
 	}
 	for _, tt := range tests {
@@ -163,7 +163,7 @@ func TestPagesInLanguages(t *testing.T) {
 			t.Errorf("%s: the viewer's river %q, want %q", name, data.Text["riverRight"], tt.river)
 		}
 		chessViewer := body(get("/game/" + chessGame.ID() + ".html"))
-		bot := map[string]string{"en": "Gambit level 3", "zh-TW": "Gambit 第 3 級", "zh-CN": "Gambit 第 3 级"}[tt.lang]
+		bot := map[string]string{"en": "Gambit · Alpha-beta (4 plies)", "zh-TW": "Gambit · α-β 剪枝（4 層）", "zh-CN": "Gambit · α-β 剪枝（4 层）"}[tt.lang]
 		if !strings.Contains(chessViewer, `{"name":"Black","value":"`+bot+`"}`) || !strings.Contains(chessViewer, "<title>Ann"+data.Text["versus"]+bot+"</title>") {
 			t.Errorf("%s: the viewer does not name the computer %s", name, bot)
 		}

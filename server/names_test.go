@@ -12,7 +12,7 @@ import (
 
 // TestDisplayNames: a name given when creating and when joining is each
 // seat's in the game's state, its PGN's White and Black tags and the
-// recent games' list; the computer is "Gambit level N" with its level;
+// recent games' list; the computer is "Gambit " and its level's label, with its level;
 // a seat without a name is "?" in the PGN; a bad name is refused 400
 // bad_name and makes no game.
 func TestDisplayNames(t *testing.T) {
@@ -35,11 +35,11 @@ func TestDisplayNames(t *testing.T) {
 	}
 
 	bot := createAs(t, h, `{"mode":"computer","color":"black","level":"alphabeta"}`, host.Token)
-	if seat := bot.State.Seats["white"]; seat.Name != "Gambit level 4" || seat.Level != "alphabeta" {
+	if seat := bot.State.Seats["white"]; seat.Name != "Gambit Alpha-beta (4 plies)" || seat.Level != "alphabeta" {
 		t.Errorf("the computer's seat: %+v", seat)
 	}
 	pgn = get(t, h, "/api/games/"+bot.ID+"/pgn")
-	for _, want := range []string{`[White "Gambit level 4"]`, `[Black "?"]`} {
+	for _, want := range []string{`[White "Gambit Alpha-beta (4 plies)"]`, `[Black "?"]`} {
 		if !strings.Contains(pgn, want) {
 			t.Errorf("the PGN lacks %s:\n%s", want, pgn)
 		}
@@ -75,7 +75,7 @@ func TestDisplayNames(t *testing.T) {
 		switch g.ID {
 		case bot.ID:
 			found++
-			if w, b := g.Seats["white"], g.Seats["black"]; w.Level != "alphabeta" || w.Name != "Gambit level 4" || w.You || !b.You {
+			if w, b := g.Seats["white"], g.Seats["black"]; w.Level != "alphabeta" || w.Name != "Gambit Alpha-beta (4 plies)" || w.You || !b.You {
 				t.Errorf("the host's game against the computer as listed to the host: %+v", g.Seats)
 			}
 		case host.ID:

@@ -297,7 +297,7 @@ func New(cfg Config) *Server {
 // (0: the default, negative: none).
 func (s *Server) newMedia(cacheBytes int) *media.Files {
 	return media.New(media.Config{Read: s.read, Asker: playerOf, Sight: round.ViewerFor, Error: s.httpError,
-		Assets: s.assets, Done: s.ctx.Done(), CacheBytes: cacheBytes, EvalGraph: s.reviews.EvalGraph})
+		Assets: s.assets, Done: s.ctx.Done(), CacheBytes: cacheBytes, EvalGraph: s.reviews.EvalGraph, BotName: localBotName})
 }
 
 // Start resumes the games that run by themselves (a clock runs, or the

@@ -95,7 +95,7 @@ func TestXiangqiAgainstTheComputer(t *testing.T) {
 	if end.Status != "resigned" || end.Result != "1-0" || end.Termination != "resignation" {
 		t.Fatalf("resign: %+v", end)
 	}
-	if name := end.Seats["white"].Name; name != "Gambit level 4" {
+	if name := end.Seats["white"].Name; name != "Gambit Beginner (skill 3)" {
 		t.Errorf("computer seat named %q", name)
 	}
 	rec := httptest.NewRecorder()

@@ -15,12 +15,20 @@ const (
 	// A game's link preview (Open Graph title and description).
 	PreviewTitle   Key = "preview.title"   // {white} {black} {variant}
 	PreviewWaiting Key = "preview.waiting" // an open seat
-	PreviewBot     Key = "preview.bot"     // {n}: the computer's level, 1 weakest
+	PreviewBot     Key = "preview.bot"     // {level}: the computer's level, as LevelPrefix words it
 	PreviewMoves   Key = "preview.moves"   // plural, {n}
 	PreviewInPlay  Key = "preview.inPlay"  // {moves}
 	PreviewOver    Key = "preview.over"    // {result} {ending} {moves}
 	PreviewAborted Key = "preview.aborted"
 	PreviewCreated Key = "preview.created"
+
+	// The computer's levels on a board: LevelPrefix + the board ("chess",
+	// "xiangqi") + "." + the level's name, as web/src/lang names them
+	// ({elo}: its rating); a variant with a computer player of its own
+	// words its levels in its registration (game.Level.Labels).
+	// LevelEngine is an external engine's level ({engine} {n}).
+	LevelPrefix Key = "level."
+	LevelEngine Key = "level.engine"
 
 	// The sides, by the variant's English name of them.
 	SideWhite Key = "side.white"

@@ -66,7 +66,7 @@ func TestText(t *testing.T) {
 	}{
 		{English, PreviewTitle, []string{"white", "Ann", "black", "Ben", "variant", "Chess"}, "Ann vs Ben · Chess"},
 		{Traditional, PreviewTitle, []string{"white", "Ann", "black", "Ben", "variant", "西洋棋"}, "Ann 對 Ben · 西洋棋"},
-		{Simplified, PreviewBot, []string{"n", "3"}, "Gambit 第 3 级"},
+		{Simplified, PreviewBot, []string{"level", "休闲（约 1200 分）"}, "Gambit · 休闲（约 1200 分）"},
 		{Simplified, "no.such.key", nil, "no.such.key"},
 		{Lang("fr"), PreviewAborted, nil, "Aborted"},
 		{English, PreviewTitle, []string{"white", "{black}", "black", "B", "variant", "V"}, "{black} vs B · V"}, // a value is not read again

@@ -18,13 +18,18 @@
 // are thought one per game at a time, on Workers goroutines, serving the addresses with a game waiting in turn (one
 // address's flood waits behind itself), and a long think is hurried to
 // play its best move so far once it has had ThinkSlice while others wait.
-// One address may have ComputerGamesPerClient live games against the
-// computer (429 after that) and the machine ComputerGames (503 "the
-// computer is busy, try again in a minute"); a game with no move for
+// One player (a browser, or an account while signed in) may have
+// ComputerGamesPerPlayer live games against the computer, one address
+// ComputerGamesPerClient among everyone behind it (429 after either), and
+// the machine ComputerGames (503 "the computer is busy, try again in a
+// minute"); a game with no move for
 // ComputerIdle stops counting until its next move, so players who stay
 // connected without playing hold no place, and so does one whose player
-// has had no connection to it for ComputerAway; the refusal names the
-// asker's own games among those counted (Games.Of).
+// has had no connection to it for ComputerAway; the refusal describes
+// the asker's own games among those counted (Games.Of). A level has one
+// name (names.go): its label, and on the computer's seat and in the PGN
+// "Gambit " and its English label (BotName); the weak levels' errors are
+// seeded per game (EngineBot).
 //
 //	sf, err := computer.OpenEngine(ctx, computer.EngineSpec{Name: "Stockfish", Path: "/usr/games/stockfish"}, 2)
 //	roster := computer.NewRoster(computer.NewEngineBot(seed), sf)

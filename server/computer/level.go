@@ -17,11 +17,13 @@ import (
 // within MoveTime. A level of an external engine (Engine set, Algorithm
 // "uci") is lichess's level Number, 1 to 8: its Skill Level, Depth and
 // MoveTime (see engineLevels); Fallback names the built-in level that
-// takes the seat over when the engine fails.
+// takes the seat over when the engine fails. Group says where the
+// new-game dialog lists it.
 type Level struct {
 	Name         string        `json:"name"`
 	Label        string        `json:"label"`
 	Algorithm    string        `json:"algorithm"`
+	Group        string        `json:"group"`
 	Elo          int           `json:"elo,omitempty"`
 	Depth        int           `json:"depth,omitempty"`
 	MoveTime     time.Duration `json:"-"`
@@ -32,24 +34,44 @@ type Level struct {
 	Number       int           `json:"number,omitempty"` // its level, 1 to 8
 	SkillLevel   int           `json:"-"`                // its UCI "Skill Level"
 	Fallback     string        `json:"-"`                // the built-in level that takes over
+	// Labels is Label in other languages, by tag ("zh-TW"), for a level of
+	// a variant's own computer player (game.Level.Labels): the server's
+	// pages word the board's levels by their lang keys instead.
+	Labels map[string]string `json:"-"`
 }
 
-// Levels returns the computer levels, weakest first.
+// The groups of levels the new-game dialog lists apart (Level.Group).
+const (
+	// GroupStrength are Gambit's own levels, by strength: the full engine
+	// weakened to a rating in chess, its skill levels in xiangqi, and the
+	// levels of a variant's own computer player.
+	GroupStrength = "strength"
+	// GroupTeaching are the searches of the classroom (greedy, minimax,
+	// negamax, alpha-beta), each played as written, to play against and
+	// read about; in chess only.
+	GroupTeaching = "teaching"
+	// GroupEngine are an external engine's levels 1 to 8.
+	GroupEngine = "engine"
+)
+
+// Levels returns the computer levels, weakest first. Their order is for
+// good: a computer seat named before issue 40 ("Gambit level 6") is read
+// by its number among them (LevelNamed).
 func Levels() []Level {
 	return []Level{
-		{Name: "greedy", Label: "Greedy (grabs material, 1 ply)", Algorithm: "greedy", Depth: 1, Skill: 0, XiangqiDepth: 1, XiangqiLabel: "Greedy (1 ply)"},
-		{Name: "minimax", Label: "Minimax (3 plies)", Algorithm: "minimax", Depth: 3, MoveTime: 3 * time.Second, Skill: 2, XiangqiDepth: 2, XiangqiLabel: "Novice (2 plies)"},
+		{Name: "greedy", Label: "Greedy (grabs material, 1 ply)", Algorithm: "greedy", Group: GroupTeaching, Depth: 1, Skill: 0, XiangqiDepth: 1, XiangqiLabel: "Greedy (1 ply)"},
+		{Name: "minimax", Label: "Minimax (3 plies)", Algorithm: "minimax", Group: GroupTeaching, Depth: 3, MoveTime: 3 * time.Second, Skill: 2, XiangqiDepth: 2, XiangqiLabel: "Novice (2 plies)"},
 		// Negamax is minimax in one function (engine.AlgorithmNegamax): the
 		// same moves, taught apart; chess only, as xiangqi's levels are not
 		// named by algorithm (no XiangqiLabel).
-		{Name: "negamax", Label: "Negamax (3 plies)", Algorithm: "negamax", Depth: 3, MoveTime: 3 * time.Second, Skill: 2},
-		{Name: "alphabeta", Label: "Alpha-beta (4 plies)", Algorithm: "alphabeta", Depth: 4, MoveTime: 3 * time.Second, Skill: 4, XiangqiDepth: 3, XiangqiLabel: "Apprentice (3 plies)"},
-		{Name: "beginner", Label: "Beginner (~800)", Algorithm: "full", Elo: 800, MoveTime: 300 * time.Millisecond, Skill: 3, XiangqiDepth: 2, XiangqiLabel: "Beginner (skill 3)"},
-		{Name: "casual", Label: "Casual (~1200)", Algorithm: "full", Elo: 1200, MoveTime: 500 * time.Millisecond, Skill: 8, XiangqiLabel: "Casual (skill 8)"},
-		{Name: "club", Label: "Club (~1600)", Algorithm: "full", Elo: 1600, MoveTime: 800 * time.Millisecond, Skill: 13, XiangqiLabel: "Club (skill 13)"},
-		{Name: "strong", Label: "Strong (~2000)", Algorithm: "full", Elo: 2000, MoveTime: time.Second, Skill: 17, XiangqiLabel: "Strong (skill 17)"},
+		{Name: "negamax", Label: "Negamax (3 plies)", Algorithm: "negamax", Group: GroupTeaching, Depth: 3, MoveTime: 3 * time.Second, Skill: 2},
+		{Name: "alphabeta", Label: "Alpha-beta (4 plies)", Algorithm: "alphabeta", Group: GroupTeaching, Depth: 4, MoveTime: 3 * time.Second, Skill: 4, XiangqiDepth: 3, XiangqiLabel: "Apprentice (3 plies)"},
+		{Name: "beginner", Label: "Beginner (~800)", Algorithm: "full", Group: GroupStrength, Elo: 800, MoveTime: 300 * time.Millisecond, Skill: 3, XiangqiDepth: 2, XiangqiLabel: "Beginner (skill 3)"},
+		{Name: "casual", Label: "Casual (~1200)", Algorithm: "full", Group: GroupStrength, Elo: 1200, MoveTime: 500 * time.Millisecond, Skill: 8, XiangqiLabel: "Casual (skill 8)"},
+		{Name: "club", Label: "Club (~1600)", Algorithm: "full", Group: GroupStrength, Elo: 1600, MoveTime: 800 * time.Millisecond, Skill: 13, XiangqiLabel: "Club (skill 13)"},
+		{Name: "strong", Label: "Strong (~2000)", Algorithm: "full", Group: GroupStrength, Elo: 2000, MoveTime: time.Second, Skill: 17, XiangqiLabel: "Strong (skill 17)"},
 		// ~2250: its rough performance on the LADDER.md scale, engine/BENCH.md "Matches".
-		{Name: "full", Label: "Full strength (~2250)", Algorithm: "full", MoveTime: 2 * time.Second, Skill: 20, XiangqiLabel: "Full strength"},
+		{Name: "full", Label: "Full strength (~2250)", Algorithm: "full", Group: GroupStrength, MoveTime: 2 * time.Second, Skill: 20, XiangqiLabel: "Full strength"},
 	}
 }
 
@@ -73,7 +95,7 @@ func LevelsFor(v game.Variant) ([]Level, error) {
 	if c := spec.Computer; c != nil {
 		out := make([]Level, len(c.Levels))
 		for i, l := range c.Levels {
-			out[i] = Level{Name: l.Name, Label: l.Label, Algorithm: string(spec.Name), Depth: l.Depth}
+			out[i] = Level{Name: l.Name, Label: l.Label, Labels: l.Labels, Algorithm: string(spec.Name), Group: GroupStrength, Depth: l.Depth}
 		}
 		return out, nil
 	}
@@ -83,26 +105,15 @@ func LevelsFor(v game.Variant) ([]Level, error) {
 	}
 	var levels []Level
 	for _, l := range Levels() {
-		if l.Label = label(l); l.Label != "" { // "": not offered on this board
-			levels = append(levels, l)
+		if l.Label = label(l); l.Label == "" { // not offered on this board
+			continue
 		}
+		if spec.Board == game.BoardXiangqi { // engine/xq plays every level at a skill: none is a classroom search
+			l.Group = GroupStrength
+		}
+		levels = append(levels, l)
 	}
 	return levels, nil
-}
-
-// LevelNumber is the number of the level called name among variant v's
-// levels, 1 the weakest; 0 for a level v does not have.
-func LevelNumber(v game.Variant, name string) int {
-	levels, err := LevelsFor(v)
-	if err != nil {
-		return 0
-	}
-	for i, l := range levels {
-		if l.Name == name {
-			return i + 1
-		}
-	}
-	return 0
 }
 
 // LevelFor returns the level called name, labelled for variant v.

@@ -91,7 +91,7 @@ func (e *Engine) levels() []Level {
 	for i, l := range engineLevels {
 		n := i + 1
 		out[i] = Level{Name: strings.ToLower(e.spec.Name) + "-" + strconv.Itoa(n), Label: e.label + ", level " + strconv.Itoa(n),
-			Algorithm: "uci", Depth: l.depth, MoveTime: l.think, Engine: e.label, Number: n, SkillLevel: l.skill, Fallback: l.fallback}
+			Algorithm: "uci", Group: GroupEngine, Depth: l.depth, MoveTime: l.think, Engine: e.label, Number: n, SkillLevel: l.skill, Fallback: l.fallback}
 	}
 	return out
 }

@@ -6,6 +6,7 @@ import (
 	"net/http"
 
 	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/internal/lang"
 	"github.com/gambitchess/gambit/render"
 	"github.com/gambitchess/gambit/server/sched"
 )
@@ -36,6 +37,11 @@ type Config struct {
 	// CacheBytes bounds the drawings kept in memory: 0 is DefaultCacheBytes,
 	// a negative number keeps none.
 	CacheBytes int
+	// BotName words the computer's seat of a game of variant v, named name
+	// in the record ("Gambit Casual (~1200)"), in l as the app does
+	// ("Gambit · 休閒（約 1200 分）"); false for a name of no level. nil:
+	// the names as recorded.
+	BotName func(v game.Variant, name string, l lang.Lang) (string, bool)
 }
 
 // Files serves a game's files under GET /game/{file}: its page, images and

@@ -39,7 +39,9 @@ func (m *Files) handleGamePage(w http.ResponseWriter, r *http.Request, id string
 	}
 	l := lang.FromRequest(r)
 	var tags, title string
-	if err := m.cfg.Read(r.Context(), id, func(g *game.Game) { tags, title = ogTags(g, gameURL(r, g.ID()), l), previewTitle(g, l) }); err == nil {
+	if err := m.cfg.Read(r.Context(), id, func(g *game.Game) {
+		tags, title = m.ogTags(g, gameURL(r, g.ID()), l), m.previewTitle(g, l)
+	}); err == nil {
 		page = insertHead(AppPage(page, l, title), tags)
 	} else {
 		page = AppPage(page, l, "")
@@ -105,14 +107,14 @@ func insertHead(page []byte, tags string) []byte {
 // ogTags are the Open Graph and Twitter card tags of g, whose page is at
 // url ("" when the request names no usable host: then no tags need it),
 // in language l.
-func ogTags(g *game.Game, url string, l lang.Lang) string {
+func (m *Files) ogTags(g *game.Game, url string, l lang.Lang) string {
 	var b strings.Builder
 	meta := func(attr, name, content string) {
 		fmt.Fprintf(&b, "<meta %s=\"%s\" content=\"%s\">\n", attr, name, html.EscapeString(content))
 	}
 	meta("property", "og:type", "website")
 	meta("property", "og:site_name", "Gambit")
-	meta("property", "og:title", previewTitle(g, l))
+	meta("property", "og:title", m.previewTitle(g, l))
 	meta("property", "og:description", previewDescription(g, l))
 	meta("property", "og:locale", strings.ReplaceAll(string(l), "-", "_"))
 	if url != "" {
@@ -127,9 +129,9 @@ func ogTags(g *game.Game, url string, l lang.Lang) string {
 	return b.String()
 }
 
-// previewTitle names a game in l: "Ann vs Gambit level 3 · Chess".
-func previewTitle(g *game.Game, l lang.Lang) string {
-	return l.Text(lang.PreviewTitle, "white", seatName(g, chess.White, l), "black", seatName(g, chess.Black, l), "variant", VariantLabel(g.Spec(), l))
+// previewTitle names a game in l: "Ann vs Gambit · Casual (~1200) · Chess".
+func (m *Files) previewTitle(g *game.Game, l lang.Lang) string {
+	return l.Text(lang.PreviewTitle, "white", m.seatName(g, chess.White, l), "black", m.seatName(g, chess.Black, l), "variant", VariantLabel(g.Spec(), l))
 }
 
 // VariantLabel is the name of variant spec in l.
@@ -142,10 +144,12 @@ func VariantLabel(spec *game.Spec, l lang.Lang) string {
 
 // seatName is the name of whoever sits in seat c in l: the player's
 // display name, the computer by its level, or the side's name.
-func seatName(g *game.Game, c chess.Color, l lang.Lang) string {
+func (m *Files) seatName(g *game.Game, c chess.Color, l lang.Lang) string {
 	s := g.Seat(c)
-	if n, ok := game.BotLevelNumber(s); ok {
-		return l.Text(lang.PreviewBot, "n", strconv.Itoa(n))
+	if s.Kind == game.SeatBot && m.cfg.BotName != nil {
+		if name, ok := m.cfg.BotName(g.Variant(), s.Name, l); ok {
+			return name
+		}
 	}
 	switch {
 	case s.Name != "":

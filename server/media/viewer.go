@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"github.com/gambitchess/gambit/internal/lang"
 	"net/http"
-	"strconv"
 	"strings"
 
 	"github.com/gambitchess/gambit/game"
@@ -30,6 +29,7 @@ import (
 type viewerSource struct {
 	pgn      string // "" for a hidden game in play
 	variant  viewer.Variant
+	game     game.Variant // its own name, which the computer's levels are of
 	hidden   bool
 	finished bool
 	readable bool // the viewer replays the variant's PGN right (Spec.BoardPGN)
@@ -38,7 +38,7 @@ type viewerSource struct {
 // viewerSourceOf copies out of g what its viewer page shows: the PGN only
 // when anyone may read it.
 func viewerSourceOf(g *game.Game) viewerSource {
-	src := viewerSource{variant: viewer.Chess, hidden: g.Hidden(), finished: g.Status().Finished(), readable: g.Spec().BoardPGN}
+	src := viewerSource{variant: viewer.Chess, game: g.Variant(), hidden: g.Hidden(), finished: g.Status().Finished(), readable: g.Spec().BoardPGN}
 	if g.Spec().Board == game.BoardXiangqi {
 		src.variant = viewer.Xiangqi
 	}
@@ -83,7 +83,7 @@ func (m *Files) prepareViewer(ctx context.Context, f gameFile) (prepared, error)
 		return prepared{}, err
 	}
 	p := prepared{tag: newTag("viewer", string(src.variant), string(f.lang), src.pgn).etag(), slot: "viewer\x00" + f.id + "\x00" + string(f.lang), cache: cacheLive, byLang: true,
-		draw: func() ([]byte, error) { return viewerPage(src, f.lang) }}
+		draw: func() ([]byte, error) { return m.viewerPage(src, f.lang) }}
 	if src.finished {
 		p.cache = cacheFinished
 	}
@@ -92,7 +92,7 @@ func (m *Files) prepareViewer(ctx context.Context, f gameFile) (prepared, error)
 
 // viewerPage writes the viewer page of src in language l, with render's
 // pieces.
-func viewerPage(src viewerSource, l lang.Lang) ([]byte, error) {
+func (m *Files) viewerPage(src viewerSource, l lang.Lang) ([]byte, error) {
 	if src.hidden && !src.finished {
 		return nil, wire.ErrViewerLater
 	}
@@ -103,7 +103,7 @@ func viewerPage(src viewerSource, l lang.Lang) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", wire.ErrViewerUnreadable, err)
 	}
-	games[0].Tags = botNamesIn(games[0].Tags, l)
+	games[0].Tags = m.botNamesIn(games[0].Tags, src.game, l)
 	pieces, err := render.PieceSVGs(render.Cburnett)
 	if err != nil {
 		return nil, fmt.Errorf("server: viewer pieces: %w", err)
@@ -116,16 +116,19 @@ func viewerPage(src viewerSource, l lang.Lang) ([]byte, error) {
 }
 
 // botNamesIn returns tags with the computer's name in the player tags
-// ("Gambit level 3", game.BotName) worded in l, as the page shows it; the
-// PGN keeps the English.
-func botNamesIn(tags []viewer.Tag, l lang.Lang) []viewer.Tag {
+// ("Gambit Casual (~1200)", as a game of variant v records it) worded in
+// l, as the page shows it (Config.BotName); the PGN keeps the English.
+func (m *Files) botNamesIn(tags []viewer.Tag, v game.Variant, l lang.Lang) []viewer.Tag {
 	out := make([]viewer.Tag, len(tags))
 	for i, t := range tags {
 		out[i] = t
 		switch t.Name {
 		case "White", "Black", "Red":
-			if n, ok := game.BotLevelNumber(game.Seat{Kind: game.SeatBot, Name: t.Value}); ok {
-				out[i].Value = l.Text(lang.PreviewBot, "n", strconv.Itoa(n))
+			if m.cfg.BotName == nil {
+				continue
+			}
+			if name, ok := m.cfg.BotName(v, t.Value, l); ok {
+				out[i].Value = name
 			}
 		}
 	}

@@ -58,9 +58,9 @@ func TestParseGamesQuery(t *testing.T) {
 // listing can tell, the asker's own seat; an opening only once named.
 func TestSummaryOf(t *testing.T) {
 	sum := store.Summary{ID: "abc", Mode: string(game.ModeComputer), Variant: string(game.Chess), WhiteKind: string(game.SeatHuman), White: "ann",
-		BlackKind: string(game.SeatBot), Black: game.BotName(1), ECO: "C40", Opening: "King's Knight Opening"}
+		BlackKind: string(game.SeatBot), Black: game.BotName("Greedy (grabs material, 1 ply)"), ECO: "C40", Opening: "King's Knight Opening"}
 	got := SummaryOf(sum, true)
-	if !got.Yours || !got.Seats["white"].You || got.Seats["black"].You || got.Seats["black"].Level == "" || got.Opening == nil || got.Opening.ECO != "C40" {
+	if !got.Yours || !got.Seats["white"].You || got.Seats["black"].You || got.Seats["black"].Level != "greedy" || got.Opening == nil || got.Opening.ECO != "C40" {
 		t.Errorf("computer game, yours: %+v", got)
 	}
 	sum.Mode, sum.BlackKind, sum.Black, sum.ECO = string(game.ModeOnline), string(game.SeatHuman), "bob", ""

@@ -52,23 +52,12 @@ func seatsOf(sum store.Summary, yours bool) map[string]Seat {
 	return map[string]Seat{"white": seat(sum.WhiteKind, sum.White), "black": seat(sum.BlackKind, sum.Black)}
 }
 
-// botLevel is the level name of a computer seat of variant v named name:
-// "Gambit level N" (game.BotName), or an older game's "Gambit · " and the
-// level's label; "" when neither names one of v's levels.
+// botLevel is the level name of a computer seat of variant v named name
+// (computer.LevelNamed reads every name a seat has had); "" when it names
+// none of v's levels.
 func botLevel(v game.Variant, name string) string {
-	levels, err := computer.LevelsFor(v)
-	if err != nil {
-		return ""
-	}
-	if n, ok := game.BotLevelNumber(game.Seat{Kind: game.SeatBot, Name: name}); ok && n <= len(levels) {
-		return levels[n-1].Name
-	}
-	for _, l := range levels {
-		if name == "Gambit · "+l.Label {
-			return l.Name
-		}
-	}
-	return ""
+	l, _ := computer.LevelNamed(v, name)
+	return l.Name
 }
 
 // SummaryOf is a stored game as listings show it; yours says the asker

@@ -44,7 +44,7 @@ test('a display name in the game and its PGN; the link preview and the viewer in
   await page.screenshot({ path: join(artifacts, 'i18n-server-name.png') });
   const pgn = await page.evaluate(gid => fetch(`/api/games/${gid}/pgn`).then(r => r.text()), id);
   assert.match(pgn, new RegExp(`\\[Red "${name}"\\]`), pgn);
-  assert.match(pgn, /\[Black "Gambit level 1"\]/, pgn);
+  assert.match(pgn, /\[Black "Gambit Greedy \(1 ply\)"\]/, pgn); // the level's English name (issue 40)
   assert.match(pgn, /1\. 炮二平五 /, pgn);
 
   // The name is remembered for the next game, after a reload too.
@@ -55,8 +55,8 @@ test('a display name in the game and its PGN; the link preview and the viewer in
   await page.evaluate(() => document.getElementById('new-dialog').close());
 
   const want = {
-    'zh-TW': { title: `${name} 對 Gambit 第 1 級 · 象棋`, desc: /^對局中 · 已走 1 步$/, viewerTitle: '棋譜檢視器', river: '漢 界', notScript: onlySimplified },
-    'zh-CN': { title: `${name} 对 Gambit 第 1 级 · 中国象棋`, desc: /^进行中 · 已走 1 步$/, viewerTitle: '棋谱查看器', river: '汉 界', notScript: onlyTraditional },
+    'zh-TW': { title: `${name} 對 Gambit · 貪吃（1 層） · 象棋`, desc: /^對局中 · 已走 1 步$/, viewerTitle: '棋譜檢視器', river: '漢 界', notScript: onlySimplified },
+    'zh-CN': { title: `${name} 对 Gambit · 贪吃（1 层） · 中国象棋`, desc: /^进行中 · 已走 1 步$/, viewerTitle: '棋谱查看器', river: '汉 界', notScript: onlyTraditional },
   };
   for (const [locale, w] of Object.entries(want)) {
     const person = await app.newPerson(locale, { locale });

@@ -37,8 +37,8 @@ func init() {
 		Terminations: game.TerminationNames(bomb.KingExposed, bomb.ThreefoldRepetition, bomb.Termination.String),
 		Computer: &game.Computer{
 			Levels: []game.Level{
-				{Name: "easy", Label: "Easy (1 ply, wary of unknown squares)", Depth: 1},
-				{Name: "hard", Label: "Hard (3 plies, wary of unknown squares)", Depth: 2},
+				{Name: "easy", Label: "Easy (1 ply, wary of unknown squares)", Labels: map[string]string{"zh-TW": "簡單（1 層，避開未知的格子）", "zh-CN": "简单（1 层，避开未知格子）"}, Depth: 1},
+				{Name: "hard", Label: "Hard (3 plies, wary of unknown squares)", Labels: map[string]string{"zh-TW": "困難（3 層，避開未知的格子）", "zh-CN": "困难（3 层，避开未知格子）"}, Depth: 2},
 			},
 			Play: choose,
 		},

@@ -39,8 +39,8 @@ func init() {
 		Terminations: game.TerminationNames(dice.Checkmate, dice.ThreefoldRepetition, dice.Termination.String),
 		Computer: &game.Computer{
 			Levels: []game.Level{
-				{Name: "easy", Label: "Easy (best plan for its own dice)", Depth: 1},
-				{Name: "hard", Label: "Hard (also weighs the opponent's rolls)", Depth: 2},
+				{Name: "easy", Label: "Easy (best plan for its own dice)", Labels: map[string]string{"zh-TW": "簡單（只就自己的骰子找最佳走法）", "zh-CN": "简单（只按自己的骰子找最佳走法）"}, Depth: 1},
+				{Name: "hard", Label: "Hard (also weighs the opponent's rolls)", Labels: map[string]string{"zh-TW": "困難（也考慮對手可能擲出的骰子）", "zh-CN": "困难（还考虑对手可能掷出的点数）"}, Depth: 2},
 			},
 			Play: choose,
 		},

@@ -36,8 +36,8 @@ func init() {
 		Terminations: game.TerminationNames(fog.KingCaptured, fog.BareKings, fog.Termination.String),
 		Computer: &game.Computer{
 			Levels: []game.Level{
-				{Name: "easy", Label: "Easy (guesses once, 2 plies)", Depth: 1},
-				{Name: "hard", Label: "Hard (votes over 8 guesses, 3 plies)", Depth: 2},
+				{Name: "easy", Label: "Easy (guesses once, 2 plies)", Labels: map[string]string{"zh-TW": "簡單（猜一次局面，2 層）", "zh-CN": "简单（猜一次局面，2 层）"}, Depth: 1},
+				{Name: "hard", Label: "Hard (votes over 8 guesses, 3 plies)", Labels: map[string]string{"zh-TW": "困難（猜 8 次局面再投票，3 層）", "zh-CN": "困难（猜 8 次局面后投票，3 层）"}, Depth: 2},
 			},
 			Play: choose,
 		},

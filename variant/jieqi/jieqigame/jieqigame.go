@@ -51,8 +51,8 @@ func init() {
 		Terminations: game.TerminationNames(jieqi.Checkmate, jieqi.InsufficientMaterial, jieqi.Termination.String),
 		Computer: &game.Computer{
 			Levels: []game.Level{
-				{Name: "easy", Label: "Easy (1 ply, guesses the face-down pieces)", Depth: 1},
-				{Name: "hard", Label: "Hard (2 plies, weighs what a piece may turn up as)", Depth: 2},
+				{Name: "easy", Label: "Easy (1 ply, guesses the face-down pieces)", Labels: map[string]string{"zh-TW": "簡單（1 層，猜測暗子）", "zh-CN": "简单（1 层，猜测暗子）"}, Depth: 1},
+				{Name: "hard", Label: "Hard (2 plies, weighs what a piece may turn up as)", Labels: map[string]string{"zh-TW": "困難（2 層，權衡暗子可能翻出的棋子）", "zh-CN": "困难（2 层，权衡暗子可能翻出的棋子）"}, Depth: 2},
 			},
 			Play: choose,
 		},
