@@ -155,10 +155,10 @@ test('on a phone the dialog keeps Start and Cancel in sight with the rules open'
   // Scrolled to its end, the buttons are still there.
   await page.locator('#new-dialog').evaluate(d => { d.scrollTop = d.scrollHeight; });
   assert.ok(await inView('#btn-start'), 'Start in sight once scrolled');
-  // The levels: strength levels apart from the teaching algorithms.
+  // The levels: Gambit's by strength apart from the teaching algorithms.
   await page.check('input[name=variant][value=chess]');
   const groups = await page.locator('#level optgroup').evaluateAll(gs => gs.map(g => g.label));
-  assert.deepEqual(groups, ['Strength levels', 'Teaching algorithms']);
+  assert.deepEqual(groups, ['Gambit, by strength', 'Teaching algorithms']);
   assert.match(await page.locator('#level optgroup').first().textContent(), /~800/);
   await page.click('#new-dialog button[value=cancel]');
   await page.setViewportSize({ width: 1100, height: 800 });

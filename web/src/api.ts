@@ -126,7 +126,9 @@ export interface Rematch { offer?: Color; next?: string }
 
 // Level is one of the computer's levels in a variant.
 // An external engine's level (Stockfish) names the engine and its number, 1 to 8.
-export interface Level { name: string; label: string; algorithm: string; elo?: number; depth?: number; engine?: string; number?: number }
+// group is where the new-game dialog lists a level (levels.ts): Gambit's
+// by strength, the teaching algorithms, an external engine's.
+export interface Level { name: string; label: string; algorithm: string; group?: 'strength' | 'teaching' | 'engine'; elo?: number; depth?: number; engine?: string; number?: number }
 
 // Chat (online games): a line of the players' or the spectators' room, and
 // the room's recent lines, sent after every (re)connection.
@@ -142,7 +144,12 @@ export interface Hello { you: Color[] }
 // seconds to wait before asking again.
 // games: the ids a computer_games refusal offers to resume or resign;
 // reason and params: a case of the code and its numbers (errorText).
-export interface WireError { code: string; message: string; retryAfter?: number; reason?: string; params?: Record<string, number>; games?: string[] }
+export interface WireError { code: string; message: string; retryAfter?: number; reason?: string; params?: Record<string, number>; games?: string[]; held?: HeldGame[] }
+
+// HeldGame describes one of the games a computer_games refusal offers
+// (server/wire HeldGame): its variant, the computer's level and name, the
+// asker's side, the plies played and when it began (RFC 3339).
+export interface HeldGame { id: string; variant: Variant; level: string; opponent: string; color: Color; plies: number; started: string }
 
 export interface Summary {
   id: string;
@@ -185,11 +192,12 @@ export interface Created { id: string; color: Color; state: State }
 // language (worded by its code), the HTTP status and the error's code
 // ("seat_taken"), for callers that expect some refusals.
 export class APIError extends Error {
-  // games are the ids a refusal offers to resume or resign (computer_games);
-  // retryAfter is the seconds the server asks to wait before the next try
-  // (the body's retryAfter, or the Retry-After header).
+  // games are the ids a refusal offers to resume or resign (computer_games),
+  // held the same games described; retryAfter is the seconds the server
+  // asks to wait before the next try (the body's retryAfter, or the
+  // Retry-After header).
   constructor(message: string, readonly status: number, readonly code: string, readonly games: readonly string[] = [],
-    readonly retryAfter?: number) {
+    readonly retryAfter?: number, readonly held: readonly HeldGame[] = []) {
     super(message);
   }
 }
@@ -220,7 +228,7 @@ export const failureText = (e: unknown): string => (e instanceof APIError ? e.me
 export async function json<T>(res: Response): Promise<T> {
   const body: unknown = await res.json().catch(() => ({ message: res.statusText }));
   if (!res.ok) {
-    const e: { message?: unknown; code?: unknown; retryAfter?: unknown; reason?: unknown; params?: unknown; games?: unknown } =
+    const e: { message?: unknown; code?: unknown; retryAfter?: unknown; reason?: unknown; params?: unknown; games?: unknown; held?: unknown } =
       typeof body === 'object' && body !== null ? body : {};
     const message = typeof e.message === 'string' && e.message ? e.message : `HTTP ${res.status}`;
     const code = String(e.code ?? '');
@@ -228,9 +236,18 @@ export async function json<T>(res: Response): Promise<T> {
     const reason = typeof e.reason === 'string' ? e.reason : undefined;
     const params = numbers(e.params);
     const games = Array.isArray(e.games) ? e.games.filter((g): g is string => typeof g === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(g)) : [];
-    throw new APIError(errorText({ code, message, retryAfter, reason, params }), res.status, code, games, retryAfter);
+    const held = Array.isArray(e.held) ? e.held.filter(isHeldGame).filter(g => games.includes(g.id)) : [];
+    throw new APIError(errorText({ code, message, retryAfter, reason, params }), res.status, code, games, retryAfter, held);
   }
   return body as T;
+}
+
+// isHeldGame checks a described game of a refusal, field by field.
+function isHeldGame(g: unknown): g is HeldGame {
+  if (typeof g !== 'object' || g === null) return false;
+  const h = g as Record<string, unknown>;
+  return typeof h.id === 'string' && typeof h.variant === 'string' && typeof h.level === 'string' && typeof h.opponent === 'string' &&
+    (h.color === 'white' || h.color === 'black') && typeof h.plies === 'number' && typeof h.started === 'string';
 }
 
 // numbers keeps the numeric fields of an error's params.

@@ -1,27 +1,75 @@
-// The computer's levels as the new-game dialog groups them: the teaching
-// algorithms (a plain greedy, minimax or alpha-beta search, to play against
-// and read about) apart from the strength levels of the full engine (each
-// with its approximate rating), as server/computer/level.go defines them.
-// A variant with its own computer player has one group of its own levels.
+// The computer's levels as the new-game dialog lists them, in the groups
+// the server gives them (server/computer/level.go, Level.group): Gambit's
+// own levels by strength first (the full engine at a rating in chess, its
+// skill levels in xiangqi, a variant's own computer player's levels),
+// then the teaching algorithms (the classroom's searches, each with a line
+// saying what it does), then each external engine's levels 1 to 8. And
+// the games a refusal for too many games against the computer offers,
+// each named so that they can be told apart.
 
-import type { Level } from './api';
-import type { Key } from './i18n';
+import type { HeldGame, Level } from './api';
+import { Key, language, plural, t } from './i18n';
+import { botName, sideName, variantOf } from './variants';
 
-// teaching are the engine's teaching algorithms, by Level.algorithm.
-const teaching = ['greedy', 'minimax', 'negamax', 'alphabeta'];
+// LevelGroup is one <optgroup> of the dialog's level menu: its words
+// (a key, with an engine's name for an engine's group) and its levels.
+export interface LevelGroup { label: Key; params?: Record<string, string>; levels: Level[] }
 
-// LevelGroup is one <optgroup> of the dialog's level menu.
-export interface LevelGroup { label?: Key; levels: Level[] }
-
-// levelGroups splits levels into the teaching algorithms and the strength
-// levels, each in the server's order; levels of neither kind make one
-// group without a label.
+// levelGroups splits levels into Gambit's by strength, the teaching
+// algorithms and each engine's, each in the server's order (weakest
+// first); a level of no known group counts among the strength levels.
 export function levelGroups(levels: readonly Level[]): LevelGroup[] {
-  const taught = levels.filter(l => teaching.includes(l.algorithm));
-  const strength = levels.filter(l => l.algorithm === 'full');
-  if (taught.length + strength.length !== levels.length) return [{ levels: [...levels] }];
-  return [
-    { label: 'levels.strength' as Key, levels: strength },
-    { label: 'levels.teaching' as Key, levels: taught },
-  ].filter(g => g.levels.length > 0);
+  const groups: LevelGroup[] = [
+    { label: 'levels.strength', levels: levels.filter(l => l.group !== 'teaching' && l.group !== 'engine') },
+    { label: 'levels.teaching', levels: levels.filter(l => l.group === 'teaching') },
+  ];
+  for (const l of levels) {
+    if (l.group !== 'engine') continue;
+    const engine = l.engine ?? '';
+    let g = groups.find(g => g.label === 'levels.engine' && g.params?.engine === engine);
+    if (!g) groups.push(g = { label: 'levels.engine', params: { engine }, levels: [] });
+    g.levels.push(l);
+  }
+  return groups.filter(g => g.levels.length > 0);
+}
+
+// teachingHelp explains each teaching algorithm in a line, by its name.
+const teachingHelp: Record<string, Key> = {
+  greedy: 'levels.help.greedy', minimax: 'levels.help.minimax', negamax: 'levels.help.negamax', alphabeta: 'levels.help.alphabeta',
+};
+
+// levelHelp is the line under the level menu for level: what a teaching
+// algorithm does, which engine plays an engine's level, how a rating is
+// meant; '' for a level whose name says it all.
+export function levelHelp(level: Level | undefined): string {
+  if (!level) return '';
+  if (level.group === 'teaching') {
+    const key = Object.prototype.hasOwnProperty.call(teachingHelp, level.algorithm) ? teachingHelp[level.algorithm] : undefined;
+    return key ? t(key) : '';
+  }
+  if (level.group === 'engine') return t('levels.help.engine', { engine: level.engine ?? '', n: level.number ?? '' });
+  return level.elo ? t('levels.note') : '';
+}
+
+// heldGameText names a game a refusal offers: its variant, its side and
+// the computer it plays (as the game's head names it), the moves played
+// and when it began ("Chess, White, against Gambit · Casual (~1200): 3
+// moves played, begun 14:05").
+export function heldGameText(g: HeldGame, now = Date.now()): string {
+  const v = variantOf(g.variant);
+  const started = Date.parse(g.started);
+  return t('computerGames.game', {
+    variant: v.label,
+    side: sideName(v, g.color),
+    opponent: botName(v, { kind: 'bot', level: g.level || undefined, name: g.opponent }),
+    moves: g.plies > 0 ? plural('computerGames.moves', g.plies) : t('computerGames.noMoves'),
+    when: Number.isFinite(started) ? beganAt(started, now) : '',
+  });
+}
+
+// beganAt writes when a game began: the time of day if today, else the
+// date and time, in the page's language.
+function beganAt(ms: number, now: number): string {
+  const today = new Date(ms).toDateString() === new Date(now).toDateString();
+  return new Intl.DateTimeFormat(language(), today ? { timeStyle: 'short' } : { dateStyle: 'medium', timeStyle: 'short' }).format(ms);
 }

@@ -14,7 +14,7 @@ import { showLeaderboard } from './leaderboard';
 import { Play } from './play';
 import { Analysis, sourceOf } from './analysis/view';
 import { installGlyphPieces } from './pieces';
-import { levelGroups } from './levels';
+import { heldGameText, levelGroups, levelHelp } from './levels';
 import { RecentLists, playersLine, splitRecent, youAt } from './recent';
 import { applySettings, loadSettings, loadTickets, saveSettings, saveTicket } from './settings';
 import { Sounds } from './sound';
@@ -138,20 +138,32 @@ function fillRecent(ul: HTMLElement, games: Summary[], none: string, mine: boole
 }
 
 // The new-game dialog. The levels are the chosen variant's, as the server
-// registers them; the one chosen stays when the next variant has it too.
+// registers them, in their groups (levels.ts); the one chosen stays when
+// the next variant has it too. The menu is made again whenever its levels
+// read otherwise: variants share level names ("easy") that say different
+// things. The line under it explains the level chosen.
 function fillLevels(v: VariantUI) {
   const sel = $<HTMLSelectElement>('level');
   const keep = sel.value || 'beginner';
-  const list = v.levels;
-  if ([...sel.options].map(o => o.value).join() === list.map(l => l.name).join()) return;
-  sel.textContent = '';
-  for (const g of levelGroups(list)) {
-    const parent = g.label ? Object.assign(document.createElement('optgroup'), { label: t(g.label) }) : sel;
-    for (const l of g.levels) parent.appendChild(new Option(l.label, l.name));
-    if (parent !== sel) sel.appendChild(parent);
+  const groups = levelGroups(v.levels);
+  const shown = [...sel.options].map(o => `${o.value}\n${o.text}`).concat([...sel.querySelectorAll('optgroup')].map(o => o.label));
+  const wanted = groups.flatMap(g => g.levels).map(l => `${l.name}\n${l.label}`).concat(groups.map(g => t(g.label, g.params)));
+  if (shown.join('\n') !== wanted.join('\n')) {
+    sel.textContent = '';
+    for (const g of groups) {
+      const group = Object.assign(document.createElement('optgroup'), { label: t(g.label, g.params) });
+      for (const l of g.levels) group.appendChild(new Option(l.label, l.name));
+      sel.appendChild(group);
+    }
+    sel.value = v.levels.some(l => l.name === keep) ? keep : groups[0]?.levels[0]?.name ?? ''; // each variant has its own levels
   }
-  $('level-note').hidden = !list.some(l => l.elo);
-  sel.value = list.some(l => l.name === keep) ? keep : list[0]?.name ?? ''; // each variant has its own levels
+  const help = $('level-help');
+  const explain = () => {
+    help.textContent = levelHelp(v.levels.find(l => l.name === sel.value));
+    help.hidden = !help.textContent;
+  };
+  sel.onchange = explain;
+  explain();
 }
 
 // fillVariants offers every variant in the new-game dialog, the first chosen.
@@ -229,19 +241,21 @@ async function startGame(e: SubmitEvent) {
   } catch (err) {
     const p = $('new-error');
     p.textContent = failureText(err);
-    if (err instanceof APIError && err.games.length) offerHeldGames(p, err.games);
+    if (err instanceof APIError && err.games.length) offerHeldGames(p, err);
     p.hidden = false;
+    p.scrollIntoView({ block: 'nearest' }); // under the form: in sight, above the buttons
   }
 }
 
 // offerHeldGames lists, under the refusal of a game against the computer,
-// the games that fill the player's share: each opens to be played on or
-// resigned.
-function offerHeldGames(p: HTMLElement, games: readonly string[]) {
+// the asker's games that fill the share: each named (heldGameText) and
+// opened to be played on or resigned.
+function offerHeldGames(p: HTMLElement, err: APIError) {
   const ul = document.createElement('ul');
   ul.className = 'held-games';
-  games.forEach((id, i) => {
-    const a = Object.assign(document.createElement('a'), { href: `/game/${id}`, textContent: t('computerGames.resume', { n: i + 1 }) });
+  for (const id of err.games) {
+    const held = err.held.find(g => g.id === id);
+    const a = Object.assign(document.createElement('a'), { href: `/game/${id}`, textContent: held ? heldGameText(held) : id });
     a.addEventListener('click', e => {
       e.preventDefault();
       $<HTMLDialogElement>('new-dialog').close();
@@ -250,8 +264,8 @@ function offerHeldGames(p: HTMLElement, games: readonly string[]) {
     const li = document.createElement('li');
     li.appendChild(a);
     ul.appendChild(li);
-  });
-  p.append(' ', t('computerGames.offer'), ul);
+  }
+  p.append(document.createElement('br'), t('computerGames.offer'), ul);
 }
 
 // themeSelects fills the settings' themes: for each kind a menu and its

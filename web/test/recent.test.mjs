@@ -51,13 +51,54 @@ test('a stranger is never "You"; the seat you hold is', () => {
   assert.equal(youAt(game('z', { mode: 'local' }), { color: 'white' }), undefined); // one screen: both seats
 });
 
-test('levelGroups: the strength levels apart from the teaching algorithms', async () => {
+test('levelGroups: Gambit by strength, the teaching algorithms, each engine apart', async () => {
   const { levelGroups } = await import('../src/levels.ts');
-  const lv = (name, algorithm, elo) => ({ name, label: name, algorithm, elo });
-  const engine = [lv('greedy', 'greedy'), lv('minimax', 'minimax'), lv('alphabeta', 'alphabeta'), lv('beginner', 'full', 800), lv('full', 'full')];
-  assert.deepEqual(levelGroups(engine).map(g => [g.label, g.levels.map(l => l.name)]), [
-    ['levels.strength', ['beginner', 'full']], ['levels.teaching', ['greedy', 'minimax', 'alphabeta']]]);
-  const own = [lv('easy', 'dice'), lv('hard', 'dice')];
-  assert.deepEqual(levelGroups(own), [{ levels: own }]);
+  const lv = (name, algorithm, group, extra = {}) => ({ name, label: name, algorithm, group, ...extra });
+  const levels = [lv('greedy', 'greedy', 'teaching'), lv('minimax', 'minimax', 'teaching'), lv('alphabeta', 'alphabeta', 'teaching'),
+    lv('beginner', 'full', 'strength', { elo: 800 }), lv('full', 'full', 'strength'),
+    lv('stockfish-1', 'uci', 'engine', { engine: 'Stockfish', number: 1 }), lv('stockfish-2', 'uci', 'engine', { engine: 'Stockfish', number: 2 }),
+    lv('other-1', 'uci', 'engine', { engine: 'Other', number: 1 })];
+  assert.deepEqual(levelGroups(levels).map(g => [g.label, g.params?.engine, g.levels.map(l => l.name)]), [
+    ['levels.strength', undefined, ['beginner', 'full']], ['levels.teaching', undefined, ['greedy', 'minimax', 'alphabeta']],
+    ['levels.engine', 'Stockfish', ['stockfish-1', 'stockfish-2']], ['levels.engine', 'Other', ['other-1']]]);
+  // xiangqi's levels are all by strength; a variant's own too, or a server that says no group.
+  const own = [lv('easy', 'dice', 'strength'), lv('hard', 'dice')];
+  assert.deepEqual(levelGroups(own), [{ label: 'levels.strength', levels: own }]);
   assert.deepEqual(levelGroups([]), []);
+});
+
+test('levelHelp: a line for each teaching algorithm, an engine, a rating', async () => {
+  const { levelHelp } = await import('../src/levels.ts');
+  const { setLanguage } = await import('../src/i18n.ts');
+  setLanguage('en');
+  for (const algorithm of ['greedy', 'minimax', 'negamax', 'alphabeta']) {
+    assert.match(levelHelp({ name: algorithm, label: algorithm, algorithm, group: 'teaching' }), new RegExp(`^${algorithm === 'alphabeta' ? 'Alpha-beta' : algorithm[0].toUpperCase() + algorithm.slice(1)} `));
+  }
+  assert.match(levelHelp({ name: 'stockfish-3', label: '', algorithm: 'uci', group: 'engine', engine: 'Stockfish', number: 3 }), /^Stockfish at level 3 of 8/);
+  assert.match(levelHelp({ name: 'casual', label: '', algorithm: 'full', group: 'strength', elo: 1200 }), /^Ratings are approximate/);
+  assert.equal(levelHelp({ name: 'easy', label: '', algorithm: 'dice', group: 'strength' }), '');
+  setLanguage('zh-TW');
+  assert.match(levelHelp({ name: 'minimax', label: '', algorithm: 'minimax', group: 'teaching' }), /^極小化極大：/);
+  setLanguage('en');
+});
+
+test('heldGameText: a game a refusal offers, named as its head names it', async () => {
+  const { heldGameText } = await import('../src/levels.ts');
+  const { default: registered } = await import('./testdata/variants.json');
+  const started = new Date(2026, 0, 2, 14, 5).getTime();
+  const held = { id: 'abc', variant: 'chess', level: 'casual', opponent: 'Gambit Casual (~1200)', color: 'black', plies: 3, started: new Date(started).toISOString() };
+  for (const [lang, want] of [
+    ['en', /^Chess, Black, against Gambit · Casual \(~1200\): 3 moves played, begun 2:05\sPM$/],
+    ['zh-TW', /^西洋棋，你執黑方，對 Gambit · 休閒（約 1200 分）：已走 3 步，(下午 ?)?(0?2|14):05 開始$/],
+    ['zh-CN', /^国际象棋，你执黑方，对 Gambit · 休闲（约 1200 分）：已走 3 步，(下午 ?)?(0?2|14):05 开始$/],
+  ]) {
+    setLanguage(lang);
+    setRegistry(registered);
+    assert.match(heldGameText(held, started + 60000), want, lang);
+  }
+  setLanguage('en');
+  setRegistry(registered);
+  assert.match(heldGameText({ ...held, variant: 'xiangqi', level: 'beginner', color: 'white', plies: 0 }, started + 86400000 * 3),
+    /^Xiangqi \(Chinese chess\), Red, against Gambit · Beginner \(skill 3\): no move yet, begun Jan 2, 2026, 2:05\sPM$/);
+  setRegistry([]);
 });
