@@ -9,7 +9,7 @@
 
 import { APIError, Color, adoptToken, finished, getGame, joinGame, openSeat } from './api';
 import type { Board } from './board';
-import { currentAccount, gameRating } from './account';
+import { currentAccount, gameRating, refreshAccount } from './account';
 import { requestReview } from './analysis/api';
 import { Chat } from './chat';
 import { errorText, t } from './i18n';
@@ -49,6 +49,7 @@ export class Play {
   private timer: number;
   private onSettings = () => this.render(); // a theme or the coordinates' style changed
   private down = false; // the connection was lost and is not back yet
+  private notice = ''; // what stays under the status once the connection is back (signed out elsewhere)
   private ratedAsked = false; // whether the game is rated was asked (online games only)
   private joined = false; // this page took an invite's open seat: the name can be given until the first move
   private seat: SeatForms; // a rated invite's seat: sign in or up to take it
@@ -74,7 +75,7 @@ export class Play {
       version: () => this.ctrl.state?.v,
       receive: msg => this.receive(msg),
       up: () => {
-        setConn('');
+        setConn(this.notice, false);
         if (this.down) announce(t('speak.reconnected'));
         this.down = false;
       },
@@ -86,6 +87,12 @@ export class Play {
         this.online.render();
       },
       gone: () => this.hooks.missing(),
+      signedOut: () => {
+        this.notice = t('status.signedOut');
+        setConn(this.notice, false);
+        announce(this.notice);
+        void refreshAccount();
+      },
     });
     this.chat = new Chat(text => this.ctrl.send({ t: 'chat', d: { text } }), () => ({ variant: this.ctrl.variant, you: this.ctrl.you }));
     bindButtons(this.ctrl, () => this.hooks.newGame());

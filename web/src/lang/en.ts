@@ -100,6 +100,7 @@ export const en = {
   'opening.line': 'Opening: {eco} {name}',
   'status.noSuchGame': 'No such game.',
   'status.reconnecting': 'Reconnecting…',
+  'status.signedOut': 'You were signed out: you watch the account’s games until you sign in again.',
   'status.drawDeclined': 'Your draw offer was declined',
   'status.takebackDeclined': 'Your takeback request was declined',
   'status.notSent': 'Not connected: try again in a moment',

@@ -91,6 +91,7 @@ export const zhCN: Table = {
   'status.over': '{title}：{reason}',
   'opening.line': '开局：{eco} {name}',
   'status.noSuchGame': '没有这盘棋。',
+  'status.signedOut': '你已被退出登录：重新登录之前，你只能观看这个账号的对局。',
   'status.reconnecting': '正在重新连接…',
   'status.drawDeclined': '对方拒绝了你的求和',
   'status.takebackDeclined': '对方拒绝了你的悔棋请求',

@@ -91,6 +91,7 @@ export const zhTW: Table = {
   'status.over': '{title}：{reason}',
   'opening.line': '開局：{eco} {name}',
   'status.noSuchGame': '找不到這盤棋。',
+  'status.signedOut': '你已被登出：重新登入前，你只能觀看這個帳號的對局。',
   'status.reconnecting': '重新連線中…',
   'status.drawDeclined': '對方拒絕了你的提和',
   'status.takebackDeclined': '對方拒絕了你的悔棋請求',

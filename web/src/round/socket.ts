@@ -95,8 +95,14 @@ export interface SocketHooks {
   receive(msg: ServerMsg): void; // a message that fits (a move with a gap does not: the socket syncs instead)
   up(): void; // the connection opened
   down(): void; // it closed, and a new one is on its way
+  signedOut(): void; // it was closed because the session it came with ended (signed out elsewhere): a new one, as who this browser is now, is on its way
   gone(): void; // there is no such game: no new connection
 }
+
+// closeSignedOut is the close code the server ends a connection with when
+// the session (or token) it came with ended: signed out here or elsewhere,
+// a password changed, the session revoked (server/ws.go).
+export const closeSignedOut = 4001;
 
 // GameSocket keeps one game's connection up.
 export class GameSocket {
@@ -124,8 +130,13 @@ export class GameSocket {
       const msg = typeof e.data === 'string' ? decode(e.data) : undefined;
       if (msg) this.onMessage(msg);
     };
-    ws.onclose = async () => {
+    ws.onclose = async e => {
       if (this.closed) return;
+      if (e.code === closeSignedOut) {
+        this.hooks.signedOut();
+        this.connect(true);
+        return;
+      }
       const gone = !opened && this.hooks.version() === undefined &&
         (await fetch(`/api/games/${this.id}`).catch(() => undefined))?.status === 404;
       if (gone) {

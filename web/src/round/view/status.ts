@@ -66,9 +66,9 @@ export function flash(text: string) {
 }
 
 // setConn says that the connection is down (empty: it is up).
-export function setConn(text: string) {
+export function setConn(text: string, offline = text !== '') {
   $('conn').textContent = text;
-  document.body.classList.toggle('offline', text !== '');
+  document.body.classList.toggle('offline', offline);
 }
 
 // openingLine is the opening's line, its name marked as English (lichess's
