@@ -162,8 +162,10 @@ func TestProfile(t *testing.T) {
 	if svg := anon.want(200, "GET", "/api/user/ann/rating.svg?perf=blitz", ""); !strings.Contains(svg, "<polyline") {
 		t.Errorf("rating graph: %s", svg)
 	}
-	// The invite game is private: ann sees it as hers, bob (who played it)
-	// sees it in ann's list, a stranger does not.
+	// The invite game is rated: ann sees it as hers, bob (who played it)
+	// sees it in ann's list, and so does a stranger once it is over (its
+	// result is in ann's record already; a casual invite stays private:
+	// TestProfileGames).
 	var own, opponent, stranger profile.GamesPage
 	mustDecode(t, []byte(ann.want(200, "GET", "/api/user/ann/games?rated=true", "")), &own)
 	mustDecode(t, []byte(bob.want(200, "GET", "/api/user/ann/games", "")), &opponent)
@@ -174,11 +176,11 @@ func TestProfile(t *testing.T) {
 	if len(opponent.Games) != 1 || opponent.Games[0].ID != g.ID || opponent.Games[0].Yours {
 		t.Errorf("ann's games as bob sees them = %+v, want the game they played", opponent)
 	}
-	if len(stranger.Games) != 0 {
-		t.Errorf("ann's games as a stranger sees them = %+v, want none (a private game)", stranger)
+	if len(stranger.Games) != 1 || stranger.Games[0].ID != g.ID || stranger.Games[0].Yours {
+		t.Errorf("ann's games as a stranger sees them = %+v, want the rated game", stranger)
 	}
-	if pgn := anon.want(200, "GET", "/api/user/ann/games.pgn", ""); strings.Contains(pgn, "[Event ") {
-		t.Errorf("a stranger downloads ann's private game:\n%s", pgn)
+	if pgn := anon.want(200, "GET", "/api/user/ann/games.pgn", ""); strings.Count(pgn, "[Event ") != 1 {
+		t.Errorf("a stranger's download of ann's games:\n%s", pgn)
 	}
 	if pgn := ann.want(200, "GET", "/api/user/ann/games.pgn", ""); strings.Count(pgn, "[Event ") != 1 || !strings.Contains(pgn, `[WhiteElo "1500"]`) {
 		t.Errorf("ann's games as PGN:\n%s", pgn)

@@ -2,10 +2,13 @@
 // /api/user/{name}, and GET /api/account for the asker's own, in
 // lichess's shape where it overlaps), their games a page at a time and
 // as one PGN file, their rating history as a graph, and the
-// leaderboards. Another person sees the player's public games and those
-// they sat in (store.Summary.SeenBy); the player sees all of theirs ("My games"). Nothing about sessions or
-// addresses is ever in an answer. Summary is a stored game as every
-// listing shows it, GET /api/games included.
+// leaderboards. Another person sees the player's games that are over and
+// public or rated, and those they sat in (Visible); the player sees all of
+// theirs ("My games"), each from their side: the result for them, the
+// opponent (an account's name, the computer's level, or no name), the
+// speed (Game). Nothing about sessions or addresses is ever in an
+// answer. Summary is a stored game as every listing shows it, GET
+// /api/games included.
 //
 // It reads the server through Server (its games, its error answer, the
 // rated games' PGN tags, an account's player id) and the store through

@@ -164,8 +164,8 @@ func (h *Handler) Account(w http.ResponseWriter, r *http.Request) {
 // GamesPage answers GET /api/user/{name}/games: a page, and the cursor of
 // the next one ("" after the last).
 type GamesPage struct {
-	Games []Summary `json:"games"`
-	Next  string    `json:"next,omitempty"`
+	Games []Game `json:"games"`
+	Next  string `json:"next,omitempty"`
 }
 
 // ParseGamesQuery reads the filters and the page of GET
@@ -231,8 +231,8 @@ func (h *Handler) UserGames(w http.ResponseWriter, r *http.Request) {
 	me, _ := account.UserOf(r)
 	own, viewer := me.ID == u.ID, h.srv.Player(r)
 	player := h.srv.PlayerOf(u)
-	out := GamesPage{Games: []Summary{}}
-	// Another person sees the public games and those they sat in (SeenBy): read pages until one is
+	out := GamesPage{Games: []Game{}}
+	// Another person sees what Visible lets them: read pages until one is
 	// full or the games run out (bounded: a page of others' view reads at
 	// most five of the store's).
 	for range 5 {
@@ -243,9 +243,19 @@ func (h *Handler) UserGames(w http.ResponseWriter, r *http.Request) {
 		}
 		for _, sum := range sums {
 			q.After = store.Cursor{CreatedAt: sum.CreatedAt, ID: sum.ID}
-			if sum.SeenBy(viewer) {
-				out.Games = append(out.Games, SummaryOf(sum, own))
+			rg, rated, err := ratedRecord(r.Context(), ps, sum)
+			if err != nil {
+				h.srv.Error(w, fmt.Errorf("%w: %v", wire.ErrStorage, err))
+				return
 			}
+			if !own && !Visible(sum, viewer, rated && rg.State == store.RatingApplied) {
+				continue
+			}
+			g, err := h.gameOf(r.Context(), ps, u, player, sum, own, rg, rated)
+			if err != nil {
+				h.log.Warn("a listed game's seats are unknown", "err", err) // listed without its side
+			}
+			out.Games = append(out.Games, g)
 		}
 		if len(sums) < q.Limit || len(out.Games) >= q.Limit {
 			if len(sums) == q.Limit {
@@ -321,8 +331,8 @@ func (h *Handler) Leaderboard(w http.ResponseWriter, r *http.Request) {
 	wire.WriteJSON(w, http.StatusOK, out)
 }
 
-// UserPGN streams every game of {name} (the public ones to another
-// person) as one PGN file, a page of the store at a time: memory stays
+// UserPGN streams every game of {name} (to another person those Visible
+// lets them see) as one PGN file, a page of the store at a time: memory stays
 // that of one page however many games there are.
 func (h *Handler) UserPGN(w http.ResponseWriter, r *http.Request) {
 	if err := h.srv.TakeExport(r); err != nil {
@@ -334,7 +344,8 @@ func (h *Handler) UserPGN(w http.ResponseWriter, r *http.Request) {
 		h.srv.Error(w, err)
 		return
 	}
-	viewer := h.srv.Player(r)
+	me, _ := account.UserOf(r)
+	own, viewer := me.ID == u.ID, h.srv.Player(r)
 	w.Header().Set("Content-Type", "application/x-chess-pgn; charset=utf-8")
 	w.Header().Set("Content-Disposition", `attachment; filename="gambit-`+u.Name+`.pgn"`)
 	flusher, _ := w.(http.Flusher)
@@ -347,8 +358,11 @@ func (h *Handler) UserPGN(w http.ResponseWriter, r *http.Request) {
 		}
 		for _, sum := range sums {
 			q.After = store.Cursor{CreatedAt: sum.CreatedAt, ID: sum.ID}
-			if !sum.SeenBy(viewer) {
-				continue
+			if !own {
+				rg, rated, err := ratedRecord(r.Context(), ps, sum)
+				if err != nil || !Visible(sum, viewer, rated && rg.State == store.RatingApplied) {
+					continue
+				}
 			}
 			var text string
 			if err := h.srv.Read(r.Context(), sum.ID, func(g *game.Game) { text = g.PGN() }); err != nil {

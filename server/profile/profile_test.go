@@ -3,6 +3,7 @@ package profile
 import (
 	"errors"
 	"net/url"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -89,4 +90,82 @@ func FuzzParseGamesQuery(f *testing.F) {
 			t.Errorf("ParseGamesQuery(%q): %v is not a bad request", raw, err)
 		}
 	})
+}
+
+// TestSpeedOf: a listed game's time control read as lichess's speeds;
+// days per move correspondence; no clock, or text that is no clock,
+// unlimited.
+func TestSpeedOf(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{"0.5+0", "bullet"}, {"1+0", "bullet"}, {"2+1", "bullet"}, {"3+0", "blitz"}, {"5+3", "blitz"},
+		{"10+0", "rapid"}, {"15+10", "rapid"}, {"30+0", "classical"}, {"3d", "correspondence"}, {"14d", "correspondence"},
+		{"", "unlimited"}, {"0d", "unlimited"}, {"d", "unlimited"}, {"5", "unlimited"}, {"x+3", "unlimited"},
+		{"5+x", "unlimited"}, {"-5+3", "unlimited"}, {"0+0", "unlimited"}, {"NaN+0", "unlimited"}, {"1e300+0", "unlimited"},
+	} {
+		if got := speedOf(tt.in); got != tt.want {
+			t.Errorf("speedOf(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+// FuzzSpeedOf: any text is one of the speeds, and never a panic.
+func FuzzSpeedOf(f *testing.F) {
+	for _, s := range []string{"5+3", "0.25+0", "3d", "", "1e9+1e9", "+", "99999999999999999999d"} {
+		f.Add(s)
+	}
+	speeds := []string{"bullet", "blitz", "rapid", "classical", "correspondence", "unlimited"}
+	f.Fuzz(func(t *testing.T, tc string) {
+		if got := speedOf(tc); !slices.Contains(speeds, got) {
+			t.Errorf("speedOf(%q) = %q", tc, got)
+		}
+	})
+}
+
+// TestOutcomeOf: the result from one side, aborted whoever asks, nothing
+// in play or without a side.
+func TestOutcomeOf(t *testing.T) {
+	for _, tt := range []struct {
+		status, result string
+		finished       bool
+		side, want     string
+	}{
+		{"resigned", "1-0", true, "white", "win"},
+		{"resigned", "1-0", true, "black", "loss"},
+		{"mate", "0-1", true, "black", "win"},
+		{"timeout", "0-1", true, "white", "loss"},
+		{"drawAgreed", "1/2-1/2", true, "black", "draw"},
+		{"aborted", "*", true, "white", "aborted"},
+		{"aborted", "*", true, "", "aborted"},
+		{"resigned", "1-0", true, "", ""},
+		{"started", "*", false, "white", ""},
+	} {
+		sum := store.Summary{Status: tt.status, Result: tt.result, Finished: tt.finished}
+		if got := outcomeOf(sum, tt.side); got != tt.want {
+			t.Errorf("%s %s for %q: %q, want %q", tt.status, tt.result, tt.side, got, tt.want)
+		}
+	}
+}
+
+// TestVisible: who sees a game in another person's list.
+func TestVisible(t *testing.T) {
+	for _, tt := range []struct {
+		name                      string
+		public, finished, applied bool
+		viewer                    string
+		want                      bool
+	}{
+		{"a public game over", true, true, false, "", true},
+		{"a public game in play", true, false, false, "", false},
+		{"a public game in play, to a player of it", true, false, false, "p2", true},
+		{"a rated invite over", false, true, true, "", true},
+		{"a rated invite in play", false, false, false, "p9", false},
+		{"a casual invite over", false, true, false, "p9", false},
+		{"a casual invite over, to a player of it", false, true, false, "p2", true},
+		{"a stranger is no player", false, true, false, "", false},
+	} {
+		sum := store.Summary{Public: tt.public, Finished: tt.finished, Players: []string{"p1", "p2"}}
+		if got := Visible(sum, tt.viewer, tt.applied); got != tt.want {
+			t.Errorf("%s: Visible = %v, want %v", tt.name, got, tt.want)
+		}
+	}
 }
