@@ -1,12 +1,17 @@
 // A player's profile (/@/{name}): their ratings with deviation ("?" while
 // provisional), the rating graph the server draws (render/chart), the
 // win/draw/loss record per rating, and their games a page at a time with
-// filters (variant, rated, result). Another person sees the public games;
-// the player sees all of theirs.
+// filters (variant, rated, result). Another person sees the games over
+// that are public or rated, and those they sat in; the player sees all of
+// theirs. Each game is shown from the player's side, as lichess's
+// profile shows it: won, lost, drawn or aborted (coloured), against whom
+// (an account linked to its profile, the computer's level, Anonymous), the
+// speed, time control and variant, rated or not, the day it was played
+// (in the reader's language), and a link to the game.
 
-import { APIError, failureText, Summary } from './api';
-import { errorText, hasText, t } from './i18n';
-import { variants } from './variants';
+import { APIError, Summary, failureText } from './api';
+import { errorText, formatUnit, hasText, language, t } from './i18n';
+import { botName, variantOf, variants } from './variants';
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
 
@@ -26,7 +31,17 @@ function fillVariantFilter(select: HTMLSelectElement) {
 
 interface Perf { games: number; rating: number; rd: number; prov?: boolean; wins: number; draws: number; losses: number }
 interface User { username: string; createdAt: number; perfs: Record<string, Perf> }
-interface GamesPage { games: Summary[]; next?: string }
+// ProfileGame is a game of the list as the server writes it from the
+// player's side (server/profile Game).
+export interface ProfileGame extends Summary {
+  createdAt: string;
+  side?: 'white' | 'black';
+  outcome?: 'win' | 'loss' | 'draw' | 'aborted';
+  opponent?: { kind: 'human' | 'bot' | 'open'; id?: string; name?: string; level?: string };
+  speed: string;
+  rated?: boolean;
+}
+interface GamesPage { games: ProfileGame[]; next?: string }
 
 // get reads path's JSON; an error answer throws an APIError worded by its
 // code.
@@ -97,14 +112,66 @@ async function listGames(name: string, after: string, more: boolean) {
     return;
   }
   if (!more) ul.textContent = '';
-  for (const g of page.games) {
-    const li = document.createElement('li');
-    const a = Object.assign(document.createElement('a'), { href: `/game/${g.id}`, textContent: [g.variant ? perfLabel(g.variant) : '', g.timeControl, g.result].filter(Boolean).join(' · ') });
-    a.dataset.link = '';
-    li.appendChild(a);
-    ul.appendChild(li);
-  }
+  for (const g of page.games) ul.appendChild(gameEntry(g));
   if (!more && page.games.length === 0) ul.appendChild(Object.assign(document.createElement('li'), { className: 'empty', textContent: t('profile.noGames') }));
   moreBtn.hidden = !page.next;
   moreBtn.onclick = () => void listGames(name, page.next ?? '', true);
+}
+
+// outcomeText is the word of a game's result for the profile's player, or
+// for a game on one screen its score; while it goes on, that it does.
+export function outcomeText(g: Pick<ProfileGame, 'outcome' | 'status' | 'result'>): string {
+  if (g.outcome) return t(`profile.game.${g.outcome}`);
+  if (g.result === '1/2-1/2') return '½-½';
+  if (g.result && g.result !== '*') return g.result;
+  return t('profile.game.playing');
+}
+
+// timeControlText writes "5+3", or days per move in the reader's
+// language ("3d" as "3 天").
+export function timeControlText(tc: string | undefined): string {
+  const days = /^(\d+)d$/.exec(tc ?? '');
+  return days ? formatUnit(Number(days[1]), 'day') : tc ?? '';
+}
+
+// describeGame is the line under a game's result: speed, time control,
+// variant, and rated or casual (online games).
+export function describeGame(g: ProfileGame): string {
+  const parts = [g.speed === 'unlimited' ? t('profile.speed.unlimited') : perfLabel(g.speed)];
+  if (g.timeControl) parts.push(timeControlText(g.timeControl));
+  parts.push(perfLabel(g.variant ?? 'chess'));
+  if (g.mode === 'online') parts.push(t(g.rated ? 'profile.filter.ratedOnly' : 'profile.filter.casual'));
+  return parts.join(' · ');
+}
+
+// gameEntry draws one game of the list: the result for the player (its
+// class colours it) and what the game was, one link to the game; the
+// opponent, linked to their profile when an account; the day.
+function gameEntry(g: ProfileGame): HTMLLIElement {
+  const li = document.createElement('li');
+  li.className = 'profile-game';
+  li.dataset.outcome = g.outcome ?? '';
+  const a = Object.assign(document.createElement('a'), { href: `/game/${g.id}`, className: 'pg-game' });
+  a.dataset.link = '';
+  a.append(Object.assign(document.createElement('span'), { className: 'pg-outcome', textContent: outcomeText(g) }),
+    Object.assign(document.createElement('span'), { className: 'pg-what', textContent: describeGame(g) }));
+  const opp = Object.assign(document.createElement('span'), { className: 'pg-opponent' });
+  const o = g.opponent;
+  if (!o) opp.textContent = t('mode.local');
+  else {
+    opp.append(t('profile.game.vs'), ' ');
+    if (o.kind === 'bot') opp.append(botName(variantOf(g.variant ?? 'chess'), { kind: 'bot', name: o.name, level: o.level }));
+    else if (o.kind === 'open') opp.append(t('player.open'));
+    else if (o.id && o.name) {
+      const link = Object.assign(document.createElement('a'), { href: `/@/${encodeURIComponent(o.id)}`, textContent: o.name });
+      link.dataset.link = '';
+      opp.append(link);
+    } else opp.append(Object.assign(document.createElement('span'), { className: 'anonymous', textContent: t('profile.game.anonymous') }));
+  }
+  const when = new Date(g.createdAt);
+  const date = Object.assign(document.createElement('time'), { className: 'pg-date', dateTime: g.createdAt,
+    textContent: new Intl.DateTimeFormat(language(), { dateStyle: 'medium' }).format(when),
+    title: new Intl.DateTimeFormat(language(), { dateStyle: 'full', timeStyle: 'short' }).format(when) });
+  li.append(a, opp, date);
+  return li;
 }
