@@ -136,15 +136,22 @@ func Moves(steps []game.Step) []Move {
 	return out
 }
 
+// maxLines bounds the lines one position request writes.
+const maxLines = 64
+
 // positionRequest is the body of POST /api/analysis/position: a variant
 // of full information and either a position (fen, "" for the variant's
 // start) with moves played from it, or setup, a FEN or PGN pasted (read
-// as a new game's setup is: the PGN's main line).
+// as a new game's setup is: the PGN's main line), or lines, each a line
+// of moves from fen to be written (an engine's lines, the variations of
+// a link's tree: many in one request, so that the board asks once where it
+// would ask once a line).
 type positionRequest struct {
 	Variant game.Variant `json:"variant"`
 	FEN     string       `json:"fen"`
 	Moves   []string     `json:"moves"`
 	Setup   string       `json:"setup"`
+	Lines   [][]string   `json:"lines"`
 }
 
 // positionJSON answers a position request: the moves played, each with its
@@ -161,10 +168,15 @@ type positionJSON struct {
 	Check       string              `json:"check,omitempty"`
 	Result      string              `json:"result"`
 	Termination string              `json:"termination,omitempty"`
+	Lines       [][]Move            `json:"lines,omitempty"` // the lines asked, written, in their order
 }
 
 // Position answers POST /api/analysis/position: it plays moves on the
-// analysis board.
+// analysis board, or writes lines from a position. Each request is one of
+// the address's analysis positions (the server's limit, 10 a second after
+// 60), and costs at most maxAnalysisPlies moves played whatever it asks:
+// the board asks a position once and writes an engine's lines together,
+// so a person never meets the limit, and a script flooding it does.
 func (a *Handler) Position(w http.ResponseWriter, r *http.Request) {
 	if err := a.srv.TakeAnalysis(r); err != nil {
 		a.srv.Error(w, err)
@@ -196,6 +208,19 @@ func playPosition(req positionRequest) (positionJSON, error) {
 	if len(req.Moves) > maxAnalysisPlies {
 		return positionJSON{}, fmt.Errorf("%w: %d moves, at most %d", wire.ErrBadRequest, len(req.Moves), maxAnalysisPlies)
 	}
+	// Lines cost what one request's moves cost: at most maxAnalysisPlies
+	// moves in all, so that the pace the server allows bounds its work.
+	plies := 0
+	for _, l := range req.Lines {
+		plies += len(l)
+	}
+	switch {
+	case req.Lines == nil:
+	case req.Setup != "" || len(req.Moves) > 0:
+		return positionJSON{}, fmt.Errorf("%w: give lines from fen, without setup or moves", wire.ErrBadRequest)
+	case len(req.Lines) > maxLines || plies > maxAnalysisPlies:
+		return positionJSON{}, fmt.Errorf("%w: %d lines of %d moves in all, at most %d lines and %d moves", wire.ErrBadRequest, len(req.Lines), plies, maxLines, maxAnalysisPlies)
+	}
 	start, moves := strings.TrimSpace(req.FEN), req.Moves
 	if req.Setup != "" {
 		if start != "" || len(moves) > 0 {
@@ -210,15 +235,19 @@ func playPosition(req positionRequest) (positionJSON, error) {
 		return positionJSON{}, fmt.Errorf("%w: %v", game.ErrBadSetup, err)
 	}
 	out := positionJSON{Variant: spec.Name, Board: spec.Board, InitialFEN: rules.StartFEN(), Moves: []Move{}}
-	for i, m := range moves {
-		if rules.Outcome().Over() {
-			return positionJSON{}, fmt.Errorf("%w: move %d (%s): the game is over before it", game.ErrIllegalMove, i+1, m)
+	if out.Moves, err = playMoves(rules, moves); err != nil {
+		return positionJSON{}, err
+	}
+	for i, l := range req.Lines {
+		line, err := spec.Rules(start, "")
+		if err == nil {
+			var written []Move
+			if written, err = playMoves(line, l); err == nil {
+				out.Lines = append(out.Lines, written)
+				continue
+			}
 		}
-		st, err := rules.Play(m)
-		if err != nil {
-			return positionJSON{}, fmt.Errorf("move %d (%s): %w", i+1, m, err)
-		}
-		out.Moves = append(out.Moves, Move{UCI: st.UCI, SAN: st.SAN, WXF: st.WXF, FEN: st.FEN})
+		return positionJSON{}, fmt.Errorf("line %d: %w", i+1, err)
 	}
 	o := rules.Outcome()
 	out.FEN, out.Turn, out.Result, out.Termination = rules.FEN(), game.ColorName(rules.Turn()), o.Result(), o.Termination
@@ -226,6 +255,23 @@ func playPosition(req positionRequest) (positionJSON, error) {
 	out.Dests = map[string][]string{}
 	if !o.Over() {
 		out.Dests = rules.Dests()
+	}
+	return out, nil
+}
+
+// playMoves plays moves on rules, each written with its notation and the
+// position after it.
+func playMoves(rules game.Rules, moves []string) ([]Move, error) {
+	out := make([]Move, 0, len(moves))
+	for i, m := range moves {
+		if rules.Outcome().Over() {
+			return nil, fmt.Errorf("%w: move %d (%s): the game is over before it", game.ErrIllegalMove, i+1, m)
+		}
+		st, err := rules.Play(m)
+		if err != nil {
+			return nil, fmt.Errorf("move %d (%s): %w", i+1, m, err)
+		}
+		out = append(out, Move{UCI: st.UCI, SAN: st.SAN, WXF: st.WXF, FEN: st.FEN})
 	}
 	return out, nil
 }

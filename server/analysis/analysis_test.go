@@ -84,6 +84,16 @@ func TestAnalysisPosition(t *testing.T) {
 		{"unknown variant", `{"variant":"shogi"}`, 400, []string{"unknown variant"}},
 		{"both", `{"variant":"chess","setup":"1. e4","moves":["e2e4"]}`, 400, []string{"either setup"}},
 		{"unknown field", `{"variant":"chess","x":1}`, 400, []string{"malformed"}},
+		{"lines", `{"variant":"chess","lines":[["e2e4","e7e5"],["d2d4"],[]]}`, 200,
+			[]string{`"lines":[[{"uci":"e2e4","san":"e4"`, `{"uci":"e7e5","san":"e5","fen":"rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"}],[{"uci":"d2d4","san":"d4"`, `],[]]`, `"e2":["e3","e4"]`}},
+		{"lines from a FEN", `{"variant":"xiangqi","fen":"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1","lines":[["h2e2","h9g7"]]}`, 200,
+			[]string{`"wxf":"C2.5"`, `"wxf":"H8+7"`}},
+		{"a line illegal", `{"variant":"chess","lines":[["e2e4"],["d2d4","e7e4"]]}`, 422, []string{`"code":"illegal_move"`, "line 2: move 2 (e7e4)"}},
+		{"lines and moves", `{"variant":"chess","moves":["e2e4"],"lines":[["e7e5"]]}`, 400, []string{"lines from fen"}},
+		{"lines and setup", `{"variant":"chess","setup":"1. e4","lines":[]}`, 400, []string{"lines from fen"}},
+		{"too many lines", `{"variant":"chess","lines":[` + strings.TrimSuffix(strings.Repeat(`["e2e4"],`, 65), ",") + `]}`, 400, []string{"at most 64 lines"}},
+		{"too many moves in all", `{"variant":"chess","lines":[[` + strings.TrimSuffix(strings.Repeat(`"e2e4",`, 301), ",") + `],[` +
+			strings.TrimSuffix(strings.Repeat(`"e2e4",`, 300), ",") + `]]}`, 400, []string{"601 moves in all"}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			rec := post(h, "/api/analysis/position", tt.body)
@@ -104,7 +114,8 @@ func TestAnalysisPosition(t *testing.T) {
 func FuzzAnalysisPosition(f *testing.F) {
 	h := testMux(f)
 	for _, seed := range []string{`{"variant":"chess","moves":["e2e4"]}`, `{"variant":"xiangqi","fen":"9/9/9/9/9/9/9/9/9/9 w"}`,
-		`{"variant":"chess","setup":"1. e4 e5"}`, `{"moves":["e7e8q"]}`, `{"variant":"chess960","setup":"518"}`, `[]`, ``} {
+		`{"variant":"chess","setup":"1. e4 e5"}`, `{"moves":["e7e8q"]}`, `{"variant":"chess960","setup":"518"}`, `[]`, ``,
+		`{"variant":"chess","lines":[["e2e4"],["d2d4","d7d5"]]}`, `{"variant":"xiangqi","lines":[[]]}`} {
 		f.Add(seed)
 	}
 	f.Fuzz(func(t *testing.T, body string) {
