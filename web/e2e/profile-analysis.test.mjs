@@ -84,3 +84,89 @@ test('a profile shows a visitor its games, each from its player\'s side, in the 
     await app.leave(v);
   }
 });
+
+// A game of 91 plies (Gambit against itself, drawn by repetition): long
+// enough that asking the server for every position stepped through, at a
+// held key's pace, would meet the limit of 60 at once.
+const longGame = '1. e4 e5 2. Nc3 Nc6 3. Nf3 Nf6 4. d4 exd4 5. Nxd4 Bb4 6. Nxc6 Bxc3+ 7. bxc3 bxc6 8. Bd3 O-O 9. O-O d5 10. exd5 cxd5 ' +
+  '11. Re1 c5 12. Bg5 h6 13. Bh4 Rb8 14. Bg3 Rb6 15. c4 Re6 16. cxd5 Qxd5 17. Rxe6 Bxe6 18. Bd6 Rc8 19. Be2 Qc6 20. Bf3 Bd5 ' +
+  '21. Bxd5 Nxd5 22. Bg3 Re8 23. Qd2 Nf6 24. f3 c4 25. c3 Qd5 26. Qc2 Rd8 27. Bf2 Qd3 28. Qxd3 Rxd3 29. Bxa7 Rxc3 30. a4 Rd3 ' +
+  '31. a5 c3 32. Rc1 Nd5 33. Bc5 Rd2 34. a6 Ra2 35. a7 Nf4 36. Kf1 Nd3 37. Rxc3 Nxc5 38. Rxc5 Rxa7 39. Kf2 Ra2+ 40. Kg3 g6 ' +
+  '41. h4 h5 42. f4 Ra3+ 43. Kf2 Ra2+ 44. Kg3 Ra3+ 45. Kf2 Ra2+ 46. Kg3 1/2-1/2';
+
+// The analysis board's page state.
+const pathNow = page => page.evaluate(() => document.getElementById('analysis').dataset.path);
+const ready = page => page.waitForFunction(() => document.getElementById('analysis')?.dataset.fen, null, { timeout: 10000 });
+
+// positionRequests records the bodies of the requests page sends to
+// /api/analysis/position, and the refusals it meets.
+function positionRequests(page) {
+  const log = { asked: [], refused: [] };
+  page.on('request', r => { if (new URL(r.url()).pathname === '/api/analysis/position') log.asked.push(JSON.parse(r.postData() ?? '{}')); });
+  page.on('response', r => { if (new URL(r.url()).pathname === '/api/analysis/position' && r.status() >= 400) log.refused.push(r.status()); });
+  return log;
+}
+
+// engineStartsOff forgets the reader's choice to keep the engine on.
+async function engineStartsOff(page) {
+  await page.goto(app.server.url);
+  await page.evaluate(() => localStorage.removeItem('gambit.analysis.engine'));
+}
+
+test('stepping through a long game back and forth, held key or slow, asks the server for each position once and meets no refusal', async () => {
+  app.allowTrouble(/\/api\/opening|status of 404/); // a position no opening is named for
+  const page = app.page;
+  await engineStartsOff(page);
+  const g = await page.evaluate(async setup => {
+    const r = await fetch('/api/games', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ mode: 'local', variant: 'chess', setup }) });
+    return r.json();
+  }, longGame);
+  assert.equal(g.state.ply, 91);
+  const log = positionRequests(page);
+  await page.goto(`${app.server.url}/analysis?game=${g.id}&ply=0`);
+  await ready(page);
+  await page.locator('#a-tree').focus();
+  // A held key: to the end and back, a step every 25 ms, twice.
+  for (let round = 0; round < 2; round++) {
+    for (const key of ['ArrowRight', 'ArrowLeft']) {
+      for (let i = 0; i < 91; i++) { await page.keyboard.press(key); await page.waitForTimeout(25); }
+    }
+  }
+  assert.equal(await pathNow(page), '');
+  // Slow steps, as a reader studies the game: forward ten, back ten, forward ten.
+  for (const [key, n] of [['ArrowRight', 10], ['ArrowLeft', 10], ['ArrowRight', 10]]) {
+    for (let i = 0; i < n; i++) { await page.keyboard.press(key); await page.waitForTimeout(300); }
+  }
+  // The board rested on ply 10: its legal moves are known (a move plays).
+  await page.waitForTimeout(500);
+  const asked = log.asked.map(b => `${b.fen} ${(b.moves ?? []).join(',')} ${JSON.stringify(b.lines ?? [])}`);
+  assert.deepEqual(log.refused, [], 'refusals');
+  assert.equal(new Set(asked).size, asked.length, `a position asked twice:\n${asked.join('\n')}`);
+  console.log(`${asked.length} requests for 364 steps held and 30 slow`);
+  assert.ok(asked.length <= 30, `${asked.length} positions asked for 12 positions studied and 364 steps held`);
+});
+
+test('the engine on, nothing touched: a handful of requests in 30 s, and its lines written', async () => {
+  app.allowTrouble(/\/api\/opening|status of 404/);
+  const page = app.page;
+  await engineStartsOff(page);
+  await page.goto(`${app.server.url}/analysis`);
+  await ready(page);
+  await page.waitForTimeout(500); // the start position's legal moves
+  const log = positionRequests(page);
+  await page.click('#a-engine');
+  await page.waitForTimeout(30000);
+  const asked = log.asked.length;
+  console.log(`engine on for 30 s: ${asked} requests, ${await page.textContent('#a-engine-state')}`);
+  assert.deepEqual(log.refused, [], 'refusals');
+  assert.ok(asked <= 6, `${asked} requests in 30 s:\n${log.asked.map(b => JSON.stringify(b)).join('\n')}`);
+  // Three lines, each written in SAN at least four moves deep (the lines
+  // a deeper search changed since the last request are written at the
+  // next, within 8 s).
+  const lines = await page.waitForFunction(() => {
+    const ls = [...document.querySelectorAll('#a-lines .engine-line .pv')].map(e => e.textContent);
+    return ls.length === 3 && ls.every(l => l.split(' ').length >= 4) && ls;
+  }, null, { timeout: 10000 }).then(h => h.jsonValue());
+  for (const l of lines) assert.match(l, /^(?:[NBRQK]?[a-h]?[1-8]?x?[a-h][1-8]|O-O(?:-O)?)[+#]?(?: \S+){3,}/, `a line in SAN: ${l}`);
+  await page.click('#a-engine'); // off
+});

@@ -73,6 +73,12 @@ export const gameRecord = (id: string) => fetch(`/api/games/${encodeURIComponent
 export const play = (variant: string, fen: string, moves: string[]) =>
   post('/api/analysis/position', { variant, fen, moves }).then(r => json<Position>(r));
 
+// lines writes lines of moves from fen (an engine's lines, a link's
+// variations) in one request: each move with its notation and the
+// position after it.
+export const lines = (variant: string, fen: string, ls: string[][]) =>
+  post('/api/analysis/position', { variant, fen, lines: ls }).then(r => json<{ lines?: MoveData[][] }>(r)).then(p => p.lines ?? []);
+
 // setup reads a pasted FEN or PGN.
 export const setup = (variant: string, text: string) => post('/api/analysis/position', { variant, setup: text }).then(r => json<Position>(r));
 

@@ -2,12 +2,20 @@
 // it, the positions' legal moves (asked from the server, which has the
 // rules), the local engine's lines, the game's review and the opening's
 // name. The view (view.ts) draws it and calls its methods.
+//
+// What it asks the server it asks once (cache.ts keeps the answers): a
+// position when the board rests on it (a held key asks only where it
+// stops), an engine line's moves only where the page does not know them
+// yet, all the lines in one request, and while the engine streams deeper
+// lines ever less often: a search of 30 s costs a handful of requests, so
+// a player never meets the server's limit, which is there for abuse.
 
 import type { BoardKind, Color, Step } from '../api';
 import { failureText, retryDelayMs } from '../api';
 import { xiangqiStart } from '../notation';
 import { notationOf, variantOf, variants } from '../variants';
 import * as api from './api';
+import { Answers } from './cache';
 import { LocalEngine } from './engine';
 import { EngineLine, whiteScore } from './uci';
 import { Glyph, MoveData, Tree, applyComments, decodeTree, encodeTree, join, lines, parentOf, pgn, split } from './tree';
@@ -29,8 +37,20 @@ function remembered(key: string): string | null {
   }
 }
 
-// pause waits ms.
-const pause = (ms: number) => new Promise<void>(resolve => window.setTimeout(resolve, ms));
+// The pace of the requests. A position is asked at once when the board
+// moved to it after a rest, else once it has rested restMs there. An
+// engine's lines are written firstLinesMs after its search's first lines
+// (a few depths at once), a new first move's words at most every
+// headGapMs, and the deeper moves of lines already shown after a pause
+// that doubles each time from tailGapMs up to maxTailGapMs.
+const restMs = 150;
+const firstLinesMs = 400;
+const headGapMs = 1500;
+const tailGapMs = 3000;
+const maxTailGapMs = 8000;
+
+// linesShown is how many moves of an engine line are written.
+const linesShown = 12;
 
 // remember keeps value under key (null: forgets it), when the browser
 // lets the page store anything.
@@ -77,7 +97,9 @@ export class AnalysisCtrl {
   gameOver = false;
   orientation: Color = 'white';
   error = '';
-  private positions = new Map<string, api.Position>(); // the legal moves, by path
+  private answers = new Answers({ play: api.play, lines: api.lines, opening: api.opening });
+  private lastJump = 0; // when the board last moved (performance.now())
+  private askTimer = 0; // the position's request, waiting for the board to rest
   // The engine.
   engineOn = remembered(engineKey) === '1'; // as the reader last left it (lichess's way)
   multipv = 3;
@@ -86,7 +108,13 @@ export class AnalysisCtrl {
   private engine?: LocalEngine;
   private rawLines: EngineLine[] = [];
   private rawFen = '';
-  private written = new Map<string, MoveData[]>(); // engine lines' notation, by fen + moves
+  // The writing of the engine's lines for rawFen: when its first lines
+  // came, when its moves were last asked, the pause before the next, the
+  // lines the server would not write (asked no more), and the request
+  // waiting or under way.
+  private pace = { first: 0, last: 0, gap: 0 };
+  private unwritable = new Set<string>();
+  private linesTimer = 0;
   private writing = false;
   private destroyed = false; // the page left: nothing more is asked or drawn
   // The review.
@@ -129,6 +157,7 @@ export class AnalysisCtrl {
     this.setVariant(g.variant, g.board);
     this.tree = new Tree(g.initial_fen);
     this.tree.addLine('', g.moves);
+    this.answers.learn(this.playVariant, g.initial_fen, g.moves);
     this.tags = Object.entries(g.tags).sort(([a], [b]) => rosterIndex(a) - rosterIndex(b));
     const paths = this.tree.mainlinePaths();
     const at = ply === undefined ? paths.length : Math.min(Math.max(ply, 0), paths.length);
@@ -142,18 +171,16 @@ export class AnalysisCtrl {
     let pos: api.Position;
     if (src.tree !== undefined) {
       const sk = decodeTree(src.tree);
-      pos = await api.play(this.playVariant, src.fen ?? '', []);
+      pos = await this.answers.position(this.playVariant, src.fen ?? '');
       this.tree = new Tree(pos.initial_fen);
-      for (const line of lines(sk)) {
-        const got = await api.play(this.playVariant, pos.initial_fen, line);
-        this.tree.addLine('', got.moves);
-      }
+      // Every line of the tree in as few requests as the server takes.
+      for (const got of await this.answers.writeLines(this.playVariant, pos.initial_fen, lines(sk))) this.tree.addLine('', got);
       applyComments(this.tree, sk);
       this.path = this.tree.nodeAt(src.path ?? '') ? src.path ?? '' : '';
       return;
     }
     if (src.pgn) pos = await api.setup(this.playVariant, src.pgn);
-    else pos = await api.play(this.playVariant, src.fen ?? '', []);
+    else pos = await this.answers.position(this.playVariant, src.fen ?? '');
     this.tree = new Tree(pos.initial_fen);
     this.tree.addLine('', pos.moves);
     this.path = '';
@@ -170,7 +197,6 @@ export class AnalysisCtrl {
       this.gameId = undefined;
       this.tags = [];
       this.review = undefined;
-      this.positions.clear();
     } catch (e) {
       this.error = failureText(e);
     }
@@ -190,7 +216,12 @@ export class AnalysisCtrl {
 
   // position is the legal moves of the position shown, once known.
   get position(): api.Position | undefined {
-    return this.positions.get(this.path);
+    return this.answers.known(this.playVariant, this.node.fen);
+  }
+
+  // asked is how many requests the board sent the server (for the tests).
+  get asked(): number {
+    return this.answers.asked;
   }
 
   jump(path: string) {
@@ -242,9 +273,8 @@ export class AnalysisCtrl {
   async playLine(moves: string[]) {
     const from = this.path;
     try {
-      const pos = await api.play(this.playVariant, this.node.fen, moves);
+      const pos = await this.answers.play(this.playVariant, this.node.fen, moves);
       const to = this.tree.addLine(from, pos.moves);
-      this.positions.set(to, pos);
       this.error = '';
       this.jump(to);
     } catch (e) {
@@ -292,20 +322,46 @@ export class AnalysisCtrl {
   }
 
   // refresh asks for what the position shown needs: its legal moves, the
-  // engine's lines, the opening's name.
-  private async refresh() {
+  // engine's lines, the opening's name. The board stepped through at a
+  // held key's pace asks the server nothing until it rests.
+  private refresh() {
+    const now = performance.now();
+    const stepping = now - this.lastJump < restMs;
+    this.lastJump = now;
+    window.clearTimeout(this.askTimer);
+    if (this.engineOn) {
+      // The lines of the position left go at once; the engine starts on
+      // this one once its legal moves say whether the game is over there.
+      this.engine?.stop();
+      this.shown = [];
+      this.rawLines = [];
+      this.stopWriting();
+    }
     const path = this.path;
-    if (!this.positions.has(path)) {
-      try {
-        this.positions.set(path, await api.play(this.playVariant, this.node.fen, []));
-        if (this.path === path) this.redraw();
-      } catch {
-        // a position the board's rules cannot read (a jieqi board with
-        // face-down pieces): shown, not played on
+    this.askTimer = window.setTimeout(() => {
+      void this.askPosition().then(() => { if (this.engineOn && this.path === path) this.startEngine(); });
+      void this.nameOpening();
+    }, stepping ? restMs : 0);
+  }
+
+  // askPosition asks for the legal moves of the position shown, unless
+  // known; a refusal for pace is asked again after the pause the server
+  // asks for, while the board stays there.
+  private async askPosition() {
+    const fen = this.node.fen;
+    if (this.destroyed || this.position) return;
+    try {
+      await this.answers.position(this.playVariant, fen);
+      if (this.node.fen === fen) this.redraw();
+    } catch (e) {
+      // a position the board's rules cannot read (a jieqi board with
+      // face-down pieces) is shown, not played on
+      const wait = retryDelayMs(e);
+      if (wait !== undefined && !this.destroyed) {
+        window.clearTimeout(this.askTimer);
+        this.askTimer = window.setTimeout(() => { if (this.node.fen === fen) void this.askPosition(); }, wait);
       }
     }
-    if (this.engineOn) this.startEngine();
-    void this.nameOpening();
   }
 
   private async nameOpening() {
@@ -314,7 +370,7 @@ export class AnalysisCtrl {
     const key = moves.join(',');
     if (key === this.openingAsked) return;
     this.openingAsked = key;
-    const o = moves.length === 0 ? undefined : await api.opening(this.tree.root.fen, moves).catch(() => undefined);
+    const o = moves.length === 0 ? undefined : await this.answers.opening(this.tree.root.fen, moves).catch(() => undefined);
     if (this.openingAsked !== key) return;
     // Past the book, the last name met on the way stays (lichess's way).
     if (o || moves.length === 0) this.opening = o;
@@ -330,6 +386,7 @@ export class AnalysisCtrl {
       this.engine?.stop();
       this.engineState = 'off';
       this.shown = [];
+      this.stopWriting();
     }
     this.redraw();
   }
@@ -344,10 +401,15 @@ export class AnalysisCtrl {
     if (this.engine && this.engine.kind !== kind) { this.engine.destroy(); this.engine = undefined; }
     this.engine ??= new LocalEngine(kind, {
       lines: (fen, l) => this.engineLines(fen, l),
-      state: s => { this.engineState = s; this.redraw(); },
+      state: s => {
+        this.engineState = s;
+        if (s === 'done') this.scheduleLines(true); // the search's last lines in words
+        this.redraw();
+      },
     });
     this.shown = [];
     this.rawLines = [];
+    this.stopWriting();
     const over = this.position && this.position.result !== '*';
     if (over) { this.engine.stop(); this.engineState = 'done'; return; }
     this.engine.analyse({ fen: this.node.fen, multipv: this.multipv, chess960: variantOf(this.playVariant).uciChess960 });
@@ -360,63 +422,87 @@ export class AnalysisCtrl {
 
   private engineLines(fen: string, l: EngineLine[]) {
     if (fen !== this.node.fen) return;
-    this.rawFen = fen;
+    if (fen !== this.rawFen) {
+      this.stopWriting();
+      this.rawFen = fen;
+      this.pace = { first: performance.now(), last: 0, gap: 0 };
+    }
     this.rawLines = l;
-    void this.writeLines();
+    this.compose();
+    this.scheduleLines(false);
   }
 
-  // writeLines writes the engine's lines in the chosen notation: their
-  // moves are played by the server's rules, one request at a time, each
-  // line once; the lines already written are shown after each answer, so
-  // the best line shows after the first.
+  // stopWriting forgets the lines being written (a new position, a new
+  // search, the engine off); an answer under way is still learnt.
+  private stopWriting() {
+    window.clearTimeout(this.linesTimer);
+    this.linesTimer = 0;
+    this.rawFen = '';
+  }
+
+  // missingLines are the engine's lines whose shown moves the page does
+  // not know, each cut to what is shown.
+  private missingLines(): string[][] {
+    const fen = this.rawFen;
+    return this.rawLines.map(l => l.pv.slice(0, linesShown))
+      .filter(pv => !this.unwritable.has(fen + ' ' + pv.join(',')) && this.answers.written(this.playVariant, fen, pv).length < pv.length);
+  }
+
+  // scheduleLines plans the next request for the lines' moves (one at a
+  // time, all the lines in it): soon after the search's first lines, again
+  // for a first move never written, then ever less often for the deeper
+  // moves; done (the search is over) writes what is left within headGapMs.
+  private scheduleLines(done: boolean) {
+    if (this.linesTimer || this.writing || !this.rawFen || !this.engineOn || this.destroyed) return;
+    const missing = this.missingLines();
+    if (missing.length === 0) return;
+    const p = this.pace;
+    const fen = this.rawFen;
+    const newHead = missing.some(pv => this.answers.written(this.playVariant, fen, pv.slice(0, 1)).length === 0);
+    const at = p.last === 0 ? p.first + firstLinesMs : p.last + (newHead || done ? headGapMs : p.gap);
+    this.linesTimer = window.setTimeout(() => {
+      this.linesTimer = 0;
+      void this.writeLines();
+    }, Math.max(0, at - performance.now()));
+  }
+
+  // writeLines asks for the moves of the lines the page cannot write yet,
+  // all in one request, then shows them and plans the next. A refusal for
+  // pace (429) or a busy server (503) is asked again after the pause the
+  // server asks for; any other failure leaves those lines unwritten past
+  // what is known, and asks for them no more.
   private async writeLines() {
-    if (this.writing) return;
+    const fen = this.rawFen;
+    const missing = this.missingLines();
+    if (missing.length === 0 || this.writing) return;
     this.writing = true;
+    const p = this.pace;
+    p.last = performance.now();
+    p.gap = p.gap === 0 ? tailGapMs : Math.min(2 * p.gap, maxTailGapMs);
     try {
-      for (;;) {
-        const fen = this.rawFen;
-        const missing = this.rawLines.map(l => l.pv.slice(0, 12)).find(moves => !this.written.has(fen + ' ' + moves.join(',')));
-        if (!missing) break;
-        const key = fen + ' ' + missing.join(',');
-        try {
-          this.written.set(key, (await api.play(this.playVariant, fen, missing)).moves);
-        } catch (e) {
-          // A refusal for pace (429) or a busy server (503) is asked again
-          // after the pause the server asks for, while the engine is on and
-          // the page open (a new position's lines are asked at once); any
-          // other failure leaves the line without words, once.
-          const wait = retryDelayMs(e);
-          if (wait === undefined) this.written.set(key, []);
-          else {
-            for (let left = wait; left > 0 && this.rawFen === fen && this.engineOn && !this.destroyed; left -= 250) await pause(Math.min(250, left));
-            if (!this.engineOn || this.destroyed) return;
-          }
-        }
-        if (this.written.size > 500) this.written.clear();
-        this.compose();
-      }
-      this.compose();
+      await this.answers.writeLines(this.playVariant, fen, missing);
+    } catch (e) {
+      const wait = retryDelayMs(e);
+      if (wait === undefined) for (const pv of missing) this.unwritable.add(fen + ' ' + pv.join(','));
+      else p.last += wait; // the next request waits the server's pause too
     } finally {
       this.writing = false;
     }
+    if (fen !== this.rawFen) return;
+    this.compose();
+    this.scheduleLines(this.engineState === 'done');
   }
 
-  // compose shows the engine's lines whose moves are written (none once
-  // the engine is off: an answer may come after).
+  // compose shows the engine's lines, each as far as its moves are
+  // written (a new first move shows its score alone until its words come),
+  // none once the engine is off: an answer may come after.
   private compose() {
     const fen = this.rawFen;
-    if (fen !== this.node.fen || !this.engineOn || this.destroyed) return;
+    if (!fen || fen !== this.node.fen || !this.engineOn || this.destroyed) return;
     const turn: Color = fen.split(' ')[1] === 'b' ? 'black' : 'white';
     const shown: ShownLine[] = [];
     for (const l of this.rawLines) {
-      const moves = this.written.get(fen + ' ' + l.pv.slice(0, 12).join(','));
-      if (!moves) {
-        // Until its new moves are written, a line that starts as before
-        // keeps its words with its new score.
-        const old = this.shown.find(x => x.uci[0] === l.pv[0]);
-        if (old) shown.push({ ...old, score: whiteScore(l, turn), depth: l.depth });
-        continue;
-      }
+      const moves = this.answers.written(this.playVariant, fen, l.pv.slice(0, linesShown));
       let before = fen;
       let color = turn;
       const text = moves.map(m => {
@@ -425,7 +511,7 @@ export class AnalysisCtrl {
         color = color === 'white' ? 'black' : 'white';
         return s;
       });
-      shown.push({ score: whiteScore(l, turn), depth: l.depth, moves: text, uci: l.pv.slice(0, 12) });
+      shown.push({ score: whiteScore(l, turn), depth: l.depth, moves: text, uci: l.pv.slice(0, linesShown) });
     }
     this.shown = shown;
     this.redraw();
@@ -483,6 +569,8 @@ export class AnalysisCtrl {
   destroy() {
     this.destroyed = true;
     window.clearTimeout(this.poll);
+    window.clearTimeout(this.askTimer);
+    this.stopWriting();
     this.engine?.destroy();
   }
 }
