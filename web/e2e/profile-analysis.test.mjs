@@ -170,3 +170,21 @@ test('the engine on, nothing touched: a handful of requests in 30 s, and its lin
   for (const l of lines) assert.match(l, /^(?:[NBRQK]?[a-h]?[1-8]?x?[a-h][1-8]|O-O(?:-O)?)[+#]?(?: \S+){3,}/, `a line in SAN: ${l}`);
   await page.click('#a-engine'); // off
 });
+
+test('the signed-in browsers are named as people say them (Chrome on Linux), the raw agent in a title, in each language', async () => {
+  const want = { 'en-US': /^Chrome on Linux, since .+ \(this browser\)$/, 'zh-TW': /^Linux 上的 Chrome，自 .+ 起（這個瀏覽器）$/, 'zh-CN': /^Linux 上的 Chrome，自 .+ 起（当前浏览器）$/ };
+  let n = 0;
+  for (const [locale, re] of Object.entries(want)) {
+    const p = await app.newPerson(locale, { locale });
+    await signUp(p, app.server.url, `sessions${++n}`, 'correct horse battery');
+    await p.waitForSelector('#sessions li');
+    const [text, title] = await p.evaluate(() => {
+      const span = document.querySelector('#sessions li span');
+      return [span.textContent, span.title];
+    });
+    assert.match(text, re, locale);
+    assert.equal(title, await p.evaluate(() => navigator.userAgent), `${locale}: the raw agent in the title`);
+    await shot(p, `sessions-${locale}.png`);
+    await app.leave(p);
+  }
+});

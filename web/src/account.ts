@@ -7,6 +7,7 @@
 import { APIError, failureText } from './api';
 import { errorText, formatDateTime, t } from './i18n';
 import { type CreationOptionsJSON, type RequestOptionsJSON, creationOptions, credentialJSON, passkeysAvailable, requestOptions } from './passkey';
+import { readAgent } from './useragent';
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
 
@@ -224,7 +225,16 @@ async function listTokens(fail: (e: unknown) => void) {
   }
 }
 
-// listSessions lists the account's sessions, each revocable.
+// agentName names a session's browser as people say it ("Chrome on
+// Linux"), from its User-Agent.
+export function agentName(ua: string): string {
+  const { browser, os } = readAgent(ua);
+  if (!os) return browser || t('account.agent.unknown');
+  return t('account.agent', { browser: browser || t('account.agent.browser'), os });
+}
+
+// listSessions lists the account's sessions, each revocable (the raw
+// User-Agent in the title).
 async function listSessions(fail: (e: unknown) => void) {
   const ul = $('sessions');
   ul.textContent = '';
@@ -238,7 +248,7 @@ async function listSessions(fail: (e: unknown) => void) {
   for (const s of list) {
     const li = document.createElement('li');
     const when = formatDateTime(Date.parse(s.createdAt));
-    li.append(Object.assign(document.createElement('span'), { textContent: t(s.current ? 'account.session.current' : 'account.session', { agent: s.agent || '?', when }) }));
+    li.append(Object.assign(document.createElement('span'), { textContent: t(s.current ? 'account.session.current' : 'account.session', { agent: agentName(s.agent), when }), title: s.agent }));
     const b = Object.assign(document.createElement('button'), { type: 'button', textContent: t('account.revoke') });
     b.onclick = () => void call('DELETE', `/api/account/sessions/${s.id}`).then(() => listSessions(fail), fail);
     li.append(' ', b);

@@ -541,6 +541,10 @@ export const en = {
   'account.sessions': 'Signed-in browsers',
   'account.session': '{agent}, since {when}',
   'account.session.current': '{agent}, since {when} (this browser)',
+  // A signed-in browser named from its User-Agent (account.ts, useragent.ts).
+  'account.agent': '{browser} on {os}',
+  'account.agent.browser': 'A browser',
+  'account.agent.unknown': 'An unknown browser',
   'account.revoke': 'Sign it out',
   'account.tokens': 'Access tokens for programs',
   'account.tokens.lead': 'A program (a bot, a board) plays for you with a token: it sends it as Authorization: Bearer. See docs/api.md. Changing the password or logging out everywhere revokes every token.',

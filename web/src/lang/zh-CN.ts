@@ -520,6 +520,10 @@ export const zhCN: Table = {
   'account.sessions': '已登录的浏览器',
   'account.session': '{agent}，自 {when} 起',
   'account.session.current': '{agent}，自 {when} 起（当前浏览器）',
+  // A signed-in browser named from its User-Agent (account.ts, useragent.ts).
+  'account.agent': '{os} 上的 {browser}',
+  'account.agent.browser': '浏览器',
+  'account.agent.unknown': '未知浏览器',
   'account.revoke': '使其退出',
   'account.tokens': '供程序使用的访问令牌',
   'account.tokens.lead': '程序（机器人、电子棋盘）凭令牌替你下棋：把令牌放在请求头中发送，说明见本站的程序接口文档。修改密码或在所有设备上退出会撤销所有令牌。',

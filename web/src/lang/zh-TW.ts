@@ -520,6 +520,10 @@ export const zhTW: Table = {
   'account.sessions': '已登入的瀏覽器',
   'account.session': '{agent}，自 {when} 起',
   'account.session.current': '{agent}，自 {when} 起（這個瀏覽器）',
+  // A signed-in browser named from its User-Agent (account.ts, useragent.ts).
+  'account.agent': '{os} 上的 {browser}',
+  'account.agent.browser': '瀏覽器',
+  'account.agent.unknown': '不明的瀏覽器',
   'account.revoke': '登出它',
   'account.tokens': '給程式用的存取權杖',
   'account.tokens.lead': '程式（機器人、電子棋盤）憑權杖替你下棋：把權杖放在請求標頭中送出，說明見本站的程式介面文件。變更密碼或登出所有裝置會撤銷所有權杖。',
