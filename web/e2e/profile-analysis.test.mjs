@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { openApp, artifacts, move, waitMoves, signUp, inviteRated } from './harness.mjs';
+import { openApp, artifacts, move, waitMoves, signUp, inviteRated, newGame, xiangqiMove } from './harness.mjs';
 
 const app = openApp();
 
@@ -185,6 +185,37 @@ test('the signed-in browsers are named as people say them (Chrome on Linux), the
     assert.match(text, re, locale);
     assert.equal(title, await p.evaluate(() => navigator.userAgent), `${locale}: the raw agent in the title`);
     await shot(p, `sessions-${locale}.png`);
+    await app.leave(p);
+  }
+});
+
+test('a seeded game over is verified in the page: the seed against its commitment, the mines, the pieces turned up; the command stays', async () => {
+  const cases = [
+    { locale: 'en-US', variant: 'bomb', color: 'white', play: p => move(p, 'e2e4'),
+      verdict: 'Verified: the seed matches the commitment published at the start, and it lays the eight mines where they were.', command: /gambit bomb verify/ },
+    { locale: 'zh-TW', variant: 'jieqi', color: 'white', play: p => xiangqiMove(p, 'h2e2'),
+      verdict: /^已驗證：種子與開局時公布的承諾值相符，翻開的 [12] 枚暗子也都與種子所發的一致。$/, command: /gambit jieqi verify/ },
+    { locale: 'zh-CN', variant: 'dice', color: 'black', play: async () => {},
+      verdict: '已验证：种子与开局时公布的承诺值相符。每次掷骰还取决于当时能走的棋子，可用下方的命令逐一重算。', command: /gambit dice verify/ },
+  ];
+  for (const c of cases) {
+    const p = await app.newPerson(c.locale, { locale: c.locale });
+    await p.goto(app.server.url);
+    await newGame(p, { mode: 'computer', variant: c.variant, color: c.color, level: 'easy' });
+    await c.play(p);
+    await waitMoves(p, c.color === 'white' ? 2 : 1); // the computer's reply, or its first turn
+    await p.click('#btn-resign');
+    await p.click('#btn-resign');
+    await p.waitForSelector('#over-dialog[open]');
+    await p.waitForSelector('#over-fair .fair-check.ok', { timeout: 10000 });
+    const verdict = await p.textContent('#over-fair .fair-check');
+    if (typeof c.verdict === 'string') assert.equal(verdict, c.verdict, c.locale);
+    else assert.match(verdict, c.verdict, c.locale);
+    assert.match(await p.textContent('#over-fair'), c.command, 'the command, for whoever checks it themselves');
+    // The game's panel says the same once the dialog is closed.
+    await p.click('#over-dialog button[value=review]');
+    await p.waitForSelector('#fair .fair-check.ok');
+    await shot(p, `fair-${c.variant}-${c.locale}.png`);
     await app.leave(p);
   }
 });
