@@ -219,3 +219,54 @@ test('a seeded game over is verified in the page: the seed against its commitmen
     await app.leave(p);
   }
 });
+
+// phone is a 390×844 screen, as an iPhone's.
+const phone = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true };
+
+// coordsRead measures the board's file letters and rank numbers.
+const coordsRead = (page, board) => page.evaluate(board => {
+  const el = document.querySelector(board);
+  const box = el.getBoundingClientRect();
+  const piece = el.querySelector('piece');
+  const layer = c => getComputedStyle(c.closest('coords')).zIndex;
+  const files = [...el.querySelectorAll('coords.files coord')];
+  const ranks = [...el.querySelectorAll('coords.ranks coord')];
+  return {
+    width: box.width,
+    files: files.map(c => getComputedStyle(c.closest('coords')).textTransform === 'uppercase' ? c.textContent.toUpperCase() : c.textContent).join(''),
+    ranks: ranks.map(c => c.textContent).join(''),
+    size: Math.min(...[...files, ...ranks].map(c => parseFloat(getComputedStyle(c).fontSize))),
+    above: [...files, ...ranks].every(c => Number(layer(c)) > Number(getComputedStyle(piece).zIndex)),
+    inside: files.every((c, i) => {
+      const r = c.getBoundingClientRect();
+      const square = box.width / 8;
+      return r.bottom <= box.bottom + 0.5 && r.top >= box.bottom - square && r.left >= box.left + i * square - 0.5 && r.right <= box.left + (i + 1) * square + 0.5;
+    }),
+  };
+}, board);
+
+test('on a 390-px phone the board\'s file letters and rank numbers are legible and drawn over the pieces', async () => {
+  app.allowTrouble(/\/api\/opening|status of 404/);
+  for (const locale of ['en-US', 'zh-TW', 'zh-CN']) {
+    const p = await app.newPerson(locale, { ...phone, locale });
+    await p.goto(app.server.url);
+    await newGame(p, { mode: 'local' });
+    const game = await coordsRead(p, '#board');
+    await shot(p, `coords-phone-game-${locale}.png`);
+    await p.locator('#board').screenshot({ path: join(artifacts, `coords-phone-board-${locale}.png`) });
+    assert.ok(game.width >= 340 && game.width <= 390, `the board is ${game.width} px wide`);
+    assert.deepEqual([game.files, game.ranks], ['abcdefgh', '12345678'], 'a to h as moves write them');
+    assert.ok(game.size >= 11, `coordinates of ${game.size} px`);
+    assert.ok(game.above, 'the coordinates are drawn over the pieces');
+    assert.ok(game.inside, 'each file letter in its own square of the bottom rank');
+    if (locale === 'en-US') {
+      await p.goto(`${app.server.url}/analysis`);
+      await p.waitForSelector('#a-board piece');
+      const a = await coordsRead(p, '#a-board');
+      await shot(p, 'coords-phone-analysis.png');
+      await p.locator('#a-board').screenshot({ path: join(artifacts, 'coords-phone-analysis-board.png') });
+      assert.deepEqual([a.files, a.size >= 11, a.above, a.inside], ['abcdefgh', true, true, true], JSON.stringify(a));
+    }
+    await app.leave(p);
+  }
+});
