@@ -75,3 +75,35 @@ test('xiangqi by keyboard in 简体中文: Chinese in either script, WXF, ICCS; 
   mkdirSync(artifacts, { recursive: true });
   await page.screenshot({ path: join(artifacts, 'a11y-xiangqi-keyboard.png') });
 });
+
+test('the analysis board is clean for axe: empty, its move tree with a variation, the engine on', async () => {
+  app.allowTrouble(/\/api\/opening|status of 404/); // a position no opening is named for
+  const page = app.page;
+  await page.goto(app.server.url);
+  await page.evaluate(() => localStorage.removeItem('gambit.analysis.engine'));
+  await page.goto(`${app.server.url}/analysis`);
+  await page.waitForSelector('#a-board piece');
+  assert.deepEqual(await axe(page), [], 'axe, an empty analysis board');
+  // A finished game opens with its moves, and a variation added by hand.
+  const g = await page.evaluate(async () => {
+    const r = await fetch('/api/games', { method: 'POST', headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ mode: 'local', variant: 'chess', setup: '1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7#' }) });
+    return r.json();
+  });
+  await page.goto(`${app.server.url}/analysis?game=${g.id}&ply=2`);
+  await page.waitForFunction(() => document.querySelectorAll('#a-tree .a-move').length === 7);
+  await page.waitForTimeout(300); // the position's legal moves
+  await page.locator('#a-tree').focus();
+  await page.keyboard.press('ArrowLeft');
+  await page.waitForFunction(() => document.getElementById('analysis').dataset.path === 'e2e4');
+  await page.waitForTimeout(300);
+  const box = await page.locator('#a-board').boundingBox();
+  const at = k => ({ x: box.x + (k.charCodeAt(0) - 96.5) * box.width / 8, y: box.y + (8.5 - Number(k[1])) * box.height / 8 });
+  for (const k of ['c7', 'c5']) await page.mouse.click(at(k).x, at(k).y);
+  await page.waitForFunction(() => document.querySelectorAll('#a-tree .variation').length === 1);
+  assert.deepEqual(await axe(page), [], 'axe, analysis board with a variation');
+  await page.click('#a-engine');
+  await page.waitForSelector('#a-lines .engine-line', { timeout: 30000 });
+  assert.deepEqual(await axe(page), [], 'axe, analysis board with the engine on');
+  await page.click('#a-engine');
+});

@@ -106,6 +106,10 @@ export class Analysis {
     const moves = el('div', 'tree');
     moves.id = 'a-tree';
     moves.tabIndex = 0;
+    // A named region (aria-label alone is not allowed on a div, whose role
+    // is generic: axe's aria-prohibited-attr), which the arrow keys step
+    // through.
+    moves.setAttribute('role', 'region');
     moves.setAttribute('aria-label', t('moves.label'));
     moves.onclick = e => {
       const m = (e.target as HTMLElement).closest<HTMLElement>('[data-path]');
@@ -255,8 +259,9 @@ export class Analysis {
     if (top) {
       const w = winPercent(top.score);
       p.fill.style.height = `${w}%`;
-      p.bar.setAttribute('aria-label', t('analysis.evalBar', { score: scoreText(top.score) }));
     }
+    // An image is named, before the first line too (axe's role-img-alt).
+    p.bar.setAttribute('aria-label', t('analysis.evalBar', { score: top ? scoreText(top.score) : '…' }));
     p.bar.classList.toggle('flipped', c.orientation === 'black');
     const states: Record<string, string> = {
       off: '', loading: t('analysis.engine.loading'), thinking: t('analysis.engine.thinking'), done: t('analysis.engine.done'), failed: t('analysis.engine.failed'),
