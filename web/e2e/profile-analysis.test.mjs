@@ -83,6 +83,27 @@ test('a profile shows a visitor its games, each from its player\'s side, in the 
     }
     await app.leave(v);
   }
+
+  // Ann's own list: a game against the computer she lost, one on one
+  // screen still played, and the rated game.
+  await newGame(a, { mode: 'computer', color: 'white', level: 'greedy' });
+  const bot = await a.evaluate(() => document.body.dataset.game);
+  await move(a, 'e2e4');
+  await waitMoves(a, 2);
+  await a.click('#btn-resign');
+  await a.click('#btn-resign');
+  await a.waitForSelector('#over-dialog[open]');
+  await a.click('#over-dialog button[value=review]');
+  await newGame(a, { mode: 'local' });
+  const local = await a.evaluate(() => document.body.dataset.game);
+  await a.goto(`${app.server.url}/@/ann`);
+  for (const g of [bot, local, id]) await a.waitForSelector(`#profile-games a.pg-game[href="/game/${g}"]`);
+  const vsBot = await entry(a, bot);
+  assert.deepEqual([vsBot.outcome, vsBot.result, vsBot.what, vsBot.profile], ['loss', 'Lost', 'Unlimited · Chess', '']);
+  assert.match(vsBot.opponent, /^vs Gambit · Greedy/); // the level as the new-game dialog names it
+  const onOne = await entry(a, local);
+  assert.deepEqual([onOne.outcome, onOne.result, onOne.opponent], ['', 'Playing', 'One screen']);
+  await shot(a, 'profile-own-en-US.png');
 });
 
 // A game of 91 plies (Gambit against itself, drawn by repetition): long
