@@ -49,7 +49,7 @@ test('a profile shows a visitor its games, each from its player\'s side, in the 
   await play([a, b], b, 2, 'e7e5');
   await b.click('#btn-resign');
   await b.click('#btn-resign');
-  for (const p of [a, b]) await p.waitForSelector('#over-rating:not([hidden])');
+  for (const p of [a, b]) await p.waitForSelector('#over-dialog[open]'); // the game and its rating are stored together
 
   // A visitor without an account, in each language: the record and the
   // game it counts, won against bob (his profile linked), the speed, the
@@ -74,6 +74,7 @@ test('a profile shows a visitor its games, each from its player\'s side, in the 
       // The opponent's name leads to his profile, where the game is lost.
       await v.click(`#profile-games .pg-opponent a[href="/@/bob"]`);
       await v.waitForFunction(() => location.pathname === '/@/bob');
+      await v.waitForFunction(() => document.getElementById('profile-name').textContent === 'bob');
       await v.waitForSelector(`#profile-games a.pg-game[href="/game/${id}"]`);
       const his = await entry(v, id);
       assert.deepEqual([his.outcome, his.result, his.opponent, his.profile], ['loss', 'Lost', 'vs ann', '/@/ann']);

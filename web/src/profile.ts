@@ -62,6 +62,8 @@ export async function showProfile(name: string) {
   $('profile-name').textContent = name;
   const perfs = $('profile-perfs');
   perfs.textContent = '';
+  $('profile-games').textContent = ''; // not the last profile's games under this name while this one's come
+  $('profile-more').hidden = true;
   let user: User;
   try {
     user = await get<User>(`/api/user/${encodeURIComponent(name)}`);
