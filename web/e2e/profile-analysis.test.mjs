@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { openApp, artifacts, move, waitMoves, signUp, inviteRated, newGame, xiangqiMove } from './harness.mjs';
+import { openApp, artifacts, axe, move, waitMoves, signUp, inviteRated, newGame, xiangqiMove } from './harness.mjs';
 
 const app = openApp();
 
@@ -70,6 +70,7 @@ test('a profile shows a visitor its games, each from its player\'s side, in the 
     assert.ok(Math.abs(Date.parse(got.datetime) - Date.now()) < 10 * 60 * 1000, `the game's day ${got.datetime}`);
     assert.equal(await v.locator('#profile-games li.empty').count(), 0, `${locale}: "No games to show" beside a game`);
     await shot(v, `profile-visitor-${locale}.png`);
+    assert.deepEqual(await axe(v), [], `axe, ${locale}`);
     if (locale === 'en-US') {
       // The opponent's name leads to his profile, where the game is lost.
       await v.click(`#profile-games .pg-opponent a[href="/@/bob"]`);
@@ -105,6 +106,7 @@ test('a profile shows a visitor its games, each from its player\'s side, in the 
   const onOne = await entry(a, local);
   assert.deepEqual([onOne.outcome, onOne.result, onOne.opponent], ['', 'Playing', 'One screen']);
   await shot(a, 'profile-own-en-US.png');
+  assert.deepEqual(await axe(a), [], 'axe, one\'s own profile');
 });
 
 // A game of 91 plies (Gambit against itself, drawn by repetition): long
