@@ -111,7 +111,7 @@ func TestProfileGames(t *testing.T) {
 		{"rated", rated, want{side: "white", outcome: "win", speed: "blitz", rated: true, kind: "human", id: "bob", name: "bob"}},
 		{"casual", casual, want{side: "black", outcome: "loss", speed: "rapid", kind: "human", id: "bob", name: "bob"}},
 		{"aborted", aborted, want{side: "white", outcome: "aborted", speed: "unlimited", kind: "human"}},
-		{"computer", bot, want{side: "black", outcome: "loss", speed: "unlimited", kind: "bot", name: game.BotName(computer.LevelNumber(game.Chess, "greedy")), level: "greedy"}},
+		{"computer", bot, want{side: "black", outcome: "loss", speed: "unlimited", kind: "bot", name: greedyName(t), level: "greedy"}},
 		{"one screen", local, want{speed: "unlimited"}},
 		{"in play", playing, want{speed: "unlimited"}},
 	} {
@@ -158,4 +158,20 @@ func TestProfileGames(t *testing.T) {
 	if pgn := anon.want(200, "GET", "/api/user/ann/games.pgn", ""); strings.Count(pgn, "[Event ") != len(stranger) {
 		t.Errorf("a stranger's PGN of ann's games holds %d games, want %d:\n%s", strings.Count(pgn, "[Event "), len(stranger), pgn)
 	}
+}
+
+// greedyName is the name of the computer's seat at chess's greedy level.
+func greedyName(t *testing.T) string {
+	t.Helper()
+	levels, err := computer.LevelsFor(game.Chess)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range levels {
+		if l.Name == "greedy" {
+			return computer.BotName(l)
+		}
+	}
+	t.Fatal("chess has no greedy level")
+	return ""
 }
