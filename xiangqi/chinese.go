@@ -9,12 +9,15 @@ var (
 	redNumerals   = [10]string{"", "一", "二", "三", "四", "五", "六", "七", "八", "九"}
 	blackNumerals = [10]string{"", "１", "２", "３", "４", "５", "６", "７", "８", "９"}
 	// ordinals[count][index] names the index-th of count same pieces on a
-	// file, front first; "後" is written 后 in simplified characters.
-	ordinals = [6][5]string{
+	// file, front first; "後" is written 后 in simplified characters. Six
+	// (soldiers on a jieqi board: five face up and a face-down one on its
+	// point) go on as four and five do.
+	ordinals = [7][6]string{
 		2: {"前", "後"},
 		3: {"前", "中", "後"},
 		4: {"前", "二", "三", "四"},
 		5: {"前", "二", "三", "四", "五"},
+		6: {"前", "二", "三", "四", "五", "六"},
 	}
 	// scriptPieces are the characters of the pieces by script, indexed by
 	// Piece (as pieceHanzi): red 帥仕相傌俥炮兵, black 將士象馬車砲卒 in
@@ -107,12 +110,17 @@ func (p *Position) Chinese(m Move) string { return p.ChineseIn(m, Traditional) }
 // when two files each hold two or more soldiers the file number replaces
 // the piece (前七進一). An unknown s writes Traditional.
 func (p *Position) ChineseIn(m Move, s Script) string {
-	s = s.valid()
 	d := describe(p, m)
+	return d.chinese(s)
+}
+
+// chinese writes the described move in Chinese notation in script s.
+func (d *moveDesc) chinese(s Script) string {
+	s = s.valid()
 	pc := NewPiece(d.us, d.pt)
 	var sb strings.Builder
 	switch {
-	case !d.tandem() || d.count > 5:
+	case !d.tandem() || d.count >= len(ordinals):
 		sb.WriteString(scriptPieces[s][pc])
 		sb.WriteString(numeral(d.us, d.file))
 	case d.pt == Soldier && d.multiFile:

@@ -12,6 +12,7 @@ type moveDesc struct {
 	index     int  // 0 = front piece among same pieces on the origin file
 	count     int  // number of same pieces on the origin file
 	multiFile bool // soldiers only: two or more files hold two or more soldiers
+	free      bool // advisors and elephants are told apart on a file too (a Placement)
 	action    byte // '+' forward, '-' backward, '.' sideways
 	num       int  // steps, or destination file 1-9 for sideways and diagonal moves
 }
@@ -27,11 +28,16 @@ func sideFile(c Color, f int) int {
 
 // describe returns the relative description of m, which must move a piece
 // of the side to move.
-func describe(p *Position, m Move) moveDesc {
+func describe(p *Position, m Move) moveDesc { return describeOn(&p.board, m, false) }
+
+// describeOn returns the relative description of m on board, whose origin
+// must hold a piece; free says that advisors and elephants may share a
+// file and a destination there (see Placement).
+func describeOn(board *[NumSquares]Piece, m Move, free bool) moveDesc {
 	from, to := m.From(), m.To()
-	pc := p.board[from]
+	pc := board[from]
 	us := pc.Color()
-	d := moveDesc{pt: pc.Type(), us: us, file: sideFile(us, from.File())}
+	d := moveDesc{pt: pc.Type(), us: us, file: sideFile(us, from.File()), free: free}
 	ff, fr, tf, tr := from.File(), from.Rank(), to.File(), to.Rank()
 
 	// Same pieces on the origin file, front first.
@@ -40,7 +46,7 @@ func describe(p *Position, m Move) moveDesc {
 		if us == Black {
 			r = i
 		}
-		if p.board[NewSquare(ff, r)] != pc {
+		if board[NewSquare(ff, r)] != pc {
 			continue
 		}
 		if r == fr {
@@ -51,7 +57,7 @@ func describe(p *Position, m Move) moveDesc {
 	if d.pt == Soldier && d.count >= 2 {
 		files := 0
 		for f := 0; f < NumFiles; f++ {
-			if countOnFile(p, pc, f) >= 2 {
+			if countOnFile(board, pc, f) >= 2 {
 				files++
 			}
 		}
@@ -77,19 +83,21 @@ func describe(p *Position, m Move) moveDesc {
 	return d
 }
 
-func countOnFile(p *Position, pc Piece, f int) int {
+func countOnFile(board *[NumSquares]Piece, pc Piece, f int) int {
 	n := 0
 	for r := 0; r < NumRanks; r++ {
-		if p.board[NewSquare(f, r)] == pc {
+		if board[NewSquare(f, r)] == pc {
 			n++
 		}
 	}
 	return n
 }
 
-// tandem reports whether the description needs a front/rear marker.
+// tandem reports whether the description needs a front/rear marker:
+// xiangqi's advisors and elephants never do (two on one file never reach
+// the same file the same way), a Placement's do.
 func (d *moveDesc) tandem() bool {
-	return d.count >= 2 && d.pt != Advisor && d.pt != Elephant
+	return d.count >= 2 && (d.free || d.pt != Advisor && d.pt != Elephant)
 }
 
 // matchForms finds the legal move that the normalised input names.

@@ -10,7 +10,8 @@ const wxfLetters = "KAEHRCP"
 // ("C2.5", "H8+7"). Two same pieces on a file use + (front) and - (rear)
 // in place of the file ("C+.5"); soldiers follow the WXF rules for three
 // to five on a file (P+, P3, P-, ++, --) and for two tandem files (the
-// file digit first: "7+.6").
+// file digit first: "7+.6"), as do three same pieces of another kind on a
+// jieqi board (Placement: R+, R1, R-).
 func (p *Position) WXF(m Move) string {
 	d := describe(p, m)
 	return wxfPrefix(&d) + string([]byte{d.action, byte('0' + d.num)})
@@ -22,7 +23,7 @@ func wxfPrefix(d *moveDesc) string {
 	if !d.tandem() {
 		return string([]byte{letter, file})
 	}
-	if d.pt != Soldier || d.count == 2 && !d.multiFile {
+	if d.count == 2 && !d.multiFile {
 		return string([]byte{letter, "+-"[min(d.index, 1)]})
 	}
 	if d.multiFile && d.count <= 3 {

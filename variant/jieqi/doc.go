@@ -74,6 +74,14 @@
 //	sight := g.View(jieqi.Black)   // what Black may see
 //	_ = sight.FEN()
 //
+// # Notation
+//
+// Moves are written in xiangqi's Chinese notation and WXF too
+// (Position.ChineseIn, Played.ChineseIn, notation.go): a face-down piece
+// named as the piece of its point, whose move it makes (炮二平五), then 翻
+// and what it turned up as, 吃 and what it took face down, or 吃暗子 for a
+// reader who does not know it: "炮二平五翻俥", "C2.5=R".
+//
 // # PGN
 //
 // Game.WritePGN writes [Variant "Jieqi"], [SeedHash] always, [Seed] and

@@ -161,6 +161,15 @@ func (g *Game) Last() (Played, bool) {
 	return g.played[len(g.played)-1], true
 }
 
+// PositionAt returns the true position after ply moves (0: the start);
+// false when the game has not that many.
+func (g *Game) PositionAt(ply int) (Position, bool) {
+	if ply < 0 || ply >= len(g.positions) {
+		return Position{}, false
+	}
+	return g.positions[ply], true
+}
+
 // Keys returns a copy of the Zobrist keys of every position, the start first.
 func (g *Game) Keys() []uint64 { return append([]uint64(nil), g.keys...) }
 

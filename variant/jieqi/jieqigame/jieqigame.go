@@ -176,7 +176,8 @@ func (r *rules) Play(text string) (game.Step, error) {
 		}
 		return game.Step{}, fmt.Errorf("%w: %w", game.ErrIllegalMove, err)
 	}
-	return stepOf(pl.SeenBy(jieqi.NoColor), r.g.FEN()), nil
+	before, _ := r.g.PositionAt(r.g.Ply() - 1)
+	return stepOf(&before, pl.SeenBy(jieqi.NoColor), r.g.FEN()), nil
 }
 
 // History is every move as a spectator knows it: nothing of a piece taken
@@ -194,8 +195,8 @@ func (r *rules) steps(seer jieqi.Color, all bool) []game.Step {
 		}
 		var next jieqi.Position
 		p.MakeMove(pl.Move, &next)
+		out[i] = stepOf(&p, pl, next.FEN())
 		p = next
-		out[i] = stepOf(pl, p.FEN())
 	}
 	return out
 }
@@ -209,12 +210,17 @@ func (r *rules) lastStep(seer jieqi.Color, all bool) (game.Step, bool) {
 	if !all {
 		pl = pl.SeenBy(seer)
 	}
-	return stepOf(pl, r.g.FEN()), true
+	before, _ := r.g.PositionAt(r.g.Ply() - 1)
+	return stepOf(&before, pl, r.g.FEN()), true
 }
 
-// stepOf writes a move, as its viewer knows it, with the public FEN after it.
-func stepOf(pl jieqi.Played, fen string) game.Step {
-	st := game.Step{UCI: pl.UCI(), SAN: pl.String(), FEN: fen, Color: game.SideOf(side(pl.Color))}
+// stepOf writes a move played in before, as its viewer knows it, with the
+// public FEN after it: its SAN is Chinese notation in traditional
+// characters and what it showed (炮二平五翻俥, as xiangqi's SAN is its
+// Chinese notation; the browser writes it again in the reader's script),
+// its WXF the same in WXF (C2.5=R).
+func stepOf(before *jieqi.Position, pl jieqi.Played, fen string) game.Step {
+	st := game.Step{UCI: pl.UCI(), SAN: pl.ChineseIn(before, xiangqi.Traditional), WXF: pl.WXF(before), FEN: fen, Color: game.SideOf(side(pl.Color))}
 	var t Turned
 	if pl.Revealed != jieqi.NoPieceType {
 		t.Reveal = string(xiangqi.NewPiece(pl.Color, pl.Revealed).Char())

@@ -96,11 +96,45 @@ func TestOneScreenShowsWhatBothKnow(t *testing.T) {
 	s := g.Sight(both, true)
 	taken, _ := game.ExtAs[Taken](s.Ext)
 	turned, _ := game.ExtAs[Turned](s.Moves[0].Ext)
-	if taken.Known[1] != "" || taken.Unknown[1] != 1 || turned.Took != "?" || strings.Contains(s.Moves[0].SAN, "x") && !strings.HasSuffix(s.Moves[0].SAN, "x?") {
+	if taken.Known[1] != "" || taken.Unknown[1] != 1 || turned.Took != "?" || !strings.HasSuffix(s.Moves[0].SAN, "吃暗子") || !strings.HasSuffix(s.Moves[0].WXF, "x?") {
 		t.Errorf("one screen at Red's turn sees taken %+v, first move %+v %q", taken, turned, s.Moves[0].SAN)
 	}
 	red := g.Sight(game.SeatViewer(chess.White), true)
 	if taken, _ := game.ExtAs[Taken](red.Ext); len(taken.Known[1]) != 1 {
 		t.Errorf("Red's seat alone does not see what it took: %+v", taken)
+	}
+}
+
+// TestStepsInChineseNotation: a move's SAN is Chinese notation with what it
+// showed (traditional characters, as xiangqi's), its WXF the same in WXF,
+// its UCI the ICCS; the captor of a piece taken face down reads what it
+// was, the others 吃暗子 (x?).
+func TestStepsInChineseNotation(t *testing.T) {
+	g := newGame(t, "")
+	evs, err := g.Move(chess.White, "b2b9")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var played game.Step
+	for _, e := range evs {
+		if e.Step != nil {
+			played = *e.Step
+		}
+	}
+	turned, _ := game.ExtAs[Turned](played.Ext)
+	reveal := map[string]string{"A": "仕", "B": "相", "N": "傌", "R": "俥", "C": "炮", "P": "兵"}[turned.Reveal]
+	wxfReveal := map[string]string{"A": "A", "B": "E", "N": "H", "R": "R", "C": "C", "P": "P"}[turned.Reveal]
+	if reveal == "" || played.UCI != "b2b9" || played.SAN != "炮八進七翻"+reveal+"吃暗子" || played.WXF != "C8+7="+wxfReveal+"x?" {
+		t.Fatalf("the move as played: %+v (turned %+v)", played, turned)
+	}
+	red := g.Sight(game.SeatViewer(chess.White), true)
+	took, _ := game.ExtAs[Turned](red.Moves[0].Ext)
+	taken := map[string]string{"r": "車", "n": "馬", "b": "象", "a": "士", "c": "砲", "p": "卒"}[took.Took]
+	if taken == "" || red.Moves[0].SAN != "炮八進七翻"+reveal+"吃"+taken || red.Last == nil || red.Last.SAN != red.Moves[0].SAN {
+		t.Errorf("the captor reads %q (last %+v), took %+v", red.Moves[0].SAN, red.Last, took)
+	}
+	black := g.Sight(game.SeatViewer(chess.Black), true)
+	if black.Moves[0].SAN != played.SAN || black.Last.SAN != played.SAN {
+		t.Errorf("the other player reads %q / %q, want %q", black.Moves[0].SAN, black.Last.SAN, played.SAN)
 	}
 }
