@@ -9,14 +9,16 @@
 // (nf3, 0-0, ed5, Ng1f3, a missing or extra x, + or #) and UCI (e7e8q).
 // Xiangqi: Chinese notation in either script and with any digits (炮二平五,
 // 炮2平5, 俥一進一, 车一进一, 前俥進二, 後馬退一), WXF (C2.5, C2=5, R++2) and
-// ICCS (h2e2).
+// ICCS (h2e2); on a jieqi board (face-down X and x in the FEN) a face-down
+// piece by the piece of its point, as the move list names it (炮二平五 for
+// the face-down piece on h2).
 //
 // A check mark is not needed and not checked: SAN's + and # depend on the
 // position after the move, which only the server knows.
 
 import type { BoardKind } from './api';
 import type { Script } from './i18n';
-import { xiangqiChinese } from './notation';
+import { homePiece, jieqiMove, xiangqiChinese } from './notation';
 
 // MovePosition is what the page knows of the position to move in: the
 // board kind, the FEN drawn, and the legal moves as the server sent them
@@ -183,16 +185,21 @@ const wxfLetter: Record<string, string> = { R: 'R', N: 'H', H: 'H', B: 'E', E: '
 // notation (canonical, as notation.ts writes it), the plain form (piece,
 // file, action, number: 俥九進二 for a chariot that has a twin on its file,
 // read if it names one move), WXF's front and rear forms (R++2, 3-.6) and
-// ICCS. A face-down piece (jieqi) has its ICCS only.
+// ICCS. On a jieqi board (a FEN with face-down pieces) a face-down piece is
+// the piece of its point, and the moves are written as jieqi's move list
+// writes them (notation.ts's jieqiMove: without what they will show).
 function xiangqiCandidates(p: MovePosition): Candidate[] {
   const b = boardOf(p.fen);
+  const jieqi = /[Xx]/.test(p.fen.split(' ')[0]);
   const out: Candidate[] = [];
   for (const [from, tos] of Object.entries(p.dests)) {
-    const pc = b.get(from) ?? '';
+    const at = b.get(from) ?? '';
+    const pc = at === 'X' || at === 'x' ? homePiece(from.charCodeAt(0) - 97, Number(from.slice(1))) : at;
     const letter = wxfLetter[pc.toUpperCase()];
     for (const to of tos) {
       const uci = from + to;
-      const chinese = letter ? xiangqiChinese(p.fen, uci, p.script ?? 'hant') : undefined;
+      const s = p.script ?? 'hant';
+      const chinese = !letter ? undefined : jieqi ? jieqiMove(p.fen, uci, s) : xiangqiChinese(p.fen, uci, s);
       if (!chinese) {
         out.push({ uci, label: uci, keys: [uci] });
         continue;

@@ -104,6 +104,7 @@ export interface VariantModule {
   // dice, the mines, the layout).
   fair?: TextKey;
   notations?: Notations | null; // the move list's choices, if not the board's; null: Step.san alone
+  speak?: MoveSpeech; // a move in words, if not as the board's moves are said
   // moveSound is the sound of a move; board is the board kind's.
   moveSound?(before: State, after: State, board: MoveSound): SoundName;
   // moveRows groups the move list (dice chess: a turn a row, from one step
@@ -300,7 +301,7 @@ export function variantUI(info: VariantInfo, mod = modules.find(m => m.name === 
       return key ? { ...l, label: t(key, { elo: l.elo === undefined ? '' : String(l.elo) }) } : l; // a rating, never grouped (1200, not 1,200)
     }),
     moveSound,
-    speak: board.speak,
+    speak: mod?.speak ?? board.speak,
     setup: mod?.setup ?? board.setup,
     cover: board.cover,
     terms: { ...terms, ...board.terms },

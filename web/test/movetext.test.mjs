@@ -64,6 +64,10 @@ const redStart = {
     c3: ['c4'], g3: ['g4'], e3: ['e4'], c0: ['a2', 'e2'], g0: ['e2', 'i2'], f0: ['e1'], d0: ['e1'], e0: ['e1'],
   },
 };
+const jieqiStartPos = {
+  board: 'xiangqi', fen: 'xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX w - - 0 1',
+  dests: { b2: ['e2', 'b9', 'b3'], h2: ['e2', 'h9'], a0: ['a1', 'a2'], b0: ['c2', 'a2'], e0: ['e1'], c3: ['c4'] },
+};
 
 test('xiangqi, Red: Chinese in either script and with any digits, WXF, ICCS', () => {
   run('red', redStart, [
@@ -99,10 +103,15 @@ test('xiangqi: front and rear, and a file’s number where it names one move', (
   run('soldiers', soldiers, [['前七進一', 'c5c6'], ['前七进一', 'c5c6'], ['7++1', 'c5c6'], ['前九平八', 'a5b5'], ['兵七平六', 'c5d5']]);
 });
 
-test('jieqi: a face-down piece is typed by its points', () => {
+test('jieqi: a face-down piece is typed as the piece of its point, as the move list writes it, or by its points', () => {
   run('jieqi', {
-    board: 'xiangqi', fen: 'xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX w - - 0 1', dests: { b2: ['e2', 'b9'], e0: ['e1'] },
-  }, [['b2e2', 'b2e2'], ['帥五進一', 'e0e1'], ['炮八平五', 'illegal'], ['C8.5', 'illegal']]);
+    board: 'xiangqi', fen: 'xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX w - - 0 1', dests: { b2: ['e2', 'b9'], e0: ['e1'], a0: ['a1', 'a2'] },
+  }, [['b2e2', 'b2e2'], ['帥五進一', 'e0e1'], ['炮八平五', 'b2e2'], ['炮8平5', 'b2e2'], ['C8.5', 'b2e2'], ['炮八进七', 'b2b9'], ['车九进二', 'a0a2'],
+    ['俥九進一', 'a0a1'], ['R9+1', 'a0a1'], ['傌八進七', 'illegal']]);
+  // A revealed advisor and a face-down one on file d both go 進五: front and rear.
+  run('jieqi advisors', {
+    board: 'xiangqi', fen: '5k3/9/9/9/9/3A5/9/9/9/3XK4 w - - 0 1', dests: { d4: ['e5', 'c5', 'e3', 'c3'], d0: ['e1'] },
+  }, [['前仕進五', 'd4e5'], ['後仕進五', 'd0e1'], ['后仕进五', 'd0e1'], ['A++5', 'd4e5'], ['A-+5', 'd0e1'], ['仕六進五', ['ambiguous', ['前仕進五', '後仕進五']]]]);
 });
 
 test('SAN said aloud', () => {
@@ -125,7 +134,7 @@ test('any text: a reading or a reason, never a throw (a fuzz of random strings)'
   const rand = n => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n; };
   for (let i = 0; i < 3000; i++) {
     const s = Array.from({ length: rand(9) }, () => alphabet[rand(alphabet.length)]).join('');
-    for (const p of [chessPos, redStart]) {
+    for (const p of [chessPos, redStart, jieqiStartPos]) {
       const r = readMove(s, p);
       assert.ok('uci' in r ? Object.values(p.dests).length > 0 : ['empty', 'unreadable', 'illegal', 'ambiguous'].includes(r.error), s);
     }

@@ -130,11 +130,21 @@ test('fog of war, dice and bomb chess: chess boards, their own rules, no takebac
   assert.match(bomb.help, /ranks 3 to 6/);
 });
 
-test('jieqi: the xiangqi board, Red and Black, the server\'s san, its texts and fairness', () => {
+test('jieqi: the xiangqi board, Red and Black, xiangqi\'s notations, its texts and fairness', () => {
   assert.deepEqual(jieqi.board, xiangqi.board);
   assert.deepEqual(jieqi.sides, { white: 'red', black: 'black' });
-  assert.equal(jieqi.notations, undefined, 'its moves are the server\'s san, with the reveal');
-  assert.equal(notationOf(jieqi, 'wxf'), undefined);
+  // Chinese notation in the reader's script (the face-down mover named as
+  // the piece of its point, then what it showed), WXF, or ICCS, as in xiangqi.
+  assert.deepEqual(jieqi.notations.options.map(n => n.id), ['chinese', 'wxf', 'iccs']);
+  assert.equal(jieqi.notations.storageKey, xiangqi.notations.storageKey, 'one choice for both games on the xiangqi board');
+  const took = { uci: 'b2b9', san: '炮八進七翻傌吃暗子', wxf: 'C8+7=Hx?', fen: '', color: 'white', ext: { reveal: 'N', took: '?' } };
+  const start = 'xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX w - - 0 1';
+  assert.deepEqual(['chinese', 'wxf', 'iccs'].map(id => notationOf(jieqi, id).text(took, start)), ['炮八進七翻傌吃暗子', 'C8+7=Hx?', 'b2b9=Nx?']);
+  setLanguage('zh-CN');
+  assert.equal(notationOf(jieqi, 'chinese').text(took, start), '炮八进七翻马吃暗子');
+  assert.equal(notationOf(jieqi, 'chinese').text(took), '炮八进七翻马吃暗子', 'from the start without a FEN before');
+  assert.equal(jieqi.speak(took, start, true), t('speak.check', { move: '炮八进七翻马吃暗子' }));
+  setLanguage('en');
   assert.equal(jieqi.claimDraw, false);
   assert.deepEqual(jieqi.levels.map(l => l.name), ['easy', 'hard']);
   assert.equal(jieqi.label.startsWith('Jieqi'), true);

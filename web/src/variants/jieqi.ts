@@ -5,12 +5,17 @@
 // captor); the state's ext lists the pieces each side has lost, as far as
 // this viewer knows them. This module draws that list in the side panel
 // and marks the moves that turned a piece over. Its moves are written as
-// the server's san ("b0c2=N", "h2h9xr", "b2b9=Cx?").
+// xiangqi's are, in Chinese notation in the reader's script (notation.ts,
+// as the server's variant/jieqi: a face-down mover named as the piece of
+// its point, then what it showed: 炮二平五翻俥, 炮八进七翻兵吃暗子), WXF
+// (the server's: C2.5=R) or ICCS with the FEN letters ("h2e2=R",
+// "b2b9=Cx?").
 
 import { type Color, type State, type Step, extOf } from '../api';
-import { type Key, language, t } from '../i18n';
+import { type Key, language, script, t } from '../i18n';
 import { boardOf } from '../movetext';
-import type { PanelFactory, VariantModule } from '../variants';
+import { jieqiChinese, jieqiICCS } from '../notation';
+import type { MoveSpeech, Notations, PanelFactory, VariantModule } from '../variants';
 import { pieceLook } from '../xiangqi';
 import { sideName, variantOf } from '../variants';
 
@@ -39,6 +44,31 @@ export function takenPieces(s: Pick<State, 'ext'>): Record<Color, TakenPiece[]> 
   ];
   return { white: side(0, 'white'), black: side(1, 'black') };
 }
+
+// jieqiStart is the public start: a move without a FEN before is read from it.
+const jieqiStart = 'xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX w - - 0 1';
+
+// chinese is a move in Chinese notation in the reader's script; the
+// server's (traditional) for a step the browser cannot read.
+const chinese = (m: Step, before?: string): string =>
+  (m.uci && jieqiChinese(before ?? jieqiStart, m.uci, extOf<JieqiTurned>(m), script())) || m.san;
+
+// notations are xiangqi's three, remembered under the same key: one
+// choice for both games on the xiangqi board.
+const notations: Notations = {
+  storageKey: 'gambit.xiangqiNotation',
+  options: [
+    { id: 'chinese', label: 'notation.chinese', text: chinese },
+    { id: 'wxf', label: 'notation.wxf', text: m => m.wxf || m.san },
+    { id: 'iccs', label: 'notation.iccs', text: m => jieqiICCS(m.uci, extOf<JieqiTurned>(m)) },
+  ],
+};
+
+// speak says a move as the move list writes it in Chinese.
+const speak: MoveSpeech = (m, before, check) => {
+  const move = chinese(m, before);
+  return check ? t('speak.check', { move }) : move;
+};
 
 // takenPanel is jieqi's side panel: the pieces each side has lost.
 const takenPanel: PanelFactory = () => {
@@ -107,7 +137,8 @@ export const jieqi: VariantModule = {
   rules: 'variant.jieqi.rules',
   setup: { label: 'setup.jieqi', placeholder: 'setup.jieqi.placeholder' },
   fair: 'fair.jieqi',
-  notations: null, // the server's san: ICCS with the reveal and the take
+  notations,
+  speak,
   panel: takenPanel,
   stepMark: (m, before) => {
     const reveal = extOf<JieqiTurned>(m).reveal;
