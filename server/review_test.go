@@ -194,4 +194,48 @@ func TestReviewXiangqi(t *testing.T) {
 	if !strings.Contains(rec.Body.String(), "炮二平五 {[%eval ") {
 		t.Errorf("xiangqi PGN:\n%s", rec.Body)
 	}
+
+	// The review is stored in traditional characters and read in the
+	// reader's script: simplified for zh-CN (?lang= or Accept-Language),
+	// as stored for the others; caches keep one answer per language.
+	read := func(query, accept string) (reviewStatus, http.Header) {
+		t.Helper()
+		req := apiRequest("GET", "/api/games/"+g.ID+"/review"+query, "")
+		req.Header.Set("Accept-Language", accept)
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		var st reviewStatus
+		if err := json.Unmarshal(rec.Body.Bytes(), &st); err != nil || st.Review == nil || len(st.Review.Moves) != 4 {
+			t.Fatalf("review %s %s: %v %s", query, accept, err, rec.Body)
+		}
+		return st, rec.Header()
+	}
+	for _, tt := range []struct {
+		query, accept string
+		simplified    bool
+	}{
+		{"?lang=zh-CN", "", true},
+		{"", "zh-CN,zh;q=0.9", true},
+		{"", "zh-SG", true},
+		{"?lang=zh-TW", "zh-CN", false},
+		{"", "zh-TW", false},
+		{"", "en-US", false},
+	} {
+		st, header := read(tt.query, tt.accept)
+		want := []string{"炮二平五", "馬８進７", "傌二進三", "車９平８"}
+		if tt.simplified {
+			want = []string{"炮二平五", "马８进７", "马二进三", "车９平８"}
+		}
+		for i, m := range st.Review.Moves {
+			if m.SAN != want[i] {
+				t.Errorf("%s %s: move %d is %q, want %q", tt.query, tt.accept, i+1, m.SAN, want[i])
+			}
+			if tt.simplified && strings.ContainsAny(m.BestSAN, "俥傌帥將車馬砲進後") || !tt.simplified && strings.ContainsAny(m.BestSAN, "车马帅将进后") {
+				t.Errorf("%s %s: move %d's best move %q is in the other script", tt.query, tt.accept, i+1, m.BestSAN)
+			}
+		}
+		if !strings.Contains(strings.Join(header.Values("Vary"), ","), "Accept-Language") {
+			t.Errorf("%s %s: Vary %q", tt.query, tt.accept, header.Values("Vary"))
+		}
+	}
 }

@@ -10,7 +10,7 @@ var (
 	blackNumerals = [10]string{"", "１", "２", "３", "４", "５", "６", "７", "８", "９"}
 	// ordinals[count][index] names the index-th of count same pieces on a
 	// file, front first; "後" is written 后 in simplified characters. Six
-	// (soldiers on a jieqi board: five face up and a face-down one on its
+	// (soldiers on a Placement: five face up and a face-down one on its
 	// point) go on as four and five do.
 	ordinals = [7][6]string{
 		2: {"前", "後"},
@@ -263,4 +263,75 @@ func chineseForms(p *Position, m Move, out *[12]string) int {
 		}
 	}
 	return n
+}
+
+// ConvertScript rewrites text, Chinese notation in either script (a move,
+// or moves with other text between them), in script s: the characters of
+// pieces, actions and ordinals of the other script become s's, and all
+// else is kept. A move's side is told by its numerals (Red's 一…九,
+// Black's full-width １…９), so 车 becomes 俥 in Red's moves and 車 in
+// Black's; the side turns after 吃 (a move of the variant with face-down
+// pieces naming the piece it took). Text that is no notation (ASCII SAN, a
+// sentence) passes unchanged but for those characters: give it moves
+// only. It lets a text written once in traditional characters (a stored
+// review) be read in either script.
+func ConvertScript(text string, s Script) string {
+	s = s.valid()
+	runes := []rune(text)
+	out := make([]rune, 0, len(runes))
+	red := redAt(runes, 0)
+	for i, r := range runes {
+		if unicode.IsSpace(r) || r == '，' || r == '、' || r == '；' {
+			red = redAt(runes, i+1) // the next move may be the other side's
+		}
+		if c, ok := scriptRunes[s][r]; ok {
+			if !red && s == Traditional {
+				c = blackTraditional(c)
+			}
+			r = c
+		}
+		out = append(out, r)
+		if r == '吃' {
+			red = !red
+		}
+	}
+	return string(out)
+}
+
+// redAt tells the side of the move starting at runes[i]: Red's when its
+// first numeral is one of Red's (一…九), Black's when it is full-width.
+func redAt(runes []rune, i int) bool {
+	for ; i < len(runes) && !unicode.IsSpace(runes[i]); i++ {
+		switch r := runes[i]; {
+		case r >= '１' && r <= '９':
+			return false
+		case strings.ContainsRune("一二三四五六七八九", r):
+			return true
+		}
+	}
+	return true
+}
+
+// scriptRunes map the characters of notation that differ by script to
+// script s's: in Traditional, Red's piece characters (blackTraditional
+// turns them into Black's).
+var scriptRunes = [2]map[rune]rune{
+	Traditional: {'车': '俥', '马': '傌', '帅': '帥', '将': '帥', '进': '進', '后': '後', '炮': '炮', '砲': '炮', '車': '俥', '馬': '傌', '將': '帥'},
+	Simplified:  {'俥': '车', '車': '车', '傌': '马', '馬': '马', '帥': '帅', '將': '将', '砲': '炮', '進': '进', '後': '后'},
+}
+
+// blackTraditional is Black's traditional character of the piece Red's r
+// names (俥 車, 傌 馬, 帥 將, 炮 砲); r itself otherwise.
+func blackTraditional(r rune) rune {
+	switch r {
+	case '俥':
+		return '車'
+	case '傌':
+		return '馬'
+	case '帥':
+		return '將'
+	case '炮':
+		return '砲'
+	}
+	return r
 }

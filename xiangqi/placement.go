@@ -2,10 +2,11 @@ package xiangqi
 
 // Placement is the pieces of a xiangqi board by point (NoPiece where
 // empty), for writing the moves of a variant on xiangqi's board whose
-// positions a Position cannot hold: in jieqi (揭棋) advisors and elephants
-// roam the whole board and a side may have six soldiers on a file (five
-// face up, one face down on its starting point), and a face-down piece is
-// named as the piece of its point, whose move it makes.
+// positions a Position cannot hold: in the variant with face-down pieces
+// advisors and elephants roam the whole board and a side may have six
+// soldiers on a file (five face up, one face down on its starting point),
+// and a face-down piece is named as the piece of its point, whose move it
+// makes.
 //
 // The relative notations read a Placement as they read a Position, with
 // one difference: two or more same pieces on one file are always told

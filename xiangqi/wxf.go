@@ -11,7 +11,7 @@ const wxfLetters = "KAEHRCP"
 // in place of the file ("C+.5"); soldiers follow the WXF rules for three
 // to five on a file (P+, P3, P-, ++, --) and for two tandem files (the
 // file digit first: "7+.6"), as do three same pieces of another kind on a
-// jieqi board (Placement: R+, R1, R-).
+// Placement (R+, R1, R-).
 func (p *Position) WXF(m Move) string {
 	d := describe(p, m)
 	return wxfPrefix(&d) + string([]byte{d.action, byte('0' + d.num)})

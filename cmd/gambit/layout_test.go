@@ -57,7 +57,7 @@ var allowedImports = map[string][]string{
 	"store":                   {"rating"},
 	"store/storetest":         {"store", "rating"},
 	"server":                  {"chess", "chess/pgn", "chess/opening", "chess/polyglot", "game", "store", "web", "render", "review", "server/guards", "server/node", "server/lobby", "server/sched", "server/wire", "server/computer", "server/media", "server/round", "server/reviews", "internal/lang", "server/account", "render/chart", "rating", "server/analysis", "server/openings", "server/profile", "server/export"},
-	"server/reviews":          {"chess", "game", "review", "store", "xiangqi", "render", "server/guards", "server/sched", "server/wire"},                         // the games' reviews, run position by position in the computer's scheduler
+	"server/reviews":          {"chess", "game", "review", "store", "xiangqi", "render", "server/guards", "server/sched", "server/wire", "internal/lang"},        // the games' reviews, run position by position in the computer's scheduler; read in the reader's script
 	"server/round":            {"chess", "game", "store", "server/guards", "server/lobby", "server/sched", "server/wire", "server/computer"},                     // the hubs: one live game each, its commands, clocks, computer, presence, chat and wire messages
 	"server/account":          {"store", "server/guards", "server/wire"},                                                                                         // sign-up, sign-in, sessions: knows no game
 	"server/guards":           {},                                                                                                                                // connection and address limits, proxies, frames, same-site checks: knows no game

@@ -2,15 +2,19 @@ package reviews
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
 
 	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/internal/lang"
 	"github.com/gambitchess/gambit/render"
 	"github.com/gambitchess/gambit/review"
 	"github.com/gambitchess/gambit/server/guards"
 	"github.com/gambitchess/gambit/server/wire"
 	"github.com/gambitchess/gambit/store"
+	"github.com/gambitchess/gambit/xiangqi"
 )
 
 // Games is what the review API reads from the server.
@@ -58,7 +62,7 @@ func (h *Handler) Start(w http.ResponseWriter, r *http.Request) {
 	if st.State == StateDone {
 		status = http.StatusOK
 	}
-	wire.WriteJSON(w, status, st)
+	writeStatus(w, r, status, st)
 }
 
 // Get answers where a game's review stands (GET
@@ -76,7 +80,31 @@ func (h *Handler) Get(w http.ResponseWriter, r *http.Request) {
 		h.games.Error(w, err)
 		return
 	}
-	wire.WriteJSON(w, http.StatusOK, st)
+	writeStatus(w, r, http.StatusOK, st)
+}
+
+// writeStatus answers st in the reader's script (?lang=, then
+// Accept-Language: lang.FromRequest): a review is stored as written, its
+// xiangqi moves in traditional characters (reviews stored before this
+// choice too), and a reader of simplified Chinese gets them in simplified
+// ones (Review.InScript), worked out at each read.
+func writeStatus(w http.ResponseWriter, r *http.Request, code int, st Status) {
+	lang.Vary(w.Header())
+	if st.Review != nil && lang.FromRequest(r).Hans() {
+		if data, err := inScript(st.Review, xiangqi.Simplified); err == nil {
+			st.Review = data
+		}
+	}
+	wire.WriteJSON(w, code, st)
+}
+
+// inScript rewrites a review's JSON with its moves' notation in script s.
+func inScript(data json.RawMessage, s xiangqi.Script) (json.RawMessage, error) {
+	var rv review.Review
+	if err := json.Unmarshal(data, &rv); err != nil {
+		return nil, fmt.Errorf("reviews: a review to write in %v: %w", s, err)
+	}
+	return json.Marshal(rv.InScript(s))
 }
 
 // AnnotatePGN writes a reviewed game's review into its PGN text

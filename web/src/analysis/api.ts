@@ -2,6 +2,7 @@
 // review and opening endpoints).
 
 import { BoardKind, Color, json, post } from '../api';
+import { language } from '../i18n';
 import type { MoveData } from './tree';
 
 // GameRecord is GET /api/games/{id}/analysis.
@@ -82,7 +83,9 @@ export const lines = (variant: string, fen: string, ls: string[][]) =>
 // setup reads a pasted FEN or PGN.
 export const setup = (variant: string, text: string) => post('/api/analysis/position', { variant, setup: text }).then(r => json<Position>(r));
 
-export const reviewState = (id: string) => fetch(`/api/games/${encodeURIComponent(id)}/review`).then(r => json<ReviewState>(r));
+// reviewState asks in the page's language: the server writes a xiangqi
+// review's moves in its script.
+export const reviewState = (id: string) => fetch(`/api/games/${encodeURIComponent(id)}/review?lang=${language()}`).then(r => json<ReviewState>(r));
 
 export const requestReview = (id: string) => post(`/api/games/${encodeURIComponent(id)}/review`, {}).then(r => json<{ state: string }>(r));
 
