@@ -48,15 +48,22 @@ func ChessPieceSVG(set PieceSet, fenLetter byte) (string, error) {
 
 // XiangqiPieceSVG returns the xiangqi piece of FEN letter fenLetter
 // ("KABNRCP" red, "kabnrcp" black) as a standalone SVG document: the disc
-// with its character, as the boards draw it, centred in a 100×100 viewBox.
-// Like ChessPieceSVG's, it is self-contained, without style, and
-// deterministic.
+// with its character in traditional script, as the boards draw it,
+// centred in a 100×100 viewBox. Like ChessPieceSVG's, it is
+// self-contained, without style, and deterministic.
 func XiangqiPieceSVG(fenLetter byte) (string, error) {
+	return XiangqiPieceSVGIn(fenLetter, xiangqi.Traditional)
+}
+
+// XiangqiPieceSVGIn is XiangqiPieceSVG with the character in script s
+// (车 马 帅 将 in simplified characters), as Options.Script draws it.
+func XiangqiPieceSVGIn(fenLetter byte, s xiangqi.Script) (string, error) {
 	p := xiangqiPieceOf(fenLetter)
 	if p == xiangqi.NoPiece {
 		return "", fmt.Errorf("%w: %q in xiangqi", ErrPieceLetter, fenLetter)
 	}
 	b := pieceBoard()
+	b.script = s
 	b.drawing.Add(b.xiangqiPiece(p, Point{pieceSVGSize / 2, pieceSVGSize / 2}))
 	return standaloneSVG(b.drawing)
 }
@@ -141,6 +148,12 @@ func withPaint(n Node, p Paint) Node {
 // Options.Pieces reads them: "chess:K" .. "chess:p", "xiangqi:K" ..
 // "xiangqi:p".
 func PieceSVGs(set PieceSet) (map[string]string, error) {
+	return PieceSVGsIn(set, xiangqi.Traditional)
+}
+
+// PieceSVGsIn is PieceSVGs with the xiangqi pieces' characters in script s
+// (XiangqiPieceSVGIn): the pieces of a page for a reader of that script.
+func PieceSVGsIn(set PieceSet, s xiangqi.Script) (map[string]string, error) {
 	out := make(map[string]string, 26)
 	for _, c := range []byte(chessLetters) {
 		svg, err := ChessPieceSVG(set, c)
@@ -150,7 +163,7 @@ func PieceSVGs(set PieceSet) (map[string]string, error) {
 		out["chess:"+string(c)] = svg
 	}
 	for _, c := range []byte(xiangqiLetters) {
-		svg, err := XiangqiPieceSVG(c)
+		svg, err := XiangqiPieceSVGIn(c, s)
 		if err != nil {
 			return nil, err
 		}

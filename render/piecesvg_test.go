@@ -6,6 +6,8 @@ import (
 	"io"
 	"strings"
 	"testing"
+
+	"github.com/gambitchess/gambit/xiangqi"
 )
 
 // TestPieceSVGs checks every piece document: well-formed XML with one
@@ -115,5 +117,37 @@ func TestPieceSVGLetters(t *testing.T) {
 				t.Errorf("document lacks %s", tt.want)
 			}
 		})
+	}
+}
+
+// TestPieceSVGScripts: in simplified characters the pieces whose
+// characters differ by script are drawn differently (车 for 俥 and 車, 马,
+// 帅, 将, 炮 for Black's 砲), the others alike; Red's and Black's chariot
+// are then one character in two colours.
+func TestPieceSVGScripts(t *testing.T) {
+	for _, c := range []byte(xiangqiLetters) {
+		hant, err := XiangqiPieceSVGIn(c, xiangqi.Traditional)
+		if err != nil {
+			t.Fatal(err)
+		}
+		hans, err := XiangqiPieceSVGIn(c, xiangqi.Simplified)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if differs := strings.IndexByte("KNRknrc", c) >= 0; (hant != hans) != differs {
+			t.Errorf("%c: drawn differently in the two scripts: %v, want %v", c, hant != hans, differs)
+		}
+		if plain, _ := XiangqiPieceSVG(c); plain != hant {
+			t.Errorf("%c: XiangqiPieceSVG is not the traditional piece", c)
+		}
+	}
+	red, _ := XiangqiPieceSVGIn('R', xiangqi.Simplified)
+	black, _ := XiangqiPieceSVGIn('r', xiangqi.Simplified)
+	if strings.ReplaceAll(red, "#c0161c", "#1a1a1a") != black {
+		t.Error("simplified: Red's chariot and Black's are not one character (车)")
+	}
+	pieces, err := PieceSVGsIn(Cburnett, xiangqi.Simplified)
+	if err != nil || pieces["xiangqi:R"] != red {
+		t.Errorf("PieceSVGsIn(Simplified): %v, its red chariot not the simplified one", err)
 	}
 }

@@ -6,8 +6,10 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/gambitchess/gambit/internal/lang"
 	"github.com/gambitchess/gambit/render"
 	"github.com/gambitchess/gambit/render/viewer"
+	"github.com/gambitchess/gambit/xiangqi"
 )
 
 // renderHTML writes the games of the PGN file at pgnPath (only game number
@@ -29,7 +31,11 @@ func renderHTML(pgnPath string, game int, variant, htmlPath, language string) er
 	if games, err = pickGame(games, game); err != nil {
 		return fmt.Errorf("render: %s: %w", name, err)
 	}
-	pieces, err := render.PieceSVGs(render.Cburnett)
+	script := xiangqi.Traditional // the pieces in the page's script, as its moves
+	if l, ok := lang.Match(language); ok && l.Hans() {
+		script = xiangqi.Simplified
+	}
+	pieces, err := render.PieceSVGsIn(render.Cburnett, script)
 	if err != nil {
 		return fmt.Errorf("render: %w", err)
 	}

@@ -40,12 +40,20 @@ const (
 	EndPrefix           Key = "end."
 	EndXiangqiStalemate Key = "end.xiangqi.stalemate"
 
+	// A Gambit game's Event tag ("Gambit online game", "Gambit computer
+	// xiangqi game") as the viewer shows it: ModePrefix + the game's mode.
+	EventGame        Key = "event.game"        // {mode}
+	EventVariantGame Key = "event.variantGame" // {mode} {variant}
+	ModePrefix       Key = "mode."
+
 	// The standalone viewer page (render/viewer): its script reads these
-	// by the name after "viewer.".
+	// by the name after "viewer."; ViewerTagPrefix + a PGN tag's name
+	// ("viewer.tag.Event") names the tag in the tags' table.
 	ViewerPrefix     Key = "viewer."
 	ViewerTitle      Key = "viewer.title"
 	ViewerUnknown    Key = "viewer.unknownPlayer"
 	ViewerVersus     Key = "viewer.versus"
 	ViewerRiverLeft  Key = "viewer.riverLeft"
 	ViewerRiverRight Key = "viewer.riverRight"
+	ViewerTagPrefix  Key = "viewer.tag."
 )

@@ -246,7 +246,9 @@
     table.replaceChildren();
     for (const t of game().tags) {
       const tr = el('tr');
-      tr.append(el('th', '', t.name), el('td', '', t.value));
+      // The tag's name in the page's language; the PGN's own for one it
+      // has no word for.
+      tr.append(el('th', '', T['tag.' + t.name] || t.name), el('td', '', t.value));
       table.append(tr);
     }
   }

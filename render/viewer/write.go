@@ -126,6 +126,7 @@ func render(games []Game, opts Options) ([]byte, error) {
 	if l.Hans() {
 		games = inScript(games, xiangqi.Simplified)
 	}
+	games = endingsIn(games, l)
 	pieces, err := pieceTemplates(games, opts.Pieces)
 	if err != nil {
 		return nil, err
@@ -267,4 +268,34 @@ func StyleHashes() []string { return []string{cspHash(style)} }
 func cspHash(text string) string {
 	sum := sha256.Sum256([]byte(text))
 	return "'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"
+}
+
+// endingsIn returns games with each Termination tag that names one of the
+// endings Gambit writes ("resignation", "checkmate") worded in l, as the
+// tags' table shows it (the tag's name the script words); others keep
+// theirs, and in English all do (the PGN's words are English). games are
+// not changed.
+func endingsIn(games []Game, l lang.Lang) []Game {
+	if l == lang.English {
+		return games
+	}
+	out := make([]Game, len(games))
+	for i, g := range games {
+		out[i] = g
+		for j, t := range g.Tags {
+			if t.Name != "Termination" {
+				continue
+			}
+			key := lang.EndPrefix + lang.Key(t.Value)
+			if g.Variant == Xiangqi && t.Value == "stalemate" {
+				key = lang.EndXiangqiStalemate
+			}
+			if !l.Has(key) {
+				continue
+			}
+			out[i].Tags = append([]Tag(nil), g.Tags...)
+			out[i].Tags[j].Value = l.Text(key)
+		}
+	}
+	return out
 }

@@ -227,6 +227,43 @@ func TestLanguages(t *testing.T) {
 	}
 }
 
+// TestTagsInTheLanguage: the tags' names are in the page's texts (its
+// script shows them by name), and a Termination Gambit writes is worded in
+// the page's language, xiangqi's stalemate as the loss it is; the
+// caller's games are not changed, and English keeps the PGN's words.
+func TestTagsInTheLanguage(t *testing.T) {
+	xq := readOne(t, "[Event \"Gambit online xiangqi game\"]\n[Termination \"stalemate\"]\n\n1. h2e2 h9g7 0-1\n", Xiangqi)
+	chess := readOne(t, "[Termination \"resignation\"]\n[Round \"-\"]\n\n1. e4 0-1\n", Chess)
+	tests := []struct {
+		lang, xq, chess, event, termination string
+	}{
+		{"en", "stalemate", "resignation", "Event", "Termination"},
+		{"zh-TW", "困斃", "認輸", "賽事", "結束方式"},
+		{"zh-CN", "困毙", "认输", "赛事", "结束方式"},
+	}
+	for _, tt := range tests {
+		var data gamesData
+		if err := json.Unmarshal([]byte(dataBlock(t, page(t, []Game{xq, chess}, Options{Lang: tt.lang}))), &data); err != nil {
+			t.Fatal(err)
+		}
+		if got := tagValue(data.Games[0].Tags, "Termination"); got != tt.xq {
+			t.Errorf("%s: xiangqi's stalemate reads %q, want %q", tt.lang, got, tt.xq)
+		}
+		if got := tagValue(data.Games[1].Tags, "Termination"); got != tt.chess {
+			t.Errorf("%s: a resignation reads %q, want %q", tt.lang, got, tt.chess)
+		}
+		if data.Text["tag.Event"] != tt.event || data.Text["tag.Termination"] != tt.termination {
+			t.Errorf("%s: tag names %q, %q; want %q, %q", tt.lang, data.Text["tag.Event"], data.Text["tag.Termination"], tt.event, tt.termination)
+		}
+	}
+	if tagValue(chess.Tags, "Termination") != "resignation" {
+		t.Error("writing a page in Chinese changed the caller's tags")
+	}
+	if !strings.Contains(script, "T['tag.' + t.name]") {
+		t.Error("the page's script does not name the tags by the texts")
+	}
+}
+
 func TestOptionsReachThePage(t *testing.T) {
 	g := readOne(t, "1. h2e2 h9g7 *\n", Xiangqi)
 	var data gamesData

@@ -16,9 +16,12 @@
 // request that goes away leaves the queue undrawn. An image shows what
 // the asker may see (game.Sight): a seated player their seat's view, anyone
 // else a spectator's, so no image of a hidden game in play shows a stranger
-// what its rules keep from them. Each has a strong ETag, known before
-// drawing (a hash of what is drawn, for whom in a hidden game, and the
-// build), so If-None-Match gets 304 undrawn. A finished game's images are
+// what its rules keep from them. A xiangqi board's characters (pieces,
+// river) are in the asker's script: ?lang=, then Accept-Language
+// (internal/lang), simplified for zh-CN, traditional otherwise. Each has a
+// strong ETag, known before drawing (a hash of what is drawn, for whom in
+// a hidden game, in which script, and the build), so If-None-Match gets
+// 304 undrawn; one drawn by language says Vary: Accept-Language. A finished game's images are
 // public and immutable for a year; a live game's are revalidated
 // (no-cache), a hidden live game's never stored by the browser (no-store,
 // Vary: Cookie). On the server the last 32 MB drawn are kept by ETag, a
@@ -31,7 +34,8 @@
 // X-Forwarded-Proto). GET /game/{file} dispatches on the extension.
 //
 // The viewer (viewer.go): GET /game/{id}.html is the game as one
-// standalone page (package render/viewer, with render's pieces) that
+// standalone page (package render/viewer, with render's pieces in the
+// reader's script, the tags Gambit writes worded in the reader's language) that
 // replays it offline once saved (?download=1: gambit-{id}.html), under a
 // CSP that runs only its inline script and style, by their hashes, and
 // loads nothing. A game of hidden information has none while it runs (409

@@ -143,6 +143,16 @@ func sizeParam(v, ext string) (int, error) {
 	return n, nil
 }
 
+// scriptOf is the script of Chinese characters a reader of l reads:
+// simplified in zh-CN, traditional otherwise (the pieces' own characters,
+// as README says).
+func scriptOf(l lang.Lang) xiangqi.Script {
+	if l.Hans() {
+		return xiangqi.Simplified
+	}
+	return xiangqi.Traditional
+}
+
 // flagParam reads a boolean query value: 1, true or yes.
 func flagParam(v string) bool { return v == "1" || v == "true" || v == "yes" }
 
@@ -222,12 +232,18 @@ func (m *Files) prepareImage(ctx context.Context, r *http.Request, f gameFile) (
 		}
 		frames = frames[ply : ply+1]
 	}
-	t := newTag("image", f.ext, strconv.Itoa(f.size), strconv.FormatBool(f.flipped), string(sc.board), strconv.FormatBool(sc.hidden), sc.sight)
+	// A xiangqi board's characters (pieces, river) are in the reader's
+	// script: its drawings differ by language, a chess board's do not.
+	script, byLang := "", sc.board == game.BoardXiangqi
+	if byLang {
+		script = scriptOf(f.lang).String()
+	}
+	t := newTag("image", f.ext, strconv.Itoa(f.size), strconv.FormatBool(f.flipped), string(sc.board), strconv.FormatBool(sc.hidden), sc.sight, script)
 	for _, fr := range frames {
 		t.add(fr.fen, fr.move, strconv.FormatBool(fr.check))
 	}
-	slot := strings.Join([]string{"image", sc.id, f.ext, strconv.Itoa(f.size), strconv.FormatBool(f.flipped), strconv.Itoa(f.ply), sc.sight}, "\x00")
-	p := prepared{tag: t.etag(), slot: slot, cache: cacheLive, private: sc.hidden, draw: func() ([]byte, error) { return sc.draw(f) }}
+	slot := strings.Join([]string{"image", sc.id, f.ext, strconv.Itoa(f.size), strconv.FormatBool(f.flipped), strconv.Itoa(f.ply), sc.sight, script}, "\x00")
+	p := prepared{tag: t.etag(), slot: slot, cache: cacheLive, private: sc.hidden, byLang: byLang, draw: func() ([]byte, error) { return sc.draw(f) }}
 	switch {
 	case sc.finished:
 		p.cache = cacheFinished
@@ -438,7 +454,7 @@ func (sc scene) ply(f gameFile) (int, error) {
 
 // draw draws the image f asks for: the bytes of an SVG, a PNG or a GIF.
 func (sc scene) draw(f gameFile) ([]byte, error) {
-	o := render.Options{Size: f.size, Coordinates: true, Flipped: f.flipped, Check: true}
+	o := render.Options{Size: f.size, Coordinates: true, Flipped: f.flipped, Check: true, Script: scriptOf(f.lang)}
 	var buf bytes.Buffer
 	if f.ext == "gif" {
 		drawings := make([]*render.Drawing, len(sc.frames))

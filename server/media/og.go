@@ -120,7 +120,11 @@ func (m *Files) ogTags(g *game.Game, url string, l lang.Lang) string {
 	if url != "" {
 		w, h := ogImageBox(g.Spec().Board)
 		meta("property", "og:url", url)
-		meta("property", "og:image", url+".png?size="+strconv.Itoa(ogImageSize))
+		image := url + ".png?size=" + strconv.Itoa(ogImageSize)
+		if g.Spec().Board == game.BoardXiangqi {
+			image += "&lang=" + string(l) // its characters in the page's script, whatever the crawler's Accept-Language
+		}
+		meta("property", "og:image", image)
 		meta("property", "og:image:type", "image/png")
 		meta("property", "og:image:width", strconv.Itoa(w))
 		meta("property", "og:image:height", strconv.Itoa(h))

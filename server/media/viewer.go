@@ -103,8 +103,8 @@ func (m *Files) viewerPage(src viewerSource, l lang.Lang) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", wire.ErrViewerUnreadable, err)
 	}
-	games[0].Tags = m.botNamesIn(games[0].Tags, src.game, l)
-	pieces, err := render.PieceSVGs(render.Cburnett)
+	games[0].Tags = m.tagsIn(games[0].Tags, src.game, l)
+	pieces, err := render.PieceSVGsIn(render.Cburnett, scriptOf(l))
 	if err != nil {
 		return nil, fmt.Errorf("server: viewer pieces: %w", err)
 	}
@@ -115,10 +115,12 @@ func (m *Files) viewerPage(src viewerSource, l lang.Lang) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// botNamesIn returns tags with the computer's name in the player tags
-// ("Gambit Casual (~1200)", as a game of variant v records it) worded in
-// l, as the page shows it (Config.BotName); the PGN keeps the English.
-func (m *Files) botNamesIn(tags []viewer.Tag, v game.Variant, l lang.Lang) []viewer.Tag {
+// tagsIn returns tags as the page shows them in l: the players' tags
+// naming the computer ("Gambit Casual (~1200)", as a game of variant v
+// records it) worded in l as the page shows it (Config.BotName), and in
+// Chinese the Event Gambit writes ("Gambit online xiangqi game") by its
+// mode and variant. The PGN keeps the English; tags is not changed.
+func (m *Files) tagsIn(tags []viewer.Tag, v game.Variant, l lang.Lang) []viewer.Tag {
 	out := make([]viewer.Tag, len(tags))
 	for i, t := range tags {
 		out[i] = t
@@ -130,7 +132,32 @@ func (m *Files) botNamesIn(tags []viewer.Tag, v game.Variant, l lang.Lang) []vie
 			if name, ok := m.cfg.BotName(v, t.Value, l); ok {
 				out[i].Value = name
 			}
+		case "Event":
+			if l != lang.English {
+				out[i].Value = eventIn(t.Value, l)
+			}
 		}
 	}
 	return out
+}
+
+// eventIn words the Event tag Gambit writes, "Gambit MODE game" or
+// "Gambit MODE VARIANT game" (game.PGN), in l; any other is kept.
+func eventIn(event string, l lang.Lang) string {
+	words := strings.Fields(event)
+	if len(words) < 3 || len(words) > 4 || words[0] != "Gambit" || words[len(words)-1] != "game" {
+		return event
+	}
+	mode := lang.ModePrefix + lang.Key(words[1])
+	if !l.Has(mode) {
+		return event
+	}
+	if len(words) == 3 {
+		return l.Text(lang.EventGame, "mode", l.Text(mode))
+	}
+	spec, err := game.Lookup(game.Variant(words[2]))
+	if err != nil {
+		return event
+	}
+	return l.Text(lang.EventVariantGame, "mode", l.Text(mode), "variant", VariantLabel(spec, l))
 }
