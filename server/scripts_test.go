@@ -128,3 +128,25 @@ func TestViewerAndPreviewInTheReadersLanguage(t *testing.T) {
 		}
 	}
 }
+
+// TestViewerOpeningInTheReadersLanguage: a chess game's opening, lichess's
+// English name in its PGN, shows in the viewer by its family's Chinese
+// name in the reader's script with the English beside it.
+func TestViewerOpeningInTheReadersLanguage(t *testing.T) {
+	s := imageServer(t)
+	h := s.Handler()
+	g := storedGame(t, s, game.Options{}, "e2e4", "c7c5", "g1f3", "d7d6")
+	pgn := fetch(h, "/api/games/"+g.ID()+"/pgn", "").Body.String()
+	if !strings.Contains(pgn, `[Opening "Sicilian Defense`) {
+		t.Fatalf("the PGN names no Sicilian:\n%s", pgn)
+	}
+	for accept, want := range map[string]string{"zh-TW": `"西西里防禦（Sicilian Defense`, "zh-CN": `"西西里防御（Sicilian Defense`, "en": `"Sicilian Defense`} {
+		viewer := fetch(h, "/game/"+g.ID()+".html", "", "Accept-Language", accept).Body.String()
+		if !strings.Contains(viewer, `{"name":"Opening","value":`+want) {
+			t.Errorf("%s: the viewer's Opening is not %s…", accept, want)
+		}
+	}
+	if again := fetch(h, "/api/games/"+g.ID()+"/pgn", "", "Accept-Language", "zh-CN").Body.String(); again != pgn {
+		t.Error("the PGN changed with the reader's language: it stays canonical")
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/gambitchess/gambit/chess/opening"
 	"github.com/gambitchess/gambit/game"
 	"github.com/gambitchess/gambit/render"
 	"github.com/gambitchess/gambit/render/viewer"
@@ -119,7 +120,8 @@ func (m *Files) viewerPage(src viewerSource, l lang.Lang) ([]byte, error) {
 // naming the computer ("Gambit Casual (~1200)", as a game of variant v
 // records it) worded in l as the page shows it (Config.BotName), and in
 // Chinese the Event Gambit writes ("Gambit online xiangqi game") by its
-// mode and variant. The PGN keeps the English; tags is not changed.
+// mode and variant and the opening by its family's Chinese name
+// (OpeningName). The PGN keeps the English; tags is not changed.
 func (m *Files) tagsIn(tags []viewer.Tag, v game.Variant, l lang.Lang) []viewer.Tag {
 	out := make([]viewer.Tag, len(tags))
 	for i, t := range tags {
@@ -136,6 +138,8 @@ func (m *Files) tagsIn(tags []viewer.Tag, v game.Variant, l lang.Lang) []viewer.
 			if l != lang.English {
 				out[i].Value = eventIn(t.Value, l)
 			}
+		case "Opening":
+			out[i].Value = OpeningName(t.Value, l)
 		}
 	}
 	return out
@@ -160,4 +164,20 @@ func eventIn(event string, l lang.Lang) string {
 		return event
 	}
 	return l.Text(lang.EventVariantGame, "mode", l.Text(mode), "variant", VariantLabel(spec, l))
+}
+
+// OpeningName is lichess's (English) name of an opening as a reader of l
+// reads it: in Chinese, its family's Chinese name in the reader's script
+// with the English beside it, 西西里防禦（Sicilian Defense: Najdorf
+// Variation）, as the app shows it (web/src/opening.ts); the English alone
+// in English or for a family chess/opening does not name.
+func OpeningName(name string, l lang.Lang) string {
+	f, ok := opening.FamilyOf(name)
+	switch {
+	case !ok || l == lang.English:
+		return name
+	case l.Hans():
+		return f.Hans + "（" + name + "）"
+	}
+	return f.Hant + "（" + name + "）"
 }

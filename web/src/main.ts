@@ -14,6 +14,7 @@ import { showLeaderboard } from './leaderboard';
 import { Play } from './play';
 import { Analysis, sourceOf } from './analysis/view';
 import { installGlyphPieces } from './pieces';
+import { openingNodes } from './opening';
 import { heldGameText, levelGroups, levelHelp } from './levels';
 import { RecentLists, playersLine, splitRecent, youAt } from './recent';
 import { applySettings, loadSettings, loadTickets, saveSettings, saveTicket } from './settings';
@@ -131,7 +132,7 @@ function fillRecent(ul: HTMLElement, games: Summary[], none: string, mine: boole
     const state = over ? `${g.result}${g.termination ? ' · ' + termName(v, g.termination) : ''}` : plural('recent.inPlay', g.plies);
     const res = a.querySelector('.res')!;
     res.textContent = [g.timeControl, state, ago(Date.parse(g.updatedAt))].filter(Boolean).join(' · ');
-    if (g.opening) res.append(' · ', Object.assign(document.createElement('span'), { lang: 'en', textContent: `${g.opening.eco} ${g.opening.name}` })); // lichess's names: English only
+    if (g.opening) res.append(' · ', `${g.opening.eco} `, ...openingNodes(g.opening.name)); // in Chinese the family's Chinese name, lichess's English beside
     li.appendChild(a);
     ul.appendChild(li);
   }

@@ -5,6 +5,7 @@
 import type { Board, BoardConfig } from '../board';
 import { ChessBoard } from '../chessboard';
 import { formatNumber, plural, t } from '../i18n';
+import { openingNodes } from '../opening';
 import { XiangqiBoard } from '../xiangqi';
 import { AnalysisCtrl, Source } from './ctrl';
 import { drawGraph } from './graph';
@@ -242,8 +243,7 @@ export class Analysis {
       (p.comment as HTMLTextAreaElement).value = node.comment ?? '';
       this.shownComment = c.path;
     }
-    p.opening.textContent = c.opening ? `${c.opening.eco} ${c.opening.name}` : '';
-    p.opening.lang = 'en'; // lichess's opening names are English only
+    p.opening.replaceChildren(...(c.opening ? [`${c.opening.eco} `, ...openingNodes(c.opening.name)] : [])); // the English marked as English
     this.drawReview();
     this.root.dataset.path = c.path;
     this.root.dataset.fen = node.fen;

@@ -3,6 +3,7 @@
 
 import { finished, openSeat } from '../../api';
 import { t } from '../../i18n';
+import { openingNodes } from '../../opening';
 import { describeEnd, sideName } from '../../variants';
 import { RoundCtrl, other } from '../ctrl';
 import { $ } from './dom';
@@ -71,10 +72,10 @@ export function setConn(text: string, offline = text !== '') {
   document.body.classList.toggle('offline', offline);
 }
 
-// openingLine is the opening's line, its name marked as English (lichess's
-// table names the openings in English only, as lichess shows them in every
-// language), so a screen reader says it as English.
+// openingLine is the opening's line: its name in the reader's language
+// (opening.ts: in Chinese the family's Chinese name, lichess's English
+// beside it), the English marked as English for a screen reader.
 function openingLine(o: { eco: string; name: string }): (string | HTMLElement)[] {
   const [before, after] = t('opening.line', { eco: o.eco, name: '\u0001' }).split('\u0001');
-  return [before, Object.assign(document.createElement('span'), { lang: 'en', textContent: o.name }), after ?? ''];
+  return [before, ...openingNodes(o.name), after ?? ''];
 }
