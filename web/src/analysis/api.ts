@@ -83,9 +83,11 @@ export const lines = (variant: string, fen: string, ls: string[][]) =>
 // setup reads a pasted FEN or PGN.
 export const setup = (variant: string, text: string) => post('/api/analysis/position', { variant, setup: text }).then(r => json<Position>(r));
 
-// reviewState asks in the page's language: the server writes a xiangqi
-// review's moves in its script.
-export const reviewState = (id: string) => fetch(`/api/games/${encodeURIComponent(id)}/review?lang=${language()}`).then(r => json<ReviewState>(r));
+// reviewState asks in the page's language (which the settings may have
+// chosen over the browser's): the server writes a xiangqi review's moves
+// in its script.
+export const reviewState = (id: string) =>
+  fetch(`/api/games/${encodeURIComponent(id)}/review`, { headers: { 'Accept-Language': language() } }).then(r => json<ReviewState>(r));
 
 export const requestReview = (id: string) => post(`/api/games/${encodeURIComponent(id)}/review`, {}).then(r => json<{ state: string }>(r));
 
