@@ -279,10 +279,12 @@ func ConvertScript(text string, s Script) string {
 	s = s.valid()
 	runes := []rune(text)
 	out := make([]rune, 0, len(runes))
-	red := redAt(runes, 0)
+	red, _ := redAt(runes, 0)
 	for i, r := range runes {
 		if unicode.IsSpace(r) || r == '，' || r == '、' || r == '；' {
-			red = redAt(runes, i+1) // the next move may be the other side's
+			if next, ok := redAt(runes, i+1); ok {
+				red = next // the next move may be the other side's; a word without numerals (翻俥) is the move's before it
+			}
 		}
 		if c, ok := scriptRunes[s][r]; ok {
 			if !red && s == Traditional {
@@ -299,17 +301,18 @@ func ConvertScript(text string, s Script) string {
 }
 
 // redAt tells the side of the move starting at runes[i]: Red's when its
-// first numeral is one of Red's (一…九), Black's when it is full-width.
-func redAt(runes []rune, i int) bool {
+// first numeral is one of Red's (一…九), Black's when it is full-width;
+// false when the word holds neither (Red's, for want of better).
+func redAt(runes []rune, i int) (red, known bool) {
 	for ; i < len(runes) && !unicode.IsSpace(runes[i]); i++ {
 		switch r := runes[i]; {
 		case r >= '１' && r <= '９':
-			return false
+			return false, true
 		case strings.ContainsRune("一二三四五六七八九", r):
-			return true
+			return true, true
 		}
 	}
-	return true
+	return true, false
 }
 
 // scriptRunes map the characters of notation that differ by script to

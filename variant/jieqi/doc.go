@@ -80,7 +80,7 @@
 // (Position.ChineseIn, Played.ChineseIn, notation.go): a face-down piece
 // named as the piece of its point, whose move it makes (炮二平五), then 翻
 // and what it turned up as, 吃 and what it took face down, or 吃暗子 for a
-// reader who does not know it: "炮二平五翻俥", "C2.5=R".
+// reader who does not know it: "炮二平五 翻俥", "C2.5=R".
 //
 // # PGN
 //

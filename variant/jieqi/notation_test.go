@@ -77,11 +77,11 @@ func TestPlayedNotation(t *testing.T) {
 		pl              Played
 		hant, hans, wxf string
 	}{
-		{"reveal", start, Played{Color: Red, Move: mustMove(t, "h2e2"), Revealed: Chariot}, "炮二平五翻俥", "炮二平五翻车", "C2.5=R"},
+		{"reveal", start, Played{Color: Red, Move: mustMove(t, "h2e2"), Revealed: Chariot}, "炮二平五 翻俥", "炮二平五 翻车", "C2.5=R"},
 		{"reveal, Black", mustFEN(t, "xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX b - - 0 1"),
-			Played{Color: Black, Move: mustMove(t, "h7e7"), Revealed: Horse}, "砲８平５翻馬", "炮８平５翻马", "C8.5=H"},
-		{"takes face down, known", start, Played{Color: Red, Move: b2b9, Revealed: Cannon, Captured: xiangqi.BlackChariot, CapturedDown: true}, "炮八進七翻炮吃車", "炮八进七翻炮吃车", "C8+7=CxR"},
-		{"takes face down, unknown", start, Played{Color: Red, Move: b2b9, Revealed: Soldier, CapturedDown: true}, "炮八進七翻兵吃暗子", "炮八进七翻兵吃暗子", "C8+7=Px?"},
+			Played{Color: Black, Move: mustMove(t, "h7e7"), Revealed: Horse}, "砲８平５ 翻馬", "炮８平５ 翻马", "C8.5=H"},
+		{"takes face down, known", start, Played{Color: Red, Move: b2b9, Revealed: Cannon, Captured: xiangqi.BlackChariot, CapturedDown: true}, "炮八進七 翻炮 吃車", "炮八进七 翻炮 吃车", "C8+7=CxR"},
+		{"takes face down, unknown", start, Played{Color: Red, Move: b2b9, Revealed: Soldier, CapturedDown: true}, "炮八進七 翻兵 吃暗子", "炮八进七 翻兵 吃暗子", "C8+7=Px?"},
 		{"takes face up", mustFEN(t, "4k4/9/9/9/9/9/9/9/4r4/4K4 w - - 0 1"), Played{Color: Red, Move: mustMove(t, "e0e1"), Captured: xiangqi.BlackChariot}, "帥五進一", "帅五进一", "K5+1"},
 	}
 	for _, tt := range tests {

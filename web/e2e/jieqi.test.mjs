@@ -61,7 +61,7 @@ test('jieqi against the computer: face-down discs, a move turns one over, the co
   await xiangqiMove(app.page, 'h2e2');
   await waitMoves(app.page, 2); // the computer's reply
   const moves = await sans(app.page);
-  assert.match(moves[0], /^炮二平五翻[仕相傌俥炮兵]$/, 'Chinese notation, the face-down piece as its point\'s cannon, then what it turned up as');
+  assert.match(moves[0], /^炮二平五 翻[仕相傌俥炮兵]$/, 'Chinese notation, the face-down piece as its point\'s cannon, then what it turned up as');
   assert.equal(await app.page.locator('#moves .san.reveal').first().getAttribute('title').then(t => /^The piece from h2 turned up /.test(t)), true);
   const after = await faceDown(app.page);
   // Red's mover turned over (and the reply may have taken a Red piece); Black's reply turned one over unless its general moved.
@@ -97,9 +97,9 @@ test('jieqi online: a spectator sees no face-down identity, not even of a piece 
   await c.waitForSelector('#variant-panel:not([hidden])');
   // The captor knows what it took; the other player and the spectator see "?".
   const [mine] = await sans(app.page);
-  assert.match(mine, /^炮八進七翻[仕相傌俥炮兵]吃[士象馬車砲卒]$/, mine);
-  const reveal = { 仕: 'A', 相: 'B', 傌: 'N', 俥: 'R', 炮: 'C', 兵: 'P' }[mine[5]]; // what Red's piece turned up as: public
-  for (const page of [b, c]) assert.deepEqual(await sans(page), [`炮八進七翻${mine[5]}吃暗子`]);
+  assert.match(mine, /^炮八進七 翻[仕相傌俥炮兵] 吃[士象馬車砲卒]$/, mine);
+  const reveal = { 仕: 'A', 相: 'B', 傌: 'N', 俥: 'R', 炮: 'C', 兵: 'P' }[mine[6]]; // what Red's piece turned up as: public
+  for (const page of [b, c]) assert.deepEqual(await sans(page), [`炮八進七 翻${mine[6]} 吃暗子`]);
   assert.deepEqual((await taken(app.page)).black, [mine.at(-1)]);
   for (const page of [b, c]) assert.deepEqual(await taken(page), { white: [], black: ['?'] });
   // The spectator's board: face-down discs only where its FEN has X or x,

@@ -108,16 +108,16 @@ export interface JieqiShown { reveal?: string; took?: string }
 // its point (炮二平五), same pieces on a file told apart whatever their
 // kind (前仕, as revealed advisors roam), then 翻 and what it turned up as,
 // and for a piece taken face down 吃 and what it was, or 吃暗子 when the
-// reader does not know: "炮二平五翻俥", "炮八进七翻兵吃暗子". Undefined when
+// reader does not know: "炮二平五 翻俥", "炮八进七 翻兵 吃暗子". Undefined when
 // the move cannot be read in fen.
 export function jieqiChinese(fen: string, uci: string, shown: JieqiShown, s: Script): string | undefined {
   const sq = iccs(uci);
   const text = sq && jieqiMove(fen, uci, s);
   if (!sq || !text) return undefined;
   let out = text;
-  if (shown.reveal) out += '翻' + (xiangqiGlyph(shown.reveal, s) ?? shown.reveal);
+  if (shown.reveal) out += ' 翻' + (xiangqiGlyph(shown.reveal, s) ?? shown.reveal);
   const target = points(fen)[sq[2]][sq[3]];
-  if (target === 'X' || target === 'x') out += '吃' + (shown.took && shown.took !== '?' ? xiangqiGlyph(shown.took, s) ?? '暗子' : '暗子');
+  if (target === 'X' || target === 'x') out += ' 吃' + (shown.took && shown.took !== '?' ? xiangqiGlyph(shown.took, s) ?? '暗子' : '暗子');
   return out;
 }
 

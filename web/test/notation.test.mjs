@@ -87,20 +87,20 @@ test('figurine SAN', () => {
 const jieqiStart = 'xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX w - - 0 1';
 
 test('jieqi: a face-down piece named as the piece of its point, then what it showed, in either script', () => {
-  assert.equal(jieqiChinese(jieqiStart, 'h2e2', { reveal: 'R' }, 'hant'), '炮二平五翻俥');
-  assert.equal(jieqiChinese(jieqiStart, 'h2e2', { reveal: 'R' }, 'hans'), '炮二平五翻车');
-  assert.equal(jieqiChinese(jieqiStart, 'b2b9', { reveal: 'P', took: '?' }, 'hant'), '炮八進七翻兵吃暗子');
-  assert.equal(jieqiChinese(jieqiStart, 'b2b9', { reveal: 'P', took: 'n' }, 'hans'), '炮八进七翻兵吃马');
+  assert.equal(jieqiChinese(jieqiStart, 'h2e2', { reveal: 'R' }, 'hant'), '炮二平五 翻俥');
+  assert.equal(jieqiChinese(jieqiStart, 'h2e2', { reveal: 'R' }, 'hans'), '炮二平五 翻车');
+  assert.equal(jieqiChinese(jieqiStart, 'b2b9', { reveal: 'P', took: '?' }, 'hant'), '炮八進七 翻兵 吃暗子');
+  assert.equal(jieqiChinese(jieqiStart, 'b2b9', { reveal: 'P', took: 'n' }, 'hans'), '炮八进七 翻兵 吃马');
   assert.equal(jieqiChinese(jieqiStart, 'e0e1', {}, 'hant'), '帥五進一');
   const black = jieqiStart.replace(' w ', ' b ');
-  assert.equal(jieqiChinese(black, 'h7e7', { reveal: 'n' }, 'hant'), '砲８平５翻馬');
-  assert.equal(jieqiChinese(black, 'h7e7', { reveal: 'n' }, 'hans'), '炮８平５翻马');
+  assert.equal(jieqiChinese(black, 'h7e7', { reveal: 'n' }, 'hant'), '砲８平５ 翻馬');
+  assert.equal(jieqiChinese(black, 'h7e7', { reveal: 'n' }, 'hans'), '炮８平５ 翻马');
   // A piece taken face up is not marked: the board showed it.
   assert.equal(jieqiChinese('4k4/9/9/9/9/9/9/9/4r4/4K4 w - - 0 1', 'e0e1', { took: 'r' }, 'hant'), '帥五進一');
   // Revealed advisors roam: two on a file are front and rear.
   const advisors = '5k3/9/9/9/9/3A5/9/9/9/3XK4 w - - 0 1';
   assert.equal(jieqiChinese(advisors, 'd4e5', {}, 'hant'), '前仕進五');
-  assert.equal(jieqiChinese(advisors, 'd0e1', { reveal: 'A' }, 'hans'), '后仕进五翻仕');
+  assert.equal(jieqiChinese(advisors, 'd0e1', { reveal: 'A' }, 'hans'), '后仕进五 翻仕');
   // Six soldiers on a file (five face up, one face down): 前 二 … 六.
   const six = '5k3/P8/P8/P8/P8/P8/X8/9/9/4K4 w - - 0 1';
   assert.deepEqual(['a8b8', 'a7b7', 'a3b3'].map(u => jieqiChinese(six, u, {}, 'hant')), ['前兵平八', '二兵平八', '六兵平八']);

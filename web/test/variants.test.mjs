@@ -137,13 +137,13 @@ test('jieqi: the xiangqi board, Red and Black, xiangqi\'s notations, its texts a
   // the piece of its point, then what it showed), WXF, or ICCS, as in xiangqi.
   assert.deepEqual(jieqi.notations.options.map(n => n.id), ['chinese', 'wxf', 'iccs']);
   assert.equal(jieqi.notations.storageKey, xiangqi.notations.storageKey, 'one choice for both games on the xiangqi board');
-  const took = { uci: 'b2b9', san: '炮八進七翻傌吃暗子', wxf: 'C8+7=Hx?', fen: '', color: 'white', ext: { reveal: 'N', took: '?' } };
+  const took = { uci: 'b2b9', san: '炮八進七 翻傌 吃暗子', wxf: 'C8+7=Hx?', fen: '', color: 'white', ext: { reveal: 'N', took: '?' } };
   const start = 'xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX w - - 0 1';
-  assert.deepEqual(['chinese', 'wxf', 'iccs'].map(id => notationOf(jieqi, id).text(took, start)), ['炮八進七翻傌吃暗子', 'C8+7=Hx?', 'b2b9=Nx?']);
+  assert.deepEqual(['chinese', 'wxf', 'iccs'].map(id => notationOf(jieqi, id).text(took, start)), ['炮八進七 翻傌 吃暗子', 'C8+7=Hx?', 'b2b9=Nx?']);
   setLanguage('zh-CN');
-  assert.equal(notationOf(jieqi, 'chinese').text(took, start), '炮八进七翻马吃暗子');
-  assert.equal(notationOf(jieqi, 'chinese').text(took), '炮八进七翻马吃暗子', 'from the start without a FEN before');
-  assert.equal(jieqi.speak(took, start, true), t('speak.check', { move: '炮八进七翻马吃暗子' }));
+  assert.equal(notationOf(jieqi, 'chinese').text(took, start), '炮八进七 翻马 吃暗子');
+  assert.equal(notationOf(jieqi, 'chinese').text(took), '炮八进七 翻马 吃暗子', 'from the start without a FEN before');
+  assert.equal(jieqi.speak(took, start, true), t('speak.check', { move: '炮八进七 翻马 吃暗子' }));
   setLanguage('en');
   assert.equal(jieqi.claimDraw, false);
   assert.deepEqual(jieqi.levels.map(l => l.name), ['easy', 'hard']);

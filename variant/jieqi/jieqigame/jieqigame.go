@@ -216,7 +216,7 @@ func (r *rules) lastStep(seer jieqi.Color, all bool) (game.Step, bool) {
 
 // stepOf writes a move played in before, as its viewer knows it, with the
 // public FEN after it: its SAN is Chinese notation in traditional
-// characters and what it showed (炮二平五翻俥, as xiangqi's SAN is its
+// characters and what it showed (炮二平五 翻俥, as xiangqi's SAN is its
 // Chinese notation; the browser writes it again in the reader's script),
 // its WXF the same in WXF (C2.5=R).
 func stepOf(before *jieqi.Position, pl jieqi.Played, fen string) game.Step {

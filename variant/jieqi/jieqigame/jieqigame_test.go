@@ -124,13 +124,13 @@ func TestStepsInChineseNotation(t *testing.T) {
 	turned, _ := game.ExtAs[Turned](played.Ext)
 	reveal := map[string]string{"A": "仕", "B": "相", "N": "傌", "R": "俥", "C": "炮", "P": "兵"}[turned.Reveal]
 	wxfReveal := map[string]string{"A": "A", "B": "E", "N": "H", "R": "R", "C": "C", "P": "P"}[turned.Reveal]
-	if reveal == "" || played.UCI != "b2b9" || played.SAN != "炮八進七翻"+reveal+"吃暗子" || played.WXF != "C8+7="+wxfReveal+"x?" {
+	if reveal == "" || played.UCI != "b2b9" || played.SAN != "炮八進七 翻"+reveal+" 吃暗子" || played.WXF != "C8+7="+wxfReveal+"x?" {
 		t.Fatalf("the move as played: %+v (turned %+v)", played, turned)
 	}
 	red := g.Sight(game.SeatViewer(chess.White), true)
 	took, _ := game.ExtAs[Turned](red.Moves[0].Ext)
 	taken := map[string]string{"r": "車", "n": "馬", "b": "象", "a": "士", "c": "砲", "p": "卒"}[took.Took]
-	if taken == "" || red.Moves[0].SAN != "炮八進七翻"+reveal+"吃"+taken || red.Last == nil || red.Last.SAN != red.Moves[0].SAN {
+	if taken == "" || red.Moves[0].SAN != "炮八進七 翻"+reveal+" 吃"+taken || red.Last == nil || red.Last.SAN != red.Moves[0].SAN {
 		t.Errorf("the captor reads %q (last %+v), took %+v", red.Moves[0].SAN, red.Last, took)
 	}
 	black := g.Sight(game.SeatViewer(chess.Black), true)

@@ -7,7 +7,7 @@
 // and marks the moves that turned a piece over. Its moves are written as
 // xiangqi's are, in Chinese notation in the reader's script (notation.ts,
 // as the server's variant/jieqi: a face-down mover named as the piece of
-// its point, then what it showed: 炮二平五翻俥, 炮八进七翻兵吃暗子), WXF
+// its point, then what it showed: 炮二平五 翻俥, 炮八进七 翻兵 吃暗子), WXF
 // (the server's: C2.5=R) or ICCS with the FEN letters ("h2e2=R",
 // "b2b9=Cx?").
 
