@@ -113,4 +113,11 @@ var en = map[Key]string{
 	ViewerTagPrefix + "SeedHash":    "Seed hash",
 	ViewerTagPrefix + "Seed":        "Seed",
 	ViewerTagPrefix + "Layout":      "Layout",
+	ViewerTagPrefix + "Game":        "Game",
+	ViewerTagPrefix + "Format":      "Notation",
+
+	TagValuePrefix + "Game.Chinese Chess": "Chinese Chess",
+	TagValuePrefix + "Format.Chinese":     "Chinese",
+	TagValuePrefix + "Format.WXF":         "WXF",
+	TagValuePrefix + "Format.ICCS":        "ICCS",
 }

@@ -56,4 +56,8 @@ const (
 	ViewerRiverLeft  Key = "viewer.riverLeft"
 	ViewerRiverRight Key = "viewer.riverRight"
 	ViewerTagPrefix  Key = "viewer.tag."
+
+	// TagValuePrefix + a PGN tag's name + "." + its value names a value a
+	// writer of PGN puts there ("tagValue.Game.Chinese Chess", xqbase's).
+	TagValuePrefix Key = "tagValue."
 )

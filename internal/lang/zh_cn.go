@@ -113,4 +113,11 @@ var zhCN = map[Key]string{
 	ViewerTagPrefix + "SeedHash":    "种子哈希",
 	ViewerTagPrefix + "Seed":        "种子",
 	ViewerTagPrefix + "Layout":      "布局",
+	ViewerTagPrefix + "Game":        "棋种",
+	ViewerTagPrefix + "Format":      "记谱格式",
+
+	TagValuePrefix + "Game.Chinese Chess": "中国象棋",
+	TagValuePrefix + "Format.Chinese":     "中文记谱",
+	TagValuePrefix + "Format.WXF":         "WXF 记谱",
+	TagValuePrefix + "Format.ICCS":        "ICCS 坐标",
 }

@@ -113,4 +113,11 @@ var zhTW = map[Key]string{
 	ViewerTagPrefix + "SeedHash":    "種子雜湊",
 	ViewerTagPrefix + "Seed":        "種子",
 	ViewerTagPrefix + "Layout":      "佈局",
+	ViewerTagPrefix + "Game":        "棋種",
+	ViewerTagPrefix + "Format":      "記譜格式",
+
+	TagValuePrefix + "Game.Chinese Chess": "象棋",
+	TagValuePrefix + "Format.Chinese":     "中文記譜",
+	TagValuePrefix + "Format.WXF":         "WXF 記譜",
+	TagValuePrefix + "Format.ICCS":        "ICCS 座標",
 }

@@ -126,7 +126,7 @@ func render(games []Game, opts Options) ([]byte, error) {
 	if l.Hans() {
 		games = inScript(games, xiangqi.Simplified)
 	}
-	games = endingsIn(games, l)
+	games = valuesIn(games, l)
 	pieces, err := pieceTemplates(games, opts.Pieces)
 	if err != nil {
 		return nil, err
@@ -270,31 +270,33 @@ func cspHash(text string) string {
 	return "'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"
 }
 
-// endingsIn returns games with each Termination tag that names one of the
-// endings Gambit writes ("resignation", "checkmate") worded in l, as the
-// tags' table shows it (the tag's name the script words); others keep
-// theirs, and in English all do (the PGN's words are English). games are
-// not changed.
-func endingsIn(games []Game, l lang.Lang) []Game {
+// valuesIn returns games with the tag values other programs' words stand
+// for worded in l, as the tags' table shows them (the tags' names the
+// script words): a Termination that names one of the endings Gambit
+// writes ("resignation", "checkmate"; xiangqi's stalemate the loss it is),
+// and the values lang knows (TagValuePrefix: xqbase's [Game "Chinese
+// Chess"], [Format "Chinese"]); others keep theirs, and in English all do
+// (the PGN's words are English). games are not changed.
+func valuesIn(games []Game, l lang.Lang) []Game {
 	if l == lang.English {
 		return games
 	}
 	out := make([]Game, len(games))
 	for i, g := range games {
 		out[i] = g
+		out[i].Tags = make([]Tag, len(g.Tags))
 		for j, t := range g.Tags {
-			if t.Name != "Termination" {
-				continue
+			out[i].Tags[j] = t
+			key := lang.TagValuePrefix + lang.Key(t.Name+"."+t.Value)
+			if t.Name == "Termination" {
+				key = lang.EndPrefix + lang.Key(t.Value)
+				if g.Variant == Xiangqi && t.Value == "stalemate" {
+					key = lang.EndXiangqiStalemate
+				}
 			}
-			key := lang.EndPrefix + lang.Key(t.Value)
-			if g.Variant == Xiangqi && t.Value == "stalemate" {
-				key = lang.EndXiangqiStalemate
+			if l.Has(key) {
+				out[i].Tags[j].Value = l.Text(key)
 			}
-			if !l.Has(key) {
-				continue
-			}
-			out[i].Tags = append([]Tag(nil), g.Tags...)
-			out[i].Tags[j].Value = l.Text(key)
 		}
 	}
 	return out

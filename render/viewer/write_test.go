@@ -232,14 +232,14 @@ func TestLanguages(t *testing.T) {
 // the page's language, xiangqi's stalemate as the loss it is; the
 // caller's games are not changed, and English keeps the PGN's words.
 func TestTagsInTheLanguage(t *testing.T) {
-	xq := readOne(t, "[Event \"Gambit online xiangqi game\"]\n[Termination \"stalemate\"]\n\n1. h2e2 h9g7 0-1\n", Xiangqi)
+	xq := readOne(t, "[Game \"Chinese Chess\"]\n[Format \"Chinese\"]\n[Termination \"stalemate\"]\n\n1. 炮二平五 馬８進７ 0-1\n", Xiangqi)
 	chess := readOne(t, "[Termination \"resignation\"]\n[Round \"-\"]\n\n1. e4 0-1\n", Chess)
 	tests := []struct {
-		lang, xq, chess, event, termination string
+		lang, xq, chess, event, termination, game, format string
 	}{
-		{"en", "stalemate", "resignation", "Event", "Termination"},
-		{"zh-TW", "困斃", "認輸", "賽事", "結束方式"},
-		{"zh-CN", "困毙", "认输", "赛事", "结束方式"},
+		{"en", "stalemate", "resignation", "Event", "Termination", "Chinese Chess", "Chinese"},
+		{"zh-TW", "困斃", "認輸", "賽事", "結束方式", "象棋", "中文記譜"},
+		{"zh-CN", "困毙", "认输", "赛事", "结束方式", "中国象棋", "中文记谱"},
 	}
 	for _, tt := range tests {
 		var data gamesData
@@ -248,6 +248,9 @@ func TestTagsInTheLanguage(t *testing.T) {
 		}
 		if got := tagValue(data.Games[0].Tags, "Termination"); got != tt.xq {
 			t.Errorf("%s: xiangqi's stalemate reads %q, want %q", tt.lang, got, tt.xq)
+		}
+		if got, format := tagValue(data.Games[0].Tags, "Game"), tagValue(data.Games[0].Tags, "Format"); got != tt.game || format != tt.format {
+			t.Errorf("%s: xqbase's Game and Format read %q, %q; want %q, %q", tt.lang, got, format, tt.game, tt.format)
 		}
 		if got := tagValue(data.Games[1].Tags, "Termination"); got != tt.chess {
 			t.Errorf("%s: a resignation reads %q, want %q", tt.lang, got, tt.chess)
