@@ -33,9 +33,9 @@ test('the opening is named as the moves are played, and in the recent games', as
   assert.match(res, /C44 King's Knight Opening: Normal Variation/);
 });
 
-test('the line is in the page\'s language, the name in English', async () => {
+test('the line is in the page\'s language, the family\'s Chinese name beside lichess\'s English', async () => {
   const page = await app.newPerson('zh-TW', { locale: 'zh-TW' });
   await page.goto(app.server.url);
   await newGame(page, { mode: 'local', setup: '1. d4 d5 2. c4 *' });
-  await page.waitForFunction(() => document.querySelector('#opening')?.textContent === '開局：D06 Queen\'s Gambit');
+  await page.waitForFunction(() => document.querySelector('#opening')?.textContent === '開局：D06 后翼棄兵（Queen\'s Gambit）');
 });
