@@ -34,7 +34,7 @@ async function resign(page) {
   await page.click('#btn-resign');
   await page.click('#btn-resign');
   await page.waitForSelector('#over-dialog[open]');
-  await page.click('#over-dialog button[value=review]');
+  await page.click('#over-dialog button[value=close]');
 }
 
 test('jieqi\'s move list in Chinese notation in the reader\'s script; WXF and ICCS the other choices', async () => {

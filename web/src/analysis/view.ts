@@ -338,9 +338,15 @@ export class Analysis {
     const box = this.parts.review;
     box.hidden = !c.gameId || !c.gameOver;
     if (box.hidden) return;
+    const rs = c.review;
+    // The offer to review is drawn once while it stands: the board redraws
+    // with each engine line and answer, and a button made anew under the
+    // pointer between its press and its release takes no click.
+    const offer = !rs || rs.state === 'none' || rs.state === 'failed' ? `offer ${rs?.state} ${c.reviewError ?? ''}` : '';
+    if (offer && box.dataset.drawn === offer) return;
+    box.dataset.drawn = offer;
     box.textContent = '';
     box.appendChild(el('h3', '', t('review.title')));
-    const rs = c.review;
     if (c.reviewError) box.appendChild(el('p', 'error', c.reviewError));
     if (!rs || rs.state === 'none' || rs.state === 'failed') {
       if (rs?.state === 'failed') box.appendChild(el('p', 'error', t('review.failed')));
