@@ -95,7 +95,7 @@ test('a profile shows a visitor its games, each from its player\'s side, in the 
   await a.click('#btn-resign');
   await a.click('#btn-resign');
   await a.waitForSelector('#over-dialog[open]');
-  await a.click('#over-dialog button[value=review]');
+  await a.click('#over-dialog button[value=close]');
   await newGame(a, { mode: 'local' });
   const local = await a.evaluate(() => document.body.dataset.game);
   await a.goto(`${app.server.url}/@/ann`);

@@ -30,7 +30,7 @@ test('a chariot mate on one screen ends with the result dialog', async () => {
   assert.equal(await app.page.locator('.xq-piece.check').count(), 1);
   mkdirSync(artifacts, { recursive: true });
   await app.page.screenshot({ path: join(artifacts, 'xiangqi-mate.png') });
-  await app.page.click('#over-dialog button[value=review]');
+  await app.page.click('#over-dialog button[value=close]');
   await app.page.selectOption('#notation', 'wxf');
   assert.deepEqual(await sans(app.page), ['R9+9', 'K4+1', 'R8.6']);
   await app.page.selectOption('#notation', 'iccs');
