@@ -7,11 +7,11 @@ import (
 
 // accountService returns the account service of s, nil when its store keeps no
 // accounts (a test's store).
-func (s *Server) accountService(signup bool, rpID, rpOrigin string) *account.Service {
+func (s *Server) accountService(cfg Config) *account.Service {
 	st, ok := s.store.(store.Accounts)
 	if !ok {
 		return nil
 	}
-	return account.New(account.Config{Store: st, Signup: signup, Now: s.now, Logger: s.log,
-		Anonymize: s.anonymize, RPID: rpID, RPOrigin: rpOrigin})
+	return account.New(account.Config{Store: st, Signup: !cfg.NoSignup, Now: s.now, Logger: s.log, Anonymize: s.anonymize,
+		RPID: cfg.RPID, RPOrigin: cfg.RPOrigin, Params: cfg.PasswordParams, CheckEvery: cfg.CredentialCheckEvery})
 }

@@ -16,6 +16,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"github.com/gambitchess/gambit/server/account"
 	"github.com/gambitchess/gambit/server/computer"
 	"github.com/gambitchess/gambit/server/guards"
 	"github.com/gambitchess/gambit/server/round"
@@ -41,6 +42,9 @@ func runServer(t *testing.T, cfg Config) *running {
 	}
 	if cfg.Bot == nil {
 		cfg.Bot = computer.NewEngineBot(1)
+	}
+	if cfg.PasswordParams == (account.Params{}) {
+		cfg.PasswordParams = cheapPasswords
 	}
 	s := New(cfg)
 	ctx, cancel := context.WithCancel(context.Background())

@@ -146,6 +146,12 @@ type Config struct {
 	// RPID and RPOrigin are the passkeys' relying party (see
 	// account.Config); each request's host when empty.
 	RPID, RPOrigin string
+	// PasswordParams are the password hashes' costs (account.DefaultParams
+	// when zero: tests give cheap ones), and CredentialCheckEvery how often
+	// the sessions and tokens that open connections hold are checked
+	// (account.DefaultCheckEvery when zero).
+	PasswordParams       account.Params
+	CredentialCheckEvery time.Duration
 	// Metrics receives the server's Prometheus series; nil keeps them
 	// unread (a new Metrics no one serves). Serve them with RunMetrics on
 	// a listener of their own, not on the public one.
@@ -289,7 +295,7 @@ func New(cfg Config) *Server {
 	}
 	s.reviews = reviews.New(rc)
 	s.media = s.newMedia(0)
-	s.accounts = s.accountService(!cfg.NoSignup, cfg.RPID, cfg.RPOrigin)
+	s.accounts = s.accountService(cfg)
 	return s
 }
 

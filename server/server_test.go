@@ -22,6 +22,7 @@ import (
 
 	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/server/account"
 	"github.com/gambitchess/gambit/server/computer"
 	"github.com/gambitchess/gambit/server/guards"
 	"github.com/gambitchess/gambit/server/round"
@@ -37,11 +38,21 @@ func serve(t *testing.T, st store.Log, bot computer.Bot) (s *Server, srv *httpte
 	return serveWith(t, Config{Store: st, Bot: bot})
 }
 
+// cheapPasswords are argon2id's smallest costs, so that the tests' many
+// sign-ins take no time (the costs themselves are package account's tests').
+var cheapPasswords = account.Params{Memory: 64, Time: 1, Threads: 1, SaltLen: 16, KeyLen: 32}
+
 // serveWith is serve with a configuration of one's own.
 func serveWith(t *testing.T, cfg Config) (s *Server, srv *httptest.Server, stop func()) {
 	t.Helper()
 	if cfg.Bot == nil {
 		cfg.Bot = computer.NewEngineBot(1)
+	}
+	if cfg.PasswordParams == (account.Params{}) {
+		cfg.PasswordParams = cheapPasswords
+	}
+	if cfg.CredentialCheckEvery == 0 {
+		cfg.CredentialCheckEvery = 200 * time.Millisecond
 	}
 	s = New(cfg)
 	if err := s.Start(context.Background()); err != nil {
