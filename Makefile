@@ -1,7 +1,7 @@
 # Gambit: the two set-up commands are `make run` and `make test`.
 GO       ?= go
 BIN      := bin/gambit
-FUZZTIME ?= 10000x
+FUZZTIME ?= 1000x
 PKGS     := ./...
 
 .PHONY: run build test vet lint tidy-check fmt-check unit fuzz-smoke bench perft-deep clean web web-unit race-web e2e demo
@@ -37,12 +37,18 @@ web-unit: web/node_modules/.package-lock.json
 	cd web && node test/run.mjs
 
 # The web packages' tests under the race detector.
-race-web:
-	$(GO) test -race -count=1 ./game/ ./server/... ./store/
+# The packages the race detector runs (their tests run there only, not
+# again in unit: every test runs once in make test).
+RACE_PKGS := ./game/ ./server/... ./store/
 
-# Browser end-to-end tests: a real `gambit serve` and Debian's Chromium.
+race-web:
+	$(GO) test -race -count=1 $(RACE_PKGS)
+
+# Browser end-to-end tests: a real `gambit serve` and Debian's Chromium,
+# two files at once (each its own server and browser; most of a test's time
+# is waiting on a page, so two on two cores take 330 s where one took 430).
 e2e: web build
-	cd web && node --test --test-force-exit e2e/
+	cd web && node --test --test-force-exit --test-concurrency=2 e2e/
 
 build:
 	@mkdir -p bin
@@ -68,10 +74,12 @@ tidy-check:
 	@$(GO) mod tidy -diff >/dev/null || { echo "go.mod/go.sum are not tidy: run go mod tidy"; $(GO) mod tidy -diff; exit 1; }
 
 unit:
-	$(GO) test -count=1 $(PKGS)
+	$(GO) test -count=1 $$($(GO) list $(PKGS) | grep -v -x -F "$$($(GO) list $(RACE_PKGS))")
 	$(GO) test -count=1 -short -tags gambitdebug -run 'Perft' ./chess/ ./xiangqi/
 
-# Runs each fuzz target for FUZZTIME (a count of inputs: a time budget such as
+# Runs each fuzz target for FUZZTIME (a count of inputs: 1000 in make test,
+# where the seeds also run as unit tests; `make fuzz-smoke FUZZTIME=100000x`
+# for a longer search; a time budget such as
 # 5s trips the Go fuzzer's "context deadline exceeded" on a loaded machine);
 # failures are kept in testdata/fuzz. A
 # target that fails is run once more: a real finding fails again on its saved
