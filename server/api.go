@@ -70,6 +70,8 @@ func (s *Server) handler() (http.Handler, []account.Route) {
 	rs.HandleFunc("GET /api/variants", public, s.handleVariants)
 	rs.HandleFunc("GET /api/lobby", asPlayer, s.handleLobby)
 	rs.HandleFunc("POST /api/pair", playing, s.handlePair)
+	rs.HandleFunc("GET /game/export/{id}", public, hs.export.Game) // lichess's one-game export
+	rs.HandleFunc("GET /api/users/status", public, s.handleUsersStatus)
 	rs.HandleFunc("GET /api/opening", public, hs.openings.Opening)
 	rs.HandleFunc("GET /api/book", public, hs.openings.Book)
 	rs.HandleFunc("GET /ws/game/{id}", playing, s.handleWS)
@@ -90,6 +92,7 @@ func (s *Server) handler() (http.Handler, []account.Route) {
 	if s.accounts != nil {
 		s.accounts.Register(rs)
 		rs.HandleFunc("GET /api/account", account.AnyToken(), hs.profiles.Account) // as lichess's: any token reads its own account
+		rs.HandleFunc("GET /api/account/playing", account.AnyToken(), s.handleAccountPlaying)
 		s.registerAPI(rs)
 		h = s.accounts.Middleware(mux)
 	}

@@ -410,6 +410,9 @@ type gameInfo struct {
 	Status     *statusJSON        `json:"status,omitempty"`
 	Winner     string             `json:"winner,omitempty"`
 	RatingDiff *int               `json:"ratingDiff,omitempty"`
+	// SecondsLeft is the seat's time left on its clock (none without
+	// one), as lichess's nowPlaying and gameStart tell it.
+	SecondsLeft *int `json:"secondsLeft,omitempty"`
 }
 
 type opponentJSON struct {

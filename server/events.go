@@ -107,6 +107,7 @@ func (s *Server) handleEventStream(w http.ResponseWriter, r *http.Request) {
 	}
 	lines, unsubscribe := s.events.subscribe(playerID(u.Player))
 	defer unsubscribe()
+	defer s.online.enter(u)()
 	ctx, cancel := context.WithCancel(r.Context())
 	defer cancel()
 	defer s.holdCredential(r, cancel)() // the stream ends with its token or session

@@ -64,9 +64,10 @@ func (s *Server) noteSeated(g *game.Game, evs []game.Event) {
 // eventGame is what the event stream needs of a game, copied on its hub
 // so that the store is read elsewhere.
 type eventGame struct {
-	info  gameInfo // every field but the seat's own (color, isMyTurn, opponent)
+	info  gameInfo // every field but the seat's own (color, isMyTurn, opponent, secondsLeft)
 	turn  chess.Color
 	seats [2]game.Seat
+	left  [2]*int // each side's seconds left; none without a clock
 }
 
 // eventGameOf copies what the event stream tells of g.
@@ -87,7 +88,14 @@ func eventGameOf(g *game.Game) eventGame {
 	if g.Hidden() && !g.Status().Finished() { // a hidden game's position is its players' own, seen over the WebSocket
 		info.Fen, info.LastMove = "", ""
 	}
-	return eventGame{info: info, turn: g.Turn(), seats: [2]game.Seat{g.Seat(chess.White), g.Seat(chess.Black)}}
+	eg := eventGame{info: info, turn: g.Turn(), seats: [2]game.Seat{g.Seat(chess.White), g.Seat(chess.Black)}}
+	if k := g.Clock(); k != nil {
+		for _, side := range []chess.Color{chess.White, chess.Black} {
+			left := int(k.Remaining(side).Seconds())
+			eg.left[side] = &left
+		}
+	}
+	return eg
 }
 
 // noteStart sends each human seat of g its gameStart.
@@ -116,7 +124,7 @@ func (s *Server) seatInfos(ctx context.Context, eg eventGame) [2]gameInfo {
 	var out [2]gameInfo
 	for _, side := range []chess.Color{chess.White, chess.Black} {
 		in := eg.info
-		in.Color, in.IsMyTurn, in.Rated = game.ColorName(side), eg.turn == side && in.Status == nil, rated
+		in.Color, in.IsMyTurn, in.Rated, in.SecondsLeft = game.ColorName(side), eg.turn == side && in.Status == nil, rated, eg.left[side]
 		in.Opponent = opponentJSON{ID: sides[side.Other()].ID, Username: sides[side.Other()].Name}
 		out[side] = in
 	}

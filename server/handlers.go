@@ -57,6 +57,13 @@ func (v serverView) UserNamed(r *http.Request) (export.Store, store.User, error)
 	return v.s.userNamed(r)
 }
 
+// Ratings is the store's games and ratings as the export reads them;
+// nil when the store keeps no ratings.
+func (v serverView) Ratings() export.Store {
+	es, _ := v.s.store.(export.Store)
+	return es
+}
+
 // Facts are g's facts in lichess's words (lichess.go, rated.go).
 func (serverView) Facts(g *game.Game) export.Facts {
 	c := clockOf(g)

@@ -3,6 +3,7 @@ package export
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
@@ -36,6 +37,8 @@ type Server interface {
 	// or says how long to wait (a stream of many games costs the server
 	// as many reads).
 	TakeExport(r *http.Request) error
+	// Ratings is the store of the ratings rated games changed.
+	Ratings() Store
 	// Player is the player id of whoever sent r ("" for a stranger): the
 	// games they sit in are theirs to see in another's list.
 	Player(r *http.Request) string
@@ -227,6 +230,9 @@ func exportOf(g *game.Game, f Facts) Game {
 // addRatings names a rated game's players, with their ratings before it
 // and its change.
 func addRatings(ctx context.Context, rs Store, out *Game) {
+	if rs == nil {
+		return
+	}
 	rg, err := rs.RatedGame(ctx, out.ID)
 	if err != nil {
 		return
@@ -250,4 +256,42 @@ func addRatings(ctx context.Context, rs Store, out *Game) {
 func jsonLine(v any) []byte {
 	data, _ := json.Marshal(v)
 	return append(data, '\n')
+}
+
+// Game answers lichess's GET /game/export/{id}: one game as PGN, or in
+// the export's JSON shape when the request accepts application/json
+// (lichess's rule). Anyone who has a game's id may read it, as its page
+// shows it to anyone; a game of hidden information only once it is over,
+// since its PGN holds what each side could not see.
+func (h *Handler) Game(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	asJSON := strings.Contains(r.Header.Get("Accept"), "application/json")
+	var out Game
+	var text string
+	var hidden bool
+	err := h.srv.Read(r.Context(), id, func(g *game.Game) {
+		if hidden = g.Hidden() && !g.Status().Finished(); hidden {
+			return
+		}
+		text = g.PGN()
+		if asJSON {
+			out = exportOf(g, h.srv.Facts(g))
+		}
+	})
+	if err == nil && hidden {
+		err = fmt.Errorf("%w: game %s", game.ErrHiddenInPlay, id)
+	}
+	if err != nil {
+		h.srv.Error(w, err)
+		return
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	if !asJSON {
+		w.Header().Set("Content-Type", "application/x-chess-pgn; charset=utf-8")
+		_, _ = io.WriteString(w, strings.TrimRight(h.srv.RatedPGN(r.Context(), id, text), "\n")+"\n")
+		return
+	}
+	addRatings(r.Context(), h.srv.Ratings(), &out)
+	w.Header().Set("Content-Type", "application/json")
+	_, _ = w.Write(jsonLine(out))
 }

@@ -1,0 +1,61 @@
+package server
+
+import (
+	"cmp"
+	"net/http"
+	"slices"
+
+	"github.com/gambitchess/gambit/server/account"
+)
+
+// nowPlayingJSON is lichess's answer to GET /api/account/playing.
+type nowPlayingJSON struct {
+	NowPlaying []gameInfo `json:"nowPlaying"`
+}
+
+// playingDefault and playingMax bound GET /api/account/playing's nb, as
+// lichess does (9 by default, at most 50).
+const playingDefault, playingMax = 9, 50
+
+// handleAccountPlaying answers lichess's GET /api/account/playing: the
+// account's games under way, those where it is to move first (lichess
+// orders them so, for a program that plays the most urgent first). Any
+// token of the account reads them, as lichess asks for no scope.
+func (s *Server) handleAccountPlaying(w http.ResponseWriter, r *http.Request) {
+	u, ok := account.UserOf(r)
+	if !ok {
+		s.httpError(w, ErrSignedOut)
+		return
+	}
+	nb := playingDefault
+	if v := r.URL.Query().Get("nb"); v != "" {
+		var err error
+		if nb, err = parseInt("nb", v, 1, playingMax); err != nil {
+			s.httpError(w, err)
+			return
+		}
+	}
+	games := append([]gameInfo{}, s.runningStarts(r.Context(), playerID(u.Player))...) // [] for none, as lichess writes it
+	slices.SortStableFunc(games, urgentFirst)
+	writeJSON(w, http.StatusOK, nowPlayingJSON{NowPlaying: games[:min(nb, len(games))]})
+}
+
+// urgentFirst orders games by urgency: those on the player's move first,
+// then by the player's time left, least first (no clock: last).
+func urgentFirst(a, b gameInfo) int {
+	if a.IsMyTurn != b.IsMyTurn {
+		if a.IsMyTurn {
+			return -1
+		}
+		return 1
+	}
+	return cmp.Compare(secondsOr(a.SecondsLeft), secondsOr(b.SecondsLeft))
+}
+
+// secondsOr is a time left in seconds, or a very long one for none.
+func secondsOr(left *int) int {
+	if left == nil {
+		return veryLong
+	}
+	return *left
+}
