@@ -29,6 +29,7 @@ import (
 func (s *Server) registerAPI(rs *account.Routes) {
 	events, challenges, board := account.Needs(account.ScopeChallengeRead), account.Needs(account.ScopeChallengeWrite), account.Needs(account.ScopeBoardPlay)
 	rs.HandleFunc("GET /api/stream/event", events, s.handleEventStream)
+	rs.HandleFunc("GET /api/challenge", events, s.handleChallengeList)
 	rs.HandleFunc("POST /api/challenge/{name}", challenges, s.handleChallenge)
 	rs.HandleFunc("POST /api/challenge/{id}/accept", challenges, s.handleAccept)
 	rs.HandleFunc("POST /api/challenge/{id}/decline", challenges, s.handleDecline)

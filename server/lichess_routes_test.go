@@ -161,3 +161,29 @@ func (p *program) wantAccept(status int, path, accept string) string {
 	}
 	return string(data)
 }
+
+// TestChallengeList lists the open challenges as lichess's GET
+// /api/challenge does: those to the account in "in", those it made in
+// "out", an accepted one in neither.
+func TestChallengeList(t *testing.T) {
+	_, srv, _ := serveWith(t, Config{Store: openStore(t, t.TempDir())})
+	ann, bob := newProgram(t, srv, "ann"), newProgram(t, srv, "bob")
+	list := func(p *program) challengeListJSON {
+		var out challengeListJSON
+		if err := json.Unmarshal([]byte(p.want(200, "GET", "/api/challenge", "", "")), &out); err != nil {
+			t.Fatal(err)
+		}
+		return out
+	}
+	var ch challengeJSON
+	if err := json.Unmarshal([]byte(ann.want(200, "POST", "/api/challenge/bob", formType, "clock.limit=180&clock.increment=2")), &ch); err != nil {
+		t.Fatal(err)
+	}
+	if a, b := list(ann), list(bob); len(a.Out) != 1 || a.Out[0].ID != ch.ID || len(a.In) != 0 || len(b.In) != 1 || b.In[0].ID != ch.ID || len(b.Out) != 0 {
+		t.Fatalf("ann's %+v, bob's %+v; want the challenge out of ann's and into bob's", a, b)
+	}
+	bob.want(200, "POST", "/api/challenge/"+ch.ID+"/accept", "", "")
+	if body := bob.want(200, "GET", "/api/challenge", "", ""); body != `{"in":[],"out":[]}`+"\n" && body != `{"in":[],"out":[]}` {
+		t.Errorf("after accepting: %q", body)
+	}
+}

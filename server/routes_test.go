@@ -75,6 +75,7 @@ var wantAccess = map[string]string{
 	"POST /api/login/passkey/finish":              "public",
 	"GET /api/account":                            "any token",
 	"GET /api/account/playing":                    "any token",
+	"GET /api/challenge":                          "needs challenge:read",
 	"GET /api/users/status":                       "public",
 	"GET /game/export/{id}":                       "public",
 	"GET /api/stream/event":                       "needs challenge:read",
