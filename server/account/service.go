@@ -48,6 +48,10 @@ type Config struct {
 	// CheckEvery is how often the connections' credentials are checked
 	// against the store (Hold): DefaultCheckEvery when zero.
 	CheckEvery time.Duration
+	// TokenTestsPerMinute is how many tokens one address may test a
+	// minute (POST /api/token/test), in a burst of as many:
+	// defaultTokenTestsPerMinute when zero (tokentest.go).
+	TokenTestsPerMinute int
 }
 
 // Service answers the account endpoints.
@@ -71,6 +75,8 @@ type Service struct {
 	// tens of milliseconds.
 	dummyHash func() string
 	anonymize func(ctx context.Context, u store.User) error
+	// tokenTests limits the tokens an address tests (tokentest.go).
+	tokenTests *guards.Limiter
 	// holds are the credentials this node's open connections were let in
 	// by (Hold).
 	holds *holds
@@ -104,9 +110,13 @@ func New(cfg Config) *Service {
 	if cfg.CheckEvery <= 0 {
 		cfg.CheckEvery = DefaultCheckEvery
 	}
+	if cfg.TokenTestsPerMinute <= 0 {
+		cfg.TokenTestsPerMinute = defaultTokenTestsPerMinute
+	}
 	svc := &Service{store: cfg.Store, tokens: tokens, passkeys: passkeys, rpID: cfg.RPID, rpOrigin: strings.TrimSuffix(cfg.RPOrigin, "/"), signup: cfg.Signup, params: cfg.Params, now: cfg.Now, log: cfg.Logger,
 		limits: newSignInLimits(cfg), devices: &deviceKeys{secrets: secrets},
-		signupByAddr: guards.NewLimiter(signup, 5*signup, cfg.Now), dummyHash: dummy, anonymize: cfg.Anonymize}
+		signupByAddr: guards.NewLimiter(signup, 5*signup, cfg.Now), dummyHash: dummy, anonymize: cfg.Anonymize,
+		tokenTests: guards.NewLimiter(cfg.TokenTestsPerMinute, cfg.TokenTestsPerMinute, cfg.Now)}
 	svc.holds = newHolds(svc.alive, cfg.CheckEvery, cfg.Now)
 	svc.passkeyLimits = newPasskeyLimits(cfg.Now)
 	return svc

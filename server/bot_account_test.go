@@ -1,0 +1,55 @@
+package server
+
+import (
+	"encoding/json"
+	"net/http"
+	"strings"
+	"testing"
+)
+
+// TestTokenTestFromPrograms: a program tests its token with POST
+// /api/token/test as lichess-bot and berserk do (text or no type, with
+// or without a token: guards let it through) and sees its account and
+// its scopes, bot:play among them (a token made without scopes has them
+// all).
+func TestTokenTestFromPrograms(t *testing.T) {
+	_, srv, _ := serveWith(t, Config{Store: openStore(t, t.TempDir())})
+	ann := newProgram(t, srv, "Ann_Bot")
+
+	tests := []struct {
+		ctype string
+		auth  string
+	}{{"text/plain", ""}, {"", ""}, {formType, ""}, {"", ann.token}}
+	for _, tt := range tests {
+		var got map[string]*struct {
+			UserID  string `json:"userId"`
+			Scopes  string `json:"scopes"`
+			Expires *int64 `json:"expires"`
+		}
+		p := &program{t: t, srv: srv, token: tt.auth}
+		body := p.want(200, "POST", "/api/token/test", tt.ctype, ann.token+",gbt_unknown")
+		if err := json.Unmarshal([]byte(body), &got); err != nil {
+			t.Fatal(err)
+		}
+		info, unknown := got[ann.token], got["gbt_unknown"]
+		if info == nil || info.UserID != "ann_bot" || info.Expires != nil || unknown != nil || len(got) != 2 ||
+			!strings.Contains(","+info.Scopes+",", ",bot:play,") {
+			t.Errorf("token test (%q, token %v) = %s", tt.ctype, tt.auth != "", body)
+		}
+	}
+	// The token test reads no cookie and changes nothing: a browser's
+	// cross-site text is answered too; other routes stay same-site JSON.
+	r, _ := http.NewRequest("POST", srv.URL+"/api/token/test", strings.NewReader(ann.token))
+	r.Header.Set("Content-Type", "text/plain")
+	r.Header.Set("Origin", "https://elsewhere.example")
+	r.Header.Set("Sec-Fetch-Site", "cross-site")
+	if resp, err := http.DefaultClient.Do(r); err != nil || resp.StatusCode != 200 {
+		t.Errorf("a cross-site token test: %v, %v", resp, err)
+	} else {
+		resp.Body.Close()
+	}
+	anon := &program{t: t, srv: srv}
+	if c := code(t, anon.want(403, "POST", "/api/token", "text/plain", `{}`)); c != "cross_site" {
+		t.Errorf("POST /api/token as text: %s, want cross_site", c)
+	}
+}
