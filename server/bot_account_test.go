@@ -53,3 +53,22 @@ func TestTokenTestFromPrograms(t *testing.T) {
 		t.Errorf("POST /api/token as text: %s, want cross_site", c)
 	}
 }
+
+// TestBotAccountUpgrade: lichess-bot's -u against Gambit: a new account
+// becomes a bot, twice with the same answer; an account that sits in a
+// game (an invite no one took counts) is refused 400 and stays a
+// person's.
+func TestBotAccountUpgrade(t *testing.T) {
+	_, srv, _ := serveWith(t, Config{Store: openStore(t, t.TempDir())})
+	ann := newProgram(t, srv, "Ann_Bot")
+	bob := newProgram(t, srv, "bob")
+	bob.want(201, "POST", "/api/games", "application/json", `{"mode":"online","color":"white"}`)
+	if body := bob.want(400, "POST", "/api/bot/account/upgrade", "", ""); code(t, body) != "bad_request" || !strings.Contains(body, "has played") {
+		t.Errorf("bob, who sits in a game, upgraded: %s", body)
+	}
+	for range 2 {
+		if body := ann.want(200, "POST", "/api/bot/account/upgrade", "", ""); body != "{\"ok\":true}\n" {
+			t.Errorf("ann's upgrade = %q", body)
+		}
+	}
+}

@@ -65,6 +65,7 @@ var wantAccess = map[string]string{
 	"DELETE /api/account":                         "browser only",
 	"POST /api/token":                             "public",
 	"POST /api/token/test":                        "public",
+	"POST /api/bot/account/upgrade":               "needs bot:play",
 	"DELETE /api/token":                           "public",
 	"GET /api/account/tokens":                     "browser only",
 	"DELETE /api/account/tokens/{id}":             "browser only",
