@@ -55,20 +55,44 @@ func TestTokenTestFromPrograms(t *testing.T) {
 }
 
 // TestBotAccountUpgrade: lichess-bot's -u against Gambit: a new account
-// becomes a bot, twice with the same answer; an account that sits in a
-// game (an invite no one took counts) is refused 400 and stays a
-// person's.
+// becomes a bot, twice with the same answer, and its account and profile
+// say "title":"BOT" from then on (lichess-bot's check), no one else's;
+// an account that sits in a game (an invite no one took counts) is
+// refused 400 and stays a person's.
 func TestBotAccountUpgrade(t *testing.T) {
 	_, srv, _ := serveWith(t, Config{Store: openStore(t, t.TempDir())})
 	ann := newProgram(t, srv, "Ann_Bot")
 	bob := newProgram(t, srv, "bob")
 	bob.want(201, "POST", "/api/games", "application/json", `{"mode":"online","color":"white"}`)
+	anon := &program{t: t, srv: srv}
 	if body := bob.want(400, "POST", "/api/bot/account/upgrade", "", ""); code(t, body) != "bad_request" || !strings.Contains(body, "has played") {
 		t.Errorf("bob, who sits in a game, upgraded: %s", body)
 	}
+	titles := func(when string, want map[*program]string) {
+		t.Helper()
+		for p, title := range want {
+			for _, path := range []string{"/api/account", "/api/user/" + map[*program]string{ann: "ann_bot", bob: "BOB"}[p]} {
+				who := p
+				if path != "/api/account" {
+					who = anon
+				}
+				var u struct {
+					ID    string  `json:"id"`
+					Title *string `json:"title"`
+				}
+				body := who.want(200, "GET", path, "", "")
+				mustDecode(t, []byte(body), &u)
+				if title == "" && u.Title != nil || title != "" && (u.Title == nil || *u.Title != title) {
+					t.Errorf("%s: GET %s = %s; want title %q", when, path, body, title)
+				}
+			}
+		}
+	}
+	titles("before", map[*program]string{ann: "", bob: ""})
 	for range 2 {
 		if body := ann.want(200, "POST", "/api/bot/account/upgrade", "", ""); body != "{\"ok\":true}\n" {
 			t.Errorf("ann's upgrade = %q", body)
 		}
 	}
+	titles("after", map[*program]string{ann: "BOT", bob: ""})
 }
