@@ -96,7 +96,10 @@ func (s *Server) handler() (http.Handler, []account.Route) {
 		s.registerAPI(rs)
 		h = s.accounts.Middleware(mux)
 	}
-	return guards.Secure(guards.MarkProxied(s.conn.trustedProxies, guards.Forwarded(s.conn.trustedProxies, s.withPlayer(h))), refuse), rs.List()
+	// lichess's token test comes from programs as text/plain without a
+	// token: it reads no cookie and changes nothing (account/tokentest.go).
+	anySite := account.TokenTestRoute
+	return guards.Secure(guards.MarkProxied(s.conn.trustedProxies, guards.Forwarded(s.conn.trustedProxies, s.withPlayer(h))), refuse, anySite), rs.List()
 }
 
 // handlePage answers a route of the app that is no file with its page,

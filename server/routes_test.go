@@ -64,6 +64,8 @@ var wantAccess = map[string]string{
 	"POST /api/account/password":                  "browser only",
 	"DELETE /api/account":                         "browser only",
 	"POST /api/token":                             "public",
+	"POST /api/token/test":                        "public",
+	"POST /api/bot/account/upgrade":               "needs bot:play",
 	"DELETE /api/token":                           "public",
 	"GET /api/account/tokens":                     "browser only",
 	"DELETE /api/account/tokens/{id}":             "browser only",

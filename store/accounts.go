@@ -25,6 +25,13 @@ type Accounts interface {
 	// DeleteUser removes user id and all its sessions; its games stay.
 	// ErrNoUser for none.
 	DeleteUser(ctx context.Context, id string) error
+	// UpgradeToBot makes user id a bot (its Title TitleBot), for good:
+	// nothing makes a bot an account of a person again. Upgrading a bot
+	// changes nothing and is no error, so a program that retries its
+	// upgrade is not refused. ErrNoUser for none. Whether the account may
+	// become a bot (lichess's rule: it has played no game) is the
+	// caller's to check: the accounts do not see the games.
+	UpgradeToBot(ctx context.Context, id string) error
 
 	// CreateSession stores s.
 	CreateSession(ctx context.Context, s Session) error
@@ -64,7 +71,17 @@ type User struct {
 	// marshalled.
 	Player    string `json:"-"`
 	CreatedAt time.Time
+	// Title is lichess's title of the account: "" for a person's,
+	// TitleBot for a program's that plays through the Bot API.
+	Title string
 }
+
+// TitleBot is the title of a bot account (lichess's "BOT").
+const TitleBot = "BOT"
+
+// userTitleSchema is migration 17 of both stores: each account's title
+// (User.Title); the accounts already stored are people's ("").
+const userTitleSchema = `ALTER TABLE users ADD COLUMN title TEXT NOT NULL DEFAULT ''`
 
 // Session is a signed-in browser. Hash is the SHA-256 (hex) of the random
 // id its cookie holds; the id itself is never stored.

@@ -18,9 +18,9 @@ import (
 // ratings (8), before the history (9), before the tokens (10), and before
 // the challenges (12; 11 is empty), before moved_at (13) and before the
 // passkeys (14), before the shared secrets (15; the last release's
-// databases are at 14), and before the ceremonies' index (16): each is
-// migrated from.
-var fromVersions = []int{4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}
+// databases are at 14), before the ceremonies' index (16) and before the
+// accounts' titles (17): each is migrated from.
+var fromVersions = []int{4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16}
 
 // checkAccountsMigrated: after the migration the old game still loads and
 // the accounts work.
@@ -41,8 +41,14 @@ func checkAccountsMigrated(t *testing.T, st interface {
 	if err := st.CreateUser(ctx, User{ID: "u1", Name: "Ann", Password: "h", Player: "p"}); err != nil {
 		t.Fatal(err)
 	}
-	if u, err := st.UserByName(ctx, "ANN"); err != nil || u.ID != "u1" {
+	if u, err := st.UserByName(ctx, "ANN"); err != nil || u.ID != "u1" || u.Title != "" {
 		t.Errorf("UserByName after the migration = %+v, %v", u, err)
+	}
+	if err := st.UpgradeToBot(ctx, "u1"); err != nil {
+		t.Errorf("UpgradeToBot after the migration: %v", err)
+	}
+	if u, err := st.UserByID(ctx, "u1"); err != nil || u.Title != TitleBot {
+		t.Errorf("UserByID after the upgrade = %+v, %v; want a bot", u, err)
 	}
 	if err := st.CreateRated(ctx, RatedGame{GameID: "old", Perf: "blitz", White: "u1"}); err != nil {
 		t.Errorf("CreateRated after the migration: %v", err)

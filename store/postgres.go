@@ -102,6 +102,8 @@ var pgMigrations = []string{
 	sharedSecretsSchema,
 	// 16: an account's passkey ceremonies found by its id (SQLite's 16).
 	ceremoniesByUserSchema,
+	// 17: each account's title (SQLite's 17).
+	userTitleSchema,
 }
 
 // defaultPoolConns is how many connections a node keeps to PostgreSQL,

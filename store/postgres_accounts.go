@@ -30,8 +30,8 @@ CREATE INDEX sessions_user ON sessions(user_id, created_at DESC);`
 
 // CreateUser implements Accounts.
 func (p *Postgres) CreateUser(ctx context.Context, u User) error {
-	tag, err := p.pool.Exec(ctx, `INSERT INTO users (id, name, name_key, password, player, created_at)
-		VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING`, u.ID, u.Name, nameKey(u.Name), u.Password, u.Player, nanos(u.CreatedAt))
+	tag, err := p.pool.Exec(ctx, `INSERT INTO users (id, name, name_key, password, player, created_at, title)
+		VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING`, u.ID, u.Name, nameKey(u.Name), u.Password, u.Player, nanos(u.CreatedAt), u.Title)
 	if err != nil {
 		return fmt.Errorf("store: create user: %w", err)
 	}
@@ -45,7 +45,7 @@ func (p *Postgres) CreateUser(ctx context.Context, u User) error {
 func pgScanUser(row pgx.Row) (User, error) {
 	var u User
 	var created int64
-	err := row.Scan(&u.ID, &u.Name, &u.Password, &u.Player, &created)
+	err := row.Scan(userFields(&u, &created)...)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return u, ErrNoUser
 	}
@@ -86,6 +86,13 @@ func pgAffected(n int64, err error, what string, none error) error {
 func (p *Postgres) SetPassword(ctx context.Context, id, hash string) error {
 	tag, err := p.pool.Exec(ctx, `UPDATE users SET password = $1 WHERE id = $2`, hash, id)
 	return pgAffected(tag.RowsAffected(), err, "set password", ErrNoUser)
+}
+
+// UpgradeToBot implements Accounts. PostgreSQL counts a row the UPDATE
+// matched, its title BOT already or not, so a bot is no ErrNoUser.
+func (p *Postgres) UpgradeToBot(ctx context.Context, id string) error {
+	tag, err := p.pool.Exec(ctx, `UPDATE users SET title = $1 WHERE id = $2`, TitleBot, id)
+	return pgAffected(tag.RowsAffected(), err, "upgrade to bot", ErrNoUser)
 }
 
 // DeleteUser implements Accounts.
@@ -131,9 +138,9 @@ func (p *Postgres) Session(ctx context.Context, hash string, now time.Time) (Ses
 	var ss Session
 	var u User
 	var created, expires, ucreated int64
-	err := p.pool.QueryRow(ctx, `SELECT s.hash, s.user_id, s.agent, s.created_at, s.expires_at, u.id, u.name, u.password, u.player, u.created_at
+	err := p.pool.QueryRow(ctx, `SELECT s.hash, s.user_id, s.agent, s.created_at, s.expires_at, `+userColumnsOfU+`
 		FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.hash = $1 AND s.expires_at > $2`, hash, nanos(now)).
-		Scan(&ss.Hash, &ss.UserID, &ss.Agent, &created, &expires, &u.ID, &u.Name, &u.Password, &u.Player, &ucreated)
+		Scan(append([]any{&ss.Hash, &ss.UserID, &ss.Agent, &created, &expires}, userFields(&u, &ucreated)...)...)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return ss, u, fmt.Errorf("store: session: %w", ErrNoSession)
 	}

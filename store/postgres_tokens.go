@@ -33,9 +33,9 @@ func (p *Postgres) Token(ctx context.Context, hash string) (Token, User, error) 
 	var t Token
 	var u User
 	var created, ucreated int64
-	err := p.pool.QueryRow(ctx, `SELECT t.hash, t.user_id, t.description, t.scopes, t.created_at, u.id, u.name, u.password, u.player, u.created_at
+	err := p.pool.QueryRow(ctx, `SELECT t.hash, t.user_id, t.description, t.scopes, t.created_at, `+userColumnsOfU+`
 		FROM tokens t JOIN users u ON u.id = t.user_id WHERE t.hash = $1`, hash).
-		Scan(&t.Hash, &t.UserID, &t.Description, &t.Scopes, &created, &u.ID, &u.Name, &u.Password, &u.Player, &ucreated)
+		Scan(append([]any{&t.Hash, &t.UserID, &t.Description, &t.Scopes, &created}, userFields(&u, &ucreated)...)...)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return t, u, fmt.Errorf("store: token: %w", ErrNoToken)
 	}

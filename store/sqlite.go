@@ -84,6 +84,8 @@ var migrations = []migration{
 	// 16: an account's passkey ceremonies found by its id, for the trim
 	// that keeps its newest few (Passkeys.CreateCeremony).
 	execSQL(ceremoniesByUserSchema),
+	// 17: each account's title, "" or BOT (User.Title, Accounts.UpgradeToBot).
+	execSQL(userTitleSchema),
 }
 
 // logSchema adds what Log needs beside the games table. The record column

@@ -37,8 +37,8 @@ func nameKey(name string) string { return strings.ToLower(name) }
 
 // CreateUser implements Accounts.
 func (s *SQLite) CreateUser(ctx context.Context, u User) error {
-	res, err := s.db.ExecContext(ctx, `INSERT INTO users (id, name, name_key, password, player, created_at)
-		VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`, u.ID, u.Name, nameKey(u.Name), u.Password, u.Player, nanos(u.CreatedAt))
+	res, err := s.db.ExecContext(ctx, `INSERT INTO users (id, name, name_key, password, player, created_at, title)
+		VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`, u.ID, u.Name, nameKey(u.Name), u.Password, u.Player, nanos(u.CreatedAt), u.Title)
 	if err != nil {
 		return fmt.Errorf("store: create user: %w", err)
 	}
@@ -48,13 +48,25 @@ func (s *SQLite) CreateUser(ctx context.Context, u User) error {
 	return nil
 }
 
-const sqliteUserColumns = `id, name, password, player, created_at`
+// sqliteUserColumns are a user's columns, in scanUser's order (both
+// stores'), and userColumnsOfU the same of the users table named u in a
+// join.
+const (
+	sqliteUserColumns = `id, name, password, player, created_at, title`
+	userColumnsOfU    = `u.id, u.name, u.password, u.player, u.created_at, u.title`
+)
+
+// userFields are the fields a row of sqliteUserColumns fills, with the
+// creation time read into created (Unix nanoseconds).
+func userFields(u *User, created *int64) []any {
+	return []any{&u.ID, &u.Name, &u.Password, &u.Player, created, &u.Title}
+}
 
 // scanUser reads a row of sqliteUserColumns.
 func scanUser(row interface{ Scan(...any) error }) (User, error) {
 	var u User
 	var created int64
-	err := row.Scan(&u.ID, &u.Name, &u.Password, &u.Player, &created)
+	err := row.Scan(userFields(&u, &created)...)
 	if errors.Is(err, sql.ErrNoRows) {
 		return u, ErrNoUser
 	}
@@ -84,6 +96,13 @@ func (s *SQLite) UserByID(ctx context.Context, id string) (User, error) {
 func (s *SQLite) SetPassword(ctx context.Context, id, hash string) error {
 	res, err := s.db.ExecContext(ctx, `UPDATE users SET password = ? WHERE id = ?`, hash, id)
 	return affected(res, err, "set password", ErrNoUser)
+}
+
+// UpgradeToBot implements Accounts. SQLite counts a row the UPDATE matched
+// as changed even when its title was BOT already, so a bot is no ErrNoUser.
+func (s *SQLite) UpgradeToBot(ctx context.Context, id string) error {
+	res, err := s.db.ExecContext(ctx, `UPDATE users SET title = ? WHERE id = ?`, TitleBot, id)
+	return affected(res, err, "upgrade to bot", ErrNoUser)
 }
 
 // DeleteUser implements Accounts.
@@ -156,11 +175,11 @@ func (s *SQLite) CreateSession(ctx context.Context, ss Session) error {
 func (s *SQLite) Session(ctx context.Context, hash string, now time.Time) (Session, User, error) {
 	var ss Session
 	var created, expires int64
-	row := s.db.QueryRowContext(ctx, `SELECT s.hash, s.user_id, s.agent, s.created_at, s.expires_at, u.id, u.name, u.password, u.player, u.created_at
+	row := s.db.QueryRowContext(ctx, `SELECT s.hash, s.user_id, s.agent, s.created_at, s.expires_at, `+userColumnsOfU+`
 		FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.hash = ? AND s.expires_at > ?`, hash, nanos(now))
 	var u User
 	var ucreated int64
-	err := row.Scan(&ss.Hash, &ss.UserID, &ss.Agent, &created, &expires, &u.ID, &u.Name, &u.Password, &u.Player, &ucreated)
+	err := row.Scan(append([]any{&ss.Hash, &ss.UserID, &ss.Agent, &created, &expires}, userFields(&u, &ucreated)...)...)
 	if errors.Is(err, sql.ErrNoRows) {
 		return ss, u, fmt.Errorf("store: session: %w", ErrNoSession)
 	}

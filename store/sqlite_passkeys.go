@@ -63,7 +63,7 @@ func scanOnePasskey(row scanner) (Passkey, error) { return scanPasskey(row) }
 
 // passkeyAndUser selects a passkey with its account, by the passkey's id
 // (the placeholder follows, each store its own).
-const passkeyAndUser = `SELECT ` + passkeyColumns + `, u.id, u.name, u.password, u.player, u.created_at
+const passkeyAndUser = `SELECT ` + passkeyColumns + `, ` + userColumnsOfU + `
 	FROM passkeys p JOIN users u ON u.id = p.user_id WHERE p.id = `
 
 // scanPasskeyAndUser reads passkeyAndUser's row; noRows is the driver's
@@ -71,7 +71,7 @@ const passkeyAndUser = `SELECT ` + passkeyColumns + `, u.id, u.name, u.password,
 func scanPasskeyAndUser(row scanner, noRows error) (Passkey, User, error) {
 	var u User
 	var ucreated int64
-	p, err := scanPasskey(row, &u.ID, &u.Name, &u.Password, &u.Player, &ucreated)
+	p, err := scanPasskey(row, userFields(&u, &ucreated)...)
 	if errors.Is(err, noRows) {
 		return p, u, fmt.Errorf("store: passkey: %w", ErrNoPasskey)
 	}

@@ -34,9 +34,9 @@ func (s *SQLite) Token(ctx context.Context, hash string) (Token, User, error) {
 	var t Token
 	var u User
 	var created, ucreated int64
-	err := s.db.QueryRowContext(ctx, `SELECT t.hash, t.user_id, t.description, t.scopes, t.created_at, u.id, u.name, u.password, u.player, u.created_at
+	err := s.db.QueryRowContext(ctx, `SELECT t.hash, t.user_id, t.description, t.scopes, t.created_at, `+userColumnsOfU+`
 		FROM tokens t JOIN users u ON u.id = t.user_id WHERE t.hash = ?`, hash).
-		Scan(&t.Hash, &t.UserID, &t.Description, &t.Scopes, &created, &u.ID, &u.Name, &u.Password, &u.Player, &ucreated)
+		Scan(append([]any{&t.Hash, &t.UserID, &t.Description, &t.Scopes, &created}, userFields(&u, &ucreated)...)...)
 	if errors.Is(err, sql.ErrNoRows) {
 		return t, u, fmt.Errorf("store: token: %w", ErrNoToken)
 	}

@@ -48,6 +48,15 @@ type Config struct {
 	// CheckEvery is how often the connections' credentials are checked
 	// against the store (Hold): DefaultCheckEvery when zero.
 	CheckEvery time.Duration
+	// HasGames reports whether account u has played: holds a seat in any
+	// game the server keeps (bot.go says which count). An account that
+	// has becomes no bot (POST /api/bot/account/upgrade, lichess's rule);
+	// nil refuses every upgrade, the server unable to tell.
+	HasGames func(ctx context.Context, u store.User) (bool, error)
+	// TokenTestsPerMinute is how many tokens one address may test a
+	// minute (POST /api/token/test), in a burst of as many:
+	// defaultTokenTestsPerMinute when zero (tokentest.go).
+	TokenTestsPerMinute int
 }
 
 // Service answers the account endpoints.
@@ -71,6 +80,9 @@ type Service struct {
 	// tens of milliseconds.
 	dummyHash func() string
 	anonymize func(ctx context.Context, u store.User) error
+	hasGames  func(ctx context.Context, u store.User) (bool, error) // nil: unknown, no upgrade to a bot
+	// tokenTests limits the tokens an address tests (tokentest.go).
+	tokenTests *guards.Limiter
 	// holds are the credentials this node's open connections were let in
 	// by (Hold).
 	holds *holds
@@ -104,9 +116,13 @@ func New(cfg Config) *Service {
 	if cfg.CheckEvery <= 0 {
 		cfg.CheckEvery = DefaultCheckEvery
 	}
+	if cfg.TokenTestsPerMinute <= 0 {
+		cfg.TokenTestsPerMinute = defaultTokenTestsPerMinute
+	}
 	svc := &Service{store: cfg.Store, tokens: tokens, passkeys: passkeys, rpID: cfg.RPID, rpOrigin: strings.TrimSuffix(cfg.RPOrigin, "/"), signup: cfg.Signup, params: cfg.Params, now: cfg.Now, log: cfg.Logger,
 		limits: newSignInLimits(cfg), devices: &deviceKeys{secrets: secrets},
-		signupByAddr: guards.NewLimiter(signup, 5*signup, cfg.Now), dummyHash: dummy, anonymize: cfg.Anonymize}
+		signupByAddr: guards.NewLimiter(signup, 5*signup, cfg.Now), dummyHash: dummy, anonymize: cfg.Anonymize, hasGames: cfg.HasGames,
+		tokenTests: guards.NewLimiter(cfg.TokenTestsPerMinute, cfg.TokenTestsPerMinute, cfg.Now)}
 	svc.holds = newHolds(svc.alive, cfg.CheckEvery, cfg.Now)
 	svc.passkeyLimits = newPasskeyLimits(cfg.Now)
 	return svc
@@ -132,6 +148,7 @@ func (s *Service) Register(rs *Routes) {
 	rs.HandleFunc("DELETE /api/account", BrowserOnly(), s.handleDelete)
 	s.registerTokens(rs)
 	s.registerPasskeys(rs)
+	s.registerBot(rs)
 }
 
 // accountJSON is what GET /api/account answers, and sign-up and sign-in.

@@ -26,10 +26,14 @@ import (
 // The scopes a token may have (lichess's names, those this server's
 // endpoints check).
 const (
-	ScopeBoardPlay       = "board:play"      // play one's own games: the Board API
-	ScopeChallengeRead   = "challenge:read"  // the event stream: challenges, games starting and ending
-	ScopeChallengeWrite  = "challenge:write" // challenge, accept and decline
-	ScopePreferenceRead  = "preference:read" // read the account (GET /api/account)
+	ScopeBoardPlay      = "board:play"      // play one's own games: the Board API
+	ScopeChallengeRead  = "challenge:read"  // the event stream: challenges, games starting and ending
+	ScopeChallengeWrite = "challenge:write" // challenge, accept and decline
+	ScopePreferenceRead = "preference:read" // read the account (GET /api/account)
+	// ScopeBotPlay plays as a bot account, through lichess's Bot API, and
+	// makes an account that has played no game a bot (POST
+	// /api/bot/account/upgrade): lichess-bot refuses a token without it.
+	ScopeBotPlay         = "bot:play"
 	tokenPrefix          = "gbt_"
 	maxTokenDescription  = 100
 	maxTokensPerUser     = 100
@@ -37,7 +41,7 @@ const (
 )
 
 // Scopes lists every scope a token may have, in the order tokens list them.
-var Scopes = []string{ScopeBoardPlay, ScopeChallengeRead, ScopeChallengeWrite, ScopePreferenceRead}
+var Scopes = []string{ScopeBoardPlay, ScopeBotPlay, ScopeChallengeRead, ScopeChallengeWrite, ScopePreferenceRead}
 
 // tokenRequest is the body of POST /api/token.
 type tokenRequest struct {
@@ -99,10 +103,16 @@ func parseBearer(header string) (string, error) {
 		return "", fmt.Errorf("%w: send Authorization: Bearer <token>", wire.ErrBadToken)
 	}
 	tok = strings.TrimSpace(tok)
-	if !strings.HasPrefix(tok, tokenPrefix) || len(tok) != len(tokenPrefix)+43 {
+	if !isToken(tok) {
 		return "", fmt.Errorf("%w: not a token of this server", wire.ErrBadToken)
 	}
 	return tok, nil
+}
+
+// isToken reports whether tok has the shape of a token newToken makes
+// (only such a text is looked up).
+func isToken(tok string) bool {
+	return strings.HasPrefix(tok, tokenPrefix) && len(tok) == len(tokenPrefix)+43
 }
 
 // newToken returns a fresh token and its hash.
@@ -116,6 +126,7 @@ func newToken() (tok, hash string) {
 // registerTokens adds the token endpoints to rs.
 func (s *Service) registerTokens(rs *Routes) {
 	rs.HandleFunc("POST /api/token", Public(), s.handleNewToken)
+	rs.HandleFunc(TokenTestRoute, Public(), s.handleTokenTest)        // any site may send it (guards.Secure): it reads no cookie and changes nothing
 	rs.HandleFunc("DELETE /api/token", Public(), s.handleRevokeToken) // the token sent, whatever its scopes
 	rs.HandleFunc("GET /api/account/tokens", BrowserOnly(), s.handleTokens)
 	rs.HandleFunc("DELETE /api/account/tokens/{id}", BrowserOnly(), s.handleDeleteToken)

@@ -15,26 +15,34 @@ type Bucket struct {
 }
 
 // Allow takes a token at now if there is one.
-func (b *Bucket) Allow(now time.Time, rate, burst float64) bool {
+func (b *Bucket) Allow(now time.Time, rate, burst float64) bool { return b.AllowN(now, rate, burst, 1) }
+
+// AllowN takes n tokens at now if there are as many, none otherwise (a
+// thing that costs n: lookups a request asks for). n must be at most
+// burst, or it is never allowed.
+func (b *Bucket) AllowN(now time.Time, rate, burst, n float64) bool {
 	if b.last.IsZero() {
 		b.tokens = burst
 	} else if d := now.Sub(b.last).Seconds(); d > 0 {
 		b.tokens = min(burst, b.tokens+d*rate)
 	}
 	b.last = now
-	if b.tokens < 1 {
+	if b.tokens < n {
 		return false
 	}
-	b.tokens--
+	b.tokens -= n
 	return true
 }
 
 // Wait is how long after its last take b holds a whole token again.
-func (b *Bucket) Wait(rate float64) time.Duration {
-	if b.tokens >= 1 {
+func (b *Bucket) Wait(rate float64) time.Duration { return b.WaitN(rate, 1) }
+
+// WaitN is how long after its last take b holds n tokens again.
+func (b *Bucket) WaitN(rate, n float64) time.Duration {
+	if b.tokens >= n {
 		return 0
 	}
-	return time.Duration((1 - b.tokens) / rate * float64(time.Second))
+	return time.Duration((n - b.tokens) / rate * float64(time.Second))
 }
 
 // Full reports whether b would be full at now: nothing to remember.
@@ -68,7 +76,14 @@ func (l *Limiter) Allow(key string) bool {
 
 // Take takes a token from key's bucket if it has one; if not, it says how
 // long until it will (what a Retry-After tells the client).
-func (l *Limiter) Take(key string) (retry time.Duration, ok bool) {
+func (l *Limiter) Take(key string) (retry time.Duration, ok bool) { return l.TakeN(key, 1) }
+
+// TakeN takes n tokens from key's bucket if it has as many, none if not,
+// and then says how long until it will. n is clamped to the burst, so
+// that a cost above it waits for a full bucket instead of forever: a
+// caller bounds its costs by the burst.
+func (l *Limiter) TakeN(key string, n int) (retry time.Duration, ok bool) {
+	cost := min(float64(max(n, 1)), l.burst)
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	now := l.now()
@@ -80,10 +95,10 @@ func (l *Limiter) Take(key string) (retry time.Duration, ok bool) {
 		b = &Bucket{}
 		l.buckets[key] = b
 	}
-	if b.Allow(now, l.rate, l.burst) {
+	if b.AllowN(now, l.rate, l.burst, cost) {
 		return 0, true
 	}
-	return b.Wait(l.rate), false
+	return b.WaitN(l.rate, cost), false
 }
 
 // sweep forgets the buckets that have refilled.

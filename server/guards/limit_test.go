@@ -40,6 +40,35 @@ func TestBucket(t *testing.T) {
 	}
 }
 
+// TestTakeN: a cost of n takes n tokens or none, says how long until n
+// are there again, and a cost over the burst waits for a full bucket.
+func TestTakeN(t *testing.T) {
+	now := time.Unix(0, 0)
+	l := NewLimiter(60, 10, func() time.Time { return now }) // one a second, ten at once
+	tests := []struct {
+		after     time.Duration // since the previous step
+		n         int
+		ok        bool
+		wantRetry time.Duration // when refused
+	}{
+		{0, 4, true, 0},
+		{0, 6, true, 0},                          // the burst spent exactly
+		{0, 1, false, time.Second},               // none left
+		{2 * time.Second, 3, false, time.Second}, // two back, three asked: none taken
+		{time.Second, 3, true, 0},                // three back
+		{0, 0, false, time.Second},               // a cost of 0 counts as 1
+		{time.Hour, 25, true, 0},                 // over the burst: the whole bucket
+		{0, 25, false, 10 * time.Second},
+	}
+	for i, tt := range tests {
+		now = now.Add(tt.after)
+		retry, ok := l.TakeN("a", tt.n)
+		if ok != tt.ok || !ok && retry != tt.wantRetry {
+			t.Errorf("step %d: TakeN(%d) = %v, %v; want %v, %v", i, tt.n, retry, ok, tt.ok, tt.wantRetry)
+		}
+	}
+}
+
 // TestLimiterForgetsIdleAddresses: memory follows the active addresses.
 func TestLimiterForgetsIdleAddresses(t *testing.T) {
 	now := time.Unix(0, 0)

@@ -70,8 +70,11 @@ type Perf struct {
 
 // User answers GET /api/user/{name} and GET /api/account.
 type User struct {
-	ID        string          `json:"id"` // the name in lower case, as lichess's ids are
-	Username  string          `json:"username"`
+	ID       string `json:"id"` // the name in lower case, as lichess's ids are
+	Username string `json:"username"`
+	// Title is "BOT" for a bot account (store.TitleBot), at the top
+	// level as lichess puts it (lichess-bot reads it); absent for others.
+	Title     string          `json:"title,omitempty"`
 	CreatedAt int64           `json:"createdAt"` // milliseconds, as lichess writes it
 	Perfs     map[string]Perf `json:"perfs"`
 }
@@ -131,7 +134,7 @@ func userProfile(r *http.Request, ps Store, u store.User) (User, error) {
 	if err != nil {
 		return User{}, fmt.Errorf("%w: %v", wire.ErrStorage, err)
 	}
-	out := User{ID: strings.ToLower(u.Name), Username: u.Name, CreatedAt: u.CreatedAt.UnixMilli(), Perfs: map[string]Perf{}}
+	out := User{ID: strings.ToLower(u.Name), Username: u.Name, Title: u.Title, CreatedAt: u.CreatedAt.UnixMilli(), Perfs: map[string]Perf{}}
 	for _, rt := range rs {
 		out.Perfs[rt.Perf] = Perf{Games: rt.Games, Rating: rt.Int(), RD: int(rt.Deviation), Prov: rt.Provisional(),
 			Wins: rt.Wins, Draws: rt.Draws, Losses: rt.Losses}

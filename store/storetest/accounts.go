@@ -26,6 +26,8 @@ func RunAccounts(t *testing.T, open func(t *testing.T) AccountStore) {
 		{"Sessions", testSessions},
 		{"SessionsOfOthers", testSessionsOfOthers},
 		{"DeleteUser", testDeleteUser},
+		{"UpgradeToBot", testUpgradeToBot},
+		{"TitleKept", testTitleKept},
 	})
 }
 
@@ -182,4 +184,63 @@ func testDeleteUser(t *testing.T, a AccountStore) {
 	}
 	// The name is free again.
 	createUser(t, a, user("u2", "ANN"))
+}
+
+// testUpgradeToBot: an account becomes a bot, and stays one; upgrading a
+// bot again changes nothing and is no error; an unknown account is
+// ErrNoUser; no other account changes.
+func testUpgradeToBot(t *testing.T, a AccountStore) {
+	ctx := context.Background()
+	annAndBob(t, a)
+	tests := []struct {
+		id      string
+		wantErr error
+	}{
+		{"u1", nil},
+		{"u1", nil}, // a bot already: idempotent
+		{"u9", store.ErrNoUser},
+		{"", store.ErrNoUser},
+	}
+	for _, tt := range tests {
+		if err := a.UpgradeToBot(ctx, tt.id); !errors.Is(err, tt.wantErr) || (err == nil) != (tt.wantErr == nil) {
+			t.Errorf("UpgradeToBot(%q) = %v, want %v", tt.id, err, tt.wantErr)
+		}
+	}
+	for _, tt := range []struct{ id, name, title string }{{"u1", "ANN", store.TitleBot}, {"u2", "bob", ""}} {
+		if u, err := a.UserByID(ctx, tt.id); err != nil || u.Title != tt.title {
+			t.Errorf("UserByID(%s) = %+v, %v; want title %q", tt.id, u, err, tt.title)
+		}
+		if u, err := a.UserByName(ctx, tt.name); err != nil || u.Title != tt.title {
+			t.Errorf("UserByName(%s) = %+v, %v; want title %q", tt.name, u, err, tt.title)
+		}
+	}
+	// The account a session finds is the bot too.
+	if err := a.CreateSession(ctx, session("h1", "u1", 0)); err != nil {
+		t.Fatal(err)
+	}
+	if _, u, err := a.Session(ctx, "h1", t0); err != nil || u.Title != store.TitleBot {
+		t.Errorf("Session(h1)'s user = %+v, %v; want a bot", u, err)
+	}
+	// Nothing else of the account changed.
+	want := user("u1", "Ann")
+	want.Title = store.TitleBot
+	if u, _ := a.UserByID(ctx, "u1"); u != want {
+		t.Errorf("after the upgrade: %+v, want %+v", u, want)
+	}
+}
+
+// testTitleKept: an account created with a title has it, and a password
+// change keeps it.
+func testTitleKept(t *testing.T, a AccountStore) {
+	ctx := context.Background()
+	bot := user("u1", "Robo")
+	bot.Title = store.TitleBot
+	createUser(t, a, bot)
+	if err := a.SetPassword(ctx, "u1", "new-hash"); err != nil {
+		t.Fatal(err)
+	}
+	bot.Password = "new-hash"
+	if got, err := a.UserByName(ctx, "robo"); err != nil || got != bot {
+		t.Errorf("UserByName(robo) = %+v, %v; want %+v", got, err, bot)
+	}
 }

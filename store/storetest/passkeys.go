@@ -61,6 +61,7 @@ func samePasskey(got, want store.Passkey) bool {
 func testPasskeyCreateFind(t *testing.T, s PasskeyStore) {
 	ctx := context.Background()
 	ann := user("u1", "Ann")
+	ann.Title = store.TitleBot // the account comes whole with its passkey, title included
 	createUser(t, s, ann)
 	k := passkey("a", "u1", t0)
 	k.SignCount = 1<<32 - 1 // the counter is unsigned 32 bits: its top value survives

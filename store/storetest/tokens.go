@@ -53,6 +53,13 @@ func testTokenCreateFind(t *testing.T, s TokenStore) {
 	if _, _, err := s.Token(ctx, "nope"); !errors.Is(err, store.ErrNoToken) {
 		t.Errorf("Token(nope) error = %v, want ErrNoToken", err)
 	}
+	// A token's account is read as it stands: a bot once upgraded.
+	if err := s.UpgradeToBot(ctx, "u1"); err != nil {
+		t.Fatal(err)
+	}
+	if _, u, err := s.Token(ctx, "h1"); err != nil || u.Title != store.TitleBot {
+		t.Errorf("Token(h1)'s user after the upgrade = %+v, %v; want a bot", u, err)
+	}
 }
 
 func testTokensList(t *testing.T, s TokenStore) {

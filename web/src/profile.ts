@@ -7,7 +7,8 @@
 // profile shows it: won, lost, drawn or aborted (coloured), against whom
 // (an account linked to its profile, the computer's level, Anonymous), the
 // speed, time control and variant, rated or not, the day it was played
-// (in the reader's language), and a link to the game.
+// (in the reader's language), and a link to the game. A bot account has
+// its title, BOT, before its name, as lichess shows it.
 
 import { APIError, Summary, failureText } from './api';
 import { errorText, formatUnit, hasText, language, t } from './i18n';
@@ -30,7 +31,7 @@ function fillVariantFilter(select: HTMLSelectElement) {
 }
 
 interface Perf { games: number; rating: number; rd: number; prov?: boolean; wins: number; draws: number; losses: number }
-interface User { username: string; createdAt: number; perfs: Record<string, Perf> }
+interface User { username: string; title?: string; createdAt: number; perfs: Record<string, Perf> }
 // ProfileGame is a game of the list as the server writes it from the
 // player's side (server/profile Game).
 export interface ProfileGame extends Summary {
@@ -72,7 +73,7 @@ export async function showProfile(name: string) {
     err.hidden = false;
     return;
   }
-  $('profile-name').textContent = user.username;
+  showName($('profile-name'), user);
   document.title = t('profile.title', { name: user.username });
   const entries = Object.entries(user.perfs);
   if (entries.length === 0) perfs.appendChild(Object.assign(document.createElement('li'), { textContent: t('profile.noRating') }));
@@ -92,6 +93,17 @@ export async function showProfile(name: string) {
   if (variantSelect instanceof HTMLSelectElement) fillVariantFilter(variantSelect);
   form.onchange = () => void listGames(user.username, '', false);
   await listGames(user.username, '', false);
+}
+
+// showName writes the player's name in h, after its title, BOT, for a bot
+// account: a small bold label, lichess's title (the same word in every
+// language, as on lichess), its meaning in the reader's words on hover.
+function showName(h: HTMLElement, user: User) {
+  h.textContent = '';
+  if (user.title === 'BOT') {
+    h.append(Object.assign(document.createElement('span'), { className: 'user-title', textContent: 'BOT', title: t('profile.bot') }), ' ');
+  }
+  h.append(user.username);
 }
 
 // listGames shows a page of the player's games (more: after the last

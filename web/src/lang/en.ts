@@ -619,6 +619,7 @@ export const en = {
   'profile.game.vs': 'vs',
   'profile.game.anonymous': 'Anonymous',
   'profile.speed.unlimited': 'Unlimited',
+  'profile.bot': 'A bot account: a program plays its games',
   'nav.leaderboard': 'Leaderboard',
   'leaderboard.title': 'Leaderboard · Gambit',
   'leaderboard.heading': 'Leaderboard',

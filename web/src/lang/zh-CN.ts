@@ -598,6 +598,7 @@ export const zhCN: Table = {
   'profile.game.vs': '对手',
   'profile.game.anonymous': '匿名棋手',
   'profile.speed.unlimited': '不限时',
+  'profile.bot': '机器人账号：由程序下棋',
   'nav.leaderboard': '排行榜',
   'leaderboard.title': '排行榜 · Gambit',
   'leaderboard.heading': '排行榜',

@@ -598,6 +598,7 @@ export const zhTW: Table = {
   'profile.game.vs': '對手',
   'profile.game.anonymous': '匿名棋手',
   'profile.speed.unlimited': '不限時',
+  'profile.bot': '機器人帳號：由程式下棋',
   'nav.leaderboard': '排行榜',
   'leaderboard.title': '排行榜 · Gambit',
   'leaderboard.heading': '排行榜',
