@@ -94,6 +94,7 @@ func (s *Server) handler() (http.Handler, []account.Route) {
 		rs.HandleFunc("GET /api/account", account.AnyToken(), hs.profiles.Account) // as lichess's: any token reads its own account
 		rs.HandleFunc("GET /api/account/playing", account.AnyToken(), s.handleAccountPlaying)
 		s.registerAPI(rs)
+		s.registerBotAPI(rs)
 		h = s.accounts.Middleware(mux)
 	}
 	// lichess's token test comes from programs as text/plain without a

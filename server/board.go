@@ -37,6 +37,8 @@ func (s *Server) registerAPI(rs *account.Routes) {
 	rs.HandleFunc("POST /api/board/game/{id}/move/{move}", board, s.handleBoardMove)
 	rs.HandleFunc("POST /api/board/game/{id}/resign", board, s.boardSimple("resign"))
 	rs.HandleFunc("POST /api/board/game/{id}/abort", board, s.boardSimple("abort"))
+	rs.HandleFunc("POST /api/board/game/{id}/claim-victory", board, s.boardClaim(false))
+	rs.HandleFunc("POST /api/board/game/{id}/claim-draw", board, s.boardClaim(true))
 	rs.HandleFunc("POST /api/board/game/{id}/draw/{answer}", board, s.boardOffer(game.OfferDraw, "draw"))
 	rs.HandleFunc("POST /api/board/game/{id}/takeback/{answer}", board, s.boardOffer(game.OfferTakeback, "takeback"))
 	rs.HandleFunc("POST /api/board/game/{id}/chat", board, s.handleBoardChat)
@@ -45,7 +47,7 @@ func (s *Server) registerAPI(rs *account.Routes) {
 // boardPlayer checks a Board API request: its token may play, and its
 // address is within the message limit. It returns the account's player.
 func (s *Server) boardPlayer(r *http.Request) (store.User, string, error) {
-	u, err := account.Allowed(r, account.ScopeBoardPlay)
+	u, err := s.playingAccount(r)
 	if err != nil {
 		return u, "", err
 	}
@@ -87,11 +89,38 @@ func (s *Server) handleBoardMove(w http.ResponseWriter, r *http.Request) {
 			m, err = clientMsg("move", map[string]string{"u": mv})
 		}
 	}
+	var offer bool
+	if err == nil {
+		offer, err = parseOfferingDraw(r.URL.Query().Get("offeringDraw"))
+	}
 	if err != nil {
 		s.httpError(w, err)
 		return
 	}
-	s.boardAct(w, r, player, m)
+	if err := s.act(r.Context(), r.PathValue("id"), player, guards.ClientAddress(r), m); err != nil {
+		s.httpError(w, err)
+		return
+	}
+	if offer { // lichess's offeringDraw: the move, then the offer (or the acceptance of the opponent's)
+		err := s.act(r.Context(), r.PathValue("id"), player, guards.ClientAddress(r), round.ClientMsg{T: "draw-offer"})
+		if err != nil && !errors.Is(err, game.ErrAlreadyOffered) && !errors.Is(err, game.ErrGameOver) {
+			s.httpError(w, err)
+			return
+		}
+	}
+	writeJSON(w, http.StatusOK, okJSON{true})
+}
+
+// parseOfferingDraw reads a move's offeringDraw parameter: true or false
+// ("" for none: false).
+func parseOfferingDraw(v string) (bool, error) {
+	switch v {
+	case "", "false":
+		return false, nil
+	case "true":
+		return true, nil
+	}
+	return false, fmt.Errorf("%w: offeringDraw is true or false, not %.20q", ErrBadRequest, v)
 }
 
 // boardSimple answers an action without arguments (resign, abort).
@@ -103,6 +132,19 @@ func (s *Server) boardSimple(t string) http.HandlerFunc {
 			return
 		}
 		s.boardAct(w, r, player, round.ClientMsg{T: t})
+	}
+}
+
+// boardClaim answers lichess's claim-victory (draw false) and claim-draw
+// (draw true): the opponent left, and the player ends the game so.
+func (s *Server) boardClaim(draw bool) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		_, player, err := s.boardPlayer(r)
+		if err != nil {
+			s.httpError(w, err)
+			return
+		}
+		s.boardAct(w, r, player, round.ClientMsg{T: "claim-victory", Draw: draw})
 	}
 }
 
@@ -205,7 +247,7 @@ func (s *Server) sidesOf(ctx context.Context, id string, seats [2]game.Seat) ([2
 
 // handleBoardStream streams game {id} to one of its players.
 func (s *Server) handleBoardStream(w http.ResponseWriter, r *http.Request) {
-	u, err := account.Allowed(r, account.ScopeBoardPlay)
+	u, err := s.playingAccount(r)
 	if err != nil {
 		s.httpError(w, err)
 		return

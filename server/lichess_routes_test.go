@@ -73,7 +73,7 @@ func blackName(t *testing.T, p *program) string {
 func TestAccountPlaying(t *testing.T) {
 	_, srv, _ := serveWith(t, Config{Store: openStore(t, t.TempDir())})
 	ann, bob, cat := newProgram(t, srv, "ann"), newProgram(t, srv, "bob"), newProgram(t, srv, "cat")
-	first := playTo(t, ann, bob, "e2e4")   // black (bob) to move
+	first := playTo(t, ann, bob, "e2e4")  // black (bob) to move
 	second := playTo(t, bob, ann, "d2d4") // ann is black: her move
 
 	var now struct {

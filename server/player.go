@@ -282,6 +282,9 @@ func playerOf(r *http.Request) string {
 // store cannot be read (a cookie that may be good is never replaced for
 // that), and for a program whose token may not act here.
 func ensurePlayer(w http.ResponseWriter, r *http.Request) (string, error) {
+	if u, ok := account.UserOf(r); ok && u.Title == store.TitleBot {
+		return "", fmt.Errorf("%w: challenge it, or have it challenge (POST /api/challenge/{username})", wire.ErrBotAccount)
+	}
 	if id, ok := accountPlayer(r); ok { // signed in: the account's seats, no cookie to set
 		return id, nil
 	}
@@ -320,12 +323,16 @@ func setPlayerCookie(w http.ResponseWriter, r *http.Request, value string) {
 
 // accountPlayer returns the player id of the account r acts for: its
 // session's, or its token's where the route lets the token act for it
-// (account.UserOf). Its seats are the account's on every device for as
+// (account.UserOf); a bot account's browser has none (it watches: a bot
+// plays through the Bot API). Its seats are the account's on every device for as
 // long as the session or token lives, and on none after.
 func accountPlayer(r *http.Request) (string, bool) {
 	u, ok := account.UserOf(r)
-	if !ok {
+	switch {
+	case !ok:
 		return "", false
+	case u.Title == store.TitleBot: // a bot plays through the Bot API only: elsewhere it watches
+		return "", true
 	}
 	return playerID(u.Player), true
 }

@@ -81,6 +81,12 @@ var (
 	// needs (403).
 	ErrBadToken     = errors.New("server: no such token")
 	ErrMissingScope = errors.New("server: the token lacks a scope")
+	// ErrBotAccount refuses a bot account what lichess keeps from bots:
+	// the Board API, play in the browser, the lobby and quick pairing (a
+	// bot plays by challenge, through the Bot API); ErrNotBot refuses
+	// the Bot API to an account that is not a bot.
+	ErrBotAccount = errors.New("server: a bot account plays by challenge, through the Bot API")
+	ErrNotBot     = errors.New("server: the Bot API is for bot accounts")
 )
 
 // ComputerGamesError refuses a new game against the computer to a player
@@ -154,6 +160,8 @@ var errorCodes = []struct {
 	{is(store.ErrPasskeyTaken), http.StatusConflict, "passkey_taken"},
 	{is(ErrBadToken, store.ErrNoToken), http.StatusUnauthorized, "bad_token"},
 	{is(ErrMissingScope), http.StatusForbidden, "missing_scope"},
+	{is(ErrBotAccount), http.StatusForbidden, "bot_account"},
+	{is(ErrNotBot), http.StatusForbidden, "not_a_bot"},
 	{is(ErrSignedOut, store.ErrNoSession), http.StatusUnauthorized, "signed_out"},
 	{is(ErrBadUsername), http.StatusBadRequest, "bad_username"},
 	{is(ErrWeakPassword), http.StatusBadRequest, "weak_password"},
