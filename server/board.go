@@ -259,7 +259,7 @@ func (s *Server) streamGame(ctx context.Context, w http.ResponseWriter, f http.F
 		return
 	}
 	f.Flush()
-	if last.Status != "started" && last.Status != "created" {
+	if !liveStatus(last.Status) {
 		return
 	}
 	tick := time.NewTicker(keepAlive)
@@ -284,7 +284,7 @@ func (s *Server) streamGame(ctx context.Context, w http.ResponseWriter, f http.F
 			}
 			f.Flush()
 		}
-		if last.Status != "started" && last.Status != "created" {
+		if !liveStatus(last.Status) {
 			return
 		}
 	}

@@ -141,6 +141,9 @@ func TestBoardAPIRatedGame(t *testing.T) {
 	if full["id"] != ch.ID || full["white"].(map[string]any)["name"] != "ann" || full["clock"].(map[string]any)["initial"] != 300000.0 {
 		t.Errorf("gameFull = %v", full)
 	}
+	if st := full["state"].(map[string]any); st["status"] != "started" || st["moves"] != "" {
+		t.Errorf("gameFull's state before the first move = %v, want started (lichess-bot as White moves only in a started game)", st)
+	}
 	next(t, bobGame, "gameFull")
 
 	if c := code(t, cat.want(403, "POST", "/api/board/game/"+ch.ID+"/move/e2e4", "", "")); c != "not_your_seat" {

@@ -23,15 +23,7 @@ import (
 
 // eventsFor reports whether g is a game the event stream tells of.
 func eventsFor(g *game.Game) bool {
-	if g.Mode() == game.ModeLocal {
-		return false
-	}
-	for _, c := range []chess.Color{chess.White, chess.Black} {
-		if g.Seat(c).Kind == game.SeatOpen {
-			return false
-		}
-	}
-	return true
+	return g.Mode() != game.ModeLocal && bothSeated(g) // begun: lichessStatus calls it started from now
 }
 
 // seated reports whether evs hold a seat taken.

@@ -18,9 +18,21 @@ import (
 // lichessStatus is a game's status as lichess names it (scalachess
 // Status: created, started, aborted, mate, resign, stalemate, timeout,
 // draw, outoftime, variantEnd), with its id.
+//
+// A game is "started" on lichess from the moment both players are in it
+// (an accepted challenge is status 20 before its first move), and
+// lichess's clients read any other status as the game's end: lichess-bot
+// playing White never moves in a game it thinks "created". Gambit's
+// game.Created means "no move yet", so it is "started" here as soon as
+// no seat is open (bothSeated, the same test as the event stream's
+// gameStart), and "created" only while a seat waits for its player (a
+// challenge not yet accepted, an invite whose link no one has opened).
 func lichessStatus(g *game.Game) (name string, id int) {
 	switch g.Status() {
 	case game.Created:
+		if bothSeated(g) {
+			return "started", 20
+		}
 		return "created", 10
 	case game.Started:
 		return "started", 20
@@ -41,6 +53,16 @@ func lichessStatus(g *game.Game) (name string, id int) {
 	}
 	return "variantEnd", 60 // lost by a variant's own rule (xiangqi perpetual check)
 }
+
+// bothSeated reports whether no seat of g is open: its players are all
+// there, so it has begun, moved or not.
+func bothSeated(g *game.Game) bool {
+	return g.Seat(chess.White).Kind != game.SeatOpen && g.Seat(chess.Black).Kind != game.SeatOpen
+}
+
+// liveStatus reports whether a status lichessStatus names is a game's
+// before its end: its stream goes on.
+func liveStatus(name string) bool { return name == "started" || name == "created" }
 
 // lichessVariantJSON is a variant as lichess writes it.
 type lichessVariantJSON struct {
