@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/gambitchess/gambit/chess"
@@ -206,12 +208,63 @@ type challengeJSON struct {
 	DeclineReason string `json:"declineReason,omitempty"`
 }
 
-// timeControlJSON is a challenge's time control as lichess writes it.
+// timeControlJSON is a challenge's time control as lichess writes it
+// (its TimeControl, one of three shapes): a clock has all of limit,
+// increment (0 included: lichess-bot reads a clock without one as no
+// clock, and declined every x+0 challenge) and show; correspondence has
+// daysPerTurn; unlimited has its type alone. MarshalJSON writes the shape
+// of Type.
 type timeControlJSON struct {
-	Type        string `json:"type"` // clock, correspondence, unlimited
-	Limit       int    `json:"limit,omitempty"`
-	Increment   int    `json:"increment,omitempty"`
-	DaysPerTurn int    `json:"daysPerTurn,omitempty"`
+	Type        string `json:"type"`                  // clock, correspondence, unlimited
+	Limit       int    `json:"limit,omitempty"`       // clock: seconds
+	Increment   int    `json:"increment,omitempty"`   // clock: seconds
+	Show        string `json:"show,omitempty"`        // clock: "5+3" (clockShow)
+	DaysPerTurn int    `json:"daysPerTurn,omitempty"` // correspondence
+}
+
+// MarshalJSON writes tc in the shape of its type.
+func (tc timeControlJSON) MarshalJSON() ([]byte, error) {
+	switch tc.Type {
+	case "clock":
+		return json.Marshal(struct {
+			Type      string `json:"type"`
+			Limit     int    `json:"limit"`
+			Increment int    `json:"increment"`
+			Show      string `json:"show"`
+		}{tc.Type, tc.Limit, tc.Increment, tc.Show})
+	case "correspondence":
+		return json.Marshal(struct {
+			Type        string `json:"type"`
+			DaysPerTurn int    `json:"daysPerTurn"`
+		}{tc.Type, tc.DaysPerTurn})
+	}
+	return json.Marshal(struct {
+		Type string `json:"type"`
+	}{tc.Type})
+}
+
+// clockShow writes a clock of limit and increment seconds as lichess
+// shows it (scalachess's Clock.Config show): the limit in minutes, whole
+// where it is, ¼, ½ and ¾ for 15, 30 and 45 seconds, else at most two
+// decimals ("1.5", "0.33"), then "+" and the increment in seconds: "5+0",
+// "½+0", "1.5+1".
+func clockShow(limit, increment int) string {
+	minutes := ""
+	switch limit {
+	case 15:
+		minutes = "¼"
+	case 30:
+		minutes = "½"
+	case 45:
+		minutes = "¾"
+	default:
+		if limit%60 == 0 {
+			minutes = strconv.Itoa(limit / 60)
+		} else {
+			minutes = strings.TrimRight(strings.TrimRight(strconv.FormatFloat(float64(limit)/60, 'f', 2, 64), "0"), ".")
+		}
+	}
+	return minutes + "+" + strconv.Itoa(increment)
 }
 
 func userRef(u challengeUser) challengeUserJSON {
@@ -226,7 +279,8 @@ func (c *challenge) json() challengeJSON {
 	case c.Clock.PerMove:
 		out.TimeControl = timeControlJSON{Type: "correspondence", DaysPerTurn: int(c.Clock.Initial / (24 * time.Hour))}
 	case c.Clock.Initial > 0:
-		out.TimeControl = timeControlJSON{Type: "clock", Limit: int(c.Clock.Initial.Seconds()), Increment: int(c.Clock.Increment.Seconds())}
+		limit, inc := int(c.Clock.Initial.Seconds()), int(c.Clock.Increment.Seconds())
+		out.TimeControl = timeControlJSON{Type: "clock", Limit: limit, Increment: inc, Show: clockShow(limit, inc)}
 	default:
 		out.TimeControl = timeControlJSON{Type: "unlimited"}
 	}
