@@ -1,6 +1,7 @@
 package server
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -78,5 +79,34 @@ func FuzzBoardChat(f *testing.F) {
 		}
 		_, err = parseBoardChat(fields)
 		clientError(t, "parseBoardChat", err)
+	})
+}
+
+// FuzzDeclineBody feeds arbitrary decline bodies, form and JSON, through
+// parseParams and parseDecline: no panic, every refusal a 4xx, and an
+// accepted reason is one of lichess's, with its text.
+func FuzzDeclineBody(f *testing.F) {
+	for _, seed := range []struct{ mt, body string }{
+		{formType, "reason=tooFast"},
+		{formType, "reason=TOOSLOW"},
+		{formType, ""},
+		{formType, "reason=nope"},
+		{formType, "reason=generic&reason=later"},
+		{"application/json", `{"reason":"noBot"}`},
+		{"application/json", `{"reason":{"key":"later"}}`},
+	} {
+		f.Add(seed.mt, []byte(seed.body))
+	}
+	f.Fuzz(func(t *testing.T, mt string, body []byte) {
+		fields, err := parseParams(mt, body)
+		clientError(t, "parseParams", err)
+		if err != nil {
+			return
+		}
+		d, err := parseDecline(fields)
+		clientError(t, "parseDecline", err)
+		if err == nil && (d.Text == "" || !slices.Contains(declineReasons, d)) {
+			t.Fatalf("parseDecline(%v) = %+v", fields, d)
+		}
 	})
 }

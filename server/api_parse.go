@@ -213,3 +213,56 @@ func parseMovePath(m string) (string, error) {
 	}
 	return m, nil
 }
+
+// declineReason is a reason for declining a challenge, as lichess's
+// clients give it: its key and lichess's English text for it
+// (lila's translation/source/challenge.xml, decline*).
+type declineReason struct {
+	Key  string // as lichess's API documents it for the request: "tooFast"
+	Text string
+}
+
+// declineReasons are lichess's, in its order; the first is the default.
+var declineReasons = []declineReason{
+	{"generic", "I'm not accepting challenges at the moment."},
+	{"later", "This is not the right time for me, please ask again later."},
+	{"tooFast", "This time control is too fast for me, please challenge again with a slower game."},
+	{"tooSlow", "This time control is too slow for me, please challenge again with a faster game."},
+	{"timeControl", "I'm not accepting challenges with this time control."},
+	{"rated", "Please send me a rated challenge instead."},
+	{"casual", "Please send me a casual challenge instead."},
+	{"standard", "I'm not accepting variant challenges right now."},
+	{"variant", "I'm not willing to play this variant right now."},
+	{"noBot", "I'm not accepting challenges from bots."},
+	{"onlyBot", "I'm only accepting challenges from bots."},
+}
+
+// eventKey is the reason's key as the challengeDeclined event carries it
+// (declineReasonKey): in lower case, as lichess writes it there.
+func (d declineReason) eventKey() string { return strings.ToLower(d.Key) }
+
+// parseDecline reads the body of POST /api/challenge/{id}/decline: an
+// optional reason, one of lichess's keys in any case (lichess reads
+// "toofast" as "tooFast"); none is generic. An unknown reason is refused
+// rather than taken as generic, so that a program learns of its typo.
+func parseDecline(f map[string]string) (declineReason, error) {
+	for k := range f {
+		if k != "reason" {
+			return declineReason{}, fmt.Errorf("%w: unknown field %.40q (reason)", ErrBadRequest, k)
+		}
+	}
+	v, ok := f["reason"]
+	if !ok || v == "" {
+		return declineReasons[0], nil
+	}
+	for _, d := range declineReasons {
+		if strings.EqualFold(v, d.Key) {
+			return d, nil
+		}
+	}
+	keys := make([]string, len(declineReasons))
+	for i, d := range declineReasons {
+		keys[i] = d.Key
+	}
+	return declineReason{}, fmt.Errorf("%w: reason %.40q is not one of %s", ErrBadRequest, v, strings.Join(keys, ", "))
+}

@@ -205,7 +205,8 @@ type challengeJSON struct {
 	Perf        struct {
 		Name string `json:"name"`
 	} `json:"perf"`
-	DeclineReason string `json:"declineReason,omitempty"`
+	DeclineReason    string `json:"declineReason,omitempty"`    // declined: lichess's English text of the reason
+	DeclineReasonKey string `json:"declineReasonKey,omitempty"` // declined: its key, in lower case ("toofast")
 }
 
 // timeControlJSON is a challenge's time control as lichess writes it
@@ -406,10 +407,19 @@ func (s *Server) acceptChallenge(ctx context.Context, id string, u store.User) e
 	return err // the seat taken, both hear of the game's start (gameevents.go)
 }
 
-// handleDecline declines challenge {id} (its destination) or cancels it
-// (its challenger); its game is aborted.
+// handleDecline declines challenge {id} (its destination), for a reason
+// of lichess's (parseDecline), or cancels it (its challenger, whatever
+// the reason); its game is aborted.
 func (s *Server) handleDecline(w http.ResponseWriter, r *http.Request) {
 	u, err := account.Allowed(r, account.ScopeChallengeWrite)
+	var f map[string]string
+	if err == nil {
+		f, err = readParams(r, w)
+	}
+	var reason declineReason
+	if err == nil {
+		reason, err = parseDecline(f) // before the challenge is taken: a bad body leaves it open
+	}
 	if err != nil {
 		s.httpError(w, err)
 		return
@@ -434,9 +444,9 @@ func (s *Server) handleDecline(w http.ResponseWriter, r *http.Request) {
 	}
 	cj := c.json()
 	typ := "challengeDeclined"
-	cj.Status, cj.DeclineReason = "declined", "I'm not accepting challenges at the moment."
+	cj.Status, cj.DeclineReason, cj.DeclineReasonKey = "declined", reason.Text, reason.eventKey()
 	if u.ID == c.From.ID {
-		typ, cj.Status, cj.DeclineReason = "challengeCanceled", "canceled", ""
+		typ, cj.Status, cj.DeclineReason, cj.DeclineReasonKey = "challengeCanceled", "canceled", "", ""
 	}
 	s.publishEvent(c.From.Player, challengeEvent{Type: typ, Challenge: cj})
 	s.publishEvent(c.To.Player, challengeEvent{Type: typ, Challenge: cj})

@@ -2,6 +2,8 @@ package server
 
 import (
 	"encoding/json"
+	"errors"
+	"strings"
 	"testing"
 	"time"
 
@@ -62,5 +64,86 @@ func TestChallengeTimeControl(t *testing.T) {
 		if string(got.TimeControl) != tt.want {
 			t.Errorf("%s: timeControl = %s, want %s", tt.name, got.TimeControl, tt.want)
 		}
+	}
+}
+
+// TestParseDecline: a decline's reason is one of lichess's keys, in any
+// case, or none (generic); anything else is a 400 that names the keys.
+func TestParseDecline(t *testing.T) {
+	for _, tt := range []struct {
+		body     string
+		key, msg string // msg: a part of the error's text; "" for none
+	}{
+		{"", "generic", ""},
+		{"reason=", "generic", ""},
+		{"reason=generic", "generic", ""},
+		{"reason=tooFast", "toofast", ""},
+		{"reason=toofast", "toofast", ""},
+		{"reason=TIMECONTROL", "timecontrol", ""},
+		{"reason=noBot", "nobot", ""},
+		{"reason=onlyBot", "onlybot", ""},
+		{"reason=later", "later", ""},
+		{"reason=busy", "", "tooFast"},
+		{"reason=generic&why=1", "", "unknown field"},
+	} {
+		f, err := parseParams(formType, []byte(tt.body))
+		if err != nil {
+			t.Fatalf("%q: %v", tt.body, err)
+		}
+		d, err := parseDecline(f)
+		switch {
+		case tt.msg != "" && (err == nil || !strings.Contains(err.Error(), tt.msg) || !errors.Is(err, ErrBadRequest)):
+			t.Errorf("%q: error %v, want a bad request saying %q", tt.body, err, tt.msg)
+		case tt.msg == "" && (err != nil || d.eventKey() != tt.key || d.Text == ""):
+			t.Errorf("%q = %+v, %v; want %s", tt.body, d, err, tt.key)
+		}
+	}
+}
+
+// TestDeclineReason: the challenged account declines with a reason of
+// lichess's: both event streams hear challengeDeclined with its key and
+// lichess's text (generic when none is given); an unknown reason is 400
+// and leaves the challenge open; the challenger's decline is a cancel,
+// without a reason.
+func TestDeclineReason(t *testing.T) {
+	_, srv, _ := serveWith(t, Config{Store: openStore(t, t.TempDir())})
+	ann, bob := newProgram(t, srv, "ann"), newProgram(t, srv, "bob")
+	annEvents, bobEvents := ann.stream("/api/stream/event"), bob.stream("/api/stream/event")
+	challenge := func() string {
+		t.Helper()
+		var ch challengeJSON
+		if err := json.Unmarshal([]byte(ann.want(200, "POST", "/api/challenge/bob", formType, "clock.limit=60")), &ch); err != nil {
+			t.Fatal(err)
+		}
+		next(t, annEvents, "challenge")
+		next(t, bobEvents, "challenge")
+		return ch.ID
+	}
+
+	for _, tt := range []struct{ body, key, text string }{
+		{"reason=tooFast", "toofast", "This time control is too fast for me, please challenge again with a slower game."},
+		{"", "generic", "I'm not accepting challenges at the moment."},
+		{"reason=variant", "variant", "I'm not willing to play this variant right now."},
+	} {
+		id := challenge()
+		if tt.body == "reason=tooFast" { // an unknown reason first: refused, the challenge still open
+			if c := code(t, bob.want(400, "POST", "/api/challenge/"+id+"/decline", formType, "reason=tooBusy")); c != "bad_request" {
+				t.Errorf("an unknown reason: %s", c)
+			}
+		}
+		bob.want(200, "POST", "/api/challenge/"+id+"/decline", formType, tt.body)
+		for who, events := range map[string]<-chan map[string]any{"ann": annEvents, "bob": bobEvents} {
+			c := next(t, events, "challengeDeclined")["challenge"].(map[string]any)
+			if c["id"] != id || c["status"] != "declined" || c["declineReasonKey"] != tt.key || c["declineReason"] != tt.text {
+				t.Errorf("%s's challengeDeclined after %q = %v", who, tt.body, c)
+			}
+		}
+	}
+
+	id := challenge()
+	ann.want(200, "POST", "/api/challenge/"+id+"/decline", formType, "reason=later")
+	c := next(t, bobEvents, "challengeCanceled")["challenge"].(map[string]any)
+	if _, has := c["declineReasonKey"]; c["id"] != id || c["status"] != "canceled" || has || c["declineReason"] != nil {
+		t.Errorf("challengeCanceled = %v", c)
 	}
 }
