@@ -10,6 +10,7 @@ import (
 
 	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/rating"
 	"github.com/gambitchess/gambit/server/account"
 	"github.com/gambitchess/gambit/server/guards"
 	"github.com/gambitchess/gambit/server/round"
@@ -185,7 +186,7 @@ func (s *Server) handleBoardChat(w http.ResponseWriter, r *http.Request) {
 }
 
 // sidesOf names game id's players, seated in seats, as the API writes
-// them (seatSides), with their ratings before it when it is rated.
+// them (seatSides), with their ratings when it is rated (ratedSides).
 func (s *Server) sidesOf(ctx context.Context, id string, seats [2]game.Seat) ([2]playerJSON, bool) {
 	sides := s.seatSides(ctx, seats)
 	rs := s.ratings()
@@ -196,10 +197,44 @@ func (s *Server) sidesOf(ctx context.Context, id string, seats [2]game.Seat) ([2
 	if err != nil {
 		return sides, false
 	}
-	if rg.State == store.RatingApplied {
-		sides[chess.White].Rating, sides[chess.Black].Rating = rg.WhiteBefore.Int(), rg.BlackBefore.Int()
+	for side, g := range s.ratedSides(ctx, rg) {
+		if g != nil && sides[side].ID != "" {
+			sides[side].Rating, sides[side].Provisional = g.Int(), g.Provisional()
+		}
 	}
 	return sides, true
+}
+
+// ratedSides are the ratings the accounts of rated game rg play it with,
+// by side: those before it once it is rated; until then (and in a game
+// that ended unrated) each account's rating in the game's perf now, the
+// first rating for an account without one, as lichess shows a game's
+// players with their ratings from its start. nil for a side with no
+// account, or whose ratings cannot be read.
+func (s *Server) ratedSides(ctx context.Context, rg store.RatedGame) [2]*rating.Glicko {
+	var out [2]*rating.Glicko
+	if rg.State == store.RatingApplied {
+		w, b := rg.WhiteBefore, rg.BlackBefore
+		return [2]*rating.Glicko{&w, &b}
+	}
+	for side, user := range [2]string{rg.White, rg.Black} {
+		if user == "" {
+			continue
+		}
+		rs, err := s.ratings().UserRatings(ctx, user)
+		if err != nil {
+			s.log.Warn("cannot read a rated game's player's ratings", "game", rg.GameID, "err", err)
+			continue
+		}
+		g := rating.Default()
+		for _, r := range rs {
+			if r.Perf == rg.Perf {
+				g = r.Glicko
+			}
+		}
+		out[side] = &g
+	}
+	return out
 }
 
 // handleBoardStream streams game {id} to one of its players.

@@ -102,14 +102,21 @@ func (s *Server) seatInfos(ctx context.Context, eg eventGame) [2]gameInfo {
 	sides := s.seatSides(ctx, eg.seats)
 	rated := false
 	if rs := s.ratings(); rs != nil {
-		_, err := rs.RatedGame(ctx, eg.info.GameID)
-		rated = err == nil
+		rg, err := rs.RatedGame(ctx, eg.info.GameID)
+		if rated = err == nil; rated {
+			for side, g := range s.ratedSides(ctx, rg) { // the opponent's rating, as lichess's events carry it
+				if g != nil && sides[side].ID != "" {
+					sides[side].Rating = g.Int()
+				}
+			}
+		}
 	}
 	var out [2]gameInfo
 	for _, side := range []chess.Color{chess.White, chess.Black} {
 		in := eg.info
 		in.Color, in.IsMyTurn, in.Rated = game.ColorName(side), eg.turn == side && in.Status == nil, rated
-		in.Opponent = opponentJSON{ID: sides[side.Other()].ID, Username: sides[side.Other()].Name}
+		opp := sides[side.Other()]
+		in.Opponent = opponentJSON{ID: opp.ID, Username: opp.Name, Rating: opp.Rating}
 		out[side] = in
 	}
 	return out
