@@ -66,9 +66,11 @@ func FuzzMovePath(f *testing.F) {
 }
 
 // FuzzBoardChat feeds arbitrary chat bodies to the Board API's chat
-// parser: no panic, a refusal is a 4xx.
+// parser: no panic, a refusal is a 4xx, and an accepted line is a chat
+// message with a text, for the spectators exactly when room=spectator.
 func FuzzBoardChat(f *testing.F) {
-	for _, seed := range []string{"room=player&text=gg", "room=spectator&text=hi", "text=", "text=a%00b", "room=player", "x=1"} {
+	for _, seed := range []string{"room=player&text=gg", "room=spectator&text=hi", "text=", "text=a%00b", "room=player", "x=1",
+		"room=Spectator&text=hi", "room=spectator&room=player&text=x", "text=" + strings.Repeat("é", 141)} {
 		f.Add(seed)
 	}
 	f.Fuzz(func(t *testing.T, body string) {
@@ -77,8 +79,11 @@ func FuzzBoardChat(f *testing.F) {
 		if err != nil {
 			return
 		}
-		_, err = parseBoardChat(fields)
+		m, err := parseBoardChat(fields)
 		clientError(t, "parseBoardChat", err)
+		if err == nil && (m.T != "chat" || m.Text == "" || m.Spectators != (fields["room"] == "spectator")) {
+			t.Fatalf("parseBoardChat(%v) = %+v", fields, m)
+		}
 	})
 }
 
