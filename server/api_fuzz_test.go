@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gambitchess/gambit/chess"
+	"github.com/gambitchess/gambit/game"
 	"github.com/gambitchess/gambit/server/wire/wiretest"
 )
 
@@ -29,6 +31,12 @@ func FuzzChallengeBody(f *testing.F) {
 		{"application/json", `{"a":{"b":{"c":1}}}`},
 		{"application/json", `[1,2]`},
 		{"text/plain", "x"},
+		{formType, "fen=r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R+b+KQkq+-+3+3"},
+		{formType, "variant=fromPosition&fen=7k/5Q2/6K1/8/8/8/8/8+b+-+-+0+1"},
+		{formType, "variant=chess960&fen=bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR+w+HFhf+-+2+9"},
+		{"application/json", `{"variant":"xiangqi","fen":"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w"}`},
+		{formType, "fen=8/8/8/8/8/8/8/8+w+-+-+0+1"},
+		{formType, "variant=fromPosition"},
 	} {
 		f.Add(seed.mt, []byte(seed.body))
 	}
@@ -42,6 +50,27 @@ func FuzzChallengeBody(f *testing.F) {
 		clientError(t, "parseChallenge", err)
 		if err == nil && (req.Limit < 0 || req.Limit > 10800 || req.Inc < 0 || req.Inc > 180 || req.Days < 0 || req.Days > maxDays) {
 			t.Fatalf("accepted out of range: %+v", req)
+		}
+		if err != nil || req.FEN == "" {
+			return
+		}
+		// An accepted FEN is a chess or Chess960 position, as its rules
+		// write it, with a move to play.
+		parse := chess.ParseFEN
+		switch req.Variant {
+		case "":
+		case string(game.Chess960):
+			parse = chess.ParseFEN960
+		default:
+			t.Fatalf("a fen accepted for variant %q", req.Variant)
+		}
+		p, perr := parse(req.FEN)
+		var moves chess.MoveList
+		if perr == nil {
+			p.GenerateLegal(&moves)
+		}
+		if perr != nil || p.FEN() != req.FEN || moves.Len() == 0 {
+			t.Fatalf("accepted fen %q: %v, %d moves", req.FEN, perr, moves.Len())
 		}
 	})
 }

@@ -67,6 +67,7 @@ type challenge struct {
 	Rated   bool             `json:"rated,omitempty"`
 	Variant game.Variant     `json:"variant"`
 	Clock   game.ClockConfig `json:"clock"`
+	FEN     string           `json:"fen,omitempty"` // the position asked to start from (chess, Chess960); "" for the variant's own
 	Created time.Time        `json:"created"`
 }
 
@@ -205,6 +206,7 @@ type challengeJSON struct {
 	Perf        struct {
 		Name string `json:"name"`
 	} `json:"perf"`
+	InitialFen       string `json:"initialFen,omitempty"`       // the position asked to start from, if any
 	DeclineReason    string `json:"declineReason,omitempty"`    // declined: lichess's English text of the reason
 	DeclineReasonKey string `json:"declineReasonKey,omitempty"` // declined: its key, in lower case ("toofast")
 }
@@ -274,7 +276,8 @@ func userRef(u challengeUser) challengeUserJSON {
 
 func (c *challenge) json() challengeJSON {
 	out := challengeJSON{ID: c.ID, URL: "/game/" + c.ID, Status: "created", Challenger: userRef(c.From), DestUser: userRef(c.To),
-		Variant: lichessVariant(c.Variant), Rated: c.Rated, Speed: speedOf(c.Clock), Color: c.Asked, FinalColor: game.ColorName(c.Color)}
+		Variant: lichessVariantAt(c.Variant, c.FEN), Rated: c.Rated, Speed: speedOf(c.Clock), Color: c.Asked, FinalColor: game.ColorName(c.Color),
+		InitialFen: c.FEN}
 	out.Perf.Name = perfOf(c.Variant, c.Clock)
 	switch {
 	case c.Clock.PerMove:
@@ -329,7 +332,7 @@ func (s *Server) makeChallenge(w http.ResponseWriter, r *http.Request) (*challen
 	if err := s.takeCreation(guards.ClientAddress(r)); err != nil {
 		return nil, err
 	}
-	cr := createRequest{Mode: game.ModeOnline, Variant: req.Variant, Color: req.Color, Rated: req.Rated, Name: u.Name}
+	cr := createRequest{Mode: game.ModeOnline, Variant: req.Variant, Color: req.Color, Rated: req.Rated, Name: u.Name, Setup: req.FEN}
 	switch {
 	case req.Days > 0:
 		cr.Clock = &clockSpec{Days: req.Days}
@@ -346,7 +349,8 @@ func (s *Server) makeChallenge(w http.ResponseWriter, r *http.Request) (*challen
 			return nil, err
 		}
 	}
-	c := &challenge{ID: opts.ID, From: challengeUserOf(u), To: challengeUserOf(dest), Color: color, Asked: req.Color, Rated: req.Rated, Variant: opts.Variant, Clock: opts.Clock, Created: s.now()}
+	c := &challenge{ID: opts.ID, From: challengeUserOf(u), To: challengeUserOf(dest), Color: color, Asked: req.Color, Rated: req.Rated,
+		Variant: opts.Variant, Clock: opts.Clock, FEN: req.FEN, Created: s.now()}
 	if c.Variant == "" {
 		c.Variant = game.Chess
 	}

@@ -72,7 +72,7 @@ func eventGameOf(g *game.Game) eventGame {
 		source = "lobby"
 	}
 	info := gameInfo{GameID: g.ID(), FullID: g.ID(), ID: g.ID(), Fen: g.FEN(), HasMoved: g.BothMoved(), Perf: perfOf(g.Variant(), c),
-		Source: source, Speed: speedOf(c), Variant: lichessVariant(g.Variant()), Compat: compatJSON{Board: !g.Hidden()}}
+		Source: source, Speed: speedOf(c), Variant: gameVariant(g), Compat: compatJSON{Board: !g.Hidden()}}
 	if h := g.History(); len(h) > 0 {
 		info.LastMove = h[len(h)-1].UCI
 	}

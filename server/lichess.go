@@ -71,6 +71,38 @@ type lichessVariantJSON struct {
 	Short string `json:"short"`
 }
 
+// fromPositionJSON is lichess's variant of chess from a position other
+// than the standard start. lichess's clients set their board up by it:
+// lichess-bot plays "Standard" from the standard start whatever
+// initialFen says, and "From Position" from initialFen.
+var fromPositionJSON = lichessVariantJSON{Key: "fromPosition", Name: "From Position", Short: "FEN"}
+
+// lichessVariantAt names variant v started from start (a FEN, "" for the
+// variant's own start): lichess's fromPosition for chess from another
+// position than the standard start, else lichessVariant.
+func lichessVariantAt(v game.Variant, start string) lichessVariantJSON {
+	if (v == "" || v == game.Chess) && start != "" && start != chess.StartFEN {
+		return fromPositionJSON
+	}
+	return lichessVariant(v)
+}
+
+// gameVariant is g's variant as lichess names it (lichessVariantAt its
+// apiStart).
+func gameVariant(g *game.Game) lichessVariantJSON { return lichessVariantAt(g.Variant(), apiStart(g)) }
+
+// apiStart is the position g's moves, as the API lists them (gameState),
+// are played from: the one after a setup's imported moves (a pasted
+// PGN's), which are part of the start, else g's start.
+func apiStart(g *game.Game) string {
+	if n := len(g.Header().Moves); n > 0 {
+		if h := g.History(); n <= len(h) {
+			return h[n-1].FEN
+		}
+	}
+	return g.StartFEN()
+}
+
 // lichessVariant names variant v: lichess's "standard" for chess, Gambit's
 // own name for the others.
 func lichessVariant(v game.Variant) lichessVariantJSON {
@@ -189,10 +221,10 @@ type gameFullJSON struct {
 // gameFull is g as the game stream's first line, its players named by sides.
 func gameFull(g *game.Game, rated bool, sides [2]playerJSON) gameFullJSON {
 	c := clockOf(g)
-	out := gameFullJSON{Type: "gameFull", ID: g.ID(), Variant: lichessVariant(g.Variant()), Speed: speedOf(c), Rated: rated,
+	out := gameFullJSON{Type: "gameFull", ID: g.ID(), Variant: gameVariant(g), Speed: speedOf(c), Rated: rated,
 		CreatedAt: g.CreatedAt().UnixMilli(), White: sides[chess.White], Black: sides[chess.Black], InitialFen: "startpos", State: gameState(g)}
 	out.Perf.Name = perfOf(g.Variant(), c)
-	if fen := g.StartFEN(); g.Variant() != "" && g.Variant() != game.Chess || fen != chess.StartFEN {
+	if fen := apiStart(g); g.Variant() != "" && g.Variant() != game.Chess || fen != chess.StartFEN {
 		out.InitialFen = fen
 	}
 	switch {
