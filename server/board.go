@@ -222,7 +222,7 @@ const chatLogWait = 5 * time.Second
 // the more specific, takes its paths and this one the rest.
 func (s *Server) handleBoardGamePart(w http.ResponseWriter, r *http.Request) {
 	if r.PathValue("part") != "chat" {
-		s.httpError(w, fmt.Errorf("%w: no such endpoint %s %s", store.ErrNotFound, r.Method, r.URL.Path))
+		s.httpError(w, fmt.Errorf("%w: no such endpoint %s %.100s", store.ErrNotFound, r.Method, r.URL.Path))
 		return
 	}
 	s.handleBoardChatLog(w, r)
