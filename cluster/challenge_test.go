@@ -103,6 +103,11 @@ func TestChallengeAcrossNodes(t *testing.T) {
 	}
 	ann.want(200, "POST", "/api/board/game/"+ch.ID+"/move/e2e4", "", "")
 	bob.want(200, "POST", "/api/board/game/"+ch.ID+"/move/e7e5", "", "") // on node b: acted on node a
+	bob.want(200, "POST", "/api/board/game/"+ch.ID+"/chat", form, "room=spectator&text=hello watchers")
+	bob.want(200, "POST", "/api/board/game/"+ch.ID+"/chat", form, "room=player&text=good luck")
+	if got := bob.want(200, "GET", "/api/board/game/"+ch.ID+"/chat", "", ""); got != `[{"text":"good luck","user":"bob"}]`+"\n" {
+		t.Errorf("the players' chat, read on node b = %s", got) // the players' room only, read from node a's hub
+	}
 	ann.on(b.http.URL).want(200, "POST", "/api/board/game/"+ch.ID+"/resign", "", "")
 	for who, events := range map[string]<-chan map[string]any{"ann": annEvents, "bob": bobEvents} {
 		g := nextLine(t, events, "gameFinish")["game"].(map[string]any)
@@ -114,10 +119,13 @@ func TestChallengeAcrossNodes(t *testing.T) {
 	if err := json.Unmarshal([]byte(ann.want(200, "POST", "/api/challenge/bob", form, "clock.limit=300&clock.increment=0")), &ch); err != nil {
 		t.Fatal(err)
 	}
-	bob.want(200, "POST", "/api/challenge/"+ch.ID+"/decline", "", "")
+	bob.want(200, "POST", "/api/challenge/"+ch.ID+"/decline", form, "reason=tooSlow")
 	for {
 		m := nextLine(t, annEvents, "challengeDeclined")
-		if m["challenge"].(map[string]any)["id"] == ch.ID {
+		if c := m["challenge"].(map[string]any); c["id"] == ch.ID {
+			if c["declineReasonKey"] != "tooslow" {
+				t.Errorf("challengeDeclined on node a = %v, want its reason tooslow", c)
+			}
 			break
 		}
 	}

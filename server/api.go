@@ -76,9 +76,8 @@ func (s *Server) handler() (http.Handler, []account.Route) {
 	rs.HandleFunc("GET /api/book", public, hs.openings.Book)
 	rs.HandleFunc("GET /ws/game/{id}", playing, s.handleWS)
 	rs.Handle("GET /game/{file}", asPlayer, s.media) // the page, id.svg, id.png, id.gif, id.html (package media)
-	rs.HandleFunc("GET /api/", public, func(w http.ResponseWriter, r *http.Request) {
-		s.httpError(w, fmt.Errorf("%w: no such endpoint %s %s", ErrBadRequest, r.Method, r.URL.Path))
-	})
+	// Under /api/, before the app's GET /: an unknown endpoint (apiMisses answers it first).
+	rs.HandleFunc("GET /api/", public, func(w http.ResponseWriter, r *http.Request) { s.apiMiss(w, r, mux) })
 	if s.assets != nil {
 		rs.HandleFunc("GET /", public, s.handleAsset(http.FileServerFS(s.assets))) // the app's files; any other address: the page, 404
 		rs.HandleFunc("GET /{$}", public, s.handleIndex)
@@ -88,14 +87,14 @@ func (s *Server) handler() (http.Handler, []account.Route) {
 		rs.HandleFunc("GET /@/{name}", public, s.handlePage)    // a player's profile (web/src/profile.ts)
 		rs.HandleFunc("GET /leaderboard", public, s.handlePage) // the leaderboards (web/src/leaderboard.ts)
 	}
-	var h http.Handler = mux
+	h := s.apiMisses(mux) // an unknown endpoint or method under /api/: the API's JSON error
 	if s.accounts != nil {
 		s.accounts.Register(rs)
 		rs.HandleFunc("GET /api/account", account.AnyToken(), hs.profiles.Account) // as lichess's: any token reads its own account
 		rs.HandleFunc("GET /api/account/playing", account.AnyToken(), s.handleAccountPlaying)
 		s.registerAPI(rs)
 		s.registerBotAPI(rs)
-		h = s.accounts.Middleware(mux)
+		h = s.accounts.Middleware(h)
 	}
 	// lichess's token test comes from programs as text/plain without a
 	// token: it reads no cookie and changes nothing (account/tokentest.go).
@@ -704,7 +703,7 @@ func (s *Server) httpError(w http.ResponseWriter, err error) {
 		s.log.Error("request failed", "err", err)
 	}
 	setRetryAfter(w, err)
-	writeJSON(w, status, round.ErrorBody(err))
+	writeJSON(w, status, httpErrorBody(err))
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) { wire.WriteJSON(w, status, v) }

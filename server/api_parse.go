@@ -10,6 +10,9 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+
+	"github.com/gambitchess/gambit/chess"
+	"github.com/gambitchess/gambit/game"
 )
 
 // The request parsers of the API for programs: the bodies of lichess's
@@ -115,6 +118,7 @@ type challengeRequest struct {
 	Days    int
 	Color   string // white, black, random
 	Variant string // Gambit's name ("" for chess)
+	FEN     string // the start position (chess, Chess960), checked and canonical; "" for the variant's own
 }
 
 // ignoredChallengeFields are lichess's fields this server takes and does
@@ -122,9 +126,10 @@ type challengeRequest struct {
 var ignoredChallengeFields = map[string]bool{"keepAliveStream": true, "message": true, "rules": true}
 
 // parseChallenge reads a challenge's fields (lichess's names): rated,
-// clock.limit, clock.increment, days, color, variant.
+// clock.limit, clock.increment, days, color, variant, fen.
 func parseChallenge(f map[string]string) (challengeRequest, error) {
 	req := challengeRequest{Color: "random"}
+	fromPosition := false
 	var err error
 	for k, v := range f {
 		switch k {
@@ -142,10 +147,14 @@ func parseChallenge(f map[string]string) (challengeRequest, error) {
 			}
 			req.Color = v
 		case "variant":
-			req.Variant, err = parseVariantName(v)
+			if fromPosition = v == "fromPosition"; !fromPosition { // lichess's name of chess from a FEN
+				req.Variant, err = parseVariantName(v)
+			}
+		case "fen":
+			req.FEN = v // read with the variant, below
 		default:
 			if !ignoredChallengeFields[k] {
-				err = fmt.Errorf("%w: unknown field %.40q (rated, clock.limit, clock.increment, days, color, variant)", ErrBadRequest, k)
+				err = fmt.Errorf("%w: unknown field %.40q (rated, clock.limit, clock.increment, days, color, variant, fen)", ErrBadRequest, k)
 			}
 		}
 		if err != nil {
@@ -159,8 +168,54 @@ func parseChallenge(f map[string]string) (challengeRequest, error) {
 		return req, fmt.Errorf("%w: give clock.limit and clock.increment, or days, not both", ErrBadRequest)
 	case hasInc && !hasLimit:
 		return req, fmt.Errorf("%w: clock.increment needs clock.limit", ErrBadRequest)
+	case fromPosition && strings.TrimSpace(req.FEN) == "":
+		return req, fmt.Errorf("%w: variant fromPosition needs a fen", ErrBadRequest)
 	}
-	return req, nil
+	if _, given := f["fen"]; given {
+		req.FEN, err = parseChallengeFEN(req.Variant, req.FEN)
+	}
+	return req, err
+}
+
+// maxFEN bounds a FEN's length: a position's is under 90 characters.
+const maxFEN = 128
+
+// parseChallengeFEN reads the fen of a challenge of variant (Gambit's
+// name, "" for chess) as lichess takes one: a position to start from, in
+// chess (lichess's fromPosition) or Chess960, a FEN of a legal position
+// whose side to move has a move. It returns the FEN as the rules write
+// it, "" for chess's standard start (an ordinary game, which may be
+// rated; a set-up one may not). Gambit's own variants start from their
+// own positions here: a set-up game of them is made in the browser.
+func parseChallengeFEN(variant, fen string) (string, error) {
+	parse := chess.ParseFEN
+	switch variant {
+	case "":
+	case string(game.Chess960):
+		parse = chess.ParseFEN960
+	default:
+		return "", fmt.Errorf("%w: a fen is for a challenge of standard chess (fromPosition) or chess960, not of %.40s", ErrBadRequest, variant)
+	}
+	fen = strings.TrimSpace(fen)
+	switch {
+	case fen == "":
+		return "", fmt.Errorf("%w: the fen is empty (leave it out for the variant's start)", ErrBadRequest)
+	case len(fen) > maxFEN:
+		return "", fmt.Errorf("%w: the fen is %d bytes, at most %d", ErrBadRequest, len(fen), maxFEN)
+	}
+	p, err := parse(fen)
+	if err != nil {
+		return "", fmt.Errorf("%w: fen: %v", ErrBadRequest, err)
+	}
+	var moves chess.MoveList
+	p.GenerateLegal(&moves)
+	if moves.Len() == 0 {
+		return "", fmt.Errorf("%w: fen: %s has no legal move: the game would be over before it began", ErrBadRequest, p.SideToMove())
+	}
+	if out := p.FEN(); variant != "" || out != chess.StartFEN {
+		return out, nil
+	}
+	return "", nil
 }
 
 // parseVariantName reads a variant as lichess names it ("standard" is
@@ -212,4 +267,57 @@ func parseMovePath(m string) (string, error) {
 		}
 	}
 	return m, nil
+}
+
+// declineReason is a reason for declining a challenge, as lichess's
+// clients give it: its key and lichess's English text for it
+// (lila's translation/source/challenge.xml, decline*).
+type declineReason struct {
+	Key  string // as lichess's API documents it for the request: "tooFast"
+	Text string
+}
+
+// declineReasons are lichess's, in its order; the first is the default.
+var declineReasons = []declineReason{
+	{"generic", "I'm not accepting challenges at the moment."},
+	{"later", "This is not the right time for me, please ask again later."},
+	{"tooFast", "This time control is too fast for me, please challenge again with a slower game."},
+	{"tooSlow", "This time control is too slow for me, please challenge again with a faster game."},
+	{"timeControl", "I'm not accepting challenges with this time control."},
+	{"rated", "Please send me a rated challenge instead."},
+	{"casual", "Please send me a casual challenge instead."},
+	{"standard", "I'm not accepting variant challenges right now."},
+	{"variant", "I'm not willing to play this variant right now."},
+	{"noBot", "I'm not accepting challenges from bots."},
+	{"onlyBot", "I'm only accepting challenges from bots."},
+}
+
+// eventKey is the reason's key as the challengeDeclined event carries it
+// (declineReasonKey): in lower case, as lichess writes it there.
+func (d declineReason) eventKey() string { return strings.ToLower(d.Key) }
+
+// parseDecline reads the body of POST /api/challenge/{id}/decline: an
+// optional reason, one of lichess's keys in any case (lichess reads
+// "toofast" as "tooFast"); none is generic. An unknown reason is refused
+// rather than taken as generic, so that a program learns of its typo.
+func parseDecline(f map[string]string) (declineReason, error) {
+	for k := range f {
+		if k != "reason" {
+			return declineReason{}, fmt.Errorf("%w: unknown field %.40q (reason)", ErrBadRequest, k)
+		}
+	}
+	v, ok := f["reason"]
+	if !ok || v == "" {
+		return declineReasons[0], nil
+	}
+	for _, d := range declineReasons {
+		if strings.EqualFold(v, d.Key) {
+			return d, nil
+		}
+	}
+	keys := make([]string, len(declineReasons))
+	for i, d := range declineReasons {
+		keys[i] = d.Key
+	}
+	return declineReason{}, fmt.Errorf("%w: reason %.40q is not one of %s", ErrBadRequest, v, strings.Join(keys, ", "))
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/rating"
 	"github.com/gambitchess/gambit/server/account"
 	"github.com/gambitchess/gambit/server/guards"
 	"github.com/gambitchess/gambit/server/round"
@@ -42,6 +43,7 @@ func (s *Server) registerAPI(rs *account.Routes) {
 	rs.HandleFunc("POST /api/board/game/{id}/draw/{answer}", board, s.boardOffer(game.OfferDraw, "draw"))
 	rs.HandleFunc("POST /api/board/game/{id}/takeback/{answer}", board, s.boardOffer(game.OfferTakeback, "takeback"))
 	rs.HandleFunc("POST /api/board/game/{id}/chat", board, s.handleBoardChat)
+	rs.HandleFunc("GET /api/board/game/{id}/{part}", board, s.handleBoardGamePart) // chat: a pattern of its own would conflict with the stream's
 }
 
 // boardPlayer checks a Board API request: its token may play, and its
@@ -189,25 +191,44 @@ func parseYesNo(a string) (bool, error) {
 	return false, fmt.Errorf("%w: answer yes or no, not %.20q", ErrBadRequest, a)
 }
 
-// parseBoardChat reads a chat body's fields: room (player; spectator is
-// not a player's) and text.
-func parseBoardChat(f map[string]string) (string, error) {
+// parseBoardChat reads a chat body's fields into the chat message they
+// ask for: room (player, the default, or spectator) and text.
+//
+// room=spectator sends the line to the game's spectators' room, as
+// lichess does: lichess-bot greets both rooms at the start of every game,
+// and a refusal of the second greeting stopped it before its first move.
+// Gambit's players do not read the spectators' room (lichess's do not
+// while they play either), so the line is the watchers' alone; it goes
+// out under the player's name, and the spectators' log keeps it. Sent to
+// the players instead, a greeting meant for the watchers ("thanks for
+// watching") would surprise the opponent; dropped with an ok, it would
+// be a line its writer believes said and no one ever reads.
+func parseBoardChat(f map[string]string) (round.ClientMsg, error) {
+	m := round.ClientMsg{T: "chat"}
 	for k, v := range f {
 		switch k {
 		case "room":
-			if v != "player" {
-				return "", fmt.Errorf("%w: room must be player (a player writes in the players' room), not %.20q", ErrBadRequest, v)
+			switch v {
+			case "player":
+			case "spectator":
+				m.Spectators = true
+			default:
+				return round.ClientMsg{}, fmt.Errorf("%w: room must be player or spectator, not %.20q", ErrBadRequest, v)
 			}
 		case "text":
 		default:
-			return "", fmt.Errorf("%w: unknown field %.40q (room, text)", ErrBadRequest, k)
+			return round.ClientMsg{}, fmt.Errorf("%w: unknown field %.40q (room, text)", ErrBadRequest, k)
 		}
 	}
 	text, ok := f["text"]
 	if !ok {
-		return "", fmt.Errorf("%w: chat needs a text", ErrBadRequest)
+		return round.ClientMsg{}, fmt.Errorf("%w: chat needs a text", ErrBadRequest)
 	}
-	return round.CheckChatText(text)
+	var err error
+	if m.Text, err = round.CheckChatText(text); err != nil {
+		return round.ClientMsg{}, err
+	}
+	return m, nil
 }
 
 func (s *Server) handleBoardChat(w http.ResponseWriter, r *http.Request) {
@@ -216,19 +237,115 @@ func (s *Server) handleBoardChat(w http.ResponseWriter, r *http.Request) {
 	if err == nil {
 		f, err = readParams(r, w)
 	}
-	var text string
+	var m round.ClientMsg
 	if err == nil {
-		text, err = parseBoardChat(f)
+		m, err = parseBoardChat(f)
 	}
 	if err != nil {
 		s.httpError(w, err)
 		return
 	}
-	s.boardAct(w, r, player, round.ClientMsg{T: "chat", Text: text})
+	s.boardAct(w, r, player, m)
+}
+
+// playerChatJSON is a line of the players' chat as lichess's GET
+// /api/board/game/{id}/chat writes it (its PlayerGameChat).
+type playerChatJSON struct {
+	Text string `json:"text"`
+	User string `json:"user"`
+}
+
+// chatLogWait bounds how long reading a game's chat waits for its hub.
+const chatLogWait = 5 * time.Second
+
+// handleBoardGamePart answers GET /api/board/game/{id}/chat, which
+// ServeMux cannot have as a pattern beside GET /api/board/game/stream/{id}
+// (both would match /api/board/game/stream/chat, neither more specific):
+// no game's id is "stream" (ids are longer), so the stream's pattern,
+// the more specific, takes its paths and this one the rest.
+func (s *Server) handleBoardGamePart(w http.ResponseWriter, r *http.Request) {
+	if r.PathValue("part") != "chat" {
+		s.httpError(w, fmt.Errorf("%w: no such endpoint %s %.100s", store.ErrNotFound, r.Method, r.URL.Path))
+		return
+	}
+	s.handleBoardChatLog(w, r)
+}
+
+// handleBoardChatLog answers GET /api/board/game/{id}/chat: the players'
+// chat of game {id}, to its players only (as lichess's; anyone else 403),
+// as a JSON array of {text, user}, oldest first; [] in a game without
+// chat (online games have it).
+func (s *Server) handleBoardChatLog(w http.ResponseWriter, r *http.Request) {
+	_, player, err := s.boardPlayer(r)
+	if err != nil {
+		s.httpError(w, err)
+		return
+	}
+	id := r.PathValue("id")
+	chat := false
+	var refused error
+	err = s.read(r.Context(), id, func(g *game.Game) {
+		if round.ViewerFor(g, player).IsSpectator() {
+			refused = fmt.Errorf("%w: the players' chat is its players'", game.ErrNotYourSeat)
+		}
+		chat = g.Mode() == game.ModeOnline
+	})
+	if err == nil {
+		err = refused
+	}
+	lines := []playerChatJSON{}
+	if err == nil && chat {
+		lines, err = s.playersChat(r.Context(), id, player, guards.ClientAddress(r))
+	}
+	if err != nil {
+		s.httpError(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, lines)
+}
+
+// playersChat reads the players' chat of game id for player, one of them.
+// The chat lives in the game's hub only (never saved), which sends a
+// client joining it its room's recent lines: the request joins the game
+// as its player's program for that moment (on whichever node runs it,
+// as the game stream does), reads them, and leaves. Meanwhile the seat
+// shows online, as it does while its program streams the game.
+func (s *Server) playersChat(ctx context.Context, id, player, addr string) ([]playerChatJSON, error) {
+	ctx, cancel := context.WithTimeout(ctx, chatLogWait)
+	defer cancel()
+	c := &round.Client{Send: make(chan []byte, round.SendBuffer), Cancel: cancel, Addr: addr}
+	link, err := s.openGame(ctx, id, round.JoinCmd{Client: c, Since: -1, Player: player})
+	if err != nil {
+		return nil, err
+	}
+	defer link.leave()
+	for {
+		select {
+		case <-ctx.Done():
+			return nil, fmt.Errorf("%w: the game's chat did not come", ErrBusy)
+		case msg := <-c.Send:
+			var env struct {
+				T string          `json:"t"`
+				D json.RawMessage `json:"d"`
+			}
+			if json.Unmarshal(msg, &env) != nil || env.T != "chat-log" {
+				continue
+			}
+			var log round.ChatLogJSON
+			if err := json.Unmarshal(env.D, &log); err != nil {
+				return nil, fmt.Errorf("server: the game's chat log: %w", err)
+			}
+			out := make([]playerChatJSON, len(log.Lines))
+			for i, l := range log.Lines {
+				out[i] = playerChatJSON{Text: l.Text, User: l.Name}
+			}
+			return out, nil
+		}
+	}
 }
 
 // sidesOf names game id's players, seated in seats, as the API writes
-// them (seatSides), with their ratings before it when it is rated.
+// them (seatSides), with their ratings when it is rated (ratedSides).
 func (s *Server) sidesOf(ctx context.Context, id string, seats [2]game.Seat) ([2]playerJSON, bool) {
 	sides := s.seatSides(ctx, seats)
 	rs := s.ratings()
@@ -239,10 +356,44 @@ func (s *Server) sidesOf(ctx context.Context, id string, seats [2]game.Seat) ([2
 	if err != nil {
 		return sides, false
 	}
-	if rg.State == store.RatingApplied {
-		sides[chess.White].Rating, sides[chess.Black].Rating = rg.WhiteBefore.Int(), rg.BlackBefore.Int()
+	for side, g := range s.ratedSides(ctx, rg) {
+		if g != nil && sides[side].ID != "" {
+			sides[side].Rating, sides[side].Provisional = g.Int(), g.Provisional()
+		}
 	}
 	return sides, true
+}
+
+// ratedSides are the ratings the accounts of rated game rg play it with,
+// by side: those before it once it is rated; until then (and in a game
+// that ended unrated) each account's rating in the game's perf now, the
+// first rating for an account without one, as lichess shows a game's
+// players with their ratings from its start. nil for a side with no
+// account, or whose ratings cannot be read.
+func (s *Server) ratedSides(ctx context.Context, rg store.RatedGame) [2]*rating.Glicko {
+	var out [2]*rating.Glicko
+	if rg.State == store.RatingApplied {
+		w, b := rg.WhiteBefore, rg.BlackBefore
+		return [2]*rating.Glicko{&w, &b}
+	}
+	for side, user := range [2]string{rg.White, rg.Black} {
+		if user == "" {
+			continue
+		}
+		rs, err := s.ratings().UserRatings(ctx, user)
+		if err != nil {
+			s.log.Warn("cannot read a rated game's player's ratings", "game", rg.GameID, "err", err)
+			continue
+		}
+		g := rating.Default()
+		for _, r := range rs {
+			if r.Perf == rg.Perf {
+				g = r.Glicko
+			}
+		}
+		out[side] = &g
+	}
+	return out
 }
 
 // handleBoardStream streams game {id} to one of its players.
@@ -302,7 +453,7 @@ func (s *Server) streamGame(ctx context.Context, w http.ResponseWriter, f http.F
 		return
 	}
 	f.Flush()
-	if last.Status != "started" && last.Status != "created" {
+	if !liveStatus(last.Status) {
 		return
 	}
 	tick := time.NewTicker(keepAlive)
@@ -327,7 +478,7 @@ func (s *Server) streamGame(ctx context.Context, w http.ResponseWriter, f http.F
 			}
 			f.Flush()
 		}
-		if last.Status != "started" && last.Status != "created" {
+		if !liveStatus(last.Status) {
 			return
 		}
 	}

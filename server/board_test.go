@@ -125,8 +125,8 @@ func TestBoardAPIRatedGame(t *testing.T) {
 	bob.want(200, "POST", "/api/challenge/"+ch.ID+"/accept", "", "")
 	for who, events := range map[string]<-chan map[string]any{"ann": annEvents, "bob": bobEvents} {
 		g := next(t, events, "gameStart")["game"].(map[string]any)
-		if g["gameId"] != ch.ID || g["rated"] != true {
-			t.Errorf("%s's gameStart = %v", who, g)
+		if g["gameId"] != ch.ID || g["rated"] != true || g["opponent"].(map[string]any)["rating"] != 1500.0 {
+			t.Errorf("%s's gameStart = %v, want it rated, the opponent's rating 1500", who, g)
 		}
 	}
 
@@ -140,6 +140,14 @@ func TestBoardAPIRatedGame(t *testing.T) {
 	full := next(t, annGame, "gameFull")
 	if full["id"] != ch.ID || full["white"].(map[string]any)["name"] != "ann" || full["clock"].(map[string]any)["initial"] != 300000.0 {
 		t.Errorf("gameFull = %v", full)
+	}
+	for _, side := range []string{"white", "black"} { // the ratings from the start, not only once applied
+		if p := full[side].(map[string]any); p["rating"] != 1500.0 || p["provisional"] != true {
+			t.Errorf("gameFull's %s before the first move = %v, want rating 1500, provisional", side, p)
+		}
+	}
+	if st := full["state"].(map[string]any); st["status"] != "started" || st["moves"] != "" {
+		t.Errorf("gameFull's state before the first move = %v, want started (lichess-bot as White moves only in a started game)", st)
 	}
 	next(t, bobGame, "gameFull")
 
@@ -181,6 +189,18 @@ func TestBoardAPIRatedGame(t *testing.T) {
 	}
 
 	checkExport(t, bob, ch.ID)
+
+	// A second rated game: its players come with their ratings now, not
+	// the first one's.
+	body = bob.want(200, "POST", "/api/challenge/ann", formType, "rated=true&clock.limit=300&color=white")
+	if err := json.Unmarshal([]byte(body), &ch); err != nil {
+		t.Fatalf("challenge = %s", body)
+	}
+	ann.want(200, "POST", "/api/challenge/"+ch.ID+"/accept", "", "")
+	again := next(t, ann.stream("/api/board/game/stream/"+ch.ID), "gameFull")
+	if w := again["white"].(map[string]any); w["name"] != "bob" || w["rating"] != float64(acct.Perfs["blitz"].Rating) {
+		t.Errorf("the second game's white = %v, want bob at %d", w, acct.Perfs["blitz"].Rating)
+	}
 	if _, out := cat.call("GET", "/api/games/user/bob", "", ""); out != "" {
 		t.Errorf("another account's export of bob's private game = %q", out)
 	}

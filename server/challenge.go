@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/gambitchess/gambit/chess"
@@ -65,6 +67,7 @@ type challenge struct {
 	Rated   bool             `json:"rated,omitempty"`
 	Variant game.Variant     `json:"variant"`
 	Clock   game.ClockConfig `json:"clock"`
+	FEN     string           `json:"fen,omitempty"` // the position asked to start from (chess, Chess960); "" for the variant's own
 	Created time.Time        `json:"created"`
 }
 
@@ -203,15 +206,68 @@ type challengeJSON struct {
 	Perf        struct {
 		Name string `json:"name"`
 	} `json:"perf"`
-	DeclineReason string `json:"declineReason,omitempty"`
+	InitialFen       string `json:"initialFen,omitempty"`       // the position asked to start from, if any
+	DeclineReason    string `json:"declineReason,omitempty"`    // declined: lichess's English text of the reason
+	DeclineReasonKey string `json:"declineReasonKey,omitempty"` // declined: its key, in lower case ("toofast")
 }
 
-// timeControlJSON is a challenge's time control as lichess writes it.
+// timeControlJSON is a challenge's time control as lichess writes it
+// (its TimeControl, one of three shapes): a clock has all of limit,
+// increment (0 included: lichess-bot reads a clock without one as no
+// clock, and declined every x+0 challenge) and show; correspondence has
+// daysPerTurn; unlimited has its type alone. MarshalJSON writes the shape
+// of Type.
 type timeControlJSON struct {
-	Type        string `json:"type"` // clock, correspondence, unlimited
-	Limit       int    `json:"limit,omitempty"`
-	Increment   int    `json:"increment,omitempty"`
-	DaysPerTurn int    `json:"daysPerTurn,omitempty"`
+	Type        string `json:"type"`                  // clock, correspondence, unlimited
+	Limit       int    `json:"limit,omitempty"`       // clock: seconds
+	Increment   int    `json:"increment,omitempty"`   // clock: seconds
+	Show        string `json:"show,omitempty"`        // clock: "5+3" (clockShow)
+	DaysPerTurn int    `json:"daysPerTurn,omitempty"` // correspondence
+}
+
+// MarshalJSON writes tc in the shape of its type.
+func (tc timeControlJSON) MarshalJSON() ([]byte, error) {
+	switch tc.Type {
+	case "clock":
+		return json.Marshal(struct {
+			Type      string `json:"type"`
+			Limit     int    `json:"limit"`
+			Increment int    `json:"increment"`
+			Show      string `json:"show"`
+		}{tc.Type, tc.Limit, tc.Increment, tc.Show})
+	case "correspondence":
+		return json.Marshal(struct {
+			Type        string `json:"type"`
+			DaysPerTurn int    `json:"daysPerTurn"`
+		}{tc.Type, tc.DaysPerTurn})
+	}
+	return json.Marshal(struct {
+		Type string `json:"type"`
+	}{tc.Type})
+}
+
+// clockShow writes a clock of limit and increment seconds as lichess
+// shows it (scalachess's Clock.Config show): the limit in minutes, whole
+// where it is, ¼, ½ and ¾ for 15, 30 and 45 seconds, else at most two
+// decimals ("1.5", "0.33"), then "+" and the increment in seconds: "5+0",
+// "½+0", "1.5+1".
+func clockShow(limit, increment int) string {
+	minutes := ""
+	switch limit {
+	case 15:
+		minutes = "¼"
+	case 30:
+		minutes = "½"
+	case 45:
+		minutes = "¾"
+	default:
+		if limit%60 == 0 {
+			minutes = strconv.Itoa(limit / 60)
+		} else {
+			minutes = strings.TrimRight(strings.TrimRight(strconv.FormatFloat(float64(limit)/60, 'f', 2, 64), "0"), ".")
+		}
+	}
+	return minutes + "+" + strconv.Itoa(increment)
 }
 
 func userRef(u challengeUser) challengeUserJSON {
@@ -220,13 +276,15 @@ func userRef(u challengeUser) challengeUserJSON {
 
 func (c *challenge) json() challengeJSON {
 	out := challengeJSON{ID: c.ID, URL: "/game/" + c.ID, Status: "created", Challenger: userRef(c.From), DestUser: userRef(c.To),
-		Variant: lichessVariant(c.Variant), Rated: c.Rated, Speed: speedOf(c.Clock), Color: c.Asked, FinalColor: game.ColorName(c.Color)}
+		Variant: lichessVariantAt(c.Variant, c.FEN), Rated: c.Rated, Speed: speedOf(c.Clock), Color: c.Asked, FinalColor: game.ColorName(c.Color),
+		InitialFen: c.FEN}
 	out.Perf.Name = perfOf(c.Variant, c.Clock)
 	switch {
 	case c.Clock.PerMove:
 		out.TimeControl = timeControlJSON{Type: "correspondence", DaysPerTurn: int(c.Clock.Initial / (24 * time.Hour))}
 	case c.Clock.Initial > 0:
-		out.TimeControl = timeControlJSON{Type: "clock", Limit: int(c.Clock.Initial.Seconds()), Increment: int(c.Clock.Increment.Seconds())}
+		limit, inc := int(c.Clock.Initial.Seconds()), int(c.Clock.Increment.Seconds())
+		out.TimeControl = timeControlJSON{Type: "clock", Limit: limit, Increment: inc, Show: clockShow(limit, inc)}
 	default:
 		out.TimeControl = timeControlJSON{Type: "unlimited"}
 	}
@@ -274,7 +332,7 @@ func (s *Server) makeChallenge(w http.ResponseWriter, r *http.Request) (*challen
 	if err := s.takeCreation(guards.ClientAddress(r)); err != nil {
 		return nil, err
 	}
-	cr := createRequest{Mode: game.ModeOnline, Variant: req.Variant, Color: req.Color, Rated: req.Rated, Name: u.Name}
+	cr := createRequest{Mode: game.ModeOnline, Variant: req.Variant, Color: req.Color, Rated: req.Rated, Name: u.Name, Setup: req.FEN}
 	switch {
 	case req.Days > 0:
 		cr.Clock = &clockSpec{Days: req.Days}
@@ -291,7 +349,8 @@ func (s *Server) makeChallenge(w http.ResponseWriter, r *http.Request) (*challen
 			return nil, err
 		}
 	}
-	c := &challenge{ID: opts.ID, From: challengeUserOf(u), To: challengeUserOf(dest), Color: color, Asked: req.Color, Rated: req.Rated, Variant: opts.Variant, Clock: opts.Clock, Created: s.now()}
+	c := &challenge{ID: opts.ID, From: challengeUserOf(u), To: challengeUserOf(dest), Color: color, Asked: req.Color, Rated: req.Rated,
+		Variant: opts.Variant, Clock: opts.Clock, FEN: req.FEN, Created: s.now()}
 	if c.Variant == "" {
 		c.Variant = game.Chess
 	}
@@ -352,10 +411,19 @@ func (s *Server) acceptChallenge(ctx context.Context, id string, u store.User) e
 	return err // the seat taken, both hear of the game's start (gameevents.go)
 }
 
-// handleDecline declines challenge {id} (its destination) or cancels it
-// (its challenger); its game is aborted.
+// handleDecline declines challenge {id} (its destination), for a reason
+// of lichess's (parseDecline), or cancels it (its challenger, whatever
+// the reason); its game is aborted.
 func (s *Server) handleDecline(w http.ResponseWriter, r *http.Request) {
 	u, err := account.Allowed(r, account.ScopeChallengeWrite)
+	var f map[string]string
+	if err == nil {
+		f, err = readParams(r, w)
+	}
+	var reason declineReason
+	if err == nil {
+		reason, err = parseDecline(f) // before the challenge is taken: a bad body leaves it open
+	}
 	if err != nil {
 		s.httpError(w, err)
 		return
@@ -380,9 +448,9 @@ func (s *Server) handleDecline(w http.ResponseWriter, r *http.Request) {
 	}
 	cj := c.json()
 	typ := "challengeDeclined"
-	cj.Status, cj.DeclineReason = "declined", "I'm not accepting challenges at the moment."
+	cj.Status, cj.DeclineReason, cj.DeclineReasonKey = "declined", reason.Text, reason.eventKey()
 	if u.ID == c.From.ID {
-		typ, cj.Status, cj.DeclineReason = "challengeCanceled", "canceled", ""
+		typ, cj.Status, cj.DeclineReason, cj.DeclineReasonKey = "challengeCanceled", "canceled", "", ""
 	}
 	s.publishEvent(c.From.Player, challengeEvent{Type: typ, Challenge: cj})
 	s.publishEvent(c.To.Player, challengeEvent{Type: typ, Challenge: cj})

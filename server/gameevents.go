@@ -23,15 +23,7 @@ import (
 
 // eventsFor reports whether g is a game the event stream tells of.
 func eventsFor(g *game.Game) bool {
-	if g.Mode() == game.ModeLocal {
-		return false
-	}
-	for _, c := range []chess.Color{chess.White, chess.Black} {
-		if g.Seat(c).Kind == game.SeatOpen {
-			return false
-		}
-	}
-	return true
+	return g.Mode() != game.ModeLocal && bothSeated(g) // begun: lichessStatus calls it started from now
 }
 
 // seated reports whether evs hold a seat taken.
@@ -81,7 +73,7 @@ func eventGameOf(g *game.Game) eventGame {
 		source = "lobby"
 	}
 	info := gameInfo{GameID: g.ID(), FullID: g.ID(), ID: g.ID(), Fen: g.FEN(), HasMoved: g.BothMoved(), Perf: perfOf(g.Variant(), c),
-		Source: source, Speed: speedOf(c), Variant: lichessVariant(g.Variant()), Compat: compatJSON{Board: !g.Hidden()}}
+		Source: source, Speed: speedOf(c), Variant: gameVariant(g), Compat: compatJSON{Board: !g.Hidden()}}
 	if h := g.History(); len(h) > 0 {
 		info.LastMove = h[len(h)-1].UCI
 	}
@@ -118,14 +110,21 @@ func (s *Server) seatInfos(ctx context.Context, eg eventGame) [2]gameInfo {
 	sides := s.seatSides(ctx, eg.seats)
 	rated := false
 	if rs := s.ratings(); rs != nil {
-		_, err := rs.RatedGame(ctx, eg.info.GameID)
-		rated = err == nil
+		rg, err := rs.RatedGame(ctx, eg.info.GameID)
+		if rated = err == nil; rated {
+			for side, g := range s.ratedSides(ctx, rg) { // the opponent's rating, as lichess's events carry it
+				if g != nil && sides[side].ID != "" {
+					sides[side].Rating = g.Int()
+				}
+			}
+		}
 	}
 	var out [2]gameInfo
 	for _, side := range []chess.Color{chess.White, chess.Black} {
 		in := eg.info
 		in.Color, in.IsMyTurn, in.Rated, in.SecondsLeft = game.ColorName(side), eg.turn == side && in.Status == nil, rated, eg.left[side]
-		in.Opponent = opponentJSON{ID: sides[side.Other()].ID, Username: sides[side.Other()].Name}
+		opp := sides[side.Other()]
+		in.Opponent = opponentJSON{ID: opp.ID, Username: opp.Name, Rating: opp.Rating}
 		out[side] = in
 	}
 	return out

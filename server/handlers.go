@@ -117,6 +117,6 @@ func (s *Server) handleGamePart(w http.ResponseWriter, r *http.Request) {
 	case part == "rating":
 		s.handleRating(w, r)
 	default:
-		s.httpError(w, fmt.Errorf("%w: no such endpoint %s %s", ErrBadRequest, r.Method, r.URL.Path))
+		s.httpError(w, fmt.Errorf("%w: no such endpoint %s %.100s", store.ErrNotFound, r.Method, r.URL.Path))
 	}
 }

@@ -542,7 +542,7 @@ func TestSecurityHeadersEverywhere(t *testing.T) {
 		{"GET", "/api/levels", "", nil, 200},
 		{"GET", "/api/levels?variant=nope", "", nil, 422},
 		{"GET", "/api/lobby", "", nil, 200},
-		{"GET", "/api/nothing", "", nil, 400},
+		{"GET", "/api/nothing", "", nil, 404},
 		{"POST", "/api/levels", "{}", nil, 405},
 		{"DELETE", "/api/games", "", []string{"Content-Type", "application/json"}, 405},
 		{"POST", "/api/games", `{"mode":"local"}`, nil, 201},

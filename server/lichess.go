@@ -18,9 +18,21 @@ import (
 // lichessStatus is a game's status as lichess names it (scalachess
 // Status: created, started, aborted, mate, resign, stalemate, timeout,
 // draw, outoftime, variantEnd), with its id.
+//
+// A game is "started" on lichess from the moment both players are in it
+// (an accepted challenge is status 20 before its first move), and
+// lichess's clients read any other status as the game's end: lichess-bot
+// playing White never moves in a game it thinks "created". Gambit's
+// game.Created means "no move yet", so it is "started" here as soon as
+// no seat is open (bothSeated, the same test as the event stream's
+// gameStart), and "created" only while a seat waits for its player (a
+// challenge not yet accepted, an invite whose link no one has opened).
 func lichessStatus(g *game.Game) (name string, id int) {
 	switch g.Status() {
 	case game.Created:
+		if bothSeated(g) {
+			return "started", 20
+		}
 		return "created", 10
 	case game.Started:
 		return "started", 20
@@ -42,11 +54,53 @@ func lichessStatus(g *game.Game) (name string, id int) {
 	return "variantEnd", 60 // lost by a variant's own rule (xiangqi perpetual check)
 }
 
+// bothSeated reports whether no seat of g is open: its players are all
+// there, so it has begun, moved or not.
+func bothSeated(g *game.Game) bool {
+	return g.Seat(chess.White).Kind != game.SeatOpen && g.Seat(chess.Black).Kind != game.SeatOpen
+}
+
+// liveStatus reports whether a status lichessStatus names is a game's
+// before its end: its stream goes on.
+func liveStatus(name string) bool { return name == "started" || name == "created" }
+
 // lichessVariantJSON is a variant as lichess writes it.
 type lichessVariantJSON struct {
 	Key   string `json:"key"`
 	Name  string `json:"name"`
 	Short string `json:"short"`
+}
+
+// fromPositionJSON is lichess's variant of chess from a position other
+// than the standard start. lichess's clients set their board up by it:
+// lichess-bot plays "Standard" from the standard start whatever
+// initialFen says, and "From Position" from initialFen.
+var fromPositionJSON = lichessVariantJSON{Key: "fromPosition", Name: "From Position", Short: "FEN"}
+
+// lichessVariantAt names variant v started from start (a FEN, "" for the
+// variant's own start): lichess's fromPosition for chess from another
+// position than the standard start, else lichessVariant.
+func lichessVariantAt(v game.Variant, start string) lichessVariantJSON {
+	if (v == "" || v == game.Chess) && start != "" && start != chess.StartFEN {
+		return fromPositionJSON
+	}
+	return lichessVariant(v)
+}
+
+// gameVariant is g's variant as lichess names it (lichessVariantAt its
+// apiStart).
+func gameVariant(g *game.Game) lichessVariantJSON { return lichessVariantAt(g.Variant(), apiStart(g)) }
+
+// apiStart is the position g's moves, as the API lists them (gameState),
+// are played from: the one after a setup's imported moves (a pasted
+// PGN's), which are part of the start, else g's start.
+func apiStart(g *game.Game) string {
+	if n := len(g.Header().Moves); n > 0 {
+		if h := g.History(); n <= len(h) {
+			return h[n-1].FEN
+		}
+	}
+	return g.StartFEN()
 }
 
 // lichessVariant names variant v: lichess's "standard" for chess, Gambit's
@@ -167,10 +221,10 @@ type gameFullJSON struct {
 // gameFull is g as the game stream's first line, its players named by sides.
 func gameFull(g *game.Game, rated bool, sides [2]playerJSON) gameFullJSON {
 	c := clockOf(g)
-	out := gameFullJSON{Type: "gameFull", ID: g.ID(), Variant: lichessVariant(g.Variant()), Speed: speedOf(c), Rated: rated,
+	out := gameFullJSON{Type: "gameFull", ID: g.ID(), Variant: gameVariant(g), Speed: speedOf(c), Rated: rated,
 		CreatedAt: g.CreatedAt().UnixMilli(), White: sides[chess.White], Black: sides[chess.Black], InitialFen: "startpos", State: gameState(g)}
 	out.Perf.Name = perfOf(g.Variant(), c)
-	if fen := g.StartFEN(); g.Variant() != "" && g.Variant() != game.Chess || fen != chess.StartFEN {
+	if fen := apiStart(g); g.Variant() != "" && g.Variant() != game.Chess || fen != chess.StartFEN {
 		out.InitialFen = fen
 	}
 	switch {

@@ -53,7 +53,7 @@ func TestUnknownAddressIsTheAppsPage(t *testing.T) {
 		{"/favicon.svg", http.StatusOK},
 		{"/", http.StatusOK},
 		{"/account", http.StatusOK},
-		{"/api/nosuch", http.StatusBadRequest},
+		{"/api/nosuch", http.StatusNotFound}, // the API's JSON error (apimiss.go), not the app's page
 	} {
 		if rec := fetch(h, tt.path, ""); rec.Code != tt.code {
 			t.Errorf("GET %s: %d, want %d", tt.path, rec.Code, tt.code)

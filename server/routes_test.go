@@ -103,6 +103,7 @@ var wantAccess = map[string]string{
 	"POST /api/board/game/{id}/draw/{answer}":     "needs board:play",
 	"POST /api/board/game/{id}/takeback/{answer}": "needs board:play",
 	"POST /api/board/game/{id}/chat":              "needs board:play",
+	"GET /api/board/game/{id}/{part}":             "needs board:play",
 }
 
 // routeExample is a request path that pattern's route answers.

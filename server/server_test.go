@@ -152,7 +152,7 @@ func TestHTTPAPI(t *testing.T) {
 		{"POST", "/api/games", `{"mode":"local","setup":"1. e4 e5 2. Ke3"}`, 422, "bad_setup"},
 		{"GET", "/api/games/nope", "", 404, "not_found"},
 		{"GET", "/api/games?limit=0", "", 400, "bad_request"},
-		{"GET", "/api/nothing", "", 400, "bad_request"},
+		{"GET", "/api/nothing", "", 404, "not_found"},
 		{"GET", "/api/games/" + g.ID, "", 200, ""},
 		{"GET", "/api/games/" + g.ID + "/pgn", "", 200, ""},
 		{"GET", "/api/games", "", 200, ""},

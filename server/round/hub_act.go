@@ -28,7 +28,7 @@ func (h *Hub) act(ctx context.Context, cmd ActCmd) {
 	v := ViewerFor(h.g, cmd.Player)
 	switch cmd.Msg.T {
 	case msgChat:
-		cmd.Reply(h.actSay(v, cmd.Addr, cmd.Msg.Text))
+		cmd.Reply(h.actSay(v, cmd.Addr, cmd.Msg))
 		return
 	case msgSync, msgRematchOffer, msgRematchDecline:
 		cmd.Reply(wire.ErrUnknownType)
@@ -47,13 +47,22 @@ func (h *Hub) act(ctx context.Context, cmd ActCmd) {
 	cmd.Reply(err)
 }
 
-// actSay posts text for viewer v as say does for a connection, and
-// returns why not when it may not.
-func (h *Hub) actSay(v game.Viewer, addr, text string) error {
+// actSay posts chat line m for viewer v as say does for a connection, in
+// the players' room, or the spectators' when m asks for it, and returns
+// why not when it may not. Only a player chats this way: the Board API
+// acts for its account's seats, and lichess's is its players'.
+func (h *Hub) actSay(v game.Viewer, addr string, m ClientMsg) error {
+	if v.IsSpectator() {
+		return fmt.Errorf("%w: the Board API's chat is the players'", game.ErrNotYourSeat)
+	}
 	c := &Client{viewer: v, Chat: newChatter(v), Addr: addr}
 	if err := h.checkSay(c); err != nil {
 		return err
 	}
-	h.post(c, text)
+	r := roomPlayers
+	if m.Spectators {
+		r = roomSpectators
+	}
+	h.post(c, r, m.Text)
 	return nil
 }

@@ -14,7 +14,9 @@ import (
 )
 
 // Chat in a live game: two rooms, the players' (the two seat holders) and
-// the spectators' (everyone else), which never see each other's lines. Only
+// the spectators' (everyone else), which never see each other's lines (a
+// player's program may write a line to the spectators through the Board
+// API, as lichess's may, but no player reads their room). Only
 // online games have chat: on one screen or against the computer there is no
 // one to talk to. Chat is not a game event: it is not numbered, not saved,
 // and lives only in the hub, which keeps each room's last chatLogSize lines
@@ -32,7 +34,8 @@ const (
 // chatRoom is one of a game's two chat rooms.
 type chatRoom int
 
-// The rooms: a viewer writes to and reads from its own only.
+// The rooms: a viewer reads from its own only, and writes to its own (a
+// player's program may also write to the spectators', actSay).
 const (
 	roomPlayers chatRoom = iota
 	roomSpectators
@@ -134,12 +137,13 @@ func (h *Hub) say(c *Client, text string) {
 		h.deliver(c, ErrorEvent(err))
 		return
 	}
-	h.post(c, text)
+	h.post(c, roomOf(c.viewer), text)
 }
 
-// post adds text from client c to its room and sends it to everyone there.
-func (h *Hub) post(c *Client, text string) {
-	r := roomOf(c.viewer)
+// post adds text from client c to room r (its own, but for a player's
+// line sent to the spectators by the Board API, ActCmd) and sends it to
+// everyone there.
+func (h *Hub) post(c *Client, r chatRoom, text string) {
 	from, name := h.speaker(c)
 	line := ChatLine{Room: r.String(), From: from, Name: name, Text: text, At: h.env.Now().UTC().Format(time.RFC3339)}
 	h.chat.add(r, line)

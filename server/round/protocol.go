@@ -64,6 +64,11 @@ type ClientMsg struct {
 	Read time.Time     // when the server read it off the WebSocket (set by the server), for the relay latency metric
 
 	Text string // chat, the line trimmed and checked (checkChatText)
+	// Spectators sends a player's chat line to the spectators' room
+	// instead of the players' (the Board API's room=spectator, as
+	// lichess's: a program greets the watchers). Set by the server, never
+	// read from a WebSocket: there a player writes to the players.
+	Spectators bool
 }
 
 // ParseClientMsg decodes and checks one client message.

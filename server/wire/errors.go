@@ -39,6 +39,9 @@ var (
 	ErrNoChat       = errors.New("server: no chat in this game")
 	ErrRateLimited  = guards.ErrRateLimited // over a limit: 429, Retry-After
 	ErrTimeout      = errors.New("server: request timed out")
+	// ErrMethodNotAllowed refuses a request whose path is an endpoint's
+	// under other methods (405, with Allow).
+	ErrMethodNotAllowed = errors.New("server: method not allowed")
 
 	// ErrComputerBusy refuses a game against the computer beyond what the
 	// machine can think for.
@@ -186,6 +189,7 @@ var errorCodes = []struct {
 	{is(guards.ErrCrossSite), http.StatusForbidden, "cross_site"},
 	{is(ErrTooLarge), http.StatusRequestEntityTooLarge, "too_large"},
 	{is(ErrBadRequest), http.StatusBadRequest, "bad_request"},
+	{is(ErrMethodNotAllowed), http.StatusMethodNotAllowed, "method_not_allowed"},
 	{as[*ComputerGamesError], http.StatusTooManyRequests, "computer_games"},
 	{is(ErrRateLimited), http.StatusTooManyRequests, "rate_limited"},
 	{is(ErrTimeout), http.StatusRequestTimeout, "timeout"},
