@@ -34,6 +34,7 @@ func (s *Server) registerAPI(rs *account.Routes) {
 	rs.HandleFunc("POST /api/challenge/{name}", challenges, s.handleChallenge)
 	rs.HandleFunc("POST /api/challenge/{id}/accept", challenges, s.handleAccept)
 	rs.HandleFunc("POST /api/challenge/{id}/decline", challenges, s.handleDecline)
+	rs.HandleFunc("POST /api/challenge/{id}/cancel", challenges, s.handleCancel)
 	rs.HandleFunc("GET /api/board/game/stream/{id}", board, s.handleBoardStream)
 	rs.HandleFunc("POST /api/board/game/{id}/move/{move}", board, s.handleBoardMove)
 	rs.HandleFunc("POST /api/board/game/{id}/resign", board, s.boardSimple("resign"))

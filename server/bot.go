@@ -77,6 +77,7 @@ func (s *Server) registerBotAPI(rs *account.Routes) {
 	rs.HandleFunc("POST /api/bot/game/{id}/draw/{answer}", bot, viaBotAPI(s.boardOffer(game.OfferDraw, "draw")))
 	rs.HandleFunc("POST /api/bot/game/{id}/takeback/{answer}", bot, viaBotAPI(s.boardOffer(game.OfferTakeback, "takeback")))
 	rs.HandleFunc("POST /api/bot/game/{id}/chat", bot, viaBotAPI(s.handleBoardChat))
+	rs.HandleFunc("GET /api/bot/game/{id}/{part}", bot, viaBotAPI(s.handleBoardGamePart)) // chat (board.go says why {part})
 	rs.HandleFunc("GET /api/bot/online", account.Public(), s.handleBotsOnline)
 }
 

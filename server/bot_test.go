@@ -66,6 +66,10 @@ func TestBotAPI(t *testing.T) {
 		t.Errorf("after a move offering a draw: %v; want bdraw", st)
 	}
 	bot.want(200, "POST", "/api/bot/game/"+ch.ID+"/chat", formType, "room=player&text=good+luck")
+	bot.want(200, "POST", "/api/bot/game/"+ch.ID+"/chat", formType, "room=spectator&text=hello+watchers")
+	if log := bot.want(200, "GET", "/api/bot/game/"+ch.ID+"/chat", "", ""); !strings.Contains(log, `"text":"good luck","user":"Robo"`) || strings.Contains(log, "watchers") {
+		t.Errorf("the players' chat = %s; want the bot's line to its opponent only", log)
+	}
 	bot.want(409, "POST", "/api/bot/game/"+ch.ID+"/claim-victory", "", "") // ann is here: nothing to claim
 	bot.want(200, "POST", "/api/bot/game/"+ch.ID+"/resign", "", "")
 	for {

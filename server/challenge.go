@@ -457,6 +457,26 @@ func (s *Server) handleDecline(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, okJSON{true})
 }
 
+// handleCancel cancels challenge {id}, lichess's POST
+// /api/challenge/{id}/cancel: as a decline (handleDecline), by its
+// challenger only.
+func (s *Server) handleCancel(w http.ResponseWriter, r *http.Request) {
+	u, err := account.Allowed(r, account.ScopeChallengeWrite)
+	var c *challenge
+	var ok bool
+	if err == nil {
+		c, ok, err = s.openChallenge(r.Context(), r.PathValue("id"))
+	}
+	if err == nil && (!ok || c.From.ID != u.ID) {
+		err = fmt.Errorf("%w: no such challenge from you", store.ErrNotFound)
+	}
+	if err != nil {
+		s.httpError(w, err)
+		return
+	}
+	s.handleDecline(w, r)
+}
+
 // gameInfo is a game in a gameStart or gameFinish event (lichess's
 // GameEventInfo).
 type gameInfo struct {

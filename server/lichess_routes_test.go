@@ -187,3 +187,21 @@ func TestChallengeList(t *testing.T) {
 		t.Errorf("after accepting: %q", body)
 	}
 }
+
+// TestChallengeCancel cancels a challenge as lichess's POST
+// /api/challenge/{id}/cancel does: its challenger only; both hear of it.
+func TestChallengeCancel(t *testing.T) {
+	_, srv, _ := serveWith(t, Config{Store: openStore(t, t.TempDir())})
+	ann, bob := newProgram(t, srv, "ann"), newProgram(t, srv, "bob")
+	bobEvents := bob.stream("/api/stream/event")
+	var ch challengeJSON
+	if err := json.Unmarshal([]byte(ann.want(200, "POST", "/api/challenge/bob", formType, "clock.limit=180&clock.increment=0")), &ch); err != nil {
+		t.Fatal(err)
+	}
+	bob.want(404, "POST", "/api/challenge/"+ch.ID+"/cancel", "", "") // not his to cancel
+	ann.want(200, "POST", "/api/challenge/"+ch.ID+"/cancel", "", "")
+	if ev := next(t, bobEvents, "challengeCanceled"); ev["challenge"].(map[string]any)["id"] != ch.ID {
+		t.Errorf("bob heard %v", ev)
+	}
+	ann.want(404, "POST", "/api/challenge/"+ch.ID+"/cancel", "", "")
+}

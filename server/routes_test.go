@@ -90,6 +90,8 @@ var wantAccess = map[string]string{
 	"POST /api/bot/game/{id}/takeback/{answer}":   "needs bot:play",
 	"POST /api/bot/game/{id}/chat":                "needs bot:play",
 	"GET /api/bot/online":                         "public",
+	"GET /api/bot/game/{id}/{part}":               "needs bot:play",
+	"POST /api/challenge/{id}/cancel":             "needs challenge:write",
 	"GET /api/users/status":                       "public",
 	"GET /game/export/{id}":                       "public",
 	"GET /api/stream/event":                       "needs challenge:read",
