@@ -181,8 +181,10 @@ func TestBoardAPIRatedGame(t *testing.T) {
 	}
 
 	checkExport(t, bob, ch.ID)
-	if _, out := cat.call("GET", "/api/games/user/bob", "", ""); out != "" {
-		t.Errorf("another account's export of bob's private game = %q", out)
+	// A rated game over is public, as the profile lists it (profile.Visible):
+	// another account's export of bob's games has it (issue 41).
+	if _, out := cat.call("GET", "/api/games/user/bob", "", ""); !strings.Contains(out, `[GameId "`+ch.ID+`"]`) {
+		t.Errorf("another account's export of bob's rated game = %q", out)
 	}
 
 	ann.want(204, "DELETE", "/api/token", "", "")

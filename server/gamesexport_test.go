@@ -1,0 +1,347 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"regexp"
+	"slices"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/gambitchess/gambit/review"
+	"github.com/gambitchess/gambit/server/export"
+	"github.com/gambitchess/gambit/store"
+)
+
+// exportFixture is a server with four games of ann's, made through the
+// API for programs, oldest first:
+//
+//	casual:  ann (white) mated by bob in four moves (fool's mate), 5+3
+//	rated:   bob (white) resigns to ann after 1. e4 e5, 5+3, rated
+//	aborted: ann (white) against cat, aborted after 1. d4, untimed
+//	live:    ann (white) against bob, 1. e4 e5 and on, untimed
+type exportFixture struct {
+	t             *testing.T
+	st            *store.SQLite
+	h             http.Handler
+	srv           *httptest.Server
+	ann, bob, cat *program
+	casual, rated string
+	aborted, live string
+	addr          atomic.Int32 // each export comes from an address of its own: the per-address limit is not what is tested
+}
+
+func newExportFixture(t *testing.T) *exportFixture {
+	t.Helper()
+	st := openStore(t, t.TempDir())
+	s, srv, _ := serveWith(t, Config{Store: st})
+	f := &exportFixture{t: t, st: st, h: s.Handler(), srv: srv}
+	f.ann, f.bob, f.cat = newProgram(t, srv, "ann"), newProgram(t, srv, "bob"), newProgram(t, srv, "cat")
+	f.casual = f.play(f.ann, f.bob, "bob", "clock.limit=300&clock.increment=3", "f2f3", "e7e5", "g2g4", "d8h4")
+	f.rated = f.play(f.bob, f.ann, "ann", "rated=true&clock.limit=300&clock.increment=3", "e2e4", "e7e5")
+	f.bob.want(200, "POST", "/api/board/game/"+f.rated+"/resign", "", "")
+	f.aborted = f.play(f.ann, f.cat, "cat", "", "d2d4")
+	f.ann.want(200, "POST", "/api/board/game/"+f.aborted+"/abort", "", "")
+	f.live = f.play(f.ann, f.bob, "bob", "", "e2e4", "e7e5")
+	// The rated game's ratings change once it is over: wait for them.
+	for deadline := time.Now().Add(5 * time.Second); ; {
+		rg, err := st.RatedGame(context.Background(), f.rated)
+		if err == nil && rg.State == store.RatingApplied {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the rated game's ratings: %+v %v", rg, err)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	return f
+}
+
+// play has white challenge the account black (its name) with form's
+// fields, black accept, and both play moves in turn; it returns the game.
+func (f *exportFixture) play(white, black *program, blackName, form string, moves ...string) string {
+	f.t.Helper()
+	var ch challengeJSON
+	body := white.want(200, "POST", "/api/challenge/"+blackName, formType, strings.TrimPrefix(form+"&color=white", "&"))
+	if err := json.Unmarshal([]byte(body), &ch); err != nil {
+		f.t.Fatal(err)
+	}
+	black.want(200, "POST", "/api/challenge/"+ch.ID+"/accept", "", "")
+	for i, m := range moves {
+		[2]*program{white, black}[i%2].want(200, "POST", "/api/board/game/"+ch.ID+"/move/"+m, "", "")
+	}
+	return ch.ID
+}
+
+// export sends method path (with body) as who (nil: a visitor, no token)
+// asking for accept, from an address of its own; it returns the status
+// and the body.
+func (f *exportFixture) export(who *program, method, path, accept, body string) (int, string) {
+	f.t.Helper()
+	r := httptest.NewRequest(method, path, strings.NewReader(body))
+	r.RemoteAddr = fmt.Sprintf("198.51.%d.%d:4000", f.addr.Add(1)/250, f.addr.Load()%250+1)
+	if who != nil {
+		r.Header.Set("Authorization", "Bearer "+who.token)
+	}
+	if accept != "" {
+		r.Header.Set("Accept", accept)
+	}
+	rec := httptest.NewRecorder()
+	f.h.ServeHTTP(rec, r)
+	return rec.Code, rec.Body.String()
+}
+
+// ids are the games of an export, in order: each PGN game's GameId, or
+// each NDJSON line's id.
+func ids(t *testing.T, body string, asJSON bool) []string {
+	t.Helper()
+	out := []string{}
+	if asJSON {
+		for line := range strings.Lines(body) {
+			var g export.Game
+			if err := json.Unmarshal([]byte(line), &g); err != nil {
+				t.Fatalf("NDJSON line %q: %v", line, err)
+			}
+			out = append(out, g.ID)
+		}
+		return out
+	}
+	for _, m := range regexp.MustCompile(`\[GameId "([a-z0-9]+)"\]`).FindAllStringSubmatch(body, -1) {
+		out = append(out, m[1])
+	}
+	return out
+}
+
+// TestExportGamesUserFilters: lichess's filters of GET
+// /api/games/user/{name}, in PGN and NDJSON alike, and who sees which game:
+// finished games only by default (an aborted one never), ongoing and
+// finished, vs, color, rated, perfType, max, analysed; a visitor and
+// another account see the games the profile shows them, the rated one
+// (issue 41).
+func TestExportGamesUserFilters(t *testing.T) {
+	f := newExportFixture(t)
+	tests := []struct {
+		who   *program
+		query string
+		want  []string
+	}{
+		{f.ann, "", []string{f.rated, f.casual}},
+		{f.ann, "?ongoing=true", []string{f.live, f.rated, f.casual}},
+		{f.ann, "?ongoing=true&finished=false", []string{f.live}},
+		{f.ann, "?ongoing=false&finished=false", nil},
+		{f.ann, "?vs=bob", []string{f.rated, f.casual}},
+		{f.ann, "?vs=BOB&ongoing=true", []string{f.live, f.rated, f.casual}},
+		{f.ann, "?vs=cat", nil}, // their one game was aborted
+		{f.ann, "?vs=ann", nil},
+		{f.ann, "?vs=nobody", nil},
+		{f.ann, "?color=white", []string{f.casual}},
+		{f.ann, "?color=black", []string{f.rated}},
+		{f.ann, "?color=black&vs=bob", []string{f.rated}},
+		{f.ann, "?rated=true", []string{f.rated}},
+		{f.ann, "?rated=False", []string{f.casual}}, // berserk writes Python's booleans
+		{f.ann, "?perfType=blitz,rapid", []string{f.rated, f.casual}},
+		{f.ann, "?perfType=ultraBullet,correspondence", nil},
+		{f.ann, "?max=1", []string{f.rated}},
+		{f.ann, "?analysed=true", nil},
+		{f.ann, "?since=1&until=" + fmt.Sprint(time.Now().Add(time.Hour).UnixMilli()), []string{f.rated, f.casual}},
+		{f.ann, "?literate=false&sort=dateDesc&withBookmarked=true&accuracy=true&nosuch=1&division=0", []string{f.rated, f.casual}},
+		{nil, "", []string{f.rated}},              // a visitor: the rated game over is public, the casual invite is its players'
+		{nil, "?ongoing=true", []string{f.rated}}, // a game under way is its players' own
+		{f.cat, "", []string{f.rated}},            // another account: the same
+		{f.bob, "", []string{f.rated, f.casual}},  // bob sat in both
+		{f.bob, "?ongoing=true", []string{f.live, f.rated, f.casual}},
+	}
+	for _, tt := range tests {
+		for _, accept := range []string{"", "application/x-ndjson"} {
+			status, body := f.export(tt.who, "GET", "/api/games/user/ann"+tt.query, accept, "")
+			if status != 200 {
+				t.Errorf("%s (%q): %d %s", tt.query, accept, status, body)
+				continue
+			}
+			if got := ids(t, body, accept != ""); !slices.Equal(got, tt.want) && !(len(got) == 0 && len(tt.want) == 0) {
+				t.Errorf("%s as %v (%q) = %v, want %v", tt.query, who(f, tt.who), accept, got, tt.want)
+			}
+		}
+	}
+
+	// A stored review: analysed finds the game, and leaves it out with false.
+	saveReview(t, f.st, f.casual, 4)
+	for q, want := range map[string][]string{"?analysed=true": {f.casual}, "?analysed=false": {f.rated}} {
+		if _, body := f.export(f.ann, "GET", "/api/games/user/ann"+q, "", ""); !slices.Equal(ids(t, body, false), want) {
+			t.Errorf("%s = %v, want %v", q, ids(t, body, false), want)
+		}
+	}
+}
+
+// who names p among f's programs.
+func who(f *exportFixture, p *program) string {
+	switch p {
+	case f.ann:
+		return "ann"
+	case f.bob:
+		return "bob"
+	case f.cat:
+		return "cat"
+	}
+	return "a visitor"
+}
+
+// saveReview stores a review of game id's first n moves: each evaluated
+// 0.25, its second move a mistake.
+func saveReview(t *testing.T, st store.Reviews, id string, n int) {
+	t.Helper()
+	rv := review.Review{Engine: "test", White: review.Side{Accuracy: 91.6, ACPL: 12, Judged: 2}, Black: review.Side{Accuracy: 80, ACPL: 40, Mistakes: 1, Judged: 2}}
+	for i := range n {
+		m := review.Move{Ply: i + 1, Side: []string{"white", "black"}[i%2], Before: 25, After: 25}
+		if i == 1 {
+			m.Class, m.BestSAN, m.BestUCI = review.ClassMistake, "d5", "d7d5"
+		}
+		rv.Moves = append(rv.Moves, m)
+	}
+	data, err := json.Marshal(rv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := st.SaveReview(context.Background(), id, data); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestExportGamesUserRefusals: a value the export cannot read is a 400
+// that names the parameter; a parameter lichess does not know is ignored.
+func TestExportGamesUserRefusals(t *testing.T) {
+	f := newExportFixture(t)
+	for _, q := range []string{"max=zero", "max=0", "rated=yes", "color=red", "ongoing=maybe", "since=-1", "since=5&until=4",
+		"perfType=blitz,,rapid", "vs=" + strings.Repeat("x", 40), "sort=dateAsc", "literate=true", "division=true", "players=http://x", "clocks=2", "max=1&max=2"} {
+		status, body := f.export(f.ann, "GET", "/api/games/user/ann?"+q, "", "")
+		name, _, _ := strings.Cut(q, "=")
+		if status != 400 || code(t, body) != "bad_request" || !strings.Contains(body, name) {
+			t.Errorf("?%s = %d %s, want 400 naming %s", q, status, body, name)
+		}
+	}
+}
+
+// berserkGames splits a PGN export as berserk's PgnHandler.parse_stream
+// does: a game ends where two empty lines follow each other.
+func berserkGames(body string) []string {
+	var games, lines []string
+	last := "x"
+	for _, line := range strings.Split(strings.TrimSuffix(body, "\n"), "\n") {
+		if last != "" || line != "" {
+			lines = append(lines, line)
+		} else {
+			games = append(games, strings.TrimSpace(strings.Join(lines, "\n")))
+			lines = nil
+		}
+		last = line
+	}
+	if len(lines) > 0 {
+		games = append(games, strings.TrimSpace(strings.Join(lines, "\n")))
+	}
+	return games
+}
+
+// TestExportGamesUserPGN: the PGN of GET /api/games/user/{name} as
+// lichess writes it: each game followed by two blank lines (berserk splits
+// there), Site the game's address, the players named in a casual game
+// too, Termination in the PGN standard's words, the rated game's ratings;
+// clocks, evals, tags, moves and opening as asked (issue 41).
+func TestExportGamesUserPGN(t *testing.T) {
+	f := newExportFixture(t)
+	saveReview(t, f.st, f.casual, 4)
+	_, body := f.export(f.ann, "GET", "/api/games/user/ann", "", "")
+	if !strings.HasSuffix(body, " 0-1\n\n\n") || strings.Count(body, "\n\n\n") != 2 {
+		t.Errorf("games not each followed by two blank lines:\n%s", body)
+	}
+	games := berserkGames(body)
+	if len(games) != 2 {
+		t.Fatalf("berserk reads %d games, want 2:\n%s", len(games), body)
+	}
+	rated, casual := games[0], games[1]
+	for _, want := range []string{`[Site "http://example.com/game/` + f.casual + `"]`, `[White "ann"]`, `[Black "bob"]`,
+		`[Result "0-1"]`, `[Termination "Normal"]`, `[GameId "` + f.casual + `"]`, `[ECO "`, "1. f3 e5 2. g4 Qh4# 0-1"} {
+		if !strings.Contains(casual, want) {
+			t.Errorf("the casual game lacks %s:\n%s", want, casual)
+		}
+	}
+	for _, unwanted := range []string{"[%clk", "[%eval", "[Opening ", `"checkmate"`} {
+		if strings.Contains(casual, unwanted) {
+			t.Errorf("the casual game has %s unasked:\n%s", unwanted, casual)
+		}
+	}
+	for _, want := range []string{`[White "bob"]`, `[Black "ann"]`, `[Result "0-1"]`, `[WhiteElo "1500"]`, `[BlackElo "1500"]`,
+		`[WhiteRatingDiff "-`, `[BlackRatingDiff "+`, `[Termination "Normal"]`} {
+		if !strings.Contains(rated, want) {
+			t.Errorf("the rated game lacks %s:\n%s", want, rated)
+		}
+	}
+
+	tests := []struct {
+		query          string
+		want, unwanted []string
+	}{
+		{"clocks=true", []string{"1. f3 {[%clk 0:05:00]} 1... e5 {[%clk 0:05:00]} 2. g4 {[%clk 0:05:03]} 2... Qh4# {[%clk 0:05:03]} 0-1"}, nil},
+		{"evals=true", []string{"1. f3 {[%eval 0.25]} 1... e5 $2 {[%eval 0.25] Mistake. Best move was d5.}"}, []string{"[%clk"}},
+		{"evals=true&clocks=true", []string{"{[%eval 0.25] [%clk 0:05:00]}"}, nil},
+		{"tags=false", []string{"1. f3 e5 2. g4 Qh4# 0-1\n\n\n"}, []string{"["}},
+		{"moves=false", []string{`[Result "0-1"]`, "\n\n0-1\n\n\n"}, []string{"f3"}},
+		{"opening=true", []string{`[Opening "`}, nil},
+		{"ongoing=true&finished=false", []string{`[Termination "Unterminated"]`, `[Result "*"]`, "1. e4 e5 *\n\n\n"}, nil},
+	}
+	for _, tt := range tests {
+		_, body := f.export(f.ann, "GET", "/api/games/user/ann?vs=bob&rated=false&"+tt.query, "", "")
+		flat := strings.Join(strings.Fields(body), " ") // the movetext as one line: the writer wraps it at 80 columns
+		for _, want := range tt.want {
+			if !strings.Contains(body, want) && !strings.Contains(flat, want) {
+				t.Errorf("?%s lacks %q:\n%s", tt.query, want, body)
+			}
+		}
+		for _, unwanted := range tt.unwanted {
+			if strings.Contains(body, unwanted) {
+				t.Errorf("?%s has %q:\n%s", tt.query, unwanted, body)
+			}
+		}
+	}
+}
+
+// TestExportGamesUserJSON: the NDJSON of GET /api/games/user/{name}:
+// the players of a casual game named, the clocks, the review's analysis,
+// the opening, the PGN within as asked (issue 41).
+func TestExportGamesUserJSON(t *testing.T) {
+	f := newExportFixture(t)
+	saveReview(t, f.st, f.casual, 4)
+	_, body := f.export(f.ann, "GET", "/api/games/user/ann?rated=false&clocks=true&evals=true&accuracy=true&opening=true&pgnInJson=true&lastFen=true",
+		"application/x-ndjson", "")
+	var g export.Game
+	if err := json.Unmarshal([]byte(body), &g); err != nil {
+		t.Fatalf("%s: %v", body, err)
+	}
+	w, b := g.Players["white"], g.Players["black"]
+	if g.ID != f.casual || g.Rated || g.Status != "mate" || g.Winner != "black" || g.Moves != "f3 e5 g4 Qh4#" ||
+		w.User == nil || w.User.Name != "ann" || w.User.ID != "ann" || b.User == nil || b.User.Name != "bob" {
+		t.Errorf("the casual game = %s", body)
+	}
+	// Both first moves are free; then 5 min less the moment taken, plus 3 s.
+	if c := g.Clocks; len(c) != 4 || c[0] != 30000 || c[1] != 30000 || c[2] < 30200 || c[2] > 30300 || c[3] < 30200 || c[3] > 30300 {
+		t.Errorf("clocks = %v, want 30000 30000 and about 30300 twice (centiseconds)", g.Clocks)
+	}
+	if len(g.Analysis) != 4 || g.Analysis[0].Eval == nil || *g.Analysis[0].Eval != 25 || g.Analysis[1].Judgment == nil ||
+		g.Analysis[1].Judgment.Name != "Mistake" || g.Analysis[1].Best != "d7d5" || g.Analysis[0].Judgment != nil {
+		t.Errorf("analysis = %+v", g.Analysis)
+	}
+	if w.Analysis == nil || w.Analysis.ACPL != 12 || w.Analysis.Accuracy == nil || *w.Analysis.Accuracy != 92 || b.Analysis == nil || b.Analysis.Mistake != 1 {
+		t.Errorf("players' analysis = %+v %+v", w.Analysis, b.Analysis)
+	}
+	if g.Opening == nil || g.Opening.ECO == "" || !strings.HasPrefix(g.PGN, `[Event "`) || !strings.Contains(g.PGN, "[%clk") || g.LastFen == "" {
+		t.Errorf("opening %+v, pgn %q, lastFen %q", g.Opening, g.PGN, g.LastFen)
+	}
+	_, body = f.export(f.ann, "GET", "/api/games/user/ann?rated=false&moves=false", "application/x-ndjson", "")
+	if strings.Contains(body, `"moves"`) || strings.Contains(body, `"clocks"`) || strings.Contains(body, `"analysis"`) || strings.Contains(body, `"pgn"`) {
+		t.Errorf("unasked fields: %s", body)
+	}
+}
