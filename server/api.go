@@ -31,6 +31,11 @@ import (
 	"github.com/gambitchess/gambit/store"
 )
 
+// exportIDsPath is lichess's export of games by id: a POST that only
+// reads, which programs send as plain text, with no token as often as
+// with one (guards.Secure lets it through from anywhere).
+const exportIDsPath = "/api/games/export/_ids"
+
 // maxBody bounds request bodies (a pasted PGN included).
 const maxBody = 256 << 10
 
@@ -57,6 +62,7 @@ func (s *Server) handler() (http.Handler, []account.Route) {
 	rs.HandleFunc("GET /api/games", asPlayer, s.handleList)
 	rs.HandleFunc("GET /api/games/{id}", public, s.handleGet)               // the spectator's view, to everyone
 	rs.HandleFunc("GET /api/games/{id}/{part}", asPlayer, s.handleGamePart) // pgn, rating; and lichess's /api/games/user/{name} (handlers.go)
+	rs.HandleFunc("POST "+exportIDsPath, asPlayer, hs.export.ByIDs)         // lichess's export by ids: a read, sent with a text body (guards.Secure's reads)
 	rs.HandleFunc("POST /api/games/{id}/review", public, hs.reviews.Start)
 	rs.HandleFunc("GET /api/games/{id}/review", public, hs.reviews.Get)
 	rs.HandleFunc("GET /api/games/{id}/analysis", asPlayer, hs.analysis.Record)
@@ -93,7 +99,7 @@ func (s *Server) handler() (http.Handler, []account.Route) {
 		s.registerAPI(rs)
 		h = s.accounts.Middleware(mux)
 	}
-	return guards.Secure(guards.MarkProxied(s.conn.trustedProxies, guards.Forwarded(s.conn.trustedProxies, s.withPlayer(h))), refuse), rs.List()
+	return guards.Secure(guards.MarkProxied(s.conn.trustedProxies, guards.Forwarded(s.conn.trustedProxies, s.withPlayer(h))), refuse, exportIDsPath), rs.List()
 }
 
 // handlePage answers a route of the app that is no file with its page,

@@ -345,3 +345,62 @@ func TestExportGamesUserJSON(t *testing.T) {
 		t.Errorf("unasked fields: %s", body)
 	}
 }
+
+// TestExportByIDs: lichess's POST /api/games/export/_ids: the games its
+// body lists, newest first, in PGN (two blank lines after each) or NDJSON;
+// an id of no game left out; a visitor with no token sends the ids as
+// plain text from anywhere and sees every game whose id it has, but a
+// game of hidden information only once over; too many ids, or a malformed
+// one, is a 400 (issue 41).
+func TestExportByIDs(t *testing.T) {
+	f := newExportFixture(t)
+	fog := f.play(f.ann, f.bob, "bob", "variant=fogofwar")
+	list := strings.Join([]string{f.casual, f.rated, "nosuchgame", f.live, f.aborted, f.casual, fog}, ",")
+	want := []string{f.live, f.aborted, f.rated, f.casual}
+	for _, tt := range []struct {
+		who    *program
+		accept string
+	}{{f.ann, ""}, {f.ann, "application/x-ndjson"}, {nil, ""}, {nil, "application/x-ndjson"}, {f.cat, ""}} {
+		status, body := f.export(tt.who, "POST", "/api/games/export/_ids?clocks=true&pgnInJson=true", tt.accept, list)
+		if got := ids(t, body, tt.accept != ""); status != 200 || !slices.Equal(got, want) {
+			t.Errorf("as %s (%q): %d %v, want %v\n%s", who(f, tt.who), tt.accept, status, got, want, body)
+		}
+		if tt.accept == "" && (len(berserkGames(body)) != len(want) || !strings.Contains(body, "[%clk 0:05:00]") ||
+			!strings.Contains(body, `[Termination "Abandoned"]`) || !strings.Contains(body, `[Termination "Unterminated"]`)) {
+			t.Errorf("as %s: the PGN =\n%s", who(f, tt.who), body)
+		}
+	}
+	// A visitor's plain POST, as berserk sends it (no Content-Type), from
+	// another site's page even: it reads, and changes nothing.
+	r, _ := http.NewRequest("POST", f.srv.URL+"/api/games/export/_ids", strings.NewReader(f.casual))
+	r.Header.Set("Origin", "https://elsewhere.example")
+	resp, err := http.DefaultClient.Do(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != 200 {
+		t.Errorf("a visitor's plain POST: %d", resp.StatusCode)
+	}
+
+	f.ann.want(200, "POST", "/api/board/game/"+fog+"/abort", "", "")
+	if _, body := f.export(nil, "POST", "/api/games/export/_ids", "", fog); !slices.Equal(ids(t, body, false), []string{fog}) {
+		t.Errorf("the fog game over = %s", body)
+	}
+
+	many := strings.TrimSuffix(strings.Repeat(f.casual+",", 300), ",")
+	for i := range 301 {
+		many += fmt.Sprintf(",g%04d", i)
+	}
+	for _, tt := range []struct{ body, code string }{
+		{"", "bad_request"}, {"ABC", "bad_request"}, {many, "bad_request"}, {strings.Repeat(" ", 11000), "too_large"},
+	} {
+		status, body := f.export(f.ann, "POST", "/api/games/export/_ids", "", tt.body)
+		if status/100 != 4 || code(t, body) != tt.code {
+			t.Errorf("body of %d bytes: %d %s, want %s", len(tt.body), status, body, tt.code)
+		}
+	}
+	if status, body := f.export(f.ann, "POST", "/api/games/export/_ids?literate=true", "", f.casual); status != 400 || !strings.Contains(body, "literate") {
+		t.Errorf("?literate=true: %d %s", status, body)
+	}
+}

@@ -29,6 +29,7 @@ var wantAccess = map[string]string{
 	"GET /api/games":                              "seen with board:play",
 	"GET /api/games/{id}":                         "public",
 	"GET /api/games/{id}/{part}":                  "seen with board:play",
+	"POST /api/games/export/_ids":                 "seen with board:play",
 	"POST /api/games/{id}/review":                 "public",
 	"GET /api/games/{id}/review":                  "public",
 	"GET /api/games/{id}/analysis":                "seen with board:play",

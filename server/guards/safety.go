@@ -6,6 +6,7 @@ import (
 	"mime"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 )
 
@@ -36,13 +37,20 @@ var SecurityHeaders = [...][2]string{
 // cross-site form or simple request can send without the browser asking
 // first. A request refused is answered by refuse, with an error wrapping
 // ErrCrossSite.
-func Secure(next http.Handler, refuse func(http.ResponseWriter, error)) http.Handler {
+//
+// reads are the paths whose POST changes nothing (lichess's POST
+// /api/games/export/_ids, a list of ids too long for a URL, which programs
+// send as plain text without a token): they are let through from
+// anywhere, as a GET is. A page of another site can make a browser send
+// one, but not read the answer (no CORS), and nothing changes.
+func Secure(next http.Handler, refuse func(http.ResponseWriter, error), reads ...string) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
 		for _, kv := range SecurityHeaders {
 			h.Set(kv[0], kv[1])
 		}
-		if r.Method != http.MethodGet && r.Method != http.MethodHead && !bearer(r) {
+		read := r.Method == http.MethodPost && slices.Contains(reads, r.URL.Path)
+		if r.Method != http.MethodGet && r.Method != http.MethodHead && !read && !bearer(r) {
 			if err := sameSiteJSON(r); err != nil {
 				refuse(w, err)
 				return
