@@ -71,6 +71,7 @@ func (s *Server) handler() (http.Handler, []account.Route) {
 	rs.HandleFunc("GET /api/user/{name}/games", asPlayer, hs.profiles.UserGames)
 	rs.HandleFunc("GET /api/user/{name}/games.pgn", asPlayer, hs.profiles.UserPGN)
 	rs.HandleFunc("GET /api/user/{name}/rating.svg", public, hs.profiles.RatingGraph)
+	rs.HandleFunc("GET /api/user/{name}/rating-history", public, hs.profiles.RatingHistory) // lichess's
 	rs.HandleFunc("GET /api/leaderboard/{perf}", public, hs.profiles.Leaderboard)
 	rs.HandleFunc("GET /api/levels", public, s.handleLevels)
 	rs.HandleFunc("GET /api/variants", public, s.handleVariants)

@@ -404,3 +404,58 @@ func TestExportByIDs(t *testing.T) {
 		t.Errorf("?literate=true: %d %s", status, body)
 	}
 }
+
+// TestRatingHistory: lichess's GET /api/user/{name}/rating-history: every
+// perf in lichess's shape, played or not, the blitz one with the day's
+// last rating after ann's rated games; anyone may read it (issue 41).
+func TestRatingHistory(t *testing.T) {
+	f := newExportFixture(t)
+	second := f.play(f.ann, f.bob, "bob", "rated=true&clock.limit=180&clock.increment=2", "e2e4", "e7e5")
+	f.bob.want(200, "POST", "/api/board/game/"+second+"/resign", "", "")
+	ann, err := f.st.UserByName(context.Background(), "ann")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want int
+	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		rs, err := f.st.UserRatings(context.Background(), ann.ID)
+		if i := slices.IndexFunc(rs, func(r store.Rating) bool { return r.Perf == "blitz" }); err == nil && i >= 0 && rs[i].Games == 2 {
+			want = rs[i].Int()
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("ann's second rated game is not rated: %v", err)
+		}
+	}
+	for _, p := range []*program{nil, f.bob, f.ann} {
+		status, body := f.export(p, "GET", "/api/user/Ann/rating-history", "", "")
+		var got []struct {
+			Name   string
+			Points [][]int
+		}
+		if err := json.Unmarshal([]byte(body), &got); status != 200 || err != nil {
+			t.Fatalf("as %s: %d %s (%v)", who(f, p), status, body, err)
+		}
+		var names []string
+		for _, h := range got {
+			names = append(names, h.Name)
+			now := time.Now().UTC()
+			switch {
+			case h.Name == "Blitz" && (len(h.Points) != 1 || !slices.Equal(h.Points[0], []int{now.Year(), int(now.Month()) - 1, now.Day(), want})):
+				t.Errorf("as %s: blitz = %v, want one point today at %d", who(f, p), h.Points, want)
+			case h.Name != "Blitz" && (h.Points == nil || len(h.Points) != 0):
+				t.Errorf("as %s: %s = %#v, want no points", who(f, p), h.Name, h.Points)
+			}
+		}
+		if len(names) < 7 || !slices.Equal(names[:5], []string{"Bullet", "Blitz", "Rapid", "Classical", "Correspondence"}) ||
+			!slices.Contains(names, "Chess960") || !slices.Contains(names, "Xiangqi") {
+			t.Errorf("as %s: perfs %v", who(f, p), names)
+		}
+		if !strings.Contains(body, `"points":[]`) {
+			t.Errorf("a perf never played is not written with empty points: %s", body)
+		}
+	}
+	if status, body := f.export(nil, "GET", "/api/user/nobody/rating-history", "", ""); status != 404 {
+		t.Errorf("no such player: %d %s", status, body)
+	}
+}

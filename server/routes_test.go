@@ -38,6 +38,7 @@ var wantAccess = map[string]string{
 	"GET /api/user/{name}/games":                  "seen with board:play",
 	"GET /api/user/{name}/games.pgn":              "seen with board:play",
 	"GET /api/user/{name}/rating.svg":             "public",
+	"GET /api/user/{name}/rating-history":         "public",
 	"GET /api/leaderboard/{perf}":                 "public",
 	"GET /api/levels":                             "public",
 	"GET /api/variants":                           "public",
