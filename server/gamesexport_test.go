@@ -340,6 +340,12 @@ func TestExportGamesUserJSON(t *testing.T) {
 	if g.Opening == nil || g.Opening.ECO == "" || !strings.HasPrefix(g.PGN, `[Event "`) || !strings.Contains(g.PGN, "[%clk") || g.LastFen == "" {
 		t.Errorf("opening %+v, pgn %q, lastFen %q", g.Opening, g.PGN, g.LastFen)
 	}
+	_, body = f.export(f.ann, "GET", "/api/games/user/ann?rated=false&accuracy=true", "application/x-ndjson", "")
+	g = export.Game{}
+	if err := json.Unmarshal([]byte(body), &g); err != nil || g.Analysis != nil || g.Players["white"].Analysis == nil ||
+		g.Players["white"].Analysis.Accuracy == nil || *g.Players["white"].Analysis.Accuracy != 92 {
+		t.Errorf("accuracy alone = %s (%v)", body, err)
+	}
 	_, body = f.export(f.ann, "GET", "/api/games/user/ann?rated=false&moves=false", "application/x-ndjson", "")
 	if strings.Contains(body, `"moves"`) || strings.Contains(body, `"clocks"`) || strings.Contains(body, `"analysis"`) || strings.Contains(body, `"pgn"`) {
 		t.Errorf("unasked fields: %s", body)

@@ -157,7 +157,7 @@ func (h *Handler) Games(w http.ResponseWriter, r *http.Request) {
 				continue
 			}
 			e.rated = rated
-			if aq.Evals || aq.Analysed != nil {
+			if aq.Evals || aq.Accuracy || aq.Analysed != nil {
 				e.review = h.srv.Review(r.Context(), sum.ID)
 				if aq.Analysed != nil && *aq.Analysed != (e.review != nil) {
 					continue
@@ -221,7 +221,7 @@ func (h *Handler) ByIDs(w http.ResponseWriter, r *http.Request) {
 			continue
 		}
 		e.rated = h.srv.Rated(r.Context(), id)
-		if o.Evals {
+		if o.Evals || o.Accuracy {
 			e.review = h.srv.Review(r.Context(), id)
 		}
 		e.sides = h.srv.Sides(r.Context(), e.seats)

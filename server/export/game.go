@@ -163,8 +163,8 @@ func pgnTermination(g *game.Game) string {
 	return "Normal"
 }
 
-// game is everything an export writes of one game, read: the snapshot,
-// its players' names, its rating record and its review.
+// exported is everything an export writes of one game, read: the
+// snapshot, its players' names, its rating record and its review.
 type exported struct {
 	snapshot
 	sides  [2]Side
@@ -265,6 +265,8 @@ func (e *exported) json(o options, text string) Game {
 	}
 	if o.Evals && e.review != nil {
 		out.Analysis = analysisOf(e.review)
+	}
+	if (o.Evals || o.Accuracy) && e.review != nil {
 		for c, s := range [2]review.Side{e.review.White, e.review.Black} {
 			p := out.Players[colorNames[c]]
 			p.Analysis = &PlayerAnalysis{Inaccuracy: s.Inaccuracies, Mistake: s.Mistakes, Blunder: s.Blunders, ACPL: s.ACPL}

@@ -17,7 +17,7 @@ type options struct {
 	Tags      bool // the PGN's tags (default true)
 	Clocks    bool // [%clk] after each move; JSON "clocks" (centiseconds)
 	Evals     bool // the review's [%eval] and judgments; JSON "analysis"
-	Accuracy  bool // JSON: each player's accuracy in the review
+	Accuracy  bool // JSON: each player's accuracy in the review (with its counts)
 	Opening   bool // the Opening tag; JSON "opening"
 	PGNInJSON bool // JSON: the game's PGN in "pgn"
 	LastFEN   bool // JSON: the last position in "lastFen"
