@@ -34,6 +34,7 @@ func (g *Game) apply(e *Event) error {
 		e.Step = &step
 		mover := step.Color.Color()
 		g.movers = append(g.movers, mover)
+		g.left = append(g.left, e.Clock.left(mover))
 		g.offers[mover.Other()] = 0         // moving on declines whatever the opponent offered
 		g.offers[mover].drop(OfferTakeback) // a request to take back an earlier move lapses
 		if g.clock != nil {
@@ -47,6 +48,7 @@ func (g *Game) apply(e *Event) error {
 			g.rules.Pop()
 		}
 		g.movers = g.movers[:len(g.movers)-e.N]
+		g.left = g.left[:len(g.movers)]
 		g.offers = [2]offerSet{}
 		g.ending = ending{}
 	case EventOffer:

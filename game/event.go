@@ -62,6 +62,17 @@ type Times struct {
 	Black int64 `json:"b"`
 }
 
+// left is c's time in t, -1 for no times (nil t).
+func (t *Times) left(c chess.Color) time.Duration {
+	switch {
+	case t == nil:
+		return -1
+	case c == chess.White:
+		return time.Duration(t.White) * time.Millisecond
+	}
+	return time.Duration(t.Black) * time.Millisecond
+}
+
 func timesOf(k *Clock) *Times {
 	return &Times{White: k.Remaining(chess.White).Milliseconds(), Black: k.Remaining(chess.Black).Milliseconds()}
 }

@@ -450,3 +450,46 @@ func TestAddSpecRefuses(t *testing.T) {
 		}
 	}
 }
+
+// TestMoveClocks: each move keeps what its mover had left after it (the
+// increment added; both first moves free), a takeback drops the moves'
+// times, a reload from the stored events has the same, and a game without
+// a clock has none (issue 41: lichess's [%clk] in the game export).
+func TestMoveClocks(t *testing.T) {
+	k := newFakeClock()
+	g, err := New(k.options(Options{ID: "clocks", Mode: ModeLocal, Seats: [2]Seat{{Kind: SeatHuman}, {Kind: SeatHuman}},
+		Clock: ClockConfig{Initial: time.Minute, Increment: 2 * time.Second}}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := &recorder{t: t, g: g}
+	for _, m := range []struct {
+		uci  string
+		wait time.Duration
+	}{{"e2e4", 3 * time.Second}, {"e7e5", 4 * time.Second}, {"g1f3", 5 * time.Second}, {"b8c6", 10 * time.Second}, {"f1c4", time.Second}} {
+		k.advance(m.wait)
+		r.do(g.Move(g.Turn(), m.uci))
+	}
+	want := []time.Duration{time.Minute, time.Minute, 57 * time.Second, 52 * time.Second, 58 * time.Second}
+	if got := g.MoveClocks(); !slices.Equal(got, want) {
+		t.Fatalf("MoveClocks = %v, want %v", got, want)
+	}
+	if got := r.reload(k.now).MoveClocks(); !slices.Equal(got, want) {
+		t.Errorf("reloaded MoveClocks = %v, want %v", got, want)
+	}
+	r.do(g.TakeBack(chess.White))
+	if got := g.MoveClocks(); !slices.Equal(got, want[:4]) {
+		t.Errorf("after a takeback MoveClocks = %v, want %v", got, want[:4])
+	}
+	if got := g.Clone().MoveClocks(); !slices.Equal(got, want[:4]) {
+		t.Errorf("a clone's MoveClocks = %v", got)
+	}
+	if got := r.reload(k.now).MoveClocks(); !slices.Equal(got, want[:4]) {
+		t.Errorf("reloaded after a takeback MoveClocks = %v, want %v", got, want[:4])
+	}
+	untimed := newLocal(t, ClockConfig{})
+	play(t, untimed, "e2e4")
+	if got := untimed.MoveClocks(); got != nil {
+		t.Errorf("an untimed game's MoveClocks = %v, want nil", got)
+	}
+}

@@ -48,16 +48,20 @@ type Options struct {
 // A Game is not safe for concurrent use: the server gives each live game
 // to one goroutine.
 type Game struct {
-	header  Header
-	spec    *Spec
-	seats   [2]Seat
-	rules   Rules
-	clock   *Clock // nil for an untimed game
-	status  Status
-	ending  ending        // a declared ending; zero while none
-	offers  [2]offerSet   // pending offers of each side
-	movers  []chess.Color // who made each move since the setup's imported ones
-	outcome Outcome       // the ending, judged by settle after every change
+	header Header
+	spec   *Spec
+	seats  [2]Seat
+	rules  Rules
+	clock  *Clock // nil for an untimed game
+	status Status
+	ending ending        // a declared ending; zero while none
+	offers [2]offerSet   // pending offers of each side
+	movers []chess.Color // who made each move since the setup's imported ones
+	// left[i] is what the mover of movers[i] had on the clock after that
+	// move, as its event recorded it; -1 where none did (an untimed game, a
+	// record from before the event log).
+	left    []time.Duration
+	outcome Outcome // the ending, judged by settle after every change
 	version int64
 	updated time.Time
 	now     func() time.Time

@@ -114,6 +114,7 @@ func (g *Game) restoreRecord(r Record) error {
 			return fmt.Errorf("%w: game %s move %d: %v", ErrBadRecord, r.ID, i+1, err)
 		}
 		g.movers = append(g.movers, step.Color.Color())
+		g.left = append(g.left, -1) // the record kept no clock after each move
 	}
 	status, ok := ParseStatus(r.Status)
 	if !ok {

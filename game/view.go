@@ -3,6 +3,7 @@ package game
 import (
 	"fmt"
 	"slices"
+	"time"
 
 	"github.com/gambitchess/gambit/chess"
 )
@@ -35,6 +36,18 @@ type Step struct {
 // History returns every move played with its notation and the FEN after it.
 func (g *Game) History() []Step { return g.rules.History() }
 
+// MoveClocks returns, for each move played in the game (the last
+// len(MoveClocks()) moves of History: a pasted PGN's moves have none),
+// what its mover had left on the clock after it, the increment added, as
+// the move's event recorded it (lichess's [%clk]); -1 for a move whose
+// record kept none. It is nil for a game without a clock.
+func (g *Game) MoveClocks() []time.Duration {
+	if g.clock == nil {
+		return nil
+	}
+	return slices.Clone(g.left)
+}
+
 // Check returns the square of the king (general) in check, if any.
 func (g *Game) Check() (string, bool) { return g.rules.Check() }
 
@@ -44,6 +57,7 @@ func (g *Game) Clone() *Game {
 	c := *g
 	c.rules = g.rules.Clone()
 	c.movers = slices.Clone(g.movers)
+	c.left = slices.Clone(g.left)
 	if g.clock != nil {
 		k := *g.clock
 		c.clock = &k

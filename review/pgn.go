@@ -91,6 +91,16 @@ func pgnEval(m Move) *pgn.Eval {
 	return &pgn.Eval{Centipawns: m.After}
 }
 
+// Advice is lichess's comment on m when it is judged an inaccuracy, a
+// mistake or a blunder ("Blunder. Best move was g6."); "" for a move not
+// judged so. The game export's JSON writes it as the move's judgment.
+func (m Move) Advice() string {
+	if m.Class.NAG() == 0 {
+		return ""
+	}
+	return adviceText(m, "")
+}
+
 // adviceText is lichess's comment on a judged move (lila Advice.makeComment):
 // "Blunder. Best move was g6."
 func adviceText(m Move, glyph string) string {

@@ -31,6 +31,11 @@ import (
 	"github.com/gambitchess/gambit/store"
 )
 
+// exportIDsPath is lichess's export of games by id: a POST that only
+// reads, which programs send as plain text, with no token as often as
+// with one (guards.Secure lets it through from anywhere).
+const exportIDsPath = "/api/games/export/_ids"
+
 // maxBody bounds request bodies (a pasted PGN included).
 const maxBody = 256 << 10
 
@@ -57,6 +62,7 @@ func (s *Server) handler() (http.Handler, []account.Route) {
 	rs.HandleFunc("GET /api/games", asPlayer, s.handleList)
 	rs.HandleFunc("GET /api/games/{id}", public, s.handleGet)               // the spectator's view, to everyone
 	rs.HandleFunc("GET /api/games/{id}/{part}", asPlayer, s.handleGamePart) // pgn, rating; and lichess's /api/games/user/{name} (handlers.go)
+	rs.HandleFunc("POST "+exportIDsPath, asPlayer, hs.export.ByIDs)         // lichess's export by ids: a read, sent with a text body (guards.Secure's reads)
 	rs.HandleFunc("POST /api/games/{id}/review", public, hs.reviews.Start)
 	rs.HandleFunc("GET /api/games/{id}/review", public, hs.reviews.Get)
 	rs.HandleFunc("GET /api/games/{id}/analysis", asPlayer, hs.analysis.Record)
@@ -65,6 +71,7 @@ func (s *Server) handler() (http.Handler, []account.Route) {
 	rs.HandleFunc("GET /api/user/{name}/games", asPlayer, hs.profiles.UserGames)
 	rs.HandleFunc("GET /api/user/{name}/games.pgn", asPlayer, hs.profiles.UserPGN)
 	rs.HandleFunc("GET /api/user/{name}/rating.svg", public, hs.profiles.RatingGraph)
+	rs.HandleFunc("GET /api/user/{name}/rating-history", public, hs.profiles.RatingHistory) // lichess's
 	rs.HandleFunc("GET /api/leaderboard/{perf}", public, hs.profiles.Leaderboard)
 	rs.HandleFunc("GET /api/levels", public, s.handleLevels)
 	rs.HandleFunc("GET /api/variants", public, s.handleVariants)
@@ -96,10 +103,11 @@ func (s *Server) handler() (http.Handler, []account.Route) {
 		s.registerBotAPI(rs)
 		h = s.accounts.Middleware(h)
 	}
-	// lichess's token test comes from programs as text/plain without a
-	// token: it reads no cookie and changes nothing (account/tokentest.go).
-	anySite := account.TokenTestRoute
-	return guards.Secure(guards.MarkProxied(s.conn.trustedProxies, guards.Forwarded(s.conn.trustedProxies, s.withPlayer(h))), refuse, anySite), rs.List()
+	// lichess's token test and export by ids come from programs as text/plain
+	// without a token: they read no cookie and change nothing
+	// (account/tokentest.go, export/ids.go).
+	anySite := []string{account.TokenTestRoute, "POST " + exportIDsPath}
+	return guards.Secure(guards.MarkProxied(s.conn.trustedProxies, guards.Forwarded(s.conn.trustedProxies, s.withPlayer(h))), refuse, anySite...), rs.List()
 }
 
 // handlePage answers a route of the app that is no file with its page,

@@ -2,12 +2,15 @@ package server
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/http"
 
 	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/review"
 	"github.com/gambitchess/gambit/server/analysis"
 	"github.com/gambitchess/gambit/server/export"
+	"github.com/gambitchess/gambit/server/media"
 	"github.com/gambitchess/gambit/server/openings"
 	"github.com/gambitchess/gambit/server/profile"
 	"github.com/gambitchess/gambit/server/reviews"
@@ -57,12 +60,45 @@ func (v serverView) UserNamed(r *http.Request) (export.Store, store.User, error)
 	return v.s.userNamed(r)
 }
 
-// Ratings is the store's games and ratings as the export reads them;
-// nil when the store keeps no ratings.
-func (v serverView) Ratings() export.Store {
-	es, _ := v.s.store.(export.Store)
-	return es
+// Sides names seats as the API writes players (seatSides).
+func (v serverView) Sides(ctx context.Context, seats [2]game.Seat) [2]export.Side {
+	var out [2]export.Side
+	for c, p := range v.s.seatSides(ctx, seats) {
+		out[c] = export.Side{ID: p.ID, Name: p.Name}
+	}
+	return out
 }
+
+// Rated is game id's rating record, nil for a game not rated.
+func (v serverView) Rated(ctx context.Context, id string) *store.RatedGame {
+	rs := v.s.ratings()
+	if rs == nil {
+		return nil
+	}
+	rg, err := rs.RatedGame(ctx, id)
+	if err != nil {
+		if !errors.Is(err, store.ErrNotFound) {
+			v.s.log.Warn("cannot read a game's rating", "game", id, "err", err)
+		}
+		return nil
+	}
+	return &rg
+}
+
+// Review is game id's stored review, nil for none.
+func (v serverView) Review(ctx context.Context, id string) *review.Review {
+	rv, err := v.s.reviews.Review(ctx, id)
+	if err != nil {
+		if !errors.Is(err, store.ErrNotFound) {
+			v.s.log.Warn("cannot read a game's review", "game", id, "err", err)
+		}
+		return nil
+	}
+	return rv
+}
+
+// GameURL is the address of game id's page as r reached the server.
+func (serverView) GameURL(r *http.Request, id string) string { return media.GameURL(r, id) }
 
 // Facts are g's facts in lichess's words (lichess.go, rated.go).
 func (serverView) Facts(g *game.Game) export.Facts {

@@ -62,6 +62,7 @@ func TestAddressLimitsOfReads(t *testing.T) {
 		{"analysis", "POST", "/api/analysis/position", `{"variant":"chess","moves":["e2e4"]}`, analysisAddrBurst},
 		{"export", "GET", "/api/games/user/ann", "", exportsBurst},
 		{"games.pgn", "GET", "/api/user/ann/games.pgn", "", exportsBurst},
+		{"export by ids", "POST", "/api/games/export/_ids", "abcdefghij", exportsBurst}, // the same limit: each id costs a read
 	}
 	for i, tt := range tests {
 		addr := fmt.Sprintf("198.51.100.%d", 10+i)

@@ -1,8 +1,11 @@
 package export
 
 import (
+	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -11,8 +14,11 @@ import (
 	"strings"
 	"time"
 
-	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/review"
+	"github.com/gambitchess/gambit/server/account"
+	"github.com/gambitchess/gambit/server/profile"
+	"github.com/gambitchess/gambit/server/wire"
 	"github.com/gambitchess/gambit/store"
 )
 
@@ -23,9 +29,6 @@ type Server interface {
 	Read(ctx context.Context, id string, f func(g *game.Game)) error
 	// Error answers err: its status, code and message.
 	Error(w http.ResponseWriter, err error)
-	// RatedPGN adds a rated game's players and their ratings before it to
-	// its PGN text.
-	RatedPGN(ctx context.Context, id, text string) string
 	// UserNamed reads the account of r's {name} and the store of its games
 	// (store.ErrNoUser for no such account).
 	UserNamed(r *http.Request) (Store, store.User, error)
@@ -33,22 +36,30 @@ type Server interface {
 	PlayerOf(u store.User) string
 	// Facts are g's facts in lichess's words.
 	Facts(g *game.Game) Facts
-	// TakeExport takes one export of a player's games from r's address,
-	// or says how long to wait (a stream of many games costs the server
-	// as many reads).
+	// TakeExport takes one export of games from r's address, or says how
+	// long to wait (a stream of many games costs the server as many reads).
 	TakeExport(r *http.Request) error
-	// Ratings is the store of the ratings rated games changed.
-	Ratings() Store
 	// Player is the player id of whoever sent r ("" for a stranger): the
 	// games they sit in are theirs to see in another's list.
 	Player(r *http.Request) string
+	// Sides names seats as the API writes players: an account's seat (its
+	// player the account's) by its id and username, any other by the name
+	// it gave, the computer's, or Anonymous.
+	Sides(ctx context.Context, seats [2]game.Seat) [2]Side
+	// Rated is game id's rating record; nil for a game not rated.
+	Rated(ctx context.Context, id string) *store.RatedGame
+	// Review is game id's stored computer review; nil for none (yet).
+	Review(ctx context.Context, id string) *review.Review
+	// GameURL is the address of game id's page as r reached the server
+	// ("" when r's host is no plain host): the PGN's Site.
+	GameURL(r *http.Request, id string) string
 }
 
 // Store is what the export reads from the store: a player's games, a
-// page at a time, and the ratings a rated game changed.
+// page at a time, and the accounts (vs names one).
 type Store interface {
 	PlayerGames(ctx context.Context, player string, q store.GamesQuery) ([]store.Summary, error)
-	RatedGame(ctx context.Context, id string) (store.RatedGame, error)
+	UserByName(ctx context.Context, name string) (store.User, error)
 }
 
 // Facts are a game's facts as lichess's API names them, which the server
@@ -62,8 +73,8 @@ type Facts struct {
 	Clock   game.ClockConfig // the time control
 }
 
-// Handler serves lichess's game export, GET /api/games/user/{name}. It
-// is safe for concurrent use.
+// Handler serves lichess's game exports: GET /api/games/user/{name} and
+// POST /api/games/export/_ids. It is safe for concurrent use.
 type Handler struct {
 	srv Server
 	log *slog.Logger
@@ -73,50 +84,16 @@ type Handler struct {
 // is told.
 func New(srv Server, log *slog.Logger) *Handler { return &Handler{srv: srv, log: log} }
 
-// Game is one game of GET /api/games/user/{username} as NDJSON,
-// in lichess's game export shape (its moves in SAN, as lichess writes them).
-type Game struct {
-	ID         string            `json:"id"`
-	Rated      bool              `json:"rated"`
-	Variant    string            `json:"variant"`
-	Speed      string            `json:"speed"`
-	Perf       string            `json:"perf"`
-	CreatedAt  int64             `json:"createdAt"`
-	LastMoveAt int64             `json:"lastMoveAt"`
-	Status     string            `json:"status"`
-	Players    map[string]Player `json:"players"`
-	Winner     string            `json:"winner,omitempty"`
-	Moves      string            `json:"moves"`
-	InitialFen string            `json:"initialFen,omitempty"`
-	Clock      *Clock            `json:"clock,omitempty"`
-}
+// pageSize is how many summaries the export reads from the store at once.
+const pageSize = 100
 
-// Clock is an exported game's clock, in seconds as lichess
-// writes it there.
-type Clock struct {
-	Initial   int64 `json:"initial"`
-	Increment int64 `json:"increment"`
-	TotalTime int64 `json:"totalTime"` // initial + 40 × increment: lichess's estimate of a game's length
-}
-
-// User is an exported game's player as lichess writes it.
-type User struct {
-	ID   string `json:"id"`
-	Name string `json:"name"`
-}
-
-// Player is a side of an exported game.
-type Player struct {
-	User       *User `json:"user,omitempty"`
-	Rating     int   `json:"rating,omitempty"`
-	RatingDiff int   `json:"ratingDiff,omitempty"`
-}
-
-// Games streams {username}'s games, newest first, as PGN (the
-// default) or NDJSON (Accept: application/x-ndjson), with lichess's
-// filters max, since, until (ms), rated and perfType. Another person
-// gets the public games and those they sat in; a game of hidden
-// information, only once it is over.
+// Games streams {username}'s games, newest first, as PGN (the default)
+// or NDJSON (Accept: application/x-ndjson), filtered and written as
+// lichess's parameters say (parseGamesQueryAPI). Another person gets the
+// games profile.Visible lets them see, the profile's rule: those they sat
+// in, and those over that are public or rated. A game of hidden
+// information comes only once it is over; an aborted game never (lichess
+// counts it neither finished nor ongoing).
 func (h *Handler) Games(w http.ResponseWriter, r *http.Request) {
 	if err := h.srv.TakeExport(r); err != nil {
 		h.srv.Error(w, err)
@@ -132,22 +109,31 @@ func (h *Handler) Games(w http.ResponseWriter, r *http.Request) {
 		h.srv.Error(w, err)
 		return
 	}
-	viewer := h.srv.Player(r)
-	asJSON := strings.Contains(r.Header.Get("Accept"), "application/x-ndjson")
-	if asJSON {
-		w.Header().Set("Content-Type", "application/x-ndjson")
-	} else {
-		w.Header().Set("Content-Type", "application/x-chess-pgn; charset=utf-8")
+	f := filter{gamesQuery: aq, owner: h.srv.PlayerOf(u)}
+	if aq.Vs != "" {
+		vs, err := h.opponent(r.Context(), ps, aq.Vs)
+		switch {
+		case errors.Is(err, store.ErrNoUser):
+			f.nobody = true // games against no one: none
+		case err != nil:
+			h.srv.Error(w, err)
+			return
+		}
+		f.vs = vs
 	}
-	w.Header().Set("Cache-Control", "no-store")
+	viewer := h.srv.Player(r)
+	asJSON := startAnswer(w, r)
+	if f.nobody {
+		return
+	}
 	flusher, _ := w.(http.Flusher)
-	q := store.GamesQuery{Limit: 100, Rated: aq.Rated}
+	q := store.GamesQuery{Limit: pageSize, Rated: aq.Rated}
 	if aq.Until > 0 {
 		q.After = store.Cursor{CreatedAt: time.UnixMilli(aq.Until + 1).UTC()}
 	}
 	written := 0
 	for {
-		sums, err := ps.PlayerGames(r.Context(), h.srv.PlayerOf(u), q)
+		sums, err := ps.PlayerGames(r.Context(), f.owner, q)
 		if err != nil {
 			h.log.Warn("game export cut short", "err", err) // the answer has begun: it can only stop
 			return
@@ -157,9 +143,29 @@ func (h *Handler) Games(w http.ResponseWriter, r *http.Request) {
 			if aq.Since > 0 && sum.CreatedAt.UnixMilli() < aq.Since {
 				return
 			}
-			if !sum.SeenBy(viewer) || !h.exportOne(w, r, ps, sum.ID, aq, asJSON) {
+			if !f.listed(sum) {
 				continue
 			}
+			var rated *store.RatedGame
+			if game.Mode(sum.Mode) == game.ModeOnline { // only online games are rated
+				rated = h.srv.Rated(r.Context(), sum.ID)
+			}
+			if !profile.Visible(sum, viewer, rated != nil && rated.State == store.RatingApplied) {
+				continue
+			}
+			e, ok := h.read(r.Context(), sum.ID)
+			if !ok || !f.kept(e) {
+				continue
+			}
+			e.rated = rated
+			if aq.Evals || aq.Accuracy || aq.Analysed != nil {
+				e.review = h.srv.Review(r.Context(), sum.ID)
+				if aq.Analysed != nil && *aq.Analysed != (e.review != nil) {
+					continue
+				}
+			}
+			e.sides = h.srv.Sides(r.Context(), e.seats)
+			_, _ = w.Write(e.write(aq.options, asJSON, h.srv.GameURL(r, e.id)))
 			if written++; aq.Max > 0 && written >= aq.Max {
 				return
 			}
@@ -173,111 +179,190 @@ func (h *Handler) Games(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// exportOne writes game id if it passes aq's perfType; false when it
-// was left out.
-func (h *Handler) exportOne(w io.Writer, r *http.Request, ps Store, id string, aq gamesQuery, asJSON bool) bool {
-	var out Game
-	var text string
-	var skip bool
-	err := h.srv.Read(r.Context(), id, func(g *game.Game) {
-		facts := h.srv.Facts(g)
-		if (g.Hidden() && !g.Status().Finished()) || (len(aq.PerfType) > 0 && !slices.Contains(aq.PerfType, facts.Perf)) {
-			skip = true
+// ByIDs answers lichess's POST /api/games/export/_ids: the games whose
+// ids the body lists (comma-separated, at most MaxIDs; parseIDs), newest
+// first, as PGN or NDJSON (Accept), written as the query's presentation
+// options say. An id is as good as a link: anyone who has one sees the
+// game, as its page and GET /api/games/{id}/pgn show it; a game of
+// hidden information only once it is over. An id of no game is left out,
+// as lichess leaves it.
+func (h *Handler) ByIDs(w http.ResponseWriter, r *http.Request) {
+	if err := h.srv.TakeExport(r); err != nil {
+		h.srv.Error(w, err)
+		return
+	}
+	o, err := parseIDsQuery(r.URL.Query())
+	if err != nil {
+		h.srv.Error(w, err)
+		return
+	}
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxIDsBody))
+	if err != nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			err = fmt.Errorf("%w: the body is over %d bytes (at most %d ids)", wire.ErrTooLarge, tooBig.Limit, MaxIDs)
+		} else {
+			err = fmt.Errorf("%w: reading the body: %v", wire.ErrBadRequest, err)
+		}
+		h.srv.Error(w, err)
+		return
+	}
+	ids, err := parseIDs(string(body))
+	if err != nil {
+		h.srv.Error(w, err)
+		return
+	}
+	var games []exported
+	for _, id := range ids {
+		if r.Context().Err() != nil {
 			return
 		}
-		if !asJSON {
-			text = g.PGN()
-			return
+		e, ok := h.read(r.Context(), id)
+		if !ok {
+			continue
 		}
-		out = exportOf(g, facts)
+		h.complete(r.Context(), &e, o)
+		games = append(games, e)
+	}
+	slices.SortStableFunc(games, func(a, b exported) int { return b.created.Compare(a.created) }) // lichess's order: newest first
+	asJSON := startAnswer(w, r)
+	for i := range games {
+		_, _ = w.Write(games[i].write(o, asJSON, h.srv.GameURL(r, games[i].id)))
+	}
+}
+
+// startAnswer writes the headers of an export of games: NDJSON when r's
+// Accept asks for it (true), else PGN.
+func startAnswer(w http.ResponseWriter, r *http.Request) (asJSON bool) {
+	asJSON = strings.Contains(r.Header.Get("Accept"), "application/x-ndjson")
+	if asJSON {
+		w.Header().Set("Content-Type", "application/x-ndjson")
+	} else {
+		w.Header().Set("Content-Type", "application/x-chess-pgn; charset=utf-8")
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	return asJSON
+}
+
+// opponent is the player id of the account name (vs) names.
+func (h *Handler) opponent(ctx context.Context, ps Store, name string) (string, error) {
+	_, key, err := account.NormalizeName(name)
+	if err != nil {
+		return "", fmt.Errorf("%w: no such player", store.ErrNoUser)
+	}
+	u, err := ps.UserByName(ctx, key)
+	if err != nil {
+		if !errors.Is(err, store.ErrNoUser) {
+			err = fmt.Errorf("%w: %v", wire.ErrStorage, err)
+		}
+		return "", err
+	}
+	return h.srv.PlayerOf(u), nil
+}
+
+// read copies game id for an export; false when it cannot be read now
+// (left out) or is a game of hidden information still played.
+func (h *Handler) read(ctx context.Context, id string) (exported, bool) {
+	var e exported
+	hidden := false
+	err := h.srv.Read(ctx, id, func(g *game.Game) {
+		if hidden = g.Hidden() && !g.Status().Finished(); !hidden {
+			e.snapshot = snapshotOf(g, h.srv.Facts(g))
+		}
 	})
-	if err != nil || skip {
-		return false
+	if err != nil && !errors.Is(err, store.ErrNotFound) {
+		h.log.Warn("game export left a game out", "game", id, "err", err)
+	}
+	return e, err == nil && !hidden
+}
+
+// write is e as one game of an export: PGN ending with two blank lines,
+// or one NDJSON line.
+func (e *exported) write(o options, asJSON bool, site string) []byte {
+	var text string
+	if !asJSON || o.PGNInJSON {
+		text = e.pgnText(o, cmp.Or(site, "Gambit"))
 	}
 	if !asJSON {
-		_, _ = io.WriteString(w, strings.TrimRight(h.srv.RatedPGN(r.Context(), id, text), "\n")+"\n\n")
-		return true
+		return []byte(text)
 	}
-	addRatings(r.Context(), ps, &out)
-	_, _ = w.Write(jsonLine(out))
-	return true
-}
-
-// exportOf is g, whose facts are f, in the export's shape, its players
-// not yet named.
-func exportOf(g *game.Game, f Facts) Game {
-	c := f.Clock
-	out := Game{ID: g.ID(), Variant: f.Variant, Speed: f.Speed, Perf: f.Perf,
-		CreatedAt: g.CreatedAt().UnixMilli(), LastMoveAt: g.UpdatedAt().UnixMilli(), Winner: f.Winner,
-		Players: map[string]Player{"white": {}, "black": {}}}
-	out.Status = f.Status
-	hist := g.History()
-	sans := make([]string, 0, len(hist))
-	for _, step := range hist[min(len(g.Header().Moves), len(hist)):] {
-		sans = append(sans, step.SAN)
-	}
-	out.Moves = strings.Join(sans, " ")
-	if fen := g.StartFEN(); fen != chess.StartFEN {
-		out.InitialFen = fen
-	}
-	if c.Initial > 0 && !c.PerMove {
-		in, inc := int64(c.Initial.Seconds()), int64(c.Increment.Seconds())
-		out.Clock = &Clock{Initial: in, Increment: inc, TotalTime: in + 40*inc}
-	}
-	return out
-}
-
-// addRatings names a rated game's players, with their ratings before it
-// and its change.
-func addRatings(ctx context.Context, rs Store, out *Game) {
-	if rs == nil {
-		return
-	}
-	rg, err := rs.RatedGame(ctx, out.ID)
-	if err != nil {
-		return
-	}
-	out.Rated = true
-	side := func(name string, before, after int) Player {
-		p := Player{}
-		if name != "" {
-			p.User = &User{ID: strings.ToLower(name), Name: name} // lichess's ids: the name in lower case
-		}
-		if rg.State == store.RatingApplied {
-			p.Rating, p.RatingDiff = before, after-before
-		}
-		return p
-	}
-	out.Players["white"] = side(rg.WhiteName, rg.WhiteBefore.Int(), rg.WhiteAfter.Int())
-	out.Players["black"] = side(rg.BlackName, rg.BlackBefore.Int(), rg.BlackAfter.Int())
-}
-
-// jsonLine is v as one NDJSON line.
-func jsonLine(v any) []byte {
-	data, _ := json.Marshal(v)
+	data, _ := json.Marshal(e.json(o, strings.TrimSpace(text)))
 	return append(data, '\n')
 }
 
-// Game answers lichess's GET /game/export/{id}: one game as PGN, or in
-// the export's JSON shape when the request accepts application/json
-// (lichess's rule). Anyone who has a game's id may read it, as its page
-// shows it to anyone; a game of hidden information only once it is over,
-// since its PGN holds what each side could not see.
+// filter is what the export of a player's games keeps.
+type filter struct {
+	gamesQuery
+	owner  string // the player id of the account whose games these are
+	vs     string // the opponent's player id; "" for anyone
+	nobody bool   // vs names no account: no game is kept
+}
+
+// listed reports whether the summary passes the filters it can tell:
+// finished (and not aborted) or under way as the query asks, a game
+// under way only when both seats are taken.
+func (f *filter) listed(sum store.Summary) bool {
+	switch {
+	case sum.Status == game.Aborted.String():
+		return false
+	case sum.Finished:
+		return f.Finished
+	}
+	return f.Ongoing && sum.WhiteKind != string(game.SeatOpen) && sum.BlackKind != string(game.SeatOpen)
+}
+
+// kept reports whether game e passes the filters the summary cannot tell:
+// perfType, and the owner's colour and opponent.
+func (f *filter) kept(e exported) bool {
+	if len(f.PerfType) > 0 && !slices.Contains(f.PerfType, e.facts.Perf) {
+		return false
+	}
+	if f.Color == "" && f.vs == "" {
+		return true
+	}
+	for c, s := range e.seats {
+		if !f.owns(s) || f.Color != "" && colorNames[c] != f.Color {
+			continue
+		}
+		if theirs := e.seats[1-c]; f.vs == "" || theirs.Kind == game.SeatHuman && theirs.Player == f.vs && !f.owns(theirs) {
+			return true
+		}
+	}
+	return false
+}
+
+// owns reports whether seat s is the owner's: a person's seat whose player
+// is the account's.
+func (f *filter) owns(s game.Seat) bool { return s.Kind == game.SeatHuman && s.Player == f.owner }
+
+// complete adds to e, read, what its export writes beside the game: its
+// ratings, its review when o shows it, its players' names.
+func (h *Handler) complete(ctx context.Context, e *exported, o options) {
+	e.rated = h.srv.Rated(ctx, e.id)
+	if o.Evals || o.Accuracy {
+		e.review = h.srv.Review(ctx, e.id)
+	}
+	e.sides = h.srv.Sides(ctx, e.seats)
+}
+
+// Game answers lichess's GET /game/export/{id}: one game as PGN, or as
+// its JSON when the request accepts application/json (lichess's rule),
+// with the presentation options of the other exports. Anyone who has a
+// game's id may read it, as its page shows it to anyone; a game of hidden
+// information only once it is over, since its record holds what each
+// side could not see.
 func (h *Handler) Game(w http.ResponseWriter, r *http.Request) {
+	o, err := parseIDsQuery(r.URL.Query())
 	id := r.PathValue("id")
-	asJSON := strings.Contains(r.Header.Get("Accept"), "application/json")
-	var out Game
-	var text string
-	var hidden bool
-	err := h.srv.Read(r.Context(), id, func(g *game.Game) {
-		if hidden = g.Hidden() && !g.Status().Finished(); hidden {
-			return
-		}
-		text = g.PGN()
-		if asJSON {
-			out = exportOf(g, h.srv.Facts(g))
-		}
-	})
+	var e exported
+	hidden := false
+	if err == nil {
+		err = h.srv.Read(r.Context(), id, func(g *game.Game) {
+			if hidden = g.Hidden() && !g.Status().Finished(); !hidden {
+				e.snapshot = snapshotOf(g, h.srv.Facts(g))
+			}
+		})
+	}
 	if err == nil && hidden {
 		err = fmt.Errorf("%w: game %s", game.ErrHiddenInPlay, id)
 	}
@@ -285,13 +370,13 @@ func (h *Handler) Game(w http.ResponseWriter, r *http.Request) {
 		h.srv.Error(w, err)
 		return
 	}
-	w.Header().Set("Cache-Control", "no-store")
-	if !asJSON {
+	h.complete(r.Context(), &e, o)
+	asJSON := strings.Contains(r.Header.Get("Accept"), "application/json")
+	if asJSON {
+		w.Header().Set("Content-Type", "application/json")
+	} else {
 		w.Header().Set("Content-Type", "application/x-chess-pgn; charset=utf-8")
-		_, _ = io.WriteString(w, strings.TrimRight(h.srv.RatedPGN(r.Context(), id, text), "\n")+"\n")
-		return
 	}
-	addRatings(r.Context(), h.srv.Ratings(), &out)
-	w.Header().Set("Content-Type", "application/json")
-	_, _ = w.Write(jsonLine(out))
+	w.Header().Set("Cache-Control", "no-store")
+	_, _ = w.Write(append(bytes.TrimRight(e.write(o, asJSON, h.srv.GameURL(r, id)), "\n"), '\n'))
 }

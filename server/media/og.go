@@ -40,7 +40,7 @@ func (m *Files) handleGamePage(w http.ResponseWriter, r *http.Request, id string
 	l := lang.FromRequest(r)
 	var tags, title string
 	if err := m.cfg.Read(r.Context(), id, func(g *game.Game) {
-		tags, title = m.ogTags(g, gameURL(r, g.ID()), l), m.previewTitle(g, l)
+		tags, title = m.ogTags(g, GameURL(r, g.ID()), l), m.previewTitle(g, l)
 	}); err == nil {
 		page = insertHead(AppPage(page, l, title), tags)
 	} else {
@@ -219,9 +219,11 @@ func ogImageBox(board game.Board) (int, int) {
 	return int(math.Ceil(d.Width)), int(math.Ceil(d.Height))
 }
 
-// gameURL is the absolute URL of game id's page as the client reached the
-// server, "" when the request's host is not a plain host name or address.
-func gameURL(r *http.Request, id string) string {
+// GameURL is the absolute URL of game id's page as the client reached the
+// server (https over TLS or from a trusted proxy's X-Forwarded-Proto), ""
+// when the request's host is not a plain host name or address: the
+// preview's og:url, and the Site of the game export's PGN.
+func GameURL(r *http.Request, id string) string {
 	if !plainHost(r.Host) {
 		return ""
 	}

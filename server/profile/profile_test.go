@@ -169,3 +169,29 @@ func TestVisible(t *testing.T) {
 		}
 	}
 }
+
+// TestRatingHistoryDaily: one point a day, the day's last rating (the UTC
+// day), the month from 0, as lichess's rating history (issue 41).
+func TestRatingHistoryDaily(t *testing.T) {
+	at := func(s string) time.Time {
+		v, err := time.Parse(time.RFC3339, s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	hist := []store.RatingPoint{
+		{At: at("2024-01-31T10:00:00Z"), Rating: 1510.9},
+		{At: at("2024-01-31T23:59:00Z"), Rating: 1490},
+		{At: at("2024-02-01T00:30:00+02:00"), Rating: 1480}, // still 31 January in UTC
+		{At: at("2024-12-25T12:00:00Z"), Rating: 1600.4},
+	}
+	got := dailyPoints(hist)
+	want := [][4]int{{2024, 0, 31, 1480}, {2024, 11, 25, 1600}}
+	if !slices.Equal(got, want) {
+		t.Errorf("dailyPoints = %v, want %v", got, want)
+	}
+	if got := dailyPoints(nil); got == nil || len(got) != 0 {
+		t.Errorf("no history = %#v, want an empty list (JSON [])", got)
+	}
+}
