@@ -141,7 +141,9 @@ test('an unknown address and a missing game say so in the reader\'s language, wi
     assert.equal(await p.evaluate(() => document.documentElement.lang), locale === 'en-US' ? 'en' : locale);
     await shot(p, `newplayer-404-${locale}.png`);
     // A missing game: "No such game", and nothing to play.
-    await p.goto(`${app.server.url}/game/nosuchgame`);
+    // The server answers 404 with the page (no soft 404), as above.
+    const gone = await p.goto(`${app.server.url}/game/nosuchgame`);
+    assert.equal(gone.status(), 404, locale);
     await p.waitForSelector('#notfound:not([hidden])');
     assert.equal(await p.textContent('#notfound-title'), words.game, locale);
     assert.equal(await p.isVisible('#play'), false, `${locale}: the game page's board and buttons are gone`);
