@@ -596,6 +596,7 @@ export const en = {
   'error.no_user': 'There is no such player.',
   'account.myGames': 'My profile and games',
   'profile.title': '{name} · Gambit',
+  'profile.missingTitle': 'No such player · Gambit',
   'profile.noRating': 'No rated game yet.',
   'profile.rating': '{rating} (deviation {rd})',
   'profile.record': '{wins} won, {draws} drawn, {losses} lost',

@@ -575,6 +575,7 @@ export const zhCN: Table = {
   'error.no_user': '没有这位棋手。',
   'account.myGames': '我的个人主页与棋局',
   'profile.title': '{name} · Gambit',
+  'profile.missingTitle': '没有这位棋手 · Gambit',
   'profile.noRating': '还没有计分的棋局。',
   'profile.rating': '{rating}（偏差 {rd}）',
   'profile.record': '{wins} 胜 {draws} 和 {losses} 负',

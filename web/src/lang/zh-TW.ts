@@ -575,6 +575,7 @@ export const zhTW: Table = {
   'error.no_user': '沒有這位棋手。',
   'account.myGames': '我的個人頁面與棋局',
   'profile.title': '{name} · Gambit',
+  'profile.missingTitle': '找不到這位棋手 · Gambit',
   'profile.noRating': '還沒有計分的棋局。',
   'profile.rating': '{rating}（偏差 {rd}）',
   'profile.record': '{wins} 勝 {draws} 和 {losses} 負',
