@@ -160,7 +160,7 @@ function fillLevels(v: VariantUI) {
   }
   const help = $('level-help');
   const explain = () => {
-    help.textContent = levelHelp(v.levels.find(l => l.name === sel.value));
+    help.textContent = levelHelp(v.levels.find(l => l.name === sel.value), v.board.kind);
     help.hidden = !help.textContent;
   };
   sel.onchange = explain;

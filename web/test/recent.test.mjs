@@ -61,7 +61,12 @@ test('levelGroups: Gambit by strength, the teaching algorithms, each engine apar
   assert.deepEqual(levelGroups(levels).map(g => [g.label, g.params?.engine, g.levels.map(l => l.name)]), [
     ['levels.strength', undefined, ['beginner', 'full']], ['levels.teaching', undefined, ['greedy', 'minimax', 'alphabeta']],
     ['levels.engine', 'Stockfish', ['stockfish-1', 'stockfish-2']], ['levels.engine', 'Other', ['other-1']]]);
-  // xiangqi's levels are all by strength; a variant's own too, or a server that says no group.
+  // xiangqi's as the server sends them: its search cut short apart, as chess's classroom.
+  const { default: registered } = await import('./testdata/variants.json');
+  const xq = registered.find(v => v.name === 'xiangqi').levels;
+  assert.deepEqual(levelGroups(xq).map(g => [g.label, g.levels.map(l => l.name)]), [
+    ['levels.strength', ['beginner', 'casual', 'club', 'strong', 'full']], ['levels.teaching', ['greedy', 'minimax', 'alphabeta']]]);
+  // A variant's own levels are all by strength, or a server's that says no group.
   const own = [lv('easy', 'dice', 'strength'), lv('hard', 'dice')];
   assert.deepEqual(levelGroups(own), [{ label: 'levels.strength', levels: own }]);
   assert.deepEqual(levelGroups([]), []);
@@ -77,6 +82,14 @@ test('levelHelp: a line for each teaching algorithm, an engine, a rating', async
   assert.match(levelHelp({ name: 'stockfish-3', label: '', algorithm: 'uci', group: 'engine', engine: 'Stockfish', number: 3 }), /^Stockfish at level 3 of 8/);
   assert.match(levelHelp({ name: 'casual', label: '', algorithm: 'full', group: 'strength', elo: 1200 }), /^Ratings are approximate/);
   assert.equal(levelHelp({ name: 'easy', label: '', algorithm: 'dice', group: 'strength' }), '');
+  // Xiangqi's teaching levels say what its search does at their depth; its
+  // strength levels show no rating, so no note about ratings.
+  const { default: registered } = await import('./testdata/variants.json');
+  const xq = registered.find(v => v.name === 'xiangqi').levels;
+  assert.match(levelHelp(xq.find(l => l.name === 'greedy'), 'xiangqi'), /^Greedy takes whatever wins the most material at once.* 1 ply/);
+  assert.match(levelHelp(xq.find(l => l.name === 'minimax'), 'xiangqi'), /^Alpha-beta looks 2 plies ahead/);
+  assert.match(levelHelp(xq.find(l => l.name === 'alphabeta'), 'xiangqi'), /^Alpha-beta looks 3 plies ahead/);
+  for (const name of ['beginner', 'casual', 'full']) assert.equal(levelHelp(xq.find(l => l.name === name), 'xiangqi'), '', name);
   setLanguage('zh-TW');
   assert.match(levelHelp({ name: 'minimax', label: '', algorithm: 'minimax', group: 'teaching' }), /^極小化極大：/);
   setLanguage('en');
@@ -99,6 +112,6 @@ test('heldGameText: a game a refusal offers, named as its head names it', async 
   setLanguage('en');
   setRegistry(registered);
   assert.match(heldGameText({ ...held, variant: 'xiangqi', level: 'beginner', color: 'white', plies: 0 }, started + 86400000 * 3),
-    /^Xiangqi \(Chinese chess\), Red, against Gambit · Beginner \(skill 3\): no move yet, begun Jan 2, 2026, 2:05\sPM$/);
+    /^Xiangqi \(Chinese chess\), Red, against Gambit · Beginner: no move yet, begun Jan 2, 2026, 2:05\sPM$/);
   setRegistry([]);
 });
