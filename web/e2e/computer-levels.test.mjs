@@ -41,7 +41,7 @@ const words = {
     tooMany: /^You already have 4 games against the computer going/,
     network: /^Your network already has 10 games against the computer going/,
     held: /^Chess, (White|Black), against Gambit · (Beginner \(~800\)|Casual \(~1200\)|Greedy \(grabs material, 1 ply\)): (no move yet|\d+ moves? played), begun \d/,
-    played: /^Chess, White, against Gambit · Beginner \(~800\): 2 moves played, begun /,
+    played: /^Chess, White, against Gambit · Beginner \(~800\): 1 move played, begun /, // 1.e4 and its answer: one move
   },
   'zh-TW': {
     groups: ['Gambit（依棋力）', '教學用演算法', 'Stockfish（第 1–8 級）'],

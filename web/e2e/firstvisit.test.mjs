@@ -67,6 +67,23 @@ test('the start page lists your games apart from the games others play now', asy
   await ann.setViewportSize({ width: 1100, height: 800 });
 });
 
+test('moves are counted as a player counts them, full moves, on the home page and in the link preview alike', async () => {
+  const page = await app.newPerson('moves');
+  await page.goto(app.server.url);
+  await newGame(page, { mode: 'local' });
+  const id = new URL(page.url()).pathname.split('/').pop();
+  const preview = async () => (await (await fetch(`${app.server.url}/game/${id}`)).text()).match(/og:description" content="([^"]*)"/)?.[1];
+  for (const [m, want] of [['d2d4', '1 move'], ['d7d5', '1 move'], ['g1f3', '2 moves']]) {
+    await move(page, m);
+    assert.equal(await preview(), `In play · ${want}`, `the link preview after ${m}`);
+    await page.goto(app.server.url);
+    await page.waitForSelector(`#recent a[href="/game/${id}"] .res`);
+    assert.match(await page.textContent(`#recent a[href="/game/${id}"] .res`), new RegExp(`in play · ${want} played`), `the home page after ${m}`);
+    await page.goto(`${app.server.url}/game/${id}`);
+    await page.waitForFunction(id => document.body.dataset.game === id, id);
+  }
+});
+
 test('the game header says what the game is; the tab says whose move it is and how it ended', async () => {
   const page = app.page;
   await newGame(page, { mode: 'local', variant: 'chess960', setup: '518', timed: true, minutes: 3, increment: 2 });

@@ -9,7 +9,7 @@
 // the games a refusal for too many games against the computer offers,
 // each named so that they can be told apart.
 
-import type { HeldGame, Level } from './api';
+import { type HeldGame, type Level, fullMoves } from './api';
 import { Key, language, plural, t } from './i18n';
 import { botName, sideName, variantOf } from './variants';
 
@@ -61,8 +61,8 @@ export function levelHelp(level: Level | undefined, board = 'chess'): string {
 
 // heldGameText names a game a refusal offers: its variant, its side and
 // the computer it plays (as the game's head names it), the moves played
-// and when it began ("Chess, White, against Gambit · Casual (~1200): 3
-// moves played, begun 14:05").
+// (full moves: 1.e4 e5 is 1) and when it began ("Chess, White, against
+// Gambit · Casual (~1200): 3 moves played, begun 14:05").
 export function heldGameText(g: HeldGame, now = Date.now()): string {
   const v = variantOf(g.variant);
   const started = Date.parse(g.started);
@@ -70,7 +70,7 @@ export function heldGameText(g: HeldGame, now = Date.now()): string {
     variant: v.label,
     side: sideName(v, g.color),
     opponent: botName(v, { kind: 'bot', level: g.level || undefined, name: g.opponent }),
-    moves: g.plies > 0 ? plural('computerGames.moves', g.plies) : t('computerGames.noMoves'),
+    moves: g.plies > 0 ? plural('computerGames.moves', fullMoves(g.plies)) : t('computerGames.noMoves'),
     when: Number.isFinite(started) ? beganAt(started, now) : '',
   });
 }

@@ -16,7 +16,7 @@ import { Analysis, sourceOf } from './analysis/view';
 import { installGlyphPieces } from './pieces';
 import { openingNodes } from './opening';
 import { heldGameText, levelGroups, levelHelp } from './levels';
-import { RecentLists, playersLine, splitRecent, youAt } from './recent';
+import { RecentLists, playersLine, splitRecent, standing, youAt } from './recent';
 import { applySettings, loadSettings, loadTickets, saveSettings, saveTicket } from './settings';
 import { Sounds } from './sound';
 import { Key, ago, applyTexts, chooseLanguage, language, languages, plural, script, setLanguage, t } from './i18n';
@@ -129,7 +129,7 @@ function fillRecent(ul: HTMLElement, games: Summary[], none: string, mine: boole
     const who = a.querySelector<HTMLElement>('.who')!;
     who.textContent = playersLine(v, g, mine ? youAt(g, tickets[g.id]) : undefined);
     who.title = who.textContent;
-    const state = over ? `${g.result}${g.termination ? ' · ' + termName(v, g.termination) : ''}` : plural('recent.inPlay', g.plies);
+    const state = standing(v, g);
     const res = a.querySelector('.res')!;
     res.textContent = [g.timeControl, state, ago(Date.parse(g.updatedAt))].filter(Boolean).join(' · ');
     if (g.opening) res.append(' · ', `${g.opening.eco} `, ...openingNodes(g.opening.name)); // in Chinese the family's Chinese name, lichess's English beside

@@ -6,10 +6,10 @@
 // browser holds is.
 
 import type { Color, Summary } from './api';
-import { finished } from './api';
-import { t } from './i18n';
+import { finished, fullMoves } from './api';
+import { plural, t } from './i18n';
 import type { Ticket } from './settings';
-import { VariantUI, botName, sideName } from './variants';
+import { VariantUI, botName, sideName, termName } from './variants';
 
 // RecentLists are the start page's two lists, newest first.
 export interface RecentLists { yours: Summary[]; now: Summary[] }
@@ -51,6 +51,14 @@ export function seatLabel(v: VariantUI, g: Summary, c: Color, you?: Color): stri
   if (c === you) return seat.name ? t('player.youNamed.short', { name: seat.name }) : t('player.you.short');
   if (seat.kind === 'open') return t('player.open');
   return seat.name ? seat.name : sideName(v, c, true);
+}
+
+// standing says how an entry's game stands: its result and ending once
+// over, else that it is in play and the moves played (full moves, as
+// everywhere a player reads "moves").
+export function standing(v: VariantUI, g: Summary): string {
+  if (finished(g.status)) return `${g.result}${g.termination ? ' · ' + termName(v, g.termination) : ''}`;
+  return plural('recent.inPlay', fullMoves(g.plies));
 }
 
 // playersLine is an entry's first line: its variant's tag and its players.

@@ -2,7 +2,7 @@
 // others' games being played, and a stranger never called "You".
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { playersLine, seatLabel, splitRecent, youAt } from '../src/recent.ts';
+import { playersLine, seatLabel, splitRecent, standing, youAt } from '../src/recent.ts';
 import { setLanguage } from '../src/i18n.ts';
 import { setRegistry, variantOf } from '../src/variants.ts';
 
@@ -49,6 +49,20 @@ test('a stranger is never "You"; the seat you hold is', () => {
   assert.equal(playersLine(v, online, 'black'), 'Online: Mei vs You');
   assert.equal(playersLine(v, online), 'Online: Mei vs black');
   assert.equal(youAt(game('z', { mode: 'local' }), { color: 'white' }), undefined); // one screen: both seats
+});
+
+test('moves are full moves wherever a player reads them: 1.e4 alone is 1 move, 1.e4 e5 too', async () => {
+  const { fullMoves } = await import('../src/api.ts');
+  assert.deepEqual([0, 1, 2, 3, 6].map(fullMoves), [0, 1, 1, 2, 3]);
+  setRegistry([]);
+  const v = variantOf('chess');
+  for (const [lang, plies, want] of [['en', 1, 'in play · 1 move played'], ['en', 2, 'in play · 1 move played'], ['en', 6, 'in play · 3 moves played'],
+    ['zh-TW', 2, '對局中 · 已走 1 步'], ['zh-CN', 6, '进行中 · 已走 3 步']]) {
+    setLanguage(lang);
+    assert.equal(standing(v, game('m', { plies })), want, `${lang}, ${plies} plies`);
+  }
+  setLanguage('en');
+  assert.equal(standing(v, game('o', { status: 'mate', result: '1-0', termination: 'checkmate', plies: 7 })), '1-0 · checkmate');
 });
 
 test('levelGroups: Gambit by strength, the teaching algorithms, each engine apart', async () => {
@@ -99,7 +113,7 @@ test('heldGameText: a game a refusal offers, named as its head names it', async 
   const { heldGameText } = await import('../src/levels.ts');
   const { default: registered } = await import('./testdata/variants.json');
   const started = new Date(2026, 0, 2, 14, 5).getTime();
-  const held = { id: 'abc', variant: 'chess', level: 'casual', opponent: 'Gambit Casual (~1200)', color: 'black', plies: 3, started: new Date(started).toISOString() };
+  const held = { id: 'abc', variant: 'chess', level: 'casual', opponent: 'Gambit Casual (~1200)', color: 'black', plies: 6, started: new Date(started).toISOString() }; // 1.e4 e6 2.Nf3 c6 3.Bc4 Ne7
   for (const [lang, want] of [
     ['en', /^Chess, Black, against Gambit · Casual \(~1200\): 3 moves played, begun 2:05\sPM$/],
     ['zh-TW', /^西洋棋，你執黑方，對 Gambit · 休閒（約 1200 分）：已走 3 步，(下午 ?)?(0?2|14):05 開始$/],
