@@ -104,6 +104,63 @@ test('Review on the result screen starts the engine review on its own page, whic
   await shot(page, 'newplayer-review.png');
 });
 
+test('the review page says which game it reviews: its players, result and day, a way back, and a title naming it, in each language', async () => {
+  // ann and bob play online by invite, each by the name they gave; ann resigns.
+  const ann = await app.newPerson('ann');
+  await ann.goto(app.server.url);
+  await ann.evaluate(() => localStorage.setItem('gambit.name', 'ann'));
+  await newGame(ann, { mode: 'online', color: 'white' });
+  await ann.waitForSelector('#invite:not([hidden])');
+  const link = await ann.inputValue('#invite-link');
+  const id = new URL(link).pathname.split('/').pop();
+  const bob = await app.newPerson('bob');
+  await bob.goto(app.server.url);
+  await bob.evaluate(() => localStorage.setItem('gambit.name', 'bob'));
+  await bob.goto(link);
+  await bob.waitForSelector('#board.orientation-black');
+  await move(ann, 'e2e4');
+  await waitMoves(bob, 1);
+  await move(bob, 'e7e5');
+  await waitMoves(ann, 2);
+  await ann.click('#btn-resign');
+  await ann.click('#btn-resign');
+  // bob reviews from the result dialog: the header names him as the lists do.
+  await bob.waitForSelector('#over-dialog[open]');
+  await bob.click('#btn-over-review');
+  await bob.waitForURL(u => u.pathname === '/analysis' && u.searchParams.get('game') === id);
+  await bob.waitForSelector('#a-head:not([hidden])');
+  assert.equal(await bob.textContent('#a-head .game-head-players'), 'ann vs bob (you)');
+  assert.equal(await bob.title(), 'Review: ann vs bob (you) · Gambit');
+  // Someone else, in each language, opens the review by its address.
+  const words = {
+    'en-US': { players: 'ann vs bob', result: 'Black wins (0-1) · resignation', back: 'Back to the game', title: 'Review: ann vs bob · Gambit' },
+    'zh-TW': { players: 'ann 對 bob', result: '黑方勝 (0-1) · 認輸', back: '回到對局', title: '複盤：ann 對 bob · Gambit' },
+    'zh-CN': { players: 'ann 对 bob', result: '黑方胜 (0-1) · 认输', back: '回到对局', title: '复盘：ann 对 bob · Gambit' },
+  };
+  for (const [locale, w] of Object.entries(words)) {
+    const p = await app.newPerson(`watcher ${locale}`, { locale });
+    await p.goto(`${app.server.url}/analysis?game=${id}`);
+    await p.waitForSelector('#a-head:not([hidden])');
+    assert.equal(await p.textContent('#a-head .game-head-players'), w.players, locale);
+    assert.equal(await p.textContent('#a-head .a-head-result'), w.result, locale);
+    const day = await p.getAttribute('#a-head time', 'datetime');
+    const [y, m, d] = day.split('-').map(Number);
+    assert.ok(Math.abs(new Date(y, m - 1, d) - Date.now()) < 2 * 86400000, `the game's day ${day}`);
+    assert.equal(await p.textContent('#a-head time'), new Intl.DateTimeFormat(locale === 'en-US' ? 'en' : locale, { dateStyle: 'medium' }).format(new Date(y, m - 1, d)), locale);
+    assert.equal(await p.textContent('#a-head a'), w.back, locale);
+    assert.equal(await p.title(), w.title, locale);
+    await shot(p, `newplayer-review-head-${locale}.png`);
+    assert.deepEqual(await axe(p), [], `${locale}: the header is accessible`);
+    if (locale === 'en-US') {
+      // Back to the game, on the app's own page.
+      await p.click('#a-head a');
+      await p.waitForFunction(id => document.body.dataset.game === id, id);
+      assert.equal(await p.isVisible('#analysis'), false);
+    }
+    await app.leave(p);
+  }
+});
+
 test('a game of a variant the engines do not review: Review goes through its moves on the page', async () => {
   const page = app.page;
   await page.goto(app.server.url);

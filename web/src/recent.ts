@@ -5,11 +5,15 @@
 // the moment. A stranger's game is never called "You": only a seat this
 // browser holds is.
 
-import type { Color, Summary } from './api';
+import type { Color, Seat, Summary } from './api';
 import { finished, fullMoves } from './api';
 import { plural, t } from './i18n';
 import type { Ticket } from './settings';
 import { VariantUI, botName, sideName, termName } from './variants';
+
+// Seated is what naming a game's players needs of it: a summary of the
+// lists, or a game's state (the analysis page's header).
+type Seated = Pick<Summary, 'mode'> & { seats: Record<Color, Seat> };
 
 // RecentLists are the start page's two lists, newest first.
 export interface RecentLists { yours: Summary[]; now: Summary[] }
@@ -37,7 +41,7 @@ export function splitRecent(mine: Summary[], recent: Summary[], tickets: Record<
 // youAt is the seat this browser holds in one of its games, if the list can
 // tell: against the computer the human seat, online the colour its ticket
 // remembers; none on one screen (both seats) or without a ticket online.
-export function youAt(g: Summary, ticket?: Ticket): Color | undefined {
+export function youAt(g: Seated, ticket?: Ticket): Color | undefined {
   if (g.mode === 'computer') return g.seats.white.kind === 'bot' ? 'black' : 'white';
   if (g.mode === 'online' && (ticket?.color === 'white' || ticket?.color === 'black')) return ticket.color;
   return undefined;
@@ -45,7 +49,7 @@ export function youAt(g: Summary, ticket?: Ticket): Color | undefined {
 
 // seatLabel names a seat in a list: the computer by its level, a player by
 // the name it gave, else by its side; "You" only for the seat you hold.
-export function seatLabel(v: VariantUI, g: Summary, c: Color, you?: Color): string {
+export function seatLabel(v: VariantUI, g: Seated, c: Color, you?: Color): string {
   const seat = g.seats[c];
   if (seat.kind === 'bot') return botName(v, seat);
   if (c === you) return seat.name ? t('player.youNamed.short', { name: seat.name }) : t('player.you.short');
