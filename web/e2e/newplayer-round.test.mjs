@@ -94,6 +94,11 @@ test('Review on the result screen starts the engine review on its own page, whic
   assert.equal(await page.getAttribute('#btn-over-review', 'title'), 'Have the engine review this game, on the analysis page');
   await page.click('#btn-over-review');
   await page.waitForURL(u => u.pathname === '/analysis' && u.searchParams.get('game') === id);
+  // Its header names the game as its head did.
+  await page.waitForSelector('#a-head:not([hidden])');
+  assert.equal(await page.textContent('#a-head .game-head-players'), 'White vs Black');
+  assert.equal(await page.textContent('#a-head .a-head-result'), 'Black wins (0-1) · resignation');
+  assert.equal(await page.title(), 'Review: White vs Black · Gambit');
   // The review was asked for by the button: it runs, then shows its figures.
   await page.waitForSelector('#a-graph', { timeout: 60000 });
   await page.waitForSelector('.review-stats tr[data-side=white] td.acc');

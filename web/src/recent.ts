@@ -48,13 +48,14 @@ export function youAt(g: Seated, ticket?: Ticket): Color | undefined {
 }
 
 // seatLabel names a seat in a list: the computer by its level, a player by
-// the name it gave, else by its side; "You" only for the seat you hold.
+// the name it gave, else by its side as the game's head names it ("White
+// vs Black" on one screen); "You" only for the seat you hold.
 export function seatLabel(v: VariantUI, g: Seated, c: Color, you?: Color): string {
   const seat = g.seats[c];
   if (seat.kind === 'bot') return botName(v, seat);
   if (c === you) return seat.name ? t('player.youNamed.short', { name: seat.name }) : t('player.you.short');
   if (seat.kind === 'open') return t('player.open');
-  return seat.name ? seat.name : sideName(v, c, true);
+  return seat.name ? seat.name : sideName(v, c);
 }
 
 // standing says how an entry's game stands: its result and ending once
@@ -65,9 +66,10 @@ export function standing(v: VariantUI, g: Summary): string {
   return plural('recent.inPlay', fullMoves(g.plies));
 }
 
-// playersLine is an entry's first line: its variant's tag and its players.
+// playersLine is an entry's first line: its variant (its short name, chess
+// too, as the lobby names it) and its players.
 export function playersLine(v: VariantUI, g: Summary, you?: Color): string {
   let players = t('recent.players', { white: seatLabel(v, g, 'white', you), black: seatLabel(v, g, 'black', you) });
   if (g.mode === 'online') players = t('recent.online', { players });
-  return v.tag ? t('recent.tagged', { tag: v.tag, players }) : players;
+  return t('recent.tagged', { tag: v.tag ?? v.label, players });
 }

@@ -39,16 +39,29 @@ test('a stranger is never "You"; the seat you hold is', () => {
   setRegistry([]);
   const v = variantOf('chess');
   const stranger = game('x', { mode: 'computer', seats: { white: human, black: bot } });
-  assert.equal(seatLabel(v, stranger, 'white', undefined), 'white');
+  assert.equal(seatLabel(v, stranger, 'white', undefined), 'White'); // as the game's head names it
   assert.doesNotMatch(playersLine(v, stranger), /You/);
   assert.equal(youAt(stranger), 'white');
-  assert.match(playersLine(v, stranger, youAt(stranger)), /^You vs /);
+  assert.match(playersLine(v, stranger, youAt(stranger)), /^Chess · You vs /);
   const online = game('y', { seats: { white: { kind: 'human', name: 'Mei' }, black: human } });
   assert.equal(youAt(online, { color: 'black' }), 'black');
   assert.equal(youAt(online), undefined);
-  assert.equal(playersLine(v, online, 'black'), 'Online: Mei vs You');
-  assert.equal(playersLine(v, online), 'Online: Mei vs black');
+  assert.equal(playersLine(v, online, 'black'), 'Chess · Online: Mei vs You');
+  assert.equal(playersLine(v, online), 'Chess · Online: Mei vs Black');
   assert.equal(youAt(game('z', { mode: 'local' }), { color: 'white' }), undefined); // one screen: both seats
+});
+
+test('a game on one screen is listed as its head names it, and every variant by its name, chess too', async () => {
+  const { default: registered } = await import('./testdata/variants.json');
+  for (const [lang, chess, xiangqi] of [['en', 'Chess · White vs Black', 'Xiangqi · Red vs Black'],
+    ['zh-TW', '西洋棋 · 白方 對 黑方', '象棋 · 紅方 對 黑方'], ['zh-CN', '国际象棋 · 白方 对 黑方', '中国象棋 · 红方 对 黑方']]) {
+    setLanguage(lang);
+    setRegistry(registered);
+    assert.equal(playersLine(variantOf('chess'), game('c', { mode: 'local' })), chess, lang);
+    assert.equal(playersLine(variantOf('xiangqi'), game('x', { mode: 'local', variant: 'xiangqi' })), xiangqi, lang);
+  }
+  setLanguage('en');
+  setRegistry([]);
 });
 
 test('moves are full moves wherever a player reads them: 1.e4 alone is 1 move, 1.e4 e5 too', async () => {
