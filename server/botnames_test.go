@@ -29,7 +29,9 @@ func TestLocalBotName(t *testing.T) {
 		{game.Chess, "Gambit level 6", lang.Traditional, "Gambit · 休閒（約 1200 分）"}, // greedy, minimax, negamax, alphabeta, beginner, casual
 		{game.Chess, "Gambit · Casual (~1200)", lang.Simplified, "Gambit · 休闲（约 1200 分）"},
 		{game.Chess960, "Gambit Full strength (~2250)", lang.Simplified, "Gambit · 全力（约 2250 分）"},
-		{game.Xiangqi, "Gambit Casual (skill 8)", lang.Traditional, "Gambit · 休閒（棋力 8）"},
+		{game.Xiangqi, "Gambit Casual", lang.Traditional, "Gambit · 休閒"},
+		{game.Xiangqi, "Gambit Casual (skill 8)", lang.Traditional, "Gambit · 休閒"}, // its name until issue 40's walkthrough
+		{game.Xiangqi, "Gambit Novice (2 plies)", lang.Simplified, "Gambit · α-β 剪枝（2 层）"},
 		{game.Xiangqi, "Gambit level 1", lang.English, "Gambit · Greedy (1 ply)"},
 		{"jieqi", "Gambit Easy (1 ply, guesses the face-down pieces)", lang.Traditional, "Gambit · 簡單（1 層，猜測暗子）"},
 		{"fogofwar", "Gambit level 2", lang.Simplified, "Gambit · 困难（猜 8 次局面后投票，3 层）"},

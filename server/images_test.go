@@ -370,10 +370,16 @@ func TestGamePageOpenGraph(t *testing.T) {
 	if strings.Contains(page, `"<b>"`) || !strings.HasSuffix(page, "</head><body></body></html>") {
 		t.Errorf("the tags are not escaped or not in the head:\n%s", page)
 	}
+	// No such game: the app's page as it is (it says so in the reader's
+	// language), answered 404 Not Found as any unknown address is, never
+	// a soft 404.
 	for _, path := range []string{"/game/zzzzzzzzzz", "/game/NOT-AN-ID"} {
-		if rec := fetch(h, path, ""); rec.Code != http.StatusOK || rec.Body.String() != string(media.AppPage([]byte(testPage), lang.English, "")) {
-			t.Errorf("GET %s: %d %s, want the page as it is", path, rec.Code, rec.Body)
+		if rec := fetch(h, path, ""); rec.Code != http.StatusNotFound || rec.Body.String() != string(media.AppPage([]byte(testPage), lang.English, "")) {
+			t.Errorf("GET %s: %d %s, want 404 and the page as it is", path, rec.Code, rec.Body)
 		}
+	}
+	if rec := fetch(h, "/game/zzzzzzzzzz", "", "Accept-Language", "zh-TW"); rec.Code != http.StatusNotFound || rec.Body.String() != string(media.AppPage([]byte(testPage), lang.Traditional, "")) {
+		t.Errorf("GET /game/zzzzzzzzzz in zh-TW: %d %s, want 404 and the page in zh-TW", rec.Code, rec.Body)
 	}
 	xq := storedGame(t, s, game.Options{Variant: game.Xiangqi})
 	page = fetch(h, "/game/"+xq.ID(), "").Body.String()

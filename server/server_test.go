@@ -671,17 +671,20 @@ func TestServesTheUI(t *testing.T) {
 	}
 	s := New(Config{Store: st, Assets: assets})
 	defer s.Close()
-	for _, tt := range []struct{ path, contentType string }{
-		{"/", "text/html"},
-		{"/game/abc123", "text/html"},
-		{"/assets/app.js", "text/javascript"},
-		{"/favicon.svg", "image/svg+xml"},
-		{"/favicon.ico", "image/svg+xml"},
+	for _, tt := range []struct {
+		path, contentType string
+		code              int
+	}{
+		{"/", "text/html", http.StatusOK},
+		{"/game/abc123", "text/html", http.StatusNotFound}, // no such game: the app's page says so (TestGamePageOpenGraph)
+		{"/assets/app.js", "text/javascript", http.StatusOK},
+		{"/favicon.svg", "image/svg+xml", http.StatusOK},
+		{"/favicon.ico", "image/svg+xml", http.StatusOK},
 	} {
 		rec := httptest.NewRecorder()
 		s.Handler().ServeHTTP(rec, httptest.NewRequest("GET", tt.path, nil))
-		if rec.Code != http.StatusOK || rec.Body.Len() == 0 {
-			t.Errorf("GET %s: %d", tt.path, rec.Code)
+		if rec.Code != tt.code || rec.Body.Len() == 0 {
+			t.Errorf("GET %s: %d, want %d", tt.path, rec.Code, tt.code)
 		}
 		if ct := rec.Header().Get("Content-Type"); !strings.HasPrefix(ct, tt.contentType) {
 			t.Errorf("GET %s: Content-Type %q, want %s", tt.path, ct, tt.contentType)

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/gambitchess/gambit/chess"
+	"github.com/gambitchess/gambit/engine/xq"
 	"github.com/gambitchess/gambit/game"
 	"github.com/gambitchess/gambit/server/wire"
 )
@@ -14,11 +15,13 @@ import (
 // engine's search (greedy, minimax, alphabeta or full); Elo, when set,
 // weakens the full search; Depth and MoveTime bound the thinking. In xiangqi
 // the engine/xq search plays at Skill (0-20) to XiangqiDepth (0: no limit)
-// within MoveTime. A level of an external engine (Engine set, Algorithm
-// "uci") is lichess's level Number, 1 to 8: its Skill Level, Depth and
-// MoveTime (see engineLevels); Fallback names the built-in level that
-// takes the seat over when the engine fails. Group says where the
-// new-game dialog lists it.
+// within MoveTime: the teaching levels at full skill (no deliberate
+// error) to their depth, the strength levels weakened by their skill. A
+// level of an external engine (Engine set, Algorithm "uci") is lichess's
+// level Number, 1 to 8: its Skill Level, Depth and MoveTime (see
+// engineLevels); Fallback names the built-in level that takes the seat
+// over when the engine fails. Group says where the new-game dialog lists
+// it.
 type Level struct {
 	Name         string        `json:"name"`
 	Label        string        `json:"label"`
@@ -29,11 +32,14 @@ type Level struct {
 	MoveTime     time.Duration `json:"-"`
 	Skill        int           `json:"-"`
 	XiangqiDepth int           `json:"-"`
-	XiangqiLabel string        `json:"-"`                // Label in xiangqi
-	Engine       string        `json:"engine,omitempty"` // the external engine's name
-	Number       int           `json:"number,omitempty"` // its level, 1 to 8
-	SkillLevel   int           `json:"-"`                // its UCI "Skill Level"
-	Fallback     string        `json:"-"`                // the built-in level that takes over
+	XiangqiLabel string        `json:"-"` // Label in xiangqi
+	// XiangqiFormer are the labels the level had in xiangqi before, still
+	// read as it in a seat's name (LevelNamed): "Novice (2 plies)".
+	XiangqiFormer []string `json:"-"`
+	Engine        string   `json:"engine,omitempty"` // the external engine's name
+	Number        int      `json:"number,omitempty"` // its level, 1 to 8
+	SkillLevel    int      `json:"-"`                // its UCI "Skill Level"
+	Fallback      string   `json:"-"`                // the built-in level that takes over
 	// Labels is Label in other languages, by tag ("zh-TW"), for a level of
 	// a variant's own computer player (game.Level.Labels): the server's
 	// pages word the board's levels by their lang keys instead.
@@ -48,7 +54,8 @@ const (
 	GroupStrength = "strength"
 	// GroupTeaching are the searches of the classroom (greedy, minimax,
 	// negamax, alpha-beta), each played as written, to play against and
-	// read about; in chess only.
+	// read about; in xiangqi, engine/xq's search cut to 1, 2 and 3 plies,
+	// without deliberate errors.
 	GroupTeaching = "teaching"
 	// GroupEngine are an external engine's levels 1 to 8.
 	GroupEngine = "engine"
@@ -57,21 +64,34 @@ const (
 // Levels returns the computer levels, weakest first. Their order is for
 // good: a computer seat named before issue 40 ("Gambit level 6") is read
 // by its number among them (LevelNamed).
+//
+// In xiangqi, where no rating was measured, the strength levels are named
+// by strength alone ("Casual", once "Casual (skill 8)": an engine's skill
+// number tells a player nothing), and the teaching levels say how far
+// they look: each is engine/xq's own search stopped at that depth, at
+// full skill, so that it plays what its line in the dialog says (at skill
+// 0 and 2 the first two searched the same single ply, the second's "2
+// plies" notwithstanding).
 func Levels() []Level {
 	return []Level{
-		{Name: "greedy", Label: "Greedy (grabs material, 1 ply)", Algorithm: "greedy", Group: GroupTeaching, Depth: 1, Skill: 0, XiangqiDepth: 1, XiangqiLabel: "Greedy (1 ply)"},
-		{Name: "minimax", Label: "Minimax (3 plies)", Algorithm: "minimax", Group: GroupTeaching, Depth: 3, MoveTime: 3 * time.Second, Skill: 2, XiangqiDepth: 2, XiangqiLabel: "Novice (2 plies)"},
+		{Name: "greedy", Label: "Greedy (grabs material, 1 ply)", Algorithm: "greedy", Group: GroupTeaching, Depth: 1, Skill: xq.MaxSkill, XiangqiDepth: 1, XiangqiLabel: "Greedy (1 ply)"},
+		{Name: "minimax", Label: "Minimax (3 plies)", Algorithm: "minimax", Group: GroupTeaching, Depth: 3, MoveTime: 3 * time.Second, Skill: xq.MaxSkill, XiangqiDepth: 2,
+			XiangqiLabel: "Alpha-beta (2 plies)", XiangqiFormer: []string{"Novice (2 plies)"}},
 		// Negamax is minimax in one function (engine.AlgorithmNegamax): the
-		// same moves, taught apart; chess only, as xiangqi's levels are not
-		// named by algorithm (no XiangqiLabel).
-		{Name: "negamax", Label: "Negamax (3 plies)", Algorithm: "negamax", Group: GroupTeaching, Depth: 3, MoveTime: 3 * time.Second, Skill: 2},
-		{Name: "alphabeta", Label: "Alpha-beta (4 plies)", Algorithm: "alphabeta", Group: GroupTeaching, Depth: 4, MoveTime: 3 * time.Second, Skill: 4, XiangqiDepth: 3, XiangqiLabel: "Apprentice (3 plies)"},
-		{Name: "beginner", Label: "Beginner (~800)", Algorithm: "full", Group: GroupStrength, Elo: 800, MoveTime: 300 * time.Millisecond, Skill: 3, XiangqiDepth: 2, XiangqiLabel: "Beginner (skill 3)"},
-		{Name: "casual", Label: "Casual (~1200)", Algorithm: "full", Group: GroupStrength, Elo: 1200, MoveTime: 500 * time.Millisecond, Skill: 8, XiangqiLabel: "Casual (skill 8)"},
-		{Name: "club", Label: "Club (~1600)", Algorithm: "full", Group: GroupStrength, Elo: 1600, MoveTime: 800 * time.Millisecond, Skill: 13, XiangqiLabel: "Club (skill 13)"},
-		{Name: "strong", Label: "Strong (~2000)", Algorithm: "full", Group: GroupStrength, Elo: 2000, MoveTime: time.Second, Skill: 17, XiangqiLabel: "Strong (skill 17)"},
+		// same moves, taught apart; chess only (no XiangqiLabel).
+		{Name: "negamax", Label: "Negamax (3 plies)", Algorithm: "negamax", Group: GroupTeaching, Depth: 3, MoveTime: 3 * time.Second},
+		{Name: "alphabeta", Label: "Alpha-beta (4 plies)", Algorithm: "alphabeta", Group: GroupTeaching, Depth: 4, MoveTime: 3 * time.Second, Skill: xq.MaxSkill, XiangqiDepth: 3,
+			XiangqiLabel: "Alpha-beta (3 plies)", XiangqiFormer: []string{"Apprentice (3 plies)"}},
+		{Name: "beginner", Label: "Beginner (~800)", Algorithm: "full", Group: GroupStrength, Elo: 800, MoveTime: 300 * time.Millisecond, Skill: 3, XiangqiDepth: 2,
+			XiangqiLabel: "Beginner", XiangqiFormer: []string{"Beginner (skill 3)"}},
+		{Name: "casual", Label: "Casual (~1200)", Algorithm: "full", Group: GroupStrength, Elo: 1200, MoveTime: 500 * time.Millisecond, Skill: 8,
+			XiangqiLabel: "Casual", XiangqiFormer: []string{"Casual (skill 8)"}},
+		{Name: "club", Label: "Club (~1600)", Algorithm: "full", Group: GroupStrength, Elo: 1600, MoveTime: 800 * time.Millisecond, Skill: 13,
+			XiangqiLabel: "Club", XiangqiFormer: []string{"Club (skill 13)"}},
+		{Name: "strong", Label: "Strong (~2000)", Algorithm: "full", Group: GroupStrength, Elo: 2000, MoveTime: time.Second, Skill: 17,
+			XiangqiLabel: "Strong", XiangqiFormer: []string{"Strong (skill 17)"}},
 		// ~2250: its rough performance on the LADDER.md scale, engine/BENCH.md "Matches".
-		{Name: "full", Label: "Full strength (~2250)", Algorithm: "full", Group: GroupStrength, MoveTime: 2 * time.Second, Skill: 20, XiangqiLabel: "Full strength"},
+		{Name: "full", Label: "Full strength (~2250)", Algorithm: "full", Group: GroupStrength, MoveTime: 2 * time.Second, Skill: xq.MaxSkill, XiangqiLabel: "Full strength"},
 	}
 }
 
@@ -108,8 +128,10 @@ func LevelsFor(v game.Variant) ([]Level, error) {
 		if l.Label = label(l); l.Label == "" { // not offered on this board
 			continue
 		}
-		if spec.Board == game.BoardXiangqi { // engine/xq plays every level at a skill: none is a classroom search
-			l.Group = GroupStrength
+		if spec.Board == game.BoardXiangqi {
+			// No xiangqi level has a rating (the dialog shows no figure and no
+			// note about figures), and its depth is engine/xq's.
+			l.Elo, l.Depth = 0, l.XiangqiDepth
 		}
 		levels = append(levels, l)
 	}

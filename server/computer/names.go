@@ -31,7 +31,8 @@ func BotName(level Level) string {
 // LevelNamed returns the built-in level of variant v that a computer seat
 // named name plays. It reads the names of every version: "Gambit Casual
 // (~1200)" (BotName), "Gambit level 6" (the level's number among v's
-// levels, until issue 40) and "Gambit · Casual (~1200)" (before that).
+// levels, until issue 40), "Gambit · Casual (~1200)" (before that) and
+// a xiangqi level's former labels (Level.XiangqiFormer).
 // False for any other name, an external engine's included.
 func LevelNamed(v game.Variant, name string) (Level, bool) {
 	levels, err := LevelsFor(v)
@@ -47,6 +48,13 @@ func LevelNamed(v game.Variant, name string) (Level, bool) {
 	for _, l := range levels {
 		if name == game.BotName(l.Label) || name == "Gambit · "+l.Label {
 			return l, true
+		}
+		if spec, err := game.Lookup(v); err == nil && spec.Board == game.BoardXiangqi {
+			for _, former := range l.XiangqiFormer { // "Gambit Casual (skill 8)", until issue 40's walkthrough
+				if name == game.BotName(former) || name == "Gambit · "+former {
+					return l, true
+				}
+			}
 		}
 	}
 	return Level{}, false

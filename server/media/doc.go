@@ -31,7 +31,8 @@
 // loads, no script, sandboxed). The game's page, GET /game/{id}, is the
 // app with Open Graph tags (players, variant, result, the stranger's PNG
 // as an absolute URL: https only over TLS or from a trusted proxy's
-// X-Forwarded-Proto). GET /game/{file} dispatches on the extension.
+// X-Forwarded-Proto); for no such game, the app as it is with 404 Not
+// Found (the app says so). GET /game/{file} dispatches on the extension.
 //
 // The viewer (viewer.go): GET /game/{id}.html is the game as one
 // standalone page (package render/viewer, with render's pieces in the

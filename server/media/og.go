@@ -1,8 +1,8 @@
 package media
 
 import (
+	"errors"
 	"fmt"
-	"github.com/gambitchess/gambit/internal/lang"
 	"html"
 	"io/fs"
 	"math"
@@ -12,8 +12,10 @@ import (
 
 	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/internal/lang"
 	"github.com/gambitchess/gambit/render"
 	"github.com/gambitchess/gambit/server/guards"
+	"github.com/gambitchess/gambit/store"
 	"github.com/gambitchess/gambit/xiangqi"
 )
 
@@ -26,7 +28,11 @@ import (
 const ogImageSize = 600
 
 // handleGamePage serves the app for game id, with the game's Open Graph
-// tags when there is such a game (the app says "no such game" otherwise).
+// tags when there is such a game; otherwise the app with 404 Not Found,
+// as at any unknown address (it says "no such game" in the reader's
+// language, with a link home), so that no crawler or link checker takes
+// the address for a page. A game that cannot be read now (a busy store)
+// gets the app as it is: its script asks again.
 func (m *Files) handleGamePage(w http.ResponseWriter, r *http.Request, id string) {
 	if m.cfg.Assets == nil {
 		http.NotFound(w, r)
@@ -39,16 +45,21 @@ func (m *Files) handleGamePage(w http.ResponseWriter, r *http.Request, id string
 	}
 	l := lang.FromRequest(r)
 	var tags, title string
+	status := http.StatusOK
 	if err := m.cfg.Read(r.Context(), id, func(g *game.Game) {
 		tags, title = m.ogTags(g, GameURL(r, g.ID()), l), m.previewTitle(g, l)
 	}); err == nil {
 		page = insertHead(AppPage(page, l, title), tags)
 	} else {
+		if errors.Is(err, store.ErrNotFound) {
+			status = http.StatusNotFound
+		}
 		page = AppPage(page, l, "")
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-cache")
 	lang.Vary(w.Header())
+	w.WriteHeader(status)
 	w.Write(page)
 }
 

@@ -1,6 +1,7 @@
 // For everyone: moves typed in the move box (chess SAN, xiangqi Chinese,
-// WXF and ICCS), what the screen readers' live region says, and the game
-// page clean for axe-core while played by keyboard. walk.test.mjs runs
+// WXF and ICCS), what the screen readers' live region says, the game
+// page clean for axe-core while played by keyboard, and the settings
+// dialog clean for it in each language. walk.test.mjs runs
 // axe-core on every step of its walks, in each language.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -106,4 +107,34 @@ test('the analysis board is clean for axe: empty, its move tree with a variation
   await page.waitForSelector('#a-lines .engine-line', { timeout: 30000 });
   assert.deepEqual(await axe(page), [], 'axe, analysis board with the engine on');
   await page.click('#a-engine');
+});
+
+test('the settings dialog is clean for axe, in each language; its previews name what they show, and each reads apart', async () => {
+  for (const locale of ['en-US', 'zh-TW', 'zh-CN']) {
+    const page = await app.newPerson(locale, { locale });
+    await page.goto(app.server.url);
+    await page.click('#btn-settings');
+    await page.waitForSelector('#settings-dialog[open]');
+    assert.deepEqual(await axe(page), [], `axe, the settings dialog (${locale})`);
+    // Each preview button is named by its choice (the menu's option),
+    // the picture inside it left out of its name; only the buttons are pressed.
+    for (const kind of await page.locator('#theme-settings .theme-kind').all()) {
+      const options = await kind.locator('select option').allTextContents();
+      const buttons = kind.locator('button.pv');
+      assert.equal(await buttons.count(), options.length);
+      for (const [i, o] of options.entries()) {
+        assert.equal(await kind.getByRole('button', { name: o, exact: true }).count(), 1, `${locale}: a button named ${o}`);
+        assert.equal(await buttons.nth(i).getAttribute('title'), o);
+      }
+      assert.equal(await kind.locator('[aria-pressed]:not(button)').count(), 0, `${locale}: aria-pressed on the buttons only`);
+    }
+    // The xiangqi coordinates' previews each show something else ("By
+    // language" is not ICCS's "a b c" in English, nor the traditional's in Chinese).
+    const shown = await page.locator('.theme-kind:has(#set-xqcoords) button.pv > [aria-hidden=true]').evaluateAll(ps => ps.map(p => p.innerText.replace(/\s+/g, ' ').trim()));
+    assert.equal(shown.length, 4);
+    assert.equal(new Set(shown).size, shown.length, `${locale}: the coordinates' previews ${JSON.stringify(shown)} read apart`);
+    mkdirSync(artifacts, { recursive: true });
+    await page.locator('#settings-dialog').screenshot({ path: join(artifacts, `a11y-settings-${locale}.png`) });
+    await app.leave(page);
+  }
 });

@@ -1,10 +1,13 @@
 // Playing the computer as a new player meets it (issue 40, items 3 and 9),
 // in English, 繁體中文 and 简体中文: the new-game dialog lists Gambit's
 // levels by strength, the teaching algorithms (each explained in a line)
-// and Stockfish's levels apart, and each variant's own levels with their
-// own words whatever variant was picked before; a level has one name in the
-// dialog, the game's head, the page's title, the viewer page and the list
-// of one's games, and its English name in the PGN; and people behind one
+// and Stockfish's levels apart, in xiangqi as in chess (its strength
+// levels without a rating or a note about one, its search cut to 1, 2
+// and 3 plies as the teaching levels), and each variant's own levels with
+// their own words whatever variant was picked before; a level has one name
+// in the dialog, the game's head, the page's title, the viewer page and
+// the list of one's games, and its English name in the PGN, in chess and
+// in xiangqi; and people behind one
 // address each have their own share of games against the computer, a
 // refusal naming the asker's games, while the address's ceiling holds.
 // Screenshots go to e2e/artifacts/computer-levels-*.png.
@@ -22,7 +25,10 @@ const shot = (page, name) => page.screenshot({ path: join(artifacts, `computer-l
 const words = {
   'en-US': {
     groups: ['Gambit, by strength', 'Teaching algorithms', 'Stockfish, levels 1–8'],
-    xqGroups: ['Gambit, by strength', 'Fairy-Stockfish, levels 1–8'],
+    xqGroups: ['Gambit, by strength', 'Teaching algorithms', 'Fairy-Stockfish, levels 1–8'],
+    xqStrength: ['Beginner', 'Casual', 'Club', 'Strong', 'Full strength'],
+    xqTeaching: ['Greedy (1 ply)', 'Alpha-beta (2 plies)', 'Alpha-beta (3 plies)'],
+    xqHelp: { greedy: /^Greedy takes whatever wins the most material at once/, minimax: /^Alpha-beta looks 2 plies ahead/, alphabeta: /^Alpha-beta looks 3 plies ahead/ },
     strength: ['Beginner (~800)', 'Casual (~1200)', 'Club (~1600)', 'Strong (~2000)', 'Full strength (~2250)'],
     teaching: ['Greedy (grabs material, 1 ply)', 'Minimax (3 plies)', 'Negamax (3 plies)', 'Alpha-beta (4 plies)'],
     minimax: /^Minimax looks 3 plies ahead/, alphabeta: /^Alpha-beta is minimax that skips/, stockfish: /^Stockfish at level 2 of 8/, rating: /^Ratings are approximate/,
@@ -35,11 +41,14 @@ const words = {
     tooMany: /^You already have 4 games against the computer going/,
     network: /^Your network already has 10 games against the computer going/,
     held: /^Chess, (White|Black), against Gambit · (Beginner \(~800\)|Casual \(~1200\)|Greedy \(grabs material, 1 ply\)): (no move yet|\d+ moves? played), begun \d/,
-    played: /^Chess, White, against Gambit · Beginner \(~800\): 2 moves played, begun /,
+    played: /^Chess, White, against Gambit · Beginner \(~800\): 1 move played, begun /, // 1.e4 and its answer: one move
   },
   'zh-TW': {
     groups: ['Gambit（依棋力）', '教學用演算法', 'Stockfish（第 1–8 級）'],
-    xqGroups: ['Gambit（依棋力）', 'Fairy-Stockfish（第 1–8 級）'],
+    xqGroups: ['Gambit（依棋力）', '教學用演算法', 'Fairy-Stockfish（第 1–8 級）'],
+    xqStrength: ['初學', '休閒', '棋社', '高手', '全力'],
+    xqTeaching: ['貪吃（1 層）', 'α-β 剪枝（2 層）', 'α-β 剪枝（3 層）'],
+    xqHelp: { greedy: /^貪吃：/, minimax: /^α-β 剪枝：往後看 2 層/, alphabeta: /^α-β 剪枝：往後看 3 層/ },
     strength: ['初學（約 800 分）', '休閒（約 1200 分）', '棋社（約 1600 分）', '高手（約 2000 分）', '全力（約 2250 分）'],
     teaching: ['貪吃（只顧吃子，1 層）', '極小化極大（3 層）', '負極大值（3 層）', 'α-β 剪枝（4 層）'],
     minimax: /^極小化極大：往後看 3 層/, alphabeta: /^α-β 剪枝：/, stockfish: /^Stockfish 第 2 級（共 8 級）/, rating: /^等級分僅為約略值/,
@@ -54,7 +63,10 @@ const words = {
   },
   'zh-CN': {
     groups: ['Gambit（按棋力）', '教学用算法', 'Stockfish（第 1–8 级）'],
-    xqGroups: ['Gambit（按棋力）', 'Fairy-Stockfish（第 1–8 级）'],
+    xqGroups: ['Gambit（按棋力）', '教学用算法', 'Fairy-Stockfish（第 1–8 级）'],
+    xqStrength: ['入门', '休闲', '俱乐部', '高手', '全力'],
+    xqTeaching: ['贪吃（1 层）', 'α-β 剪枝（2 层）', 'α-β 剪枝（3 层）'],
+    xqHelp: { greedy: /^贪吃：/, minimax: /^α-β 剪枝：往后看 2 层/, alphabeta: /^α-β 剪枝：往后看 3 层/ },
     strength: ['入门（约 800 分）', '休闲（约 1200 分）', '俱乐部（约 1600 分）', '高手（约 2000 分）', '全力（约 2250 分）'],
     teaching: ['贪吃（只顾吃子，1 层）', '极小化极大（3 层）', '负极大值（3 层）', 'α-β 剪枝（4 层）'],
     minimax: /^极小化极大：往后看 3 层/, alphabeta: /^α-β 剪枝：/, stockfish: /^Stockfish 第 2 级（共 8 级）/, rating: /^等级分仅为大约值/,
@@ -110,10 +122,18 @@ for (const [locale, w] of Object.entries(words)) {
       assert.equal(await help(page, 'hard'), '', `${v}: its level says it all`);
       if (v === 'fogofwar') await shotMenu(page, `${locale}-fog-after-jieqi`);
     }
+    // Xiangqi as chess: its strength levels named by strength (no engine's
+    // skill number, no rating and so no note about ratings), its search cut
+    // to 1, 2 and 3 plies apart as teaching levels, each explained.
     await pick(page, 'xiangqi');
     const xq = await menu(page);
-    assert.deepEqual(xq.map(([g]) => g), w.xqGroups, 'xiangqi: every level by strength, then Fairy-Stockfish');
-    assert.equal(xq[0][1].length, 8);
+    assert.deepEqual(xq.map(([g]) => g), w.xqGroups, 'xiangqi: by strength, teaching, then Fairy-Stockfish');
+    assert.deepEqual(xq[0][1], w.xqStrength);
+    assert.deepEqual(xq[1][1], w.xqTeaching);
+    assert.equal(xq[2][1].length, 8);
+    for (const level of ['beginner', 'casual', 'full']) assert.equal(await help(page, level), '', `xiangqi ${level}: no figure, no note`);
+    for (const [level, re] of Object.entries(w.xqHelp)) assert.match(await help(page, level), re, `xiangqi ${level}`);
+    await shotMenu(page, `${locale}-xiangqi`);
     await pick(page, 'chess');
     const chess = await menu(page);
     assert.deepEqual(chess.map(([g]) => g), w.groups);
@@ -135,20 +155,20 @@ for (const [locale, w] of Object.entries(words)) {
     await page.click('#new-dialog button[value=cancel]');
   });
 
-  test(`${locale}: one name for a level in the dialog, the game's head, title and viewer, the list of games; English in the PGN`, async () => {
+  for (const [variant, english] of [['chess', 'Casual (~1200)'], ['xiangqi', 'Casual']]) test(`${locale}: one name for a ${variant} level in the dialog, the game's head, title and viewer, the list of games; English in the PGN`, async () => {
     const page = await app.newPerson(locale, { locale });
     await page.goto(app.server.url);
     await page.click('#btn-new-top');
     await page.check('input[name=mode][value=computer]');
-    await pick(page, 'chess');
+    await pick(page, variant);
     const label = await page.$eval('#level option[value=casual]', o => o.textContent);
-    assert.equal(label, w.strength[1]);
-    await newGame(page, { mode: 'computer', color: 'white', level: 'casual' });
+    assert.equal(label, (variant === 'chess' ? w.strength : w.xqStrength)[1]);
+    await newGame(page, { mode: 'computer', color: 'white', level: 'casual', variant });
     const id = new URL(page.url()).pathname.split('/').pop();
     const name = `Gambit · ${label}`;
     await page.waitForFunction(n => document.getElementById('name-top')?.textContent === n, name);
     assert.ok((await page.textContent('#game-head-players')).includes(name), await page.textContent('#game-head-players'));
-    await shot(page, `${locale}-head`);
+    await shot(page, `${locale}-${variant}-head`);
     const fetchText = async path => {
       const res = await fetch(app.server.url + path, { headers: { 'Accept-Language': locale } });
       assert.equal(res.status, 200, path);
@@ -159,7 +179,7 @@ for (const [locale, w] of Object.entries(words)) {
     const viewer = await fetchText(`/game/${id}.html`);
     assert.ok(viewer.includes(`"value":"${name}"`), `the viewer's Black tag names ${name}`);
     const pgn = await fetchText(`/api/games/${id}/pgn`);
-    assert.match(pgn, /\[Black "Gambit Casual \(~1200\)"\]/, pgn);
+    assert.ok(pgn.includes(`[Black "Gambit ${english}"]`), pgn);
     // The list of one's games names it the same.
     await page.goto(app.server.url);
     const row = page.locator(`a[href="/game/${id}"]`).first();

@@ -45,7 +45,7 @@ test('the start page lists your games apart from the games others play now', asy
 
   const a = await lists(ann);
   assert.deepEqual(a.yours.map(g => g.id), [annGame], 'Ann: her game, and no one else\'s');
-  assert.match(a.yours[0].text, /^You vs Gambit/);
+  assert.match(a.yours[0].text, /^Chess · You vs Gambit/); // chess is named, as every variant
   assert.deepEqual(a.now.map(g => g.id), [online.id], 'Ann: the online game being played');
   assert.doesNotMatch(a.now[0].text, /You/, 'a stranger\'s game is never "You"');
   await shot(ann, 'home');
@@ -65,6 +65,39 @@ test('the start page lists your games apart from the games others play now', asy
   for (const h of heights) assert.ok(h <= 2.9, `an entry is ${h.toFixed(1)} lines tall at 375 px`);
   await ann.screenshot({ path: join(artifacts, 'firstvisit-home-phone.png'), fullPage: true });
   await ann.setViewportSize({ width: 1100, height: 800 });
+});
+
+test('moves are counted as a player counts them, full moves, on the home page and in the link preview alike', async () => {
+  const page = await app.newPerson('moves');
+  await page.goto(app.server.url);
+  await newGame(page, { mode: 'local' });
+  const id = new URL(page.url()).pathname.split('/').pop();
+  const preview = async () => (await (await fetch(`${app.server.url}/game/${id}`)).text()).match(/og:description" content="([^"]*)"/)?.[1];
+  for (const [m, want] of [['d2d4', '1 move'], ['d7d5', '1 move'], ['g1f3', '2 moves']]) {
+    await move(page, m);
+    assert.equal(await preview(), `In play · ${want}`, `the link preview after ${m}`);
+    await page.goto(app.server.url);
+    await page.waitForSelector(`#recent a[href="/game/${id}"] .res`);
+    assert.match(await page.textContent(`#recent a[href="/game/${id}"] .res`), new RegExp(`in play · ${want} played`), `the home page after ${m}`);
+    await page.goto(`${app.server.url}/game/${id}`);
+    await page.waitForFunction(id => document.body.dataset.game === id, id);
+  }
+});
+
+test('the home page lists a game on one screen as its head names it, and names its variant, chess too', async () => {
+  const page = await app.newPerson('one screen');
+  await page.goto(app.server.url);
+  for (const [variant, want] of [['chess', 'Chess · White vs Black'], ['xiangqi', 'Xiangqi · Red vs Black']]) {
+    await newGame(page, { mode: 'local', variant });
+    const id = new URL(page.url()).pathname.split('/').pop();
+    await page.waitForSelector('#game-head-players:not(:empty)');
+    const head = await page.textContent('#game-head-players');
+    await page.goto(app.server.url);
+    await page.waitForSelector(`#recent a[href="/game/${id}"] .who`);
+    const who = await page.textContent(`#recent a[href="/game/${id}"] .who`);
+    assert.equal(who, want, variant);
+    assert.ok(who.endsWith(head), `${variant}: the list's "${who}", the head's "${head}"`);
+  }
 });
 
 test('the game header says what the game is; the tab says whose move it is and how it ended', async () => {

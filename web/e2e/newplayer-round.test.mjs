@@ -26,8 +26,9 @@ test('a rated invite opened without an account says why, offers sign-in and sign
     'zh-TW': { reason: '這是計分對局：請登入或建立帳號來入座。', signIn: '登入', signUp: '建立帳號', seated: '已登入：你執黑方。' },
     'zh-CN': { reason: '这是计分对局：请登录或注册账号来入座。', signIn: '登录', signUp: '注册账号', seated: '已登录：你执黑方。' },
   };
-  // The join is refused (401 signed_out) before the friend signs in: expected.
-  app.allowTrouble(/HTTP 401: POST .*\/join|status of 401/);
+  // The page knows the game is rated and nobody is signed in: it sends no
+  // join the server would refuse (a 401 and a console error), and the
+  // harness fails the test on any.
   const a = app.page;
   await signUp(a, app.server.url, 'ann', 'correct horse battery');
   // One friend signs in with an account made elsewhere; the others make one on the spot.
@@ -93,6 +94,11 @@ test('Review on the result screen starts the engine review on its own page, whic
   assert.equal(await page.getAttribute('#btn-over-review', 'title'), 'Have the engine review this game, on the analysis page');
   await page.click('#btn-over-review');
   await page.waitForURL(u => u.pathname === '/analysis' && u.searchParams.get('game') === id);
+  // Its header names the game as its head did.
+  await page.waitForSelector('#a-head:not([hidden])');
+  assert.equal(await page.textContent('#a-head .game-head-players'), 'White vs Black');
+  assert.equal(await page.textContent('#a-head .a-head-result'), 'Black wins (0-1) · resignation');
+  assert.equal(await page.title(), 'Review: White vs Black · Gambit');
   // The review was asked for by the button: it runs, then shows its figures.
   await page.waitForSelector('#a-graph', { timeout: 60000 });
   await page.waitForSelector('.review-stats tr[data-side=white] td.acc');
@@ -101,6 +107,63 @@ test('Review on the result screen starts the engine review on its own page, whic
   const st = await page.evaluate(id => fetch(`/api/games/${id}/review`).then(r => r.json()), id);
   assert.equal(st.state, 'done');
   await shot(page, 'newplayer-review.png');
+});
+
+test('the review page says which game it reviews: its players, result and day, a way back, and a title naming it, in each language', async () => {
+  // ann and bob play online by invite, each by the name they gave; ann resigns.
+  const ann = await app.newPerson('ann');
+  await ann.goto(app.server.url);
+  await ann.evaluate(() => localStorage.setItem('gambit.name', 'ann'));
+  await newGame(ann, { mode: 'online', color: 'white' });
+  await ann.waitForSelector('#invite:not([hidden])');
+  const link = await ann.inputValue('#invite-link');
+  const id = new URL(link).pathname.split('/').pop();
+  const bob = await app.newPerson('bob');
+  await bob.goto(app.server.url);
+  await bob.evaluate(() => localStorage.setItem('gambit.name', 'bob'));
+  await bob.goto(link);
+  await bob.waitForSelector('#board.orientation-black');
+  await move(ann, 'e2e4');
+  await waitMoves(bob, 1);
+  await move(bob, 'e7e5');
+  await waitMoves(ann, 2);
+  await ann.click('#btn-resign');
+  await ann.click('#btn-resign');
+  // bob reviews from the result dialog: the header names him as the lists do.
+  await bob.waitForSelector('#over-dialog[open]');
+  await bob.click('#btn-over-review');
+  await bob.waitForURL(u => u.pathname === '/analysis' && u.searchParams.get('game') === id);
+  await bob.waitForSelector('#a-head:not([hidden])');
+  assert.equal(await bob.textContent('#a-head .game-head-players'), 'ann vs bob (you)');
+  assert.equal(await bob.title(), 'Review: ann vs bob (you) · Gambit');
+  // Someone else, in each language, opens the review by its address.
+  const words = {
+    'en-US': { players: 'ann vs bob', result: 'Black wins (0-1) · resignation', back: 'Back to the game', title: 'Review: ann vs bob · Gambit' },
+    'zh-TW': { players: 'ann 對 bob', result: '黑方勝 (0-1) · 認輸', back: '回到對局', title: '複盤：ann 對 bob · Gambit' },
+    'zh-CN': { players: 'ann 对 bob', result: '黑方胜 (0-1) · 认输', back: '回到对局', title: '复盘：ann 对 bob · Gambit' },
+  };
+  for (const [locale, w] of Object.entries(words)) {
+    const p = await app.newPerson(`watcher ${locale}`, { locale });
+    await p.goto(`${app.server.url}/analysis?game=${id}`);
+    await p.waitForSelector('#a-head:not([hidden])');
+    assert.equal(await p.textContent('#a-head .game-head-players'), w.players, locale);
+    assert.equal(await p.textContent('#a-head .a-head-result'), w.result, locale);
+    const day = await p.getAttribute('#a-head time', 'datetime');
+    const [y, m, d] = day.split('-').map(Number);
+    assert.ok(Math.abs(new Date(y, m - 1, d) - Date.now()) < 2 * 86400000, `the game's day ${day}`);
+    assert.equal(await p.textContent('#a-head time'), new Intl.DateTimeFormat(locale === 'en-US' ? 'en' : locale, { dateStyle: 'medium' }).format(new Date(y, m - 1, d)), locale);
+    assert.equal(await p.textContent('#a-head a'), w.back, locale);
+    assert.equal(await p.title(), w.title, locale);
+    await shot(p, `newplayer-review-head-${locale}.png`);
+    assert.deepEqual(await axe(p), [], `${locale}: the header is accessible`);
+    if (locale === 'en-US') {
+      // Back to the game, on the app's own page.
+      await p.click('#a-head a');
+      await p.waitForFunction(id => document.body.dataset.game === id, id);
+      assert.equal(await p.isVisible('#analysis'), false);
+    }
+    await app.leave(p);
+  }
 });
 
 test('a game of a variant the engines do not review: Review goes through its moves on the page', async () => {
@@ -140,7 +203,9 @@ test('an unknown address and a missing game say so in the reader\'s language, wi
     assert.equal(await p.evaluate(() => document.documentElement.lang), locale === 'en-US' ? 'en' : locale);
     await shot(p, `newplayer-404-${locale}.png`);
     // A missing game: "No such game", and nothing to play.
-    await p.goto(`${app.server.url}/game/nosuchgame`);
+    // The server answers 404 with the page (no soft 404), as above.
+    const gone = await p.goto(`${app.server.url}/game/nosuchgame`);
+    assert.equal(gone.status(), 404, locale);
     await p.waitForSelector('#notfound:not([hidden])');
     assert.equal(await p.textContent('#notfound-title'), words.game, locale);
     assert.equal(await p.isVisible('#play'), false, `${locale}: the game page's board and buttons are gone`);

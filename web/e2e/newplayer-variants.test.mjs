@@ -103,23 +103,36 @@ test('bomb chess: a blast says which mine went off and what it took, in the stat
   }
 });
 
-test('dice chess: the status says which pieces the dice let move this turn', async () => {
+test('dice chess: the status says which pieces the dice let move this turn, each kind once', async () => {
   const page = app.page;
   await page.goto(app.server.url);
   await page.waitForSelector('input[name=variant][value=chess]', { state: 'attached' });
-  await newGame(page, { mode: 'computer', variant: 'dice', level: 'easy', color: 'white' });
-  const s = await gameOf(page);
   const names = { P: 'pawn', N: 'knight', B: 'bishop', R: 'rook', Q: 'queen', K: 'king' };
+  // Each kind is named once however many dice show it: on one screen (no
+  // limit on games), a first roll with two dice alike, as most are (only
+  // pawns and knights can move), said "knight, pawn, and pawn".
+  let s;
+  for (let i = 0; i < 12 && !(s && new Set(s.ext.left).size < s.ext.left.length); i++) {
+    await newGame(page, { mode: 'local', variant: 'dice' });
+    s = await gameOf(page);
+  }
+  assert.ok(new Set(s.ext.left).size < s.ext.left.length, `no roll with two dice alike in 12 games: ${s.ext.left}`);
+  const alike = await words(page, /^White may move: /);
+  assert.deepEqual(alike.replace('White may move: ', '').split(/, and |, | and /).sort(), [...new Set(s.ext.left)].map(l => names[l]).sort(), alike);
+  // Against the computer, the player to move is told.
+  await newGame(page, { mode: 'computer', variant: 'dice', level: 'easy', color: 'white' });
+  s = await gameOf(page);
+  const kinds = [...new Set(s.ext.left)];
   const said = await words(page, /^You may move: /);
   const listed = said.replace('You may move: ', '').split(/, and |, | and /);
-  assert.deepEqual([...listed].sort(), s.ext.left.map(l => names[l]).sort(), said);
+  assert.deepEqual([...listed].sort(), kinds.map(l => names[l]).sort(), said);
   await shot(page, 'newplayer-dice-en.png');
   const zh = { 'zh-TW': [/^你可以走：/, { P: '士兵', N: '騎士', B: '主教', R: '城堡', Q: '皇后', K: '國王' }],
     'zh-CN': [/^你可以走：/, { P: '兵', N: '马', B: '象', R: '车', Q: '后', K: '王' }] };
   for (const [lang, [re, pieces]] of Object.entries(zh)) {
     await inLanguage(page, lang);
     const text = await words(page, re);
-    assert.deepEqual(text.replace(re, '').split(/、|和/).sort(), s.ext.left.map(l => pieces[l]).sort(), text);
+    assert.deepEqual(text.replace(re, '').split(/、|和/).sort(), kinds.map(l => pieces[l]).sort(), text);
     await shot(page, `newplayer-dice-${lang}.png`);
   }
 });

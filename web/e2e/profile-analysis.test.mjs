@@ -109,6 +109,28 @@ test('a profile shows a visitor its games, each from its player\'s side, in the 
   assert.deepEqual(await axe(a), [], 'axe, one\'s own profile');
 });
 
+test('the profile of no one says only that there is no such player, in the tab\'s title too, in each language', async () => {
+  const want = {
+    'en-US': { text: 'There is no such player.', title: 'No such player · Gambit' },
+    'zh-TW': { text: '沒有這位棋手。', title: '找不到這位棋手 · Gambit' },
+    'zh-CN': { text: '没有这位棋手。', title: '没有这位棋手 · Gambit' },
+  };
+  app.allowTrouble(/HTTP 404: GET .*\/api\/user\/nosuchuser$|status of 404/); // the page asks for the player, who is not there
+  for (const [locale, w] of Object.entries(want)) {
+    const v = await app.newPerson(locale, { locale });
+    await v.goto(`${app.server.url}/@/nosuchuser`);
+    await v.waitForSelector('#profile-error:not([hidden])');
+    assert.equal(await v.textContent('#profile-error'), w.text, locale);
+    assert.equal(await v.title(), w.title, locale);
+    // Nothing of a player's page: no games heading, download or filters.
+    for (const sel of ['#profile h3', '#profile-pgn', '#profile-filter', '#profile-games', '#profile-more']) {
+      assert.equal(await v.isVisible(sel), false, `${locale}: ${sel}`);
+    }
+    await shot(v, `profile-nosuchuser-${locale}.png`);
+    await app.leave(v);
+  }
+});
+
 // A game of 91 plies (Gambit against itself, drawn by repetition): long
 // enough that asking the server for every position stepped through, at a
 // held key's pace, would meet the limit of 60 at once.

@@ -151,6 +151,11 @@ export interface WireError { code: string; message: string; retryAfter?: number;
 // asker's side, the plies played and when it began (RFC 3339).
 export interface HeldGame { id: string; variant: Variant; level: string; opponent: string; color: Color; plies: number; started: string }
 
+// fullMoves is how many moves a player counts in plies half-moves: a move
+// is White's and Black's (Red's and Black's), so 1.e4 alone is 1 move and
+// 1.e4 e5 too, as the link preview counts them (server/media og.go).
+export const fullMoves = (plies: number): number => Math.ceil(Math.max(plies, 0) / 2);
+
 export interface Summary {
   id: string;
   mode: string;

@@ -1,13 +1,15 @@
 // The computer's levels as the new-game dialog lists them, in the groups
 // the server gives them (server/computer/level.go, Level.group): Gambit's
 // own levels by strength first (the full engine at a rating in chess, its
-// skill levels in xiangqi, a variant's own computer player's levels),
-// then the teaching algorithms (the classroom's searches, each with a line
-// saying what it does), then each external engine's levels 1 to 8. And
+// weakened levels in xiangqi, which have no rating, a variant's own
+// computer player's levels), then the teaching algorithms (the
+// classroom's searches in chess, the xiangqi search cut to 1, 2 and 3
+// plies, each with a line saying what it does), then each external
+// engine's levels 1 to 8. And
 // the games a refusal for too many games against the computer offers,
 // each named so that they can be told apart.
 
-import type { HeldGame, Level } from './api';
+import { type HeldGame, type Level, fullMoves } from './api';
 import { Key, language, plural, t } from './i18n';
 import { botName, sideName, variantOf } from './variants';
 
@@ -33,18 +35,24 @@ export function levelGroups(levels: readonly Level[]): LevelGroup[] {
   return groups.filter(g => g.levels.length > 0);
 }
 
-// teachingHelp explains each teaching algorithm in a line, by its name.
-const teachingHelp: Record<string, Key> = {
-  greedy: 'levels.help.greedy', minimax: 'levels.help.minimax', negamax: 'levels.help.negamax', alphabeta: 'levels.help.alphabeta',
+// teachingHelp explains each teaching level in a line, by its board and
+// its name: chess's are the classroom's algorithms, xiangqi's its own
+// search cut short.
+const teachingHelp: Record<string, Record<string, Key>> = {
+  chess: { greedy: 'levels.help.greedy', minimax: 'levels.help.minimax', negamax: 'levels.help.negamax', alphabeta: 'levels.help.alphabeta' },
+  xiangqi: { greedy: 'levels.help.xiangqi.greedy', minimax: 'levels.help.xiangqi.minimax', alphabeta: 'levels.help.xiangqi.alphabeta' },
 };
 
-// levelHelp is the line under the level menu for level: what a teaching
-// algorithm does, which engine plays an engine's level, how a rating is
-// meant; '' for a level whose name says it all.
-export function levelHelp(level: Level | undefined): string {
+const own = <T>(r: Record<string, T>, k: string): T | undefined => (Object.prototype.hasOwnProperty.call(r, k) ? r[k] : undefined);
+
+// levelHelp is the line under the level menu for level, on a board of
+// that kind: what a teaching level does, which engine plays an engine's
+// level, how a rating is meant (only where the level shows one); '' for
+// a level whose name says it all.
+export function levelHelp(level: Level | undefined, board = 'chess'): string {
   if (!level) return '';
   if (level.group === 'teaching') {
-    const key = Object.prototype.hasOwnProperty.call(teachingHelp, level.algorithm) ? teachingHelp[level.algorithm] : undefined;
+    const key = own(own(teachingHelp, board) ?? {}, level.name);
     return key ? t(key) : '';
   }
   if (level.group === 'engine') return t('levels.help.engine', { engine: level.engine ?? '', n: level.number ?? '' });
@@ -53,8 +61,8 @@ export function levelHelp(level: Level | undefined): string {
 
 // heldGameText names a game a refusal offers: its variant, its side and
 // the computer it plays (as the game's head names it), the moves played
-// and when it began ("Chess, White, against Gambit · Casual (~1200): 3
-// moves played, begun 14:05").
+// (full moves: 1.e4 e5 is 1) and when it began ("Chess, White, against
+// Gambit · Casual (~1200): 3 moves played, begun 14:05").
 export function heldGameText(g: HeldGame, now = Date.now()): string {
   const v = variantOf(g.variant);
   const started = Date.parse(g.started);
@@ -62,7 +70,7 @@ export function heldGameText(g: HeldGame, now = Date.now()): string {
     variant: v.label,
     side: sideName(v, g.color),
     opponent: botName(v, { kind: 'bot', level: g.level || undefined, name: g.opponent }),
-    moves: g.plies > 0 ? plural('computerGames.moves', g.plies) : t('computerGames.noMoves'),
+    moves: g.plies > 0 ? plural('computerGames.moves', fullMoves(g.plies)) : t('computerGames.noMoves'),
     when: Number.isFinite(started) ? beganAt(started, now) : '',
   });
 }

@@ -16,7 +16,7 @@ import { Analysis, sourceOf } from './analysis/view';
 import { installGlyphPieces } from './pieces';
 import { openingNodes } from './opening';
 import { heldGameText, levelGroups, levelHelp } from './levels';
-import { RecentLists, playersLine, splitRecent, youAt } from './recent';
+import { RecentLists, playersLine, splitRecent, standing, youAt } from './recent';
 import { applySettings, loadSettings, loadTickets, saveSettings, saveTicket } from './settings';
 import { Sounds } from './sound';
 import { Key, ago, applyTexts, chooseLanguage, language, languages, plural, script, setLanguage, t } from './i18n';
@@ -129,7 +129,7 @@ function fillRecent(ul: HTMLElement, games: Summary[], none: string, mine: boole
     const who = a.querySelector<HTMLElement>('.who')!;
     who.textContent = playersLine(v, g, mine ? youAt(g, tickets[g.id]) : undefined);
     who.title = who.textContent;
-    const state = over ? `${g.result}${g.termination ? ' · ' + termName(v, g.termination) : ''}` : plural('recent.inPlay', g.plies);
+    const state = standing(v, g);
     const res = a.querySelector('.res')!;
     res.textContent = [g.timeControl, state, ago(Date.parse(g.updatedAt))].filter(Boolean).join(' · ');
     if (g.opening) res.append(' · ', `${g.opening.eco} `, ...openingNodes(g.opening.name)); // in Chinese the family's Chinese name, lichess's English beside
@@ -160,7 +160,7 @@ function fillLevels(v: VariantUI) {
   }
   const help = $('level-help');
   const explain = () => {
-    help.textContent = levelHelp(v.levels.find(l => l.name === sel.value));
+    help.textContent = levelHelp(v.levels.find(l => l.name === sel.value), v.board.kind);
     help.hidden = !help.textContent;
   };
   sel.onchange = explain;
@@ -271,6 +271,10 @@ function offerHeldGames(p: HTMLElement, err: APIError) {
 
 // themeSelects fills the settings' themes: for each kind a menu and its
 // previews (buttons that choose as the menu does), by themes.ts's lists.
+// A preview button is named by its choice, in text that only screen
+// readers read: the picture in it (a board's corner, pieces, characters,
+// coordinates) is hidden from them, so that its name is all they hear
+// and axe's label-content-name-mismatch has no visible text to compare.
 function themeSelects(): [keyof ThemeChoice, HTMLSelectElement][] {
   const box = $('theme-settings');
   const kinds: [keyof ThemeChoice, string, Key][] = [
@@ -287,8 +291,9 @@ function themeSelects(): [keyof ThemeChoice, HTMLSelectElement][] {
     for (const o of themeLists[k]) {
       const b = Object.assign(document.createElement('button'), { type: 'button', className: 'pv', title: t(o.label) });
       b.dataset.id = o.id;
-      b.setAttribute('aria-label', t(o.label));
       b.innerHTML = previewHTML(k, o.id);
+      b.firstElementChild?.setAttribute('aria-hidden', 'true');
+      b.append(Object.assign(document.createElement('span'), { className: 'sr-only', textContent: t(o.label) }));
       pvs.appendChild(b);
     }
     wrap.append(lab, pvs);
@@ -305,8 +310,15 @@ function previewHTML(k: keyof ThemeChoice, id: string): string {
     case 'xqBoard': return `<span class="pv-xqboard xqboard-${id}"></span>`;
     case 'xqPieces': return `<span class="pv-xqpieces pv-xqpieces-${id}"><span class="xq-piece red">${pieceFace('R', xiangqiGlyph('R', script()) ?? '')}</span><span class="xq-piece black">${pieceFace('k', xiangqiGlyph('k', script()) ?? '')}</span></span>`;
     default: {
-      const shown = xiangqiCoordsFor(id, language());
-      return `<span class="pv-coords">${shown === 'iccs' ? 'a b c' : shown === 'traditional' ? '九 八 七' : '—'}</span>`;
+      // "By language" shows both, the reader's language's first: it is
+      // neither ICCS nor the traditional numbers in every language.
+      const text = (c: string) => (c === 'iccs' ? 'a b c' : c === 'traditional' ? '九 八 七' : '—');
+      if (id === 'auto') {
+        const first = xiangqiCoordsFor(id, language());
+        const both = first === 'iccs' ? ['iccs', 'traditional'] : ['traditional', 'iccs'];
+        return `<span class="pv-coords pv-coords-auto">${both.map(c => `<span>${text(c)}</span>`).join('')}</span>`;
+      }
+      return `<span class="pv-coords">${text(xiangqiCoordsFor(id, language()))}</span>`;
     }
   }
 }
@@ -340,7 +352,7 @@ function bindSettings() {
     $('btn-sound').setAttribute('aria-label', t('nav.soundNow', { state })); // the visible text first, as screen-reader users hear it
     for (const [k, sel] of themes) {
       sel.value = settings[k];
-      for (const b of sel.closest('.theme-kind')!.querySelectorAll<HTMLButtonElement>('.pv')) b.setAttribute('aria-pressed', String(b.dataset.id === sel.value));
+      for (const b of sel.closest('.theme-kind')!.querySelectorAll<HTMLButtonElement>('button.pv')) b.setAttribute('aria-pressed', String(b.dataset.id === sel.value)); // the buttons: the cburnett preview inside one is .pv too
     }
     sound.checked = settings.sound;
   };
@@ -352,7 +364,7 @@ function bindSettings() {
   };
   for (const [, sel] of themes) {
     sel.onchange = save;
-    for (const b of sel.closest('.theme-kind')!.querySelectorAll<HTMLButtonElement>('.pv')) b.onclick = () => { sel.value = b.dataset.id!; save(); };
+    for (const b of sel.closest('.theme-kind')!.querySelectorAll<HTMLButtonElement>('button.pv')) b.onclick = () => { sel.value = b.dataset.id!; save(); };
   }
   sound.onchange = save;
   $('btn-settings').onclick = () => $<HTMLDialogElement>('settings-dialog').showModal();

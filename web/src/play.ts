@@ -154,6 +154,14 @@ export class Play {
       // A lobby challenge (public) is taken from the lobby's Accept button,
       // never by someone who opened it to watch.
       if (s.mode !== 'online' || s.public || finished(s.status) || !openSeat(s)) return;
+      // A rated game's seat is an account's: signed out (the session was
+      // asked as the app started), the page says so and offers to sign in
+      // or up here (round/view/seat.ts) rather than send a join the server
+      // can only refuse (401 signed_out, an error in the browser's console).
+      if (!currentAccount() && (await this.isRated())) {
+        this.ctrl.seatNeedsAccount = true;
+        return;
+      }
       const g = await joinGame(this.id, savedName());
       saveTicket(this.id, { color: g.color });
       this.ctrl.orientation = g.color;
@@ -162,8 +170,7 @@ export class Play {
     } catch (e) {
       if (e instanceof APIError && e.code === 'seat_taken') this.ctrl.notice = t('status.seatTaken');
       if (e instanceof APIError && e.status === 404) this.hooks.missing(); // no such game: nothing to connect to
-      // A rated game's seat is an account's: the page says so, and offers
-      // to sign in or up here (round/view/seat.ts), then takes it.
+      // Signed out elsewhere since the app started: as above.
       if (e instanceof APIError && e.code === 'signed_out') this.ctrl.seatNeedsAccount = true;
     }
   }
@@ -206,12 +213,18 @@ export class Play {
   // and redraws the header when it is; on failure it stays "Casual".
   private askRated() {
     if (this.ratedAsked || this.ctrl.state?.mode !== 'online') return;
+    void this.isRated().then(rated => { if (rated) renderHeader(this.ctrl); });
+  }
+
+  // isRated asks the server whether the game is rated (once: a game is
+  // rated from its creation) and notes it for the header; false when the
+  // server cannot say.
+  private async isRated(): Promise<boolean> {
+    if (this.ratedAsked) return this.ctrl.rated;
     this.ratedAsked = true;
-    gameRating(this.id).then(r => {
-      if (!r?.rated) return;
-      this.ctrl.rated = true;
-      renderHeader(this.ctrl);
-    }, () => undefined);
+    const r = await gameRating(this.id).catch(() => undefined);
+    if (r?.rated) this.ctrl.rated = true;
+    return this.ctrl.rated;
   }
 
   // renderJoinName shows the name field to the invited player until the

@@ -60,6 +60,9 @@ export async function get<T>(path: string): Promise<T> {
 export async function showProfile(name: string) {
   const err = $('profile-error');
   err.hidden = true;
+  // The games' heading, download and filters wait for the player: a name
+  // of no one shows only that (and a failure only why).
+  $('profile-body').hidden = true;
   $('profile-name').textContent = name;
   const perfs = $('profile-perfs');
   perfs.textContent = '';
@@ -71,10 +74,12 @@ export async function showProfile(name: string) {
   } catch (e) {
     err.textContent = failureText(e);
     err.hidden = false;
+    if (e instanceof APIError && e.status === 404) document.title = t('profile.missingTitle');
     return;
   }
   showName($('profile-name'), user);
   document.title = t('profile.title', { name: user.username });
+  $('profile-body').hidden = false;
   const entries = Object.entries(user.perfs);
   if (entries.length === 0) perfs.appendChild(Object.assign(document.createElement('li'), { textContent: t('profile.noRating') }));
   for (const [perf, p] of entries) {

@@ -5,11 +5,15 @@
 // the moment. A stranger's game is never called "You": only a seat this
 // browser holds is.
 
-import type { Color, Summary } from './api';
-import { finished } from './api';
-import { t } from './i18n';
+import type { Color, Seat, Summary } from './api';
+import { finished, fullMoves } from './api';
+import { plural, t } from './i18n';
 import type { Ticket } from './settings';
-import { VariantUI, botName, sideName } from './variants';
+import { VariantUI, botName, sideName, termName } from './variants';
+
+// Seated is what naming a game's players needs of it: a summary of the
+// lists, or a game's state (the analysis page's header).
+type Seated = Pick<Summary, 'mode'> & { seats: Record<Color, Seat> };
 
 // RecentLists are the start page's two lists, newest first.
 export interface RecentLists { yours: Summary[]; now: Summary[] }
@@ -37,25 +41,35 @@ export function splitRecent(mine: Summary[], recent: Summary[], tickets: Record<
 // youAt is the seat this browser holds in one of its games, if the list can
 // tell: against the computer the human seat, online the colour its ticket
 // remembers; none on one screen (both seats) or without a ticket online.
-export function youAt(g: Summary, ticket?: Ticket): Color | undefined {
+export function youAt(g: Seated, ticket?: Ticket): Color | undefined {
   if (g.mode === 'computer') return g.seats.white.kind === 'bot' ? 'black' : 'white';
   if (g.mode === 'online' && (ticket?.color === 'white' || ticket?.color === 'black')) return ticket.color;
   return undefined;
 }
 
 // seatLabel names a seat in a list: the computer by its level, a player by
-// the name it gave, else by its side; "You" only for the seat you hold.
-export function seatLabel(v: VariantUI, g: Summary, c: Color, you?: Color): string {
+// the name it gave, else by its side as the game's head names it ("White
+// vs Black" on one screen); "You" only for the seat you hold.
+export function seatLabel(v: VariantUI, g: Seated, c: Color, you?: Color): string {
   const seat = g.seats[c];
   if (seat.kind === 'bot') return botName(v, seat);
   if (c === you) return seat.name ? t('player.youNamed.short', { name: seat.name }) : t('player.you.short');
   if (seat.kind === 'open') return t('player.open');
-  return seat.name ? seat.name : sideName(v, c, true);
+  return seat.name ? seat.name : sideName(v, c);
 }
 
-// playersLine is an entry's first line: its variant's tag and its players.
+// standing says how an entry's game stands: its result and ending once
+// over, else that it is in play and the moves played (full moves, as
+// everywhere a player reads "moves").
+export function standing(v: VariantUI, g: Summary): string {
+  if (finished(g.status)) return `${g.result}${g.termination ? ' · ' + termName(v, g.termination) : ''}`;
+  return plural('recent.inPlay', fullMoves(g.plies));
+}
+
+// playersLine is an entry's first line: its variant (its short name, chess
+// too, as the lobby names it) and its players.
 export function playersLine(v: VariantUI, g: Summary, you?: Color): string {
   let players = t('recent.players', { white: seatLabel(v, g, 'white', you), black: seatLabel(v, g, 'black', you) });
   if (g.mode === 'online') players = t('recent.online', { players });
-  return v.tag ? t('recent.tagged', { tag: v.tag, players }) : players;
+  return t('recent.tagged', { tag: v.tag ?? v.label, players });
 }

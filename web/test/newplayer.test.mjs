@@ -58,14 +58,18 @@ test('dice chess: the pieces the dice left may move, to the player to move and t
   const s = { v: 1, id: 'g', mode: 'online', variant: 'dice', status: 'started', result: '*', fen: start, turn: 'white', ply: 0, dests: {},
     canClaim: false, seats: {}, ext: { rolled: ['N', 'P', 'P'], left: ['N', 'P', 'P'], moves: 0, canPass: false } };
   setLanguage('en');
-  assert.equal(diceWords(s, ['white']), 'You may move: knight, pawn, and pawn');
-  assert.equal(diceWords(s, ['black']), 'White may move: knight, pawn, and pawn');
-  assert.equal(diceWords(s, ['white', 'black']), 'White may move: knight, pawn, and pawn');
+  // Each kind once, however many dice show it.
+  assert.equal(diceWords(s, ['white']), 'You may move: knight and pawn');
+  assert.equal(diceWords(s, ['black']), 'White may move: knight and pawn');
+  assert.equal(diceWords(s, ['white', 'black']), 'White may move: knight and pawn');
+  assert.equal(diceWords({ ...s, ext: { ...s.ext, left: ['N', 'P', 'N'] } }, ['white']), 'You may move: knight and pawn');
+  assert.equal(diceWords({ ...s, ext: { ...s.ext, left: ['B', 'N', 'P'] } }, ['white']), 'You may move: bishop, knight, and pawn');
+  assert.equal(diceWords({ ...s, ext: { ...s.ext, left: ['P', 'P'] } }, ['white']), 'You may move: pawn');
   assert.equal(diceWords({ ...s, status: 'mate' }, ['white']), undefined);
   setLanguage('zh-TW');
-  assert.equal(diceWords(s, ['white']), '你可以走：騎士、士兵和士兵');
+  assert.equal(diceWords(s, ['white']), '你可以走：騎士和士兵');
   setLanguage('zh-CN');
-  assert.equal(diceWords({ ...s, turn: 'black' }, []), '黑方可以走：马、兵和兵');
+  assert.equal(diceWords({ ...s, turn: 'black' }, []), '黑方可以走：马和兵');
   setLanguage('en');
 });
 

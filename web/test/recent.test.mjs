@@ -2,7 +2,7 @@
 // others' games being played, and a stranger never called "You".
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { playersLine, seatLabel, splitRecent, youAt } from '../src/recent.ts';
+import { playersLine, seatLabel, splitRecent, standing, youAt } from '../src/recent.ts';
 import { setLanguage } from '../src/i18n.ts';
 import { setRegistry, variantOf } from '../src/variants.ts';
 
@@ -39,16 +39,43 @@ test('a stranger is never "You"; the seat you hold is', () => {
   setRegistry([]);
   const v = variantOf('chess');
   const stranger = game('x', { mode: 'computer', seats: { white: human, black: bot } });
-  assert.equal(seatLabel(v, stranger, 'white', undefined), 'white');
+  assert.equal(seatLabel(v, stranger, 'white', undefined), 'White'); // as the game's head names it
   assert.doesNotMatch(playersLine(v, stranger), /You/);
   assert.equal(youAt(stranger), 'white');
-  assert.match(playersLine(v, stranger, youAt(stranger)), /^You vs /);
+  assert.match(playersLine(v, stranger, youAt(stranger)), /^Chess · You vs /);
   const online = game('y', { seats: { white: { kind: 'human', name: 'Mei' }, black: human } });
   assert.equal(youAt(online, { color: 'black' }), 'black');
   assert.equal(youAt(online), undefined);
-  assert.equal(playersLine(v, online, 'black'), 'Online: Mei vs You');
-  assert.equal(playersLine(v, online), 'Online: Mei vs black');
+  assert.equal(playersLine(v, online, 'black'), 'Chess · Online: Mei vs You');
+  assert.equal(playersLine(v, online), 'Chess · Online: Mei vs Black');
   assert.equal(youAt(game('z', { mode: 'local' }), { color: 'white' }), undefined); // one screen: both seats
+});
+
+test('a game on one screen is listed as its head names it, and every variant by its name, chess too', async () => {
+  const { default: registered } = await import('./testdata/variants.json');
+  for (const [lang, chess, xiangqi] of [['en', 'Chess · White vs Black', 'Xiangqi · Red vs Black'],
+    ['zh-TW', '西洋棋 · 白方 對 黑方', '象棋 · 紅方 對 黑方'], ['zh-CN', '国际象棋 · 白方 对 黑方', '中国象棋 · 红方 对 黑方']]) {
+    setLanguage(lang);
+    setRegistry(registered);
+    assert.equal(playersLine(variantOf('chess'), game('c', { mode: 'local' })), chess, lang);
+    assert.equal(playersLine(variantOf('xiangqi'), game('x', { mode: 'local', variant: 'xiangqi' })), xiangqi, lang);
+  }
+  setLanguage('en');
+  setRegistry([]);
+});
+
+test('moves are full moves wherever a player reads them: 1.e4 alone is 1 move, 1.e4 e5 too', async () => {
+  const { fullMoves } = await import('../src/api.ts');
+  assert.deepEqual([0, 1, 2, 3, 6].map(fullMoves), [0, 1, 1, 2, 3]);
+  setRegistry([]);
+  const v = variantOf('chess');
+  for (const [lang, plies, want] of [['en', 1, 'in play · 1 move played'], ['en', 2, 'in play · 1 move played'], ['en', 6, 'in play · 3 moves played'],
+    ['zh-TW', 2, '對局中 · 已走 1 步'], ['zh-CN', 6, '进行中 · 已走 3 步']]) {
+    setLanguage(lang);
+    assert.equal(standing(v, game('m', { plies })), want, `${lang}, ${plies} plies`);
+  }
+  setLanguage('en');
+  assert.equal(standing(v, game('o', { status: 'mate', result: '1-0', termination: 'checkmate', plies: 7 })), '1-0 · checkmate');
 });
 
 test('levelGroups: Gambit by strength, the teaching algorithms, each engine apart', async () => {
@@ -61,7 +88,12 @@ test('levelGroups: Gambit by strength, the teaching algorithms, each engine apar
   assert.deepEqual(levelGroups(levels).map(g => [g.label, g.params?.engine, g.levels.map(l => l.name)]), [
     ['levels.strength', undefined, ['beginner', 'full']], ['levels.teaching', undefined, ['greedy', 'minimax', 'alphabeta']],
     ['levels.engine', 'Stockfish', ['stockfish-1', 'stockfish-2']], ['levels.engine', 'Other', ['other-1']]]);
-  // xiangqi's levels are all by strength; a variant's own too, or a server that says no group.
+  // xiangqi's as the server sends them: its search cut short apart, as chess's classroom.
+  const { default: registered } = await import('./testdata/variants.json');
+  const xq = registered.find(v => v.name === 'xiangqi').levels;
+  assert.deepEqual(levelGroups(xq).map(g => [g.label, g.levels.map(l => l.name)]), [
+    ['levels.strength', ['beginner', 'casual', 'club', 'strong', 'full']], ['levels.teaching', ['greedy', 'minimax', 'alphabeta']]]);
+  // A variant's own levels are all by strength, or a server's that says no group.
   const own = [lv('easy', 'dice', 'strength'), lv('hard', 'dice')];
   assert.deepEqual(levelGroups(own), [{ label: 'levels.strength', levels: own }]);
   assert.deepEqual(levelGroups([]), []);
@@ -77,6 +109,14 @@ test('levelHelp: a line for each teaching algorithm, an engine, a rating', async
   assert.match(levelHelp({ name: 'stockfish-3', label: '', algorithm: 'uci', group: 'engine', engine: 'Stockfish', number: 3 }), /^Stockfish at level 3 of 8/);
   assert.match(levelHelp({ name: 'casual', label: '', algorithm: 'full', group: 'strength', elo: 1200 }), /^Ratings are approximate/);
   assert.equal(levelHelp({ name: 'easy', label: '', algorithm: 'dice', group: 'strength' }), '');
+  // Xiangqi's teaching levels say what its search does at their depth; its
+  // strength levels show no rating, so no note about ratings.
+  const { default: registered } = await import('./testdata/variants.json');
+  const xq = registered.find(v => v.name === 'xiangqi').levels;
+  assert.match(levelHelp(xq.find(l => l.name === 'greedy'), 'xiangqi'), /^Greedy takes whatever wins the most material at once.* 1 ply/);
+  assert.match(levelHelp(xq.find(l => l.name === 'minimax'), 'xiangqi'), /^Alpha-beta looks 2 plies ahead/);
+  assert.match(levelHelp(xq.find(l => l.name === 'alphabeta'), 'xiangqi'), /^Alpha-beta looks 3 plies ahead/);
+  for (const name of ['beginner', 'casual', 'full']) assert.equal(levelHelp(xq.find(l => l.name === name), 'xiangqi'), '', name);
   setLanguage('zh-TW');
   assert.match(levelHelp({ name: 'minimax', label: '', algorithm: 'minimax', group: 'teaching' }), /^極小化極大：/);
   setLanguage('en');
@@ -86,7 +126,7 @@ test('heldGameText: a game a refusal offers, named as its head names it', async 
   const { heldGameText } = await import('../src/levels.ts');
   const { default: registered } = await import('./testdata/variants.json');
   const started = new Date(2026, 0, 2, 14, 5).getTime();
-  const held = { id: 'abc', variant: 'chess', level: 'casual', opponent: 'Gambit Casual (~1200)', color: 'black', plies: 3, started: new Date(started).toISOString() };
+  const held = { id: 'abc', variant: 'chess', level: 'casual', opponent: 'Gambit Casual (~1200)', color: 'black', plies: 6, started: new Date(started).toISOString() }; // 1.e4 e6 2.Nf3 c6 3.Bc4 Ne7
   for (const [lang, want] of [
     ['en', /^Chess, Black, against Gambit · Casual \(~1200\): 3 moves played, begun 2:05\sPM$/],
     ['zh-TW', /^西洋棋，你執黑方，對 Gambit · 休閒（約 1200 分）：已走 3 步，(下午 ?)?(0?2|14):05 開始$/],
@@ -99,6 +139,6 @@ test('heldGameText: a game a refusal offers, named as its head names it', async 
   setLanguage('en');
   setRegistry(registered);
   assert.match(heldGameText({ ...held, variant: 'xiangqi', level: 'beginner', color: 'white', plies: 0 }, started + 86400000 * 3),
-    /^Xiangqi \(Chinese chess\), Red, against Gambit · Beginner \(skill 3\): no move yet, begun Jan 2, 2026, 2:05\sPM$/);
+    /^Xiangqi \(Chinese chess\), Red, against Gambit · Beginner: no move yet, begun Jan 2, 2026, 2:05\sPM$/);
   setRegistry([]);
 });

@@ -10,8 +10,8 @@
 // lines ever less often: a search of 30 s costs a handful of requests, so
 // a player never meets the server's limit, which is there for abuse.
 
-import type { BoardKind, Color, Step } from '../api';
-import { failureText, retryDelayMs } from '../api';
+import type { BoardKind, Color, State, Step } from '../api';
+import { failureText, getGame, retryDelayMs } from '../api';
 import { xiangqiStart } from '../notation';
 import { notationOf, variantOf, variants } from '../variants';
 import * as api from './api';
@@ -95,6 +95,7 @@ export class AnalysisCtrl {
   tags: [string, string][] = [];
   gameId?: string;
   gameOver = false;
+  game?: State; // the game opened, as its page has it (its players and end), for the page's header
   orientation: Color = 'white';
   error = '';
   private answers = new Answers({ play: api.play, lines: api.lines, opening: api.opening });
@@ -151,8 +152,11 @@ export class AnalysisCtrl {
   // loadGame opens game id at its main line's ply (its last move when
   // ply is not given or past the end), where the game page left it.
   private async loadGame(id: string, ply?: number) {
-    const g = await api.gameRecord(id);
+    // The game's state names its players and its end as the game page
+    // does (the header above the board); the page does without it.
+    const [g, state] = await Promise.all([api.gameRecord(id), getGame(id).catch(() => undefined)]);
     this.gameId = id;
+    this.game = state;
     this.gameOver = g.result !== '*';
     this.setVariant(g.variant, g.board);
     this.tree = new Tree(g.initial_fen);
@@ -195,6 +199,7 @@ export class AnalysisCtrl {
       this.tree.addLine('', pos.moves);
       this.path = '';
       this.gameId = undefined;
+      this.game = undefined;
       this.tags = [];
       this.review = undefined;
     } catch (e) {

@@ -2,10 +2,14 @@
 // lines, the move tree, the comment box, the review, the paste box and the
 // exports. Built once per page (Analysis), redrawn from the controller.
 
+import { finished } from '../api';
 import type { Board, BoardConfig } from '../board';
 import { ChessBoard } from '../chessboard';
-import { formatNumber, plural, t } from '../i18n';
+import { formatNumber, language, plural, t } from '../i18n';
 import { openingNodes } from '../opening';
+import { seatLabel, youAt } from '../recent';
+import { loadTickets } from '../settings';
+import { describeEnd, termName, variantOf } from '../variants';
 import { XiangqiBoard } from '../xiangqi';
 import { AnalysisCtrl, Source } from './ctrl';
 import { drawGraph } from './graph';
@@ -55,6 +59,10 @@ export class Analysis {
   private build() {
     const r = this.root;
     r.textContent = '';
+    // A game's header: who played, how it ended, when, and the way back.
+    const gameHead = el('header', 'game-head analysis-head');
+    gameHead.id = 'a-head';
+    gameHead.hidden = true;
     const area = el('div', 'board-area analysis-area');
     const row = el('div', 'analysis-row');
     const bar = el('div', 'eval-bar');
@@ -153,8 +161,8 @@ export class Analysis {
     note.id = 'a-note';
     note.setAttribute('role', 'status');
     side.append(err, eng, moves, nav, acts, comment, review, paste, exp, pgnOut, note);
-    r.append(area, side);
-    this.parts = { multipv: pvSel, fill, bar, cg, xb, promo, opening, err, check, eval: eval_, state, pvs, moves, comment, review, pgnOut, note };
+    r.append(gameHead, area, side);
+    this.parts = { head: gameHead, multipv: pvSel, fill, bar, cg, xb, promo, opening, err, check, eval: eval_, state, pvs, moves, comment, review, pgnOut, note };
 
     const on = (id: string, f: () => void) => { (r.querySelector(`#${id}`) as HTMLElement).onclick = f; };
     on('a-first', () => this.ctrl.first());
@@ -244,6 +252,7 @@ export class Analysis {
       this.shownComment = c.path;
     }
     p.opening.replaceChildren(...(c.opening ? [`${c.opening.eco} `, ...openingNodes(c.opening.name)] : [])); // the English marked as English
+    this.drawHead();
     this.drawReview();
     this.root.dataset.path = c.path;
     this.root.dataset.fen = node.fen;
@@ -333,6 +342,43 @@ export class Analysis {
     box.querySelector('.active')?.scrollIntoView({ block: 'nearest' });
   }
 
+  // drawHead writes the header of a game opened from its page (a review,
+  // or a game on one screen or against the computer in play): its
+  // players as the lists of games name them, its result and ending, the
+  // day it was played, and a link back to it; the tab's title names it.
+  private drawHead() {
+    const c = this.ctrl;
+    const head = this.parts.head;
+    const s = c.game;
+    head.hidden = !c.gameId || !s;
+    if (!c.gameId || !s) {
+      document.title = t('analysis.title');
+      return;
+    }
+    const v = variantOf(s.variant);
+    const you = youAt(s, loadTickets()[c.gameId]);
+    const players = t('recent.players', { white: seatLabel(v, s, 'white', you), black: seatLabel(v, s, 'black', you) });
+    const over = finished(s.status);
+    const how = over && s.termination && s.status !== 'aborted' ? termName(v, s.termination) : '';
+    const result = over ? [describeEnd(s)[0], how].filter(Boolean).join(' · ') : t('analysis.inPlay');
+    const key = `${players}\n${result}\n${language()}`;
+    document.title = t(over ? 'analysis.title.review' : 'analysis.title.game', { players });
+    if (head.dataset.drawn === key) return;
+    head.dataset.drawn = key;
+    const parts: Node[] = [el('span', 'game-head-players', players), el('span', 'game-head-info a-head-result', result)];
+    const day = pgnDay(c.tags.find(([k]) => k === 'Date')?.[1]);
+    if (day) {
+      const time = el('time', 'game-head-info a-head-date', new Intl.DateTimeFormat(language(), { dateStyle: 'medium' }).format(day));
+      time.dateTime = `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
+      parts.push(time);
+    }
+    const back = el('a', 'a-head-back', t('analysis.back'));
+    back.href = `/game/${c.gameId}`;
+    back.dataset.link = '';
+    parts.push(back);
+    head.replaceChildren(...parts);
+  }
+
   private drawReview() {
     const c = this.ctrl;
     const box = this.parts.review;
@@ -393,6 +439,13 @@ export class Analysis {
     const legend = el('p', 'note', t('review.legend'));
     box.appendChild(legend);
   }
+}
+
+// pgnDay reads a PGN Date tag ("2026.03.12") as that day; undefined for
+// one not known ("????.??.??").
+function pgnDay(tag?: string): Date | undefined {
+  const m = /^(\d{4})\.(\d{2})\.(\d{2})$/.exec(tag ?? '');
+  return m ? new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3])) : undefined;
 }
 
 // xiangqiSquares splits an ICCS move into its two points.

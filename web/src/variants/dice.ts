@@ -147,14 +147,16 @@ export class DicePanel {
   }
 }
 
-// diceWords say which pieces the dice left may move in the turn to move,
-// to a viewer holding the seats you: "You may move: knight, pawn and
-// pawn" to the one player to move, the side's name to anyone else (and on
-// one screen, where both sides play at the screen).
+// diceWords say which kinds of piece the dice left may move in the turn
+// to move, each named once however many dice show it, to a viewer holding
+// the seats you: "You may move: knight and pawn" to the one player to
+// move, the side's name to anyone else (and on one screen, where both
+// sides play at the screen). The dice themselves show how many.
 export function diceWords(s: State, you: readonly Color[]): string | undefined {
   const left = extOf<DiceTurn>(s).left;
   if (!left?.length || finished(s.status)) return undefined;
-  const pieces = listAll(left.map(l => t(pieceNames[l.toUpperCase()] ?? 'piece.name.pawn')));
+  const kinds = [...new Set(left.map(l => l.toUpperCase()))];
+  const pieces = listAll(kinds.map(l => t(pieceNames[l] ?? 'piece.name.pawn')));
   if (you.length === 1 && you[0] === s.turn) return t('dice.youMay', { pieces });
   return t('dice.sideMay', { side: sideName(variantOf('dice'), s.turn), pieces });
 }
