@@ -248,6 +248,16 @@ func parseInt(k, v string, lo, hi int) (int, error) {
 	return n, nil
 }
 
+// parseNB reads a list's nb parameter (how many to answer): def when
+// absent, else a number from 1 to most.
+func parseNB(r *http.Request, def, most int) (int, error) {
+	v := r.URL.Query().Get("nb")
+	if v == "" {
+		return def, nil
+	}
+	return parseInt("nb", v, 1, most)
+}
+
 // parseMovePath reads the {move} of POST /api/board/game/{id}/move/{move}:
 // UCI ("e2e4", "e7e8q") or, for xiangqi, ICCS ("h2e2", also written
 // "H2-E2"). The game's rules judge it further; this keeps out what

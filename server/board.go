@@ -37,10 +37,10 @@ func (s *Server) registerAPI(rs *account.Routes) {
 	rs.HandleFunc("POST /api/challenge/{id}/cancel", challenges, s.handleCancel)
 	rs.HandleFunc("GET /api/board/game/stream/{id}", board, s.handleBoardStream)
 	rs.HandleFunc("POST /api/board/game/{id}/move/{move}", board, s.handleBoardMove)
-	rs.HandleFunc("POST /api/board/game/{id}/resign", board, s.boardSimple("resign"))
-	rs.HandleFunc("POST /api/board/game/{id}/abort", board, s.boardSimple("abort"))
-	rs.HandleFunc("POST /api/board/game/{id}/claim-victory", board, s.boardClaim(false))
-	rs.HandleFunc("POST /api/board/game/{id}/claim-draw", board, s.boardClaim(true))
+	rs.HandleFunc("POST /api/board/game/{id}/resign", board, s.boardSimple(resignMsg))
+	rs.HandleFunc("POST /api/board/game/{id}/abort", board, s.boardSimple(abortMsg))
+	rs.HandleFunc("POST /api/board/game/{id}/claim-victory", board, s.boardSimple(claimVictoryMsg))
+	rs.HandleFunc("POST /api/board/game/{id}/claim-draw", board, s.boardSimple(claimDrawMsg))
 	rs.HandleFunc("POST /api/board/game/{id}/draw/{answer}", board, s.boardOffer(game.OfferDraw, "draw"))
 	rs.HandleFunc("POST /api/board/game/{id}/takeback/{answer}", board, s.boardOffer(game.OfferTakeback, "takeback"))
 	rs.HandleFunc("POST /api/board/game/{id}/chat", board, s.handleBoardChat)
@@ -126,30 +126,27 @@ func parseOfferingDraw(v string) (bool, error) {
 	return false, fmt.Errorf("%w: offeringDraw is true or false, not %.20q", ErrBadRequest, v)
 }
 
-// boardSimple answers an action without arguments (resign, abort).
-func (s *Server) boardSimple(t string) http.HandlerFunc {
+// boardSimple answers an action whose message is m whatever the body
+// (resign, abort, lichess's claim-victory and claim-draw).
+func (s *Server) boardSimple(m round.ClientMsg) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		_, player, err := s.boardPlayer(r)
 		if err != nil {
 			s.httpError(w, err)
 			return
 		}
-		s.boardAct(w, r, player, round.ClientMsg{T: t})
+		s.boardAct(w, r, player, m)
 	}
 }
 
-// boardClaim answers lichess's claim-victory (draw false) and claim-draw
-// (draw true): the opponent left, and the player ends the game so.
-func (s *Server) boardClaim(draw bool) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
-		_, player, err := s.boardPlayer(r)
-		if err != nil {
-			s.httpError(w, err)
-			return
-		}
-		s.boardAct(w, r, player, round.ClientMsg{T: "claim-victory", Draw: draw})
-	}
-}
+// The messages of the actions without arguments. claim-victory and
+// claim-draw: the opponent left, and the player ends the game so.
+var (
+	resignMsg       = round.ClientMsg{T: "resign"}
+	abortMsg        = round.ClientMsg{T: "abort"}
+	claimVictoryMsg = round.ClientMsg{T: "claim-victory"}
+	claimDrawMsg    = round.ClientMsg{T: "claim-victory", Draw: true}
+)
 
 // boardOffer answers /draw/{yes|no} and /takeback/{yes|no} as lichess
 // means them: yes offers, or accepts the opponent's offer; no declines

@@ -32,6 +32,12 @@ func (p *program) call(method, path, ctype, body string) (int, string) {
 	if ctype != "" {
 		r.Header.Set("Content-Type", ctype)
 	}
+	return p.send(r)
+}
+
+// send sends r with the token and returns the answer's status and body.
+func (p *program) send(r *http.Request) (int, string) {
+	p.t.Helper()
 	if p.token != "" {
 		r.Header.Set("Authorization", "Bearer "+p.token)
 	}

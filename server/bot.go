@@ -70,10 +70,10 @@ func (s *Server) registerBotAPI(rs *account.Routes) {
 	bot := account.Needs(account.ScopeBotPlay)
 	rs.HandleFunc("GET /api/bot/game/stream/{id}", bot, viaBotAPI(s.handleBoardStream))
 	rs.HandleFunc("POST /api/bot/game/{id}/move/{move}", bot, viaBotAPI(s.handleBoardMove))
-	rs.HandleFunc("POST /api/bot/game/{id}/resign", bot, viaBotAPI(s.boardSimple("resign")))
-	rs.HandleFunc("POST /api/bot/game/{id}/abort", bot, viaBotAPI(s.boardSimple("abort")))
-	rs.HandleFunc("POST /api/bot/game/{id}/claim-victory", bot, viaBotAPI(s.boardClaim(false)))
-	rs.HandleFunc("POST /api/bot/game/{id}/claim-draw", bot, viaBotAPI(s.boardClaim(true)))
+	rs.HandleFunc("POST /api/bot/game/{id}/resign", bot, viaBotAPI(s.boardSimple(resignMsg)))
+	rs.HandleFunc("POST /api/bot/game/{id}/abort", bot, viaBotAPI(s.boardSimple(abortMsg)))
+	rs.HandleFunc("POST /api/bot/game/{id}/claim-victory", bot, viaBotAPI(s.boardSimple(claimVictoryMsg)))
+	rs.HandleFunc("POST /api/bot/game/{id}/claim-draw", bot, viaBotAPI(s.boardSimple(claimDrawMsg)))
 	rs.HandleFunc("POST /api/bot/game/{id}/draw/{answer}", bot, viaBotAPI(s.boardOffer(game.OfferDraw, "draw")))
 	rs.HandleFunc("POST /api/bot/game/{id}/takeback/{answer}", bot, viaBotAPI(s.boardOffer(game.OfferTakeback, "takeback")))
 	rs.HandleFunc("POST /api/bot/game/{id}/chat", bot, viaBotAPI(s.handleBoardChat))
@@ -96,13 +96,10 @@ type botJSON struct {
 // handleBotsOnline streams the bots online (an event stream open here,
 // online.go), one NDJSON line each, by name.
 func (s *Server) handleBotsOnline(w http.ResponseWriter, r *http.Request) {
-	nb := botsOnlineDefault
-	if v := r.URL.Query().Get("nb"); v != "" {
-		var err error
-		if nb, err = parseInt("nb", v, 1, botsOnlineMax); err != nil {
-			s.httpError(w, err)
-			return
-		}
+	nb, err := parseNB(r, botsOnlineDefault, botsOnlineMax)
+	if err != nil {
+		s.httpError(w, err)
+		return
 	}
 	bots := s.online.list(func(u store.User) bool { return u.Title == store.TitleBot })
 	w.Header().Set("Content-Type", "application/x-ndjson")

@@ -2,7 +2,6 @@ package server
 
 import (
 	"encoding/json"
-	"io"
 	"net/http"
 	"strings"
 	"testing"
@@ -147,19 +146,11 @@ func (p *program) wantAccept(status int, path, accept string) string {
 		p.t.Fatal(err)
 	}
 	r.Header.Set("Accept", accept)
-	if p.token != "" {
-		r.Header.Set("Authorization", "Bearer "+p.token)
+	got, data := p.send(r)
+	if got != status {
+		p.t.Fatalf("GET %s (Accept %s) = %d %s; want %d", path, accept, got, data, status)
 	}
-	resp, err := http.DefaultClient.Do(r)
-	if err != nil {
-		p.t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	data, _ := io.ReadAll(resp.Body)
-	if resp.StatusCode != status {
-		p.t.Fatalf("GET %s (Accept %s) = %d %s; want %d", path, accept, resp.StatusCode, data, status)
-	}
-	return string(data)
+	return data
 }
 
 // TestChallengeList lists the open challenges as lichess's GET

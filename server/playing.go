@@ -27,13 +27,10 @@ func (s *Server) handleAccountPlaying(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, ErrSignedOut)
 		return
 	}
-	nb := playingDefault
-	if v := r.URL.Query().Get("nb"); v != "" {
-		var err error
-		if nb, err = parseInt("nb", v, 1, playingMax); err != nil {
-			s.httpError(w, err)
-			return
-		}
+	nb, err := parseNB(r, playingDefault, playingMax)
+	if err != nil {
+		s.httpError(w, err)
+		return
 	}
 	games := append([]gameInfo{}, s.runningStarts(r.Context(), playerID(u.Player))...) // [] for none, as lichess writes it
 	slices.SortStableFunc(games, urgentFirst)
