@@ -120,4 +120,11 @@ var en = map[Key]string{
 	TagValuePrefix + "Format.Chinese":     "Chinese",
 	TagValuePrefix + "Format.WXF":         "WXF",
 	TagValuePrefix + "Format.ICCS":        "ICCS",
+
+	PGNClassPrefix + "inaccuracy": "Inaccuracy",
+	PGNClassPrefix + "mistake":    "Mistake",
+	PGNClassPrefix + "blunder":    "Blunder",
+	PGNClassGlyph:                 "{class} ({glyph})",
+	PGNAdvice:                     "{class}.",
+	PGNAdviceBest:                 "{class}. Best move was {move}.",
 }

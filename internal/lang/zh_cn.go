@@ -120,4 +120,11 @@ var zhCN = map[Key]string{
 	TagValuePrefix + "Format.Chinese":     "中文记谱",
 	TagValuePrefix + "Format.WXF":         "WXF 记谱",
 	TagValuePrefix + "Format.ICCS":        "ICCS 坐标",
+
+	PGNClassPrefix + "inaccuracy": "不精确",
+	PGNClassPrefix + "mistake":    "失误",
+	PGNClassPrefix + "blunder":    "败着",
+	PGNClassGlyph:                 "{class}（{glyph}）",
+	PGNAdvice:                     "{class}。",
+	PGNAdviceBest:                 "{class}。最佳着法是 {move}。",
 }

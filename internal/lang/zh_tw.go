@@ -120,4 +120,11 @@ var zhTW = map[Key]string{
 	TagValuePrefix + "Format.Chinese":     "中文記譜",
 	TagValuePrefix + "Format.WXF":         "WXF 記譜",
 	TagValuePrefix + "Format.ICCS":        "ICCS 座標",
+
+	PGNClassPrefix + "inaccuracy": "不精確",
+	PGNClassPrefix + "mistake":    "失誤",
+	PGNClassPrefix + "blunder":    "大錯",
+	PGNClassGlyph:                 "{class}（{glyph}）",
+	PGNAdvice:                     "{class}。",
+	PGNAdviceBest:                 "{class}。最佳著法是 {move}。",
 }

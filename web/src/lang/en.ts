@@ -530,6 +530,12 @@ export const en = {
   'analysis.depth': 'Depth {depth}',
   'analysis.playLine': 'Play this line on the board',
   'analysis.best': 'Best was {move}',
+  // a review's comment on a judged move in the PGN the analysis board copies (lichess's words, as the server's PGN)
+  'review.class.inaccuracy': 'Inaccuracy',
+  'review.class.mistake': 'Mistake',
+  'review.class.blunder': 'Blunder',
+  'review.advice': '{class}.',
+  'review.adviceBest': '{class}. Best move was {move}.',
   'review.title': 'Game review',
   'review.request': 'Review',
   'review.queued': 'Waiting for the engine…',
