@@ -87,6 +87,8 @@ var en = map[Key]string{
 	ModePrefix + "computer": "computer",
 	ModePrefix + "online":   "online",
 
+	PerMoveDays + ".one":            "{n} day per move",
+	PerMoveDays + ".other":          "{n} days per move",
 	ViewerTagPrefix + "Event":       "Event",
 	ViewerTagPrefix + "Site":        "Site",
 	ViewerTagPrefix + "Date":        "Date",

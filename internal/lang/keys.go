@@ -57,6 +57,10 @@ const (
 	ViewerRiverRight Key = "viewer.riverRight"
 	ViewerTagPrefix  Key = "viewer.tag."
 
+	// PerMoveDays is a correspondence game's time control (plural, {n}),
+	// as the viewer shows its TimeControl tag.
+	PerMoveDays Key = "timeControl.days"
+
 	// TagValuePrefix + a PGN tag's name + "." + its value names a value a
 	// writer of PGN puts there ("tagValue.Game.Chinese Chess", xqbase's).
 	TagValuePrefix Key = "tagValue."

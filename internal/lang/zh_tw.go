@@ -87,6 +87,8 @@ var zhTW = map[Key]string{
 	ModePrefix + "computer": "和電腦下",
 	ModePrefix + "online":   "線上對弈",
 
+	PerMoveDays + ".one":            "每步 {n} 天",
+	PerMoveDays + ".other":          "每步 {n} 天",
 	ViewerTagPrefix + "Event":       "賽事",
 	ViewerTagPrefix + "Site":        "地點",
 	ViewerTagPrefix + "Date":        "日期",
