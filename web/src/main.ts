@@ -16,7 +16,7 @@ import { Analysis, sourceOf } from './analysis/view';
 import { installGlyphPieces } from './pieces';
 import { openingNodes } from './opening';
 import { heldGameText, levelGroups, levelHelp } from './levels';
-import { RecentLists, playersLine, splitRecent, youAt } from './recent';
+import { RecentLists, playersLine, resultWords, splitRecent, youAt } from './recent';
 import { applySettings, loadSettings, loadTickets, saveSettings, saveTicket } from './settings';
 import { Sounds } from './sound';
 import { Key, ago, applyTexts, chooseLanguage, language, languages, plural, script, setLanguage, t } from './i18n';
@@ -127,9 +127,10 @@ function fillRecent(ul: HTMLElement, games: Summary[], none: string, mine: boole
     a.innerHTML = '<span class="who"></span><span class="res"></span><span class="act"></span>';
     a.querySelector('.act')!.textContent = t(!mine ? 'recent.watch' : over ? 'recent.review' : 'recent.resume');
     const who = a.querySelector<HTMLElement>('.who')!;
-    who.textContent = playersLine(v, g, mine ? youAt(g, tickets[g.id]) : undefined);
+    const you = mine ? youAt(g, tickets[g.id]) : undefined;
+    who.textContent = playersLine(v, g, you);
     who.title = who.textContent;
-    const state = over ? `${g.result}${g.termination ? ' · ' + termName(v, g.termination) : ''}` : plural('recent.inPlay', g.plies);
+    const state = over ? [resultWords(v, g, you), g.termination ? termName(v, g.termination) : ''].filter(Boolean).join(' · ') : plural('recent.inPlay', g.plies);
     const res = a.querySelector('.res')!;
     res.textContent = [g.timeControl, state, ago(Date.parse(g.updatedAt))].filter(Boolean).join(' · ');
     if (g.opening) res.append(' · ', `${g.opening.eco} `, ...openingNodes(g.opening.name)); // in Chinese the family's Chinese name, lichess's English beside

@@ -59,3 +59,15 @@ export function playersLine(v: VariantUI, g: Summary, you?: Color): string {
   if (g.mode === 'online') players = t('recent.online', { players });
   return v.tag ? t('recent.tagged', { tag: v.tag, players }) : players;
 }
+
+// resultWords words a finished game's result for the list's reader: won
+// or lost from the seat you hold, else which side won; a draw is one for
+// everyone; "" without a result (an aborted game). The record's "0-1"
+// says nothing of who the reader was.
+export function resultWords(v: VariantUI, g: Summary, you?: Color): string {
+  if (g.result === '1/2-1/2') return t('end.draw');
+  const winner: Color | undefined = g.result === '1-0' ? 'white' : g.result === '0-1' ? 'black' : undefined;
+  if (!winner) return '';
+  if (you) return t(you === winner ? 'recent.youWon' : 'recent.youLost');
+  return t('end.wins', { side: sideName(v, winner) });
+}

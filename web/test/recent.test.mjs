@@ -2,7 +2,7 @@
 // others' games being played, and a stranger never called "You".
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { playersLine, seatLabel, splitRecent, youAt } from '../src/recent.ts';
+import { playersLine, resultWords, seatLabel, splitRecent, youAt } from '../src/recent.ts';
 import { setLanguage } from '../src/i18n.ts';
 import { setRegistry, variantOf } from '../src/variants.ts';
 
@@ -49,6 +49,32 @@ test('a stranger is never "You"; the seat you hold is', () => {
   assert.equal(playersLine(v, online, 'black'), 'Online: Mei vs You');
   assert.equal(playersLine(v, online), 'Online: Mei vs black');
   assert.equal(youAt(game('z', { mode: 'local' }), { color: 'white' }), undefined); // one screen: both seats
+});
+
+test('a finished game\'s result in words from the reader\'s seat, else which side won; never the record\'s 0-1', async () => {
+  const { default: registered } = await import('./testdata/variants.json');
+  const over = (variant, result, mode = 'computer') => game('r', { variant, mode, status: 'resign', result, seats: { white: human, black: bot } });
+  for (const [lang, want] of [
+    ['en', ['You lost', 'You won', 'Draw', 'Black wins', 'Red wins', '']],
+    ['zh-TW', ['你輸了', '你贏了', '和棋', '黑方勝', '紅方勝', '']],
+    ['zh-CN', ['你输了', '你赢了', '和棋', '黑方胜', '红方胜', '']],
+  ]) {
+    setLanguage(lang);
+    setRegistry(registered);
+    const chess = variantOf('chess');
+    const xq = variantOf('xiangqi');
+    const lost = over('xiangqi', '0-1');
+    assert.deepEqual([
+      resultWords(xq, lost, youAt(lost)),
+      resultWords(chess, over('chess', '0-1'), 'black'),
+      resultWords(chess, over('chess', '1/2-1/2'), 'white'),
+      resultWords(chess, over('chess', '0-1', 'local')),
+      resultWords(xq, over('xiangqi', '1-0', 'local')),
+      resultWords(chess, over('chess', '*')),
+    ], want, lang);
+  }
+  setLanguage('en');
+  setRegistry([]);
 });
 
 test('levelGroups: Gambit by strength, the teaching algorithms, each engine apart', async () => {

@@ -244,6 +244,8 @@ export const en = {
   'recent.players': '{white} vs {black}',
   'recent.tagged': '{tag} · {players}',
   'recent.online': 'Online: {players}',
+  'recent.youWon': 'You won',
+  'recent.youLost': 'You lost',
   'recent.inPlay.one': 'in play · {n} move played',
   'recent.inPlay.other': 'in play · {n} moves played',
   'sound.on': '♪ on',

@@ -232,6 +232,8 @@ export const zhCN: Table = {
   'recent.players': '{white} 对 {black}',
   'recent.tagged': '{tag} · {players}',
   'recent.online': '在线：{players}',
+  'recent.youWon': '你赢了',
+  'recent.youLost': '你输了',
   'recent.inPlay.one': '进行中 · 已走 {n} 步',
   'recent.inPlay.other': '进行中 · 已走 {n} 步',
   'sound.on': '♪ 开',

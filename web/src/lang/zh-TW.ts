@@ -232,6 +232,8 @@ export const zhTW: Table = {
   'recent.players': '{white} 對 {black}',
   'recent.tagged': '{tag} · {players}',
   'recent.online': '線上：{players}',
+  'recent.youWon': '你贏了',
+  'recent.youLost': '你輸了',
   'recent.inPlay.one': '對局中 · 已走 {n} 步',
   'recent.inPlay.other': '對局中 · 已走 {n} 步',
   'sound.on': '♪ 開',
