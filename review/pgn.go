@@ -22,11 +22,11 @@ func AnnotatePGN(text string, r *Review, xiangqi bool) (string, error) {
 	return AnnotatePGNWith(text, r, xiangqi, nil)
 }
 
-// Advice words the comment on a judged move: its class, the class's
-// glyph ("?!", "?", "??") when the notation has no NAGs to carry it (""
-// in chess), and the engine's best move in the game's notation ("" when
-// none). Lichess's English, adviceText's, is the canonical wording.
-type Advice func(class Class, glyph, best string) string
+// Advice words the comment on a judged move: its class ("blunder"), the
+// class's glyph ("?!", "?", "??") when the notation has no NAGs to carry
+// it ("" in chess), and the engine's best move in the game's notation (""
+// when none). Lichess's English, adviceText's, is the canonical wording.
+type Advice func(class, glyph, best string) string
 
 // AnnotatePGNWith is AnnotatePGN with the judged moves' comments worded
 // by advice (nil: lichess's English), as a reader's language words them.
@@ -56,7 +56,7 @@ func AnnotatePGNWith(text string, r *Review, xiangqi bool, advice Advice) (strin
 		}
 		if nag := m.Class.NAG(); nag != 0 {
 			n.NAGs = append(n.NAGs, nag)
-			n.Comment = strings.TrimSpace(n.Comment + " " + advice(m.Class, "", m.BestSAN))
+			n.Comment = strings.TrimSpace(n.Comment + " " + advice(string(m.Class), "", m.BestSAN))
 		}
 	}
 	return g.String(), nil
@@ -81,7 +81,7 @@ func annotateXiangqi(text string, r *Review, advice Advice) (string, error) {
 			parts = append(parts, "[%eval "+e.String()+"]")
 		}
 		if m.Class != ClassNone {
-			parts = append(parts, advice(m.Class, m.Class.Glyph(), m.BestSAN))
+			parts = append(parts, advice(string(m.Class), m.Class.Glyph(), m.BestSAN))
 		}
 		if n.Comment != "" {
 			parts = append(parts, n.Comment)
@@ -108,8 +108,8 @@ func pgnEval(m Move) *pgn.Eval {
 
 // adviceText is lichess's comment on a judged move (lila Advice.makeComment):
 // "Blunder. Best move was g6.", "Blunder (??). Best move was 炮二平五."
-func adviceText(class Class, glyph, best string) string {
-	s := strings.ToUpper(string(class[:1])) + string(class[1:])
+func adviceText(class, glyph, best string) string {
+	s := strings.ToUpper(class[:1]) + class[1:]
 	if glyph != "" {
 		s += " (" + glyph + ")"
 	}

@@ -30,7 +30,6 @@ import (
 	"github.com/gambitchess/gambit/server/round"
 	"github.com/gambitchess/gambit/server/wire"
 	"github.com/gambitchess/gambit/store"
-	"github.com/gambitchess/gambit/xiangqi"
 )
 
 // maxBody bounds request bodies (a pasted PGN included).
@@ -638,18 +637,14 @@ func (s *Server) handlePGN(w http.ResponseWriter, r *http.Request) {
 	l, asked := readerLang(r)
 	var advice review.Advice
 	if asked {
-		advice = pgnAdvice(l, xq)
+		advice = media.PGNAdvice(l, xq)
 	}
 	if reviewable {
 		text = s.reviews.AnnotatePGN(r.Context(), r.PathValue("id"), text, xq, advice)
 	}
 	text = s.ratedPGN(r.Context(), r.PathValue("id"), text)
-	if asked && xq && pgnScript(l) != xiangqi.Traditional {
-		if out, err := xiangqiPGNIn(text, pgnScript(l)); err == nil {
-			text = out
-		} else {
-			s.log.Warn("the PGN in the reader's script", "game", r.PathValue("id"), "err", err) // the canonical one rather than none
-		}
+	if asked && xq {
+		text = media.PGNIn(text, l)
 	}
 	w.Header().Set("Content-Type", "application/x-chess-pgn; charset=utf-8")
 	if r.URL.Query().Get("download") != "" {
