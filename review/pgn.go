@@ -19,8 +19,23 @@ import (
 // move was g6." Xiangqi PGN has no NAGs: the class and its glyph go into
 // the comment. The rest of the text (tags, comments) is kept.
 func AnnotatePGN(text string, r *Review, xiangqi bool) (string, error) {
+	return AnnotatePGNWith(text, r, xiangqi, nil)
+}
+
+// Advice words the comment on a judged move: its class ("blunder"), the
+// class's glyph ("?!", "?", "??") when the notation has no NAGs to carry
+// it ("" in chess), and the engine's best move in the game's notation (""
+// when none). Lichess's English, adviceText's, is the canonical wording.
+type Advice func(class, glyph, best string) string
+
+// AnnotatePGNWith is AnnotatePGN with the judged moves' comments worded
+// by advice (nil: lichess's English), as a reader's language words them.
+func AnnotatePGNWith(text string, r *Review, xiangqi bool, advice Advice) (string, error) {
+	if advice == nil {
+		advice = adviceText
+	}
 	if xiangqi {
-		return annotateXiangqi(text, r)
+		return annotateXiangqi(text, r, advice)
 	}
 	g, err := pgn.NewReader(strings.NewReader(text)).Next()
 	switch {
@@ -41,14 +56,14 @@ func AnnotatePGN(text string, r *Review, xiangqi bool) (string, error) {
 		}
 		if nag := m.Class.NAG(); nag != 0 {
 			n.NAGs = append(n.NAGs, nag)
-			n.Comment = strings.TrimSpace(n.Comment + " " + adviceText(m, ""))
+			n.Comment = strings.TrimSpace(n.Comment + " " + advice(string(m.Class), "", m.BestSAN))
 		}
 	}
 	return g.String(), nil
 }
 
 // annotateXiangqi is AnnotatePGN for xqbase-style PGN, in Chinese notation.
-func annotateXiangqi(text string, r *Review) (string, error) {
+func annotateXiangqi(text string, r *Review, advice Advice) (string, error) {
 	games, err := xqpgn.ReadAll(strings.NewReader(text))
 	if err != nil || len(games) == 0 {
 		return "", fmt.Errorf("review: annotate: %v", err)
@@ -66,7 +81,7 @@ func annotateXiangqi(text string, r *Review) (string, error) {
 			parts = append(parts, "[%eval "+e.String()+"]")
 		}
 		if m.Class != ClassNone {
-			parts = append(parts, adviceText(m, " ("+m.Class.Glyph()+")"))
+			parts = append(parts, advice(string(m.Class), m.Class.Glyph(), m.BestSAN))
 		}
 		if n.Comment != "" {
 			parts = append(parts, n.Comment)
@@ -102,12 +117,15 @@ func (m Move) Advice() string {
 }
 
 // adviceText is lichess's comment on a judged move (lila Advice.makeComment):
-// "Blunder. Best move was g6."
-func adviceText(m Move, glyph string) string {
-	name := strings.ToUpper(string(m.Class[:1])) + string(m.Class[1:])
-	s := name + glyph + "."
-	if m.BestSAN != "" {
-		s += " Best move was " + m.BestSAN + "."
+// "Blunder. Best move was g6.", "Blunder (??). Best move was 炮二平五."
+func adviceText(class, glyph, best string) string {
+	s := strings.ToUpper(class[:1]) + class[1:]
+	if glyph != "" {
+		s += " (" + glyph + ")"
+	}
+	s += "."
+	if best != "" {
+		s += " Best move was " + best + "."
 	}
 	return s
 }

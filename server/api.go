@@ -18,6 +18,7 @@ import (
 	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/game"
 	"github.com/gambitchess/gambit/internal/lang"
+	"github.com/gambitchess/gambit/review"
 	"github.com/gambitchess/gambit/server/account"
 	"github.com/gambitchess/gambit/server/computer"
 	"github.com/gambitchess/gambit/server/guards"
@@ -632,22 +633,33 @@ func (s *Server) handleGet(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, st)
 }
 
+// handlePGN answers GET /api/games/{id}/pgn: the game's PGN with its
+// review and its players' ratings, canonical, or with ?lang= in the
+// reader's language and script (readerpgn.go); ?download=1 saves it.
 func (s *Server) handlePGN(w http.ResponseWriter, r *http.Request) {
 	var text string
-	var reviewable, xiangqi bool
+	var reviewable, xq bool
 	err := s.read(r.Context(), r.PathValue("id"), func(g *game.Game) {
 		text = g.PGN()
 		reviewable = reviews.Reviewable(g) == nil
-		_, xiangqi = g.XiangqiGame()
+		_, xq = g.XiangqiGame()
 	})
 	if err != nil {
 		s.httpError(w, err)
 		return
 	}
+	l, asked := readerLang(r)
+	var advice review.Advice
+	if asked {
+		advice = media.PGNAdvice(l, xq)
+	}
 	if reviewable {
-		text = s.reviews.AnnotatePGN(r.Context(), r.PathValue("id"), text, xiangqi)
+		text = s.reviews.AnnotatePGN(r.Context(), r.PathValue("id"), text, xq, advice)
 	}
 	text = s.ratedPGN(r.Context(), r.PathValue("id"), text)
+	if asked && xq {
+		text = media.PGNIn(text, l)
+	}
 	w.Header().Set("Content-Type", "application/x-chess-pgn; charset=utf-8")
 	if r.URL.Query().Get("download") != "" {
 		w.Header().Set("Content-Disposition", `attachment; filename="gambit-`+r.PathValue("id")+`.pgn"`)

@@ -27,13 +27,14 @@ type profileGame struct {
 	} `json:"opponent"`
 }
 
-// profileGames reads the games of name's profile as who sees them, by id.
-func profileGames(t *testing.T, who *browser, name string) map[string]profileGame {
+// profileGames reads the games of name's profile as who sees them, by id,
+// filtered by query ("?result=win") if any.
+func profileGames(t *testing.T, who *browser, name string, query ...string) map[string]profileGame {
 	t.Helper()
 	var page struct {
 		Games []profileGame `json:"games"`
 	}
-	mustDecode(t, []byte(who.want(200, "GET", "/api/user/"+name+"/games", "")), &page)
+	mustDecode(t, []byte(who.want(200, "GET", "/api/user/"+name+"/games"+strings.Join(query, ""), "")), &page)
 	out := map[string]profileGame{}
 	for _, g := range page.Games {
 		out[g.ID] = g
@@ -150,6 +151,39 @@ func TestProfileGames(t *testing.T) {
 			t.Errorf("ann's games as %s sees them: %q, want %q", tt.who, got, tt.want)
 		}
 	}
+	// The Result filter reads from the owner's side, as the list's words
+	// do (issue 40, walk 3, item 4: a filter of 1-0, 0-1, ½-½ beside rows
+	// saying won and lost): ann won the rated game and lost the casual one
+	// and the computer's; bob the other way; the game on one screen, whose
+	// side is no one's, is neither; a stranger filters what they see.
+	for _, tt := range []struct {
+		who, list, result string
+		b                 *browser
+		want              []string
+	}{
+		{"ann", "ann", "win", ann, []string{rated}},
+		{"ann", "ann", "loss", ann, []string{casual, bot}},
+		{"ann", "ann", "draw", ann, nil},
+		{"a stranger", "ann", "win", anon, []string{rated}},
+		{"a stranger", "ann", "loss", anon, []string{bot}},
+		{"bob", "bob", "win", bob, []string{casual}},
+		{"bob", "bob", "loss", bob, []string{rated}},
+		{"ann", "ann", "1-0", ann, []string{rated, casual, bot}}, // the record's result, as before
+	} {
+		var got []string
+		for id, g := range profileGames(t, tt.b, tt.list, "?result="+tt.result) {
+			got = append(got, id)
+			if strings.Contains("win loss draw", tt.result) && g.Outcome != tt.result {
+				t.Errorf("%s's %s games as %s sees them: %s is %s", tt.list, tt.result, tt.who, id, g.Outcome)
+			}
+		}
+		slices.Sort(got)
+		slices.Sort(tt.want)
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("%s's %s games as %s sees them: %q, want %q", tt.list, tt.result, tt.who, got, tt.want)
+		}
+	}
+
 	// The PGN of every game follows the same rule.
 	var stranger []string
 	for id := range profileGames(t, anon, "ann") {

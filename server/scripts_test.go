@@ -14,7 +14,10 @@ import (
 
 // TestImagesInTheReadersScript: a xiangqi game's images are drawn in the
 // reader's script (?lang=, then Accept-Language): simplified characters in
-// zh-CN, traditional otherwise, each language its own ETag and the answer
+// zh-CN, traditional otherwise; and with the reader's coordinates, as the
+// app's board draws them (issue 40, walk 3, item 6): each side's file
+// numbers in Chinese (九…一 along Red's side, 1…9 along Black's), ICCS's
+// a–i and 0–9 in English; each language its own ETag and the answer
 // marked Vary: Accept-Language; a chess image is one for all. The preview
 // image named by a xiangqi game's page carries the page's language.
 func TestImagesInTheReadersScript(t *testing.T) {
@@ -40,8 +43,8 @@ func TestImagesInTheReadersScript(t *testing.T) {
 		hans, hansTag := get("", "zh-CN,zh;q=0.9")
 		asked, askedTag := get("?lang=zh-CN", "zh-TW")
 		switch {
-		case hant != en || hantTag != enTag:
-			t.Errorf("%s: zh-TW and English differ (both traditional)", ext)
+		case hant == en || hantTag == enTag:
+			t.Errorf("%s: zh-TW is drawn as English (traditional characters both, but not the same coordinates)", ext)
 		case hans == hant || hansTag == hantTag:
 			t.Errorf("%s: zh-CN is drawn as zh-TW", ext)
 		case asked != hans || askedTag != hansTag:
@@ -54,19 +57,36 @@ func TestImagesInTheReadersScript(t *testing.T) {
 			t.Errorf("%s: zh-CN's ETag answered %d for a zh-CN reader", ext, rec.Code)
 		}
 	}
-	// The SVG is render's drawing in the script: 车 马 汉, not 俥 車 馬 漢.
-	svg := fetch(h, "/game/"+xq.ID()+".svg?ply=0", "", "Accept-Language", "zh-CN").Body.String()
-	start := xiangqi.StartPosition()
-	want, err := render.Xiangqi(&start, render.Options{Size: 400, Coordinates: true, Check: true, Script: xiangqi.Simplified})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var b strings.Builder
-	if err := want.WriteSVG(&b); err != nil {
-		t.Fatal(err)
-	}
-	if svg != b.String() {
-		t.Error("the zh-CN start position is not render's simplified drawing")
+	// The SVG is render's drawing in the script, 车 马 汉 and not 俥 車 馬 漢
+	// in zh-CN, with the reader's coordinates.
+	for _, tt := range []struct {
+		accept string
+		script xiangqi.Script
+		coords render.CoordStyle
+		labels []string // some of the coordinates drawn
+	}{
+		{"zh-CN", xiangqi.Simplified, render.CoordTraditional, []string{"coord file red", "coord file black"}},
+		{"zh-TW", xiangqi.Traditional, render.CoordTraditional, []string{"coord file red", "coord file black"}},
+		{"en-US", xiangqi.Traditional, render.CoordICCS, []string{"coord file", "coord rank"}},
+	} {
+		svg := fetch(h, "/game/"+xq.ID()+".svg?ply=0", "", "Accept-Language", tt.accept).Body.String()
+		start := xiangqi.StartPosition()
+		want, err := render.Xiangqi(&start, render.Options{Size: 400, Coordinates: true, CoordStyle: tt.coords, Check: true, Script: tt.script})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b strings.Builder
+		if err := want.WriteSVG(&b); err != nil {
+			t.Fatal(err)
+		}
+		if svg != b.String() {
+			t.Errorf("%s: the start position is not render's drawing in %s with coordinates %d", tt.accept, tt.script, tt.coords)
+		}
+		for _, label := range tt.labels {
+			if !strings.Contains(svg, `"`+label+`"`) {
+				t.Errorf("%s: no %q in the SVG", tt.accept, label)
+			}
+		}
 	}
 	// A chess image has no characters: one drawing, one ETag.
 	a := fetch(h, "/game/"+chessGame.ID()+".svg", "", "Accept-Language", "zh-CN")

@@ -29,8 +29,11 @@ type GamesQuery struct {
 	Variant string // "" for every variant
 	Rated   *bool  // only rated (true) or unrated (false) games; nil for both
 	Result  string // "1-0", "0-1", "1/2-1/2" for finished games with it; "" for any
-	After   Cursor // the page after this game; zero for the first
-	Limit   int    // 0 means DefaultListLimit, at most MaxListLimit
+	// Decisive keeps the finished games one side won (1-0 or 0-1): a
+	// player's wins or losses, whose side the caller tells apart.
+	Decisive bool
+	After    Cursor // the page after this game; zero for the first
+	Limit    int    // 0 means DefaultListLimit, at most MaxListLimit
 }
 
 // Cursor is a position in PlayerGames's order: a game's creation and id.
@@ -91,6 +94,9 @@ func gamesFilter(q GamesQuery, g string, args []any, ph func(n int) string) (str
 	if q.Result != "" {
 		args = append(args, q.Result)
 		sql += ` AND ` + g + `.finished AND ` + g + `.result = ` + ph(len(args))
+	}
+	if q.Decisive {
+		sql += ` AND ` + g + `.finished AND ` + g + `.result IN ('1-0', '0-1')`
 	}
 	if q.Rated != nil {
 		if *q.Rated {

@@ -87,6 +87,8 @@ var en = map[Key]string{
 	ModePrefix + "computer": "computer",
 	ModePrefix + "online":   "online",
 
+	PerMoveDays + ".one":            "{n} day per move",
+	PerMoveDays + ".other":          "{n} days per move",
 	ViewerTagPrefix + "Event":       "Event",
 	ViewerTagPrefix + "Site":        "Site",
 	ViewerTagPrefix + "Date":        "Date",
@@ -120,4 +122,11 @@ var en = map[Key]string{
 	TagValuePrefix + "Format.Chinese":     "Chinese",
 	TagValuePrefix + "Format.WXF":         "WXF",
 	TagValuePrefix + "Format.ICCS":        "ICCS",
+
+	PGNClassPrefix + "inaccuracy": "Inaccuracy",
+	PGNClassPrefix + "mistake":    "Mistake",
+	PGNClassPrefix + "blunder":    "Blunder",
+	PGNClassGlyph:                 "{class} ({glyph})",
+	PGNAdvice:                     "{class}.",
+	PGNAdviceBest:                 "{class}. Best move was {move}.",
 }

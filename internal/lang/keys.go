@@ -57,7 +57,22 @@ const (
 	ViewerRiverRight Key = "viewer.riverRight"
 	ViewerTagPrefix  Key = "viewer.tag."
 
+	// PerMoveDays is a correspondence game's time control (plural, {n}),
+	// as the viewer shows its TimeControl tag.
+	PerMoveDays Key = "timeControl.days"
+
 	// TagValuePrefix + a PGN tag's name + "." + its value names a value a
 	// writer of PGN puts there ("tagValue.Game.Chinese Chess", xqbase's).
 	TagValuePrefix Key = "tagValue."
+
+	// A review's comment on a judged move in a PGN a reader asked for in
+	// their language (GET /api/games/{id}/pgn?lang=): PGNClassPrefix + the
+	// class ("pgn.class.blunder"), with its glyph where the notation has no
+	// NAGs (PGNClassGlyph), then PGNAdvice, or PGNAdviceBest naming the
+	// engine's move. English is lichess's "Blunder. Best move was g6.", as
+	// in the canonical PGN, and web/src/lang's review.comment texts.
+	PGNClassPrefix Key = "pgn.class."
+	PGNClassGlyph  Key = "pgn.classGlyph" // {class} {glyph}
+	PGNAdvice      Key = "pgn.advice"     // {class}
+	PGNAdviceBest  Key = "pgn.adviceBest" // {class} {move}
 )

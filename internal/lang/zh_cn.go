@@ -87,6 +87,8 @@ var zhCN = map[Key]string{
 	ModePrefix + "computer": "人机对弈",
 	ModePrefix + "online":   "在线对弈",
 
+	PerMoveDays + ".one":            "每步 {n} 天",
+	PerMoveDays + ".other":          "每步 {n} 天",
 	ViewerTagPrefix + "Event":       "赛事",
 	ViewerTagPrefix + "Site":        "地点",
 	ViewerTagPrefix + "Date":        "日期",
@@ -95,7 +97,7 @@ var zhCN = map[Key]string{
 	ViewerTagPrefix + "Black":       "黑方",
 	ViewerTagPrefix + "Red":         "红方",
 	ViewerTagPrefix + "Result":      "结果",
-	ViewerTagPrefix + "TimeControl": "用时",
+	ViewerTagPrefix + "TimeControl": "时限",
 	ViewerTagPrefix + "Termination": "结束方式",
 	ViewerTagPrefix + "ECO":         "开局分类",
 	ViewerTagPrefix + "Opening":     "开局",
@@ -120,4 +122,11 @@ var zhCN = map[Key]string{
 	TagValuePrefix + "Format.Chinese":     "中文记谱",
 	TagValuePrefix + "Format.WXF":         "WXF 记谱",
 	TagValuePrefix + "Format.ICCS":        "ICCS 坐标",
+
+	PGNClassPrefix + "inaccuracy": "不精确",
+	PGNClassPrefix + "mistake":    "失误",
+	PGNClassPrefix + "blunder":    "败着",
+	PGNClassGlyph:                 "{class}（{glyph}）",
+	PGNAdvice:                     "{class}。",
+	PGNAdviceBest:                 "{class}。最佳着法是 {move}。",
 }

@@ -87,6 +87,8 @@ var zhTW = map[Key]string{
 	ModePrefix + "computer": "和電腦下",
 	ModePrefix + "online":   "線上對弈",
 
+	PerMoveDays + ".one":            "每步 {n} 天",
+	PerMoveDays + ".other":          "每步 {n} 天",
 	ViewerTagPrefix + "Event":       "賽事",
 	ViewerTagPrefix + "Site":        "地點",
 	ViewerTagPrefix + "Date":        "日期",
@@ -120,4 +122,11 @@ var zhTW = map[Key]string{
 	TagValuePrefix + "Format.Chinese":     "中文記譜",
 	TagValuePrefix + "Format.WXF":         "WXF 記譜",
 	TagValuePrefix + "Format.ICCS":        "ICCS 座標",
+
+	PGNClassPrefix + "inaccuracy": "不精確",
+	PGNClassPrefix + "mistake":    "失誤",
+	PGNClassPrefix + "blunder":    "大錯",
+	PGNClassGlyph:                 "{class}（{glyph}）",
+	PGNAdvice:                     "{class}。",
+	PGNAdviceBest:                 "{class}。最佳著法是 {move}。",
 }

@@ -18,9 +18,12 @@
 // else a spectator's, so no image of a hidden game in play shows a stranger
 // what its rules keep from them. A xiangqi board's characters (pieces,
 // river) are in the asker's script: ?lang=, then Accept-Language
-// (internal/lang), simplified for zh-CN, traditional otherwise. Each has a
+// (internal/lang), simplified for zh-CN, traditional otherwise; its
+// coordinates the asker's, as the app's board draws them: each side's file
+// numbers in Chinese (九…一 along Red's side, 1…9 along Black's), ICCS's
+// a–i and 0–9 in English. Each has a
 // strong ETag, known before drawing (a hash of what is drawn, for whom in
-// a hidden game, in which script, and the build), so If-None-Match gets
+// a hidden game, in which language, and the build), so If-None-Match gets
 // 304 undrawn; one drawn by language says Vary: Accept-Language. A finished game's images are
 // public and immutable for a year; a live game's are revalidated
 // (no-cache), a hidden live game's never stored by the browser (no-store,

@@ -153,6 +153,18 @@ func scriptOf(l lang.Lang) xiangqi.Script {
 	return xiangqi.Traditional
 }
 
+// coordStyleOf is the coordinates a reader of l reads around a xiangqi
+// board, as the app's board draws them unless its settings say otherwise
+// (web/src/themes.ts, xiangqiCoordsFor): in Chinese each side's file
+// numbers (九…一 along Red's side, 1…9 along Black's), the notation's own;
+// in English ICCS's letters and digits (a–i, 0–9).
+func coordStyleOf(l lang.Lang) render.CoordStyle {
+	if l == lang.English {
+		return render.CoordICCS
+	}
+	return render.CoordTraditional
+}
+
 // flagParam reads a boolean query value: 1, true or yes.
 func flagParam(v string) bool { return v == "1" || v == "true" || v == "yes" }
 
@@ -233,16 +245,17 @@ func (m *Files) prepareImage(ctx context.Context, r *http.Request, f gameFile) (
 		frames = frames[ply : ply+1]
 	}
 	// A xiangqi board's characters (pieces, river) are in the reader's
-	// script: its drawings differ by language, a chess board's do not.
-	script, byLang := "", sc.board == game.BoardXiangqi
+	// script, its coordinates the reader's: its drawings differ by
+	// language (each its own), a chess board's do not.
+	look, byLang := "", sc.board == game.BoardXiangqi
 	if byLang {
-		script = scriptOf(f.lang).String()
+		look = string(f.lang)
 	}
-	t := newTag("image", f.ext, strconv.Itoa(f.size), strconv.FormatBool(f.flipped), string(sc.board), strconv.FormatBool(sc.hidden), sc.sight, script)
+	t := newTag("image", f.ext, strconv.Itoa(f.size), strconv.FormatBool(f.flipped), string(sc.board), strconv.FormatBool(sc.hidden), sc.sight, look)
 	for _, fr := range frames {
 		t.add(fr.fen, fr.move, strconv.FormatBool(fr.check))
 	}
-	slot := strings.Join([]string{"image", sc.id, f.ext, strconv.Itoa(f.size), strconv.FormatBool(f.flipped), strconv.Itoa(f.ply), sc.sight, script}, "\x00")
+	slot := strings.Join([]string{"image", sc.id, f.ext, strconv.Itoa(f.size), strconv.FormatBool(f.flipped), strconv.Itoa(f.ply), sc.sight, look}, "\x00")
 	p := prepared{tag: t.etag(), slot: slot, cache: cacheLive, private: sc.hidden, byLang: byLang, draw: func() ([]byte, error) { return sc.draw(f) }}
 	switch {
 	case sc.finished:
@@ -454,7 +467,7 @@ func (sc scene) ply(f gameFile) (int, error) {
 
 // draw draws the image f asks for: the bytes of an SVG, a PNG or a GIF.
 func (sc scene) draw(f gameFile) ([]byte, error) {
-	o := render.Options{Size: f.size, Coordinates: true, Flipped: f.flipped, Check: true, Script: scriptOf(f.lang)}
+	o := render.Options{Size: f.size, Coordinates: true, CoordStyle: coordStyleOf(f.lang), Flipped: f.flipped, Check: true, Script: scriptOf(f.lang)}
 	var buf bytes.Buffer
 	if f.ext == "gif" {
 		drawings := make([]*render.Drawing, len(sc.frames))

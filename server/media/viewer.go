@@ -5,12 +5,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/gambitchess/gambit/internal/lang"
 	"net/http"
 	"strings"
+	"time"
 
 	"github.com/gambitchess/gambit/chess/opening"
 	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/internal/lang"
 	"github.com/gambitchess/gambit/render"
 	"github.com/gambitchess/gambit/render/viewer"
 	"github.com/gambitchess/gambit/server/wire"
@@ -34,6 +35,14 @@ type viewerSource struct {
 	hidden   bool
 	finished bool
 	readable bool // the viewer replays the variant's PGN right (Spec.BoardPGN)
+	clock    timeControl
+}
+
+// timeControl is a game's clock as its viewer names it; the zero value
+// for none.
+type timeControl struct {
+	initial, increment time.Duration
+	perMove            bool
 }
 
 // viewerSourceOf copies out of g what its viewer page shows: the PGN only
@@ -42,6 +51,9 @@ func viewerSourceOf(g *game.Game) viewerSource {
 	src := viewerSource{variant: viewer.Chess, game: g.Variant(), hidden: g.Hidden(), finished: g.Status().Finished(), readable: g.Spec().BoardPGN}
 	if g.Spec().Board == game.BoardXiangqi {
 		src.variant = viewer.Xiangqi
+	}
+	if k := g.Clock(); k != nil {
+		src.clock = timeControl{initial: k.Initial, increment: k.Increment, perMove: k.PerMove}
 	}
 	if !src.hidden || src.finished {
 		src.pgn = g.PGN()
@@ -104,7 +116,7 @@ func (m *Files) viewerPage(src viewerSource, l lang.Lang) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", wire.ErrViewerUnreadable, err)
 	}
-	games[0].Tags = m.tagsIn(games[0].Tags, src.game, l)
+	games[0].Tags = m.tagsIn(games[0].Tags, src, l)
 	pieces, err := render.PieceSVGsIn(render.Cburnett, scriptOf(l))
 	if err != nil {
 		return nil, fmt.Errorf("server: viewer pieces: %w", err)
@@ -121,8 +133,12 @@ func (m *Files) viewerPage(src viewerSource, l lang.Lang) ([]byte, error) {
 // records it) worded in l as the page shows it (Config.BotName), and in
 // Chinese the Event Gambit writes ("Gambit online xiangqi game") by its
 // mode and variant and the opening by its family's Chinese name
-// (OpeningName). The PGN keeps the English; tags is not changed.
-func (m *Files) tagsIn(tags []viewer.Tag, v game.Variant, l lang.Lang) []viewer.Tag {
+// (OpeningName), and the time control as the app writes it ("10+5",
+// minutes and seconds of increment, where PGN's TimeControl counts
+// seconds, "600+5"; days per move in words). The PGN keeps its own;
+// tags is not changed.
+func (m *Files) tagsIn(tags []viewer.Tag, src viewerSource, l lang.Lang) []viewer.Tag {
+	v := src.game
 	out := make([]viewer.Tag, len(tags))
 	for i, t := range tags {
 		out[i] = t
@@ -140,9 +156,26 @@ func (m *Files) tagsIn(tags []viewer.Tag, v game.Variant, l lang.Lang) []viewer.
 			}
 		case "Opening":
 			out[i].Value = OpeningName(t.Value, l)
+		case "TimeControl":
+			if tc := src.clock.text(l); tc != "" {
+				out[i].Value = tc
+			}
 		}
 	}
 	return out
+}
+
+// text names the time control as the app's lists do: "10+5" (minutes,
+// maybe fractional, and seconds of increment: store.TimeControl), days per
+// move in l's words; "" for none.
+func (tc timeControl) text(l lang.Lang) string {
+	switch {
+	case tc.initial <= 0:
+		return ""
+	case tc.perMove:
+		return l.Plural(lang.PerMoveDays, int(tc.initial/(24*time.Hour)))
+	}
+	return store.TimeControl(tc.initial.Milliseconds(), tc.increment.Milliseconds())
 }
 
 // eventIn words the Event tag Gambit writes, "Gambit MODE game" or

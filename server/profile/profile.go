@@ -171,24 +171,40 @@ type GamesPage struct {
 	Next  string `json:"next,omitempty"`
 }
 
+// GamesQuery is what GET /api/user/{name}/games asks: the store's
+// filters and page, and the outcome the list's owner had.
+type GamesQuery struct {
+	store.GamesQuery
+	// Outcome keeps the games the owner won ("win"), lost ("loss") or drew
+	// ("draw"), from their side as the list shows each (Game.Outcome); ""
+	// for any. A draw is one for every seat, a game on one screen too.
+	Outcome string
+}
+
 // ParseGamesQuery reads the filters and the page of GET
-// /api/user/{name}/games: variant, rated (true/false), result (1-0, 0-1,
-// 1/2-1/2), after (a cursor: nanoseconds "." game id), limit (1 to 100).
-func ParseGamesQuery(v map[string][]string) (store.GamesQuery, error) {
+// /api/user/{name}/games: variant, rated (true/false), result (win, loss,
+// draw from the player's side; or the record's 1-0, 0-1, 1/2-1/2), after
+// (a cursor: nanoseconds "." game id), limit (1 to 100).
+func ParseGamesQuery(v map[string][]string) (GamesQuery, error) {
 	get := func(k string) string {
 		if len(v[k]) == 0 {
 			return ""
 		}
 		return v[k][0]
 	}
-	q := store.GamesQuery{Variant: get("variant"), Result: get("result"), Limit: 20}
+	q := GamesQuery{GamesQuery: store.GamesQuery{Variant: get("variant"), Limit: 20}}
 	if q.Variant != "" && !wire.ValidID(q.Variant) { // a variant's name is lower-case letters and digits
 		return q, fmt.Errorf("%w: variant %.20q", wire.ErrBadRequest, q.Variant)
 	}
-	switch q.Result {
+	switch r := get("result"); r {
 	case "", "1-0", "0-1", "1/2-1/2":
+		q.Result = r
+	case "draw":
+		q.Result, q.Outcome = "1/2-1/2", r
+	case "win", "loss":
+		q.Decisive, q.Outcome = true, r // the side is the game's, told below
 	default:
-		return q, fmt.Errorf("%w: result is 1-0, 0-1 or 1/2-1/2, not %.20q", wire.ErrBadRequest, q.Result)
+		return q, fmt.Errorf("%w: result is win, loss, draw, 1-0, 0-1 or 1/2-1/2, not %.20q", wire.ErrBadRequest, r)
 	}
 	switch get("rated") {
 	case "":
@@ -235,11 +251,12 @@ func (h *Handler) UserGames(w http.ResponseWriter, r *http.Request) {
 	own, viewer := me.ID == u.ID, h.srv.Player(r)
 	player := h.srv.PlayerOf(u)
 	out := GamesPage{Games: []Game{}}
-	// Another person sees what Visible lets them: read pages until one is
-	// full or the games run out (bounded: a page of others' view reads at
-	// most five of the store's).
-	for range 5 {
-		sums, err := ps.PlayerGames(r.Context(), player, q)
+	// Another person sees what Visible lets them, and a won or lost game is
+	// told by the owner's side, which the store does not keep: read pages
+	// until one is full or the games run out (bounded: a page reads at
+	// most five of the store's, then says where the next starts).
+	for pages := 1; ; pages++ {
+		sums, err := ps.PlayerGames(r.Context(), player, q.GamesQuery)
 		if err != nil {
 			h.srv.Error(w, fmt.Errorf("%w: %v", wire.ErrStorage, err))
 			return
@@ -258,9 +275,12 @@ func (h *Handler) UserGames(w http.ResponseWriter, r *http.Request) {
 			if err != nil {
 				h.log.Warn("a listed game's seats are unknown", "err", err) // listed without its side
 			}
+			if q.Decisive && g.Outcome != q.Outcome {
+				continue
+			}
 			out.Games = append(out.Games, g)
 		}
-		if len(sums) < q.Limit || len(out.Games) >= q.Limit {
+		if len(sums) < q.Limit || len(out.Games) >= q.Limit || pages == 5 {
 			if len(sums) == q.Limit {
 				out.Next = fmt.Sprintf("%d.%s", q.After.CreatedAt.UnixNano(), q.After.ID)
 			}

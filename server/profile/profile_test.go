@@ -23,15 +23,23 @@ func TestParseGamesQuery(t *testing.T) {
 		afterID   string
 		afterNano int64
 		wantErr   string
+		result    string // the store's filter, then the owner's outcome
+		outcome   string
+		decisive  bool
 	}{
 		{raw: "", limit: 20},
-		{raw: "limit=100&rated=true&variant=xiangqi&result=1/2-1/2", limit: 100, rated: "true"},
+		{raw: "result=win", limit: 20, outcome: "win", decisive: true},
+		{raw: "result=loss", limit: 20, outcome: "loss", decisive: true},
+		{raw: "result=draw", limit: 20, result: "1/2-1/2", outcome: "draw"},
+		{raw: "result=0-1", limit: 20, result: "0-1"},
+		{raw: "limit=100&rated=true&variant=xiangqi&result=1/2-1/2", limit: 100, rated: "true", result: "1/2-1/2"},
 		{raw: "rated=false", limit: 20, rated: "false"},
 		{raw: "after=1700000000000000000.abc", limit: 20, afterID: "abc", afterNano: 1700000000000000000},
 		{raw: "limit=0", wantErr: "limit"},
 		{raw: "limit=101", wantErr: "limit"},
 		{raw: "rated=maybe", wantErr: "rated"},
 		{raw: "result=2-0", wantErr: "result"},
+		{raw: "result=won", wantErr: "result"},
 		{raw: "variant=Chess!", wantErr: "variant"},
 		{raw: "after=x", wantErr: "after"},
 		{raw: "after=0.abc", wantErr: "after"},
@@ -49,6 +57,7 @@ func TestParseGamesQuery(t *testing.T) {
 			rated = map[bool]string{true: "true", false: "false"}[*q.Rated]
 		}
 		if err != nil || q.Limit != tt.limit || rated != tt.rated || q.After.ID != tt.afterID ||
+			q.Result != tt.result || q.Outcome != tt.outcome || q.Decisive != tt.decisive ||
 			(tt.afterNano != 0 && !q.After.CreatedAt.Equal(time.Unix(0, tt.afterNano))) {
 			t.Errorf("%q: %+v %v", tt.raw, q, err)
 		}

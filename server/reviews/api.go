@@ -108,8 +108,9 @@ func inScript(data json.RawMessage, s xiangqi.Script) (json.RawMessage, error) {
 }
 
 // AnnotatePGN writes a reviewed game's review into its PGN text
-// (review.AnnotatePGN); a game without a review keeps text as it is.
-func (rs *Reviews) AnnotatePGN(ctx context.Context, id, text string, xiangqi bool) string {
+// (review.AnnotatePGNWith, its judged moves' comments worded by advice,
+// nil for lichess's English); a game without a review keeps text as it is.
+func (rs *Reviews) AnnotatePGN(ctx context.Context, id, text string, xiangqi bool, advice review.Advice) string {
 	rv, err := rs.Review(ctx, id)
 	if err != nil {
 		if !errors.Is(err, store.ErrNotFound) {
@@ -117,7 +118,7 @@ func (rs *Reviews) AnnotatePGN(ctx context.Context, id, text string, xiangqi boo
 		}
 		return text
 	}
-	out, err := review.AnnotatePGN(text, rv, xiangqi)
+	out, err := review.AnnotatePGNWith(text, rv, xiangqi, advice)
 	if err != nil {
 		rs.cfg.Logger.Warn("annotating the PGN", "game", id, "err", err)
 		return text

@@ -79,6 +79,8 @@ func testPlayerGames(t *testing.T, s HistoryStore) {
 		{"last page", store.GamesQuery{Limit: 3, After: store.Cursor{CreatedAt: t0.Add(1 * time.Minute), ID: "g1"}}, []string{"g0"}},
 		{"variant", store.GamesQuery{Variant: "xiangqi"}, []string{"g4"}},
 		{"result", store.GamesQuery{Result: "1-0"}, []string{"g5", "g4", "g0"}},
+		{"decisive", store.GamesQuery{Decisive: true}, []string{"g6", "g5", "g4", "g1", "g0"}},
+		{"decisive, xiangqi", store.GamesQuery{Decisive: true, Variant: "xiangqi", Limit: 1}, []string{"g4"}},
 		{"rated", store.GamesQuery{Rated: &yes}, []string{"g5"}},
 		{"unrated, chess, won by black", store.GamesQuery{Rated: &no, Variant: "chess", Result: "0-1"}, []string{"g6", "g1"}},
 	}

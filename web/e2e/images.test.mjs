@@ -38,7 +38,7 @@ test('a game gives a GIF to download, a PNG to show and Open Graph tags', async 
   const id = new URL(page.url()).pathname.split('/').pop();
 
   const viewer = await page.getAttribute('#btn-download-viewer', 'href');
-  assert.equal(viewer, `/game/${id}.html?download=1`);
+  assert.equal(viewer, `/game/${id}.html?download=1&lang=en`, 'in the page\'s language');
   assert.equal(await page.textContent('#btn-download-gif'), 'Download GIF');
 
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('#btn-download-gif')]);

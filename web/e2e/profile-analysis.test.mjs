@@ -60,6 +60,11 @@ test('a profile shows a visitor its games, each from its player\'s side, in the 
     'zh-TW': { result: '勝', what: '閃電棋 · 5+3 · 西洋棋 · 計分', opponent: '對手 bob' },
     'zh-CN': { result: '胜', what: '超快棋 · 5+3 · 国际象棋 · 计分', opponent: '对手 bob' },
   };
+  const filters = {
+    'en-US': { result: ['All', 'Won', 'Drawn', 'Lost'], variants: ['Fog of war', 'Dice chess', 'Bomb chess'], never: ['Dice', 'Bomb'] },
+    'zh-TW': { result: ['全部', '勝', '和', '負'], variants: ['迷霧西洋棋', '骰子西洋棋', '地雷西洋棋'], never: ['迷霧', '骰子', '地雷'] },
+    'zh-CN': { result: ['全部', '胜', '和', '负'], variants: ['迷雾国际象棋', '骰子国际象棋', '地雷国际象棋'], never: ['迷雾', '骰子', '地雷'] },
+  };
   for (const [locale, w] of Object.entries(want)) {
     const v = await app.newPerson(locale, { locale });
     await v.goto(`${app.server.url}/@/ann`);
@@ -69,6 +74,14 @@ test('a profile shows a visitor its games, each from its player\'s side, in the 
     assert.deepEqual(got, { ...w, outcome: 'win', profile: '/@/bob', date: day, datetime: got.datetime }, locale);
     assert.ok(Math.abs(Date.parse(got.datetime) - Date.now()) < 10 * 60 * 1000, `the game's day ${got.datetime}`);
     assert.equal(await v.locator('#profile-games li.empty').count(), 0, `${locale}: "No games to show" beside a game`);
+    // The filters speak as the rows do: the variants by their full names,
+    // the results won, drawn, lost from the player's side (issue 40, walk 3,
+    // items 3 and 4).
+    const options = name => v.$$eval(`#profile-filter select[name=${name}] option`, os => os.map(o => o.textContent));
+    assert.deepEqual(await options('result'), filters[locale].result, locale);
+    const variantNames = await options('variant');
+    for (const name of filters[locale].variants) assert.ok(variantNames.includes(name), `${locale}: ${name} in ${variantNames}`);
+    for (const short of filters[locale].never) assert.ok(!variantNames.includes(short), `${locale}: ${short} in ${variantNames}`);
     await shot(v, `profile-visitor-${locale}.png`);
     assert.deepEqual(await axe(v), [], `axe, ${locale}`);
     if (locale === 'en-US') {
@@ -105,6 +118,23 @@ test('a profile shows a visitor its games, each from its player\'s side, in the 
   assert.match(vsBot.opponent, /^vs Gambit · Greedy/); // the level as the new-game dialog names it
   const onOne = await entry(a, local);
   assert.deepEqual([onOne.outcome, onOne.result, onOne.opponent], ['', 'Playing', 'One screen']);
+  // Filtered by result from Ann's side: won, the rated game; lost, the computer's.
+  const listed = () => a.$$eval('#profile-games a.pg-game', links => links.map(l => l.getAttribute('href').split('/').pop()));
+  for (const [result, ids] of [['win', [id]], ['loss', [bot]], ['draw', []]]) {
+    await a.selectOption('#profile-filter select[name=result]', result);
+    await a.waitForFunction(want => {
+      const got = [...document.querySelectorAll('#profile-games a.pg-game')].map(l => l.getAttribute('href').split('/').pop());
+      return got.join() === want.join() && (want.length > 0 || document.querySelector('#profile-games li.empty'));
+    }, ids, { timeout: 5000 }).catch(() => {});
+    assert.deepEqual(await listed(), ids, result);
+  }
+  await a.selectOption('#profile-filter select[name=result]', '');
+  // The start page words the game against the computer from Ann's side,
+  // not as the record's 1-0.
+  await a.goto(app.server.url);
+  const home = a.locator(`#recent a[href="/game/${bot}"] .res`);
+  await home.waitFor();
+  assert.match(await home.textContent(), /^You lost · resignation · /);
   await shot(a, 'profile-own-en-US.png');
   assert.deepEqual(await axe(a), [], 'axe, one\'s own profile');
 });

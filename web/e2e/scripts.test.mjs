@@ -3,7 +3,8 @@
 // move list in Chinese notation in their script (WXF and ICCS the other
 // choices); a xiangqi game's images and viewer page are drawn in the
 // reader's script, the viewer's tags in the reader's language; a review's
-// best move is written in the reader's script; a chess opening is named by
+// best move is written in the reader's script, and the PGN the reader
+// copies or downloads (issue 40, walk 3); a chess opening is named by
 // its family's Chinese name, lichess's English beside it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -145,6 +146,37 @@ test('a xiangqi game\'s images, viewer page and review in the reader\'s script a
   const simplified = { 俥: '车', 車: '车', 傌: '马', 馬: '马', 帥: '帅', 將: '将', 砲: '炮', 進: '进', 後: '后' };
   assert.equal(best, `最佳着法是 ${[...first.best_san].map(c => simplified[c] ?? c).join('')}`, best);
   assert.doesNotMatch(best, onlyTraditional, best);
+
+  // What the zh-CN reader copies or downloads is in their script and words
+  // (the canonical PGN, traditional with lichess's English, is the API's):
+  // the analysis board's copy keeps the review's comments.
+  const bestCN = [...first.best_san].map(c => simplified[c] ?? c).join('');
+  const copied = async (page, button) => {
+    await page.evaluate(() => {
+      window.copied = [];
+      Object.defineProperty(navigator.clipboard, 'writeText', { configurable: true, value: async text => { window.copied.push(text); } });
+    });
+    await page.click(button);
+    await page.waitForFunction(() => window.copied.length > 0);
+    return page.evaluate(() => window.copied[0]);
+  };
+  const movetext = text => text.split('\n\n')[1] ?? '';
+  const analysisPGN = await copied(cn, '#a-copy-pgn');
+  assert.match(movetext(analysisPGN), /^1\. 车九平一\?\? \{ \[%eval [-0-9.#]+\] 败着。最佳着法是 (\S{4})。 \} 1\.\.\. 车９进４ \{ \[%eval [-0-9.#]+\] \} /, analysisPGN);
+  assert.ok(analysisPGN.includes(`最佳着法是 ${bestCN}。`), analysisPGN);
+  assert.doesNotMatch(movetext(analysisPGN), onlyTraditional, analysisPGN);
+  await cn.goto(`${app.server.url}/game/${id}`);
+  await cn.waitForSelector('#btn-copy-pgn');
+  const gamePGN = await copied(cn, '#btn-copy-pgn');
+  const flat = movetext(gamePGN).replace(/\s+/g, ' ');
+  assert.match(flat, /^1\. 车九平一 \{\[%eval [-0-9.#]+\] 败着（\?\?）。最佳着法是 (\S{4})。\} 1\.\.\. 车９进４/, gamePGN);
+  assert.ok(flat.includes(`最佳着法是 ${bestCN}。`), gamePGN);
+  assert.doesNotMatch(movetext(gamePGN), onlyTraditional, gamePGN);
+  const download = await cn.getAttribute('#btn-download-pgn', 'href');
+  assert.equal(download, `/api/games/${id}/pgn?lang=zh-CN&download=1`);
+  assert.equal(await cn.evaluate(url => fetch(url).then(r => r.text()), download), gamePGN, 'the download is the copy');
+  const canonical = await cn.evaluate(gid => fetch(`/api/games/${gid}/pgn`).then(r => r.text()), id);
+  assert.match(canonical.replace(/\s+/g, ' '), /1\. 俥九平一 \{\[%eval [-0-9.#]+\] Blunder \(\?\?\)\. Best move was \S{4}\.\} 1\.\.\. 車９進４/, canonical);
 });
 
 test('a chess opening by its family\'s Chinese name, lichess\'s English beside it', async () => {

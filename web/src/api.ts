@@ -1,6 +1,6 @@
 // The server's JSON API and wire types (see server/protocol.go).
 
-import { errorText, t } from './i18n';
+import { errorText, language, t } from './i18n';
 
 export type Color = 'white' | 'black';
 
@@ -317,7 +317,13 @@ export const listMine = () => fetch('/api/games?mine=1&limit=15').then(r => json
 // listVariants asks the server which variants it plays.
 export const listVariants = () => fetch('/api/variants').then(r => json<VariantInfo[]>(r));
 
-export const pgn = (id: string) => fetch(`/api/games/${id}/pgn`).then(r => r.text());
+// pgnURL is a game's PGN as its reader copies or downloads it: in the
+// page's language (which the settings may have chosen over the browser's),
+// a xiangqi game's moves in its script, the review's comments in its words;
+// without ?lang= the server writes the canonical PGN programs read.
+export const pgnURL = (id: string) => `/api/games/${id}/pgn?lang=${language()}`;
+
+export const pgn = (id: string) => fetch(pgnURL(id)).then(r => r.text());
 
 // openSeat returns the colour of a seat no one has taken yet, if any.
 export const openSeat = (s: State): Color | undefined =>

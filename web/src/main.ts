@@ -127,9 +127,10 @@ function fillRecent(ul: HTMLElement, games: Summary[], none: string, mine: boole
     a.innerHTML = '<span class="who"></span><span class="res"></span><span class="act"></span>';
     a.querySelector('.act')!.textContent = t(!mine ? 'recent.watch' : over ? 'recent.review' : 'recent.resume');
     const who = a.querySelector<HTMLElement>('.who')!;
-    who.textContent = playersLine(v, g, mine ? youAt(g, tickets[g.id]) : undefined);
+    const you = mine ? youAt(g, tickets[g.id]) : undefined;
+    who.textContent = playersLine(v, g, you);
     who.title = who.textContent;
-    const state = standing(v, g);
+    const state = standing(v, g, you);
     const res = a.querySelector('.res')!;
     res.textContent = [g.timeControl, state, ago(Date.parse(g.updatedAt))].filter(Boolean).join(' · ');
     if (g.opening) res.append(' · ', `${g.opening.eco} `, ...openingNodes(g.opening.name)); // in Chinese the family's Chinese name, lichess's English beside

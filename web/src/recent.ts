@@ -61,8 +61,8 @@ export function seatLabel(v: VariantUI, g: Seated, c: Color, you?: Color): strin
 // standing says how an entry's game stands: its result and ending once
 // over, else that it is in play and the moves played (full moves, as
 // everywhere a player reads "moves").
-export function standing(v: VariantUI, g: Summary): string {
-  if (finished(g.status)) return `${g.result}${g.termination ? ' · ' + termName(v, g.termination) : ''}`;
+export function standing(v: VariantUI, g: Summary, you?: Color): string {
+  if (finished(g.status)) return [resultWords(v, g, you), g.termination ? termName(v, g.termination) : ''].filter(Boolean).join(' · ');
   return plural('recent.inPlay', fullMoves(g.plies));
 }
 
@@ -72,4 +72,16 @@ export function playersLine(v: VariantUI, g: Summary, you?: Color): string {
   let players = t('recent.players', { white: seatLabel(v, g, 'white', you), black: seatLabel(v, g, 'black', you) });
   if (g.mode === 'online') players = t('recent.online', { players });
   return t('recent.tagged', { tag: v.tag ?? v.label, players });
+}
+
+// resultWords words a finished game's result for the list's reader: won
+// or lost from the seat you hold, else which side won; a draw is one for
+// everyone; "" without a result (an aborted game). The record's "0-1"
+// says nothing of who the reader was.
+export function resultWords(v: VariantUI, g: Summary, you?: Color): string {
+  if (g.result === '1/2-1/2') return t('end.draw');
+  const winner: Color | undefined = g.result === '1-0' ? 'white' : g.result === '0-1' ? 'black' : undefined;
+  if (!winner) return '';
+  if (you) return t(you === winner ? 'recent.youWon' : 'recent.youLost');
+  return t('end.wins', { side: sideName(v, winner) });
 }

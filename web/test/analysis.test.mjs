@@ -68,6 +68,14 @@ test('PGN export keeps variations, comments and glyphs, numbered as PGN wants', 
   assert.equal(t.nodeAt('e2e4,c7c5').comment, undefined, 'an empty comment clears it');
 });
 
+test('PGN export words moves and notes as its reader reads them: a note before the move\'s comment, a number after it', () => {
+  const t = sample();
+  t.setComment('e2e4,e7e5', 'mine');
+  const notes = new Map([[t.nodeAt('e2e4'), '[%eval 0.30]'], [t.nodeAt('e2e4,e7e5'), '[%eval 0.25] 失误。']]);
+  const text = { move: (n, before) => (n.uci === 'g1f3' ? `N@${before}` : undefined), note: n => notes.get(n) };
+  assert.equal(pgnMoves(t, text), '1. e4 { [%eval 0.30] } 1... e5 { [%eval 0.25] 失误。 mine } (1... c5 2. N@x) 2. N@x (2. Bc4) 2... Nc6');
+});
+
 test('PGN export from a set position starts with Black and says where it starts', () => {
   const fen = '4k3/8/8/8/8/8/4P3/4K3 b - - 0 12';
   const t = new Tree(fen);

@@ -50,6 +50,19 @@ test('the two Chinese tables are written each for its readers, not converted', (
   for (const w of ['西洋棋', '認輸', '將死', '設定', '進', '國王']) assert.ok(!cn.includes(w), `zh-CN has ${w}`);
 });
 
+test('a variant\'s tag (the lists of games, the profile\'s filter, the lobby) is its full name without the dialog\'s explanation', () => {
+  // 迷雾 | 骰子 | 地雷 beside 国际象棋 in the profile's filter read as fog,
+  // dice and a landmine (issue 40, walk 3, item 3).
+  for (const [lang, table] of Object.entries(tables)) {
+    for (const [k, tag] of Object.entries(table)) {
+      const name = /^variant\.(\w+)\.tag$/.exec(k)?.[1];
+      if (!name) continue;
+      const full = table[`variant.${name}`].replace(/\s*[(（].*[)）]$/, '');
+      assert.equal(tag, full, `${lang} ${k}`);
+    }
+  }
+});
+
 test('the language from navigator.languages, ?lang and the saved choice', () => {
   const browser = (...l) => chooseLanguage({ search: '', saved: null, browser: l });
   for (const tag of ['zh-TW', 'zh-HK', 'zh-MO', 'zh-Hant', 'zh-Hant-CN', 'zh_TW']) assert.equal(browser(tag), 'zh-TW', tag);

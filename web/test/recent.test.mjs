@@ -2,7 +2,7 @@
 // others' games being played, and a stranger never called "You".
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { playersLine, seatLabel, splitRecent, standing, youAt } from '../src/recent.ts';
+import { playersLine, resultWords, seatLabel, splitRecent, standing, youAt } from '../src/recent.ts';
 import { setLanguage } from '../src/i18n.ts';
 import { setRegistry, variantOf } from '../src/variants.ts';
 
@@ -60,6 +60,30 @@ test('a game on one screen is listed as its head names it, and every variant by 
     assert.equal(playersLine(variantOf('chess'), game('c', { mode: 'local' })), chess, lang);
     assert.equal(playersLine(variantOf('xiangqi'), game('x', { mode: 'local', variant: 'xiangqi' })), xiangqi, lang);
   }
+});
+
+test('a finished game\'s result in words from the reader\'s seat, else which side won; never the record\'s 0-1', async () => {
+  const { default: registered } = await import('./testdata/variants.json');
+  const over = (variant, result, mode = 'computer') => game('r', { variant, mode, status: 'resign', result, seats: { white: human, black: bot } });
+  for (const [lang, want] of [
+    ['en', ['You lost', 'You won', 'Draw', 'Black wins', 'Red wins', '']],
+    ['zh-TW', ['你輸了', '你贏了', '和棋', '黑方勝', '紅方勝', '']],
+    ['zh-CN', ['你输了', '你赢了', '和棋', '黑方胜', '红方胜', '']],
+  ]) {
+    setLanguage(lang);
+    setRegistry(registered);
+    const chess = variantOf('chess');
+    const xq = variantOf('xiangqi');
+    const lost = over('xiangqi', '0-1');
+    assert.deepEqual([
+      resultWords(xq, lost, youAt(lost)),
+      resultWords(chess, over('chess', '0-1'), 'black'),
+      resultWords(chess, over('chess', '1/2-1/2'), 'white'),
+      resultWords(chess, over('chess', '0-1', 'local')),
+      resultWords(xq, over('xiangqi', '1-0', 'local')),
+      resultWords(chess, over('chess', '*')),
+    ], want, lang);
+  }
   setLanguage('en');
   setRegistry([]);
 });
@@ -75,7 +99,7 @@ test('moves are full moves wherever a player reads them: 1.e4 alone is 1 move, 1
     assert.equal(standing(v, game('m', { plies })), want, `${lang}, ${plies} plies`);
   }
   setLanguage('en');
-  assert.equal(standing(v, game('o', { status: 'mate', result: '1-0', termination: 'checkmate', plies: 7 })), '1-0 · checkmate');
+  assert.equal(standing(v, game('o', { status: 'mate', result: '1-0', termination: 'checkmate', plies: 7 })), 'White wins · checkmate');
 });
 
 test('levelGroups: Gambit by strength, the teaching algorithms, each engine apart', async () => {

@@ -12,13 +12,14 @@
 
 import type { BoardKind, Color, State, Step } from '../api';
 import { failureText, getGame, retryDelayMs } from '../api';
-import { xiangqiStart } from '../notation';
+import { t, script } from '../i18n';
+import { xiangqiChinese, xiangqiStart } from '../notation';
 import { notationOf, variantOf, variants } from '../variants';
 import * as api from './api';
 import { Answers } from './cache';
 import { LocalEngine } from './engine';
 import { EngineLine, whiteScore } from './uci';
-import { Glyph, MoveData, Tree, applyComments, decodeTree, encodeTree, join, lines, parentOf, pgn, split } from './tree';
+import { Glyph, MoveData, PGNText, Tree, TreeNode, applyComments, decodeTree, encodeTree, join, lines, parentOf, pgn, split } from './tree';
 
 // chessStart is chess's standard start position.
 export const chessStart = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
@@ -82,6 +83,25 @@ export interface ShownLine { score: { cp?: number; mate?: number }; depth: numbe
 // other tags come after it.
 const roster = ['Event', 'Site', 'Date', 'Round', 'White', 'Red', 'Black', 'Result'];
 const rosterIndex = (tag: string) => (roster.includes(tag) ? roster.indexOf(tag) : roster.length);
+
+// reviewNote is a reviewed move's comment in the PGN the page copies, as
+// the server's PGN writes it (review/pgn.go): the evaluation after it
+// (none after a mate given), then for a judged move its class and the
+// engine's best move, in the reader's words ("[%eval -1.20] 失误。最佳着法是
+// 炮二平五。").
+export function reviewNote(m: api.ReviewMove): string {
+  const parts: string[] = [];
+  if (m.mate_after) parts.push(`[%eval #${m.mate_after}]`);
+  else if (Math.abs(m.after) < mateCP) parts.push(`[%eval ${(m.after / 100).toFixed(2)}]`);
+  if (m.class) {
+    const name = t(`review.class.${m.class}`);
+    parts.push(m.best_san ? t('review.adviceBest', { class: name, move: m.best_san }) : t('review.advice', { class: name }));
+  }
+  return parts.join(' ');
+}
+
+// mateCP is a mate's score in a review (review.MateCP): 100000 - n.
+const mateCP = 100000;
 
 // Glyphs by a review's class.
 const glyphs: Record<string, Glyph> = { inaccuracy: '?!', mistake: '?', blunder: '??' };
@@ -302,12 +322,32 @@ export class AnalysisCtrl {
     this.redraw();
   }
 
-  // pgn is the analysis in PGN, with its variations and comments.
+  // pgn is the analysis in PGN, with its variations and comments, as its
+  // reader reads it (pgnText).
   pgn(): string {
     const start = this.board === 'xiangqi' ? xiangqiStart : chessStart;
     const tags: [string, string][] = this.tags.length > 0 ? this.tags : [['Event', 'Gambit analysis'], ['Site', 'Gambit']];
     if (this.board === 'chess' && this.variant !== 'chess' && !tags.some(([k]) => k === 'Variant')) tags.push(['Variant', variantOf(this.variant).label]);
-    return pgn(this.tree, tags, start);
+    return pgn(this.tree, tags, start, this.pgnText());
+  }
+
+  // pgnText words the PGN for the page's reader, as the page shows it and
+  // as the server's PGN with ?lang= is (issue 40): xiangqi's moves in
+  // Chinese notation in the reader's script (the server writes traditional
+  // characters), and the review's evaluation and advice on each reviewed
+  // move of the main line, before the move's own comment.
+  private pgnText(): PGNText {
+    const notes = new Map<TreeNode, string>();
+    const paths = this.tree.mainlinePaths();
+    for (const m of this.review?.review?.moves ?? []) {
+      const n = this.tree.nodeAt(paths[m.ply - 1] ?? '');
+      if (n && n.uci === m.uci) notes.set(n, reviewNote(m));
+    }
+    const chinese = this.playVariant === 'xiangqi';
+    return {
+      move: chinese ? (n, before) => xiangqiChinese(before, n.uci, script()) : undefined,
+      note: n => notes.get(n),
+    };
   }
 
   // link is the address that opens this analysis again: the variant, the

@@ -150,21 +150,33 @@ export function moveNumber(startFen: string, ply: number): { num: number; black:
 // commentText makes a comment safe inside PGN's braces.
 const commentText = (c: string) => c.replace(/[{}]/g, m => (m === '{' ? '(' : ')'));
 
+// PGNText words what pgnMoves writes of each move, where the page's reader
+// wants it otherwise than the server wrote it: the move's text from the
+// position before it (xiangqi's Chinese notation in the reader's script;
+// the node's san when absent or undefined), and a note written before the
+// move's own comment (a review's evaluation and advice).
+export interface PGNText {
+  move?(n: TreeNode, before: string): string | undefined;
+  note?(n: TreeNode): string | undefined;
+}
+
 // pgnMoves writes the tree's moves in PGN movetext: the main line with
 // each variation in parentheses after the main-line move it replaces,
 // comments in braces, glyphs after their move, and move numbers where PGN
 // needs them (at White's moves, and at Black's after a break).
-export function pgnMoves(tree: Tree): string {
+export function pgnMoves(tree: Tree, text: PGNText = {}): string {
   const start = tree.root.fen;
   const out: string[] = [];
-  const moveText = (n: TreeNode, forceNumber: boolean) => {
+  const comment = (n: TreeNode) => [text.note?.(n), n.comment].filter(Boolean).join(' ');
+  const moveText = (n: TreeNode, before: string, forceNumber: boolean) => {
     const { num, black } = moveNumber(start, n.ply);
     let s = '';
     if (!black) s = `${num}. `;
     else if (forceNumber) s = `${num}... `;
-    s += n.san + (n.glyph ?? '');
+    s += (text.move?.(n, before) || n.san) + (n.glyph ?? '');
     out.push(s);
-    if (n.comment) out.push(`{ ${commentText(n.comment)} }`);
+    const c = comment(n);
+    if (c) out.push(`{ ${commentText(c)} }`);
   };
   // line writes from the node `parent`'s children on: the first child,
   // then the other children as variations, then the first child's line.
@@ -173,12 +185,12 @@ export function pgnMoves(tree: Tree): string {
     let force = forceNumber;
     while (p.children.length > 0) {
       const [main, ...vars] = p.children;
-      moveText(main, force);
-      force = !!main.comment;
+      moveText(main, p.fen, force);
+      force = !!comment(main);
       for (const v of vars) {
         out.push('(');
-        moveText(v, true);
-        line(v, !!v.comment);
+        moveText(v, p.fen, true);
+        line(v, !!comment(v));
         out.push(')');
         force = true;
       }
@@ -191,16 +203,16 @@ export function pgnMoves(tree: Tree): string {
 }
 
 // pgn writes the whole PGN: the tags (Result last of the roster when given,
-// and SetUp and FEN for a start other than standard), then the moves and
-// the result.
-export function pgn(tree: Tree, tags: readonly [string, string][], standardStart: string): string {
+// and SetUp and FEN for a start other than standard), then the moves (as
+// text words them) and the result.
+export function pgn(tree: Tree, tags: readonly [string, string][], standardStart: string, text: PGNText = {}): string {
   const list = [...tags];
   const has = (k: string) => list.some(([n]) => n === k);
   if (tree.root.fen !== standardStart && !has('FEN')) list.push(['SetUp', '1'], ['FEN', tree.root.fen]);
   const result = list.find(([n]) => n === 'Result')?.[1] ?? '*';
   if (!has('Result')) list.push(['Result', result]);
   const head = list.map(([k, v]) => `[${k} "${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"]`).join('\n');
-  const moves = pgnMoves(tree);
+  const moves = pgnMoves(tree, text);
   return `${head}\n\n${moves ? moves + ' ' : ''}${result}\n`;
 }
 

@@ -17,8 +17,10 @@ export const en = {
   'side.black.inline': 'black',
   'side.red.inline': 'red',
 
-  // variants: their name in the new-game dialog, their tag in the recent
-  // games, their rules in a few words
+  // variants: their name in the new-game dialog, their tag in the lists of
+  // games, the profile's filter and the lobby (the full name without the
+  // dialog's explanation: "Dice chess", never "Dice", which alone names
+  // something else, as 地雷 a landmine), their rules in a few words
   // a rating's speed (chess), as lichess names them
   'perf.bullet': 'Bullet',
   'perf.blitz': 'Blitz',
@@ -38,11 +40,11 @@ export const en = {
   'variant.fogofwar.help': 'You see only your pieces and the squares they could move to. There is no check: capture the king to win.',
   'variant.fogofwar.rules': 'The pieces move as in chess, but each side sees only its own pieces and the squares they could move to; the rest of the board is in fog. Nothing is check: a king may move into attack, stay in it, or castle through it, and a side loses when its king is captured. Each pawn also sees the square in front of it. Stalemate (no move at all), the 75-move rule, fivefold repetition and bare kings are draws. On one screen the board is hidden between turns: pass the device and let the next player show it.',
   'variant.dice': 'Dice chess',
-  'variant.dice.tag': 'Dice',
+  'variant.dice.tag': 'Dice chess',
   'variant.dice.help': 'Each turn three dice show the piece types that may move: make up to three moves, one per die. A check ends the turn; after one move you may pass.',
   'variant.dice.rules': 'At the start of each turn three dice are rolled; each shows a type of piece you have that can move. Make up to three moves, one per die, each with a piece of that die’s type (a promotion uses a pawn die, castling a king die). A die whose type has no move left is lost. The turn ends when no die is left, at once when a move gives check, or when you pass (after at least one move). Checkmate and stalemate are judged at the start of a turn. The dice come from a secret seed the server commits to before the game and reveals after it, so every roll can be checked.',
   'variant.bomb': 'Bomb chess',
-  'variant.bomb.tag': 'Bomb',
+  'variant.bomb.tag': 'Bomb chess',
   'variant.bomb.help': 'Eight hidden mines lie on ranks 3 to 6. A piece that ends its move on one explodes, clearing the 3×3 block around it (kings survive); if the blast exposes your own king, you lose.',
   'variant.jieqi': 'Jieqi (揭棋, xiangqi with hidden pieces)',
   'variant.jieqi.tag': 'Jieqi',
@@ -242,6 +244,8 @@ export const en = {
   'recent.players': '{white} vs {black}',
   'recent.tagged': '{tag} · {players}',
   'recent.online': 'Online: {players}',
+  'recent.youWon': 'You won',
+  'recent.youLost': 'You lost',
   'recent.inPlay.one': 'in play · {n} move played',
   'recent.inPlay.other': 'in play · {n} moves played',
   'sound.on': '♪ on',
@@ -537,6 +541,12 @@ export const en = {
   'analysis.depth': 'Depth {depth}',
   'analysis.playLine': 'Play this line on the board',
   'analysis.best': 'Best was {move}',
+  // a review's comment on a judged move in the PGN the analysis board copies (lichess's words, as the server's PGN)
+  'review.class.inaccuracy': 'Inaccuracy',
+  'review.class.mistake': 'Mistake',
+  'review.class.blunder': 'Blunder',
+  'review.advice': '{class}.',
+  'review.adviceBest': '{class}. Best move was {move}.',
   'review.title': 'Game review',
   'review.request': 'Review',
   'review.queued': 'Waiting for the engine…',

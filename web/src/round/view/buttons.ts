@@ -2,8 +2,8 @@
 // click, offer and claim a draw, flip, copy and download; each enabled
 // when the controller says it may be used.
 
-import { finished, openSeat, pgn } from '../../api';
-import { t } from '../../i18n';
+import { finished, openSeat, pgn, pgnURL } from '../../api';
+import { language, t } from '../../i18n';
 import type { RoundCtrl } from '../ctrl';
 import { $, setDisabled } from './dom';
 import { flash } from './status';
@@ -37,9 +37,10 @@ export function renderButtons(ctrl: RoundCtrl) {
   setDisabled('btn-draw', !playing || over || !!s.drawOffer || waiting);
   setDisabled('btn-claim', !playing || over || !s.canClaim || !ctrl.you.includes(s.turn));
   $('btn-claim').hidden = !ctrl.variant.claimDraw || !playing;
-  $<HTMLAnchorElement>('btn-download-pgn').href = `/api/games/${ctrl.id}/pgn?download=1`;
-  setDownload('btn-download-gif', `/game/${ctrl.id}.gif?download=1`, 'btn.downloadGif');
-  setDownload('btn-download-viewer', `/game/${ctrl.id}.html?download=1`, 'btn.downloadViewer');
+  // In the page's language, which a link cannot send as Accept-Language.
+  $<HTMLAnchorElement>('btn-download-pgn').href = `${pgnURL(ctrl.id)}&download=1`;
+  setDownload('btn-download-gif', `/game/${ctrl.id}.gif?download=1&lang=${language()}`, 'btn.downloadGif');
+  setDownload('btn-download-viewer', `/game/${ctrl.id}.html?download=1&lang=${language()}`, 'btn.downloadViewer');
   $('btn-download-viewer').hidden = !ctrl.variant.viewer;
   // Analyse: a game that is over, or one on one screen or against the
   // computer at any time (its player's own), never an online game being
