@@ -113,7 +113,7 @@ func (m Move) Advice() string {
 	if m.Class.NAG() == 0 {
 		return ""
 	}
-	return adviceText(m, "")
+	return adviceText(string(m.Class), "", m.BestSAN)
 }
 
 // adviceText is lichess's comment on a judged move (lila Advice.makeComment):
