@@ -20,3 +20,22 @@ func TestUserURL(t *testing.T) {
 		}
 	}
 }
+
+// TestChallengePerfIcon: a challenge's perf has icon (empty: lichess's is
+// a glyph of its own icon font) beside its name, as lichess's
+// ChallengeJson requires, in the answer and the event stream's lines.
+func TestChallengePerfIcon(t *testing.T) {
+	_, srv, _ := serveWith(t, Config{Store: openStore(t, t.TempDir())})
+	ann, bob := newProgram(t, srv, "ann"), newProgram(t, srv, "bob")
+	events := bob.stream("/api/stream/event")
+	var ch struct {
+		Perf map[string]string
+	}
+	if err := json.Unmarshal([]byte(ann.want(200, "POST", "/api/challenge/bob", formType, "clock.limit=300&clock.increment=0")), &ch); err != nil {
+		t.Fatal(err)
+	}
+	line := next(t, events, "challenge")["challenge"].(map[string]any)["perf"].(map[string]any)
+	if icon, ok := ch.Perf["icon"]; !ok || icon != "" || ch.Perf["name"] != "blitz" || line["icon"] != "" || line["name"] != "blitz" {
+		t.Errorf("the challenge's perf %v, its line's %v; want icon \"\" and name blitz", ch.Perf, line)
+	}
+}
