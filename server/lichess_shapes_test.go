@@ -39,3 +39,31 @@ func TestChallengePerfIcon(t *testing.T) {
 		t.Errorf("the challenge's perf %v, its line's %v; want icon \"\" and name blitz", ch.Perf, line)
 	}
 }
+
+// TestAccountPlayingNbMyTurn: GET /api/account/playing counts the games
+// on the account's move in nbMyTurn (lichess's, which its type
+// requires), all of them, not only the nb listed.
+func TestAccountPlayingNbMyTurn(t *testing.T) {
+	_, srv, _ := serveWith(t, Config{Store: openStore(t, t.TempDir())})
+	ann, bob := newProgram(t, srv, "ann"), newProgram(t, srv, "bob")
+	playTo(t, ann, bob, "e2e4") // bob's move
+	playTo(t, bob, ann, "d2d4") // ann's move
+	playTo(t, bob, ann, "c2c4") // ann's move
+	for _, tt := range []struct {
+		who      *program
+		query    string
+		listed   int
+		nbMyTurn int
+	}{{ann, "", 3, 2}, {ann, "?nb=1", 1, 2}, {bob, "", 3, 1}} {
+		var now struct {
+			NowPlaying []gameInfo `json:"nowPlaying"`
+			NbMyTurn   *int       `json:"nbMyTurn"`
+		}
+		if err := json.Unmarshal([]byte(tt.who.want(200, "GET", "/api/account/playing"+tt.query, "", "")), &now); err != nil {
+			t.Fatal(err)
+		}
+		if len(now.NowPlaying) != tt.listed || now.NbMyTurn == nil || *now.NbMyTurn != tt.nbMyTurn {
+			t.Errorf("%s%s: %d games, nbMyTurn %v; want %d, %d", blackName(t, tt.who), tt.query, len(now.NowPlaying), now.NbMyTurn, tt.listed, tt.nbMyTurn)
+		}
+	}
+}
