@@ -67,3 +67,28 @@ func TestAccountPlayingNbMyTurn(t *testing.T) {
 		}
 	}
 }
+
+// TestCasualOpponentRating: in a casual game too, the opponent of
+// gameStart, gameFinish and nowPlaying has a rating (lichess's
+// GameEventOpponent requires one of an account): its rating in the
+// game's perf now, the first rating (1500) for an account without one.
+func TestCasualOpponentRating(t *testing.T) {
+	_, srv, _ := serveWith(t, Config{Store: openStore(t, t.TempDir())})
+	ann, bob := newProgram(t, srv, "ann"), newProgram(t, srv, "bob")
+	events := ann.stream("/api/stream/event")
+	id := playTo(t, ann, bob, "e2e4")
+	opponent := func(line map[string]any) map[string]any {
+		return line["game"].(map[string]any)["opponent"].(map[string]any)
+	}
+	if opp := opponent(next(t, events, "gameStart")); opp["id"] != "bob" || opp["rating"] != 1500.0 {
+		t.Errorf("gameStart's opponent = %v; want bob, rated 1500", opp)
+	}
+	var now struct{ NowPlaying []gameInfo }
+	if err := json.Unmarshal([]byte(ann.want(200, "GET", "/api/account/playing", "", "")), &now); err != nil || len(now.NowPlaying) != 1 || now.NowPlaying[0].Opponent.Rating != 1500 {
+		t.Errorf("nowPlaying = %+v (%v); want bob rated 1500", now.NowPlaying, err)
+	}
+	bob.want(200, "POST", "/api/board/game/"+id+"/resign", "", "")
+	if opp := opponent(next(t, events, "gameFinish")); opp["id"] != "bob" || opp["rating"] != 1500.0 {
+		t.Errorf("gameFinish's opponent = %v; want bob, rated 1500", opp)
+	}
+}
