@@ -204,6 +204,10 @@ type challengeJSON struct {
 	Color       string             `json:"color"`      // asked for
 	FinalColor  string             `json:"finalColor"` // the challenger's
 	Perf        struct {
+		// Icon is lichess's glyph of the perf in lichess's own icon font,
+		// which lichess's ChallengeJson requires: Gambit has no such font,
+		// and sends it empty.
+		Icon string `json:"icon"`
 		Name string `json:"name"`
 	} `json:"perf"`
 	InitialFen       string `json:"initialFen,omitempty"`       // the position asked to start from, if any

@@ -8,6 +8,7 @@ import (
 
 	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/rating"
 	"github.com/gambitchess/gambit/store"
 )
 
@@ -105,7 +106,10 @@ func (s *Server) noteStart(g *game.Game) {
 }
 
 // seatInfos is eg as each side's gameStart or gameFinish tells it: with
-// its colour, its turn, its opponent, and whether it is rated.
+// its colour, its turn, its opponent, and whether it is rated. An
+// account opponent always has a rating, as lichess's GameEventOpponent
+// requires: the one it plays a rated game with (ratedSides), else its
+// rating in the game's perf now.
 func (s *Server) seatInfos(ctx context.Context, eg eventGame) [2]gameInfo {
 	sides := s.seatSides(ctx, eg.seats)
 	rated := false
@@ -119,6 +123,11 @@ func (s *Server) seatInfos(ctx context.Context, eg eventGame) [2]gameInfo {
 			}
 		}
 	}
+	for side := range sides { // a casual game's accounts, as lichess's: their ratings in its perf now
+		if sides[side].user != "" && sides[side].Rating == 0 {
+			sides[side].Rating = s.ratingNow(ctx, sides[side].user, eg.info.Perf).Int()
+		}
+	}
 	var out [2]gameInfo
 	for _, side := range []chess.Color{chess.White, chess.Black} {
 		in := eg.info
@@ -128,6 +137,28 @@ func (s *Server) seatInfos(ctx context.Context, eg eventGame) [2]gameInfo {
 		out[side] = in
 	}
 	return out
+}
+
+// ratingNow is account user's rating in perf now: the first rating
+// where it has none, or where the store keeps no ratings or cannot be
+// read (the event is sent all the same).
+func (s *Server) ratingNow(ctx context.Context, user, perf string) rating.Glicko {
+	g := rating.Default()
+	rs := s.ratings()
+	if rs == nil {
+		return g
+	}
+	list, err := rs.UserRatings(ctx, user)
+	if err != nil {
+		s.log.Warn("cannot read an account's ratings", "err", err)
+		return g
+	}
+	for _, r := range list {
+		if r.Perf == perf {
+			g = r.Glicko
+		}
+	}
+	return g
 }
 
 // anonymous is how the API names a person playing without an account, or
@@ -151,7 +182,7 @@ func (s *Server) seatSides(ctx context.Context, seats [2]game.Seat) [2]playerJSO
 		}
 		u, err := accounts.UserByName(ctx, seat.Name)
 		if err == nil && playerID(u.Player) == seat.Player {
-			out[c] = playerJSON{ID: lowerName(u.Name), Name: u.Name}
+			out[c] = playerJSON{ID: lowerName(u.Name), Name: u.Name, user: u.ID}
 		} else if err != nil && !errors.Is(err, store.ErrNoUser) {
 			s.log.Warn("cannot name a seat's account", "err", err)
 		}

@@ -191,6 +191,7 @@ type playerJSON struct {
 	Name        string `json:"name"`
 	Rating      int    `json:"rating,omitempty"`
 	Provisional bool   `json:"provisional,omitempty"`
+	user        string // the account's id in the store ("" for none), to read its ratings
 }
 
 // clockJSON is a time control in milliseconds (gameFull's clock).

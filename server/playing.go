@@ -11,6 +11,7 @@ import (
 // nowPlayingJSON is lichess's answer to GET /api/account/playing.
 type nowPlayingJSON struct {
 	NowPlaying []gameInfo `json:"nowPlaying"`
+	NbMyTurn   int        `json:"nbMyTurn"` // of all the games under way, not only those listed, as lichess counts
 }
 
 // playingDefault and playingMax bound GET /api/account/playing's nb, as
@@ -34,7 +35,13 @@ func (s *Server) handleAccountPlaying(w http.ResponseWriter, r *http.Request) {
 	}
 	games := append([]gameInfo{}, s.runningStarts(r.Context(), playerID(u.Player))...) // [] for none, as lichess writes it
 	slices.SortStableFunc(games, urgentFirst)
-	writeJSON(w, http.StatusOK, nowPlayingJSON{NowPlaying: games[:min(nb, len(games))]})
+	myTurn := 0
+	for _, g := range games {
+		if g.IsMyTurn {
+			myTurn++
+		}
+	}
+	writeJSON(w, http.StatusOK, nowPlayingJSON{NowPlaying: games[:min(nb, len(games))], NbMyTurn: myTurn})
 }
 
 // urgentFirst orders games by urgency: those on the player's move first,

@@ -526,7 +526,8 @@ func (s *Service) handleDelete(w http.ResponseWriter, r *http.Request) {
 }
 
 // fail answers err as every server error is answered: its status, and
-// {"code","message","retryAfter"}.
+// {"code","message","retryAfter","error"}, error the message again in the
+// field lichess's errors have (its clients read it: server/errors.go).
 func (s *Service) fail(w http.ResponseWriter, err error) {
 	status, code := wire.Code(err)
 	if status >= 500 {
@@ -540,7 +541,8 @@ func (s *Service) fail(w http.ResponseWriter, err error) {
 		Code       string `json:"code"`
 		Message    string `json:"message"`
 		RetryAfter int    `json:"retryAfter,omitempty"`
-	}{code, wire.Message(err), retry}
+		Error      string `json:"error"`
+	}{code, wire.Message(err), retry, wire.Message(err)}
 	writeJSON(w, status, body)
 }
 

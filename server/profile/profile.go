@@ -7,6 +7,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -77,6 +78,10 @@ type User struct {
 	Title     string          `json:"title,omitempty"`
 	CreatedAt int64           `json:"createdAt"` // milliseconds, as lichess writes it
 	Perfs     map[string]Perf `json:"perfs"`
+	// URL is the profile page's path, /@/{username}: lichess's
+	// UserExtended requires url (its absolute address there); Gambit's
+	// addresses are paths, as a challenge's url is.
+	URL string `json:"url"`
 }
 
 // Store is what the profiles read from the store.
@@ -134,7 +139,8 @@ func userProfile(r *http.Request, ps Store, u store.User) (User, error) {
 	if err != nil {
 		return User{}, fmt.Errorf("%w: %v", wire.ErrStorage, err)
 	}
-	out := User{ID: strings.ToLower(u.Name), Username: u.Name, Title: u.Title, CreatedAt: u.CreatedAt.UnixMilli(), Perfs: map[string]Perf{}}
+	out := User{ID: strings.ToLower(u.Name), Username: u.Name, Title: u.Title, CreatedAt: u.CreatedAt.UnixMilli(), Perfs: map[string]Perf{},
+		URL: "/@/" + url.PathEscape(u.Name)}
 	for _, rt := range rs {
 		out.Perfs[rt.Perf] = Perf{Games: rt.Games, Rating: rt.Int(), RD: int(rt.Deviation), Prov: rt.Provisional(),
 			Wins: rt.Wins, Draws: rt.Draws, Losses: rt.Losses}
