@@ -59,6 +59,13 @@ const loose = [
     fields: ['variant'],
   },
   {
+    why: "Gambit keeps the ratings a rated game changed, none of a casual game's: its players are named, without a rating " +
+      "(lichess's GamePlayerUser requires the rating each had then)",
+    routes: ['GET /game/export/{gameId}', 'GET /api/games/user/{username}'],
+    when: v => !v.rated,
+    fields: ['players.white.rating', 'players.black.rating'],
+  },
+  {
     why: "the game export (server/export) gives a rated game's players their ratings once it is rated, not while it runs " +
       "(lichess's GamePlayerUser requires rating)",
     routes: ['GET /game/export/{gameId}', 'GET /api/games/user/{username}'],
