@@ -271,6 +271,8 @@ test('every lichess route Gambit serves answers in lichess\'s shapes', async () 
   await board(bob, 'resign', {}, { status: 409 });
   await call('GET /game/export/{gameId}', { params: { gameId: id }, accept: 'application/json' });
   await call('GET /game/export/{gameId}', { params: { gameId: 'nosuchgame' }, accept: 'application/json', status: 404 });
+  await call('POST /api/games/export/_ids', { text: `${id},nosuchgame`, accept: 'application/x-ndjson' });
+  await call('GET /api/user/{username}/rating-history', { params: { username: 'ann' } });
   await call('POST /api/bot/account/upgrade', { token: ann, status: 400 }); // she has played
 
   // Declined, then cancelled, then accepted and aborted.
