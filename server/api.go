@@ -80,6 +80,7 @@ func (s *Server) handler() (http.Handler, []account.Route) {
 	rs.HandleFunc("POST /api/pair", playing, s.handlePair)
 	rs.HandleFunc("GET /game/export/{id}", public, hs.export.Game) // lichess's one-game export
 	rs.HandleFunc("GET /api/users/status", public, s.handleUsersStatus)
+	rs.HandleFunc("GET /api/stream/game/{id}", public, s.handleGameStream) // lichess's stream of a game's moves, to anyone
 	rs.HandleFunc("GET /api/opening", public, hs.openings.Opening)
 	rs.HandleFunc("GET /api/book", public, hs.openings.Book)
 	rs.HandleFunc("GET /ws/game/{id}", playing, s.handleWS)

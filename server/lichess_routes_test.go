@@ -196,3 +196,34 @@ func TestChallengeCancel(t *testing.T) {
 	}
 	ann.want(404, "POST", "/api/challenge/"+ch.ID+"/cancel", "", "")
 }
+
+// TestGameStream streams a game's moves to anyone as lichess's GET
+// /api/stream/game/{id} does: a first line of the game, a line of each
+// move's position with its move and clocks, the game's line again at its
+// end; a fog game under way is refused.
+func TestGameStream(t *testing.T) {
+	s, srv, _ := serveWith(t, Config{Store: openStore(t, t.TempDir())})
+	ann, bob := newProgram(t, srv, "ann"), newProgram(t, srv, "bob")
+	id := playTo(t, ann, bob, "e2e4")
+	stranger := &program{t: t, srv: srv}
+	lines := ann.stream("/api/stream/game/" + id) // a token changes nothing here: anyone may watch
+	first := <-lines
+	if first["id"] != id || first["turns"] != float64(1) || first["player"] != "black" || first["lastMove"] != "e2e4" ||
+		first["status"].(map[string]any)["name"] != "started" || first["variant"].(map[string]any)["key"] != "standard" {
+		t.Fatalf("first line = %v", first)
+	}
+	bob.want(200, "POST", "/api/board/game/"+id+"/move/e7e5", "", "")
+	mv := <-lines
+	if mv["lm"] != "e7e5" || !strings.HasPrefix(mv["fen"].(string), "rnbqkbnr/pppp1ppp/8/4p3/4P3/") || mv["wc"] == nil || mv["bc"] == nil {
+		t.Fatalf("the move's line = %v", mv)
+	}
+	bob.want(200, "POST", "/api/board/game/"+id+"/resign", "", "")
+	end := <-lines
+	if end["status"].(map[string]any)["name"] != "resign" || end["winner"] != "white" {
+		t.Fatalf("the last line = %v", end)
+	}
+
+	fog := create(t, s.Handler(), `{"mode":"online","variant":"fogofwar","color":"white"}`)
+	join(t, s.Handler(), fog.ID, http.StatusOK)
+	stranger.want(409, "GET", "/api/stream/game/"+fog.ID, "", "")
+}

@@ -95,6 +95,7 @@ var wantAccess = map[string]string{
 	"GET /api/bot/game/{id}/{part}":               "needs bot:play",
 	"POST /api/challenge/{id}/cancel":             "needs challenge:write",
 	"GET /api/users/status":                       "public",
+	"GET /api/stream/game/{id}":                   "public",
 	"GET /game/export/{id}":                       "public",
 	"GET /api/stream/event":                       "needs challenge:read",
 	"POST /api/challenge/{name}":                  "needs challenge:write",

@@ -71,6 +71,8 @@ export function typeCheck(checks) {
     'type Resp<O, S> = O extends keyof operations ? (S extends keyof operations[O]["responses"] ? operations[O]["responses"][S] : never) : never;',
     'type Body<O, S, CT> = Resp<O, S> extends { content: infer C } ? (CT extends keyof C ? C[CT] : C[keyof C]) : never;',
     'type ErrorBody<O, S> = [Resp<O, S>] extends [never] ? Schemas["Error"] : Body<O, S, "application/json">;',
+    '// An NDJSON line of a stream lichess types as an array of its lines (MoveStream): one element.',
+    'type Line<B> = B extends readonly (infer E)[] ? E : B;',
     '// 0 for a type that constrains something, never (so that 0 is refused) for any and unknown.',
     'type Real<T> = [unknown] extends [T] ? never : 0;',
     'export {};',

@@ -1,0 +1,170 @@
+package server
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"time"
+
+	"github.com/gambitchess/gambit/chess"
+	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/server/guards"
+	"github.com/gambitchess/gambit/server/round"
+)
+
+// lichess's GET /api/stream/game/{id} streams a game to anyone, as its
+// page shows it to spectators: a first line telling of the game, then a
+// line of the position after each move, and the first line's shape again
+// when it ends. A game of hidden information is not streamed before its
+// end (its moves are not everyone's); one over is told in its first line.
+
+// moveStreamGameJSON is the stream's first (and last) line (lichess's
+// MoveStreamEntry, the game's part).
+type moveStreamGameJSON struct {
+	ID            string             `json:"id"`
+	Variant       lichessVariantJSON `json:"variant"`
+	Speed         string             `json:"speed"`
+	Perf          string             `json:"perf"`
+	Rated         bool               `json:"rated"`
+	InitialFen    string             `json:"initialFen"`
+	Fen           string             `json:"fen"`
+	Player        string             `json:"player"` // the side to move
+	Turns         int                `json:"turns"`
+	StartedAtTurn int                `json:"startedAtTurn"`
+	Source        string             `json:"source"`
+	Status        statusJSON         `json:"status"`
+	CreatedAt     int64              `json:"createdAt"`
+	LastMove      string             `json:"lastMove,omitempty"`
+	Winner        string             `json:"winner,omitempty"`
+}
+
+// moveStreamMoveJSON is a line of the stream after a move: the position,
+// the move, and the clocks in seconds.
+type moveStreamMoveJSON struct {
+	Fen string `json:"fen"`
+	LM  string `json:"lm,omitempty"`
+	WC  *int   `json:"wc,omitempty"`
+	BC  *int   `json:"bc,omitempty"`
+}
+
+// moveStreamGame is g as the stream's first line, and the count of its
+// moves (the imported ones of a setup too).
+func moveStreamGame(g *game.Game, rated bool) (moveStreamGameJSON, int) {
+	eg := eventGameOf(g)
+	name, id := lichessStatus(g)
+	hist := g.History()
+	out := moveStreamGameJSON{ID: g.ID(), Variant: eg.info.Variant, Speed: eg.info.Speed, Perf: eg.info.Perf, Rated: rated,
+		InitialFen: g.StartFEN(), Fen: g.FEN(), Player: game.ColorName(g.Turn()), Turns: len(hist),
+		StartedAtTurn: len(g.Header().Moves), Source: eg.info.Source, Status: statusJSON{ID: id, Name: name},
+		CreatedAt: g.CreatedAt().UnixMilli(), LastMove: eg.info.LastMove, Winner: gameState(g).Winner}
+	return out, len(hist)
+}
+
+// moveStreamMove is g's position after its last move as a line.
+func moveStreamMove(g *game.Game) moveStreamMoveJSON {
+	out := moveStreamMoveJSON{Fen: g.FEN()}
+	if h := g.History(); len(h) > 0 {
+		out.LM = h[len(h)-1].UCI
+	}
+	if k := g.Clock(); k != nil {
+		w, b := int(k.Remaining(chess.White).Seconds()), int(k.Remaining(chess.Black).Seconds())
+		out.WC, out.BC = &w, &b
+	}
+	return out
+}
+
+// handleGameStream answers GET /api/stream/game/{id}.
+func (s *Server) handleGameStream(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	rated := s.isRated(r.Context(), id)
+	var first moveStreamGameJSON
+	var moves int
+	var refused error
+	err := s.read(r.Context(), id, func(g *game.Game) {
+		if g.Hidden() && !g.Status().Finished() {
+			refused = fmt.Errorf("%w: game %s", game.ErrHiddenInPlay, id)
+			return
+		}
+		first, moves = moveStreamGame(g, rated)
+	})
+	if err == nil {
+		err = refused
+	}
+	if err != nil {
+		s.httpError(w, err)
+		return
+	}
+	ctx, cancel := context.WithCancel(r.Context())
+	defer cancel()
+	c := &round.Client{Send: make(chan []byte, round.SendBuffer), Cancel: cancel, Addr: guards.ClientAddress(r)}
+	live := liveStatus(first.Status.Name)
+	if live { // a spectator of the game's hub: its messages say when to look again
+		link, err := s.openGame(ctx, id, round.JoinCmd{Client: c, Since: -1})
+		if err != nil {
+			s.httpError(w, err)
+			return
+		}
+		defer link.leave()
+	}
+	f, ok := s.ndjson(w)
+	if !ok {
+		return
+	}
+	if _, err := w.Write(jsonLine(first)); err != nil || !live {
+		return
+	}
+	f.Flush()
+	s.streamMoves(ctx, w, f, c, id, rated, moves)
+}
+
+// streamMoves writes a line for each move of game id after the first
+// moves, then its first line's shape again once it ends.
+func (s *Server) streamMoves(ctx context.Context, w http.ResponseWriter, f http.Flusher, c *round.Client, id string, rated bool, moves int) {
+	tick := time.NewTicker(keepAlive)
+	defer tick.Stop()
+	for {
+		out := []byte("\n")
+		select {
+		case <-ctx.Done():
+			return
+		case <-s.ctx.Done():
+			return
+		case <-tick.C:
+		case <-c.Send:
+			var over bool
+			out = nil
+			err := s.read(ctx, id, func(g *game.Game) {
+				if n := len(g.History()); n != moves {
+					moves = n
+					out = jsonLine(moveStreamMove(g))
+				}
+				if over = g.Status().Finished(); over {
+					end, _ := moveStreamGame(g, rated)
+					out = append(out, jsonLine(end)...)
+				}
+			})
+			if err != nil || over {
+				_, _ = w.Write(out)
+				f.Flush()
+				return
+			}
+		}
+		if len(out) == 0 {
+			continue
+		}
+		if _, err := w.Write(out); err != nil {
+			return
+		}
+		f.Flush()
+	}
+}
+
+// isRated reports whether game id is rated (its rating record exists).
+func (s *Server) isRated(ctx context.Context, id string) bool {
+	rs := s.ratings()
+	if rs == nil {
+		return false
+	}
+	_, err := rs.RatedGame(ctx, id)
+	return err == nil
+}
