@@ -122,6 +122,19 @@ test('dice chess: the status says which pieces the dice let move this turn', asy
     assert.deepEqual(text.replace(re, '').split(/、|和/).sort(), s.ext.left.map(l => pieces[l]).sort(), text);
     await shot(page, `newplayer-dice-${lang}.png`);
   }
+  // The move list shows each turn's roll at the head of its row, during
+  // the game (and after: the same rows), as the server's steps carry it.
+  const dests = await page.evaluate(() => JSON.parse(document.body.dataset.dests));
+  const [from, tos] = Object.entries(dests)[0];
+  await move(page, from + tos[0]);
+  // The rest of the turn passed (if the move did not end it), the computer's turn follows.
+  if (await page.isEnabled('#btn-pass')) await page.click('#btn-pass');
+  await page.waitForFunction(() => document.querySelectorAll('#moves li.turn').length >= 2, null, { timeout: 15000 });
+  const played = await gameOf(page);
+  const figures = { white: { K: '♔', Q: '♕', R: '♖', B: '♗', N: '♘', P: '♙' }, black: { K: '♚', Q: '♛', R: '♜', B: '♝', N: '♞', P: '♟' } };
+  const want = played.moves.filter(m => m.ext?.roll).map(m => m.ext.roll.map(l => figures[m.color][l]).join(''));
+  assert.ok(want.length >= 2, 'both turns rolled');
+  assert.deepEqual((await page.locator('#moves .roll').allTextContents()).slice(0, want.length), want);
 });
 
 test('jieqi: a reveal says what the piece turned up as, in the status, to the screen reader and in the move list', async () => {

@@ -22,7 +22,9 @@ export function renderMoves(ctrl: RoundCtrl) {
     const li = document.createElement('li');
     if (r.className) li.className = r.className;
     li.appendChild(Object.assign(document.createElement('span'), { className: 'num', textContent: r.num }));
-    if (r.lead) li.appendChild(Object.assign(document.createElement('span'), r.lead));
+    // A span has no "text" property: the lead's text is its textContent (the
+    // dice roll, the "…" before a list that starts with Black).
+    if (r.lead) li.appendChild(Object.assign(document.createElement('span'), { className: r.lead.className, textContent: r.lead.text }));
     for (const i of r.steps) {
       const m = moves[i];
       const before = ctrl.fenBefore(i);
