@@ -95,12 +95,53 @@ test('bomb chess: a blast says which mine went off and what it took, in the stat
   assert.equal(await page.getAttribute('#moves .san.blast', 'title'), said);
   assert.ok((await page.textContent('#announce')).includes(said), 'the screen reader heard it');
   await shot(page, 'newplayer-bomb-en.png');
-  for (const [lang, re] of [['zh-TW', /^[a-h][3-6] 的地雷爆炸(，炸掉了 .*(白方|黑方)(士兵|騎士|主教|城堡|皇后).*。|了，沒有棋子被炸掉)/],
-    ['zh-CN', /^[a-h][3-6] 的地雷爆炸(，炸掉了 .*(白方|黑方)(兵|马|象|车|后).*。|了，没有棋子被炸掉)/]]) {
+  for (const [lang, re] of [['zh-TW', /^[a-h][3-6] 的地雷爆炸(，炸掉了(白方|黑方) [a-h][1-8] 的(士兵|騎士|主教|城堡|皇后).*。|了，沒有棋子被炸掉)/],
+    ['zh-CN', /^[a-h][3-6] 的地雷爆炸(，炸掉了(白方|黑方) [a-h][1-8] 的(兵|马|象|车|后).*。|了，没有棋子被炸掉)/]]) {
     await inLanguage(page, lang);
     assert.match(await words(page, re), re, lang);
     await shot(page, `newplayer-bomb-${lang}.png`);
   }
+});
+
+test('bomb chess against the computer: the blast of the player\'s move stays under the status after the computer\'s reply', async () => {
+  const page = app.page;
+  // Move onto squares of ranks 3 to 6 not known safe until one of the
+  // player's moves sets off a mine and the computer answers it (a new game
+  // when a blast ends one).
+  let blast;
+  for (let i = 0; i < 80 && !blast; i++) {
+    let s = await gameOf(page);
+    if (i === 0 || s.status !== 'started') {
+      await page.goto(app.server.url);
+      await page.waitForSelector('input[name=variant][value=chess]', { state: 'attached' });
+      await newGame(page, { mode: 'computer', variant: 'bomb', level: 'easy', color: 'white' });
+      s = await gameOf(page);
+    }
+    const safe = new Set(s.ext?.safe ?? []);
+    const dests = await page.evaluate(() => JSON.parse(document.body.dataset.dests));
+    const moves = Object.entries(dests).flatMap(([from, tos]) => tos.map(to => from + to));
+    const fresh = moves.filter(u => /[3-6]$/.test(u.slice(2, 4)) && !safe.has(u.slice(2, 4)));
+    await move(page, fresh[i % Math.max(1, fresh.length)] ?? moves[0]);
+    // The computer's reply: the player may move again, or the game is over.
+    await page.waitForFunction(() => document.body.dataset.status !== 'started' || document.body.dataset.dests !== '{}', null, { timeout: 15000 });
+    const after = await gameOf(page);
+    const mine = after.moves[s.ply];
+    if (mine?.ext?.blast && after.ply === s.ply + 2) blast = mine;
+  }
+  assert.ok(blast, 'a move of the player set off a mine, and the computer replied');
+  const said = await page.textContent('#variant-words');
+  assert.match(said, new RegExp(`^A mine exploded on ${blast.ext.blast}[,;]`), 'the blast is still said after the reply');
+  await shot(page, 'newplayer-bomb-computer-en.png');
+  await inLanguage(page, 'zh-TW');
+  assert.match(await words(page, /地雷/), new RegExp(`^${blast.ext.blast} 的地雷爆炸`));
+  // Then the player's next move starts the line anew.
+  const dests = await page.evaluate(() => JSON.parse(document.body.dataset.dests));
+  const [from, tos] = Object.entries(dests)[0];
+  const ply = (await gameOf(page)).ply;
+  await move(page, from + tos[0]);
+  await page.waitForFunction(() => document.body.dataset.status !== 'started' || document.body.dataset.dests !== '{}', null, { timeout: 15000 });
+  const next = await gameOf(page);
+  if (!next.moves.slice(ply).some(m => m.ext?.blast)) assert.equal(await page.isVisible('#variant-words'), false, 'no blast since the player\'s move: no words');
 });
 
 test('dice chess: the status says which pieces the dice let move this turn', async () => {

@@ -31,11 +31,56 @@ test('bomb chess: a blast says its square and each piece it removed, the mover a
   const m4 = { uci: 'a7a8q', san: 'a8=Q', fen: '', color: 'white', ext: { blast: 'a8', cleared: ['a8'] } };
   assert.equal(blastWords(m4, '8/P7/8/8/8/8/8/4K2k w - - 0 1'), 'A mine exploded on a8, removing the white queen on a8.');
   assert.equal(blastWords({ uci: 'e2e4', san: 'e4', fen: '', color: 'white' }, start), undefined);
+  // In Chinese each piece begins with its side, so the list's 、 and 和
+  // (Intl.ListFormat's) never touch a square's Latin letters.
   setLanguage('zh-TW');
-  assert.equal(blastWords(m2, before), 'e5 的地雷爆炸，炸掉了 e5 的白方騎士和e6 的黑方士兵。');
+  assert.equal(blastWords(m2, before), 'e5 的地雷爆炸，炸掉了白方 e5 的騎士和黑方 e6 的士兵。');
+  const m5 = { ...m2, ext: { blast: 'e5', cleared: ['e6', 'e5', 'd6'] } };
+  assert.equal(blastWords(m5, 'rnbqkbnr/pp3ppp/2pppp2/8/8/5N2/PPPPPPPP/RNBQKB1R w KQkq - 0 1'), 'e5 的地雷爆炸，炸掉了白方 e5 的騎士、黑方 e6 的士兵和黑方 d6 的士兵。');
   setLanguage('zh-CN');
-  assert.equal(blastWords(m2, before), 'e5 的地雷爆炸，炸掉了 e5 的白方马和e6 的黑方兵。');
+  assert.equal(blastWords(m2, before), 'e5 的地雷爆炸，炸掉了白方 e5 的马和黑方 e6 的兵。');
   setLanguage('en');
+});
+
+// roundWith is a controller holding seats you, after states.
+function roundWith(you, ...states) {
+  const hooks = { send: () => true, redraw() {}, redrawButtons() {}, flash() {}, sound() {}, started() {}, over() {}, effect() {}, changed() {}, reload() {} };
+  const ctrl = new RoundCtrl('g', you[0] ?? 'white', hooks);
+  ctrl.onHello({ you });
+  for (const [s, full] of states) ctrl.onState(s, full);
+  return ctrl;
+}
+
+test('the events of a turn stay on show until the player moves again: a reply adds its own', () => {
+  const seats = { white: { kind: 'human' }, black: { kind: 'bot', level: 'easy' } };
+  const base = { id: 'g', mode: 'computer', variant: 'bomb', status: 'started', result: '*', canClaim: false, seats, dests: {} };
+  const step = (uci, color, ext) => ({ uci, san: uci, fen: start, color, ext });
+  const moves = [step('e2e4', 'white'), step('e7e5', 'black'), step('d1h5', 'white', { blast: 'h5', cleared: ['h5'] })];
+  const blasted = { ...base, v: 3, fen: start, startFen: start, turn: 'black', ply: 3, moves };
+  // The player's move set off a mine: its blast is the line's.
+  let ctrl = roundWith(['white'], [blasted, true]);
+  assert.deepEqual(ctrl.eventSteps(), [2]);
+  // The computer's reply comes: the blast stays, the reply's events after it.
+  ctrl.onState({ ...base, v: 4, fen: start, turn: 'white', ply: 4, last: step('b8c6', 'black') }, false);
+  assert.deepEqual(ctrl.eventSteps(), [2, 3]);
+  // The player moves again: the line starts anew.
+  ctrl.onState({ ...base, v: 5, fen: start, turn: 'black', ply: 5, last: step('g1f3', 'white') }, false);
+  assert.deepEqual(ctrl.eventSteps(), [4]);
+  // Under review, the move shown.
+  ctrl.view(3);
+  assert.deepEqual(ctrl.eventSteps(), [2]);
+  ctrl.view(0);
+  assert.deepEqual(ctrl.eventSteps(), []);
+  // The computer moved first: its moves until the player's first.
+  ctrl = roundWith(['black'], [{ ...base, v: 1, fen: start, startFen: start, turn: 'black', ply: 1, moves: [step('e2e4', 'white')] }, true]);
+  assert.deepEqual(ctrl.eventSteps(), [0]);
+  // A turn of several moves (dice chess) is one: the player's whole turn, then the reply's.
+  const dice = [step('e2e4', 'white'), step('d2d4', 'white'), step('e7e5', 'black'), step('d7d5', 'black'), step('g8f6', 'black')];
+  ctrl = roundWith(['white'], [{ ...base, variant: 'dice', v: 5, fen: start, startFen: start, turn: 'white', ply: 5, moves: dice }, true]);
+  assert.deepEqual(ctrl.eventSteps(), [0, 1, 2, 3, 4]);
+  // A spectator, or both players at one screen: since the side to move last moved.
+  ctrl = roundWith([], [{ ...blasted, turn: 'white', ply: 4, moves: [...moves, step('b8c6', 'black')] }, true]);
+  assert.deepEqual(ctrl.eventSteps(), [2, 3]);
 });
 
 test('jieqi: what a face-down piece turned up as, and a face-down piece taken', () => {

@@ -29,7 +29,7 @@ export function renderMoves(ctrl: RoundCtrl) {
       const m = moves[i];
       const before = ctrl.fenBefore(i);
       const b = document.createElement('button');
-      const mark = ctrl.variant.stepMark?.(m, before);
+      const mark = ctrl.variant.stepMark?.(m, before, ctrl.stepContext());
       b.className = 'san' + (i + 1 === current ? ' current' : '') + (mark ? ' ' + mark.cls : '');
       b.textContent = ctrl.notation ? ctrl.notation.text(m, before) : m.san;
       if (mark) b.title = mark.title;
