@@ -231,3 +231,24 @@ test('fog of war on one screen: while the board is covered, the move list is the
   await waitMoves(page, 3);
   assert.deepEqual(await sans(page), ['e4', '?', 'd4']);
 });
+
+test('fog of war against the computer: a piece of the player\'s taken unseen is said, in the status and to the screen reader', async () => {
+  const page = app.page;
+  await page.goto(app.server.url);
+  await page.waitForSelector('input[name=variant][value=chess]', { state: 'attached' });
+  // Black's rook on h8 sees White's on h1, which the player leaves there, free to take.
+  await newGame(page, { mode: 'computer', variant: 'fogofwar', level: 'easy', color: 'white', setup: 'k6r/8/8/8/8/8/8/4K2R w - - 0 1' });
+  await move(page, 'e1d1');
+  await waitMoves(page, 2);
+  assert.deepEqual(await sans(page), ['Kd1', '?'], 'the computer\'s move is unseen');
+  assert.equal(await words(page, /captured/), 'Your rook on h1 was captured.');
+  await page.waitForFunction(() => document.getElementById('announce').textContent.includes('Your rook on h1 was captured.'));
+  await shot(page, 'newplayer-fog-lost-en.png');
+  await inLanguage(page, 'zh-TW');
+  assert.equal(await words(page, /被吃掉/), '你在 h1 的城堡被吃掉了。');
+  await shot(page, 'newplayer-fog-lost-zh-TW.png');
+  // The player's next move: the loss has been read, the line goes.
+  await move(page, 'd1c2');
+  await page.waitForFunction(() => document.body.dataset.status !== 'started' || document.body.dataset.dests !== '{}', null, { timeout: 15000 });
+  assert.ok(!(await page.textContent('#variant-words')).includes('h1'));
+});

@@ -8,6 +8,7 @@ import { isSideName, setRegistry, shownName, variantOf } from '../src/variants.t
 import { blastWords } from '../src/variants/bomb.ts';
 import { diceWords } from '../src/variants/dice.ts';
 import { turnedWords } from '../src/variants/jieqi.ts';
+import { lostWords } from '../src/variants/fog.ts';
 import { RoundCtrl } from '../src/round/ctrl.ts';
 import { setLanguage } from '../src/i18n.ts';
 import registered from './testdata/variants.json';
@@ -96,6 +97,25 @@ test('jieqi: what a face-down piece turned up as, and a face-down piece taken', 
   assert.equal(turnedWords({ uci: 'h0g2', san: 'h0g2=R', fen: '', color: 'white', ext: { reveal: 'R' } }, before), 'h0 的暗子翻開是俥。');
   setLanguage('zh-CN');
   assert.equal(turnedWords({ uci: 'h9g7', san: 'h9g7=N', fen: '', color: 'black', ext: { reveal: 'n' } }, before), 'h9 的暗子翻开为马。');
+  setLanguage('en');
+});
+
+test('fog of war: a piece of the viewer\'s taken unseen, from the viewer\'s own boards before and after', () => {
+  // White's view: Black's rook on h8 seen (it stands on the h-file White's rook sees), then White's rook gone from h1.
+  const before = '7r/8/8/8/8/8/8/4K2R b - - 0 1';
+  const hidden = { uci: '', san: '?', fen: '8/8/8/8/8/8/8/4K2r w - - 0 2', color: 'black' };
+  setLanguage('en');
+  assert.equal(lostWords(hidden, before, { viewer: 'white' }), 'Your rook on h1 was captured.');
+  // A piece taken on its square by a piece the viewer cannot see, or en passant: gone from the viewer's board alike.
+  assert.equal(lostWords({ ...hidden, fen: '8/8/8/8/8/8/8/4K3 w - - 0 2' }, before, { viewer: 'white' }), 'Your rook on h1 was captured.');
+  assert.equal(lostWords({ ...hidden, fen: '8/8/8/8/8/8/8/4K1R1 w - - 0 2', color: 'white' }, before, { viewer: 'white' }), undefined, 'the viewer\'s own move');
+  assert.equal(lostWords({ ...hidden, fen: '7r/8/8/8/8/8/8/4K2R w - - 0 2' }, before, { viewer: 'white' }), undefined, 'nothing taken');
+  assert.equal(lostWords(hidden, before, {}), undefined, 'a spectator');
+  assert.equal(lostWords({ ...hidden, color: 'white', fen: '8/8/8/8/8/8/8/4K2R b - - 0 2' }, before, { viewer: 'black' }), 'Your rook on h8 was captured.');
+  setLanguage('zh-TW');
+  assert.equal(lostWords(hidden, before, { viewer: 'white' }), '你在 h1 的城堡被吃掉了。');
+  setLanguage('zh-CN');
+  assert.equal(lostWords(hidden, before, { viewer: 'white' }), '你在 h1 的车被吃掉了。');
   setLanguage('en');
 });
 

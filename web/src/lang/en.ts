@@ -136,6 +136,7 @@ export const en = {
   'jieqi.revealed': 'The piece from {square} turned up {piece}.',
   'jieqi.tookDown': 'It took a face-down piece: {piece}.',
   'jieqi.tookUnknown': 'It took a face-down piece: only its captor knows what it was.',
+  'fog.lost': 'Your {piece} on {square} was captured.',
   'notFound.title': 'Page not found',
   'notFound.text': 'There is nothing at this address: check the link, or start from the home page.',
   'notFound.home': 'Go to the home page',

@@ -128,6 +128,7 @@ export const zhCN: Table = {
   'jieqi.revealed': '{square} 的暗子翻开为{piece}。',
   'jieqi.tookDown': '吃掉的暗子是{piece}。',
   'jieqi.tookUnknown': '吃掉了一枚暗子：只有吃子的一方知道它是什么。',
+  'fog.lost': '你在 {square} 的{piece}被吃掉了。',
   'notFound.title': '找不到这个页面',
   'notFound.text': '这个网址没有内容：请检查链接，或从首页开始。',
   'notFound.home': '回到首页',

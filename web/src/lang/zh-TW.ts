@@ -128,6 +128,7 @@ export const zhTW: Table = {
   'jieqi.revealed': '{square} 的暗子翻開是{piece}。',
   'jieqi.tookDown': '吃掉的暗子是{piece}。',
   'jieqi.tookUnknown': '吃掉了一枚暗子：只有吃子的一方知道它是什麼。',
+  'fog.lost': '你在 {square} 的{piece}被吃掉了。',
   'notFound.title': '找不到這個頁面',
   'notFound.text': '這個網址沒有內容：請檢查連結，或從首頁開始。',
   'notFound.home': '回到首頁',
