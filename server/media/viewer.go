@@ -118,16 +118,29 @@ func (m *Files) viewerPage(src viewerSource, l lang.Lang) ([]byte, error) {
 
 // tagsIn returns tags as the page shows them in l: the players' tags
 // naming the computer ("Gambit Casual (~1200)", as a game of variant v
-// records it) worded in l as the page shows it (Config.BotName), and in
+// records it) worded in l as the page shows it (Config.BotName), an
+// anonymous player's (the PGN's "?") named by the side's name in l, as
+// the game's page and its link preview name the seat (seatName), and in
 // Chinese the Event Gambit writes ("Gambit online xiangqi game") by its
 // mode and variant and the opening by its family's Chinese name
 // (OpeningName). The PGN keeps the English; tags is not changed.
 func (m *Files) tagsIn(tags []viewer.Tag, v game.Variant, l lang.Lang) []viewer.Tag {
 	out := make([]viewer.Tag, len(tags))
+	spec, _ := game.Lookup(v)
 	for i, t := range tags {
 		out[i] = t
 		switch t.Name {
 		case "White", "Black", "Red":
+			if t.Value == "?" || t.Value == "" {
+				side := t.Name
+				if spec != nil && t.Name == "Black" {
+					side = spec.Sides[1]
+				} else if spec != nil {
+					side = spec.Sides[0]
+				}
+				out[i].Value = SideName(side, l)
+				continue
+			}
 			if m.cfg.BotName == nil {
 				continue
 			}
