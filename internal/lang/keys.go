@@ -57,6 +57,13 @@ const (
 	ViewerRiverRight Key = "viewer.riverRight"
 	ViewerTagPrefix  Key = "viewer.tag."
 
+	// The short page a browser gets instead of a game's viewer that is
+	// refused (server/media): a hidden game in play, a record the viewer
+	// cannot read; and its link to the game's page.
+	ViewerRefusedLater      Key = "viewerRefused.later"
+	ViewerRefusedUnreadable Key = "viewerRefused.unreadable"
+	ViewerRefusedGameLink   Key = "viewerRefused.gameLink"
+
 	// TagValuePrefix + a PGN tag's name + "." + its value names a value a
 	// writer of PGN puts there ("tagValue.Game.Chinese Chess", xqbase's).
 	TagValuePrefix Key = "tagValue."

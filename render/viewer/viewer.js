@@ -181,7 +181,7 @@
     const notation = game().variant === 'chess' ? 'san' : state.notation;
     let text = n.text[notation] + (n.glyphs || '');
     if (withNumber) text = n.number + (n.second ? '... ' : '. ') + text;
-    else if (!n.second) text = n.number + '. ' + text;
+    else if (!n.second && !n.continues) text = n.number + '. ' + text; // a turn's later moves (dice chess) go unnumbered
     return text;
   }
 

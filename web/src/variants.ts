@@ -163,7 +163,7 @@ export interface VariantUI {
   notations?: Notations;
   claimDraw: boolean; // whether a player claims draws (repetition, 50 moves) or the rules judge them
   takeback: boolean; // whether moves may be taken back (the server refuses it in the hidden and random variants)
-  viewer: boolean; // whether the standalone viewer shows its games (a variant with rules of its own: no)
+  viewer: boolean; // whether its record is its board's PGN: the standalone viewer shows its games in play (a variant with rules of its own: once over)
   // reviewable says the server's engines review its finished games (POST
   // /api/games/{id}/review): a variant of its board's own rules, nothing
   // hidden (server/reviews Reviewable).
