@@ -188,19 +188,23 @@ test('jieqi: a reveal says what the piece turned up as, in the status, to the sc
   const s = await gameOf(page);
   const reveal = s.last.ext.reveal;
   const en = { R: 'a chariot', N: 'a horse', B: 'an elephant', A: 'an advisor', C: 'a cannon', P: 'a soldier' };
-  const said = await words(page, /^The piece from h0 turned up /);
-  assert.match(said, new RegExp(`^The piece from h0 turned up ${en[reveal]} \\(.\\)\\.$`));
+  // The point as the move list's notation names it (Chinese by default: the board's labels).
+  const said = await words(page, /^Red's face-down piece at 傌二 turned up /);
+  assert.match(said, new RegExp(`^Red's face-down piece at 傌二 turned up ${en[reveal]} \\(.\\)\\.$`));
   assert.equal(await page.getAttribute('#moves .san.reveal', 'title'), said);
   assert.ok((await page.textContent('#announce')).includes(said), 'the screen reader heard it');
   await shot(page, 'newplayer-jieqi-en.png');
   const glyphs = { 'zh-TW': { R: '俥', N: '傌', B: '相', A: '仕', C: '炮', P: '兵' }, 'zh-CN': { R: '车', N: '马', B: '相', A: '仕', C: '炮', P: '兵' } };
   for (const [lang, g] of Object.entries(glyphs)) {
-    const want = lang === 'zh-TW' ? `h0 的暗子翻開是${g[reveal]}。` : `h0 的暗子翻开为${g[reveal]}。`;
+    const want = lang === 'zh-TW' ? `紅方傌二的暗子翻開是${g[reveal]}。` : `红方马二的暗子翻开为${g[reveal]}。`;
     await inLanguage(page, lang);
     assert.equal(await words(page, /暗子/), want, lang);
     assert.equal(await page.getAttribute('#moves .san.reveal', 'title'), want);
     await shot(page, `newplayer-jieqi-${lang}.png`);
   }
+  // Under ICCS, whose board labels are a…i and 0…9, the square.
+  await page.selectOption('#notation', 'iccs');
+  assert.equal(await words(page, /暗子/), `红方 h0 的暗子翻开为${glyphs['zh-CN'][reveal]}。`);
 });
 
 test('fog of war on one screen: while the board is covered, the move list is the mover\'s own, never the next player\'s', async () => {

@@ -165,6 +165,15 @@ export function errorText(e: { code?: string; message?: string; retryAfter?: num
   return t(key, { detail: e.message ?? '', ...e.params, seconds });
 }
 
+// spacedLatin sets text that begins or ends with a Latin letter or a
+// digit apart from the Chinese around it, by a space on that side, as the
+// Chinese texts write squares ("紅方 h0 的暗子", beside "紅方傌二的暗子");
+// in English the text as it is.
+export function spacedLatin(text: string): string {
+  if (lang === 'en') return text;
+  return (/^[A-Za-z0-9]/.test(text) ? ' ' : '') + text + (/[A-Za-z0-9]$/.test(text) ? ' ' : '');
+}
+
 // Script is how Chinese characters are written: traditional (繁體) or
 // simplified (简体). English shows xiangqi's traditional characters, as the
 // server writes them.

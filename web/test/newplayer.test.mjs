@@ -84,19 +84,28 @@ test('the events of a turn stay on show until the player moves again: a reply ad
   assert.deepEqual(ctrl.eventSteps(), [2, 3]);
 });
 
-test('jieqi: what a face-down piece turned up as, and a face-down piece taken', () => {
+test('jieqi: what a face-down piece turned up as, its point in the reader\'s notation, and whose face-down piece was taken by whom', () => {
   const before = 'xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX w - - 0 1';
+  const h0 = { uci: 'h0g2', san: '傌二進三 翻俥', wxf: 'H2+3=R', fen: '', color: 'white', ext: { reveal: 'R' } };
+  const b2 = { uci: 'b2b9', san: '炮八進七 翻炮 吃馬', wxf: 'C8+7=C', fen: '', color: 'white', ext: { reveal: 'C', took: 'n' } };
   setLanguage('en');
-  assert.equal(turnedWords({ uci: 'h0g2', san: 'h0g2=R', fen: '', color: 'white', ext: { reveal: 'R' } }, before), 'The piece from h0 turned up a chariot (俥).');
-  assert.equal(turnedWords({ uci: 'b2b9', san: 'b2b9=Cxn', fen: '', color: 'white', ext: { reveal: 'C', took: 'n' } }, before),
-    'The piece from b2 turned up a cannon (炮). It took a face-down piece: a horse (馬).');
-  assert.equal(turnedWords({ uci: 'b2b9', san: 'b2b9=Cx?', fen: '', color: 'white', ext: { reveal: 'C', took: '?' } }, before),
-    'The piece from b2 turned up a cannon (炮). It took a face-down piece: only its captor knows what it was.');
-  assert.equal(turnedWords({ uci: 'e0e1', san: 'e0e1', fen: '', color: 'white' }, before), undefined);
+  // The point as the notation names a piece where it stands (the board's labels are the notation's).
+  assert.equal(turnedWords(h0, before), 'Red\'s face-down piece at 傌二 turned up a chariot (俥).', 'Chinese, the default');
+  assert.equal(turnedWords(h0, before, { notation: 'wxf' }), 'Red\'s face-down piece at H2 turned up a chariot (俥).');
+  assert.equal(turnedWords(h0, before, { notation: 'iccs' }), 'Red\'s face-down piece at h0 turned up a chariot (俥).');
+  assert.equal(turnedWords(b2, before), 'Red\'s face-down piece at 炮八 turned up a cannon (炮). Red took one of Black\'s face-down pieces: a horse (馬).');
+  assert.equal(turnedWords({ ...b2, ext: { reveal: 'C', took: '?' } }, before),
+    'Red\'s face-down piece at 炮八 turned up a cannon (炮). Red took one of Black\'s face-down pieces: only Red knows what it was.');
+  assert.equal(turnedWords({ uci: 'e0e1', san: '帥五進一', fen: '', color: 'white' }, before), undefined);
   setLanguage('zh-TW');
-  assert.equal(turnedWords({ uci: 'h0g2', san: 'h0g2=R', fen: '', color: 'white', ext: { reveal: 'R' } }, before), 'h0 的暗子翻開是俥。');
+  assert.equal(turnedWords(h0, before), '紅方傌二的暗子翻開是俥。');
+  assert.equal(turnedWords(h0, before, { notation: 'iccs' }), '紅方 h0 的暗子翻開是俥。');
+  assert.equal(turnedWords({ ...b2, ext: { reveal: 'C', took: '?' } }, before), '紅方炮八的暗子翻開是炮。紅方吃掉了黑方的一枚暗子：只有紅方知道它是什麼。');
+  assert.equal(turnedWords({ uci: 'b7b0', san: '砲２進７ 翻卒 吃傌', fen: '', color: 'black', ext: { reveal: 'p', took: 'N' } }, before),
+    '黑方砲２的暗子翻開是卒。黑方吃掉了紅方的一枚暗子，是傌。');
   setLanguage('zh-CN');
-  assert.equal(turnedWords({ uci: 'h9g7', san: 'h9g7=N', fen: '', color: 'black', ext: { reveal: 'n' } }, before), 'h9 的暗子翻开为马。');
+  assert.equal(turnedWords({ uci: 'h9g7', san: '馬８進７ 翻馬', wxf: 'H8+7=N', fen: '', color: 'black', ext: { reveal: 'n' } }, before), '黑方马８的暗子翻开为马。');
+  assert.equal(turnedWords({ uci: 'h9g7', san: '', wxf: 'H8+7=N', fen: '', color: 'black', ext: { reveal: 'n' } }, before, { notation: 'wxf' }), '黑方 H8 的暗子翻开为马。');
   setLanguage('en');
 });
 

@@ -150,7 +150,7 @@ test('jieqi: the xiangqi board, Red and Black, xiangqi\'s notations, its texts a
   assert.equal(jieqi.label.startsWith('Jieqi'), true);
   assert.equal(jieqi.help, 'Xiangqi with hidden pieces: all but the generals start face down, shuffled; a face-down piece moves first as the piece of its point and turns over; a piece taken face down is shown to its captor only.');
   assert.equal(t(jieqi.fair.text), 'The layout is provably fair: the server committed to its secret seed before the game.');
-  assert.deepEqual(jieqi.stepMark({ uci: 'b0c2', san: 'b0c2=N', fen: '', color: 'white', ext: { reveal: 'N' } }), { cls: 'reveal', title: 'The piece from b0 turned up a horse (傌).' });
+  assert.deepEqual(jieqi.stepMark({ uci: 'b0c2', san: 'b0c2=N', fen: '', color: 'white', ext: { reveal: 'N' } }), { cls: 'reveal', title: 'Red\'s face-down piece at 傌八 turned up a horse (傌).' });
   assert.equal(jieqi.stepMark({ uci: 'h2e2', san: 'h2e2', fen: '', color: 'white' }), undefined);
   assert.deepEqual(describeEnd(state({ variant: 'jieqi', result: '1-0', winner: 'white', termination: 'stalemate' })), ['Red wins (1-0)', 'By stalemate: no legal move loses.']);
   // Taking a face-down piece sounds a capture: the pieces are counted, X and x among them.
