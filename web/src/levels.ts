@@ -8,7 +8,7 @@
 // each named so that they can be told apart.
 
 import type { HeldGame, Level } from './api';
-import { Key, language, plural, t } from './i18n';
+import { Key, formatDateTime, formatTime, plural, t } from './i18n';
 import { botName, sideName, variantOf } from './variants';
 
 // LevelGroup is one <optgroup> of the dialog's level menu: its words
@@ -71,5 +71,5 @@ export function heldGameText(g: HeldGame, now = Date.now()): string {
 // date and time, in the page's language.
 function beganAt(ms: number, now: number): string {
   const today = new Date(ms).toDateString() === new Date(now).toDateString();
-  return new Intl.DateTimeFormat(language(), today ? { timeStyle: 'short' } : { dateStyle: 'medium', timeStyle: 'short' }).format(ms);
+  return today ? formatTime(ms) : formatDateTime(ms);
 }

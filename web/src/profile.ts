@@ -10,7 +10,7 @@
 // (in the reader's language), and a link to the game.
 
 import { APIError, Summary, failureText } from './api';
-import { errorText, formatUnit, hasText, language, t } from './i18n';
+import { errorText, formatDateTimeLong, formatUnit, hasText, language, t } from './i18n';
 import { botName, variantOf, variants } from './variants';
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
@@ -173,7 +173,7 @@ function gameEntry(g: ProfileGame): HTMLLIElement {
   const when = new Date(g.createdAt);
   const date = Object.assign(document.createElement('time'), { className: 'pg-date', dateTime: g.createdAt,
     textContent: new Intl.DateTimeFormat(language(), { dateStyle: 'medium' }).format(when),
-    title: new Intl.DateTimeFormat(language(), { dateStyle: 'full', timeStyle: 'short' }).format(when) });
+    title: formatDateTimeLong(when.getTime()) });
   li.append(a, opp, date);
   return li;
 }
