@@ -10,6 +10,7 @@
 // (in the reader's language), and a link to the game.
 
 import { APIError, Summary, failureText } from './api';
+import { ratingNodes, textWith } from './account';
 import { errorText, formatDateTimeLong, formatUnit, hasText, language, t } from './i18n';
 import { botName, variantOf, variants } from './variants';
 
@@ -79,7 +80,7 @@ export async function showProfile(name: string) {
   for (const [perf, p] of entries) {
     const li = document.createElement('li');
     li.append(Object.assign(document.createElement('strong'), { textContent: perfLabel(perf) }), ' ',
-      t('profile.rating', { rating: `${p.rating}${p.prov ? '?' : ''}`, rd: p.rd }), ' · ',
+      ...textWith('profile.rating', 'rating', ratingNodes(p.rating, p.prov), { rd: p.rd }), ' · ',
       t('profile.record', { wins: p.wins, draws: p.draws, losses: p.losses }));
     const img = Object.assign(document.createElement('img'), { src: `/api/user/${encodeURIComponent(user.username)}/rating.svg?perf=${encodeURIComponent(perf)}`, alt: t('profile.graph', { perf: perfLabel(perf) }) });
     img.className = 'rating-graph';

@@ -583,6 +583,8 @@ export const en = {
   'new.rated': 'Rated: the game changes both players’ ratings (both signed in, with a clock)',
   'rating.change': '{name} {after} ({diff})',
   'rating.void': 'Game aborted: no rating change',
+  'rating.provisional': 'Provisional rating: too few games yet, so it may still change a lot',
+  'rating.provisional.short': ' (provisional)',
   'error.bad_credentials': 'Wrong username or password.',
   'error.signed_out': 'Sign in first.',
   'error.bad_username': 'A username is 3 to 20 letters, digits, _ or -, and some names are reserved.',

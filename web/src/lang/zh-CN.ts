@@ -562,6 +562,8 @@ export const zhCN: Table = {
   'new.rated': '计分：这盘棋会改变双方的等级分（双方都要登录，且要有棋钟）',
   'rating.change': '{name} {after}（{diff}）',
   'rating.void': '对局已中止：等级分不变',
+  'rating.provisional': '暂定等级分：对局还少，等级分仍可能大幅变动',
+  'rating.provisional.short': '（暂定）',
   'error.bad_credentials': '用户名或密码错误。',
   'error.signed_out': '请先登录。',
   'error.bad_username': '用户名须为 3 到 20 个英文字母、数字、_ 或 -，且部分名称已保留。',

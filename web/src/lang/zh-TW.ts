@@ -562,6 +562,8 @@ export const zhTW: Table = {
   'new.rated': '計分：這盤棋會改變雙方的等級分（雙方都要登入，且要有棋鐘）',
   'rating.change': '{name} {after}（{diff}）',
   'rating.void': '對局已中止：等級分不變',
+  'rating.provisional': '暫定等級分：對局還少，等級分仍可能大幅變動',
+  'rating.provisional.short': '（暫定）',
   'error.bad_credentials': '使用者名稱或密碼錯誤。',
   'error.signed_out': '請先登入。',
   'error.bad_username': '使用者名稱須為 3 到 20 個英文字母、數字、_ 或 -，且部分名稱已保留。',
