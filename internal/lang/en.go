@@ -81,6 +81,9 @@ var en = map[Key]string{
 	ViewerPrefix + "noMoves":  "No moves",
 	ViewerUnknown:             "?",
 	ViewerVersus:              " – ",
+	ViewerAsideOpen:           " (",
+	ViewerAsideClose:          ")",
+	ViewerListSeparator:       ", ",
 	ViewerRiverLeft:           "楚 河",
 	ViewerRiverRight:          "漢 界",
 

@@ -81,6 +81,9 @@ var zhCN = map[Key]string{
 	ViewerPrefix + "noMoves":  "尚未走棋",
 	ViewerUnknown:             "？",
 	ViewerVersus:              " 对 ",
+	ViewerAsideOpen:           "（",
+	ViewerAsideClose:          "）",
+	ViewerListSeparator:       "，",
 	ViewerRiverLeft:           "楚 河",
 	ViewerRiverRight:          "汉 界",
 

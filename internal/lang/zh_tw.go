@@ -81,6 +81,9 @@ var zhTW = map[Key]string{
 	ViewerPrefix + "noMoves":  "尚未走棋",
 	ViewerUnknown:             "？",
 	ViewerVersus:              " 對 ",
+	ViewerAsideOpen:           "（",
+	ViewerAsideClose:          "）",
+	ViewerListSeparator:       "，",
 	ViewerRiverLeft:           "楚 河",
 	ViewerRiverRight:          "漢 界",
 

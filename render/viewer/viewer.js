@@ -296,8 +296,8 @@
     const get = name => (g.tags.find(t => t.name === name) || {}).value || '';
     const first = (g.variant === 'xiangqi' ? get('Red') || get('White') : get('White')) || T.unknownPlayer;
     const second = get('Black') || T.unknownPlayer;
-    const where = [get('Event'), get('Date')].filter(s => s && s !== '?' && !s.startsWith('????')).join(', ');
-    return `${i + 1}. ${first}${T.versus}${second}${where ? ' (' + where + ')' : ''} ${g.result}`;
+    const where = [get('Event'), get('Date')].filter(s => s && s !== '?' && !s.startsWith('????')).join(T.listSeparator);
+    return `${i + 1}. ${first}${T.versus}${second}${where ? T.asideOpen + where + T.asideClose : ''} ${g.result}`; // （…） in Chinese
   }
 
   function setUpPicker() {

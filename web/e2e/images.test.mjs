@@ -134,6 +134,10 @@ test('a finished jieqi game\'s viewer replays it, face-down pieces and all, in t
   assert.equal(await reader.inputValue('#fen'), last);
   mkdirSync(artifacts, { recursive: true });
   await reader.screenshot({ path: join(artifacts, 'viewer-jieqi-zh-TW.png') });
+  // The game's page says the result in Chinese brackets among Chinese text.
+  await reader.goto(`${app.server.url}/game/${id}`);
+  await reader.waitForFunction(() => /^(紅方|黑方)勝（(1-0|0-1)）/.test(document.getElementById('status').textContent));
+  assert.doesNotMatch(await reader.textContent('#status'), / \(/);
 
   // A fog of war game in play: its viewer would show what the players may not see.
   await newGame(page, { mode: 'local', variant: 'fogofwar' });

@@ -394,7 +394,7 @@ export function describeEnd(s: State): [string, string] {
     const key = own(v.reasons, term) ?? own(shared, term);
     reason = key ? t(key) : t('end.other', { reason: term.charAt(0).toUpperCase() + term.slice(1) });
   }
-  return [`${title} (${s.result})`, reason];
+  return [t('end.titleResult', { title, result: s.result }), reason]; // Chinese brackets in Chinese: 白方勝（1-0）
 }
 
 // shared are the reasons the server gives for any variant.

@@ -102,6 +102,13 @@ test('chess960 plays on the chess board with the chess texts, and names itself',
   assert.match(t(chess960.setup.label), /0 to 959/);
   assert.deepEqual(describeEnd(state({ variant: 'chess960', result: '1-0', winner: 'white', termination: 'checkmate' })),
     ['White wins (1-0)', 'By checkmate.']);
+  // Chinese brackets among Chinese text.
+  setLanguage('zh-TW');
+  assert.equal(describeEnd(state({ variant: 'chess', result: '1-0', winner: 'white', termination: 'checkmate' }))[0], '白方勝（1-0）');
+  assert.equal(describeEnd(state({ variant: 'chess', result: '1/2-1/2', termination: 'agreement' }))[0], '和棋（1/2-1/2）');
+  setLanguage('zh-CN');
+  assert.equal(describeEnd(state({ variant: 'xiangqi', result: '0-1', winner: 'black', termination: 'resignation' }))[0], '黑方胜（0-1）');
+  setLanguage('en');
 });
 
 test('fog of war, dice and bomb chess: chess boards, their own rules, no takebacks', () => {

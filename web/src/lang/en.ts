@@ -52,6 +52,7 @@ export const en = {
 
   // the end of a game: "{title} ({result})", then the reason as a sentence
   'end.wins': '{side} wins',
+  'end.titleResult': '{title} ({result})',
   'end.draw': 'Draw',
   'end.aborted': 'Game aborted',
   'end.noResult': 'No result.',
