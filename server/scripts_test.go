@@ -139,6 +139,12 @@ func TestViewerAndPreviewInTheReadersLanguage(t *testing.T) {
 		if got["Black"] != tt.engine || got["Event"] != tt.event {
 			t.Errorf("%s: the viewer's tags %v, want Black %q and Event %q", tt.accept, got, tt.engine, tt.event)
 		}
+		// An anonymous player's seat is named as the game's page names it:
+		// the side's name in the reader's language, never the PGN's "?".
+		red, _, _ := strings.Cut(tt.title, " ")
+		if got["Red"] != red || !strings.Contains(viewer, "<title>"+red+" ") {
+			t.Errorf("%s: the viewer names the anonymous Red %q (title %q), want %q", tt.accept, got["Red"], regexp.MustCompile(`<title>.*</title>`).FindString(viewer), red)
+		}
 		pieces, err := render.PieceSVGsIn(render.Cburnett, map[bool]xiangqi.Script{true: xiangqi.Simplified}[tt.simplified])
 		if err != nil {
 			t.Fatal(err)

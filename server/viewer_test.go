@@ -7,6 +7,7 @@ import (
 	"github.com/gambitchess/gambit/variant/fog/foggame"
 	"github.com/gambitchess/gambit/variant/jieqi/jieqigame"
 	"net/http"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -123,9 +124,10 @@ func checkViewerPolicy(t *testing.T, csp string) {
 }
 
 // TestHiddenGameViewer: a game of hidden information has no viewer while
-// it runs, whoever asks; once over, the viewer refuses it clearly (422):
-// its rules are not the board's (game.Spec.BoardPGN), so the viewer would
-// replay it wrong (a jieqi game as xiangqi, a blast left out).
+// it runs, whoever asks; once over, the viewer shows it position by
+// position as a spectator sees it (its rules are not the board's,
+// game.Spec.BoardPGN: the PGN readers would replay it wrong, a jieqi game
+// as xiangqi, a blast left out), every move in the list.
 func TestHiddenGameViewer(t *testing.T) {
 	s := imageServer(t)
 	h := s.Handler()
@@ -144,12 +146,39 @@ func TestHiddenGameViewer(t *testing.T) {
 					t.Error("in play: the answer shows moves")
 				}
 			}
-			finish(t, s, g)
-			rec := fetch(h, path, "")
-			if rec.Code != http.StatusUnprocessableEntity || !strings.Contains(rec.Body.String(), "cannot be shown in the viewer") {
-				t.Errorf("over: %d %s, want 422 and why", rec.Code, rec.Body)
+			// A browser gets a page in its reader's language, which links to the game's.
+			rec := fetch(h, path, "", "Accept", "text/html,application/xhtml+xml,*/*;q=0.8", "Accept-Language", "zh-TW")
+			if body := rec.Body.String(); rec.Code != http.StatusConflict || rec.Header().Get("Content-Type") != "text/html; charset=utf-8" ||
+				!strings.Contains(body, `<html lang="zh-TW">`) || !strings.Contains(body, "棋局結束後才能用檢視器觀看") || !strings.Contains(body, `<a href="/game/`+g.ID()+`">前往對局頁面</a>`) {
+				t.Errorf("in play, a browser: %d %s %s, want 409 and a page in Chinese", rec.Code, rec.Header().Get("Content-Type"), body)
 			}
-			t.Logf("%s over: %d %.200s", v, rec.Code, rec.Body)
+			finish(t, s, g)
+			rec = fetch(h, path, "", "Accept-Language", "zh-TW")
+			if rec.Code != http.StatusOK || rec.Header().Get("Content-Type") != "text/html; charset=utf-8" {
+				t.Fatalf("over: %d %.300s, want 200 and the viewer", rec.Code, rec.Body)
+			}
+			page := rec.Body.String()
+			checkViewerPolicy(t, rec.Header().Get("Content-Security-Policy"))
+			sight := g.Sight(game.Spectator, true)
+			for _, m := range sight.Moves {
+				if !strings.Contains(page, `"fen":"`+m.FEN+`"`) {
+					t.Errorf("the page lacks the position after %s: %s", m.UCI, m.FEN)
+				}
+			}
+			label := map[game.Variant]string{foggame.FogOfWar: "迷霧西洋棋", bombgame.Bomb: "地雷西洋棋", dicegame.Dice: "骰子西洋棋", jieqigame.Jieqi: "揭棋"}[v]
+			for _, want := range []string{`"fen":"` + sight.StartFEN + `"`, `{"name":"White","value":"白方"}`, `"value":"認輸"`, `{"name":"Variant","value":"` + label + `"}`} {
+				if v == jieqigame.Jieqi {
+					want = strings.Replace(want, `"White","value":"白方"`, `"Red","value":"紅方"`, 1)
+				}
+				if !strings.Contains(page, want) {
+					t.Errorf("the page lacks %s", want)
+				}
+			}
+			if v == jieqigame.Jieqi && (!strings.Contains(page, `id="piece-xiangqi-X"`) || !strings.Contains(page, `"chinese":"`)) {
+				t.Error("the jieqi page lacks its face-down pieces or its Chinese notation")
+			}
+			blob := regexp.MustCompile(`(?s)<script type="application/json" id="gambit-games">(.*?)</script>`).FindStringSubmatch(page)
+			t.Logf("%s over: %d moves; %s", v, len(sight.Moves), blob[1][strings.Index(blob[1], `"nodes"`):])
 		})
 	}
 }

@@ -23,8 +23,14 @@ type Family struct {
 // books and commentary use. The simplified names are the mainland's (马, 象 for the
 // knight and bishop: 四马开局); the traditional ones Taiwan's, as
 // web/src/lang/zh-TW.ts speaks (騎士 and 主教 for the knight and bishop:
-// 四騎士開局, 主教開局; 義大利 for Italy), as Wikipedia's zh-tw conversion
-// writes them. The queen's side stays 后翼 in both, as both write it.
+// 四騎士開局, 主教開局, 王翼騎士開局 beside the mainland's 王翼马开局; 義大利 for
+// Italy), as Wikipedia's zh-tw conversion writes them. The queen's side
+// stays 后翼 in both, as both write it. The rarer first moves and replies
+// a beginner's game meets (1.a4, 1.e3, 1.Nc3; 1...b6, 1...a6), which Chinese
+// books seldom name, are their namesakes' names as Chinese Wikipedia
+// transliterates them (祖克托特, 拉森, 歐文/欧文) or the name translated
+// (翼手龍, 老鼠, 河馬, 袋鼠): every opening of the table within its first
+// two plies has a Chinese name (TestFamiliesNameTheFirstMoves).
 var families = []Family{
 	{"Sicilian Defense", "西西里防禦", "西西里防御"},
 	{"French Defense", "法蘭西防禦", "法兰西防御"},
@@ -84,6 +90,49 @@ var families = []Family{
 	{"Englund Gambit", "英格倫棄兵", "英格伦弃兵"},
 	{"Grob Opening", "格羅布開局", "格罗布开局"},
 	{"Hungarian Opening", "匈牙利開局", "匈牙利开局"},
+	{"King's Knight Opening", "王翼騎士開局", "王翼马开局"},
+	{"King's Pawn Opening", "王兵開局", "王兵开局"},
+	{"Zukertort Opening", "祖克托特開局", "祖克托特开局"},
+	{"Zukertort Defense", "祖克托特防禦", "祖克托特防御"},
+	{"Nimzo-Larsen Attack", "尼姆佐-拉森進攻", "尼姆佐-拉森进攻"},
+	{"Van Geet Opening", "范吉特開局", "范吉特开局"},
+	{"Van't Kruijs Opening", "范特克魯伊斯開局", "范特克鲁伊斯开局"},
+	{"Ware Opening", "韋爾開局", "韦尔开局"},
+	{"Ware Defense", "韋爾防禦", "韦尔防御"},
+	{"Owen Defense", "歐文防禦", "欧文防御"},
+	{"Pterodactyl Defense", "翼手龍防禦", "翼手龙防御"},
+	{"Rat Defense", "老鼠防禦", "老鼠防御"},
+	{"Elephant Gambit", "大象棄兵", "大象弃兵"},
+	{"Richter-Veresov Attack", "里希特-韋列索夫進攻", "里希特-韦列索夫进攻"},
+	{"Rapport-Jobava System", "拉波特-約巴瓦體系", "拉波特-约巴瓦体系"},
+	{"Blumenfeld Countergambit", "布盧門菲爾德反棄兵", "布卢门菲尔德反弃兵"},
+	{"English Defense", "英國式防禦", "英国式防御"},
+	{"Polish Defense", "波蘭防禦", "波兰防御"},
+	{"Mikenas Defense", "米克納斯防禦", "米克纳斯防御"},
+	{"Horwitz Defense", "霍維茨防禦", "霍维茨防御"},
+	{"Kangaroo Defense", "袋鼠防禦", "袋鼠防御"},
+	{"Mexican Defense", "墨西哥防禦", "墨西哥防御"},
+	{"Rubinstein Opening", "魯賓斯坦開局", "鲁宾斯坦开局"},
+	{"Lion Defense", "獅子防禦", "狮子防御"},
+	{"Portuguese Opening", "葡萄牙開局", "葡萄牙开局"},
+	{"Kádas Opening", "卡達斯開局", "卡达斯开局"},
+	{"Mieses Opening", "米塞斯開局", "米塞斯开局"},
+	{"Sodium Attack", "鈉進攻", "钠进攻"},
+	{"Saragossa Opening", "薩拉戈薩開局", "萨拉戈萨开局"},
+	{"Clemenz Opening", "克萊門茨開局", "克莱门茨开局"},
+	{"Anderssen's Opening", "安德森開局", "安德森开局"},
+	{"Amar Opening", "阿馬爾開局", "阿马尔开局"},
+	{"Barnes Opening", "巴恩斯開局", "巴恩斯开局"},
+	{"Barnes Defense", "巴恩斯防禦", "巴恩斯防御"},
+	{"Borg Defense", "博格防禦", "博格防御"},
+	{"St. George Defense", "聖喬治防禦", "圣乔治防御"},
+	{"Carr Defense", "卡爾防禦", "卡尔防御"},
+	{"Goldsmith Defense", "戈德史密斯防禦", "戈德史密斯防御"},
+	{"Hippopotamus Defense", "河馬防禦", "河马防御"},
+	{"Lemming Defense", "旅鼠防禦", "旅鼠防御"},
+	{"Australian Defense", "澳洲防禦", "澳洲防御"},
+	{"Duras Gambit", "杜拉斯棄兵", "杜拉斯弃兵"},
+	{"Lasker Simul Special", "拉斯克車輪戰特例", "拉斯克车轮战特例"},
 }
 
 // Families returns the families named in Chinese, the most specific first

@@ -29,7 +29,14 @@ func TestFamilyOf(t *testing.T) {
 		{"Four Knights Game: Spanish Variation", "四騎士開局", "四马开局"},
 		{"Indian Defense: Budapest Defense", "印度防禦", "印度防御"},
 		{"King's Indian Defense: Fianchetto Variation", "古印度防禦", "古印度防御"},
-		{"Pterodactyl Defense: Central", "", ""},
+		{"King's Knight Opening: Normal Variation", "王翼騎士開局", "王翼马开局"},
+		{"Ware Opening", "韋爾開局", "韦尔开局"},
+		{"Zukertort Opening: Quiet System", "祖克托特開局", "祖克托特开局"},
+		{"Nimzo-Larsen Attack: Modern Variation", "尼姆佐-拉森進攻", "尼姆佐-拉森进攻"},
+		{"Owen Defense", "歐文防禦", "欧文防御"},
+		{"Van't Kruijs Opening", "范特克魯伊斯開局", "范特克鲁伊斯开局"},
+		{"Pterodactyl Defense: Central", "翼手龍防禦", "翼手龙防御"},
+		{"Bongcloud Attack", "", ""},
 		{"Sicilian Defenses", "", ""}, // a family's name, then a word more: not that family
 		{"", "", ""},
 	}
@@ -86,6 +93,29 @@ func TestFamiliesCoverTheTable(t *testing.T) {
 	}
 	if share := float64(named) / float64(len(rs)); share < 0.75 {
 		t.Errorf("the families name %d of %d openings (%.0f%%), want 75%% or more", named, len(rs), share*100)
+	}
+}
+
+// TestFamiliesNameTheFirstMoves: every opening of the table reached within
+// two plies (every first move, and every reply to 1.e4, 1.d4 and the
+// others), which every game passes through and a beginner's game stops
+// at, has a Chinese family name; so has 1.e4 e5 2.Nf3, the King's Knight
+// Opening.
+func TestFamiliesNameTheFirstMoves(t *testing.T) {
+	rs, err := rows(openingsTSV)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range rs {
+		plies := 0
+		for _, w := range strings.Fields(r.pgnMoves) {
+			if !strings.HasSuffix(w, ".") {
+				plies++
+			}
+		}
+		if _, ok := FamilyOf(r.name); plies <= 2 && !ok || strings.HasPrefix(r.name, "King's Knight Opening") && !ok {
+			t.Errorf("%s (%s): no Chinese name", r.name, r.pgnMoves)
+		}
 	}
 }
 

@@ -56,6 +56,19 @@ const (
 	ViewerRiverLeft  Key = "viewer.riverLeft"
 	ViewerRiverRight Key = "viewer.riverRight"
 	ViewerTagPrefix  Key = "viewer.tag."
+	// ViewerAsideOpen and ViewerAsideClose hold a remark after a game's
+	// players in the game picker, " (" and ")" or Chinese brackets;
+	// ViewerListSeparator joins its parts.
+	ViewerAsideOpen     Key = "viewer.asideOpen"
+	ViewerAsideClose    Key = "viewer.asideClose"
+	ViewerListSeparator Key = "viewer.listSeparator"
+
+	// The short page a browser gets instead of a game's viewer that is
+	// refused (server/media): a hidden game in play, a record the viewer
+	// cannot read; and its link to the game's page.
+	ViewerRefusedLater      Key = "viewerRefused.later"
+	ViewerRefusedUnreadable Key = "viewerRefused.unreadable"
+	ViewerRefusedGameLink   Key = "viewerRefused.gameLink"
 
 	// PerMoveDays is a correspondence game's time control (plural, {n}),
 	// as the viewer shows its TimeControl tag.

@@ -21,6 +21,11 @@ type Game struct {
 	// Nodes is the move tree in pre-order: Nodes[0] is the start position
 	// (no move), and a node's Children are indices into Nodes.
 	Nodes []Node `json:"nodes"`
+	// positional says the game was given position by position (FromSteps),
+	// not read from PGN: its Chinese notation is converted to the page's
+	// script as text, never worked out again from a position by
+	// xiangqi's rules, which are not its rules.
+	positional bool
 }
 
 // Tag is one header tag pair.
@@ -40,8 +45,11 @@ type Node struct {
 
 	// Number is the move's number as PGN writes it ("12." or "12...");
 	// Second is true for the move of the second player (Black).
-	Number int  `json:"number,omitempty"`
-	Second bool `json:"second,omitempty"`
+	// Continues is true for a move that continues its player's turn
+	// (dice chess: up to three moves a turn), written without a number.
+	Number    int  `json:"number,omitempty"`
+	Second    bool `json:"second,omitempty"`
+	Continues bool `json:"continues,omitempty"`
 
 	// From and To are the squares the moving piece left and reached, in
 	// coordinates ("e2", "e4"; xiangqi ICCS "h2", "e2"). For castling To

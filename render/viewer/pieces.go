@@ -11,6 +11,9 @@ import (
 const (
 	chessCodes   = "KQRBNPkqrbnp"
 	xiangqiCodes = "KABNRCPkabnrcp"
+	// faceDownCodes are jieqi's face-down pieces (Red's, Black's), drawn on
+	// the xiangqi board of a page whose games have any (FromSteps).
+	faceDownCodes = "Xx"
 )
 
 // chessFigures are the solid Unicode chess figures by piece letter (either
@@ -23,6 +26,9 @@ var chessFigures = map[byte]string{
 // Options.Pieces has none: for chess the Unicode figure, white or black with
 // a dark outline; for xiangqi a disc with the piece's character, red or black.
 func defaultPiece(v Variant, code byte) string {
+	if v == Xiangqi && (code == 'X' || code == 'x') {
+		return faceDownPiece(code)
+	}
 	if v == Xiangqi {
 		return defaultXiangqiPiece(code)
 	}
@@ -65,4 +71,16 @@ func xiangqiPiece(code byte) xiangqi.Piece {
 		}
 	}
 	return xiangqi.NoPiece
+}
+
+// faceDownPiece is a jieqi piece face down: a plain disc, its side told by
+// the ring's colour (no character: no one knows what it is).
+func faceDownPiece(code byte) string {
+	ink := "#b71c1c"
+	if code == 'x' {
+		ink = "#1b1b1b"
+	}
+	return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">` +
+		fmt.Sprintf(`<circle cx="50" cy="50" r="46" fill="#c9a877" stroke="%s" stroke-width="4"/>`, ink) +
+		fmt.Sprintf(`<circle cx="50" cy="50" r="30" fill="none" stroke="%s" stroke-width="2" stroke-dasharray="4 5"/></svg>`, ink)
 }

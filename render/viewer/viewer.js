@@ -181,7 +181,7 @@
     const notation = game().variant === 'chess' ? 'san' : state.notation;
     let text = n.text[notation] + (n.glyphs || '');
     if (withNumber) text = n.number + (n.second ? '... ' : '. ') + text;
-    else if (!n.second) text = n.number + '. ' + text;
+    else if (!n.second && !n.continues) text = n.number + '. ' + text; // a turn's later moves (dice chess) go unnumbered
     return text;
   }
 
@@ -296,8 +296,8 @@
     const get = name => (g.tags.find(t => t.name === name) || {}).value || '';
     const first = (g.variant === 'xiangqi' ? get('Red') || get('White') : get('White')) || T.unknownPlayer;
     const second = get('Black') || T.unknownPlayer;
-    const where = [get('Event'), get('Date')].filter(s => s && s !== '?' && !s.startsWith('????')).join(', ');
-    return `${i + 1}. ${first}${T.versus}${second}${where ? ' (' + where + ')' : ''} ${g.result}`;
+    const where = [get('Event'), get('Date')].filter(s => s && s !== '?' && !s.startsWith('????')).join(T.listSeparator);
+    return `${i + 1}. ${first}${T.versus}${second}${where ? T.asideOpen + where + T.asideClose : ''} ${g.result}`; // （…） in Chinese
   }
 
   function setUpPicker() {

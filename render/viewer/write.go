@@ -181,6 +181,9 @@ func pieceTemplates(games []Game, custom map[string]string) ([]pieceTemplate, er
 		codes := chessCodes
 		if v == Xiangqi {
 			codes = xiangqiCodes
+			if usesFaceDown(games) {
+				codes += faceDownCodes
+			}
 		}
 		for i := range len(codes) {
 			code := codes[i]
@@ -192,6 +195,20 @@ func pieceTemplates(games []Game, custom map[string]string) ([]pieceTemplate, er
 		}
 	}
 	return out, nil
+}
+
+// usesFaceDown reports whether any xiangqi game's positions hold a face-down
+// piece (jieqi's X or x).
+func usesFaceDown(games []Game) bool {
+	for _, g := range games {
+		for _, n := range g.Nodes {
+			board, _, _ := strings.Cut(n.FEN, " ")
+			if g.Variant == Xiangqi && strings.ContainsAny(board, faceDownCodes) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // usesVariant reports whether any game is of variant v.

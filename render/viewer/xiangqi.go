@@ -55,6 +55,11 @@ func inScript(games []Game, s xiangqi.Script) []Game {
 		out[i].Nodes = make([]Node, len(g.Nodes))
 		for j, n := range g.Nodes {
 			out[i].Nodes[j] = n
+			if g.positional && n.Text[NotationChinese] != "" {
+				out[i].Nodes[j].Text = maps.Clone(n.Text)
+				out[i].Nodes[j].Text[NotationChinese] = xiangqi.ConvertScript(n.Text[NotationChinese], s)
+				continue
+			}
 			if text, ok := chineseIn(g.Nodes, n, s); ok {
 				out[i].Nodes[j].Text = maps.Clone(n.Text)
 				out[i].Nodes[j].Text[NotationChinese] = text

@@ -310,9 +310,14 @@ type drawnFile struct {
 // them waits behind itself. headers sets the file's own headers (content
 // type, policy) on success.
 func (m *Files) serveDrawn(w http.ResponseWriter, r *http.Request, f gameFile, prepare func(context.Context) (prepared, error), headers func(http.Header)) {
+	m.serveDrawnOr(w, r, f, prepare, headers, m.cfg.Error)
+}
+
+// serveDrawnOr is serveDrawn with fail answering an error.
+func (m *Files) serveDrawnOr(w http.ResponseWriter, r *http.Request, f gameFile, prepare func(context.Context) (prepared, error), headers func(http.Header), fail func(http.ResponseWriter, error)) {
 	d, err := m.drawInTurn(r, prepare)
 	if err != nil {
-		m.cfg.Error(w, err)
+		fail(w, err)
 		return
 	}
 	h := w.Header()

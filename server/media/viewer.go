@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"html"
 	"net/http"
 	"strings"
 	"time"
@@ -12,6 +13,7 @@ import (
 	"github.com/gambitchess/gambit/chess/opening"
 	"github.com/gambitchess/gambit/game"
 	"github.com/gambitchess/gambit/internal/lang"
+	"github.com/gambitchess/gambit/internal/pgntag"
 	"github.com/gambitchess/gambit/render"
 	"github.com/gambitchess/gambit/render/viewer"
 	"github.com/gambitchess/gambit/server/wire"
@@ -19,23 +21,31 @@ import (
 )
 
 // The standalone viewer of a game: GET /game/{id}.html answers one HTML
-// page (package render/viewer) that replays the game from its PGN, with
-// the web app's pieces, offline once saved (?download=1). A game of hidden
-// information gets none while it runs: its PGN would show what the players
-// may not see. A variant with rules of its own (game.Spec.BoardPGN unset)
-// gets none at all, refused as such (422), not as a failure of the server:
-// the viewer would replay its moves by the board's rules, wrongly (a
-// face-down piece as the piece of its point, a piece removed by no move).
+// page (package render/viewer) that replays the game, with the web app's
+// pieces, offline once saved (?download=1). A game of hidden information
+// gets none while it runs: its record would show what the players may not
+// see. A chess or xiangqi game (game.Spec.BoardPGN) is read from its PGN,
+// comments and all; a game of a variant with rules of its own (fog of war,
+// dice, bomb chess, jieqi), which the PGN readers would replay wrongly or
+// refuse (a face-down piece, a blast, three moves a turn), is given to the
+// viewer position by position as a spectator sees it (game.Sight): the
+// page knows no rules and only shows positions, so it shows these games
+// as they were played.
 
 // viewerSource is what the viewer needs of a game, copied out of it.
 type viewerSource struct {
-	pgn      string // "" for a hidden game in play
+	pgn      string // "" for a hidden game in play; its tags, and the ETag's content, in every variant
 	variant  viewer.Variant
 	game     game.Variant // its own name, which the computer's levels are of
 	hidden   bool
 	finished bool
 	readable bool // the viewer replays the variant's PGN right (Spec.BoardPGN)
 	clock    timeControl
+	// For a variant of its own rules (not readable): the result, the start
+	// position and every move as a spectator sees them.
+	result string
+	start  string
+	steps  []viewer.Step
 }
 
 // timeControl is a game's clock as its viewer names it; the zero value
@@ -45,8 +55,8 @@ type timeControl struct {
 	perMove            bool
 }
 
-// viewerSourceOf copies out of g what its viewer page shows: the PGN only
-// when anyone may read it.
+// viewerSourceOf copies out of g what its viewer page shows: the record
+// only when anyone may read it.
 func viewerSourceOf(g *game.Game) viewerSource {
 	src := viewerSource{variant: viewer.Chess, game: g.Variant(), hidden: g.Hidden(), finished: g.Status().Finished(), readable: g.Spec().BoardPGN}
 	if g.Spec().Board == game.BoardXiangqi {
@@ -55,8 +65,20 @@ func viewerSourceOf(g *game.Game) viewerSource {
 	if k := g.Clock(); k != nil {
 		src.clock = timeControl{initial: k.Initial, increment: k.Increment, perMove: k.PerMove}
 	}
-	if !src.hidden || src.finished {
-		src.pgn = g.PGN()
+	if src.hidden && !src.finished {
+		return src
+	}
+	src.pgn = g.PGN()
+	if !src.readable {
+		sight := g.Sight(game.Spectator, true)
+		src.result, src.start = g.Result(), sight.StartFEN
+		for _, st := range sight.Moves {
+			text := map[string]string{viewer.NotationSAN: st.SAN}
+			if src.variant == viewer.Xiangqi {
+				text = map[string]string{viewer.NotationChinese: st.SAN, viewer.NotationWXF: st.WXF, viewer.NotationICCS: st.UCI}
+			}
+			src.steps = append(src.steps, viewer.Step{UCI: st.UCI, FEN: st.FEN, Text: text})
+		}
 	}
 	return src
 }
@@ -71,11 +93,35 @@ func viewerPolicy() string {
 }
 
 // serveViewer answers the viewer page of game f.id, made in the asker's
-// turn with the images (serveDrawn).
+// turn with the images (serveDrawn). A browser the viewer refuses (a
+// hidden game in play; a record it cannot read) gets a short page in its
+// reader's language saying why, with a link to the game's page, under the
+// same status; any other client the API's JSON.
 func (m *Files) serveViewer(w http.ResponseWriter, r *http.Request, f gameFile) {
-	m.serveDrawn(w, r, f, func(ctx context.Context) (prepared, error) { return m.prepareViewer(ctx, f) }, func(h http.Header) {
+	m.serveDrawnOr(w, r, f, func(ctx context.Context) (prepared, error) { return m.prepareViewer(ctx, f) }, func(h http.Header) {
 		h.Set("Content-Type", "text/html; charset=utf-8")
 		h.Set("Content-Security-Policy", viewerPolicy())
+	}, func(w http.ResponseWriter, err error) {
+		later, unreadable := errors.Is(err, wire.ErrViewerLater), errors.Is(err, wire.ErrViewerUnreadable)
+		if !(later || unreadable) || !strings.Contains(r.Header.Get("Accept"), "text/html") {
+			m.cfg.Error(w, err)
+			return
+		}
+		why, code := lang.ViewerRefusedUnreadable, http.StatusUnprocessableEntity
+		if later {
+			why, code = lang.ViewerRefusedLater, http.StatusConflict
+		}
+		h := w.Header()
+		h.Set("Content-Type", "text/html; charset=utf-8")
+		h.Set("Content-Security-Policy", "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+		h.Set("Cache-Control", "no-cache") // a game in play ends, and its viewer opens
+		h.Set("Vary", "Accept")
+		lang.Vary(h)
+		w.WriteHeader(code)
+		l := f.lang
+		fmt.Fprintf(w, "<!doctype html>\n<html lang=\"%s\">\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"+
+			"<title>%s · Gambit</title>\n<p>%s</p>\n<p><a href=\"/game/%s\">%s</a></p>\n",
+			html.EscapeString(string(l)), html.EscapeString(l.Text(lang.ViewerTitle)), html.EscapeString(l.Text(why)), f.id, html.EscapeString(l.Text(lang.ViewerRefusedGameLink)))
 	})
 }
 
@@ -86,11 +132,8 @@ func (m *Files) prepareViewer(ctx context.Context, f gameFile) (prepared, error)
 	if errors.Is(err, store.ErrNotFound) {
 		err = fmt.Errorf("%w: no such game", store.ErrNotFound) // the store's message names the id: never echo it
 	}
-	switch {
-	case err == nil && src.hidden && !src.finished:
+	if err == nil && src.hidden && !src.finished {
 		err = wire.ErrViewerLater
-	case err == nil && !src.readable:
-		err = fmt.Errorf("%w: the viewer replays chess and xiangqi games only", wire.ErrViewerUnreadable)
 	}
 	if err != nil {
 		return prepared{}, err
@@ -109,10 +152,7 @@ func (m *Files) viewerPage(src viewerSource, l lang.Lang) ([]byte, error) {
 	if src.hidden && !src.finished {
 		return nil, wire.ErrViewerLater
 	}
-	games, err := viewer.FromPGN(strings.NewReader(src.pgn), src.variant)
-	if err == nil && len(games) != 1 {
-		err = fmt.Errorf("%d games in the record, want 1", len(games))
-	}
+	games, err := viewerGames(src)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", wire.ErrViewerUnreadable, err)
 	}
@@ -128,9 +168,42 @@ func (m *Files) viewerPage(src viewerSource, l lang.Lang) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
+// viewerGames is src's game as the viewer takes it: read from its PGN,
+// or for a variant of its own rules given position by position, with the
+// tags of its PGN.
+func viewerGames(src viewerSource) ([]viewer.Game, error) {
+	if src.readable {
+		games, err := viewer.FromPGN(strings.NewReader(src.pgn), src.variant)
+		if err == nil && len(games) != 1 {
+			err = fmt.Errorf("%d games in the record, want 1", len(games))
+		}
+		return games, err
+	}
+	header := src.pgn // the tags alone: the movetext is the variant's own
+	if i := strings.Index(header, "\n\n"); i >= 0 {
+		header = header[:i]
+	}
+	toks, err := pgntag.Scan(header)
+	if err != nil {
+		return nil, fmt.Errorf("the record's tags: %w", err)
+	}
+	var tags []viewer.Tag
+	for _, t := range toks {
+		if t.Kind != pgntag.TagToken {
+			break
+		}
+		tags = append(tags, viewer.Tag{Name: t.Text, Value: t.Val})
+	}
+	g, err := viewer.FromSteps(src.variant, tags, src.result, src.start, src.steps)
+	return []viewer.Game{g}, err
+}
+
 // tagsIn returns tags as the page shows them in l: the players' tags
 // naming the computer ("Gambit Casual (~1200)", as a game of variant v
-// records it) worded in l as the page shows it (Config.BotName), and in
+// records it) worded in l as the page shows it (Config.BotName), an
+// anonymous player's (the PGN's "?") named by the side's name in l, as
+// the game's page and its link preview name the seat (seatName), the
+// Variant Gambit writes (its label) by the variant's name in l, and in
 // Chinese the Event Gambit writes ("Gambit online xiangqi game") by its
 // mode and variant and the opening by its family's Chinese name
 // (OpeningName), and the time control as the app writes it ("10+5",
@@ -140,10 +213,21 @@ func (m *Files) viewerPage(src viewerSource, l lang.Lang) ([]byte, error) {
 func (m *Files) tagsIn(tags []viewer.Tag, src viewerSource, l lang.Lang) []viewer.Tag {
 	v := src.game
 	out := make([]viewer.Tag, len(tags))
+	spec, _ := game.Lookup(v)
 	for i, t := range tags {
 		out[i] = t
 		switch t.Name {
 		case "White", "Black", "Red":
+			if t.Value == "?" || t.Value == "" {
+				side := t.Name
+				if spec != nil && t.Name == "Black" {
+					side = spec.Sides[1]
+				} else if spec != nil {
+					side = spec.Sides[0]
+				}
+				out[i].Value = SideName(side, l)
+				continue
+			}
 			if m.cfg.BotName == nil {
 				continue
 			}
@@ -153,6 +237,10 @@ func (m *Files) tagsIn(tags []viewer.Tag, src viewerSource, l lang.Lang) []viewe
 		case "Event":
 			if l != lang.English {
 				out[i].Value = eventIn(t.Value, l)
+			}
+		case "Variant":
+			if spec != nil && t.Value == spec.Label {
+				out[i].Value = VariantLabel(spec, l)
 			}
 		case "Opening":
 			out[i].Value = OpeningName(t.Value, l)

@@ -53,7 +53,10 @@ test('two accounts play a rated game by invite and see their ratings move; log o
     await p.waitForSelector('#over-dialog[open]');
     await p.waitForSelector('#over-rating:not([hidden])');
     // Glicko-2 for two new players (1500, RD 500): the winner 1741?, the loser 1258? (rating/glicko2_test.go).
-    assert.equal(await p.textContent('#over-rating'), 'ann 1741? (+241) · bob 1258? (−242)');
+    // The "?" of a provisional rating is explained: a tooltip, and words a screen reader says in its place.
+    assert.equal(await p.textContent('#over-rating'), 'ann 1741? (provisional) (+241) · bob 1258? (provisional) (−242)');
+    assert.equal(await p.getAttribute('#over-rating .provisional', 'title'), 'Provisional rating: too few games yet, so it may still change a lot');
+    assert.equal(await p.getAttribute('#over-rating .provisional [aria-hidden]', 'aria-hidden'), 'true');
   }
   await shot(a, 'accounts-rated-end.png');
   const pgn = await a.evaluate(id => fetch(`/api/games/${id}/pgn`).then(r => r.text()), id);
@@ -63,7 +66,7 @@ test('two accounts play a rated game by invite and see their ratings move; log o
   // her record, and the game (a finished invite game is public).
   await b.goto(`${app.server.url}/@/ann`);
   await b.waitForSelector('#profile-perfs li img.rating-graph');
-  assert.equal(await b.textContent('#profile-perfs li'), 'Blitz 1741? (deviation 396) · 1 won, 0 drawn, 0 lost');
+  assert.equal(await b.textContent('#profile-perfs li'), 'Blitz 1741? (provisional) (deviation 396) · 1 won, 0 drawn, 0 lost');
   await b.waitForFunction(() => document.querySelector('.rating-graph').naturalWidth > 0);
   await shot(b, 'accounts-profile.png');
   // Ann's own list of games holds it, filtered as rated.

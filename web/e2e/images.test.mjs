@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { openApp, artifacts, move, newGame } from './harness.mjs';
+import { openApp, artifacts, move, newGame, xiangqiMove } from './harness.mjs';
 
 const app = openApp();
 
@@ -105,4 +105,46 @@ test('"Download viewer" saves an HTML file that replays the game offline', async
   await served.waitForSelector('#board .piece');
   await served.click('#last');
   assert.match(await served.inputValue('#fen'), /^r1bqkbnr\/pppp1ppp\/2n5\/4p3\/4P3\/5N2\/PPPP1PPP\/RNBQKB1R w KQkq - 2 3$/);
+});
+
+test('a finished jieqi game\'s viewer replays it, face-down pieces and all, in the reader\'s language; a hidden game in play says when its viewer opens', async () => {
+  const page = app.page;
+  await page.goto(app.server.url);
+  await page.waitForSelector('input[name=variant][value=chess]', { state: 'attached' });
+  await newGame(page, { mode: 'local', variant: 'jieqi' });
+  await xiangqiMove(page, 'h0g2');
+  await xiangqiMove(page, 'h9g7');
+  const id = new URL(page.url()).pathname.split('/').pop();
+  await page.click('#btn-resign');
+  await page.click('#btn-resign');
+  await page.waitForFunction(() => !['created', 'started'].includes(document.body.dataset.status));
+  assert.equal(await page.isVisible('#btn-download-viewer'), true, 'a finished game offers its viewer');
+  const last = await page.evaluate(id => fetch(`/api/games/${id}`).then(r => r.json()).then(s => s.fen), id);
+
+  const reader = await app.newPerson('reader', { locale: 'zh-TW' });
+  const answer = await reader.goto(`${app.server.url}/game/${id}.html`);
+  assert.equal(answer.status(), 200);
+  await reader.waitForSelector('#board .piece');
+  assert.ok(await reader.locator('#board .piece[data-piece="X"]').count() > 0, 'Red\'s face-down pieces are drawn');
+  assert.ok(await reader.locator('#board .piece[data-piece="x"]').count() > 0, 'Black\'s face-down pieces are drawn');
+  const moves = await reader.textContent('#moves');
+  assert.match(moves, /^1\. 傌二進三 翻.+/, moves);
+  assert.match(await reader.textContent('#tags'), /紅方紅方黑方黑方/);
+  await reader.click('#last');
+  assert.equal(await reader.inputValue('#fen'), last);
+  mkdirSync(artifacts, { recursive: true });
+  await reader.screenshot({ path: join(artifacts, 'viewer-jieqi-zh-TW.png') });
+  // The game's page says the result in Chinese brackets among Chinese text.
+  await reader.goto(`${app.server.url}/game/${id}`);
+  await reader.waitForFunction(() => /^(紅方|黑方)勝（(1-0|0-1)）/.test(document.getElementById('status').textContent));
+  assert.doesNotMatch(await reader.textContent('#status'), / \(/);
+
+  // A fog of war game in play: its viewer would show what the players may not see.
+  await newGame(page, { mode: 'local', variant: 'fogofwar' });
+  const fog = new URL(page.url()).pathname.split('/').pop();
+  app.allowTrouble(new RegExp(`HTTP 409: GET .*/game/${fog}\\.html|status of 409`));
+  const refused = await reader.goto(`${app.server.url}/game/${fog}.html`);
+  assert.equal(refused.status(), 409);
+  assert.match(await reader.textContent('body'), /棋局結束後才能用檢視器觀看/);
+  assert.equal(await reader.getAttribute('a', 'href'), `/game/${fog}`);
 });

@@ -62,7 +62,7 @@ test('jieqi against the computer: face-down discs, a move turns one over, the co
   await waitMoves(app.page, 2); // the computer's reply
   const moves = await sans(app.page);
   assert.match(moves[0], /^炮二平五 翻[仕相傌俥炮兵]$/, 'Chinese notation, the face-down piece as its point\'s cannon, then what it turned up as');
-  assert.equal(await app.page.locator('#moves .san.reveal').first().getAttribute('title').then(t => /^The piece from h2 turned up /.test(t)), true);
+  assert.equal(await app.page.locator('#moves .san.reveal').first().getAttribute('title').then(t => /^Red's face-down piece at 炮二 turned up /.test(t)), true);
   const after = await faceDown(app.page);
   // Red's mover turned over (and the reply may have taken a Red piece); Black's reply turned one over unless its general moved.
   assert.ok(after.red <= 14 && after.black <= 15 && after.red + after.black <= 28, JSON.stringify(after));

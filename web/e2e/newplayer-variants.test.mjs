@@ -95,12 +95,53 @@ test('bomb chess: a blast says which mine went off and what it took, in the stat
   assert.equal(await page.getAttribute('#moves .san.blast', 'title'), said);
   assert.ok((await page.textContent('#announce')).includes(said), 'the screen reader heard it');
   await shot(page, 'newplayer-bomb-en.png');
-  for (const [lang, re] of [['zh-TW', /^[a-h][3-6] 的地雷爆炸(，炸掉了 .*(白方|黑方)(士兵|騎士|主教|城堡|皇后).*。|了，沒有棋子被炸掉)/],
-    ['zh-CN', /^[a-h][3-6] 的地雷爆炸(，炸掉了 .*(白方|黑方)(兵|马|象|车|后).*。|了，没有棋子被炸掉)/]]) {
+  for (const [lang, re] of [['zh-TW', /^[a-h][3-6] 的地雷爆炸(，炸掉了(白方|黑方) [a-h][1-8] 的(士兵|騎士|主教|城堡|皇后).*。|了，沒有棋子被炸掉)/],
+    ['zh-CN', /^[a-h][3-6] 的地雷爆炸(，炸掉了(白方|黑方) [a-h][1-8] 的(兵|马|象|车|后).*。|了，没有棋子被炸掉)/]]) {
     await inLanguage(page, lang);
     assert.match(await words(page, re), re, lang);
     await shot(page, `newplayer-bomb-${lang}.png`);
   }
+});
+
+test('bomb chess against the computer: the blast of the player\'s move stays under the status after the computer\'s reply', async () => {
+  const page = app.page;
+  // Move onto squares of ranks 3 to 6 not known safe until one of the
+  // player's moves sets off a mine and the computer answers it (a new game
+  // when a blast ends one).
+  let blast;
+  for (let i = 0; i < 80 && !blast; i++) {
+    let s = await gameOf(page);
+    if (i === 0 || s.status !== 'started') {
+      await page.goto(app.server.url);
+      await page.waitForSelector('input[name=variant][value=chess]', { state: 'attached' });
+      await newGame(page, { mode: 'computer', variant: 'bomb', level: 'easy', color: 'white' });
+      s = await gameOf(page);
+    }
+    const safe = new Set(s.ext?.safe ?? []);
+    const dests = await page.evaluate(() => JSON.parse(document.body.dataset.dests));
+    const moves = Object.entries(dests).flatMap(([from, tos]) => tos.map(to => from + to));
+    const fresh = moves.filter(u => /[3-6]$/.test(u.slice(2, 4)) && !safe.has(u.slice(2, 4)));
+    await move(page, fresh[i % Math.max(1, fresh.length)] ?? moves[0]);
+    // The computer's reply: the player may move again, or the game is over.
+    await page.waitForFunction(() => document.body.dataset.status !== 'started' || document.body.dataset.dests !== '{}', null, { timeout: 15000 });
+    const after = await gameOf(page);
+    const mine = after.moves[s.ply];
+    if (mine?.ext?.blast && after.ply === s.ply + 2) blast = mine;
+  }
+  assert.ok(blast, 'a move of the player set off a mine, and the computer replied');
+  const said = await page.textContent('#variant-words');
+  assert.match(said, new RegExp(`^A mine exploded on ${blast.ext.blast}[,;]`), 'the blast is still said after the reply');
+  await shot(page, 'newplayer-bomb-computer-en.png');
+  await inLanguage(page, 'zh-TW');
+  assert.match(await words(page, /地雷/), new RegExp(`^${blast.ext.blast} 的地雷爆炸`));
+  // Then the player's next move starts the line anew.
+  const dests = await page.evaluate(() => JSON.parse(document.body.dataset.dests));
+  const [from, tos] = Object.entries(dests)[0];
+  const ply = (await gameOf(page)).ply;
+  await move(page, from + tos[0]);
+  await page.waitForFunction(() => document.body.dataset.status !== 'started' || document.body.dataset.dests !== '{}', null, { timeout: 15000 });
+  const next = await gameOf(page);
+  if (!next.moves.slice(ply).some(m => m.ext?.blast)) assert.equal(await page.isVisible('#variant-words'), false, 'no blast since the player\'s move: no words');
 });
 
 test('dice chess: the status says which pieces the dice let move this turn, each kind once', async () => {
@@ -135,6 +176,19 @@ test('dice chess: the status says which pieces the dice let move this turn, each
     assert.deepEqual(text.replace(re, '').split(/、|和/).sort(), kinds.map(l => pieces[l]).sort(), text);
     await shot(page, `newplayer-dice-${lang}.png`);
   }
+  // The move list shows each turn's roll at the head of its row, during
+  // the game (and after: the same rows), as the server's steps carry it.
+  const dests = await page.evaluate(() => JSON.parse(document.body.dataset.dests));
+  const [from, tos] = Object.entries(dests)[0];
+  await move(page, from + tos[0]);
+  // The rest of the turn passed (if the move did not end it), the computer's turn follows.
+  if (await page.isEnabled('#btn-pass')) await page.click('#btn-pass');
+  await page.waitForFunction(() => document.querySelectorAll('#moves li.turn').length >= 2, null, { timeout: 15000 });
+  const played = await gameOf(page);
+  const figures = { white: { K: '♔', Q: '♕', R: '♖', B: '♗', N: '♘', P: '♙' }, black: { K: '♚', Q: '♛', R: '♜', B: '♝', N: '♞', P: '♟' } };
+  const want = played.moves.filter(m => m.ext?.roll).map(m => m.ext.roll.map(l => figures[m.color][l]).join(''));
+  assert.ok(want.length >= 2, 'both turns rolled');
+  assert.deepEqual((await page.locator('#moves .roll').allTextContents()).slice(0, want.length), want);
 });
 
 test('jieqi: a reveal says what the piece turned up as, in the status, to the screen reader and in the move list', async () => {
@@ -147,19 +201,23 @@ test('jieqi: a reveal says what the piece turned up as, in the status, to the sc
   const s = await gameOf(page);
   const reveal = s.last.ext.reveal;
   const en = { R: 'a chariot', N: 'a horse', B: 'an elephant', A: 'an advisor', C: 'a cannon', P: 'a soldier' };
-  const said = await words(page, /^The piece from h0 turned up /);
-  assert.match(said, new RegExp(`^The piece from h0 turned up ${en[reveal]} \\(.\\)\\.$`));
+  // The point as the move list's notation names it (Chinese by default: the board's labels).
+  const said = await words(page, /^Red's face-down piece at 傌二 turned up /);
+  assert.match(said, new RegExp(`^Red's face-down piece at 傌二 turned up ${en[reveal]} \\(.\\)\\.$`));
   assert.equal(await page.getAttribute('#moves .san.reveal', 'title'), said);
   assert.ok((await page.textContent('#announce')).includes(said), 'the screen reader heard it');
   await shot(page, 'newplayer-jieqi-en.png');
   const glyphs = { 'zh-TW': { R: '俥', N: '傌', B: '相', A: '仕', C: '炮', P: '兵' }, 'zh-CN': { R: '车', N: '马', B: '相', A: '仕', C: '炮', P: '兵' } };
   for (const [lang, g] of Object.entries(glyphs)) {
-    const want = lang === 'zh-TW' ? `h0 的暗子翻開是${g[reveal]}。` : `h0 的暗子翻开为${g[reveal]}。`;
+    const want = lang === 'zh-TW' ? `紅方傌二的暗子翻開是${g[reveal]}。` : `红方马二的暗子翻开为${g[reveal]}。`;
     await inLanguage(page, lang);
     assert.equal(await words(page, /暗子/), want, lang);
     assert.equal(await page.getAttribute('#moves .san.reveal', 'title'), want);
     await shot(page, `newplayer-jieqi-${lang}.png`);
   }
+  // Under ICCS, whose board labels are a…i and 0…9, the square.
+  await page.selectOption('#notation', 'iccs');
+  assert.equal(await words(page, /暗子/), `红方 h0 的暗子翻开为${glyphs['zh-CN'][reveal]}。`);
 });
 
 test('fog of war on one screen: while the board is covered, the move list is the mover\'s own, never the next player\'s', async () => {
@@ -189,4 +247,25 @@ test('fog of war on one screen: while the board is covered, the move list is the
   await page.waitForSelector('#handover:not([hidden])');
   await waitMoves(page, 3);
   assert.deepEqual(await sans(page), ['e4', '?', 'd4']);
+});
+
+test('fog of war against the computer: a piece of the player\'s taken unseen is said, in the status and to the screen reader', async () => {
+  const page = app.page;
+  await page.goto(app.server.url);
+  await page.waitForSelector('input[name=variant][value=chess]', { state: 'attached' });
+  // Black's rook on h8 sees White's on h1, which the player leaves there, free to take.
+  await newGame(page, { mode: 'computer', variant: 'fogofwar', level: 'easy', color: 'white', setup: 'k6r/8/8/8/8/8/8/4K2R w - - 0 1' });
+  await move(page, 'e1d1');
+  await waitMoves(page, 2);
+  assert.deepEqual(await sans(page), ['Kd1', '?'], 'the computer\'s move is unseen');
+  assert.equal(await words(page, /captured/), 'Your rook on h1 was captured.');
+  await page.waitForFunction(() => document.getElementById('announce').textContent.includes('Your rook on h1 was captured.'));
+  await shot(page, 'newplayer-fog-lost-en.png');
+  await inLanguage(page, 'zh-TW');
+  assert.equal(await words(page, /被吃掉/), '你在 h1 的城堡被吃掉了。');
+  await shot(page, 'newplayer-fog-lost-zh-TW.png');
+  // The player's next move: the loss has been read, the line goes.
+  await move(page, 'd1c2');
+  await page.waitForFunction(() => document.body.dataset.status !== 'started' || document.body.dataset.dests !== '{}', null, { timeout: 15000 });
+  assert.ok(!(await page.textContent('#variant-words')).includes('h1'));
 });

@@ -38,4 +38,9 @@ test('the line is in the page\'s language, the family\'s Chinese name beside lic
   await page.goto(app.server.url);
   await newGame(page, { mode: 'local', setup: '1. d4 d5 2. c4 *' });
   await page.waitForFunction(() => document.querySelector('#opening')?.textContent === '開局：D06 后翼棄兵（Queen\'s Gambit）');
+  // The first moves a beginner's game meets are named too (issue 40's walkthrough met these in English).
+  await newGame(page, { mode: 'local', setup: '1. e4 e5 2. Nf3 Nc6 3. Ke2 *' });
+  await page.waitForFunction(() => document.querySelector('#opening')?.textContent === '開局：C44 王翼騎士開局（King\'s Knight Opening: Normal Variation）');
+  await newGame(page, { mode: 'local', setup: '1. a4 *' });
+  await page.waitForFunction(() => document.querySelector('#opening')?.textContent === '開局：A00 韋爾開局（Ware Opening）');
 });

@@ -43,7 +43,7 @@ test('two accounts meet in the rated pool and see their ratings move', async () 
   await b.goto(app.server.url);
   const row = b.locator(`#lobby li[data-id="${id}"]`);
   await row.waitFor();
-  assert.equal(await row.locator('.rated').textContent(), '計分 · 1500?');
+  assert.equal(await row.locator('.rated').textContent(), '計分 · 1500?（暫定）');
   await shot(b, 'ratedpool-lobby-zh-TW.png');
   await anon.reload();
   await anon.locator(`#lobby li[data-id="${id}"] .rated`).waitFor();
@@ -63,10 +63,11 @@ test('two accounts meet in the rated pool and see their ratings move', async () 
   await bl.click('#btn-resign');
   const [white, black] = annWhite ? ['ann', 'bob'] : ['bob', 'ann'];
   // Glicko-2 for two new players (1500, RD 500): the winner 1741?, the loser 1258? (rating/glicko2_test.go).
-  for (const [p, text] of [[a, `${white} 1741? (+241) · ${black} 1258? (−242)`], [b, `${white} 1741?（+241） · ${black} 1258?（−242）`]]) {
+  for (const [p, text] of [[a, `${white} 1741? (provisional) (+241) · ${black} 1258? (provisional) (−242)`], [b, `${white} 1741?（暫定）（+241） · ${black} 1258?（暫定）（−242）`]]) {
     await p.waitForSelector('#over-rating:not([hidden])');
     assert.equal(await p.textContent('#over-rating'), text);
   }
+  assert.equal(await b.getAttribute('#over-rating .provisional', 'title'), '暫定等級分：對局還少，等級分仍可能大幅變動');
   await shot(a, 'ratedpool-end.png');
   await shot(b, 'ratedpool-end-zh-TW.png');
 

@@ -281,6 +281,16 @@ test('xiangqi: a whole game by keys and clicks, the three notations, flip, the g
   for (let i = 0; i < 30; i++) await page.keyboard.press('ArrowRight');
   mkdirSync(artifacts, { recursive: true });
   await page.screenshot({ path: join(artifacts, 'viewer-xiangqi.png') });
+
+  // In Chinese the picker's remark is in Chinese brackets, its parts
+  // joined by a Chinese comma, as the page around it is written.
+  const en = await page.locator('#game option').allTextContents();
+  const zh = render(join(data, 'xiangqi/pgn/xiangqijs-4games-chinese.pgn'), 'xiangqi-zh.html', '--lang', 'zh-TW');
+  await open(zh.url);
+  const options = await page.locator('#game option').allTextContents();
+  assert.ok(en.some(o => / \(.+\) /.test(o)), en.join(' | '));
+  for (const o of options) assert.doesNotMatch(o, /[()]|, /, o);
+  assert.ok(options.some(o => /（.+）/.test(o)), options.join(' | '));
 });
 
 test('the page runs under a CSP that allows only the hashes of its inline script and style', async () => {

@@ -260,6 +260,28 @@ async function listSessions(fail: (e: unknown) => void) {
 // ratings moved.
 export const gameRating = (id: string) => call<GameRating>('GET', `/api/games/${id}/rating`);
 
+// ratingNodes are a rating as the page shows it: its number, and while it
+// is provisional a "?" explained by a tooltip and, for a screen reader, by
+// words read in its place ("（暫定）"), as the profile explains it with
+// its deviation.
+export function ratingNodes(rating: number | undefined, provisional: boolean | undefined): (string | HTMLElement)[] {
+  const out: (string | HTMLElement)[] = [rating === undefined ? '' : String(rating)];
+  if (!provisional) return out;
+  const mark = Object.assign(document.createElement('span'), { className: 'provisional', title: t('rating.provisional') });
+  const sign = Object.assign(document.createElement('span'), { textContent: '?' });
+  sign.setAttribute('aria-hidden', 'true');
+  mark.append(sign, Object.assign(document.createElement('span'), { className: 'sr-only', textContent: t('rating.provisional.short') }));
+  out.push(mark);
+  return out;
+}
+
+// textWith is the text of key with the nodes of its parameter slot where
+// that stands, its other parameters filled in as t fills them.
+export function textWith(key: Parameters<typeof t>[0], slot: string, nodes: (string | HTMLElement)[], params: Record<string, string | number> = {}): (string | HTMLElement)[] {
+  const [before, after] = t(key, { ...params, [slot]: '\u0001' }).split('\u0001');
+  return [before, ...nodes, after ?? ''];
+}
+
 // signed writes a rating change as +12 or −12.
 const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '±0');
 
@@ -283,8 +305,8 @@ export async function showRatingChange(el: HTMLElement, id: string) {
       return;
     }
     if (r.state === 'applied') {
-      const side = (s: RatingSide) => t('rating.change', { name: s.name || '?', after: `${s.after}${s.provisional ? '?' : ''}`, diff: signed(s.diff) });
-      el.textContent = `${side(r.white)} · ${side(r.black)}`;
+      const side = (s: RatingSide) => textWith('rating.change', 'after', ratingNodes(s.after, s.provisional), { name: s.name || '?', diff: signed(s.diff) });
+      el.replaceChildren(...side(r.white), ' · ', ...side(r.black));
       el.hidden = false;
       return;
     }

@@ -56,7 +56,7 @@ export interface VariantInfo {
   hidden: boolean;
   handOver: boolean;
   pass: boolean;
-  viewer: boolean; // the standalone viewer (/game/{id}.html) shows its games
+  viewer: boolean; // its record is its board's own PGN (Spec.BoardPGN): the standalone viewer (/game/{id}.html) shows its games in play, the others' once over
   levels: Level[];
 }
 

@@ -5,7 +5,7 @@
 // the page as text (textContent), never as HTML.
 
 import type { ChatLine, ChatLog, ChatRoom, Color } from './api';
-import { t } from './i18n';
+import { formatTime, t } from './i18n';
 import { VariantUI, sideName } from './variants';
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
@@ -115,7 +115,8 @@ export class Chat {
     for (const line of this.lines) {
       const li = document.createElement('li');
       li.className = `chat-line from-${line.from}`;
-      li.title = new Date(line.at).toLocaleTimeString();
+      const at = Date.parse(line.at);
+      li.title = Number.isFinite(at) ? formatTime(at, true) : ''; // in the page's language, not the browser's
       const name = document.createElement('span');
       name.className = 'chat-who';
       name.textContent = speaker(line, who);

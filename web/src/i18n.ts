@@ -104,13 +104,32 @@ export const formatNumber = (n: number): string => cached('n', () => new Intl.Nu
 export const formatUnit = (n: number, unit: 'day' | 'hour' | 'minute' | 'second'): string =>
   cached(`u.${unit}`, () => new Intl.NumberFormat(lang, { style: 'unit', unit, unitDisplay: 'narrow' })).format(n);
 
+// clockParts are the fields of a time of day as the language writes it,
+// seconds too when asked: in 繁體中文 after 上午 or 下午, as Taiwan writes
+// the time (上午6:30); in 简体中文 on the 24-hour clock (06:30); in English
+// 6:30 AM. Spelled as fields, never as a timeStyle, whose CLDR zh-Hant
+// pattern writes finer day periods a Taiwanese UI does not use (清晨6:30,
+// 凌晨12:05), in Chromium as in node.
+function clockParts(seconds = false): Intl.DateTimeFormatOptions {
+  const parts: Intl.DateTimeFormatOptions = { hour: lang === 'zh-CN' ? '2-digit' : 'numeric', minute: '2-digit' };
+  return seconds ? { ...parts, second: '2-digit' } : parts;
+}
+
+// formatTime writes a moment's time of day (ms since the epoch) in the
+// page's language (not the browser's locale, which may differ).
+export const formatTime = (ms: number, seconds = false): string => new Intl.DateTimeFormat(lang, clockParts(seconds)).format(ms);
+
+// formatDateTime writes a moment's date and time in the page's language:
+// "Dec 6, 2026, 6:30 AM", "2026年12月6日 上午6:30", "2026年12月6日 06:30".
+export const formatDateTime = (ms: number): string =>
+  new Intl.DateTimeFormat(lang, { year: 'numeric', month: 'short', day: 'numeric', ...clockParts() }).format(ms);
+
+// formatDateTimeLong writes it in full, with the weekday.
+export const formatDateTimeLong = (ms: number): string =>
+  new Intl.DateTimeFormat(lang, { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', ...clockParts() }).format(ms);
+
 // formatList joins texts as the language lists alternatives ("a, b or
 // c", "a、b或c").
-// formatDateTime writes a moment (ms since the epoch) in the page's language
-// (not the browser's locale, which may differ).
-export const formatDateTime = (ms: number): string =>
-  new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(ms);
-
 export const formatList = (items: readonly string[]): string => new Intl.ListFormat(lang, { type: 'disjunction' }).format(items);
 
 // t returns the text of key with each {name} replaced by params[name]
@@ -163,6 +182,15 @@ export function errorText(e: { code?: string; message?: string; retryAfter?: num
   const key: Key = e.reason && hasText(own) ? own : base;
   const seconds = Math.max(1, Math.ceil(e.params?.seconds ?? e.retryAfter ?? 1));
   return t(key, { detail: e.message ?? '', ...e.params, seconds });
+}
+
+// spacedLatin sets text that begins or ends with a Latin letter or a
+// digit apart from the Chinese around it, by a space on that side, as the
+// Chinese texts write squares ("紅方 h0 的暗子", beside "紅方傌二的暗子");
+// in English the text as it is.
+export function spacedLatin(text: string): string {
+  if (lang === 'en') return text;
+  return (/^[A-Za-z0-9]/.test(text) ? ' ' : '') + text + (/[A-Za-z0-9]$/.test(text) ? ' ' : '');
 }
 
 // Script is how Chinese characters are written: traditional (繁體) or

@@ -10,7 +10,7 @@
 // each named so that they can be told apart.
 
 import { type HeldGame, type Level, fullMoves } from './api';
-import { Key, language, plural, t } from './i18n';
+import { Key, formatDateTime, formatTime, plural, t } from './i18n';
 import { botName, sideName, variantOf } from './variants';
 
 // LevelGroup is one <optgroup> of the dialog's level menu: its words
@@ -79,5 +79,5 @@ export function heldGameText(g: HeldGame, now = Date.now()): string {
 // date and time, in the page's language.
 function beganAt(ms: number, now: number): string {
   const today = new Date(ms).toDateString() === new Date(now).toDateString();
-  return new Intl.DateTimeFormat(language(), today ? { timeStyle: 'short' } : { dateStyle: 'medium', timeStyle: 'short' }).format(ms);
+  return today ? formatTime(ms) : formatDateTime(ms);
 }

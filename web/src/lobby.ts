@@ -7,7 +7,7 @@ import { t } from './i18n';
 import { sideName, variantOf, variants } from './variants';
 import { saveTicket } from './settings';
 import { savedName } from './name';
-import { currentAccount } from './account';
+import { currentAccount, ratingNodes, textWith } from './account';
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
 
@@ -170,8 +170,9 @@ export class Lobby {
       what.textContent = t('lobby.challenge', { tc: c.timeControl || t('lobby.untimed'), game: v.tag ?? v.label, side: sideName(v, c.color, true) });
       li.appendChild(what);
       if (c.rated) {
-        const rating = `${c.rating ?? ''}${c.provisional ? '?' : ''}`; // "?" while provisional, as profiles show it
-        li.appendChild(Object.assign(document.createElement('span'), { className: 'rated', textContent: t('lobby.ratedSeek', { rating }) }));
+        const rated = Object.assign(document.createElement('span'), { className: 'rated' });
+        rated.append(...textWith('lobby.ratedSeek', 'rating', ratingNodes(c.rating, c.provisional))); // "?" while provisional, explained
+        li.appendChild(rated);
       }
       if (c.mine) {
         li.appendChild(Object.assign(document.createElement('span'), { className: 'res', textContent: t('lobby.waiting') }));

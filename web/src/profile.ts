@@ -11,7 +11,8 @@
 // its title, BOT, before its name, as lichess shows it.
 
 import { APIError, Summary, failureText } from './api';
-import { errorText, formatUnit, hasText, language, t } from './i18n';
+import { ratingNodes, textWith } from './account';
+import { errorText, formatDateTimeLong, formatUnit, hasText, language, t } from './i18n';
 import { botName, variantOf, variants } from './variants';
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
@@ -85,7 +86,7 @@ export async function showProfile(name: string) {
   for (const [perf, p] of entries) {
     const li = document.createElement('li');
     li.append(Object.assign(document.createElement('strong'), { textContent: perfLabel(perf) }), ' ',
-      t('profile.rating', { rating: `${p.rating}${p.prov ? '?' : ''}`, rd: p.rd }), ' · ',
+      ...textWith('profile.rating', 'rating', ratingNodes(p.rating, p.prov), { rd: p.rd }), ' · ',
       t('profile.record', { wins: p.wins, draws: p.draws, losses: p.losses }));
     const img = Object.assign(document.createElement('img'), { src: `/api/user/${encodeURIComponent(user.username)}/rating.svg?perf=${encodeURIComponent(perf)}`, alt: t('profile.graph', { perf: perfLabel(perf) }) });
     img.className = 'rating-graph';
@@ -190,7 +191,7 @@ function gameEntry(g: ProfileGame): HTMLLIElement {
   const when = new Date(g.createdAt);
   const date = Object.assign(document.createElement('time'), { className: 'pg-date', dateTime: g.createdAt,
     textContent: new Intl.DateTimeFormat(language(), { dateStyle: 'medium' }).format(when),
-    title: new Intl.DateTimeFormat(language(), { dateStyle: 'full', timeStyle: 'short' }).format(when) });
+    title: formatDateTimeLong(when.getTime()) });
   li.append(a, opp, date);
   return li;
 }

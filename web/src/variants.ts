@@ -33,6 +33,12 @@ export interface Notation {
 // cls of style.css, gone after ms): a mine's blast.
 export interface BoardEffect { squares: string[]; cls: string; ms: number }
 
+// StepContext is what a variant's words of a move may depend on beyond
+// the move: the side whose view the page shows (a seat's player, or on one
+// screen the player at it; none for a spectator), and the move list's
+// notation's id ("chinese", "wxf", "iccs"; none: the default).
+export interface StepContext { viewer?: Color; notation?: string }
+
 // PanelView is what a variant's side panel draws from: the state, whether
 // it is the live position, and whether the user may act on it now.
 export interface PanelView { state: State; live: boolean; canMove: boolean }
@@ -118,12 +124,14 @@ export interface VariantModule {
   effect?(before: State, after: State): BoardEffect | undefined;
   // stepMark is a mark on a move of the list, with its tooltip (bomb chess:
   // the move that set off a mine); before is the FEN it was played from.
-  stepMark?(m: Step, before?: string): { cls: string; title: string } | undefined;
+  stepMark?(m: Step, before?: string, ctx?: StepContext): { cls: string; title: string } | undefined;
   // stepWords say in words what a move did beyond itself (bomb chess: the
   // mine and the pieces it took; jieqi: what a face-down piece turned up
-  // as), played from the FEN before: the status line shows them under the
-  // move, the screen reader says them as it comes.
-  stepWords?(m: Step, before?: string): string | undefined;
+  // as; fog of war: the viewer's piece it took unseen), played from the
+  // FEN before, as ctx's viewer reads it: the status line keeps them on
+  // show until the player's next move (RoundCtrl.eventSteps), the screen
+  // reader says them as they come.
+  stepWords?(m: Step, before?: string, ctx?: StepContext): string | undefined;
   // turnWords say what the turn to move allows that the board does not
   // show (dice chess: the pieces the dice left may move), to a viewer
   // holding the seats you.
@@ -155,7 +163,7 @@ export interface VariantUI {
   notations?: Notations;
   claimDraw: boolean; // whether a player claims draws (repetition, 50 moves) or the rules judge them
   takeback: boolean; // whether moves may be taken back (the server refuses it in the hidden and random variants)
-  viewer: boolean; // whether the standalone viewer shows its games (a variant with rules of its own: no)
+  viewer: boolean; // whether its record is its board's PGN: the standalone viewer shows its games in play (a variant with rules of its own: once over)
   // reviewable says the server's engines review its finished games (POST
   // /api/games/{id}/review): a variant of its board's own rules, nothing
   // hidden (server/reviews Reviewable).
@@ -176,8 +184,8 @@ export interface VariantUI {
   moveRows: MoveGrouping;
   panel?: PanelFactory;
   effect?(before: State, after: State): BoardEffect | undefined;
-  stepMark?(m: Step, before?: string): { cls: string; title: string } | undefined;
-  stepWords?(m: Step, before?: string): string | undefined;
+  stepMark?(m: Step, before?: string, ctx?: StepContext): { cls: string; title: string } | undefined;
+  stepWords?(m: Step, before?: string, ctx?: StepContext): string | undefined;
   turnWords?(s: State, you: readonly Color[]): string | undefined;
   marks?(s: State, live: boolean): Record<string, string[]>;
   startNote?(s: State): string | undefined;
@@ -386,7 +394,7 @@ export function describeEnd(s: State): [string, string] {
     const key = own(v.reasons, term) ?? own(shared, term);
     reason = key ? t(key) : t('end.other', { reason: term.charAt(0).toUpperCase() + term.slice(1) });
   }
-  return [`${title} (${s.result})`, reason];
+  return [t('end.titleResult', { title, result: s.result }), reason]; // Chinese brackets in Chinese: 白方勝（1-0）
 }
 
 // shared are the reasons the server gives for any variant.

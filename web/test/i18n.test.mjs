@@ -1,7 +1,7 @@
 // The languages' tables, the choice of language and the Intl wording.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ago, chooseLanguage, errorText, formatUnit, languages, matchLanguage, plural, setLanguage, t, tables } from '../src/i18n.ts';
+import { ago, chooseLanguage, errorText, formatDateTime, formatDateTimeLong, formatTime, formatUnit, languages, matchLanguage, plural, setLanguage, t, tables } from '../src/i18n.ts';
 
 const params = text => [...text.matchAll(/\{(\w+)\}/g)].map(m => m[1]).sort();
 
@@ -108,6 +108,30 @@ test('plurals, numbers, units and relative times through Intl', () => {
   } finally {
     setLanguage('en');
   }
+});
+
+test('times of day as each language writes them: 上午/下午 in Taiwan, the 24-hour clock on the mainland', () => {
+  const dawn = new Date(2026, 11, 6, 6, 30, 5).getTime();
+  const evening = new Date(2026, 11, 6, 18, 30).getTime();
+  const midnight = new Date(2026, 11, 6, 0, 5).getTime();
+  setLanguage('zh-TW');
+  assert.equal(formatTime(dawn), '上午6:30');
+  assert.equal(formatTime(evening), '下午6:30');
+  assert.equal(formatTime(midnight), '上午12:05');
+  assert.equal(formatTime(dawn, true), '上午6:30:05');
+  assert.equal(formatDateTime(dawn), '2026年12月6日 上午6:30');
+  assert.equal(formatDateTimeLong(evening), '2026年12月6日星期日 下午6:30');
+  // CLDR's finer day periods (the short time style's) never show.
+  for (const ms of [dawn, evening, midnight, new Date(2026, 11, 6, 12, 30).getTime(), new Date(2026, 11, 6, 21, 0).getTime()]) {
+    assert.doesNotMatch(formatDateTime(ms) + formatTime(ms) + formatDateTimeLong(ms), /清晨|凌晨|早上|中午|晚上|半夜/);
+  }
+  setLanguage('zh-CN');
+  assert.equal(formatTime(dawn), '06:30');
+  assert.equal(formatTime(midnight), '00:05');
+  assert.equal(formatDateTime(evening), '2026年12月6日 18:30');
+  setLanguage('en');
+  assert.equal(formatTime(dawn), '6:30 AM');
+  assert.equal(formatDateTime(evening), 'Dec 6, 2026, 6:30 PM');
 });
 
 test('the server’s errors worded by their code, its message only for an unknown one', () => {

@@ -8,6 +8,7 @@ import { isSideName, setRegistry, shownName, variantOf } from '../src/variants.t
 import { blastWords } from '../src/variants/bomb.ts';
 import { diceWords } from '../src/variants/dice.ts';
 import { turnedWords } from '../src/variants/jieqi.ts';
+import { lostWords } from '../src/variants/fog.ts';
 import { RoundCtrl } from '../src/round/ctrl.ts';
 import { setLanguage } from '../src/i18n.ts';
 import registered from './testdata/variants.json';
@@ -31,26 +32,99 @@ test('bomb chess: a blast says its square and each piece it removed, the mover a
   const m4 = { uci: 'a7a8q', san: 'a8=Q', fen: '', color: 'white', ext: { blast: 'a8', cleared: ['a8'] } };
   assert.equal(blastWords(m4, '8/P7/8/8/8/8/8/4K2k w - - 0 1'), 'A mine exploded on a8, removing the white queen on a8.');
   assert.equal(blastWords({ uci: 'e2e4', san: 'e4', fen: '', color: 'white' }, start), undefined);
+  // In Chinese each piece begins with its side, so the list's 、 and 和
+  // (Intl.ListFormat's) never touch a square's Latin letters.
   setLanguage('zh-TW');
-  assert.equal(blastWords(m2, before), 'e5 的地雷爆炸，炸掉了 e5 的白方騎士和e6 的黑方士兵。');
+  assert.equal(blastWords(m2, before), 'e5 的地雷爆炸，炸掉了白方 e5 的騎士和黑方 e6 的士兵。');
+  const m5 = { ...m2, ext: { blast: 'e5', cleared: ['e6', 'e5', 'd6'] } };
+  assert.equal(blastWords(m5, 'rnbqkbnr/pp3ppp/2pppp2/8/8/5N2/PPPPPPPP/RNBQKB1R w KQkq - 0 1'), 'e5 的地雷爆炸，炸掉了白方 e5 的騎士、黑方 e6 的士兵和黑方 d6 的士兵。');
   setLanguage('zh-CN');
-  assert.equal(blastWords(m2, before), 'e5 的地雷爆炸，炸掉了 e5 的白方马和e6 的黑方兵。');
+  assert.equal(blastWords(m2, before), 'e5 的地雷爆炸，炸掉了白方 e5 的马和黑方 e6 的兵。');
   setLanguage('en');
 });
 
-test('jieqi: what a face-down piece turned up as, and a face-down piece taken', () => {
+// roundWith is a controller holding seats you, after states.
+function roundWith(you, ...states) {
+  const hooks = { send: () => true, redraw() {}, redrawButtons() {}, flash() {}, sound() {}, started() {}, over() {}, effect() {}, changed() {}, reload() {} };
+  const ctrl = new RoundCtrl('g', you[0] ?? 'white', hooks);
+  ctrl.onHello({ you });
+  for (const [s, full] of states) ctrl.onState(s, full);
+  return ctrl;
+}
+
+test('the events of a turn stay on show until the player moves again: a reply adds its own', () => {
+  const seats = { white: { kind: 'human' }, black: { kind: 'bot', level: 'easy' } };
+  const base = { id: 'g', mode: 'computer', variant: 'bomb', status: 'started', result: '*', canClaim: false, seats, dests: {} };
+  const step = (uci, color, ext) => ({ uci, san: uci, fen: start, color, ext });
+  const moves = [step('e2e4', 'white'), step('e7e5', 'black'), step('d1h5', 'white', { blast: 'h5', cleared: ['h5'] })];
+  const blasted = { ...base, v: 3, fen: start, startFen: start, turn: 'black', ply: 3, moves };
+  // The player's move set off a mine: its blast is the line's.
+  let ctrl = roundWith(['white'], [blasted, true]);
+  assert.deepEqual(ctrl.eventSteps(), [2]);
+  // The computer's reply comes: the blast stays, the reply's events after it.
+  ctrl.onState({ ...base, v: 4, fen: start, turn: 'white', ply: 4, last: step('b8c6', 'black') }, false);
+  assert.deepEqual(ctrl.eventSteps(), [2, 3]);
+  // The player moves again: the line starts anew.
+  ctrl.onState({ ...base, v: 5, fen: start, turn: 'black', ply: 5, last: step('g1f3', 'white') }, false);
+  assert.deepEqual(ctrl.eventSteps(), [4]);
+  // Under review, the move shown.
+  ctrl.view(3);
+  assert.deepEqual(ctrl.eventSteps(), [2]);
+  ctrl.view(0);
+  assert.deepEqual(ctrl.eventSteps(), []);
+  // The computer moved first: its moves until the player's first.
+  ctrl = roundWith(['black'], [{ ...base, v: 1, fen: start, startFen: start, turn: 'black', ply: 1, moves: [step('e2e4', 'white')] }, true]);
+  assert.deepEqual(ctrl.eventSteps(), [0]);
+  // A turn of several moves (dice chess) is one: the player's whole turn, then the reply's.
+  const dice = [step('e2e4', 'white'), step('d2d4', 'white'), step('e7e5', 'black'), step('d7d5', 'black'), step('g8f6', 'black')];
+  ctrl = roundWith(['white'], [{ ...base, variant: 'dice', v: 5, fen: start, startFen: start, turn: 'white', ply: 5, moves: dice }, true]);
+  assert.deepEqual(ctrl.eventSteps(), [0, 1, 2, 3, 4]);
+  // A spectator, or both players at one screen: since the side to move last moved.
+  ctrl = roundWith([], [{ ...blasted, turn: 'white', ply: 4, moves: [...moves, step('b8c6', 'black')] }, true]);
+  assert.deepEqual(ctrl.eventSteps(), [2, 3]);
+});
+
+test('jieqi: what a face-down piece turned up as, its point in the reader\'s notation, and whose face-down piece was taken by whom', () => {
   const before = 'xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX w - - 0 1';
+  const h0 = { uci: 'h0g2', san: '傌二進三 翻俥', wxf: 'H2+3=R', fen: '', color: 'white', ext: { reveal: 'R' } };
+  const b2 = { uci: 'b2b9', san: '炮八進七 翻炮 吃馬', wxf: 'C8+7=C', fen: '', color: 'white', ext: { reveal: 'C', took: 'n' } };
   setLanguage('en');
-  assert.equal(turnedWords({ uci: 'h0g2', san: 'h0g2=R', fen: '', color: 'white', ext: { reveal: 'R' } }, before), 'The piece from h0 turned up a chariot (俥).');
-  assert.equal(turnedWords({ uci: 'b2b9', san: 'b2b9=Cxn', fen: '', color: 'white', ext: { reveal: 'C', took: 'n' } }, before),
-    'The piece from b2 turned up a cannon (炮). It took a face-down piece: a horse (馬).');
-  assert.equal(turnedWords({ uci: 'b2b9', san: 'b2b9=Cx?', fen: '', color: 'white', ext: { reveal: 'C', took: '?' } }, before),
-    'The piece from b2 turned up a cannon (炮). It took a face-down piece: only its captor knows what it was.');
-  assert.equal(turnedWords({ uci: 'e0e1', san: 'e0e1', fen: '', color: 'white' }, before), undefined);
+  // The point as the notation names a piece where it stands (the board's labels are the notation's).
+  assert.equal(turnedWords(h0, before), 'Red\'s face-down piece at 傌二 turned up a chariot (俥).', 'Chinese, the default');
+  assert.equal(turnedWords(h0, before, { notation: 'wxf' }), 'Red\'s face-down piece at H2 turned up a chariot (俥).');
+  assert.equal(turnedWords(h0, before, { notation: 'iccs' }), 'Red\'s face-down piece at h0 turned up a chariot (俥).');
+  assert.equal(turnedWords(b2, before), 'Red\'s face-down piece at 炮八 turned up a cannon (炮). Red took one of Black\'s face-down pieces: a horse (馬).');
+  assert.equal(turnedWords({ ...b2, ext: { reveal: 'C', took: '?' } }, before),
+    'Red\'s face-down piece at 炮八 turned up a cannon (炮). Red took one of Black\'s face-down pieces: only Red knows what it was.');
+  assert.equal(turnedWords({ uci: 'e0e1', san: '帥五進一', fen: '', color: 'white' }, before), undefined);
   setLanguage('zh-TW');
-  assert.equal(turnedWords({ uci: 'h0g2', san: 'h0g2=R', fen: '', color: 'white', ext: { reveal: 'R' } }, before), 'h0 的暗子翻開是俥。');
+  assert.equal(turnedWords(h0, before), '紅方傌二的暗子翻開是俥。');
+  assert.equal(turnedWords(h0, before, { notation: 'iccs' }), '紅方 h0 的暗子翻開是俥。');
+  assert.equal(turnedWords({ ...b2, ext: { reveal: 'C', took: '?' } }, before), '紅方炮八的暗子翻開是炮。紅方吃掉了黑方的一枚暗子：只有紅方知道它是什麼。');
+  assert.equal(turnedWords({ uci: 'b7b0', san: '砲２進７ 翻卒 吃傌', fen: '', color: 'black', ext: { reveal: 'p', took: 'N' } }, before),
+    '黑方砲２的暗子翻開是卒。黑方吃掉了紅方的一枚暗子，是傌。');
   setLanguage('zh-CN');
-  assert.equal(turnedWords({ uci: 'h9g7', san: 'h9g7=N', fen: '', color: 'black', ext: { reveal: 'n' } }, before), 'h9 的暗子翻开为马。');
+  assert.equal(turnedWords({ uci: 'h9g7', san: '馬８進７ 翻馬', wxf: 'H8+7=N', fen: '', color: 'black', ext: { reveal: 'n' } }, before), '黑方马８的暗子翻开为马。');
+  assert.equal(turnedWords({ uci: 'h9g7', san: '', wxf: 'H8+7=N', fen: '', color: 'black', ext: { reveal: 'n' } }, before, { notation: 'wxf' }), '黑方 H8 的暗子翻开为马。');
+  setLanguage('en');
+});
+
+test('fog of war: a piece of the viewer\'s taken unseen, from the viewer\'s own boards before and after', () => {
+  // White's view: Black's rook on h8 seen (it stands on the h-file White's rook sees), then White's rook gone from h1.
+  const before = '7r/8/8/8/8/8/8/4K2R b - - 0 1';
+  const hidden = { uci: '', san: '?', fen: '8/8/8/8/8/8/8/4K2r w - - 0 2', color: 'black' };
+  setLanguage('en');
+  assert.equal(lostWords(hidden, before, { viewer: 'white' }), 'Your rook on h1 was captured.');
+  // A piece taken on its square by a piece the viewer cannot see, or en passant: gone from the viewer's board alike.
+  assert.equal(lostWords({ ...hidden, fen: '8/8/8/8/8/8/8/4K3 w - - 0 2' }, before, { viewer: 'white' }), 'Your rook on h1 was captured.');
+  assert.equal(lostWords({ ...hidden, fen: '8/8/8/8/8/8/8/4K1R1 w - - 0 2', color: 'white' }, before, { viewer: 'white' }), undefined, 'the viewer\'s own move');
+  assert.equal(lostWords({ ...hidden, fen: '7r/8/8/8/8/8/8/4K2R w - - 0 2' }, before, { viewer: 'white' }), undefined, 'nothing taken');
+  assert.equal(lostWords(hidden, before, {}), undefined, 'a spectator');
+  assert.equal(lostWords({ ...hidden, color: 'white', fen: '8/8/8/8/8/8/8/4K2R b - - 0 2' }, before, { viewer: 'black' }), 'Your rook on h8 was captured.');
+  setLanguage('zh-TW');
+  assert.equal(lostWords(hidden, before, { viewer: 'white' }), '你在 h1 的城堡被吃掉了。');
+  setLanguage('zh-CN');
+  assert.equal(lostWords(hidden, before, { viewer: 'white' }), '你在 h1 的车被吃掉了。');
   setLanguage('en');
 });
 

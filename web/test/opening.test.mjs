@@ -14,10 +14,13 @@ test('the families in either script, the English kept beside; English alone in E
   assert.equal(openingFamily('Ruy Lopez: Berlin Defense', 'hant'), '西班牙開局');
   assert.equal(openingFamily('Caro-Kann Defense', 'hant'), '卡羅-卡恩防禦');
   assert.equal(openingFamily('Sicilian Defenses', 'hant'), undefined);
-  assert.equal(openingFamily('Pterodactyl Defense', 'hans'), undefined);
+  assert.equal(openingFamily('Bongcloud Attack', 'hans'), undefined);
+  assert.equal(openingFamily("King's Knight Opening: Normal Variation", 'hant'), '王翼騎士開局');
+  assert.equal(openingFamily('Ware Opening', 'hans'), '韦尔开局');
   setLanguage('zh-TW');
   assert.equal(openingText('Sicilian Defense: Najdorf Variation'), '西西里防禦（Sicilian Defense: Najdorf Variation）');
-  assert.equal(openingText('Pterodactyl Defense'), 'Pterodactyl Defense');
+  assert.equal(openingText('Bongcloud Attack'), 'Bongcloud Attack');
+  assert.equal(openingText("King's Knight Opening: Normal Variation"), "王翼騎士開局（King's Knight Opening: Normal Variation）");
   setLanguage('zh-CN');
   assert.equal(openingText('French Defense: Winawer Variation'), '法兰西防御（French Defense: Winawer Variation）');
   setLanguage('en');

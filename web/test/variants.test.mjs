@@ -102,6 +102,13 @@ test('chess960 plays on the chess board with the chess texts, and names itself',
   assert.match(t(chess960.setup.label), /0 to 959/);
   assert.deepEqual(describeEnd(state({ variant: 'chess960', result: '1-0', winner: 'white', termination: 'checkmate' })),
     ['White wins (1-0)', 'By checkmate.']);
+  // Chinese brackets among Chinese text.
+  setLanguage('zh-TW');
+  assert.equal(describeEnd(state({ variant: 'chess', result: '1-0', winner: 'white', termination: 'checkmate' }))[0], '白方勝（1-0）');
+  assert.equal(describeEnd(state({ variant: 'chess', result: '1/2-1/2', termination: 'agreement' }))[0], '和棋（1/2-1/2）');
+  setLanguage('zh-CN');
+  assert.equal(describeEnd(state({ variant: 'xiangqi', result: '0-1', winner: 'black', termination: 'resignation' }))[0], '黑方胜（0-1）');
+  setLanguage('en');
 });
 
 test('fog of war, dice and bomb chess: chess boards, their own rules, no takebacks', () => {
@@ -150,7 +157,7 @@ test('jieqi: the xiangqi board, Red and Black, xiangqi\'s notations, its texts a
   assert.equal(jieqi.label.startsWith('Jieqi'), true);
   assert.equal(jieqi.help, 'Xiangqi with hidden pieces: all but the generals start face down, shuffled; a face-down piece moves first as the piece of its point and turns over; a piece taken face down is shown to its captor only.');
   assert.equal(t(jieqi.fair.text), 'The layout is provably fair: the server committed to its secret seed before the game.');
-  assert.deepEqual(jieqi.stepMark({ uci: 'b0c2', san: 'b0c2=N', fen: '', color: 'white', ext: { reveal: 'N' } }), { cls: 'reveal', title: 'The piece from b0 turned up a horse (傌).' });
+  assert.deepEqual(jieqi.stepMark({ uci: 'b0c2', san: 'b0c2=N', fen: '', color: 'white', ext: { reveal: 'N' } }), { cls: 'reveal', title: 'Red\'s face-down piece at 傌八 turned up a horse (傌).' });
   assert.equal(jieqi.stepMark({ uci: 'h2e2', san: 'h2e2', fen: '', color: 'white' }), undefined);
   assert.deepEqual(describeEnd(state({ variant: 'jieqi', result: '1-0', winner: 'white', termination: 'stalemate' })), ['Red wins (1-0)', 'By stalemate: no legal move loses.']);
   // Taking a face-down piece sounds a capture: the pieces are counted, X and x among them.

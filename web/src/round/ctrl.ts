@@ -11,7 +11,7 @@ import { Color, Hello, State, Step, finished, openSeat } from '../api';
 import type { SoundName } from '../sound';
 import { t } from '../i18n';
 import { chessSAN } from '../movetext';
-import { BoardEffect, Notation, VariantUI, notationOf, variantOf } from '../variants';
+import { BoardEffect, Notation, StepContext, VariantUI, notationOf, variantOf } from '../variants';
 import type { ClientMsg, Send } from './socket';
 
 export const other = (c: Color): Color => (c === 'white' ? 'black' : 'white');
@@ -136,6 +136,46 @@ export class RoundCtrl {
   turn(): Color {
     const s = this.state!;
     return this.live() ? s.turn : sideToMove(this.fen()) ?? s.turn;
+  }
+
+  // viewer is the side whose seat, and view, the page shows: the one seat
+  // this browser holds, or on one screen the side to move (the player at
+  // the screen) while the game is on; none for a spectator.
+  viewer(): Color | undefined {
+    const s = this.state;
+    if (this.you.length === 1) return this.you[0];
+    return s && this.you.length === 2 && !finished(s.status) ? s.turn : undefined;
+  }
+
+  // stepContext is what a variant's words of a move may depend on: whose
+  // view the page shows, and the move list's notation.
+  stepContext(): StepContext {
+    return { viewer: this.viewer(), notation: this.notation?.id };
+  }
+
+  // eventSteps are the indices of the steps whose events (a blast, a
+  // piece turned up or lost) the page keeps on show. Under review, the
+  // move shown. On the live position, every step since the player's own
+  // last turn began (the player: the seat held, else the side to move),
+  // its own moves and the replies after them: a reply, the computer's a
+  // few milliseconds later, adds its events to the line rather than
+  // wiping out what the player's move did, which stays until the player
+  // moves again. None while the board is covered or a hand-over's view is
+  // awaited (the moves held are the other player's).
+  eventSteps(): number[] {
+    const s = this.state;
+    if (!s || this.covered() || this.awaitingView) return [];
+    const ply = this.ply();
+    if (!this.live()) return ply > 0 ? [ply - 1] : [];
+    const first = s.setupPly ?? 0;
+    const me = this.you.length === 1 ? this.you[0] : s.turn;
+    let i = this.moves.length - 1;
+    while (i >= first && this.mover(i) !== me) i--;
+    if (i < first) i = first; // the player has not moved yet: everything since the start
+    while (i > first && this.mover(i - 1) === me) i--; // a turn of several moves (dice chess)
+    const out: number[] = [];
+    for (let j = Math.max(i, 0); j < this.moves.length; j++) out.push(j);
+    return out;
   }
 
   // fenBefore is the position step i (0-based) was played from, as the

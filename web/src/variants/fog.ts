@@ -5,12 +5,33 @@
 // is captured. The registration says the rest (no takeback, hand-over on
 // one screen, draws judged).
 
-import { extOf } from '../api';
-import type { VariantModule } from '../variants';
+import { type Step, extOf } from '../api';
+import { t } from '../i18n';
+import { boardOf } from '../movetext';
+import type { StepContext, VariantModule } from '../variants';
+import { pieceNames } from './bomb';
 
 // FogView is fog of war's part of a state (Go's foggame.Fog): the squares
 // the viewer cannot see (the fen has them empty).
 export interface FogView { fog: string[] }
+
+// lostWords say which of the viewer's pieces an opponent's move took,
+// unseen: "Your rook on h1 was captured." They are worked out from the
+// viewer's own view alone, the board it saw before the move (the FEN
+// before) and after it (the step's FEN): a piece of the viewer's that stood
+// on a square before and is not there after was taken (en passant
+// included), since only a capture moves a player's piece on the
+// opponent's move. Nothing for a spectator, or for the viewer's own move.
+export function lostWords(m: Step, before: string | undefined, ctx?: StepContext): string | undefined {
+  const me = ctx?.viewer;
+  if (!me || m.color === me || !before || !m.fen) return undefined;
+  const after = boardOf(m.fen);
+  for (const [square, pc] of boardOf(before)) {
+    if ((pc === pc.toUpperCase()) !== (me === 'white') || after.get(square) === pc) continue;
+    return t('fog.lost', { piece: t(pieceNames[pc.toUpperCase()] ?? 'piece.name.pawn'), square });
+  }
+  return undefined;
+}
 
 export const fogofwar: VariantModule = {
   name: 'fogofwar',
@@ -24,6 +45,7 @@ export const fogofwar: VariantModule = {
     'bare kings': 'reason.bareKings',
   },
   spectatorNote: 'status.fogWatching',
+  stepWords: lostWords,
   // The fog of the live position only: reviewed plies carry no fog, only the view.
   marks: (s, live) => (live ? Object.fromEntries((extOf<FogView>(s).fog ?? []).map(k => [k, ['fog']])) : {}),
 };

@@ -12,10 +12,10 @@
 // "b2b9=Cx?").
 
 import { type Color, type State, type Step, extOf } from '../api';
-import { type Key, language, script, t } from '../i18n';
+import { type Key, language, script, spacedLatin, t } from '../i18n';
 import { boardOf } from '../movetext';
-import { jieqiChinese, jieqiICCS } from '../notation';
-import type { MoveSpeech, Notations, PanelFactory, VariantModule } from '../variants';
+import { jieqiChinese, jieqiICCS, jieqiMove } from '../notation';
+import type { MoveSpeech, Notations, PanelFactory, StepContext, VariantModule } from '../variants';
 import { pieceLook } from '../xiangqi';
 import { sideName, variantOf } from '../variants';
 
@@ -113,17 +113,35 @@ const names: Record<string, Key> = {
 export const pieceWords = (letter: string): string =>
   t(names[letter.toUpperCase()] ?? 'xq.name.soldier', { glyph: pieceLook(letter).glyph });
 
-// turnedWords say what a move turned over, played from the FEN before:
-// what the face-down piece it moved turned up as ("The piece from h0
-// turned up a chariot (俥)."), and what a face-down piece it took was,
-// when this viewer took it (or that only its captor knows).
-export function turnedWords(m: Step, before: string | undefined): string | undefined {
+// pointName names the point a face-down mover left as the move list's
+// notation (Chinese by default) names a piece where it stands, that is, as
+// the move itself begins: in Chinese notation by the piece of its point and
+// its file counted from its side's right (傌二, 砲２; 前炮 where two such
+// stand on one file), in WXF the same in letters (H2), in ICCS by its
+// square (h0). The board's labels are the notation's: 九…一 and 1…9 under
+// the Chinese and WXF, a…i and 0…9 under ICCS.
+export function pointName(m: Step, before: string | undefined, notation = 'chinese'): string {
+  const square = m.uci.slice(0, 2);
+  if (notation === 'iccs') return square;
+  if (notation === 'wxf') return m.wxf?.slice(0, 2) || square;
+  return jieqiMove(before ?? jieqiStart, m.uci, script())?.slice(0, 2) ?? square;
+}
+
+// turnedWords say what a move turned over, played from the FEN before,
+// the point named in the notation of ctx: what the face-down piece it
+// moved turned up as ("Red's face-down piece at 傌二 turned up a chariot
+// (俥)."), and whose face-down piece it took and what it was, when this
+// viewer took it (or that only its captor knows).
+export function turnedWords(m: Step, before: string | undefined, ctx?: StepContext): string | undefined {
   const x = extOf<JieqiTurned>(m);
+  const v = variantOf('jieqi');
+  const side = sideName(v, m.color);
   const said: string[] = [];
-  if (x.reveal) said.push(t('jieqi.revealed', { square: m.uci.slice(0, 2), piece: pieceWords(x.reveal) }));
+  if (x.reveal) said.push(t('jieqi.revealed', { side, point: spacedLatin(pointName(m, before, ctx?.notation)), piece: pieceWords(x.reveal) }));
   const target = before ? boardOf(before).get(m.uci.slice(2, 4)) : undefined;
   if (x.took && (target === 'X' || target === 'x')) {
-    said.push(x.took === '?' ? t('jieqi.tookUnknown') : t('jieqi.tookDown', { piece: pieceWords(x.took) }));
+    const victim = sideName(v, m.color === 'white' ? 'black' : 'white');
+    said.push(x.took === '?' ? t('jieqi.tookUnknown', { side, victim }) : t('jieqi.tookDown', { side, victim, piece: pieceWords(x.took) }));
   }
   return said.length ? said.join(language() === 'en' ? ' ' : '') : undefined; // Chinese sentences run on without a space
 }
@@ -140,9 +158,9 @@ export const jieqi: VariantModule = {
   notations,
   speak,
   panel: takenPanel,
-  stepMark: (m, before) => {
+  stepMark: (m, before, ctx) => {
     const reveal = extOf<JieqiTurned>(m).reveal;
-    return reveal ? { cls: 'reveal', title: turnedWords(m, before) ?? t('moves.reveal', { piece: pieceLook(reveal).glyph }) } : undefined;
+    return reveal ? { cls: 'reveal', title: turnedWords(m, before, ctx) ?? t('moves.reveal', { piece: pieceLook(reveal).glyph }) } : undefined;
   },
   stepWords: turnedWords,
 };

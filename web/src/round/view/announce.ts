@@ -31,7 +31,7 @@ export function announceChange(ctrl: RoundCtrl, prev: State, s: State) {
     const side = sideName(v, m.color);
     if (!m.uci || m.san === '?') announce(t('speak.hidden', { side }));
     else announce(t('speak.move', { side, move: v.speak(m, prev.fen, !!s.check) }));
-    const words = ctrl.covered() ? undefined : v.stepWords?.(m, prev.fen); // what it did beyond itself: a blast, a piece turned up
+    const words = ctrl.covered() ? undefined : v.stepWords?.(m, prev.fen, ctrl.stepContext()); // what it did beyond itself: a blast, a piece turned up or lost
     if (words) announce(words);
   }
   const turn = finished(s.status) || ctrl.covered() ? undefined : v.turnWords?.(s, ctrl.you); // what the turn allows now: the dice

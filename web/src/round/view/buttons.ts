@@ -41,7 +41,7 @@ export function renderButtons(ctrl: RoundCtrl) {
   $<HTMLAnchorElement>('btn-download-pgn').href = `${pgnURL(ctrl.id)}&download=1`;
   setDownload('btn-download-gif', `/game/${ctrl.id}.gif?download=1&lang=${language()}`, 'btn.downloadGif');
   setDownload('btn-download-viewer', `/game/${ctrl.id}.html?download=1&lang=${language()}`, 'btn.downloadViewer');
-  $('btn-download-viewer').hidden = !ctrl.variant.viewer;
+  $('btn-download-viewer').hidden = !ctrl.variant.viewer && !over; // a variant of its own rules: once over (server/media viewer.go)
   // Analyse: a game that is over, or one on one screen or against the
   // computer at any time (its player's own), never an online game being
   // played, nor a game whose rules hide what the analysis would show.

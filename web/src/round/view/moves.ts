@@ -22,12 +22,14 @@ export function renderMoves(ctrl: RoundCtrl) {
     const li = document.createElement('li');
     if (r.className) li.className = r.className;
     li.appendChild(Object.assign(document.createElement('span'), { className: 'num', textContent: r.num }));
-    if (r.lead) li.appendChild(Object.assign(document.createElement('span'), r.lead));
+    // A span has no "text" property: the lead's text is its textContent (the
+    // dice roll, the "…" before a list that starts with Black).
+    if (r.lead) li.appendChild(Object.assign(document.createElement('span'), { className: r.lead.className, textContent: r.lead.text }));
     for (const i of r.steps) {
       const m = moves[i];
       const before = ctrl.fenBefore(i);
       const b = document.createElement('button');
-      const mark = ctrl.variant.stepMark?.(m, before);
+      const mark = ctrl.variant.stepMark?.(m, before, ctrl.stepContext());
       b.className = 'san' + (i + 1 === current ? ' current' : '') + (mark ? ' ' + mark.cls : '');
       b.textContent = ctrl.notation ? ctrl.notation.text(m, before) : m.san;
       if (mark) b.title = mark.title;

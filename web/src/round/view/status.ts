@@ -24,16 +24,19 @@ function statusText(ctrl: RoundCtrl): string {
 }
 
 // variantWords are the variant's words under the status line: what the
-// move shown did beyond itself (a blast, a piece turned up), and, on the
+// moves did beyond themselves (a blast, a piece turned up, a piece lost in
+// the fog), those of the move shown under review, and on the live
+// position those since the player's own last turn (RoundCtrl.eventSteps:
+// the opponent's reply adds its own rather than wiping them); then, on the
 // live position, what the turn allows (the dice). Nothing while the board
 // is covered: they belong to the side that is not at the screen.
 export function variantWords(ctrl: RoundCtrl): string[] {
   const s = ctrl.state!;
   const v = ctrl.variant;
   if (ctrl.covered()) return [];
-  const ply = ctrl.ply();
-  const step = ctrl.step();
-  const words = [step && v.stepWords?.(step, ctrl.fenBefore(ply - 1)), ctrl.live() ? v.turnWords?.(s, ctrl.you) : undefined];
+  const ctx = ctrl.stepContext();
+  const words = ctrl.eventSteps().map(i => v.stepWords?.(ctrl.moves[i], ctrl.fenBefore(i), ctx));
+  words.push(ctrl.live() ? v.turnWords?.(s, ctrl.you) : undefined);
   return words.filter((w): w is string => !!w);
 }
 
