@@ -16,7 +16,8 @@ import { Analysis, sourceOf } from './analysis/view';
 import { installGlyphPieces } from './pieces';
 import { openingNodes } from './opening';
 import { heldGameText, levelGroups, levelHelp } from './levels';
-import { RecentLists, playersLine, splitRecent, youAt } from './recent';
+import { RecentLists, playersLine, playersParts, splitRecent, youAt } from './recent';
+import { titledName } from './title';
 import { applySettings, loadSettings, loadTickets, saveSettings, saveTicket } from './settings';
 import { Sounds } from './sound';
 import { Key, ago, applyTexts, chooseLanguage, language, languages, plural, script, setLanguage, t } from './i18n';
@@ -127,8 +128,9 @@ function fillRecent(ul: HTMLElement, games: Summary[], none: string, mine: boole
     a.innerHTML = '<span class="who"></span><span class="res"></span><span class="act"></span>';
     a.querySelector('.act')!.textContent = t(!mine ? 'recent.watch' : over ? 'recent.review' : 'recent.resume');
     const who = a.querySelector<HTMLElement>('.who')!;
-    who.textContent = playersLine(v, g, mine ? youAt(g, tickets[g.id]) : undefined);
-    who.title = who.textContent;
+    const you = mine ? youAt(g, tickets[g.id]) : undefined;
+    who.replaceChildren(...playersParts(v, g, you, titledName)); // a bot after its title, BOT
+    who.title = playersLine(v, g, you);
     const state = over ? `${g.result}${g.termination ? ' · ' + termName(v, g.termination) : ''}` : plural('recent.inPlay', g.plies);
     const res = a.querySelector('.res')!;
     res.textContent = [g.timeControl, state, ago(Date.parse(g.updatedAt))].filter(Boolean).join(' · ');

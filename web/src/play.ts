@@ -24,7 +24,7 @@ import { $ } from './round/view/dom';
 import { bindBoardKeys, bindMoveBox, renderMoveBox } from './round/view/keyboard';
 import { bindNav, bindNotation, renderMoves } from './round/view/moves';
 import { renderHeader } from './round/view/header';
-import { renderClocks, renderPlayers } from './round/view/players';
+import { playersNodes, renderClocks, renderPlayers } from './round/view/players';
 import { SeatForms } from './round/view/seat';
 import { flash, renderStatus, setConn } from './round/view/status';
 import { loadTickets, saveTicket } from './settings';
@@ -63,7 +63,7 @@ export class Play {
       flash,
       sound: name => this.hooks.sounds.play(name),
       started: v => this.start(v),
-      over: s => showOver(s, this.ctrl.variant),
+      over: s => showOver(s, this.ctrl.variant, playersNodes(this.ctrl)),
       effect: e => this.board?.effect?.(e.squares, e.cls, e.ms),
       reload: () => this.socket.reconnect(), // a new connection's greeting is a whole state
       changed: (prev, s) => {
@@ -94,7 +94,7 @@ export class Play {
         void refreshAccount();
       },
     });
-    this.chat = new Chat(text => this.ctrl.send({ t: 'chat', d: { text } }), () => ({ variant: this.ctrl.variant, you: this.ctrl.you }));
+    this.chat = new Chat(text => this.ctrl.send({ t: 'chat', d: { text } }), () => ({ variant: this.ctrl.variant, you: this.ctrl.you, seats: this.ctrl.state?.seats }));
     bindButtons(this.ctrl, () => this.hooks.newGame());
     bindNav(this.ctrl);
     bindMoveBox(this.ctrl);

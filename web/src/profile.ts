@@ -12,6 +12,7 @@
 
 import { APIError, Summary, failureText } from './api';
 import { errorText, formatUnit, hasText, language, t } from './i18n';
+import { showName } from './title';
 import { botName, variantOf, variants } from './variants';
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
@@ -73,7 +74,7 @@ export async function showProfile(name: string) {
     err.hidden = false;
     return;
   }
-  showName($('profile-name'), user);
+  showName($('profile-name'), user.username, user.title);
   document.title = t('profile.title', { name: user.username });
   const entries = Object.entries(user.perfs);
   if (entries.length === 0) perfs.appendChild(Object.assign(document.createElement('li'), { textContent: t('profile.noRating') }));
@@ -93,17 +94,6 @@ export async function showProfile(name: string) {
   if (variantSelect instanceof HTMLSelectElement) fillVariantFilter(variantSelect);
   form.onchange = () => void listGames(user.username, '', false);
   await listGames(user.username, '', false);
-}
-
-// showName writes the player's name in h, after its title, BOT, for a bot
-// account: a small bold label, lichess's title (the same word in every
-// language, as on lichess), its meaning in the reader's words on hover.
-function showName(h: HTMLElement, user: User) {
-  h.textContent = '';
-  if (user.title === 'BOT') {
-    h.append(Object.assign(document.createElement('span'), { className: 'user-title', textContent: 'BOT', title: t('profile.bot') }), ' ');
-  }
-  h.append(user.username);
 }
 
 // listGames shows a page of the player's games (more: after the last

@@ -7,7 +7,7 @@
 
 import type { Color, Summary } from './api';
 import { finished } from './api';
-import { t } from './i18n';
+import { t, tParts } from './i18n';
 import type { Ticket } from './settings';
 import { VariantUI, botName, sideName } from './variants';
 
@@ -53,9 +53,22 @@ export function seatLabel(v: VariantUI, g: Summary, c: Color, you?: Color): stri
   return seat.name ? seat.name : sideName(v, c, true);
 }
 
-// playersLine is an entry's first line: its variant's tag and its players.
+// playersParts is an entry's first line in parts: its variant's tag and
+// its players, a player whose account has a title (a bot: "BOT") as
+// titled makes it of its label and title.
+export function playersParts<P>(v: VariantUI, g: Summary, you: Color | undefined, titled: (label: string, title: string) => P): (string | P)[] {
+  const seat = (c: Color): string | P => {
+    const s = g.seats[c];
+    const label = seatLabel(v, g, c, you);
+    return s.kind === 'human' && s.title ? titled(label, s.title) : label;
+  };
+  let players = tParts<string | P>('recent.players', { white: seat('white'), black: seat('black') });
+  if (g.mode === 'online') players = tParts<string | P>('recent.online', { players });
+  return v.tag ? tParts<string | P>('recent.tagged', { tag: v.tag, players }) : players;
+}
+
+// playersLine is an entry's first line as text: its variant's tag and its
+// players, a bot after its title ("BOT Robo").
 export function playersLine(v: VariantUI, g: Summary, you?: Color): string {
-  let players = t('recent.players', { white: seatLabel(v, g, 'white', you), black: seatLabel(v, g, 'black', you) });
-  if (g.mode === 'online') players = t('recent.online', { players });
-  return v.tag ? t('recent.tagged', { tag: v.tag, players }) : players;
+  return playersParts(v, g, you, (label, title) => `${title} ${label}`).join('');
 }

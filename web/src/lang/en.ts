@@ -630,4 +630,7 @@ export const en = {
   'leaderboard.rating': 'Rating',
   'leaderboard.games': 'Games',
   'leaderboard.deviation': 'Deviation {rd}',
+  'error.method_not_allowed': 'That address takes other methods.',
+  'error.bot_account': 'A bot account plays through the Bot API only, never in the browser.',
+  'error.not_a_bot': 'Only a bot account may do this: the account must be upgraded to a bot first.',
 } as const;

@@ -609,4 +609,7 @@ export const zhCN: Table = {
   'leaderboard.rating': '等级分',
   'leaderboard.games': '局数',
   'leaderboard.deviation': '偏差 {rd}',
+  'error.method_not_allowed': '这个地址不接受这种请求方法。',
+  'error.bot_account': '机器人账号只能通过机器人接口下棋，不能在浏览器里下。',
+  'error.not_a_bot': '只有机器人账号可以这么做：请先把账号升级为机器人账号。',
 };

@@ -609,4 +609,7 @@ export const zhTW: Table = {
   'leaderboard.rating': '等級分',
   'leaderboard.games': '局數',
   'leaderboard.deviation': '偏差 {rd}',
+  'error.method_not_allowed': '這個位址不接受這種請求方法。',
+  'error.bot_account': '機器人帳號只能透過機器人介面下棋，不能在瀏覽器裡下。',
+  'error.not_a_bot': '只有機器人帳號可以這麼做：請先把帳號升級為機器人帳號。',
 };
