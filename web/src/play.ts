@@ -25,12 +25,12 @@ import { bindBoardKeys, bindMoveBox, renderMoveBox } from './round/view/keyboard
 import { bindNav, bindNotation, renderMoves } from './round/view/moves';
 import { renderHeader } from './round/view/header';
 import { playersNodes, renderClocks, renderPlayers } from './round/view/players';
-import { SeatForms } from './round/view/seat';
 import { flash, renderStatus, setConn } from './round/view/status';
 import { loadTickets, saveTicket } from './settings';
 import type { Sounds } from './sound';
 import { SidePanel, VariantUI, boards, sideName } from './variants';
 import { maxName, saveName, savedName } from './name';
+import { SignInForms } from './signin';
 
 export interface PlayHooks {
   newGame: () => void;
@@ -52,7 +52,7 @@ export class Play {
   private notice = ''; // what stays under the status once the connection is back (signed out elsewhere)
   private ratedAsked = false; // whether the game is rated was asked (online games only)
   private joined = false; // this page took an invite's open seat: the name can be given until the first move
-  private seat: SeatForms; // a rated invite's seat: sign in or up to take it
+  private seat: SignInForms; // a rated invite's seat: sign in or up to take it
 
   constructor(private id: string, private hooks: PlayHooks) {
     const ticket = loadTickets()[id];
@@ -99,7 +99,7 @@ export class Play {
     bindNav(this.ctrl);
     bindMoveBox(this.ctrl);
     this.bindJoinName();
-    this.seat = new SeatForms(() => this.takeSeat());
+    this.seat = new SignInForms('seat', () => this.takeSeat());
     this.online = new OnlineView({
       send: msg => this.ctrl.send(msg),
       flash,
@@ -163,7 +163,7 @@ export class Play {
       if (e instanceof APIError && e.code === 'seat_taken') this.ctrl.notice = t('status.seatTaken');
       if (e instanceof APIError && e.status === 404) this.hooks.missing(); // no such game: nothing to connect to
       // A rated game's seat is an account's: the page says so, and offers
-      // to sign in or up here (round/view/seat.ts), then takes it.
+      // to sign in or up here (signin.ts), then takes it.
       if (e instanceof APIError && e.code === 'signed_out') this.ctrl.seatNeedsAccount = true;
     }
   }
