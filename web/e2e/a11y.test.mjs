@@ -1,12 +1,14 @@
 // For everyone: moves typed in the move box (chess SAN, xiangqi Chinese,
-// WXF and ICCS), what the screen readers' live region says, and the game
-// page clean for axe-core while played by keyboard. walk.test.mjs runs
+// WXF and ICCS), what the screen readers' live region says, the game
+// page clean for axe-core while played by keyboard, and the bots page
+// with its challenge dialog. walk.test.mjs runs
 // axe-core on every step of its walks, in each language.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { openApp, artifacts, axe, newGame, sans, waitMoves } from './harness.mjs';
+import { ApiBot } from './apibot.mjs';
 
 const app = openApp();
 
@@ -106,4 +108,29 @@ test('the analysis board is clean for axe: empty, its move tree with a variation
   await page.waitForSelector('#a-lines .engine-line', { timeout: 30000 });
   assert.deepEqual(await axe(page), [], 'axe, analysis board with the engine on');
   await page.click('#a-engine');
+});
+
+test('the bots page is clean for axe: the list, the sign-in asked first, the challenge form, in 繁體中文', async () => {
+  const bot = new ApiBot(app.server.url, { name: 'Axe_Bot' });
+  await bot.start();
+  try {
+    const page = await app.newPerson('zh-TW', { locale: 'zh-TW' });
+    await page.goto(`${app.server.url}/bots`);
+    const entry = page.locator('#bots-list li.bot[data-bot=axe_bot]');
+    await entry.waitFor();
+    assert.equal(await page.textContent('#bots h2'), '線上機器人');
+    assert.deepEqual(await axe(page), [], 'axe, the bots online');
+    await entry.getByRole('button', { name: '挑戰 Axe_Bot' }).click();
+    await page.waitForSelector('#challenge-dialog[open] #bots-account:not([hidden])');
+    assert.deepEqual(await axe(page), [], 'axe, the sign-in before a challenge');
+    await page.fill('#bots-signup input[name=username]', 'mei');
+    await page.fill('#bots-signup input[name=password]', 'long enough pass');
+    await page.click('#bots-signup button');
+    await page.waitForSelector('#challenge-form:not([hidden])');
+    assert.deepEqual(await axe(page), [], 'axe, the challenge form');
+    mkdirSync(artifacts, { recursive: true });
+    await page.screenshot({ path: join(artifacts, 'a11y-bots-form-zh-TW.png') });
+  } finally {
+    bot.stop();
+  }
 });
