@@ -41,6 +41,11 @@ type Seat struct {
 	// Player is the opaque id of the person seated (a browser's player id),
 	// for listing one's own games; like Token it is shown to that seat only.
 	Player string `json:"player,omitempty"`
+	// Title is the title of the account seated, as lichess gives one
+	// ("BOT": a program plays through the Bot API). The server sets it
+	// when an account takes the seat as its own player, so a name alone
+	// never earns it; "" for everyone else.
+	Title string `json:"title,omitempty"`
 }
 
 // ColorName returns "white" or "black".

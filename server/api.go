@@ -95,6 +95,7 @@ func (s *Server) handler() (http.Handler, []account.Route) {
 		rs.HandleFunc("GET /account", public, s.handlePage)     // the account page: the app's own route (web/src/account.ts)
 		rs.HandleFunc("GET /@/{name}", public, s.handlePage)    // a player's profile (web/src/profile.ts)
 		rs.HandleFunc("GET /leaderboard", public, s.handlePage) // the leaderboards (web/src/leaderboard.ts)
+		rs.HandleFunc("GET /bots", public, s.handlePage)        // the bots online, to challenge (web/src/bots/)
 	}
 	h := s.apiMisses(mux) // an unknown endpoint or method under /api/: the API's JSON error
 	if s.accounts != nil {
@@ -541,7 +542,7 @@ func (s *Server) runSeatCommand(ctx context.Context, id string, cmd round.JoinSe
 	err := s.withHub(ctx, id, func(h *round.Hub) error { return h.Send(ctx, cmd) })
 	var remote *wire.RemoteOwner
 	if errors.As(err, &remote) {
-		return s.seatElsewhere(ctx, remote.Node, node.SeatRequest{Game: id, Player: cmd.Player, Name: cmd.Name, Token: cmd.Token})
+		return s.seatElsewhere(ctx, remote.Node, node.SeatRequest{Game: id, Player: cmd.Player, Name: cmd.Name, Title: cmd.Title, Token: cmd.Token})
 	}
 	if err != nil {
 		return createResponse{}, err
@@ -577,14 +578,64 @@ func (s *Server) handleList(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	out := []profile.Summary{}
+	titles := s.accountTitles(r.Context())
 	for _, sum := range sums {
 		yours := player != "" && slices.Contains(sum.Players, player)
 		if sum.Status == game.Aborted.String() && !yours {
 			continue // someone else's game that never began: nothing to see
 		}
-		out = append(out, profile.SummaryOf(sum, yours))
+		out = append(out, titles.of(sum, profile.SummaryOf(sum, yours)))
 	}
 	writeJSON(w, http.StatusOK, out)
+}
+
+// listedTitles gives the seats of listed games their account's title
+// ("BOT"), which a stored summary does not keep (a game's state has it
+// from its seat, game.Seat.Title): each name of a person in an online
+// game is looked up once a listing.
+type listedTitles struct {
+	ctx      context.Context
+	accounts store.Accounts // nil: the store keeps none
+	users    map[string]*store.User
+}
+
+func (s *Server) accountTitles(ctx context.Context) *listedTitles {
+	accounts, _ := s.store.(store.Accounts)
+	return &listedTitles{ctx: ctx, accounts: accounts, users: map[string]*store.User{}}
+}
+
+// of returns out, sum as listed, with its account seats titled. A seat
+// counts as an account's only when the account's player sits in the game
+// and the other seat has not the same name: the summary does not say
+// which player sat where, and anyone may call themselves by a bot's name.
+func (lt *listedTitles) of(sum store.Summary, out profile.Summary) profile.Summary {
+	if lt.accounts == nil || game.Mode(sum.Mode) != game.ModeOnline || strings.EqualFold(sum.White, sum.Black) {
+		return out
+	}
+	for c, s := range out.Seats {
+		if s.Kind != game.SeatHuman || s.Name == "" {
+			continue
+		}
+		if u := lt.user(s.Name); u != nil && u.Title != "" && slices.Contains(sum.Players, playerID(u.Player)) {
+			s.Title = u.Title
+			out.Seats[c] = s
+		}
+	}
+	return out
+}
+
+// user is account name, read once a listing; nil for none.
+func (lt *listedTitles) user(name string) *store.User {
+	key := lowerName(name)
+	if u, seen := lt.users[key]; seen {
+		return u
+	}
+	var found *store.User
+	if u, err := lt.accounts.UserByName(lt.ctx, name); err == nil {
+		found = &u
+	}
+	lt.users[key] = found
+	return found
 }
 
 // read runs f on game id: on its hub's goroutine when it is live, else on

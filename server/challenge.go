@@ -353,6 +353,7 @@ func (s *Server) makeChallenge(w http.ResponseWriter, r *http.Request) (*challen
 			return nil, err
 		}
 	}
+	opts.Seats[color].Title = u.Title // a bot's seat says so from the start
 	c := &challenge{ID: opts.ID, From: challengeUserOf(u), To: challengeUserOf(dest), Color: color, Asked: req.Color, Rated: req.Rated,
 		Variant: opts.Variant, Clock: opts.Clock, FEN: req.FEN, Created: s.now()}
 	if c.Variant == "" {
@@ -406,7 +407,7 @@ func (s *Server) acceptChallenge(ctx context.Context, id string, u store.User) e
 	if _, ok, err := s.takeOpenChallenge(ctx, id); err != nil || !ok {
 		return errors.Join(err, fmt.Errorf("%w: no such challenge to you", store.ErrNotFound)) // answered meanwhile
 	}
-	cmd := round.JoinSeatCmd{Player: playerID(u.Player), Name: u.Name}
+	cmd := round.JoinSeatCmd{Player: playerID(u.Player), Name: u.Name, Title: u.Title}
 	if c.Rated {
 		_, err = s.joinRated(ctx, id, cmd, u)
 	} else {

@@ -236,7 +236,7 @@ func (rc *remoteClient) Leave() {
 
 // SeatRemote implements BusHandler.
 func (ch ClusterHandler) SeatRemote(ctx context.Context, req node.SeatRequest) node.SeatAnswer {
-	resp, err := ch.s.runSeatCommand(ctx, req.Game, round.JoinSeatCmd{Player: req.Player, Name: req.Name, Token: req.Token})
+	resp, err := ch.s.runSeatCommand(ctx, req.Game, round.JoinSeatCmd{Player: req.Player, Name: req.Name, Title: req.Title, Token: req.Token})
 	if err != nil {
 		status, code := wire.Code(err)
 		return node.SeatAnswer{Status: status, Code: code, Message: wire.Message(err)}

@@ -53,6 +53,7 @@ func TestUnknownAddressIsTheAppsPage(t *testing.T) {
 		{"/favicon.svg", http.StatusOK},
 		{"/", http.StatusOK},
 		{"/account", http.StatusOK},
+		{"/bots", http.StatusOK},             // the bots online (web/src/bots)
 		{"/api/nosuch", http.StatusNotFound}, // the API's JSON error (apimiss.go), not the app's page
 	} {
 		if rec := fetch(h, tt.path, ""); rec.Code != tt.code {

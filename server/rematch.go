@@ -18,7 +18,7 @@ func (s *Server) createRematch(ctx context.Context, g *game.Game) (string, error
 		MoveText: hd.Moves, Public: g.Public(), Now: s.now}
 	for _, c := range []chess.Color{chess.White, chess.Black} {
 		seat := g.Seat(c)
-		opts.Seats[c.Other()] = game.Seat{Kind: seat.Kind, Name: seat.Name, Player: seat.Player}
+		opts.Seats[c.Other()] = game.Seat{Kind: seat.Kind, Name: seat.Name, Player: seat.Player, Title: seat.Title}
 	}
 	if k := g.Clock(); k != nil {
 		opts.Clock = game.ClockConfig{Initial: k.Initial, Increment: k.Increment, PerMove: k.PerMove}

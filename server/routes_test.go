@@ -56,6 +56,7 @@ var wantAccess = map[string]string{
 	"GET /account":                                "public",
 	"GET /@/{name}":                               "public",
 	"GET /leaderboard":                            "public",
+	"GET /bots":                                   "public",
 	"POST /api/signup":                            "public",
 	"POST /api/login":                             "public",
 	"POST /api/logout":                            "browser only",

@@ -50,9 +50,11 @@ type RatingPoint struct {
 	RD     float64
 }
 
-// Leader is one line of a leaderboard.
+// Leader is one line of a leaderboard: the account's name and title
+// (User.Title), its rating and games.
 type Leader struct {
 	Name   string
+	Title  string
 	Rating float64
 	RD     float64
 	Games  int

@@ -35,7 +35,7 @@ func (p *Postgres) RatingHistory(ctx context.Context, user, perf string) ([]Rati
 
 // Leaderboard implements History.
 func (p *Postgres) Leaderboard(ctx context.Context, perf string, since time.Time, limit int) ([]Leader, error) {
-	rows, err := p.pool.Query(ctx, `SELECT u.name, r.rating, r.rd, r.games FROM ratings r JOIN users u ON u.id = r.user_id
+	rows, err := p.pool.Query(ctx, `SELECT u.name, u.title, r.rating, r.rd, r.games FROM ratings r JOIN users u ON u.id = r.user_id
 		WHERE r.perf = $1 AND r.rd < $2 AND r.updated_at >= $3 ORDER BY r.rating DESC LIMIT $4`, perf, provisionalRD, nanos(since), limit)
 	if err != nil {
 		return nil, fmt.Errorf("store: leaderboard: %w", err)

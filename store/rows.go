@@ -81,6 +81,6 @@ func scanRatingPoint(row scanner) (RatingPoint, error) {
 // scanLeader reads name, rating, rd, games.
 func scanLeader(row scanner) (Leader, error) {
 	var l Leader
-	err := row.Scan(&l.Name, &l.Rating, &l.RD, &l.Games)
+	err := row.Scan(&l.Name, &l.Title, &l.Rating, &l.RD, &l.Games)
 	return l, err
 }

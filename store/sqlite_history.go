@@ -41,7 +41,7 @@ func (s *SQLite) RatingHistory(ctx context.Context, user, perf string) ([]Rating
 
 // Leaderboard implements History.
 func (s *SQLite) Leaderboard(ctx context.Context, perf string, since time.Time, limit int) ([]Leader, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT u.name, r.rating, r.rd, r.games FROM ratings r JOIN users u ON u.id = r.user_id
+	rows, err := s.db.QueryContext(ctx, `SELECT u.name, u.title, r.rating, r.rd, r.games FROM ratings r JOIN users u ON u.id = r.user_id
 		WHERE r.perf = ? AND r.rd < ? AND r.updated_at >= ? ORDER BY r.rating DESC LIMIT ?`, perf, provisionalRD, nanos(since), limit)
 	if err != nil {
 		return nil, fmt.Errorf("store: leaderboard: %w", err)

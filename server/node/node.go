@@ -99,7 +99,8 @@ type Inbound interface {
 type SeatRequest struct {
 	Game   string `json:"game"`
 	Player string `json:"player"`
-	Name   string `json:"name,omitempty"` // the joiner's display name
+	Name   string `json:"name,omitempty"`  // the joiner's display name
+	Title  string `json:"title,omitempty"` // the joining account's title ("BOT")
 	Token  string `json:"token,omitempty"`
 }
 

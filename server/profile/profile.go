@@ -326,6 +326,7 @@ func (h *Handler) RatingGraph(w http.ResponseWriter, r *http.Request) {
 // leaderJSON is one line of GET /api/leaderboard/{perf}.
 type leaderJSON struct {
 	Username string `json:"username"`
+	Title    string `json:"title,omitempty"` // "BOT" for a bot account, as lichess's
 	Rating   int    `json:"rating"`
 	RD       int    `json:"rd"`
 	Games    int    `json:"games"`
@@ -355,7 +356,7 @@ func (h *Handler) Leaderboard(w http.ResponseWriter, r *http.Request) {
 	}
 	out := []leaderJSON{}
 	for _, l := range list {
-		out = append(out, leaderJSON{Username: l.Name, Rating: int(l.Rating), RD: int(l.RD), Games: l.Games})
+		out = append(out, leaderJSON{Username: l.Name, Title: l.Title, Rating: int(l.Rating), RD: int(l.RD), Games: l.Games})
 	}
 	wire.WriteJSON(w, http.StatusOK, out)
 }

@@ -136,6 +136,7 @@ func appendSeat(b []byte, seat SeatJSON) []byte {
 	b = appendJSONString(append(b, `{"kind":`...), string(seat.Kind))
 	b = appendFieldOmit(b, "name", seat.Name)
 	b = appendFieldOmit(b, "level", seat.Level)
+	b = appendFieldOmit(b, "title", seat.Title)
 	return append(b, '}')
 }
 

@@ -53,7 +53,7 @@ func checkState(t testing.TB, what string, s StateJSON) {
 // and without a clock, named seats and offers, are written by encodeState
 // as encoding/json writes them.
 func TestStateEncodingAgrees(t *testing.T) {
-	seats := [2]game.Seat{{Kind: game.SeatHuman, Name: "安娜 <ann> & \"co\"", Player: "p1"}, {Kind: game.SeatBot, Level: "3"}}
+	seats := [2]game.Seat{{Kind: game.SeatHuman, Name: "安娜 <ann> & \"co\"", Player: "p1", Title: "BOT"}, {Kind: game.SeatBot, Level: "3"}}
 	for _, v := range game.Variants() {
 		for _, clock := range []game.ClockConfig{{}, {Initial: 3 * time.Minute, Increment: 2 * time.Second}, {Initial: 24 * time.Hour, PerMove: true}} {
 			g, err := game.New(game.Options{ID: "enc1", Mode: game.ModeOnline, Variant: v, Seats: seats, Clock: clock, Public: clock.Initial > 0, Now: time.Now})
@@ -114,7 +114,7 @@ func TestStateEncodingOddValues(t *testing.T) {
 		Dests: Dests{odd: {odd, ""}, "": nil}, Check: odd,
 		Clock:     &ClockJSON{White: -1, Black: 1 << 50, Running: odd, Initial: 7, Increment: 0, PerMove: true},
 		DrawOffer: odd, TakebackOffer: odd, CanClaim: true,
-		Seats:  map[string]SeatJSON{odd: {Kind: game.SeatKind(odd), Name: odd, Level: odd}, "white": {}, "": {Kind: "x"}},
+		Seats:  map[string]SeatJSON{odd: {Kind: game.SeatKind(odd), Name: odd, Level: odd, Title: odd}, "white": {}, "": {Kind: "x"}},
 		Public: true, Fair: &game.Fairness{Commitment: odd, Seed: odd},
 		Opening:    &OpeningJSON{ECO: odd, Name: odd},
 		SetupNotes: &game.SetupNotes{Intro: odd},

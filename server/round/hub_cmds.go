@@ -50,6 +50,7 @@ func (cmd MessageCmd) run(ctx context.Context, h *Hub) { h.message(ctx, cmd.Clie
 type JoinSeatCmd struct {
 	Player string // the person's id
 	Name   string // the person's display name (game.ParseName), "" for none
+	Title  string // the account's title when Player is an account's own ("BOT"), else ""
 	Token  string // adopt: the seats' old secret
 	Reply  func(chess.Color, error, *game.Game)
 }

@@ -143,7 +143,7 @@ func (h *Hub) joinSeat(ctx context.Context, cmd JoinSeatCmd) {
 	h.apply(ctx, nil, func(g *game.Game) ([]game.Event, error) {
 		var evs []game.Event
 		for _, c := range seats {
-			seat := game.Seat{Kind: game.SeatHuman, Player: cmd.Player, Name: cmd.Name}
+			seat := game.Seat{Kind: game.SeatHuman, Player: cmd.Player, Name: cmd.Name, Title: cmd.Title}
 			var more []game.Event
 			if cmd.Token != "" {
 				more, err = g.Reseat(c, cmd.Player)

@@ -168,11 +168,13 @@ type ClockJSON struct {
 	PerMove   bool   `json:"perMove,omitempty"` // correspondence: Initial is each move's time (days per move)
 }
 
-// SeatJSON is a seat without its secret token.
+// SeatJSON is a seat without its secret token. Title is its account's
+// title ("BOT"), which the page shows beside the name.
 type SeatJSON struct {
 	Kind  game.SeatKind `json:"kind"`
 	Name  string        `json:"name,omitempty"`
 	Level string        `json:"level,omitempty"`
+	Title string        `json:"title,omitempty"`
 }
 
 // StateJSON is the game as events carry it. A "state" event fills Moves
@@ -360,7 +362,7 @@ func common(g *game.Game, v game.Viewer, full bool) StateJSON {
 	}
 	for _, c := range []chess.Color{chess.White, chess.Black} {
 		seat := g.Seat(c)
-		s.Seats[game.ColorName(c)] = SeatJSON{Kind: seat.Kind, Name: seat.Name, Level: seat.Level}
+		s.Seats[game.ColorName(c)] = SeatJSON{Kind: seat.Kind, Name: seat.Name, Level: seat.Level, Title: seat.Title}
 	}
 	if k := g.Clock(); k != nil {
 		s.Clock = &ClockJSON{White: k.Remaining(chess.White).Milliseconds(), Black: k.Remaining(chess.Black).Milliseconds(),

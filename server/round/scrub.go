@@ -100,8 +100,8 @@ func ScrubSeatEvent(data []byte, player string) ([]byte, error) {
 	return out, nil
 }
 
-// scrubSeat drops the name of seat (a game.Seat's JSON fields) when
-// player holds it, and reports whether player does.
+// scrubSeat drops the name of seat (a game.Seat's JSON fields), and the
+// account's title, when player holds it, and reports whether player does.
 func scrubSeat(seat map[string]json.RawMessage, player string) (bool, error) {
 	raw, ok := seat["player"]
 	if !ok {
@@ -115,6 +115,7 @@ func scrubSeat(seat map[string]json.RawMessage, player string) (bool, error) {
 		return false, nil
 	}
 	delete(seat, "name")
+	delete(seat, "title")
 	return true, nil
 }
 

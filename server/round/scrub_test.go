@@ -11,7 +11,8 @@ import (
 )
 
 // TestScrubHeader: a stored game forgets the name of the seat player
-// held, and only that; it loads as before otherwise, its PGN saying "?".
+// held (and its account's title), and only that; it loads as before
+// otherwise, its PGN saying "?".
 func TestScrubHeader(t *testing.T) {
 	tests := []struct {
 		name         string
@@ -25,6 +26,8 @@ func TestScrubHeader(t *testing.T) {
 			[2]bool{false, true}, "bob", "?"},
 		{"not theirs, same name", [2]game.Seat{{Kind: game.SeatHuman, Name: "ann", Player: "p-other"}, {Kind: game.SeatOpen}},
 			[2]bool{}, "ann", "?"},
+		{"bots", [2]game.Seat{{Kind: game.SeatHuman, Name: "bob", Player: "p-bob", Title: "BOT"}, {Kind: game.SeatHuman, Name: "ann", Player: "p-ann", Title: "BOT"}},
+			[2]bool{false, true}, "bob", "?"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -54,6 +57,15 @@ func TestScrubHeader(t *testing.T) {
 			}
 			if back.Seat(chess.White).Player != tt.seats[chess.White].Player || back.Seat(chess.Black).Player != tt.seats[chess.Black].Player {
 				t.Errorf("the seats' players changed: %+v %+v", back.Seat(chess.White), back.Seat(chess.Black))
+			}
+			for c, s := range tt.seats {
+				want := s.Title
+				if tt.theirs[c] {
+					want = ""
+				}
+				if got := back.Seat(chess.Color(c)).Title; got != want {
+					t.Errorf("seat %d's title after the scrub = %q; want %q", c, got, want)
+				}
 			}
 		})
 	}

@@ -125,6 +125,9 @@ func testRatingHistory(t *testing.T, s HistoryStore) {
 		t.Errorf("Bob's history: %d points, last %+v", len(b), b[len(b)-1])
 	}
 	r, _ := ratingOf(t, s, "u1", "blitz")
+	if err := s.UpgradeToBot(ctx, "u1"); err != nil { // a bot is listed with its title
+		t.Fatal(err)
+	}
 	board, err := s.Leaderboard(ctx, "blitz", t0, 10)
 	if r.Deviation >= 110 {
 		if err != nil || len(board) != 0 {
@@ -132,8 +135,8 @@ func testRatingHistory(t *testing.T, s HistoryStore) {
 		}
 		return
 	}
-	if err != nil || len(board) == 0 || board[0].Name != "Ann" || board[0].Games != games {
-		t.Errorf("Leaderboard = %+v, %v; want Ann first with %d games", board, err, games)
+	if err != nil || len(board) == 0 || board[0].Name != "Ann" || board[0].Title != store.TitleBot || board[0].Games != games {
+		t.Errorf("Leaderboard = %+v, %v; want Ann, a bot, first with %d games", board, err, games)
 	}
 	if late, _ := s.Leaderboard(ctx, "blitz", t0.Add(time.Hour), 10); len(late) != 0 {
 		t.Errorf("Leaderboard of those active in the last hour = %+v", late)

@@ -1,13 +1,15 @@
 // For everyone: moves typed in the move box (chess SAN, xiangqi Chinese,
 // WXF and ICCS), what the screen readers' live region says, the game
-// page clean for axe-core while played by keyboard, and the settings
-// dialog clean for it in each language. walk.test.mjs runs
+// page clean for axe-core while played by keyboard, the settings dialog
+// clean for it in each language, and the bots page with its challenge
+// dialog. walk.test.mjs runs
 // axe-core on every step of its walks, in each language.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { openApp, artifacts, axe, newGame, sans, waitMoves } from './harness.mjs';
+import { ApiBot } from './apibot.mjs';
 
 const app = openApp();
 
@@ -136,5 +138,30 @@ test('the settings dialog is clean for axe, in each language; its previews name 
     mkdirSync(artifacts, { recursive: true });
     await page.locator('#settings-dialog').screenshot({ path: join(artifacts, `a11y-settings-${locale}.png`) });
     await app.leave(page);
+  }
+});
+
+test('the bots page is clean for axe: the list, the sign-in asked first, the challenge form, in 繁體中文', async () => {
+  const bot = new ApiBot(app.server.url, { name: 'Axe_Bot' });
+  await bot.start();
+  try {
+    const page = await app.newPerson('zh-TW', { locale: 'zh-TW' });
+    await page.goto(`${app.server.url}/bots`);
+    const entry = page.locator('#bots-list li.bot[data-bot=axe_bot]');
+    await entry.waitFor();
+    assert.equal(await page.textContent('#bots h2'), '線上機器人');
+    assert.deepEqual(await axe(page), [], 'axe, the bots online');
+    await entry.getByRole('button', { name: '挑戰 Axe_Bot' }).click();
+    await page.waitForSelector('#challenge-dialog[open] #bots-account:not([hidden])');
+    assert.deepEqual(await axe(page), [], 'axe, the sign-in before a challenge');
+    await page.fill('#bots-signup input[name=username]', 'mei');
+    await page.fill('#bots-signup input[name=password]', 'long enough pass');
+    await page.click('#bots-signup button');
+    await page.waitForSelector('#challenge-form:not([hidden])');
+    assert.deepEqual(await axe(page), [], 'axe, the challenge form');
+    mkdirSync(artifacts, { recursive: true });
+    await page.screenshot({ path: join(artifacts, 'a11y-bots-form-zh-TW.png') });
+  } finally {
+    bot.stop();
   }
 });

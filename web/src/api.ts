@@ -67,7 +67,11 @@ export interface Fairness { commitment: string; seed?: string }
 // perMove: a correspondence clock, initial being each move's time (days per move).
 export interface ClockState { white: number; black: number; running?: Color; initial: number; increment: number; perMove?: boolean }
 
-export interface Seat { kind: 'human' | 'bot' | 'open'; name?: string; level?: string }
+// Seat is who sits on a side: a person, the computer ('bot', by its level)
+// or no one yet. title is the title of the account seated, which the
+// server sets from the account itself: "BOT" for a bot account (a program
+// playing through the Bot API), shown before its name (title.ts).
+export interface Seat { kind: 'human' | 'bot' | 'open'; name?: string; level?: string; title?: string }
 
 export interface State {
   v: number;

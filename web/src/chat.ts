@@ -4,8 +4,9 @@
 // localStorage. Chat text comes from other people: it only ever goes into
 // the page as text (textContent), never as HTML.
 
-import type { ChatLine, ChatLog, ChatRoom, Color } from './api';
+import type { ChatLine, ChatLog, ChatRoom, Color, Seat } from './api';
 import { formatTime, t } from './i18n';
+import { showName } from './title';
 import { VariantUI, sideName } from './variants';
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
@@ -21,16 +22,26 @@ const keepLines = 50;
 const muteKey = 'gambit.chatMuted';
 
 // Speakers is what naming a line's author needs: the game's variant (its
-// side names) and the seats this browser holds.
-export interface Speakers { variant: VariantUI; you: Color[] }
+// side names), the seats this browser holds, and the game's seats (an
+// account's title).
+export interface Speakers { variant: VariantUI; you: Color[]; seats?: Record<Color, Seat> }
 
-// speaker names a line's author: "You" for a seat this browser holds, the
-// side's name for the other seat ("Red" in xiangqi, which the server calls
-// white), a spectator's tag as the server gave it.
+// speaker names a line's author: "You" for a seat this browser holds, a
+// titled account (a bot) by its name, the side's name for the other seat
+// ("Red" in xiangqi, which the server calls white), a spectator's tag as
+// the server gave it.
 export function speaker(line: ChatLine, who: Speakers): string {
   if (line.from === 'spectator') return line.name;
   if (who.you.includes(line.from)) return t('player.you.short');
+  if (speakerTitle(line, who)) return line.name;
   return sideName(who.variant, line.from);
+}
+
+// speakerTitle is the title of a line's author's account ("BOT"), shown
+// before its name; none for a spectator, for oneself, or a person.
+export function speakerTitle(line: ChatLine, who: Speakers): string | undefined {
+  if (line.from === 'spectator' || who.you.includes(line.from)) return undefined;
+  return who.seats?.[line.from]?.title || undefined;
 }
 
 // roomTitle is the panel's heading for a room.
@@ -119,7 +130,7 @@ export class Chat {
       li.title = Number.isFinite(at) ? formatTime(at, true) : ''; // in the page's language, not the browser's
       const name = document.createElement('span');
       name.className = 'chat-who';
-      name.textContent = speaker(line, who);
+      showName(name, speaker(line, who), speakerTitle(line, who));
       const text = document.createElement('span');
       text.className = 'chat-text';
       text.textContent = line.text;

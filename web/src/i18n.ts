@@ -145,6 +145,26 @@ export function t(key: Key, params?: Record<string, string | number>): string {
   });
 }
 
+// tParts is t for text set beside elements: key's text cut at its
+// placeholders, each replaced by its param as it is (an element, such as
+// a name after its title's tag, or text; the parts of another tParts
+// spliced in), in the language's order.
+export function tParts<P>(key: Key, params: Record<string, P | readonly (string | P)[]>): (string | P)[] {
+  const text: string = current[key] ?? en[key] ?? key;
+  const out: (string | P)[] = [];
+  let at = 0;
+  for (const m of text.matchAll(/\{(\w+)\}/g)) {
+    if (!(m[1] in params)) continue;
+    if (m.index > at) out.push(text.slice(at, m.index));
+    const v = params[m[1]];
+    if (Array.isArray(v)) out.push(...(v as readonly (string | P)[]));
+    else out.push(v as P);
+    at = m.index + m[0].length;
+  }
+  if (at < text.length) out.push(text.slice(at));
+  return out;
+}
+
 // PluralKey is a text with plural forms: base.one, base.other, as the
 // language's Intl.PluralRules names them.
 export type PluralKey = { [K in Key]: K extends `${infer B}.other` ? B : never }[Key];

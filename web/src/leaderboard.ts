@@ -7,12 +7,14 @@
 import { failureText } from './api';
 import { t } from './i18n';
 import { get, perfLabel } from './profile';
+import { showName } from './title';
 import { variants } from './variants';
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
 
-// Leader is one line of GET /api/leaderboard/{perf}.
-interface Leader { username: string; rating: number; rd: number; games: number; prov?: boolean }
+// Leader is one line of GET /api/leaderboard/{perf}; title is "BOT" for
+// a bot account.
+interface Leader { username: string; title?: string; rating: number; rd: number; games: number; prov?: boolean }
 
 // chessSpeeds are chess's ratings, by lichess's speed names.
 const chessSpeeds = ['bullet', 'blitz', 'rapid', 'classical', 'correspondence'];
@@ -63,7 +65,8 @@ function table(perf: string, leaders: readonly Leader[]): HTMLElement {
   leaders.forEach((l, i) => {
     const row = body.insertRow();
     row.insertCell().textContent = String(i + 1);
-    const a = Object.assign(document.createElement('a'), { href: `/@/${encodeURIComponent(l.username)}`, textContent: l.username });
+    const a = Object.assign(document.createElement('a'), { href: `/@/${encodeURIComponent(l.username)}` });
+    showName(a, l.username, l.title);
     a.dataset.link = '';
     row.insertCell().appendChild(a);
     const r = row.insertCell();

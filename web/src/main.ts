@@ -1,6 +1,7 @@
 // Gambit's web UI: the start page with the new-game dialog and recent games,
 // the game page (play.ts) and the analysis board (analysis/view.ts).
-// Routes: /, /game/{id} and /analysis.
+// Routes: /, /game/{id}, /analysis, /account, /@/{name}, /leaderboard and
+// /bots (bots/view.ts).
 
 import 'chessground/assets/chessground.base.css';
 import 'chessground/assets/chessground.brown.css';
@@ -11,12 +12,14 @@ import { Lobby } from './lobby';
 import { currentAccount, refreshAccount, showAccountPage } from './account';
 import { showProfile } from './profile';
 import { showLeaderboard } from './leaderboard';
+import { BotsPage } from './bots/view';
 import { Play } from './play';
 import { Analysis, sourceOf } from './analysis/view';
 import { installGlyphPieces } from './pieces';
 import { openingNodes } from './opening';
 import { heldGameText, levelGroups, levelHelp } from './levels';
-import { RecentLists, playersLine, splitRecent, standing, youAt } from './recent';
+import { RecentLists, playersLine, playersParts, splitRecent, standing, youAt } from './recent';
+import { titledName } from './title';
 import { applySettings, loadSettings, loadTickets, saveSettings, saveTicket } from './settings';
 import { Sounds } from './sound';
 import { Key, ago, applyTexts, chooseLanguage, language, languages, plural, script, setLanguage, t } from './i18n';
@@ -38,6 +41,7 @@ const sounds = new Sounds();
 let play: Play | undefined;
 let lobby: Lobby | undefined;
 let analysis: Analysis | undefined;
+let bots: BotsPage | undefined;
 
 function route() {
   play?.destroy();
@@ -46,11 +50,14 @@ function route() {
   lobby = undefined;
   analysis?.destroy();
   analysis = undefined;
+  bots?.destroy();
+  bots = undefined;
   const m = location.pathname.match(/^\/game\/([a-z0-9]+)$/);
   const analysing = location.pathname === '/analysis';
   const accountPage = location.pathname === '/account';
   const profile = location.pathname.match(/^\/@\/([A-Za-z0-9_-]{1,20})$/);
   const leaders = location.pathname === '/leaderboard';
+  const botsPage = location.pathname === '/bots';
   const home = location.pathname === '/';
   $('home').hidden = !home;
   $('notfound').hidden = true;
@@ -59,6 +66,7 @@ function route() {
   $('account').hidden = !accountPage;
   $('profile').hidden = !profile;
   $('leaderboard').hidden = !leaders;
+  $('bots').hidden = !botsPage;
   document.title = t('title.home'); // the game page names its game once it knows it
   if (analysing) {
     analysis = new Analysis($('analysis'), sourceOf(location));
@@ -66,6 +74,8 @@ function route() {
     void showProfile(profile[1]);
   } else if (leaders) {
     void showLeaderboard();
+  } else if (botsPage) {
+    bots = new BotsPage(go);
   } else if (accountPage) {
     void showAccountPage(go);
   } else if (m) {
@@ -128,8 +138,8 @@ function fillRecent(ul: HTMLElement, games: Summary[], none: string, mine: boole
     a.querySelector('.act')!.textContent = t(!mine ? 'recent.watch' : over ? 'recent.review' : 'recent.resume');
     const who = a.querySelector<HTMLElement>('.who')!;
     const you = mine ? youAt(g, tickets[g.id]) : undefined;
-    who.textContent = playersLine(v, g, you);
-    who.title = who.textContent;
+    who.replaceChildren(...playersParts(v, g, you, titledName)); // a bot after its title, BOT
+    who.title = playersLine(v, g, you);
     const state = standing(v, g, you);
     const res = a.querySelector('.res')!;
     res.textContent = [g.timeControl, state, ago(Date.parse(g.updatedAt))].filter(Boolean).join(' · ');

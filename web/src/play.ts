@@ -24,13 +24,13 @@ import { $ } from './round/view/dom';
 import { bindBoardKeys, bindMoveBox, renderMoveBox } from './round/view/keyboard';
 import { bindNav, bindNotation, renderMoves } from './round/view/moves';
 import { renderHeader } from './round/view/header';
-import { renderClocks, renderPlayers } from './round/view/players';
-import { SeatForms } from './round/view/seat';
+import { playersNodes, renderClocks, renderPlayers } from './round/view/players';
 import { flash, renderStatus, setConn } from './round/view/status';
 import { loadTickets, saveTicket } from './settings';
 import type { Sounds } from './sound';
 import { SidePanel, VariantUI, boards, sideName } from './variants';
 import { maxName, saveName, savedName } from './name';
+import { SignInForms } from './signin';
 
 export interface PlayHooks {
   newGame: () => void;
@@ -52,7 +52,7 @@ export class Play {
   private notice = ''; // what stays under the status once the connection is back (signed out elsewhere)
   private ratedAsked = false; // whether the game is rated was asked (online games only)
   private joined = false; // this page took an invite's open seat: the name can be given until the first move
-  private seat: SeatForms; // a rated invite's seat: sign in or up to take it
+  private seat: SignInForms; // a rated invite's seat: sign in or up to take it
 
   constructor(private id: string, private hooks: PlayHooks) {
     const ticket = loadTickets()[id];
@@ -63,7 +63,7 @@ export class Play {
       flash,
       sound: name => this.hooks.sounds.play(name),
       started: v => this.start(v),
-      over: s => showOver(s, this.ctrl.variant),
+      over: s => showOver(s, this.ctrl.variant, playersNodes(this.ctrl)),
       effect: e => this.board?.effect?.(e.squares, e.cls, e.ms),
       reload: () => this.socket.reconnect(), // a new connection's greeting is a whole state
       changed: (prev, s) => {
@@ -94,12 +94,12 @@ export class Play {
         void refreshAccount();
       },
     });
-    this.chat = new Chat(text => this.ctrl.send({ t: 'chat', d: { text } }), () => ({ variant: this.ctrl.variant, you: this.ctrl.you }));
+    this.chat = new Chat(text => this.ctrl.send({ t: 'chat', d: { text } }), () => ({ variant: this.ctrl.variant, you: this.ctrl.you, seats: this.ctrl.state?.seats }));
     bindButtons(this.ctrl, () => this.hooks.newGame());
     bindNav(this.ctrl);
     bindMoveBox(this.ctrl);
     this.bindJoinName();
-    this.seat = new SeatForms(() => this.takeSeat());
+    this.seat = new SignInForms('seat', () => this.takeSeat());
     this.online = new OnlineView({
       send: msg => this.ctrl.send(msg),
       flash,
@@ -170,7 +170,8 @@ export class Play {
     } catch (e) {
       if (e instanceof APIError && e.code === 'seat_taken') this.ctrl.notice = t('status.seatTaken');
       if (e instanceof APIError && e.status === 404) this.hooks.missing(); // no such game: nothing to connect to
-      // Signed out elsewhere since the app started: as above.
+      // Signed out elsewhere since the app started: as above; the page
+      // offers to sign in or up here (signin.ts), then takes the seat.
       if (e instanceof APIError && e.code === 'signed_out') this.ctrl.seatNeedsAccount = true;
     }
   }

@@ -13,6 +13,7 @@
 import { APIError, Summary, failureText } from './api';
 import { ratingNodes, textWith } from './account';
 import { errorText, formatDateTimeLong, formatUnit, hasText, language, t } from './i18n';
+import { showName } from './title';
 import { botName, variantOf, variants } from './variants';
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
@@ -78,7 +79,7 @@ export async function showProfile(name: string) {
     if (e instanceof APIError && e.status === 404) document.title = t('profile.missingTitle');
     return;
   }
-  showName($('profile-name'), user);
+  showName($('profile-name'), user.username, user.title);
   document.title = t('profile.title', { name: user.username });
   $('profile-body').hidden = false;
   const entries = Object.entries(user.perfs);
@@ -99,17 +100,6 @@ export async function showProfile(name: string) {
   if (variantSelect instanceof HTMLSelectElement) fillVariantFilter(variantSelect);
   form.onchange = () => void listGames(user.username, '', false);
   await listGames(user.username, '', false);
-}
-
-// showName writes the player's name in h, after its title, BOT, for a bot
-// account: a small bold label, lichess's title (the same word in every
-// language, as on lichess), its meaning in the reader's words on hover.
-function showName(h: HTMLElement, user: User) {
-  h.textContent = '';
-  if (user.title === 'BOT') {
-    h.append(Object.assign(document.createElement('span'), { className: 'user-title', textContent: 'BOT', title: t('profile.bot') }), ' ');
-  }
-  h.append(user.username);
 }
 
 // listGames shows a page of the player's games (more: after the last

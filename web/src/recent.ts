@@ -7,7 +7,7 @@
 
 import type { Color, Seat, Summary } from './api';
 import { finished, fullMoves } from './api';
-import { plural, t } from './i18n';
+import { plural, t, tParts } from './i18n';
 import type { Ticket } from './settings';
 import { VariantUI, botName, sideName, termName } from './variants';
 
@@ -66,12 +66,25 @@ export function standing(v: VariantUI, g: Summary, you?: Color): string {
   return plural('recent.inPlay', fullMoves(g.plies));
 }
 
-// playersLine is an entry's first line: its variant (its short name, chess
-// too, as the lobby names it) and its players.
+// playersParts is an entry's first line in parts: its variant (its short
+// name, chess too, as the lobby names it) and its players, a player whose
+// account has a title (a bot: "BOT") as titled makes it of its label and
+// title.
+export function playersParts<P>(v: VariantUI, g: Summary, you: Color | undefined, titled: (label: string, title: string) => P): (string | P)[] {
+  const seat = (c: Color): string | P => {
+    const s = g.seats[c];
+    const label = seatLabel(v, g, c, you);
+    return s.kind === 'human' && s.title ? titled(label, s.title) : label;
+  };
+  let players = tParts<string | P>('recent.players', { white: seat('white'), black: seat('black') });
+  if (g.mode === 'online') players = tParts<string | P>('recent.online', { players });
+  return tParts<string | P>('recent.tagged', { tag: v.tag ?? v.label, players });
+}
+
+// playersLine is an entry's first line as text: its variant and its
+// players, a bot after its title ("BOT Robo").
 export function playersLine(v: VariantUI, g: Summary, you?: Color): string {
-  let players = t('recent.players', { white: seatLabel(v, g, 'white', you), black: seatLabel(v, g, 'black', you) });
-  if (g.mode === 'online') players = t('recent.online', { players });
-  return t('recent.tagged', { tag: v.tag ?? v.label, players });
+  return playersParts(v, g, you, (label, title) => `${title} ${label}`).join('');
 }
 
 // resultWords words a finished game's result for the list's reader: won

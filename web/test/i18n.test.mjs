@@ -1,7 +1,7 @@
 // The languages' tables, the choice of language and the Intl wording.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ago, chooseLanguage, errorText, formatDateTime, formatDateTimeLong, formatTime, formatUnit, languages, matchLanguage, plural, setLanguage, t, tables } from '../src/i18n.ts';
+import { ago, chooseLanguage, errorText, formatDateTime, formatDateTimeLong, formatTime, formatUnit, languages, matchLanguage, plural, setLanguage, t, tParts, tables } from '../src/i18n.ts';
 
 const params = text => [...text.matchAll(/\{(\w+)\}/g)].map(m => m[1]).sort();
 
@@ -162,4 +162,15 @@ test('every error code the server sends has words', async () => {
   const codes = [...src.matchAll(/http\.Status\w+, "(\w+)"/g)].map(m => m[1]);
   assert.ok(codes.length > 20, 'codes found');
   for (const c of [...codes, 'internal']) assert.ok(`error.${c}` in tables.en, c);
+});
+
+test('tParts: a text cut at its placeholders, each param in the language\'s order, another tParts spliced in', () => {
+  setLanguage('en');
+  const white = { el: 'ann' }, black = { el: 'Robo' };
+  assert.deepEqual(tParts('recent.players', { white, black }), [white, ' vs ', black]);
+  assert.deepEqual(tParts('recent.online', { players: tParts('recent.players', { white, black }) }), ['Online: ', white, ' vs ', black]);
+  assert.deepEqual(tParts('player.named', { name: white }), [white, ' ({side})'], 'a missing param stays as written');
+  setLanguage('zh-TW');
+  assert.deepEqual(tParts('recent.online', { players: [white] }), ['線上：', white]);
+  setLanguage('en');
 });

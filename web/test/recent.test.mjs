@@ -2,7 +2,7 @@
 // others' games being played, and a stranger never called "You".
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { playersLine, resultWords, seatLabel, splitRecent, standing, youAt } from '../src/recent.ts';
+import { playersLine, playersParts, resultWords, seatLabel, splitRecent, standing, youAt } from '../src/recent.ts';
 import { setLanguage } from '../src/i18n.ts';
 import { setRegistry, variantOf } from '../src/variants.ts';
 
@@ -165,4 +165,20 @@ test('heldGameText: a game a refusal offers, named as its head names it', async 
   assert.match(heldGameText({ ...held, variant: 'xiangqi', level: 'beginner', color: 'white', plies: 0 }, started + 86400000 * 3),
     /^Xiangqi \(Chinese chess\), Red, against Gambit · Beginner: no move yet, begun Jan 2, 2026, 2:05\sPM$/);
   setRegistry([]);
+});
+
+test('a bot account is named after its title: in parts for the page, in text for its tooltip', () => {
+  setLanguage('en');
+  setRegistry([]);
+  const v = variantOf('chess');
+  const g = game('b1', { seats: { white: { kind: 'human', name: 'ann' }, black: { kind: 'human', name: 'Robo', title: 'BOT' } } });
+  assert.deepEqual(playersParts(v, g, 'white', (label, title) => ({ title, label })), ['Chess', ' · ', 'Online: ', 'ann (you)', ' vs ', { title: 'BOT', label: 'Robo' }]);
+  assert.equal(playersLine(v, g, 'white'), 'Chess · Online: ann (you) vs BOT Robo');
+  const computer = game('c1', { mode: 'computer', seats: { white: human, black: { ...bot, title: 'BOT' } } });
+  assert.doesNotMatch(playersLine(v, computer), /BOT/, 'the computer has a level, no account');
+  setLanguage('zh-TW');
+  const parts = playersParts(v, g, 'white', (label, title) => ({ title, label }));
+  assert.equal(parts[2], '線上：');
+  assert.deepEqual(parts.at(-1), { title: 'BOT', label: 'Robo' });
+  setLanguage('en');
 });

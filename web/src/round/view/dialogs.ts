@@ -9,10 +9,13 @@ import { t } from '../../i18n';
 import { VariantUI, describeEnd } from '../../variants';
 import { $ } from './dom';
 
-// showOver opens the game-over dialog for the state that ended the game.
-export function showOver(s: State, v: VariantUI) {
+// showOver opens the game-over dialog for the state that ended the game;
+// players names them (a bot after its title), but on one screen.
+export function showOver(s: State, v: VariantUI, players: (string | Node)[]) {
   const [title, reason] = describeEnd(s);
   $('over-title').textContent = title;
+  $('over-players').replaceChildren(...players);
+  $('over-players').hidden = s.mode === 'local';
   $('over-reason').textContent = reason;
   renderFair($('over-fair'), s, v);
   if (s.mode === 'online') void showRatingChange($('over-rating'), s.id);

@@ -8,7 +8,7 @@ import { plural, t } from '../../i18n';
 import { VariantUI, describeEnd, termName } from '../../variants';
 import type { RoundCtrl } from '../ctrl';
 import { $ } from './dom';
-import { seatName } from './players';
+import { playersNodes } from './players';
 
 // timeControlText names a game's time control: "5+3" (minutes and seconds
 // of increment, as the lists write it), days per move for a
@@ -42,7 +42,7 @@ export function renderHeader(ctrl: RoundCtrl) {
   const s = ctrl.state!;
   const v = ctrl.variant;
   $('game-head-info').textContent = headerParts(v, s, ctrl.rated).join(' · ');
-  $('game-head-players').textContent = t('recent.players', { white: seatName(ctrl, 'white'), black: seatName(ctrl, 'black') });
+  $('game-head-players').replaceChildren(...playersNodes(ctrl));
   // "Your move" for the one seat this browser holds; on one screen it holds both.
   document.title = pageTitle(v, s, ctrl.you.length === 1 && ctrl.canMove());
 }

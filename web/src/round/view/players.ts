@@ -3,7 +3,8 @@
 
 import type { Color } from '../../api';
 import { finished } from '../../api';
-import { formatUnit, t } from '../../i18n';
+import { formatUnit, t, tParts } from '../../i18n';
+import { titledName } from '../../title';
 import { botName, shownName, sideName } from '../../variants';
 import { RoundCtrl, other } from '../ctrl';
 import { $ } from './dom';
@@ -22,11 +23,23 @@ export function seatName(ctrl: RoundCtrl, c: Color): string {
   return ctrl.you.includes(c) ? t('player.you', { side }) : name;
 }
 
+// seatNodes is seatName after the seat's account's title ("BOT"), when it
+// has one: what the page shows beside the board, in the header and the
+// result.
+export function seatNodes(ctrl: RoundCtrl, c: Color): DocumentFragment {
+  return titledName(seatName(ctrl, c), ctrl.state!.seats[c].title);
+}
+
+// playersNodes names both players, white first ("{white} vs {black}").
+export function playersNodes(ctrl: RoundCtrl): (string | Node)[] {
+  return tParts('recent.players', { white: seatNodes(ctrl, 'white'), black: seatNodes(ctrl, 'black') });
+}
+
 // renderPlayers names the player at the bottom of the board and at the top.
 export function renderPlayers(ctrl: RoundCtrl) {
   const bottom = ctrl.orientation;
-  $('name-bottom').textContent = seatName(ctrl, bottom);
-  $('name-top').textContent = seatName(ctrl, other(bottom));
+  $('name-bottom').replaceChildren(seatNodes(ctrl, bottom));
+  $('name-top').replaceChildren(seatNodes(ctrl, other(bottom)));
 }
 
 // renderClocks draws both clocks (hidden in a game without one).
