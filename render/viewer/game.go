@@ -46,7 +46,7 @@ type Node struct {
 	// Number is the move's number as PGN writes it ("12." or "12...");
 	// Second is true for the move of the second player (Black).
 	// Continues is true for a move that continues its player's turn
-	// (dice chess: up to three moves a turn), written without a number.
+	// (a variant of several moves a turn), written without a number.
 	Number    int  `json:"number,omitempty"`
 	Second    bool `json:"second,omitempty"`
 	Continues bool `json:"continues,omitempty"`

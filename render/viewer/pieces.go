@@ -11,7 +11,7 @@ import (
 const (
 	chessCodes   = "KQRBNPkqrbnp"
 	xiangqiCodes = "KABNRCPkabnrcp"
-	// faceDownCodes are jieqi's face-down pieces (Red's, Black's), drawn on
+	// faceDownCodes are the face-down pieces of a variant that hides them (Red's, Black's), drawn on
 	// the xiangqi board of a page whose games have any (FromSteps).
 	faceDownCodes = "Xx"
 )
@@ -73,7 +73,7 @@ func xiangqiPiece(code byte) xiangqi.Piece {
 	return xiangqi.NoPiece
 }
 
-// faceDownPiece is a jieqi piece face down: a plain disc, its side told by
+// faceDownPiece is a piece face down: a plain disc, its side told by
 // the ring's colour (no character: no one knows what it is).
 func faceDownPiece(code byte) string {
 	ink := "#b71c1c"

@@ -12,7 +12,7 @@ type Step struct {
 	// "h2e2"): the squares the list highlights. "0000" or "" for a pass.
 	UCI string
 	// FEN is the position after the move, as the program that played it
-	// wrote it: jieqi's face-down pieces as X and x.
+	// wrote it: face-down pieces as X and x.
 	FEN string
 	// Text is the move in each notation: NotationSAN for chess;
 	// NotationChinese (traditional characters), NotationWXF and
@@ -21,15 +21,15 @@ type Step struct {
 }
 
 // FromSteps makes a game of the variants whose rules are not the board's
-// own (fog of war, dice chess, bomb chess, jieqi), which the PGN readers
-// of FromPGN cannot replay: a face-down piece, a blast, a turn of three
-// moves. The page knows no rules and only shows positions, so a record
+// own (hidden pieces, several moves a turn, a board an event changes),
+// which the PGN readers of FromPGN cannot replay: a face-down piece, a
+// blast, a turn of three moves. The page knows no rules and only shows positions, so a record
 // that carries every position, as Gambit's does, shows as it was played.
 // v is the board (Chess or Xiangqi), start the FEN of the start position.
 // A move's number and side are read from the FEN before it (its side to
 // move and move number); a move by the side that made the one before it
-// (dice chess) continues that turn, and the list writes no number before
-// it. Chinese notation is given in traditional characters and written in
+// (a variant of several moves a turn) continues that turn, and the list
+// writes no number before it. Chinese notation is given in traditional characters and written in
 // the page's script by Write.
 func FromSteps(v Variant, tags []Tag, result, start string, steps []Step) (Game, error) {
 	if v != Chess && v != Xiangqi {

@@ -198,7 +198,7 @@ func pieceTemplates(games []Game, custom map[string]string) ([]pieceTemplate, er
 }
 
 // usesFaceDown reports whether any xiangqi game's positions hold a face-down
-// piece (jieqi's X or x).
+// piece (X or x).
 func usesFaceDown(games []Game) bool {
 	for _, g := range games {
 		for _, n := range g.Nodes {

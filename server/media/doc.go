@@ -39,15 +39,16 @@
 //
 // The viewer (viewer.go): GET /game/{id}.html is the game as one
 // standalone page (package render/viewer, with render's pieces in the
-// reader's script, the tags Gambit writes worded in the reader's language) that
-// replays it offline once saved (?download=1: gambit-{id}.html), under a
-// CSP that runs only its inline script and style, by their hashes, and
-// loads nothing. A chess or xiangqi game is read from its PGN; a game of a
-// variant of its own rules (fog of war, dice, bomb chess, jieqi), which the
-// PGN readers cannot replay, is given to the viewer position by position
-// as a spectator sees it (viewer.FromSteps), face-down pieces and all. A
-// game of hidden information has none while it runs (409 "the viewer
-// opens once the game is over"); a record the viewer cannot read is 422.
+// reader's script, the tags Gambit writes worded in the reader's language)
+// that replays it offline once saved (?download=1: gambit-{id}.html),
+// under a CSP that runs only its inline script and style, by their hashes,
+// and loads nothing. A chess or xiangqi game is read from its PGN; a game
+// of a variant of its own rules (hidden pieces, several moves a turn, a
+// board changed by an event), which the PGN readers cannot replay, is
+// given to the viewer position by position as a spectator sees it
+// (viewer.FromSteps), face-down pieces and all. A game of hidden
+// information has none while it runs (409 "the viewer opens once the
+// game is over"); a record the viewer cannot read is 422.
 // Either refusal is, to a browser (Accept: text/html), a short page in the
 // reader's language saying why, with a link to the game's page, never the
 // API's JSON. Drawn in turn and cached like the images.

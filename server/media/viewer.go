@@ -25,10 +25,11 @@ import (
 // pieces, offline once saved (?download=1). A game of hidden information
 // gets none while it runs: its record would show what the players may not
 // see. A chess or xiangqi game (game.Spec.BoardPGN) is read from its PGN,
-// comments and all; a game of a variant with rules of its own (fog of war,
-// dice, bomb chess, jieqi), which the PGN readers would replay wrongly or
-// refuse (a face-down piece, a blast, three moves a turn), is given to the
-// viewer position by position as a spectator sees it (game.Sight): the
+// comments and all; a game of a variant with rules of its own (hidden
+// pieces, several moves a turn, a board changed by an event), which the
+// PGN readers would replay wrongly or refuse (a face-down piece, a blast,
+// three moves a turn), is given to the viewer position by position as a
+// spectator sees it (game.Sight): the
 // page knows no rules and only shows positions, so it shows these games
 // as they were played.
 
