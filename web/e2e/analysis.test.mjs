@@ -238,7 +238,8 @@ test('a finished game opens from its page, and its review is shown with the grap
     assert.equal(await pathNow(page), 'e2e4,e7e5,d1h5');
     await shot(page, 'analysis-review.png');
     await page.click('#a-copy-pgn');
-    assert.match(await page.inputValue('#a-pgn'), /3\. Bc4 Nf6\?\? 4\. Qxf7# 1-0/);
+    // The copy keeps the review: each move's [%eval], and the blunder's advice.
+    assert.match(await page.inputValue('#a-pgn'), /3\. Bc4 \{ \[%eval 0\.10\] \} 3\.\.\. Nf6\?\? \{ \[%eval #1\] Blunder\. Best move was g6\. \} 4\. Qxf7# \{ \[%eval 0\.00\] \} 1-0/);
   } finally {
     await page.unroute('**/api/games/*/review');
   }
