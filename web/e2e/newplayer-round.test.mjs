@@ -139,8 +139,8 @@ test('the review page says which game it reviews: its players, result and day, a
   // Someone else, in each language, opens the review by its address.
   const words = {
     'en-US': { players: 'ann vs bob', result: 'Black wins (0-1) · resignation', back: 'Back to the game', title: 'Review: ann vs bob · Gambit' },
-    'zh-TW': { players: 'ann 對 bob', result: '黑方勝 (0-1) · 認輸', back: '回到對局', title: '複盤：ann 對 bob · Gambit' },
-    'zh-CN': { players: 'ann 对 bob', result: '黑方胜 (0-1) · 认输', back: '回到对局', title: '复盘：ann 对 bob · Gambit' },
+    'zh-TW': { players: 'ann 對 bob', result: '黑方勝（0-1） · 認輸', back: '回到對局', title: '複盤：ann 對 bob · Gambit' },
+    'zh-CN': { players: 'ann 对 bob', result: '黑方胜（0-1） · 认输', back: '回到对局', title: '复盘：ann 对 bob · Gambit' },
   };
   for (const [locale, w] of Object.entries(words)) {
     const p = await app.newPerson(`watcher ${locale}`, { locale });
