@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"github.com/gambitchess/gambit/server/lichess"
 	"io"
 	"io/fs"
 	"net/http"
@@ -626,7 +627,7 @@ func (lt *listedTitles) of(sum store.Summary, out profile.Summary) profile.Summa
 
 // user is account name, read once a listing; nil for none.
 func (lt *listedTitles) user(name string) *store.User {
-	key := lowerName(name)
+	key := lichess.ID(name)
 	if u, seen := lt.users[key]; seen {
 		return u
 	}

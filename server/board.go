@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/gambitchess/gambit/server/lichess"
 	"net/http"
 	"time"
 
@@ -344,7 +345,7 @@ func (s *Server) playersChat(ctx context.Context, id, player, addr string) ([]pl
 
 // sidesOf names game id's players, seated in seats, as the API writes
 // them (seatSides), with their ratings when it is rated (ratedSides).
-func (s *Server) sidesOf(ctx context.Context, id string, seats [2]game.Seat) ([2]playerJSON, bool) {
+func (s *Server) sidesOf(ctx context.Context, id string, seats [2]game.Seat) ([2]lichess.Player, bool) {
 	sides := s.seatSides(ctx, seats)
 	rs := s.ratings()
 	if rs == nil {
@@ -402,7 +403,7 @@ func (s *Server) handleBoardStream(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	id, player := r.PathValue("id"), playerID(u.Player)
-	var full gameFullJSON
+	var full lichess.GameFull
 	var seats [2]game.Seat
 	var refused error
 	err = s.read(r.Context(), id, func(g *game.Game) {
@@ -412,7 +413,7 @@ func (s *Server) handleBoardStream(w http.ResponseWriter, r *http.Request) {
 		case g.Hidden() && !g.Status().Finished():
 			refused = fmt.Errorf("%w: a game of hidden information streams over its WebSocket only (its moves are not everyone's)", ErrBadRequest)
 		default:
-			full, seats = gameFull(g, false, [2]playerJSON{}), [2]game.Seat{g.Seat(chess.White), g.Seat(chess.Black)}
+			full, seats = lichess.FullOf(g, false, [2]lichess.Player{}), [2]game.Seat{g.Seat(chess.White), g.Seat(chess.Black)}
 		}
 	})
 	if err == nil && refused == nil {
@@ -445,13 +446,13 @@ func (s *Server) handleBoardStream(w http.ResponseWriter, r *http.Request) {
 
 // streamGame writes full, then a gameState line whenever the game
 // changes, and the players' chat, until the game ends or the reader goes.
-func (s *Server) streamGame(ctx context.Context, w http.ResponseWriter, f http.Flusher, c *round.Client, id string, full gameFullJSON) {
+func (s *Server) streamGame(ctx context.Context, w http.ResponseWriter, f http.Flusher, c *round.Client, id string, full lichess.GameFull) {
 	last := full.State
-	if _, err := w.Write(jsonLine(full)); err != nil {
+	if _, err := w.Write(lichess.Line(full)); err != nil {
 		return
 	}
 	f.Flush()
-	if !liveStatus(last.Status) {
+	if !lichess.Live(last.Status) {
 		return
 	}
 	tick := time.NewTicker(keepAlive)
@@ -466,7 +467,7 @@ func (s *Server) streamGame(ctx context.Context, w http.ResponseWriter, f http.F
 		case <-tick.C:
 			out = []byte("\n")
 		case msg := <-c.Send:
-			var st gameStateJSON
+			var st lichess.GameState
 			out, st = s.streamLine(ctx, id, msg, last)
 			last = st
 		}
@@ -476,7 +477,7 @@ func (s *Server) streamGame(ctx context.Context, w http.ResponseWriter, f http.F
 			}
 			f.Flush()
 		}
-		if !liveStatus(last.Status) {
+		if !lichess.Live(last.Status) {
 			return
 		}
 	}
@@ -492,7 +493,7 @@ type chatLineJSON struct {
 
 // streamLine turns a message the hub sent into the game stream's line, if
 // any: a chat line, or the game's state when it changed since last.
-func (s *Server) streamLine(ctx context.Context, id string, msg []byte, last gameStateJSON) ([]byte, gameStateJSON) {
+func (s *Server) streamLine(ctx context.Context, id string, msg []byte, last lichess.GameState) ([]byte, lichess.GameState) {
 	var env struct {
 		T string          `json:"t"`
 		D json.RawMessage `json:"d"`
@@ -506,12 +507,12 @@ func (s *Server) streamLine(ctx context.Context, id string, msg []byte, last gam
 		if json.Unmarshal(env.D, &line) != nil {
 			return nil, last
 		}
-		return jsonLine(chatLineJSON{Type: "chatLine", Room: "player", Username: line.Name, Text: line.Text}), last
+		return lichess.Line(chatLineJSON{Type: "chatLine", Room: "player", Username: line.Name, Text: line.Text}), last
 	case "presence", "hello", "chat-log", "error", "rematch":
 		return nil, last
 	}
-	var st gameStateJSON
-	if err := s.read(ctx, id, func(g *game.Game) { st = gameState(g) }); err != nil {
+	var st lichess.GameState
+	if err := s.read(ctx, id, func(g *game.Game) { st = lichess.StateOf(g) }); err != nil {
 		if !errors.Is(err, context.Canceled) {
 			s.log.Warn("board stream cannot read its game", "game", id, "err", err)
 		}
@@ -520,7 +521,7 @@ func (s *Server) streamLine(ctx context.Context, id string, msg []byte, last gam
 	if !changed(st, last) {
 		return nil, last
 	}
-	return jsonLine(st), st
+	return lichess.Line(st), st
 }
 
 // changed reports whether the game differs between two of its states by
@@ -528,7 +529,7 @@ func (s *Server) streamLine(ctx context.Context, id string, msg []byte, last gam
 // (the state a newly joined client is sent, arriving after a move) would
 // otherwise show a program the same position again, which it may answer
 // again, as lichess's clients answer every gameState on their turn.
-func changed(st, last gameStateJSON) bool {
+func changed(st, last lichess.GameState) bool {
 	st.WTime, st.BTime = last.WTime, last.BTime
 	return st != last
 }

@@ -2,6 +2,7 @@ package server
 
 import (
 	"encoding/json"
+	"github.com/gambitchess/gambit/server/lichess"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -328,18 +329,18 @@ func TestBoardAPIXiangqi(t *testing.T) {
 // joined client is sent arrive after a move, and the stream repeat the
 // position with a later time).
 func TestStreamStateChanged(t *testing.T) {
-	base := gameStateJSON{Type: "gameState", Moves: "e2e4", Status: "started", WTime: 60000, BTime: 59000, WInc: 2000, BInc: 2000}
+	base := lichess.GameState{Type: "gameState", Moves: "e2e4", Status: "started", WTime: 60000, BTime: 59000, WInc: 2000, BInc: 2000}
 	for _, tt := range []struct {
 		name string
-		edit func(*gameStateJSON)
+		edit func(*lichess.GameState)
 		want bool
 	}{
-		{"the same", func(*gameStateJSON) {}, false},
-		{"the clocks ran", func(s *gameStateJSON) { s.WTime, s.BTime = 59990, 58000 }, false},
-		{"a move", func(s *gameStateJSON) { s.Moves += " e7e5"; s.BTime = 58000 }, true},
-		{"a draw offered", func(s *gameStateJSON) { s.WDraw = true }, true},
-		{"a takeback asked", func(s *gameStateJSON) { s.BTakeback = true }, true},
-		{"the game ended", func(s *gameStateJSON) { s.Status, s.Winner = "outoftime", "black" }, true},
+		{"the same", func(*lichess.GameState) {}, false},
+		{"the clocks ran", func(s *lichess.GameState) { s.WTime, s.BTime = 59990, 58000 }, false},
+		{"a move", func(s *lichess.GameState) { s.Moves += " e7e5"; s.BTime = 58000 }, true},
+		{"a draw offered", func(s *lichess.GameState) { s.WDraw = true }, true},
+		{"a takeback asked", func(s *lichess.GameState) { s.BTakeback = true }, true},
+		{"the game ended", func(s *lichess.GameState) { s.Status, s.Winner = "outoftime", "black" }, true},
 	} {
 		st := base
 		tt.edit(&st)

@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"fmt"
+	"github.com/gambitchess/gambit/server/lichess"
 	"net/http"
 
 	"github.com/gambitchess/gambit/game"
@@ -101,10 +102,10 @@ func (s *Server) handleBotsOnline(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, err)
 		return
 	}
-	bots := s.online.list(func(u store.User) bool { return u.Title == store.TitleBot })
+	bots := s.online.List(func(u store.User) bool { return u.Title == store.TitleBot })
 	w.Header().Set("Content-Type", "application/x-ndjson")
 	w.Header().Set("Cache-Control", "no-store")
 	for _, u := range bots[:min(nb, len(bots))] {
-		_, _ = w.Write(jsonLine(botJSON{ID: lowerName(u.Name), Username: u.Name, Title: u.Title, CreatedAt: u.CreatedAt.UnixMilli()}))
+		_, _ = w.Write(lichess.Line(botJSON{ID: lichess.ID(u.Name), Username: u.Name, Title: u.Title, CreatedAt: u.CreatedAt.UnixMilli()}))
 	}
 }

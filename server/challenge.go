@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/gambitchess/gambit/server/lichess"
 	"net/http"
 	"strconv"
 	"strings"
@@ -178,7 +179,7 @@ func (s *Server) pendingLines(ctx context.Context, userID string) [][]byte {
 	var out [][]byte
 	for _, sc := range list {
 		if c, err := decodeChallenge(sc); err == nil {
-			out = append(out, jsonLine(challengeEvent{Type: "challenge", Challenge: c.json()}))
+			out = append(out, lichess.Line(challengeEvent{Type: "challenge", Challenge: c.json()}))
 		}
 	}
 	return out
@@ -192,17 +193,17 @@ type challengeUserJSON struct {
 
 // challengeJSON is a challenge as lichess writes it (ChallengeJson).
 type challengeJSON struct {
-	ID          string             `json:"id"`
-	URL         string             `json:"url"`
-	Status      string             `json:"status"` // created, accepted, declined, canceled
-	Challenger  challengeUserJSON  `json:"challenger"`
-	DestUser    challengeUserJSON  `json:"destUser"`
-	Variant     lichessVariantJSON `json:"variant"`
-	Rated       bool               `json:"rated"`
-	Speed       string             `json:"speed"`
-	TimeControl timeControlJSON    `json:"timeControl"`
-	Color       string             `json:"color"`      // asked for
-	FinalColor  string             `json:"finalColor"` // the challenger's
+	ID          string            `json:"id"`
+	URL         string            `json:"url"`
+	Status      string            `json:"status"` // created, accepted, declined, canceled
+	Challenger  challengeUserJSON `json:"challenger"`
+	DestUser    challengeUserJSON `json:"destUser"`
+	Variant     lichess.Variant   `json:"variant"`
+	Rated       bool              `json:"rated"`
+	Speed       string            `json:"speed"`
+	TimeControl timeControlJSON   `json:"timeControl"`
+	Color       string            `json:"color"`      // asked for
+	FinalColor  string            `json:"finalColor"` // the challenger's
 	Perf        struct {
 		// Icon is lichess's glyph of the perf in lichess's own icon font,
 		// which lichess's ChallengeJson requires: Gambit has no such font,
@@ -275,14 +276,14 @@ func clockShow(limit, increment int) string {
 }
 
 func userRef(u challengeUser) challengeUserJSON {
-	return challengeUserJSON{ID: lowerName(u.Name), Name: u.Name}
+	return challengeUserJSON{ID: lichess.ID(u.Name), Name: u.Name}
 }
 
 func (c *challenge) json() challengeJSON {
 	out := challengeJSON{ID: c.ID, URL: "/game/" + c.ID, Status: "created", Challenger: userRef(c.From), DestUser: userRef(c.To),
-		Variant: lichessVariantAt(c.Variant, c.FEN), Rated: c.Rated, Speed: speedOf(c.Clock), Color: c.Asked, FinalColor: game.ColorName(c.Color),
+		Variant: lichess.VariantAt(c.Variant, c.FEN), Rated: c.Rated, Speed: lichess.Speed(c.Clock), Color: c.Asked, FinalColor: game.ColorName(c.Color),
 		InitialFen: c.FEN}
-	out.Perf.Name = perfOf(c.Variant, c.Clock)
+	out.Perf.Name = lichess.Perf(c.Variant, c.Clock)
 	switch {
 	case c.Clock.PerMove:
 		out.TimeControl = timeControlJSON{Type: "correspondence", DaysPerTurn: int(c.Clock.Initial / (24 * time.Hour))}
@@ -485,24 +486,24 @@ func (s *Server) handleCancel(w http.ResponseWriter, r *http.Request) {
 // gameInfo is a game in a gameStart or gameFinish event (lichess's
 // GameEventInfo).
 type gameInfo struct {
-	GameID     string             `json:"gameId"`
-	FullID     string             `json:"fullId"`
-	ID         string             `json:"id"`
-	Color      string             `json:"color"`
-	Fen        string             `json:"fen"`
-	HasMoved   bool               `json:"hasMoved"`
-	IsMyTurn   bool               `json:"isMyTurn"`
-	LastMove   string             `json:"lastMove"`
-	Opponent   opponentJSON       `json:"opponent"`
-	Perf       string             `json:"perf"`
-	Rated      bool               `json:"rated"`
-	Source     string             `json:"source"`
-	Speed      string             `json:"speed"`
-	Variant    lichessVariantJSON `json:"variant"`
-	Compat     compatJSON         `json:"compat"`
-	Status     *statusJSON        `json:"status,omitempty"`
-	Winner     string             `json:"winner,omitempty"`
-	RatingDiff *int               `json:"ratingDiff,omitempty"`
+	GameID     string          `json:"gameId"`
+	FullID     string          `json:"fullId"`
+	ID         string          `json:"id"`
+	Color      string          `json:"color"`
+	Fen        string          `json:"fen"`
+	HasMoved   bool            `json:"hasMoved"`
+	IsMyTurn   bool            `json:"isMyTurn"`
+	LastMove   string          `json:"lastMove"`
+	Opponent   opponentJSON    `json:"opponent"`
+	Perf       string          `json:"perf"`
+	Rated      bool            `json:"rated"`
+	Source     string          `json:"source"`
+	Speed      string          `json:"speed"`
+	Variant    lichess.Variant `json:"variant"`
+	Compat     compatJSON      `json:"compat"`
+	Status     *statusJSON     `json:"status,omitempty"`
+	Winner     string          `json:"winner,omitempty"`
+	RatingDiff *int            `json:"ratingDiff,omitempty"`
 	// SecondsLeft is the seat's time left on its clock (none without
 	// one), as lichess's nowPlaying and gameStart tell it.
 	SecondsLeft *int `json:"secondsLeft,omitempty"`

@@ -3,6 +3,7 @@ package server
 import (
 	"encoding/json"
 	"errors"
+	"github.com/gambitchess/gambit/server/lichess"
 	"strings"
 	"testing"
 	"time"
@@ -248,7 +249,7 @@ func TestGameFullAfterImportedMoves(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	full := gameFull(g, false, [2]playerJSON{})
+	full := lichess.FullOf(g, false, [2]lichess.Player{})
 	if want := "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"; full.InitialFen != want || full.State.Moves != "" ||
 		full.Variant.Key != "fromPosition" {
 		t.Errorf("gameFull = initialFen %q, moves %q, variant %s; want %q, none, fromPosition", full.InitialFen, full.State.Moves, full.Variant.Key, want)

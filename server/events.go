@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"github.com/gambitchess/gambit/server/lichess"
 	"net/http"
 	"sync"
 	"time"
@@ -72,7 +73,7 @@ func (s *Server) publishEvent(player string, v any) {
 	if player == "" {
 		return
 	}
-	line := jsonLine(v)
+	line := lichess.Line(v)
 	s.events.publishLine(player, line)
 	if s.bus != nil {
 		if err := s.bus.Event(player, line); err != nil {
@@ -107,7 +108,7 @@ func (s *Server) handleEventStream(w http.ResponseWriter, r *http.Request) {
 	}
 	lines, unsubscribe := s.events.subscribe(playerID(u.Player))
 	defer unsubscribe()
-	defer s.online.enter(u)()
+	defer s.online.Enter(u)()
 	ctx, cancel := context.WithCancel(r.Context())
 	defer cancel()
 	defer s.holdCredential(r, cancel)() // the stream ends with its token or session
@@ -120,7 +121,7 @@ func (s *Server) handleEventStream(w http.ResponseWriter, r *http.Request) {
 		_, _ = w.Write(line)
 	}
 	for _, info := range s.runningStarts(r.Context(), playerID(u.Player)) { // and a gameStart for each game under way
-		if line := jsonLine(gameEvent{Type: "gameStart", Game: info}); gate.pass(line) {
+		if line := lichess.Line(gameEvent{Type: "gameStart", Game: info}); gate.pass(line) {
 			_, _ = w.Write(line)
 		}
 	}

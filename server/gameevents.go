@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"errors"
+	"github.com/gambitchess/gambit/server/lichess"
 	"sync"
 	"time"
 
@@ -24,7 +25,7 @@ import (
 
 // eventsFor reports whether g is a game the event stream tells of.
 func eventsFor(g *game.Game) bool {
-	return g.Mode() != game.ModeLocal && bothSeated(g) // begun: lichessStatus calls it started from now
+	return g.Mode() != game.ModeLocal && lichess.BothSeated(g) // begun: lichessStatus calls it started from now
 }
 
 // seated reports whether evs hold a seat taken.
@@ -65,7 +66,7 @@ type eventGame struct {
 
 // eventGameOf copies what the event stream tells of g.
 func eventGameOf(g *game.Game) eventGame {
-	c := clockOf(g)
+	c := lichess.ClockOf(g)
 	source := "friend"
 	switch {
 	case g.Mode() == game.ModeComputer:
@@ -73,8 +74,8 @@ func eventGameOf(g *game.Game) eventGame {
 	case g.Public():
 		source = "lobby"
 	}
-	info := gameInfo{GameID: g.ID(), FullID: g.ID(), ID: g.ID(), Fen: g.FEN(), HasMoved: g.BothMoved(), Perf: perfOf(g.Variant(), c),
-		Source: source, Speed: speedOf(c), Variant: gameVariant(g), Compat: compatJSON{Board: !g.Hidden()}}
+	info := gameInfo{GameID: g.ID(), FullID: g.ID(), ID: g.ID(), Fen: g.FEN(), HasMoved: g.BothMoved(), Perf: lichess.Perf(g.Variant(), c),
+		Source: source, Speed: lichess.Speed(c), Variant: lichess.GameVariant(g), Compat: compatJSON{Board: !g.Hidden()}}
 	if h := g.History(); len(h) > 0 {
 		info.LastMove = h[len(h)-1].UCI
 	}
@@ -124,8 +125,8 @@ func (s *Server) seatInfos(ctx context.Context, eg eventGame) [2]gameInfo {
 		}
 	}
 	for side := range sides { // a casual game's accounts, as lichess's: their ratings in its perf now
-		if sides[side].user != "" && sides[side].Rating == 0 {
-			sides[side].Rating = s.ratingNow(ctx, sides[side].user, eg.info.Perf).Int()
+		if sides[side].UserID != "" && sides[side].Rating == 0 {
+			sides[side].Rating = s.ratingNow(ctx, sides[side].UserID, eg.info.Perf).Int()
 		}
 	}
 	var out [2]gameInfo
@@ -169,9 +170,9 @@ const anonymous = "Anonymous"
 // its username with its id, another by the name it gave (a person's, the
 // computer's), or Anonymous. A seat counts as an account's only when its
 // player is that account's: a name alone proves nothing.
-func (s *Server) seatSides(ctx context.Context, seats [2]game.Seat) [2]playerJSON {
+func (s *Server) seatSides(ctx context.Context, seats [2]game.Seat) [2]lichess.Player {
 	accounts, _ := s.store.(store.Accounts)
-	var out [2]playerJSON
+	var out [2]lichess.Player
 	for c, seat := range seats {
 		out[c].Name = seat.Name
 		if seat.Name == "" {
@@ -182,7 +183,7 @@ func (s *Server) seatSides(ctx context.Context, seats [2]game.Seat) [2]playerJSO
 		}
 		u, err := accounts.UserByName(ctx, seat.Name)
 		if err == nil && playerID(u.Player) == seat.Player {
-			out[c] = playerJSON{ID: lowerName(u.Name), Name: u.Name, user: u.ID}
+			out[c] = lichess.Player{ID: lichess.ID(u.Name), Name: u.Name, UserID: u.ID}
 		} else if err != nil && !errors.Is(err, store.ErrNoUser) {
 			s.log.Warn("cannot name a seat's account", "err", err)
 		}
@@ -234,9 +235,9 @@ func (s *Server) noteFinish(g *game.Game, evs []game.Event) {
 		return
 	}
 	eg := eventGameOf(g)
-	name, id := lichessStatus(g)
+	name, id := lichess.Status(g)
 	eg.info.Status = &statusJSON{ID: id, Name: name}
-	eg.info.Winner = gameState(g).Winner
+	eg.info.Winner = lichess.StateOf(g).Winner
 	s.inGameOrder(g.ID(), func() { s.publishFinish(eg) })
 }
 

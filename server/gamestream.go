@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"fmt"
+	"github.com/gambitchess/gambit/server/lichess"
 	"net/http"
 	"time"
 
@@ -21,21 +22,21 @@ import (
 // moveStreamGameJSON is the stream's first (and last) line (lichess's
 // MoveStreamEntry, the game's part).
 type moveStreamGameJSON struct {
-	ID            string             `json:"id"`
-	Variant       lichessVariantJSON `json:"variant"`
-	Speed         string             `json:"speed"`
-	Perf          string             `json:"perf"`
-	Rated         bool               `json:"rated"`
-	InitialFen    string             `json:"initialFen"`
-	Fen           string             `json:"fen"`
-	Player        string             `json:"player"` // the side to move
-	Turns         int                `json:"turns"`
-	StartedAtTurn int                `json:"startedAtTurn"`
-	Source        string             `json:"source"`
-	Status        statusJSON         `json:"status"`
-	CreatedAt     int64              `json:"createdAt"`
-	LastMove      string             `json:"lastMove,omitempty"`
-	Winner        string             `json:"winner,omitempty"`
+	ID            string          `json:"id"`
+	Variant       lichess.Variant `json:"variant"`
+	Speed         string          `json:"speed"`
+	Perf          string          `json:"perf"`
+	Rated         bool            `json:"rated"`
+	InitialFen    string          `json:"initialFen"`
+	Fen           string          `json:"fen"`
+	Player        string          `json:"player"` // the side to move
+	Turns         int             `json:"turns"`
+	StartedAtTurn int             `json:"startedAtTurn"`
+	Source        string          `json:"source"`
+	Status        statusJSON      `json:"status"`
+	CreatedAt     int64           `json:"createdAt"`
+	LastMove      string          `json:"lastMove,omitempty"`
+	Winner        string          `json:"winner,omitempty"`
 }
 
 // moveStreamMoveJSON is a line of the stream after a move: the position,
@@ -51,12 +52,12 @@ type moveStreamMoveJSON struct {
 // moves (the imported ones of a setup too).
 func moveStreamGame(g *game.Game, rated bool) (moveStreamGameJSON, int) {
 	eg := eventGameOf(g)
-	name, id := lichessStatus(g)
+	name, id := lichess.Status(g)
 	hist := g.History()
 	out := moveStreamGameJSON{ID: g.ID(), Variant: eg.info.Variant, Speed: eg.info.Speed, Perf: eg.info.Perf, Rated: rated,
 		InitialFen: g.StartFEN(), Fen: g.FEN(), Player: game.ColorName(g.Turn()), Turns: len(hist),
 		StartedAtTurn: len(g.Header().Moves), Source: eg.info.Source, Status: statusJSON{ID: id, Name: name},
-		CreatedAt: g.CreatedAt().UnixMilli(), LastMove: eg.info.LastMove, Winner: gameState(g).Winner}
+		CreatedAt: g.CreatedAt().UnixMilli(), LastMove: eg.info.LastMove, Winner: lichess.StateOf(g).Winner}
 	return out, len(hist)
 }
 
@@ -97,7 +98,7 @@ func (s *Server) handleGameStream(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithCancel(r.Context())
 	defer cancel()
 	c := &round.Client{Send: make(chan []byte, round.SendBuffer), Cancel: cancel, Addr: guards.ClientAddress(r)}
-	live := liveStatus(first.Status.Name)
+	live := lichess.Live(first.Status.Name)
 	if live { // a spectator of the game's hub: its messages say when to look again
 		link, err := s.openGame(ctx, id, round.JoinCmd{Client: c, Since: -1})
 		if err != nil {
@@ -110,7 +111,7 @@ func (s *Server) handleGameStream(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	if _, err := w.Write(jsonLine(first)); err != nil || !live {
+	if _, err := w.Write(lichess.Line(first)); err != nil || !live {
 		return
 	}
 	f.Flush()
@@ -136,11 +137,11 @@ func (s *Server) streamMoves(ctx context.Context, w http.ResponseWriter, f http.
 			err := s.read(ctx, id, func(g *game.Game) {
 				if n := len(g.History()); n != moves {
 					moves = n
-					out = jsonLine(moveStreamMove(g))
+					out = lichess.Line(moveStreamMove(g))
 				}
 				if over = g.Status().Finished(); over {
 					end, _ := moveStreamGame(g, rated)
-					out = append(out, jsonLine(end)...)
+					out = append(out, lichess.Line(end)...)
 				}
 			})
 			if err != nil || over {

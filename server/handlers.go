@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/gambitchess/gambit/server/lichess"
 	"net/http"
 
 	"github.com/gambitchess/gambit/game"
@@ -102,10 +103,10 @@ func (serverView) GameURL(r *http.Request, id string) string { return media.Game
 
 // Facts are g's facts in lichess's words (lichess.go, rated.go).
 func (serverView) Facts(g *game.Game) export.Facts {
-	c := clockOf(g)
-	status, _ := lichessStatus(g)
-	return export.Facts{Status: status, Variant: lichessVariant(g.Variant()).Key, Speed: speedOf(c), Perf: perfOf(g.Variant(), c),
-		Winner: gameState(g).Winner, Clock: c}
+	c := lichess.ClockOf(g)
+	status, _ := lichess.Status(g)
+	return export.Facts{Status: status, Variant: lichess.VariantOf(g.Variant()).Key, Speed: lichess.Speed(c), Perf: lichess.Perf(g.Variant(), c),
+		Winner: lichess.StateOf(g).Winner, Clock: c}
 }
 
 // handlers are the handlers of the server's routes that live in packages

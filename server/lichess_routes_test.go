@@ -2,6 +2,7 @@ package server
 
 import (
 	"encoding/json"
+	"github.com/gambitchess/gambit/server/lichess"
 	"net/http"
 	"strings"
 	"testing"
@@ -102,8 +103,8 @@ func TestUsersStatus(t *testing.T) {
 	ann := newProgram(t, srv, "Ann")
 	newProgram(t, srv, "bob")
 	stranger := &program{t: t, srv: srv}
-	status := func() []userStatusJSON {
-		var out []userStatusJSON
+	status := func() []lichess.UserStatus {
+		var out []lichess.UserStatus
 		if err := json.Unmarshal([]byte(stranger.want(200, "GET", "/api/users/status?ids=ann,bob,nobody", "", "")), &out); err != nil {
 			t.Fatal(err)
 		}
@@ -131,8 +132,8 @@ func FuzzParseStatusIDs(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		ids, err := parseStatusIDs(s)
-		if err == nil && (len(ids) == 0 || len(ids) > maxStatusIDs) {
+		ids, err := lichess.ParseStatusIDs(s)
+		if err == nil && (len(ids) == 0 || len(ids) > lichess.MaxStatusIDs) {
 			t.Fatalf("parseStatusIDs(%q) = %d ids", s, len(ids))
 		}
 	})

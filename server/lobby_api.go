@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/gambitchess/gambit/server/lichess"
 	"slices"
 
 	"github.com/gambitchess/gambit/rating"
@@ -195,7 +196,7 @@ func (s *Server) pairRated(w http.ResponseWriter, r *http.Request, opts game.Opt
 // rating in the game's perf (the initial one before its first game).
 func (s *Server) seekerOf(ctx context.Context, u store.User, opts game.Options) (lobby.Seeker, error) {
 	g := rating.Default()
-	perf := perfOf(opts.Variant, opts.Clock)
+	perf := lichess.Perf(opts.Variant, opts.Clock)
 	rs, err := s.ratings().UserRatings(ctx, u.ID)
 	if err != nil {
 		return lobby.Seeker{}, fmt.Errorf("%w: read %s's ratings: %v", ErrStorage, u.Name, err)

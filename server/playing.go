@@ -2,6 +2,7 @@ package server
 
 import (
 	"cmp"
+	"github.com/gambitchess/gambit/server/lichess"
 	"net/http"
 	"slices"
 
@@ -59,7 +60,7 @@ func urgentFirst(a, b gameInfo) int {
 // secondsOr is a time left in seconds, or a very long one for none.
 func secondsOr(left *int) int {
 	if left == nil {
-		return veryLong
+		return lichess.VeryLong
 	}
 	return *left
 }

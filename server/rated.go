@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/gambitchess/gambit/server/lichess"
 	"net/http"
 	"strconv"
 	"strings"
@@ -76,19 +77,6 @@ func (s *Server) seatedIn(ctx context.Context, id, player string) bool {
 	return held
 }
 
-// perfOf names the rating a game of variant v with clock c counts for:
-// chess per speed (lichess's names, "blitz"), every other variant its own.
-// Chess's perf is always its speed (speedOf), so an untimed game says
-// "correspondence" in both, as lichess's unlimited games do; such a game
-// is never rated (checkRated refuses it), so no rating of that name moves
-// for it.
-func perfOf(v game.Variant, c game.ClockConfig) string {
-	if v != "" && v != game.Chess {
-		return string(v)
-	}
-	return speedOf(c)
-}
-
 // ratings returns the store's ratings, nil when it keeps none.
 func (s *Server) ratings() store.Ratings {
 	r, _ := s.store.(store.Ratings)
@@ -119,7 +107,7 @@ func (s *Server) checkRated(r *http.Request, opts game.Options) (store.User, err
 
 // markRated records new game id as rated, its creator u on side color.
 func (s *Server) markRated(ctx context.Context, id, color string, u store.User, opts game.Options) error {
-	rg := store.RatedGame{GameID: id, Perf: perfOf(opts.Variant, opts.Clock)}
+	rg := store.RatedGame{GameID: id, Perf: lichess.Perf(opts.Variant, opts.Clock)}
 	if color == "white" {
 		rg.White = u.ID
 	} else {

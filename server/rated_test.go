@@ -2,6 +2,7 @@ package server
 
 import (
 	"encoding/json"
+	"github.com/gambitchess/gambit/server/lichess"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -130,11 +131,11 @@ func TestPerfOf(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		if got := perfOf(game.Variant(tt.v), cfg); got != tt.want {
+		if got := lichess.Perf(game.Variant(tt.v), cfg); got != tt.want {
 			t.Errorf("perfOf(%q, %+v) = %q, want %q", tt.v, tt.c, got, tt.want)
 		}
-		if v := game.Variant(tt.v); (v == "" || v == game.Chess) && speedOf(cfg) != tt.want {
-			t.Errorf("speedOf(%+v) = %q, perf %q: chess's perf is its speed", tt.c, speedOf(cfg), tt.want)
+		if v := game.Variant(tt.v); (v == "" || v == game.Chess) && lichess.Speed(cfg) != tt.want {
+			t.Errorf("speedOf(%+v) = %q, perf %q: chess's perf is its speed", tt.c, lichess.Speed(cfg), tt.want)
 		}
 	}
 }

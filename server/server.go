@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/gambitchess/gambit/server/lichess"
 	"io/fs"
 	"log/slog"
 	"net"
@@ -190,7 +191,7 @@ type Server struct {
 	accounts *account.Service // sign-up, sign-in, sessions; nil when the store keeps no accounts (accounts.go)
 
 	events *eventBus       // the API's event streams, by player id (events.go)
-	online *onlineAccounts // the accounts with an event stream open here (online.go)
+	online *lichess.Online // the accounts with an event stream open here (online.go)
 	// gameEvents runs each game's gameStart and gameFinish work in the
 	// order its hub asked for it (gameevents.go).
 	gameEvents *serialQueue
@@ -283,7 +284,7 @@ func New(cfg Config) *Server {
 		presenceEvery: cfg.PresenceEvery, fullEvery: cfg.FullStateEvery,
 		creations: guards.NewLimiter(cfg.CreatePerMinute, cfg.CreatePerMinute, cfg.Now), lobby: lobby.New(), ctx: ctx, cancel: cancel, hubs: map[string]*round.Hub{},
 		loading: map[string]chan struct{}{},
-		players: newPlayers(cfg.Store, cfg.Logger), events: newEventBus(), online: newOnlineAccounts(), gameEvents: newSerialQueue(),
+		players: newPlayers(cfg.Store, cfg.Logger), events: newEventBus(), online: lichess.NewOnline(), gameEvents: newSerialQueue(),
 		conn: newConnSettings(cfg), rates: newAddressLimits(cfg)}
 	rc := cfg.Review
 	rc.Store, _ = cfg.Store.(store.Reviews) // nil: kept in memory

@@ -1,4 +1,4 @@
-package server
+package lichess
 
 import (
 	"testing"
@@ -61,14 +61,14 @@ func TestLichessStatus(t *testing.T) {
 		{"mate", func(t *testing.T) *game.Game { return lichessGame(t, false, "f2f3", "e7e5", "g2g4", "d8h4") }, "mate", 30},
 	} {
 		g := tt.g(t)
-		name, id := lichessStatus(g)
+		name, id := Status(g)
 		if name != tt.want || id != tt.wantID {
 			t.Errorf("%s: lichessStatus = %q %d, want %q %d", tt.name, name, id, tt.want, tt.wantID)
 		}
-		if st := gameState(g); st.Status != tt.want {
+		if st := StateOf(g); st.Status != tt.want {
 			t.Errorf("%s: gameState's status = %q, want %q", tt.name, st.Status, tt.want)
 		}
-		if live := liveStatus(name); live != !g.Status().Finished() {
+		if live := Live(name); live != !g.Status().Finished() {
 			t.Errorf("%s: liveStatus(%q) = %v for a game finished=%v", tt.name, name, live, g.Status().Finished())
 		}
 	}

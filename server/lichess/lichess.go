@@ -1,4 +1,4 @@
-package server
+package lichess
 
 import (
 	"encoding/json"
@@ -27,10 +27,10 @@ import (
 // no seat is open (bothSeated, the same test as the event stream's
 // gameStart), and "created" only while a seat waits for its player (a
 // challenge not yet accepted, an invite whose link no one has opened).
-func lichessStatus(g *game.Game) (name string, id int) {
+func Status(g *game.Game) (name string, id int) {
 	switch g.Status() {
 	case game.Created:
-		if bothSeated(g) {
+		if BothSeated(g) {
 			return "started", 20
 		}
 		return "created", 10
@@ -56,16 +56,16 @@ func lichessStatus(g *game.Game) (name string, id int) {
 
 // bothSeated reports whether no seat of g is open: its players are all
 // there, so it has begun, moved or not.
-func bothSeated(g *game.Game) bool {
+func BothSeated(g *game.Game) bool {
 	return g.Seat(chess.White).Kind != game.SeatOpen && g.Seat(chess.Black).Kind != game.SeatOpen
 }
 
 // liveStatus reports whether a status lichessStatus names is a game's
 // before its end: its stream goes on.
-func liveStatus(name string) bool { return name == "started" || name == "created" }
+func Live(name string) bool { return name == "started" || name == "created" }
 
 // lichessVariantJSON is a variant as lichess writes it.
-type lichessVariantJSON struct {
+type Variant struct {
 	Key   string `json:"key"`
 	Name  string `json:"name"`
 	Short string `json:"short"`
@@ -75,26 +75,26 @@ type lichessVariantJSON struct {
 // than the standard start. lichess's clients set their board up by it:
 // lichess-bot plays "Standard" from the standard start whatever
 // initialFen says, and "From Position" from initialFen.
-var fromPositionJSON = lichessVariantJSON{Key: "fromPosition", Name: "From Position", Short: "FEN"}
+var fromPositionJSON = Variant{Key: "fromPosition", Name: "From Position", Short: "FEN"}
 
 // lichessVariantAt names variant v started from start (a FEN, "" for the
 // variant's own start): lichess's fromPosition for chess from another
 // position than the standard start, else lichessVariant.
-func lichessVariantAt(v game.Variant, start string) lichessVariantJSON {
+func VariantAt(v game.Variant, start string) Variant {
 	if (v == "" || v == game.Chess) && start != "" && start != chess.StartFEN {
 		return fromPositionJSON
 	}
-	return lichessVariant(v)
+	return VariantOf(v)
 }
 
 // gameVariant is g's variant as lichess names it (lichessVariantAt its
 // apiStart).
-func gameVariant(g *game.Game) lichessVariantJSON { return lichessVariantAt(g.Variant(), apiStart(g)) }
+func GameVariant(g *game.Game) Variant { return VariantAt(g.Variant(), APIStart(g)) }
 
 // apiStart is the position g's moves, as the API lists them (gameState),
 // are played from: the one after a setup's imported moves (a pasted
 // PGN's), which are part of the start, else g's start.
-func apiStart(g *game.Game) string {
+func APIStart(g *game.Game) string {
 	if n := len(g.Header().Moves); n > 0 {
 		if h := g.History(); n <= len(h) {
 			return h[n-1].FEN
@@ -105,20 +105,20 @@ func apiStart(g *game.Game) string {
 
 // lichessVariant names variant v: lichess's "standard" for chess, Gambit's
 // own name for the others.
-func lichessVariant(v game.Variant) lichessVariantJSON {
+func VariantOf(v game.Variant) Variant {
 	if v == "" || v == game.Chess {
-		return lichessVariantJSON{Key: "standard", Name: "Standard", Short: "Std"}
+		return Variant{Key: "standard", Name: "Standard", Short: "Std"}
 	}
 	key := string(v)
 	name := key
 	if spec, err := game.Lookup(v); err == nil && spec.Label != "" {
 		name = spec.Label
 	}
-	return lichessVariantJSON{Key: key, Name: name, Short: name}
+	return Variant{Key: key, Name: name, Short: name}
 }
 
 // speedOf is a time control's speed as lichess names it.
-func speedOf(c game.ClockConfig) string {
+func Speed(c game.ClockConfig) string {
 	switch {
 	case c.PerMove:
 		return rating.Correspondence.String()
@@ -129,7 +129,7 @@ func speedOf(c game.ClockConfig) string {
 }
 
 // clockOf is g's time control.
-func clockOf(g *game.Game) game.ClockConfig {
+func ClockOf(g *game.Game) game.ClockConfig {
 	k := g.Clock()
 	if k == nil {
 		return game.ClockConfig{}
@@ -138,7 +138,7 @@ func clockOf(g *game.Game) game.ClockConfig {
 }
 
 // gameStateJSON is a gameState line of the Board API's game stream.
-type gameStateJSON struct {
+type GameState struct {
 	Type      string `json:"type"` // gameState
 	Moves     string `json:"moves"`
 	WTime     int64  `json:"wtime"`
@@ -155,18 +155,18 @@ type gameStateJSON struct {
 
 // veryLong is the time lichess reports for a side without a clock (its
 // "infinite" clock, 2^31 - 1 ms).
-const veryLong = 2147483647
+const VeryLong = 2147483647
 
 // gameState is g now, as its players' programs see it. Imported moves
 // (a setup's) are part of the start, not of moves.
-func gameState(g *game.Game) gameStateJSON {
+func StateOf(g *game.Game) GameState {
 	hist := g.History()
 	moves := make([]string, 0, len(hist))
 	for _, st := range hist[min(len(g.Header().Moves), len(hist)):] {
 		moves = append(moves, st.UCI)
 	}
-	name, _ := lichessStatus(g)
-	out := gameStateJSON{Type: "gameState", Moves: strings.Join(moves, " "), Status: name, WTime: veryLong, BTime: veryLong}
+	name, _ := Status(g)
+	out := GameState{Type: "gameState", Moves: strings.Join(moves, " "), Status: name, WTime: VeryLong, BTime: VeryLong}
 	if k := g.Clock(); k != nil {
 		out.WTime, out.BTime = k.Remaining(chess.White).Milliseconds(), k.Remaining(chess.Black).Milliseconds()
 		if !k.PerMove {
@@ -186,62 +186,75 @@ func gameState(g *game.Game) gameStateJSON {
 }
 
 // playerJSON is a side of a game as lichess writes it.
-type playerJSON struct {
+type Player struct {
 	ID          string `json:"id,omitempty"`
 	Name        string `json:"name"`
 	Rating      int    `json:"rating,omitempty"`
 	Provisional bool   `json:"provisional,omitempty"`
-	user        string // the account's id in the store ("" for none), to read its ratings
+	UserID      string `json:"-"` // the account's id in the store ("" for none), to read its ratings
 }
 
 // clockJSON is a time control in milliseconds (gameFull's clock).
-type clockJSON struct {
+type Clock struct {
 	Initial   int64 `json:"initial"`
 	Increment int64 `json:"increment"`
 }
 
 // gameFullJSON is the first line of the Board API's game stream.
-type gameFullJSON struct {
-	Type    string             `json:"type"` // gameFull
-	ID      string             `json:"id"`
-	Variant lichessVariantJSON `json:"variant"`
-	Speed   string             `json:"speed"`
+type GameFull struct {
+	Type    string  `json:"type"` // gameFull
+	ID      string  `json:"id"`
+	Variant Variant `json:"variant"`
+	Speed   string  `json:"speed"`
 	Perf    struct {
 		Name string `json:"name"`
 	} `json:"perf"`
-	Rated       bool          `json:"rated"`
-	CreatedAt   int64         `json:"createdAt"`
-	White       playerJSON    `json:"white"`
-	Black       playerJSON    `json:"black"`
-	InitialFen  string        `json:"initialFen"`
-	Clock       *clockJSON    `json:"clock"`
-	DaysPerTurn int           `json:"daysPerTurn,omitempty"`
-	State       gameStateJSON `json:"state"`
+	Rated       bool      `json:"rated"`
+	CreatedAt   int64     `json:"createdAt"`
+	White       Player    `json:"white"`
+	Black       Player    `json:"black"`
+	InitialFen  string    `json:"initialFen"`
+	Clock       *Clock    `json:"clock"`
+	DaysPerTurn int       `json:"daysPerTurn,omitempty"`
+	State       GameState `json:"state"`
 }
 
 // gameFull is g as the game stream's first line, its players named by sides.
-func gameFull(g *game.Game, rated bool, sides [2]playerJSON) gameFullJSON {
-	c := clockOf(g)
-	out := gameFullJSON{Type: "gameFull", ID: g.ID(), Variant: gameVariant(g), Speed: speedOf(c), Rated: rated,
-		CreatedAt: g.CreatedAt().UnixMilli(), White: sides[chess.White], Black: sides[chess.Black], InitialFen: "startpos", State: gameState(g)}
-	out.Perf.Name = perfOf(g.Variant(), c)
-	if fen := apiStart(g); g.Variant() != "" && g.Variant() != game.Chess || fen != chess.StartFEN {
+func FullOf(g *game.Game, rated bool, sides [2]Player) GameFull {
+	c := ClockOf(g)
+	out := GameFull{Type: "gameFull", ID: g.ID(), Variant: GameVariant(g), Speed: Speed(c), Rated: rated,
+		CreatedAt: g.CreatedAt().UnixMilli(), White: sides[chess.White], Black: sides[chess.Black], InitialFen: "startpos", State: StateOf(g)}
+	out.Perf.Name = Perf(g.Variant(), c)
+	if fen := APIStart(g); g.Variant() != "" && g.Variant() != game.Chess || fen != chess.StartFEN {
 		out.InitialFen = fen
 	}
 	switch {
 	case c.PerMove:
 		out.DaysPerTurn = int(c.Initial / (24 * time.Hour))
 	case c.Initial > 0:
-		out.Clock = &clockJSON{Initial: c.Initial.Milliseconds(), Increment: c.Increment.Milliseconds()}
+		out.Clock = &Clock{Initial: c.Initial.Milliseconds(), Increment: c.Increment.Milliseconds()}
 	}
 	return out
 }
 
 // lowerName is an account's name as lichess's ids are: in lower case.
-func lowerName(name string) string { return strings.ToLower(name) }
+func ID(name string) string { return strings.ToLower(name) }
 
 // jsonLine is v as one NDJSON line.
-func jsonLine(v any) []byte {
+func Line(v any) []byte {
 	data, _ := json.Marshal(v)
 	return append(data, '\n')
+}
+
+// perfOf names the rating a game of variant v with clock c counts for:
+// chess per speed (lichess's names, "blitz"), every other variant its own.
+// Chess's perf is always its speed (speedOf), so an untimed game says
+// "correspondence" in both, as lichess's unlimited games do; such a game
+// is never rated (checkRated refuses it), so no rating of that name moves
+// for it.
+func Perf(v game.Variant, c game.ClockConfig) string {
+	if v != "" && v != game.Chess {
+		return string(v)
+	}
+	return Speed(c)
 }
