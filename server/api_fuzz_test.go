@@ -1,6 +1,7 @@
 package server
 
 import (
+	"github.com/gambitchess/gambit/server/lichess"
 	"slices"
 	"strings"
 	"testing"
@@ -137,9 +138,9 @@ func FuzzDeclineBody(f *testing.F) {
 		if err != nil {
 			return
 		}
-		d, err := parseDecline(fields)
+		d, err := lichess.ParseDecline(fields)
 		clientError(t, "parseDecline", err)
-		if err == nil && (d.Text == "" || !slices.Contains(declineReasons, d)) {
+		if err == nil && (d.Text == "" || !slices.Contains(lichess.DeclineReasons, d)) {
 			t.Fatalf("parseDecline(%v) = %+v", fields, d)
 		}
 	})

@@ -67,7 +67,7 @@ func (s *Server) boardAct(w http.ResponseWriter, r *http.Request, player string,
 		s.httpError(w, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, okJSON{true})
+	writeJSON(w, http.StatusOK, lichess.OK{OK: true})
 }
 
 // clientMsg builds a client message as the WebSocket's parser reads it,
@@ -112,7 +112,7 @@ func (s *Server) handleBoardMove(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	writeJSON(w, http.StatusOK, okJSON{true})
+	writeJSON(w, http.StatusOK, lichess.OK{OK: true})
 }
 
 // parseOfferingDraw reads a move's offeringDraw parameter: true or false

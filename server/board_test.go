@@ -119,7 +119,7 @@ func TestBoardAPIRatedGame(t *testing.T) {
 	}
 	annEvents, bobEvents := ann.stream("/api/stream/event"), bob.stream("/api/stream/event")
 
-	var ch challengeJSON
+	var ch lichess.Challenge
 	body := ann.want(200, "POST", "/api/challenge/bob", formType, "rated=true&clock.limit=300&clock.increment=3&color=white&variant=standard")
 	if err := json.Unmarshal([]byte(body), &ch); err != nil || ch.ID == "" || !ch.Rated || ch.Speed != "blitz" || ch.FinalColor != "white" {
 		t.Fatalf("challenge = %s", body)
@@ -268,7 +268,7 @@ func checkExport(t *testing.T, p *program, id string) {
 func TestBoardAPIXiangqi(t *testing.T) {
 	_, srv, _ := serveWith(t, Config{Store: openStore(t, t.TempDir())})
 	ann, bob := newProgram(t, srv, "ann"), newProgram(t, srv, "bob")
-	var ch challengeJSON
+	var ch lichess.Challenge
 	body := ann.want(200, "POST", "/api/challenge/bob", "application/json", `{"variant":"xiangqi","clock":{"limit":600,"increment":5},"color":"white"}`)
 	if err := json.Unmarshal([]byte(body), &ch); err != nil || ch.Variant.Key != "xiangqi" || ch.TimeControl.Limit != 600 {
 		t.Fatalf("challenge = %s", body)

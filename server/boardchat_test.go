@@ -2,6 +2,7 @@ package server
 
 import (
 	"encoding/json"
+	"github.com/gambitchess/gambit/server/lichess"
 	"testing"
 )
 
@@ -14,7 +15,7 @@ import (
 func TestBoardChatRooms(t *testing.T) {
 	_, srv, _ := serveWith(t, Config{Store: openStore(t, t.TempDir())})
 	ann, bob, cat := newProgram(t, srv, "ann"), newProgram(t, srv, "bob"), newProgram(t, srv, "cat")
-	var ch challengeJSON
+	var ch lichess.Challenge
 	if err := json.Unmarshal([]byte(ann.want(200, "POST", "/api/challenge/bob", formType, "clock.limit=300&color=white")), &ch); err != nil {
 		t.Fatal(err)
 	}

@@ -85,15 +85,6 @@ func (s *Server) registerBotAPI(rs *account.Routes) {
 // botsOnlineDefault and botsOnlineMax bound GET /api/bot/online's nb.
 const botsOnlineDefault, botsOnlineMax = 50, 512
 
-// botJSON is a bot online as lichess's GET /api/bot/online writes it (a
-// part of its User).
-type botJSON struct {
-	ID        string `json:"id"`
-	Username  string `json:"username"`
-	Title     string `json:"title"`
-	CreatedAt int64  `json:"createdAt"`
-}
-
 // handleBotsOnline streams the bots online (an event stream open here,
 // online.go), one NDJSON line each, by name.
 func (s *Server) handleBotsOnline(w http.ResponseWriter, r *http.Request) {
@@ -106,6 +97,6 @@ func (s *Server) handleBotsOnline(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "application/x-ndjson")
 	w.Header().Set("Cache-Control", "no-store")
 	for _, u := range bots[:min(nb, len(bots))] {
-		_, _ = w.Write(lichess.Line(botJSON{ID: lichess.ID(u.Name), Username: u.Name, Title: u.Title, CreatedAt: u.CreatedAt.UnixMilli()}))
+		_, _ = w.Write(lichess.Line(lichess.Bot{ID: lichess.ID(u.Name), Username: u.Name, Title: u.Title, CreatedAt: u.CreatedAt.UnixMilli()}))
 	}
 }

@@ -2,6 +2,7 @@ package server
 
 import (
 	"encoding/json"
+	"github.com/gambitchess/gambit/server/lichess"
 	"testing"
 )
 
@@ -33,7 +34,7 @@ func TestBotSeatTitle(t *testing.T) {
 	anon := &program{t: t, srv: srv}
 	bot.want(200, "POST", "/api/bot/account/upgrade", "", "")
 
-	var ch challengeJSON
+	var ch lichess.Challenge
 	if err := json.Unmarshal([]byte(ann.want(200, "POST", "/api/challenge/robo", formType, "clock.limit=300&clock.increment=0&color=white")), &ch); err != nil {
 		t.Fatal(err)
 	}
@@ -54,7 +55,7 @@ func TestBotSeatTitle(t *testing.T) {
 	}
 
 	// The bot challenges: its own seat, the challenger's, is titled from the start.
-	var back challengeJSON
+	var back lichess.Challenge
 	if err := json.Unmarshal([]byte(bot.want(200, "POST", "/api/challenge/ann", formType, "clock.limit=180&clock.increment=2&color=black")), &back); err != nil {
 		t.Fatal(err)
 	}

@@ -2,6 +2,7 @@ package server
 
 import (
 	"encoding/json"
+	"github.com/gambitchess/gambit/server/lichess"
 	"strings"
 	"testing"
 	"time"
@@ -39,7 +40,7 @@ func TestBotAPI(t *testing.T) {
 		}
 	}
 
-	var ch challengeJSON
+	var ch lichess.Challenge
 	if err := json.Unmarshal([]byte(ann.want(200, "POST", "/api/challenge/robo", formType, "clock.limit=300&clock.increment=0&color=white")), &ch); err != nil {
 		t.Fatal(err)
 	}

@@ -7,8 +7,6 @@ import (
 	"fmt"
 	"github.com/gambitchess/gambit/server/lichess"
 	"net/http"
-	"strconv"
-	"strings"
 	"time"
 
 	"github.com/gambitchess/gambit/chess"
@@ -179,127 +177,31 @@ func (s *Server) pendingLines(ctx context.Context, userID string) [][]byte {
 	var out [][]byte
 	for _, sc := range list {
 		if c, err := decodeChallenge(sc); err == nil {
-			out = append(out, lichess.Line(challengeEvent{Type: "challenge", Challenge: c.json()}))
+			out = append(out, lichess.Line(lichess.ChallengeEvent{Type: "challenge", Challenge: c.json()}))
 		}
 	}
 	return out
 }
 
-// challengeUserJSON is a challenge's player as lichess writes it.
-type challengeUserJSON struct {
-	ID   string `json:"id"`
-	Name string `json:"name"`
+func userRef(u challengeUser) lichess.ChallengeUser {
+	return lichess.ChallengeUser{ID: lichess.ID(u.Name), Name: u.Name}
 }
 
-// challengeJSON is a challenge as lichess writes it (ChallengeJson).
-type challengeJSON struct {
-	ID          string            `json:"id"`
-	URL         string            `json:"url"`
-	Status      string            `json:"status"` // created, accepted, declined, canceled
-	Challenger  challengeUserJSON `json:"challenger"`
-	DestUser    challengeUserJSON `json:"destUser"`
-	Variant     lichess.Variant   `json:"variant"`
-	Rated       bool              `json:"rated"`
-	Speed       string            `json:"speed"`
-	TimeControl timeControlJSON   `json:"timeControl"`
-	Color       string            `json:"color"`      // asked for
-	FinalColor  string            `json:"finalColor"` // the challenger's
-	Perf        struct {
-		// Icon is lichess's glyph of the perf in lichess's own icon font,
-		// which lichess's ChallengeJson requires: Gambit has no such font,
-		// and sends it empty.
-		Icon string `json:"icon"`
-		Name string `json:"name"`
-	} `json:"perf"`
-	InitialFen       string `json:"initialFen,omitempty"`       // the position asked to start from, if any
-	DeclineReason    string `json:"declineReason,omitempty"`    // declined: lichess's English text of the reason
-	DeclineReasonKey string `json:"declineReasonKey,omitempty"` // declined: its key, in lower case ("toofast")
-}
-
-// timeControlJSON is a challenge's time control as lichess writes it
-// (its TimeControl, one of three shapes): a clock has all of limit,
-// increment (0 included: lichess-bot reads a clock without one as no
-// clock, and declined every x+0 challenge) and show; correspondence has
-// daysPerTurn; unlimited has its type alone. MarshalJSON writes the shape
-// of Type.
-type timeControlJSON struct {
-	Type        string `json:"type"`                  // clock, correspondence, unlimited
-	Limit       int    `json:"limit,omitempty"`       // clock: seconds
-	Increment   int    `json:"increment,omitempty"`   // clock: seconds
-	Show        string `json:"show,omitempty"`        // clock: "5+3" (clockShow)
-	DaysPerTurn int    `json:"daysPerTurn,omitempty"` // correspondence
-}
-
-// MarshalJSON writes tc in the shape of its type.
-func (tc timeControlJSON) MarshalJSON() ([]byte, error) {
-	switch tc.Type {
-	case "clock":
-		return json.Marshal(struct {
-			Type      string `json:"type"`
-			Limit     int    `json:"limit"`
-			Increment int    `json:"increment"`
-			Show      string `json:"show"`
-		}{tc.Type, tc.Limit, tc.Increment, tc.Show})
-	case "correspondence":
-		return json.Marshal(struct {
-			Type        string `json:"type"`
-			DaysPerTurn int    `json:"daysPerTurn"`
-		}{tc.Type, tc.DaysPerTurn})
-	}
-	return json.Marshal(struct {
-		Type string `json:"type"`
-	}{tc.Type})
-}
-
-// clockShow writes a clock of limit and increment seconds as lichess
-// shows it (scalachess's Clock.Config show): the limit in minutes, whole
-// where it is, ¼, ½ and ¾ for 15, 30 and 45 seconds, else at most two
-// decimals ("1.5", "0.33"), then "+" and the increment in seconds: "5+0",
-// "½+0", "1.5+1".
-func clockShow(limit, increment int) string {
-	minutes := ""
-	switch limit {
-	case 15:
-		minutes = "¼"
-	case 30:
-		minutes = "½"
-	case 45:
-		minutes = "¾"
-	default:
-		if limit%60 == 0 {
-			minutes = strconv.Itoa(limit / 60)
-		} else {
-			minutes = strings.TrimRight(strings.TrimRight(strconv.FormatFloat(float64(limit)/60, 'f', 2, 64), "0"), ".")
-		}
-	}
-	return minutes + "+" + strconv.Itoa(increment)
-}
-
-func userRef(u challengeUser) challengeUserJSON {
-	return challengeUserJSON{ID: lichess.ID(u.Name), Name: u.Name}
-}
-
-func (c *challenge) json() challengeJSON {
-	out := challengeJSON{ID: c.ID, URL: "/game/" + c.ID, Status: "created", Challenger: userRef(c.From), DestUser: userRef(c.To),
+func (c *challenge) json() lichess.Challenge {
+	out := lichess.Challenge{ID: c.ID, URL: "/game/" + c.ID, Status: "created", Challenger: userRef(c.From), DestUser: userRef(c.To),
 		Variant: lichess.VariantAt(c.Variant, c.FEN), Rated: c.Rated, Speed: lichess.Speed(c.Clock), Color: c.Asked, FinalColor: game.ColorName(c.Color),
 		InitialFen: c.FEN}
 	out.Perf.Name = lichess.Perf(c.Variant, c.Clock)
 	switch {
 	case c.Clock.PerMove:
-		out.TimeControl = timeControlJSON{Type: "correspondence", DaysPerTurn: int(c.Clock.Initial / (24 * time.Hour))}
+		out.TimeControl = lichess.TimeControl{Type: "correspondence", DaysPerTurn: int(c.Clock.Initial / (24 * time.Hour))}
 	case c.Clock.Initial > 0:
 		limit, inc := int(c.Clock.Initial.Seconds()), int(c.Clock.Increment.Seconds())
-		out.TimeControl = timeControlJSON{Type: "clock", Limit: limit, Increment: inc, Show: clockShow(limit, inc)}
+		out.TimeControl = lichess.TimeControl{Type: "clock", Limit: limit, Increment: inc, Show: lichess.ClockShow(limit, inc)}
 	default:
-		out.TimeControl = timeControlJSON{Type: "unlimited"}
+		out.TimeControl = lichess.TimeControl{Type: "unlimited"}
 	}
 	return out
-}
-
-// challengeEvent is a challenge line of the event stream.
-type challengeEvent struct {
-	Type      string        `json:"type"` // challenge, challengeDeclined, challengeCanceled
-	Challenge challengeJSON `json:"challenge"`
 }
 
 // handleChallenge challenges account {username} (challenge:write).
@@ -371,15 +273,10 @@ func (s *Server) makeChallenge(w http.ResponseWriter, r *http.Request) (*challen
 		_, _, _ = s.takeOpenChallenge(r.Context(), c.ID)
 		return nil, err
 	}
-	ev := challengeEvent{Type: "challenge", Challenge: c.json()}
+	ev := lichess.ChallengeEvent{Type: "challenge", Challenge: c.json()}
 	s.publishEvent(c.To.Player, ev)
 	s.publishEvent(c.From.Player, ev)
 	return c, nil
-}
-
-// okJSON is lichess's answer to an action: {"ok": true}.
-type okJSON struct {
-	OK bool `json:"ok"`
 }
 
 // handleAccept accepts challenge {id}: only its destination may.
@@ -392,7 +289,7 @@ func (s *Server) handleAccept(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, okJSON{true})
+	writeJSON(w, http.StatusOK, lichess.OK{OK: true})
 }
 
 // acceptChallenge seats u, the destination of challenge id, and starts
@@ -426,9 +323,9 @@ func (s *Server) handleDecline(w http.ResponseWriter, r *http.Request) {
 	if err == nil {
 		f, err = readParams(r, w)
 	}
-	var reason declineReason
+	var reason lichess.DeclineReason
 	if err == nil {
-		reason, err = parseDecline(f) // before the challenge is taken: a bad body leaves it open
+		reason, err = lichess.ParseDecline(f) // before the challenge is taken: a bad body leaves it open
 	}
 	if err != nil {
 		s.httpError(w, err)
@@ -454,13 +351,13 @@ func (s *Server) handleDecline(w http.ResponseWriter, r *http.Request) {
 	}
 	cj := c.json()
 	typ := "challengeDeclined"
-	cj.Status, cj.DeclineReason, cj.DeclineReasonKey = "declined", reason.Text, reason.eventKey()
+	cj.Status, cj.DeclineReason, cj.DeclineReasonKey = "declined", reason.Text, reason.EventKey()
 	if u.ID == c.From.ID {
 		typ, cj.Status, cj.DeclineReason, cj.DeclineReasonKey = "challengeCanceled", "canceled", "", ""
 	}
-	s.publishEvent(c.From.Player, challengeEvent{Type: typ, Challenge: cj})
-	s.publishEvent(c.To.Player, challengeEvent{Type: typ, Challenge: cj})
-	writeJSON(w, http.StatusOK, okJSON{true})
+	s.publishEvent(c.From.Player, lichess.ChallengeEvent{Type: typ, Challenge: cj})
+	s.publishEvent(c.To.Player, lichess.ChallengeEvent{Type: typ, Challenge: cj})
+	writeJSON(w, http.StatusOK, lichess.OK{OK: true})
 }
 
 // handleCancel cancels challenge {id}, lichess's POST
@@ -481,54 +378,6 @@ func (s *Server) handleCancel(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.handleDecline(w, r)
-}
-
-// gameInfo is a game in a gameStart or gameFinish event (lichess's
-// GameEventInfo).
-type gameInfo struct {
-	GameID     string          `json:"gameId"`
-	FullID     string          `json:"fullId"`
-	ID         string          `json:"id"`
-	Color      string          `json:"color"`
-	Fen        string          `json:"fen"`
-	HasMoved   bool            `json:"hasMoved"`
-	IsMyTurn   bool            `json:"isMyTurn"`
-	LastMove   string          `json:"lastMove"`
-	Opponent   opponentJSON    `json:"opponent"`
-	Perf       string          `json:"perf"`
-	Rated      bool            `json:"rated"`
-	Source     string          `json:"source"`
-	Speed      string          `json:"speed"`
-	Variant    lichess.Variant `json:"variant"`
-	Compat     compatJSON      `json:"compat"`
-	Status     *statusJSON     `json:"status,omitempty"`
-	Winner     string          `json:"winner,omitempty"`
-	RatingDiff *int            `json:"ratingDiff,omitempty"`
-	// SecondsLeft is the seat's time left on its clock (none without
-	// one), as lichess's nowPlaying and gameStart tell it.
-	SecondsLeft *int `json:"secondsLeft,omitempty"`
-}
-
-type opponentJSON struct {
-	ID       string `json:"id,omitempty"` // none for an anonymous person and the computer (lichess's null)
-	Username string `json:"username"`
-	Rating   int    `json:"rating,omitempty"`
-}
-
-type compatJSON struct {
-	Bot   bool `json:"bot"`
-	Board bool `json:"board"`
-}
-
-type statusJSON struct {
-	ID   int    `json:"id"`
-	Name string `json:"name"`
-}
-
-// gameEvent is a gameStart or gameFinish line of the event stream.
-type gameEvent struct {
-	Type string   `json:"type"`
-	Game gameInfo `json:"game"`
 }
 
 // endedBy reports whether evs hold what ends a game: a declared ending,

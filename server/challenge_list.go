@@ -2,6 +2,7 @@ package server
 
 import (
 	"fmt"
+	"github.com/gambitchess/gambit/server/lichess"
 	"net/http"
 
 	"github.com/gambitchess/gambit/server/account"
@@ -10,8 +11,8 @@ import (
 // challengeListJSON is lichess's answer to GET /api/challenge: the open
 // challenges made to the account (in) and by it (out).
 type challengeListJSON struct {
-	In  []challengeJSON `json:"in"`
-	Out []challengeJSON `json:"out"`
+	In  []lichess.Challenge `json:"in"`
+	Out []lichess.Challenge `json:"out"`
 }
 
 // handleChallengeList answers GET /api/challenge (challenge:read).
@@ -31,7 +32,7 @@ func (s *Server) handleChallengeList(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, fmt.Errorf("%w: %v", ErrStorage, err))
 		return
 	}
-	out := challengeListJSON{In: []challengeJSON{}, Out: []challengeJSON{}}
+	out := challengeListJSON{In: []lichess.Challenge{}, Out: []lichess.Challenge{}}
 	for _, sc := range list {
 		c, err := decodeChallenge(sc)
 		if err != nil {

@@ -31,7 +31,7 @@ func TestClockShow(t *testing.T) {
 		{100, 0, "1.67+0"},
 		{10800, 180, "180+180"},
 	} {
-		if got := clockShow(tt.limit, tt.inc); got != tt.want {
+		if got := lichess.ClockShow(tt.limit, tt.inc); got != tt.want {
 			t.Errorf("clockShow(%d, %d) = %q, want %q", tt.limit, tt.inc, got, tt.want)
 		}
 	}
@@ -91,11 +91,11 @@ func TestParseDecline(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%q: %v", tt.body, err)
 		}
-		d, err := parseDecline(f)
+		d, err := lichess.ParseDecline(f)
 		switch {
 		case tt.msg != "" && (err == nil || !strings.Contains(err.Error(), tt.msg) || !errors.Is(err, ErrBadRequest)):
 			t.Errorf("%q: error %v, want a bad request saying %q", tt.body, err, tt.msg)
-		case tt.msg == "" && (err != nil || d.eventKey() != tt.key || d.Text == ""):
+		case tt.msg == "" && (err != nil || d.EventKey() != tt.key || d.Text == ""):
 			t.Errorf("%q = %+v, %v; want %s", tt.body, d, err, tt.key)
 		}
 	}
@@ -112,7 +112,7 @@ func TestDeclineReason(t *testing.T) {
 	annEvents, bobEvents := ann.stream("/api/stream/event"), bob.stream("/api/stream/event")
 	challenge := func() string {
 		t.Helper()
-		var ch challengeJSON
+		var ch lichess.Challenge
 		if err := json.Unmarshal([]byte(ann.want(200, "POST", "/api/challenge/bob", formType, "clock.limit=60")), &ch); err != nil {
 			t.Fatal(err)
 		}
@@ -204,7 +204,7 @@ func TestChallengeFromPosition(t *testing.T) {
 	ann, bob := newProgram(t, srv, "ann"), newProgram(t, srv, "bob")
 	bobEvents := bob.stream("/api/stream/event")
 	fen := strings.ReplaceAll(italian, " ", "+")
-	var ch challengeJSON
+	var ch lichess.Challenge
 	body := ann.want(200, "POST", "/api/challenge/bob", formType, "clock.limit=300&color=black&fen="+fen)
 	if err := json.Unmarshal([]byte(body), &ch); err != nil || ch.Variant.Key != "fromPosition" || ch.InitialFen != italian {
 		t.Fatalf("challenge = %s", body)

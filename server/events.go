@@ -121,7 +121,7 @@ func (s *Server) handleEventStream(w http.ResponseWriter, r *http.Request) {
 		_, _ = w.Write(line)
 	}
 	for _, info := range s.runningStarts(r.Context(), playerID(u.Player)) { // and a gameStart for each game under way
-		if line := lichess.Line(gameEvent{Type: "gameStart", Game: info}); gate.pass(line) {
+		if line := lichess.Line(lichess.GameEvent{Type: "gameStart", Game: info}); gate.pass(line) {
 			_, _ = w.Write(line)
 		}
 	}

@@ -58,7 +58,7 @@ func (s *Server) noteSeated(g *game.Game, evs []game.Event) {
 // eventGame is what the event stream needs of a game, copied on its hub
 // so that the store is read elsewhere.
 type eventGame struct {
-	info  gameInfo // every field but the seat's own (color, isMyTurn, opponent, secondsLeft)
+	info  lichess.GameInfo // every field but the seat's own (color, isMyTurn, opponent, secondsLeft)
 	turn  chess.Color
 	seats [2]game.Seat
 	left  [2]*int // each side's seconds left; none without a clock
@@ -74,8 +74,8 @@ func eventGameOf(g *game.Game) eventGame {
 	case g.Public():
 		source = "lobby"
 	}
-	info := gameInfo{GameID: g.ID(), FullID: g.ID(), ID: g.ID(), Fen: g.FEN(), HasMoved: g.BothMoved(), Perf: lichess.Perf(g.Variant(), c),
-		Source: source, Speed: lichess.Speed(c), Variant: lichess.GameVariant(g), Compat: compatJSON{Board: !g.Hidden()}}
+	info := lichess.GameInfo{GameID: g.ID(), FullID: g.ID(), ID: g.ID(), Fen: g.FEN(), HasMoved: g.BothMoved(), Perf: lichess.Perf(g.Variant(), c),
+		Source: source, Speed: lichess.Speed(c), Variant: lichess.GameVariant(g), Compat: lichess.Compat{Board: !g.Hidden()}}
 	if h := g.History(); len(h) > 0 {
 		info.LastMove = h[len(h)-1].UCI
 	}
@@ -100,7 +100,7 @@ func (s *Server) noteStart(g *game.Game) {
 		defer cancel()
 		for side, info := range s.seatInfos(ctx, eg) {
 			if p := eg.seats[side].Player; p != "" && eg.seats[side].Kind == game.SeatHuman {
-				s.publishEvent(p, gameEvent{Type: "gameStart", Game: info})
+				s.publishEvent(p, lichess.GameEvent{Type: "gameStart", Game: info})
 			}
 		}
 	})
@@ -111,7 +111,7 @@ func (s *Server) noteStart(g *game.Game) {
 // account opponent always has a rating, as lichess's GameEventOpponent
 // requires: the one it plays a rated game with (ratedSides), else its
 // rating in the game's perf now.
-func (s *Server) seatInfos(ctx context.Context, eg eventGame) [2]gameInfo {
+func (s *Server) seatInfos(ctx context.Context, eg eventGame) [2]lichess.GameInfo {
 	sides := s.seatSides(ctx, eg.seats)
 	rated := false
 	if rs := s.ratings(); rs != nil {
@@ -129,12 +129,12 @@ func (s *Server) seatInfos(ctx context.Context, eg eventGame) [2]gameInfo {
 			sides[side].Rating = s.ratingNow(ctx, sides[side].UserID, eg.info.Perf).Int()
 		}
 	}
-	var out [2]gameInfo
+	var out [2]lichess.GameInfo
 	for _, side := range []chess.Color{chess.White, chess.Black} {
 		in := eg.info
 		in.Color, in.IsMyTurn, in.Rated, in.SecondsLeft = game.ColorName(side), eg.turn == side && in.Status == nil, rated, eg.left[side]
 		opp := sides[side.Other()]
-		in.Opponent = opponentJSON{ID: opp.ID, Username: opp.Name, Rating: opp.Rating}
+		in.Opponent = lichess.Opponent{ID: opp.ID, Username: opp.Name, Rating: opp.Rating}
 		out[side] = in
 	}
 	return out
@@ -194,14 +194,14 @@ func (s *Server) seatSides(ctx context.Context, seats [2]game.Seat) [2]lichess.P
 // runningStarts are the gameStart events of the games in progress that
 // player (an account's player id) sits in, read from the store, as
 // lichess sends them when an event stream connects.
-func (s *Server) runningStarts(ctx context.Context, player string) []gameInfo {
+func (s *Server) runningStarts(ctx context.Context, player string) []lichess.GameInfo {
 	unfinished := false
 	list, err := s.store.List(ctx, store.ListQuery{Player: player, Mine: true, Finished: &unfinished, Limit: store.MaxListLimit})
 	if err != nil {
 		s.log.Warn("event stream cannot list the games under way", "err", err)
 		return nil
 	}
-	var out []gameInfo
+	var out []lichess.GameInfo
 	for _, sum := range list {
 		if sum.WhiteKind == string(game.SeatOpen) || sum.BlackKind == string(game.SeatOpen) || sum.Mode == string(game.ModeLocal) {
 			continue
@@ -236,7 +236,7 @@ func (s *Server) noteFinish(g *game.Game, evs []game.Event) {
 	}
 	eg := eventGameOf(g)
 	name, id := lichess.Status(g)
-	eg.info.Status = &statusJSON{ID: id, Name: name}
+	eg.info.Status = &lichess.GameStatus{ID: id, Name: name}
 	eg.info.Winner = lichess.StateOf(g).Winner
 	s.inGameOrder(g.ID(), func() { s.publishFinish(eg) })
 }
@@ -308,7 +308,7 @@ func (s *Server) publishFinish(eg eventGame) {
 	}
 	for side, seat := range eg.seats {
 		if seat.Kind == game.SeatHuman && seat.Player != "" && (side == 0 || seat.Player != eg.seats[0].Player) {
-			s.publishEvent(seat.Player, gameEvent{Type: "gameFinish", Game: infos[side]})
+			s.publishEvent(seat.Player, lichess.GameEvent{Type: "gameFinish", Game: infos[side]})
 		}
 	}
 }

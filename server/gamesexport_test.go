@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/gambitchess/gambit/server/lichess"
 	"net/http"
 	"net/http/httptest"
 	"regexp"
@@ -66,7 +67,7 @@ func newExportFixture(t *testing.T) *exportFixture {
 // fields, black accept, and both play moves in turn; it returns the game.
 func (f *exportFixture) play(white, black *program, blackName, form string, moves ...string) string {
 	f.t.Helper()
-	var ch challengeJSON
+	var ch lichess.Challenge
 	body := white.want(200, "POST", "/api/challenge/"+blackName, formType, strings.TrimPrefix(form+"&color=white", "&"))
 	if err := json.Unmarshal([]byte(body), &ch); err != nil {
 		f.t.Fatal(err)

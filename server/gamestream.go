@@ -7,7 +7,6 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/game"
 	"github.com/gambitchess/gambit/server/guards"
 	"github.com/gambitchess/gambit/server/round"
@@ -19,66 +18,24 @@ import (
 // when it ends. A game of hidden information is not streamed before its
 // end (its moves are not everyone's); one over is told in its first line.
 
-// moveStreamGameJSON is the stream's first (and last) line (lichess's
-// MoveStreamEntry, the game's part).
-type moveStreamGameJSON struct {
-	ID            string          `json:"id"`
-	Variant       lichess.Variant `json:"variant"`
-	Speed         string          `json:"speed"`
-	Perf          string          `json:"perf"`
-	Rated         bool            `json:"rated"`
-	InitialFen    string          `json:"initialFen"`
-	Fen           string          `json:"fen"`
-	Player        string          `json:"player"` // the side to move
-	Turns         int             `json:"turns"`
-	StartedAtTurn int             `json:"startedAtTurn"`
-	Source        string          `json:"source"`
-	Status        statusJSON      `json:"status"`
-	CreatedAt     int64           `json:"createdAt"`
-	LastMove      string          `json:"lastMove,omitempty"`
-	Winner        string          `json:"winner,omitempty"`
-}
-
-// moveStreamMoveJSON is a line of the stream after a move: the position,
-// the move, and the clocks in seconds.
-type moveStreamMoveJSON struct {
-	Fen string `json:"fen"`
-	LM  string `json:"lm,omitempty"`
-	WC  *int   `json:"wc,omitempty"`
-	BC  *int   `json:"bc,omitempty"`
-}
-
 // moveStreamGame is g as the stream's first line, and the count of its
 // moves (the imported ones of a setup too).
-func moveStreamGame(g *game.Game, rated bool) (moveStreamGameJSON, int) {
+func moveStreamGame(g *game.Game, rated bool) (lichess.MoveStreamGame, int) {
 	eg := eventGameOf(g)
 	name, id := lichess.Status(g)
 	hist := g.History()
-	out := moveStreamGameJSON{ID: g.ID(), Variant: eg.info.Variant, Speed: eg.info.Speed, Perf: eg.info.Perf, Rated: rated,
+	out := lichess.MoveStreamGame{ID: g.ID(), Variant: eg.info.Variant, Speed: eg.info.Speed, Perf: eg.info.Perf, Rated: rated,
 		InitialFen: g.StartFEN(), Fen: g.FEN(), Player: game.ColorName(g.Turn()), Turns: len(hist),
-		StartedAtTurn: len(g.Header().Moves), Source: eg.info.Source, Status: statusJSON{ID: id, Name: name},
+		StartedAtTurn: len(g.Header().Moves), Source: eg.info.Source, Status: lichess.GameStatus{ID: id, Name: name},
 		CreatedAt: g.CreatedAt().UnixMilli(), LastMove: eg.info.LastMove, Winner: lichess.StateOf(g).Winner}
 	return out, len(hist)
-}
-
-// moveStreamMove is g's position after its last move as a line.
-func moveStreamMove(g *game.Game) moveStreamMoveJSON {
-	out := moveStreamMoveJSON{Fen: g.FEN()}
-	if h := g.History(); len(h) > 0 {
-		out.LM = h[len(h)-1].UCI
-	}
-	if k := g.Clock(); k != nil {
-		w, b := int(k.Remaining(chess.White).Seconds()), int(k.Remaining(chess.Black).Seconds())
-		out.WC, out.BC = &w, &b
-	}
-	return out
 }
 
 // handleGameStream answers GET /api/stream/game/{id}.
 func (s *Server) handleGameStream(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
 	rated := s.isRated(r.Context(), id)
-	var first moveStreamGameJSON
+	var first lichess.MoveStreamGame
 	var moves int
 	var refused error
 	err := s.read(r.Context(), id, func(g *game.Game) {
@@ -137,7 +94,7 @@ func (s *Server) streamMoves(ctx context.Context, w http.ResponseWriter, f http.
 			err := s.read(ctx, id, func(g *game.Game) {
 				if n := len(g.History()); n != moves {
 					moves = n
-					out = lichess.Line(moveStreamMove(g))
+					out = lichess.Line(lichess.MoveLine(g))
 				}
 				if over = g.Status().Finished(); over {
 					end, _ := moveStreamGame(g, rated)

@@ -42,7 +42,7 @@ func TestGameExportByID(t *testing.T) {
 // play moves (UCI, space-separated, White's first); it returns the id.
 func playTo(t *testing.T, white, black *program, moves string) string {
 	t.Helper()
-	var ch challengeJSON
+	var ch lichess.Challenge
 	if err := json.Unmarshal([]byte(white.want(200, "POST", "/api/challenge/"+strings.ToLower(blackName(t, black)), formType, "clock.limit=300&clock.increment=0&color=white")), &ch); err != nil {
 		t.Fatal(err)
 	}
@@ -77,7 +77,7 @@ func TestAccountPlaying(t *testing.T) {
 	second := playTo(t, bob, ann, "d2d4") // ann is black: her move
 
 	var now struct {
-		NowPlaying []gameInfo `json:"nowPlaying"`
+		NowPlaying []lichess.GameInfo `json:"nowPlaying"`
 	}
 	if err := json.Unmarshal([]byte(ann.want(200, "GET", "/api/account/playing", "", "")), &now); err != nil {
 		t.Fatal(err)
@@ -167,7 +167,7 @@ func TestChallengeList(t *testing.T) {
 		}
 		return out
 	}
-	var ch challengeJSON
+	var ch lichess.Challenge
 	if err := json.Unmarshal([]byte(ann.want(200, "POST", "/api/challenge/bob", formType, "clock.limit=180&clock.increment=2")), &ch); err != nil {
 		t.Fatal(err)
 	}
@@ -186,7 +186,7 @@ func TestChallengeCancel(t *testing.T) {
 	_, srv, _ := serveWith(t, Config{Store: openStore(t, t.TempDir())})
 	ann, bob := newProgram(t, srv, "ann"), newProgram(t, srv, "bob")
 	bobEvents := bob.stream("/api/stream/event")
-	var ch challengeJSON
+	var ch lichess.Challenge
 	if err := json.Unmarshal([]byte(ann.want(200, "POST", "/api/challenge/bob", formType, "clock.limit=180&clock.increment=0")), &ch); err != nil {
 		t.Fatal(err)
 	}

@@ -2,6 +2,7 @@ package server
 
 import (
 	"encoding/json"
+	"github.com/gambitchess/gambit/server/lichess"
 	"testing"
 )
 
@@ -56,8 +57,8 @@ func TestAccountPlayingNbMyTurn(t *testing.T) {
 		nbMyTurn int
 	}{{ann, "", 3, 2}, {ann, "?nb=1", 1, 2}, {bob, "", 3, 1}} {
 		var now struct {
-			NowPlaying []gameInfo `json:"nowPlaying"`
-			NbMyTurn   *int       `json:"nbMyTurn"`
+			NowPlaying []lichess.GameInfo `json:"nowPlaying"`
+			NbMyTurn   *int               `json:"nbMyTurn"`
 		}
 		if err := json.Unmarshal([]byte(tt.who.want(200, "GET", "/api/account/playing"+tt.query, "", "")), &now); err != nil {
 			t.Fatal(err)
@@ -83,7 +84,7 @@ func TestCasualOpponentRating(t *testing.T) {
 	if opp := opponent(next(t, events, "gameStart")); opp["id"] != "bob" || opp["rating"] != 1500.0 {
 		t.Errorf("gameStart's opponent = %v; want bob, rated 1500", opp)
 	}
-	var now struct{ NowPlaying []gameInfo }
+	var now struct{ NowPlaying []lichess.GameInfo }
 	if err := json.Unmarshal([]byte(ann.want(200, "GET", "/api/account/playing", "", "")), &now); err != nil || len(now.NowPlaying) != 1 || now.NowPlaying[0].Opponent.Rating != 1500 {
 		t.Errorf("nowPlaying = %+v (%v); want bob rated 1500", now.NowPlaying, err)
 	}

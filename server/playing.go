@@ -11,8 +11,8 @@ import (
 
 // nowPlayingJSON is lichess's answer to GET /api/account/playing.
 type nowPlayingJSON struct {
-	NowPlaying []gameInfo `json:"nowPlaying"`
-	NbMyTurn   int        `json:"nbMyTurn"` // of all the games under way, not only those listed, as lichess counts
+	NowPlaying []lichess.GameInfo `json:"nowPlaying"`
+	NbMyTurn   int                `json:"nbMyTurn"` // of all the games under way, not only those listed, as lichess counts
 }
 
 // playingDefault and playingMax bound GET /api/account/playing's nb, as
@@ -34,7 +34,7 @@ func (s *Server) handleAccountPlaying(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, err)
 		return
 	}
-	games := append([]gameInfo{}, s.runningStarts(r.Context(), playerID(u.Player))...) // [] for none, as lichess writes it
+	games := append([]lichess.GameInfo{}, s.runningStarts(r.Context(), playerID(u.Player))...) // [] for none, as lichess writes it
 	slices.SortStableFunc(games, urgentFirst)
 	myTurn := 0
 	for _, g := range games {
@@ -47,7 +47,7 @@ func (s *Server) handleAccountPlaying(w http.ResponseWriter, r *http.Request) {
 
 // urgentFirst orders games by urgency: those on the player's move first,
 // then by the player's time left, least first (no clock: last).
-func urgentFirst(a, b gameInfo) int {
+func urgentFirst(a, b lichess.GameInfo) int {
 	if a.IsMyTurn != b.IsMyTurn {
 		if a.IsMyTurn {
 			return -1

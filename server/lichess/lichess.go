@@ -15,7 +15,7 @@ import (
 // GameStateEvent, ChallengeJson, GameEventInfo): the field names and
 // units below are theirs, facts of the protocol; the code is Gambit's own.
 
-// lichessStatus is a game's status as lichess names it (scalachess
+// Status is a game's status as lichess names it (scalachess
 // Status: created, started, aborted, mate, resign, stalemate, timeout,
 // draw, outoftime, variantEnd), with its id.
 //
@@ -54,17 +54,17 @@ func Status(g *game.Game) (name string, id int) {
 	return "variantEnd", 60 // lost by a variant's own rule (xiangqi perpetual check)
 }
 
-// bothSeated reports whether no seat of g is open: its players are all
+// BothSeated reports whether no seat of g is open: its players are all
 // there, so it has begun, moved or not.
 func BothSeated(g *game.Game) bool {
 	return g.Seat(chess.White).Kind != game.SeatOpen && g.Seat(chess.Black).Kind != game.SeatOpen
 }
 
-// liveStatus reports whether a status lichessStatus names is a game's
+// Live reports whether a status lichessStatus names is a game's
 // before its end: its stream goes on.
 func Live(name string) bool { return name == "started" || name == "created" }
 
-// lichessVariantJSON is a variant as lichess writes it.
+// Variant is a variant as lichess writes it.
 type Variant struct {
 	Key   string `json:"key"`
 	Name  string `json:"name"`
@@ -77,7 +77,7 @@ type Variant struct {
 // initialFen says, and "From Position" from initialFen.
 var fromPositionJSON = Variant{Key: "fromPosition", Name: "From Position", Short: "FEN"}
 
-// lichessVariantAt names variant v started from start (a FEN, "" for the
+// VariantAt names variant v started from start (a FEN, "" for the
 // variant's own start): lichess's fromPosition for chess from another
 // position than the standard start, else lichessVariant.
 func VariantAt(v game.Variant, start string) Variant {
@@ -87,11 +87,11 @@ func VariantAt(v game.Variant, start string) Variant {
 	return VariantOf(v)
 }
 
-// gameVariant is g's variant as lichess names it (lichessVariantAt its
+// GameVariant is g's variant as lichess names it (lichessVariantAt its
 // apiStart).
 func GameVariant(g *game.Game) Variant { return VariantAt(g.Variant(), APIStart(g)) }
 
-// apiStart is the position g's moves, as the API lists them (gameState),
+// APIStart is the position g's moves, as the API lists them (gameState),
 // are played from: the one after a setup's imported moves (a pasted
 // PGN's), which are part of the start, else g's start.
 func APIStart(g *game.Game) string {
@@ -103,7 +103,7 @@ func APIStart(g *game.Game) string {
 	return g.StartFEN()
 }
 
-// lichessVariant names variant v: lichess's "standard" for chess, Gambit's
+// VariantOf names variant v: lichess's "standard" for chess, Gambit's
 // own name for the others.
 func VariantOf(v game.Variant) Variant {
 	if v == "" || v == game.Chess {
@@ -117,7 +117,7 @@ func VariantOf(v game.Variant) Variant {
 	return Variant{Key: key, Name: name, Short: name}
 }
 
-// speedOf is a time control's speed as lichess names it.
+// Speed is a time control's speed as lichess names it.
 func Speed(c game.ClockConfig) string {
 	switch {
 	case c.PerMove:
@@ -128,7 +128,7 @@ func Speed(c game.ClockConfig) string {
 	return rating.SpeedOf(c.Initial, c.Increment).String()
 }
 
-// clockOf is g's time control.
+// ClockOf is g's time control.
 func ClockOf(g *game.Game) game.ClockConfig {
 	k := g.Clock()
 	if k == nil {
@@ -137,7 +137,7 @@ func ClockOf(g *game.Game) game.ClockConfig {
 	return game.ClockConfig{Initial: k.Initial, Increment: k.Increment, PerMove: k.PerMove}
 }
 
-// gameStateJSON is a gameState line of the Board API's game stream.
+// GameState is a gameState line of the Board API's game stream.
 type GameState struct {
 	Type      string `json:"type"` // gameState
 	Moves     string `json:"moves"`
@@ -153,11 +153,11 @@ type GameState struct {
 	BTakeback bool   `json:"btakeback,omitempty"`
 }
 
-// veryLong is the time lichess reports for a side without a clock (its
+// VeryLong is the time lichess reports for a side without a clock (its
 // "infinite" clock, 2^31 - 1 ms).
 const VeryLong = 2147483647
 
-// gameState is g now, as its players' programs see it. Imported moves
+// StateOf is g now, as its players' programs see it. Imported moves
 // (a setup's) are part of the start, not of moves.
 func StateOf(g *game.Game) GameState {
 	hist := g.History()
@@ -185,7 +185,7 @@ func StateOf(g *game.Game) GameState {
 	return out
 }
 
-// playerJSON is a side of a game as lichess writes it.
+// Player is a side of a game as lichess writes it.
 type Player struct {
 	ID          string `json:"id,omitempty"`
 	Name        string `json:"name"`
@@ -194,13 +194,13 @@ type Player struct {
 	UserID      string `json:"-"` // the account's id in the store ("" for none), to read its ratings
 }
 
-// clockJSON is a time control in milliseconds (gameFull's clock).
+// Clock is a time control in milliseconds (gameFull's clock).
 type Clock struct {
 	Initial   int64 `json:"initial"`
 	Increment int64 `json:"increment"`
 }
 
-// gameFullJSON is the first line of the Board API's game stream.
+// GameFull is the first line of the Board API's game stream.
 type GameFull struct {
 	Type    string  `json:"type"` // gameFull
 	ID      string  `json:"id"`
@@ -219,7 +219,7 @@ type GameFull struct {
 	State       GameState `json:"state"`
 }
 
-// gameFull is g as the game stream's first line, its players named by sides.
+// FullOf is g as the game stream's first line, its players named by sides.
 func FullOf(g *game.Game, rated bool, sides [2]Player) GameFull {
 	c := ClockOf(g)
 	out := GameFull{Type: "gameFull", ID: g.ID(), Variant: GameVariant(g), Speed: Speed(c), Rated: rated,
@@ -237,16 +237,16 @@ func FullOf(g *game.Game, rated bool, sides [2]Player) GameFull {
 	return out
 }
 
-// lowerName is an account's name as lichess's ids are: in lower case.
+// ID is an account's name as lichess's ids are: in lower case.
 func ID(name string) string { return strings.ToLower(name) }
 
-// jsonLine is v as one NDJSON line.
+// Line is v as one NDJSON line.
 func Line(v any) []byte {
 	data, _ := json.Marshal(v)
 	return append(data, '\n')
 }
 
-// perfOf names the rating a game of variant v with clock c counts for:
+// Perf names the rating a game of variant v with clock c counts for:
 // chess per speed (lichess's names, "blitz"), every other variant its own.
 // Chess's perf is always its speed (speedOf), so an untimed game says
 // "correspondence" in both, as lichess's unlimited games do; such a game

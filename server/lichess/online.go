@@ -18,7 +18,7 @@ import (
 // here. On a cluster each node knows its own streams only: an account
 // streaming to another node reads as offline here.
 
-// onlineAccounts counts the open event streams of each account.
+// Online counts the open event streams of each account.
 type Online struct {
 	mu    sync.Mutex
 	users map[string]onlineUser // by account id
@@ -32,7 +32,7 @@ type onlineUser struct {
 
 func NewOnline() *Online { return &Online{users: map[string]onlineUser{}} }
 
-// enter counts a stream of u's opening; call the func it returns when the
+// Enter counts a stream of u's opening; call the func it returns when the
 // stream closes.
 func (o *Online) Enter(u store.User) (leave func()) {
 	o.mu.Lock()
@@ -52,7 +52,7 @@ func (o *Online) Enter(u store.User) (leave func()) {
 	}
 }
 
-// isOnline reports whether account id has a stream open here.
+// IsOnline reports whether account id has a stream open here.
 func (o *Online) IsOnline(id string) bool {
 	o.mu.Lock()
 	defer o.mu.Unlock()
@@ -60,7 +60,7 @@ func (o *Online) IsOnline(id string) bool {
 	return ok
 }
 
-// list returns the accounts online that keep, by name.
+// List returns the accounts online that keep, by name.
 func (o *Online) List(keep func(store.User) bool) []store.User {
 	o.mu.Lock()
 	var out []store.User
@@ -74,7 +74,7 @@ func (o *Online) List(keep func(store.User) bool) []store.User {
 	return out
 }
 
-// userStatusJSON is an account in lichess's GET /api/users/status.
+// UserStatus is an account in lichess's GET /api/users/status.
 type UserStatus struct {
 	ID     string `json:"id"`
 	Name   string `json:"name"`
@@ -82,11 +82,11 @@ type UserStatus struct {
 	Online bool   `json:"online,omitempty"`
 }
 
-// maxStatusIDs is how many accounts one GET /api/users/status may ask
+// MaxStatusIDs is how many accounts one GET /api/users/status may ask
 // of, as lichess's.
 const MaxStatusIDs = 100
 
-// parseStatusIDs reads ids, lichess's comma-separated user ids.
+// ParseStatusIDs reads ids, lichess's comma-separated user ids.
 func ParseStatusIDs(ids string) ([]string, error) {
 	var out []string
 	for id := range strings.SplitSeq(ids, ",") {
