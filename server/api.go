@@ -188,15 +188,12 @@ type clockSpec struct {
 	Days      int     `json:"days"`
 }
 
-// maxDays is the longest correspondence time per move.
-const maxDays = 14
-
 // clockConfig checks a requested time control.
 func (s *Server) clockConfig(c clockSpec) (game.ClockConfig, error) {
 	if c.Days != 0 {
-		if c.Days < 1 || c.Days > maxDays || c.Minutes != 0 || c.Increment != 0 {
+		if c.Days < 1 || c.Days > lichess.MaxDays || c.Minutes != 0 || c.Increment != 0 {
 			return game.ClockConfig{}, fmt.Errorf("%w: correspondence wants 1 <= days <= %d per move, and no minutes or increment",
-				ErrBadRequest, maxDays)
+				ErrBadRequest, lichess.MaxDays)
 		}
 		return game.ClockConfig{Initial: time.Duration(c.Days) * 24 * time.Hour, PerMove: true}, nil
 	}

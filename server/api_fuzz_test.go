@@ -42,14 +42,14 @@ func FuzzChallengeBody(f *testing.F) {
 		f.Add(seed.mt, []byte(seed.body))
 	}
 	f.Fuzz(func(t *testing.T, mt string, body []byte) {
-		fields, err := parseParams(mt, body)
+		fields, err := lichess.ParseParams(mt, body)
 		clientError(t, "parseParams", err)
 		if err != nil {
 			return
 		}
-		req, err := parseChallenge(fields)
+		req, err := lichess.ParseChallenge(fields)
 		clientError(t, "parseChallenge", err)
-		if err == nil && (req.Limit < 0 || req.Limit > 10800 || req.Inc < 0 || req.Inc > 180 || req.Days < 0 || req.Days > maxDays) {
+		if err == nil && (req.Limit < 0 || req.Limit > 10800 || req.Inc < 0 || req.Inc > 180 || req.Days < 0 || req.Days > lichess.MaxDays) {
 			t.Fatalf("accepted out of range: %+v", req)
 		}
 		if err != nil || req.FEN == "" {
@@ -84,7 +84,7 @@ func FuzzMovePath(f *testing.F) {
 		f.Add(seed)
 	}
 	f.Fuzz(func(t *testing.T, m string) {
-		got, err := parseMovePath(m)
+		got, err := lichess.ParseMovePath(m)
 		clientError(t, "parseMovePath", err)
 		if err != nil {
 			return
@@ -104,7 +104,7 @@ func FuzzBoardChat(f *testing.F) {
 		f.Add(seed)
 	}
 	f.Fuzz(func(t *testing.T, body string) {
-		fields, err := parseParams(formType, []byte(body))
+		fields, err := lichess.ParseParams(formType, []byte(body))
 		clientError(t, "parseParams", err)
 		if err != nil {
 			return
@@ -133,7 +133,7 @@ func FuzzDeclineBody(f *testing.F) {
 		f.Add(seed.mt, []byte(seed.body))
 	}
 	f.Fuzz(func(t *testing.T, mt string, body []byte) {
-		fields, err := parseParams(mt, body)
+		fields, err := lichess.ParseParams(mt, body)
 		clientError(t, "parseParams", err)
 		if err != nil {
 			return

@@ -89,7 +89,7 @@ func (s *Server) handleBoardMove(w http.ResponseWriter, r *http.Request) {
 	var m round.ClientMsg
 	if err == nil {
 		var mv string
-		if mv, err = parseMovePath(r.PathValue("move")); err == nil {
+		if mv, err = lichess.ParseMovePath(r.PathValue("move")); err == nil {
 			m, err = clientMsg("move", map[string]string{"u": mv})
 		}
 	}
@@ -234,7 +234,7 @@ func (s *Server) handleBoardChat(w http.ResponseWriter, r *http.Request) {
 	_, player, err := s.boardPlayer(r)
 	var f map[string]string
 	if err == nil {
-		f, err = readParams(r, w)
+		f, err = lichess.ReadParams(r, w)
 	}
 	var m round.ClientMsg
 	if err == nil {

@@ -88,7 +88,7 @@ const botsOnlineDefault, botsOnlineMax = 50, 512
 // handleBotsOnline streams the bots online (an event stream open here,
 // online.go), one NDJSON line each, by name.
 func (s *Server) handleBotsOnline(w http.ResponseWriter, r *http.Request) {
-	nb, err := parseNB(r, botsOnlineDefault, botsOnlineMax)
+	nb, err := lichess.ParseNB(r, botsOnlineDefault, botsOnlineMax)
 	if err != nil {
 		s.httpError(w, err)
 		return

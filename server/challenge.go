@@ -220,11 +220,11 @@ func (s *Server) makeChallenge(w http.ResponseWriter, r *http.Request) (*challen
 	if err != nil {
 		return nil, err
 	}
-	f, err := readParams(r, w)
+	f, err := lichess.ReadParams(r, w)
 	if err != nil {
 		return nil, err
 	}
-	req, err := parseChallenge(f)
+	req, err := lichess.ParseChallenge(f)
 	if err != nil {
 		return nil, err
 	}
@@ -321,7 +321,7 @@ func (s *Server) handleDecline(w http.ResponseWriter, r *http.Request) {
 	u, err := account.Allowed(r, account.ScopeChallengeWrite)
 	var f map[string]string
 	if err == nil {
-		f, err = readParams(r, w)
+		f, err = lichess.ReadParams(r, w)
 	}
 	var reason lichess.DeclineReason
 	if err == nil {

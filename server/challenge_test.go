@@ -87,7 +87,7 @@ func TestParseDecline(t *testing.T) {
 		{"reason=busy", "", "tooFast"},
 		{"reason=generic&why=1", "", "unknown field"},
 	} {
-		f, err := parseParams(formType, []byte(tt.body))
+		f, err := lichess.ParseParams(formType, []byte(tt.body))
 		if err != nil {
 			t.Fatalf("%q: %v", tt.body, err)
 		}
@@ -180,11 +180,11 @@ func TestParseChallengeFEN(t *testing.T) {
 		{"fen=8/8/8/8/8/8/8/8 w - - 0 1", "", "", "fen:"},                                         // no kings
 		{"fen=" + italian + strings.Repeat(" ", 2) + strings.Repeat("x", 130), "", "", "at most"}, // too long
 	} {
-		f, err := parseParams(formType, []byte(strings.ReplaceAll(tt.body, "+", "%2B")))
+		f, err := lichess.ParseParams(formType, []byte(strings.ReplaceAll(tt.body, "+", "%2B")))
 		if err != nil {
 			t.Fatalf("%q: %v", tt.body, err)
 		}
-		req, err := parseChallenge(f)
+		req, err := lichess.ParseChallenge(f)
 		switch {
 		case tt.msg != "" && (err == nil || !errors.Is(err, ErrBadRequest) || !strings.Contains(err.Error(), tt.msg)):
 			t.Errorf("%q: %+v, %v; want a bad request saying %q", tt.body, req, err, tt.msg)

@@ -29,7 +29,7 @@ func (s *Server) handleAccountPlaying(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, ErrSignedOut)
 		return
 	}
-	nb, err := parseNB(r, playingDefault, playingMax)
+	nb, err := lichess.ParseNB(r, playingDefault, playingMax)
 	if err != nil {
 		s.httpError(w, err)
 		return

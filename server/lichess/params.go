@@ -1,4 +1,4 @@
-package server
+package lichess
 
 import (
 	"bytes"
@@ -13,6 +13,7 @@ import (
 
 	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/server/wire"
 )
 
 // The request parsers of the API for programs: the bodies of lichess's
@@ -20,24 +21,27 @@ import (
 // the same keys), a move in a path, and query parameters. Each names what
 // is wrong and where.
 
-// maxAPIBody bounds an API request's body: a challenge or a chat line.
-const maxAPIBody = 4 << 10
+// MaxDays is the longest correspondence time per move.
+const MaxDays = 14
 
-// readParams reads a request body of form fields or one JSON object into
+// MaxBody bounds an API request's body: a challenge or a chat line.
+const MaxBody = 4 << 10
+
+// ReadParams reads a request body of form fields or one JSON object into
 // field values. A JSON value may be a string, a number or a boolean; an
 // object {"clock": {"limit": 300}} reads as the field clock.limit.
-func readParams(r *http.Request, w http.ResponseWriter) (map[string]string, error) {
-	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxAPIBody))
+func ReadParams(r *http.Request, w http.ResponseWriter) (map[string]string, error) {
+	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxBody))
 	if err != nil {
-		return nil, fmt.Errorf("%w: the body is over %d bytes", ErrTooLarge, maxAPIBody)
+		return nil, fmt.Errorf("%w: the body is over %d bytes", wire.ErrTooLarge, MaxBody)
 	}
 	mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
-	return parseParams(mt, data)
+	return ParseParams(mt, data)
 }
 
-// parseParams reads data of media type mt (form or JSON; empty data is
+// ParseParams reads data of media type mt (form or JSON; empty data is
 // no fields) into field values.
-func parseParams(mt string, data []byte) (map[string]string, error) {
+func ParseParams(mt string, data []byte) (map[string]string, error) {
 	out := map[string]string{}
 	if len(bytes.TrimSpace(data)) == 0 {
 		return out, nil
@@ -48,33 +52,33 @@ func parseParams(mt string, data []byte) (map[string]string, error) {
 		dec := json.NewDecoder(bytes.NewReader(data))
 		dec.UseNumber()
 		if err := dec.Decode(&obj); err != nil {
-			return nil, fmt.Errorf("%w: the body is not one JSON object: %v", ErrBadRequest, err)
+			return nil, fmt.Errorf("%w: the body is not one JSON object: %v", wire.ErrBadRequest, err)
 		}
 		if dec.More() {
-			return nil, fmt.Errorf("%w: more after the JSON object (at byte %d)", ErrBadRequest, dec.InputOffset())
+			return nil, fmt.Errorf("%w: more after the JSON object (at byte %d)", wire.ErrBadRequest, dec.InputOffset())
 		}
 		return out, flatten("", obj, out, 0)
 	case "application/x-www-form-urlencoded", "":
 		vals, err := url.ParseQuery(string(data))
 		if err != nil {
-			return nil, fmt.Errorf("%w: the form body is malformed: %v", ErrBadRequest, err)
+			return nil, fmt.Errorf("%w: the form body is malformed: %v", wire.ErrBadRequest, err)
 		}
 		for k, v := range vals {
 			if len(v) != 1 {
-				return nil, fmt.Errorf("%w: field %.40q given %d times", ErrBadRequest, k, len(v))
+				return nil, fmt.Errorf("%w: field %.40q given %d times", wire.ErrBadRequest, k, len(v))
 			}
 			out[k] = v[0]
 		}
 		return out, nil
 	}
-	return nil, fmt.Errorf("%w: send the body as application/x-www-form-urlencoded or application/json, not %.60q", ErrBadRequest, mt)
+	return nil, fmt.Errorf("%w: send the body as application/x-www-form-urlencoded or application/json, not %.60q", wire.ErrBadRequest, mt)
 }
 
 // flatten puts the fields of JSON object obj into out, their names after
 // prefix; depth bounds nesting.
 func flatten(prefix string, obj map[string]json.RawMessage, out map[string]string, depth int) error {
 	if depth > 1 {
-		return fmt.Errorf("%w: field %.40q is nested too deep", ErrBadRequest, prefix)
+		return fmt.Errorf("%w: field %.40q is nested too deep", wire.ErrBadRequest, prefix)
 	}
 	for k, raw := range obj {
 		name := k
@@ -86,7 +90,7 @@ func flatten(prefix string, obj map[string]json.RawMessage, out map[string]strin
 		case len(raw) > 0 && raw[0] == '{':
 			var sub map[string]json.RawMessage
 			if err := json.Unmarshal(raw, &sub); err != nil {
-				return fmt.Errorf("%w: field %.40q: %v", ErrBadRequest, name, err)
+				return fmt.Errorf("%w: field %.40q: %v", wire.ErrBadRequest, name, err)
 			}
 			if err := flatten(name, sub, out, depth+1); err != nil {
 				return err
@@ -94,7 +98,7 @@ func flatten(prefix string, obj map[string]json.RawMessage, out map[string]strin
 		case len(raw) > 0 && raw[0] == '"':
 			var s string
 			if err := json.Unmarshal(raw, &s); err != nil {
-				return fmt.Errorf("%w: field %.40q: %v", ErrBadRequest, name, err)
+				return fmt.Errorf("%w: field %.40q: %v", wire.ErrBadRequest, name, err)
 			}
 			out[name] = s
 		case string(raw) == "true", string(raw) == "false":
@@ -102,7 +106,7 @@ func flatten(prefix string, obj map[string]json.RawMessage, out map[string]strin
 		case string(raw) == "null":
 		default:
 			if _, err := strconv.ParseFloat(string(raw), 64); err != nil {
-				return fmt.Errorf("%w: field %.40q must be a string, a number or a boolean", ErrBadRequest, name)
+				return fmt.Errorf("%w: field %.40q must be a string, a number or a boolean", wire.ErrBadRequest, name)
 			}
 			out[name] = string(raw)
 		}
@@ -110,8 +114,8 @@ func flatten(prefix string, obj map[string]json.RawMessage, out map[string]strin
 	return nil
 }
 
-// challengeRequest is the body of POST /api/challenge/{username}.
-type challengeRequest struct {
+// ChallengeRequest is the body of POST /api/challenge/{username}.
+type ChallengeRequest struct {
 	Rated   bool
 	Limit   int // clock.limit, seconds; with Days 0 and Limit 0: no clock
 	Inc     int // clock.increment, seconds
@@ -125,36 +129,36 @@ type challengeRequest struct {
 // nothing with.
 var ignoredChallengeFields = map[string]bool{"keepAliveStream": true, "message": true, "rules": true}
 
-// parseChallenge reads a challenge's fields (lichess's names): rated,
+// ParseChallenge reads a challenge's fields (lichess's names): rated,
 // clock.limit, clock.increment, days, color, variant, fen.
-func parseChallenge(f map[string]string) (challengeRequest, error) {
-	req := challengeRequest{Color: "random"}
+func ParseChallenge(f map[string]string) (ChallengeRequest, error) {
+	req := ChallengeRequest{Color: "random"}
 	fromPosition := false
 	var err error
 	for k, v := range f {
 		switch k {
 		case "rated":
-			req.Rated, err = parseBool(k, v)
+			req.Rated, err = ParseBool(k, v)
 		case "clock.limit":
-			req.Limit, err = parseInt(k, v, 0, 10800)
+			req.Limit, err = ParseInt(k, v, 0, 10800)
 		case "clock.increment":
-			req.Inc, err = parseInt(k, v, 0, 180)
+			req.Inc, err = ParseInt(k, v, 0, 180)
 		case "days":
-			req.Days, err = parseInt(k, v, 1, maxDays)
+			req.Days, err = ParseInt(k, v, 1, MaxDays)
 		case "color":
 			if v != "white" && v != "black" && v != "random" {
-				err = fmt.Errorf("%w: color must be white, black or random, not %.40q", ErrBadRequest, v)
+				err = fmt.Errorf("%w: color must be white, black or random, not %.40q", wire.ErrBadRequest, v)
 			}
 			req.Color = v
 		case "variant":
 			if fromPosition = v == "fromPosition"; !fromPosition { // lichess's name of chess from a FEN
-				req.Variant, err = parseVariantName(v)
+				req.Variant, err = ParseVariantName(v)
 			}
 		case "fen":
 			req.FEN = v // read with the variant, below
 		default:
 			if !ignoredChallengeFields[k] {
-				err = fmt.Errorf("%w: unknown field %.40q (rated, clock.limit, clock.increment, days, color, variant, fen)", ErrBadRequest, k)
+				err = fmt.Errorf("%w: unknown field %.40q (rated, clock.limit, clock.increment, days, color, variant, fen)", wire.ErrBadRequest, k)
 			}
 		}
 		if err != nil {
@@ -165,14 +169,14 @@ func parseChallenge(f map[string]string) (challengeRequest, error) {
 	_, hasInc := f["clock.increment"]
 	switch {
 	case req.Days != 0 && (hasLimit || hasInc):
-		return req, fmt.Errorf("%w: give clock.limit and clock.increment, or days, not both", ErrBadRequest)
+		return req, fmt.Errorf("%w: give clock.limit and clock.increment, or days, not both", wire.ErrBadRequest)
 	case hasInc && !hasLimit:
-		return req, fmt.Errorf("%w: clock.increment needs clock.limit", ErrBadRequest)
+		return req, fmt.Errorf("%w: clock.increment needs clock.limit", wire.ErrBadRequest)
 	case fromPosition && strings.TrimSpace(req.FEN) == "":
-		return req, fmt.Errorf("%w: variant fromPosition needs a fen", ErrBadRequest)
+		return req, fmt.Errorf("%w: variant fromPosition needs a fen", wire.ErrBadRequest)
 	}
 	if _, given := f["fen"]; given {
-		req.FEN, err = parseChallengeFEN(req.Variant, req.FEN)
+		req.FEN, err = ParseChallengeFEN(req.Variant, req.FEN)
 	}
 	return req, err
 }
@@ -180,37 +184,37 @@ func parseChallenge(f map[string]string) (challengeRequest, error) {
 // maxFEN bounds a FEN's length: a position's is under 90 characters.
 const maxFEN = 128
 
-// parseChallengeFEN reads the fen of a challenge of variant (Gambit's
+// ParseChallengeFEN reads the fen of a challenge of variant (Gambit's
 // name, "" for chess) as lichess takes one: a position to start from, in
 // chess (lichess's fromPosition) or Chess960, a FEN of a legal position
 // whose side to move has a move. It returns the FEN as the rules write
 // it, "" for chess's standard start (an ordinary game, which may be
 // rated; a set-up one may not). Gambit's own variants start from their
 // own positions here: a set-up game of them is made in the browser.
-func parseChallengeFEN(variant, fen string) (string, error) {
+func ParseChallengeFEN(variant, fen string) (string, error) {
 	parse := chess.ParseFEN
 	switch variant {
 	case "":
 	case string(game.Chess960):
 		parse = chess.ParseFEN960
 	default:
-		return "", fmt.Errorf("%w: a fen is for a challenge of standard chess (fromPosition) or chess960, not of %.40s", ErrBadRequest, variant)
+		return "", fmt.Errorf("%w: a fen is for a challenge of standard chess (fromPosition) or chess960, not of %.40s", wire.ErrBadRequest, variant)
 	}
 	fen = strings.TrimSpace(fen)
 	switch {
 	case fen == "":
-		return "", fmt.Errorf("%w: the fen is empty (leave it out for the variant's start)", ErrBadRequest)
+		return "", fmt.Errorf("%w: the fen is empty (leave it out for the variant's start)", wire.ErrBadRequest)
 	case len(fen) > maxFEN:
-		return "", fmt.Errorf("%w: the fen is %d bytes, at most %d", ErrBadRequest, len(fen), maxFEN)
+		return "", fmt.Errorf("%w: the fen is %d bytes, at most %d", wire.ErrBadRequest, len(fen), maxFEN)
 	}
 	p, err := parse(fen)
 	if err != nil {
-		return "", fmt.Errorf("%w: fen: %v", ErrBadRequest, err)
+		return "", fmt.Errorf("%w: fen: %v", wire.ErrBadRequest, err)
 	}
 	var moves chess.MoveList
 	p.GenerateLegal(&moves)
 	if moves.Len() == 0 {
-		return "", fmt.Errorf("%w: fen: %s has no legal move: the game would be over before it began", ErrBadRequest, p.SideToMove())
+		return "", fmt.Errorf("%w: fen: %s has no legal move: the game would be over before it began", wire.ErrBadRequest, p.SideToMove())
 	}
 	if out := p.FEN(); variant != "" || out != chess.StartFEN {
 		return out, nil
@@ -218,62 +222,62 @@ func parseChallengeFEN(variant, fen string) (string, error) {
 	return "", nil
 }
 
-// parseVariantName reads a variant as lichess names it ("standard" is
+// ParseVariantName reads a variant as lichess names it ("standard" is
 // chess) or as Gambit does.
-func parseVariantName(v string) (string, error) {
+func ParseVariantName(v string) (string, error) {
 	if v == "standard" || v == "" {
 		return "", nil
 	}
-	if !validID(v) {
-		return "", fmt.Errorf("%w: variant %.40q", ErrBadRequest, v)
+	if !wire.ValidID(v) {
+		return "", fmt.Errorf("%w: variant %.40q", wire.ErrBadRequest, v)
 	}
 	return v, nil // checked by gameOptions against the variants there are
 }
 
-func parseBool(k, v string) (bool, error) {
+func ParseBool(k, v string) (bool, error) {
 	switch v {
 	case "true":
 		return true, nil
 	case "false":
 		return false, nil
 	}
-	return false, fmt.Errorf("%w: %s must be true or false, not %.40q", ErrBadRequest, k, v)
+	return false, fmt.Errorf("%w: %s must be true or false, not %.40q", wire.ErrBadRequest, k, v)
 }
 
-func parseInt(k, v string, lo, hi int) (int, error) {
+func ParseInt(k, v string, lo, hi int) (int, error) {
 	n, err := strconv.Atoi(v)
 	if err != nil || n < lo || n > hi {
-		return 0, fmt.Errorf("%w: %s must be a whole number from %d to %d, not %.40q", ErrBadRequest, k, lo, hi, v)
+		return 0, fmt.Errorf("%w: %s must be a whole number from %d to %d, not %.40q", wire.ErrBadRequest, k, lo, hi, v)
 	}
 	return n, nil
 }
 
-// parseNB reads a list's nb parameter (how many to answer): def when
+// ParseNB reads a list's nb parameter (how many to answer): def when
 // absent, else a number from 1 to most.
-func parseNB(r *http.Request, def, most int) (int, error) {
+func ParseNB(r *http.Request, def, most int) (int, error) {
 	v := r.URL.Query().Get("nb")
 	if v == "" {
 		return def, nil
 	}
-	return parseInt("nb", v, 1, most)
+	return ParseInt("nb", v, 1, most)
 }
 
-// parseMovePath reads the {move} of POST /api/board/game/{id}/move/{move}:
+// ParseMovePath reads the {move} of POST /api/board/game/{id}/move/{move}:
 // UCI ("e2e4", "e7e8q") or, for xiangqi, ICCS ("h2e2", also written
 // "H2-E2"). The game's rules judge it further; this keeps out what
 // cannot be a move at all.
-func parseMovePath(m string) (string, error) {
+func ParseMovePath(m string) (string, error) {
 	m = strings.ToLower(m)
 	if len(m) == 5 && m[2] == '-' {
 		m = m[:2] + m[3:]
 	}
 	if len(m) < 4 || len(m) > 5 {
-		return "", fmt.Errorf("%w: move %.20q is not UCI (e2e4, e7e8q) or ICCS (h2e2)", ErrBadRequest, m)
+		return "", fmt.Errorf("%w: move %.20q is not UCI (e2e4, e7e8q) or ICCS (h2e2)", wire.ErrBadRequest, m)
 	}
 	for i := range len(m) {
 		c := m[i]
 		if (c < 'a' || c > 'z') && (c < '0' || c > '9') {
-			return "", fmt.Errorf("%w: move %.20q: character %d is neither letter nor digit", ErrBadRequest, m, i+1)
+			return "", fmt.Errorf("%w: move %.20q: character %d is neither letter nor digit", wire.ErrBadRequest, m, i+1)
 		}
 	}
 	return m, nil
