@@ -1,13 +1,13 @@
 package server
 
 import (
-	"github.com/gambitchess/gambit/server/lichess"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/server/lichess"
 	"github.com/gambitchess/gambit/server/wire/wiretest"
 )
 

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/gambitchess/gambit/server/lichess"
 	"net/http"
 	"time"
 
@@ -14,6 +13,7 @@ import (
 	"github.com/gambitchess/gambit/rating"
 	"github.com/gambitchess/gambit/server/account"
 	"github.com/gambitchess/gambit/server/guards"
+	"github.com/gambitchess/gambit/server/lichess"
 	"github.com/gambitchess/gambit/server/round"
 	"github.com/gambitchess/gambit/store"
 )
@@ -455,7 +455,7 @@ func (s *Server) streamGame(ctx context.Context, w http.ResponseWriter, f http.F
 	if !lichess.Live(last.Status) {
 		return
 	}
-	tick := time.NewTicker(keepAlive)
+	tick := time.NewTicker(lichess.KeepAlive)
 	defer tick.Stop()
 	for {
 		var out []byte

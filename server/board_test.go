@@ -2,7 +2,6 @@ package server
 
 import (
 	"encoding/json"
-	"github.com/gambitchess/gambit/server/lichess"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -12,6 +11,7 @@ import (
 	"time"
 
 	"github.com/gambitchess/gambit/server/export"
+	"github.com/gambitchess/gambit/server/lichess"
 	"github.com/gambitchess/gambit/server/profile"
 	"github.com/gambitchess/gambit/server/servertest"
 )

@@ -2,8 +2,9 @@ package server
 
 import (
 	"encoding/json"
-	"github.com/gambitchess/gambit/server/lichess"
 	"testing"
+
+	"github.com/gambitchess/gambit/server/lichess"
 )
 
 // TestBoardChatRooms: a program writes to the players (its opponent's

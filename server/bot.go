@@ -3,11 +3,11 @@ package server
 import (
 	"context"
 	"fmt"
-	"github.com/gambitchess/gambit/server/lichess"
 	"net/http"
 
 	"github.com/gambitchess/gambit/game"
 	"github.com/gambitchess/gambit/server/account"
+	"github.com/gambitchess/gambit/server/lichess"
 	"github.com/gambitchess/gambit/server/wire"
 	"github.com/gambitchess/gambit/store"
 )

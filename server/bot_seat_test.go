@@ -2,8 +2,9 @@ package server
 
 import (
 	"encoding/json"
-	"github.com/gambitchess/gambit/server/lichess"
 	"testing"
+
+	"github.com/gambitchess/gambit/server/lichess"
 )
 
 // seatTitles reads game id's seats as everyone sees them (GET

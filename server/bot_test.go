@@ -2,10 +2,11 @@ package server
 
 import (
 	"encoding/json"
-	"github.com/gambitchess/gambit/server/lichess"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/gambitchess/gambit/server/lichess"
 )
 
 // TestBotAPI plays a game between a person's account and a bot account:

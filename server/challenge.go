@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/gambitchess/gambit/server/lichess"
 	"net/http"
 	"time"
 
@@ -13,6 +12,7 @@ import (
 	"github.com/gambitchess/gambit/game"
 	"github.com/gambitchess/gambit/server/account"
 	"github.com/gambitchess/gambit/server/guards"
+	"github.com/gambitchess/gambit/server/lichess"
 	"github.com/gambitchess/gambit/server/node"
 	"github.com/gambitchess/gambit/server/round"
 	"github.com/gambitchess/gambit/server/wire"

@@ -2,10 +2,10 @@ package server
 
 import (
 	"fmt"
-	"github.com/gambitchess/gambit/server/lichess"
 	"net/http"
 
 	"github.com/gambitchess/gambit/server/account"
+	"github.com/gambitchess/gambit/server/lichess"
 )
 
 // challengeListJSON is lichess's answer to GET /api/challenge: the open

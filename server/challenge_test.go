@@ -3,13 +3,13 @@ package server
 import (
 	"encoding/json"
 	"errors"
-	"github.com/gambitchess/gambit/server/lichess"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/server/lichess"
 )
 
 // TestClockShow: a clock as lichess shows it, minutes (with its

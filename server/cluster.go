@@ -261,7 +261,7 @@ func (ch ClusterHandler) EventFrom(node, player string, line []byte) {
 	if node == ch.s.bus.Node() {
 		return
 	}
-	ch.s.events.publishLine(player, line)
+	ch.s.events.Publish(player, line)
 }
 
 // ActRemote implements BusHandler.

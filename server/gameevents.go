@@ -3,13 +3,13 @@ package server
 import (
 	"context"
 	"errors"
-	"github.com/gambitchess/gambit/server/lichess"
 	"sync"
 	"time"
 
 	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/game"
 	"github.com/gambitchess/gambit/rating"
+	"github.com/gambitchess/gambit/server/lichess"
 	"github.com/gambitchess/gambit/store"
 )
 
@@ -23,25 +23,10 @@ import (
 // streams subscribe to one. A game on one screen (both seats one
 // person's) is no one's to be told about.
 
-// eventsFor reports whether g is a game the event stream tells of.
-func eventsFor(g *game.Game) bool {
-	return g.Mode() != game.ModeLocal && lichess.BothSeated(g) // begun: lichessStatus calls it started from now
-}
-
-// seated reports whether evs hold a seat taken.
-func seated(evs []game.Event) bool {
-	for _, e := range evs {
-		if e.Type == game.EventSeat {
-			return true
-		}
-	}
-	return false
-}
-
 // noteCreated tells the players of g, just stored, that it started when
 // no seat of it is open (a game against the computer, a rematch).
 func (s *Server) noteCreated(g *game.Game) {
-	if eventsFor(g) {
+	if lichess.EventsFor(g) {
 		s.noteStart(g)
 	}
 }
@@ -50,7 +35,7 @@ func (s *Server) noteCreated(g *game.Game) {
 // saved, took its last open seat. A seat taken again later (a seat
 // adopted) starts nothing.
 func (s *Server) noteSeated(g *game.Game, evs []game.Event) {
-	if seated(evs) && eventsFor(g) && !g.Status().Finished() && len(g.History()) == len(g.Header().Moves) {
+	if lichess.Seated(evs) && lichess.EventsFor(g) && !g.Status().Finished() && len(g.History()) == len(g.Header().Moves) {
 		s.noteStart(g)
 	}
 }
@@ -209,7 +194,7 @@ func (s *Server) runningStarts(ctx context.Context, player string) []lichess.Gam
 		var eg eventGame
 		ok := false
 		err := s.read(ctx, sum.ID, func(g *game.Game) {
-			if ok = eventsFor(g) && !g.Status().Finished(); ok {
+			if ok = lichess.EventsFor(g) && !g.Status().Finished(); ok {
 				eg = eventGameOf(g)
 			}
 		})
@@ -231,7 +216,7 @@ func (s *Server) runningStarts(ctx context.Context, player string) []lichess.Gam
 // each), once: evs, just saved, ended g. It runs on g's hub: what it
 // needs of g is read now, the rest elsewhere.
 func (s *Server) noteFinish(g *game.Game, evs []game.Event) {
-	if !g.Status().Finished() || !endedBy(evs) || !eventsFor(g) {
+	if !g.Status().Finished() || !endedBy(evs) || !lichess.EventsFor(g) {
 		return
 	}
 	eg := eventGameOf(g)

@@ -188,7 +188,7 @@ func TestGameEventsInOrder(t *testing.T) {
 	}
 	end := []game.Event{{Type: game.EventEnd}}
 	for i := range 30 {
-		lines, cancel := s.events.subscribe(playerID(u.Player))
+		lines, cancel := s.events.Subscribe(playerID(u.Player))
 		if err := s.read(t.Context(), c.ID, func(g *game.Game) {
 			s.noteStart(g)
 			s.noteFinish(g, end)

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"github.com/gambitchess/gambit/server/lichess"
 	"net/http"
 	"net/http/httptest"
 	"regexp"
@@ -16,6 +15,7 @@ import (
 
 	"github.com/gambitchess/gambit/review"
 	"github.com/gambitchess/gambit/server/export"
+	"github.com/gambitchess/gambit/server/lichess"
 	"github.com/gambitchess/gambit/store"
 )
 

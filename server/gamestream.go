@@ -3,12 +3,12 @@ package server
 import (
 	"context"
 	"fmt"
-	"github.com/gambitchess/gambit/server/lichess"
 	"net/http"
 	"time"
 
 	"github.com/gambitchess/gambit/game"
 	"github.com/gambitchess/gambit/server/guards"
+	"github.com/gambitchess/gambit/server/lichess"
 	"github.com/gambitchess/gambit/server/round"
 )
 
@@ -78,7 +78,7 @@ func (s *Server) handleGameStream(w http.ResponseWriter, r *http.Request) {
 // streamMoves writes a line for each move of game id after the first
 // moves, then its first line's shape again once it ends.
 func (s *Server) streamMoves(ctx context.Context, w http.ResponseWriter, f http.Flusher, c *round.Client, id string, rated bool, moves int) {
-	tick := time.NewTicker(keepAlive)
+	tick := time.NewTicker(lichess.KeepAlive)
 	defer tick.Stop()
 	for {
 		out := []byte("\n")

@@ -2,11 +2,12 @@ package server
 
 import (
 	"encoding/json"
-	"github.com/gambitchess/gambit/server/lichess"
 	"net/http"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/gambitchess/gambit/server/lichess"
 )
 
 // TestGameExportByID reads one game as lichess's GET /game/export/{id}

@@ -2,8 +2,9 @@ package server
 
 import (
 	"encoding/json"
-	"github.com/gambitchess/gambit/server/lichess"
 	"testing"
+
+	"github.com/gambitchess/gambit/server/lichess"
 )
 
 // The shapes the lichess contract test (web/e2e/lichess-contract.test.mjs)

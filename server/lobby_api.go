@@ -4,11 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/gambitchess/gambit/server/lichess"
 	"slices"
 
 	"github.com/gambitchess/gambit/rating"
 	"github.com/gambitchess/gambit/server/guards"
+	"github.com/gambitchess/gambit/server/lichess"
 	"github.com/gambitchess/gambit/server/lobby"
 	"github.com/gambitchess/gambit/store"
 	"net/http"

@@ -1,9 +1,9 @@
 package server
 
 import (
-	"github.com/gambitchess/gambit/server/lichess"
 	"net/http"
 
+	"github.com/gambitchess/gambit/server/lichess"
 	"github.com/gambitchess/gambit/store"
 )
 

@@ -2,11 +2,11 @@ package server
 
 import (
 	"cmp"
-	"github.com/gambitchess/gambit/server/lichess"
 	"net/http"
 	"slices"
 
 	"github.com/gambitchess/gambit/server/account"
+	"github.com/gambitchess/gambit/server/lichess"
 )
 
 // nowPlayingJSON is lichess's answer to GET /api/account/playing.

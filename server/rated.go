@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/gambitchess/gambit/server/lichess"
 	"net/http"
 	"strconv"
 	"strings"
@@ -12,6 +11,7 @@ import (
 	"github.com/gambitchess/gambit/game"
 	"github.com/gambitchess/gambit/rating"
 	"github.com/gambitchess/gambit/server/account"
+	"github.com/gambitchess/gambit/server/lichess"
 	"github.com/gambitchess/gambit/server/round"
 	"github.com/gambitchess/gambit/store"
 )

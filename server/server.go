@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/gambitchess/gambit/server/lichess"
 	"io/fs"
 	"log/slog"
 	"net"
@@ -20,6 +19,7 @@ import (
 	"github.com/gambitchess/gambit/server/account"
 	"github.com/gambitchess/gambit/server/computer"
 	"github.com/gambitchess/gambit/server/guards"
+	"github.com/gambitchess/gambit/server/lichess"
 	"github.com/gambitchess/gambit/server/lobby"
 	"github.com/gambitchess/gambit/server/media"
 	"github.com/gambitchess/gambit/server/node"
@@ -190,8 +190,8 @@ type Server struct {
 	players  *players         // issues and checks player cookies (player.go)
 	accounts *account.Service // sign-up, sign-in, sessions; nil when the store keeps no accounts (accounts.go)
 
-	events *eventBus       // the API's event streams, by player id (events.go)
-	online *lichess.Online // the accounts with an event stream open here (online.go)
+	events *lichess.EventBus // the API's event streams, by player id (events.go)
+	online *lichess.Online   // the accounts with an event stream open here (online.go)
 	// gameEvents runs each game's gameStart and gameFinish work in the
 	// order its hub asked for it (gameevents.go).
 	gameEvents *serialQueue
@@ -284,7 +284,7 @@ func New(cfg Config) *Server {
 		presenceEvery: cfg.PresenceEvery, fullEvery: cfg.FullStateEvery,
 		creations: guards.NewLimiter(cfg.CreatePerMinute, cfg.CreatePerMinute, cfg.Now), lobby: lobby.New(), ctx: ctx, cancel: cancel, hubs: map[string]*round.Hub{},
 		loading: map[string]chan struct{}{},
-		players: newPlayers(cfg.Store, cfg.Logger), events: newEventBus(), online: lichess.NewOnline(), gameEvents: newSerialQueue(),
+		players: newPlayers(cfg.Store, cfg.Logger), events: lichess.NewEventBus(), online: lichess.NewOnline(), gameEvents: newSerialQueue(),
 		conn: newConnSettings(cfg), rates: newAddressLimits(cfg)}
 	rc := cfg.Review
 	rc.Store, _ = cfg.Store.(store.Reviews) // nil: kept in memory

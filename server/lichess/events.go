@@ -1,0 +1,117 @@
+package lichess
+
+import (
+	"bytes"
+	"encoding/json"
+	"sync"
+	"time"
+
+	"github.com/gambitchess/gambit/game"
+)
+
+// The event stream of the API for programs (GET /api/stream/event, as
+// lichess's): its lines fanned out to the streams of each player, and
+// the gate that lets one gameStart per game through a stream.
+
+// KeepAlive is how often an idle event or game stream sends an empty line.
+const KeepAlive = 6 * time.Second
+
+// eventBuffer is each stream's queue; a stream that lets it fill loses
+// lines rather than hold up the server (as a slow WebSocket does).
+const eventBuffer = 32
+
+// EventBus fans lines out to the streams of each player id (an account's
+// player, see player.go).
+type EventBus struct {
+	mu   sync.Mutex
+	subs map[string]map[chan []byte]struct{}
+}
+
+func NewEventBus() *EventBus { return &EventBus{subs: map[string]map[chan []byte]struct{}{}} }
+
+// Subscribe returns a stream of player's lines and its cancel.
+func (b *EventBus) Subscribe(player string) (chan []byte, func()) {
+	ch := make(chan []byte, eventBuffer)
+	b.mu.Lock()
+	if b.subs[player] == nil {
+		b.subs[player] = map[chan []byte]struct{}{}
+	}
+	b.subs[player][ch] = struct{}{}
+	b.mu.Unlock()
+	return ch, func() {
+		b.mu.Lock()
+		delete(b.subs[player], ch)
+		if len(b.subs[player]) == 0 {
+			delete(b.subs, player)
+		}
+		b.mu.Unlock()
+	}
+}
+
+// Publish sends line to every stream of player here.
+func (b *EventBus) Publish(player string, line []byte) {
+	if player == "" {
+		return
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	for ch := range b.subs[player] {
+		select {
+		case ch <- line:
+		default:
+		}
+	}
+}
+
+// StartGate lets one gameStart per game through a stream: a seat taken
+// again in a game without moves (a rename, a seat adopted) or a game that
+// starts while the stream connects would otherwise announce the same game
+// twice. It keeps the ids of the games the stream has told of.
+type StartGate map[string]struct{}
+
+// startGateMax bounds the games a stream's gate remembers.
+const startGateMax = 10_000
+
+// Pass reports whether line goes to the stream: every line but a
+// gameStart of a game already started or finished on it.
+func (g StartGate) Pass(line []byte) bool {
+	if !bytes.Contains(line, []byte(`"gameStart"`)) && !bytes.Contains(line, []byte(`"gameFinish"`)) {
+		return true
+	}
+	var ev struct {
+		Type string `json:"type"`
+		Game struct {
+			ID string `json:"gameId"`
+		} `json:"game"`
+	}
+	if err := json.Unmarshal(line, &ev); err != nil || ev.Game.ID == "" {
+		return true
+	}
+	if len(g) >= startGateMax {
+		clear(g) // a stream open for days: bounded, at the cost of a rare repeat
+	}
+	_, seen := g[ev.Game.ID]
+	switch ev.Type {
+	case "gameStart":
+		g[ev.Game.ID] = struct{}{}
+		return !seen
+	case "gameFinish":
+		g[ev.Game.ID] = struct{}{} // a start after the end is no news
+	}
+	return true
+}
+
+// EventsFor reports whether g is a game the event stream tells of.
+func EventsFor(g *game.Game) bool {
+	return g.Mode() != game.ModeLocal && BothSeated(g) // begun: lichessStatus calls it started from now
+}
+
+// Seated reports whether evs hold a seat taken.
+func Seated(evs []game.Event) bool {
+	for _, e := range evs {
+		if e.Type == game.EventSeat {
+			return true
+		}
+	}
+	return false
+}
