@@ -101,3 +101,19 @@ test('the controller sends typed commands, and says so when the connection is do
   c.claimDraw();
   assert.equal(flashes.length, 1);
 });
+
+test('a move sounds and shows its effect once: a later state that moves nothing keeps its last step but is no move', () => {
+  const sounds = [], effects = [];
+  const noop = () => {};
+  const c = new RoundCtrl('g', 'white', { send: () => true, redraw: noop, redrawButtons: noop, flash: noop, started: noop, over: noop, changed: noop,
+    sound: n => sounds.push(n), effect: e => effects.push(e) });
+  c.onHello({ you: ['white'] });
+  c.onState(state({ variant: 'bomb' }), true);
+  const blast = { uci: 'e2e4', san: 'e4', fen: 'x b - - 0 1', color: 'white', ext: { blast: 'e4', took: [] } };
+  c.onState(state({ variant: 'bomb', v: 2, ply: 1, turn: 'black', last: blast }), false);
+  c.onState(state({ variant: 'bomb', v: 3, ply: 1, turn: 'black', last: blast, drawOffer: 'black' }), false);
+  // The sound and the variant's effect (a blast) both follow moved; without the variants' registry
+  // no effect is drawn here, so the sound tells.
+  assert.equal(sounds.length, 1, `sounds ${sounds}`);
+  assert.ok(effects.length <= 1, `${effects.length} effects for one move`);
+});

@@ -83,7 +83,9 @@ export class RoundCtrl {
     this.state = s;
     this.clockAt = performance.now();
     // A move comes as a move, or as a whole state when it ends a hidden game (carrying its last step).
-    const moved = !!prev && s.v === prev.v + 1 && !!s.last;
+    // A later state that moves nothing (an offer, the end) still carries that step: only a new ply
+    // is a move, so its sound and its effect (a blast) come once.
+    const moved = !!prev && s.v === prev.v + 1 && !!s.last && s.ply === prev.ply + 1;
     if (moved && prev) this.hooks.sound(this.variant.moveSound(prev, s));
     if (prev && !finished(prev.status) && finished(s.status)) {
       this.hooks.sound('end');
