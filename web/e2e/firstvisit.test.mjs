@@ -216,3 +216,20 @@ test('a game from a pasted PGN keeps its tags, comments and variations', async (
   await move(page, 'f1b5');
   assert.equal(await page.locator('#moves li.note').count(), 3);
 });
+
+test('"New game" clicked while the page still loads opens the dialog, with every variant', async () => {
+  // The server's list of variants held back: a click before the page has
+  // it did nothing (a slow CI machine found it), and now waits for it.
+  const page = await app.newPerson('early');
+  let release;
+  const held = new Promise(r => { release = r; });
+  await page.route('**/api/variants', async route => { await held; await route.continue(); });
+  await page.goto(app.server.url, { waitUntil: 'domcontentloaded' });
+  assert.equal(await page.isDisabled('#btn-new-top'), true, 'not yet: the dialog has nothing to offer');
+  const click = page.click('#btn-new-top');
+  release();
+  await click;
+  await page.waitForSelector('#new-dialog[open]');
+  await page.check('input[name=variant][value=jieqi]');
+  assert.ok((await page.$$('#variants input')).length >= 7, 'every variant offered');
+});

@@ -402,7 +402,13 @@ async function init() {
   await Promise.all([loadRegistry(), refreshAccount()]);
   fillVariants();
   fillLevels(variantOf());
-  $('btn-new-top').onclick = $('btn-new-home').onclick = openNewGame;
+  // The buttons come enabled once the dialog can be filled: a click while
+  // the page still asks the server which variants it plays did nothing.
+  for (const id of ['btn-new-top', 'btn-new-home']) {
+    const b = $<HTMLButtonElement>(id);
+    b.onclick = openNewGame;
+    b.disabled = false;
+  }
   $('new-form').onchange = syncModeFields;
   $('new-form').onsubmit = e => void startGame(e as SubmitEvent);
   $<HTMLDialogElement>('over-dialog').onclose = () => {
