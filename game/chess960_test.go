@@ -52,7 +52,7 @@ func TestChess960Setup(t *testing.T) {
 		{"PGN of no game", "[Event \"x\"]", "", "", true},
 	}
 	for _, tt := range tests {
-		start, moves, err := ParseChess960Setup(tt.in)
+		start, moves, err := setupOf(Chess960, tt.in)
 		switch {
 		case tt.wantError && !errors.Is(err, ErrBadSetup):
 			t.Errorf("%s: got %q %v, %v; want ErrBadSetup", tt.name, start, moves, err)
@@ -70,7 +70,7 @@ func TestChess960Setup(t *testing.T) {
 func TestChess960RandomStart(t *testing.T) {
 	seen := map[string]bool{}
 	for range 200 {
-		start, moves, err := ParseChess960Setup("")
+		start, moves, err := setupOf(Chess960, "")
 		if err != nil || moves != nil {
 			t.Fatalf("random setup: %q %v %v", start, moves, err)
 		}
@@ -166,7 +166,7 @@ func TestChess960Reload(t *testing.T) {
 	rec := &recorder{t: t, g: g}
 	rng := rand.New(rand.NewPCG(960, 0))
 	for g.Ply() < 30 && !g.Status().Finished() {
-		cg, _ := g.ChessGame()
+		cg, _ := chessGameOf(g)
 		p := cg.Position()
 		moves := cg.LegalMoves()
 		rec.do(g.Move(g.Turn(), p.UCI(moves[rng.IntN(len(moves))])))
@@ -176,7 +176,7 @@ func TestChess960Reload(t *testing.T) {
 		t.Errorf("reloaded from %s (%s), want %s", got.StartFEN(), got.Variant(), g.StartFEN())
 	}
 	sameGame(t, got, g, [2]time.Duration{})
-	cg, ok := got.ChessGame()
+	cg, ok := chessGameOf(got)
 	if !ok {
 		t.Fatal("reloaded game: ChessGame not ok")
 	}
@@ -190,20 +190,20 @@ func TestChess960Reload(t *testing.T) {
 func TestChess960PGN(t *testing.T) {
 	g := newChess960(t, castle960)
 	play(t, g, "b1a1", "g8h8", "c1b1")
-	out := g.PGN()
+	out := pgnOf(t, g)
 	for _, want := range []string{`[Variant "Chess960"]`, `[SetUp "1"]`, `[FEN "` + castle960 + `"]`,
 		`[Event "Gambit local chess960 game"]`, "1. O-O-O O-O 2. Kb1 *"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("PGN lacks %s:\n%s", want, out)
 		}
 	}
-	start, moves, err := ParseChess960Setup(out)
+	start, moves, err := setupOf(Chess960, out)
 	if err != nil || start != castle960 || strings.Join(moves, " ") != "b1a1 g8h8 c1b1" {
 		t.Errorf("PGN read back: %q %v %v", start, moves, err)
 	}
 	// The standard start in Chess960 says so too: its castling is Chess960's.
 	std := newChess960(t, "518")
-	if out := std.PGN(); !strings.Contains(out, `[Variant "Chess960"]`) || !strings.Contains(out, `[FEN "`+chess.StartFEN+`"]`) {
+	if out := pgnOf(t, std); !strings.Contains(out, `[Variant "Chess960"]`) || !strings.Contains(out, `[FEN "`+chess.StartFEN+`"]`) {
 		t.Errorf("PGN of position 518:\n%s", out)
 	}
 }
@@ -212,14 +212,14 @@ func TestChess960PGN(t *testing.T) {
 // Chess960 one, so an engine reading it castles by Chess960 rules.
 func TestChess960GameForEngines(t *testing.T) {
 	g := newChess960(t, castle960)
-	cg, ok := g.ChessGame()
+	cg, ok := chessGameOf(g)
 	if !ok {
 		t.Fatal("ChessGame: not ok in Chess960")
 	}
 	if p := cg.Position(); !p.Chess960() || p.FEN() != castle960 {
 		t.Errorf("ChessGame position %s, Chess960 %v", p.FEN(), p.Chess960())
 	}
-	if _, ok := g.XiangqiGame(); ok {
+	if _, ok := xiangqiGameOf(g); ok {
 		t.Error("XiangqiGame ok in Chess960")
 	}
 }
@@ -234,14 +234,14 @@ func FuzzChess960Setup(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
-		start, moves, err := ParseChess960Setup(text)
+		start, moves, err := setupOf(Chess960, text)
 		if err != nil {
 			if !errors.Is(err, ErrBadSetup) {
 				t.Fatalf("%q: error %v does not wrap ErrBadSetup", text, err)
 			}
 			return
 		}
-		again, none, err := ParseChess960Setup(start)
+		again, none, err := setupOf(Chess960, start)
 		if err != nil || again != start || none != nil {
 			t.Fatalf("%q: start %q reads back as %q %v %v", text, start, again, none, err)
 		}

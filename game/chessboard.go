@@ -30,18 +30,18 @@ func SeededChessStart(name Variant, start, seedText string) (chess.Position, fai
 // ChessDests lists moves by origin square as the browser's board takes them,
 // in p's UCI; of the promotions only the queen's (the board asks which).
 func ChessDests(p *chess.Position, moves []chess.Move) map[string][]string {
-	return groupDests(len(moves), func(i int) (destMove, bool) {
+	return GroupDests(len(moves), func(i int) (DestMove, bool) {
 		m := moves[i]
 		if m.Kind() == chess.Promotion && m.Promotion() != chess.Queen {
-			return destMove{}, false
+			return DestMove{}, false
 		}
 		from := int(m.From())
-		d := destMove{from: from, fromName: chessSquareNames[2*from : 2*from+2]}
+		d := DestMove{From: from, FromName: chessSquareNames[2*from : 2*from+2]}
 		if m.Kind() == chess.Castling { // the king's step, or onto its rook in Chess960: as p.UCI says
-			d.to = p.UCI(m)[2:4]
+			d.To = p.UCI(m)[2:4]
 		} else {
 			to := int(m.To())
-			d.to = chessSquareNames[2*to : 2*to+2]
+			d.To = chessSquareNames[2*to : 2*to+2]
 		}
 		return d, true
 	})

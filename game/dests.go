@@ -13,42 +13,36 @@ package game
 const chessSquareNames = "a1b1c1d1e1f1g1h1a2b2c2d2e2f2g2h2a3b3c3d3e3f3g3h3a4b4c4d4e4f4g4h4" +
 	"a5b5c5d5e5f5g5h5a6b6c6d6e6f6g6h6a7b7c7d7e7f7g7h7a8b8c8d8e8f8g8h8"
 
-// xiangqiSquareNames are a xiangqi board's squares by rank then file (a0,
-// b0, …, i9), two bytes each, as xiangqi.Square.String names them.
-const xiangqiSquareNames = "a0b0c0d0e0f0g0h0i0a1b1c1d1e1f1g1h1i1a2b2c2d2e2f2g2h2i2" +
-	"a3b3c3d3e3f3g3h3i3a4b4c4d4e4f4g4h4i4a5b5c5d5e5f5g5h5i5a6b6c6d6e6f6g6h6i6" +
-	"a7b7c7d7e7f7g7h7i7a8b8c8d8e8f8g8h8i8a9b9c9d9e9f9g9h9i9"
+// MaxDestSquares bounds the origin indexes GroupDests takes (xiangqi's 90
+// squares are the most of any board).
+const MaxDestSquares = 90
 
-// maxDestSquares bounds the origin indexes groupDests takes (xiangqi's 90
-// squares are the most).
-const maxDestSquares = 90
-
-// destMove is one move for groupDests: its origin's index (below
-// maxDestSquares) and name, and its destination's name.
-type destMove struct {
-	from     int
-	fromName string
-	to       string
+// DestMove is one move for GroupDests: its origin's index (below
+// MaxDestSquares) and name, and its destination's name.
+type DestMove struct {
+	From     int
+	FromName string
+	To       string
 }
 
-// groupDests returns the destinations of the n moves move(0) … move(n-1)
+// GroupDests returns the destinations of the n moves move(0) … move(n-1)
 // by origin, each origin's in the order given; a move with ok false is left
 // out. Every list is capped at its length, so that appending to one never
 // writes into the next.
-func groupDests(n int, move func(i int) (m destMove, ok bool)) map[string][]string {
-	var count [maxDestSquares]int16
-	var names [maxDestSquares]string
+func GroupDests(n int, move func(i int) (m DestMove, ok bool)) map[string][]string {
+	var count [MaxDestSquares]int16
+	var names [MaxDestSquares]string
 	total, origins := 0, 0
 	for i := range n {
 		m, ok := move(i)
 		if !ok {
 			continue
 		}
-		if count[m.from] == 0 {
+		if count[m.From] == 0 {
 			origins++
-			names[m.from] = m.fromName
+			names[m.From] = m.FromName
 		}
-		count[m.from]++
+		count[m.From]++
 		total++
 	}
 	out := make(map[string][]string, origins)
@@ -56,7 +50,7 @@ func groupDests(n int, move func(i int) (m destMove, ok bool)) map[string][]stri
 		return out
 	}
 	all := make([]string, total)
-	var next [maxDestSquares]int16
+	var next [MaxDestSquares]int16
 	at := int16(0)
 	for sq, c := range count {
 		next[sq] = at
@@ -67,8 +61,8 @@ func groupDests(n int, move func(i int) (m destMove, ok bool)) map[string][]stri
 		if !ok {
 			continue
 		}
-		all[next[m.from]] = m.to
-		next[m.from]++
+		all[next[m.From]] = m.To
+		next[m.From]++
 	}
 	for sq, c := range count {
 		if c > 0 {

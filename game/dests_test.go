@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/gambitchess/gambit/chess"
-	"github.com/gambitchess/gambit/xiangqi"
 )
 
 // refChessDests is the plain construction ChessDests must agree with: each
@@ -63,35 +62,6 @@ func TestChessDestsAgree(t *testing.T) {
 				}
 			}
 		})
-	}
-}
-
-// TestXiangqiDestsAgree does the same for xiangqi.
-func TestXiangqiDestsAgree(t *testing.T) {
-	rng := rand.New(rand.NewPCG(3, 4))
-	for game := range 20 {
-		p := xiangqi.StartPosition()
-		for ply := range 150 {
-			var ml xiangqi.MoveList
-			p.GenerateLegal(&ml)
-			moves := ml.Moves()
-			want := map[string][]string{}
-			for _, m := range moves {
-				u := p.UCI(m)
-				want[u[0:2]] = append(want[u[0:2]], u[2:4])
-			}
-			got := xiangqiDests(moves)
-			if !reflect.DeepEqual(got, want) {
-				t.Fatalf("game %d ply %d: xiangqiDests = %v, want %v", game, ply, got, want)
-			}
-			checkCapped(t, got)
-			if len(moves) == 0 {
-				break
-			}
-			var next xiangqi.Position
-			p.MakeMove(moves[rng.IntN(len(moves))], &next)
-			p = next
-		}
 	}
 }
 

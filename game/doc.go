@@ -4,10 +4,11 @@
 // small Rules interface (legal destinations, a move in coordinate text, the
 // ending on the board, FEN, notation, PGN, each viewer's Sight), the only
 // cross-game abstraction in Gambit; everything else a variant brings is one
-// Spec in the registry (Lookup). Chess, Chess960 and xiangqi are registered
-// here; every other variant by its own package's init (Register), which the
-// binary imports through package variant/all: this package names none of
-// them.
+// Spec in the registry (Lookup). Every variant, chess, Chess960 and xiangqi
+// as the others, registers from its own package's init (Register), which
+// the binary imports through package variant/all: this package names none
+// of them, and imports no rules library but package chess, the vocabulary
+// every game shares (its Color for the sides).
 //
 // The package follows lichess's round: a command (Move, Offer, Answer,
 // TakeBack, Resign, Abort, ClaimDraw, Flag, Sit) checks that it may run and
@@ -30,7 +31,7 @@
 //
 //	g, _ := game.New(game.Options{ID: "abc", Now: time.Now})
 //	events, _ := g.Move(chess.White, "e2e4") // one EventMove, V 1
-//	x, _ := game.New(game.Options{ID: "xyz", Variant: game.Xiangqi})
+//	x, _ := game.New(game.Options{ID: "xyz", Variant: "xiangqi"})
 //	x.Move(chess.White, "h2e2") // 炮二平五
 //	fmt.Println(events[0].Step.SAN, g.Status(), x.FEN())
 package game

@@ -5,9 +5,7 @@ import (
 	"time"
 
 	"github.com/gambitchess/gambit/chess"
-	"github.com/gambitchess/gambit/chess/opening"
 	"github.com/gambitchess/gambit/variant/fair"
-	"github.com/gambitchess/gambit/xiangqi"
 )
 
 // ClockConfig is a time control: Initial per side plus Increment per move,
@@ -92,8 +90,8 @@ func New(o Options) (*Game, error) {
 	}
 	h := Header{Format: headerFormat, ID: o.ID, Mode: o.Mode, Variant: spec.Name, Seats: o.Seats, StartFEN: start,
 		Moves: moves, Public: o.Public, CreatedAt: o.Now().UTC()}
-	if spec.Board == BoardChess && !spec.Hidden && len(moves) > 0 {
-		h.Notes = chessSetupNotes(o.Setup) // what the pasted PGN said beside its moves
+	if spec.Notes != nil && len(moves) > 0 {
+		h.Notes = spec.Notes(o.Setup) // what the pasted PGN said beside its moves
 	}
 	if spec.Seeded {
 		seed, err := fair.NewSeed()
@@ -174,41 +172,26 @@ func (g *Game) Ply() int { return g.rules.Ply() }
 // Rules returns the rules of the game. Callers must not change them.
 func (g *Game) Rules() Rules { return g.rules }
 
-// openingNamer is the Rules of a game whose openings have names: chess
-// and Chess960 (package chess/opening names those from the standard start).
-type openingNamer interface {
-	Opening() (opening.Opening, bool)
+// Opening is a game's opening as its rules name it.
+type Opening struct {
+	ECO  string // "C40"
+	Name string // "King's Knight Opening"
+	Ply  int    // the ply of the last position the name was found at
+}
+
+// OpeningNamer is the Rules of a game whose openings have names (chess and
+// Chess960, from the standard start: package chess/opening).
+type OpeningNamer interface {
+	Opening() (Opening, bool)
 }
 
 // Opening returns the ECO code and name of the game's opening, if its
 // rules name openings and its moves reach a named position.
-func (g *Game) Opening() (opening.Opening, bool) {
-	if n, ok := g.rules.(openingNamer); ok {
+func (g *Game) Opening() (Opening, bool) {
+	if n, ok := g.rules.(OpeningNamer); ok {
 		return n.Opening()
 	}
-	return opening.Opening{}, false
-}
-
-// ChessGame returns the rules-level chess game, for read-only use such as
-// a bot's search: in chess and in Chess960, whose positions carry their
-// own Chess960 flag (castling rules and UCI text); ok is false in a
-// variant of another game.
-func (g *Game) ChessGame() (cg *chess.Game, ok bool) {
-	r, ok := g.rules.(*chessRules)
-	if !ok {
-		return nil, false
-	}
-	return r.g, true
-}
-
-// XiangqiGame returns the rules-level xiangqi game, for read-only use such
-// as a bot's search; ok is false in another variant.
-func (g *Game) XiangqiGame() (xg *xiangqi.Game, ok bool) {
-	r, ok := g.rules.(*xiangqiRules)
-	if !ok {
-		return nil, false
-	}
-	return r.g, true
+	return Opening{}, false
 }
 
 // Clock returns the clock, or nil for an untimed game.

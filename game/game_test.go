@@ -244,20 +244,20 @@ func TestResignRecord(t *testing.T) {
 func TestPGN(t *testing.T) {
 	g := newLocal(t, ClockConfig{})
 	play(t, g, "f2f3", "e7e5", "g2g4", "d8h4")
-	out := g.PGN()
+	out := pgnOf(t, g)
 	if !strings.Contains(out, "1. f3 e5 2. g4 Qh4# 0-1") || !strings.Contains(out, `[Result "0-1"]`) {
 		t.Fatalf("PGN:\n%s", out)
 	}
-	start, moves, err := ParseSetup(out)
-	if err != nil || len(moves) != 4 || start != chess.StartPosition() {
-		t.Fatalf("ParseSetup(PGN) = %d moves, %v", len(moves), err)
+	start, moves, err := setupOf(Chess, out)
+	if err != nil || len(moves) != 4 || start != "" {
+		t.Fatalf("Setup(PGN) = %q, %d moves, %v", start, len(moves), err)
 	}
-	if _, _, err := ParseSetup("8/8/8/8/8/8/8/8 w - - 0 1"); !errors.Is(err, ErrBadSetup) {
+	if _, _, err := setupOf(Chess, "8/8/8/8/8/8/8/8 w - - 0 1"); !errors.Is(err, ErrBadSetup) {
 		t.Errorf("kingless FEN accepted: %v", err)
 	}
-	p, _, err := ParseSetup("4k3/8/8/8/8/8/8/4K2R w K - 0 1")
-	if err != nil || p.FEN() != "4k3/8/8/8/8/8/8/4K2R w K - 0 1" {
-		t.Errorf("FEN setup: %v", err)
+	fen, _, err := setupOf(Chess, "4k3/8/8/8/8/8/8/4K2R w K - 0 1")
+	if err != nil || fen != "4k3/8/8/8/8/8/8/4K2R w K - 0 1" {
+		t.Errorf("FEN setup: %q, %v", fen, err)
 	}
 }
 

@@ -56,7 +56,7 @@ func TestPastedPGNWithNullMoveRefused(t *testing.T) {
 			}
 		}
 	}
-	if _, moves, err := chessSpec.Setup("1. e4 e5 *"); err != nil || len(moves) != 2 {
+	if _, moves, err := mustSpec(t, Chess).Setup("1. e4 e5 *"); err != nil || len(moves) != 2 {
 		t.Errorf("a PGN without a null move: %v, %v", moves, err)
 	}
 }

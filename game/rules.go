@@ -2,19 +2,16 @@ package game
 
 import (
 	"github.com/gambitchess/gambit/chess"
-	"github.com/gambitchess/gambit/internal/pgntag"
 )
 
 // Variant names the game a live game plays; Lookup gives its Spec.
 type Variant string
 
-// The variants. The zero Variant ("") reads as Chess, so records written
-// before xiangqi existed still load.
-const (
-	Chess    Variant = "chess"
-	Chess960 Variant = "chess960" // Fischer random chess: chess from one of 960 back ranks
-	Xiangqi  Variant = "xiangqi"
-)
+// DefaultVariant is the variant the zero Variant ("") reads as: chess, so
+// records written before xiangqi existed still load, and a request that
+// names no variant plays it. Package game registers no variant itself
+// (variant/chessgame registers chess).
+const DefaultVariant Variant = "chess"
 
 // Outcome is a rules-level ending in words every variant shares. The zero
 // Outcome is a game that goes on.
@@ -79,8 +76,9 @@ type Rules interface {
 	// CanMate reports whether side c could still mate by any sequence of
 	// legal moves: a flag fall against c's opponent is a draw otherwise.
 	CanMate(c chess.Color) bool
-	// PGN writes the game with the given header.
-	PGN(h PGNHeader) string
+	// PGN writes the game with the given header; an error says the game
+	// could not be written (it is never written as the PGN).
+	PGN(h PGNHeader) (string, error)
 	Clone() Rules
 	// Sight returns the game as side seer sees it, or as a spectator does
 	// when spectator is true; once over (over set), everyone sees
@@ -115,9 +113,13 @@ func (h PGNHeader) TagPairs(first string) [][2]string {
 	return pairs
 }
 
-// setTags writes h into a PGN header (chess's and xiangqi's PGN share the
-// Tags type); first names the first mover's tag: White, or xiangqi's Red.
-func (h PGNHeader) setTags(t *pgntag.Tags, first string) {
+// TagSetter is a PGN header a variant's PGN writer fills (chess's and
+// xiangqi's PGN share package pgntag's Tags).
+type TagSetter interface{ Set(name, value string) }
+
+// SetTags writes h into a PGN header; first names the first mover's tag:
+// White, or xiangqi's Red.
+func (h PGNHeader) SetTags(t TagSetter, first string) {
 	t.Set("Event", h.Event)
 	t.Set("Site", "Gambit")
 	t.Set("Date", h.Date)

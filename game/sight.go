@@ -112,10 +112,10 @@ func (g *Game) Sight(v Viewer, history bool) Sight {
 	return g.rules.Sight(seer, spectator, g.status.Finished(), history)
 }
 
-// openSight is the Sight of a game of full information, the same for every
+// OpenSight is the Sight of a game of full information, the same for every
 // viewer: the board, and with history every move. Its Last is left to the
 // caller, who has the event that made it.
-func openSight(r Rules, history bool) Sight {
+func OpenSight(r Rules, history bool) Sight {
 	s := Sight{FEN: r.FEN(), StartFEN: r.StartFEN()}
 	s.Check, _ = r.Check()
 	if history {

@@ -11,10 +11,10 @@ import (
 )
 
 // Spec describes one variant: everything Gambit knows of it, in one
-// registration. Chess, Chess960 and xiangqi are registered here; every
-// other variant by its own package (variant/NAME/NAMEgame), which calls
-// Register from its init, so nothing outside a variant's packages names
-// it: the live game, the server, images, link previews, the subcommands
+// registration. Every variant registers from its own package
+// (variant/chessgame for chess and Chess960, variant/xiangqigame,
+// variant/NAME/NAMEgame), which calls Register from its init, so nothing
+// outside a variant's packages names it: the live game, the server, images, link previews, the subcommands
 // and the browser (GET /api/variants) ask the registry instead.
 type Spec struct {
 	Name Variant
@@ -70,9 +70,12 @@ type Spec struct {
 	// (Rules.Claimable), rather than the rules judging them.
 	ClaimDraw bool
 	// Computer is the variant's own computer player, which plays from a
-	// seat's Sight; nil for the variants the engines play (chess and
-	// xiangqi boards of full information).
+	// seat's Sight; nil for the variants the engines play (UCI).
 	Computer *Computer
+	// UCI is how a UCI engine is told to play the variant (Gambit's own
+	// engines and external ones: Stockfish, Fairy-Stockfish); nil for the
+	// variants no engine plays, which have a Computer of their own.
+	UCI *UCIDialect
 	// Verify checks a finished game's record (its PGN) against the
 	// commitment to its seed: for `gambit NAME verify` (seeded variants).
 	Verify *Verifier
@@ -82,6 +85,10 @@ type Spec struct {
 	// (a hidden square, a face-down piece) leaves it false: those readers
 	// would replay its moves wrong, or refuse them.
 	BoardPGN bool
+	// Notes reads what a pasted setup says beside its moves (a PGN's tags,
+	// comments and variations), kept with the game's start to be shown
+	// with the imported moves; nil when the variant keeps none.
+	Notes func(setup string) *SetupNotes
 	// Tree generates the variant's moves for `gambit perft` and `gambit
 	// moves --variant NAME`: for the variants whose moves the chess and
 	// xiangqi libraries do not generate; nil for the others.
@@ -114,6 +121,32 @@ type Computer struct {
 	Play func(ctx context.Context, s Sight, seat chess.Color, level Level) (string, error)
 }
 
+// UCIDialect is how a UCI engine is set up for a variant: the engines read
+// the variant's rules through its board's library (package chess or
+// xiangqi), which the variant's Rules expose to them.
+type UCIDialect struct {
+	// Variant is the UCI_Variant value an engine that has the option is
+	// set to ("chess", "xiangqi"); an engine without the option plays
+	// "chess" alone.
+	Variant string
+	// Chess960 says the engine must be told UCI_Chess960, and given
+	// Shredder-FEN castling.
+	Chess960 bool
+}
+
+// Speaks reports whether an engine that declares UCI_Variant values
+// variants (none: it has no such option) and, with chess960, the
+// UCI_Chess960 option, plays the dialect d.
+func (d *UCIDialect) Speaks(variants []string, chess960 bool) bool {
+	if d == nil || d.Chess960 && !chess960 {
+		return false
+	}
+	if len(variants) == 0 {
+		return d.Variant == "chess"
+	}
+	return slices.Contains(variants, d.Variant)
+}
+
 // Level is one strength of a variant's computer player.
 type Level struct {
 	Name   string            // in requests ("easy")
@@ -130,13 +163,9 @@ type Verifier struct {
 	Run         func(pgn io.Reader) (summary string, err error)
 }
 
-// specs is the registry: the built-in variants, then each variant package's
-// Register, all during package initialisation; only read after that.
-var specs = map[Variant]*Spec{
-	Chess:    chessSpec,
-	Chess960: chess960Spec,
-	Xiangqi:  xiangqiSpec,
-}
+// specs is the registry: each variant package's Register, all during
+// package initialisation; only read after that.
+var specs = map[Variant]*Spec{}
 
 // sealed is set by the registry's first reader: from then on it is read
 // without a lock, so Register panics.
@@ -201,7 +230,7 @@ var ChessSides = [2]string{"White", "Black"}
 func Lookup(v Variant) (*Spec, error) {
 	sealed.Store(true)
 	if v == "" {
-		v = Chess
+		v = DefaultVariant
 	}
 	s, ok := specs[v]
 	if !ok {

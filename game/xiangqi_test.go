@@ -77,7 +77,7 @@ func TestXiangqiChariotMate(t *testing.T) {
 	if strings.Join(sans, " ") != "俥九進九 將４進１ 俥八平六" || strings.Join(wxf, " ") != "R9+9 K4+1 R8.6" {
 		t.Errorf("history %v %v", sans, wxf)
 	}
-	pgn := g.PGN()
+	pgn := pgnOf(t, g)
 	for _, want := range []string{`[Format "Chinese"]`, `[FEN "` + chariotMate + `"]`, `[Termination "checkmate"]`, "俥八平六", "1-0"} {
 		if !strings.Contains(pgn, want) {
 			t.Errorf("PGN lacks %s:\n%s", want, pgn)
@@ -127,15 +127,15 @@ func TestXiangqiDrawAgreed(t *testing.T) {
 }
 
 func TestXiangqiSetup(t *testing.T) {
-	start, moves, err := ParseXiangqiSetup(chariotMate)
+	start, moves, err := setupOf(Xiangqi, chariotMate)
 	if err != nil || start != chariotMate || moves != nil {
 		t.Errorf("FEN setup: %q %v %v", start, moves, err)
 	}
-	start, moves, err = ParseXiangqiSetup("[Game \"Chinese Chess\"]\n\n1. 炮二平五 馬８进７ *")
+	start, moves, err = setupOf(Xiangqi, "[Game \"Chinese Chess\"]\n\n1. 炮二平五 馬８进７ *")
 	if err != nil || !strings.HasPrefix(start, "rnbakabnr/") || strings.Join(moves, " ") != "h2e2 h9g7" {
 		t.Errorf("PGN setup: %q %v %v", start, moves, err)
 	}
-	if _, _, err := ParseXiangqiSetup("9/9/9 w"); !errors.Is(err, ErrBadSetup) {
+	if _, _, err := setupOf(Xiangqi, "9/9/9 w"); !errors.Is(err, ErrBadSetup) {
 		t.Errorf("bad setup: got %v, want ErrBadSetup", err)
 	}
 	if _, err := New(Options{Variant: Xiangqi, StartFEN: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"}); !errors.Is(err, ErrBadSetup) {

@@ -10,6 +10,7 @@ import (
 	"github.com/gambitchess/gambit/server/analysis"
 	"github.com/gambitchess/gambit/variant/fog/foggame"
 	"github.com/gambitchess/gambit/variant/jieqi/jieqigame"
+	"github.com/gambitchess/gambit/variant/xiangqigame"
 )
 
 // TestAnalysisAccess: a game's record for the analysis board is given to
@@ -68,7 +69,7 @@ func TestAnalysisRecord(t *testing.T) {
 	s := imageServer(t)
 	h := s.Handler()
 	chess := storedGame(t, s, game.Options{}, foolsMate...)
-	xq := storedGame(t, s, game.Options{Variant: game.Xiangqi}, "h2e2", "h9g7")
+	xq := storedGame(t, s, game.Options{Variant: xiangqigame.Xiangqi}, "h2e2", "h9g7")
 	finish(t, s, xq)
 	for _, tt := range []struct {
 		name, id   string

@@ -689,11 +689,15 @@ func (s *Server) handleGet(w http.ResponseWriter, r *http.Request) {
 func (s *Server) handlePGN(w http.ResponseWriter, r *http.Request) {
 	var text string
 	var reviewable, xq bool
+	var pgnErr error
 	err := s.read(r.Context(), r.PathValue("id"), func(g *game.Game) {
-		text = g.PGN()
+		text, pgnErr = g.PGN()
 		reviewable = reviews.Reviewable(g) == nil
-		_, xq = g.XiangqiGame()
+		xq = g.Spec().Board == game.BoardXiangqi
 	})
+	if err == nil {
+		err = pgnErr
+	}
 	if err != nil {
 		s.httpError(w, err)
 		return

@@ -6,9 +6,9 @@ import (
 	"testing"
 
 	"github.com/gambitchess/gambit/chess"
-	"github.com/gambitchess/gambit/game"
 	"github.com/gambitchess/gambit/server/lichess"
 	"github.com/gambitchess/gambit/server/wire/wiretest"
+	"github.com/gambitchess/gambit/variant/chessgame"
 )
 
 // clientError fails unless err is nil or a 4xx with a message
@@ -60,7 +60,7 @@ func FuzzChallengeBody(f *testing.F) {
 		parse := chess.ParseFEN
 		switch req.Variant {
 		case "":
-		case string(game.Chess960):
+		case string(chessgame.Chess960):
 			parse = chess.ParseFEN960
 		default:
 			t.Fatalf("a fen accepted for variant %q", req.Variant)

@@ -14,7 +14,6 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
-
 	"github.com/gambitchess/gambit/server/round"
 )
 

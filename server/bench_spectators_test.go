@@ -16,7 +16,6 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
-
 	"github.com/gambitchess/gambit/server/computer"
 	"github.com/gambitchess/gambit/server/round"
 )

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"github.com/gambitchess/gambit/variant/bomb/bombgame"
 	"net/http/httptest"
 	"strings"
 	"testing"
@@ -14,6 +13,7 @@ import (
 	"github.com/gambitchess/gambit/game"
 	"github.com/gambitchess/gambit/server/round"
 	"github.com/gambitchess/gambit/variant/bomb"
+	"github.com/gambitchess/gambit/variant/bomb/bombgame"
 	"github.com/gambitchess/gambit/variant/fair"
 )
 

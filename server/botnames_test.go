@@ -10,6 +10,8 @@ import (
 	"github.com/gambitchess/gambit/game"
 	"github.com/gambitchess/gambit/internal/lang"
 	"github.com/gambitchess/gambit/server/computer"
+	"github.com/gambitchess/gambit/variant/chessgame"
+	"github.com/gambitchess/gambit/variant/xiangqigame"
 )
 
 // TestLocalBotName: the server's pages word the computer's seat as the app
@@ -24,19 +26,19 @@ func TestLocalBotName(t *testing.T) {
 		l       lang.Lang
 		want    string
 	}{
-		{game.Chess, "Gambit Casual (~1200)", lang.English, "Gambit · Casual (~1200)"},
-		{game.Chess, "Gambit Casual (~1200)", lang.Traditional, "Gambit · 休閒（約 1200 分）"},
-		{game.Chess, "Gambit level 6", lang.Traditional, "Gambit · 休閒（約 1200 分）"}, // greedy, minimax, negamax, alphabeta, beginner, casual
-		{game.Chess, "Gambit · Casual (~1200)", lang.Simplified, "Gambit · 休闲（约 1200 分）"},
-		{game.Chess960, "Gambit Full strength (~2250)", lang.Simplified, "Gambit · 全力（约 2250 分）"},
-		{game.Xiangqi, "Gambit Casual", lang.Traditional, "Gambit · 休閒"},
-		{game.Xiangqi, "Gambit Casual (skill 8)", lang.Traditional, "Gambit · 休閒"}, // its name until issue 40's walkthrough
-		{game.Xiangqi, "Gambit Novice (2 plies)", lang.Simplified, "Gambit · α-β 剪枝（2 层）"},
-		{game.Xiangqi, "Gambit level 1", lang.English, "Gambit · Greedy (1 ply)"},
+		{chessgame.Chess, "Gambit Casual (~1200)", lang.English, "Gambit · Casual (~1200)"},
+		{chessgame.Chess, "Gambit Casual (~1200)", lang.Traditional, "Gambit · 休閒（約 1200 分）"},
+		{chessgame.Chess, "Gambit level 6", lang.Traditional, "Gambit · 休閒（約 1200 分）"}, // greedy, minimax, negamax, alphabeta, beginner, casual
+		{chessgame.Chess, "Gambit · Casual (~1200)", lang.Simplified, "Gambit · 休闲（约 1200 分）"},
+		{chessgame.Chess960, "Gambit Full strength (~2250)", lang.Simplified, "Gambit · 全力（约 2250 分）"},
+		{xiangqigame.Xiangqi, "Gambit Casual", lang.Traditional, "Gambit · 休閒"},
+		{xiangqigame.Xiangqi, "Gambit Casual (skill 8)", lang.Traditional, "Gambit · 休閒"}, // its name until issue 40's walkthrough
+		{xiangqigame.Xiangqi, "Gambit Novice (2 plies)", lang.Simplified, "Gambit · α-β 剪枝（2 层）"},
+		{xiangqigame.Xiangqi, "Gambit level 1", lang.English, "Gambit · Greedy (1 ply)"},
 		{"jieqi", "Gambit Easy (1 ply, guesses the face-down pieces)", lang.Traditional, "Gambit · 簡單（1 層，猜測暗子）"},
 		{"fogofwar", "Gambit level 2", lang.Simplified, "Gambit · 困难（猜 8 次局面后投票，3 层）"},
-		{game.Chess, "Stockfish, level 3", lang.Traditional, "Stockfish 第 3 級"},
-		{game.Xiangqi, "Fairy-Stockfish, level 8", lang.English, "Fairy-Stockfish, level 8"},
+		{chessgame.Chess, "Stockfish, level 3", lang.Traditional, "Stockfish 第 3 級"},
+		{xiangqigame.Xiangqi, "Fairy-Stockfish, level 8", lang.English, "Fairy-Stockfish, level 8"},
 	}
 	for _, tt := range tests {
 		if got, ok := localBotName(tt.variant, tt.name, tt.l); !ok || got != tt.want {
@@ -44,7 +46,7 @@ func TestLocalBotName(t *testing.T) {
 		}
 	}
 	for _, name := range []string{"Ann", "Gambit level 10", "Gambit Casual", "Stockfish, level 9", "Gambit Casual (skill 8)"} {
-		if got, ok := localBotName(game.Chess, name, lang.Traditional); ok {
+		if got, ok := localBotName(chessgame.Chess, name, lang.Traditional); ok {
 			t.Errorf("chess %q is worded %q", name, got)
 		}
 	}

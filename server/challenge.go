@@ -260,7 +260,7 @@ func (s *Server) makeChallenge(w http.ResponseWriter, r *http.Request) (*challen
 	c := &challenge{ID: opts.ID, From: challengeUserOf(u), To: challengeUserOf(dest), Color: color, Asked: req.Color, Rated: req.Rated,
 		Variant: opts.Variant, Clock: opts.Clock, FEN: req.FEN, Created: s.now()}
 	if c.Variant == "" {
-		c.Variant = game.Chess
+		c.Variant = game.DefaultVariant
 	}
 	if err := s.addChallenge(r.Context(), c); err != nil {
 		return nil, err

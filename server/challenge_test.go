@@ -10,6 +10,7 @@ import (
 	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/game"
 	"github.com/gambitchess/gambit/server/lichess"
+	"github.com/gambitchess/gambit/variant/chessgame"
 )
 
 // TestClockShow: a clock as lichess shows it, minutes (with its
@@ -53,7 +54,7 @@ func TestChallengeTimeControl(t *testing.T) {
 		{"3 days", game.ClockConfig{Initial: 3 * 24 * time.Hour, PerMove: true}, `{"type":"correspondence","daysPerTurn":3}`},
 		{"unlimited", game.ClockConfig{}, `{"type":"unlimited"}`},
 	} {
-		c := &challenge{ID: "x", Color: chess.White, Asked: "white", Variant: game.Chess, Clock: tt.clock}
+		c := &challenge{ID: "x", Color: chess.White, Asked: "white", Variant: chessgame.Chess, Clock: tt.clock}
 		data, err := json.Marshal(c.json())
 		if err != nil {
 			t.Fatalf("%s: %v", tt.name, err)

@@ -12,6 +12,7 @@ import (
 	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/game"
 	"github.com/gambitchess/gambit/server/computer"
+	"github.com/gambitchess/gambit/variant/chessgame"
 )
 
 // castleMate960 is a Chess960 position where White's only mate in one is
@@ -21,7 +22,7 @@ const castleMate960 = "4rkr1/4p1p1/8/8/8/8/8/5KR1 w K - 0 1"
 
 func chess960Game(t *testing.T, setup string) *game.Game {
 	t.Helper()
-	g, err := game.New(game.Options{ID: "c960", Variant: game.Chess960, Setup: setup})
+	g, err := game.New(game.Options{ID: "c960", Variant: chessgame.Chess960, Setup: setup})
 	if err != nil {
 		t.Fatalf("chess960 %q: %v", setup, err)
 	}
@@ -37,7 +38,7 @@ func TestEngineBotPlaysChess960(t *testing.T) {
 	for _, setup := range []string{"0", "3", "518", "959", ""} {
 		g := chess960Game(t, setup)
 		for _, name := range []string{"greedy", "alphabeta", "beginner", "full"} {
-			l, err := computer.LevelFor(game.Chess960, name)
+			l, err := computer.LevelFor(chessgame.Chess960, name)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -55,7 +56,7 @@ func TestEngineBotPlaysChess960(t *testing.T) {
 		t.Fatalf("position 3: castling f1g1 not among the king's dests %v", d)
 	}
 	for _, name := range []string{"greedy", "full"} {
-		l, _ := computer.LevelFor(game.Chess960, name)
+		l, _ := computer.LevelFor(chessgame.Chess960, name)
 		l.MoveTime = min(l.MoveTime, 300*time.Millisecond)
 		g := chess960Game(t, castleMate960)
 		m, err := bot.Move(context.Background(), g, l)
@@ -84,7 +85,7 @@ func TestChess960OverHTTP(t *testing.T) {
 	}
 
 	vsBot := create(t, h, `{"mode":"computer","variant":"chess960","color":"black","level":"greedy"}`)
-	if vsBot.State.Variant != game.Chess960 || vsBot.State.StartFEN == "" || !strings.HasSuffix(vsBot.State.StartFEN, " w KQkq - 0 1") {
+	if vsBot.State.Variant != chessgame.Chess960 || vsBot.State.StartFEN == "" || !strings.HasSuffix(vsBot.State.StartFEN, " w KQkq - 0 1") {
 		t.Fatalf("created %+v", vsBot.State)
 	}
 	p := dial(t, srv, vsBot.ID, vsBot.Token)

@@ -2,11 +2,12 @@ package server
 
 import (
 	"fmt"
-	"github.com/gambitchess/gambit/server/guards"
 	"net"
 	"net/http"
 	"net/netip"
 	"time"
+
+	"github.com/gambitchess/gambit/server/guards"
 )
 
 // Connection hygiene against hostile clients: every connection is bounded

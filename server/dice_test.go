@@ -2,7 +2,6 @@ package server
 
 import (
 	"bytes"
-	"github.com/gambitchess/gambit/variant/dice/dicegame"
 	"net/http/httptest"
 	"slices"
 	"strings"
@@ -11,6 +10,7 @@ import (
 	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/game"
 	"github.com/gambitchess/gambit/variant/dice"
+	"github.com/gambitchess/gambit/variant/dice/dicegame"
 )
 
 // TestDiceWireCapture plays an online dice-chess game over real

@@ -4,8 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"github.com/gambitchess/gambit/server/servertest"
-	"github.com/gambitchess/gambit/variant/fog/foggame"
 	"io"
 	"net/http"
 	"strconv"
@@ -15,6 +13,8 @@ import (
 
 	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/server/servertest"
+	"github.com/gambitchess/gambit/variant/fog/foggame"
 )
 
 // The drawing tests run the server as `gambit serve` does and flood it

@@ -8,6 +8,7 @@ import (
 
 	"github.com/gambitchess/gambit/game"
 	"github.com/gambitchess/gambit/server/computer"
+	"github.com/gambitchess/gambit/variant/xiangqigame"
 )
 
 // openEngine registers a real engine for a server test.
@@ -36,7 +37,7 @@ func legalMove(t *testing.T, s map[string][]string) string {
 // resignation.
 func TestPlayDebianEngines(t *testing.T) {
 	sf := openEngine(t, computer.EngineSpec{Name: "Stockfish", Path: "/usr/games/stockfish"})
-	fairy := openEngine(t, computer.EngineSpec{Name: "Fairy-Stockfish", Path: "/usr/games/fairy-stockfish", Variants: []game.Variant{game.Xiangqi}})
+	fairy := openEngine(t, computer.EngineSpec{Name: "Fairy-Stockfish", Path: "/usr/games/fairy-stockfish", Variants: []game.Variant{xiangqigame.Xiangqi}})
 	s, srv, _ := serveWith(t, Config{Store: openStore(t, t.TempDir()), Engines: []*computer.Engine{sf, fairy}})
 	// Two quiet moves each, legal whatever the engine answers and losing
 	// nothing (a random legal move could give a piece away, and an engine

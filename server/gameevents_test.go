@@ -10,6 +10,7 @@ import (
 	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/game"
 	"github.com/gambitchess/gambit/store"
+	"github.com/gambitchess/gambit/variant/chessgame"
 )
 
 // accountWithProgram signs name up in a browser and makes a token for the
@@ -120,7 +121,7 @@ func settled(lines <-chan map[string]any) []map[string]any {
 // panic.
 func FuzzDecodeChallenge(f *testing.F) {
 	c := challenge{ID: "c1", From: challengeUser{ID: "u1", Name: "ann", Player: "p1"}, To: challengeUser{ID: "u2", Name: "bob", Player: "p2"},
-		Color: chess.Black, Asked: "black", Rated: true, Variant: game.Chess, Clock: game.ClockConfig{Initial: 5 * time.Minute}, Created: time.Now()}
+		Color: chess.Black, Asked: "black", Rated: true, Variant: chessgame.Chess, Clock: game.ClockConfig{Initial: 5 * time.Minute}, Created: time.Now()}
 	good, _ := json.Marshal(c)
 	f.Add(good)
 	f.Add([]byte(`{"id":"c1","from":{"id":"u1"},"to":{"id":"u2"},"color":7}`))

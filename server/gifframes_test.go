@@ -2,7 +2,6 @@ package server
 
 import (
 	"bytes"
-	"github.com/gambitchess/gambit/server/servertest"
 	"image"
 	"image/draw"
 	"image/gif"
@@ -12,6 +11,8 @@ import (
 	"testing"
 
 	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/server/servertest"
+	"github.com/gambitchess/gambit/variant/xiangqigame"
 )
 
 // TestGIFFramesArePNGs: a game's GIF has a frame per position, and its
@@ -28,7 +29,7 @@ func TestGIFFramesArePNGs(t *testing.T) {
 	}{
 		{"chess", storedGame(t, s, game.Options{}, foolsMate...), 4},
 		{"chess, a longer game", storedGameOf(t, s, servertest.PlayedGame(t, 60)), 60},
-		{"xiangqi", storedGame(t, s, game.Options{Variant: game.Xiangqi}, "h2e2", "h9g7", "h0g2", "i9h9"), 4},
+		{"xiangqi", storedGame(t, s, game.Options{Variant: xiangqigame.Xiangqi}, "h2e2", "h9g7", "h0g2", "i9h9"), 4},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			base := "/game/" + tt.g.ID()

@@ -3,7 +3,6 @@ package server
 import (
 	"bytes"
 	"encoding/json"
-	"github.com/gambitchess/gambit/variant/fog/foggame"
 	"net/http"
 	"net/http/httptest"
 	"regexp"
@@ -18,6 +17,7 @@ import (
 	"github.com/gambitchess/gambit/variant/bomb"
 	"github.com/gambitchess/gambit/variant/fair"
 	"github.com/gambitchess/gambit/variant/fog"
+	"github.com/gambitchess/gambit/variant/fog/foggame"
 )
 
 // movePattern finds a move written out in a message.

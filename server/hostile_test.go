@@ -15,7 +15,6 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
-
 	"github.com/gambitchess/gambit/server/account"
 	"github.com/gambitchess/gambit/server/computer"
 	"github.com/gambitchess/gambit/server/guards"

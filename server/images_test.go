@@ -4,12 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/xml"
-	"github.com/gambitchess/gambit/internal/lang"
-	"github.com/gambitchess/gambit/server/guards"
-	"github.com/gambitchess/gambit/server/media"
-	"github.com/gambitchess/gambit/variant/bomb/bombgame"
-	"github.com/gambitchess/gambit/variant/dice/dicegame"
-	"github.com/gambitchess/gambit/variant/fog/foggame"
 	"image/gif"
 	"image/png"
 	"io"
@@ -23,8 +17,16 @@ import (
 
 	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/internal/lang"
 	"github.com/gambitchess/gambit/render"
+	"github.com/gambitchess/gambit/server/guards"
+	"github.com/gambitchess/gambit/server/media"
 	"github.com/gambitchess/gambit/server/round"
+	"github.com/gambitchess/gambit/variant/bomb/bombgame"
+	"github.com/gambitchess/gambit/variant/chessgame"
+	"github.com/gambitchess/gambit/variant/dice/dicegame"
+	"github.com/gambitchess/gambit/variant/fog/foggame"
+	"github.com/gambitchess/gambit/variant/xiangqigame"
 )
 
 // testPage is the app page the image tests serve: a head to put tags in.
@@ -126,8 +128,8 @@ func TestGameImages(t *testing.T) {
 	h := s.Handler()
 	over := storedGame(t, s, game.Options{}, foolsMate...)
 	live := storedGame(t, s, game.Options{}, "e2e4", "e7e5")
-	xq := storedGame(t, s, game.Options{Variant: game.Xiangqi}, "h2e2")
-	c960 := storedGame(t, s, game.Options{Variant: game.Chess960})
+	xq := storedGame(t, s, game.Options{Variant: xiangqigame.Xiangqi}, "h2e2")
+	c960 := storedGame(t, s, game.Options{Variant: chessgame.Chess960})
 	for _, tt := range []struct {
 		path, contentType, cache string
 		width, frames            int
@@ -381,7 +383,7 @@ func TestGamePageOpenGraph(t *testing.T) {
 	if rec := fetch(h, "/game/zzzzzzzzzz", "", "Accept-Language", "zh-TW"); rec.Code != http.StatusNotFound || rec.Body.String() != string(media.AppPage([]byte(testPage), lang.Traditional, "")) {
 		t.Errorf("GET /game/zzzzzzzzzz in zh-TW: %d %s, want 404 and the page in zh-TW", rec.Code, rec.Body)
 	}
-	xq := storedGame(t, s, game.Options{Variant: game.Xiangqi})
+	xq := storedGame(t, s, game.Options{Variant: xiangqigame.Xiangqi})
 	page = fetch(h, "/game/"+xq.ID(), "").Body.String()
 	if !strings.Contains(page, `og:image:height" content="660"`) || !strings.Contains(page, "Red vs Black · Xiangqi") {
 		t.Errorf("xiangqi page:\n%s", page)

@@ -9,6 +9,7 @@ import (
 	"testing/fstest"
 
 	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/variant/xiangqigame"
 )
 
 // langPage is an app page with every element the server words: <html
@@ -62,7 +63,7 @@ func TestPagesInLanguages(t *testing.T) {
 	h := s.Handler()
 	seats := [2]game.Seat{{Kind: game.SeatHuman, Name: "Ann", Player: playerID(randomToken())}, {Kind: game.SeatBot, Name: game.BotName("Alpha-beta (4 plies)"), Level: "alphabeta"}}
 	chessGame := storedGame(t, s, game.Options{Mode: game.ModeComputer, Seats: seats}, foolsMate...)
-	xq := storedGame(t, s, game.Options{Variant: game.Xiangqi}, "h2e2", "h9g7")
+	xq := storedGame(t, s, game.Options{Variant: xiangqigame.Xiangqi}, "h2e2", "h9g7")
 	tests := []struct {
 		query, accept, lang    string
 		title, desc, noscript  string

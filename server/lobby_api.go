@@ -4,18 +4,17 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/http"
 	"slices"
 
+	"github.com/gambitchess/gambit/game"
 	"github.com/gambitchess/gambit/rating"
 	"github.com/gambitchess/gambit/server/guards"
 	"github.com/gambitchess/gambit/server/lichess"
 	"github.com/gambitchess/gambit/server/lobby"
-	"github.com/gambitchess/gambit/store"
-	"net/http"
-
-	"github.com/gambitchess/gambit/game"
 	"github.com/gambitchess/gambit/server/round"
 	"github.com/gambitchess/gambit/server/wire"
+	"github.com/gambitchess/gambit/store"
 )
 
 // handleLobby lists the open challenges: GET /api/lobby.

@@ -1,8 +1,6 @@
 package server
 
 import (
-	"github.com/gambitchess/gambit/server/guards"
-	"github.com/gambitchess/gambit/server/lobby"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -11,6 +9,8 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
+	"github.com/gambitchess/gambit/server/guards"
+	"github.com/gambitchess/gambit/server/lobby"
 )
 
 // lobbyOf lists the lobby as the person with secret sees it.

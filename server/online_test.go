@@ -4,15 +4,14 @@ import (
 	"encoding/json"
 	"maps"
 	"math/rand/v2"
+	"net/http"
+	"net/http/httptest"
 	"slices"
+	"strings"
+	"testing"
 	"time"
 
 	"github.com/coder/websocket"
-	"net/http"
-	"net/http/httptest"
-	"strings"
-	"testing"
-
 	"github.com/gambitchess/gambit/server/round"
 )
 

@@ -6,8 +6,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gambitchess/gambit/game"
 	"github.com/gambitchess/gambit/server/computer"
+	"github.com/gambitchess/gambit/variant/chessgame"
 )
 
 // profileGame is one game of GET /api/user/{name}/games as the profile
@@ -197,7 +197,7 @@ func TestProfileGames(t *testing.T) {
 // greedyName is the name of the computer's seat at chess's greedy level.
 func greedyName(t *testing.T) string {
 	t.Helper()
-	levels, err := computer.LevelsFor(game.Chess)
+	levels, err := computer.LevelsFor(chessgame.Chess)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/gambitchess/gambit/server/lichess"
 	"github.com/gambitchess/gambit/server/lobby"
 	"github.com/gambitchess/gambit/server/profile"
+	"github.com/gambitchess/gambit/variant/chessgame"
 )
 
 // dial opens game id's WebSocket as b: with every cookie b's jar holds
@@ -134,7 +135,7 @@ func TestPerfOf(t *testing.T) {
 		if got := lichess.Perf(game.Variant(tt.v), cfg); got != tt.want {
 			t.Errorf("perfOf(%q, %+v) = %q, want %q", tt.v, tt.c, got, tt.want)
 		}
-		if v := game.Variant(tt.v); (v == "" || v == game.Chess) && lichess.Speed(cfg) != tt.want {
+		if v := game.Variant(tt.v); (v == "" || v == chessgame.Chess) && lichess.Speed(cfg) != tt.want {
 			t.Errorf("speedOf(%+v) = %q, perf %q: chess's perf is its speed", tt.c, lichess.Speed(cfg), tt.want)
 		}
 	}

@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
-
 	"github.com/gambitchess/gambit/server/profile"
 	"github.com/gambitchess/gambit/server/round"
 )

@@ -9,6 +9,7 @@ import (
 
 	"github.com/gambitchess/gambit/game"
 	"github.com/gambitchess/gambit/render"
+	"github.com/gambitchess/gambit/variant/xiangqigame"
 	"github.com/gambitchess/gambit/xiangqi"
 )
 
@@ -23,7 +24,7 @@ import (
 func TestImagesInTheReadersScript(t *testing.T) {
 	s := imageServer(t)
 	h := s.Handler()
-	xq := storedGame(t, s, game.Options{Variant: game.Xiangqi}, "h2e2", "h9g7")
+	xq := storedGame(t, s, game.Options{Variant: xiangqigame.Xiangqi}, "h2e2", "h9g7")
 	chessGame := storedGame(t, s, game.Options{}, foolsMate...)
 	for _, ext := range []string{"svg", "png", "gif"} {
 		path := "/game/" + xq.ID() + "." + ext
@@ -110,7 +111,7 @@ func TestViewerAndPreviewInTheReadersLanguage(t *testing.T) {
 	s := imageServer(t)
 	h := s.Handler()
 	seats := [2]game.Seat{{Kind: game.SeatHuman, Player: playerID(randomToken())}, {Kind: game.SeatBot, Name: "Fairy-Stockfish, level 1", Level: "fairy-stockfish-1"}}
-	xq := storedGame(t, s, game.Options{Variant: game.Xiangqi, Mode: game.ModeComputer, Seats: seats}, "h2e2", "h9g7")
+	xq := storedGame(t, s, game.Options{Variant: xiangqigame.Xiangqi, Mode: game.ModeComputer, Seats: seats}, "h2e2", "h9g7")
 	type tag struct{ Name, Value string }
 	for _, tt := range []struct {
 		accept, title, engine, event string

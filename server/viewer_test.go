@@ -2,10 +2,6 @@ package server
 
 import (
 	"context"
-	"github.com/gambitchess/gambit/variant/bomb/bombgame"
-	"github.com/gambitchess/gambit/variant/dice/dicegame"
-	"github.com/gambitchess/gambit/variant/fog/foggame"
-	"github.com/gambitchess/gambit/variant/jieqi/jieqigame"
 	"net/http"
 	"regexp"
 	"strings"
@@ -14,6 +10,12 @@ import (
 	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/game"
 	"github.com/gambitchess/gambit/render/viewer"
+	"github.com/gambitchess/gambit/variant/bomb/bombgame"
+	"github.com/gambitchess/gambit/variant/chessgame"
+	"github.com/gambitchess/gambit/variant/dice/dicegame"
+	"github.com/gambitchess/gambit/variant/fog/foggame"
+	"github.com/gambitchess/gambit/variant/jieqi/jieqigame"
+	"github.com/gambitchess/gambit/variant/xiangqigame"
 )
 
 // finish resigns g for Black and stores the event.
@@ -40,9 +42,9 @@ func TestGameViewer(t *testing.T) {
 	h := s.Handler()
 	over := storedGame(t, s, game.Options{}, foolsMate...)
 	live := storedGame(t, s, game.Options{}, "e2e4", "e7e5")
-	xq := storedGame(t, s, game.Options{Variant: game.Xiangqi}, "h2e2", "h9g7")
-	c960 := storedGame(t, s, game.Options{Variant: game.Chess960})
-	xqOver := storedGame(t, s, game.Options{Variant: game.Xiangqi}, "b2e2", "h9g7") // both sides moved: finish resigns, not aborts
+	xq := storedGame(t, s, game.Options{Variant: xiangqigame.Xiangqi}, "h2e2", "h9g7")
+	c960 := storedGame(t, s, game.Options{Variant: chessgame.Chess960})
+	xqOver := storedGame(t, s, game.Options{Variant: xiangqigame.Xiangqi}, "b2e2", "h9g7") // both sides moved: finish resigns, not aborts
 	finish(t, s, xqOver)
 	for _, tt := range []struct {
 		name  string

@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
-
 	"github.com/gambitchess/gambit/server/guards"
 	"github.com/gambitchess/gambit/server/round"
 )

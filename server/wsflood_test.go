@@ -2,10 +2,11 @@ package server
 
 import (
 	"bytes"
-	"github.com/gambitchess/gambit/server/guards"
-	"github.com/gambitchess/gambit/server/servertest"
 	"testing"
 	"time"
+
+	"github.com/gambitchess/gambit/server/guards"
+	"github.com/gambitchess/gambit/server/servertest"
 )
 
 // Floods that stay within the size of a message: too many messages, too

@@ -6,7 +6,6 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"github.com/gambitchess/gambit/server/servertest"
 	"io"
 	"net"
 	"net/http"
@@ -15,6 +14,7 @@ import (
 	"time"
 
 	"github.com/gambitchess/gambit/server/round"
+	"github.com/gambitchess/gambit/server/servertest"
 )
 
 // Client frames written by hand, and a raw client that sends them over a

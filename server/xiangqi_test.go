@@ -13,6 +13,8 @@ import (
 	"github.com/gambitchess/gambit/game"
 	"github.com/gambitchess/gambit/server/computer"
 	"github.com/gambitchess/gambit/server/profile"
+	"github.com/gambitchess/gambit/variant/chessgame"
+	"github.com/gambitchess/gambit/variant/xiangqigame"
 )
 
 // chariotMate: Red mates in two, a0a9 d9d8 b0d0.
@@ -23,13 +25,13 @@ func TestXiangqiOverHTTPAndWebSocket(t *testing.T) {
 	st := openStore(t, dir)
 	s, srv, stop := serve(t, st, nil)
 	g := create(t, s.Handler(), `{"mode":"local","variant":"xiangqi","setup":"`+chariotMate+`"}`)
-	if g.State.Variant != game.Xiangqi || g.State.FEN != chariotMate || !slices.Contains(g.State.Dests["a0"], "a9") {
+	if g.State.Variant != xiangqigame.Xiangqi || g.State.FEN != chariotMate || !slices.Contains(g.State.Dests["a0"], "a9") {
 		t.Fatalf("created %+v", g.State)
 	}
 	p := dial(t, srv, g.ID, g.Token)
 	p.state("state")
 	p.send(`{"t":"move","d":{"u":"a0a9"}}`)
-	if m := p.state("move"); m.Last == nil || m.Last.SAN != "俥九進九" || m.Last.WXF != "R9+9" || m.Variant != game.Xiangqi {
+	if m := p.state("move"); m.Last == nil || m.Last.SAN != "俥九進九" || m.Last.WXF != "R9+9" || m.Variant != xiangqigame.Xiangqi {
 		t.Fatalf("move event %+v", m)
 	}
 	p.send(`{"t":"move","d":{"u":"d9e9"}}`) // the flying general forbids it
@@ -61,7 +63,7 @@ func TestXiangqiOverHTTPAndWebSocket(t *testing.T) {
 	s.Handler().ServeHTTP(rec, httptest.NewRequest("GET", "/api/games", nil))
 	var list []profile.Summary
 	if err := json.Unmarshal(rec.Body.Bytes(), &list); err != nil || len(list) != 1 ||
-		list[0].Variant != game.Xiangqi || list[0].Termination != "checkmate" {
+		list[0].Variant != xiangqigame.Xiangqi || list[0].Termination != "checkmate" {
 		t.Errorf("list: %v %s", err, rec.Body.String())
 	}
 }
@@ -122,12 +124,12 @@ func anyDest(dests map[string][]string) (string, string) {
 
 func TestEngineBotPlaysXiangqi(t *testing.T) {
 	bot := computer.NewEngineBot(7)
-	g, err := game.New(game.Options{Variant: game.Xiangqi})
+	g, err := game.New(game.Options{Variant: xiangqigame.Xiangqi})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, name := range []string{"greedy", "beginner", "full"} {
-		l, _ := computer.LevelFor(game.Chess, name)
+		l, _ := computer.LevelFor(chessgame.Chess, name)
 		l.MoveTime = min(l.MoveTime, 200*time.Millisecond)
 		m, err := bot.Move(context.Background(), g, l)
 		if err != nil {
@@ -137,16 +139,16 @@ func TestEngineBotPlaysXiangqi(t *testing.T) {
 			t.Fatalf("%s played illegal %s", name, m)
 		}
 	}
-	mate, err := game.New(game.Options{Variant: game.Xiangqi, StartFEN: chariotMate, MoveText: []string{"a0a9", "d9d8"}})
+	mate, err := game.New(game.Options{Variant: xiangqigame.Xiangqi, StartFEN: chariotMate, MoveText: []string{"a0a9", "d9d8"}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	full, _ := computer.LevelFor(game.Chess, "full")
+	full, _ := computer.LevelFor(chessgame.Chess, "full")
 	full.MoveTime = 300 * time.Millisecond
 	if m, err := bot.Move(context.Background(), mate, full); err != nil || m != "b0d0" {
 		t.Errorf("full level in a mate in one: %s %v, want b0d0", m, err)
 	}
-	greedy, _ := computer.LevelFor(game.Xiangqi, "greedy")
+	greedy, _ := computer.LevelFor(xiangqigame.Xiangqi, "greedy")
 	m, err := bot.Move(context.Background(), mate, greedy)
 	if err != nil {
 		t.Fatal(err)

@@ -44,14 +44,17 @@ var allowedImports = map[string][]string{
 	"uci":                 {"chess", "chess/polyglot", "xiangqi", "engine", "engine/xq"},
 	"match":               {"chess", "chess/pgn", "xiangqi", "xiangqi/pgn", "engine/xq", "uci", "internal/elo"},
 	"review":              {"chess", "chess/pgn", "chess/opening", "xiangqi", "xiangqi/pgn", "engine", "engine/xq", "uci"}, // a game's review: lichess's formulas over an engine's evaluations
-	"game":                {"chess", "chess/pgn", "chess/opening", "xiangqi", "xiangqi/pgn", "internal/pgntag", "variant/fair"},
+	"game":                {"chess", "variant/fair"},                                                                       // no rules library but the shared vocabulary: every variant registers from its own package
 	// A variant's registration sits above game and its own rules and bot;
 	// variant/all lists them for the binary. Nothing imports one but that.
-	"variant/fog/foggame":     {"chess", "game", "variant/fog", "engine/fogbot"},
-	"variant/dice/dicegame":   {"chess", "game", "variant/dice", "engine/dicebot"},
-	"variant/bomb/bombgame":   {"chess", "game", "variant/bomb", "engine/bombbot"},
+	"variant/chessgame":       {"chess", "chess/opening", "chess/pgn", "game", "variant/chesssetup"},
+	"variant/xiangqigame":     {"chess", "game", "xiangqi", "xiangqi/pgn"},
+	"variant/chesssetup":      {"chess", "chess/pgn", "game"}, // a pasted start on a chess board, for every variant on one
+	"variant/fog/foggame":     {"chess", "game", "variant/fog", "engine/fogbot", "variant/chesssetup"},
+	"variant/dice/dicegame":   {"chess", "game", "variant/dice", "engine/dicebot", "variant/chesssetup"},
+	"variant/bomb/bombgame":   {"chess", "game", "variant/bomb", "engine/bombbot", "variant/chesssetup"},
 	"variant/jieqi/jieqigame": {"chess", "game", "xiangqi", "variant/fair", "variant/jieqi", "engine/jieqibot"},
-	"variant/all":             {"variant/fog/foggame", "variant/dice/dicegame", "variant/bomb/bombgame", "variant/jieqi/jieqigame"},
+	"variant/all":             {"variant/chessgame", "variant/xiangqigame", "variant/fog/foggame", "variant/dice/dicegame", "variant/bomb/bombgame", "variant/jieqi/jieqigame"},
 	"variant/jieqi":           {"xiangqi", "variant/fair", "internal/pgntag"},
 	"engine/jieqibot":         {"xiangqi", "variant/jieqi"},
 	"store":                   {"rating"},

@@ -33,6 +33,6 @@
 //
 //	sf, err := computer.OpenEngine(ctx, computer.EngineSpec{Name: "Stockfish", Path: "/usr/games/stockfish"}, 2)
 //	roster := computer.NewRoster(computer.NewEngineBot(seed), sf)
-//	level, err := roster.LevelFor(game.Chess, "stockfish-3")
+//	level, err := roster.LevelFor("chess", "stockfish-3")
 //	uci, err := roster.Move(ctx, g.Clone(), level)
 package computer

@@ -8,6 +8,7 @@ import (
 
 	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/variant/chessgame"
 )
 
 func gameFrom(t *testing.T, fen string) *game.Game {
@@ -29,7 +30,7 @@ func TestGreedyLevel(t *testing.T) {
 		{"mates rather than grabs", "6k1/5ppp/8/8/8/8/8/Rb2K3 w - - 0 1", "a1a8"},
 		{"promotes to a queen", "8/P6k/8/8/8/8/8/K7 w - - 0 1", "a7a8q"},
 	}
-	greedy, _ := LevelFor(game.Chess, "greedy")
+	greedy, _ := LevelFor(chessgame.Chess, "greedy")
 	bot := NewEngineBot(3)
 	for _, tt := range tests {
 		m, err := bot.Move(context.Background(), gameFrom(t, tt.fen), greedy)
@@ -81,7 +82,7 @@ func TestEngineBotHurried(t *testing.T) {
 // time), while one game asked again, with the bot's seed fixed, gets the
 // same reply: reproducible for tests, varied for players.
 func TestBeginnerVariesAcrossGames(t *testing.T) {
-	beginner, err := LevelFor(game.Chess, "beginner")
+	beginner, err := LevelFor(chessgame.Chess, "beginner")
 	if err != nil {
 		t.Fatal(err)
 	}

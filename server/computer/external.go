@@ -89,15 +89,16 @@ func OpenEngine(ctx context.Context, spec EngineSpec, procs int) (*Engine, error
 			e.chess960 = true
 		}
 	}
+	// The variants whose UCI dialect the engine speaks (the registry's
+	// Spec.UCI): an engine without UCI_Variant plays chess alone.
 	declared := []game.Variant{}
-	if !e.variant || slices.Contains(combo, "chess") {
-		declared = append(declared, game.Chess)
-		if e.chess960 {
-			declared = append(declared, game.Chess960)
-		}
+	if e.variant && len(combo) == 0 {
+		combo = []string{"chess"}
 	}
-	if slices.Contains(combo, xq.UCIVariant) {
-		declared = append(declared, game.Xiangqi)
+	for _, spec := range game.Specs() {
+		if spec.UCI.Speaks(combo, e.chess960) {
+			declared = append(declared, spec.Name)
+		}
 	}
 	e.variants = declared
 	if len(spec.Variants) > 0 {
@@ -289,7 +290,7 @@ func (e *Engine) jobFor(g *game.Game, level Level, budget time.Duration) (job, e
 	if skill, ok := e.skillValue(level.SkillLevel); ok {
 		j.settings = append(j.settings, uci.EngineOption{Name: "Skill Level", Value: skill})
 	}
-	if xg, ok := g.XiangqiGame(); ok {
+	if xg, ok := xiangqiOf(g); ok {
 		if e.variant {
 			j.settings = append(j.settings, uci.EngineOption{Name: "UCI_Variant", Value: xq.UCIVariant})
 		}
@@ -298,7 +299,7 @@ func (e *Engine) jobFor(g *game.Game, level Level, budget time.Duration) (job, e
 		for _, m := range xg.Moves() {
 			j.moves = append(j.moves, xq.FormatFairy(m))
 		}
-	} else if cg, ok := g.ChessGame(); ok {
+	} else if cg, ok := chessOf(g); ok {
 		if e.variant {
 			j.settings = append(j.settings, uci.EngineOption{Name: "UCI_Variant", Value: "chess"})
 		}
@@ -360,7 +361,7 @@ func (e *Engine) Move(ctx context.Context, g *game.Game, level Level) (string, e
 // gameMove reads an engine's bestmove in g's position and writes it in the
 // game's coordinate text; an illegal or unreadable move is an error.
 func gameMove(g *game.Game, best string) (string, error) {
-	if xg, ok := g.XiangqiGame(); ok {
+	if xg, ok := xiangqiOf(g); ok {
 		p := xg.Position()
 		m, err := xq.ParseFairy(&p, best)
 		if err != nil {
@@ -368,7 +369,7 @@ func gameMove(g *game.Game, best string) (string, error) {
 		}
 		return p.UCI(m), nil
 	}
-	cg, ok := g.ChessGame()
+	cg, ok := chessOf(g)
 	if !ok {
 		return "", fmt.Errorf("no board")
 	}

@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/variant/chessgame"
+	"github.com/gambitchess/gambit/variant/xiangqigame"
 )
 
 // Debian's engines, really started: the tests fail (never skip) without them.
@@ -34,7 +36,7 @@ func debianEngines(t *testing.T) (sf, fairy *Engine) {
 		if debian.sf, debian.err = OpenEngine(ctx, EngineSpec{Name: "Stockfish", Path: stockfishPath}, 2); debian.err != nil {
 			return
 		}
-		debian.fairy, debian.err = OpenEngine(ctx, EngineSpec{Name: "Fairy-Stockfish", Path: fairyPath, Variants: []game.Variant{game.Xiangqi}}, 1)
+		debian.fairy, debian.err = OpenEngine(ctx, EngineSpec{Name: "Fairy-Stockfish", Path: fairyPath, Variants: []game.Variant{xiangqigame.Xiangqi}}, 1)
 	})
 	if debian.err != nil {
 		t.Fatal(debian.err)
@@ -90,9 +92,9 @@ func TestEnginesRegistered(t *testing.T) {
 		variant     game.Variant
 		first, last string
 	}{
-		{game.Chess, "stockfish-1", "stockfish-8"},
-		{game.Chess960, "stockfish-1", "stockfish-8"},
-		{game.Xiangqi, "fairy-stockfish-1", "fairy-stockfish-8"},
+		{chessgame.Chess, "stockfish-1", "stockfish-8"},
+		{chessgame.Chess960, "stockfish-1", "stockfish-8"},
+		{xiangqigame.Xiangqi, "fairy-stockfish-1", "fairy-stockfish-8"},
 	}
 	for _, tt := range tests {
 		levels, err := r.LevelsFor(tt.variant)
@@ -119,7 +121,7 @@ func TestEnginesRegistered(t *testing.T) {
 	if got := all.Variants(); len(got) != 3 {
 		t.Errorf("fairy-stockfish unrestricted plays %v, want chess, chess960 and xiangqi", got)
 	}
-	if _, err := OpenEngine(context.Background(), EngineSpec{Name: "sf", Path: stockfishPath, Variants: []game.Variant{game.Xiangqi}}, 1); !errors.Is(err, ErrEngineSpec) {
+	if _, err := OpenEngine(context.Background(), EngineSpec{Name: "sf", Path: stockfishPath, Variants: []game.Variant{xiangqigame.Xiangqi}}, 1); !errors.Is(err, ErrEngineSpec) {
 		t.Errorf("stockfish for xiangqi: %v, want ErrEngineSpec", err)
 	}
 	if _, err := OpenEngine(context.Background(), EngineSpec{Name: "none", Path: "/nonexistent/engine"}, 1); err == nil {
@@ -138,12 +140,12 @@ func TestEngineMoves(t *testing.T) {
 		fen     string
 		moves   []string
 	}{
-		{sf, game.Chess, "", nil},
-		{sf, game.Chess, "", []string{"e2e4", "e7e5", "g1f3"}},
+		{sf, chessgame.Chess, "", nil},
+		{sf, chessgame.Chess, "", []string{"e2e4", "e7e5", "g1f3"}},
 		// Chess960 with castling available at once: White may castle king takes rook.
-		{sf, game.Chess960, "rk4rb/pppppppp/8/8/8/8/PPPPPPPP/RK4RB w GAga - 0 1", []string{"b1a1"}},
-		{fairy, game.Xiangqi, "", nil},
-		{fairy, game.Xiangqi, "", []string{"h2e2", "h9g7"}},
+		{sf, chessgame.Chess960, "rk4rb/pppppppp/8/8/8/8/PPPPPPPP/RK4RB w GAga - 0 1", []string{"b1a1"}},
+		{fairy, xiangqigame.Xiangqi, "", nil},
+		{fairy, xiangqigame.Xiangqi, "", []string{"h2e2", "h9g7"}},
 	}
 	for _, tt := range tests {
 		g := newGame(t, tt.variant, tt.fen)
@@ -171,11 +173,11 @@ func TestEngineMoves(t *testing.T) {
 // with the best move so far.
 func TestEngineStopped(t *testing.T) {
 	sf := openEngine(t, EngineSpec{Name: "Stockfish", Path: stockfishPath}, 1)
-	g := newGame(t, game.Chess, "")
-	if _, err := sf.Move(context.Background(), g, level(t, sf, game.Chess, 1)); err != nil { // the process started
+	g := newGame(t, chessgame.Chess, "")
+	if _, err := sf.Move(context.Background(), g, level(t, sf, chessgame.Chess, 1)); err != nil { // the process started
 		t.Fatal(err)
 	}
-	long := level(t, sf, game.Chess, 8)
+	long := level(t, sf, chessgame.Chess, 8)
 	long.MoveTime, long.Depth = time.Minute, 0
 	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
 	defer cancel()
@@ -197,7 +199,7 @@ func TestEngineStopped(t *testing.T) {
 	if n := sf.Live(); n != 0 {
 		t.Errorf("after Close, %d processes live", n)
 	}
-	if _, err := sf.Move(context.Background(), g, level(t, sf, game.Chess, 1)); !errors.Is(err, ErrEngineFailed) {
+	if _, err := sf.Move(context.Background(), g, level(t, sf, chessgame.Chess, 1)); !errors.Is(err, ErrEngineFailed) {
 		t.Errorf("a move after Close: %v, want ErrEngineFailed", err)
 	}
 }
@@ -219,9 +221,9 @@ func TestEngineFailures(t *testing.T) {
 	for _, tt := range tests {
 		path, _ := filepath.Abs(filepath.Join("testdata", tt.script))
 		e := openEngine(t, EngineSpec{Name: "bad", Path: path}, 1)
-		g := newGame(t, game.Chess, "")
+		g := newGame(t, chessgame.Chess, "")
 		start := time.Now()
-		_, err := e.Move(context.Background(), g, level(t, e, game.Chess, 1))
+		_, err := e.Move(context.Background(), g, level(t, e, chessgame.Chess, 1))
 		if !errors.Is(err, ErrEngineFailed) {
 			t.Errorf("%s: %v, want ErrEngineFailed", tt.script, err)
 		}

@@ -8,6 +8,8 @@ import (
 
 	"github.com/gambitchess/gambit/engine/xq"
 	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/variant/chessgame"
+	"github.com/gambitchess/gambit/variant/xiangqigame"
 )
 
 // TestXiangqiLevelsAsChess: xiangqi's levels are laid out as chess's (issue
@@ -16,7 +18,7 @@ import (
 // named by strength alone, without an engine's skill number; no level
 // with a rating figure (so the dialog shows no note about figures).
 func TestXiangqiLevelsAsChess(t *testing.T) {
-	levels, err := LevelsFor(game.Xiangqi)
+	levels, err := LevelsFor(xiangqigame.Xiangqi)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -41,7 +43,7 @@ func TestXiangqiLevelsAsChess(t *testing.T) {
 		t.Errorf("xiangqi's levels:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 	// Chess's keep their figures.
-	if l, err := LevelFor(game.Chess, "casual"); err != nil || l.Elo != 1200 {
+	if l, err := LevelFor(chessgame.Chess, "casual"); err != nil || l.Elo != 1200 {
 		t.Errorf("chess casual: %+v, %v", l, err)
 	}
 	// The names they had are still read as them.
@@ -49,11 +51,11 @@ func TestXiangqiLevelsAsChess(t *testing.T) {
 		"Gambit Novice (2 plies)": "minimax", "Gambit Apprentice (3 plies)": "alphabeta", "Gambit Beginner (skill 3)": "beginner",
 		"Gambit · Casual (skill 8)": "casual", "Gambit Strong (skill 17)": "strong", "Gambit Club": "club", "Gambit level 1": "greedy",
 	} {
-		if l, ok := LevelNamed(game.Xiangqi, name); !ok || l.Name != level {
+		if l, ok := LevelNamed(xiangqigame.Xiangqi, name); !ok || l.Name != level {
 			t.Errorf("xiangqi seat %q: %q, %v; want %s", name, l.Name, ok, level)
 		}
 	}
-	if l, ok := LevelNamed(game.Chess, "Gambit Casual (skill 8)"); ok {
+	if l, ok := LevelNamed(chessgame.Chess, "Gambit Casual (skill 8)"); ok {
 		t.Errorf("chess reads a xiangqi name as %s", l.Name)
 	}
 }
@@ -64,14 +66,14 @@ func TestXiangqiLevelsAsChess(t *testing.T) {
 func TestXiangqiTeachingLevelsPlayAsWritten(t *testing.T) {
 	bot := NewEngineBot(7)
 	for _, name := range []string{"greedy", "minimax", "alphabeta"} {
-		level, err := LevelFor(game.Xiangqi, name)
+		level, err := LevelFor(xiangqigame.Xiangqi, name)
 		if err != nil {
 			t.Fatal(err)
 		}
 		level.MoveTime = 0 // its depth bounds it: no clock to cut a loaded machine's search short
 		seen := map[string]int{}
 		for i := range 8 {
-			g, err := game.New(game.Options{ID: fmt.Sprintf("xq%02d", i), Variant: game.Xiangqi})
+			g, err := game.New(game.Options{ID: fmt.Sprintf("xq%02d", i), Variant: xiangqigame.Xiangqi})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -12,20 +12,30 @@ import (
 // others to Gambit's built-in engines (nil).
 func (e *Engine) Reviewer() func(g *review.Game) review.Evaluator {
 	return func(g *review.Game) review.Evaluator {
-		if !e.Plays(reviewVariant(g)) {
+		if !e.playsDialect(reviewDialect(g)) {
 			return nil
 		}
 		return review.NewUCI(uci.ClientConfig{Path: e.spec.Path, Options: e.spec.Options, Name: e.spec.Name, Handshake: startTimeout})
 	}
 }
 
-// reviewVariant is the variant whose rules a review's game is played by.
-func reviewVariant(g *review.Game) game.Variant {
+// reviewDialect is the UCI dialect a review's game is played in.
+func reviewDialect(g *review.Game) game.UCIDialect {
 	switch {
 	case g.Xiangqi():
-		return game.Xiangqi
+		return game.UCIDialect{Variant: "xiangqi"}
 	case g.Chess960():
-		return game.Chess960
+		return game.UCIDialect{Variant: "chess", Chess960: true}
 	}
-	return game.Chess
+	return game.UCIDialect{Variant: "chess"}
+}
+
+// playsDialect reports whether the engine plays a variant of dialect d.
+func (e *Engine) playsDialect(d game.UCIDialect) bool {
+	for _, v := range e.variants {
+		if spec, err := game.Lookup(v); err == nil && spec.UCI != nil && *spec.UCI == d {
+			return true
+		}
+	}
+	return false
 }

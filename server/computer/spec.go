@@ -106,7 +106,7 @@ func checkEngineName(name string) error {
 func DetectEngines(registered []string) []EngineSpec {
 	known := []EngineSpec{
 		{Name: "Stockfish", Path: "stockfish"},
-		{Name: "Fairy-Stockfish", Path: "fairy-stockfish", Variants: []game.Variant{game.Xiangqi}},
+		{Name: "Fairy-Stockfish", Path: "fairy-stockfish", Variants: speaking("xiangqi")},
 	}
 	var out []EngineSpec
 	for _, k := range known {
@@ -141,4 +141,16 @@ func findProgram(name string) (string, bool) {
 		return p, true
 	}
 	return "", false
+}
+
+// speaking lists the registered variants of UCI_Variant value uciVariant
+// (Fairy-Stockfish serves those Stockfish does not play).
+func speaking(uciVariant string) []game.Variant {
+	var out []game.Variant
+	for _, spec := range game.Specs() {
+		if spec.UCI != nil && spec.UCI.Variant == uciVariant {
+			out = append(out, spec.Name)
+		}
+	}
+	return out
 }

@@ -265,11 +265,15 @@ func (h *Handler) opponent(ctx context.Context, ps Store, name string) (string, 
 func (h *Handler) read(ctx context.Context, id string) (exported, bool) {
 	var e exported
 	hidden := false
+	var pgnErr error
 	err := h.srv.Read(ctx, id, func(g *game.Game) {
 		if hidden = g.Hidden() && !g.Status().Finished(); !hidden {
-			e.snapshot = snapshotOf(g, h.srv.Facts(g))
+			e.snapshot, pgnErr = snapshotOf(g, h.srv.Facts(g))
 		}
 	})
+	if err == nil {
+		err = pgnErr
+	}
 	if err != nil && !errors.Is(err, store.ErrNotFound) {
 		h.log.Warn("game export left a game out", "game", id, "err", err)
 	}
@@ -357,11 +361,15 @@ func (h *Handler) Game(w http.ResponseWriter, r *http.Request) {
 	var e exported
 	hidden := false
 	if err == nil {
+		var pgnErr error
 		err = h.srv.Read(r.Context(), id, func(g *game.Game) {
 			if hidden = g.Hidden() && !g.Status().Finished(); !hidden {
-				e.snapshot = snapshotOf(g, h.srv.Facts(g))
+				e.snapshot, pgnErr = snapshotOf(g, h.srv.Facts(g))
 			}
 		})
+		if err == nil {
+			err = pgnErr
+		}
 	}
 	if err == nil && hidden {
 		err = fmt.Errorf("%w: game %s", game.ErrHiddenInPlay, id)

@@ -124,19 +124,25 @@ type snapshot struct {
 }
 
 // snapshotOf copies what the exports need of g.
-func snapshotOf(g *game.Game, f Facts) snapshot {
+func snapshotOf(g *game.Game, f Facts) (snapshot, error) {
+	text, err := g.PGN()
+	if err != nil {
+		return snapshot{}, err
+	}
 	s := snapshot{id: g.ID(), facts: f, mode: g.Mode(), seats: [2]game.Seat{g.Seat(chess.White), g.Seat(chess.Black)},
-		status: g.Status(), termination: pgnTermination(g), result: g.Result(), first: g.Spec().Sides[0], pgn: g.PGN(), left: g.MoveClocks(),
+		status: g.Status(), termination: pgnTermination(g), result: g.Result(), first: g.Spec().Sides[0], pgn: text, left: g.MoveClocks(),
 		startFEN: g.StartFEN(), fen: g.FEN(), created: g.CreatedAt(), updated: g.UpdatedAt()}
 	for _, step := range g.History() {
 		s.sans = append(s.sans, step.SAN)
 	}
-	_, s.chess = g.ChessGame()
-	_, s.xiangqi = g.XiangqiGame()
+	// The board's own PGN (package chess/pgn or xiangqi/pgn writes it).
+	spec := g.Spec()
+	s.chess = spec.BoardPGN && spec.Board == game.BoardChess
+	s.xiangqi = spec.BoardPGN && spec.Board == game.BoardXiangqi
 	if o, ok := g.Opening(); ok {
 		s.opening = &Opening{ECO: o.ECO, Name: o.Name, Ply: o.Ply}
 	}
-	return s
+	return s, nil
 }
 
 // pgnTermination is g's ending as the PGN standard's Termination tag

@@ -81,7 +81,7 @@ var fromPositionJSON = Variant{Key: "fromPosition", Name: "From Position", Short
 // variant's own start): lichess's fromPosition for chess from another
 // position than the standard start, else lichessVariant.
 func VariantAt(v game.Variant, start string) Variant {
-	if (v == "" || v == game.Chess) && start != "" && start != chess.StartFEN {
+	if (v == "" || v == game.DefaultVariant) && start != "" && start != chess.StartFEN {
 		return fromPositionJSON
 	}
 	return VariantOf(v)
@@ -106,7 +106,7 @@ func APIStart(g *game.Game) string {
 // VariantOf names variant v: lichess's "standard" for chess, Gambit's
 // own name for the others.
 func VariantOf(v game.Variant) Variant {
-	if v == "" || v == game.Chess {
+	if v == "" || v == game.DefaultVariant {
 		return Variant{Key: "standard", Name: "Standard", Short: "Std"}
 	}
 	key := string(v)
@@ -225,7 +225,7 @@ func FullOf(g *game.Game, rated bool, sides [2]Player) GameFull {
 	out := GameFull{Type: "gameFull", ID: g.ID(), Variant: GameVariant(g), Speed: Speed(c), Rated: rated,
 		CreatedAt: g.CreatedAt().UnixMilli(), White: sides[chess.White], Black: sides[chess.Black], InitialFen: "startpos", State: StateOf(g)}
 	out.Perf.Name = Perf(g.Variant(), c)
-	if fen := APIStart(g); g.Variant() != "" && g.Variant() != game.Chess || fen != chess.StartFEN {
+	if fen := APIStart(g); g.Variant() != "" && g.Variant() != game.DefaultVariant || fen != chess.StartFEN {
 		out.InitialFen = fen
 	}
 	switch {
@@ -253,7 +253,7 @@ func Line(v any) []byte {
 // is never rated (checkRated refuses it), so no rating of that name moves
 // for it.
 func Perf(v game.Variant, c game.ClockConfig) string {
-	if v != "" && v != game.Chess {
+	if v != "" && v != game.DefaultVariant {
 		return string(v)
 	}
 	return Speed(c)

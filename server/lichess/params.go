@@ -193,9 +193,10 @@ const maxFEN = 128
 // own positions here: a set-up game of them is made in the browser.
 func ParseChallengeFEN(variant, fen string) (string, error) {
 	parse := chess.ParseFEN
-	switch variant {
-	case "":
-	case string(game.Chess960):
+	spec, err := game.Lookup(game.Variant(variant))
+	switch {
+	case variant == "":
+	case err == nil && spec.UCI != nil && spec.UCI.Chess960:
 		parse = chess.ParseFEN960
 	default:
 		return "", fmt.Errorf("%w: a fen is for a challenge of standard chess (fromPosition) or chess960, not of %.40s", wire.ErrBadRequest, variant)

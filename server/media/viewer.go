@@ -36,6 +36,7 @@ import (
 // viewerSource is what the viewer needs of a game, copied out of it.
 type viewerSource struct {
 	pgn      string // "" for a hidden game in play; its tags, and the ETag's content, in every variant
+	err      error  // the record could not be written
 	variant  viewer.Variant
 	game     game.Variant // its own name, which the computer's levels are of
 	hidden   bool
@@ -69,7 +70,9 @@ func viewerSourceOf(g *game.Game) viewerSource {
 	if src.hidden && !src.finished {
 		return src
 	}
-	src.pgn = g.PGN()
+	if src.pgn, src.err = g.PGN(); src.err != nil {
+		return src
+	}
 	if !src.readable {
 		sight := g.Sight(game.Spectator, true)
 		src.result, src.start = g.Result(), sight.StartFEN
@@ -130,6 +133,9 @@ func (m *Files) serveViewer(w http.ResponseWriter, r *http.Request, f gameFile) 
 func (m *Files) prepareViewer(ctx context.Context, f gameFile) (prepared, error) {
 	var src viewerSource
 	err := m.cfg.Read(ctx, f.id, func(g *game.Game) { src = viewerSourceOf(g) })
+	if err == nil {
+		err = src.err
+	}
 	if errors.Is(err, store.ErrNotFound) {
 		err = fmt.Errorf("%w: no such game", store.ErrNotFound) // the store's message names the id: never echo it
 	}

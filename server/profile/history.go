@@ -36,7 +36,7 @@ func historyPerfs() []historyPerf {
 		out = append(out, historyPerf{key, strings.ToUpper(key[:1]) + key[1:]})
 	}
 	for _, spec := range game.Specs() {
-		if spec.Name != game.Chess {
+		if spec.Name != game.DefaultVariant {
 			out = append(out, historyPerf{string(spec.Name), spec.Label})
 		}
 	}

@@ -395,7 +395,8 @@ func (h *Handler) UserPGN(w http.ResponseWriter, r *http.Request) {
 				}
 			}
 			var text string
-			if err := h.srv.Read(r.Context(), sum.ID, func(g *game.Game) { text = g.PGN() }); err != nil {
+			var pgnErr error
+			if err := h.srv.Read(r.Context(), sum.ID, func(g *game.Game) { text, pgnErr = g.PGN() }); err != nil || pgnErr != nil {
 				continue // a game that cannot be read now is left out
 			}
 			_, _ = io.WriteString(w, strings.TrimRight(h.srv.RatedPGN(r.Context(), sum.ID, text), "\n")+"\n\n")

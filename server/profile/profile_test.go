@@ -11,6 +11,7 @@ import (
 	"github.com/gambitchess/gambit/game"
 	"github.com/gambitchess/gambit/server/wire"
 	"github.com/gambitchess/gambit/store"
+	"github.com/gambitchess/gambit/variant/chessgame"
 )
 
 // TestParseGamesQuery: the filters and the page of a player's games, and
@@ -67,7 +68,7 @@ func TestParseGamesQuery(t *testing.T) {
 // TestSummaryOf: a listed game names the computer's level and, where the
 // listing can tell, the asker's own seat; an opening only once named.
 func TestSummaryOf(t *testing.T) {
-	sum := store.Summary{ID: "abc", Mode: string(game.ModeComputer), Variant: string(game.Chess), WhiteKind: string(game.SeatHuman), White: "ann",
+	sum := store.Summary{ID: "abc", Mode: string(game.ModeComputer), Variant: string(chessgame.Chess), WhiteKind: string(game.SeatHuman), White: "ann",
 		BlackKind: string(game.SeatBot), Black: game.BotName("Greedy (grabs material, 1 ply)"), ECO: "C40", Opening: "King's Knight Opening"}
 	got := SummaryOf(sum, true)
 	if !got.Yours || !got.Seats["white"].You || got.Seats["black"].You || got.Seats["black"].Level != "greedy" || got.Opening == nil || got.Opening.ECO != "C40" {

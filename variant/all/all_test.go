@@ -14,16 +14,18 @@ import (
 	"github.com/gambitchess/gambit/game"
 	_ "github.com/gambitchess/gambit/variant/all"
 	"github.com/gambitchess/gambit/variant/bomb/bombgame"
+	"github.com/gambitchess/gambit/variant/chessgame"
 	"github.com/gambitchess/gambit/variant/dice/dicegame"
 	"github.com/gambitchess/gambit/variant/fog/foggame"
 	"github.com/gambitchess/gambit/variant/jieqi/jieqigame"
+	"github.com/gambitchess/gambit/variant/xiangqigame"
 )
 
 // TestRegistry: every variant of the product is registered once, with all
 // a variant needs; the seeded ones can be verified, the hidden ones have a
 // computer player that plays from its sight.
 func TestRegistry(t *testing.T) {
-	want := []game.Variant{bombgame.Bomb, game.Chess, game.Chess960, dicegame.Dice, foggame.FogOfWar, jieqigame.Jieqi, game.Xiangqi}
+	want := []game.Variant{bombgame.Bomb, chessgame.Chess, chessgame.Chess960, dicegame.Dice, foggame.FogOfWar, jieqigame.Jieqi, xiangqigame.Xiangqi}
 	if got := game.Variants(); !slices.Equal(got, want) {
 		t.Errorf("Variants() = %v, want %v", got, want)
 	}

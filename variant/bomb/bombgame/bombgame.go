@@ -3,13 +3,13 @@ package bombgame
 import (
 	"context"
 	"fmt"
-	"github.com/gambitchess/gambit/engine/bombbot"
-	"github.com/gambitchess/gambit/game"
 	"io"
-	"strings"
 
 	"github.com/gambitchess/gambit/chess"
+	"github.com/gambitchess/gambit/engine/bombbot"
+	"github.com/gambitchess/gambit/game"
 	"github.com/gambitchess/gambit/variant/bomb"
+	"github.com/gambitchess/gambit/variant/chesssetup"
 )
 
 // Bomb is bomb chess (package variant/bomb): eight hidden mines on ranks 3
@@ -28,7 +28,7 @@ func init() {
 		Tag:          "bomb",
 		Board:        game.BoardChess,
 		Sides:        game.ChessSides,
-		Setup:        game.ChessSetup,
+		Setup:        chesssetup.Read,
 		Rules:        bombRulesAt,
 		Seeded:       true,
 		NoTakeback:   true,
@@ -223,10 +223,6 @@ func (r *bombRules) Sight(_ chess.Color, _, over, history bool) game.Sight {
 
 // PGN writes the game with its blasts as {[%blast e4]} comments and the
 // seed's hash; the seed and the mines once the game is over.
-func (r *bombRules) PGN(h game.PGNHeader) string {
-	var sb strings.Builder
-	if err := r.g.WritePGN(&sb, h.TagPairs("White"), h.Over); err != nil {
-		return err.Error()
-	}
-	return sb.String()
+func (r *bombRules) PGN(h game.PGNHeader) (string, error) {
+	return game.WritePGN(h, "White", r.g.WritePGN)
 }

@@ -3,12 +3,13 @@ package dicegame
 import (
 	"context"
 	"fmt"
-	"github.com/gambitchess/gambit/engine/dicebot"
-	"github.com/gambitchess/gambit/game"
 	"io"
 	"strings"
 
 	"github.com/gambitchess/gambit/chess"
+	"github.com/gambitchess/gambit/engine/dicebot"
+	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/variant/chesssetup"
 	"github.com/gambitchess/gambit/variant/dice"
 )
 
@@ -29,7 +30,7 @@ func init() {
 		Tag:          "dice",
 		Board:        game.BoardChess,
 		Sides:        game.ChessSides,
-		Setup:        game.ChessSetup,
+		Setup:        chesssetup.Read,
 		Rules:        diceRulesAt,
 		Seeded:       true,
 		NoTakeback:   true,
@@ -245,10 +246,6 @@ func (r *diceRules) Sight(_ chess.Color, _, over, history bool) game.Sight {
 
 // PGN writes the game with each turn's roll as a {[%dice N B P]} comment
 // and the seed's hash; the seed once over, for gambit dice verify.
-func (r *diceRules) PGN(h game.PGNHeader) string {
-	var sb strings.Builder
-	if err := r.g.WritePGN(&sb, h.TagPairs("White"), h.Over); err != nil {
-		return err.Error()
-	}
-	return sb.String()
+func (r *diceRules) PGN(h game.PGNHeader) (string, error) {
+	return game.WritePGN(h, "White", r.g.WritePGN)
 }

@@ -3,11 +3,12 @@ package foggame
 import (
 	"context"
 	"fmt"
-	"github.com/gambitchess/gambit/engine/fogbot"
-	"github.com/gambitchess/gambit/game"
 	"strings"
 
 	"github.com/gambitchess/gambit/chess"
+	"github.com/gambitchess/gambit/engine/fogbot"
+	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/variant/chesssetup"
 	"github.com/gambitchess/gambit/variant/fog"
 )
 
@@ -119,8 +120,8 @@ func moves(fen string) ([]string, error) {
 }
 
 func fogSetup(text string) (string, []string, error) {
-	if text = strings.TrimSpace(text); !game.IsChessFEN(text) {
-		return game.ChessSetup(text)
+	if text = strings.TrimSpace(text); !chesssetup.IsChessFEN(text) {
+		return chesssetup.Read(text)
 	}
 	p, err := fog.ParseFEN(text)
 	if err != nil {
@@ -290,10 +291,6 @@ func blindFEN(p fog.Position) string {
 // PGN writes the game once it is over, with a [game.Variant "Fog of war"] tag
 // and the moves in this variant's SAN (no check signs); while it goes on,
 // the moves are hidden, so only the tags are written.
-func (r *fogRules) PGN(h game.PGNHeader) string {
-	var sb strings.Builder
-	if err := r.g.WritePGN(&sb, h.TagPairs("White"), h.Over); err != nil {
-		return err.Error()
-	}
-	return sb.String()
+func (r *fogRules) PGN(h game.PGNHeader) (string, error) {
+	return game.WritePGN(h, "White", r.g.WritePGN)
 }

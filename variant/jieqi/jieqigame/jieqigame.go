@@ -327,12 +327,8 @@ func takenOf(p *jieqi.Position) Taken {
 
 // PGN writes the game with its reveals and the seed's hash; the seed, the
 // layout and the pieces taken face down once the game is over.
-func (r *rules) PGN(h game.PGNHeader) string {
-	var sb strings.Builder
-	if err := r.g.WritePGN(&sb, h.TagPairs("Red"), h.Over); err != nil {
-		return err.Error()
-	}
-	return sb.String()
+func (r *rules) PGN(h game.PGNHeader) (string, error) {
+	return game.WritePGN(h, "Red", r.g.WritePGN)
 }
 
 // choose asks the jieqi player, giving it its seat's sight rebuilt: the

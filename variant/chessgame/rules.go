@@ -1,4 +1,4 @@
-package game
+package chessgame
 
 import (
 	"errors"
@@ -7,61 +7,44 @@ import (
 	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/chess/opening"
 	"github.com/gambitchess/gambit/chess/pgn"
+	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/variant/chesssetup"
+)
+
+// The variants this package registers.
+const (
+	Chess    game.Variant = game.DefaultVariant // standard chess, the variant of a record that names none
+	Chess960 game.Variant = "chess960"          // Fischer random chess: chess from one of 960 back ranks
 )
 
 // chessSpec registers standard chess.
-var chessSpec = &Spec{
+var chessSpec = &game.Spec{
 	Name:   Chess,
 	Label:  "Chess",
 	Labels: map[string]string{"zh-TW": "西洋棋", "zh-CN": "国际象棋"},
-	Board:  BoardChess,
-	Sides:  ChessSides,
-	Setup:  ChessSetup,
-	Rules:  func(start, _ string) (Rules, error) { return chessRulesAt(start, chess.ParseFEN) },
+	Board:  game.BoardChess,
+	Sides:  game.ChessSides,
+	Setup:  chesssetup.Read,
+	Rules:  func(start, _ string) (game.Rules, error) { return chessRulesAt(start, chess.ParseFEN) },
 	// Terminations: the rules' own, not resignation, agreement or time.
-	Terminations: TerminationNames(chess.Checkmate, chess.ThreefoldRepetition, chess.Termination.String),
+	Terminations: game.TerminationNames(chess.Checkmate, chess.ThreefoldRepetition, chess.Termination.String),
 	BoardPGN:     true,
 	ClaimDraw:    true,
-}
-
-// ChessSetup reads a FEN or PGN into a start FEN and UCI moves.
-func ChessSetup(text string) (string, []string, error) {
-	start, moves, err := ParseSetup(text)
-	if err != nil {
-		return "", nil, err
-	}
-	fen := ""
-	if start != chess.StartPosition() {
-		fen = start.FEN()
-	}
-	return fen, uciMoves(start, moves), nil
-}
-
-// uciMoves writes moves, played from start, in UCI: Chess960 castling as
-// the king's move onto its rook when start is a Chess960 position.
-func uciMoves(start chess.Position, moves []chess.Move) []string {
-	out := make([]string, len(moves))
-	p := start
-	for i, m := range moves {
-		out[i] = p.UCI(m)
-		var next chess.Position
-		p.MakeMove(m, &next)
-		p = next
-	}
-	return out
+	Notes:        chessSetupNotes,
+	UCI:          &game.UCIDialect{Variant: "chess"},
 }
 
 // chessRulesAt returns the rules of a game from start, a FEN that parse
 // reads ("" for the standard start). parse decides the game: chess.ParseFEN
 // for standard chess, chess.ParseFEN960 for Chess960, whose positions then
 // carry the Chess960 flag through every move.
-func chessRulesAt(start string, parse func(string) (chess.Position, error)) (Rules, error) {
+func chessRulesAt(start string, parse func(string) (chess.Position, error)) (game.Rules, error) {
 	if start == "" {
 		start = chess.StartFEN
 	}
 	p, err := parse(start)
 	if err != nil {
-		return nil, fmt.Errorf("%w: FEN: %v", ErrBadSetup, err)
+		return nil, fmt.Errorf("%w: FEN: %v", game.ErrBadSetup, err)
 	}
 	return newChessRules(p), nil
 }
@@ -129,7 +112,9 @@ func (r *chessRules) StartFEN() string {
 }
 
 // Sight: chess hides nothing.
-func (r *chessRules) Sight(_ chess.Color, _, _, history bool) Sight { return openSight(r, history) }
+func (r *chessRules) Sight(_ chess.Color, _, _, history bool) game.Sight {
+	return game.OpenSight(r, history)
+}
 
 func (r *chessRules) Claimable() (string, bool) {
 	t := r.g.ClaimableDraw()
@@ -149,22 +134,22 @@ func (r *chessRules) Dests() map[string][]string {
 	p := r.g.Position()
 	var ml chess.MoveList
 	p.GenerateLegal(&ml)
-	return ChessDests(&p, ml.Moves())
+	return game.ChessDests(&p, ml.Moves())
 }
 
-func (r *chessRules) Play(text string) (Step, error) {
+func (r *chessRules) Play(text string) (game.Step, error) {
 	pos := r.g.Position()
 	m, err := pos.ParseUCI(text)
 	switch {
 	case errors.Is(err, chess.ErrInvalidMove):
-		return Step{}, fmt.Errorf("%w: %q", ErrInvalidMove, text)
+		return game.Step{}, fmt.Errorf("%w: %q", game.ErrInvalidMove, text)
 	case err != nil:
-		return Step{}, fmt.Errorf("%w: %s", ErrIllegalMove, text)
+		return game.Step{}, fmt.Errorf("%w: %s", game.ErrIllegalMove, text)
 	}
-	step := Step{UCI: pos.UCI(m), SAN: pos.SAN(m), Color: Side(pos.SideToMove())}
+	step := game.Step{UCI: pos.UCI(m), SAN: pos.SAN(m), Color: game.Side(pos.SideToMove())}
 	named := r.namedPly == r.g.Ply() && r.namedKey == pos.Key()
 	if err := r.g.Push(m); err != nil {
-		return Step{}, fmt.Errorf("%w: %s: %v", ErrIllegalMove, text, err)
+		return game.Step{}, fmt.Errorf("%w: %s: %v", game.ErrIllegalMove, text, err)
 	}
 	step.FEN = r.FEN()
 	if named && r.book {
@@ -175,46 +160,52 @@ func (r *chessRules) Play(text string) (Step, error) {
 	return step, nil
 }
 
-func (r *chessRules) History() []Step {
+func (r *chessRules) History() []game.Step {
 	positions := r.g.Positions()
 	moves := r.g.Moves()
-	out := make([]Step, len(moves))
+	out := make([]game.Step, len(moves))
 	for i, m := range moves {
 		before, after := positions[i], positions[i+1]
-		out[i] = Step{UCI: before.UCI(m), SAN: before.SAN(m), FEN: after.FEN(), Color: Side(before.SideToMove())}
+		out[i] = game.Step{UCI: before.UCI(m), SAN: before.SAN(m), FEN: after.FEN(), Color: game.Side(before.SideToMove())}
 	}
 	return out
 }
 
 func (r *chessRules) Check() (string, bool) {
 	p := r.g.Position()
-	return ChessCheck(&p)
+	return game.ChessCheck(&p)
 }
 
-func (r *chessRules) Outcome() Outcome {
+func (r *chessRules) Outcome() game.Outcome {
 	o := r.g.Outcome()
 	if !o.Over() {
-		return Outcome{}
+		return game.Outcome{}
 	}
-	return Outcome{Termination: o.Termination.String(), Code: uint8(o.Termination), Winner: o.Winner, Draw: o.Draw,
+	return game.Outcome{Termination: o.Termination.String(), Code: uint8(o.Termination), Winner: o.Winner, Draw: o.Draw,
 		Status: chessStatus(o.Termination)}
 }
 
 // chessStatus maps a chess termination found on the board to the
 // server-level status.
-func chessStatus(t chess.Termination) Status {
+func chessStatus(t chess.Termination) game.Status {
 	switch t {
 	case chess.Checkmate:
-		return Mate
+		return game.Mate
 	case chess.Stalemate:
-		return Stalemate
+		return game.Stalemate
 	}
-	return Draw
+	return game.Draw
 }
 
 // Opening names the game's opening (package chess/opening: lichess's
 // table; a game from the standard start only).
-func (r *chessRules) Opening() (opening.Opening, bool) {
+func (r *chessRules) Opening() (game.Opening, bool) {
+	o, ok := r.opening()
+	return game.Opening{ECO: o.ECO, Name: o.Name, Ply: o.Ply}, ok
+}
+
+// opening is Opening in package opening's terms, kept between moves.
+func (r *chessRules) opening() (opening.Opening, bool) {
 	p := r.g.Position()
 	if r.namedPly != r.g.Ply() || r.namedKey != p.Key() {
 		r.named, r.namedOK = opening.Classify(r.g)
@@ -227,26 +218,26 @@ func (r *chessRules) Opening() (opening.Opening, bool) {
 // Variant "Chess960" with them for any Chess960 game), TimeControl and
 // Termination, and ECO and Opening when the opening has a name, through
 // package chess/pgn.
-func (r *chessRules) PGN(h PGNHeader) string {
+func (r *chessRules) PGN(h game.PGNHeader) (string, error) {
 	out := pgn.NewGameFrom(r.g.StartPosition())
-	h.setTags(&out.Tags, "White")
-	if o, ok := r.Opening(); ok {
+	h.SetTags(&out.Tags, "White")
+	if o, ok := r.opening(); ok {
 		out.Tags.Set("ECO", o.ECO)
 		out.Tags.Set("Opening", o.Name)
 	}
 	out.Result = h.Result
 	node := out.Root
-	for _, m := range r.g.Moves() {
+	for i, m := range r.g.Moves() {
 		next, err := node.AddVariation(m)
 		if err != nil {
-			break // cannot happen: the moves were checked when played
+			return "", fmt.Errorf("chess: move %d: %w", i+1, err)
 		}
 		node = next
 	}
-	return out.String()
+	return out.String(), nil
 }
 
-func (r *chessRules) Clone() Rules {
+func (r *chessRules) Clone() game.Rules {
 	c := newChessRules(r.g.StartPosition())
 	for _, m := range r.g.Moves() {
 		_ = c.g.Push(m) // replaying moves that were legal
@@ -256,3 +247,21 @@ func (r *chessRules) Clone() Rules {
 
 // Game returns the chess game, for a chess engine to read.
 func (r *chessRules) Game() *chess.Game { return r.g }
+
+func init() {
+	game.Register(chessSpec)
+	game.Register(chess960Spec)
+}
+
+// GameOf returns the rules-level chess game of g, for read-only use such
+// as an engine's search: in chess and in Chess960, whose positions carry
+// their own Chess960 flag (castling rules and UCI text); ok is false in a
+// variant of another game, and in a variant on a chess board whose rules
+// are its own.
+func GameOf(g *game.Game) (cg *chess.Game, ok bool) {
+	r, ok := g.Rules().(*chessRules)
+	if !ok {
+		return nil, false
+	}
+	return r.g, true
+}

@@ -1,4 +1,4 @@
-package game
+package chessgame
 
 import (
 	"crypto/rand"
@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"github.com/gambitchess/gambit/chess"
+	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/variant/chesssetup"
 )
 
 // chess960Spec registers Chess960 (Fischer random chess): the rules of
@@ -24,18 +26,20 @@ import (
 // numbering (518 is the standard one); a Chess960 FEN (X-FEN or
 // Shredder-FEN castling) or a PGN with a [Variant "Chess960"] tag starts
 // from any position of a Chess960 game.
-var chess960Spec = &Spec{
+var chess960Spec = &game.Spec{
 	Name:         Chess960,
 	Label:        "Chess960",
 	Labels:       map[string]string{"zh-TW": "費雪任意制西洋棋", "zh-CN": "菲舍尔任意制象棋"},
-	Board:        BoardChess,
-	Sides:        ChessSides,
+	Board:        game.BoardChess,
+	Sides:        game.ChessSides,
 	Setup:        ParseChess960Setup,
-	Rules:        func(start, _ string) (Rules, error) { return chessRulesAt(start, chess.ParseFEN960) },
+	Rules:        func(start, _ string) (game.Rules, error) { return chessRulesAt(start, chess.ParseFEN960) },
 	Tag:          "960",
-	Terminations: TerminationNames(chess.Checkmate, chess.ThreefoldRepetition, chess.Termination.String),
+	Terminations: game.TerminationNames(chess.Checkmate, chess.ThreefoldRepetition, chess.Termination.String),
 	BoardPGN:     true,
 	ClaimDraw:    true,
+	Notes:        chessSetupNotes,
+	UCI:          &game.UCIDialect{Variant: "chess", Chess960: true},
 }
 
 // ParseChess960Setup reads a Chess960 setup into a start FEN and UCI moves
@@ -52,10 +56,10 @@ func ParseChess960Setup(text string) (start string, moves []string, err error) {
 	case isDigits(text):
 		start, err = numberedChess960(text)
 		return start, nil, err
-	case IsChessFEN(text):
+	case chesssetup.IsChessFEN(text):
 		p, err := chess.ParseFEN960(text)
 		if err != nil {
-			return "", nil, fmt.Errorf("%w: Chess960 FEN: %v", ErrBadSetup, err)
+			return "", nil, fmt.Errorf("%w: Chess960 FEN: %v", game.ErrBadSetup, err)
 		}
 		return p.FEN(), nil, nil
 	}
@@ -66,7 +70,7 @@ func ParseChess960Setup(text string) (start string, moves []string, err error) {
 func randomChess960() (string, error) {
 	n, err := rand.Int(rand.Reader, big.NewInt(chess.Chess960Positions))
 	if err != nil {
-		return "", fmt.Errorf("%w: drawing a Chess960 start: %v", ErrBadSetup, err)
+		return "", fmt.Errorf("%w: drawing a Chess960 start: %v", game.ErrBadSetup, err)
 	}
 	return startFEN960(int(n.Int64()))
 }
@@ -75,7 +79,7 @@ func randomChess960() (string, error) {
 func numberedChess960(text string) (string, error) {
 	n, err := strconv.Atoi(text)
 	if err != nil {
-		return "", fmt.Errorf("%w: Chess960 start number %.12q: %v", ErrBadSetup, text, err)
+		return "", fmt.Errorf("%w: Chess960 start number %.12q: %v", game.ErrBadSetup, text, err)
 	}
 	return startFEN960(n)
 }
@@ -84,7 +88,7 @@ func numberedChess960(text string) (string, error) {
 func startFEN960(n int) (string, error) {
 	p, err := chess.StartPosition960(n)
 	if err != nil {
-		return "", fmt.Errorf("%w: %v", ErrBadSetup, err)
+		return "", fmt.Errorf("%w: %v", game.ErrBadSetup, err)
 	}
 	return p.FEN(), nil
 }
@@ -95,14 +99,14 @@ func startFEN960(n int) (string, error) {
 // than a wish to go on under Chess960 rules, so it is refused; a FEN, which
 // cannot say which game it is from, is read as Chess960 either way.
 func chess960PGN(text string) (string, []string, error) {
-	start, moves, err := ParsePGN(text)
+	start, moves, err := chesssetup.ParsePGN(text)
 	if err != nil {
 		return "", nil, err
 	}
 	if !start.Chess960() {
-		return "", nil, fmt.Errorf(`%w: not a Chess960 game: its PGN has no [Variant "Chess960"] tag`, ErrBadSetup)
+		return "", nil, fmt.Errorf(`%w: not a Chess960 game: its PGN has no [Variant "Chess960"] tag`, game.ErrBadSetup)
 	}
-	return start.FEN(), uciMoves(start, moves), nil
+	return start.FEN(), chesssetup.UCIMoves(start, moves), nil
 }
 
 // isDigits reports whether s is a non-empty string of ASCII digits.

@@ -1,4 +1,4 @@
-package game
+package xiangqigame
 
 import (
 	"errors"
@@ -6,22 +6,27 @@ import (
 	"strings"
 
 	"github.com/gambitchess/gambit/chess"
+	"github.com/gambitchess/gambit/game"
 	"github.com/gambitchess/gambit/xiangqi"
 	xqpgn "github.com/gambitchess/gambit/xiangqi/pgn"
 )
 
+// Xiangqi is the variant's name.
+const Xiangqi game.Variant = "xiangqi"
+
 // xiangqiSpec registers xiangqi.
-var xiangqiSpec = &Spec{
+var xiangqiSpec = &game.Spec{
 	Name:         Xiangqi,
 	Label:        "Xiangqi",
 	Labels:       map[string]string{"zh-TW": "象棋", "zh-CN": "中国象棋"},
-	Board:        BoardXiangqi,
+	Board:        game.BoardXiangqi,
 	Sides:        [2]string{"Red", "Black"},
 	Setup:        ParseXiangqiSetup,
-	Rules:        func(start, _ string) (Rules, error) { return newXiangqiRules(start) },
+	Rules:        func(start, _ string) (game.Rules, error) { return newXiangqiRules(start) },
 	Tag:          "xiangqi",
-	Terminations: TerminationNames(xiangqi.Checkmate, xiangqi.InsufficientMaterial, xiangqi.Termination.String),
+	Terminations: game.TerminationNames(xiangqi.Checkmate, xiangqi.InsufficientMaterial, xiangqi.Termination.String),
 	BoardPGN:     true,
+	UCI:          &game.UCIDialect{Variant: "xiangqi"},
 }
 
 // xiangqiRules is Rules over package xiangqi, which judges the board (mate,
@@ -36,7 +41,7 @@ func newXiangqiRules(start string) (*xiangqiRules, error) {
 	}
 	g, err := xiangqi.NewGameFromFEN(start)
 	if err != nil {
-		return nil, fmt.Errorf("%w: xiangqi FEN: %v", ErrBadSetup, err)
+		return nil, fmt.Errorf("%w: xiangqi FEN: %v", game.ErrBadSetup, err)
 	}
 	return &xiangqiRules{g: g}, nil
 }
@@ -56,7 +61,9 @@ func (r *xiangqiRules) StartFEN() string  { p := r.g.StartPosition(); return p.F
 func (r *xiangqiRules) Pop() bool         { _, ok := r.g.Pop(); return ok }
 
 // Sight: xiangqi hides nothing.
-func (r *xiangqiRules) Sight(_ chess.Color, _, _, history bool) Sight { return openSight(r, history) }
+func (r *xiangqiRules) Sight(_ chess.Color, _, _, history bool) game.Sight {
+	return game.OpenSight(r, history)
+}
 
 // Claimable: xiangqi has no claims; its repetitions are judged by themselves.
 func (r *xiangqiRules) Claimable() (string, bool) { return "", false }
@@ -72,9 +79,9 @@ func (r *xiangqiRules) Dests() map[string][]string {
 // xiangqiDests lists moves by origin square as the browser's board takes
 // them.
 func xiangqiDests(moves []xiangqi.Move) map[string][]string {
-	return groupDests(len(moves), func(i int) (destMove, bool) {
+	return game.GroupDests(len(moves), func(i int) (game.DestMove, bool) {
 		from, to := moves[i].From(), moves[i].To()
-		return destMove{from: int(from), fromName: xiangqiSquareName(from), to: xiangqiSquareName(to)}, true
+		return game.DestMove{From: int(from), FromName: xiangqiSquareName(from), To: xiangqiSquareName(to)}, true
 	})
 }
 
@@ -85,32 +92,32 @@ func xiangqiSquareName(s xiangqi.Square) string {
 }
 
 // step describes move m played from p.
-func xiangqiStep(p *xiangqi.Position, m xiangqi.Move) Step {
+func xiangqiStep(p *xiangqi.Position, m xiangqi.Move) game.Step {
 	var after xiangqi.Position
 	p.MakeMove(m, &after)
-	return Step{UCI: p.UCI(m), SAN: p.Chinese(m), WXF: p.WXF(m), FEN: after.FEN(), Color: Side(side(p.SideToMove()))}
+	return game.Step{UCI: p.UCI(m), SAN: p.Chinese(m), WXF: p.WXF(m), FEN: after.FEN(), Color: game.Side(side(p.SideToMove()))}
 }
 
-func (r *xiangqiRules) Play(text string) (Step, error) {
+func (r *xiangqiRules) Play(text string) (game.Step, error) {
 	p := r.g.Position()
 	m, err := p.ParseUCI(strings.ToLower(text))
 	switch {
 	case errors.Is(err, xiangqi.ErrInvalidMove):
-		return Step{}, fmt.Errorf("%w: %q", ErrInvalidMove, text)
+		return game.Step{}, fmt.Errorf("%w: %q", game.ErrInvalidMove, text)
 	case err != nil:
-		return Step{}, fmt.Errorf("%w: %s", ErrIllegalMove, text)
+		return game.Step{}, fmt.Errorf("%w: %s", game.ErrIllegalMove, text)
 	}
 	step := xiangqiStep(&p, m)
 	if err := r.g.Push(m); err != nil {
-		return Step{}, fmt.Errorf("%w: %s: %v", ErrIllegalMove, text, err)
+		return game.Step{}, fmt.Errorf("%w: %s: %v", game.ErrIllegalMove, text, err)
 	}
 	return step, nil
 }
 
-func (r *xiangqiRules) History() []Step {
+func (r *xiangqiRules) History() []game.Step {
 	p := r.g.StartPosition()
 	moves := r.g.Moves()
-	out := make([]Step, len(moves))
+	out := make([]game.Step, len(moves))
 	for i, m := range moves {
 		out[i] = xiangqiStep(&p, m)
 		var next xiangqi.Position
@@ -128,47 +135,49 @@ func (r *xiangqiRules) Check() (string, bool) {
 	return p.KingSquare(p.SideToMove()).String(), true
 }
 
-func (r *xiangqiRules) Outcome() Outcome {
+func (r *xiangqiRules) Outcome() game.Outcome {
 	o := r.g.Outcome()
 	if !o.Over() {
-		return Outcome{}
+		return game.Outcome{}
 	}
-	out := Outcome{Termination: o.Termination.String(), Code: uint8(o.Termination), Draw: o.Draw}
+	out := game.Outcome{Termination: o.Termination.String(), Code: uint8(o.Termination), Draw: o.Draw}
 	if !out.Draw {
 		out.Winner = side(o.Winner)
 	}
 	switch o.Termination {
 	case xiangqi.Checkmate:
-		out.Status = Mate
+		out.Status = game.Mate
 	case xiangqi.Stalemate:
-		out.Status = Stalemate // a loss in xiangqi
+		out.Status = game.Stalemate // a loss in xiangqi
 	case xiangqi.PerpetualCheck:
-		out.Status = Forfeit
+		out.Status = game.Forfeit
 	default:
-		out.Status = Draw
+		out.Status = game.Draw
 	}
 	return out
 }
 
 // PGN writes xqbase-style PGN in Chinese notation.
-func (r *xiangqiRules) PGN(h PGNHeader) string {
+func (r *xiangqiRules) PGN(h game.PGNHeader) (string, error) {
 	out := xqpgn.NewGameFrom(r.g.StartPosition())
-	h.setTags(&out.Tags, "Red")
+	h.SetTags(&out.Tags, "Red")
 	out.Result = h.Result
 	node := out.Root
-	for _, m := range r.g.Moves() {
+	for i, m := range r.g.Moves() {
 		next, err := node.AddVariation(m)
 		if err != nil {
-			break // cannot happen: the moves were checked when played
+			return "", fmt.Errorf("xiangqi: move %d: %w", i+1, err)
 		}
 		node = next
 	}
 	var b strings.Builder
-	_ = xqpgn.Write(&b, out, xqpgn.WriteOptions{Notation: xqpgn.NotationChinese}) // a strings.Builder never fails
-	return b.String()
+	if err := xqpgn.Write(&b, out, xqpgn.WriteOptions{Notation: xqpgn.NotationChinese}); err != nil {
+		return "", fmt.Errorf("xiangqi: %w", err)
+	}
+	return b.String(), nil
 }
 
-func (r *xiangqiRules) Clone() Rules {
+func (r *xiangqiRules) Clone() game.Rules {
 	g := xiangqi.NewGameFrom(r.g.StartPosition())
 	for _, m := range r.g.Moves() {
 		_ = g.Push(m) // replaying moves that were legal
@@ -178,3 +187,21 @@ func (r *xiangqiRules) Clone() Rules {
 
 // Game returns the xiangqi game, for a xiangqi engine to read.
 func (r *xiangqiRules) Game() *xiangqi.Game { return r.g }
+
+func init() { game.Register(xiangqiSpec) }
+
+// xiangqiSquareNames are a xiangqi board's squares by rank then file (a0,
+// b0, …, i9), two bytes each, as xiangqi.Square.String names them.
+const xiangqiSquareNames = "a0b0c0d0e0f0g0h0i0a1b1c1d1e1f1g1h1i1a2b2c2d2e2f2g2h2i2" +
+	"a3b3c3d3e3f3g3h3i3a4b4c4d4e4f4g4h4i4a5b5c5d5e5f5g5h5i5a6b6c6d6e6f6g6h6i6" +
+	"a7b7c7d7e7f7g7h7i7a8b8c8d8e8f8g8h8i8a9b9c9d9e9f9g9h9i9"
+
+// GameOf returns the rules-level xiangqi game of g, for read-only use such
+// as an engine's search; ok is false in another variant.
+func GameOf(g *game.Game) (xg *xiangqi.Game, ok bool) {
+	r, ok := g.Rules().(*xiangqiRules)
+	if !ok {
+		return nil, false
+	}
+	return r.g, true
+}

@@ -1,8 +1,10 @@
-package game
+package chessgame
 
 import (
 	"reflect"
 	"testing"
+
+	"github.com/gambitchess/gambit/game"
 )
 
 const annotatedPGN = `[Event "Casual game"]
@@ -16,12 +18,12 @@ const annotatedPGN = `[Event "Casual game"]
 func TestChessSetupNotes(t *testing.T) {
 	tests := []struct {
 		name, setup string
-		want        *SetupNotes
+		want        *game.SetupNotes
 	}{
-		{"annotated", annotatedPGN, &SetupNotes{
-			Tags:  []NoteTag{{"Event", "Casual game"}, {"Site", "Taipei"}, {"White", "Lin"}, {"Black", "Chen"}, {"Result", "*"}},
+		{"annotated", annotatedPGN, &game.SetupNotes{
+			Tags:  []game.NoteTag{{Name: "Event", Value: "Casual game"}, {Name: "Site", Value: "Taipei"}, {Name: "White", Value: "Lin"}, {Name: "Black", Value: "Chen"}, {Name: "Result", Value: "*"}},
 			Intro: "A quiet start.",
-			Plies: []PlyNote{
+			Plies: []game.PlyNote{
 				{Ply: 1, Comment: "Best by test."},
 				{Ply: 2, Variations: []string{"1... c5 {Sicilian} 2. Nf3 (2. c3) d6", "1... e6"}},
 				{Ply: 6, Comment: "Morphy's defence."},
@@ -45,7 +47,7 @@ func TestChessSetupNotes(t *testing.T) {
 // TestSetupNotesKept: a game started from an annotated PGN keeps its notes
 // in its header (and so in the store), with every mainline move imported.
 func TestSetupNotesKept(t *testing.T) {
-	g, err := New(Options{ID: "notes", Mode: ModeLocal, Setup: annotatedPGN})
+	g, err := game.New(game.Options{ID: "notes", Mode: game.ModeLocal, Setup: annotatedPGN})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package game
+package chessgame
 
 import (
 	"os"
@@ -9,7 +9,9 @@ import (
 	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/chess/opening"
 	"github.com/gambitchess/gambit/chess/pgn"
+	"github.com/gambitchess/gambit/game"
 	"github.com/gambitchess/gambit/internal/shareddata"
+	"github.com/gambitchess/gambit/variant/xiangqigame"
 )
 
 // TestOpening: a chess game names its opening in Opening and in the PGN
@@ -18,7 +20,7 @@ import (
 func TestOpening(t *testing.T) {
 	tests := []struct {
 		name    string
-		variant Variant
+		variant game.Variant
 		setup   string
 		moves   []string
 		eco     string // "": none
@@ -30,11 +32,11 @@ func TestOpening(t *testing.T) {
 		{"set-up position", Chess, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", []string{"e7e5", "g1f3"}, "", ""},
 		{"chess960 518", Chess960, "518", []string{"e2e4", "e7e5", "g1f3"}, "C40", "King's Knight Opening"},
 		{"chess960 0", Chess960, "0", []string{"e2e4", "e7e5"}, "", ""},
-		{"xiangqi", Xiangqi, "", []string{"h2e2", "h9g7"}, "", ""},
+		{"xiangqi", xiangqigame.Xiangqi, "", []string{"h2e2", "h9g7"}, "", ""},
 	}
 	for _, tt := range tests {
-		g, err := New(Options{ID: "o", Mode: ModeLocal, Variant: tt.variant, Setup: tt.setup,
-			Seats: [2]Seat{{Kind: SeatHuman}, {Kind: SeatHuman}}, Now: time.Now})
+		g, err := game.New(game.Options{ID: "o", Mode: game.ModeLocal, Variant: tt.variant, Setup: tt.setup,
+			Seats: [2]game.Seat{{Kind: game.SeatHuman}, {Kind: game.SeatHuman}}, Now: time.Now})
 		if err != nil {
 			t.Fatalf("%s: %v", tt.name, err)
 		}
@@ -47,7 +49,7 @@ func TestOpening(t *testing.T) {
 		if ok != (tt.eco != "") || o.ECO != tt.eco || o.Name != tt.opening {
 			t.Errorf("%s: Opening() = %+v, %v; want %s %s", tt.name, o, ok, tt.eco, tt.opening)
 		}
-		pgn := g.PGN()
+		pgn := pgnOf(t, g)
 		hasTags := strings.Contains(pgn, `[ECO "`+tt.eco+`"]`) && strings.Contains(pgn, `[Opening "`+tt.opening+`"]`)
 		if hasTags != (tt.eco != "") || (tt.eco == "" && strings.Contains(pgn, "[ECO ")) {
 			t.Errorf("%s: PGN tags wrong:\n%s", tt.name, pgn)
@@ -98,7 +100,7 @@ func TestOpeningAfterTakebacksAndATransposition(t *testing.T) {
 		if i < 2 {
 			continue // unasked: the hub asks once a command, which may play several
 		}
-		got, gotOK := r.Opening()
+		got, gotOK := r.opening()
 		want, wantOK := opening.Classify(r.g)
 		if got != want || gotOK != wantOK {
 			t.Fatalf("after %s: %+v %v, want %+v %v", m, got, gotOK, want, wantOK)
@@ -126,7 +128,7 @@ func TestOpeningCarriedByPlay(t *testing.T) {
 		r := newChessRules(pg.Start())
 		check := func(when string) {
 			t.Helper()
-			got, gotOK := r.Opening()
+			got, gotOK := r.opening()
 			want, wantOK := opening.Classify(r.g)
 			if got != want || gotOK != wantOK {
 				t.Fatalf("game %d ply %d %s: Opening %+v %v, Classify %+v %v", i, r.g.Ply(), when, got, gotOK, want, wantOK)
@@ -202,4 +204,14 @@ func TestFENFollowsPlayAndPop(t *testing.T) {
 	if got, want := c.FEN(), r.FEN(); got != want {
 		t.Errorf("a clone's FEN %q, want %q", got, want)
 	}
+}
+
+// pgnOf returns g's PGN, failing the test when it cannot be written.
+func pgnOf(t *testing.T, g *game.Game) string {
+	t.Helper()
+	out, err := g.PGN()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
 }
