@@ -166,3 +166,30 @@ func ExampleParsePlacement() {
 	// K <nil>
 	// placement: rank 2: unexpected "X"
 }
+
+// The README's tour of the library: a game, its position, its legal moves,
+// FEN, the Polyglot key and the outcome.
+func Example_tour() {
+	g := chess.NewGame()
+	g.PushSAN("e4")   // lenient SAN too: 0-0, e8Q, Nbd7, Ng1f3, exd6 e.p., trailing !? + #
+	g.PushUCI("e7e5") // or UCI
+	p := g.Position() // a pointer-free value: copying it is a snapshot
+	var ml chess.MoveList
+	p.GenerateLegal(&ml) // no allocation; also Generate(chess.Captures, &ml)
+	fmt.Println(ml.Len(), "legal moves")
+	fmt.Println(p.FEN())
+	fmt.Printf("%016x\n", p.Key()) // the Polyglot Zobrist key
+	fmt.Println(g.Outcome())       // "*" until the game ends
+	for _, san := range []string{"Bc4", "Nc6", "Qh5", "Nf6", "Qxf7#"} {
+		if _, err := g.PushSAN(san); err != nil {
+			fmt.Println(err)
+		}
+	}
+	fmt.Println(g.Outcome())
+	// Output:
+	// 29 legal moves
+	// rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2
+	// 0844931a6ef4b9a0
+	// *
+	// 1-0 (checkmate)
+}

@@ -236,3 +236,21 @@ func ExampleParseSquare() {
 	// e9 4 9 <nil>
 	// xiangqi: invalid square: "j0"
 }
+
+// The README's tour of the library: the same vocabulary as package chess,
+// and xiangqi's three notations.
+func Example_tour() {
+	g := xiangqi.NewGame()
+	g.PushChinese("炮二平五") // or PushWXF("C2.5"), PushUCI("h2e2")
+	p := g.Position()
+	var ml xiangqi.MoveList
+	p.Generate(xiangqi.Captures, &ml) // legal captures; GenerateLegal(&ml) for all
+	m := ml.At(0)
+	fmt.Println(p.UCI(m), p.Chinese(m), p.WXF(m))   // Black's cannon takes a horse
+	fmt.Println(p.ChineseIn(m, xiangqi.Simplified)) // one script at a time, never mixed
+	fmt.Println(g.Outcome().Over())                 // no legal move loses; perpetual check loses
+	// Output:
+	// b7b0 砲２進７ C2+7
+	// 炮２进７
+	// false
+}

@@ -223,8 +223,8 @@ func (l *logFormat) Set(s string) error {
 // Type names the flag's value in the help.
 func (l *logFormat) Type() string { return "text|json" }
 
-// limitFlags are serve's limits against hostile or greedy clients (see the
-// README's Limits section); zero means the server's default.
+// limitFlags are serve's limits against hostile or greedy clients (see
+// docs/limits.md); zero means the server's default.
 type limitFlags struct {
 	maxConns, maxConnsPerAddr int
 	challengePerMinute        int

@@ -145,7 +145,7 @@ func sizeParam(v, ext string) (int, error) {
 
 // scriptOf is the script of Chinese characters a reader of l reads:
 // simplified in zh-CN, traditional otherwise (the pieces' own characters,
-// as README says).
+// as docs/languages.md says).
 func scriptOf(l lang.Lang) xiangqi.Script {
 	if l.Hans() {
 		return xiangqi.Simplified
