@@ -90,8 +90,7 @@ type Spec struct {
 	// with the imported moves; nil when the variant keeps none.
 	Notes func(setup string) *SetupNotes
 	// Tree generates the variant's moves for `gambit perft` and `gambit
-	// moves --variant NAME`: for the variants whose moves the chess and
-	// xiangqi libraries do not generate; nil for the others.
+	// moves --variant NAME`; nil for a variant the commands do not count.
 	Tree *Tree
 }
 
@@ -101,8 +100,16 @@ type Tree struct {
 	// Perft counts the leaf nodes of the move tree to depth, with the
 	// count under each first move.
 	Perft func(fen string, depth int) (divide []Divide, total uint64, err error)
-	// Moves lists the legal moves of fen, one line each.
-	Moves func(fen string) ([]string, error)
+	// Moves lists the legal moves of fen, one line each, as the options
+	// ask.
+	Moves func(fen string, o MoveOptions) ([]string, error)
+}
+
+// MoveOptions are how Tree.Moves writes the moves.
+type MoveOptions struct {
+	// Simplified writes Chinese notation (xiangqi boards) in simplified
+	// characters (马八进七) rather than traditional ones (傌八進七).
+	Simplified bool
 }
 
 // Divide is the node count under one first move (perft divide).

@@ -28,13 +28,11 @@ func checkVariant(v string) error {
 	return usageError{fmt.Errorf("unknown variant %q (want chess, chess960 or xiangqi)", v)}
 }
 
-// checkTreeVariant checks the variant of perft and moves, which also know
-// the registered variants with a move generator of their own (game.Spec.Tree).
+// checkTreeVariant checks the variant of perft and moves: a registered
+// variant with a move generator (game.Spec.Tree), chess and xiangqi as the
+// others.
 func checkTreeVariant(v string) error {
-	if treeOf(v) != nil {
-		return nil
-	}
-	if err := checkVariant(v); err != nil {
+	if treeOf(v) == nil {
 		return usageError{fmt.Errorf("unknown variant %q (want %s)", v, strings.Join(treeVariants(), ", "))}
 	}
 	return nil
@@ -51,7 +49,7 @@ func treeOf(v string) *game.Tree {
 
 // treeVariants names the variants perft and moves know.
 func treeVariants() []string {
-	out := []string{variantChess, variantChess960, variantXiangqi}
+	var out []string
 	for _, s := range game.Specs() {
 		if s.Tree != nil {
 			out = append(out, string(s.Name))
@@ -108,7 +106,7 @@ func newPerftCmd() *cobra.Command {
 			return nil
 		},
 	}
-	cmd.Flags().StringVar(&variant, "variant", variantChess, "chess, chess960, xiangqi or a variant with its own move generator ("+strings.Join(treeVariants()[3:], ", ")+")")
+	cmd.Flags().StringVar(&variant, "variant", variantChess, "the variant: "+strings.Join(treeVariants(), ", "))
 	cmd.Flags().StringVar(&fen, "fen", "", "start from this FEN (default: the start position)")
 	cmd.Flags().IntVar(&depth, "depth", 5, "depth in plies")
 	cmd.Flags().BoolVar(&divide, "divide", false, "print the count below each root move")
@@ -118,44 +116,13 @@ func newPerftCmd() *cobra.Command {
 
 // perftLines runs perft and returns the divide lines (sorted by move) and the total.
 func perftLines(variant, fen string, depth int, divide bool) ([]string, uint64, error) {
-	var lines []string
-	var total uint64
-	if tree := treeOf(variant); tree != nil {
-		divided, n, err := tree.Perft(fen, depth)
-		if err != nil {
-			return nil, 0, err
-		}
-		if !divide {
-			return nil, n, nil
-		}
-		for _, e := range divided {
-			lines = append(lines, fmt.Sprintf("%s: %d", e.Move, e.Nodes))
-			total += e.Nodes
-		}
-	} else if variant == variantXiangqi {
-		p, err := parseXiangqi(fen)
-		if err != nil {
-			return nil, 0, err
-		}
-		if !divide {
-			return nil, xiangqi.Perft(&p, depth), nil
-		}
-		for _, e := range xiangqi.Divide(&p, depth) {
-			lines = append(lines, fmt.Sprintf("%s: %d", p.UCI(e.Move), e.Nodes))
-			total += e.Nodes
-		}
-	} else {
-		p, err := parseChess(variant, fen)
-		if err != nil {
-			return nil, 0, err
-		}
-		if !divide {
-			return nil, chess.Perft(&p, depth), nil
-		}
-		for _, e := range chess.Divide(&p, depth) {
-			lines = append(lines, fmt.Sprintf("%s: %d", p.UCI(e.Move), e.Nodes))
-			total += e.Nodes
-		}
+	divided, total, err := treeOf(variant).Perft(fen, depth)
+	if err != nil || !divide {
+		return nil, total, err
+	}
+	lines := make([]string, 0, len(divided))
+	for _, e := range divided {
+		lines = append(lines, fmt.Sprintf("%s: %d", e.Move, e.Nodes))
 	}
 	slices.Sort(lines)
 	return lines, total, nil
@@ -187,40 +154,16 @@ func newMovesCmd() *cobra.Command {
 			return nil
 		},
 	}
-	cmd.Flags().StringVar(&variant, "variant", variantChess, "chess, chess960, xiangqi or a variant with its own move generator ("+strings.Join(treeVariants()[3:], ", ")+")")
+	cmd.Flags().StringVar(&variant, "variant", variantChess, "the variant: "+strings.Join(treeVariants(), ", "))
 	cmd.Flags().StringVar(&fen, "fen", "", "the position (default: the start position)")
 	cmd.Flags().StringVar(&script, "script", "traditional", "xiangqi's Chinese notation in traditional (傌八進七) or simplified (马八进七) characters")
 	return cmd
 }
 
 func moveLines(variant, fen string, script xiangqi.Script) ([]string, error) {
-	var lines []string
-	if tree := treeOf(variant); tree != nil {
-		var err error
-		if lines, err = tree.Moves(fen); err != nil {
-			return nil, err
-		}
-	} else if variant == variantXiangqi {
-		p, err := parseXiangqi(fen)
-		if err != nil {
-			return nil, err
-		}
-		var ml xiangqi.MoveList
-		p.GenerateLegal(&ml)
-		for i := 0; i < ml.Len(); i++ {
-			m := ml.At(i)
-			lines = append(lines, p.UCI(m)+" "+p.ChineseIn(m, script)+" "+p.WXF(m))
-		}
-	} else {
-		p, err := parseChess(variant, fen)
-		if err != nil {
-			return nil, err
-		}
-		var ml chess.MoveList
-		p.GenerateLegal(&ml)
-		for _, m := range ml.Moves() {
-			lines = append(lines, p.UCI(m)+" "+p.SAN(m))
-		}
+	lines, err := treeOf(variant).Moves(fen, game.MoveOptions{Simplified: script == xiangqi.Simplified})
+	if err != nil {
+		return nil, err
 	}
 	slices.Sort(lines)
 	return lines, nil

@@ -40,6 +40,7 @@ var chess960Spec = &game.Spec{
 	ClaimDraw:    true,
 	Notes:        chessSetupNotes,
 	UCI:          &game.UCIDialect{Variant: "chess", Chess960: true},
+	Tree:         treeOf(chess.ParseFEN960),
 }
 
 // ParseChess960Setup reads a Chess960 setup into a start FEN and UCI moves

@@ -32,6 +32,7 @@ var chessSpec = &game.Spec{
 	ClaimDraw:    true,
 	Notes:        chessSetupNotes,
 	UCI:          &game.UCIDialect{Variant: "chess"},
+	Tree:         treeOf(chess.ParseFEN),
 }
 
 // chessRulesAt returns the rules of a game from start, a FEN that parse

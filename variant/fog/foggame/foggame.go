@@ -105,7 +105,7 @@ func perft(fen string, depth int) ([]game.Divide, uint64, error) {
 
 // moves lists the legal moves in UCI alone: SAN's check and mate marks
 // mean nothing in a game without check.
-func moves(fen string) ([]string, error) {
+func moves(fen string, _ game.MoveOptions) ([]string, error) {
 	p, err := parse(fen)
 	if err != nil {
 		return nil, err

@@ -385,7 +385,7 @@ func perft(fen string, depth int) ([]game.Divide, uint64, error) {
 }
 
 // moves lists the legal moves of a public position in ICCS.
-func moves(fen string) ([]string, error) {
+func moves(fen string, _ game.MoveOptions) ([]string, error) {
 	p, err := parse(fen)
 	if err != nil {
 		return nil, err
