@@ -5,6 +5,7 @@ package game
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/gambitchess/gambit/chess"
@@ -110,16 +111,52 @@ func TerminationNames[T ~uint8](first, last T, name func(T) string) []string {
 	return out
 }
 
-// ChessOutcome writes the ending of a rules library on a chess board (a
-// chess.Ending of its own terminations) as the live game's Outcome; status
-// gives the server-level Status of each termination (Mate, Stalemate,
-// Forfeit; Draw for the draws).
-func ChessOutcome[T interface {
+// Statuses says which server-level Status each of a rules library's
+// terminations is: Mate and Stalemate their own (in xiangqi a stalemate
+// loses), those in Forfeit a game lost by a rule (a perpetual check, a
+// king left on a mine), and any other a draw.
+type Statuses[T comparable] struct {
+	Mate, Stalemate T
+	Forfeit         []T
+}
+
+// Of returns termination t's Status.
+func (s Statuses[T]) Of(t T) Status {
+	switch {
+	case t == s.Mate:
+		return Mate
+	case t == s.Stalemate:
+		return Stalemate
+	case slices.Contains(s.Forfeit, t):
+		return Forfeit
+	}
+	return Draw
+}
+
+// OutcomeOf writes a rules library's ending (over, by termination t, drawn
+// or won by winner, the side that moved first being chess.White) as the
+// live game's Outcome, its Status by statuses.
+func OutcomeOf[T interface {
+	comparable
 	~uint8
 	String() string
-}](o chess.Ending[T], status func(T) Status) Outcome {
-	if !o.Over() {
+}](over bool, t T, draw bool, winner chess.Color, statuses Statuses[T]) Outcome {
+	if !over {
 		return Outcome{}
 	}
-	return Outcome{Termination: o.Termination.String(), Code: uint8(o.Termination), Winner: o.Winner, Draw: o.Draw, Status: status(o.Termination)}
+	o := Outcome{Termination: t.String(), Code: uint8(t), Draw: draw, Status: statuses.Of(t)}
+	if !draw {
+		o.Winner = winner
+	}
+	return o
+}
+
+// ChessOutcome writes the ending of a rules library on a chess board (a
+// chess.Ending of its own terminations) as the live game's Outcome.
+func ChessOutcome[T interface {
+	comparable
+	~uint8
+	String() string
+}](o chess.Ending[T], statuses Statuses[T]) Outcome {
+	return OutcomeOf(o.Over(), o.Termination, o.Draw, o.Winner, statuses)
 }

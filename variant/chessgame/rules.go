@@ -178,24 +178,7 @@ func (r *chessRules) Check() (string, bool) {
 }
 
 func (r *chessRules) Outcome() game.Outcome {
-	o := r.g.Outcome()
-	if !o.Over() {
-		return game.Outcome{}
-	}
-	return game.Outcome{Termination: o.Termination.String(), Code: uint8(o.Termination), Winner: o.Winner, Draw: o.Draw,
-		Status: chessStatus(o.Termination)}
-}
-
-// chessStatus maps a chess termination found on the board to the
-// server-level status.
-func chessStatus(t chess.Termination) game.Status {
-	switch t {
-	case chess.Checkmate:
-		return game.Mate
-	case chess.Stalemate:
-		return game.Stalemate
-	}
-	return game.Draw
+	return game.ChessOutcome(r.g.Outcome(), game.Statuses[chess.Termination]{Mate: chess.Checkmate, Stalemate: chess.Stalemate})
 }
 
 // Opening names the game's opening (package chess/opening: lichess's

@@ -138,25 +138,11 @@ func (r *xiangqiRules) Check() (string, bool) {
 
 func (r *xiangqiRules) Outcome() game.Outcome {
 	o := r.g.Outcome()
-	if !o.Over() {
-		return game.Outcome{}
-	}
-	out := game.Outcome{Termination: o.Termination.String(), Code: uint8(o.Termination), Draw: o.Draw}
-	if !out.Draw {
-		out.Winner = side(o.Winner)
-	}
-	switch o.Termination {
-	case xiangqi.Checkmate:
-		out.Status = game.Mate
-	case xiangqi.Stalemate:
-		out.Status = game.Stalemate // a loss in xiangqi
-	case xiangqi.PerpetualCheck:
-		out.Status = game.Forfeit
-	default:
-		out.Status = game.Draw
-	}
-	return out
+	return game.OutcomeOf(o.Over(), o.Termination, o.Draw, side(o.Winner), xiangqiStatuses)
 }
+
+// xiangqiStatuses: a stalemate loses, as a perpetual check does.
+var xiangqiStatuses = game.Statuses[xiangqi.Termination]{Mate: xiangqi.Checkmate, Stalemate: xiangqi.Stalemate, Forfeit: []xiangqi.Termination{xiangqi.PerpetualCheck}}
 
 // PGN writes xqbase-style PGN in Chinese notation.
 func (r *xiangqiRules) PGN(h game.PGNHeader) (string, error) {

@@ -177,17 +177,7 @@ func (r *bombRules) Play(text string) (game.Step, error) {
 }
 
 func (r *bombRules) Outcome() game.Outcome {
-	return game.ChessOutcome(r.g.Outcome(), func(t bomb.Termination) game.Status {
-		switch t {
-		case bomb.Checkmate:
-			return game.Mate
-		case bomb.Stalemate:
-			return game.Stalemate
-		case bomb.KingExposed:
-			return game.Forfeit
-		}
-		return game.Draw
-	})
+	return game.ChessOutcome(r.g.Outcome(), game.Statuses[bomb.Termination]{Mate: bomb.Checkmate, Stalemate: bomb.Stalemate, Forfeit: []bomb.Termination{bomb.KingExposed}})
 }
 
 func (r *bombRules) Clone() game.Rules {

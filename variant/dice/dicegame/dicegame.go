@@ -201,15 +201,7 @@ func (r *diceRules) Play(text string) (game.Step, error) {
 func trimDice(err error) string { return strings.TrimPrefix(err.Error(), "dice: ") }
 
 func (r *diceRules) Outcome() game.Outcome {
-	return game.ChessOutcome(r.g.Outcome(), func(t dice.Termination) game.Status {
-		switch t {
-		case dice.Checkmate:
-			return game.Mate
-		case dice.Stalemate:
-			return game.Stalemate
-		}
-		return game.Draw
-	})
+	return game.ChessOutcome(r.g.Outcome(), game.Statuses[dice.Termination]{Mate: dice.Checkmate, Stalemate: dice.Stalemate})
 }
 
 func (r *diceRules) Clone() game.Rules {

@@ -203,15 +203,7 @@ func (r *fogRules) Play(text string) (game.Step, error) {
 }
 
 func (r *fogRules) Outcome() game.Outcome {
-	return game.ChessOutcome(r.g.Outcome(), func(t fog.Termination) game.Status {
-		switch t {
-		case fog.KingCaptured:
-			return game.Mate
-		case fog.Stalemate:
-			return game.Stalemate
-		}
-		return game.Draw
-	})
+	return game.ChessOutcome(r.g.Outcome(), game.Statuses[fog.Termination]{Mate: fog.KingCaptured, Stalemate: fog.Stalemate})
 }
 
 func (r *fogRules) Clone() game.Rules {

@@ -247,25 +247,11 @@ func (r *rules) Check() (string, bool) {
 
 func (r *rules) Outcome() game.Outcome {
 	o := r.g.Outcome()
-	if !o.Over() {
-		return game.Outcome{}
-	}
-	out := game.Outcome{Termination: o.Termination.String(), Code: uint8(o.Termination), Draw: o.Draw}
-	if !out.Draw {
-		out.Winner = side(o.Winner)
-	}
-	switch o.Termination {
-	case jieqi.Checkmate:
-		out.Status = game.Mate
-	case jieqi.Stalemate:
-		out.Status = game.Stalemate // a loss, as in xiangqi
-	case jieqi.PerpetualCheck:
-		out.Status = game.Forfeit
-	default:
-		out.Status = game.Draw
-	}
-	return out
+	return game.OutcomeOf(o.Over(), o.Termination, o.Draw, side(o.Winner), jieqiStatuses)
 }
+
+// jieqiStatuses: a stalemate loses, as a perpetual check does.
+var jieqiStatuses = game.Statuses[jieqi.Termination]{Mate: jieqi.Checkmate, Stalemate: jieqi.Stalemate, Forfeit: []jieqi.Termination{jieqi.PerpetualCheck}}
 
 func (r *rules) Clone() game.Rules {
 	c, err := rulesAt(r.start, r.g.Seed().String())
