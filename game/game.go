@@ -169,8 +169,17 @@ func (g *Game) StartFEN() string { return g.rules.StartFEN() }
 // Ply returns the number of moves played.
 func (g *Game) Ply() int { return g.rules.Ply() }
 
-// Rules returns the rules of the game. Callers must not change them.
-func (g *Game) Rules() Rules { return g.rules }
+// Readable returns the game's rules for a reader of the whole game (an
+// engine that plays or reviews it), only where every viewer may see all of
+// it: a variant that hides nothing, or a game that is over. A hidden game
+// in play is read through a viewer's Sight alone. Callers must not change
+// the rules.
+func (g *Game) Readable() (Rules, bool) {
+	if g.spec.Hidden && !g.status.Finished() {
+		return nil, false
+	}
+	return g.rules, true
+}
 
 // Opening is a game's opening as its rules name it.
 type Opening struct {

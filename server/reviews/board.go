@@ -18,8 +18,9 @@ type (
 
 // chessOf returns g's chess game for an engine to read, if it has one.
 func chessOf(g *game.Game) (*chess.Game, bool) {
-	b, ok := g.Rules().(chessBoard)
-	if !ok || g.Hidden() {
+	r, readable := g.Readable()
+	b, ok := r.(chessBoard)
+	if !readable || !ok {
 		return nil, false
 	}
 	return b.Game(), true
@@ -27,8 +28,9 @@ func chessOf(g *game.Game) (*chess.Game, bool) {
 
 // xiangqiOf returns g's xiangqi game for an engine to read, if it has one.
 func xiangqiOf(g *game.Game) (*xiangqi.Game, bool) {
-	b, ok := g.Rules().(xiangqiBoard)
-	if !ok || g.Hidden() {
+	r, readable := g.Readable()
+	b, ok := r.(xiangqiBoard)
+	if !readable || !ok {
 		return nil, false
 	}
 	return b.Game(), true

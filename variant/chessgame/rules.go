@@ -236,16 +236,3 @@ func init() {
 	game.Register(chessSpec)
 	game.Register(chess960Spec)
 }
-
-// GameOf returns the rules-level chess game of g, for read-only use such
-// as an engine's search: in chess and in Chess960, whose positions carry
-// their own Chess960 flag (castling rules and UCI text); ok is false in a
-// variant of another game, and in a variant on a chess board whose rules
-// are its own.
-func GameOf(g *game.Game) (cg *chess.Game, ok bool) {
-	r, ok := g.Rules().(*chessRules)
-	if !ok {
-		return nil, false
-	}
-	return r.g, true
-}

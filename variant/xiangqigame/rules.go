@@ -182,13 +182,3 @@ func init() { game.Register(xiangqiSpec) }
 const xiangqiSquareNames = "a0b0c0d0e0f0g0h0i0a1b1c1d1e1f1g1h1i1a2b2c2d2e2f2g2h2i2" +
 	"a3b3c3d3e3f3g3h3i3a4b4c4d4e4f4g4h4i4a5b5c5d5e5f5g5h5i5a6b6c6d6e6f6g6h6i6" +
 	"a7b7c7d7e7f7g7h7i7a8b8c8d8e8f8g8h8i8a9b9c9d9e9f9g9h9i9"
-
-// GameOf returns the rules-level xiangqi game of g, for read-only use such
-// as an engine's search; ok is false in another variant.
-func GameOf(g *game.Game) (xg *xiangqi.Game, ok bool) {
-	r, ok := g.Rules().(*xiangqiRules)
-	if !ok {
-		return nil, false
-	}
-	return r.g, true
-}
