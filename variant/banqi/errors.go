@@ -26,8 +26,7 @@ var (
 	ErrFirstColor   = errors.New("first player's colour: want r, b or -")
 	ErrClock        = errors.New("bad clock")
 	ErrFullmoveZero = errors.New("fullmove number must be at least 1")
-	// ErrTooManyPieces: more pieces of a kind than a side has, or more
-	// face-down pieces than the pieces not face up could be.
+	// ErrTooManyPieces: more pieces of a kind face up than a side has.
 	ErrTooManyPieces = errors.New("too many pieces")
 	// ErrBeforeFirstFlip: no colour yet ("-") but a piece face up, or the
 	// second player to move: the first player flips first.

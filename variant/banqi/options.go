@@ -1,5 +1,12 @@
 package banqi
 
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+)
+
 // Options are the rules where banqi's rule sets differ. The zero value
 // is no draw rule at all and a cannon of any reach; DefaultOptions is the
 // rule set Gambit plays (see the package doc for the sources).
@@ -34,4 +41,36 @@ const (
 // occurrence; a cannon of any reach; no chase rule.
 func DefaultOptions() Options {
 	return Options{DrawPlies: DefaultDrawPlies, Repetitions: DefaultRepetitions}
+}
+
+// String writes the options as the PGN's Rules tag holds them:
+// "drawplies=180 repetitions=3 cannonreach=0 chaseloses=false".
+func (o Options) String() string {
+	return fmt.Sprintf("drawplies=%d repetitions=%d cannonreach=%d chaseloses=%t", o.DrawPlies, o.Repetitions, o.CannonReach, o.ChaseLoses)
+}
+
+// ParseOptions reads options written by String; a field left out keeps
+// its default (DefaultOptions).
+func ParseOptions(text string) (Options, error) {
+	o := DefaultOptions()
+	for _, field := range strings.Fields(text) {
+		key, value, _ := strings.Cut(field, "=")
+		var err error
+		switch key {
+		case "drawplies":
+			o.DrawPlies, err = strconv.Atoi(value)
+		case "repetitions":
+			o.Repetitions, err = strconv.Atoi(value)
+		case "cannonreach":
+			o.CannonReach, err = strconv.Atoi(value)
+		case "chaseloses":
+			o.ChaseLoses, err = strconv.ParseBool(value)
+		default:
+			err = errors.New("unknown option")
+		}
+		if err != nil {
+			return Options{}, fmt.Errorf("banqi: options: %q: %w", clip(field), err)
+		}
+	}
+	return o, nil
 }
