@@ -15,7 +15,7 @@ const (
 
 // String returns the termination's name as the live game writes it.
 func (t Termination) String() string {
-	names := [...]string{"", "no pieces", "no moves", "perpetual chase", "repetition", "move limit"}
+	names := [...]string{"", "no pieces left", "no legal move", "perpetual chase", "repetition", "no flip or capture"}
 	if int(t) < len(names) {
 		return names[t]
 	}
