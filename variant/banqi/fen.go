@@ -69,13 +69,13 @@ func (p *Position) parseBoard(text string) error {
 	}
 	for c := Red; c <= Black; c++ {
 		for t := King; t <= Soldier; t++ {
-			p.pool[NewPiece(c, t)] = StartCount[t]
+			p.pool[NewPiece(c, t)] = uint8(StartCount(t))
 		}
 	}
 	for _, pc := range p.board {
 		switch {
 		case pc.IsReal() && p.pool[pc] == 0:
-			return &FENError{1, ErrTooManyPieces, "more than " + strconv.Itoa(int(StartCount[pc.Type()])) + " " + pc.String()}
+			return &FENError{1, ErrTooManyPieces, "more than " + strconv.Itoa(StartCount(pc.Type())) + " " + pc.String()}
 		case pc.IsReal():
 			p.pool[pc]--
 		}

@@ -98,3 +98,13 @@ func FuzzParseFEN(f *testing.F) {
 		_ = Perft(&p, 2)
 	})
 }
+
+func TestStartCount(t *testing.T) {
+	total := 0
+	for pt := NoPieceType; pt <= Soldier+1; pt++ {
+		total += StartCount(pt)
+	}
+	if total != 16 || StartCount(King) != 1 || StartCount(Soldier) != 5 || StartCount(Cannon) != 2 {
+		t.Errorf("a side has %d pieces, want 16", total)
+	}
+}

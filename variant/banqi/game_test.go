@@ -152,3 +152,36 @@ func TestOptionsText(t *testing.T) {
 		t.Error("a bad option was read")
 	}
 }
+
+func FuzzSightOf(f *testing.F) {
+	f.Add("8/8/1x6/K1P5 b r 0 2", "", "rp")
+	f.Add(StartFEN, "K", "")
+	f.Fuzz(func(t *testing.T, fen, red, black string) {
+		p, err := SightOf(fen, [2]string{red, black})
+		if err != nil {
+			return
+		}
+		total := 0
+		for pc := Piece(1); pc < 16; pc++ {
+			total += p.Pool(pc)
+		}
+		if total < p.FaceDownCount() {
+			t.Fatalf("SightOf(%q, %q, %q): %d face down, a pool of %d", fen, red, black, p.FaceDownCount(), total)
+		}
+		_ = Perft(&p, 2)
+	})
+}
+
+func FuzzParseOptions(f *testing.F) {
+	f.Add(DefaultOptions().String())
+	f.Add("cannonreach=2 chaseloses=true")
+	f.Fuzz(func(t *testing.T, text string) {
+		o, err := ParseOptions(text)
+		if err != nil {
+			return
+		}
+		if back, err := ParseOptions(o.String()); err != nil || back != o {
+			t.Fatalf("ParseOptions(%q) = %+v, which reads back as %+v, %v", text, o, back, err)
+		}
+	})
+}

@@ -160,8 +160,22 @@ func PieceFromChar(ch byte) Piece {
 	return NoPiece
 }
 
-// StartCount is how many pieces of each type a side has, by PieceType.
-var StartCount = [8]uint8{0, 1, 2, 2, 2, 2, 2, 5}
+// StartCount returns how many pieces of type t a side has: one general,
+// five soldiers, two of each other type.
+func StartCount(t PieceType) int {
+	switch t {
+	case NoPieceType:
+		return 0
+	case King:
+		return 1
+	case Soldier:
+		return 5
+	}
+	if t > Soldier {
+		return 0
+	}
+	return 2
+}
 
 // Square is a square of the board, rank*8 + file (a1 = 0).
 type Square uint8
