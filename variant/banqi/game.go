@@ -168,7 +168,10 @@ func (g *Game) Push(m Move) (Played, error) {
 // claims (a flip's piece, the moving piece's type, a capture) against
 // what happens: the error wraps ErrInvalidMove for unreadable text and
 // ErrIllegalMove otherwise, and a flip that turned up another piece than
-// the text says is not played.
+// the text says is not played. It is for reading records (Verify): never
+// let a player's text through it in a game in play, for a flip refused
+// for its claim tells what the face-down piece is not (use ParseMove and
+// Push).
 func (g *Game) PushText(text string) (Played, error) {
 	n, err := ParseSAN(text)
 	if err != nil {

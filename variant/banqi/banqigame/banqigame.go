@@ -179,8 +179,15 @@ func (r *rules) Dests() map[string][]string {
 	return out
 }
 
+// Play plays coordinate text only ("c2c3", a flip "c2c2"), never SAN: a
+// flip written "c2=K" is checked against the piece dealt there, and its
+// refusal would tell a player what a face-down piece is not.
 func (r *rules) Play(text string) (game.Step, error) {
-	pl, err := r.g.PushText(text)
+	m, err := banqi.ParseMove(text)
+	if err != nil {
+		return game.Step{}, fmt.Errorf("%w: %w", game.ErrInvalidMove, err)
+	}
+	pl, err := r.g.Push(m)
 	if err != nil {
 		if errors.Is(err, banqi.ErrInvalidMove) {
 			return game.Step{}, fmt.Errorf("%w: %w", game.ErrInvalidMove, err)

@@ -2,6 +2,7 @@ package banqigame
 
 import (
 	"encoding/json"
+	"errors"
 	"reflect"
 	"strings"
 	"testing"
@@ -88,6 +89,13 @@ func TestFlipStep(t *testing.T) {
 	}
 	if _, err := g.Move(chess.Black, "c2c3"); err == nil {
 		t.Error("the second player moved the first player's piece")
+	}
+	// A move in SAN is refused whatever it claims: a flip refused for
+	// naming the wrong piece would tell what the piece is not.
+	for _, text := range []string{"d3=K", "d3=k", "d3=P", "d3=p"} {
+		if _, err := g.Move(chess.Black, text); !errors.Is(err, game.ErrInvalidMove) {
+			t.Errorf("Move(%q) = %v, want ErrInvalidMove", text, err)
+		}
 	}
 }
 
