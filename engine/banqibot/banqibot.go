@@ -13,6 +13,12 @@
 // face-down piece counts for the pool's mean, so flips change neither
 // side's material) and a little mobility.
 //
+// A position that occurred before, since the last flip or capture (the
+// game's history, and the line searched), is a draw, worth a little less
+// than nothing to the bot (contempt) and as much more to its opponent:
+// otherwise two players who both fear to flip next to the other's pieces
+// step back and forth into a draw by repetition.
+//
 // Choose searches to the level's depth by iterative deepening, within a
 // node limit (a flip multiplies the tree by up to 14), and is
 // deterministic (moves in a fixed order, a node limit rather than a clock)
@@ -34,6 +40,7 @@ const (
 	nodeLimit  = 400000
 	checkEvery = 1024 // nodes between looks at ctx
 	maxPly     = 64
+	contempt   = 40 // what a draw costs the bot
 )
 
 // pieceValue by banqi.PieceType. Roughly what a piece may take against
@@ -48,13 +55,16 @@ const mobilityWeight = 2
 // Choose returns the move the bot plays in p at level (1 easy, a
 // one-ply expectimax; 3 hard, three plies; others as many plies, from 1
 // to 4), or banqi.MoveNone when the player to move has no legal move.
-func Choose(ctx context.Context, p banqi.Position, level int) banqi.Move {
-	m, _ := choose(ctx, &p, level)
+// history holds the keys (banqi.Position.Key) of the positions before p
+// since the last flip or capture, in any order: those p's moves could
+// repeat (nil for none known).
+func Choose(ctx context.Context, p banqi.Position, level int, history []uint64) banqi.Move {
+	m, _ := choose(ctx, &p, level, history)
 	return m
 }
 
 // choose is Choose, also returning the nodes searched.
-func choose(ctx context.Context, p *banqi.Position, level int) (banqi.Move, int) {
+func choose(ctx context.Context, p *banqi.Position, level int, history []uint64) (banqi.Move, int) {
 	level = min(max(level, 1), 4)
 	var root banqi.MoveList
 	p.GenerateLegal(&root)
@@ -62,7 +72,8 @@ func choose(ctx context.Context, p *banqi.Position, level int) (banqi.Move, int)
 		return banqi.MoveNone, 0
 	}
 	moves := ordered(p, &root)
-	sr := &searcher{ctx: ctx}
+	sr := &searcher{ctx: ctx, history: history}
+	sr.keys[0] = p.Key()
 	best := moves.at(0)
 	for depth := 1; depth <= level; depth++ {
 		bestScore, bestMove := -infinity, banqi.MoveNone
@@ -91,6 +102,38 @@ type searcher struct {
 	ctx     context.Context
 	nodes   int
 	stopped bool
+	history []uint64            // the game's positions before the root that may recur
+	keys    [maxPly + 1]uint64 // keys[ply]: the position at ply on the line searched
+}
+
+// repeated reports whether p, at ply on the line searched, occurred
+// before: on the line, or in the game when nothing on the line was
+// irreversible.
+func (sr *searcher) repeated(p *banqi.Position, ply int) bool {
+	key, back := p.Key(), p.HalfmoveClock()
+	for i := ply - 2; i >= 0 && ply-i <= back; i -= 2 {
+		if sr.keys[i] == key {
+			return true
+		}
+	}
+	if back < ply {
+		return false
+	}
+	for _, k := range sr.history {
+		if k == key {
+			return true
+		}
+	}
+	return false
+}
+
+// drawScore is a draw's value for the player to move at ply: the bot
+// (to move at even plies) counts it a small loss.
+func drawScore(ply int) int {
+	if ply%2 == 0 {
+		return -contempt
+	}
+	return contempt
 }
 
 // tick counts a node and reports whether the search must stop.
@@ -142,6 +185,10 @@ func (sr *searcher) after(p *banqi.Position, m banqi.Move, depth, alpha, beta, p
 func (sr *searcher) search(p *banqi.Position, depth, alpha, beta, ply int) int {
 	if sr.tick() {
 		return 0
+	}
+	sr.keys[min(ply, maxPly)] = p.Key()
+	if ply > 0 && sr.repeated(p, ply) {
+		return drawScore(ply)
 	}
 	if depth <= 0 || ply >= maxPly {
 		return sr.quiesce(p, alpha, beta, ply, 0)

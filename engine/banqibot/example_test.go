@@ -17,7 +17,7 @@ func ExampleChoose() {
 		fmt.Println(err)
 		return
 	}
-	fmt.Println(banqibot.Choose(context.Background(), p, 3))
+	fmt.Println(banqibot.Choose(context.Background(), p, 3, nil))
 	// Output: a1b1
 }
 

@@ -300,11 +300,33 @@ func choose(ctx context.Context, s game.Sight, c chess.Color, level game.Level) 
 	if p.Turn() != player(c) {
 		return "", fmt.Errorf("banqi bot: seated %s, but the %s player is to move in %s", player(c), p.Turn(), s.FEN)
 	}
-	m := banqibot.Choose(ctx, p, level.Depth)
+	m := banqibot.Choose(ctx, p, level.Depth, recurring(s, p.HalfmoveClock()))
 	if m == banqi.MoveNone {
 		return "", fmt.Errorf("banqi bot: no move in %s", s.FEN)
 	}
 	return m.String(), nil
+}
+
+// recurring returns the keys of the positions of the sight's history
+// before the current one that its moves could repeat: the last back, those
+// since the last flip or capture. A sight without its moves gives none.
+func recurring(s game.Sight, back int) []uint64 {
+	fens := make([]string, 0, len(s.Moves)+1)
+	fens = append(fens, s.StartFEN)
+	for _, st := range s.Moves {
+		fens = append(fens, st.FEN)
+	}
+	if len(s.Moves) == 0 {
+		return nil
+	}
+	fens = fens[:len(fens)-1] // the last is the current position
+	var keys []uint64
+	for _, fen := range fens[max(len(fens)-back, 0):] {
+		if p, err := banqi.ParseFEN(fen); err == nil {
+			keys = append(keys, p.Key())
+		}
+	}
+	return keys
 }
 
 // parse reads a public banqi FEN; "" is the start.

@@ -191,3 +191,26 @@ func TestTreeAndEndings(t *testing.T) {
 		t.Errorf("the last black piece taken: %+v, status %v, result %s", o, g.Status(), g.Result())
 	}
 }
+
+// TestRecurringPositions: the computer is told the positions since the
+// last flip or capture, which its moves could repeat.
+func TestRecurringPositions(t *testing.T) {
+	g := newGame(t, "8/8/8/Kx5k w r 0 1")
+	move(t, g, "b1b1", "h1h2", "a1a2", "h2h1")
+	s := g.Sight(game.SeatViewer(chess.White), true)
+	p, _ := banqi.ParseFEN(s.FEN)
+	keys := recurring(s, p.HalfmoveClock())
+	want := []string{s.Moves[0].FEN, s.Moves[1].FEN, s.Moves[2].FEN} // from the flip on, the current one aside
+	if len(keys) != len(want) {
+		t.Fatalf("%d positions, want %d", len(keys), len(want))
+	}
+	for i, fen := range want {
+		q, _ := banqi.ParseFEN(fen)
+		if keys[i] != q.Key() {
+			t.Errorf("position %d: key %x, want %s's", i, keys[i], fen)
+		}
+	}
+	if recurring(game.Sight{FEN: s.FEN}, 5) != nil {
+		t.Error("a sight without its moves gave positions")
+	}
+}
