@@ -102,7 +102,7 @@ type searcher struct {
 	ctx     context.Context
 	nodes   int
 	stopped bool
-	history []uint64            // the game's positions before the root that may recur
+	history []uint64           // the game's positions before the root that may recur
 	keys    [maxPly + 1]uint64 // keys[ply]: the position at ply on the line searched
 }
 
