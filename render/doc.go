@@ -1,5 +1,6 @@
-// Package render draws chess, Chess960 and xiangqi positions: as SVG, as
-// PNG, and as text for terminals.
+// Package render draws chess, Chess960 and xiangqi positions, and boards
+// of xiangqi's round pieces in squares (DrawDiscPlacement), face down or
+// up: as SVG, as PNG, and as text for terminals.
 //
 // A board is built once into a Drawing, a small display list of rects,
 // circles, lines, paths and groups, which is then written as SVG text

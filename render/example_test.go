@@ -173,3 +173,29 @@ func ExampleGIF() {
 	// Output:
 	// 3 frames, delays [100 100 300]
 }
+
+// A board of 8×4 squares with xiangqi's pieces: two face up, a red
+// general just turned up on c2 and a black soldier, and the rest face
+// down, drawn as plain discs.
+func ExampleDrawDiscPlacement() {
+	pl, err := render.ParseDiscPlacement("xxxxxxxx/xxxpxxxx/xxKxxxxx/xxxxxxxx w r 0 2")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	d, err := render.DrawDiscPlacement(&pl, render.Options{Size: 480, LastMove: "c2c2"})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	var svg bytes.Buffer
+	if err := d.WriteSVG(&svg); err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(strings.SplitN(svg.String(), "\n", 2)[0])
+	fmt.Println(strings.Count(svg.String(), `class="piece face-down"`), "face down,", strings.Count(svg.String(), `class="piece red`)+strings.Count(svg.String(), `class="piece black`), "face up")
+	// Output:
+	// <svg xmlns="http://www.w3.org/2000/svg" width="480" height="240" viewBox="0 0 480 240">
+	// 30 face down, 2 face up
+}

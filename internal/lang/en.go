@@ -58,6 +58,10 @@ var en = map[Key]string{
 	EndPrefix + "king captured":          "king captured",
 	EndPrefix + "bare kings":             "bare kings",
 	EndPrefix + "king exposed by a mine": "king exposed by a mine",
+	EndPrefix + "no pieces left":         "no pieces left",
+	EndPrefix + "no legal move":          "no legal move",
+	EndPrefix + "perpetual chase":        "perpetual chase",
+	EndPrefix + "no flip or capture":     "no flip or capture",
 
 	ViewerPrefix + "first":    "First move (Home)",
 	ViewerPrefix + "prev":     "Previous move (Left)",

@@ -58,6 +58,10 @@ var zhCN = map[Key]string{
 	EndPrefix + "king captured":          "王被吃",
 	EndPrefix + "bare kings":             "只剩王",
 	EndPrefix + "king exposed by a mine": "地雷爆炸后王被将军",
+	EndPrefix + "no pieces left":         "棋子被吃光",
+	EndPrefix + "no legal move":          "无子可走",
+	EndPrefix + "perpetual chase":        "长捉",
+	EndPrefix + "no flip or capture":     "久未翻子吃子",
 
 	ViewerPrefix + "first":    "开局（Home 键）",
 	ViewerPrefix + "prev":     "上一步（←）",

@@ -58,6 +58,10 @@ var zhTW = map[Key]string{
 	EndPrefix + "king captured":          "國王被吃",
 	EndPrefix + "bare kings":             "只剩國王",
 	EndPrefix + "king exposed by a mine": "地雷爆炸後國王被將軍",
+	EndPrefix + "no pieces left":         "棋子被吃光",
+	EndPrefix + "no legal move":          "無子可走",
+	EndPrefix + "perpetual chase":        "長捉",
+	EndPrefix + "no flip or capture":     "久未翻子吃子",
 
 	ViewerPrefix + "first":    "開局（Home 鍵）",
 	ViewerPrefix + "prev":     "上一步（←）",

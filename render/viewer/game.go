@@ -4,10 +4,15 @@ package viewer
 // start position is in the start FEN.
 type Variant string
 
-// The variants the viewer shows.
+// The variants the viewer shows. Discs is a board of xiangqi's round
+// pieces in squares, of the shape its FENs give (at most 9×9): the game
+// of xiangqi's pieces face down on half its board, 8×4. Its moves are
+// given position by position (FromSteps) with their one notation,
+// NotationSAN.
 const (
 	Chess   Variant = "chess"
 	Xiangqi Variant = "xiangqi"
+	Discs   Variant = "discs"
 )
 
 // Game is one game ready to be shown: its header and its move tree, with
@@ -57,8 +62,8 @@ type Node struct {
 	From string `json:"from,omitempty"`
 	To   string `json:"to,omitempty"`
 
-	// Text is the move in each notation: "san" for chess; "chinese",
-	// "wxf" and "iccs" for xiangqi. NAG glyphs ("!", "?!") follow in
+	// Text is the move in each notation: "san" for chess and a board of
+	// discs; "chinese", "wxf" and "iccs" for xiangqi. NAG glyphs ("!", "?!") follow in
 	// Glyphs.
 	Text   map[string]string `json:"text,omitempty"`
 	Glyphs string            `json:"glyphs,omitempty"`

@@ -24,12 +24,15 @@ var chessFigures = map[byte]string{
 
 // defaultPiece returns the built-in picture of a piece, used when
 // Options.Pieces has none: for chess the Unicode figure, white or black with
-// a dark outline; for xiangqi a disc with the piece's character, red or black.
+// a dark outline; for xiangqi and a board of discs a disc with the piece's
+// character, red or black.
 func defaultPiece(v Variant, code byte) string {
-	if v == Xiangqi && (code == 'X' || code == 'x') {
+	switch {
+	case v == Discs && code == 'x':
+		return sidelessPiece()
+	case v == Xiangqi && (code == 'X' || code == 'x'):
 		return faceDownPiece(code)
-	}
-	if v == Xiangqi {
+	case v == Xiangqi || v == Discs:
 		return defaultXiangqiPiece(code)
 	}
 	return defaultChessPiece(code)
@@ -83,4 +86,12 @@ func faceDownPiece(code byte) string {
 	return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">` +
 		fmt.Sprintf(`<circle cx="50" cy="50" r="46" fill="#c9a877" stroke="%s" stroke-width="4"/>`, ink) +
 		fmt.Sprintf(`<circle cx="50" cy="50" r="30" fill="none" stroke="%s" stroke-width="2" stroke-dasharray="4 5"/></svg>`, ink)
+}
+
+// sidelessPiece is a piece face down whose side nobody knows (a board of
+// discs): a plain disc, no character, no colour of a side.
+func sidelessPiece() string {
+	return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">` +
+		`<circle cx="50" cy="50" r="46" fill="#6b4a2b" stroke="#3e2a17" stroke-width="4"/>` +
+		`<circle cx="50" cy="50" r="30" fill="none" stroke="#e9c98f" stroke-width="2"/></svg>`
 }

@@ -14,9 +14,9 @@ type Step struct {
 	// FEN is the position after the move, as the program that played it
 	// wrote it: face-down pieces as X and x.
 	FEN string
-	// Text is the move in each notation: NotationSAN for chess;
-	// NotationChinese (traditional characters), NotationWXF and
-	// NotationICCS for xiangqi.
+	// Text is the move in each notation: NotationSAN for chess and a
+	// board of discs; NotationChinese (traditional characters),
+	// NotationWXF and NotationICCS for xiangqi.
 	Text map[string]string
 }
 
@@ -25,15 +25,16 @@ type Step struct {
 // which the PGN readers of FromPGN cannot replay: a face-down piece, a
 // blast, a turn of three moves. The page knows no rules and only shows positions, so a record
 // that carries every position, as Gambit's does, shows as it was played.
-// v is the board (Chess or Xiangqi), start the FEN of the start position.
+// v is the board (Chess, Xiangqi or Discs), start the FEN of the start
+// position.
 // A move's number and side are read from the FEN before it (its side to
 // move and move number); a move by the side that made the one before it
 // (a variant of several moves a turn) continues that turn, and the list
 // writes no number before it. Chinese notation is given in traditional characters and written in
 // the page's script by Write.
 func FromSteps(v Variant, tags []Tag, result, start string, steps []Step) (Game, error) {
-	if v != Chess && v != Xiangqi {
-		return Game{}, fmt.Errorf("%w %q (want %q or %q)", ErrVariant, v, Chess, Xiangqi)
+	if v != Chess && v != Xiangqi && v != Discs {
+		return Game{}, fmt.Errorf("%w %q (want %q, %q or %q)", ErrVariant, v, Chess, Xiangqi, Discs)
 	}
 	if result == "" {
 		result = "*"

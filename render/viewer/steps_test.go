@@ -84,3 +84,35 @@ func TestFromStepsJieqi(t *testing.T) {
 		t.Error("a xiangqi page without face-down pieces carries their pictures")
 	}
 }
+
+// TestFromStepsDiscs: a board of xiangqi's pieces in squares, 8×4, given
+// position by position: its moves in SAN, a flip highlighting its one
+// square; the page carries xiangqi's pictures of the pieces under its own
+// name, and a face-down piece of no side (x), never xiangqi's black one.
+func TestFromStepsDiscs(t *testing.T) {
+	start := "xxxxxxxx/xxxxxxxx/xxxxxxxx/xxxxxxxx w - 0 1"
+	steps := []Step{
+		{UCI: "c2c2", FEN: "xxxxxxxx/xxxxxxxx/xxKxxxxx/xxxxxxxx b r 0 1", Text: map[string]string{NotationSAN: "c2=K"}},
+		{UCI: "d3d3", FEN: "xxxxxxxx/xxxpxxxx/xxKxxxxx/xxxxxxxx w r 0 2", Text: map[string]string{NotationSAN: "d3=p"}},
+	}
+	g, err := FromSteps(Discs, []Tag{{"White", "Ann"}}, "*", start, steps)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := g.Nodes[1]; n.From != "c2" || n.To != "c2" || n.Second || n.Text[NotationSAN] != "c2=K" {
+		t.Errorf("the first flip: %+v", n)
+	}
+	if n := g.Nodes[2]; !n.Second || n.Number != 1 {
+		t.Errorf("the second player's flip: %+v", n)
+	}
+	pieces := map[string]string{"xiangqi:K": "<svg>xiangqi K</svg>", "xiangqi:x": "<svg>black face down</svg>", "K": "<svg>chess K</svg>"}
+	out := page(t, []Game{g}, Options{Pieces: pieces})
+	for _, want := range []string{`<template id="piece-discs-K"><svg>xiangqi K</svg>`, `<template id="piece-discs-x"><svg xmlns`, `"variant":"discs"`, `"san":"d3=p"`} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the page lacks %s", want)
+		}
+	}
+	if strings.Contains(out, "black face down") || strings.Contains(out, "chess K") {
+		t.Error("the board of discs took xiangqi's black face-down piece or a chess piece")
+	}
+}

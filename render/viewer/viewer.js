@@ -1,6 +1,7 @@
 // Gambit's game viewer. Every position, move text and highlighted square was
 // computed by Gambit (package render/viewer) and sits in the page as JSON:
-// this script only shows it, and knows no rules of chess or xiangqi.
+// this script only shows it, and knows no rules of chess, xiangqi or any
+// other game.
 (() => {
   'use strict';
 
@@ -38,19 +39,24 @@
     return e;
   }
 
-  // Board geometry per variant: files and ranks, and whether pieces stand
-  // on points (xiangqi) or in squares (chess).
-  const GEOMETRY = {
-    chess: { files: 8, ranks: 8 },
-    xiangqi: { files: 9, ranks: 10 },
-  };
+  // geometry returns a board's files and ranks and the number of its first
+  // rank: chess 8×8 squares from 1, xiangqi 9×10 points from 0, a board of
+  // discs (xiangqi's pieces in squares) the shape of its start's FEN, from 1.
+  function geometry(variant) {
+    if (variant === 'chess') return { files: 8, ranks: 8, base: 1 };
+    if (variant === 'xiangqi') return { files: 9, ranks: 10, base: 0 };
+    const rows = game().nodes[0].fen.split(' ')[0].split('/');
+    let files = 0;
+    for (const c of rows[0]) files += c >= '0' && c <= '9' ? Number(c) : 1;
+    return { files, ranks: rows.length, base: 1 };
+  }
 
   // cell returns the column and row (from the top left) where a square
-  // such as "e4" or "h2" is drawn; ranks count from 1 in chess, 0 in xiangqi.
+  // such as "e4" or "h2" is drawn.
   function cell(square, variant) {
-    const g = GEOMETRY[variant];
+    const g = geometry(variant);
     const file = square.charCodeAt(0) - 97;
-    const rank = Number(square.slice(1)) - (variant === 'chess' ? 1 : 0);
+    const rank = Number(square.slice(1)) - g.base;
     return state.flipped
       ? { col: g.files - 1 - file, row: rank }
       : { col: file, row: g.ranks - 1 - rank };
@@ -58,8 +64,8 @@
 
   // placement lists the pieces of a FEN's first field as [square, letter].
   function placement(fen, variant) {
-    const g = GEOMETRY[variant];
-    const base = variant === 'chess' ? 1 : 0;
+    const g = geometry(variant);
+    const base = g.base;
     const out = [];
     fen.split(' ')[0].split('/').forEach((row, i) => {
       let file = 0;
@@ -109,12 +115,28 @@
     board.append(svgText({ x: 6.5 * S, y: 5 * S, class: 'river' }, right));
   }
 
+  // drawDiscGrid draws a board of discs: wood, the lines between its
+  // squares, and the coordinates in the squares as on the chess board.
+  function drawDiscGrid(board, geo) {
+    board.append(svg('rect', { x: 0, y: 0, width: geo.files * S, height: geo.ranks * S, class: 'xq-ground' }));
+    for (let f = 0; f <= geo.files; f++) board.append(svg('line', { x1: f * S, y1: 0, x2: f * S, y2: geo.ranks * S, class: 'xq-line' }));
+    for (let r = 0; r <= geo.ranks; r++) board.append(svg('line', { x1: 0, y1: r * S, x2: geo.files * S, y2: r * S, class: 'xq-line' }));
+    for (let i = 0; i < geo.files; i++) {
+      const file = String.fromCharCode(97 + (state.flipped ? geo.files - 1 - i : i));
+      board.append(svgText({ x: (i + 0.96) * S, y: (geo.ranks - 0.04) * S, class: 'coord file' }, file));
+    }
+    for (let i = 0; i < geo.ranks; i++) {
+      const rank = String(state.flipped ? i + 1 : geo.ranks - i);
+      board.append(svgText({ x: 0.04 * S, y: (i + 0.2) * S, class: 'coord rank' }, rank));
+    }
+  }
+
   // highlight marks the squares or points of the last move.
   function highlight(board, n, variant) {
     for (const sq of [n.from, n.to]) {
       if (!sq) continue;
       const { col, row } = cell(sq, variant);
-      if (variant === 'chess') {
+      if (variant !== 'xiangqi') {
         board.append(svg('rect', { x: col * S, y: row * S, width: S, height: S, class: 'last', 'data-square': sq }));
       } else {
         board.append(svg('circle', { cx: (col + 0.5) * S, cy: (row + 0.5) * S, r: 0.47 * S, class: 'last', 'data-square': sq }));
@@ -146,14 +168,15 @@
   function drawBoard() {
     const g = game();
     const n = node(state.node);
-    const geo = GEOMETRY[g.variant];
+    const geo = geometry(g.variant);
     const board = $('board');
     board.replaceChildren();
     board.setAttribute('viewBox', `0 0 ${geo.files * S} ${geo.ranks * S}`);
     board.setAttribute('class', `board ${g.variant}${state.flipped ? ' flipped' : ''}`);
     board.setAttribute('data-fen', n.fen);
     if (g.variant === 'chess') drawChessGrid(board);
-    else drawXiangqiGrid(board);
+    else if (g.variant === 'xiangqi') drawXiangqiGrid(board);
+    else drawDiscGrid(board, geo);
     highlight(board, n, g.variant);
     drawPieces(board, n.fen, g.variant);
   }
@@ -178,7 +201,7 @@
   // moveText is a move as the list shows it: its number if wanted, the
   // notation chosen, its annotation glyphs.
   function moveText(n, withNumber) {
-    const notation = game().variant === 'chess' ? 'san' : state.notation;
+    const notation = game().variant === 'xiangqi' ? state.notation : 'san';
     let text = n.text[notation] + (n.glyphs || '');
     if (withNumber) text = n.number + (n.second ? '... ' : '. ') + text;
     else if (!n.second && !n.continues) text = n.number + '. ' + text; // a turn's later moves (dice chess) go unnumbered

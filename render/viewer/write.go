@@ -160,7 +160,7 @@ func render(games []Game, opts Options) ([]byte, error) {
 // without their start position.
 func checkGames(games []Game) error {
 	for i, g := range games {
-		if g.Variant != Chess && g.Variant != Xiangqi {
+		if g.Variant != Chess && g.Variant != Xiangqi && g.Variant != Discs {
 			return fmt.Errorf("game %d: %w %q", i+1, ErrVariant, g.Variant)
 		}
 		if len(g.Nodes) == 0 {
@@ -174,16 +174,19 @@ func checkGames(games []Game) error {
 // games use, in a fixed order.
 func pieceTemplates(games []Game, custom map[string]string) ([]pieceTemplate, error) {
 	var out []pieceTemplate
-	for _, v := range []Variant{Chess, Xiangqi} {
+	for _, v := range []Variant{Chess, Xiangqi, Discs} {
 		if !usesVariant(games, v) {
 			continue
 		}
 		codes := chessCodes
-		if v == Xiangqi {
+		switch v {
+		case Xiangqi:
 			codes = xiangqiCodes
 			if usesFaceDown(games) {
 				codes += faceDownCodes
 			}
+		case Discs:
+			codes = xiangqiCodes + "x"
 		}
 		for i := range len(codes) {
 			code := codes[i]
@@ -222,10 +225,15 @@ func usesVariant(games []Game, v Variant) bool {
 }
 
 // pieceMarkup picks the picture of a piece: the prefixed key, the bare
-// letter, or the built-in one.
+// letter, or the built-in one. A board of discs takes xiangqi's pieces
+// ("xiangqi:K") after its own, never a bare letter (a chess piece's) nor
+// xiangqi's x (a black piece face down: its x has no side).
 func pieceMarkup(v Variant, code byte, custom map[string]string) (string, error) {
 	markup, ok := custom[string(v)+":"+string(code)]
-	if !ok {
+	switch {
+	case !ok && v == Discs && code != 'x':
+		markup, ok = custom[string(Xiangqi)+":"+string(code)]
+	case !ok && v != Discs:
 		markup, ok = custom[string(code)]
 	}
 	if !ok {

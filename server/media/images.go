@@ -245,9 +245,10 @@ func (m *Files) prepareImage(ctx context.Context, r *http.Request, f gameFile) (
 		frames = frames[ply : ply+1]
 	}
 	// A xiangqi board's characters (pieces, river) are in the reader's
-	// script, its coordinates the reader's: its drawings differ by
+	// script, its coordinates the reader's, and so are the pieces of a
+	// board of xiangqi's pieces in squares: their drawings differ by
 	// language (each its own), a chess board's do not.
-	look, byLang := "", sc.board == game.BoardXiangqi
+	look, byLang := "", sc.board != game.BoardChess
 	if byLang {
 		look = string(f.lang)
 	}
@@ -540,8 +541,19 @@ func drawFrame(board game.Board, hidden bool, fr frame, o render.Options) (*rend
 // drawBoard draws a frame's board. A board of hidden information is drawn
 // from its placement only (it may lack a king or hold face-down pieces,
 // and check is what the game says of it); any other board as a position,
-// so that the pieces giving check are marked too.
+// so that the pieces giving check are marked too. A board that is
+// neither chess's nor xiangqi's is one of xiangqi's pieces in squares
+// (render.DiscPlacement), its shape read from the FEN: the one other
+// kind of board the variants register, whose names the server need not
+// know.
 func drawBoard(board game.Board, hidden bool, fr frame, o render.Options) (*render.Drawing, error) {
+	if board != game.BoardChess && board != game.BoardXiangqi {
+		pl, err := render.ParseDiscPlacement(fr.fen)
+		if err != nil {
+			return nil, err
+		}
+		return render.DrawDiscPlacement(&pl, o)
+	}
 	if board == game.BoardXiangqi {
 		if !hidden {
 			if p, err := xiangqi.ParseFEN(fr.fen); err == nil {

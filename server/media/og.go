@@ -129,10 +129,10 @@ func (m *Files) ogTags(g *game.Game, url string, l lang.Lang) string {
 	meta("property", "og:description", previewDescription(g, l))
 	meta("property", "og:locale", strings.ReplaceAll(string(l), "-", "_"))
 	if url != "" {
-		w, h := ogImageBox(g.Spec().Board)
+		w, h := ogImageBox(g.Spec().Board, g.FEN())
 		meta("property", "og:url", url)
 		image := url + ".png?size=" + strconv.Itoa(ogImageSize)
-		if g.Spec().Board == game.BoardXiangqi {
+		if g.Spec().Board != game.BoardChess {
 			image += "&lang=" + string(l) // its characters in the page's script, whatever the crawler's Accept-Language
 		}
 		meta("property", "og:image", image)
@@ -213,16 +213,24 @@ func EndingName(board game.Board, termination string, l lang.Lang) string {
 }
 
 // ogImageBox is the width and height of the preview image of a variant's
-// board, as render draws it with coordinates.
-func ogImageBox(board game.Board) (int, int) {
+// board, as render draws it with coordinates; fen, a position of the
+// game, gives the shape of a board of xiangqi's pieces in squares (see
+// drawBoard).
+func ogImageBox(board game.Board, fen string) (int, int) {
 	o := render.Options{Size: ogImageSize, Coordinates: true}
 	var d *render.Drawing
 	var err error
-	if board == game.BoardXiangqi {
+	switch board {
+	case game.BoardXiangqi:
 		p := xiangqi.StartPosition()
 		d, err = render.Xiangqi(&p, o)
-	} else {
+	case game.BoardChess:
 		d, err = render.ChessPlacement(&render.Placement{}, o)
+	default:
+		var pl render.DiscPlacement
+		if pl, err = render.ParseDiscPlacement(fen); err == nil {
+			d, err = render.DrawDiscPlacement(&pl, o)
+		}
 	}
 	if err != nil { // cannot happen: no marks
 		return ogImageSize, ogImageSize

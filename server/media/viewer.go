@@ -61,8 +61,12 @@ type timeControl struct {
 // only when anyone may read it.
 func viewerSourceOf(g *game.Game) viewerSource {
 	src := viewerSource{variant: viewer.Chess, game: g.Variant(), hidden: g.Hidden(), finished: g.Status().Finished(), readable: g.Spec().BoardPGN}
-	if g.Spec().Board == game.BoardXiangqi {
+	switch g.Spec().Board {
+	case game.BoardChess:
+	case game.BoardXiangqi:
 		src.variant = viewer.Xiangqi
+	default: // xiangqi's pieces in squares, as images draw it (drawBoard)
+		src.variant = viewer.Discs
 	}
 	if k := g.Clock(); k != nil {
 		src.clock = timeControl{initial: k.Initial, increment: k.Increment, perMove: k.PerMove}

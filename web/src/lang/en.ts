@@ -356,6 +356,8 @@ export const en = {
   'level.bomb.hard': 'Hard (3 plies, wary of unknown squares)',
   'level.jieqi.easy': 'Easy (1 ply, guesses the face-down pieces)',
   'level.jieqi.hard': 'Hard (2 plies, weighs what a piece may turn up as)',
+  'level.banqi.easy': 'Easy (1 ply, weighs what a flip may turn up)',
+  'level.banqi.hard': 'Hard (3 plies, weighs what a flip may turn up)',
 
   // the settings
   'settings.title': 'Settings',

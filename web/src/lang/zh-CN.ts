@@ -338,6 +338,8 @@ export const zhCN: Table = {
   'level.bomb.hard': '困难（3 层，避开未知格子）',
   'level.jieqi.easy': '简单（1 层，猜测暗子）',
   'level.jieqi.hard': '困难（2 层，权衡暗子可能翻出的棋子）',
+  'level.banqi.easy': '简单（1 层，权衡翻出的可能）',
+  'level.banqi.hard': '困难（3 层，权衡翻出的可能）',
 
   'settings.title': '设置',
   'settings.board': '棋盘',

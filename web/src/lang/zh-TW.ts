@@ -338,6 +338,8 @@ export const zhTW: Table = {
   'level.bomb.hard': '困難（3 層，避開未知的格子）',
   'level.jieqi.easy': '簡單（1 層，猜測暗子）',
   'level.jieqi.hard': '困難（2 層，權衡暗子可能翻出的棋子）',
+  'level.banqi.easy': '簡單（1 層，權衡翻出的可能）',
+  'level.banqi.hard': '困難（3 層，權衡翻出的可能）',
 
   'settings.title': '設定',
   'settings.board': '棋盤',
