@@ -16,6 +16,10 @@ export const en = {
   'side.white.inline': 'white',
   'side.black.inline': 'black',
   'side.red.inline': 'red',
+  'side.first': 'First',
+  'side.second': 'Second',
+  'side.first.inline': 'first',
+  'side.second.inline': 'second',
 
   // variants: their name in the new-game dialog, their tag in the lists of
   // games, the profile's filter and the lobby (the full name without the
@@ -50,6 +54,10 @@ export const en = {
   'variant.jieqi.tag': 'Jieqi',
   'variant.jieqi.help': 'Xiangqi with hidden pieces: all but the generals start face down, shuffled; a face-down piece moves first as the piece of its point and turns over; a piece taken face down is shown to its captor only.',
   'variant.jieqi.rules': 'The board is xiangqi’s, but only the generals start face up: the other fifteen pieces of each side are shuffled and placed face down on the usual starting points. A face-down piece moves as the piece whose starting point it stands on (a face-down piece on a chariot’s point moves as a chariot), and turns over with its first move, showing what it really is; from then on it moves as itself, and advisors and elephants may then leave the palace and cross the river. A face-down piece that is captured stays hidden: only its captor sees what it was. Otherwise the rules of xiangqi apply: checkmate or no legal move loses, perpetual check loses, repetitions and the 60-move rule are judged automatically. The layout comes from a secret seed the server commits to before the game and reveals after it.',
+  'variant.banqi': 'Banqi (暗棋, Taiwan’s dark chess)',
+  'variant.banqi.tag': 'Banqi',
+  'variant.banqi.help': 'Xiangqi’s 32 pieces face down on half a board, 8 by 4. A turn flips a piece or moves one of yours a square; the first flip decides who plays which colour. A piece takes its own rank or lower, the soldier takes the general, the cannon takes by jumping one piece.',
+  'variant.banqi.rules': 'Banqi is played with xiangqi’s 32 pieces on half a xiangqi board: 8 squares by 4, the pieces in the squares. They start shuffled, all face down. On your turn you either flip a face-down piece or move one of your face-up pieces one square up, down, left or right, to an empty square or onto an opposing face-up piece to capture it; a face-down piece is never captured. The first flip decides the colours: the first player plays the colour of the piece it turned up, the second player the other. A piece captures pieces of its own rank or lower, from the highest: general, advisor, elephant, chariot, horse, cannon, soldier; but the general cannot capture a soldier, and a soldier can capture the general. The cannon captures its own way: along its rank or file, over exactly one piece (face up or face down) at any distance, onto the opposing face-up piece behind it, whatever its rank. You lose when you have no piece left, or no move and no flip on your turn. The pieces are dealt from a secret seed the server commits to before the game and reveals after it.',
   'variant.bomb.rules': 'Chess, with eight mines hidden on ranks 3 to 6, placed from a secret seed the server commits to before the game. A piece that ends its move on a mine sets it off: every piece in the 3×3 block around the mine is removed, except kings, and the mine is gone. If the blast leaves your own king in check, you lose at once. Exploded mines are marked on the board; all of them are shown when the game ends, with the seed, so the placement can be checked. Otherwise the rules of chess apply.',
 
   // the end of a game: "{title} ({result})", then the reason as a sentence
@@ -81,6 +89,9 @@ export const en = {
   'reason.kingCaptured': 'The king was captured.',
   'reason.bareKings': 'Only the kings are left.',
   'reason.kingExposed': 'A mine’s blast left the mover’s own king in check.',
+  'reason.banqi.noPieces': 'All of the loser’s pieces were captured.',
+  'reason.banqi.noMove': 'The loser had no move and no flip on its turn.',
+  'reason.banqi.moveLimit': 'By the move limit: too long without a capture or a flip.',
 
   // the game page
   'player.computer': 'Computer',
@@ -139,6 +150,26 @@ export const en = {
   'jieqi.revealed': '{side}\'s face-down piece at {point} turned up {piece}.',
   'jieqi.tookDown': '{side} took one of {victim}\'s face-down pieces: {piece}.',
   'jieqi.tookUnknown': '{side} took one of {victim}\'s face-down pieces: only {side} knows what it was.',
+  'banqi.name.general': 'general ({glyph})',
+  'banqi.name.advisor': 'advisor ({glyph})',
+  'banqi.name.elephant': 'elephant ({glyph})',
+  'banqi.name.chariot': 'chariot ({glyph})',
+  'banqi.name.horse': 'horse ({glyph})',
+  'banqi.name.cannon': 'cannon ({glyph})',
+  'banqi.name.soldier': 'soldier ({glyph})',
+  'banqi.colour.red': 'red',
+  'banqi.colour.black': 'black',
+  'banqi.piece': '{colour} {name}',
+  'banqi.move.flip': '{square} flip {glyph}',
+  'banqi.move.flipped': '{square} flip',
+  'banqi.flipped': '{side} flipped {square}: {piece}.',
+  'banqi.speak.flip': 'flips {square}',
+  'banqi.speak.move': '{piece} {from} to {to}',
+  'banqi.speak.capture': '{piece} {from} takes {victim} on {to}',
+  'banqi.undecided': 'The first flip decides the colours: the first player plays the colour it turns up.',
+  'banqi.youPlay': 'You play {colour}.',
+  'banqi.sidesPlay': '{first} plays {firstColour}, {second} plays {secondColour}.',
+  'banqi.flipHint': 'Face-down piece: click to flip it',
   'fog.lost': 'Your {piece} on {square} was captured.',
   'notFound.title': 'Page not found',
   'notFound.text': 'There is nothing at this address: check the link, or start from the home page.',
@@ -188,6 +219,7 @@ export const en = {
   'btn.pass': 'Pass',
   'fair.dice': 'The rolls are provably fair: the server committed to their secret seed before the game.',
   'fair.jieqi': 'The layout is provably fair: the server committed to its secret seed before the game.',
+  'fair.banqi': 'The deal is provably fair: the server committed to its secret seed before the game.',
   'fair.generic': 'This game is provably fair: the server committed to its secret seed before the game.',
   'fair.bomb': 'The mines are provably fair: the server committed to their secret seed before the game.',
   'fair.commitment': 'Commitment (SHA-256): {hash}',
@@ -221,6 +253,8 @@ export const en = {
   'notation.figurine': 'Figurines (♘f3)',
   'notation.wxf': 'WXF (C2.5)',
   'notation.iccs': 'ICCS (h2e2)',
+  'notation.banqi': 'Pieces (炮 c2-c3, c2 flip 炮)',
+  'notation.squares': 'Squares (c2c3; a flip c2c2)',
   'chat.players': 'Chat with your opponent',
   'chat.spectators': 'Spectators’ chat',
   'chat.mute': 'Mute',
@@ -259,6 +293,8 @@ export const en = {
   'setup.xiangqi': 'Start from a xiangqi FEN or PGN (optional)',
   'setup.jieqi': 'Start from a jieqi FEN, X and x for face-down pieces (optional: empty deals a shuffled layout)',
   'setup.jieqi.placeholder': 'xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX w - - 0 1',
+  'setup.banqi': 'Start from a banqi FEN, x for face-down pieces (optional: empty deals a shuffled board)',
+  'setup.banqi.placeholder': 'xxxxxxxx/xxxxxxxx/xxxxxxxx/xxxxxxxx w - 0 1',
   'setup.xiangqi.placeholder': 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1 or 1. 炮二平五 馬８進７',
 
   // <title>
@@ -312,6 +348,7 @@ export const en = {
   'mode.computer': 'Against the computer',
   'mode.online': 'Online',
   'new.color': 'Your colour',
+  'new.seat': 'You play',
   'color.random': 'Random',
   'new.lobby': 'List it in the lobby: anyone may accept',
   'new.name': 'Your name (optional)',
@@ -356,6 +393,8 @@ export const en = {
   'level.bomb.hard': 'Hard (3 plies, wary of unknown squares)',
   'level.jieqi.easy': 'Easy (1 ply, guesses the face-down pieces)',
   'level.jieqi.hard': 'Hard (2 plies, weighs what a piece may turn up as)',
+  'level.banqi.easy': 'Easy',
+  'level.banqi.hard': 'Hard',
 
   // the settings
   'settings.title': 'Settings',
@@ -394,6 +433,9 @@ export const en = {
   'term.kingCaptured': 'king captured',
   'term.bareKings': 'bare kings',
   'term.kingExposed': 'king exposed by a mine',
+  'term.banqi.noPieces': 'no pieces left',
+  'term.banqi.noMove': 'no move',
+  'term.banqi.moveLimit': 'move limit',
 
   // the server's refusals, by their stable code (server/errors.go); an
   // unknown code shows the server's own message
@@ -493,6 +535,7 @@ export const en = {
   'movebox.label': 'Type a move',
   'movebox.placeholder.chess': 'e4, Nf3, O-O, e7e8q',
   'movebox.placeholder.xiangqi': '炮二平五, C2.5, h2e2',
+  'movebox.placeholder.banqi': 'c2 (flip), c2c3',
   'movebox.play': 'Play',
   'movebox.empty': 'Type a move first.',
   'movebox.unreadable': '“{move}” is not a move in any notation I know: type it as {example}.',
