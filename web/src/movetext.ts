@@ -219,15 +219,20 @@ function xiangqiCandidates(p: MovePosition): Candidate[] {
 
 // --- banqi
 
-// readBanqi reads a banqi move: two squares (c2c3, c2-c3, C2 C3), or one
-// square or the same twice for a flip (c2, c2c2). A square alone names a
-// flip only: a piece there that may move has several destinations to
+// readBanqi reads a banqi move: two squares (c2c3, c2-c3, c2xc3, C2 C3),
+// after the moving piece's letter as the server's move text has it
+// (Rc2-c3, Rc2xc3, in either case: the letter must be the piece's), or one square or the
+// same twice for a flip (c2, c2c2, and the server's c2=K, whatever the
+// letter: what a flip turns up is not known before). A square alone names
+// a flip only: a piece there that may move has several destinations to
 // choose from.
 function readBanqi(text: string, p: MovePosition): MoveReading {
-  const m = /^([a-h][1-4])\s*(?:[-–x×]?\s*([a-h][1-4]))?$/i.exec(text);
+  const m = /^([KABRNCP](?=[a-h]))?([a-h][1-4])\s*(?:=[KABRNCP]|[-–x×]?\s*([a-h][1-4]))?$/i.exec(text);
   if (!m) return { error: 'unreadable' };
-  const from = m[1].toLowerCase();
-  const to = (m[2] ?? m[1]).toLowerCase();
+  const from = m[2].toLowerCase();
+  const to = (m[3] ?? m[2]).toLowerCase();
+  const piece = boardOf(p.fen).get(from);
+  if (m[1] && (from === to || piece?.toUpperCase() !== m[1].toUpperCase())) return { error: 'illegal' };
   return p.dests[from]?.includes(to) ? { uci: from + to } : { error: 'illegal' };
 }
 

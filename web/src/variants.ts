@@ -293,9 +293,10 @@ export const boards: Record<BoardKind, BoardKindUI> = {
     analysis: false,
     reasons: {
       'no pieces': 'reason.banqi.noPieces',
-      'no legal move': 'reason.banqi.noMove',
+      'no moves': 'reason.banqi.noMoves',
+      'perpetual chase': 'reason.banqi.chase',
+      repetition: 'reason.banqi.repetition',
       'move limit': 'reason.banqi.moveLimit',
-      repetition: 'reason.repetition',
     },
     // A flip is quiet, a capture sounds as one: count the pieces.
     moveSound: (prev, s) => (parseBanqiFEN(s.fen).size < parseBanqiFEN(prev.fen).size ? 'capture' : 'move'),
@@ -303,7 +304,7 @@ export const boards: Record<BoardKind, BoardKindUI> = {
     setup: { label: 'setup.banqi', placeholder: 'setup.banqi.placeholder' },
     cover: { fen: '8/8/8/8 w - 0 1' },
     levels: {},
-    terms: { 'no pieces': 'term.banqi.noPieces', 'no legal move': 'term.banqi.noMove', 'move limit': 'term.banqi.moveLimit' },
+    terms: { 'no pieces': 'term.banqi.noPieces', 'no moves': 'term.banqi.noMoves', 'perpetual chase': 'term.banqi.chase', 'move limit': 'term.banqi.moveLimit' },
   },
 };
 

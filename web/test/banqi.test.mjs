@@ -16,7 +16,7 @@ import registered from './testdata/variants.json';
 // release's list (testdata/variants.json) has it not.
 const banqiInfo = registered.find(v => v.name === 'banqi') ?? {
   name: 'banqi', label: 'Banqi', tag: 'banqi', board: 'banqi', sides: ['First', 'Second'],
-  terminations: ['no pieces', 'no legal move', 'move limit'], claimDraw: false, takeback: false,
+  terminations: ['no pieces', 'no moves', 'perpetual chase', 'repetition', 'move limit'], claimDraw: false, takeback: false,
   seeded: true, hidden: true, handOver: false, pass: false, viewer: false,
   levels: [{ name: 'easy', label: 'Easy', algorithm: 'banqi', group: 'strength' }, { name: 'hard', label: 'Hard', algorithm: 'banqi', group: 'strength' }],
 };
@@ -100,10 +100,11 @@ test('clicks against the server\'s destinations: a flip in one click, a move in 
   for (const sq of ['a1', 'c2', 'e1']) assert.deepEqual(banqiClick(new Map(), undefined, sq), { kind: 'clear' });
 });
 
-test('the move box: squares, a flip as its square alone or twice', () => {
-  const p = { board: 'banqi', fen: mid.replace(' b ', ' w '), dests: { a1: ['a1'], d3: ['d3'], c2: ['c3', 'c4'], e1: ['f1'] } };
+test('the move box: squares, a flip as its square alone or twice, the server\'s move text', () => {
+  const p = { board: 'banqi', fen: mid.replace(' b ', ' w '), dests: { a1: ['a1'], d3: ['d3'], c2: ['c3', 'c4'], e1: ['f1'] } }; // c2 a cannon, e1 a soldier
   const cases = [
     ['a1', 'a1a1'], ['A1', 'a1a1'], ['a1a1', 'a1a1'], ['d3', 'd3d3'], ['c2c3', 'c2c3'], ['c2-c4', 'c2c4'], ['C2 C4', 'c2c4'], ['e1xf1', 'e1f1'], ['e1×f1', 'e1f1'],
+    ['d3=K', 'd3d3'], ['Cc2-c3', 'c2c3'], ['Cc2xc4', 'c2c4'], ['cc2c3', 'c2c3'], ['Pe1-f1', 'e1f1'], ['Rc2-c3', 'illegal'], ['Cd3', 'illegal'],
     ['c2', 'illegal'], ['h4', 'illegal'], ['c2c5', 'unreadable'], ['i1', 'unreadable'], ['炮二平五', 'unreadable'], ['hello', 'unreadable'], ['a1b1', 'illegal'],
   ];
   for (const [input, want] of cases) {
@@ -137,7 +138,7 @@ test('the board kind and the registration: its element, drawn one way, no analys
       assert.equal(sideName(v, 'white', true), inline, lang);
       for (const l of v.levels) assert.notEqual(l.label, l.name, `${lang}: ${l.name} has words`);
       assert.ok(v.label.startsWith('暗棋') || lang === 'en', `${lang}: ${v.label}`);
-      for (const term of banqiInfo.terminations) assert.equal(termName(v, term), t(boards.banqi.terms[term]), `${lang}: the short name of ${term}`);
+      for (const term of banqiInfo.terminations) assert.equal(termName(v, term), t(boards.banqi.terms[term] ?? 'term.repetition'), `${lang}: the short name of ${term}`);
     }
   } finally {
     setLanguage('en');

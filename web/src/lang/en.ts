@@ -57,7 +57,7 @@ export const en = {
   'variant.banqi': 'Banqi (暗棋, Taiwan’s dark chess)',
   'variant.banqi.tag': 'Banqi',
   'variant.banqi.help': 'Xiangqi’s 32 pieces face down on half a board, 8 by 4. A turn flips a piece or moves one of yours a square; the first flip decides who plays which colour. A piece takes its own rank or lower, the soldier takes the general, the cannon takes by jumping one piece.',
-  'variant.banqi.rules': 'Banqi is played with xiangqi’s 32 pieces on half a xiangqi board: 8 squares by 4, the pieces in the squares. They start shuffled, all face down. On your turn you either flip a face-down piece or move one of your face-up pieces one square up, down, left or right, to an empty square or onto an opposing face-up piece to capture it; a face-down piece is never captured. The first flip decides the colours: the first player plays the colour of the piece it turned up, the second player the other. A piece captures pieces of its own rank or lower, from the highest: general, advisor, elephant, chariot, horse, cannon, soldier; but the general cannot capture a soldier, and a soldier can capture the general. The cannon captures its own way: along its rank or file, over exactly one piece (face up or face down) at any distance, onto the opposing face-up piece behind it, whatever its rank. You lose when you have no piece left, or no move and no flip on your turn. The pieces are dealt from a secret seed the server commits to before the game and reveals after it.',
+  'variant.banqi.rules': 'Banqi is played with xiangqi’s 32 pieces on half a xiangqi board: 8 squares by 4, the pieces in the squares. They start shuffled, all face down. On your turn you either flip a face-down piece or move one of your face-up pieces one square up, down, left or right, to an empty square or onto an opposing face-up piece to capture it; a face-down piece is never captured. The first flip decides the colours: the first player plays the colour of the piece it turned up, the second player the other. A piece captures pieces of its own rank or lower, from the highest: general, advisor, elephant, chariot, horse, cannon, soldier; but the general cannot capture a soldier, and a soldier can capture the general. The cannon captures its own way: along its rank or file, over exactly one piece (face up or face down) at any distance, onto the opposing face-up piece behind it, whatever its rank. You lose when you have no piece left, or can neither move nor flip on your turn. The game is drawn when a position occurs for the third time, or after 180 turns in a row (90 each) without a flip or a capture. The pieces are dealt from a secret seed the server commits to before the game and reveals after it.',
   'variant.bomb.rules': 'Chess, with eight mines hidden on ranks 3 to 6, placed from a secret seed the server commits to before the game. A piece that ends its move on a mine sets it off: every piece in the 3×3 block around the mine is removed, except kings, and the mine is gone. If the blast leaves your own king in check, you lose at once. Exploded mines are marked on the board; all of them are shown when the game ends, with the seed, so the placement can be checked. Otherwise the rules of chess apply.',
 
   // the end of a game: "{title} ({result})", then the reason as a sentence
@@ -89,9 +89,11 @@ export const en = {
   'reason.kingCaptured': 'The king was captured.',
   'reason.bareKings': 'Only the kings are left.',
   'reason.kingExposed': 'A mine’s blast left the mover’s own king in check.',
-  'reason.banqi.noPieces': 'All of the loser’s pieces were captured.',
-  'reason.banqi.noMove': 'The loser had no move and no flip on its turn.',
-  'reason.banqi.moveLimit': 'By the move limit: too long without a capture or a flip.',
+  'reason.banqi.noPieces': 'The loser had no piece left.',
+  'reason.banqi.noMoves': 'The loser could neither move nor flip on its turn.',
+  'reason.banqi.chase': 'By perpetual chase: the chaser loses.',
+  'reason.banqi.repetition': 'By repetition: the same position a third time.',
+  'reason.banqi.moveLimit': 'By the move limit: 180 turns in a row without a flip or a capture.',
 
   // the game page
   'player.computer': 'Computer',
@@ -434,7 +436,8 @@ export const en = {
   'term.bareKings': 'bare kings',
   'term.kingExposed': 'king exposed by a mine',
   'term.banqi.noPieces': 'no pieces left',
-  'term.banqi.noMove': 'no move',
+  'term.banqi.noMoves': 'no move',
+  'term.banqi.chase': 'perpetual chase',
   'term.banqi.moveLimit': 'move limit',
 
   // the server's refusals, by their stable code (server/errors.go); an
