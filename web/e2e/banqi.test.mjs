@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { openApp, artifacts, newGame, sans, waitMoves } from './harness.mjs';
+import { openApp, artifacts, axe, newGame, sans, waitMoves } from './harness.mjs';
 
 const app = openApp();
 
@@ -134,6 +134,7 @@ test('banqi on one screen: a flip by a click, a flip typed, then a move; the col
   await app.page.selectOption('#notation', 'squares');
   assert.deepEqual(await sans(app.page), ['d2d2', 'e2e2', 'd2d3']);
   await app.page.selectOption('#notation', 'pieces');
+  assert.deepEqual(await axe(app.page), [], 'axe, the banqi game page');
   mkdirSync(artifacts, { recursive: true });
   await app.page.screenshot({ path: join(artifacts, 'banqi-local.png') });
   await resign(app.page);
