@@ -77,7 +77,7 @@ test('the new-game dialog offers banqi with its rules, its seats and its compute
   await app.page.click('#new-dialog button[value=cancel]');
 });
 
-test('banqi on one screen: a flip by a click, a flip typed, then a move; the colours told; no flip, undo or analysis', async () => {
+test('banqi on one screen: a flip by a click, a flip typed, then a move by a drag; the colours told; no flip, undo or analysis', async () => {
   // Two empty squares, d3 and e3, above the two pieces to flip: whatever
   // d2 turns up is the first player's (its colour decides), and steps up.
   await newGame(app.page, { mode: 'local', variant: 'banqi', setup: 'xxxxxxxx/xxx2xxx/xxxxxxxx/xxxxxxxx w - 0 1' });
@@ -113,14 +113,24 @@ test('banqi on one screen: a flip by a click, a flip typed, then a move; the col
   await waitMoves(app.page, 2);
   assert.match((await sans(app.page))[1], new RegExp(`^e2 flip [${glyphs}]$`));
   assert.equal(await app.page.inputValue('#move-input'), '');
-  // A move: the first player's piece on d2 steps up to the empty d3, by
-  // a click on it and a click on its destination.
+  // A move: the first player's piece on d2 steps up to the empty d3. A
+  // click shows where it may go; a click elsewhere lets it go; then it
+  // is dragged there.
   await waitDests(app.page);
   assert.ok((await dests(app.page)).d2?.includes('d3'), JSON.stringify(await dests(app.page)));
   await clickCell(app.page, 'd2');
   assert.ok(await app.page.locator('#bqboard .bq-dest').count() >= 1, 'its destinations shown');
   assert.equal(await app.page.locator('#bqboard .xq-piece.selected[data-key=d2]').count(), 1);
-  await clickCell(app.page, 'd3');
+  await clickCell(app.page, 'e3'); // empty, and off d2's lines: never its destination
+  assert.equal(await app.page.locator('#bqboard .bq-dest').count(), 0, 'let go');
+  assert.equal((await sans(app.page)).length, 2);
+  const from = await cellPoint(app.page, 'd2');
+  const to = await cellPoint(app.page, 'd3');
+  await app.page.mouse.move(from.x, from.y);
+  await app.page.mouse.down();
+  await app.page.mouse.move((from.x + to.x) / 2, (from.y + to.y) / 2);
+  await app.page.mouse.move(to.x, to.y);
+  await app.page.mouse.up();
   await waitMoves(app.page, 3);
   const moves = await sans(app.page);
   assert.equal(moves[2], `${first.at(-1)} d2-d3`);
