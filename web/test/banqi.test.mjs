@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { banqiClick, banqiSquares, cellOf, firstColour, isFlip, parseBanqiFEN, seatColour, squareAt } from '../src/banqi.ts';
 import { boards, describeEnd, notationOf, setRegistry, sideName, termName, variantOf, variantUI } from '../src/variants.ts';
-import { colourWords, flipWords, moveText, stepParts } from '../src/variants/banqi.ts';
+import { colourWords, flipWords, moveText, stepParts, takenPieces } from '../src/variants/banqi.ts';
 import { readMove } from '../src/movetext.ts';
 import { setLanguage, t } from '../src/i18n.ts';
 import registered from './testdata/variants.json';
@@ -18,7 +18,8 @@ const banqiInfo = registered.find(v => v.name === 'banqi') ?? {
   name: 'banqi', label: 'Banqi', tag: 'banqi', board: 'banqi', sides: ['First', 'Second'],
   terminations: ['no pieces', 'no moves', 'perpetual chase', 'repetition', 'move limit'], claimDraw: false, takeback: false,
   seeded: true, hidden: true, handOver: false, pass: false, viewer: false,
-  levels: [{ name: 'easy', label: 'Easy', algorithm: 'banqi', group: 'strength' }, { name: 'hard', label: 'Hard', algorithm: 'banqi', group: 'strength' }],
+  levels: [{ name: 'easy', label: 'Easy (1 ply, weighs what a flip may turn up)', algorithm: 'banqi', group: 'strength', depth: 1 },
+    { name: 'hard', label: 'Hard (3 plies, weighs what a flip may turn up)', algorithm: 'banqi', group: 'strength', depth: 3 }],
 };
 setRegistry(registered.some(v => v.name === 'banqi') ? registered : [...registered, banqiInfo]);
 const banqi = variantOf('banqi');
@@ -223,6 +224,19 @@ test('flips marked and worded, moves said, colours told: in English, 繁體 and 
       assert.equal(banqi.turnWords({ fen: mid, variant: 'banqi' }, []), w.both, `${lang}: a spectator`);
       assert.equal(banqi.turnWords({ fen: mid, variant: 'banqi' }, ['white', 'black']), w.both, `${lang}: one screen`);
     }
+  } finally {
+    setLanguage('en');
+  }
+});
+
+test('the pieces taken, from the state\'s ext, in the reader\'s script', () => {
+  const s = { ext: { taken: ['CPP', 'nr'] } };
+  assert.deepEqual(takenPieces(s), { red: ['炮', '兵', '兵'], black: ['馬', '車'] });
+  assert.deepEqual(takenPieces({}), { red: [], black: [] }, 'a state without it');
+  assert.deepEqual(takenPieces({ ext: { taken: ['', ''], layout: 'xxxxxxxx/8/8/8' } }), { red: [], black: [] });
+  try {
+    setLanguage('zh-CN');
+    assert.deepEqual(takenPieces(s), { red: ['炮', '兵', '兵'], black: ['马', '车'] });
   } finally {
     setLanguage('en');
   }

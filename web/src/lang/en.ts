@@ -171,6 +171,7 @@ export const en = {
   'banqi.undecided': 'The first flip decides the colours: the first player plays the colour it turns up.',
   'banqi.youPlay': 'You play {colour}.',
   'banqi.sidesPlay': '{first} plays {firstColour}, {second} plays {secondColour}.',
+  'banqi.taken': 'Pieces taken',
   'banqi.flipHint': 'Face-down piece: click to flip it',
   'fog.lost': 'Your {piece} on {square} was captured.',
   'notFound.title': 'Page not found',
@@ -395,8 +396,8 @@ export const en = {
   'level.bomb.hard': 'Hard (3 plies, wary of unknown squares)',
   'level.jieqi.easy': 'Easy (1 ply, guesses the face-down pieces)',
   'level.jieqi.hard': 'Hard (2 plies, weighs what a piece may turn up as)',
-  'level.banqi.easy': 'Easy',
-  'level.banqi.hard': 'Hard',
+  'level.banqi.easy': 'Easy (1 ply, weighs what a flip may turn up)',
+  'level.banqi.hard': 'Hard (3 plies, weighs what a flip may turn up)',
 
   // the settings
   'settings.title': 'Settings',

@@ -161,6 +161,7 @@ export const zhCN: Table = {
   'banqi.undecided': '第一次翻子决定颜色：先手执翻出的那一色。',
   'banqi.youPlay': '你执{colour}。',
   'banqi.sidesPlay': '{first}执{firstColour}，{second}执{secondColour}。',
+  'banqi.taken': '被吃的棋子',
   'banqi.flipHint': '暗子：点一下翻开',
   'fog.lost': '你在 {square} 的{piece}被吃掉了。',
   'notFound.title': '找不到这个页面',
@@ -377,8 +378,8 @@ export const zhCN: Table = {
   'level.bomb.hard': '困难（3 层，避开未知格子）',
   'level.jieqi.easy': '简单（1 层，猜测暗子）',
   'level.jieqi.hard': '困难（2 层，权衡暗子可能翻出的棋子）',
-  'level.banqi.easy': '简单',
-  'level.banqi.hard': '困难',
+  'level.banqi.easy': '简单（1 层，权衡翻出的可能）',
+  'level.banqi.hard': '困难（3 层，权衡翻出的可能）',
 
   'settings.title': '设置',
   'settings.board': '棋盘',

@@ -161,6 +161,7 @@ export const zhTW: Table = {
   'banqi.undecided': '第一次翻棋決定顏色：先手執翻出的那一色。',
   'banqi.youPlay': '你執{colour}。',
   'banqi.sidesPlay': '{first}執{firstColour}，{second}執{secondColour}。',
+  'banqi.taken': '被吃的棋子',
   'banqi.flipHint': '暗子：點一下翻開',
   'fog.lost': '你在 {square} 的{piece}被吃掉了。',
   'notFound.title': '找不到這個頁面',
@@ -377,8 +378,8 @@ export const zhTW: Table = {
   'level.bomb.hard': '困難（3 層，避開未知的格子）',
   'level.jieqi.easy': '簡單（1 層，猜測暗子）',
   'level.jieqi.hard': '困難（2 層，權衡暗子可能翻出的棋子）',
-  'level.banqi.easy': '簡單',
-  'level.banqi.hard': '困難',
+  'level.banqi.easy': '簡單（1 層，權衡翻出的可能）',
+  'level.banqi.hard': '困難（3 層，權衡翻出的可能）',
 
   'settings.title': '設定',
   'settings.board': '棋盤',

@@ -4,19 +4,60 @@
 // is made (the FEN's third field). A flip is the square twice ("c2c2"),
 // and its step's ext says what it turned up ({"reveal": "C"}). This
 // module writes the moves (a flip as "c2 翻炮", a move as "炮 c2-c3"), marks
-// and words the flips, says the moves for screen readers, and tells who
-// plays which colour.
+// and words the flips, says the moves for screen readers, tells who plays
+// which colour, and shows the pieces taken (the state's ext) in the side
+// panel.
 
 import { type Color, type State, type Step, extOf } from '../api';
 import { type Key, t } from '../i18n';
 import { type BanqiColour, faceDown, firstColour, isFlip, parseBanqiFEN, pieceColour, seatColour } from '../banqi';
-import type { MoveSpeech, Notations, StepContext, VariantModule } from '../variants';
+import type { MoveSpeech, Notations, PanelFactory, StepContext, VariantModule } from '../variants';
 import { sideName, variantOf } from '../variants';
 import { pieceLook } from '../xiangqi';
 
 // BanqiFlip is banqi's part of a flip's step (Go's banqigame): the piece it
 // turned up, as a FEN letter (upper case red).
 export interface BanqiFlip { reveal: string }
+
+// BanqiSeen is banqi's part of a state (Go's banqigame.Seen): the pieces
+// taken of each colour (red first) as FEN letters in the order they were
+// taken, and once the game is over the board with its face-down pieces
+// shown (not drawn here).
+export interface BanqiSeen { taken: [string, string]; layout?: string }
+
+// takenPieces lists each colour's pieces taken, as the panel draws them:
+// their characters in the reader's script.
+export function takenPieces(s: Pick<State, 'ext'>): Record<BanqiColour, string[]> {
+  const taken = extOf<BanqiSeen>(s).taken;
+  const glyphs = (letters: unknown) => (typeof letters === 'string' ? [...letters].map(ch => pieceLook(ch).glyph) : []);
+  return { red: glyphs(taken?.[0]), black: glyphs(taken?.[1]) };
+}
+
+// takenPanel is banqi's side panel: the pieces each colour has lost.
+const takenPanel: PanelFactory = () => {
+  const box = document.getElementById('variant-panel')!;
+  return {
+    render: ({ state }) => {
+      const taken = takenPieces(state);
+      box.hidden = false;
+      box.className = 'variant-panel taken';
+      box.textContent = '';
+      box.appendChild(Object.assign(document.createElement('span'), { className: 'taken-title', textContent: t('banqi.taken') }));
+      for (const c of ['red', 'black'] as const) {
+        const row = Object.assign(document.createElement('div'), { className: 'taken-row' });
+        row.dataset.color = c;
+        row.appendChild(Object.assign(document.createElement('span'), { className: 'taken-side', textContent: t(c === 'red' ? 'side.red' : 'side.black') }));
+        for (const glyph of taken[c]) row.appendChild(Object.assign(document.createElement('span'), { className: `taken-piece ${c}`, textContent: glyph }));
+        box.appendChild(row);
+      }
+    },
+    destroy: () => {
+      box.hidden = true;
+      box.textContent = '';
+      box.className = 'variant-panel';
+    },
+  };
+};
 
 // names are the pieces' names within a sentence, by FEN letter (either
 // colour): in English the name with its character, in Chinese the
@@ -148,6 +189,7 @@ export const banqi: VariantModule = {
   sidesLegend: 'new.seat',
   notations,
   speak,
+  panel: takenPanel,
   stepMark,
   stepWords: flipWords,
   turnWords: colourWords,
