@@ -51,9 +51,12 @@ var allowedImports = map[string][]string{
 	"variant/dice/dicegame":   {"chess", "game", "variant/dice", "engine/dicebot"},
 	"variant/bomb/bombgame":   {"chess", "game", "variant/bomb", "engine/bombbot"},
 	"variant/jieqi/jieqigame": {"chess", "game", "xiangqi", "variant/fair", "variant/jieqi", "engine/jieqibot"},
-	"variant/all":             {"variant/fog/foggame", "variant/dice/dicegame", "variant/bomb/bombgame", "variant/jieqi/jieqigame"},
+	"variant/banqi/banqigame": {"chess", "game", "variant/fair", "variant/banqi", "engine/banqibot"},
+	"variant/all":             {"variant/fog/foggame", "variant/dice/dicegame", "variant/bomb/bombgame", "variant/jieqi/jieqigame", "variant/banqi/banqigame"},
 	"variant/jieqi":           {"xiangqi", "variant/fair", "internal/pgntag"},
 	"engine/jieqibot":         {"xiangqi", "variant/jieqi"},
+	"variant/banqi":           {"variant/fair"},
+	"engine/banqibot":         {"variant/banqi"},
 	"store":                   {"rating"},
 	"store/storetest":         {"store", "rating"},
 	"server":                  {"chess", "chess/pgn", "chess/opening", "chess/polyglot", "game", "store", "web", "render", "review", "server/guards", "server/node", "server/lobby", "server/sched", "server/wire", "server/computer", "server/media", "server/round", "server/reviews", "internal/lang", "server/account", "render/chart", "rating", "server/analysis", "server/openings", "server/profile", "server/export", "server/lichess"},
@@ -90,7 +93,7 @@ var allowedImports = map[string][]string{
 }
 
 // stdlibOnly are the packages that may import nothing outside the standard library.
-var stdlibOnly = []string{"chess", "chess/opening", "chess/polyglot", "xiangqi", "variant/fog", "variant/fair", "variant/bomb", "variant/dice", "variant/jieqi", "engine/jieqibot", "chess/pgn", "xiangqi/pgn", "engine", "engine/xq", "internal/elo", "internal/tt", "internal/benchrun", "internal/pgntag", "internal/shareddata", "render/viewer", "internal/lang", "rating", "render/chart"}
+var stdlibOnly = []string{"chess", "chess/opening", "chess/polyglot", "xiangqi", "variant/fog", "variant/fair", "variant/bomb", "variant/dice", "variant/jieqi", "engine/jieqibot", "variant/banqi", "engine/banqibot", "chess/pgn", "xiangqi/pgn", "engine", "engine/xq", "internal/elo", "internal/tt", "internal/benchrun", "internal/pgntag", "internal/shareddata", "render/viewer", "internal/lang", "rating", "render/chart"}
 
 func TestImportLayering(t *testing.T) {
 	const module = "github.com/gambitchess/gambit/"
@@ -139,6 +142,7 @@ var namedVariants = map[string]*regexp.Regexp{
 	"dice chess": regexp.MustCompile(`(?i)\bdice`),
 	"bomb chess": regexp.MustCompile(`(?i)\bbomb`),
 	"jieqi":      regexp.MustCompile(`(?i)jieqi|揭棋`),
+	"banqi":      regexp.MustCompile(`(?i)banqi|暗棋|翻翻棋`),
 }
 
 // TestVariantsNamedInFewPackages: a variant is its own packages plus one

@@ -6,6 +6,7 @@
 package all
 
 import (
+	_ "github.com/gambitchess/gambit/variant/banqi/banqigame" // banqi (暗棋)
 	_ "github.com/gambitchess/gambit/variant/bomb/bombgame"   // bomb chess
 	_ "github.com/gambitchess/gambit/variant/dice/dicegame"   // dice chess
 	_ "github.com/gambitchess/gambit/variant/fog/foggame"     // fog of war

@@ -13,6 +13,7 @@ import (
 	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/game"
 	_ "github.com/gambitchess/gambit/variant/all"
+	"github.com/gambitchess/gambit/variant/banqi/banqigame"
 	"github.com/gambitchess/gambit/variant/bomb/bombgame"
 	"github.com/gambitchess/gambit/variant/dice/dicegame"
 	"github.com/gambitchess/gambit/variant/fog/foggame"
@@ -23,7 +24,7 @@ import (
 // a variant needs; the seeded ones can be verified, the hidden ones have a
 // computer player that plays from its sight.
 func TestRegistry(t *testing.T) {
-	want := []game.Variant{bombgame.Bomb, game.Chess, game.Chess960, dicegame.Dice, foggame.FogOfWar, jieqigame.Jieqi, game.Xiangqi}
+	want := []game.Variant{banqigame.Banqi, bombgame.Bomb, game.Chess, game.Chess960, dicegame.Dice, foggame.FogOfWar, jieqigame.Jieqi, game.Xiangqi}
 	if got := game.Variants(); !slices.Equal(got, want) {
 		t.Errorf("Variants() = %v, want %v", got, want)
 	}
@@ -93,6 +94,7 @@ func TestHiddenVariantsReload(t *testing.T) {
 		{bombgame.Bomb, []string{"e2e4", "e7e5", "g1f3"}},
 		{dicegame.Dice, nil},   // played from the dice rolled
 		{jieqigame.Jieqi, nil}, // played from its legal moves
+		{banqigame.Banqi, nil}, // flips and moves from its legal moves
 	} {
 		g, err := game.New(game.Options{ID: "r", Mode: game.ModeLocal, Variant: tt.v, Seats: [2]game.Seat{{Kind: game.SeatHuman}, {Kind: game.SeatHuman}}})
 		if err != nil {
