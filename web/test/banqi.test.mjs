@@ -11,17 +11,9 @@ import { readMove } from '../src/movetext.ts';
 import { setLanguage, t } from '../src/i18n.ts';
 import registered from './testdata/variants.json';
 
-// banqiInfo is banqi's registration as GET /api/variants writes it (the
-// formats fixed with the server's banqi branch), for as long as the
-// release's list (testdata/variants.json) has it not.
-const banqiInfo = registered.find(v => v.name === 'banqi') ?? {
-  name: 'banqi', label: 'Banqi', tag: 'banqi', board: 'banqi', sides: ['First', 'Second'],
-  terminations: ['no pieces', 'no moves', 'perpetual chase', 'repetition', 'move limit'], claimDraw: false, takeback: false,
-  seeded: true, hidden: true, handOver: false, pass: false, viewer: false,
-  levels: [{ name: 'easy', label: 'Easy (1 ply, weighs what a flip may turn up)', algorithm: 'banqi', group: 'strength', depth: 1 },
-    { name: 'hard', label: 'Hard (3 plies, weighs what a flip may turn up)', algorithm: 'banqi', group: 'strength', depth: 3 }],
-};
-setRegistry(registered.some(v => v.name === 'banqi') ? registered : [...registered, banqiInfo]);
+// banqiInfo is banqi's registration as GET /api/variants writes it.
+const banqiInfo = registered.find(v => v.name === 'banqi');
+setRegistry(registered);
 const banqi = variantOf('banqi');
 
 const start = 'xxxxxxxx/xxxxxxxx/xxxxxxxx/xxxxxxxx w - 0 1';
