@@ -136,6 +136,9 @@ test('banqi on one screen: a flip by a click, a flip typed, then a move by a dra
   assert.equal(moves[2], `${first.at(-1)} d2-d3`);
   assert.equal(await app.page.locator('#bqboard .bq-last').count(), 2, 'the last move\'s two squares');
   assert.deepEqual(await counts(app.page), { down: 28, up: 2 });
+  // The side panel: the pieces taken of each colour, none yet.
+  assert.equal(await app.page.isVisible('#variant-panel'), true);
+  assert.deepEqual(await app.page.$$eval('#variant-panel .taken-row', rs => rs.map(r => [r.dataset.color, r.querySelectorAll('.taken-piece').length])), [['red', 0], ['black', 0]]);
   const id = await app.page.evaluate(() => document.body.dataset.game);
   const g = await app.page.evaluate(id => fetch(`/api/games/${id}`).then(r => r.json()), id);
   assert.deepEqual(g.moves.map(m => m.uci), ['d2d2', 'e2e2', 'd2d3']);
