@@ -209,5 +209,7 @@ for (const [locale, w] of Object.entries(words)) {
     await resign(page);
     assert.equal(await page.textContent('#over-title'), w.wins);
     assert.equal(await page.textContent('#over-reason'), w.resigned);
+    // Seeded: once over, the seed and the command that checks the deal.
+    await page.waitForFunction(() => /gambit banqi verify/.test(document.getElementById('over-fair').textContent));
   });
 }
