@@ -33,7 +33,7 @@ export function extOf<T extends object>(x: { ext?: Ext } | undefined): Partial<T
 export type Variant = string;
 
 // BoardKind is the kind of board a variant plays on (Go's game.Board).
-export type BoardKind = 'chess' | 'xiangqi';
+export type BoardKind = 'chess' | 'xiangqi' | 'banqi';
 
 // VariantInfo is a registered variant as the server describes it (GET
 // /api/variants, server/api.go variantJSON): its name and English label,

@@ -209,6 +209,8 @@ function syncModeFields() {
   const v = variantOf((form.elements.namedItem('variant') as RadioNodeList).value);
   fillLevels(v);
   form.querySelector('.first-side')!.textContent = sideName(v, 'white');
+  form.querySelector('.second-side')!.textContent = sideName(v, 'black');
+  form.querySelector('.sides-legend')!.textContent = t(v.sidesLegend);
   $('setup-label').textContent = t(v.setup.label);
   // The chosen variant's rules: a few words, and in full behind "Rules".
   $('variant-help').textContent = v.help ?? '';

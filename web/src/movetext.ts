@@ -11,7 +11,8 @@
 // 炮2平5, 俥一進一, 车一进一, 前俥進二, 後馬退一), WXF (C2.5, C2=5, R++2) and
 // ICCS (h2e2); on a jieqi board (face-down X and x in the FEN) a face-down
 // piece by the piece of its point, as the move list names it (炮二平五 for
-// the face-down piece on h2).
+// the face-down piece on h2). Banqi: squares (c2c3, c2-c3), a flip as its
+// square alone or twice (c2, c2c2).
 //
 // A check mark is not needed and not checked: SAN's + and # depend on the
 // position after the move, which only the server knows.
@@ -47,6 +48,7 @@ interface Candidate { uci: string; keys: string[]; label: string; pawn?: boolean
 export function readMove(input: string, p: MovePosition): MoveReading {
   const text = input.trim();
   if (!text) return { error: 'empty' };
+  if (p.board === 'banqi') return readBanqi(text, p);
   const xiangqi = p.board === 'xiangqi';
   const key = xiangqi ? xiangqiKey(text) : chessKey(text);
   if (!key) return { error: 'unreadable' };
@@ -213,6 +215,25 @@ function xiangqiCandidates(p: MovePosition): Candidate[] {
     }
   }
   return out;
+}
+
+// --- banqi
+
+// readBanqi reads a banqi move: two squares (c2c3, c2-c3, c2xc3, C2 C3),
+// after the moving piece's letter as the server's move text has it
+// (Rc2-c3, Rc2xc3, in either case: the letter must be the piece's), or one square or the
+// same twice for a flip (c2, c2c2, and the server's c2=K, whatever the
+// letter: what a flip turns up is not known before). A square alone names
+// a flip only: a piece there that may move has several destinations to
+// choose from.
+function readBanqi(text: string, p: MovePosition): MoveReading {
+  const m = /^([KABRNCP](?=[a-h]))?([a-h][1-4])\s*(?:=[KABRNCP]|[-–x×]?\s*([a-h][1-4]))?$/i.exec(text);
+  if (!m) return { error: 'unreadable' };
+  const from = m[2].toLowerCase();
+  const to = (m[3] ?? m[2]).toLowerCase();
+  const piece = boardOf(p.fen).get(from);
+  if (m[1] && (from === to || piece?.toUpperCase() !== m[1].toUpperCase())) return { error: 'illegal' };
+  return p.dests[from]?.includes(to) ? { uci: from + to } : { error: 'illegal' };
 }
 
 // --- said aloud

@@ -15,6 +15,8 @@ import { MoveGrouping, byFullMove } from './round/movelist';
 import type { SoundName } from './sound';
 import { speakChess, speakXiangqi } from './speech';
 import { XiangqiBoard, parseFEN, xiangqiCoordsOf } from './xiangqi';
+import { BanqiBoard, parseBanqiFEN } from './banqi';
+import { banqi } from './variants/banqi';
 import { bomb } from './variants/bomb';
 import { chess, chess960 } from './variants/chess';
 import { dice } from './variants/dice';
@@ -68,11 +70,14 @@ export interface Notations { storageKey: string; options: Notation[] }
 // element of the page it draws on (index.html keeps one per kind) and the
 // adapter that draws it, the texts of its rules' usual terminations, how its
 // moves sound, how its moves may be written, the new-game dialog's setup
-// field, and the empty board shown while it is covered.
+// field, and the empty board shown while it is covered; whether the game
+// page may turn it round, and whether the analysis board draws it.
 export interface BoardKindUI {
   kind: BoardKind;
   element: string;
   create: BoardFactory;
+  orientable: boolean; // the flip button turns it (banqi's board is drawn one way for everyone: banqi.ts)
+  analysis: boolean; // the analysis page has a board of this kind (analysis/view.ts: chess and xiangqi)
   reasons: Record<string, TextKey>;
   moveSound: MoveSound;
   notations?: Notations;
@@ -97,6 +102,10 @@ export interface VariantModule {
   help: TextKey; // its rules in a few words, shown in the new-game dialog
   rules?: TextKey; // its rules in full, behind the dialog's "Rules" disclosure
   setup?: { label: TextKey; placeholder: TextKey }; // the dialog's FEN/PGN field, if not the board's
+  // sidesLegend is the new-game dialog's legend over the choice of side,
+  // where the sides are not colours ("You play": banqi's first or second
+  // player); "Your colour" without it.
+  sidesLegend?: TextKey;
   // levels are the texts of its own computer player's levels, by the
   // server's level name (for a variant the engines do not play).
   levels?: Record<string, TextKey>;
@@ -156,7 +165,7 @@ export interface VariantUI {
   tag?: string; // before the players, if it needs naming (not plain chess)
   help?: string;
   rules?: string;
-  board: { kind: BoardKind; element: string; create: BoardFactory };
+  board: { kind: BoardKind; element: string; create: BoardFactory; orientable: boolean; analysis: boolean };
   sides: Record<Color, string>; // the sides' names as the server writes them, lower case: "white", "red"
   terminations: readonly string[]; // as the server names them
   reasons: Record<string, TextKey>;
@@ -178,6 +187,7 @@ export interface VariantUI {
   moveSound: MoveSound;
   speak: MoveSpeech; // a move in words, for screen readers
   setup: { label: TextKey; placeholder: TextKey };
+  sidesLegend: TextKey; // the new-game dialog's legend over the choice of side
   cover: Pick<BoardConfig, 'fen' | 'marks'>; // the board shown while covered
   terms: Record<string, TextKey>; // the terminations' short names, by the server's name
   spectatorNote?: TextKey;
@@ -207,6 +217,8 @@ export const boards: Record<BoardKind, BoardKindUI> = {
     kind: 'chess',
     element: 'board',
     create: (el, hooks) => new ChessBoard(el, hooks, document.getElementById('promo')!),
+    orientable: true,
+    analysis: true,
     reasons: {
       checkmate: 'reason.checkmate',
       stalemate: 'reason.stalemate',
@@ -237,6 +249,8 @@ export const boards: Record<BoardKind, BoardKindUI> = {
     kind: 'xiangqi',
     element: 'xboard',
     create: (el, hooks) => new XiangqiBoard(el, hooks, () => xiangqiCoordsOf(document.body.dataset.xqCoords)),
+    orientable: true,
+    analysis: true,
     reasons: {
       checkmate: 'reason.checkmate',
       stalemate: 'reason.xiangqi.stalemate',
@@ -267,11 +281,36 @@ export const boards: Record<BoardKind, BoardKindUI> = {
     },
     terms: { stalemate: 'term.xiangqi.stalemate' },
   },
+  // Banqi's board (banqi.ts): 4×8 cells, xiangqi's pieces face up or down,
+  // drawn one way for everyone; the xiangqi board's settings (piece style,
+  // coordinates shown or not) apply. Its moves are written by its one
+  // variant's module.
+  banqi: {
+    kind: 'banqi',
+    element: 'bqboard',
+    create: (el, hooks) => new BanqiBoard(el, hooks, () => xiangqiCoordsOf(document.body.dataset.xqCoords) !== 'none'),
+    orientable: false,
+    analysis: false,
+    reasons: {
+      'no pieces left': 'reason.banqi.noPieces',
+      'no legal move': 'reason.banqi.noMoves',
+      'perpetual chase': 'reason.banqi.chase',
+      repetition: 'reason.banqi.repetition',
+      'no flip or capture': 'reason.banqi.moveLimit',
+    },
+    // A flip is quiet, a capture sounds as one: count the pieces.
+    moveSound: (prev, s) => (parseBanqiFEN(s.fen).size < parseBanqiFEN(prev.fen).size ? 'capture' : 'move'),
+    speak: m => m.uci || m.san, // the squares; the variant's module says more
+    setup: { label: 'setup.banqi', placeholder: 'setup.banqi.placeholder' },
+    cover: { fen: '8/8/8/8 w - 0 1' },
+    levels: {},
+    terms: { 'no pieces left': 'term.banqi.noPieces', 'no legal move': 'term.banqi.noMoves', 'perpetual chase': 'term.banqi.chase', 'no flip or capture': 'term.banqi.moveLimit' },
+  },
 };
 
 // modules are the variants' own UI modules, in the new-game dialog's order
 // (variants the server registers and no module knows come after them).
-export const modules: readonly VariantModule[] = [chess, chess960, xiangqi, jieqi, fogofwar, dice, bomb];
+export const modules: readonly VariantModule[] = [chess, chess960, xiangqi, jieqi, banqi, fogofwar, dice, bomb];
 
 // fallback is what the UI plays when the server's list cannot be had: chess,
 // as the server registers it.
@@ -292,7 +331,7 @@ export function variantUI(info: VariantInfo, mod = modules.find(m => m.name === 
     tag: mod?.tag ? t(mod.tag) : info.tag,
     help: mod && t(mod.help),
     rules: mod?.rules && t(mod.rules),
-    board: { kind: board.kind, element: board.element, create: board.create },
+    board: { kind: board.kind, element: board.element, create: board.create, orientable: board.orientable, analysis: board.analysis },
     sides: { white: side(info.sides[0], 'white'), black: side(info.sides[1], 'black') },
     terminations: info.terminations,
     reasons: { ...board.reasons, ...mod?.reasons },
@@ -311,6 +350,7 @@ export function variantUI(info: VariantInfo, mod = modules.find(m => m.name === 
     moveSound,
     speak: mod?.speak ?? board.speak,
     setup: mod?.setup ?? board.setup,
+    sidesLegend: mod?.sidesLegend ?? 'new.color',
     cover: board.cover,
     terms: { ...terms, ...board.terms },
     spectatorNote: mod?.spectatorNote,
@@ -367,7 +407,8 @@ const normal = (s: string) => s.normalize('NFKC').trim().toLowerCase();
 // White.
 export function isSideName(name: string): boolean {
   if (!sideWords) {
-    const keys: TextKey[] = ['side.white', 'side.black', 'side.red', 'side.white.inline', 'side.black.inline', 'side.red.inline', 'player.you.short'];
+    const keys: TextKey[] = ['side.white', 'side.black', 'side.red', 'side.white.inline', 'side.black.inline', 'side.red.inline',
+      'side.first', 'side.second', 'side.first.inline', 'side.second.inline', 'player.you.short'];
     sideWords = new Set([...Object.values(tables).flatMap(tb => keys.map(k => normal(tb[k]))),
       ...['白', '黑', '紅', '红', '白棋', '黑棋', '紅棋', '红棋'], 'white', 'black', 'red', 'you']);
   }

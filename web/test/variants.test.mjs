@@ -22,7 +22,7 @@ const state = (over = {}) => ({ v: 1, id: 'g', mode: 'local', variant: 'chess', 
   ply: 4, dests: {}, canClaim: false, seats: { white: { kind: 'human' }, black: { kind: 'human' } }, ...over });
 
 test('the registry: every variant the server registers, in the modules\' order; unknown names fall back to chess', () => {
-  assert.deepEqual(variants().map(v => v.name), ['chess', 'chess960', 'xiangqi', 'jieqi', 'fogofwar', 'dice', 'bomb']);
+  assert.deepEqual(variants().map(v => v.name), ['chess', 'chess960', 'xiangqi', 'jieqi', 'banqi', 'fogofwar', 'dice', 'bomb']);
   assert.equal(variantOf('no such variant'), chess);
   assert.equal(variantOf(), chess);
   for (const info of registered) {
@@ -124,13 +124,13 @@ test('fog of war, dice and bomb chess: chess boards, their own rules, no takebac
   assert.equal(jieqi.takeback, false);
   // Only fog of war hides the board between turns on one screen.
   assert.deepEqual(variants().filter(v => v.handOver).map(v => v.name), ['fogofwar']);
-  // Only dice chess writes its move list a turn a row; dice chess and jieqi have panels; only bomb chess has a move effect.
+  // Only dice chess writes its move list a turn a row; dice chess, jieqi and banqi have panels; only bomb chess has a move effect.
   assert.deepEqual(variants().filter(v => v.moveRows !== chess.moveRows).map(v => v.name), ['dice']);
-  assert.deepEqual(variants().filter(v => v.panel).map(v => v.name), ['jieqi', 'dice']);
+  assert.deepEqual(variants().filter(v => v.panel).map(v => v.name), ['jieqi', 'banqi', 'dice']);
   assert.deepEqual(variants().filter(v => v.effect).map(v => v.name), ['bomb']);
   assert.deepEqual(variants().filter(v => v.marks).map(v => v.name), ['fogofwar', 'bomb']);
   assert.deepEqual(variants().filter(v => v.fair).map(v => [v.name, v.fair.verify]),
-    [['jieqi', 'gambit jieqi verify'], ['dice', 'gambit dice verify'], ['bomb', 'gambit bomb verify']]);
+    [['jieqi', 'gambit jieqi verify'], ['banqi', 'gambit banqi verify'], ['dice', 'gambit dice verify'], ['bomb', 'gambit bomb verify']]);
   assert.equal(fogofwar.claimDraw, false); // its draws come by themselves
   assert.match(fogofwar.help, /capture the king/);
   assert.match(dice.help, /three dice/);

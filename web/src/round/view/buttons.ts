@@ -44,9 +44,11 @@ export function renderButtons(ctrl: RoundCtrl) {
   $('btn-download-viewer').hidden = !ctrl.variant.viewer && !over; // a variant of its own rules: once over (server/media viewer.go)
   // Analyse: a game that is over, or one on one screen or against the
   // computer at any time (its player's own), never an online game being
-  // played, nor a game whose rules hide what the analysis would show.
+  // played, nor a game whose rules hide what the analysis would show, nor
+  // one on a board the analysis page has not.
   const analyse = $<HTMLAnchorElement>('btn-analyse');
-  analyse.hidden = !(over || (s.mode !== 'online' && playing && ctrl.variant.viewer));
+  analyse.hidden = !ctrl.variant.board.analysis || !(over || (s.mode !== 'online' && playing && ctrl.variant.viewer)); // never for a board the analysis page cannot draw (banqi's)
+  $('btn-flip').hidden = !ctrl.variant.board.orientable; // a board drawn one way for everyone (banqi's) has nothing to turn
   analyse.href = `/analysis?game=${ctrl.id}&ply=${ctrl.ply()}`; // at the position shown
 }
 

@@ -40,7 +40,7 @@ export function submitMove(ctrl: RoundCtrl, typed: string): string {
   }
 }
 
-const placeholders: Record<string, Key> = { chess: 'movebox.placeholder.chess', xiangqi: 'movebox.placeholder.xiangqi' };
+const placeholders: Record<string, Key> = { chess: 'movebox.placeholder.chess', xiangqi: 'movebox.placeholder.xiangqi', banqi: 'movebox.placeholder.banqi' };
 
 // renderMoveBox shows the move box to a player of a game in play.
 export function renderMoveBox(ctrl: RoundCtrl) {
