@@ -30,7 +30,7 @@ func (b BookBot) Move(ctx context.Context, g *game.Game, level Level) (string, e
 
 // bookMove returns the book's move for g's position, in UCI.
 func (b BookBot) bookMove(g *game.Game) (string, bool) {
-	cg, ok := chessOf(g)
+	cg, ok := game.LibraryGame[*chess.Game](g)
 	if !ok || b.Book == nil {
 		return "", false
 	}

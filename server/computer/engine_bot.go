@@ -81,10 +81,10 @@ func history(cg *chess.Game) []uint64 {
 
 // Move implements Bot.
 func (b *EngineBot) Move(ctx context.Context, g *game.Game, level Level) (string, error) {
-	if xg, ok := xiangqiOf(g); ok {
+	if xg, ok := game.LibraryGame[*xiangqi.Game](g); ok {
 		return b.moveXiangqi(ctx, g, xg, level)
 	}
-	cg, ok := chessOf(g) // chess or Chess960: the position knows which
+	cg, ok := game.LibraryGame[*chess.Game](g) // chess or Chess960: the position knows which
 	if !ok {
 		return "", fmt.Errorf("engine bot: no engine plays %s", g.Variant())
 	}
@@ -127,11 +127,11 @@ func (b *EngineBot) moveXiangqi(ctx context.Context, g *game.Game, xg *xiangqi.G
 // search the engine's at full strength for drawJudgeTime.
 func (b *EngineBot) AcceptsDraw(ctx context.Context, g *game.Game, c chess.Color) bool {
 	return judgeDraw(g, c, func() (int, bool) {
-		if xg, ok := xiangqiOf(g); ok {
+		if xg, ok := game.LibraryGame[*xiangqi.Game](g); ok {
 			res := b.xiangqiEngine(Level{Skill: xq.MaxSkill}, b.seed).SearchGame(ctx, xg, xq.Limits{MoveTime: drawJudgeTime}, nil)
 			return int(res.Score), res.BestMove != xiangqi.MoveNone
 		}
-		cg, ok := chessOf(g)
+		cg, ok := game.LibraryGame[*chess.Game](g)
 		if !ok {
 			return 0, false
 		}

@@ -14,6 +14,7 @@ import (
 	"github.com/gambitchess/gambit/engine/xq"
 	"github.com/gambitchess/gambit/game"
 	"github.com/gambitchess/gambit/uci"
+	"github.com/gambitchess/gambit/xiangqi"
 )
 
 // ErrEngineFailed says an external engine crashed, answered what is not
@@ -290,7 +291,7 @@ func (e *Engine) jobFor(g *game.Game, level Level, budget time.Duration) (job, e
 	if skill, ok := e.skillValue(level.SkillLevel); ok {
 		j.settings = append(j.settings, uci.EngineOption{Name: "Skill Level", Value: skill})
 	}
-	if xg, ok := xiangqiOf(g); ok {
+	if xg, ok := game.LibraryGame[*xiangqi.Game](g); ok {
 		if e.variant {
 			j.settings = append(j.settings, uci.EngineOption{Name: "UCI_Variant", Value: xq.UCIVariant})
 		}
@@ -299,7 +300,7 @@ func (e *Engine) jobFor(g *game.Game, level Level, budget time.Duration) (job, e
 		for _, m := range xg.Moves() {
 			j.moves = append(j.moves, xq.FormatFairy(m))
 		}
-	} else if cg, ok := chessOf(g); ok {
+	} else if cg, ok := game.LibraryGame[*chess.Game](g); ok {
 		if e.variant {
 			j.settings = append(j.settings, uci.EngineOption{Name: "UCI_Variant", Value: "chess"})
 		}
@@ -361,7 +362,7 @@ func (e *Engine) Move(ctx context.Context, g *game.Game, level Level) (string, e
 // gameMove reads an engine's bestmove in g's position and writes it in the
 // game's coordinate text; an illegal or unreadable move is an error.
 func gameMove(g *game.Game, best string) (string, error) {
-	if xg, ok := xiangqiOf(g); ok {
+	if xg, ok := game.LibraryGame[*xiangqi.Game](g); ok {
 		p := xg.Position()
 		m, err := xq.ParseFairy(&p, best)
 		if err != nil {
@@ -369,7 +370,7 @@ func gameMove(g *game.Game, best string) (string, error) {
 		}
 		return p.UCI(m), nil
 	}
-	cg, ok := chessOf(g)
+	cg, ok := game.LibraryGame[*chess.Game](g)
 	if !ok {
 		return "", fmt.Errorf("no board")
 	}

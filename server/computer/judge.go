@@ -72,12 +72,12 @@ func judgeDraw(g *game.Game, c chess.Color, score func() (int, bool)) bool {
 // the position is dead in practice. known is false on a board no engine
 // plays.
 func drawFacts(g *game.Game, c chess.Color) (material, moveNo int, hopeless, known bool) {
-	if xg, ok := xiangqiOf(g); ok {
+	if xg, ok := game.LibraryGame[*xiangqi.Game](g); ok {
 		p := xg.Position()
 		us := xiangqi.Color(c)
 		return xiangqiMaterial(&p, us) - xiangqiMaterial(&p, us^1), p.FullmoveNumber(), !xiangqiAttackers(&p, us), true
 	}
-	cg, ok := chessOf(g)
+	cg, ok := game.LibraryGame[*chess.Game](g)
 	if !ok {
 		return 0, 0, false, false
 	}

@@ -125,7 +125,7 @@ func Prepare(g *game.Game) (*review.Game, error) {
 	if err := Reviewable(g); err != nil {
 		return nil, err
 	}
-	if cg, ok := chessOf(g); ok {
+	if cg, ok := game.LibraryGame[*chess.Game](g); ok {
 		c := chess.NewGameFrom(cg.StartPosition())
 		for _, m := range cg.Moves() {
 			if err := c.Push(m); err != nil {
@@ -134,7 +134,7 @@ func Prepare(g *game.Game) (*review.Game, error) {
 		}
 		return review.FromChess(c), nil
 	}
-	if xg, ok := xiangqiOf(g); ok {
+	if xg, ok := game.LibraryGame[*xiangqi.Game](g); ok {
 		x := xiangqi.NewGameFrom(xg.StartPosition())
 		for _, m := range xg.Moves() {
 			if err := x.Push(m); err != nil {
