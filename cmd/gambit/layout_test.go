@@ -27,8 +27,8 @@ var allowedImports = map[string][]string{
 	"variant/fog":         {"chess", "internal/pgntag"},
 	"variant/fair":        {},
 	"variant/seeded":      {"variant/fair", "internal/pgntag"}, // the verifier of a finished seeded game's record
-	"variant/bomb":        {"chess", "variant/fair", "internal/pgntag"},
-	"variant/dice":        {"chess", "variant/fair", "internal/pgntag"},
+	"variant/bomb":        {"chess", "variant/fair", "variant/seeded", "internal/pgntag"},
+	"variant/dice":        {"chess", "variant/fair", "variant/seeded", "internal/pgntag"},
 	"engine/dicebot":      {"chess", "engine", "variant/dice"},
 	"chess/pgn":           {"chess", "internal/pgntag"},
 	"chess/opening":       {"chess"}, // the opening names (lichess's table, embedded)
@@ -53,7 +53,7 @@ var allowedImports = map[string][]string{
 	"variant/bomb/bombgame":   {"chess", "game", "variant/bomb", "engine/bombbot"},
 	"variant/jieqi/jieqigame": {"chess", "game", "xiangqi", "variant/fair", "variant/jieqi", "engine/jieqibot"},
 	"variant/all":             {"variant/fog/foggame", "variant/dice/dicegame", "variant/bomb/bombgame", "variant/jieqi/jieqigame"},
-	"variant/jieqi":           {"xiangqi", "variant/fair", "internal/pgntag"},
+	"variant/jieqi":           {"xiangqi", "variant/fair", "variant/seeded", "internal/pgntag"},
 	"engine/jieqibot":         {"xiangqi", "variant/jieqi"},
 	"store":                   {"rating"},
 	"store/storetest":         {"store", "rating"},
