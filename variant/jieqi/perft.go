@@ -1,5 +1,7 @@
 package jieqi
 
+import "github.com/gambitchess/gambit/xiangqi"
+
 // Perft returns the number of leaf nodes of the legal move tree of depth
 // depth from p, counting the legal moves at the last ply without playing
 // them. Face-down movers turn up as MakeMove says: as their identity in a
@@ -22,11 +24,8 @@ func Perft(p *Position, depth int) uint64 {
 	return nodes
 }
 
-// DivideEntry is one root move and its perft count.
-type DivideEntry struct {
-	Move  Move
-	Nodes uint64
-}
+// DivideEntry is one root move and its perft count (xiangqi.DivideEntry).
+type DivideEntry = xiangqi.DivideEntry
 
 // Divide returns the perft count of depth-1 below each legal root move, in
 // generation order (a debugging aid).
@@ -37,7 +36,7 @@ func Divide(p *Position, depth int) []DivideEntry {
 	var child Position
 	for i := 0; i < ml.Len(); i++ {
 		p.MakeMove(ml.At(i), &child)
-		out = append(out, DivideEntry{ml.At(i), Perft(&child, depth-1)})
+		out = append(out, DivideEntry{Move: ml.At(i), Nodes: Perft(&child, depth-1)})
 	}
 	return out
 }
