@@ -119,6 +119,29 @@ func ExampleReadFENBoard() {
 	// myvariant: fen: field 1: rank must have 9 points: "3XK5"
 }
 
+// JudgeGame needs a game's current position, and the keys and checks of
+// every position from the start; here a Game's, whose Outcome it is.
+func ExampleJudgeGame() {
+	g := xiangqi.NewGame()
+	for _, s := range []string{"h2e2", "h9g7", "e2h2", "g7h9", "h2e2", "h9g7", "e2h2", "g7h9"} {
+		if _, err := g.PushUCI(s); err != nil {
+			panic(err)
+		}
+	}
+	p := g.Position()
+	var checks []bool
+	for _, q := range g.Positions() {
+		checks = append(checks, q.InCheck())
+	}
+	fmt.Println(xiangqi.JudgeGame(&p, g.Keys(), checks, xiangqi.Red, 3, 60), g.Outcome())
+	fmt.Println(xiangqi.JudgeGame(&p, g.Keys(), checks, xiangqi.Red, 0, 60)) // no draw by repetition
+	fmt.Println(xiangqi.JudgePosition(&p))                                   // the position alone
+	// Output:
+	// 1/2-1/2 (repetition) 1/2-1/2 (repetition)
+	// *
+	// *
+}
+
 func ExampleGame_PushUCI() {
 	g := xiangqi.NewGame()
 	for _, s := range []string{"h2e2", "h9g7"} {

@@ -252,24 +252,7 @@ func ParseUCI(s string) (Move, error) {
 // Resignation, time and agreed draws are the caller's.
 func (g *Game) Outcome() Outcome { return g.outcome }
 
+// judge is xiangqi's Game.Outcome: jieqi keeps xiangqi's endings.
 func (g *Game) judge() Outcome {
-	p := g.cur()
-	if !p.HasLegalMove() {
-		t := Stalemate
-		if g.checks[len(g.checks)-1] {
-			t = Checkmate
-		}
-		return win(t, p.side.Other())
-	}
-	n := len(g.keys) - 1
-	if o := xiangqi.JudgeRepetition(g.keys, g.checks, g.positions[0].side, n-int(p.halfmove), g.repetitions); o.Over() {
-		return o
-	}
-	if g.moveLimit > 0 && int(p.halfmove) >= 2*g.moveLimit {
-		return draw(MoveLimit)
-	}
-	if p.IsInsufficientMaterial() {
-		return draw(InsufficientMaterial)
-	}
-	return Outcome{}
+	return xiangqi.JudgeGame(g.cur(), g.keys, g.checks, g.positions[0].side, g.repetitions, g.moveLimit)
 }
