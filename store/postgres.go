@@ -16,7 +16,8 @@ import (
 // cluster: each write is one transaction, and Append's version check is
 // part of its UPDATE, so two nodes writing the same game cannot both win.
 type Postgres struct {
-	pool *pgxpool.Pool
+	sqlStore // what its SQL shares with SQLite's
+	pool     *pgxpool.Pool
 }
 
 // pgMigrations bring a database up to date, in order: pgMigrations[i]
@@ -131,7 +132,7 @@ func OpenPostgres(ctx context.Context, url string) (*Postgres, error) {
 		pool.Close()
 		return nil, fmt.Errorf("store: migrate postgres: %w", err)
 	}
-	return &Postgres{pool: pool}, nil
+	return &Postgres{sqlStore: sqlStore{pgQuerier{c: pool}}, pool: pool}, nil
 }
 
 // pgMigrate brings the schema up to version target, one transaction per

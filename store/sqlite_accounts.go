@@ -95,14 +95,14 @@ func (s *SQLite) UserByID(ctx context.Context, id string) (User, error) {
 // SetPassword implements Accounts.
 func (s *SQLite) SetPassword(ctx context.Context, id, hash string) error {
 	res, err := s.db.ExecContext(ctx, `UPDATE users SET password = ? WHERE id = ?`, hash, id)
-	return affected(res, err, "set password", ErrNoUser)
+	return sqlAffected(res, err, "set password", ErrNoUser)
 }
 
 // UpgradeToBot implements Accounts. SQLite counts a row the UPDATE matched
 // as changed even when its title was BOT already, so a bot is no ErrNoUser.
 func (s *SQLite) UpgradeToBot(ctx context.Context, id string) error {
 	res, err := s.db.ExecContext(ctx, `UPDATE users SET title = ? WHERE id = ?`, TitleBot, id)
-	return affected(res, err, "upgrade to bot", ErrNoUser)
+	return sqlAffected(res, err, "upgrade to bot", ErrNoUser)
 }
 
 // DeleteUser implements Accounts.
@@ -143,12 +143,12 @@ func sqliteDeleteUserRows(ctx context.Context, tx *sql.Tx, id string) error {
 		return fmt.Errorf("store: delete user's ratings: %w", err)
 	}
 	res, err := tx.ExecContext(ctx, `DELETE FROM users WHERE id = ?`, id)
-	return affected(res, err, "delete user", ErrNoUser)
+	return sqlAffected(res, err, "delete user", ErrNoUser)
 }
 
-// affected turns an UPDATE or DELETE's result into what went wrong: its
+// sqlAffected turns an UPDATE or DELETE's result into what went wrong: its
 // error, or none when no row was touched.
-func affected(res sql.Result, err error, what string, none error) error {
+func sqlAffected(res sql.Result, err error, what string, none error) error {
 	if err != nil {
 		return fmt.Errorf("store: %s: %w", what, err)
 	}
@@ -204,7 +204,7 @@ func (s *SQLite) Sessions(ctx context.Context, userID string, now time.Time) ([]
 // DeleteSession implements Accounts.
 func (s *SQLite) DeleteSession(ctx context.Context, userID, hash string) error {
 	res, err := s.db.ExecContext(ctx, `DELETE FROM sessions WHERE user_id = ? AND hash = ?`, userID, hash)
-	return affected(res, err, "delete session", ErrNoSession)
+	return sqlAffected(res, err, "delete session", ErrNoSession)
 }
 
 // DeleteSessions implements Accounts.

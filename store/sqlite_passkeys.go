@@ -103,13 +103,13 @@ func (s *SQLite) UsePasskey(ctx context.Context, id []byte, signCount uint32, cr
 	res, err := s.db.ExecContext(ctx, `UPDATE passkeys SET sign_count = ?1, credential = ?2, last_used_at = ?3
 		WHERE id = ?4 AND (sign_count < ?1 OR (?1 = 0 AND sign_count = 0))`,
 		int64(signCount), credential, nanos(at), id)
-	return affected(res, err, "use passkey", ErrNoPasskey)
+	return sqlAffected(res, err, "use passkey", ErrNoPasskey)
 }
 
 // DeletePasskey implements Passkeys.
 func (s *SQLite) DeletePasskey(ctx context.Context, userID string, id []byte) error {
 	res, err := s.db.ExecContext(ctx, `DELETE FROM passkeys WHERE user_id = ? AND id = ?`, userID, id)
-	return affected(res, err, "delete passkey", ErrNoPasskey)
+	return sqlAffected(res, err, "delete passkey", ErrNoPasskey)
 }
 
 // trimCeremonies deletes the ceremonies of user ?1, but ?2 (the one just
