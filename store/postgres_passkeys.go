@@ -127,3 +127,14 @@ func (p *Postgres) TakeCeremony(ctx context.Context, id string, now time.Time) (
 	}
 	return c, nil
 }
+
+// pgAffected is affected for pgx: err, or none when no row was touched.
+func pgAffected(n int64, err error, what string, none error) error {
+	if err != nil {
+		return fmt.Errorf("store: %s: %w", what, err)
+	}
+	if n == 0 {
+		return fmt.Errorf("store: %s: %w", what, none)
+	}
+	return nil
+}

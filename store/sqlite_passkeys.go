@@ -165,3 +165,19 @@ func (s *SQLite) TakeCeremony(ctx context.Context, id string, now time.Time) (Ce
 	}
 	return c, nil
 }
+
+// sqlAffected turns an UPDATE or DELETE's result into what went wrong: its
+// error, or none when no row was touched.
+func sqlAffected(res sql.Result, err error, what string, none error) error {
+	if err != nil {
+		return fmt.Errorf("store: %s: %w", what, err)
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return fmt.Errorf("store: %s: %w", what, err)
+	}
+	if n == 0 {
+		return fmt.Errorf("store: %s: %w", what, none)
+	}
+	return nil
+}
