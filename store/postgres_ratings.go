@@ -11,67 +11,6 @@ import (
 	"github.com/gambitchess/gambit/rating"
 )
 
-// CreateRated implements Ratings.
-func (p *Postgres) CreateRated(ctx context.Context, r RatedGame) error {
-	tag, err := p.pool.Exec(ctx, `INSERT INTO rated_games (game_id, perf, white_user, black_user) VALUES ($1, $2, $3, $4)
-		ON CONFLICT DO NOTHING`, r.GameID, r.Perf, r.White, r.Black)
-	if err != nil {
-		return fmt.Errorf("store: rate game %s: %w", r.GameID, err)
-	}
-	if tag.RowsAffected() == 0 {
-		return fmt.Errorf("store: rate game %s: %w", r.GameID, ErrExists)
-	}
-	return nil
-}
-
-// SeatRated implements Ratings.
-func (p *Postgres) SeatRated(ctx context.Context, id string, white bool, user string) (bool, error) {
-	q := `UPDATE rated_games SET white_user = $1 WHERE game_id = $2 AND white_user = '' AND black_user <> $1 AND state = 0`
-	if !white {
-		q = `UPDATE rated_games SET black_user = $1 WHERE game_id = $2 AND black_user = '' AND white_user <> $1 AND state = 0`
-	}
-	tag, err := p.pool.Exec(ctx, q, user, id)
-	if err != nil {
-		return false, fmt.Errorf("store: seat rated game %s: %w", id, err)
-	}
-	return tag.RowsAffected() == 1, nil
-}
-
-// UnseatRated implements Ratings.
-func (p *Postgres) UnseatRated(ctx context.Context, id string, white bool, user string) (bool, error) {
-	q := `UPDATE rated_games SET white_user = '' WHERE game_id = $1 AND white_user = $2 AND state = 0`
-	if !white {
-		q = `UPDATE rated_games SET black_user = '' WHERE game_id = $1 AND black_user = $2 AND state = 0`
-	}
-	tag, err := p.pool.Exec(ctx, q, id, user)
-	if err != nil {
-		return false, fmt.Errorf("store: unseat rated game %s: %w", id, err)
-	}
-	return tag.RowsAffected() == 1, nil
-}
-
-// RatedGame implements Ratings.
-func (p *Postgres) RatedGame(ctx context.Context, id string) (RatedGame, error) {
-	g, err := scanRated(p.pool.QueryRow(ctx, `SELECT `+ratedColumns+ratedFrom+` WHERE r.game_id = $1`, id))
-	if errors.Is(err, pgx.ErrNoRows) {
-		return g, fmt.Errorf("store: rated game %s: %w", id, ErrNotFound)
-	}
-	if err != nil {
-		return g, fmt.Errorf("store: rated game %s: %w", id, err)
-	}
-	return g, nil
-}
-
-// UserRatings implements Ratings.
-func (p *Postgres) UserRatings(ctx context.Context, user string) ([]Rating, error) {
-	rows, err := p.pool.Query(ctx, `SELECT perf, rating, rd, vol, games, wins, draws, losses, updated_at
-		FROM ratings WHERE user_id = $1 ORDER BY perf`, user)
-	if err != nil {
-		return nil, fmt.Errorf("store: ratings: %w", err)
-	}
-	return pgCollect(rows, "ratings", scanRating)
-}
-
 // pgApplyRating is sqliteApplyRating on PostgreSQL. Two nodes cannot both
 // finish one game (Append's version check lets one through), and two games
 // ending at once for one account serialise on its ratings row: both rows

@@ -2,6 +2,9 @@ package store
 
 import (
 	"context"
+	"database/sql"
+	"errors"
+	"fmt"
 	"time"
 
 	"github.com/gambitchess/gambit/rating"
@@ -130,4 +133,82 @@ func rated(w, b rating.Glicko, o rating.Outcome) (w2, b2 rating.Glicko, ws, bs [
 		ws[1], bs[1] = 1, 1
 	}
 	return w2, b2, ws, bs
+}
+
+// CreateRated implements Ratings.
+func (s sqlStore) CreateRated(ctx context.Context, r RatedGame) error {
+	n, err := s.q.exec(ctx, `INSERT INTO rated_games (game_id, perf, white_user, black_user) VALUES ($1, $2, $3, $4)
+		ON CONFLICT DO NOTHING`, r.GameID, r.Perf, r.White, r.Black)
+	if err != nil {
+		return fmt.Errorf("store: rate game %s: %w", r.GameID, err)
+	}
+	if n == 0 {
+		return fmt.Errorf("store: rate game %s: %w", r.GameID, ErrExists)
+	}
+	return nil
+}
+
+// SeatRated implements Ratings.
+func (s sqlStore) SeatRated(ctx context.Context, id string, white bool, user string) (bool, error) {
+	q := `UPDATE rated_games SET white_user = $1 WHERE game_id = $2 AND white_user = '' AND black_user <> $1 AND state = 0`
+	if !white {
+		q = `UPDATE rated_games SET black_user = $1 WHERE game_id = $2 AND black_user = '' AND white_user <> $1 AND state = 0`
+	}
+	n, err := s.q.exec(ctx, q, user, id)
+	if err != nil {
+		return false, fmt.Errorf("store: seat rated game %s: %w", id, err)
+	}
+	return n == 1, nil
+}
+
+// UnseatRated implements Ratings.
+func (s sqlStore) UnseatRated(ctx context.Context, id string, white bool, user string) (bool, error) {
+	q := `UPDATE rated_games SET white_user = '' WHERE game_id = $1 AND white_user = $2 AND state = 0`
+	if !white {
+		q = `UPDATE rated_games SET black_user = '' WHERE game_id = $1 AND black_user = $2 AND state = 0`
+	}
+	n, err := s.q.exec(ctx, q, id, user)
+	if err != nil {
+		return false, fmt.Errorf("store: unseat rated game %s: %w", id, err)
+	}
+	return n == 1, nil
+}
+
+// ratedColumns are what RatedGame reads, in scanRated's order.
+const ratedColumns = `r.game_id, r.perf, r.white_user, r.black_user, r.state,
+	r.white_before_r, r.white_before_d, r.white_before_v, r.white_after_r, r.white_after_d, r.white_after_v,
+	r.black_before_r, r.black_before_d, r.black_before_v, r.black_after_r, r.black_after_d, r.black_after_v,
+	r.ended_at, COALESCE(w.name, ''), COALESCE(b.name, '')`
+
+// ratedFrom joins a rated game to its players' names.
+const ratedFrom = ` FROM rated_games r LEFT JOIN users w ON w.id = r.white_user LEFT JOIN users b ON b.id = r.black_user`
+
+// scanRated reads a row of ratedColumns.
+func scanRated(row scanner) (RatedGame, error) {
+	var g RatedGame
+	var ended int64
+	err := row.Scan(&g.GameID, &g.Perf, &g.White, &g.Black, &g.State,
+		&g.WhiteBefore.Rating, &g.WhiteBefore.Deviation, &g.WhiteBefore.Volatility, &g.WhiteAfter.Rating, &g.WhiteAfter.Deviation, &g.WhiteAfter.Volatility,
+		&g.BlackBefore.Rating, &g.BlackBefore.Deviation, &g.BlackBefore.Volatility, &g.BlackAfter.Rating, &g.BlackAfter.Deviation, &g.BlackAfter.Volatility,
+		&ended, &g.WhiteName, &g.BlackName)
+	g.EndedAt = fromNanos(ended)
+	return g, err
+}
+
+// RatedGame implements Ratings.
+func (s sqlStore) RatedGame(ctx context.Context, id string) (RatedGame, error) {
+	g, err := scanRated(s.q.queryRow(ctx, `SELECT `+ratedColumns+ratedFrom+` WHERE r.game_id = $1`, id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return g, fmt.Errorf("store: rated game %s: %w", id, ErrNotFound)
+	}
+	if err != nil {
+		return g, fmt.Errorf("store: rated game %s: %w", id, err)
+	}
+	return g, nil
+}
+
+// UserRatings implements Ratings.
+func (s sqlStore) UserRatings(ctx context.Context, user string) ([]Rating, error) {
+	return queryAll(ctx, s.q, "ratings", scanRating, `SELECT perf, rating, rd, vol, games, wins, draws, losses, updated_at
+		FROM ratings WHERE user_id = $1 ORDER BY perf`, user)
 }

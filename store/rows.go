@@ -3,17 +3,15 @@ package store
 import (
 	"database/sql"
 	"fmt"
-
-	"github.com/jackc/pgx/v5"
 )
 
 // scanner is a row to scan: database/sql's *sql.Row and *sql.Rows, and
 // pgx's rows, so that one scan function reads a row shape in both stores.
 type scanner = interface{ Scan(dest ...any) error }
 
-// collect reads every row of rows with scan, as pgx.CollectRows does for
-// PostgreSQL's; what names the rows in its errors ("store: what: ...").
-// The caller closes rows.
+// collect reads every row of rows with scan, for SQLite's own queries
+// (queryAll runs those both stores share); what names the rows in its
+// errors ("store: what: ..."). The caller closes rows.
 func collect[T any](rows *sql.Rows, what string, scan func(scanner) (T, error)) ([]T, error) {
 	var out []T
 	for rows.Next() {
@@ -24,16 +22,6 @@ func collect[T any](rows *sql.Rows, what string, scan func(scanner) (T, error)) 
 		out = append(out, v)
 	}
 	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("store: %s: %w", what, err)
-	}
-	return out, nil
-}
-
-// pgCollect is pgx.CollectRows (which closes rows) with scan, its error
-// named by what as collect names SQLite's.
-func pgCollect[T any](rows pgx.Rows, what string, scan func(scanner) (T, error)) ([]T, error) {
-	out, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (T, error) { return scan(row) })
-	if err != nil {
 		return nil, fmt.Errorf("store: %s: %w", what, err)
 	}
 	return out, nil
