@@ -460,39 +460,3 @@ func (s *Postgres) Close() error {
 }
 
 var _ Log = (*Postgres)(nil)
-
-// Secret implements Secrets. The first node's key wins: another made at
-// the same time is dropped (ON CONFLICT DO NOTHING), and every node reads
-// back the stored one.
-func (s *Postgres) Secret(ctx context.Context, name string, size int) ([]byte, error) {
-	fresh, err := randomKey(size)
-	if err != nil {
-		return nil, fmt.Errorf("store: secret %s: %w", name, err)
-	}
-	if _, err := s.pool.Exec(ctx, `INSERT INTO secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING`, name, fresh); err != nil {
-		return nil, fmt.Errorf("store: secret %s: %w", name, err)
-	}
-	var key []byte
-	if err := s.pool.QueryRow(ctx, `SELECT value FROM secrets WHERE name = $1`, name).Scan(&key); err != nil {
-		return nil, fmt.Errorf("store: secret %s: %w", name, err)
-	}
-	return key, nil
-}
-
-// SharedSecret implements Secrets.
-func (s *Postgres) SharedSecret(ctx context.Context, secret string) (bool, error) {
-	var shared bool
-	if err := s.pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM shared_secrets WHERE secret = $1)`, secret).Scan(&shared); err != nil {
-		return false, fmt.Errorf("store: find a shared secret: %w", err)
-	}
-	return shared, nil
-}
-
-// Seated implements Secrets, from game_players_player.
-func (s *Postgres) Seated(ctx context.Context, player string) (bool, error) {
-	var seated bool
-	if err := s.pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM game_players WHERE player = $1)`, player).Scan(&seated); err != nil {
-		return false, fmt.Errorf("store: find player: %w", err)
-	}
-	return seated, nil
-}

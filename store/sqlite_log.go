@@ -391,37 +391,6 @@ func fromNanos(n int64) time.Time {
 
 var _ Log = (*SQLite)(nil)
 
-// Secret implements Secrets. The first caller's key wins: a second one
-// made at the same time is dropped (INSERT OR IGNORE), and both read back
-// the stored one.
-func (s *SQLite) Secret(ctx context.Context, name string, size int) ([]byte, error) {
-	fresh, err := randomKey(size)
-	if err != nil {
-		return nil, fmt.Errorf("store: secret %s: %w", name, err)
-	}
-	if _, err := s.db.ExecContext(ctx, `INSERT OR IGNORE INTO secrets (name, value) VALUES (?, ?)`, name, fresh); err != nil {
-		return nil, fmt.Errorf("store: secret %s: %w", name, err)
-	}
-	var key []byte
-	if err := s.db.QueryRowContext(ctx, `SELECT value FROM secrets WHERE name = ?`, name).Scan(&key); err != nil {
-		return nil, fmt.Errorf("store: secret %s: %w", name, err)
-	}
-	return key, nil
-}
-
-// Seated implements Secrets, from game_players_player.
-func (s *SQLite) Seated(ctx context.Context, player string) (bool, error) {
-	var one int
-	err := s.db.QueryRowContext(ctx, `SELECT 1 FROM game_players WHERE player = ? LIMIT 1`, player).Scan(&one)
-	if errors.Is(err, sql.ErrNoRows) {
-		return false, nil
-	}
-	if err != nil {
-		return false, fmt.Errorf("store: find player: %w", err)
-	}
-	return true, nil
-}
-
 // untouched is the error of an append or a creation that left the
 // transaction as it was: the game's version check refused the append, or
 // the game existed already, before anything was written.
@@ -434,17 +403,4 @@ func (u untouched) Unwrap() error { return u.error }
 func leftUntouched(err error) bool {
 	var u untouched
 	return errors.As(err, &u)
-}
-
-// SharedSecret implements Secrets.
-func (s *SQLite) SharedSecret(ctx context.Context, secret string) (bool, error) {
-	var one int
-	err := s.db.QueryRowContext(ctx, `SELECT 1 FROM shared_secrets WHERE secret = ?`, secret).Scan(&one)
-	if errors.Is(err, sql.ErrNoRows) {
-		return false, nil
-	}
-	if err != nil {
-		return false, fmt.Errorf("store: find a shared secret: %w", err)
-	}
-	return true, nil
 }
