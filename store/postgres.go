@@ -271,8 +271,8 @@ func (s *Postgres) Append(ctx context.Context, id string, expect int64, events [
 		if err := pgInsertEvents(ctx, tx, id, events); err != nil {
 			return err
 		}
-		if sum.Finished { // rated in the same transaction as the end (postgres_ratings.go)
-			if err := pgApplyRating(ctx, tx, id, sum); err != nil {
+		if sum.Finished { // rated in the same transaction as the end (applyRating)
+			if err := applyRating(ctx, pgQuerier{c: tx}, id, sum, " FOR UPDATE"); err != nil {
 				return err
 			}
 		}

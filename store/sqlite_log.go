@@ -116,11 +116,11 @@ func appendTx(ctx context.Context, x execer, r *appendReq, rows *rowCache) error
 	if err := insertEvents(ctx, x, r.id, r.events); err != nil {
 		return err
 	}
-	if sum.Finished { // rated in the same transaction as the end (sqlite_ratings.go)
+	if sum.Finished { // rated in the same transaction as the end (applyRating)
 		if x.tx == nil {
 			return errors.New("store: a finished game's append outside a database/sql transaction")
 		}
-		if err := sqliteApplyRating(ctx, x.tx, r.id, sum); err != nil {
+		if err := applyRating(ctx, sqliteQuerier{c: x.tx}, r.id, sum, ""); err != nil {
 			return err
 		}
 	}
