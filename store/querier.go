@@ -43,12 +43,7 @@ type sqlStore struct{ q querier }
 // rows in errors ("store: what: ...").
 func queryAll[T any](ctx context.Context, q querier, what string, scan func(scanner) (T, error), query string, args ...any) ([]T, error) {
 	var out []T
-	err := q.query(ctx, query, args, func(row scanner) error {
-		v, err := scan(row)
-		out = append(out, v)
-		return err
-	})
-	if err != nil {
+	if err := q.query(ctx, query, args, appendRow(&out, scan)); err != nil {
 		return nil, fmt.Errorf("store: %s: %w", what, err)
 	}
 	return out, nil
@@ -64,6 +59,21 @@ func affected(n int64, err error, what string, none error) error {
 		return fmt.Errorf("store: %s: %w", what, none)
 	}
 	return nil
+}
+
+// eachRow calls each with every row of rows, database/sql's or pgx's,
+// until each returns an error; the caller closes rows.
+func eachRow(rows interface {
+	Next() bool
+	Scan(dest ...any) error
+	Err() error
+}, each func(scanner) error) error {
+	for rows.Next() {
+		if err := each(rows); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
 }
 
 // sqliteQuerier runs shared SQL on SQLite: on c, the store's *sql.DB or
@@ -99,12 +109,7 @@ func (q sqliteQuerier) query(ctx context.Context, query string, args []any, each
 		return err
 	}
 	defer rows.Close()
-	for rows.Next() {
-		if err := each(rows); err != nil {
-			return err
-		}
-	}
-	return rows.Err()
+	return eachRow(rows, each)
 }
 
 func (q sqliteQuerier) inTx(ctx context.Context, fn func(querier) error) error {
@@ -157,12 +162,7 @@ func (q pgQuerier) query(ctx context.Context, query string, args []any, each fun
 		return err
 	}
 	defer rows.Close()
-	for rows.Next() {
-		if err := each(rows); err != nil {
-			return err
-		}
-	}
-	return rows.Err()
+	return eachRow(rows, each)
 }
 
 func (q pgQuerier) inTx(ctx context.Context, fn func(querier) error) error {

@@ -14,17 +14,20 @@ type scanner = interface{ Scan(dest ...any) error }
 // errors ("store: what: ..."). The caller closes rows.
 func collect[T any](rows *sql.Rows, what string, scan func(scanner) (T, error)) ([]T, error) {
 	var out []T
-	for rows.Next() {
-		v, err := scan(rows)
-		if err != nil {
-			return nil, fmt.Errorf("store: %s: %w", what, err)
-		}
-		out = append(out, v)
-	}
-	if err := rows.Err(); err != nil {
+	if err := eachRow(rows, appendRow(&out, scan)); err != nil {
 		return nil, fmt.Errorf("store: %s: %w", what, err)
 	}
 	return out, nil
+}
+
+// appendRow is a row's function for eachRow or querier.query that
+// appends what scan reads to out.
+func appendRow[T any](out *[]T, scan func(scanner) (T, error)) func(scanner) error {
+	return func(row scanner) error {
+		v, err := scan(row)
+		*out = append(*out, v)
+		return err
+	}
 }
 
 // scanToken reads hash, user_id, description, scopes, created_at.
