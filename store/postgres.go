@@ -409,21 +409,13 @@ func (s *Postgres) List(ctx context.Context, q ListQuery) ([]Summary, error) {
 
 // Active implements Log.
 func (s *Postgres) Active(ctx context.Context) ([]string, error) {
-	ids, err := s.ids(ctx, `SELECT id FROM games WHERE active`)
-	if err != nil {
-		return nil, fmt.Errorf("store: active games: %w", err)
-	}
-	return ids, nil
+	return queryAll(ctx, s.q, "active games", scanString, `SELECT id FROM games WHERE active`)
 }
 
 // Stale implements Log.
 func (s *Postgres) Stale(ctx context.Context, before time.Time, limit int) ([]string, error) {
-	ids, err := s.ids(ctx, `SELECT id FROM games WHERE NOT finished AND plies = 0 AND updated_at < $1
+	return queryAll(ctx, s.q, "stale games", scanString, `SELECT id FROM games WHERE NOT finished AND plies = 0 AND updated_at < $1
 		ORDER BY updated_at LIMIT $2`, nanos(before), max(limit, 0))
-	if err != nil {
-		return nil, fmt.Errorf("store: stale games: %w", err)
-	}
-	return ids, nil
 }
 
 // MarkIdle implements Log.
@@ -442,15 +434,6 @@ func (s *Postgres) MarkIdle(ctx context.Context, id string, version int64) error
 		return fmt.Errorf("store: mark game %s idle: %w", id, err)
 	}
 	return nil
-}
-
-// ids runs a query of one column of game ids.
-func (s *Postgres) ids(ctx context.Context, query string, args ...any) ([]string, error) {
-	rows, err := s.pool.Query(ctx, query, args...)
-	if err != nil {
-		return nil, err
-	}
-	return pgx.CollectRows(rows, pgx.RowTo[string])
 }
 
 // Close implements Log.

@@ -309,23 +309,18 @@ func listQuery(q ListQuery) (string, []any) {
 	return query, append(args, q.limit())
 }
 
-// Active implements Log.
+// Active implements Log. It and Stale say active = 1 and finished = 0,
+// not PostgreSQL's active and NOT finished: the words of the partial
+// indexes games_active and games_stale, which SQLite's planner uses only
+// for a query that repeats them.
 func (s *SQLite) Active(ctx context.Context) ([]string, error) {
-	ids, err := s.ids(ctx, `SELECT id FROM games WHERE active = 1`)
-	if err != nil {
-		return nil, fmt.Errorf("store: active games: %w", err)
-	}
-	return ids, nil
+	return queryAll(ctx, s.q, "active games", scanString, `SELECT id FROM games WHERE active = 1`)
 }
 
 // Stale implements Log.
 func (s *SQLite) Stale(ctx context.Context, before time.Time, limit int) ([]string, error) {
-	ids, err := s.ids(ctx, `SELECT id FROM games WHERE finished = 0 AND plies = 0 AND updated_at < ?
-		ORDER BY updated_at LIMIT ?`, nanos(before), max(limit, 0))
-	if err != nil {
-		return nil, fmt.Errorf("store: stale games: %w", err)
-	}
-	return ids, nil
+	return queryAll(ctx, s.q, "stale games", scanString, `SELECT id FROM games WHERE finished = 0 AND plies = 0 AND updated_at < $1
+		ORDER BY updated_at LIMIT $2`, nanos(before), max(limit, 0))
 }
 
 // MarkIdle implements Log. It goes through the appends' writer, which
@@ -336,24 +331,6 @@ func (s *SQLite) MarkIdle(ctx context.Context, id string, version int64) error {
 		return fmt.Errorf("store: mark game %s idle: %w", id, err)
 	}
 	return nil
-}
-
-// ids runs a query of one column of game ids.
-func (s *SQLite) ids(ctx context.Context, query string, args ...any) ([]string, error) {
-	rows, err := s.db.QueryContext(ctx, query, args...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var ids []string
-	for rows.Next() {
-		var id string
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
-		ids = append(ids, id)
-	}
-	return ids, rows.Err()
 }
 
 // scanSummary reads summaryCols, then the extra destinations.
