@@ -6,8 +6,6 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-
-	"github.com/jackc/pgx/v5"
 )
 
 // Anonymizer is kept by both stores: when an account goes, its games stay,
@@ -63,21 +61,32 @@ func scrubEvents(es []scrubbedEvent, scrub SeatScrub) ([]scrubbedEvent, error) {
 	return out, nil
 }
 
-// AnonymizePlayer implements Anonymizer.
+// AnonymizePlayer implements Anonymizer. SQLite keeps a game's header in
+// the column record (from before the log, when it held the whole record).
 func (s *SQLite) AnonymizePlayer(ctx context.Context, player string, scrub SeatScrub) error {
+	return s.anonymizePlayer(ctx, player, scrub, "record", "")
+}
+
+// AnonymizePlayer implements Anonymizer. The game's row is locked first
+// (FOR UPDATE), so that no other node's write of it comes between the read
+// and the rewrite.
+func (s *Postgres) AnonymizePlayer(ctx context.Context, player string, scrub SeatScrub) error {
+	return s.anonymizePlayer(ctx, player, scrub, "header", " FOR UPDATE")
+}
+
+// anonymizePlayer rewrites player's games with scrub, a page of them at a
+// time, each in its own transaction. header names the column of a game's
+// header, each store's; lock ends the query that reads it.
+func (s sqlStore) anonymizePlayer(ctx context.Context, player string, scrub SeatScrub, header, lock string) error {
 	after := ""
 	for {
-		var ids []string
-		rows, err := s.db.QueryContext(ctx, `SELECT game_id FROM game_players WHERE player = ? AND game_id > ? ORDER BY game_id LIMIT ?`,
-			player, after, anonymizePage)
-		if err == nil {
-			ids, err = scanStrings(rows)
-		}
+		ids, err := queryAll(ctx, s.q, "anonymize a player's games", scanString,
+			`SELECT game_id FROM game_players WHERE player = $1 AND game_id > $2 ORDER BY game_id LIMIT $3`, player, after, anonymizePage)
 		if err != nil {
-			return fmt.Errorf("store: anonymize a player's games: %w", err)
+			return err
 		}
 		for _, id := range ids {
-			if err := s.anonymizeGame(ctx, id, scrub); err != nil {
+			if err := s.q.inTx(ctx, func(tx querier) error { return anonymizeGame(ctx, tx, id, scrub, header, lock) }); err != nil {
 				return fmt.Errorf("store: anonymize game %s: %w", id, err)
 			}
 		}
@@ -88,124 +97,35 @@ func (s *SQLite) AnonymizePlayer(ctx context.Context, player string, scrub SeatS
 	}
 }
 
-// scanStrings reads rows of one text column, and closes them.
-func scanStrings(rows *sql.Rows) ([]string, error) {
-	defer rows.Close()
-	var out []string
-	for rows.Next() {
-		var v string
-		if err := rows.Scan(&v); err != nil {
-			return nil, err
-		}
-		out = append(out, v)
-	}
-	return out, rows.Err()
+// scanString reads a row of one text column.
+func scanString(row scanner) (string, error) {
+	var v string
+	err := row.Scan(&v)
+	return v, err
 }
 
-// anonymizeGame rewrites game id with scrub, in one transaction.
-func (s *SQLite) anonymizeGame(ctx context.Context, id string, scrub SeatScrub) error {
-	tx, err := s.db.BeginTx(ctx, nil)
-	if err != nil {
-		return err
-	}
-	defer tx.Rollback()
-	var header []byte
-	if err := tx.QueryRowContext(ctx, `SELECT record FROM games WHERE id = ?`, id).Scan(&header); err != nil {
+// anonymizeGame rewrites game id with scrub, in tx (see anonymizePlayer
+// for header and lock).
+func anonymizeGame(ctx context.Context, tx querier, id string, scrub SeatScrub, header, lock string) error {
+	var data []byte
+	if err := tx.queryRow(ctx, `SELECT `+header+` FROM games WHERE id = $1`+lock, id).Scan(&data); err != nil {
 		if errors.Is(err, sql.ErrNoRows) {
 			return nil // a seat row without its game: nothing to rewrite
 		}
 		return err
 	}
-	header, seats, err := scrub.Header(header)
+	data, seats, err := scrub.Header(data)
 	if err != nil {
 		return fmt.Errorf("header: %w", err)
 	}
-	if _, err := tx.ExecContext(ctx, `UPDATE games SET record = ?, white = CASE WHEN ? THEN '' ELSE white END,
-		black = CASE WHEN ? THEN '' ELSE black END WHERE id = ?`, header, seats[0], seats[1], id); err != nil {
+	if _, err := tx.exec(ctx, `UPDATE games SET `+header+` = $1, white = CASE WHEN $2 THEN '' ELSE white END,
+		black = CASE WHEN $3 THEN '' ELSE black END WHERE id = $4`, data, seats[0], seats[1], id); err != nil {
 		return err
 	}
-	rows, err := tx.QueryContext(ctx, `SELECT v, data FROM events WHERE game_id = ? AND type = ? ORDER BY v`, id, scrub.EventType)
-	if err != nil {
-		return err
-	}
-	var es []scrubbedEvent
-	for rows.Next() {
+	es, err := queryAll(ctx, tx, "events", func(row scanner) (scrubbedEvent, error) {
 		var e scrubbedEvent
-		if err := rows.Scan(&e.v, &e.data); err != nil {
-			rows.Close()
-			return err
-		}
-		es = append(es, e)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return err
-	}
-	changed, err := scrubEvents(es, scrub)
-	if err != nil {
-		return err
-	}
-	for _, e := range changed {
-		if _, err := tx.ExecContext(ctx, `UPDATE events SET data = ? WHERE game_id = ? AND v = ?`, e.data, id, e.v); err != nil {
-			return err
-		}
-	}
-	return tx.Commit()
-}
-
-// AnonymizePlayer implements Anonymizer.
-func (s *Postgres) AnonymizePlayer(ctx context.Context, player string, scrub SeatScrub) error {
-	after := ""
-	for {
-		rows, err := s.pool.Query(ctx, `SELECT game_id FROM game_players WHERE player = $1 AND game_id > $2 ORDER BY game_id LIMIT $3`,
-			player, after, anonymizePage)
-		var ids []string
-		if err == nil {
-			ids, err = pgx.CollectRows(rows, pgx.RowTo[string])
-		}
-		if err != nil {
-			return fmt.Errorf("store: anonymize a player's games: %w", err)
-		}
-		for _, id := range ids {
-			err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error { return pgAnonymizeGame(ctx, tx, id, scrub) })
-			if err != nil {
-				return fmt.Errorf("store: anonymize game %s: %w", id, err)
-			}
-		}
-		if len(ids) < anonymizePage {
-			return nil
-		}
-		after = ids[len(ids)-1]
-	}
-}
-
-// pgAnonymizeGame rewrites game id with scrub, in tx. The game's row is
-// locked first, so that no write of it comes between the read and the
-// rewrite.
-func pgAnonymizeGame(ctx context.Context, tx pgx.Tx, id string, scrub SeatScrub) error {
-	var header []byte
-	if err := tx.QueryRow(ctx, `SELECT header FROM games WHERE id = $1 FOR UPDATE`, id).Scan(&header); err != nil {
-		if errors.Is(err, pgx.ErrNoRows) {
-			return nil
-		}
-		return err
-	}
-	header, seats, err := scrub.Header(header)
-	if err != nil {
-		return fmt.Errorf("header: %w", err)
-	}
-	if _, err := tx.Exec(ctx, `UPDATE games SET header = $1, white = CASE WHEN $2 THEN '' ELSE white END,
-		black = CASE WHEN $3 THEN '' ELSE black END WHERE id = $4`, header, seats[0], seats[1], id); err != nil {
-		return err
-	}
-	rows, err := tx.Query(ctx, `SELECT v, data FROM events WHERE game_id = $1 AND type = $2 ORDER BY v`, id, scrub.EventType)
-	if err != nil {
-		return err
-	}
-	es, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (scrubbedEvent, error) {
-		var e scrubbedEvent
-		return e, r.Scan(&e.v, &e.data)
-	})
+		return e, row.Scan(&e.v, &e.data)
+	}, `SELECT v, data FROM events WHERE game_id = $1 AND type = $2 ORDER BY v`, id, scrub.EventType)
 	if err != nil {
 		return err
 	}
@@ -214,7 +134,7 @@ func pgAnonymizeGame(ctx context.Context, tx pgx.Tx, id string, scrub SeatScrub)
 		return err
 	}
 	for _, e := range changed {
-		if _, err := tx.Exec(ctx, `UPDATE events SET data = $1 WHERE game_id = $2 AND v = $3`, e.data, id, e.v); err != nil {
+		if _, err := tx.exec(ctx, `UPDATE events SET data = $1 WHERE game_id = $2 AND v = $3`, e.data, id, e.v); err != nil {
 			return err
 		}
 	}

@@ -6,8 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"time"
-
-	"github.com/jackc/pgx/v5"
 )
 
 // Challenges is kept by both stores: the open challenges of the API for
@@ -83,14 +81,14 @@ CREATE INDEX challenges_created ON challenges(created_at);
 const challengeCols = `id, from_user, to_user, data, created_at`
 
 // CreateChallenge implements Challenges.
-func (s *SQLite) CreateChallenge(ctx context.Context, c Challenge) error {
-	res, err := s.db.ExecContext(ctx, `INSERT INTO challenges (`+challengeCols+`) VALUES (?, ?, ?, ?, ?) ON CONFLICT(id) DO NOTHING`,
+func (s sqlStore) CreateChallenge(ctx context.Context, c Challenge) error {
+	n, err := s.q.exec(ctx, `INSERT INTO challenges (`+challengeCols+`) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (id) DO NOTHING`,
 		c.ID, c.From, c.To, orEmpty(c.Data), nanos(c.CreatedAt))
 	if err != nil {
 		return fmt.Errorf("store: create challenge: %w", err)
 	}
-	if n, err := res.RowsAffected(); err != nil || n == 0 {
-		return fmt.Errorf("store: create challenge %s: %w", c.ID, errors.Join(err, ErrExists))
+	if n == 0 {
+		return fmt.Errorf("store: create challenge %s: %w", c.ID, ErrExists)
 	}
 	return nil
 }
@@ -115,8 +113,8 @@ func scanChallenge(row scanner) (Challenge, error) {
 }
 
 // Challenge implements Challenges.
-func (s *SQLite) Challenge(ctx context.Context, id string) (Challenge, error) {
-	c, err := scanChallenge(s.db.QueryRowContext(ctx, `SELECT `+challengeCols+` FROM challenges WHERE id = ?`, id))
+func (s sqlStore) Challenge(ctx context.Context, id string) (Challenge, error) {
+	c, err := scanChallenge(s.q.queryRow(ctx, `SELECT `+challengeCols+` FROM challenges WHERE id = $1`, id))
 	if errors.Is(err, sql.ErrNoRows) {
 		err = ErrNoChallenge
 	}
@@ -128,8 +126,8 @@ func (s *SQLite) Challenge(ctx context.Context, id string) (Challenge, error) {
 
 // TakeChallenge implements Challenges: one DELETE ... RETURNING, so only
 // one caller gets the row.
-func (s *SQLite) TakeChallenge(ctx context.Context, id string) (Challenge, error) {
-	c, err := scanChallenge(s.db.QueryRowContext(ctx, `DELETE FROM challenges WHERE id = ? RETURNING `+challengeCols, id))
+func (s sqlStore) TakeChallenge(ctx context.Context, id string) (Challenge, error) {
+	c, err := scanChallenge(s.q.queryRow(ctx, `DELETE FROM challenges WHERE id = $1 RETURNING `+challengeCols, id))
 	if errors.Is(err, sql.ErrNoRows) {
 		err = ErrNoChallenge
 	}
@@ -140,76 +138,16 @@ func (s *SQLite) TakeChallenge(ctx context.Context, id string) (Challenge, error
 }
 
 // ChallengesOf implements Challenges.
-func (s *SQLite) ChallengesOf(ctx context.Context, user string, since time.Time) ([]Challenge, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT `+challengeCols+` FROM challenges WHERE from_user = ? AND created_at >= ?
-		UNION ALL SELECT `+challengeCols+` FROM challenges WHERE to_user = ? AND from_user <> ? AND created_at >= ?
-		ORDER BY created_at, id`, user, nanos(since), user, user, nanos(since))
-	if err != nil {
-		return nil, fmt.Errorf("store: challenges of %s: %w", user, err)
-	}
-	defer rows.Close()
-	return collect(rows, "challenges of "+user, scanChallenge)
-}
-
-// ExpireChallenges implements Challenges.
-func (s *SQLite) ExpireChallenges(ctx context.Context, before time.Time) error {
-	if _, err := s.db.ExecContext(ctx, `DELETE FROM challenges WHERE created_at < ?`, nanos(before)); err != nil {
-		return fmt.Errorf("store: expire challenges: %w", err)
-	}
-	return nil
-}
-
-// CreateChallenge implements Challenges.
-func (s *Postgres) CreateChallenge(ctx context.Context, c Challenge) error {
-	tag, err := s.pool.Exec(ctx, `INSERT INTO challenges (`+challengeCols+`) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (id) DO NOTHING`,
-		c.ID, c.From, c.To, orEmpty(c.Data), nanos(c.CreatedAt))
-	if err != nil {
-		return fmt.Errorf("store: create challenge: %w", err)
-	}
-	if tag.RowsAffected() == 0 {
-		return fmt.Errorf("store: create challenge %s: %w", c.ID, ErrExists)
-	}
-	return nil
-}
-
-// Challenge implements Challenges.
-func (s *Postgres) Challenge(ctx context.Context, id string) (Challenge, error) {
-	c, err := scanChallenge(s.pool.QueryRow(ctx, `SELECT `+challengeCols+` FROM challenges WHERE id = $1`, id))
-	if errors.Is(err, pgx.ErrNoRows) {
-		err = ErrNoChallenge
-	}
-	if err != nil {
-		return c, fmt.Errorf("store: challenge %s: %w", id, err)
-	}
-	return c, nil
-}
-
-// TakeChallenge implements Challenges.
-func (s *Postgres) TakeChallenge(ctx context.Context, id string) (Challenge, error) {
-	c, err := scanChallenge(s.pool.QueryRow(ctx, `DELETE FROM challenges WHERE id = $1 RETURNING `+challengeCols, id))
-	if errors.Is(err, pgx.ErrNoRows) {
-		err = ErrNoChallenge
-	}
-	if err != nil {
-		return c, fmt.Errorf("store: take challenge %s: %w", id, err)
-	}
-	return c, nil
-}
-
-// ChallengesOf implements Challenges.
-func (s *Postgres) ChallengesOf(ctx context.Context, user string, since time.Time) ([]Challenge, error) {
-	rows, err := s.pool.Query(ctx, `SELECT `+challengeCols+` FROM challenges WHERE from_user = $1 AND created_at >= $2
+func (s sqlStore) ChallengesOf(ctx context.Context, user string, since time.Time) ([]Challenge, error) {
+	return queryAll(ctx, s.q, "challenges of "+user, scanChallenge, `SELECT `+challengeCols+` FROM challenges
+		WHERE from_user = $1 AND created_at >= $2
 		UNION ALL SELECT `+challengeCols+` FROM challenges WHERE to_user = $1 AND from_user <> $1 AND created_at >= $2
 		ORDER BY created_at, id`, user, nanos(since))
-	if err != nil {
-		return nil, fmt.Errorf("store: challenges of %s: %w", user, err)
-	}
-	return pgCollect(rows, "challenges of "+user, scanChallenge)
 }
 
 // ExpireChallenges implements Challenges.
-func (s *Postgres) ExpireChallenges(ctx context.Context, before time.Time) error {
-	if _, err := s.pool.Exec(ctx, `DELETE FROM challenges WHERE created_at < $1`, nanos(before)); err != nil {
+func (s sqlStore) ExpireChallenges(ctx context.Context, before time.Time) error {
+	if _, err := s.q.exec(ctx, `DELETE FROM challenges WHERE created_at < $1`, nanos(before)); err != nil {
 		return fmt.Errorf("store: expire challenges: %w", err)
 	}
 	return nil

@@ -4,6 +4,12 @@
 // through pgx). On SQLite the creations and appends of all games are
 // written by one writer, many to a transaction (group commit).
 //
+// Where the two databases take the same SQL (the accounts, sessions,
+// tokens, passkeys, challenges, ratings, the reviews' and secrets' reads),
+// one implementation serves both: sqlStore, which SQLite and Postgres
+// embed, runs it through a querier (querier.go). What differs stays each
+// store's: the schemas, the log's writes, the locks a cluster needs.
+//
 // Log is the versioned game log: a header, numbered events, a summary.
 // Saving a move is one Append, which fails with ErrConflict when another
 // writer got there first:

@@ -114,3 +114,18 @@ func gamesFilter(q GamesQuery, g string, args []any, ph func(n int) string) (str
 	}
 	return sql, args
 }
+
+// RatingHistory implements History.
+func (s sqlStore) RatingHistory(ctx context.Context, user, perf string) ([]RatingPoint, error) {
+	return queryAll(ctx, s.q, "rating history", scanRatingPoint, `SELECT game_id, ended_at,
+		CASE WHEN white_user = $1 THEN white_after_r ELSE black_after_r END,
+		CASE WHEN white_user = $1 THEN white_after_d ELSE black_after_d END FROM rated_games
+		WHERE (white_user = $1 OR black_user = $1) AND perf = $2 AND state = 1 ORDER BY ended_at, game_id`, user, perf)
+}
+
+// Leaderboard implements History.
+func (s sqlStore) Leaderboard(ctx context.Context, perf string, since time.Time, limit int) ([]Leader, error) {
+	return queryAll(ctx, s.q, "leaderboard", scanLeader, `SELECT u.name, u.title, r.rating, r.rd, r.games
+		FROM ratings r JOIN users u ON u.id = r.user_id
+		WHERE r.perf = $1 AND r.rd < $2 AND r.updated_at >= $3 ORDER BY r.rating DESC LIMIT $4`, perf, provisionalRD, nanos(since), limit)
+}

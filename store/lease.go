@@ -87,12 +87,8 @@ func (s *Postgres) Release(ctx context.Context, id, node string) error {
 
 // Orphans implements Leases.
 func (s *Postgres) Orphans(ctx context.Context, limit int) ([]string, error) {
-	ids, err := s.ids(ctx, `SELECT g.id FROM games g LEFT JOIN game_leases l ON l.game_id = g.id
+	return queryAll(ctx, s.q, "orphan games", scanString, `SELECT g.id FROM games g LEFT JOIN game_leases l ON l.game_id = g.id
 		WHERE g.active AND (l.game_id IS NULL OR l.expires_at < now()) ORDER BY g.updated_at LIMIT $1`, max(limit, 0))
-	if err != nil {
-		return nil, fmt.Errorf("store: orphan games: %w", err)
-	}
-	return ids, nil
 }
 
 var _ Leases = (*Postgres)(nil)

@@ -16,7 +16,8 @@ import (
 // cluster: each write is one transaction, and Append's version check is
 // part of its UPDATE, so two nodes writing the same game cannot both win.
 type Postgres struct {
-	pool *pgxpool.Pool
+	sqlStore // what its SQL shares with SQLite's
+	pool     *pgxpool.Pool
 }
 
 // pgMigrations bring a database up to date, in order: pgMigrations[i]
@@ -131,7 +132,7 @@ func OpenPostgres(ctx context.Context, url string) (*Postgres, error) {
 		pool.Close()
 		return nil, fmt.Errorf("store: migrate postgres: %w", err)
 	}
-	return &Postgres{pool: pool}, nil
+	return &Postgres{sqlStore: sqlStore{pgQuerier{c: pool}}, pool: pool}, nil
 }
 
 // pgMigrate brings the schema up to version target, one transaction per
@@ -270,8 +271,8 @@ func (s *Postgres) Append(ctx context.Context, id string, expect int64, events [
 		if err := pgInsertEvents(ctx, tx, id, events); err != nil {
 			return err
 		}
-		if sum.Finished { // rated in the same transaction as the end (postgres_ratings.go)
-			if err := pgApplyRating(ctx, tx, id, sum); err != nil {
+		if sum.Finished { // rated in the same transaction as the end (applyRating)
+			if err := applyRating(ctx, pgQuerier{c: tx}, id, sum, " FOR UPDATE"); err != nil {
 				return err
 			}
 		}
@@ -408,21 +409,13 @@ func (s *Postgres) List(ctx context.Context, q ListQuery) ([]Summary, error) {
 
 // Active implements Log.
 func (s *Postgres) Active(ctx context.Context) ([]string, error) {
-	ids, err := s.ids(ctx, `SELECT id FROM games WHERE active`)
-	if err != nil {
-		return nil, fmt.Errorf("store: active games: %w", err)
-	}
-	return ids, nil
+	return queryAll(ctx, s.q, "active games", scanString, `SELECT id FROM games WHERE active`)
 }
 
 // Stale implements Log.
 func (s *Postgres) Stale(ctx context.Context, before time.Time, limit int) ([]string, error) {
-	ids, err := s.ids(ctx, `SELECT id FROM games WHERE NOT finished AND plies = 0 AND updated_at < $1
+	return queryAll(ctx, s.q, "stale games", scanString, `SELECT id FROM games WHERE NOT finished AND plies = 0 AND updated_at < $1
 		ORDER BY updated_at LIMIT $2`, nanos(before), max(limit, 0))
-	if err != nil {
-		return nil, fmt.Errorf("store: stale games: %w", err)
-	}
-	return ids, nil
 }
 
 // MarkIdle implements Log.
@@ -443,15 +436,6 @@ func (s *Postgres) MarkIdle(ctx context.Context, id string, version int64) error
 	return nil
 }
 
-// ids runs a query of one column of game ids.
-func (s *Postgres) ids(ctx context.Context, query string, args ...any) ([]string, error) {
-	rows, err := s.pool.Query(ctx, query, args...)
-	if err != nil {
-		return nil, err
-	}
-	return pgx.CollectRows(rows, pgx.RowTo[string])
-}
-
 // Close implements Log.
 func (s *Postgres) Close() error {
 	s.pool.Close()
@@ -459,39 +443,3 @@ func (s *Postgres) Close() error {
 }
 
 var _ Log = (*Postgres)(nil)
-
-// Secret implements Secrets. The first node's key wins: another made at
-// the same time is dropped (ON CONFLICT DO NOTHING), and every node reads
-// back the stored one.
-func (s *Postgres) Secret(ctx context.Context, name string, size int) ([]byte, error) {
-	fresh, err := randomKey(size)
-	if err != nil {
-		return nil, fmt.Errorf("store: secret %s: %w", name, err)
-	}
-	if _, err := s.pool.Exec(ctx, `INSERT INTO secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING`, name, fresh); err != nil {
-		return nil, fmt.Errorf("store: secret %s: %w", name, err)
-	}
-	var key []byte
-	if err := s.pool.QueryRow(ctx, `SELECT value FROM secrets WHERE name = $1`, name).Scan(&key); err != nil {
-		return nil, fmt.Errorf("store: secret %s: %w", name, err)
-	}
-	return key, nil
-}
-
-// SharedSecret implements Secrets.
-func (s *Postgres) SharedSecret(ctx context.Context, secret string) (bool, error) {
-	var shared bool
-	if err := s.pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM shared_secrets WHERE secret = $1)`, secret).Scan(&shared); err != nil {
-		return false, fmt.Errorf("store: find a shared secret: %w", err)
-	}
-	return shared, nil
-}
-
-// Seated implements Secrets, from game_players_player.
-func (s *Postgres) Seated(ctx context.Context, player string) (bool, error) {
-	var seated bool
-	if err := s.pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM game_players WHERE player = $1)`, player).Scan(&seated); err != nil {
-		return false, fmt.Errorf("store: find player: %w", err)
-	}
-	return seated, nil
-}

@@ -6,8 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"time"
-
-	"github.com/jackc/pgx/v5"
 )
 
 // Reviews keeps each game's review (package review's JSON, opaque here)
@@ -52,20 +50,8 @@ func (s *SQLite) SaveReview(ctx context.Context, id string, data []byte) error {
 	return nil
 }
 
-// LoadReview implements Reviews.
-func (s *SQLite) LoadReview(ctx context.Context, id string) ([]byte, error) {
-	var data []byte
-	err := s.db.QueryRowContext(ctx, `SELECT data FROM reviews WHERE game_id = ?`, id).Scan(&data)
-	switch {
-	case errors.Is(err, sql.ErrNoRows):
-		return nil, fmt.Errorf("%w: no review of game %s", ErrNotFound, id)
-	case err != nil:
-		return nil, fmt.Errorf("store: load review of %s: %w", id, err)
-	}
-	return data, nil
-}
-
-// SaveReview implements Reviews.
+// SaveReview implements Reviews. Unlike SQLite's, PostgreSQL's updated_at
+// is a TIMESTAMPTZ, set by the database's clock.
 func (s *Postgres) SaveReview(ctx context.Context, id string, data []byte) error {
 	if err := checkReview(id, data); err != nil {
 		return err
@@ -79,11 +65,11 @@ func (s *Postgres) SaveReview(ctx context.Context, id string, data []byte) error
 }
 
 // LoadReview implements Reviews.
-func (s *Postgres) LoadReview(ctx context.Context, id string) ([]byte, error) {
+func (s sqlStore) LoadReview(ctx context.Context, id string) ([]byte, error) {
 	var data []byte
-	err := s.pool.QueryRow(ctx, `SELECT data FROM reviews WHERE game_id = $1`, id).Scan(&data)
+	err := s.q.queryRow(ctx, `SELECT data FROM reviews WHERE game_id = $1`, id).Scan(&data)
 	switch {
-	case errors.Is(err, pgx.ErrNoRows):
+	case errors.Is(err, sql.ErrNoRows):
 		return nil, fmt.Errorf("%w: no review of game %s", ErrNotFound, id)
 	case err != nil:
 		return nil, fmt.Errorf("store: load review of %s: %w", id, err)

@@ -3,40 +3,31 @@ package store
 import (
 	"database/sql"
 	"fmt"
-
-	"github.com/jackc/pgx/v5"
 )
 
 // scanner is a row to scan: database/sql's *sql.Row and *sql.Rows, and
 // pgx's rows, so that one scan function reads a row shape in both stores.
 type scanner = interface{ Scan(dest ...any) error }
 
-// collect reads every row of rows with scan, as pgx.CollectRows does for
-// PostgreSQL's; what names the rows in its errors ("store: what: ...").
-// The caller closes rows.
+// collect reads every row of rows with scan, for SQLite's own queries
+// (queryAll runs those both stores share); what names the rows in its
+// errors ("store: what: ..."). The caller closes rows.
 func collect[T any](rows *sql.Rows, what string, scan func(scanner) (T, error)) ([]T, error) {
 	var out []T
-	for rows.Next() {
-		v, err := scan(rows)
-		if err != nil {
-			return nil, fmt.Errorf("store: %s: %w", what, err)
-		}
-		out = append(out, v)
-	}
-	if err := rows.Err(); err != nil {
+	if err := eachRow(rows, appendRow(&out, scan)); err != nil {
 		return nil, fmt.Errorf("store: %s: %w", what, err)
 	}
 	return out, nil
 }
 
-// pgCollect is pgx.CollectRows (which closes rows) with scan, its error
-// named by what as collect names SQLite's.
-func pgCollect[T any](rows pgx.Rows, what string, scan func(scanner) (T, error)) ([]T, error) {
-	out, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (T, error) { return scan(row) })
-	if err != nil {
-		return nil, fmt.Errorf("store: %s: %w", what, err)
+// appendRow is a row's function for eachRow or querier.query that
+// appends what scan reads to out.
+func appendRow[T any](out *[]T, scan func(scanner) (T, error)) func(scanner) error {
+	return func(row scanner) error {
+		v, err := scan(row)
+		*out = append(*out, v)
+		return err
 	}
-	return out, nil
 }
 
 // scanToken reads hash, user_id, description, scopes, created_at.

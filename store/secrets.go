@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"crypto/rand"
+	"fmt"
 )
 
 // Secrets is kept by the stores (SQLite and PostgreSQL) beside the games,
@@ -54,3 +55,39 @@ const sharedSecretsSchema = `
 CREATE TABLE shared_secrets (secret TEXT PRIMARY KEY);
 INSERT INTO shared_secrets (secret) SELECT player FROM users;
 `
+
+// Secret implements Secrets. The first caller's key wins, in a cluster the
+// first node's: another made at the same time is dropped (ON CONFLICT DO
+// NOTHING), and every caller reads back the stored one.
+func (s sqlStore) Secret(ctx context.Context, name string, size int) ([]byte, error) {
+	fresh, err := randomKey(size)
+	if err != nil {
+		return nil, fmt.Errorf("store: secret %s: %w", name, err)
+	}
+	if _, err := s.q.exec(ctx, `INSERT INTO secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING`, name, fresh); err != nil {
+		return nil, fmt.Errorf("store: secret %s: %w", name, err)
+	}
+	var key []byte
+	if err := s.q.queryRow(ctx, `SELECT value FROM secrets WHERE name = $1`, name).Scan(&key); err != nil {
+		return nil, fmt.Errorf("store: secret %s: %w", name, err)
+	}
+	return key, nil
+}
+
+// SharedSecret implements Secrets.
+func (s sqlStore) SharedSecret(ctx context.Context, secret string) (bool, error) {
+	var shared bool
+	if err := s.q.queryRow(ctx, `SELECT EXISTS (SELECT 1 FROM shared_secrets WHERE secret = $1)`, secret).Scan(&shared); err != nil {
+		return false, fmt.Errorf("store: find a shared secret: %w", err)
+	}
+	return shared, nil
+}
+
+// Seated implements Secrets, from game_players_player.
+func (s sqlStore) Seated(ctx context.Context, player string) (bool, error) {
+	var seated bool
+	if err := s.q.queryRow(ctx, `SELECT EXISTS (SELECT 1 FROM game_players WHERE player = $1)`, player).Scan(&seated); err != nil {
+		return false, fmt.Errorf("store: find player: %w", err)
+	}
+	return seated, nil
+}

@@ -247,8 +247,9 @@ func nanos(t time.Time) int64 {
 
 // SQLite is a Log in one SQLite database file.
 type SQLite struct {
-	db    *sql.DB
-	batch *batcher // the appends, committed together
+	sqlStore // what its SQL shares with PostgreSQL's
+	db       *sql.DB
+	batch    *batcher // the appends, committed together
 }
 
 // OpenSQLite opens (creating if needed) the database at path.
@@ -280,7 +281,7 @@ func OpenSQLite(ctx context.Context, path string) (*SQLite, error) {
 		db.Close()
 		return nil, fmt.Errorf("store: repair the games' versions in %s: %w", path, err)
 	}
-	return &SQLite{db: db, batch: newBatcher(db)}, nil
+	return &SQLite{sqlStore: sqlStore{sqliteQuerier{c: db, db: db}}, db: db, batch: newBatcher(db)}, nil
 }
 
 // migrate applies the migrations the database has not had yet, each in a

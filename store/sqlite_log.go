@@ -116,11 +116,11 @@ func appendTx(ctx context.Context, x execer, r *appendReq, rows *rowCache) error
 	if err := insertEvents(ctx, x, r.id, r.events); err != nil {
 		return err
 	}
-	if sum.Finished { // rated in the same transaction as the end (sqlite_ratings.go)
+	if sum.Finished { // rated in the same transaction as the end (applyRating)
 		if x.tx == nil {
 			return errors.New("store: a finished game's append outside a database/sql transaction")
 		}
-		if err := sqliteApplyRating(ctx, x.tx, r.id, sum); err != nil {
+		if err := applyRating(ctx, sqliteQuerier{c: x.tx}, r.id, sum, ""); err != nil {
 			return err
 		}
 	}
@@ -309,23 +309,18 @@ func listQuery(q ListQuery) (string, []any) {
 	return query, append(args, q.limit())
 }
 
-// Active implements Log.
+// Active implements Log. It and Stale say active = 1 and finished = 0,
+// not PostgreSQL's active and NOT finished: the words of the partial
+// indexes games_active and games_stale, which SQLite's planner uses only
+// for a query that repeats them.
 func (s *SQLite) Active(ctx context.Context) ([]string, error) {
-	ids, err := s.ids(ctx, `SELECT id FROM games WHERE active = 1`)
-	if err != nil {
-		return nil, fmt.Errorf("store: active games: %w", err)
-	}
-	return ids, nil
+	return queryAll(ctx, s.q, "active games", scanString, `SELECT id FROM games WHERE active = 1`)
 }
 
 // Stale implements Log.
 func (s *SQLite) Stale(ctx context.Context, before time.Time, limit int) ([]string, error) {
-	ids, err := s.ids(ctx, `SELECT id FROM games WHERE finished = 0 AND plies = 0 AND updated_at < ?
-		ORDER BY updated_at LIMIT ?`, nanos(before), max(limit, 0))
-	if err != nil {
-		return nil, fmt.Errorf("store: stale games: %w", err)
-	}
-	return ids, nil
+	return queryAll(ctx, s.q, "stale games", scanString, `SELECT id FROM games WHERE finished = 0 AND plies = 0 AND updated_at < $1
+		ORDER BY updated_at LIMIT $2`, nanos(before), max(limit, 0))
 }
 
 // MarkIdle implements Log. It goes through the appends' writer, which
@@ -336,24 +331,6 @@ func (s *SQLite) MarkIdle(ctx context.Context, id string, version int64) error {
 		return fmt.Errorf("store: mark game %s idle: %w", id, err)
 	}
 	return nil
-}
-
-// ids runs a query of one column of game ids.
-func (s *SQLite) ids(ctx context.Context, query string, args ...any) ([]string, error) {
-	rows, err := s.db.QueryContext(ctx, query, args...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var ids []string
-	for rows.Next() {
-		var id string
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
-		ids = append(ids, id)
-	}
-	return ids, rows.Err()
 }
 
 // scanSummary reads summaryCols, then the extra destinations.
@@ -391,37 +368,6 @@ func fromNanos(n int64) time.Time {
 
 var _ Log = (*SQLite)(nil)
 
-// Secret implements Secrets. The first caller's key wins: a second one
-// made at the same time is dropped (INSERT OR IGNORE), and both read back
-// the stored one.
-func (s *SQLite) Secret(ctx context.Context, name string, size int) ([]byte, error) {
-	fresh, err := randomKey(size)
-	if err != nil {
-		return nil, fmt.Errorf("store: secret %s: %w", name, err)
-	}
-	if _, err := s.db.ExecContext(ctx, `INSERT OR IGNORE INTO secrets (name, value) VALUES (?, ?)`, name, fresh); err != nil {
-		return nil, fmt.Errorf("store: secret %s: %w", name, err)
-	}
-	var key []byte
-	if err := s.db.QueryRowContext(ctx, `SELECT value FROM secrets WHERE name = ?`, name).Scan(&key); err != nil {
-		return nil, fmt.Errorf("store: secret %s: %w", name, err)
-	}
-	return key, nil
-}
-
-// Seated implements Secrets, from game_players_player.
-func (s *SQLite) Seated(ctx context.Context, player string) (bool, error) {
-	var one int
-	err := s.db.QueryRowContext(ctx, `SELECT 1 FROM game_players WHERE player = ? LIMIT 1`, player).Scan(&one)
-	if errors.Is(err, sql.ErrNoRows) {
-		return false, nil
-	}
-	if err != nil {
-		return false, fmt.Errorf("store: find player: %w", err)
-	}
-	return true, nil
-}
-
 // untouched is the error of an append or a creation that left the
 // transaction as it was: the game's version check refused the append, or
 // the game existed already, before anything was written.
@@ -434,17 +380,4 @@ func (u untouched) Unwrap() error { return u.error }
 func leftUntouched(err error) bool {
 	var u untouched
 	return errors.As(err, &u)
-}
-
-// SharedSecret implements Secrets.
-func (s *SQLite) SharedSecret(ctx context.Context, secret string) (bool, error) {
-	var one int
-	err := s.db.QueryRowContext(ctx, `SELECT 1 FROM shared_secrets WHERE secret = ?`, secret).Scan(&one)
-	if errors.Is(err, sql.ErrNoRows) {
-		return false, nil
-	}
-	if err != nil {
-		return false, fmt.Errorf("store: find a shared secret: %w", err)
-	}
-	return true, nil
 }

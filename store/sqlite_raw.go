@@ -18,7 +18,7 @@ import (
 // the transaction is BEGIN IMMEDIATE ... COMMIT on the same connection.
 // The pool has one connection (SetMaxOpenConns(1)), held for a batch
 // exactly as the transaction held it before: readers wait no longer.
-// A finished game's append rates it (sqliteApplyRating, database/sql), so
+// A finished game's append rates it (applyRating, database/sql), so
 // its batch takes the database/sql path, which is rare: once a game.
 
 const (

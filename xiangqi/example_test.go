@@ -90,6 +90,58 @@ func ExamplePosition_ParseUCI() {
 	// 0000 xiangqi: illegal move: h2e3
 }
 
+func ExampleParseMove() {
+	for _, s := range []string{"h2e2", "H2-E2", "h2e3", "j2e2"} {
+		m, ok := xiangqi.ParseMove(s)
+		fmt.Println(m, ok)
+	}
+	// Output:
+	// h2e2 true
+	// h2e2 true
+	// h2e3 true
+	// 0000 false
+}
+
+// A variant on xiangqi's board with a letter of its own (here X, a
+// face-down piece) reads and writes its FEN with xiangqi's grammar.
+func ExampleReadFENBoard() {
+	board, fields, _ := xiangqi.SplitFEN("4k4/9/9/9/9/9/9/9/9/3XK4 b - - 4 20", "myvariant")
+	b, err := xiangqi.ReadFENBoard(board, "myvariant")
+	fmt.Println(string(b[xiangqi.NewSquare(3, 0)]), err)
+	b[xiangqi.NewSquare(3, 0)] = 'A' // the face-down piece turned up
+	fmt.Println(xiangqi.JoinFEN(&b, fields))
+
+	_, err = xiangqi.ReadFENBoard("4k4/9/9/9/9/9/9/9/9/3XK5", "myvariant")
+	fmt.Println(err)
+	// Output:
+	// X <nil>
+	// 4k4/9/9/9/9/9/9/9/9/3AK4 b - - 4 20
+	// myvariant: fen: field 1: rank must have 9 points: "3XK5"
+}
+
+// JudgeGame needs a game's current position, and the keys and checks of
+// every position from the start; here a Game's, whose Outcome it is.
+func ExampleJudgeGame() {
+	g := xiangqi.NewGame()
+	for _, s := range []string{"h2e2", "h9g7", "e2h2", "g7h9", "h2e2", "h9g7", "e2h2", "g7h9"} {
+		if _, err := g.PushUCI(s); err != nil {
+			panic(err)
+		}
+	}
+	p := g.Position()
+	var checks []bool
+	for _, q := range g.Positions() {
+		checks = append(checks, q.InCheck())
+	}
+	fmt.Println(xiangqi.JudgeGame(&p, g.Keys(), checks, xiangqi.Red, 3, 60), g.Outcome())
+	fmt.Println(xiangqi.JudgeGame(&p, g.Keys(), checks, xiangqi.Red, 0, 60)) // no draw by repetition
+	fmt.Println(xiangqi.JudgePosition(&p))                                   // the position alone
+	// Output:
+	// 1/2-1/2 (repetition) 1/2-1/2 (repetition)
+	// *
+	// *
+}
+
 func ExampleGame_PushUCI() {
 	g := xiangqi.NewGame()
 	for _, s := range []string{"h2e2", "h9g7"} {

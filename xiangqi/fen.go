@@ -116,39 +116,26 @@ func parseClock(s string) (uint16, error) {
 // parseBoard reads field 1; it also enforces the piece counts so that the
 // move generators can never overflow a MoveList.
 func (p *Position) parseBoard(s string) error {
-	ranks := strings.Split(s, "/")
-	if len(ranks) != NumRanks {
-		return fenError(1, ErrRankCount, s)
+	b, err := ReadFENBoard(s, "xiangqi")
+	if err != nil {
+		return err
 	}
 	var count [16]int
-	for i, row := range ranks {
-		r := NumRanks - 1 - i
-		f := 0
-		for j := 0; j < len(row); j++ {
-			c := row[j]
-			if c >= '1' && c <= '9' {
-				f += int(c - '0')
-				if f > NumFiles {
-					return fenError(1, ErrRankLength, row)
-				}
+	for r := NumRanks - 1; r >= 0; r-- { // in FEN order, so that an error names the first letter at fault
+		for f := 0; f < NumFiles; f++ {
+			c := b[NewSquare(f, r)]
+			if c == 0 {
 				continue
 			}
 			pc := PieceFromChar(c)
 			if pc == NoPiece {
 				return fenError(1, ErrPieceChar, string(c))
 			}
-			if f >= NumFiles {
-				return fenError(1, ErrRankLength, row)
-			}
 			count[pc]++
 			if count[pc] > maxCount[pc.Type()] {
 				return fenError(1, ErrTooManyPieces, string(c))
 			}
 			p.put(pc, NewSquare(f, r))
-			f++
-		}
-		if f != NumFiles {
-			return fenError(1, ErrRankLength, row)
 		}
 	}
 	if count[RedKing] != 1 || count[BlackKing] != 1 {
@@ -163,12 +150,71 @@ var maxCount = [8]int{0, 1, 2, 2, 2, 2, 2, 5}
 // FEN returns the position in FEN form, always with six fields and 'w'
 // for Red to move.
 func (p *Position) FEN() string {
+	var b FENBoard
+	for s, pc := range p.board {
+		if pc != NoPiece {
+			b[s] = pc.Char()
+		}
+	}
+	return JoinFEN(&b, FENFields{Side: p.side, Halfmove: p.halfmove, Fullmove: p.fullmove})
+}
+
+// FENBoard is the board field of a FEN as one letter a point, by Square,
+// 0 for an empty point: the grammar of the field, apart from what its
+// letters mean. ParseFEN and FEN read and write a Position's board through
+// it, and so can a variant on xiangqi's board with letters of its own (for
+// a face-down piece, say), with SplitFEN and JoinFEN for the other fields.
+type FENBoard [NumSquares]byte
+
+// ReadFENBoard reads s, field 1 of a FEN: ten ranks from Black's side
+// (rank 9) down, separated by '/', each giving its nine points from file a
+// as ASCII letters, one a point, and digits 1-9 for that many empty points.
+// Which letters name pieces is the caller's to check. Errors are
+// FENError(pkg, 1, ...), wrapping ErrRankCount, ErrRankLength, or
+// ErrPieceChar for a byte that is neither a letter nor a digit 1-9.
+func ReadFENBoard(s, pkg string) (FENBoard, error) {
+	var b FENBoard
+	ranks := strings.Split(s, "/")
+	if len(ranks) != NumRanks {
+		return FENBoard{}, FENError(pkg, 1, ErrRankCount, s)
+	}
+	for i, row := range ranks {
+		r := NumRanks - 1 - i
+		f := 0
+		for j := 0; j < len(row); j++ {
+			c := row[j]
+			switch {
+			case c >= '1' && c <= '9':
+				f += int(c - '0')
+				if f > NumFiles {
+					return FENBoard{}, FENError(pkg, 1, ErrRankLength, row)
+				}
+				continue
+			case c|0x20 < 'a' || c|0x20 > 'z':
+				return FENBoard{}, FENError(pkg, 1, ErrPieceChar, string(c))
+			case f >= NumFiles:
+				return FENBoard{}, FENError(pkg, 1, ErrRankLength, row)
+			}
+			b[NewSquare(f, r)] = c
+			f++
+		}
+		if f != NumFiles {
+			return FENBoard{}, FENError(pkg, 1, ErrRankLength, row)
+		}
+	}
+	return b, nil
+}
+
+// JoinFEN writes the FEN of board b and fields f, as Position.FEN does:
+// always six fields, 'w' for Red to move and "-" for chess's castling and
+// en passant fields.
+func JoinFEN(b *FENBoard, f FENFields) string {
 	var sb strings.Builder
 	for r := NumRanks - 1; r >= 0; r-- {
 		empty := 0
-		for f := 0; f < NumFiles; f++ {
-			pc := p.board[NewSquare(f, r)]
-			if pc == NoPiece {
+		for file := 0; file < NumFiles; file++ {
+			c := b[NewSquare(file, r)]
+			if c == 0 {
 				empty++
 				continue
 			}
@@ -176,7 +222,7 @@ func (p *Position) FEN() string {
 				sb.WriteByte(byte('0' + empty))
 				empty = 0
 			}
-			sb.WriteByte(pc.Char())
+			sb.WriteByte(c)
 		}
 		if empty > 0 {
 			sb.WriteByte(byte('0' + empty))
@@ -185,13 +231,13 @@ func (p *Position) FEN() string {
 			sb.WriteByte('/')
 		}
 	}
-	if p.side == Red {
+	if f.Side == Red {
 		sb.WriteString(" w - - ")
 	} else {
 		sb.WriteString(" b - - ")
 	}
-	sb.WriteString(strconv.Itoa(int(p.halfmove)))
+	sb.WriteString(strconv.Itoa(int(f.Halfmove)))
 	sb.WriteByte(' ')
-	sb.WriteString(strconv.Itoa(int(p.fullmove)))
+	sb.WriteString(strconv.Itoa(int(f.Fullmove)))
 	return sb.String()
 }

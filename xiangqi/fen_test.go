@@ -331,3 +331,71 @@ func TestRandomPlayouts(t *testing.T) {
 		}
 	}
 }
+
+func TestReadFENBoard(t *testing.T) {
+	tests := []struct {
+		in   string
+		want map[string]byte // points holding a letter; all others empty
+		err  error
+	}{
+		{"4k4/9/9/9/9/9/9/9/9/4K4", map[string]byte{"e9": 'k', "e0": 'K'}, nil},
+		// Letters need not be pieces: which are is the caller's to say.
+		{"x3k3x/9/9/9/9/9/9/9/9/Z3K3X", map[string]byte{"a9": 'x', "e9": 'k', "i9": 'x', "a0": 'Z', "e0": 'K', "i0": 'X'}, nil},
+		{"", nil, ErrRankCount},
+		{"9/9/9/9/9/9/9/9/9", nil, ErrRankCount},
+		{"9/9/9/9/9/9/9/9/9/9/9", nil, ErrRankCount},
+		{"9/9/9/9/9/9/9/9/9/8", nil, ErrRankLength},
+		{"9/9/9/9/9/9/9/9/9/91", nil, ErrRankLength},
+		{"9/9/9/9/9/9/9/9/9/4K5", nil, ErrRankLength},
+		{"9/9/9/9/9/9/9/9/9/RNBAKABNRR", nil, ErrRankLength},
+		{"9/9/9/9/9/9/9/9/9/4K30", nil, ErrPieceChar},
+		{"9/9/9/9/9/9/9/9/9/4K3é", nil, ErrPieceChar},
+		{"9/9/9/9/9/9/9/9/9/4K3-", nil, ErrPieceChar},
+	}
+	for _, tt := range tests {
+		b, err := ReadFENBoard(tt.in, "test")
+		if tt.err != nil {
+			if !errors.Is(err, tt.err) || !strings.HasPrefix(err.Error(), "test: fen: field 1: ") {
+				t.Errorf("ReadFENBoard(%q) = %v, want %v", tt.in, err, tt.err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("ReadFENBoard(%q): %v", tt.in, err)
+			continue
+		}
+		var want FENBoard
+		for name, c := range tt.want {
+			s, _ := ParseSquare(name)
+			want[s] = c
+		}
+		if b != want {
+			t.Errorf("ReadFENBoard(%q) = %q, want %q", tt.in, b[:], want[:])
+		}
+		if got := JoinFEN(&b, FENFields{Side: Black, Halfmove: 3, Fullmove: 12}); got != tt.in+" b - - 3 12" {
+			t.Errorf("JoinFEN(ReadFENBoard(%q)) = %q", tt.in, got)
+		}
+	}
+}
+
+// FuzzReadFENBoard: what ReadFENBoard accepts, JoinFEN writes back to a
+// board that reads the same.
+func FuzzReadFENBoard(f *testing.F) {
+	f.Add(StartFEN[:strings.IndexByte(StartFEN, ' ')])
+	f.Add("xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX")
+	f.Add("9/9/9/9/9/9/9/9/9/45")
+	f.Fuzz(func(t *testing.T, s string) {
+		b, err := ReadFENBoard(s, "test")
+		if err != nil {
+			return
+		}
+		fen := JoinFEN(&b, FENFields{Side: Red, Fullmove: 1})
+		board, _, err := SplitFEN(fen, "test")
+		if err != nil {
+			t.Fatalf("SplitFEN(JoinFEN(%q)) = %v", s, err)
+		}
+		if c, err := ReadFENBoard(board, "test"); err != nil || c != b {
+			t.Fatalf("%q: the board %q written back reads %q, %v", s, board, c[:], err)
+		}
+	})
+}

@@ -155,25 +155,7 @@ func (g *Game) pushParsed(m Move, err error) (Move, error) {
 // the natural move limit and insufficient material draw. The zero Outcome
 // means the game goes on.
 func (g *Game) Outcome() Outcome {
-	p := g.cur()
-	if !p.HasLegalMove() {
-		t := Stalemate
-		if g.checks[len(g.checks)-1] {
-			t = Checkmate
-		}
-		return win(t, p.side.Other())
-	}
-	n := len(g.keys) - 1
-	if o := JudgeRepetition(g.keys, g.checks, g.positions[0].side, n-int(p.halfmove), g.repetitions); o.Over() {
-		return o
-	}
-	if g.moveLimit > 0 && int(p.halfmove) >= 2*g.moveLimit {
-		return draw(MoveLimit)
-	}
-	if p.IsInsufficientMaterial() {
-		return draw(InsufficientMaterial)
-	}
-	return Outcome{}
+	return JudgeGame(g.cur(), g.keys, g.checks, g.positions[0].side, g.repetitions, g.moveLimit)
 }
 
 // MoveError is returned for a move that cannot be read or played; Err is

@@ -359,6 +359,14 @@ func TestUCI(t *testing.T) {
 			t.Errorf("ParseUCI(%q) = %s, %v; want %s", tt.in, m, err, tt.want)
 		}
 	}
+	// ParseMove reads the same text with no position: an illegal move is
+	// still a move.
+	for _, tt := range tests {
+		m, ok := ParseMove(tt.in)
+		if want := !errors.Is(tt.err, ErrInvalidMove); ok != want || ok && tt.want != "" && m.String() != tt.want {
+			t.Errorf("ParseMove(%q) = %s, %v; want %v", tt.in, m, ok, want)
+		}
+	}
 }
 
 func TestParseSquare(t *testing.T) {

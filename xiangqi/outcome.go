@@ -67,12 +67,59 @@ func draw(t Termination) Outcome         { return Outcome{Termination: t, Winner
 // stalemate (both lost by the side to move) and insufficient material.
 // Repetitions and the move limit need the game's history and rules: see
 // Game.Outcome.
-func (p *Position) Outcome() Outcome {
+func (p *Position) Outcome() Outcome { return JudgePosition(p) }
+
+// Judged is what the endings read of a position. Position has it, and so
+// may the position of a variant on xiangqi's board that keeps xiangqi's
+// endings, judging them with JudgePosition and JudgeGame as Position and
+// Game do. It is an interface, through which p escapes: the endings are
+// judged once a move, never in a search, which has its own mate test.
+type Judged interface {
+	SideToMove() Color
+	HasLegalMove() bool
+	InCheck() bool
+	IsInsufficientMaterial() bool
+	HalfmoveClock() int // plies since the last capture
+}
+
+// JudgePosition returns the ending that p alone decides (Position.Outcome):
+// a side with no legal move loses, by Checkmate when in check, Stalemate
+// otherwise; else insufficient material draws.
+func JudgePosition(p Judged) Outcome {
 	if !p.HasLegalMove() {
 		if p.InCheck() {
-			return win(Checkmate, p.side.Other())
+			return win(Checkmate, p.SideToMove().Other())
 		}
-		return win(Stalemate, p.side.Other())
+		return win(Stalemate, p.SideToMove().Other())
+	}
+	if p.IsInsufficientMaterial() {
+		return draw(InsufficientMaterial)
+	}
+	return Outcome{}
+}
+
+// JudgeGame returns how a game stands whose current position is p
+// (Game.Outcome), by the rules in this order: a side with no legal move
+// loses (Checkmate or Stalemate); a repetition is judged by
+// JudgeRepetition, back to the last capture; moveLimit moves without a
+// capture draw (MoveLimit; 0 for no limit); insufficient material draws.
+// keys and checks hold, for every position from the start to p, its key
+// and whether its side to move is in check; first is the side to move at
+// the start; repetitions is the occurrences that draw (0: none).
+func JudgeGame(p Judged, keys []uint64, checks []bool, first Color, repetitions, moveLimit int) Outcome {
+	if !p.HasLegalMove() {
+		t := Stalemate
+		if checks[len(checks)-1] {
+			t = Checkmate
+		}
+		return win(t, p.SideToMove().Other())
+	}
+	n := len(keys) - 1
+	if o := JudgeRepetition(keys, checks, first, n-p.HalfmoveClock(), repetitions); o.Over() {
+		return o
+	}
+	if moveLimit > 0 && p.HalfmoveClock() >= 2*moveLimit {
+		return draw(MoveLimit)
 	}
 	if p.IsInsufficientMaterial() {
 		return draw(InsufficientMaterial)

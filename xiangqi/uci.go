@@ -41,6 +41,20 @@ func (p *Position) UCI(m Move) string { return m.String() }
 // form "H2-E2" are accepted too) and checks that it is legal. The error is a
 // *MoveError wrapping ErrInvalidMove or ErrIllegalMove.
 func (p *Position) ParseUCI(s string) (Move, error) {
+	m, ok := ParseMove(s)
+	if !ok {
+		return MoveNone, &MoveError{Move: s, Err: ErrInvalidMove}
+	}
+	if !p.IsLegal(m) {
+		return MoveNone, &MoveError{Move: s, Err: ErrIllegalMove}
+	}
+	return m, nil
+}
+
+// ParseMove reads coordinate move text as ParseUCI does ("h2e2", "H2-E2"),
+// without a position to check it against; false for text that does not
+// name two points. A variant on xiangqi's board reads its moves with it.
+func ParseMove(s string) (Move, bool) {
 	t := strings.TrimSpace(s)
 	if len(t) == 5 && t[2] == '-' {
 		t = t[:2] + t[3:]
@@ -48,11 +62,7 @@ func (p *Position) ParseUCI(s string) (Move, error) {
 	from, ok1 := parseSquare(t[:min(2, len(t))])
 	to, ok2 := parseSquare(t[min(2, len(t)):])
 	if len(t) != 4 || !ok1 || !ok2 {
-		return MoveNone, &MoveError{Move: s, Err: ErrInvalidMove}
+		return MoveNone, false
 	}
-	m := NewMove(from, to)
-	if !p.IsLegal(m) {
-		return MoveNone, &MoveError{Move: s, Err: ErrIllegalMove}
-	}
-	return m, nil
+	return NewMove(from, to), true
 }

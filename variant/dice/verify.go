@@ -9,6 +9,7 @@ import (
 	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/internal/pgntag"
 	"github.com/gambitchess/gambit/variant/fair"
+	"github.com/gambitchess/gambit/variant/seeded"
 )
 
 // Errors of Verify, returned wrapped with where the problem is. A seed that
@@ -18,10 +19,6 @@ var (
 	ErrWrongRoll = errors.New("dice: a roll does not match the seed")
 	ErrBadSeed   = errors.New("dice: bad seed")
 )
-
-// maxPGN bounds what Verify reads: a game of a few thousand turns is far
-// below it.
-const maxPGN = 4 << 20
 
 // parseDiceComment reads the body of a {[%dice N B P]} comment; ok is
 // false for any other comment.
@@ -49,8 +46,6 @@ func parseDiceComment(body string) (dice [3]chess.PieceType, ok bool, err error)
 	return dice, true, nil
 }
 
-func isResult(s string) bool { return s == "1-0" || s == "0-1" || s == "1/2-1/2" || s == "*" }
-
 // Verify reads one dice chess game written by WritePGN, with its seed
 // revealed, and checks it: the seed hashes to the SeedHash tag, and
 // replaying the moves from the start position, every turn's {[%dice]}
@@ -60,147 +55,126 @@ func isResult(s string) bool { return s == "1-0" || s == "0-1" || s == "1/2-1/2"
 // turns played (each with three dice). Errors say which turn, die or move is
 // wrong.
 func Verify(r io.Reader) (turns int, err error) {
-	tags, movetext, err := pgntag.ReadGame(r, maxPGN)
-	if err != nil {
-		return 0, fmt.Errorf("%w: %w", ErrBadPGN, err)
-	}
-	g, err := gameFromTags(tags)
-	if err != nil {
+	v, err := seeded.Verify(r, spec)
+	if v == nil {
 		return 0, err
 	}
-	v := verifier{g: g}
-	for _, t := range movetext {
-		if err := v.take(t); err != nil {
-			return v.turns, err
-		}
-		if v.done {
-			break
-		}
-	}
-	if !v.done {
-		return v.turns, fmt.Errorf("%w: no result at the end of the movetext", ErrBadPGN)
-	}
-	if res, ok := tags["Result"]; ok && res != v.result {
-		return v.turns, fmt.Errorf("%w: the Result tag %q disagrees with the movetext's %q", ErrBadPGN, res, v.result)
-	}
-	return v.turns, nil
+	return v.turns, err
 }
 
-// gameFromTags checks the tags of a dice PGN and starts its game.
-func gameFromTags(tags map[string]string) (*Game, error) {
-	if v, ok := tags["Variant"]; !ok || !strings.EqualFold(v, "Dice chess") {
-		return nil, fmt.Errorf("%w: want the tag [Variant \"Dice chess\"], have %q", ErrBadPGN, v)
-	}
-	hash, ok := tags["SeedHash"]
-	if !ok {
-		return nil, fmt.Errorf("%w: no SeedHash tag", ErrBadPGN)
-	}
-	text, ok := tags["Seed"]
-	if !ok {
-		return nil, fmt.Errorf("%w: no Seed tag: the seed is revealed only when the game is over", ErrBadSeed)
-	}
-	seed, err := fair.Reveal(text, hash)
-	if err != nil {
-		return nil, fmt.Errorf("%w: the Seed and SeedHash tags: %w", ErrBadSeed, err)
-	}
-	start := chess.StartPosition()
+// spec is what seeded.Verify needs to know of dice chess besides its
+// moves, which a verifier replays.
+var spec = seeded.Spec[*verifier]{Variant: "Dice chess", BadPGN: ErrBadPGN, BadSeed: ErrBadSeed, Start: start}
+
+// start starts the game of a dice PGN from its FEN tag, if any, and the
+// revealed seed.
+func start(tags map[string]string, seed fair.Seed) (*verifier, error) {
+	pos := chess.StartPosition()
 	if fen, ok := tags["FEN"]; ok {
-		if start, err = chess.ParseFEN(fen); err != nil {
+		var err error
+		if pos, err = chess.ParseFEN(fen); err != nil {
 			return nil, fmt.Errorf("%w: FEN tag: %w", ErrBadPGN, err)
 		}
 	}
-	return NewGame(start, seed), nil
+	return &verifier{g: NewGame(pos, seed)}, nil
 }
 
-// verifier replays a dice PGN's movetext one token at a time.
+// verifier replays a dice PGN's movetext: it is a seeded.Numbered
+// Replay, each move number opening a turn.
 type verifier struct {
 	g        *Game
 	turns    int  // turns opened by a move number
 	open     bool // a turn is open: its number was read
 	needDice bool // its dice comment is still to come
 	moves    int  // moves of the open turn read so far
-	done     bool
-	result   string
 }
+
+func (v *verifier) Outcome() seeded.Outcome { return v.g.Outcome() }
 
 // where names the open turn in errors.
 func (v *verifier) where(t pgntag.Token) string {
 	return fmt.Sprintf("line %d, turn %d (%s)", t.Line, v.g.TurnNumber(), v.g.Turn())
 }
 
-func (v *verifier) take(t pgntag.Token) error {
+// Number opens a turn, once the last one is complete: the number and its
+// dots must be those of the turn due.
+func (v *verifier) Number(t pgntag.Token) error {
 	g := v.g
+	if err := v.closeTurn(t); err != nil {
+		return err
+	}
+	if g.Outcome().Over() {
+		return fmt.Errorf("%w: line %d: turn %s%s after the game ended (%v)", ErrBadPGN, t.Line, t.Text, t.Val, g.Outcome())
+	}
+	side := chess.White
+	if len(t.Val) > 1 {
+		side = chess.Black
+	}
+	pos := g.Position()
+	want := fmt.Sprint(pos.FullmoveNumber())
+	if side != g.Turn() || t.Text != want {
+		return fmt.Errorf("%w: %s: the move number is %s%s, want %s%s", ErrBadPGN, v.where(t), t.Text, t.Val, want, dotsOf(g.Turn()))
+	}
+	v.open, v.needDice, v.moves = true, true, 0
+	v.turns++
+	return nil
+}
+
+// Comment checks a {[%dice N B P]} comment against the roll the seed gives
+// the turn just opened.
+func (v *verifier) Comment(t pgntag.Token) error {
+	g := v.g
+	dice, ok, err := parseDiceComment(t.Text)
 	switch {
-	case t.Kind == pgntag.TagToken:
-		return fmt.Errorf("%w: line %d: tag [%s] inside the movetext", ErrBadPGN, t.Line, t.Text)
-	case t.Kind == pgntag.NumberToken:
-		if err := v.closeTurn(t); err != nil {
-			return err
+	case err != nil:
+		return fmt.Errorf("%s: %w", v.where(t), err)
+	case !ok:
+		return nil // an ordinary comment
+	case !v.needDice:
+		return fmt.Errorf("%w: %s: a dice comment that does not follow a move number", ErrBadPGN, v.where(t))
+	}
+	rolled := g.Rolled()
+	for k := range dice {
+		if dice[k] != rolled[k] {
+			return fmt.Errorf("%w: %s: die %d is %s in the PGN, the seed rolls %s (label %q)",
+				ErrWrongRoll, v.where(t), k+1, pieceLetter(dice[k]), pieceLetter(rolled[k]), Label(g.TurnNumber(), k+1))
 		}
-		if g.Outcome().Over() {
-			return fmt.Errorf("%w: line %d: turn %s%s after the game ended (%v)", ErrBadPGN, t.Line, t.Text, t.Val, g.Outcome())
-		}
-		side := chess.White
-		if len(t.Val) > 1 {
-			side = chess.Black
-		}
-		pos := g.Position()
-		want := fmt.Sprint(pos.FullmoveNumber())
-		if side != g.Turn() || t.Text != want {
-			return fmt.Errorf("%w: %s: the move number is %s%s, want %s%s", ErrBadPGN, v.where(t), t.Text, t.Val, want, dotsOf(g.Turn()))
-		}
-		v.open, v.needDice, v.moves = true, true, 0
-		v.turns++
-	case t.Kind == pgntag.CommentToken:
-		dice, ok, err := parseDiceComment(t.Text)
-		switch {
-		case err != nil:
+	}
+	v.needDice = false
+	return nil
+}
+
+// Move plays a SAN move, or "--", the pass, of the open turn.
+func (v *verifier) Move(t pgntag.Token) error {
+	g := v.g
+	if !v.open || v.needDice {
+		return fmt.Errorf("%w: %s: move %q before its turn's number and dice", ErrBadPGN, v.where(t), t.Text)
+	}
+	if t.Text == "--" {
+		if err := g.Pass(); err != nil {
 			return fmt.Errorf("%s: %w", v.where(t), err)
-		case !ok:
-			return nil // an ordinary comment
-		case !v.needDice:
-			return fmt.Errorf("%w: %s: a dice comment that does not follow a move number", ErrBadPGN, v.where(t))
 		}
-		rolled := g.Rolled()
-		for k := range dice {
-			if dice[k] != rolled[k] {
-				return fmt.Errorf("%w: %s: die %d is %s in the PGN, the seed rolls %s (label %q)",
-					ErrWrongRoll, v.where(t), k+1, pieceLetter(dice[k]), pieceLetter(rolled[k]), Label(g.TurnNumber(), k+1))
-			}
+	} else {
+		pos := g.Position()
+		m, err := pos.ParseSAN(t.Text)
+		if err == nil && m == chess.MoveNull {
+			err = fmt.Errorf("%w: %q", ErrIllegalMove, t.Text)
 		}
-		v.needDice = false
-	case isResult(t.Text):
-		if err := v.closeTurn(t); err != nil && g.Outcome().Over() {
-			return err
+		if err != nil {
+			return fmt.Errorf("%s, move %d: %w", v.where(t), v.moves+1, err)
 		}
-		if o := g.Outcome(); o.Over() && o.Result() != t.Text {
-			return fmt.Errorf("%w: line %d: the result is %s, but the game ended %v", ErrBadPGN, t.Line, t.Text, o)
+		if err := g.Push(m); err != nil {
+			return fmt.Errorf("%s, move %d: %w", v.where(t), v.moves+1, err)
 		}
-		v.done, v.result = true, t.Text
-	case strings.HasPrefix(t.Text, "$"):
-		return nil // a NAG
-	default:
-		if !v.open || v.needDice {
-			return fmt.Errorf("%w: %s: move %q before its turn's number and dice", ErrBadPGN, v.where(t), t.Text)
-		}
-		if t.Text == "--" {
-			if err := g.Pass(); err != nil {
-				return fmt.Errorf("%s: %w", v.where(t), err)
-			}
-		} else {
-			pos := g.Position()
-			m, err := pos.ParseSAN(t.Text)
-			if err == nil && m == chess.MoveNull {
-				err = fmt.Errorf("%w: %q", ErrIllegalMove, t.Text)
-			}
-			if err != nil {
-				return fmt.Errorf("%s, move %d: %w", v.where(t), v.moves+1, err)
-			}
-			if err := g.Push(m); err != nil {
-				return fmt.Errorf("%s, move %d: %w", v.where(t), v.moves+1, err)
-			}
-		}
-		v.moves++
+	}
+	v.moves++
+	return nil
+}
+
+// End checks, when the game is over, that its last turn is complete.
+func (v *verifier) End(t pgntag.Token) error {
+	if err := v.closeTurn(t); err != nil && v.g.Outcome().Over() {
+		return err
 	}
 	return nil
 }

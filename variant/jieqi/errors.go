@@ -17,32 +17,30 @@ var (
 )
 
 // FEN problems, wrapped by ParseFEN as "jieqi: fen: field N: problem",
-// with the offending text or square. Those of a xiangqi FEN are package
-// xiangqi's own (the same values: errors.Is holds with either name).
+// with the offending text or square. Those a xiangqi FEN can have too are
+// package xiangqi's own (the same values: errors.Is holds with either
+// name); the others are jieqi's.
 var (
-	ErrFENEmpty     = xiangqi.ErrFENEmpty
-	ErrFENFields    = xiangqi.ErrFENFields
-	ErrRankCount    = xiangqi.ErrRankCount
-	ErrRankLength   = xiangqi.ErrRankLength
-	ErrPieceChar    = xiangqi.ErrPieceChar
-	ErrSideToMove   = xiangqi.ErrSideToMove
-	ErrUnusedField  = xiangqi.ErrUnusedField
-	ErrClock        = xiangqi.ErrClock
-	ErrFullmoveZero = xiangqi.ErrFullmoveZero
+	ErrFENEmpty       = xiangqi.ErrFENEmpty
+	ErrFENFields      = xiangqi.ErrFENFields
+	ErrRankCount      = xiangqi.ErrRankCount
+	ErrRankLength     = xiangqi.ErrRankLength
+	ErrPieceChar      = xiangqi.ErrPieceChar
+	ErrSideToMove     = xiangqi.ErrSideToMove
+	ErrUnusedField    = xiangqi.ErrUnusedField
+	ErrClock          = xiangqi.ErrClock
+	ErrFullmoveZero   = xiangqi.ErrFullmoveZero
+	ErrKings          = xiangqi.ErrKings
+	ErrKingSquare     = xiangqi.ErrKingSquare
+	ErrFacingGenerals = xiangqi.ErrFacingGenerals
+	ErrOppositeCheck  = xiangqi.ErrOppositeCheck
 	// ErrHiddenSquare: a face-down piece (X or x) off its side's starting
 	// points; a face-down piece has not moved.
 	ErrHiddenSquare = errors.New("face-down piece off its side's starting points")
-	// ErrKings: a side has no general, or more than one.
-	ErrKings = errors.New("each side needs exactly one general")
-	// ErrKingSquare: a general outside its palace.
-	ErrKingSquare = errors.New("general outside its palace")
 	// ErrTooManyPieces: more face-up pieces of one type than a side has,
-	// or more than 15 pieces besides the general.
+	// or more than 15 pieces besides the general. Not xiangqi's, which
+	// counts by type only: here a side's face-down pieces count too.
 	ErrTooManyPieces = errors.New("too many pieces")
-	// ErrFacingGenerals: the generals see each other on an open file.
-	ErrFacingGenerals = errors.New("generals face each other on an open file")
-	// ErrOppositeCheck: the side that has just moved is in check.
-	ErrOppositeCheck = errors.New("side not to move is in check")
 )
 
 // Layout errors, from SetIdentity and Deal.

@@ -2,8 +2,6 @@ package jieqi
 
 import (
 	"fmt"
-	"strconv"
-	"strings"
 
 	"github.com/gambitchess/gambit/xiangqi"
 )
@@ -41,31 +39,25 @@ func fenError(field int, err error, input string) error {
 }
 
 // parseBoard reads field 1 and checks the counts, the face-down points
-// and the generals' points.
+// and the generals' points: xiangqi's grammar (xiangqi.ReadFENBoard), but
+// with letters of its own (X, x) and counts and placements of its own (a
+// face-down piece only on its side's starting points, face-up advisors and
+// elephants anywhere, at most 15 pieces besides the general), which
+// xiangqi's parser would refuse.
 func (p *Position) parseBoard(s string) error {
-	ranks := strings.Split(s, "/")
-	if len(ranks) != NumRanks {
-		return fenError(1, ErrRankCount, s)
+	b, err := xiangqi.ReadFENBoard(s, "jieqi")
+	if err != nil {
+		return err
 	}
 	var count [16]int
 	var total [2]int
-	for i, row := range ranks {
-		r := NumRanks - 1 - i
-		f := 0
-		for j := 0; j < len(row); j++ {
-			c := row[j]
-			if c >= '1' && c <= '9' {
-				f += int(c - '0')
-				if f > NumFiles {
-					return fenError(1, ErrRankLength, row)
-				}
+	for r := NumRanks - 1; r >= 0; r-- { // in FEN order, so that an error names the first letter at fault
+		for f := 0; f < NumFiles; f++ {
+			at := sq(f, r)
+			c := b[at]
+			if c == 0 {
 				continue
 			}
-			if f >= NumFiles {
-				return fenError(1, ErrRankLength, row)
-			}
-			at := sq(f, r)
-			f++
 			if c == 'X' || c == 'x' {
 				color := Red
 				if c == 'x' {
@@ -94,9 +86,6 @@ func (p *Position) parseBoard(s string) error {
 				total[pc.Color()]++
 			}
 			p.put(pc, at)
-		}
-		if f != NumFiles {
-			return fenError(1, ErrRankLength, row)
 		}
 	}
 	if count[xiangqi.RedKing] != 1 || count[xiangqi.BlackKing] != 1 {
@@ -137,45 +126,19 @@ func (p *Position) problem() error {
 // pieces), always with six fields and 'w' for Red to move. It never shows
 // an identity.
 func (p *Position) FEN() string {
-	var sb strings.Builder
-	for r := NumRanks - 1; r >= 0; r-- {
-		empty := 0
-		for f := 0; f < NumFiles; f++ {
-			s := sq(f, r)
-			pc := p.board[s]
-			if pc == xiangqi.NoPiece {
-				empty++
-				continue
-			}
-			if empty > 0 {
-				sb.WriteByte(byte('0' + empty))
-				empty = 0
-			}
-			switch {
-			case !p.down.Has(s):
-				sb.WriteByte(pc.Char())
-			case pc.Color() == Red:
-				sb.WriteByte('X')
-			default:
-				sb.WriteByte('x')
-			}
-		}
-		if empty > 0 {
-			sb.WriteByte(byte('0' + empty))
-		}
-		if r > 0 {
-			sb.WriteByte('/')
+	var b xiangqi.FENBoard
+	for s, pc := range p.board {
+		switch {
+		case pc == xiangqi.NoPiece:
+		case !p.down.Has(Square(s)):
+			b[s] = pc.Char()
+		case pc.Color() == Red:
+			b[s] = 'X'
+		default:
+			b[s] = 'x'
 		}
 	}
-	if p.side == Red {
-		sb.WriteString(" w - - ")
-	} else {
-		sb.WriteString(" b - - ")
-	}
-	sb.WriteString(strconv.Itoa(int(p.halfmove)))
-	sb.WriteByte(' ')
-	sb.WriteString(strconv.Itoa(int(p.fullmove)))
-	return sb.String()
+	return xiangqi.JoinFEN(&b, xiangqi.FENFields{Side: p.side, Halfmove: p.halfmove, Fullmove: p.fullmove})
 }
 
 // StartPosition returns the public start position (StartFEN): every

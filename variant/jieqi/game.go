@@ -74,11 +74,11 @@ type Game struct {
 
 // DefaultMoveLimit is the natural limit: 60 moves (120 plies) without a
 // capture draw the game, as in package xiangqi.
-const DefaultMoveLimit = 60
+const DefaultMoveLimit = xiangqi.DefaultMoveLimit
 
 // DefaultRepetitions is how many times a position must occur for a draw by
-// repetition.
-const DefaultRepetitions = 3
+// repetition, as in package xiangqi.
+const DefaultRepetitions = xiangqi.DefaultRepetitions
 
 // NewGame returns a game from the start, its face-down pieces dealt by
 // seed (see Deal).
@@ -232,22 +232,14 @@ func (g *Game) PushUCI(s string) (Played, error) {
 	return g.Push(m)
 }
 
-// ParseUCI reads a move in ICCS coordinates without checking it against a
-// position; the error wraps ErrInvalidMove.
+// ParseUCI reads a move in ICCS coordinates (xiangqi.ParseMove) without
+// checking it against a position; the error wraps ErrInvalidMove.
 func ParseUCI(s string) (Move, error) {
-	t := strings.TrimSpace(s)
-	if len(t) == 5 && t[2] == '-' {
-		t = t[:2] + t[3:]
-	}
-	if len(t) != 4 {
+	m, ok := xiangqi.ParseMove(s)
+	if !ok {
 		return MoveNone, fmt.Errorf("%w: %q", ErrInvalidMove, s)
 	}
-	from, err1 := xiangqi.ParseSquare(t[:2])
-	to, err2 := xiangqi.ParseSquare(t[2:])
-	if err1 != nil || err2 != nil {
-		return MoveNone, fmt.Errorf("%w: %q", ErrInvalidMove, s)
-	}
-	return xiangqi.NewMove(from, to), nil
+	return m, nil
 }
 
 // Outcome returns how the game stands; the zero Outcome while it goes on.
@@ -260,24 +252,7 @@ func ParseUCI(s string) (Move, error) {
 // Resignation, time and agreed draws are the caller's.
 func (g *Game) Outcome() Outcome { return g.outcome }
 
+// judge is xiangqi's Game.Outcome: jieqi keeps xiangqi's endings.
 func (g *Game) judge() Outcome {
-	p := g.cur()
-	if !p.HasLegalMove() {
-		t := Stalemate
-		if g.checks[len(g.checks)-1] {
-			t = Checkmate
-		}
-		return win(t, p.side.Other())
-	}
-	n := len(g.keys) - 1
-	if o := xiangqi.JudgeRepetition(g.keys, g.checks, g.positions[0].side, n-int(p.halfmove), g.repetitions); o.Over() {
-		return o
-	}
-	if g.moveLimit > 0 && int(p.halfmove) >= 2*g.moveLimit {
-		return draw(MoveLimit)
-	}
-	if p.IsInsufficientMaterial() {
-		return draw(InsufficientMaterial)
-	}
-	return Outcome{}
+	return xiangqi.JudgeGame(g.cur(), g.keys, g.checks, g.positions[0].side, g.repetitions, g.moveLimit)
 }

@@ -271,8 +271,8 @@ func TestOutcomes(t *testing.T) {
 		fen  string
 		want Outcome
 	}{
-		{"R2k5/1R7/9/9/9/9/9/9/9/4K4 b", win(Checkmate, Red)},
-		{"3k5/9/9/9/9/9/9/9/9/4K4 w", draw(InsufficientMaterial)},
+		{"R2k5/1R7/9/9/9/9/9/9/9/4K4 b", Outcome{Termination: Checkmate, Winner: Red}},
+		{"3k5/9/9/9/9/9/9/9/9/4K4 w", Outcome{Termination: InsufficientMaterial, Winner: NoColor, Draw: true}},
 		{"3k5/9/9/9/9/9/9/9/9/4K3P w", Outcome{}},
 	}
 	for _, tt := range tests {

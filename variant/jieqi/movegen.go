@@ -2,14 +2,16 @@ package jieqi
 
 import "github.com/gambitchess/gambit/xiangqi"
 
-// GenKind selects which legal moves a generator produces.
-type GenKind uint8
+// GenKind selects which legal moves a generator produces: package
+// xiangqi's kinds, of which jieqi's generator knows three (Evasions, the
+// same as All, is left out).
+type GenKind = xiangqi.GenKind
 
 // The generation kinds; Captures and Quiets partition All.
 const (
-	All GenKind = iota
-	Captures
-	Quiets
+	All      = xiangqi.All
+	Captures = xiangqi.Captures
+	Quiets   = xiangqi.Quiets
 )
 
 // GenerateLegal fills ml with every legal move of the side to move. It

@@ -14,6 +14,14 @@ import "github.com/gambitchess/gambit/xiangqi"
 // true type of each face-down piece, known in the true position only, and
 // in what is known of the pieces taken face down.
 //
+// It is not xiangqi.Position, whose move generator, occupancy tables and
+// Validate hold xiangqi's rules (advisors in the palace, elephants on
+// their side), which face-up pieces break here; and a face-down piece
+// moves by its point, not by what it is. So the placement is a mailbox,
+// and the accessors, IsAttacked, InCheck and GivesCheck below read like
+// xiangqi's on this type. Its FEN grammar, endings and move text are
+// xiangqi's (ReadFENBoard, JudgeGame, ParseMove).
+//
 // Position must stay pointer-free: it is copied per ply by MakeMove.
 type Position struct {
 	board    [NumSquares]Piece     // face-up pieces, and the home piece of each face-down point

@@ -1,6 +1,10 @@
 package jieqi
 
-// Precomputed tables, filled once by init and read-only afterwards.
+// Precomputed tables, filled once by init and read-only afterwards. They
+// are not xiangqi's: face-up advisors and elephants roam the whole board,
+// face-down ones keep to the palace and their side, and the generator
+// walks a mailbox (xiangqi's keeps occupancy-indexed sliding tables that
+// jieqi's Position has no use for).
 
 // steps is a short list of destinations, each with the point that must be
 // empty for the step (a horse's leg, an elephant's eye; the destination
@@ -127,7 +131,8 @@ func init() {
 	zobristSide = splitmix64(&seed)
 }
 
-// splitmix64 is a fixed-seed generator, so keys are the same in every run.
+// splitmix64 is a fixed-seed generator, so keys are the same in every run:
+// xiangqi's, too small a helper for a rules library to export.
 func splitmix64(x *uint64) uint64 {
 	*x += 0x9e3779b97f4a7c15
 	z := *x

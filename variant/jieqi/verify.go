@@ -8,6 +8,7 @@ import (
 
 	"github.com/gambitchess/gambit/internal/pgntag"
 	"github.com/gambitchess/gambit/variant/fair"
+	"github.com/gambitchess/gambit/variant/seeded"
 	"github.com/gambitchess/gambit/xiangqi"
 )
 
@@ -19,9 +20,6 @@ var (
 	ErrWrongLayout = errors.New("jieqi: the layout does not match the seed")
 )
 
-// maxPGN bounds what Verify reads.
-const maxPGN = 4 << 20
-
 // Verify reads one jieqi game written by WritePGN once it was over, with
 // its seed revealed, and checks it: the seed hashes to the SeedHash tag;
 // the Layout tag, when present, is the layout the seed deals; replaying
@@ -32,48 +30,20 @@ const maxPGN = 4 << 20
 // moves and of reveals, for a one-line summary. Errors say which move or
 // tag is wrong.
 func Verify(r io.Reader) (plies, reveals int, err error) {
-	tags, movetext, err := pgntag.ReadGame(r, maxPGN)
-	if err != nil {
-		return 0, 0, fmt.Errorf("%w: %w", ErrBadPGN, err)
-	}
-	g, err := gameFromTags(tags)
-	if err != nil {
+	v, err := seeded.Verify(r, spec)
+	if v == nil {
 		return 0, 0, err
 	}
-	v := verifier{g: g}
-	for _, t := range movetext {
-		if err := v.take(t); err != nil {
-			return g.Ply(), v.reveals, err
-		}
-		if v.result != "" {
-			break
-		}
-	}
-	switch {
-	case v.result == "":
-		return g.Ply(), v.reveals, fmt.Errorf("%w: no result at the end of the movetext", ErrBadPGN)
-	case v.pending():
-		return g.Ply(), v.reveals, fmt.Errorf("%w: move %d (%v) lacks its comment %s", ErrBadPGN, g.Ply(), v.last.Move, moveComment(v.last, true))
-	}
-	if res, ok := tags["Result"]; ok && res != v.result {
-		return g.Ply(), v.reveals, fmt.Errorf("%w: the Result tag %q disagrees with the movetext's %q", ErrBadPGN, res, v.result)
-	}
-	return g.Ply(), v.reveals, nil
+	return v.g.Ply(), v.reveals, err
 }
 
-// gameFromTags checks the tags of a jieqi PGN and starts its game.
-func gameFromTags(tags map[string]string) (*Game, error) {
-	if v := tags["Variant"]; !strings.EqualFold(v, VariantName) {
-		return nil, fmt.Errorf("%w: want the tag [Variant %q], have %q", ErrBadPGN, VariantName, v)
-	}
-	text, ok := tags["Seed"]
-	if !ok {
-		return nil, fmt.Errorf("%w: no Seed tag: the seed is revealed only when the game is over", ErrBadSeed)
-	}
-	seed, err := fair.Reveal(text, tags["SeedHash"])
-	if err != nil {
-		return nil, fmt.Errorf("%w: the Seed and SeedHash tags: %w", ErrBadSeed, err)
-	}
+// spec is what seeded.Verify needs to know of jieqi besides its moves,
+// which a verifier replays.
+var spec = seeded.Spec[*verifier]{Variant: VariantName, BadPGN: ErrBadPGN, BadSeed: ErrBadSeed, Start: start}
+
+// start deals the layout of a jieqi PGN from the revealed seed, checks its
+// Layout tag, and starts its game.
+func start(tags map[string]string, seed fair.Seed) (*verifier, error) {
 	fen := StartFEN
 	if f, ok := tags["FEN"]; ok {
 		fen = f
@@ -86,36 +56,24 @@ func gameFromTags(tags map[string]string) (*Game, error) {
 	if l, ok := tags["Layout"]; ok && l != LayoutText(&start) {
 		return nil, fmt.Errorf("%w: the Layout tag is %q, the seed deals %q", ErrWrongLayout, l, LayoutText(&start))
 	}
-	return g, nil
+	return &verifier{g: g}, nil
 }
 
-// verifier replays a jieqi PGN's movetext one token at a time.
+// verifier replays a jieqi PGN's movetext: it is the seeded.Replay.
 type verifier struct {
 	g                    *Game
 	last                 Played // the last move played
 	needReveal, needTake bool   // its comment's parts still to come
 	reveals              int
-	result               string
 }
+
+func (v *verifier) Outcome() seeded.Outcome { return v.g.Outcome() }
 
 func (v *verifier) pending() bool { return v.needReveal || v.needTake }
 
-func (v *verifier) take(t pgntag.Token) error {
+// Move plays an ICCS move, noting what it turned up and took.
+func (v *verifier) Move(t pgntag.Token) error {
 	g := v.g
-	switch {
-	case t.Kind == pgntag.TagToken:
-		return fmt.Errorf("%w: line %d: tag [%s] inside the movetext", ErrBadPGN, t.Line, t.Text)
-	case t.Kind == pgntag.NumberToken, strings.HasPrefix(t.Text, "$"):
-		return nil // move numbers and NAGs: the moves say whose turn it is
-	case t.Kind == pgntag.CommentToken:
-		return v.comment(t)
-	case t.Text == "1-0" || t.Text == "0-1" || t.Text == "1/2-1/2" || t.Text == "*":
-		if o := g.Outcome(); o.Over() && o.Result() != t.Text {
-			return fmt.Errorf("%w: line %d: the result is %s, but the game ended %v", ErrBadPGN, t.Line, t.Text, o)
-		}
-		v.result = t.Text
-		return nil
-	}
 	if v.pending() {
 		return fmt.Errorf("%w: line %d: move %d (%v) lacks its comment %s", ErrBadPGN, t.Line, g.Ply(), v.last.Move, moveComment(v.last, true))
 	}
@@ -131,9 +89,9 @@ func (v *verifier) take(t pgntag.Token) error {
 	return nil
 }
 
-// comment checks the [%reveal X] and [%take x] commands of a comment
+// Comment checks the [%reveal X] and [%take x] commands of a comment
 // against the move before it; other text is an ordinary comment.
-func (v *verifier) comment(t pgntag.Token) error {
+func (v *verifier) Comment(t pgntag.Token) error {
 	body := t.Text
 	for {
 		i := strings.Index(body, "[%")
@@ -162,6 +120,14 @@ func (v *verifier) comment(t pgntag.Token) error {
 			v.needTake = false
 		}
 	}
+}
+
+// End reports a last move whose comment never came.
+func (v *verifier) End(pgntag.Token) error {
+	if v.pending() {
+		return fmt.Errorf("%w: move %d (%v) lacks its comment %s", ErrBadPGN, v.g.Ply(), v.last.Move, moveComment(v.last, true))
+	}
+	return nil
 }
 
 func (v *verifier) check(line int, cmd, arg string, want bool, dealt Piece) error {
