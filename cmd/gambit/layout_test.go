@@ -59,7 +59,7 @@ var allowedImports = map[string][]string{
 	"variant/all":             {"variant/chessgame", "variant/xiangqigame", "variant/fog/foggame", "variant/dice/dicegame", "variant/bomb/bombgame", "variant/jieqi/jieqigame", "variant/banqi/banqigame"},
 	"variant/jieqi":           {"xiangqi", "variant/fair", "variant/seeded", "internal/pgntag"},
 	"engine/jieqibot":         {"xiangqi", "variant/jieqi"},
-	"variant/banqi":           {"variant/fair"},
+	"variant/banqi":           {"variant/fair", "variant/seeded", "internal/pgntag"},
 	"engine/banqibot":         {"variant/banqi"},
 	"store":                   {"rating"},
 	"store/storetest":         {"store", "rating"},

@@ -4,9 +4,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strings"
 
+	"github.com/gambitchess/gambit/internal/pgntag"
 	"github.com/gambitchess/gambit/variant/fair"
+	"github.com/gambitchess/gambit/variant/seeded"
 )
 
 // Errors of Verify, returned wrapped with where the problem is (besides
@@ -26,58 +27,27 @@ var (
 // rules' and with the Result tag. It returns the number of moves and of
 // flips, for a one-line summary. Errors say which move or tag is wrong.
 func Verify(r io.Reader) (plies, flips int, err error) {
-	rec, err := ReadPGN(r)
-	if err != nil {
+	v, err := seeded.Verify(r, spec)
+	if v == nil {
 		return 0, 0, err
 	}
-	g, err := gameOf(&rec)
-	if err != nil {
-		return 0, 0, err
-	}
-	for i, text := range rec.Moves {
-		n, err := ParseSAN(text)
-		if err != nil {
-			return g.Ply(), flips, fmt.Errorf("%w: move %d: %w", ErrBadPGN, i+1, err)
-		}
-		if n.Move.IsFlip() {
-			if err := checkFlip(g, i+1, text, n); err != nil {
-				return g.Ply(), flips, err
-			}
-			flips++
-		}
-		if _, err := g.PushText(text); err != nil {
-			return g.Ply(), flips, fmt.Errorf("%w: move %d (%s): %w", ErrBadPGN, i+1, text, err)
-		}
-	}
-	if o := g.Outcome(); o.Over() && o.Result() != rec.Result {
-		return g.Ply(), flips, fmt.Errorf("%w: the result is %s, but the game ended %v", ErrBadPGN, rec.Result, o)
-	}
-	if res, ok := rec.Tag("Result"); ok && res != rec.Result {
-		return g.Ply(), flips, fmt.Errorf("%w: the Result tag %q disagrees with the movetext's %q", ErrBadPGN, res, rec.Result)
-	}
-	return g.Ply(), flips, nil
+	return v.g.Ply(), v.flips, err
 }
 
-// gameOf checks the tags of a banqi record and starts its game.
-func gameOf(rec *Record) (*Game, error) {
-	if v, _ := rec.Tag("Variant"); !strings.EqualFold(v, VariantName) {
-		return nil, fmt.Errorf("%w: want the tag [Variant %q], have %q", ErrBadPGN, VariantName, v)
-	}
-	text, ok := rec.Tag("Seed")
-	if !ok {
-		return nil, fmt.Errorf("%w: no Seed tag: the seed is revealed only when the game is over", ErrBadSeed)
-	}
-	hash, _ := rec.Tag("SeedHash")
-	seed, err := fair.Reveal(text, hash)
-	if err != nil {
-		return nil, fmt.Errorf("%w: the Seed and SeedHash tags: %w", ErrBadSeed, err)
-	}
+// spec is what seeded.Verify needs to know of banqi besides its moves,
+// which a verifier replays.
+var spec = seeded.Spec[*verifier]{Variant: VariantName, BadPGN: ErrBadPGN, BadSeed: ErrBadSeed, Start: start}
+
+// start deals the layout of a banqi PGN from the revealed seed under the
+// Rules tag's options, checks its Layout tag, and starts its game.
+func start(tags map[string]string, seed fair.Seed) (*verifier, error) {
 	fen := StartFEN
-	if f, ok := rec.Tag("FEN"); ok {
+	if f, ok := tags["FEN"]; ok {
 		fen = f
 	}
 	opts := DefaultOptions()
-	if o, ok := rec.Tag("Rules"); ok {
+	if o, ok := tags["Rules"]; ok {
+		var err error
 		if opts, err = ParseOptions(o); err != nil {
 			return nil, fmt.Errorf("%w: Rules tag: %w", ErrBadPGN, err)
 		}
@@ -87,10 +57,42 @@ func gameOf(rec *Record) (*Game, error) {
 		return nil, fmt.Errorf("%w: FEN tag: %w", ErrBadPGN, err)
 	}
 	start := g.StartPosition()
-	if l, ok := rec.Tag("Layout"); ok && l != LayoutText(&start) {
+	if l, ok := tags["Layout"]; ok && l != LayoutText(&start) {
 		return nil, fmt.Errorf("%w: the Layout tag is %q, the seed deals %q", ErrWrongLayout, l, LayoutText(&start))
 	}
-	return g, nil
+	return &verifier{g: g}, nil
+}
+
+// verifier replays a banqi PGN's movetext: it is the seeded.Replay. A
+// flip says what it turned up in its own text (c2=K), so comments are
+// only comments.
+type verifier struct {
+	g     *Game
+	flips int
+}
+
+func (v *verifier) Outcome() seeded.Outcome    { return v.g.Outcome() }
+func (v *verifier) Comment(pgntag.Token) error { return nil }
+func (v *verifier) End(pgntag.Token) error     { return nil }
+
+// Move plays a move in banqi's SAN, checking that a flip names the piece
+// the seed dealt.
+func (v *verifier) Move(t pgntag.Token) error {
+	g, i := v.g, v.g.Ply()+1
+	n, err := ParseSAN(t.Text)
+	if err != nil {
+		return fmt.Errorf("%w: line %d, move %d: %w", ErrBadPGN, t.Line, i, err)
+	}
+	if n.Move.IsFlip() {
+		if err := checkFlip(g, i, t.Text, n); err != nil {
+			return err
+		}
+		v.flips++
+	}
+	if _, err := g.PushText(t.Text); err != nil {
+		return fmt.Errorf("%w: line %d, move %d (%s): %w", ErrBadPGN, t.Line, i, t.Text, err)
+	}
+	return nil
 }
 
 // checkFlip checks that flip n, move number i, names the piece dealt.
