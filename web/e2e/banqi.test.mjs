@@ -3,7 +3,9 @@
 // by a click, a flip typed in the move box, then a move, the colours told
 // once the first flip has decided them; against the computer (easy) a few
 // turns in English, 繁體中文 and 简体中文, on a desktop's width and a
-// phone's. Every test fails on a console error (harness.mjs).
+// phone's; online by link, each player flipping on its own screen and a
+// spectator seeing no face-down piece. Every test fails on a console error
+// (harness.mjs).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
@@ -213,3 +215,42 @@ for (const [locale, w] of Object.entries(words)) {
     await page.waitForFunction(() => /gambit banqi verify/.test(document.getElementById('over-fair').textContent));
   });
 }
+
+test('banqi online by link: the guest joins as the second player, each flips on its own screen, a spectator sees the same board and no face-down piece', async () => {
+  await newGame(app.page, { mode: 'online', variant: 'banqi', color: 'white' });
+  await app.page.waitForSelector('#invite:not([hidden])');
+  const link = await app.page.inputValue('#invite-link');
+  const id = new URL(link).pathname.split('/').pop();
+  const guest = await app.newPerson('guest');
+  await guest.goto(link);
+  await guest.waitForFunction(id => document.body.dataset.game === id, id);
+  await waitDests(app.page);
+  assert.deepEqual(await dests(guest), {}, 'not the guest\'s turn');
+  // The host flips; its flip decides the colours, on both screens.
+  const [sq] = await flippable(app.page);
+  await clickCell(app.page, sq);
+  await waitMoves(guest, 1);
+  const colour = await fenColour(guest);
+  assert.match(colour, /^[rb]$/, 'the first flip gives the first player a colour');
+  assert.equal(await fenColour(app.page), colour);
+  // The guest flips another.
+  await waitDests(guest);
+  const [other] = (await flippable(guest)).filter(s => s !== sq);
+  await clickCell(guest, other);
+  await waitMoves(app.page, 2);
+  // A spectator sees two pieces up, thirty down, and no face-down identity
+  // anywhere the server sent it.
+  const spectator = await app.newPerson('spectator');
+  await spectator.goto(link);
+  await spectator.waitForFunction(id => document.body.dataset.game === id, id);
+  await waitMoves(spectator, 2);
+  assert.deepEqual(await counts(spectator), { down: 30, up: 2 });
+  assert.deepEqual(await sans(spectator), await sans(app.page));
+  const s = await spectator.evaluate(id => fetch(`/api/games/${id}`).then(r => r.json()), id);
+  assert.equal(s.fen.split(' ')[0].replace(/[0-9/x]/g, '').length, 2, `only the two flipped pieces in ${s.fen}`);
+  assert.equal(s.fair.seed, undefined, 'the seed stays secret while the game is played');
+  await resign(app.page);
+  await guest.waitForSelector('#over-dialog[open]');
+  const over = await spectator.evaluate(id => fetch(`/api/games/${id}`).then(r => r.json()), id);
+  assert.match(over.fair.seed, /^[0-9a-f]{64}$/, 'the seed is revealed once over');
+});
