@@ -110,7 +110,29 @@ func setup(text string) (string, []string, error) {
 	if err != nil {
 		return "", nil, fmt.Errorf("%w: %w", game.ErrBadSetup, err)
 	}
+	if down, pool := faceDownCount(&p); down != pool {
+		// The seed would deal some of the pieces that may lie face down
+		// and not others, and the rules, which read the pieces dealt,
+		// would tell by the game's end or its moves which ones they were.
+		return "", nil, fmt.Errorf("%w: banqi: %d pieces face down, but the pieces not face up are %d: a set position holds every piece, face up or face down", game.ErrBadSetup, down, pool)
+	}
 	return p.FEN(), nil, nil
+}
+
+// faceDownCount counts p's face-down squares and the pieces that may lie
+// on them (every piece not face up).
+func faceDownCount(p *banqi.Position) (down, pool int) {
+	for s := banqi.Square(0); s < banqi.NumSquares; s++ {
+		if p.IsFaceDown(s) {
+			down++
+		}
+	}
+	for _, c := range []banqi.Color{banqi.Red, banqi.Black} {
+		for t := banqi.King; t <= banqi.Soldier; t++ {
+			pool += p.Pool(banqi.NewPiece(c, t))
+		}
+	}
+	return down, pool
 }
 
 func rulesAt(start, seedText string) (game.Rules, error) {

@@ -214,3 +214,29 @@ func TestRecurringPositions(t *testing.T) {
 		t.Error("a sight without its moves gave positions")
 	}
 }
+
+// TestSetupHoldsEveryPiece: a set position whose face-down squares are
+// fewer than the pieces not face up is refused. The seed would deal some of
+// those pieces and not others, and the game, which reads the pieces dealt,
+// would end or move differently by which: from the same public position
+// one seed's game was over ("no pieces left") and another's went on.
+func TestSetupHoldsEveryPiece(t *testing.T) {
+	spec, err := game.Lookup(Banqi)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		fen string
+		ok  bool
+	}{
+		{"K7/8/8/7x b r 0 1", false},
+		{"xxxxxxxx/xxxxxxxx/xxxxxxxx/xxxxxxx1 w - 0 1", false},
+		{"xxxxxxxx/xxxxxxxx/xxxxxxxx/xxxxxxxx w - 0 1", true},
+		{"Kxxxxxxx/xxxxxxxx/xxxxxxxx/xxxxxxxx b r 0 2", true},
+	} {
+		_, _, err := spec.Setup(tt.fen)
+		if (err == nil) != tt.ok || err != nil && !errors.Is(err, game.ErrBadSetup) {
+			t.Errorf("Setup(%q) = %v, want ok %v", tt.fen, err, tt.ok)
+		}
+	}
+}
