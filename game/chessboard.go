@@ -5,7 +5,6 @@ package game
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/gambitchess/gambit/chess"
@@ -113,11 +112,11 @@ func TerminationNames[T ~uint8](first, last T, name func(T) string) []string {
 
 // Statuses says which server-level Status each of a rules library's
 // terminations is: Mate and Stalemate their own (in xiangqi a stalemate
-// loses), those in Forfeit a game lost by a rule (a perpetual check, a
-// king left on a mine), and any other a draw.
+// loses), Forfeit a game lost by a rule (a perpetual check, a king left on
+// a mine; the zero termination, a library's "none", for none), and any
+// other a draw.
 type Statuses[T comparable] struct {
-	Mate, Stalemate T
-	Forfeit         []T
+	Mate, Stalemate, Forfeit T
 }
 
 // Of returns termination t's Status.
@@ -127,7 +126,7 @@ func (s Statuses[T]) Of(t T) Status {
 		return Mate
 	case t == s.Stalemate:
 		return Stalemate
-	case slices.Contains(s.Forfeit, t):
+	case t == s.Forfeit && t != *new(T):
 		return Forfeit
 	}
 	return Draw

@@ -141,14 +141,15 @@ type UCIDialect struct {
 	Chess960 bool
 }
 
-// Speaks reports whether an engine that declares UCI_Variant values
-// variants (none: it has no such option) and, with chess960, the
-// UCI_Chess960 option, plays the dialect d.
-func (d *UCIDialect) Speaks(variants []string, chess960 bool) bool {
-	if d == nil || d.Chess960 && !chess960 {
+// Speaks reports whether an engine plays the dialect d: one with the
+// UCI_Variant option (hasVariant) plays the values it declares (variants),
+// one without it chess alone; Chess960 needs the UCI_Chess960 option
+// (chess960).
+func (d *UCIDialect) Speaks(hasVariant bool, variants []string, chess960 bool) bool {
+	switch {
+	case d == nil || d.Chess960 && !chess960:
 		return false
-	}
-	if len(variants) == 0 {
+	case !hasVariant:
 		return d.Variant == "chess"
 	}
 	return slices.Contains(variants, d.Variant)

@@ -693,7 +693,7 @@ func (s *Server) handlePGN(w http.ResponseWriter, r *http.Request) {
 	err := s.read(r.Context(), r.PathValue("id"), func(g *game.Game) {
 		text, pgnErr = g.PGN()
 		reviewable = reviews.Reviewable(g) == nil
-		xq = g.Spec().Board == game.BoardXiangqi
+		xq = g.Spec().BoardPGN && g.Spec().Board == game.BoardXiangqi // xiangqi/pgn wrote it: its notation is the reader's
 	})
 	if err == nil {
 		err = pgnErr

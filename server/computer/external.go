@@ -93,11 +93,8 @@ func OpenEngine(ctx context.Context, spec EngineSpec, procs int) (*Engine, error
 	// The variants whose UCI dialect the engine speaks (the registry's
 	// Spec.UCI): an engine without UCI_Variant plays chess alone.
 	declared := []game.Variant{}
-	if e.variant && len(combo) == 0 {
-		combo = []string{"chess"}
-	}
 	for _, spec := range game.Specs() {
-		if spec.UCI.Speaks(combo, e.chess960) {
+		if spec.UCI.Speaks(e.variant, combo, e.chess960) {
 			declared = append(declared, spec.Name)
 		}
 	}

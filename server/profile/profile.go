@@ -396,8 +396,12 @@ func (h *Handler) UserPGN(w http.ResponseWriter, r *http.Request) {
 			}
 			var text string
 			var pgnErr error
-			if err := h.srv.Read(r.Context(), sum.ID, func(g *game.Game) { text, pgnErr = g.PGN() }); err != nil || pgnErr != nil {
+			if err := h.srv.Read(r.Context(), sum.ID, func(g *game.Game) { text, pgnErr = g.PGN() }); err != nil {
 				continue // a game that cannot be read now is left out
+			}
+			if pgnErr != nil {
+				h.log.Warn("a player's PGN download left a game out", "game", sum.ID, "err", pgnErr)
+				continue
 			}
 			_, _ = io.WriteString(w, strings.TrimRight(h.srv.RatedPGN(r.Context(), sum.ID, text), "\n")+"\n\n")
 		}

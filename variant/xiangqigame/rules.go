@@ -138,11 +138,9 @@ func (r *xiangqiRules) Check() (string, bool) {
 
 func (r *xiangqiRules) Outcome() game.Outcome {
 	o := r.g.Outcome()
-	return game.OutcomeOf(o.Over(), o.Termination, o.Draw, side(o.Winner), xiangqiStatuses)
+	return game.OutcomeOf(o.Over(), o.Termination, o.Draw, side(o.Winner),
+		game.Statuses[xiangqi.Termination]{Mate: xiangqi.Checkmate, Stalemate: xiangqi.Stalemate, Forfeit: xiangqi.PerpetualCheck}) // a stalemate loses, as a perpetual check does
 }
-
-// xiangqiStatuses: a stalemate loses, as a perpetual check does.
-var xiangqiStatuses = game.Statuses[xiangqi.Termination]{Mate: xiangqi.Checkmate, Stalemate: xiangqi.Stalemate, Forfeit: []xiangqi.Termination{xiangqi.PerpetualCheck}}
 
 // PGN writes xqbase-style PGN in Chinese notation.
 func (r *xiangqiRules) PGN(h game.PGNHeader) (string, error) {

@@ -14,10 +14,15 @@ var tree = &game.Tree{
 			return nil, 0, err
 		}
 		var out []game.Divide
+		var total uint64
 		for _, e := range xiangqi.Divide(&p, depth) {
 			out = append(out, game.Divide{Move: p.UCI(e.Move), Nodes: e.Nodes})
+			total += e.Nodes
 		}
-		return out, xiangqi.Perft(&p, depth), nil
+		if depth == 0 {
+			total = 1
+		}
+		return out, total, nil
 	},
 	Moves: func(fen string, o game.MoveOptions) ([]string, error) {
 		p, err := positionAt(fen)

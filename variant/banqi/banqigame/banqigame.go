@@ -110,11 +110,12 @@ func setup(text string) (string, []string, error) {
 	if err != nil {
 		return "", nil, fmt.Errorf("%w: %w", game.ErrBadSetup, err)
 	}
-	if down, pool := faceDownCount(&p); down != pool {
+	if down, pool := faceDownCount(&p); down > 0 && down != pool {
 		// The seed would deal some of the pieces that may lie face down
 		// and not others, and the rules, which read the pieces dealt,
 		// would tell by the game's end or its moves which ones they were.
-		return "", nil, fmt.Errorf("%w: banqi: %d pieces face down, but the pieces not face up are %d: a set position holds every piece, face up or face down", game.ErrBadSetup, down, pool)
+		// With none face down (an ending) nothing is dealt.
+		return "", nil, fmt.Errorf("%w: banqi: %d pieces face down, but the pieces not face up are %d: a set position with pieces face down holds every piece, face up or face down", game.ErrBadSetup, down, pool)
 	}
 	return p.FEN(), nil, nil
 }
@@ -243,24 +244,9 @@ func stepOf(pl banqi.Played, fen string) game.Step {
 
 func (r *rules) Outcome() game.Outcome {
 	o := r.g.Outcome()
-	if !o.Over() {
-		return game.Outcome{}
-	}
-	out := game.Outcome{Termination: o.Termination.String(), Code: uint8(o.Termination), Draw: o.Draw}
-	if !out.Draw {
-		out.Winner = seat(o.Winner)
-	}
-	switch o.Termination {
-	case banqi.NoPieces:
-		out.Status = game.Mate // the game's own win: nothing left to play
-	case banqi.NoMoves:
-		out.Status = game.Stalemate // a loss, as in xiangqi
-	case banqi.PerpetualChase:
-		out.Status = game.Forfeit
-	default:
-		out.Status = game.Draw
-	}
-	return out
+	// No piece left is the game's own win; no move loses, as in xiangqi.
+	return game.OutcomeOf(o.Over(), o.Termination, o.Draw, seat(o.Winner),
+		game.Statuses[banqi.Termination]{Mate: banqi.NoPieces, Stalemate: banqi.NoMoves, Forfeit: banqi.PerpetualChase})
 }
 
 func (r *rules) Clone() game.Rules {

@@ -161,8 +161,8 @@ func TestPGNOnceOverVerifies(t *testing.T) {
 // TestSetup: a pasted FEN starts the game, its face-down pieces dealt
 // from the seed; a bad one is refused naming the field.
 func TestSetup(t *testing.T) {
-	g := newGame(t, "8/8/8/Kx5k w r 0 1")
-	if g.FEN() != "8/8/8/Kx5k w r 0 1" {
+	g := newGame(t, "Kxxxxxxx/xxxxxxxx/xxxxxxxx/xxxxxxxk w r 0 1")
+	if g.FEN() != "Kxxxxxxx/xxxxxxxx/xxxxxxxx/xxxxxxxk w r 0 1" {
 		t.Errorf("set up %s", g.FEN())
 	}
 	_, err := game.New(game.Options{ID: "b", Mode: game.ModeLocal, Variant: Banqi, Setup: "8/8/8/KK6 w r",
@@ -195,12 +195,12 @@ func TestTreeAndEndings(t *testing.T) {
 // TestRecurringPositions: the computer is told the positions since the
 // last flip or capture, which its moves could repeat.
 func TestRecurringPositions(t *testing.T) {
-	g := newGame(t, "8/8/8/Kx5k w r 0 1")
-	move(t, g, "b1b1", "h1h2", "a1a2", "h2h1")
+	g := newGame(t, "8/8/8/Kc5k w r 0 1")
+	move(t, g, "a1b1", "h1h2", "b1a1", "h2h1")
 	s := g.Sight(game.SeatViewer(chess.White), true)
 	p, _ := banqi.ParseFEN(s.FEN)
 	keys := recurring(s, p.HalfmoveClock())
-	want := []string{s.Moves[0].FEN, s.Moves[1].FEN, s.Moves[2].FEN} // from the flip on, the current one aside
+	want := []string{s.Moves[0].FEN, s.Moves[1].FEN, s.Moves[2].FEN} // from the capture on, the current one aside
 	if len(keys) != len(want) {
 		t.Fatalf("%d positions, want %d", len(keys), len(want))
 	}
@@ -231,6 +231,7 @@ func TestSetupHoldsEveryPiece(t *testing.T) {
 	}{
 		{"K7/8/8/7x b r 0 1", false},
 		{"xxxxxxxx/xxxxxxxx/xxxxxxxx/xxxxxxx1 w - 0 1", false},
+		{"K7/8/8/7k w r 0 1", true}, // an ending: nothing face down, nothing dealt
 		{"xxxxxxxx/xxxxxxxx/xxxxxxxx/xxxxxxxx w - 0 1", true},
 		{"Kxxxxxxx/xxxxxxxx/xxxxxxxx/xxxxxxxx b r 0 2", true},
 	} {

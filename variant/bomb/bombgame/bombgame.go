@@ -177,7 +177,7 @@ func (r *bombRules) Play(text string) (game.Step, error) {
 }
 
 func (r *bombRules) Outcome() game.Outcome {
-	return game.ChessOutcome(r.g.Outcome(), game.Statuses[bomb.Termination]{Mate: bomb.Checkmate, Stalemate: bomb.Stalemate, Forfeit: []bomb.Termination{bomb.KingExposed}})
+	return game.ChessOutcome(r.g.Outcome(), game.Statuses[bomb.Termination]{Mate: bomb.Checkmate, Stalemate: bomb.Stalemate, Forfeit: bomb.KingExposed})
 }
 
 func (r *bombRules) Clone() game.Rules {

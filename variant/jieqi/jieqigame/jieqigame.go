@@ -247,11 +247,9 @@ func (r *rules) Check() (string, bool) {
 
 func (r *rules) Outcome() game.Outcome {
 	o := r.g.Outcome()
-	return game.OutcomeOf(o.Over(), o.Termination, o.Draw, side(o.Winner), jieqiStatuses)
+	return game.OutcomeOf(o.Over(), o.Termination, o.Draw, side(o.Winner),
+		game.Statuses[jieqi.Termination]{Mate: jieqi.Checkmate, Stalemate: jieqi.Stalemate, Forfeit: jieqi.PerpetualCheck}) // a stalemate loses, as a perpetual check does
 }
-
-// jieqiStatuses: a stalemate loses, as a perpetual check does.
-var jieqiStatuses = game.Statuses[jieqi.Termination]{Mate: jieqi.Checkmate, Stalemate: jieqi.Stalemate, Forfeit: []jieqi.Termination{jieqi.PerpetualCheck}}
 
 func (r *rules) Clone() game.Rules {
 	c, err := rulesAt(r.start, r.g.Seed().String())
