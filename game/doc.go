@@ -29,6 +29,8 @@
 // stands for Red, the side that moves first. Turns come from the rules (who
 // made each move is recorded), never from ply parity.
 //
+//	import _ "github.com/gambitchess/gambit/variant/all" // every variant registers
+//
 //	g, _ := game.New(game.Options{ID: "abc", Now: time.Now})
 //	events, _ := g.Move(chess.White, "e2e4") // one EventMove, V 1
 //	x, _ := game.New(game.Options{ID: "xyz", Variant: "xiangqi"})
