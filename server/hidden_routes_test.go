@@ -18,13 +18,15 @@ import (
 
 // TestHiddenRouteWalk walks every GET route a game's id reaches (as the
 // hostile probe did by hand) for two live games of each hidden variant,
-// made alike but for what their rules hide: each draws its own secret
-// seed (the mines, the dice, the layout). Whatever a stranger reads of one
-// game must be what it reads of the other, byte for byte, once the game's
-// id and the seed's public commitment are set aside (of many games, two
-// whose public state is the same are walked: dice chess rolls the first
-// dice in the open): a route that
-// answered from the whole game rather than a viewer's sight would show
+// made alike but for what their rules hide: a seeded variant's two games
+// draw their own secret seeds (the mines, the dice, the layout; of many
+// games, two whose public state is the same are taken, as dice chess rolls
+// its first dice in the open), and fog of war's play the same moves but
+// for Black's, which White and a stranger do not see. Whatever a stranger
+// and each seat that may not see the secret read of one game, headers
+// included, must be what they read of the other, byte for byte, once the
+// game's id and the seed's public commitment are set aside: a route that
+// answered from the whole game rather than the viewer's sight would show
 // the difference. A route added later is walked without a line here; the
 // sockets are TestHiddenDifferential's.
 func TestHiddenRouteWalk(t *testing.T) {
@@ -38,33 +40,57 @@ func TestHiddenRouteWalk(t *testing.T) {
 			continue
 		}
 		t.Run(string(spec.Name), func(t *testing.T) {
-			a, b := twoAlike(t, s, srv, spec.Name)
+			var a, b walkedGame
+			viewers := []string{"stranger", "white", "black"} // nobody sees a seed
+			if spec.Seeded {
+				a, b = twoAlike(t, s, srv, spec.Name)
+				if seedOf(t, s, a.ID) == seedOf(t, s, b.ID) {
+					t.Fatal("the two games drew the same seed: nothing to tell apart")
+				}
+			} else {
+				a, b = fogPair(t, s, srv, spec.Name)
+				viewers = []string{"stranger", "white"} // Black saw its own moves
+			}
 			for _, r := range routes {
 				method, pattern, _ := strings.Cut(r.Pattern, " ")
 				if method != http.MethodGet || pattern == "/ws/game/{id}" {
 					continue
 				}
 				for _, path := range gamePaths(pattern) {
-					gotA := readRoute(t, srv.URL+strings.ReplaceAll(path, "{id}", a.ID))
-					gotB := readRoute(t, srv.URL+strings.ReplaceAll(path, "{id}", b.ID))
-					gotA, gotB = scrubGame(gotA, a), scrubGame(gotB, b)
-					if !bytes.Equal(gotA, gotB) {
-						t.Errorf("GET %s tells the two games apart:\n A %.400s\n B %.400s", path, gotA, gotB)
+					for _, v := range viewers {
+						gotA := scrubGame(readRoute(t, srv.URL+strings.ReplaceAll(path, "{id}", a.ID), a.cookie(v)), a)
+						gotB := scrubGame(readRoute(t, srv.URL+strings.ReplaceAll(path, "{id}", b.ID), b.cookie(v)), b)
+						if !bytes.Equal(gotA, gotB) {
+							t.Errorf("GET %s as %s tells the two games apart:\n A %.600s\n B %.600s", path, v, gotA, gotB)
+						}
+						walked++
 					}
-					walked++
 				}
 			}
 		})
 	}
-	if walked < 20 {
+	if walked < 200 {
 		t.Fatalf("walked %d routes of hidden games: the routes or the hidden variants went missing", walked)
 	}
 }
 
-// walkedGame is a game of the walk and its seed's commitment.
+// walkedGame is a game of the walk: its seats' player secrets and its
+// seed's commitment.
 type walkedGame struct {
 	created
+	black      string // the second seat's player secret
 	commitment string
+}
+
+// cookie is viewer's player secret ("" for a stranger).
+func (g walkedGame) cookie(viewer string) string {
+	switch viewer {
+	case "white":
+		return g.Token
+	case "black":
+		return g.black
+	}
+	return ""
 }
 
 // twoAlike creates online games of variant v, each with both seats taken,
@@ -76,9 +102,8 @@ func twoAlike(t *testing.T, s *Server, srv *httptest.Server, v game.Variant) (a,
 	seen := map[string]walkedGame{}
 	for range 400 { // dice chess: 216 ordered first rolls, two alike all but certain well before
 		c := create(t, s.Handler(), body)
-		join(t, s.Handler(), c.ID, http.StatusOK)
-		g := walkedGame{created: c}
-		raw := readRoute(t, srv.URL+"/api/games/"+c.ID)
+		g := walkedGame{created: c, black: join(t, s.Handler(), c.ID, http.StatusOK).Token}
+		raw := readRoute(t, srv.URL+"/api/games/"+c.ID, "")
 		if m := commitment.FindSubmatch(raw); m != nil {
 			g.commitment = string(m[1])
 		}
@@ -92,37 +117,72 @@ func twoAlike(t *testing.T, s *Server, srv *httptest.Server, v game.Variant) (a,
 	return a, b
 }
 
-// gamePaths are the paths of pattern for a game whose id is "{id}": none
-// when the route does not take one; each part and file a route serves.
-func gamePaths(pattern string) []string {
-	switch {
-	case strings.Contains(pattern, "{file}"):
-		var out []string
-		for _, ext := range []string{"", ".svg", ".png", ".gif", ".html"} {
-			out = append(out, strings.Replace(pattern, "{file}", "{id}"+ext, 1))
+// fogPair plays two games of variant v (fog of war: unseeded, its secret
+// the moves out of sight) whose White moves alike and whose Black moves
+// pieces apart, out of White's sight.
+func fogPair(t *testing.T, s *Server, srv *httptest.Server, v game.Variant) (a, b walkedGame) {
+	t.Helper()
+	play := func(black []string) walkedGame {
+		host, guest, g, joined := onlinePair(t, s, srv, `{"mode":"online","variant":"`+string(v)+`","color":"white","name":"Ann"}`)
+		for i, w := range []string{"e2e3", "a2a3"} {
+			for j, m := range []string{w, black[i]} {
+				[]*wsClient{host, guest}[j].send(`{"t":"move","d":{"u":"` + m + `"}}`)
+				host.nextBoard()
+				guest.nextBoard()
+			}
 		}
-		return out
-	case !strings.Contains(pattern, "{id}"):
-		return nil
-	case strings.Contains(pattern, "{part}"):
-		var out []string
-		for _, part := range []string{"pgn", "rating", "chat", "svg"} {
-			out = append(out, strings.Replace(pattern, "{part}", part, 1))
-		}
-		return out
+		return walkedGame{created: g, black: joined.Token}
 	}
-	return []string{pattern}
+	// Black's pieces end apart (c6 and g6, h6 and b6), on squares White's
+	// pieces do not see after e3 and a3.
+	return play([]string{"b8c6", "g7g6"}), play([]string{"g8h6", "b7b6"})
 }
 
-// readRoute reads what a stranger gets at url: the status and the body,
-// or as much of a stream as comes in a moment.
-func readRoute(t *testing.T, url string) []byte {
+// seedOf is game id's secret seed, read on the server.
+func seedOf(t *testing.T, s *Server, id string) string {
+	t.Helper()
+	var seed string
+	if err := s.read(context.Background(), id, func(g *game.Game) { seed = g.Header().Seed }); err != nil {
+		t.Fatal(err)
+	}
+	return seed
+}
+
+// gamePaths are the paths of pattern for a game whose id is "{id}": none
+// when the route does not take one; each part, file and image option a
+// route serves.
+func gamePaths(pattern string) []string {
+	var out []string
+	switch {
+	case strings.Contains(pattern, "{file}"):
+		for _, file := range []string{"{id}", "{id}.svg", "{id}.svg?ply=0", "{id}.svg?flip=1", "{id}.png?lang=zh-TW",
+			"{id}.png?ply=2", "{id}.gif", "{id}.html", "{id}-eval.svg", "{id}-eval.png"} {
+			out = append(out, strings.Replace(pattern, "{file}", file, 1))
+		}
+	case !strings.Contains(pattern, "{id}"):
+	case strings.Contains(pattern, "{part}"):
+		for _, part := range []string{"pgn", "pgn?lang=zh-TW", "rating", "chat"} {
+			out = append(out, strings.Replace(pattern, "{part}", part, 1))
+		}
+	default:
+		out = append(out, pattern)
+	}
+	return out
+}
+
+// readRoute reads what a viewer (player secret, "" for a stranger) gets at
+// url: the status, the headers that say what the body is, and the body, or
+// as much of a stream as comes in a moment.
+func readRoute(t *testing.T, url, secret string) []byte {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 400*time.Millisecond)
 	defer cancel()
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if secret != "" {
+		req.AddCookie(&http.Cookie{Name: playerCookie, Value: secret})
 	}
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
@@ -133,7 +193,11 @@ func readRoute(t *testing.T, url string) []byte {
 	if err != nil && !errors.Is(err, context.DeadlineExceeded) {
 		t.Fatalf("GET %s: %v", url, err)
 	}
-	return append([]byte(resp.Status+"\n"+resp.Header.Get("Content-Type")+"\n"), body...)
+	head := resp.Status + "\n"
+	for _, h := range []string{"Content-Type", "Content-Disposition", "ETag", "Cache-Control"} {
+		head += h + ": " + resp.Header.Get(h) + "\n"
+	}
+	return append([]byte(head), body...)
 }
 
 // commitment finds a seed's public hash in a game's state.
