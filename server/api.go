@@ -310,7 +310,7 @@ func (s *Server) newGame(ctx context.Context, opts game.Options, player, client 
 		s.computer.Release(g.ID())
 		return createResponse{}, err
 	}
-	v := round.ViewerFor(g, player)
+	v := g.ViewerOf(player)
 	resp := createResponse{ID: g.ID(), Color: game.ColorName(round.Acting(v, chess.White)), State: round.Snapshot(g, v)}
 	s.lobby.Note(g, func(chess.Color) bool { return false }) // listed from the answer on, before its hub runs
 	s.startHub(g, client)
@@ -342,7 +342,7 @@ func (s *Server) heldGames(ctx context.Context, err error, player string) error 
 // describeHeld describes g, a game against the computer, as a refusal
 // offers it to player; false when player does not play in it.
 func describeHeld(g *game.Game, player string) (wire.HeldGame, bool) {
-	v := round.ViewerFor(g, player)
+	v := g.ViewerOf(player)
 	if v.Seats == [2]bool{} {
 		return wire.HeldGame{}, false
 	}
@@ -533,7 +533,7 @@ func (s *Server) runSeatCommand(ctx context.Context, id string, cmd round.JoinSe
 	cmd.Reply = func(c chess.Color, err error, g *game.Game) {
 		out := joined{color: c, err: err}
 		if err == nil {
-			out.state = round.Snapshot(g, round.ViewerFor(g, cmd.Player))
+			out.state = round.Snapshot(g, g.ViewerOf(cmd.Player))
 		}
 		res <- out
 	}

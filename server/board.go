@@ -284,7 +284,7 @@ func (s *Server) handleBoardChatLog(w http.ResponseWriter, r *http.Request) {
 	chat := false
 	var refused error
 	err = s.read(r.Context(), id, func(g *game.Game) {
-		if round.ViewerFor(g, player).IsSpectator() {
+		if g.ViewerOf(player).IsSpectator() {
 			refused = fmt.Errorf("%w: the players' chat is its players'", game.ErrNotYourSeat)
 		}
 		chat = g.Mode() == game.ModeOnline
@@ -408,7 +408,7 @@ func (s *Server) handleBoardStream(w http.ResponseWriter, r *http.Request) {
 	var refused error
 	err = s.read(r.Context(), id, func(g *game.Game) {
 		switch {
-		case round.ViewerFor(g, player).IsSpectator():
+		case g.ViewerOf(player).IsSpectator():
 			refused = fmt.Errorf("%w: the Board API streams your own games", game.ErrNotYourSeat)
 		case g.Hidden() && !g.Status().Finished():
 			refused = fmt.Errorf("%w: a game of hidden information streams over its WebSocket only (its moves are not everyone's)", ErrBadRequest)

@@ -110,27 +110,6 @@ func defaultMaxConns(fds uint64) int {
 	return int(fds - headroom)
 }
 
-// liftDeadlines clears the read and write deadlines net/http set on a
-// request's connection (ReadTimeout, WriteTimeout), before a WebSocket
-// hijacks it. coder/websocket never touches a connection's deadlines (it
-// bounds each read and write by its context), so a deadline left on the
-// hijacked connection would cut every WebSocket WriteTimeout after its
-// upgrade. The Go this module requires (1.26) happens to clear them in
-// Hijack itself (conn.hijackLocked), but http.Hijacker's documentation
-// still says the connection "may have read or write deadlines already set"
-// (golang/go#8296), so this does not rely on it.
-// TestWebSocketOutlivesHTTPTimeouts holds a WebSocket open past both.
-func liftDeadlines(w http.ResponseWriter) error {
-	rc := http.NewResponseController(w)
-	if err := rc.SetReadDeadline(time.Time{}); err != nil {
-		return fmt.Errorf("server: clear the read deadline: %w", err)
-	}
-	if err := rc.SetWriteDeadline(time.Time{}); err != nil {
-		return fmt.Errorf("server: clear the write deadline: %w", err)
-	}
-	return nil
-}
-
 // trustedPeer reports whether a is one of the trusted proxies.
 func (s *Server) trustedPeer(a netip.Addr) bool {
 	return guards.IsTrusted(a, s.conn.trustedProxies)

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/gambitchess/gambit/server/account"
+	"github.com/gambitchess/gambit/server/guards"
 	"github.com/gambitchess/gambit/server/lichess"
 )
 
@@ -36,7 +37,7 @@ func (s *Server) ndjson(w http.ResponseWriter) (http.Flusher, bool) {
 	if !ok {
 		return nil, false
 	}
-	if err := liftDeadlines(w); err != nil {
+	if err := guards.LiftDeadlines(w); err != nil {
 		s.log.Warn("stream keeps the request's deadlines", "err", err)
 	}
 	w.Header().Set("Content-Type", "application/x-ndjson")

@@ -73,7 +73,7 @@ func (s *Server) joinRated(ctx context.Context, id string, cmd round.JoinSeatCmd
 // game cannot be read.
 func (s *Server) seatedIn(ctx context.Context, id, player string) bool {
 	held := false
-	_ = s.read(context.WithoutCancel(ctx), id, func(g *game.Game) { held = !round.ViewerFor(g, player).IsSpectator() })
+	_ = s.read(context.WithoutCancel(ctx), id, func(g *game.Game) { held = !g.ViewerOf(player).IsSpectator() })
 	return held
 }
 

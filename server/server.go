@@ -304,7 +304,7 @@ func New(cfg Config) *Server {
 // newMedia returns the game files of s, keeping cacheBytes of drawings
 // (0: the default, negative: none).
 func (s *Server) newMedia(cacheBytes int) *media.Files {
-	return media.New(media.Config{Read: s.read, Asker: playerOf, Sight: round.ViewerFor, Error: s.httpError,
+	return media.New(media.Config{Read: s.read, Asker: playerOf, Sight: (*game.Game).ViewerOf, Error: s.httpError,
 		Assets: s.assets, Done: s.ctx.Done(), CacheBytes: cacheBytes, EvalGraph: s.reviews.EvalGraph, BotName: localBotName})
 }
 

@@ -62,7 +62,7 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, err)
 		return
 	}
-	if err := liftDeadlines(w); err != nil {
+	if err := guards.LiftDeadlines(w); err != nil {
 		s.log.Warn("websocket keeps the request's deadlines", "err", err)
 	}
 	// Compression stays off (the library's default, said here so that it is

@@ -60,18 +60,6 @@ func (c *Client) LagCredit() time.Duration {
 // Close ends the connection (the pumps notice and return).
 func (c *Client) Close() { c.once.Do(c.Cancel) }
 
-// ViewerFor returns the viewer person player is in g: the seats it holds
-// (both in a game on one screen, one online), none (a spectator) otherwise.
-func ViewerFor(g *game.Game, player string) game.Viewer {
-	var v game.Viewer
-	for _, c := range []chess.Color{chess.White, chess.Black} {
-		if s := g.Seat(c); player != "" && s.Kind == game.SeatHuman && s.Player == player {
-			v.Seats[c] = true
-		}
-	}
-	return v
-}
-
 // colorNames lists the colours v holds, as the hello message names them.
 func colorNames(v game.Viewer) []string {
 	out := []string{}
