@@ -80,8 +80,8 @@ func (s *Server) handler() (http.Handler, []account.Route) {
 	rs.HandleFunc("GET /api/lobby", asPlayer, s.handleLobby)
 	rs.HandleFunc("POST /api/pair", playing, s.handlePair)
 	rs.HandleFunc("GET /game/export/{id}", public, hs.export.Game) // lichess's one-game export
-	rs.HandleFunc("GET /api/users/status", public, s.handleUsersStatus)
-	rs.HandleFunc("GET /api/stream/game/{id}", public, s.handleGameStream) // lichess's stream of a game's moves, to anyone
+	rs.HandleFunc("GET /api/users/status", public, s.lichess.UsersStatus)
+	rs.HandleFunc("GET /api/stream/game/{id}", public, s.lichess.GameStream) // lichess's stream of a game's moves, to anyone
 	rs.HandleFunc("GET /api/opening", public, hs.openings.Opening)
 	rs.HandleFunc("GET /api/book", public, hs.openings.Book)
 	rs.HandleFunc("GET /ws/game/{id}", playing, s.handleWS)
@@ -102,7 +102,6 @@ func (s *Server) handler() (http.Handler, []account.Route) {
 	if s.accounts != nil {
 		s.accounts.Register(rs)
 		rs.HandleFunc("GET /api/account", account.AnyToken(), hs.profiles.Account) // as lichess's: any token reads its own account
-		rs.HandleFunc("GET /api/account/playing", account.AnyToken(), s.handleAccountPlaying)
 		s.registerAPI(rs)
 		s.registerBotAPI(rs)
 		h = s.accounts.Middleware(h)
@@ -456,9 +455,9 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	u, signedIn := account.UserOf(r)
-	if c, ok, err := s.openChallenge(r.Context(), r.PathValue("id")); err != nil || ok && (!signedIn || c.To.ID != u.ID) {
+	if to, name, ok, err := s.lichess.SeatHeldFor(r.Context(), r.PathValue("id")); err != nil || ok && (!signedIn || to != u.ID) {
 		if err == nil {
-			err = fmt.Errorf("%w: this seat is %s's, by challenge", game.ErrSeatTaken, c.To.Name)
+			err = fmt.Errorf("%w: this seat is %s's, by challenge", game.ErrSeatTaken, name)
 		}
 		s.httpError(w, err)
 		return

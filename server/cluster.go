@@ -261,7 +261,7 @@ func (ch ClusterHandler) EventFrom(node, player string, line []byte) {
 	if node == ch.s.bus.Node() {
 		return
 	}
-	ch.s.events.Publish(player, line)
+	ch.s.lichess.Deliver(player, line)
 }
 
 // ActRemote implements BusHandler.

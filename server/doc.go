@@ -78,7 +78,9 @@
 // through a small interface it defines (handlers.go wires them): the
 // analysis board's API (package analysis), game reviews (reviews), the
 // opening and book API (openings), profiles, players' games and
-// leaderboards (profile), and lichess's game export (export).
+// leaderboards (profile), lichess's game export (export), and the API for
+// programs in lichess's shapes: the event stream, challenges, the Board
+// and Bot APIs, the game streams (lichess).
 //
 // Metrics (metrics.go): Config.Metrics holds Prometheus series on a
 // registry of their own: games live, sockets open by kind, moves, the

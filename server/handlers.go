@@ -61,10 +61,10 @@ func (v serverView) UserNamed(r *http.Request) (export.Store, store.User, error)
 	return v.s.userNamed(r)
 }
 
-// Sides names seats as the API writes players (seatSides).
+// Sides names seats as the API for programs writes players.
 func (v serverView) Sides(ctx context.Context, seats [2]game.Seat) [2]export.Side {
 	var out [2]export.Side
-	for c, p := range v.s.seatSides(ctx, seats) {
+	for c, p := range v.s.lichess.Sides(ctx, seats) {
 		out[c] = export.Side{ID: p.ID, Name: p.Name}
 	}
 	return out

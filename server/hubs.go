@@ -46,7 +46,7 @@ func (s *Server) createGame(ctx context.Context, g *game.Game) error {
 	if err := round.CreateGame(ctx, s.store, s.metrics.storeErrors, g); err != nil {
 		return err
 	}
-	s.noteCreated(g) // the API's gameStart events (gameevents.go)
+	s.lichess.NoteCreated(g) // the API's gameStart events
 	return nil
 }
 
@@ -55,8 +55,7 @@ func (s *Server) appendEvents(ctx context.Context, g *game.Game, evs []game.Even
 	if err := round.AppendEvents(ctx, s.store, s.metrics.storeErrors, g, evs); err != nil {
 		return err
 	}
-	s.noteSeated(g, evs) // the API's gameStart and gameFinish events (gameevents.go)
-	s.noteFinish(g, evs)
+	s.lichess.NoteSaved(g, evs) // the API's gameStart and gameFinish events
 	return nil
 }
 

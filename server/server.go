@@ -190,11 +190,7 @@ type Server struct {
 	players  *players         // issues and checks player cookies (player.go)
 	accounts *account.Service // sign-up, sign-in, sessions; nil when the store keeps no accounts (accounts.go)
 
-	events *lichess.EventBus // the API's event streams, by player id (events.go)
-	online *lichess.Online   // the accounts with an event stream open here (online.go)
-	// gameEvents runs each game's gameStart and gameFinish work in the
-	// order its hub asked for it (gameevents.go).
-	gameEvents *serialQueue
+	lichess *lichess.API // the API for programs, lichess's (lichessapi.go)
 
 	conn  connSettings  // timeouts, connection caps, trusted proxies (conn.go)
 	rates addressLimits // per-address buckets besides creations (ratelimit.go)
@@ -284,8 +280,8 @@ func New(cfg Config) *Server {
 		presenceEvery: cfg.PresenceEvery, fullEvery: cfg.FullStateEvery,
 		creations: guards.NewLimiter(cfg.CreatePerMinute, cfg.CreatePerMinute, cfg.Now), lobby: lobby.New(), ctx: ctx, cancel: cancel, hubs: map[string]*round.Hub{},
 		loading: map[string]chan struct{}{},
-		players: newPlayers(cfg.Store, cfg.Logger), events: lichess.NewEventBus(), online: lichess.NewOnline(), gameEvents: newSerialQueue(),
-		conn: newConnSettings(cfg), rates: newAddressLimits(cfg)}
+		players: newPlayers(cfg.Store, cfg.Logger),
+		conn:    newConnSettings(cfg), rates: newAddressLimits(cfg)}
 	rc := cfg.Review
 	rc.Store, _ = cfg.Store.(store.Reviews) // nil: kept in memory
 	rc.Sched = s.sched
@@ -297,6 +293,7 @@ func New(cfg Config) *Server {
 	}
 	s.reviews = reviews.New(rc)
 	s.media = s.newMedia(0)
+	s.lichess = s.newLichess()
 	s.accounts = s.accountService(cfg)
 	return s
 }
@@ -351,6 +348,7 @@ func (s *Server) Start(ctx context.Context) error {
 func (s *Server) Close() {
 	s.cancel()
 	s.wg.Wait()
+	s.lichess.Wait()  // its event work, cut short by the end of s.ctx
 	s.reviews.Close() // before the scheduler its positions wait in
 	s.sched.Close()
 	s.bot.Close()
