@@ -64,7 +64,7 @@ func BenchmarkMemoryPerGame(b *testing.B) {
 // gameMemory creates n games, reads the memory they take live and after
 // they leave memory, per game.
 func gameMemory(b *testing.B, n int) (live, idle float64) {
-	s := New(Config{Store: openStore(b, b.TempDir()), IdleGrace: time.Hour})
+	s := New(Config{Store: openStore(b, b.TempDir()), Hub: round.Settings{IdleGrace: time.Hour}})
 	if err := s.Start(context.Background()); err != nil {
 		b.Fatal(err)
 	}

@@ -45,7 +45,7 @@ func wantNothingBefore(t *testing.T, c *wsClient, what string) {
 // with retryAfter and nothing else; and a hundred syncs cost at most one
 // state.
 func TestSyncAnswersWithTheMissedEvents(t *testing.T) {
-	s, srv, _ := serveWith(t, Config{Store: openStore(t, t.TempDir()), FullStateEvery: time.Minute})
+	s, srv, _ := serveWith(t, Config{Store: openStore(t, t.TempDir()), Hub: round.Settings{FullStateEvery: time.Minute}})
 	g := create(t, s.Handler(), `{"mode":"local","clock":{"minutes":5,"increment":0}}`)
 	p := dial(t, srv, g.ID, g.Token)
 	p.state("state")
@@ -131,7 +131,7 @@ func TestSyncAnswersWithTheMissedEvents(t *testing.T) {
 // replayed each time it is asked (the review's finding: 25 syncs for the
 // version before a resignation got 25 whole states).
 func TestSyncReplaysNoWholeState(t *testing.T) {
-	s, srv, _ := serveWith(t, Config{Store: openStore(t, t.TempDir()), FullStateEvery: time.Hour})
+	s, srv, _ := serveWith(t, Config{Store: openStore(t, t.TempDir()), Hub: round.Settings{FullStateEvery: time.Hour}})
 	g := create(t, s.Handler(), `{"mode":"local"}`)
 	p := dial(t, srv, g.ID, g.Token)
 	p.state("state")

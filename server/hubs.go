@@ -10,9 +10,7 @@ import (
 // hubEnv returns what s gives its hubs, read from s's fields as they are
 // now (a benchmark may change a setting after New).
 func (s *Server) hubEnv() *round.Env {
-	return &round.Env{Server: (*roundServer)(s), Ctx: s.ctx, Now: s.now, Log: s.log,
-		ClaimAfter: s.claimAfter, FirstMoveTime: s.firstMoveTime, IdleGrace: s.idleGrace,
-		PresenceEvery: s.presenceEvery, FullEvery: s.fullEvery, ComputerIdle: s.computerIdle, ComputerAway: s.computerAway,
+	return &round.Env{Server: (*roundServer)(s), Settings: s.timings, Ctx: s.ctx, Now: s.now, Log: s.log,
 		Bot: s.bot, Computer: s.computer, Sched: s.sched, Lobby: s.lobby,
 		Moves: s.metrics.moves, BotMoves: s.metrics.botMoves, Relay: s.metrics.relay, SocketGauge: s.metrics.socketGauge}
 }

@@ -59,14 +59,6 @@ type Config struct {
 	// still takes no more than a quarter of one worker's places); a new
 	// one beyond any is refused.
 	ComputerGames, ComputerGamesPerPlayer, ComputerGamesPerClient int
-	// ComputerIdle is how long a game against the computer may go without
-	// a move and still count among them (5 minutes when zero): a player
-	// who stays connected but does not play holds no place.
-	ComputerIdle time.Duration
-	// ComputerAway is how long the player of a game against the computer
-	// may have no connection to it and the game still count among them
-	// (1 minute when zero): a player who left a game frees its place.
-	ComputerAway time.Duration
 	// Assets is the web UI (index.html at its root); nil serves the API only.
 	Assets fs.FS
 	Now    func() time.Time
@@ -75,11 +67,10 @@ type Config struct {
 	// (as on lichess) when zero. Shorter is a typo, and a tiny value must
 	// never read as no clock.
 	MinClock time.Duration
-	// ClaimAfter is how long an online player must be away before the
-	// opponent may claim the win (30 s when zero); FirstMoveTime how long
-	// a side of an online game has for its first move before the game is
-	// aborted (60 s when zero).
-	ClaimAfter, FirstMoveTime time.Duration
+	// Hub are the timings of every game's hub (round.Settings: claims,
+	// first moves, presence, syncs, idle hubs and computer games), the
+	// default of each left zero.
+	Hub round.Settings
 	// CreatePerMinute is how many games one address may create a minute,
 	// in a burst or spread out (30 when zero).
 	CreatePerMinute int
@@ -92,24 +83,6 @@ type Config struct {
 	// ExpireEvery is how often the games no one will come back to are
 	// looked for and ended (hourly when zero; see game.Expired).
 	ExpireEvery time.Duration
-	// IdleGrace is how long a game's hub that starts with no one watching
-	// (a new game, one resumed at start-up) waits for someone before it
-	// leaves the game in the store (30 s when zero).
-	IdleGrace time.Duration
-	// PresenceEvery is how often at most a game's presence (who is online,
-	// how many watch) goes out to everyone connected to it (1 s when
-	// zero): spectators coming and going cost one message per client per
-	// interval, not one per arrival, and a count a second old is as good
-	// to a reader. A seat going online or offline reaches the players at
-	// once, and a newcomer is told the presence as it joins (see
-	// round/hub_presence.go).
-	PresenceEvery time.Duration
-	// FullStateEvery is how often one connection may be answered a whole
-	// state by sync (10 s when zero); a sync the recent events can answer
-	// gets those, and one for the version the client has gets nothing. A
-	// browser needs a whole state only after a real gap, which is rare,
-	// and it waits the retryAfter of the refusal (see round/hub_sync.go).
-	FullStateEvery time.Duration
 
 	// Hostile clients (conn.go, connlimit.go, proxy.go, ratelimit.go):
 	// zero means the default of each.
@@ -169,23 +142,16 @@ type Server struct {
 	leases   store.Leases     // which node owns which game (nil: this one, all)
 	sched    *sched.Scheduler // the computer's thinking, shared fairly
 	computer *computer.Games  // live games against the computer, counted
-	// computerIdle is how long a computer game without a move stays counted.
-	computerIdle time.Duration
-	computerAway time.Duration // how long a computer game whose player left stays counted
-	assets       fs.FS
-	now          func() time.Time
-	log          *slog.Logger
-	metrics      *Metrics
+	timings  round.Settings   // every hub's timings (Config.Hub, defaults applied)
+	assets   fs.FS
+	now      func() time.Time
+	log      *slog.Logger
+	metrics  *Metrics
 
-	minClock      time.Duration
-	claimAfter    time.Duration
-	firstMoveTime time.Duration
-	idleGrace     time.Duration
-	expireEvery   time.Duration
-	presenceEvery time.Duration   // presence to everyone at most this often
-	fullEvery     time.Duration   // a whole state by sync at most this often per connection
-	creations     *guards.Limiter // game creation per address
-	lobby         *lobby.Lobby
+	minClock    time.Duration
+	expireEvery time.Duration
+	creations   *guards.Limiter // game creation per address
+	lobby       *lobby.Lobby
 
 	players  *players         // issues and checks player cookies (player.go)
 	accounts *account.Service // sign-up, sign-in, sessions; nil when the store keeps no accounts (accounts.go)
@@ -231,12 +197,6 @@ func New(cfg Config) *Server {
 	if cfg.ComputerGamesPerClient <= 0 {
 		cfg.ComputerGamesPerClient = 16
 	}
-	if cfg.ComputerIdle <= 0 {
-		cfg.ComputerIdle = 5 * time.Minute
-	}
-	if cfg.ComputerAway <= 0 {
-		cfg.ComputerAway = time.Minute
-	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
@@ -246,23 +206,8 @@ func New(cfg Config) *Server {
 	if cfg.MinClock <= 0 {
 		cfg.MinClock = 15 * time.Second
 	}
-	if cfg.ClaimAfter <= 0 {
-		cfg.ClaimAfter = 30 * time.Second
-	}
-	if cfg.FirstMoveTime <= 0 {
-		cfg.FirstMoveTime = time.Minute
-	}
-	if cfg.IdleGrace <= 0 {
-		cfg.IdleGrace = 30 * time.Second
-	}
 	if cfg.ExpireEvery <= 0 {
 		cfg.ExpireEvery = time.Hour
-	}
-	if cfg.PresenceEvery <= 0 {
-		cfg.PresenceEvery = time.Second
-	}
-	if cfg.FullStateEvery <= 0 {
-		cfg.FullStateEvery = 10 * time.Second
 	}
 	if cfg.CreatePerMinute <= 0 {
 		cfg.CreatePerMinute = 30
@@ -275,9 +220,8 @@ func New(cfg Config) *Server {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	s := &Server{book: cfg.Book, store: cfg.Store, bot: computer.NewRoster(cfg.Bot, cfg.Engines...), bus: cfg.Bus, leases: cfg.Leases, sched: sched.New(sched.Config{Workers: cfg.Workers, Slice: cfg.ThinkSlice, Queued: cfg.Metrics.botWaiting}),
-		computer: computer.NewGames(cfg.ComputerGamesPerPlayer, cfg.ComputerGamesPerClient, cfg.ComputerGames), computerIdle: cfg.ComputerIdle, computerAway: cfg.ComputerAway, assets: cfg.Assets,
-		now: cfg.Now, log: cfg.Logger, metrics: cfg.Metrics, minClock: cfg.MinClock, claimAfter: cfg.ClaimAfter, firstMoveTime: cfg.FirstMoveTime, idleGrace: cfg.IdleGrace, expireEvery: cfg.ExpireEvery,
-		presenceEvery: cfg.PresenceEvery, fullEvery: cfg.FullStateEvery,
+		computer: computer.NewGames(cfg.ComputerGamesPerPlayer, cfg.ComputerGamesPerClient, cfg.ComputerGames), timings: cfg.Hub.WithDefaults(), assets: cfg.Assets,
+		now: cfg.Now, log: cfg.Logger, metrics: cfg.Metrics, minClock: cfg.MinClock, expireEvery: cfg.ExpireEvery,
 		creations: guards.NewLimiter(cfg.CreatePerMinute, cfg.CreatePerMinute, cfg.Now), lobby: lobby.New(), ctx: ctx, cancel: cancel, hubs: map[string]*round.Hub{},
 		loading: map[string]chan struct{}{},
 		players: newPlayers(cfg.Store, cfg.Logger),

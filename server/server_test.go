@@ -583,7 +583,7 @@ func TestMoveOnTheComputersTurn(t *testing.T) {
 }
 
 func TestIdleHubRetiresAndReloads(t *testing.T) {
-	s, srv, _ := serveWith(t, Config{Store: openStore(t, t.TempDir()), IdleGrace: 50 * time.Millisecond})
+	s, srv, _ := serveWith(t, Config{Store: openStore(t, t.TempDir()), Hub: round.Settings{IdleGrace: 50 * time.Millisecond}})
 	g := create(t, s.Handler(), `{"mode":"local"}`)
 	p := dial(t, srv, g.ID, g.Token)
 	p.state("state")

@@ -24,6 +24,7 @@ import (
 	"github.com/gambitchess/gambit/server"
 	"github.com/gambitchess/gambit/server/computer"
 	"github.com/gambitchess/gambit/server/reviews"
+	"github.com/gambitchess/gambit/server/round"
 	"github.com/gambitchess/gambit/store"
 	"github.com/gambitchess/gambit/web"
 )
@@ -333,12 +334,11 @@ func serve(cmd *cobra.Command, addr string, where storeFlags, workers int, onlin
 		return err
 	}
 	metrics := server.NewMetrics()
-	srv := server.New(server.Config{Book: book, Store: st, Engines: engines, Review: rc, Bus: nd.bus, Leases: nd.leases, Workers: workers, Assets: web.FS(), Logger: log, Metrics: metrics,
-		ClaimAfter: online.claimAfter, FirstMoveTime: online.firstMoveTime, CreatePerMinute: online.createPerMinute,
+	srv := server.New(server.Config{Book: book, Store: st, Engines: engines, Review: rc, Bus: nd.bus, Leases: nd.leases, Workers: workers, Assets: web.FS(), Logger: log, Metrics: metrics, CreatePerMinute: online.createPerMinute,
 		ComputerGames: online.computerGames, ComputerGamesPerPlayer: online.computerPerPlayer, ComputerGamesPerClient: online.computerPerAddr,
 		MaxConns: limits.maxConns, MaxConnsPerAddr: limits.maxConnsPerAddr, ChallengePerMinute: limits.challengePerMinute,
 		TrustedProxies: limits.trustedProxies.prefixes, NoSignup: !online.signup,
-		RPID: online.rpID, RPOrigin: online.rpOrigin})
+		RPID: online.rpID, RPOrigin: online.rpOrigin, Hub: round.Settings{ClaimAfter: online.claimAfter, FirstMoveTime: online.firstMoveTime}})
 	if ops.metricsAddr != "" {
 		ctx, cancel := context.WithCancel(ctx)
 		defer cancel()
