@@ -581,7 +581,7 @@ func (s *Server) handleList(w http.ResponseWriter, r *http.Request) {
 		if sum.Status == game.Aborted.String() && !yours {
 			continue // someone else's game that never began: nothing to see
 		}
-		out = append(out, titles.of(sum, profile.SummaryOf(sum, yours)))
+		out = append(out, titles.of(sum, profile.SummaryOf(sum, yours, botLevel)))
 	}
 	writeJSON(w, http.StatusOK, out)
 }
@@ -772,7 +772,7 @@ func (s *Server) httpError(w http.ResponseWriter, err error) {
 		s.log.Error("request failed", "err", err)
 	}
 	setRetryAfter(w, err)
-	writeJSON(w, status, httpErrorBody(err))
+	writeJSON(w, status, wire.HTTPErrorBody(err))
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) { wire.WriteJSON(w, status, v) }

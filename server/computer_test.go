@@ -20,6 +20,7 @@ import (
 	"github.com/gambitchess/gambit/game"
 	"github.com/gambitchess/gambit/server/computer"
 	"github.com/gambitchess/gambit/server/round"
+	"github.com/gambitchess/gambit/server/wire"
 )
 
 // createFrom asks for a game as a new person at address addr ("ip:port")
@@ -142,11 +143,11 @@ func TestLeftComputerGamesFreeTheirPlace(t *testing.T) {
 		tab.state("state")
 		tabs = append(tabs, tab)
 	}
-	refused := func(secret string) round.ErrorJSON {
+	refused := func(secret string) wire.ErrorJSON {
 		t.Helper()
 		rec := httptest.NewRecorder()
 		h.ServeHTTP(rec, personRequest("POST", "/api/games", body, secret))
-		var e round.ErrorJSON
+		var e wire.ErrorJSON
 		mustDecode(t, rec.Body.Bytes(), &e)
 		if rec.Code != http.StatusTooManyRequests || e.Code != "computer_games" {
 			t.Fatalf("a fifth game: %d %s, want 429 computer_games", rec.Code, rec.Body)

@@ -8,7 +8,9 @@ import (
 
 	"github.com/gambitchess/gambit/game"
 	"github.com/gambitchess/gambit/review"
+	"github.com/gambitchess/gambit/server/account"
 	"github.com/gambitchess/gambit/server/analysis"
+	"github.com/gambitchess/gambit/server/computer"
 	"github.com/gambitchess/gambit/server/export"
 	"github.com/gambitchess/gambit/server/lichess"
 	"github.com/gambitchess/gambit/server/media"
@@ -40,6 +42,26 @@ func (serverView) Player(r *http.Request) string { return playerOf(r) }
 
 // PlayerOf is the player id the seats of account u record.
 func (serverView) PlayerOf(u store.User) string { return playerID(u.Player) }
+
+// User is the account r acts for (account.UserOf).
+func (serverView) User(r *http.Request) (store.User, bool) { return account.UserOf(r) }
+
+// NameKey is the key of the account named name (account.NormalizeName).
+func (serverView) NameKey(name string) (string, error) {
+	_, key, err := account.NormalizeName(name)
+	return key, err
+}
+
+// BotLevel names the computer's level of a seat (botLevel).
+func (serverView) BotLevel(v game.Variant, name string) string { return botLevel(v, name) }
+
+// botLevel is the level name of a computer seat of variant v named name
+// (computer.LevelNamed reads every name a seat has had); "" when it names
+// none of v's levels.
+func botLevel(v game.Variant, name string) string {
+	l, _ := computer.LevelNamed(v, name)
+	return l.Name
+}
 
 // TakeAnalysis takes an analysis-board position from r's address.
 func (v serverView) TakeAnalysis(r *http.Request) error {

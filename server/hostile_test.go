@@ -20,6 +20,7 @@ import (
 	"github.com/gambitchess/gambit/server/computer"
 	"github.com/gambitchess/gambit/server/guards"
 	"github.com/gambitchess/gambit/server/round"
+	"github.com/gambitchess/gambit/server/wire"
 	"github.com/gambitchess/gambit/web"
 )
 
@@ -307,7 +308,7 @@ func TestTotalCap(t *testing.T) {
 func wantTooMany(t *testing.T, what string, a answer) {
 	t.Helper()
 	n, err := strconv.Atoi(a.header.Get("Retry-After"))
-	var body round.ErrorJSON
+	var body wire.ErrorJSON
 	_ = json.Unmarshal([]byte(a.body), &body)
 	if a.status != http.StatusTooManyRequests || err != nil || n < 1 || body.Code != "rate_limited" || body.RetryAfter != n {
 		t.Errorf("%s: %d Retry-After %q %s; want 429 with Retry-After in seconds, in the body too", what, a.status,
@@ -350,7 +351,7 @@ func TestHTTPRateLimitsSayWhenToRetry(t *testing.T) {
 }
 
 // awaitError reads c's messages until an error event with code arrives.
-func awaitError(c *wsClient, code string) round.ErrorJSON {
+func awaitError(c *wsClient, code string) wire.ErrorJSON {
 	c.t.Helper()
 	for range 1000 {
 		data, err := c.read(5 * time.Second)
@@ -358,13 +359,13 @@ func awaitError(c *wsClient, code string) round.ErrorJSON {
 			c.t.Fatalf("waiting for error %s: %v", code, err)
 		}
 		var m inMsg
-		var e round.ErrorJSON
+		var e wire.ErrorJSON
 		if json.Unmarshal(data, &m) == nil && m.T == "error" && json.Unmarshal(m.D, &e) == nil && e.Code == code {
 			return e
 		}
 	}
 	c.t.Fatalf("no error %s in 1000 messages", code)
-	return round.ErrorJSON{}
+	return wire.ErrorJSON{}
 }
 
 // TestChatFloodPerAddress: more sockets buy no more chat: an address's

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/gambitchess/gambit/server/round"
+	"github.com/gambitchess/gambit/server/wire"
 )
 
 // nextMsg reads c's next message other than presence (which comes when it
@@ -95,7 +96,7 @@ func TestSyncAnswersWithTheMissedEvents(t *testing.T) {
 	}
 	lagger.send(`{"t":"sync","d":{"v":-1}}`)
 	m := nextMsg(t, lagger, 5*time.Second)
-	var e round.ErrorJSON
+	var e wire.ErrorJSON
 	if mustDecode(t, m.D, &e); m.T != "error" || e.Code != "rate_limited" || e.RetryAfter < 1 || e.RetryAfter > 60 {
 		t.Fatalf("a second sync for everything within the minute was answered %s %s, want rate_limited with retryAfter", m.T, m.D)
 	}

@@ -26,6 +26,7 @@ import (
 	"github.com/gambitchess/gambit/server/computer"
 	"github.com/gambitchess/gambit/server/guards"
 	"github.com/gambitchess/gambit/server/round"
+	"github.com/gambitchess/gambit/server/wire"
 	"github.com/gambitchess/gambit/store"
 	"github.com/gambitchess/gambit/web"
 )
@@ -313,9 +314,9 @@ func (c *wsClient) state(typ string) round.StateJSON {
 	return s
 }
 
-func (c *wsClient) wantError(code string) round.ErrorJSON {
+func (c *wsClient) wantError(code string) wire.ErrorJSON {
 	c.t.Helper()
-	var e round.ErrorJSON
+	var e wire.ErrorJSON
 	if err := json.Unmarshal(c.next("error"), &e); err != nil || e.Code != code || e.Message == "" {
 		c.t.Errorf("error %+v, want code %s", e, code)
 	}
