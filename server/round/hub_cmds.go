@@ -160,3 +160,18 @@ type WithdrawCmd struct {
 }
 
 func (cmd WithdrawCmd) run(ctx context.Context, h *Hub) { h.withdraw(ctx, cmd) }
+
+// ForgetNameCmd makes a live game forget the name of Player's seats
+// (game.Game.ForgetName), before the store does: what the hub saves next
+// no longer names them. Done, when set, is closed once it has run.
+type ForgetNameCmd struct {
+	Player string
+	Done   chan struct{}
+}
+
+func (cmd ForgetNameCmd) run(_ context.Context, h *Hub) {
+	h.g.ForgetName(cmd.Player)
+	if cmd.Done != nil {
+		close(cmd.Done)
+	}
+}
