@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/server/player"
 	"github.com/gambitchess/gambit/server/round"
 	"github.com/gambitchess/gambit/store"
 )
@@ -21,7 +22,7 @@ import (
 // the store ends clean whichever node saves when. This node does it before
 // answering; the others, told over the bus, just after.
 func (s *Server) anonymize(ctx context.Context, u store.User) error {
-	player := playerID(u.Player)
+	player := player.ID(u.Player)
 	if err := s.forgetHere(ctx, player); err != nil {
 		return err
 	}

@@ -2,8 +2,6 @@ package server
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -26,6 +24,7 @@ import (
 	"github.com/gambitchess/gambit/server/lobby"
 	"github.com/gambitchess/gambit/server/media"
 	"github.com/gambitchess/gambit/server/node"
+	"github.com/gambitchess/gambit/server/player"
 	"github.com/gambitchess/gambit/server/profile"
 	"github.com/gambitchess/gambit/server/reviews"
 	"github.com/gambitchess/gambit/server/round"
@@ -110,7 +109,7 @@ func (s *Server) handler() (http.Handler, []account.Route) {
 	// without a token: they read no cookie and change nothing
 	// (account/tokentest.go, export/ids.go).
 	anySite := []string{account.TokenTestRoute, "POST " + exportIDsPath}
-	return guards.Secure(guards.MarkProxied(s.conn.trustedProxies, guards.Forwarded(s.conn.trustedProxies, s.withPlayer(h))), refuse, anySite...), rs.List()
+	return guards.Secure(guards.MarkProxied(s.conn.trustedProxies, guards.Forwarded(s.conn.trustedProxies, s.players.Middleware(h))), refuse, anySite...), rs.List()
 }
 
 // handlePage answers a route of the app that is no file with its page,
@@ -613,7 +612,7 @@ func (lt *listedTitles) of(sum store.Summary, out profile.Summary) profile.Summa
 		if s.Kind != game.SeatHuman || s.Name == "" {
 			continue
 		}
-		if u := lt.user(s.Name); u != nil && u.Title != "" && slices.Contains(sum.Players, playerID(u.Player)) {
+		if u := lt.user(s.Name); u != nil && u.Title != "" && slices.Contains(sum.Players, player.ID(u.Player)) {
 			s.Title = u.Title
 			out.Seats[c] = s
 		}
@@ -779,10 +778,3 @@ func writeJSON(w http.ResponseWriter, status int, v any) { wire.WriteJSON(w, sta
 
 // validID reports whether id could be a game ID (wire.ValidID).
 func validID(id string) bool { return wire.ValidID(id) }
-
-// randomToken returns a 128-bit secret in hex.
-func randomToken() string {
-	b := make([]byte, 16)
-	_, _ = rand.Read(b) // crypto/rand.Read never fails
-	return hex.EncodeToString(b)
-}

@@ -14,7 +14,7 @@
 // cookie (gambit_player, set by the first create or join), never in a URL
 // nor readable by the page; a seat records its hash, the player id. The
 // server honours only secrets it issued (signed with a key kept in the
-// store; see player.go for those from before the signature), replacing
+// store; see package player for those from before the signature), replacing
 // any other with a fresh one; the cookie is Secure whenever the request
 // came over TLS, directly or by a trusted proxy's X-Forwarded-Proto. A
 // WebSocket whose cookie holds a seat acts for it (both, in a one-screen

@@ -15,6 +15,7 @@ import (
 	"github.com/gambitchess/gambit/server/lichess"
 	"github.com/gambitchess/gambit/server/media"
 	"github.com/gambitchess/gambit/server/openings"
+	"github.com/gambitchess/gambit/server/player"
 	"github.com/gambitchess/gambit/server/profile"
 	"github.com/gambitchess/gambit/server/reviews"
 	"github.com/gambitchess/gambit/store"
@@ -41,7 +42,7 @@ func (v serverView) Error(w http.ResponseWriter, err error) { v.s.httpError(w, e
 func (serverView) Player(r *http.Request) string { return playerOf(r) }
 
 // PlayerOf is the player id the seats of account u record.
-func (serverView) PlayerOf(u store.User) string { return playerID(u.Player) }
+func (serverView) PlayerOf(u store.User) string { return player.ID(u.Player) }
 
 // User is the account r acts for (account.UserOf).
 func (serverView) User(r *http.Request) (store.User, bool) { return account.UserOf(r) }

@@ -13,6 +13,7 @@ import (
 	"github.com/gambitchess/gambit/server/guards"
 	"github.com/gambitchess/gambit/server/lichess"
 	"github.com/gambitchess/gambit/server/node"
+	"github.com/gambitchess/gambit/server/player"
 	"github.com/gambitchess/gambit/server/round"
 	"github.com/gambitchess/gambit/server/wire"
 	"github.com/gambitchess/gambit/store"
@@ -130,7 +131,7 @@ func (l *lichessServer) NewGame(r *http.Request, u store.User, req lichess.Chall
 	case req.Limit > 0:
 		cr.Clock = &clockSpec{Minutes: float64(req.Limit) / 60, Increment: req.Inc}
 	}
-	opts, color, err := s.gameOptions(cr, playerID(u.Player))
+	opts, color, err := s.gameOptions(cr, player.ID(u.Player))
 	if err == nil && req.Rated {
 		_, err = s.checkRated(r, opts)
 	}
@@ -139,7 +140,7 @@ func (l *lichessServer) NewGame(r *http.Request, u store.User, req lichess.Chall
 
 func (l *lichessServer) StartGame(r *http.Request, u store.User, opts game.Options, rated bool) error {
 	s := (*Server)(l)
-	resp, err := s.newGame(r.Context(), opts, playerID(u.Player), guards.ClientAddress(r))
+	resp, err := s.newGame(r.Context(), opts, player.ID(u.Player), guards.ClientAddress(r))
 	if err == nil && rated {
 		err = s.markRated(r.Context(), resp.ID, resp.Color, u, opts)
 	}
@@ -148,7 +149,7 @@ func (l *lichessServer) StartGame(r *http.Request, u store.User, opts game.Optio
 
 func (l *lichessServer) Seat(ctx context.Context, id string, u store.User, rated bool) error {
 	s := (*Server)(l)
-	cmd := round.JoinSeatCmd{Player: playerID(u.Player), Name: u.Name, Title: u.Title}
+	cmd := round.JoinSeatCmd{Player: player.ID(u.Player), Name: u.Name, Title: u.Title}
 	var err error
 	if rated {
 		_, err = s.joinRated(ctx, id, cmd, u)
@@ -168,7 +169,7 @@ func (l *lichessServer) Allowed(r *http.Request, scope lichess.Scope) (store.Use
 
 func (l *lichessServer) User(r *http.Request) (store.User, bool) { return account.UserOf(r) }
 
-func (l *lichessServer) PlayerOf(u store.User) string { return playerID(u.Player) }
+func (l *lichessServer) PlayerOf(u store.User) string { return player.ID(u.Player) }
 
 func (l *lichessServer) Named(r *http.Request) (store.User, error) {
 	_, u, err := (*Server)(l).userNamed(r)

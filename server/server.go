@@ -23,6 +23,7 @@ import (
 	"github.com/gambitchess/gambit/server/lobby"
 	"github.com/gambitchess/gambit/server/media"
 	"github.com/gambitchess/gambit/server/node"
+	"github.com/gambitchess/gambit/server/player"
 	"github.com/gambitchess/gambit/server/reviews"
 	"github.com/gambitchess/gambit/server/round"
 	"github.com/gambitchess/gambit/server/sched"
@@ -153,7 +154,7 @@ type Server struct {
 	creations   *guards.Limiter // game creation per address
 	lobby       *lobby.Lobby
 
-	players  *players         // issues and checks player cookies (player.go)
+	players  *player.Cookies  // issues and checks player cookies (package player)
 	accounts *account.Service // sign-up, sign-in, sessions; nil when the store keeps no accounts (accounts.go)
 
 	lichess *lichess.API // the API for programs, lichess's (lichessapi.go)
@@ -224,7 +225,7 @@ func New(cfg Config) *Server {
 		now: cfg.Now, log: cfg.Logger, metrics: cfg.Metrics, minClock: cfg.MinClock, expireEvery: cfg.ExpireEvery,
 		creations: guards.NewLimiter(cfg.CreatePerMinute, cfg.CreatePerMinute, cfg.Now), lobby: lobby.New(), ctx: ctx, cancel: cancel, hubs: map[string]*round.Hub{},
 		loading: map[string]chan struct{}{},
-		players: newPlayers(cfg.Store, cfg.Logger),
+		players: player.New(cfg.Store, cfg.Logger),
 		conn:    newConnSettings(cfg), rates: newAddressLimits(cfg)}
 	rc := cfg.Review
 	rc.Store, _ = cfg.Store.(store.Reviews) // nil: kept in memory

@@ -3,6 +3,8 @@ package server
 import (
 	"log/slog"
 	"testing"
+
+	"github.com/gambitchess/gambit/server/player"
 )
 
 // TestMain keeps the expected error logs of failing-store tests out of the output.
@@ -10,3 +12,12 @@ func TestMain(m *testing.M) {
 	slog.SetDefault(slog.New(slog.DiscardHandler))
 	m.Run()
 }
+
+// The player cookie's names, and a player's id and a new secret, as
+// package player has them: the tests name them often.
+const playerCookie, hostPlayerCookie = player.Cookie, player.HostCookie
+
+var (
+	playerID    = player.ID
+	randomToken = player.NewSecret
+)
