@@ -204,7 +204,7 @@ func (s *Server) clockConfig(c clockSpec) (game.ClockConfig, error) {
 }
 
 // createResponse answers POST /api/games and a join. The seat's secret is
-// not in it: it is the browser's player cookie (see player.go).
+// not in it: it is the browser's player cookie (package player).
 type createResponse struct {
 	ID    string          `json:"id"`
 	Color string          `json:"color"` // the human's colour (white in a local game)

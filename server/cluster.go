@@ -308,38 +308,31 @@ func (s *Server) seatElsewhere(ctx context.Context, owner string, req node.SeatR
 	return resp, nil
 }
 
-// gameLink is where a WebSocket's messages go: the game's hub here, or its
-// owner on another node.
-type gameLink interface {
-	message(ctx context.Context, raw []byte, msg round.ClientMsg) error
-	leave()
-}
-
-// localLink is a client of a hub on this node.
+// localLink links a client to its game's hub on this node (round.Link).
 type localLink struct {
 	s *Server
 	h *round.Hub
 	c *round.Client
 }
 
-func (l localLink) message(ctx context.Context, _ []byte, msg round.ClientMsg) error {
+func (l localLink) Message(ctx context.Context, _ []byte, msg round.ClientMsg) error {
 	return l.h.Send(ctx, round.MessageCmd{Client: l.c, Msg: msg})
 }
 
-func (l localLink) leave() { _ = l.h.Send(l.s.ctx, round.LeaveCmd{Client: l.c}) }
+func (l localLink) Leave() { _ = l.h.Send(l.s.ctx, round.LeaveCmd{Client: l.c}) }
 
-// remoteLink is a client relayed to its game's owner.
+// remoteLink links a client to its game's owner, another node.
 type remoteLink struct{ r node.Relay }
 
-func (l remoteLink) message(_ context.Context, raw []byte, msg round.ClientMsg) error {
+func (l remoteLink) Message(_ context.Context, raw []byte, msg round.ClientMsg) error {
 	return l.r.Send(raw, msg.Lag)
 }
 
-func (l remoteLink) leave() { l.r.Close() }
+func (l remoteLink) Leave() { l.r.Close() }
 
 // openGame joins client join.c to game id: to its hub here, or, when
 // another node owns it, through a relay to that node.
-func (s *Server) openGame(ctx context.Context, id string, join round.JoinCmd) (gameLink, error) {
+func (s *Server) openGame(ctx context.Context, id string, join round.JoinCmd) (round.Link, error) {
 	var h *round.Hub
 	err := s.withHub(ctx, id, func(hh *round.Hub) error {
 		h = hh
@@ -356,7 +349,7 @@ func (s *Server) openGame(ctx context.Context, id string, join round.JoinCmd) (g
 }
 
 // relayTo links client join.c to game id on node owner.
-func (s *Server) relayTo(ctx context.Context, owner, id string, join round.JoinCmd) (gameLink, error) {
+func (s *Server) relayTo(ctx context.Context, owner, id string, join round.JoinCmd) (round.Link, error) {
 	r, err := s.bus.Join(ctx, owner, node.RemoteJoin{Game: id, Player: join.Player, Addr: join.Client.Addr, Since: join.Since})
 	if err != nil {
 		if _, _, answered := node.Answered(err); answered || errors.Is(err, store.ErrNotFound) {

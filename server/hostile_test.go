@@ -403,7 +403,7 @@ func TestChatFloodPerAddress(t *testing.T) {
 func TestMessageFloodPerAddress(t *testing.T) {
 	s, srv, clock := serveAt(t)
 	g := create(t, s.Handler(), `{"mode":"local"}`)
-	const sockets, each = 4, messageBurst - 5 // each socket under its own burst; together over the address's
+	const sockets, each = 4, round.MessageBurst - 5 // each socket under its own burst; together over the address's
 	var conns []*wsClient
 	for range sockets {
 		c := dial(t, srv, g.ID, "") // a spectator: its moves are refused, and change nothing

@@ -90,7 +90,7 @@ func (l *lichessServer) Watch(ctx context.Context, id, player, addr string, canc
 	if err != nil {
 		return nil, nil, err
 	}
-	return c.Send, link.leave, nil
+	return c.Send, link.Leave, nil
 }
 
 func (l *lichessServer) Act(ctx context.Context, id, player, addr string, a lichess.Action) error {

@@ -23,7 +23,7 @@ const KeepAlive = 6 * time.Second
 const eventBuffer = 32
 
 // EventBus fans lines out to the streams of each player id (an account's
-// player, see player.go).
+// player, Accounts.PlayerOf).
 type EventBus struct {
 	mu   sync.Mutex
 	subs map[string]map[chan []byte]struct{}

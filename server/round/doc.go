@@ -1,5 +1,7 @@
 // Package round runs the live games: one goroutine (a hub) per game,
-// wired to the server that runs it by Env.
+// wired to the server that runs it by Env, and the WebSockets of its
+// clients (Serve: the reader, the writer and the pings of a connection
+// the server has upgraded and joined to its game).
 //
 // Each live game is owned by one goroutine (a hub) that takes commands from
 // a channel. A command returns the events it caused (package game); the hub

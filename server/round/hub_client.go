@@ -12,9 +12,10 @@ import (
 	"github.com/gambitchess/gambit/game"
 )
 
-// A Client is what a hub holds of a connection to its game (the
-// WebSocket's pumps, package server's ws.go, or a relay from another
-// node, its cluster.go): where its messages go, whom it acts for, its lag.
+// A Client is what a hub holds of a connection to its game (a WebSocket
+// served by Serve, conn.go; a relay from another node, the server's
+// cluster.go; a stream of the API for programs): where its messages go,
+// whom it acts for, its lag.
 
 // MaxLagCredit bounds the time a move is credited for the network: a slow
 // line does not lose on time for its lag, and a client cannot buy itself
