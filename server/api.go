@@ -353,7 +353,7 @@ func describeHeld(g *game.Game, player string) (wire.HeldGame, bool) {
 // gameOptions checks a create request and turns it into game options and
 // the human's colour; player is the id of the person creating it.
 func (s *Server) gameOptions(req createRequest, player string) (game.Options, chess.Color, error) {
-	opts := game.Options{ID: round.RandomID(), Mode: req.Mode, Now: s.now, Public: true}
+	opts := game.Options{ID: wire.NewID(), Mode: req.Mode, Now: s.now, Public: true}
 	name, err := game.ParseName(req.Name)
 	if err != nil {
 		return opts, chess.White, err
@@ -414,7 +414,7 @@ func parseSeatColor(s string) (chess.Color, error) {
 	case "black":
 		return chess.Black, nil
 	case "random":
-		return chess.Color(round.RandomInt(2)), nil
+		return chess.Color(wire.RandomInt(2)), nil
 	}
 	return chess.White, fmt.Errorf("%w: colour must be white, black or random, not %.40q", ErrBadRequest, s)
 }

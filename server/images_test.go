@@ -7,6 +7,7 @@ import (
 	"github.com/gambitchess/gambit/internal/lang"
 	"github.com/gambitchess/gambit/server/guards"
 	"github.com/gambitchess/gambit/server/media"
+	"github.com/gambitchess/gambit/server/wire"
 	"github.com/gambitchess/gambit/variant/bomb/bombgame"
 	"github.com/gambitchess/gambit/variant/dice/dicegame"
 	"github.com/gambitchess/gambit/variant/fog/foggame"
@@ -24,7 +25,6 @@ import (
 	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/game"
 	"github.com/gambitchess/gambit/render"
-	"github.com/gambitchess/gambit/server/round"
 )
 
 // testPage is the app page the image tests serve: a head to put tags in.
@@ -43,7 +43,7 @@ func imageServer(t testing.TB) *Server {
 // the side to move) and stores every event, as a hub would have.
 func storedGame(t testing.TB, s *Server, o game.Options, moves ...string) *game.Game {
 	t.Helper()
-	o.ID, o.Now = round.RandomID(), s.now
+	o.ID, o.Now = wire.NewID(), s.now
 	if o.Mode == "" {
 		me := game.Seat{Kind: game.SeatHuman, Player: playerID(randomToken())}
 		o.Mode, o.Seats = game.ModeLocal, [2]game.Seat{me, me}

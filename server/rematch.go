@@ -6,7 +6,7 @@ import (
 
 	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/game"
-	"github.com/gambitchess/gambit/server/round"
+	"github.com/gambitchess/gambit/server/wire"
 )
 
 // createRematch stores and starts the game that follows g: the same
@@ -14,7 +14,7 @@ import (
 // swapped.
 func (s *Server) createRematch(ctx context.Context, g *game.Game) (string, error) {
 	hd := g.Header()
-	opts := game.Options{ID: round.RandomID(), Mode: game.ModeOnline, Variant: g.Variant(), StartFEN: hd.StartFEN,
+	opts := game.Options{ID: wire.NewID(), Mode: game.ModeOnline, Variant: g.Variant(), StartFEN: hd.StartFEN,
 		MoveText: hd.Moves, Public: g.Public(), Now: s.now}
 	for _, c := range []chess.Color{chess.White, chess.Black} {
 		seat := g.Seat(c)

@@ -2,9 +2,6 @@ package round
 
 import (
 	"context"
-	"crypto/rand"
-	"math/big"
-	"strings"
 
 	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/game"
@@ -124,22 +121,6 @@ func (LeaseLostCmd) run(_ context.Context, h *Hub) {
 	for c := range h.clients {
 		c.Close()
 	}
-}
-
-// RandomID returns a short game ID (10 characters of base 36).
-func RandomID() string {
-	const digits = "0123456789abcdefghijklmnopqrstuvwxyz"
-	var b strings.Builder
-	for range 10 {
-		b.WriteByte(digits[RandomInt(len(digits))])
-	}
-	return b.String()
-}
-
-// RandomInt returns a uniform int in [0, n) from crypto/rand.
-func RandomInt(n int) int {
-	v, _ := rand.Int(rand.Reader, big.NewInt(int64(n)))
-	return int(v.Int64())
 }
 
 // AgainstComputer reports whether g is a game against the computer that
