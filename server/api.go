@@ -11,7 +11,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/game"
@@ -19,9 +18,9 @@ import (
 	"github.com/gambitchess/gambit/review"
 	"github.com/gambitchess/gambit/server/account"
 	"github.com/gambitchess/gambit/server/computer"
+	"github.com/gambitchess/gambit/server/games"
 	"github.com/gambitchess/gambit/server/guards"
 	"github.com/gambitchess/gambit/server/lichess"
-	"github.com/gambitchess/gambit/server/lobby"
 	"github.com/gambitchess/gambit/server/media"
 	"github.com/gambitchess/gambit/server/node"
 	"github.com/gambitchess/gambit/server/player"
@@ -36,9 +35,6 @@ import (
 // reads, which programs send as plain text, with no token as often as
 // with one (guards.Secure lets it through from anywhere).
 const exportIDsPath = "/api/games/export/_ids"
-
-// maxBody bounds request bodies (a pasted PGN included).
-const maxBody = 256 << 10
 
 // Handler returns the server's routes.
 func (s *Server) Handler() http.Handler {
@@ -57,9 +53,9 @@ func (s *Server) handler() (http.Handler, []account.Route) {
 	// with board:play, as lichess's Board API; it makes or takes games
 	// with challenge:write, as lichess's challenges.
 	asPlayer, playing, challenging := account.SeenWith(account.ScopeBoardPlay), account.Needs(account.ScopeBoardPlay), account.Needs(account.ScopeChallengeWrite)
-	rs.HandleFunc("POST /api/games", challenging, s.handleCreate)
-	rs.HandleFunc("POST /api/games/{id}/join", challenging, s.handleJoin)
-	rs.HandleFunc("POST /api/games/{id}/adopt", account.BrowserOnly(), s.handleAdopt) // an old release's browser storage
+	rs.HandleFunc("POST /api/games", challenging, s.games.Create)
+	rs.HandleFunc("POST /api/games/{id}/join", challenging, s.games.Join)
+	rs.HandleFunc("POST /api/games/{id}/adopt", account.BrowserOnly(), s.games.Adopt) // an old release's browser storage
 	rs.HandleFunc("GET /api/games", asPlayer, s.handleList)
 	rs.HandleFunc("GET /api/games/{id}", public, s.handleGet)               // the spectator's view, to everyone
 	rs.HandleFunc("GET /api/games/{id}/{part}", asPlayer, s.handleGamePart) // pgn, rating; and lichess's /api/games/user/{name} (handlers.go)
@@ -76,8 +72,8 @@ func (s *Server) handler() (http.Handler, []account.Route) {
 	rs.HandleFunc("GET /api/leaderboard/{perf}", public, hs.profiles.Leaderboard)
 	rs.HandleFunc("GET /api/levels", public, s.handleLevels)
 	rs.HandleFunc("GET /api/variants", public, s.handleVariants)
-	rs.HandleFunc("GET /api/lobby", asPlayer, s.handleLobby)
-	rs.HandleFunc("POST /api/pair", playing, s.handlePair)
+	rs.HandleFunc("GET /api/lobby", asPlayer, s.games.Lobby)
+	rs.HandleFunc("POST /api/pair", playing, s.games.Pair)
 	rs.HandleFunc("GET /game/export/{id}", public, hs.export.Game) // lichess's one-game export
 	rs.HandleFunc("GET /api/users/status", public, s.lichess.UsersStatus)
 	rs.HandleFunc("GET /api/stream/game/{id}", public, s.lichess.GameStream) // lichess's stream of a game's moves, to anyone
@@ -165,151 +161,30 @@ func (s *Server) handleFavicon(w http.ResponseWriter, r *http.Request) {
 	http.ServeFileFS(w, r, s.assets, "favicon.svg")
 }
 
-// createRequest is the body of POST /api/games.
-type createRequest struct {
-	Mode    game.Mode  `json:"mode"`    // "local", "computer" or "online"
-	Variant string     `json:"variant"` // "chess" (the default), "chess960" or "xiangqi"
-	Color   string     `json:"color"`   // the creator's colour (computer, online): white, black or random
-	Level   string     `json:"level"`   // a Levels name, against the computer
-	Clock   *clockSpec `json:"clock"`
-	Setup   string     `json:"setup"` // a FEN or PGN (of the variant) to start from; in chess960 also a start number, "" for a random one
-	Lobby   bool       `json:"lobby"` // online: a public challenge in the lobby instead of a private invite
-	Name    string     `json:"name"`  // the creator's display name (computer, online): game.ParseName; "" for none
-	Rated   bool       `json:"rated"` // online, with a clock, both players signed in: the game changes their ratings (rated.go)
-}
-
-// clockSpec is a time control as requests give it: minutes and increment,
-// or days per move (correspondence).
-type clockSpec struct {
-	Minutes   float64 `json:"minutes"`
-	Increment int     `json:"increment"` // seconds
-	Days      int     `json:"days"`
-}
-
-// clockConfig checks a requested time control.
-func (s *Server) clockConfig(c clockSpec) (game.ClockConfig, error) {
-	if c.Days != 0 {
-		if c.Days < 1 || c.Days > lichess.MaxDays || c.Minutes != 0 || c.Increment != 0 {
-			return game.ClockConfig{}, fmt.Errorf("%w: correspondence wants 1 <= days <= %d per move, and no minutes or increment",
-				ErrBadRequest, lichess.MaxDays)
-		}
-		return game.ClockConfig{Initial: time.Duration(c.Days) * 24 * time.Hour, PerMove: true}, nil
-	}
-	lo := s.minClock.Minutes()
-	if !(c.Minutes >= lo && c.Minutes <= 180) || c.Increment < 0 || c.Increment > 180 {
-		return game.ClockConfig{}, fmt.Errorf("%w: clock wants %g <= minutes <= 180 and 0 <= increment <= 180, or days (no clock: leave it out)",
-			ErrBadRequest, lo)
-	}
-	return game.ClockConfig{Initial: time.Duration(c.Minutes * float64(time.Minute)), Increment: time.Duration(c.Increment) * time.Second}, nil
-}
-
-// createResponse answers POST /api/games and a join. The seat's secret is
-// not in it: it is the browser's player cookie (package player).
-type createResponse struct {
-	ID    string          `json:"id"`
-	Color string          `json:"color"` // the human's colour (white in a local game)
-	State round.StateJSON `json:"state"`
-}
-
-// decodeBody reads a request body of JSON into a T (wire.DecodeBody): the
-// one decoder of every POST body.
-func decodeBody[T any](body io.Reader) (T, error) { return wire.DecodeBody[T](body) }
-
-func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
-	req, err := decodeBody[createRequest](http.MaxBytesReader(w, r.Body, maxBody))
-	if err != nil {
-		s.httpError(w, err)
-		return
-	}
-	req.Name = nameOrAccount(r, req.Name)
-	if req.Mode == game.ModeOnline && req.Lobby { // the narrower limit first: a refused challenge costs no game
-		if err := s.takeChallenge(guards.ClientAddress(r)); err != nil {
-			s.httpError(w, err)
-			return
-		}
-	}
-	if err := s.takeCreation(guards.ClientAddress(r)); err != nil {
-		s.httpError(w, err)
-		return
-	}
-	player, err := ensurePlayer(w, r)
-	if err != nil {
-		s.httpError(w, err)
-		return
-	}
-	opts, _, err := s.gameOptions(req, player)
-	if err != nil {
-		s.httpError(w, err)
-		return
-	}
-	if !req.Rated {
-		s.answerNewGame(w, r, opts, player)
-		return
-	}
-	u, err := s.checkRated(r, opts)
-	if err == nil && req.Lobby { // a rated seek: the lobby lists its seeker's rating (lobby_api.go)
-		var seeker lobby.Seeker
-		if seeker, err = s.seekerOf(r.Context(), u, opts); err == nil {
-			s.lobby.NoteRated(opts.ID, seeker)
-		}
-	}
-	if err != nil {
-		s.httpError(w, err)
-		return
-	}
-	s.answerRatedGame(w, r, opts, player, u)
-}
-
-// answerRatedGame creates the game opts describe, records it rated for
-// account u (markRated), and answers 201 with it; a game
-// that cannot be so recorded leaves the lobby and is refused.
-func (s *Server) answerRatedGame(w http.ResponseWriter, r *http.Request, opts game.Options, player string, u store.User) {
-	resp, err := s.newGame(r.Context(), opts, player, guards.ClientAddress(r))
-	if err == nil {
-		err = s.markRated(r.Context(), resp.ID, resp.Color, u, opts)
-	}
-	if err != nil {
-		s.lobby.Drop(opts.ID)
-		s.httpError(w, err)
-		return
-	}
-	writeJSON(w, http.StatusCreated, resp)
-}
-
-// answerNewGame creates the game opts describe and answers 201 with it.
-func (s *Server) answerNewGame(w http.ResponseWriter, r *http.Request, opts game.Options, player string) {
-	resp, err := s.newGame(r.Context(), opts, player, guards.ClientAddress(r))
-	if err != nil {
-		s.httpError(w, err)
-		return
-	}
-	writeJSON(w, http.StatusCreated, resp)
-}
-
 // newGame creates, stores and starts the game opts describe, and answers
-// as player sees it; client is the address asking. A game against the
-// computer is refused when its player, their address or the machine has
-// as many as it may (computer.Games).
-func (s *Server) newGame(ctx context.Context, opts game.Options, player, client string) (createResponse, error) {
+// as player sees it; client is the address asking (games.Games.Start). A
+// game against the computer is refused when its player, their address or
+// the machine has as many as it may (computer.Games).
+func (s *Server) newGame(ctx context.Context, opts game.Options, player, client string) (games.Seated, error) {
 	g, err := game.New(opts)
 	if err != nil {
-		return createResponse{}, err
+		return games.Seated{}, err
 	}
 	if round.AgainstComputer(g) {
 		if err := s.computer.Reserve(g, client); err != nil {
-			return createResponse{}, s.heldGames(ctx, err, player)
+			return games.Seated{}, s.heldGames(ctx, err, player)
 		}
 	}
 	if err := s.createGame(ctx, g); err != nil {
 		s.computer.Release(g.ID())
-		return createResponse{}, err
+		return games.Seated{}, err
 	}
 	if err := s.claim(ctx, g.ID()); err != nil { // a new id: no other node has it
 		s.computer.Release(g.ID())
-		return createResponse{}, err
+		return games.Seated{}, err
 	}
 	v := g.ViewerOf(player)
-	resp := createResponse{ID: g.ID(), Color: game.ColorName(round.Acting(v, chess.White)), State: round.Snapshot(g, v)}
+	resp := games.Seated{ID: g.ID(), Color: game.ColorName(round.Acting(v, chess.White)), State: round.Snapshot(g, v)}
 	s.lobby.Note(g, func(chess.Color) bool { return false }) // listed from the answer on, before its hub runs
 	s.startHub(g, client)
 	return resp, nil
@@ -350,178 +225,8 @@ func describeHeld(g *game.Game, player string) (wire.HeldGame, bool) {
 		Color: game.ColorName(me), Plies: g.Ply(), Started: g.CreatedAt()}, true
 }
 
-// gameOptions checks a create request and turns it into game options and
-// the human's colour; player is the id of the person creating it.
-func (s *Server) gameOptions(req createRequest, player string) (game.Options, chess.Color, error) {
-	opts := game.Options{ID: wire.NewID(), Mode: req.Mode, Now: s.now, Public: true}
-	name, err := game.ParseName(req.Name)
-	if err != nil {
-		return opts, chess.White, err
-	}
-	me := game.Seat{Kind: game.SeatHuman, Player: player}
-	if req.Mode != game.ModeLocal { // on one screen the two players share the seats: no one's name
-		me.Name = name
-	}
-	human := chess.White
-	switch req.Mode {
-	case game.ModeLocal:
-		opts.Seats = [2]game.Seat{me, me}
-	case game.ModeComputer:
-		level, err := s.bot.LevelFor(game.Variant(req.Variant), req.Level)
-		if err != nil {
-			return opts, human, err
-		}
-		if human, err = parseSeatColor(req.Color); err != nil {
-			return opts, human, err
-		}
-		opts.Seats[human] = me
-		opts.Seats[human.Other()] = game.Seat{Kind: game.SeatBot, Level: level.Name, Name: computer.BotName(level)} // "Gambit Casual (~1200)", "Stockfish, level 3"
-	case game.ModeOnline:
-		// An invite: the creator's seat, and an open one that the first
-		// person with the link takes (POST /api/games/{id}/join). Private,
-		// unless it is a challenge in the lobby.
-		var err error
-		if human, err = parseSeatColor(req.Color); err != nil {
-			return opts, human, err
-		}
-		opts.Seats[human] = me
-		opts.Seats[human.Other()] = game.Seat{Kind: game.SeatOpen}
-		opts.Public = req.Lobby
-	default:
-		return opts, human, fmt.Errorf("%w: mode must be local, computer or online, not %.40q", ErrBadRequest, req.Mode)
-	}
-	if c := req.Clock; c != nil {
-		clock, err := s.clockConfig(*c)
-		if err != nil {
-			return opts, human, err
-		}
-		opts.Clock = clock
-	}
-	v, err := game.ParseVariant(req.Variant)
-	if err != nil {
-		return opts, human, err
-	}
-	opts.Variant, opts.Setup = v, req.Setup
-	return opts, human, nil
-}
-
-// parseSeatColor reads the colour a player asks for: white (the default),
-// black or random.
-func parseSeatColor(s string) (chess.Color, error) {
-	switch s {
-	case "white", "":
-		return chess.White, nil
-	case "black":
-		return chess.Black, nil
-	case "random":
-		return chess.Color(wire.RandomInt(2)), nil
-	}
-	return chess.White, fmt.Errorf("%w: colour must be white, black or random, not %.40q", ErrBadRequest, s)
-}
-
-// nameOrAccount is the name a person sits down under: the one given, else
-// the username of the account signed in, else none.
-func nameOrAccount(r *http.Request, given string) string {
-	if u, ok := account.UserOf(r); given == "" && ok {
-		return u.Name
-	}
-	return given
-}
-
-// joinRequest is the body of POST /api/games/{id}/join.
-type joinRequest struct {
-	Name string `json:"name"` // the joiner's display name: game.ParseName; "" for none
-}
-
-// handleJoin seats the caller in an invite game's open seat: the first
-// person with the link plays; everyone after that watches (409
-// seat_taken). A person already seated (another tab, the creator opening
-// their own link) gets their own seat back.
-func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
-	req, err := decodeBody[joinRequest](http.MaxBytesReader(w, r.Body, round.MaxMessage))
-	if err != nil {
-		s.httpError(w, err)
-		return
-	}
-	name, err := game.ParseName(nameOrAccount(r, req.Name))
-	if err != nil {
-		s.httpError(w, err)
-		return
-	}
-	rg, rated, err := s.pendingRated(r.Context(), r.PathValue("id"))
-	if err != nil {
-		s.httpError(w, err)
-		return
-	}
-	u, signedIn := account.UserOf(r)
-	if to, name, ok, err := s.lichess.SeatHeldFor(r.Context(), r.PathValue("id")); err != nil || ok && (!signedIn || to != u.ID) {
-		if err == nil {
-			err = fmt.Errorf("%w: this seat is %s's, by challenge", game.ErrSeatTaken, name)
-		}
-		s.httpError(w, err)
-		return
-	}
-	if rated && !signedIn && (rg.White == "" || rg.Black == "") {
-		s.httpError(w, errRatedNeedsAccount)
-		return
-	}
-	player, err := ensurePlayer(w, r)
-	if err != nil {
-		s.httpError(w, err)
-		return
-	}
-	cmd := round.JoinSeatCmd{Player: player, Name: name}
-	var resp createResponse
-	if rated && signedIn { // the seat and its rating record together
-		resp, err = s.joinRated(r.Context(), r.PathValue("id"), cmd, u)
-	} else {
-		resp, err = s.runSeatCommand(r.Context(), r.PathValue("id"), cmd)
-	}
-	if err != nil {
-		s.httpError(w, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, resp)
-}
-
-// adoptRequest is the body of POST /api/games/{id}/adopt.
-type adoptRequest struct {
-	Token string `json:"token"`
-}
-
-// handleAdopt moves the seats a browser held by an older release's secret
-// (a token it kept in its storage, {"token": "..."}) to its player cookie,
-// so that the token need never be sent again.
-func (s *Server) handleAdopt(w http.ResponseWriter, r *http.Request) {
-	req, err := decodeBody[adoptRequest](http.MaxBytesReader(w, r.Body, round.MaxMessage))
-	if err == nil && req.Token == "" {
-		err = fmt.Errorf("%w: adopt needs {\"token\": \"...\"}", ErrBadRequest)
-	}
-	if err != nil {
-		s.httpError(w, err)
-		return
-	}
-	player, err := ensurePlayer(w, r)
-	if err != nil {
-		s.httpError(w, err)
-		return
-	}
-	s.seatCommand(w, r, round.JoinSeatCmd{Player: player, Token: req.Token})
-}
-
-// seatCommand runs a seat command on game {id}'s hub and answers with the
-// seat taken and the game as its holder sees it.
-func (s *Server) seatCommand(w http.ResponseWriter, r *http.Request, cmd round.JoinSeatCmd) {
-	resp, err := s.runSeatCommand(r.Context(), r.PathValue("id"), cmd)
-	if err != nil {
-		s.httpError(w, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, resp)
-}
-
-// runSeatCommand runs a seat command on game id's hub.
-func (s *Server) runSeatCommand(ctx context.Context, id string, cmd round.JoinSeatCmd) (createResponse, error) {
+// runSeatCommand runs a seat command on game id's hub (games.Games.Seat).
+func (s *Server) runSeatCommand(ctx context.Context, id string, cmd round.JoinSeatCmd) (games.Seated, error) {
 	type joined struct {
 		color chess.Color
 		err   error
@@ -541,13 +246,13 @@ func (s *Server) runSeatCommand(ctx context.Context, id string, cmd round.JoinSe
 		return s.seatElsewhere(ctx, remote.Node, node.SeatRequest{Game: id, Player: cmd.Player, Name: cmd.Name, Title: cmd.Title, Token: cmd.Token})
 	}
 	if err != nil {
-		return createResponse{}, err
+		return games.Seated{}, err
 	}
 	j := <-res // an accepted command always runs and replies
 	if j.err != nil {
-		return createResponse{}, j.err
+		return games.Seated{}, j.err
 	}
-	return createResponse{ID: id, Color: game.ColorName(j.color), State: j.state}, nil
+	return games.Seated{ID: id, Color: game.ColorName(j.color), State: j.state}, nil
 }
 
 func (s *Server) handleList(w http.ResponseWriter, r *http.Request) {
@@ -704,7 +409,7 @@ func (s *Server) handlePGN(w http.ResponseWriter, r *http.Request) {
 	if reviewable {
 		text = s.reviews.AnnotatePGN(r.Context(), r.PathValue("id"), text, xq, advice)
 	}
-	text = s.ratedPGN(r.Context(), r.PathValue("id"), text)
+	text = s.games.RatedPGN(r.Context(), r.PathValue("id"), text)
 	if asked && xq {
 		text = media.PGNIn(text, l)
 	}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/gambitchess/gambit/server/games"
 	"github.com/gambitchess/gambit/server/node"
 	"github.com/gambitchess/gambit/server/round"
 	"github.com/gambitchess/gambit/server/wire"
@@ -293,19 +294,23 @@ func (s *Server) actElsewhere(ctx context.Context, owner string, req node.ActReq
 }
 
 // seatElsewhere runs a seat command on the game's owner, another node.
-func (s *Server) seatElsewhere(ctx context.Context, owner string, req node.SeatRequest) (createResponse, error) {
+func (s *Server) seatElsewhere(ctx context.Context, owner string, req node.SeatRequest) (games.Seated, error) {
 	ans, err := s.bus.Seat(ctx, owner, req)
 	if err != nil {
-		return createResponse{}, fmt.Errorf("%w: the game's server did not answer (%v); try again", ErrBusy, err)
+		return games.Seated{}, fmt.Errorf("%w: the game's server did not answer (%v); try again", ErrBusy, err)
 	}
 	if ans.Status != 200 {
-		return createResponse{}, node.RemoteError(ans.Status, ans.Code, ans.Message)
+		return games.Seated{}, node.RemoteError(ans.Status, ans.Code, ans.Message)
 	}
-	var resp createResponse
+	var resp struct {
+		ID    string          `json:"id"`
+		Color string          `json:"color"`
+		State round.StateJSON `json:"state"`
+	}
 	if err := json.Unmarshal(ans.Answer, &resp); err != nil {
-		return createResponse{}, fmt.Errorf("seat answer of node %s: %w", owner, err)
+		return games.Seated{}, fmt.Errorf("seat answer of node %s: %w", owner, err)
 	}
-	return resp, nil
+	return games.Seated{ID: resp.ID, Color: resp.Color, State: resp.State}, nil
 }
 
 // localLink links a client to its game's hub on this node (round.Link).

@@ -36,10 +36,10 @@
 // else of Accept-Language (package internal/lang), with Vary:
 // Accept-Language.
 //
-// Lobby: {"mode":"online","lobby":true} makes a public challenge, listed by
-// GET /api/lobby while its creator is connected (see package lobby); accepting
-// is joining. POST /api/pair {"variant","clock"} pairs with the next person
-// asking for the same variant and time control.
+// Lobby: {"mode":"online","lobby":true} makes a public challenge, listed
+// by GET /api/lobby while its creator is connected (see packages lobby and
+// games); accepting is joining. POST /api/pair {"variant","clock"} pairs
+// with the next person asking for the same variant and time control.
 //
 // Limits and safety against hostile clients: see package guards.
 //
@@ -75,12 +75,14 @@
 // media.
 //
 // Other concerns have packages of their own, each reading the server
-// through a small interface it defines (handlers.go wires them): the
-// analysis board's API (package analysis), game reviews (reviews), the
-// opening and book API (openings), profiles, players' games and
-// leaderboards (profile), lichess's game export (export), and the API for
-// programs in lichess's shapes: the event stream, challenges, the Board
-// and Bot APIs, the game streams (lichess).
+// through a small interface it defines (handlers.go, gamesapi.go and
+// lichessapi.go wire them): Gambit's own API of games, to create, join
+// and pair (package games), the player cookie (player), the analysis
+// board's API (analysis), game reviews (reviews), the opening and book
+// API (openings), profiles, players' games and leaderboards (profile),
+// lichess's game export (export), and the API for programs in lichess's
+// shapes: the event stream, challenges, the Board and Bot APIs, the game
+// streams (lichess).
 //
 // Metrics (metrics.go): Config.Metrics holds Prometheus series on a
 // registry of their own: games live, sockets open by kind, moves, the

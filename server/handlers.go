@@ -76,7 +76,7 @@ func (v serverView) TakeExport(r *http.Request) error {
 
 // RatedPGN adds a rated game's players and ratings to its PGN.
 func (v serverView) RatedPGN(ctx context.Context, id, text string) string {
-	return v.s.ratedPGN(ctx, id, text)
+	return v.s.games.RatedPGN(ctx, id, text)
 }
 
 // UserNamed reads the account of r's {name} for the export.
@@ -95,7 +95,7 @@ func (v serverView) Sides(ctx context.Context, seats [2]game.Seat) [2]export.Sid
 
 // Rated is game id's rating record, nil for a game not rated.
 func (v serverView) Rated(ctx context.Context, id string) *store.RatedGame {
-	rs := v.s.ratings()
+	rs, _ := v.s.store.(store.Ratings)
 	if rs == nil {
 		return nil
 	}
@@ -124,7 +124,7 @@ func (v serverView) Review(ctx context.Context, id string) *review.Review {
 // GameURL is the address of game id's page as r reached the server.
 func (serverView) GameURL(r *http.Request, id string) string { return media.GameURL(r, id) }
 
-// Facts are g's facts in lichess's words (lichess.go, rated.go).
+// Facts are g's facts in lichess's words (package lichess).
 func (serverView) Facts(g *game.Game) export.Facts {
 	c := lichess.ClockOf(g)
 	status, _ := lichess.Status(g)
@@ -175,7 +175,7 @@ func (s *Server) handleGamePart(w http.ResponseWriter, r *http.Request) {
 	case part == "pgn":
 		s.handlePGN(w, r)
 	case part == "rating":
-		s.handleRating(w, r)
+		s.games.Rating(w, r)
 	default:
 		s.httpError(w, fmt.Errorf("%w: no such endpoint %s %.100s", store.ErrNotFound, r.Method, r.URL.Path))
 	}

@@ -18,6 +18,7 @@ import (
 
 	"github.com/gambitchess/gambit/server/account"
 	"github.com/gambitchess/gambit/server/computer"
+	"github.com/gambitchess/gambit/server/games"
 	"github.com/gambitchess/gambit/server/guards"
 	"github.com/gambitchess/gambit/server/round"
 	"github.com/gambitchess/gambit/server/wire"
@@ -684,7 +685,7 @@ func TestRequestBoundsOnLoopback(t *testing.T) {
 		want               int
 		in, notIn          string
 	}{
-		{"POST", "/api/games", `{"mode":"local","setup":"` + strings.Repeat("x", maxBody+1) + `"}`, 413, "too_large", ""},
+		{"POST", "/api/games", `{"mode":"local","setup":"` + strings.Repeat("x", games.MaxBody+1) + `"}`, 413, "too_large", ""},
 		{"POST", "/api/games", `{"mode":"local","clock":{"minutes":1e-300}}`, 400, "minutes", ""},
 		{"POST", "/api/games", `{"mode":"local","clock":{"minutes":181}}`, 400, "minutes", ""},
 		{"POST", "/api/games", `{"mode":"local","clock":{"minutes":5,"increment":181}}`, 400, "increment", ""},

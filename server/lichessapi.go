@@ -10,6 +10,7 @@ import (
 	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/game"
 	"github.com/gambitchess/gambit/server/account"
+	"github.com/gambitchess/gambit/server/games"
 	"github.com/gambitchess/gambit/server/guards"
 	"github.com/gambitchess/gambit/server/lichess"
 	"github.com/gambitchess/gambit/server/node"
@@ -124,16 +125,16 @@ func (l *lichessServer) NewGame(r *http.Request, u store.User, req lichess.Chall
 	if err := s.takeCreation(guards.ClientAddress(r)); err != nil {
 		return game.Options{}, chess.White, err
 	}
-	cr := createRequest{Mode: game.ModeOnline, Variant: req.Variant, Color: req.Color, Rated: req.Rated, Name: u.Name, Setup: req.FEN}
+	gr := games.Request{Mode: game.ModeOnline, Variant: req.Variant, Color: req.Color, Rated: req.Rated, Name: u.Name, Setup: req.FEN}
 	switch {
 	case req.Days > 0:
-		cr.Clock = &clockSpec{Days: req.Days}
+		gr.Clock = &games.Clock{Days: req.Days}
 	case req.Limit > 0:
-		cr.Clock = &clockSpec{Minutes: float64(req.Limit) / 60, Increment: req.Inc}
+		gr.Clock = &games.Clock{Minutes: float64(req.Limit) / 60, Increment: req.Inc}
 	}
-	opts, color, err := s.gameOptions(cr, player.ID(u.Player))
+	opts, color, err := s.games.Options(gr, player.ID(u.Player))
 	if err == nil && req.Rated {
-		_, err = s.checkRated(r, opts)
+		_, err = s.games.CheckRated(r, opts)
 	}
 	return opts, color, err
 }
@@ -142,19 +143,19 @@ func (l *lichessServer) StartGame(r *http.Request, u store.User, opts game.Optio
 	s := (*Server)(l)
 	resp, err := s.newGame(r.Context(), opts, player.ID(u.Player), guards.ClientAddress(r))
 	if err == nil && rated {
-		err = s.markRated(r.Context(), resp.ID, resp.Color, u, opts)
+		err = s.games.MarkRated(r.Context(), resp.ID, resp.Color, u, opts)
 	}
 	return err
 }
 
 func (l *lichessServer) Seat(ctx context.Context, id string, u store.User, rated bool) error {
 	s := (*Server)(l)
-	cmd := round.JoinSeatCmd{Player: player.ID(u.Player), Name: u.Name, Title: u.Title}
+	req := games.SeatRequest{Player: player.ID(u.Player), Name: u.Name, Title: u.Title}
 	var err error
 	if rated {
-		_, err = s.joinRated(ctx, id, cmd, u)
+		_, err = s.games.JoinRated(ctx, id, req, u)
 	} else {
-		_, err = s.runSeatCommand(ctx, id, cmd)
+		_, err = (*gamesServer)(s).Seat(ctx, id, req)
 	}
 	return err
 }

@@ -18,6 +18,7 @@ import (
 	"github.com/gambitchess/gambit/review"
 	"github.com/gambitchess/gambit/server/account"
 	"github.com/gambitchess/gambit/server/computer"
+	"github.com/gambitchess/gambit/server/games"
 	"github.com/gambitchess/gambit/server/guards"
 	"github.com/gambitchess/gambit/server/lichess"
 	"github.com/gambitchess/gambit/server/lobby"
@@ -149,7 +150,6 @@ type Server struct {
 	log      *slog.Logger
 	metrics  *Metrics
 
-	minClock    time.Duration
 	expireEvery time.Duration
 	creations   *guards.Limiter // game creation per address
 	lobby       *lobby.Lobby
@@ -157,7 +157,8 @@ type Server struct {
 	players  *player.Cookies  // issues and checks player cookies (package player)
 	accounts *account.Service // sign-up, sign-in, sessions; nil when the store keeps no accounts (accounts.go)
 
-	lichess *lichess.API // the API for programs, lichess's (lichessapi.go)
+	lichess *lichess.API   // the API for programs, lichess's (lichessapi.go)
+	games   *games.Handler // Gambit's own API of games (gamesapi.go)
 
 	conn  connSettings  // timeouts, connection caps, trusted proxies (conn.go)
 	rates addressLimits // per-address buckets besides creations (ratelimit.go)
@@ -222,7 +223,7 @@ func New(cfg Config) *Server {
 	ctx, cancel := context.WithCancel(context.Background())
 	s := &Server{book: cfg.Book, store: cfg.Store, bot: computer.NewRoster(cfg.Bot, cfg.Engines...), bus: cfg.Bus, leases: cfg.Leases, sched: sched.New(sched.Config{Workers: cfg.Workers, Slice: cfg.ThinkSlice, Queued: cfg.Metrics.botWaiting}),
 		computer: computer.NewGames(cfg.ComputerGamesPerPlayer, cfg.ComputerGamesPerClient, cfg.ComputerGames), timings: cfg.Hub.WithDefaults(), assets: cfg.Assets,
-		now: cfg.Now, log: cfg.Logger, metrics: cfg.Metrics, minClock: cfg.MinClock, expireEvery: cfg.ExpireEvery,
+		now: cfg.Now, log: cfg.Logger, metrics: cfg.Metrics, expireEvery: cfg.ExpireEvery,
 		creations: guards.NewLimiter(cfg.CreatePerMinute, cfg.CreatePerMinute, cfg.Now), lobby: lobby.New(), ctx: ctx, cancel: cancel, hubs: map[string]*round.Hub{},
 		loading: map[string]chan struct{}{},
 		players: player.New(cfg.Store, cfg.Logger),
@@ -239,6 +240,7 @@ func New(cfg Config) *Server {
 	s.reviews = reviews.New(rc)
 	s.media = s.newMedia(0)
 	s.lichess = s.newLichess()
+	s.games = s.newGames(cfg.MinClock)
 	s.accounts = s.accountService(cfg)
 	return s
 }

@@ -24,6 +24,7 @@ import (
 	"github.com/gambitchess/gambit/game"
 	"github.com/gambitchess/gambit/server/account"
 	"github.com/gambitchess/gambit/server/computer"
+	"github.com/gambitchess/gambit/server/games"
 	"github.com/gambitchess/gambit/server/guards"
 	"github.com/gambitchess/gambit/server/round"
 	"github.com/gambitchess/gambit/server/wire"
@@ -148,7 +149,7 @@ func TestHTTPAPI(t *testing.T) {
 		{"POST", "/api/games", `{"mode":"local","clock":{"minutes":-1}}`, 400, "bad_request"},
 		{"POST", "/api/games", `{"mode":"local","clock":{"minutes":1e-300}}`, 400, "bad_request"},
 		{"POST", "/api/games", `{"mode":"local","clock":{"minutes":0.2}}`, 400, "bad_request"},
-		{"POST", "/api/games", `{"mode":"local","setup":"` + strings.Repeat("x", maxBody) + `"}`, 413, "too_large"},
+		{"POST", "/api/games", `{"mode":"local","setup":"` + strings.Repeat("x", games.MaxBody) + `"}`, 413, "too_large"},
 		{"POST", "/api/games", `{"mode":"local","setup":"8/8/8/8/8/8/8/8 w - - 0 1"}`, 422, "bad_setup"},
 		{"POST", "/api/games", `{"mode":"local","setup":"1. e4 e5 2. Ke3"}`, 422, "bad_setup"},
 		{"GET", "/api/games/nope", "", 404, "not_found"},
@@ -524,9 +525,8 @@ func TestEngineBotPlaysEveryLevel(t *testing.T) {
 }
 
 func TestFlagFalls(t *testing.T) {
-	s, srv, _ := serve(t, openStore(t, t.TempDir()), nil)
-	s.minClock = 100 * time.Millisecond                                                     // a test's clock: short enough to see the flag fall
-	g := create(t, s.Handler(), `{"mode":"local","clock":{"minutes":0.005,"increment":0}}`) // 300 ms each
+	s, srv, _ := serveWith(t, Config{Store: openStore(t, t.TempDir()), MinClock: 100 * time.Millisecond}) // a test's clock: short enough to see the flag fall
+	g := create(t, s.Handler(), `{"mode":"local","clock":{"minutes":0.005,"increment":0}}`)               // 300 ms each
 	p := dial(t, srv, g.ID, g.Token)
 	p.state("state")
 	p.send(`{"t":"move","d":{"u":"e2e4"}}`)

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/gambitchess/gambit/server/player"
+	"github.com/gambitchess/gambit/server/round"
 )
 
 // TestMain keeps the expected error logs of failing-store tests out of the output.
@@ -21,3 +22,11 @@ var (
 	playerID    = player.ID
 	randomToken = player.NewSecret
 )
+
+// createResponse is the answer to a create or a join (games.Seated), its
+// state read as the WebSocket's (round.StateJSON).
+type createResponse struct {
+	ID    string          `json:"id"`
+	Color string          `json:"color"`
+	State round.StateJSON `json:"state"`
+}

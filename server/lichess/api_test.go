@@ -387,3 +387,38 @@ func TestSerialQueue(t *testing.T) {
 		t.Errorf("drained queue keeps %v", q.waiting)
 	}
 }
+
+// TestPerfOf: chess by speed, correspondence by days, the others by name;
+// a clock as the game API makes it from a request.
+func TestPerfOf(t *testing.T) {
+	tests := []struct {
+		v    string
+		c    struct{ min, inc, days int }
+		want string
+	}{
+		{"chess", struct{ min, inc, days int }{1, 0, 0}, "bullet"},
+		{"", struct{ min, inc, days int }{5, 3, 0}, "blitz"},
+		{"chess", struct{ min, inc, days int }{10, 5, 0}, "rapid"},
+		{"chess", struct{ min, inc, days int }{30, 20, 0}, "classical"},
+		{"chess", struct{ min, inc, days int }{0, 0, 3}, "correspondence"},
+		{"chess", struct{ min, inc, days int }{0, 0, 0}, "correspondence"}, // untimed: as its speed says
+		{"", struct{ min, inc, days int }{0, 0, 0}, "correspondence"},
+		{"chess960", struct{ min, inc, days int }{5, 3, 0}, "chess960"},
+		{"chess960", struct{ min, inc, days int }{0, 0, 0}, "chess960"},
+	}
+	for _, tt := range tests {
+		var cfg game.ClockConfig // untimed: no clock at all
+		switch c := tt.c; {
+		case c.days > 0:
+			cfg = game.ClockConfig{Initial: time.Duration(c.days) * 24 * time.Hour, PerMove: true}
+		case c.min > 0:
+			cfg = game.ClockConfig{Initial: time.Duration(c.min) * time.Minute, Increment: time.Duration(c.inc) * time.Second}
+		}
+		if got := Perf(game.Variant(tt.v), cfg); got != tt.want {
+			t.Errorf("perfOf(%q, %+v) = %q, want %q", tt.v, tt.c, got, tt.want)
+		}
+		if v := game.Variant(tt.v); (v == "" || v == game.Chess) && Speed(cfg) != tt.want {
+			t.Errorf("speedOf(%+v) = %q, perf %q: chess's perf is its speed", tt.c, Speed(cfg), tt.want)
+		}
+	}
+}

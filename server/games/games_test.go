@@ -1,0 +1,40 @@
+package games
+
+import (
+	"bytes"
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/server/wire"
+)
+
+// FuzzSmallBodies feeds arbitrary bodies to the decoders of the other POST
+// requests (join, adopt, pair): no panic, and every failure is a client
+// error with its code.
+func FuzzSmallBodies(f *testing.F) {
+	for _, seed := range []string{`{}`, ``, `{"token":"abc"}`, `{"variant":"chess","clock":{"minutes":3,"increment":2}}`,
+		`{"variant":"xiangqi","clock":{"days":3}}`, `{"variant":"chess","clock":{"minutes":3,"increment":2},"rated":true,"waiting":"abcdefghij"}`,
+		`{"x":1}`, `[`, `null`} {
+		f.Add([]byte(seed))
+	}
+	h := New(Config{Now: time.Now, MinClock: 15 * time.Second, MaxDays: 14}) // the server's defaults; a pairing asks nothing of the server
+	f.Fuzz(func(t *testing.T, body []byte) {
+		check := func(err error) {
+			if err != nil && !errors.Is(err, wire.ErrBadRequest) && !errors.Is(err, game.ErrBadSetup) {
+				t.Errorf("body %q: error %v is not a client error", body, err)
+			}
+		}
+		_, err := wire.DecodeBody[struct{}](bytes.NewReader(body))
+		check(err)
+		_, err = wire.DecodeBody[adoptRequest](bytes.NewReader(body))
+		check(err)
+		req, err := wire.DecodeBody[pairRequest](bytes.NewReader(body))
+		check(err)
+		if err == nil {
+			_, err = h.pairOptions(req, "p")
+			check(err)
+		}
+	})
+}
