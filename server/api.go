@@ -105,7 +105,7 @@ func (s *Server) handler() (http.Handler, []account.Route) {
 	// without a token: they read no cookie and change nothing
 	// (account/tokentest.go, export/ids.go).
 	anySite := []string{account.TokenTestRoute, "POST " + exportIDsPath}
-	return guards.Secure(guards.MarkProxied(s.conn.trustedProxies, guards.Forwarded(s.conn.trustedProxies, s.players.Middleware(h))), refuse, anySite...), rs.List()
+	return guards.Secure(guards.MarkProxied(s.conn.TrustedProxies, guards.Forwarded(s.conn.TrustedProxies, s.players.Middleware(h))), refuse, anySite...), rs.List()
 }
 
 // handlePage answers a route of the app that is no file with its page,

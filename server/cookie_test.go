@@ -61,7 +61,7 @@ func TestSeatCookieSecure(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rs := runServer(t, Config{TrustedProxies: proxies})
+	rs := runServer(t, Config{Conn: guards.ConnLimits{TrustedProxies: proxies}})
 	tests := []struct {
 		name   string
 		from   byte

@@ -389,7 +389,7 @@ func TestGamePageOpenGraph(t *testing.T) {
 }
 
 func TestRequestScheme(t *testing.T) {
-	s := New(Config{Store: openStore(t, t.TempDir()), TrustedProxies: mustPrefixes(t, "10.0.0.1")})
+	s := New(Config{Store: openStore(t, t.TempDir()), Conn: guards.ConnLimits{TrustedProxies: mustPrefixes(t, "10.0.0.1")}})
 	t.Cleanup(s.Close)
 	for _, tt := range []struct {
 		peer, proto, want string
@@ -401,7 +401,7 @@ func TestRequestScheme(t *testing.T) {
 		{"192.0.2.9:5000", "https", "http"},
 	} {
 		var got string
-		h := guards.MarkProxied(s.conn.trustedProxies, guards.Forwarded(s.conn.trustedProxies, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { got = guards.Scheme(r) })))
+		h := guards.MarkProxied(s.conn.TrustedProxies, guards.Forwarded(s.conn.TrustedProxies, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { got = guards.Scheme(r) })))
 		r := httptest.NewRequest("GET", "/game/x", nil)
 		r.RemoteAddr = tt.peer
 		r.Header.Set("X-Forwarded-For", "198.51.100.7")

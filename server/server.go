@@ -8,7 +8,6 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
-	"net/netip"
 	"sync"
 	"time"
 
@@ -86,29 +85,10 @@ type Config struct {
 	// looked for and ended (hourly when zero; see game.Expired).
 	ExpireEvery time.Duration
 
-	// Hostile clients (conn.go, connlimit.go, proxy.go, ratelimit.go):
-	// zero means the default of each.
-
-	// ReadHeaderTimeout bounds reading a request's headers (10 s),
-	// ReadTimeout the whole request, body included (30 s: a body trickled
-	// in is cut off, answered 408), WriteTimeout the answer (40 s, so that
-	// a request cut off can still be told) and IdleTimeout a
-	// keep-alive connection waiting for its next request (60 s). A
-	// WebSocket is held to none of them once upgraded: its pings are.
-	ReadHeaderTimeout, ReadTimeout, WriteTimeout, IdleTimeout time.Duration
-	// PingPeriod is how often a WebSocket is pinged (10 s) and PongWait how
-	// long its pong may take (10 s) before the connection is dropped.
-	PingPeriod, PongWait time.Duration
-	// MaxConns bounds the connections open at once (default: three
-	// quarters of the file-descriptor limit, see defaultMaxConns), and
-	// MaxConnsPerAddr those from one client address (256); a connection
-	// over either is answered 503 and closed. Run's listener applies them
-	// (and Run's http.Server the timeouts): Handler alone has neither.
-	MaxConns, MaxConnsPerAddr int
-	// TrustedProxies are the peers (IPs, CIDRs) whose X-Forwarded-For
-	// names the client; from anyone else the header is ignored. A trusted
-	// proxy is also free of the per-address connection cap.
-	TrustedProxies []netip.Prefix
+	// Conn are the bounds on connections against hostile clients
+	// (guards.ConnLimits: timeouts, pings, connection caps, trusted
+	// proxies), the default of each left zero.
+	Conn guards.ConnLimits
 	// ChallengePerMinute is how many lobby challenges and quick pairings
 	// one address may open a minute (10).
 	ChallengePerMinute int
@@ -160,8 +140,8 @@ type Server struct {
 	lichess *lichess.API   // the API for programs, lichess's (lichessapi.go)
 	games   *games.Handler // Gambit's own API of games (gamesapi.go)
 
-	conn  connSettings  // timeouts, connection caps, trusted proxies (conn.go)
-	rates addressLimits // per-address buckets besides creations (ratelimit.go)
+	conn  guards.ConnLimits // timeouts, pings, connection caps, trusted proxies (Config.Conn, defaults applied)
+	rates addressLimits     // per-address buckets besides creations (ratelimit.go)
 
 	media   *media.Files     // the game's page, images and viewer page (package media)
 	reviews *reviews.Reviews // the games' reviews, run in the computer's scheduler (package reviews)
@@ -227,7 +207,7 @@ func New(cfg Config) *Server {
 		creations: guards.NewLimiter(cfg.CreatePerMinute, cfg.CreatePerMinute, cfg.Now), lobby: lobby.New(), ctx: ctx, cancel: cancel, hubs: map[string]*round.Hub{},
 		loading: map[string]chan struct{}{},
 		players: player.New(cfg.Store, cfg.Logger),
-		conn:    newConnSettings(cfg), rates: newAddressLimits(cfg)}
+		conn:    cfg.Conn.WithDefaults(), rates: newAddressLimits(cfg)}
 	rc := cfg.Review
 	rc.Store, _ = cfg.Store.(store.Reviews) // nil: kept in memory
 	rc.Sched = s.sched

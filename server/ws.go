@@ -64,6 +64,6 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 			cancel()
 		}()
 	})()
-	round.Serve(ctx, conn, raw, link, c, round.ConnConfig{PingPeriod: s.conn.pingPeriod, PongWait: s.conn.pongWait, Now: s.now,
+	round.Serve(ctx, conn, raw, link, c, round.ConnConfig{PingPeriod: s.conn.PingPeriod, PongWait: s.conn.PongWait, Now: s.now,
 		TakeAddr: s.takeAddrMessage, Refused: s.metrics.refusedWSMessage})
 }

@@ -335,10 +335,8 @@ func serve(cmd *cobra.Command, addr string, where storeFlags, workers int, onlin
 	}
 	metrics := server.NewMetrics()
 	srv := server.New(server.Config{Book: book, Store: st, Engines: engines, Review: rc, Bus: nd.bus, Leases: nd.leases, Workers: workers, Assets: web.FS(), Logger: log, Metrics: metrics, CreatePerMinute: online.createPerMinute,
-		ComputerGames: online.computerGames, ComputerGamesPerPlayer: online.computerPerPlayer, ComputerGamesPerClient: online.computerPerAddr,
-		MaxConns: limits.maxConns, MaxConnsPerAddr: limits.maxConnsPerAddr, ChallengePerMinute: limits.challengePerMinute,
-		TrustedProxies: limits.trustedProxies.prefixes, NoSignup: !online.signup,
-		RPID: online.rpID, RPOrigin: online.rpOrigin, Hub: round.Settings{ClaimAfter: online.claimAfter, FirstMoveTime: online.firstMoveTime}})
+		ComputerGames: online.computerGames, ComputerGamesPerPlayer: online.computerPerPlayer, ComputerGamesPerClient: online.computerPerAddr, ChallengePerMinute: limits.challengePerMinute, NoSignup: !online.signup,
+		RPID: online.rpID, RPOrigin: online.rpOrigin, Hub: round.Settings{ClaimAfter: online.claimAfter, FirstMoveTime: online.firstMoveTime}, Conn: guards.ConnLimits{MaxConns: limits.maxConns, MaxConnsPerAddr: limits.maxConnsPerAddr, TrustedProxies: limits.trustedProxies.prefixes}})
 	if ops.metricsAddr != "" {
 		ctx, cancel := context.WithCancel(ctx)
 		defer cancel()
