@@ -470,7 +470,7 @@ func (s *Server) handleVariants(w http.ResponseWriter, _ *http.Request) {
 func (s *Server) httpError(w http.ResponseWriter, err error) {
 	status, _ := wire.Code(err)
 	if errors.Is(err, ErrRateLimited) || errors.Is(err, ErrBusy) || errors.Is(err, ErrComputerBusy) {
-		s.metrics.noteRefusal(status)
+		s.metrics.NoteRefusal(status)
 	}
 	if status >= 500 && !errors.Is(err, ErrBusy) && !errors.Is(err, ErrComputerBusy) { // busy is the server holding up, not failing
 		s.log.Error("request failed", "err", err)

@@ -42,7 +42,7 @@ func (s *Server) listen(addr string) (net.Listener, error) {
 		return nil, fmt.Errorf("server: listen on %s: %w", addr, err)
 	}
 	s.log.Info("connection limits", "maxConns", total, "maxConnsPerAddr", s.conn.MaxConnsPerAddr, "openFiles", fds)
-	return guards.NewCapListener(ln, total, s.conn.MaxConnsPerAddr, s.trustedPeer, s.metrics.refusedConns), nil
+	return guards.NewCapListener(ln, total, s.conn.MaxConnsPerAddr, s.trustedPeer, s.metrics.RefusedConns), nil
 }
 
 // trustedPeer reports whether a is one of the trusted proxies.

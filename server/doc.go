@@ -84,7 +84,7 @@
 // shapes: the event stream, challenges, the Board and Bot APIs, the game
 // streams (lichess).
 //
-// Metrics (metrics.go): Config.Metrics holds Prometheus series on a
+// Metrics (package metrics): Config.Metrics holds Prometheus series on a
 // registry of their own: games live, sockets open by kind, moves, the
 // move relay latency (a move read off its WebSocket to its publication,
 // through the hub and the store's Append), store errors, the computer's

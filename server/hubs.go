@@ -12,7 +12,7 @@ import (
 func (s *Server) hubEnv() *round.Env {
 	return &round.Env{Server: (*roundServer)(s), Settings: s.timings, Ctx: s.ctx, Now: s.now, Log: s.log,
 		Bot: s.bot, Computer: s.computer, Sched: s.sched, Lobby: s.lobby,
-		Moves: s.metrics.moves, BotMoves: s.metrics.botMoves, Relay: s.metrics.relay, SocketGauge: s.metrics.socketGauge}
+		Moves: s.metrics.Moves, BotMoves: s.metrics.BotMoves, Relay: s.metrics.Relay, SocketGauge: s.metrics.SocketGauge}
 }
 
 // roundServer is s as its hubs see it (round.Server), kept apart so that
@@ -41,7 +41,7 @@ func (r *roundServer) CreateRematch(ctx context.Context, g *game.Game) (string, 
 
 // createGame stores a new game: its header, no events yet.
 func (s *Server) createGame(ctx context.Context, g *game.Game) error {
-	if err := round.CreateGame(ctx, s.store, s.metrics.storeErrors, g); err != nil {
+	if err := round.CreateGame(ctx, s.store, s.metrics.StoreErrors, g); err != nil {
 		return err
 	}
 	s.lichess.NoteCreated(g) // the API's gameStart events
@@ -50,7 +50,7 @@ func (s *Server) createGame(ctx context.Context, g *game.Game) error {
 
 // appendEvents stores events that g has just applied (round.AppendEvents).
 func (s *Server) appendEvents(ctx context.Context, g *game.Game, evs []game.Event) error {
-	if err := round.AppendEvents(ctx, s.store, s.metrics.storeErrors, g, evs); err != nil {
+	if err := round.AppendEvents(ctx, s.store, s.metrics.StoreErrors, g, evs); err != nil {
 		return err
 	}
 	s.lichess.NoteSaved(g, evs) // the API's gameStart and gameFinish events
@@ -59,5 +59,5 @@ func (s *Server) appendEvents(ctx context.Context, g *game.Game, evs []game.Even
 
 // loadGame reads game id from the store and replays its events.
 func (s *Server) loadGame(ctx context.Context, id string) (*game.Game, error) {
-	return round.LoadGame(ctx, s.store, s.metrics.storeErrors, id, s.now)
+	return round.LoadGame(ctx, s.store, s.metrics.StoreErrors, id, s.now)
 }

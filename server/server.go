@@ -22,6 +22,7 @@ import (
 	"github.com/gambitchess/gambit/server/lichess"
 	"github.com/gambitchess/gambit/server/lobby"
 	"github.com/gambitchess/gambit/server/media"
+	"github.com/gambitchess/gambit/server/metrics"
 	"github.com/gambitchess/gambit/server/node"
 	"github.com/gambitchess/gambit/server/player"
 	"github.com/gambitchess/gambit/server/reviews"
@@ -111,7 +112,7 @@ type Config struct {
 	// Metrics receives the server's Prometheus series; nil keeps them
 	// unread (a new Metrics no one serves). Serve them with RunMetrics on
 	// a listener of their own, not on the public one.
-	Metrics *Metrics
+	Metrics *metrics.Metrics
 }
 
 // Server serves the API, the WebSockets and the UI. It holds no global
@@ -128,7 +129,7 @@ type Server struct {
 	assets   fs.FS
 	now      func() time.Time
 	log      *slog.Logger
-	metrics  *Metrics
+	metrics  *metrics.Metrics
 
 	expireEvery time.Duration
 	creations   *guards.Limiter // game creation per address
@@ -198,10 +199,10 @@ func New(cfg Config) *Server {
 		cfg.ThinkSlice = sched.DefaultSlice
 	}
 	if cfg.Metrics == nil {
-		cfg.Metrics = NewMetrics()
+		cfg.Metrics = metrics.New()
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	s := &Server{book: cfg.Book, store: cfg.Store, bot: computer.NewRoster(cfg.Bot, cfg.Engines...), bus: cfg.Bus, leases: cfg.Leases, sched: sched.New(sched.Config{Workers: cfg.Workers, Slice: cfg.ThinkSlice, Queued: cfg.Metrics.botWaiting}),
+	s := &Server{book: cfg.Book, store: cfg.Store, bot: computer.NewRoster(cfg.Bot, cfg.Engines...), bus: cfg.Bus, leases: cfg.Leases, sched: sched.New(sched.Config{Workers: cfg.Workers, Slice: cfg.ThinkSlice, Queued: cfg.Metrics.BotWaiting}),
 		computer: computer.NewGames(cfg.ComputerGamesPerPlayer, cfg.ComputerGamesPerClient, cfg.ComputerGames), timings: cfg.Hub.WithDefaults(), assets: cfg.Assets,
 		now: cfg.Now, log: cfg.Logger, metrics: cfg.Metrics, expireEvery: cfg.ExpireEvery,
 		creations: guards.NewLimiter(cfg.CreatePerMinute, cfg.CreatePerMinute, cfg.Now), lobby: lobby.New(), ctx: ctx, cancel: cancel, hubs: map[string]*round.Hub{},
@@ -414,10 +415,10 @@ func (s *Server) startHubLocked(g *game.Game, client string) *round.Hub {
 	h := round.New(s.hubEnv(), g, client)
 	s.hubs[g.ID()] = h
 	s.wg.Add(1)
-	s.metrics.gamesLive.Inc()
+	s.metrics.GamesLive.Inc()
 	go func() {
 		defer s.wg.Done()
-		defer s.metrics.gamesLive.Dec()
+		defer s.metrics.GamesLive.Dec()
 		h.Run(s.ctx)
 	}()
 	return h

@@ -65,5 +65,5 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		}()
 	})()
 	round.Serve(ctx, conn, raw, link, c, round.ConnConfig{PingPeriod: s.conn.PingPeriod, PongWait: s.conn.PongWait, Now: s.now,
-		TakeAddr: s.takeAddrMessage, Refused: s.metrics.refusedWSMessage})
+		TakeAddr: s.takeAddrMessage, Refused: s.metrics.RefusedWSMessage})
 }
