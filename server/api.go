@@ -9,7 +9,6 @@ import (
 	"net/http"
 	"path"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/gambitchess/gambit/chess"
@@ -20,11 +19,8 @@ import (
 	"github.com/gambitchess/gambit/server/computer"
 	"github.com/gambitchess/gambit/server/games"
 	"github.com/gambitchess/gambit/server/guards"
-	"github.com/gambitchess/gambit/server/lichess"
 	"github.com/gambitchess/gambit/server/media"
 	"github.com/gambitchess/gambit/server/node"
-	"github.com/gambitchess/gambit/server/player"
-	"github.com/gambitchess/gambit/server/profile"
 	"github.com/gambitchess/gambit/server/reviews"
 	"github.com/gambitchess/gambit/server/round"
 	"github.com/gambitchess/gambit/server/wire"
@@ -56,7 +52,7 @@ func (s *Server) handler() (http.Handler, []account.Route) {
 	rs.HandleFunc("POST /api/games", challenging, s.games.Create)
 	rs.HandleFunc("POST /api/games/{id}/join", challenging, s.games.Join)
 	rs.HandleFunc("POST /api/games/{id}/adopt", account.BrowserOnly(), s.games.Adopt) // an old release's browser storage
-	rs.HandleFunc("GET /api/games", asPlayer, s.handleList)
+	rs.HandleFunc("GET /api/games", asPlayer, hs.profiles.List)
 	rs.HandleFunc("GET /api/games/{id}", public, s.handleGet)               // the spectator's view, to everyone
 	rs.HandleFunc("GET /api/games/{id}/{part}", asPlayer, s.handleGamePart) // pgn, rating; and lichess's /api/games/user/{name} (handlers.go)
 	rs.HandleFunc("POST "+exportIDsPath, asPlayer, hs.export.ByIDs)         // lichess's export by ids: a read, sent with a text body (guards.Secure's reads)
@@ -253,90 +249,6 @@ func (s *Server) runSeatCommand(ctx context.Context, id string, cmd round.JoinSe
 		return games.Seated{}, j.err
 	}
 	return games.Seated{ID: id, Color: game.ColorName(j.color), State: j.state}, nil
-}
-
-func (s *Server) handleList(w http.ResponseWriter, r *http.Request) {
-	limit := 20
-	if v := r.URL.Query().Get("limit"); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 || n > 200 {
-			s.httpError(w, fmt.Errorf("%w: limit must be 1 to 200", ErrBadRequest))
-			return
-		}
-		limit = n
-	}
-	// mine=1: the asker's games alone (its player cookie's), however many
-	// newer games others played.
-	mine := r.URL.Query().Get("mine") == "1"
-	player := playerOf(r)
-	if mine && player == "" {
-		writeJSON(w, http.StatusOK, []profile.Summary{}) // no cookie: no games yet
-		return
-	}
-	sums, err := s.store.List(r.Context(), store.ListQuery{Player: player, Mine: mine, Limit: limit})
-	if err != nil {
-		s.httpError(w, err)
-		return
-	}
-	out := []profile.Summary{}
-	titles := s.accountTitles(r.Context())
-	for _, sum := range sums {
-		yours := player != "" && slices.Contains(sum.Players, player)
-		if sum.Status == game.Aborted.String() && !yours {
-			continue // someone else's game that never began: nothing to see
-		}
-		out = append(out, titles.of(sum, profile.SummaryOf(sum, yours, botLevel)))
-	}
-	writeJSON(w, http.StatusOK, out)
-}
-
-// listedTitles gives the seats of listed games their account's title
-// ("BOT"), which a stored summary does not keep (a game's state has it
-// from its seat, game.Seat.Title): each name of a person in an online
-// game is looked up once a listing.
-type listedTitles struct {
-	ctx      context.Context
-	accounts store.Accounts // nil: the store keeps none
-	users    map[string]*store.User
-}
-
-func (s *Server) accountTitles(ctx context.Context) *listedTitles {
-	accounts, _ := s.store.(store.Accounts)
-	return &listedTitles{ctx: ctx, accounts: accounts, users: map[string]*store.User{}}
-}
-
-// of returns out, sum as listed, with its account seats titled. A seat
-// counts as an account's only when the account's player sits in the game
-// and the other seat has not the same name: the summary does not say
-// which player sat where, and anyone may call themselves by a bot's name.
-func (lt *listedTitles) of(sum store.Summary, out profile.Summary) profile.Summary {
-	if lt.accounts == nil || game.Mode(sum.Mode) != game.ModeOnline || strings.EqualFold(sum.White, sum.Black) {
-		return out
-	}
-	for c, s := range out.Seats {
-		if s.Kind != game.SeatHuman || s.Name == "" {
-			continue
-		}
-		if u := lt.user(s.Name); u != nil && u.Title != "" && slices.Contains(sum.Players, player.ID(u.Player)) {
-			s.Title = u.Title
-			out.Seats[c] = s
-		}
-	}
-	return out
-}
-
-// user is account name, read once a listing; nil for none.
-func (lt *listedTitles) user(name string) *store.User {
-	key := lichess.ID(name)
-	if u, seen := lt.users[key]; seen {
-		return u
-	}
-	var found *store.User
-	if u, err := lt.accounts.UserByName(lt.ctx, name); err == nil {
-		found = &u
-	}
-	lt.users[key] = found
-	return found
 }
 
 // read runs f on game id: on its hub's goroutine when it is live, else on

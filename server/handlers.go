@@ -56,6 +56,11 @@ func (serverView) NameKey(name string) (string, error) {
 // BotLevel names the computer's level of a seat (botLevel).
 func (serverView) BotLevel(v game.Variant, name string) string { return botLevel(v, name) }
 
+// List lists the store's games, newest first.
+func (v serverView) List(ctx context.Context, q store.ListQuery) ([]store.Summary, error) {
+	return v.s.store.List(ctx, q)
+}
+
 // botLevel is the level name of a computer seat of variant v named name
 // (computer.LevelNamed reads every name a seat has had); "" when it names
 // none of v's levels.

@@ -46,6 +46,8 @@ type Server interface {
 	NameKey(name string) (string, error)
 	// BotLevel names the computer's level of a seat (LevelOf).
 	BotLevel(v game.Variant, name string) string
+	// List lists the store's games, newest first (store.Log.List).
+	List(ctx context.Context, q store.ListQuery) ([]store.Summary, error)
 }
 
 // Handler serves the profiles, the players' games and the leaderboards.
