@@ -8,6 +8,7 @@ import (
 	"github.com/gambitchess/gambit/game"
 	"github.com/gambitchess/gambit/server/player"
 	"github.com/gambitchess/gambit/server/round"
+	"github.com/gambitchess/gambit/server/wire"
 	"github.com/gambitchess/gambit/store"
 )
 
@@ -76,7 +77,7 @@ func (s *Server) forgetHere(ctx context.Context, player string) error {
 		}
 	}
 	if err := an.AnonymizePlayer(ctx, player, seatScrub(player)); err != nil {
-		return fmt.Errorf("%w: %v", ErrStorage, err)
+		return fmt.Errorf("%w: %v", wire.ErrStorage, err)
 	}
 	return nil
 }

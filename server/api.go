@@ -381,13 +381,20 @@ func (s *Server) handleVariants(w http.ResponseWriter, _ *http.Request) {
 // httpError answers with err's status and a JSON {"code","message"}.
 func (s *Server) httpError(w http.ResponseWriter, err error) {
 	status, _ := wire.Code(err)
-	if errors.Is(err, ErrRateLimited) || errors.Is(err, ErrBusy) || errors.Is(err, ErrComputerBusy) {
+	if errors.Is(err, wire.ErrRateLimited) || errors.Is(err, wire.ErrBusy) || errors.Is(err, wire.ErrComputerBusy) {
 		s.metrics.NoteRefusal(status)
 	}
-	if status >= 500 && !errors.Is(err, ErrBusy) && !errors.Is(err, ErrComputerBusy) { // busy is the server holding up, not failing
+	if status >= 500 && !errors.Is(err, wire.ErrBusy) && !errors.Is(err, wire.ErrComputerBusy) { // busy is the server holding up, not failing
 		s.log.Error("request failed", "err", err)
 	}
 	setRetryAfter(w, err)
+	writeJSON(w, status, wire.HTTPErrorBody(err))
+}
+
+// refuse answers a request refused before it reached a handler (by
+// guards.Secure) as httpError answers one refused by a handler.
+func refuse(w http.ResponseWriter, err error) {
+	status, _ := wire.Code(err)
 	writeJSON(w, status, wire.HTTPErrorBody(err))
 }
 

@@ -54,7 +54,7 @@ func (s *Server) claim(ctx context.Context, id string) error {
 	}
 	owner, err := s.leases.Acquire(ctx, id, s.bus.Node(), leaseTTL)
 	if err != nil {
-		return fmt.Errorf("%w: %v", ErrStorage, err)
+		return fmt.Errorf("%w: %v", wire.ErrStorage, err)
 	}
 	if owner != s.bus.Node() {
 		return &wire.RemoteOwner{Node: owner}
@@ -270,7 +270,7 @@ func (ch ClusterHandler) ActRemote(ctx context.Context, req node.ActRequest) nod
 	var msg round.ClientMsg
 	err := json.Unmarshal(req.Msg, &msg)
 	if err != nil {
-		err = fmt.Errorf("%w: unreadable action: %v", ErrBadRequest, err)
+		err = fmt.Errorf("%w: unreadable action: %v", wire.ErrBadRequest, err)
 	} else {
 		err = ch.s.act(ctx, req.Game, req.Player, req.Addr, msg)
 	}
@@ -285,7 +285,7 @@ func (ch ClusterHandler) ActRemote(ctx context.Context, req node.ActRequest) nod
 func (s *Server) actElsewhere(ctx context.Context, owner string, req node.ActRequest) error {
 	ans, err := s.bus.Act(ctx, owner, req)
 	if err != nil {
-		return fmt.Errorf("%w: the game's server did not answer (%v); try again", ErrBusy, err)
+		return fmt.Errorf("%w: the game's server did not answer (%v); try again", wire.ErrBusy, err)
 	}
 	if ans.Status != 200 {
 		return node.RemoteError(ans.Status, ans.Code, ans.Message)
@@ -297,7 +297,7 @@ func (s *Server) actElsewhere(ctx context.Context, owner string, req node.ActReq
 func (s *Server) seatElsewhere(ctx context.Context, owner string, req node.SeatRequest) (games.Seated, error) {
 	ans, err := s.bus.Seat(ctx, owner, req)
 	if err != nil {
-		return games.Seated{}, fmt.Errorf("%w: the game's server did not answer (%v); try again", ErrBusy, err)
+		return games.Seated{}, fmt.Errorf("%w: the game's server did not answer (%v); try again", wire.ErrBusy, err)
 	}
 	if ans.Status != 200 {
 		return games.Seated{}, node.RemoteError(ans.Status, ans.Code, ans.Message)
@@ -360,7 +360,7 @@ func (s *Server) relayTo(ctx context.Context, owner, id string, join round.JoinC
 		if _, _, answered := node.Answered(err); answered || errors.Is(err, store.ErrNotFound) {
 			return nil, err
 		}
-		return nil, fmt.Errorf("%w: the game's server did not answer (%v); try again", ErrBusy, err)
+		return nil, fmt.Errorf("%w: the game's server did not answer (%v); try again", wire.ErrBusy, err)
 	}
 	c := join.Client
 	go func() { // the hub's messages, from the owner, to the WebSocket

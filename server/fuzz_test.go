@@ -31,7 +31,7 @@ func FuzzCreateRequest(f *testing.F) {
 		if err == nil {
 			_, err = game.New(opts)
 		}
-		if err != nil && !errors.Is(err, ErrBadRequest) && !errors.Is(err, game.ErrBadSetup) {
+		if err != nil && !errors.Is(err, wire.ErrBadRequest) && !errors.Is(err, game.ErrBadSetup) {
 			t.Errorf("body %q: error %v is not a client error", body, err)
 		}
 	})

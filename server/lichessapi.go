@@ -110,7 +110,7 @@ func actionMsg(a lichess.Action) (round.ClientMsg, error) {
 	case "move":
 		data, err := json.Marshal(map[string]any{"t": "move", "d": map[string]string{"u": a.Move}})
 		if err != nil {
-			return round.ClientMsg{}, fmt.Errorf("%w: %v", ErrBadRequest, err)
+			return round.ClientMsg{}, fmt.Errorf("%w: %v", wire.ErrBadRequest, err)
 		}
 		return round.ParseClientMsg(data)
 	case "chat":
@@ -209,7 +209,7 @@ func (s *Server) act(ctx context.Context, id, player, addr string, m round.Clien
 	if errors.As(err, &remote) { // another node runs the game: it acts there
 		msg, err := json.Marshal(m)
 		if err != nil {
-			return fmt.Errorf("%w: %v", ErrBadRequest, err)
+			return fmt.Errorf("%w: %v", wire.ErrBadRequest, err)
 		}
 		return s.actElsewhere(ctx, remote.Node, node.ActRequest{Game: id, Player: player, Addr: addr, Msg: msg})
 	}

@@ -28,6 +28,7 @@ import (
 	"github.com/gambitchess/gambit/server/reviews"
 	"github.com/gambitchess/gambit/server/round"
 	"github.com/gambitchess/gambit/server/sched"
+	"github.com/gambitchess/gambit/server/wire"
 	"github.com/gambitchess/gambit/store"
 )
 
@@ -343,7 +344,7 @@ func (s *Server) hub(ctx context.Context, id string) (*round.Hub, error) {
 			case <-wait:
 				continue
 			case <-ctx.Done():
-				return nil, ErrShuttingDown
+				return nil, wire.ErrShuttingDown
 			}
 		}
 		done := make(chan struct{})
@@ -378,7 +379,7 @@ func (s *Server) withHub(ctx context.Context, id string, f func(h *round.Hub) er
 			return err
 		}
 	}
-	return ErrBusy
+	return wire.ErrBusy
 }
 
 // retire removes h from the live hubs; it reports false when h is no

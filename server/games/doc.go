@@ -7,6 +7,26 @@
 // play one, its rating record taken with the seat, GET
 // /api/games/{id}/rating, the ratings in its PGN).
 //
+// Seats: an online game ({"mode":"online"}) is an invite: the creator's
+// seat and an open one, which the first caller of POST
+// /api/games/{id}/join takes (409 seat_taken after that: one watches; a
+// person already seated gets their seat back). Invite games are private:
+// listed only for their players. The seat a challenge of the API for
+// programs holds is its destination account's alone.
+//
+// Names: creating (computer and online games), joining and pairing take a
+// display name, {"name": "王小明"} (game.ParseName: 1 to 20 characters,
+// trimmed, no control character; 400 bad_name otherwise), which the seat
+// keeps (the state's seats, the PGN's player tags); signed in, the
+// account's name by default. GET /api/games sends a computer seat's
+// level, and "you": true on the asker's own seat where it can tell
+// (games against the computer and on one screen).
+//
+// Lobby: {"mode":"online","lobby":true} makes a public challenge, listed
+// by GET /api/lobby while its creator is connected (see package lobby);
+// accepting is joining. POST /api/pair {"variant","clock"} pairs with the
+// next person asking for the same variant and time control.
+//
 // The Handler reaches the server through Server, a small interface the
 // server implements: its games (read, started and seated through their
 // hubs, on whichever node runs each), who asks, the address's limits,
