@@ -5,17 +5,14 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"net/http"
-	"path"
 	"slices"
-	"strings"
 
 	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/game"
-	"github.com/gambitchess/gambit/internal/lang"
 	"github.com/gambitchess/gambit/review"
 	"github.com/gambitchess/gambit/server/account"
+	"github.com/gambitchess/gambit/server/app"
 	"github.com/gambitchess/gambit/server/computer"
 	"github.com/gambitchess/gambit/server/games"
 	"github.com/gambitchess/gambit/server/guards"
@@ -80,14 +77,15 @@ func (s *Server) handler() (http.Handler, []account.Route) {
 	// Under /api/, before the app's GET /: an unknown endpoint (apiMisses answers it first).
 	rs.HandleFunc("GET /api/", public, func(w http.ResponseWriter, r *http.Request) { s.apiMiss(w, r, mux) })
 	if s.assets != nil {
-		rs.HandleFunc("GET /", public, s.handleAsset(http.FileServerFS(s.assets))) // the app's files; any other address: the page, 404
-		rs.HandleFunc("GET /{$}", public, s.handleIndex)
-		rs.HandleFunc("GET /favicon.ico", public, s.handleFavicon)
+		pages := app.New(s.assets, media.AppPage, s.httpError)
+		rs.HandleFunc("GET /", public, pages.Files(http.FileServerFS(s.assets))) // the app's files; any other address: the page, 404
+		rs.HandleFunc("GET /{$}", public, pages.Index)
+		rs.HandleFunc("GET /favicon.ico", public, pages.Favicon)
 		rs.HandleFunc("GET /analysis", public, hs.analysis.Page)
-		rs.HandleFunc("GET /account", public, s.handlePage)     // the account page: the app's own route (web/src/account.ts)
-		rs.HandleFunc("GET /@/{name}", public, s.handlePage)    // a player's profile (web/src/profile.ts)
-		rs.HandleFunc("GET /leaderboard", public, s.handlePage) // the leaderboards (web/src/leaderboard.ts)
-		rs.HandleFunc("GET /bots", public, s.handlePage)        // the bots online, to challenge (web/src/bots/)
+		rs.HandleFunc("GET /account", public, pages.Route)     // the account page: the app's own route (web/src/account.ts)
+		rs.HandleFunc("GET /@/{name}", public, pages.Route)    // a player's profile (web/src/profile.ts)
+		rs.HandleFunc("GET /leaderboard", public, pages.Route) // the leaderboards (web/src/leaderboard.ts)
+		rs.HandleFunc("GET /bots", public, pages.Route)        // the bots online, to challenge (web/src/bots/)
 	}
 	h := s.apiMisses(mux) // an unknown endpoint or method under /api/: the API's JSON error
 	if s.accounts != nil {
@@ -102,59 +100,6 @@ func (s *Server) handler() (http.Handler, []account.Route) {
 	// (account/tokentest.go, export/ids.go).
 	anySite := []string{account.TokenTestRoute, "POST " + exportIDsPath}
 	return guards.Secure(guards.MarkProxied(s.conn.TrustedProxies, guards.Forwarded(s.conn.TrustedProxies, s.players.Middleware(h))), refuse, anySite...), rs.List()
-}
-
-// handlePage answers a route of the app that is no file with its page,
-// index.html, which words it (web/src/main.ts route).
-func (s *Server) handlePage(w http.ResponseWriter, r *http.Request) {
-	w.Header().Set("Cache-Control", "no-cache")
-	http.ServeFileFS(w, r, s.assets, "index.html")
-}
-
-// handleIndex answers the app's page in the asker's language (?lang=, then
-// Accept-Language): its <html lang>, <title>, description and <noscript>.
-func (s *Server) handleIndex(w http.ResponseWriter, r *http.Request) {
-	page, err := fs.ReadFile(s.assets, "index.html")
-	if err != nil {
-		s.httpError(w, fmt.Errorf("server: reading index.html: %w", err))
-		return
-	}
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Header().Set("Cache-Control", "no-cache")
-	lang.Vary(w.Header())
-	w.Write(media.AppPage(page, lang.FromRequest(r), ""))
-}
-
-// handleAsset answers the app's files (its script, styles, icons) with
-// files, and any other address with the app's page and 404 Not Found: the
-// page says in the reader's language that nothing is there, with a link
-// home (web/src/main.ts notFound), where Go's file server would answer a
-// bare English "404 page not found" (or list a folder).
-func (s *Server) handleAsset(files http.Handler) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
-		name := strings.TrimPrefix(path.Clean(r.URL.Path), "/")
-		if st, err := fs.Stat(s.assets, name); err == nil && !st.IsDir() {
-			files.ServeHTTP(w, r)
-			return
-		}
-		page, err := fs.ReadFile(s.assets, "index.html")
-		if err != nil {
-			s.httpError(w, fmt.Errorf("server: reading index.html: %w", err))
-			return
-		}
-		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		w.Header().Set("Cache-Control", "no-cache")
-		lang.Vary(w.Header())
-		w.WriteHeader(http.StatusNotFound)
-		w.Write(media.AppPage(page, lang.FromRequest(r), ""))
-	}
-}
-
-// handleFavicon answers the /favicon.ico that browsers and feed readers ask
-// for by habit with the app's SVG icon (pages link it as /favicon.svg).
-func (s *Server) handleFavicon(w http.ResponseWriter, r *http.Request) {
-	w.Header().Set("Content-Type", "image/svg+xml")
-	http.ServeFileFS(w, r, s.assets, "favicon.svg")
 }
 
 // newGame creates, stores and starts the game opts describe, and answers

@@ -18,9 +18,9 @@
 // spectator. Making games and taking their seats (invites, names, the
 // lobby, quick pairing, rated games): see package games.
 //
-// Language: GET / and a game's page (its Open Graph tags, <title>,
-// <noscript>) and its viewer page are written in the language of ?lang=,
-// else of Accept-Language (package internal/lang), with Vary:
+// Language: GET / (package app), a game's page (its Open Graph tags,
+// <title>, <noscript>) and its viewer page are written in the language of
+// ?lang=, else of Accept-Language (package internal/lang), with Vary:
 // Accept-Language.
 //
 // Limits and safety against hostile clients: see package guards.

@@ -28,7 +28,7 @@ import (
 // lichess's asks of a token: the event stream, challenges, the Board API.
 func (s *Server) registerAPI(rs *account.Routes) {
 	api := s.lichess
-	events, challenges, board := account.Needs(account.ScopeChallengeRead), account.Needs(account.ScopeChallengeWrite), account.Needs(account.ScopeBoardPlay)
+	events, challenges := account.Needs(account.ScopeChallengeRead), account.Needs(account.ScopeChallengeWrite)
 	rs.HandleFunc("GET /api/account/playing", account.AnyToken(), api.Playing) // as lichess's: any token reads its own games
 	rs.HandleFunc("GET /api/stream/event", events, api.EventStream)
 	rs.HandleFunc("GET /api/challenge", events, api.Challenges)
@@ -36,33 +36,37 @@ func (s *Server) registerAPI(rs *account.Routes) {
 	rs.HandleFunc("POST /api/challenge/{id}/accept", challenges, api.Accept)
 	rs.HandleFunc("POST /api/challenge/{id}/decline", challenges, api.Decline)
 	rs.HandleFunc("POST /api/challenge/{id}/cancel", challenges, api.Cancel)
-	rs.HandleFunc("GET /api/board/game/stream/{id}", board, api.BoardStream)
-	rs.HandleFunc("POST /api/board/game/{id}/move/{move}", board, api.Move)
-	rs.HandleFunc("POST /api/board/game/{id}/resign", board, api.Resign)
-	rs.HandleFunc("POST /api/board/game/{id}/abort", board, api.Abort)
-	rs.HandleFunc("POST /api/board/game/{id}/claim-victory", board, api.ClaimVictory)
-	rs.HandleFunc("POST /api/board/game/{id}/claim-draw", board, api.ClaimDraw)
-	rs.HandleFunc("POST /api/board/game/{id}/draw/{answer}", board, api.Draw)
-	rs.HandleFunc("POST /api/board/game/{id}/takeback/{answer}", board, api.Takeback)
-	rs.HandleFunc("POST /api/board/game/{id}/chat", board, api.Chat)
-	rs.HandleFunc("GET /api/board/game/{id}/{part}", board, api.GamePart) // chat: a pattern of its own would conflict with the stream's
+	for _, p := range s.playRoutes() {
+		rs.HandleFunc(p.method+" /api/board/game/"+p.path, account.Needs(account.ScopeBoardPlay), p.h)
+	}
 }
 
-// registerBotAPI adds the Bot API's routes to rs: the Board API's
-// handlers for bot accounts, with the bot:play scope.
+// registerBotAPI adds the Bot API's routes to rs: the Board API's, under
+// /api/bot/game/ for bot accounts, with the bot:play scope; and the bots
+// online.
 func (s *Server) registerBotAPI(rs *account.Routes) {
-	api, bot, via := s.lichess, account.Needs(account.ScopeBotPlay), lichess.ViaBotAPI
-	rs.HandleFunc("GET /api/bot/game/stream/{id}", bot, via(api.BoardStream))
-	rs.HandleFunc("POST /api/bot/game/{id}/move/{move}", bot, via(api.Move))
-	rs.HandleFunc("POST /api/bot/game/{id}/resign", bot, via(api.Resign))
-	rs.HandleFunc("POST /api/bot/game/{id}/abort", bot, via(api.Abort))
-	rs.HandleFunc("POST /api/bot/game/{id}/claim-victory", bot, via(api.ClaimVictory))
-	rs.HandleFunc("POST /api/bot/game/{id}/claim-draw", bot, via(api.ClaimDraw))
-	rs.HandleFunc("POST /api/bot/game/{id}/draw/{answer}", bot, via(api.Draw))
-	rs.HandleFunc("POST /api/bot/game/{id}/takeback/{answer}", bot, via(api.Takeback))
-	rs.HandleFunc("POST /api/bot/game/{id}/chat", bot, via(api.Chat))
-	rs.HandleFunc("GET /api/bot/game/{id}/{part}", bot, via(api.GamePart)) // chat (as the Board API's)
-	rs.HandleFunc("GET /api/bot/online", account.Public(), api.BotsOnline)
+	for _, p := range s.playRoutes() {
+		rs.HandleFunc(p.method+" /api/bot/game/"+p.path, account.Needs(account.ScopeBotPlay), lichess.ViaBotAPI(p.h))
+	}
+	rs.HandleFunc("GET /api/bot/online", account.Public(), s.lichess.BotsOnline)
+}
+
+// playRoute is a route of lichess's Board and Bot APIs: a method and a
+// path below the API's /game/.
+type playRoute struct {
+	method, path string
+	h            http.HandlerFunc
+}
+
+// playRoutes are the routes the Board and Bot APIs share, in order.
+func (s *Server) playRoutes() []playRoute {
+	api := s.lichess
+	return []playRoute{{"GET", "stream/{id}", api.BoardStream}, {"POST", "{id}/move/{move}", api.Move},
+		{"POST", "{id}/resign", api.Resign}, {"POST", "{id}/abort", api.Abort},
+		{"POST", "{id}/claim-victory", api.ClaimVictory}, {"POST", "{id}/claim-draw", api.ClaimDraw},
+		{"POST", "{id}/draw/{answer}", api.Draw}, {"POST", "{id}/takeback/{answer}", api.Takeback},
+		{"POST", "{id}/chat", api.Chat},
+		{"GET", "{id}/{part}", api.GamePart}} // chat: a pattern of its own would conflict with the stream's
 }
 
 // newLichess returns the API for programs of s.
