@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"slices"
 
 	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/game"
@@ -113,7 +112,7 @@ func (s *Server) newGame(ctx context.Context, opts game.Options, player, client 
 	}
 	if round.AgainstComputer(g) {
 		if err := s.computer.Reserve(g, client); err != nil {
-			return games.Seated{}, s.heldGames(ctx, err, player)
+			return games.Seated{}, err // games names player's own (games.Handler)
 		}
 	}
 	if err := s.createGame(ctx, g); err != nil {
@@ -129,41 +128,6 @@ func (s *Server) newGame(ctx context.Context, opts game.Options, player, client 
 	s.lobby.Note(g, func(chess.Color) bool { return false }) // listed from the answer on, before its hub runs
 	s.startHub(g, client)
 	return resp, nil
-}
-
-// heldGames fills a refusal for having too many games against the
-// computer with those of them player plays, described (wire.HeldGame) to
-// resume or resign; the games of someone else behind the same address are
-// never named.
-func (s *Server) heldGames(ctx context.Context, err error, player string) error {
-	held := new(wire.ComputerGamesError)
-	if !errors.As(err, &held) {
-		return err
-	}
-	mine := &wire.ComputerGamesError{Limit: held.Limit, Reason: held.Reason}
-	for _, id := range s.computer.Of(player) {
-		var d wire.HeldGame
-		yours := false
-		_ = s.read(ctx, id, func(g *game.Game) { d, yours = describeHeld(g, player) })
-		if yours {
-			mine.Held = append(mine.Held, d)
-		}
-	}
-	slices.SortStableFunc(mine.Held, func(a, b wire.HeldGame) int { return a.Started.Compare(b.Started) }) // the oldest first
-	return mine
-}
-
-// describeHeld describes g, a game against the computer, as a refusal
-// offers it to player; false when player does not play in it.
-func describeHeld(g *game.Game, player string) (wire.HeldGame, bool) {
-	v := g.ViewerOf(player)
-	if v.Seats == [2]bool{} {
-		return wire.HeldGame{}, false
-	}
-	me := round.Acting(v, chess.White)
-	bot := g.Seat(me.Other())
-	return wire.HeldGame{ID: g.ID(), Variant: string(g.Variant()), Level: bot.Level, Opponent: bot.Name,
-		Color: game.ColorName(me), Plies: g.Ply(), Started: g.CreatedAt()}, true
 }
 
 // runSeatCommand runs a seat command on game id's hub (games.Games.Seat).

@@ -56,6 +56,8 @@ func (gs *gamesServer) Withdraw(ctx context.Context, id, player string) error {
 	return <-res // an accepted command always runs and replies
 }
 
+func (gs *gamesServer) ComputerGames(player string) []string { return gs.computer.Of(player) }
+
 func (gs *gamesServer) SeatHeldFor(ctx context.Context, id string) (string, string, bool, error) {
 	return gs.lichess.SeatHeldFor(ctx, id)
 }

@@ -2,9 +2,11 @@ package games
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"net/http"
+	"slices"
 	"time"
 
 	"github.com/gambitchess/gambit/chess"
@@ -49,6 +51,9 @@ type Games interface {
 	// Withdraw takes back player's lobby challenge id while it is still
 	// waiting (the game aborted), or says why not.
 	Withdraw(ctx context.Context, id, player string) error
+	// ComputerGames are the ids of the live games against the computer
+	// that player plays (computer.Games.Of).
+	ComputerGames(player string) []string
 	// SeatHeldFor is the account an open challenge of the API for
 	// programs holds game id's open seat for; ok false for none.
 	SeatHeldFor(ctx context.Context, id string) (userID, name string, ok bool, err error)
@@ -214,7 +219,7 @@ func (h *Handler) Create(w http.ResponseWriter, r *http.Request) {
 // account u (MarkRated), and answers 201 with it; a game that cannot be
 // so recorded leaves the lobby and is refused.
 func (h *Handler) answerRatedGame(w http.ResponseWriter, r *http.Request, opts game.Options, player string, u store.User) {
-	resp, err := h.srv.Start(r.Context(), opts, player, guards.ClientAddress(r))
+	resp, err := h.start(r, opts, player)
 	if err == nil {
 		err = h.MarkRated(r.Context(), resp.ID, resp.Color, u, opts)
 	}
@@ -228,12 +233,61 @@ func (h *Handler) answerRatedGame(w http.ResponseWriter, r *http.Request, opts g
 
 // answerNewGame creates the game opts describe and answers 201 with it.
 func (h *Handler) answerNewGame(w http.ResponseWriter, r *http.Request, opts game.Options, player string) {
-	resp, err := h.srv.Start(r.Context(), opts, player, guards.ClientAddress(r))
+	resp, err := h.start(r, opts, player)
 	if err != nil {
 		h.srv.Error(w, err)
 		return
 	}
 	wire.WriteJSON(w, http.StatusCreated, resp)
+}
+
+// start makes the game opts describe for player from r's address
+// (Games.Start); a refusal for having too many games against the
+// computer names those of them player plays (heldGames).
+func (h *Handler) start(r *http.Request, opts game.Options, player string) (Seated, error) {
+	resp, err := h.srv.Start(r.Context(), opts, player, guards.ClientAddress(r))
+	if err != nil {
+		return resp, h.heldGames(r.Context(), err, player)
+	}
+	return resp, nil
+}
+
+// heldGames fills a refusal for having too many games against the
+// computer with those of them player plays, described (wire.HeldGame) to
+// resume or resign; the games of someone else behind the same address are
+// never named.
+func (h *Handler) heldGames(ctx context.Context, err error, player string) error {
+	held := new(wire.ComputerGamesError)
+	if !errors.As(err, &held) {
+		return err
+	}
+	mine := &wire.ComputerGamesError{Limit: held.Limit, Reason: held.Reason}
+	for _, id := range h.srv.ComputerGames(player) {
+		var d wire.HeldGame
+		yours := false
+		_ = h.srv.Read(ctx, id, func(g *game.Game) { d, yours = describeHeld(g, player) })
+		if yours {
+			mine.Held = append(mine.Held, d)
+		}
+	}
+	slices.SortStableFunc(mine.Held, func(a, b wire.HeldGame) int { return a.Started.Compare(b.Started) }) // the oldest first
+	return mine
+}
+
+// describeHeld describes g, a game against the computer, as a refusal
+// offers it to player; false when player does not play in it.
+func describeHeld(g *game.Game, player string) (wire.HeldGame, bool) {
+	v := g.ViewerOf(player)
+	if v.Seats == [2]bool{} {
+		return wire.HeldGame{}, false
+	}
+	me := chess.White // the one seat player holds
+	if !v.Holds(me) {
+		me = me.Other()
+	}
+	bot := g.Seat(me.Other())
+	return wire.HeldGame{ID: g.ID(), Variant: string(g.Variant()), Level: bot.Level, Opponent: bot.Name,
+		Color: game.ColorName(me), Plies: g.Ply(), Started: g.CreatedAt()}, true
 }
 
 // Options checks a create request and turns it into game options and
@@ -400,4 +454,20 @@ func (h *Handler) Adopt(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	wire.WriteJSON(w, http.StatusOK, resp)
+}
+
+// RematchOf is the game that follows g, a new id's: the same variant,
+// start and time control, and the same people with colours swapped.
+func RematchOf(g *game.Game, now func() time.Time) game.Options {
+	hd := g.Header()
+	opts := game.Options{ID: wire.NewID(), Mode: game.ModeOnline, Variant: g.Variant(), StartFEN: hd.StartFEN,
+		MoveText: hd.Moves, Public: g.Public(), Now: now}
+	for _, c := range []chess.Color{chess.White, chess.Black} {
+		seat := g.Seat(c)
+		opts.Seats[c.Other()] = game.Seat{Kind: seat.Kind, Name: seat.Name, Player: seat.Player, Title: seat.Title}
+	}
+	if k := g.Clock(); k != nil {
+		opts.Clock = game.ClockConfig{Initial: k.Initial, Increment: k.Increment, PerMove: k.PerMove}
+	}
+	return opts
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/game"
 	"github.com/gambitchess/gambit/server/wire"
 )
@@ -37,4 +38,26 @@ func FuzzSmallBodies(f *testing.F) {
 			check(err)
 		}
 	})
+}
+
+// TestRematchOf: a rematch is a new game of the same variant, start and
+// time control, the same people (names, players, titles) in swapped
+// seats.
+func TestRematchOf(t *testing.T) {
+	ann := game.Seat{Kind: game.SeatHuman, Player: "p-ann", Name: "ann", Title: "BOT"}
+	bob := game.Seat{Kind: game.SeatHuman, Player: "p-bob", Name: "bob"}
+	g, err := game.New(game.Options{ID: "first", Mode: game.ModeOnline, Variant: game.Chess960, Setup: "518", Seats: [2]game.Seat{ann, bob},
+		Clock: game.ClockConfig{Initial: 3 * time.Minute, Increment: 2 * time.Second}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := RematchOf(g, time.Now)
+	next, err := game.New(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if next.ID() == g.ID() || !wire.ValidID(next.ID()) || next.Variant() != g.Variant() || next.StartFEN() != g.StartFEN() ||
+		next.Seat(chess.White) != bob || next.Seat(chess.Black) != ann || next.Clock().Initial != 3*time.Minute || next.Clock().Increment != 2*time.Second {
+		t.Errorf("rematch of %s: %+v", g.ID(), opts)
+	}
 }
