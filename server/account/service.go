@@ -527,7 +527,7 @@ func (s *Service) handleDelete(w http.ResponseWriter, r *http.Request) {
 
 // fail answers err as every server error is answered: its status, and
 // {"code","message","retryAfter","error"}, error the message again in the
-// field lichess's errors have (its clients read it: server/errors.go).
+// field lichess's errors have (its clients read it: wire.HTTPErrorBody).
 func (s *Service) fail(w http.ResponseWriter, err error) {
 	status, code := wire.Code(err)
 	if status >= 500 {

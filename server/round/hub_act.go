@@ -9,7 +9,7 @@ import (
 )
 
 // ActCmd runs client message Msg for person Player without a connection:
-// a program's request of the Board API (package server's board.go). It
+// a program's request of the Board API (package lichess, through the server). It
 // is the same command the WebSocket's message runs (command, say), so the
 // same seat rules apply: Player acts only for the seats it holds. Addr is
 // the client's address, for the chat's limit. Reply runs on the hub's
