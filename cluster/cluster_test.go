@@ -21,6 +21,7 @@ import (
 	"github.com/gambitchess/gambit/cluster"
 	"github.com/gambitchess/gambit/internal/pgtest"
 	"github.com/gambitchess/gambit/server"
+	"github.com/gambitchess/gambit/server/round"
 	"github.com/gambitchess/gambit/store"
 )
 
@@ -52,7 +53,7 @@ func startNode(t *testing.T, name, db, natsURL string) *node {
 		t.Fatal(err)
 	}
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	srv := server.New(server.Config{Store: st, Leases: st, Bus: bus, Logger: log, IdleGrace: time.Hour})
+	srv := server.New(server.Config{Store: st, Leases: st, Bus: bus, Logger: log, Hub: round.Settings{IdleGrace: time.Hour}})
 	if err := srv.Start(ctx); err != nil {
 		t.Fatal(err)
 	}

@@ -11,27 +11,28 @@ import (
 
 	"github.com/gambitchess/gambit/loadtest"
 	"github.com/gambitchess/gambit/server"
+	"github.com/gambitchess/gambit/server/metrics"
 	"github.com/gambitchess/gambit/store"
 )
 
 // startServer runs a stock server (its default limits) on a loopback port
 // with SQLite in a temporary directory, and its metrics on another; it
 // returns their base URLs.
-func startServer(t *testing.T) (base, metrics string) {
+func startServer(t *testing.T) (base, metricsURL string) {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	st, err := store.OpenSQLite(ctx, filepath.Join(t.TempDir(), "gambit.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := server.NewMetrics()
+	m := metrics.New()
 	srv := server.New(server.Config{Store: st, Metrics: m})
 	addrs := make(chan net.Addr, 2)
 	done := make(chan error, 2)
 	go func() { done <- srv.Run(ctx, "127.0.0.1:0", func(a net.Addr) { addrs <- a }) }()
 	base = "http://" + (<-addrs).String()
 	go func() { done <- server.RunMetrics(ctx, "127.0.0.1:0", m, false, func(a net.Addr) { addrs <- a }) }()
-	metrics = "http://" + (<-addrs).String() + "/metrics"
+	metricsURL = "http://" + (<-addrs).String() + "/metrics"
 	t.Cleanup(func() {
 		cancel()
 		for range 2 {
@@ -41,7 +42,7 @@ func startServer(t *testing.T) (base, metrics string) {
 		}
 		st.Close()
 	})
-	return base, metrics
+	return base, metricsURL
 }
 
 // TestRunAgainstAServer plays ten games with a spectator each for a few

@@ -5,13 +5,16 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/server/player"
 	"github.com/gambitchess/gambit/server/round"
+	"github.com/gambitchess/gambit/server/wire"
 	"github.com/gambitchess/gambit/store"
 )
 
 // anonymize makes the games of account u, about to be deleted, forget its
 // name: its seats keep their player but lose their name, in the stored
-// header and seat events and in the listings (see round.SeatScrub), so
+// header and seat events and in the listings (see seatScrub), so
 // the PGN says "?" and the API Anonymous. A rated game's PGN names its
 // accounts from the accounts themselves, and a deleted one has none.
 //
@@ -20,7 +23,7 @@ import (
 // the store ends clean whichever node saves when. This node does it before
 // answering; the others, told over the bus, just after.
 func (s *Server) anonymize(ctx context.Context, u store.User) error {
-	player := playerID(u.Player)
+	player := player.ID(u.Player)
 	if err := s.forgetHere(ctx, player); err != nil {
 		return err
 	}
@@ -73,8 +76,19 @@ func (s *Server) forgetHere(ctx context.Context, player string) error {
 			return ctx.Err()
 		}
 	}
-	if err := an.AnonymizePlayer(ctx, player, round.SeatScrub(player)); err != nil {
-		return fmt.Errorf("%w: %v", ErrStorage, err)
+	if err := an.AnonymizePlayer(ctx, player, seatScrub(player)); err != nil {
+		return fmt.Errorf("%w: %v", wire.ErrStorage, err)
 	}
 	return nil
+}
+
+// seatScrub is how the store forgets player's name in its games (see
+// store.Anonymizer): the game's own rewrite of its stored header and seat
+// events (game.ScrubHeader, game.ScrubSeatEvent).
+func seatScrub(player string) store.SeatScrub {
+	return store.SeatScrub{
+		Header:    func(h []byte) ([]byte, [2]bool, error) { return game.ScrubHeader(h, player) },
+		EventType: string(game.EventSeat),
+		Event:     func(data []byte) ([]byte, error) { return game.ScrubSeatEvent(data, player) },
+	}
 }

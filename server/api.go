@@ -2,31 +2,21 @@ package server
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"net/http"
-	"path"
-	"slices"
-	"strconv"
-	"strings"
-	"time"
 
 	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/game"
-	"github.com/gambitchess/gambit/internal/lang"
 	"github.com/gambitchess/gambit/review"
 	"github.com/gambitchess/gambit/server/account"
+	"github.com/gambitchess/gambit/server/app"
 	"github.com/gambitchess/gambit/server/computer"
+	"github.com/gambitchess/gambit/server/games"
 	"github.com/gambitchess/gambit/server/guards"
-	"github.com/gambitchess/gambit/server/lichess"
-	"github.com/gambitchess/gambit/server/lobby"
 	"github.com/gambitchess/gambit/server/media"
 	"github.com/gambitchess/gambit/server/node"
-	"github.com/gambitchess/gambit/server/profile"
 	"github.com/gambitchess/gambit/server/reviews"
 	"github.com/gambitchess/gambit/server/round"
 	"github.com/gambitchess/gambit/server/wire"
@@ -37,9 +27,6 @@ import (
 // reads, which programs send as plain text, with no token as often as
 // with one (guards.Secure lets it through from anywhere).
 const exportIDsPath = "/api/games/export/_ids"
-
-// maxBody bounds request bodies (a pasted PGN included).
-const maxBody = 256 << 10
 
 // Handler returns the server's routes.
 func (s *Server) Handler() http.Handler {
@@ -58,10 +45,10 @@ func (s *Server) handler() (http.Handler, []account.Route) {
 	// with board:play, as lichess's Board API; it makes or takes games
 	// with challenge:write, as lichess's challenges.
 	asPlayer, playing, challenging := account.SeenWith(account.ScopeBoardPlay), account.Needs(account.ScopeBoardPlay), account.Needs(account.ScopeChallengeWrite)
-	rs.HandleFunc("POST /api/games", challenging, s.handleCreate)
-	rs.HandleFunc("POST /api/games/{id}/join", challenging, s.handleJoin)
-	rs.HandleFunc("POST /api/games/{id}/adopt", account.BrowserOnly(), s.handleAdopt) // an old release's browser storage
-	rs.HandleFunc("GET /api/games", asPlayer, s.handleList)
+	rs.HandleFunc("POST /api/games", challenging, s.games.Create)
+	rs.HandleFunc("POST /api/games/{id}/join", challenging, s.games.Join)
+	rs.HandleFunc("POST /api/games/{id}/adopt", account.BrowserOnly(), s.games.Adopt) // an old release's browser storage
+	rs.HandleFunc("GET /api/games", asPlayer, hs.profiles.List)
 	rs.HandleFunc("GET /api/games/{id}", public, s.handleGet)               // the spectator's view, to everyone
 	rs.HandleFunc("GET /api/games/{id}/{part}", asPlayer, s.handleGamePart) // pgn, rating; and lichess's /api/games/user/{name} (handlers.go)
 	rs.HandleFunc("POST "+exportIDsPath, asPlayer, hs.export.ByIDs)         // lichess's export by ids: a read, sent with a text body (guards.Secure's reads)
@@ -77,11 +64,11 @@ func (s *Server) handler() (http.Handler, []account.Route) {
 	rs.HandleFunc("GET /api/leaderboard/{perf}", public, hs.profiles.Leaderboard)
 	rs.HandleFunc("GET /api/levels", public, s.handleLevels)
 	rs.HandleFunc("GET /api/variants", public, s.handleVariants)
-	rs.HandleFunc("GET /api/lobby", asPlayer, s.handleLobby)
-	rs.HandleFunc("POST /api/pair", playing, s.handlePair)
+	rs.HandleFunc("GET /api/lobby", asPlayer, s.games.Lobby)
+	rs.HandleFunc("POST /api/pair", playing, s.games.Pair)
 	rs.HandleFunc("GET /game/export/{id}", public, hs.export.Game) // lichess's one-game export
-	rs.HandleFunc("GET /api/users/status", public, s.handleUsersStatus)
-	rs.HandleFunc("GET /api/stream/game/{id}", public, s.handleGameStream) // lichess's stream of a game's moves, to anyone
+	rs.HandleFunc("GET /api/users/status", public, s.lichess.UsersStatus)
+	rs.HandleFunc("GET /api/stream/game/{id}", public, s.lichess.GameStream) // lichess's stream of a game's moves, to anyone
 	rs.HandleFunc("GET /api/opening", public, hs.openings.Opening)
 	rs.HandleFunc("GET /api/book", public, hs.openings.Book)
 	rs.HandleFunc("GET /ws/game/{id}", playing, s.handleWS)
@@ -89,20 +76,20 @@ func (s *Server) handler() (http.Handler, []account.Route) {
 	// Under /api/, before the app's GET /: an unknown endpoint (apiMisses answers it first).
 	rs.HandleFunc("GET /api/", public, func(w http.ResponseWriter, r *http.Request) { s.apiMiss(w, r, mux) })
 	if s.assets != nil {
-		rs.HandleFunc("GET /", public, s.handleAsset(http.FileServerFS(s.assets))) // the app's files; any other address: the page, 404
-		rs.HandleFunc("GET /{$}", public, s.handleIndex)
-		rs.HandleFunc("GET /favicon.ico", public, s.handleFavicon)
+		pages := app.New(s.assets, media.AppPage, s.httpError)
+		rs.HandleFunc("GET /", public, pages.Files(http.FileServerFS(s.assets))) // the app's files; any other address: the page, 404
+		rs.HandleFunc("GET /{$}", public, pages.Index)
+		rs.HandleFunc("GET /favicon.ico", public, pages.Favicon)
 		rs.HandleFunc("GET /analysis", public, hs.analysis.Page)
-		rs.HandleFunc("GET /account", public, s.handlePage)     // the account page: the app's own route (web/src/account.ts)
-		rs.HandleFunc("GET /@/{name}", public, s.handlePage)    // a player's profile (web/src/profile.ts)
-		rs.HandleFunc("GET /leaderboard", public, s.handlePage) // the leaderboards (web/src/leaderboard.ts)
-		rs.HandleFunc("GET /bots", public, s.handlePage)        // the bots online, to challenge (web/src/bots/)
+		rs.HandleFunc("GET /account", public, pages.Route)     // the account page: the app's own route (web/src/account.ts)
+		rs.HandleFunc("GET /@/{name}", public, pages.Route)    // a player's profile (web/src/profile.ts)
+		rs.HandleFunc("GET /leaderboard", public, pages.Route) // the leaderboards (web/src/leaderboard.ts)
+		rs.HandleFunc("GET /bots", public, pages.Route)        // the bots online, to challenge (web/src/bots/)
 	}
 	h := s.apiMisses(mux) // an unknown endpoint or method under /api/: the API's JSON error
 	if s.accounts != nil {
 		s.accounts.Register(rs)
 		rs.HandleFunc("GET /api/account", account.AnyToken(), hs.profiles.Account) // as lichess's: any token reads its own account
-		rs.HandleFunc("GET /api/account/playing", account.AnyToken(), s.handleAccountPlaying)
 		s.registerAPI(rs)
 		s.registerBotAPI(rs)
 		h = s.accounts.Middleware(h)
@@ -111,419 +98,40 @@ func (s *Server) handler() (http.Handler, []account.Route) {
 	// without a token: they read no cookie and change nothing
 	// (account/tokentest.go, export/ids.go).
 	anySite := []string{account.TokenTestRoute, "POST " + exportIDsPath}
-	return guards.Secure(guards.MarkProxied(s.conn.trustedProxies, guards.Forwarded(s.conn.trustedProxies, s.withPlayer(h))), refuse, anySite...), rs.List()
-}
-
-// handlePage answers a route of the app that is no file with its page,
-// index.html, which words it (web/src/main.ts route).
-func (s *Server) handlePage(w http.ResponseWriter, r *http.Request) {
-	w.Header().Set("Cache-Control", "no-cache")
-	http.ServeFileFS(w, r, s.assets, "index.html")
-}
-
-// handleIndex answers the app's page in the asker's language (?lang=, then
-// Accept-Language): its <html lang>, <title>, description and <noscript>.
-func (s *Server) handleIndex(w http.ResponseWriter, r *http.Request) {
-	page, err := fs.ReadFile(s.assets, "index.html")
-	if err != nil {
-		s.httpError(w, fmt.Errorf("server: reading index.html: %w", err))
-		return
-	}
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Header().Set("Cache-Control", "no-cache")
-	lang.Vary(w.Header())
-	w.Write(media.AppPage(page, lang.FromRequest(r), ""))
-}
-
-// handleAsset answers the app's files (its script, styles, icons) with
-// files, and any other address with the app's page and 404 Not Found: the
-// page says in the reader's language that nothing is there, with a link
-// home (web/src/main.ts notFound), where Go's file server would answer a
-// bare English "404 page not found" (or list a folder).
-func (s *Server) handleAsset(files http.Handler) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
-		name := strings.TrimPrefix(path.Clean(r.URL.Path), "/")
-		if st, err := fs.Stat(s.assets, name); err == nil && !st.IsDir() {
-			files.ServeHTTP(w, r)
-			return
-		}
-		page, err := fs.ReadFile(s.assets, "index.html")
-		if err != nil {
-			s.httpError(w, fmt.Errorf("server: reading index.html: %w", err))
-			return
-		}
-		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		w.Header().Set("Cache-Control", "no-cache")
-		lang.Vary(w.Header())
-		w.WriteHeader(http.StatusNotFound)
-		w.Write(media.AppPage(page, lang.FromRequest(r), ""))
-	}
-}
-
-// handleFavicon answers the /favicon.ico that browsers and feed readers ask
-// for by habit with the app's SVG icon (pages link it as /favicon.svg).
-func (s *Server) handleFavicon(w http.ResponseWriter, r *http.Request) {
-	w.Header().Set("Content-Type", "image/svg+xml")
-	http.ServeFileFS(w, r, s.assets, "favicon.svg")
-}
-
-// createRequest is the body of POST /api/games.
-type createRequest struct {
-	Mode    game.Mode  `json:"mode"`    // "local", "computer" or "online"
-	Variant string     `json:"variant"` // "chess" (the default), "chess960" or "xiangqi"
-	Color   string     `json:"color"`   // the creator's colour (computer, online): white, black or random
-	Level   string     `json:"level"`   // a Levels name, against the computer
-	Clock   *clockSpec `json:"clock"`
-	Setup   string     `json:"setup"` // a FEN or PGN (of the variant) to start from; in chess960 also a start number, "" for a random one
-	Lobby   bool       `json:"lobby"` // online: a public challenge in the lobby instead of a private invite
-	Name    string     `json:"name"`  // the creator's display name (computer, online): game.ParseName; "" for none
-	Rated   bool       `json:"rated"` // online, with a clock, both players signed in: the game changes their ratings (rated.go)
-}
-
-// clockSpec is a time control as requests give it: minutes and increment,
-// or days per move (correspondence).
-type clockSpec struct {
-	Minutes   float64 `json:"minutes"`
-	Increment int     `json:"increment"` // seconds
-	Days      int     `json:"days"`
-}
-
-// clockConfig checks a requested time control.
-func (s *Server) clockConfig(c clockSpec) (game.ClockConfig, error) {
-	if c.Days != 0 {
-		if c.Days < 1 || c.Days > lichess.MaxDays || c.Minutes != 0 || c.Increment != 0 {
-			return game.ClockConfig{}, fmt.Errorf("%w: correspondence wants 1 <= days <= %d per move, and no minutes or increment",
-				ErrBadRequest, lichess.MaxDays)
-		}
-		return game.ClockConfig{Initial: time.Duration(c.Days) * 24 * time.Hour, PerMove: true}, nil
-	}
-	lo := s.minClock.Minutes()
-	if !(c.Minutes >= lo && c.Minutes <= 180) || c.Increment < 0 || c.Increment > 180 {
-		return game.ClockConfig{}, fmt.Errorf("%w: clock wants %g <= minutes <= 180 and 0 <= increment <= 180, or days (no clock: leave it out)",
-			ErrBadRequest, lo)
-	}
-	return game.ClockConfig{Initial: time.Duration(c.Minutes * float64(time.Minute)), Increment: time.Duration(c.Increment) * time.Second}, nil
-}
-
-// createResponse answers POST /api/games and a join. The seat's secret is
-// not in it: it is the browser's player cookie (see player.go).
-type createResponse struct {
-	ID    string          `json:"id"`
-	Color string          `json:"color"` // the human's colour (white in a local game)
-	State round.StateJSON `json:"state"`
-}
-
-// decodeBody reads a request body of JSON into a T (wire.DecodeBody): the
-// one decoder of every POST body.
-func decodeBody[T any](body io.Reader) (T, error) { return wire.DecodeBody[T](body) }
-
-func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
-	req, err := decodeBody[createRequest](http.MaxBytesReader(w, r.Body, maxBody))
-	if err != nil {
-		s.httpError(w, err)
-		return
-	}
-	req.Name = nameOrAccount(r, req.Name)
-	if req.Mode == game.ModeOnline && req.Lobby { // the narrower limit first: a refused challenge costs no game
-		if err := s.takeChallenge(guards.ClientAddress(r)); err != nil {
-			s.httpError(w, err)
-			return
-		}
-	}
-	if err := s.takeCreation(guards.ClientAddress(r)); err != nil {
-		s.httpError(w, err)
-		return
-	}
-	player, err := ensurePlayer(w, r)
-	if err != nil {
-		s.httpError(w, err)
-		return
-	}
-	opts, _, err := s.gameOptions(req, player)
-	if err != nil {
-		s.httpError(w, err)
-		return
-	}
-	if !req.Rated {
-		s.answerNewGame(w, r, opts, player)
-		return
-	}
-	u, err := s.checkRated(r, opts)
-	if err == nil && req.Lobby { // a rated seek: the lobby lists its seeker's rating (lobby_api.go)
-		var seeker lobby.Seeker
-		if seeker, err = s.seekerOf(r.Context(), u, opts); err == nil {
-			s.lobby.NoteRated(opts.ID, seeker)
-		}
-	}
-	if err != nil {
-		s.httpError(w, err)
-		return
-	}
-	s.answerRatedGame(w, r, opts, player, u)
-}
-
-// answerRatedGame creates the game opts describe, records it rated for
-// account u (markRated), and answers 201 with it; a game
-// that cannot be so recorded leaves the lobby and is refused.
-func (s *Server) answerRatedGame(w http.ResponseWriter, r *http.Request, opts game.Options, player string, u store.User) {
-	resp, err := s.newGame(r.Context(), opts, player, guards.ClientAddress(r))
-	if err == nil {
-		err = s.markRated(r.Context(), resp.ID, resp.Color, u, opts)
-	}
-	if err != nil {
-		s.lobby.Drop(opts.ID)
-		s.httpError(w, err)
-		return
-	}
-	writeJSON(w, http.StatusCreated, resp)
-}
-
-// answerNewGame creates the game opts describe and answers 201 with it.
-func (s *Server) answerNewGame(w http.ResponseWriter, r *http.Request, opts game.Options, player string) {
-	resp, err := s.newGame(r.Context(), opts, player, guards.ClientAddress(r))
-	if err != nil {
-		s.httpError(w, err)
-		return
-	}
-	writeJSON(w, http.StatusCreated, resp)
+	return guards.Secure(guards.MarkProxied(s.conn.TrustedProxies, guards.Forwarded(s.conn.TrustedProxies, s.players.Middleware(h))), refuse, anySite...), rs.List()
 }
 
 // newGame creates, stores and starts the game opts describe, and answers
-// as player sees it; client is the address asking. A game against the
-// computer is refused when its player, their address or the machine has
-// as many as it may (computer.Games).
-func (s *Server) newGame(ctx context.Context, opts game.Options, player, client string) (createResponse, error) {
+// as player sees it; client is the address asking (games.Games.Start). A
+// game against the computer is refused when its player, their address or
+// the machine has as many as it may (computer.Games).
+func (s *Server) newGame(ctx context.Context, opts game.Options, player, client string) (games.Seated, error) {
 	g, err := game.New(opts)
 	if err != nil {
-		return createResponse{}, err
+		return games.Seated{}, err
 	}
 	if round.AgainstComputer(g) {
 		if err := s.computer.Reserve(g, client); err != nil {
-			return createResponse{}, s.heldGames(ctx, err, player)
+			return games.Seated{}, err // games names player's own (games.Handler)
 		}
 	}
 	if err := s.createGame(ctx, g); err != nil {
 		s.computer.Release(g.ID())
-		return createResponse{}, err
+		return games.Seated{}, err
 	}
 	if err := s.claim(ctx, g.ID()); err != nil { // a new id: no other node has it
 		s.computer.Release(g.ID())
-		return createResponse{}, err
+		return games.Seated{}, err
 	}
-	v := round.ViewerFor(g, player)
-	resp := createResponse{ID: g.ID(), Color: game.ColorName(round.Acting(v, chess.White)), State: round.Snapshot(g, v)}
+	v := g.ViewerOf(player)
+	resp := games.Seated{ID: g.ID(), Color: game.ColorName(round.Acting(v, chess.White)), State: round.Snapshot(g, v)}
 	s.lobby.Note(g, func(chess.Color) bool { return false }) // listed from the answer on, before its hub runs
 	s.startHub(g, client)
 	return resp, nil
 }
 
-// heldGames fills a refusal for having too many games against the
-// computer with those of them player plays, described (wire.HeldGame) to
-// resume or resign; the games of someone else behind the same address are
-// never named.
-func (s *Server) heldGames(ctx context.Context, err error, player string) error {
-	held := new(wire.ComputerGamesError)
-	if !errors.As(err, &held) {
-		return err
-	}
-	mine := &wire.ComputerGamesError{Limit: held.Limit, Reason: held.Reason}
-	for _, id := range s.computer.Of(player) {
-		var d wire.HeldGame
-		yours := false
-		_ = s.read(ctx, id, func(g *game.Game) { d, yours = describeHeld(g, player) })
-		if yours {
-			mine.Held = append(mine.Held, d)
-		}
-	}
-	slices.SortStableFunc(mine.Held, func(a, b wire.HeldGame) int { return a.Started.Compare(b.Started) }) // the oldest first
-	return mine
-}
-
-// describeHeld describes g, a game against the computer, as a refusal
-// offers it to player; false when player does not play in it.
-func describeHeld(g *game.Game, player string) (wire.HeldGame, bool) {
-	v := round.ViewerFor(g, player)
-	if v.Seats == [2]bool{} {
-		return wire.HeldGame{}, false
-	}
-	me := round.Acting(v, chess.White)
-	bot := g.Seat(me.Other())
-	return wire.HeldGame{ID: g.ID(), Variant: string(g.Variant()), Level: bot.Level, Opponent: bot.Name,
-		Color: game.ColorName(me), Plies: g.Ply(), Started: g.CreatedAt()}, true
-}
-
-// gameOptions checks a create request and turns it into game options and
-// the human's colour; player is the id of the person creating it.
-func (s *Server) gameOptions(req createRequest, player string) (game.Options, chess.Color, error) {
-	opts := game.Options{ID: round.RandomID(), Mode: req.Mode, Now: s.now, Public: true}
-	name, err := game.ParseName(req.Name)
-	if err != nil {
-		return opts, chess.White, err
-	}
-	me := game.Seat{Kind: game.SeatHuman, Player: player}
-	if req.Mode != game.ModeLocal { // on one screen the two players share the seats: no one's name
-		me.Name = name
-	}
-	human := chess.White
-	switch req.Mode {
-	case game.ModeLocal:
-		opts.Seats = [2]game.Seat{me, me}
-	case game.ModeComputer:
-		level, err := s.bot.LevelFor(game.Variant(req.Variant), req.Level)
-		if err != nil {
-			return opts, human, err
-		}
-		if human, err = parseSeatColor(req.Color); err != nil {
-			return opts, human, err
-		}
-		opts.Seats[human] = me
-		opts.Seats[human.Other()] = game.Seat{Kind: game.SeatBot, Level: level.Name, Name: computer.BotName(level)} // "Gambit Casual (~1200)", "Stockfish, level 3"
-	case game.ModeOnline:
-		// An invite: the creator's seat, and an open one that the first
-		// person with the link takes (POST /api/games/{id}/join). Private,
-		// unless it is a challenge in the lobby.
-		var err error
-		if human, err = parseSeatColor(req.Color); err != nil {
-			return opts, human, err
-		}
-		opts.Seats[human] = me
-		opts.Seats[human.Other()] = game.Seat{Kind: game.SeatOpen}
-		opts.Public = req.Lobby
-	default:
-		return opts, human, fmt.Errorf("%w: mode must be local, computer or online, not %.40q", ErrBadRequest, req.Mode)
-	}
-	if c := req.Clock; c != nil {
-		clock, err := s.clockConfig(*c)
-		if err != nil {
-			return opts, human, err
-		}
-		opts.Clock = clock
-	}
-	v, err := game.ParseVariant(req.Variant)
-	if err != nil {
-		return opts, human, err
-	}
-	opts.Variant, opts.Setup = v, req.Setup
-	return opts, human, nil
-}
-
-// parseSeatColor reads the colour a player asks for: white (the default),
-// black or random.
-func parseSeatColor(s string) (chess.Color, error) {
-	switch s {
-	case "white", "":
-		return chess.White, nil
-	case "black":
-		return chess.Black, nil
-	case "random":
-		return chess.Color(round.RandomInt(2)), nil
-	}
-	return chess.White, fmt.Errorf("%w: colour must be white, black or random, not %.40q", ErrBadRequest, s)
-}
-
-// nameOrAccount is the name a person sits down under: the one given, else
-// the username of the account signed in, else none.
-func nameOrAccount(r *http.Request, given string) string {
-	if u, ok := account.UserOf(r); given == "" && ok {
-		return u.Name
-	}
-	return given
-}
-
-// joinRequest is the body of POST /api/games/{id}/join.
-type joinRequest struct {
-	Name string `json:"name"` // the joiner's display name: game.ParseName; "" for none
-}
-
-// handleJoin seats the caller in an invite game's open seat: the first
-// person with the link plays; everyone after that watches (409
-// seat_taken). A person already seated (another tab, the creator opening
-// their own link) gets their own seat back.
-func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
-	req, err := decodeBody[joinRequest](http.MaxBytesReader(w, r.Body, round.MaxMessage))
-	if err != nil {
-		s.httpError(w, err)
-		return
-	}
-	name, err := game.ParseName(nameOrAccount(r, req.Name))
-	if err != nil {
-		s.httpError(w, err)
-		return
-	}
-	rg, rated, err := s.pendingRated(r.Context(), r.PathValue("id"))
-	if err != nil {
-		s.httpError(w, err)
-		return
-	}
-	u, signedIn := account.UserOf(r)
-	if c, ok, err := s.openChallenge(r.Context(), r.PathValue("id")); err != nil || ok && (!signedIn || c.To.ID != u.ID) {
-		if err == nil {
-			err = fmt.Errorf("%w: this seat is %s's, by challenge", game.ErrSeatTaken, c.To.Name)
-		}
-		s.httpError(w, err)
-		return
-	}
-	if rated && !signedIn && (rg.White == "" || rg.Black == "") {
-		s.httpError(w, errRatedNeedsAccount)
-		return
-	}
-	player, err := ensurePlayer(w, r)
-	if err != nil {
-		s.httpError(w, err)
-		return
-	}
-	cmd := round.JoinSeatCmd{Player: player, Name: name}
-	var resp createResponse
-	if rated && signedIn { // the seat and its rating record together
-		resp, err = s.joinRated(r.Context(), r.PathValue("id"), cmd, u)
-	} else {
-		resp, err = s.runSeatCommand(r.Context(), r.PathValue("id"), cmd)
-	}
-	if err != nil {
-		s.httpError(w, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, resp)
-}
-
-// adoptRequest is the body of POST /api/games/{id}/adopt.
-type adoptRequest struct {
-	Token string `json:"token"`
-}
-
-// handleAdopt moves the seats a browser held by an older release's secret
-// (a token it kept in its storage, {"token": "..."}) to its player cookie,
-// so that the token need never be sent again.
-func (s *Server) handleAdopt(w http.ResponseWriter, r *http.Request) {
-	req, err := decodeBody[adoptRequest](http.MaxBytesReader(w, r.Body, round.MaxMessage))
-	if err == nil && req.Token == "" {
-		err = fmt.Errorf("%w: adopt needs {\"token\": \"...\"}", ErrBadRequest)
-	}
-	if err != nil {
-		s.httpError(w, err)
-		return
-	}
-	player, err := ensurePlayer(w, r)
-	if err != nil {
-		s.httpError(w, err)
-		return
-	}
-	s.seatCommand(w, r, round.JoinSeatCmd{Player: player, Token: req.Token})
-}
-
-// seatCommand runs a seat command on game {id}'s hub and answers with the
-// seat taken and the game as its holder sees it.
-func (s *Server) seatCommand(w http.ResponseWriter, r *http.Request, cmd round.JoinSeatCmd) {
-	resp, err := s.runSeatCommand(r.Context(), r.PathValue("id"), cmd)
-	if err != nil {
-		s.httpError(w, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, resp)
-}
-
-// runSeatCommand runs a seat command on game id's hub.
-func (s *Server) runSeatCommand(ctx context.Context, id string, cmd round.JoinSeatCmd) (createResponse, error) {
+// runSeatCommand runs a seat command on game id's hub (games.Games.Seat).
+func (s *Server) runSeatCommand(ctx context.Context, id string, cmd round.JoinSeatCmd) (games.Seated, error) {
 	type joined struct {
 		color chess.Color
 		err   error
@@ -533,7 +141,7 @@ func (s *Server) runSeatCommand(ctx context.Context, id string, cmd round.JoinSe
 	cmd.Reply = func(c chess.Color, err error, g *game.Game) {
 		out := joined{color: c, err: err}
 		if err == nil {
-			out.state = round.Snapshot(g, round.ViewerFor(g, cmd.Player))
+			out.state = round.Snapshot(g, g.ViewerOf(cmd.Player))
 		}
 		res <- out
 	}
@@ -543,97 +151,13 @@ func (s *Server) runSeatCommand(ctx context.Context, id string, cmd round.JoinSe
 		return s.seatElsewhere(ctx, remote.Node, node.SeatRequest{Game: id, Player: cmd.Player, Name: cmd.Name, Title: cmd.Title, Token: cmd.Token})
 	}
 	if err != nil {
-		return createResponse{}, err
+		return games.Seated{}, err
 	}
 	j := <-res // an accepted command always runs and replies
 	if j.err != nil {
-		return createResponse{}, j.err
+		return games.Seated{}, j.err
 	}
-	return createResponse{ID: id, Color: game.ColorName(j.color), State: j.state}, nil
-}
-
-func (s *Server) handleList(w http.ResponseWriter, r *http.Request) {
-	limit := 20
-	if v := r.URL.Query().Get("limit"); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 || n > 200 {
-			s.httpError(w, fmt.Errorf("%w: limit must be 1 to 200", ErrBadRequest))
-			return
-		}
-		limit = n
-	}
-	// mine=1: the asker's games alone (its player cookie's), however many
-	// newer games others played.
-	mine := r.URL.Query().Get("mine") == "1"
-	player := playerOf(r)
-	if mine && player == "" {
-		writeJSON(w, http.StatusOK, []profile.Summary{}) // no cookie: no games yet
-		return
-	}
-	sums, err := s.store.List(r.Context(), store.ListQuery{Player: player, Mine: mine, Limit: limit})
-	if err != nil {
-		s.httpError(w, err)
-		return
-	}
-	out := []profile.Summary{}
-	titles := s.accountTitles(r.Context())
-	for _, sum := range sums {
-		yours := player != "" && slices.Contains(sum.Players, player)
-		if sum.Status == game.Aborted.String() && !yours {
-			continue // someone else's game that never began: nothing to see
-		}
-		out = append(out, titles.of(sum, profile.SummaryOf(sum, yours)))
-	}
-	writeJSON(w, http.StatusOK, out)
-}
-
-// listedTitles gives the seats of listed games their account's title
-// ("BOT"), which a stored summary does not keep (a game's state has it
-// from its seat, game.Seat.Title): each name of a person in an online
-// game is looked up once a listing.
-type listedTitles struct {
-	ctx      context.Context
-	accounts store.Accounts // nil: the store keeps none
-	users    map[string]*store.User
-}
-
-func (s *Server) accountTitles(ctx context.Context) *listedTitles {
-	accounts, _ := s.store.(store.Accounts)
-	return &listedTitles{ctx: ctx, accounts: accounts, users: map[string]*store.User{}}
-}
-
-// of returns out, sum as listed, with its account seats titled. A seat
-// counts as an account's only when the account's player sits in the game
-// and the other seat has not the same name: the summary does not say
-// which player sat where, and anyone may call themselves by a bot's name.
-func (lt *listedTitles) of(sum store.Summary, out profile.Summary) profile.Summary {
-	if lt.accounts == nil || game.Mode(sum.Mode) != game.ModeOnline || strings.EqualFold(sum.White, sum.Black) {
-		return out
-	}
-	for c, s := range out.Seats {
-		if s.Kind != game.SeatHuman || s.Name == "" {
-			continue
-		}
-		if u := lt.user(s.Name); u != nil && u.Title != "" && slices.Contains(sum.Players, playerID(u.Player)) {
-			s.Title = u.Title
-			out.Seats[c] = s
-		}
-	}
-	return out
-}
-
-// user is account name, read once a listing; nil for none.
-func (lt *listedTitles) user(name string) *store.User {
-	key := lichess.ID(name)
-	if u, seen := lt.users[key]; seen {
-		return u
-	}
-	var found *store.User
-	if u, err := lt.accounts.UserByName(lt.ctx, name); err == nil {
-		found = &u
-	}
-	lt.users[key] = found
-	return found
+	return games.Seated{ID: id, Color: game.ColorName(j.color), State: j.state}, nil
 }
 
 // read runs f on game id: on its hub's goroutine when it is live, else on
@@ -710,7 +234,7 @@ func (s *Server) handlePGN(w http.ResponseWriter, r *http.Request) {
 	if reviewable {
 		text = s.reviews.AnnotatePGN(r.Context(), r.PathValue("id"), text, xq, advice)
 	}
-	text = s.ratedPGN(r.Context(), r.PathValue("id"), text)
+	text = s.games.RatedPGN(r.Context(), r.PathValue("id"), text)
 	if asked && xq {
 		text = media.PGNIn(text, l)
 	}
@@ -770,24 +294,24 @@ func (s *Server) handleVariants(w http.ResponseWriter, _ *http.Request) {
 // httpError answers with err's status and a JSON {"code","message"}.
 func (s *Server) httpError(w http.ResponseWriter, err error) {
 	status, _ := wire.Code(err)
-	if errors.Is(err, ErrRateLimited) || errors.Is(err, ErrBusy) || errors.Is(err, ErrComputerBusy) {
-		s.metrics.noteRefusal(status)
+	if errors.Is(err, wire.ErrRateLimited) || errors.Is(err, wire.ErrBusy) || errors.Is(err, wire.ErrComputerBusy) {
+		s.metrics.NoteRefusal(status)
 	}
-	if status >= 500 && !errors.Is(err, ErrBusy) && !errors.Is(err, ErrComputerBusy) { // busy is the server holding up, not failing
+	if status >= 500 && !errors.Is(err, wire.ErrBusy) && !errors.Is(err, wire.ErrComputerBusy) { // busy is the server holding up, not failing
 		s.log.Error("request failed", "err", err)
 	}
 	setRetryAfter(w, err)
-	writeJSON(w, status, httpErrorBody(err))
+	writeJSON(w, status, wire.HTTPErrorBody(err))
+}
+
+// refuse answers a request refused before it reached a handler (by
+// guards.Secure) as httpError answers one refused by a handler.
+func refuse(w http.ResponseWriter, err error) {
+	status, _ := wire.Code(err)
+	writeJSON(w, status, wire.HTTPErrorBody(err))
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) { wire.WriteJSON(w, status, v) }
 
 // validID reports whether id could be a game ID (wire.ValidID).
 func validID(id string) bool { return wire.ValidID(id) }
-
-// randomToken returns a 128-bit secret in hex.
-func randomToken() string {
-	b := make([]byte, 16)
-	_, _ = rand.Read(b) // crypto/rand.Read never fails
-	return hex.EncodeToString(b)
-}

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/gambitchess/gambit/server/wire"
 	"github.com/gambitchess/gambit/store"
 )
 
@@ -54,5 +55,5 @@ func (s *Server) apiMiss(w http.ResponseWriter, r *http.Request, mux *http.Serve
 		return
 	}
 	w.Header().Set("Allow", strings.Join(allow, ", "))
-	s.httpError(w, fmt.Errorf("%w: %.10s %.100s: this endpoint takes %s", ErrMethodNotAllowed, r.Method, r.URL.Path, strings.Join(allow, ", ")))
+	s.httpError(w, fmt.Errorf("%w: %.10s %.100s: this endpoint takes %s", wire.ErrMethodNotAllowed, r.Method, r.URL.Path, strings.Join(allow, ", ")))
 }

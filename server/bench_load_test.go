@@ -9,6 +9,7 @@ import (
 
 	"github.com/gambitchess/gambit/game"
 	"github.com/gambitchess/gambit/server/round"
+	"github.com/gambitchess/gambit/server/wire"
 )
 
 // BenchmarkComputerFairness measures the first computer move of a game at
@@ -64,7 +65,7 @@ func BenchmarkMemoryPerGame(b *testing.B) {
 // gameMemory creates n games, reads the memory they take live and after
 // they leave memory, per game.
 func gameMemory(b *testing.B, n int) (live, idle float64) {
-	s := New(Config{Store: openStore(b, b.TempDir()), IdleGrace: time.Hour})
+	s := New(Config{Store: openStore(b, b.TempDir()), Hub: round.Settings{IdleGrace: time.Hour}})
 	if err := s.Start(context.Background()); err != nil {
 		b.Fatal(err)
 	}
@@ -72,7 +73,7 @@ func gameMemory(b *testing.B, n int) (live, idle float64) {
 	ctx := context.Background()
 	before := inUse()
 	for range n {
-		opts := game.Options{ID: round.RandomID(), Mode: game.ModeLocal, Now: s.now, Public: true,
+		opts := game.Options{ID: wire.NewID(), Mode: game.ModeLocal, Now: s.now, Public: true,
 			Seats: [2]game.Seat{{Kind: game.SeatHuman, Player: "p"}, {Kind: game.SeatHuman, Player: "p"}}}
 		if _, err := s.newGame(ctx, opts, "p", "192.0.2.1"); err != nil {
 			b.Fatal(err)

@@ -39,7 +39,7 @@ func spectatorServer(b *testing.B, every time.Duration) (*httptest.Server, strin
 	b.Helper()
 	s := New(Config{Store: openStore(b, b.TempDir()), Bot: computer.NewEngineBot(1), CreatePerMinute: 1000})
 	if every > 0 {
-		s.presenceEvery = every // below what Config takes: the old behaviour
+		s.timings.PresenceEvery = every // below what Config takes: the old behaviour
 	}
 	if err := s.Start(context.Background()); err != nil {
 		b.Fatal(err)

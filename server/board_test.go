@@ -323,29 +323,3 @@ func TestBoardAPIXiangqi(t *testing.T) {
 	}
 	ann.want(404, "POST", "/api/challenge/nobody", formType, "")
 }
-
-// TestStreamStateChanged: the game stream writes a gameState only when the
-// game changed, not when only its clocks ran (CI once saw the state a newly
-// joined client is sent arrive after a move, and the stream repeat the
-// position with a later time).
-func TestStreamStateChanged(t *testing.T) {
-	base := lichess.GameState{Type: "gameState", Moves: "e2e4", Status: "started", WTime: 60000, BTime: 59000, WInc: 2000, BInc: 2000}
-	for _, tt := range []struct {
-		name string
-		edit func(*lichess.GameState)
-		want bool
-	}{
-		{"the same", func(*lichess.GameState) {}, false},
-		{"the clocks ran", func(s *lichess.GameState) { s.WTime, s.BTime = 59990, 58000 }, false},
-		{"a move", func(s *lichess.GameState) { s.Moves += " e7e5"; s.BTime = 58000 }, true},
-		{"a draw offered", func(s *lichess.GameState) { s.WDraw = true }, true},
-		{"a takeback asked", func(s *lichess.GameState) { s.BTakeback = true }, true},
-		{"the game ended", func(s *lichess.GameState) { s.Status, s.Winner = "outoftime", "black" }, true},
-	} {
-		st := base
-		tt.edit(&st)
-		if got := changed(st, base); got != tt.want {
-			t.Errorf("%s: changed = %v, want %v", tt.name, got, tt.want)
-		}
-	}
-}

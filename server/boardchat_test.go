@@ -47,9 +47,10 @@ func TestBoardChatRooms(t *testing.T) {
 		}
 	}
 
-	want := []playerChatJSON{{Text: "Good luck", User: "ann"}, {Text: "you too", User: "bob"}}
+	type chatLine struct{ Text, User string } // lichess's PlayerGameChat: {text, user}
+	want := []chatLine{{Text: "Good luck", User: "ann"}, {Text: "you too", User: "bob"}}
 	for who, p := range map[string]*program{"ann": ann, "bob": bob} {
-		var got []playerChatJSON
+		var got []chatLine
 		body := p.want(200, "GET", chatPath, "", "")
 		if err := json.Unmarshal([]byte(body), &got); err != nil || len(got) != len(want) || got[0] != want[0] || got[1] != want[1] {
 			t.Errorf("%s's GET chat = %s, want %v (the players' lines only)", who, body, want)

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/gambitchess/gambit/server/games"
 	"github.com/gambitchess/gambit/server/node"
 	"github.com/gambitchess/gambit/server/round"
 	"github.com/gambitchess/gambit/server/wire"
@@ -53,7 +54,7 @@ func (s *Server) claim(ctx context.Context, id string) error {
 	}
 	owner, err := s.leases.Acquire(ctx, id, s.bus.Node(), leaseTTL)
 	if err != nil {
-		return fmt.Errorf("%w: %v", ErrStorage, err)
+		return fmt.Errorf("%w: %v", wire.ErrStorage, err)
 	}
 	if owner != s.bus.Node() {
 		return &wire.RemoteOwner{Node: owner}
@@ -261,7 +262,7 @@ func (ch ClusterHandler) EventFrom(node, player string, line []byte) {
 	if node == ch.s.bus.Node() {
 		return
 	}
-	ch.s.events.Publish(player, line)
+	ch.s.lichess.Deliver(player, line)
 }
 
 // ActRemote implements BusHandler.
@@ -269,7 +270,7 @@ func (ch ClusterHandler) ActRemote(ctx context.Context, req node.ActRequest) nod
 	var msg round.ClientMsg
 	err := json.Unmarshal(req.Msg, &msg)
 	if err != nil {
-		err = fmt.Errorf("%w: unreadable action: %v", ErrBadRequest, err)
+		err = fmt.Errorf("%w: unreadable action: %v", wire.ErrBadRequest, err)
 	} else {
 		err = ch.s.act(ctx, req.Game, req.Player, req.Addr, msg)
 	}
@@ -284,7 +285,7 @@ func (ch ClusterHandler) ActRemote(ctx context.Context, req node.ActRequest) nod
 func (s *Server) actElsewhere(ctx context.Context, owner string, req node.ActRequest) error {
 	ans, err := s.bus.Act(ctx, owner, req)
 	if err != nil {
-		return fmt.Errorf("%w: the game's server did not answer (%v); try again", ErrBusy, err)
+		return fmt.Errorf("%w: the game's server did not answer (%v); try again", wire.ErrBusy, err)
 	}
 	if ans.Status != 200 {
 		return node.RemoteError(ans.Status, ans.Code, ans.Message)
@@ -293,53 +294,50 @@ func (s *Server) actElsewhere(ctx context.Context, owner string, req node.ActReq
 }
 
 // seatElsewhere runs a seat command on the game's owner, another node.
-func (s *Server) seatElsewhere(ctx context.Context, owner string, req node.SeatRequest) (createResponse, error) {
+func (s *Server) seatElsewhere(ctx context.Context, owner string, req node.SeatRequest) (games.Seated, error) {
 	ans, err := s.bus.Seat(ctx, owner, req)
 	if err != nil {
-		return createResponse{}, fmt.Errorf("%w: the game's server did not answer (%v); try again", ErrBusy, err)
+		return games.Seated{}, fmt.Errorf("%w: the game's server did not answer (%v); try again", wire.ErrBusy, err)
 	}
 	if ans.Status != 200 {
-		return createResponse{}, node.RemoteError(ans.Status, ans.Code, ans.Message)
+		return games.Seated{}, node.RemoteError(ans.Status, ans.Code, ans.Message)
 	}
-	var resp createResponse
+	var resp struct {
+		ID    string          `json:"id"`
+		Color string          `json:"color"`
+		State round.StateJSON `json:"state"`
+	}
 	if err := json.Unmarshal(ans.Answer, &resp); err != nil {
-		return createResponse{}, fmt.Errorf("seat answer of node %s: %w", owner, err)
+		return games.Seated{}, fmt.Errorf("seat answer of node %s: %w", owner, err)
 	}
-	return resp, nil
+	return games.Seated{ID: resp.ID, Color: resp.Color, State: resp.State}, nil
 }
 
-// gameLink is where a WebSocket's messages go: the game's hub here, or its
-// owner on another node.
-type gameLink interface {
-	message(ctx context.Context, raw []byte, msg round.ClientMsg) error
-	leave()
-}
-
-// localLink is a client of a hub on this node.
+// localLink links a client to its game's hub on this node (round.Link).
 type localLink struct {
 	s *Server
 	h *round.Hub
 	c *round.Client
 }
 
-func (l localLink) message(ctx context.Context, _ []byte, msg round.ClientMsg) error {
+func (l localLink) Message(ctx context.Context, _ []byte, msg round.ClientMsg) error {
 	return l.h.Send(ctx, round.MessageCmd{Client: l.c, Msg: msg})
 }
 
-func (l localLink) leave() { _ = l.h.Send(l.s.ctx, round.LeaveCmd{Client: l.c}) }
+func (l localLink) Leave() { _ = l.h.Send(l.s.ctx, round.LeaveCmd{Client: l.c}) }
 
-// remoteLink is a client relayed to its game's owner.
+// remoteLink links a client to its game's owner, another node.
 type remoteLink struct{ r node.Relay }
 
-func (l remoteLink) message(_ context.Context, raw []byte, msg round.ClientMsg) error {
+func (l remoteLink) Message(_ context.Context, raw []byte, msg round.ClientMsg) error {
 	return l.r.Send(raw, msg.Lag)
 }
 
-func (l remoteLink) leave() { l.r.Close() }
+func (l remoteLink) Leave() { l.r.Close() }
 
 // openGame joins client join.c to game id: to its hub here, or, when
 // another node owns it, through a relay to that node.
-func (s *Server) openGame(ctx context.Context, id string, join round.JoinCmd) (gameLink, error) {
+func (s *Server) openGame(ctx context.Context, id string, join round.JoinCmd) (round.Link, error) {
 	var h *round.Hub
 	err := s.withHub(ctx, id, func(hh *round.Hub) error {
 		h = hh
@@ -356,13 +354,13 @@ func (s *Server) openGame(ctx context.Context, id string, join round.JoinCmd) (g
 }
 
 // relayTo links client join.c to game id on node owner.
-func (s *Server) relayTo(ctx context.Context, owner, id string, join round.JoinCmd) (gameLink, error) {
+func (s *Server) relayTo(ctx context.Context, owner, id string, join round.JoinCmd) (round.Link, error) {
 	r, err := s.bus.Join(ctx, owner, node.RemoteJoin{Game: id, Player: join.Player, Addr: join.Client.Addr, Since: join.Since})
 	if err != nil {
 		if _, _, answered := node.Answered(err); answered || errors.Is(err, store.ErrNotFound) {
 			return nil, err
 		}
-		return nil, fmt.Errorf("%w: the game's server did not answer (%v); try again", ErrBusy, err)
+		return nil, fmt.Errorf("%w: the game's server did not answer (%v); try again", wire.ErrBusy, err)
 	}
 	c := join.Client
 	go func() { // the hub's messages, from the owner, to the WebSocket

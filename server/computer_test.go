@@ -19,6 +19,7 @@ import (
 	"github.com/gambitchess/gambit/game"
 	"github.com/gambitchess/gambit/server/computer"
 	"github.com/gambitchess/gambit/server/round"
+	"github.com/gambitchess/gambit/server/wire"
 )
 
 // createFrom asks for a game as a new person at address addr ("ip:port")
@@ -36,7 +37,7 @@ func createFrom(h http.Handler, addr, body string) *httptest.ResponseRecorder {
 // "the computer is busy"); a game that ends, or leaves memory, makes room.
 func TestComputerGameLimits(t *testing.T) {
 	s, _, _ := serveWith(t, Config{Store: openStore(t, t.TempDir()), Bot: slowBot{release: make(chan struct{})},
-		ComputerGamesPerClient: 2, ComputerGames: 3, IdleGrace: 20 * time.Millisecond})
+		ComputerGamesPerClient: 2, ComputerGames: 3, Hub: round.Settings{IdleGrace: 20 * time.Millisecond}})
 	h := s.Handler()
 	const body = `{"mode":"computer","level":"greedy","color":"black"}` // the computer to move: the games stay live
 	tests := []struct {
@@ -72,7 +73,7 @@ func TestComputerGameLimits(t *testing.T) {
 	}
 	// A game where the person is to move leaves memory when no one watches
 	// it, and its place with it.
-	s2, _, _ := serveWith(t, Config{Store: openStore(t, t.TempDir()), ComputerGamesPerClient: 1, IdleGrace: 20 * time.Millisecond})
+	s2, _, _ := serveWith(t, Config{Store: openStore(t, t.TempDir()), ComputerGamesPerClient: 1, Hub: round.Settings{IdleGrace: 20 * time.Millisecond}})
 	h2 := s2.Handler()
 	if rec := createFrom(h2, "192.0.2.1:1", `{"mode":"computer","level":"greedy"}`); rec.Code != 201 {
 		t.Fatalf("first: %d %s", rec.Code, rec.Body)
@@ -87,8 +88,7 @@ func TestComputerGameLimits(t *testing.T) {
 // nobody moves for ComputerIdle stops counting, though its player stays
 // connected; a move counts it again.
 func TestIdleComputerGameFreesItsPlace(t *testing.T) {
-	s, srv, _ := serveWith(t, Config{Store: openStore(t, t.TempDir()), ComputerGamesPerClient: 5, ComputerGames: 1,
-		ComputerIdle: time.Second}) // long enough for the steps after a move on a loaded machine
+	s, srv, _ := serveWith(t, Config{Store: openStore(t, t.TempDir()), ComputerGamesPerClient: 5, ComputerGames: 1, Hub: round.Settings{ComputerIdle: time.Second}}) // long enough for the steps after a move on a loaded machine
 	h := s.Handler()
 	const body = `{"mode":"computer","level":"greedy","color":"white"}` // the person to move
 	rec := createFrom(h, "192.0.2.1:1", body)
@@ -128,7 +128,7 @@ func TestIdleComputerGameFreesItsPlace(t *testing.T) {
 // address has a share of their own). Once their player has gone (no
 // connection for ComputerAway), they hold no place and a fifth is made.
 func TestLeftComputerGamesFreeTheirPlace(t *testing.T) {
-	s, srv, _ := serveWith(t, Config{Store: openStore(t, t.TempDir()), ComputerAway: 300 * time.Millisecond, IdleGrace: time.Minute})
+	s, srv, _ := serveWith(t, Config{Store: openStore(t, t.TempDir()), Hub: round.Settings{ComputerAway: 300 * time.Millisecond, IdleGrace: time.Minute}})
 	h := s.Handler()
 	const body = `{"mode":"computer","level":"greedy","color":"white","clock":{"minutes":10,"increment":0}}`
 	first := createAs(t, h, body, "")
@@ -142,11 +142,11 @@ func TestLeftComputerGamesFreeTheirPlace(t *testing.T) {
 		tab.state("state")
 		tabs = append(tabs, tab)
 	}
-	refused := func(secret string) round.ErrorJSON {
+	refused := func(secret string) wire.ErrorJSON {
 		t.Helper()
 		rec := httptest.NewRecorder()
 		h.ServeHTTP(rec, personRequest("POST", "/api/games", body, secret))
-		var e round.ErrorJSON
+		var e wire.ErrorJSON
 		mustDecode(t, rec.Body.Bytes(), &e)
 		if rec.Code != http.StatusTooManyRequests || e.Code != "computer_games" {
 			t.Fatalf("a fifth game: %d %s, want 429 computer_games", rec.Code, rec.Body)
@@ -315,7 +315,7 @@ func httptestServer(tb testing.TB, s *Server) string {
 // never another's; and the address's ceiling holds for everyone behind
 // it, whoever asks.
 func TestComputerGamesPerPlayer(t *testing.T) {
-	s, srv, _ := serveWith(t, Config{Store: openStore(t, t.TempDir()), ComputerGamesPerClient: 10, IdleGrace: time.Minute})
+	s, srv, _ := serveWith(t, Config{Store: openStore(t, t.TempDir()), ComputerGamesPerClient: 10, Hub: round.Settings{IdleGrace: time.Minute}})
 	h := s.Handler()
 	type held struct {
 		ID, Variant, Level, Opponent, Color string

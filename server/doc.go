@@ -10,36 +10,18 @@
 // online play (clocks, lag, presence, claims, rematches), the chat rooms
 // and the wire format of the WebSocket messages.
 //
-// Seats: a person is known by a secret their browser keeps in an httpOnly
-// cookie (gambit_player, set by the first create or join), never in a URL
-// nor readable by the page; a seat records its hash, the player id. The
-// server honours only secrets it issued (signed with a key kept in the
-// store; see player.go for those from before the signature), replacing
-// any other with a fresh one; the cookie is Secure whenever the request
-// came over TLS, directly or by a trusted proxy's X-Forwarded-Proto. A
-// WebSocket whose cookie holds a seat acts for it (both, in a one-screen
-// game, and in every tab); any other connection watches as a spectator.
-// An online game ({"mode":"online"}) is an invite: the creator's seat and an
-// open one, which the first caller of POST /api/games/{id}/join takes (409
-// seat_taken after that: one watches; a person already seated gets their
-// seat back). Invite games are private: listed only for their players.
+// Seats: a person is known by a secret their browser keeps in an
+// httpOnly cookie, its player cookie (package player), or by their
+// account while signed in (package account); a seat records the player
+// id. A WebSocket whose player holds a seat acts for it (both, in a
+// one-screen game, and in every tab); any other connection watches as a
+// spectator. Making games and taking their seats (invites, names, the
+// lobby, quick pairing, rated games): see package games.
 //
-// Names: creating (computer and online games), joining and pairing take a
-// display name, {"name": "王小明"} (game.ParseName: 1 to 20 characters,
-// trimmed, no control character; 400 bad_name otherwise), which the seat
-// keeps (the state's seats, the PGN's player tags). GET /api/games sends a
-// computer seat's level, and "you": true on the asker's own seat where it
-// can tell (games against the computer and on one screen).
-//
-// Language: GET / and a game's page (its Open Graph tags, <title>,
-// <noscript>) and its viewer page are written in the language of ?lang=,
-// else of Accept-Language (package internal/lang), with Vary:
+// Language: GET / (package app), a game's page (its Open Graph tags,
+// <title>, <noscript>) and its viewer page are written in the language of
+// ?lang=, else of Accept-Language (package internal/lang), with Vary:
 // Accept-Language.
-//
-// Lobby: {"mode":"online","lobby":true} makes a public challenge, listed by
-// GET /api/lobby while its creator is connected (see package lobby); accepting
-// is joining. POST /api/pair {"variant","clock"} pairs with the next person
-// asking for the same variant and time control.
 //
 // Limits and safety against hostile clients: see package guards.
 //
@@ -75,12 +57,16 @@
 // media.
 //
 // Other concerns have packages of their own, each reading the server
-// through a small interface it defines (handlers.go wires them): the
-// analysis board's API (package analysis), game reviews (reviews), the
-// opening and book API (openings), profiles, players' games and
-// leaderboards (profile), and lichess's game export (export).
+// through a small interface it defines (handlers.go, gamesapi.go and
+// lichessapi.go wire them): Gambit's own API of games, to create, join
+// and pair (package games), the player cookie (player), the analysis
+// board's API (analysis), game reviews (reviews), the opening and book
+// API (openings), profiles, players' games and leaderboards (profile),
+// lichess's game export (export), and the API for programs in lichess's
+// shapes: the event stream, challenges, the Board and Bot APIs, the game
+// streams (lichess).
 //
-// Metrics (metrics.go): Config.Metrics holds Prometheus series on a
+// Metrics (package metrics): Config.Metrics holds Prometheus series on a
 // registry of their own: games live, sockets open by kind, moves, the
 // move relay latency (a move read off its WebSocket to its publication,
 // through the hub and the store's Append), store errors, the computer's

@@ -3,14 +3,11 @@ package server
 import (
 	"encoding/json"
 	"net/http/httptest"
-	"sync"
 	"testing"
 	"time"
 
-	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/game"
 	"github.com/gambitchess/gambit/store"
-	"github.com/gambitchess/gambit/variant/chessgame"
 )
 
 // accountWithProgram signs name up in a browser and makes a token for the
@@ -85,7 +82,7 @@ func TestEventStreamBrowserInvite(t *testing.T) {
 	}
 	newBrowser(t, srv).want(200, "POST", "/api/games/"+g.ID+"/join", `{}`)
 	got := next(t, annEvents, "gameStart")["game"].(map[string]any)
-	if opp := got["opponent"].(map[string]any); got["gameId"] != g.ID || opp["username"] != anonymous || opp["id"] != nil || got["isMyTurn"] != false {
+	if opp := got["opponent"].(map[string]any); got["gameId"] != g.ID || opp["username"] != "Anonymous" || opp["id"] != nil || got["isMyTurn"] != false {
 		t.Errorf("gameStart against an anonymous person = %v", got)
 	}
 	body = ann.want(201, "POST", "/api/games", `{"mode":"computer","color":"white","level":"greedy"}`)
@@ -114,28 +111,6 @@ func settled(lines <-chan map[string]any) []map[string]any {
 			return out
 		}
 	}
-}
-
-// FuzzDecodeChallenge: a stored challenge's data, whatever it holds,
-// decodes to a whole challenge of the row's ids or to an error, never a
-// panic.
-func FuzzDecodeChallenge(f *testing.F) {
-	c := challenge{ID: "c1", From: challengeUser{ID: "u1", Name: "ann", Player: "p1"}, To: challengeUser{ID: "u2", Name: "bob", Player: "p2"},
-		Color: chess.Black, Asked: "black", Rated: true, Variant: chessgame.Chess, Clock: game.ClockConfig{Initial: 5 * time.Minute}, Created: time.Now()}
-	good, _ := json.Marshal(c)
-	f.Add(good)
-	f.Add([]byte(`{"id":"c1","from":{"id":"u1"},"to":{"id":"u2"},"color":7}`))
-	f.Add([]byte(`null`))
-	f.Fuzz(func(t *testing.T, data []byte) {
-		got, err := decodeChallenge(store.Challenge{ID: "c1", From: "u1", To: "u2", Data: data})
-		if err != nil {
-			return
-		}
-		if got.ID != "c1" || got.From.ID != "u1" || got.To.ID != "u2" || (got.Color != chess.White && got.Color != chess.Black) {
-			t.Fatalf("decoded %q to %+v", data, got)
-		}
-		_ = got.json()
-	})
 }
 
 // TestEventStreamOneStartPerGame: a seat taken again in a started game
@@ -189,10 +164,10 @@ func TestGameEventsInOrder(t *testing.T) {
 	}
 	end := []game.Event{{Type: game.EventEnd}}
 	for i := range 30 {
-		lines, cancel := s.events.Subscribe(playerID(u.Player))
+		lines, cancel := s.lichess.Subscribe(playerID(u.Player))
 		if err := s.read(t.Context(), c.ID, func(g *game.Game) {
-			s.noteStart(g)
-			s.noteFinish(g, end)
+			s.lichess.NoteCreated(g) // its gameStart: no seat open
+			s.lichess.NoteSaved(g, end)
 		}); err != nil {
 			t.Fatal(err)
 		}
@@ -211,45 +186,5 @@ func TestGameEventsInOrder(t *testing.T) {
 		if types[0] != "gameStart" || types[1] != "gameFinish" {
 			t.Fatalf("round %d: events in the order %v, want gameStart then gameFinish", i, types)
 		}
-	}
-}
-
-// TestSerialQueue: a key's jobs run one after another in the order given,
-// a slow first job holding up the next of its key only; another key's
-// jobs run meanwhile.
-func TestSerialQueue(t *testing.T) {
-	q := newSerialQueue()
-	var (
-		mu   sync.Mutex
-		got  []string
-		wg   sync.WaitGroup
-		hold = make(chan struct{})
-	)
-	run := func(key string, job func()) {
-		if q.enqueue(key, job) {
-			wg.Add(1)
-			go func() { defer wg.Done(); q.drain(key, job) }()
-		}
-	}
-	note := func(s string) func() {
-		return func() { mu.Lock(); got = append(got, s); mu.Unlock() }
-	}
-	run("g1", func() { <-hold; note("g1 start")() }) // a start slowed down, as by a loaded store
-	run("g1", note("g1 finish"))
-	otherDone := make(chan struct{})
-	run("g2", func() { note("g2 start")(); close(otherDone) })
-	select {
-	case <-otherDone: // g2 did not wait for g1
-	case <-time.After(5 * time.Second):
-		t.Fatal("a game's events waited on another game's")
-	}
-	close(hold)
-	wg.Wait()
-	want := []string{"g2 start", "g1 start", "g1 finish"}
-	if len(got) != len(want) || got[0] != want[0] || got[1] != want[1] || got[2] != want[2] {
-		t.Errorf("jobs ran in the order %v, want %v", got, want)
-	}
-	if len(q.waiting) != 0 {
-		t.Errorf("drained queue keeps %v", q.waiting)
 	}
 }

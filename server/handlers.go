@@ -8,11 +8,14 @@ import (
 
 	"github.com/gambitchess/gambit/game"
 	"github.com/gambitchess/gambit/review"
+	"github.com/gambitchess/gambit/server/account"
 	"github.com/gambitchess/gambit/server/analysis"
+	"github.com/gambitchess/gambit/server/computer"
 	"github.com/gambitchess/gambit/server/export"
 	"github.com/gambitchess/gambit/server/lichess"
 	"github.com/gambitchess/gambit/server/media"
 	"github.com/gambitchess/gambit/server/openings"
+	"github.com/gambitchess/gambit/server/player"
 	"github.com/gambitchess/gambit/server/profile"
 	"github.com/gambitchess/gambit/server/reviews"
 	"github.com/gambitchess/gambit/store"
@@ -39,7 +42,32 @@ func (v serverView) Error(w http.ResponseWriter, err error) { v.s.httpError(w, e
 func (serverView) Player(r *http.Request) string { return playerOf(r) }
 
 // PlayerOf is the player id the seats of account u record.
-func (serverView) PlayerOf(u store.User) string { return playerID(u.Player) }
+func (serverView) PlayerOf(u store.User) string { return player.ID(u.Player) }
+
+// User is the account r acts for (account.UserOf).
+func (serverView) User(r *http.Request) (store.User, bool) { return account.UserOf(r) }
+
+// NameKey is the key of the account named name (account.NormalizeName).
+func (serverView) NameKey(name string) (string, error) {
+	_, key, err := account.NormalizeName(name)
+	return key, err
+}
+
+// BotLevel names the computer's level of a seat (botLevel).
+func (serverView) BotLevel(v game.Variant, name string) string { return botLevel(v, name) }
+
+// List lists the store's games, newest first.
+func (v serverView) List(ctx context.Context, q store.ListQuery) ([]store.Summary, error) {
+	return v.s.store.List(ctx, q)
+}
+
+// botLevel is the level name of a computer seat of variant v named name
+// (computer.LevelNamed reads every name a seat has had); "" when it names
+// none of v's levels.
+func botLevel(v game.Variant, name string) string {
+	l, _ := computer.LevelNamed(v, name)
+	return l.Name
+}
 
 // TakeAnalysis takes an analysis-board position from r's address.
 func (v serverView) TakeAnalysis(r *http.Request) error {
@@ -53,7 +81,7 @@ func (v serverView) TakeExport(r *http.Request) error {
 
 // RatedPGN adds a rated game's players and ratings to its PGN.
 func (v serverView) RatedPGN(ctx context.Context, id, text string) string {
-	return v.s.ratedPGN(ctx, id, text)
+	return v.s.games.RatedPGN(ctx, id, text)
 }
 
 // UserNamed reads the account of r's {name} for the export.
@@ -61,10 +89,10 @@ func (v serverView) UserNamed(r *http.Request) (export.Store, store.User, error)
 	return v.s.userNamed(r)
 }
 
-// Sides names seats as the API writes players (seatSides).
+// Sides names seats as the API for programs writes players.
 func (v serverView) Sides(ctx context.Context, seats [2]game.Seat) [2]export.Side {
 	var out [2]export.Side
-	for c, p := range v.s.seatSides(ctx, seats) {
+	for c, p := range v.s.lichess.Sides(ctx, seats) {
 		out[c] = export.Side{ID: p.ID, Name: p.Name}
 	}
 	return out
@@ -72,7 +100,7 @@ func (v serverView) Sides(ctx context.Context, seats [2]game.Seat) [2]export.Sid
 
 // Rated is game id's rating record, nil for a game not rated.
 func (v serverView) Rated(ctx context.Context, id string) *store.RatedGame {
-	rs := v.s.ratings()
+	rs, _ := v.s.store.(store.Ratings)
 	if rs == nil {
 		return nil
 	}
@@ -101,7 +129,7 @@ func (v serverView) Review(ctx context.Context, id string) *review.Review {
 // GameURL is the address of game id's page as r reached the server.
 func (serverView) GameURL(r *http.Request, id string) string { return media.GameURL(r, id) }
 
-// Facts are g's facts in lichess's words (lichess.go, rated.go).
+// Facts are g's facts in lichess's words (package lichess).
 func (serverView) Facts(g *game.Game) export.Facts {
 	c := lichess.ClockOf(g)
 	status, _ := lichess.Status(g)
@@ -152,7 +180,7 @@ func (s *Server) handleGamePart(w http.ResponseWriter, r *http.Request) {
 	case part == "pgn":
 		s.handlePGN(w, r)
 	case part == "rating":
-		s.handleRating(w, r)
+		s.games.Rating(w, r)
 	default:
 		s.httpError(w, fmt.Errorf("%w: no such endpoint %s %.100s", store.ErrNotFound, r.Method, r.URL.Path))
 	}

@@ -17,8 +17,10 @@ import (
 	"github.com/coder/websocket"
 	"github.com/gambitchess/gambit/server/account"
 	"github.com/gambitchess/gambit/server/computer"
+	"github.com/gambitchess/gambit/server/games"
 	"github.com/gambitchess/gambit/server/guards"
 	"github.com/gambitchess/gambit/server/round"
+	"github.com/gambitchess/gambit/server/wire"
 	"github.com/gambitchess/gambit/web"
 )
 
@@ -166,7 +168,7 @@ func closedWithin(t *testing.T, c net.Conn, limit time.Duration) time.Duration {
 
 // TestConnectionDefaults: unless configured, a trickled body is cut off
 // within 30 s, an idle keep-alive within 60 s, one address holds 256
-// connections, and the total stays well below the file-descriptor limit.
+// connections (the total below the file-descriptor limit: guards.DefaultMaxConns).
 func TestConnectionDefaults(t *testing.T) {
 	s := New(Config{Store: openStore(t, t.TempDir())})
 	defer s.Close()
@@ -180,20 +182,11 @@ func TestConnectionDefaults(t *testing.T) {
 	if hs.WriteTimeout <= hs.ReadTimeout {
 		t.Errorf("write timeout %v, want more than the read timeout %v (a request cut off is answered 408)", hs.WriteTimeout, hs.ReadTimeout)
 	}
-	if s.conn.pingPeriod+s.conn.pongWait > 30*time.Second {
-		t.Errorf("a silent WebSocket peer stays up to %v", s.conn.pingPeriod+s.conn.pongWait)
+	if s.conn.PingPeriod+s.conn.PongWait > 30*time.Second {
+		t.Errorf("a silent WebSocket peer stays up to %v", s.conn.PingPeriod+s.conn.PongWait)
 	}
-	if s.conn.maxConnsPerAddr != 256 {
-		t.Errorf("per-address cap %d, want 256", s.conn.maxConnsPerAddr)
-	}
-	for _, fds := range []uint64{256, 1024, 65536, 1 << 20, 1 << 62} {
-		got := defaultMaxConns(fds)
-		if got < 16 || uint64(got)+64 > fds || uint64(got) > fds/4*3+1 {
-			t.Errorf("defaultMaxConns(%d) = %d, want at most three quarters and 64 below", fds, got)
-		}
-	}
-	if got := defaultMaxConns(0); got != 1024 {
-		t.Errorf("defaultMaxConns with no known limit = %d, want 1024", got)
+	if s.conn.MaxConnsPerAddr != 256 {
+		t.Errorf("per-address cap %d, want 256", s.conn.MaxConnsPerAddr)
 	}
 }
 
@@ -201,7 +194,7 @@ func TestConnectionDefaults(t *testing.T) {
 // off at ReadTimeout, not kept as long as the trickle lasts, and answered
 // 408.
 func TestSlowBodyCutOff(t *testing.T) {
-	rs := runServer(t, Config{ReadTimeout: 500 * time.Millisecond})
+	rs := runServer(t, Config{Conn: guards.ConnLimits{ReadTimeout: 500 * time.Millisecond}})
 	c := rawConn(t, rs, 1)
 	if _, err := io.WriteString(c, "POST /api/games HTTP/1.1\r\nHost: gambit.test\r\nContent-Type: application/json\r\n"+
 		"Content-Length: 1000\r\n\r\n{"); err != nil {
@@ -241,7 +234,7 @@ func TestSlowBodyCutOff(t *testing.T) {
 // TestIdleKeepAliveClosed: a keep-alive connection that asks nothing more
 // is closed at IdleTimeout.
 func TestIdleKeepAliveClosed(t *testing.T) {
-	rs := runServer(t, Config{IdleTimeout: 300 * time.Millisecond})
+	rs := runServer(t, Config{Conn: guards.ConnLimits{IdleTimeout: 300 * time.Millisecond}})
 	c := rawConn(t, rs, 1)
 	if a := rawGet(t, c, "/api/levels"); a.status != http.StatusOK {
 		t.Fatalf("GET /api/levels: %d %s", a.status, a.body)
@@ -265,7 +258,7 @@ func wantRefused(t *testing.T, a answer) {
 // gets 503 for one more, while another address is served as usual.
 func TestPerAddressCap(t *testing.T) {
 	const perAddr = 8
-	rs := runServer(t, Config{MaxConnsPerAddr: perAddr, MaxConns: 100})
+	rs := runServer(t, Config{Conn: guards.ConnLimits{MaxConnsPerAddr: perAddr, MaxConns: 100}})
 	for range perAddr {
 		rawConn(t, rs, 2) // held, silent
 	}
@@ -280,7 +273,7 @@ func TestPerAddressCap(t *testing.T) {
 // again.
 func TestTotalCap(t *testing.T) {
 	const total = 6
-	rs := runServer(t, Config{MaxConns: total, MaxConnsPerAddr: 100})
+	rs := runServer(t, Config{Conn: guards.ConnLimits{MaxConns: total, MaxConnsPerAddr: 100}})
 	var held []net.Conn
 	for range total {
 		held = append(held, rawConn(t, rs, 4))
@@ -306,7 +299,7 @@ func TestTotalCap(t *testing.T) {
 func wantTooMany(t *testing.T, what string, a answer) {
 	t.Helper()
 	n, err := strconv.Atoi(a.header.Get("Retry-After"))
-	var body round.ErrorJSON
+	var body wire.ErrorJSON
 	_ = json.Unmarshal([]byte(a.body), &body)
 	if a.status != http.StatusTooManyRequests || err != nil || n < 1 || body.Code != "rate_limited" || body.RetryAfter != n {
 		t.Errorf("%s: %d Retry-After %q %s; want 429 with Retry-After in seconds, in the body too", what, a.status,
@@ -349,7 +342,7 @@ func TestHTTPRateLimitsSayWhenToRetry(t *testing.T) {
 }
 
 // awaitError reads c's messages until an error event with code arrives.
-func awaitError(c *wsClient, code string) round.ErrorJSON {
+func awaitError(c *wsClient, code string) wire.ErrorJSON {
 	c.t.Helper()
 	for range 1000 {
 		data, err := c.read(5 * time.Second)
@@ -357,13 +350,13 @@ func awaitError(c *wsClient, code string) round.ErrorJSON {
 			c.t.Fatalf("waiting for error %s: %v", code, err)
 		}
 		var m inMsg
-		var e round.ErrorJSON
+		var e wire.ErrorJSON
 		if json.Unmarshal(data, &m) == nil && m.T == "error" && json.Unmarshal(m.D, &e) == nil && e.Code == code {
 			return e
 		}
 	}
 	c.t.Fatalf("no error %s in 1000 messages", code)
-	return round.ErrorJSON{}
+	return wire.ErrorJSON{}
 }
 
 // TestChatFloodPerAddress: more sockets buy no more chat: an address's
@@ -401,7 +394,7 @@ func TestChatFloodPerAddress(t *testing.T) {
 func TestMessageFloodPerAddress(t *testing.T) {
 	s, srv, clock := serveAt(t)
 	g := create(t, s.Handler(), `{"mode":"local"}`)
-	const sockets, each = 4, messageBurst - 5 // each socket under its own burst; together over the address's
+	const sockets, each = 4, round.MessageBurst - 5 // each socket under its own burst; together over the address's
 	var conns []*wsClient
 	for range sockets {
 		c := dial(t, srv, g.ID, "") // a spectator: its moves are refused, and change nothing
@@ -435,7 +428,7 @@ func TestForwardedForFromTrustedProxyOnly(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rs := runServer(t, Config{CreatePerMinute: 1, TrustedProxies: proxies})
+	rs := runServer(t, Config{CreatePerMinute: 1, Conn: guards.ConnLimits{TrustedProxies: proxies}})
 	games := rs.url("/api/games")
 	create := func(c *http.Client, xff string) int {
 		t.Helper()
@@ -516,7 +509,7 @@ func checkSecurityHeaders(t *testing.T, what string, h http.Header) {
 // 4xx of every kind, a refused WebSocket upgrade, a 429 and the connection
 // cap's 503.
 func TestSecurityHeadersEverywhere(t *testing.T) {
-	rs := runServer(t, Config{Assets: web.FS(), CreatePerMinute: 1, MaxConnsPerAddr: 4})
+	rs := runServer(t, Config{Assets: web.FS(), CreatePerMinute: 1, Conn: guards.ConnLimits{MaxConnsPerAddr: 4}})
 	id := create(t, rs.s.Handler(), `{"mode":"local"}`).ID
 	c := clientFrom(t, 40)
 	c.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
@@ -604,7 +597,7 @@ func tryDialFrom(t *testing.T, rs *running, n byte, id, secret string) (*wsClien
 // still carries moves both ways.
 func TestWebSocketOutlivesHTTPTimeouts(t *testing.T) {
 	const timeout = 200 * time.Millisecond
-	rs := runServer(t, Config{ReadHeaderTimeout: timeout, ReadTimeout: timeout, WriteTimeout: timeout, IdleTimeout: timeout})
+	rs := runServer(t, Config{Conn: guards.ConnLimits{ReadHeaderTimeout: timeout, ReadTimeout: timeout, WriteTimeout: timeout, IdleTimeout: timeout}})
 	g := create(t, rs.s.Handler(), `{"mode":"local"}`)
 	p := dialFrom(t, rs, 50, g.ID, g.Token)
 	p.state("state")
@@ -622,7 +615,7 @@ func TestWebSocketOutlivesHTTPTimeouts(t *testing.T) {
 // one that never reads: nothing answers them) is dropped within PingPeriod
 // + PongWait.
 func TestSilentWebSocketPeerDropped(t *testing.T) {
-	rs := runServer(t, Config{PingPeriod: 200 * time.Millisecond, PongWait: 300 * time.Millisecond})
+	rs := runServer(t, Config{Conn: guards.ConnLimits{PingPeriod: 200 * time.Millisecond, PongWait: 300 * time.Millisecond}})
 	g := create(t, rs.s.Handler(), `{"mode":"local"}`)
 	c := rawConn(t, rs, 60)
 	_, err := fmt.Fprintf(c, "GET /ws/game/%s HTTP/1.1\r\nHost: %s\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n"+
@@ -651,7 +644,7 @@ func TestSilentWebSocketPeerDropped(t *testing.T) {
 // connection slot, and gives it back when it closes (the hijacked
 // connection is still the counted one).
 func TestWebSocketCountsTowardTheCap(t *testing.T) {
-	rs := runServer(t, Config{MaxConnsPerAddr: 1})
+	rs := runServer(t, Config{Conn: guards.ConnLimits{MaxConnsPerAddr: 1}})
 	g := create(t, rs.s.Handler(), `{"mode":"local"}`)
 	client := clientFrom(t, 71)
 	for round := range 3 {
@@ -682,7 +675,7 @@ func TestRequestBoundsOnLoopback(t *testing.T) {
 		want               int
 		in, notIn          string
 	}{
-		{"POST", "/api/games", `{"mode":"local","setup":"` + strings.Repeat("x", maxBody+1) + `"}`, 413, "too_large", ""},
+		{"POST", "/api/games", `{"mode":"local","setup":"` + strings.Repeat("x", games.MaxBody+1) + `"}`, 413, "too_large", ""},
 		{"POST", "/api/games", `{"mode":"local","clock":{"minutes":1e-300}}`, 400, "minutes", ""},
 		{"POST", "/api/games", `{"mode":"local","clock":{"minutes":181}}`, 400, "minutes", ""},
 		{"POST", "/api/games", `{"mode":"local","clock":{"minutes":5,"increment":181}}`, 400, "increment", ""},

@@ -43,7 +43,7 @@ func lastPresence(t *testing.T, c *wsClient, ok func(round.PresenceJSON) bool) {
 func TestPresenceCoalesced(t *testing.T) {
 	const every = 250 * time.Millisecond
 	const n = 200
-	s, srv, _ := serveWith(t, Config{Store: openStore(t, t.TempDir()), PresenceEvery: every})
+	s, srv, _ := serveWith(t, Config{Store: openStore(t, t.TempDir()), Hub: round.Settings{PresenceEvery: every}})
 	white, black, g, _ := onlinePair(t, s, srv, `{"mode":"online","color":"white"}`)
 	first := dial(t, srv, g.ID, "")
 	first.presence(func(p round.PresenceJSON) bool { return p.Watching == 1 })

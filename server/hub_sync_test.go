@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/gambitchess/gambit/server/round"
+	"github.com/gambitchess/gambit/server/wire"
 )
 
 // nextMsg reads c's next message other than presence (which comes when it
@@ -45,7 +46,7 @@ func wantNothingBefore(t *testing.T, c *wsClient, what string) {
 // with retryAfter and nothing else; and a hundred syncs cost at most one
 // state.
 func TestSyncAnswersWithTheMissedEvents(t *testing.T) {
-	s, srv, _ := serveWith(t, Config{Store: openStore(t, t.TempDir()), FullStateEvery: time.Minute})
+	s, srv, _ := serveWith(t, Config{Store: openStore(t, t.TempDir()), Hub: round.Settings{FullStateEvery: time.Minute}})
 	g := create(t, s.Handler(), `{"mode":"local","clock":{"minutes":5,"increment":0}}`)
 	p := dial(t, srv, g.ID, g.Token)
 	p.state("state")
@@ -95,7 +96,7 @@ func TestSyncAnswersWithTheMissedEvents(t *testing.T) {
 	}
 	lagger.send(`{"t":"sync","d":{"v":-1}}`)
 	m := nextMsg(t, lagger, 5*time.Second)
-	var e round.ErrorJSON
+	var e wire.ErrorJSON
 	if mustDecode(t, m.D, &e); m.T != "error" || e.Code != "rate_limited" || e.RetryAfter < 1 || e.RetryAfter > 60 {
 		t.Fatalf("a second sync for everything within the minute was answered %s %s, want rate_limited with retryAfter", m.T, m.D)
 	}
@@ -131,7 +132,7 @@ func TestSyncAnswersWithTheMissedEvents(t *testing.T) {
 // replayed each time it is asked (the review's finding: 25 syncs for the
 // version before a resignation got 25 whole states).
 func TestSyncReplaysNoWholeState(t *testing.T) {
-	s, srv, _ := serveWith(t, Config{Store: openStore(t, t.TempDir()), FullStateEvery: time.Hour})
+	s, srv, _ := serveWith(t, Config{Store: openStore(t, t.TempDir()), Hub: round.Settings{FullStateEvery: time.Hour}})
 	g := create(t, s.Handler(), `{"mode":"local"}`)
 	p := dial(t, srv, g.ID, g.Token)
 	p.state("state")

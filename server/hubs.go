@@ -10,11 +10,9 @@ import (
 // hubEnv returns what s gives its hubs, read from s's fields as they are
 // now (a benchmark may change a setting after New).
 func (s *Server) hubEnv() *round.Env {
-	return &round.Env{Server: (*roundServer)(s), Ctx: s.ctx, Now: s.now, Log: s.log,
-		ClaimAfter: s.claimAfter, FirstMoveTime: s.firstMoveTime, IdleGrace: s.idleGrace,
-		PresenceEvery: s.presenceEvery, FullEvery: s.fullEvery, ComputerIdle: s.computerIdle, ComputerAway: s.computerAway,
+	return &round.Env{Server: (*roundServer)(s), Settings: s.timings, Ctx: s.ctx, Now: s.now, Log: s.log,
 		Bot: s.bot, Computer: s.computer, Sched: s.sched, Lobby: s.lobby,
-		Moves: s.metrics.moves, BotMoves: s.metrics.botMoves, Relay: s.metrics.relay, SocketGauge: s.metrics.socketGauge}
+		Moves: s.metrics.Moves, BotMoves: s.metrics.BotMoves, Relay: s.metrics.Relay, SocketGauge: s.metrics.SocketGauge}
 }
 
 // roundServer is s as its hubs see it (round.Server), kept apart so that
@@ -43,24 +41,23 @@ func (r *roundServer) CreateRematch(ctx context.Context, g *game.Game) (string, 
 
 // createGame stores a new game: its header, no events yet.
 func (s *Server) createGame(ctx context.Context, g *game.Game) error {
-	if err := round.CreateGame(ctx, s.store, s.metrics.storeErrors, g); err != nil {
+	if err := round.CreateGame(ctx, s.store, s.metrics.StoreErrors, g); err != nil {
 		return err
 	}
-	s.noteCreated(g) // the API's gameStart events (gameevents.go)
+	s.lichess.NoteCreated(g) // the API's gameStart events
 	return nil
 }
 
 // appendEvents stores events that g has just applied (round.AppendEvents).
 func (s *Server) appendEvents(ctx context.Context, g *game.Game, evs []game.Event) error {
-	if err := round.AppendEvents(ctx, s.store, s.metrics.storeErrors, g, evs); err != nil {
+	if err := round.AppendEvents(ctx, s.store, s.metrics.StoreErrors, g, evs); err != nil {
 		return err
 	}
-	s.noteSeated(g, evs) // the API's gameStart and gameFinish events (gameevents.go)
-	s.noteFinish(g, evs)
+	s.lichess.NoteSaved(g, evs) // the API's gameStart and gameFinish events
 	return nil
 }
 
 // loadGame reads game id from the store and replays its events.
 func (s *Server) loadGame(ctx context.Context, id string) (*game.Game, error) {
-	return round.LoadGame(ctx, s.store, s.metrics.storeErrors, id, s.now)
+	return round.LoadGame(ctx, s.store, s.metrics.StoreErrors, id, s.now)
 }

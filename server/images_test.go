@@ -21,7 +21,7 @@ import (
 	"github.com/gambitchess/gambit/render"
 	"github.com/gambitchess/gambit/server/guards"
 	"github.com/gambitchess/gambit/server/media"
-	"github.com/gambitchess/gambit/server/round"
+	"github.com/gambitchess/gambit/server/wire"
 	"github.com/gambitchess/gambit/variant/bomb/bombgame"
 	"github.com/gambitchess/gambit/variant/chessgame"
 	"github.com/gambitchess/gambit/variant/dice/dicegame"
@@ -45,7 +45,7 @@ func imageServer(t testing.TB) *Server {
 // the side to move) and stores every event, as a hub would have.
 func storedGame(t testing.TB, s *Server, o game.Options, moves ...string) *game.Game {
 	t.Helper()
-	o.ID, o.Now = round.RandomID(), s.now
+	o.ID, o.Now = wire.NewID(), s.now
 	if o.Mode == "" {
 		me := game.Seat{Kind: game.SeatHuman, Player: playerID(randomToken())}
 		o.Mode, o.Seats = game.ModeLocal, [2]game.Seat{me, me}
@@ -391,7 +391,7 @@ func TestGamePageOpenGraph(t *testing.T) {
 }
 
 func TestRequestScheme(t *testing.T) {
-	s := New(Config{Store: openStore(t, t.TempDir()), TrustedProxies: mustPrefixes(t, "10.0.0.1")})
+	s := New(Config{Store: openStore(t, t.TempDir()), Conn: guards.ConnLimits{TrustedProxies: mustPrefixes(t, "10.0.0.1")}})
 	t.Cleanup(s.Close)
 	for _, tt := range []struct {
 		peer, proto, want string
@@ -403,7 +403,7 @@ func TestRequestScheme(t *testing.T) {
 		{"192.0.2.9:5000", "https", "http"},
 	} {
 		var got string
-		h := guards.MarkProxied(s.conn.trustedProxies, guards.Forwarded(s.conn.trustedProxies, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { got = guards.Scheme(r) })))
+		h := guards.MarkProxied(s.conn.TrustedProxies, guards.Forwarded(s.conn.TrustedProxies, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { got = guards.Scheme(r) })))
 		r := httptest.NewRequest("GET", "/game/x", nil)
 		r.RemoteAddr = tt.peer
 		r.Header.Set("X-Forwarded-For", "198.51.100.7")

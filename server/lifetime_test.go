@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gambitchess/gambit/server/round"
 	"github.com/gambitchess/gambit/store"
 )
 
@@ -114,7 +115,7 @@ func sortedIDs(ids ...string) []string {
 // no clock running and no computer to move, leaves memory, and comes back
 // whole when opened: its moves, its clock banks.
 func TestIdleGameUnloadedKeepsEverything(t *testing.T) {
-	s, srv, _ := serveWith(t, Config{Store: openStore(t, t.TempDir()), IdleGrace: 20 * time.Millisecond})
+	s, srv, _ := serveWith(t, Config{Store: openStore(t, t.TempDir()), Hub: round.Settings{IdleGrace: 20 * time.Millisecond}})
 	g := create(t, s.Handler(), `{"mode":"local","clock":{"minutes":5,"increment":3}}`)
 	playMoves(t, srv, g, "e2e4") // one side moved: no clock runs yet
 	waitUnloaded(t, s)
@@ -147,7 +148,7 @@ func TestExpireUntouchedGames(t *testing.T) {
 	now := time.Date(2026, 11, 24, 12, 0, 0, 0, time.UTC)
 	clock := func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
 	advance := func(d time.Duration) { mu.Lock(); now = now.Add(d); mu.Unlock() }
-	s, srv, _ := serveWith(t, Config{Store: openStore(t, t.TempDir()), Now: clock, IdleGrace: 20 * time.Millisecond})
+	s, srv, _ := serveWith(t, Config{Store: openStore(t, t.TempDir()), Now: clock, Hub: round.Settings{IdleGrace: 20 * time.Millisecond}})
 	h := s.Handler()
 	casual := create(t, h, `{"mode":"local"}`)
 	invite := create(t, h, `{"mode":"online"}`)

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/gambitchess/gambit/server/round"
 )
 
 // TestMessageFlood: a connection sending faster than the limit has the
@@ -17,7 +19,7 @@ func TestMessageFlood(t *testing.T) {
 	g := create(t, s.Handler(), `{"mode":"local"}`)
 	p := dial(t, srv, g.ID, g.Token)
 	p.state("state")
-	for range messageBurst + 20 {
+	for range round.MessageBurst + 20 {
 		p.send(`{"t":"draw-offer"}`) // every one after the first is refused by the game: cheap to check
 	}
 	codes := map[string]int{}
@@ -35,8 +37,8 @@ func TestMessageFlood(t *testing.T) {
 			codes[m.D.Code]++
 		}
 	}
-	if codes["rate_limited"] != 1 || codes["offer"] != messageBurst-1 {
-		t.Fatalf("errors %v, want one rate_limited and %d offer", codes, messageBurst-1)
+	if codes["rate_limited"] != 1 || codes["offer"] != round.MessageBurst-1 {
+		t.Fatalf("errors %v, want one rate_limited and %d offer", codes, round.MessageBurst-1)
 	}
 }
 

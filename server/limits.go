@@ -80,15 +80,11 @@ func (s *Server) takeChallenge(addr string) error {
 	return takeFrom(s.rates.challenges, addr, "challenges", "a minute")
 }
 
-// takeMessage admits one WebSocket message from client c, whose own bucket
-// is own: the connection's limit first, then its address's, so that more
-// sockets buy no more messages.
-func (s *Server) takeMessage(c *round.Client, own *guards.Bucket) error {
-	now := s.now()
-	if !own.Allow(now, messageRate, messageBurst) {
-		return guards.LimitedAt(own.Wait(messageRate), "messages", messageRate, "at most %d messages a second; some were dropped", messageRate)
-	}
-	if retry, ok := s.rates.messages.Take(c.Addr); !ok {
+// takeAddrMessage takes one WebSocket message (or Board API action) from
+// addr, over all its connections: more sockets buy no more messages
+// (round.ConnConfig.TakeAddr).
+func (s *Server) takeAddrMessage(addr string) error {
+	if retry, ok := s.rates.messages.Take(addr); !ok {
 		return guards.LimitedAt(retry, "messages_address", messageAddrRate, "at most %d messages a second from your address; some were dropped", messageAddrRate)
 	}
 	return nil

@@ -1,6 +1,9 @@
 package server
 
 import (
+	"github.com/gambitchess/gambit/server/guards"
+	"github.com/gambitchess/gambit/server/lobby"
+	"github.com/gambitchess/gambit/server/round"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -9,8 +12,6 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
-	"github.com/gambitchess/gambit/server/guards"
-	"github.com/gambitchess/gambit/server/lobby"
 )
 
 // lobbyOf lists the lobby as the person with secret sees it.
@@ -124,7 +125,7 @@ func TestCreationLimitPerAddress(t *testing.T) {
 // API, or resumed at start-up) leaves memory after IdleGrace, and its
 // challenge leaves the lobby; it loads again when someone comes.
 func TestUnwatchedHubRetires(t *testing.T) {
-	s, srv, _ := serveWith(t, Config{Store: openStore(t, t.TempDir()), IdleGrace: 100 * time.Millisecond})
+	s, srv, _ := serveWith(t, Config{Store: openStore(t, t.TempDir()), Hub: round.Settings{IdleGrace: 100 * time.Millisecond}})
 	g := create(t, s.Handler(), `{"mode":"online","lobby":true}`)
 	live := func() bool {
 		s.mu.Lock()

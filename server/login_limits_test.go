@@ -51,7 +51,7 @@ func TestSignInLimitsSpareTheOwner(t *testing.T) {
 	}
 	// The clock stands still: no limit refills while the test runs.
 	at := time.Date(2026, 12, 6, 12, 0, 0, 0, time.UTC)
-	_, srv, _ := serveWith(t, Config{Store: openStore(t, t.TempDir()), TrustedProxies: proxies, Now: func() time.Time { return at }})
+	_, srv, _ := serveWith(t, Config{Store: openStore(t, t.TempDir()), Now: func() time.Time { return at }, Conn: guards.ConnLimits{TrustedProxies: proxies}})
 	person := func(addr string) from {
 		jar, _ := cookiejar.New(nil)
 		return from{&browser{t: t, c: &http.Client{Jar: jar, Timeout: 10 * time.Second}, srv: srv}, addr}

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gambitchess/gambit/server/round"
+	"github.com/gambitchess/gambit/server/wire"
 )
 
 // TestDisplayNames: a name given when creating and when joining is each
@@ -106,7 +106,7 @@ func TestDisplayNames(t *testing.T) {
 	} {
 		rec := httptest.NewRecorder()
 		h.ServeHTTP(rec, personRequest("POST", "/api/games", body, randomToken()))
-		var e round.ErrorJSON
+		var e wire.ErrorJSON
 		_ = json.Unmarshal(rec.Body.Bytes(), &e)
 		if rec.Code != http.StatusBadRequest || e.Code != "bad_name" {
 			t.Errorf("create %s: %d %s, want 400 bad_name", body, rec.Code, rec.Body)

@@ -187,7 +187,7 @@ func (c *wsClient) presence(ok func(round.PresenceJSON) bool) round.PresenceJSON
 // the claim.
 func TestPresenceAndClaimVictory(t *testing.T) {
 	for _, draw := range []bool{false, true} {
-		s, srv, _ := serveWith(t, Config{Store: openStore(t, t.TempDir()), ClaimAfter: 300 * time.Millisecond})
+		s, srv, _ := serveWith(t, Config{Store: openStore(t, t.TempDir()), Hub: round.Settings{ClaimAfter: 300 * time.Millisecond}})
 		white, black, g, guest := onlinePair(t, s, srv, `{"mode":"online","color":"white"}`)
 		watcher := dial(t, srv, g.ID, "")
 		white.presence(func(p round.PresenceJSON) bool { return p.White.Online && p.Black.Online && p.Watching == 1 })
@@ -233,7 +233,7 @@ func TestPresenceAndClaimVictory(t *testing.T) {
 // made its first move within FirstMoveTime is aborted, without a result;
 // neither clock ran meanwhile.
 func TestFirstMoveOverdueAborts(t *testing.T) {
-	s, srv, _ := serveWith(t, Config{Store: openStore(t, t.TempDir()), FirstMoveTime: 300 * time.Millisecond})
+	s, srv, _ := serveWith(t, Config{Store: openStore(t, t.TempDir()), Hub: round.Settings{FirstMoveTime: 300 * time.Millisecond}})
 	white, black, _, _ := onlinePair(t, s, srv, `{"mode":"online","color":"white","clock":{"minutes":1,"increment":0}}`)
 	white.send(`{"t":"move","d":{"u":"d2d4"}}`)
 	if m := black.state("move"); m.Clock.Running != "" || m.Clock.White != 60000 {

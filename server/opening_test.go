@@ -10,6 +10,7 @@ import (
 	"github.com/gambitchess/gambit/server/profile"
 	"github.com/gambitchess/gambit/server/round"
 	"github.com/gambitchess/gambit/server/servertest"
+	"github.com/gambitchess/gambit/server/wire"
 )
 
 // TestGameOpening: a chess game set up from a PGN names its opening in its
@@ -18,7 +19,7 @@ func TestGameOpening(t *testing.T) {
 	s, _, _ := serve(t, openStore(t, t.TempDir()), nil)
 	h := s.Handler()
 	g := create(t, h, `{"mode":"local","setup":"1. e4 e5 2. Nf3 *"}`)
-	want := round.OpeningJSON{ECO: "C40", Name: "King's Knight Opening"}
+	want := wire.OpeningJSON{ECO: "C40", Name: "King's Knight Opening"}
 	if g.State.Opening == nil || *g.State.Opening != want {
 		t.Errorf("created game's opening %+v, want %+v", g.State.Opening, want)
 	}

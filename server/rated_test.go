@@ -10,11 +10,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gambitchess/gambit/game"
-	"github.com/gambitchess/gambit/server/lichess"
 	"github.com/gambitchess/gambit/server/lobby"
 	"github.com/gambitchess/gambit/server/profile"
-	"github.com/gambitchess/gambit/variant/chessgame"
 )
 
 // dial opens game id's WebSocket as b: with every cookie b's jar holds
@@ -102,41 +99,6 @@ func TestRatedGame(t *testing.T) {
 	for _, tag := range []string{`[White "ann"]`, `[Black "bob"]`, `[WhiteElo "1500"]`, `[BlackElo "1500"]`, `1-0`} {
 		if !strings.Contains(pgn, tag) {
 			t.Errorf("PGN lacks %s:\n%s", tag, pgn)
-		}
-	}
-}
-
-// TestPerfOf: chess by speed, correspondence by days, the others by name.
-func TestPerfOf(t *testing.T) {
-	tests := []struct {
-		v    string
-		c    struct{ min, inc, days int }
-		want string
-	}{
-		{"chess", struct{ min, inc, days int }{1, 0, 0}, "bullet"},
-		{"", struct{ min, inc, days int }{5, 3, 0}, "blitz"},
-		{"chess", struct{ min, inc, days int }{10, 5, 0}, "rapid"},
-		{"chess", struct{ min, inc, days int }{30, 20, 0}, "classical"},
-		{"chess", struct{ min, inc, days int }{0, 0, 3}, "correspondence"},
-		{"chess", struct{ min, inc, days int }{0, 0, 0}, "correspondence"}, // untimed: as its speed says
-		{"", struct{ min, inc, days int }{0, 0, 0}, "correspondence"},
-		{"chess960", struct{ min, inc, days int }{5, 3, 0}, "chess960"},
-		{"chess960", struct{ min, inc, days int }{0, 0, 0}, "chess960"},
-	}
-	s := New(Config{Store: openStore(t, t.TempDir())})
-	for _, tt := range tests {
-		var cfg game.ClockConfig // untimed: no clock at all
-		if tt.c != (struct{ min, inc, days int }{}) {
-			var err error
-			if cfg, err = s.clockConfig(clockSpec{Minutes: float64(tt.c.min), Increment: tt.c.inc, Days: tt.c.days}); err != nil {
-				t.Fatal(err)
-			}
-		}
-		if got := lichess.Perf(game.Variant(tt.v), cfg); got != tt.want {
-			t.Errorf("perfOf(%q, %+v) = %q, want %q", tt.v, tt.c, got, tt.want)
-		}
-		if v := game.Variant(tt.v); (v == "" || v == chessgame.Chess) && lichess.Speed(cfg) != tt.want {
-			t.Errorf("speedOf(%+v) = %q, perf %q: chess's perf is its speed", tt.c, lichess.Speed(cfg), tt.want)
 		}
 	}
 }
@@ -328,4 +290,24 @@ func TestRatedPoolWidens(t *testing.T) {
 	if rg.State != "pending" || rg.White.Name == "" || rg.Black.Name == "" || rg.White.Name == rg.Black.Name {
 		t.Errorf("the game they met in: %+v", rg)
 	}
+}
+
+// ratingJSON is GET /api/games/{id}/rating's answer, as package games
+// writes it: whether the game is rated and, once over, each side's rating
+// before and after it.
+type ratingJSON struct {
+	Rated bool           `json:"rated"`
+	Perf  string         `json:"perf,omitempty"`
+	State string         `json:"state,omitempty"`
+	White ratingSideJSON `json:"white"`
+	Black ratingSideJSON `json:"black"`
+}
+
+// ratingSideJSON is one side of ratingJSON.
+type ratingSideJSON struct {
+	Name        string `json:"name"`
+	Before      int    `json:"before"`
+	After       int    `json:"after"`
+	Diff        int    `json:"diff"`
+	Provisional bool   `json:"provisional"`
 }

@@ -49,7 +49,7 @@ func TestRatedGameAbortedBeforeBothMoved(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, srv, _ := serveWith(t, Config{Store: openStore(t, t.TempDir()), FirstMoveTime: tt.firstMoveTime})
+			_, srv, _ := serveWith(t, Config{Store: openStore(t, t.TempDir()), Hub: round.Settings{FirstMoveTime: tt.firstMoveTime}})
 			ann, bob := newBrowser(t, srv), newBrowser(t, srv)
 			ann.want(201, "POST", "/api/signup", `{"username":"ann","password":"long enough pass"}`)
 			bob.want(201, "POST", "/api/signup", `{"username":"bob","password":"long enough pass"}`)

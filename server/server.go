@@ -8,7 +8,6 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
-	"net/netip"
 	"sync"
 	"time"
 
@@ -18,14 +17,18 @@ import (
 	"github.com/gambitchess/gambit/review"
 	"github.com/gambitchess/gambit/server/account"
 	"github.com/gambitchess/gambit/server/computer"
+	"github.com/gambitchess/gambit/server/games"
 	"github.com/gambitchess/gambit/server/guards"
 	"github.com/gambitchess/gambit/server/lichess"
 	"github.com/gambitchess/gambit/server/lobby"
 	"github.com/gambitchess/gambit/server/media"
+	"github.com/gambitchess/gambit/server/metrics"
 	"github.com/gambitchess/gambit/server/node"
+	"github.com/gambitchess/gambit/server/player"
 	"github.com/gambitchess/gambit/server/reviews"
 	"github.com/gambitchess/gambit/server/round"
 	"github.com/gambitchess/gambit/server/sched"
+	"github.com/gambitchess/gambit/server/wire"
 	"github.com/gambitchess/gambit/store"
 )
 
@@ -59,14 +62,6 @@ type Config struct {
 	// still takes no more than a quarter of one worker's places); a new
 	// one beyond any is refused.
 	ComputerGames, ComputerGamesPerPlayer, ComputerGamesPerClient int
-	// ComputerIdle is how long a game against the computer may go without
-	// a move and still count among them (5 minutes when zero): a player
-	// who stays connected but does not play holds no place.
-	ComputerIdle time.Duration
-	// ComputerAway is how long the player of a game against the computer
-	// may have no connection to it and the game still count among them
-	// (1 minute when zero): a player who left a game frees its place.
-	ComputerAway time.Duration
 	// Assets is the web UI (index.html at its root); nil serves the API only.
 	Assets fs.FS
 	Now    func() time.Time
@@ -75,11 +70,10 @@ type Config struct {
 	// (as on lichess) when zero. Shorter is a typo, and a tiny value must
 	// never read as no clock.
 	MinClock time.Duration
-	// ClaimAfter is how long an online player must be away before the
-	// opponent may claim the win (30 s when zero); FirstMoveTime how long
-	// a side of an online game has for its first move before the game is
-	// aborted (60 s when zero).
-	ClaimAfter, FirstMoveTime time.Duration
+	// Hub are the timings of every game's hub (round.Settings: claims,
+	// first moves, presence, syncs, idle hubs and computer games), the
+	// default of each left zero.
+	Hub round.Settings
 	// CreatePerMinute is how many games one address may create a minute,
 	// in a burst or spread out (30 when zero).
 	CreatePerMinute int
@@ -92,48 +86,11 @@ type Config struct {
 	// ExpireEvery is how often the games no one will come back to are
 	// looked for and ended (hourly when zero; see game.Expired).
 	ExpireEvery time.Duration
-	// IdleGrace is how long a game's hub that starts with no one watching
-	// (a new game, one resumed at start-up) waits for someone before it
-	// leaves the game in the store (30 s when zero).
-	IdleGrace time.Duration
-	// PresenceEvery is how often at most a game's presence (who is online,
-	// how many watch) goes out to everyone connected to it (1 s when
-	// zero): spectators coming and going cost one message per client per
-	// interval, not one per arrival, and a count a second old is as good
-	// to a reader. A seat going online or offline reaches the players at
-	// once, and a newcomer is told the presence as it joins (see
-	// round/hub_presence.go).
-	PresenceEvery time.Duration
-	// FullStateEvery is how often one connection may be answered a whole
-	// state by sync (10 s when zero); a sync the recent events can answer
-	// gets those, and one for the version the client has gets nothing. A
-	// browser needs a whole state only after a real gap, which is rare,
-	// and it waits the retryAfter of the refusal (see round/hub_sync.go).
-	FullStateEvery time.Duration
 
-	// Hostile clients (conn.go, connlimit.go, proxy.go, ratelimit.go):
-	// zero means the default of each.
-
-	// ReadHeaderTimeout bounds reading a request's headers (10 s),
-	// ReadTimeout the whole request, body included (30 s: a body trickled
-	// in is cut off, answered 408), WriteTimeout the answer (40 s, so that
-	// a request cut off can still be told) and IdleTimeout a
-	// keep-alive connection waiting for its next request (60 s). A
-	// WebSocket is held to none of them once upgraded: its pings are.
-	ReadHeaderTimeout, ReadTimeout, WriteTimeout, IdleTimeout time.Duration
-	// PingPeriod is how often a WebSocket is pinged (10 s) and PongWait how
-	// long its pong may take (10 s) before the connection is dropped.
-	PingPeriod, PongWait time.Duration
-	// MaxConns bounds the connections open at once (default: three
-	// quarters of the file-descriptor limit, see defaultMaxConns), and
-	// MaxConnsPerAddr those from one client address (256); a connection
-	// over either is answered 503 and closed. Run's listener applies them
-	// (and Run's http.Server the timeouts): Handler alone has neither.
-	MaxConns, MaxConnsPerAddr int
-	// TrustedProxies are the peers (IPs, CIDRs) whose X-Forwarded-For
-	// names the client; from anyone else the header is ignored. A trusted
-	// proxy is also free of the per-address connection cap.
-	TrustedProxies []netip.Prefix
+	// Conn are the bounds on connections against hostile clients
+	// (guards.ConnLimits: timeouts, pings, connection caps, trusted
+	// proxies), the default of each left zero.
+	Conn guards.ConnLimits
 	// ChallengePerMinute is how many lobby challenges and quick pairings
 	// one address may open a minute (10).
 	ChallengePerMinute int
@@ -156,7 +113,7 @@ type Config struct {
 	// Metrics receives the server's Prometheus series; nil keeps them
 	// unread (a new Metrics no one serves). Serve them with RunMetrics on
 	// a listener of their own, not on the public one.
-	Metrics *Metrics
+	Metrics *metrics.Metrics
 }
 
 // Server serves the API, the WebSockets and the UI. It holds no global
@@ -169,35 +126,24 @@ type Server struct {
 	leases   store.Leases     // which node owns which game (nil: this one, all)
 	sched    *sched.Scheduler // the computer's thinking, shared fairly
 	computer *computer.Games  // live games against the computer, counted
-	// computerIdle is how long a computer game without a move stays counted.
-	computerIdle time.Duration
-	computerAway time.Duration // how long a computer game whose player left stays counted
-	assets       fs.FS
-	now          func() time.Time
-	log          *slog.Logger
-	metrics      *Metrics
+	timings  round.Settings   // every hub's timings (Config.Hub, defaults applied)
+	assets   fs.FS
+	now      func() time.Time
+	log      *slog.Logger
+	metrics  *metrics.Metrics
 
-	minClock      time.Duration
-	claimAfter    time.Duration
-	firstMoveTime time.Duration
-	idleGrace     time.Duration
-	expireEvery   time.Duration
-	presenceEvery time.Duration   // presence to everyone at most this often
-	fullEvery     time.Duration   // a whole state by sync at most this often per connection
-	creations     *guards.Limiter // game creation per address
-	lobby         *lobby.Lobby
+	expireEvery time.Duration
+	creations   *guards.Limiter // game creation per address
+	lobby       *lobby.Lobby
 
-	players  *players         // issues and checks player cookies (player.go)
+	players  *player.Cookies  // issues and checks player cookies (package player)
 	accounts *account.Service // sign-up, sign-in, sessions; nil when the store keeps no accounts (accounts.go)
 
-	events *lichess.EventBus // the API's event streams, by player id (events.go)
-	online *lichess.Online   // the accounts with an event stream open here (online.go)
-	// gameEvents runs each game's gameStart and gameFinish work in the
-	// order its hub asked for it (gameevents.go).
-	gameEvents *serialQueue
+	lichess *lichess.API   // the API for programs, lichess's (lichessapi.go)
+	games   *games.Handler // Gambit's own API of games (gamesapi.go)
 
-	conn  connSettings  // timeouts, connection caps, trusted proxies (conn.go)
-	rates addressLimits // per-address buckets besides creations (ratelimit.go)
+	conn  guards.ConnLimits // timeouts, pings, connection caps, trusted proxies (Config.Conn, defaults applied)
+	rates addressLimits     // per-address buckets besides creations (ratelimit.go)
 
 	media   *media.Files     // the game's page, images and viewer page (package media)
 	reviews *reviews.Reviews // the games' reviews, run in the computer's scheduler (package reviews)
@@ -235,12 +181,6 @@ func New(cfg Config) *Server {
 	if cfg.ComputerGamesPerClient <= 0 {
 		cfg.ComputerGamesPerClient = 16
 	}
-	if cfg.ComputerIdle <= 0 {
-		cfg.ComputerIdle = 5 * time.Minute
-	}
-	if cfg.ComputerAway <= 0 {
-		cfg.ComputerAway = time.Minute
-	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
@@ -250,23 +190,8 @@ func New(cfg Config) *Server {
 	if cfg.MinClock <= 0 {
 		cfg.MinClock = 15 * time.Second
 	}
-	if cfg.ClaimAfter <= 0 {
-		cfg.ClaimAfter = 30 * time.Second
-	}
-	if cfg.FirstMoveTime <= 0 {
-		cfg.FirstMoveTime = time.Minute
-	}
-	if cfg.IdleGrace <= 0 {
-		cfg.IdleGrace = 30 * time.Second
-	}
 	if cfg.ExpireEvery <= 0 {
 		cfg.ExpireEvery = time.Hour
-	}
-	if cfg.PresenceEvery <= 0 {
-		cfg.PresenceEvery = time.Second
-	}
-	if cfg.FullStateEvery <= 0 {
-		cfg.FullStateEvery = 10 * time.Second
 	}
 	if cfg.CreatePerMinute <= 0 {
 		cfg.CreatePerMinute = 30
@@ -275,17 +200,16 @@ func New(cfg Config) *Server {
 		cfg.ThinkSlice = sched.DefaultSlice
 	}
 	if cfg.Metrics == nil {
-		cfg.Metrics = NewMetrics()
+		cfg.Metrics = metrics.New()
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	s := &Server{book: cfg.Book, store: cfg.Store, bot: computer.NewRoster(cfg.Bot, cfg.Engines...), bus: cfg.Bus, leases: cfg.Leases, sched: sched.New(sched.Config{Workers: cfg.Workers, Slice: cfg.ThinkSlice, Queued: cfg.Metrics.botWaiting}),
-		computer: computer.NewGames(cfg.ComputerGamesPerPlayer, cfg.ComputerGamesPerClient, cfg.ComputerGames), computerIdle: cfg.ComputerIdle, computerAway: cfg.ComputerAway, assets: cfg.Assets,
-		now: cfg.Now, log: cfg.Logger, metrics: cfg.Metrics, minClock: cfg.MinClock, claimAfter: cfg.ClaimAfter, firstMoveTime: cfg.FirstMoveTime, idleGrace: cfg.IdleGrace, expireEvery: cfg.ExpireEvery,
-		presenceEvery: cfg.PresenceEvery, fullEvery: cfg.FullStateEvery,
+	s := &Server{book: cfg.Book, store: cfg.Store, bot: computer.NewRoster(cfg.Bot, cfg.Engines...), bus: cfg.Bus, leases: cfg.Leases, sched: sched.New(sched.Config{Workers: cfg.Workers, Slice: cfg.ThinkSlice, Queued: cfg.Metrics.BotWaiting}),
+		computer: computer.NewGames(cfg.ComputerGamesPerPlayer, cfg.ComputerGamesPerClient, cfg.ComputerGames), timings: cfg.Hub.WithDefaults(), assets: cfg.Assets,
+		now: cfg.Now, log: cfg.Logger, metrics: cfg.Metrics, expireEvery: cfg.ExpireEvery,
 		creations: guards.NewLimiter(cfg.CreatePerMinute, cfg.CreatePerMinute, cfg.Now), lobby: lobby.New(), ctx: ctx, cancel: cancel, hubs: map[string]*round.Hub{},
 		loading: map[string]chan struct{}{},
-		players: newPlayers(cfg.Store, cfg.Logger), events: lichess.NewEventBus(), online: lichess.NewOnline(), gameEvents: newSerialQueue(),
-		conn: newConnSettings(cfg), rates: newAddressLimits(cfg)}
+		players: player.New(cfg.Store, cfg.Logger),
+		conn:    cfg.Conn.WithDefaults(), rates: newAddressLimits(cfg)}
 	rc := cfg.Review
 	rc.Store, _ = cfg.Store.(store.Reviews) // nil: kept in memory
 	rc.Sched = s.sched
@@ -297,6 +221,8 @@ func New(cfg Config) *Server {
 	}
 	s.reviews = reviews.New(rc)
 	s.media = s.newMedia(0)
+	s.lichess = s.newLichess()
+	s.games = s.newGames(cfg.MinClock)
 	s.accounts = s.accountService(cfg)
 	return s
 }
@@ -304,7 +230,7 @@ func New(cfg Config) *Server {
 // newMedia returns the game files of s, keeping cacheBytes of drawings
 // (0: the default, negative: none).
 func (s *Server) newMedia(cacheBytes int) *media.Files {
-	return media.New(media.Config{Read: s.read, Asker: playerOf, Sight: round.ViewerFor, Error: s.httpError,
+	return media.New(media.Config{Read: s.read, Asker: playerOf, Sight: (*game.Game).ViewerOf, Error: s.httpError,
 		Assets: s.assets, Done: s.ctx.Done(), CacheBytes: cacheBytes, EvalGraph: s.reviews.EvalGraph, BotName: localBotName})
 }
 
@@ -351,6 +277,7 @@ func (s *Server) Start(ctx context.Context) error {
 func (s *Server) Close() {
 	s.cancel()
 	s.wg.Wait()
+	s.lichess.Wait()  // its event work, cut short by the end of s.ctx
 	s.reviews.Close() // before the scheduler its positions wait in
 	s.sched.Close()
 	s.bot.Close()
@@ -417,7 +344,7 @@ func (s *Server) hub(ctx context.Context, id string) (*round.Hub, error) {
 			case <-wait:
 				continue
 			case <-ctx.Done():
-				return nil, ErrShuttingDown
+				return nil, wire.ErrShuttingDown
 			}
 		}
 		done := make(chan struct{})
@@ -452,7 +379,7 @@ func (s *Server) withHub(ctx context.Context, id string, f func(h *round.Hub) er
 			return err
 		}
 	}
-	return ErrBusy
+	return wire.ErrBusy
 }
 
 // retire removes h from the live hubs; it reports false when h is no
@@ -489,10 +416,10 @@ func (s *Server) startHubLocked(g *game.Game, client string) *round.Hub {
 	h := round.New(s.hubEnv(), g, client)
 	s.hubs[g.ID()] = h
 	s.wg.Add(1)
-	s.metrics.gamesLive.Inc()
+	s.metrics.GamesLive.Inc()
 	go func() {
 		defer s.wg.Done()
-		defer s.metrics.gamesLive.Dec()
+		defer s.metrics.GamesLive.Dec()
 		h.Run(s.ctx)
 	}()
 	return h

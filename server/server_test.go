@@ -23,8 +23,10 @@ import (
 	"github.com/gambitchess/gambit/game"
 	"github.com/gambitchess/gambit/server/account"
 	"github.com/gambitchess/gambit/server/computer"
+	"github.com/gambitchess/gambit/server/games"
 	"github.com/gambitchess/gambit/server/guards"
 	"github.com/gambitchess/gambit/server/round"
+	"github.com/gambitchess/gambit/server/wire"
 	"github.com/gambitchess/gambit/store"
 	"github.com/gambitchess/gambit/web"
 )
@@ -146,7 +148,7 @@ func TestHTTPAPI(t *testing.T) {
 		{"POST", "/api/games", `{"mode":"local","clock":{"minutes":-1}}`, 400, "bad_request"},
 		{"POST", "/api/games", `{"mode":"local","clock":{"minutes":1e-300}}`, 400, "bad_request"},
 		{"POST", "/api/games", `{"mode":"local","clock":{"minutes":0.2}}`, 400, "bad_request"},
-		{"POST", "/api/games", `{"mode":"local","setup":"` + strings.Repeat("x", maxBody) + `"}`, 413, "too_large"},
+		{"POST", "/api/games", `{"mode":"local","setup":"` + strings.Repeat("x", games.MaxBody) + `"}`, 413, "too_large"},
 		{"POST", "/api/games", `{"mode":"local","setup":"8/8/8/8/8/8/8/8 w - - 0 1"}`, 422, "bad_setup"},
 		{"POST", "/api/games", `{"mode":"local","setup":"1. e4 e5 2. Ke3"}`, 422, "bad_setup"},
 		{"GET", "/api/games/nope", "", 404, "not_found"},
@@ -312,9 +314,9 @@ func (c *wsClient) state(typ string) round.StateJSON {
 	return s
 }
 
-func (c *wsClient) wantError(code string) round.ErrorJSON {
+func (c *wsClient) wantError(code string) wire.ErrorJSON {
 	c.t.Helper()
-	var e round.ErrorJSON
+	var e wire.ErrorJSON
 	if err := json.Unmarshal(c.next("error"), &e); err != nil || e.Code != code || e.Message == "" {
 		c.t.Errorf("error %+v, want code %s", e, code)
 	}
@@ -522,9 +524,8 @@ func TestEngineBotPlaysEveryLevel(t *testing.T) {
 }
 
 func TestFlagFalls(t *testing.T) {
-	s, srv, _ := serve(t, openStore(t, t.TempDir()), nil)
-	s.minClock = 100 * time.Millisecond                                                     // a test's clock: short enough to see the flag fall
-	g := create(t, s.Handler(), `{"mode":"local","clock":{"minutes":0.005,"increment":0}}`) // 300 ms each
+	s, srv, _ := serveWith(t, Config{Store: openStore(t, t.TempDir()), MinClock: 100 * time.Millisecond}) // a test's clock: short enough to see the flag fall
+	g := create(t, s.Handler(), `{"mode":"local","clock":{"minutes":0.005,"increment":0}}`)               // 300 ms each
 	p := dial(t, srv, g.ID, g.Token)
 	p.state("state")
 	p.send(`{"t":"move","d":{"u":"e2e4"}}`)
@@ -582,7 +583,7 @@ func TestMoveOnTheComputersTurn(t *testing.T) {
 }
 
 func TestIdleHubRetiresAndReloads(t *testing.T) {
-	s, srv, _ := serveWith(t, Config{Store: openStore(t, t.TempDir()), IdleGrace: 50 * time.Millisecond})
+	s, srv, _ := serveWith(t, Config{Store: openStore(t, t.TempDir()), Hub: round.Settings{IdleGrace: 50 * time.Millisecond}})
 	g := create(t, s.Handler(), `{"mode":"local"}`)
 	p := dial(t, srv, g.ID, g.Token)
 	p.state("state")

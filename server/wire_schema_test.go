@@ -16,6 +16,7 @@ import (
 	"github.com/gambitchess/gambit/game"
 	"github.com/gambitchess/gambit/server/computer"
 	"github.com/gambitchess/gambit/server/round"
+	"github.com/gambitchess/gambit/server/wire"
 	"github.com/gambitchess/gambit/variant/bomb/bombgame"
 	"github.com/gambitchess/gambit/variant/dice/dicegame"
 	"github.com/gambitchess/gambit/variant/fog/foggame"
@@ -42,14 +43,14 @@ var wireTypes = []struct {
 	{"State", round.StateJSON{}, nil},
 	{"Step", game.Step{}, []string{"color"}},
 	{"ClockState", round.ClockJSON{}, nil},
-	{"Seat", round.SeatJSON{}, nil},
+	{"Seat", wire.SeatJSON{}, nil},
 	{"Fairness", game.Fairness{}, nil},
 	{"Presence", round.PresenceJSON{}, nil},
 	{"SeatPresence", round.SeatPresence{}, nil},
 	{"Rematch", round.RematchJSON{}, nil},
 	{"ChatLine", round.ChatLine{}, nil},
 	{"ChatLog", round.ChatLogJSON{}, nil},
-	{"WireError", round.ErrorJSON{}, nil},
+	{"WireError", wire.ErrorJSON{}, nil},
 	{"VariantInfo", variantJSON{}, nil},
 	{"Level", computer.Level{}, nil},
 }

@@ -2,11 +2,11 @@ package server
 
 import (
 	"bytes"
+	"github.com/gambitchess/gambit/server/guards"
+	"github.com/gambitchess/gambit/server/round"
+	"github.com/gambitchess/gambit/server/servertest"
 	"testing"
 	"time"
-
-	"github.com/gambitchess/gambit/server/guards"
-	"github.com/gambitchess/gambit/server/servertest"
 )
 
 // Floods that stay within the size of a message: too many messages, too
@@ -33,7 +33,7 @@ func (w *rawWS) awaitPong() {
 
 // TestMessageFloodClosed: a socket that keeps sending messages past its
 // rate limit is told once (rate_limited) and closed with 1008 at the
-// message after maxDropped over its own limit, not before; another socket
+// message after round.MaxDropped over its own limit, not before; another socket
 // of the same address, which keeps to its limit, stays open and heard.
 // The clock is the test's: no message is let through by the time sending
 // takes.
@@ -49,10 +49,10 @@ func TestMessageFloodClosed(t *testing.T) {
 	bad.awaitText(`"t":"state"`)
 
 	resign := servertest.ClientFrame(true, opText, []byte(`{"t":"resign"}`)) // a spectator's: refused by the game, changing nothing
-	bad.write(bytes.Repeat(resign, messageBurst+maxDropped))                 // the burst, then maxDropped dropped
+	bad.write(bytes.Repeat(resign, round.MessageBurst+round.MaxDropped))     // the burst, then round.MaxDropped dropped
 	bad.awaitText(`"code":"rate_limited"`)
-	bad.awaitPong()                          // all read before the clock moves
-	clock.advance(time.Second / messageRate) // one message's worth
+	bad.awaitPong()                                // all read before the clock moves
+	clock.advance(time.Second / round.MessageRate) // one message's worth
 	bad.write(probe)
 	bad.awaitText("move needs") // still open, and heard again
 	good.write(probe)

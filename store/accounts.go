@@ -70,7 +70,7 @@ type User struct {
 	// form, see package server/account); "" for none. Never marshalled.
 	Password string `json:"-"`
 	// Player is the player secret every browser signed in to the account
-	// shares (see server/player.go): the account's seats are its. Never
+	// shares (see server/player): the account's seats are its. Never
 	// marshalled.
 	Player    string `json:"-"`
 	CreatedAt time.Time

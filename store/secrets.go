@@ -23,7 +23,7 @@ type Secrets interface {
 	// SharedSecret reports whether secret is a player secret that an
 	// account shared with every browser signed in to it, in the player
 	// cookie, before cookies stopped carrying accounts' secrets (the
-	// accounts made before schema 15; see server/player.go). Such a secret
+	// accounts made before schema 15; see server/player). Such a secret
 	// in a cookie proves nothing: the browser that kept it may have been
 	// signed out since. The list is frozen when the schema is migrated and
 	// outlives the accounts, so a deleted account's secret stays refused.

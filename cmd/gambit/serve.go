@@ -23,7 +23,9 @@ import (
 	"github.com/gambitchess/gambit/game"
 	"github.com/gambitchess/gambit/server"
 	"github.com/gambitchess/gambit/server/computer"
+	"github.com/gambitchess/gambit/server/metrics"
 	"github.com/gambitchess/gambit/server/reviews"
+	"github.com/gambitchess/gambit/server/round"
 	"github.com/gambitchess/gambit/store"
 	"github.com/gambitchess/gambit/web"
 )
@@ -332,20 +334,17 @@ func serve(cmd *cobra.Command, addr string, where storeFlags, workers int, onlin
 	if err != nil {
 		return err
 	}
-	metrics := server.NewMetrics()
-	srv := server.New(server.Config{Book: book, Store: st, Engines: engines, Review: rc, Bus: nd.bus, Leases: nd.leases, Workers: workers, Assets: web.FS(), Logger: log, Metrics: metrics,
-		ClaimAfter: online.claimAfter, FirstMoveTime: online.firstMoveTime, CreatePerMinute: online.createPerMinute,
-		ComputerGames: online.computerGames, ComputerGamesPerPlayer: online.computerPerPlayer, ComputerGamesPerClient: online.computerPerAddr,
-		MaxConns: limits.maxConns, MaxConnsPerAddr: limits.maxConnsPerAddr, ChallengePerMinute: limits.challengePerMinute,
-		TrustedProxies: limits.trustedProxies.prefixes, NoSignup: !online.signup,
-		RPID: online.rpID, RPOrigin: online.rpOrigin})
+	series := metrics.New()
+	srv := server.New(server.Config{Book: book, Store: st, Engines: engines, Review: rc, Bus: nd.bus, Leases: nd.leases, Workers: workers, Assets: web.FS(), Logger: log, Metrics: series, CreatePerMinute: online.createPerMinute,
+		ComputerGames: online.computerGames, ComputerGamesPerPlayer: online.computerPerPlayer, ComputerGamesPerClient: online.computerPerAddr, ChallengePerMinute: limits.challengePerMinute, NoSignup: !online.signup,
+		RPID: online.rpID, RPOrigin: online.rpOrigin, Hub: round.Settings{ClaimAfter: online.claimAfter, FirstMoveTime: online.firstMoveTime}, Conn: guards.ConnLimits{MaxConns: limits.maxConns, MaxConnsPerAddr: limits.maxConnsPerAddr, TrustedProxies: limits.trustedProxies.prefixes}})
 	if ops.metricsAddr != "" {
 		ctx, cancel := context.WithCancel(ctx)
 		defer cancel()
 		metricsDone := make(chan struct{})
 		go func() {
 			defer close(metricsDone)
-			err := server.RunMetrics(ctx, ops.metricsAddr, metrics, ops.pprof, func(a net.Addr) {
+			err := server.RunMetrics(ctx, ops.metricsAddr, series, ops.pprof, func(a net.Addr) {
 				log.Info("metrics", "url", "http://"+displayAddr(a)+"/metrics", "pprof", ops.pprof)
 			})
 			if err != nil { // the game server goes on: metrics are not worth an outage

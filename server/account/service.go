@@ -214,7 +214,7 @@ func (s *Service) handleSignup(w http.ResponseWriter, r *http.Request) {
 
 // createUser makes the account, with a player secret of its own: it never
 // leaves the server (the account's seats follow its sessions and tokens,
-// see server/player.go), and the games the browser played before signing
+// see server/player), and the games the browser played before signing
 // up stay the browser's.
 func (s *Service) createUser(r *http.Request, c credentials) (store.User, error) {
 	hash, err := s.params.Hash(c.Password)
@@ -527,7 +527,7 @@ func (s *Service) handleDelete(w http.ResponseWriter, r *http.Request) {
 
 // fail answers err as every server error is answered: its status, and
 // {"code","message","retryAfter","error"}, error the message again in the
-// field lichess's errors have (its clients read it: server/errors.go).
+// field lichess's errors have (its clients read it: wire.HTTPErrorBody).
 func (s *Service) fail(w http.ResponseWriter, err error) {
 	status, code := wire.Code(err)
 	if status >= 500 {

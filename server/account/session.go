@@ -25,7 +25,7 @@ import (
 
 // sessionCookie names the cookie over plain http; over TLS it is
 // hostSessionCookie, Secure, which only this very host can set (see
-// server/player.go for why the __Host- prefix matters).
+// server/player for why the __Host- prefix matters).
 const (
 	sessionCookie     = "gambit_session"
 	hostSessionCookie = "__Host-" + sessionCookie

@@ -9,7 +9,6 @@ import (
 
 	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/game"
-	"github.com/gambitchess/gambit/server/round"
 	"github.com/gambitchess/gambit/server/wire"
 )
 
@@ -109,7 +108,7 @@ func (a *Handler) Record(w http.ResponseWriter, r *http.Request) {
 // players must not consult an engine, nor a game of hidden information).
 func analysisOf(g *game.Game, player string) (Record, error) {
 	if !g.Status().Finished() {
-		v := round.ViewerFor(g, player)
+		v := g.ViewerOf(player)
 		seated := v.Holds(chess.White) || v.Holds(chess.Black)
 		if g.Mode() == game.ModeOnline || !seated || g.Status() == game.Created {
 			return Record{}, fmt.Errorf("%w (game %s)", wire.ErrInPlay, g.ID())

@@ -9,13 +9,12 @@ import (
 	"testing/fstest"
 
 	"github.com/gambitchess/gambit/game"
-	"github.com/gambitchess/gambit/server/round"
 	"github.com/gambitchess/gambit/server/wire"
 	"github.com/gambitchess/gambit/variant/fog/foggame"
 )
 
 // noGames is a server without games, answering errors as the server does
-// (its status, and round.ErrorBody's code and message). The game-reading
+// (its status, and wire.ErrorBody's code and message). The game-reading
 // routes are tested through the whole server (server/analysis_test.go).
 type noGames struct{}
 
@@ -26,7 +25,7 @@ func (noGames) Player(*http.Request) string      { return "" }
 func (noGames) TakeAnalysis(*http.Request) error { return nil }
 func (noGames) Error(w http.ResponseWriter, err error) {
 	status, _ := wire.Code(err)
-	wire.WriteJSON(w, status, round.ErrorBody(err))
+	wire.WriteJSON(w, status, wire.ErrorBody(err))
 }
 
 // testPage is the app's page in testMux's assets.

@@ -31,8 +31,8 @@ import (
 //
 // The numbers: a browser sends one frame a message (it does not fragment
 // what it sends) and answers a ping every 10 s; a connection's messages
-// are limited to 10 a second after a burst of 30 (messageRate,
-// messageBurst), and the load test's players send a move per turn with a
+// are limited to 10 a second after a burst of 30 (round.MessageRate,
+// MessageBurst), and the load test's players send a move per turn with a
 // sync now and then. Over six times the message rate, and a burst of eight
 // times the message burst, leave them far from the bound while capping what
 // a connection makes the server read at 64 frames of 2 KiB a second.

@@ -2,7 +2,9 @@ package lichess
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
+	"net/http"
 	"sync"
 	"time"
 
@@ -21,7 +23,7 @@ const KeepAlive = 6 * time.Second
 const eventBuffer = 32
 
 // EventBus fans lines out to the streams of each player id (an account's
-// player, see player.go).
+// player, Accounts.PlayerOf).
 type EventBus struct {
 	mu   sync.Mutex
 	subs map[string]map[chan []byte]struct{}
@@ -114,4 +116,60 @@ func Seated(evs []game.Event) bool {
 		}
 	}
 	return false
+}
+
+// EventStream streams the account's events (challenge:read): GET
+// /api/stream/event, as lichess's: one NDJSON line per challenge made to
+// or by the account, per game of its starting or finishing, and an empty
+// line every KeepAlive so that proxies and the program know the stream
+// lives.
+func (a *API) EventStream(w http.ResponseWriter, r *http.Request) {
+	u, err := a.srv.Allowed(r, ChallengeRead)
+	if err != nil {
+		a.srv.Error(w, err)
+		return
+	}
+	player := a.srv.PlayerOf(u)
+	lines, unsubscribe := a.events.Subscribe(player)
+	defer unsubscribe()
+	defer a.online.Enter(u)()
+	ctx, cancel := context.WithCancel(r.Context())
+	defer cancel()
+	defer a.srv.Hold(r, cancel)() // the stream ends with its token or session
+	f, ok := a.ndjson(w)
+	if !ok {
+		return
+	}
+	gate := StartGate{}
+	for _, line := range a.pendingLines(r.Context(), u.ID) { // the challenges still open, as lichess sends them on connecting
+		_, _ = w.Write(line)
+	}
+	for _, info := range a.runningStarts(r.Context(), player) { // and a gameStart for each game under way
+		if line := Line(GameEvent{Type: "gameStart", Game: info}); gate.Pass(line) {
+			_, _ = w.Write(line)
+		}
+	}
+	f.Flush()
+	tick := time.NewTicker(KeepAlive)
+	defer tick.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-a.ctx.Done():
+			return
+		case line := <-lines:
+			if !gate.Pass(line) {
+				continue
+			}
+			if _, err := w.Write(line); err != nil {
+				return
+			}
+		case <-tick.C:
+			if _, err := w.Write([]byte("\n")); err != nil {
+				return
+			}
+		}
+		f.Flush()
+	}
 }

@@ -250,7 +250,7 @@ func Line(v any) []byte {
 // chess per speed (lichess's names, "blitz"), every other variant its own.
 // Chess's perf is always its speed (speedOf), so an untimed game says
 // "correspondence" in both, as lichess's unlimited games do; such a game
-// is never rated (checkRated refuses it), so no rating of that name moves
+// is never rated (the game API refuses it: games.Handler.CheckRated), so no rating of that name moves
 // for it.
 func Perf(v game.Variant, c game.ClockConfig) string {
 	if v != "" && v != game.DefaultVariant {

@@ -2,6 +2,7 @@ package lichess
 
 import (
 	"fmt"
+	"net/http"
 	"slices"
 	"strings"
 	"sync"
@@ -105,4 +106,28 @@ func ParseStatusIDs(ids string) ([]string, error) {
 		return nil, fmt.Errorf("%w: ids: at most %d users, not %d", wire.ErrBadRequest, MaxStatusIDs, len(out))
 	}
 	return out, nil
+}
+
+// UsersStatus answers lichess's GET /api/users/status?ids=…: each
+// account named that exists, and whether it is online (above); unknown
+// names are left out, as lichess leaves them.
+func (a *API) UsersStatus(w http.ResponseWriter, r *http.Request) {
+	ids, err := ParseStatusIDs(r.URL.Query().Get("ids"))
+	if err != nil {
+		a.srv.Error(w, err)
+		return
+	}
+	accounts, _ := a.store.(store.Accounts)
+	out := []UserStatus{}
+	for _, id := range ids {
+		if accounts == nil {
+			break
+		}
+		u, err := accounts.UserByName(r.Context(), id)
+		if err != nil {
+			continue
+		}
+		out = append(out, UserStatus{ID: ID(u.Name), Name: u.Name, Online: a.online.IsOnline(u.ID)})
+	}
+	wire.WriteJSON(w, http.StatusOK, out)
 }

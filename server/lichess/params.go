@@ -232,7 +232,7 @@ func ParseVariantName(v string) (string, error) {
 	if !wire.ValidID(v) {
 		return "", fmt.Errorf("%w: variant %.40q", wire.ErrBadRequest, v)
 	}
-	return v, nil // checked by gameOptions against the variants there are
+	return v, nil // checked by the game API (games.Handler.Options) against the variants there are
 }
 
 func ParseBool(k, v string) (bool, error) {

@@ -9,7 +9,7 @@
 // drops out of the list, and one taken or finished is gone. Accepting is
 // joining (POST /api/games/{id}/join). Quick pairing (POST /api/pair) takes
 // the oldest listed challenge of the same variant and time control from
-// someone else, or else opens one and waits (the server's lobby_api.go).
+// someone else, or else opens one and waits (package games: Handler.Pair).
 // A rated challenge (a "seek") is listed with its seeker's rating; rated
 // quick pairing meets the closest rating within a range that widens while
 // people wait (pool.go).

@@ -110,7 +110,7 @@ type SeatAnswer struct {
 	Status  int             `json:"status"`
 	Code    string          `json:"code,omitempty"`
 	Message string          `json:"message,omitempty"`
-	Answer  json.RawMessage `json:"answer,omitempty"` // a createResponse
+	Answer  json.RawMessage `json:"answer,omitempty"` // the game as its seated person sees it (games.Seated)
 }
 
 // ActRequest is an action for the owner of its game: what a player's

@@ -9,7 +9,6 @@ import (
 	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/chess/opening"
 	"github.com/gambitchess/gambit/chess/polyglot"
-	"github.com/gambitchess/gambit/server/round"
 	"github.com/gambitchess/gambit/server/wire"
 )
 
@@ -39,7 +38,7 @@ const maxLineMoves = 1000
 // openingJSON is GET /api/opening's answer: a game's opening and the ply
 // (from the fen, 0 for the fen's own position) of the last named position.
 type openingJSON struct {
-	round.OpeningJSON
+	wire.OpeningJSON
 	Ply int `json:"ply"`
 }
 
@@ -48,7 +47,7 @@ type openingJSON struct {
 // server's usual "code" beside its message.
 type apiErrorJSON struct {
 	Error string `json:"error"`
-	round.ErrorJSON
+	wire.ErrorJSON
 }
 
 // Opening answers GET /api/opening?fen=FEN&moves=e2e4,e7e5: the
@@ -66,15 +65,15 @@ func (h *Handler) Opening(w http.ResponseWriter, r *http.Request) {
 	o, ok := opening.Of(positions)
 	if !ok {
 		wire.WriteJSON(w, http.StatusNotFound, apiErrorJSON{Error: "no_opening",
-			ErrorJSON: round.ErrorJSON{Code: "no_opening", Message: "no named opening"}})
+			ErrorJSON: wire.ErrorJSON{Code: "no_opening", Message: "no named opening"}})
 		return
 	}
-	wire.WriteJSON(w, http.StatusOK, openingJSON{OpeningJSON: round.OpeningJSON{ECO: o.ECO, Name: o.Name}, Ply: o.Ply})
+	wire.WriteJSON(w, http.StatusOK, openingJSON{OpeningJSON: wire.OpeningJSON{ECO: o.ECO, Name: o.Name}, Ply: o.Ply})
 }
 
 // apiError writes err as apiErrorJSON.
 func (h *Handler) apiError(w http.ResponseWriter, err error) {
-	body := round.ErrorBody(err)
+	body := wire.ErrorBody(err)
 	status := http.StatusBadRequest
 	if !errors.Is(err, wire.ErrBadRequest) {
 		h.errs.Error(w, err)
@@ -151,7 +150,7 @@ type bookJSON struct {
 func (h *Handler) Book(w http.ResponseWriter, r *http.Request) {
 	if h.book == nil {
 		wire.WriteJSON(w, http.StatusNotFound, apiErrorJSON{Error: "no_book",
-			ErrorJSON: round.ErrorJSON{Code: "no_book", Message: "this server has no opening book"}})
+			ErrorJSON: wire.ErrorJSON{Code: "no_book", Message: "this server has no opening book"}})
 		return
 	}
 	q := r.URL.Query()

@@ -10,18 +10,17 @@ import (
 	"testing"
 
 	"github.com/gambitchess/gambit/chess/polyglot"
-	"github.com/gambitchess/gambit/server/round"
 	"github.com/gambitchess/gambit/server/servertest"
 	"github.com/gambitchess/gambit/server/wire"
 )
 
 // serverErrors answers errors as the server does: the status, and
-// round.ErrorBody's code and message.
+// wire.ErrorBody's code and message.
 type serverErrors struct{}
 
 func (serverErrors) Error(w http.ResponseWriter, err error) {
 	status, _ := wire.Code(err)
-	wire.WriteJSON(w, status, round.ErrorBody(err))
+	wire.WriteJSON(w, status, wire.ErrorBody(err))
 }
 
 // testMux routes the opening and book API over book as the server does.

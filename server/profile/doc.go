@@ -8,11 +8,13 @@
 // opponent (an account's name, the computer's level, or no name), the
 // speed (Game). Nothing about sessions or addresses is ever in an
 // answer. Summary is a stored game as every listing shows it, GET
-// /api/games included.
+// /api/games (List: the newest games the asker may see, or their own)
+// included.
 //
-// It reads the server through Server (its games, its error answer, the
-// rated games' PGN tags, an account's player id) and the store through
-// Store (nil: a server keeping no accounts):
+// It reads the server through Server (its games and their listing, its
+// error answer, the rated games' PGN tags, who asks, an account's player
+// id and name key, the computer's levels) and the store through Store
+// (nil: a server keeping no accounts):
 //
 //	p := profile.New(srv, st, time.Now, logger)
 //	mux.HandleFunc("GET /api/user/{name}", p.User)

@@ -12,7 +12,6 @@ import (
 	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/game"
 	"github.com/gambitchess/gambit/rating"
-	"github.com/gambitchess/gambit/server/account"
 	"github.com/gambitchess/gambit/store"
 )
 
@@ -128,7 +127,7 @@ func outcomeOf(sum store.Summary, side string) string {
 // record for a rated game, and for any other online game from the game's
 // seats (the summary does not say which player sat where).
 func (h *Handler) gameOf(ctx context.Context, ps Store, u store.User, player string, sum store.Summary, own bool, rg store.RatedGame, rated bool) (Game, error) {
-	out := Game{Summary: SummaryOf(sum, own), Speed: speedOf(sum.TimeControl),
+	out := Game{Summary: SummaryOf(sum, own, h.srv.BotLevel), Speed: speedOf(sum.TimeControl),
 		Rated: rated && (rg.State == store.RatingApplied || rg.State == store.RatingPending || sum.Status == game.Aborted.String())}
 	// A person's seat is named below only when it is an account's.
 	for c, s := range out.Seats {
@@ -210,7 +209,7 @@ func (h *Handler) accountName(ctx context.Context, ps Store, s game.Seat) string
 	if s.Name == "" || s.Player == "" {
 		return ""
 	}
-	if _, _, err := account.NormalizeName(s.Name); err != nil {
+	if _, err := h.srv.NameKey(s.Name); err != nil {
 		return "" // no account could have this name
 	}
 	u, err := ps.UserByName(ctx, s.Name)

@@ -14,7 +14,6 @@ import (
 
 	"github.com/gambitchess/gambit/game"
 	"github.com/gambitchess/gambit/render/chart"
-	"github.com/gambitchess/gambit/server/account"
 	"github.com/gambitchess/gambit/server/wire"
 	"github.com/gambitchess/gambit/store"
 )
@@ -38,6 +37,17 @@ type Server interface {
 	// Player is the player id of whoever sent r ("" for a stranger): the
 	// games they sit in are theirs to see in another's list.
 	Player(r *http.Request) string
+	// User is the account r acts for (a session, or a token the route
+	// lets act for it).
+	User(r *http.Request) (store.User, bool)
+	// NameKey is the key the account named name is found by (every
+	// spelling of a name finds its account, as signing in does), or why
+	// no account could have that name (account.NormalizeName).
+	NameKey(name string) (string, error)
+	// BotLevel names the computer's level of a seat (LevelOf).
+	BotLevel(v game.Variant, name string) string
+	// List lists the store's games, newest first (store.Log.List).
+	List(ctx context.Context, q store.ListQuery) ([]store.Summary, error)
 }
 
 // Handler serves the profiles, the players' games and the leaderboards.
@@ -107,7 +117,7 @@ func (h *Handler) UserNamed(r *http.Request) (Store, store.User, error) {
 	if err != nil {
 		return nil, store.User{}, err
 	}
-	_, key, err := account.NormalizeName(r.PathValue("name")) // every spelling of a name finds its account, as signing in does
+	key, err := h.srv.NameKey(r.PathValue("name")) // every spelling of a name finds its account, as signing in does
 	if err != nil {
 		return nil, store.User{}, fmt.Errorf("%w: no such player", store.ErrNoUser)
 	}
@@ -152,7 +162,7 @@ func userProfile(r *http.Request, ps Store, u store.User) (User, error) {
 // scope, as lichess's) or of the signed-in browser, in the shape of GET
 // /api/user/{name}; 401 for no one.
 func (h *Handler) Account(w http.ResponseWriter, r *http.Request) {
-	u, ok := account.UserOf(r)
+	u, ok := h.srv.User(r)
 	if !ok {
 		h.srv.Error(w, fmt.Errorf("%w: send Authorization: Bearer <token> (POST /api/token makes one)", wire.ErrSignedOut))
 		return
@@ -253,7 +263,7 @@ func (h *Handler) UserGames(w http.ResponseWriter, r *http.Request) {
 		h.srv.Error(w, err)
 		return
 	}
-	me, _ := account.UserOf(r)
+	me, _ := h.srv.User(r)
 	own, viewer := me.ID == u.ID, h.srv.Player(r)
 	player := h.srv.PlayerOf(u)
 	out := GamesPage{Games: []Game{}}
@@ -374,7 +384,7 @@ func (h *Handler) UserPGN(w http.ResponseWriter, r *http.Request) {
 		h.srv.Error(w, err)
 		return
 	}
-	me, _ := account.UserOf(r)
+	me, _ := h.srv.User(r)
 	own, viewer := me.ID == u.ID, h.srv.Player(r)
 	w.Header().Set("Content-Type", "application/x-chess-pgn; charset=utf-8")
 	w.Header().Set("Content-Disposition", `attachment; filename="gambit-`+u.Name+`.pgn"`)

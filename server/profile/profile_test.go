@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/server/computer"
 	"github.com/gambitchess/gambit/server/wire"
 	"github.com/gambitchess/gambit/store"
 	"github.com/gambitchess/gambit/variant/chessgame"
@@ -70,12 +71,13 @@ func TestParseGamesQuery(t *testing.T) {
 func TestSummaryOf(t *testing.T) {
 	sum := store.Summary{ID: "abc", Mode: string(game.ModeComputer), Variant: string(chessgame.Chess), WhiteKind: string(game.SeatHuman), White: "ann",
 		BlackKind: string(game.SeatBot), Black: game.BotName("Greedy (grabs material, 1 ply)"), ECO: "C40", Opening: "King's Knight Opening"}
-	got := SummaryOf(sum, true)
+	level := func(v game.Variant, name string) string { l, _ := computer.LevelNamed(v, name); return l.Name }
+	got := SummaryOf(sum, true, level)
 	if !got.Yours || !got.Seats["white"].You || got.Seats["black"].You || got.Seats["black"].Level != "greedy" || got.Opening == nil || got.Opening.ECO != "C40" {
 		t.Errorf("computer game, yours: %+v", got)
 	}
 	sum.Mode, sum.BlackKind, sum.Black, sum.ECO = string(game.ModeOnline), string(game.SeatHuman), "bob", ""
-	got = SummaryOf(sum, true)
+	got = SummaryOf(sum, true, level)
 	if got.Seats["white"].You || got.Seats["black"].You || got.Opening != nil {
 		t.Errorf("online game: %+v", got)
 	}

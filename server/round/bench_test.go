@@ -135,9 +135,8 @@ func (benchServer) CreateRematch(context.Context, *game.Game) (string, error) {
 // benchEnv is what a server with default settings gives its hubs.
 func benchEnv() *Env {
 	return &Env{Server: benchServer{errors: prometheus.NewCounter(prometheus.CounterOpts{Name: "errors"})}, Ctx: context.Background(), Now: time.Now, Log: slog.New(slog.DiscardHandler),
-		ClaimAfter: time.Minute, FirstMoveTime: time.Minute, IdleGrace: 30 * time.Second,
-		PresenceEvery: time.Second, FullEvery: 10 * time.Second, ComputerIdle: time.Minute,
-		Lobby: lobby.New(), Computer: computer.NewGames(4, 16, 100),
+		Settings: Settings{ClaimAfter: time.Minute, ComputerIdle: time.Minute}.WithDefaults(),
+		Lobby:    lobby.New(), Computer: computer.NewGames(4, 16, 100),
 		Moves:       prometheus.NewCounter(prometheus.CounterOpts{Name: "moves"}),
 		BotMoves:    prometheus.NewCounter(prometheus.CounterOpts{Name: "bot_moves"}),
 		Relay:       prometheus.NewHistogram(prometheus.HistogramOpts{Name: "relay"}),

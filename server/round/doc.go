@@ -1,5 +1,7 @@
 // Package round runs the live games: one goroutine (a hub) per game,
-// wired to the server that runs it by Env.
+// wired to the server that runs it by Env, and the WebSockets of its
+// clients (Serve: the reader, the writer and the pings of a connection
+// the server has upgraded and joined to its game).
 //
 // Each live game is owned by one goroutine (a hub) that takes commands from
 // a channel. A command returns the events it caused (package game); the hub
@@ -12,17 +14,17 @@
 // the browser needs no rules of its own; any other event as a full "state".
 // A client that sees a gap in the numbers asks to sync and gets the missed
 // events (as they were sent), nothing if it missed none, or a full state,
-// at most once per server.Config.FullStateEvery (10 s) per connection: a sync
+// at most once per Settings.FullStateEvery (10 s) per connection: a sync
 // refused one gets a rate_limited error event (see hub_sync.go).
 //
 // Online play: neither clock runs until both sides have made a first move,
-// and a side that does not make it within server.Config.FirstMoveTime has the game
+// and a side that does not make it within Settings.FirstMoveTime has the game
 // aborted. A move is credited the connection's measured lag (half a ping's
 // round trip, smoothed, at most 500 ms). Presence ("presence" messages:
 // each seat online or not, how many watch) goes to everyone at most once
-// per server.Config.PresenceEvery (1 s), the changes within an interval together;
+// per Settings.PresenceEvery (1 s), the changes within an interval together;
 // a newcomer is told it as it joins, and a seat going online or offline
-// reaches the players at once; a player away for server.Config.ClaimAfter from a game in play lets the opponent
+// reaches the players at once; a player away for Settings.ClaimAfter from a game in play lets the opponent
 // claim the win or call it a draw (claim-victory). After an online game
 // both players may agree a rematch, colours swapped: everyone connected is
 // sent its id ("rematch" {"next"}).

@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/server/wire"
 )
 
 // A state goes to every viewer at every move, so it is written here field
@@ -126,13 +127,13 @@ func appendClock(b []byte, c *ClockJSON) []byte {
 }
 
 // appendSeats appends the seats as encoding/json writes the map.
-func appendSeats(b []byte, seats map[string]SeatJSON) []byte {
+func appendSeats(b []byte, seats map[string]wire.SeatJSON) []byte {
 	var keys [2]string // white and black; more are sorted all the same
 	return appendObject(b, seats, keys[:0], appendSeat)
 }
 
-// appendSeat appends a seat as encoding/json writes SeatJSON.
-func appendSeat(b []byte, seat SeatJSON) []byte {
+// appendSeat appends a seat as encoding/json writes wire.SeatJSON.
+func appendSeat(b []byte, seat wire.SeatJSON) []byte {
 	b = appendJSONString(append(b, `{"kind":`...), string(seat.Kind))
 	b = appendFieldOmit(b, "name", seat.Name)
 	b = appendFieldOmit(b, "level", seat.Level)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/server/wire"
 	_ "github.com/gambitchess/gambit/variant/all" // every variant, with its extras
 )
 
@@ -114,14 +115,14 @@ func TestStateEncodingOddValues(t *testing.T) {
 		Dests: Dests{odd: {odd, ""}, "": nil}, Check: odd,
 		Clock:     &ClockJSON{White: -1, Black: 1 << 50, Running: odd, Initial: 7, Increment: 0, PerMove: true},
 		DrawOffer: odd, TakebackOffer: odd, CanClaim: true,
-		Seats:  map[string]SeatJSON{odd: {Kind: game.SeatKind(odd), Name: odd, Level: odd, Title: odd}, "white": {}, "": {Kind: "x"}},
+		Seats:  map[string]wire.SeatJSON{odd: {Kind: game.SeatKind(odd), Name: odd, Level: odd, Title: odd}, "white": {}, "": {Kind: "x"}},
 		Public: true, Fair: &game.Fairness{Commitment: odd, Seed: odd},
-		Opening:    &OpeningJSON{ECO: odd, Name: odd},
+		Opening:    &wire.OpeningJSON{ECO: odd, Name: odd},
 		SetupNotes: &game.SetupNotes{Intro: odd},
 	}
 	checkState(t, "every field", full)
 	checkState(t, "zero", StateJSON{})
-	checkState(t, "empty maps", StateJSON{Dests: Dests{}, Seats: map[string]SeatJSON{}, Moves: []game.Step{}})
+	checkState(t, "empty maps", StateJSON{Dests: Dests{}, Seats: map[string]wire.SeatJSON{}, Moves: []game.Step{}})
 }
 
 // FuzzStateEncoding: whatever the strings, encodeState writes what
@@ -133,7 +134,7 @@ func FuzzStateEncoding(f *testing.F) {
 		s := StateJSON{ID: name, FEN: fen, Status: uci, Result: eco, Turn: fen, Check: uci,
 			Last:  &game.Step{UCI: uci, SAN: name, WXF: eco, FEN: fen},
 			Dests: Dests{uci: {fen, name}}, Clock: &ClockJSON{Running: name},
-			Seats: map[string]SeatJSON{name: {Kind: game.SeatKind(uci), Name: name, Level: eco}, fen: {Name: uci}}, Opening: &OpeningJSON{ECO: eco, Name: name}}
+			Seats: map[string]wire.SeatJSON{name: {Kind: game.SeatKind(uci), Name: name, Level: eco}, fen: {Name: uci}}, Opening: &wire.OpeningJSON{ECO: eco, Name: name}}
 		checkState(t, "fuzzed", s)
 	})
 }

@@ -226,7 +226,7 @@ func (h *Hub) stop() {
 
 // join greets a client and brings it up to date.
 func (h *Hub) join(cmd JoinCmd) {
-	cmd.Client.viewer = ViewerFor(h.g, cmd.Player)
+	cmd.Client.viewer = h.g.ViewerOf(cmd.Player)
 	h.addClient(cmd.Client)
 	if !cmd.Client.viewer.IsSpectator() {
 		h.playerAddr = cmd.Client.Addr

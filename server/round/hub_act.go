@@ -9,7 +9,7 @@ import (
 )
 
 // ActCmd runs client message Msg for person Player without a connection:
-// a program's request of the Board API (package server's board.go). It
+// a program's request of the Board API (package lichess, through the server). It
 // is the same command the WebSocket's message runs (command, say), so the
 // same seat rules apply: Player acts only for the seats it holds. Addr is
 // the client's address, for the chat's limit. Reply runs on the hub's
@@ -25,7 +25,7 @@ func (cmd ActCmd) run(ctx context.Context, h *Hub) { h.act(ctx, cmd) }
 
 // act runs an ActCmd.
 func (h *Hub) act(ctx context.Context, cmd ActCmd) {
-	v := ViewerFor(h.g, cmd.Player)
+	v := h.g.ViewerOf(cmd.Player)
 	switch cmd.Msg.T {
 	case msgChat:
 		cmd.Reply(h.actSay(v, cmd.Addr, cmd.Msg))
@@ -37,7 +37,7 @@ func (h *Hub) act(ctx context.Context, cmd ActCmd) {
 	var err error
 	before := h.g.Version()
 	h.apply(ctx, nil, func(g *game.Game) ([]game.Event, error) {
-		evs, cerr := h.command(g, ViewerFor(g, cmd.Player), cmd.Msg)
+		evs, cerr := h.command(g, g.ViewerOf(cmd.Player), cmd.Msg)
 		err = cerr
 		return evs, cerr
 	})

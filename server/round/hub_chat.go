@@ -111,7 +111,7 @@ type Chatter struct {
 func newChatter(v game.Viewer) Chatter {
 	c := Chatter{}
 	if v.IsSpectator() {
-		c.name = fmt.Sprintf("Spectator %04x", RandomInt(1<<16))
+		c.name = fmt.Sprintf("Spectator %04x", wire.RandomInt(1<<16))
 	}
 	return c
 }

@@ -12,9 +12,10 @@ import (
 	"github.com/gambitchess/gambit/game"
 )
 
-// A Client is what a hub holds of a connection to its game (the
-// WebSocket's pumps, package server's ws.go, or a relay from another
-// node, its cluster.go): where its messages go, whom it acts for, its lag.
+// A Client is what a hub holds of a connection to its game (a WebSocket
+// served by Serve, conn.go; a relay from another node, the server's
+// cluster.go; a stream of the API for programs): where its messages go,
+// whom it acts for, its lag.
 
 // MaxLagCredit bounds the time a move is credited for the network: a slow
 // line does not lose on time for its lag, and a client cannot buy itself
@@ -59,18 +60,6 @@ func (c *Client) LagCredit() time.Duration {
 
 // Close ends the connection (the pumps notice and return).
 func (c *Client) Close() { c.once.Do(c.Cancel) }
-
-// ViewerFor returns the viewer person player is in g: the seats it holds
-// (both in a game on one screen, one online), none (a spectator) otherwise.
-func ViewerFor(g *game.Game, player string) game.Viewer {
-	var v game.Viewer
-	for _, c := range []chess.Color{chess.White, chess.Black} {
-		if s := g.Seat(c); player != "" && s.Kind == game.SeatHuman && s.Player == player {
-			v.Seats[c] = true
-		}
-	}
-	return v
-}
 
 // colorNames lists the colours v holds, as the hello message names them.
 func colorNames(v game.Viewer) []string {

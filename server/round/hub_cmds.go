@@ -2,9 +2,6 @@ package round
 
 import (
 	"context"
-	"crypto/rand"
-	"math/big"
-	"strings"
 
 	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/game"
@@ -126,22 +123,6 @@ func (LeaseLostCmd) run(_ context.Context, h *Hub) {
 	}
 }
 
-// RandomID returns a short game ID (10 characters of base 36).
-func RandomID() string {
-	const digits = "0123456789abcdefghijklmnopqrstuvwxyz"
-	var b strings.Builder
-	for range 10 {
-		b.WriteByte(digits[RandomInt(len(digits))])
-	}
-	return b.String()
-}
-
-// RandomInt returns a uniform int in [0, n) from crypto/rand.
-func RandomInt(n int) int {
-	v, _ := rand.Int(rand.Reader, big.NewInt(int64(n)))
-	return int(v.Int64())
-}
-
 // AgainstComputer reports whether g is a game against the computer that
 // is not over.
 func AgainstComputer(g *game.Game) bool {
@@ -160,3 +141,18 @@ type WithdrawCmd struct {
 }
 
 func (cmd WithdrawCmd) run(ctx context.Context, h *Hub) { h.withdraw(ctx, cmd) }
+
+// ForgetNameCmd makes a live game forget the name of Player's seats
+// (game.Game.ForgetName), before the store does: what the hub saves next
+// no longer names them. Done, when set, is closed once it has run.
+type ForgetNameCmd struct {
+	Player string
+	Done   chan struct{}
+}
+
+func (cmd ForgetNameCmd) run(_ context.Context, h *Hub) {
+	h.g.ForgetName(cmd.Player)
+	if cmd.Done != nil {
+		close(cmd.Done)
+	}
+}

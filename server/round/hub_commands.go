@@ -126,7 +126,7 @@ func answerer(g *game.Game, v game.Viewer, k game.OfferKind) chess.Color {
 // joinSeat seats cmd's person: back in a seat they hold already, in the
 // seats their old secret holds, or in the open seat if there is one.
 func (h *Hub) joinSeat(ctx context.Context, cmd JoinSeatCmd) {
-	if v := ViewerFor(h.g, cmd.Player); !v.IsSpectator() && cmd.Token == "" {
+	if v := h.g.ViewerOf(cmd.Player); !v.IsSpectator() && cmd.Token == "" {
 		h.rejoin(ctx, cmd, Acting(v, chess.White))
 		return
 	}
@@ -200,7 +200,7 @@ func (h *Hub) seatsFor(cmd JoinSeatCmd) []chess.Color {
 // withdraw runs a WithdrawCmd.
 func (h *Hub) withdraw(ctx context.Context, cmd WithdrawCmd) {
 	taken := fmt.Errorf("%w: the challenge is no longer open", game.ErrSeatTaken)
-	if ViewerFor(h.g, cmd.Player).IsSpectator() || h.g.Status() != game.Created {
+	if h.g.ViewerOf(cmd.Player).IsSpectator() || h.g.Status() != game.Created {
 		cmd.Reply(taken)
 		return
 	}
@@ -212,7 +212,7 @@ func (h *Hub) withdraw(ctx context.Context, cmd WithdrawCmd) {
 			return nil, err
 		}
 		var evs []game.Event
-		evs, err = g.Abort(Acting(ViewerFor(g, cmd.Player), chess.White))
+		evs, err = g.Abort(Acting(g.ViewerOf(cmd.Player), chess.White))
 		return evs, err
 	})
 	if err == nil && h.g.Version() == before { // saved nothing: the store failed (saveFailed)

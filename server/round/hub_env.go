@@ -20,17 +20,11 @@ import (
 type Env struct {
 	Server
 
+	Settings // the hubs' timings, passed as the server was given them (defaults applied)
+
 	Ctx context.Context // the server's life: a hub's timers send under it
 	Now func() time.Time
 	Log *slog.Logger
-
-	ClaimAfter    time.Duration // an absent player's opponent may claim after this
-	FirstMoveTime time.Duration // an online game's first moves are due within this
-	IdleGrace     time.Duration // a hub no one watches retires after this
-	PresenceEvery time.Duration // presence to everyone at most this often
-	FullEvery     time.Duration // a whole state by sync at most this often per connection
-	ComputerIdle  time.Duration // a computer game without a move stays counted this long
-	ComputerAway  time.Duration // a computer game whose player has no connection stays counted this long
 
 	Bot      *computer.Roster // the computer's players and levels
 	Computer *computer.Games  // live games against the computer, counted
@@ -41,6 +35,59 @@ type Env struct {
 	BotMoves    prometheus.Counter   // moves the computer made
 	Relay       prometheus.Histogram // a move from its WebSocket to its publication
 	SocketGauge func(spectator bool) prometheus.Gauge
+}
+
+// Settings are the hubs' timings: the server's Config holds them as one
+// value (Config.Hub), which every hub reads (Env.Settings). Zero means
+// the default of each (WithDefaults).
+type Settings struct {
+	// ClaimAfter is how long an online player must be away before the
+	// opponent may claim the win (30 s); FirstMoveTime how long a side of
+	// an online game has for its first move before the game is aborted
+	// (60 s).
+	ClaimAfter, FirstMoveTime time.Duration
+	// IdleGrace is how long a game's hub that starts with no one watching
+	// (a new game, one resumed at start-up) waits for someone before it
+	// leaves the game in the store (30 s).
+	IdleGrace time.Duration
+	// PresenceEvery is how often at most a game's presence (who is online,
+	// how many watch) goes out to everyone connected to it (1 s):
+	// spectators coming and going cost one message per client per
+	// interval, not one per arrival, and a count a second old is as good
+	// to a reader. A seat going online or offline reaches the players at
+	// once, and a newcomer is told the presence as it joins (see
+	// hub_presence.go).
+	PresenceEvery time.Duration
+	// FullStateEvery is how often one connection may be answered a whole
+	// state by sync (10 s); a sync the recent events can answer gets
+	// those, and one for the version the client has gets nothing. A
+	// browser needs a whole state only after a real gap, which is rare,
+	// and it waits the retryAfter of the refusal (see hub_sync.go).
+	FullStateEvery time.Duration
+	// ComputerIdle is how long a game against the computer may go without
+	// a move and still count among the computer's games (5 minutes): a
+	// player who stays connected but does not play holds no place.
+	// ComputerAway is how long its player may have no connection to it
+	// and the game still count (1 minute): a player who left a game frees
+	// its place (computer.Games).
+	ComputerIdle, ComputerAway time.Duration
+}
+
+// WithDefaults returns s with the default of each timing left zero.
+func (s Settings) WithDefaults() Settings {
+	orDefault := func(d *time.Duration, def time.Duration) {
+		if *d <= 0 {
+			*d = def
+		}
+	}
+	orDefault(&s.ClaimAfter, 30*time.Second)
+	orDefault(&s.FirstMoveTime, time.Minute)
+	orDefault(&s.IdleGrace, 30*time.Second)
+	orDefault(&s.PresenceEvery, time.Second)
+	orDefault(&s.FullStateEvery, 10*time.Second)
+	orDefault(&s.ComputerIdle, 5*time.Minute)
+	orDefault(&s.ComputerAway, time.Minute)
+	return s
 }
 
 // Server is what a hub asks of the server beyond its settings: to save

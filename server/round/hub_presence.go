@@ -24,7 +24,7 @@ import (
 // Presence goes out coalesced: spectators coming and going would
 // otherwise send the watching count to every client at each arrival, a
 // cost quadratic in the audience (2,000 arrivals: 4 million messages).
-// Everyone gets the presence at most once per Config.PresenceEvery, the
+// Everyone gets the presence at most once per Settings.PresenceEvery, the
 // first change after a quiet interval at once and the changes within one
 // together at its end, as they stand then; a newcomer is told it as it
 // joins, to itself only. A seat going online or offline, or its claim

@@ -10,7 +10,7 @@ import "github.com/gambitchess/gambit/server/guards"
 // nothing when N is the current version; a whole state only when the log
 // cannot answer (N -1, or older than the log, or more events than the
 // client's queue takes), and that at most once per connection per
-// Config.FullStateEvery. A sync refused a state is answered one error
+// Settings.FullStateEvery. A sync refused a state is answered one error
 // event, rate_limited with retryAfter, and nothing else; the client asks
 // again then. (A connection's first state, on joining, is not counted: it
 // is the greeting, and a connection costs more to open than a sync.)
@@ -30,9 +30,9 @@ func (h *Hub) sync(c *Client, since int64) {
 		return
 	}
 	now := h.env.Now()
-	if next := c.fullAt.Add(h.env.FullEvery); !c.fullAt.IsZero() && now.Before(next) {
+	if next := c.fullAt.Add(h.env.FullStateEvery); !c.fullAt.IsZero() && now.Before(next) {
 		h.deliver(c, ErrorEvent(guards.RateLimited(next.Sub(now),
-			"a whole state at most every %v per connection; sync from your last version, or wait", h.env.FullEvery)))
+			"a whole state at most every %v per connection; sync from your last version, or wait", h.env.FullStateEvery)))
 		return
 	}
 	c.fullAt = now

@@ -2,7 +2,6 @@ package round
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"slices"
 	"time"
@@ -168,15 +167,6 @@ type ClockJSON struct {
 	PerMove   bool   `json:"perMove,omitempty"` // correspondence: Initial is each move's time (days per move)
 }
 
-// SeatJSON is a seat without its secret token. Title is its account's
-// title ("BOT"), which the page shows beside the name.
-type SeatJSON struct {
-	Kind  game.SeatKind `json:"kind"`
-	Name  string        `json:"name,omitempty"`
-	Level string        `json:"level,omitempty"`
-	Title string        `json:"title,omitempty"`
-}
-
 // StateJSON is the game as events carry it. A "state" event fills Moves
 // (the whole history); a "move" event fills Last instead.
 type StateJSON struct {
@@ -200,10 +190,10 @@ type StateJSON struct {
 	Clock       *ClockJSON   `json:"clock,omitempty"`
 	DrawOffer   string       `json:"drawOffer,omitempty"`
 	// TakebackOffer is the side asking to take back its last move (online).
-	TakebackOffer string              `json:"takebackOffer,omitempty"`
-	CanClaim      bool                `json:"canClaim"`
-	Seats         map[string]SeatJSON `json:"seats"`
-	Public        bool                `json:"public,omitempty"` // listed for everyone (a lobby challenge, a game on one screen); an invite is not
+	TakebackOffer string                   `json:"takebackOffer,omitempty"`
+	CanClaim      bool                     `json:"canClaim"`
+	Seats         map[string]wire.SeatJSON `json:"seats"`
+	Public        bool                     `json:"public,omitempty"` // listed for everyone (a lobby challenge, a game on one screen); an invite is not
 	// Fair is the commitment to a seeded game's secret seed (the seed once
 	// over); Ext what the variant shows beside the board, as the viewer may
 	// see it (the variant's own type).
@@ -211,7 +201,7 @@ type StateJSON struct {
 	Ext  game.Ext       `json:"ext,omitzero"`
 	// Opening names the opening of a chess or Chess960 game from the
 	// standard start (lichess's table), once a named position is reached.
-	Opening *OpeningJSON `json:"opening,omitempty"`
+	Opening *wire.OpeningJSON `json:"opening,omitempty"`
 	// SetupNotes are what a pasted PGN said beside its imported moves (its
 	// tags, comments and variations), in full states only.
 	SetupNotes *game.SetupNotes `json:"setupNotes,omitempty"`
@@ -294,21 +284,6 @@ func appendJSONString(out []byte, s string) []byte {
 	return append(append(append(out, '"'), s...), '"')
 }
 
-// OpeningJSON is a game's opening: {"eco":"C40","name":"King's Knight Opening"}.
-// The names are lichess's, in English: the table has no other language.
-type OpeningJSON struct {
-	ECO  string `json:"eco"`
-	Name string `json:"name"`
-}
-
-// OpeningOf returns g's opening for the wire, nil when it has none.
-func OpeningOf(g *game.Game) *OpeningJSON {
-	if o, ok := g.Opening(); ok {
-		return &OpeningJSON{ECO: o.ECO, Name: o.Name}
-	}
-	return nil
-}
-
 // Snapshot describes g as viewer v sees it, with the whole history: a
 // "state".
 func Snapshot(g *game.Game, v game.Viewer) StateJSON {
@@ -346,7 +321,7 @@ func (s *StateJSON) addDests(g *game.Game) { s.Dests, s.CanClaim = g.Dests(), g.
 func common(g *game.Game, v game.Viewer, full bool) StateJSON {
 	s := StateJSON{V: g.Version(), ID: g.ID(), Mode: g.Mode(), Variant: g.Variant(), Status: g.Status().String(), Result: g.Result(),
 		Turn: game.ColorName(g.Turn()), Ply: g.Ply(), SetupPly: len(g.Header().Moves), Dests: Dests{},
-		Seats: map[string]SeatJSON{}, Opening: OpeningOf(g)}
+		Seats: map[string]wire.SeatJSON{}, Opening: wire.OpeningOf(g)}
 	if o := g.Outcome(); o.Over() {
 		s.Termination = o.Termination
 		if !o.Draw {
@@ -362,7 +337,7 @@ func common(g *game.Game, v game.Viewer, full bool) StateJSON {
 	}
 	for _, c := range []chess.Color{chess.White, chess.Black} {
 		seat := g.Seat(c)
-		s.Seats[game.ColorName(c)] = SeatJSON{Kind: seat.Kind, Name: seat.Name, Level: seat.Level, Title: seat.Title}
+		s.Seats[game.ColorName(c)] = wire.SeatJSON{Kind: seat.Kind, Name: seat.Name, Level: seat.Level, Title: seat.Title}
 	}
 	if k := g.Clock(); k != nil {
 		s.Clock = &ClockJSON{White: k.Remaining(chess.White).Milliseconds(), Black: k.Remaining(chess.Black).Milliseconds(),
@@ -410,35 +385,5 @@ func plainType(t string) bool {
 
 // ErrorEvent is the error message for err.
 func ErrorEvent(err error) []byte {
-	return encode("error", ErrorBody(err))
-}
-
-// ErrorJSON is an error as the wire carries it, in an HTTP answer's body
-// and in a WebSocket error event: its code, its text and, for a rate
-// limit, how many seconds to wait before trying again.
-type ErrorJSON struct {
-	Code       string `json:"code"`
-	Message    string `json:"message"`
-	RetryAfter int    `json:"retryAfter,omitempty"`
-	// Reason tells cases of one code apart, and Params are the numbers the
-	// browser's words take (wire.Details): "claim_early" with {"seconds":
-	// 12}; a rate limit's "chat_burst" with {"most": 5, "seconds": 1}.
-	Reason string         `json:"reason,omitempty"`
-	Params map[string]int `json:"params,omitempty"`
-	// Games are the ids of the games a refusal offers to resume or resign
-	// (computer_games), and Held the same games described, to tell them
-	// apart (wire.HeldGame).
-	Games []string        `json:"games,omitempty"`
-	Held  []wire.HeldGame `json:"held,omitempty"`
-}
-
-// ErrorBody is err on the wire.
-func ErrorBody(err error) ErrorJSON {
-	_, code := wire.Code(err)
-	reason, params := wire.Details(err)
-	e := ErrorJSON{Code: code, Message: wire.Message(err), RetryAfter: wire.RetryAfter(err), Reason: reason, Params: params}
-	if held := new(wire.ComputerGamesError); errors.As(err, &held) {
-		e.Games, e.Held = held.IDs(), held.Held
-	}
-	return e
+	return encode("error", wire.ErrorBody(err))
 }

@@ -54,9 +54,9 @@ func TestEncodeIsTheEnvelope(t *testing.T) {
 		d   any
 	}{
 		{"move", StateJSON{ID: "abc", FEN: "8/8/8/8/8/8/8/8 w - - 0 1", Dests: map[string][]string{"e2": {"e3", "e4"}}}},
-		{"state", StateJSON{Seats: map[string]SeatJSON{"white": {Name: "<b>&\"é♞\u2028"}}}},
+		{"state", StateJSON{Seats: map[string]wire.SeatJSON{"white": {Name: "<b>&\"é♞\u2028"}}}},
 		{"hello", map[string]any{"you": []string{"white"}}},
-		{"error", ErrorJSON{Code: "bad_request", Message: "a <script> & \"quote\""}},
+		{"error", wire.ErrorJSON{Code: "bad_request", Message: "a <script> & \"quote\""}},
 		{"takeback-offer", nil},
 		{`odd "type" <é>`, 1}, // not one the server sends: marshalled as it is
 	}

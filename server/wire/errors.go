@@ -2,9 +2,11 @@
 // errors of the server's packages, and the one function that maps any
 // error to its HTTP status and the short code a WebSocket error event
 // carries (Code), with the text shown to the user (Message) and how long a
-// refused client waits (RetryAfter). It sits below the packages that
-// answer clients (round, computer, media and server), so that they all
-// answer an error the same way.
+// refused client waits (RetryAfter), and the bodies that carry them
+// (ErrorBody, HTTPErrorBody). It sits below the packages that answer
+// clients (round, computer, media, profile, lichess and server), so that
+// they all answer an error the same way; so do the few shapes of a game
+// that several of them write (a seat, an opening: body.go).
 //
 //	status, code := wire.Code(err) // 409 "game_over"
 //	msg := wire.Message(err)      // "game is over"

@@ -1,12 +1,15 @@
 package wire
 
 import (
+	"crypto/rand"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"math/big"
 	"net/http"
 	"os"
+	"strings"
 )
 
 // WriteJSON answers status with v as JSON.
@@ -51,4 +54,21 @@ func ValidID(id string) bool {
 		}
 	}
 	return true
+}
+
+// NewID returns a new game's id: ten characters of base 36 (ValidID's
+// alphabet), drawn from crypto/rand.
+func NewID() string {
+	const digits = "0123456789abcdefghijklmnopqrstuvwxyz"
+	var b strings.Builder
+	for range 10 {
+		b.WriteByte(digits[RandomInt(len(digits))])
+	}
+	return b.String()
+}
+
+// RandomInt returns a uniform int in [0, n) from crypto/rand.
+func RandomInt(n int) int {
+	v, _ := rand.Int(rand.Reader, big.NewInt(int64(n)))
+	return int(v.Int64())
 }

@@ -1,33 +1,20 @@
-package round
+package game
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
-
-	"github.com/gambitchess/gambit/game"
-	"github.com/gambitchess/gambit/store"
 )
 
 // A deleted account's games stay, anonymised: each seat its player held
 // loses its name (and so shows as "?" in the PGN, Anonymous in the API),
 // in the stored header and in the seat events, which are the only parts
-// of a stored game that name a person. The rewrite keeps every other
+// of a stored game that name a person (the server hands these to the
+// store: store.Anonymizer). The rewrite keeps every other
 // field as it was, even one this release does not know (an older
 // record's), so that the game loads as before.
 
-// SeatScrub is how the store forgets player's name in its games (see
-// store.Anonymizer).
-func SeatScrub(player string) store.SeatScrub {
-	return store.SeatScrub{
-		Header:    func(h []byte) ([]byte, [2]bool, error) { return ScrubHeader(h, player) },
-		EventType: string(game.EventSeat),
-		Event:     func(data []byte) ([]byte, error) { return ScrubSeatEvent(data, player) },
-	}
-}
-
-// ScrubHeader returns a stored header (game.Header's JSON, or an older
-// game.Record's) without the names of player's seats, and which seats
+// ScrubHeader returns a stored header (Header's JSON, or an older
+// Record's) without the names of player's seats, and which seats
 // (white, black) were player's. A header that is not such JSON is an
 // error saying where it fails.
 func ScrubHeader(header []byte, player string) ([]byte, [2]bool, error) {
@@ -68,7 +55,7 @@ func ScrubHeader(header []byte, player string) ([]byte, [2]bool, error) {
 	return out, theirs, nil
 }
 
-// ScrubSeatEvent returns a stored seat event (game.Event's JSON) without
+// ScrubSeatEvent returns a stored seat event (Event's JSON) without
 // its seat's name when player took the seat; any other event as it is.
 func ScrubSeatEvent(data []byte, player string) ([]byte, error) {
 	var fields map[string]json.RawMessage
@@ -100,7 +87,7 @@ func ScrubSeatEvent(data []byte, player string) ([]byte, error) {
 	return out, nil
 }
 
-// scrubSeat drops the name of seat (a game.Seat's JSON fields), and the
+// scrubSeat drops the name of seat (a Seat's JSON fields), and the
 // account's title, when player holds it, and reports whether player does.
 func scrubSeat(seat map[string]json.RawMessage, player string) (bool, error) {
 	raw, ok := seat["player"]
@@ -117,19 +104,4 @@ func scrubSeat(seat map[string]json.RawMessage, player string) (bool, error) {
 	delete(seat, "name")
 	delete(seat, "title")
 	return true, nil
-}
-
-// ForgetNameCmd makes a live game forget the name of Player's seats
-// (game.Game.ForgetName), before the store does: what the hub saves next
-// no longer names them. Done, when set, is closed once it has run.
-type ForgetNameCmd struct {
-	Player string
-	Done   chan struct{}
-}
-
-func (cmd ForgetNameCmd) run(_ context.Context, h *Hub) {
-	h.g.ForgetName(cmd.Player)
-	if cmd.Done != nil {
-		close(cmd.Done)
-	}
 }

@@ -1,4 +1,4 @@
-package server
+package games
 
 import (
 	"context"
@@ -10,9 +10,7 @@ import (
 
 	"github.com/gambitchess/gambit/game"
 	"github.com/gambitchess/gambit/rating"
-	"github.com/gambitchess/gambit/server/account"
-	"github.com/gambitchess/gambit/server/lichess"
-	"github.com/gambitchess/gambit/server/round"
+	"github.com/gambitchess/gambit/server/wire"
 	"github.com/gambitchess/gambit/store"
 )
 
@@ -25,45 +23,45 @@ import (
 // never rated, and an aborted one (no result) changes no rating.
 
 // errRatedNeedsAccount refuses a rated game to someone signed out.
-var errRatedNeedsAccount = fmt.Errorf("%w: sign in to play a rated game", ErrSignedOut)
+var errRatedNeedsAccount = fmt.Errorf("%w: sign in to play a rated game", wire.ErrSignedOut)
 
-// joinRated seats account u in rated game id's open seat (cmd), together
+// JoinRated seats account u in rated game id's open seat (req), together
 // with the game's rating record: the record's open side is taken first, so
 // that no one else can take it, then the seat; a seat that cannot be taken
 // gives the side back. So a join never leaves a seat taken whose rating
 // is not recorded (a game played as rated that ends void), nor a side
 // recorded for someone who is not seated. Joining the side one holds is a
 // plain rejoin.
-func (s *Server) joinRated(ctx context.Context, id string, cmd round.JoinSeatCmd, u store.User) (createResponse, error) {
-	rs := s.ratings()
+func (h *Handler) JoinRated(ctx context.Context, id string, req SeatRequest, u store.User) (Seated, error) {
+	rs := h.ratings
 	rg, err := rs.RatedGame(ctx, id)
 	if errors.Is(err, store.ErrNotFound) {
-		return createResponse{}, fmt.Errorf("%w: no such rated game", store.ErrNotFound)
+		return Seated{}, fmt.Errorf("%w: no such rated game", store.ErrNotFound)
 	}
 	if err != nil {
-		return createResponse{}, fmt.Errorf("%w: %v", ErrStorage, err)
+		return Seated{}, fmt.Errorf("%w: %v", wire.ErrStorage, err)
 	}
 	if rg.White == u.ID || rg.Black == u.ID {
-		return s.runSeatCommand(ctx, id, cmd)
+		return h.srv.Seat(ctx, id, req)
 	}
 	white := rg.White == ""
 	if !white && rg.Black != "" {
-		return createResponse{}, fmt.Errorf("%w: both seats are taken; you can watch", game.ErrSeatTaken)
+		return Seated{}, fmt.Errorf("%w: both seats are taken; you can watch", game.ErrSeatTaken)
 	}
 	ok, err := rs.SeatRated(ctx, id, white, u.ID)
 	if err != nil {
-		return createResponse{}, fmt.Errorf("%w: the rating could not record your seat: %v", ErrStorage, err)
+		return Seated{}, fmt.Errorf("%w: the rating could not record your seat: %v", wire.ErrStorage, err)
 	}
 	if !ok {
-		return createResponse{}, fmt.Errorf("%w: the seat was taken meanwhile; you can watch", game.ErrSeatTaken)
+		return Seated{}, fmt.Errorf("%w: the seat was taken meanwhile; you can watch", game.ErrSeatTaken)
 	}
-	resp, err := s.runSeatCommand(ctx, id, cmd)
+	resp, err := h.srv.Seat(ctx, id, req)
 	if err == nil && (resp.Color == "white") != white {
-		err = fmt.Errorf("%w: the seat taken is not the rated one", ErrStorage) // the hub seats the one open seat: never
+		err = fmt.Errorf("%w: the seat taken is not the rated one", wire.ErrStorage) // the hub seats the one open seat: never
 	}
-	if err != nil && !s.seatedIn(ctx, id, cmd.Player) {
+	if err != nil && !h.seatedIn(ctx, id, req.Player) {
 		if _, uerr := rs.UnseatRated(context.WithoutCancel(ctx), id, white, u.ID); uerr != nil {
-			s.log.Error("rated side not given back", "game", id, "err", uerr)
+			h.log.Error("rated side not given back", "game", id, "err", uerr)
 		}
 	}
 	return resp, err
@@ -71,59 +69,53 @@ func (s *Server) joinRated(ctx context.Context, id string, cmd round.JoinSeatCmd
 
 // seatedIn reports whether player holds a seat of game id; false when the
 // game cannot be read.
-func (s *Server) seatedIn(ctx context.Context, id, player string) bool {
+func (h *Handler) seatedIn(ctx context.Context, id, player string) bool {
 	held := false
-	_ = s.read(context.WithoutCancel(ctx), id, func(g *game.Game) { held = !round.ViewerFor(g, player).IsSpectator() })
+	_ = h.srv.Read(context.WithoutCancel(ctx), id, func(g *game.Game) { held = !g.ViewerOf(player).IsSpectator() })
 	return held
 }
 
-// ratings returns the store's ratings, nil when it keeps none.
-func (s *Server) ratings() store.Ratings {
-	r, _ := s.store.(store.Ratings)
-	return r
-}
-
-// checkRated refuses a rated game that cannot be: it must be online, with
+// CheckRated refuses a rated game that cannot be: it must be online, with
 // a clock or days per move, from the variant's own start (a Chess960
 // start number is one), made by someone signed in, on a store that keeps
 // ratings. A set-up position is never rated, as on lichess: two accounts
 // could otherwise trade a mate in one back and forth for rating.
-func (s *Server) checkRated(r *http.Request, opts game.Options) (store.User, error) {
-	u, ok := account.UserOf(r)
+func (h *Handler) CheckRated(r *http.Request, opts game.Options) (store.User, error) {
+	u, ok := h.srv.User(r)
 	switch {
-	case s.ratings() == nil:
-		return u, fmt.Errorf("%w: this server keeps no ratings", ErrBadRequest)
+	case h.ratings == nil:
+		return u, fmt.Errorf("%w: this server keeps no ratings", wire.ErrBadRequest)
 	case opts.Mode != game.ModeOnline:
-		return u, fmt.Errorf("%w: only an online game can be rated", ErrBadRequest)
+		return u, fmt.Errorf("%w: only an online game can be rated", wire.ErrBadRequest)
 	case opts.Clock.Initial <= 0:
-		return u, fmt.Errorf("%w: a rated game needs a clock or days per move", ErrBadRequest)
+		return u, fmt.Errorf("%w: a rated game needs a clock or days per move", wire.ErrBadRequest)
 	case strings.Trim(opts.Setup, "0123456789") != "":
-		return u, fmt.Errorf("%w: a game from a set-up position is never rated", ErrBadRequest)
+		return u, fmt.Errorf("%w: a game from a set-up position is never rated", wire.ErrBadRequest)
 	case !ok:
 		return u, errRatedNeedsAccount
 	}
 	return u, nil
 }
 
-// markRated records new game id as rated, its creator u on side color.
-func (s *Server) markRated(ctx context.Context, id, color string, u store.User, opts game.Options) error {
-	rg := store.RatedGame{GameID: id, Perf: lichess.Perf(opts.Variant, opts.Clock)}
+// MarkRated records new game id as rated, its creator u on side color.
+func (h *Handler) MarkRated(ctx context.Context, id, color string, u store.User, opts game.Options) error {
+	rg := store.RatedGame{GameID: id, Perf: h.srv.Perf(opts.Variant, opts.Clock)}
 	if color == "white" {
 		rg.White = u.ID
 	} else {
 		rg.Black = u.ID
 	}
-	if err := s.ratings().CreateRated(ctx, rg); err != nil {
-		return fmt.Errorf("%w: %v", ErrStorage, err)
+	if err := h.ratings.CreateRated(ctx, rg); err != nil {
+		return fmt.Errorf("%w: %v", wire.ErrStorage, err)
 	}
 	return nil
 }
 
 // pendingRated returns game id's rating record when it is rated and not
 // over; ok false otherwise.
-func (s *Server) pendingRated(ctx context.Context, id string) (store.RatedGame, bool, error) {
-	rs := s.ratings()
-	if rs == nil || !validID(id) {
+func (h *Handler) pendingRated(ctx context.Context, id string) (store.RatedGame, bool, error) {
+	rs := h.ratings
+	if rs == nil || !wire.ValidID(id) {
 		return store.RatedGame{}, false, nil
 	}
 	rg, err := rs.RatedGame(ctx, id)
@@ -131,7 +123,7 @@ func (s *Server) pendingRated(ctx context.Context, id string) (store.RatedGame, 
 		return rg, false, nil
 	}
 	if err != nil {
-		return rg, false, fmt.Errorf("%w: %v", ErrStorage, err)
+		return rg, false, fmt.Errorf("%w: %v", wire.ErrStorage, err)
 	}
 	return rg, rg.State == store.RatingPending, nil
 }
@@ -155,17 +147,17 @@ type ratingJSON struct {
 	Black ratingSideJSON `json:"black"`
 }
 
-// handleRating answers whether game {id} is rated, and once over, each
+// Rating answers GET /api/games/{id}/rating: whether game {id} is rated, and once over, each
 // side's rating before and after it.
-func (s *Server) handleRating(w http.ResponseWriter, r *http.Request) {
+func (h *Handler) Rating(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
 	out := ratingJSON{}
-	if rs := s.ratings(); rs != nil && validID(id) {
+	if rs := h.ratings; rs != nil && wire.ValidID(id) {
 		rg, err := rs.RatedGame(r.Context(), id)
 		switch {
 		case errors.Is(err, store.ErrNotFound):
 		case err != nil:
-			s.httpError(w, fmt.Errorf("%w: %v", ErrStorage, err))
+			h.srv.Error(w, fmt.Errorf("%w: %v", wire.ErrStorage, err))
 			return
 		default:
 			out = ratingJSON{Rated: true, Perf: rg.Perf, State: [...]string{"pending", "applied", "void"}[min(max(rg.State, 0), 2)],
@@ -173,7 +165,7 @@ func (s *Server) handleRating(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	w.Header().Set("Cache-Control", "no-cache")
-	writeJSON(w, http.StatusOK, out)
+	wire.WriteJSON(w, http.StatusOK, out)
 }
 
 // side is one side's rating change; zero numbers until it is applied.
@@ -186,10 +178,10 @@ func side(name string, before, after rating.Glicko, state int) ratingSideJSON {
 	return out
 }
 
-// ratedPGN adds a rated game's players and their ratings before it to its
+// RatedPGN adds a rated game's players and their ratings before it to its
 // PGN (the White, Black, WhiteElo and BlackElo tags).
-func (s *Server) ratedPGN(ctx context.Context, id, text string) string {
-	rs := s.ratings()
+func (h *Handler) RatedPGN(ctx context.Context, id, text string) string {
+	rs := h.ratings
 	if rs == nil {
 		return text
 	}

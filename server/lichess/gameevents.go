@@ -1,4 +1,4 @@
-package server
+package lichess
 
 import (
 	"context"
@@ -9,11 +9,10 @@ import (
 	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/game"
 	"github.com/gambitchess/gambit/rating"
-	"github.com/gambitchess/gambit/server/lichess"
 	"github.com/gambitchess/gambit/store"
 )
 
-// The event stream's gameStart and gameFinish (events.go) are sent for
+// The event stream's gameStart and gameFinish (EventStream) are sent for
 // every game of an account, however it began (lichess sends them so):
 // an invite whose open seat is taken, a rated invite, a lobby or quick
 // pairing, an API challenge accepted, a rematch, a game against the
@@ -21,29 +20,39 @@ import (
 // creation when it has none; it finishes with the save that ends it. The
 // events go to the player id of each human seat: only an account's
 // streams subscribe to one. A game on one screen (both seats one
-// person's) is no one's to be told about.
+// person's) is no one's to be told about. The server tells the API of
+// each game it stores (NoteCreated) and of each save (NoteSaved), on the
+// game's hub: what is needed of the game is read there, the rest
+// elsewhere.
 
-// noteCreated tells the players of g, just stored, that it started when
+// NoteCreated tells the players of g, just stored, that it started when
 // no seat of it is open (a game against the computer, a rematch).
-func (s *Server) noteCreated(g *game.Game) {
-	if lichess.EventsFor(g) {
-		s.noteStart(g)
+func (a *API) NoteCreated(g *game.Game) {
+	if EventsFor(g) {
+		a.noteStart(g)
 	}
+}
+
+// NoteSaved tells the players of g what evs, just saved, did to it: took
+// its last open seat (gameStart), or ended it (gameFinish).
+func (a *API) NoteSaved(g *game.Game, evs []game.Event) {
+	a.noteSeated(g, evs)
+	a.noteFinish(g, evs)
 }
 
 // noteSeated tells the players of g that it started when evs, just
 // saved, took its last open seat. A seat taken again later (a seat
 // adopted) starts nothing.
-func (s *Server) noteSeated(g *game.Game, evs []game.Event) {
-	if lichess.Seated(evs) && lichess.EventsFor(g) && !g.Status().Finished() && len(g.History()) == len(g.Header().Moves) {
-		s.noteStart(g)
+func (a *API) noteSeated(g *game.Game, evs []game.Event) {
+	if Seated(evs) && EventsFor(g) && !g.Status().Finished() && len(g.History()) == len(g.Header().Moves) {
+		a.noteStart(g)
 	}
 }
 
 // eventGame is what the event stream needs of a game, copied on its hub
 // so that the store is read elsewhere.
 type eventGame struct {
-	info  lichess.GameInfo // every field but the seat's own (color, isMyTurn, opponent, secondsLeft)
+	info  GameInfo // every field but the seat's own (color, isMyTurn, opponent, secondsLeft)
 	turn  chess.Color
 	seats [2]game.Seat
 	left  [2]*int // each side's seconds left; none without a clock
@@ -51,7 +60,7 @@ type eventGame struct {
 
 // eventGameOf copies what the event stream tells of g.
 func eventGameOf(g *game.Game) eventGame {
-	c := lichess.ClockOf(g)
+	c := ClockOf(g)
 	source := "friend"
 	switch {
 	case g.Mode() == game.ModeComputer:
@@ -59,8 +68,8 @@ func eventGameOf(g *game.Game) eventGame {
 	case g.Public():
 		source = "lobby"
 	}
-	info := lichess.GameInfo{GameID: g.ID(), FullID: g.ID(), ID: g.ID(), Fen: g.FEN(), HasMoved: g.BothMoved(), Perf: lichess.Perf(g.Variant(), c),
-		Source: source, Speed: lichess.Speed(c), Variant: lichess.GameVariant(g), Compat: lichess.Compat{Board: !g.Hidden()}}
+	info := GameInfo{GameID: g.ID(), FullID: g.ID(), ID: g.ID(), Fen: g.FEN(), HasMoved: g.BothMoved(), Perf: Perf(g.Variant(), c),
+		Source: source, Speed: Speed(c), Variant: GameVariant(g), Compat: Compat{Board: !g.Hidden()}}
 	if h := g.History(); len(h) > 0 {
 		info.LastMove = h[len(h)-1].UCI
 	}
@@ -78,14 +87,14 @@ func eventGameOf(g *game.Game) eventGame {
 }
 
 // noteStart sends each human seat of g its gameStart.
-func (s *Server) noteStart(g *game.Game) {
+func (a *API) noteStart(g *game.Game) {
 	eg := eventGameOf(g)
-	s.inGameOrder(g.ID(), func() {
-		ctx, cancel := context.WithTimeout(s.ctx, 5*time.Second)
+	a.inGameOrder(g.ID(), func() {
+		ctx, cancel := context.WithTimeout(a.ctx, 5*time.Second)
 		defer cancel()
-		for side, info := range s.seatInfos(ctx, eg) {
+		for side, info := range a.seatInfos(ctx, eg) {
 			if p := eg.seats[side].Player; p != "" && eg.seats[side].Kind == game.SeatHuman {
-				s.publishEvent(p, lichess.GameEvent{Type: "gameStart", Game: info})
+				a.publish(p, GameEvent{Type: "gameStart", Game: info})
 			}
 		}
 	})
@@ -96,13 +105,13 @@ func (s *Server) noteStart(g *game.Game) {
 // account opponent always has a rating, as lichess's GameEventOpponent
 // requires: the one it plays a rated game with (ratedSides), else its
 // rating in the game's perf now.
-func (s *Server) seatInfos(ctx context.Context, eg eventGame) [2]lichess.GameInfo {
-	sides := s.seatSides(ctx, eg.seats)
+func (a *API) seatInfos(ctx context.Context, eg eventGame) [2]GameInfo {
+	sides := a.Sides(ctx, eg.seats)
 	rated := false
-	if rs := s.ratings(); rs != nil {
+	if rs := a.ratings(); rs != nil {
 		rg, err := rs.RatedGame(ctx, eg.info.GameID)
 		if rated = err == nil; rated {
-			for side, g := range s.ratedSides(ctx, rg) { // the opponent's rating, as lichess's events carry it
+			for side, g := range a.ratedSides(ctx, rg) { // the opponent's rating, as lichess's events carry it
 				if g != nil && sides[side].ID != "" {
 					sides[side].Rating = g.Int()
 				}
@@ -111,15 +120,15 @@ func (s *Server) seatInfos(ctx context.Context, eg eventGame) [2]lichess.GameInf
 	}
 	for side := range sides { // a casual game's accounts, as lichess's: their ratings in its perf now
 		if sides[side].UserID != "" && sides[side].Rating == 0 {
-			sides[side].Rating = s.ratingNow(ctx, sides[side].UserID, eg.info.Perf).Int()
+			sides[side].Rating = a.ratingNow(ctx, sides[side].UserID, eg.info.Perf).Int()
 		}
 	}
-	var out [2]lichess.GameInfo
+	var out [2]GameInfo
 	for _, side := range []chess.Color{chess.White, chess.Black} {
 		in := eg.info
 		in.Color, in.IsMyTurn, in.Rated, in.SecondsLeft = game.ColorName(side), eg.turn == side && in.Status == nil, rated, eg.left[side]
 		opp := sides[side.Other()]
-		in.Opponent = lichess.Opponent{ID: opp.ID, Username: opp.Name, Rating: opp.Rating}
+		in.Opponent = Opponent{ID: opp.ID, Username: opp.Name, Rating: opp.Rating}
 		out[side] = in
 	}
 	return out
@@ -128,15 +137,15 @@ func (s *Server) seatInfos(ctx context.Context, eg eventGame) [2]lichess.GameInf
 // ratingNow is account user's rating in perf now: the first rating
 // where it has none, or where the store keeps no ratings or cannot be
 // read (the event is sent all the same).
-func (s *Server) ratingNow(ctx context.Context, user, perf string) rating.Glicko {
+func (a *API) ratingNow(ctx context.Context, user, perf string) rating.Glicko {
 	g := rating.Default()
-	rs := s.ratings()
+	rs := a.ratings()
 	if rs == nil {
 		return g
 	}
 	list, err := rs.UserRatings(ctx, user)
 	if err != nil {
-		s.log.Warn("cannot read an account's ratings", "err", err)
+		a.log.Warn("cannot read an account's ratings", "err", err)
 		return g
 	}
 	for _, r := range list {
@@ -151,13 +160,13 @@ func (s *Server) ratingNow(ctx context.Context, user, perf string) rating.Glicko
 // without a name (lichess's word).
 const anonymous = "Anonymous"
 
-// seatSides names seats as the API writes players: an account's seat by
+// Sides names seats as the API writes players: an account's seat by
 // its username with its id, another by the name it gave (a person's, the
 // computer's), or Anonymous. A seat counts as an account's only when its
 // player is that account's: a name alone proves nothing.
-func (s *Server) seatSides(ctx context.Context, seats [2]game.Seat) [2]lichess.Player {
-	accounts, _ := s.store.(store.Accounts)
-	var out [2]lichess.Player
+func (a *API) Sides(ctx context.Context, seats [2]game.Seat) [2]Player {
+	accounts, _ := a.store.(store.Accounts)
+	var out [2]Player
 	for c, seat := range seats {
 		out[c].Name = seat.Name
 		if seat.Name == "" {
@@ -167,11 +176,63 @@ func (s *Server) seatSides(ctx context.Context, seats [2]game.Seat) [2]lichess.P
 			continue
 		}
 		u, err := accounts.UserByName(ctx, seat.Name)
-		if err == nil && playerID(u.Player) == seat.Player {
-			out[c] = lichess.Player{ID: lichess.ID(u.Name), Name: u.Name, UserID: u.ID}
+		if err == nil && a.srv.PlayerOf(u) == seat.Player {
+			out[c] = Player{ID: ID(u.Name), Name: u.Name, UserID: u.ID}
 		} else if err != nil && !errors.Is(err, store.ErrNoUser) {
-			s.log.Warn("cannot name a seat's account", "err", err)
+			a.log.Warn("cannot name a seat's account", "err", err)
 		}
+	}
+	return out
+}
+
+// sidesOf names game id's players, seated in seats, as the API writes
+// them (Sides), with their ratings when it is rated (ratedSides).
+func (a *API) sidesOf(ctx context.Context, id string, seats [2]game.Seat) ([2]Player, bool) {
+	sides := a.Sides(ctx, seats)
+	rs := a.ratings()
+	if rs == nil {
+		return sides, false
+	}
+	rg, err := rs.RatedGame(ctx, id)
+	if err != nil {
+		return sides, false
+	}
+	for side, g := range a.ratedSides(ctx, rg) {
+		if g != nil && sides[side].ID != "" {
+			sides[side].Rating, sides[side].Provisional = g.Int(), g.Provisional()
+		}
+	}
+	return sides, true
+}
+
+// ratedSides are the ratings the accounts of rated game rg play it with,
+// by side: those before it once it is rated; until then (and in a game
+// that ended unrated) each account's rating in the game's perf now, the
+// first rating for an account without one, as lichess shows a game's
+// players with their ratings from its start. nil for a side with no
+// account, or whose ratings cannot be read.
+func (a *API) ratedSides(ctx context.Context, rg store.RatedGame) [2]*rating.Glicko {
+	var out [2]*rating.Glicko
+	if rg.State == store.RatingApplied {
+		w, b := rg.WhiteBefore, rg.BlackBefore
+		return [2]*rating.Glicko{&w, &b}
+	}
+	for side, user := range [2]string{rg.White, rg.Black} {
+		if user == "" {
+			continue
+		}
+		rs, err := a.ratings().UserRatings(ctx, user)
+		if err != nil {
+			a.log.Warn("cannot read a rated game's player's ratings", "game", rg.GameID, "err", err)
+			continue
+		}
+		g := rating.Default()
+		for _, r := range rs {
+			if r.Perf == rg.Perf {
+				g = r.Glicko
+			}
+		}
+		out[side] = &g
 	}
 	return out
 }
@@ -179,29 +240,29 @@ func (s *Server) seatSides(ctx context.Context, seats [2]game.Seat) [2]lichess.P
 // runningStarts are the gameStart events of the games in progress that
 // player (an account's player id) sits in, read from the store, as
 // lichess sends them when an event stream connects.
-func (s *Server) runningStarts(ctx context.Context, player string) []lichess.GameInfo {
+func (a *API) runningStarts(ctx context.Context, player string) []GameInfo {
 	unfinished := false
-	list, err := s.store.List(ctx, store.ListQuery{Player: player, Mine: true, Finished: &unfinished, Limit: store.MaxListLimit})
+	list, err := a.store.List(ctx, store.ListQuery{Player: player, Mine: true, Finished: &unfinished, Limit: store.MaxListLimit})
 	if err != nil {
-		s.log.Warn("event stream cannot list the games under way", "err", err)
+		a.log.Warn("event stream cannot list the games under way", "err", err)
 		return nil
 	}
-	var out []lichess.GameInfo
+	var out []GameInfo
 	for _, sum := range list {
 		if sum.WhiteKind == string(game.SeatOpen) || sum.BlackKind == string(game.SeatOpen) || sum.Mode == string(game.ModeLocal) {
 			continue
 		}
 		var eg eventGame
 		ok := false
-		err := s.read(ctx, sum.ID, func(g *game.Game) {
-			if ok = lichess.EventsFor(g) && !g.Status().Finished(); ok {
+		err := a.srv.Read(ctx, sum.ID, func(g *game.Game) {
+			if ok = EventsFor(g) && !g.Status().Finished(); ok {
 				eg = eventGameOf(g)
 			}
 		})
 		if err != nil || !ok {
 			continue
 		}
-		infos := s.seatInfos(ctx, eg)
+		infos := a.seatInfos(ctx, eg)
 		for side, seat := range eg.seats {
 			if seat.Kind == game.SeatHuman && seat.Player == player {
 				out = append(out, infos[side])
@@ -215,29 +276,40 @@ func (s *Server) runningStarts(ctx context.Context, player string) []lichess.Gam
 // noteFinish tells the players of g that it is over (a gameFinish event
 // each), once: evs, just saved, ended g. It runs on g's hub: what it
 // needs of g is read now, the rest elsewhere.
-func (s *Server) noteFinish(g *game.Game, evs []game.Event) {
-	if !g.Status().Finished() || !endedBy(evs) || !lichess.EventsFor(g) {
+func (a *API) noteFinish(g *game.Game, evs []game.Event) {
+	if !g.Status().Finished() || !endedBy(evs) || !EventsFor(g) {
 		return
 	}
 	eg := eventGameOf(g)
-	name, id := lichess.Status(g)
-	eg.info.Status = &lichess.GameStatus{ID: id, Name: name}
-	eg.info.Winner = lichess.StateOf(g).Winner
-	s.inGameOrder(g.ID(), func() { s.publishFinish(eg) })
+	name, id := Status(g)
+	eg.info.Status = &GameStatus{ID: id, Name: name}
+	eg.info.Winner = StateOf(g).Winner
+	a.inGameOrder(g.ID(), func() { a.publishFinish(eg) })
+}
+
+// endedBy reports whether evs hold what ends a game: a declared ending,
+// or a move (a game is never over before a move it has).
+func endedBy(evs []game.Event) bool {
+	for _, e := range evs {
+		if e.Type == game.EventEnd || e.Type == game.EventMove {
+			return true
+		}
+	}
+	return false
 }
 
 // inGameOrder runs job away from game id's hub, after the jobs it was
 // given before for the same game: a game's gameStart is published before
 // its gameFinish even when it ends at once (an abort), while the store
 // reads of one game's events never wait on another's.
-func (s *Server) inGameOrder(id string, job func()) {
-	if !s.gameEvents.enqueue(id, job) {
+func (a *API) inGameOrder(id string, job func()) {
+	if !a.order.enqueue(id, job) {
 		return // a goroutine already drains id's jobs: it runs this one after the others
 	}
-	s.wg.Add(1)
+	a.wg.Add(1)
 	go func() {
-		defer s.wg.Done()
-		s.gameEvents.drain(id, job)
+		defer a.wg.Done()
+		a.order.drain(id, job)
 	}()
 }
 
@@ -280,11 +352,11 @@ func (q *serialQueue) drain(key string, job func()) {
 
 // publishFinish sends each human side its gameFinish, with its rating
 // change when the game was rated (applied by the same save that ended it).
-func (s *Server) publishFinish(eg eventGame) {
-	ctx, cancel := context.WithTimeout(s.ctx, 5*time.Second)
+func (a *API) publishFinish(eg eventGame) {
+	ctx, cancel := context.WithTimeout(a.ctx, 5*time.Second)
 	defer cancel()
-	infos := s.seatInfos(ctx, eg)
-	if rs := s.ratings(); rs != nil {
+	infos := a.seatInfos(ctx, eg)
+	if rs := a.ratings(); rs != nil {
 		rg, err := rs.RatedGame(ctx, eg.info.GameID)
 		if err == nil && rg.State == store.RatingApplied {
 			w, b := rg.WhiteAfter.Int()-rg.WhiteBefore.Int(), rg.BlackAfter.Int()-rg.BlackBefore.Int()
@@ -293,7 +365,7 @@ func (s *Server) publishFinish(eg eventGame) {
 	}
 	for side, seat := range eg.seats {
 		if seat.Kind == game.SeatHuman && seat.Player != "" && (side == 0 || seat.Player != eg.seats[0].Player) {
-			s.publishEvent(seat.Player, lichess.GameEvent{Type: "gameFinish", Game: infos[side]})
+			a.publish(seat.Player, GameEvent{Type: "gameFinish", Game: infos[side]})
 		}
 	}
 }

@@ -1,4 +1,4 @@
-package round
+package game
 
 import (
 	"encoding/json"
@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/gambitchess/gambit/chess"
-	"github.com/gambitchess/gambit/game"
 )
 
 // TestScrubHeader: a stored game forgets the name of the seat player
@@ -16,22 +15,22 @@ import (
 func TestScrubHeader(t *testing.T) {
 	tests := []struct {
 		name         string
-		seats        [2]game.Seat
+		seats        [2]Seat
 		theirs       [2]bool
 		white, black string
 	}{
-		{"white", [2]game.Seat{{Kind: game.SeatHuman, Name: "ann", Player: "p-ann"}, {Kind: game.SeatHuman, Name: "bob", Player: "p-bob"}},
+		{"white", [2]Seat{{Kind: SeatHuman, Name: "ann", Player: "p-ann"}, {Kind: SeatHuman, Name: "bob", Player: "p-bob"}},
 			[2]bool{true, false}, "?", "bob"},
-		{"black", [2]game.Seat{{Kind: game.SeatHuman, Name: "bob", Player: "p-bob"}, {Kind: game.SeatHuman, Name: "ann", Player: "p-ann"}},
+		{"black", [2]Seat{{Kind: SeatHuman, Name: "bob", Player: "p-bob"}, {Kind: SeatHuman, Name: "ann", Player: "p-ann"}},
 			[2]bool{false, true}, "bob", "?"},
-		{"not theirs, same name", [2]game.Seat{{Kind: game.SeatHuman, Name: "ann", Player: "p-other"}, {Kind: game.SeatOpen}},
+		{"not theirs, same name", [2]Seat{{Kind: SeatHuman, Name: "ann", Player: "p-other"}, {Kind: SeatOpen}},
 			[2]bool{}, "ann", "?"},
-		{"bots", [2]game.Seat{{Kind: game.SeatHuman, Name: "bob", Player: "p-bob", Title: "BOT"}, {Kind: game.SeatHuman, Name: "ann", Player: "p-ann", Title: "BOT"}},
+		{"bots", [2]Seat{{Kind: SeatHuman, Name: "bob", Player: "p-bob", Title: "BOT"}, {Kind: SeatHuman, Name: "ann", Player: "p-ann", Title: "BOT"}},
 			[2]bool{false, true}, "bob", "?"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			g, err := game.New(game.Options{ID: "g1", Mode: game.ModeOnline, Seats: tt.seats, Now: time.Now})
+			g, err := New(Options{ID: "g1", Mode: ModeOnline, Seats: tt.seats, Now: time.Now})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -40,12 +39,12 @@ func TestScrubHeader(t *testing.T) {
 			if err != nil || theirs != tt.theirs {
 				t.Fatalf("ScrubHeader = %v, %v; want %v", theirs, err, tt.theirs)
 			}
-			seat, _ := json.Marshal(game.Event{V: 1, Type: game.EventSeat, Color: chess.Black, Seat: &tt.seats[chess.Black]})
+			seat, _ := json.Marshal(Event{V: 1, Type: EventSeat, Color: chess.Black, Seat: &tt.seats[chess.Black]})
 			seatOut, err := ScrubSeatEvent(seat, "p-ann")
 			if err != nil {
 				t.Fatal(err)
 			}
-			back, err := game.Load(out, []game.Event{decodeEvent(t, seatOut)}, time.Now)
+			back, err := Load(out, []Event{decodeEvent(t, seatOut)}, time.Now)
 			if err != nil {
 				t.Fatalf("load the scrubbed game: %v", err)
 			}
@@ -71,9 +70,9 @@ func TestScrubHeader(t *testing.T) {
 	}
 }
 
-func decodeEvent(t *testing.T, data []byte) game.Event {
+func decodeEvent(t *testing.T, data []byte) Event {
 	t.Helper()
-	var e game.Event
+	var e Event
 	if err := json.Unmarshal(data, &e); err != nil {
 		t.Fatal(err)
 	}
