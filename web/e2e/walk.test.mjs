@@ -80,10 +80,10 @@ export function latinLeft(text) {
 
 // The Chinese an English page may show: xiangqi's notation and pieces (in
 // the move list and on the board), the river's inscription, the names of
-// the languages and of jieqi (揭棋).
+// the languages and of jieqi (揭棋) and banqi (暗棋).
 const xiangqiChars = '俥傌相仕帥炮兵車馬象士將砲卒车马帅将';
 const notationRun = new RegExp(`^([${xiangqiChars}][一二三四五六七八九１２３４５６７８９]|[前中後后][${xiangqiChars}]|[前中後后一二三四五][一二三四五六七八九１２３４５６７８９])[進进退平][一二三四五六七八九１２３４５６７８９]$`);
-const keptCJK = new Set(['揭棋', '繁體中文', '简体中文', '楚', '河', '漢', '汉', '界', ...xiangqiChars]);
+const keptCJK = new Set(['揭棋', '暗棋', '繁體中文', '简体中文', '楚', '河', '漢', '汉', '界', ...xiangqiChars]);
 
 // cjkLeft returns the Chinese of text an English page should not show.
 export function cjkLeft(text) {
