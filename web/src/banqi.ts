@@ -20,6 +20,7 @@ import type { Color } from './api';
 import type { Board, BoardConfig, BoardHooks } from './board';
 import { t } from './i18n';
 import { pieceFace, pieceLook } from './xiangqi';
+import { PieceDrag } from './piecedrag';
 
 // The board's size: 8 files, 4 ranks.
 export const banqiFiles = 8;
@@ -171,7 +172,7 @@ export class BanqiBoard implements Board {
   private lastMove?: [string, string];
   private dests = new Map<string, string[]>(); // empty when the user may not move
   private selected?: string;
-  private drag?: { from: string; el: HTMLElement; x: number; y: number; moved: boolean };
+  private drag = new PieceDrag();
   private layer: HTMLElement;
   private coords: SVGSVGElement;
 
@@ -189,7 +190,7 @@ export class BanqiBoard implements Board {
     this.coords = coordsSVG();
     el.append(grid, this.coords);
     el.onpointerdown = e => this.down(e);
-    el.onpointermove = e => this.moveDrag(e);
+    el.onpointermove = e => this.drag.move(e);
     el.onpointerup = e => this.up(e);
   }
 
@@ -282,29 +283,14 @@ export class BanqiBoard implements Board {
     this.select(click.square);
     const el = this.layer.querySelector<HTMLElement>(`.xq-piece[data-key="${click.square}"]`);
     if (el) {
-      this.drag = { from: click.square, el, x: e.clientX, y: e.clientY, moved: false };
-      this.el.setPointerCapture?.(e.pointerId);
+      this.drag.start(click.square, el, e, this.el);
     }
   }
 
-  private moveDrag(e: PointerEvent) {
-    const d = this.drag;
-    if (!d) return;
-    const dx = e.clientX - d.x;
-    const dy = e.clientY - d.y;
-    if (!d.moved && Math.hypot(dx, dy) < 5) return;
-    d.moved = true;
-    d.el.classList.add('dragging');
-    d.el.style.transform = `translate(calc(-50% + ${dx}px), calc(-50% + ${dy}px))`;
-  }
-
   private up(e: PointerEvent) {
-    const d = this.drag;
-    this.drag = undefined;
-    if (!d || !d.moved) return;
-    d.el.style.transform = '';
-    d.el.classList.remove('dragging');
+    const from = this.drag.end();
+    if (!from) return;
     const key = this.keyAt(e.clientX, e.clientY);
-    if (key && key !== d.from && this.dests.get(d.from)?.includes(key)) this.play(d.from, key);
+    if (key && key !== from && this.dests.get(from)?.includes(key)) this.play(from, key);
   }
 }

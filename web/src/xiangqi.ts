@@ -10,6 +10,7 @@ import type { Board, BoardConfig, BoardHooks } from './board';
 import { script, t } from './i18n';
 import { xiangqiGlyph } from './notation';
 import { xiangqiOutlines } from './xqglyphs.gen';
+import { PieceDrag } from './piecedrag';
 
 // PieceLook is how a FEN letter is drawn: its side, whether it lies face
 // down, and its character (none face down).
@@ -150,7 +151,7 @@ export class XiangqiBoard implements Board {
   private lastMove?: [string, string];
   private dests = new Map<string, string[]>(); // empty when the user may not move
   private selected?: string;
-  private drag?: { from: string; el: HTMLElement; x: number; y: number; moved: boolean };
+  private drag = new PieceDrag();
   private layer: HTMLElement;
   private coords?: SVGSVGElement;
   private arrowList: [string, string][] = [];
@@ -166,7 +167,7 @@ export class XiangqiBoard implements Board {
     grid.append(boardSVG(), this.layer);
     el.appendChild(grid);
     el.onpointerdown = e => this.down(e);
-    el.onpointermove = e => this.moveDrag(e);
+    el.onpointermove = e => this.drag.move(e);
     el.onpointerup = e => this.up(e);
   }
 
@@ -303,29 +304,14 @@ export class XiangqiBoard implements Board {
     this.select(key);
     const el = this.layer.querySelector<HTMLElement>(`.xq-piece[data-key="${key}"]`);
     if (el) {
-      this.drag = { from: key, el, x: e.clientX, y: e.clientY, moved: false };
-      this.el.setPointerCapture?.(e.pointerId);
+      this.drag.start(key, el, e, this.el);
     }
   }
 
-  private moveDrag(e: PointerEvent) {
-    const d = this.drag;
-    if (!d) return;
-    const dx = e.clientX - d.x;
-    const dy = e.clientY - d.y;
-    if (!d.moved && Math.hypot(dx, dy) < 5) return;
-    d.moved = true;
-    d.el.classList.add('dragging');
-    d.el.style.transform = `translate(calc(-50% + ${dx}px), calc(-50% + ${dy}px))`;
-  }
-
   private up(e: PointerEvent) {
-    const d = this.drag;
-    this.drag = undefined;
-    if (!d || !d.moved) return;
-    d.el.style.transform = '';
-    d.el.classList.remove('dragging');
+    const from = this.drag.end();
+    if (!from) return;
     const key = this.keyAt(e.clientX, e.clientY);
-    if (key && key !== d.from && this.dests.get(d.from)?.includes(key)) this.play(d.from, key);
+    if (key && key !== from && this.dests.get(from)?.includes(key)) this.play(from, key);
   }
 }
