@@ -24,9 +24,10 @@ for (const [locale, said, signIn] of [
     const game = await a.evaluate(() => fetch('/api/games', { method: 'POST', headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ mode: 'local' }) }).then(r => r.json()));
     await d.goto(`${app.server.url}/game/${game.id}`);
-    await d.waitForSelector('#btn-resign', { state: 'visible' });
+    await d.waitForSelector('#btn-resign', { state: 'visible' }); // shown once the socket's state says D plays (its credential held)
 
-    await a.evaluate(() => fetch('/api/logout/all', { method: 'POST', headers: { 'Content-Type': 'application/json' } }));
+    const out = await a.evaluate(() => fetch('/api/logout/all', { method: 'POST', headers: { 'Content-Type': 'application/json' } }).then(r => r.status));
+    assert.ok(out >= 200 && out < 300, `logout/all answered ${out}`);
     await d.waitForFunction(text => document.getElementById('conn')?.textContent?.startsWith(text), said);
     await d.waitForFunction(text => document.getElementById('nav-account')?.textContent === text, signIn);
     await d.waitForSelector('#btn-resign', { state: 'hidden' });
@@ -36,3 +37,25 @@ for (const [locale, said, signIn] of [
     assert.ok((await d.textContent('#conn')).startsWith(said), 'the notice stays once the connection is back');
   });
 }
+
+// The seat's buttons wait for the game's state: before it, the page does
+// not know whether its viewer plays (a stranger never sees Resign), and a
+// test that waits for Resign waits for the socket (the test above once
+// signed out before D's socket opened, and D then came as a stranger).
+test('before the socket says who plays, the seat’s buttons are not shown', async () => {
+  const a = await app.newPerson('A');
+  await a.goto(app.server.url, { waitUntil: 'networkidle' });
+  const game = await a.evaluate(() => fetch('/api/games', { method: 'POST', headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ mode: 'local' }) }).then(r => r.json()));
+  let opened;
+  const held = new Promise(resolve => { opened = resolve; });
+  await a.routeWebSocket(/\/ws\/game\//, ws => opened(ws)); // opened, and nothing said
+  await a.goto(`${app.server.url}/game/${game.id}`);
+  const ws = await held;
+  await a.waitForSelector('#btn-flip', { state: 'visible' });
+  for (const id of ['btn-resign', 'btn-draw', 'btn-undo', 'btn-claim']) assert.equal(await a.isHidden(`#${id}`), true, id);
+  const server = ws.connectToServer(); // now the state comes through
+  server.onMessage(text => ws.send(text));
+  ws.onMessage(text => server.send(text));
+  await a.waitForSelector('#btn-resign', { state: 'visible' });
+});

@@ -63,6 +63,9 @@ function setDownload(id: string, href: string, key: 'btn.downloadGif' | 'btn.dow
 // bindButtons binds the buttons to the controller's actions; newGame
 // opens the new-game dialog.
 export function bindButtons(ctrl: RoundCtrl, newGame: () => void) {
+  // A seat's buttons wait for the first state to say this page plays: a
+  // spectator never sees Resign before the game is known.
+  for (const id of ['btn-undo', 'btn-draw', 'btn-claim', 'btn-resign']) $(id).hidden = true;
   $('btn-new').onclick = newGame;
   $('btn-handover').onclick = () => ctrl.handOver(); // the player at the screen sees the board from their side
   $('btn-undo').onclick = () => ctrl.takeback();
