@@ -69,12 +69,16 @@ type Spec struct {
 	// ClaimDraw says a player claims the draws its rules allow
 	// (Rules.Claimable), rather than the rules judging them.
 	ClaimDraw bool
-	// Computer is the variant's own computer player, which plays from a
-	// seat's Sight; nil for the variants the engines play (UCI).
+	// How a computer plays the variant, one of two ways. Computer plays
+	// from a seat's Sight (the hidden games' own players); Engine reads a
+	// game of full information whole (engine.go: Gambit's own search and,
+	// through UCI, external engines), and the reviews read it too.
 	Computer *Computer
-	// UCI is how a UCI engine is told to play the variant (Gambit's own
-	// engines and external ones: Stockfish, Fairy-Stockfish); nil for the
-	// variants no engine plays, which have a Computer of their own.
+	// Engine opens rules r (a copy, the engine's own) for the engines;
+	// nil for a variant the engines do not read.
+	Engine func(r Rules) Engine
+	// UCI is how a UCI engine is told to play the variant (Stockfish,
+	// Fairy-Stockfish); set with Engine.
 	UCI *UCIDialect
 	// Verify checks a finished game's record (its PGN) against the
 	// commitment to its seed: for `gambit NAME verify` (seeded variants).
@@ -202,6 +206,12 @@ func addSpec(r map[Variant]*Spec, s *Spec) error {
 		return fmt.Errorf("%s: a variant needs Setup and Rules", s.Name)
 	case s.Seeded && s.Verify == nil:
 		return fmt.Errorf("%s: a seeded variant needs Verify, so anyone can check its draws", s.Name)
+	case s.Computer != nil && s.Engine != nil:
+		return fmt.Errorf("%s: a computer plays a variant one way: from a sight (Computer) or by an engine (Engine)", s.Name)
+	case (s.Engine == nil) != (s.UCI == nil):
+		return fmt.Errorf("%s: an engine's variant needs its UCI dialect, and only it", s.Name)
+	case s.Hidden && s.Engine != nil:
+		return fmt.Errorf("%s: the engines read the whole game, which a hidden variant keeps from its players", s.Name)
 	}
 	if _, dup := r[s.Name]; dup {
 		return fmt.Errorf("%s registered twice", s.Name)

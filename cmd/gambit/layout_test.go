@@ -48,8 +48,8 @@ var allowedImports = map[string][]string{
 	"game":                {"chess", "variant/fair"},                                                                       // no rules library but the shared vocabulary: every variant registers from its own package
 	// A variant's registration sits above game and its own rules and bot;
 	// variant/all lists them for the binary. Nothing imports one but that.
-	"variant/chessgame":       {"chess", "chess/opening", "chess/pgn", "game", "variant/chesssetup"},
-	"variant/xiangqigame":     {"chess", "game", "xiangqi", "xiangqi/pgn"},
+	"variant/chessgame":       {"chess", "chess/opening", "chess/pgn", "game", "variant/chesssetup", "engine"},
+	"variant/xiangqigame":     {"chess", "game", "xiangqi", "xiangqi/pgn", "engine/xq"},
 	"variant/chesssetup":      {"chess", "chess/pgn", "game"}, // a pasted start on a chess board, for every variant on one
 	"variant/fog/foggame":     {"chess", "game", "variant/fog", "engine/fogbot", "variant/chesssetup"},
 	"variant/dice/dicegame":   {"chess", "game", "variant/dice", "engine/dicebot", "variant/chesssetup"},

@@ -40,6 +40,7 @@ var chess960Spec = &game.Spec{
 	ClaimDraw:    true,
 	Notes:        chessSetupNotes,
 	UCI:          &game.UCIDialect{Variant: "chess", Chess960: true},
+	Engine:       openEngine,
 	Tree:         treeOf(chess.ParseFEN960),
 }
 

@@ -32,6 +32,7 @@ var chessSpec = &game.Spec{
 	ClaimDraw:    true,
 	Notes:        chessSetupNotes,
 	UCI:          &game.UCIDialect{Variant: "chess"},
+	Engine:       openEngine,
 	Tree:         treeOf(chess.ParseFEN),
 }
 

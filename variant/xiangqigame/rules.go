@@ -27,6 +27,7 @@ var xiangqiSpec = &game.Spec{
 	Terminations: game.TerminationNames(xiangqi.Checkmate, xiangqi.InsufficientMaterial, xiangqi.Termination.String),
 	BoardPGN:     true,
 	UCI:          &game.UCIDialect{Variant: "xiangqi"},
+	Engine:       openEngine,
 	Tree:         tree,
 }
 
