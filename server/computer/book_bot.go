@@ -30,12 +30,18 @@ func (b BookBot) Move(ctx context.Context, g *game.Game, level Level) (string, e
 
 // bookMove returns the book's move for g's position, in UCI.
 func (b BookBot) bookMove(g *game.Game) (string, bool) {
-	cg, ok := game.LibraryGame[*chess.Game](g)
+	eng, ok := g.Engine()
 	if !ok || b.Book == nil {
 		return "", false
 	}
-	p := cg.Position()
-	if p.Chess960() {
+	// A Polyglot book reads a chess position; an engine that has one to
+	// give says so (variant/chessgame: not for a Chess960 position).
+	board, ok := eng.(interface{ BookPosition() (chess.Position, bool) })
+	if !ok {
+		return "", false
+	}
+	p, ok := board.BookPosition()
+	if !ok {
 		return "", false
 	}
 	// Each choice its own source: the bot serves the pool's workers at once.

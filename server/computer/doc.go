@@ -1,7 +1,8 @@
 // Package computer is the server's computer player: its named levels
-// (Levels, LevelsFor), the Bot that plays a computer seat (EngineBot:
-// package engine in chess and Chess960, engine/xq in xiangqi, at the same
-// named levels; a variant with a computer player of its own brings its
+// (Levels, LevelsFor), the Bot that plays a computer seat (EngineBot: the
+// engine a variant of full information declares, game.Spec.Engine —
+// package engine in chess and Chess960, engine/xq in xiangqi — at the same
+// named levels; a variant whose computer plays from a sight brings its
 // levels in game.Spec.Computer), and the count of live games against the
 // computer that keeps the machine within what it can think for (Games).
 // The hubs ask a Bot for moves through the fair scheduler of package

@@ -6,10 +6,8 @@ import (
 	"time"
 
 	"github.com/gambitchess/gambit/chess"
-	"github.com/gambitchess/gambit/engine"
-	"github.com/gambitchess/gambit/engine/xq"
 	"github.com/gambitchess/gambit/game"
-	"github.com/gambitchess/gambit/xiangqi"
+	"github.com/gambitchess/gambit/uci"
 )
 
 // EngineBot plays with Gambit's engine, in process. Each call gets its own
@@ -49,94 +47,37 @@ func (b *EngineBot) gameSeed(id string) uint64 {
 // drawJudgeTime is how long the engine thinks about a draw offer.
 const drawJudgeTime = 300 * time.Millisecond
 
-// newEngine returns an engine set up for level, its errors seeded by seed.
-func (b *EngineBot) newEngine(level Level, seed uint64) *engine.Engine {
-	opts := engine.DefaultOptions()
-	opts.Hash = 8
-	opts.Seed = seed
-	opts.Algorithm = engine.Algorithm(level.Algorithm)
-	if level.Elo > 0 {
-		opts.LimitStrength = true
-		opts.Elo = min(max(level.Elo, engine.EloMin), engine.EloMax)
-	}
-	return engine.New(opts)
-}
-
-// limits returns the search limits of level: its depth and its time per
-// move, shortened when the bot's own clock runs low.
-func limits(g *game.Game, level Level) engine.Limits {
-	l := engine.Limits{Depth: level.Depth, MoveTime: level.MoveTime}
+// searchOptions returns the search of level: its settings (the board's
+// engine reads those it has) and its depth and time per move, the time
+// shortened when the bot's own clock runs low.
+func searchOptions(g *game.Game, level Level, seed uint64) game.SearchOptions {
+	o := game.SearchOptions{Algorithm: level.Algorithm, Elo: level.Elo, Skill: level.Skill, Seed: seed, Hash: 8,
+		Depth: level.Depth, MoveTime: level.MoveTime}
 	if k := g.Clock(); k != nil && level.MoveTime > 0 {
 		budget := k.Remaining(g.Turn())/30 + k.Increment/2
-		l.MoveTime = max(min(l.MoveTime, budget), 20*time.Millisecond)
+		o.MoveTime = max(min(o.MoveTime, budget), 20*time.Millisecond)
 	}
-	return l
+	return o
 }
 
-// history returns the Zobrist keys of the positions before the current one.
-func history(cg *chess.Game) []uint64 {
-	keys := cg.Keys()
-	return keys[:len(keys)-1]
-}
-
-// Move implements Bot.
+// Move implements Bot with the engine of g's board (its Spec.Engine).
 func (b *EngineBot) Move(ctx context.Context, g *game.Game, level Level) (string, error) {
-	if xg, ok := game.LibraryGame[*xiangqi.Game](g); ok {
-		return b.moveXiangqi(ctx, g, xg, level)
-	}
-	cg, ok := game.LibraryGame[*chess.Game](g) // chess or Chess960: the position knows which
+	eng, ok := g.Engine()
 	if !ok {
 		return "", fmt.Errorf("engine bot: no engine plays %s", g.Variant())
 	}
-	pos := cg.Position()
-	res := b.newEngine(level, b.gameSeed(g.ID())).Search(ctx, pos, history(cg), limits(g, level), nil)
-	if res.BestMove == chess.MoveNone || !pos.IsLegal(res.BestMove) {
-		return "", fmt.Errorf("engine bot: no move in %s", g.FEN())
+	best, err := eng.Search(ctx, eng.Plies(), searchOptions(g, level, b.gameSeed(g.ID())), nil)
+	if err != nil {
+		return "", fmt.Errorf("engine bot: %w", err)
 	}
-	return pos.UCI(res.BestMove), nil // stopped early by ctx or not, the best found
-}
-
-// xiangqiEngine returns a xiangqi engine set up for level, its errors
-// seeded by seed.
-func (b *EngineBot) xiangqiEngine(level Level, seed uint64) *xq.Engine {
-	opts := xq.DefaultOptions()
-	opts.Hash = 8
-	opts.Seed = seed
-	opts.SkillLevel = level.Skill
-	return xq.New(opts)
-}
-
-// xiangqiLimits returns the xiangqi search limits of level, shortened like
-// limits when the bot's own clock runs low.
-func xiangqiLimits(g *game.Game, level Level) xq.Limits {
-	l := limits(g, level)
-	return xq.Limits{Depth: level.XiangqiDepth, MoveTime: l.MoveTime}
-}
-
-// moveXiangqi searches the xiangqi game xg (a private copy) with engine/xq.
-func (b *EngineBot) moveXiangqi(ctx context.Context, g *game.Game, xg *xiangqi.Game, level Level) (string, error) {
-	res := b.xiangqiEngine(level, b.gameSeed(g.ID())).SearchGame(ctx, xg, xiangqiLimits(g, level), nil)
-	pos := xg.Position()
-	if res.BestMove == xiangqi.MoveNone || !pos.IsLegal(res.BestMove) {
-		return "", fmt.Errorf("engine bot: no xiangqi move in %s", g.FEN())
-	}
-	return pos.UCI(res.BestMove), nil // stopped early by ctx or not, the best found
+	return best.Moves[0], nil // stopped early by ctx or not, the best found
 }
 
 // AcceptsDraw implements Bot with the judgement of judge.go, its short
 // search the engine's at full strength for drawJudgeTime.
 func (b *EngineBot) AcceptsDraw(ctx context.Context, g *game.Game, c chess.Color) bool {
-	return judgeDraw(g, c, func() (int, bool) {
-		if xg, ok := game.LibraryGame[*xiangqi.Game](g); ok {
-			res := b.xiangqiEngine(Level{Skill: xq.MaxSkill}, b.seed).SearchGame(ctx, xg, xq.Limits{MoveTime: drawJudgeTime}, nil)
-			return int(res.Score), res.BestMove != xiangqi.MoveNone
-		}
-		cg, ok := game.LibraryGame[*chess.Game](g)
-		if !ok {
-			return 0, false
-		}
-		full := Level{Algorithm: string(engine.AlgorithmFull)}
-		res := b.newEngine(full, b.seed).Search(ctx, cg.Position(), history(cg), engine.Limits{MoveTime: drawJudgeTime}, nil)
-		return int(res.Score), res.BestMove != chess.MoveNone
+	return judgeDraw(g, c, func(eng game.Engine) (int, bool) {
+		best, err := eng.Search(ctx, eng.Plies(), game.SearchOptions{Seed: b.seed, Hash: 8, MoveTime: drawJudgeTime}, nil)
+		return uci.Score{CP: best.CP, Mate: best.Mate}.Centipawns(), err == nil
 	})
 }

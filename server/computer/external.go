@@ -11,10 +11,8 @@ import (
 	"time"
 
 	"github.com/gambitchess/gambit/chess"
-	"github.com/gambitchess/gambit/engine/xq"
 	"github.com/gambitchess/gambit/game"
 	"github.com/gambitchess/gambit/uci"
-	"github.com/gambitchess/gambit/xiangqi"
 )
 
 // ErrEngineFailed says an external engine crashed, answered what is not
@@ -281,42 +279,28 @@ func (e *Engine) skillValue(skill int) (string, bool) {
 	return strconv.Itoa(min(max(skill, lo), hi)), true
 }
 
-// movesOf returns the UCI job for game g at level (its settings, position
-// and go command), or an error for a game the engine cannot be given.
+// jobFor returns the UCI job for game g at level (its settings, position
+// and go command), or an error for a game the engine cannot be given: the
+// game's variant says how an engine is set up for it (Spec.UCI), its
+// Engine how its position and moves are spelt.
 func (e *Engine) jobFor(g *game.Game, level Level, budget time.Duration) (job, error) {
 	j := job{game: g.ID(), think: budget}
 	if skill, ok := e.skillValue(level.SkillLevel); ok {
 		j.settings = append(j.settings, uci.EngineOption{Name: "Skill Level", Value: skill})
 	}
-	if xg, ok := game.LibraryGame[*xiangqi.Game](g); ok {
-		if e.variant {
-			j.settings = append(j.settings, uci.EngineOption{Name: "UCI_Variant", Value: xq.UCIVariant})
-		}
-		start := xg.StartPosition()
-		j.position = "fen " + start.FEN()
-		for _, m := range xg.Moves() {
-			j.moves = append(j.moves, xq.FormatFairy(m))
-		}
-	} else if cg, ok := game.LibraryGame[*chess.Game](g); ok {
-		if e.variant {
-			j.settings = append(j.settings, uci.EngineOption{Name: "UCI_Variant", Value: "chess"})
-		}
-		start := cg.StartPosition()
-		if e.chess960 {
-			j.settings = append(j.settings, uci.EngineOption{Name: "UCI_Chess960", Value: strconv.FormatBool(start.Chess960())})
-		}
-		if start.Chess960() {
-			j.position = "fen " + start.ShredderFEN()
-		} else {
-			j.position = "fen " + start.FEN()
-		}
-		positions := cg.Positions()
-		for i, m := range cg.Moves() {
-			j.moves = append(j.moves, positions[i].UCI(m))
-		}
-	} else {
+	eng, ok := g.Engine()
+	dialect := g.Spec().UCI
+	if !ok || dialect == nil {
 		return job{}, fmt.Errorf("engine %s: no board it reads in %s", e.spec.Name, g.Variant())
 	}
+	if e.variant {
+		j.settings = append(j.settings, uci.EngineOption{Name: "UCI_Variant", Value: dialect.Variant})
+	}
+	pos := eng.UCI(eng.Plies())
+	if e.chess960 { // false for every game but a Chess960 one
+		j.settings = append(j.settings, uci.EngineOption{Name: "UCI_Chess960", Value: strconv.FormatBool(pos.Chess960)})
+	}
+	j.position, j.moves = "fen "+pos.FEN, pos.Moves
 	return j, nil
 }
 
@@ -339,7 +323,7 @@ func goArgs(g *game.Game, level Level, think time.Duration) string {
 // Move plays g at level with the engine: the best move, in the game's
 // coordinate text. Failures wrap ErrEngineFailed.
 func (e *Engine) Move(ctx context.Context, g *game.Game, level Level) (string, error) {
-	think := limits(g, level).MoveTime
+	think := searchOptions(g, level, 0).MoveTime
 	j, err := e.jobFor(g, level, think)
 	if err != nil {
 		return "", err
@@ -359,27 +343,11 @@ func (e *Engine) Move(ctx context.Context, g *game.Game, level Level) (string, e
 // gameMove reads an engine's bestmove in g's position and writes it in the
 // game's coordinate text; an illegal or unreadable move is an error.
 func gameMove(g *game.Game, best string) (string, error) {
-	if xg, ok := game.LibraryGame[*xiangqi.Game](g); ok {
-		p := xg.Position()
-		m, err := xq.ParseFairy(&p, best)
-		if err != nil {
-			return "", err
-		}
-		return p.UCI(m), nil
-	}
-	cg, ok := game.LibraryGame[*chess.Game](g)
+	eng, ok := g.Engine()
 	if !ok {
 		return "", fmt.Errorf("no board")
 	}
-	p := cg.Position()
-	m, err := p.ParseUCI(best)
-	if err != nil {
-		return "", err
-	}
-	if m == chess.MoveNull {
-		return "", fmt.Errorf("a null move")
-	}
-	return p.UCI(m), nil
+	return eng.FromUCI(eng.Plies(), nil, best)
 }
 
 // Score searches g's position briefly at full strength and returns its

@@ -247,7 +247,7 @@ func TestEnginesJudgeDraws(t *testing.T) {
 	for _, tt := range drawCases {
 		e := engines[tt.variant]
 		g := newGame(t, game.Variant(tt.variant), tt.fen)
-		got := judgeDraw(g, tt.bot, func() (int, bool) {
+		got := judgeDraw(g, tt.bot, func(game.Engine) (int, bool) {
 			s, err := e.Score(context.Background(), g, drawJudgeTime)
 			if err != nil {
 				t.Errorf("%s: %v", tt.name, err)

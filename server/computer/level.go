@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/gambitchess/gambit/chess"
-	"github.com/gambitchess/gambit/engine/xq"
 	"github.com/gambitchess/gambit/game"
 	"github.com/gambitchess/gambit/server/wire"
 )
@@ -61,6 +60,9 @@ const (
 	GroupEngine = "engine"
 )
 
+// fullSkill is engine/xq's skill level at full strength (its MaxSkill).
+const fullSkill = 20
+
 // Levels returns the computer levels, weakest first. Their order is for
 // good: a computer seat named before issue 40 ("Gambit level 6") is read
 // by its number among them (LevelNamed).
@@ -74,13 +76,13 @@ const (
 // plies" notwithstanding).
 func Levels() []Level {
 	return []Level{
-		{Name: "greedy", Label: "Greedy (grabs material, 1 ply)", Algorithm: "greedy", Group: GroupTeaching, Depth: 1, Skill: xq.MaxSkill, XiangqiDepth: 1, XiangqiLabel: "Greedy (1 ply)"},
-		{Name: "minimax", Label: "Minimax (3 plies)", Algorithm: "minimax", Group: GroupTeaching, Depth: 3, MoveTime: 3 * time.Second, Skill: xq.MaxSkill, XiangqiDepth: 2,
+		{Name: "greedy", Label: "Greedy (grabs material, 1 ply)", Algorithm: "greedy", Group: GroupTeaching, Depth: 1, Skill: fullSkill, XiangqiDepth: 1, XiangqiLabel: "Greedy (1 ply)"},
+		{Name: "minimax", Label: "Minimax (3 plies)", Algorithm: "minimax", Group: GroupTeaching, Depth: 3, MoveTime: 3 * time.Second, Skill: fullSkill, XiangqiDepth: 2,
 			XiangqiLabel: "Alpha-beta (2 plies)", XiangqiFormer: []string{"Novice (2 plies)"}},
 		// Negamax is minimax in one function (engine.AlgorithmNegamax): the
 		// same moves, taught apart; chess only (no XiangqiLabel).
 		{Name: "negamax", Label: "Negamax (3 plies)", Algorithm: "negamax", Group: GroupTeaching, Depth: 3, MoveTime: 3 * time.Second},
-		{Name: "alphabeta", Label: "Alpha-beta (4 plies)", Algorithm: "alphabeta", Group: GroupTeaching, Depth: 4, MoveTime: 3 * time.Second, Skill: xq.MaxSkill, XiangqiDepth: 3,
+		{Name: "alphabeta", Label: "Alpha-beta (4 plies)", Algorithm: "alphabeta", Group: GroupTeaching, Depth: 4, MoveTime: 3 * time.Second, Skill: fullSkill, XiangqiDepth: 3,
 			XiangqiLabel: "Alpha-beta (3 plies)", XiangqiFormer: []string{"Apprentice (3 plies)"}},
 		{Name: "beginner", Label: "Beginner (~800)", Algorithm: "full", Group: GroupStrength, Elo: 800, MoveTime: 300 * time.Millisecond, Skill: 3, XiangqiDepth: 2,
 			XiangqiLabel: "Beginner", XiangqiFormer: []string{"Beginner (skill 3)"}},
@@ -91,7 +93,7 @@ func Levels() []Level {
 		{Name: "strong", Label: "Strong (~2000)", Algorithm: "full", Group: GroupStrength, Elo: 2000, MoveTime: time.Second, Skill: 17,
 			XiangqiLabel: "Strong", XiangqiFormer: []string{"Strong (skill 17)"}},
 		// ~2250: its rough performance on the LADDER.md scale, engine/BENCH.md "Matches".
-		{Name: "full", Label: "Full strength (~2250)", Algorithm: "full", Group: GroupStrength, MoveTime: 2 * time.Second, Skill: xq.MaxSkill, XiangqiLabel: "Full strength"},
+		{Name: "full", Label: "Full strength (~2250)", Algorithm: "full", Group: GroupStrength, MoveTime: 2 * time.Second, Skill: fullSkill, XiangqiLabel: "Full strength"},
 	}
 }
 

@@ -141,7 +141,7 @@ func (r *Roster) AcceptsDraw(ctx context.Context, g *game.Game, c chess.Color) b
 		return r.builtin.AcceptsDraw(ctx, g, c)
 	}
 	failed := false
-	accept := judgeDraw(g, c, func() (int, bool) {
+	accept := judgeDraw(g, c, func(game.Engine) (int, bool) {
 		s, err := e.Score(ctx, g, drawJudgeTime)
 		failed = err != nil
 		return s, err == nil
