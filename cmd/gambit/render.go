@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/gambitchess/gambit/game"
 	"github.com/gambitchess/gambit/render"
 	"github.com/gambitchess/gambit/xiangqi"
 	"github.com/spf13/cobra"
@@ -56,7 +57,7 @@ func newRenderCmd() *cobra.Command {
 		},
 	}
 	fl := cmd.Flags()
-	fl.StringVar(&f.variant, "variant", variantChess, "chess, chess960 or xiangqi")
+	fl.StringVar(&f.variant, "variant", variantChess, orList(engineVariants()))
 	fl.StringVar(&f.fen, "fen", "", "the position (default: the start position)")
 	fl.IntVar(&f.size, "size", render.DefaultSize, "image width in pixels")
 	fl.BoolVar(&f.flip, "flip", false, "Black at the bottom")
@@ -210,14 +211,18 @@ func renderOptions(f renderFlags) (render.Options, error) {
 // boardDrawing parses the position and draws it. The CLI and its fuzz
 // target both go through here.
 func boardDrawing(variant, fen string, o render.Options) (*render.Drawing, error) {
-	if variant == variantXiangqi {
+	board, chess960, err := boardOf(variant)
+	if err != nil {
+		return nil, fmt.Errorf("render: --variant: %w", errors.Unwrap(err))
+	}
+	if board == game.BoardXiangqi {
 		p, err := parseXiangqi(fen)
 		if err != nil {
 			return nil, fenFlagError(err)
 		}
 		return wrapRender(render.Xiangqi(&p, o))
 	}
-	p, err := parseChess(variant, fen)
+	p, err := parseChessFEN(chess960, fen)
 	if err != nil {
 		return nil, fenFlagError(err)
 	}
@@ -225,14 +230,18 @@ func boardDrawing(variant, fen string, o render.Options) (*render.Drawing, error
 }
 
 func boardText(f renderFlags, o render.Options) (string, error) {
-	if f.variant == variantXiangqi {
+	board, chess960, err := boardOf(f.variant)
+	if err != nil {
+		return "", fmt.Errorf("render: --variant: %w", errors.Unwrap(err))
+	}
+	if board == game.BoardXiangqi {
 		p, err := parseXiangqi(f.fen)
 		if err != nil {
 			return "", fenFlagError(err)
 		}
 		return render.XiangqiText(&p, o, !f.ascii), nil
 	}
-	p, err := parseChess(f.variant, f.fen)
+	p, err := parseChessFEN(chess960, f.fen)
 	if err != nil {
 		return "", fenFlagError(err)
 	}
@@ -281,15 +290,13 @@ func runRenderHTML(f renderFlags) error {
 		game = f.game
 	}
 	if f.variantSet {
-		switch f.variant {
-		case variantChess, "chess960", "xiangqi":
-		default:
-			return usageError{fmt.Errorf("render: --variant: unknown variant %q (want chess, chess960 or xiangqi)", f.variant)}
+		// The viewer reads a board's PGN: a Chess960 game's FEN tag says
+		// where it starts, so its board is all the viewer needs.
+		board, _, err := boardOf(f.variant)
+		if err != nil {
+			return usageError{fmt.Errorf("render: --variant: %w", errors.Unwrap(err))}
 		}
-		variant = f.variant
-		if variant == "chess960" {
-			variant = variantChess // a Chess960 game's FEN tag says where it starts
-		}
+		variant = string(board)
 	}
 	return renderHTML(f.pgn, game, variant, f.html, f.lang)
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/chess/pgn"
+	"github.com/gambitchess/gambit/game"
 	"github.com/gambitchess/gambit/internal/charset"
 	"github.com/gambitchess/gambit/render"
 	xqpgn "github.com/gambitchess/gambit/xiangqi/pgn"
@@ -18,12 +19,16 @@ import (
 // mainline, the start first: each with its move as the last move and the
 // move comment's [%csl]/[%cal] marks. o is the drawing's base options.
 func pgnFrames(variant, file string, n int, o render.Options) ([]*render.Drawing, error) {
+	board, _, err := boardOf(variant)
+	if err != nil {
+		return nil, fmt.Errorf("render: --variant: %w", errors.Unwrap(err))
+	}
 	f, err := os.Open(file)
 	if err != nil {
 		return nil, fmt.Errorf("render: --pgn: %w", err)
 	}
 	defer f.Close()
-	if variant == variantXiangqi {
+	if board == game.BoardXiangqi {
 		return xiangqiFrames(f, file, n, o)
 	}
 	return chessFrames(f, file, n, o)

@@ -13,19 +13,54 @@ import (
 	"github.com/spf13/cobra"
 )
 
-// Variants the rules commands accept.
-const (
-	variantChess    = "chess"
-	variantChess960 = "chess960"
-	variantXiangqi  = "xiangqi"
-)
+// variantChess is the variant the commands read when none is named: the
+// registry's default.
+const variantChess = string(game.DefaultVariant)
 
-func checkVariant(v string) error {
-	switch v {
-	case variantChess, variantChess960, variantXiangqi:
-		return nil
+// engineSpec returns the registered variant v that the engines read (its
+// Spec.Engine: a game of full information, drawn from a FEN), or a usage
+// error that names those there are.
+func engineSpec(v string) (*game.Spec, error) {
+	spec, err := game.Lookup(game.Variant(v))
+	if err == nil && v != "" && spec.Engine != nil {
+		return spec, nil
 	}
-	return usageError{fmt.Errorf("unknown variant %q (want chess, chess960 or xiangqi)", v)}
+	return nil, usageError{fmt.Errorf("unknown variant %q (want %s)", v, orList(engineVariants()))}
+}
+
+// checkVariant checks that the engines read variant v (engineSpec).
+func checkVariant(v string) error {
+	_, err := engineSpec(v)
+	return err
+}
+
+// orList writes names as a choice: "a, b or c".
+func orList(names []string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+}
+
+// engineVariants names the variants the engines read.
+func engineVariants() []string {
+	var out []string
+	for _, s := range game.Specs() {
+		if s.Engine != nil {
+			out = append(out, string(s.Name))
+		}
+	}
+	return out
+}
+
+// boardOf returns the board of variant v, and whether its positions are
+// Chess960 ones (their FENs read with Chess960 castling).
+func boardOf(v string) (game.Board, bool, error) {
+	spec, err := engineSpec(v)
+	if err != nil {
+		return "", false, err
+	}
+	return spec.Board, spec.UCI.Chess960, nil
 }
 
 // checkTreeVariant checks the variant of perft and moves: a registered
@@ -58,12 +93,30 @@ func treeVariants() []string {
 	return out
 }
 
-// parseChess parses a chess FEN for the variant; "" is the start position.
-func parseChess(variant, fen string) (chess.Position, error) {
+// Names the commands still switch on, until they read the registry
+// (match, review).
+const (
+	variantChess960 = "chess960"
+	variantXiangqi  = "xiangqi"
+)
+
+// parseChess parses a chess FEN of variant v (a Chess960 one for a variant
+// of Chess960 positions); "" is the start position.
+func parseChess(v, fen string) (chess.Position, error) {
+	_, chess960, err := boardOf(v)
+	if err != nil {
+		return chess.Position{}, err
+	}
+	return parseChessFEN(chess960, fen)
+}
+
+// parseChessFEN parses a chess FEN, a Chess960 one when chess960; "" is
+// the start position.
+func parseChessFEN(chess960 bool, fen string) (chess.Position, error) {
 	if fen == "" {
 		fen = chess.StartFEN
 	}
-	if variant == variantChess960 {
+	if chess960 {
 		return chess.ParseFEN960(fen)
 	}
 	return chess.ParseFEN(fen)
@@ -204,7 +257,7 @@ func newFENCmd() *cobra.Command {
 			return nil
 		},
 	}
-	cmd.Flags().StringVar(&variant, "variant", variantChess, "chess, chess960 or xiangqi")
+	cmd.Flags().StringVar(&variant, "variant", variantChess, orList(engineVariants()))
 	return cmd
 }
 
@@ -212,14 +265,18 @@ func normalizeFEN(variant, fen string) (string, error) {
 	if strings.TrimSpace(fen) == "" {
 		return "", fmt.Errorf("empty FEN")
 	}
-	if variant == variantXiangqi {
+	board, chess960, err := boardOf(variant)
+	if err != nil {
+		return "", err
+	}
+	if board == game.BoardXiangqi {
 		p, err := xiangqi.ParseFEN(fen)
 		if err != nil {
 			return "", err
 		}
 		return p.FEN(), nil
 	}
-	p, err := parseChess(variant, fen)
+	p, err := parseChessFEN(chess960, fen)
 	if err != nil {
 		return "", err
 	}
