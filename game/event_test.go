@@ -68,15 +68,15 @@ func (r *recorder) reload(now func() time.Time) *Game {
 // (wantTimes), since a reloaded game's clock runs again from the load.
 func sameGame(t *testing.T, got, want *Game, wantTimes [2]time.Duration) {
 	t.Helper()
-	if got.FEN() != want.FEN() || got.Status() != want.Status() || got.Result() != want.Result() ||
+	if got.fen() != want.fen() || got.Status() != want.Status() || got.Result() != want.Result() ||
 		got.Version() != want.Version() || got.Ply() != want.Ply() || got.Outcome() != want.Outcome() {
-		t.Errorf("reloaded %s %v %s v%d ply %d %+v\nwant     %s %v %s v%d ply %d %+v", got.FEN(), got.Status(), got.Result(),
-			got.Version(), got.Ply(), got.Outcome(), want.FEN(), want.Status(), want.Result(), want.Version(), want.Ply(), want.Outcome())
+		t.Errorf("reloaded %s %v %s v%d ply %d %+v\nwant     %s %v %s v%d ply %d %+v", got.fen(), got.Status(), got.Result(),
+			got.Version(), got.Ply(), got.Outcome(), want.fen(), want.Status(), want.Result(), want.Version(), want.Ply(), want.Outcome())
 	}
 	if got.offers != want.offers || got.seats != want.seats || !slices.Equal(got.movers, want.movers) {
 		t.Errorf("reloaded offers %v seats %v movers %v, want %v %v %v", got.offers, got.seats, got.movers, want.offers, want.seats, want.movers)
 	}
-	if !reflect.DeepEqual(got.History(), want.History()) {
+	if !reflect.DeepEqual(got.history(), want.history()) {
 		t.Errorf("reloaded history differs")
 	}
 	if (got.clock == nil) != (want.clock == nil) {
@@ -262,9 +262,9 @@ func TestRefusedCommandsChangeNothing(t *testing.T) {
 		{"sit in a taken seat", func() ([]Event, error) { return g.Sit(chess.Black, Seat{Kind: SeatHuman}) }, ErrSeatTaken},
 	}
 	for _, tt := range refused {
-		before, fen := g.Version(), g.FEN()
+		before, fen := g.Version(), g.fen()
 		evs, err := tt.run()
-		if !errors.Is(err, tt.want) || len(evs) != 0 || g.Version() != before || g.FEN() != fen {
+		if !errors.Is(err, tt.want) || len(evs) != 0 || g.Version() != before || g.fen() != fen {
 			t.Errorf("%s: %v, %d events, version %d -> %d; want %v and no change", tt.name, err, len(evs), before, g.Version(), tt.want)
 		}
 	}

@@ -27,14 +27,27 @@ func Example() {
 	// mate true 0-1 checkmate
 }
 
-func ExampleGame_Dests() {
+// The legal destinations go to the player of the side to move alone.
+func ExampleGame_DestsFor() {
 	g, _ := game.New(game.Options{ID: "demo"})
-	fmt.Println(g.Dests()["g1"], g.Dests()["e2"])
+	white := game.Viewer{Seats: [2]bool{true, false}}
+	fmt.Println(g.DestsFor(white)["g1"], g.DestsFor(white)["e2"], len(g.DestsFor(game.Spectator)))
 	_, err := g.Move(chess.Black, "e7e5")
 	fmt.Println(err)
 	// Output:
-	// [f3 h3] [e3 e4]
+	// [f3 h3] [e3 e4] 0
 	// game: not your turn: white to move
+}
+
+// A game's whole record is read where everyone may see it all; a hidden
+// game in play is read as one viewer sees it.
+func ExampleGame_View() {
+	g, _ := game.New(game.Options{ID: "demo"})
+	_, _ = g.Move(chess.White, "e2e4")
+	w, ok := g.Whole()
+	fmt.Println(ok, w.FEN(), len(g.View(game.Spectator).History()))
+	// Output:
+	// true rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 1
 }
 
 func Example_xiangqi() {
@@ -60,12 +73,12 @@ func Example_chess960() {
 		fmt.Println(err)
 		return
 	}
-	fmt.Println(g.StartFEN(), g.Dests()["f1"])
+	fmt.Println(g.View(game.Spectator).StartFEN(), g.DestsFor(game.Viewer{Seats: [2]bool{true, true}})["f1"])
 	for _, u := range []string{"f1g1", "f8g8"} {
 		events, _ := g.Move(g.Turn(), u)
 		fmt.Print(events[0].Step.SAN, " ")
 	}
-	fmt.Println(g.FEN())
+	fmt.Println(g.View(game.Spectator).FEN())
 	// Output:
 	// bqnnrkrb/pppppppp/8/8/8/8/PPPPPPPP/BQNNRKRB w KQkq - 0 1 [g1]
 	// O-O O-O bqnnrrkb/pppppppp/8/8/8/8/PPPPPPPP/BQNNRRKB w - - 2 2

@@ -110,7 +110,7 @@ func TestFinishedGameIsFinal(t *testing.T) {
 			if g.Status() != e.status {
 				t.Fatalf("%s in %s: status %v, want %v", e.name, mode, g.Status(), e.status)
 			}
-			v, fen := g.Version(), g.FEN()
+			v, fen := g.Version(), g.fen()
 			for _, c := range []chess.Color{chess.White, chess.Black} {
 				if evs, err := g.TakeBack(c); !errors.Is(err, ErrGameOver) || len(evs) != 0 {
 					t.Errorf("%s in %s: TakeBack(%s) = %d events, %v; want ErrGameOver", e.name, mode, ColorName(c), len(evs), err)
@@ -119,7 +119,7 @@ func TestFinishedGameIsFinal(t *testing.T) {
 					t.Errorf("%s in %s: takeback offer by %s = %v; want ErrGameOver", e.name, mode, ColorName(c), err)
 				}
 			}
-			if g.Version() != v || g.FEN() != fen || g.Status() != e.status {
+			if g.Version() != v || g.fen() != fen || g.Status() != e.status {
 				t.Errorf("%s in %s: the refused takebacks changed the game", e.name, mode)
 			}
 		}

@@ -160,11 +160,11 @@ func (g *Game) Public() bool { return g.header.Public }
 // Turn returns the side to move (chess.White is xiangqi's Red).
 func (g *Game) Turn() chess.Color { return g.rules.Turn() }
 
-// FEN returns the current position in FEN.
-func (g *Game) FEN() string { return g.rules.FEN() }
+// fen returns the current position in FEN (Whole.FEN).
+func (g *Game) fen() string { return g.rules.FEN() }
 
-// StartFEN returns the starting position in FEN.
-func (g *Game) StartFEN() string { return g.rules.StartFEN() }
+// startFEN returns the starting position in FEN (Whole.StartFEN).
+func (g *Game) startFEN() string { return g.rules.StartFEN() }
 
 // Ply returns the number of moves played.
 func (g *Game) Ply() int { return g.rules.Ply() }

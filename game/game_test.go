@@ -48,8 +48,8 @@ func TestFoolsMate(t *testing.T) {
 	if g.Status() != Mate || g.Result() != "0-1" {
 		t.Fatalf("status %v result %s, want mate 0-1", g.Status(), g.Result())
 	}
-	if len(g.Dests()) != 0 {
-		t.Errorf("dests after mate: %v", g.Dests())
+	if len(g.DestsFor(Viewer{Seats: [2]bool{true, true}})) != 0 {
+		t.Errorf("dests after mate: %v", g.DestsFor(Viewer{Seats: [2]bool{true, true}}))
 	}
 	if _, err := g.Move(chess.White, "e2e4"); !errors.Is(err, ErrGameOver) {
 		t.Errorf("move after mate: got %v, want ErrGameOver", err)
@@ -83,13 +83,13 @@ func TestBadMoves(t *testing.T) {
 
 func TestDests(t *testing.T) {
 	g := newLocal(t, ClockConfig{})
-	d := g.Dests()
+	d := g.DestsFor(Viewer{Seats: [2]bool{true, true}})
 	if len(d) != 10 || strings.Join(d["g1"], ",") != "f3,h3" {
 		t.Errorf("start dests %v", d)
 	}
 	play(t, g, "e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "g8f6")
-	if !strings.Contains(strings.Join(g.Dests()["e1"], ","), "g1") {
-		t.Errorf("castling missing from e1 dests %v", g.Dests()["e1"])
+	if !strings.Contains(strings.Join(g.DestsFor(Viewer{Seats: [2]bool{true, true}})["e1"], ","), "g1") {
+		t.Errorf("castling missing from e1 dests %v", g.DestsFor(Viewer{Seats: [2]bool{true, true}})["e1"])
 	}
 }
 
@@ -210,8 +210,8 @@ func TestRecordRoundTrip(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if g2.FEN() != g.FEN() || g2.Version() != g.Version() || g2.Status() != Started {
-			t.Fatalf("reload differs: %s v%d %v", g2.FEN(), g2.Version(), g2.Status())
+		if g2.fen() != g.fen() || g2.Version() != g.Version() || g2.Status() != Started {
+			t.Fatalf("reload differs: %s v%d %v", g2.fen(), g2.Version(), g2.Status())
 		}
 		if got := g2.Clock().Remaining(chess.White); got != 5*time.Minute-7*time.Second {
 			t.Errorf("white has %v after reload", got)

@@ -10,8 +10,8 @@ import (
 // (a whole Record), to test that such records still load.
 func legacyRecord(g *Game) Record {
 	r := Record{Header: g.header, Status: g.status.String(), Result: g.Result(), Version: g.version, UpdatedAt: g.updated}
-	r.Format, r.Seats, r.StartFEN, r.Moves = 0, g.seats, g.StartFEN(), nil
-	for _, s := range g.History() {
+	r.Format, r.Seats, r.StartFEN, r.Moves = 0, g.seats, g.startFEN(), nil
+	for _, s := range g.history() {
 		r.Moves = append(r.Moves, s.UCI)
 	}
 	if g.status == Timeout {

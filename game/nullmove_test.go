@@ -78,7 +78,7 @@ func TestStoredNullMoveStillLoads(t *testing.T) {
 	if err != nil {
 		t.Fatalf("a stored pass no longer loads: %v", err)
 	}
-	if loaded.FEN() != g.FEN() || loaded.Ply() != 2 {
-		t.Errorf("loaded %s at ply %d, want %s at ply 2", loaded.FEN(), loaded.Ply(), g.FEN())
+	if loaded.fen() != g.fen() || loaded.Ply() != 2 {
+		t.Errorf("loaded %s at ply %d, want %s at ply 2", loaded.fen(), loaded.Ply(), g.fen())
 	}
 }

@@ -8,11 +8,11 @@ import (
 	"github.com/gambitchess/gambit/chess"
 )
 
-// PGN returns the game in its variant's PGN export format (Rules.PGN): the
+// pgn returns the game in its variant's PGN export format (Rules.PGN): the
 // seven-tag roster with the first mover's tag as the variant names it, and
 // what the variant adds (SetUp and FEN, its Variant tag, its seed once
 // over).
-func (g *Game) PGN() (string, error) {
+func (g *Game) pgn() (string, error) {
 	text, err := g.rules.PGN(g.pgnHeader())
 	if err != nil {
 		return "", fmt.Errorf("game %s: PGN: %w", g.header.ID, err)

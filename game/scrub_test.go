@@ -48,7 +48,7 @@ func TestScrubHeader(t *testing.T) {
 			if err != nil {
 				t.Fatalf("load the scrubbed game: %v", err)
 			}
-			pgn, _ := back.PGN()
+			pgn, _ := back.pgn()
 			for _, tag := range []string{`[White "` + tt.white + `"]`, `[Black "` + tt.black + `"]`} {
 				if !strings.Contains(pgn, tag) {
 					t.Errorf("PGN lacks %s:\n%s", tag, pgn)

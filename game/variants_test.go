@@ -57,7 +57,7 @@ func mustSpec(t *testing.T, v Variant) *Spec {
 // pgnOf returns g's PGN, failing the test when it cannot be written.
 func pgnOf(t *testing.T, g *Game) string {
 	t.Helper()
-	out, err := g.PGN()
+	out, err := g.pgn()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,12 +8,14 @@ import (
 	"github.com/gambitchess/gambit/chess"
 )
 
-// Dests returns the legal destinations of each piece of the side to move,
-// keyed by origin square ("e2" -> ["e3", "e4"]; xiangqi "h2" -> ["e2", ...]).
-// It is empty once the game is over: the browser draws what the server
-// allows and has no rules of its own.
-func (g *Game) Dests() map[string][]string {
-	if g.status.Finished() {
+// DestsFor returns the legal destinations of each piece of the side to
+// move, keyed by origin square ("e2" -> ["e3", "e4"]; xiangqi "h2" ->
+// ["e2", ...]), for viewer v: only a viewer who holds the side to move gets
+// them (in a hidden game they tell where that side's pieces are), and
+// none once the game is over. The browser draws what the server allows
+// and has no rules of its own.
+func (g *Game) DestsFor(v Viewer) map[string][]string {
+	if g.status.Finished() || !v.Holds(g.rules.Turn()) {
 		return map[string][]string{}
 	}
 	return g.rules.Dests()
@@ -33,8 +35,9 @@ type Step struct {
 	Ext Ext `json:"ext,omitzero"`
 }
 
-// History returns every move played with its notation and the FEN after it.
-func (g *Game) History() []Step { return g.rules.History() }
+// history returns every move played with its notation and the FEN after
+// it (Whole.History).
+func (g *Game) history() []Step { return g.rules.History() }
 
 // MoveClocks returns, for each move played in the game (the last
 // len(MoveClocks()) moves of History: a pasted PGN's moves have none),

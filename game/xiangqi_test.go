@@ -25,10 +25,10 @@ func newXiangqi(t *testing.T, start string, clock ClockConfig) *Game {
 
 func TestXiangqiStart(t *testing.T) {
 	g := newXiangqi(t, "", ClockConfig{})
-	if g.Variant() != Xiangqi || g.Turn() != chess.White || !strings.HasPrefix(g.FEN(), "rnbakabnr/") {
-		t.Fatalf("variant %s turn %v fen %s", g.Variant(), g.Turn(), g.FEN())
+	if g.Variant() != Xiangqi || g.Turn() != chess.White || !strings.HasPrefix(g.fen(), "rnbakabnr/") {
+		t.Fatalf("variant %s turn %v fen %s", g.Variant(), g.Turn(), g.fen())
 	}
-	d := g.Dests()
+	d := g.DestsFor(Viewer{Seats: [2]bool{true, true}})
 	if n := len(d["h2"]); n != 12 {
 		t.Errorf("cannon h2 has %d dests %v, want 12", n, d["h2"])
 	}
@@ -71,7 +71,7 @@ func TestXiangqiChariotMate(t *testing.T) {
 		t.Fatalf("status %v result %s outcome %+v", g.Status(), g.Result(), o)
 	}
 	var sans, wxf []string
-	for _, s := range g.History() {
+	for _, s := range g.history() {
 		sans, wxf = append(sans, s.SAN), append(wxf, s.WXF)
 	}
 	if strings.Join(sans, " ") != "俥九進九 將４進１ 俥八平六" || strings.Join(wxf, " ") != "R9+9 K4+1 R8.6" {
@@ -83,7 +83,7 @@ func TestXiangqiChariotMate(t *testing.T) {
 			t.Errorf("PGN lacks %s:\n%s", want, pgn)
 		}
 	}
-	if _, err := g.TakeBack(chess.White); !errors.Is(err, ErrGameOver) || g.Status() != Mate || len(g.Dests()) != 0 {
+	if _, err := g.TakeBack(chess.White); !errors.Is(err, ErrGameOver) || g.Status() != Mate || len(g.DestsFor(Viewer{Seats: [2]bool{true, true}})) != 0 {
 		t.Errorf("takeback after mate: %v, status %v; want ErrGameOver and the mate standing", err, g.Status())
 	}
 }
@@ -99,9 +99,9 @@ func TestXiangqiRecordRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if g2.Variant() != Xiangqi || g2.FEN() != g.FEN() || g2.Status() != Resigned || g2.Result() != "1-0" ||
+	if g2.Variant() != Xiangqi || g2.fen() != g.fen() || g2.Status() != Resigned || g2.Result() != "1-0" ||
 		g2.Outcome().Termination != "resignation" {
-		t.Errorf("reloaded %s %s %v %s", g2.Variant(), g2.FEN(), g2.Status(), g2.Result())
+		t.Errorf("reloaded %s %s %v %s", g2.Variant(), g2.fen(), g2.Status(), g2.Result())
 	}
 
 	live := newXiangqi(t, "", ClockConfig{})

@@ -215,7 +215,7 @@ func (s *Server) handlePGN(w http.ResponseWriter, r *http.Request) {
 	var reviewable, xq bool
 	var pgnErr error
 	err := s.read(r.Context(), r.PathValue("id"), func(g *game.Game) {
-		text, pgnErr = g.PGN()
+		text, pgnErr = g.View(game.Spectator).PGN() // a hidden game in play: its public record
 		reviewable = reviews.Reviewable(g) == nil
 		xq = g.Spec().BoardPGN && g.Spec().Board == game.BoardXiangqi // xiangqi/pgn wrote it: its notation is the reader's
 	})

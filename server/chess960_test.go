@@ -45,14 +45,14 @@ func TestEngineBotPlaysChess960(t *testing.T) {
 			l.MoveTime = min(l.MoveTime, 200*time.Millisecond)
 			m, err := bot.Move(context.Background(), g, l)
 			if err != nil {
-				t.Fatalf("%s from %s: %v", name, g.StartFEN(), err)
+				t.Fatalf("%s from %s: %v", name, g.View(game.Spectator).StartFEN(), err)
 			}
-			if !slices.Contains(g.Dests()[m[:2]], m[2:4]) {
-				t.Errorf("%s from %s played illegal %s", name, g.StartFEN(), m)
+			if !slices.Contains(g.DestsFor(game.Viewer{Seats: [2]bool{true, true}})[m[:2]], m[2:4]) {
+				t.Errorf("%s from %s played illegal %s", name, g.View(game.Spectator).StartFEN(), m)
 			}
 		}
 	}
-	if d := chess960Game(t, "3").Dests()["f1"]; !slices.Contains(d, "g1") {
+	if d := chess960Game(t, "3").DestsFor(game.Viewer{Seats: [2]bool{true, true}})["f1"]; !slices.Contains(d, "g1") {
 		t.Fatalf("position 3: castling f1g1 not among the king's dests %v", d)
 	}
 	for _, name := range []string{"greedy", "full"} {

@@ -194,7 +194,7 @@ func (patientBot) Move(ctx context.Context, g *game.Game, level computer.Level) 
 		case <-time.After(time.Minute):
 		}
 	}
-	for from, tos := range g.Dests() {
+	for from, tos := range g.DestsFor(game.Viewer{Seats: [2]bool{true, true}}) {
 		return from + tos[0], nil
 	}
 	return "", errors.New("no move")

@@ -66,7 +66,7 @@ func TestSecondWriterCannotOverwrite(t *testing.T) {
 	}
 	pb.wantError("illegal_move")
 	loaded, err := b.loadGame(context.Background(), g.ID)
-	if err != nil || loaded.Version() != 1 || loaded.FEN() != "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1" {
+	if err != nil || loaded.Version() != 1 || loaded.View(game.Spectator).FEN() != "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1" {
 		t.Fatalf("stored game: %v, %v", loaded, err)
 	}
 }

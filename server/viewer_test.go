@@ -207,7 +207,7 @@ func playSome(t *testing.T, s *Server, g *game.Game, n int) {
 // firstDest is the first move of g's dests in sorted order, "" for none.
 func firstDest(g *game.Game) string {
 	best := ""
-	for from, tos := range g.Dests() {
+	for from, tos := range g.DestsFor(game.Viewer{Seats: [2]bool{true, true}}) {
 		for _, to := range tos {
 			if u := from + to; best == "" || u < best {
 				best = u

@@ -1,6 +1,7 @@
 package export
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 	"time"
@@ -125,14 +126,18 @@ type snapshot struct {
 
 // snapshotOf copies what the exports need of g.
 func snapshotOf(g *game.Game, f Facts) (snapshot, error) {
-	text, err := g.PGN()
+	w, ok := g.Whole()
+	if !ok {
+		return snapshot{}, fmt.Errorf("export: game %s: %w", g.ID(), game.ErrHiddenInPlay)
+	}
+	text, err := w.PGN()
 	if err != nil {
 		return snapshot{}, err
 	}
 	s := snapshot{id: g.ID(), facts: f, mode: g.Mode(), seats: [2]game.Seat{g.Seat(chess.White), g.Seat(chess.Black)},
 		status: g.Status(), termination: pgnTermination(g), result: g.Result(), first: g.Spec().Sides[0], pgn: text, left: g.MoveClocks(),
-		startFEN: g.StartFEN(), fen: g.FEN(), created: g.CreatedAt(), updated: g.UpdatedAt()}
-	for _, step := range g.History() {
+		startFEN: w.StartFEN(), fen: w.FEN(), created: g.CreatedAt(), updated: g.UpdatedAt()}
+	for _, step := range w.History() {
 		s.sans = append(s.sans, step.SAN)
 	}
 	// The board's own PGN (package chess/pgn or xiangqi/pgn writes it).

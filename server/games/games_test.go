@@ -57,7 +57,7 @@ func TestRematchOf(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if next.ID() == g.ID() || !wire.ValidID(next.ID()) || next.Variant() != g.Variant() || next.StartFEN() != g.StartFEN() ||
+	if next.ID() == g.ID() || !wire.ValidID(next.ID()) || next.Variant() != g.Variant() || next.View(game.Spectator).StartFEN() != g.View(game.Spectator).StartFEN() ||
 		next.Seat(chess.White) != bob || next.Seat(chess.Black) != ann || next.Clock().Initial != 3*time.Minute || next.Clock().Increment != 2*time.Second {
 		t.Errorf("rematch of %s: %+v", g.ID(), opts)
 	}

@@ -244,8 +244,9 @@ type MoveStreamMove struct {
 
 // MoveLine is g's position after its last move as a line.
 func MoveLine(g *game.Game) MoveStreamMove {
-	out := MoveStreamMove{Fen: g.FEN()}
-	if h := g.History(); len(h) > 0 {
+	view := g.View(game.Spectator) // a game streamed to anyone
+	out := MoveStreamMove{Fen: view.FEN()}
+	if h := view.History(); len(h) > 0 {
 		out.LM = h[len(h)-1].UCI
 	}
 	if k := g.Clock(); k != nil {

@@ -44,7 +44,7 @@ func (a *API) NoteSaved(g *game.Game, evs []game.Event) {
 // saved, took its last open seat. A seat taken again later (a seat
 // adopted) starts nothing.
 func (a *API) noteSeated(g *game.Game, evs []game.Event) {
-	if Seated(evs) && EventsFor(g) && !g.Status().Finished() && len(g.History()) == len(g.Header().Moves) {
+	if Seated(evs) && EventsFor(g) && !g.Status().Finished() && g.Ply() == len(g.Header().Moves) {
 		a.noteStart(g)
 	}
 }
@@ -68,9 +68,10 @@ func eventGameOf(g *game.Game) eventGame {
 	case g.Public():
 		source = "lobby"
 	}
-	info := GameInfo{GameID: g.ID(), FullID: g.ID(), ID: g.ID(), Fen: g.FEN(), HasMoved: g.BothMoved(), Perf: Perf(g.Variant(), c),
+	view := g.View(game.Spectator)
+	info := GameInfo{GameID: g.ID(), FullID: g.ID(), ID: g.ID(), Fen: view.FEN(), HasMoved: g.BothMoved(), Perf: Perf(g.Variant(), c),
 		Source: source, Speed: Speed(c), Variant: GameVariant(g), Compat: Compat{Board: !g.Hidden()}}
-	if h := g.History(); len(h) > 0 {
+	if h := view.History(); len(h) > 0 {
 		info.LastMove = h[len(h)-1].UCI
 	}
 	if g.Hidden() && !g.Status().Finished() { // a hidden game's position is its players' own, seen over the WebSocket

@@ -96,11 +96,11 @@ func GameVariant(g *game.Game) Variant { return VariantAt(g.Variant(), APIStart(
 // PGN's), which are part of the start, else g's start.
 func APIStart(g *game.Game) string {
 	if n := len(g.Header().Moves); n > 0 {
-		if h := g.History(); n <= len(h) {
+		if h := g.View(game.Spectator).History(); n <= len(h) { // imported moves: everyone's
 			return h[n-1].FEN
 		}
 	}
-	return g.StartFEN()
+	return g.View(game.Spectator).StartFEN()
 }
 
 // VariantOf names variant v: lichess's "standard" for chess, Gambit's
@@ -160,7 +160,7 @@ const VeryLong = 2147483647
 // StateOf is g now, as its players' programs see it. Imported moves
 // (a setup's) are part of the start, not of moves.
 func StateOf(g *game.Game) GameState {
-	hist := g.History()
+	hist := g.View(game.Spectator).History()
 	moves := make([]string, 0, len(hist))
 	for _, st := range hist[min(len(g.Header().Moves), len(hist)):] {
 		moves = append(moves, st.UCI)

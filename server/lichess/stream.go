@@ -188,9 +188,10 @@ func changed(st, last GameState) bool {
 func moveStreamGame(g *game.Game, rated bool) (MoveStreamGame, int) {
 	eg := eventGameOf(g)
 	name, id := Status(g)
-	hist := g.History()
+	view := g.View(game.Spectator) // a game streamed to anyone
+	hist := view.History()
 	out := MoveStreamGame{ID: g.ID(), Variant: eg.info.Variant, Speed: eg.info.Speed, Perf: eg.info.Perf, Rated: rated,
-		InitialFen: g.StartFEN(), Fen: g.FEN(), Player: game.ColorName(g.Turn()), Turns: len(hist),
+		InitialFen: view.StartFEN(), Fen: view.FEN(), Player: game.ColorName(g.Turn()), Turns: len(hist),
 		StartedAtTurn: len(g.Header().Moves), Source: eg.info.Source, Status: GameStatus{ID: id, Name: name},
 		CreatedAt: g.CreatedAt().UnixMilli(), LastMove: eg.info.LastMove, Winner: StateOf(g).Winner}
 	return out, len(hist)
@@ -223,7 +224,7 @@ func (a *API) GameStream(w http.ResponseWriter, r *http.Request) {
 	a.follow(w, r, id, followed{first: Line(first), live: Live(first.Status.Name),
 		next: func(ctx context.Context, _ []byte) (out []byte, over bool) {
 			err := a.srv.Read(ctx, id, func(g *game.Game) {
-				if n := len(g.History()); n != moves {
+				if n := g.Ply(); n != moves {
 					moves = n
 					out = Line(MoveLine(g))
 				}

@@ -129,7 +129,7 @@ func (m *Files) ogTags(g *game.Game, url string, l lang.Lang) string {
 	meta("property", "og:description", previewDescription(g, l))
 	meta("property", "og:locale", strings.ReplaceAll(string(l), "-", "_"))
 	if url != "" {
-		w, h := ogImageBox(g.Spec().Board, g.FEN())
+		w, h := ogImageBox(g.Spec().Board, g.Sight(game.Spectator, false).FEN)
 		meta("property", "og:url", url)
 		image := url + ".png?size=" + strconv.Itoa(ogImageSize)
 		if g.Spec().Board != game.BoardChess {

@@ -71,10 +71,11 @@ func viewerSourceOf(g *game.Game) viewerSource {
 	if k := g.Clock(); k != nil {
 		src.clock = timeControl{initial: k.Initial, increment: k.Increment, perMove: k.PerMove}
 	}
-	if src.hidden && !src.finished {
+	w, ok := g.Whole()
+	if !ok { // a hidden game in play
 		return src
 	}
-	if src.pgn, src.err = g.PGN(); src.err != nil {
+	if src.pgn, src.err = w.PGN(); src.err != nil {
 		return src
 	}
 	if !src.readable {

@@ -406,7 +406,7 @@ func (h *Handler) UserPGN(w http.ResponseWriter, r *http.Request) {
 			}
 			var text string
 			var pgnErr error
-			if err := h.srv.Read(r.Context(), sum.ID, func(g *game.Game) { text, pgnErr = g.PGN() }); err != nil {
+			if err := h.srv.Read(r.Context(), sum.ID, func(g *game.Game) { text, pgnErr = g.View(game.Spectator).PGN() }); err != nil {
 				continue // a game that cannot be read now is left out
 			}
 			if pgnErr != nil {

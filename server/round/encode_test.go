@@ -64,7 +64,7 @@ func TestStateEncodingAgrees(t *testing.T) {
 			rng := rand.New(rand.NewPCG(7, uint64(len(v))))
 			for ply := 0; ply < 40 && !g.Status().Finished(); ply++ {
 				var last *game.Step
-				if h := g.History(); len(h) > 0 {
+				if h := g.View(game.Spectator).History(); len(h) > 0 {
 					last = &h[len(h)-1]
 				}
 				for i := range viewerKinds {
@@ -91,7 +91,7 @@ func TestStateEncodingAgrees(t *testing.T) {
 // playOne plays a random legal move of g; false when there is none it
 // can play.
 func playOne(g *game.Game, rng *rand.Rand) bool {
-	moves := shuffled(rng, g.Dests())
+	moves := shuffled(rng, g.DestsFor(game.Viewer{Seats: [2]bool{true, true}}))
 	for _, u := range moves {
 		if _, err := g.Move(g.Turn(), u); err == nil {
 			return true

@@ -407,7 +407,7 @@ func (h *Hub) encodeForViewers(p *published, e game.Event, typ string, full bool
 		d := *open // a copy: the destinations are the side to move's alone
 		if toMove {
 			if dests == nil {
-				dests, canClaim = g.Dests(), g.CanClaimDraw()
+				dests, canClaim = g.DestsFor(v), g.CanClaimDraw()
 			}
 			d.Dests, d.CanClaim = dests, canClaim
 		}

@@ -289,7 +289,7 @@ func appendJSONString(out []byte, s string) []byte {
 func Snapshot(g *game.Game, v game.Viewer) StateJSON {
 	s := common(g, v, true)
 	if v.Holds(g.Turn()) {
-		s.addDests(g)
+		s.addDests(g, v)
 	}
 	return s
 }
@@ -310,7 +310,9 @@ func (s *StateJSON) see(g *game.Game, v game.Viewer, full bool) {
 // addDests gives s the legal destinations and the claim: only a viewer who
 // holds the side to move gets them (the browser's board offers them, and
 // no one else needs them).
-func (s *StateJSON) addDests(g *game.Game) { s.Dests, s.CanClaim = g.Dests(), g.CanClaimDraw() }
+func (s *StateJSON) addDests(g *game.Game, v game.Viewer) {
+	s.Dests, s.CanClaim = g.DestsFor(v), g.CanClaimDraw()
+}
 
 // common is g as viewer v sees it, without the legal destinations; full
 // adds the whole history (a "state"). In a game of full information it is

@@ -55,7 +55,7 @@ func PlayedGame(tb testing.TB, plies int) *game.Game {
 	}
 	for ply := 0; ply < plies && !g.Status().Finished(); ply++ {
 		var moves []string
-		for from, tos := range g.Dests() {
+		for from, tos := range g.DestsFor(game.Viewer{Seats: [2]bool{true, true}}) {
 			for _, to := range tos {
 				moves = append(moves, from+to)
 			}

@@ -110,9 +110,9 @@ func TestHiddenVariantsReload(t *testing.T) {
 			r.do(g.Move(g.Turn(), firstDest(g)))
 		}
 		back := r.reload(time.Now)
-		if back.Header().Seed != g.Header().Seed || back.FEN() != g.FEN() || back.Ply() != g.Ply() {
-			t.Errorf("%s: reloaded seed %q FEN %s ply %d; want %q %s %d", tt.v, back.Header().Seed, back.FEN(), back.Ply(),
-				g.Header().Seed, g.FEN(), g.Ply())
+		if back.Header().Seed != g.Header().Seed || back.View(game.Spectator).FEN() != g.View(game.Spectator).FEN() || back.Ply() != g.Ply() {
+			t.Errorf("%s: reloaded seed %q FEN %s ply %d; want %q %s %d", tt.v, back.Header().Seed, back.View(game.Spectator).FEN(), back.Ply(),
+				g.Header().Seed, g.View(game.Spectator).FEN(), g.Ply())
 		}
 		for _, v := range []game.Viewer{game.SeatViewer(chess.White), game.SeatViewer(chess.Black), game.Spectator} {
 			a, b := g.Sight(v, true), back.Sight(v, true)
@@ -126,7 +126,7 @@ func TestHiddenVariantsReload(t *testing.T) {
 // firstDest returns the first move of the game's destinations, in order.
 func firstDest(g *game.Game) string {
 	var all []string
-	for from, tos := range g.Dests() {
+	for from, tos := range g.DestsFor(game.Viewer{Seats: [2]bool{true, true}}) {
 		for _, to := range tos {
 			all = append(all, from+to)
 		}

@@ -209,7 +209,7 @@ func TestFENFollowsPlayAndPop(t *testing.T) {
 // pgnOf returns g's PGN, failing the test when it cannot be written.
 func pgnOf(t *testing.T, g *game.Game) string {
 	t.Helper()
-	out, err := g.PGN()
+	out, err := g.View(game.Spectator).PGN()
 	if err != nil {
 		t.Fatal(err)
 	}

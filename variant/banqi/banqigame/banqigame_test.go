@@ -50,7 +50,7 @@ func TestEveryoneSeesTheSame(t *testing.T) {
 		t.Errorf("fairness %+v", spectator.Fair)
 	}
 	start := newGame(t, "")
-	dests := start.Dests()
+	dests := start.DestsFor(game.Viewer{Seats: [2]bool{true, true}})
 	if len(dests) != 32 || !reflect.DeepEqual(dests["c2"], []string{"c2"}) {
 		t.Errorf("the start's dests: %v", dests)
 	}
@@ -129,14 +129,14 @@ func TestComputerPlaysFromItsSight(t *testing.T) {
 func TestPGNOnceOverVerifies(t *testing.T) {
 	g := newGame(t, "")
 	move(t, g, "a1a1", "h4h4", "b1b1")
-	pgn, _ := g.PGN()
+	pgn, _ := g.View(game.Spectator).PGN()
 	if strings.Contains(pgn, "[Seed ") || strings.Contains(pgn, "[Layout ") || !strings.Contains(pgn, "[SeedHash ") || !strings.Contains(pgn, `[Variant "Banqi"]`) {
 		t.Fatalf("PGN in play:\n%s", pgn)
 	}
 	if _, err := g.Resign(chess.Black); err != nil {
 		t.Fatal(err)
 	}
-	pgn, _ = g.PGN()
+	pgn, _ = g.View(game.Spectator).PGN()
 	spec, _ := game.Lookup(Banqi)
 	summary, err := spec.Verify.Run(strings.NewReader(pgn))
 	if err != nil || !strings.Contains(summary, "3 moves, 3 flips") {
@@ -162,8 +162,8 @@ func TestPGNOnceOverVerifies(t *testing.T) {
 // from the seed; a bad one is refused naming the field.
 func TestSetup(t *testing.T) {
 	g := newGame(t, "Kxxxxxxx/xxxxxxxx/xxxxxxxx/xxxxxxxk w r 0 1")
-	if g.FEN() != "Kxxxxxxx/xxxxxxxx/xxxxxxxx/xxxxxxxk w r 0 1" {
-		t.Errorf("set up %s", g.FEN())
+	if g.View(game.Spectator).FEN() != "Kxxxxxxx/xxxxxxxx/xxxxxxxx/xxxxxxxk w r 0 1" {
+		t.Errorf("set up %s", g.View(game.Spectator).FEN())
 	}
 	_, err := game.New(game.Options{ID: "b", Mode: game.ModeLocal, Variant: Banqi, Setup: "8/8/8/KK6 w r",
 		Seats: [2]game.Seat{{Kind: game.SeatHuman}, {Kind: game.SeatHuman}}})

@@ -24,7 +24,7 @@ func Example() {
 	}
 	header, _ := json.Marshal(g.Header())
 	again, _ := game.Load(header, append(events, more...), nil)
-	fmt.Println(again.FEN() == g.FEN(), again.Version())
+	fmt.Println(again.View(game.Spectator).FEN() == g.View(game.Spectator).FEN(), again.Version())
 	// Output:
 	// 8/8/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQ - 0 2 ?
 	// 8/8/8/8/8/8/8/8 w - - 0 2 ?

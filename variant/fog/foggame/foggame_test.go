@@ -49,7 +49,7 @@ func TestFogSight(t *testing.T) {
 		t.Fatalf("resign: %v", err)
 	}
 	after := g.Sight(game.Spectator, true)
-	if after.FEN != g.FEN() || fogOf(after) != nil || after.Moves[1].UCI != "d7d5" {
+	if after.FEN != g.View(game.Spectator).FEN() || fogOf(after) != nil || after.Moves[1].UCI != "d7d5" {
 		t.Errorf("after the end a spectator sees %s, fog %v, moves %+v", after.FEN, fogOf(after), after.Moves)
 	}
 }
@@ -79,7 +79,7 @@ func TestFogRules(t *testing.T) {
 	if o.Termination != "king captured" || o.Winner != chess.White || g.Status() != game.Mate || g.Result() != "1-0" {
 		t.Errorf("outcome %+v, status %s", o, g.Status())
 	}
-	pgn, _ := g.PGN()
+	pgn, _ := g.View(game.Spectator).PGN()
 	for _, want := range []string{`[Variant "Fog of war"]`, `[FEN "4kr2/8/8/8/8/8/8/4K2R w K - 0 1"]`, "1. O-O Kd7 2. Rxf8 Ke8 3. Rxe8 1-0"} {
 		if !strings.Contains(pgn, want) {
 			t.Errorf("PGN lacks %q:\n%s", want, pgn)
@@ -91,7 +91,7 @@ func TestFogRules(t *testing.T) {
 func TestFogPGNHidesMovesWhileRunning(t *testing.T) {
 	g := newFog(t, "")
 	play(t, g, "e2e4", "e7e5")
-	if pgn, _ := g.PGN(); strings.Contains(pgn, "e4") || !strings.Contains(pgn, "\n*\n") {
+	if pgn, _ := g.View(game.Spectator).PGN(); strings.Contains(pgn, "e4") || !strings.Contains(pgn, "\n*\n") {
 		t.Errorf("PGN of a running fog game:\n%s", pgn)
 	}
 }

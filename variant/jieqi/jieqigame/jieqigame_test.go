@@ -63,13 +63,13 @@ func TestPGNOnceOverVerifies(t *testing.T) {
 			t.Fatalf("%s: %v", u, err)
 		}
 	}
-	if pgn, _ := g.PGN(); strings.Contains(pgn, "[Seed ") || strings.Contains(pgn, "[Layout ") || strings.Contains(pgn, "[%take") || !strings.Contains(pgn, "[SeedHash ") {
+	if pgn, _ := g.View(game.Spectator).PGN(); strings.Contains(pgn, "[Seed ") || strings.Contains(pgn, "[Layout ") || strings.Contains(pgn, "[%take") || !strings.Contains(pgn, "[SeedHash ") {
 		t.Fatalf("PGN in play:\n%s", pgn)
 	}
 	if _, err := g.Resign(chess.Black); err != nil {
 		t.Fatal(err)
 	}
-	pgn, _ := g.PGN()
+	pgn, _ := g.View(game.Spectator).PGN()
 	spec, _ := game.Lookup(Jieqi)
 	summary, err := spec.Verify.Run(strings.NewReader(pgn))
 	if err != nil || !strings.Contains(summary, "3 moves") {
