@@ -131,3 +131,33 @@ func (g *Game) Engine() (Engine, bool) {
 	}
 	return g.spec.Engine(r.Clone()), true
 }
+
+// LinePosition is a rules library's position, as an Engine plays lines
+// from it: package chess's and package xiangqi's *Position.
+type LinePosition[P, M any] interface {
+	*P
+	ParseUCI(text string) (M, error)
+	IsLegal(m M) bool
+	MakeMove(m M, child *P)
+}
+
+// PlayLine plays the coordinate moves of line from start, calling each (if
+// not nil) with the position before each move and the move. It stops at
+// the first move that is not legal where it comes, and returns the
+// position reached and how many moves it played.
+func PlayLine[P, M any, PP LinePosition[P, M]](start P, line []string, each func(p PP, m M)) (P, int) {
+	p := start
+	for i, text := range line {
+		m, err := PP(&p).ParseUCI(text)
+		if err != nil || !PP(&p).IsLegal(m) {
+			return p, i
+		}
+		if each != nil {
+			each(&p, m)
+		}
+		var child P
+		PP(&p).MakeMove(m, &child)
+		p = child
+	}
+	return p, len(line)
+}

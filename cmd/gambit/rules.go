@@ -43,15 +43,7 @@ func orList(names []string) string {
 }
 
 // engineVariants names the variants the engines read.
-func engineVariants() []string {
-	var out []string
-	for _, s := range game.Specs() {
-		if s.Engine != nil {
-			out = append(out, string(s.Name))
-		}
-	}
-	return out
-}
+func engineVariants() []string { return variantsWith(func(s *game.Spec) bool { return s.Engine != nil }) }
 
 // boardOf returns the board of variant v, and whether its positions are
 // Chess960 ones (their FENs read with Chess960 castling).
@@ -83,10 +75,13 @@ func treeOf(v string) *game.Tree {
 }
 
 // treeVariants names the variants perft and moves know.
-func treeVariants() []string {
+func treeVariants() []string { return variantsWith(func(s *game.Spec) bool { return s.Tree != nil }) }
+
+// variantsWith names the registered variants that has.
+func variantsWith(has func(*game.Spec) bool) []string {
 	var out []string
 	for _, s := range game.Specs() {
-		if s.Tree != nil {
+		if has(s) {
 			out = append(out, string(s.Name))
 		}
 	}

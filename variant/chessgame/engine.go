@@ -40,24 +40,10 @@ func (e *chessEngine) Move(i int) (san, coord string) {
 // Line implements game.Engine.
 func (e *chessEngine) Line(ply int, coords []string) []string {
 	var out []string
-	p := e.positions[ply]
-	for _, s := range coords {
-		m, err := p.ParseUCI(s)
-		if err != nil || !p.IsLegal(m) {
-			break
-		}
-		out = append(out, p.SAN(m))
-		p = after(&p, m)
-	}
+	game.PlayLine(e.positions[ply], coords, func(p *chess.Position, m chess.Move) { out = append(out, p.SAN(m)) })
 	return out
 }
 
-// after returns the position after m in p.
-func after(p *chess.Position, m chess.Move) chess.Position {
-	var child chess.Position
-	p.MakeMove(m, &child)
-	return child
-}
 
 // Terminal implements game.Engine: checkmate loses, stalemate draws.
 func (e *chessEngine) Terminal(ply int) (over, lost bool) {
@@ -95,13 +81,9 @@ func (e *chessEngine) UCI(ply int) game.UCIPosition {
 
 // FromUCI implements game.Engine.
 func (e *chessEngine) FromUCI(ply int, line []string, text string) (string, error) {
-	p := e.positions[ply]
-	for _, s := range line {
-		m, err := p.ParseUCI(s)
-		if err != nil || !p.IsLegal(m) {
-			return "", fmt.Errorf("chess: %q is not legal in %s", s, p.FEN())
-		}
-		p = after(&p, m)
+	p, n := game.PlayLine[chess.Position, chess.Move](e.positions[ply], line, nil)
+	if n < len(line) {
+		return "", fmt.Errorf("chess: %q is not legal in %s", line[n], p.FEN())
 	}
 	m, err := p.ParseUCI(text)
 	switch {
@@ -133,7 +115,9 @@ func (e *chessEngine) Search(ctx context.Context, ply int, o game.SearchOptions,
 					break
 				}
 				l.Moves = append(l.Moves, p.UCI(m))
-				p = after(&p, m)
+				var child chess.Position
+				p.MakeMove(m, &child)
+				p = child
 			}
 			info(l)
 		}

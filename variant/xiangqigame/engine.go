@@ -44,24 +44,10 @@ func (e *xiangqiEngine) Move(i int) (san, coord string) {
 // Line implements game.Engine.
 func (e *xiangqiEngine) Line(ply int, coords []string) []string {
 	var out []string
-	p := e.positions[ply]
-	for _, s := range coords {
-		m, err := p.ParseUCI(s)
-		if err != nil || !p.IsLegal(m) {
-			break
-		}
-		out = append(out, p.Chinese(m))
-		p = after(&p, m)
-	}
+	game.PlayLine(e.positions[ply], coords, func(p *xiangqi.Position, m xiangqi.Move) { out = append(out, p.Chinese(m)) })
 	return out
 }
 
-// after returns the position after m in p.
-func after(p *xiangqi.Position, m xiangqi.Move) xiangqi.Position {
-	var child xiangqi.Position
-	p.MakeMove(m, &child)
-	return child
-}
 
 // Terminal implements game.Engine: in xiangqi a side with no legal move
 // has lost, in check or not.
@@ -85,13 +71,9 @@ func (e *xiangqiEngine) UCI(ply int) game.UCIPosition {
 
 // FromUCI implements game.Engine.
 func (e *xiangqiEngine) FromUCI(ply int, line []string, text string) (string, error) {
-	p := e.positions[ply]
-	for _, s := range line {
-		m, err := p.ParseUCI(s)
-		if err != nil || !p.IsLegal(m) {
-			return "", fmt.Errorf("xiangqi: %q is not legal in %s", s, p.FEN())
-		}
-		p = after(&p, m)
+	p, n := game.PlayLine[xiangqi.Position, xiangqi.Move](e.positions[ply], line, nil)
+	if n < len(line) {
+		return "", fmt.Errorf("xiangqi: %q is not legal in %s", line[n], p.FEN())
 	}
 	m, err := xq.ParseFairy(&p, text)
 	if err != nil {
