@@ -89,6 +89,17 @@ type Rules interface {
 	Sight(seer chess.Color, spectator, over, history bool) Sight
 }
 
+// StandingDrawer is the Rules of a game whose claimable draws can be read
+// as they stand on the board: the 50-move rule reached, a position on the
+// board for the third time. Claimable allows more: a draw a move of the
+// side to move would bring about, which a player may announce (FIDE 9.2,
+// 9.3) but which an arbiter who ends games by themselves must not assume
+// will be played.
+type StandingDrawer interface {
+	// StandingDraw names the claimable draw on the board now, if any.
+	StandingDraw() (string, bool)
+}
+
 // PGNHeader is what a PGN export says about a game besides its moves.
 type PGNHeader struct {
 	Event, Date, White, Black, TimeControl string

@@ -123,6 +123,23 @@ func (r *chessRules) Claimable() (string, bool) {
 	return t.String(), t != chess.NoTermination
 }
 
+// StandingDraw implements game.StandingDrawer: the 50-move rule reached,
+// or the position on the board for the third time; not a draw a move would
+// bring about, which Claimable allows too.
+func (r *chessRules) StandingDraw() (string, bool) {
+	if r.g.Outcome().Over() {
+		return "", false
+	}
+	p := r.g.Position()
+	switch {
+	case p.HalfmoveClock() >= 100:
+		return chess.FiftyMoves.String(), true
+	case r.g.RepetitionCount() >= 3:
+		return chess.ThreefoldRepetition.String(), true
+	}
+	return "", false
+}
+
 func (r *chessRules) CanMate(c chess.Color) bool {
 	p := r.g.Position()
 	return !p.HasInsufficientMaterial(c)
