@@ -218,8 +218,8 @@ func (r *chessRules) opening() (opening.Opening, bool) {
 
 // PGN writes the seven-tag roster, SetUp and FEN for a set position (and
 // Variant "Chess960" with them for any Chess960 game), TimeControl and
-// Termination, and ECO and Opening when the opening has a name, through
-// package chess/pgn.
+// Termination, and ECO and Opening when the opening has a name, and the
+// header's comments after their moves, through package chess/pgn.
 func (r *chessRules) PGN(h game.PGNHeader) (string, error) {
 	out := pgn.NewGameFrom(r.g.StartPosition())
 	h.SetTags(&out.Tags, "White")
@@ -235,6 +235,7 @@ func (r *chessRules) PGN(h game.PGNHeader) (string, error) {
 			return "", fmt.Errorf("chess: move %d: %w", i+1, err)
 		}
 		node = next
+		node.Comment = h.Comment(i)
 	}
 	return out.String(), nil
 }
