@@ -257,6 +257,26 @@ func (g *Game) CanClaimDraw() bool {
 	return ok
 }
 
+// StandingDraw names the claimable draw that stands on the board now (a
+// position's third occurrence, the 50-move rule reached), for an arbiter
+// who ends the game as soon as one arises, as an engine match does; unlike
+// CanClaimDraw, not one a move of the side to move would bring about. It
+// reports none once the game is over, and none for rules that cannot tell
+// the two apart (no StandingDrawer) or have no claims.
+func (g *Game) StandingDraw() (string, bool) {
+	d, ok := g.rules.(StandingDrawer)
+	if !ok || g.status.Finished() {
+		return "", false
+	}
+	return d.StandingDraw()
+}
+
+// CanMate reports whether side c could still mate by some sequence of legal
+// moves (Rules.CanMate): when it cannot, a flag fall against c's opponent
+// is a draw, as the game's own clock judges it (Outcome) and as an arbiter
+// with a clock of its own judges it.
+func (g *Game) CanMate(c chess.Color) bool { return g.rules.CanMate(c) }
+
 // Outcome returns how the game ended, declared or on the board, or the zero
 // Outcome while it goes on (and for an aborted game, which has no result).
 // It is worked out once per change, by settle: judging the board means

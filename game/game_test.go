@@ -170,6 +170,56 @@ func TestClaimThreefold(t *testing.T) {
 	}
 }
 
+// TestStandingDraw: the third occurrence stands on the board only once it
+// is played, where a claim may be announced a move before; the 50-move
+// rule likewise; xiangqi judges its own repetitions and stands none.
+func TestStandingDraw(t *testing.T) {
+	g := newLocal(t, ClockConfig{})
+	play(t, g, "g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1")
+	if _, ok := g.StandingDraw(); ok || !g.CanClaimDraw() {
+		t.Fatalf("before f6g8: standing %v, claimable %v; want a claim only", ok, g.CanClaimDraw())
+	}
+	play(t, g, "f6g8")
+	if name, ok := g.StandingDraw(); !ok || name != chess.ThreefoldRepetition.String() {
+		t.Fatalf("after f6g8: %q %v", name, ok)
+	}
+	mustEmit(t)(g.ClaimDraw(chess.White))
+	if _, ok := g.StandingDraw(); ok {
+		t.Error("a draw stands in a game that is over")
+	}
+	fifty, err := New(Options{ID: "t50", StartFEN: "4k3/8/8/8/8/8/8/R3K3 w - - 99 80"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := fifty.StandingDraw(); ok {
+		t.Error("the 50-move rule stands at 99 halfmoves")
+	}
+	play(t, fifty, "a1a2")
+	if name, ok := fifty.StandingDraw(); !ok || name != chess.FiftyMoves.String() {
+		t.Errorf("at 100 halfmoves: %q %v", name, ok)
+	}
+	x := newXiangqi(t, "", ClockConfig{})
+	play(t, x, "b0c2", "b9c7", "c2b0", "c7b9", "b0c2", "b9c7", "c2b0", "c7b9")
+	if name, ok := x.StandingDraw(); ok {
+		t.Errorf("xiangqi stands a claimable draw: %q", name)
+	}
+}
+
+// TestCanMate: a lone king cannot mate, a queen can; in xiangqi a flag
+// loses whatever is left.
+func TestCanMate(t *testing.T) {
+	g, err := New(Options{ID: "t", StartFEN: "4k3/8/8/8/8/8/8/Q3K3 w - - 0 1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !g.CanMate(chess.White) || g.CanMate(chess.Black) {
+		t.Errorf("queen against a lone king: White %v, Black %v", g.CanMate(chess.White), g.CanMate(chess.Black))
+	}
+	if x := newXiangqi(t, "3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1", ClockConfig{}); !x.CanMate(chess.White) {
+		t.Error("xiangqi: a bare general's flag fall is a draw")
+	}
+}
+
 func TestClockIncrementAndFlag(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		g := newLocal(t, ClockConfig{Initial: time.Minute, Increment: 2 * time.Second})

@@ -1,6 +1,8 @@
 package game
 
 import (
+	"cmp"
+
 	"github.com/gambitchess/gambit/chess"
 )
 
@@ -89,20 +91,52 @@ type Rules interface {
 	Sight(seer chess.Color, spectator, over, history bool) Sight
 }
 
+// StandingDrawer is the Rules of a game whose claimable draws can be read
+// as they stand on the board: the 50-move rule reached, a position on the
+// board for the third time. Claimable allows more: a draw a move of the
+// side to move would bring about, which a player may announce (FIDE 9.2,
+// 9.3) but which an arbiter who ends games by themselves must not assume
+// will be played.
+type StandingDrawer interface {
+	// StandingDraw names the claimable draw on the board now, if any.
+	StandingDraw() (string, bool)
+}
+
 // PGNHeader is what a PGN export says about a game besides its moves.
 type PGNHeader struct {
 	Event, Date, White, Black, TimeControl string
 	Result, Termination                    string
+	// Site and Round are the roster's tags of those names: "Gambit" and
+	// "-" when empty (a game of the server; a match numbers its rounds).
+	Site, Round string
 	// Over says the game has ended: a variant of hidden information writes
 	// what it hid (its hidden moves, its seed) only then.
 	Over bool
+	// Comments are the comments written after the moves, by ply:
+	// Comments[i] follows move i+1 (an engine match's evaluation and
+	// time); none where it is empty or missing. The boards' own PGN writers
+	// (chess, xiangqi) write them.
+	Comments []string
 }
+
+// Comment returns the comment written after move i (0-based), "" for
+// none.
+func (h PGNHeader) Comment(i int) string {
+	if i < 0 || i >= len(h.Comments) {
+		return ""
+	}
+	return h.Comments[i]
+}
+
+// site and round are h's Site and Round tags, their defaults for empty.
+func (h PGNHeader) site() string  { return cmp.Or(h.Site, "Gambit") }
+func (h PGNHeader) round() string { return cmp.Or(h.Round, "-") }
 
 // TagPairs returns h as PGN tag pairs, the seven-tag roster first; first
 // names the first mover's tag (White). The variants' own PGN writers take
 // their header this way.
 func (h PGNHeader) TagPairs(first string) [][2]string {
-	pairs := [][2]string{{"Event", h.Event}, {"Site", "Gambit"}, {"Date", h.Date}, {"Round", "-"},
+	pairs := [][2]string{{"Event", h.Event}, {"Site", h.site()}, {"Date", h.Date}, {"Round", h.round()},
 		{first, h.White}, {"Black", h.Black}, {"Result", h.Result}}
 	if h.TimeControl != "" {
 		pairs = append(pairs, [2]string{"TimeControl", h.TimeControl})
@@ -121,9 +155,9 @@ type TagSetter interface{ Set(name, value string) }
 // White, or xiangqi's Red.
 func (h PGNHeader) SetTags(t TagSetter, first string) {
 	t.Set("Event", h.Event)
-	t.Set("Site", "Gambit")
+	t.Set("Site", h.site())
 	t.Set("Date", h.Date)
-	t.Set("Round", "-")
+	t.Set("Round", h.round())
 	t.Set(first, h.White)
 	t.Set("Black", h.Black)
 	t.Set("Result", h.Result)

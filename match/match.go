@@ -1,7 +1,7 @@
 package match
 
 import (
-	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -9,21 +9,28 @@ import (
 	"strings"
 	"time"
 
+	"github.com/gambitchess/gambit/game"
 	"github.com/gambitchess/gambit/uci"
 )
 
 // Config describes a match.
 type Config struct {
-	Variant  string              // "chess", "chess960" or "xiangqi"
-	Engines  [2]uci.ClientConfig // engine 0 is the one the score is reported for
-	Games    int                 // number of games (rounded up to pairs when openings are used)
-	Base     time.Duration       // clock time per side at the start
-	Inc      time.Duration       // increment per move
-	Margin   time.Duration       // grace past zero before a flag counts (engine start-up, pipes)
-	Openings []string            // start FENs, each played twice with colours swapped; none: the start position
-	MaxPlies int                 // adjudicate a draw after this many plies; 0: no limit
-	Event    string              // PGN Event tag
-	PGN      io.Writer           // where every game's PGN goes; may be nil
+	Variant string // a variant the engines play (Variants): "chess" (also ""), "chess960", "xiangqi"
+	// Engines are the two engines, engine 0 the one the score is reported
+	// for. Each is set up for the variant (UCI_Variant, UCI_Chess960, as
+	// the variant's game.UCIDialect says) where it has the option and its
+	// Options do not set it, before its Options.
+	Engines [2]uci.ClientConfig
+	Games   int           // number of games (rounded up to pairs when openings are used)
+	Base    time.Duration // clock time per side at the start
+	Inc     time.Duration // increment per move
+	Margin  time.Duration // grace past zero before a flag counts (engine start-up, pipes)
+	// Openings are start FENs, each played twice with colours swapped;
+	// none: the variant's usual start (Chess960 draws one for each pair).
+	Openings []string
+	MaxPlies int       // adjudicate a draw after this many plies; 0: no limit
+	Event    string    // PGN Event tag
+	PGN      io.Writer // where every game's PGN goes; may be nil
 }
 
 // GameResult is one finished game, seen from engine 0.
@@ -35,7 +42,7 @@ type GameResult struct {
 	Reason  string // "checkmate", "illegal move e2e5 by X", "timeout", ...
 	Plies   int
 	Score   float64 // engine 0's points: 1, 0.5 or 0
-	Opening string  // start FEN, "" for the start position
+	Opening string  // start FEN, "" for the variant's standard start
 }
 
 // Run plays the match and returns its summary. onGame, if not nil, is called
@@ -48,8 +55,13 @@ func Run(ctx context.Context, cfg Config, onGame func(GameResult)) (Summary, err
 	if cfg.Base <= 0 {
 		return Summary{}, errors.New("match: need a positive base time")
 	}
+	spec, err := variantSpec(cfg.Variant)
+	if err != nil {
+		return Summary{}, err
+	}
 	var sum Summary
 	var engines [2]*uci.Client
+	var opening string // the start of the pair of games being played
 	defer func() {
 		for _, e := range engines {
 			if e != nil {
@@ -62,23 +74,24 @@ func Run(ctx context.Context, cfg Config, onGame func(GameResult)) (Summary, err
 			if engines[k] != nil {
 				continue
 			}
-			c, err := uci.StartClient(ctx, cfg.Engines[k])
+			c, err := startEngine(ctx, cfg.Engines[k], spec.UCI)
 			if err != nil {
 				return sum, err
 			}
 			engines[k] = c
 			sum.Names[k] = c.Name()
 		}
-		opening := ""
-		if len(cfg.Openings) > 0 {
-			opening = cfg.Openings[(i/2)%len(cfg.Openings)]
+		if i%2 == 0 {
+			if opening, err = pairOpening(spec, cfg.Openings, i/2); err != nil {
+				return sum, err
+			}
 		}
 		// Engine 0 plays the first player in even games.
 		seats := [2]int{0, 1}
 		if i%2 == 1 {
 			seats = [2]int{1, 0}
 		}
-		res, crashed, err := playGame(ctx, cfg, i+1, opening, engines, seats)
+		res, crashed, err := playGame(ctx, cfg, spec, i+1, opening, engines, seats)
 		if err != nil {
 			return sum, err
 		}
@@ -94,10 +107,24 @@ func Run(ctx context.Context, cfg Config, onGame func(GameResult)) (Summary, err
 	return sum, nil
 }
 
+// pairOpening returns the start of pair n of games: the next of openings,
+// in turn, or without them the variant's usual start (game.Spec.Setup: ""
+// for the standard one; Chess960 draws one).
+func pairOpening(spec *game.Spec, openings []string, n int) (string, error) {
+	if len(openings) > 0 {
+		return openings[n%len(openings)], nil
+	}
+	start, _, err := spec.Setup("")
+	if err != nil {
+		return "", fmt.Errorf("match: %s's start: %w", spec.Name, err)
+	}
+	return start, nil
+}
+
 // playGame plays one game; seats[0] is the index of the engine moving first.
 // It returns the indices of engines that crashed or hung, to be restarted.
-func playGame(ctx context.Context, cfg Config, number int, opening string, engines [2]*uci.Client, seats [2]int) (GameResult, []int, error) {
-	ref, err := newReferee(cfg.Variant, opening)
+func playGame(ctx context.Context, cfg Config, spec *game.Spec, number int, opening string, engines [2]*uci.Client, seats [2]int) (GameResult, []int, error) {
+	ref, err := newReferee(spec, opening)
 	if err != nil {
 		return GameResult{}, nil, fmt.Errorf("match: opening %q: %w", opening, err)
 	}
@@ -108,7 +135,6 @@ func playGame(ctx context.Context, cfg Config, number int, opening string, engin
 	}
 	res := GameResult{Number: number, White: engines[seats[0]].Name(), Black: engines[seats[1]].Name(), Opening: opening}
 	clocks := [2]time.Duration{cfg.Base, cfg.Base}
-	var moves []string
 	var crashed []int
 	result, reason := "", ""
 	for {
@@ -116,15 +142,16 @@ func playGame(ctx context.Context, cfg Config, number int, opening string, engin
 		if result, reason, over = ref.outcome(); over {
 			break
 		}
-		if cfg.MaxPlies > 0 && len(moves) >= cfg.MaxPlies {
-			result, reason = "1/2-1/2", fmt.Sprintf("adjudicated after %d plies", len(moves))
+		if cfg.MaxPlies > 0 && ref.plies() >= cfg.MaxPlies {
+			result, reason = "1/2-1/2", fmt.Sprintf("adjudicated after %d plies", ref.plies())
 			break
 		}
 		side := ref.turn()
 		e := engines[seats[side]]
 		args := fmt.Sprintf("wtime %d btime %d winc %d binc %d", clocks[0].Milliseconds(), clocks[1].Milliseconds(), cfg.Inc.Milliseconds(), cfg.Inc.Milliseconds())
+		position, moves := ref.position()
 		start := time.Now()
-		sr, err := e.Go(ctx, ref.position(), moves, args, start.Add(clocks[side]+cfg.Margin))
+		sr, err := e.Go(ctx, position, moves, args, start.Add(clocks[side]+cfg.Margin))
 		elapsed := time.Since(start)
 		if ctx.Err() != nil {
 			return res, nil, ctx.Err()
@@ -134,7 +161,6 @@ func playGame(ctx context.Context, cfg Config, number int, opening string, engin
 		case err == nil && inTime:
 			if perr := ref.play(sr.BestMove, clockComment(elapsed, sr.Info)); perr == nil {
 				clocks[side] += cfg.Inc - elapsed
-				moves = append(moves, sr.BestMove)
 				continue
 			}
 			reason = fmt.Sprintf("illegal move %q by %s", sr.BestMove, e.Name())
@@ -155,7 +181,7 @@ func playGame(ctx context.Context, cfg Config, number int, opening string, engin
 		}
 		break
 	}
-	res.Result, res.Reason, res.Plies = result, reason, len(moves)
+	res.Result, res.Reason, res.Plies = result, reason, ref.plies()
 	res.Score = scoreFor(result, seats[0] == 0)
 	if cfg.PGN != nil {
 		if err := writeGame(cfg, ref, res); err != nil {
@@ -180,23 +206,21 @@ func scoreFor(result string, engine0First bool) float64 {
 	return s
 }
 
-func writeGame(cfg Config, ref referee, res GameResult) error {
-	event := cfg.Event
-	if event == "" {
-		event = "Gambit match"
-	}
-	tags := [][2]string{{"Event", event}, {"Site", "gambit match"}, {"Date", time.Now().Format("2006.01.02")},
-		{"Round", fmt.Sprint(res.Number)}, {"White", res.White}, {"Black", res.Black},
-		{"TimeControl", fmt.Sprintf("%g+%g", cfg.Base.Seconds(), cfg.Inc.Seconds())}}
-	var buf bytes.Buffer
-	if err := ref.writePGN(&buf, tags, res.Result, res.Reason); err != nil {
+// writeGame writes the PGN of a game to cfg.PGN, its moves with their
+// comments, its tags the match's (the variant's PGN names the first mover's
+// tag: White, or Red).
+func writeGame(cfg Config, ref *referee, res GameResult) error {
+	h := game.PGNHeader{Event: cmp.Or(cfg.Event, "Gambit match"), Site: "gambit match", Date: time.Now().Format("2006.01.02"),
+		Round: fmt.Sprint(res.Number), White: res.White, Black: res.Black, Result: res.Result, Termination: res.Reason,
+		TimeControl: fmt.Sprintf("%g+%g", cfg.Base.Seconds(), cfg.Inc.Seconds())}
+	out, err := ref.pgn(h)
+	if err != nil {
 		return err
 	}
-	out := buf.String()
 	if !strings.HasSuffix(out, "\n\n") {
 		out += "\n"
 	}
-	_, err := io.WriteString(cfg.PGN, out)
+	_, err = io.WriteString(cfg.PGN, out)
 	return err
 }
 

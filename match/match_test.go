@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"maps"
 	"math"
 	"os"
 	"strings"
@@ -14,6 +15,7 @@ import (
 	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/engine/xq"
 	"github.com/gambitchess/gambit/uci"
+	"github.com/gambitchess/gambit/xiangqi"
 	xqpgn "github.com/gambitchess/gambit/xiangqi/pgn"
 )
 
@@ -29,11 +31,14 @@ func TestMain(m *testing.M) {
 
 // fakeEngine plays a mate in one or else the first legal move in generation
 // order ("first"), or
-// misbehaves on its first move: "illegal", "crash" or "slow".
+// misbehaves on its first move: "illegal", "crash" or "slow". It has the
+// options UCI_Variant and UCI_Chess960, and plays nothing ("0000", an
+// illegal move) unless the match set them as its variant needs.
 func fakeEngine(mode string) {
 	variant := os.Getenv("GAMBIT_FAKE_VARIANT")
 	sc := bufio.NewScanner(os.Stdin)
 	var position []string
+	told := map[string]string{}
 	for sc.Scan() {
 		f := strings.Fields(sc.Text())
 		if len(f) == 0 {
@@ -42,12 +47,22 @@ func fakeEngine(mode string) {
 		switch f[0] {
 		case "uci":
 			fmt.Println("id name fake-" + mode)
+			fmt.Println("option name UCI_Variant type combo default chess var chess var xiangqi")
+			fmt.Println("option name UCI_Chess960 type check default false")
 			fmt.Println("uciok")
 		case "isready":
 			fmt.Println("readyok")
+		case "setoption":
+			if len(f) == 5 && f[1] == "name" && f[3] == "value" {
+				told[f[2]] = f[4]
+			}
 		case "position":
 			position = f[1:]
 		case "go":
+			if !setUpFor(variant, told) {
+				fmt.Println("bestmove 0000")
+				continue
+			}
 			switch mode {
 			case "crash":
 				os.Exit(3)
@@ -65,6 +80,20 @@ func fakeEngine(mode string) {
 	}
 }
 
+// setUpFor reports whether the options told set the engine up for variant
+// as a match must: UCI_Variant for xiangqi, UCI_Chess960 for Chess960,
+// neither for chess.
+func setUpFor(variant string, told map[string]string) bool {
+	want := map[string]string{}
+	switch variant {
+	case "xiangqi":
+		want["UCI_Variant"] = "xiangqi"
+	case "chess960":
+		want["UCI_Chess960"] = "true"
+	}
+	return maps.Equal(told, want)
+}
+
 func firstMove(variant string, position []string) string {
 	fen, moves := "startpos", []string(nil)
 	for i, w := range position {
@@ -80,11 +109,23 @@ func firstMove(variant string, position []string) string {
 		if err != nil {
 			return "0000"
 		}
+		p := g.Position()
+		for _, m := range g.LegalMoves() { // a mate in one if there is one
+			var after xiangqi.Position
+			p.MakeMove(m, &after)
+			if after.IsCheckmate() {
+				return xq.FormatFairy(m)
+			}
+		}
 		return xq.FormatFairy(g.LegalMoves()[0])
 	}
 	g := chess.NewGame()
 	if fen != "startpos" {
-		p, _ := chess.ParseFEN(fen)
+		parse := chess.ParseFEN
+		if variant == "chess960" { // Shredder-FEN castling, castling as the king takes its rook
+			parse = chess.ParseFEN960
+		}
+		p, _ := parse(fen)
 		g = chess.NewGameFrom(p)
 	}
 	for _, m := range moves {

@@ -2,194 +2,111 @@ package match
 
 import (
 	"fmt"
-	"io"
 	"time"
 
-	"github.com/gambitchess/gambit/chess"
-	"github.com/gambitchess/gambit/chess/pgn"
-	"github.com/gambitchess/gambit/engine/xq"
-	"github.com/gambitchess/gambit/xiangqi"
-	xqpgn "github.com/gambitchess/gambit/xiangqi/pgn"
+	"github.com/gambitchess/gambit/game"
 )
 
-// referee keeps one game's rules: it checks each engine move, knows when the
-// game ends and records it as PGN. A match uses one per game.
-type referee interface {
-	// position is the UCI "position" argument of the start ("startpos" or "fen ...").
-	position() string
-	// play checks a move in the engine's UCI text and plays it.
-	play(uci string, comment string) error
-	// turn is 0 when the first player (White, Red) is to move, else 1.
-	turn() int
-	// outcome returns the result ("1-0", "0-1", "1/2-1/2") and its reason once the game is over.
-	outcome() (result, reason string, over bool)
-	// drawOnFlag reports whether a flag fall by the side to move is a draw
-	// because the opponent cannot win.
-	drawOnFlag() bool
-	// writePGN writes the game with the given tags and result.
-	writePGN(w io.Writer, tags [][2]string, result, reason string) error
+// referee keeps one game of a match by the variant's own rules (a
+// game.Game): it reads each engine move through the engines' reading of the
+// game (game.Engine), knows when the game ends, and records each move's
+// comment for the PGN. A match uses one per game.
+type referee struct {
+	g   *game.Game
+	eng game.Engine // the engines' reading of g as it stands, opened after each move
+	// comments are each move's comment, by ply: the engine's evaluation
+	// and its time.
+	comments []string
+	// startpos: the game starts from the variant's standard start, which
+	// an engine is given as "startpos".
+	startpos bool
 }
 
-func newReferee(variant, fen string) (referee, error) {
-	switch variant {
-	case "chess", "chess960":
-		return newChessReferee(variant == "chess960", fen)
-	case "xiangqi":
-		return newXiangqiReferee(fen)
+// newReferee starts a game of variant spec, one the engines play, from
+// start: a FEN of the variant, "" for its standard start.
+func newReferee(spec *game.Spec, start string) (*referee, error) {
+	g, err := game.New(game.Options{ID: "match", Variant: spec.Name, StartFEN: start})
+	if err != nil {
+		return nil, err
 	}
-	return nil, fmt.Errorf("match: unknown variant %q", variant)
-}
-
-type chessReferee struct {
-	game   *chess.Game
-	record *pgn.Game
-	node   *pgn.Node
-	fen    string
-}
-
-func newChessReferee(chess960 bool, fen string) (*chessReferee, error) {
-	start := chess.StartPosition()
-	var err error
-	if fen != "" {
-		if chess960 {
-			start, err = chess.ParseFEN960(fen)
-		} else {
-			start, err = chess.ParseFEN(fen)
-		}
-		if err != nil {
-			return nil, err
-		}
+	r := &referee{g: g, startpos: g.Header().StartFEN == "" && len(g.Header().Moves) == 0}
+	if err := r.open(); err != nil {
+		return nil, err
 	}
-	r := &chessReferee{game: chess.NewGameFrom(start), record: pgn.NewGameFrom(start), fen: fen}
-	r.node = r.record.Root
 	return r, nil
 }
 
-func (r *chessReferee) position() string {
-	if r.fen == "" {
-		return "startpos"
+// open reads the game as it stands for the engines.
+func (r *referee) open() error {
+	e, ok := r.g.Engine()
+	if !ok {
+		return fmt.Errorf("match: the engines do not read %s", r.g.Variant())
 	}
-	p := r.game.StartPosition()
-	return "fen " + p.FEN()
-}
-
-func (r *chessReferee) play(text, comment string) error {
-	m, err := r.game.PushUCI(text)
-	if err != nil {
-		return err
-	}
-	if r.node, err = r.node.AddVariation(m); err != nil {
-		return err
-	}
-	r.node.Comment = comment
+	r.eng = e
 	return nil
 }
 
-func (r *chessReferee) turn() int { return int(r.game.Turn()) }
-
-func (r *chessReferee) outcome() (string, string, bool) {
-	if o := r.game.Outcome(); o.Over() {
-		return o.Result(), o.Termination.String(), true
+// position returns the game now as a UCI engine is given it: the argument
+// of "position" ("startpos" or "fen FEN") and the moves from it, in the
+// engine's spelling.
+func (r *referee) position() (string, []string) {
+	u := r.eng.UCI(r.eng.Plies())
+	if r.startpos {
+		return "startpos", u.Moves
 	}
-	// A referee adjudicates the claimable draws as soon as they arise.
-	p := r.game.Position()
-	switch {
-	case p.HalfmoveClock() >= 100:
-		return "1/2-1/2", chess.FiftyMoves.String(), true
-	case r.game.RepetitionCount() >= 3:
-		return "1/2-1/2", chess.ThreefoldRepetition.String(), true
+	return "fen " + u.FEN, u.Moves
+}
+
+// play checks a move in the engine's text and plays it, with its comment.
+func (r *referee) play(text, comment string) error {
+	coord, err := r.eng.FromUCI(r.eng.Plies(), nil, text)
+	if err != nil {
+		return err
+	}
+	if _, err := r.g.Move(r.g.Turn(), coord); err != nil {
+		return err
+	}
+	r.comments = append(r.comments, comment)
+	return r.open()
+}
+
+// plies returns the number of moves the engines have played.
+func (r *referee) plies() int { return len(r.comments) }
+
+// turn is 0 when the first player (White, Red) is to move, else 1.
+func (r *referee) turn() int { return int(r.g.Turn()) }
+
+// outcome returns the result ("1-0", "0-1", "1/2-1/2") and its reason once
+// the game is over: an ending of its rules, or a claimable draw, which the
+// referee adjudicates as soon as it stands on the board.
+func (r *referee) outcome() (result, reason string, over bool) {
+	if o := r.g.Outcome(); o.Over() {
+		return o.Result(), o.Termination, true
+	}
+	if name, ok := r.g.StandingDraw(); ok {
+		return "1/2-1/2", name, true
 	}
 	return "", "", false
 }
 
-func (r *chessReferee) drawOnFlag() bool {
-	p := r.game.Position()
-	return p.HasInsufficientMaterial(p.SideToMove().Other())
-}
+// drawOnFlag reports whether a flag fall by the side to move is a draw
+// because the opponent cannot win (chess's insufficient material; in
+// xiangqi a flag always loses).
+func (r *referee) drawOnFlag() bool { return !r.g.CanMate(r.g.Turn().Other()) }
 
-func (r *chessReferee) writePGN(w io.Writer, tags [][2]string, result, reason string) error {
-	for _, t := range tags {
-		r.record.Tags.Set(t[0], t[1])
+// pgn writes the game in its variant's PGN with header h and the moves'
+// comments.
+func (r *referee) pgn(h game.PGNHeader) (string, error) {
+	rules, ok := r.g.Readable()
+	if !ok {
+		return "", fmt.Errorf("match: %s cannot be written", r.g.Variant())
 	}
-	if start := r.game.StartPosition(); start.Chess960() {
-		r.record.Tags.Set("Variant", "Chess960")
-	}
-	r.record.Tags.Set("Result", result)
-	r.record.Tags.Set("Termination", reason)
-	r.record.Result = result
-	return pgn.Write(w, r.record, pgn.WriteOptions{})
-}
-
-type xiangqiReferee struct {
-	game   *xiangqi.Game
-	record *xqpgn.Game
-	node   *xqpgn.Node
-	fen    string
-}
-
-func newXiangqiReferee(fen string) (*xiangqiReferee, error) {
-	start := xiangqi.StartPosition()
-	if fen != "" {
-		var err error
-		if start, err = xiangqi.ParseFEN(fen); err != nil {
-			return nil, err
-		}
-	}
-	r := &xiangqiReferee{game: xiangqi.NewGameFrom(start), record: xqpgn.NewGameFrom(start), fen: fen}
-	r.node = r.record.Root
-	return r, nil
-}
-
-func (r *xiangqiReferee) position() string {
-	if r.fen == "" {
-		return "startpos"
-	}
-	start := r.game.StartPosition()
-	return "fen " + start.FEN()
-}
-
-func (r *xiangqiReferee) play(text, comment string) error {
-	p := r.game.Position()
-	m, err := xq.ParseFairy(&p, text)
+	h.Comments, h.Over = r.comments, true
+	text, err := rules.PGN(h)
 	if err != nil {
-		return err
+		return "", fmt.Errorf("match: PGN: %w", err)
 	}
-	if err := r.game.Push(m); err != nil {
-		return err
-	}
-	if r.node, err = r.node.AddVariation(m); err != nil {
-		return err
-	}
-	r.node.Comment = comment
-	return nil
-}
-
-func (r *xiangqiReferee) turn() int { return int(r.game.Turn()) }
-
-func (r *xiangqiReferee) outcome() (string, string, bool) {
-	o := r.game.Outcome()
-	if !o.Over() {
-		return "", "", false
-	}
-	return o.Result(), o.Termination.String(), true
-}
-
-// drawOnFlag: in xiangqi a flag always loses.
-func (r *xiangqiReferee) drawOnFlag() bool { return false }
-
-func (r *xiangqiReferee) writePGN(w io.Writer, tags [][2]string, result, reason string) error {
-	for _, t := range tags {
-		name := t[0]
-		switch name { // xqbase names the sides Red and Black
-		case "White":
-			name = "Red"
-		}
-		r.record.Tags.Set(name, t[1])
-	}
-	r.record.Tags.Set("Result", result)
-	r.record.Tags.Set("Termination", reason)
-	r.record.Result = result
-	return xqpgn.Write(w, r.record, xqpgn.WriteOptions{Notation: xqpgn.NotationChinese})
+	return text, nil
 }
 
 // clockComment formats a move's thinking time and the engine's evaluation

@@ -43,7 +43,7 @@ var allowedImports = map[string][]string{
 	"engine/fogbot":       {"chess", "engine", "variant/fog"},
 	"engine/bombbot":      {"chess", "engine", "variant/bomb"},
 	"uci":                 {"chess", "chess/polyglot", "xiangqi", "engine", "engine/xq"},
-	"match":               {"chess", "chess/pgn", "xiangqi", "xiangqi/pgn", "engine/xq", "uci", "internal/elo"},
+	"match":               {"game", "uci", "internal/elo"},                                                                 // a variant's rules referee through the registry (game), never a rules library named
 	"review":              {"chess", "chess/pgn", "chess/opening", "xiangqi", "xiangqi/pgn", "engine", "engine/xq", "uci"}, // a game's review: lichess's formulas over an engine's evaluations
 	"game":                {"chess", "variant/fair"},                                                                       // no rules library but the shared vocabulary: every variant registers from its own package
 	// A variant's registration sits above game and its own rules and bot;

@@ -102,7 +102,7 @@ func TestCommands(t *testing.T) {
 }
 
 func TestParseEngineSpec(t *testing.T) {
-	c, err := parseEngineSpec("cmd=/usr/games/toga2 name=toga option.Number of Threads=1 option.Hash=16 arg=-x", variantChess)
+	c, err := parseEngineSpec("cmd=/usr/games/toga2 name=toga option.Number of Threads=1 option.Hash=16 arg=-x")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -113,7 +113,7 @@ func TestParseEngineSpec(t *testing.T) {
 		t.Errorf("options %+v", c.Options)
 	}
 	for _, bad := range []string{"name=x", "cmd=a colour=red", "cmd=a option.Broken"} {
-		if _, err := parseEngineSpec(bad, variantChess); err == nil {
+		if _, err := parseEngineSpec(bad); err == nil {
 			t.Errorf("parseEngineSpec(%q): no error", bad)
 		}
 	}

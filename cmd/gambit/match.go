@@ -20,12 +20,13 @@ func newMatchCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "match --engine SPEC --engine SPEC",
 		Short: "Play a match between two UCI engines, refereed by Gambit's rules",
-		Long: "match plays two UCI engines against each other with clocks, for chess, chess960 or xiangqi.\n" +
-			"Gambit's rules referee every move: an illegal move, a crash or a flag loses.\n\n" +
+		Long: "match plays two UCI engines against each other with clocks, in a variant the engines play\n" +
+			"(" + matchVariants() + "). Gambit's rules referee every move: an illegal move, a crash or a\n" +
+			"flag loses. An engine is told the variant (UCI_Variant, UCI_Chess960) when it has the option.\n\n" +
 			"An engine SPEC is space-separated key=value pairs: cmd=PATH (or cmd=self for this\n" +
 			"gambit binary's UCI engine), name=NAME, arg=ARG (repeatable), dir=DIR, option.NAME=VALUE.\n" +
-			"Example: gambit match --variant xiangqi --engine cmd=self --engine \"cmd=/usr/games/fairy-stockfish\n" +
-			"option.UCI_Variant=xiangqi\" --games 10 --tc 10+0.1",
+			"Example: gambit match --variant xiangqi --engine cmd=self --engine cmd=/usr/games/fairy-stockfish\n" +
+			"--games 10 --tc 10+0.1",
 		Args: argsRange(0, 0),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			cfg, err := matchConfig(variant, engines, games, tc, margin, maxPlies)
@@ -57,7 +58,7 @@ func newMatchCmd() *cobra.Command {
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&variant, "variant", variantChess, "chess, chess960 or xiangqi")
+	f.StringVar(&variant, "variant", variantChess, "the variant: "+matchVariants())
 	f.StringArrayVar(&engines, "engine", nil, "an engine SPEC (give exactly two)")
 	f.IntVar(&games, "games", 2, "number of games")
 	f.StringVar(&tc, "tc", "10+0.1", "time control: seconds per game + increment in seconds")
@@ -70,16 +71,26 @@ func newMatchCmd() *cobra.Command {
 	return cmd
 }
 
+// matchVariants names the variants a match plays (the registry's that
+// the engines play).
+func matchVariants() string {
+	var names []string
+	for _, v := range match.Variants() {
+		names = append(names, string(v))
+	}
+	return strings.Join(names, ", ")
+}
+
 func matchConfig(variant string, specs []string, games int, tc string, margin time.Duration, maxPlies int) (match.Config, error) {
 	cfg := match.Config{Variant: variant, Games: games, Margin: margin, MaxPlies: maxPlies}
-	if err := checkVariant(variant); err != nil {
+	if err := match.CheckVariant(variant); err != nil {
 		return cfg, err
 	}
 	if len(specs) != 2 {
 		return cfg, fmt.Errorf("need exactly two --engine flags, got %d", len(specs))
 	}
 	for i, s := range specs {
-		e, err := parseEngineSpec(s, variant)
+		e, err := parseEngineSpec(s)
 		if err != nil {
 			return cfg, fmt.Errorf("--engine %q: %w", s, err)
 		}
@@ -94,8 +105,10 @@ func matchConfig(variant string, specs []string, games int, tc string, margin ti
 }
 
 // parseEngineSpec reads "cmd=PATH name=N arg=A option.Hash=16". Option
-// names may contain spaces ("option.Move Overhead=50").
-func parseEngineSpec(spec, variant string) (uci.ClientConfig, error) {
+// names may contain spaces ("option.Move Overhead=50"). Whoever starts the
+// engine sets it up for the variant played (UCI_Variant, UCI_Chess960):
+// package match, and review.UCI.
+func parseEngineSpec(spec string) (uci.ClientConfig, error) {
 	var c uci.ClientConfig
 	for _, kv := range specPairs(spec) {
 		k, v, ok := strings.Cut(kv, "=")
@@ -128,12 +141,6 @@ func parseEngineSpec(spec, variant string) (uci.ClientConfig, error) {
 		c.Path, c.Args = exe, append([]string{"uci"}, c.Args...)
 		if c.Name == "" {
 			c.Name = "gambit"
-		}
-		switch variant {
-		case variantXiangqi:
-			c.Options = append([]uci.EngineOption{{Name: "UCI_Variant", Value: "xiangqi"}}, c.Options...)
-		case variantChess960:
-			c.Options = append([]uci.EngineOption{{Name: "UCI_Chess960", Value: "true"}}, c.Options...)
 		}
 	}
 	return c, nil

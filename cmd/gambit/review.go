@@ -45,12 +45,13 @@ func (f *reviewFlags) budget(def review.Budget) (review.Budget, error) {
 	return def, nil
 }
 
-// evaluator returns the engine the flags name, set up for variant.
-func (f *reviewFlags) evaluator(variant string) (review.Evaluator, error) {
+// evaluator returns the engine the flags name; review.UCI sets a UCI
+// engine up for each game's variant itself.
+func (f *reviewFlags) evaluator() (review.Evaluator, error) {
 	if f.engine == "" {
 		return review.NewBuiltin(), nil
 	}
-	cfg, err := parseEngineSpec(f.engine, variant)
+	cfg, err := parseEngineSpec(f.engine)
 	if err != nil {
 		return nil, usageError{fmt.Errorf("--engine %q: %w", f.engine, err)}
 	}
@@ -80,7 +81,7 @@ func newReviewCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			ev, err := f.evaluator(variantOf(g))
+			ev, err := f.evaluator()
 			if err != nil {
 				return err
 			}
@@ -110,17 +111,6 @@ func newReviewCmd() *cobra.Command {
 	atLeast(cmd, 1, "game")
 	atLeast(cmd, 0, "book")
 	return cmd
-}
-
-// variantOf names the variant of g as parseEngineSpec takes it.
-func variantOf(g *review.Game) string {
-	switch {
-	case g.Xiangqi():
-		return variantXiangqi
-	case g.Chess960():
-		return variantChess960
-	}
-	return variantChess
 }
 
 // readReviewGame reads game n of a PGN file: xiangqi when its first
@@ -227,7 +217,7 @@ func newAnalyseCmd() *cobra.Command {
 			if err != nil {
 				return usageError{fmt.Errorf("--fen: %w", err)}
 			}
-			ev, err := f.evaluator(variant)
+			ev, err := f.evaluator()
 			if err != nil {
 				return err
 			}

@@ -123,6 +123,23 @@ func (r *chessRules) Claimable() (string, bool) {
 	return t.String(), t != chess.NoTermination
 }
 
+// StandingDraw implements game.StandingDrawer: the 50-move rule reached,
+// or the position on the board for the third time; not a draw a move would
+// bring about, which Claimable allows too.
+func (r *chessRules) StandingDraw() (string, bool) {
+	if r.g.Outcome().Over() {
+		return "", false
+	}
+	p := r.g.Position()
+	switch {
+	case p.HalfmoveClock() >= 100:
+		return chess.FiftyMoves.String(), true
+	case r.g.RepetitionCount() >= 3:
+		return chess.ThreefoldRepetition.String(), true
+	}
+	return "", false
+}
+
 func (r *chessRules) CanMate(c chess.Color) bool {
 	p := r.g.Position()
 	return !p.HasInsufficientMaterial(c)
@@ -201,8 +218,8 @@ func (r *chessRules) opening() (opening.Opening, bool) {
 
 // PGN writes the seven-tag roster, SetUp and FEN for a set position (and
 // Variant "Chess960" with them for any Chess960 game), TimeControl and
-// Termination, and ECO and Opening when the opening has a name, through
-// package chess/pgn.
+// Termination, and ECO and Opening when the opening has a name, and the
+// header's comments after their moves, through package chess/pgn.
 func (r *chessRules) PGN(h game.PGNHeader) (string, error) {
 	out := pgn.NewGameFrom(r.g.StartPosition())
 	h.SetTags(&out.Tags, "White")
@@ -218,6 +235,7 @@ func (r *chessRules) PGN(h game.PGNHeader) (string, error) {
 			return "", fmt.Errorf("chess: move %d: %w", i+1, err)
 		}
 		node = next
+		node.Comment = h.Comment(i)
 	}
 	return out.String(), nil
 }

@@ -143,7 +143,8 @@ func (r *xiangqiRules) Outcome() game.Outcome {
 		game.Statuses[xiangqi.Termination]{Mate: xiangqi.Checkmate, Stalemate: xiangqi.Stalemate, Forfeit: xiangqi.PerpetualCheck}) // a stalemate loses, as a perpetual check does
 }
 
-// PGN writes xqbase-style PGN in Chinese notation.
+// PGN writes xqbase-style PGN in Chinese notation, with the header's
+// comments after their moves.
 func (r *xiangqiRules) PGN(h game.PGNHeader) (string, error) {
 	out := xqpgn.NewGameFrom(r.g.StartPosition())
 	h.SetTags(&out.Tags, "Red")
@@ -155,6 +156,7 @@ func (r *xiangqiRules) PGN(h game.PGNHeader) (string, error) {
 			return "", fmt.Errorf("xiangqi: move %d: %w", i+1, err)
 		}
 		node = next
+		node.Comment = h.Comment(i)
 	}
 	var b strings.Builder
 	if err := xqpgn.Write(&b, out, xqpgn.WriteOptions{Notation: xqpgn.NotationChinese}); err != nil {
