@@ -1,6 +1,8 @@
 package main
 
 import (
+	"go/scanner"
+	"go/token"
 	"io/fs"
 	"maps"
 	"os"
@@ -159,6 +161,93 @@ var namedVariants = map[string]*regexp.Regexp{
 // that registers every variant (variant/all).
 func TestVariantsNamedInFewPackages(t *testing.T) {
 	named := map[string]map[string]bool{}
+	walkSources(t, func(pkg string, src []byte) {
+		for v, re := range namedVariants {
+			if re.Match(src) {
+				note(named, v, pkg)
+			}
+		}
+	})
+	for v := range namedVariants {
+		pkgs := slices.Sorted(maps.Keys(named[v]))
+		if len(pkgs) == 0 || len(pkgs) > 4 {
+			t.Errorf("%s is named in %d packages, want 1 to 4: %v", v, len(pkgs), pkgs)
+		}
+		t.Logf("%s: %v", v, pkgs)
+	}
+}
+
+// switchedNames are the variants the registry began with, whose names are
+// also words of the code (the chess board, the xiangqi library, a UCI
+// engine's UCI_Variant): for them the test below counts the code that
+// decides by the name — a string literal compared with ==, != or a case,
+// or a name of their registering package (chessgame.Chess960).
+var switchedNames = map[string]struct {
+	literals []string
+	pkg      string // the registering package's name
+}{
+	"chess":    {nil, "chessgame"},
+	"Chess960": {[]string{`"chess960"`}, "chessgame"},
+	"xiangqi":  {[]string{`"xiangqi"`}, "xiangqigame"},
+}
+
+// TestChessAndXiangqiNamedInFewPackages: chess, Chess960 and xiangqi
+// register as the other variants do, so no code outside their packages
+// decides by their names: at most the registration, variant/all, and the
+// reader of the PGN Variant tag (chess/pgn, which reads "chess960" as
+// the PGN standard's players write it).
+func TestChessAndXiangqiNamedInFewPackages(t *testing.T) {
+	named := map[string]map[string]bool{}
+	walkSources(t, func(pkg string, src []byte) {
+		for v, how := range switchedNames {
+			if decidesBy(src, how.literals, how.pkg) {
+				note(named, v, pkg)
+			}
+		}
+	})
+	for v := range switchedNames {
+		pkgs := slices.Sorted(maps.Keys(named[v]))
+		if len(pkgs) < 2 || len(pkgs) > 4 {
+			t.Errorf("code decides by %s's name in %d packages, want 2 to 4: %v", v, len(pkgs), pkgs)
+		}
+		t.Logf("%s: %v", v, pkgs)
+	}
+}
+
+// decidesBy reports whether Go source src compares a string with one of
+// literals (==, != or a case of a switch), or is, imports or names
+// package pkg.
+func decidesBy(src []byte, literals []string, pkg string) bool {
+	var s scanner.Scanner
+	fset := token.NewFileSet()
+	s.Init(fset.AddFile("", fset.Base(), len(src)), src, nil, 0)
+	var prev token.Token
+	var prevLit string
+	inCase := false
+	for {
+		_, tok, lit := s.Scan()
+		switch {
+		case tok == token.EOF:
+			return false
+		case tok == token.CASE:
+			inCase = true
+		case tok == token.COLON:
+			inCase = false
+		case tok == token.STRING && slices.Contains(literals, lit) && (prev == token.EQL || prev == token.NEQ || inCase):
+			return true
+		case tok == token.PERIOD && prev == token.IDENT && prevLit == pkg,
+			tok == token.IDENT && lit == pkg && prev == token.PACKAGE, // the package itself
+			tok == token.STRING && strings.HasSuffix(lit, "/"+pkg+`"`): // imported
+			return true
+		}
+		prev, prevLit = tok, lit
+	}
+}
+
+// walkSources calls visit with each Go source file of the module, tests
+// aside, and its package's path.
+func walkSources(t *testing.T, visit func(pkg string, src []byte)) {
+	t.Helper()
 	root := filepath.Join("..", "..")
 	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		switch {
@@ -174,24 +263,18 @@ func TestVariantsNamedInFewPackages(t *testing.T) {
 			return err
 		}
 		pkg, _ := filepath.Rel(root, filepath.Dir(path))
-		for v, re := range namedVariants {
-			if re.Match(src) {
-				if named[v] == nil {
-					named[v] = map[string]bool{}
-				}
-				named[v][filepath.ToSlash(pkg)] = true
-			}
-		}
+		visit(filepath.ToSlash(pkg), src)
 		return nil
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	for v := range namedVariants {
-		pkgs := slices.Sorted(maps.Keys(named[v]))
-		if len(pkgs) == 0 || len(pkgs) > 4 {
-			t.Errorf("%s is named in %d packages, want 1 to 4: %v", v, len(pkgs), pkgs)
-		}
-		t.Logf("%s: %v", v, pkgs)
+}
+
+// note adds pkg to the packages that name v.
+func note(named map[string]map[string]bool, v, pkg string) {
+	if named[v] == nil {
+		named[v] = map[string]bool{}
 	}
+	named[v][pkg] = true
 }
