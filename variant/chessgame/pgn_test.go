@@ -43,7 +43,7 @@ func TestPGNWritesTheHeadersComments(t *testing.T) {
 	if c := games[0].Root.Children[0].Comment; c != "+0.31/12 0.52s" {
 		t.Errorf("read back the first move's comment %q", c)
 	}
-	plain, err := g.PGN()
+	plain, err := g.View(game.Spectator).PGN()
 	if err != nil || strings.Contains(plain, "{") || !strings.Contains(plain, `[Site "Gambit"]`) || !strings.Contains(plain, `[Round "-"]`) {
 		t.Errorf("the game's own PGN: %v\n%s", err, plain)
 	}
