@@ -30,7 +30,9 @@ func openEngine(r game.Rules) game.Engine {
 func (e *xiangqiEngine) Plies() int         { return len(e.moves) }
 func (e *xiangqiEngine) FEN(ply int) string { return e.positions[ply].FEN() }
 
-func (e *xiangqiEngine) WhiteToMove(ply int) bool { return e.positions[ply].SideToMove() == xiangqi.Red }
+func (e *xiangqiEngine) WhiteToMove(ply int) bool {
+	return e.positions[ply].SideToMove() == xiangqi.Red
+}
 
 // Move implements game.Engine: Chinese notation, in traditional
 // characters (the reader's script is the caller's to choose).
