@@ -44,8 +44,8 @@ var allowedImports = map[string][]string{
 	"engine/bombbot":      {"chess", "engine", "variant/bomb"},
 	"uci":                 {"chess", "chess/polyglot", "xiangqi", "engine", "engine/xq"},
 	"match":               {"chess", "chess/pgn", "xiangqi", "xiangqi/pgn", "engine/xq", "uci", "internal/elo"},
-	"review":              {"chess", "chess/pgn", "chess/opening", "xiangqi", "xiangqi/pgn", "engine", "engine/xq", "uci"}, // a game's review: lichess's formulas over an engine's evaluations
-	"game":                {"chess", "variant/fair"},                                                                       // no rules library but the shared vocabulary: every variant registers from its own package
+	"review":              {"game", "chess/pgn", "xiangqi/pgn", "uci"}, // a game's review: lichess's formulas over an engine's evaluations, the game read through game.Engine; the boards' PGN for the annotated text
+	"game":                {"chess", "variant/fair"},                   // no rules library but the shared vocabulary: every variant registers from its own package
 	// A variant's registration sits above game and its own rules and bot;
 	// variant/all lists them for the binary. Nothing imports one but that.
 	"variant/chessgame":       {"chess", "chess/opening", "chess/pgn", "game", "variant/chesssetup", "engine"},
@@ -64,7 +64,7 @@ var allowedImports = map[string][]string{
 	"store":                   {"rating"},
 	"store/storetest":         {"store", "rating"},
 	"server":                  {"chess", "chess/pgn", "chess/opening", "chess/polyglot", "game", "store", "web", "render", "review", "server/guards", "server/node", "server/lobby", "server/sched", "server/wire", "server/computer", "server/media", "server/round", "server/reviews", "internal/lang", "server/account", "render/chart", "rating", "server/analysis", "server/openings", "server/profile", "server/export", "server/lichess", "server/player", "server/games", "server/metrics", "server/app"},
-	"server/reviews":          {"chess", "game", "review", "store", "xiangqi", "render", "server/guards", "server/sched", "server/wire", "internal/lang"},                                            // the games' reviews, run position by position in the computer's scheduler; read in the reader's script
+	"server/reviews":          {"game", "review", "store", "xiangqi", "render", "server/guards", "server/sched", "server/wire", "internal/lang"},                                                     // the games' reviews, run position by position in the computer's scheduler; read in the reader's script
 	"server/round":            {"chess", "game", "store", "server/guards", "server/lobby", "server/sched", "server/wire", "server/computer"},                                                         // the hubs: one live game each, its commands, clocks, computer, presence, chat and wire messages, and its clients' WebSockets
 	"server/account":          {"store", "server/guards", "server/wire"},                                                                                                                             // sign-up, sign-in, sessions: knows no game
 	"server/player":           {"store", "server/guards", "server/wire"},                                                                                                                             // the player cookie: issued, proved, read by the handlers; knows no game nor account
