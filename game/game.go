@@ -181,23 +181,6 @@ func (g *Game) Readable() (Rules, bool) {
 	return g.rules, true
 }
 
-// LibraryGame returns the rules library's own game of type T (a
-// *chess.Game, a *xiangqi.Game) that g's rules hand to the engines that
-// play and review it (a Game() T method), where g is Readable. A variant
-// whose rules are its own (its own computer player) hands none.
-func LibraryGame[T any](g *Game) (T, bool) {
-	var none T
-	r, ok := g.Readable()
-	if !ok {
-		return none, false
-	}
-	b, ok := r.(interface{ Game() T })
-	if !ok {
-		return none, false
-	}
-	return b.Game(), true
-}
-
 // Opening is a game's opening as its rules name it.
 type Opening struct {
 	ECO  string // "C40"

@@ -5,8 +5,6 @@ import (
 	"os"
 	"testing"
 
-	"github.com/gambitchess/gambit/chess"
-	"github.com/gambitchess/gambit/chess/pgn"
 	"github.com/gambitchess/gambit/uci"
 )
 
@@ -14,25 +12,15 @@ import (
 // Carlsen, Oslo 2002), the game of BENCH.md's review figures.
 func bench40(b *testing.B) *Game {
 	b.Helper()
-	f, err := os.Open("testdata/bench40.pgn")
+	text, err := os.ReadFile("testdata/bench40.pgn")
 	if err != nil {
 		b.Fatal(err)
 	}
-	defer f.Close()
-	var ml pgn.Mainline
-	if err := pgn.NewReader(f).NextMainline(&ml); err != nil {
-		b.Fatal(err)
+	g := openGame(b, "chess", string(text))
+	if g.Plies() != 80 {
+		b.Fatalf("%d plies, want 80", g.Plies())
 	}
-	g := chess.NewGameFrom(ml.Start)
-	for _, m := range ml.Moves {
-		if err := g.Push(m); err != nil {
-			b.Fatal(err)
-		}
-	}
-	if g.Ply() != 80 {
-		b.Fatalf("%d plies, want 80", g.Ply())
-	}
-	return FromChess(g)
+	return g
 }
 
 // BenchmarkReview40 reviews a 40-move game at the default budget with

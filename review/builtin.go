@@ -4,21 +4,17 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/gambitchess/gambit/chess"
-	"github.com/gambitchess/gambit/engine"
-	"github.com/gambitchess/gambit/engine/xq"
-	"github.com/gambitchess/gambit/xiangqi"
+	"github.com/gambitchess/gambit/game"
 )
 
-// Builtin evaluates with Gambit's own engines in process: package engine
-// for chess and Chess960, engine/xq for xiangqi, at full strength, one
-// thread, a small hash kept across the positions of a review (each
-// position's search starts from what the previous one learnt, as an engine
-// analysing a game does).
-type Builtin struct {
-	chess *engine.Engine
-	xq    *xq.Engine
-}
+// Builtin evaluates with Gambit's own engine for the game's board, in
+// process (game.Engine.Search: package engine for chess and Chess960,
+// engine/xq for xiangqi), at full strength, one thread, a small hash kept
+// across the positions of a review: the game's engine keeps its search
+// from one position to the next while the settings are the same, so each
+// position's search starts from what the previous one learnt, as an
+// engine analysing a game does.
+type Builtin struct{}
 
 // builtinHash is the hash of each engine in MB: enough for the default
 // budget, small enough for a server running several reviews.
@@ -33,77 +29,38 @@ func (b *Builtin) Name() string { return "gambit" }
 // Close implements Evaluator.
 func (b *Builtin) Close() error { return nil }
 
-// Evaluate implements Evaluator.
+// Evaluate implements Evaluator: the search of the position after ply
+// plies (the positions before it count for repetitions; in xiangqi for
+// perpetual check, judged as the referee judges it).
 func (b *Builtin) Evaluate(ctx context.Context, g *Game, ply int, budget Budget, multiPV int) ([]Line, error) {
-	if g.xq != nil {
-		return b.evaluateXiangqi(ctx, g, ply, budget, multiPV)
-	}
-	if b.chess == nil {
-		opts := engine.DefaultOptions()
-		opts.Hash = builtinHash
-		b.chess = engine.New(opts)
-	}
-	pos := g.chess.Positions()[ply]
-	keys := g.chess.Keys()[:ply]
-	limits := engine.Limits{Depth: budget.Depth, Nodes: budget.Nodes, MultiPV: max(multiPV, 1)}
 	lines := make([]Line, max(multiPV, 1))
-	white := pos.SideToMove() == chess.White
-	res := b.chess.Search(ctx, pos, keys, limits, func(in engine.Info) {
-		if in.MultiPV < 1 || in.MultiPV > len(lines) || in.Bound != engine.BoundExact || in.String != "" {
+	white := g.whiteToMove(ply)
+	o := game.SearchOptions{Hash: builtinHash, Depth: budget.Depth, Nodes: budget.Nodes, MultiPV: len(lines)}
+	best, err := g.engine.Search(ctx, ply, o, func(l game.SearchLine) {
+		if l.MultiPV < 1 || l.MultiPV > len(lines) {
 			return
 		}
-		l := Line{Score: chessScore(in.Score).For(white), Depth: in.Depth}
-		p := pos
-		for _, m := range in.PV {
-			if !p.IsLegal(m) {
-				break
-			}
-			l.Moves = append(l.Moves, p.UCI(m))
-			var child chess.Position
-			p.MakeMove(m, &child)
-			p = child
-		}
-		lines[in.MultiPV-1] = l
+		lines[l.MultiPV-1] = lineOf(l, white)
 	})
-	if res.BestMove == chess.MoveNone {
-		return nil, fmt.Errorf("review: the engine found no move in %s", pos.FEN())
+	if err != nil {
+		return nil, fmt.Errorf("review: ply %d: %w", ply, err)
 	}
-	return settle(lines, Line{Score: chessScore(res.Score).For(white), Moves: []string{pos.UCI(res.BestMove)}, Depth: res.Depth}), nil
+	return settle(lines, lineOf(best, white)), nil
 }
 
-// evaluateXiangqi searches the xiangqi position after ply plies, with the
-// check state of the positions before it (perpetual check is judged as
-// the referee judges it).
-func (b *Builtin) evaluateXiangqi(ctx context.Context, g *Game, ply int, budget Budget, multiPV int) ([]Line, error) {
-	if b.xq == nil {
-		opts := xq.DefaultOptions()
-		opts.Hash = builtinHash
-		b.xq = xq.New(opts)
+// lineOf is a search's line l as an evaluation's, its score from White's
+// (Red's) side: white says whether White is to move.
+func lineOf(l game.SearchLine, white bool) Line {
+	return Line{Score: searchScore(l).For(white), Moves: l.Moves, Depth: l.Depth}
+}
+
+// searchScore is the score of a search's line, from the side to move's
+// point of view as the line has it.
+func searchScore(l game.SearchLine) Score {
+	if l.Mate != 0 {
+		return MateScore(l.Mate)
 	}
-	prefix := xiangqi.NewGameFrom(g.xq.StartPosition())
-	for _, m := range g.xq.Moves()[:ply] {
-		if err := prefix.Push(m); err != nil {
-			return nil, fmt.Errorf("review: replaying ply %d: %w", ply, err)
-		}
-	}
-	pos := prefix.Position()
-	red := pos.SideToMove() == xiangqi.Red
-	lines := make([]Line, max(multiPV, 1))
-	limits := xq.Limits{Depth: budget.Depth, Nodes: budget.Nodes, MultiPV: len(lines)}
-	res := b.xq.SearchGame(ctx, prefix, limits, func(in xq.Info) {
-		if in.MultiPV < 1 || in.MultiPV > len(lines) {
-			return
-		}
-		l := Line{Score: xqScore(in.Score).For(red), Depth: in.Depth}
-		for _, m := range in.PV {
-			l.Moves = append(l.Moves, m.String())
-		}
-		lines[in.MultiPV-1] = l
-	})
-	if res.BestMove == xiangqi.MoveNone {
-		return nil, fmt.Errorf("review: the engine found no move in %s", pos.FEN())
-	}
-	return settle(lines, Line{Score: xqScore(res.Score).For(red), Moves: []string{res.BestMove.String()}, Depth: res.Depth}), nil
+	return CPScore(l.CP)
 }
 
 // settle makes a search's lines begin with its best move: when the last
@@ -131,21 +88,4 @@ func compact(lines []Line) []Line {
 		}
 	}
 	return out
-}
-
-// chessScore converts a search score (side to move's view) to a Score
-// from the same side.
-func chessScore(s engine.Score) Score {
-	if s.IsMate() {
-		return MateScore(s.MateIn())
-	}
-	return CPScore(int(s))
-}
-
-// xqScore converts an engine/xq search score (side to move's view).
-func xqScore(s xq.Score) Score {
-	if s.IsMate() {
-		return MateScore(s.MateIn())
-	}
-	return CPScore(int(s))
 }

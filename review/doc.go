@@ -10,8 +10,15 @@
 // AccuracyPercent.scala, Advice.scala, Accuracy.scala), rewritten here;
 // every function says which one it follows.
 //
+// The review reads a game through its variant's engines' interface
+// (game.Engine, opened by Open on a *game.Game): its positions, its moves
+// in the board's notation, Gambit's own search for the board, and how a
+// UCI engine is set up for it. It names no rules library, but for writing
+// a review into a game's PGN text (AnnotatePGN), which reads and writes the
+// board's own PGN (chess/pgn, xiangqi/pgn).
+//
+//	rg, err := review.Open(g) // g a *game.Game of a variant the engines read
 //	ev := review.NewBuiltin()
-//	g, _ := review.ChessFromPGN(text, 1)
-//	r, err := review.Run(ctx, g, ev, review.Options{Budget: review.DefaultBudget})
+//	r, err := review.Run(ctx, rg, ev, review.Options{Budget: review.DefaultBudget, Book: review.OpeningBook(rg)})
 //	fmt.Println(r.White.Accuracy, r.Black.ACPL)
 package review

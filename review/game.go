@@ -1,228 +1,116 @@
 package review
 
 import (
+	"errors"
 	"fmt"
 
-	"github.com/gambitchess/gambit/chess"
-	"github.com/gambitchess/gambit/engine/xq"
-	"github.com/gambitchess/gambit/xiangqi"
+	"github.com/gambitchess/gambit/game"
 )
 
-// Game is the game under review: a chess game (Chess960 included, its
-// positions carry the flag) or a xiangqi game, replayed from its start.
-// Exactly one of its two games is set.
+// ErrNoEngine refuses a game the engines do not read whole: a variant
+// without an engine (game.Spec.Engine), or a game of hidden information
+// still in play.
+var ErrNoEngine = errors.New("review: the engines do not read this game")
+
+// Game is the game under review, read through the engines' interface of
+// its variant (game.Engine): its positions from the start, its moves, and
+// how a UCI engine is set up for it. The review never asks which rules
+// library is underneath. A Game is not safe for concurrent use: its
+// engine keeps the built-in search (and what it learnt) from one position
+// to the next.
 type Game struct {
-	chess *chess.Game
-	xq    *xiangqi.Game
+	engine  game.Engine
+	dialect game.UCIDialect
 }
 
-// FromChess returns g under review. The review only reads g.
-func FromChess(g *chess.Game) *Game { return &Game{chess: g} }
-
-// FromXiangqi returns g under review. The review only reads g.
-func FromXiangqi(g *xiangqi.Game) *Game { return &Game{xq: g} }
-
-// Xiangqi reports whether the game is xiangqi (its scores from Red's side).
-func (g *Game) Xiangqi() bool { return g.xq != nil }
-
-// Chess960 reports whether the game is Chess960.
-func (g *Game) Chess960() bool {
-	if g.chess == nil {
-		return false
+// Open returns game g under review: a copy of its record, which the
+// review may read while g goes on. It fails with ErrNoEngine for a
+// variant the engines do not read, and for a hidden game in play.
+func Open(g *game.Game) (*Game, error) {
+	e, ok := g.Engine()
+	spec := g.Spec()
+	if !ok || spec.UCI == nil {
+		return nil, fmt.Errorf("%w (%s)", ErrNoEngine, spec.Label)
 	}
-	p := g.chess.StartPosition()
-	return p.Chess960()
+	return New(e, *spec.UCI), nil
 }
+
+// New returns the game e reads under review, its UCI engines set up as d
+// says (its variant's game.Spec.UCI). A Chess960 start makes a Chess960
+// dialect whatever d says.
+func New(e game.Engine, d game.UCIDialect) *Game {
+	d.Chess960 = d.Chess960 || e.UCI(0).Chess960
+	return &Game{engine: e, dialect: d}
+}
+
+// Dialect returns how a UCI engine is set up to evaluate the game.
+func (g *Game) Dialect() game.UCIDialect { return g.dialect }
 
 // Plies returns the number of moves played.
-func (g *Game) Plies() int {
-	if g.xq != nil {
-		return g.xq.Ply()
-	}
-	return g.chess.Ply()
-}
+func (g *Game) Plies() int { return g.engine.Plies() }
 
 // StartFEN returns the FEN of the start position.
-func (g *Game) StartFEN() string {
-	if g.xq != nil {
-		p := g.xq.StartPosition()
-		return p.FEN()
-	}
-	p := g.chess.StartPosition()
-	return p.FEN()
-}
+func (g *Game) StartFEN() string { return g.engine.FEN(0) }
 
 // whiteFirst reports whether White (Red) makes the first move.
-func (g *Game) whiteFirst() bool {
-	if g.xq != nil {
-		p := g.xq.StartPosition()
-		return p.SideToMove() == xiangqi.Red
-	}
-	p := g.chess.StartPosition()
-	return p.SideToMove() == chess.White
-}
+func (g *Game) whiteFirst() bool { return g.engine.WhiteToMove(0) }
 
 // whiteToMove reports whether White (Red) is to move after ply plies.
-func (g *Game) whiteToMove(ply int) bool { return (ply%2 == 0) == g.whiteFirst() }
+func (g *Game) whiteToMove(ply int) bool { return g.engine.WhiteToMove(ply) }
 
-// Move returns move i (0-based) as SAN (Chinese notation in xiangqi) and
-// as coordinate text (UCI; ICCS in xiangqi).
-func (g *Game) Move(i int) (san, coord string) {
-	if g.xq != nil {
-		p := g.xq.Positions()[i]
-		m := g.xq.Moves()[i]
-		return p.Chinese(m), p.UCI(m)
-	}
-	p := g.chess.Positions()[i]
-	m := g.chess.Moves()[i]
-	return p.SAN(m), p.UCI(m)
-}
+// Move returns move i (0-based) in the board's notation (SAN; Chinese
+// notation in xiangqi) and as coordinate text (UCI; ICCS in xiangqi).
+func (g *Game) Move(i int) (san, coord string) { return g.engine.Move(i) }
 
-// Notate returns the coordinate text move (UCI, or ICCS in xiangqi) of the
-// position after ply plies as SAN (Chinese notation), or the text itself
-// when it is not legal there.
+// Notate returns the coordinate text move of the position after ply plies
+// in the board's notation, or the text itself when it is not legal there.
 func (g *Game) Notate(ply int, move string) string {
-	if g.xq != nil {
-		p := g.xq.Positions()[ply]
-		if m, err := p.ParseUCI(move); err == nil {
-			return p.Chinese(m)
-		}
-		return move
-	}
-	p := g.chess.Positions()[ply]
-	if m, err := p.ParseUCI(move); err == nil && p.IsLegal(m) {
-		return p.SAN(m)
+	if out := g.engine.Line(ply, []string{move}); len(out) == 1 {
+		return out[0]
 	}
 	return move
 }
 
 // terminal returns the score of the position after ply plies when it has
-// no legal move (mate, stalemate; in xiangqi having no move loses).
+// no legal move: the side to move mated (in xiangqi having no move loses),
+// or a draw (stalemate).
 func (g *Game) terminal(ply int) (Score, bool) {
-	white := g.whiteToMove(ply)
-	if g.xq != nil {
-		p := g.xq.Positions()[ply]
-		if p.HasLegalMove() {
-			return Score{}, false
-		}
-		return Mated(white), true
-	}
-	p := g.chess.Positions()[ply]
+	over, lost := g.engine.Terminal(ply)
 	switch {
-	case p.HasLegalMove():
+	case !over:
 		return Score{}, false
-	case p.InCheck():
-		return Mated(white), true
+	case lost:
+		return Mated(g.whiteToMove(ply)), true
 	}
-	return Score{}, true // stalemate
+	return Score{}, true
 }
 
-// uciMoves returns the first ply moves as an external engine reads them:
-// UCI, or Fairy-Stockfish's xiangqi coordinates (ranks 1-10).
-func (g *Game) uciMoves(ply int) []string {
-	out := make([]string, 0, ply)
-	if g.xq != nil {
-		for _, m := range g.xq.Moves()[:ply] {
-			out = append(out, xq.FormatFairy(m))
-		}
-		return out
-	}
-	ps := g.chess.Positions()
-	for i, m := range g.chess.Moves()[:ply] {
-		out = append(out, ps[i].UCI(m))
-	}
-	return out
-}
-
-// fromEngineMove turns an external engine's move text in the position
-// after ply plies into coordinate text (UCI; ICCS in xiangqi).
-func (g *Game) fromEngineMove(ply int, text string) (string, error) {
-	if g.xq != nil {
-		p := g.xq.Positions()[ply]
-		m, err := xq.ParseFairy(&p, text)
-		if err != nil {
-			return "", fmt.Errorf("review: engine move %q: %w", text, err)
-		}
-		return p.UCI(m), nil
-	}
-	p := g.chess.Positions()[ply]
-	m, err := p.ParseUCI(text)
-	if err != nil || !p.IsLegal(m) {
-		return "", fmt.Errorf("review: engine move %q is not legal in %s", text, p.FEN())
-	}
-	return p.UCI(m), nil
-}
+// uciPosition returns the position after ply plies as a UCI engine is
+// given it: its start FEN (Shredder-FEN in Chess960) and the moves from
+// it in the engine's spelling.
+func (g *Game) uciPosition(ply int) game.UCIPosition { return g.engine.UCI(ply) }
 
 // engineMoveInLine turns an external engine's move text, played after the
 // coordinate moves line from the position after ply plies, into
-// coordinate text.
+// coordinate text: an error when it is not legal there.
 func (g *Game) engineMoveInLine(ply int, line []string, text string) (string, error) {
-	if g.xq != nil {
-		p := g.xq.Positions()[ply]
-		for _, s := range line {
-			m, err := p.ParseUCI(s)
-			if err != nil {
-				return "", err
-			}
-			var child xiangqi.Position
-			p.MakeMove(m, &child)
-			p = child
-		}
-		m, err := xq.ParseFairy(&p, text)
-		if err != nil {
-			return "", err
-		}
-		return p.UCI(m), nil
+	mv, err := g.engine.FromUCI(ply, line, text)
+	if err != nil {
+		return "", fmt.Errorf("review: ply %d: %w", ply, err)
 	}
-	p := g.chess.Positions()[ply]
-	for _, s := range line {
-		m, err := p.ParseUCI(s)
-		if err != nil {
-			return "", err
-		}
-		var child chess.Position
-		p.MakeMove(m, &child)
-		p = child
-	}
-	m, err := p.ParseUCI(text)
-	if err != nil || !p.IsLegal(m) {
-		return "", fmt.Errorf("review: %q is not legal in %s", text, p.FEN())
-	}
-	return p.UCI(m), nil
+	return mv, nil
+}
+
+// fromEngineMove turns an external engine's move text in the position
+// after ply plies into coordinate text.
+func (g *Game) fromEngineMove(ply int, text string) (string, error) {
+	return g.engineMoveInLine(ply, nil, text)
 }
 
 // LineSAN writes the coordinate moves of a line played from the position
-// after ply plies in SAN (Chinese notation in xiangqi), stopping at the
-// first move that is not legal.
-func (g *Game) LineSAN(ply int, line []string) []string {
-	var out []string
-	if g.xq != nil {
-		p := g.xq.Positions()[ply]
-		for _, s := range line {
-			m, err := p.ParseUCI(s)
-			if err != nil {
-				break
-			}
-			out = append(out, p.Chinese(m))
-			var child xiangqi.Position
-			p.MakeMove(m, &child)
-			p = child
-		}
-		return out
-	}
-	p := g.chess.Positions()[ply]
-	for _, s := range line {
-		m, err := p.ParseUCI(s)
-		if err != nil || !p.IsLegal(m) {
-			break
-		}
-		out = append(out, p.SAN(m))
-		var child chess.Position
-		p.MakeMove(m, &child)
-		p = child
-	}
-	return out
-}
+// after ply plies in the board's notation (SAN; Chinese notation in
+// xiangqi), stopping at the first move that is not legal.
+func (g *Game) LineSAN(ply int, line []string) []string { return g.engine.Line(ply, line) }
 
 // BookFrom returns a Book hook (Options.Book) from an opening table:
 // known reports whether a position, given as FEN, is in the book. A move
@@ -237,11 +125,4 @@ func (g *Game) BookFrom(known func(fen string) bool) func(ply int) bool {
 }
 
 // fenAfter returns the FEN of the position after ply plies.
-func (g *Game) fenAfter(ply int) string {
-	if g.xq != nil {
-		p := g.xq.Positions()[ply]
-		return p.FEN()
-	}
-	p := g.chess.Positions()[ply]
-	return p.FEN()
-}
+func (g *Game) fenAfter(ply int) string { return g.engine.FEN(ply) }

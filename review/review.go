@@ -4,8 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math"
-
-	"github.com/gambitchess/gambit/xiangqi"
 )
 
 // Review is a game's review: the JSON the server stores and sends
@@ -196,14 +194,14 @@ func sideName(white bool) string {
 // round1 rounds to one decimal, as the JSON shows percentages.
 func round1(x float64) float64 { return math.Round(x*10) / 10 }
 
-// InScript returns r with its moves' notation in script s: a xiangqi
-// review's Chinese notation (SAN and BestSAN, written in traditional
-// characters when reviewed) read again in simplified ones, or back; a
-// chess review's SAN is the same in every script. r is not changed.
-func (r Review) InScript(s xiangqi.Script) Review {
+// MapNotation returns r with its moves' notation (SAN and BestSAN)
+// rewritten by f: a xiangqi review's Chinese notation, written in
+// traditional characters when reviewed, read again in simplified ones
+// (xiangqi.ConvertScript), or back. r is not changed.
+func (r Review) MapNotation(f func(san string) string) Review {
 	moves := make([]Move, len(r.Moves))
 	for i, m := range r.Moves {
-		m.SAN, m.BestSAN = xiangqi.ConvertScript(m.SAN, s), xiangqi.ConvertScript(m.BestSAN, s)
+		m.SAN, m.BestSAN = f(m.SAN), f(m.BestSAN)
 		moves[i] = m
 	}
 	r.Moves = moves

@@ -9,9 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/uci"
-	"github.com/gambitchess/gambit/xiangqi"
 )
 
 // The engines the tests really start (Debian's packages, installed by
@@ -25,26 +23,14 @@ const (
 // move lets the mate in.
 func scholarsMate(t *testing.T) *Game {
 	t.Helper()
-	g := chess.NewGame()
-	for _, s := range strings.Fields("e4 e5 Qh5 Nc6 Bc4 Nf6 Qxf7#") {
-		if _, err := g.PushSAN(s); err != nil {
-			t.Fatalf("%s: %v", s, err)
-		}
-	}
-	return FromChess(g)
+	return openGame(t, "chess", "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7#")
 }
 
 // hangingRook is a xiangqi game where Black's second move puts its rook
 // where Red's rook takes it for nothing: 1. a0a1 a9a8 2. a1d1 a8d8?? 3. d1d8.
 func hangingRook(t *testing.T) *Game {
 	t.Helper()
-	g := xiangqi.NewGame()
-	for _, s := range strings.Fields("a0a1 a9a8 a1d1 a8d8 d1d8") {
-		if _, err := g.PushUCI(s); err != nil {
-			t.Fatalf("%s: %v", s, err)
-		}
-	}
-	return FromXiangqi(g)
+	return openGame(t, "xiangqi", "", strings.Fields("a0a1 a9a8 a1d1 a8d8 d1d8")...)
 }
 
 // TestReviewFindsTheBlunder reviews both games with each engine, really
@@ -145,22 +131,14 @@ func TestReviewBook(t *testing.T) {
 // chess; in xiangqi the chariot to d1 (or to a8, which leaves Black no move
 // and so mates too).
 func TestAnalyseMultiPV(t *testing.T) {
-	chessPos, err := chess.ParseFEN("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1")
-	if err != nil {
-		t.Fatal(err)
-	}
-	xqPos, err := xiangqi.ParseFEN("3k5/9/9/9/9/9/9/9/R8/4K4 w - - 0 1")
-	if err != nil {
-		t.Fatal(err)
-	}
 	tests := []struct {
 		name   string
 		g      *Game
 		engine string   // the UCI engine beside ours
 		mates  []string // the first moves that mate in 1
 	}{
-		{"chess", FromChess(chess.NewGameFrom(chessPos)), stockfishPath, []string{"a1a8"}},
-		{"xiangqi", FromXiangqi(xiangqi.NewGameFrom(xqPos)), fairyPath, []string{"a1d1", "a1a8"}},
+		{"chess", openGame(t, "chess", "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1"), stockfishPath, []string{"a1a8"}},
+		{"xiangqi", openGame(t, "xiangqi", "3k5/9/9/9/9/9/9/9/R8/4K4 w - - 0 1"), fairyPath, []string{"a1d1", "a1a8"}},
 	}
 	for _, tt := range tests {
 		for _, ev := range []Evaluator{NewBuiltin(), NewUCI(uci.ClientConfig{Path: tt.engine})} {
@@ -235,10 +213,9 @@ func TestAnnotatePGN(t *testing.T) {
 func TestBookFrom(t *testing.T) {
 	g := scholarsMate(t)
 	known := map[string]bool{}
-	c := chess.NewGame()
-	for _, s := range []string{"e4", "e5", "Qh5"} {
-		c.PushSAN(s)
-		known[c.FEN()] = true
+	c := openGame(t, "chess", "1. e4 e5 2. Qh5")
+	for ply := 1; ply <= c.Plies(); ply++ {
+		known[c.fenAfter(ply)] = true
 	}
 	book := g.BookFrom(func(fen string) bool { return known[fen] })
 	for ply, want := range []bool{true, true, true, false, false, false, false} {
@@ -266,6 +243,41 @@ func TestSettle(t *testing.T) {
 	for _, tt := range tests {
 		if got := settle(tt.lines, tt.best); !reflect.DeepEqual(got, tt.want) {
 			t.Errorf("%s: %+v, want %+v", tt.name, got, tt.want)
+		}
+	}
+}
+
+// TestUCIDialect: a UCI engine is set up as the game's variant says
+// (UCI_Variant beside chess, UCI_Chess960 for a Chess960 start, an option
+// the configuration sets kept as it is), and a Chess960 game's start goes
+// to it in Shredder-FEN.
+func TestUCIDialect(t *testing.T) {
+	tests := []struct {
+		name  string
+		g     *Game
+		kind  string
+		opts  []uci.EngineOption
+		given []uci.EngineOption
+		fen   string
+	}{
+		{"chess", scholarsMate(t), "chess", nil, nil, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"},
+		{"chess960", openGame(t, "chess960", "518", "e2e4"), "chess960",
+			[]uci.EngineOption{{Name: "UCI_Chess960", Value: "true"}, {Name: "Threads", Value: "1"}},
+			[]uci.EngineOption{{Name: "Threads", Value: "1"}}, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1"},
+		{"xiangqi", hangingRook(t), "xiangqi", []uci.EngineOption{{Name: "UCI_Variant", Value: "xiangqi"}}, nil,
+			"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"},
+		{"set by hand", hangingRook(t), "xiangqi", []uci.EngineOption{{Name: "UCI_Variant", Value: "janggi"}},
+			[]uci.EngineOption{{Name: "UCI_Variant", Value: "janggi"}}, ""},
+	}
+	for _, tt := range tests {
+		if got := kindOf(tt.g); got != tt.kind {
+			t.Errorf("%s: kind %q, want %q", tt.name, got, tt.kind)
+		}
+		if got := setup(tt.given, tt.g.Dialect()); !reflect.DeepEqual(got, tt.opts) && len(got)+len(tt.opts) > 0 {
+			t.Errorf("%s: options %+v, want %+v", tt.name, got, tt.opts)
+		}
+		if pos := tt.g.uciPosition(1); tt.fen != "" && (pos.FEN != tt.fen || len(pos.Moves) != 1) {
+			t.Errorf("%s: position %+v, want fen %q and one move", tt.name, pos, tt.fen)
 		}
 	}
 }

@@ -7,14 +7,16 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/gambitchess/gambit/game"
 	"github.com/gambitchess/gambit/uci"
 )
 
 // UCI evaluates with an external UCI engine through package uci's client:
-// Stockfish for chess and Chess960, Fairy-Stockfish for xiangqi (given
-// UCI_Variant xiangqi, sent here by itself for a xiangqi game, as
-// UCI_Chess960 is for a Chess960 one). The process starts at the first
-// evaluation and serves every later one of the same kind of game.
+// Stockfish for chess and Chess960, Fairy-Stockfish for xiangqi, set up as
+// the game's dialect says (game.UCIDialect: UCI_Variant, sent here by
+// itself for a variant other than chess, as UCI_Chess960 is for a
+// Chess960 game). The process starts at the first evaluation and serves
+// every later one of the same kind of game.
 type UCI struct {
 	cfg     uci.ClientConfig
 	client  *uci.Client
@@ -48,15 +50,15 @@ func (u *UCI) Close() error {
 	return err
 }
 
-// kindOf names what an engine must be set up for to play g.
+// kindOf names what an engine must be set up for to play g: its
+// dialect's UCI_Variant, "960" added for a Chess960 game ("chess",
+// "chess960", "xiangqi").
 func kindOf(g *Game) string {
-	switch {
-	case g.Xiangqi():
-		return "xiangqi"
-	case g.Chess960():
-		return "chess960"
+	d := g.Dialect()
+	if d.Chess960 {
+		return d.Variant + "960"
 	}
-	return "chess"
+	return d.Variant
 }
 
 // start starts (or restarts, for another kind of game) the engine.
@@ -69,16 +71,7 @@ func (u *UCI) start(ctx context.Context, g *Game) error {
 		return err
 	}
 	cfg := u.cfg
-	cfg.Options = slices.Clone(cfg.Options)
-	has := func(name string) bool {
-		return slices.ContainsFunc(cfg.Options, func(o uci.EngineOption) bool { return o.Name == name })
-	}
-	switch {
-	case kind == "xiangqi" && !has("UCI_Variant"):
-		cfg.Options = append([]uci.EngineOption{{Name: "UCI_Variant", Value: "xiangqi"}}, cfg.Options...)
-	case kind == "chess960" && !has("UCI_Chess960"):
-		cfg.Options = append([]uci.EngineOption{{Name: "UCI_Chess960", Value: "true"}}, cfg.Options...)
-	}
+	cfg.Options = setup(cfg.Options, g.Dialect())
 	c, err := uci.StartClient(ctx, cfg)
 	if err != nil {
 		return fmt.Errorf("review: %w", err)
@@ -89,6 +82,23 @@ func (u *UCI) start(ctx context.Context, g *Game) error {
 	}
 	u.client, u.kind, u.multiPV = c, kind, 1
 	return nil
+}
+
+// setup returns the engine options opts (a copy) with what dialect d
+// needs and opts do not set, first: UCI_Variant for a variant other than
+// chess, UCI_Chess960 for a Chess960 game.
+func setup(opts []uci.EngineOption, d game.UCIDialect) []uci.EngineOption {
+	has := func(name string) bool {
+		return slices.ContainsFunc(opts, func(o uci.EngineOption) bool { return o.Name == name })
+	}
+	var first []uci.EngineOption
+	if d.Variant != "chess" && !has("UCI_Variant") {
+		first = append(first, uci.EngineOption{Name: "UCI_Variant", Value: d.Variant})
+	}
+	if d.Chess960 && !has("UCI_Chess960") {
+		first = append(first, uci.EngineOption{Name: "UCI_Chess960", Value: "true"})
+	}
+	return append(first, opts...)
 }
 
 // Evaluate implements Evaluator.
@@ -127,7 +137,8 @@ func (u *UCI) Evaluate(ctx context.Context, g *Game, ply int, budget Budget, mul
 			lines[in.MultiPV-1] = l
 		}
 	}
-	res, err := u.client.GoInfo(ctx, "fen "+g.StartFEN(), g.uciMoves(ply), budget.String(), time.Now().Add(u.PositionTimeout), onInfo)
+	pos := g.uciPosition(ply)
+	res, err := u.client.GoInfo(ctx, "fen "+pos.FEN, pos.Moves, budget.String(), time.Now().Add(u.PositionTimeout), onInfo)
 	if err != nil {
 		u.Close() // its state is unknown: the next evaluation starts afresh
 		return nil, fmt.Errorf("review: %s at ply %d: %w", u.Name(), ply, err)

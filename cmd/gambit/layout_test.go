@@ -45,9 +45,9 @@ var allowedImports = map[string][]string{
 	"engine/fogbot":       {"chess", "engine", "variant/fog"},
 	"engine/bombbot":      {"chess", "engine", "variant/bomb"},
 	"uci":                 {"chess", "chess/polyglot", "xiangqi", "engine", "engine/xq"},
-	"match":               {"game", "uci", "internal/elo"},                                                                 // a variant's rules referee through the registry (game), never a rules library named
-	"review":              {"chess", "chess/pgn", "chess/opening", "xiangqi", "xiangqi/pgn", "engine", "engine/xq", "uci"}, // a game's review: lichess's formulas over an engine's evaluations
-	"game":                {"chess", "variant/fair"},                                                                       // no rules library but the shared vocabulary: every variant registers from its own package
+	"match":               {"game", "uci", "internal/elo"},             // a variant's rules referee through the registry (game), never a rules library named
+	"review":              {"game", "chess/pgn", "xiangqi/pgn", "uci"}, // a game's review: lichess's formulas over an engine's evaluations, the game read through game.Engine; the boards' PGN for the annotated text
+	"game":                {"chess", "variant/fair"},                   // no rules library but the shared vocabulary: every variant registers from its own package
 	// A variant's registration sits above game and its own rules and bot;
 	// variant/all lists them for the binary. Nothing imports one but that.
 	"variant/chessgame":       {"chess", "chess/opening", "chess/pgn", "game", "variant/chesssetup", "engine"},
@@ -66,7 +66,7 @@ var allowedImports = map[string][]string{
 	"store":                   {"rating"},
 	"store/storetest":         {"store", "rating"},
 	"server":                  {"chess", "chess/pgn", "chess/opening", "chess/polyglot", "game", "store", "web", "render", "review", "server/guards", "server/node", "server/lobby", "server/sched", "server/wire", "server/computer", "server/media", "server/round", "server/reviews", "internal/lang", "server/account", "render/chart", "rating", "server/analysis", "server/openings", "server/profile", "server/export", "server/lichess", "server/player", "server/games", "server/metrics", "server/app"},
-	"server/reviews":          {"chess", "game", "review", "store", "xiangqi", "render", "server/guards", "server/sched", "server/wire", "internal/lang"},                                            // the games' reviews, run position by position in the computer's scheduler; read in the reader's script
+	"server/reviews":          {"game", "review", "store", "xiangqi", "render", "server/guards", "server/sched", "server/wire", "internal/lang"},                                                     // the games' reviews, run position by position in the computer's scheduler; read in the reader's script
 	"server/round":            {"chess", "game", "store", "server/guards", "server/lobby", "server/sched", "server/wire", "server/computer"},                                                         // the hubs: one live game each, its commands, clocks, computer, presence, chat and wire messages, and its clients' WebSockets
 	"server/account":          {"store", "server/guards", "server/wire"},                                                                                                                             // sign-up, sign-in, sessions: knows no game
 	"server/player":           {"store", "server/guards", "server/wire"},                                                                                                                             // the player cookie: issued, proved, read by the handlers; knows no game nor account
@@ -236,7 +236,7 @@ func decidesBy(src []byte, literals []string, pkg string) bool {
 		case tok == token.STRING && slices.Contains(literals, lit) && (prev == token.EQL || prev == token.NEQ || inCase):
 			return true
 		case tok == token.PERIOD && prev == token.IDENT && prevLit == pkg,
-			tok == token.IDENT && lit == pkg && prev == token.PACKAGE, // the package itself
+			tok == token.IDENT && lit == pkg && prev == token.PACKAGE,  // the package itself
 			tok == token.STRING && strings.HasSuffix(lit, "/"+pkg+`"`): // imported
 			return true
 		}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/chess/pgn"
+	"github.com/gambitchess/gambit/game"
 	"github.com/gambitchess/gambit/internal/charset"
 	"github.com/gambitchess/gambit/review"
 	"github.com/gambitchess/gambit/xiangqi"
@@ -77,7 +78,7 @@ func newReviewCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			g, err := readReviewGame(args[0], n)
+			g, variant, err := readReviewGame(args[0], n)
 			if err != nil {
 				return err
 			}
@@ -100,7 +101,11 @@ func newReviewCmd() *cobra.Command {
 				enc.SetIndent("", "  ")
 				return enc.Encode(r)
 			}
-			writeReview(out, r, g.Xiangqi())
+			spec, err := game.Lookup(game.Variant(variant))
+			if err != nil {
+				return err
+			}
+			writeReview(out, r, spec.Sides)
 			return nil
 		},
 	}
@@ -113,56 +118,101 @@ func newReviewCmd() *cobra.Command {
 	return cmd
 }
 
-// readReviewGame reads game n of a PGN file: xiangqi when its first
-// header says so (GBK decoded), chess or Chess960 otherwise.
-func readReviewGame(file string, n int) (*review.Game, error) {
+// readReviewGame reads game n of a PGN file under review, with the name
+// of its variant: xiangqi when its first header says so (GBK decoded),
+// chess or Chess960 otherwise.
+func readReviewGame(file string, n int) (*review.Game, string, error) {
 	raw, err := os.ReadFile(file)
 	if err != nil {
-		return nil, fmt.Errorf("review: %w", err)
+		return nil, "", fmt.Errorf("review: %w", err)
 	}
 	if isXiangqiPGN(raw) {
-		data, _ := charset.Decode(raw, charset.GBK)
-		games, err := xqpgn.ReadAll(bytes.NewReader(data))
-		if err != nil && len(games) < n {
-			return nil, fmt.Errorf("review: %s: %w", file, err)
-		}
-		if len(games) < n {
-			return nil, fmt.Errorf("review: --game: %s has %d game(s), not %d", file, len(games), n)
-		}
-		g := xiangqi.NewGameFrom(games[n-1].Start())
-		for i, m := range games[n-1].MainlineMoves() {
-			if err := g.Push(m); err != nil {
-				return nil, fmt.Errorf("review: %s: game %d, ply %d: %w", file, n, i+1, err)
-			}
-		}
-		return review.FromXiangqi(g), nil
+		g, err := readXiangqiGame(file, raw, n)
+		return g, variantXiangqi, err
 	}
+	return readChessGame(file, raw, n)
+}
+
+// readXiangqiGame reads game n of xqbase-style PGN text raw (GBK) under
+// review.
+func readXiangqiGame(file string, raw []byte, n int) (*review.Game, error) {
+	data, _ := charset.Decode(raw, charset.GBK)
+	games, err := xqpgn.ReadAll(bytes.NewReader(data))
+	if err != nil && len(games) < n {
+		return nil, fmt.Errorf("review: %s: %w", file, err)
+	}
+	if len(games) < n {
+		return nil, fmt.Errorf("review: --game: %s has %d game(s), not %d", file, len(games), n)
+	}
+	start := games[n-1].Start()
+	g := xiangqi.NewGameFrom(start)
+	for i, m := range games[n-1].MainlineMoves() {
+		if err := g.Push(m); err != nil {
+			return nil, fmt.Errorf("review: %s: game %d, ply %d: %w", file, n, i+1, err)
+		}
+	}
+	ps, ms := g.Positions(), g.Moves()
+	moves := make([]string, len(ms))
+	for i, m := range ms {
+		moves[i] = ps[i].UCI(m)
+	}
+	return openReviewGame(variantXiangqi, start.FEN(), moves)
+}
+
+// readChessGame reads game n of PGN text raw under review, with the name
+// of its variant: Chess960 when its start position is one.
+func readChessGame(file string, raw []byte, n int) (*review.Game, string, error) {
 	rd := pgn.NewReader(bytes.NewReader(raw))
 	var ml pgn.Mainline
 	for i := 1; i <= n; i++ {
 		err := rd.NextMainline(&ml)
 		switch {
 		case errors.Is(err, io.EOF):
-			return nil, fmt.Errorf("review: --game: %s has %d game(s), not %d", file, i-1, n)
+			return nil, "", fmt.Errorf("review: --game: %s has %d game(s), not %d", file, i-1, n)
 		case err != nil && i == n:
-			return nil, fmt.Errorf("review: %s:%w", file, err)
+			return nil, "", fmt.Errorf("review: %s:%w", file, err)
 		}
 	}
 	g := chess.NewGameFrom(ml.Start)
 	for i, m := range ml.Moves {
 		if err := g.Push(m); err != nil {
-			return nil, fmt.Errorf("review: %s: game %d, ply %d: %w", file, n, i+1, err)
+			return nil, "", fmt.Errorf("review: %s: game %d, ply %d: %w", file, n, i+1, err)
 		}
 	}
-	return review.FromChess(g), nil
+	ps, ms := g.Positions(), g.Moves()
+	moves := make([]string, len(ms))
+	for i, m := range ms {
+		moves[i] = ps[i].UCI(m)
+	}
+	variant, start := chessStart(ml.Start)
+	rg, err := openReviewGame(variant, start, moves)
+	return rg, variant, err
+}
+
+// chessStart names the variant of a chess start position and writes it
+// as that variant's rules read it: a Chess960 one in Shredder-FEN.
+func chessStart(p chess.Position) (variant, fen string) {
+	if p.Chess960() {
+		return variantChess960, p.ShredderFEN()
+	}
+	return variantChess, p.FEN()
+}
+
+// openReviewGame returns, under review, the game of variant from start (a
+// FEN of the variant) after moves (coordinate text), built through the
+// registry as the server builds its games.
+func openReviewGame(variant, start string, moves []string) (*review.Game, error) {
+	g, err := game.New(game.Options{Variant: game.Variant(variant), StartFEN: start, MoveText: moves})
+	if err != nil {
+		return nil, fmt.Errorf("review: %w", err)
+	}
+	return review.Open(g)
 }
 
 // writeReview prints a review as a table, then each side's summary.
-func writeReview(w io.Writer, r *review.Review, xiangqi bool) {
-	first := "White"
-	if xiangqi {
-		first = "Red"
-	}
+// sides names the sides, the first mover's first (game.Spec.Sides).
+func writeReview(w io.Writer, r *review.Review, sides [2]string) {
+	first := sides[0]
 	fmt.Fprintf(w, "Engine %s, %s; scores in centipawns from %s's side\n", r.Engine, r.Budget, first)
 	fmt.Fprintf(w, "%4s  %-10s %8s %8s %7s %7s %6s  %-10s  %s\n", "ply", "move", "before", "after", "win%", "win%", "acc", "class", "best")
 	for _, m := range r.Moves {
@@ -176,7 +226,7 @@ func writeReview(w io.Writer, r *review.Review, xiangqi bool) {
 	for _, s := range []struct {
 		name string
 		side review.Side
-	}{{first, r.White}, {"Black", r.Black}} {
+	}{{first, r.White}, {sides[1], r.Black}} {
 		fmt.Fprintf(w, "%s: accuracy %.1f%%, ACPL %d, %d inaccuracies, %d mistakes, %d blunders\n",
 			s.name, s.side.Accuracy, s.side.ACPL, s.side.Inaccuracies, s.side.Mistakes, s.side.Blunders)
 	}
@@ -235,7 +285,7 @@ func newAnalyseCmd() *cobra.Command {
 	}
 	f.add(cmd, "search to this depth (default 12)")
 	cmd.Flags().StringVar(&fen, "fen", "", "the position (default: the start)")
-	cmd.Flags().StringVar(&variant, "variant", variantChess, "chess, chess960 or xiangqi")
+	cmd.Flags().StringVar(&variant, "variant", variantChess, orList(engineVariants()))
 	cmd.Flags().IntVar(&multiPV, "multipv", 1, "how many lines")
 	atLeast(cmd, 1, "multipv")
 	return cmd
@@ -243,7 +293,11 @@ func newAnalyseCmd() *cobra.Command {
 
 // analyseGame returns a game of no moves from fen.
 func analyseGame(variant, fen string) (*review.Game, error) {
-	if variant == variantXiangqi {
+	board, chess960, err := boardOf(variant)
+	if err != nil {
+		return nil, err
+	}
+	if board == game.BoardXiangqi {
 		p, err := parseXiangqi(fen)
 		if err != nil {
 			return nil, err
@@ -251,14 +305,15 @@ func analyseGame(variant, fen string) (*review.Game, error) {
 		if !p.HasLegalMove() {
 			return nil, fmt.Errorf("the side to move has no legal move")
 		}
-		return review.FromXiangqi(xiangqi.NewGameFrom(p)), nil
+		return openReviewGame(variant, p.FEN(), nil)
 	}
-	p, err := parseChess(variant, fen)
+	p, err := parseChessFEN(chess960, fen)
 	if err != nil {
 		return nil, err
 	}
 	if !p.HasLegalMove() {
 		return nil, fmt.Errorf("the side to move has no legal move")
 	}
-	return review.FromChess(chess.NewGameFrom(p)), nil
+	_, start := chessStart(p)
+	return openReviewGame(variant, start, nil)
 }

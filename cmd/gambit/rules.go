@@ -43,7 +43,9 @@ func orList(names []string) string {
 }
 
 // engineVariants names the variants the engines read.
-func engineVariants() []string { return variantsWith(func(s *game.Spec) bool { return s.Engine != nil }) }
+func engineVariants() []string {
+	return variantsWith(func(s *game.Spec) bool { return s.Engine != nil })
+}
 
 // boardOf returns the board of variant v, and whether its positions are
 // Chess960 ones (their FENs read with Chess960 castling).

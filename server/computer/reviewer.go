@@ -12,22 +12,11 @@ import (
 // others to Gambit's built-in engines (nil).
 func (e *Engine) Reviewer() func(g *review.Game) review.Evaluator {
 	return func(g *review.Game) review.Evaluator {
-		if !e.playsDialect(reviewDialect(g)) {
+		if !e.playsDialect(g.Dialect()) {
 			return nil
 		}
 		return review.NewUCI(uci.ClientConfig{Path: e.spec.Path, Options: e.spec.Options, Name: e.spec.Name, Handshake: startTimeout})
 	}
-}
-
-// reviewDialect is the UCI dialect a review's game is played in.
-func reviewDialect(g *review.Game) game.UCIDialect {
-	switch {
-	case g.Xiangqi():
-		return game.UCIDialect{Variant: "xiangqi"}
-	case g.Chess960():
-		return game.UCIDialect{Variant: "chess", Chess960: true}
-	}
-	return game.UCIDialect{Variant: "chess"}
 }
 
 // playsDialect reports whether the engine plays a variant of dialect d.

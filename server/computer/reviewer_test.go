@@ -5,9 +5,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gambitchess/gambit/chess"
+	"github.com/gambitchess/gambit/game"
 	"github.com/gambitchess/gambit/review"
-	"github.com/gambitchess/gambit/xiangqi"
+	"github.com/gambitchess/gambit/variant/chessgame"
+	"github.com/gambitchess/gambit/variant/xiangqigame"
 )
 
 // TestReviewer: a registered engine reviews the variants it plays, really
@@ -15,17 +16,8 @@ import (
 // the others to the built-in engines (nil).
 func TestReviewer(t *testing.T) {
 	sf, fairy := debianEngines(t)
-	c := chess.NewGame()
-	for _, s := range strings.Fields("e4 e5 Qh5 Nc6 Bc4 Nf6 Qxf7#") {
-		if _, err := c.PushSAN(s); err != nil {
-			t.Fatal(err)
-		}
-	}
-	x := xiangqi.NewGame()
-	if _, err := x.PushUCI("h2e2"); err != nil {
-		t.Fatal(err)
-	}
-	chessGame, xqGame := review.FromChess(c), review.FromXiangqi(x)
+	chessGame := reviewGame(t, chessgame.Chess, "e2e4 e7e5 d1h5 b8c6 f1c4 g8f6 h5f7")
+	xqGame := reviewGame(t, xiangqigame.Xiangqi, "h2e2")
 	if ev := sf.Reviewer()(xqGame); ev != nil {
 		t.Errorf("Stockfish reviews xiangqi (%T); want the built-in engine (nil)", ev)
 	}
@@ -44,4 +36,19 @@ func TestReviewer(t *testing.T) {
 	if got := r.Moves[5]; got.Class != "blunder" {
 		t.Errorf("6...Nf6 is %q by %s; want a blunder", got.Class, r.Engine)
 	}
+}
+
+// reviewGame is a game of variant v after moves (coordinate text, spaced),
+// under review.
+func reviewGame(t *testing.T, v game.Variant, moves string) *review.Game {
+	t.Helper()
+	g, err := game.New(game.Options{ID: "r" + string(v), Variant: v, MoveText: strings.Fields(moves)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rg, err := review.Open(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rg
 }

@@ -87,7 +87,8 @@ func (h *Handler) Get(w http.ResponseWriter, r *http.Request) {
 // Accept-Language: lang.FromRequest): a review is stored as written, its
 // xiangqi moves in traditional characters (reviews stored before this
 // choice too), and a reader of simplified Chinese gets them in simplified
-// ones (Review.InScript), worked out at each read.
+// ones (xiangqi.ConvertScript over Review.MapNotation; a chess review's SAN
+// is the same in every script), worked out at each read.
 func writeStatus(w http.ResponseWriter, r *http.Request, code int, st Status) {
 	lang.Vary(w.Header())
 	if st.Review != nil && lang.FromRequest(r).Hans() {
@@ -104,7 +105,7 @@ func inScript(data json.RawMessage, s xiangqi.Script) (json.RawMessage, error) {
 	if err := json.Unmarshal(data, &rv); err != nil {
 		return nil, fmt.Errorf("reviews: a review to write in %v: %w", s, err)
 	}
-	return json.Marshal(rv.InScript(s))
+	return json.Marshal(rv.MapNotation(func(san string) string { return xiangqi.ConvertScript(san, s) }))
 }
 
 // AnnotatePGN writes a reviewed game's review into its PGN text

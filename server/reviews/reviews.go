@@ -9,14 +9,12 @@ import (
 	"sync"
 	"time"
 
-	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/game"
 	"github.com/gambitchess/gambit/review"
 	"github.com/gambitchess/gambit/server/guards"
 	"github.com/gambitchess/gambit/server/sched"
 	"github.com/gambitchess/gambit/server/wire"
 	"github.com/gambitchess/gambit/store"
-	"github.com/gambitchess/gambit/xiangqi"
 )
 
 // State is where a game's review stands.
@@ -125,25 +123,11 @@ func Prepare(g *game.Game) (*review.Game, error) {
 	if err := Reviewable(g); err != nil {
 		return nil, err
 	}
-	if cg, ok := game.LibraryGame[*chess.Game](g); ok {
-		c := chess.NewGameFrom(cg.StartPosition())
-		for _, m := range cg.Moves() {
-			if err := c.Push(m); err != nil {
-				return nil, fmt.Errorf("reviews: replaying game %s: %w", g.ID(), err)
-			}
-		}
-		return review.FromChess(c), nil
+	rg, err := review.Open(g)
+	if err != nil {
+		return nil, wire.ErrNotReviewable // a variant the engines do not read
 	}
-	if xg, ok := game.LibraryGame[*xiangqi.Game](g); ok {
-		x := xiangqi.NewGameFrom(xg.StartPosition())
-		for _, m := range xg.Moves() {
-			if err := x.Push(m); err != nil {
-				return nil, fmt.Errorf("reviews: replaying game %s: %w", g.ID(), err)
-			}
-		}
-		return review.FromXiangqi(x), nil
-	}
-	return nil, wire.ErrNotReviewable
+	return rg, nil
 }
 
 // Reviewable says whether game g may be reviewed: nil, or why not

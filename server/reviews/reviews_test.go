@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gambitchess/gambit/chess"
+	"github.com/gambitchess/gambit/game"
 	"github.com/gambitchess/gambit/review"
 	"github.com/gambitchess/gambit/server/guards"
 	"github.com/gambitchess/gambit/server/sched"
@@ -18,13 +18,15 @@ import (
 // mateGame is 1.f3 e5 2.g4 Qh4#.
 func mateGame(t *testing.T) *review.Game {
 	t.Helper()
-	g := chess.NewGame()
-	for _, s := range strings.Fields("f3 e5 g4 Qh4#") {
-		if _, err := g.PushSAN(s); err != nil {
-			t.Fatal(err)
-		}
+	g, err := game.New(game.Options{ID: "m", Variant: "chess", MoveText: strings.Fields("f2f3 e7e5 g2g4 d8h4")})
+	if err != nil {
+		t.Fatal(err)
 	}
-	return review.FromChess(g)
+	rg, err := review.Open(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rg
 }
 
 // gated is an evaluator that waits for its gate to open before each

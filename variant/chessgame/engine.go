@@ -44,7 +44,6 @@ func (e *chessEngine) Line(ply int, coords []string) []string {
 	return out
 }
 
-
 // Terminal implements game.Engine: checkmate loses, stalemate draws.
 func (e *chessEngine) Terminal(ply int) (over, lost bool) {
 	p := e.positions[ply]

@@ -248,7 +248,8 @@ func (r *chessRules) Clone() game.Rules {
 	return c
 }
 
-// Game returns the chess game, for a chess engine to read.
+// Game returns the rules library's game (the engines read it through
+// openEngine; package game's tests, through an interface of this method).
 func (r *chessRules) Game() *chess.Game { return r.g }
 
 func init() {

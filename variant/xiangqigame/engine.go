@@ -48,7 +48,6 @@ func (e *xiangqiEngine) Line(ply int, coords []string) []string {
 	return out
 }
 
-
 // Terminal implements game.Engine: in xiangqi a side with no legal move
 // has lost, in check or not.
 func (e *xiangqiEngine) Terminal(ply int) (over, lost bool) {

@@ -173,7 +173,8 @@ func (r *xiangqiRules) Clone() game.Rules {
 	return &xiangqiRules{g: g}
 }
 
-// Game returns the xiangqi game, for a xiangqi engine to read.
+// Game returns the rules library's game (the engines read it through
+// openEngine; package game's tests, through an interface of this method).
 func (r *xiangqiRules) Game() *xiangqi.Game { return r.g }
 
 func init() { game.Register(xiangqiSpec) }
