@@ -2,11 +2,11 @@ package computer
 
 import (
 	"context"
-	"strings"
 	"testing"
 
 	"github.com/gambitchess/gambit/game"
 	"github.com/gambitchess/gambit/review"
+	"github.com/gambitchess/gambit/server/servertest"
 	"github.com/gambitchess/gambit/variant/chessgame"
 	"github.com/gambitchess/gambit/variant/xiangqigame"
 )
@@ -41,14 +41,5 @@ func TestReviewer(t *testing.T) {
 // reviewGame is a game of variant v after moves (coordinate text, spaced),
 // under review.
 func reviewGame(t *testing.T, v game.Variant, moves string) *review.Game {
-	t.Helper()
-	g, err := game.New(game.Options{ID: "r" + string(v), Variant: v, MoveText: strings.Fields(moves)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	rg, err := review.Open(g)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return rg
+	return servertest.ReviewGame(t, v, moves)
 }

@@ -7,8 +7,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gambitchess/gambit/game"
 	"github.com/gambitchess/gambit/review"
+	"github.com/gambitchess/gambit/server/servertest"
 	"github.com/gambitchess/gambit/server/guards"
 	"github.com/gambitchess/gambit/server/sched"
 	"github.com/gambitchess/gambit/store"
@@ -17,16 +17,7 @@ import (
 
 // mateGame is 1.f3 e5 2.g4 Qh4#.
 func mateGame(t *testing.T) *review.Game {
-	t.Helper()
-	g, err := game.New(game.Options{ID: "m", Variant: "chess", MoveText: strings.Fields("f2f3 e7e5 g2g4 d8h4")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	rg, err := review.Open(g)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return rg
+	return servertest.ReviewGame(t, "chess", "f2f3 e7e5 g2g4 d8h4")
 }
 
 // gated is an evaluator that waits for its gate to open before each

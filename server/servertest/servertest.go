@@ -7,9 +7,11 @@ package servertest
 import (
 	"encoding/binary"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/review"
 )
 
 // ClientFrame is one masked client frame with the given payload.
@@ -69,4 +71,19 @@ func PlayedGame(tb testing.TB, plies int) *game.Game {
 		}
 	}
 	return g
+}
+
+// ReviewGame is a game of variant v after moves (coordinate text, spaced),
+// under review.
+func ReviewGame(tb testing.TB, v game.Variant, moves string) *review.Game {
+	tb.Helper()
+	g, err := game.New(game.Options{ID: "r" + string(v), Variant: v, MoveText: strings.Fields(moves)})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	rg, err := review.Open(g)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return rg
 }
