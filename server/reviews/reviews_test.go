@@ -8,9 +8,9 @@ import (
 	"time"
 
 	"github.com/gambitchess/gambit/review"
-	"github.com/gambitchess/gambit/server/servertest"
 	"github.com/gambitchess/gambit/server/guards"
 	"github.com/gambitchess/gambit/server/sched"
+	"github.com/gambitchess/gambit/server/servertest"
 	"github.com/gambitchess/gambit/store"
 	"github.com/gambitchess/gambit/uci"
 )
