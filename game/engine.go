@@ -2,6 +2,7 @@ package game
 
 import (
 	"context"
+	"fmt"
 	"time"
 
 	"github.com/gambitchess/gambit/chess"
@@ -57,9 +58,16 @@ type Engine interface {
 	// serves the next position). When ctx ends it returns the best found
 	// so far, an error only when it has none.
 	Search(ctx context.Context, ply int, o SearchOptions, info func(SearchLine)) (SearchLine, error)
+	// Branch returns the engines' reading of the game played to ply and
+	// then on by the coordinate moves of line (a line the game did not
+	// take: a puzzle's solution), or an error at the first move of line
+	// that is not legal. It keeps this one's search engine, and what it
+	// learnt.
+	Branch(ply int, line []string) (Engine, error)
 	// DrawFacts returns what the computer's judgement of a draw offer
-	// needs of the position now, for side c.
-	DrawFacts(c chess.Color) DrawFacts
+	// needs of the position after ply plies, for side c (the puzzles'
+	// finder reads its material too).
+	DrawFacts(ply int, c chess.Color) DrawFacts
 }
 
 // UCIPosition is a position as a UCI engine is given it.
@@ -160,4 +168,27 @@ func PlayLine[P, M any, PP LinePosition[P, M]](start P, line []string, each func
 		p = child
 	}
 	return p, len(line)
+}
+
+// LineGame is a rules library's game, as an Engine's Branch replays one:
+// package chess's and package xiangqi's *Game.
+type LineGame[M any] interface {
+	Push(m M) error
+	PushUCI(text string) (M, error)
+}
+
+// ReplayLine plays on g the moves of a record, then the coordinate moves
+// of line: an error names the first move either refuses.
+func ReplayLine[M any](g LineGame[M], moves []M, line []string) error {
+	for i, m := range moves {
+		if err := g.Push(m); err != nil {
+			return fmt.Errorf("replaying ply %d: %w", i+1, err)
+		}
+	}
+	for _, s := range line {
+		if _, err := g.PushUCI(s); err != nil {
+			return fmt.Errorf("line %q: %w", s, err)
+		}
+	}
+	return nil
 }

@@ -44,7 +44,7 @@ func judgeDraw(g *game.Game, c chess.Color, score func(game.Engine) (int, bool))
 	if g.Status().Finished() || !known {
 		return false // over, or no engine reads this board: it cannot judge
 	}
-	facts := eng.DrawFacts(c)
+	facts := eng.DrawFacts(eng.Plies(), c)
 	if facts.Hopeless {
 		return true
 	}

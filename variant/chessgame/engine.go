@@ -94,6 +94,15 @@ func (e *chessEngine) FromUCI(ply int, line []string, text string) (string, erro
 	return p.UCI(m), nil
 }
 
+// Branch implements game.Engine.
+func (e *chessEngine) Branch(ply int, line []string) (game.Engine, error) {
+	g := chess.NewGameFrom(e.positions[0])
+	if err := game.ReplayLine(g, e.moves[:ply], line); err != nil {
+		return nil, fmt.Errorf("chess: %w", err)
+	}
+	return &chessEngine{g: g, positions: g.Positions(), moves: g.Moves(), searcher: e.searcher, settings: e.settings}, nil
+}
+
 // Search implements game.Engine with package engine.
 func (e *chessEngine) Search(ctx context.Context, ply int, o game.SearchOptions, info func(game.SearchLine)) (game.SearchLine, error) {
 	eng := e.engine(o)
@@ -166,8 +175,8 @@ func scored(s engine.Score) game.SearchLine {
 // DrawFacts implements game.Engine: c's lead in material at the usual
 // values, and whether c cannot mate (chess.Position's insufficient
 // material) or the position is dead in practice.
-func (e *chessEngine) DrawFacts(c chess.Color) game.DrawFacts {
-	p := e.g.Position()
+func (e *chessEngine) DrawFacts(ply int, c chess.Color) game.DrawFacts {
+	p := e.positions[ply]
 	return game.DrawFacts{Material: material(&p, c) - material(&p, c.Other()), MoveNumber: p.FullmoveNumber(),
 		Hopeless: p.HasInsufficientMaterial(c) || deadInPractice(&p)}
 }

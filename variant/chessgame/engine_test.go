@@ -3,6 +3,7 @@ package chessgame_test
 import (
 	"context"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -66,7 +67,15 @@ func TestChessEngineReadsTheRecord(t *testing.T) {
 			t.Errorf("FromUCI(%d, %v, %q) = %q, %v", c.ply, c.line, c.text, got, err)
 		}
 	}
-	if f := e.DrawFacts(chess.White); f.Material != 0 || f.MoveNumber != 3 || f.Hopeless {
+	if b, err := e.Branch(3, []string{"b8c6", "f1c4"}); err != nil || b.Plies() != 5 || b.FEN(5) == e.FEN(5) {
+		t.Errorf("a branch at ply 3: %v", err)
+	} else if san, _ := b.Move(4); san != "Bc4" {
+		t.Errorf("the branch's move 4: %s", san)
+	}
+	if _, err := e.Branch(2, []string{"e1e8"}); err == nil || !strings.Contains(err.Error(), `"e1e8"`) {
+		t.Errorf("an illegal branch: %v", err)
+	}
+	if f := e.DrawFacts(5, chess.White); f.Material != 0 || f.MoveNumber != 3 || f.Hopeless {
 		t.Errorf("draw facts: %+v", f)
 	}
 }

@@ -81,6 +81,15 @@ func (e *xiangqiEngine) FromUCI(ply int, line []string, text string) (string, er
 	return p.UCI(m), nil
 }
 
+// Branch implements game.Engine.
+func (e *xiangqiEngine) Branch(ply int, line []string) (game.Engine, error) {
+	g := xiangqi.NewGameFrom(e.positions[0])
+	if err := game.ReplayLine(g, e.moves[:ply], line); err != nil {
+		return nil, fmt.Errorf("xiangqi: %w", err)
+	}
+	return &xiangqiEngine{g: g, positions: g.Positions(), moves: g.Moves(), searcher: e.searcher, settings: e.settings}, nil
+}
+
 // Search implements game.Engine with engine/xq, given the positions before
 // (their keys and checks: perpetual check is judged as the referee does).
 func (e *xiangqiEngine) Search(ctx context.Context, ply int, o game.SearchOptions, info func(game.SearchLine)) (game.SearchLine, error) {
@@ -148,8 +157,8 @@ func scored(s xq.Score) game.SearchLine {
 
 // DrawFacts implements game.Engine: c's lead in material, and whether c
 // has no piece that can cross the river (and so could ever give mate).
-func (e *xiangqiEngine) DrawFacts(c chess.Color) game.DrawFacts {
-	p := e.g.Position()
+func (e *xiangqiEngine) DrawFacts(ply int, c chess.Color) game.DrawFacts {
+	p := e.positions[ply]
 	us := xiangqi.Color(c)
 	return game.DrawFacts{Material: material(&p, us) - material(&p, us^1), MoveNumber: p.FullmoveNumber(), Hopeless: !attackers(&p, us)}
 }

@@ -43,7 +43,7 @@ func TestXiangqiEngineReadsTheRecord(t *testing.T) {
 	if over, _ := e.Terminal(2); over || e.BookPlies() != 0 {
 		t.Errorf("terminal at 2: %v; book plies %d", over, e.BookPlies())
 	}
-	if f := e.DrawFacts(chess.White); f.Material != 0 || f.Hopeless {
+	if f := e.DrawFacts(2, chess.White); f.Material != 0 || f.Hopeless {
 		t.Errorf("draw facts: %+v", f)
 	}
 	best, err := e.Search(context.Background(), 2, game.SearchOptions{Depth: 2, Hash: 1}, nil)
