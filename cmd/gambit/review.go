@@ -1,21 +1,15 @@
 package main
 
 import (
-	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"os"
 	"strings"
 
 	"github.com/gambitchess/gambit/chess"
-	"github.com/gambitchess/gambit/chess/pgn"
 	"github.com/gambitchess/gambit/game"
-	"github.com/gambitchess/gambit/internal/charset"
 	"github.com/gambitchess/gambit/review"
-	"github.com/gambitchess/gambit/xiangqi"
-	xqpgn "github.com/gambitchess/gambit/xiangqi/pgn"
 	"github.com/spf13/cobra"
 )
 
@@ -126,67 +120,24 @@ func readReviewGame(file string, n int) (*review.Game, string, error) {
 	if err != nil {
 		return nil, "", fmt.Errorf("review: %w", err)
 	}
-	if isXiangqiPGN(raw) {
-		g, err := readXiangqiGame(file, raw, n)
-		return g, variantXiangqi, err
+	var got pgnGame
+	var gotErr error
+	read := 0
+	err = eachPGNGame(raw, func(i int, g pgnGame, err error) bool {
+		read = i
+		got, gotErr = g, err
+		return i < n
+	})
+	switch {
+	case read < n && err != nil:
+		return nil, "", fmt.Errorf("review: %s: %w", file, err)
+	case read < n:
+		return nil, "", fmt.Errorf("review: --game: %s has %d game(s), not %d", file, read, n)
+	case gotErr != nil:
+		return nil, "", fmt.Errorf("review: %s: game %d, %w", file, n, gotErr)
 	}
-	return readChessGame(file, raw, n)
-}
-
-// readXiangqiGame reads game n of xqbase-style PGN text raw (GBK) under
-// review.
-func readXiangqiGame(file string, raw []byte, n int) (*review.Game, error) {
-	data, _ := charset.Decode(raw, charset.GBK)
-	games, err := xqpgn.ReadAll(bytes.NewReader(data))
-	if err != nil && len(games) < n {
-		return nil, fmt.Errorf("review: %s: %w", file, err)
-	}
-	if len(games) < n {
-		return nil, fmt.Errorf("review: --game: %s has %d game(s), not %d", file, len(games), n)
-	}
-	start := games[n-1].Start()
-	g := xiangqi.NewGameFrom(start)
-	for i, m := range games[n-1].MainlineMoves() {
-		if err := g.Push(m); err != nil {
-			return nil, fmt.Errorf("review: %s: game %d, ply %d: %w", file, n, i+1, err)
-		}
-	}
-	ps, ms := g.Positions(), g.Moves()
-	moves := make([]string, len(ms))
-	for i, m := range ms {
-		moves[i] = ps[i].UCI(m)
-	}
-	return openReviewGame(variantXiangqi, start.FEN(), moves)
-}
-
-// readChessGame reads game n of PGN text raw under review, with the name
-// of its variant: Chess960 when its start position is one.
-func readChessGame(file string, raw []byte, n int) (*review.Game, string, error) {
-	rd := pgn.NewReader(bytes.NewReader(raw))
-	var ml pgn.Mainline
-	for i := 1; i <= n; i++ {
-		err := rd.NextMainline(&ml)
-		switch {
-		case errors.Is(err, io.EOF):
-			return nil, "", fmt.Errorf("review: --game: %s has %d game(s), not %d", file, i-1, n)
-		case err != nil && i == n:
-			return nil, "", fmt.Errorf("review: %s:%w", file, err)
-		}
-	}
-	g := chess.NewGameFrom(ml.Start)
-	for i, m := range ml.Moves {
-		if err := g.Push(m); err != nil {
-			return nil, "", fmt.Errorf("review: %s: game %d, ply %d: %w", file, n, i+1, err)
-		}
-	}
-	ps, ms := g.Positions(), g.Moves()
-	moves := make([]string, len(ms))
-	for i, m := range ms {
-		moves[i] = ps[i].UCI(m)
-	}
-	variant, start := chessStart(ml.Start)
-	rg, err := openReviewGame(variant, start, moves)
-	return rg, variant, err
+	rg, err := openReviewGame(got.variant, got.start, got.moves)
+	return rg, got.variant, err
 }
 
 // chessStart names the variant of a chess start position and writes it
