@@ -1,0 +1,115 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+
+	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/puzzle"
+	"github.com/spf13/cobra"
+)
+
+func newPuzzlesCmd() *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "puzzles",
+		Short: "Find training puzzles in games",
+	}
+	cmd.AddCommand(newPuzzlesFindCmd())
+	return cmd
+}
+
+func newPuzzlesFindCmd() *cobra.Command {
+	var out string
+	b := puzzle.DefaultBudget
+	cmd := &cobra.Command{
+		Use:   "find GAMES.pgn...",
+		Short: "Find puzzles in the games of PGN files (chess, Chess960, xiangqi)",
+		Long: "puzzles find scans every game of the files with Gambit's engines and writes the puzzles it\n" +
+			"finds as CSV in the columns of lichess's puzzle database (and the variant): positions after a\n" +
+			"mistake where the side to move has one winning line (package puzzle says the criteria).\n" +
+			"A file is read as xiangqi's PGN when its first header says so, as chess's otherwise.",
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, files []string) error {
+			w := cmd.OutOrStdout()
+			if out != "" {
+				f, err := os.Create(out)
+				if err != nil {
+					return fmt.Errorf("puzzles: %w", err)
+				}
+				defer f.Close()
+				w = f
+			}
+			var all []puzzle.Puzzle
+			for _, file := range files {
+				found, err := puzzlesOf(cmd.Context(), file, b, cmd.ErrOrStderr())
+				if err != nil {
+					return err
+				}
+				all = append(all, found...)
+			}
+			return puzzle.WriteCSV(w, all)
+		},
+	}
+	cmd.Flags().StringVarP(&out, "out", "o", "", "write the CSV to this file (default: standard output)")
+	cmd.Flags().Uint64Var(&b.Scan, "nodes", b.Scan, "nodes searched for each position of a game")
+	cmd.Flags().Uint64Var(&b.Solve, "solve-nodes", b.Solve, "nodes searched for each position of a candidate's solution")
+	return cmd
+}
+
+// puzzlesOf finds the puzzles of every game of PGN file; a game the rules
+// refuse is skipped and said on log.
+func puzzlesOf(ctx context.Context, file string, b puzzle.Budget, log io.Writer) ([]puzzle.Puzzle, error) {
+	raw, err := os.ReadFile(file)
+	if err != nil {
+		return nil, fmt.Errorf("puzzles: %w", err)
+	}
+	var out []puzzle.Puzzle
+	var failed error
+	games, skipped := 0, 0
+	err = eachPGNGame(raw, func(n int, g pgnGame, err error) bool {
+		games++
+		from := filepath.Base(file) + "#" + strconv.Itoa(n)
+		if err != nil {
+			skipped++
+			fmt.Fprintf(log, "puzzles: %s: skipped: %v\n", from, err)
+			return true
+		}
+		found, err := puzzlesIn(ctx, g, b, from)
+		if err != nil {
+			failed = fmt.Errorf("puzzles: %s: %w", from, err)
+			return false
+		}
+		out = append(out, found...)
+		return ctx.Err() == nil
+	})
+	if failed != nil {
+		return out, failed
+	}
+	if err != nil {
+		fmt.Fprintf(log, "puzzles: %s: the rest not read: %v\n", file, err)
+	}
+	fmt.Fprintf(log, "puzzles: %s: %d games (%d skipped), %d puzzles\n", file, games, skipped, len(out))
+	return out, ctx.Err()
+}
+
+// puzzlesIn finds the puzzles of one game, which came from from.
+func puzzlesIn(ctx context.Context, g pgnGame, b puzzle.Budget, from string) ([]puzzle.Puzzle, error) {
+	live, err := game.New(game.Options{ID: "p", Variant: game.Variant(g.variant), StartFEN: g.start, MoveText: g.moves})
+	if err != nil {
+		return nil, err
+	}
+	e, ok := live.Engine()
+	if !ok {
+		return nil, fmt.Errorf("no engine reads %s", g.variant)
+	}
+	found, err := puzzle.Find(ctx, e, b)
+	out := make([]puzzle.Puzzle, len(found))
+	for i, f := range found {
+		out[i] = puzzle.New(live.Variant(), e, f, from)
+	}
+	return out, err
+}
