@@ -91,6 +91,18 @@ func (s Summary) SeenBy(player string) bool {
 	return s.Public || player != "" && slices.Contains(s.Players, player)
 }
 
+// VisibleTo reports whether viewer (a player id, "" for a stranger) may
+// see the game in another person's list of games (a profile's, an
+// export's): one they sat in, or one over that is public (on one screen,
+// against the computer, a lobby challenge) or rated with its ratings
+// changed, whose result the players' records and rating graphs publish
+// already (lichess shows every rated game). A private invite stays its
+// players' own; a game in play is left to its own page. applied says the
+// game is rated and its ratings changed.
+func (s Summary) VisibleTo(viewer string, applied bool) bool {
+	return viewer != "" && slices.Contains(s.Players, viewer) || s.Finished && (s.Public || applied)
+}
+
 // Stored is a whole game as loaded: its header and every event in order.
 type Stored struct {
 	Summary Summary

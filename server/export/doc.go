@@ -15,7 +15,7 @@
 // 400 that names it.
 //
 // Another person sees a player's games as the profile shows them
-// (profile.Visible: those they sat in, those over that are public or
+// (store.Summary.VisibleTo: those they sat in, those over that are public or
 // rated); anyone with a game's id sees it, as its page shows it. A game
 // of hidden information is exported only once it is over.
 //

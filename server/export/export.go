@@ -16,8 +16,6 @@ import (
 
 	"github.com/gambitchess/gambit/game"
 	"github.com/gambitchess/gambit/review"
-	"github.com/gambitchess/gambit/server/account"
-	"github.com/gambitchess/gambit/server/profile"
 	"github.com/gambitchess/gambit/server/wire"
 	"github.com/gambitchess/gambit/store"
 )
@@ -32,6 +30,9 @@ type Server interface {
 	// UserNamed reads the account of r's {name} and the store of its games
 	// (store.ErrNoUser for no such account).
 	UserNamed(r *http.Request) (Store, store.User, error)
+	// NameKey is the key an account named name is stored under, or an
+	// error (wrapping wire.ErrBadUsername) for a name no account has.
+	NameKey(name string) (string, error)
 	// PlayerOf is the player id the seats of account u record.
 	PlayerOf(u store.User) string
 	// Facts are g's facts in lichess's words.
@@ -90,7 +91,7 @@ const pageSize = 100
 // Games streams {username}'s games, newest first, as PGN (the default)
 // or NDJSON (Accept: application/x-ndjson), filtered and written as
 // lichess's parameters say (parseGamesQueryAPI). Another person gets the
-// games profile.Visible lets them see, the profile's rule: those they sat
+// games store.Summary.VisibleTo lets them see, the profile's rule: those they sat
 // in, and those over that are public or rated. A game of hidden
 // information comes only once it is over; an aborted game never (lichess
 // counts it neither finished nor ongoing).
@@ -104,7 +105,7 @@ func (h *Handler) Games(w http.ResponseWriter, r *http.Request) {
 		h.srv.Error(w, err)
 		return
 	}
-	aq, err := parseGamesQueryAPI(r.URL.Query())
+	aq, err := parseGamesQueryAPI(r.URL.Query(), h.srv.NameKey)
 	if err != nil {
 		h.srv.Error(w, err)
 		return
@@ -150,7 +151,7 @@ func (h *Handler) Games(w http.ResponseWriter, r *http.Request) {
 			if game.Mode(sum.Mode) == game.ModeOnline { // only online games are rated
 				rated = h.srv.Rated(r.Context(), sum.ID)
 			}
-			if !profile.Visible(sum, viewer, rated != nil && rated.State == store.RatingApplied) {
+			if !sum.VisibleTo(viewer, rated != nil && rated.State == store.RatingApplied) {
 				continue
 			}
 			e, ok := h.read(r.Context(), sum.ID)
@@ -246,7 +247,7 @@ func startAnswer(w http.ResponseWriter, r *http.Request) (asJSON bool) {
 
 // opponent is the player id of the account name (vs) names.
 func (h *Handler) opponent(ctx context.Context, ps Store, name string) (string, error) {
-	_, key, err := account.NormalizeName(name)
+	key, err := h.srv.NameKey(name)
 	if err != nil {
 		return "", fmt.Errorf("%w: no such player", store.ErrNoUser)
 	}

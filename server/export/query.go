@@ -6,7 +6,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/gambitchess/gambit/server/account"
 	"github.com/gambitchess/gambit/server/wire"
 )
 
@@ -78,8 +77,9 @@ func parseOptions(o *options, k string, v url.Values) (known bool, err error) {
 // perfType (comma-separated), vs, color, analysed, ongoing, finished and
 // sort, and the presentation options (parseOptions). Parameters lichess
 // does not know are ignored, as lichess ignores them; a known one with a
-// value it cannot read is a 400 that says which.
-func parseGamesQueryAPI(v url.Values) (gamesQuery, error) {
+// value it cannot read is a 400 that says which; nameKey reads vs as an
+// account's name (Server.NameKey).
+func parseGamesQueryAPI(v url.Values, nameKey func(string) (string, error)) (gamesQuery, error) {
 	q := gamesQuery{Finished: true, options: defaultOptions()}
 	for k := range v {
 		known, err := parseOptions(&q.options, k, v)
@@ -129,7 +129,7 @@ func parseGamesQueryAPI(v url.Values) (gamesQuery, error) {
 		case "vs":
 			var s string
 			if s, err = single(k, v); err == nil && s != "" {
-				if _, _, nerr := account.NormalizeName(s); nerr != nil {
+				if _, nerr := nameKey(s); nerr != nil {
 					err = fmt.Errorf("%w: vs %.40q is no player's name", wire.ErrBadRequest, s)
 				}
 				q.Vs = s

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gambitchess/gambit/server/account"
 	"github.com/gambitchess/gambit/server/wire/wiretest"
 )
 
@@ -44,7 +45,7 @@ func TestExportParseGamesQuery(t *testing.T) {
 	}
 	for _, tt := range tests {
 		v, _ := url.ParseQuery(tt.raw)
-		q, err := parseGamesQueryAPI(v)
+		q, err := parseGamesQueryAPI(v, nameKey)
 		switch {
 		case tt.wantErr != "":
 			if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
@@ -115,7 +116,7 @@ func FuzzGamesQuery(f *testing.F) {
 		if err != nil {
 			return // the server's mux reads what it can; the parser sees values
 		}
-		q, err := parseGamesQueryAPI(v)
+		q, err := parseGamesQueryAPI(v, nameKey)
 		clientError(t, "parseGamesQueryAPI", err)
 		if err == nil && q.Until != 0 && q.Since > q.Until {
 			t.Fatalf("since %d after until %d accepted", q.Since, q.Until)
@@ -180,4 +181,10 @@ func boolInt(b bool) int {
 		return 1
 	}
 	return 0
+}
+
+// nameKey is the account service's reading of a name (Server.NameKey).
+func nameKey(name string) (string, error) {
+	_, key, err := account.NormalizeName(name)
+	return key, err
 }

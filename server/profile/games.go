@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -91,17 +90,6 @@ func ratedRecord(ctx context.Context, rs store.Ratings, sum store.Summary) (stor
 		return store.RatedGame{}, false, fmt.Errorf("store: game %s's rating: %w", sum.ID, err)
 	}
 	return rg, true, nil
-}
-
-// Visible reports whether viewer (a player id, "" for a stranger) may see
-// game sum in another person's list: a game they sat in, or one over that
-// is public (on one screen, against the computer, a lobby challenge) or
-// rated with its ratings changed, whose result the players' records and
-// rating graphs publish already (lichess shows every rated game). A
-// private invite stays its players' own; a game in play is left to its
-// own page. applied says sum is rated and its ratings changed.
-func Visible(sum store.Summary, viewer string, applied bool) bool {
-	return viewer != "" && slices.Contains(sum.Players, viewer) || sum.Finished && (sum.Public || applied)
 }
 
 // outcomeOf is sum's result for side ("" for none).

@@ -284,7 +284,7 @@ func (h *Handler) UserGames(w http.ResponseWriter, r *http.Request) {
 				h.srv.Error(w, fmt.Errorf("%w: %v", wire.ErrStorage, err))
 				return
 			}
-			if !own && !Visible(sum, viewer, rated && rg.State == store.RatingApplied) {
+			if !own && !sum.VisibleTo(viewer, rated && rg.State == store.RatingApplied) {
 				continue
 			}
 			g, err := h.gameOf(r.Context(), ps, u, player, sum, own, rg, rated)
@@ -400,7 +400,7 @@ func (h *Handler) UserPGN(w http.ResponseWriter, r *http.Request) {
 			q.After = store.Cursor{CreatedAt: sum.CreatedAt, ID: sum.ID}
 			if !own {
 				rg, rated, err := ratedRecord(r.Context(), ps, sum)
-				if err != nil || !Visible(sum, viewer, rated && rg.State == store.RatingApplied) {
+				if err != nil || !sum.VisibleTo(viewer, rated && rg.State == store.RatingApplied) {
 					continue
 				}
 			}
