@@ -114,6 +114,11 @@ test('the server restarts mid-game and the game goes on, clock included', async 
   await move(app.page, 'e7e5');
   // Chromium logs each refused WebSocket while the server is down and the page tries again.
   app.allowTrouble(/^console error: WebSocket connection to 'ws:\/\/127\.0\.0\.1:\d+\/ws\/game\/\w+(\?v=\d+)?' failed/);
+  // Chromium may fetch the icon again while the server is down (a loaded
+  // machine's late first fetch, or a revalidation): refused, as any request
+  // would be then.
+  app.allowTrouble(/^request failed: GET http:\/\/127\.0\.0\.1:\d+\/favicon\.svg: net::ERR_CONNECTION_REFUSED$/);
+  app.allowTrouble(/^console error: Failed to load resource: net::ERR_CONNECTION_REFUSED$/);
   await app.server.restart();
   await app.page.waitForFunction(() => document.getElementById('conn').textContent === '', null, { timeout: 15000 });
   await move(app.page, 'g1f3');
