@@ -37,7 +37,7 @@ func benchPuzzles(n int) []Puzzle {
 // BenchmarkNextPuzzle asks for the next puzzle near 1500 among 100,000
 // stored in SQLite, for a solver who has played the played puzzles
 // nearest to 1500 (all of them ones the scans must step over), of any
-// theme and of mateIn2 (about 5% of the puzzles, by puzzle_themes_next).
+// theme and of mateIn2 (about 10% of the puzzles, by puzzle_themes_next).
 func BenchmarkNextPuzzle(b *testing.B) {
 	ctx := context.Background()
 	st, _ := openTemp(b)
