@@ -5,10 +5,11 @@
 // written by one writer, many to a transaction (group commit).
 //
 // Where the two databases take the same SQL (the accounts, sessions,
-// tokens, passkeys, challenges, ratings, the reviews' and secrets' reads),
-// one implementation serves both: sqlStore, which SQLite and Postgres
-// embed, runs it through a querier (querier.go). What differs stays each
-// store's: the schemas, the log's writes, the locks a cluster needs.
+// tokens, passkeys, challenges, ratings, puzzles, the reviews' and
+// secrets' reads), one implementation serves both: sqlStore, which SQLite
+// and Postgres embed, runs it through a querier (querier.go). What
+// differs stays each store's: the schemas, the log's writes, the locks a
+// cluster needs.
 //
 // Log is the versioned game log: a header, numbered events, a summary.
 // Saving a move is one Append, which fails with ErrConflict when another

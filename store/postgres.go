@@ -105,6 +105,8 @@ var pgMigrations = []string{
 	ceremoniesByUserSchema,
 	// 17: each account's title (SQLite's 17).
 	userTitleSchema,
+	// 18: the training puzzles (SQLite's 18).
+	pgPuzzlesSchema,
 }
 
 // defaultPoolConns is how many connections a node keeps to PostgreSQL,

@@ -24,7 +24,7 @@ func TestReviewsContract(t *testing.T) {
 	t.Run("SQLite", func(t *testing.T) {
 		storetest.RunReviews(t, func(t *testing.T) storetest.ReviewStore {
 			path := filepath.Join(t.TempDir(), "gambit.db")
-			sqliteAtSchema(t, path, beforeReviews)
+			sqliteAtSchema(t, path, beforeReviews, "reviews")
 			st, err := store.OpenSQLite(context.Background(), path)
 			if err != nil {
 				t.Fatal(err)
@@ -35,7 +35,7 @@ func TestReviewsContract(t *testing.T) {
 	t.Run("Postgres", func(t *testing.T) {
 		storetest.RunReviews(t, func(t *testing.T) storetest.ReviewStore {
 			url := pgtest.URL(t)
-			pgAtSchema(t, url, beforeReviews)
+			pgAtSchema(t, url, beforeReviews, "reviews")
 			st, err := store.OpenPostgres(context.Background(), url)
 			if err != nil {
 				t.Fatal(err)
@@ -45,8 +45,9 @@ func TestReviewsContract(t *testing.T) {
 	})
 }
 
-// sqliteAtSchema leaves a SQLite database at path at schema version v.
-func sqliteAtSchema(t *testing.T, path string, v int) {
+// sqliteAtSchema leaves a SQLite database at path at schema version v,
+// which has no table named table yet (the one the test's migration makes).
+func sqliteAtSchema(t *testing.T, path string, v int, table string) {
 	t.Helper()
 	db, err := sql.Open("sqlite", path)
 	if err != nil {
@@ -60,13 +61,14 @@ func sqliteAtSchema(t *testing.T, path string, v int) {
 		t.Fatal(err)
 	}
 	var tables int
-	if err := db.QueryRow(`SELECT count(*) FROM sqlite_master WHERE name = 'reviews'`).Scan(&tables); err != nil || tables != 0 {
-		t.Fatalf("schema %d already has the reviews table (%d, %v)", v, tables, err)
+	if err := db.QueryRow(`SELECT count(*) FROM sqlite_master WHERE name = ?`, table).Scan(&tables); err != nil || tables != 0 {
+		t.Fatalf("schema %d already has the %s table (%d, %v)", v, table, tables, err)
 	}
 }
 
-// pgAtSchema leaves the PostgreSQL database at url at schema version v.
-func pgAtSchema(t *testing.T, url string, v int) {
+// pgAtSchema leaves the PostgreSQL database at url at schema version v,
+// which has no table named table yet.
+func pgAtSchema(t *testing.T, url string, v int, table string) {
 	t.Helper()
 	ctx := context.Background()
 	pool, err := pgxpool.New(ctx, url)
@@ -78,7 +80,7 @@ func pgAtSchema(t *testing.T, url string, v int) {
 		t.Fatal(err)
 	}
 	var n int
-	if err := pool.QueryRow(ctx, `SELECT count(*) FROM information_schema.tables WHERE table_name = 'reviews'`).Scan(&n); err != nil || n != 0 {
-		t.Fatalf("schema %d already has the reviews table (%d, %v)", v, n, err)
+	if err := pool.QueryRow(ctx, `SELECT count(*) FROM information_schema.tables WHERE table_name = $1`, table).Scan(&n); err != nil || n != 0 {
+		t.Fatalf("schema %d already has the %s table (%d, %v)", v, table, n, err)
 	}
 }

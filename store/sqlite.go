@@ -86,6 +86,9 @@ var migrations = []migration{
 	execSQL(ceremoniesByUserSchema),
 	// 17: each account's title, "" or BOT (User.Title, Accounts.UpgradeToBot).
 	execSQL(userTitleSchema),
+	// 18: the training puzzles, their rounds and the solvers' puzzle
+	// ratings (Puzzles).
+	execSQL(puzzlesSchema),
 }
 
 // logSchema adds what Log needs beside the games table. The record column
