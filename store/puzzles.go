@@ -21,8 +21,9 @@ import (
 type Puzzles interface {
 	// AddPuzzles stores ps; a puzzle whose id is stored already is left as
 	// it is (its rating and plays kept). It returns how many were new. A
-	// puzzle without an id, a variant, a FEN or moves is ErrInvalid, and
-	// nothing of ps is stored.
+	// puzzle without an id, a variant, a FEN or moves, or with a move or
+	// theme that is empty or holds a space (they are kept space-separated),
+	// is ErrInvalid, and nothing of ps is stored.
 	AddPuzzles(ctx context.Context, ps []Puzzle) (added int, err error)
 	// Puzzle returns puzzle id; ErrNoPuzzle for none.
 	Puzzle(ctx context.Context, id string) (Puzzle, error)
@@ -36,8 +37,9 @@ type Puzzles interface {
 	// the ratings it gave: the puzzle's new rating (its plays one more) and
 	// the solver's new puzzle rating in the puzzle's variant. ErrExists
 	// when the solver played the puzzle already (nothing changes: only a
-	// first attempt rates); ErrNoPuzzle for no such puzzle. All of it or
-	// nothing is stored.
+	// first attempt rates); ErrNoPuzzle for no such puzzle. The round and
+	// the solver's rating are kept under the puzzle's stored variant
+	// (r.Variant is not read). All of it or nothing is stored.
 	RecordRound(ctx context.Context, r PuzzleRound, puzzle, solver rating.Glicko) error
 	// PuzzleRating returns solver's puzzle rating in variant; ok false (and
 	// rating.Default()) before the solver's first round there.
