@@ -1,6 +1,9 @@
 package game
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 // TestUCIDialectSpeaks: which engines play which dialect, as they declare
 // themselves: without UCI_Variant chess alone, Chess960 only with
@@ -31,6 +34,26 @@ func TestUCIDialectSpeaks(t *testing.T) {
 	for _, tt := range tests {
 		if got := tt.d.Speaks(tt.hasVariant, tt.variants, tt.chess960); got != tt.want {
 			t.Errorf("%s: Speaks = %v, want %v", tt.name, got, tt.want)
+		}
+	}
+}
+
+// The options that set an engine up: those off an engine's default, or
+// both for an engine that played another dialect before.
+func TestUCIDialectOptions(t *testing.T) {
+	for _, c := range []struct {
+		d    UCIDialect
+		all  bool
+		want []UCIOption
+	}{
+		{UCIDialect{Variant: "chess"}, false, nil},
+		{UCIDialect{Variant: "chess", Chess960: true}, false, []UCIOption{{"UCI_Chess960", "true"}}},
+		{UCIDialect{Variant: "xiangqi"}, false, []UCIOption{{"UCI_Variant", "xiangqi"}}},
+		{UCIDialect{Variant: "chess"}, true, []UCIOption{{"UCI_Variant", "chess"}, {"UCI_Chess960", "false"}}},
+		{UCIDialect{Variant: "xiangqi"}, true, []UCIOption{{"UCI_Variant", "xiangqi"}, {"UCI_Chess960", "false"}}},
+	} {
+		if got := c.d.Options(c.all); !slices.Equal(got, c.want) {
+			t.Errorf("%+v all %v: %v, want %v", c.d, c.all, got, c.want)
 		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strconv"
 	"sync/atomic"
 
 	"github.com/gambitchess/gambit/chess"
@@ -145,6 +146,10 @@ type UCIDialect struct {
 	Chess960 bool
 }
 
+// UCIDefaultVariant is the UCI_Variant an engine plays unless told
+// otherwise, and the one an engine without the option plays.
+const UCIDefaultVariant = "chess"
+
 // Speaks reports whether an engine plays the dialect d: one with the
 // UCI_Variant option (hasVariant) plays the values it declares (variants),
 // one without it chess alone; Chess960 needs the UCI_Chess960 option
@@ -154,9 +159,29 @@ func (d *UCIDialect) Speaks(hasVariant bool, variants []string, chess960 bool) b
 	case d == nil || d.Chess960 && !chess960:
 		return false
 	case !hasVariant:
-		return d.Variant == "chess"
+		return d.Variant == UCIDefaultVariant
 	}
 	return slices.Contains(variants, d.Variant)
+}
+
+// UCIOption is one option of a UCI engine, by name and value.
+type UCIOption struct{ Name, Value string }
+
+// Options returns the options that set an engine up for d: UCI_Variant,
+// d's variant, and UCI_Chess960. Without all, those at an engine's default
+// (UCI_Variant chess, UCI_Chess960 false) are left out, for an engine
+// started for d; with all, both are given, for an engine that may have
+// played another dialect before. The caller sends those the engine
+// declares.
+func (d *UCIDialect) Options(all bool) []UCIOption {
+	var out []UCIOption
+	if all || d.Variant != UCIDefaultVariant {
+		out = append(out, UCIOption{"UCI_Variant", d.Variant})
+	}
+	if all || d.Chess960 {
+		out = append(out, UCIOption{"UCI_Chess960", strconv.FormatBool(d.Chess960)})
+	}
+	return out
 }
 
 // Level is one strength of a variant's computer player.

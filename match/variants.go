@@ -80,14 +80,15 @@ func startEngine(ctx context.Context, cfg uci.ClientConfig, d *game.UCIDialect) 
 // UCI_Chess960 where d needs it and the engine has it.
 func dialectOptions(d *game.UCIDialect, declared []uci.OptionInfo, given []uci.EngineOption) ([]uci.EngineOption, error) {
 	var out []uci.EngineOption
-	if o, ok := option(declared, "UCI_Variant"); ok && d.Variant != "chess" && !setting(given, o.Name) {
-		if len(o.Vars) > 0 && !slices.Contains(o.Vars, d.Variant) {
-			return nil, fmt.Errorf("its UCI_Variant offers %s, not %s", strings.Join(o.Vars, ", "), d.Variant)
+	for _, want := range d.Options(false) {
+		o, ok := option(declared, want.Name)
+		if !ok || setting(given, o.Name) {
+			continue
 		}
-		out = append(out, uci.EngineOption{Name: o.Name, Value: d.Variant})
-	}
-	if o, ok := option(declared, "UCI_Chess960"); ok && d.Chess960 && !setting(given, o.Name) {
-		out = append(out, uci.EngineOption{Name: o.Name, Value: "true"})
+		if len(o.Vars) > 0 && !slices.Contains(o.Vars, want.Value) {
+			return nil, fmt.Errorf("its %s offers %s, not %s", o.Name, strings.Join(o.Vars, ", "), want.Value)
+		}
+		out = append(out, uci.EngineOption{Name: o.Name, Value: want.Value})
 	}
 	return out, nil
 }

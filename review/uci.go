@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/gambitchess/gambit/game"
@@ -85,18 +86,14 @@ func (u *UCI) start(ctx context.Context, g *Game) error {
 }
 
 // setup returns the engine options opts (a copy) with what dialect d
-// needs and opts do not set, first: UCI_Variant for a variant other than
-// chess, UCI_Chess960 for a Chess960 game.
+// needs and opts do not set, first (game.UCIDialect.Options: the process
+// is started for d alone).
 func setup(opts []uci.EngineOption, d game.UCIDialect) []uci.EngineOption {
-	has := func(name string) bool {
-		return slices.ContainsFunc(opts, func(o uci.EngineOption) bool { return o.Name == name })
-	}
 	var first []uci.EngineOption
-	if d.Variant != "chess" && !has("UCI_Variant") {
-		first = append(first, uci.EngineOption{Name: "UCI_Variant", Value: d.Variant})
-	}
-	if d.Chess960 && !has("UCI_Chess960") {
-		first = append(first, uci.EngineOption{Name: "UCI_Chess960", Value: "true"})
+	for _, o := range d.Options(false) {
+		if !slices.ContainsFunc(opts, func(x uci.EngineOption) bool { return strings.EqualFold(x.Name, o.Name) }) {
+			first = append(first, uci.EngineOption{Name: o.Name, Value: o.Value})
+		}
 	}
 	return append(first, opts...)
 }

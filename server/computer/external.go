@@ -293,12 +293,14 @@ func (e *Engine) jobFor(g *game.Game, level Level, budget time.Duration) (job, e
 	if !ok || dialect == nil {
 		return job{}, fmt.Errorf("engine %s: no board it reads in %s", e.spec.Name, g.Variant())
 	}
-	if e.variant {
-		j.settings = append(j.settings, uci.EngineOption{Name: "UCI_Variant", Value: dialect.Variant})
-	}
 	pos := eng.UCI(eng.Plies())
-	if e.chess960 { // false for every game but a Chess960 one
-		j.settings = append(j.settings, uci.EngineOption{Name: "UCI_Chess960", Value: strconv.FormatBool(pos.Chess960)})
+	d := *dialect
+	d.Chess960 = pos.Chess960 // a Chess960 start, whatever the variant says
+	// A process serves game after game: both options every time, those it has.
+	for _, o := range d.Options(true) {
+		if o.Name == "UCI_Variant" && e.variant || o.Name == "UCI_Chess960" && e.chess960 {
+			j.settings = append(j.settings, uci.EngineOption{Name: o.Name, Value: o.Value})
+		}
 	}
 	j.position, j.moves = "fen "+pos.FEN, pos.Moves
 	return j, nil
