@@ -1,7 +1,8 @@
 package main
 
 import (
-	"go/scanner"
+	"go/ast"
+	"go/parser"
 	"go/token"
 	"io/fs"
 	"maps"
@@ -10,6 +11,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -85,7 +87,7 @@ var allowedImports = map[string][]string{
 	"server/analysis":         {"chess", "game", "server/wire"},                                                                                                                                      // the analysis board's API: a game's record, positions played by the rules
 	"server/openings":         {"chess", "chess/opening", "chess/polyglot", "server/wire"},                                                                                                           // GET /api/opening and /api/book: a line's opening, the book's moves
 	"server/profile":          {"chess", "game", "rating", "store", "render/chart", "server/wire"},                                                                                                   // the players' profiles, their games, rating graphs, leaderboards, and GET /api/games' listing
-	"server/export":           {"chess", "chess/pgn", "game", "review", "store", "xiangqi", "internal/pgntag", "server/wire"},                                                                        // lichess's game exports: a player's games, games by id, as PGN or NDJSON (profile.Visible: who sees which)
+	"server/export":           {"chess", "chess/pgn", "game", "review", "store", "xiangqi", "internal/pgntag", "server/wire"},                                                                        // lichess's game exports: a player's games, games by id, as PGN or NDJSON (store.Summary.VisibleTo: who sees which)
 	"server/servertest":       {"game", "chess", "chess/polyglot", "review"},                                                                                                                         // what the server packages' tests share; only tests import it
 	"server/wire/wiretest":    {"server/wire"},                                                                                                                                                       // the request parsers' tests' shared check; only tests import it
 	"web":                     {},
@@ -181,16 +183,24 @@ func TestVariantsNamedInFewPackages(t *testing.T) {
 // switchedNames are the variants the registry began with, whose names are
 // also words of the code (the chess board, the xiangqi library, a UCI
 // engine's UCI_Variant): for them the test below counts the code that
-// decides by the name — a string literal compared with ==, != or a case,
-// or a name of their registering package (chessgame.Chess960).
+// decides by the name — the name, in any case, compared (== or !=, either
+// side), a case of a switch, an argument of strings.EqualFold or its
+// like, a map's key or index, directly or through a constant of the file
+// — or that names their registering package.
 var switchedNames = map[string]struct {
-	literals []string
-	pkg      string   // the registering package's name
-	also     []string // the packages beside it and variant/all that may, and why
+	literal string   // the name as code spells it
+	pkg     string   // the registering package's name
+	also    []string // the packages beside it and variant/all that may, and why
 }{
-	"chess":    {nil, "chessgame", nil},
-	"Chess960": {[]string{`"chess960"`}, "chessgame", []string{"chess/pgn"}}, // reads a PGN's Variant tag as players write it
-	"xiangqi":  {[]string{`"xiangqi"`}, "xiangqigame", nil},
+	"chess": {"chess", "chessgame", []string{
+		"chess/pgn", // reads a PGN's Variant tag as players write it
+		"game",      // the UCI dialect's default variant (UCIDefaultVariant)
+		"uci",       // the engine reads UCI_Variant chess (or standard) from a GUI
+	}},
+	"Chess960": {"chess960", "chessgame", []string{"chess/pgn"}}, // reads a PGN's Variant tag as players write it
+	"xiangqi": {"xiangqi", "xiangqigame", []string{
+		"uci", // the engine reads UCI_Variant xiangqi (engine/xq's UCIVariant) from a GUI
+	}},
 }
 
 // TestChessAndXiangqiNamedInFewPackages: chess, Chess960 and xiangqi
@@ -199,51 +209,139 @@ var switchedNames = map[string]struct {
 // reader of the PGN Variant tag (chess/pgn, which reads "chess960" as
 // the PGN standard's players write it).
 func TestChessAndXiangqiNamedInFewPackages(t *testing.T) {
-	named := map[string]map[string]bool{}
+	type file struct {
+		pkg string
+		f   *ast.File
+	}
+	var files []file
+	fset := token.NewFileSet()
 	walkSources(t, func(pkg string, src []byte) {
-		for v, how := range switchedNames {
-			if decidesBy(src, how.literals, how.pkg) {
-				note(named, v, pkg)
+		f, err := parser.ParseFile(fset, pkg, src, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, file{pkg, f})
+	})
+	named := map[string]map[string]bool{}
+	where := map[string][]string{} // by variant: where each package decides, first
+	for v, how := range switchedNames {
+		// The constants of the name, by package name: "xq" -> UCIVariant.
+		consts := map[string]map[string]bool{}
+		for _, f := range files {
+			for c := range constantsNamed(f.f, how.literal) {
+				if consts[f.f.Name.Name] == nil {
+					consts[f.f.Name.Name] = map[string]bool{}
+				}
+				consts[f.f.Name.Name][c] = true
 			}
 		}
-	})
+		for _, f := range files {
+			if at, ok := decidesBy(f.f, how.literal, how.pkg, consts); ok {
+				if !named[v][f.pkg] {
+					where[v] = append(where[v], fset.Position(at).String())
+				}
+				note(named, v, f.pkg)
+			}
+		}
+	}
 	for v, how := range switchedNames {
 		pkgs := slices.Sorted(maps.Keys(named[v]))
 		want := slices.Sorted(slices.Values(append([]string{"variant/all", "variant/" + how.pkg}, how.also...)))
 		if !slices.Equal(pkgs, want) {
-			t.Errorf("code decides by %s's name in %v, want %v", v, pkgs, want)
+			t.Errorf("code decides by %s's name in %v, want %v (%v)", v, pkgs, want, where[v])
 		}
 	}
 }
 
-// decidesBy reports whether Go source src compares a string with one of
-// literals (==, != or a case of a switch), or is, imports or names
-// package pkg.
-func decidesBy(src []byte, literals []string, pkg string) bool {
-	var s scanner.Scanner
-	fset := token.NewFileSet()
-	s.Init(fset.AddFile("", fset.Base(), len(src)), src, nil, 0)
-	var prev token.Token
-	var prevLit string
-	inCase := false
-	for {
-		_, tok, lit := s.Scan()
-		switch {
-		case tok == token.EOF:
-			return false
-		case tok == token.CASE:
-			inCase = true
-		case tok == token.COLON:
-			inCase = false
-		case tok == token.STRING && slices.Contains(literals, lit) && (prev == token.EQL || prev == token.NEQ || inCase):
-			return true
-		case tok == token.PERIOD && prev == token.IDENT && prevLit == pkg,
-			tok == token.IDENT && lit == pkg && prev == token.PACKAGE,  // the package itself
-			tok == token.STRING && strings.HasSuffix(lit, "/"+pkg+`"`): // imported
-			return true
-		}
-		prev, prevLit = tok, lit
+// decidesBy reports whether Go file f decides by name (switchedNames'
+// doc), or is, imports or names package pkg, and where. consts are the
+// constants of the name, by the name of their package.
+func decidesBy(f *ast.File, name, pkg string, consts map[string]map[string]bool) (token.Pos, bool) {
+	if f.Name.Name == pkg {
+		return f.Name.Pos(), true
 	}
+	for _, imp := range f.Imports {
+		if strings.HasSuffix(imp.Path.Value, "/"+pkg+`"`) {
+			return imp.Pos(), true
+		}
+	}
+	is := func(e ast.Expr) bool { return isName(e, name, f.Name.Name, consts) }
+	found := false
+	var at token.Pos
+	ast.Inspect(f, func(n ast.Node) bool {
+		if found || n == nil {
+			return false
+		}
+		at = n.Pos()
+		switch n := n.(type) {
+		case *ast.BinaryExpr:
+			found = found || (n.Op == token.EQL || n.Op == token.NEQ) && (is(n.X) || is(n.Y))
+		case *ast.CaseClause:
+			found = found || slices.ContainsFunc(n.List, is)
+		case *ast.CallExpr:
+			if sel, ok := n.Fun.(*ast.SelectorExpr); ok && slices.Contains([]string{"EqualFold", "HasPrefix", "HasSuffix", "Contains"}, sel.Sel.Name) {
+				found = found || slices.ContainsFunc(n.Args, is)
+			}
+		case *ast.IndexExpr:
+			found = found || is(n.Index)
+		case *ast.KeyValueExpr:
+			found = found || is(n.Key)
+		case *ast.SelectorExpr:
+			if id, ok := n.X.(*ast.Ident); ok && id.Name == pkg {
+				found = true
+			}
+		}
+		return !found
+	})
+	return at, found
+}
+
+// constantsNamed are the file's constants and variables whose value is
+// name (in any case).
+func constantsNamed(f *ast.File, name string) map[string]bool {
+	out := map[string]bool{}
+	ast.Inspect(f, func(n ast.Node) bool {
+		// A board's kind (game.Board: game.BoardXiangqi; the viewer's
+		// viewer.Board) is spelt as the variant first played on it, and
+		// decides what draws it: not a variant's name. Nor is the
+		// registry's default (game.DefaultVariant, what "" reads as).
+		if vs, ok := n.(*ast.ValueSpec); ok && !isIdent(vs.Type, "Board") && !slices.ContainsFunc(vs.Names, func(id *ast.Ident) bool { return id.Name == "DefaultVariant" }) {
+			for i, v := range vs.Values {
+				if i < len(vs.Names) && isName(v, name, "", nil) {
+					out[vs.Names[i].Name] = true
+				}
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// isIdent reports whether e is the identifier name.
+func isIdent(e ast.Expr, name string) bool {
+	id, ok := e.(*ast.Ident)
+	return ok && id.Name == name
+}
+
+// isName reports whether e, in package self, is the string name (in any
+// case, any quotes), a conversion of it (Variant("xiangqi")), or one of
+// consts (by package name: a constant of self's, or pkg.Const).
+func isName(e ast.Expr, name, self string, consts map[string]map[string]bool) bool {
+	switch e := e.(type) {
+	case *ast.BasicLit:
+		s, err := strconv.Unquote(e.Value)
+		return e.Kind == token.STRING && err == nil && strings.EqualFold(s, name)
+	case *ast.Ident:
+		return consts[self][e.Name]
+	case *ast.SelectorExpr:
+		x, ok := e.X.(*ast.Ident)
+		return ok && consts[x.Name][e.Sel.Name]
+	case *ast.CallExpr:
+		return len(e.Args) == 1 && isName(e.Args[0], name, self, consts)
+	case *ast.ParenExpr:
+		return isName(e.X, name, self, consts)
+	}
+	return false
 }
 
 // walkSources calls visit with each Go source file of the module, tests

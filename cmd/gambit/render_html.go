@@ -50,9 +50,9 @@ func renderHTML(pgnPath string, game int, variant, htmlPath, language string) er
 // whose first header says so (as gambit pgn tells them), and chess
 // otherwise. (Xiangqi PGN files end in .pgn like chess ones: the name
 // tells nothing.)
-func guessVariant(asked string, data []byte) viewer.Variant {
+func guessVariant(asked string, data []byte) viewer.Board {
 	if asked != "" {
-		return viewer.Variant(asked)
+		return viewer.Board(asked)
 	}
 	if isXiangqiPGN(bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))) {
 		return viewer.Xiangqi

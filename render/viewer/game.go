@@ -1,26 +1,27 @@
 package viewer
 
-// Variant names the rules a Game is played by. Chess960 is Chess: its
-// start position is in the start FEN.
-type Variant string
+// Board is the board a Game is played on, which says how its positions
+// read and are drawn (chess's rules for Chess: Chess960 is Chess, its
+// start position in the start FEN). The page's JSON calls it "variant".
+type Board string
 
-// The variants the viewer shows. Discs is a board of xiangqi's round
+// The boards the viewer shows. Discs is a board of xiangqi's round
 // pieces in squares, of the shape its FENs give (at most 9×9): the game
 // of xiangqi's pieces face down on half its board, 8×4. Its moves are
 // given position by position (FromSteps) with their one notation,
 // NotationSAN.
 const (
-	Chess   Variant = "chess"
-	Xiangqi Variant = "xiangqi"
-	Discs   Variant = "discs"
+	Chess   Board = "chess"
+	Xiangqi Board = "xiangqi"
+	Discs   Board = "discs"
 )
 
 // Game is one game ready to be shown: its header and its move tree, with
 // every position and move text already computed.
 type Game struct {
-	Variant Variant `json:"variant"`
-	Tags    []Tag   `json:"tags"`   // the header, in file order
-	Result  string  `json:"result"` // "1-0", "0-1", "1/2-1/2" or "*"
+	Variant Board  `json:"variant"`
+	Tags    []Tag  `json:"tags"`   // the header, in file order
+	Result  string `json:"result"` // "1-0", "0-1", "1/2-1/2" or "*"
 	// ResultComment is a comment written after the result (xiangqi PGN).
 	ResultComment string `json:"resultComment,omitempty"`
 	// Nodes is the move tree in pre-order: Nodes[0] is the start position

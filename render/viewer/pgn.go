@@ -36,7 +36,7 @@ func (e *GameError) Unwrap() error { return e.Err }
 // Xiangqi as package xiangqi/pgn reads it (GBK text is decoded). A game
 // that cannot be read (an illegal move, a broken tag) fails the whole text
 // with a *GameError; nothing is returned then.
-func FromPGN(r io.Reader, variant Variant) ([]Game, error) {
+func FromPGN(r io.Reader, variant Board) ([]Game, error) {
 	switch variant {
 	case Chess:
 		return chessFromPGN(r)

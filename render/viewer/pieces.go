@@ -26,7 +26,7 @@ var chessFigures = map[byte]string{
 // Options.Pieces has none: for chess the Unicode figure, white or black with
 // a dark outline; for xiangqi and a board of discs a disc with the piece's
 // character, red or black.
-func defaultPiece(v Variant, code byte) string {
+func defaultPiece(v Board, code byte) string {
 	switch {
 	case v == Discs && code == 'x':
 		return sidelessPiece()

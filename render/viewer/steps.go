@@ -32,7 +32,7 @@ type Step struct {
 // (a variant of several moves a turn) continues that turn, and the list
 // writes no number before it. Chinese notation is given in traditional characters and written in
 // the page's script by Write.
-func FromSteps(v Variant, tags []Tag, result, start string, steps []Step) (Game, error) {
+func FromSteps(v Board, tags []Tag, result, start string, steps []Step) (Game, error) {
 	if v != Chess && v != Xiangqi && v != Discs {
 		return Game{}, fmt.Errorf("%w %q (want %q, %q or %q)", ErrVariant, v, Chess, Xiangqi, Discs)
 	}

@@ -21,7 +21,7 @@ const annotatedPGN = `[Event "Test"]
 `
 
 // readOne reads a PGN text holding one game.
-func readOne(t *testing.T, text string, v Variant) Game {
+func readOne(t *testing.T, text string, v Board) Game {
 	t.Helper()
 	games, err := FromPGN(strings.NewReader(text), v)
 	if err != nil {
@@ -225,7 +225,7 @@ func maxVariationDepth(g Game, i int) int {
 func TestFromPGNErrors(t *testing.T) {
 	tests := []struct {
 		text    string
-		variant Variant
+		variant Board
 		want    string
 		game    int
 	}{

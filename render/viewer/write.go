@@ -174,7 +174,7 @@ func checkGames(games []Game) error {
 // games use, in a fixed order.
 func pieceTemplates(games []Game, custom map[string]string) ([]pieceTemplate, error) {
 	var out []pieceTemplate
-	for _, v := range []Variant{Chess, Xiangqi, Discs} {
+	for _, v := range []Board{Chess, Xiangqi, Discs} {
 		if !usesVariant(games, v) {
 			continue
 		}
@@ -215,7 +215,7 @@ func usesFaceDown(games []Game) bool {
 }
 
 // usesVariant reports whether any game is of variant v.
-func usesVariant(games []Game, v Variant) bool {
+func usesVariant(games []Game, v Board) bool {
 	for _, g := range games {
 		if g.Variant == v {
 			return true
@@ -228,7 +228,7 @@ func usesVariant(games []Game, v Variant) bool {
 // letter, or the built-in one. A board of discs takes xiangqi's pieces
 // ("xiangqi:K") after its own, never a bare letter (a chess piece's) nor
 // xiangqi's x (a black piece face down: its x has no side).
-func pieceMarkup(v Variant, code byte, custom map[string]string) (string, error) {
+func pieceMarkup(v Board, code byte, custom map[string]string) (string, error) {
 	markup, ok := custom[string(v)+":"+string(code)]
 	switch {
 	case !ok && v == Discs && code != 'x':

@@ -37,7 +37,7 @@ import (
 type viewerSource struct {
 	pgn      string // "" for a hidden game in play; its tags, and the ETag's content, in every variant
 	err      error  // the record could not be written
-	variant  viewer.Variant
+	variant  viewer.Board
 	game     game.Variant // its own name, which the computer's levels are of
 	hidden   bool
 	finished bool
