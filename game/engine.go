@@ -17,9 +17,12 @@ import (
 // none of them asks which rules library is underneath.
 
 // Engine is a game's record as the engines read it: its positions from the
-// start, each read by its ply (0, the start, to Plies, the position now).
-// It only reads the game it was opened on, a copy the caller may search
-// while the game goes on. It is not safe for concurrent use.
+// start, each read by its ply (0, the start, to Plies, the position now;
+// a move by its index, below Plies). A ply out of that range is a
+// programming error, and panics, but in FromUCI and Branch, which read
+// what another program gave and say so in an error. It only reads the
+// game it was opened on, a copy the caller may search while the game goes
+// on. It is not safe for concurrent use.
 type Engine interface {
 	// Plies returns the number of moves played.
 	Plies() int
@@ -175,6 +178,15 @@ func PlayLine[P, M any, PP LinePosition[P, M]](start P, line []string, each func
 type LineGame[M any] interface {
 	Push(m M) error
 	PushUCI(text string) (M, error)
+}
+
+// CheckPly returns an error unless ply is a position of a record of plies
+// moves (0 to plies).
+func CheckPly(ply, plies int) error {
+	if ply < 0 || ply > plies {
+		return fmt.Errorf("ply %d of a game of %d", ply, plies)
+	}
+	return nil
 }
 
 // ReplayLine plays on g the moves of a record, then the coordinate moves

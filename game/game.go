@@ -231,7 +231,10 @@ func (g *Game) CreatedAt() time.Time { return g.header.CreatedAt }
 func (g *Game) UpdatedAt() time.Time { return g.updated }
 
 // CanClaimDraw reports whether the side to move may claim a draw now
-// (threefold repetition or the 50-move rule).
+// (threefold repetition or the 50-move rule). Like StandingDraw and
+// CanMate, it reads the whole board but tells a yes or no that the game's
+// players are told anyway (the claim's button, the end of the game): no
+// Whole needed, in a hidden game too.
 func (g *Game) CanClaimDraw() bool {
 	if g.status.Finished() {
 		return false

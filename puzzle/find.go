@@ -188,7 +188,7 @@ func solveAdvantage(ctx context.Context, e game.Engine, ply int, nodes uint64) (
 		case solverToMove && c.Best.Mate > 0:
 			return Found{}, false, nil // a mate after all: the mate search finds it from a deeper look
 		case solverToMove && !onlyMove(c):
-			return trimmed(e, ply, solver, start, steps)
+			return trimmed(ctx, e, ply, solver, start, steps)
 		}
 		s := step{move: c.Best.Moves[0]}
 		if solverToMove {
@@ -196,12 +196,12 @@ func solveAdvantage(ctx context.Context, e game.Engine, ply int, nodes uint64) (
 		}
 		steps = append(steps, s)
 	}
-	return trimmed(e, ply, solver, start, steps)
+	return trimmed(ctx, e, ply, solver, start, steps)
 }
 
 // trimmed ends a solution on a solver's move that had a second choice,
 // and keeps it when it won MinGain of material from start.
-func trimmed(e game.Engine, ply int, solver chess.Color, start int, steps []step) (Found, bool, error) {
+func trimmed(ctx context.Context, e game.Engine, ply int, solver chess.Color, start int, steps []step) (Found, bool, error) {
 	for len(steps) > 0 && (len(steps)%2 == 0 || steps[len(steps)-1].choice.Second == nil) {
 		steps = steps[:len(steps)-1]
 	}
@@ -216,7 +216,7 @@ func trimmed(e game.Engine, ply int, solver chess.Color, start int, steps []step
 	// there is one: a capture the opponent takes back wins nothing.
 	end := b.DrawFacts(b.Plies(), solver).Material
 	if over, _ := b.Terminal(b.Plies()); !over {
-		if reply, err := b.Search(context.Background(), b.Plies(), game.SearchOptions{Nodes: 20_000, Hash: 16}, nil); err == nil {
+		if reply, err := b.Search(ctx, b.Plies(), game.SearchOptions{Nodes: 20_000, Hash: 16}, nil); err == nil {
 			if after, err := b.Branch(b.Plies(), reply.Moves[:1]); err == nil {
 				end = after.DrawFacts(after.Plies(), solver).Material
 			}

@@ -209,7 +209,7 @@ func TestBoardAPIRatedGame(t *testing.T) {
 	if w := again["white"].(map[string]any); w["name"] != "bob" || w["rating"] != float64(acct.Perfs["blitz"].Rating) {
 		t.Errorf("the second game's white = %v, want bob at %d", w, acct.Perfs["blitz"].Rating)
 	}
-	// A rated game over is public, as the profile lists it (profile.Visible):
+	// A rated game over is public, as the profile lists it (store.Summary.VisibleTo):
 	// another account's export of bob's games has it; the one under way is
 	// not listed (lichess's finished games only, by default) (issue 41).
 	if _, out := cat.call("GET", "/api/games/user/bob", "", ""); !strings.Contains(out, `[GameId "`+firstID+`"]`) || strings.Contains(out, ch.ID) {

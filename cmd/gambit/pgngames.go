@@ -24,9 +24,9 @@ type pgnGame struct {
 // eachPGNGame calls each with the games of PGN text raw in order, numbered
 // from 1: xiangqi's when its first header says so (GBK decoded), chess's
 // otherwise (Chess960's when the start is one). A game the text or the
-// rules refuse comes with its error, which names the ply; each returns
-// false to stop. The error returned is the text's, where it stopped the
-// reading.
+// rules refuse comes with its error, which names the ply or the line, and
+// the reading goes on; each returns false to stop. The error returned is
+// one that stopped the reading (not a game's: the reader's own).
 func eachPGNGame(raw []byte, each func(n int, g pgnGame, err error) bool) error {
 	if isXiangqiPGN(raw) {
 		return eachXiangqiGame(raw, each)
@@ -43,6 +43,8 @@ func eachChessGame(raw []byte, each func(n int, g pgnGame, err error) bool) erro
 		switch {
 		case errors.Is(err, io.EOF):
 			return nil
+		case err != nil && !errors.As(err, new(*pgn.Error)):
+			return err // the reader's own: no game after it
 		case err != nil:
 			if !each(n, pgnGame{}, err) {
 				return nil

@@ -90,8 +90,8 @@ func variantsWith(has func(*game.Spec) bool) []string {
 	return out
 }
 
-// Names the commands still switch on, until they read the registry
-// (match, review).
+// The variants a PGN file's games are read as (eachPGNGame: its reader
+// knows chess's PGN and xiangqi's).
 const (
 	variantChess960 = "chess960"
 	variantXiangqi  = "xiangqi"

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/gambitchess/gambit/engine/xq"
 	"github.com/gambitchess/gambit/game"
@@ -88,6 +89,37 @@ func TestXiangqiTeachingLevelsPlayAsWritten(t *testing.T) {
 		}
 		if len(seen) != 1 {
 			t.Errorf("%s answered the central cannon in 8 games with %v: not one move", name, seen)
+		}
+	}
+}
+
+// TestSearchOptionsByBoard: a level searches as its board's engine reads
+// it: in xiangqi at its xiangqi depth and engine/xq's skill, in chess at
+// its depth, its algorithm and its rating.
+func TestSearchOptionsByBoard(t *testing.T) {
+	for _, c := range []struct {
+		v     game.Variant
+		level string
+		want  game.SearchOptions
+	}{
+		{xiangqigame.Xiangqi, "beginner", game.SearchOptions{Algorithm: "full", Skill: 3, Depth: 2, MoveTime: 300 * time.Millisecond}},
+		{xiangqigame.Xiangqi, "full", game.SearchOptions{Algorithm: "full", Skill: xq.MaxSkill, MoveTime: 2 * time.Second}},
+		{xiangqigame.Xiangqi, "greedy", game.SearchOptions{Algorithm: "greedy", Skill: xq.MaxSkill, Depth: 1}},
+		{chessgame.Chess, "beginner", game.SearchOptions{Algorithm: "full", Elo: 800, Skill: 3, MoveTime: 300 * time.Millisecond}},
+		{chessgame.Chess, "minimax", game.SearchOptions{Algorithm: "minimax", Skill: xq.MaxSkill, Depth: 3, MoveTime: 3 * time.Second}},
+	} {
+		l, err := LevelFor(c.v, c.level)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := game.New(game.Options{ID: "o", Variant: c.v})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := c.want
+		want.Seed, want.Hash = 7, 8
+		if got := searchOptions(g, l, 7); got != want {
+			t.Errorf("%s %s: %+v, want %+v", c.v, c.level, got, want)
 		}
 	}
 }

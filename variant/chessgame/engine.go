@@ -80,6 +80,9 @@ func (e *chessEngine) UCI(ply int) game.UCIPosition {
 
 // FromUCI implements game.Engine.
 func (e *chessEngine) FromUCI(ply int, line []string, text string) (string, error) {
+	if err := game.CheckPly(ply, len(e.moves)); err != nil {
+		return "", fmt.Errorf("chess: %w", err)
+	}
 	p, n := game.PlayLine[chess.Position, chess.Move](e.positions[ply], line, nil)
 	if n < len(line) {
 		return "", fmt.Errorf("chess: %q is not legal in %s", line[n], p.FEN())
@@ -96,6 +99,9 @@ func (e *chessEngine) FromUCI(ply int, line []string, text string) (string, erro
 
 // Branch implements game.Engine.
 func (e *chessEngine) Branch(ply int, line []string) (game.Engine, error) {
+	if err := game.CheckPly(ply, len(e.moves)); err != nil {
+		return nil, fmt.Errorf("chess: %w", err)
+	}
 	g := chess.NewGameFrom(e.positions[0])
 	if err := game.ReplayLine(g, e.moves[:ply], line); err != nil {
 		return nil, fmt.Errorf("chess: %w", err)

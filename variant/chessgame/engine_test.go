@@ -72,6 +72,12 @@ func TestChessEngineReadsTheRecord(t *testing.T) {
 	} else if san, _ := b.Move(4); san != "Bc4" {
 		t.Errorf("the branch's move 4: %s", san)
 	}
+	if _, err := e.Branch(6, nil); err == nil {
+		t.Error("a branch past the game's end")
+	}
+	if _, err := e.FromUCI(-1, nil, "e2e4"); err == nil {
+		t.Error("an engine move at ply -1")
+	}
 	if _, err := e.Branch(2, []string{"e1e8"}); err == nil || !strings.Contains(err.Error(), `"e1e8"`) {
 		t.Errorf("an illegal branch: %v", err)
 	}

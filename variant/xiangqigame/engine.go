@@ -70,6 +70,9 @@ func (e *xiangqiEngine) UCI(ply int) game.UCIPosition {
 
 // FromUCI implements game.Engine.
 func (e *xiangqiEngine) FromUCI(ply int, line []string, text string) (string, error) {
+	if err := game.CheckPly(ply, len(e.moves)); err != nil {
+		return "", fmt.Errorf("xiangqi: %w", err)
+	}
 	p, n := game.PlayLine[xiangqi.Position, xiangqi.Move](e.positions[ply], line, nil)
 	if n < len(line) {
 		return "", fmt.Errorf("xiangqi: %q is not legal in %s", line[n], p.FEN())
@@ -83,6 +86,9 @@ func (e *xiangqiEngine) FromUCI(ply int, line []string, text string) (string, er
 
 // Branch implements game.Engine.
 func (e *xiangqiEngine) Branch(ply int, line []string) (game.Engine, error) {
+	if err := game.CheckPly(ply, len(e.moves)); err != nil {
+		return nil, fmt.Errorf("xiangqi: %w", err)
+	}
 	g := xiangqi.NewGameFrom(e.positions[0])
 	if err := game.ReplayLine(g, e.moves[:ply], line); err != nil {
 		return nil, fmt.Errorf("xiangqi: %w", err)
