@@ -140,10 +140,10 @@ func fromRow(row []string) (Puzzle, error) {
 	p := Puzzle{ID: row[0], FEN: row[1], Moves: strings.Fields(row[2]), Themes: strings.Fields(row[5]), Game: row[6], Variant: game.Variant(row[7])}
 	var err error
 	if p.Rating, err = strconv.Atoi(row[3]); err != nil {
-		return p, fmt.Errorf("Rating %q: %w", row[3], err)
+		return p, fmt.Errorf("column Rating %q: %w", row[3], err)
 	}
 	if p.RatingDeviation, err = strconv.Atoi(row[4]); err != nil {
-		return p, fmt.Errorf("RatingDeviation %q: %w", row[4], err)
+		return p, fmt.Errorf("column RatingDeviation %q: %w", row[4], err)
 	}
 	switch {
 	case p.ID == "" || p.FEN == "":

@@ -34,7 +34,7 @@ func TestReadCSVSaysWhatAndWhere(t *testing.T) {
 	for _, c := range []struct{ name, text, want string }{
 		{"empty", "", "CSV header"},
 		{"another header", "a,b,c,d,e,f,g,h\n", "CSV header"},
-		{"a rating that is no number", head + "id,fen,a b,x,500,,g,chess\n", `line 2: Rating "x"`},
+		{"a rating that is no number", head + "id,fen,a b,x,500,,g,chess\n", `line 2: column Rating "x"`},
 		{"odd moves", head + "id,fen,a b c,1500,500,,g,chess\n", "line 2: puzzle id: 3 moves"},
 		{"a short row", head + "id,fen\n", "wrong number of fields"},
 	} {
