@@ -2,7 +2,9 @@
 // side to move, just after its opponent's mistake, has one line that wins,
 // every other move falling clearly short. It reads any game through the
 // engine interface its variant declares (game.Engine), so chess, Chess960
-// and xiangqi are found alike, by Gambit's own engines.
+// and xiangqi are found alike, and scores positions with a review's
+// evaluator (Finder.Eval): Gambit's own engines, or a UCI engine such as
+// Stockfish or Fairy-Stockfish.
 //
 // # Criteria
 //

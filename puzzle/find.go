@@ -60,22 +60,38 @@ type Choice struct {
 	Second *game.SearchLine
 }
 
+// Finder finds puzzles with an evaluator: Gambit's engines in process
+// (review.Builtin, through each game's Engine) or a UCI engine
+// (review.UCI: Stockfish for chess, Fairy-Stockfish for xiangqi, set up
+// by the games' Dialect).
+type Finder struct {
+	Eval    review.Evaluator
+	Dialect game.UCIDialect // how a UCI engine is told the games' variant
+	Budget  Budget
+}
+
+// Find returns the puzzles of the game e reads, found by Gambit's own
+// engines at budget b (Finder's Find).
+func Find(ctx context.Context, e game.Engine, b Budget) ([]Found, error) {
+	return Finder{Eval: review.NewBuiltin(), Budget: b}.Find(ctx, e)
+}
+
 // Find returns the puzzles of the game e reads: at most one for each
 // mistake, scanned from the first move on. ctx ends it early with what it
 // has found.
-func Find(ctx context.Context, e game.Engine, b Budget) ([]Found, error) {
-	evals, err := scan(ctx, e, b.Scan)
+func (f Finder) Find(ctx context.Context, e game.Engine) ([]Found, error) {
+	evals, err := f.scan(ctx, e)
 	if err != nil {
 		return nil, err
 	}
 	var out []Found
 	for ply := 1; ply <= e.Plies() && ctx.Err() == nil; ply++ {
-		f, ok, err := candidate(ctx, e, ply, evals, b.Solve)
+		p, ok, err := f.candidate(ctx, e, ply, evals)
 		if err != nil {
 			return out, err
 		}
 		if ok {
-			out = append(out, f)
+			out = append(out, p)
 		}
 	}
 	return out, nil
@@ -83,49 +99,71 @@ func Find(ctx context.Context, e game.Engine, b Budget) ([]Found, error) {
 
 // scan scores every position of the game from its side to move's view
 // (a position with no move: its result).
-func scan(ctx context.Context, e game.Engine, nodes uint64) ([]game.SearchLine, error) {
+func (f Finder) scan(ctx context.Context, e game.Engine) ([]game.SearchLine, error) {
 	evals := make([]game.SearchLine, e.Plies()+1)
 	for ply := range evals {
 		if over, lost := e.Terminal(ply); over {
 			evals[ply] = game.SearchLine{Mate: -b2i(lost)}
 			continue
 		}
-		l, err := e.Search(ctx, ply, game.SearchOptions{Nodes: nodes, Hash: 16}, nil)
+		ls, err := f.lines(ctx, e, ply, 1, f.Budget.Scan)
 		if err != nil {
-			return nil, fmt.Errorf("puzzle: scanning ply %d: %w", ply, err)
+			return nil, err
 		}
-		evals[ply] = l
+		evals[ply] = ls[0]
 	}
 	return evals, nil
 }
 
+// lines evaluates the position after ply plies of e: its best n lines (n
+// 1 or 2; fewer when it has fewer moves), scored from the side to move's
+// view, searched to nodes.
+func (f Finder) lines(ctx context.Context, e game.Engine, ply, n int, nodes uint64) ([]game.SearchLine, error) {
+	ls, err := f.Eval.Evaluate(ctx, review.New(e, f.Dialect), ply, review.Budget{Nodes: nodes}, n)
+	if err != nil {
+		return nil, fmt.Errorf("puzzle: ply %d: %w", ply, err)
+	}
+	white := e.WhiteToMove(ply)
+	out := make([]game.SearchLine, 0, len(ls))
+	for i, l := range ls {
+		if len(l.Moves) > 0 {
+			s := l.Score.For(white)
+			out = append(out, game.SearchLine{Moves: l.Moves, CP: s.CP, Mate: s.Mate, Depth: l.Depth, MultiPV: i + 1})
+		}
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("puzzle: ply %d: the engine gave no line", ply)
+	}
+	return out, nil
+}
+
 // candidate looks for a puzzle after move ply-1 of the game (the
 // opponent's), whose position is after ply plies.
-func candidate(ctx context.Context, e game.Engine, ply int, evals []game.SearchLine, nodes uint64) (Found, bool, error) {
+func (f Finder) candidate(ctx context.Context, e game.Engine, ply int, evals []game.SearchLine) (Found, bool, error) {
 	solver := side(e, ply)
 	now, before := evals[ply], negate(evals[ply-1])
 	lead := e.DrawFacts(ply, solver).Material
 	if over, _ := e.Terminal(ply); over || cp(before) > StartCeiling || lead > 0 {
 		return Found{}, false, nil // no move, already winning, or already ahead
 	}
-	var f Found
+	var p Found
 	var ok bool
 	var err error
 	switch {
 	case now.Mate > 0 && now.Mate <= MateSoon:
-		f, ok, err = solveMate(ctx, e, ply, nodes)
+		p, ok, err = f.solveMate(ctx, e, ply)
 	case now.Mate == 0 && now.CP >= 0 && winPercent(now) > winPercent(before)+SwingWin:
 		if now.CP < StartCeiling && lead > -100 {
 			return Found{}, false, nil // better, not winning, and not a comeback
 		}
-		f, ok, err = solveAdvantage(ctx, e, ply, nodes)
+		p, ok, err = f.solveAdvantage(ctx, e, ply)
 	}
 	if err != nil || !ok {
 		return Found{}, false, err
 	}
 	_, last := e.Move(ply - 1)
-	f.Ply, f.Moves = ply-1, append([]string{last}, f.Moves...)
-	return f, true, nil
+	p.Ply, p.Moves = ply-1, append([]string{last}, p.Moves...)
+	return p, true, nil
 }
 
 // step is one move of a solution: the move played, and for a solver's
@@ -138,7 +176,7 @@ type step struct {
 // solveMate follows a mate from the position after ply plies: every
 // solver's move the only one and still a mate within MateSoon, every
 // reply the engine's best, to the mate.
-func solveMate(ctx context.Context, e game.Engine, ply int, nodes uint64) (Found, bool, error) {
+func (f Finder) solveMate(ctx context.Context, e game.Engine, ply int) (Found, bool, error) {
 	var line []string
 	var evals []Choice
 	for len(line) < MaxPlies {
@@ -150,7 +188,7 @@ func solveMate(ctx context.Context, e game.Engine, ply int, nodes uint64) (Found
 			return Found{Moves: line, Mate: (len(line) + 1) / 2, Evals: evals}, len(line)%2 == 1, nil
 		}
 		solverToMove := len(line)%2 == 0
-		c, err := choose(ctx, b, nodes, solverToMove)
+		c, err := f.choose(ctx, b, solverToMove)
 		switch {
 		case err != nil:
 			return Found{}, false, err
@@ -168,7 +206,7 @@ func solveMate(ctx context.Context, e game.Engine, ply int, nodes uint64) (Found
 // ply plies, the replies the engine's best, and keeps the solution up to
 // the last of the solver's moves that had a second choice, when it won
 // MinGain of material.
-func solveAdvantage(ctx context.Context, e game.Engine, ply int, nodes uint64) (Found, bool, error) {
+func (f Finder) solveAdvantage(ctx context.Context, e game.Engine, ply int) (Found, bool, error) {
 	solver := side(e, ply)
 	start := e.DrawFacts(ply, solver).Material
 	var steps []step
@@ -181,14 +219,14 @@ func solveAdvantage(ctx context.Context, e game.Engine, ply int, nodes uint64) (
 			return Found{}, false, nil // a mate or a repetition on the way: not this kind of puzzle
 		}
 		solverToMove := len(steps)%2 == 0
-		c, err := choose(ctx, b, nodes, solverToMove)
+		c, err := f.choose(ctx, b, solverToMove)
 		switch {
 		case err != nil:
 			return Found{}, false, err
 		case solverToMove && c.Best.Mate > 0:
 			return Found{}, false, nil // a mate after all: the mate search finds it from a deeper look
 		case solverToMove && !onlyMove(c):
-			return trimmed(ctx, e, ply, solver, start, steps)
+			return f.trimmed(ctx, e, ply, solver, start, steps)
 		}
 		s := step{move: c.Best.Moves[0]}
 		if solverToMove {
@@ -196,12 +234,12 @@ func solveAdvantage(ctx context.Context, e game.Engine, ply int, nodes uint64) (
 		}
 		steps = append(steps, s)
 	}
-	return trimmed(ctx, e, ply, solver, start, steps)
+	return f.trimmed(ctx, e, ply, solver, start, steps)
 }
 
 // trimmed ends a solution on a solver's move that had a second choice,
 // and keeps it when it won MinGain of material from start.
-func trimmed(ctx context.Context, e game.Engine, ply int, solver chess.Color, start int, steps []step) (Found, bool, error) {
+func (f Finder) trimmed(ctx context.Context, e game.Engine, ply int, solver chess.Color, start int, steps []step) (Found, bool, error) {
 	for len(steps) > 0 && (len(steps)%2 == 0 || steps[len(steps)-1].choice.Second == nil) {
 		steps = steps[:len(steps)-1]
 	}
@@ -216,8 +254,8 @@ func trimmed(ctx context.Context, e game.Engine, ply int, solver chess.Color, st
 	// there is one: a capture the opponent takes back wins nothing.
 	end := b.DrawFacts(b.Plies(), solver).Material
 	if over, _ := b.Terminal(b.Plies()); !over {
-		if reply, err := b.Search(ctx, b.Plies(), game.SearchOptions{Nodes: 20_000, Hash: 16}, nil); err == nil {
-			if after, err := b.Branch(b.Plies(), reply.Moves[:1]); err == nil {
+		if reply, err := f.lines(ctx, b, b.Plies(), 1, f.Budget.Scan); err == nil {
+			if after, err := b.Branch(b.Plies(), reply[0].Moves[:1]); err == nil {
 				end = after.DrawFacts(after.Plies(), solver).Material
 			}
 		}
@@ -225,38 +263,33 @@ func trimmed(ctx context.Context, e game.Engine, ply int, solver chess.Color, st
 	if end-start < MinGain {
 		return Found{}, false, nil
 	}
-	f := Found{Moves: moves(steps)}
+	p := Found{Moves: moves(steps)}
 	for _, s := range steps {
 		if s.choice != nil {
-			f.Evals = append(f.Evals, *s.choice)
+			p.Evals = append(p.Evals, *s.choice)
 		}
 	}
-	return f, true, nil
+	return p, true, nil
 }
 
 // choose searches the position b is at: the best two lines when the
 // solver is to move (its choice), the best line for the opponent.
-func choose(ctx context.Context, b game.Engine, nodes uint64, solverToMove bool) (Choice, error) {
-	o := game.SearchOptions{Nodes: nodes, Hash: 16, MultiPV: 1}
+func (f Finder) choose(ctx context.Context, b game.Engine, solverToMove bool) (Choice, error) {
+	n := 1
 	if solverToMove {
-		o.MultiPV = 2
+		n = 2
 	}
-	var lines [2]*game.SearchLine
-	best, err := b.Search(ctx, b.Plies(), o, func(l game.SearchLine) {
-		if l.MultiPV >= 1 && l.MultiPV <= 2 && len(l.Moves) > 0 {
-			lines[l.MultiPV-1] = &l
-		}
-	})
+	ls, err := f.lines(ctx, b, b.Plies(), n, f.Budget.Solve)
 	if err != nil {
-		return Choice{}, fmt.Errorf("puzzle: %w", err)
+		return Choice{}, err
 	}
-	c := Choice{Best: best}
-	if solverToMove && lines[1] != nil && lines[1].Moves[0] != best.Moves[0] {
-		second := *lines[1]
+	c := Choice{Best: ls[0]}
+	c.Best.Moves = ls[0].Moves[:1]
+	if solverToMove && len(ls) > 1 && ls[1].Moves[0] != ls[0].Moves[0] {
+		second := ls[1]
 		second.Moves = second.Moves[:1]
 		c.Second = &second
 	}
-	c.Best.Moves = best.Moves[:1]
 	return c, nil
 }
 

@@ -23,7 +23,7 @@ func newPuzzlesCmd() *cobra.Command {
 }
 
 func newPuzzlesFindCmd() *cobra.Command {
-	var out string
+	var out, engineSpec string
 	b := puzzle.DefaultBudget
 	cmd := &cobra.Command{
 		Use:   "find GAMES.pgn...",
@@ -31,7 +31,9 @@ func newPuzzlesFindCmd() *cobra.Command {
 		Long: "puzzles find scans every game of the files with Gambit's engines and writes the puzzles it\n" +
 			"finds as CSV in the columns of lichess's puzzle database (and the variant): positions after a\n" +
 			"mistake where the side to move has one winning line (package puzzle says the criteria).\n" +
-			"A file is read as xiangqi's PGN when its first header says so, as chess's otherwise.",
+			"A file is read as xiangqi's PGN when its first header says so, as chess's otherwise.\n" +
+			"--engine searches with a UCI engine instead (Stockfish for chess, Fairy-Stockfish for xiangqi),\n" +
+			"set up for each game's variant.",
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, files []string) error {
 			w := cmd.OutOrStdout()
@@ -43,9 +45,15 @@ func newPuzzlesFindCmd() *cobra.Command {
 				defer f.Close()
 				w = f
 			}
+			ev, err := (&reviewFlags{engine: engineSpec}).evaluator()
+			if err != nil {
+				return err
+			}
+			defer ev.Close()
+			f := puzzle.Finder{Eval: ev, Budget: b}
 			var all []puzzle.Puzzle
 			for _, file := range files {
-				found, err := puzzlesOf(cmd.Context(), file, b, cmd.ErrOrStderr())
+				found, err := puzzlesOf(cmd.Context(), file, f, cmd.ErrOrStderr())
 				if err != nil {
 					return err
 				}
@@ -55,6 +63,7 @@ func newPuzzlesFindCmd() *cobra.Command {
 		},
 	}
 	cmd.Flags().StringVarP(&out, "out", "o", "", "write the CSV to this file (default: standard output)")
+	cmd.Flags().StringVar(&engineSpec, "engine", "", "a UCI engine SPEC as gambit match takes it (cmd=PATH name=N option.NAME=V); default: Gambit's engines in process")
 	cmd.Flags().Uint64Var(&b.Scan, "nodes", b.Scan, "nodes searched for each position of a game")
 	cmd.Flags().Uint64Var(&b.Solve, "solve-nodes", b.Solve, "nodes searched for each position of a candidate's solution")
 	return cmd
@@ -62,7 +71,7 @@ func newPuzzlesFindCmd() *cobra.Command {
 
 // puzzlesOf finds the puzzles of every game of PGN file; a game the rules
 // refuse is skipped and said on log.
-func puzzlesOf(ctx context.Context, file string, b puzzle.Budget, log io.Writer) ([]puzzle.Puzzle, error) {
+func puzzlesOf(ctx context.Context, file string, f puzzle.Finder, log io.Writer) ([]puzzle.Puzzle, error) {
 	raw, err := os.ReadFile(file)
 	if err != nil {
 		return nil, fmt.Errorf("puzzles: %w", err)
@@ -78,7 +87,7 @@ func puzzlesOf(ctx context.Context, file string, b puzzle.Budget, log io.Writer)
 			fmt.Fprintf(log, "puzzles: %s: skipped: %v\n", from, err)
 			return true
 		}
-		found, err := puzzlesIn(ctx, g, b, from)
+		found, err := puzzlesIn(ctx, g, f, from)
 		if err != nil {
 			failed = fmt.Errorf("puzzles: %s: %w", from, err)
 			return false
@@ -97,7 +106,7 @@ func puzzlesOf(ctx context.Context, file string, b puzzle.Budget, log io.Writer)
 }
 
 // puzzlesIn finds the puzzles of one game, which came from from.
-func puzzlesIn(ctx context.Context, g pgnGame, b puzzle.Budget, from string) ([]puzzle.Puzzle, error) {
+func puzzlesIn(ctx context.Context, g pgnGame, f puzzle.Finder, from string) ([]puzzle.Puzzle, error) {
 	live, err := game.New(game.Options{ID: "p", Variant: game.Variant(g.variant), StartFEN: g.start, MoveText: g.moves})
 	if err != nil {
 		return nil, err
@@ -106,7 +115,8 @@ func puzzlesIn(ctx context.Context, g pgnGame, b puzzle.Budget, from string) ([]
 	if !ok {
 		return nil, fmt.Errorf("no engine reads %s", g.variant)
 	}
-	found, err := puzzle.Find(ctx, e, b)
+	f.Dialect = *live.Spec().UCI // an engine's variant
+	found, err := f.Find(ctx, e)
 	out := make([]puzzle.Puzzle, len(found))
 	for i, f := range found {
 		out[i] = puzzle.New(live.Variant(), e, f, from)
