@@ -3,6 +3,7 @@ package puzzle
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/game"
@@ -54,10 +55,17 @@ type Found struct {
 	Evals []Choice
 }
 
+// Line is a line a search found: its first move (coordinate text) and its
+// score from the side to move's view.
+type Line struct {
+	Moves []string
+	Score review.Score
+}
+
 // Choice is a solver's decision: the best move and the second best line.
 type Choice struct {
-	Best   game.SearchLine
-	Second *game.SearchLine
+	Best   Line
+	Second *Line
 }
 
 // Finder finds puzzles with an evaluator: Gambit's engines in process
@@ -99,11 +107,13 @@ func (f Finder) Find(ctx context.Context, e game.Engine) ([]Found, error) {
 
 // scan scores every position of the game from its side to move's view
 // (a position with no move: its result).
-func (f Finder) scan(ctx context.Context, e game.Engine) ([]game.SearchLine, error) {
-	evals := make([]game.SearchLine, e.Plies()+1)
+func (f Finder) scan(ctx context.Context, e game.Engine) ([]Line, error) {
+	evals := make([]Line, e.Plies()+1)
 	for ply := range evals {
 		if over, lost := e.Terminal(ply); over {
-			evals[ply] = game.SearchLine{Mate: -b2i(lost)}
+			if lost {
+				evals[ply].Score = review.Mated(true) // from the side to move's view
+			}
 			continue
 		}
 		ls, err := f.lines(ctx, e, ply, 1, f.Budget.Scan)
@@ -118,17 +128,16 @@ func (f Finder) scan(ctx context.Context, e game.Engine) ([]game.SearchLine, err
 // lines evaluates the position after ply plies of e: its best n lines (n
 // 1 or 2; fewer when it has fewer moves), scored from the side to move's
 // view, searched to nodes.
-func (f Finder) lines(ctx context.Context, e game.Engine, ply, n int, nodes uint64) ([]game.SearchLine, error) {
+func (f Finder) lines(ctx context.Context, e game.Engine, ply, n int, nodes uint64) ([]Line, error) {
 	ls, err := f.Eval.Evaluate(ctx, review.New(e, f.Dialect), ply, review.Budget{Nodes: nodes}, n)
 	if err != nil {
 		return nil, fmt.Errorf("puzzle: ply %d: %w", ply, err)
 	}
 	white := e.WhiteToMove(ply)
-	out := make([]game.SearchLine, 0, len(ls))
-	for i, l := range ls {
+	out := make([]Line, 0, len(ls))
+	for _, l := range ls {
 		if len(l.Moves) > 0 {
-			s := l.Score.For(white)
-			out = append(out, game.SearchLine{Moves: l.Moves, CP: s.CP, Mate: s.Mate, Depth: l.Depth, MultiPV: i + 1})
+			out = append(out, Line{Moves: l.Moves, Score: l.Score.For(white)})
 		}
 	}
 	if len(out) == 0 {
@@ -139,11 +148,11 @@ func (f Finder) lines(ctx context.Context, e game.Engine, ply, n int, nodes uint
 
 // candidate looks for a puzzle after move ply-1 of the game (the
 // opponent's), whose position is after ply plies.
-func (f Finder) candidate(ctx context.Context, e game.Engine, ply int, evals []game.SearchLine) (Found, bool, error) {
+func (f Finder) candidate(ctx context.Context, e game.Engine, ply int, evals []Line) (Found, bool, error) {
 	solver := side(e, ply)
-	now, before := evals[ply], negate(evals[ply-1])
+	now, before := evals[ply].Score, evals[ply-1].Score.Neg()
 	lead := e.DrawFacts(ply, solver).Material
-	if over, _ := e.Terminal(ply); over || cp(before) > StartCeiling || lead > 0 {
+	if over, _ := e.Terminal(ply); over || before.CP > StartCeiling || lead > 0 {
 		return Found{}, false, nil // no move, already winning, or already ahead
 	}
 	var p Found
@@ -192,7 +201,7 @@ func (f Finder) solveMate(ctx context.Context, e game.Engine, ply int) (Found, b
 		switch {
 		case err != nil:
 			return Found{}, false, err
-		case solverToMove && (c.Best.Mate <= 0 || c.Best.Mate > MateSoon || !onlyMove(c)):
+		case solverToMove && (c.Best.Score.Mate <= 0 || c.Best.Score.Mate > MateSoon || !onlyMove(c)):
 			return Found{}, false, nil
 		case solverToMove:
 			evals = append(evals, c)
@@ -223,7 +232,7 @@ func (f Finder) solveAdvantage(ctx context.Context, e game.Engine, ply int) (Fou
 		switch {
 		case err != nil:
 			return Found{}, false, err
-		case solverToMove && c.Best.Mate > 0:
+		case solverToMove && c.Best.Score.Mate > 0:
 			return Found{}, false, nil // a mate after all: the mate search finds it from a deeper look
 		case solverToMove && !onlyMove(c):
 			return f.trimmed(ctx, e, ply, solver, start, steps)
@@ -295,16 +304,16 @@ func (f Finder) choose(ctx context.Context, b game.Engine, solverToMove bool) (C
 
 // onlyMove reports whether c's best move is the only one (doc.go).
 func onlyMove(c Choice) bool {
-	best := c.Best
+	best := c.Best.Score
 	switch {
 	case c.Second == nil || best.Mate == 1:
 		return true
 	case best.Mate == 2:
-		return cp(*c.Second) < 500
+		return c.Second.Score.CP < 500
 	case best.Mate == 3:
-		return cp(*c.Second) < 300
+		return c.Second.Score.CP < 300
 	}
-	return winPercent(best) > winPercent(*c.Second)+OnlyMoveWin
+	return winPercent(best) > winPercent(c.Second.Score)+OnlyMoveWin
 }
 
 // moves are the steps' moves.
@@ -330,15 +339,8 @@ func repeats(b game.Engine) bool {
 
 // position is a FEN without its move counters.
 func position(fen string) string {
-	fields := 0
-	for i := 0; i < len(fen); i++ {
-		if fen[i] == ' ' {
-			if fields++; fields == 4 {
-				return fen[:i]
-			}
-		}
-	}
-	return fen
+	f := strings.Fields(fen)
+	return strings.Join(f[:min(len(f), 4)], " ")
 }
 
 // side is the side to move after ply plies.
@@ -349,37 +351,14 @@ func side(e game.Engine, ply int) chess.Color {
 	return chess.Black
 }
 
-// negate is l from the other side's view.
-func negate(l game.SearchLine) game.SearchLine {
-	l.CP, l.Mate = -l.CP, -l.Mate
-	return l
-}
-
-// cp is l's score as centipawns, a mate as review.MateCP less its distance.
-func cp(l game.SearchLine) int {
+// winPercent is s's Win% (review.WinPercent), a mate 100 or 0 as
+// lichess's winning chances count it (review's curve stops at ±1000 cp).
+func winPercent(s review.Score) float64 {
 	switch {
-	case l.Mate > 0:
-		return review.MateCP - l.Mate
-	case l.Mate < 0:
-		return -review.MateCP - l.Mate
-	}
-	return l.CP
-}
-
-// winPercent is l's Win% (review.WinPercent; a mate 100 or 0).
-func winPercent(l game.SearchLine) float64 {
-	switch {
-	case l.Mate > 0:
+	case s.Mate > 0:
 		return 100
-	case l.Mate < 0:
+	case s.Mate < 0 || s.CP <= -review.MateCP:
 		return 0
 	}
-	return review.WinPercent(l.CP)
-}
-
-func b2i(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
+	return review.WinPercent(s.CP)
 }

@@ -67,7 +67,7 @@ func Themes(f Found) []string {
 		out = append(out, "mate", "mateIn"+strconv.Itoa(f.Mate))
 	case f.Mate > 0:
 		out = append(out, "mate")
-	case len(f.Evals) > 0 && cp(f.Evals[len(f.Evals)-1].Best) >= 600:
+	case len(f.Evals) > 0 && f.Evals[len(f.Evals)-1].Best.Score.CP >= 600:
 		out = append(out, "crushing")
 	default:
 		out = append(out, "advantage")
