@@ -97,6 +97,13 @@ type Spec struct {
 	// Tree generates the variant's moves for `gambit perft` and `gambit
 	// moves --variant NAME`; nil for a variant the commands do not count.
 	Tree *Tree
+	// PuzzleThemes names the board's themes of a puzzle (package puzzle):
+	// the motifs its solution shows, in lichess's theme keys ("fork",
+	// "pin", "backRankMate" …) or the board's own (xiangqi's
+	// "smotheredPalace" …). fen is the position before the opponent's
+	// move; moves, in coordinate text, that move and then the solution.
+	// nil for a variant without puzzles of its own motifs.
+	PuzzleThemes func(fen string, moves []string) []string
 }
 
 // Tree is a variant's move generator for the command line. FENs are the

@@ -64,6 +64,9 @@ func TestFind(t *testing.T) {
 					t.Errorf("themes %v, want %s", p.Themes, th)
 				}
 			}
+			if err := puzzle.Verify(p); err != nil {
+				t.Error(err)
+			}
 			if len(f.Evals) != len(f.Moves)/2 {
 				t.Errorf("%d choices for %d moves of the solver's", len(f.Evals), len(f.Moves)/2)
 			}
