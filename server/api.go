@@ -85,6 +85,7 @@ func (s *Server) handler() (http.Handler, []account.Route) {
 		rs.HandleFunc("GET /@/{name}", public, pages.Route)    // a player's profile (web/src/profile.ts)
 		rs.HandleFunc("GET /leaderboard", public, pages.Route) // the leaderboards (web/src/leaderboard.ts)
 		rs.HandleFunc("GET /bots", public, pages.Route)        // the bots online, to challenge (web/src/bots/)
+		rs.HandleFunc("GET /training", public, pages.Route)    // the puzzles (web/src/training/)
 	}
 	h := s.apiMisses(mux) // an unknown endpoint or method under /api/: the API's JSON error
 	if s.accounts != nil {

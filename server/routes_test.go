@@ -57,6 +57,7 @@ var wantAccess = map[string]string{
 	"GET /@/{name}":                               "public",
 	"GET /leaderboard":                            "public",
 	"GET /bots":                                   "public",
+	"GET /training":                               "public",
 	"POST /api/signup":                            "public",
 	"POST /api/login":                             "public",
 	"POST /api/logout":                            "browser only",

@@ -58,3 +58,11 @@ export interface Board {
 
 // BoardFactory makes a board on an element.
 export type BoardFactory = (el: HTMLElement, hooks: BoardHooks) => Board;
+
+// moveSquares splits a move's coordinate text into its two squares: UCI
+// ("e2e4", "e7e8q") or ICCS ("h2e2"); undefined for a drop, a pass or
+// nothing.
+export function moveSquares(move: string): [string, string] | undefined {
+  const m = /^([a-i]\d)([a-i]\d)/.exec(move);
+  return m ? [m[1], m[2]] : undefined;
+}

@@ -1,7 +1,7 @@
 // Gambit's web UI: the start page with the new-game dialog and recent games,
 // the game page (play.ts) and the analysis board (analysis/view.ts).
-// Routes: /, /game/{id}, /analysis, /account, /@/{name}, /leaderboard and
-// /bots (bots/view.ts).
+// Routes: /, /game/{id}, /analysis, /account, /@/{name}, /leaderboard,
+// /bots (bots/view.ts) and /training (the puzzles: training/view.ts).
 
 import 'chessground/assets/chessground.base.css';
 import 'chessground/assets/chessground.brown.css';
@@ -13,6 +13,7 @@ import { currentAccount, refreshAccount, showAccountPage } from './account';
 import { showProfile } from './profile';
 import { showLeaderboard } from './leaderboard';
 import { BotsPage } from './bots/view';
+import { TrainingPage } from './training/view';
 import { Play } from './play';
 import { Analysis, sourceOf } from './analysis/view';
 import { installGlyphPieces } from './pieces';
@@ -42,6 +43,7 @@ let play: Play | undefined;
 let lobby: Lobby | undefined;
 let analysis: Analysis | undefined;
 let bots: BotsPage | undefined;
+let training: TrainingPage | undefined;
 
 function route() {
   play?.destroy();
@@ -52,12 +54,15 @@ function route() {
   analysis = undefined;
   bots?.destroy();
   bots = undefined;
+  training?.destroy();
+  training = undefined;
   const m = location.pathname.match(/^\/game\/([a-z0-9]+)$/);
   const analysing = location.pathname === '/analysis';
   const accountPage = location.pathname === '/account';
   const profile = location.pathname.match(/^\/@\/([A-Za-z0-9_-]{1,20})$/);
   const leaders = location.pathname === '/leaderboard';
   const botsPage = location.pathname === '/bots';
+  const trainingPage = location.pathname === '/training';
   const home = location.pathname === '/';
   $('home').hidden = !home;
   $('notfound').hidden = true;
@@ -67,6 +72,7 @@ function route() {
   $('profile').hidden = !profile;
   $('leaderboard').hidden = !leaders;
   $('bots').hidden = !botsPage;
+  $('training').hidden = !trainingPage;
   document.title = t('title.home'); // the game page names its game once it knows it
   if (analysing) {
     analysis = new Analysis($('analysis'), sourceOf(location));
@@ -76,6 +82,8 @@ function route() {
     void showLeaderboard();
   } else if (botsPage) {
     bots = new BotsPage(go);
+  } else if (trainingPage) {
+    training = new TrainingPage($('training'));
   } else if (accountPage) {
     void showAccountPage(go);
   } else if (m) {

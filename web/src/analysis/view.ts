@@ -2,8 +2,9 @@
 // lines, the move tree, the comment box, the review, the paste box and the
 // exports. Built once per page (Analysis), redrawn from the controller.
 
+import { button, el } from '../dom';
 import { finished } from '../api';
-import type { Board, BoardConfig } from '../board';
+import { type Board, type BoardConfig, moveSquares } from '../board';
 import { ChessBoard } from '../chessboard';
 import { formatNumber, language, plural, t } from '../i18n';
 import { openingNodes } from '../opening';
@@ -16,20 +17,6 @@ import { drawGraph } from './graph';
 import { TreeNode, join, moveNumber } from './tree';
 import { scoreText, winPercent } from './uci';
 
-const el = <K extends keyof HTMLElementTagNameMap>(tag: K, cls = '', text = ''): HTMLElementTagNameMap[K] => {
-  const e = document.createElement(tag);
-  if (cls) e.className = cls;
-  if (text) e.textContent = text;
-  return e;
-};
-
-const button = (id: string, text: string, title = '') => {
-  const b = el('button', '', text);
-  b.id = id;
-  b.type = 'button';
-  if (title) { b.title = title; b.setAttribute('aria-label', title); }
-  return b;
-};
 
 // Analysis is the analysis page on the section root.
 export class Analysis {
@@ -233,16 +220,15 @@ export class Analysis {
     const board = this.ensureBoard();
     const node = c.node;
     const pos = c.position;
-    const last = node.uci.length >= 4 ? ([node.uci.slice(0, 2), node.uci.slice(2, 4)] as [string, string]) : undefined;
     const cfg: BoardConfig = {
-      fen: node.fen, orientation: c.orientation, turn: c.turn, lastMove: c.board === 'xiangqi' ? xiangqiSquares(node.uci) : last,
+      fen: node.fen, orientation: c.orientation, turn: c.turn, lastMove: moveSquares(node.uci),
       check: pos?.check, movable: pos && pos.result === '*' ? pos.turn : undefined, dests: pos?.dests ?? {},
     };
     board.set(cfg);
     // An arrow for each line's first move, the best's first (drawn widest).
     board.arrows?.(c.shown.flatMap(l => {
       const m = l.uci[0];
-      const sq = !m ? undefined : c.board === 'xiangqi' ? xiangqiSquares(m) : ([m.slice(0, 2), m.slice(2, 4)] as [string, string]);
+      const sq = !m ? undefined : moveSquares(m);
       return sq ? [sq] : [];
     }));
     this.drawEngine();
@@ -448,11 +434,6 @@ function pgnDay(tag?: string): Date | undefined {
   return m ? new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3])) : undefined;
 }
 
-// xiangqiSquares splits an ICCS move into its two points.
-function xiangqiSquares(uci: string): [string, string] | undefined {
-  const m = /^([a-i]\d)([a-i]\d)$/.exec(uci);
-  return m ? [m[1], m[2]] : undefined;
-}
 
 const glyphClass = (g: string) => ({ '?!': 'inaccuracy', '?': 'mistake', '??': 'blunder' })[g] ?? '';
 

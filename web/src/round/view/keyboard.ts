@@ -4,7 +4,7 @@
 // offers (movetext.ts); the server judges it as any other.
 
 import { Key, formatList, script, t } from '../../i18n';
-import { readMove } from '../../movetext';
+import { type MoveReading, readMove } from '../../movetext';
 import type { RoundCtrl } from '../ctrl';
 import { $ } from './dom';
 
@@ -31,12 +31,18 @@ export function submitMove(ctrl: RoundCtrl, typed: string): string {
     ctrl.move(r.uci);
     return '';
   }
+  return moveBoxNote(r, typed, kind);
+}
+
+// moveBoxNote says what is wrong with a move typed on a board of kind,
+// as readMove found it.
+export function moveBoxNote(r: Exclude<MoveReading, { uci: string }>, typed: string, kind: string): string {
   const move = typed.trim();
   switch (r.error) {
     case 'empty': return t('movebox.empty');
     case 'illegal': return t('movebox.illegal', { move });
     case 'ambiguous': return t('movebox.ambiguous', { move, options: formatList(r.options) });
-    default: return t('movebox.unreadable', { move, example: t(placeholders[kind]) });
+    default: return t('movebox.unreadable', { move, example: t(placeholders[kind] ?? placeholders.chess) });
   }
 }
 

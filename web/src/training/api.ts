@@ -1,0 +1,53 @@
+// The puzzle page's calls to the server: lichess's puzzle API
+// (server/puzzles; the shapes of @lichess-org/types) with Gambit's few
+// additions, and the analysis board's position endpoint for the legal
+// moves of each position (the page keeps no rules of its own).
+
+import type { components } from '@lichess-org/types';
+import { json, post } from '../api';
+
+type Lichess = components['schemas'];
+
+// Puzzle is lichess's PuzzleAndGame with Gambit's fields: puzzle.variant
+// (the variant's key), game.source (where it came from: a file and its
+// game's number, or a game's id on this server). puzzle.fen is the
+// position before the opponent's move, lastMove that move, solution the
+// rest (coordinate text: UCI; ICCS on a xiangqi board).
+export type Puzzle = Lichess['PuzzleAndGame'] & {
+  puzzle: Lichess['PuzzleAndGame']['puzzle'] & { variant: string; fen: string; lastMove: string };
+  game: Lichess['PuzzleAndGame']['game'] & { source?: string };
+};
+
+// Glicko is the solver's puzzle rating.
+export type Glicko = Lichess['PuzzleGlicko'];
+
+// Solved is POST /api/puzzle/batch/{angle}'s answer.
+export type Solved = Omit<Lichess['PuzzleBatchSolveResponse'], 'puzzles'> & { puzzles?: Puzzle[] };
+
+// ThemeCount is one entry of GET /api/training/themes.
+export interface ThemeCount { key: string; count: number }
+
+const query = (params: Record<string, string>) => new URLSearchParams(params).toString();
+
+// nextPuzzle is GET /api/puzzle/next: a puzzle near the solver's rating,
+// not played before, of the theme (angle) asked.
+export const nextPuzzle = (variant: string, angle: string) =>
+  fetch(`/api/puzzle/next?${query({ variant, angle })}`).then(r => json<Puzzle>(r));
+
+// dailyPuzzle is GET /api/puzzle/daily: the day's puzzle.
+export const dailyPuzzle = (variant: string) => fetch(`/api/puzzle/daily?${query({ variant })}`).then(r => json<Puzzle>(r));
+
+// puzzleByID is GET /api/puzzle/{id}.
+export const puzzleByID = (id: string) => fetch(`/api/puzzle/${encodeURIComponent(id)}`).then(r => json<Puzzle>(r));
+
+// streak is GET /api/training/streak: puzzles of rising rating.
+export const streak = (variant: string) =>
+  fetch(`/api/training/streak?${query({ variant })}`).then(r => json<{ puzzles: Puzzle[] }>(r)).then(s => s.puzzles);
+
+// themes lists the themes of the variant's puzzles, with their counts.
+export const themes = (variant: string) => fetch(`/api/training/themes?${query({ variant })}`).then(r => json<ThemeCount[]>(r));
+
+// solve records a first attempt (rated for a signed-in solver).
+export const solve = (variant: string, angle: string, id: string, win: boolean) =>
+  post(`/api/puzzle/batch/${encodeURIComponent(angle)}?${query({ variant, nb: '0' })}`, { solutions: [{ id, win, rated: true }] })
+    .then(r => json<Solved>(r));

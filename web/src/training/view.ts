@@ -1,0 +1,308 @@
+// The puzzle page (/training): the board from the solver's side, the
+// opponent's last move played, "your move"; the moves by mouse, or typed in
+// the move box as on the game page; what happened said in words (and to
+// screen readers); after the puzzle its rating, themes, where it came
+// from and a link to analyse it. The modes: rated puzzles (by theme), a
+// streak, the daily puzzle. TrainingCtrl decides; this draws.
+
+import { type Board, type BoardConfig, moveSquares } from '../board';
+import { ChessBoard } from '../chessboard';
+import { XiangqiBoard, xiangqiCoordsOf } from '../xiangqi';
+import { APIError, failureText } from '../api';
+import { play as position } from '../analysis/api';
+import { button, el } from '../dom';
+import { hasText, script, t, type Key } from '../i18n';
+import { readMove } from '../movetext';
+import { moveBoxNote } from '../round/view/keyboard';
+import { announce } from '../round/view/announce';
+import { sideName, variantOf, variants } from '../variants';
+import { currentAccount } from '../account';
+import { dailyPuzzle, nextPuzzle, solve, streak, themes } from './api';
+import { type Mode, TrainingCtrl } from './ctrl';
+
+// themeName is a theme's name in the reader's language (its key when the
+// page has no words for it).
+export function themeName(key: string): string {
+  const k = `puzzle.theme.${key}`;
+  return hasText(k) ? t(k) : key;
+}
+
+// puzzleVariants are the variants whose puzzles the page offers: those the
+// engines read whole (the finder's), the reviewable ones.
+const puzzleVariants = () => variants().filter(v => v.reviewable && v.board.kind !== 'banqi');
+
+export class TrainingPage {
+  private ctrl: TrainingCtrl;
+  private board?: Board;
+  private boardKind = '';
+  private parts!: Record<string, HTMLElement>;
+  private said = ''; // the last status said to screen readers
+
+  constructor(private root: HTMLElement) {
+    this.ctrl = new TrainingCtrl({
+      next: (mode, variant, angle) => (mode === 'daily' ? dailyPuzzle(variant) : nextPuzzle(variant, angle)).catch((e: unknown) => {
+        if (e instanceof APIError && e.status === 404) return undefined; // none left of the kind
+        throw e;
+      }),
+      streak,
+      position,
+      solve,
+      later: (ms, f) => window.setTimeout(f, ms),
+    }, () => this.draw());
+    this.build();
+    document.title = `${t('training.title')} · Gambit`;
+    const q = new URLSearchParams(location.search);
+    const v = q.get('variant');
+    if (v && puzzleVariants().some(x => x.name === v)) this.ctrl.variant = v;
+    (this.parts.variant as HTMLSelectElement).value = this.ctrl.variant;
+    void this.loadThemes();
+    this.ctrl.setMode(q.get('mode') === 'streak' || q.get('mode') === 'daily' ? (q.get('mode') as Mode) : 'rated');
+  }
+
+  destroy() {
+    this.board?.destroy();
+    this.root.textContent = '';
+    delete document.body.dataset.board;
+  }
+
+  private build() {
+    const r = this.root;
+    r.textContent = '';
+    const area = el('div', 'board-area training-area');
+    const box = el('div', 'board-box');
+    const cg = el('div', 'cg-wrap');
+    cg.id = 't-board';
+    const xb = el('div', 'a-xboard');
+    xb.id = 't-xboard';
+    const promo = el('div', 'promo cg-wrap');
+    promo.id = 't-promo';
+    promo.hidden = true;
+    box.append(cg, xb, promo);
+    area.append(box);
+
+    const side = el('aside', 'side training-side');
+    const h = el('h2', '', t('training.title'));
+    const variant = el('select');
+    variant.id = 't-variant';
+    variant.setAttribute('aria-label', t('training.variant'));
+    for (const v of puzzleVariants()) variant.add(new Option(v.label, v.name));
+    variant.onchange = () => {
+      this.ctrl.setVariant(variant.value);
+      void this.loadThemes();
+    };
+    const modes = el('div', 'training-modes');
+    modes.setAttribute('role', 'group');
+    modes.setAttribute('aria-label', t('training.modes'));
+    const modeKeys: Record<Mode, Key> = { rated: 'training.mode.rated', streak: 'training.mode.streak', daily: 'training.mode.daily' };
+    for (const m of ['rated', 'streak', 'daily'] as const) {
+      const b = button(`t-mode-${m}`, t(modeKeys[m]));
+      b.onclick = () => this.ctrl.setMode(m);
+      modes.append(b);
+    }
+    const themeLabel = el('label', 'block');
+    const theme = el('select');
+    theme.id = 't-theme';
+    theme.onchange = () => this.ctrl.setAngle(theme.value);
+    themeLabel.append(el('span', '', t('training.theme')), ' ', theme);
+    const status = el('p', 'training-status');
+    status.id = 't-status';
+    const rating = el('p', 'training-rating');
+    rating.id = 't-rating';
+    const streakLine = el('p', 'training-streak');
+    streakLine.id = 't-streak';
+    const acts = el('div', 'actions');
+    const solution = button('t-solution', t('training.viewSolution'));
+    solution.onclick = () => this.ctrl.showSolution();
+    const next = button('t-next', t('training.next'));
+    next.className = 'primary';
+    next.onclick = () => this.ctrl.next();
+    acts.append(solution, next);
+    // The move box: a move typed, read against the legal moves shown.
+    const form = el('form', 'move-form');
+    form.id = 't-move-form';
+    const input = el('input');
+    input.id = 't-move-input';
+    input.autocomplete = 'off';
+    input.setAttribute('aria-label', t('movebox.label'));
+    const note = el('p', 'note');
+    note.id = 't-move-note';
+    note.setAttribute('aria-live', 'polite');
+    form.append(input, note);
+    form.onsubmit = e => {
+      e.preventDefault();
+      note.textContent = this.typed(input.value);
+      if (!note.textContent) input.value = '';
+    };
+    const info = el('div', 'training-info');
+    info.id = 't-info';
+    const err = el('p', 'error');
+    err.id = 't-error';
+    err.hidden = true;
+    side.append(h, variant, modes, themeLabel, status, streakLine, acts, form, info, rating, err);
+    r.append(area, side);
+    // The board element takes keys to the move box, as on the game page.
+    for (const b of [cg, xb]) {
+      b.tabIndex = 0;
+      b.setAttribute('role', 'img');
+      b.setAttribute('aria-label', t('board.label'));
+      b.onkeydown = e => {
+        if (e.ctrlKey || e.metaKey || e.altKey || form.hidden) return;
+        if (e.key.length === 1 || e.key === 'Enter') input.focus();
+      };
+    }
+    this.parts = { area, cg, xb, promo, variant, theme, status, rating, streakLine, solution, next, form, input, note, info, err };
+  }
+
+  // loadThemes fills the theme choice with the variant's themes.
+  private async loadThemes() {
+    const sel = this.parts.theme as HTMLSelectElement;
+    sel.replaceChildren(new Option(t('training.theme.any'), 'mix'));
+    try {
+      const list = await themes(this.ctrl.variant);
+      const named = list.map(x => ({ ...x, name: themeName(x.key) })).sort((a, b) => a.name.localeCompare(b.name));
+      for (const x of named) sel.add(new Option(`${x.name} (${x.count})`, x.key));
+    } catch {
+      // the choice stays "any": the puzzles themselves still come
+    }
+    sel.value = this.ctrl.angle;
+  }
+
+  // typed plays a move typed in the move box; it returns what is wrong
+  // with it ("" when played).
+  private typed(text: string): string {
+    const c = this.ctrl;
+    if (c.phase !== 'play' || !c.pos) return t('movebox.wait');
+    const kind = variantOf(c.puzzle?.puzzle.variant).board.kind;
+    const r = readMove(text, { board: kind, fen: c.pos.fen, dests: c.pos.dests, script: script() });
+    if ('uci' in r) {
+      void c.move(r.uci);
+      return '';
+    }
+    return moveBoxNote(r, text, kind);
+  }
+
+  private ensureBoard(kind: string): Board {
+    if (this.board && this.boardKind === kind) return this.board;
+    this.board?.destroy();
+    this.boardKind = kind;
+    document.body.dataset.board = kind;
+    const { cg, xb, promo } = this.parts;
+    cg.hidden = kind === 'xiangqi';
+    xb.hidden = kind !== 'xiangqi';
+    const hooks = { move: (o: string, d: string, p?: string) => void this.ctrl.move(o + d + (p ?? '')) };
+    this.board = kind === 'xiangqi'
+      ? new XiangqiBoard(xb, hooks, () => xiangqiCoordsOf(document.body.dataset.xqCoords))
+      : new ChessBoard(cg, hooks, promo);
+    return this.board;
+  }
+
+  draw() {
+    const c = this.ctrl;
+    const p = this.parts;
+    for (const m of ['rated', 'streak', 'daily'] as const) document.getElementById(`t-mode-${m}`)?.setAttribute('aria-pressed', String(c.mode === m));
+    (p.theme as HTMLSelectElement).value = c.angle;
+    p.theme.parentElement!.hidden = c.mode !== 'rated';
+    p.err.hidden = c.error === undefined;
+    p.err.textContent = c.error === undefined ? '' : t('training.loadFailed', { error: failureText(c.error) });
+    const puzzle = c.puzzle;
+    const v = variantOf(puzzle?.puzzle.variant ?? c.variant);
+    this.root.dataset.phase = c.phase;
+    this.root.dataset.puzzle = puzzle?.puzzle.id ?? '';
+    if (c.pos && puzzle) {
+      const cfg: BoardConfig = {
+        fen: c.pos.fen, orientation: c.solver, turn: c.pos.turn, lastMove: c.lastMove ? moveSquares(c.lastMove) : undefined,
+        check: c.pos.check, movable: c.phase === 'play' ? c.solver : undefined, dests: c.phase === 'play' ? c.pos.dests : {},
+      };
+      this.ensureBoard(v.board.kind).set(cfg);
+      this.root.dataset.fen = c.pos.fen;
+    }
+    const status = this.statusText(sideName(v, c.solver));
+    p.status.textContent = status;
+    p.status.className = `training-status ${c.phase}`;
+    if (status && status !== this.said) announce(status);
+    this.said = status;
+    p.streakLine.hidden = c.mode !== 'streak';
+    p.streakLine.textContent = t('training.streak', { count: c.streakCount });
+    p.solution.hidden = c.mode === 'streak' || !puzzle || c.over;
+    (p.solution as HTMLButtonElement).disabled = c.phase !== 'play';
+    p.next.hidden = !(c.over || c.phase === 'none' || c.phase === 'error');
+    p.next.textContent = t(c.mode === 'streak' && c.phase === 'failed' ? 'training.newStreak' : 'training.next');
+    p.form.hidden = !puzzle || c.over;
+    if (c.phase !== 'play') p.note.textContent = '';
+    (p.input as HTMLInputElement).placeholder = t(v.board.kind === 'xiangqi' ? 'movebox.placeholder.xiangqi' : 'movebox.placeholder.chess');
+    this.drawRating();
+    this.drawInfo();
+  }
+
+  // statusText is what the solver is told now.
+  private statusText(side: string): string {
+    const c = this.ctrl;
+    switch (c.phase) {
+      case 'loading': return t('training.loading');
+      case 'opening': return t('training.watch');
+      case 'play': return c.mistake ? t('training.tryAgain', { side }) : c.moves.length > 1 ? t('training.good', { side }) : t('training.yourTurn', { side });
+      case 'reply': return c.mistake ? t('training.showing') : t('training.best');
+      case 'wrong': return t('training.wrong');
+      case 'solved': return c.mistake ? t('training.solvedLate') : t('training.solved');
+      case 'failed': return c.mode === 'streak' ? t('training.streakOver', { count: c.streakCount }) : t('training.failed');
+      case 'none': return t(c.mode === 'daily' ? 'training.noDaily' : 'training.none');
+      case 'error': return '';
+    }
+  }
+
+  private drawRating() {
+    const c = this.ctrl;
+    const p = this.parts;
+    const signedIn = !!currentAccount();
+    if (c.mode === 'streak') {
+      p.rating.textContent = t('training.unrated');
+      return;
+    }
+    if (!signedIn) {
+      p.rating.textContent = t('training.signedOut');
+      return;
+    }
+    const g = c.glicko;
+    if (!g?.rating) {
+      p.rating.textContent = '';
+      return;
+    }
+    const rating = `${Math.round(g.rating)}${g.provisional ? '?' : ''}`;
+    const d = c.ratingDiff;
+    p.rating.textContent = d === undefined ? t('training.yourRating', { rating }) : t('training.yourRatingDiff', { rating, diff: d >= 0 ? `+${d}` : String(d) });
+  }
+
+  // drawInfo shows, once the puzzle is over, its rating, themes, where it
+  // came from and a link to analyse it.
+  private drawInfo() {
+    const c = this.ctrl;
+    const info = this.parts.info;
+    const puzzle = c.puzzle;
+    info.textContent = '';
+    if (!puzzle || !c.over) return;
+    const pz = puzzle.puzzle;
+    info.append(el('p', '', t('training.puzzleRating', { rating: pz.rating, plays: pz.plays })));
+    if (pz.themes.length) info.append(el('p', 'themes', t('training.themes', { themes: formatThemes(pz.themes) })));
+    const from = el('p', 'from');
+    if (puzzle.game.id) {
+      const a = el('a', '', t('training.fromGame'));
+      a.href = `/game/${encodeURIComponent(puzzle.game.id)}`;
+      a.dataset.link = '';
+      from.append(a);
+    } else if (puzzle.game.source) {
+      from.textContent = t('training.from', { source: puzzle.game.source });
+    }
+    const analyse = el('a', 'button', t('training.analyse'));
+    analyse.id = 't-analyse';
+    const q = new URLSearchParams({ variant: pz.variant, fen: c.startFen || pz.fen });
+    analyse.href = `/analysis?${q}`;
+    analyse.dataset.link = '';
+    info.append(from, analyse);
+  }
+}
+
+// formatThemes lists themes by name, in the reader's language.
+function formatThemes(keys: readonly string[]): string {
+  return new Intl.ListFormat(document.documentElement.lang || 'en', { type: 'unit' }).format(keys.map(themeName));
+}
+
