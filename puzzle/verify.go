@@ -1,6 +1,7 @@
 package puzzle
 
 import (
+	"context"
 	"fmt"
 	"slices"
 
@@ -63,6 +64,41 @@ func verifyChoices(p Puzzle) error {
 			return fmt.Errorf("choice %d: %s is not the only move (best %+v, second %+v)", i+1, move, c.Best.Score, *c.Second)
 		case p.Mate() > 0 && (c.Best.Score.Mate <= 0 || c.Best.Score.Mate > MateSoon):
 			return fmt.Errorf("choice %d: a mate puzzle's move that does not mate within %d", i+1, MateSoon)
+		}
+	}
+	return nil
+}
+
+// Recheck searches p's positions afresh with f: at each of the solver's
+// moves the solution's move must be the engine's best (in a mate in one,
+// any mate) and the only one by the thresholds. It is Verify's slow twin,
+// for a set found with another engine or budget.
+func (f Finder) Recheck(ctx context.Context, p Puzzle) error {
+	g, err := game.New(game.Options{ID: p.ID, Variant: p.Variant, StartFEN: p.FEN, MoveText: p.Moves})
+	if err != nil {
+		return fmt.Errorf("puzzle %s: %w", p.ID, err)
+	}
+	e, ok := g.Engine()
+	if !ok {
+		return fmt.Errorf("puzzle %s: no engine reads %s", p.ID, p.Variant)
+	}
+	f.Dialect = *g.Spec().UCI
+	for ply := 1; ply < len(p.Moves); ply += 2 {
+		b, err := e.Branch(ply, nil)
+		if err != nil {
+			return fmt.Errorf("puzzle %s: %w", p.ID, err)
+		}
+		c, err := f.choose(ctx, b, true)
+		if err != nil {
+			return fmt.Errorf("puzzle %s: %w", p.ID, err)
+		}
+		move := p.Moves[ply]
+		lastMate := c.Best.Score.Mate == 1 && ply == len(p.Moves)-1
+		switch {
+		case c.Best.Moves[0] != move && !lastMate:
+			return fmt.Errorf("puzzle %s: move %d: the engine plays %s, the solution %s", p.ID, ply, c.Best.Moves[0], move)
+		case !onlyMove(c):
+			return fmt.Errorf("puzzle %s: move %d: %s is not the only move now (best %+v, second %+v)", p.ID, ply, move, c.Best.Score, c.Second.Score)
 		}
 	}
 	return nil

@@ -1,10 +1,13 @@
 package starter_test
 
 import (
+	"context"
+	"flag"
 	"testing"
 
 	"github.com/gambitchess/gambit/puzzle"
 	"github.com/gambitchess/gambit/puzzle/starter"
+	"github.com/gambitchess/gambit/review"
 	_ "github.com/gambitchess/gambit/variant/all"
 )
 
@@ -28,5 +31,26 @@ func TestEveryStarterPuzzleHolds(t *testing.T) {
 			t.Errorf("puzzle %s twice", p.ID)
 		}
 		seen[p.ID] = true
+	}
+}
+
+var recheck = flag.Bool("puzzles.recheck", false, "search every starter puzzle afresh at the finder's budget (slow)")
+
+// With -puzzles.recheck, every shipped puzzle is searched afresh with
+// Gambit's engines at the default budget: each solver's move still the
+// best and the only one.
+func TestEveryStarterPuzzleRechecked(t *testing.T) {
+	if !*recheck {
+		t.Skip("a fresh search of the whole set: go test ./puzzle/starter/ -puzzles.recheck")
+	}
+	ps, err := starter.Puzzles()
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := puzzle.Finder{Eval: review.NewBuiltin(), Budget: puzzle.DefaultBudget}
+	for _, p := range ps {
+		if err := f.Recheck(context.Background(), p); err != nil {
+			t.Error(err)
+		}
 	}
 }
