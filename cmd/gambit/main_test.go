@@ -49,6 +49,8 @@ func TestCommands(t *testing.T) {
 		{"puzzles find fairy-stockfish", []string{"puzzles", "find", "--engine", "cmd=/usr/games/fairy-stockfish", "--nodes", "5000", "--solve-nodes", "50000", filepath.Join("testdata", "puzzles-xiangqi.pgn")}, "", 0,
 			"PuzzleId,FEN,Moves,Rating,RatingDeviation,Themes,GameUrl,Variant,Evals\nwpt74gu7,4k4/8r/9/9/9/9/9/9/R8/3K5 b - - 0 1,i8a8 a1a8 e9f9 a8e8,1500,500,mate mateIn2 short,puzzles-xiangqi.pgn#1,xiangqi,a1a8=#2/a1e1=0 a8e8=#1/d0e0=#1\n",
 			"1 games (0 skipped), 1 puzzles"},
+		{"puzzles check", []string{"puzzles", "check", filepath.Join("testdata", "puzzles.csv"), filepath.Join("testdata", "puzzles.csv")}, "", 0, "", "puzzles: 1 puzzles hold"},
+		{"puzzles check refuses", []string{"puzzles", "check", filepath.Join("testdata", "puzzles-bad.csv")}, "", 1, "", "puzzle l634tq43: choice 1: best [h5h4], the solution plays h5f7"},
 		{"puzzles find bad engine", []string{"puzzles", "find", "--engine", "nocmd", filepath.Join("testdata", "puzzles.pgn")}, "", 2, "", "--engine"},
 		{"puzzles find no file", []string{"puzzles", "find", "nosuch.pgn"}, "", 1, "", "nosuch.pgn"},
 		{"perft bad depth", []string{"perft", "--depth", "0"}, "", 2, "", "--depth"},

@@ -18,8 +18,76 @@ func newPuzzlesCmd() *cobra.Command {
 		Use:   "puzzles",
 		Short: "Find training puzzles in games",
 	}
-	cmd.AddCommand(newPuzzlesFindCmd())
+	cmd.AddCommand(newPuzzlesFindCmd(), newPuzzlesCheckCmd())
 	return cmd
+}
+
+func newPuzzlesCheckCmd() *cobra.Command {
+	var out string
+	var rethemes bool
+	cmd := &cobra.Command{
+		Use:   "check PUZZLES.csv...",
+		Short: "Check puzzles against the criteria, from the evaluations they keep; merge them into one file",
+		Long: "puzzles check reads CSV files that puzzles find wrote and checks every puzzle with\n" +
+			"puzzle.Verify: its moves legal, each of the solver's moves the only one by the evaluations it\n" +
+			"keeps, a mate ending in mate, its themes as they are named now. --themes names the themes\n" +
+			"afresh first (after the themes changed); -o writes the puzzles of all the files, each id once.",
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, files []string) error {
+			all, err := checkPuzzles(files, rethemes)
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(cmd.ErrOrStderr(), "puzzles: %d puzzles hold\n", len(all))
+			if out == "" {
+				return nil
+			}
+			f, err := os.Create(out)
+			if err != nil {
+				return fmt.Errorf("puzzles: %w", err)
+			}
+			if err := puzzle.WriteCSV(f, all); err != nil {
+				f.Close()
+				return fmt.Errorf("puzzles: %s: %w", out, err)
+			}
+			return f.Close()
+		},
+	}
+	cmd.Flags().StringVarP(&out, "out", "o", "", "write the puzzles of all the files to this CSV file, each id once")
+	cmd.Flags().BoolVar(&rethemes, "themes", false, "name each puzzle's themes afresh before checking it")
+	return cmd
+}
+
+// checkPuzzles reads the puzzles of files, each id once, and verifies
+// each (naming its themes afresh first when rethemes): the first that
+// fails is the error.
+func checkPuzzles(files []string, rethemes bool) ([]puzzle.Puzzle, error) {
+	var all []puzzle.Puzzle
+	seen := map[string]bool{}
+	for _, file := range files {
+		f, err := os.Open(file)
+		if err != nil {
+			return nil, fmt.Errorf("puzzles: %w", err)
+		}
+		ps, err := puzzle.ReadCSV(f)
+		f.Close()
+		if err != nil {
+			return nil, fmt.Errorf("puzzles: %s: %w", file, err)
+		}
+		for _, p := range ps {
+			if rethemes {
+				p.Themes = puzzle.Themes(p)
+			}
+			if err := puzzle.Verify(p); err != nil {
+				return nil, fmt.Errorf("puzzles: %s: %w", file, err)
+			}
+			if !seen[p.ID] {
+				seen[p.ID] = true
+				all = append(all, p)
+			}
+		}
+	}
+	return all, nil
 }
 
 func newPuzzlesFindCmd() *cobra.Command {
