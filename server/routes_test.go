@@ -58,6 +58,7 @@ var wantAccess = map[string]string{
 	"GET /leaderboard":                            "public",
 	"GET /bots":                                   "public",
 	"GET /training":                               "public",
+	"GET /training/{id}":                          "public",
 	"POST /api/signup":                            "public",
 	"POST /api/login":                             "public",
 	"POST /api/logout":                            "browser only",

@@ -110,10 +110,11 @@ export function watchTroubles(page, troubles, label = '', quiet = () => false) {
 // args, when given, replace --data DIR (a node of a cluster: --db, --nats);
 // engines are looked for only with detectEngines.
 export class Server {
-  constructor(args, { detectEngines = false } = {}) {
+  // extra are further flags of gambit serve.
+  constructor(args, { detectEngines = false, extra = [] } = {}) {
     this.data = mkdtempSync(join(tmpdir(), 'gambit-e2e-'));
     this.addr = '127.0.0.1:0';
-    this.args = [...(args ?? ['--data', this.data]), ...(detectEngines ? [] : ['--no-engine-detect'])];
+    this.args = [...(args ?? ['--data', this.data]), ...extra, ...(detectEngines ? [] : ['--no-engine-detect'])];
     this.startTimeout = detectEngines ? 60000 : 15000; // the engines shake hands first
   }
 

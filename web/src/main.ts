@@ -62,7 +62,7 @@ function route() {
   const profile = location.pathname.match(/^\/@\/([A-Za-z0-9_-]{1,20})$/);
   const leaders = location.pathname === '/leaderboard';
   const botsPage = location.pathname === '/bots';
-  const trainingPage = location.pathname === '/training';
+  const trainingPage = location.pathname.match(/^\/training(?:\/([a-z0-9]{1,20}))?$/);
   const home = location.pathname === '/';
   $('home').hidden = !home;
   $('notfound').hidden = true;
@@ -83,7 +83,7 @@ function route() {
   } else if (botsPage) {
     bots = new BotsPage(go);
   } else if (trainingPage) {
-    training = new TrainingPage($('training'));
+    training = new TrainingPage($('training'), trainingPage[1]);
   } else if (accountPage) {
     void showAccountPage(go);
   } else if (m) {

@@ -21,6 +21,7 @@ function fake({ mates = [], puzzles = [puzzle], streak = [] } = {}) {
   const solved = [];
   const deps = {
     next: async () => puzzles.shift(),
+    byID: async id => [puzzle].find(p => p.puzzle.id === id),
     streak: async () => streak.splice(0),
     position: async (variant, fen, moves) => {
       const line = moves.join(' ');

@@ -32,6 +32,7 @@ export type Phase =
 // give their own).
 export interface Deps {
   next(mode: Mode, variant: string, angle: string): Promise<Puzzle | undefined>;
+  byID(id: string): Promise<Puzzle | undefined>;
   streak(variant: string): Promise<Puzzle[]>;
   position(variant: string, fen: string, moves: string[]): Promise<Position>;
   solve(variant: string, angle: string, id: string, win: boolean): Promise<Solved>;
@@ -58,6 +59,7 @@ export class TrainingCtrl {
   error: unknown; // why the last call failed, if it did
   startFen = ''; // the position the solver starts from, after the opponent's move
   private streakQueue: Puzzle[] = [];
+  private wanted = ''; // a puzzle asked for by its id (/training/{id}), played first
   private token = 0; // a newer puzzle invalidates the answers still coming for an older one
 
   constructor(private deps: Deps, private redraw: () => void) {}
@@ -99,6 +101,13 @@ export class TrainingCtrl {
     void this.load();
   }
 
+  // open plays the puzzle of that id, then goes on with rated puzzles of
+  // its variant.
+  open(id: string) {
+    this.wanted = id;
+    this.setMode('rated');
+  }
+
   // load fetches the next puzzle of the mode and plays its opening move.
   async load() {
     const token = ++this.token;
@@ -127,6 +136,12 @@ export class TrainingCtrl {
 
   // fetchNext is the mode's next puzzle: a streak's from its queue.
   private async fetchNext(): Promise<Puzzle | undefined> {
+    if (this.wanted) {
+      const p = await this.deps.byID(this.wanted);
+      this.wanted = '';
+      if (p) this.variant = p.puzzle.variant;
+      return p;
+    }
     if (this.mode !== 'streak') return this.deps.next(this.mode, this.variant, this.angle);
     if (this.streakQueue.length === 0) this.streakQueue = await this.deps.streak(this.variant);
     return this.streakQueue.shift();

@@ -17,7 +17,7 @@ import { moveBoxNote } from '../round/view/keyboard';
 import { announce } from '../round/view/announce';
 import { sideName, variantOf, variants } from '../variants';
 import { currentAccount } from '../account';
-import { dailyPuzzle, nextPuzzle, solve, streak, themes } from './api';
+import { dailyPuzzle, nextPuzzle, puzzleByID, solve, streak, themes } from './api';
 import { type Mode, TrainingCtrl } from './ctrl';
 
 // themeName is a theme's name in the reader's language (its key when the
@@ -38,10 +38,15 @@ export class TrainingPage {
   private parts!: Record<string, HTMLElement>;
   private said = ''; // the last status said to screen readers
 
-  constructor(private root: HTMLElement) {
+  // id, if not empty, is the puzzle to play first (/training/{id}).
+  constructor(private root: HTMLElement, id = '') {
     this.ctrl = new TrainingCtrl({
       next: (mode, variant, angle) => (mode === 'daily' ? dailyPuzzle(variant) : nextPuzzle(variant, angle)).catch((e: unknown) => {
         if (e instanceof APIError && e.status === 404) return undefined; // none left of the kind
+        throw e;
+      }),
+      byID: id => puzzleByID(id).catch((e: unknown) => {
+        if (e instanceof APIError && e.status === 404) return undefined;
         throw e;
       }),
       streak,
@@ -56,7 +61,8 @@ export class TrainingPage {
     if (v && puzzleVariants().some(x => x.name === v)) this.ctrl.variant = v;
     (this.parts.variant as HTMLSelectElement).value = this.ctrl.variant;
     void this.loadThemes();
-    this.ctrl.setMode(q.get('mode') === 'streak' || q.get('mode') === 'daily' ? (q.get('mode') as Mode) : 'rated');
+    if (id) this.ctrl.open(id);
+    else this.ctrl.setMode(q.get('mode') === 'streak' || q.get('mode') === 'daily' ? (q.get('mode') as Mode) : 'rated');
   }
 
   destroy() {
@@ -201,6 +207,7 @@ export class TrainingPage {
     const p = this.parts;
     for (const m of ['rated', 'streak', 'daily'] as const) document.getElementById(`t-mode-${m}`)?.setAttribute('aria-pressed', String(c.mode === m));
     (p.theme as HTMLSelectElement).value = c.angle;
+    (p.variant as HTMLSelectElement).value = c.variant;
     p.theme.parentElement!.hidden = c.mode !== 'rated';
     p.err.hidden = c.error === undefined;
     p.err.textContent = c.error === undefined ? '' : t('training.loadFailed', { error: failureText(c.error) });
