@@ -101,3 +101,16 @@ func (v Viewer) Holds(c chess.Color) bool { return v.Seats[c] }
 
 // IsSpectator reports whether v holds no seat.
 func (v Viewer) IsSpectator() bool { return !v.Seats[chess.White] && !v.Seats[chess.Black] }
+
+// EndedBy reports whether evs could have ended a game: a declared ending,
+// or a move (a game is never over before a move it has). A game whose
+// Status is finished after evs were applied was ended by them when this
+// holds.
+func EndedBy(evs []Event) bool {
+	for _, e := range evs {
+		if e.Type == EventEnd || e.Type == EventMove {
+			return true
+		}
+	}
+	return false
+}

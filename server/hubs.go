@@ -54,6 +54,7 @@ func (s *Server) appendEvents(ctx context.Context, g *game.Game, evs []game.Even
 		return err
 	}
 	s.lichess.NoteSaved(g, evs) // the API's gameStart and gameFinish events
+	s.finder.NoteSaved(g, evs)  // a game over: its puzzles, in the background
 	return nil
 }
 

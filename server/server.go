@@ -25,6 +25,8 @@ import (
 	"github.com/gambitchess/gambit/server/metrics"
 	"github.com/gambitchess/gambit/server/node"
 	"github.com/gambitchess/gambit/server/player"
+	"github.com/gambitchess/gambit/puzzle"
+	"github.com/gambitchess/gambit/server/puzzles"
 	"github.com/gambitchess/gambit/server/reviews"
 	"github.com/gambitchess/gambit/server/round"
 	"github.com/gambitchess/gambit/server/sched"
@@ -110,6 +112,14 @@ type Config struct {
 	// (account.DefaultCheckEvery when zero).
 	PasswordParams       account.Params
 	CredentialCheckEvery time.Duration
+	// FindPuzzles finds puzzles in the games as they finish, in the
+	// background, at the review's budget in the computer's scheduler
+	// (puzzles.Finder), when the store keeps puzzles. gambit serve does;
+	// tests leave the scheduler to their games.
+	FindPuzzles bool
+	// Puzzles are added to the store at start, beside the starter set
+	// (gambit serve --puzzles).
+	Puzzles []puzzle.Puzzle
 	// Metrics receives the server's Prometheus series; nil keeps them
 	// unread (a new Metrics no one serves). Serve them with RunMetrics on
 	// a listener of their own, not on the public one.
@@ -147,6 +157,7 @@ type Server struct {
 
 	media   *media.Files     // the game's page, images and viewer page (package media)
 	reviews *reviews.Reviews // the games' reviews, run in the computer's scheduler (package reviews)
+	finder  *puzzles.Finder  // puzzles found in the games as they finish; nil: none (Config.FindPuzzles)
 
 	ctx    context.Context // ends when the server stops; hubs run under it
 	cancel context.CancelFunc
@@ -220,6 +231,9 @@ func New(cfg Config) *Server {
 		rc.Logger = cfg.Logger
 	}
 	s.reviews = reviews.New(rc)
+	if ps, ok := cfg.Store.(store.Puzzles); ok && cfg.FindPuzzles {
+		s.finder = puzzles.NewFinder(puzzles.FinderConfig{Store: ps, Sched: s.sched, Logger: cfg.Logger})
+	}
 	s.media = s.newMedia(0)
 	s.lichess = s.newLichess()
 	s.games = s.newGames(cfg.MinClock)
@@ -279,6 +293,7 @@ func (s *Server) Close() {
 	s.wg.Wait()
 	s.lichess.Wait()  // its event work, cut short by the end of s.ctx
 	s.reviews.Close() // before the scheduler its positions wait in
+	s.finder.Close()  // likewise
 	s.sched.Close()
 	s.bot.Close()
 	s.media.Close()

@@ -66,6 +66,8 @@ func newServeCmd() *cobra.Command {
 	f.IntVar(&online.computerPerAddr, "computer-games-per-addr", 16, "live games against the computer one address may have, everyone behind it together")
 	f.StringVar(&online.book, "book", "", "a Polyglot opening book (.bin): the computer plays its moves in chess while the position is in it")
 	f.BoolVar(&online.signup, "signup", true, "let anyone make an account (--signup=false: only existing accounts sign in)")
+	f.BoolVar(&online.findPuzzles, "find-puzzles", true, "find training puzzles in the games as they finish, in the background (the computer's scheduler, at the review's budget)")
+	f.StringArrayVar(&online.puzzles, "puzzles", nil, "a CSV file of puzzles (as gambit puzzles find writes) to add at start, beside the starter set; checked first (repeatable)")
 	f.StringVar(&online.rpID, "rp-id", "", "passkeys: the site's domain they are made for (example.org; default: each request's host, or --rp-origin's)")
 	f.StringVar(&online.rpOrigin, "rp-origin", "", "passkeys: the site's origin (https://example.org; default: each request's scheme and host)")
 	atLeast(cmd, 1, "claim-after", "first-move-time", "create-per-minute", "computer-games-per-player", "computer-games-per-addr")
@@ -279,6 +281,8 @@ type onlineFlags struct {
 	book                      string // a Polyglot book for the computer in chess, and GET /api/book; "": none
 	signup                    bool
 	rpID, rpOrigin            string // the passkeys' relying party; "": each request's host
+	findPuzzles               bool     // find puzzles in the games as they finish
+	puzzles                   []string // CSV files of puzzles to add at start, beside the starter set
 }
 
 // storeFlags say where serve keeps its games.
@@ -334,8 +338,12 @@ func serve(cmd *cobra.Command, addr string, where storeFlags, workers int, onlin
 	if err != nil {
 		return err
 	}
+	extra, err := checkPuzzles(online.puzzles, true)
+	if err != nil {
+		return fmt.Errorf("--puzzles: %w", err)
+	}
 	series := metrics.New()
-	srv := server.New(server.Config{Book: book, Store: st, Engines: engines, Review: rc, Bus: nd.bus, Leases: nd.leases, Workers: workers, Assets: web.FS(), Logger: log, Metrics: series, CreatePerMinute: online.createPerMinute,
+	srv := server.New(server.Config{FindPuzzles: online.findPuzzles, Puzzles: extra, Book: book, Store: st, Engines: engines, Review: rc, Bus: nd.bus, Leases: nd.leases, Workers: workers, Assets: web.FS(), Logger: log, Metrics: series, CreatePerMinute: online.createPerMinute,
 		ComputerGames: online.computerGames, ComputerGamesPerPlayer: online.computerPerPlayer, ComputerGamesPerClient: online.computerPerAddr, ChallengePerMinute: limits.challengePerMinute, NoSignup: !online.signup,
 		RPID: online.rpID, RPOrigin: online.rpOrigin, Hub: round.Settings{ClaimAfter: online.claimAfter, FirstMoveTime: online.firstMoveTime}, Conn: guards.ConnLimits{MaxConns: limits.maxConns, MaxConnsPerAddr: limits.maxConnsPerAddr, TrustedProxies: limits.trustedProxies.prefixes}})
 	if ops.metricsAddr != "" {

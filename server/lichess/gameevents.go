@@ -278,7 +278,7 @@ func (a *API) runningStarts(ctx context.Context, player string) []GameInfo {
 // each), once: evs, just saved, ended g. It runs on g's hub: what it
 // needs of g is read now, the rest elsewhere.
 func (a *API) noteFinish(g *game.Game, evs []game.Event) {
-	if !g.Status().Finished() || !endedBy(evs) || !EventsFor(g) {
+	if !g.Status().Finished() || !game.EndedBy(evs) || !EventsFor(g) {
 		return
 	}
 	eg := eventGameOf(g)
@@ -286,17 +286,6 @@ func (a *API) noteFinish(g *game.Game, evs []game.Event) {
 	eg.info.Status = &GameStatus{ID: id, Name: name}
 	eg.info.Winner = StateOf(g).Winner
 	a.inGameOrder(g.ID(), func() { a.publishFinish(eg) })
-}
-
-// endedBy reports whether evs hold what ends a game: a declared ending,
-// or a move (a game is never over before a move it has).
-func endedBy(evs []game.Event) bool {
-	for _, e := range evs {
-		if e.Type == game.EventEnd || e.Type == game.EventMove {
-			return true
-		}
-	}
-	return false
 }
 
 // inGameOrder runs job away from game id's hub, after the jobs it was
