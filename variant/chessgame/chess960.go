@@ -42,6 +42,7 @@ var chess960Spec = &game.Spec{
 	UCI:          &game.UCIDialect{Variant: "chess", Chess960: true},
 	Engine:       openEngine,
 	Tree:         treeOf(chess.ParseFEN960),
+	PuzzleThemes: puzzleThemesOf(chess.ParseFEN960),
 }
 
 // ParseChess960Setup reads a Chess960 setup into a start FEN and UCI moves

@@ -34,6 +34,7 @@ var chessSpec = &game.Spec{
 	UCI:          &game.UCIDialect{Variant: "chess"},
 	Engine:       openEngine,
 	Tree:         treeOf(chess.ParseFEN),
+	PuzzleThemes: puzzleThemesOf(chess.ParseFEN),
 }
 
 // chessRulesAt returns the rules of a game from start, a FEN that parse

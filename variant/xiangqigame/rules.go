@@ -29,6 +29,7 @@ var xiangqiSpec = &game.Spec{
 	UCI:          &game.UCIDialect{Variant: "xiangqi"},
 	Engine:       openEngine,
 	Tree:         tree,
+	PuzzleThemes: puzzleThemes,
 }
 
 // xiangqiRules is Rules over package xiangqi, which judges the board (mate,
