@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"time"
@@ -50,6 +51,32 @@ type Puzzles interface {
 	// CountPuzzles returns how many puzzles of variant there are with theme
 	// ("" for any).
 	CountPuzzles(ctx context.Context, variant, theme string) (int, error)
+	// NextPuzzles returns up to n of the puzzles q asks for, as NextPuzzle
+	// chooses one: the n nearest to q.Rating (ties: the smaller id), the
+	// nearest first; none left is an empty list. It costs what NextPuzzle
+	// costs, times n.
+	NextPuzzles(ctx context.Context, q PuzzleQuery, n int) ([]Puzzle, error)
+	// PuzzleFrom returns the puzzle of variant rated within lo..hi whose
+	// id is the first at or after from in the ids' order; ErrNoPuzzle for
+	// none. A point of the ids drawn at random (or from a date) finds a
+	// puzzle that stays the one while the puzzles stay: a puzzle added
+	// elsewhere, or a rating changed, changes the answer only when it falls
+	// between the point and that puzzle.
+	PuzzleFrom(ctx context.Context, variant, from string, lo, hi float64) (Puzzle, error)
+	// PuzzleThemes returns the themes of variant's puzzles, each with how
+	// many puzzles have it: the most first (ties: by name).
+	PuzzleThemes(ctx context.Context, variant string) ([]ThemeCount, error)
+	// PuzzleRoundsBetween returns solver's rounds played at or after since
+	// and before before (a zero time: no bound), the newest first (as
+	// PuzzleRounds orders them), at most limit: a page of lichess's puzzle
+	// activity, the next one before the last round's time.
+	PuzzleRoundsBetween(ctx context.Context, solver string, since, before time.Time, limit int) ([]PuzzleRound, error)
+}
+
+// ThemeCount is a theme and how many puzzles have it.
+type ThemeCount struct {
+	Theme string
+	Count int
 }
 
 // ErrNoPuzzle says there is no such puzzle, or none left to play.
@@ -476,4 +503,77 @@ func (s sqlStore) CountPuzzles(ctx context.Context, variant, theme string) (int,
 		return 0, fmt.Errorf("store: count puzzles of %s: %w", variant, err)
 	}
 	return n, nil
+}
+
+// NextPuzzles implements Puzzles as NextPuzzle does, each scan reading n
+// rows instead of one.
+func (s sqlStore) NextPuzzles(ctx context.Context, q PuzzleQuery, n int) ([]Puzzle, error) {
+	if n <= 0 {
+		return nil, nil
+	}
+	args := []any{q.Variant, q.Rating, n}
+	arg := func(v any) string { args = append(args, v); return fmt.Sprintf("$%d", len(args)) }
+	from, id, where := `puzzles p`, `p.id`, `p.variant = $1`
+	if q.Theme != "" {
+		from, id, where = `puzzle_themes p`, `p.puzzle_id`, `p.theme = `+arg(q.Theme)+` AND p.variant = $1`
+	}
+	if q.Solver != "" {
+		where += ` AND NOT EXISTS (SELECT 1 FROM puzzle_rounds r WHERE r.solver = ` + arg(q.Solver) + ` AND r.puzzle_id = ` + id + `)`
+	}
+	nearest := func(cmp, order string) string {
+		return `SELECT ` + id + ` AS id, p.rating FROM ` + from + ` WHERE ` + where + ` AND p.rating ` + cmp + ` $2
+			ORDER BY p.rating ` + order + `, ` + id + ` LIMIT $3`
+	}
+	query := `SELECT ` + prefixed("z.", puzzleColumns) + ` FROM (
+		SELECT id, rating FROM (` + nearest(">=", "ASC") + `) up
+		UNION ALL SELECT id, rating FROM (` + nearest("<", "DESC") + `) down
+	) near JOIN puzzles z ON z.id = near.id ORDER BY abs(near.rating - $2), near.id LIMIT $3`
+	return queryAll(ctx, s.q, "next puzzles of "+q.Variant, scanPuzzle, query, args...)
+}
+
+// prefixed is columns, a comma-separated list, each with prefix.
+func prefixed(prefix, columns string) string {
+	cs := strings.Split(columns, ", ")
+	for i := range cs {
+		cs[i] = prefix + cs[i]
+	}
+	return strings.Join(cs, ", ")
+}
+
+// PuzzleFrom implements Puzzles: a scan of the primary key from from,
+// which reads the puzzles of other variants and ratings on its way (the
+// daily puzzle asks once a day).
+func (s sqlStore) PuzzleFrom(ctx context.Context, variant, from string, lo, hi float64) (Puzzle, error) {
+	p, err := scanPuzzle(s.q.queryRow(ctx, `SELECT `+puzzleColumns+` FROM puzzles
+		WHERE id >= $1 AND variant = $2 AND rating >= $3 AND rating <= $4 ORDER BY id LIMIT 1`, from, variant, lo, hi))
+	if errors.Is(err, sql.ErrNoRows) {
+		err = ErrNoPuzzle
+	}
+	if err != nil {
+		return Puzzle{}, fmt.Errorf("store: puzzle of %s from %q: %w", variant, from, err)
+	}
+	return p, nil
+}
+
+// PuzzleThemes implements Puzzles.
+func (s sqlStore) PuzzleThemes(ctx context.Context, variant string) ([]ThemeCount, error) {
+	return queryAll(ctx, s.q, "puzzle themes of "+variant, func(row scanner) (ThemeCount, error) {
+		var tc ThemeCount
+		err := row.Scan(&tc.Theme, &tc.Count)
+		return tc, err
+	}, `SELECT theme, count(*) FROM puzzle_themes WHERE variant = $1 GROUP BY theme ORDER BY count(*) DESC, theme`, variant)
+}
+
+// PuzzleRoundsBetween implements Puzzles over puzzle_rounds_solver.
+func (s sqlStore) PuzzleRoundsBetween(ctx context.Context, solver string, since, before time.Time, limit int) ([]PuzzleRound, error) {
+	from, until := int64(math.MinInt64), int64(math.MaxInt64)
+	if !since.IsZero() {
+		from = since.UnixNano()
+	}
+	if !before.IsZero() {
+		until = before.UnixNano()
+	}
+	return queryAll(ctx, s.q, "puzzle rounds of "+solver, scanRound, `SELECT solver, puzzle_id, variant, win, at, rating_diff
+		FROM puzzle_rounds WHERE solver = $1 AND at >= $2 AND at < $3 ORDER BY at DESC, puzzle_id DESC LIMIT $4`,
+		solver, from, until, max(limit, 0))
 }

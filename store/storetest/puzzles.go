@@ -35,6 +35,10 @@ func RunPuzzles(t *testing.T, open func(t *testing.T) PuzzleStore) {
 		{"Rounds", testPuzzleRounds},
 		{"RatingBeforeRound", testPuzzleRatingBeforeRound},
 		{"Count", testPuzzleCount},
+		{"NextMany", testPuzzleNextMany},
+		{"From", testPuzzleFrom},
+		{"Themes", testPuzzleThemes},
+		{"RoundsBetween", testPuzzleRoundsBetween},
 	})
 }
 
@@ -387,5 +391,160 @@ func testPuzzleCount(t *testing.T, s PuzzleStore) {
 		if n, err := s.CountPuzzles(context.Background(), tt.variant, tt.theme); err != nil || n != tt.want {
 			t.Errorf("CountPuzzles(%s, %q) = %d, %v; want %d", tt.variant, tt.theme, n, err, tt.want)
 		}
+	}
+}
+
+// puzzleIDs are the ids of ps, in order.
+func puzzleIDs(ps []store.Puzzle) []string {
+	out := make([]string, len(ps))
+	for i, p := range ps {
+		out[i] = p.ID
+	}
+	return out
+}
+
+// testPuzzleNextMany: NextPuzzles gives NextPuzzle's choices, the n
+// nearest in order (ties: the smaller id), by theme, without the
+// solver's played ones; fewer when fewer are left; whole puzzles.
+func testPuzzleNextMany(t *testing.T, s PuzzleStore) {
+	ctx := context.Background()
+	xq := puzzleAt("x1", 1500)
+	xq.Variant = "xiangqi"
+	addPuzzles(t, s, puzzleAt("c", 1400, "fork"), puzzleAt("b", 1600), puzzleAt("a", 1600, "fork"), puzzleAt("d", 1000, "fork"),
+		puzzleAt("e", 2000), xq, puzzleAt("f", 1700, "fork"), puzzleAt("g", 1300))
+	record(t, s, round("s1", "c", 1), mustPuzzle(t, s, "c").Rating, rating.Default())
+	for _, tt := range []struct {
+		q    store.PuzzleQuery
+		n    int
+		want string
+	}{
+		{store.PuzzleQuery{Variant: "chess", Rating: 1500}, 4, "[a b c f]"},
+		{store.PuzzleQuery{Variant: "chess", Rating: 1500}, 1, "[a]"},
+		{store.PuzzleQuery{Variant: "chess", Rating: 1500}, 0, "[]"},
+		{store.PuzzleQuery{Variant: "chess", Rating: 0}, 3, "[d g c]"},
+		{store.PuzzleQuery{Variant: "chess", Rating: 5000}, 20, "[e f a b c g d]"},
+		{store.PuzzleQuery{Variant: "chess", Rating: 1500, Solver: "s1"}, 3, "[a b f]"},
+		{store.PuzzleQuery{Variant: "chess", Rating: 1500, Theme: "fork"}, 3, "[a c f]"},
+		{store.PuzzleQuery{Variant: "chess", Rating: 1500, Theme: "fork", Solver: "s1"}, 9, "[a f d]"},
+		{store.PuzzleQuery{Variant: "xiangqi", Rating: 1500}, 5, "[x1]"},
+		{store.PuzzleQuery{Variant: "shogi", Rating: 1500}, 5, "[]"},
+	} {
+		ps, err := s.NextPuzzles(ctx, tt.q, tt.n)
+		if err != nil {
+			t.Fatalf("NextPuzzles(%+v, %d): %v", tt.q, tt.n, err)
+		}
+		if got := fmt.Sprint(puzzleIDs(ps)); got != tt.want {
+			t.Errorf("NextPuzzles(%+v, %d) = %s, want %s", tt.q, tt.n, got, tt.want)
+		}
+	}
+	ps, err := s.NextPuzzles(ctx, store.PuzzleQuery{Variant: "chess", Rating: 1690}, 1)
+	if want := puzzleAt("f", 1700, "fork"); err != nil || len(ps) != 1 || !reflect.DeepEqual(ps[0], want) {
+		t.Errorf("NextPuzzles reads whole puzzles: %+v, %v; want [%+v]", ps, err, want)
+	}
+}
+
+// testPuzzleFrom: the first id at or after the point, of the variant and
+// within the ratings; ErrNoPuzzle past the last.
+func testPuzzleFrom(t *testing.T, s PuzzleStore) {
+	ctx := context.Background()
+	xq := puzzleAt("bx", 1600)
+	xq.Variant = "xiangqi"
+	addPuzzles(t, s, puzzleAt("a1", 1500), puzzleAt("b2", 1200), xq, puzzleAt("c3", 1800, "mate"), puzzleAt("d4", 1900))
+	for _, tt := range []struct {
+		variant, from string
+		lo, hi        float64
+		want          string
+	}{
+		{"chess", "", 0, 5000, "a1"},
+		{"chess", "a1", 0, 5000, "a1"},
+		{"chess", "a2", 0, 5000, "b2"},
+		{"chess", "b", 1500, 2000, "c3"}, // b2 rated below, bx of xiangqi
+		{"chess", "c4", 1500, 2000, "d4"},
+		{"chess", "d5", 0, 5000, ""},
+		{"chess", "", 1850, 1900, "d4"}, // the bounds are in
+		{"chess", "", 2000, 3000, ""},
+		{"xiangqi", "", 0, 5000, "bx"},
+	} {
+		p, err := s.PuzzleFrom(ctx, tt.variant, tt.from, tt.lo, tt.hi)
+		got := p.ID
+		if errors.Is(err, store.ErrNoPuzzle) {
+			got = ""
+		} else if err != nil {
+			t.Fatalf("PuzzleFrom(%s, %q, %v, %v): %v", tt.variant, tt.from, tt.lo, tt.hi, err)
+		}
+		if got != tt.want {
+			t.Errorf("PuzzleFrom(%s, %q, %v, %v) = %q, want %q", tt.variant, tt.from, tt.lo, tt.hi, got, tt.want)
+		}
+	}
+	if p, err := s.PuzzleFrom(ctx, "chess", "c", 0, 5000); err != nil || !reflect.DeepEqual(p, puzzleAt("c3", 1800, "mate")) {
+		t.Errorf("PuzzleFrom reads the whole puzzle: %+v, %v", p, err)
+	}
+}
+
+// testPuzzleThemes: each theme of a variant's puzzles once, with its
+// count, the most first, then by name; another variant's apart.
+func testPuzzleThemes(t *testing.T, s PuzzleStore) {
+	ctx := context.Background()
+	xq := puzzleAt("x1", 1500, "mate", "smotheredPalace")
+	xq.Variant = "xiangqi"
+	addPuzzles(t, s, puzzleAt("a", 1500, "fork", "mate", "short"), puzzleAt("b", 1600, "mate", "short"), puzzleAt("c", 1700, "pin", "short"),
+		puzzleAt("d", 1700), xq)
+	for _, tt := range []struct {
+		variant string
+		want    []store.ThemeCount
+	}{
+		{"chess", []store.ThemeCount{{Theme: "short", Count: 3}, {Theme: "mate", Count: 2}, {Theme: "fork", Count: 1}, {Theme: "pin", Count: 1}}},
+		{"xiangqi", []store.ThemeCount{{Theme: "mate", Count: 1}, {Theme: "smotheredPalace", Count: 1}}},
+		{"shogi", nil},
+	} {
+		got, err := s.PuzzleThemes(ctx, tt.variant)
+		if err != nil || len(got) != len(tt.want) || len(got) > 0 && !reflect.DeepEqual(got, tt.want) { // none: nil or empty
+			t.Errorf("PuzzleThemes(%s) = %v, %v; want %v", tt.variant, got, err, tt.want)
+		}
+	}
+}
+
+// testPuzzleRoundsBetween: a solver's rounds within since (in) and
+// before (out), newest first, at most limit; zero times bound nothing.
+func testPuzzleRoundsBetween(t *testing.T, s PuzzleStore) {
+	ctx := context.Background()
+	for i := range 5 {
+		id := fmt.Sprintf("p%d", i)
+		addPuzzles(t, s, puzzleAt(id, 1500))
+		record(t, s, round("s1", id, i+1), rating.Default(), rating.Default()) // p0 at 1 s … p4 at 5 s
+	}
+	record(t, s, round("s2", "p2", 3), rating.Default(), rating.Default())
+	at := func(sec int) time.Time { return t0.Add(time.Duration(sec) * time.Second) }
+	for _, tt := range []struct {
+		since, before time.Time
+		limit         int
+		want          string
+	}{
+		{time.Time{}, time.Time{}, 10, "[p4 p3 p2 p1 p0]"},
+		{time.Time{}, time.Time{}, 2, "[p4 p3]"},
+		{time.Time{}, at(4), 10, "[p2 p1 p0]"},    // before is out
+		{at(2), time.Time{}, 10, "[p4 p3 p2 p1]"}, // since is in
+		{at(2), at(4), 10, "[p2 p1]"},
+		{at(2), at(4), 1, "[p2]"},
+		{at(4), at(4), 10, "[]"},
+		{time.Time{}, time.Time{}, 0, "[]"},
+	} {
+		rs, err := s.PuzzleRoundsBetween(ctx, "s1", tt.since, tt.before, tt.limit)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := make([]string, len(rs))
+		for i, r := range rs {
+			got[i] = r.Puzzle
+			if r.Solver != "s1" || r.At.Location() != time.UTC {
+				t.Errorf("round %+v: want s1's, in UTC", r)
+			}
+		}
+		if fmt.Sprint(got) != tt.want {
+			t.Errorf("PuzzleRoundsBetween(s1, %v, %v, %d) = %v, want %s", tt.since, tt.before, tt.limit, got, tt.want)
+		}
+	}
+	if rs, err := s.PuzzleRoundsBetween(ctx, "s1", time.Time{}, time.Time{}, 1); err != nil || len(rs) != 1 || rs[0] != round("s1", "p4", 5) {
+		t.Errorf("PuzzleRoundsBetween reads whole rounds: %+v, %v; want [%+v]", rs, err, round("s1", "p4", 5))
 	}
 }
