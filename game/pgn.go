@@ -23,11 +23,14 @@ func (g *Game) pgn() (string, error) {
 // pgnHeader is what the PGN export says of the game besides its moves.
 func (g *Game) pgnHeader() PGNHeader {
 	o := g.Outcome()
-	h := PGNHeader{Event: "Gambit " + string(g.Mode()) + " game", Date: g.CreatedAt().UTC().Format("2006.01.02"),
-		White: g.playerName(chess.White), Black: g.playerName(chess.Black), Result: g.Result(), Termination: o.Termination, Over: g.status.Finished()}
+	// The Event names the mode and the variant but chess: "Gambit online
+	// xiangqi game"; a game of no mode (a puzzle's record) "Gambit game".
+	event := strings.Fields("Gambit " + string(g.Mode()))
 	if g.spec.Name != DefaultVariant {
-		h.Event = "Gambit " + string(g.Mode()) + " " + string(g.spec.Name) + " game"
+		event = append(event, string(g.spec.Name))
 	}
+	h := PGNHeader{Event: strings.Join(append(event, "game"), " "), Date: g.CreatedAt().UTC().Format("2006.01.02"),
+		White: g.playerName(chess.White), Black: g.playerName(chess.Black), Result: g.Result(), Termination: o.Termination, Over: g.status.Finished()}
 	if k := g.clock; k != nil {
 		h.TimeControl = fmt.Sprintf("%d+%d", int(k.Initial.Seconds()), int(k.Increment.Seconds()))
 	}

@@ -42,3 +42,27 @@ func TestWholeOnlyWhereEveryoneMaySeeAll(t *testing.T) {
 		t.Fatalf("over: whole %v, history %+v", ok, w)
 	}
 }
+
+// TestPGNEvent: the Event names the mode and a variant other than chess,
+// and a game made with no mode (a puzzle's record) reads "Gambit game".
+func TestPGNEvent(t *testing.T) {
+	for _, tt := range []struct {
+		mode    game.Mode
+		variant game.Variant
+		want    string
+	}{
+		{game.ModeOnline, "", `[Event "Gambit online game"]`},
+		{game.ModeLocal, "xiangqi", `[Event "Gambit local xiangqi game"]`},
+		{"", "", `[Event "Gambit game"]`},
+		{"", "chess960", `[Event "Gambit chess960 game"]`},
+	} {
+		g, err := game.New(game.Options{Mode: tt.mode, Variant: tt.variant})
+		if err != nil {
+			t.Fatal(err)
+		}
+		w, _ := g.Whole()
+		if pgn, err := w.PGN(); err != nil || !strings.Contains(pgn, tt.want+"\n") {
+			t.Errorf("%q %q: %q, %v; want %s", tt.mode, tt.variant, pgn, err, tt.want)
+		}
+	}
+}

@@ -173,7 +173,7 @@ var errorCodes = []struct {
 	{is(store.ErrNameTaken), http.StatusConflict, "username_taken"},
 	{is(ErrSignupClosed), http.StatusForbidden, "signup_closed"},
 	{is(store.ErrNoUser), http.StatusNotFound, "no_user"},
-	{is(store.ErrNotFound), http.StatusNotFound, "not_found"},
+	{is(store.ErrNotFound, store.ErrNoPuzzle), http.StatusNotFound, "not_found"},
 	{is(game.ErrIllegalMove), http.StatusUnprocessableEntity, "illegal_move"},
 	{is(game.ErrInvalidMove), http.StatusBadRequest, "invalid_move"},
 	{is(game.ErrNotYourTurn), http.StatusConflict, "not_your_turn"},

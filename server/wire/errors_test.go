@@ -40,6 +40,7 @@ func TestErrorCode(t *testing.T) {
 		code   string
 	}{
 		{fmt.Errorf("load: %w", store.ErrNotFound), http.StatusNotFound, "not_found"},
+		{fmt.Errorf("next: %w", store.ErrNoPuzzle), http.StatusNotFound, "not_found"},
 		{fmt.Errorf("%w: e2e5", game.ErrIllegalMove), http.StatusUnprocessableEntity, "illegal_move"},
 		{game.ErrNotYourTurn, http.StatusConflict, "not_your_turn"},
 		{ErrSpectator, http.StatusForbidden, "not_your_seat"},
