@@ -30,6 +30,8 @@ const (
 	ScopeChallengeRead  = "challenge:read"  // the event stream: challenges, games starting and ending
 	ScopeChallengeWrite = "challenge:write" // challenge, accept and decline
 	ScopePreferenceRead = "preference:read" // read the account (GET /api/account)
+	ScopePuzzleRead     = "puzzle:read"     // the account's puzzles: the next ones for it, its activity
+	ScopePuzzleWrite    = "puzzle:write"    // send the account's puzzle results, which rate it
 	// ScopeBotPlay plays as a bot account, through lichess's Bot API, and
 	// makes an account that has played no game a bot (POST
 	// /api/bot/account/upgrade): lichess-bot refuses a token without it.
@@ -41,7 +43,7 @@ const (
 )
 
 // Scopes lists every scope a token may have, in the order tokens list them.
-var Scopes = []string{ScopeBoardPlay, ScopeBotPlay, ScopeChallengeRead, ScopeChallengeWrite, ScopePreferenceRead}
+var Scopes = []string{ScopeBoardPlay, ScopeBotPlay, ScopeChallengeRead, ScopeChallengeWrite, ScopePreferenceRead, ScopePuzzleRead, ScopePuzzleWrite}
 
 // tokenRequest is the body of POST /api/token.
 type tokenRequest struct {
