@@ -390,3 +390,21 @@ func TestJSONNeverNull(t *testing.T) {
 		t.Errorf("POST: %s", b)
 	}
 }
+
+// TestSourceID: a puzzle's source names a game of this server by its id
+// (as the finder over the server's games stores it) or its page's path;
+// a file's game is none.
+func TestSourceID(t *testing.T) {
+	for _, tt := range []struct{ source, want string }{
+		{"abcdefghij", "abcdefghij"},
+		{"/game/abcdefghij", "abcdefghij"},
+		{"twic0920.pgn#12", ""},
+		{"puzzles.pgn#1", ""},
+		{"", ""},
+		{"/game/", ""},
+	} {
+		if got := sourceID(tt.source); got != tt.want {
+			t.Errorf("sourceID(%q) = %q, want %q", tt.source, got, tt.want)
+		}
+	}
+}
