@@ -280,7 +280,7 @@ type onlineFlags struct {
 	computerPerAddr           int
 	book                      string // a Polyglot book for the computer in chess, and GET /api/book; "": none
 	signup                    bool
-	rpID, rpOrigin            string // the passkeys' relying party; "": each request's host
+	rpID, rpOrigin            string   // the passkeys' relying party; "": each request's host
 	findPuzzles               bool     // find puzzles in the games as they finish
 	puzzles                   []string // CSV files of puzzles to add at start, beside the starter set
 }
