@@ -69,6 +69,19 @@ func (s *Server) handler() (http.Handler, []account.Route) {
 	rs.HandleFunc("GET /game/export/{id}", public, hs.export.Game) // lichess's one-game export
 	rs.HandleFunc("GET /api/users/status", public, s.lichess.UsersStatus)
 	rs.HandleFunc("GET /api/stream/game/{id}", public, s.lichess.GameStream) // lichess's stream of a game's moves, to anyone
+	// lichess's puzzles: a token reads the account's (next, batch,
+	// activity) with puzzle:read and sends its results with puzzle:write;
+	// the daily puzzle, a puzzle by id, Gambit's streak and themes are
+	// everyone's alike.
+	readPuzzles, solvePuzzles := account.Needs(account.ScopePuzzleRead), account.Needs(account.ScopePuzzleWrite)
+	rs.HandleFunc("GET /api/puzzle/daily", public, hs.puzzles.Daily)
+	rs.HandleFunc("GET /api/puzzle/next", readPuzzles, hs.puzzles.Next)
+	rs.HandleFunc("GET /api/puzzle/activity", readPuzzles, hs.puzzles.Activity)
+	rs.HandleFunc("GET /api/puzzle/batch/{angle}", readPuzzles, hs.puzzles.Batch)
+	rs.HandleFunc("POST /api/puzzle/batch/{angle}", solvePuzzles, hs.puzzles.Solve)
+	rs.HandleFunc("GET /api/puzzle/{id}", public, hs.puzzles.Puzzle)
+	rs.HandleFunc("GET /api/training/streak", public, hs.puzzles.Streak)
+	rs.HandleFunc("GET /api/training/themes", public, hs.puzzles.Themes)
 	rs.HandleFunc("GET /api/opening", public, hs.openings.Opening)
 	rs.HandleFunc("GET /api/book", public, hs.openings.Book)
 	rs.HandleFunc("GET /ws/game/{id}", playing, s.handleWS)

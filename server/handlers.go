@@ -7,6 +7,7 @@ import (
 	"net/http"
 
 	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/puzzle/starter"
 	"github.com/gambitchess/gambit/review"
 	"github.com/gambitchess/gambit/server/account"
 	"github.com/gambitchess/gambit/server/analysis"
@@ -17,6 +18,7 @@ import (
 	"github.com/gambitchess/gambit/server/openings"
 	"github.com/gambitchess/gambit/server/player"
 	"github.com/gambitchess/gambit/server/profile"
+	"github.com/gambitchess/gambit/server/puzzles"
 	"github.com/gambitchess/gambit/server/reviews"
 	"github.com/gambitchess/gambit/store"
 )
@@ -46,6 +48,19 @@ func (serverView) PlayerOf(u store.User) string { return player.ID(u.Player) }
 
 // User is the account r acts for (account.UserOf).
 func (serverView) User(r *http.Request) (store.User, bool) { return account.UserOf(r) }
+
+// Browser is the player id of r's browser by its player cookie, given one
+// first with issue (player.Ensure); "" for a program: a request with a
+// token never reads a cookie.
+func (serverView) Browser(w http.ResponseWriter, r *http.Request, issue bool) (string, error) {
+	switch {
+	case r.Header.Get("Authorization") != "":
+		return "", nil
+	case issue:
+		return player.Ensure(w, r)
+	}
+	return player.Of(r), nil
+}
 
 // NameKey is the key of the account named name (account.NormalizeName).
 func (serverView) NameKey(name string) (string, error) {
@@ -138,20 +153,44 @@ func (serverView) Facts(g *game.Game) export.Facts {
 }
 
 // handlers are the handlers of the server's routes that live in packages
-// of their own. They keep no state: Handler makes them afresh.
+// of their own. Handler makes them afresh; they keep no state but the
+// puzzles' day's puzzle, chosen alike by every node (puzzles.Handler).
 type handlers struct {
 	analysis *analysis.Handler
 	reviews  *reviews.Handler
 	openings *openings.Handler
 	profiles *profile.Handler
 	export   *export.Handler
+	puzzles  *puzzles.Handler
 }
 
 // handlers returns the handlers of s that live in packages of their own.
 func (s *Server) handlers() handlers {
 	v := serverView{s}
+	ps, _ := s.store.(store.Puzzles) // nil: no puzzles
 	return handlers{analysis: analysis.New(v, s.assets), reviews: reviews.NewHandler(s.reviews, v), openings: openings.New(s.book, v),
-		profiles: s.profiles(), export: export.New(v, s.log)}
+		profiles: s.profiles(), export: export.New(v, s.log),
+		puzzles: puzzles.New(puzzles.Config{Store: ps, Asker: v, Error: s.httpError, Now: s.now, Log: s.log})}
+}
+
+// addPuzzles adds the puzzles Gambit ships (package puzzle/starter) and
+// Config.Puzzles to a store that keeps puzzles, at every start: those
+// stored already are kept as they are (their ratings and plays).
+func (s *Server) addPuzzles(ctx context.Context) {
+	st, ok := s.store.(store.Puzzles)
+	if !ok {
+		return
+	}
+	ps, err := starter.Puzzles()
+	added := 0
+	if err == nil {
+		added, err = puzzles.Add(ctx, st, append(ps, s.puzzles...))
+	}
+	if err != nil {
+		s.log.Error("cannot add the puzzles", "err", err)
+		return
+	}
+	s.log.Info("puzzles added", "new", added, "shipped", len(ps), "given", len(s.puzzles))
 }
 
 // profiles returns the profiles of s's store (none when it keeps no

@@ -44,6 +44,14 @@ var wantAccess = map[string]string{
 	"GET /api/variants":                           "public",
 	"GET /api/lobby":                              "seen with board:play",
 	"POST /api/pair":                              "needs board:play",
+	"GET /api/puzzle/daily":                       "public",
+	"GET /api/puzzle/next":                        "needs puzzle:read",
+	"GET /api/puzzle/activity":                    "needs puzzle:read",
+	"GET /api/puzzle/batch/{angle}":               "needs puzzle:read",
+	"POST /api/puzzle/batch/{angle}":              "needs puzzle:write",
+	"GET /api/puzzle/{id}":                        "public",
+	"GET /api/training/streak":                    "public",
+	"GET /api/training/themes":                    "public",
 	"GET /api/opening":                            "public",
 	"GET /api/book":                               "public",
 	"GET /ws/game/{id}":                           "needs board:play",
@@ -118,7 +126,7 @@ var wantAccess = map[string]string{
 func routeExample(pattern string) (method, path string) {
 	method, path, _ = strings.Cut(pattern, " ")
 	r := strings.NewReplacer("{id}", "abcdefghij", "{part}", "pgn", "{name}", "bob", "{perf}", "blitz", "{file}", "abcdefghij.svg",
-		"{move}", "e2e4", "{answer}", "yes", "{$}", "")
+		"{move}", "e2e4", "{answer}", "yes", "{angle}", "mix", "{$}", "")
 	path = r.Replace(path)
 	if path == "/api/" {
 		path = "/api/nothing-here"

@@ -14,6 +14,7 @@ import (
 	"github.com/gambitchess/gambit/chess/opening"
 	"github.com/gambitchess/gambit/chess/polyglot"
 	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/puzzle"
 	"github.com/gambitchess/gambit/review"
 	"github.com/gambitchess/gambit/server/account"
 	"github.com/gambitchess/gambit/server/computer"
@@ -25,7 +26,6 @@ import (
 	"github.com/gambitchess/gambit/server/metrics"
 	"github.com/gambitchess/gambit/server/node"
 	"github.com/gambitchess/gambit/server/player"
-	"github.com/gambitchess/gambit/puzzle"
 	"github.com/gambitchess/gambit/server/puzzles"
 	"github.com/gambitchess/gambit/server/reviews"
 	"github.com/gambitchess/gambit/server/round"
@@ -158,6 +158,7 @@ type Server struct {
 	media   *media.Files     // the game's page, images and viewer page (package media)
 	reviews *reviews.Reviews // the games' reviews, run in the computer's scheduler (package reviews)
 	finder  *puzzles.Finder  // puzzles found in the games as they finish; nil: none (Config.FindPuzzles)
+	puzzles []puzzle.Puzzle  // added at start beside the starter set (Config.Puzzles)
 
 	ctx    context.Context // ends when the server stops; hubs run under it
 	cancel context.CancelFunc
@@ -231,6 +232,7 @@ func New(cfg Config) *Server {
 		rc.Logger = cfg.Logger
 	}
 	s.reviews = reviews.New(rc)
+	s.puzzles = cfg.Puzzles
 	if ps, ok := cfg.Store.(store.Puzzles); ok && cfg.FindPuzzles {
 		s.finder = puzzles.NewFinder(puzzles.FinderConfig{Store: ps, Sched: s.sched, Logger: cfg.Logger})
 	}
@@ -279,6 +281,7 @@ func (s *Server) Start(ctx context.Context) error {
 	if resumed > 0 {
 		s.log.Info("resumed active games", "count", resumed)
 	}
+	s.addPuzzles(ctx)
 	s.wg.Add(1)
 	go func() {
 		defer s.wg.Done()

@@ -1,0 +1,94 @@
+package server
+
+import (
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/gambitchess/gambit/puzzle"
+	"github.com/gambitchess/gambit/puzzle/starter"
+	"github.com/gambitchess/gambit/server/puzzles"
+)
+
+// TestPuzzlesWired: the server holds the starter puzzles and
+// Config.Puzzles from its start (and keeps their plays across a
+// restart), and serves them as package
+// puzzles says: a signed-out browser by the player cookie its first
+// puzzle gives it, unrated; a token as its account, rated, with
+// puzzle:read to read and puzzle:write to send; a program without a
+// token gets puzzles, and may not send results.
+func TestPuzzlesWired(t *testing.T) {
+	dir := t.TempDir()
+	shipped, err := starter.Puzzles()
+	if err != nil || len(shipped) == 0 {
+		t.Fatalf("starter.Puzzles() = %d, %v", len(shipped), err)
+	}
+	first := shipped[0] // chess's first
+	given := puzzle.Puzzle{ID: "wpt74gu7", Variant: "xiangqi", FEN: "4k4/8r/9/9/9/9/9/9/R8/3K5 b - - 0 1", Moves: strings.Fields("i8a8 a1a8 e9f9 a8e8"),
+		Rating: 1500, RatingDeviation: 500, Themes: []string{"mate", "mateIn2", "short"}, Game: "puzzles-xiangqi.pgn#1"}
+	_, srv, stop := serveWith(t, Config{Store: openStore(t, dir), Puzzles: []puzzle.Puzzle{given}})
+	stranger := &program{t: t, srv: srv}
+	var daily puzzles.PuzzleAndGame
+	mustDecode(t, []byte(stranger.want(200, "GET", "/api/puzzle/daily", "", "")), &daily)
+	if daily.Puzzle.ID != first.ID || daily.Game.Source != first.Game || daily.Puzzle.Variant != string(first.Variant) {
+		t.Fatalf("the daily puzzle: %+v; want the starter's %s", daily.Puzzle, first.ID)
+	}
+	if body := stranger.want(200, "GET", "/api/puzzle/next?variant=xiangqi", "", ""); !strings.Contains(body, `"id":"wpt74gu7"`) {
+		t.Errorf("the xiangqi puzzle given in Config.Puzzles: %s", body)
+	}
+	stranger.want(401, "POST", "/api/puzzle/batch/mix", "application/json", `{"solutions":[{"id":"`+first.ID+`","win":true,"rated":true}]}`)
+
+	cat := newBrowser(t, srv)
+	if body := cat.want(200, "GET", "/api/puzzle/next", ""); !strings.Contains(body, `"id":"`+first.ID+`"`) {
+		t.Fatalf("a browser's first puzzle: %s", body)
+	}
+	if len(cat.cookieHeader()) == 0 {
+		t.Fatal("the browser was given no player cookie with its first puzzle")
+	}
+	var solved puzzles.Solved
+	mustDecode(t, []byte(cat.want(200, "POST", "/api/puzzle/batch/mix", `{"solutions":[{"id":"`+first.ID+`","win":true,"rated":true}]}`)), &solved)
+	if len(solved.Rounds) != 1 || solved.Rounds[0].RatingDiff != 0 || !solved.Glicko.Provisional {
+		t.Errorf("a browser's result: %+v", solved)
+	}
+	cat.want(404, "GET", "/api/puzzle/next", "") // played, and kept by its cookie
+	if body := cat.want(200, "GET", "/api/puzzle/activity", ""); !strings.Contains(body, `"id":"`+first.ID+`"`) {
+		t.Errorf("the browser's activity: %s", body)
+	}
+
+	ann := newProgram(t, srv, "ann") // every scope
+	reader, writer := scopedToken(t, srv, "ann", "puzzle:read"), scopedToken(t, srv, "ann", "puzzle:write")
+	reader.want(200, "GET", "/api/puzzle/next", "", "")
+	reader.want(403, "POST", "/api/puzzle/batch/mix", "application/json", `{"solutions":[]}`)
+	writer.want(403, "GET", "/api/puzzle/next", "", "")
+	mustDecode(t, []byte(writer.want(200, "POST", "/api/puzzle/batch/mix", "application/json",
+		`{"solutions":[{"id":"`+first.ID+`","win":true,"rated":true}]}`)), &solved)
+	if len(solved.Rounds) != 1 || solved.Rounds[0].RatingDiff <= 0 {
+		t.Errorf("ann's rated win: %+v", solved)
+	}
+	var batch puzzles.Batch
+	mustDecode(t, []byte(ann.want(200, "GET", "/api/puzzle/batch/mix", "", "")), &batch)
+	if batch.Glicko.Rating != solved.Glicko.Rating || len(batch.Puzzles) != 0 {
+		t.Errorf("ann's batch after her round: %+v; want her rating, no chess puzzle left", batch)
+	}
+
+	// A restart adds nothing new and keeps the puzzle's plays.
+	stop()
+	_, srv, _ = serveWith(t, Config{Store: openStore(t, dir)})
+	var again puzzles.PuzzleAndGame
+	mustDecode(t, []byte((&program{t: t, srv: srv}).want(200, "GET", "/api/puzzle/"+first.ID, "", "")), &again)
+	if again.Puzzle.Plays != 2 || again.Puzzle.Rating == daily.Puzzle.Rating {
+		t.Errorf("the puzzle after a restart: %+v; want its 2 plays and its new rating kept", again.Puzzle)
+	}
+}
+
+// scopedToken makes account name (signed up, password "long enough
+// pass") a token of scope alone.
+func scopedToken(t *testing.T, srv *httptest.Server, name, scope string) *program {
+	t.Helper()
+	p := &program{t: t, srv: srv}
+	var tok struct{ Token string }
+	mustDecode(t, []byte(p.want(200, "POST", "/api/token", "application/json",
+		`{"username":"`+name+`","password":"long enough pass","scopes":["`+scope+`"]}`)), &tok)
+	p.token = tok.Token
+	return p
+}
