@@ -24,10 +24,19 @@ var errNoActivity = fmt.Errorf("%w: puzzle activity is an account's (a session, 
 
 // Activity answers GET /api/puzzle/activity: the solver's rounds as
 // lichess's PuzzleActivity, one NDJSON line each, the newest first, of
-// every variant; ?max= of them (all when left out), played before
-// ?before= and at or after ?since= (milliseconds; no bound when left
-// out).
+// ?variant= (every variant when left out: lichess's clients send none);
+// ?max= of them (all when left out), played before ?before= and at or
+// after ?since= (milliseconds; no bound when left out).
 func (h *Handler) Activity(w http.ResponseWriter, r *http.Request) {
+	variant := ""
+	if r.URL.Query().Has("variant") {
+		spec, err := variantOf(r)
+		if err != nil {
+			h.fail(w, err)
+			return
+		}
+		variant = string(spec.Name)
+	}
 	most, err := countParam(r, "max", 1, math.MaxInt32, 0)
 	if err != nil {
 		h.fail(w, err)
@@ -56,7 +65,7 @@ func (h *Handler) Activity(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	enc := json.NewEncoder(w)
 	lines := 0
-	err = h.eachRound(ctx, s.key, since, before, most, func(rd store.PuzzleRound) error {
+	err = h.eachRound(ctx, s.key, variant, since, before, most, func(rd store.PuzzleRound) error {
 		p, err := st.Puzzle(ctx, rd.Puzzle)
 		if err != nil {
 			return stored(err)
@@ -92,13 +101,13 @@ func msParam(r *http.Request, name string) (time.Time, error) {
 	return time.UnixMilli(ms), nil
 }
 
-// eachRound calls f with solver's rounds at or after since and before
-// before (zero times: no bound), the newest first, at most most (0: all),
-// reading the store a page at a time. Each page ends before its last
-// round's time; the rounds of that very time that the page left out (the
-// results of one request may share it) are read apart, so that none is
-// skipped or given twice.
-func (h *Handler) eachRound(ctx context.Context, solver string, since, before time.Time, most int, f func(store.PuzzleRound) error) error {
+// eachRound calls f with solver's rounds of variant ("" for any) at or
+// after since and before before (zero times: no bound), the newest
+// first, at most most (0: all), reading the store a page at a time. Each
+// page ends before its last round's time; the rounds of that very time
+// that the page left out (the results of one request may share it) are
+// read apart, so that none is skipped or given twice.
+func (h *Handler) eachRound(ctx context.Context, solver, variant string, since, before time.Time, most int, f func(store.PuzzleRound) error) error {
 	left := most
 	for {
 		n := activityPage
@@ -126,6 +135,9 @@ func (h *Handler) eachRound(ctx context.Context, solver string, since, before ti
 		for _, rd := range rs {
 			if most > 0 && left == 0 {
 				return nil
+			}
+			if variant != "" && rd.Variant != variant {
+				continue
 			}
 			if err := f(rd); err != nil {
 				return err

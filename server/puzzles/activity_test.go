@@ -38,22 +38,27 @@ func TestActivity(t *testing.T) {
 	for i := range 6 {
 		ps = append(ps, puzzleAt(fmt.Sprintf("p%d", i), 1500+float64(i), "short"))
 	}
-	e := newEnv(t, ps...)
+	e := newEnv(t, append(ps, xiangqiAt("x1", 1500))...)
 	for i := range 6 { // p0 at t0, p1 a minute later, …
 		e.solve(ann, "/api/puzzle/batch/mix", fmt.Sprintf("p%d:%s:r", i, map[bool]string{true: "w", false: "l"}[i%2 == 0]))
 		e.clock.add(time.Minute)
 	}
+	e.solve(ann, "/api/puzzle/batch/mix?variant=xiangqi", "x1:w:r") // at 6 minutes
 	e.solve(browser, "/api/puzzle/batch/mix", "p3:w:r")
 	ms := func(minutes int) string { return fmt.Sprint(t0.Add(time.Duration(minutes) * time.Minute).UnixMilli()) }
 	for _, tt := range []struct {
 		query, want string
 	}{
-		{"", "p5 p4 p3 p2 p1 p0"},
-		{"?max=2", "p5 p4"},
+		{"", "x1 p5 p4 p3 p2 p1 p0"}, // every variant's
+		{"?max=2", "x1 p5"},
 		{"?before=" + ms(4), "p3 p2 p1 p0"},
-		{"?since=" + ms(2), "p5 p4 p3 p2"},
+		{"?since=" + ms(2), "x1 p5 p4 p3 p2"},
 		{"?since=" + ms(1) + "&before=" + ms(4) + "&max=2", "p3 p2"},
 		{"?before=" + ms(0), ""},
+		{"?variant=chess", "p5 p4 p3 p2 p1 p0"},
+		{"?variant=chess&max=2", "p5 p4"},
+		{"?variant=xiangqi", "x1"},
+		{"?variant=chess960", ""},
 	} {
 		if got := strings.Join(e.activity(ann, tt.query), " "); got != tt.want {
 			t.Errorf("ann's activity%s = %q, want %q", tt.query, got, tt.want)
@@ -62,7 +67,7 @@ func TestActivity(t *testing.T) {
 	if got := e.activity(browser, ""); len(got) != 1 || got[0] != "p3" {
 		t.Errorf("the browser's activity: %v, want p3", got)
 	}
-	rec := e.want(http.StatusOK, ann, "GET", "/api/puzzle/activity?max=1", "", nil)
+	rec := e.want(http.StatusOK, ann, "GET", "/api/puzzle/activity?variant=chess&max=1", "", nil)
 	var a Activity
 	if err := json.Unmarshal(rec.Body.Bytes(), &a); err != nil {
 		t.Fatal(err)

@@ -6,8 +6,10 @@
 // (@lichess-org/types PuzzleAndGame, PuzzleBatchSelect,
 // PuzzleBatchSolveResponse, PuzzleActivity) with Gambit's fields beside
 // them; and Gambit's own puzzle streak and list of themes. Every route
-// takes ?variant= (chess when left out): any registered variant the
-// engines read whole (game.Spec.Engine), whose games the finder reads.
+// takes ?variant= (chess when left out; a puzzle by id and the activity
+// read it only when given): any registered variant the engines read
+// whole (game.Spec.Engine), whose games the finder reads. The Finder
+// finds more in the server's games as they finish (finder.go).
 //
 // # Who solves
 //

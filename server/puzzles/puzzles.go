@@ -299,8 +299,17 @@ func (h *Handler) manyJSON(ps []store.Puzzle) ([]PuzzleAndGame, error) {
 	return out, nil
 }
 
-// Puzzle answers GET /api/puzzle/{id}: the puzzle, to anyone.
+// Puzzle answers GET /api/puzzle/{id}: the puzzle, to anyone; with
+// ?variant=, only a puzzle of that variant.
 func (h *Handler) Puzzle(w http.ResponseWriter, r *http.Request) {
+	var spec *game.Spec
+	if r.URL.Query().Has("variant") {
+		var err error
+		if spec, err = variantOf(r); err != nil {
+			h.fail(w, err)
+			return
+		}
+	}
 	st, err := h.store()
 	if err != nil {
 		h.fail(w, err)
@@ -312,6 +321,9 @@ func (h *Handler) Puzzle(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	p, err := st.Puzzle(r.Context(), id)
+	if err == nil && spec != nil && p.Variant != string(spec.Name) {
+		err = fmt.Errorf("%w: puzzle %s is of %s, not %s", store.ErrNoPuzzle, id, p.Variant, spec.Name)
+	}
 	if err != nil {
 		h.fail(w, stored(err))
 		return

@@ -56,6 +56,10 @@ func TestPuzzleJSON(t *testing.T) {
 	if got := e.puzzle("p1"); got.Rating.Int() != 1612 {
 		t.Errorf("the rating is truncated as lichess shows it: %v", got.Rating)
 	}
+	e.want(http.StatusOK, stranger, "GET", "/api/puzzle/x1?variant=xiangqi", "", nil)
+	if _, msg := errorOf(t, e.want(http.StatusNotFound, stranger, "GET", "/api/puzzle/x1?variant=chess", "", nil)); !strings.Contains(msg, "is of xiangqi") {
+		t.Errorf("a xiangqi puzzle asked as chess: %q", msg)
+	}
 	for _, id := range []string{"nosuch", "a%20b", strings.Repeat("a", 65)} {
 		if code, _ := errorOf(t, e.want(http.StatusNotFound, stranger, "GET", "/api/puzzle/"+id, "", nil)); code != "not_found" {
 			t.Errorf("puzzle %q: %s, want not_found", id, code)
@@ -210,6 +214,8 @@ func TestBadRequests(t *testing.T) {
 		{"POST", "/api/puzzle/batch/mix?nb=-1", "nb"},
 		{"POST", "/api/puzzle/batch/mix?variant=nosuch", "variant"},
 		{"GET", "/api/puzzle/activity?max=0", "max"},
+		{"GET", "/api/puzzle/activity?variant=shogi", "variant"},
+		{"GET", "/api/puzzle/a?variant=shogi", "variant"},
 		{"GET", "/api/puzzle/activity?before=yesterday", "before"},
 		{"GET", "/api/puzzle/activity?since=-5", "since"},
 		{"GET", "/api/training/streak?variant=nosuch", "variant"},
