@@ -64,7 +64,7 @@ test('a chess puzzle in English: the opponent\'s move shown, a wrong move taken 
   assert.equal(await status(page), 'That’s not the move.');
   await waitPhase(page, 'play');
   assert.equal(await status(page), 'Try something else for White, or view the solution.');
-  assert.equal(await page.locator('#t-board piece.queen.white').count(), 1);
+  assert.match(await page.getAttribute('#training', 'data-fen'), /^r1bqkb1r\/pppp1ppp\/2n2n2\/4p2Q\//, 'the queen back on h5');
   // A move that is no move gets the move box's note; then the mate.
   await typeMove(page, 'Qz9');
   assert.match(await page.textContent('#t-move-note'), /Qz9/);
@@ -72,12 +72,12 @@ test('a chess puzzle in English: the opponent\'s move shown, a wrong move taken 
   await waitPhase(page, 'solved');
   assert.equal(await status(page), 'Puzzle complete, but not at the first try: it counts as failed.');
   const info = await page.textContent('#t-info');
-  assert.match(info, /Puzzle rating: \d+, played \d+ times/);
-  assert.match(info, /Themes: Checkmate, Mate in 1, One move/);
+  assert.match(info, /Puzzle rating: \d{3,4}, played \d+ times?/);
+  for (const theme of ['Checkmate', 'Mate in 1', 'One move', 'Attacking f2/f7']) assert.ok(info.includes(theme), `${theme} in ${info}`);
   assert.match(info, /From: puzzles\.pgn#1/);
   const analyse = await page.getAttribute('#t-analyse', 'href');
   assert.match(analyse, /^\/analysis\?variant=chess&fen=/);
-  assert.match(decodeURIComponent(analyse), /5n2\/4p2Q/, 'the analysis starts after the opponent\'s move');
+  assert.match(decodeURIComponent(analyse), /2n2n2\/4p2Q/, 'the analysis starts after the opponent\'s move');
   assert.match(await page.textContent('#t-rating'), /Signed out/);
   assert.deepEqual(await axe(page), []);
   await shot(page, 'chess-solved');
@@ -101,7 +101,7 @@ test('a xiangqi puzzle in simplified Chinese, solved at the first try', async ()
   await typeMove(page, 'a8e8');
   await waitPhase(page, 'solved');
   assert.equal(await status(page), '解开了！谜题完成。');
-  assert.match(await page.textContent('#t-info'), /主题：.*将死.*两步杀/);
+  for (const theme of ['将死', '两步杀', '困毙']) assert.ok((await page.textContent('#t-info')).includes(theme), theme);
   await shot(page, 'xiangqi-solved');
 });
 

@@ -20,7 +20,7 @@ function fake({ mates = [], puzzles = [puzzle], streak = [] } = {}) {
   const timers = [];
   const solved = [];
   const deps = {
-    next: async () => puzzles.shift(),
+    next: async () => ({ puzzle: puzzles.shift(), glicko: { rating: 1500, deviation: 500, provisional: true } }),
     byID: async id => [puzzle].find(p => p.puzzle.id === id),
     streak: async () => streak.splice(0),
     position: async (variant, fen, moves) => {

@@ -29,10 +29,16 @@ export interface ThemeCount { key: string; count: number }
 
 const query = (params: Record<string, string>) => new URLSearchParams(params).toString();
 
-// nextPuzzle is GET /api/puzzle/next: a puzzle near the solver's rating,
-// not played before, of the theme (angle) asked.
-export const nextPuzzle = (variant: string, angle: string) =>
-  fetch(`/api/puzzle/next?${query({ variant, angle })}`).then(r => json<Puzzle>(r));
+// Next is a puzzle to play, if any is left, and the solver's rating.
+export interface Next { puzzle?: Puzzle; glicko?: Glicko }
+
+// nextPuzzle is GET /api/puzzle/batch/{angle} for one puzzle: near the
+// solver's rating, not played before, of the theme (angle) asked; none
+// when every one was played (lichess's /api/puzzle/next says that with a
+// 404, which a browser logs as an error).
+export const nextPuzzle = (variant: string, angle: string): Promise<Next> =>
+  fetch(`/api/puzzle/batch/${encodeURIComponent(angle)}?${query({ variant, nb: '1' })}`)
+    .then(r => json<{ puzzles?: Puzzle[]; glicko?: Glicko }>(r)).then(b => ({ puzzle: b.puzzles?.[0], glicko: b.glicko }));
 
 // dailyPuzzle is GET /api/puzzle/daily: the day's puzzle.
 export const dailyPuzzle = (variant: string) => fetch(`/api/puzzle/daily?${query({ variant })}`).then(r => json<Puzzle>(r));

@@ -10,7 +10,7 @@
 
 import type { Color } from '../api';
 import type { Position } from '../analysis/api';
-import type { Glicko, Puzzle, Solved } from './api';
+import type { Glicko, Next, Puzzle, Solved } from './api';
 
 // Mode is how puzzles come: rated ones near the solver's rating, a streak
 // of rising ones (unrated, one mistake ends it), or the day's.
@@ -31,7 +31,7 @@ export type Phase =
 // Deps are what the controller calls: the server and the clock (tests
 // give their own).
 export interface Deps {
-  next(mode: Mode, variant: string, angle: string): Promise<Puzzle | undefined>;
+  next(mode: Mode, variant: string, angle: string): Promise<Next>;
   byID(id: string): Promise<Puzzle | undefined>;
   streak(variant: string): Promise<Puzzle[]>;
   position(variant: string, fen: string, moves: string[]): Promise<Position>;
@@ -142,7 +142,11 @@ export class TrainingCtrl {
       if (p) this.variant = p.puzzle.variant;
       return p;
     }
-    if (this.mode !== 'streak') return this.deps.next(this.mode, this.variant, this.angle);
+    if (this.mode !== 'streak') {
+      const n = await this.deps.next(this.mode, this.variant, this.angle);
+      this.glicko = n.glicko ?? this.glicko;
+      return n.puzzle;
+    }
     if (this.streakQueue.length === 0) this.streakQueue = await this.deps.streak(this.variant);
     return this.streakQueue.shift();
   }

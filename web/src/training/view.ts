@@ -11,7 +11,7 @@ import { XiangqiBoard, xiangqiCoordsOf } from '../xiangqi';
 import { APIError, failureText } from '../api';
 import { play as position } from '../analysis/api';
 import { button, el } from '../dom';
-import { hasText, script, t, type Key } from '../i18n';
+import { hasText, plural, script, t, type Key } from '../i18n';
 import { readMove } from '../movetext';
 import { moveBoxNote } from '../round/view/keyboard';
 import { announce } from '../round/view/announce';
@@ -41,8 +41,8 @@ export class TrainingPage {
   // id, if not empty, is the puzzle to play first (/training/{id}).
   constructor(private root: HTMLElement, id = '') {
     this.ctrl = new TrainingCtrl({
-      next: (mode, variant, angle) => (mode === 'daily' ? dailyPuzzle(variant) : nextPuzzle(variant, angle)).catch((e: unknown) => {
-        if (e instanceof APIError && e.status === 404) return undefined; // none left of the kind
+      next: (mode, variant, angle) => (mode === 'daily' ? dailyPuzzle(variant).then(puzzle => ({ puzzle })) : nextPuzzle(variant, angle)).catch((e: unknown) => {
+        if (e instanceof APIError && e.status === 404) return {}; // no daily puzzle: the server has none of the variant
         throw e;
       }),
       byID: id => puzzleByID(id).catch((e: unknown) => {
@@ -288,7 +288,7 @@ export class TrainingPage {
     info.textContent = '';
     if (!puzzle || !c.over) return;
     const pz = puzzle.puzzle;
-    info.append(el('p', '', t('training.puzzleRating', { rating: pz.rating, plays: pz.plays })));
+    info.append(el('p', '', plural('training.puzzleRating', pz.plays, { rating: String(pz.rating) })));
     if (pz.themes.length) info.append(el('p', 'themes', t('training.themes', { themes: formatThemes(pz.themes) })));
     const from = el('p', 'from');
     if (puzzle.game.id) {
