@@ -115,19 +115,50 @@ var Header = []string{"PuzzleId", "FEN", "Moves", "Rating", "RatingDeviation", "
 
 // WriteCSV writes puzzles as CSV under Header.
 func WriteCSV(w io.Writer, puzzles []Puzzle) error {
-	cw := csv.NewWriter(w)
-	if err := cw.Write(Header); err != nil {
+	cw := NewCSVWriter(w)
+	if err := cw.Write(puzzles...); err != nil {
 		return err
+	}
+	return cw.Flush()
+}
+
+// CSVWriter writes puzzles as CSV under Header, a few at a time: what a
+// long search found is on disk as it goes.
+type CSVWriter struct {
+	cw     *csv.Writer
+	headed bool
+}
+
+// NewCSVWriter returns a writer of puzzles to w.
+func NewCSVWriter(w io.Writer) *CSVWriter { return &CSVWriter{cw: csv.NewWriter(w)} }
+
+// Write writes puzzles (the header first, once).
+func (w *CSVWriter) Write(puzzles ...Puzzle) error {
+	if !w.headed {
+		if err := w.cw.Write(Header); err != nil {
+			return err
+		}
+		w.headed = true
 	}
 	for _, p := range puzzles {
 		row := []string{p.ID, p.FEN, strings.Join(p.Moves, " "), strconv.Itoa(p.Rating), strconv.Itoa(p.RatingDeviation),
 			strings.Join(p.Themes, " "), p.Game, string(p.Variant), writeEvals(p.Evals)}
-		if err := cw.Write(row); err != nil {
+		if err := w.cw.Write(row); err != nil {
 			return err
 		}
 	}
-	cw.Flush()
-	return cw.Error()
+	return nil
+}
+
+// Flush writes what is buffered (the header, with no puzzle yet).
+func (w *CSVWriter) Flush() error {
+	if !w.headed {
+		if err := w.Write(); err != nil {
+			return err
+		}
+	}
+	w.cw.Flush()
+	return w.cw.Error()
 }
 
 // ReadCSV reads puzzles WriteCSV wrote. A line that is not one is an error

@@ -119,15 +119,13 @@ func newPuzzlesFindCmd() *cobra.Command {
 			}
 			defer ev.Close()
 			f := puzzle.Finder{Eval: ev, Budget: b}
-			var all []puzzle.Puzzle
+			cw := puzzle.NewCSVWriter(w)
 			for _, file := range files {
-				found, err := puzzlesOf(cmd.Context(), file, f, cmd.ErrOrStderr())
-				if err != nil {
+				if err := puzzlesOf(cmd.Context(), file, f, cw, cmd.ErrOrStderr()); err != nil {
 					return err
 				}
-				all = append(all, found...)
 			}
-			return puzzle.WriteCSV(w, all)
+			return cw.Flush()
 		},
 	}
 	cmd.Flags().StringVarP(&out, "out", "o", "", "write the CSV to this file (default: standard output)")
@@ -137,14 +135,15 @@ func newPuzzlesFindCmd() *cobra.Command {
 	return cmd
 }
 
-// puzzlesOf finds the puzzles of every game of PGN file; a game the rules
-// refuse is skipped and said on log.
-func puzzlesOf(ctx context.Context, file string, f puzzle.Finder, log io.Writer) ([]puzzle.Puzzle, error) {
+// puzzlesOf writes the puzzles of every game of PGN file to out, each
+// game's as it is done (flushed: a long run interrupted keeps what it
+// found); a game the rules refuse is skipped and said on log.
+func puzzlesOf(ctx context.Context, file string, f puzzle.Finder, out *puzzle.CSVWriter, log io.Writer) error {
 	raw, err := os.ReadFile(file)
 	if err != nil {
-		return nil, fmt.Errorf("puzzles: %w", err)
+		return fmt.Errorf("puzzles: %w", err)
 	}
-	var out []puzzle.Puzzle
+	count := 0
 	var failed error
 	games, skipped := 0, 0
 	err = eachPGNGame(raw, func(n int, g pgnGame, err error) bool {
@@ -156,21 +155,27 @@ func puzzlesOf(ctx context.Context, file string, f puzzle.Finder, log io.Writer)
 			return true
 		}
 		found, err := puzzlesIn(ctx, g, f, from)
+		if err == nil {
+			err = out.Write(found...)
+		}
+		if err == nil {
+			err = out.Flush()
+		}
 		if err != nil {
 			failed = fmt.Errorf("puzzles: %s: %w", from, err)
 			return false
 		}
-		out = append(out, found...)
+		count += len(found)
 		return ctx.Err() == nil
 	})
 	if failed != nil {
-		return out, failed
+		return failed
 	}
 	if err != nil {
 		fmt.Fprintf(log, "puzzles: %s: the rest not read: %v\n", file, err)
 	}
-	fmt.Fprintf(log, "puzzles: %s: %d games (%d skipped), %d puzzles\n", file, games, skipped, len(out))
-	return out, ctx.Err()
+	fmt.Fprintf(log, "puzzles: %s: %d games (%d skipped), %d puzzles\n", file, games, skipped, count)
+	return ctx.Err()
 }
 
 // puzzlesIn finds the puzzles of one game, which came from from.
