@@ -2,6 +2,7 @@ package server
 
 import (
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"testing"
 
@@ -30,8 +31,12 @@ func TestPuzzlesWired(t *testing.T) {
 	stranger := &program{t: t, srv: srv}
 	var daily puzzles.PuzzleAndGame
 	mustDecode(t, []byte(stranger.want(200, "GET", "/api/puzzle/daily", "", "")), &daily)
-	if daily.Puzzle.ID != first.ID || daily.Game.Source != first.Game || daily.Puzzle.Variant != string(first.Variant) {
-		t.Fatalf("the daily puzzle: %+v; want the starter's %s", daily.Puzzle, first.ID)
+	shippedByID := map[string]puzzle.Puzzle{}
+	for _, p := range shipped {
+		shippedByID[p.ID] = p
+	}
+	if p, ok := shippedByID[daily.Puzzle.ID]; !ok || daily.Game.Source != p.Game || daily.Puzzle.Variant != "chess" {
+		t.Fatalf("the daily puzzle: %+v; want one of the starter's chess puzzles", daily.Puzzle)
 	}
 	if body := stranger.want(200, "GET", "/api/puzzle/next?variant=xiangqi", "", ""); !strings.Contains(body, `"id":"wpt74gu7"`) {
 		t.Errorf("the xiangqi puzzle given in Config.Puzzles: %s", body)
@@ -39,8 +44,10 @@ func TestPuzzlesWired(t *testing.T) {
 	stranger.want(401, "POST", "/api/puzzle/batch/mix", "application/json", `{"solutions":[{"id":"`+first.ID+`","win":true,"rated":true}]}`)
 
 	cat := newBrowser(t, srv)
-	if body := cat.want(200, "GET", "/api/puzzle/next", ""); !strings.Contains(body, `"id":"`+first.ID+`"`) {
-		t.Fatalf("a browser's first puzzle: %s", body)
+	var given1 puzzles.PuzzleAndGame
+	mustDecode(t, []byte(cat.want(200, "GET", "/api/puzzle/next", "")), &given1)
+	if _, ok := shippedByID[given1.Puzzle.ID]; !ok {
+		t.Fatalf("a browser's first puzzle: %+v, not a starter one", given1.Puzzle)
 	}
 	if len(cat.cookieHeader()) == 0 {
 		t.Fatal("the browser was given no player cookie with its first puzzle")
@@ -50,7 +57,22 @@ func TestPuzzlesWired(t *testing.T) {
 	if len(solved.Rounds) != 1 || solved.Rounds[0].RatingDiff != 0 || !solved.Glicko.Provisional {
 		t.Errorf("a browser's result: %+v", solved)
 	}
-	cat.want(404, "GET", "/api/puzzle/next", "") // played, and kept by its cookie
+	exhausted := false
+	for range len(shipped) { // played, and kept by its cookie: never given again
+		code, body := cat.call("GET", "/api/puzzle/next", "")
+		if exhausted = code == 404; exhausted {
+			break
+		}
+		var p puzzles.PuzzleAndGame
+		mustDecode(t, []byte(body), &p)
+		if p.Puzzle.ID == first.ID {
+			t.Fatalf("the browser was given %s again", first.ID)
+		}
+		cat.want(200, "POST", "/api/puzzle/batch/mix", `{"solutions":[{"id":"`+p.Puzzle.ID+`","win":false,"rated":true}]}`)
+	}
+	if !exhausted {
+		t.Fatal("the browser was still given puzzles after playing every chess one")
+	}
 	if body := cat.want(200, "GET", "/api/puzzle/activity", ""); !strings.Contains(body, `"id":"`+first.ID+`"`) {
 		t.Errorf("the browser's activity: %s", body)
 	}
@@ -67,8 +89,8 @@ func TestPuzzlesWired(t *testing.T) {
 	}
 	var batch puzzles.Batch
 	mustDecode(t, []byte(ann.want(200, "GET", "/api/puzzle/batch/mix", "", "")), &batch)
-	if batch.Glicko.Rating != solved.Glicko.Rating || len(batch.Puzzles) != 0 {
-		t.Errorf("ann's batch after her round: %+v; want her rating, no chess puzzle left", batch)
+	if batch.Glicko.Rating != solved.Glicko.Rating || slices.ContainsFunc(batch.Puzzles, func(p puzzles.PuzzleAndGame) bool { return p.Puzzle.ID == first.ID }) {
+		t.Errorf("ann's batch after her round: %+v; want her rating, and not the puzzle she played", batch)
 	}
 
 	// A restart adds nothing new and keeps the puzzle's plays.
