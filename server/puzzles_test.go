@@ -1,14 +1,17 @@
 package server
 
 import (
+	"context"
 	"net/http/httptest"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/gambitchess/gambit/puzzle"
 	"github.com/gambitchess/gambit/puzzle/starter"
 	"github.com/gambitchess/gambit/server/puzzles"
+	"github.com/gambitchess/gambit/store"
 )
 
 // TestPuzzlesWired: the server holds the starter puzzles and
@@ -113,4 +116,37 @@ func scopedToken(t *testing.T, srv *httptest.Server, name, scope string) *progra
 		`{"username":"`+name+`","password":"long enough pass","scopes":["`+scope+`"]}`)), &tok)
 	p.token = tok.Token
 	return p
+}
+
+// TestPuzzlesFoundInFinishedGames: with FindPuzzles, a game played to its
+// end on the server gives its puzzle, stored with the game as its source
+// and served to solvers: 9...Nf6?? 10.Qxf7# after some knight moves.
+func TestPuzzlesFoundInFinishedGames(t *testing.T) {
+	st := openStore(t, t.TempDir())
+	s, srv, _ := serveWith(t, Config{Store: st, FindPuzzles: true, PuzzleBudget: puzzle.Budget{Scan: 5_000, Solve: 50_000}})
+	g := create(t, s.Handler(), `{"mode":"local"}`)
+	playMoves(t, srv, g, strings.Fields("g1f3 g8f6 f3g1 f6g8 b1c3 b8c6 c3b1 c6b8 g1h3 g8h6 h3g1 h6g8 a2a3 a7a6 e2e4 e7e5 f1c4 b8c6 d1h5 g8f6 h5f7")...)
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		ps, err := st.NextPuzzles(context.Background(), store.PuzzleQuery{Variant: "chess", Rating: 1500}, 1000)
+		if err != nil {
+			t.Fatal(err)
+		}
+		i := slices.IndexFunc(ps, func(p store.Puzzle) bool { return p.Game == g.ID })
+		if i >= 0 {
+			if !slices.Equal(ps[i].Moves, []string{"g8f6", "h5f7"}) {
+				t.Errorf("the game's puzzle: %+v", ps[i])
+			}
+			var served puzzles.PuzzleAndGame
+			mustDecode(t, []byte((&program{t: t, srv: srv}).want(200, "GET", "/api/puzzle/"+ps[i].ID, "", "")), &served)
+			if served.Game.ID != g.ID {
+				t.Errorf("served with game %q, want %s", served.Game.ID, g.ID)
+			}
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no puzzle from game %s", g.ID)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
 }

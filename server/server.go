@@ -117,6 +117,9 @@ type Config struct {
 	// (puzzles.Finder), when the store keeps puzzles. gambit serve does;
 	// tests leave the scheduler to their games.
 	FindPuzzles bool
+	// PuzzleBudget is the finder's search (zero: puzzles.FinderConfig's
+	// default, the review's budget).
+	PuzzleBudget puzzle.Budget
 	// Puzzles are added to the store at start, beside the starter set
 	// (gambit serve --puzzles).
 	Puzzles []puzzle.Puzzle
@@ -234,7 +237,7 @@ func New(cfg Config) *Server {
 	s.reviews = reviews.New(rc)
 	s.puzzles = cfg.Puzzles
 	if ps, ok := cfg.Store.(store.Puzzles); ok && cfg.FindPuzzles {
-		s.finder = puzzles.NewFinder(puzzles.FinderConfig{Store: ps, Sched: s.sched, Logger: cfg.Logger})
+		s.finder = puzzles.NewFinder(puzzles.FinderConfig{Store: ps, Sched: s.sched, Budget: cfg.PuzzleBudget, Logger: cfg.Logger})
 	}
 	s.media = s.newMedia(0)
 	s.lichess = s.newLichess()
