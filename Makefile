@@ -105,7 +105,6 @@ bench:
 	$(GO) test -run '^$$' -bench BenchmarkMoveLoop -benchmem -count 5 ./server/round/
 	$(GO) test -run '^$$' -bench 'BenchmarkAppend$$' -benchmem -count 5 ./store/
 
-# Every perft count in shared/data, however deep (hours for the Chess960 file).
 # The starter puzzles (puzzle/starter): `gambit puzzles find` over the real
 # games of the test data (GAMBIT_DATA, else ../shared/data) at its default
 # budget, a file at a time into .puzzles/ (a file done is kept: an
@@ -121,6 +120,7 @@ puzzles: build
 	$(BIN) puzzles check --themes -o puzzle/starter/chess.csv .puzzles/chess/*.csv
 	$(BIN) puzzles check --themes -o puzzle/starter/xiangqi.csv .puzzles/xiangqi/*.csv
 
+# Every perft count in shared/data, however deep (hours for the Chess960 file).
 perft-deep:
 	$(GO) test -count=1 -timeout 0 -run 'TestPerft' ./chess/ -perft.maxnodes=0
 

@@ -54,7 +54,7 @@ func (serverView) User(r *http.Request) (store.User, bool) { return account.User
 // token never reads a cookie.
 func (serverView) Browser(w http.ResponseWriter, r *http.Request, issue bool) (string, error) {
 	switch {
-	case r.Header.Get("Authorization") != "":
+	case account.IsBearer(r):
 		return "", nil
 	case issue:
 		return player.Ensure(w, r)

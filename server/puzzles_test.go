@@ -119,8 +119,10 @@ func scopedToken(t *testing.T, srv *httptest.Server, name, scope string) *progra
 }
 
 // TestPuzzlesFoundInFinishedGames: with FindPuzzles, a game played to its
-// end on the server gives its puzzle, stored with the game as its source
-// and served to solvers: 9...Nf6?? 10.Qxf7# after some knight moves.
+// end on the server gives its puzzle, served to solvers: 11...Nf6??
+// 12.Qxf7# after some knight moves. A game on one screen is listed once
+// over: its puzzle gives its id (an invite's would not: package puzzles'
+// TestFinderFindsInFinishedGames).
 func TestPuzzlesFoundInFinishedGames(t *testing.T) {
 	st := openStore(t, t.TempDir())
 	s, srv, _ := serveWith(t, Config{Store: st, FindPuzzles: true, PuzzleBudget: puzzle.Budget{Scan: 5_000, Solve: 50_000}})
@@ -132,15 +134,15 @@ func TestPuzzlesFoundInFinishedGames(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		i := slices.IndexFunc(ps, func(p store.Puzzle) bool { return p.Game == g.ID })
+		i := slices.IndexFunc(ps, func(p store.Puzzle) bool { return strings.HasPrefix(p.FEN, "r1bqkbnr/1ppp1ppp/p1n5/4p2Q/") })
 		if i >= 0 {
-			if !slices.Equal(ps[i].Moves, []string{"g8f6", "h5f7"}) {
+			if !slices.Equal(ps[i].Moves, []string{"g8f6", "h5f7"}) || ps[i].Game != g.ID {
 				t.Errorf("the game's puzzle: %+v", ps[i])
 			}
 			var served puzzles.PuzzleAndGame
 			mustDecode(t, []byte((&program{t: t, srv: srv}).want(200, "GET", "/api/puzzle/"+ps[i].ID, "", "")), &served)
-			if served.Game.ID != g.ID {
-				t.Errorf("served with game %q, want %s", served.Game.ID, g.ID)
+			if served.Game.ID != g.ID || served.Puzzle.Solution[0] != "h5f7" {
+				t.Errorf("served as %+v", served)
 			}
 			return
 		}

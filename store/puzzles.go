@@ -34,14 +34,17 @@ type Puzzles interface {
 	// left. Its cost does not grow with the puzzles the solver played
 	// (an index on the rating; the rounds' index for the exclusion).
 	NextPuzzle(ctx context.Context, q PuzzleQuery) (Puzzle, error)
-	// RecordRound stores r, the solver's first attempt at a puzzle, with
-	// the ratings it gave: the puzzle's new rating (its plays one more) and
-	// the solver's new puzzle rating in the puzzle's variant. ErrExists
-	// when the solver played the puzzle already (nothing changes: only a
-	// first attempt rates); ErrNoPuzzle for no such puzzle. The round and
-	// the solver's rating are kept under the puzzle's stored variant
+	// RecordRound stores r, the solver's first attempt at a puzzle (its
+	// plays one more), with the ratings it gave when rated is not nil: the
+	// puzzle's new rating and the solver's new puzzle rating in the
+	// puzzle's variant. ErrExists when the solver played the puzzle
+	// already (nothing changes: only a first attempt counts); ErrNoPuzzle
+	// for no such puzzle; ErrConflict when the puzzle's rating is no
+	// longer rated.PuzzleBefore (another round moved it meanwhile: rate
+	// again from the new one). An unrated round moves no rating. The round
+	// and the solver's rating are kept under the puzzle's stored variant
 	// (r.Variant is not read). All of it or nothing is stored.
-	RecordRound(ctx context.Context, r PuzzleRound, puzzle, solver rating.Glicko) error
+	RecordRound(ctx context.Context, r PuzzleRound, rated *RoundRatings) error
 	// PuzzleRating returns solver's puzzle rating in variant; ok false (and
 	// rating.Default()) before the solver's first round there.
 	PuzzleRating(ctx context.Context, solver, variant string) (g rating.Glicko, ok bool, err error)
@@ -112,6 +115,13 @@ type PuzzleRound struct {
 	// RatingDiff is what the round changed the solver's rating by
 	// (rounded), as lichess's activity shows it.
 	RatingDiff int
+}
+
+// RoundRatings are what a rated round changes: the puzzle's rating from
+// PuzzleBefore (the one it was rated from) to Puzzle, and the solver's to
+// Solver.
+type RoundRatings struct {
+	PuzzleBefore, Puzzle, Solver rating.Glicko
 }
 
 // Both stores keep puzzles.
@@ -425,16 +435,11 @@ func (s sqlStore) NextPuzzle(ctx context.Context, q PuzzleQuery) (Puzzle, error)
 // PostgreSQL, two rounds of one puzzle serialise on its row, which each
 // updates first; a solver's rating row is the last each locks, so no two
 // rounds wait for each other in a cycle.
-func (s sqlStore) RecordRound(ctx context.Context, r PuzzleRound, puzzle, solver rating.Glicko) error {
+func (s sqlStore) RecordRound(ctx context.Context, r PuzzleRound, rated *RoundRatings) error {
 	err := s.q.inTx(ctx, func(tx querier) error {
-		var variant string
-		err := tx.queryRow(ctx, `UPDATE puzzles SET rating = $1, deviation = $2, volatility = $3, plays = plays + 1
-			WHERE id = $4 RETURNING variant`, puzzle.Rating, puzzle.Deviation, puzzle.Volatility, r.Puzzle).Scan(&variant)
-		if errors.Is(err, sql.ErrNoRows) {
-			return ErrNoPuzzle
-		}
+		variant, err := countPlay(ctx, tx, r.Puzzle, rated)
 		if err != nil {
-			return fmt.Errorf("puzzle: %w", err)
+			return err
 		}
 		n, err := tx.exec(ctx, `INSERT INTO puzzle_rounds (solver, puzzle_id, variant, win, at, rating_diff)
 			VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (solver, puzzle_id) DO NOTHING`,
@@ -445,13 +450,16 @@ func (s sqlStore) RecordRound(ctx context.Context, r PuzzleRound, puzzle, solver
 		if n == 0 {
 			return ErrExists
 		}
-		if _, err := tx.exec(ctx, `UPDATE puzzle_themes SET rating = $1 WHERE puzzle_id = $2`, puzzle.Rating, r.Puzzle); err != nil {
+		if rated == nil {
+			return nil
+		}
+		if _, err := tx.exec(ctx, `UPDATE puzzle_themes SET rating = $1 WHERE puzzle_id = $2`, rated.Puzzle.Rating, r.Puzzle); err != nil {
 			return fmt.Errorf("puzzle themes: %w", err)
 		}
 		if _, err := tx.exec(ctx, `INSERT INTO puzzle_ratings (solver, variant, rating, deviation, volatility)
 			VALUES ($1, $2, $3, $4, $5) ON CONFLICT (solver, variant) DO UPDATE
 			SET rating = excluded.rating, deviation = excluded.deviation, volatility = excluded.volatility`,
-			r.Solver, variant, solver.Rating, solver.Deviation, solver.Volatility); err != nil {
+			r.Solver, variant, rated.Solver.Rating, rated.Solver.Deviation, rated.Solver.Volatility); err != nil {
 			return fmt.Errorf("solver's rating: %w", err)
 		}
 		return nil
@@ -460,6 +468,37 @@ func (s sqlStore) RecordRound(ctx context.Context, r PuzzleRound, puzzle, solver
 		return fmt.Errorf("store: record round of %s on puzzle %s: %w", r.Solver, r.Puzzle, err)
 	}
 	return nil
+}
+
+// countPlay adds a play to puzzle id and, for a rated round, moves its
+// rating from rated.PuzzleBefore (the row's own: a rating another round
+// moved meanwhile is ErrConflict, not overwritten); it returns the
+// puzzle's variant.
+func countPlay(ctx context.Context, tx querier, id string, rated *RoundRatings) (string, error) {
+	var variant string
+	var err error
+	if rated == nil {
+		err = tx.queryRow(ctx, `UPDATE puzzles SET plays = plays + 1 WHERE id = $1 RETURNING variant`, id).Scan(&variant)
+	} else {
+		p, b := rated.Puzzle, rated.PuzzleBefore
+		err = tx.queryRow(ctx, `UPDATE puzzles SET rating = $1, deviation = $2, volatility = $3, plays = plays + 1
+			WHERE id = $4 AND rating = $5 AND deviation = $6 AND volatility = $7 RETURNING variant`,
+			p.Rating, p.Deviation, p.Volatility, id, b.Rating, b.Deviation, b.Volatility).Scan(&variant)
+	}
+	if !errors.Is(err, sql.ErrNoRows) {
+		if err != nil {
+			return "", fmt.Errorf("puzzle: %w", err)
+		}
+		return variant, nil
+	}
+	var one int
+	switch err := tx.queryRow(ctx, `SELECT 1 FROM puzzles WHERE id = $1`, id).Scan(&one); {
+	case errors.Is(err, sql.ErrNoRows):
+		return "", ErrNoPuzzle
+	case err != nil:
+		return "", fmt.Errorf("puzzle: %w", err)
+	}
+	return "", fmt.Errorf("puzzle %s rated meanwhile: %w", id, ErrConflict)
 }
 
 // PuzzleRating implements Puzzles.

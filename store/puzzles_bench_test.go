@@ -52,7 +52,7 @@ func BenchmarkNextPuzzle(b *testing.B) {
 	at := time.Date(2026, 5, 1, 10, 0, 0, 0, time.UTC)
 	for i, p := range ps[:200] {
 		r := PuzzleRound{Solver: "s-played", Puzzle: p.ID, Win: i%3 > 0, At: at.Add(time.Duration(i) * time.Second)}
-		if err := st.RecordRound(ctx, r, p.Rating, rating.Default()); err != nil {
+		if err := st.RecordRound(ctx, r, &RoundRatings{PuzzleBefore: p.Rating, Puzzle: p.Rating, Solver: rating.Default()}); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -1,7 +1,7 @@
 // Package starter is the puzzles Gambit ships: found by `gambit puzzles
 // find` in the real games of the project's test data (make puzzles
-// regenerates them; README.md says from what and how many), so a new
-// server has puzzles before its own games have given any.
+// regenerates them; docs/puzzles.md says from what and how many), so a
+// new server has puzzles before its own games have given any.
 package starter
 
 import (

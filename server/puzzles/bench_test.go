@@ -43,7 +43,7 @@ func BenchmarkNext(b *testing.B) {
 	for i, p := range near { // played, keeping ann's rating and the puzzles'
 		g, _ := e.rating(ann.user)
 		r := store.PuzzleRound{Solver: ann.user, Puzzle: p.ID, Variant: "chess", Win: i%3 > 0, At: t0.Add(time.Duration(i) * time.Second)}
-		if err := e.st.RecordRound(ctx, r, p.Rating, g); err != nil {
+		if err := e.st.RecordRound(ctx, r, &store.RoundRatings{PuzzleBefore: p.Rating, Puzzle: p.Rating, Solver: g}); err != nil {
 			b.Fatal(err)
 		}
 	}

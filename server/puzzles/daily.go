@@ -15,18 +15,11 @@ import (
 	"github.com/gambitchess/gambit/store"
 )
 
-// The ratings the daily puzzle is chosen among when the variant has
-// puzzles so rated: hard enough to be worth the day, easy enough for
-// most.
-const (
-	dailyLow  = 1500
-	dailyHigh = 2000
-)
-
 // Daily answers GET /api/puzzle/daily: one puzzle a UTC day of the
 // variant, the same for everyone that day (chooseDaily), as it stands
 // (its rating and plays of now).
 func (h *Handler) Daily(w http.ResponseWriter, r *http.Request) {
+	h.solverOf(w, r, true) // a browser's first puzzle gives it its player cookie, for its results
 	spec, err := variantOf(r)
 	if err != nil {
 		h.fail(w, err)
@@ -74,21 +67,19 @@ func (h *Handler) dailyID(ctx context.Context, v game.Variant) (string, error) {
 // chooseDaily chooses variant's puzzle of day ("2006-01-02"): from a
 // point among the ids drawn from the variant and the day (the SHA-256 of
 // both, written as the puzzles' ids are: lowercase base32), the first
-// puzzle rated dailyLow to dailyHigh, going round to the first id when
-// none follows the point; any rating when none is so rated. Every node
-// and every restart choose the same from the same puzzles, and the choice
-// holds as puzzles are added or rated unless one falls between the point
-// and it (store.Puzzles.PuzzleFrom); dailyID keeps it for the rest of the
-// day all the same.
+// puzzle's id, going round to the first id when none follows the point.
+// It reads ids alone, not ratings, which the day's rounds move: every
+// node and every restart choose the same from the same puzzles, and the
+// choice holds as puzzles are rated (a puzzle added between the point and
+// it moves it, which dailyID's memory covers for the rest of the day on
+// one node).
 func chooseDaily(ctx context.Context, st store.Puzzles, variant, day string) (store.Puzzle, error) {
 	sum := sha256.Sum256([]byte(variant + "\n" + day))
 	point := strings.ToLower(base32.StdEncoding.EncodeToString(sum[:5]))
-	for _, band := range [][2]float64{{dailyLow, dailyHigh}, {-math.MaxFloat64, math.MaxFloat64}} {
-		for _, from := range []string{point, ""} {
-			p, err := st.PuzzleFrom(ctx, variant, from, band[0], band[1])
-			if !errors.Is(err, store.ErrNoPuzzle) {
-				return p, stored(err)
-			}
+	for _, from := range []string{point, ""} {
+		p, err := st.PuzzleFrom(ctx, variant, from, -math.MaxFloat64, math.MaxFloat64)
+		if !errors.Is(err, store.ErrNoPuzzle) {
+			return p, stored(err)
 		}
 	}
 	return store.Puzzle{}, fmt.Errorf("%w: no %s puzzle on this server", store.ErrNoPuzzle, variant)

@@ -24,7 +24,8 @@ type FinderConfig struct {
 	// never more than one client's share.
 	Sched *sched.Scheduler
 	// Budget is the finder's search (default: the review's budget for
-	// each position of a game, ten times it for a candidate's solution).
+	// each position, of the game and of a candidate's solution: each job
+	// in the scheduler costs what a review's does).
 	Budget puzzle.Budget
 	// MinPlies: a game shorter than this gives no puzzle and is not
 	// searched (default 20: an aborted or resigned opening).
@@ -51,7 +52,7 @@ type Finder struct {
 
 // found is a finished game waiting for the finder.
 type found struct {
-	id      string
+	id      string // the game's id when it is listed; "" for an invite, whose id is its players' only
 	variant game.Variant
 	dialect game.UCIDialect
 	e       game.Engine
@@ -60,7 +61,7 @@ type found struct {
 // NewFinder starts a finder; Close stops it.
 func NewFinder(cfg FinderConfig) *Finder {
 	if cfg.Budget.Scan == 0 {
-		cfg.Budget = puzzle.Budget{Scan: review.DefaultBudget.Nodes, Solve: 10 * review.DefaultBudget.Nodes}
+		cfg.Budget = puzzle.Budget{Scan: review.DefaultBudget.Nodes, Solve: review.DefaultBudget.Nodes}
 	}
 	if cfg.MinPlies <= 0 {
 		cfg.MinPlies = 20
@@ -90,10 +91,20 @@ func (f *Finder) NoteSaved(g *game.Game, evs []game.Event) {
 		return
 	}
 	select {
-	case f.queue <- found{id: g.ID(), variant: g.Variant(), dialect: *g.Spec().UCI, e: e}:
+	case f.queue <- found{id: sourceOf(g), variant: g.Variant(), dialect: *g.Spec().UCI, e: e}:
 	default:
 		f.cfg.Logger.Warn("puzzle finder: too many games waiting, one left out", "game", g.ID())
 	}
+}
+
+// sourceOf is what a puzzle of g says it came from: the game's id when
+// the game is listed for everyone (Game.Public); an invite's id is for
+// its players only, and a puzzle is shown to anyone.
+func sourceOf(g *game.Game) string {
+	if g.Public() {
+		return g.ID()
+	}
+	return ""
 }
 
 // Close stops the finder: the game it searches is left, those waiting

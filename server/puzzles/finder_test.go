@@ -27,7 +27,7 @@ func openStore(t *testing.T) *store.SQLite {
 
 func finished(t *testing.T, id string, v game.Variant, start, moves string) *game.Game {
 	t.Helper()
-	g, err := game.New(game.Options{ID: id, Variant: v, StartFEN: start, MoveText: strings.Fields(moves)})
+	g, err := game.New(game.Options{ID: id, Variant: v, StartFEN: start, MoveText: strings.Fields(moves), Public: id != "invite"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -62,17 +62,33 @@ func TestFinderFindsInFinishedGames(t *testing.T) {
 		t.Fatal("queued without the events that ended it")
 	}
 	f.NoteSaved(g, move)
+	if p := waitPuzzle(t, st, 1); p[0].Game != "scholar" || !slices.Equal(p[0].Moves, []string{"g8f6", "h5f7"}) {
+		t.Errorf("stored %+v", p[0])
+	}
+	// The same blunder in an invite (its id its players' only): its
+	// puzzle does not name it. (After two more knight moves: another
+	// position, another puzzle.)
+	f.NoteSaved(finished(t, "invite", "chess", "", "g1f3 g8f6 f3g1 f6g8 e2e4 e7e5 f1c4 b8c6 d1h5 g8f6 h5f7"), move)
+	ps := waitPuzzle(t, st, 2)
+	if i := slices.IndexFunc(ps, func(p store.Puzzle) bool { return p.Game != "scholar" }); i < 0 || ps[i].Game != "" {
+		t.Errorf("the invite's puzzle: %+v", ps)
+	}
+}
+
+// waitPuzzle waits until st holds n chess puzzles, and returns them.
+func waitPuzzle(t *testing.T, st store.Puzzles, n int) []store.Puzzle {
+	t.Helper()
 	deadline := time.Now().Add(20 * time.Second)
 	for {
-		p, err := st.NextPuzzle(context.Background(), store.PuzzleQuery{Variant: "chess", Rating: 1500})
-		if err == nil {
-			if p.Game != "scholar" || !slices.Equal(p.Moves, []string{"g8f6", "h5f7"}) {
-				t.Errorf("stored %+v", p)
-			}
-			return
+		ps, err := st.NextPuzzles(context.Background(), store.PuzzleQuery{Variant: "chess", Rating: 1500}, n+1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(ps) >= n {
+			return ps
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("no puzzle stored: %v", err)
+			t.Fatalf("%d puzzles stored, want %d", len(ps), n)
 		}
 		time.Sleep(20 * time.Millisecond)
 	}

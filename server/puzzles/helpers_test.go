@@ -234,7 +234,7 @@ func (e *env) setRating(solver string, r float64) {
 		e.t.Fatal(err)
 	}
 	g := rating.Glicko{Rating: r, Deviation: 60, Volatility: 0.06}
-	if err := e.st.RecordRound(ctx, store.PuzzleRound{Solver: solver, Puzzle: p.ID, Variant: "chess", At: t0.Add(-time.Hour)}, p.Rating, g); err != nil {
+	if err := e.st.RecordRound(ctx, store.PuzzleRound{Solver: solver, Puzzle: p.ID, Variant: "chess", At: t0.Add(-time.Hour)}, &store.RoundRatings{PuzzleBefore: p.Rating, Puzzle: p.Rating, Solver: g}); err != nil {
 		e.t.Fatal(err)
 	}
 }

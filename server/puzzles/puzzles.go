@@ -302,6 +302,7 @@ func (h *Handler) manyJSON(ps []store.Puzzle) ([]PuzzleAndGame, error) {
 // Puzzle answers GET /api/puzzle/{id}: the puzzle, to anyone; with
 // ?variant=, only a puzzle of that variant.
 func (h *Handler) Puzzle(w http.ResponseWriter, r *http.Request) {
+	h.solverOf(w, r, true) // a browser's first puzzle (a shared link) gives it its player cookie, for its results
 	var spec *game.Spec
 	if r.URL.Query().Has("variant") {
 		var err error

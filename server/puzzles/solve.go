@@ -167,28 +167,44 @@ func (h *Handler) stripe(key string) int {
 
 // solve records s's solution of puzzle p: a first attempt is stored
 // (store.Puzzles.RecordRound) with the ratings it gives, those of an
-// account's rated one moved (rate), anyone else's kept; a later attempt
-// changes nothing and is answered ratingDiff 0.
+// account's rated one moved (rate), anyone else's moving none; a later
+// attempt changes nothing and is answered ratingDiff 0. A puzzle another
+// solver's round rated meanwhile (on another node: this one's rounds of
+// one solver wait on each other, Handler.solving) is read again and rated
+// from its new rating, a few times at most.
 func (h *Handler) solve(ctx context.Context, s solver, sol solution, p store.Puzzle) (Round, error) {
 	before, err := h.glicko(ctx, s, p.Variant)
 	if err != nil {
 		return Round{}, err
 	}
-	after, puzzle := before, p.Rating
-	if s.account && sol.Rated {
-		after, puzzle = rate(before, p.Rating, sol.Win)
+	for try := 0; ; try++ {
+		var rated *store.RoundRatings
+		after := before
+		if s.account && sol.Rated {
+			var puzzle rating.Glicko
+			after, puzzle = rate(before, p.Rating, sol.Win)
+			rated = &store.RoundRatings{PuzzleBefore: p.Rating, Puzzle: puzzle, Solver: after}
+		}
+		diff := after.Int() - before.Int()
+		err = h.st.RecordRound(ctx, store.PuzzleRound{Solver: s.key, Puzzle: p.ID, Variant: p.Variant, Win: sol.Win, At: h.now(), RatingDiff: diff}, rated)
+		switch {
+		case errors.Is(err, store.ErrConflict) && try < maxRateTries:
+			if p, err = h.st.Puzzle(ctx, p.ID); err != nil {
+				return Round{}, stored(err)
+			}
+			continue
+		case errors.Is(err, store.ErrExists): // not the first attempt
+			return Round{ID: p.ID, Win: sol.Win}, nil
+		case err != nil:
+			return Round{}, stored(err)
+		}
+		return Round{ID: p.ID, Win: sol.Win, RatingDiff: diff}, nil
 	}
-	diff := after.Int() - before.Int()
-	err = h.st.RecordRound(ctx, store.PuzzleRound{Solver: s.key, Puzzle: p.ID, Variant: p.Variant, Win: sol.Win, At: h.now(), RatingDiff: diff},
-		puzzle, after)
-	switch {
-	case errors.Is(err, store.ErrExists): // not the first attempt
-		return Round{ID: p.ID, Win: sol.Win}, nil
-	case err != nil:
-		return Round{}, stored(err)
-	}
-	return Round{ID: p.ID, Win: sol.Win, RatingDiff: diff}, nil
 }
+
+// maxRateTries bounds the times a round is rated again from a puzzle's
+// new rating.
+const maxRateTries = 5
 
 // rate returns the solver's and the puzzle's ratings after a round the
 // solver won or lost, as lichess rates puzzles: each is the other's

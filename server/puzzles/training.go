@@ -3,6 +3,7 @@ package puzzles
 import (
 	"cmp"
 	"context"
+	"math"
 	"math/rand/v2"
 	"net/http"
 	"slices"
@@ -16,6 +17,9 @@ import (
 const (
 	streakLength = 30
 	streakFrom   = 1000
+	// streakChoice: a streak's puzzle is drawn among this many of the
+	// nearest to its rating not yet in it.
+	streakChoice = 8
 	streakStep   = 50
 )
 
@@ -55,22 +59,38 @@ func streak(ctx context.Context, st store.Puzzles, variant string) ([]store.Puzz
 	held := map[string]bool{}
 	for i := range streakLength {
 		target := streakFrom + streakStep*(float64(i)+rand.Float64())
-		// One more than the streak holds: one of them is not in it, if
-		// the variant has one.
-		near, err := st.NextPuzzles(ctx, store.PuzzleQuery{Variant: variant, Rating: target}, len(ps)+1)
+		// More than the streak holds: some are not in it, if the variant
+		// has them.
+		near, err := st.NextPuzzles(ctx, store.PuzzleQuery{Variant: variant, Rating: target}, len(ps)+streakChoice)
 		if err != nil {
 			return nil, stored(err)
 		}
-		for _, p := range near {
-			if !held[p.ID] {
-				held[p.ID] = true
-				ps = append(ps, p)
-				break
-			}
+		if p, ok := nearestFree(near, held, target); ok {
+			held[p.ID] = true
+			ps = append(ps, p)
 		}
 	}
 	slices.SortStableFunc(ps, func(a, b store.Puzzle) int { return cmp.Compare(a.Rating.Rating, b.Rating.Rating) })
 	return ps, nil
+}
+
+// nearestFree is the puzzle of near (nearest to target first) not held
+// nearest to target: one drawn at random among those as near, since
+// puzzles not yet rated tie at their start, and the store breaks ties by
+// id (every streak would be the same).
+func nearestFree(near []store.Puzzle, held map[string]bool, target float64) (store.Puzzle, bool) {
+	var ties []store.Puzzle
+	for _, p := range near {
+		switch {
+		case held[p.ID]:
+		case len(ties) == 0 || math.Abs(p.Rating.Rating-target) == math.Abs(ties[0].Rating.Rating-target):
+			ties = append(ties, p)
+		}
+	}
+	if len(ties) == 0 {
+		return store.Puzzle{}, false
+	}
+	return ties[rand.IntN(len(ties))], true
 }
 
 // Themes answers GET /api/training/themes, Gambit's own: the themes of

@@ -30,6 +30,8 @@ func RunPuzzles(t *testing.T, open func(t *testing.T) PuzzleStore) {
 		{"NextTheme", testPuzzleNextTheme},
 		{"NextLeavesPlayedOut", testPuzzleNextLeavesPlayedOut},
 		{"RecordRound", testPuzzleRecordRound},
+		{"RoundRatedMeanwhile", testPuzzleRoundRatedMeanwhile},
+		{"RoundUnrated", testPuzzleRoundUnrated},
 		{"RoundTwice", testPuzzleRoundTwice},
 		{"RoundUnknownPuzzle", testPuzzleRoundUnknown},
 		{"Rounds", testPuzzleRounds},
@@ -85,9 +87,12 @@ func round(solver, id string, s int) store.PuzzleRound {
 		At: t0.Add(time.Duration(s) * time.Second).UTC(), RatingDiff: s - 3}
 }
 
-func record(t *testing.T, s store.Puzzles, r store.PuzzleRound, puzzle, solver rating.Glicko) {
+// record stores a rated round: the puzzle's rating from its stored one
+// to puzzle, the solver's to solver.
+func record(t *testing.T, s PuzzleStore, r store.PuzzleRound, puzzle, solver rating.Glicko) {
 	t.Helper()
-	if err := s.RecordRound(context.Background(), r, puzzle, solver); err != nil {
+	before := mustPuzzle(t, s, r.Puzzle).Rating
+	if err := s.RecordRound(context.Background(), r, &store.RoundRatings{PuzzleBefore: before, Puzzle: puzzle, Solver: solver}); err != nil {
 		t.Fatalf("RecordRound(%s, %s): %v", r.Solver, r.Puzzle, err)
 	}
 }
@@ -299,8 +304,8 @@ func testPuzzleRoundTwice(t *testing.T, s PuzzleStore) {
 	first := round("s1", "p1", 1)
 	record(t, s, first, rating.Glicko{Rating: 1490, Deviation: 79, Volatility: 0.09}, sg)
 	before := mustPuzzle(t, s, "p1")
-	err := s.RecordRound(ctx, round("s1", "p1", 2), rating.Glicko{Rating: 1400, Deviation: 60, Volatility: 0.09},
-		rating.Glicko{Rating: 1900, Deviation: 100, Volatility: 0.06})
+	err := s.RecordRound(ctx, round("s1", "p1", 2), &store.RoundRatings{PuzzleBefore: before.Rating,
+		Puzzle: rating.Glicko{Rating: 1400, Deviation: 60, Volatility: 0.09}, Solver: rating.Glicko{Rating: 1900, Deviation: 100, Volatility: 0.06}})
 	if !errors.Is(err, store.ErrExists) {
 		t.Errorf("a second round = %v, want ErrExists", err)
 	}
@@ -320,7 +325,8 @@ func testPuzzleRoundTwice(t *testing.T, s PuzzleStore) {
 func testPuzzleRoundUnknown(t *testing.T, s PuzzleStore) {
 	ctx := context.Background()
 	addPuzzles(t, s, puzzleAt("p1", 1500))
-	err := s.RecordRound(ctx, round("s1", "nope", 1), rating.Default(), rating.Glicko{Rating: 1700, Deviation: 200, Volatility: 0.06})
+	err := s.RecordRound(ctx, round("s1", "nope", 1), &store.RoundRatings{PuzzleBefore: rating.Default(), Puzzle: rating.Default(),
+		Solver: rating.Glicko{Rating: 1700, Deviation: 200, Volatility: 0.06}})
 	if !errors.Is(err, store.ErrNoPuzzle) {
 		t.Errorf("a round on no puzzle = %v, want ErrNoPuzzle", err)
 	}
@@ -546,5 +552,51 @@ func testPuzzleRoundsBetween(t *testing.T, s PuzzleStore) {
 	}
 	if rs, err := s.PuzzleRoundsBetween(ctx, "s1", time.Time{}, time.Time{}, 1); err != nil || len(rs) != 1 || rs[0] != round("s1", "p4", 5) {
 		t.Errorf("PuzzleRoundsBetween reads whole rounds: %+v, %v; want [%+v]", rs, err, round("s1", "p4", 5))
+	}
+}
+
+// testPuzzleRoundRatedMeanwhile: a round rated from a puzzle's rating
+// that another round moved meanwhile is ErrConflict, and stores nothing:
+// the other round's rating stands.
+func testPuzzleRoundRatedMeanwhile(t *testing.T, s PuzzleStore) {
+	ctx := context.Background()
+	addPuzzles(t, s, puzzleAt("p1", 1500))
+	stale := mustPuzzle(t, s, "p1").Rating
+	record(t, s, round("s1", "p1", 1), rating.Glicko{Rating: 1480, Deviation: 300, Volatility: 0.09}, rating.Default())
+	moved := mustPuzzle(t, s, "p1")
+	err := s.RecordRound(ctx, round("s2", "p1", 2), &store.RoundRatings{PuzzleBefore: stale,
+		Puzzle: rating.Glicko{Rating: 1520, Deviation: 300, Volatility: 0.09}, Solver: rating.Default()})
+	if !errors.Is(err, store.ErrConflict) {
+		t.Errorf("a round rated from a stale rating = %v, want ErrConflict", err)
+	}
+	if p := mustPuzzle(t, s, "p1"); !reflect.DeepEqual(p, moved) {
+		t.Errorf("p1 after the refused round = %+v, want %+v", p, moved)
+	}
+	if rs, err := s.PuzzleRounds(ctx, "s2", 10); err != nil || len(rs) != 0 {
+		t.Errorf("s2's rounds after the refused one = %+v, %v", rs, err)
+	}
+}
+
+// testPuzzleRoundUnrated: an unrated round counts a play and is the
+// solver's round, and moves no rating: not the puzzle's, nor the
+// solver's.
+func testPuzzleRoundUnrated(t *testing.T, s PuzzleStore) {
+	ctx := context.Background()
+	addPuzzles(t, s, puzzleAt("p1", 1500))
+	before := mustPuzzle(t, s, "p1")
+	if err := s.RecordRound(ctx, round("anon:x", "p1", 1), nil); err != nil {
+		t.Fatal(err)
+	}
+	if p := mustPuzzle(t, s, "p1"); p.Plays != 1 || p.Rating != before.Rating {
+		t.Errorf("p1 after an unrated round = %+v, want 1 play and rating %+v", p, before.Rating)
+	}
+	if _, ok, err := s.PuzzleRating(ctx, "anon:x", "chess"); ok || err != nil {
+		t.Errorf("PuzzleRating after an unrated round: ok %v, %v; want none", ok, err)
+	}
+	if rs, err := s.PuzzleRounds(ctx, "anon:x", 10); err != nil || len(rs) != 1 {
+		t.Errorf("the unrated round listed: %+v, %v", rs, err)
+	}
+	if err := s.RecordRound(ctx, round("anon:x", "p1", 2), nil); !errors.Is(err, store.ErrExists) {
+		t.Errorf("a second unrated round = %v, want ErrExists", err)
 	}
 }

@@ -62,7 +62,7 @@ function route() {
   const profile = location.pathname.match(/^\/@\/([A-Za-z0-9_-]{1,20})$/);
   const leaders = location.pathname === '/leaderboard';
   const botsPage = location.pathname === '/bots';
-  const trainingPage = location.pathname.match(/^\/training(?:\/([a-z0-9]{1,20}))?$/);
+  const trainingPage = location.pathname.match(/^\/training(?:\/([A-Za-z0-9_-]{1,64}))?$/);
   const home = location.pathname === '/';
   $('home').hidden = !home;
   $('notfound').hidden = true;

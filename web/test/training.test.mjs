@@ -71,7 +71,7 @@ test('a puzzle solved: the opponent\'s move first, the answers played, the first
   assert.equal(c.glicko.rating, 1520);
 });
 
-test('a wrong move is shown, taken back, and the puzzle counts as failed though finished', async () => {
+test('a wrong move is shown, taken back, sent at once as failed, and the puzzle counts as failed though finished', async () => {
   const f = fake();
   const c = new TrainingCtrl(f.deps, () => {});
   await c.load();
@@ -79,6 +79,7 @@ test('a wrong move is shown, taken back, and the puzzle counts as failed though 
   await c.move('d2d4');
   assert.equal(c.phase, 'wrong');
   assert.equal(c.lastMove, 'd2d4');
+  assert.deepEqual(f.solved, [{ id: 'p1', win: false }], 'the failed attempt sent at the mistake: reloading does not undo it');
   assert.equal(c.pos.fen, 'start b|a7a6 d2d4');
   await f.run();
   assert.equal(c.phase, 'play');

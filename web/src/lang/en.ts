@@ -758,6 +758,7 @@ export const en = {
   'training.viewSolution': 'View the solution',
   'training.next': 'Next puzzle',
   'training.none': 'No puzzle left here: none of this kind yet, or you have played them all.',
+  'training.noSuch': 'There is no such puzzle on this server.',
   'training.noDaily': 'There is no daily puzzle yet.',
   'training.loadFailed': 'Could not load the puzzle: {error}',
   'training.unrated': 'A streak is not rated.',

@@ -734,6 +734,7 @@ export const zhCN: Table = {
   'training.viewSolution': '看答案',
   'training.next': '下一题',
   'training.none': '这里没有谜题了：这类还没有，或你都做过了。',
+  'training.noSuch': '这个服务器上没有这个谜题。',
   'training.noDaily': '还没有每日谜题。',
   'training.loadFailed': '无法载入谜题：{error}',
   'training.unrated': '连胜不计等级分。',

@@ -734,6 +734,7 @@ export const zhTW: Table = {
   'training.viewSolution': '看答案',
   'training.next': '下一題',
   'training.none': '這裡沒有謎題了：這類還沒有，或你都做過了。',
+  'training.noSuch': '這個伺服器上沒有這個謎題。',
   'training.noDaily': '還沒有每日謎題。',
   'training.loadFailed': '無法載入謎題：{error}',
   'training.unrated': '連勝不計等級分。',

@@ -60,6 +60,8 @@ export class TrainingCtrl {
   startFen = ''; // the position the solver starts from, after the opponent's move
   private streakQueue: Puzzle[] = [];
   private wanted = ''; // a puzzle asked for by its id (/training/{id}), played first
+  missing = false; // the puzzle asked for by its id is not on this server
+  private sent = false; // the first attempt at this puzzle was sent
   private token = 0; // a newer puzzle invalidates the answers still coming for an older one
 
   constructor(private deps: Deps, private redraw: () => void) {}
@@ -116,6 +118,7 @@ export class TrainingCtrl {
     this.ratingDiff = undefined;
     this.error = undefined;
     this.startFen = '';
+    this.missing = false;
     this.redraw();
     try {
       const p = await this.fetchNext();
@@ -140,6 +143,7 @@ export class TrainingCtrl {
       const p = await this.deps.byID(this.wanted);
       this.wanted = '';
       if (p) this.variant = p.puzzle.variant;
+      else this.missing = true;
       return p;
     }
     if (this.mode !== 'streak') {
@@ -156,6 +160,7 @@ export class TrainingCtrl {
     this.puzzle = p;
     this.moves = [];
     this.mistake = false;
+    this.sent = false;
     this.pos = await this.deps.position(p.puzzle.variant, p.puzzle.fen, []);
     if (token !== this.token) return;
     this.phase = 'opening';
@@ -197,6 +202,7 @@ export class TrainingCtrl {
     try {
       pos = await this.deps.position(p.puzzle.variant, p.puzzle.fen, [...this.moves, uci]);
     } catch {
+      if (token !== this.token) return;
       this.phase = 'play'; // refused (not legal there): the board is set back
       this.redraw();
       return;
@@ -216,6 +222,7 @@ export class TrainingCtrl {
       return;
     }
     this.mistake = true;
+    this.report(false); // at once, as lichess: reloading the page does not undo it
     this.wrongMove = uci;
     this.phase = 'wrong';
     const back = this.pos;
@@ -239,6 +246,7 @@ export class TrainingCtrl {
     const p = this.puzzle;
     if (!p || this.over) return;
     this.mistake = true;
+    this.report(false);
     this.phase = 'reply';
     const token = this.token;
     const rest = this.solution.slice(this.step);
@@ -256,7 +264,8 @@ export class TrainingCtrl {
     void playNext();
   }
 
-  // finish ends the puzzle and sends its first attempt.
+  // finish ends the puzzle and sends its first attempt, unless a mistake
+  // sent it already.
   private finish(found: boolean) {
     const p = this.puzzle;
     if (!p) return;
@@ -265,10 +274,17 @@ export class TrainingCtrl {
     if (this.mode === 'streak') {
       if (win) this.streakCount++;
       else this.streakQueue = [];
-      this.redraw();
-      return;
     }
+    this.report(win);
     this.redraw();
+  }
+
+  // report sends the first attempt at the puzzle, once: won, or lost at
+  // the first mistake. A streak is not rated and sends nothing.
+  private report(win: boolean) {
+    const p = this.puzzle;
+    if (!p || this.sent || this.mode === 'streak') return;
+    this.sent = true;
     const token = this.token;
     this.deps.solve(p.puzzle.variant, this.angle, p.puzzle.id, win).then(r => {
       if (token !== this.token) return;

@@ -252,7 +252,7 @@ export class TrainingPage {
       case 'wrong': return t('training.wrong');
       case 'solved': return c.mistake ? t('training.solvedLate') : t('training.solved');
       case 'failed': return c.mode === 'streak' ? t('training.streakOver', { count: c.streakCount }) : t('training.failed');
-      case 'none': return t(c.mode === 'daily' ? 'training.noDaily' : 'training.none');
+      case 'none': return t(c.missing ? 'training.noSuch' : c.mode === 'daily' ? 'training.noDaily' : 'training.none');
       case 'error': return '';
     }
   }
