@@ -132,6 +132,10 @@ export const formatDateTimeLong = (ms: number): string =>
 // c", "a、b或c").
 export const formatList = (items: readonly string[]): string => new Intl.ListFormat(lang, { type: 'disjunction' }).format(items);
 
+// formatAll lists items that all hold, in the language's way ("a, b and
+// c", "a、b和c").
+export const formatAll = (items: readonly string[]): string => new Intl.ListFormat(lang, { type: 'conjunction' }).format(items);
+
 // t returns the text of key with each {name} replaced by params[name]
 // (numbers written by formatNumber); a placeholder without a param stays as
 // it is, so a missing one shows.

@@ -11,7 +11,7 @@ import { XiangqiBoard, xiangqiCoordsOf } from '../xiangqi';
 import { APIError, failureText } from '../api';
 import { play as position } from '../analysis/api';
 import { button, el } from '../dom';
-import { hasText, plural, script, t, type Key } from '../i18n';
+import { formatAll, hasText, plural, script, t, type Key } from '../i18n';
 import { readMove } from '../movetext';
 import { moveBoxNote } from '../round/view/keyboard';
 import { announce } from '../round/view/announce';
@@ -309,7 +309,5 @@ export class TrainingPage {
 }
 
 // formatThemes lists themes by name, in the reader's language.
-function formatThemes(keys: readonly string[]): string {
-  return new Intl.ListFormat(document.documentElement.lang || 'en', { type: 'unit' }).format(keys.map(themeName));
-}
+const formatThemes = (keys: readonly string[]): string => formatAll(keys.map(themeName));
 
