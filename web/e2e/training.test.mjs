@@ -79,6 +79,8 @@ test('a chess puzzle in English: the opponent\'s move shown, a wrong move taken 
   assert.match(analyse, /^\/analysis\?variant=chess&fen=/);
   assert.match(decodeURIComponent(analyse), /2n2n2\/4p2Q/, 'the analysis starts after the opponent\'s move');
   assert.match(await page.textContent('#t-rating'), /Signed out/);
+  await page.waitForFunction(() => document.querySelector('#t-history li a')?.getAttribute('href') === '/training/l634tq43');
+  assert.equal(await page.textContent('#t-history li'), '✗ Failed, rated 1500', 'the first attempt, failed, in this browser\'s history');
   assert.deepEqual(await axe(page), []);
   await shot(page, 'chess-solved');
   // The next puzzle comes, or the page says none is left.

@@ -6,6 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { TrainingCtrl, winner } from '../src/training/ctrl.ts';
+import { readActivity } from '../src/training/api.ts';
 
 // A puzzle whose FEN has Black to move: the opponent (Black) plays a7a6,
 // White solves with e2e4, Black answers e7e5, White ends with d1h5.
@@ -166,4 +167,10 @@ test('the winner of a result', () => {
   assert.equal(winner('0-1'), 'black');
   assert.equal(winner('1/2-1/2'), undefined);
   assert.equal(winner('*'), undefined);
+});
+
+test('the activity\'s NDJSON read line by line, a line that is no attempt skipped', () => {
+  const line = { date: 1, win: true, puzzle: { id: 'p1', fen: 'f', lastMove: 'a7a6', plays: 1, rating: 1500, solution: [], themes: [] } };
+  const text = `${JSON.stringify(line)}\n\nnot json\n{"date":2}\n${JSON.stringify({ ...line, win: false })}\n`;
+  assert.deepEqual(readActivity(text).map(a => a.win), [true, false]);
 });

@@ -57,3 +57,32 @@ export const themes = (variant: string) => fetch(`/api/training/themes?${query({
 export const solve = (variant: string, angle: string, id: string, win: boolean) =>
   post(`/api/puzzle/batch/${encodeURIComponent(angle)}?${query({ variant, nb: '0' })}`, { solutions: [{ id, win, rated: true }] })
     .then(r => json<Solved>(r));
+
+// Activity is one line of GET /api/puzzle/activity: a first attempt.
+export type Activity = Lichess['PuzzleActivity'];
+
+// activity is the solver's last first attempts, the newest first (a
+// signed-out browser's by its player cookie): none for a browser that has
+// played none.
+export async function activity(max: number): Promise<Activity[]> {
+  const res = await fetch(`/api/puzzle/activity?${query({ max: String(max) })}`);
+  if (res.status === 401) return []; // no player cookie yet: nothing played
+  if (!res.ok) await json<unknown>(res); // throws the server's error
+  return readActivity(await res.text());
+}
+
+// readActivity reads activity's NDJSON, skipping a line that is not an
+// attempt.
+export function readActivity(text: string): Activity[] {
+  const out: Activity[] = [];
+  for (const line of text.split('\n')) {
+    if (!line.trim()) continue;
+    try {
+      const a = JSON.parse(line) as Partial<Activity>;
+      if (typeof a.date === 'number' && typeof a.win === 'boolean' && typeof a.puzzle?.id === 'string' && typeof a.puzzle.rating === 'number') out.push(a as Activity);
+    } catch {
+      // not JSON: skipped
+    }
+  }
+  return out;
+}

@@ -56,6 +56,7 @@ export class TrainingCtrl {
   glicko?: Glicko; // the solver's rating, after the last answer
   ratingDiff?: number; // what the last puzzle changed it by
   streakCount = 0;
+  reported = 0; // first attempts the server took since the page opened (the history shows them)
   error: unknown; // why the last call failed, if it did
   startFen = ''; // the position the solver starts from, after the opponent's move
   private streakQueue: Puzzle[] = [];
@@ -290,6 +291,7 @@ export class TrainingCtrl {
       if (token !== this.token) return;
       this.glicko = r.glicko ?? this.glicko;
       this.ratingDiff = r.rounds?.find(x => x.id === p.puzzle.id)?.ratingDiff;
+      this.reported++;
       this.redraw();
     }, (e: unknown) => {
       if (token !== this.token) return;

@@ -17,7 +17,7 @@ import { moveBoxNote } from '../round/view/keyboard';
 import { announce } from '../round/view/announce';
 import { sideName, variantOf, variants } from '../variants';
 import { currentAccount } from '../account';
-import { dailyPuzzle, nextPuzzle, puzzleByID, solve, streak, themes } from './api';
+import { activity, dailyPuzzle, nextPuzzle, puzzleByID, solve, streak, themes } from './api';
 import { type Mode, TrainingCtrl } from './ctrl';
 
 // themeName is a theme's name in the reader's language (its key when the
@@ -26,6 +26,9 @@ export function themeName(key: string): string {
   const k = `puzzle.theme.${key}`;
   return hasText(k) ? t(k) : key;
 }
+
+// historyLength is how many of the solver's last puzzles the page lists.
+const historyLength = 10;
 
 // puzzleVariants are the variants whose puzzles the page offers: those the
 // engines read whole (the finder's), the reviewable ones.
@@ -37,6 +40,7 @@ export class TrainingPage {
   private boardKind = '';
   private parts!: Record<string, HTMLElement>;
   private said = ''; // the last status said to screen readers
+  private historyAt = -1; // ctrl.reported when the history was last read
 
   // id, if not empty, is the puzzle to play first (/training/{id}).
   constructor(private root: HTMLElement, id = '') {
@@ -144,7 +148,13 @@ export class TrainingPage {
     const err = el('p', 'error');
     err.id = 't-error';
     err.hidden = true;
-    side.append(h, variant, modes, themeLabel, status, streakLine, acts, form, info, rating, err);
+    // The solver's last puzzles: this browser's, or the account's.
+    const hist = el('section', 'training-history');
+    hist.append(el('h3', '', t('training.history')));
+    const histList = el('ul', 'training-history-list');
+    histList.id = 't-history';
+    hist.append(histList);
+    side.append(h, variant, modes, themeLabel, status, streakLine, acts, form, info, rating, err, hist);
     r.append(area, side);
     // The board element takes keys to the move box, as on the game page.
     for (const b of [cg, xb]) {
@@ -156,7 +166,7 @@ export class TrainingPage {
         if (e.key.length === 1 || e.key === 'Enter') input.focus();
       };
     }
-    this.parts = { area, cg, xb, promo, variant, theme, status, rating, streakLine, solution, next, form, input, note, info, err };
+    this.parts = { area, cg, xb, promo, variant, theme, status, rating, streakLine, solution, next, form, input, note, info, err, histList };
   }
 
   // loadThemes fills the theme choice with the variant's themes.
@@ -239,6 +249,36 @@ export class TrainingPage {
     (p.input as HTMLInputElement).placeholder = t(v.board.kind === 'xiangqi' ? 'movebox.placeholder.xiangqi' : 'movebox.placeholder.chess');
     this.drawRating();
     this.drawInfo();
+    // Read once a puzzle came (its request gave a new browser its player
+    // cookie, which the history is kept by) and after each attempt taken;
+    // a streak keeps none.
+    this.parts.histList.parentElement!.hidden = c.mode === 'streak';
+    if (puzzle && c.mode !== 'streak' && this.historyAt !== c.reported) {
+      this.historyAt = c.reported;
+      void this.drawHistory();
+    }
+  }
+
+  // drawHistory lists the solver's last first attempts: solved or not,
+  // each puzzle's rating, a link to play it again.
+  private async drawHistory() {
+    const ul = this.parts.histList;
+    let list;
+    try {
+      list = await activity(historyLength);
+    } catch {
+      return; // the history is an extra: the puzzle goes on
+    }
+    ul.textContent = '';
+    if (list.length === 0) ul.append(el('li', 'empty', t('training.historyNone')));
+    for (const a of list) {
+      const li = el('li', a.win ? 'win' : 'loss');
+      const link = el('a', '', t(a.win ? 'training.historyWin' : 'training.historyLoss', { rating: String(a.puzzle.rating) }));
+      link.href = `/training/${encodeURIComponent(a.puzzle.id)}`;
+      link.dataset.link = '';
+      li.append(link);
+      ul.append(li);
+    }
   }
 
   // statusText is what the solver is told now.
