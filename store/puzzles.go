@@ -395,46 +395,25 @@ func (s sqlStore) Puzzle(ctx context.Context, id string) (Puzzle, error) {
 	return p, nil
 }
 
-// NextPuzzle implements Puzzles in two index range scans, of puzzles_next
-// (or puzzle_themes_next for a theme) from q.Rating: the nearest puzzle at
-// or above it, the nearest below, each skipping the ones the solver played
-// by the rounds' primary key; the nearer of the two is the one. Neither
-// scan sorts: each reads the index in order and stops at its first row
-// left (below, the one of the smallest id at the highest rating: PostgreSQL
-// and SQLite sort the ties of that rating alone).
+// NextPuzzle implements Puzzles: NextPuzzles' first.
 func (s sqlStore) NextPuzzle(ctx context.Context, q PuzzleQuery) (Puzzle, error) {
-	args := []any{q.Variant, q.Rating}
-	arg := func(v any) string { args = append(args, v); return fmt.Sprintf("$%d", len(args)) }
-	from, id, where := `puzzles p`, `p.id`, `p.variant = $1`
-	if q.Theme != "" {
-		from, id, where = `puzzle_themes p`, `p.puzzle_id`, `p.theme = `+arg(q.Theme)+` AND p.variant = $1`
+	ps, err := s.NextPuzzles(ctx, q, 1)
+	switch {
+	case err != nil:
+		return Puzzle{}, err
+	case len(ps) == 0:
+		return Puzzle{}, fmt.Errorf("store: next puzzle of %s: %w", q.Variant, ErrNoPuzzle)
 	}
-	if q.Solver != "" {
-		where += ` AND NOT EXISTS (SELECT 1 FROM puzzle_rounds r WHERE r.solver = ` + arg(q.Solver) + ` AND r.puzzle_id = ` + id + `)`
-	}
-	nearest := func(cmp, order string) string {
-		return `SELECT ` + id + ` AS id, p.rating FROM ` + from + ` WHERE ` + where + ` AND p.rating ` + cmp + ` $2
-			ORDER BY p.rating ` + order + `, ` + id + ` LIMIT 1`
-	}
-	query := `SELECT ` + puzzleColumns + ` FROM puzzles WHERE id = (SELECT id FROM (
-		SELECT id, rating FROM (` + nearest(">=", "ASC") + `) up
-		UNION ALL SELECT id, rating FROM (` + nearest("<", "DESC") + `) down
-	) near ORDER BY abs(rating - $2), id LIMIT 1)`
-	p, err := scanPuzzle(s.q.queryRow(ctx, query, args...))
-	if errors.Is(err, sql.ErrNoRows) {
-		err = ErrNoPuzzle
-	}
-	if err != nil {
-		return Puzzle{}, fmt.Errorf("store: next puzzle of %s: %w", q.Variant, err)
-	}
-	return p, nil
+	return ps[0], nil
 }
 
-// RecordRound implements Puzzles in one transaction: the puzzle's rating
-// (and its themes' copies), the round, the solver's rating. On
-// PostgreSQL, two rounds of one puzzle serialise on its row, which each
-// updates first; a solver's rating row is the last each locks, so no two
-// rounds wait for each other in a cycle.
+// RecordRound implements Puzzles in one transaction: the puzzle's play
+// and rating (and its themes' copies), the round, the solver's rating.
+// The puzzle's row is updated first, only from the rating the round was
+// rated from (countPlay): on PostgreSQL two rounds of one puzzle
+// serialise on that row, and the second finds it moved (ErrConflict)
+// rather than overwriting the first's rating; a solver's rating row is
+// the last each locks, so no two rounds wait for each other in a cycle.
 func (s sqlStore) RecordRound(ctx context.Context, r PuzzleRound, rated *RoundRatings) error {
 	err := s.q.inTx(ctx, func(tx querier) error {
 		variant, err := countPlay(ctx, tx, r.Puzzle, rated)
@@ -544,8 +523,13 @@ func (s sqlStore) CountPuzzles(ctx context.Context, variant, theme string) (int,
 	return n, nil
 }
 
-// NextPuzzles implements Puzzles as NextPuzzle does, each scan reading n
-// rows instead of one.
+// NextPuzzles implements Puzzles in two index range scans, of
+// puzzles_next (or puzzle_themes_next for a theme) from q.Rating: the n
+// nearest puzzles at or above it, the n nearest below, each skipping the
+// ones the solver played by the rounds' primary key; the nearest n of
+// those are the ones. Neither scan sorts: each reads the index in order
+// and stops at its n-th row left (below, ties of one rating come by id:
+// PostgreSQL and SQLite sort the ties of that rating alone).
 func (s sqlStore) NextPuzzles(ctx context.Context, q PuzzleQuery, n int) ([]Puzzle, error) {
 	if n <= 0 {
 		return nil, nil

@@ -2,16 +2,15 @@
 // lines, the move tree, the comment box, the review, the paste box and the
 // exports. Built once per page (Analysis), redrawn from the controller.
 
+import { BoardBox } from '../boardbox';
 import { button, el } from '../dom';
 import { finished } from '../api';
 import { type Board, type BoardConfig, moveSquares } from '../board';
-import { ChessBoard } from '../chessboard';
 import { formatNumber, language, plural, t } from '../i18n';
 import { openingNodes } from '../opening';
 import { seatLabel, youAt } from '../recent';
 import { loadTickets } from '../settings';
 import { describeEnd, termName, variantOf } from '../variants';
-import { XiangqiBoard } from '../xiangqi';
 import { AnalysisCtrl, Source } from './ctrl';
 import { drawGraph } from './graph';
 import { TreeNode, join, moveNumber } from './tree';
@@ -21,8 +20,7 @@ import { scoreText, winPercent } from './uci';
 // Analysis is the analysis page on the section root.
 export class Analysis {
   readonly ctrl: AnalysisCtrl;
-  private board?: Board;
-  private boardKind = '';
+  private boards = new BoardBox('a', { move: (o: string, d: string, p?: string) => void this.ctrl.userMove(o, d, p) });
   private parts: Record<string, HTMLElement> = {};
   private keys = (e: KeyboardEvent) => this.key(e);
   private shownComment = '';
@@ -38,9 +36,8 @@ export class Analysis {
   destroy() {
     document.removeEventListener('keydown', this.keys);
     this.ctrl.destroy();
-    this.board?.destroy();
+    this.boards.destroy();
     this.root.textContent = '';
-    delete document.body.dataset.board;
   }
 
   private build() {
@@ -56,16 +53,7 @@ export class Analysis {
     bar.setAttribute('role', 'img');
     const fill = el('div', 'eval-fill');
     bar.appendChild(fill);
-    const box = el('div', 'board-box');
-    const cg = el('div', 'cg-wrap');
-    cg.id = 'a-board';
-    const xb = el('div', 'a-xboard');
-    xb.id = 'a-xboard';
-    const promo = el('div', 'promo cg-wrap');
-    promo.id = 'a-promo';
-    promo.hidden = true;
-    box.append(cg, xb, promo);
-    row.append(bar, box);
+    row.append(bar, this.boards.box);
     const opening = el('div', 'opening');
     opening.id = 'a-opening';
     area.append(row, opening);
@@ -149,7 +137,7 @@ export class Analysis {
     note.setAttribute('role', 'status');
     side.append(err, eng, moves, nav, acts, comment, review, paste, exp, pgnOut, note);
     r.append(gameHead, area, side);
-    this.parts = { head: gameHead, multipv: pvSel, fill, bar, cg, xb, promo, opening, err, check, eval: eval_, state, pvs, moves, comment, review, pgnOut, note };
+    this.parts = { head: gameHead, multipv: pvSel, fill, bar, opening, err, check, eval: eval_, state, pvs, moves, comment, review, pgnOut, note };
 
     const on = (id: string, f: () => void) => { (r.querySelector(`#${id}`) as HTMLElement).onclick = f; };
     on('a-first', () => this.ctrl.first());
@@ -199,17 +187,7 @@ export class Analysis {
 
   // ensureBoard makes the board of the controller's kind.
   private ensureBoard(): Board {
-    const kind = this.ctrl.board;
-    if (this.board && this.boardKind === kind) return this.board;
-    this.board?.destroy();
-    this.boardKind = kind;
-    document.body.dataset.board = kind;
-    const { cg, xb, promo } = this.parts;
-    cg.hidden = kind !== 'chess';
-    xb.hidden = kind !== 'xiangqi';
-    const hooks = { move: (o: string, d: string, p?: string) => void this.ctrl.userMove(o, d, p) };
-    this.board = kind === 'xiangqi' ? new XiangqiBoard(xb, hooks) : new ChessBoard(cg, hooks, promo);
-    return this.board;
+    return this.boards.of(this.ctrl.board);
   }
 
   draw() {

@@ -5,9 +5,8 @@
 // from and a link to analyse it. The modes: rated puzzles (by theme), a
 // streak, the daily puzzle. TrainingCtrl decides; this draws.
 
-import { type Board, type BoardConfig, moveSquares } from '../board';
-import { ChessBoard } from '../chessboard';
-import { XiangqiBoard, xiangqiCoordsOf } from '../xiangqi';
+import { type BoardConfig, moveSquares } from '../board';
+import { BoardBox } from '../boardbox';
 import { APIError, failureText } from '../api';
 import { play as position } from '../analysis/api';
 import { button, el } from '../dom';
@@ -36,8 +35,7 @@ const puzzleVariants = () => variants().filter(v => v.reviewable && v.board.kind
 
 export class TrainingPage {
   private ctrl: TrainingCtrl;
-  private board?: Board;
-  private boardKind = '';
+  private boards = new BoardBox('t', { move: (o: string, d: string, p?: string) => void this.ctrl.move(o + d + (p ?? '')) });
   private parts!: Record<string, HTMLElement>;
   private said = ''; // the last status said to screen readers
   private historyAt = -1; // ctrl.reported when the history was last read
@@ -70,25 +68,16 @@ export class TrainingPage {
   }
 
   destroy() {
-    this.board?.destroy();
+    this.boards.destroy();
     this.root.textContent = '';
-    delete document.body.dataset.board;
   }
 
   private build() {
     const r = this.root;
     r.textContent = '';
     const area = el('div', 'board-area training-area');
-    const box = el('div', 'board-box');
-    const cg = el('div', 'cg-wrap');
-    cg.id = 't-board';
-    const xb = el('div', 'a-xboard');
-    xb.id = 't-xboard';
-    const promo = el('div', 'promo cg-wrap');
-    promo.id = 't-promo';
-    promo.hidden = true;
-    box.append(cg, xb, promo);
-    area.append(box);
+    const { cg, xb } = this.boards;
+    area.append(this.boards.box);
 
     const side = el('aside', 'side training-side');
     const h = el('h2', '', t('training.title'));
@@ -166,7 +155,7 @@ export class TrainingPage {
         if (e.key.length === 1 || e.key === 'Enter') input.focus();
       };
     }
-    this.parts = { area, cg, xb, promo, variant, theme, status, rating, streakLine, solution, next, form, input, note, info, err, histList };
+    this.parts = { area, variant, theme, status, rating, streakLine, solution, next, form, input, note, info, err, histList };
   }
 
   // loadThemes fills the theme choice with the variant's themes.
@@ -197,21 +186,6 @@ export class TrainingPage {
     return moveBoxNote(r, text, kind);
   }
 
-  private ensureBoard(kind: string): Board {
-    if (this.board && this.boardKind === kind) return this.board;
-    this.board?.destroy();
-    this.boardKind = kind;
-    document.body.dataset.board = kind;
-    const { cg, xb, promo } = this.parts;
-    cg.hidden = kind === 'xiangqi';
-    xb.hidden = kind !== 'xiangqi';
-    const hooks = { move: (o: string, d: string, p?: string) => void this.ctrl.move(o + d + (p ?? '')) };
-    this.board = kind === 'xiangqi'
-      ? new XiangqiBoard(xb, hooks, () => xiangqiCoordsOf(document.body.dataset.xqCoords))
-      : new ChessBoard(cg, hooks, promo);
-    return this.board;
-  }
-
   draw() {
     const c = this.ctrl;
     const p = this.parts;
@@ -230,7 +204,7 @@ export class TrainingPage {
         fen: c.pos.fen, orientation: c.solver, turn: c.pos.turn, lastMove: c.lastMove ? moveSquares(c.lastMove) : undefined,
         check: c.pos.check, movable: c.phase === 'play' ? c.solver : undefined, dests: c.phase === 'play' ? c.pos.dests : {},
       };
-      this.ensureBoard(v.board.kind).set(cfg);
+      this.boards.of(v.board.kind).set(cfg);
       this.root.dataset.fen = c.pos.fen;
     }
     const status = this.statusText(sideName(v, c.solver));
