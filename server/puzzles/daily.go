@@ -20,12 +20,7 @@ import (
 // (its rating and plays of now).
 func (h *Handler) Daily(w http.ResponseWriter, r *http.Request) {
 	h.solverOf(w, r, true) // a browser's first puzzle gives it its player cookie, for its results
-	spec, err := variantOf(r)
-	if err != nil {
-		h.fail(w, err)
-		return
-	}
-	st, err := h.store()
+	spec, st, err := h.variantStore(r)
 	if err != nil {
 		h.fail(w, err)
 		return

@@ -86,6 +86,16 @@ func (h *Handler) store() (store.Puzzles, error) {
 	return h.st, nil
 }
 
+// variantStore is r's variant (variantOf) and the store, or why not.
+func (h *Handler) variantStore(r *http.Request) (*game.Spec, store.Puzzles, error) {
+	spec, err := variantOf(r)
+	if err != nil {
+		return nil, nil, err
+	}
+	st, err := h.store()
+	return spec, st, err
+}
+
 // stored is err as the wire answers it: not found as it is, any other
 // failure of the store a storage error.
 func stored(err error) error {

@@ -30,12 +30,7 @@ const (
 // the streak does not hold yet, so that two streaks differ; they are
 // sorted by rating. A variant of fewer puzzles gives fewer.
 func (h *Handler) Streak(w http.ResponseWriter, r *http.Request) {
-	spec, err := variantOf(r)
-	if err != nil {
-		h.fail(w, err)
-		return
-	}
-	st, err := h.store()
+	spec, st, err := h.variantStore(r)
 	if err != nil {
 		h.fail(w, err)
 		return
@@ -97,12 +92,7 @@ func nearestFree(near []store.Puzzle, held map[string]bool, target float64) (sto
 // the variant's puzzles, [{"key", "count"}], the most frequent first
 // (ties: by key).
 func (h *Handler) Themes(w http.ResponseWriter, r *http.Request) {
-	spec, err := variantOf(r)
-	if err != nil {
-		h.fail(w, err)
-		return
-	}
-	st, err := h.store()
+	spec, st, err := h.variantStore(r)
 	if err != nil {
 		h.fail(w, err)
 		return
