@@ -54,6 +54,8 @@ test('a chess puzzle in English: the opponent\'s move shown, a wrong move taken 
   await page.goto(`${app.server.url}/training/l634tq43?lang=en`);
   await waitPhase(page, 'play');
   assert.equal(await status(page), 'Your move: find the best move for White.');
+  const said = await page.textContent('#announce');
+  assert.ok(said.includes('Black: Knight f6') && said.includes('Your move: find the best move for White.'), `said to screen readers: ${said}`);
   assert.equal(await page.locator('#t-board.orientation-white').count(), 1, 'White solves, from White\'s side');
   assert.equal(await page.locator('#t-board square.last-move').count(), 2, 'the opponent\'s move (…Nf6) is marked');
   await shot(page, 'chess-start');

@@ -39,6 +39,7 @@ export class TrainingPage {
   private parts!: Record<string, HTMLElement>;
   private said = ''; // the last status said to screen readers
   private historyAt = -1; // ctrl.reported when the history was last read
+  private spoken = { puzzle: '', moves: 0 }; // the moves said to screen readers, of which puzzle
 
   // id, if not empty, is the puzzle to play first (/training/{id}).
   constructor(private root: HTMLElement, id = '') {
@@ -207,6 +208,7 @@ export class TrainingPage {
       this.boards.of(v.board.kind).set(cfg);
       this.root.dataset.fen = c.pos.fen;
     }
+    this.speakMoves();
     const status = this.statusText(sideName(v, c.solver));
     p.status.textContent = status;
     p.status.className = `training-status ${c.phase}`;
@@ -253,6 +255,23 @@ export class TrainingPage {
       li.append(link);
       ul.append(li);
     }
+  }
+
+  // speakMoves says the moves new on the board to screen readers, as the
+  // game page says them ("Black: knight to f6").
+  private speakMoves() {
+    const c = this.ctrl;
+    const id = c.puzzle?.puzzle.id ?? '';
+    const moves = c.pos?.moves ?? [];
+    if (this.spoken.puzzle !== id) this.spoken = { puzzle: id, moves: 0 };
+    const v = variantOf(c.puzzle?.puzzle.variant);
+    for (let i = this.spoken.moves; i < moves.length; i++) {
+      const before = i === 0 ? c.pos!.initial_fen : moves[i - 1].fen;
+      const color = before.split(' ')[1] === 'b' ? 'black' : 'white';
+      const check = i === moves.length - 1 && !!c.pos!.check;
+      announce(t('speak.move', { side: sideName(v, color), move: v.speak({ ...moves[i], color }, before, check) }));
+    }
+    this.spoken.moves = moves.length;
   }
 
   // statusText is what the solver is told now.
