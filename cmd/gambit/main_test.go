@@ -50,6 +50,7 @@ func TestCommands(t *testing.T) {
 			"PuzzleId,FEN,Moves,Rating,RatingDeviation,Themes,GameUrl,Variant,Evals\nwpt74gu7,4k4/8r/9/9/9/9/9/9/R8/3K5 b - - 0 1,i8a8 a1a8 e9f9 a8e8,1500,500,mate mateIn2 short stalemate hangingPiece endgame,puzzles-xiangqi.pgn#1,xiangqi,a1a8=#2/a1e1=0 a8e8=#1/d0e0=#1\n",
 			"1 games (0 skipped), 1 puzzles"},
 		{"puzzles check", []string{"puzzles", "check", filepath.Join("testdata", "puzzles.csv"), filepath.Join("testdata", "puzzles.csv")}, "", 0, "", "puzzles: 1 puzzles hold"},
+		{"puzzles check recheck", []string{"puzzles", "check", "--recheck", filepath.Join("testdata", "puzzles.csv")}, "", 0, "", "puzzles: 1 puzzles hold"},
 		{"puzzles check refuses", []string{"puzzles", "check", filepath.Join("testdata", "puzzles-bad.csv")}, "", 1, "", "puzzle l634tq43: choice 1: best [h5h4], the solution plays h5f7"},
 		{"puzzles find bad engine", []string{"puzzles", "find", "--engine", "nocmd", filepath.Join("testdata", "puzzles.pgn")}, "", 2, "", "--engine"},
 		{"puzzles find no file", []string{"puzzles", "find", "nosuch.pgn"}, "", 1, "", "nosuch.pgn"},

@@ -10,6 +10,7 @@ import (
 
 	"github.com/gambitchess/gambit/game"
 	"github.com/gambitchess/gambit/puzzle"
+	"github.com/gambitchess/gambit/review"
 	"github.com/spf13/cobra"
 )
 
@@ -24,19 +25,26 @@ func newPuzzlesCmd() *cobra.Command {
 
 func newPuzzlesCheckCmd() *cobra.Command {
 	var out string
-	var rethemes bool
+	var rethemes, recheck bool
 	cmd := &cobra.Command{
 		Use:   "check PUZZLES.csv...",
 		Short: "Check puzzles against the criteria, from the evaluations they keep; merge them into one file",
 		Long: "puzzles check reads CSV files that puzzles find wrote and checks every puzzle with\n" +
 			"puzzle.Verify: its moves legal, each of the solver's moves the only one by the evaluations it\n" +
 			"keeps, a mate ending in mate, its themes as they are named now. --themes names the themes\n" +
-			"afresh first (after the themes changed); -o writes the puzzles of all the files, each id once.",
+			"afresh first (after the themes changed); -o writes the puzzles of all the files, each id once.\n" +
+			"--recheck also searches each puzzle afresh with Gambit's engines at the finder's default budget,\n" +
+			"and leaves out (saying which, and why, on stderr) one whose solution is not the best and only\n" +
+			"move again: a search from the puzzle's own position, without its game's history, can see it\n" +
+			"otherwise, and a puzzle shipped must hold either way.",
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, files []string) error {
 			all, err := checkPuzzles(files, rethemes)
 			if err != nil {
 				return err
+			}
+			if recheck {
+				all = recheckPuzzles(cmd.Context(), all, cmd.ErrOrStderr())
 			}
 			fmt.Fprintf(cmd.ErrOrStderr(), "puzzles: %d puzzles hold\n", len(all))
 			if out == "" {
@@ -55,6 +63,7 @@ func newPuzzlesCheckCmd() *cobra.Command {
 	}
 	cmd.Flags().StringVarP(&out, "out", "o", "", "write the puzzles of all the files to this CSV file, each id once")
 	cmd.Flags().BoolVar(&rethemes, "themes", false, "name each puzzle's themes afresh before checking it")
+	cmd.Flags().BoolVar(&recheck, "recheck", false, "search each puzzle afresh, leaving out one whose solution no longer holds")
 	return cmd
 }
 
@@ -195,4 +204,21 @@ func puzzlesIn(ctx context.Context, g pgnGame, f puzzle.Finder, from string) ([]
 		out[i] = puzzle.New(live.Variant(), e, f, from)
 	}
 	return out, err
+}
+
+// recheckPuzzles keeps the puzzles a fresh search at the finder's default
+// budget still finds (puzzle.Finder.Recheck), saying each one left out on
+// log.
+func recheckPuzzles(ctx context.Context, ps []puzzle.Puzzle, log io.Writer) []puzzle.Puzzle {
+	f := puzzle.Finder{Eval: review.NewBuiltin(), Budget: puzzle.DefaultBudget}
+	defer f.Eval.Close()
+	kept := ps[:0]
+	for _, p := range ps {
+		if err := f.Recheck(ctx, p); err != nil {
+			fmt.Fprintf(log, "puzzles: left out: %v\n", err)
+			continue
+		}
+		kept = append(kept, p)
+	}
+	return kept
 }
