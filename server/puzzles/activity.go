@@ -52,14 +52,9 @@ func (h *Handler) Activity(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, err)
 		return
 	}
-	st, err := h.store()
+	st, s, err := h.knownSolver(w, r, errNoActivity)
 	if err != nil {
 		h.fail(w, err)
-		return
-	}
-	s := h.solverOf(w, r, false)
-	if s.key == "" {
-		h.fail(w, errNoActivity)
 		return
 	}
 	ctx := r.Context()

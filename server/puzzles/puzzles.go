@@ -96,6 +96,21 @@ func (h *Handler) variantStore(r *http.Request) (*game.Spec, store.Puzzles, erro
 	return spec, st, err
 }
 
+// knownSolver is the store and r's solver, one the server knows (an
+// account, or a browser by its player cookie): a stranger is refused
+// with stranger, which says what the route needs.
+func (h *Handler) knownSolver(w http.ResponseWriter, r *http.Request, stranger error) (store.Puzzles, solver, error) {
+	st, err := h.store()
+	if err != nil {
+		return nil, solver{}, err
+	}
+	s := h.solverOf(w, r, false)
+	if s.key == "" {
+		return nil, solver{}, stranger
+	}
+	return st, s, nil
+}
+
 // stored is err as the wire answers it: not found as it is, any other
 // failure of the store a storage error.
 func stored(err error) error {

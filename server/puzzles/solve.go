@@ -105,14 +105,9 @@ func (h *Handler) Solve(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, err)
 		return
 	}
-	st, err := h.store()
+	st, s, err := h.knownSolver(w, r, errNoSolver)
 	if err != nil {
 		h.fail(w, err)
-		return
-	}
-	s := h.solverOf(w, r, false)
-	if s.key == "" {
-		h.fail(w, errNoSolver)
 		return
 	}
 	ctx := r.Context()
