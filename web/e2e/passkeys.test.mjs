@@ -47,6 +47,7 @@ test('a passkey is added, signs in without the password, and once deleted is ref
   await a.click('#btn-logout');
   await a.waitForSelector('#account-out:not([hidden])');
   await signedInAs(a, 'Sign in');
+  assert.equal(await a.locator('#passkeys li, #tokens li, #sessions li').count(), 0, 'the signed-out page keeps none of the account\'s lists');
   await a.click('#btn-passkey-login');
   await signedInAs(a, 'pia');
   await a.waitForSelector('#account-in:not([hidden])');

@@ -104,7 +104,14 @@ export async function showAccountPage(go: (path: string) => void) {
   };
   $('btn-logout').onclick = () => void call('POST', '/api/logout').then(done, fail);
   $('btn-logout-all').onclick = () => void call('POST', '/api/logout/all').then(done, fail);
-  if (!me) return;
+  if (!me) {
+    // What the last account showed stays out of the page once it signs
+    // out: another account signing in here must not see it, even for the
+    // moment before its own lists arrive.
+    for (const id of ['sessions', 'tokens', 'passkeys']) $(id).textContent = '';
+    $('token-new').hidden = true;
+    return;
+  }
   $('account-name').textContent = t('account.signedInAs', { name: me.username });
   $<HTMLAnchorElement>('my-profile').href = `/@/${me.username}`;
   await listSessions(fail);
