@@ -50,8 +50,8 @@ var allowedImports = map[string][]string{
 	"match":               {"game", "uci", "internal/elo"},             // a variant's rules referee through the registry (game), never a rules library named
 	"puzzle":              {"chess", "game", "review"},                 // training puzzles found in games through their Engine, their records
 	"puzzle/starter":      {"puzzle"},                                  // the shipped puzzles, embedded CSV
-	"tournament":          {},                     // arenas: lichess's scoring (streaks, berserk) and pairing, standings; stdlib only
-	"tournament/swiss":    {},                     // Swiss events: the FIDE Dutch pairing, tie-breaks, TRF; stdlib only
+	"tournament":          {},                                          // arenas: lichess's scoring (streaks, berserk) and pairing, standings; stdlib only
+	"tournament/swiss":    {},                                          // Swiss events: the FIDE Dutch pairing, tie-breaks, TRF; stdlib only
 	"review":              {"game", "chess/pgn", "xiangqi/pgn", "uci"}, // a game's review: lichess's formulas over an engine's evaluations, the game read through game.Engine; the boards' PGN for the annotated text
 	"game":                {"chess", "variant/fair"},                   // no rules library but the shared vocabulary: every variant registers from its own package
 	// A variant's registration sits above game and its own rules and bot;
