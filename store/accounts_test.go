@@ -56,3 +56,6 @@ func TestChallenges(t *testing.T) { onEachStore(t, storetest.RunChallenges) }
 
 // TestPasskeys runs the contract of store.Passkeys on each implementation.
 func TestPasskeys(t *testing.T) { onEachStore(t, storetest.RunPasskeys) }
+
+// TestTournaments runs the contract of store.Tournaments on each implementation.
+func TestTournaments(t *testing.T) { onEachStore(t, storetest.RunTournaments) }

@@ -107,6 +107,8 @@ var pgMigrations = []string{
 	userTitleSchema,
 	// 18: the training puzzles (SQLite's 18).
 	pgPuzzlesSchema,
+	// 19: the tournaments (SQLite's 19).
+	pgTournamentsSchema,
 }
 
 // defaultPoolConns is how many connections a node keeps to PostgreSQL,

@@ -89,6 +89,8 @@ var migrations = []migration{
 	// 18: the training puzzles, their rounds and the solvers' puzzle
 	// ratings (Puzzles).
 	execSQL(puzzlesSchema),
+	// 19: the tournaments, their players and games (Tournaments).
+	execSQL(tournamentsSchema),
 }
 
 // logSchema adds what Log needs beside the games table. The record column
