@@ -213,6 +213,23 @@ func (h *Handler) ByIDs(w http.ResponseWriter, r *http.Request) {
 		h.srv.Error(w, err)
 		return
 	}
+	h.write(w, r, ids, o)
+}
+
+// IDs answers games ids as GET /api/games/export/_ids does, with the
+// options of r's query (a tournament's games: lichess's
+// /api/tournament/{id}/games).
+func (h *Handler) IDs(w http.ResponseWriter, r *http.Request, ids []string) {
+	o, err := parseIDsQuery(r.URL.Query())
+	if err != nil {
+		h.srv.Error(w, err)
+		return
+	}
+	h.write(w, r, ids, o)
+}
+
+// write answers the games of ids that exist, newest first.
+func (h *Handler) write(w http.ResponseWriter, r *http.Request, ids []string, o options) {
 	var games []exported
 	for _, id := range ids {
 		if r.Context().Err() != nil {

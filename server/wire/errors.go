@@ -91,6 +91,9 @@ var (
 	// bot plays by challenge, through the Bot API); ErrNotBot refuses
 	// the Bot API to an account that is not a bot.
 	ErrBotAccount = errors.New("server: a bot account plays by challenge, through the Bot API")
+	// ErrRefused refuses an account what the thing asked for does not
+	// allow it (a tournament's password, rating limits or bots): 403.
+	ErrRefused = errors.New("server: not allowed")
 	ErrNotBot     = errors.New("server: the Bot API is for bot accounts")
 )
 
@@ -166,6 +169,7 @@ var errorCodes = []struct {
 	{is(ErrBadToken, store.ErrNoToken), http.StatusUnauthorized, "bad_token"},
 	{is(ErrMissingScope), http.StatusForbidden, "missing_scope"},
 	{is(ErrBotAccount), http.StatusForbidden, "bot_account"},
+	{is(ErrRefused), http.StatusForbidden, "refused"},
 	{is(ErrNotBot), http.StatusForbidden, "not_a_bot"},
 	{is(ErrSignedOut, store.ErrNoSession), http.StatusUnauthorized, "signed_out"},
 	{is(ErrBadUsername), http.StatusBadRequest, "bad_username"},

@@ -1,0 +1,218 @@
+package tournaments
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/gambitchess/gambit/chess"
+	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/store"
+	"github.com/gambitchess/gambit/tournament"
+)
+
+// closing is how long before an arena's end no game is paired: a game
+// started then could not end in time to count.
+const closing = 20 * time.Second
+
+// Run directs the arenas until ctx ends: it starts those whose time has
+// come, ends those whose time is up, and pairs the free players of those
+// whose lease this node holds.
+func (s *Service) Run(ctx context.Context) {
+	s.wg.Add(1)
+	defer s.wg.Done()
+	t := time.NewTicker(s.cfg.Tick)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		case <-s.wake:
+		}
+		if err := s.Direct(ctx); err != nil && ctx.Err() == nil {
+			s.log.Error("tournament director", "err", err)
+		}
+	}
+}
+
+// Direct runs one round of the director over every arena not finished.
+func (s *Service) Direct(ctx context.Context) error {
+	now := s.now()
+	created, err := s.st.ListTournaments(ctx, store.TournamentCreated, 200)
+	if err != nil {
+		return err
+	}
+	moved := false
+	for _, t := range created {
+		if !now.Before(t.StartsAt) {
+			ok, err := s.st.MoveTournament(ctx, t.ID, store.TournamentCreated, store.TournamentStarted)
+			if err != nil {
+				return err
+			}
+			moved = moved || ok
+		}
+	}
+	started, err := s.st.ListTournaments(ctx, store.TournamentStarted, 200)
+	if err != nil {
+		return err
+	}
+	var errs []error
+	for _, t := range started {
+		if !now.Before(t.EndsAt) {
+			ok, err := s.st.MoveTournament(ctx, t.ID, store.TournamentStarted, store.TournamentFinished)
+			errs = append(errs, err)
+			moved = moved || ok
+			continue
+		}
+		held, err := s.st.DirectTournament(ctx, t.ID, s.cfg.Node, now, now.Add(s.cfg.Lease))
+		if err != nil || !held {
+			errs = append(errs, err)
+			continue
+		}
+		n, err := s.pair(ctx, t, now)
+		errs = append(errs, err)
+		moved = moved || n > 0
+	}
+	if moved {
+		s.live.poke()
+	}
+	return errors.Join(errs...)
+}
+
+// arena is one arena as the store holds it, read whole.
+type arena struct {
+	t        store.Tournament
+	set      Settings
+	players  []store.TournamentPlayer
+	pairings []store.TournamentPairing
+}
+
+// loadArena reads tournament t's settings, players and games.
+func (s *Service) loadArena(ctx context.Context, t store.Tournament) (arena, error) {
+	a := arena{t: t}
+	var err error
+	if a.set, err = decodeSettings(t.Data); err != nil {
+		return a, fmt.Errorf("tournament %s: %w", t.ID, err)
+	}
+	if a.players, err = s.st.TournamentPlayers(ctx, t.ID); err != nil {
+		return a, err
+	}
+	a.pairings, err = s.st.TournamentPairings(ctx, t.ID)
+	return a, err
+}
+
+// pair starts the games of arena t's free players at now and returns how
+// many; first it starts any game its pairing recorded but a director that
+// died did not create.
+func (s *Service) pair(ctx context.Context, t store.Tournament, now time.Time) (int, error) {
+	a, err := s.loadArena(ctx, t)
+	if err != nil {
+		return 0, err
+	}
+	if err := s.recoverGames(ctx, a); err != nil {
+		return 0, err
+	}
+	if t.EndsAt.Sub(now) < closing {
+		return 0, nil
+	}
+	standings := tournament.Standings(entrants(a.players), pairingsOf(a.pairings), t.EndsAt)
+	pairs := tournament.PairArena(tournament.WaitingPlayers(presence(a.players), pairingsOf(a.pairings), standings), now)
+	if len(pairs) == 0 {
+		return 0, nil
+	}
+	recs := make([]store.TournamentPairing, len(pairs))
+	for i, p := range pairs {
+		recs[i] = store.TournamentPairing{Tournament: t.ID, Game: s.srv.NewID(), White: p.White, Black: p.Black, Started: now}
+	}
+	if err := s.st.AddPairings(ctx, t.ID, s.cfg.Node, now, recs); err != nil {
+		return 0, err
+	}
+	var errs []error
+	for _, rec := range recs {
+		errs = append(errs, s.startGame(ctx, a.set, rec))
+	}
+	return len(recs), errors.Join(errs...)
+}
+
+// recoverGames creates the games of a's pending pairings that are not
+// stored: a director wrote them and died before it created them.
+func (s *Service) recoverGames(ctx context.Context, a arena) error {
+	for _, p := range a.pairings {
+		if p.Outcome != int(tournament.Pending) {
+			continue
+		}
+		ok, err := s.srv.GameExists(ctx, p.Game)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			s.log.Warn("tournament game recorded but not created: creating it", "tournament", a.t.ID, "game", p.Game)
+			if err := s.startGame(ctx, a.set, p); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// startGame creates pairing p's game.
+func (s *Service) startGame(ctx context.Context, set Settings, p store.TournamentPairing) error {
+	white, err := s.srv.UserByID(ctx, p.White)
+	if err != nil {
+		return fmt.Errorf("tournament game %s: white: %w", p.Game, err)
+	}
+	black, err := s.srv.UserByID(ctx, p.Black)
+	if err != nil {
+		return fmt.Errorf("tournament game %s: black: %w", p.Game, err)
+	}
+	opts := game.Options{ID: p.Game, Mode: game.ModeOnline, Variant: set.Variant, Clock: set.ClockConfig(), Public: true, Now: s.now}
+	err = s.srv.StartGame(ctx, p.Game, opts, set.Rated, white, black)
+	if errors.Is(err, store.ErrExists) {
+		return nil // created by the director before
+	}
+	return err
+}
+
+// entrants are the arena's players as the standings read them.
+func entrants(ps []store.TournamentPlayer) []tournament.Entrant {
+	out := make([]tournament.Entrant, len(ps))
+	for i, p := range ps {
+		out[i] = tournament.Entrant{ID: p.User, Rating: p.Rating, JoinedAt: p.JoinedAt}
+	}
+	return out
+}
+
+// presence is who of ps takes part now.
+func presence(ps []store.TournamentPlayer) []tournament.Presence {
+	out := make([]tournament.Presence, len(ps))
+	for i, p := range ps {
+		out[i] = tournament.Presence{ID: p.User, Active: p.State == store.PlayerActive, Since: p.Since}
+	}
+	return out
+}
+
+// pairingsOf are the arena's games as package tournament reads them.
+func pairingsOf(ps []store.TournamentPairing) []tournament.Pairing {
+	out := make([]tournament.Pairing, len(ps))
+	for i, p := range ps {
+		out[i] = tournament.Pairing{Game: p.Game, White: p.White, Black: p.Black, Outcome: tournament.Outcome(p.Outcome),
+			Plies: p.Plies, Berserk: p.Berserk, Started: p.Started, Ended: p.Ended}
+	}
+	return out
+}
+
+// outcomeOf is how finished game g ends for an arena.
+func outcomeOf(g *game.Game) tournament.Outcome {
+	o := g.Outcome()
+	switch {
+	case g.Status() == game.Aborted || !o.Over():
+		return tournament.Void
+	case o.Draw:
+		return tournament.Drawn
+	case o.Winner == chess.White:
+		return tournament.WhiteWon
+	}
+	return tournament.BlackWon
+}
