@@ -68,6 +68,7 @@ func (s *Service) Direct(ctx context.Context) error {
 		}
 		held, err := s.st.DirectTournament(ctx, t.ID, s.cfg.Node, now, now.Add(s.cfg.Lease))
 		if err != nil || !held {
+			s.forget(t.ID)
 			errs = append(errs, err)
 			continue
 		}
@@ -133,28 +134,43 @@ func (s *Service) pair(ctx context.Context, t store.Tournament, now time.Time) (
 	for _, rec := range recs {
 		errs = append(errs, s.startGame(ctx, a.set, rec))
 	}
-	return len(recs), errors.Join(errs...)
+	if err := errors.Join(errs...); err != nil {
+		s.forget(t.ID) // the next look creates the games that failed
+		return len(recs), err
+	}
+	return len(recs), nil
 }
 
 // recoverGames creates the games of a's pending pairings that are not
-// stored: a director wrote them and died before it created them.
+// stored, when this node has just become a's director: the director
+// before wrote them and died before it created them (or this node failed
+// to create one). A game that exists is left as it is.
 func (s *Service) recoverGames(ctx context.Context, a arena) error {
+	s.mu.Lock()
+	fresh := !s.directing[a.t.ID]
+	s.directing[a.t.ID] = true
+	s.mu.Unlock()
+	if !fresh {
+		return nil
+	}
+	var errs []error
 	for _, p := range a.pairings {
-		if p.Outcome != int(tournament.Pending) {
-			continue
-		}
-		ok, err := s.srv.GameExists(ctx, p.Game)
-		if err != nil {
-			return err
-		}
-		if !ok {
-			s.log.Warn("tournament game recorded but not created: creating it", "tournament", a.t.ID, "game", p.Game)
-			if err := s.startGame(ctx, a.set, p); err != nil {
-				return err
-			}
+		if p.Outcome == int(tournament.Pending) {
+			errs = append(errs, s.startGame(ctx, a.set, p))
 		}
 	}
+	if err := errors.Join(errs...); err != nil {
+		s.forget(a.t.ID) // try again at the next look
+		return err
+	}
 	return nil
+}
+
+// forget marks arena id as not directed here: the next look recovers it.
+func (s *Service) forget(id string) {
+	s.mu.Lock()
+	delete(s.directing, id)
+	s.mu.Unlock()
 }
 
 // startGame creates pairing p's game.

@@ -196,7 +196,9 @@ func (s *Service) mayJoin(ctx context.Context, a arena, u store.User, password s
 // Withdraw answers POST /api/tournament/{id}/withdraw: the account leaves
 // (lichess keeps its points in the standings; joining again brings it
 // back).
-func (s *Service) Withdraw(w http.ResponseWriter, r *http.Request) { s.setState(w, r, store.PlayerWithdrawn) }
+func (s *Service) Withdraw(w http.ResponseWriter, r *http.Request) {
+	s.setState(w, r, store.PlayerWithdrawn)
+}
 
 // Pause answers POST /api/tournament/{id}/pause (Gambit's): the account
 // takes a break, keeping its place; joining again brings it back.

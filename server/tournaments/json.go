@@ -140,34 +140,34 @@ type meJSON struct {
 // fullJSON is lichess's ArenaTournamentFull: GET /api/tournament/{id},
 // and what the live socket pushes (without Me).
 type fullJSON struct {
-	ID              string         `json:"id"`
-	FullName        string         `json:"fullName"`
-	Rated           bool           `json:"rated"`
-	Berserkable     bool           `json:"berserkable"`
-	Clock           clockJSON      `json:"clock"`
-	Minutes         int            `json:"minutes"`
-	CreatedBy       string         `json:"createdBy"`
-	System          string         `json:"system"`
-	SecondsToStart  int            `json:"secondsToStart,omitempty"`
-	SecondsToFinish int            `json:"secondsToFinish,omitempty"`
-	IsStarted       bool           `json:"isStarted,omitempty"`
-	IsFinished      bool           `json:"isFinished,omitempty"`
-	PairingsClosed  bool           `json:"pairingsClosed,omitempty"`
-	StartsAt        string         `json:"startsAt"`
-	NbPlayers       int            `json:"nbPlayers"`
-	MinRating       *ratingObj     `json:"minRating,omitempty"`
-	MaxRating       *ratingObj     `json:"maxRating,omitempty"`
-	BotsAllowed     bool           `json:"botsAllowed,omitempty"`
-	Perf            perfJSON       `json:"perf"`
-	Variant         string         `json:"variant"`
-	Description     string         `json:"description,omitempty"`
-	Duels           []duelJSON     `json:"duels"`
-	Standing        standingJSON   `json:"standing"`
-	Podium          []podiumJSON   `json:"podium,omitempty"`
-	Stats           *statsJSON     `json:"stats,omitempty"`
-	Private         bool           `json:"private,omitempty"` // Gambit's: joining needs the password
-	Me              *meJSON        `json:"me,omitempty"`
-	MyUsername      string         `json:"myUsername,omitempty"`
+	ID              string       `json:"id"`
+	FullName        string       `json:"fullName"`
+	Rated           bool         `json:"rated"`
+	Berserkable     bool         `json:"berserkable"`
+	Clock           clockJSON    `json:"clock"`
+	Minutes         int          `json:"minutes"`
+	CreatedBy       string       `json:"createdBy"`
+	System          string       `json:"system"`
+	SecondsToStart  int          `json:"secondsToStart,omitempty"`
+	SecondsToFinish int          `json:"secondsToFinish,omitempty"`
+	IsStarted       bool         `json:"isStarted,omitempty"`
+	IsFinished      bool         `json:"isFinished,omitempty"`
+	PairingsClosed  bool         `json:"pairingsClosed,omitempty"`
+	StartsAt        string       `json:"startsAt"`
+	NbPlayers       int          `json:"nbPlayers"`
+	MinRating       *ratingObj   `json:"minRating,omitempty"`
+	MaxRating       *ratingObj   `json:"maxRating,omitempty"`
+	BotsAllowed     bool         `json:"botsAllowed,omitempty"`
+	Perf            perfJSON     `json:"perf"`
+	Variant         string       `json:"variant"`
+	Description     string       `json:"description,omitempty"`
+	Duels           []duelJSON   `json:"duels"`
+	Standing        standingJSON `json:"standing"`
+	Podium          []podiumJSON `json:"podium,omitempty"`
+	Stats           *statsJSON   `json:"stats,omitempty"`
+	Private         bool         `json:"private,omitempty"` // Gambit's: joining needs the password
+	Me              *meJSON      `json:"me,omitempty"`
+	MyUsername      string       `json:"myUsername,omitempty"`
 	standings       []tournament.Standing
 }
 

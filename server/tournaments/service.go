@@ -29,8 +29,6 @@ type Server interface {
 	// two accounts seated in it (rated: recorded as a rated game of
 	// both); ErrExists when game id is stored already.
 	StartGame(ctx context.Context, id string, opts game.Options, rated bool, white, black store.User) error
-	// GameExists reports whether game id is stored.
-	GameExists(ctx context.Context, id string) (bool, error)
 	// NewID returns a new game id.
 	NewID() string
 }
@@ -61,6 +59,9 @@ type Service struct {
 	wake chan struct{} // a game ended or someone came: pair now
 	live *rooms
 	wg   sync.WaitGroup
+
+	mu        sync.Mutex
+	directing map[string]bool // the arenas this node directed at its last look
 }
 
 // New returns the arenas of cfg; Run directs them.
@@ -80,7 +81,7 @@ func New(cfg Config) *Service {
 	if cfg.Node == "" {
 		cfg.Node = "local"
 	}
-	s := &Service{cfg: cfg, st: cfg.Store, srv: cfg.Server, now: cfg.Now, log: cfg.Log, wake: make(chan struct{}, 1)}
+	s := &Service{cfg: cfg, st: cfg.Store, srv: cfg.Server, now: cfg.Now, log: cfg.Log, wake: make(chan struct{}, 1), directing: map[string]bool{}}
 	s.live = newRooms(s)
 	return s
 }
