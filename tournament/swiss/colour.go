@@ -97,9 +97,8 @@ func compatible(a, b *card) bool {
 
 // allocateColours returns the colour of a (b gets the other) by the
 // colour-allocation rules, C.04.3 E.1-E.5, then keeps the absolute
-// criteria if the rules' choice would break them. The higher-ranked player
-// for E.4/E.5 is worked out here; initial is the colour the top seed got in
-// round 1 (White in this package).
+// criteria if the rules' choice would break them. The initial colour (E.5)
+// is White.
 func allocateColours(a, b *card) colour {
 	col := preferredColours(a, b)
 	if !a.mayPlay(col) || !b.mayPlay(col.opposite()) {

@@ -45,10 +45,14 @@ func TestPairRoundOne(t *testing.T) {
 		{8, "1-5 6-2 3-7 8-4"},
 		{9, "1-5 6-2 3-7 8-4 bye:9"},
 		{5, "1-3 4-2 bye:5"},
-		// The FIDE Arbiters' Manual 2014 worked example (pp. 65-92, from
-		// "Mastering the Dutch" by FA Mario Held): fourteen players, five
-		// rounds. Its round 1 follows from C.04.3 (and C.04.3 F.4 of the 2012
-		// text: the highest of S1 meets the highest of S2).
+		// The size of the FIDE Arbiters' Manual 2014 worked example
+		// (pp. 65-92, from "Mastering the Dutch" by FA Mario Held, as
+		// retold by K. Ballou, "An In-Depth Comparison of US Chess Swiss
+		// pairings and FIDE Dutch System Swiss Pairings", 2015): fourteen
+		// players, five rounds. Only its field could be read, not its
+		// pairing tables, so this round 1 is derived from the handbook's
+		// rule (C.04.3 F.4 of the 2012 text: the highest of S1 meets the
+		// highest of S2), not transcribed.
 		{14, "1-8 9-2 3-10 11-4 5-12 13-6 7-14"},
 	}
 	for _, tt := range tests {

@@ -137,20 +137,19 @@ func playerLine(n int, p Player, s Standing, history []Round, number map[string]
 func cutName(name string) string {
 	name = oneLine(name)
 	for len(name) > nameWidth {
-		_, size := lastRune(name)
-		name = name[:len(name)-size]
+		name = name[:len(name)-lastRuneSize(name)]
 	}
 	return name
 }
 
-// lastRune returns the last rune's size of s.
-func lastRune(s string) (rune, int) {
+// lastRuneSize returns the size in bytes of the last rune of s.
+func lastRuneSize(s string) int {
 	for i := len(s) - 1; i >= 0; i-- {
 		if s[i]&0xC0 != 0x80 {
-			return []rune(s[i:])[0], len(s) - i
+			return len(s) - i
 		}
 	}
-	return 0, 1
+	return 1
 }
 
 // roundEntry is the 8 columns of one round for one player.
