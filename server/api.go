@@ -94,12 +94,14 @@ func (s *Server) handler() (http.Handler, []account.Route) {
 		rs.HandleFunc("GET /{$}", public, pages.Index)
 		rs.HandleFunc("GET /favicon.ico", public, pages.Favicon)
 		rs.HandleFunc("GET /analysis", public, hs.analysis.Page)
-		rs.HandleFunc("GET /account", public, pages.Route)       // the account page: the app's own route (web/src/account.ts)
-		rs.HandleFunc("GET /@/{name}", public, pages.Route)      // a player's profile (web/src/profile.ts)
-		rs.HandleFunc("GET /leaderboard", public, pages.Route)   // the leaderboards (web/src/leaderboard.ts)
-		rs.HandleFunc("GET /bots", public, pages.Route)          // the bots online, to challenge (web/src/bots/)
-		rs.HandleFunc("GET /training", public, pages.Route)      // the puzzles (web/src/training/)
-		rs.HandleFunc("GET /training/{id}", public, pages.Route) // one puzzle, by its id
+		rs.HandleFunc("GET /account", public, pages.Route)         // the account page: the app's own route (web/src/account.ts)
+		rs.HandleFunc("GET /@/{name}", public, pages.Route)        // a player's profile (web/src/profile.ts)
+		rs.HandleFunc("GET /leaderboard", public, pages.Route)     // the leaderboards (web/src/leaderboard.ts)
+		rs.HandleFunc("GET /bots", public, pages.Route)            // the bots online, to challenge (web/src/bots/)
+		rs.HandleFunc("GET /training", public, pages.Route)        // the puzzles (web/src/training/)
+		rs.HandleFunc("GET /training/{id}", public, pages.Route)   // one puzzle, by its id
+		rs.HandleFunc("GET /tournament", public, pages.Route)      // the arenas (web/src/tournament/)
+		rs.HandleFunc("GET /tournament/{id}", public, pages.Route) // one arena's live page
 	}
 	h := s.apiMisses(mux) // an unknown endpoint or method under /api/: the API's JSON error
 	if s.accounts != nil {
@@ -107,6 +109,7 @@ func (s *Server) handler() (http.Handler, []account.Route) {
 		rs.HandleFunc("GET /api/account", account.AnyToken(), hs.profiles.Account) // as lichess's: any token reads its own account
 		s.registerAPI(rs)
 		s.registerBotAPI(rs)
+		s.registerTournaments(rs, hs.export.IDs)
 		h = s.accounts.Middleware(h)
 	}
 	// lichess's token test and export by ids come from programs as text/plain

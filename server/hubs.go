@@ -53,8 +53,9 @@ func (s *Server) appendEvents(ctx context.Context, g *game.Game, evs []game.Even
 	if err := round.AppendEvents(ctx, s.store, s.metrics.StoreErrors, g, evs); err != nil {
 		return err
 	}
-	s.lichess.NoteSaved(g, evs) // the API's gameStart and gameFinish events
-	s.finder.NoteSaved(g, evs)  // a game over: its puzzles, in the background
+	s.lichess.NoteSaved(g, evs)     // the API's gameStart and gameFinish events
+	s.finder.NoteSaved(g, evs)      // a game over: its puzzles, in the background
+	s.tournaments.NoteSaved(g, evs) // a tournament game over: its result
 	return nil
 }
 

@@ -30,6 +30,7 @@ import (
 	"github.com/gambitchess/gambit/server/reviews"
 	"github.com/gambitchess/gambit/server/round"
 	"github.com/gambitchess/gambit/server/sched"
+	"github.com/gambitchess/gambit/server/tournaments"
 	"github.com/gambitchess/gambit/server/wire"
 	"github.com/gambitchess/gambit/store"
 )
@@ -161,7 +162,10 @@ type Server struct {
 	media   *media.Files     // the game's page, images and viewer page (package media)
 	reviews *reviews.Reviews // the games' reviews, run in the computer's scheduler (package reviews)
 	finder  *puzzles.Finder  // puzzles found in the games as they finish; nil: none (Config.FindPuzzles)
-	puzzles []puzzle.Puzzle  // added at start beside the starter set (Config.Puzzles)
+	// tournaments are the arenas: their API, live sockets and director;
+	// nil when the store keeps no tournaments (tournamentsapi.go).
+	tournaments *tournaments.Service
+	puzzles     []puzzle.Puzzle // added at start beside the starter set (Config.Puzzles)
 
 	ctx    context.Context // ends when the server stops; hubs run under it
 	cancel context.CancelFunc
@@ -243,6 +247,7 @@ func New(cfg Config) *Server {
 	s.lichess = s.newLichess()
 	s.games = s.newGames(cfg.MinClock)
 	s.accounts = s.accountService(cfg)
+	s.tournaments = s.newTournaments()
 	return s
 }
 
@@ -285,6 +290,13 @@ func (s *Server) Start(ctx context.Context) error {
 		s.log.Info("resumed active games", "count", resumed)
 	}
 	s.addPuzzles(ctx)
+	if s.tournaments != nil {
+		s.wg.Add(1)
+		go func() {
+			defer s.wg.Done()
+			s.tournaments.Run(s.ctx)
+		}()
+	}
 	s.wg.Add(1)
 	go func() {
 		defer s.wg.Done()

@@ -26,12 +26,13 @@ import (
 // The scopes a token may have (lichess's names, those this server's
 // endpoints check).
 const (
-	ScopeBoardPlay      = "board:play"      // play one's own games: the Board API
-	ScopeChallengeRead  = "challenge:read"  // the event stream: challenges, games starting and ending
-	ScopeChallengeWrite = "challenge:write" // challenge, accept and decline
-	ScopePreferenceRead = "preference:read" // read the account (GET /api/account)
-	ScopePuzzleRead     = "puzzle:read"     // the account's puzzles: the next ones for it, its activity
-	ScopePuzzleWrite    = "puzzle:write"    // send the account's puzzle results, which rate it
+	ScopeBoardPlay       = "board:play"       // play one's own games: the Board API
+	ScopeChallengeRead   = "challenge:read"   // the event stream: challenges, games starting and ending
+	ScopeChallengeWrite  = "challenge:write"  // challenge, accept and decline
+	ScopePreferenceRead  = "preference:read"  // read the account (GET /api/account)
+	ScopePuzzleRead      = "puzzle:read"      // the account's puzzles: the next ones for it, its activity
+	ScopePuzzleWrite     = "puzzle:write"     // send the account's puzzle results, which rate it
+	ScopeTournamentWrite = "tournament:write" // create, join and leave tournaments
 	// ScopeBotPlay plays as a bot account, through lichess's Bot API, and
 	// makes an account that has played no game a bot (POST
 	// /api/bot/account/upgrade): lichess-bot refuses a token without it.
@@ -43,7 +44,7 @@ const (
 )
 
 // Scopes lists every scope a token may have, in the order tokens list them.
-var Scopes = []string{ScopeBoardPlay, ScopeBotPlay, ScopeChallengeRead, ScopeChallengeWrite, ScopePreferenceRead, ScopePuzzleRead, ScopePuzzleWrite}
+var Scopes = []string{ScopeBoardPlay, ScopeBotPlay, ScopeChallengeRead, ScopeChallengeWrite, ScopePreferenceRead, ScopePuzzleRead, ScopePuzzleWrite, ScopeTournamentWrite}
 
 // tokenRequest is the body of POST /api/token.
 type tokenRequest struct {

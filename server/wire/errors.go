@@ -94,7 +94,7 @@ var (
 	// ErrRefused refuses an account what the thing asked for does not
 	// allow it (a tournament's password, rating limits or bots): 403.
 	ErrRefused = errors.New("server: not allowed")
-	ErrNotBot     = errors.New("server: the Bot API is for bot accounts")
+	ErrNotBot  = errors.New("server: the Bot API is for bot accounts")
 )
 
 // ComputerGamesError refuses a new game against the computer to a player
