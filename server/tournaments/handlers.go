@@ -9,7 +9,6 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/gambitchess/gambit/game"
 	"github.com/gambitchess/gambit/server/wire"
 	"github.com/gambitchess/gambit/store"
 	"github.com/gambitchess/gambit/tournament"
@@ -56,13 +55,13 @@ func (s *Service) Create(w http.ResponseWriter, r *http.Request) {
 		s.srv.Error(w, errSignIn)
 		return
 	}
-	r.Body = http.MaxBytesReader(w, r.Body, maxForm)
-	if err := r.ParseForm(); err != nil {
-		s.srv.Error(w, fmt.Errorf("%w: the form: %v", wire.ErrBadRequest, err))
+	f, err := wire.ReadParams(r, w, maxForm)
+	if err != nil {
+		s.srv.Error(w, err)
 		return
 	}
 	now := s.now()
-	set, start, err := ParseSettings(r.PostForm, now)
+	set, start, err := ParseSettings(f, now)
 	if err != nil {
 		s.srv.Error(w, err)
 		return
@@ -141,12 +140,12 @@ func (s *Service) Join(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	r.Body = http.MaxBytesReader(w, r.Body, maxForm)
-	if err := r.ParseForm(); err != nil {
-		s.srv.Error(w, fmt.Errorf("%w: the form: %v", wire.ErrBadRequest, err))
+	f, err := wire.ReadParams(r, w, maxForm)
+	if err != nil {
+		s.srv.Error(w, err)
 		return
 	}
-	if err := s.mayJoin(r.Context(), a, u, r.PostForm.Get("password")); err != nil {
+	if err := s.mayJoin(r.Context(), a, u, f["password"]); err != nil {
 		s.srv.Error(w, err)
 		return
 	}
@@ -298,6 +297,3 @@ func writeJSON(w http.ResponseWriter, v any) {
 	_ = json.NewEncoder(w).Encode(v)
 }
 
-// Ensure the game package's default variant is what an arena without one
-// plays (parseVariant).
-var _ = game.DefaultVariant

@@ -6,7 +6,6 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
-	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -79,21 +78,22 @@ func arenaVariant(v game.Variant) error {
 	return nil
 }
 
-// ParseSettings reads lichess's form of POST /api/tournament (name,
+// ParseSettings reads lichess's fields of POST /api/tournament (a form, or
+// JSON with the same keys: wire.ReadParams) (name,
 // clockTime in minutes, clockIncrement in seconds, minutes, waitMinutes or
 // startDate in ms, variant, rated, berserkable, password, description,
 // conditions.minRating.rating, conditions.maxRating.rating,
 // conditions.bots) and returns the settings and the start.
-func ParseSettings(f url.Values, now time.Time) (Settings, time.Time, error) {
+func ParseSettings(f map[string]string, now time.Time) (Settings, time.Time, error) {
 	s := Settings{Rated: true, Berserkable: true}
 	var err error
 	fail := func(field string, e error) (Settings, time.Time, error) {
 		return Settings{}, time.Time{}, fmt.Errorf("%w: %s: %v", wire.ErrBadRequest, field, e)
 	}
-	if s.Name, err = text(f.Get("name"), maxNameRunes); err != nil {
+	if s.Name, err = text(f["name"], maxNameRunes); err != nil {
 		return fail("name", err)
 	}
-	if s.Description, err = text(f.Get("description"), maxDescRunes); err != nil {
+	if s.Description, err = text(f["description"], maxDescRunes); err != nil {
 		return fail("description", err)
 	}
 	clock, err := number(f, "clockTime", 0, 60, true)
@@ -114,14 +114,14 @@ func ParseSettings(f url.Values, now time.Time) (Settings, time.Time, error) {
 		return fail("minutes", err)
 	}
 	s.Minutes = int(minutes)
-	if s.Variant, err = parseVariant(f.Get("variant")); err != nil {
+	if s.Variant, err = parseVariant(f["variant"]); err != nil {
 		return Settings{}, time.Time{}, err
 	}
 	for _, b := range []struct {
 		key string
 		to  *bool
 	}{{"rated", &s.Rated}, {"berserkable", &s.Berserkable}, {"conditions.bots", &s.BotsAllowed}} {
-		if *b.to, err = boolean(f.Get(b.key), *b.to); err != nil {
+		if *b.to, err = boolean(f[b.key], *b.to); err != nil {
 			return fail(b.key, err)
 		}
 	}
@@ -138,7 +138,7 @@ func ParseSettings(f url.Values, now time.Time) (Settings, time.Time, error) {
 		}
 		*r.to = int(v)
 	}
-	if pw := f.Get("password"); pw != "" {
+	if pw := f["password"]; pw != "" {
 		if len(pw) > 100 {
 			return fail("password", fmt.Errorf("longer than 100 bytes"))
 		}
@@ -168,8 +168,8 @@ func text(v string, most int) (string, error) {
 
 // number is field key as a number in [lo, hi]; an absent one is 0, or an
 // error when required.
-func number(f url.Values, key string, lo, hi float64, required bool) (float64, error) {
-	v := f.Get(key)
+func number(f map[string]string, key string, lo, hi float64, required bool) (float64, error) {
+	v := f[key]
 	if v == "" {
 		if required {
 			return 0, fmt.Errorf("missing")
@@ -210,8 +210,8 @@ func parseVariant(v string) (game.Variant, error) {
 
 // startOf is the arena's start: startDate (Unix ms), else now plus
 // waitMinutes (lichess's default: 5).
-func startOf(f url.Values, now time.Time) (time.Time, error) {
-	if v := f.Get("startDate"); v != "" {
+func startOf(f map[string]string, now time.Time) (time.Time, error) {
+	if v := f["startDate"]; v != "" {
 		ms, err := strconv.ParseInt(v, 10, 64)
 		start := time.UnixMilli(ms)
 		if err != nil || start.Before(now.Add(-time.Minute)) || start.After(now.Add(maxWait)) {
@@ -223,7 +223,7 @@ func startOf(f url.Values, now time.Time) (time.Time, error) {
 	if err != nil {
 		return time.Time{}, fmt.Errorf("%w: waitMinutes: %v", wire.ErrBadRequest, err)
 	}
-	if f.Get("waitMinutes") == "" {
+	if f["waitMinutes"] == "" {
 		wait = 5
 	}
 	return now.Add(time.Duration(wait * float64(time.Minute))), nil

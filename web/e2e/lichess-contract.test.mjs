@@ -360,6 +360,42 @@ test('every lichess route Gambit serves answers in lichess\'s shapes', async () 
   assert.equal(activity.length, 1);
   await call('GET /api/puzzle/activity', { status: 401 });
 
+  // An arena: Ann makes one starting now, Ann and bob join it, the
+  // director pairs them, each moves and Black resigns; the list, the
+  // arena, its results and games, as lichess's tournament clients read
+  // them.
+  const arenaForm = { name: 'Contract', clockTime: '3', clockIncrement: '2', minutes: '20', waitMinutes: '0', variant: 'standard' };
+  await call('POST /api/tournament', { json: arenaForm, status: 401 }); // signed out (a form without a token is refused as cross-site: 403)
+  await call('POST /api/tournament', { token: ann, form: { ...arenaForm, clockTime: 'soon' }, status: 400 });
+  const arena = await call('POST /api/tournament', { token: ann, form: arenaForm });
+  await call('POST /api/tournament/{id}/join', { token: ann, params: { id: arena.id }, form: {} });
+  await call('POST /api/tournament/{id}/join', { token: bob, params: { id: arena.id }, form: {} });
+  await call('POST /api/tournament/{id}/join', { params: { id: arena.id }, json: {}, status: 401 });
+  let full;
+  for (const deadline = Date.now() + 10000; Date.now() < deadline; await new Promise(r => setTimeout(r, 100))) {
+    full = await call('GET /api/tournament/{id}', { params: { id: arena.id }, record: false });
+    if (full.duels.length === 1) break;
+  }
+  assert.equal(full.duels.length, 1, `Ann and bob paired: ${JSON.stringify(full)}`);
+  const duel = full.duels[0];
+  const [whiteToken, blackToken] = duel.p[0].n === 'Ann' ? [ann, bob] : [bob, ann];
+  await call('POST /api/board/game/{gameId}/move/{move}', { token: whiteToken, params: { gameId: duel.id, move: 'e2e4' } });
+  await call('POST /api/board/game/{gameId}/move/{move}', { token: blackToken, params: { gameId: duel.id, move: 'e7e5' } });
+  await call('POST /api/board/game/{gameId}/resign', { token: blackToken, params: { gameId: duel.id } });
+  for (const deadline = Date.now() + 10000; Date.now() < deadline; await new Promise(r => setTimeout(r, 100))) {
+    full = await call('GET /api/tournament/{id}', { token: ann, params: { id: arena.id } });
+    if (full.standing.players[0]?.score === 2) break;
+  }
+  assert.equal(full.standing.players[0].name, duel.p[0].n, 'the winner leads');
+  assert.equal(full.standing.players[0].sheet.scores, '2');
+  await call('GET /api/tournament');
+  const results = await call('GET /api/tournament/{id}/results', { params: { id: arena.id } });
+  assert.deepEqual(results.map(r => [r.rank, r.score]), [[1, 2], [2, 0]]);
+  const games = await call('GET /api/tournament/{id}/games', { params: { id: arena.id }, accept: 'application/x-ndjson' });
+  assert.deepEqual(games.map(g => g.id), [duel.id]);
+  await call('POST /api/tournament/{id}/withdraw', { token: bob, params: { id: arena.id }, form: {} });
+  await call('GET /api/tournament/{id}', { params: { id: 'nosucharena' }, status: 404 });
+
   await call('GET /api/account', { status: 401 });
   await call('DELETE /api/token', { token: bob, status: 204 });
   await call('GET /api/account', { token: bob, status: 401, record: false });

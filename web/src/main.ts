@@ -1,7 +1,9 @@
 // Gambit's web UI: the start page with the new-game dialog and recent games,
 // the game page (play.ts) and the analysis board (analysis/view.ts).
 // Routes: /, /game/{id}, /analysis, /account, /@/{name}, /leaderboard,
-// /bots (bots/view.ts) and /training (the puzzles: training/view.ts).
+// /bots (bots/view.ts), /training (the puzzles: training/view.ts) and
+// /tournament, /tournament/{id} (arena tournaments: tournament/list.ts,
+// tournament/view.ts).
 
 import 'chessground/assets/chessground.base.css';
 import 'chessground/assets/chessground.brown.css';
@@ -14,6 +16,8 @@ import { showProfile } from './profile';
 import { showLeaderboard } from './leaderboard';
 import { BotsPage } from './bots/view';
 import { TrainingPage } from './training/view';
+import { TournamentPage } from './tournament/view';
+import { TournamentListPage } from './tournament/list';
 import { Play } from './play';
 import { Analysis, sourceOf } from './analysis/view';
 import { installGlyphPieces } from './pieces';
@@ -44,6 +48,7 @@ let lobby: Lobby | undefined;
 let analysis: Analysis | undefined;
 let bots: BotsPage | undefined;
 let training: TrainingPage | undefined;
+let tournament: TournamentPage | TournamentListPage | undefined;
 
 function route() {
   play?.destroy();
@@ -56,6 +61,8 @@ function route() {
   bots = undefined;
   training?.destroy();
   training = undefined;
+  tournament?.destroy();
+  tournament = undefined;
   const m = location.pathname.match(/^\/game\/([a-z0-9]+)$/);
   const analysing = location.pathname === '/analysis';
   const accountPage = location.pathname === '/account';
@@ -63,6 +70,7 @@ function route() {
   const leaders = location.pathname === '/leaderboard';
   const botsPage = location.pathname === '/bots';
   const trainingPage = location.pathname.match(/^\/training(?:\/([A-Za-z0-9_-]{1,64}))?$/);
+  const tournamentPage = location.pathname.match(/^\/tournament(?:\/([A-Za-z0-9_-]{1,64}))?$/);
   const home = location.pathname === '/';
   $('home').hidden = !home;
   $('notfound').hidden = true;
@@ -73,6 +81,7 @@ function route() {
   $('leaderboard').hidden = !leaders;
   $('bots').hidden = !botsPage;
   $('training').hidden = !trainingPage;
+  $('tournament').hidden = !tournamentPage;
   document.title = t('title.home'); // the game page names its game once it knows it
   if (analysing) {
     analysis = new Analysis($('analysis'), sourceOf(location));
@@ -84,6 +93,8 @@ function route() {
     bots = new BotsPage(go);
   } else if (trainingPage) {
     training = new TrainingPage($('training'), trainingPage[1]);
+  } else if (tournamentPage) {
+    tournament = tournamentPage[1] ? new TournamentPage($('tournament'), tournamentPage[1]) : new TournamentListPage($('tournament'), go);
   } else if (accountPage) {
     void showAccountPage(go);
   } else if (m) {

@@ -1,0 +1,229 @@
+// The arena tournaments' list (/tournament): those starting soon, each
+// with its countdown, those playing now, those finished with their
+// winner; and, for someone signed in, the form that creates one (a
+// sign-in link for someone signed out). The lists are read once; the
+// countdowns run here, and the lists are read again when one reaches 0.
+
+import { currentAccount } from '../account';
+import { failureText } from '../api';
+import { el } from '../dom';
+import { formatDateTime, formatUnit, plural, t, type Key } from '../i18n';
+import { variants } from '../variants';
+import { type ArenaTournament, type ArenaTournaments, createTournament, listTournaments } from './api';
+import { type CreateFields, countdownText, createForm } from './ctrl';
+import { playerLink, summary } from './view';
+
+// The form's choices, as lichess offers them (its lengths from 5 minutes).
+export const clockTimes = [1, 2, 3, 5, 10, 15, 20, 30];
+export const clockIncrements = [0, 1, 2, 3, 5, 10, 20, 30];
+export const durations = [5, 10, 20, 30, 45, 60, 90, 120];
+export const waits = [0, 1, 2, 5, 10, 15];
+
+// tournamentVariants are the variants a tournament may be of: games of
+// full information, which a pairing of strangers plays fairly.
+export const tournamentVariants = () => variants().filter(v => ['chess', 'chess960', 'xiangqi'].includes(v.name));
+
+export class TournamentListPage {
+  private tick: number;
+  private lists?: ArenaTournaments;
+  private countdowns: { el: HTMLElement; at: number }[] = [];
+  private reloading = false;
+  private closed = false;
+
+  constructor(private root: HTMLElement, private go: (path: string) => void) {
+    document.title = `${t('tournament.title')} · Gambit`;
+    this.root.textContent = '';
+    this.tick = window.setInterval(() => this.count(), 1000);
+    this.build();
+    void this.load();
+  }
+
+  destroy() {
+    this.closed = true;
+    window.clearInterval(this.tick);
+    this.root.textContent = '';
+  }
+
+  private build() {
+    const r = this.root;
+    r.append(el('h2', '', t('tournament.title')));
+    const lists = el('div', 'arena-lists');
+    lists.id = 'arena-lists';
+    lists.append(el('p', '', t('tournament.loading')));
+    r.append(lists, this.createBox());
+  }
+
+  private async load() {
+    try {
+      this.lists = await listTournaments();
+    } catch (e) {
+      if (this.closed) return;
+      const box = this.root.querySelector('#arena-lists')!;
+      box.replaceChildren(el('p', 'error', t('tournament.listFailed', { error: failureText(e) })));
+      return;
+    } finally {
+      this.reloading = false;
+    }
+    if (!this.closed) this.drawLists(this.lists);
+  }
+
+  private drawLists(l: ArenaTournaments) {
+    const box = this.root.querySelector('#arena-lists')!;
+    box.textContent = '';
+    this.countdowns = [];
+    const parts: [Key, Key, ArenaTournament[], 'created' | 'started' | 'finished'][] = [
+      ['tournament.soon', 'tournament.noneSoon', l.created ?? [], 'created'],
+      ['tournament.playingNow', 'tournament.nonePlaying', l.started ?? [], 'started'],
+      ['tournament.finishedList', 'tournament.noneFinished', l.finished ?? [], 'finished'],
+    ];
+    for (const [title, none, items, kind] of parts) {
+      const sec = el('section', `arena-list arena-${kind}`);
+      sec.append(el('h3', '', t(title)));
+      const ul = el('ul');
+      if (items.length === 0) ul.append(el('li', 'empty', t(none)));
+      for (const a of items) ul.append(this.item(a, kind));
+      sec.append(ul);
+      box.append(sec);
+    }
+    this.count();
+  }
+
+  private item(a: ArenaTournament, kind: 'created' | 'started' | 'finished'): HTMLElement {
+    const li = el('li');
+    const link = el('a', 'arena-name', a.fullName);
+    link.href = `/tournament/${encodeURIComponent(a.id)}`;
+    link.dataset.link = '';
+    const meta = [summary(a), formatUnit(a.minutes, 'minute'), plural('tournament.players', a.nbPlayers)];
+    if (a.private) meta.push(t('tournament.private'));
+    const line = el('span', 'arena-line', meta.join(' · '));
+    li.append(link, ' ', line, ' ');
+    if (kind === 'finished') {
+      const when = el('span', 'arena-when', formatDateTime(a.finishesAt));
+      li.append(when);
+      if (a.winner?.name) {
+        const w = el('span', 'arena-winner');
+        w.append(t('tournament.winner'), ' ', playerLink(a.winner.name));
+        li.append(' ', w);
+      }
+    } else {
+      const at = kind === 'created' ? a.startsAt : a.finishesAt;
+      const c = el('span', 'arena-when');
+      c.title = formatDateTime(at);
+      this.countdowns.push({ el: c, at });
+      c.dataset.kind = kind;
+      li.append(c);
+    }
+    return li;
+  }
+
+  // count writes each countdown; once one is out, the lists are read again.
+  private count() {
+    const now = Date.now();
+    let due = false;
+    for (const c of this.countdowns) {
+      const s = (c.at - now) / 1000;
+      if (s <= 0) due = true;
+      const key: Key = c.el.dataset.kind === 'created' ? 'tournament.startsIn' : 'tournament.endsIn';
+      c.el.textContent = t(key, { time: countdownText(s) });
+    }
+    if (due && !this.reloading) {
+      this.reloading = true;
+      this.countdowns = [];
+      window.setTimeout(() => void this.load(), 2000); // give the server its moment to start or end it
+    }
+  }
+
+  // createBox is the creation form, or the sign-in link.
+  private createBox(): HTMLElement {
+    const sec = el('section', 'arena-create');
+    sec.append(el('h3', '', t('tournament.create')));
+    if (!currentAccount()) {
+      const a = el('a', 'button', t('tournament.signInToCreate'));
+      a.href = '/account';
+      a.dataset.link = '';
+      sec.append(a);
+      return sec;
+    }
+    const form = el('form', 'account-form arena-form');
+    form.id = 'arena-form';
+    const field = (label: Key, control: HTMLElement) => {
+      const l = el('label', 'block');
+      l.append(el('span', '', t(label)), ' ', control);
+      form.append(l);
+      return control;
+    };
+    const check = (label: Key, name: string, checked: boolean) => {
+      const l = el('label');
+      const i = el('input');
+      i.type = 'checkbox';
+      i.name = name;
+      i.checked = checked;
+      l.append(i, ' ', t(label));
+      form.append(l);
+    };
+    const select = (name: string, options: [string, string][], value: string) => {
+      const s = el('select');
+      s.name = name;
+      for (const [v, text] of options) s.add(new Option(text, v));
+      s.value = value;
+      return s;
+    };
+    const name = el('input');
+    name.name = 'name';
+    name.maxLength = 60;
+    field('tournament.form.name', name);
+    field('tournament.form.variant', select('variant', tournamentVariants().map(v => [v.name, v.label]), 'chess'));
+    field('tournament.form.clockTime', select('clockTime', clockTimes.map(m => [String(m), String(m)]), '3'));
+    field('tournament.form.clockIncrement', select('clockIncrement', clockIncrements.map(s => [String(s), String(s)]), '2'));
+    field('tournament.form.minutes', select('minutes', durations.map(m => [String(m), formatUnit(m, 'minute')]), '45'));
+    field('tournament.form.waitMinutes', select('waitMinutes', waits.map(m => [String(m), m === 0 ? t('tournament.form.now') : t('tournament.form.inMinutes', { time: formatUnit(m, 'minute') })]), '5'));
+    check('tournament.rated', 'rated', true);
+    check('tournament.form.berserkable', 'berserkable', true);
+    check('tournament.form.bots', 'bots', false);
+    const pw = el('input');
+    pw.name = 'password';
+    pw.type = 'password';
+    pw.autocomplete = 'new-password';
+    field('tournament.form.password', pw);
+    const rating = (n: string) => {
+      const i = el('input');
+      i.name = n;
+      i.type = 'number';
+      i.min = '0';
+      i.max = '4000';
+      i.step = '50';
+      return i;
+    };
+    field('tournament.form.minRating', rating('minRating'));
+    field('tournament.form.maxRating', rating('maxRating'));
+    const err = el('p', 'error');
+    err.hidden = true;
+    err.setAttribute('role', 'alert');
+    const submit = el('button', 'primary', t('tournament.create'));
+    submit.type = 'submit';
+    form.append(err, submit);
+    form.onsubmit = async e => {
+      e.preventDefault();
+      const f = new FormData(form);
+      const get = (k: string) => String(f.get(k) ?? '');
+      const fields: CreateFields = {
+        name: get('name'), variant: get('variant'), clockTime: Number(get('clockTime')), clockIncrement: Number(get('clockIncrement')),
+        minutes: Number(get('minutes')), waitMinutes: Number(get('waitMinutes')), rated: f.has('rated'), berserkable: f.has('berserkable'),
+        password: get('password'), minRating: get('minRating'), maxRating: get('maxRating'), bots: f.has('bots'),
+      };
+      submit.disabled = true;
+      err.hidden = true;
+      try {
+        const made = await createTournament(createForm(fields));
+        if (!this.closed) this.go(`/tournament/${encodeURIComponent(made.id)}`);
+      } catch (x) {
+        err.textContent = t('tournament.createFailed', { error: failureText(x) });
+        err.hidden = false;
+      } finally {
+        submit.disabled = false;
+      }
+    };
+    sec.append(form);
+    return sec;
+  }
+}
