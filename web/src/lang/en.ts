@@ -874,6 +874,7 @@ export const en = {
   'tournament.waiting': 'Waiting for your next opponent…',
   'tournament.pausedNote': 'You are paused: join again to be paired. Your points stay.',
   'tournament.withdrawnNote': 'You left the tournament: join again to come back.',
+  'tournament.back': 'Back to the tournament',
   'tournament.standings': 'Standings',
   'tournament.col.rank': 'Rank',
   'tournament.col.player': 'Player',

@@ -850,6 +850,7 @@ export const zhCN: Table = {
   'tournament.waiting': '正在等待下一位对手…',
   'tournament.pausedNote': '你已暂停：再次加入即可继续配对，积分保留。',
   'tournament.withdrawnNote': '你已退出锦标赛：再次加入即可回来。',
+  'tournament.back': '回到锦标赛',
   'tournament.standings': '排名',
   'tournament.col.rank': '名次',
   'tournament.col.player': '棋手',

@@ -850,6 +850,7 @@ export const zhTW: Table = {
   'tournament.waiting': '正在等待下一位對手…',
   'tournament.pausedNote': '你已暫停：再次加入即可繼續配對，積分保留。',
   'tournament.withdrawnNote': '你已退出錦標賽：再次加入即可回來。',
+  'tournament.back': '回到錦標賽',
   'tournament.standings': '排名',
   'tournament.col.rank': '名次',
   'tournament.col.player': '棋手',

@@ -170,7 +170,7 @@ export class TournamentListPage {
     };
     const name = el('input');
     name.name = 'name';
-    name.maxLength = 60;
+    name.maxLength = 30; // the server's limit
     field('tournament.form.name', name);
     field('tournament.form.variant', select('variant', tournamentVariants().map(v => [v.name, v.label]), 'chess'));
     field('tournament.form.clockTime', select('clockTime', clockTimes.map(m => [String(m), String(m)]), '3'));

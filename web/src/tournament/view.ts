@@ -12,6 +12,7 @@ import { formatNumber, formatUnit, t } from '../i18n';
 import { announce } from '../round/view/announce';
 import { variantOf } from '../variants';
 import { ArenaSocket, type ArenaFull, type PodiumPlace, getTournament, joinTournament, pauseTournament, withdrawTournament } from './api';
+import { noteArenaGame } from './back';
 import { ArenaCtrl, clockText, countdownText, gambitVariant, sheetMarks } from './ctrl';
 
 // visitedKey keeps, for the browser's session, the games a player was sent
@@ -79,7 +80,10 @@ export class TournamentPage {
       socket: (tid, hooks) => new ArenaSocket(tid, hooks),
       now: () => Date.now(),
       user: () => currentAccount()?.username ?? '',
-      go: game => location.assign(`/game/${encodeURIComponent(game)}`),
+      go: game => {
+        noteArenaGame(game, id);
+        location.assign(`/game/${encodeURIComponent(game)}`);
+      },
       visited,
     }, () => this.draw());
     this.build();

@@ -8,6 +8,7 @@ import { type FairCheck, canCheck, check } from '../../fair';
 import { t } from '../../i18n';
 import { VariantUI, describeEnd } from '../../variants';
 import { $ } from './dom';
+import { arenaOf, backDelay } from '../../tournament/back';
 
 // showOver opens the game-over dialog for the state that ended the game;
 // players names them (a bot after its title), but on one screen.
@@ -23,8 +24,27 @@ export function showOver(s: State, v: VariantUI, players: (string | Node)[]) {
   // Nothing to look back at in a game that ended before its first move.
   $('btn-over-review').hidden = s.ply === (s.setupPly ?? 0);
   $('btn-over-review').title = t(v.reviewable ? 'btn.review.engine' : 'btn.review.moves');
+  showArenaBack(s.id);
   const d = $<HTMLDialogElement>('over-dialog');
   if (!d.open) d.showModal();
+}
+
+// arenaTimer is the way back to an arena the dialog will take.
+let arenaTimer: number | undefined;
+
+// showArenaBack offers, in the dialog of an arena's game, the way back to
+// the arena, taken by itself after backDelay unless the player chose
+// something else meanwhile.
+function showArenaBack(game: string) {
+  const a = $<HTMLAnchorElement>('over-arena');
+  const arena = arenaOf(game);
+  window.clearTimeout(arenaTimer);
+  a.hidden = !arena;
+  if (!arena) return;
+  a.href = `/tournament/${encodeURIComponent(arena)}`;
+  arenaTimer = window.setTimeout(() => {
+    if ($<HTMLDialogElement>('over-dialog').open) location.assign(a.href);
+  }, backDelay);
 }
 
 // showRules opens the variant's rules (those that have their own).
@@ -44,6 +64,7 @@ export function closeRules() {
 // closeOver closes the dialog when the game page goes.
 export function closeOver() {
   const over = $<HTMLDialogElement>('over-dialog');
+  window.clearTimeout(arenaTimer);
   if (over.open) over.close(''); // '' and not the last choice, which main.ts acts on
 }
 
