@@ -29,7 +29,9 @@ func ReadParams(r *http.Request, w http.ResponseWriter) (map[string]string, erro
 }
 
 // ParseParams reads data of media type mt (wire.ParseParams).
-func ParseParams(mt string, data []byte) (map[string]string, error) { return wire.ParseParams(mt, data) }
+func ParseParams(mt string, data []byte) (map[string]string, error) {
+	return wire.ParseParams(mt, data)
+}
 
 // ChallengeRequest is the body of POST /api/challenge/{username}.
 type ChallengeRequest struct {

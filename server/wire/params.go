@@ -99,4 +99,3 @@ func flatten(prefix string, obj map[string]json.RawMessage, out map[string]strin
 	}
 	return nil
 }
-
