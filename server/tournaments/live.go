@@ -15,13 +15,20 @@ import (
 
 // An arena's live page is told of every change over a WebSocket: each
 // message is {"t":"reload","d":<the arena as GET /api/tournament/{id}
-// answers it, page 1, without "me">}. One room per arena watched on this
-// node builds the message once for all its sockets: when this node saw a
-// change (a join, a result, a pairing) at once, else on each refresh
-// (another node's change, read from the store).
+// answers it, page 1, without "me">}, the same for everyone, and, to a
+// signed-in viewer, {"t":"me","d":<their own place and game, or null>}
+// when it changes: built for that viewer alone. One room per arena
+// watched on this node builds the shared message once for all its
+// sockets: when this node saw a change (a join, a result, a pairing),
+// else on each refresh (another node's change, read from the store); at
+// most every minGap, so that a thousand games ending in a second make a
+// few messages, not a thousand.
 
 // refresh is how often a watched room reads its arena again.
 const refresh = time.Second
+
+// minGap is the least time between two of a room's messages.
+const minGap = 250 * time.Millisecond
 
 // pingEvery keeps a quiet socket open through proxies.
 const pingEvery = 25 * time.Second
@@ -39,10 +46,10 @@ type rooms struct {
 	byID map[string]*room
 }
 
-// room is one watched arena: its sockets' channels and its last message.
+// room is one watched arena: its sockets and its last message.
 type room struct {
 	id   string
-	subs map[chan []byte]bool // true once sent a message
+	subs map[*sub]struct{}
 	kick chan struct{}
 	stop context.CancelFunc
 	last []byte // the last message sent, countdowns left out
@@ -62,28 +69,38 @@ func (rs *rooms) poke() {
 	}
 }
 
-// join subscribes to arena id's messages; the channel holds the latest
-// one. Call leave when done.
-func (rs *rooms) join(id string) (ch chan []byte, leave func()) {
-	ch = make(chan []byte, 1)
+// sub is one socket of a room: the latest shared message not yet sent,
+// and the latest of its own.
+type sub struct {
+	user   string      // the viewer's account id; "" signed out
+	shared chan []byte // holds the latest reload
+	mine   chan []byte // holds the latest me
+	had    bool        // sent a reload already
+	lastMe []byte      // the last me sent
+}
+
+// join subscribes user ("" for none) to arena id's messages. Call leave
+// when done.
+func (rs *rooms) join(id, user string) (sb *sub, leave func()) {
+	sb = &sub{user: user, shared: make(chan []byte, 1), mine: make(chan []byte, 1)}
 	rs.mu.Lock()
 	defer rs.mu.Unlock()
 	r := rs.byID[id]
 	if r == nil {
 		ctx, cancel := context.WithCancel(context.Background())
-		r = &room{id: id, subs: map[chan []byte]bool{}, kick: make(chan struct{}, 1), stop: cancel}
+		r = &room{id: id, subs: map[*sub]struct{}{}, kick: make(chan struct{}, 1), stop: cancel}
 		rs.byID[id] = r
 		go rs.run(ctx, r)
 	}
-	r.subs[ch] = false
+	r.subs[sb] = struct{}{}
 	select {
 	case r.kick <- struct{}{}: // the newcomer needs the current state
 	default:
 	}
-	return ch, func() {
+	return sb, func() {
 		rs.mu.Lock()
 		defer rs.mu.Unlock()
-		delete(r.subs, ch)
+		delete(r.subs, sb)
 		if len(r.subs) == 0 {
 			r.stop()
 			delete(rs.byID, id)
@@ -103,6 +120,11 @@ func (rs *rooms) run(ctx context.Context, r *room) {
 		case <-r.kick:
 		}
 		rs.refresh(ctx, r)
+		select { // a kick meanwhile waits in r.kick for the next turn
+		case <-ctx.Done():
+			return
+		case <-time.After(minGap):
+		}
 	}
 }
 
@@ -126,12 +148,26 @@ func (rs *rooms) refresh(ctx context.Context, r *room) {
 	defer rs.mu.Unlock()
 	changed := !bytes.Equal(keyJSON, r.last)
 	r.last = keyJSON
-	for ch, had := range r.subs {
-		if changed || !had {
-			replace(ch, msg)
-			r.subs[ch] = true
+	for sb := range r.subs {
+		if changed || !sb.had {
+			replace(sb.shared, msg)
+			sb.had = true
+		}
+		if sb.user == "" {
+			continue
+		}
+		me, err := json.Marshal(meMessage{T: "me", D: a.meOf(full.standings, sb.user)})
+		if err == nil && !bytes.Equal(me, sb.lastMe) {
+			replace(sb.mine, me)
+			sb.lastMe = me
 		}
 	}
+}
+
+// meMessage is a viewer's own place: null before they join.
+type meMessage struct {
+	T string  `json:"t"`
+	D *meJSON `json:"d"`
 }
 
 // replace puts msg in ch in place of an unsent older one.
@@ -162,7 +198,8 @@ func (s *Service) Socket(w http.ResponseWriter, r *http.Request) {
 	}
 	conn.SetReadLimit(512)
 	ctx := conn.CloseRead(r.Context())
-	ch, leave := s.live.join(r.PathValue("id"))
+	u, _ := s.srv.User(r)
+	sb, leave := s.live.join(r.PathValue("id"), u.ID)
 	defer leave()
 	ping := time.NewTicker(pingEvery)
 	defer ping.Stop()
@@ -171,12 +208,12 @@ func (s *Service) Socket(w http.ResponseWriter, r *http.Request) {
 		case <-ctx.Done():
 			_ = conn.CloseNow()
 			return
-		case msg := <-ch:
-			wctx, cancel := context.WithTimeout(ctx, 10*time.Second)
-			err := conn.Write(wctx, websocket.MessageText, msg)
-			cancel()
-			if err != nil {
-				_ = conn.CloseNow()
+		case msg := <-sb.shared:
+			if !write(ctx, conn, msg) {
+				return
+			}
+		case msg := <-sb.mine:
+			if !write(ctx, conn, msg) {
 				return
 			}
 		case <-ping.C:
@@ -189,4 +226,15 @@ func (s *Service) Socket(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 	}
+}
+
+// write sends msg on conn, closing it on failure; false then.
+func write(ctx context.Context, conn *websocket.Conn, msg []byte) bool {
+	wctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	if err := conn.Write(wctx, websocket.MessageText, msg); err != nil {
+		_ = conn.CloseNow()
+		return false
+	}
+	return true
 }

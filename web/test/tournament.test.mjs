@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  ArenaCtrl, buttonsFor, clockText, countdownText, createForm, duelOf, gambitVariant, lichessVariant, meChanged, phaseOf, sheetMarks, standingOf,
+  ArenaCtrl, buttonsFor, clockText, countdownText, createForm, duelOf, gambitVariant, lichessVariant, phaseOf, sheetMarks, standingOf,
 } from '../src/tournament/ctrl.ts';
 import { answer, backoffMs, decodeMessage } from '../src/tournament/api.ts';
 
@@ -76,21 +76,6 @@ const player = (name, rank, score, more = {}) => ({ name, rank, score, rating: 1
 const arena = (over = {}) => ({ id: 'a1', fullName: 'Test Arena', clock: { limit: 180, increment: 2 }, nbPlayers: 2, secondsToFinish: 600, duels: [],
   standing: { page: 1, players: [player('Ann', 1, 4), player('Bob', 2, 2)] }, ...over });
 
-test('the viewer\'s place is asked again only when theirs may have changed', () => {
-  const a = arena();
-  assert.equal(meChanged(a, arena(), 'Ann'), false, 'nothing changed');
-  assert.equal(meChanged(a, arena({ duels: [duels[1]] }), 'Ann'), false, 'others\' game');
-  assert.equal(meChanged(a, arena({ duels: [duels[0]] }), 'Ann'), true, 'a new game of theirs');
-  assert.equal(meChanged(arena({ duels: [duels[0]] }), arena({ duels: [duels[0]] }), 'Ann'), false, 'the same game still');
-  assert.equal(meChanged(a, arena({ standing: { players: [player('Bob', 1, 6), player('Ann', 2, 4)] } }), 'Ann'), true, 'their rank moved');
-  assert.equal(meChanged(a, arena({ standing: { players: [player('Ann', 1, 6), player('Bob', 2, 2)] } }), 'Ann'), true, 'their score moved');
-  assert.equal(meChanged(a, arena({ standing: { players: [player('Ann', 1, 4, { paused: true }), player('Bob', 2, 2)] } }), 'Ann'), true, 'paused');
-  assert.equal(meChanged(a, arena({ standing: { players: [player('Ann', 1, 4), player('Bob', 2, 4)] } }), 'Ann'), false, 'another\'s score');
-  assert.equal(meChanged(a, arena({ standing: { players: [player('Ann', 1, 4), player('Bob', 2, 2), player('Cy', 3, 0)] } }), 'Cy'), true, 'joined');
-  assert.equal(meChanged(undefined, arena(), 'Ann'), true, 'the first message');
-  assert.equal(meChanged(a, arena({ duels: [duels[0]] }), ''), false, 'signed out: never');
-});
-
 test('the viewer\'s state: paired once, then playing, waiting, paused, withdrawn', () => {
   const none = () => false;
   const seen = id => id === 'g1';
@@ -142,6 +127,9 @@ test('the socket\'s messages: a reload with a tournament, nothing else', () => {
   assert.equal(decodeMessage('{"t":"reload"}'), undefined);
   assert.equal(decodeMessage('{"t":"reload","d":{"fullName":"x"}}'), undefined);
   assert.equal(decodeMessage('{"t":"other","d":{"id":"a1"}}'), undefined);
+  assert.deepEqual(decodeMessage('{"t":"me","d":{"rank":3,"gameId":"g9"}}'), { t: 'me', d: { rank: 3, gameId: 'g9' } });
+  assert.deepEqual(decodeMessage('{"t":"me","d":null}'), { t: 'me', d: null });
+  assert.equal(decodeMessage('{"t":"me","d":{"gameId":"g9"}}'), undefined, 'a place without its rank');
   assert.equal(decodeMessage('not json'), undefined);
   assert.equal(decodeMessage('null'), undefined);
 });
@@ -203,6 +191,19 @@ test('a paired player is sent to their game once; others\' games ask nothing', a
   assert.equal(f.c.standing.kind, 'playing');
   f.c.destroy();
   assert.equal(f.calls.closed, 1);
+});
+
+test('the viewer\'s own place comes on the socket: sent to the game it names, no call to the server', async () => {
+  const f = fakeCtrl({ page: () => ({ ...arena(), me: { rank: 2 } }) });
+  await f.c.start();
+  f.send({ t: 'me', d: { rank: 2, gameId: 'g7' } });
+  await settle();
+  assert.deepEqual(f.calls.went, ['g7']);
+  assert.equal(f.calls.get, 1, 'no GET: the socket told');
+  f.send({ t: 'me', d: { rank: 2, withdraw: true } });
+  assert.equal(f.c.standing.kind, 'withdrawn');
+  f.send({ t: 'me', d: null });
+  assert.deepEqual(f.c.buttons.join, true, 'out of it: Join again');
 });
 
 test('back on the page after a game: not sent to it again', async () => {

@@ -48,9 +48,10 @@ export interface Me { rank: number; withdraw?: boolean; paused?: boolean; gameId
 // place in it.
 export type ArenaPage = ArenaFull & { me?: Me };
 
-// ArenaMessage is a message of the tournament's socket: each a whole
-// tournament (without the viewer's own place).
-export type ArenaMessage = { t: 'reload'; d: ArenaFull };
+// ArenaMessage is a message of the tournament's socket: a whole
+// tournament, the same for everyone (reload), or the viewer's own place,
+// null before they join (me: sent to a signed-in viewer when it changes).
+export type ArenaMessage = { t: 'reload'; d: ArenaFull } | { t: 'me'; d: Me | null };
 
 // decodeMessage reads a socket message; undefined for anything else.
 export function decodeMessage(text: string): ArenaMessage | undefined {
@@ -63,6 +64,7 @@ export function decodeMessage(text: string): ArenaMessage | undefined {
   if (typeof m !== 'object' || m === null) return undefined;
   const { t, d } = m as { t?: unknown; d?: unknown };
   if (t === 'reload' && typeof d === 'object' && d !== null && typeof (d as { id?: unknown }).id === 'string') return { t, d: d as ArenaFull };
+  if (t === 'me' && (d === null || typeof d === 'object' && typeof (d as { rank?: unknown }).rank === 'number')) return { t, d: d as Me | null };
   return undefined;
 }
 

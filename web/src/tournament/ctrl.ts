@@ -77,25 +77,6 @@ export function duelOf(duels: readonly Duel[] | undefined, name: string): Duel |
   return duels?.find(d => d.id && d.p?.some(p => same(p.n, name)));
 }
 
-// playerOf is name's line of the standings, if shown.
-export function playerOf(d: ArenaFull | undefined, name: string): StandingPlayer | undefined {
-  if (!name) return undefined;
-  return d?.standing?.players?.find(p => same(p.name, name));
-}
-
-// meChanged says whether next may change the viewer's own place from
-// prev's: a new duel of theirs, or their line of the standings changed
-// (appeared, went, or moved: rank, score, withdrawn, paused). Anything
-// else (other players' games) does not, and asks nothing of the server.
-export function meChanged(prev: ArenaFull | undefined, next: ArenaFull, name: string): boolean {
-  if (!name) return false;
-  const duel = duelOf(next.duels, name);
-  if (duel && duel.id !== duelOf(prev?.duels, name)?.id) return true;
-  const a = playerOf(prev, name);
-  const b = playerOf(next, name);
-  if (!a || !b) return !!a !== !!b;
-  return a.rank !== b.rank || a.score !== b.score || !!a.withdraw !== !!b.withdraw || !!a.paused !== !!b.paused;
-}
 
 // Standing is what the viewer is told of their own state in the
 // tournament: sent to a new game (paired), back in the page while their
@@ -228,16 +209,18 @@ export class ArenaCtrl {
   onMessage(m: ArenaMessage) {
     if (this.closed) return;
     switch (m.t) {
-      case 'reload': {
-        const prev = this.data;
+      case 'reload':
         this.data = m.d;
         this.at = this.deps.now();
         this.error = undefined;
-        if (meChanged(prev, m.d, this.deps.user())) void this.refreshMe();
         this.follow();
         this.redraw();
         break;
-      }
+      case 'me':
+        this.me = m.d ?? undefined;
+        this.follow();
+        this.redraw();
+        break;
     }
   }
 
