@@ -33,10 +33,10 @@ func (s *Server) registerSwiss(rs *account.Routes, games func(w http.ResponseWri
 		return
 	}
 	public, write := account.Public(), account.Needs(account.ScopeTournamentWrite)
-	rs.HandleFunc("POST /api/swiss/new/{teamId}", write, sw.Create)
+	// new/{teamId}, {id}/join and {id}/withdraw: one pattern, as net/http
+	// refuses new/{teamId} beside {id}/join (both match new/join).
+	rs.HandleFunc("POST /api/swiss/{id}/{action}", write, sw.Post)
 	rs.HandleFunc("GET /api/swiss/{id}", public, sw.Show)
-	rs.HandleFunc("POST /api/swiss/{id}/join", write, sw.Join)
-	rs.HandleFunc("POST /api/swiss/{id}/withdraw", write, sw.Withdraw)
 	rs.HandleFunc("GET /api/swiss/{id}/games", public, sw.Games(games))
 	rs.HandleFunc("GET /api/swiss/{id}/results", public, sw.Results)
 	rs.HandleFunc("GET /swiss/{file}", public, sw.TRF) // {id}.trf: net/http takes no suffix after a wildcard

@@ -20,6 +20,25 @@ const maxForm = 16 << 10
 // errSignIn refuses a signed-out request that needs an account.
 var errSignIn = fmt.Errorf("%w: sign in to take part in tournaments", wire.ErrSignedOut)
 
+// Post answers POST /api/swiss/{id}/{action}: new/{teamId} (Create),
+// {id}/join (Join), {id}/withdraw (Withdraw); a not-found error for any
+// other (lichess's edit, schedule-next-round and terminate are not
+// served). net/http cannot hold new/{teamId} beside {id}/join, which
+// both match new/join, so the three share this pattern; "new" is no
+// event's id.
+func (s *Service) Post(w http.ResponseWriter, r *http.Request) {
+	switch id, action := r.PathValue("id"), r.PathValue("action"); {
+	case id == "new":
+		s.Create(w, r)
+	case action == "join":
+		s.Join(w, r)
+	case action == "withdraw":
+		s.Withdraw(w, r)
+	default:
+		s.srv.Error(w, fmt.Errorf("%w: no such action", store.ErrNotFound))
+	}
+}
+
 // Create answers POST /api/swiss/new/{teamId}: a new Swiss event of
 // lichess's form's settings, made by the account asking, answered as GET
 // /api/swiss/{id}. Gambit has no teams: any teamId is taken ("-" will
