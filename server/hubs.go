@@ -56,6 +56,7 @@ func (s *Server) appendEvents(ctx context.Context, g *game.Game, evs []game.Even
 	s.lichess.NoteSaved(g, evs)     // the API's gameStart and gameFinish events
 	s.finder.NoteSaved(g, evs)      // a game over: its puzzles, in the background
 	s.tournaments.NoteSaved(g, evs) // a tournament game over: its result
+	s.swiss.NoteSaved(g, evs)       // a Swiss game over: its result, the next round
 	return nil
 }
 

@@ -24,6 +24,11 @@ import (
 // whose access changes, fails TestRouteScopes until this table says so.
 var wantAccess = map[string]string{
 	"POST /api/games":                             "needs challenge:write",
+	"POST /api/swiss/{id}/{action}":               "needs tournament:write",
+	"GET /api/swiss/{id}":                         "public",
+	"GET /api/swiss/{id}/games":                   "public",
+	"GET /api/swiss/{id}/results":                 "public",
+	"GET /swiss/{file}":                           "public",
 	"POST /api/games/{id}/join":                   "needs challenge:write",
 	"POST /api/games/{id}/adopt":                  "browser only",
 	"GET /api/games":                              "seen with board:play",

@@ -30,6 +30,7 @@ import (
 	"github.com/gambitchess/gambit/server/reviews"
 	"github.com/gambitchess/gambit/server/round"
 	"github.com/gambitchess/gambit/server/sched"
+	"github.com/gambitchess/gambit/server/swiss"
 	"github.com/gambitchess/gambit/server/tournaments"
 	"github.com/gambitchess/gambit/server/wire"
 	"github.com/gambitchess/gambit/store"
@@ -165,7 +166,10 @@ type Server struct {
 	// tournaments are the arenas: their API, live sockets and director;
 	// nil when the store keeps no tournaments (tournamentsapi.go).
 	tournaments *tournaments.Service
-	puzzles     []puzzle.Puzzle // added at start beside the starter set (Config.Puzzles)
+	// swiss are the Swiss events: their API and director; nil as
+	// tournaments (swissapi.go).
+	swiss   *swiss.Service
+	puzzles []puzzle.Puzzle // added at start beside the starter set (Config.Puzzles)
 
 	ctx    context.Context // ends when the server stops; hubs run under it
 	cancel context.CancelFunc
@@ -248,6 +252,7 @@ func New(cfg Config) *Server {
 	s.games = s.newGames(cfg.MinClock)
 	s.accounts = s.accountService(cfg)
 	s.tournaments = s.newTournaments()
+	s.swiss = s.newSwiss()
 	return s
 }
 
@@ -295,6 +300,13 @@ func (s *Server) Start(ctx context.Context) error {
 		go func() {
 			defer s.wg.Done()
 			s.tournaments.Run(s.ctx)
+		}()
+	}
+	if s.swiss != nil {
+		s.wg.Add(1)
+		go func() {
+			defer s.wg.Done()
+			s.swiss.Run(s.ctx)
 		}()
 	}
 	s.wg.Add(1)

@@ -109,6 +109,8 @@ var pgMigrations = []string{
 	pgPuzzlesSchema,
 	// 19: the tournaments (SQLite's 19).
 	pgTournamentsSchema,
+	// 20: the Swiss rounds (SQLite's 20).
+	swissSchema,
 }
 
 // defaultPoolConns is how many connections a node keeps to PostgreSQL,

@@ -91,6 +91,8 @@ var migrations = []migration{
 	execSQL(puzzlesSchema),
 	// 19: the tournaments, their players and games (Tournaments).
 	execSQL(tournamentsSchema),
+	// 20: each tournament game's Swiss round (Swiss).
+	execSQL(swissSchema),
 }
 
 // logSchema adds what Log needs beside the games table. The record column

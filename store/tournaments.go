@@ -118,6 +118,8 @@ type TournamentPairing struct {
 	Plies        int
 	Berserk      [2]bool
 	Ended        time.Time
+	// Round is a Swiss game's round, from 1 (AddRound); 0 in an arena.
+	Round int
 }
 
 // Both stores keep tournaments.
@@ -284,12 +286,12 @@ func (s sqlStore) TournamentPlayers(ctx context.Context, id string) ([]Tournamen
 		WHERE tournament_id = $1 ORDER BY joined_at, user_id`, id)
 }
 
-const pairingCols = `tournament_id, game_id, white, black, started_at, outcome, plies, berserk_white, berserk_black, ended_at`
+const pairingCols = `tournament_id, game_id, white, black, started_at, outcome, plies, berserk_white, berserk_black, ended_at, round`
 
 func scanPairing(row scanner) (TournamentPairing, error) {
 	var p TournamentPairing
 	var started, ended, bw, bb int64
-	if err := row.Scan(&p.Tournament, &p.Game, &p.White, &p.Black, &started, &p.Outcome, &p.Plies, &bw, &bb, &ended); err != nil {
+	if err := row.Scan(&p.Tournament, &p.Game, &p.White, &p.Black, &started, &p.Outcome, &p.Plies, &bw, &bb, &ended, &p.Round); err != nil {
 		return p, err
 	}
 	p.Started, p.Ended, p.Berserk = fromNanos(started), fromNanos(ended), [2]bool{bw == 1, bb == 1}
@@ -332,8 +334,8 @@ func insertPairing(ctx context.Context, tx querier, id string, p TournamentPairi
 	if busy > 0 || p.White == p.Black {
 		return fmt.Errorf("%w: %s or %s is playing", ErrConflict, p.White, p.Black)
 	}
-	_, err := tx.exec(ctx, `INSERT INTO tournament_pairings (`+pairingCols+`) VALUES ($1, $2, $3, $4, $5, 0, 0, 0, 0, 0)`,
-		id, p.Game, p.White, p.Black, nanos(p.Started))
+	_, err := tx.exec(ctx, `INSERT INTO tournament_pairings (`+pairingCols+`) VALUES ($1, $2, $3, $4, $5, 0, 0, 0, 0, 0, $6)`,
+		id, p.Game, p.White, p.Black, nanos(p.Started), p.Round)
 	return err
 }
 

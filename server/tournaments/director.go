@@ -12,6 +12,11 @@ import (
 	"github.com/gambitchess/gambit/tournament"
 )
 
+// arenaKind is an arena's store.Tournament Kind; the store keeps the
+// Swiss events beside them (package server/swiss), which the arenas'
+// director and API leave alone.
+const arenaKind = "arena"
+
 // closing is how long before an arena's end no game is paired: a game
 // started then could not end in time to count.
 const closing = 20 * time.Second
@@ -46,7 +51,7 @@ func (s *Service) Direct(ctx context.Context) error {
 	}
 	moved := false
 	for _, t := range created {
-		if !now.Before(t.StartsAt) {
+		if t.Kind == arenaKind && !now.Before(t.StartsAt) {
 			ok, err := s.st.MoveTournament(ctx, t.ID, store.TournamentCreated, store.TournamentStarted)
 			if err != nil {
 				return err
@@ -60,6 +65,9 @@ func (s *Service) Direct(ctx context.Context) error {
 	}
 	var errs []error
 	for _, t := range started {
+		if t.Kind != arenaKind {
+			continue // a Swiss event: server/swiss directs it
+		}
 		if !now.Before(t.EndsAt) {
 			ok, err := s.st.MoveTournament(ctx, t.ID, store.TournamentStarted, store.TournamentFinished)
 			errs = append(errs, err)

@@ -36,6 +36,9 @@ func (s *Service) List(w http.ResponseWriter, r *http.Request) {
 		}
 		out[status] = []arenaJSON{}
 		for _, t := range ts {
+			if t.Kind != arenaKind {
+				continue
+			}
 			a, err := s.loadArena(r.Context(), t)
 			if err != nil {
 				s.srv.Error(w, fmt.Errorf("%w: %v", wire.ErrStorage, err))
@@ -72,7 +75,7 @@ func (s *Service) Create(w http.ResponseWriter, r *http.Request) {
 		s.srv.Error(w, err)
 		return
 	}
-	t := store.Tournament{ID: s.srv.NewID(), Kind: "arena", Status: store.TournamentCreated, StartsAt: start,
+	t := store.Tournament{ID: s.srv.NewID(), Kind: arenaKind, Status: store.TournamentCreated, StartsAt: start,
 		EndsAt: start.Add(time.Duration(set.Minutes) * time.Minute), CreatedBy: u.ID, CreatedAt: now, Data: data}
 	if err := s.st.CreateTournament(r.Context(), t); err != nil {
 		s.srv.Error(w, fmt.Errorf("%w: %v", wire.ErrStorage, err))
@@ -118,7 +121,7 @@ func (s *Service) arenaByID(ctx context.Context, id string) (arena, error) {
 		return arena{}, fmt.Errorf("%w: no such tournament", store.ErrNotFound)
 	}
 	t, err := s.st.Tournament(ctx, id)
-	if errors.Is(err, store.ErrNoTournament) {
+	if errors.Is(err, store.ErrNoTournament) || err == nil && t.Kind != arenaKind {
 		return arena{}, fmt.Errorf("%w: no such tournament", store.ErrNotFound)
 	}
 	if err != nil {
