@@ -14,6 +14,7 @@ import (
 // one machine can hold.
 const (
 	MaxGames         = 20000
+	MaxArena         = 5000
 	MaxDuration      = time.Hour
 	MaxSpectators    = 16
 	MaxThink         = time.Minute
@@ -65,6 +66,13 @@ type Config struct {
 	// Verify reads every game back at the end and checks that each move the
 	// servers published is stored (Report.Check).
 	Verify bool
+	// Arena, when not zero, plays one arena of that many players instead
+	// of Games games (arena.go): accounts signed up for the run, paired by
+	// the server's director.
+	Arena int
+	// ResignAfter, when not zero, makes the player to move resign at that
+	// ply: games of a known length (an arena's players play many).
+	ResignAfter int
 }
 
 // defaultOutageMax is Config.OutageMax when zero.
@@ -110,7 +118,13 @@ func (c Config) Validate() error {
 		}
 	}
 	switch {
-	case c.Games < 1 || c.Games > MaxGames:
+	case c.Arena < 0 || c.Arena > MaxArena:
+		return fmt.Errorf("%w: --arena must be 0 to %d, got %d", ErrConfig, MaxArena, c.Arena)
+	case c.Arena > 0 && c.Arena < 2:
+		return fmt.Errorf("%w: --arena needs at least 2 players, got %d", ErrConfig, c.Arena)
+	case c.ResignAfter < 0:
+		return fmt.Errorf("%w: --resign-after must be 0 or more, got %d", ErrConfig, c.ResignAfter)
+	case c.Arena == 0 && (c.Games < 1 || c.Games > MaxGames):
 		return fmt.Errorf("%w: --games must be 1 to %d, got %d", ErrConfig, MaxGames, c.Games)
 	case c.Duration <= 0 || c.Duration > MaxDuration:
 		return fmt.Errorf("%w: --duration must be above 0 and at most %v, got %v", ErrConfig, MaxDuration, c.Duration)

@@ -94,3 +94,43 @@ func TestRunAgainstAServer(t *testing.T) {
 		t.Errorf("json: %v %s", err, js.String())
 	}
 }
+
+// TestArenaAgainstAServer plays an arena of six for a few seconds against a
+// real server: the players sign up, join, are paired, play short games
+// (resigning at ply 6) and are paired again; the pairing times and the
+// standings pushed are measured, and nothing fails.
+func TestArenaAgainstAServer(t *testing.T) {
+	base, _ := startServer(t)
+	sources, err := loadtest.ParseSources("127.0.0.2-127.0.0.40")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := loadtest.Run(context.Background(), loadtest.Config{
+		Addrs: []string{base}, Arena: 6, Duration: 8 * time.Second, ResignAfter: 6,
+		ThinkMin: 20 * time.Millisecond, ThinkMax: 50 * time.Millisecond, Sources: sources, Seed: 1, Verify: true,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var text bytes.Buffer
+	if err := rep.WriteText(&text); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("\n%s", text.String())
+	a := rep.Arena
+	if a == nil || a.Players != 6 || a.Pushes == 0 || a.Pairing.Count == 0 || a.Pairing.Max < a.Pairing.P50 {
+		t.Fatalf("arena report %+v: want six players, standings pushed, players paired again", a)
+	}
+	if rep.GamesStarted < 6 || rep.Moves == 0 {
+		t.Errorf("games started %d, moves %d: want two rounds of three games at least", rep.GamesStarted, rep.Moves)
+	}
+	if len(rep.Errors) != 0 {
+		t.Errorf("errors %v, want none", rep.Errors)
+	}
+	if c := rep.Check; c == nil || c.MovesLost != 0 || c.Unreadable != 0 {
+		t.Errorf("check %+v: every published move stored", c)
+	}
+	if !strings.Contains(text.String(), "next game named") {
+		t.Errorf("text report lacks the arena's line:\n%s", text.String())
+	}
+}

@@ -39,6 +39,20 @@ type Report struct {
 	// Steady is the window after the ramp; nil when the run was too short
 	// for one.
 	Steady *SteadyReport `json:"steady,omitempty"`
+	// Arena is an arena run's own figures; nil for a run of games.
+	Arena *ArenaReport `json:"arena,omitempty"`
+}
+
+// ArenaReport is what an arena run measured beside the games: how long a
+// player waited for their next game, and the standings pushed.
+type ArenaReport struct {
+	Players int `json:"players"`
+	// Pairing is a player's game over, as they saw it, to the socket's
+	// message naming their next game.
+	Pairing       Latency `json:"pairing"`
+	Pushes        uint64  `json:"pushes"` // standings messages received, all sockets together
+	PushesPerSec  float64 `json:"pushesPerSecond"`
+	PushBytesMean float64 `json:"pushBytesMean"`
 }
 
 // Check is what reading every game back found: of the moves the servers
@@ -119,6 +133,14 @@ func (r *run) report(elapsed time.Duration) *Report {
 		Moves: st.moves.Load(), Reconnections: st.reconnections.Load(),
 		Latency: latencyOf(h, ms), Outage: latencyOf(&st.outage, ms)}
 	rep.MovesPerSecond = float64(rep.Moves) / elapsed.Seconds()
+	if r.cfg.Arena > 0 {
+		a := &ArenaReport{Players: r.cfg.Arena, Pairing: latencyOf(&st.pairing, ms), Pushes: st.pushes.Load()}
+		a.PushesPerSec = float64(a.Pushes) / elapsed.Seconds()
+		if a.Pushes > 0 {
+			a.PushBytesMean = float64(st.pushBytes.Load()) / float64(a.Pushes)
+		}
+		rep.Arena = a
+	}
 	return rep
 }
 
@@ -191,6 +213,14 @@ func (rep *Report) WriteText(w io.Writer) error {
 		_, err = fmt.Fprintf(w, "server        %.0f games live, %.0f sockets, %.0f moves counted; RSS %.1f MiB (%.1f KiB a game), heap in use %.1f MiB (%.1f KiB a game); CPU %.2f cores%s\n",
 			s.GamesLive, s.SocketsOpen, s.Moves, s.RSSBytes/mib, s.RSSPerGame/1024, s.HeapInuseBytes/mib, s.HeapPerGame/1024, s.CPUCores,
 			map[bool]string{true: "", false: " (a server could not be read)"}[s.OK])
+		if err != nil {
+			return err
+		}
+	}
+	if a := rep.Arena; a != nil {
+		l := a.Pairing
+		_, err = fmt.Fprintf(w, "arena         %d players; next game named p50 %.0f ms, p95 %.0f ms, p99 %.0f ms, max %.0f ms after one ends (%d); standings pushed %d times (%.0f/s, %.1f KiB each)\n",
+			a.Players, l.P50, l.P95, l.P99, l.Max, l.Count, a.Pushes, a.PushesPerSec, a.PushBytesMean/1024)
 		if err != nil {
 			return err
 		}

@@ -236,8 +236,16 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	playCtx, stop := context.WithCancel(ctx)
 	defer stop()
 	var wg sync.WaitGroup
-	for i := range cfg.Games {
-		wg.Go(func() { r.slot(playCtx, i) })
+	if cfg.Arena > 0 {
+		wg.Go(func() {
+			if err := r.runArena(playCtx); err != nil && playCtx.Err() == nil {
+				r.stats.fail("arena")
+			}
+		})
+	} else {
+		for i := range cfg.Games {
+			wg.Go(func() { r.slot(playCtx, i) })
+		}
 	}
 	mid, midAt := r.playUntilEnd(ctx)
 	elapsed := time.Since(r.start)

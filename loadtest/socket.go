@@ -104,8 +104,9 @@ type socket struct {
 	droppedAt int64                          // when its connection dropped, in the run's clock (0: it did not)
 	color     string                         // the seat it holds, from hello
 	lastV     int64
-	planned   int  // the ply a move has been planned for, -1 for none
-	sawEnd    bool // it saw the game over
+	planned   int           // the ply a move has been planned for, -1 for none
+	sawEnd    bool          // it saw the game over
+	sawEndAt  *atomic.Int64 // an arena player's: set to when it saw the game over (nil: none)
 	timer     *time.Timer
 }
 
@@ -253,6 +254,9 @@ func (s *socket) handle(ctx context.Context, m Message) {
 	if m.Finished() {
 		if !s.spectator && !s.sawEnd {
 			s.sawEnd = true
+			if s.sawEndAt != nil {
+				s.sawEndAt.Store(now)
+			}
 			s.g.playerSawEnd()
 		}
 		return
@@ -284,6 +288,9 @@ func (s *socket) plan(ctx context.Context, m Message) {
 		think += time.Duration(s.rng.Int64N(int64(cfg.ThinkMax - cfg.ThinkMin)))
 	}
 	msg := []byte(`{"t":"move","d":{"u":"` + move + `"}}`)
+	if cfg.ResignAfter > 0 && m.Ply >= cfg.ResignAfter {
+		msg = []byte(`{"t":"resign"}`)
+	}
 	ply := int64(m.Ply + 1)
 	s.stopTimer()
 	s.timer = time.AfterFunc(think, func() {

@@ -16,6 +16,9 @@ type stats struct {
 	gamesStarted  atomic.Uint64
 	gamesFinished atomic.Uint64
 	reconnections atomic.Uint64
+	pairing       Histogram     // arena: a player's game over to the message naming their next
+	pushes        atomic.Uint64 // arena: standings messages received, all players together
+	pushBytes     atomic.Uint64
 	sockets       peakGauge // WebSockets open
 	games         peakGauge // games with both players connected
 

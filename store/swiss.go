@@ -116,7 +116,7 @@ func insertBye(ctx context.Context, tx querier, id string, round int, user strin
 	if busy > 0 || user == "" {
 		return fmt.Errorf("%w: %q is paired already", ErrConflict, user)
 	}
-	_, err := tx.exec(ctx, `INSERT INTO tournament_pairings (`+pairingCols+`) VALUES ($1, $2, $3, '', $4, $5, 0, 0, 0, $4, $6)`,
+	_, err := tx.exec(ctx, `INSERT INTO tournament_pairings (`+pairingCols+`) VALUES ($1, $2, $3, '', $4, $5, 0, 0, 0, $4, $6, 1)`,
 		id, ByeGame(id, round, user), user, nanos(now), ByeOutcome, round)
 	return err
 }

@@ -51,6 +51,8 @@ type Tournaments interface {
 	// as it stands; ok false when it is no tournament's game or was
 	// finished already (nothing changes: a result counts once).
 	FinishPairing(ctx context.Context, gameID string, end TournamentPairing) (p TournamentPairing, ok bool, err error)
+	// MarkReady marks the games gameIDs created (TournamentPairing.Ready).
+	MarkReady(ctx context.Context, gameIDs []string) error
 	// SetBerserk marks side (0 White, 1 Black) of game gameID berserk;
 	// ErrNoTournament when it is no tournament's game.
 	SetBerserk(ctx context.Context, gameID string, side int) error
@@ -120,6 +122,11 @@ type TournamentPairing struct {
 	Ended        time.Time
 	// Round is a Swiss game's round, from 1 (AddRound); 0 in an arena.
 	Round int
+	// Ready says the game is created (MarkReady): a pairing is written
+	// first, its game then; players are sent to a ready game only, and a
+	// director finds the games a dead one did not create among those not
+	// ready.
+	Ready bool
 }
 
 // Both stores keep tournaments.
@@ -165,7 +172,8 @@ CREATE TABLE tournament_pairings (
 	plies         BIGINT NOT NULL,
 	berserk_white BIGINT NOT NULL,
 	berserk_black BIGINT NOT NULL,
-	ended_at      BIGINT NOT NULL
+	ended_at      BIGINT NOT NULL,
+	ready         BIGINT NOT NULL DEFAULT 0
 );
 CREATE INDEX tournament_pairings_started ON tournament_pairings(tournament_id, started_at);
 CREATE INDEX tournament_pairings_pending ON tournament_pairings(tournament_id, outcome);
@@ -286,15 +294,15 @@ func (s sqlStore) TournamentPlayers(ctx context.Context, id string) ([]Tournamen
 		WHERE tournament_id = $1 ORDER BY joined_at, user_id`, id)
 }
 
-const pairingCols = `tournament_id, game_id, white, black, started_at, outcome, plies, berserk_white, berserk_black, ended_at, round`
+const pairingCols = `tournament_id, game_id, white, black, started_at, outcome, plies, berserk_white, berserk_black, ended_at, round, ready`
 
 func scanPairing(row scanner) (TournamentPairing, error) {
 	var p TournamentPairing
-	var started, ended, bw, bb int64
-	if err := row.Scan(&p.Tournament, &p.Game, &p.White, &p.Black, &started, &p.Outcome, &p.Plies, &bw, &bb, &ended, &p.Round); err != nil {
+	var started, ended, bw, bb, ready int64
+	if err := row.Scan(&p.Tournament, &p.Game, &p.White, &p.Black, &started, &p.Outcome, &p.Plies, &bw, &bb, &ended, &p.Round, &ready); err != nil {
 		return p, err
 	}
-	p.Started, p.Ended, p.Berserk = fromNanos(started), fromNanos(ended), [2]bool{bw == 1, bb == 1}
+	p.Started, p.Ended, p.Berserk, p.Ready = fromNanos(started), fromNanos(ended), [2]bool{bw == 1, bb == 1}, ready == 1
 	return p, nil
 }
 
@@ -334,7 +342,7 @@ func insertPairing(ctx context.Context, tx querier, id string, p TournamentPairi
 	if busy > 0 || p.White == p.Black {
 		return fmt.Errorf("%w: %s or %s is playing", ErrConflict, p.White, p.Black)
 	}
-	_, err := tx.exec(ctx, `INSERT INTO tournament_pairings (`+pairingCols+`) VALUES ($1, $2, $3, $4, $5, 0, 0, 0, 0, 0, $6)`,
+	_, err := tx.exec(ctx, `INSERT INTO tournament_pairings (`+pairingCols+`) VALUES ($1, $2, $3, $4, $5, 0, 0, 0, 0, 0, $6, 0)`,
 		id, p.Game, p.White, p.Black, nanos(p.Started), p.Round)
 	return err
 }
@@ -350,6 +358,16 @@ func (s sqlStore) FinishPairing(ctx context.Context, gameID string, end Tourname
 		return p, false, fmt.Errorf("store: finish tournament game %s: %w", gameID, err)
 	}
 	return p, true, nil
+}
+
+// MarkReady implements Tournaments.
+func (s sqlStore) MarkReady(ctx context.Context, gameIDs []string) error {
+	for _, id := range gameIDs {
+		if _, err := s.q.exec(ctx, `UPDATE tournament_pairings SET ready = 1 WHERE game_id = $1`, id); err != nil {
+			return fmt.Errorf("store: tournament game %s ready: %w", id, err)
+		}
+	}
+	return nil
 }
 
 // SetBerserk implements Tournaments.

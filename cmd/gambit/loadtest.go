@@ -20,6 +20,7 @@ type loadtestFlags struct {
 	addrs, metrics, think, sources string
 	cpuProfile                     string
 	games, spectators              int
+	arena, resignAfter             int
 	duration, ramp                 time.Duration
 	seed                           uint64
 	json, verify                   bool
@@ -40,6 +41,8 @@ func newLoadtestCmd() *cobra.Command {
 			"errors and reconnections (and the time a dropped socket was without its game: it dials its server\n" +
 			"again, then the others), with --metrics the servers' memory per game and CPU, and with --verify\n" +
 			"(the default) whether every move the servers published is in the stored games at the end.\n\n" +
+			"With --arena N it plays one arena instead: N accounts signed up for the run join an arena made at once,\n" +
+			"follow its page's socket, and play each game the server pairs them in (--resign-after bounds a game).\n\n" +
 			"Connections come from the --sources addresses in turn. A big run needs the server's limits raised,\n" +
 			"e.g. gambit serve --max-conns-per-addr 4096 --create-per-minute 100000 --max-conns 50000\n" +
 			"(and an open-file limit above --max-conns, for the server and for loadtest: ulimit -n).",
@@ -82,7 +85,10 @@ func newLoadtestCmd() *cobra.Command {
 	fl.BoolVar(&f.verify, "verify", true, "read every game back at the end and check that each move the servers published is stored")
 	fl.DurationVar(&f.outage, "outage-max", 30*time.Second, "how long a dropped socket dials again (its server, then the others) before its game counts as lost")
 	fl.StringVar(&f.cpuProfile, "cpuprofile", "", "write the load generator's own CPU profile to this file (go tool pprof), to tell its cost from the servers'")
+	fl.IntVar(&f.arena, "arena", 0, fmt.Sprintf("play one arena of this many players instead of --games games (at most %d): accounts signed up for the run, paired by the server; the pairing time and the standings pushed are reported", loadtest.MaxArena))
+	fl.IntVar(&f.resignAfter, "resign-after", 0, "the player to move resigns at this ply (0: never): games of a known length, e.g. for --arena")
 	atLeast(cmd, 1, "games")
+	atLeast(cmd, 0, "arena", "resign-after")
 	atLeast(cmd, 0, "spectators", "ramp", "outage-max")
 	return cmd
 }
@@ -90,7 +96,8 @@ func newLoadtestCmd() *cobra.Command {
 // config turns the flags into a checked loadtest.Config.
 func (f loadtestFlags) config() (loadtest.Config, error) {
 	cfg := loadtest.Config{Addrs: splitList(f.addrs), Games: f.games, Duration: f.duration, Spectators: f.spectators,
-		Metrics: splitList(f.metrics), Ramp: f.ramp, Seed: f.seed, Verify: f.verify, OutageMax: f.outage}
+		Metrics: splitList(f.metrics), Ramp: f.ramp, Seed: f.seed, Verify: f.verify, OutageMax: f.outage,
+		Arena: f.arena, ResignAfter: f.resignAfter}
 	var err error
 	if cfg.ThinkMin, cfg.ThinkMax, err = loadtest.ParseThink(f.think); err != nil {
 		return cfg, trimPrefix(err)

@@ -76,7 +76,6 @@ func (s *Service) Direct(ctx context.Context) error {
 		}
 		held, err := s.st.DirectTournament(ctx, t.ID, s.cfg.Node, now, now.Add(s.cfg.Lease))
 		if err != nil || !held {
-			s.forget(t.ID)
 			errs = append(errs, err)
 			continue
 		}
@@ -138,47 +137,40 @@ func (s *Service) pair(ctx context.Context, t store.Tournament, now time.Time) (
 	if err := s.st.AddPairings(ctx, t.ID, s.cfg.Node, now, recs); err != nil {
 		return 0, err
 	}
+	// A game not created here stays not ready: the next look (this node's
+	// or another's) creates it.
+	var ready []string
 	var errs []error
 	for _, rec := range recs {
-		errs = append(errs, s.startGame(ctx, a.set, rec))
+		if err := s.startGame(ctx, a.set, rec); err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		ready = append(ready, rec.Game)
 	}
-	if err := errors.Join(errs...); err != nil {
-		s.forget(t.ID) // the next look creates the games that failed
-		return len(recs), err
-	}
-	return len(recs), nil
+	errs = append(errs, s.st.MarkReady(ctx, ready))
+	return len(recs), errors.Join(errs...)
 }
 
-// recoverGames creates the games of a's pending pairings that are not
-// stored, when this node has just become a's director: the director
-// before wrote them and died before it created them (or this node failed
-// to create one). A game that exists is left as it is.
+// recoverGames creates the games of a's pairings not ready: a director
+// wrote them and died (or failed) before it created them; a game that
+// exists (a slow director did create it) is only marked ready.
 func (s *Service) recoverGames(ctx context.Context, a arena) error {
-	s.mu.Lock()
-	fresh := !s.directing[a.t.ID]
-	s.directing[a.t.ID] = true
-	s.mu.Unlock()
-	if !fresh {
-		return nil
-	}
+	var ready []string
 	var errs []error
 	for _, p := range a.pairings {
-		if p.Outcome == int(tournament.Pending) {
-			errs = append(errs, s.startGame(ctx, a.set, p))
+		if p.Outcome != int(tournament.Pending) || p.Ready {
+			continue
 		}
+		s.log.Warn("tournament game recorded but not created: creating it", "tournament", a.t.ID, "game", p.Game)
+		if err := s.startGame(ctx, a.set, p); err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		ready = append(ready, p.Game)
 	}
-	if err := errors.Join(errs...); err != nil {
-		s.forget(a.t.ID) // try again at the next look
-		return err
-	}
-	return nil
-}
-
-// forget marks arena id as not directed here: the next look recovers it.
-func (s *Service) forget(id string) {
-	s.mu.Lock()
-	delete(s.directing, id)
-	s.mu.Unlock()
+	errs = append(errs, s.st.MarkReady(ctx, ready))
+	return errors.Join(errs...)
 }
 
 // startGame creates pairing p's game.

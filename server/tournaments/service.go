@@ -59,9 +59,6 @@ type Service struct {
 	wake chan struct{} // a game ended or someone came: pair now
 	live *rooms
 	wg   sync.WaitGroup
-
-	mu        sync.Mutex
-	directing map[string]bool // the arenas this node directed at its last look
 }
 
 // New returns the arenas of cfg; Run directs them.
@@ -81,7 +78,7 @@ func New(cfg Config) *Service {
 	if cfg.Node == "" {
 		cfg.Node = "local"
 	}
-	s := &Service{cfg: cfg, st: cfg.Store, srv: cfg.Server, now: cfg.Now, log: cfg.Log, wake: make(chan struct{}, 1), directing: map[string]bool{}}
+	s := &Service{cfg: cfg, st: cfg.Store, srv: cfg.Server, now: cfg.Now, log: cfg.Log, wake: make(chan struct{}, 1)}
 	s.live = newRooms(s)
 	return s
 }

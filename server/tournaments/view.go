@@ -106,8 +106,8 @@ func (a arena) duels(st []tournament.Standing) []duelJSON {
 	}
 	out := []duelJSON{}
 	for _, p := range a.pairings {
-		if p.Outcome != int(tournament.Pending) {
-			continue
+		if p.Outcome != int(tournament.Pending) || !p.Ready {
+			continue // over, or its game not yet created
 		}
 		w, b := a.player(p.White), a.player(p.Black)
 		out = append(out, duelJSON{ID: p.Game, P: [2]duelPlayer{{w.Name, w.Rating, rank[p.White]}, {b.Name, b.Rating, rank[p.Black]}}})
@@ -182,7 +182,7 @@ func (a arena) meOf(st []tournament.Standing, user string) *meJSON {
 		}
 	}
 	for _, g := range a.pairings {
-		if g.Outcome == int(tournament.Pending) && (g.White == user || g.Black == user) {
+		if g.Outcome == int(tournament.Pending) && g.Ready && (g.White == user || g.Black == user) {
 			me.GameID = g.Game
 		}
 	}

@@ -66,7 +66,7 @@ func testSwissRounds(t *testing.T, s SwissStore) {
 		t.Fatalf("AddRound(1): %v", err)
 	}
 	bye := store.TournamentPairing{Tournament: "sw", Game: store.ByeGame("sw", 1, "u5"), White: "u5", Started: t0.UTC(),
-		Outcome: store.ByeOutcome, Ended: t0.UTC(), Round: 1}
+		Outcome: store.ByeOutcome, Ended: t0.UTC(), Round: 1, Ready: true}
 	got, err := s.SwissRound(ctx, "sw", 1)
 	if want := []store.TournamentPairing{g1, g2, bye}; err != nil || !reflect.DeepEqual(got, want) {
 		t.Errorf("SwissRound(1) = %+v, %v; want %+v", got, err, want)

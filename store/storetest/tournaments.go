@@ -175,7 +175,16 @@ func testTournamentPairings(t *testing.T, s TournamentStore) {
 		t.Errorf("TournamentPairings = %+v, %v; want g1, g2 alone", got, err)
 	}
 	if p, err := s.Pairing(ctx, "g2"); err != nil || !reflect.DeepEqual(p, g2) {
-		t.Errorf("Pairing(g2) = %+v, %v; want %+v", p, err, g2)
+		t.Errorf("Pairing(g2) = %+v, %v; want %+v (not ready)", p, err, g2)
+	}
+	if err := s.MarkReady(ctx, []string{"g2"}); err != nil {
+		t.Fatalf("MarkReady: %v", err)
+	}
+	if p, err := s.Pairing(ctx, "g2"); err != nil || !p.Ready {
+		t.Errorf("Pairing(g2) after MarkReady = %+v, %v; want ready", p, err)
+	}
+	if p, err := s.Pairing(ctx, "g1"); err != nil || p.Ready {
+		t.Errorf("Pairing(g1) = %+v, %v; want not ready: only g2 was marked", p, err)
 	}
 	if _, err := s.Pairing(ctx, "nope"); !errors.Is(err, store.ErrNoTournament) {
 		t.Errorf("Pairing(nope) = %v, want ErrNoTournament", err)
