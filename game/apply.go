@@ -73,6 +73,11 @@ func (g *Game) apply(e *Event) error {
 			g.clock.set(time.Duration(e.Clock.White)*time.Millisecond, time.Duration(e.Clock.Black)*time.Millisecond)
 			g.clock.running = false
 		}
+	case EventBerserk:
+		if g.clock == nil {
+			return fmt.Errorf("%w: berserk in an untimed game", ErrBadRecord)
+		}
+		g.clock.goBerserk(e.Color)
 	case EventSeat:
 		if e.Seat == nil {
 			return fmt.Errorf("%w: seat event without a seat", ErrBadRecord)

@@ -26,6 +26,9 @@ type Clock struct {
 	running   bool
 	turn      chess.Color // whose time runs while running
 	since     time.Time   // when turn's time began to run
+	// berserk marks the sides that went berserk (an arena's game): their
+	// bank was cut (goBerserk) and they get no increment from then on.
+	berserk [2]bool
 }
 
 // NewClock returns a stopped clock with initial time for both sides.
@@ -60,7 +63,7 @@ func (k *Clock) Press(mover chess.Color) {
 	if k.running && k.turn == mover {
 		k.remaining[mover] = k.Remaining(mover)
 		if k.remaining[mover] > 0 && k.Initial > 0 {
-			k.remaining[mover] += k.Increment
+			k.remaining[mover] += k.increment(mover)
 		}
 	}
 	k.turn, k.running, k.since = mover.Other(), true, k.now()
@@ -76,7 +79,7 @@ func (k *Clock) pressCredited(mover chess.Color, credit time.Duration) bool {
 		if left <= 0 {
 			return false
 		}
-		k.remaining[mover] = left + k.Increment
+		k.remaining[mover] = left + k.increment(mover)
 		if k.PerMove {
 			k.remaining[mover] = k.Initial
 		}
@@ -106,3 +109,32 @@ func (k *Clock) stopAt(t time.Time) {
 
 // set overwrites the banks (used when loading a record).
 func (k *Clock) set(white, black time.Duration) { k.remaining = [2]time.Duration{white, black} }
+
+// increment is what mover gets for completing a move: nothing once it
+// went berserk.
+func (k *Clock) increment(mover chess.Color) time.Duration {
+	if k.berserk[mover] {
+		return 0
+	}
+	return k.Increment
+}
+
+// Berserk reports whether side c went berserk.
+func (k *Clock) Berserk(c chess.Color) bool { return k.berserk[c] }
+
+// BerserkPenalty is the time a side going berserk loses: half the initial
+// time, as lichess's; none where the initial time is under 40 increments
+// (1+2 goes berserk as 1+0), whose increment is all it gives up.
+func (k *Clock) BerserkPenalty() time.Duration {
+	if k.Initial < 40*k.Increment {
+		return 0
+	}
+	return k.Initial / 2
+}
+
+// goBerserk cuts c's bank by the penalty and ends its increment. It is
+// called before c's first move, when c's time does not run.
+func (k *Clock) goBerserk(c chess.Color) {
+	k.remaining[c] = max(k.remaining[c]-k.BerserkPenalty(), 0)
+	k.berserk[c] = true
+}

@@ -2,6 +2,7 @@ package game
 
 import (
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/gambitchess/gambit/chess"
@@ -214,6 +215,44 @@ func (g *Game) takebackCount(c chess.Color) (int, bool) {
 		}
 	}
 	return 0, false
+}
+
+// Berserk makes side by go berserk, as on lichess: half its initial time
+// is gone (Clock.BerserkPenalty) and it gets no increment from then on,
+// for a win worth one more arena point. Only in a game created
+// Berserkable, with a clock of initial time (not per move), that is not
+// over, and only before by's first move, once.
+func (g *Game) Berserk(by chess.Color) ([]Event, error) {
+	if evs, err := g.checkOpen(); err != nil {
+		return evs, err
+	}
+	if err := g.berserkRefusal(by); err != nil {
+		return nil, err
+	}
+	return g.emit(Event{Type: EventBerserk, Color: by})
+}
+
+// CanBerserk reports whether side c may go berserk now (Berserk).
+func (g *Game) CanBerserk(c chess.Color) bool {
+	return !g.status.Finished() && g.berserkRefusal(c) == nil
+}
+
+// berserkRefusal says why side c may not go berserk in the open game, or
+// nil when it may.
+func (g *Game) berserkRefusal(c chess.Color) error {
+	switch k := g.clock; {
+	case !g.header.Berserkable:
+		return fmt.Errorf("%w: this game does not allow it", ErrCannotBerserk)
+	case k == nil || k.Initial <= 0 || k.PerMove:
+		return fmt.Errorf("%w: only with a clock of initial time", ErrCannotBerserk)
+	case g.seats[c].Kind == SeatOpen:
+		return fmt.Errorf("%w: %s has no player", ErrCannotBerserk, ColorName(c))
+	case k.berserk[c]:
+		return fmt.Errorf("%w: %s went berserk already", ErrCannotBerserk, ColorName(c))
+	case slices.Contains(g.movers, c):
+		return fmt.Errorf("%w: only before %s's first move", ErrCannotBerserk, ColorName(c))
+	}
+	return nil
 }
 
 // Sit seats s at colour c: an open seat of an online game taken by the

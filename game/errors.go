@@ -22,4 +22,5 @@ var (
 	ErrSeatTaken      = errors.New("game: the seat is taken")
 	ErrBadName        = errors.New("game: bad display name")
 	ErrCannotRename   = errors.New("game: too late to change the name")
+	ErrCannotBerserk  = errors.New("game: cannot go berserk")
 )

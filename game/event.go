@@ -19,6 +19,7 @@ const (
 	EventEnd      EventType = "end"      // a declared ending concerning Color (End says which)
 	EventClock    EventType = "clock"    // the running clock was read and stopped at Clock (a server going down)
 	EventSeat     EventType = "seat"     // Seat now sits at Color
+	EventBerserk  EventType = "berserk"  // Color went berserk: half its time gone, no increment from then on
 )
 
 // OfferKind is what a player may offer the other.

@@ -34,7 +34,10 @@ type Options struct {
 	MoveText []string
 	Clock    ClockConfig
 	Public   bool // listed for everyone (see Header.Public)
-	Now      func() time.Time
+	// Berserkable lets each player of a timed game go berserk before its
+	// first move (an arena's game whose creator allows it; Game.Berserk).
+	Berserkable bool
+	Now         func() time.Time
 }
 
 // Game is one live game: the rules state, the seats, the clock, the offers
@@ -89,7 +92,7 @@ func New(o Options) (*Game, error) {
 		}
 	}
 	h := Header{Format: headerFormat, ID: o.ID, Mode: o.Mode, Variant: spec.Name, Seats: o.Seats, StartFEN: start,
-		Moves: moves, Public: o.Public, CreatedAt: o.Now().UTC()}
+		Moves: moves, Public: o.Public, Berserkable: o.Berserkable, CreatedAt: o.Now().UTC()}
 	if spec.Notes != nil && len(moves) > 0 {
 		h.Notes = spec.Notes(o.Setup) // what the pasted PGN said beside its moves
 	}
@@ -156,6 +159,13 @@ func (g *Game) Variant() Variant { return g.spec.Name }
 
 // Public reports whether the game is listed for everyone.
 func (g *Game) Public() bool { return g.header.Public }
+
+// Berserkable reports whether the game's players may go berserk (an
+// arena's game whose creator allows it): CanBerserk says who may now.
+func (g *Game) Berserkable() bool { return g.header.Berserkable }
+
+// Berserked reports whether side c went berserk.
+func (g *Game) Berserked(c chess.Color) bool { return g.clock != nil && g.clock.Berserk(c) }
 
 // Turn returns the side to move (chess.White is xiangqi's Red).
 func (g *Game) Turn() chess.Color { return g.rules.Turn() }

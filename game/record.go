@@ -28,8 +28,11 @@ type Header struct {
 	Clock *ClockSave `json:"clock,omitempty"`
 	// Public games are listed for everyone: games on one screen and against
 	// the computer; an invite game only when made public.
-	Public    bool      `json:"public,omitempty"`
-	CreatedAt time.Time `json:"createdAt"`
+	Public bool `json:"public,omitempty"`
+	// Berserkable lets the players go berserk (Options.Berserkable); false
+	// in records from before berserk.
+	Berserkable bool      `json:"berserkable,omitempty"`
+	CreatedAt   time.Time `json:"createdAt"`
 	// Seed is the secret every random draw of a seeded variant comes from
 	// (package variant/fair), in
 	// hex. It is kept in the store only: no state, API answer or PGN shows

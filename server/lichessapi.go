@@ -65,7 +65,7 @@ func (s *Server) playRoutes() []playRoute {
 		{"POST", "{id}/resign", api.Resign}, {"POST", "{id}/abort", api.Abort},
 		{"POST", "{id}/claim-victory", api.ClaimVictory}, {"POST", "{id}/claim-draw", api.ClaimDraw},
 		{"POST", "{id}/draw/{answer}", api.Draw}, {"POST", "{id}/takeback/{answer}", api.Takeback},
-		{"POST", "{id}/chat", api.Chat},
+		{"POST", "{id}/chat", api.Chat}, {"POST", "{id}/berserk", api.Berserk},
 		{"GET", "{id}/{part}", api.GamePart}} // chat: a pattern of its own would conflict with the stream's
 }
 

@@ -153,6 +153,7 @@ func TestStreamStateChanged(t *testing.T) {
 		{"a move", func(s *GameState) { s.Moves += " e7e5"; s.BTime = 58000 }, true},
 		{"a draw offered", func(s *GameState) { s.WDraw = true }, true},
 		{"a takeback asked", func(s *GameState) { s.BTakeback = true }, true},
+		{"white went berserk", func(s *GameState) { s.WBerserk, s.WInc, s.WTime = true, 0, 30000 }, true},
 		{"the game ended", func(s *GameState) { s.Status, s.Winner = "outoftime", "black" }, true},
 	} {
 		st := base

@@ -153,6 +153,13 @@ func (a *API) simple(w http.ResponseWriter, r *http.Request, act Action) {
 // Resign answers POST /api/board/game/{id}/resign.
 func (a *API) Resign(w http.ResponseWriter, r *http.Request) { a.simple(w, r, Action{Type: "resign"}) }
 
+// Berserk answers lichess's POST /api/board/game/{id}/berserk: in an
+// arena's game that allows it, before the player's first move, half the
+// player's time for a win worth one point more.
+func (a *API) Berserk(w http.ResponseWriter, r *http.Request) {
+	a.simple(w, r, Action{Type: "berserk"})
+}
+
 // Abort answers POST /api/board/game/{id}/abort.
 func (a *API) Abort(w http.ResponseWriter, r *http.Request) { a.simple(w, r, Action{Type: "abort"}) }
 

@@ -151,6 +151,8 @@ type GameState struct {
 	BDraw     bool   `json:"bdraw,omitempty"`
 	WTakeback bool   `json:"wtakeback,omitempty"`
 	BTakeback bool   `json:"btakeback,omitempty"`
+	WBerserk  bool   `json:"wberserk,omitempty"` // went berserk (an arena's game): its winc is 0
+	BBerserk  bool   `json:"bberserk,omitempty"`
 }
 
 // VeryLong is the time lichess reports for a side without a clock (its
@@ -171,6 +173,13 @@ func StateOf(g *game.Game) GameState {
 		out.WTime, out.BTime = k.Remaining(chess.White).Milliseconds(), k.Remaining(chess.Black).Milliseconds()
 		if !k.PerMove {
 			out.WInc, out.BInc = k.Increment.Milliseconds(), k.Increment.Milliseconds()
+		}
+		out.WBerserk, out.BBerserk = k.Berserk(chess.White), k.Berserk(chess.Black)
+		if out.WBerserk {
+			out.WInc = 0 // a berserker gets no increment
+		}
+		if out.BBerserk {
+			out.BInc = 0
 		}
 	}
 	if o := g.Outcome(); o.Over() && !o.Draw && g.Status() != game.Aborted {

@@ -46,7 +46,8 @@
 //	                 draw-accept, draw-decline, draw-claim (chess only), takeback-offer,
 //	                 takeback-accept, takeback-decline, takeback-yes (accept or offer; online),
 //	                 claim-victory [{"draw":true}],
-//	                 rematch-offer, rematch-decline, sync {"v":12}, chat {"text":"good luck"} (online)
+//	                 rematch-offer, rematch-decline, sync {"v":12}, chat {"text":"good luck"} (online),
+//	                 berserk (an arena's game, before one's first move)
 //	server → client: hello {"you":["white"]}, state {...}, move {...} (with
 //	                 "variant"; in xiangqi "white" is Red, san is Chinese, wxf WXF),
 //	                 presence {"white":{"online":true},"black":{"online":false,"claimIn":12000},"watching":3},

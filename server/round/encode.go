@@ -83,6 +83,14 @@ func appendState(b []byte, s *StateJSON) []byte {
 	if s.Public {
 		b = append(b, `,"public":true`...)
 	}
+	if s.Berserkable {
+		b = append(b, `,"berserkable":true`...)
+	}
+	if s.Berserk != [2]bool{} {
+		b = strconv.AppendBool(append(b, `,"berserk":[`...), s.Berserk[0])
+		b = strconv.AppendBool(append(b, ','), s.Berserk[1])
+		b = append(b, ']')
+	}
 	if s.Fair != nil {
 		b = appendMarshalled(append(b, `,"fair":`...), s.Fair)
 	}

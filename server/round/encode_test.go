@@ -57,9 +57,15 @@ func TestStateEncodingAgrees(t *testing.T) {
 	seats := [2]game.Seat{{Kind: game.SeatHuman, Name: "安娜 <ann> & \"co\"", Player: "p1", Title: "BOT"}, {Kind: game.SeatBot, Level: "3"}}
 	for _, v := range game.Variants() {
 		for _, clock := range []game.ClockConfig{{}, {Initial: 3 * time.Minute, Increment: 2 * time.Second}, {Initial: 24 * time.Hour, PerMove: true}} {
-			g, err := game.New(game.Options{ID: "enc1", Mode: game.ModeOnline, Variant: v, Seats: seats, Clock: clock, Public: clock.Initial > 0, Now: time.Now})
+			g, err := game.New(game.Options{ID: "enc1", Mode: game.ModeOnline, Variant: v, Seats: seats, Clock: clock, Public: clock.Initial > 0,
+				Berserkable: clock.Initial > 0, Now: time.Now})
 			if err != nil {
 				t.Fatalf("%s: %v", v, err)
+			}
+			if !clock.PerMove && clock.Initial > 0 {
+				if _, err := g.Berserk(chess.Black); err != nil { // white may still: both berserk marks, one berserkable seat
+					t.Fatalf("%s: berserk: %v", v, err)
+				}
 			}
 			rng := rand.New(rand.NewPCG(7, uint64(len(v))))
 			for ply := 0; ply < 40 && !g.Status().Finished(); ply++ {
@@ -116,7 +122,7 @@ func TestStateEncodingOddValues(t *testing.T) {
 		Clock:     &ClockJSON{White: -1, Black: 1 << 50, Running: odd, Initial: 7, Increment: 0, PerMove: true},
 		DrawOffer: odd, TakebackOffer: odd, CanClaim: true,
 		Seats:  map[string]wire.SeatJSON{odd: {Kind: game.SeatKind(odd), Name: odd, Level: odd, Title: odd}, "white": {}, "": {Kind: "x"}},
-		Public: true, Fair: &game.Fairness{Commitment: odd, Seed: odd},
+		Public: true, Berserkable: true, Berserk: [2]bool{false, true}, Fair: &game.Fairness{Commitment: odd, Seed: odd},
 		Opening:    &wire.OpeningJSON{ECO: odd, Name: odd},
 		SetupNotes: &game.SetupNotes{Intro: odd},
 	}

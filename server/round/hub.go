@@ -382,18 +382,19 @@ func (h *Hub) noteRelayed() {
 // Sight (common): in a game of hidden information every kind its own; in
 // one of full information, where every viewer's sight is the same, the
 // state is built once, and encoded once for the side to move (with the
-// legal destinations) and once for everyone else, so that viewers who see
-// the same get the same bytes.
+// legal destinations) and once for everyone else (and apart for a seat
+// that may still go berserk), so that viewers who see the same get the
+// same bytes.
 func (h *Hub) encodeForViewers(p *published, e game.Event, typ string, full bool) {
 	g := h.g
 	var open *StateJSON
-	var openMsgs [2][]byte        // full information: [0] for those waiting, [1] for the side to move
+	var openMsgs [2][2][]byte     // full information: by [holds the turn][may go berserk]
 	var dests map[string][]string // the legal destinations, worked out once for every viewer who holds the turn
 	var canClaim bool
 	for i := range viewerKinds {
 		v := viewerOf(i)
-		toMove := v.Holds(g.Turn())
-		if m := openMsgs[b2i(toMove)]; m != nil {
+		toMove, berserkable := v.Holds(g.Turn()), CanBerserk(g, v)
+		if m := openMsgs[b2i(toMove)][b2i(berserkable)]; m != nil {
 			p.msgs[i] = m
 			continue
 		}
@@ -404,7 +405,8 @@ func (h *Hub) encodeForViewers(p *published, e game.Event, typ string, full bool
 			}
 			open = &s
 		}
-		d := *open // a copy: the destinations are the side to move's alone
+		d := *open // a copy: the destinations are the side to move's alone, berserk a seat's
+		d.Berserkable = berserkable
 		if toMove {
 			if dests == nil {
 				dests, canClaim = g.DestsFor(v), g.CanClaimDraw()
@@ -413,7 +415,7 @@ func (h *Hub) encodeForViewers(p *published, e game.Event, typ string, full bool
 		}
 		p.msgs[i] = encodeState(&h.scratch, typ, &d)
 		if !g.Hidden() {
-			openMsgs[b2i(toMove)] = p.msgs[i]
+			openMsgs[b2i(toMove)][b2i(berserkable)] = p.msgs[i]
 		}
 	}
 }

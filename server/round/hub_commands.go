@@ -79,6 +79,8 @@ func (h *Hub) command(g *game.Game, v game.Viewer, m ClientMsg) ([]game.Event, e
 		return g.Offer(Acting(v, g.Turn().Other()), game.OfferTakeback)
 	case msgClaimVictory:
 		return h.claimVictory(g, v, m.Draw)
+	case msgBerserk:
+		return g.Berserk(Berserker(g, v))
 	}
 	return nil, fmt.Errorf("%w %q", wire.ErrUnknownType, m.T)
 }

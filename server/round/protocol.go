@@ -51,6 +51,9 @@ const (
 	msgRematchDecline = "rematch-decline"
 	// Chat (online games): a line for the sender's room (hub_chat.go).
 	msgChat = "chat"
+	// An arena's game: go berserk before one's first move (half the time,
+	// no increment, one more point for a win).
+	msgBerserk = "berserk"
 )
 
 // ClientMsg is a decoded client message.
@@ -121,7 +124,7 @@ func ParseClientMsg(data []byte) (ClientMsg, error) {
 		}
 		m.Text = text
 	case msgTakeback, msgResign, msgAbort, msgDrawOffer, msgDrawAccept, msgDrawDecline, msgDrawClaim,
-		msgTakebackOffer, msgTakebackAccept, msgTakebackDecline, msgTakebackYes, msgRematchOffer, msgRematchDecline:
+		msgTakebackOffer, msgTakebackAccept, msgTakebackDecline, msgTakebackYes, msgRematchOffer, msgRematchDecline, msgBerserk:
 	case "":
 		return ClientMsg{}, fmt.Errorf("%w: missing message type \"t\"", wire.ErrBadRequest)
 	default:
@@ -194,6 +197,11 @@ type StateJSON struct {
 	CanClaim      bool                     `json:"canClaim"`
 	Seats         map[string]wire.SeatJSON `json:"seats"`
 	Public        bool                     `json:"public,omitempty"` // listed for everyone (a lobby challenge, a game on one screen); an invite is not
+	// Berserkable: this viewer's seat may go berserk now (an arena's game
+	// that allows it, before the seat's first move); never a spectator's.
+	Berserkable bool `json:"berserkable,omitempty"`
+	// Berserk says who went berserk, by side (white, black): public.
+	Berserk [2]bool `json:"berserk,omitzero"`
 	// Fair is the commitment to a seeded game's secret seed (the seed once
 	// over); Ext what the variant shows beside the board, as the viewer may
 	// see it (the variant's own type).
@@ -331,6 +339,8 @@ func common(g *game.Game, v game.Viewer, full bool) StateJSON {
 		}
 	}
 	s.Public = g.Public()
+	s.Berserk = [2]bool{g.Berserked(chess.White), g.Berserked(chess.Black)}
+	s.Berserkable = CanBerserk(g, v)
 	if c, ok := g.DrawOffer(); ok {
 		s.DrawOffer = game.ColorName(c)
 	}
@@ -351,6 +361,19 @@ func common(g *game.Game, v game.Viewer, full bool) StateJSON {
 	s.see(g, v, full)
 	return s
 }
+
+// CanBerserk reports whether viewer v may go berserk in g now: it holds a
+// seat that may (Berserker). A spectator never may.
+func CanBerserk(g *game.Game, v game.Viewer) bool {
+	if v.IsSpectator() || !g.Berserkable() {
+		return false
+	}
+	return g.CanBerserk(Berserker(g, v))
+}
+
+// Berserker is the side viewer v goes berserk as: its one seat; holding
+// both (one screen), the side to move.
+func Berserker(g *game.Game, v game.Viewer) chess.Color { return Acting(v, g.Turn()) }
 
 // encode marshals an envelope; the values encoded here always marshal.
 func encode(t string, d any) []byte {

@@ -18,6 +18,7 @@ func TestParseClientMsg(t *testing.T) {
 		{`{"t":"move","d":{"u":"e2e4"}}`, ClientMsg{T: "move", U: "e2e4"}, nil},
 		{`{"t":"sync","d":{"v":7}}`, ClientMsg{T: "sync", V: 7}, nil},
 		{`{"t":"resign"}`, ClientMsg{T: "resign"}, nil},
+		{`{"t":"berserk"}`, ClientMsg{T: "berserk"}, nil},
 		{`{"t":"draw-offer","d":{}}`, ClientMsg{T: "draw-offer"}, nil},
 		{`{"t":"move","d":{"u":""}}`, ClientMsg{}, wire.ErrBadRequest},
 		{`{"t":"move","d":"e2e4"}`, ClientMsg{}, wire.ErrBadRequest},

@@ -183,7 +183,8 @@ func (s *Service) startGame(ctx context.Context, set Settings, p store.Tournamen
 	if err != nil {
 		return fmt.Errorf("tournament game %s: black: %w", p.Game, err)
 	}
-	opts := game.Options{ID: p.Game, Mode: game.ModeOnline, Variant: set.Variant, Clock: set.ClockConfig(), Public: true, Now: s.now}
+	opts := game.Options{ID: p.Game, Mode: game.ModeOnline, Variant: set.Variant, Clock: set.ClockConfig(), Public: true,
+		Berserkable: set.Berserkable, Now: s.now}
 	err = s.srv.StartGame(ctx, p.Game, opts, set.Rated, white, black)
 	if errors.Is(err, store.ErrExists) {
 		return nil // created by the director before

@@ -104,8 +104,14 @@ func (c *clock) add(d time.Duration) {
 // u0…u(n-1) joined.
 func newArena(t *testing.T, st store.Tournaments, start time.Time, n int) string {
 	t.Helper()
+	return newArenaOf(t, st, start, n, Settings{Name: "Test", Variant: game.DefaultVariant, Clock: 180, Increment: 2, Minutes: 60, Rated: true})
+}
+
+// newArenaOf is newArena with settings set.
+func newArenaOf(t *testing.T, st store.Tournaments, start time.Time, n int, set Settings) string {
+	t.Helper()
 	ctx := context.Background()
-	data, _ := json.Marshal(Settings{Name: "Test", Variant: game.DefaultVariant, Clock: 180, Increment: 2, Minutes: 60, Rated: true})
+	data, _ := json.Marshal(set)
 	tr := store.Tournament{ID: "arena1", Kind: "arena", Status: store.TournamentCreated, StartsAt: start, EndsAt: start.Add(time.Hour), CreatedBy: "u0", CreatedAt: start, Data: data}
 	if err := st.CreateTournament(ctx, tr); err != nil {
 		t.Fatal(err)

@@ -2,6 +2,7 @@ package tournaments
 
 import (
 	"context"
+	"errors"
 	"log/slog"
 	"net/http"
 	"sync"
@@ -92,10 +93,15 @@ func (s *Service) poke() {
 	s.live.poke()
 }
 
-// NoteSaved records the result of a tournament game that g's events
-// have just ended (the server calls it after every append).
+// NoteSaved records what g's events, just saved, mean for a tournament
+// game: a player who went berserk (the standings read the flag), and the
+// result of a game they ended (the server calls it after every append).
 func (s *Service) NoteSaved(g *game.Game, evs []game.Event) {
-	if s == nil || !g.Status().Finished() || !game.EndedBy(evs) {
+	if s == nil {
+		return
+	}
+	s.noteBerserk(g, evs)
+	if !g.Status().Finished() || !game.EndedBy(evs) {
 		return
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
@@ -105,5 +111,25 @@ func (s *Service) NoteSaved(g *game.Game, evs []game.Event) {
 		s.log.Error("tournament game's result not recorded", "game", g.ID(), "err", err)
 	} else if ok {
 		s.poke()
+	}
+}
+
+// noteBerserk marks berserk, in the store's pairing, each side that evs
+// say went berserk. Only an arena's games are berserkable: any other game
+// has no such event, and costs nothing here.
+func (s *Service) noteBerserk(g *game.Game, evs []game.Event) {
+	for _, e := range evs {
+		if e.Type != game.EventBerserk {
+			continue
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		err := s.st.SetBerserk(ctx, g.ID(), int(e.Color))
+		cancel()
+		switch {
+		case err == nil:
+			s.poke() // the live standings show who went berserk
+		case !errors.Is(err, store.ErrNoTournament):
+			s.log.Error("tournament game's berserk not recorded", "game", g.ID(), "side", game.ColorName(e.Color), "err", err)
+		}
 	}
 }

@@ -186,6 +186,7 @@ var errorCodes = []struct {
 	{is(game.ErrNoTakeback), http.StatusConflict, "no_takeback"},
 	{is(game.ErrNoOffer, game.ErrAlreadyOffered, game.ErrBadOffer), http.StatusConflict, "offer"},
 	{is(game.ErrCannotClaim), http.StatusConflict, "cannot_claim"},
+	{is(game.ErrCannotBerserk), http.StatusConflict, "cannot_berserk"},
 	{is(game.ErrBadName), http.StatusBadRequest, "bad_name"},
 	{is(game.ErrSeatTaken), http.StatusConflict, "seat_taken"},
 	{is(store.ErrConflict), http.StatusConflict, "conflict"},

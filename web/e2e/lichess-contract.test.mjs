@@ -379,6 +379,10 @@ test('every lichess route Gambit serves answers in lichess\'s shapes', async () 
   assert.equal(full.duels.length, 1, `Ann and bob paired: ${JSON.stringify(full)}`);
   const duel = full.duels[0];
   const [whiteToken, blackToken] = duel.p[0].n === 'Ann' ? [ann, bob] : [bob, ann];
+  // White goes berserk before its first move (the arena allows it, as
+  // lichess's default): half its 3 minutes, no increment; once is all.
+  await call('POST /api/board/game/{gameId}/berserk', { token: whiteToken, params: { gameId: duel.id } });
+  await call('POST /api/board/game/{gameId}/berserk', { token: whiteToken, params: { gameId: duel.id }, status: 409 });
   await call('POST /api/board/game/{gameId}/move/{move}', { token: whiteToken, params: { gameId: duel.id, move: 'e2e4' } });
   await call('POST /api/board/game/{gameId}/move/{move}', { token: blackToken, params: { gameId: duel.id, move: 'e7e5' } });
   await call('POST /api/board/game/{gameId}/resign', { token: blackToken, params: { gameId: duel.id } });

@@ -97,6 +97,8 @@ export interface State {
   canClaim: boolean;
   seats: Record<Color, Seat>;
   public?: boolean; // listed for everyone (a lobby challenge); an invite is not
+  berserkable?: boolean; // this viewer's seat may go berserk now (an arena's game, before its first move)
+  berserk?: [boolean, boolean]; // who went berserk: [white, black]; absent when neither did
   fair?: Fairness; // a seeded variant's commitment (the seed once over)
   ext?: Ext; // what the variant shows beside the board, as this viewer may see it
   opening?: Opening; // a chess game's opening, once a named position is reached

@@ -307,6 +307,9 @@ export class RoundCtrl {
   acceptDraw() { this.send({ t: 'draw-accept' }); }
   declineDraw() { this.send({ t: 'draw-decline' }); }
   claimDraw() { this.send({ t: 'draw-claim' }); }
+  // berserk: in an arena's game that allows it, before this seat's first
+  // move, half its time and no increment for a win worth one more point.
+  berserk() { this.send({ t: 'berserk' }); }
 
   // resignOrAbort asks for a second click within three seconds, so a stray
   // tap does not end the game.

@@ -40,7 +40,8 @@ export type ClientMsg =
   | { t: 'takeback-decline' }
   | { t: 'takeback-yes' } // accept the opponent's offer, or offer (the Board API's /takeback/yes)
   | { t: 'rematch-offer' }
-  | { t: 'rematch-decline' };
+  | { t: 'rematch-decline' }
+  | { t: 'berserk' }; // an arena's game: go berserk before one's first move
 
 // Send is how the page's parts send a message; false when it could not go
 // (the connection is down).

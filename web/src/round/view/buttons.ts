@@ -1,5 +1,6 @@
 // The game's buttons: take back (undo), resign (abort) with its second
-// click, offer and claim a draw, flip, copy and download; each enabled
+// click, offer and claim a draw, go berserk (an arena's game), flip, copy
+// and download; each enabled
 // when the controller says it may be used.
 
 import { finished, openSeat, pgn, pgnURL } from '../../api';
@@ -37,6 +38,9 @@ export function renderButtons(ctrl: RoundCtrl) {
   setDisabled('btn-draw', !playing || over || !!s.drawOffer || waiting);
   setDisabled('btn-claim', !playing || over || !s.canClaim || !ctrl.you.includes(s.turn));
   $('btn-claim').hidden = !ctrl.variant.claimDraw || !playing;
+  // Berserk: only while the server says this seat may (an arena's game,
+  // before the seat's first move); it is gone once used.
+  $('btn-berserk').hidden = !playing || over || !s.berserkable;
   // In the page's language, which a link cannot send as Accept-Language.
   $<HTMLAnchorElement>('btn-download-pgn').href = `${pgnURL(ctrl.id)}&download=1`;
   setDownload('btn-download-gif', `/game/${ctrl.id}.gif?download=1&lang=${language()}`, 'btn.downloadGif');
@@ -65,13 +69,14 @@ function setDownload(id: string, href: string, key: 'btn.downloadGif' | 'btn.dow
 export function bindButtons(ctrl: RoundCtrl, newGame: () => void) {
   // A seat's buttons wait for the first state to say this page plays: a
   // spectator never sees Resign before the game is known.
-  for (const id of ['btn-undo', 'btn-draw', 'btn-claim', 'btn-resign']) $(id).hidden = true;
+  for (const id of ['btn-undo', 'btn-draw', 'btn-claim', 'btn-berserk', 'btn-resign']) $(id).hidden = true;
   $('btn-new').onclick = newGame;
   $('btn-handover').onclick = () => ctrl.handOver(); // the player at the screen sees the board from their side
   $('btn-undo').onclick = () => ctrl.takeback();
   $('btn-resign').onclick = () => ctrl.resignOrAbort();
   $('btn-draw').onclick = () => ctrl.offerDraw();
   $('btn-claim').onclick = () => ctrl.claimDraw();
+  $('btn-berserk').onclick = () => ctrl.berserk();
   $('btn-accept').onclick = () => ctrl.acceptDraw();
   $('btn-decline').onclick = () => ctrl.declineDraw();
   $('btn-flip').onclick = () => ctrl.flip();

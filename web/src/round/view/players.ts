@@ -35,11 +35,32 @@ export function playersNodes(ctrl: RoundCtrl): (string | Node)[] {
   return tParts('recent.players', { white: seatNodes(ctrl, 'white'), black: seatNodes(ctrl, 'black') });
 }
 
-// renderPlayers names the player at the bottom of the board and at the top.
+// renderPlayers names the player at the bottom of the board and at the
+// top, each with a mark when they went berserk (an arena's game).
 export function renderPlayers(ctrl: RoundCtrl) {
   const bottom = ctrl.orientation;
-  $('name-bottom').replaceChildren(seatNodes(ctrl, bottom));
-  $('name-top').replaceChildren(seatNodes(ctrl, other(bottom)));
+  for (const [pos, c] of [['bottom', bottom], ['top', other(bottom)]] as const) {
+    const name = $(`name-${pos}`);
+    name.replaceChildren(seatNodes(ctrl, c));
+    if (berserked(ctrl, c)) name.append(' ', berserkMark());
+  }
+}
+
+// berserked tells whether side c went berserk.
+function berserked(ctrl: RoundCtrl, c: Color): boolean {
+  return ctrl.state?.berserk?.[c === 'white' ? 0 : 1] ?? false;
+}
+
+// berserkMark is the mark beside a berserk player's name: crossed swords,
+// worded for a screen reader and in a tooltip.
+function berserkMark(): HTMLElement {
+  const mark = document.createElement('span');
+  mark.className = 'berserk';
+  mark.textContent = '⚔';
+  mark.title = t('player.berserk');
+  mark.setAttribute('role', 'img');
+  mark.setAttribute('aria-label', t('player.berserk'));
+  return mark;
 }
 
 // renderClocks draws both clocks (hidden in a game without one).

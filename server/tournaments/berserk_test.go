@@ -1,0 +1,87 @@
+package tournaments
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/gambitchess/gambit/chess"
+	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/store"
+)
+
+// TestNoteSavedBerserk: the director creates an arena's games berserkable;
+// a game whose saved events hold a berserk has its pairing marked, and a
+// berserk win of seven moves scores 3 in the standings, the loser's
+// 0, whose berserk refused (it had moved) marks nothing.
+func TestNoteSavedBerserk(t *testing.T) {
+	for _, sto := range stores {
+		t.Run(sto.name, func(t *testing.T) {
+			st := sto.open(t)
+			ctx := context.Background()
+			c := &clock{t: time.Date(2026, 12, 6, 18, 0, 0, 0, time.UTC)}
+			srv := &fakeServer{games: map[string]game.Options{}}
+			s := New(Config{Store: st, Server: srv, Node: "n1", Now: c.now})
+			id := newArenaOf(t, st, c.now(), 2, Settings{Name: "Berserk", Variant: game.DefaultVariant, Clock: 180, Increment: 2, Minutes: 60,
+				Rated: true, Berserkable: true})
+			if err := s.Direct(ctx); err != nil {
+				t.Fatal(err)
+			}
+			ps := pending(t, st, id)
+			if len(ps) != 1 {
+				t.Fatalf("%d games, want 1", len(ps))
+			}
+			p := ps[0]
+			opts := srv.games[p.Game]
+			if !opts.Berserkable {
+				t.Fatal("the arena allows berserk; its game was created without")
+			}
+			opts.Seats = [2]game.Seat{{Kind: game.SeatHuman, Player: p.White}, {Kind: game.SeatHuman, Player: p.Black}}
+			g, err := game.New(opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			saved := func(evs []game.Event, err error) {
+				t.Helper()
+				if err != nil {
+					t.Fatal(err)
+				}
+				s.NoteSaved(g, evs)
+			}
+			saved(g.Berserk(chess.White))
+			if got, err := st.Pairing(ctx, p.Game); err != nil || got.Berserk != [2]bool{true, false} {
+				t.Fatalf("after white's berserk the pairing has %v, %v; want [true false]", got.Berserk, err)
+			}
+			for _, u := range []string{"e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "g8f6", "b1c3", "f8c5", "d2d3", "d7d6", "c1g5", "h7h6", "g5h4", "c8g4"} {
+				saved(g.Move(g.Turn(), u))
+			}
+			if _, err := g.Berserk(chess.Black); err == nil {
+				t.Fatal("black went berserk after its moves")
+			}
+			saved(g.Resign(chess.Black))
+			got, err := st.Pairing(ctx, p.Game)
+			if err != nil || got.Berserk != [2]bool{true, false} || got.Outcome == 0 {
+				t.Fatalf("at the end the pairing is %+v, %v", got, err)
+			}
+			tr, err := st.Tournament(ctx, id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			a, err := s.loadArena(ctx, tr)
+			if err != nil {
+				t.Fatal(err)
+			}
+			points := map[string]int{}
+			for _, sd := range a.standings() {
+				points[sd.Entrant.ID] = sd.Points
+			}
+			if points[p.White] != 3 || points[p.Black] != 0 {
+				t.Errorf("standings %v: want the berserker %s 3 and %s 0", points, p.White, p.Black)
+			}
+			if err := st.SetBerserk(ctx, "nosuchgame", 0); !errors.Is(err, store.ErrNoTournament) {
+				t.Errorf("SetBerserk of no tournament's game: %v", err)
+			}
+		})
+	}
+}
