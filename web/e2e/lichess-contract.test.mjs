@@ -400,6 +400,25 @@ test('every lichess route Gambit serves answers in lichess\'s shapes', async () 
   await call('POST /api/tournament/{id}/withdraw', { token: bob, params: { id: arena.id }, form: {} });
   await call('GET /api/tournament/{id}', { params: { id: 'nosucharena' }, status: 404 });
 
+  // A Swiss event (Gambit has no teams: any teamId): Ann makes one of
+  // three rounds, Ann and bob join it, bob withdraws; the event, its
+  // results, games and TRF file.
+  const swissForm = { name: 'Contract', 'clock.limit': '180', 'clock.increment': '2', nbRounds: '3', startsAt: String(Date.now() + 60000), roundInterval: '10', variant: 'standard' };
+  const swiss = await call('POST /api/swiss/new/{teamId}', { token: ann, params: { teamId: '-' }, form: swissForm });
+  await call('POST /api/swiss/new/{teamId}', { token: ann, params: { teamId: '-' }, form: { ...swissForm, nbRounds: 'many' }, status: 400 });
+  await call('POST /api/swiss/{id}/join', { token: ann, params: { id: swiss.id }, form: {} });
+  await call('POST /api/swiss/{id}/join', { token: bob, params: { id: swiss.id }, form: {} });
+  const shown = await call('GET /api/swiss/{id}', { params: { id: swiss.id } });
+  assert.equal(shown.nbPlayers, 2);
+  await call('GET /api/swiss/{id}/results', { params: { id: swiss.id } });
+  await call('GET /api/swiss/{id}/games', { params: { id: swiss.id }, accept: 'application/x-ndjson' });
+  const trf = await fetch(`${server.url}/swiss/${swiss.id}.trf`);
+  const trfText = await trf.text();
+  assert.equal(trf.status, 200, trfText);
+  assert.match(trfText, /^012 Contract/m);
+  records.push({ route: 'GET /swiss/{id}.trf', status: 200, type: 'text/plain', value: undefined }); // a file, not JSON
+  await call('POST /api/swiss/{id}/withdraw', { token: bob, params: { id: swiss.id }, form: {} });
+
   await call('GET /api/account', { status: 401 });
   await call('DELETE /api/token', { token: bob, status: 204 });
   await call('GET /api/account', { token: bob, status: 401, record: false });
