@@ -38,16 +38,18 @@ func (s *Server) registerTournaments(rs *account.Routes, games func(w http.Respo
 	if t == nil {
 		return
 	}
-	public, write := account.Public(), account.Needs(account.ScopeTournamentWrite)
+	// The arena as its player sees it ("me") reads a token with
+	// tournament:write, as lichess's does.
+	public, write, seen := account.Public(), account.Needs(account.ScopeTournamentWrite), account.SeenWith(account.ScopeTournamentWrite)
 	rs.HandleFunc("GET /api/tournament", public, t.List)
 	rs.HandleFunc("POST /api/tournament", write, t.Create)
-	rs.HandleFunc("GET /api/tournament/{id}", public, t.Show)
+	rs.HandleFunc("GET /api/tournament/{id}", seen, t.Show)
 	rs.HandleFunc("POST /api/tournament/{id}/join", write, t.Join)
 	rs.HandleFunc("POST /api/tournament/{id}/withdraw", write, t.Withdraw)
 	rs.HandleFunc("POST /api/tournament/{id}/pause", write, t.Pause) // Gambit's: a break, as lichess's page offers
 	rs.HandleFunc("GET /api/tournament/{id}/results", public, t.Results)
 	rs.HandleFunc("GET /api/tournament/{id}/games", public, t.Games(games))
-	rs.HandleFunc("GET /tournament/{id}/socket", public, t.Socket)
+	rs.HandleFunc("GET /tournament/{id}/socket", seen, t.Socket) // its "me" to a signed-in viewer
 }
 
 // tournamentServer is s as the arenas see it (tournaments.Server).
