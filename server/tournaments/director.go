@@ -39,8 +39,16 @@ func (s *Service) Run(ctx context.Context) {
 		if err := s.Direct(ctx); err != nil && ctx.Err() == nil {
 			s.log.Error("tournament director", "err", err)
 		}
+		select { // games ending one after another: one look for many
+		case <-ctx.Done():
+			return
+		case <-time.After(directGap):
+		}
 	}
 }
+
+// directGap is the least time between two of the director's looks.
+const directGap = 100 * time.Millisecond
 
 // Direct runs one round of the director over every arena not finished.
 func (s *Service) Direct(ctx context.Context) error {

@@ -18,17 +18,31 @@ import (
 // answers it, page 1, without "me">}, the same for everyone, and, to a
 // signed-in viewer, {"t":"me","d":<their own place and game, or null>}
 // when it changes: built for that viewer alone. One room per arena
-// watched on this node builds the shared message once for all its
-// sockets: when this node saw a change (a join, a result, a pairing),
-// else on each refresh (another node's change, read from the store); at
-// most every minGap, so that a thousand games ending in a second make a
-// few messages, not a thousand.
+// watched on this node reads the arena when this node saw a change (a
+// join, a result, a pairing), at most every minGap, else on each refresh
+// (another node's change, read from the store). It sends each viewer's
+// "me" at once, so a player paired hears of it within minGap; and the
+// shared message, built once for all its sockets, at most every
+// sharedGap(its sockets): a thousand games ending in a second make a few
+// standings, not a thousand, and a big room's fewer still.
 
 // refresh is how often a watched room reads its arena again.
 const refresh = time.Second
 
-// minGap is the least time between two of a room's messages.
+// minGap is the least time between two readings of a room's arena.
 const minGap = 250 * time.Millisecond
+
+// sharedGap is the least time between two standings sent to a room of n
+// sockets: each costs n messages.
+func sharedGap(n int) time.Duration {
+	switch {
+	case n < 50:
+		return minGap
+	case n < 500:
+		return time.Second
+	}
+	return 2 * time.Second
+}
 
 // pingEvery keeps a quiet socket open through proxies.
 const pingEvery = 25 * time.Second
@@ -52,7 +66,8 @@ type room struct {
 	subs map[*sub]struct{}
 	kick chan struct{}
 	stop context.CancelFunc
-	last []byte // the last message sent, countdowns left out
+	last []byte    // the last standings sent, countdowns left out
+	sent time.Time // when
 }
 
 func newRooms(s *Service) *rooms { return &rooms{s: s, byID: map[string]*room{}} }
@@ -146,8 +161,11 @@ func (rs *rooms) refresh(ctx context.Context, r *room) {
 	}
 	rs.mu.Lock()
 	defer rs.mu.Unlock()
-	changed := !bytes.Equal(keyJSON, r.last)
-	r.last = keyJSON
+	now := time.Now()
+	changed := !bytes.Equal(keyJSON, r.last) && now.Sub(r.sent) >= sharedGap(len(r.subs))
+	if changed { // else a later refresh sends it: the ticker's at the latest
+		r.last, r.sent = keyJSON, now
+	}
 	for sb := range r.subs {
 		if changed || !sb.had {
 			replace(sb.shared, msg)

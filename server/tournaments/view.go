@@ -1,6 +1,7 @@
 package tournaments
 
 import (
+	"slices"
 	"strings"
 	"time"
 
@@ -98,7 +99,13 @@ func (a arena) standingPage(st []tournament.Standing, page int) []standingPlayer
 	return out
 }
 
-// duels are a's games being played, the best placed first.
+// maxDuels is how many games being played the arena shows: the best
+// placed players' (lichess shows a few too); a player finds their own by
+// "me".
+const maxDuels = 20
+
+// duels are a's games being played, the best placed first, at most
+// maxDuels.
 func (a arena) duels(st []tournament.Standing) []duelJSON {
 	rank := make(map[string]int, len(st))
 	for _, s := range st {
@@ -112,7 +119,9 @@ func (a arena) duels(st []tournament.Standing) []duelJSON {
 		w, b := a.player(p.White), a.player(p.Black)
 		out = append(out, duelJSON{ID: p.Game, P: [2]duelPlayer{{w.Name, w.Rating, rank[p.White]}, {b.Name, b.Rating, rank[p.Black]}}})
 	}
-	return out
+	best := func(d duelJSON) int { return min(d.P[0].Rank, d.P[1].Rank) }
+	slices.SortStableFunc(out, func(x, y duelJSON) int { return best(x) - best(y) })
+	return out[:min(len(out), maxDuels)]
 }
 
 // podium is the first three of a finished arena with a point.
