@@ -102,21 +102,65 @@ type arena struct {
 	t        store.Tournament
 	set      Settings
 	players  []store.TournamentPlayer
+	index    map[string]int // players' places in players, by account id
 	pairings []store.TournamentPairing
 }
 
-// loadArena reads tournament t's settings, players and games.
+// cacheFor is how long an arena read from the store serves again on this
+// node: the director and the live rooms read each arena a few times a
+// second, and with a thousand players a reading is the arenas' main
+// cost. What this node changes drops it at once (forget); what another
+// node changes is seen within cacheFor, which only delays: a result
+// unseen leaves its players unpaired for that long, never paired twice
+// (the store refuses a player with a game pending).
+const cacheFor = 250 * time.Millisecond
+
+// cachedArena is an arena's players and games as read at a time.
+type cachedArena struct {
+	players  []store.TournamentPlayer
+	index    map[string]int
+	pairings []store.TournamentPairing
+	at       time.Time
+}
+
+// loadArena reads tournament t's settings, players and games (those
+// within cacheFor of a reading on this node, the reading's). The arena is
+// shared: read it, never change it.
 func (s *Service) loadArena(ctx context.Context, t store.Tournament) (arena, error) {
 	a := arena{t: t}
 	var err error
 	if a.set, err = decodeSettings(t.Data); err != nil {
 		return a, fmt.Errorf("tournament %s: %w", t.ID, err)
 	}
+	now := s.now()
+	s.mu.Lock()
+	c, ok := s.cache[t.ID]
+	s.mu.Unlock()
+	if ok && now.Sub(c.at) < cacheFor {
+		a.players, a.index, a.pairings = c.players, c.index, c.pairings
+		return a, nil
+	}
 	if a.players, err = s.st.TournamentPlayers(ctx, t.ID); err != nil {
 		return a, err
 	}
-	a.pairings, err = s.st.TournamentPairings(ctx, t.ID)
-	return a, err
+	a.index = make(map[string]int, len(a.players))
+	for i, p := range a.players {
+		a.index[p.User] = i
+	}
+	if a.pairings, err = s.st.TournamentPairings(ctx, t.ID); err != nil {
+		return a, err
+	}
+	s.mu.Lock()
+	s.cache[t.ID] = cachedArena{players: a.players, index: a.index, pairings: a.pairings, at: now}
+	s.mu.Unlock()
+	return a, nil
+}
+
+// forget drops arena id's reading: this node changed it.
+func (s *Service) forget(id string) {
+	s.mu.Lock()
+	delete(s.cache, id)
+	s.mu.Unlock()
 }
 
 // pair starts the games of arena t's free players at now and returns how
@@ -142,7 +186,9 @@ func (s *Service) pair(ctx context.Context, t store.Tournament, now time.Time) (
 	for i, p := range pairs {
 		recs[i] = store.TournamentPairing{Tournament: t.ID, Game: s.srv.NewID(), White: p.White, Black: p.Black, Started: now}
 	}
-	if err := s.st.AddPairings(ctx, t.ID, s.cfg.Node, now, recs); err != nil {
+	err = s.st.AddPairings(ctx, t.ID, s.cfg.Node, now, recs)
+	s.forget(t.ID)
+	if err != nil {
 		return 0, err
 	}
 	// A game not created here stays not ready: the next look (this node's
@@ -157,6 +203,7 @@ func (s *Service) pair(ctx context.Context, t store.Tournament, now time.Time) (
 		ready = append(ready, rec.Game)
 	}
 	errs = append(errs, s.st.MarkReady(ctx, ready))
+	s.forget(t.ID)
 	return len(recs), errors.Join(errs...)
 }
 
@@ -178,6 +225,9 @@ func (s *Service) recoverGames(ctx context.Context, a arena) error {
 		ready = append(ready, p.Game)
 	}
 	errs = append(errs, s.st.MarkReady(ctx, ready))
+	if len(ready) > 0 {
+		s.forget(a.t.ID)
+	}
 	return errors.Join(errs...)
 }
 

@@ -109,7 +109,7 @@ func (s *Service) answerFull(w http.ResponseWriter, r *http.Request, id string) 
 	}
 	full := s.fullOf(a, s.now(), page)
 	if u, ok := s.srv.User(r); ok {
-		full.Me = a.meOf(full.standings, u.ID)
+		full.Me = meOf(a.mePlaces(full.standings), u.ID)
 		full.MyUsername = u.Name
 	}
 	writeJSON(w, full)

@@ -166,6 +166,7 @@ func (rs *rooms) refresh(ctx context.Context, r *room) {
 	if changed { // else a later refresh sends it: the ticker's at the latest
 		r.last, r.sent = keyJSON, now
 	}
+	var places map[string]*meJSON
 	for sb := range r.subs {
 		if changed || !sb.had {
 			replace(sb.shared, msg)
@@ -174,7 +175,10 @@ func (rs *rooms) refresh(ctx context.Context, r *room) {
 		if sb.user == "" {
 			continue
 		}
-		me, err := json.Marshal(meMessage{T: "me", D: a.meOf(full.standings, sb.user)})
+		if places == nil {
+			places = a.mePlaces(full.standings)
+		}
+		me, err := json.Marshal(meMessage{T: "me", D: meOf(places, sb.user)})
 		if err == nil && !bytes.Equal(me, sb.lastMe) {
 			replace(sb.mine, me)
 			sb.lastMe = me

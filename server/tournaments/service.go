@@ -60,6 +60,9 @@ type Service struct {
 	wake chan struct{} // a game ended or someone came: pair now
 	live *rooms
 	wg   sync.WaitGroup
+
+	mu    sync.Mutex
+	cache map[string]cachedArena // by tournament id (loadArena)
 }
 
 // New returns the arenas of cfg; Run directs them.
@@ -79,13 +82,17 @@ func New(cfg Config) *Service {
 	if cfg.Node == "" {
 		cfg.Node = "local"
 	}
-	s := &Service{cfg: cfg, st: cfg.Store, srv: cfg.Server, now: cfg.Now, log: cfg.Log, wake: make(chan struct{}, 1)}
+	s := &Service{cfg: cfg, st: cfg.Store, srv: cfg.Server, now: cfg.Now, log: cfg.Log, wake: make(chan struct{}, 1), cache: map[string]cachedArena{}}
 	s.live = newRooms(s)
 	return s
 }
 
-// poke wakes the director and the live rooms now.
+// poke wakes the director and the live rooms now, after a change on
+// this node: the arenas are read again.
 func (s *Service) poke() {
+	s.mu.Lock()
+	clear(s.cache)
+	s.mu.Unlock()
 	select {
 	case s.wake <- struct{}{}:
 	default:

@@ -47,10 +47,8 @@ func (a arena) standings() []tournament.Standing {
 
 // player returns a's player user ("" fields for none).
 func (a arena) player(user string) store.TournamentPlayer {
-	for _, p := range a.players {
-		if p.User == user {
-			return p
-		}
+	if i, ok := a.index[user]; ok {
+		return a.players[i]
 	}
 	return store.TournamentPlayer{}
 }
@@ -178,22 +176,31 @@ func (a arena) stats() *statsJSON {
 	return &st
 }
 
-// meOf is user's own place in a (nil when they never joined).
-func (a arena) meOf(st []tournament.Standing, user string) *meJSON {
-	p := a.player(user)
-	if p.User == "" {
-		return nil
+// meOf is user's own place in a (nil when they never joined), from
+// places (mePlaces).
+func meOf(places map[string]*meJSON, user string) *meJSON { return places[user] }
+
+// mePlaces is every player's own place in a, with standings st: built
+// once for all of an arena's viewers.
+func (a arena) mePlaces(st []tournament.Standing) map[string]*meJSON {
+	out := make(map[string]*meJSON, len(a.players))
+	for _, p := range a.players {
+		out[p.User] = &meJSON{Withdraw: p.State == store.PlayerWithdrawn, Paused: p.State == store.PlayerPaused}
 	}
-	me := &meJSON{Withdraw: p.State == store.PlayerWithdrawn, Paused: p.State == store.PlayerPaused}
 	for _, s := range st {
-		if s.Entrant.ID == user {
+		if me := out[s.Entrant.ID]; me != nil {
 			me.Rank = s.Rank
 		}
 	}
 	for _, g := range a.pairings {
-		if g.Outcome == int(tournament.Pending) && g.Ready && (g.White == user || g.Black == user) {
-			me.GameID = g.Game
+		if g.Outcome != int(tournament.Pending) || !g.Ready {
+			continue
+		}
+		for _, u := range [2]string{g.White, g.Black} {
+			if me := out[u]; me != nil {
+				me.GameID = g.Game
+			}
 		}
 	}
-	return me
+	return out
 }
