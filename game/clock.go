@@ -133,7 +133,8 @@ func (k *Clock) BerserkPenalty() time.Duration {
 }
 
 // goBerserk cuts c's bank by the penalty and ends its increment. It is
-// called before c's first move, when c's time does not run.
+// called before c's first move; c's time may be running (Black after
+// White's first move), and runs on from the bank cut.
 func (k *Clock) goBerserk(c chess.Color) {
 	k.remaining[c] = max(k.remaining[c]-k.BerserkPenalty(), 0)
 	k.berserk[c] = true

@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/http"
 
@@ -103,7 +104,9 @@ func (t *tournamentServer) StartGame(ctx context.Context, id string, opts game.O
 	}
 	if rs, ok := s.store.(store.Ratings); ok && rated {
 		rg := store.RatedGame{GameID: id, Perf: lichess.Perf(opts.Variant, opts.Clock), White: white.ID, Black: black.ID}
-		if err := rs.CreateRated(ctx, rg); err != nil {
+		// ErrExists: a director before wrote it and died before the game
+		// was created; the game is created now, rated as written.
+		if err := rs.CreateRated(ctx, rg); err != nil && !errors.Is(err, store.ErrExists) {
 			return fmt.Errorf("tournament game %s: rated: %w", id, err)
 		}
 	}

@@ -22,9 +22,10 @@ type Tournaments interface {
 	CreateTournament(ctx context.Context, t Tournament) error
 	// Tournament returns tournament id; ErrNoTournament for none.
 	Tournament(ctx context.Context, id string) (Tournament, error)
-	// ListTournaments returns the tournaments in status, the soonest start
-	// first (finished ones: the latest end first), at most limit.
-	ListTournaments(ctx context.Context, status string, limit int) ([]Tournament, error)
+	// ListTournaments returns the tournaments of kind in status, the
+	// soonest start first (finished ones: the latest end first), at most
+	// limit.
+	ListTournaments(ctx context.Context, kind, status string, limit int) ([]Tournament, error)
 	// MoveTournament changes tournament id's status from from to to; false
 	// when it was not in from (another node moved it first).
 	MoveTournament(ctx context.Context, id, from, to string) (bool, error)
@@ -151,7 +152,7 @@ CREATE TABLE tournaments (
 	director       TEXT NOT NULL DEFAULT '',
 	director_until BIGINT NOT NULL DEFAULT 0
 );
-CREATE INDEX tournaments_status ON tournaments(status, starts_at);
+CREATE INDEX tournaments_status ON tournaments(status, kind, starts_at);
 CREATE TABLE tournament_players (
 	tournament_id TEXT NOT NULL,
 	user_id       TEXT NOT NULL,
@@ -220,13 +221,13 @@ func (s sqlStore) Tournament(ctx context.Context, id string) (Tournament, error)
 }
 
 // ListTournaments implements Tournaments.
-func (s sqlStore) ListTournaments(ctx context.Context, status string, limit int) ([]Tournament, error) {
+func (s sqlStore) ListTournaments(ctx context.Context, kind, status string, limit int) ([]Tournament, error) {
 	order := `starts_at, id`
 	if status == TournamentFinished {
 		order = `ends_at DESC, id`
 	}
-	return queryAll(ctx, s.q, "tournaments "+status, scanTournament,
-		`SELECT `+tournamentCols+` FROM tournaments WHERE status = $1 ORDER BY `+order+` LIMIT $2`, status, limit)
+	return queryAll(ctx, s.q, "tournaments "+kind+" "+status, scanTournament,
+		`SELECT `+tournamentCols+` FROM tournaments WHERE status = $1 AND kind = $2 ORDER BY `+order+` LIMIT $3`, status, kind, limit)
 }
 
 // MoveTournament implements Tournaments.

@@ -12,6 +12,10 @@
 //   - A draw in fewer than QuickDrawPlies plies (ten moves each) scores
 //     nothing and ends a streak, as lila's quick draws: two players cannot
 //     share points by agreeing at once.
+//   - Draw streaks (lichess's help page): after a draw that scored, a
+//     player's next draws score nothing unless they last more than 30
+//     moves (DrawStreakPlies), until the player wins again; a loss does
+//     not end the streak of draws.
 //   - A game that ends after the arena ends does not count (lichess:
 //     "games in progress must be finished, but they don't count").
 //   - An aborted game (Void) scores nothing and leaves the streak as it was.
@@ -27,5 +31,6 @@
 // immediate rematch is made only when neither has anyone else to meet and
 // both have waited RematchWait. With an odd number waiting, the one who
 // came back last waits for the next round of pairing (the others have
-// waited longer). Colours go to even out each player's whites and blacks.
+// waited longer), unless that would leave two unpaired who could meet the
+// one left out (two who just played each other, say). Colours go to even out each player's whites and blacks.
 package tournament

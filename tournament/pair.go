@@ -30,9 +30,38 @@ type Pair struct{ White, Black string }
 func PairArena(waiting []Waiting, now time.Time) []Pair {
 	ws := slices.Clone(waiting)
 	slices.SortStableFunc(ws, func(a, b Waiting) int { return a.Rank - b.Rank })
-	if len(ws)%2 == 1 {
-		ws = slices.Delete(ws, latest(ws), latest(ws)+1)
+	all := pairAll(ws, now)
+	if len(ws)%2 == 0 {
+		return all
 	}
+	// Odd: the one who came back last waits, unless that leaves a rematch
+	// (or a pair) out that pairing everyone would make.
+	k := latest(ws)
+	byID := make(map[string]Waiting, len(ws))
+	for _, w := range ws {
+		byID[w.ID] = w
+	}
+	fewer := pairAll(slices.Delete(slices.Clone(ws), k, k+1), now)
+	if len(fewer) > len(all) || len(fewer) == len(all) && rematches(fewer, byID) <= rematches(all, byID) {
+		return fewer
+	}
+	return all
+}
+
+// rematches counts the pairs of ps who just met.
+func rematches(ps []Pair, byID map[string]Waiting) int {
+	n := 0
+	for _, p := range ps {
+		if justMet(byID[p.White], byID[p.Black]) {
+			n++
+		}
+	}
+	return n
+}
+
+// pairAll pairs ws (in standing order) from the top, each with their
+// partner.
+func pairAll(ws []Waiting, now time.Time) []Pair {
 	paired := make([]bool, len(ws))
 	var out []Pair
 	for i := range ws {

@@ -26,6 +26,10 @@ func TestPairArena(t *testing.T) {
 			[]Pair{{"a", "c"}, {"b", "d"}}},
 		{"a rematch once both waited long enough", []Waiting{{ID: "a", Rank: 1, Since: at(0), LastOpponent: "b"}, {ID: "b", Rank: 2, Since: at(0), LastOpponent: "a"}},
 			[]Pair{{"a", "b"}}},
+		// A and B just played; C came back later: C meets one of them
+		// rather than wait while the other two wait for a rematch.
+		{"the last one back plays rather than leave a rematch pending", []Waiting{{ID: "a", Rank: 1, Since: at(50), LastOpponent: "b"}, {ID: "b", Rank: 2, Since: at(50), LastOpponent: "a"}, {ID: "c", Rank: 3, Since: at(55)}},
+			[]Pair{{"a", "c"}}},
 		{"no rematch before", []Waiting{{ID: "a", Rank: 1, Since: at(55), LastOpponent: "b"}, {ID: "b", Rank: 2, Since: at(0), LastOpponent: "a"}}, nil},
 		{"White to whoever had it less", []Waiting{{ID: "a", Rank: 1, Since: at(0), Whites: 2, Blacks: 1}, {ID: "b", Rank: 2, Since: at(0), Whites: 1, Blacks: 1}},
 			[]Pair{{"b", "a"}}},

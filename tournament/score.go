@@ -18,8 +18,9 @@ const (
 
 // The scoring constants, lichess's (see the package doc).
 const (
-	QuickDrawPlies = 20 // a draw in fewer plies scores nothing
-	BerserkMoves   = 7  // the berserker's moves a win needs for its bonus
+	QuickDrawPlies  = 20 // a draw in fewer plies scores nothing
+	DrawStreakPlies = 60 // after a draw that scored, only a draw of more plies scores, until a win
+	BerserkMoves    = 7  // the berserker's moves a win needs for its bonus
 )
 
 // A Pairing is one game of an arena: who played it, how it ended, and
@@ -92,7 +93,8 @@ func resultFor(p Pairing, side int) (Result, bool) {
 // says that.
 func Sheet(player string, ps []Pairing, end time.Time) []Score {
 	var out []Score
-	wins := 0 // wins in a row so far
+	wins := 0        // wins in a row so far
+	drawing := false // a draw scored since the last win: the next short one scores nothing
 	for _, p := range ps {
 		side, ok := p.Side(player)
 		if !ok || (!end.IsZero() && p.Ended.After(end)) {
@@ -107,8 +109,9 @@ func Sheet(player string, ps []Pairing, end time.Time) []Score {
 		switch {
 		case r == Win:
 			base = 2
-		case r == Draw && p.Plies >= QuickDrawPlies:
+		case r == Draw && p.Plies >= QuickDrawPlies && (!drawing || p.Plies > DrawStreakPlies):
 			base = 1
+			drawing = true
 		}
 		if s.Fire {
 			base *= 2
@@ -119,6 +122,7 @@ func Sheet(player string, ps []Pairing, end time.Time) []Score {
 		}
 		if r == Win {
 			wins++
+			drawing = false
 		} else {
 			wins = 0
 		}

@@ -35,6 +35,8 @@ func TestSheetScoresAsLichess(t *testing.T) {
 		{"a berserk loss scores nothing", []Pairing{berserk(game("1", "a", "b", BlackWon, 40, 1), 0)}, []int{0}, false},
 		{"the opponent's berserk is not ours", []Pairing{berserk(game("1", "a", "b", WhiteWon, 40, 1), 1)}, []int{2}, false},
 		{"void and pending games do not count nor break a streak", []Pairing{game("1", "a", "b", WhiteWon, 40, 1), game("2", "a", "c", Void, 0, 2), game("3", "a", "d", WhiteWon, 40, 3), game("4", "a", "e", WhiteWon, 40, 4), game("5", "a", "f", Pending, 10, 0)}, []int{2, 2, 4}, true},
+		{"consecutive short draws: the first scores, then only long ones, until a win", []Pairing{game("1", "a", "b", Drawn, 40, 1), game("2", "a", "c", Drawn, 40, 2), game("3", "a", "d", BlackWon, 40, 3),
+			game("4", "a", "e", Drawn, 60, 4), game("5", "a", "f", Drawn, 61, 5), game("6", "a", "g", WhiteWon, 40, 6), game("7", "a", "h", Drawn, 40, 7)}, []int{1, 0, 0, 0, 1, 2, 1}, false},
 		{"games of others are left out", []Pairing{game("1", "b", "c", WhiteWon, 40, 1)}, nil, false},
 	}
 	for _, tc := range tests {

@@ -220,6 +220,11 @@ func (h *Handler) ByIDs(w http.ResponseWriter, r *http.Request) {
 // options of r's query (a tournament's games: lichess's
 // /api/tournament/{id}/games).
 func (h *Handler) IDs(w http.ResponseWriter, r *http.Request, ids []string) {
+	if err := h.srv.TakeExport(r); err != nil {
+		h.srv.Error(w, err)
+		return
+	}
+	ids = ids[max(0, len(ids)-MaxIDs):] // the newest, as lichess's export by ids takes at most MaxIDs
 	o, err := parseIDsQuery(r.URL.Query())
 	if err != nil {
 		h.srv.Error(w, err)

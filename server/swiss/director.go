@@ -44,7 +44,7 @@ func (s *Service) Run(ctx context.Context) {
 // the next round when it is due.
 func (s *Service) Direct(ctx context.Context) error {
 	now := s.now()
-	created, err := s.st.ListTournaments(ctx, store.TournamentCreated, 200)
+	created, err := s.st.ListTournaments(ctx, Kind, store.TournamentCreated, 200)
 	if err != nil {
 		return fmt.Errorf("swiss: %w", err)
 	}
@@ -55,7 +55,7 @@ func (s *Service) Direct(ctx context.Context) error {
 			}
 		}
 	}
-	started, err := s.st.ListTournaments(ctx, store.TournamentStarted, 200)
+	started, err := s.st.ListTournaments(ctx, Kind, store.TournamentStarted, 200)
 	if err != nil {
 		return fmt.Errorf("swiss: %w", err)
 	}

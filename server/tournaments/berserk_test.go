@@ -85,3 +85,49 @@ func TestNoteSavedBerserk(t *testing.T) {
 		})
 	}
 }
+
+// TestAbsentPlayerPaused: a game aborted before Black's first move pauses
+// Black, who never played, and not White; the next look pairs no one
+// with Black.
+func TestAbsentPlayerPaused(t *testing.T) {
+	for _, sto := range stores {
+		t.Run(sto.name, func(t *testing.T) {
+			st := sto.open(t)
+			ctx := context.Background()
+			c := &clock{t: time.Date(2026, 12, 6, 18, 0, 0, 0, time.UTC)}
+			srv := &fakeServer{games: map[string]game.Options{}}
+			s := New(Config{Store: st, Server: srv, Node: "n1", Now: c.now})
+			id := newArena(t, st, c.now(), 2)
+			if err := s.Direct(ctx); err != nil {
+				t.Fatal(err)
+			}
+			p := pending(t, st, id)[0]
+			opts := srv.games[p.Game]
+			opts.Seats = [2]game.Seat{{Kind: game.SeatHuman, Player: p.White}, {Kind: game.SeatHuman, Player: p.Black}}
+			g, err := game.New(opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			evs, err := g.Move(chess.White, "e2e4")
+			if err != nil {
+				t.Fatal(err)
+			}
+			s.NoteSaved(g, evs)
+			if evs, err = g.Abort(chess.White); err != nil {
+				t.Fatal(err)
+			}
+			s.NoteSaved(g, evs)
+			players, err := st.TournamentPlayers(ctx, id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			state := map[string]string{}
+			for _, pl := range players {
+				state[pl.User] = pl.State
+			}
+			if state[p.Black] != store.PlayerPaused || state[p.White] != store.PlayerActive {
+				t.Errorf("states after Black never moved: %v; want Black %s paused, White %s active", state, p.Black, p.White)
+			}
+		})
+	}
+}

@@ -53,7 +53,7 @@ const directGap = 100 * time.Millisecond
 // Direct runs one round of the director over every arena not finished.
 func (s *Service) Direct(ctx context.Context) error {
 	now := s.now()
-	created, err := s.st.ListTournaments(ctx, store.TournamentCreated, 200)
+	created, err := s.st.ListTournaments(ctx, arenaKind, store.TournamentCreated, 200)
 	if err != nil {
 		return err
 	}
@@ -67,7 +67,7 @@ func (s *Service) Direct(ctx context.Context) error {
 			moved = moved || ok
 		}
 	}
-	started, err := s.st.ListTournaments(ctx, store.TournamentStarted, 200)
+	started, err := s.st.ListTournaments(ctx, arenaKind, store.TournamentStarted, 200)
 	if err != nil {
 		return err
 	}
@@ -92,7 +92,7 @@ func (s *Service) Direct(ctx context.Context) error {
 		moved = moved || n > 0
 	}
 	if moved {
-		s.live.poke()
+		s.live.poke("")
 	}
 	return errors.Join(errs...)
 }

@@ -29,7 +29,7 @@ func (s *Service) List(w http.ResponseWriter, r *http.Request) {
 	now := s.now()
 	out := map[string][]arenaJSON{}
 	for _, status := range []string{store.TournamentCreated, store.TournamentStarted, store.TournamentFinished} {
-		ts, err := s.st.ListTournaments(r.Context(), status, listLimit)
+		ts, err := s.st.ListTournaments(r.Context(), arenaKind, status, listLimit)
 		if err != nil {
 			s.srv.Error(w, fmt.Errorf("%w: %v", wire.ErrStorage, err))
 			return
@@ -81,7 +81,7 @@ func (s *Service) Create(w http.ResponseWriter, r *http.Request) {
 		s.srv.Error(w, fmt.Errorf("%w: %v", wire.ErrStorage, err))
 		return
 	}
-	s.poke()
+	s.poke(t.ID)
 	s.answerFull(w, r, t.ID)
 }
 
@@ -163,7 +163,7 @@ func (s *Service) Join(w http.ResponseWriter, r *http.Request) {
 		s.srv.Error(w, fmt.Errorf("%w: %v", wire.ErrStorage, err))
 		return
 	}
-	s.poke()
+	s.poke(a.t.ID)
 	writeJSON(w, map[string]bool{"ok": true})
 }
 
@@ -221,7 +221,7 @@ func (s *Service) setState(w http.ResponseWriter, r *http.Request, state string)
 		s.srv.Error(w, err)
 		return
 	}
-	s.poke()
+	s.poke(a.t.ID)
 	writeJSON(w, map[string]bool{"ok": true})
 }
 

@@ -72,11 +72,14 @@ type room struct {
 
 func newRooms(s *Service) *rooms { return &rooms{s: s, byID: map[string]*room{}} }
 
-// poke makes every room read its arena now.
-func (rs *rooms) poke() {
+// poke makes the room of arena id read it now; every room for "".
+func (rs *rooms) poke(id string) {
 	rs.mu.Lock()
 	defer rs.mu.Unlock()
-	for _, r := range rs.byID {
+	for rid, r := range rs.byID {
+		if id != "" && rid != id {
+			continue
+		}
 		select {
 		case r.kick <- struct{}{}:
 		default:
@@ -159,24 +162,28 @@ func (rs *rooms) refresh(ctx context.Context, r *room) {
 	if err != nil {
 		return
 	}
+	// The room's goroutine alone reads and writes r.last, r.sent and its
+	// subs' fields: rs.mu guards the set of subs only, held for a copy, so
+	// a game's hub poking the rooms never waits for a refresh.
 	rs.mu.Lock()
-	defer rs.mu.Unlock()
+	subs := make([]*sub, 0, len(r.subs))
+	for sb := range r.subs {
+		subs = append(subs, sb)
+	}
+	rs.mu.Unlock()
 	now := time.Now()
-	changed := !bytes.Equal(keyJSON, r.last) && now.Sub(r.sent) >= sharedGap(len(r.subs))
+	changed := !bytes.Equal(keyJSON, r.last) && now.Sub(r.sent) >= sharedGap(len(subs))
 	if changed { // else a later refresh sends it: the ticker's at the latest
 		r.last, r.sent = keyJSON, now
 	}
-	var places map[string]*meJSON
-	for sb := range r.subs {
+	places := a.mePlaces(full.standings)
+	for _, sb := range subs {
 		if changed || !sb.had {
 			replace(sb.shared, msg)
 			sb.had = true
 		}
 		if sb.user == "" {
 			continue
-		}
-		if places == nil {
-			places = a.mePlaces(full.standings)
 		}
 		me, err := json.Marshal(meMessage{T: "me", D: meOf(places, sb.user)})
 		if err == nil && !bytes.Equal(me, sb.lastMe) {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/gambitchess/gambit/game"
 	"github.com/gambitchess/gambit/store"
+	"github.com/gambitchess/gambit/tournament"
 )
 
 // Server is what the arenas need of the server.
@@ -87,17 +88,21 @@ func New(cfg Config) *Service {
 	return s
 }
 
-// poke wakes the director and the live rooms now, after a change on
-// this node: the arenas are read again.
-func (s *Service) poke() {
+// poke wakes the director and arena id's live room ("": every arena's)
+// now, after a change on this node: the arena is read again.
+func (s *Service) poke(id string) {
 	s.mu.Lock()
-	clear(s.cache)
+	if id == "" {
+		clear(s.cache)
+	} else {
+		delete(s.cache, id)
+	}
 	s.mu.Unlock()
 	select {
 	case s.wake <- struct{}{}:
 	default:
 	}
-	s.live.poke()
+	s.live.poke(id)
 }
 
 // NoteSaved records what g's events, just saved, mean for a tournament
@@ -113,11 +118,34 @@ func (s *Service) NoteSaved(g *game.Game, evs []game.Event) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	end := store.TournamentPairing{Outcome: int(outcomeOf(g)), Plies: g.Ply(), Ended: s.now()}
-	if _, ok, err := s.st.FinishPairing(ctx, g.ID(), end); err != nil {
+	ended := g.UpdatedAt() // when the game ended, not when this ran
+	if ended.IsZero() {
+		ended = s.now()
+	}
+	end := store.TournamentPairing{Outcome: int(outcomeOf(g)), Plies: g.Ply(), Ended: ended}
+	p, ok, err := s.st.FinishPairing(ctx, g.ID(), end)
+	if err != nil {
 		s.log.Error("tournament game's result not recorded", "game", g.ID(), "err", err)
-	} else if ok {
-		s.poke()
+		return
+	}
+	if !ok {
+		return
+	}
+	s.pauseAbsent(ctx, p, g)
+	s.poke(p.Tournament)
+}
+
+// pauseAbsent pauses, in p's tournament, the player of aborted game g who
+// never made their first move: lichess takes such a player out of the
+// pairings, so that the next opponent does not wait for them too. They
+// come back by joining again.
+func (s *Service) pauseAbsent(ctx context.Context, p store.TournamentPairing, g *game.Game) {
+	if p.Outcome != int(tournament.Void) || g.Ply() > 1 {
+		return
+	}
+	absent := [2]string{p.White, p.Black}[g.Ply()] // the side to move at the abort
+	if err := s.st.SetPlayerState(ctx, p.Tournament, absent, store.PlayerPaused, s.now()); err != nil {
+		s.log.Error("absent tournament player not paused", "tournament", p.Tournament, "player", absent, "err", err)
 	}
 }
 
@@ -134,7 +162,7 @@ func (s *Service) noteBerserk(g *game.Game, evs []game.Event) {
 		cancel()
 		switch {
 		case err == nil:
-			s.poke() // the live standings show who went berserk
+			s.poke("") // the live standings show who went berserk
 		case !errors.Is(err, store.ErrNoTournament):
 			s.log.Error("tournament game's berserk not recorded", "game", g.ID(), "side", game.ColorName(e.Color), "err", err)
 		}

@@ -149,6 +149,9 @@ func (a arena) stats() *statsJSON {
 	var st statsJSON
 	sum := 0
 	for _, p := range a.pairings {
+		if p.Ended.After(a.t.EndsAt) {
+			continue // after the end: not counted, as in the standings
+		}
 		switch tournament.Outcome(p.Outcome) {
 		case tournament.WhiteWon:
 			st.WhiteWins++

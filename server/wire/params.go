@@ -63,7 +63,7 @@ func ParseParams(mt string, data []byte) (map[string]string, error) {
 // flatten puts the fields of JSON object obj into out, their names after
 // prefix; depth bounds nesting.
 func flatten(prefix string, obj map[string]json.RawMessage, out map[string]string, depth int) error {
-	if depth > 1 {
+	if depth > 2 { // conditions.minRating.rating: three names deep
 		return fmt.Errorf("%w: field %.40q is nested too deep", ErrBadRequest, prefix)
 	}
 	for k, raw := range obj {

@@ -47,7 +47,9 @@ func createTournament(t *testing.T, s store.Tournaments, tr store.Tournament) {
 func testTournamentCreateListMove(t *testing.T, s TournamentStore) {
 	ctx := context.Background()
 	a, b, c := tournament("ta", store.TournamentCreated, 30), tournament("tb", store.TournamentCreated, 10), tournament("tc", store.TournamentStarted, 0)
-	for _, tr := range []store.Tournament{a, b, c} {
+	other := tournament("sw", store.TournamentCreated, 5)
+	other.Kind = "swiss" // of another kind: never listed with the arenas
+	for _, tr := range []store.Tournament{a, b, c, other} {
 		createTournament(t, s, tr)
 	}
 	if err := s.CreateTournament(ctx, a); !errors.Is(err, store.ErrExists) {
@@ -59,10 +61,10 @@ func testTournamentCreateListMove(t *testing.T, s TournamentStore) {
 	if _, err := s.Tournament(ctx, "nope"); !errors.Is(err, store.ErrNoTournament) {
 		t.Errorf("Tournament(nope) = %v, want ErrNoTournament", err)
 	}
-	if got, err := s.ListTournaments(ctx, store.TournamentCreated, 10); err != nil || len(got) != 2 || got[0].ID != "tb" || got[1].ID != "ta" {
+	if got, err := s.ListTournaments(ctx, "arena", store.TournamentCreated, 10); err != nil || len(got) != 2 || got[0].ID != "tb" || got[1].ID != "ta" {
 		t.Errorf("ListTournaments(created) = %+v, %v; want tb then ta", got, err)
 	}
-	if got, err := s.ListTournaments(ctx, store.TournamentCreated, 1); err != nil || len(got) != 1 {
+	if got, err := s.ListTournaments(ctx, "arena", store.TournamentCreated, 1); err != nil || len(got) != 1 {
 		t.Errorf("ListTournaments(created, 1) = %d, %v; want 1", len(got), err)
 	}
 	if ok, err := s.MoveTournament(ctx, "tb", store.TournamentCreated, store.TournamentStarted); !ok || err != nil {
@@ -71,7 +73,7 @@ func testTournamentCreateListMove(t *testing.T, s TournamentStore) {
 	if ok, err := s.MoveTournament(ctx, "tb", store.TournamentCreated, store.TournamentStarted); ok || err != nil {
 		t.Errorf("MoveTournament(tb) again = %v, %v; want false: it moved already", ok, err)
 	}
-	if got, err := s.ListTournaments(ctx, store.TournamentStarted, 10); err != nil || len(got) != 2 || got[0].ID != "tc" {
+	if got, err := s.ListTournaments(ctx, "arena", store.TournamentStarted, 10); err != nil || len(got) != 2 || got[0].ID != "tc" {
 		t.Errorf("ListTournaments(started) = %+v, %v; want tc, tb", got, err)
 	}
 }
