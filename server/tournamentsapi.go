@@ -119,3 +119,14 @@ func (t *tournamentServer) StartGame(ctx context.Context, id string, opts game.O
 	s.startHub(g, "")
 	return nil
 }
+
+// Ended reads game id, returning it when it is over (tournaments.Server).
+func (t *tournamentServer) Ended(ctx context.Context, id string) (*game.Game, error) {
+	var over *game.Game
+	err := (*Server)(t).read(ctx, id, func(g *game.Game) {
+		if g.Status().Finished() {
+			over = g
+		}
+	})
+	return over, err
+}

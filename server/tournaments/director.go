@@ -174,6 +174,9 @@ func (s *Service) pair(ctx context.Context, t store.Tournament, now time.Time) (
 	if err := s.recoverGames(ctx, a); err != nil {
 		return 0, err
 	}
+	if err := s.recoverResults(ctx, a, now); err != nil {
+		return 0, err
+	}
 	if t.EndsAt.Sub(now) < closing {
 		return 0, nil
 	}
@@ -226,6 +229,43 @@ func (s *Service) recoverGames(ctx context.Context, a arena) error {
 	}
 	errs = append(errs, s.st.MarkReady(ctx, ready))
 	if len(ready) > 0 {
+		s.forget(a.t.ID)
+	}
+	return errors.Join(errs...)
+}
+
+// resultsEvery is how often the director looks for results no node
+// recorded (a node that died between its game's end and NoteSaved).
+const resultsEvery = time.Minute
+
+// recoverResults records, at most every resultsEvery for each arena, the
+// results of a's games that are over but still pending: NoteSaved, run by
+// the node whose game ended, missed them (it died, or the store failed).
+func (s *Service) recoverResults(ctx context.Context, a arena, now time.Time) error {
+	s.mu.Lock()
+	due := now.Sub(s.lookedAt[a.t.ID]) >= resultsEvery
+	if due {
+		s.lookedAt[a.t.ID] = now
+	}
+	s.mu.Unlock()
+	if !due {
+		return nil
+	}
+	var errs []error
+	for _, p := range a.pairings {
+		if p.Outcome != int(tournament.Pending) || !p.Ready || now.Sub(p.Started) < resultsEvery {
+			continue
+		}
+		g, err := s.srv.Ended(ctx, p.Game)
+		if err != nil || g == nil {
+			errs = append(errs, err)
+			continue
+		}
+		s.log.Warn("tournament game over but its result not recorded: recording it", "tournament", a.t.ID, "game", p.Game)
+		end := store.TournamentPairing{Outcome: int(outcomeOf(g)), Plies: g.Ply(), Ended: g.UpdatedAt()}
+		if _, _, err := s.st.FinishPairing(ctx, p.Game, end); err != nil {
+			errs = append(errs, err)
+		}
 		s.forget(a.t.ID)
 	}
 	return errors.Join(errs...)

@@ -27,6 +27,7 @@ func TestMain(m *testing.M) { os.Exit(pgtest.Main(m)) }
 type fakeServer struct {
 	mu      sync.Mutex
 	games   map[string]game.Options
+	over    map[string]*game.Game // games over, as Ended reads them
 	starts  int
 	failing bool
 	ids     int
@@ -43,6 +44,11 @@ func (f *fakeServer) Rating(_ context.Context, user, _ string) (int, error) {
 	var n int
 	fmt.Sscanf(user, "u%d", &n)
 	return 1500 + 10*n, nil
+}
+func (f *fakeServer) Ended(_ context.Context, id string) (*game.Game, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.over[id], nil
 }
 func (f *fakeServer) NewID() string {
 	f.mu.Lock()
@@ -266,5 +272,51 @@ func TestDirectorTakesOver(t *testing.T) {
 				t.Errorf("the director after the results: %v, %d started; want 4", err, other.starts)
 			}
 		})
+	}
+}
+
+// TestDirectorRecordsAMissedResult: a game over whose result no node
+// recorded (its node died before NoteSaved) is recorded by the director
+// once a minute has passed, and its players are paired again.
+func TestDirectorRecordsAMissedResult(t *testing.T) {
+	st := stores[0].open(t)
+	ctx := context.Background()
+	c := &clock{t: time.Date(2026, 12, 6, 18, 0, 0, 0, time.UTC)}
+	srv := &fakeServer{games: map[string]game.Options{}, over: map[string]*game.Game{}}
+	s := New(Config{Store: st, Server: srv, Node: "n1", Now: c.now})
+	id := newArena(t, st, c.now(), 4)
+	if err := s.Direct(ctx); err != nil {
+		t.Fatal(err)
+	}
+	games := pending(t, st, id)
+	if len(games) != 2 {
+		t.Fatalf("%d games, want 2", len(games))
+	}
+	p := games[0]
+	opts := srv.games[p.Game]
+	opts.Seats = [2]game.Seat{{Kind: game.SeatHuman, Player: p.White}, {Kind: game.SeatHuman, Player: p.Black}}
+	g, err := game.New(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, u := range []string{"f2f3", "e7e5", "g2g4", "d8h4"} {
+		if _, err := g.Move(g.Turn(), u); err != nil {
+			t.Fatal(err)
+		}
+	}
+	srv.mu.Lock()
+	srv.over[p.Game] = g // over, and no NoteSaved
+	srv.mu.Unlock()
+	c.add(30 * time.Second)
+	if err := s.Direct(ctx); err != nil || len(pending(t, st, id)) != 2 {
+		t.Fatalf("before a minute: %v, %d pending; want the result not yet looked for", err, len(pending(t, st, id)))
+	}
+	c.add(time.Minute)
+	if err := s.Direct(ctx); err != nil {
+		t.Fatal(err)
+	}
+	got, err := st.Pairing(ctx, p.Game)
+	if err != nil || got.Outcome != int(tournament.BlackWon) || got.Plies != 4 {
+		t.Errorf("the missed result: %+v, %v; want Black's win in 4 plies", got, err)
 	}
 }

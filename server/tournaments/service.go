@@ -33,6 +33,10 @@ type Server interface {
 	StartGame(ctx context.Context, id string, opts game.Options, rated bool, white, black store.User) error
 	// NewID returns a new game id.
 	NewID() string
+	// Ended reads game id: the game itself when it is over (to record a
+	// result NoteSaved missed), nil while it goes on; store.ErrNotFound
+	// for no such game.
+	Ended(ctx context.Context, id string) (*game.Game, error)
 }
 
 // Config is what a Service is made of.
@@ -62,8 +66,9 @@ type Service struct {
 	live *rooms
 	wg   sync.WaitGroup
 
-	mu    sync.Mutex
-	cache map[string]cachedArena // by tournament id (loadArena)
+	mu       sync.Mutex
+	cache    map[string]cachedArena // by tournament id (loadArena)
+	lookedAt map[string]time.Time   // when the director last looked for missed results, by tournament id
 }
 
 // New returns the arenas of cfg; Run directs them.
@@ -83,7 +88,7 @@ func New(cfg Config) *Service {
 	if cfg.Node == "" {
 		cfg.Node = "local"
 	}
-	s := &Service{cfg: cfg, st: cfg.Store, srv: cfg.Server, now: cfg.Now, log: cfg.Log, wake: make(chan struct{}, 1), cache: map[string]cachedArena{}}
+	s := &Service{cfg: cfg, st: cfg.Store, srv: cfg.Server, now: cfg.Now, log: cfg.Log, wake: make(chan struct{}, 1), cache: map[string]cachedArena{}, lookedAt: map[string]time.Time{}}
 	s.live = newRooms(s)
 	return s
 }
