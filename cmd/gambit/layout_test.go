@@ -56,59 +56,61 @@ var allowedImports = map[string][]string{
 	"game":                {"chess", "variant/fair"},                   // no rules library but the shared vocabulary: every variant registers from its own package
 	// A variant's registration sits above game and its own rules and bot;
 	// variant/all lists them for the binary. Nothing imports one but that.
-	"variant/chessgame":       {"chess", "chess/opening", "chess/pgn", "game", "variant/chesssetup", "engine"},
-	"variant/xiangqigame":     {"chess", "game", "xiangqi", "xiangqi/pgn", "engine/xq"},
-	"variant/chesssetup":      {"chess", "chess/pgn", "game"}, // a pasted start on a chess board, for every variant on one
-	"variant/fog/foggame":     {"chess", "game", "variant/fog", "engine/fogbot", "variant/chesssetup"},
-	"variant/dice/dicegame":   {"chess", "game", "variant/dice", "engine/dicebot", "variant/chesssetup"},
-	"variant/bomb/bombgame":   {"chess", "game", "variant/bomb", "engine/bombbot", "variant/chesssetup"},
-	"variant/jieqi/jieqigame": {"chess", "game", "xiangqi", "variant/fair", "variant/jieqi", "engine/jieqibot"},
-	"variant/banqi/banqigame": {"chess", "game", "variant/fair", "variant/banqi", "engine/banqibot"},
-	"variant/all":             {"variant/chessgame", "variant/xiangqigame", "variant/fog/foggame", "variant/dice/dicegame", "variant/bomb/bombgame", "variant/jieqi/jieqigame", "variant/banqi/banqigame"},
-	"variant/jieqi":           {"xiangqi", "variant/fair", "variant/seeded", "internal/pgntag"},
-	"engine/jieqibot":         {"xiangqi", "variant/jieqi"},
-	"variant/banqi":           {"variant/fair", "variant/seeded", "internal/pgntag"},
-	"engine/banqibot":         {"variant/banqi"},
-	"store":                   {"rating"},
-	"store/storetest":         {"store", "rating"},
-	"server":                  {"chess", "chess/pgn", "chess/opening", "chess/polyglot", "game", "store", "web", "render", "review", "server/guards", "server/node", "server/lobby", "server/sched", "server/wire", "server/computer", "server/media", "server/round", "server/reviews", "internal/lang", "server/account", "render/chart", "rating", "server/analysis", "server/openings", "server/profile", "server/export", "server/lichess", "server/player", "server/games", "server/metrics", "server/app", "server/puzzles", "puzzle", "puzzle/starter", "server/tournaments", "server/swiss"},
-	"server/reviews":          {"game", "review", "store", "xiangqi", "render", "server/guards", "server/sched", "server/wire", "internal/lang"},                                                     // the games' reviews, run position by position in the computer's scheduler; read in the reader's script
-	"server/puzzles":          {"chess", "game", "puzzle", "rating", "review", "store", "server/sched", "server/wire"},                                                                               // the puzzles: lichess's puzzle API and the puzzle ratings (the puzzles through store.Puzzles, their records through the registry, who asks through the server's view), the finder over finished games
-	"server/swiss":            {"chess", "game", "store", "tournament/swiss", "server/wire"},                                                                                                         // the Swiss events: lichess's Swiss API, the director pairing each round under a lease (package tournament/swiss's FIDE Dutch system)
-	"server/tournaments":      {"chess", "game", "store", "tournament", "server/guards", "server/wire"},                                                                                              // the arenas: lichess's tournament API, the live pages' sockets, the director under a lease (package tournament's rules)
-	"server/round":            {"chess", "game", "store", "server/guards", "server/lobby", "server/sched", "server/wire", "server/computer"},                                                         // the hubs: one live game each, its commands, clocks, computer, presence, chat and wire messages, and its clients' WebSockets
-	"server/account":          {"store", "server/guards", "server/wire"},                                                                                                                             // sign-up, sign-in, sessions: knows no game
-	"server/player":           {"store", "server/guards", "server/wire"},                                                                                                                             // the player cookie: issued, proved, read by the handlers; knows no game nor account
-	"server/games":            {"chess", "game", "rating", "store", "server/guards", "server/lobby", "server/wire"},                                                                                  // Gambit's API of games: create, join, adopt, the lobby's list, pairing, rated games; the hubs through games.Server (lobby: the open challenges' model, as round reads it)
-	"server/metrics":          {},                                                                                                                                                                    // the server's Prometheus series, on a registry of their own: knows no game
-	"server/app":              {"internal/lang"},                                                                                                                                                     // the web app's own files and pages, in the reader's language
-	"server/guards":           {},                                                                                                                                                                    // connection and address limits, proxies, frames, same-site checks: knows no game
-	"server/lobby":            {"chess", "game", "store", "server/node"},                                                                                                                             // the open challenges, in memory: no HTTP, no hub
-	"server/computer":         {"chess", "chess/polyglot", "game", "uci", "review", "server/guards", "server/wire"},                                                                                  // the computer's levels, its bot over the engines, the count of its games
-	"server/lichess":          {"chess", "game", "rating", "store", "server/guards", "server/wire"},                                                                                                  // lichess's API for programs: its shapes and its handlers (the event stream, challenges, the Board and Bot APIs, the game streams), reaching the server through lichess.Server
-	"server/media":            {"chess", "chess/opening", "game", "store", "xiangqi", "render", "render/viewer", "server/guards", "server/sched", "server/wire", "internal/lang", "internal/pgntag"}, // a game's page, images and viewer page (render/viewer: GET /game/{id}.html)
-	"server/sched":            {},                                                                                                                                                                    // the fair scheduler of the computer's thinking and the drawings: knows no game
-	"server/wire":             {"game", "store", "server/guards", "server/node"},                                                                                                                     // the server's errors, their one mapping to HTTP and WebSocket codes, and the shapes several packages write
-	"server/node":             {"game"},                                                                                                                                                              // what the nodes say to each other: below server and cluster
-	"server/analysis":         {"chess", "game", "server/wire"},                                                                                                                                      // the analysis board's API: a game's record, positions played by the rules
-	"server/openings":         {"chess", "chess/opening", "chess/polyglot", "server/wire"},                                                                                                           // GET /api/opening and /api/book: a line's opening, the book's moves
-	"server/profile":          {"chess", "game", "rating", "store", "render/chart", "server/wire"},                                                                                                   // the players' profiles, their games, rating graphs, leaderboards, and GET /api/games' listing
-	"server/export":           {"chess", "chess/pgn", "game", "review", "store", "xiangqi", "internal/pgntag", "server/wire"},                                                                        // lichess's game exports: a player's games, games by id, as PGN or NDJSON (store.Summary.VisibleTo: who sees which)
-	"server/servertest":       {"game", "chess", "chess/polyglot", "review"},                                                                                                                         // what the server packages' tests share; only tests import it
-	"server/wire/wiretest":    {"server/wire"},                                                                                                                                                       // the request parsers' tests' shared check; only tests import it
-	"web":                     {},
-	"cluster":                 {"server/node"}, // nodes over NATS: beside server (neither imports the other), wired by cmd
-	"loadtest":                {"chess"},       // chess.ParsePlacement only: a player reads the board it is sent, the server judges the moves
-	"rating":                  {},              // Glicko-2 and the speed categories: stdlib only
-	"internal/charset":        {},
-	"internal/elo":            {},
-	"internal/tt":             {}, // the transposition table of engine and engine/xq
-	"internal/benchrun":       {}, // the bench-signature harness of engine and engine/xq
-	"internal/pgntag":         {},
-	"internal/lang":           {}, // the languages of the server's pages: Accept-Language, the texts' tables
-	"internal/pgtest":         {}, // a throwaway PostgreSQL for tests
-	"internal/cputime":        {}, // the process CPU time, for timing tests and benchmarks
-	"internal/shareddata":     {}, // finds ../shared/data (or $GAMBIT_DATA) for tests
+	"variant/chessgame":          {"chess", "chess/opening", "chess/pgn", "game", "variant/chesssetup", "engine"},
+	"variant/xiangqigame":        {"chess", "game", "xiangqi", "xiangqi/pgn", "engine/xq"},
+	"variant/chesssetup":         {"chess", "chess/pgn", "game"}, // a pasted start on a chess board, for every variant on one
+	"variant/fog/foggame":        {"chess", "game", "variant/fog", "engine/fogbot", "variant/chesssetup"},
+	"variant/dice/dicegame":      {"chess", "game", "variant/dice", "engine/dicebot", "variant/chesssetup"},
+	"variant/bomb/bombgame":      {"chess", "game", "variant/bomb", "engine/bombbot", "variant/chesssetup"},
+	"variant/jieqi/jieqigame":    {"chess", "game", "xiangqi", "variant/fair", "variant/jieqi", "engine/jieqibot"},
+	"variant/banqi/banqigame":    {"chess", "game", "variant/fair", "variant/banqi", "engine/banqibot"},
+	"variant/all":                {"variant/chessgame", "variant/xiangqigame", "variant/fog/foggame", "variant/dice/dicegame", "variant/bomb/bombgame", "variant/jieqi/jieqigame", "variant/banqi/banqigame"},
+	"variant/jieqi":              {"xiangqi", "variant/fair", "variant/seeded", "internal/pgntag"},
+	"engine/jieqibot":            {"xiangqi", "variant/jieqi"},
+	"variant/banqi":              {"variant/fair", "variant/seeded", "internal/pgntag"},
+	"engine/banqibot":            {"variant/banqi"},
+	"store":                      {"rating"},
+	"store/storetest":            {"store", "rating"},
+	"server":                     {"chess", "chess/pgn", "chess/opening", "chess/polyglot", "game", "store", "web", "render", "review", "server/guards", "server/node", "server/lobby", "server/sched", "server/wire", "server/computer", "server/media", "server/round", "server/reviews", "internal/lang", "server/account", "render/chart", "rating", "server/analysis", "server/openings", "server/profile", "server/export", "server/lichess", "server/player", "server/games", "server/metrics", "server/app", "server/puzzles", "puzzle", "puzzle/starter", "server/tournaments", "server/swiss"},
+	"server/reviews":             {"game", "review", "store", "xiangqi", "render", "server/guards", "server/sched", "server/wire", "internal/lang"},                                                     // the games' reviews, run position by position in the computer's scheduler; read in the reader's script
+	"server/puzzles":             {"chess", "game", "puzzle", "rating", "review", "store", "server/sched", "server/wire"},                                                                               // the puzzles: lichess's puzzle API and the puzzle ratings (the puzzles through store.Puzzles, their records through the registry, who asks through the server's view), the finder over finished games
+	"server/swiss":               {"chess", "game", "store", "tournament/swiss", "server/wire", "server/tourney"},                                                                                       // the Swiss events: lichess's Swiss API, the director pairing each round under a lease (package tournament/swiss's FIDE Dutch system)
+	"server/tourney":             {"game", "store", "server/wire"},                                                                                                                                      // what the arenas and the Swiss events share: the server they need, the forms' fields, the director's loop
+	"server/tourney/tourneytest": {"game", "store", "internal/pgtest"},                                                                                                                                  // the tournaments' tests' fake server, stores and clock; only tests import it
+	"server/tournaments":         {"chess", "game", "store", "tournament", "server/guards", "server/wire", "server/tourney"},                                                                            // the arenas: lichess's tournament API, the live pages' sockets, the director under a lease (package tournament's rules)
+	"server/round":               {"chess", "game", "store", "server/guards", "server/lobby", "server/sched", "server/wire", "server/computer"},                                                         // the hubs: one live game each, its commands, clocks, computer, presence, chat and wire messages, and its clients' WebSockets
+	"server/account":             {"store", "server/guards", "server/wire"},                                                                                                                             // sign-up, sign-in, sessions: knows no game
+	"server/player":              {"store", "server/guards", "server/wire"},                                                                                                                             // the player cookie: issued, proved, read by the handlers; knows no game nor account
+	"server/games":               {"chess", "game", "rating", "store", "server/guards", "server/lobby", "server/wire"},                                                                                  // Gambit's API of games: create, join, adopt, the lobby's list, pairing, rated games; the hubs through games.Server (lobby: the open challenges' model, as round reads it)
+	"server/metrics":             {},                                                                                                                                                                    // the server's Prometheus series, on a registry of their own: knows no game
+	"server/app":                 {"internal/lang"},                                                                                                                                                     // the web app's own files and pages, in the reader's language
+	"server/guards":              {},                                                                                                                                                                    // connection and address limits, proxies, frames, same-site checks: knows no game
+	"server/lobby":               {"chess", "game", "store", "server/node"},                                                                                                                             // the open challenges, in memory: no HTTP, no hub
+	"server/computer":            {"chess", "chess/polyglot", "game", "uci", "review", "server/guards", "server/wire"},                                                                                  // the computer's levels, its bot over the engines, the count of its games
+	"server/lichess":             {"chess", "game", "rating", "store", "server/guards", "server/wire"},                                                                                                  // lichess's API for programs: its shapes and its handlers (the event stream, challenges, the Board and Bot APIs, the game streams), reaching the server through lichess.Server
+	"server/media":               {"chess", "chess/opening", "game", "store", "xiangqi", "render", "render/viewer", "server/guards", "server/sched", "server/wire", "internal/lang", "internal/pgntag"}, // a game's page, images and viewer page (render/viewer: GET /game/{id}.html)
+	"server/sched":               {},                                                                                                                                                                    // the fair scheduler of the computer's thinking and the drawings: knows no game
+	"server/wire":                {"game", "store", "server/guards", "server/node"},                                                                                                                     // the server's errors, their one mapping to HTTP and WebSocket codes, and the shapes several packages write
+	"server/node":                {"game"},                                                                                                                                                              // what the nodes say to each other: below server and cluster
+	"server/analysis":            {"chess", "game", "server/wire"},                                                                                                                                      // the analysis board's API: a game's record, positions played by the rules
+	"server/openings":            {"chess", "chess/opening", "chess/polyglot", "server/wire"},                                                                                                           // GET /api/opening and /api/book: a line's opening, the book's moves
+	"server/profile":             {"chess", "game", "rating", "store", "render/chart", "server/wire"},                                                                                                   // the players' profiles, their games, rating graphs, leaderboards, and GET /api/games' listing
+	"server/export":              {"chess", "chess/pgn", "game", "review", "store", "xiangqi", "internal/pgntag", "server/wire"},                                                                        // lichess's game exports: a player's games, games by id, as PGN or NDJSON (store.Summary.VisibleTo: who sees which)
+	"server/servertest":          {"game", "chess", "chess/polyglot", "review"},                                                                                                                         // what the server packages' tests share; only tests import it
+	"server/wire/wiretest":       {"server/wire"},                                                                                                                                                       // the request parsers' tests' shared check; only tests import it
+	"web":                        {},
+	"cluster":                    {"server/node"}, // nodes over NATS: beside server (neither imports the other), wired by cmd
+	"loadtest":                   {"chess"},       // chess.ParsePlacement only: a player reads the board it is sent, the server judges the moves
+	"rating":                     {},              // Glicko-2 and the speed categories: stdlib only
+	"internal/charset":           {},
+	"internal/elo":               {},
+	"internal/tt":                {}, // the transposition table of engine and engine/xq
+	"internal/benchrun":          {}, // the bench-signature harness of engine and engine/xq
+	"internal/pgntag":            {},
+	"internal/lang":              {}, // the languages of the server's pages: Accept-Language, the texts' tables
+	"internal/pgtest":            {}, // a throwaway PostgreSQL for tests
+	"internal/cputime":           {}, // the process CPU time, for timing tests and benchmarks
+	"internal/shareddata":        {}, // finds ../shared/data (or $GAMBIT_DATA) for tests
 }
 
 // stdlibOnly are the packages that may import nothing outside the standard library.

@@ -8,6 +8,7 @@ import (
 
 	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/server/tourney"
 	"github.com/gambitchess/gambit/store"
 	"github.com/gambitchess/gambit/tournament/swiss"
 )
@@ -24,19 +25,7 @@ const (
 
 // Run directs the Swiss events until ctx ends.
 func (s *Service) Run(ctx context.Context) {
-	t := time.NewTicker(s.cfg.Tick)
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		case <-s.wake:
-		}
-		if err := s.Direct(ctx); err != nil && ctx.Err() == nil {
-			s.log.Error("swiss director", "err", err)
-		}
-	}
+	tourney.Direct(ctx, s.cfg.Tick, 100*time.Millisecond, s.wake, s.Direct, s.log, "swiss director")
 }
 
 // Direct looks once at every Swiss event not finished: it starts those
@@ -243,20 +232,8 @@ func (s *Service) forget(id string) {
 
 // startGame creates pairing p's game.
 func (s *Service) startGame(ctx context.Context, set Settings, p store.TournamentPairing) error {
-	white, err := s.srv.UserByID(ctx, p.White)
-	if err != nil {
-		return fmt.Errorf("swiss game %s: white: %w", p.Game, err)
-	}
-	black, err := s.srv.UserByID(ctx, p.Black)
-	if err != nil {
-		return fmt.Errorf("swiss game %s: black: %w", p.Game, err)
-	}
 	opts := game.Options{ID: p.Game, Mode: game.ModeOnline, Variant: set.Variant, Clock: set.ClockConfig(), Public: true, Now: s.now}
-	err = s.srv.StartGame(ctx, p.Game, opts, set.Rated, white, black)
-	if errors.Is(err, store.ErrExists) {
-		return nil // created by the director before
-	}
-	return err
+	return tourney.StartGame(ctx, s.srv, p, opts, set.Rated)
 }
 
 // activePlayers are the players to pair: those neither paused nor

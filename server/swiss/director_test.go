@@ -3,12 +3,9 @@ package swiss
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"net/http"
+	"github.com/gambitchess/gambit/server/tourney/tourneytest"
 	"os"
-	"path/filepath"
-	"sync"
 	"testing"
 	"time"
 
@@ -19,83 +16,6 @@ import (
 )
 
 func TestMain(m *testing.M) { os.Exit(pgtest.Main(m)) }
-
-// fakeServer stands for the server: accounts by id, games recorded by
-// id. Failing makes StartGame fail: a node that dies after writing its
-// round.
-type fakeServer struct {
-	mu      sync.Mutex
-	games   map[string]game.Options
-	starts  int
-	failing bool
-	ids     int
-	prefix  string
-}
-
-func (f *fakeServer) User(*http.Request) (store.User, bool)      { return store.User{}, false }
-func (f *fakeServer) Error(http.ResponseWriter, error)           {}
-func (f *fakeServer) Perf(game.Variant, game.ClockConfig) string { return "blitz" }
-func (f *fakeServer) Rating(context.Context, string, string) (int, error) {
-	return 1500, nil
-}
-func (f *fakeServer) UserByID(_ context.Context, id string) (store.User, error) {
-	return store.User{ID: id, Name: "N" + id}, nil
-}
-func (f *fakeServer) NewID() string {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	f.ids++
-	return fmt.Sprintf("%sg%d", f.prefix, f.ids)
-}
-func (f *fakeServer) StartGame(_ context.Context, id string, opts game.Options, _ bool, _, _ store.User) error {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	if f.failing {
-		return errors.New("node died")
-	}
-	if _, ok := f.games[id]; ok {
-		return store.ErrExists
-	}
-	f.starts++
-	f.games[id] = opts
-	return nil
-}
-
-// stores are the two stores the director runs on.
-var stores = []struct {
-	name string
-	open func(t *testing.T) store.Swiss
-}{
-	{"SQLite", func(t *testing.T) store.Swiss {
-		st, err := store.OpenSQLite(context.Background(), filepath.Join(t.TempDir(), "gambit.db"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { st.Close() })
-		return st
-	}},
-	{"Postgres", func(t *testing.T) store.Swiss {
-		st, err := store.OpenPostgres(context.Background(), pgtest.URL(t))
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { st.Close() })
-		return st
-	}},
-}
-
-// clock is a test's time, moved by hand.
-type clock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func (c *clock) now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
-func (c *clock) add(d time.Duration) {
-	c.mu.Lock()
-	c.t = c.t.Add(d)
-	c.mu.Unlock()
-}
 
 const interval = 10 * time.Second
 
@@ -155,27 +75,27 @@ func finish(t *testing.T, st store.Swiss, end time.Time, ps []store.TournamentPa
 // after the third the event is finished, with the points of three rounds
 // counted once.
 func TestDirectorRounds(t *testing.T) {
-	for _, sto := range stores {
-		t.Run(sto.name, func(t *testing.T) {
-			st := sto.open(t)
+	for _, sto := range tourneytest.Stores {
+		t.Run(sto.Name, func(t *testing.T) {
+			st := sto.Open(t)
 			ctx := context.Background()
-			c := &clock{t: time.Date(2026, 12, 6, 18, 0, 0, 0, time.UTC)}
-			srv := &fakeServer{games: map[string]game.Options{}}
-			s := New(Config{Store: st, Server: srv, Node: "n1", Now: c.now})
-			id := newEvent(t, st, c.now().Add(time.Minute), 7, 3)
+			c := tourneytest.NewClock(time.Date(2026, 12, 6, 18, 0, 0, 0, time.UTC))
+			srv := tourneytest.NewFakeServer("")
+			s := New(Config{Store: st, Server: srv, Node: "n1", Now: c.Now})
+			id := newEvent(t, st, c.Now().Add(time.Minute), 7, 3)
 
-			if err := s.Direct(ctx); err != nil || srv.starts != 0 {
-				t.Fatalf("before the start: %v, %d games", err, srv.starts)
+			if err := s.Direct(ctx); err != nil || srv.Starts != 0 {
+				t.Fatalf("before the start: %v, %d games", err, srv.Starts)
 			}
-			c.add(time.Minute)
+			c.Add(time.Minute)
 			met, byes := map[[2]string]bool{}, map[string]bool{}
 			for r := 1; r <= 3; r++ {
 				if err := s.Direct(ctx); err != nil {
 					t.Fatalf("round %d: %v", r, err)
 				}
 				games, bye := roundOf(t, st, id, r)
-				if len(games) != 3 || len(bye) != 1 || srv.starts != 3*r {
-					t.Fatalf("round %d: %d games, %d byes, %d started; want 3, 1, %d", r, len(games), len(bye), srv.starts, 3*r)
+				if len(games) != 3 || len(bye) != 1 || srv.Starts != 3*r {
+					t.Fatalf("round %d: %d games, %d byes, %d started; want 3, 1, %d", r, len(games), len(bye), srv.Starts, 3*r)
 				}
 				if byes[bye[0].White] {
 					t.Errorf("round %d: %s has a second bye", r, bye[0].White)
@@ -187,26 +107,26 @@ func TestDirectorRounds(t *testing.T) {
 						t.Errorf("round %d: %s and %s meet again", r, g.White, g.Black)
 					}
 					met[pair] = true
-					if o := srv.games[g.Game]; o.Clock.Initial != 3*time.Minute || o.Clock.Increment != 2*time.Second {
+					if o := srv.Games[g.Game]; o.Clock.Initial != 3*time.Minute || o.Clock.Increment != 2*time.Second {
 						t.Errorf("game %s clock = %+v, want 3+2", g.Game, o.Clock)
 					}
 				}
 				// Two games over, one played: no next round.
-				c.add(time.Minute)
-				finish(t, st, c.now(), games[:2])
-				c.add(time.Hour)
-				if err := s.Direct(ctx); err != nil || srv.starts != 3*r {
-					t.Fatalf("round %d with a game on: %v, %d started; want %d", r, err, srv.starts, 3*r)
+				c.Add(time.Minute)
+				finish(t, st, c.Now(), games[:2])
+				c.Add(time.Hour)
+				if err := s.Direct(ctx); err != nil || srv.Starts != 3*r {
+					t.Fatalf("round %d with a game on: %v, %d started; want %d", r, err, srv.Starts, 3*r)
 				}
-				finish(t, st, c.now(), games[2:])
+				finish(t, st, c.Now(), games[2:])
 				if r == 3 {
 					break
 				}
-				c.add(interval - time.Second)
-				if err := s.Direct(ctx); err != nil || srv.starts != 3*r {
-					t.Fatalf("round %d over, within the interval: %v, %d started; want %d", r, err, srv.starts, 3*r)
+				c.Add(interval - time.Second)
+				if err := s.Direct(ctx); err != nil || srv.Starts != 3*r {
+					t.Fatalf("round %d over, within the interval: %v, %d started; want %d", r, err, srv.Starts, 3*r)
 				}
-				c.add(time.Second)
+				c.Add(time.Second)
 			}
 			if err := s.Direct(ctx); err != nil {
 				t.Fatal(err)
@@ -214,8 +134,8 @@ func TestDirectorRounds(t *testing.T) {
 			if tr, _ := st.Tournament(ctx, id); tr.Status != store.TournamentFinished {
 				t.Errorf("after the last round: status %s, want finished", tr.Status)
 			}
-			if _, bye := roundOf(t, st, id, 4); len(bye) != 0 || srv.starts != 9 {
-				t.Errorf("a fourth round was paired: %d started", srv.starts)
+			if _, bye := roundOf(t, st, id, 4); len(bye) != 0 || srv.Starts != 9 {
+				t.Errorf("a fourth round was paired: %d started", srv.Starts)
 			}
 			tr, _ := st.Tournament(ctx, id)
 			e, err := s.loadEvent(ctx, tr)
@@ -236,21 +156,21 @@ func TestDirectorRounds(t *testing.T) {
 // TestDirectorLeavesOutWithdrawn: a player withdrawn before round 2 is
 // not paired in it, and keeps their round 1 in the standings.
 func TestDirectorLeavesOutWithdrawn(t *testing.T) {
-	st := stores[0].open(t)
+	st := tourneytest.Stores[0].Open(t)
 	ctx := context.Background()
-	c := &clock{t: time.Date(2026, 12, 6, 18, 0, 0, 0, time.UTC)}
-	srv := &fakeServer{games: map[string]game.Options{}}
-	s := New(Config{Store: st, Server: srv, Node: "n1", Now: c.now})
-	id := newEvent(t, st, c.now(), 5, 3)
+	c := tourneytest.NewClock(time.Date(2026, 12, 6, 18, 0, 0, 0, time.UTC))
+	srv := tourneytest.NewFakeServer("")
+	s := New(Config{Store: st, Server: srv, Node: "n1", Now: c.Now})
+	id := newEvent(t, st, c.Now(), 5, 3)
 	if err := s.Direct(ctx); err != nil {
 		t.Fatal(err)
 	}
 	games, _ := roundOf(t, st, id, 1)
-	finish(t, st, c.now(), games)
-	if err := st.SetPlayerState(ctx, id, "u4", store.PlayerWithdrawn, c.now()); err != nil {
+	finish(t, st, c.Now(), games)
+	if err := st.SetPlayerState(ctx, id, "u4", store.PlayerWithdrawn, c.Now()); err != nil {
 		t.Fatal(err)
 	}
-	c.add(interval)
+	c.Add(interval)
 	if err := s.Direct(ctx); err != nil {
 		t.Fatal(err)
 	}
@@ -270,17 +190,17 @@ func TestDirectorLeavesOutWithdrawn(t *testing.T) {
 // out the lease, takes over and creates those games, each once; round 1
 // is not paired again, and the old director, back, pairs nothing.
 func TestDirectorTakesOver(t *testing.T) {
-	for _, sto := range stores {
-		t.Run(sto.name, func(t *testing.T) {
-			st := sto.open(t)
+	for _, sto := range tourneytest.Stores {
+		t.Run(sto.Name, func(t *testing.T) {
+			st := sto.Open(t)
 			ctx := context.Background()
-			c := &clock{t: time.Date(2026, 12, 6, 18, 0, 0, 0, time.UTC)}
+			c := tourneytest.NewClock(time.Date(2026, 12, 6, 18, 0, 0, 0, time.UTC))
 			games := map[string]game.Options{} // the store's games, shared by the nodes
-			dying := &fakeServer{games: games, failing: true, prefix: "a"}
-			other := &fakeServer{games: games, prefix: "b"}
-			a := New(Config{Store: st, Server: dying, Node: "a", Now: c.now, Lease: 5 * time.Second})
-			b := New(Config{Store: st, Server: other, Node: "b", Now: c.now, Lease: 5 * time.Second})
-			id := newEvent(t, st, c.now(), 7, 3)
+			dying := &tourneytest.FakeServer{Games: games, Failing: true, Prefix: "a"}
+			other := &tourneytest.FakeServer{Games: games, Prefix: "b"}
+			a := New(Config{Store: st, Server: dying, Node: "a", Now: c.Now, Lease: 5 * time.Second})
+			b := New(Config{Store: st, Server: other, Node: "b", Now: c.Now, Lease: 5 * time.Second})
+			id := newEvent(t, st, c.Now(), 7, 3)
 
 			if err := a.Direct(ctx); err == nil {
 				t.Fatal("the dying node's games started")
@@ -289,16 +209,16 @@ func TestDirectorTakesOver(t *testing.T) {
 			if len(recorded) != 3 || len(bye) != 1 || len(games) != 0 {
 				t.Fatalf("after the death: %d pairings, %d byes, %d games; want 3, 1, none", len(recorded), len(bye), len(games))
 			}
-			c.add(2 * time.Second)
+			c.Add(2 * time.Second)
 			if err := b.Direct(ctx); err != nil || len(games) != 0 {
 				t.Fatalf("within the lease: %v, %d games; want none: b must wait", err, len(games))
 			}
-			c.add(4 * time.Second)
+			c.Add(4 * time.Second)
 			if err := b.Direct(ctx); err != nil {
 				t.Fatal(err)
 			}
-			if len(games) != 3 || other.starts != 3 {
-				t.Fatalf("after the takeover: %d games, %d started; want the 3 recorded", len(games), other.starts)
+			if len(games) != 3 || other.Starts != 3 {
+				t.Fatalf("after the takeover: %d games, %d started; want the 3 recorded", len(games), other.Starts)
 			}
 			for _, p := range recorded {
 				if _, ok := games[p.Game]; !ok {
@@ -310,23 +230,23 @@ func TestDirectorTakesOver(t *testing.T) {
 			}
 			// Node a comes back while b holds the lease: a pairs nothing;
 			// b pairs round 2 after the interval, once.
-			dying.failing = false
-			finish(t, st, c.now(), recorded)
+			dying.Failing = false
+			finish(t, st, c.Now(), recorded)
 			for range 2 { // b looks every 4 s: its lease holds
-				c.add(4 * time.Second)
-				if err := b.Direct(ctx); err != nil || other.starts != 3 {
-					t.Fatalf("within the interval: %v, %d started; want 3", err, other.starts)
+				c.Add(4 * time.Second)
+				if err := b.Direct(ctx); err != nil || other.Starts != 3 {
+					t.Fatalf("within the interval: %v, %d started; want 3", err, other.Starts)
 				}
 			}
-			c.add(interval - 8*time.Second)
-			if err := a.Direct(ctx); err != nil || dying.starts != 0 {
-				t.Errorf("the old director paired: %v, %d", err, dying.starts)
+			c.Add(interval - 8*time.Second)
+			if err := a.Direct(ctx); err != nil || dying.Starts != 0 {
+				t.Errorf("the old director paired: %v, %d", err, dying.Starts)
 			}
-			if err := b.Direct(ctx); err != nil || other.starts != 6 {
-				t.Errorf("round 2: %v, %d started; want 6", err, other.starts)
+			if err := b.Direct(ctx); err != nil || other.Starts != 6 {
+				t.Errorf("round 2: %v, %d started; want 6", err, other.Starts)
 			}
-			if err := b.Direct(ctx); err != nil || other.starts != 6 {
-				t.Errorf("round 2 again: %v, %d started; want still 6", err, other.starts)
+			if err := b.Direct(ctx); err != nil || other.Starts != 6 {
+				t.Errorf("round 2 again: %v, %d started; want still 6", err, other.Starts)
 			}
 		})
 	}

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gambitchess/gambit/server/tourney"
 	"github.com/gambitchess/gambit/server/wire"
 	"github.com/gambitchess/gambit/store"
 	"github.com/gambitchess/gambit/tournament/swiss"
@@ -91,15 +92,9 @@ func (s *Service) answer(w http.ResponseWriter, r *http.Request, id string) {
 
 // eventByID reads Swiss event id whole; a not-found error for none.
 func (s *Service) eventByID(ctx context.Context, id string) (event, error) {
-	if !wire.ValidID(id) {
-		return event{}, fmt.Errorf("%w: no such tournament", store.ErrNotFound)
-	}
-	t, err := s.st.Tournament(ctx, id)
-	if errors.Is(err, store.ErrNoTournament) || err == nil && t.Kind != Kind {
-		return event{}, fmt.Errorf("%w: no such tournament", store.ErrNotFound)
-	}
+	t, err := tourney.Lookup(ctx, s.st, id, Kind)
 	if err != nil {
-		return event{}, fmt.Errorf("%w: %v", wire.ErrStorage, err)
+		return event{}, err
 	}
 	e, err := s.loadEvent(ctx, t)
 	if err != nil {

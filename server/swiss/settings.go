@@ -1,19 +1,15 @@
 package swiss
 
 import (
-	"crypto/sha256"
-	"crypto/subtle"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"net/url"
 	"slices"
 	"strconv"
-	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/server/tourney"
 	"github.com/gambitchess/gambit/server/wire"
 )
 
@@ -45,17 +41,7 @@ func (s Settings) IntervalDuration() time.Duration { return time.Duration(s.Inte
 
 // PasswordOK reports whether pw is the event's password (always, for a
 // public event).
-func (s Settings) PasswordOK(pw string) bool {
-	if s.Password == "" {
-		return true
-	}
-	return subtle.ConstantTimeCompare([]byte(hashPassword(pw)), []byte(s.Password)) == 1
-}
-
-func hashPassword(pw string) string {
-	h := sha256.Sum256([]byte(pw))
-	return hex.EncodeToString(h[:])
-}
+func (s Settings) PasswordOK(pw string) bool { return tourney.PasswordOK(s.Password, pw) }
 
 // The limits of a new event, lichess's where it has them.
 const (
@@ -87,13 +73,13 @@ func ParseSettings(f url.Values, now time.Time) (Settings, time.Time, error) {
 		return Settings{}, time.Time{}, fmt.Errorf("%w: %s: %v", wire.ErrBadRequest, field, e)
 	}
 	var err error
-	if s.Name, err = text(f.Get("name"), maxNameRunes); err != nil {
+	if s.Name, err = tourney.Text(f.Get("name"), maxNameRunes); err != nil {
 		return fail("name", err)
 	}
 	if s.Name == "" {
 		s.Name = "Swiss"
 	}
-	if s.Description, err = text(f.Get("description"), maxDescRunes); err != nil {
+	if s.Description, err = tourney.Text(f.Get("description"), maxDescRunes); err != nil {
 		return fail("description", err)
 	}
 	if s.Clock, err = choice(f, "clock.limit", clockLimits, -1); err != nil {
@@ -113,7 +99,7 @@ func ParseSettings(f url.Values, now time.Time) (Settings, time.Time, error) {
 			return fail("roundInterval", err)
 		}
 	}
-	if s.Variant, err = parseVariant(f.Get("variant")); err != nil {
+	if s.Variant, err = tourney.Variant(f.Get("variant")); err != nil {
 		return fail("variant", err)
 	}
 	if err := s.readConditions(f); err != nil {
@@ -133,7 +119,7 @@ func (s *Settings) readConditions(f url.Values) error {
 		key string
 		to  *bool
 	}{{"rated", &s.Rated}, {"conditions.bots", &s.BotsAllowed}} {
-		if *b.to, err = boolean(f.Get(b.key), *b.to); err != nil {
+		if *b.to, err = tourney.Bool(f.Get(b.key), *b.to); err != nil {
 			return fmt.Errorf("%w: %s: %v", wire.ErrBadRequest, b.key, err)
 		}
 	}
@@ -149,24 +135,9 @@ func (s *Settings) readConditions(f url.Values) error {
 		if len(pw) > 100 {
 			return fmt.Errorf("%w: password: longer than 100 bytes", wire.ErrBadRequest)
 		}
-		s.Password = hashPassword(pw)
+		s.Password = tourney.HashPassword(pw)
 	}
 	return nil
-}
-
-// text is a trimmed field of at most most characters, without control
-// characters.
-func text(v string, most int) (string, error) {
-	v = strings.TrimSpace(v)
-	switch {
-	case !utf8.ValidString(v):
-		return "", fmt.Errorf("not UTF-8")
-	case utf8.RuneCountInString(v) > most:
-		return "", fmt.Errorf("longer than %d characters", most)
-	case strings.ContainsFunc(v, func(r rune) bool { return r < 0x20 || r == 0x7f }):
-		return "", fmt.Errorf("holds a control character")
-	}
-	return v, nil
 }
 
 // number is field key as a whole number in [lo, hi]; an absent one is
@@ -197,38 +168,6 @@ func choice(f url.Values, key string, choices []int, def int) (int, error) {
 		return 0, fmt.Errorf("%d is not one of %v", n, choices)
 	}
 	return n, nil
-}
-
-func boolean(v string, def bool) (bool, error) {
-	switch v {
-	case "":
-		return def, nil
-	case "true", "on", "1":
-		return true, nil
-	case "false", "0":
-		return false, nil
-	}
-	return false, fmt.Errorf("%.20q is not true or false", v)
-}
-
-// parseVariant reads a variant as lichess names it ("standard" is chess)
-// or as Gambit does: one of full information, as an arena's.
-func parseVariant(v string) (game.Variant, error) {
-	if v == "" || v == "standard" {
-		return game.DefaultVariant, nil
-	}
-	gv, err := game.ParseVariant(v)
-	if err != nil {
-		return "", fmt.Errorf("%.40q: no such variant", v)
-	}
-	spec, err := game.Lookup(gv)
-	if err != nil {
-		return "", fmt.Errorf("%.40q: no such variant", v)
-	}
-	if spec.Hidden || spec.Seeded {
-		return "", fmt.Errorf("%q: a Swiss event is played in a game of full information", v)
-	}
-	return gv, nil
 }
 
 // startOf is the event's start: startsAt (Unix ms), else ten minutes from

@@ -3,6 +3,7 @@ package tournaments
 import (
 	"context"
 	"errors"
+	"github.com/gambitchess/gambit/server/tourney/tourneytest"
 	"testing"
 	"time"
 
@@ -16,14 +17,14 @@ import (
 // berserk win of seven moves scores 3 in the standings, the loser's
 // 0, whose berserk refused (it had moved) marks nothing.
 func TestNoteSavedBerserk(t *testing.T) {
-	for _, sto := range stores {
-		t.Run(sto.name, func(t *testing.T) {
-			st := sto.open(t)
+	for _, sto := range tourneytest.Stores {
+		t.Run(sto.Name, func(t *testing.T) {
+			st := sto.Open(t)
 			ctx := context.Background()
-			c := &clock{t: time.Date(2026, 12, 6, 18, 0, 0, 0, time.UTC)}
-			srv := &fakeServer{games: map[string]game.Options{}}
-			s := New(Config{Store: st, Server: srv, Node: "n1", Now: c.now})
-			id := newArenaOf(t, st, c.now(), 2, Settings{Name: "Berserk", Variant: game.DefaultVariant, Clock: 180, Increment: 2, Minutes: 60,
+			c := tourneytest.NewClock(time.Date(2026, 12, 6, 18, 0, 0, 0, time.UTC))
+			srv := tourneytest.NewFakeServer("")
+			s := New(Config{Store: st, Server: srv, Node: "n1", Now: c.Now})
+			id := newArenaOf(t, st, c.Now(), 2, Settings{Name: "Berserk", Variant: game.DefaultVariant, Clock: 180, Increment: 2, Minutes: 60,
 				Rated: true, Berserkable: true})
 			if err := s.Direct(ctx); err != nil {
 				t.Fatal(err)
@@ -33,7 +34,7 @@ func TestNoteSavedBerserk(t *testing.T) {
 				t.Fatalf("%d games, want 1", len(ps))
 			}
 			p := ps[0]
-			opts := srv.games[p.Game]
+			opts := srv.Games[p.Game]
 			if !opts.Berserkable {
 				t.Fatal("the arena allows berserk; its game was created without")
 			}
@@ -90,19 +91,19 @@ func TestNoteSavedBerserk(t *testing.T) {
 // Black, who never played, and not White; the next look pairs no one
 // with Black.
 func TestAbsentPlayerPaused(t *testing.T) {
-	for _, sto := range stores {
-		t.Run(sto.name, func(t *testing.T) {
-			st := sto.open(t)
+	for _, sto := range tourneytest.Stores {
+		t.Run(sto.Name, func(t *testing.T) {
+			st := sto.Open(t)
 			ctx := context.Background()
-			c := &clock{t: time.Date(2026, 12, 6, 18, 0, 0, 0, time.UTC)}
-			srv := &fakeServer{games: map[string]game.Options{}}
-			s := New(Config{Store: st, Server: srv, Node: "n1", Now: c.now})
-			id := newArena(t, st, c.now(), 2)
+			c := tourneytest.NewClock(time.Date(2026, 12, 6, 18, 0, 0, 0, time.UTC))
+			srv := tourneytest.NewFakeServer("")
+			s := New(Config{Store: st, Server: srv, Node: "n1", Now: c.Now})
+			id := newArena(t, st, c.Now(), 2)
 			if err := s.Direct(ctx); err != nil {
 				t.Fatal(err)
 			}
 			p := pending(t, st, id)[0]
-			opts := srv.games[p.Game]
+			opts := srv.Games[p.Game]
 			opts.Seats = [2]game.Seat{{Kind: game.SeatHuman, Player: p.White}, {Kind: game.SeatHuman, Player: p.Black}}
 			g, err := game.New(opts)
 			if err != nil {

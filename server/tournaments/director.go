@@ -8,6 +8,7 @@ import (
 
 	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/server/tourney"
 	"github.com/gambitchess/gambit/store"
 	"github.com/gambitchess/gambit/tournament"
 )
@@ -27,24 +28,7 @@ const closing = 20 * time.Second
 func (s *Service) Run(ctx context.Context) {
 	s.wg.Add(1)
 	defer s.wg.Done()
-	t := time.NewTicker(s.cfg.Tick)
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		case <-s.wake:
-		}
-		if err := s.Direct(ctx); err != nil && ctx.Err() == nil {
-			s.log.Error("tournament director", "err", err)
-		}
-		select { // games ending one after another: one look for many
-		case <-ctx.Done():
-			return
-		case <-time.After(directGap):
-		}
-	}
+	tourney.Direct(ctx, s.cfg.Tick, directGap, s.wake, s.Direct, s.log, "tournament director")
 }
 
 // directGap is the least time between two of the director's looks.
@@ -273,21 +257,9 @@ func (s *Service) recoverResults(ctx context.Context, a arena, now time.Time) er
 
 // startGame creates pairing p's game.
 func (s *Service) startGame(ctx context.Context, set Settings, p store.TournamentPairing) error {
-	white, err := s.srv.UserByID(ctx, p.White)
-	if err != nil {
-		return fmt.Errorf("tournament game %s: white: %w", p.Game, err)
-	}
-	black, err := s.srv.UserByID(ctx, p.Black)
-	if err != nil {
-		return fmt.Errorf("tournament game %s: black: %w", p.Game, err)
-	}
 	opts := game.Options{ID: p.Game, Mode: game.ModeOnline, Variant: set.Variant, Clock: set.ClockConfig(), Public: true,
 		Berserkable: set.Berserkable, Now: s.now}
-	err = s.srv.StartGame(ctx, p.Game, opts, set.Rated, white, black)
-	if errors.Is(err, store.ErrExists) {
-		return nil // created by the director before
-	}
-	return err
+	return tourney.StartGame(ctx, s.srv, p, opts, set.Rated)
 }
 
 // entrants are the arena's players as the standings read them.

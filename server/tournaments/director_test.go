@@ -3,12 +3,9 @@ package tournaments
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"net/http"
+	"github.com/gambitchess/gambit/server/tourney/tourneytest"
 	"os"
-	"path/filepath"
-	"sync"
 	"testing"
 	"time"
 
@@ -20,91 +17,6 @@ import (
 )
 
 func TestMain(m *testing.M) { os.Exit(pgtest.Main(m)) }
-
-// fakeServer stands for the server: accounts u0, u1, … rated 1500 + 10
-// × their number, games recorded by id. Failing makes StartGame fail: a
-// node that dies after writing its pairings.
-type fakeServer struct {
-	mu      sync.Mutex
-	games   map[string]game.Options
-	over    map[string]*game.Game // games over, as Ended reads them
-	starts  int
-	failing bool
-	ids     int
-	prefix  string
-}
-
-func (f *fakeServer) User(*http.Request) (store.User, bool)      { return store.User{}, false }
-func (f *fakeServer) Error(http.ResponseWriter, error)           {}
-func (f *fakeServer) Perf(game.Variant, game.ClockConfig) string { return "blitz" }
-func (f *fakeServer) UserByID(_ context.Context, id string) (store.User, error) {
-	return store.User{ID: id, Name: "N" + id}, nil
-}
-func (f *fakeServer) Rating(_ context.Context, user, _ string) (int, error) {
-	var n int
-	fmt.Sscanf(user, "u%d", &n)
-	return 1500 + 10*n, nil
-}
-func (f *fakeServer) Ended(_ context.Context, id string) (*game.Game, error) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	return f.over[id], nil
-}
-func (f *fakeServer) NewID() string {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	f.ids++
-	return fmt.Sprintf("%sg%d", f.prefix, f.ids)
-}
-func (f *fakeServer) StartGame(_ context.Context, id string, opts game.Options, _ bool, w, b store.User) error {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	if f.failing {
-		return errors.New("node died")
-	}
-	if _, ok := f.games[id]; ok {
-		return store.ErrExists
-	}
-	f.starts++
-	f.games[id] = opts
-	return nil
-}
-
-// stores are the two stores the director runs on.
-var stores = []struct {
-	name string
-	open func(t *testing.T) store.Tournaments
-}{
-	{"SQLite", func(t *testing.T) store.Tournaments {
-		st, err := store.OpenSQLite(context.Background(), filepath.Join(t.TempDir(), "gambit.db"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { st.Close() })
-		return st
-	}},
-	{"Postgres", func(t *testing.T) store.Tournaments {
-		st, err := store.OpenPostgres(context.Background(), pgtest.URL(t))
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { st.Close() })
-		return st
-	}},
-}
-
-// clock is a test's time, moved by hand.
-type clock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func (c *clock) now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
-func (c *clock) add(d time.Duration) {
-	c.mu.Lock()
-	c.t = c.t.Add(d)
-	c.mu.Unlock()
-}
 
 // newArena stores an arena starting at start, an hour long, with players
 // u0…u(n-1) joined.
@@ -152,25 +64,25 @@ func pending(t *testing.T, st store.Tournaments, id string) []store.TournamentPa
 // paired again while playing; a result frees both for the next pairing,
 // counted once however many nodes report it; the arena ends at its end.
 func TestDirectorStartsPairsAndEnds(t *testing.T) {
-	for _, sto := range stores {
-		t.Run(sto.name, func(t *testing.T) {
-			st := sto.open(t)
+	for _, sto := range tourneytest.Stores {
+		t.Run(sto.Name, func(t *testing.T) {
+			st := sto.Open(t)
 			ctx := context.Background()
-			c := &clock{t: time.Date(2026, 12, 6, 18, 0, 0, 0, time.UTC)}
-			srv := &fakeServer{games: map[string]game.Options{}}
-			s := New(Config{Store: st, Server: srv, Node: "n1", Now: c.now})
-			id := newArena(t, st, c.now().Add(time.Minute), 6)
+			c := tourneytest.NewClock(time.Date(2026, 12, 6, 18, 0, 0, 0, time.UTC))
+			srv := tourneytest.NewFakeServer("")
+			s := New(Config{Store: st, Server: srv, Node: "n1", Now: c.Now})
+			id := newArena(t, st, c.Now().Add(time.Minute), 6)
 
 			if err := s.Direct(ctx); err != nil || len(pending(t, st, id)) != 0 {
 				t.Fatalf("before the start: %v, %d games", err, len(pending(t, st, id)))
 			}
-			c.add(time.Minute)
+			c.Add(time.Minute)
 			if err := s.Direct(ctx); err != nil {
 				t.Fatal(err)
 			}
 			games := pending(t, st, id)
-			if len(games) != 3 || srv.starts != 3 {
-				t.Fatalf("at the start: %d pairings, %d games started; want 3", len(games), srv.starts)
+			if len(games) != 3 || srv.Starts != 3 {
+				t.Fatalf("at the start: %d pairings, %d games started; want 3", len(games), srv.Starts)
 			}
 			// Before any game: ranked by rating, u5 first; neighbours meet.
 			want := map[[2]string]bool{{"u5", "u4"}: true, {"u3", "u2"}: true, {"u1", "u0"}: true}
@@ -178,17 +90,17 @@ func TestDirectorStartsPairsAndEnds(t *testing.T) {
 				if !want[[2]string{g.White, g.Black}] && !want[[2]string{g.Black, g.White}] {
 					t.Errorf("pairing %s-%s is not between neighbours", g.White, g.Black)
 				}
-				if o := srv.games[g.Game]; o.Clock.Initial != 3*time.Minute || o.Clock.Increment != 2*time.Second {
+				if o := srv.Games[g.Game]; o.Clock.Initial != 3*time.Minute || o.Clock.Increment != 2*time.Second {
 					t.Errorf("game %s clock = %+v, want 3+2", g.Game, o.Clock)
 				}
 			}
-			c.add(time.Second)
-			if err := s.Direct(ctx); err != nil || srv.starts != 3 {
-				t.Fatalf("while all play: %v, %d games started; want still 3", err, srv.starts)
+			c.Add(time.Second)
+			if err := s.Direct(ctx); err != nil || srv.Starts != 3 {
+				t.Fatalf("while all play: %v, %d games started; want still 3", err, srv.Starts)
 			}
 			// The first game ends; two nodes report it: it counts once.
-			c.add(time.Minute)
-			end := store.TournamentPairing{Outcome: int(tournament.WhiteWon), Plies: 40, Ended: c.now()}
+			c.Add(time.Minute)
+			end := store.TournamentPairing{Outcome: int(tournament.WhiteWon), Plies: 40, Ended: c.Now()}
 			if _, ok, _ := st.FinishPairing(ctx, games[0].Game, end); !ok {
 				t.Fatal("FinishPairing: not recorded")
 			}
@@ -196,14 +108,14 @@ func TestDirectorStartsPairsAndEnds(t *testing.T) {
 				t.Error("FinishPairing recorded a result twice")
 			}
 			// Its two players just met: no rematch until they have waited.
-			if err := s.Direct(ctx); err != nil || srv.starts != 3 {
-				t.Fatalf("after one game: %v, %d started; want no rematch yet", err, srv.starts)
+			if err := s.Direct(ctx); err != nil || srv.Starts != 3 {
+				t.Fatalf("after one game: %v, %d started; want no rematch yet", err, srv.Starts)
 			}
-			c.add(tournament.RematchWait)
-			if err := s.Direct(ctx); err != nil || srv.starts != 4 {
-				t.Fatalf("after waiting: %v, %d started; want the rematch", err, srv.starts)
+			c.Add(tournament.RematchWait)
+			if err := s.Direct(ctx); err != nil || srv.Starts != 4 {
+				t.Fatalf("after waiting: %v, %d started; want the rematch", err, srv.Starts)
 			}
-			c.add(time.Hour)
+			c.Add(time.Hour)
 			if err := s.Direct(ctx); err != nil {
 				t.Fatal(err)
 			}
@@ -220,17 +132,17 @@ func TestDirectorStartsPairsAndEnds(t *testing.T) {
 // games, each once; no pairing is lost or doubled, and the first node,
 // back, no longer pairs.
 func TestDirectorTakesOver(t *testing.T) {
-	for _, sto := range stores {
-		t.Run(sto.name, func(t *testing.T) {
-			st := sto.open(t)
+	for _, sto := range tourneytest.Stores {
+		t.Run(sto.Name, func(t *testing.T) {
+			st := sto.Open(t)
 			ctx := context.Background()
-			c := &clock{t: time.Date(2026, 12, 6, 18, 0, 0, 0, time.UTC)}
+			c := tourneytest.NewClock(time.Date(2026, 12, 6, 18, 0, 0, 0, time.UTC))
 			games := map[string]game.Options{} // the store's games, shared by the nodes
-			dying := &fakeServer{games: games, failing: true, prefix: "a"}
-			other := &fakeServer{games: games, prefix: "b"}
-			a := New(Config{Store: st, Server: dying, Node: "a", Now: c.now, Lease: 5 * time.Second})
-			b := New(Config{Store: st, Server: other, Node: "b", Now: c.now, Lease: 5 * time.Second})
-			id := newArena(t, st, c.now(), 4)
+			dying := &tourneytest.FakeServer{Games: games, Failing: true, Prefix: "a"}
+			other := &tourneytest.FakeServer{Games: games, Prefix: "b"}
+			a := New(Config{Store: st, Server: dying, Node: "a", Now: c.Now, Lease: 5 * time.Second})
+			b := New(Config{Store: st, Server: other, Node: "b", Now: c.Now, Lease: 5 * time.Second})
+			id := newArena(t, st, c.Now(), 4)
 
 			if err := a.Direct(ctx); err == nil {
 				t.Fatal("the dying node's games started")
@@ -239,16 +151,16 @@ func TestDirectorTakesOver(t *testing.T) {
 			if len(recorded) != 2 || len(games) != 0 {
 				t.Fatalf("after the death: %d pairings, %d games; want 2 pairings, no game", len(recorded), len(games))
 			}
-			c.add(2 * time.Second)
+			c.Add(2 * time.Second)
 			if err := b.Direct(ctx); err != nil || len(games) != 0 {
 				t.Fatalf("within the lease: %v, %d games; want none: b must wait", err, len(games))
 			}
-			c.add(4 * time.Second)
+			c.Add(4 * time.Second)
 			if err := b.Direct(ctx); err != nil {
 				t.Fatal(err)
 			}
-			if len(games) != 2 || other.starts != 2 {
-				t.Fatalf("after the takeover: %d games, %d started; want the 2 recorded", len(games), other.starts)
+			if len(games) != 2 || other.Starts != 2 {
+				t.Fatalf("after the takeover: %d games, %d started; want the 2 recorded", len(games), other.Starts)
 			}
 			for _, p := range recorded {
 				if _, ok := games[p.Game]; !ok {
@@ -259,17 +171,17 @@ func TestDirectorTakesOver(t *testing.T) {
 				t.Errorf("after the takeover: %d pending pairings, want the same 2", len(now))
 			}
 			// Node a comes back: b holds the lease, so a pairs nothing.
-			dying.failing = false
+			dying.Failing = false
 			for _, p := range recorded {
-				if _, ok, err := st.FinishPairing(ctx, p.Game, store.TournamentPairing{Outcome: int(tournament.Drawn), Plies: 40, Ended: c.now()}); !ok || err != nil {
+				if _, ok, err := st.FinishPairing(ctx, p.Game, store.TournamentPairing{Outcome: int(tournament.Drawn), Plies: 40, Ended: c.Now()}); !ok || err != nil {
 					t.Fatalf("FinishPairing(%s) = %v, %v", p.Game, ok, err)
 				}
 			}
-			if err := a.Direct(ctx); err != nil || dying.starts != 0 {
-				t.Errorf("the old director paired: %v, %d", err, dying.starts)
+			if err := a.Direct(ctx); err != nil || dying.Starts != 0 {
+				t.Errorf("the old director paired: %v, %d", err, dying.Starts)
 			}
-			if err := b.Direct(ctx); err != nil || other.starts != 4 {
-				t.Errorf("the director after the results: %v, %d started; want 4", err, other.starts)
+			if err := b.Direct(ctx); err != nil || other.Starts != 4 {
+				t.Errorf("the director after the results: %v, %d started; want 4", err, other.Starts)
 			}
 		})
 	}
@@ -279,12 +191,12 @@ func TestDirectorTakesOver(t *testing.T) {
 // recorded (its node died before NoteSaved) is recorded by the director
 // once a minute has passed, and its players are paired again.
 func TestDirectorRecordsAMissedResult(t *testing.T) {
-	st := stores[0].open(t)
+	st := tourneytest.Stores[0].Open(t)
 	ctx := context.Background()
-	c := &clock{t: time.Date(2026, 12, 6, 18, 0, 0, 0, time.UTC)}
-	srv := &fakeServer{games: map[string]game.Options{}, over: map[string]*game.Game{}}
-	s := New(Config{Store: st, Server: srv, Node: "n1", Now: c.now})
-	id := newArena(t, st, c.now(), 4)
+	c := tourneytest.NewClock(time.Date(2026, 12, 6, 18, 0, 0, 0, time.UTC))
+	srv := tourneytest.NewFakeServer("")
+	s := New(Config{Store: st, Server: srv, Node: "n1", Now: c.Now})
+	id := newArena(t, st, c.Now(), 4)
 	if err := s.Direct(ctx); err != nil {
 		t.Fatal(err)
 	}
@@ -293,7 +205,7 @@ func TestDirectorRecordsAMissedResult(t *testing.T) {
 		t.Fatalf("%d games, want 2", len(games))
 	}
 	p := games[0]
-	opts := srv.games[p.Game]
+	opts := srv.Games[p.Game]
 	opts.Seats = [2]game.Seat{{Kind: game.SeatHuman, Player: p.White}, {Kind: game.SeatHuman, Player: p.Black}}
 	g, err := game.New(opts)
 	if err != nil {
@@ -304,14 +216,14 @@ func TestDirectorRecordsAMissedResult(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	srv.mu.Lock()
-	srv.over[p.Game] = g // over, and no NoteSaved
-	srv.mu.Unlock()
-	c.add(30 * time.Second)
+	srv.Mu.Lock()
+	srv.Over[p.Game] = g // over, and no NoteSaved
+	srv.Mu.Unlock()
+	c.Add(30 * time.Second)
 	if err := s.Direct(ctx); err != nil || len(pending(t, st, id)) != 2 {
 		t.Fatalf("before a minute: %v, %d pending; want the result not yet looked for", err, len(pending(t, st, id)))
 	}
-	c.add(time.Minute)
+	c.Add(time.Minute)
 	if err := s.Direct(ctx); err != nil {
 		t.Fatal(err)
 	}

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/gambitchess/gambit/server/tourney"
 	"github.com/gambitchess/gambit/server/wire"
 	"github.com/gambitchess/gambit/store"
 	"github.com/gambitchess/gambit/tournament"
@@ -117,15 +118,9 @@ func (s *Service) answerFull(w http.ResponseWriter, r *http.Request, id string) 
 
 // arenaByID reads arena id whole; a not-found error for none.
 func (s *Service) arenaByID(ctx context.Context, id string) (arena, error) {
-	if !wire.ValidID(id) {
-		return arena{}, fmt.Errorf("%w: no such tournament", store.ErrNotFound)
-	}
-	t, err := s.st.Tournament(ctx, id)
-	if errors.Is(err, store.ErrNoTournament) || err == nil && t.Kind != arenaKind {
-		return arena{}, fmt.Errorf("%w: no such tournament", store.ErrNotFound)
-	}
+	t, err := tourney.Lookup(ctx, s.st, id, arenaKind)
 	if err != nil {
-		return arena{}, fmt.Errorf("%w: %v", wire.ErrStorage, err)
+		return arena{}, err
 	}
 	a, err := s.loadArena(ctx, t)
 	if err != nil {

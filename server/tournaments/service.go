@@ -4,40 +4,17 @@ import (
 	"context"
 	"errors"
 	"log/slog"
-	"net/http"
 	"sync"
 	"time"
 
 	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/server/tourney"
 	"github.com/gambitchess/gambit/store"
 	"github.com/gambitchess/gambit/tournament"
 )
 
-// Server is what the arenas need of the server.
-type Server interface {
-	// User is the account r acts for: a session, or a token the route
-	// lets act for it.
-	User(r *http.Request) (store.User, bool)
-	// Error answers err as the server answers every error.
-	Error(w http.ResponseWriter, err error)
-	// UserByID returns account id.
-	UserByID(ctx context.Context, id string) (store.User, error)
-	// Rating is account user's rating in perf (the default rating before
-	// their first game).
-	Rating(ctx context.Context, user, perf string) (int, error)
-	// Perf is the rating category of a game of variant v with clock c.
-	Perf(v game.Variant, c game.ClockConfig) string
-	// StartGame creates, stores and starts game id of opts between the
-	// two accounts seated in it (rated: recorded as a rated game of
-	// both); ErrExists when game id is stored already.
-	StartGame(ctx context.Context, id string, opts game.Options, rated bool, white, black store.User) error
-	// NewID returns a new game id.
-	NewID() string
-	// Ended reads game id: the game itself when it is over (to record a
-	// result NoteSaved missed), nil while it goes on; store.ErrNotFound
-	// for no such game.
-	Ended(ctx context.Context, id string) (*game.Game, error)
-}
+// Server is what the arenas need of the server (tourney.Server).
+type Server = tourney.Server
 
 // Config is what a Service is made of.
 type Config struct {

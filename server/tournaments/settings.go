@@ -1,17 +1,13 @@
 package tournaments
 
 import (
-	"crypto/sha256"
-	"crypto/subtle"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"strconv"
-	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/server/tourney"
 	"github.com/gambitchess/gambit/server/wire"
 )
 
@@ -43,17 +39,7 @@ func (s Settings) Private() bool { return s.Password != "" }
 
 // PasswordOK reports whether pw is the arena's password (always, for a
 // public arena).
-func (s Settings) PasswordOK(pw string) bool {
-	if s.Password == "" {
-		return true
-	}
-	return subtle.ConstantTimeCompare([]byte(hashPassword(pw)), []byte(s.Password)) == 1
-}
-
-func hashPassword(pw string) string {
-	h := sha256.Sum256([]byte(pw))
-	return hex.EncodeToString(h[:])
-}
+func (s Settings) PasswordOK(pw string) bool { return tourney.PasswordOK(s.Password, pw) }
 
 // The limits of a new arena. lichess lists 20 to 720 minutes; a club's
 // quick arena of 5 or 10 is allowed too.
@@ -64,19 +50,6 @@ const (
 	maxDescRunes = 400
 	maxWait      = 7 * 24 * time.Hour // a start at most a week ahead
 )
-
-// arenaVariants are the variants an arena may be of: the games of full
-// information (a hidden game's arena would need its own spectators' rules).
-func arenaVariant(v game.Variant) error {
-	spec, err := game.Lookup(v)
-	if err != nil {
-		return fmt.Errorf("%w: variant %q: no such variant", wire.ErrBadRequest, v)
-	}
-	if spec.Hidden || spec.Seeded {
-		return fmt.Errorf("%w: variant %q: an arena is played in chess, Chess960 or xiangqi (a game of full information)", wire.ErrBadRequest, v)
-	}
-	return nil
-}
 
 // ParseSettings reads lichess's fields of POST /api/tournament (a form, or
 // JSON with the same keys: wire.ReadParams) (name,
@@ -90,10 +63,10 @@ func ParseSettings(f map[string]string, now time.Time) (Settings, time.Time, err
 	fail := func(field string, e error) (Settings, time.Time, error) {
 		return Settings{}, time.Time{}, fmt.Errorf("%w: %s: %v", wire.ErrBadRequest, field, e)
 	}
-	if s.Name, err = text(f["name"], maxNameRunes); err != nil {
+	if s.Name, err = tourney.Text(f["name"], maxNameRunes); err != nil {
 		return fail("name", err)
 	}
-	if s.Description, err = text(f["description"], maxDescRunes); err != nil {
+	if s.Description, err = tourney.Text(f["description"], maxDescRunes); err != nil {
 		return fail("description", err)
 	}
 	clock, err := number(f, "clockTime", 0, 60, true)
@@ -114,14 +87,14 @@ func ParseSettings(f map[string]string, now time.Time) (Settings, time.Time, err
 		return fail("minutes", err)
 	}
 	s.Minutes = int(minutes)
-	if s.Variant, err = parseVariant(f["variant"]); err != nil {
-		return Settings{}, time.Time{}, err
+	if s.Variant, err = tourney.Variant(f["variant"]); err != nil {
+		return fail("variant", err)
 	}
 	for _, b := range []struct {
 		key string
 		to  *bool
 	}{{"rated", &s.Rated}, {"berserkable", &s.Berserkable}, {"conditions.bots", &s.BotsAllowed}} {
-		if *b.to, err = boolean(f[b.key], *b.to); err != nil {
+		if *b.to, err = tourney.Bool(f[b.key], *b.to); err != nil {
 			return fail(b.key, err)
 		}
 	}
@@ -142,28 +115,13 @@ func ParseSettings(f map[string]string, now time.Time) (Settings, time.Time, err
 		if len(pw) > 100 {
 			return fail("password", fmt.Errorf("longer than 100 bytes"))
 		}
-		s.Password = hashPassword(pw)
+		s.Password = tourney.HashPassword(pw)
 	}
 	start, err := startOf(f, now)
 	if err != nil {
 		return Settings{}, time.Time{}, err
 	}
 	return s, start, nil
-}
-
-// text is a trimmed field of at most most characters, without control
-// characters.
-func text(v string, most int) (string, error) {
-	v = strings.TrimSpace(v)
-	switch {
-	case !utf8.ValidString(v):
-		return "", fmt.Errorf("not UTF-8")
-	case utf8.RuneCountInString(v) > most:
-		return "", fmt.Errorf("longer than %d characters", most)
-	case strings.ContainsFunc(v, func(r rune) bool { return r < 0x20 || r == 0x7f }):
-		return "", fmt.Errorf("holds a control character")
-	}
-	return v, nil
 }
 
 // number is field key as a number in [lo, hi]; an absent one is 0, or an
@@ -181,31 +139,6 @@ func number(f map[string]string, key string, lo, hi float64, required bool) (flo
 		return 0, fmt.Errorf("%.20q is not a number from %g to %g", v, lo, hi)
 	}
 	return n, nil
-}
-
-func boolean(v string, def bool) (bool, error) {
-	switch v {
-	case "":
-		return def, nil
-	case "true", "on", "1":
-		return true, nil
-	case "false", "0":
-		return false, nil
-	}
-	return false, fmt.Errorf("%.20q is not true or false", v)
-}
-
-// parseVariant reads a variant as lichess names it ("standard" is chess)
-// or as Gambit does.
-func parseVariant(v string) (game.Variant, error) {
-	if v == "" || v == "standard" {
-		return game.DefaultVariant, nil
-	}
-	gv, err := game.ParseVariant(v)
-	if err != nil {
-		return "", fmt.Errorf("%w: variant %.40q: no such variant", wire.ErrBadRequest, v)
-	}
-	return gv, arenaVariant(gv)
 }
 
 // startOf is the arena's start: startDate (Unix ms), else now plus

@@ -1,0 +1,172 @@
+// Package tourney is what the arenas (server/tournaments) and the Swiss
+// events (server/swiss) share: the server they need, the fields of
+// lichess's tournament forms, the password of a private one, and the
+// director's loop. It knows no kind of tournament.
+package tourney
+
+import (
+	"context"
+	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/server/wire"
+	"github.com/gambitchess/gambit/store"
+)
+
+// Server is what the tournaments need of the server.
+type Server interface {
+	// User is the account r acts for: a session, or a token the route
+	// lets act for it.
+	User(r *http.Request) (store.User, bool)
+	// Error answers err as the server answers every error.
+	Error(w http.ResponseWriter, err error)
+	// UserByID returns account id.
+	UserByID(ctx context.Context, id string) (store.User, error)
+	// Rating is account user's rating in perf (the default rating before
+	// their first game).
+	Rating(ctx context.Context, user, perf string) (int, error)
+	// Perf is the rating category of a game of variant v with clock c.
+	Perf(v game.Variant, c game.ClockConfig) string
+	// StartGame creates, stores and starts game id of opts between the
+	// two accounts seated in it (rated: recorded as a rated game of
+	// both); store.ErrExists when game id is stored already.
+	StartGame(ctx context.Context, id string, opts game.Options, rated bool, white, black store.User) error
+	// NewID returns a new game id.
+	NewID() string
+	// Ended reads game id: the game itself when it is over (to record a
+	// result the node of its end missed), nil while it goes on;
+	// store.ErrNotFound for no such game.
+	Ended(ctx context.Context, id string) (*game.Game, error)
+}
+
+// Text is a form's text field v, trimmed, of at most most characters,
+// without control characters.
+func Text(v string, most int) (string, error) {
+	v = strings.TrimSpace(v)
+	switch {
+	case !utf8.ValidString(v):
+		return "", fmt.Errorf("not UTF-8")
+	case utf8.RuneCountInString(v) > most:
+		return "", fmt.Errorf("longer than %d characters", most)
+	case strings.ContainsFunc(v, func(r rune) bool { return r < 0x20 || r == 0x7f }):
+		return "", fmt.Errorf("holds a control character")
+	}
+	return v, nil
+}
+
+// Bool is a form's boolean field v ("true", "false", as lichess's
+// clients send; "on", "1", "0" too); def when absent.
+func Bool(v string, def bool) (bool, error) {
+	switch v {
+	case "":
+		return def, nil
+	case "true", "on", "1":
+		return true, nil
+	case "false", "0":
+		return false, nil
+	}
+	return false, fmt.Errorf("%.20q is not true or false", v)
+}
+
+// Variant reads a variant as lichess names it ("standard", or nothing, is
+// chess) or as Gambit does: one of full information, as a tournament's
+// must be (a hidden game would need spectators' rules of its own).
+func Variant(v string) (game.Variant, error) {
+	if v == "" || v == "standard" {
+		return game.DefaultVariant, nil
+	}
+	gv, err := game.ParseVariant(v)
+	if err != nil {
+		return "", fmt.Errorf("%.40q: no such variant", v)
+	}
+	spec, err := game.Lookup(gv)
+	if err != nil {
+		return "", fmt.Errorf("%.40q: no such variant", v)
+	}
+	if spec.Hidden || spec.Seeded {
+		return "", fmt.Errorf("%q: a tournament is played in chess, Chess960 or xiangqi (a game of full information)", v)
+	}
+	return gv, nil
+}
+
+// HashPassword is what a private tournament keeps of its password: its
+// SHA-256, hex.
+func HashPassword(pw string) string {
+	h := sha256.Sum256([]byte(pw))
+	return hex.EncodeToString(h[:])
+}
+
+// PasswordOK reports whether pw is the password kept as hash (always,
+// for "": a public tournament).
+func PasswordOK(hash, pw string) bool {
+	return hash == "" || subtle.ConstantTimeCompare([]byte(HashPassword(pw)), []byte(hash)) == 1
+}
+
+// Direct runs direct on every tick and at every wake until ctx ends, at
+// least gap apart (one look for many games ending at once); its errors
+// are logged as what's.
+func Direct(ctx context.Context, tick, gap time.Duration, wake <-chan struct{}, direct func(context.Context) error, log *slog.Logger, what string) {
+	t := time.NewTicker(tick)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		case <-wake:
+		}
+		if err := direct(ctx); err != nil && ctx.Err() == nil {
+			log.Error(what, "err", err)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(gap):
+		}
+	}
+}
+
+// Lookup reads tournament id of kind from st: not found (store.ErrNotFound:
+// the server's 404) for none, or one of another kind; wire.ErrStorage when
+// the store fails.
+func Lookup(ctx context.Context, st store.Tournaments, id, kind string) (store.Tournament, error) {
+	if !wire.ValidID(id) {
+		return store.Tournament{}, fmt.Errorf("%w: no such tournament", store.ErrNotFound)
+	}
+	t, err := st.Tournament(ctx, id)
+	if errors.Is(err, store.ErrNoTournament) || err == nil && t.Kind != kind {
+		return store.Tournament{}, fmt.Errorf("%w: no such tournament", store.ErrNotFound)
+	}
+	if err != nil {
+		return t, fmt.Errorf("%w: %v", wire.ErrStorage, err)
+	}
+	return t, nil
+}
+
+// StartGame starts pairing p's game, opts, between its two accounts
+// through srv (rated when rated); a game a director before created is no
+// error.
+func StartGame(ctx context.Context, srv Server, p store.TournamentPairing, opts game.Options, rated bool) error {
+	white, err := srv.UserByID(ctx, p.White)
+	if err != nil {
+		return fmt.Errorf("tournament game %s: white: %w", p.Game, err)
+	}
+	black, err := srv.UserByID(ctx, p.Black)
+	if err != nil {
+		return fmt.Errorf("tournament game %s: black: %w", p.Game, err)
+	}
+	err = srv.StartGame(ctx, p.Game, opts, rated, white, black)
+	if errors.Is(err, store.ErrExists) {
+		return nil // created by the director before
+	}
+	return err
+}
