@@ -93,6 +93,17 @@ func TestArenaThroughTheAPI(t *testing.T) {
 	if pgn := ann.want(200, "GET", "/api/tournament/"+plain.ID+"/games", "", ""); !strings.Contains(pgn, `[Result "1-0"]`) {
 		t.Errorf("the arena's games as PGN:\n%s", pgn)
 	}
+	// Joining another arena pauses Ann in this one: one game at a time.
+	ann.want(200, "POST", "/api/tournament/"+bots.ID+"/join", formType, "")
+	var me struct {
+		Me *struct {
+			Paused bool `json:"paused"`
+		} `json:"me"`
+	}
+	mustDecode(t, []byte(ann.want(200, "GET", "/api/tournament/"+plain.ID, "", "")), &me)
+	if me.Me == nil || !me.Me.Paused {
+		t.Errorf("Ann in the first arena after joining another: %+v; want paused", me.Me)
+	}
 	var list map[string][]json.RawMessage
 	mustDecode(t, []byte(ann.want(200, "GET", "/api/tournament", "", "")), &list)
 	if len(list["started"]) != 2 {

@@ -40,6 +40,9 @@ type Tournaments interface {
 	// PlayerPaused, PlayerWithdrawn) at at; ErrNotJoined when they never
 	// joined.
 	SetPlayerState(ctx context.Context, id, user, state string, at time.Time) error
+	// ActiveIn returns the ids of the tournaments not finished in which
+	// account user is active (PlayerActive).
+	ActiveIn(ctx context.Context, user string) ([]string, error)
 	// TournamentPlayers returns tournament id's players, the first to join
 	// first.
 	TournamentPlayers(ctx context.Context, id string) ([]TournamentPlayer, error)
@@ -163,6 +166,7 @@ CREATE TABLE tournament_players (
 	since         BIGINT NOT NULL,
 	PRIMARY KEY (tournament_id, user_id)
 );
+CREATE INDEX tournament_players_user ON tournament_players(user_id, state);
 CREATE TABLE tournament_pairings (
 	game_id       TEXT PRIMARY KEY,
 	tournament_id TEXT NOT NULL,
@@ -276,6 +280,16 @@ func (s sqlStore) SetPlayerState(ctx context.Context, id, user, state string, at
 	n, err := s.q.exec(ctx, `UPDATE tournament_players SET state = $1, since = $2 WHERE tournament_id = $3 AND user_id = $4`,
 		state, nanos(at), id, user)
 	return affected(n, err, "tournament "+id+" player "+user, ErrNotJoined)
+}
+
+// ActiveIn implements Tournaments.
+func (s sqlStore) ActiveIn(ctx context.Context, user string) ([]string, error) {
+	return queryAll(ctx, s.q, "tournaments of "+user, func(row scanner) (string, error) {
+		var id string
+		err := row.Scan(&id)
+		return id, err
+	}, `SELECT p.tournament_id FROM tournament_players p JOIN tournaments t ON t.id = p.tournament_id
+		WHERE p.user_id = $1 AND p.state = $2 AND t.status <> $3 ORDER BY p.tournament_id`, user, PlayerActive, TournamentFinished)
 }
 
 func scanTournamentPlayer(row scanner) (TournamentPlayer, error) {

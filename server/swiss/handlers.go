@@ -50,6 +50,10 @@ func (s *Service) Create(w http.ResponseWriter, r *http.Request) {
 		s.srv.Error(w, errSignIn)
 		return
 	}
+	if err := s.lim.Create(u.ID); err != nil {
+		s.srv.Error(w, err)
+		return
+	}
 	r.Body = http.MaxBytesReader(w, r.Body, maxForm)
 	if err := r.ParseForm(); err != nil {
 		s.srv.Error(w, fmt.Errorf("%w: the form: %v", wire.ErrBadRequest, err))
@@ -110,6 +114,10 @@ func (s *Service) eventByID(ctx context.Context, id string) (event, error) {
 func (s *Service) Join(w http.ResponseWriter, r *http.Request) {
 	u, e, ok := s.actor(w, r)
 	if !ok {
+		return
+	}
+	if err := s.lim.Join(u.ID); err != nil {
+		s.srv.Error(w, err)
 		return
 	}
 	r.Body = http.MaxBytesReader(w, r.Body, maxForm)

@@ -40,7 +40,8 @@ type Service struct {
 	srv  Server
 	now  func() time.Time
 	log  *slog.Logger
-	wake chan struct{} // a game ended or someone came: look now
+	lim  *tourney.Limits // each account's creations and joins
+	wake chan struct{}   // a game ended or someone came: look now
 
 	mu        sync.Mutex
 	directing map[string]bool // the events this node directed at its last look
@@ -63,7 +64,7 @@ func New(cfg Config) *Service {
 	if cfg.Node == "" {
 		cfg.Node = "local"
 	}
-	return &Service{cfg: cfg, st: cfg.Store, srv: cfg.Server, now: cfg.Now, log: cfg.Log, wake: make(chan struct{}, 1), directing: map[string]bool{}}
+	return &Service{cfg: cfg, st: cfg.Store, srv: cfg.Server, now: cfg.Now, log: cfg.Log, lim: tourney.NewLimits(cfg.Now), wake: make(chan struct{}, 1), directing: map[string]bool{}}
 }
 
 // poke wakes the director now.

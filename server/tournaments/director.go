@@ -57,9 +57,7 @@ func (s *Service) Direct(ctx context.Context) error {
 	}
 	var errs []error
 	for _, t := range started {
-		if t.Kind != arenaKind {
-			continue // a Swiss event: server/swiss directs it
-		}
+		now := s.now() // each arena's own: pairing one may take a while
 		if !now.Before(t.EndsAt) {
 			ok, err := s.st.MoveTournament(ctx, t.ID, store.TournamentStarted, store.TournamentFinished)
 			errs = append(errs, err)

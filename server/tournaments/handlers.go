@@ -59,6 +59,10 @@ func (s *Service) Create(w http.ResponseWriter, r *http.Request) {
 		s.srv.Error(w, errSignIn)
 		return
 	}
+	if err := s.lim.Create(u.ID); err != nil {
+		s.srv.Error(w, err)
+		return
+	}
 	f, err := wire.ReadParams(r, w, maxForm)
 	if err != nil {
 		s.srv.Error(w, err)
@@ -138,6 +142,10 @@ func (s *Service) Join(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
+	if err := s.lim.Join(u.ID); err != nil {
+		s.srv.Error(w, err)
+		return
+	}
 	f, err := wire.ReadParams(r, w, maxForm)
 	if err != nil {
 		s.srv.Error(w, err)
@@ -158,8 +166,33 @@ func (s *Service) Join(w http.ResponseWriter, r *http.Request) {
 		s.srv.Error(w, fmt.Errorf("%w: %v", wire.ErrStorage, err))
 		return
 	}
+	s.pauseElsewhere(r.Context(), u.ID, a.t.ID, now)
 	s.poke(a.t.ID)
 	writeJSON(w, map[string]bool{"ok": true})
+}
+
+// pauseElsewhere pauses user in every other arena they are active in, as
+// lichess's arenas do: one player, one game at a time. Their points stay;
+// joining one again brings them back there (and pauses them here).
+func (s *Service) pauseElsewhere(ctx context.Context, user, here string, now time.Time) {
+	ids, err := s.st.ActiveIn(ctx, user)
+	if err != nil {
+		s.log.Error("other arenas not read", "player", user, "err", err)
+		return
+	}
+	for _, id := range ids {
+		if id == here {
+			continue
+		}
+		if t, err := s.st.Tournament(ctx, id); err != nil || t.Kind != arenaKind {
+			continue // a Swiss event keeps its player: its rounds wait for no one
+		}
+		if err := s.st.SetPlayerState(ctx, id, user, store.PlayerPaused, now); err != nil {
+			s.log.Error("player not paused in another arena", "tournament", id, "player", user, "err", err)
+			continue
+		}
+		s.poke(id)
+	}
 }
 
 // mayJoin refuses u in arena a when the rules of the arena do.

@@ -39,7 +39,8 @@ type Service struct {
 	srv  Server
 	now  func() time.Time
 	log  *slog.Logger
-	wake chan struct{} // a game ended or someone came: pair now
+	lim  *tourney.Limits // each account's creations and joins
+	wake chan struct{}   // a game ended or someone came: pair now
 	live *rooms
 	wg   sync.WaitGroup
 
@@ -65,7 +66,7 @@ func New(cfg Config) *Service {
 	if cfg.Node == "" {
 		cfg.Node = "local"
 	}
-	s := &Service{cfg: cfg, st: cfg.Store, srv: cfg.Server, now: cfg.Now, log: cfg.Log, wake: make(chan struct{}, 1), cache: map[string]cachedArena{}, lookedAt: map[string]time.Time{}}
+	s := &Service{cfg: cfg, st: cfg.Store, srv: cfg.Server, now: cfg.Now, log: cfg.Log, lim: tourney.NewLimits(cfg.Now), wake: make(chan struct{}, 1), cache: map[string]cachedArena{}, lookedAt: map[string]time.Time{}}
 	s.live = newRooms(s)
 	return s
 }

@@ -18,6 +18,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/server/guards"
 	"github.com/gambitchess/gambit/server/wire"
 	"github.com/gambitchess/gambit/store"
 )
@@ -169,4 +170,34 @@ func StartGame(ctx context.Context, srv Server, p store.TournamentPairing, opts 
 		return nil // created by the director before
 	}
 	return err
+}
+
+// Limits bound what one account may do to tournaments: make them (a
+// tournament costs a director's looks for its whole time) and join them
+// (a private one's password is not to be guessed by trying).
+type Limits struct {
+	creates, joins *guards.Limiter
+}
+
+// NewLimits returns lichess-like limits: 2 tournaments a minute (5 at
+// once), 10 joins a minute, for each account.
+func NewLimits(now func() time.Time) *Limits {
+	return &Limits{creates: guards.NewLimiter(2, 5, now), joins: guards.NewLimiter(10, 10, now)}
+}
+
+// Create takes one of user's creations: a rate-limit error when none is
+// left.
+func (l *Limits) Create(user string) error {
+	if retry, ok := l.creates.Take(user); !ok {
+		return guards.RateLimited(retry, "at most 2 tournaments a minute from one account")
+	}
+	return nil
+}
+
+// Join takes one of user's joins: a rate-limit error when none is left.
+func (l *Limits) Join(user string) error {
+	if retry, ok := l.joins.Take(user); !ok {
+		return guards.RateLimited(retry, "at most 10 joins a minute from one account")
+	}
+	return nil
 }

@@ -1,10 +1,13 @@
 package tourney
 
 import (
+	"errors"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/server/guards"
 	_ "github.com/gambitchess/gambit/variant/all"
 )
 
@@ -42,5 +45,33 @@ func TestFormFields(t *testing.T) {
 	h := HashPassword("secret")
 	if !PasswordOK(h, "secret") || PasswordOK(h, "Secret") || !PasswordOK("", "anything") || strings.Contains(h, "secret") {
 		t.Errorf("passwords: hash %q", h)
+	}
+}
+
+func TestLimits(t *testing.T) {
+	at := time.Date(2026, 12, 6, 18, 0, 0, 0, time.UTC)
+	l := NewLimits(func() time.Time { return at })
+	for i := range 5 {
+		if err := l.Create("u1"); err != nil {
+			t.Fatalf("creation %d: %v", i+1, err)
+		}
+	}
+	if err := l.Create("u1"); !errors.Is(err, guards.ErrRateLimited) {
+		t.Errorf("a sixth creation at once = %v, want rate limited", err)
+	}
+	if err := l.Create("u2"); err != nil {
+		t.Errorf("another account's: %v", err)
+	}
+	at = at.Add(30 * time.Second) // one more a half minute
+	if err := l.Create("u1"); err != nil {
+		t.Errorf("after 30 s: %v", err)
+	}
+	for i := range 10 {
+		if err := l.Join("u1"); err != nil {
+			t.Fatalf("join %d: %v", i+1, err)
+		}
+	}
+	if err := l.Join("u1"); !errors.Is(err, guards.ErrRateLimited) {
+		t.Errorf("an eleventh join at once = %v, want rate limited", err)
 	}
 }

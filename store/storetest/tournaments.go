@@ -138,6 +138,24 @@ func testTournamentPlayers(t *testing.T, s TournamentStore) {
 	if err := s.JoinTournament(ctx, back); err != nil {
 		t.Fatalf("JoinTournament again: %v", err)
 	}
+	// ActiveIn: u1, back, is active here; u2 too; a finished tournament
+	// and a paused player count not.
+	createTournament(t, s, tournament("tz", store.TournamentFinished, 0))
+	createTournament(t, s, tournament("tp", store.TournamentStarted, 0))
+	for _, p := range []store.TournamentPlayer{player("tz", "u1", 1500, 1), player("tp", "u1", 1500, 1)} {
+		if err := s.JoinTournament(ctx, p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got, err := s.ActiveIn(ctx, "u1"); err != nil || !reflect.DeepEqual(got, []string{"ta", "tp"}) {
+		t.Errorf("ActiveIn(u1) = %v, %v; want ta and tp (tz is over)", got, err)
+	}
+	if err := s.SetPlayerState(ctx, "tp", "u1", store.PlayerPaused, later); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := s.ActiveIn(ctx, "u1"); err != nil || !reflect.DeepEqual(got, []string{"ta"}) {
+		t.Errorf("ActiveIn(u1) after pausing in tp = %v, %v; want ta", got, err)
+	}
 	want := p1
 	want.Since = back.JoinedAt
 	got, err := s.TournamentPlayers(ctx, "ta")
