@@ -70,6 +70,7 @@ test('an arena: made from the page, joined by four in three languages, paired, p
 
   // In each game White plays e4, Black e5 and resigns.
   const winners = [];
+  let berserked = false;
   for (const pair of games.values()) {
     const sides = [];
     for (const [name, page] of pair) {
@@ -78,6 +79,17 @@ test('an arena: made from the page, joined by four in three languages, paired, p
       sides[black ? 1 : 0] = [name, page];
     }
     const [[wName, white], [, black]] = sides;
+    if (!berserked) {
+      // The first White goes berserk before its first move: half its
+      // three minutes and no increment; both boards mark it.
+      await white.waitForSelector('#btn-berserk:not([hidden])');
+      await white.click('#btn-berserk');
+      await white.waitForFunction(() => document.getElementById('clock-bottom')?.textContent?.startsWith('1:3'), null, { timeout: 10000 });
+      await black.waitForSelector('#name-top .berserk');
+      assert.equal(await white.isHidden('#btn-berserk'), true, 'berserk once');
+      await shot(black, 'berserk-opponent');
+      berserked = true;
+    }
     await move(white, 'e2e4');
     await black.waitForFunction(() => document.querySelectorAll('#moves .san:not(.empty)').length >= 1);
     await move(black, 'e7e5');
