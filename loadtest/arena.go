@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"net/http"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -136,16 +137,14 @@ type arenaMessage struct {
 // arenaPlayer follows the arena's socket as p until ctx ends, playing each
 // game it is told of.
 func (r *run) arenaPlayer(ctx context.Context, p person, arena string, ag *arenaGames, seed uint64) {
-	url := "ws" + strings.TrimPrefix(p.base, "http") + "/tournament/" + arena + "/socket"
-	conn, _, err := websocket.Dial(ctx, url, &websocket.DialOptions{HTTPClient: p.client, CompressionMode: websocket.CompressionDisabled})
+	conn, err := r.dialArena(ctx, &p, arena, r.clock())
 	if err != nil {
 		if ctx.Err() == nil {
 			r.stats.fail("arena_dial")
 		}
 		return
 	}
-	defer conn.CloseNow()
-	conn.SetReadLimit(1 << 20)
+	defer func() { conn.CloseNow() }()
 	r.stats.sockets.inc()
 	defer r.stats.sockets.dec()
 	var endAt atomic.Int64 // when its last game ended, as its socket saw it (the run's clock; 0: since told)
@@ -153,10 +152,20 @@ func (r *run) arenaPlayer(ctx context.Context, p person, arena string, ag *arena
 	for n := uint64(0); ; n++ {
 		_, data, err := conn.Read(ctx)
 		if err != nil {
-			if ctx.Err() == nil {
-				r.stats.fail("arena_socket")
+			if ctx.Err() != nil {
+				return
 			}
-			return
+			// Its node went away: the arena belongs to the store, any
+			// node serves its page.
+			r.stats.reconnections.Add(1)
+			conn.CloseNow()
+			if conn, err = r.dialArena(ctx, &p, arena, r.clock()); err != nil {
+				if ctx.Err() == nil {
+					r.stats.fail("arena_socket")
+				}
+				return
+			}
+			continue
 		}
 		var m arenaMessage
 		if json.Unmarshal(data, &m) != nil {
@@ -176,6 +185,37 @@ func (r *run) arenaPlayer(ctx context.Context, p person, arena string, ag *arena
 		}
 		seen[m.D.GameID] = true
 		go r.playArenaGame(ctx, p, ag, m.D.GameID, seed<<20|n, &endAt)
+	}
+}
+
+// dialArena opens arena's socket as p: on p's server, else on the others
+// in turn (p's base follows), until one takes it or OutageMax has passed
+// since from (the run's clock).
+func (r *run) dialArena(ctx context.Context, p *person, arena string, from int64) (*websocket.Conn, error) {
+	addrs := r.cfg.Addrs
+	first := slices.IndexFunc(addrs, func(a string) bool { return strings.TrimSuffix(a, "/") == p.base })
+	wait := 100 * time.Millisecond
+	for try := 0; ; try++ {
+		url := "ws" + strings.TrimPrefix(p.base, "http") + "/tournament/" + arena + "/socket"
+		dctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+		conn, _, err := websocket.Dial(dctx, url, &websocket.DialOptions{HTTPClient: p.client, CompressionMode: websocket.CompressionDisabled})
+		cancel()
+		if err == nil {
+			conn.SetReadLimit(1 << 20)
+			return conn, nil
+		}
+		if time.Duration(r.clock()-from) > r.cfg.OutageMax || ctx.Err() != nil {
+			return nil, fmt.Errorf("arena %s: no server took its socket: %w", arena, err)
+		}
+		if len(addrs) > 1 {
+			p.base = strings.TrimSuffix(addrs[(first+try+1)%len(addrs)], "/")
+		}
+		select {
+		case <-time.After(wait):
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+		wait = min(2*wait, time.Second)
 	}
 }
 

@@ -4,8 +4,11 @@ import (
 	"bytes"
 	"context"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
+
+	"github.com/jackc/pgx/v5"
 
 	"github.com/gambitchess/gambit/cluster"
 	"github.com/gambitchess/gambit/internal/pgtest"
@@ -112,4 +115,88 @@ func BenchmarkChaosKillANode(b *testing.B) {
 		b.ReportMetric(rep.Outage.P50, "outage-p50-ms")
 		b.ReportMetric(rep.Latency.P99, "relay-p99-ms")
 	}
+}
+
+// TestChaosArenaDirectorKilled: an arena of eight over two nodes on one
+// PostgreSQL and one NATS; mid-run the node directing it (its lease's
+// holder) is killed. The other takes the arena over within the lease, its
+// players' sockets and games move to it, and pairing goes on: games are
+// paired after the kill, no player ever has two games pending, every game
+// started is one of the arena's, and no published move is lost.
+func TestChaosArenaDirectorKilled(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts and kills servers under load")
+	}
+	ns, err := cluster.Embedded("127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ns.Shutdown()
+	db := pgtest.URL(t)
+	limits := []string{"--max-conns-per-addr", "4096", "--create-per-minute", "100000"}
+	nodes := map[string]*serverProcess{
+		"a": startServer(t, append([]string{"--db", db, "--nats", ns.ClientURL(), "--node", "a"}, limits...)...),
+		"b": startServer(t, append([]string{"--db", db, "--nats", ns.ClientURL(), "--node", "b"}, limits...)...),
+	}
+	ctx := context.Background()
+	conn, err := pgx.Connect(ctx, db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(ctx)
+	var killedAt time.Time
+	var killed string
+	done := make(chan struct{})
+	time.AfterFunc(12*time.Second, func() { // the arena made, joined and paired
+		defer close(done)
+		if err := conn.QueryRow(ctx, `SELECT director FROM tournaments WHERE kind = 'arena'`).Scan(&killed); err != nil || nodes[killed] == nil {
+			t.Errorf("the arena's director: %q, %v", killed, err)
+			return
+		}
+		killedAt = time.Now()
+		_ = nodes[killed].cmd.Process.Signal(syscall.SIGKILL)
+	})
+	sources, err := loadtest.ParseSources("127.0.0.2-127.0.0.40")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := loadtest.Run(ctx, loadtest.Config{Addrs: []string{nodes["a"].base, nodes["b"].base}, Arena: 8, Duration: 35 * time.Second,
+		ResignAfter: 8, ThinkMin: 50 * time.Millisecond, ThinkMax: 150 * time.Millisecond, Sources: sources, Seed: 3, Verify: true,
+		OutageMax: 30 * time.Second, StallAfter: 20 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	<-done
+	var text bytes.Buffer
+	_ = rep.WriteText(&text)
+	t.Logf("killed node %s (the director)\n%s", killed, text.String())
+	for kind, n := range rep.Errors {
+		if !refusedByTheDeadNode(kind) {
+			t.Errorf("%d errors %s", n, kind)
+		}
+	}
+	if c := rep.Check; c == nil || c.MovesLost != 0 || c.Unreadable != 0 || c.MovesChecked == 0 {
+		t.Errorf("check %+v: want every published move still in its game", c)
+	}
+	var after, doubled, orphans int
+	if err := conn.QueryRow(ctx, `SELECT count(*) FROM tournament_pairings WHERE started_at > $1`, killedAt.Add(6*time.Second).UnixNano()).Scan(&after); err != nil {
+		t.Fatal(err)
+	}
+	if after == 0 {
+		t.Error("no game was paired after the director died and its lease ran out")
+	}
+	if err := conn.QueryRow(ctx, `SELECT count(*) FROM (SELECT u FROM (SELECT white AS u FROM tournament_pairings WHERE outcome = 0
+		UNION ALL SELECT black FROM tournament_pairings WHERE outcome = 0) p GROUP BY u HAVING count(*) > 1) d`).Scan(&doubled); err != nil {
+		t.Fatal(err)
+	}
+	if doubled != 0 {
+		t.Errorf("%d players with two games pending", doubled)
+	}
+	if err := conn.QueryRow(ctx, `SELECT count(*) FROM games g WHERE NOT EXISTS (SELECT 1 FROM tournament_pairings p WHERE p.game_id = g.id)`).Scan(&orphans); err != nil {
+		t.Fatal(err)
+	}
+	if orphans != 0 {
+		t.Errorf("%d games that are no arena's", orphans)
+	}
+	t.Logf("%d games paired after the kill", after)
 }

@@ -21,7 +21,7 @@ test('an access token is made on the account page, plays as the account, and is 
   const token = /gbt_[A-Za-z0-9_-]{43}/.exec(shown)?.[0];
   assert.ok(token, `no token in ${shown}`);
   await a.waitForSelector('#tokens li');
-  assert.match(await a.textContent('#tokens li'), /^my board \(board:play, bot:play, challenge:read, challenge:write, preference:read, puzzle:read, puzzle:write\), since /);
+  assert.match(await a.textContent('#tokens li'), /^my board \(board:play, bot:play, challenge:read, challenge:write, preference:read, puzzle:read, puzzle:write, tournament:write\), since /);
   mkdirSync(artifacts, { recursive: true });
   await a.screenshot({ path: join(artifacts, 'tokens-account-page.png'), fullPage: true });
 
