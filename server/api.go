@@ -110,7 +110,6 @@ func (s *Server) handler() (http.Handler, []account.Route) {
 		s.registerAPI(rs)
 		s.registerBotAPI(rs)
 		s.registerTournaments(rs, hs.export.IDs)
-		s.registerSwiss(rs, hs.export.IDs)
 		h = s.accounts.Middleware(h)
 	}
 	// lichess's token test and export by ids come from programs as text/plain

@@ -16,12 +16,21 @@ func (s *Server) createRematch(ctx context.Context, g *game.Game) (string, error
 	if err != nil {
 		return "", fmt.Errorf("rematch of %s: %w", g.ID(), err)
 	}
-	if err := s.createGame(ctx, next); err != nil {
+	if err := s.startNewGame(ctx, next); err != nil {
 		return "", err
 	}
-	if err := s.claim(ctx, next.ID()); err != nil {
-		return "", err
-	}
-	s.startHub(next, "")
 	return next.ID(), nil
+}
+
+// startNewGame stores new game g, claims it for this node and starts its
+// hub: a rematch, a tournament's game.
+func (s *Server) startNewGame(ctx context.Context, g *game.Game) error {
+	if err := s.createGame(ctx, g); err != nil {
+		return err
+	}
+	if err := s.claim(ctx, g.ID()); err != nil {
+		return err
+	}
+	s.startHub(g, "")
+	return nil
 }

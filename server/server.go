@@ -251,8 +251,7 @@ func New(cfg Config) *Server {
 	s.lichess = s.newLichess()
 	s.games = s.newGames(cfg.MinClock)
 	s.accounts = s.accountService(cfg)
-	s.tournaments = s.newTournaments()
-	s.swiss = s.newSwiss()
+	s.tournaments, s.swiss = s.newTournaments()
 	return s
 }
 
@@ -295,19 +294,10 @@ func (s *Server) Start(ctx context.Context) error {
 		s.log.Info("resumed active games", "count", resumed)
 	}
 	s.addPuzzles(ctx)
-	if s.tournaments != nil {
-		s.wg.Add(1)
-		go func() {
-			defer s.wg.Done()
-			s.tournaments.Run(s.ctx)
-		}()
-	}
-	if s.swiss != nil {
-		s.wg.Add(1)
-		go func() {
-			defer s.wg.Done()
-			s.swiss.Run(s.ctx)
-		}()
+	if s.tournaments != nil { // the arenas' and the Swiss events' directors
+		for _, direct := range []func(context.Context){s.tournaments.Run, s.swiss.Run} {
+			s.wg.Go(func() { direct(s.ctx) })
+		}
 	}
 	s.wg.Add(1)
 	go func() {

@@ -26,8 +26,6 @@ const closing = 20 * time.Second
 // come, ends those whose time is up, and pairs the free players of those
 // whose lease this node holds.
 func (s *Service) Run(ctx context.Context) {
-	s.wg.Add(1)
-	defer s.wg.Done()
 	tourney.Direct(ctx, s.cfg.Tick, directGap, s.wake, s.Direct, s.log, "tournament director")
 }
 

@@ -42,7 +42,6 @@ type Service struct {
 	lim  *tourney.Limits // each account's creations and joins
 	wake chan struct{}   // a game ended or someone came: pair now
 	live *rooms
-	wg   sync.WaitGroup
 
 	mu       sync.Mutex
 	cache    map[string]cachedArena // by tournament id (loadArena)
