@@ -72,7 +72,7 @@ func (s *Service) Direct(ctx context.Context) error {
 		moved = moved || n > 0
 	}
 	if moved {
-		s.live.poke("")
+		s.live.Poke("")
 	}
 	return errors.Join(errs...)
 }

@@ -41,7 +41,7 @@ type Service struct {
 	log  *slog.Logger
 	lim  *tourney.Limits // each account's creations and joins
 	wake chan struct{}   // a game ended or someone came: pair now
-	live *rooms
+	live *tourney.Rooms
 
 	mu       sync.Mutex
 	cache    map[string]cachedArena // by tournament id (loadArena)
@@ -66,7 +66,7 @@ func New(cfg Config) *Service {
 		cfg.Node = "local"
 	}
 	s := &Service{cfg: cfg, st: cfg.Store, srv: cfg.Server, now: cfg.Now, log: cfg.Log, lim: tourney.NewLimits(cfg.Now), wake: make(chan struct{}, 1), cache: map[string]cachedArena{}, lookedAt: map[string]time.Time{}}
-	s.live = newRooms(s)
+	s.live = tourney.NewRooms(s.reading)
 	return s
 }
 
@@ -84,7 +84,7 @@ func (s *Service) poke(id string) {
 	case s.wake <- struct{}{}:
 	default:
 	}
-	s.live.poke(id)
+	s.live.Poke(id)
 }
 
 // NoteSaved records what g's events, just saved, mean for a tournament
