@@ -1,6 +1,8 @@
 package server
 
 import (
+	"time"
+
 	"net/http"
 
 	"github.com/gambitchess/gambit/server/account"
@@ -20,13 +22,13 @@ func (s *Server) newTournaments() (*tournaments.Service, *swiss.Service) {
 	if _, accounts := s.store.(store.Accounts); !ok || !accounts {
 		return nil, nil
 	}
-	node := "local"
+	node, cacheFor := "local", 5*time.Second // a node alone sees every change its arenas' readings miss
 	if s.bus != nil {
-		node = s.bus.Node()
+		node, cacheFor = s.bus.Node(), 0
 	}
 	host := tourney.Host{Store: s.store, Account: account.UserOf, Fail: s.httpError, PerfOf: lichess.Perf, ID: wire.NewID,
 		Create: s.startNewGame, Read: s.read}
-	return tournaments.New(tournaments.Config{Store: st, Server: host, Node: node, Now: s.now, Log: s.log}),
+	return tournaments.New(tournaments.Config{Store: st, Server: host, Node: node, Now: s.now, Log: s.log, CacheFor: cacheFor}),
 		swiss.New(swiss.Config{Store: st, Server: host, Node: node, Now: s.now, Log: s.log})
 }
 

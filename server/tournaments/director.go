@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
 	"time"
 
 	"github.com/gambitchess/gambit/chess"
@@ -86,14 +88,14 @@ type arena struct {
 	pairings []store.TournamentPairing
 }
 
-// cacheFor is how long an arena read from the store serves again on this
-// node: the director and the live rooms read each arena a few times a
-// second, and with a thousand players a reading is the arenas' main
-// cost. What this node changes drops it at once (forget); what another
-// node changes is seen within cacheFor, which only delays: a result
-// unseen leaves its players unpaired for that long, never paired twice
-// (the store refuses a player with a game pending).
-const cacheFor = 250 * time.Millisecond
+// An arena read from the store serves again on this node for
+// Config.CacheFor: the director and the live rooms read each arena
+// several times a second, and with a thousand players and their games a
+// reading is the arenas' main cost. What this node changes goes into the
+// reading too (update: a result, a pairing) or drops it (forget: a join,
+// a pause); what another node changes is seen within CacheFor, which only
+// delays: a result unseen leaves its players unpaired for that long,
+// never paired twice (the store refuses a player with a game pending).
 
 // cachedArena is an arena's players and games as read at a time.
 type cachedArena struct {
@@ -116,7 +118,7 @@ func (s *Service) loadArena(ctx context.Context, t store.Tournament) (arena, err
 	s.mu.Lock()
 	c, ok := s.cache[t.ID]
 	s.mu.Unlock()
-	if ok && now.Sub(c.at) < cacheFor {
+	if ok && now.Sub(c.at) < s.cfg.CacheFor {
 		a.players, a.index, a.pairings = c.players, c.index, c.pairings
 		return a, nil
 	}
@@ -141,6 +143,29 @@ func (s *Service) forget(id string) {
 	s.mu.Lock()
 	delete(s.cache, id)
 	s.mu.Unlock()
+}
+
+// update makes the change this node wrote to the store in arena id's
+// games in its reading too, if it has one: change is given a copy of
+// them (arenas already handed out share the reading's) and returns them
+// changed.
+func (s *Service) update(id string, change func([]store.TournamentPairing) []store.TournamentPairing) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if c, ok := s.cache[id]; ok {
+		c.pairings = change(slices.Clone(c.pairings))
+		s.cache[id] = c
+	}
+}
+
+// updateAll is update for every arena read.
+func (s *Service) updateAll(change func([]store.TournamentPairing) []store.TournamentPairing) {
+	s.mu.Lock()
+	ids := slices.Collect(maps.Keys(s.cache))
+	s.mu.Unlock()
+	for _, id := range ids {
+		s.update(id, change)
+	}
 }
 
 // pair starts the games of arena t's free players at now and returns how
@@ -169,11 +194,11 @@ func (s *Service) pair(ctx context.Context, t store.Tournament, now time.Time) (
 	for i, p := range pairs {
 		recs[i] = store.TournamentPairing{Tournament: t.ID, Game: s.srv.NewID(), White: p.White, Black: p.Black, Started: now}
 	}
-	err = s.st.AddPairings(ctx, t.ID, s.cfg.Node, now, recs)
-	s.forget(t.ID)
-	if err != nil {
+	if err := s.st.AddPairings(ctx, t.ID, s.cfg.Node, now, recs); err != nil {
+		s.forget(t.ID)
 		return 0, err
 	}
+	s.update(t.ID, func(ps []store.TournamentPairing) []store.TournamentPairing { return addNew(ps, recs) })
 	// A game not created here stays not ready: the next look (this node's
 	// or another's) creates it.
 	var ready []string
@@ -185,9 +210,42 @@ func (s *Service) pair(ctx context.Context, t store.Tournament, now time.Time) (
 		}
 		ready = append(ready, rec.Game)
 	}
-	errs = append(errs, s.st.MarkReady(ctx, ready))
-	s.forget(t.ID)
+	if err := s.st.MarkReady(ctx, ready); err != nil {
+		s.forget(t.ID)
+		return len(recs), errors.Join(append(errs, err)...)
+	}
+	s.update(t.ID, func(ps []store.TournamentPairing) []store.TournamentPairing { return markReady(ps, ready) })
 	return len(recs), errors.Join(errs...)
+}
+
+// addNew appends to ps the pairings of recs it does not hold (a reading
+// since they were written holds them).
+func addNew(ps, recs []store.TournamentPairing) []store.TournamentPairing {
+	held := make(map[string]bool, len(recs))
+	for _, p := range ps[max(0, len(ps)-2*len(recs)):] { // the latest are last
+		held[p.Game] = true
+	}
+	for _, r := range recs {
+		if !held[r.Game] {
+			ps = append(ps, r)
+		}
+	}
+	return ps
+}
+
+// markReady marks ready the games of ps named in ready.
+func markReady(ps []store.TournamentPairing, ready []string) []store.TournamentPairing {
+	set := make(map[string]bool, len(ready))
+	for _, g := range ready {
+		set[g] = true
+	}
+	for i := len(ps) - 1; i >= 0 && len(set) > 0; i-- { // the latest are last
+		if set[ps[i].Game] {
+			ps[i].Ready = true
+			delete(set, ps[i].Game)
+		}
+	}
+	return ps
 }
 
 // recoverGames creates the games of a's pairings not ready: a director

@@ -29,6 +29,10 @@ type Config struct {
 	// Lease is how long a director's lease lasts unrenewed (0: 5 s): the
 	// time another node waits before it takes over a dead one's arenas.
 	Lease time.Duration
+	// CacheFor is how long an arena read from the store serves again on
+	// this node (0: 250 ms): what another node changes is seen within it.
+	// A node alone, which sees every change, may keep it longer.
+	CacheFor time.Duration
 }
 
 // Service is the arenas of one node: their API, their live sockets and
@@ -62,6 +66,9 @@ func New(cfg Config) *Service {
 	if cfg.Lease <= 0 {
 		cfg.Lease = 5 * time.Second
 	}
+	if cfg.CacheFor <= 0 {
+		cfg.CacheFor = 250 * time.Millisecond
+	}
 	if cfg.Node == "" {
 		cfg.Node = "local"
 	}
@@ -80,6 +87,12 @@ func (s *Service) poke(id string) {
 		delete(s.cache, id)
 	}
 	s.mu.Unlock()
+	s.wakeUp(id)
+}
+
+// wakeUp wakes the director and arena id's live room ("": every arena's)
+// after a change this node made to its reading too (update).
+func (s *Service) wakeUp(id string) {
 	select {
 	case s.wake <- struct{}{}:
 	default:
@@ -113,22 +126,33 @@ func (s *Service) NoteSaved(g *game.Game, evs []game.Event) {
 	if !ok {
 		return
 	}
-	s.pauseAbsent(ctx, p, g)
-	s.poke(p.Tournament)
+	if s.pauseAbsent(ctx, p, g) {
+		s.poke(p.Tournament)
+		return
+	}
+	s.update(p.Tournament, func(ps []store.TournamentPairing) []store.TournamentPairing {
+		if i := lastOf(ps, p.Game); i >= 0 {
+			ps[i] = p
+		}
+		return ps
+	})
+	s.wakeUp(p.Tournament)
 }
 
 // pauseAbsent pauses, in p's tournament, the player of aborted game g who
 // never made their first move: lichess takes such a player out of the
 // pairings, so that the next opponent does not wait for them too. They
 // come back by joining again.
-func (s *Service) pauseAbsent(ctx context.Context, p store.TournamentPairing, g *game.Game) {
+// It reports whether it did (or tried to).
+func (s *Service) pauseAbsent(ctx context.Context, p store.TournamentPairing, g *game.Game) bool {
 	if p.Outcome != int(tournament.Void) || g.Ply() > 1 {
-		return
+		return false
 	}
 	absent := [2]string{p.White, p.Black}[g.Ply()] // the side to move at the abort
 	if err := s.st.SetPlayerState(ctx, p.Tournament, absent, store.PlayerPaused, s.now()); err != nil {
 		s.log.Error("absent tournament player not paused", "tournament", p.Tournament, "player", absent, "err", err)
 	}
+	return true
 }
 
 // noteBerserk marks berserk, in the store's pairing, each side that evs
@@ -143,10 +167,27 @@ func (s *Service) noteBerserk(g *game.Game, evs []game.Event) {
 		err := s.st.SetBerserk(ctx, g.ID(), int(e.Color))
 		cancel()
 		switch {
-		case err == nil:
-			s.poke("") // the live standings show who went berserk
+		case err == nil: // the live standings show who went berserk
+			s.updateAll(func(ps []store.TournamentPairing) []store.TournamentPairing {
+				if i := lastOf(ps, g.ID()); i >= 0 {
+					ps[i].Berserk[e.Color&1] = true
+				}
+				return ps
+			})
+			s.wakeUp("")
 		case !errors.Is(err, store.ErrNoTournament):
 			s.log.Error("tournament game's berserk not recorded", "game", g.ID(), "side", game.ColorName(e.Color), "err", err)
 		}
 	}
+}
+
+// lastOf is the index of game id in ps, looked for from the end (where
+// the games of now are), or -1.
+func lastOf(ps []store.TournamentPairing, id string) int {
+	for i := len(ps) - 1; i >= 0; i-- {
+		if ps[i].Game == id {
+			return i
+		}
+	}
+	return -1
 }
