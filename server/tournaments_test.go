@@ -110,3 +110,51 @@ func TestArenaThroughTheAPI(t *testing.T) {
 		t.Errorf("arenas being played = %d, want 2", len(list["started"]))
 	}
 }
+
+// TestHiddenArena: an arena of fog of war is made and played as any
+// other: its game is of its variant, a bot may not join it though bots
+// are allowed (the Bot API streams no hidden game), and a resignation
+// scores.
+func TestHiddenArena(t *testing.T) {
+	_, srv, _ := serveWith(t, Config{Store: openStore(t, t.TempDir())})
+	ann, bob, robo := newProgram(t, srv, "Ann"), newProgram(t, srv, "Bob"), newProgram(t, srv, "Robo")
+	robo.want(200, "POST", "/api/bot/account/upgrade", "", "")
+	var arena struct {
+		ID      string `json:"id"`
+		Variant string `json:"variant"`
+	}
+	mustDecode(t, []byte(ann.want(200, "POST", "/api/tournament", formType,
+		"name=Fog&clockTime=3&clockIncrement=2&minutes=20&waitMinutes=0&variant=fogofwar&conditions.bots=true")), &arena)
+	if arena.Variant != "fogofwar" {
+		t.Fatalf("the arena's variant = %q, want fogofwar", arena.Variant)
+	}
+	if body := robo.want(403, "POST", "/api/tournament/"+arena.ID+"/join", formType, ""); !strings.Contains(body, "hidden information") {
+		t.Errorf("a bot joining a fog arena = %s", body)
+	}
+	annEvents := ann.stream("/api/stream/event")
+	for _, p := range []*program{ann, bob} {
+		p.want(200, "POST", "/api/tournament/"+arena.ID+"/join", formType, "")
+	}
+	start := next(t, annEvents, "gameStart")
+	g := start["game"].(map[string]any)
+	if v := g["variant"].(map[string]any)["key"]; v != "fogofwar" {
+		t.Errorf("the arena's game is of %v, want fogofwar", v)
+	}
+	id := g["gameId"].(string)
+	white, black := ann, bob
+	if g["color"] != "white" {
+		white, black = bob, ann
+	}
+	white.want(200, "POST", "/api/board/game/"+id+"/move/e2e4", "", "")
+	black.want(200, "POST", "/api/board/game/"+id+"/move/e7e5", "", "")
+	ann.want(200, "POST", "/api/board/game/"+id+"/resign", "", "")
+	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		res := ann.want(200, "GET", "/api/tournament/"+arena.ID+"/results", "", "")
+		if strings.Contains(strings.SplitN(res, "\n", 2)[0], `"username":"Bob"`) && strings.Contains(res, `"score":2`) {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("results after Ann resigned: %s", res)
+		}
+	}
+}

@@ -146,11 +146,12 @@ func (s *Service) Join(w http.ResponseWriter, r *http.Request) {
 
 // mayJoin refuses u, rated rating, in event e when its rules do.
 func mayJoin(e event, u store.User, password string, rating int) error {
+	if err := tourney.BotMayPlay(u, e.set.BotsAllowed, e.set.Variant); err != nil {
+		return err
+	}
 	switch {
 	case e.t.Status == store.TournamentFinished:
 		return fmt.Errorf("%w: this tournament is over", wire.ErrBadRequest)
-	case u.Title == store.TitleBot && !e.set.BotsAllowed:
-		return fmt.Errorf("%w: bots may not join this tournament", wire.ErrRefused)
 	case e.player(u.ID).User != "":
 		return nil // coming back: the conditions held when they joined
 	case !e.set.PasswordOK(password):

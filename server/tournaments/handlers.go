@@ -197,11 +197,12 @@ func (s *Service) pauseElsewhere(ctx context.Context, user, here string, now tim
 
 // mayJoin refuses u in arena a when the rules of the arena do.
 func (s *Service) mayJoin(ctx context.Context, a arena, u store.User, password string) error {
+	if err := tourney.BotMayPlay(u, a.set.BotsAllowed, a.set.Variant); err != nil {
+		return err
+	}
 	switch {
 	case a.t.Status == store.TournamentFinished:
 		return fmt.Errorf("%w: this tournament is over", wire.ErrBadRequest)
-	case u.Title == store.TitleBot && !a.set.BotsAllowed:
-		return fmt.Errorf("%w: bots may not join this tournament", wire.ErrRefused)
 	case a.player(u.ID).User != "":
 		return nil // coming back: the conditions held when they joined
 	case !a.set.PasswordOK(password):

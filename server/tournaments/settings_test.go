@@ -42,7 +42,7 @@ func TestParseSettings(t *testing.T) {
 		{"clockTime=0&clockIncrement=0&minutes=20", Settings{}, time.Time{}, "a clock of 0+0"},
 		{"clockTime=3&clockIncrement=2", Settings{}, time.Time{}, "minutes: missing"},
 		{"clockTime=3&clockIncrement=2&minutes=2", Settings{}, time.Time{}, "minutes: \"2\" is not a number from 5 to 720"},
-		{"clockTime=3&clockIncrement=2&minutes=20&variant=fogofwar", Settings{}, time.Time{}, "a game of full information"},
+		{"clockTime=3&clockIncrement=2&minutes=20&variant=checkers", Settings{}, time.Time{}, "no such variant"},
 		{"clockTime=3&clockIncrement=2&minutes=20&variant=go", Settings{}, time.Time{}, "no such variant"},
 		{"clockTime=3&clockIncrement=2&minutes=20&rated=maybe", Settings{}, time.Time{}, "rated: \"maybe\" is not true or false"},
 		{"clockTime=3&clockIncrement=2&minutes=20&name=" + strings.Repeat("象", 31), Settings{}, time.Time{}, "name: longer than 30 characters"},

@@ -79,8 +79,10 @@ func Bool(v string, def bool) (bool, error) {
 }
 
 // Variant reads a variant as lichess names it ("standard", or nothing, is
-// chess) or as Gambit does: one of full information, as a tournament's
-// must be (a hidden game would need spectators' rules of its own).
+// chess) or as Gambit does. Any variant will do: a hidden game's
+// spectators see only what all may see (game.Viewer), so watching a
+// tournament's game tells a player nothing, and a seeded game draws its
+// own seed when the director creates it.
 func Variant(v string) (game.Variant, error) {
 	if v == "" || v == "standard" {
 		return game.DefaultVariant, nil
@@ -89,12 +91,8 @@ func Variant(v string) (game.Variant, error) {
 	if err != nil {
 		return "", fmt.Errorf("%.40q: no such variant", v)
 	}
-	spec, err := game.Lookup(gv)
-	if err != nil {
+	if _, err := game.Lookup(gv); err != nil {
 		return "", fmt.Errorf("%.40q: no such variant", v)
-	}
-	if spec.Hidden || spec.Seeded {
-		return "", fmt.Errorf("%q: a tournament is played in chess, Chess960 or xiangqi (a game of full information)", v)
 	}
 	return gv, nil
 }
@@ -198,6 +196,23 @@ func (l *Limits) Create(user string) error {
 func (l *Limits) Join(user string) error {
 	if retry, ok := l.joins.Take(user); !ok {
 		return guards.RateLimited(retry, "at most 10 joins a minute from one account")
+	}
+	return nil
+}
+
+// BotMayPlay refuses account u a tournament of variant v when u is a bot
+// and the tournament admits none, or its games are hidden: the Bot API
+// streams no game of hidden information (its moves are not everyone's),
+// so a bot paired in one could not play it.
+func BotMayPlay(u store.User, botsAllowed bool, v game.Variant) error {
+	if u.Title != store.TitleBot {
+		return nil
+	}
+	if !botsAllowed {
+		return fmt.Errorf("%w: bots may not join this tournament", wire.ErrRefused)
+	}
+	if spec, err := game.Lookup(v); err == nil && spec.Hidden {
+		return fmt.Errorf("%w: a bot plays no game of hidden information (%s): the Bot API streams none", wire.ErrRefused, spec.Label)
 	}
 	return nil
 }

@@ -36,7 +36,7 @@ func TestFormFields(t *testing.T) {
 		want game.Variant
 		err  string
 	}{{"standard", game.DefaultVariant, ""}, {"", game.DefaultVariant, ""}, {"chess960", "chess960", ""}, {"xiangqi", "xiangqi", ""},
-		{"fogofwar", "", "full information"}, {"jieqi", "", "full information"}, {"checkers", "", "no such variant"}} {
+		{"fogofwar", "fogofwar", ""}, {"jieqi", "jieqi", ""}, {"checkers", "", "no such variant"}} {
 		got, err := Variant(tt.in)
 		if got != tt.want || (err == nil) != (tt.err == "") || err != nil && !strings.Contains(err.Error(), tt.err) {
 			t.Errorf("Variant(%q) = %q, %v; want %q, %q", tt.in, got, err, tt.want, tt.err)
