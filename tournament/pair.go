@@ -1,6 +1,7 @@
 package tournament
 
 import (
+	"iter"
 	"slices"
 	"time"
 )
@@ -154,7 +155,7 @@ func WaitingPlayers(present []Presence, ps []Pairing, standings []Standing) []Wa
 		if w.Rank == 0 {
 			w.Rank = len(standings) + 1
 		}
-		if !fillHistory(&w, byPlayer[p.ID]) {
+		if !fillHistory(&w, byPlayer.games(p.ID)) {
 			continue // playing
 		}
 		out = append(out, w)
@@ -164,8 +165,8 @@ func WaitingPlayers(present []Presence, ps []Pairing, standings []Standing) []Wa
 
 // fillHistory sets w's colours, last opponent and free-since from its
 // games; false when one of them is still pending.
-func fillHistory(w *Waiting, games []Pairing) bool {
-	for _, g := range games {
+func fillHistory(w *Waiting, games iter.Seq[Pairing]) bool {
+	for g := range games {
 		if g.Outcome == Pending {
 			return false
 		}

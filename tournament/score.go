@@ -1,6 +1,7 @@
 package tournament
 
 import (
+	"iter"
 	"slices"
 	"time"
 )
@@ -92,10 +93,15 @@ func resultFor(p Pairing, side int) (Result, bool) {
 // The last Score's Fire is not whether the player is on fire now: OnFire
 // says that.
 func Sheet(player string, ps []Pairing, end time.Time) []Score {
+	return sheet(player, slices.Values(ps), end)
+}
+
+// sheet is Sheet of the games games yields.
+func sheet(player string, games iter.Seq[Pairing], end time.Time) []Score {
 	var out []Score
 	wins := 0        // wins in a row so far
 	drawing := false // a draw scored since the last win: the next short one scores nothing
-	for _, p := range ps {
+	for p := range games {
 		side, ok := p.Side(player)
 		if !ok || (!end.IsZero() && p.Ended.After(end)) {
 			continue
@@ -185,9 +191,10 @@ func Standings(entrants []Entrant, ps []Pairing, end time.Time) []Standing {
 	byPlayer := pairingsByPlayer(ps)
 	out := make([]Standing, len(entrants))
 	for i, e := range entrants {
-		sheet := Sheet(e.ID, byPlayer[e.ID], end)
+		games := byPlayer.games(e.ID)
+		sheet := sheet(e.ID, games, end)
 		out[i] = Standing{Entrant: e, Points: Points(sheet), Sheet: sheet, Fire: OnFire(sheet), Games: len(sheet),
-			Performance: performance(e.ID, byPlayer[e.ID], sheet, ratings)}
+			Performance: performance(e.ID, games, sheet, ratings)}
 	}
 	slices.SortStableFunc(out, compareStandings)
 	for i := range out {
@@ -196,14 +203,44 @@ func Standings(entrants []Entrant, ps []Pairing, end time.Time) []Standing {
 	return out
 }
 
-// pairingsByPlayer splits ps by player, each list in ps's order.
-func pairingsByPlayer(ps []Pairing) map[string][]Pairing {
-	m := map[string][]Pairing{}
+// byPlayer is a list of games split by player: the places in ps of each
+// player's games, in ps's order. Places, not copies: an arena of a
+// thousand players has played thousands of games within the hour, and
+// its standings are computed several times a second.
+type byPlayer struct {
+	ps     []Pairing
+	places map[string][]int32
+}
+
+// pairingsByPlayer splits ps by player.
+func pairingsByPlayer(ps []Pairing) byPlayer {
+	counts := map[string]int{}
 	for _, p := range ps {
-		m[p.White] = append(m[p.White], p)
-		m[p.Black] = append(m[p.Black], p)
+		counts[p.White]++
+		counts[p.Black]++
 	}
-	return m
+	b := byPlayer{ps: ps, places: make(map[string][]int32, len(counts))}
+	all, at := make([]int32, 2*len(ps)), 0 // every list a part of one array
+	for id, n := range counts {
+		b.places[id] = all[at : at : at+n]
+		at += n
+	}
+	for i, p := range ps {
+		b.places[p.White] = append(b.places[p.White], int32(i))
+		b.places[p.Black] = append(b.places[p.Black], int32(i))
+	}
+	return b
+}
+
+// games yields player's games in order.
+func (b byPlayer) games(player string) iter.Seq[Pairing] {
+	return func(yield func(Pairing) bool) {
+		for _, i := range b.places[player] {
+			if !yield(b.ps[i]) {
+				return
+			}
+		}
+	}
 }
 
 // compareStandings orders the table: points, performance, rating, then
@@ -222,18 +259,17 @@ func compareStandings(a, b Standing) int {
 
 // performance is lila's tournament performance: the mean rating of the
 // opponents of the counted games, plus 500 × (wins − losses) / games.
-func performance(player string, ps []Pairing, sheet []Score, ratings map[string]int) int {
+// games are player's games, sheet the scores of those that count, in
+// the same order.
+func performance(player string, games iter.Seq[Pairing], sheet []Score, ratings map[string]int) int {
 	if len(sheet) == 0 {
 		return 0
 	}
-	counted := make(map[string]bool, len(sheet))
-	for _, s := range sheet {
-		counted[s.Game] = true
-	}
-	sum, balance := 0, 0
-	for _, p := range ps {
-		if counted[p.Game] {
+	sum, balance, next := 0, 0, 0
+	for p := range games {
+		if next < len(sheet) && sheet[next].Game == p.Game {
 			sum += ratings[p.Opponent(player)]
+			next++
 		}
 	}
 	for _, s := range sheet {

@@ -185,8 +185,9 @@ func (s *Service) pair(ctx context.Context, t store.Tournament, now time.Time) (
 	if t.EndsAt.Sub(now) < closing {
 		return 0, nil
 	}
-	standings := tournament.Standings(entrants(a.players), pairingsOf(a.pairings), t.EndsAt)
-	pairs := tournament.PairArena(tournament.WaitingPlayers(presence(a.players), pairingsOf(a.pairings), standings), now)
+	games := pairingsOf(a.pairings)
+	standings := tournament.Standings(entrants(a.players), games, t.EndsAt)
+	pairs := tournament.PairArena(tournament.WaitingPlayers(presence(a.players), games, standings), now)
 	if len(pairs) == 0 {
 		return 0, nil
 	}
