@@ -34,15 +34,10 @@ func TestNoteSavedBerserk(t *testing.T) {
 				t.Fatalf("%d games, want 1", len(ps))
 			}
 			p := ps[0]
-			opts := srv.Games[p.Game]
-			if !opts.Berserkable {
+			if !srv.Games[p.Game].Berserkable {
 				t.Fatal("the arena allows berserk; its game was created without")
 			}
-			opts.Seats = [2]game.Seat{{Kind: game.SeatHuman, Player: p.White}, {Kind: game.SeatHuman, Player: p.Black}}
-			g, err := game.New(opts)
-			if err != nil {
-				t.Fatal(err)
-			}
+			g := gameOf(t, srv, p)
 			saved := func(evs []game.Event, err error) {
 				t.Helper()
 				if err != nil {
@@ -103,12 +98,7 @@ func TestAbsentPlayerPaused(t *testing.T) {
 				t.Fatal(err)
 			}
 			p := pending(t, st, id)[0]
-			opts := srv.Games[p.Game]
-			opts.Seats = [2]game.Seat{{Kind: game.SeatHuman, Player: p.White}, {Kind: game.SeatHuman, Player: p.Black}}
-			g, err := game.New(opts)
-			if err != nil {
-				t.Fatal(err)
-			}
+			g := gameOf(t, srv, p)
 			evs, err := g.Move(chess.White, "e2e4")
 			if err != nil {
 				t.Fatal(err)

@@ -44,12 +44,7 @@ func TestReadingKeptByThisNode(t *testing.T) {
 				t.Fatalf("%d games, want 2", len(first))
 			}
 			for i, p := range first {
-				opts := srv.Games[p.Game]
-				opts.Seats = [2]game.Seat{{Kind: game.SeatHuman, Player: p.White}, {Kind: game.SeatHuman, Player: p.Black}}
-				g, err := game.New(opts)
-				if err != nil {
-					t.Fatal(err)
-				}
+				g := gameOf(t, srv, p)
 				evs, err := g.Berserk(chess.Color(i))
 				if err != nil {
 					t.Fatal(err)

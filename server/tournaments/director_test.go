@@ -43,6 +43,18 @@ func newArenaOf(t *testing.T, st store.Tournaments, start time.Time, n int, set 
 	return tr.ID
 }
 
+// gameOf is pairing p's game as the director made it (on srv), seated.
+func gameOf(t *testing.T, srv *tourneytest.FakeServer, p store.TournamentPairing) *game.Game {
+	t.Helper()
+	opts := srv.Games[p.Game]
+	opts.Seats = [2]game.Seat{{Kind: game.SeatHuman, Player: p.White}, {Kind: game.SeatHuman, Player: p.Black}}
+	g, err := game.New(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
 // pending is the arena's pending games.
 func pending(t *testing.T, st store.Tournaments, id string) []store.TournamentPairing {
 	t.Helper()
@@ -205,12 +217,7 @@ func TestDirectorRecordsAMissedResult(t *testing.T) {
 		t.Fatalf("%d games, want 2", len(games))
 	}
 	p := games[0]
-	opts := srv.Games[p.Game]
-	opts.Seats = [2]game.Seat{{Kind: game.SeatHuman, Player: p.White}, {Kind: game.SeatHuman, Player: p.Black}}
-	g, err := game.New(opts)
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := gameOf(t, srv, p)
 	for _, u := range []string{"f2f3", "e7e5", "g2g4", "d8h4"} {
 		if _, err := g.Move(g.Turn(), u); err != nil {
 			t.Fatal(err)

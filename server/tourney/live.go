@@ -155,24 +155,11 @@ func (rs *Rooms) join(id, user string) (sb *sub, leave func()) {
 	}
 }
 
-// run refreshes room r until it has no socket left.
+// run refreshes room r until it has no socket left: every Refresh, and
+// when kicked, at least MinGap apart.
 func (rs *Rooms) run(ctx context.Context, r *room) {
-	t := time.NewTicker(Refresh)
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		case <-r.kick:
-		}
-		rs.refresh(ctx, r)
-		select { // a kick meanwhile waits in r.kick for the next turn
-		case <-ctx.Done():
-			return
-		case <-time.After(MinGap):
-		}
-	}
+	refresh := func(ctx context.Context) error { rs.refresh(ctx, r); return nil }
+	Direct(ctx, Refresh, MinGap, r.kick, refresh, slog.Default(), "tournament room")
 }
 
 // refresh reads r's tournament and sends it to every socket when it
