@@ -88,8 +88,10 @@ func (s *Server) handler() (http.Handler, []account.Route) {
 	rs.Handle("GET /game/{file}", asPlayer, s.media) // the page, id.svg, id.png, id.gif, id.html (package media)
 	// Under /api/, before the app's GET /: an unknown endpoint (apiMisses answers it first).
 	rs.HandleFunc("GET /api/", public, func(w http.ResponseWriter, r *http.Request) { s.apiMiss(w, r, mux) })
+	var page http.HandlerFunc // the app's page of an address of its own; nil without the app
 	if s.assets != nil {
 		pages := app.New(s.assets, media.AppPage, s.httpError)
+		page = pages.Route
 		rs.HandleFunc("GET /", public, pages.Files(http.FileServerFS(s.assets))) // the app's files; any other address: the page, 404
 		rs.HandleFunc("GET /{$}", public, pages.Index)
 		rs.HandleFunc("GET /favicon.ico", public, pages.Favicon)
@@ -109,7 +111,7 @@ func (s *Server) handler() (http.Handler, []account.Route) {
 		rs.HandleFunc("GET /api/account", account.AnyToken(), hs.profiles.Account) // as lichess's: any token reads its own account
 		s.registerAPI(rs)
 		s.registerBotAPI(rs)
-		s.registerTournaments(rs, hs.export.IDs)
+		s.registerTournaments(rs, hs.export.IDs, page)
 		h = s.accounts.Middleware(h)
 	}
 	// lichess's token test and export by ids come from programs as text/plain

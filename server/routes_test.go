@@ -29,6 +29,8 @@ var wantAccess = map[string]string{
 	"GET /api/swiss/{id}/games":                   "public",
 	"GET /api/swiss/{id}/results":                 "public",
 	"GET /swiss/{file}":                           "public",
+	"GET /swiss/{id}/socket":                      "seen with tournament:write",
+	"GET /api/swiss":                              "public",
 	"POST /api/games/{id}/join":                   "needs challenge:write",
 	"POST /api/games/{id}/adopt":                  "browser only",
 	"GET /api/games":                              "seen with board:play",

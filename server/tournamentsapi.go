@@ -33,11 +33,14 @@ func (s *Server) newTournaments() (*tournaments.Service, *swiss.Service) {
 }
 
 // registerTournaments adds lichess's tournament and Swiss APIs and the
-// arenas' live sockets: reading is everyone's (an arena read with a
+// live pages' sockets: reading is everyone's (an arena read with a
 // token with tournament:write has its "me"); creating, joining and
 // leaving need an account (tournament:write, as lichess's). Gambit has
 // no teams: the teamId of POST /api/swiss/new/{teamId} is any.
-func (s *Server) registerTournaments(rs *account.Routes, games func(w http.ResponseWriter, r *http.Request, ids []string)) {
+//
+// page serves the app's pages (nil without them): GET /swiss/{id}, a
+// Swiss event's live page, shares its pattern with GET /swiss/{id}.trf.
+func (s *Server) registerTournaments(rs *account.Routes, games func(w http.ResponseWriter, r *http.Request, ids []string), page http.HandlerFunc) {
 	t, sw := s.tournaments, s.swiss
 	if t == nil {
 		return
@@ -58,5 +61,7 @@ func (s *Server) registerTournaments(rs *account.Routes, games func(w http.Respo
 	rs.HandleFunc("GET /api/swiss/{id}", public, sw.Show)
 	rs.HandleFunc("GET /api/swiss/{id}/games", public, sw.Games(games))
 	rs.HandleFunc("GET /api/swiss/{id}/results", public, sw.Results)
-	rs.HandleFunc("GET /swiss/{file}", public, sw.TRF) // {id}.trf: net/http takes no suffix after a wildcard
+	rs.HandleFunc("GET /api/swiss", public, sw.List)          // Gambit's: lichess lists Swiss events by team only
+	rs.HandleFunc("GET /swiss/{file}", public, sw.File(page)) // {id}.trf, and {id} the live page: net/http takes no suffix after a wildcard
+	rs.HandleFunc("GET /swiss/{id}/socket", seen, sw.Socket)  // the live page's socket: its "me" to a signed-in viewer
 }

@@ -42,6 +42,7 @@ func (s *Service) Direct(ctx context.Context) error {
 			if _, err := s.st.MoveTournament(ctx, t.ID, store.TournamentCreated, store.TournamentStarted); err != nil {
 				return fmt.Errorf("swiss %s: start: %w", t.ID, err)
 			}
+			s.live.Poke(t.ID)
 		}
 	}
 	started, err := s.st.ListTournaments(ctx, Kind, store.TournamentStarted, 200)
@@ -162,6 +163,7 @@ func (s *Service) finish(ctx context.Context, t store.Tournament) error {
 		return fmt.Errorf("finish: %w", err)
 	}
 	s.forget(t.ID)
+	s.live.Poke(t.ID)
 	return nil
 }
 
@@ -187,6 +189,7 @@ func (s *Service) pairRound(ctx context.Context, e event, now time.Time) error {
 	if err := s.st.AddRound(ctx, e.t.ID, s.cfg.Node, now, next, games, byes); err != nil {
 		return err
 	}
+	defer s.live.Poke(e.t.ID) // once its games exist: a player is sent to a game that is there
 	var errs []error
 	for _, g := range games {
 		errs = append(errs, s.startGame(ctx, e.set, g))

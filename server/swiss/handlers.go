@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 
@@ -54,13 +55,13 @@ func (s *Service) Create(w http.ResponseWriter, r *http.Request) {
 		s.srv.Error(w, err)
 		return
 	}
-	r.Body = http.MaxBytesReader(w, r.Body, maxForm)
-	if err := r.ParseForm(); err != nil {
-		s.srv.Error(w, fmt.Errorf("%w: the form: %v", wire.ErrBadRequest, err))
+	f, err := readForm(w, r)
+	if err != nil {
+		s.srv.Error(w, err)
 		return
 	}
 	now := s.now()
-	set, start, err := ParseSettings(r.PostForm, now)
+	set, start, err := ParseSettings(f, now)
 	if err != nil {
 		s.srv.Error(w, err)
 		return
@@ -120,9 +121,9 @@ func (s *Service) Join(w http.ResponseWriter, r *http.Request) {
 		s.srv.Error(w, err)
 		return
 	}
-	r.Body = http.MaxBytesReader(w, r.Body, maxForm)
-	if err := r.ParseForm(); err != nil {
-		s.srv.Error(w, fmt.Errorf("%w: the form: %v", wire.ErrBadRequest, err))
+	f, err := readForm(w, r)
+	if err != nil {
+		s.srv.Error(w, err)
 		return
 	}
 	rating, err := s.srv.Rating(r.Context(), u.ID, s.srv.Perf(e.set.Variant, e.set.ClockConfig()))
@@ -130,7 +131,7 @@ func (s *Service) Join(w http.ResponseWriter, r *http.Request) {
 		s.srv.Error(w, fmt.Errorf("%w: %v", wire.ErrStorage, err))
 		return
 	}
-	if err := mayJoin(e, u, r.PostForm.Get("password"), rating); err != nil {
+	if err := mayJoin(e, u, f.Get("password"), rating); err != nil {
 		s.srv.Error(w, err)
 		return
 	}
@@ -141,6 +142,7 @@ func (s *Service) Join(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.poke()
+	s.live.Poke(e.t.ID)
 	writeJSON(w, map[string]bool{"ok": true})
 }
 
@@ -183,6 +185,7 @@ func (s *Service) Withdraw(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.poke()
+	s.live.Poke(e.t.ID)
 	writeJSON(w, map[string]bool{"ok": true})
 }
 
@@ -226,6 +229,34 @@ func (s *Service) Results(w http.ResponseWriter, r *http.Request) {
 		p := e.player(st.Player.ID)
 		_ = enc.Encode(resultJSON{Rank: st.Rank, Points: st.Points, TieBreak: st.Buchholz, Rating: p.Rating, Username: p.Name,
 			Performance: e.performance(p.User), Absent: p.State != store.PlayerActive})
+	}
+}
+
+// readForm reads lichess's form fields of r, form-encoded (lichess's
+// clients) or as one JSON object of the same keys (the browser's pages,
+// whose writes the server takes as JSON only: guards.Secure).
+func readForm(w http.ResponseWriter, r *http.Request) (url.Values, error) {
+	m, err := wire.ReadParams(r, w, maxForm)
+	if err != nil {
+		return nil, err
+	}
+	f := url.Values{}
+	for k, v := range m {
+		f.Set(k, v)
+	}
+	return f, nil
+}
+
+// File answers GET /swiss/{file}: {id}.trf is the event's TRF (TRF), any
+// other name the event's live page, which page serves (the app's page
+// of web/src/swiss/); a not-found error for that without page.
+func (s *Service) File(page http.HandlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		if _, trf := strings.CutSuffix(r.PathValue("file"), ".trf"); trf || page == nil {
+			s.TRF(w, r)
+			return
+		}
+		page(w, r)
 	}
 }
 

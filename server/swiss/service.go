@@ -42,6 +42,7 @@ type Service struct {
 	log  *slog.Logger
 	lim  *tourney.Limits // each account's creations and joins
 	wake chan struct{}   // a game ended or someone came: look now
+	live *tourney.Rooms  // the live pages' sockets on this node
 
 	mu        sync.Mutex
 	directing map[string]bool // the events this node directed at its last look
@@ -64,7 +65,9 @@ func New(cfg Config) *Service {
 	if cfg.Node == "" {
 		cfg.Node = "local"
 	}
-	return &Service{cfg: cfg, st: cfg.Store, srv: cfg.Server, now: cfg.Now, log: cfg.Log, lim: tourney.NewLimits(cfg.Now), wake: make(chan struct{}, 1), directing: map[string]bool{}}
+	s := &Service{cfg: cfg, st: cfg.Store, srv: cfg.Server, now: cfg.Now, log: cfg.Log, lim: tourney.NewLimits(cfg.Now), wake: make(chan struct{}, 1), directing: map[string]bool{}}
+	s.live = tourney.NewRooms(s.reading)
+	return s
 }
 
 // poke wakes the director now.
@@ -91,4 +94,5 @@ func (s *Service) NoteSaved(g *game.Game, evs []game.Event) {
 		return
 	}
 	s.poke()
+	s.live.Poke("") // the game's event is not known here; its room, if any, is on this node
 }

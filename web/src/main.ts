@@ -3,7 +3,7 @@
 // Routes: /, /game/{id}, /analysis, /account, /@/{name}, /leaderboard,
 // /bots (bots/view.ts), /training (the puzzles: training/view.ts) and
 // /tournament, /tournament/{id} (arena tournaments: tournament/list.ts,
-// tournament/view.ts).
+// tournament/view.ts), /swiss/{id} (a Swiss event: swiss/view.ts).
 
 import 'chessground/assets/chessground.base.css';
 import 'chessground/assets/chessground.brown.css';
@@ -18,6 +18,7 @@ import { BotsPage } from './bots/view';
 import { TrainingPage } from './training/view';
 import { TournamentPage } from './tournament/view';
 import { TournamentListPage } from './tournament/list';
+import { SwissPageView } from './swiss/view';
 import { Play } from './play';
 import { Analysis, sourceOf } from './analysis/view';
 import { installGlyphPieces } from './pieces';
@@ -48,7 +49,7 @@ let lobby: Lobby | undefined;
 let analysis: Analysis | undefined;
 let bots: BotsPage | undefined;
 let training: TrainingPage | undefined;
-let tournament: TournamentPage | TournamentListPage | undefined;
+let tournament: TournamentPage | TournamentListPage | SwissPageView | undefined;
 
 function route() {
   play?.destroy();
@@ -71,6 +72,7 @@ function route() {
   const botsPage = location.pathname === '/bots';
   const trainingPage = location.pathname.match(/^\/training(?:\/([A-Za-z0-9_-]{1,64}))?$/);
   const tournamentPage = location.pathname.match(/^\/tournament(?:\/([A-Za-z0-9_-]{1,64}))?$/);
+  const swissPage = location.pathname.match(/^\/swiss\/([A-Za-z0-9_-]{1,64})$/);
   const home = location.pathname === '/';
   $('home').hidden = !home;
   $('notfound').hidden = true;
@@ -81,7 +83,7 @@ function route() {
   $('leaderboard').hidden = !leaders;
   $('bots').hidden = !botsPage;
   $('training').hidden = !trainingPage;
-  $('tournament').hidden = !tournamentPage;
+  $('tournament').hidden = !tournamentPage && !swissPage; // a Swiss event's page is drawn there too
   document.title = t('title.home'); // the game page names its game once it knows it
   if (analysing) {
     analysis = new Analysis($('analysis'), sourceOf(location));
@@ -95,6 +97,8 @@ function route() {
     training = new TrainingPage($('training'), trainingPage[1]);
   } else if (tournamentPage) {
     tournament = tournamentPage[1] ? new TournamentPage($('tournament'), tournamentPage[1]) : new TournamentListPage($('tournament'), go);
+  } else if (swissPage) {
+    tournament = new SwissPageView($('tournament'), swissPage[1]);
   } else if (accountPage) {
     void showAccountPage(go);
   } else if (m) {

@@ -1,13 +1,19 @@
-// The arena tournaments' list (/tournament): those starting soon, each
+// The tournaments' list (/tournament): the arenas starting soon, each
 // with its countdown, those playing now, those finished with their
-// winner; and, for someone signed in, the form that creates one (a
-// sign-in link for someone signed out). The lists are read once; the
-// countdowns run here, and the lists are read again when one reaches 0.
+// winner; beside them the Swiss events, likewise; and, for someone signed
+// in, the form that creates either (a sign-in link for someone signed
+// out): an arena or a Swiss event share the form's game, clock, start,
+// rated, password and rating limits, the arena adds its length and
+// berserk, the Swiss event its rounds and the wait between them. The
+// lists are read once; the countdowns run here, and the lists are read
+// again when one reaches 0.
 
 import { currentAccount } from '../account';
 import { failureText } from '../api';
 import { el } from '../dom';
 import { formatDateTime, formatUnit, plural, t, type Key } from '../i18n';
+import { type SwissList, type SwissSummary, createSwiss, listSwiss } from '../swiss/api';
+import { createSwissForm } from '../swiss/ctrl';
 import { variants } from '../variants';
 import { type ArenaTournament, type ArenaTournaments, createTournament, listTournaments } from './api';
 import { type CreateFields, countdownText, createForm } from './ctrl';
@@ -18,6 +24,10 @@ export const clockTimes = [1, 2, 3, 5, 10, 15, 20, 30];
 export const clockIncrements = [0, 1, 2, 3, 5, 10, 20, 30];
 export const durations = [5, 10, 20, 30, 45, 60, 90, 120];
 export const waits = [0, 1, 2, 5, 10, 15];
+// A Swiss event's choices: its rounds (the server takes 3 to 100) and the
+// wait between them, in seconds (lichess's choices, the shortest ones).
+export const swissRounds = [3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 15, 20];
+export const swissIntervals = [5, 10, 20, 30, 60, 120, 300, 600];
 
 // tournamentVariants are the variants a tournament may be of: games of
 // full information, which a pairing of strangers plays fairly.
@@ -26,6 +36,7 @@ export const tournamentVariants = () => variants().filter(v => ['chess', 'chess9
 export class TournamentListPage {
   private tick: number;
   private lists?: ArenaTournaments;
+  private swiss?: SwissList;
   private countdowns: { el: HTMLElement; at: number }[] = [];
   private reloading = false;
   private closed = false;
@@ -50,27 +61,82 @@ export class TournamentListPage {
     const lists = el('div', 'arena-lists');
     lists.id = 'arena-lists';
     lists.append(el('p', '', t('tournament.loading')));
-    r.append(lists, this.createBox());
+    const swissBox = el('section', 'swiss-lists');
+    swissBox.append(el('h2', '', t('swiss.title')));
+    const swiss = el('div', 'arena-lists');
+    swiss.id = 'swiss-lists';
+    swiss.append(el('p', '', t('tournament.loading')));
+    swissBox.append(swiss);
+    r.append(lists, swissBox, this.createBox());
   }
 
   private async load() {
-    try {
-      this.lists = await listTournaments();
-    } catch (e) {
-      if (this.closed) return;
+    const [arenas, swiss] = await Promise.allSettled([listTournaments(), listSwiss()]);
+    this.reloading = false;
+    if (this.closed) return;
+    this.countdowns = [];
+    if (arenas.status === 'fulfilled') {
+      this.lists = arenas.value;
+      this.drawLists(this.lists);
+    } else {
       const box = this.root.querySelector('#arena-lists')!;
-      box.replaceChildren(el('p', 'error', t('tournament.listFailed', { error: failureText(e) })));
-      return;
-    } finally {
-      this.reloading = false;
+      box.replaceChildren(el('p', 'error', t('tournament.listFailed', { error: failureText(arenas.reason) })));
     }
-    if (!this.closed) this.drawLists(this.lists);
+    if (swiss.status === 'fulfilled') {
+      this.swiss = swiss.value;
+      this.drawSwiss(this.swiss);
+    } else {
+      const box = this.root.querySelector('#swiss-lists')!;
+      box.replaceChildren(el('p', 'error', t('swiss.listFailed', { error: failureText(swiss.reason) })));
+    }
+    this.count();
+  }
+
+  private drawSwiss(l: SwissList) {
+    const box = this.root.querySelector('#swiss-lists')!;
+    box.textContent = '';
+    const parts: [Key, Key, SwissSummary[], 'created' | 'started' | 'finished'][] = [
+      ['tournament.soon', 'swiss.noneSoon', l.created, 'created'],
+      ['tournament.playingNow', 'swiss.nonePlaying', l.started, 'started'],
+      ['tournament.finishedList', 'swiss.noneFinished', l.finished, 'finished'],
+    ];
+    for (const [title, none, items, kind] of parts) {
+      const sec = el('section', `arena-list swiss-${kind}`);
+      sec.append(el('h3', '', t(title)));
+      const ul = el('ul');
+      if (items.length === 0) ul.append(el('li', 'empty', t(none)));
+      for (const s of items) ul.append(this.swissItem(s, kind));
+      sec.append(ul);
+      box.append(sec);
+    }
+  }
+
+  private swissItem(s: SwissSummary, kind: 'created' | 'started' | 'finished'): HTMLElement {
+    const li = el('li');
+    const link = el('a', 'arena-name', s.name);
+    link.href = `/swiss/${encodeURIComponent(s.id)}`;
+    link.dataset.link = '';
+    const meta = [summary(s), plural('swiss.rounds', s.nbRounds), plural('tournament.players', s.nbPlayers)];
+    if (s.private) meta.push(t('tournament.private'));
+    li.append(link, ' ', el('span', 'arena-line', meta.join(' · ')), ' ');
+    if (kind === 'created') {
+      const c = el('span', 'arena-when');
+      const at = Date.parse(s.startsAt);
+      c.title = formatDateTime(at);
+      c.dataset.kind = kind;
+      this.countdowns.push({ el: c, at });
+      li.append(c);
+    } else if (kind === 'started') {
+      li.append(el('span', 'arena-when', t('swiss.roundOf', { round: s.round, rounds: s.nbRounds })));
+    } else {
+      li.append(el('span', 'arena-when', formatDateTime(Date.parse(s.startsAt))));
+    }
+    return li;
   }
 
   private drawLists(l: ArenaTournaments) {
     const box = this.root.querySelector('#arena-lists')!;
     box.textContent = '';
-    this.countdowns = [];
     const parts: [Key, Key, ArenaTournament[], 'created' | 'started' | 'finished'][] = [
       ['tournament.soon', 'tournament.noneSoon', l.created ?? [], 'created'],
       ['tournament.playingNow', 'tournament.nonePlaying', l.started ?? [], 'started'],
@@ -85,7 +151,6 @@ export class TournamentListPage {
       sec.append(ul);
       box.append(sec);
     }
-    this.count();
   }
 
   private item(a: ArenaTournament, kind: 'created' | 'started' | 'finished'): HTMLElement {
@@ -146,20 +211,47 @@ export class TournamentListPage {
     }
     const form = el('form', 'account-form arena-form');
     form.id = 'arena-form';
-    const field = (label: Key, control: HTMLElement) => {
+    // Each field is of both kinds, or of one (data-kind): the other
+    // kind's are hidden and disabled, so the form sends only its own.
+    const field = (label: Key, control: HTMLElement, kind?: 'arena' | 'swiss') => {
       const l = el('label', 'block');
       l.append(el('span', '', t(label)), ' ', control);
+      if (kind) l.dataset.kind = kind;
       form.append(l);
       return control;
     };
-    const check = (label: Key, name: string, checked: boolean) => {
+    const check = (label: Key, name: string, checked: boolean, kind?: 'arena' | 'swiss') => {
       const l = el('label');
       const i = el('input');
       i.type = 'checkbox';
       i.name = name;
       i.checked = checked;
       l.append(i, ' ', t(label));
+      if (kind) l.dataset.kind = kind;
       form.append(l);
+    };
+    const kinds = el('fieldset', 'arena-kind');
+    kinds.append(el('legend', '', t('swiss.form.kind')));
+    for (const [value, label] of [['arena', 'swiss.form.arena'], ['swiss', 'swiss.form.swiss']] as const) {
+      const l = el('label', 'block');
+      const i = el('input');
+      i.type = 'radio';
+      i.name = 'kind';
+      i.value = value;
+      i.checked = value === 'arena';
+      i.onchange = () => showKind();
+      l.append(i, ' ', t(label));
+      kinds.append(l);
+    }
+    form.append(kinds);
+    const kindOf = () => (new FormData(form).get('kind') === 'swiss' ? 'swiss' : 'arena');
+    const showKind = () => {
+      const k = kindOf();
+      for (const l of form.querySelectorAll<HTMLElement>('label[data-kind]')) {
+        l.hidden = l.dataset.kind !== k;
+        for (const c of l.querySelectorAll<HTMLInputElement | HTMLSelectElement>('input, select')) c.disabled = l.hidden;
+      }
+      submit.textContent = t(k === 'swiss' ? 'swiss.create' : 'tournament.create');
     };
     const select = (name: string, options: [string, string][], value: string) => {
       const s = el('select');
@@ -175,11 +267,13 @@ export class TournamentListPage {
     field('tournament.form.variant', select('variant', tournamentVariants().map(v => [v.name, v.label]), 'chess'));
     field('tournament.form.clockTime', select('clockTime', clockTimes.map(m => [String(m), String(m)]), '3'));
     field('tournament.form.clockIncrement', select('clockIncrement', clockIncrements.map(s => [String(s), String(s)]), '2'));
-    field('tournament.form.minutes', select('minutes', durations.map(m => [String(m), formatUnit(m, 'minute')]), '45'));
+    field('tournament.form.minutes', select('minutes', durations.map(m => [String(m), formatUnit(m, 'minute')]), '45'), 'arena');
+    field('swiss.form.rounds', select('rounds', swissRounds.map(n => [String(n), String(n)]), '5'), 'swiss');
+    field('swiss.form.interval', select('interval', swissIntervals.map(s => [String(s), s < 60 ? formatUnit(s, 'second') : formatUnit(s / 60, 'minute')]), '30'), 'swiss');
     field('tournament.form.waitMinutes', select('waitMinutes', waits.map(m => [String(m), m === 0 ? t('tournament.form.now') : t('tournament.form.inMinutes', { time: formatUnit(m, 'minute') })]), '5'));
     check('tournament.rated', 'rated', true);
-    check('tournament.form.berserkable', 'berserkable', true);
-    check('tournament.form.bots', 'bots', false);
+    check('tournament.form.berserkable', 'berserkable', true, 'arena');
+    check('tournament.form.bots', 'bots', false, 'arena');
     const pw = el('input');
     pw.name = 'password';
     pw.type = 'password';
@@ -202,10 +296,19 @@ export class TournamentListPage {
     const submit = el('button', 'primary', t('tournament.create'));
     submit.type = 'submit';
     form.append(err, submit);
+    showKind();
     form.onsubmit = async e => {
       e.preventDefault();
       const f = new FormData(form);
       const get = (k: string) => String(f.get(k) ?? '');
+      if (kindOf() === 'swiss') {
+        await this.createSwiss({
+          name: get('name'), variant: get('variant'), clockTime: Number(get('clockTime')), clockIncrement: Number(get('clockIncrement')),
+          rounds: Number(get('rounds')), interval: Number(get('interval')), waitMinutes: Number(get('waitMinutes')), rated: f.has('rated'),
+          password: get('password'), minRating: get('minRating'), maxRating: get('maxRating'),
+        }, submit, err);
+        return;
+      }
       const fields: CreateFields = {
         name: get('name'), variant: get('variant'), clockTime: Number(get('clockTime')), clockIncrement: Number(get('clockIncrement')),
         minutes: Number(get('minutes')), waitMinutes: Number(get('waitMinutes')), rated: f.has('rated'), berserkable: f.has('berserkable'),
@@ -225,5 +328,21 @@ export class TournamentListPage {
     };
     sec.append(form);
     return sec;
+  }
+
+  // createSwiss makes a Swiss event of the form's fields and goes to its
+  // page.
+  private async createSwiss(fields: Parameters<typeof createSwissForm>[0], submit: HTMLButtonElement, err: HTMLElement) {
+    submit.disabled = true;
+    err.hidden = true;
+    try {
+      const made = await createSwiss(createSwissForm(fields, Date.now()));
+      if (!this.closed) this.go(`/swiss/${encodeURIComponent(made.id)}`);
+    } catch (x) {
+      err.textContent = t('swiss.createFailed', { error: failureText(x) });
+      err.hidden = false;
+    } finally {
+      submit.disabled = false;
+    }
   }
 }

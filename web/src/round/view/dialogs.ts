@@ -8,7 +8,7 @@ import { type FairCheck, canCheck, check } from '../../fair';
 import { t } from '../../i18n';
 import { VariantUI, describeEnd } from '../../variants';
 import { $ } from './dom';
-import { arenaOf, backDelay } from '../../tournament/back';
+import { backDelay, backPathOf } from '../../tournament/back';
 
 // showOver opens the game-over dialog for the state that ended the game;
 // players names them (a bot after its title), but on one screen.
@@ -37,11 +37,11 @@ let arenaTimer: number | undefined;
 // something else meanwhile.
 function showArenaBack(game: string) {
   const a = $<HTMLAnchorElement>('over-arena');
-  const arena = arenaOf(game);
+  const back = backPathOf(game); // an arena's page or a Swiss event's
   window.clearTimeout(arenaTimer);
-  a.hidden = !arena;
-  if (!arena) return;
-  a.href = `/tournament/${encodeURIComponent(arena)}`;
+  a.hidden = !back;
+  if (!back) return;
+  a.href = back;
   arenaTimer = window.setTimeout(() => {
     if ($<HTMLDialogElement>('over-dialog').open) location.assign(a.href);
   }, backDelay);

@@ -1,0 +1,163 @@
+// The Swiss event pages without a browser: the phase and its countdown,
+// the points written with halves, the buttons offered, the viewer's own
+// state (paired once, playing, a bye, waiting, withdrawn), the creation
+// form's fields, the socket's messages, and the controller sending a
+// paired player to their game once.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { SwissCtrl, buttonsFor, createSwissForm, pairingOf, phaseOf, pointsText, stateOf } from '../src/swiss/ctrl.ts';
+import { decodeMessage } from '../src/swiss/api.ts';
+
+test('the phase: to the start, a round played, between rounds, over', () => {
+  assert.deepEqual(phaseOf({ status: 'created', nextRound: { in: 120 } }, 20), { kind: 'created', seconds: 100 });
+  assert.deepEqual(phaseOf({ status: 'created' }), { kind: 'created', seconds: 0 });
+  assert.deepEqual(phaseOf({ status: 'started' }), { kind: 'playing' }, 'no next round announced: a round is on');
+  assert.deepEqual(phaseOf({ status: 'started', nextRound: { in: 10 } }, 4), { kind: 'between', seconds: 6 });
+  assert.deepEqual(phaseOf({ status: 'started', nextRound: { in: 3 } }, 9), { kind: 'between', seconds: 0 }, 'never below 0');
+  assert.deepEqual(phaseOf({ status: 'finished', nextRound: { in: 3 } }), { kind: 'finished' });
+});
+
+test('points as a Swiss table writes them: halves as ½', () => {
+  assert.equal(pointsText(0), '0');
+  assert.equal(pointsText(0.5), '½');
+  assert.equal(pointsText(1), '1');
+  assert.equal(pointsText(2.5), '2½');
+  assert.equal(pointsText(10), '10');
+});
+
+test('the buttons: sign in, join, withdraw, join again after withdrawing, none once over', () => {
+  const none = { join: false, withdraw: false, signIn: false };
+  assert.deepEqual(buttonsFor({ signedIn: false, phase: 'created' }), { ...none, signIn: true });
+  assert.deepEqual(buttonsFor({ signedIn: true, phase: 'created' }), { ...none, join: true });
+  assert.deepEqual(buttonsFor({ signedIn: true, phase: 'playing', me: { rank: 2 } }), { ...none, withdraw: true });
+  assert.deepEqual(buttonsFor({ signedIn: true, phase: 'between', me: { rank: 2, absent: true } }), { ...none, join: true });
+  assert.deepEqual(buttonsFor({ signedIn: true, phase: 'finished', me: { rank: 1 } }), none);
+});
+
+const round = [
+  { game: 'g1', white: 'Ann', black: 'Bob', result: '*' },
+  { game: 'g2', white: 'Cyra', black: 'Dina', result: '1-0' },
+  { white: 'Eve', result: '+' },
+];
+const page = (over = {}) => ({ id: 's1', name: 'Club', status: 'started', round: 1, nbRounds: 3, nbPlayers: 5, clock: { limit: 180, increment: 2 },
+  variant: 'standard', standings: [], rounds: [round], ...over });
+
+test('the viewer\'s pairing: by name, any case, either side, the bye', () => {
+  assert.equal(pairingOf(round, 'bob')?.game, 'g1');
+  assert.equal(pairingOf(round, 'Cyra')?.game, 'g2');
+  assert.equal(pairingOf(round, 'eve')?.black, undefined);
+  assert.equal(pairingOf(round, 'Zed'), undefined);
+  assert.equal(pairingOf(round, ''), undefined);
+  assert.equal(pairingOf(undefined, 'Ann'), undefined);
+});
+
+test('the viewer\'s state: paired once, then playing, a bye, waiting, withdrawn, nothing before the start or after the end', () => {
+  const none = () => false;
+  assert.deepEqual(stateOf(page(), { rank: 1 }, 'Ann', none), { kind: 'paired', game: 'g1' }, 'from the round, before me names it');
+  assert.deepEqual(stateOf(page(), { rank: 1, gameId: 'g1' }, 'Ann', id => id === 'g1'), { kind: 'playing', game: 'g1' });
+  assert.deepEqual(stateOf(page({ rounds: [] }), { rank: 1, gameId: 'g9' }, 'Ann', none), { kind: 'paired', game: 'g9' });
+  assert.deepEqual(stateOf(page(), { rank: 1 }, 'Cyra', none), { kind: 'waiting' }, 'her game over: waiting');
+  assert.deepEqual(stateOf(page(), { rank: 5 }, 'Eve', none), { kind: 'bye' });
+  assert.deepEqual(stateOf(page({ nextRound: { in: 5 } }), { rank: 5 }, 'Eve', none), { kind: 'waiting' }, 'the round over: the next awaited');
+  assert.deepEqual(stateOf(page(), { rank: 1, absent: true }, 'Ann', none), { kind: 'withdrawn' });
+  assert.deepEqual(stateOf(page({ status: 'created', rounds: [] }), { rank: 1 }, 'Ann', none), { kind: 'none' });
+  assert.deepEqual(stateOf(page({ status: 'finished' }), { rank: 1 }, 'Ann', none), { kind: 'none' });
+  assert.deepEqual(stateOf(page(), undefined, 'Ann', none), { kind: 'none' }, 'not in it');
+});
+
+test('the creation form: lichess\'s Swiss fields, the clock in seconds, the start in ms, empty options left out', () => {
+  const base = { name: ' Club ', variant: 'chess', clockTime: 3, clockIncrement: 2, rounds: 5, interval: 30, waitMinutes: 5, rated: true,
+    password: '', minRating: '', maxRating: ' ' };
+  const f = createSwissForm(base, 1_000_000);
+  assert.equal(f.get('name'), 'Club');
+  assert.equal(f.get('variant'), 'standard');
+  assert.equal(f.get('clock.limit'), '180');
+  assert.equal(f.get('clock.increment'), '2');
+  assert.equal(f.get('nbRounds'), '5');
+  assert.equal(f.get('roundInterval'), '30');
+  assert.equal(f.get('startsAt'), String(1_000_000 + 5 * 60_000));
+  assert.equal(f.get('rated'), 'true');
+  assert.equal(f.has('password'), false);
+  assert.equal(f.has('conditions.minRating.rating'), false);
+  assert.equal(f.has('conditions.maxRating.rating'), false);
+  const g = createSwissForm({ ...base, name: '', variant: 'xiangqi', waitMinutes: 0, password: 'pw', minRating: '1400', maxRating: '2000', rated: false }, 7);
+  assert.equal(g.has('name'), false);
+  assert.equal(g.get('variant'), 'xiangqi');
+  assert.equal(g.get('startsAt'), '7');
+  assert.equal(g.get('password'), 'pw');
+  assert.equal(g.get('conditions.minRating.rating'), '1400');
+  assert.equal(g.get('conditions.maxRating.rating'), '2000');
+  assert.equal(g.get('rated'), 'false');
+});
+
+test('the socket\'s messages: a page with its standings and rounds, a me, nothing else', () => {
+  const d = { id: 's1', standings: [], rounds: [] };
+  assert.deepEqual(decodeMessage(JSON.stringify({ t: 'reload', d })), { t: 'reload', d });
+  assert.equal(decodeMessage('{"t":"reload","d":{"id":"s1"}}'), undefined, 'no standings: not a page');
+  assert.equal(decodeMessage('{"t":"reload","d":{"standings":[],"rounds":[]}}'), undefined);
+  assert.deepEqual(decodeMessage('{"t":"me","d":{"rank":2,"gameId":"g1"}}'), { t: 'me', d: { rank: 2, gameId: 'g1' } });
+  assert.deepEqual(decodeMessage('{"t":"me","d":null}'), { t: 'me', d: null });
+  assert.equal(decodeMessage('{"t":"me","d":{"gameId":"g1"}}'), undefined);
+  assert.equal(decodeMessage('{"t":"other","d":{}}'), undefined);
+  assert.equal(decodeMessage('nope'), undefined);
+});
+
+function fakeCtrl({ summary = page({ status: 'created', rounds: [] }), user = 'Ann', visited = new Set() } = {}) {
+  const calls = { went: [], join: [], withdraw: 0, closed: 0 };
+  let hooks;
+  const deps = {
+    get: async () => structuredClone(summary),
+    join: async (id, pw) => { calls.join.push(pw); },
+    withdraw: async () => { calls.withdraw++; },
+    socket: (id, h) => { hooks = h; return { close: () => calls.closed++ }; },
+    now: () => 0,
+    user: () => user,
+    go: id => calls.went.push(id),
+    visited: { has: id => visited.has(id), add: id => visited.add(id) },
+  };
+  const c = new SwissCtrl('s1', deps, () => {});
+  return { c, calls, send: m => hooks.message(m) };
+}
+
+test('a paired player is sent to their game once, by the round or by their me', async () => {
+  const f = fakeCtrl();
+  await f.c.start();
+  assert.equal(f.c.head?.name, 'Club', 'the summary before the socket speaks');
+  f.send({ t: 'me', d: { rank: 1 } });
+  f.send({ t: 'reload', d: page({ rounds: [] }) });
+  assert.equal(f.c.state.kind, 'waiting');
+  f.send({ t: 'reload', d: page() });
+  assert.deepEqual(f.calls.went, ['g1']);
+  f.send({ t: 'me', d: { rank: 1, gameId: 'g1' } });
+  f.send({ t: 'reload', d: page() });
+  assert.deepEqual(f.calls.went, ['g1'], 'once per game');
+  assert.equal(f.c.state.kind, 'playing');
+  f.c.destroy();
+  assert.equal(f.calls.closed, 1);
+});
+
+test('a private event asks its password before joining; withdrawing and coming back asks none', async () => {
+  const f = fakeCtrl({ summary: page({ status: 'created', rounds: [], private: true }) });
+  await f.c.start();
+  await f.c.join();
+  assert.equal(f.c.askPassword, true);
+  assert.deepEqual(f.calls.join, []);
+  await f.c.join('pw');
+  assert.deepEqual(f.calls.join, ['pw']);
+  assert.equal(f.c.askPassword, false);
+  f.send({ t: 'me', d: { rank: 1 } });
+  await f.c.withdraw();
+  assert.equal(f.calls.withdraw, 1);
+  f.send({ t: 'me', d: { rank: 1, absent: true } });
+  await f.c.join();
+  assert.deepEqual(f.calls.join, ['pw', ''], 'back in without the password');
+});
+
+test('a refused action is kept to be shown', async () => {
+  const f = fakeCtrl();
+  await f.c.start();
+  f.c['deps'].join = async () => { throw new Error('no'); };
+  await f.c.join();
+  assert.equal(f.c.actionError?.message, 'no');
+  assert.equal(f.c.busy, false);
+});
