@@ -376,13 +376,20 @@ func (s sqlStore) FinishPairing(ctx context.Context, gameID string, end Tourname
 }
 
 // MarkReady implements Tournaments.
+// One transaction for them all: a director marks a look's games at once,
+// and SQLite commits (and syncs) once.
 func (s sqlStore) MarkReady(ctx context.Context, gameIDs []string) error {
-	for _, id := range gameIDs {
-		if _, err := s.q.exec(ctx, `UPDATE tournament_pairings SET ready = 1 WHERE game_id = $1`, id); err != nil {
-			return fmt.Errorf("store: tournament game %s ready: %w", id, err)
-		}
+	if len(gameIDs) == 0 {
+		return nil
 	}
-	return nil
+	return s.q.inTx(ctx, func(tx querier) error {
+		for _, id := range gameIDs {
+			if _, err := tx.exec(ctx, `UPDATE tournament_pairings SET ready = 1 WHERE game_id = $1`, id); err != nil {
+				return fmt.Errorf("store: tournament game %s ready: %w", id, err)
+			}
+		}
+		return nil
+	})
 }
 
 // SetBerserk implements Tournaments.

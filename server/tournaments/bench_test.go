@@ -110,9 +110,8 @@ func BenchmarkArenaPairing(b *testing.B) {
 	now := s.now()
 	b.ReportAllocs()
 	for b.Loop() {
-		games := pairingsOf(a.pairings)
-		standings := tournament.Standings(entrants(a.players), games, t.EndsAt)
-		tournament.PairArena(tournament.WaitingPlayers(presence(a.players), games, standings), now)
+		a.table = &table{} // a result came: the standings are computed again
+		tournament.PairArena(tournament.WaitingPlayers(presence(a.players), pairingsOf(a.pairings), a.standings()), now)
 	}
 }
 
@@ -126,7 +125,7 @@ func BenchmarkArenaResult(b *testing.B) {
 	p := store.TournamentPairing{Tournament: t.ID, Game: "g12-0", Outcome: int(tournament.WhiteWon)}
 	b.ReportAllocs()
 	for b.Loop() {
-		s.update(t.ID, func(ps []store.TournamentPairing) []store.TournamentPairing {
+		s.update(t.ID, true, func(ps []store.TournamentPairing) []store.TournamentPairing {
 			if i := lastOf(ps, p.Game); i >= 0 {
 				ps[i] = p
 			}

@@ -2,6 +2,7 @@ package tournaments
 
 import (
 	"context"
+	"reflect"
 	"testing"
 	"time"
 
@@ -9,6 +10,7 @@ import (
 	"github.com/gambitchess/gambit/game"
 	"github.com/gambitchess/gambit/server/tourney/tourneytest"
 	"github.com/gambitchess/gambit/store"
+	"github.com/gambitchess/gambit/tournament"
 )
 
 // readCounter counts the store's readings of an arena's games.
@@ -100,6 +102,10 @@ func TestReadingKeptByThisNode(t *testing.T) {
 			}
 			if len(kept) != len(stored) {
 				t.Errorf("the reading has %d games, the store %d", len(kept), len(stored))
+			}
+			want := tournament.Standings(entrants(a.players), pairingsOf(stored), tr.EndsAt)
+			if got := a.standings(); !reflect.DeepEqual(got, want) {
+				t.Errorf("the reading's standings\n%+v\nthe store's\n%+v", got, want)
 			}
 		})
 	}

@@ -86,6 +86,7 @@ type arena struct {
 	players  []store.TournamentPlayer
 	index    map[string]int // players' places in players, by account id
 	pairings []store.TournamentPairing
+	table    *table // the standings, once computed; nil: computed each time
 }
 
 // An arena read from the store serves again on this node for
@@ -102,6 +103,7 @@ type cachedArena struct {
 	players  []store.TournamentPlayer
 	index    map[string]int
 	pairings []store.TournamentPairing
+	table    *table
 	at       time.Time
 }
 
@@ -119,7 +121,7 @@ func (s *Service) loadArena(ctx context.Context, t store.Tournament) (arena, err
 	c, ok := s.cache[t.ID]
 	s.mu.Unlock()
 	if ok && now.Sub(c.at) < s.cfg.CacheFor {
-		a.players, a.index, a.pairings = c.players, c.index, c.pairings
+		a.players, a.index, a.pairings, a.table = c.players, c.index, c.pairings, c.table
 		return a, nil
 	}
 	if a.players, err = s.st.TournamentPlayers(ctx, t.ID); err != nil {
@@ -133,7 +135,8 @@ func (s *Service) loadArena(ctx context.Context, t store.Tournament) (arena, err
 		return a, err
 	}
 	s.mu.Lock()
-	s.cache[t.ID] = cachedArena{players: a.players, index: a.index, pairings: a.pairings, at: now}
+	a.table = &table{}
+	s.cache[t.ID] = cachedArena{players: a.players, index: a.index, pairings: a.pairings, table: a.table, at: now}
 	s.mu.Unlock()
 	return a, nil
 }
@@ -148,23 +151,27 @@ func (s *Service) forget(id string) {
 // update makes the change this node wrote to the store in arena id's
 // games in its reading too, if it has one: change is given a copy of
 // them (arenas already handed out share the reading's) and returns them
-// changed.
-func (s *Service) update(id string, change func([]store.TournamentPairing) []store.TournamentPairing) {
+// changed. A result changes the standings (results set): they are
+// computed again.
+func (s *Service) update(id string, results bool, change func([]store.TournamentPairing) []store.TournamentPairing) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if c, ok := s.cache[id]; ok {
 		c.pairings = change(slices.Clone(c.pairings))
+		if results {
+			c.table = &table{}
+		}
 		s.cache[id] = c
 	}
 }
 
 // updateAll is update for every arena read.
-func (s *Service) updateAll(change func([]store.TournamentPairing) []store.TournamentPairing) {
+func (s *Service) updateAll(results bool, change func([]store.TournamentPairing) []store.TournamentPairing) {
 	s.mu.Lock()
 	ids := slices.Collect(maps.Keys(s.cache))
 	s.mu.Unlock()
 	for _, id := range ids {
-		s.update(id, change)
+		s.update(id, results, change)
 	}
 }
 
@@ -185,9 +192,7 @@ func (s *Service) pair(ctx context.Context, t store.Tournament, now time.Time) (
 	if t.EndsAt.Sub(now) < closing {
 		return 0, nil
 	}
-	games := pairingsOf(a.pairings)
-	standings := tournament.Standings(entrants(a.players), games, t.EndsAt)
-	pairs := tournament.PairArena(tournament.WaitingPlayers(presence(a.players), games, standings), now)
+	pairs := tournament.PairArena(tournament.WaitingPlayers(presence(a.players), pairingsOf(a.pairings), a.standings()), now)
 	if len(pairs) == 0 {
 		return 0, nil
 	}
@@ -199,7 +204,7 @@ func (s *Service) pair(ctx context.Context, t store.Tournament, now time.Time) (
 		s.forget(t.ID)
 		return 0, err
 	}
-	s.update(t.ID, func(ps []store.TournamentPairing) []store.TournamentPairing { return addNew(ps, recs) })
+	s.update(t.ID, false, func(ps []store.TournamentPairing) []store.TournamentPairing { return addNew(ps, recs) })
 	// A game not created here stays not ready: the next look (this node's
 	// or another's) creates it.
 	var ready []string
@@ -215,7 +220,7 @@ func (s *Service) pair(ctx context.Context, t store.Tournament, now time.Time) (
 		s.forget(t.ID)
 		return len(recs), errors.Join(append(errs, err)...)
 	}
-	s.update(t.ID, func(ps []store.TournamentPairing) []store.TournamentPairing { return markReady(ps, ready) })
+	s.update(t.ID, false, func(ps []store.TournamentPairing) []store.TournamentPairing { return markReady(ps, ready) })
 	return len(recs), errors.Join(errs...)
 }
 

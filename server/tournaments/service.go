@@ -130,7 +130,7 @@ func (s *Service) NoteSaved(g *game.Game, evs []game.Event) {
 		s.poke(p.Tournament)
 		return
 	}
-	s.update(p.Tournament, func(ps []store.TournamentPairing) []store.TournamentPairing {
+	s.update(p.Tournament, true, func(ps []store.TournamentPairing) []store.TournamentPairing {
 		if i := lastOf(ps, p.Game); i >= 0 {
 			ps[i] = p
 		}
@@ -168,7 +168,7 @@ func (s *Service) noteBerserk(g *game.Game, evs []game.Event) {
 		cancel()
 		switch {
 		case err == nil: // the live standings show who went berserk
-			s.updateAll(func(ps []store.TournamentPairing) []store.TournamentPairing {
+			s.updateAll(false, func(ps []store.TournamentPairing) []store.TournamentPairing {
 				if i := lastOf(ps, g.ID()); i >= 0 {
 					ps[i].Berserk[e.Color&1] = true
 				}

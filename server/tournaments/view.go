@@ -3,6 +3,7 @@ package tournaments
 import (
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/gambitchess/gambit/store"
@@ -40,9 +41,25 @@ func fullName(set Settings) string {
 	return set.Name + " Arena"
 }
 
-// standings are a's table at its end.
+// standings are a's table at its end: computed once for a reading's
+// players and results (the table of a reading that has none computes
+// it each time).
 func (a arena) standings() []tournament.Standing {
-	return tournament.Standings(entrants(a.players), pairingsOf(a.pairings), a.t.EndsAt)
+	if a.table == nil {
+		return tournament.Standings(entrants(a.players), pairingsOf(a.pairings), a.t.EndsAt)
+	}
+	a.table.once.Do(func() {
+		a.table.st = tournament.Standings(entrants(a.players), pairingsOf(a.pairings), a.t.EndsAt)
+	})
+	return a.table.st
+}
+
+// table is the standings of a reading's players and results. A game
+// paired, made ready or gone berserk leaves them as they are: only games
+// over count.
+type table struct {
+	once sync.Once
+	st   []tournament.Standing
 }
 
 // player returns a's player user ("" fields for none).

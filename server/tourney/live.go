@@ -33,15 +33,18 @@ import (
 // Refresh is how often a watched room reads its tournament again.
 const Refresh = time.Second
 
-// MinGap is the least time between two readings of a room's tournament.
-const MinGap = 250 * time.Millisecond
+// MinGap is the least time between two readings of a room's tournament:
+// a player paired waits for the next reading to hear of it. A reading
+// costs a few milliseconds for an arena of a thousand (its standings are
+// kept between results).
+const MinGap = 100 * time.Millisecond
 
 // SharedGap is the least time between two shared messages sent to a room
 // of n sockets.
 func SharedGap(n int) time.Duration {
 	switch {
 	case n < 50:
-		return MinGap
+		return 250 * time.Millisecond
 	case n < 500:
 		return time.Second
 	}
