@@ -29,10 +29,6 @@ export const waits = [0, 1, 2, 5, 10, 15];
 export const swissRounds = [3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 15, 20];
 export const swissIntervals = [5, 10, 20, 30, 60, 120, 300, 600];
 
-// tournamentVariants are the variants a tournament may be of: games of
-// full information, which a pairing of strangers plays fairly.
-export const tournamentVariants = () => variants().filter(v => ['chess', 'chess960', 'xiangqi'].includes(v.name));
-
 export class TournamentListPage {
   private tick: number;
   private lists?: ArenaTournaments;
@@ -264,7 +260,8 @@ export class TournamentListPage {
     name.name = 'name';
     name.maxLength = 30; // the server's limit
     field('tournament.form.name', name);
-    field('tournament.form.variant', select('variant', tournamentVariants().map(v => [v.name, v.label]), 'chess'));
+    // Every variant: a hidden game's spectators see only what all may see.
+    field('tournament.form.variant', select('variant', variants().map(v => [v.name, v.label]), 'chess'));
     field('tournament.form.clockTime', select('clockTime', clockTimes.map(m => [String(m), String(m)]), '3'));
     field('tournament.form.clockIncrement', select('clockIncrement', clockIncrements.map(s => [String(s), String(s)]), '2'));
     field('tournament.form.minutes', select('minutes', durations.map(m => [String(m), formatUnit(m, 'minute')]), '45'), 'arena');
