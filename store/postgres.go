@@ -111,6 +111,8 @@ var pgMigrations = []string{
 	pgTournamentsSchema,
 	// 20: the Swiss rounds (SQLite's 20).
 	swissSchema,
+	// 21: the tournament games pending, indexed (SQLite's 21).
+	openPairingsSchema,
 }
 
 // defaultPoolConns is how many connections a node keeps to PostgreSQL,

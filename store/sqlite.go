@@ -93,6 +93,8 @@ var migrations = []migration{
 	execSQL(tournamentsSchema),
 	// 20: each tournament game's Swiss round (Swiss).
 	execSQL(swissSchema),
+	// 21: the tournament games pending, indexed (PlayingElsewhere).
+	execSQL(openPairingsSchema),
 }
 
 // logSchema adds what Log needs beside the games table. The record column

@@ -66,6 +66,10 @@ type Tournaments interface {
 	// TournamentPairings returns tournament id's games in the order they
 	// started.
 	TournamentPairings(ctx context.Context, id string) ([]TournamentPairing, error)
+	// PlayingElsewhere returns the accounts with a game pending in a
+	// tournament other than id, in no order: a player of two tournaments
+	// (an arena and a Swiss event) is paired in one at a time.
+	PlayingElsewhere(ctx context.Context, id string) ([]string, error)
 }
 
 // ErrNoTournament is returned for a tournament (or a tournament game) the
@@ -415,4 +419,32 @@ func (s sqlStore) Pairing(ctx context.Context, gameID string) (TournamentPairing
 func (s sqlStore) TournamentPairings(ctx context.Context, id string) ([]TournamentPairing, error) {
 	return queryAll(ctx, s.q, "tournament games "+id, scanPairing,
 		`SELECT `+pairingCols+` FROM tournament_pairings WHERE tournament_id = $1 ORDER BY started_at, game_id`, id)
+}
+
+// openPairingsSchema is migration 21 of both stores: the games pending,
+// of every tournament, by an index of them alone (PlayingElsewhere looks
+// at no finished game, of which the table keeps every one ever played).
+const openPairingsSchema = `
+CREATE INDEX tournament_pairings_open ON tournament_pairings(tournament_id) WHERE outcome = 0;
+`
+
+// PlayingElsewhere implements Tournaments.
+func (s sqlStore) PlayingElsewhere(ctx context.Context, id string) ([]string, error) {
+	pairs, err := queryAll(ctx, s.q, "players pending outside "+id, func(row scanner) ([2]string, error) {
+		var p [2]string
+		err := row.Scan(&p[0], &p[1])
+		return p, err
+	}, `SELECT white, black FROM tournament_pairings WHERE outcome = 0 AND tournament_id <> $1`, id)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]string, 0, 2*len(pairs))
+	for _, p := range pairs {
+		for _, u := range p {
+			if u != "" { // a Swiss bye has no Black
+				out = append(out, u)
+			}
+		}
+	}
+	return out, nil
 }

@@ -111,7 +111,7 @@ func BenchmarkArenaPairing(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		a.table = &table{} // a result came: the standings are computed again
-		tournament.PairArena(tournament.WaitingPlayers(presence(a.players), pairingsOf(a.pairings), a.standings()), now)
+		tournament.PairArena(tournament.WaitingPlayers(presence(a.players, nil), pairingsOf(a.pairings), a.standings()), now)
 	}
 }
 

@@ -192,7 +192,11 @@ func (s *Service) pair(ctx context.Context, t store.Tournament, now time.Time) (
 	if t.EndsAt.Sub(now) < closing {
 		return 0, nil
 	}
-	pairs := tournament.PairArena(tournament.WaitingPlayers(presence(a.players), pairingsOf(a.pairings), a.standings()), now)
+	busy, err := s.st.PlayingElsewhere(ctx, t.ID)
+	if err != nil {
+		return 0, err
+	}
+	pairs := tournament.PairArena(tournament.WaitingPlayers(presence(a.players, busy), pairingsOf(a.pairings), a.standings()), now)
 	if len(pairs) == 0 {
 		return 0, nil
 	}
@@ -332,10 +336,16 @@ func entrants(ps []store.TournamentPlayer) []tournament.Entrant {
 }
 
 // presence is who of ps takes part now.
-func presence(ps []store.TournamentPlayer) []tournament.Presence {
+// A player busy in another tournament's game (a Swiss event's round
+// began while they waited here) waits here until it ends.
+func presence(ps []store.TournamentPlayer, busy []string) []tournament.Presence {
+	elsewhere := make(map[string]bool, len(busy))
+	for _, u := range busy {
+		elsewhere[u] = true
+	}
 	out := make([]tournament.Presence, len(ps))
 	for i, p := range ps {
-		out[i] = tournament.Presence{ID: p.User, Active: p.State == store.PlayerActive, Since: p.Since}
+		out[i] = tournament.Presence{ID: p.User, Active: p.State == store.PlayerActive && !elsewhere[p.User], Since: p.Since}
 	}
 	return out
 }

@@ -239,3 +239,56 @@ func TestDirectorRecordsAMissedResult(t *testing.T) {
 		t.Errorf("the missed result: %+v, %v; want Black's win in 4 plies", got, err)
 	}
 }
+
+// TestBusyElsewhereWaits: a player with a game pending in another
+// tournament (a Swiss round began) is not paired in the arena until it
+// ends; the others are.
+func TestBusyElsewhereWaits(t *testing.T) {
+	for _, sto := range tourneytest.Stores {
+		t.Run(sto.Name, func(t *testing.T) {
+			st := sto.Open(t)
+			ctx := context.Background()
+			c := tourneytest.NewClock(time.Date(2026, 12, 6, 18, 0, 0, 0, time.UTC))
+			srv := tourneytest.NewFakeServer("")
+			s := New(Config{Store: st, Server: srv, Node: "n1", Now: c.Now})
+			id := newArena(t, st, c.Now(), 3)
+			other := store.Tournament{ID: "swiss1", Kind: "swiss", Status: store.TournamentStarted, StartsAt: c.Now(), EndsAt: c.Now().Add(time.Hour),
+				CreatedBy: "u9", CreatedAt: c.Now(), Data: []byte(`{}`)}
+			if err := st.CreateTournament(ctx, other); err != nil {
+				t.Fatal(err)
+			}
+			if ok, err := st.DirectTournament(ctx, other.ID, "n1", c.Now(), c.Now().Add(time.Hour)); !ok || err != nil {
+				t.Fatalf("DirectTournament = %v, %v", ok, err)
+			}
+			swissGame := store.TournamentPairing{Tournament: other.ID, Game: "sg1", White: "u2", Black: "u9", Started: c.Now()}
+			if err := st.AddPairings(ctx, other.ID, "n1", c.Now(), []store.TournamentPairing{swissGame}); err != nil {
+				t.Fatal(err)
+			}
+			if err := s.Direct(ctx); err != nil {
+				t.Fatal(err)
+			}
+			games := pending(t, st, id)
+			if len(games) != 1 || games[0].White == "u2" || games[0].Black == "u2" {
+				t.Fatalf("with u2 playing elsewhere the arena paired %+v; want u0 and u1 alone", games)
+			}
+			if _, ok, err := st.FinishPairing(ctx, "sg1", store.TournamentPairing{Outcome: int(tournament.Draw), Plies: 40, Ended: c.Now()}); !ok || err != nil {
+				t.Fatalf("FinishPairing = %v, %v", ok, err)
+			}
+			if _, ok, err := st.FinishPairing(ctx, games[0].Game, store.TournamentPairing{Outcome: int(tournament.WhiteWon), Plies: 40, Ended: c.Now()}); !ok || err != nil {
+				t.Fatalf("FinishPairing = %v, %v", ok, err)
+			}
+			c.Add(time.Second)
+			s.forget(id) // another node's results
+			if err := s.Direct(ctx); err != nil {
+				t.Fatal(err)
+			}
+			paired := false
+			for _, g := range pending(t, st, id) {
+				paired = paired || g.White == "u2" || g.Black == "u2"
+			}
+			if !paired {
+				t.Errorf("u2's other game over, the arena did not pair u2: %+v", pending(t, st, id))
+			}
+		})
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"reflect"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -29,6 +30,7 @@ func RunTournaments(t *testing.T, open func(t *testing.T) TournamentStore) {
 		{"JoinPauseWithdraw", testTournamentPlayers},
 		{"PairingsOnlyByTheDirectorNeverDoubled", testTournamentPairings},
 		{"AResultCountsOnce", testTournamentResultOnce},
+		{"PlayingElsewhere", testPlayingElsewhere},
 	})
 }
 
@@ -255,5 +257,42 @@ func testTournamentResultOnce(t *testing.T, s TournamentStore) {
 	// Over now: u1 and u2 may be paired again.
 	if err := s.AddPairings(ctx, "ta", "n1", t0, []store.TournamentPairing{pairing("g2", "u2", "u1", 10)}); err != nil {
 		t.Errorf("AddPairings after the game ended: %v", err)
+	}
+}
+
+// testPlayingElsewhere: the players with a game pending in another
+// tournament are named, not those of this one, nor those whose game is
+// over, nor a bye's empty Black.
+func testPlayingElsewhere(t *testing.T, s TournamentStore) {
+	ctx := context.Background()
+	for _, id := range []string{"ta", "tb"} {
+		createTournament(t, s, tournament(id, store.TournamentStarted, 0))
+		if ok, err := s.DirectTournament(ctx, id, "n1", t0, t0.Add(time.Minute)); !ok || err != nil {
+			t.Fatalf("DirectTournament(%s) = %v, %v", id, ok, err)
+		}
+	}
+	inB := func(game, white, black string) store.TournamentPairing {
+		p := pairing(game, white, black, 1)
+		p.Tournament = "tb"
+		return p
+	}
+	if err := s.AddPairings(ctx, "ta", "n1", t0, []store.TournamentPairing{pairing("g1", "u1", "u2", 1)}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.AddPairings(ctx, "tb", "n1", t0, []store.TournamentPairing{inB("g2", "u3", "u4"), inB("g3", "u5", "u6"), inB("g4", "u7", "")}); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok, err := s.FinishPairing(ctx, "g3", store.TournamentPairing{Outcome: 1, Plies: 30, Ended: t0.Add(2 * time.Minute)}); !ok || err != nil {
+		t.Fatalf("FinishPairing(g3) = %v, %v", ok, err)
+	}
+	got, err := s.PlayingElsewhere(ctx, "ta")
+	slices.Sort(got)
+	if want := []string{"u3", "u4", "u7"}; err != nil || !slices.Equal(got, want) {
+		t.Errorf("PlayingElsewhere(ta) = %v, %v; want %v", got, err, want)
+	}
+	got, err = s.PlayingElsewhere(ctx, "tb")
+	slices.Sort(got)
+	if want := []string{"u1", "u2"}; err != nil || !slices.Equal(got, want) {
+		t.Errorf("PlayingElsewhere(tb) = %v, %v; want %v", got, err, want)
 	}
 }
