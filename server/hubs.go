@@ -53,10 +53,11 @@ func (s *Server) appendEvents(ctx context.Context, g *game.Game, evs []game.Even
 	if err := round.AppendEvents(ctx, s.store, s.metrics.StoreErrors, g, evs); err != nil {
 		return err
 	}
-	s.lichess.NoteSaved(g, evs)     // the API's gameStart and gameFinish events
-	s.finder.NoteSaved(g, evs)      // a game over: its puzzles, in the background
-	s.tournaments.NoteSaved(g, evs) // a tournament game over: its result
-	s.swiss.NoteSaved(g, evs)       // a Swiss game over: its result, the next round
+	s.lichess.NoteSaved(g, evs)                       // the API's gameStart and gameFinish events
+	s.finder.NoteSaved(g, evs)                        // a game over: its puzzles, in the background
+	if p, ok := s.tournaments.NoteSaved(g, evs); ok { // a tournament game over: its result
+		s.swiss.NoteFinished(p) // a Swiss one's: the next round
+	}
 	return nil
 }
 

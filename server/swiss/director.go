@@ -189,16 +189,27 @@ func (s *Service) pairRound(ctx context.Context, e event, now time.Time) error {
 	if err := s.st.AddRound(ctx, e.t.ID, s.cfg.Node, now, next, games, byes); err != nil {
 		return err
 	}
-	defer s.live.Poke(e.t.ID) // once its games exist: a player is sent to a game that is there
-	var errs []error
-	for _, g := range games {
-		errs = append(errs, s.startGame(ctx, e.set, g))
-	}
-	if err := errors.Join(errs...); err != nil {
+	defer s.live.Poke(e.t.ID)
+	if err := s.startGames(ctx, e.set, games); err != nil {
 		s.forget(e.t.ID) // the next look creates the games that failed
 		return err
 	}
 	return nil
+}
+
+// startGames creates the games of pairings ps and marks ready those
+// created (or there already): players are sent to a game that is there.
+func (s *Service) startGames(ctx context.Context, set Settings, ps []store.TournamentPairing) error {
+	var ready []string
+	var errs []error
+	for _, p := range ps {
+		if err := s.startGame(ctx, set, p); err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		ready = append(ready, p.Game)
+	}
+	return errors.Join(append(errs, s.st.MarkReady(ctx, ready))...)
 }
 
 // recoverGames creates the games of e's pending pairings that are not
@@ -213,13 +224,13 @@ func (s *Service) recoverGames(ctx context.Context, e event) error {
 	if !fresh {
 		return nil
 	}
-	var errs []error
+	var ps []store.TournamentPairing
 	for _, p := range e.pairings {
 		if p.Outcome == pending {
-			errs = append(errs, s.startGame(ctx, e.set, p))
+			ps = append(ps, p)
 		}
 	}
-	if err := errors.Join(errs...); err != nil {
+	if err := s.startGames(ctx, e.set, ps); err != nil {
 		s.forget(e.t.ID) // try again at the next look
 		return err
 	}

@@ -51,8 +51,9 @@ func (s *Service) reading(ctx context.Context, id string) (tourney.Reading, erro
 	if rd.Shared, err = json.Marshal(reloadMessage{T: "reload", D: page}); err != nil {
 		return rd, err
 	}
+	places := mePlaces(e)
 	rd.Mine = func(user string) ([]byte, string) {
-		me := meOf(e, user)
+		me := places[user]
 		msg, err := json.Marshal(meMessage{T: "me", D: me})
 		if err != nil {
 			return nil, ""

@@ -106,7 +106,10 @@ func pageOf(e event, now time.Time) pageJSON {
 				bye = append(bye, pj) // the bye last, as the TRF has it
 				continue
 			}
-			pj.Game, pj.Black = p.Game, e.player(p.Black).Name
+			pj.Black = e.player(p.Black).Name
+			if p.Ready || p.Outcome != pending { // a game not yet created is not to be watched
+				pj.Game = p.Game
+			}
 			round = append(round, pj)
 		}
 		out.Rounds = append(out.Rounds, append(round, bye...))
@@ -117,24 +120,30 @@ func pageOf(e event, now time.Time) pageJSON {
 	return out
 }
 
-// meOf is user's place in event e; nil when they never joined.
-func meOf(e event, user string) *meJSON {
-	p := e.player(user)
-	if user == "" || p.User == "" {
-		return nil
+// mePlaces is every player's own place in event e, built once for all
+// its viewers: their rank, whether they are absent, and their game, once
+// created (a player is sent to a game that is there).
+func mePlaces(e event) map[string]*meJSON {
+	out := make(map[string]*meJSON, len(e.players))
+	for _, p := range e.players {
+		out[p.User] = &meJSON{Absent: p.State != store.PlayerActive}
 	}
-	me := &meJSON{Absent: p.State != store.PlayerActive}
 	for _, st := range e.standings() {
-		if st.Player.ID == user {
+		if me := out[st.Player.ID]; me != nil {
 			me.Rank = st.Rank
 		}
 	}
 	for _, g := range e.pairings {
-		if g.Outcome == pending && g.Black != "" && (g.White == user || g.Black == user) {
-			me.GameID = g.Game
+		if g.Outcome != pending || !g.Ready || g.Black == "" {
+			continue
+		}
+		for _, u := range [2]string{g.White, g.Black} {
+			if me := out[u]; me != nil {
+				me.GameID = g.Game
+			}
 		}
 	}
-	return me
+	return out
 }
 
 // List answers GET /api/swiss (Gambit's: lichess lists Swiss events by

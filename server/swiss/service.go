@@ -1,12 +1,10 @@
 package swiss
 
 import (
-	"context"
 	"log/slog"
 	"sync"
 	"time"
 
-	"github.com/gambitchess/gambit/game"
 	"github.com/gambitchess/gambit/server/tourney"
 	"github.com/gambitchess/gambit/store"
 )
@@ -78,21 +76,14 @@ func (s *Service) poke() {
 	}
 }
 
-// NoteSaved records the result of a Swiss game that g's events have just
-// ended (the server calls it after every append). The arenas' NoteSaved
-// may have recorded it first (the two share the pairings' table): the
-// result counts once either way, and the director is woken.
-func (s *Service) NoteSaved(g *game.Game, evs []game.Event) {
-	if s == nil || !g.Status().Finished() || !game.EndedBy(evs) {
-		return
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	end := store.TournamentPairing{Outcome: int(outcomeOf(g)), Plies: g.Ply(), Ended: s.now()}
-	if _, _, err := s.st.FinishPairing(ctx, g.ID(), end); err != nil {
-		s.log.Error("swiss game's result not recorded", "game", g.ID(), "err", err)
+// NoteFinished takes a tournament game's result, just recorded on this
+// node (the arenas' NoteSaved records every tournament's, the two kinds
+// sharing the pairings' table): a Swiss game's wakes the director, for
+// the next round, and its event's live room.
+func (s *Service) NoteFinished(p store.TournamentPairing) {
+	if s == nil || p.Round == 0 { // an arena's
 		return
 	}
 	s.poke()
-	s.live.Poke("") // the game's event is not known here; its room, if any, is on this node
+	s.live.Poke(p.Tournament)
 }

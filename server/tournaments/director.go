@@ -37,6 +37,7 @@ const directGap = 100 * time.Millisecond
 // Direct runs one round of the director over every arena not finished.
 func (s *Service) Direct(ctx context.Context) error {
 	now := s.now()
+	s.sweep(now)
 	created, err := s.st.ListTournaments(ctx, arenaKind, store.TournamentCreated, 200)
 	if err != nil {
 		return err
@@ -94,9 +95,11 @@ type arena struct {
 // several times a second, and with a thousand players and their games a
 // reading is the arenas' main cost. What this node changes goes into the
 // reading too (update: a result, a pairing) or drops it (forget: a join,
-// a pause); what another node changes is seen within CacheFor, which only
-// delays: a result unseen leaves its players unpaired for that long,
-// never paired twice (the store refuses a player with a game pending).
+// a pause), and into a reading then in flight (reads): a reading from the
+// store that a change overtook takes it in when it comes, or is not kept.
+// What another node changes is seen within CacheFor, which only delays:
+// a result unseen leaves its players unpaired for that long, never paired
+// twice (the store refuses a player with a game pending).
 
 // cachedArena is an arena's players and games as read at a time.
 type cachedArena struct {
@@ -107,8 +110,16 @@ type cachedArena struct {
 	at       time.Time
 }
 
+// inflight is a reading of an arena from the store under way: the
+// changes this node wrote to its games meanwhile, and whether one it
+// cannot replay (a player's) made it stale.
+type inflight struct {
+	changes []func([]store.TournamentPairing) []store.TournamentPairing
+	stale   bool
+}
+
 // loadArena reads tournament t's settings, players and games (those
-// within cacheFor of a reading on this node, the reading's). The arena is
+// within CacheFor of a reading on this node, the reading's). The arena is
 // shared: read it, never change it.
 func (s *Service) loadArena(ctx context.Context, t store.Tournament) (arena, error) {
 	a := arena{t: t}
@@ -117,13 +128,18 @@ func (s *Service) loadArena(ctx context.Context, t store.Tournament) (arena, err
 		return a, fmt.Errorf("tournament %s: %w", t.ID, err)
 	}
 	now := s.now()
+	fl := &inflight{}
 	s.mu.Lock()
 	c, ok := s.cache[t.ID]
+	if !ok || now.Sub(c.at) >= s.cfg.CacheFor {
+		s.reads[t.ID] = append(s.reads[t.ID], fl)
+	}
 	s.mu.Unlock()
 	if ok && now.Sub(c.at) < s.cfg.CacheFor {
 		a.players, a.index, a.pairings, a.table = c.players, c.index, c.pairings, c.table
 		return a, nil
 	}
+	defer s.endRead(t.ID, fl)
 	if a.players, err = s.st.TournamentPlayers(ctx, t.ID); err != nil {
 		return a, err
 	}
@@ -134,28 +150,67 @@ func (s *Service) loadArena(ctx context.Context, t store.Tournament) (arena, err
 	if a.pairings, err = s.st.TournamentPairings(ctx, t.ID); err != nil {
 		return a, err
 	}
-	s.mu.Lock()
 	a.table = &table{}
-	s.cache[t.ID] = cachedArena{players: a.players, index: a.index, pairings: a.pairings, table: a.table, at: now}
-	s.mu.Unlock()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, change := range fl.changes { // written while it was read: maybe in it, maybe not
+		a.pairings = change(a.pairings)
+	}
+	if !fl.stale {
+		s.cache[t.ID] = cachedArena{players: a.players, index: a.index, pairings: a.pairings, table: a.table, at: now}
+	}
 	return a, nil
 }
 
-// forget drops arena id's reading: this node changed it.
+// endRead takes reading fl of arena id off the readings in flight.
+func (s *Service) endRead(id string, fl *inflight) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.reads[id] = slices.DeleteFunc(s.reads[id], func(r *inflight) bool { return r == fl })
+	if len(s.reads[id]) == 0 {
+		delete(s.reads, id)
+	}
+}
+
+// forget drops arena id's reading ("": every arena's), and makes stale
+// those in flight: this node changed what they hold.
 func (s *Service) forget(id string) {
 	s.mu.Lock()
+	defer s.mu.Unlock()
+	for rid, fls := range s.reads {
+		if id == "" || rid == id {
+			for _, fl := range fls {
+				fl.stale = true
+			}
+		}
+	}
+	if id == "" {
+		clear(s.cache)
+		return
+	}
 	delete(s.cache, id)
-	s.mu.Unlock()
+}
+
+// sweep drops the readings older than CacheFor: an arena no one looks at
+// any more (one finished, one listed once) is not kept.
+func (s *Service) sweep(now time.Time) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	maps.DeleteFunc(s.cache, func(_ string, c cachedArena) bool { return now.Sub(c.at) >= s.cfg.CacheFor })
 }
 
 // update makes the change this node wrote to the store in arena id's
-// games in its reading too, if it has one: change is given a copy of
-// them (arenas already handed out share the reading's) and returns them
-// changed. A result changes the standings (results set): they are
+// games in its reading too, and in those in flight: change is given a
+// copy of them (arenas already handed out share the reading's) and
+// returns them changed; it must hold whether or not a reading already has
+// the change. A result changes the standings (results set): they are
 // computed again.
 func (s *Service) update(id string, results bool, change func([]store.TournamentPairing) []store.TournamentPairing) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	for _, fl := range s.reads[id] {
+		fl.changes = append(fl.changes, change)
+	}
 	if c, ok := s.cache[id]; ok {
 		c.pairings = change(slices.Clone(c.pairings))
 		if results {
@@ -165,13 +220,28 @@ func (s *Service) update(id string, results bool, change func([]store.Tournament
 	}
 }
 
-// updateAll is update for every arena read.
-func (s *Service) updateAll(results bool, change func([]store.TournamentPairing) []store.TournamentPairing) {
+// updateGame is update for game gameID of whichever arena has it, its
+// pairing changed by change.
+func (s *Service) updateGame(gameID string, results bool, change func(*store.TournamentPairing)) {
+	apply := func(ps []store.TournamentPairing) []store.TournamentPairing {
+		if i := lastOf(ps, gameID); i >= 0 {
+			change(&ps[i])
+		}
+		return ps
+	}
 	s.mu.Lock()
-	ids := slices.Collect(maps.Keys(s.cache))
+	var ids []string
+	for id := range s.reads {
+		ids = append(ids, id)
+	}
+	for id, c := range s.cache {
+		if lastOf(c.pairings, gameID) >= 0 && !slices.Contains(ids, id) {
+			ids = append(ids, id)
+		}
+	}
 	s.mu.Unlock()
 	for _, id := range ids {
-		s.update(id, results, change)
+		s.update(id, results, apply)
 	}
 }
 
@@ -232,7 +302,7 @@ func (s *Service) pair(ctx context.Context, t store.Tournament, now time.Time) (
 // since they were written holds them).
 func addNew(ps, recs []store.TournamentPairing) []store.TournamentPairing {
 	held := make(map[string]bool, len(recs))
-	for _, p := range ps[max(0, len(ps)-2*len(recs)):] { // the latest are last
+	for _, p := range ps {
 		held[p.Game] = true
 	}
 	for _, r := range recs {

@@ -49,6 +49,7 @@ type Service struct {
 
 	mu       sync.Mutex
 	cache    map[string]cachedArena // by tournament id (loadArena)
+	reads    map[string][]*inflight // the readings from the store under way, by tournament id
 	lookedAt map[string]time.Time   // when the director last looked for missed results, by tournament id
 }
 
@@ -72,7 +73,7 @@ func New(cfg Config) *Service {
 	if cfg.Node == "" {
 		cfg.Node = "local"
 	}
-	s := &Service{cfg: cfg, st: cfg.Store, srv: cfg.Server, now: cfg.Now, log: cfg.Log, lim: tourney.NewLimits(cfg.Now), wake: make(chan struct{}, 1), cache: map[string]cachedArena{}, lookedAt: map[string]time.Time{}}
+	s := &Service{cfg: cfg, st: cfg.Store, srv: cfg.Server, now: cfg.Now, log: cfg.Log, lim: tourney.NewLimits(cfg.Now), wake: make(chan struct{}, 1), cache: map[string]cachedArena{}, reads: map[string][]*inflight{}, lookedAt: map[string]time.Time{}}
 	s.live = tourney.NewRooms(s.reading)
 	return s
 }
@@ -80,13 +81,7 @@ func New(cfg Config) *Service {
 // poke wakes the director and arena id's live room ("": every arena's)
 // now, after a change on this node: the arena is read again.
 func (s *Service) poke(id string) {
-	s.mu.Lock()
-	if id == "" {
-		clear(s.cache)
-	} else {
-		delete(s.cache, id)
-	}
-	s.mu.Unlock()
+	s.forget(id)
 	s.wakeUp(id)
 }
 
@@ -102,14 +97,16 @@ func (s *Service) wakeUp(id string) {
 
 // NoteSaved records what g's events, just saved, mean for a tournament
 // game: a player who went berserk (the standings read the flag), and the
-// result of a game they ended (the server calls it after every append).
-func (s *Service) NoteSaved(g *game.Game, evs []game.Event) {
+// result of a game they ended (the server calls it after every append),
+// of any tournament: it returns the result when it recorded it (ok), for
+// a Swiss event's service to hear of its own.
+func (s *Service) NoteSaved(g *game.Game, evs []game.Event) (result store.TournamentPairing, ok bool) {
 	if s == nil {
-		return
+		return result, false
 	}
 	s.noteBerserk(g, evs)
 	if !g.Status().Finished() || !game.EndedBy(evs) {
-		return
+		return result, false
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
@@ -121,22 +118,18 @@ func (s *Service) NoteSaved(g *game.Game, evs []game.Event) {
 	p, ok, err := s.st.FinishPairing(ctx, g.ID(), end)
 	if err != nil {
 		s.log.Error("tournament game's result not recorded", "game", g.ID(), "err", err)
-		return
+		return p, false
 	}
 	if !ok {
-		return
+		return p, false
 	}
 	if s.pauseAbsent(ctx, p, g) {
 		s.poke(p.Tournament)
-		return
+		return p, true
 	}
-	s.update(p.Tournament, true, func(ps []store.TournamentPairing) []store.TournamentPairing {
-		if i := lastOf(ps, p.Game); i >= 0 {
-			ps[i] = p
-		}
-		return ps
-	})
+	s.updateGame(p.Game, true, func(q *store.TournamentPairing) { *q = p })
 	s.wakeUp(p.Tournament)
+	return p, true
 }
 
 // pauseAbsent pauses, in p's tournament, the player of aborted game g who
@@ -168,12 +161,7 @@ func (s *Service) noteBerserk(g *game.Game, evs []game.Event) {
 		cancel()
 		switch {
 		case err == nil: // the live standings show who went berserk
-			s.updateAll(false, func(ps []store.TournamentPairing) []store.TournamentPairing {
-				if i := lastOf(ps, g.ID()); i >= 0 {
-					ps[i].Berserk[e.Color&1] = true
-				}
-				return ps
-			})
+			s.updateGame(g.ID(), false, func(q *store.TournamentPairing) { q.Berserk[e.Color&1] = true })
 			s.wakeUp("")
 		case !errors.Is(err, store.ErrNoTournament):
 			s.log.Error("tournament game's berserk not recorded", "game", g.ID(), "side", game.ColorName(e.Color), "err", err)
