@@ -5,7 +5,6 @@ import (
 	"errors"
 	"github.com/gambitchess/gambit/server/tourney/tourneytest"
 	"testing"
-	"time"
 
 	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/game"
@@ -21,18 +20,10 @@ func TestNoteSavedBerserk(t *testing.T) {
 		t.Run(sto.Name, func(t *testing.T) {
 			st := sto.Open(t)
 			ctx := context.Background()
-			c := tourneytest.NewClock(time.Date(2026, 12, 6, 18, 0, 0, 0, time.UTC))
-			srv := tourneytest.NewFakeServer("")
-			s := New(Config{Store: st, Server: srv, Node: "n1", Now: c.Now})
+			s, srv, c := directed(st, Config{})
 			id := newArenaOf(t, st, c.Now(), 2, Settings{Name: "Berserk", Variant: game.DefaultVariant, Clock: 180, Increment: 2, Minutes: 60,
 				Rated: true, Berserkable: true})
-			if err := s.Direct(ctx); err != nil {
-				t.Fatal(err)
-			}
-			ps := pending(t, st, id)
-			if len(ps) != 1 {
-				t.Fatalf("%d games, want 1", len(ps))
-			}
+			ps := look(t, s, st, id, 1)
 			p := ps[0]
 			if !srv.Games[p.Game].Berserkable {
 				t.Fatal("the arena allows berserk; its game was created without")
@@ -90,9 +81,7 @@ func TestAbsentPlayerPaused(t *testing.T) {
 		t.Run(sto.Name, func(t *testing.T) {
 			st := sto.Open(t)
 			ctx := context.Background()
-			c := tourneytest.NewClock(time.Date(2026, 12, 6, 18, 0, 0, 0, time.UTC))
-			srv := tourneytest.NewFakeServer("")
-			s := New(Config{Store: st, Server: srv, Node: "n1", Now: c.Now})
+			s, srv, c := directed(st, Config{})
 			id := newArena(t, st, c.Now(), 2)
 			if err := s.Direct(ctx); err != nil {
 				t.Fatal(err)

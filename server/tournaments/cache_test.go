@@ -33,18 +33,10 @@ func TestReadingKeptByThisNode(t *testing.T) {
 		t.Run(sto.Name, func(t *testing.T) {
 			st := &readCounter{Tournaments: sto.Open(t)}
 			ctx := context.Background()
-			c := tourneytest.NewClock(time.Date(2026, 12, 6, 18, 0, 0, 0, time.UTC))
-			srv := tourneytest.NewFakeServer("")
-			s := New(Config{Store: st, Server: srv, Node: "n1", Now: c.Now, CacheFor: time.Hour})
+			s, srv, c := directed(st, Config{CacheFor: time.Hour})
 			id := newArenaOf(t, st, c.Now(), 4, Settings{Name: "Kept", Variant: game.DefaultVariant, Clock: 180, Increment: 2, Minutes: 60,
 				Rated: true, Berserkable: true})
-			if err := s.Direct(ctx); err != nil {
-				t.Fatal(err)
-			}
-			first := pending(t, st, id)
-			if len(first) != 2 {
-				t.Fatalf("%d games, want 2", len(first))
-			}
+			first := look(t, s, st, id, 2)
 			for i, p := range first {
 				g := gameOf(t, srv, p)
 				evs, err := g.Berserk(chess.Color(i))

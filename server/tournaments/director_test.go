@@ -43,6 +43,29 @@ func newArenaOf(t *testing.T, st store.Tournaments, start time.Time, n int, set 
 	return tr.ID
 }
 
+// directed is a test's arena service on st and the fake server it starts
+// games on, at 18:00 on a clock the test moves; cfg gives the rest.
+func directed(st store.Tournaments, cfg Config) (*Service, *tourneytest.FakeServer, *tourneytest.Clock) {
+	c := tourneytest.NewClock(time.Date(2026, 12, 6, 18, 0, 0, 0, time.UTC))
+	srv := tourneytest.NewFakeServer("")
+	cfg.Store, cfg.Server, cfg.Node, cfg.Now = st, srv, "n1", c.Now
+	return New(cfg), srv, c
+}
+
+// look runs one look of s's director and returns arena id's pending
+// games, failing unless there are want.
+func look(t *testing.T, s *Service, st store.Tournaments, id string, want int) []store.TournamentPairing {
+	t.Helper()
+	if err := s.Direct(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	ps := pending(t, st, id)
+	if len(ps) != want {
+		t.Fatalf("%d games, want %d", len(ps), want)
+	}
+	return ps
+}
+
 // gameOf is pairing p's game as the director made it (on srv), seated.
 func gameOf(t *testing.T, srv *tourneytest.FakeServer, p store.TournamentPairing) *game.Game {
 	t.Helper()
@@ -80,9 +103,7 @@ func TestDirectorStartsPairsAndEnds(t *testing.T) {
 		t.Run(sto.Name, func(t *testing.T) {
 			st := sto.Open(t)
 			ctx := context.Background()
-			c := tourneytest.NewClock(time.Date(2026, 12, 6, 18, 0, 0, 0, time.UTC))
-			srv := tourneytest.NewFakeServer("")
-			s := New(Config{Store: st, Server: srv, Node: "n1", Now: c.Now})
+			s, srv, c := directed(st, Config{})
 			id := newArena(t, st, c.Now().Add(time.Minute), 6)
 
 			if err := s.Direct(ctx); err != nil || len(pending(t, st, id)) != 0 {
@@ -205,17 +226,9 @@ func TestDirectorTakesOver(t *testing.T) {
 func TestDirectorRecordsAMissedResult(t *testing.T) {
 	st := tourneytest.Stores[0].Open(t)
 	ctx := context.Background()
-	c := tourneytest.NewClock(time.Date(2026, 12, 6, 18, 0, 0, 0, time.UTC))
-	srv := tourneytest.NewFakeServer("")
-	s := New(Config{Store: st, Server: srv, Node: "n1", Now: c.Now})
+	s, srv, c := directed(st, Config{})
 	id := newArena(t, st, c.Now(), 4)
-	if err := s.Direct(ctx); err != nil {
-		t.Fatal(err)
-	}
-	games := pending(t, st, id)
-	if len(games) != 2 {
-		t.Fatalf("%d games, want 2", len(games))
-	}
+	games := look(t, s, st, id, 2)
 	p := games[0]
 	g := gameOf(t, srv, p)
 	for _, u := range []string{"f2f3", "e7e5", "g2g4", "d8h4"} {
@@ -248,9 +261,7 @@ func TestBusyElsewhereWaits(t *testing.T) {
 		t.Run(sto.Name, func(t *testing.T) {
 			st := sto.Open(t)
 			ctx := context.Background()
-			c := tourneytest.NewClock(time.Date(2026, 12, 6, 18, 0, 0, 0, time.UTC))
-			srv := tourneytest.NewFakeServer("")
-			s := New(Config{Store: st, Server: srv, Node: "n1", Now: c.Now})
+			s, _, c := directed(st, Config{})
 			id := newArena(t, st, c.Now(), 3)
 			other := store.Tournament{ID: "swiss1", Kind: "swiss", Status: store.TournamentStarted, StartsAt: c.Now(), EndsAt: c.Now().Add(time.Hour),
 				CreatedBy: "u9", CreatedAt: c.Now(), Data: []byte(`{}`)}

@@ -22,6 +22,11 @@ type gatedStore struct {
 	release chan struct{}
 }
 
+// newGated is a gated SQLite store, not yet armed.
+func newGated(t *testing.T) *gatedStore {
+	return &gatedStore{Tournaments: tourneytest.Stores[0].Open(t), read: make(chan struct{}), release: make(chan struct{})}
+}
+
 func (g *gatedStore) TournamentPairings(ctx context.Context, id string) ([]store.TournamentPairing, error) {
 	ps, err := g.Tournaments.TournamentPairings(ctx, id)
 	if g.armed {
@@ -36,12 +41,9 @@ func (g *gatedStore) TournamentPairings(ctx context.Context, id string) ([]store
 // while a reading from the store is in flight goes into that reading
 // (kept for CacheFor: 5 s on a single node), not lost under it.
 func TestRereadKeepsAResultWrittenMeanwhile(t *testing.T) {
-	sto := tourneytest.Stores[0]
-	st := &gatedStore{Tournaments: sto.Open(t), read: make(chan struct{}), release: make(chan struct{})}
+	st := newGated(t)
 	ctx := context.Background()
-	c := tourneytest.NewClock(time.Date(2026, 12, 6, 18, 0, 0, 0, time.UTC))
-	srv := tourneytest.NewFakeServer("")
-	s := New(Config{Store: st, Server: srv, Node: "n1", Now: c.Now, CacheFor: 5 * time.Second})
+	s, srv, c := directed(st, Config{CacheFor: 5 * time.Second})
 	id := newArenaOf(t, st, c.Now(), 4, Settings{Name: "Race", Variant: game.DefaultVariant, Clock: 180, Increment: 2, Minutes: 60, Rated: true})
 	if err := s.Direct(ctx); err != nil {
 		t.Fatal(err)
@@ -83,12 +85,9 @@ func TestRereadKeepsAResultWrittenMeanwhile(t *testing.T) {
 // TestRereadDroppedByAJoinMeanwhile: a join while a reading is in
 // flight makes it stale: it is not kept, and the next reads the player.
 func TestRereadDroppedByAJoinMeanwhile(t *testing.T) {
-	sto := tourneytest.Stores[0]
-	st := &gatedStore{Tournaments: sto.Open(t), read: make(chan struct{}), release: make(chan struct{})}
+	st := newGated(t)
 	ctx := context.Background()
-	c := tourneytest.NewClock(time.Date(2026, 12, 6, 18, 0, 0, 0, time.UTC))
-	srv := tourneytest.NewFakeServer("")
-	s := New(Config{Store: st, Server: srv, Node: "n1", Now: c.Now, CacheFor: 5 * time.Second})
+	s, _, c := directed(st, Config{CacheFor: 5 * time.Second})
 	id := newArenaOf(t, st, c.Now(), 2, Settings{Name: "Race", Variant: game.DefaultVariant, Clock: 180, Increment: 2, Minutes: 60, Rated: true})
 	tr, _ := st.Tournament(ctx, id)
 	st.armed = true
@@ -114,12 +113,9 @@ func TestRereadDroppedByAJoinMeanwhile(t *testing.T) {
 // in flight makes it stale, and the director's next look does not pair
 // the paused player.
 func TestRereadDroppedByAPauseMeanwhile(t *testing.T) {
-	sto := tourneytest.Stores[0]
-	st := &gatedStore{Tournaments: sto.Open(t), read: make(chan struct{}), release: make(chan struct{})}
+	st := newGated(t)
 	ctx := context.Background()
-	c := tourneytest.NewClock(time.Date(2026, 12, 6, 18, 0, 0, 0, time.UTC))
-	srv := tourneytest.NewFakeServer("")
-	s := New(Config{Store: st, Server: srv, Node: "n1", Now: c.Now, CacheFor: 5 * time.Second})
+	s, _, c := directed(st, Config{CacheFor: 5 * time.Second})
 	id := newArenaOf(t, st, c.Now(), 4, Settings{Name: "Race", Variant: game.DefaultVariant, Clock: 180, Increment: 2, Minutes: 60, Rated: true})
 	tr, _ := st.Tournament(ctx, id)
 	st.armed = true
