@@ -2,11 +2,13 @@
 // the points written with halves, the buttons offered, the viewer's own
 // state (paired once, playing, a bye, waiting, withdrawn), the creation
 // form's fields, the socket's messages, and the controller sending a
-// paired player to their game once.
+// paired player to their game once (the fakes shared with the arena's
+// tests: tourney-fakes.mjs).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { SwissCtrl, buttonsFor, createSwissForm, pairingOf, phaseOf, pointsText, stateOf } from '../src/swiss/ctrl.ts';
 import { decodeMessage } from '../src/swiss/api.ts';
+import { assertAsksPassword, assertDecodesMe, fakeCtrl as fake } from './tourney-fakes.mjs';
 
 test('the phase: to the start, a round played, between rounds, over', () => {
   assert.deepEqual(phaseOf({ status: 'created', nextRound: { in: 120 } }, 20), { kind: 'created', seconds: 100 });
@@ -65,29 +67,18 @@ test('the viewer\'s state: paired once, then playing, a bye, waiting, withdrawn,
   assert.deepEqual(stateOf(page(), undefined, 'Ann', none), { kind: 'none' }, 'not in it');
 });
 
-test('the creation form: lichess\'s Swiss fields, the clock in seconds, the start in ms, empty options left out', () => {
-  const base = { name: ' Club ', variant: 'chess', clockTime: 3, clockIncrement: 2, rounds: 5, interval: 30, waitMinutes: 5, rated: true,
-    password: '', minRating: '', maxRating: ' ' };
-  const f = createSwissForm(base, 1_000_000);
-  assert.equal(f.get('name'), 'Club');
-  assert.equal(f.get('variant'), 'standard');
-  assert.equal(f.get('clock.limit'), '180');
-  assert.equal(f.get('clock.increment'), '2');
-  assert.equal(f.get('nbRounds'), '5');
-  assert.equal(f.get('roundInterval'), '30');
-  assert.equal(f.get('startsAt'), String(1_000_000 + 5 * 60_000));
-  assert.equal(f.get('rated'), 'true');
-  assert.equal(f.has('password'), false);
-  assert.equal(f.has('conditions.minRating.rating'), false);
-  assert.equal(f.has('conditions.maxRating.rating'), false);
-  const g = createSwissForm({ ...base, name: '', variant: 'xiangqi', waitMinutes: 0, password: 'pw', minRating: '1400', maxRating: '2000', rated: false }, 7);
-  assert.equal(g.has('name'), false);
-  assert.equal(g.get('variant'), 'xiangqi');
+test('the creation form: lichess\'s Swiss fields beside both kinds\', the clock in seconds, the start in ms', () => {
+  const base = { name: 'Club', variant: 'chess', clockTime: 3, clockIncrement: 2, rounds: 5, interval: 30, waitMinutes: 5, rated: true,
+    password: '', minRating: '', maxRating: '' };
+  assert.deepEqual(Object.fromEntries(createSwissForm(base, 1_000_000)), {
+    name: 'Club', variant: 'standard', rated: 'true', 'clock.limit': '180', 'clock.increment': '2', nbRounds: '5', roundInterval: '30',
+    startsAt: String(1_000_000 + 5 * 60_000),
+  });
+  const g = createSwissForm({ ...base, clockTime: 0.5, waitMinutes: 0, password: 'pw', minRating: '1400' }, 7);
+  assert.equal(g.get('clock.limit'), '30');
   assert.equal(g.get('startsAt'), '7');
   assert.equal(g.get('password'), 'pw');
   assert.equal(g.get('conditions.minRating.rating'), '1400');
-  assert.equal(g.get('conditions.maxRating.rating'), '2000');
-  assert.equal(g.get('rated'), 'false');
 });
 
 test('the socket\'s messages: a page with its standings and rounds, a me, nothing else', () => {
@@ -95,29 +86,12 @@ test('the socket\'s messages: a page with its standings and rounds, a me, nothin
   assert.deepEqual(decodeMessage(JSON.stringify({ t: 'reload', d })), { t: 'reload', d });
   assert.equal(decodeMessage('{"t":"reload","d":{"id":"s1"}}'), undefined, 'no standings: not a page');
   assert.equal(decodeMessage('{"t":"reload","d":{"standings":[],"rounds":[]}}'), undefined);
-  assert.deepEqual(decodeMessage('{"t":"me","d":{"rank":2,"gameId":"g1"}}'), { t: 'me', d: { rank: 2, gameId: 'g1' } });
-  assert.deepEqual(decodeMessage('{"t":"me","d":null}'), { t: 'me', d: null });
-  assert.equal(decodeMessage('{"t":"me","d":{"gameId":"g1"}}'), undefined);
-  assert.equal(decodeMessage('{"t":"other","d":{}}'), undefined);
-  assert.equal(decodeMessage('nope'), undefined);
+  assertDecodesMe(decodeMessage);
 });
 
-function fakeCtrl({ summary = page({ status: 'created', rounds: [] }), user = 'Ann', visited = new Set() } = {}) {
-  const calls = { went: [], join: [], withdraw: 0, closed: 0 };
-  let hooks;
-  const deps = {
-    get: async () => structuredClone(summary),
-    join: async (id, pw) => { calls.join.push(pw); },
-    withdraw: async () => { calls.withdraw++; },
-    socket: (id, h) => { hooks = h; return { close: () => calls.closed++ }; },
-    now: () => 0,
-    user: () => user,
-    go: id => calls.went.push(id),
-    visited: { has: id => visited.has(id), add: id => visited.add(id) },
-  };
-  const c = new SwissCtrl('s1', deps, () => {});
-  return { c, calls, send: m => hooks.message(m) };
-}
+// fakeCtrl is the controller with a fake server and socket; summary is
+// GET's answer.
+const fakeCtrl = ({ summary = page({ status: 'created', rounds: [] }), ...o } = {}) => fake(SwissCtrl, { id: 's1', got: () => summary, ...o });
 
 test('a paired player is sent to their game once, by the round or by their me', async () => {
   const f = fakeCtrl();
@@ -139,12 +113,7 @@ test('a paired player is sent to their game once, by the round or by their me', 
 test('a private event asks its password before joining; withdrawing and coming back asks none', async () => {
   const f = fakeCtrl({ summary: page({ status: 'created', rounds: [], private: true }) });
   await f.c.start();
-  await f.c.join();
-  assert.equal(f.c.askPassword, true);
-  assert.deepEqual(f.calls.join, []);
-  await f.c.join('pw');
-  assert.deepEqual(f.calls.join, ['pw']);
-  assert.equal(f.c.askPassword, false);
+  await assertAsksPassword(f);
   f.send({ t: 'me', d: { rank: 1 } });
   await f.c.withdraw();
   assert.equal(f.calls.withdraw, 1);

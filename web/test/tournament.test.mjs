@@ -2,13 +2,16 @@
 // countdown, the clock, the buttons offered, the viewer's duel and state,
 // when the viewer's own place is asked again, the creation form's fields,
 // the socket's messages, and the controller sending a paired player to
-// their game once.
+// their game once. What both kinds share (../src/tourney/: the countdown,
+// the clock, the variant's key, a refusal, the socket's backoff) is tested
+// here; the fakes both kinds' tests use are in tourney-fakes.mjs.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import {
-  ArenaCtrl, buttonsFor, clockText, countdownText, createForm, duelOf, gambitVariant, lichessVariant, phaseOf, sheetMarks, standingOf,
-} from '../src/tournament/ctrl.ts';
-import { answer, backoffMs, decodeMessage } from '../src/tournament/api.ts';
+import { ArenaCtrl, buttonsFor, createForm, duelOf, phaseOf, sheetMarks, standingOf } from '../src/tournament/ctrl.ts';
+import { decodeMessage } from '../src/tournament/api.ts';
+import { clockText, countdownText, gambitVariant, lichessFields, lichessVariant } from '../src/tourney/ctrl.ts';
+import { answer, backoffMs } from '../src/tourney/api.ts';
+import { assertAsksPassword, assertDecodesMe, fakeCtrl as fake, settle } from './tourney-fakes.mjs';
 
 test('a sheet: one mark a game, the newest last, doubles told apart, the newest kept', () => {
   assert.deepEqual(sheetMarks('2104').map(m => m.kind), ['win', 'draw', 'loss', 'double']);
@@ -91,29 +94,21 @@ test('the viewer\'s state: paired once, then playing, waiting, paused, withdrawn
   assert.deepEqual(standingOf(started, undefined, 'Ann', none), { kind: 'none' }, 'not in it');
 });
 
-test('the creation form: lichess\'s fields, chess sent as standard, empty options left out', () => {
-  const base = { name: '  Friday blitz ', variant: 'chess', clockTime: 3, clockIncrement: 2, minutes: 45, waitMinutes: 5, rated: true, berserkable: false,
-    password: '', minRating: '', maxRating: ' ', bots: false };
-  const f = createForm(base);
+test('both kinds\' creation fields: lichess\'s names, chess sent as standard, empty options left out', () => {
+  const base = { name: '  Friday blitz ', variant: 'chess', password: '', minRating: '', maxRating: ' ', rated: true };
+  const f = lichessFields(base);
   assert.equal(f.get('name'), 'Friday blitz');
   assert.equal(f.get('variant'), 'standard');
-  assert.equal(f.get('clockTime'), '3');
-  assert.equal(f.get('clockIncrement'), '2');
-  assert.equal(f.get('minutes'), '45');
-  assert.equal(f.get('waitMinutes'), '5');
   assert.equal(f.get('rated'), 'true');
-  assert.equal(f.get('berserkable'), 'false');
-  assert.equal(f.get('conditions.bots'), 'false');
   assert.equal(f.has('password'), false);
   assert.equal(f.has('conditions.minRating.rating'), false);
   assert.equal(f.has('conditions.maxRating.rating'), false);
-  const g = createForm({ ...base, name: '', variant: 'xiangqi', password: 'secret', minRating: '1500', maxRating: '2000', bots: true, rated: false });
+  const g = lichessFields({ ...base, name: '', variant: 'xiangqi', password: 'secret', minRating: '1500', maxRating: '2000', rated: false });
   assert.equal(g.has('name'), false);
   assert.equal(g.get('variant'), 'xiangqi');
   assert.equal(g.get('password'), 'secret');
   assert.equal(g.get('conditions.minRating.rating'), '1500');
   assert.equal(g.get('conditions.maxRating.rating'), '2000');
-  assert.equal(g.get('conditions.bots'), 'true');
   assert.equal(g.get('rated'), 'false');
   assert.match(g.toString(), /conditions\.minRating\.rating=1500/);
   assert.equal(lichessVariant('chess960'), 'chess960');
@@ -122,16 +117,26 @@ test('the creation form: lichess\'s fields, chess sent as standard, empty option
   assert.equal(gambitVariant('xiangqi'), 'xiangqi');
 });
 
-test('the socket\'s messages: a reload with a tournament, nothing else', () => {
+test('the creation form: the arena\'s fields beside both kinds\'', () => {
+  const base = { name: 'Friday blitz', variant: 'chess', clockTime: 3, clockIncrement: 2, minutes: 45, waitMinutes: 5, rated: true, berserkable: false,
+    password: '', minRating: '', maxRating: '', bots: false };
+  const f = createForm(base);
+  assert.deepEqual([...f.keys()].sort(), ['berserkable', 'clockIncrement', 'clockTime', 'conditions.bots', 'minutes', 'name', 'rated', 'variant', 'waitMinutes']);
+  assert.deepEqual(Object.fromEntries(f), {
+    name: 'Friday blitz', variant: 'standard', rated: 'true', clockTime: '3', clockIncrement: '2', minutes: '45', waitMinutes: '5', berserkable: 'false',
+    'conditions.bots': 'false',
+  });
+  const g = createForm({ ...base, bots: true, berserkable: true, password: 'secret' });
+  assert.equal(g.get('conditions.bots'), 'true');
+  assert.equal(g.get('berserkable'), 'true');
+  assert.equal(g.get('password'), 'secret');
+});
+
+test('the socket\'s messages: a reload with a tournament, a me, nothing else', () => {
   assert.deepEqual(decodeMessage('{"t":"reload","d":{"id":"a1","fullName":"x"}}'), { t: 'reload', d: { id: 'a1', fullName: 'x' } });
   assert.equal(decodeMessage('{"t":"reload"}'), undefined);
   assert.equal(decodeMessage('{"t":"reload","d":{"fullName":"x"}}'), undefined);
-  assert.equal(decodeMessage('{"t":"other","d":{"id":"a1"}}'), undefined);
-  assert.deepEqual(decodeMessage('{"t":"me","d":{"rank":3,"gameId":"g9"}}'), { t: 'me', d: { rank: 3, gameId: 'g9' } });
-  assert.deepEqual(decodeMessage('{"t":"me","d":null}'), { t: 'me', d: null });
-  assert.equal(decodeMessage('{"t":"me","d":{"gameId":"g9"}}'), undefined, 'a place without its rank');
-  assert.equal(decodeMessage('not json'), undefined);
-  assert.equal(decodeMessage('null'), undefined);
+  assertDecodesMe(decodeMessage);
 });
 
 test('reconnecting backs off, doubling, at most 30 seconds', () => {
@@ -148,26 +153,9 @@ test('a refusal\'s {"error"} is the message shown', async () => {
   await assert.rejects(answer(new Response('oops', { status: 500, statusText: 'Internal' })), e => e.status === 500);
 });
 
-// fakeCtrl is the controller with a fake server and socket.
-function fakeCtrl({ page, user = 'Ann', visited = new Set() }) {
-  const calls = { get: 0, went: [], join: [], closed: 0 };
-  let hooks;
-  const deps = {
-    get: async () => { calls.get++; return structuredClone(page()); },
-    join: async (id, pw) => { calls.join.push(pw); },
-    withdraw: async () => {},
-    pause: async () => {},
-    socket: (id, h) => { hooks = h; return { close: () => calls.closed++ }; },
-    now: () => 0,
-    user: () => user,
-    go: id => calls.went.push(id),
-    visited: { has: id => visited.has(id), add: id => visited.add(id) },
-  };
-  const c = new ArenaCtrl('a1', deps, () => {});
-  return { c, calls, send: m => hooks.message(m), visited };
-}
-
-const settle = () => new Promise(r => setTimeout(r, 0));
+// fakeCtrl is the controller with a fake server and socket; page gives
+// GET's answer.
+const fakeCtrl = ({ page, ...o }) => fake(ArenaCtrl, { id: 'a1', got: page, ...o });
 
 test('a paired player is sent to their game once; others\' games ask nothing', async () => {
   let me = { rank: 1 };
@@ -176,7 +164,7 @@ test('a paired player is sent to their game once; others\' games ask nothing', a
   await f.c.start();
   assert.equal(f.calls.get, 1);
   assert.deepEqual(f.calls.went, []);
-  assert.equal(f.c.standing.kind, 'waiting');
+  assert.equal(f.c.state.kind, 'waiting');
   f.send({ t: 'reload', d: arena({ duels: [duels[1]] }) });
   await settle();
   assert.equal(f.calls.get, 1, 'another pair\'s game: no call');
@@ -188,7 +176,7 @@ test('a paired player is sent to their game once; others\' games ask nothing', a
   f.send({ t: 'reload', d: current });
   await settle();
   assert.deepEqual(f.calls.went, ['g1'], 'once per game');
-  assert.equal(f.c.standing.kind, 'playing');
+  assert.equal(f.c.state.kind, 'playing');
   f.c.destroy();
   assert.equal(f.calls.closed, 1);
 });
@@ -201,7 +189,7 @@ test('the viewer\'s own place comes on the socket: sent to the game it names, no
   assert.deepEqual(f.calls.went, ['g7']);
   assert.equal(f.calls.get, 1, 'no GET: the socket told');
   f.send({ t: 'me', d: { rank: 2, withdraw: true } });
-  assert.equal(f.c.standing.kind, 'withdrawn');
+  assert.equal(f.c.state.kind, 'withdrawn');
   f.send({ t: 'me', d: null });
   assert.deepEqual(f.c.buttons.join, true, 'out of it: Join again');
 });
@@ -210,17 +198,12 @@ test('back on the page after a game: not sent to it again', async () => {
   const f = fakeCtrl({ page: () => ({ ...arena({ duels: [duels[0]] }), me: { rank: 1 } }), visited: new Set(['g1']) });
   await f.c.start();
   assert.deepEqual(f.calls.went, []);
-  assert.equal(f.c.standing.kind, 'playing');
+  assert.equal(f.c.state.kind, 'playing');
 });
 
 test('a private tournament asks its password before joining', async () => {
   const f = fakeCtrl({ page: () => ({ ...arena({ private: true }) }) });
   await f.c.start();
   assert.equal(f.c.buttons.join, true);
-  await f.c.join();
-  assert.equal(f.c.askPassword, true);
-  assert.deepEqual(f.calls.join, []);
-  await f.c.join('pw');
-  assert.deepEqual(f.calls.join, ['pw']);
-  assert.equal(f.c.askPassword, false);
+  await assertAsksPassword(f);
 });

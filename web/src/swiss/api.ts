@@ -2,10 +2,10 @@
 // shapes (@lichess-org/types SwissTournament) for creating, joining and
 // withdrawing, and Gambit's own reads for its pages (server/swiss/page.go):
 // the list (GET /api/swiss) and the live page's WebSocket
-// (/swiss/{id}/socket), each message a typed union on `t`.
+// (/swiss/{id}/socket); made as the arenas' are (../tourney/api.ts).
 
 import type { components } from '@lichess-org/types';
-import { answer, backoffMs } from '../tournament/api';
+import { type Message, type Place, type SocketHooks, TourneySocket, answer, callsAt, decodeWith, postForm } from '../tourney/api';
 
 type Lichess = components['schemas'];
 
@@ -50,36 +50,18 @@ export type SwissPage = SwissSummary & {
 
 // SwissMe is the viewer's own place once they joined: rank, the game they
 // play in the round under way, whether they withdrew.
-export interface SwissMe { rank: number; gameId?: string; absent?: boolean }
+export interface SwissMe extends Place { absent?: boolean }
 
-// SwissMessage is a message of the event's socket: the whole page, the
-// same for everyone (reload), or the viewer's own place, null before they
-// join (me).
-export type SwissMessage = { t: 'reload'; d: SwissPage } | { t: 'me'; d: SwissMe | null };
+// SwissMessage is a message of the event's socket: the whole page (reload),
+// or the viewer's own place (me).
+export type SwissMessage = Message<SwissPage, SwissMe>;
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+// decodeMessage reads a socket message (a page has its standings and
+// rounds); undefined for anything else.
+export const decodeMessage = (text: string): SwissMessage | undefined =>
+  decodeWith<SwissPage, SwissMe>(text, d => Array.isArray(d.standings) && Array.isArray(d.rounds));
 
-// decodeMessage reads a socket message; undefined for anything else.
-export function decodeMessage(text: string): SwissMessage | undefined {
-  let m: unknown;
-  try {
-    m = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  if (!isObject(m)) return undefined;
-  const { t, d } = m;
-  if (t === 'reload' && isObject(d) && typeof d.id === 'string' && Array.isArray(d.standings) && Array.isArray(d.rounds)) return { t, d: d as SwissPage };
-  if (t === 'me' && (d === null || isObject(d) && typeof d.rank === 'number')) return { t, d: d as SwissMe | null };
-  return undefined;
-}
-
-// postForm sends lichess's form fields as one JSON object of the same
-// keys: the server takes a signed-in browser's writes as JSON only.
-const postForm = (path: string, fields: URLSearchParams) =>
-  fetch(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(Object.fromEntries(fields)) });
-
-const path = (id: string) => `/api/swiss/${encodeURIComponent(id)}`;
+const calls = callsAt<SwissSummary>('/api/swiss');
 
 // listSwiss is GET /api/swiss.
 export const listSwiss = () => fetch('/api/swiss').then(r => answer<SwissList>(r));
@@ -88,69 +70,20 @@ export const listSwiss = () => fetch('/api/swiss').then(r => answer<SwissList>(r
 // stands for one.
 export const createSwiss = (fields: URLSearchParams) => postForm('/api/swiss/new/-', fields).then(r => answer<SwissSummary>(r));
 
-// joinSwiss is POST /api/swiss/{id}/join, with the password of a private
-// event.
-export const joinSwiss = (id: string, password = '') => {
-  const f = new URLSearchParams();
-  if (password) f.set('password', password);
-  return postForm(`${path(id)}/join`, f).then(r => answer<unknown>(r)).then(() => undefined);
-};
-
-// withdrawSwiss is POST /api/swiss/{id}/withdraw.
-export const withdrawSwiss = (id: string) => postForm(`${path(id)}/withdraw`, new URLSearchParams()).then(r => answer<unknown>(r)).then(() => undefined);
-
-// SwissHooks are what the socket tells its page.
-export interface SwissHooks {
-  message(m: SwissMessage): void;
-  up(): void;
-  down(): void;
-}
-
-// SwissSocket keeps the event's socket (/swiss/{id}/socket) up,
-// reconnecting with backoff when it closes, until closed.
-export class SwissSocket {
-  private ws?: WebSocket;
-  private retry = 0;
-  private timer?: number;
-  private closed = false;
-
-  constructor(private id: string, private hooks: SwissHooks) {
-    this.connect();
-  }
-
-  private connect() {
-    if (this.closed) return;
-    const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
-    const ws = new WebSocket(`${proto}//${location.host}/swiss/${encodeURIComponent(this.id)}/socket`);
-    this.ws = ws;
-    ws.onopen = () => {
-      this.retry = 0;
-      this.hooks.up();
-    };
-    ws.onmessage = e => {
-      const m = typeof e.data === 'string' ? decodeMessage(e.data) : undefined;
-      if (m) this.hooks.message(m);
-    };
-    ws.onclose = () => {
-      if (this.closed) return;
-      this.hooks.down();
-      this.retry++;
-      this.timer = window.setTimeout(() => this.connect(), backoffMs(this.retry));
-    };
-  }
-
-  // close ends the connection for good (the page is left).
-  close() {
-    this.closed = true;
-    window.clearTimeout(this.timer);
-    const ws = this.ws;
-    if (ws) {
-      ws.onclose = ws.onmessage = ws.onopen = null;
-      ws.close();
-    }
-  }
-}
-
 // getSwiss is GET /api/swiss/{id}: lichess's summary, before the socket
 // gives the page.
-export const getSwiss = (id: string) => fetch(path(id)).then(r => answer<SwissSummary>(r));
+export const getSwiss = calls.get;
+
+// joinSwiss is POST /api/swiss/{id}/join, with the password of a private
+// event.
+export const joinSwiss = calls.join;
+
+// withdrawSwiss is POST /api/swiss/{id}/withdraw.
+export const withdrawSwiss = calls.withdraw;
+
+// swissSocket follows the event on /swiss/{id}/socket.
+export const swissSocket = (id: string, hooks: SocketHooks<SwissMessage>) =>
+  new TourneySocket(`/swiss/${encodeURIComponent(id)}/socket`, decodeMessage, hooks);
+
+// swissCalls are the event page's calls and socket.
+export const swissCalls = { get: getSwiss, join: joinSwiss, withdraw: withdrawSwiss, socket: swissSocket };

@@ -1,12 +1,14 @@
-// The Swiss event page's controller, no DOM: the event as the last socket
-// message gave it, the viewer's own place, the countdown to the next round
-// between messages, the viewer's actions (join, withdraw), and sending a
-// paired player to their game once, as the arena's page does. The pure
+// The Swiss event page's controller, no DOM: what is the Swiss event's own
+// (its phase: the round played or the countdown to the next; the summary
+// GET gives before the socket's page; the bye; the creation form) on the
+// common part both kinds share (../tourney/ctrl.ts: the socket's
+// messages, join and withdraw, sending a paired player to their game
+// once). The pure
 // functions below decide what the page shows; test/swiss.test.mjs checks
 // them.
 
-import { lichessVariant } from '../tournament/ctrl';
-import type { SwissHooks, SwissMe, SwissMessage, SwissPage, SwissPairing, SwissSummary } from './api';
+import { type CreateFields, type Deps, type InGame, TourneyCtrl, inGame, lichessFields, sameName } from '../tourney/ctrl';
+import type { SwissMe, SwissPage, SwissPairing, SwissSummary } from './api';
 
 // SwissPhase is where the event stands: before its start (the seconds to
 // it), a round being played, between two rounds (the seconds to the
@@ -48,19 +50,17 @@ export function buttonsFor(v: { signedIn: boolean; phase: SwissPhase['kind']; me
   return { ...none, withdraw: true };
 }
 
-const same = (a: string | undefined, b: string) => !!a && a.toLowerCase() === b.toLowerCase();
-
 // pairingOf is name's pairing in round, if any (a game or the bye).
 export function pairingOf(round: readonly SwissPairing[] | undefined, name: string): SwissPairing | undefined {
   if (!name) return undefined;
-  return round?.find(p => same(p.white, name) || same(p.black, name));
+  return round?.find(p => sameName(p.white, name) || sameName(p.black, name));
 }
 
-// SwissStandingOf is the viewer's own state: sent to a new game (paired),
+// SwissState is the viewer's own state: sent to a new game (paired),
 // back in the page while their game goes on (playing), a bye this round,
 // waiting for the next round, withdrawn, or nothing (not in it, not
 // started, over).
-export type SwissState = { kind: 'paired' | 'playing'; game: string } | { kind: 'bye' | 'waiting' | 'withdrawn' | 'none' };
+export type SwissState = InGame | { kind: 'bye' | 'waiting' | 'withdrawn' | 'none' };
 
 // stateOf is the viewer's state: their game is me.gameId, or a game of
 // the round under way with their name; visited says the games they were
@@ -70,114 +70,51 @@ export function stateOf(d: SwissPage | undefined, me: SwissMe | undefined, name:
   if (me.absent) return { kind: 'withdrawn' };
   const mine = pairingOf(d.rounds[d.rounds.length - 1], name);
   const game = me.gameId || (mine?.result === '*' ? mine.game : undefined);
-  if (game) return { kind: visited(game) ? 'playing' : 'paired', game };
+  if (game) return inGame(game, visited);
   if (mine && !mine.black && !d.nextRound) return { kind: 'bye' };
   return { kind: 'waiting' };
 }
 
-// SwissCreateFields are the creation form's choices.
-export interface SwissCreateFields {
-  name: string;
-  variant: string; // Gambit's name
-  clockTime: number; // minutes
-  clockIncrement: number; // seconds
+// SwissCreateFields are the creation form's choices: both kinds' and the
+// Swiss event's rounds.
+export interface SwissCreateFields extends CreateFields {
   rounds: number;
   interval: number; // seconds between a round's end and the next
-  waitMinutes: number;
-  rated: boolean;
-  password: string;
-  minRating: string;
-  maxRating: string;
 }
 
 // createSwissForm is the creation's body, lichess's fields (the clock in
 // seconds, the start in ms since the epoch from now); empty optional
 // fields (name, password, ratings) are left out.
 export function createSwissForm(f: SwissCreateFields, now: number): URLSearchParams {
-  const out = new URLSearchParams();
-  const name = f.name.trim();
-  if (name) out.set('name', name);
-  out.set('variant', lichessVariant(f.variant));
+  const out = lichessFields(f);
   out.set('clock.limit', String(Math.round(f.clockTime * 60)));
   out.set('clock.increment', String(f.clockIncrement));
   out.set('nbRounds', String(f.rounds));
   out.set('roundInterval', String(f.interval));
   out.set('startsAt', String(Math.round(now + f.waitMinutes * 60_000)));
-  out.set('rated', String(f.rated));
-  if (f.password) out.set('password', f.password);
-  const min = f.minRating.trim();
-  const max = f.maxRating.trim();
-  if (min) out.set('conditions.minRating.rating', min);
-  if (max) out.set('conditions.maxRating.rating', max);
   return out;
 }
 
-// SwissDeps are what the controller calls: the server, the socket, the
-// clock, the way to a game and the games already gone to (tests give
-// their own).
-export interface SwissDeps {
-  get(id: string): Promise<SwissSummary>;
-  join(id: string, password: string): Promise<void>;
-  withdraw(id: string): Promise<void>;
-  socket(id: string, hooks: SwissHooks): { close(): void };
-  now(): number; // ms
-  user(): string; // the signed-in viewer's name, "" when signed out
-  go(game: string): void;
-  visited: { has(id: string): boolean; add(id: string): void };
-}
+// SwissDeps are what the controller calls (../tourney/ctrl.ts): GET
+// gives the event's summary, the socket its page.
+export type SwissDeps = Deps<SwissSummary, SwissPage, SwissMe>;
 
-export class SwissCtrl {
+// SwissCtrl is the event page's controller.
+export class SwissCtrl extends TourneyCtrl<SwissSummary, SwissPage, SwissMe, SwissState> {
   summary?: SwissSummary; // GET's answer, until the socket's first page
-  data?: SwissPage;
-  me?: SwissMe;
-  at = 0; // when the countdown's seconds came (ms)
-  error: unknown; // why the event could not be had
-  actionError: unknown; // why the last action failed
-  busy = false;
-  connected = false;
-  askPassword = false; // Join on a private event: its password is asked inline
-  private socket?: { close(): void };
-  private closed = false;
 
-  constructor(readonly id: string, private deps: SwissDeps, private redraw: () => void) {}
-
-  // start reads the event, then follows it on its socket.
-  async start() {
-    try {
-      this.summary = await this.deps.get(this.id);
-      this.at = this.deps.now();
-    } catch (e) {
-      if (this.closed) return;
-      this.error = e;
-      this.redraw();
-      return;
-    }
-    if (this.closed) return;
-    this.redraw();
-    this.socket = this.deps.socket(this.id, {
-      message: m => this.onMessage(m),
-      up: () => { this.connected = true; this.redraw(); },
-      down: () => { this.connected = false; this.redraw(); },
-    });
+  protected took(s: SwissSummary) {
+    this.summary = s;
   }
 
-  destroy() {
-    this.closed = true;
-    this.socket?.close();
+  protected reloaded(d: SwissPage) {
+    this.summary = d;
   }
 
-  onMessage(m: SwissMessage) {
-    if (this.closed) return;
-    if (m.t === 'reload') {
-      this.data = m.d;
-      this.summary = m.d;
-      this.at = this.deps.now();
-      this.error = undefined;
-    } else {
-      this.me = m.d ?? undefined;
-    }
-    this.follow();
-    this.redraw();
+  // a private event asks its password of someone not in it yet, not of a
+  // player withdrawn and coming back.
+  protected asksPassword() {
+    return !!this.head?.private && !this.me;
   }
 
   // head is what the page's header shows: the page, or GET's summary.
@@ -188,51 +125,14 @@ export class SwissCtrl {
   get phase(): SwissPhase {
     const h = this.head;
     if (!h) return { kind: 'created', seconds: 0 };
-    return phaseOf(h, (this.deps.now() - this.at) / 1000);
+    return phaseOf(h, this.elapsed);
   }
 
   get state(): SwissState {
-    return stateOf(this.data, this.me, this.deps.user(), id => this.deps.visited.has(id));
+    return stateOf(this.data, this.me, this.deps.user(), this.visited);
   }
 
   get buttons(): SwissButtons {
-    return buttonsFor({ signedIn: !!this.deps.user(), phase: this.phase.kind, me: this.me });
-  }
-
-  // follow sends a newly paired viewer to their game, once per game.
-  private follow() {
-    const s = this.state;
-    if (s.kind !== 'paired' || this.closed) return;
-    this.deps.visited.add(s.game);
-    this.deps.go(s.game);
-  }
-
-  // join joins (or comes back); a private event asks its password first,
-  // inline.
-  async join(password?: string) {
-    if (this.head?.private && password === undefined && !this.me) {
-      this.askPassword = true;
-      this.redraw();
-      return;
-    }
-    await this.act(() => this.deps.join(this.id, password ?? ''));
-    if (this.actionError === undefined) this.askPassword = false;
-    this.redraw();
-  }
-
-  withdraw = () => this.act(() => this.deps.withdraw(this.id));
-
-  private async act(f: () => Promise<void>) {
-    if (this.busy) return;
-    this.busy = true;
-    this.actionError = undefined;
-    this.redraw();
-    try {
-      await f();
-    } catch (e) {
-      this.actionError = e;
-    }
-    this.busy = false;
-    this.redraw();
+    return buttonsFor({ signedIn: this.signedIn, phase: this.phase.kind, me: this.me });
   }
 }

@@ -14,10 +14,11 @@ import { el } from '../dom';
 import { formatDateTime, formatUnit, plural, t, type Key } from '../i18n';
 import { type SwissList, type SwissSummary, createSwiss, listSwiss } from '../swiss/api';
 import { createSwissForm } from '../swiss/ctrl';
+import { type CreateFields as CommonFields, countdownText } from '../tourney/ctrl';
+import { metaText, playerLink, summary } from '../tourney/view';
 import { variants } from '../variants';
 import { type ArenaTournament, type ArenaTournaments, createTournament, listTournaments } from './api';
-import { type CreateFields, countdownText, createForm } from './ctrl';
-import { playerLink, summary } from './view';
+import { createForm } from './ctrl';
 
 // The form's choices, as lichess offers them (its lengths from 5 minutes).
 export const clockTimes = [1, 2, 3, 5, 10, 15, 20, 30];
@@ -75,46 +76,32 @@ export class TournamentListPage {
       this.lists = arenas.value;
       this.drawLists(this.lists);
     } else {
-      const box = this.root.querySelector('#arena-lists')!;
-      box.replaceChildren(el('p', 'error', t('tournament.listFailed', { error: failureText(arenas.reason) })));
+      this.failed('#arena-lists', 'tournament.listFailed', arenas.reason);
     }
     if (swiss.status === 'fulfilled') {
       this.swiss = swiss.value;
       this.drawSwiss(this.swiss);
     } else {
-      const box = this.root.querySelector('#swiss-lists')!;
-      box.replaceChildren(el('p', 'error', t('swiss.listFailed', { error: failureText(swiss.reason) })));
+      this.failed('#swiss-lists', 'swiss.listFailed', swiss.reason);
     }
     this.count();
   }
 
+  // failed says why the lists in box could not be had.
+  private failed(box: string, key: 'tournament.listFailed' | 'swiss.listFailed', reason: unknown) {
+    this.root.querySelector(box)!.replaceChildren(el('p', 'error', t(key, { error: failureText(reason) })));
+  }
+
   private drawSwiss(l: SwissList) {
-    const box = this.root.querySelector('#swiss-lists')!;
-    box.textContent = '';
-    const parts: [Key, Key, SwissSummary[], 'created' | 'started' | 'finished'][] = [
+    drawSections(this.root.querySelector('#swiss-lists')!, 'swiss', [
       ['tournament.soon', 'swiss.noneSoon', l.created, 'created'],
       ['tournament.playingNow', 'swiss.nonePlaying', l.started, 'started'],
       ['tournament.finishedList', 'swiss.noneFinished', l.finished, 'finished'],
-    ];
-    for (const [title, none, items, kind] of parts) {
-      const sec = el('section', `arena-list swiss-${kind}`);
-      sec.append(el('h3', '', t(title)));
-      const ul = el('ul');
-      if (items.length === 0) ul.append(el('li', 'empty', t(none)));
-      for (const s of items) ul.append(this.swissItem(s, kind));
-      sec.append(ul);
-      box.append(sec);
-    }
+    ], (s, kind) => this.swissItem(s, kind));
   }
 
   private swissItem(s: SwissSummary, kind: 'created' | 'started' | 'finished'): HTMLElement {
-    const li = el('li');
-    const link = el('a', 'arena-name', s.name);
-    link.href = `/swiss/${encodeURIComponent(s.id)}`;
-    link.dataset.link = '';
-    const meta = [summary(s), plural('swiss.rounds', s.nbRounds), plural('tournament.players', s.nbPlayers)];
-    if (s.private) meta.push(t('tournament.private'));
-    li.append(link, ' ', el('span', 'arena-line', meta.join(' · ')), ' ');
+    const li = itemHead(`/swiss/${encodeURIComponent(s.id)}`, s.name, [summary(s), plural('swiss.rounds', s.nbRounds), plural('tournament.players', s.nbPlayers)], s.private);
     if (kind === 'created') {
       const c = el('span', 'arena-when');
       const at = Date.parse(s.startsAt);
@@ -131,33 +118,15 @@ export class TournamentListPage {
   }
 
   private drawLists(l: ArenaTournaments) {
-    const box = this.root.querySelector('#arena-lists')!;
-    box.textContent = '';
-    const parts: [Key, Key, ArenaTournament[], 'created' | 'started' | 'finished'][] = [
+    drawSections(this.root.querySelector('#arena-lists')!, 'arena', [
       ['tournament.soon', 'tournament.noneSoon', l.created ?? [], 'created'],
       ['tournament.playingNow', 'tournament.nonePlaying', l.started ?? [], 'started'],
       ['tournament.finishedList', 'tournament.noneFinished', l.finished ?? [], 'finished'],
-    ];
-    for (const [title, none, items, kind] of parts) {
-      const sec = el('section', `arena-list arena-${kind}`);
-      sec.append(el('h3', '', t(title)));
-      const ul = el('ul');
-      if (items.length === 0) ul.append(el('li', 'empty', t(none)));
-      for (const a of items) ul.append(this.item(a, kind));
-      sec.append(ul);
-      box.append(sec);
-    }
+    ], (a, kind) => this.item(a, kind));
   }
 
   private item(a: ArenaTournament, kind: 'created' | 'started' | 'finished'): HTMLElement {
-    const li = el('li');
-    const link = el('a', 'arena-name', a.fullName);
-    link.href = `/tournament/${encodeURIComponent(a.id)}`;
-    link.dataset.link = '';
-    const meta = [summary(a), formatUnit(a.minutes, 'minute'), plural('tournament.players', a.nbPlayers)];
-    if (a.private) meta.push(t('tournament.private'));
-    const line = el('span', 'arena-line', meta.join(' · '));
-    li.append(link, ' ', line, ' ');
+    const li = itemHead(`/tournament/${encodeURIComponent(a.id)}`, a.fullName, [summary(a), formatUnit(a.minutes, 'minute'), plural('tournament.players', a.nbPlayers)], a.private);
     if (kind === 'finished') {
       const when = el('span', 'arena-when', formatDateTime(a.finishesAt));
       li.append(when);
@@ -298,26 +267,22 @@ export class TournamentListPage {
       e.preventDefault();
       const f = new FormData(form);
       const get = (k: string) => String(f.get(k) ?? '');
-      if (kindOf() === 'swiss') {
-        await this.createSwiss({
-          name: get('name'), variant: get('variant'), clockTime: Number(get('clockTime')), clockIncrement: Number(get('clockIncrement')),
-          rounds: Number(get('rounds')), interval: Number(get('interval')), waitMinutes: Number(get('waitMinutes')), rated: f.has('rated'),
-          password: get('password'), minRating: get('minRating'), maxRating: get('maxRating'),
-        }, submit, err);
-        return;
-      }
-      const fields: CreateFields = {
+      const swiss = kindOf() === 'swiss';
+      const common: CommonFields = {
         name: get('name'), variant: get('variant'), clockTime: Number(get('clockTime')), clockIncrement: Number(get('clockIncrement')),
-        minutes: Number(get('minutes')), waitMinutes: Number(get('waitMinutes')), rated: f.has('rated'), berserkable: f.has('berserkable'),
-        password: get('password'), minRating: get('minRating'), maxRating: get('maxRating'), bots: f.has('bots'),
+        waitMinutes: Number(get('waitMinutes')), rated: f.has('rated'), password: get('password'), minRating: get('minRating'), maxRating: get('maxRating'),
       };
       submit.disabled = true;
       err.hidden = true;
       try {
-        const made = await createTournament(createForm(fields));
-        if (!this.closed) this.go(`/tournament/${encodeURIComponent(made.id)}`);
+        const path = swiss
+          ? await createSwiss(createSwissForm({ ...common, rounds: Number(get('rounds')), interval: Number(get('interval')) }, Date.now()))
+            .then(m => `/swiss/${encodeURIComponent(m.id)}`)
+          : await createTournament(createForm({ ...common, minutes: Number(get('minutes')), berserkable: f.has('berserkable'), bots: f.has('bots') }))
+            .then(m => `/tournament/${encodeURIComponent(m.id)}`);
+        if (!this.closed) this.go(path);
       } catch (x) {
-        err.textContent = t('tournament.createFailed', { error: failureText(x) });
+        err.textContent = t(swiss ? 'swiss.createFailed' : 'tournament.createFailed', { error: failureText(x) });
         err.hidden = false;
       } finally {
         submit.disabled = false;
@@ -326,20 +291,33 @@ export class TournamentListPage {
     sec.append(form);
     return sec;
   }
+}
 
-  // createSwiss makes a Swiss event of the form's fields and goes to its
-  // page.
-  private async createSwiss(fields: Parameters<typeof createSwissForm>[0], submit: HTMLButtonElement, err: HTMLElement) {
-    submit.disabled = true;
-    err.hidden = true;
-    try {
-      const made = await createSwiss(createSwissForm(fields, Date.now()));
-      if (!this.closed) this.go(`/swiss/${encodeURIComponent(made.id)}`);
-    } catch (x) {
-      err.textContent = t('swiss.createFailed', { error: failureText(x) });
-      err.hidden = false;
-    } finally {
-      submit.disabled = false;
-    }
+type ListKind = 'created' | 'started' | 'finished';
+
+// drawSections fills box with one kind's three lists (to start, playing,
+// finished), each under its title, or its words for none; a section's
+// classes are arena-list and prefix-kind.
+function drawSections<T>(box: Element, prefix: string, parts: [Key, Key, T[], ListKind][], item: (x: T, kind: ListKind) => HTMLElement) {
+  box.textContent = '';
+  for (const [title, none, items, kind] of parts) {
+    const sec = el('section', `arena-list ${prefix}-${kind}`);
+    sec.append(el('h3', '', t(title)));
+    const ul = el('ul');
+    if (items.length === 0) ul.append(el('li', 'empty', t(none)));
+    for (const x of items) ul.append(item(x, kind));
+    sec.append(ul);
+    box.append(sec);
   }
+}
+
+// itemHead is a list's line of a tournament, begun: its name linking to
+// its page (href), and its meta line (a private one marked).
+function itemHead(href: string, name: string, meta: string[], priv: boolean | undefined): HTMLLIElement {
+  const li = el('li');
+  const link = el('a', 'arena-name', name);
+  link.href = href;
+  link.dataset.link = '';
+  li.append(link, ' ', el('span', 'arena-line', metaText(meta, priv)), ' ');
+  return li;
 }
