@@ -204,29 +204,40 @@ func TestPages(t *testing.T) {
 // (web/src/swiss/api.ts, written by hand) name the fields the server
 // sends, no more, no fewer: a field added on one side fails here.
 func TestPageTypes(t *testing.T) {
-	src, err := os.ReadFile("../../web/src/swiss/api.ts")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, c := range []struct {
-		ts   string
-		v    any
-		skip int // the Go type's leading fields the TS type has by another (embedded swissJSON)
-	}{
-		{"interface SwissStanding {", standingJSON{}, 0},
-		{"interface SwissPairing {", pairingJSON{}, 0},
-		{"interface SwissMe {", meJSON{}, 0},
-		{"type SwissPage = SwissSummary & {", pageJSON{}, 1},
-	} {
-		i := strings.Index(string(src), c.ts)
-		if i < 0 {
-			t.Fatalf("%s not in api.ts", c.ts)
+	var src []byte
+	for _, f := range []string{"../../web/src/swiss/api.ts", "../../web/src/tourney/api.ts"} { // the latter's Place is the base of SwissMe
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
 		}
-		body := string(src[i+len(c.ts):])
+		src = append(src, b...)
+	}
+	fields := func(ts string) []string {
+		i := strings.Index(string(src), ts)
+		if i < 0 {
+			t.Fatalf("%s not in the web's api.ts files", ts)
+		}
+		body := string(src[i+len(ts):])
 		body = body[:strings.Index(body, "}")]
 		var got []string
 		for _, m := range regexp.MustCompile(`(\w+)\??:`).FindAllStringSubmatch(body, -1) {
 			got = append(got, m[1])
+		}
+		return got
+	}
+	for _, c := range []struct {
+		ts, base string // base: the interface ts extends, if any
+		v        any
+		skip     int // the Go type's leading fields the TS type has by another (embedded swissJSON)
+	}{
+		{"interface SwissStanding {", "", standingJSON{}, 0},
+		{"interface SwissPairing {", "", pairingJSON{}, 0},
+		{"interface SwissMe extends Place {", "interface Place {", meJSON{}, 0},
+		{"type SwissPage = SwissSummary & {", "", pageJSON{}, 1},
+	} {
+		got := fields(c.ts)
+		if c.base != "" {
+			got = append(got, fields(c.base)...)
 		}
 		var want []string
 		rt := reflect.TypeOf(c.v)
