@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/game"
 	"github.com/gambitchess/gambit/server/tourney"
 	"github.com/gambitchess/gambit/store"
@@ -296,18 +295,4 @@ func resultOf(p store.TournamentPairing) swiss.Result {
 		return swiss.Draw
 	}
 	return swiss.NoResult
-}
-
-// outcomeOf is how finished game g ends for the store.
-func outcomeOf(g *game.Game) int {
-	o := g.Outcome()
-	switch {
-	case g.Status() == game.Aborted || !o.Over():
-		return void
-	case o.Draw:
-		return drawn
-	case o.Winner == chess.White:
-		return whiteWon
-	}
-	return blackWon
 }
