@@ -75,7 +75,7 @@ func (g *Game) Flag() []Event {
 // rating points by games nobody played. Only commands call it: a stored
 // game's events replay as they were recorded.
 func (g *Game) endBy(end Declared, c chess.Color) Event {
-	if !g.BothMoved() {
+	if !g.BothMoved() && !g.header.Mandatory { // a tournament's game counts from its start
 		end = ByAbort
 	}
 	return Event{Type: EventEnd, End: end, Color: c}
@@ -105,10 +105,30 @@ func (g *Game) Abort(by chess.Color) ([]Event, error) {
 	if evs, err := g.checkOpen(); err != nil {
 		return evs, err
 	}
+	if g.header.Mandatory {
+		return nil, fmt.Errorf("%w: a tournament's game is played or lost", ErrCannotAbort)
+	}
 	if g.rules.Ply()-len(g.header.Moves) >= 2 {
 		return nil, fmt.Errorf("%w: both sides have moved", ErrCannotAbort)
 	}
 	return g.emit(Event{Type: EventEnd, End: ByAbort, Color: by})
+}
+
+// StartLapsed ends a game whose side to move has not made its first move
+// in the time the server gives it: aborted, or, in a mandatory game (a
+// tournament's), lost by that side, so that a player cannot escape an
+// opponent by not starting and the opponent who came scores.
+func (g *Game) StartLapsed() ([]Event, error) {
+	if evs, err := g.checkOpen(); err != nil {
+		return evs, err
+	}
+	if g.BothMoved() {
+		return nil, fmt.Errorf("%w: both sides have moved", ErrCannotAbort)
+	}
+	if g.header.Mandatory {
+		return g.emit(Event{Type: EventEnd, End: ByNoStart, Color: g.Turn()})
+	}
+	return g.emit(Event{Type: EventEnd, End: ByAbort, Color: g.Turn()})
 }
 
 // ClaimDraw ends a chess game as a draw by the threefold or 50-move rule,
@@ -198,8 +218,11 @@ func (g *Game) TakeBack(by chess.Color) ([]Event, error) {
 
 // takebacksAllowed refuses takebacks in the variants that have none.
 func (g *Game) takebacksAllowed() error {
-	if g.spec.NoTakeback {
+	switch {
+	case g.spec.NoTakeback:
 		return fmt.Errorf("%w: %s has no takebacks", ErrNoTakeback, g.spec.Name)
+	case g.header.Mandatory:
+		return fmt.Errorf("%w: a tournament's game has no takebacks", ErrNoTakeback)
 	}
 	return nil
 }

@@ -37,7 +37,11 @@ type Options struct {
 	// Berserkable lets each player of a timed game go berserk before its
 	// first move (an arena's game whose creator allows it; Game.Berserk).
 	Berserkable bool
-	Now         func() time.Time
+	// Mandatory makes a tournament's game (lichess's "mandatory" games): no
+	// abort and no takeback, and a side that does not make its first move
+	// in time loses it (StartLapsed) rather than the game being aborted.
+	Mandatory bool
+	Now       func() time.Time
 }
 
 // Game is one live game: the rules state, the seats, the clock, the offers
@@ -92,7 +96,7 @@ func New(o Options) (*Game, error) {
 		}
 	}
 	h := Header{Format: headerFormat, ID: o.ID, Mode: o.Mode, Variant: spec.Name, Seats: o.Seats, StartFEN: start,
-		Moves: moves, Public: o.Public, Berserkable: o.Berserkable, CreatedAt: o.Now().UTC()}
+		Moves: moves, Public: o.Public, Berserkable: o.Berserkable, Mandatory: o.Mandatory, CreatedAt: o.Now().UTC()}
 	if spec.Notes != nil && len(moves) > 0 {
 		h.Notes = spec.Notes(o.Setup) // what the pasted PGN said beside its moves
 	}
@@ -163,6 +167,9 @@ func (g *Game) Public() bool { return g.header.Public }
 // Berserkable reports whether the game's players may go berserk (an
 // arena's game whose creator allows it): CanBerserk says who may now.
 func (g *Game) Berserkable() bool { return g.header.Berserkable }
+
+// Mandatory reports whether the game is a tournament's (Options.Mandatory).
+func (g *Game) Mandatory() bool { return g.header.Mandatory }
 
 // Berserked reports whether side c went berserk.
 func (g *Game) Berserked(c chess.Color) bool { return g.clock != nil && g.clock.Berserk(c) }
@@ -300,13 +307,15 @@ func (g *Game) judge() Outcome {
 		return Outcome{Termination: declaredNames[ByAbandonment], Winner: e.color.Other(), Status: Abandoned}
 	case ByAbandonmentDraw:
 		return Outcome{Termination: declaredNames[ByAbandonment], Draw: true, Status: Abandoned}
+	case ByNoStart:
+		return Outcome{Termination: declaredNames[ByNoStart], Winner: e.color.Other(), Status: Abandoned}
 	}
 	return Outcome{} // aborted
 }
 
 // declaredNames are the termination names of the declared endings.
 var declaredNames = [...]string{ByResignation: "resignation", ByAgreement: "agreement", ByTimeout: "timeout",
-	ByAbandonment: "abandonment"}
+	ByAbandonment: "abandonment", ByNoStart: "no start"}
 
 // Result returns the PGN result ("1-0", "0-1", "1/2-1/2", or "*").
 func (g *Game) Result() string { return g.Outcome().Result() }

@@ -31,8 +31,11 @@ type Header struct {
 	Public bool `json:"public,omitempty"`
 	// Berserkable lets the players go berserk (Options.Berserkable); false
 	// in records from before berserk.
-	Berserkable bool      `json:"berserkable,omitempty"`
-	CreatedAt   time.Time `json:"createdAt"`
+	Berserkable bool `json:"berserkable,omitempty"`
+	// Mandatory is a tournament's game (Options.Mandatory); false in
+	// records from before tournaments.
+	Mandatory bool      `json:"mandatory,omitempty"`
+	CreatedAt time.Time `json:"createdAt"`
 	// Seed is the secret every random draw of a seeded variant comes from
 	// (package variant/fair), in
 	// hex. It is kept in the store only: no state, API answer or PGN shows

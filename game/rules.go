@@ -47,6 +47,9 @@ const (
 	ByAbandonment
 	// ByAbandonmentDraw: Color left the game and its opponent called it a draw.
 	ByAbandonmentDraw
+	// ByNoStart: Color did not make its first move in time in a mandatory
+	// game (a tournament's), and loses it (lichess's "noStart").
+	ByNoStart
 )
 
 // Rules is the one cross-game abstraction of Gambit (STYLE.md 1): what a

@@ -64,8 +64,9 @@ func (s *Server) expireStale(ctx context.Context) (int, error) {
 	return ended, nil
 }
 
-// expireGame aborts game id when game.Expired says no one will come back
-// to it. A live game is left alone: someone has it open. While it looks,
+// expireGame ends game id (game.StartLapsed: aborted, or lost by the
+// side to move in a tournament's) when game.Expired says no one will
+// come back to it. A live game is left alone: someone has it open. While it looks,
 // the game counts as loading, so no hub can start on it meanwhile; and
 // its Append expects the version it read.
 func (s *Server) expireGame(ctx context.Context, id string) (bool, error) {
@@ -97,7 +98,7 @@ func (s *Server) expireGame(ctx context.Context, id string) (bool, error) {
 	if err != nil || !g.Expired(s.now()) {
 		return false, err
 	}
-	evs, err := g.Abort(g.Turn())
+	evs, err := g.StartLapsed()
 	if err != nil {
 		return false, err
 	}

@@ -60,6 +60,9 @@ func TestArenaThroughTheAPI(t *testing.T) {
 	if full.Duels[0].P[0].N != "Ann" {
 		white, black = bob, ann
 	}
+	if body := black.want(409, "POST", "/api/board/game/"+id+"/abort", "", ""); !strings.Contains(body, "tournament") {
+		t.Errorf("aborting an arena's game = %s; want refused: it is played or lost", body)
+	}
 	white.want(200, "POST", "/api/board/game/"+id+"/move/e2e4", "", "")
 	black.want(200, "POST", "/api/board/game/"+id+"/move/e7e5", "", "")
 	black.want(200, "POST", "/api/board/game/"+id+"/resign", "", "")

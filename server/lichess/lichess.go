@@ -44,8 +44,11 @@ func Status(g *game.Game) (name string, id int) {
 		return "resign", 31
 	case game.Stalemate:
 		return "stalemate", 32
-	case game.Abandoned: // the opponent left and the win was claimed: lichess's timeout
-		return "timeout", 33
+	case game.Abandoned:
+		if g.Outcome().Termination == "no start" { // a tournament's game its side to move never began
+			return "noStart", 37
+		}
+		return "timeout", 33 // the opponent left and the win was claimed: lichess's timeout
 	case game.Draw, game.DrawAgreed:
 		return "draw", 34
 	case game.Timeout:

@@ -91,6 +91,9 @@ func appendState(b []byte, s *StateJSON) []byte {
 		b = strconv.AppendBool(append(b, ','), s.Berserk[1])
 		b = append(b, ']')
 	}
+	if s.Mandatory {
+		b = append(b, `,"mandatory":true`...)
+	}
 	if s.Fair != nil {
 		b = appendMarshalled(append(b, `,"fair":`...), s.Fair)
 	}

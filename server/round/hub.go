@@ -169,7 +169,7 @@ func (h *Hub) expire(ctx context.Context) {
 	_, challenge := lobby.ChallengeOf(g)
 	open := g.Seat(chess.White).Kind == game.SeatOpen || g.Seat(chess.Black).Kind == game.SeatOpen
 	if challenge || !open {
-		h.apply(ctx, nil, func(g *game.Game) ([]game.Event, error) { return g.Abort(g.Turn()) })
+		h.apply(ctx, nil, func(g *game.Game) ([]game.Event, error) { return g.StartLapsed() })
 	}
 }
 

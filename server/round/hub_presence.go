@@ -247,8 +247,8 @@ func (h *Hub) armPresenceTimers(now time.Time) {
 }
 
 // openingDeadline is when an online game whose sides have not both moved
-// is aborted: firstMoveTime after its last change, once both seats are
-// taken.
+// ends (game.StartLapsed: aborted; a tournament's, lost by the side to
+// move): firstMoveTime after its last change, once both seats are taken.
 func (h *Hub) openingDeadline() (time.Time, bool) {
 	g := h.g
 	if k := g.Clock(); k != nil && k.PerMove {
@@ -263,7 +263,7 @@ func (h *Hub) openingDeadline() (time.Time, bool) {
 
 func (h *Hub) presenceTick(ctx context.Context) {
 	if deadline, ok := h.openingDeadline(); ok && !h.env.Now().Before(deadline) {
-		h.apply(ctx, nil, func(g *game.Game) ([]game.Event, error) { return g.Abort(g.Turn()) })
+		h.apply(ctx, nil, func(g *game.Game) ([]game.Event, error) { return g.StartLapsed() })
 	}
 	h.notePresence()
 }

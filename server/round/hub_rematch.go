@@ -46,11 +46,15 @@ func (r *rematchState) active() bool { return r.next != "" || r.offered != [2]bo
 // withdrawal of either side's offer) and creates the new game once both
 // sides offered.
 // The agreeing client's address is charged a game creation, as any new
-// game is; an aborted game has no rematch (it never began).
+// game is; an aborted game has no rematch (it never began), nor a
+// tournament's (the tournament pairs its players).
 func (h *Hub) offerRematch(ctx context.Context, c *Client, decline bool) error {
 	g, v := h.g, c.viewer
 	if g.Mode() != game.ModeOnline || !g.Status().Finished() || g.Status() == game.Aborted {
 		return fmt.Errorf("%w: a rematch is for an online game played to its end", wire.ErrBadRequest)
+	}
+	if g.Mandatory() {
+		return fmt.Errorf("%w: a tournament's game has no rematch: the tournament pairs its players", wire.ErrBadRequest)
 	}
 	if h.rematch.next != "" {
 		return nil // agreed already: the clients were sent there

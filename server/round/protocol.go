@@ -202,6 +202,9 @@ type StateJSON struct {
 	Berserkable bool `json:"berserkable,omitempty"`
 	// Berserk says who went berserk, by side (white, black): public.
 	Berserk [2]bool `json:"berserk,omitzero"`
+	// Mandatory: a tournament's game, which is played or lost (no abort,
+	// no takeback, no rematch): public.
+	Mandatory bool `json:"mandatory,omitempty"`
 	// Fair is the commitment to a seeded game's secret seed (the seed once
 	// over); Ext what the variant shows beside the board, as the viewer may
 	// see it (the variant's own type).
@@ -338,7 +341,7 @@ func common(g *game.Game, v game.Viewer, full bool) StateJSON {
 			s.Winner = game.ColorName(o.Winner)
 		}
 	}
-	s.Public = g.Public()
+	s.Public, s.Mandatory = g.Public(), g.Mandatory()
 	s.Berserk = [2]bool{g.Berserked(chess.White), g.Berserked(chess.Black)}
 	s.Berserkable = CanBerserk(g, v)
 	if c, ok := g.DrawOffer(); ok {

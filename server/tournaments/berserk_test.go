@@ -9,6 +9,7 @@ import (
 	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/game"
 	"github.com/gambitchess/gambit/store"
+	"github.com/gambitchess/gambit/tournament"
 )
 
 // TestNoteSavedBerserk: the director creates an arena's games berserkable;
@@ -73,9 +74,10 @@ func TestNoteSavedBerserk(t *testing.T) {
 	}
 }
 
-// TestAbsentPlayerPaused: a game aborted before Black's first move pauses
-// Black, who never played, and not White; the next look pairs no one
-// with Black.
+// TestAbsentPlayerPaused: an arena's game is mandatory: it cannot be
+// aborted, and when Black does not make its first move in time
+// (StartLapsed) Black loses it, White scores the win, and Black, who
+// never played, is paused, not White.
 func TestAbsentPlayerPaused(t *testing.T) {
 	for _, sto := range tourneytest.Stores {
 		t.Run(sto.Name, func(t *testing.T) {
@@ -93,10 +95,16 @@ func TestAbsentPlayerPaused(t *testing.T) {
 				t.Fatal(err)
 			}
 			s.NoteSaved(g, evs)
-			if evs, err = g.Abort(chess.White); err != nil {
+			if _, err := g.Abort(chess.Black); !errors.Is(err, game.ErrCannotAbort) {
+				t.Fatalf("abort of an arena's game: %v, want ErrCannotAbort", err)
+			}
+			if evs, err = g.StartLapsed(); err != nil {
 				t.Fatal(err)
 			}
 			s.NoteSaved(g, evs)
+			if got, err := st.Pairing(ctx, p.Game); err != nil || got.Outcome != int(tournament.WhiteWon) {
+				t.Errorf("the pairing after Black never moved: %+v, %v; want White's win", got, err)
+			}
 			players, err := st.TournamentPlayers(ctx, id)
 			if err != nil {
 				t.Fatal(err)

@@ -392,7 +392,7 @@ func (s *Service) recoverResults(ctx context.Context, a arena, now time.Time) er
 // startGame creates pairing p's game.
 func (s *Service) startGame(ctx context.Context, set Settings, p store.TournamentPairing) error {
 	opts := game.Options{ID: p.Game, Mode: game.ModeOnline, Variant: set.Variant, Clock: set.ClockConfig(), Public: true,
-		Berserkable: set.Berserkable, Now: s.now}
+		Berserkable: set.Berserkable, Mandatory: true, Now: s.now}
 	return tourney.StartGame(ctx, s.srv, p, opts, set.Rated)
 }
 

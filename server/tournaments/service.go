@@ -132,16 +132,18 @@ func (s *Service) NoteSaved(g *game.Game, evs []game.Event) (result store.Tourna
 	return p, true
 }
 
-// pauseAbsent pauses, in p's tournament, the player of aborted game g who
-// never made their first move: lichess takes such a player out of the
-// pairings, so that the next opponent does not wait for them too. They
-// come back by joining again.
-// It reports whether it did (or tried to).
+// pauseAbsent pauses, in p's tournament, the player of game g who never
+// made their first move (it ended by game.StartLapsed: lost, or aborted
+// in a game from before tournaments' games were mandatory): lichess takes
+// such a player out of the pairings, so that the next opponent does not
+// wait for them too. They come back by joining again. It reports whether
+// it did (or tried to).
 func (s *Service) pauseAbsent(ctx context.Context, p store.TournamentPairing, g *game.Game) bool {
-	if p.Outcome != int(tournament.Void) || g.Ply() > 1 {
+	noStart := g.Outcome().Termination == "no start"
+	if !noStart && (p.Outcome != int(tournament.Void) || g.Ply() > 1) {
 		return false
 	}
-	absent := [2]string{p.White, p.Black}[g.Ply()] // the side to move at the abort
+	absent := [2]string{p.White, p.Black}[g.Turn()] // the side to move when it ended
 	if err := s.st.SetPlayerState(ctx, p.Tournament, absent, store.PlayerPaused, s.now()); err != nil {
 		s.log.Error("absent tournament player not paused", "tournament", p.Tournament, "player", absent, "err", err)
 	}

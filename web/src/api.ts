@@ -98,6 +98,7 @@ export interface State {
   seats: Record<Color, Seat>;
   public?: boolean; // listed for everyone (a lobby challenge); an invite is not
   berserkable?: boolean; // this viewer's seat may go berserk now (an arena's game, before its first move)
+  mandatory?: boolean; // a tournament's game: played or lost (no abort, no takeback, no rematch)
   berserk?: [boolean, boolean]; // who went berserk: [white, black]; absent when neither did
   fair?: Fairness; // a seeded variant's commitment (the seed once over)
   ext?: Ext; // what the variant shows beside the board, as this viewer may see it

@@ -184,7 +184,8 @@ export class OnlineView {
   // the side panel and the game-over dialog), and the pending offer.
   private renderRematch(g: OnlineGame) {
     const me = this.mySeat();
-    if (!finished(g.state.status)) return;
+    // A tournament's game has none: the tournament pairs its players next.
+    if (!finished(g.state.status) || g.state.mandatory) return;
     const offer = this.rematch.offer;
     if (me) {
       const offered = offer === me;

@@ -177,6 +177,10 @@ export interface VariantUI {
   // /api/games/{id}/review): a variant of its board's own rules, nothing
   // hidden (server/reviews Reviewable).
   reviewable: boolean;
+  // hidden says its players do not see the whole game (fog of war, dice,
+  // bomb, jieqi, banqi): no bot plays it, for the Bot API carries no such
+  // game (server/tourney BotMayPlay).
+  hidden: boolean;
   // handOver hides the board between turns on one screen (fog of war: each
   // side may see only its own view), until the next player asks for it.
   handOver: boolean;
@@ -340,6 +344,7 @@ export function variantUI(info: VariantInfo, mod = modules.find(m => m.name === 
     takeback: info.takeback,
     viewer: info.viewer,
     reviewable: info.viewer && !info.hidden,
+    hidden: info.hidden,
     handOver: info.handOver,
     serverLevels: Object.fromEntries((info.levels ?? []).map(l => [l.name, l.label])),
     levels: (info.levels ?? []).map(l => {
@@ -431,6 +436,7 @@ export function describeEnd(s: State): [string, string] {
   else if (term === 'timeout' && loser) reason = t('end.flagged', { side: loser });
   else if (term === 'timeout') reason = t('end.timeoutDraw');
   else if (term === 'abandonment' && loser) reason = t('end.abandoned', { side: loser });
+  else if (term === 'no start' && loser) reason = t('end.noStart', { side: loser });
   else {
     const key = own(v.reasons, term) ?? own(shared, term);
     reason = key ? t(key) : t('end.other', { reason: term.charAt(0).toUpperCase() + term.slice(1) });
@@ -444,6 +450,7 @@ const shared: Record<string, TextKey> = {
   agreement: 'reason.agreement',
   timeout: 'reason.timeout',
   abandonment: 'reason.abandonment',
+  'no start': 'reason.noStart',
 };
 
 // terms are the short names of the terminations (the recent games' list),
@@ -463,6 +470,7 @@ const terms: Record<string, TextKey> = {
   resignation: 'term.resignation',
   agreement: 'term.agreement',
   timeout: 'term.timeout',
+  'no start': 'term.noStart',
   abandonment: 'term.abandonment',
   'king captured': 'term.kingCaptured',
   'bare kings': 'term.bareKings',

@@ -117,3 +117,9 @@ test('a move sounds and shows its effect once: a later state that moves nothing 
   assert.equal(sounds.length, 1, `sounds ${sounds}`);
   assert.ok(effects.length <= 1, `${effects.length} effects for one move`);
 });
+
+test('a tournament’s game is resigned, never aborted, even before both sides moved', () => {
+  const one = [{ uci: 'e2e4', san: 'e4', fen: 'x b - - 0 1', color: 'white' }];
+  assert.equal(ctrlWith(one).endAction(), 'abort');
+  assert.equal(ctrlWith(one, { mandatory: true }).endAction(), 'resign');
+});

@@ -289,3 +289,14 @@ test('ChessBoard: a BoardConfig in chessground words', () => {
   assert.equal(turn.movable.color, 'white');
   assert.equal(turn.premovable.enabled, true);
 });
+
+test('a tournament’s game lost by a first move never made says so, in each language', () => {
+  const lapsed = state({ variant: 'chess', status: 'abandoned', result: '1-0', winner: 'white', termination: 'no start' });
+  setLanguage('en');
+  assert.deepEqual(describeEnd(lapsed), ['White wins (1-0)', 'Black did not make their first move in time.']);
+  setLanguage('zh-TW');
+  assert.equal(describeEnd(lapsed)[1], '黑方未在時限內走出第一步。');
+  setLanguage('zh-CN');
+  assert.equal(describeEnd(lapsed)[1], '黑方未在时限内走出第一步。');
+  setLanguage('en');
+});

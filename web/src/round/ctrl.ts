@@ -274,9 +274,10 @@ export class RoundCtrl {
 
   // endAction is what the resign button offers: before both sides have
   // moved a game can only be called off, without a result (the server
-  // aborts a resignation then too, in every mode).
+  // aborts a resignation then too, in every mode), except a tournament's,
+  // which is played or lost.
   endAction(): EndAction {
-    return this.played() < 2 ? 'abort' : 'resign';
+    return this.played() < 2 && !this.state?.mandatory ? 'abort' : 'resign';
   }
 
   // --- what the user does

@@ -26,7 +26,7 @@ export function renderButtons(ctrl: RoundCtrl) {
   }
   // A spectator has no seat to resign, offer or claim from: the buttons
   // are not shown to them at all, as on lichess.
-  $('btn-undo').hidden = !ctrl.variant.takeback || !playing;
+  $('btn-undo').hidden = !ctrl.variant.takeback || !playing || !!s.mandatory; // a tournament's game has no takebacks
   $('btn-resign').hidden = $('btn-draw').hidden = !playing;
   setDisabled('btn-resign', !playing || over);
   const resign = $('btn-resign');
