@@ -41,7 +41,19 @@ type Options struct {
 	// abort and no takeback, and a side that does not make its first move
 	// in time loses it (StartLapsed) rather than the game being aborted.
 	Mandatory bool
-	Now       func() time.Time
+	// Tournament is the tournament the game is played in, if any.
+	Tournament *Tournament
+	Now        func() time.Time
+}
+
+// Tournament names the tournament a game is played in: its kind
+// ("arena", "swiss"), id, name, and the round of a Swiss event's game.
+// The game page links to it and the PGN's Event and Round tags name it.
+type Tournament struct {
+	Kind  string `json:"kind"`
+	ID    string `json:"id"`
+	Name  string `json:"name"`
+	Round int    `json:"round,omitempty"`
 }
 
 // Game is one live game: the rules state, the seats, the clock, the offers
@@ -96,7 +108,7 @@ func New(o Options) (*Game, error) {
 		}
 	}
 	h := Header{Format: headerFormat, ID: o.ID, Mode: o.Mode, Variant: spec.Name, Seats: o.Seats, StartFEN: start,
-		Moves: moves, Public: o.Public, Berserkable: o.Berserkable, Mandatory: o.Mandatory, CreatedAt: o.Now().UTC()}
+		Moves: moves, Public: o.Public, Berserkable: o.Berserkable, Mandatory: o.Mandatory, Tournament: o.Tournament, CreatedAt: o.Now().UTC()}
 	if spec.Notes != nil && len(moves) > 0 {
 		h.Notes = spec.Notes(o.Setup) // what the pasted PGN said beside its moves
 	}
@@ -170,6 +182,15 @@ func (g *Game) Berserkable() bool { return g.header.Berserkable }
 
 // Mandatory reports whether the game is a tournament's (Options.Mandatory).
 func (g *Game) Mandatory() bool { return g.header.Mandatory }
+
+// Tournament returns the tournament the game is played in; ok false for
+// none.
+func (g *Game) Tournament() (t Tournament, ok bool) {
+	if g.header.Tournament == nil {
+		return Tournament{}, false
+	}
+	return *g.header.Tournament, true
+}
 
 // Berserked reports whether side c went berserk.
 func (g *Game) Berserked(c chess.Color) bool { return g.clock != nil && g.clock.Berserk(c) }

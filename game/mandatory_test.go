@@ -3,6 +3,7 @@ package game
 import (
 	"encoding/json"
 	"errors"
+	"strings"
 	"testing"
 	"time"
 
@@ -80,5 +81,31 @@ func TestMandatoryGame(t *testing.T) {
 	}
 	if !back.Mandatory() || back.Result() != "1-0" || back.Outcome().Termination != "no start" {
 		t.Errorf("replayed: mandatory %v, %s %q; want true, 1-0 by no start", back.Mandatory(), back.Result(), back.Outcome().Termination)
+	}
+}
+
+// TestTournamentGamePGN: a tournament's game's PGN names the tournament
+// as its Event, and a Swiss event's round as its Round.
+func TestTournamentGamePGN(t *testing.T) {
+	for _, tt := range []struct {
+		t            *Tournament
+		event, round string
+	}{
+		{nil, `[Event "Gambit online game"]`, `[Round "-"]`},
+		{&Tournament{Kind: "arena", ID: "a1", Name: "Club Arena"}, `[Event "Club Arena"]`, `[Round "-"]`},
+		{&Tournament{Kind: "swiss", ID: "s1", Name: "Club Swiss", Round: 3}, `[Event "Club Swiss"]`, `[Round "3"]`},
+	} {
+		g, err := New(Options{ID: "p", Mode: ModeOnline, Tournament: tt.t, Mandatory: tt.t != nil,
+			Seats: [2]Seat{{Kind: SeatHuman, Player: "a"}, {Kind: SeatHuman, Player: "b"}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		pgn, err := g.pgn()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(pgn, tt.event) || !strings.Contains(pgn, tt.round) {
+			t.Errorf("tournament %+v: PGN\n%s\nwant %s and %s", tt.t, pgn, tt.event, tt.round)
+		}
 	}
 }

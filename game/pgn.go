@@ -3,6 +3,7 @@ package game
 import (
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/gambitchess/gambit/chess"
@@ -33,6 +34,12 @@ func (g *Game) pgnHeader() PGNHeader {
 		White: g.playerName(chess.White), Black: g.playerName(chess.Black), Result: g.Result(), Termination: o.Termination, Over: g.status.Finished()}
 	if k := g.clock; k != nil {
 		h.TimeControl = fmt.Sprintf("%d+%d", int(k.Initial.Seconds()), int(k.Increment.Seconds()))
+	}
+	if t, ok := g.Tournament(); ok && t.Name != "" { // a tournament's game: its name, its round
+		h.Event = t.Name
+		if t.Round > 0 {
+			h.Round = strconv.Itoa(t.Round)
+		}
 	}
 	return h
 }

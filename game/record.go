@@ -34,8 +34,10 @@ type Header struct {
 	Berserkable bool `json:"berserkable,omitempty"`
 	// Mandatory is a tournament's game (Options.Mandatory); false in
 	// records from before tournaments.
-	Mandatory bool      `json:"mandatory,omitempty"`
-	CreatedAt time.Time `json:"createdAt"`
+	Mandatory bool `json:"mandatory,omitempty"`
+	// Tournament is the tournament the game is played in (Options).
+	Tournament *Tournament `json:"tournament,omitempty"`
+	CreatedAt  time.Time   `json:"createdAt"`
 	// Seed is the secret every random draw of a seeded variant comes from
 	// (package variant/fair), in
 	// hex. It is kept in the store only: no state, API answer or PGN shows

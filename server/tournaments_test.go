@@ -39,6 +39,9 @@ func TestArenaThroughTheAPI(t *testing.T) {
 	}
 	start := next(t, annEvents, "gameStart")
 	id := start["game"].(map[string]any)["gameId"].(string)
+	if g := start["game"].(map[string]any); g["tournamentId"] != plain.ID || g["source"] != "arena" {
+		t.Errorf("gameStart's tournamentId %v, source %v; want %s, arena", g["tournamentId"], g["source"], plain.ID)
+	}
 	next(t, roboEvents, "gameStart") // the bot is paired too, in its arena
 
 	var full struct {
@@ -93,7 +96,7 @@ func TestArenaThroughTheAPI(t *testing.T) {
 	if len(lines) != 2 || lines[0].Username != winner || lines[0].Score != 2 || lines[1].Score != 0 {
 		t.Errorf("results = %+v; want %s first with 2", lines, winner)
 	}
-	if pgn := ann.want(200, "GET", "/api/tournament/"+plain.ID+"/games", "", ""); !strings.Contains(pgn, `[Result "1-0"]`) {
+	if pgn := ann.want(200, "GET", "/api/tournament/"+plain.ID+"/games", "", ""); !strings.Contains(pgn, `[Result "1-0"]`) || !strings.Contains(pgn, `[Event "Club Arena"]`) {
 		t.Errorf("the arena's games as PGN:\n%s", pgn)
 	}
 	// Joining another arena pauses Ann in this one: one game at a time.

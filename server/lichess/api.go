@@ -136,6 +136,9 @@ type GameInfo struct {
 	// SecondsLeft is the seat's time left on its clock (none without
 	// one), as lichess's nowPlaying and gameStart tell it.
 	SecondsLeft *int `json:"secondsLeft,omitempty"`
+	// TournamentID is the arena the game is played in (lichess names no
+	// Swiss event here).
+	TournamentID string `json:"tournamentId,omitempty"`
 }
 
 type Opponent struct {

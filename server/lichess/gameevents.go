@@ -68,9 +68,12 @@ func eventGameOf(g *game.Game) eventGame {
 	case g.Public():
 		source = "lobby"
 	}
+	if t, ok := g.Tournament(); ok { // lichess's sources: "arena", "swiss"
+		source = t.Kind
+	}
 	view := g.View(game.Spectator)
 	info := GameInfo{GameID: g.ID(), FullID: g.ID(), ID: g.ID(), Fen: view.FEN(), HasMoved: g.BothMoved(), Perf: Perf(g.Variant(), c),
-		Source: source, Speed: Speed(c), Variant: GameVariant(g), Compat: Compat{Board: !g.Hidden()}}
+		Source: source, Speed: Speed(c), Variant: GameVariant(g), Compat: Compat{Board: !g.Hidden()}, TournamentID: ArenaOf(g)}
 	if h := view.History(); len(h) > 0 {
 		info.LastMove = h[len(h)-1].UCI
 	}

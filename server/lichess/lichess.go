@@ -229,6 +229,9 @@ type GameFull struct {
 	Clock       *Clock    `json:"clock"`
 	DaysPerTurn int       `json:"daysPerTurn,omitempty"`
 	State       GameState `json:"state"`
+	// TournamentID is the arena the game is played in (lichess names no
+	// Swiss event here).
+	TournamentID string `json:"tournamentId,omitempty"`
 }
 
 // FullOf is g as the game stream's first line, its players named by sides.
@@ -236,7 +239,7 @@ func FullOf(g *game.Game, rated bool, sides [2]Player) GameFull {
 	c := ClockOf(g)
 	out := GameFull{Type: "gameFull", ID: g.ID(), Variant: GameVariant(g), Speed: Speed(c), Rated: rated,
 		CreatedAt: g.CreatedAt().UnixMilli(), White: sides[chess.White], Black: sides[chess.Black], InitialFen: "startpos", State: StateOf(g)}
-	out.Perf.Name = Perf(g.Variant(), c)
+	out.Perf.Name, out.TournamentID = Perf(g.Variant(), c), ArenaOf(g)
 	if fen := APIStart(g); g.Variant() != "" && g.Variant() != game.DefaultVariant || fen != chess.StartFEN {
 		out.InitialFen = fen
 	}
@@ -247,6 +250,15 @@ func FullOf(g *game.Game, rated bool, sides [2]Player) GameFull {
 		out.Clock = &Clock{Initial: c.Initial.Milliseconds(), Increment: c.Increment.Milliseconds()}
 	}
 	return out
+}
+
+// ArenaOf is the id of the arena g is played in; "" for none (a Swiss
+// event's game has no tournamentId on lichess).
+func ArenaOf(g *game.Game) string {
+	if t, ok := g.Tournament(); ok && t.Kind == "arena" {
+		return t.ID
+	}
+	return ""
 }
 
 // ID is an account's name as lichess's ids are: in lower case.

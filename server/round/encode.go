@@ -94,6 +94,9 @@ func appendState(b []byte, s *StateJSON) []byte {
 	if s.Mandatory {
 		b = append(b, `,"mandatory":true`...)
 	}
+	if s.Tournament != nil {
+		b = appendMarshalled(append(b, `,"tournament":`...), s.Tournament)
+	}
 	if s.Fair != nil {
 		b = appendMarshalled(append(b, `,"fair":`...), s.Fair)
 	}

@@ -205,6 +205,8 @@ type StateJSON struct {
 	// Mandatory: a tournament's game, which is played or lost (no abort,
 	// no takeback, no rematch): public.
 	Mandatory bool `json:"mandatory,omitempty"`
+	// Tournament is the tournament the game is played in: public.
+	Tournament *game.Tournament `json:"tournament,omitempty"`
 	// Fair is the commitment to a seeded game's secret seed (the seed once
 	// over); Ext what the variant shows beside the board, as the viewer may
 	// see it (the variant's own type).
@@ -342,6 +344,9 @@ func common(g *game.Game, v game.Viewer, full bool) StateJSON {
 		}
 	}
 	s.Public, s.Mandatory = g.Public(), g.Mandatory()
+	if t, ok := g.Tournament(); ok {
+		s.Tournament = &t
+	}
 	s.Berserk = [2]bool{g.Berserked(chess.White), g.Berserked(chess.Black)}
 	s.Berserkable = CanBerserk(g, v)
 	if c, ok := g.DrawOffer(); ok {

@@ -245,7 +245,8 @@ func (s *Service) forget(id string) {
 
 // startGame creates pairing p's game.
 func (s *Service) startGame(ctx context.Context, set Settings, p store.TournamentPairing) error {
-	opts := game.Options{ID: p.Game, Mode: game.ModeOnline, Variant: set.Variant, Clock: set.ClockConfig(), Public: true, Mandatory: true, Now: s.now}
+	opts := game.Options{ID: p.Game, Mode: game.ModeOnline, Variant: set.Variant, Clock: set.ClockConfig(), Public: true, Mandatory: true, Now: s.now,
+		Tournament: &game.Tournament{Kind: Kind, ID: p.Tournament, Name: set.Name, Round: p.Round}}
 	return tourney.StartGame(ctx, s.srv, p, opts, set.Rated)
 }
 

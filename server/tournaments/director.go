@@ -392,7 +392,8 @@ func (s *Service) recoverResults(ctx context.Context, a arena, now time.Time) er
 // startGame creates pairing p's game.
 func (s *Service) startGame(ctx context.Context, set Settings, p store.TournamentPairing) error {
 	opts := game.Options{ID: p.Game, Mode: game.ModeOnline, Variant: set.Variant, Clock: set.ClockConfig(), Public: true,
-		Berserkable: set.Berserkable, Mandatory: true, Now: s.now}
+		Berserkable: set.Berserkable, Mandatory: true, Now: s.now,
+		Tournament: &game.Tournament{Kind: arenaKind, ID: p.Tournament, Name: fullName(set)}}
 	return tourney.StartGame(ctx, s.srv, p, opts, set.Rated)
 }
 

@@ -65,6 +65,12 @@ test('an arena: made from the page, joined by four in three languages, paired, p
     firstGame.set(name, gid);
   }
   assert.equal(games.size, 2, 'two games of two');
+  // Each game names its arena above the board, linked, and offers no Abort: it is played or lost.
+  for (const [name, page] of people) {
+    await page.waitForSelector(`#game-head-tournament:not([hidden])[href="/tournament/${id}"]`, { timeout: 10000 });
+    assert.equal(await page.textContent('#game-head-tournament'), 'Friday Arena');
+    if (name === 'ann') assert.equal(await page.textContent('#btn-resign'), 'Resign', 'an arena game is never aborted');
+  }
   await eve.waitForFunction(() => document.querySelectorAll('.arena-duels a').length === 2, null, { timeout: 10000 });
   await shot(eve, 'playing-en');
 
@@ -141,6 +147,10 @@ test('an arena: made from the page, joined by four in three languages, paired, p
   await dina.click('#arena-withdraw');
   await eve.waitForFunction(() => document.querySelector('table.arena-standings tr.withdrawn') !== null, null, { timeout: 10000 });
   await shot(eve, 'withdrawn-en');
+  // Her game goes on: she is told so, with the way back to it, not that
+  // she left.
+  await dina.waitForSelector('.arena-status[data-state=playing] a[href^="/game/"]', { timeout: 10000 });
+  await shot(dina, 'withdrawn-playing');
   await dina.waitForSelector('#arena-join');
   await dina.click('#arena-join');
   await eve.waitForFunction(() => document.querySelector('table.arena-standings tr.withdrawn') === null, null, { timeout: 10000 });

@@ -73,6 +73,10 @@ export interface ClockState { white: number; black: number; running?: Color; ini
 // playing through the Bot API), shown before its name (title.ts).
 export interface Seat { kind: 'human' | 'bot' | 'open'; name?: string; level?: string; title?: string }
 
+// GameTournament names the tournament a game is played in: the page links
+// to it (an arena at /tournament/{id}, a Swiss event at /swiss/{id}).
+export interface GameTournament { kind: 'arena' | 'swiss'; id: string; name: string; round?: number }
+
 export interface State {
   v: number;
   id: string;
@@ -99,6 +103,7 @@ export interface State {
   public?: boolean; // listed for everyone (a lobby challenge); an invite is not
   berserkable?: boolean; // this viewer's seat may go berserk now (an arena's game, before its first move)
   mandatory?: boolean; // a tournament's game: played or lost (no abort, no takeback, no rematch)
+  tournament?: GameTournament; // the tournament the game is played in
   berserk?: [boolean, boolean]; // who went berserk: [white, black]; absent when neither did
   fair?: Fairness; // a seeded variant's commitment (the seed once over)
   ext?: Ext; // what the variant shows beside the board, as this viewer may see it

@@ -508,6 +508,7 @@ export const en = {
   'head.chess960': 'Position {n}',
   'head.rated': 'Rated',
   'head.casual': 'Casual',
+  'head.tournamentRound': '{name}, round {round}',
   'title.yourMove': 'Your move — {game}',
   'title.over': '{end} — {game}',
   'board.purple': 'Purple',

@@ -485,6 +485,7 @@ export const zhCN: Table = {
   'head.chess960': '第 {n} 号局面',
   'head.rated': '计分',
   'head.casual': '不计分',
+  'head.tournamentRound': '{name} · 第{round}轮',
   'title.yourMove': '轮到你走 — {game}',
   'title.over': '{end} — {game}',
   'board.purple': '紫色',

@@ -485,6 +485,7 @@ export const zhTW: Table = {
   'head.chess960': '第 {n} 號局面',
   'head.rated': '計分',
   'head.casual': '不計分',
+  'head.tournamentRound': '{name} · 第{round}輪',
   'title.yourMove': '輪到你了 — {game}',
   'title.over': '{end} — {game}',
   'board.purple': '紫色',

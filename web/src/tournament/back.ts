@@ -4,6 +4,8 @@
 // takes it by itself after a few seconds, as lichess's arenas do, where
 // the next pairing waits.
 
+import type { GameTournament } from '../api';
+
 const backKey = 'gambit.arena.back';
 
 // backDelay is how long the game-over dialog waits before going back.
@@ -36,3 +38,7 @@ export function backPathOf(game: string): string | undefined {
     return undefined;
   }
 }
+
+// tournamentPath is the page of the tournament a game is played in.
+export const tournamentPath = (t: GameTournament): string =>
+  `${t.kind === 'swiss' ? '/swiss' : '/tournament'}/${encodeURIComponent(t.id)}`;

@@ -8,7 +8,7 @@ import { type FairCheck, canCheck, check } from '../../fair';
 import { t } from '../../i18n';
 import { VariantUI, describeEnd } from '../../variants';
 import { $ } from './dom';
-import { backDelay, backPathOf } from '../../tournament/back';
+import { backDelay, backPathOf, tournamentPath } from '../../tournament/back';
 
 // showOver opens the game-over dialog for the state that ended the game;
 // players names them (a bot after its title), but on one screen.
@@ -24,7 +24,7 @@ export function showOver(s: State, v: VariantUI, players: (string | Node)[]) {
   // Nothing to look back at in a game that ended before its first move.
   $('btn-over-review').hidden = s.ply === (s.setupPly ?? 0);
   $('btn-over-review').title = t(v.reviewable ? 'btn.review.engine' : 'btn.review.moves');
-  showArenaBack(s.id);
+  showArenaBack(s);
   const d = $<HTMLDialogElement>('over-dialog');
   if (!d.open) d.showModal();
 }
@@ -32,16 +32,19 @@ export function showOver(s: State, v: VariantUI, players: (string | Node)[]) {
 // arenaTimer is the way back to an arena the dialog will take.
 let arenaTimer: number | undefined;
 
-// showArenaBack offers, in the dialog of an arena's game, the way back to
-// the arena, taken by itself after backDelay unless the player chose
-// something else meanwhile.
-function showArenaBack(game: string) {
+// showArenaBack offers, in the dialog of a tournament's game, the way back
+// to the tournament (any tab, anyone watching), taken by itself after
+// backDelay in the tab the tournament's page sent to the game, unless the
+// player chose something else meanwhile.
+function showArenaBack(s: State) {
   const a = $<HTMLAnchorElement>('over-arena');
-  const back = backPathOf(game); // an arena's page or a Swiss event's
+  const sent = backPathOf(s.id); // an arena's page or a Swiss event's
+  const back = sent ?? (s.tournament && tournamentPath(s.tournament));
   window.clearTimeout(arenaTimer);
   a.hidden = !back;
   if (!back) return;
   a.href = back;
+  if (!sent) return;
   arenaTimer = window.setTimeout(() => {
     if ($<HTMLDialogElement>('over-dialog').open) location.assign(a.href);
   }, backDelay);

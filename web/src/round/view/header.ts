@@ -9,6 +9,7 @@ import { VariantUI, describeEnd, termName } from '../../variants';
 import type { RoundCtrl } from '../ctrl';
 import { $ } from './dom';
 import { playersNodes } from './players';
+import { tournamentPath } from '../../tournament/back';
 
 // timeControlText names a game's time control: "5+3" (minutes and seconds
 // of increment, as the lists write it), days per move for a
@@ -42,7 +43,19 @@ export function renderHeader(ctrl: RoundCtrl) {
   const s = ctrl.state!;
   const v = ctrl.variant;
   $('game-head-info').textContent = headerParts(v, s, ctrl.rated).join(' · ');
+  renderTournament(s);
   $('game-head-players').replaceChildren(...playersNodes(ctrl));
   // "Your move" for the one seat this browser holds; on one screen it holds both.
   document.title = pageTitle(v, s, ctrl.you.length === 1 && ctrl.canMove());
+}
+
+// renderTournament links a tournament's game to its tournament: its name,
+// and a Swiss event's round.
+function renderTournament(s: State) {
+  const a = $<HTMLAnchorElement>('game-head-tournament');
+  const tm = s.tournament;
+  a.hidden = !tm;
+  if (!tm) return;
+  a.href = tournamentPath(tm);
+  a.textContent = tm.round ? t('head.tournamentRound', { name: tm.name, round: tm.round }) : tm.name;
 }
