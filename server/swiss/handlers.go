@@ -153,17 +153,13 @@ func mayJoin(e event, u store.User, password string, rating int) error {
 	}
 	switch {
 	case e.t.Status == store.TournamentFinished:
-		return fmt.Errorf("%w: this tournament is over", wire.ErrBadRequest)
+		return tourney.ErrOver
 	case e.player(u.ID).User != "":
 		return nil // coming back: the conditions held when they joined
 	case !e.set.PasswordOK(password):
-		return fmt.Errorf("%w: wrong tournament password", wire.ErrRefused)
-	case e.set.MinRating > 0 && rating < e.set.MinRating:
-		return fmt.Errorf("%w: your rating %d is below this tournament's floor of %d", wire.ErrRefused, rating, e.set.MinRating)
-	case e.set.MaxRating > 0 && rating > e.set.MaxRating:
-		return fmt.Errorf("%w: your rating %d is above this tournament's ceiling of %d", wire.ErrRefused, rating, e.set.MaxRating)
+		return tourney.Refused(tourney.ReasonPassword, nil, "wrong tournament password")
 	}
-	return nil
+	return tourney.RatingRefused(rating, e.set.MinRating, e.set.MaxRating)
 }
 
 // Withdraw answers POST /api/swiss/{id}/withdraw: the account is left
@@ -261,9 +257,9 @@ func (s *Service) File(page http.HandlerFunc) http.HandlerFunc {
 }
 
 // TRF answers GET /swiss/{id}.trf: the event as a FIDE Tournament Report
-// File (tournament/swiss.WriteTRF). An account's id does not fit the
-// format's FIDE-ID field: it holds the player's entry number (the order
-// of joining, from 1) instead. net/http's patterns take no ".trf" after a
+// File (tournament/swiss.WriteTRF): the players numbered by starting
+// rank, as the pairing numbered them, the FIDE-ID field blank (Gambit
+// knows no player's FIDE ID; an account's id is none). net/http's patterns take no ".trf" after a
 // wildcard: the route is GET /swiss/{file}, which answers only names
 // ending in .trf.
 func (s *Service) TRF(w http.ResponseWriter, r *http.Request) {
@@ -288,22 +284,14 @@ func (s *Service) TRF(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// trfEntries are e's players and rounds with the entry numbers as ids.
+// trfEntries are e's players, as the pairing has them (their ratings
+// within the format's four columns), and rounds.
 func (e event) trfEntries() ([]swiss.Player, []swiss.Round) {
-	number := map[string]string{}
 	players := allPlayers(e.players)
 	for i := range players {
-		number[players[i].ID] = strconv.Itoa(i + 1)
-		players[i].ID = number[players[i].ID]
 		players[i].Rating = min(max(players[i].Rating, 0), 9999)
 	}
-	rounds := history(e.pairings, e.round())
-	for _, round := range rounds {
-		for i := range round {
-			round[i].White, round[i].Black = number[round[i].White], number[round[i].Black]
-		}
-	}
-	return players, rounds
+	return players, history(e.pairings, e.round())
 }
 
 // Games answers GET /api/swiss/{id}/games: its games over, as lichess's

@@ -113,6 +113,22 @@ func TestPages(t *testing.T) {
 	}
 	if code, body := do(t, "GET", hs.URL+"/swiss/"+made.ID+".trf", "", ""); code != http.StatusOK || !strings.HasPrefix(body, "012 Club") {
 		t.Errorf("GET /swiss/{id}.trf: %d %q; want the TRF", code, body)
+	} else {
+		// No FIDE IDs known: the field (columns 58-68) is blank, never
+		// an account's id or an entry number.
+		n := 0
+		for _, l := range strings.Split(body, "\n") {
+			if !strings.HasPrefix(l, "001") {
+				continue
+			}
+			n++
+			if len(l) >= 68 && strings.TrimSpace(l[57:68]) != "" {
+				t.Errorf("001 line %q: FIDE-ID field %q, want it blank", l, l[57:68])
+			}
+		}
+		if n != 3 {
+			t.Errorf("%d player lines, want 3:\n%s", n, body)
+		}
 	}
 	if code, _ := do(t, "GET", hs.URL+"/swiss/nosuch/socket", "", ""); code != http.StatusNotFound {
 		t.Errorf("the socket of no event: %d, want 404", code)

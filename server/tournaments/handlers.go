@@ -202,11 +202,11 @@ func (s *Service) mayJoin(ctx context.Context, a arena, u store.User, password s
 	}
 	switch {
 	case a.t.Status == store.TournamentFinished:
-		return fmt.Errorf("%w: this tournament is over", wire.ErrBadRequest)
+		return tourney.ErrOver
 	case a.player(u.ID).User != "":
 		return nil // coming back: the conditions held when they joined
 	case !a.set.PasswordOK(password):
-		return fmt.Errorf("%w: wrong tournament password", wire.ErrRefused)
+		return tourney.Refused(tourney.ReasonPassword, nil, "wrong tournament password")
 	}
 	if a.set.MinRating == 0 && a.set.MaxRating == 0 {
 		return nil
@@ -215,13 +215,7 @@ func (s *Service) mayJoin(ctx context.Context, a arena, u store.User, password s
 	if err != nil {
 		return fmt.Errorf("%w: %v", wire.ErrStorage, err)
 	}
-	if a.set.MinRating > 0 && rating < a.set.MinRating {
-		return fmt.Errorf("%w: your rating %d is below this tournament's floor of %d", wire.ErrRefused, rating, a.set.MinRating)
-	}
-	if a.set.MaxRating > 0 && rating > a.set.MaxRating {
-		return fmt.Errorf("%w: your rating %d is above this tournament's ceiling of %d", wire.ErrRefused, rating, a.set.MaxRating)
-	}
-	return nil
+	return tourney.RatingRefused(rating, a.set.MinRating, a.set.MaxRating)
 }
 
 // Withdraw answers POST /api/tournament/{id}/withdraw: the account leaves

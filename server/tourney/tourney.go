@@ -209,10 +209,47 @@ func BotMayPlay(u store.User, botsAllowed bool, v game.Variant) error {
 		return nil
 	}
 	if !botsAllowed {
-		return fmt.Errorf("%w: bots may not join this tournament", wire.ErrRefused)
+		return Refused(ReasonBots, nil, "bots may not join this tournament")
 	}
 	if spec, err := game.Lookup(v); err == nil && spec.Hidden {
-		return fmt.Errorf("%w: a bot plays no game of hidden information (%s): the Bot API streams none", wire.ErrRefused, spec.Label)
+		return Refused(ReasonHidden, nil, fmt.Sprintf("a bot plays no game of hidden information (%s): the Bot API streams none", spec.Label))
+	}
+	return nil
+}
+
+// The reasons a join is refused, as the wire's "reason" names them
+// (wire.Detailed), for the browser to word each in the reader's language
+// (error.refused.password, ...): lichess's clients read the English
+// "error" instead, the same as before.
+const (
+	ReasonPassword      = "password"        // a private tournament's password is wrong
+	ReasonRatingFloor   = "rating_floor"    // rated below the floor: {rating, floor}
+	ReasonRatingCeiling = "rating_ceiling"  // rated above the ceiling: {rating, ceiling}
+	ReasonBots          = "bots"            // a bot, and the tournament admits none
+	ReasonHidden        = "hidden"          // a bot, and the games are of hidden information
+	ReasonOver          = "tournament_over" // the tournament is over (a bad request)
+)
+
+// Refused is a refused join (wire.ErrRefused, 403 "refused") with its
+// reason and numbers: text is the English of lichess's "error".
+func Refused(reason string, params map[string]int, text string) error {
+	return &wire.Detailed{Err: fmt.Errorf("%w: %s", wire.ErrRefused, text), Reason: reason, Params: params}
+}
+
+// ErrOver refuses a join to a tournament that is over (400
+// "bad_request", reason "tournament_over").
+var ErrOver error = &wire.Detailed{Err: fmt.Errorf("%w: this tournament is over", wire.ErrBadRequest), Reason: ReasonOver}
+
+// RatingRefused is the refusal of rating outside [floor, ceiling] (0: no
+// bound), nil inside.
+func RatingRefused(rating, floor, ceiling int) error {
+	if floor > 0 && rating < floor {
+		return Refused(ReasonRatingFloor, map[string]int{"rating": rating, "floor": floor},
+			fmt.Sprintf("your rating %d is below this tournament's floor of %d", rating, floor))
+	}
+	if ceiling > 0 && rating > ceiling {
+		return Refused(ReasonRatingCeiling, map[string]int{"rating": rating, "ceiling": ceiling},
+			fmt.Sprintf("your rating %d is above this tournament's ceiling of %d", rating, ceiling))
 	}
 	return nil
 }

@@ -2,12 +2,15 @@ package tourney
 
 import (
 	"errors"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/gambitchess/gambit/game"
 	"github.com/gambitchess/gambit/server/guards"
+	"github.com/gambitchess/gambit/server/wire"
+	"github.com/gambitchess/gambit/store"
 	_ "github.com/gambitchess/gambit/variant/all"
 )
 
@@ -73,5 +76,47 @@ func TestLimits(t *testing.T) {
 	}
 	if err := l.Join("u1"); !errors.Is(err, guards.ErrRateLimited) {
 		t.Errorf("an eleventh join at once = %v, want rate limited", err)
+	}
+}
+
+// TestRefusalReasons: each refused join names its case on the wire (code
+// "refused" or "bad_request", reason, params), for the browser to word in
+// the reader's language, while lichess's "error" keeps its English.
+func TestRefusalReasons(t *testing.T) {
+	bot := store.User{Name: "Robo", Title: store.TitleBot}
+	for _, tt := range []struct {
+		name   string
+		err    error
+		status int
+		code   string
+		reason string
+		params map[string]int
+		error  string
+	}{
+		{"password", Refused(ReasonPassword, nil, "wrong tournament password"), 403, "refused", "password", nil, "not allowed: wrong tournament password"},
+		{"floor", RatingRefused(1300, 1500, 0), 403, "refused", "rating_floor", map[string]int{"rating": 1300, "floor": 1500},
+			"not allowed: your rating 1300 is below this tournament's floor of 1500"},
+		{"ceiling", RatingRefused(2100, 0, 2000), 403, "refused", "rating_ceiling", map[string]int{"rating": 2100, "ceiling": 2000},
+			"not allowed: your rating 2100 is above this tournament's ceiling of 2000"},
+		{"bots", BotMayPlay(bot, false, "chess"), 403, "refused", "bots", nil, "not allowed: bots may not join this tournament"},
+		{"hidden", BotMayPlay(bot, true, "fogofwar"), 403, "refused", "hidden", nil, ""},
+		{"over", ErrOver, 400, "bad_request", "tournament_over", nil, "bad request: this tournament is over"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			if tt.err == nil {
+				t.Fatal("not refused")
+			}
+			status, _ := wire.Code(tt.err)
+			b := wire.HTTPErrorBody(tt.err)
+			if status != tt.status || b.Code != tt.code || b.Reason != tt.reason || !reflect.DeepEqual(b.Params, tt.params) {
+				t.Errorf("%d %q %q %v; want %d %q %q %v", status, b.Code, b.Reason, b.Params, tt.status, tt.code, tt.reason, tt.params)
+			}
+			if tt.error != "" && b.Error != tt.error {
+				t.Errorf("error %q, want %q", b.Error, tt.error)
+			}
+		})
+	}
+	if RatingRefused(1500, 1500, 1500) != nil || BotMayPlay(store.User{Name: "Ann"}, false, "fogofwar") != nil {
+		t.Error("refused within the rules")
 	}
 }

@@ -99,6 +99,7 @@
 //     byes are not supported.
 //
 // The TRF written by [WriteTRF] holds the event lines 012, 042, 052, 062
-// and 092 and one 001 line per player; the player's ID goes in the FIDE-ID
-// field. [ReadTRF] reads such a file back.
+// and 092 and one 001 line per player, numbered by starting rank; the
+// FIDE-ID field holds a player's FIDE ID, blank for one without. [ReadTRF]
+// reads such a file back, naming each player by their starting rank.
 package swiss

@@ -7,7 +7,7 @@ import (
 )
 
 func TestStandings(t *testing.T) {
-	five := []Player{{"A", "Anna", 2000}, {"B", "Ben", 1900}, {"C", "Cleo", 1800}, {"D", "Dan", 1700}, {"E", "Eve", 1600}}
+	five := []Player{{"A", "Anna", 2000, ""}, {"B", "Ben", 1900, ""}, {"C", "Cleo", 1800, ""}, {"D", "Dan", 1700, ""}, {"E", "Eve", 1600, ""}}
 	tests := []struct {
 		name    string
 		players []Player

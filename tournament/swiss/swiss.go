@@ -14,6 +14,9 @@ type Player struct {
 	ID     string
 	Name   string
 	Rating int
+	// FideID is the player's FIDE ID (digits), "" for none: only the
+	// TRF's FIDE-ID field reads it, never the pairing.
+	FideID string
 }
 
 // Result is the outcome of one board.

@@ -25,7 +25,7 @@ const (
 	colNumber      = 5  // 5-8: starting rank (pairing number)
 	colName        = 15 // 15-47: name
 	colRating      = 49 // 49-52: rating
-	colID          = 58 // 58-68: FIDE ID, here the player's ID
+	colID          = 58 // 58-68: FIDE ID, blank for a player without one
 	colPoints      = 81 // 81-84: points
 	colRank        = 86 // 86-89: rank
 	colFirstRound  = 92 // 92-95 opponent, 97 colour, 99 result; then every 10
@@ -43,9 +43,12 @@ const (
 // Handbook C.04.2 annex): the 012 name line, 042/052 dates if set, 062 the
 // number of players, 092 the type, and one 001 line per player, numbered in
 // pairing order, with each round's opponent, colour and result in the
-// format's fixed columns. The player's ID goes in the FIDE-ID field (at
-// most 11 bytes, no spaces); a name longer than its 33 columns is cut.
-// players must hold everyone who played, withdrawn players included.
+// format's fixed columns. The FIDE-ID field (columns 58-68) holds the
+// player's FIDE ID (FideID, at most 11 digits), blank for a player
+// without one: the player's own ID is no FIDE ID and is not written (the
+// file names players by their starting rank). A name longer than its 33
+// columns is cut. players must hold everyone who played, withdrawn
+// players included.
 //
 // Result codes: 1, =, 0 for games; + and - for forfeits (the colour kept);
 // "0000 - U" for the pairing-allocated bye; "0000 - Z" for a round not
@@ -60,8 +63,8 @@ func WriteTRF(w io.Writer, ev Event, players []Player, history []Round) error {
 	}
 	number := make(map[string]int, len(ranked))
 	for i, p := range ranked {
-		if p.ID != strings.TrimSpace(p.ID) || strings.ContainsAny(p.ID, " \t\r\n") || len(p.ID) > idWidth {
-			return fmt.Errorf("swiss: trf: player ID %q does not fit the %d-column FIDE-ID field", p.ID, idWidth)
+		if !fideID(p.FideID) {
+			return fmt.Errorf("swiss: trf: player %q: FIDE ID %q is not a number of at most %d digits", p.ID, p.FideID, idWidth)
 		}
 		if p.Rating < 0 || p.Rating > 9999 {
 			return fmt.Errorf("swiss: trf: player %q: rating %d does not fit 4 columns", p.ID, p.Rating)
@@ -124,7 +127,9 @@ func playerLine(n int, p Player, s Standing, history []Round, number map[string]
 	if p.Rating > 0 {
 		put(colRating, fmt.Sprintf("%4d", p.Rating))
 	}
-	put(colID, fmt.Sprintf("%*s", idWidth, p.ID))
+	if p.FideID != "" {
+		put(colID, fmt.Sprintf("%*s", idWidth, p.FideID))
+	}
 	put(colPoints, fmt.Sprintf("%4.1f", s.Points))
 	put(colRank, fmt.Sprintf("%4d", s.Rank))
 	for r, round := range history {
@@ -132,6 +137,25 @@ func playerLine(n int, p Player, s Standing, history []Round, number map[string]
 	}
 	return strings.TrimRight(string(line), " ")
 }
+
+// fideID says whether s is a FIDE ID the field holds: "" (none), or
+// at most idWidth digits.
+func fideID(s string) bool {
+	if len(s) > idWidth {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// readID is the ID ReadTRF gives the player of starting rank n: the
+// rank, zero-padded so that IDs sort as the ranks do (pairing order breaks
+// a tie of ratings by ID), which writes the file back as it was.
+func readID(n int) string { return fmt.Sprintf("%04d", n) }
 
 // cutName fits a name into its columns, at a rune boundary, on one line.
 func cutName(name string) string {
@@ -255,7 +279,9 @@ type trfPlayer struct {
 
 // ReadTRF reads a Tournament Report File as WriteTRF writes it (TRF16): the
 // event lines 012, 042, 052 and 092, and the 001 player lines, from which
-// it rebuilds the players (ID from the FIDE-ID field) and the rounds.
+// it rebuilds the players and the rounds. A player's ID is their starting
+// rank, zero-padded to four digits ("0001"): the file names players by
+// it; the FIDE-ID field, blank or a number, is their FideID.
 // Games come out ordered by White's starting rank, the bye last. Other
 // lines, and comment lines (###), are skipped. Errors say where:
 // "trf: line 7: column 92: ...".
@@ -334,7 +360,7 @@ func columns(line string, from, to int) string {
 func readPlayer(line string, n int) (trfPlayer, error) {
 	p := trfPlayer{line: n}
 	num, err := strconv.Atoi(strings.TrimSpace(columns(line, colNumber, colNumber+3)))
-	if err != nil || num < 1 {
+	if err != nil || num < 1 || num > maxTRFPlayers {
 		return p, &TRFError{n, colNumber, fmt.Sprintf("starting rank %q is not a positive number", columns(line, colNumber, colNumber+3))}
 	}
 	p.number = num
@@ -344,9 +370,10 @@ func readPlayer(line string, n int) (trfPlayer, error) {
 			return p, &TRFError{n, colRating, fmt.Sprintf("rating %q is not a number", s)}
 		}
 	}
-	p.player.ID = strings.TrimSpace(columns(line, colID, colID+idWidth-1))
-	if p.player.ID == "" {
-		return p, &TRFError{n, colID, "no player ID in the FIDE-ID field"}
+	p.player.ID = readID(num)
+	p.player.FideID = strings.TrimSpace(columns(line, colID, colID+idWidth-1))
+	if !fideID(p.player.FideID) {
+		return p, &TRFError{n, colID, fmt.Sprintf("FIDE ID %q is not a number", p.player.FideID)}
 	}
 	for col := colFirstRound; col <= len(line); col += roundWidth {
 		if len(p.entries) >= maxTRFRounds {
@@ -407,17 +434,20 @@ func readEntry(s string, col, n int) (trfEntry, error) {
 // both players of each game tell the same story.
 func rebuildRounds(players []trfPlayer) ([]Round, error) {
 	byNumber := map[int]*trfPlayer{}
-	ids := map[string]bool{}
+	fide := map[string]bool{}
 	rounds := 0
 	for i := range players {
 		p := &players[i]
 		if _, dup := byNumber[p.number]; dup {
 			return nil, &TRFError{p.line, colNumber, fmt.Sprintf("starting rank %d is used twice", p.number)}
 		}
-		if ids[p.player.ID] {
-			return nil, &TRFError{p.line, colID, fmt.Sprintf("player ID %q is used twice", p.player.ID)}
+		if id := p.player.FideID; id != "" {
+			if fide[id] {
+				return nil, &TRFError{p.line, colID, fmt.Sprintf("FIDE ID %q is used twice", id)}
+			}
+			fide[id] = true
 		}
-		byNumber[p.number], ids[p.player.ID] = p, true
+		byNumber[p.number] = p
 		rounds = max(rounds, len(p.entries))
 	}
 	out := make([]Round, rounds)

@@ -11,9 +11,10 @@ import (
 	"time"
 )
 
-// fiveHistory is the standings test's small event.
+// fiveHistory is the standings test's small event; Anna alone has a
+// FIDE ID.
 func fiveHistory() ([]Player, []Round) {
-	players := []Player{{"A", "Anna", 2000}, {"B", "Ben", 1900}, {"C", "Cleo", 1800}, {"D", "Dan", 1700}, {"E", "Eve", 1600}}
+	players := []Player{{"A", "Anna", 2000, "12345678"}, {"B", "Ben", 1900, ""}, {"C", "Cleo", 1800, ""}, {"D", "Dan", 1700, ""}, {"E", "Eve", 1600, ""}}
 	history := []Round{
 		{{White: "A", Black: "B", Result: WhiteWins}, {White: "C", Black: "D", Result: Draw}, {White: "E"}},
 		{{White: "E", Black: "A", Result: BlackWins}, {White: "B", Black: "C", Result: WhiteWins}, {White: "D"}},
@@ -41,7 +42,7 @@ func TestWriteTRFGolden(t *testing.T) {
 		" " + "Anna                             " + // 15-47 name
 		" " + "2000" + // 49-52 rating
 		" " + "   " + // 54-56 federation
-		" " + "          A" + // 58-68 ID
+		" " + "   12345678" + // 58-68 FIDE ID
 		" " + "          " + // 70-79 birth date
 		" " + " 3.0" + // 81-84 points
 		" " + "   1" + // 86-89 rank
@@ -54,19 +55,35 @@ func TestWriteTRFGolden(t *testing.T) {
 	if got := lines[5][91:99]; got != "   2 w 1" {
 		t.Errorf("columns 92-99 = %q", got)
 	}
+	// The FIDE-ID field of a player without one is blank, never their ID.
+	for _, tt := range []struct {
+		line int
+		want string
+	}{{5, "   12345678"}, {6, "           "}, {7, "           "}, {8, "           "}, {9, "           "}} {
+		if got := lines[tt.line][57:68]; got != tt.want {
+			t.Errorf("line %d: FIDE-ID field (58-68) = %q, want %q", tt.line+1, got, tt.want)
+		}
+	}
 	// Dan, fourth seed, ranked fourth: draw, bye, loss.
 	if got, want := lines[8][80:], " 1.5    4     3 b =  0000 - U     2 w 0"; got != want {
 		t.Errorf("player 4 from column 81 = %q, want %q", got, want)
 	}
 }
 
-// normalized sorts a history's games as ReadTRF returns them: by White's
-// ID here (the players' IDs sort like their starting ranks below), the
-// byes last.
-func normalized(history []Round) []Round {
+// normalized sorts a history's games as ReadTRF returns them, the
+// players named as ReadTRF names them (id: by their starting rank): by
+// White's starting rank, the byes last.
+func normalized(history []Round, id map[string]string) []Round {
 	out := make([]Round, len(history))
 	for i, r := range history {
 		out[i] = slices.Clone(r)
+		for j := range out[i] {
+			g := &out[i][j]
+			g.White = id[g.White]
+			if g.Black != "" {
+				g.Black = id[g.Black]
+			}
+		}
 		slices.SortFunc(out[i], func(a, b Game) int {
 			if a.IsBye() != b.IsBye() {
 				if a.IsBye() {
@@ -110,6 +127,7 @@ func roundTrip(t *testing.T, players []Player, history []Round) {
 	if err := WriteTRF(&buf, ev, players, history); err != nil {
 		t.Fatal(err)
 	}
+	written := buf.String()
 	gotEv, gotPlayers, gotHistory, err := ReadTRF(&buf)
 	if err != nil {
 		t.Fatal(err)
@@ -117,12 +135,27 @@ func roundTrip(t *testing.T, players []Player, history []Round) {
 	if gotEv != ev {
 		t.Errorf("event = %+v, want %+v", gotEv, ev)
 	}
+	// The players come back named by their starting rank, their name,
+	// rating and FIDE ID kept.
 	want, _ := rankPlayers(players)
+	id := map[string]string{}
+	for i := range want {
+		id[want[i].ID] = readID(i + 1)
+		want[i].ID = id[want[i].ID]
+	}
 	if !slices.Equal(gotPlayers, want) {
 		t.Errorf("players = %v, want %v", gotPlayers, want)
 	}
-	if w := normalized(history); !slices.EqualFunc(gotHistory, w, slices.Equal) {
+	if w := normalized(history, id); !slices.EqualFunc(gotHistory, w, slices.Equal) {
 		t.Errorf("history:\n got %v\nwant %v", gotHistory, w)
+	}
+	// What was read writes the same file again.
+	var again bytes.Buffer
+	if err := WriteTRF(&again, gotEv, gotPlayers, gotHistory); err != nil {
+		t.Fatal(err)
+	}
+	if again.String() != written {
+		t.Errorf("written again:\n%s\nwant\n%s", again.String(), written)
 	}
 }
 
@@ -133,8 +166,9 @@ func TestWriteTRFErrors(t *testing.T) {
 		players []Player
 		history []Round
 	}{
-		{"ID too long", []Player{{ID: "a-very-long-id"}}, nil},
-		{"ID with a space", []Player{{ID: "a b"}}, nil},
+		{"FIDE ID too long", []Player{{ID: "a", FideID: "123456789012"}}, nil},
+		{"FIDE ID not a number", []Player{{ID: "a", FideID: "a-b"}}, nil},
+		{"empty ID", []Player{{ID: ""}}, nil},
 		{"rating too big", []Player{{ID: "a", Rating: 12000}}, nil},
 		{"unknown player", players[:4], history},
 	}
@@ -166,7 +200,8 @@ func TestReadTRFErrors(t *testing.T) {
 		name, file, want string
 	}{
 		{"bad rank", replace(4, 5, "  x1"), "trf: line 4: column 5: "},
-		{"no ID", replace(4, 58, "           "), "trf: line 4: column 58: "},
+		{"FIDE ID not a number", replace(4, 58, "       X12"), "trf: line 4: column 58: "},
+		{"FIDE ID twice", replace(5, 58, "   12345678"), "trf: line 5: column 58: FIDE ID"},
 		{"bad opponent", replace(4, 92, "  2x"), "trf: line 4: column 92: "},
 		{"bad colour", replace(4, 97, "x"), "trf: line 4: column 97: "},
 		{"bad result", replace(4, 99, "?"), "trf: line 4: column 99: "},
@@ -216,4 +251,22 @@ func FuzzReadTRF(f *testing.F) {
 		// What reads must write without panicking (it may be refused).
 		_ = WriteTRF(new(bytes.Buffer), ev, ps, rounds)
 	})
+}
+
+// TestTRFAccountIDs: an ID is no FIDE ID: any ID is written (the file
+// names players by starting rank), its FIDE-ID field blank.
+func TestTRFAccountIDs(t *testing.T) {
+	players := []Player{{ID: "an account id, long", Name: "Ann", Rating: 1500}, {ID: "u2", Name: "Bob", Rating: 1400}}
+	var buf bytes.Buffer
+	if err := WriteTRF(&buf, Event{Name: "x"}, players, []Round{{{White: "an account id, long", Black: "u2", Result: Draw}}}); err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range strings.Split(buf.String(), "\n") {
+		if strings.HasPrefix(l, "001") && strings.TrimSpace(l[57:68]) != "" {
+			t.Errorf("FIDE-ID field %q in %q, want it blank", l[57:68], l)
+		}
+	}
+	if strings.Contains(buf.String(), "u2") || strings.Contains(buf.String(), "account") {
+		t.Errorf("an ID written:\n%s", buf.String())
+	}
 }

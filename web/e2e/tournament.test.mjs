@@ -27,6 +27,20 @@ test('an arena: made from the page, joined by four in three languages, paired, p
   await ann.goto(`${url}/tournament`);
   await ann.waitForSelector('#arena-form');
   await shot(ann, 'list-en');
+  // A hidden variant admits no bot: the box is off and disabled, and says
+  // why; the creator's choice comes back with a variant bots can play.
+  const bots = '#arena-form input[name=bots]';
+  await ann.check(bots);
+  await ann.selectOption('#arena-form select[name=variant]', 'fogofwar');
+  assert.equal(await ann.isDisabled(bots), true, 'no bots in fog of war');
+  assert.equal(await ann.isChecked(bots), false);
+  assert.equal(await ann.isVisible('#bots-hidden-note'), true);
+  await shot(ann, 'bots-hidden-en');
+  await ann.selectOption('#arena-form select[name=variant]', 'chess');
+  assert.equal(await ann.isDisabled(bots), false);
+  assert.equal(await ann.isChecked(bots), true, 'the choice back');
+  assert.equal(await ann.isVisible('#bots-hidden-note'), false);
+  await ann.uncheck(bots);
   await ann.fill('#arena-form input[name=name]', 'Friday');
   await ann.selectOption('#arena-form select[name=clockTime]', '3');
   await ann.selectOption('#arena-form select[name=clockIncrement]', '2');

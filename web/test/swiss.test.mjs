@@ -6,7 +6,8 @@
 // tests: tourney-fakes.mjs).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { SwissCtrl, buttonsFor, createSwissForm, pairingOf, phaseOf, pointsText, stateOf } from '../src/swiss/ctrl.ts';
+import { SwissCtrl, buttonsFor, createSwissForm, pairingOf, phaseOf, podiumText, pointsText, stateOf, tieBreakText } from '../src/swiss/ctrl.ts';
+import { setLanguage } from '../src/i18n.ts';
 import { decodeMessage } from '../src/swiss/api.ts';
 import { assertAsksPassword, assertDecodesMe, fakeCtrl as fake } from './tourney-fakes.mjs';
 
@@ -25,6 +26,35 @@ test('points as a Swiss table writes them: halves as ½', () => {
   assert.equal(pointsText(1), '1');
   assert.equal(pointsText(2.5), '2½');
   assert.equal(pointsText(10), '10');
+});
+
+test('tie-breaks written exactly, as the reader\'s language writes numbers; points keep their ½', () => {
+  try {
+    setLanguage('en');
+    assert.equal(tieBreakText(1.75), '1.75', 'not rounded to 2');
+    assert.equal(tieBreakText(2.25), '2.25');
+    assert.equal(tieBreakText(2.5), '2.5');
+    assert.equal(tieBreakText(3), '3');
+    assert.equal(tieBreakText(0), '0');
+    assert.equal(tieBreakText(1234.5), '1,234.5');
+    setLanguage('zh-CN');
+    assert.equal(tieBreakText(1.75), '1.75');
+  } finally {
+    setLanguage('en');
+  }
+  assert.equal(pointsText(1.5), '1½');
+});
+
+test('the podium: 1 point, 1½ points, the tie-breaks exact', () => {
+  try {
+    setLanguage('en');
+    assert.equal(podiumText({ points: 1, buchholz: 2.5, sonnebornBerger: 1.75 }), '1 point · Buchholz 2.5 · Sonneborn–Berger 1.75');
+    assert.equal(podiumText({ points: 1.5, buchholz: 3, sonnebornBerger: 2.25 }), '1½ points · Buchholz 3 · Sonneborn–Berger 2.25');
+    setLanguage('zh-TW');
+    assert.equal(podiumText({ points: 2, buchholz: 3, sonnebornBerger: 1.75 }), '積分 2 · 布氏分 3 · 索伯分 1.75');
+  } finally {
+    setLanguage('en');
+  }
 });
 
 test('the buttons: sign in, join, withdraw, join again after withdrawing, none once over', () => {
@@ -61,7 +91,10 @@ test('the viewer\'s state: paired once, then playing, a bye, waiting, withdrawn,
   assert.deepEqual(stateOf(page(), { rank: 1 }, 'Cyra', none), { kind: 'waiting' }, 'her game over: waiting');
   assert.deepEqual(stateOf(page(), { rank: 5 }, 'Eve', none), { kind: 'bye' });
   assert.deepEqual(stateOf(page({ nextRound: { in: 5 } }), { rank: 5 }, 'Eve', none), { kind: 'waiting' }, 'the round over: the next awaited');
-  assert.deepEqual(stateOf(page(), { rank: 1, absent: true }, 'Ann', none), { kind: 'withdrawn' });
+  assert.deepEqual(stateOf(page(), { rank: 3, absent: true }, 'Cyra', none), { kind: 'withdrawn' }, 'her game over: withdrawn');
+  assert.deepEqual(stateOf(page(), { rank: 1, absent: true }, 'Ann', id => id === 'g1'), { kind: 'playing', game: 'g1' },
+    'withdrawn during the game: it is still played');
+  assert.deepEqual(stateOf(page(), { rank: 1, absent: true, gameId: 'g1' }, 'Ann', none), { kind: 'paired', game: 'g1' });
   assert.deepEqual(stateOf(page({ status: 'created', rounds: [] }), { rank: 1 }, 'Ann', none), { kind: 'none' });
   assert.deepEqual(stateOf(page({ status: 'finished' }), { rank: 1 }, 'Ann', none), { kind: 'none' });
   assert.deepEqual(stateOf(page(), undefined, 'Ann', none), { kind: 'none' }, 'not in it');

@@ -7,10 +7,12 @@
 // here; the fakes both kinds' tests use are in tourney-fakes.mjs.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ArenaCtrl, buttonsFor, createForm, duelOf, phaseOf, sheetMarks, standingOf } from '../src/tournament/ctrl.ts';
+import { ArenaCtrl, botsChoice, buttonsFor, createForm, duelOf, phaseOf, podiumText, sheetCells, sheetMarks, standingOf } from '../src/tournament/ctrl.ts';
 import { decodeMessage } from '../src/tournament/api.ts';
-import { clockText, countdownText, gambitVariant, lichessFields, lichessVariant } from '../src/tourney/ctrl.ts';
+import { botsWelcome, clockText, countdownText, gambitVariant, lichessFields, lichessVariant, lineText } from '../src/tourney/ctrl.ts';
+import { fallback, variantUI } from '../src/variants.ts';
 import { answer, backoffMs } from '../src/tourney/api.ts';
+import { setLanguage } from '../src/i18n.ts';
 import { assertAsksPassword, assertDecodesMe, fakeCtrl as fake, settle } from './tourney-fakes.mjs';
 
 test('a sheet: one mark a game, the newest last, doubles told apart, the newest kept', () => {
@@ -20,6 +22,15 @@ test('a sheet: one mark a game, the newest last, doubles told apart, the newest 
   assert.deepEqual(sheetMarks(' 2x1 ').map(m => m.text), ['2', '1'], 'anything but a digit is skipped');
   assert.deepEqual(sheetMarks('').length, 0);
   assert.deepEqual(sheetMarks('0012', 2).map(m => m.text), ['1', '2'], 'the newest (last) kept, not the oldest');
+});
+
+test('a sheet\'s games set apart by a space, seen and spoken: 2 2 4, never 224', () => {
+  const cells = sheetCells('224');
+  assert.deepEqual(cells.map(c => (c === ' ' ? c : c.text)).join(''), '2 2 4');
+  assert.deepEqual(cells.filter(c => c !== ' ').map(c => c.kind), ['win', 'win', 'double']);
+  assert.deepEqual(sheetCells('2'), [{ text: '2', kind: 'win' }], 'one game: no space');
+  assert.deepEqual(sheetCells(''), []);
+  assert.equal(sheetCells('0012', 2).map(c => (c === ' ' ? c : c.text)).join(''), '1 2', 'the newest kept');
 });
 
 test('the countdown: m:ss, h:mm:ss, never below 0:00, a fraction still to go counted', () => {
@@ -55,7 +66,8 @@ test('the buttons: sign in, join, withdraw and pause, none once over', () => {
   assert.deepEqual(buttonsFor({ signedIn: true, phase: 'created' }), { ...none, join: true });
   assert.deepEqual(buttonsFor({ signedIn: true, phase: 'created', me: { rank: 1 } }), { ...none, withdraw: true }, 'no pause before the start');
   assert.deepEqual(buttonsFor({ signedIn: true, phase: 'started', me: { rank: 1 } }), { ...none, withdraw: true, pause: true });
-  assert.deepEqual(buttonsFor({ signedIn: true, phase: 'started', me: { rank: 1, paused: true } }), { ...none, join: true });
+  assert.deepEqual(buttonsFor({ signedIn: true, phase: 'started', me: { rank: 1, paused: true } }), { ...none, join: true, withdraw: true },
+    'a paused player may come back, or leave for good');
   assert.deepEqual(buttonsFor({ signedIn: true, phase: 'started', me: { rank: 1, withdraw: true } }), { ...none, join: true });
   assert.deepEqual(buttonsFor({ signedIn: true, phase: 'finished', me: { rank: 1 } }), none);
   assert.deepEqual(buttonsFor({ signedIn: false, phase: 'finished' }), none);
@@ -92,6 +104,16 @@ test('the viewer\'s state: paired once, then playing, waiting, paused, withdrawn
   assert.deepEqual(standingOf(arena(), { rank: 1, withdraw: true }, 'Ann', none), { kind: 'withdrawn' });
   assert.deepEqual(standingOf(arena({ isFinished: true, duels: [duels[0]] }), { rank: 1 }, 'Ann', none), { kind: 'none' });
   assert.deepEqual(standingOf(started, undefined, 'Ann', none), { kind: 'none' }, 'not in it');
+});
+
+test('the viewer\'s state: a game still going comes before withdrawn or paused', () => {
+  const none = () => false;
+  const seen = id => id === 'g1';
+  const started = arena({ duels: [duels[0]] });
+  assert.deepEqual(standingOf(started, { rank: 1, withdraw: true }, 'Ann', seen), { kind: 'playing', game: 'g1' }, 'withdrawn during the game');
+  assert.deepEqual(standingOf(started, { rank: 1, paused: true }, 'Ann', seen), { kind: 'playing', game: 'g1' }, 'paused during the game');
+  assert.deepEqual(standingOf(arena(), { rank: 1, withdraw: true, gameId: 'g7' }, 'Ann', none), { kind: 'paired', game: 'g7' });
+  assert.deepEqual(standingOf(started, { rank: 3, withdraw: true }, 'Eve', none), { kind: 'withdrawn' }, 'no game: withdrawn');
 });
 
 test('both kinds\' creation fields: lichess\'s names, chess sent as standard, empty options left out', () => {
@@ -206,4 +228,55 @@ test('a private tournament asks its password before joining', async () => {
   await f.c.start();
   assert.equal(f.c.buttons.join, true);
   await assertAsksPassword(f);
+});
+
+test('a refusal Gambit names by code and reason is worded in the reader\'s language, not the server\'s English', async () => {
+  const refusal = (status, body) => new Response(JSON.stringify({ error: body.message, ...body }), { status });
+  const cases = [
+    [403, { code: 'refused', reason: 'password', message: 'not allowed: wrong tournament password' }, '錦標賽密碼錯誤。', 'Wrong tournament password.'],
+    [403, { code: 'refused', reason: 'rating_floor', params: { rating: 1300, floor: 1500 }, message: 'not allowed: your rating 1300 is below' }, '下限', 'floor'],
+    [403, { code: 'refused', reason: 'rating_ceiling', params: { rating: 2100, ceiling: 2000 }, message: 'not allowed: above' }, '上限', 'ceiling'],
+    [403, { code: 'refused', reason: 'bots', message: 'not allowed: bots may not join this tournament' }, '不允許機器人', 'Bots may not join'],
+    [403, { code: 'refused', reason: 'hidden', message: 'not allowed: a bot plays no game of hidden information' }, '隱藏資訊', 'hidden information'],
+    [400, { code: 'bad_request', reason: 'tournament_over', message: 'bad request: this tournament is over' }, '已經結束', 'is over'],
+  ];
+  try {
+    setLanguage('zh-TW');
+    for (const [status, body, zh] of cases) {
+      await assert.rejects(answer(refusal(status, body)), e => e.message.includes(zh) && !/[a-z]{3}/.test(e.message) && e.code === body.code && e.status === status,
+        `${body.reason} in 繁體中文`);
+    }
+    setLanguage('en');
+    for (const [status, body, , en] of cases) await assert.rejects(answer(refusal(status, body)), e => e.message.includes(en), `${body.reason} in English`);
+  } finally {
+    setLanguage('en');
+  }
+});
+
+test('bots and hidden variants: the form\'s box off and disabled with a note, the page never says bots may play', () => {
+  assert.deepEqual(botsChoice(true, true), { disabled: true, checked: false, note: true }, 'a hidden variant: no bots, and why');
+  assert.deepEqual(botsChoice(false, true), { disabled: false, checked: true, note: false }, 'the creator\'s choice kept');
+  assert.deepEqual(botsChoice(false, false), { disabled: false, checked: false, note: false });
+  assert.equal(botsWelcome(true, false), true);
+  assert.equal(botsWelcome(true, true), false, 'a hidden tournament admits no bot, whatever its setting');
+  assert.equal(botsWelcome(false, false), false);
+  assert.equal(botsWelcome(undefined, false), false);
+  assert.equal(variantUI({ ...fallback, name: 'fogofwar', hidden: true }).hidden, true, 'the registry tells a hidden variant');
+  assert.equal(variantUI(fallback).hidden, false);
+});
+
+test('the podium counts as the language does: 1 point, 2 points; a list\'s line set apart by ·', () => {
+  try {
+    setLanguage('en');
+    assert.equal(podiumText({ score: 1, nb: { game: 1, win: 0 }, performance: 1500 }), '1 point · 1 game · 0 wins · performance 1500');
+    assert.equal(podiumText({ score: 12, nb: { game: 6, win: 1 } }), '12 points · 6 games · 1 win · performance —');
+    setLanguage('zh-TW');
+    assert.equal(podiumText({ score: 1, nb: { game: 1, win: 1 }, performance: 1500 }), '積分 1 · 對局 1 · 勝 1 · 表現分 1500');
+    setLanguage('zh-CN');
+    assert.equal(podiumText({ score: 2, nb: { game: 3, win: 1 }, performance: 1600 }), '积分 2 · 对局 3 · 胜 1 · 表现分 1600');
+  } finally {
+    setLanguage('en');
+  }
+  assert.equal(lineText(['4 players', 'Ends in 2:12']), '4 players · Ends in 2:12');
+  assert.equal(lineText(['Blitz', '', 'Private']), 'Blitz · Private', 'an empty part left out');
 });

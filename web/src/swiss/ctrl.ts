@@ -8,6 +8,7 @@
 // them.
 
 import { type CreateFields, type Deps, type InGame, TourneyCtrl, inGame, lichessFields, sameName } from '../tourney/ctrl';
+import { formatNumber, plural, t } from '../i18n';
 import type { SwissMe, SwissPage, SwissPairing, SwissSummary } from './api';
 
 // SwissPhase is where the event stands: before its start (the seconds to
@@ -33,6 +34,21 @@ export function pointsText(n: number): string {
   const half = n - whole >= 0.25 && n - whole < 0.75;
   if (!half) return String(Math.round(n));
   return whole === 0 ? '½' : `${whole}½`;
+}
+
+// tieBreakText writes a tie-break (Buchholz, Sonneborn–Berger) exactly, as
+// the reader's language writes numbers (1.75, 2.25; 1,234.5): a
+// Sonneborn–Berger of quarters is no score of halves, and rounding it to
+// one would hide the very difference it breaks ties by.
+export const tieBreakText = (n: number): string => formatNumber(n);
+
+// podiumText is a podium place's points ("1 point", "1½ points", as the
+// reader's language counts them) and tie-breaks.
+export function podiumText(pl: { points: number; buchholz: number; sonnebornBerger: number }): string {
+  return t('swiss.podiumStats', {
+    points: plural('swiss.podium.points', pl.points, { points: pointsText(pl.points) }),
+    buchholz: tieBreakText(pl.buchholz), sb: tieBreakText(pl.sonnebornBerger),
+  });
 }
 
 // SwissButtons are the actions offered to the viewer.
@@ -64,13 +80,14 @@ export type SwissState = InGame | { kind: 'bye' | 'waiting' | 'withdrawn' | 'non
 
 // stateOf is the viewer's state: their game is me.gameId, or a game of
 // the round under way with their name; visited says the games they were
-// sent to already.
+// sent to already. A game still going comes first: a player who withdrew
+// during it still plays it out.
 export function stateOf(d: SwissPage | undefined, me: SwissMe | undefined, name: string, visited: (id: string) => boolean): SwissState {
   if (!d || !name || !me || d.status !== 'started') return { kind: 'none' };
-  if (me.absent) return { kind: 'withdrawn' };
   const mine = pairingOf(d.rounds[d.rounds.length - 1], name);
   const game = me.gameId || (mine?.result === '*' ? mine.game : undefined);
   if (game) return inGame(game, visited);
+  if (me.absent) return { kind: 'withdrawn' };
   if (mine && !mine.black && !d.nextRound) return { kind: 'bye' };
   return { kind: 'waiting' };
 }

@@ -15,7 +15,7 @@ import {
   type Frame, browserDeps, clearStandings, conditions, drawPodium, drawTop, frame, mainPart, metaText, myName, openPage, playerLink, standingsTable, startText, summary,
 } from '../tourney/view';
 import { type SwissPage, type SwissPairing, type SwissStanding, swissCalls } from './api';
-import { SwissCtrl, pointsText } from './ctrl';
+import { SwissCtrl, podiumText, pointsText, tieBreakText } from './ctrl';
 
 export class SwissPageView {
   private ctrl: SwissCtrl;
@@ -66,7 +66,7 @@ export class SwissPageView {
     const d = c.data;
     p.conds.textContent = d ? conditions({
       minRating: d.minRating ? { rating: d.minRating } : undefined, maxRating: d.maxRating ? { rating: d.maxRating } : undefined, botsAllowed: d.botsAllowed,
-    }).join(' · ') : '';
+    }, d.variant).join(' · ') : '';
     p.conds.hidden = !p.conds.textContent;
     p.desc.textContent = d?.description ?? ''; // the creator's text, as text
     p.desc.hidden = !p.desc.textContent;
@@ -132,9 +132,7 @@ export class SwissPageView {
 // podiumItem is one place of the podium: name, points and tie-breaks.
 function podiumItem(pl: SwissStanding): HTMLElement {
   const li = el('li');
-  li.append(playerLink(pl.name), ' ', el('span', 'stats', t('swiss.podiumStats', {
-    points: pointsText(pl.points), buchholz: pointsText(pl.buchholz), sb: pointsText(pl.sonnebornBerger),
-  })));
+  li.append(playerLink(pl.name), ' ', el('span', 'stats', podiumText(pl)));
   return li;
 }
 
@@ -151,8 +149,8 @@ function standingRow(pl: SwissStanding, mine: string): HTMLTableRowElement {
   const rating = el('td', 'rating', String(pl.rating));
   const points = el('td', 'score points');
   points.append(el('strong', '', pointsText(pl.points)));
-  const bh = el('td', 'tb buchholz', pointsText(pl.buchholz));
-  const sb = el('td', 'tb sb', pointsText(pl.sonnebornBerger));
+  const bh = el('td', 'tb buchholz', tieBreakText(pl.buchholz));
+  const sb = el('td', 'tb sb', tieBreakText(pl.sonnebornBerger));
   tr.append(rank, name, rating, points, bh, sb);
   return tr;
 }

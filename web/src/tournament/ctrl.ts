@@ -6,7 +6,8 @@
 // their game once). The pure functions below decide what the
 // page shows; test/tournament.test.mjs checks them.
 
-import { type CreateFields as CommonFields, type Deps as TourneyDeps, type InGame, TourneyCtrl, inGame, lichessFields, sameName } from '../tourney/ctrl';
+import { plural, t } from '../i18n';
+import { type CreateFields as CommonFields, type Deps as TourneyDeps, type InGame, TourneyCtrl, inGame, lichessFields, lineText, sameName } from '../tourney/ctrl';
 import type { ArenaFull, ArenaPage, Duel, Me } from './api';
 
 // SheetMark is one game of a player's sheet: its points as the sheet
@@ -26,6 +27,18 @@ export function sheetMarks(scores: string, max = 40): SheetMark[] {
   return out.slice(Math.max(0, out.length - max));
 }
 
+// sheetCells are a sheet's marks as the table draws them: a space
+// between two games, so that 2, 2 and 4 read (and are spoken) as three
+// games, never as "224".
+export function sheetCells(scores: string, max = 40): (SheetMark | ' ')[] {
+  const out: (SheetMark | ' ')[] = [];
+  for (const m of sheetMarks(scores, max)) {
+    if (out.length) out.push(' ');
+    out.push(m);
+  }
+  return out;
+}
+
 // Phase is where the tournament stands, with the seconds left to its
 // next step (to the start, to the end).
 export type Phase = { kind: 'created'; seconds: number } | { kind: 'started'; seconds: number } | { kind: 'finished' };
@@ -43,12 +56,14 @@ export interface Buttons { join: boolean; withdraw: boolean; pause: boolean; sig
 // buttonsFor says which actions to offer: none once it is over; a sign-in
 // link to someone signed out; Join to someone not in (or withdrawn, or
 // paused); Withdraw to someone in, and Pause once it has started (before
-// the start there is no pairing to pause).
+// the start there is no pairing to pause); a paused player is offered
+// both Join (to be paired again) and Withdraw (to leave for good).
 export function buttonsFor(v: { signedIn: boolean; phase: Phase['kind']; me?: Me }): Buttons {
   const none = { join: false, withdraw: false, pause: false, signIn: false };
   if (v.phase === 'finished') return none;
   if (!v.signedIn) return { ...none, signIn: true };
-  const active = !!v.me && !v.me.withdraw && !v.me.paused;
+  if (v.me?.paused && !v.me.withdraw) return { ...none, join: true, withdraw: true };
+  const active = !!v.me && !v.me.withdraw;
   if (!active) return { ...none, join: true };
   return { ...none, withdraw: true, pause: v.phase === 'started' };
 }
@@ -67,16 +82,30 @@ export function duelOf(duels: readonly Duel[] | undefined, name: string): Duel |
 export type Standing = InGame | { kind: 'waiting' | 'paused' | 'withdrawn' | 'none' };
 
 // standingOf is the viewer's state: their game is me.gameId, or a duel
-// with their name; visited says the games they were sent to already.
+// with their name; visited says the games they were sent to already. A
+// game still going comes first: a player who withdrew or paused during it
+// still plays it out.
 export function standingOf(d: ArenaFull | undefined, me: Me | undefined, name: string, visited: (id: string) => boolean): Standing {
   if (!d || !name || !me) return { kind: 'none' };
   const phase = phaseOf(d).kind;
   if (phase === 'finished') return { kind: 'none' };
-  if (me.withdraw) return { kind: 'withdrawn' };
   const game = me.gameId || duelOf(d.duels, name)?.id;
   if (game) return inGame(game, visited);
+  if (me.withdraw) return { kind: 'withdrawn' };
   if (me.paused) return { kind: 'paused' };
   return phase === 'started' ? { kind: 'waiting' } : { kind: 'none' };
+}
+
+// podiumText is a podium place's numbers in words, each counted as the
+// reader's language counts ("1 point", "2 points"): points, games, wins
+// and the performance (— when there is none).
+export function podiumText(pl: { score?: number; nb?: { game?: number; win?: number }; performance?: number }): string {
+  return lineText([
+    plural('tournament.podium.points', pl.score ?? 0),
+    plural('tournament.podium.games', pl.nb?.game ?? 0),
+    plural('tournament.podium.wins', pl.nb?.win ?? 0),
+    t('tournament.podium.performance', { performance: pl.performance === undefined ? '—' : String(pl.performance) }),
+  ]);
 }
 
 // CreateFields are the creation form's choices: both kinds' and the
@@ -86,6 +115,15 @@ export interface CreateFields extends CommonFields {
   berserkable: boolean;
   bots: boolean;
 }
+
+// BotsChoice is the creation form's "Allow bots" box for a variant: off
+// and disabled, with a note why, for a hidden variant (no bot can play
+// one); else as the creator left it.
+export interface BotsChoice { disabled: boolean; checked: boolean; note: boolean }
+
+// botsChoice is the box for a variant hidden or not, checked as it was.
+export const botsChoice = (hidden: boolean, checked: boolean): BotsChoice =>
+  hidden ? { disabled: true, checked: false, note: true } : { disabled: false, checked, note: false };
 
 // createForm is the creation's body, with lichess's field names; empty
 // optional fields (name, password, ratings) are left out.

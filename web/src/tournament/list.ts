@@ -14,11 +14,11 @@ import { el } from '../dom';
 import { formatDateTime, formatUnit, plural, t, type Key } from '../i18n';
 import { type SwissList, type SwissSummary, createSwiss, listSwiss } from '../swiss/api';
 import { createSwissForm } from '../swiss/ctrl';
-import { type CreateFields as CommonFields, countdownText } from '../tourney/ctrl';
+import { type CreateFields as CommonFields, countdownText, sep } from '../tourney/ctrl';
 import { metaText, playerLink, summary } from '../tourney/view';
 import { variants } from '../variants';
 import { type ArenaTournament, type ArenaTournaments, createTournament, listTournaments } from './api';
-import { createForm } from './ctrl';
+import { botsChoice, createForm } from './ctrl';
 
 // The form's choices, as lichess offers them (its lengths from 5 minutes).
 export const clockTimes = [1, 2, 3, 5, 10, 15, 20, 30];
@@ -133,7 +133,7 @@ export class TournamentListPage {
       if (a.winner?.name) {
         const w = el('span', 'arena-winner');
         w.append(t('tournament.winner'), ' ', playerLink(a.winner.name));
-        li.append(' ', w);
+        li.append(sep, w);
       }
     } else {
       const at = kind === 'created' ? a.startsAt : a.finishesAt;
@@ -194,6 +194,7 @@ export class TournamentListPage {
       l.append(i, ' ', t(label));
       if (kind) l.dataset.kind = kind;
       form.append(l);
+      return i;
     };
     const kinds = el('fieldset', 'arena-kind');
     kinds.append(el('legend', '', t('swiss.form.kind')));
@@ -216,6 +217,7 @@ export class TournamentListPage {
         l.hidden = l.dataset.kind !== k;
         for (const c of l.querySelectorAll<HTMLInputElement | HTMLSelectElement>('input, select')) c.disabled = l.hidden;
       }
+      showBots();
       submit.textContent = t(k === 'swiss' ? 'swiss.create' : 'tournament.create');
     };
     const select = (name: string, options: [string, string][], value: string) => {
@@ -230,7 +232,7 @@ export class TournamentListPage {
     name.maxLength = 30; // the server's limit
     field('tournament.form.name', name);
     // Every variant: a hidden game's spectators see only what all may see.
-    field('tournament.form.variant', select('variant', variants().map(v => [v.name, v.label]), 'chess'));
+    const variant = field('tournament.form.variant', select('variant', variants().map(v => [v.name, v.label]), 'chess')) as HTMLSelectElement;
     field('tournament.form.clockTime', select('clockTime', clockTimes.map(m => [String(m), String(m)]), '3'));
     field('tournament.form.clockIncrement', select('clockIncrement', clockIncrements.map(s => [String(s), String(s)]), '2'));
     field('tournament.form.minutes', select('minutes', durations.map(m => [String(m), formatUnit(m, 'minute')]), '45'), 'arena');
@@ -239,7 +241,24 @@ export class TournamentListPage {
     field('tournament.form.waitMinutes', select('waitMinutes', waits.map(m => [String(m), m === 0 ? t('tournament.form.now') : t('tournament.form.inMinutes', { time: formatUnit(m, 'minute') })]), '5'));
     check('tournament.rated', 'rated', true);
     check('tournament.form.berserkable', 'berserkable', true, 'arena');
-    check('tournament.form.bots', 'bots', false, 'arena');
+    const bots = check('tournament.form.bots', 'bots', false, 'arena');
+    // A hidden variant admits no bot (the server refuses one at the join):
+    // the box is off and disabled there, with a note why.
+    const botsNote = el('small', 'note', t('tournament.form.botsHidden'));
+    botsNote.id = 'bots-hidden-note';
+    bots.parentElement?.append(' ', botsNote);
+    let botsWanted = false; // the creator's choice, back when the variant is not hidden
+    bots.onchange = () => { botsWanted = bots.checked; };
+    const showBots = () => {
+      const hidden = variants().find(v => v.name === variant.value)?.hidden ?? false;
+      const b = botsChoice(hidden, botsWanted);
+      if (kindOf() === 'arena') bots.disabled = b.disabled;
+      bots.checked = b.checked;
+      botsNote.hidden = !b.note;
+      if (b.note) bots.setAttribute('aria-describedby', botsNote.id);
+      else bots.removeAttribute('aria-describedby');
+    };
+    variant.addEventListener('change', showBots);
     const pw = el('input');
     pw.name = 'password';
     pw.type = 'password';
@@ -318,6 +337,6 @@ function itemHead(href: string, name: string, meta: string[], priv: boolean | un
   const link = el('a', 'arena-name', name);
   link.href = href;
   link.dataset.link = '';
-  li.append(link, ' ', el('span', 'arena-line', metaText(meta, priv)), ' ');
+  li.append(link, ' ', el('span', 'arena-line', metaText(meta, priv)), sep); // then when: its countdown, its round or its date
   return li;
 }

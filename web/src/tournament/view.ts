@@ -14,7 +14,7 @@ import {
 } from '../tourney/view';
 import { type ArenaFull, type PodiumPlace, arenaCalls } from './api';
 import { noteArenaGame } from './back';
-import { ArenaCtrl, sheetMarks } from './ctrl';
+import { ArenaCtrl, podiumText, sheetCells } from './ctrl';
 
 export class TournamentPage {
   private ctrl: ArenaCtrl;
@@ -53,7 +53,7 @@ export class TournamentPage {
     const meta = [summary(d), formatUnit(d.minutes ?? 0, 'minute')];
     if (d.berserkable) meta.push(t('tournament.berserkable'));
     p.meta.textContent = metaText(meta, d.private);
-    p.conds.textContent = conditions(d).join(' · ');
+    p.conds.textContent = conditions(d, d.variant).join(' · ');
     p.conds.hidden = !p.conds.textContent;
     this.drawCountdown();
     p.statusLine.draw(c.state, {
@@ -108,7 +108,7 @@ export class TournamentPage {
       else if (pl.paused) nameHead.append(' ', el('span', 'mark', t('tournament.paused')));
       const rating = el('td', 'rating', pl.rating === undefined ? '' : String(pl.rating)); // a rating, never grouped
       const sheet = el('td', 'sheet');
-      for (const m of sheetMarks(pl.sheet?.scores ?? '')) sheet.append(el('span', m.kind, m.text));
+      for (const m of sheetCells(pl.sheet?.scores ?? '')) sheet.append(m === ' ' ? m : el('span', m.kind, m.text));
       const score = el('td', 'score');
       score.append(el('strong', '', formatNumber(pl.score ?? 0)));
       if (pl.sheet?.fire) {
@@ -154,9 +154,6 @@ export class TournamentPage {
 function podiumItem(pl: PodiumPlace): HTMLElement {
   const li = el('li');
   li.append(playerLink(pl.name ?? ''), ' ');
-  li.append(el('span', 'stats', t('tournament.podiumStats', {
-    score: pl.score ?? 0, games: pl.nb?.game ?? 0, wins: pl.nb?.win ?? 0,
-    performance: pl.performance === undefined ? '—' : String(pl.performance),
-  })));
+  li.append(el('span', 'stats', podiumText(pl)));
   return li;
 }

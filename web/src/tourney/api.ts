@@ -8,9 +8,11 @@
 
 import { APIError, json } from '../api';
 
-// answer reads a response as the tournament APIs write it: its body, or
-// a refusal as lichess words it ({"error": "..."}), else as Gambit's
-// other calls do (api.ts json: by its code).
+// answer reads a response as the tournament APIs write it: its body, or a
+// refusal. Gambit's server names a refusal by its code (and reason), which
+// api.ts json words in the reader's language ("wrong tournament password"
+// in Chinese on a Chinese page); an answer with no code, lichess's bare
+// {"error": "..."}, is shown as it is worded.
 export async function answer<T>(res: Response): Promise<T> {
   if (res.ok) return json<T>(res);
   const text = await res.text().catch(() => '');
@@ -20,8 +22,9 @@ export async function answer<T>(res: Response): Promise<T> {
   } catch {
     body = undefined;
   }
+  const code = isObject(body) ? body.code : undefined;
   const error = isObject(body) ? body.error : undefined;
-  if (typeof error === 'string' && error) throw new APIError(error, res.status, '');
+  if (!(typeof code === 'string' && code) && typeof error === 'string' && error) throw new APIError(error, res.status, '');
   return json<T>(new Response(text || null, { status: res.status, statusText: res.statusText, headers: res.headers }));
 }
 

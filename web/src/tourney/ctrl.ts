@@ -66,6 +66,18 @@ export function lichessFields(f: CreateFields): URLSearchParams {
   return out;
 }
 
+// botsWelcome says whether a tournament's page says bots may play: only
+// when it admits them and its variant is not hidden (a bot cannot play a
+// game of hidden information: the server refuses it at the join).
+export const botsWelcome = (botsAllowed: boolean | undefined, hidden: boolean): boolean => !!botsAllowed && !hidden;
+
+// sep sets the parts of a tournament's line apart ("4 players · Ends in
+// 2:12"), in the meta line and between it and what follows it in the lists.
+export const sep = ' · ';
+
+// lineText is a line of parts, each set apart by sep; empty parts left out.
+export const lineText = (parts: readonly string[]): string => parts.filter(p => p !== '').join(sep);
+
 // sameName says whether a is name b, in any case.
 export const sameName = (a: string | undefined, b: string) => !!a && a.toLowerCase() === b.toLowerCase();
 

@@ -13,7 +13,7 @@ import { button, el } from '../dom';
 import { type Key, t } from '../i18n';
 import { announce } from '../round/view/announce';
 import { variantOf } from '../variants';
-import { type InGame, clockText, countdownText, gambitVariant } from './ctrl';
+import { type InGame, botsWelcome, clockText, lineText, countdownText, gambitVariant } from './ctrl';
 
 // visitedGames keeps, for the browser's session under key, the games a
 // player was sent to: back on the page after one, they are not sent to
@@ -60,11 +60,14 @@ export function playerLink(name: string): HTMLAnchorElement {
 }
 
 // conditions are who may join, in words.
-export function conditions(d: { minRating?: { rating: number }; maxRating?: { rating: number }; botsAllowed?: boolean }): string[] {
+// Bots are said to be allowed only where they can play: not in a hidden
+// variant (variantKey: the tournament's variant, as either kind sends it).
+export function conditions(d: { minRating?: { rating: number }; maxRating?: { rating: number }; botsAllowed?: boolean }, variantKey?: string): string[] {
   const out: string[] = [];
   if (d.minRating?.rating) out.push(t('tournament.minRating', { rating: String(d.minRating.rating) }));
   if (d.maxRating?.rating) out.push(t('tournament.maxRating', { rating: String(d.maxRating.rating) }));
-  if (d.botsAllowed) out.push(t('tournament.botsAllowed'));
+  const v = variantOf(gambitVariant(variantKey));
+  if (botsWelcome(d.botsAllowed, v.name === gambitVariant(variantKey) && v.hidden)) out.push(t('tournament.botsAllowed'));
   return out;
 }
 
@@ -121,7 +124,7 @@ export function frame(o: { prefix: string; countClass: string; afterMeta?: HTMLE
   status.id = `${o.prefix}-status`;
   status.setAttribute('aria-live', 'polite');
   const acts = el('div', 'actions arena-actions');
-  const err = el('p', 'error');
+  const err = el('p', 'error arena-error');
   err.hidden = true;
   const podium = el('section', 'arena-podium');
   podium.hidden = true;
@@ -162,7 +165,7 @@ export function mainPart(standings: HTMLElement, cls: string, title: Key, list: 
 }
 
 // metaText is a tournament's meta line: parts, and a private one marked.
-export const metaText = (parts: string[], priv: boolean | undefined): string => [...parts, ...(priv ? [t('tournament.private')] : [])].join(' · ');
+export const metaText = (parts: string[], priv: boolean | undefined): string => lineText([...parts, ...(priv ? [t('tournament.private')] : [])]);
 
 // drawTop draws what the frame shows of the controller: why the
 // tournament could not be had or the last action failed; the title (while
