@@ -27,6 +27,9 @@ test('an arena: made from the page, joined by four in three languages, paired, p
   await ann.goto(`${url}/tournament`);
   await ann.waitForSelector('#arena-form');
   await shot(ann, 'list-en');
+  // The button at the top leads to the form below the lists.
+  await ann.click('.arena-to-create');
+  await ann.waitForFunction(() => document.activeElement?.getAttribute('name') === 'name');
   // A hidden variant admits no bot: the box is off and disabled, and says
   // why; the creator's choice comes back with a variant bots can play.
   const bots = '#arena-form input[name=bots]';

@@ -55,6 +55,15 @@ export class TournamentListPage {
   private build() {
     const r = this.root;
     r.append(el('h2', '', t('tournament.title')));
+    // The way to the form, first: below the lists it can be a long scroll away.
+    const toForm = el('button', 'primary arena-to-create', t('tournament.create'));
+    toForm.type = 'button';
+    toForm.onclick = () => {
+      const box = this.root.querySelector<HTMLElement>('.arena-create');
+      box?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+      box?.querySelector<HTMLElement>('input[name=name], a.button')?.focus({ preventScroll: true });
+    };
+    r.append(toForm);
     const lists = el('div', 'arena-lists');
     lists.id = 'arena-lists';
     lists.append(el('p', '', t('tournament.loading')));
