@@ -164,3 +164,32 @@ func TestHiddenArena(t *testing.T) {
 		}
 	}
 }
+
+// TestArenaOfEachVariant: an arena of Chess960, of xiangqi and of Banqi
+// pairs its players in a game of its variant, as lichess's clients read
+// it.
+func TestArenaOfEachVariant(t *testing.T) {
+	for _, variant := range []string{"chess960", "xiangqi", "banqi"} {
+		t.Run(variant, func(t *testing.T) {
+			_, srv, _ := serveWith(t, Config{Store: openStore(t, t.TempDir())})
+			ann, bob := newProgram(t, srv, "Ann"), newProgram(t, srv, "Bob")
+			var arena struct {
+				ID      string `json:"id"`
+				Variant string `json:"variant"`
+			}
+			mustDecode(t, []byte(ann.want(200, "POST", "/api/tournament", formType,
+				"name=V&clockTime=3&clockIncrement=2&minutes=20&waitMinutes=0&variant="+variant)), &arena)
+			if arena.Variant != variant {
+				t.Fatalf("the arena's variant = %q, want %s", arena.Variant, variant)
+			}
+			events := ann.stream("/api/stream/event")
+			for _, p := range []*program{ann, bob} {
+				p.want(200, "POST", "/api/tournament/"+arena.ID+"/join", formType, "")
+			}
+			g := next(t, events, "gameStart")["game"].(map[string]any)
+			if v := g["variant"].(map[string]any)["key"]; v != variant {
+				t.Errorf("the arena's game is of %v, want %s", v, variant)
+			}
+		})
+	}
+}
