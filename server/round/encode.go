@@ -95,7 +95,7 @@ func appendState(b []byte, s *StateJSON) []byte {
 		b = append(b, `,"mandatory":true`...)
 	}
 	if s.Tournament != nil {
-		b = appendMarshalled(append(b, `,"tournament":`...), s.Tournament)
+		b = appendTournament(append(b, `,"tournament":`...), s.Tournament)
 	}
 	if s.Fair != nil {
 		b = appendMarshalled(append(b, `,"fair":`...), s.Fair)
@@ -152,6 +152,19 @@ func appendSeat(b []byte, seat wire.SeatJSON) []byte {
 	b = appendFieldOmit(b, "name", seat.Name)
 	b = appendFieldOmit(b, "level", seat.Level)
 	b = appendFieldOmit(b, "title", seat.Title)
+	return append(b, '}')
+}
+
+// appendTournament appends t as encoding/json writes game.Tournament:
+// every state of a tournament's game has it, an arena's thousands a
+// second.
+func appendTournament(b []byte, t *game.Tournament) []byte {
+	b = appendJSONString(append(b, `{"kind":`...), t.Kind)
+	b = appendField(b, "id", t.ID)
+	b = appendField(b, "name", t.Name)
+	if t.Round != 0 {
+		b = strconv.AppendInt(append(b, `,"round":`...), int64(t.Round), 10)
+	}
 	return append(b, '}')
 }
 

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gambitchess/gambit/game"
 	"github.com/gambitchess/gambit/server/wire"
 )
 
@@ -56,6 +57,8 @@ func TestEncodeIsTheEnvelope(t *testing.T) {
 	}{
 		{"move", StateJSON{ID: "abc", FEN: "8/8/8/8/8/8/8/8 w - - 0 1", Dests: map[string][]string{"e2": {"e3", "e4"}}}},
 		{"state", StateJSON{Seats: map[string]wire.SeatJSON{"white": {Name: "<b>&\"é♞\u2028"}}}},
+		{"state", StateJSON{Mandatory: true, Tournament: &game.Tournament{Kind: "swiss", ID: "s1", Name: "<Club> \"Swiss\" 象棋\u2028", Round: 3}}},
+		{"state", StateJSON{Mandatory: true, Tournament: &game.Tournament{Kind: "arena", ID: "a1", Name: "Friday Arena"}}},
 		{"hello", map[string]any{"you": []string{"white"}}},
 		{"error", wire.ErrorJSON{Code: "bad_request", Message: "a <script> & \"quote\""}},
 		{"takeback-offer", nil},
