@@ -24,11 +24,14 @@
 //	if _, err := g.PushUCI("h0g2"); err != nil { ... }
 //	fmt.Println(g.Outcome().Result()) // "*" while the game goes on
 //
-// Endings follow the Chinese rules: a side with no legal move loses
-// (checkmate or stalemate); a side that keeps checking through a repeated
-// position loses (perpetual check); other repetitions, 60 moves without a
-// capture and positions where neither side can cross the river are draws.
-// Perpetual chasing is not judged.
+// Endings: a side with no legal move loses (checkmate or stalemate); a
+// position repeated three times is judged by the game's Rules (RulesWXF,
+// the default, or RulesChinese): a side that checked with every move since
+// (perpetual check) or chased one same piece with every move (perpetual
+// chase) loses, and under the Chinese rules one check one chase and a
+// perpetual threat of mate lose too (Classify, JudgeActs); other
+// repetitions, 60 moves without a capture and positions where neither side
+// can cross the river are draws.
 //
 // Moves are read and written by methods of Position, as in package chess:
 // coordinate text (ParseUCI, UCI: "h2e2", the ICCS coordinates),

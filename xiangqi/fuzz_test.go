@@ -53,6 +53,9 @@ func FuzzParseFEN(f *testing.F) {
 		for _, m := range ml.Moves() {
 			var child Position
 			p.MakeMove(m, &child)
+			if a := Classify(&p, &child, m, RulesChinese); a.Check != child.InCheck() {
+				t.Fatalf("%s %v: Classify says check %v", s, m, a.Check)
+			}
 			_ = p.Chinese(m)
 			_ = p.ChineseIn(m, Simplified)
 			_ = p.WXF(m)
@@ -113,6 +116,26 @@ func FuzzParseWXF(f *testing.F) {
 			if back, err := p.ParseWXF(p.WXF(m)); err != nil || back != m {
 				t.Fatalf("%s: %q -> %s does not round-trip: %v", fen, s, m, err)
 			}
+		}
+	})
+}
+
+// FuzzParseRules: a rule set's name reads back as itself; anything else
+// is refused with an error naming it.
+func FuzzParseRules(f *testing.F) {
+	for _, s := range []string{"wxf", "chinese", "", "WXF", "local", "asian"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		r, err := ParseRules(s)
+		if err != nil {
+			if !strings.Contains(err.Error(), "unknown rules") {
+				t.Fatalf("ParseRules(%q): %v", s, err)
+			}
+			return
+		}
+		if back, err := ParseRules(r.String()); err != nil || back != r {
+			t.Fatalf("ParseRules(%q) = %v, which reads back as %v, %v", s, r, back, err)
 		}
 	})
 }

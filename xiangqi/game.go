@@ -12,6 +12,7 @@ type Game struct {
 
 	moveLimit   int
 	repetitions int
+	rules       Rules
 }
 
 // DefaultMoveLimit is the natural limit: 60 moves (120 plies) without a
@@ -62,6 +63,13 @@ func (g *Game) MoveLimit() int { return g.moveLimit }
 // SetRepetitions sets how many occurrences of a position draw the game
 // (0 disables the draw; perpetual check is still judged).
 func (g *Game) SetRepetitions(n int) { g.repetitions = max(n, 0) }
+
+// SetRules sets the rule set that judges repetitions (DefaultRules
+// unless set).
+func (g *Game) SetRules(r Rules) { g.rules = r }
+
+// Rules returns the rule set that judges repetitions.
+func (g *Game) Rules() Rules { return g.rules }
 
 // Position returns the current position.
 func (g *Game) Position() Position { return g.positions[len(g.positions)-1] }
@@ -150,12 +158,23 @@ func (g *Game) pushParsed(m Move, err error) (Move, error) {
 }
 
 // Outcome judges the current position: the side to move loses when it has
-// no legal move (Checkmate or Stalemate); a repetition is judged for
-// perpetual check, otherwise drawn after the set number of occurrences;
-// the natural move limit and insufficient material draw. The zero Outcome
-// means the game goes on.
+// no legal move (Checkmate or Stalemate); a position repeated three times
+// is judged by the game's rules (JudgeRepetitions: perpetual check,
+// perpetual chase and one check one chase lose, other repetitions draw
+// after the set number of occurrences); the natural move limit and
+// insufficient material draw. The zero Outcome means the game goes on.
 func (g *Game) Outcome() Outcome {
-	return JudgeGame(g.cur(), g.keys, g.checks, g.positions[0].side, g.repetitions, g.moveLimit)
+	o, _ := g.Ruling()
+	return o
+}
+
+// Ruling returns Outcome and, for a game ended by a repetition, the ply
+// where the judged moves began (the judged moves run from there to the
+// end); 0 otherwise.
+func (g *Game) Ruling() (Outcome, int) {
+	return judgeGame(g.cur(), g.checks, g.moveLimit, func(lo int) (Outcome, int) {
+		return JudgeRepetitions(g.positions, g.moves, lo, g.repetitions, g.rules)
+	})
 }
 
 // MoveError is returned for a move that cannot be read or played; Err is

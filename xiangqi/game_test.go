@@ -74,20 +74,23 @@ func TestPerpetualCheck(t *testing.T) {
 	g := mustGame(t, "4k4/9/9/9/9/9/9/9/9/R2K5 w")
 	// The red chariot checks from a9 and a8 while the black general steps
 	// between e9 and e8.
-	cycle := []string{"a0a9", "e9e8", "a9a8", "e8e9", "a8a9", "e9e8"}
+	cycle := []string{"a0a9", "e9e8", "a9a8", "e8e9", "a8a9", "e9e8", "a9a8", "e8e9"}
 	for i, m := range cycle {
 		pushAll(t, g, m)
 		if o := g.Outcome(); o.Over() {
 			t.Fatalf("after ply %d (%s): finished early: %v", i+1, m, o)
 		}
 	}
-	pushAll(t, g, "a9a8") // fourth check in a row, position repeated
+	pushAll(t, g, "a8a9") // the position after ply 1, a third time: five checks
 	if o := g.Outcome(); o != win(PerpetualCheck, Black) || o.Result() != "0-1" {
 		t.Errorf("got %v, want 0-1 by perpetual check", o)
 	}
+	if _, from := g.Ruling(); from != 1 {
+		t.Errorf("judged from ply %d, want 1", from)
+	}
 	// Taking the move back resumes the game.
-	if m, ok := g.Pop(); !ok || m.String() != "a9a8" {
-		t.Errorf("Pop = %s, %v; want a9a8, true", m, ok)
+	if m, ok := g.Pop(); !ok || m.String() != "a8a9" {
+		t.Errorf("Pop = %s, %v; want a8a9, true", m, ok)
 	}
 	if o := g.Outcome(); o.Over() {
 		t.Errorf("after Pop: %v, want game on", o)

@@ -5,8 +5,13 @@ type Termination uint8
 
 // Terminations. Checkmate and Stalemate both lose for the side to move
 // (in xiangqi having no legal move is a loss). PerpetualCheck loses for
-// the side that keeps checking through a repetition; Repetition,
-// MoveLimit and InsufficientMaterial are draws.
+// the side that keeps checking through a repetition, PerpetualChase for the
+// side that keeps chasing a piece, and under the Chinese rules
+// CheckAndChase for the side that keeps checking and chasing a piece in
+// turn (one check one chase, 一將一捉) and MateThreat for the side that
+// keeps threatening mate (長殺);
+// Repetition, MoveLimit and InsufficientMaterial are draws. The values
+// are stable: new ones are added at the end.
 const (
 	NoTermination Termination = iota
 	Checkmate
@@ -15,9 +20,12 @@ const (
 	Repetition
 	MoveLimit
 	InsufficientMaterial
+	PerpetualChase
+	CheckAndChase
+	MateThreat
 )
 
-var terminationNames = [...]string{"none", "checkmate", "stalemate", "perpetual check", "repetition", "move limit", "insufficient material"}
+var terminationNames = [...]string{"none", "checkmate", "stalemate", "perpetual check", "repetition", "move limit", "insufficient material", "perpetual chase", "one check one chase", "perpetual mate threat"}
 
 // String returns the name of the termination.
 func (t Termination) String() string {
@@ -107,24 +115,34 @@ func JudgePosition(p Judged) Outcome {
 // and whether its side to move is in check; first is the side to move at
 // the start; repetitions is the occurrences that draw (0: none).
 func JudgeGame(p Judged, keys []uint64, checks []bool, first Color, repetitions, moveLimit int) Outcome {
+	o, _ := judgeGame(p, checks, moveLimit, func(lo int) (Outcome, int) {
+		return JudgeRepetition(keys, checks, first, lo, repetitions), 0
+	})
+	return o
+}
+
+// judgeGame is JudgeGame with the repetition rule given: repetition judges
+// the history back to index lo and returns its outcome and where the
+// judged moves began.
+func judgeGame(p Judged, checks []bool, moveLimit int, repetition func(lo int) (Outcome, int)) (Outcome, int) {
 	if !p.HasLegalMove() {
 		t := Stalemate
 		if checks[len(checks)-1] {
 			t = Checkmate
 		}
-		return win(t, p.SideToMove().Other())
+		return win(t, p.SideToMove().Other()), 0
 	}
-	n := len(keys) - 1
-	if o := JudgeRepetition(keys, checks, first, n-p.HalfmoveClock(), repetitions); o.Over() {
-		return o
+	n := len(checks) - 1
+	if o, from := repetition(n - p.HalfmoveClock()); o.Over() {
+		return o, from
 	}
 	if moveLimit > 0 && p.HalfmoveClock() >= 2*moveLimit {
-		return draw(MoveLimit)
+		return draw(MoveLimit), 0
 	}
 	if p.IsInsufficientMaterial() {
-		return draw(InsufficientMaterial)
+		return draw(InsufficientMaterial), 0
 	}
-	return Outcome{}
+	return Outcome{}, 0
 }
 
 // IsCheckmate reports whether the side to move is in check and has no legal move.
