@@ -12,7 +12,7 @@ func TestSearchNoAlloc(t *testing.T) {
 	w := &worker{tt: newTable(1), stop: &stop, weights: &defaultWeights, params: &defaultParams}
 	for _, fen := range BenchPositions[:6] {
 		pos := mustFEN(t, fen)
-		w.prepare(pos, nil, nil)
+		w.prepare(pos, history{})
 		w.rootDepth = 5
 		allocs := testing.AllocsPerRun(5, func() {
 			w.search(-infinity, infinity, 5, 0, false)

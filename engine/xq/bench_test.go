@@ -9,7 +9,7 @@ import (
 
 // benchSignature is the node total of Bench(BenchDepth). Every change to
 // search, evaluation or move ordering updates it in the same commit.
-const benchSignature = 2296742
+const benchSignature = 2293803
 
 func TestBenchSignature(t *testing.T) {
 	r, err := Bench(0, func(i int, fen string, nodes uint64) {

@@ -70,7 +70,7 @@ func (e *Engine) SetOption(name, value string) error {
 // It does nothing when no search runs.
 func (e *Engine) Stop() { e.stop.Store(true) }
 
-// Search searches pos and returns the best move. history holds the
+// Search searches pos and returns the best move. keys holds the
 // Zobrist keys of the game's positions before pos, oldest first, so that
 // the search sees repetitions; their check states are unknown, so a
 // perpetual check is judged from the moves after pos (SearchGame knows the
@@ -80,24 +80,33 @@ func (e *Engine) Stop() { e.stop.Store(true) }
 // found, at the end of an iteration), Stop, ctx cancelled; with
 // Limits.Infinite it does not return before Stop or ctx, as UCI requires.
 // pos must be valid.
-func (e *Engine) Search(ctx context.Context, pos xiangqi.Position, history []uint64, limits Limits, onInfo func(Info)) Result {
-	return e.search(ctx, pos, history, nil, limits, onInfo)
+func (e *Engine) Search(ctx context.Context, pos xiangqi.Position, keys []uint64, limits Limits, onInfo func(Info)) Result {
+	return e.search(ctx, pos, history{keys: keys}, limits, onInfo)
 }
 
-// SearchGame searches the current position of g, with the check state of
-// every earlier position, so that perpetual check through moves already
-// played is judged as the referee (xiangqi.Game) judges it.
+// SearchGame searches the current position of g, knowing what every move
+// since the last capture did (its checks and chases), so that a
+// repetition through moves already played is judged as the referee
+// (xiangqi.Game) judges it, by the engine's Options.Rules.
 func (e *Engine) SearchGame(ctx context.Context, g *xiangqi.Game, limits Limits, onInfo func(Info)) Result {
 	keys := g.Keys()
+	positions, moves := g.Positions(), g.Moves()
 	checks := make([]bool, len(keys))
-	for i, p := range g.Positions() {
-		checks[i] = p.InCheck()
+	for i := range positions {
+		checks[i] = positions[i].InCheck()
 	}
 	n := len(keys) - 1
-	return e.search(ctx, g.Position(), keys[:n], checks[:n], limits, onInfo)
+	acts := make([]xiangqi.Act, len(keys))
+	into := make([]xiangqi.Move, len(keys))
+	rules := e.Options().Rules
+	for i := max(1, n-positions[n].HalfmoveClock()); i <= n; i++ {
+		acts[i] = xiangqi.Classify(&positions[i-1], &positions[i], moves[i-1], rules)
+		into[i] = moves[i-1]
+	}
+	return e.search(ctx, g.Position(), history{keys: keys[:n], checks: checks[:n], acts: acts, moves: into}, limits, onInfo)
 }
 
-func (e *Engine) search(ctx context.Context, pos xiangqi.Position, history []uint64, checks []bool, limits Limits, onInfo func(Info)) Result {
+func (e *Engine) search(ctx context.Context, pos xiangqi.Position, h history, limits Limits, onInfo func(Info)) Result {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	if ctx == nil {
@@ -109,7 +118,8 @@ func (e *Engine) search(ctx context.Context, pos xiangqi.Position, history []uin
 
 	w := e.w
 	w.start = time.Now()
-	w.prepare(pos, history, checks)
+	w.prepare(pos, h)
+	w.rules = e.opts.Rules
 	w.nodeLimit = limits.Nodes
 	w.restrictRoot(limits.SearchMoves)
 	w.multiPV = e.opts.MultiPV

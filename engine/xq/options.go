@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/gambitchess/gambit/xiangqi"
 )
 
 // Errors returned by SetOption.
@@ -22,6 +24,9 @@ type Options struct {
 	MultiPV      int           // lines reported, best first (1 to MaxMultiPV)
 	MoveOverhead time.Duration // time kept back per move for communication lag
 	Seed         uint64        // seed of the deliberate-error source of the weak levels
+	// Rules judges the repetitions the search meets: a cycle the rules
+	// forbid to one side is scored as that side's loss, others as draws.
+	Rules xiangqi.Rules
 }
 
 // Option limits.
@@ -43,11 +48,16 @@ func DefaultOptions() Options {
 // OptionSpec describes a UCI-visible option, for "option name ... type ..." lines.
 type OptionSpec struct {
 	Name    string
-	Type    string // "spin" for every option here
+	Type    string // "spin", or "combo" with Vars
 	Default string
 	Min     int
 	Max     int
+	Vars    []string // a combo's values
 }
+
+// RulesOption is the name of the option that sets Options.Rules: the
+// rule set ("wxf" or "chinese") that judges repetitions.
+const RulesOption = "Xiangqi Rules"
 
 // OptionSpecs returns the options SetOption accepts, in the order a UCI
 // adapter should announce them.
@@ -59,6 +69,7 @@ func OptionSpecs() []OptionSpec {
 		{Name: "Skill Level", Type: "spin", Default: strconv.Itoa(d.SkillLevel), Min: 0, Max: MaxSkill},
 		{Name: "MultiPV", Type: "spin", Default: strconv.Itoa(d.MultiPV), Min: 1, Max: MaxMultiPV},
 		{Name: "Move Overhead", Type: "spin", Default: strconv.Itoa(int(d.MoveOverhead / time.Millisecond)), Min: 0, Max: maxOverhead},
+		{Name: RulesOption, Type: "combo", Default: d.Rules.String(), Vars: []string{xiangqi.RulesWXF.String(), xiangqi.RulesChinese.String()}},
 	}
 }
 
@@ -69,6 +80,9 @@ func sanitize(o Options) Options {
 	o.SkillLevel = min(max(o.SkillLevel, 0), MaxSkill)
 	o.MultiPV = min(max(o.MultiPV, 1), MaxMultiPV)
 	o.MoveOverhead = min(max(o.MoveOverhead, 0), maxOverhead*time.Millisecond)
+	if o.Rules > xiangqi.RulesChinese {
+		o.Rules = xiangqi.DefaultRules
+	}
 	return o
 }
 
@@ -78,6 +92,14 @@ func parseOption(o *Options, name, value string) error {
 	spec, ok := findSpec(name)
 	if !ok {
 		return fmt.Errorf("%w: %q", ErrUnknownOption, name)
+	}
+	if spec.Type == "combo" {
+		r, err := xiangqi.ParseRules(value)
+		if err != nil {
+			return fmt.Errorf("%w: %s = %q (want %s)", ErrOptionValue, spec.Name, value, strings.Join(spec.Vars, " or "))
+		}
+		o.Rules = r
+		return nil
 	}
 	n, err := strconv.Atoi(strings.TrimSpace(value))
 	if err != nil || n < spec.Min || n > spec.Max {

@@ -1,5 +1,7 @@
 package xq
 
+import "github.com/gambitchess/gambit/xiangqi"
+
 // repetition looks for an earlier occurrence of the position at ply among
 // the positions since the last capture (halfmove plies back) with the same
 // side to move, stopping at a null move. It returns the score of the
@@ -20,15 +22,47 @@ func (w *worker) repetition(ply, halfmove int) (int, bool) {
 }
 
 // judgeCycle scores the repetition of position i at position n (the node
-// at ply) by the xiangqi rule: a side that gave check with every one of
-// its moves in the cycle, while the other side did not, loses; any other
-// repetition is a draw. Moves whose check state is unknown (game history
-// given without it) are not counted either way; a side with no known move
-// in the cycle is not judged a perpetual checker.
+// at ply) by the rules (xiangqi.JudgeActs): a side that broke a rule in
+// every one of its moves of the cycle (perpetual check, perpetual chase,
+// one check one chase) while the other did not loses, and under the WXF
+// rules a perpetual checker loses to a perpetual chaser; any other
+// repetition is a draw. What a move of the search did is worked out when
+// a cycle first needs it, and kept while its node is on the stack. When
+// the cycle reaches into game history given without its moves (Search),
+// only checks are judged (judgeChecks).
+func (w *worker) judgeCycle(i, n, ply int) int {
+	for j := i + 1; j <= n; j++ {
+		if w.actKnown[j] {
+			continue
+		}
+		if j <= w.base {
+			return w.judgeChecks(i, n, ply)
+		}
+		before, after := &w.stack[j-w.base-1].pos, &w.stack[j-w.base].pos
+		w.acts[j] = xiangqi.Classify(before, after, w.moves[j], w.rules)
+		w.actKnown[j] = true
+	}
+	us := w.stack[ply].pos.SideToMove()
+	o := xiangqi.JudgeActs(w.acts[i+1:n+1], w.moves[i+1:n+1], us, w.rules)
+	switch {
+	case o.Draw:
+		return 0
+	case o.Winner == us:
+		return mateIn(ply)
+	}
+	return matedIn(ply)
+}
+
+// judgeChecks judges the cycle from position i to n by checks alone: a
+// side that gave check with every one of its moves in the cycle, while
+// the other side did not, loses; any other repetition is a draw. Moves
+// whose check state is unknown (game history given without it) are not
+// counted either way; a side with no known move in the cycle is not
+// judged a perpetual checker.
 //
 // checks[j] says whether the move into position j gave check. The side to
 // move at n made the moves into j for odd n-j.
-func (w *worker) judgeCycle(i, n, ply int) int {
+func (w *worker) judgeChecks(i, n, ply int) int {
 	usAll, themAll := true, true
 	usKnown, themKnown := 0, 0
 	for j := i + 1; j <= n; j++ {

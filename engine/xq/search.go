@@ -180,7 +180,7 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 		}
 		child.inCheck = givesCheck
 		child.null = false
-		w.push(ply+1, child.pos.Key(), boolCheck(givesCheck))
+		w.push(ply+1, child.pos.Key(), boolCheck(givesCheck), m)
 
 		// Step 12. PVS with late move reductions.
 		var score int
@@ -293,7 +293,7 @@ func (w *worker) nullMove(beta, depth, ply, eval int, cutNode bool) (int, bool) 
 	ss.pos.MakeNullMove(&child.pos)
 	child.inCheck = false
 	child.null = true
-	w.push(ply+1, child.pos.Key(), checkNull)
+	w.push(ply+1, child.pos.Key(), checkNull, xiangqi.MoveNone)
 	r := w.params.nullBase + depth/4 + min((eval-beta)/200, 2)
 	nd := max(depth-1-r, w.params.nullFloor)
 	v := -w.search(-beta, -beta+1, nd, ply+1, !cutNode)
@@ -427,7 +427,7 @@ func (w *worker) qsearch(alpha, beta, ply int, checks bool) int {
 		pos.MakeMove(m, &child.pos)
 		child.inCheck = child.pos.InCheck()
 		child.null = false
-		w.push(ply+1, child.pos.Key(), boolCheck(child.inCheck))
+		w.push(ply+1, child.pos.Key(), boolCheck(child.inCheck), m)
 		score := -w.qsearch(-beta, -alpha, ply+1, false)
 		if w.stopped {
 			return 0
@@ -481,7 +481,7 @@ func (w *worker) quietChecks(alpha, beta, ply int) (int, xiangqi.Move) {
 			continue
 		}
 		child.inCheck, child.null = true, false
-		w.push(ply+1, child.pos.Key(), checkYes)
+		w.push(ply+1, child.pos.Key(), checkYes, m)
 		v := -w.qsearch(-beta, -max(alpha, best), ply+1, false)
 		if w.stopped {
 			return 0, xiangqi.MoveNone

@@ -176,7 +176,7 @@ func TestClaimsOpponentPerpetual(t *testing.T) {
 func TestRepetitionDraw(t *testing.T) {
 	w := &worker{}
 	p := xiangqi.StartPosition()
-	w.prepare(p, nil, nil)
+	w.prepare(p, history{})
 	// Four quiet plies returning to the start: keys 0..4 with 4 == 0.
 	for i, m := range []string{"b0c2", "b9c7", "c2b0", "c7b9"} {
 		mv, err := p.ParseUCI(m)
@@ -187,7 +187,7 @@ func TestRepetitionDraw(t *testing.T) {
 		p.MakeMove(mv, &c)
 		p = c
 		w.stack[i+1].pos = p
-		w.push(i+1, p.Key(), boolCheck(p.InCheck()))
+		w.push(i+1, p.Key(), boolCheck(p.InCheck()), mv)
 	}
 	if v, ok := w.repetition(4, 4); !ok || v != 0 {
 		t.Errorf("repetition = %d, %v; want 0, true", v, ok)
@@ -689,7 +689,7 @@ func TestMultiPVRootEntry(t *testing.T) {
 	e := New(DefaultOptions())
 	w := e.w
 	start := xiangqi.StartPosition()
-	w.prepare(start, nil, nil)
+	w.prepare(start, history{})
 	w.stack[0].pos.GenerateLegal(&w.stack[0].ml)
 	w.lines = make([]line, 3)
 	for depth := 1; depth <= 5; depth++ {
@@ -702,5 +702,34 @@ func TestMultiPVRootEntry(t *testing.T) {
 	if first := w.lines[0]; !ok || d.Move != first.pv[0] || d.Depth != 5 || int(d.Score) != first.score {
 		t.Errorf("the root's entry: %v %v at depth %d (found %v); want the first line's %v %v at 5 (the last line's: %v %v)",
 			d.Move, d.Score, d.Depth, ok, first.pv[0], first.score, w.lines[2].pv[0], w.lines[2].score)
+	}
+}
+
+// TestRulesJudgeChases: Red's cannon chases Black's unprotected chariot
+// back and forth (Fairy-Stockfish's "direct chase by cannon" case). After
+// two cycles, going on with the chase repeats the position a third time
+// and loses by both rule sets; the engine scores it so, and with the
+// game's moves it never plays it.
+func TestRulesJudgeChases(t *testing.T) {
+	const fen = "2bakabnr/9/r1n1c4/2p1p1p1p/PP7/9/4P1P1P/2C3NC1/9/1NBAKAB1R w - - 0 1"
+	g := perpetualGame(t, fen, "c2a2", "a7b7", "a2b2", "b7a7", "b2a2", "a7b7", "a2b2", "b7a7")
+	chase := xiangqi.NewMove(xiangqi.B2, xiangqi.A2)
+	for _, rules := range []xiangqi.Rules{xiangqi.RulesWXF, xiangqi.RulesChinese} {
+		opts := DefaultOptions()
+		opts.Rules = rules
+		r := New(opts).SearchGame(context.Background(), g, Limits{Depth: 3, SearchMoves: []xiangqi.Move{chase}}, nil)
+		if r.Score > -MateInMaxPly {
+			t.Errorf("%v: the chase scores %v, want a loss", rules, r.Score)
+		}
+		if r := New(opts).SearchGame(context.Background(), g, Limits{Depth: 5}, nil); r.BestMove == chase {
+			t.Errorf("%v: plays the losing chase (score %v)", rules, r.Score)
+		}
+	}
+	// The referee agrees.
+	if err := g.Push(chase); err != nil {
+		t.Fatal(err)
+	}
+	if o := g.Outcome(); o.Termination != xiangqi.PerpetualChase || o.Winner != xiangqi.Black {
+		t.Errorf("referee: %v, want 0-1 by perpetual chase", o)
 	}
 }

@@ -29,7 +29,7 @@ func (w *worker) weakSearch(o Options, maxDepth int, b budget, onInfo func(Info)
 		root.pos.MakeMove(m, &child.pos)
 		child.inCheck = child.pos.InCheck()
 		child.null = false
-		w.push(1, child.pos.Key(), boolCheck(child.inCheck))
+		w.push(1, child.pos.Key(), boolCheck(child.inCheck), m)
 		v := -w.search(-infinity, infinity, depth-1, 1, false)
 		if w.stopped {
 			break

@@ -53,7 +53,14 @@ type worker struct {
 	keys    [maxGameKeys + MaxPly + 2]uint64
 	checks  [maxGameKeys + MaxPly + 2]int8
 	base    int // index in keys of the root position
-	history [16][xiangqi.NumSquares]int32
+	// moves[i] is the move into position i, acts[i] what it did by the
+	// repetition rules when actKnown[i]: given for the game's moves (by
+	// SearchGame), worked out for the search's when a cycle needs them.
+	moves    [maxGameKeys + MaxPly + 2]xiangqi.Move
+	acts     [maxGameKeys + MaxPly + 2]xiangqi.Act
+	actKnown [maxGameKeys + MaxPly + 2]bool
+	rules    xiangqi.Rules
+	history  [16][xiangqi.NumSquares]int32
 
 	nodes     uint64
 	selDepth  int
@@ -97,10 +104,21 @@ func (w *worker) clearStats() {
 	}
 }
 
-// prepare loads the root position and the repetition history: keys are
+// history is what a search knows of the game before its root: keys are
 // the game's earlier positions (oldest first) and checks, when not nil,
-// whether the side to move was in check in each.
-func (w *worker) prepare(pos xiangqi.Position, keys []uint64, checks []bool) {
+// whether the side to move was in check in each; acts and moves, when not
+// nil, hold for each of keys and then the root the move into it and what
+// it did (index 0 is not read).
+type history struct {
+	keys   []uint64
+	checks []bool
+	acts   []xiangqi.Act
+	moves  []xiangqi.Move
+}
+
+// prepare loads the root position and the repetition history h.
+func (w *worker) prepare(pos xiangqi.Position, h history) {
+	keys, checks, acts := h.keys, h.checks, h.acts
 	keep := min(len(keys), maxGameKeys, pos.HalfmoveClock())
 	off := len(keys) - keep
 	for i := 0; i < keep; i++ {
@@ -111,6 +129,12 @@ func (w *worker) prepare(pos xiangqi.Position, keys []uint64, checks []bool) {
 		}
 	}
 	w.base = keep
+	for i := 0; i <= keep; i++ {
+		w.actKnown[i] = acts != nil && i > 0
+		if w.actKnown[i] {
+			w.acts[i], w.moves[i] = acts[off+i], h.moves[off+i]
+		}
+	}
 	root := &w.stack[0]
 	root.pos = pos
 	root.inCheck = pos.InCheck()
@@ -184,10 +208,13 @@ func boolCheck(b bool) int8 {
 	return checkNo
 }
 
-// push records the position at ply for repetition detection.
-func (w *worker) push(ply int, key uint64, check int8) {
+// push records the position at ply, reached by m (MoveNone for a null
+// move), for repetition detection.
+func (w *worker) push(ply int, key uint64, check int8, m xiangqi.Move) {
 	w.keys[w.base+ply] = key
 	w.checks[w.base+ply] = check
+	w.moves[w.base+ply] = m
+	w.actKnown[w.base+ply] = false
 }
 
 // checkStop reports whether the search must stop: node limit (checked at
