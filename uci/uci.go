@@ -12,6 +12,7 @@ import (
 	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/engine"
 	"github.com/gambitchess/gambit/engine/xq"
+	"github.com/gambitchess/gambit/xiangqi"
 )
 
 // Identity announced in reply to "uci".
@@ -36,6 +37,9 @@ type session struct {
 	bg background // the running search, chess or xiangqi
 
 	xq *xiangqiSession // the xiangqi conversation, after "setoption name UCI_Variant value xiangqi"
+	// xqRules is the "Xiangqi Rules" set while the session was chess, for
+	// the xiangqi conversation to come.
+	xqRules string
 
 	book book // OwnBook and BookFile (book.go)
 }
@@ -115,6 +119,7 @@ func (s *session) handle(line string) (quit bool) {
 			s.out.println(optionLine(o))
 		}
 		s.out.println(variantOption)
+		s.out.println(xiangqiRulesOption())
 		for _, o := range bookOptions {
 			s.out.println(o)
 		}
@@ -196,6 +201,14 @@ func (s *session) setOption(args []string) {
 		s.setVariant(v)
 		return
 	}
+	if strings.EqualFold(n, xq.RulesOption) {
+		if _, err := xiangqi.ParseRules(v); err != nil {
+			s.infoString(err.Error())
+			return
+		}
+		s.xqRules = v
+		return
+	}
 	if msg, handled := s.book.setOption(n, v); handled {
 		if msg != "" {
 			s.infoString(msg)
@@ -259,6 +272,9 @@ func (s *session) setVariant(v string) {
 		s.xq = nil
 	case xq.UCIVariant:
 		s.xq = newXiangqiSession(s.ctx, s.out, &s.bg)
+		if s.xqRules != "" {
+			s.xq.setOption([]string{"name", xq.RulesOption, "value", s.xqRules})
+		}
 	default:
 		s.infoString("UCI_Variant: unsupported variant " + truncate(v) + " (chess or xiangqi)")
 	}

@@ -3,6 +3,7 @@ package uci
 import (
 	"context"
 
+	"github.com/gambitchess/gambit/engine"
 	"github.com/gambitchess/gambit/engine/xq"
 	"github.com/gambitchess/gambit/xiangqi"
 )
@@ -10,6 +11,17 @@ import (
 // variantOption is the UCI option that switches the session between chess
 // and xiangqi, as Fairy-Stockfish names it.
 const variantOption = "option name UCI_Variant type combo default chess var chess var xiangqi"
+
+// xiangqiRulesOption announces the xiangqi engine's rule set for
+// repetitions (xq.RulesOption), which a GUI may set in either variant.
+func xiangqiRulesOption() string {
+	for _, o := range xq.OptionSpecs() {
+		if o.Name == xq.RulesOption {
+			return optionLine(engine.OptionSpec{Name: o.Name, Type: o.Type, Default: o.Default, Vars: o.Vars})
+		}
+	}
+	return ""
+}
 
 // xiangqiSession is the UCI conversation after "setoption name UCI_Variant
 // value xiangqi": the same protocol driving the xiangqi engine (package xq).

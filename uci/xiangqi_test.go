@@ -218,3 +218,28 @@ func TestXiangqiMalformedInput(t *testing.T) {
 		t.Errorf("unexpected reply:\n%s", strings.Join(lines, "\n"))
 	}
 }
+
+// TestXiangqiRulesOption: "uci" announces the rule set that judges
+// xiangqi repetitions; it may be set in either variant, and a value that is
+// not a rule set is refused with a message.
+func TestXiangqiRulesOption(t *testing.T) {
+	lines := run(t, "uci\nsetoption name Xiangqi Rules value chinese\nsetoption name Xiangqi Rules value local\n"+
+		"setoption name UCI_Variant value xiangqi\nsetoption name Xiangqi Rules value wxf\nsetoption name xiangqi rules value nonsense\nisready\n")
+	if !has(lines, `^option name Xiangqi Rules type combo default wxf var wxf var chinese$`) {
+		t.Errorf("no Xiangqi Rules option in\n%s", strings.Join(lines, "\n"))
+	}
+	for _, bad := range []string{`^info string .*unknown rules "local"`, `^info string .*Xiangqi Rules = "nonsense"`} {
+		if !has(lines, bad) {
+			t.Errorf("no refusal %s in\n%s", bad, strings.Join(lines, "\n"))
+		}
+	}
+	n := 0
+	for _, l := range lines {
+		if strings.HasPrefix(l, "info string") {
+			n++
+		}
+	}
+	if n != 2 {
+		t.Errorf("%d info strings, want the 2 refusals:\n%s", n, strings.Join(lines, "\n"))
+	}
+}

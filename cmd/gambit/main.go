@@ -67,7 +67,7 @@ func newRootCmd() *cobra.Command {
 	root.PersistentPreRunE = checkFlagRanges
 	root.SetHelpCommand(newHelpCmd())
 	root.AddCommand(newServeCmd(), newPerftCmd(), newMovesCmd(), newFENCmd(), newPGNCmd(),
-		newUCICmd(), newBenchCmd(), newEPDCmd(), newMatchCmd(), newTuneCmd(), newRenderCmd(), newLoadtestCmd(), newBookCmd(), newReviewCmd(), newAnalyseCmd(), newPuzzlesCmd())
+		newUCICmd(), newBenchCmd(), newEPDCmd(), newMatchCmd(), newTuneCmd(), newRenderCmd(), newLoadtestCmd(), newBookCmd(), newReviewCmd(), newAnalyseCmd(), newPuzzlesCmd(), newJudgeCmd())
 	root.AddCommand(newVerifyCmds()...)
 	requireSubcommand(root)
 	return root
