@@ -114,7 +114,8 @@ func TerminationNames[T ~uint8](first, last T, name func(T) string) []string {
 // terminations is: Mate and Stalemate their own (in xiangqi a stalemate
 // loses), Forfeit a game lost by a rule (a perpetual check, a king left on
 // a mine; the zero termination, a library's "none", for none), and any
-// other a draw.
+// other a draw. OutcomeOf counts any other termination that wins as a
+// Forfeit too (xiangqi's perpetual chase).
 type Statuses[T comparable] struct {
 	Mate, Stalemate, Forfeit T
 }
@@ -146,6 +147,9 @@ func OutcomeOf[T interface {
 	o := Outcome{Termination: t.String(), Code: uint8(t), Draw: draw, Status: statuses.Of(t)}
 	if !draw {
 		o.Winner = winner
+		if o.Status == Draw {
+			o.Status = Forfeit // won by a rule other than those named
+		}
 	}
 	return o
 }

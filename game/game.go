@@ -2,6 +2,7 @@ package game
 
 import (
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/gambitchess/gambit/chess"
@@ -43,7 +44,10 @@ type Options struct {
 	Mandatory bool
 	// Tournament is the tournament the game is played in, if any.
 	Tournament *Tournament
-	Now        func() time.Time
+	// RuleSet is the set of rules to play by, one of the variant's
+	// Spec.RuleSets; "" for its default.
+	RuleSet string
+	Now     func() time.Time
 }
 
 // Tournament names the tournament a game is played in: its kind
@@ -109,6 +113,12 @@ func New(o Options) (*Game, error) {
 	}
 	h := Header{Format: headerFormat, ID: o.ID, Mode: o.Mode, Variant: spec.Name, Seats: o.Seats, StartFEN: start,
 		Moves: moves, Public: o.Public, Berserkable: o.Berserkable, Mandatory: o.Mandatory, Tournament: o.Tournament, CreatedAt: o.Now().UTC()}
+	if o.RuleSet != "" && o.RuleSet != spec.DefaultRuleSet() {
+		if !slices.Contains(spec.RuleSets, o.RuleSet) {
+			return nil, fmt.Errorf("%w: %s has no rule set %.40q", ErrBadSetup, spec.Name, o.RuleSet)
+		}
+		h.RuleSet = o.RuleSet
+	}
 	if spec.Notes != nil && len(moves) > 0 {
 		h.Notes = spec.Notes(o.Setup) // what the pasted PGN said beside its moves
 	}
@@ -136,6 +146,15 @@ func fromHeader(h Header, now func() time.Time) (*Game, error) {
 	rules, err := spec.Rules(h.StartFEN, h.Seed)
 	if err != nil {
 		return nil, err
+	}
+	if h.RuleSet != "" {
+		rs, ok := rules.(RuleSetter)
+		if !ok {
+			return nil, fmt.Errorf("%w: %s has no rule set %.40q", ErrBadSetup, spec.Name, h.RuleSet)
+		}
+		if err := rs.SetRuleSet(h.RuleSet); err != nil {
+			return nil, fmt.Errorf("%w: %v", ErrBadSetup, err)
+		}
 	}
 	g := &Game{header: h, spec: spec, seats: h.Seats, rules: rules, now: now, updated: h.CreatedAt}
 	for i, u := range h.Moves {
@@ -175,6 +194,16 @@ func (g *Game) Variant() Variant { return g.spec.Name }
 
 // Public reports whether the game is listed for everyone.
 func (g *Game) Public() bool { return g.header.Public }
+
+// RuleSet returns the set of rules the game is played by: one of its
+// variant's Spec.RuleSets (the default when the game names none), or ""
+// for a variant with one.
+func (g *Game) RuleSet() string {
+	if g.header.RuleSet != "" {
+		return g.header.RuleSet
+	}
+	return g.spec.DefaultRuleSet()
+}
 
 // Berserkable reports whether the game's players may go berserk (an
 // arena's game whose creator allows it): CanBerserk says who may now.

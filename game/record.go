@@ -37,7 +37,11 @@ type Header struct {
 	Mandatory bool `json:"mandatory,omitempty"`
 	// Tournament is the tournament the game is played in (Options).
 	Tournament *Tournament `json:"tournament,omitempty"`
-	CreatedAt  time.Time   `json:"createdAt"`
+	// RuleSet is the set of rules the game is played by, one of its
+	// variant's Spec.RuleSets; "" for the default (and in records from
+	// before rule sets).
+	RuleSet   string    `json:"ruleSet,omitempty"`
+	CreatedAt time.Time `json:"createdAt"`
 	// Seed is the secret every random draw of a seeded variant comes from
 	// (package variant/fair), in
 	// hex. It is kept in the store only: no state, API answer or PGN shows

@@ -41,6 +41,11 @@ type Spec struct {
 	// with the game's secret seed (Header.Seed; "" unless Seeded). It only
 	// reads them: it draws nothing.
 	Rules func(start, seed string) (Rules, error)
+	// RuleSets are the sets of rules a game of the variant may be played
+	// by, its default first (xiangqi's repetition rules: "wxf",
+	// "chinese"); nil for a variant with one. A game's choice is kept in
+	// its Header and given to its Rules, which then implement RuleSetter.
+	RuleSets []string
 	// Seeded variants draw a secret seed when a game is created (for
 	// rolls, hidden squares), kept in the Header.
 	Seeded bool
@@ -307,4 +312,19 @@ func Variants() []Variant {
 	}
 	slices.Sort(out)
 	return out
+}
+
+// DefaultRuleSet is the rule set of a game that names none: the first of
+// RuleSets, or "" for a variant with one.
+func (s *Spec) DefaultRuleSet() string {
+	if len(s.RuleSets) == 0 {
+		return ""
+	}
+	return s.RuleSets[0]
+}
+
+// RuleSetter is implemented by the Rules of a variant with RuleSets: the
+// live game gives them the rule set its Header names.
+type RuleSetter interface {
+	SetRuleSet(name string) error
 }

@@ -177,3 +177,38 @@ func TestXiangqiFlagFallLoses(t *testing.T) {
 		t.Errorf("reload: %v %v %s %q", err, g2.Status(), g2.Result(), g2.Outcome().Termination)
 	}
 }
+
+// TestXiangqiRuleSets: a xiangqi game is played by the WXF rules unless it
+// names the Chinese ones; the choice is kept with the game, refused for a
+// variant without it, and a perpetual chase loses as a forfeit by either.
+func TestXiangqiRuleSets(t *testing.T) {
+	const chaseFEN = "2bakabnr/9/r1n1c4/2p1p1p1p/PP7/9/4P1P1P/2C3NC1/9/1NBAKAB1R w - - 0 1"
+	for _, set := range []string{"", "wxf", "chinese"} {
+		g, err := New(Options{ID: "rs" + set, Variant: Xiangqi, StartFEN: chaseFEN, RuleSet: set})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := set
+		if want == "" {
+			want = "wxf"
+		}
+		if g.RuleSet() != want {
+			t.Errorf("%q: RuleSet %q, want %q", set, g.RuleSet(), want)
+		}
+		play(t, g, "c2a2", "a7b7", "a2b2", "b7a7", "b2a2", "a7b7", "a2b2", "b7a7", "b2a2")
+		o := g.Outcome()
+		if g.Status() != Forfeit || o.Termination != "perpetual chase" || o.Winner != chess.Black || g.Result() != "0-1" {
+			t.Errorf("%q: status %v outcome %+v", set, g.Status(), o)
+		}
+		g2, err := reloadLegacy(g, nil)
+		if err != nil || g2.RuleSet() != want || g2.Status() != Forfeit {
+			t.Errorf("%q: reloaded: %v, rule set %q", set, err, g2.RuleSet())
+		}
+	}
+	if _, err := New(Options{Variant: Xiangqi, RuleSet: "local"}); !errors.Is(err, ErrBadSetup) {
+		t.Errorf("an unknown rule set: got %v, want ErrBadSetup", err)
+	}
+	if _, err := New(Options{Variant: "chess", RuleSet: "wxf"}); !errors.Is(err, ErrBadSetup) {
+		t.Errorf("a rule set for chess: got %v, want ErrBadSetup", err)
+	}
+}

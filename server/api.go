@@ -285,6 +285,7 @@ type variantJSON struct {
 	Board        game.Board       `json:"board"`
 	Sides        [2]string        `json:"sides"`
 	Terminations []string         `json:"terminations"`
+	RuleSets     []string         `json:"ruleSets,omitempty"` // the sets of rules a game may be played by, the default first
 	ClaimDraw    bool             `json:"claimDraw"`
 	Takeback     bool             `json:"takeback"`
 	Seeded       bool             `json:"seeded"`
@@ -304,7 +305,7 @@ func (s *Server) handleVariants(w http.ResponseWriter, _ *http.Request) {
 			levels = []computer.Level{}
 		}
 		out = append(out, variantJSON{Name: spec.Name, Label: spec.Label, Tag: spec.Tag, Board: spec.Board,
-			Sides: spec.Sides, Terminations: spec.Terminations, ClaimDraw: spec.ClaimDraw, Takeback: !spec.NoTakeback,
+			Sides: spec.Sides, Terminations: spec.Terminations, RuleSets: spec.RuleSets, ClaimDraw: spec.ClaimDraw, Takeback: !spec.NoTakeback,
 			Seeded: spec.Seeded, Hidden: spec.Hidden, HandOver: spec.HandOver, Pass: spec.Pass, Viewer: spec.BoardPGN, Levels: levels})
 	}
 	w.Header().Set("Cache-Control", "no-cache")

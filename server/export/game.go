@@ -154,7 +154,8 @@ func snapshotOf(g *game.Game, f Facts) (snapshot, error) {
 // words it, and lichess's export writes it: "Unterminated" while it goes
 // on, "Abandoned" for a game aborted, "Time forfeit" for a flag fallen or
 // a game left (lichess's timeout), "Rules infraction" for a loss by
-// perpetual check (xiangqi's rule, which the loser broke), "Normal" for
+// breaking xiangqi's repetition rules (perpetual check or chase, one check
+// one chase, perpetual mate threat), "Normal" for
 // every other ending by the rules or the players (mate, resignation,
 // stalemate, a draw). Gambit's own word for it ("threefold repetition")
 // stays in the PGN of GET /api/games/{id}/pgn and in the JSON's status.
@@ -167,7 +168,8 @@ func pgnTermination(g *game.Game) string {
 	case game.Timeout, game.Abandoned:
 		return "Time forfeit"
 	case game.Forfeit:
-		if g.Outcome().Termination == xiangqi.PerpetualCheck.String() {
+		switch g.Outcome().Termination {
+		case xiangqi.PerpetualCheck.String(), xiangqi.PerpetualChase.String(), xiangqi.CheckAndChase.String(), xiangqi.MateThreat.String():
 			return "Rules infraction"
 		}
 	}

@@ -138,10 +138,11 @@ type Request struct {
 	Color   string    `json:"color"`   // the creator's colour (computer, online): white, black or random
 	Level   string    `json:"level"`   // a Levels name, against the computer
 	Clock   *Clock    `json:"clock"`
-	Setup   string    `json:"setup"` // a FEN or PGN (of the variant) to start from; in chess960 also a start number, "" for a random one
-	Lobby   bool      `json:"lobby"` // online: a public challenge in the lobby instead of a private invite
-	Name    string    `json:"name"`  // the creator's display name (computer, online): game.ParseName; "" for none
-	Rated   bool      `json:"rated"` // online, with a clock, both players signed in: the game changes their ratings (rated.go)
+	Setup   string    `json:"setup"`   // a FEN or PGN (of the variant) to start from; in chess960 also a start number, "" for a random one
+	Lobby   bool      `json:"lobby"`   // online: a public challenge in the lobby instead of a private invite
+	Name    string    `json:"name"`    // the creator's display name (computer, online): game.ParseName; "" for none
+	Rated   bool      `json:"rated"`   // online, with a clock, both players signed in: the game changes their ratings (rated.go)
+	RuleSet string    `json:"ruleSet"` // the variant's set of rules (xiangqi: wxf or chinese); "" for its default
 }
 
 // Clock is a time control as requests give it: minutes and increment,
@@ -341,7 +342,7 @@ func (h *Handler) Options(req Request, player string) (game.Options, chess.Color
 	if err != nil {
 		return opts, human, err
 	}
-	opts.Variant, opts.Setup = v, req.Setup
+	opts.Variant, opts.Setup, opts.RuleSet = v, req.Setup, req.RuleSet
 	return opts, human, nil
 }
 
@@ -461,7 +462,7 @@ func (h *Handler) Adopt(w http.ResponseWriter, r *http.Request) {
 func RematchOf(g *game.Game, now func() time.Time) game.Options {
 	hd := g.Header()
 	opts := game.Options{ID: wire.NewID(), Mode: game.ModeOnline, Variant: g.Variant(), StartFEN: hd.StartFEN,
-		MoveText: hd.Moves, Public: g.Public(), Now: now}
+		MoveText: hd.Moves, Public: g.Public(), RuleSet: hd.RuleSet, Now: now}
 	for _, c := range []chess.Color{chess.White, chess.Black} {
 		seat := g.Seat(c)
 		opts.Seats[c.Other()] = game.Seat{Kind: seat.Kind, Name: seat.Name, Player: seat.Player, Title: seat.Title}

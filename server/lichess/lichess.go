@@ -54,7 +54,7 @@ func Status(g *game.Game) (name string, id int) {
 	case game.Timeout:
 		return "outoftime", 35
 	}
-	return "variantEnd", 60 // lost by a variant's own rule (xiangqi perpetual check)
+	return "variantEnd", 60 // lost by a variant's own rule (xiangqi perpetual check or chase)
 }
 
 // BothSeated reports whether no seat of g is open: its players are all

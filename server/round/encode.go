@@ -97,6 +97,7 @@ func appendState(b []byte, s *StateJSON) []byte {
 	if s.Tournament != nil {
 		b = appendTournament(append(b, `,"tournament":`...), s.Tournament)
 	}
+	b = appendFieldOmit(b, "ruleSet", s.RuleSet)
 	if s.Fair != nil {
 		b = appendMarshalled(append(b, `,"fair":`...), s.Fair)
 	}

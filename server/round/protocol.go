@@ -207,6 +207,9 @@ type StateJSON struct {
 	Mandatory bool `json:"mandatory,omitempty"`
 	// Tournament is the tournament the game is played in: public.
 	Tournament *game.Tournament `json:"tournament,omitempty"`
+	// RuleSet is the set of rules the game is played by, for a variant
+	// with several (xiangqi's repetition rules: wxf, chinese): public.
+	RuleSet string `json:"ruleSet,omitempty"`
 	// Fair is the commitment to a seeded game's secret seed (the seed once
 	// over); Ext what the variant shows beside the board, as the viewer may
 	// see it (the variant's own type).
@@ -343,7 +346,7 @@ func common(g *game.Game, v game.Viewer, full bool) StateJSON {
 			s.Winner = game.ColorName(o.Winner)
 		}
 	}
-	s.Public, s.Mandatory = g.Public(), g.Mandatory()
+	s.Public, s.Mandatory, s.RuleSet = g.Public(), g.Mandatory(), g.RuleSet()
 	if t, ok := g.Tournament(); ok {
 		s.Tournament = &t
 	}

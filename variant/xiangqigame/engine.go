@@ -90,6 +90,7 @@ func (e *xiangqiEngine) Branch(ply int, line []string) (game.Engine, error) {
 		return nil, fmt.Errorf("xiangqi: %w", err)
 	}
 	g := xiangqi.NewGameFrom(e.positions[0])
+	g.SetRules(e.g.Rules())
 	if err := game.ReplayLine(g, e.moves[:ply], line); err != nil {
 		return nil, fmt.Errorf("xiangqi: %w", err)
 	}
@@ -103,6 +104,7 @@ func (e *xiangqiEngine) Search(ctx context.Context, ply int, o game.SearchOption
 	prefix := e.g
 	if ply < len(e.moves) {
 		prefix = xiangqi.NewGameFrom(e.positions[0])
+		prefix.SetRules(e.g.Rules())
 		for _, m := range e.moves[:ply] {
 			if err := prefix.Push(m); err != nil {
 				return game.SearchLine{}, fmt.Errorf("xiangqi: replaying ply %d: %w", ply, err)
@@ -140,6 +142,7 @@ func (e *xiangqiEngine) engine(o game.SearchOptions) *xq.Engine {
 		return e.searcher
 	}
 	opts := xq.DefaultOptions()
+	opts.Rules = e.g.Rules() // the game's repetition rules
 	if set.Hash > 0 {
 		opts.Hash = set.Hash
 	}

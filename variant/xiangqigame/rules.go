@@ -24,7 +24,8 @@ var xiangqiSpec = &game.Spec{
 	Setup:        ParseXiangqiSetup,
 	Rules:        func(start, _ string) (game.Rules, error) { return newXiangqiRules(start) },
 	Tag:          "xiangqi",
-	Terminations: game.TerminationNames(xiangqi.Checkmate, xiangqi.InsufficientMaterial, xiangqi.Termination.String),
+	Terminations: game.TerminationNames(xiangqi.Checkmate, xiangqi.MateThreat, xiangqi.Termination.String),
+	RuleSets:     []string{xiangqi.RulesWXF.String(), xiangqi.RulesChinese.String()},
 	BoardPGN:     true,
 	UCI:          &game.UCIDialect{Variant: "xiangqi"},
 	Engine:       openEngine,
@@ -66,6 +67,17 @@ func (r *xiangqiRules) Pop() bool         { _, ok := r.g.Pop(); return ok }
 // Sight: xiangqi hides nothing.
 func (r *xiangqiRules) Sight(_ chess.Color, _, _, history bool) game.Sight {
 	return game.OpenSight(r, history)
+}
+
+// SetRuleSet plays the game by the named repetition rules ("wxf",
+// "chinese": xiangqi.Rules).
+func (r *xiangqiRules) SetRuleSet(name string) error {
+	rules, err := xiangqi.ParseRules(name)
+	if err != nil {
+		return err
+	}
+	r.g.SetRules(rules)
+	return nil
 }
 
 // Claimable: xiangqi has no claims; its repetitions are judged by themselves.
@@ -141,7 +153,7 @@ func (r *xiangqiRules) Check() (string, bool) {
 func (r *xiangqiRules) Outcome() game.Outcome {
 	o := r.g.Outcome()
 	return game.OutcomeOf(o.Over(), o.Termination, o.Draw, side(o.Winner),
-		game.Statuses[xiangqi.Termination]{Mate: xiangqi.Checkmate, Stalemate: xiangqi.Stalemate, Forfeit: xiangqi.PerpetualCheck}) // a stalemate loses, as a perpetual check does
+		game.Statuses[xiangqi.Termination]{Mate: xiangqi.Checkmate, Stalemate: xiangqi.Stalemate, Forfeit: xiangqi.PerpetualCheck}) // a stalemate loses, as a perpetual check or chase does
 }
 
 // PGN writes xqbase-style PGN in Chinese notation, with the header's
@@ -168,6 +180,7 @@ func (r *xiangqiRules) PGN(h game.PGNHeader) (string, error) {
 
 func (r *xiangqiRules) Clone() game.Rules {
 	g := xiangqi.NewGameFrom(r.g.StartPosition())
+	g.SetRules(r.g.Rules())
 	for _, m := range r.g.Moves() {
 		_ = g.Push(m) // replaying moves that were legal
 	}

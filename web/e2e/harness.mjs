@@ -271,7 +271,7 @@ export async function sans(page) {
 
 // newGame fills in the new-game dialog and waits for the game page.
 export async function newGame(page, { mode = 'local', color = 'white', level = 'greedy', setup = '', timed = false, variant = 'chess',
-  minutes = 5, increment = 3, lobby = false } = {}) {
+  minutes = 5, increment = 3, lobby = false, ruleSet = '' } = {}) {
   for (const d of await page.locator('dialog[open]').all()) await d.evaluate(el => el.close());
   const before = new URL(page.url()).pathname;
   await page.click('#btn-new-top');
@@ -285,6 +285,7 @@ export async function newGame(page, { mode = 'local', color = 'white', level = '
     await page.fill('input[name=minutes]', String(minutes));
     await page.fill('input[name=increment]', String(increment));
   }
+  if (ruleSet) await page.selectOption('#ruleset', ruleSet);
   await page.fill('textarea[name=setup]', setup);
   await page.click('#btn-start');
   await page.waitForURL(u => u.pathname !== before && u.pathname.startsWith('/game/'));

@@ -42,6 +42,35 @@ test('a chariot mate on one screen ends with the result dialog', async () => {
   assert.match(text, /1\. 俥九進九 將４進１\s+2\. 俥八平六 1-0/);
 });
 
+// Red's cannon, screened by a soldier, swings between the a- and b-files and
+// attacks Black's unprotected chariot with every move (Fairy-Stockfish's
+// "direct chase by cannon"): the third time round, Red loses by perpetual
+// chase, by either rule set.
+const cannonChase = '2bakabnr/9/r1n1c4/2p1p1p1p/PP7/9/4P1P1P/2C3NC1/9/1NBAKAB1R w - - 0 1';
+
+test('the repetition rules: chosen in the dialog, shown in the header, a perpetual chase loses', async () => {
+  await app.page.click('#btn-new-top');
+  await app.page.check('input[name=variant][value=chess]');
+  assert.equal(await app.page.locator('#ruleset-choice[hidden]').count(), 1, 'chess offers no rule sets');
+  await app.page.check('input[name=variant][value=xiangqi]');
+  assert.equal(await app.page.locator('#ruleset-choice:not([hidden])').count(), 1);
+  assert.deepEqual(await app.page.locator('#ruleset option').allTextContents(), ['WXF rules', 'Chinese rules']);
+  await newGame(app.page, { mode: 'local', variant: 'xiangqi', setup: cannonChase, ruleSet: 'chinese' });
+  assert.match(await app.page.textContent('#game-head-info'), /^Xiangqi \(Chinese chess\) · No clock · Chinese rules · Casual$/);
+  const cycle = ['c2a2', 'a7b7', 'a2b2', 'b7a7', 'b2a2', 'a7b7', 'a2b2', 'b7a7', 'b2a2'];
+  for (const m of cycle) await xiangqiMove(app.page, m);
+  await app.page.waitForSelector('#over-dialog[open]');
+  assert.equal(await app.page.textContent('#over-title'), 'Black wins (0-1)');
+  assert.equal(await app.page.textContent('#over-reason'), 'Red loses by perpetual chase.');
+  mkdirSync(artifacts, { recursive: true });
+  await app.page.screenshot({ path: join(artifacts, 'xiangqi-chase.png') });
+  await app.page.click('#over-dialog button[value=close]');
+  const id = new URL(app.page.url()).pathname.split('/').pop();
+  const g = await app.page.evaluate(id => fetch(`/api/games/${id}`).then(r => r.json()), id);
+  assert.equal(g.ruleSet, 'chinese');
+  assert.equal(g.termination, 'perpetual chase');
+});
+
 test('against the computer as Black: the board faces Black, Red opens, undo and phone width', async () => {
   await newGame(app.page, { mode: 'computer', variant: 'xiangqi', color: 'black', level: 'greedy' });
   await waitMoves(app.page, 1);

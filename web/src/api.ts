@@ -50,6 +50,7 @@ export interface VariantInfo {
   board: BoardKind;
   sides: [string, string];
   terminations: string[];
+  ruleSets?: string[]; // the sets of rules a game may be played by, the default first (xiangqi: wxf, chinese)
   claimDraw: boolean;
   takeback: boolean;
   seeded: boolean;
@@ -104,6 +105,7 @@ export interface State {
   berserkable?: boolean; // this viewer's seat may go berserk now (an arena's game, before its first move)
   mandatory?: boolean; // a tournament's game: played or lost (no abort, no takeback, no rematch)
   tournament?: GameTournament; // the tournament the game is played in
+  ruleSet?: string; // the set of rules the game is played by, for a variant with several (xiangqi: wxf, chinese)
   berserk?: [boolean, boolean]; // who went berserk: [white, black]; absent when neither did
   fair?: Fairness; // a seeded variant's commitment (the seed once over)
   ext?: Ext; // what the variant shows beside the board, as this viewer may see it
@@ -197,6 +199,7 @@ export interface CreateRequest {
   setup?: string;
   lobby?: boolean; // online: a public challenge in the lobby, not a private invite
   rated?: boolean; // online, with a clock, both players signed in (account.ts)
+  ruleSet?: string; // the variant's set of rules (xiangqi: wxf or chinese); absent for its default
 }
 
 // Clock is a time control: minutes and seconds of increment.

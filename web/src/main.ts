@@ -32,7 +32,7 @@ import { Key, ago, applyTexts, chooseLanguage, language, languages, plural, scri
 import { xiangqiGlyph } from './notation';
 import { pieceFace } from './xiangqi';
 import { ThemeChoice, installThemes, themeLists, xiangqiCoordsFor } from './themes';
-import { VariantUI, setRegistry, sideName, termName, variantOf, variants } from './variants';
+import { VariantUI, ruleSetName, setRegistry, sideName, termName, variantOf, variants } from './variants';
 import { saveName, savedName } from './name';
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
@@ -220,6 +220,17 @@ function openNewGame() {
   $<HTMLDialogElement>('new-dialog').showModal();
 }
 
+// fillRuleSets offers the chosen variant's sets of rules (xiangqi's
+// repetition rules), its default first; none for a variant with one.
+function fillRuleSets(v: VariantUI) {
+  const sel = $<HTMLSelectElement>('ruleset');
+  $('ruleset-choice').hidden = v.ruleSets.length === 0;
+  const wanted = v.ruleSets.join(' ');
+  if (sel.dataset.sets === wanted) return;
+  sel.dataset.sets = wanted;
+  sel.replaceChildren(...v.ruleSets.map(r => new Option(ruleSetName(r), r)));
+}
+
 function syncModeFields() {
   const form = $<HTMLFormElement>('new-form');
   const mode = (form.elements.namedItem('mode') as RadioNodeList).value;
@@ -231,6 +242,7 @@ function syncModeFields() {
   $('rated-choice').hidden = mode !== 'online' || !currentAccount(); // a rated game is between two accounts
   const v = variantOf((form.elements.namedItem('variant') as RadioNodeList).value);
   fillLevels(v);
+  fillRuleSets(v);
   form.querySelector('.first-side')!.textContent = sideName(v, 'white');
   form.querySelector('.second-side')!.textContent = sideName(v, 'black');
   form.querySelector('.sides-legend')!.textContent = t(v.sidesLegend);
@@ -269,6 +281,7 @@ async function startGame(e: SubmitEvent) {
       setup: String(f.get('setup') ?? ''),
       lobby: mode === 'online' && f.get('lobby') ? true : undefined,
       rated: mode === 'online' && f.get('rated') ? true : undefined,
+      ruleSet: variantOf(String(f.get('variant'))).ruleSets.length ? String(f.get('ruleSet')) : undefined,
     });
     saveTicket(g.id, { color: mode === 'local' ? 'white' : g.color });
     if (mode !== 'local') saveName(name);

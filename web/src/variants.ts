@@ -79,6 +79,7 @@ export interface BoardKindUI {
   orientable: boolean; // the flip button turns it (banqi's board is drawn one way for everyone: banqi.ts)
   analysis: boolean; // the analysis page has a board of this kind (analysis/view.ts: chess and xiangqi)
   reasons: Record<string, TextKey>;
+  losses?: Record<string, TextKey>; // the terminations lost by breaking a rule, worded with the loser's name
   moveSound: MoveSound;
   notations?: Notations;
   speak: MoveSpeech;
@@ -168,7 +169,11 @@ export interface VariantUI {
   board: { kind: BoardKind; element: string; create: BoardFactory; orientable: boolean; analysis: boolean };
   sides: Record<Color, string>; // the sides' names as the server writes them, lower case: "white", "red"
   terminations: readonly string[]; // as the server names them
+  ruleSets: readonly string[]; // the sets of rules a game may be played by, the default first; empty: one
   reasons: Record<string, TextKey>;
+  // losses word the terminations that a side lost by breaking a rule,
+  // naming that side ("Red loses by perpetual chase.").
+  losses: Record<string, TextKey>;
   notations?: Notations;
   claimDraw: boolean; // whether a player claims draws (repetition, 50 moves) or the rules judge them
   takeback: boolean; // whether moves may be taken back (the server refuses it in the hidden and random variants)
@@ -259,9 +264,18 @@ export const boards: Record<BoardKind, BoardKindUI> = {
       checkmate: 'reason.checkmate',
       stalemate: 'reason.xiangqi.stalemate',
       'perpetual check': 'reason.perpetualCheck',
+      'perpetual chase': 'reason.perpetualChase',
+      'one check one chase': 'reason.checkAndChase',
+      'perpetual mate threat': 'reason.mateThreat',
       repetition: 'reason.repetition',
       'move limit': 'reason.60moves',
       'insufficient material': 'reason.insufficientMaterial',
+    },
+    losses: {
+      'perpetual check': 'end.perpetualCheck',
+      'perpetual chase': 'end.perpetualChase',
+      'one check one chase': 'end.checkAndChase',
+      'perpetual mate threat': 'end.mateThreat',
     },
     // Xiangqi move text has no capture or check marks: count the pieces.
     moveSound: (prev, s) => (s.check ? 'check' : parseFEN(s.fen).size < parseFEN(prev.fen).size ? 'capture' : 'move'),
@@ -338,7 +352,9 @@ export function variantUI(info: VariantInfo, mod = modules.find(m => m.name === 
     board: { kind: board.kind, element: board.element, create: board.create, orientable: board.orientable, analysis: board.analysis },
     sides: { white: side(info.sides[0], 'white'), black: side(info.sides[1], 'black') },
     terminations: info.terminations,
+    ruleSets: info.ruleSets ?? [],
     reasons: { ...board.reasons, ...mod?.reasons },
+    losses: board.losses ?? {},
     notations: mod?.notations === undefined ? board.notations : mod.notations ?? undefined,
     claimDraw: info.claimDraw,
     takeback: info.takeback,
@@ -437,12 +453,23 @@ export function describeEnd(s: State): [string, string] {
   else if (term === 'timeout') reason = t('end.timeoutDraw');
   else if (term === 'abandonment' && loser) reason = t('end.abandoned', { side: loser });
   else if (term === 'no start' && loser) reason = t('end.noStart', { side: loser });
+  else if (loser && own(v.losses, term)) reason = t(own(v.losses, term)!, { side: loser });
   else {
     const key = own(v.reasons, term) ?? own(shared, term);
     reason = key ? t(key) : t('end.other', { reason: term.charAt(0).toUpperCase() + term.slice(1) });
   }
   return [t('end.titleResult', { title, result: s.result }), reason]; // Chinese brackets in Chinese: 白方勝（1-0）
 }
+
+// ruleSetNames are the names of the sets of rules games are played by.
+const ruleSetNames: Record<string, TextKey> = { wxf: 'ruleset.wxf', chinese: 'ruleset.chinese' };
+
+// ruleSetName names a set of rules in the user's language (its own name
+// for one this page does not know).
+export const ruleSetName = (name: string): string => {
+  const key = own(ruleSetNames, name);
+  return key ? t(key) : name;
+};
 
 // shared are the reasons the server gives for any variant.
 const shared: Record<string, TextKey> = {
@@ -465,6 +492,9 @@ const terms: Record<string, TextKey> = {
   '50-move rule': 'term.50moves',
   'threefold repetition': 'term.threefold',
   'perpetual check': 'term.perpetualCheck',
+  'perpetual chase': 'term.perpetualChase',
+  'one check one chase': 'term.checkAndChase',
+  'perpetual mate threat': 'term.mateThreat',
   repetition: 'term.repetition',
   'move limit': 'term.60moves',
   resignation: 'term.resignation',

@@ -40,6 +40,23 @@ test('the header names the time control, the start and the game', () => {
   assert.equal(headerParts(v, s).at(-1), '不計分');
 });
 
+test('a xiangqi game names its repetition rules, and its end by them, in three languages', async () => {
+  const { describeEnd } = await import('../src/variants.ts');
+  setRegistry([{ name: 'xiangqi', label: 'Xiangqi', board: 'xiangqi', sides: ['Red', 'Black'], terminations: ['perpetual chase'],
+    ruleSets: ['wxf', 'chinese'], claimDraw: false, takeback: true, seeded: false, hidden: false, handOver: false, pass: false, viewer: true, levels: [] }]);
+  const v = variantOf('xiangqi');
+  const s = { variant: 'xiangqi', status: 'started', fen: '', seats: {}, result: '*', ruleSet: 'chinese' };
+  const over = { ...s, status: 'forfeit', result: '0-1', winner: 'black', termination: 'perpetual chase' };
+  for (const [lang, rules, end] of [['en', 'Chinese rules', 'Red loses by perpetual chase.'], ['zh-TW', '中國棋例', '紅方長捉，判負。'],
+    ['zh-CN', '中国棋例', '红方长捉，判负。']]) {
+    setLanguage(lang);
+    assert.ok(headerParts(v, s).includes(rules), `${lang}: ${headerParts(v, s)}`);
+    assert.equal(describeEnd(over)[1], end);
+  }
+  setLanguage('en');
+  assert.ok(headerParts(v, { ...s, ruleSet: 'wxf' }).includes('WXF rules'));
+});
+
 test('notesTitle: a pasted PGN\'s players and event, or that it was imported', async () => {
   const { notesTitle } = await import('../src/round/view/moves.ts');
   setLanguage('en');

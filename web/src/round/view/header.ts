@@ -5,7 +5,7 @@
 import type { ClockState, State } from '../../api';
 import { finished } from '../../api';
 import { plural, t } from '../../i18n';
-import { VariantUI, describeEnd, termName } from '../../variants';
+import { VariantUI, describeEnd, ruleSetName, termName } from '../../variants';
 import type { RoundCtrl } from '../ctrl';
 import { $ } from './dom';
 import { playersNodes } from './players';
@@ -21,9 +21,11 @@ export function timeControlText(k?: ClockState): string {
 }
 
 // headerParts are the header's pieces, in order: rated says whether the
-// game changes its players' ratings (GET /api/games/{id}/rating).
+// game changes its players' ratings (GET /api/games/{id}/rating); the set
+// of rules shows for a variant with several (xiangqi's repetition rules).
 export function headerParts(v: VariantUI, s: State, rated = false): string[] {
-  return [v.label, timeControlText(s.clock), v.startNote?.(s), t(rated ? 'head.rated' : 'head.casual')].filter((p): p is string => !!p);
+  const rules = s.ruleSet && v.ruleSets.length > 0 ? ruleSetName(s.ruleSet) : undefined;
+  return [v.label, timeControlText(s.clock), v.startNote?.(s), rules, t(rated ? 'head.rated' : 'head.casual')].filter((p): p is string => !!p);
 }
 
 // pageTitle is the tab's title: the end and how it came, your move, or
