@@ -48,7 +48,7 @@ func (r ruling) wantOutcome(t *testing.T) Outcome {
 	t.Helper()
 	kind := map[string]Termination{
 		"perpetual check": PerpetualCheck, "perpetual chase": PerpetualChase,
-		"one check one chase": CheckAndChase, "repetition": Repetition,
+		"one check one chase": CheckAndChase, "perpetual mate threat": MateThreat, "repetition": Repetition,
 	}[r.kind]
 	switch r.expected {
 	case "draw":

@@ -33,6 +33,25 @@ func TestJudge(t *testing.T) {
 	}
 }
 
+// TestJudgeRuleSets: one check one chase is a draw by the WXF rules and
+// lost by the Chinese ones; --rules chooses.
+func TestJudgeRuleSets(t *testing.T) {
+	for _, tt := range []struct {
+		rules, line string
+		code        int
+	}{
+		{"wxf", "1/2-1/2 repetition, plies 1-8; recorded 1/2-1/2: agrees", 0},
+		{"chinese", "0-1 one check one chase by Red, plies 1-8; recorded 1/2-1/2: disagrees", 1},
+	} {
+		var out, errs bytes.Buffer
+		code := run([]string{"judge", "--rules", tt.rules, "testdata/judge-rules.pgn"}, nil, &out, &errs)
+		want := "testdata/judge-rules.pgn#1 Red - Black: " + tt.line + "\n"
+		if code != tt.code || out.String() != want {
+			t.Errorf("%s: exit %d, %q; want %d, %q (stderr %q)", tt.rules, code, out.String(), tt.code, want, errs.String())
+		}
+	}
+}
+
 // TestJudgeRealGames: the real games of the shared data (GBK among them)
 // are read, and none disagrees with the rules.
 func TestJudgeRealGames(t *testing.T) {
