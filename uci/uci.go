@@ -37,8 +37,8 @@ type session struct {
 	bg background // the running search, chess or xiangqi
 
 	xq *xiangqiSession // the xiangqi conversation, after "setoption name UCI_Variant value xiangqi"
-	// xqRules is the "Xiangqi Rules" set while the session was chess, for
-	// the xiangqi conversation to come.
+	// xqRules is the "Xiangqi Rules" last set, in either variant, for the
+	// xiangqi conversations to come.
 	xqRules string
 
 	book book // OwnBook and BookFile (book.go)
@@ -207,6 +207,9 @@ func (s *session) setOption(args []string) {
 			return
 		}
 		s.xqRules = v
+		if s.xq != nil {
+			s.xq.setOption(args)
+		}
 		return
 	}
 	if msg, handled := s.book.setOption(n, v); handled {
@@ -258,10 +261,11 @@ func variantFree(cmd string, args []string) bool {
 	return isVariantOption(cmd, args)
 }
 
-// isVariantOption reports whether a command sets UCI_Variant.
+// isVariantOption reports whether a command sets UCI_Variant, or the
+// xiangqi rules, which the conversation keeps across variant switches.
 func isVariantOption(cmd string, args []string) bool {
 	n, _, ok := parseSetOption(args)
-	return cmd == "setoption" && ok && strings.EqualFold(n, "UCI_Variant")
+	return cmd == "setoption" && ok && (strings.EqualFold(n, "UCI_Variant") || strings.EqualFold(n, xq.RulesOption))
 }
 
 // setVariant switches the conversation between chess and xiangqi.

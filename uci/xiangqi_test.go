@@ -228,7 +228,7 @@ func TestXiangqiRulesOption(t *testing.T) {
 	if !has(lines, `^option name Xiangqi Rules type combo default wxf var wxf var chinese$`) {
 		t.Errorf("no Xiangqi Rules option in\n%s", strings.Join(lines, "\n"))
 	}
-	for _, bad := range []string{`^info string .*unknown rules "local"`, `^info string .*Xiangqi Rules = "nonsense"`} {
+	for _, bad := range []string{`^info string .*unknown rules "local"`, `^info string .*unknown rules "nonsense"`} {
 		if !has(lines, bad) {
 			t.Errorf("no refusal %s in\n%s", bad, strings.Join(lines, "\n"))
 		}

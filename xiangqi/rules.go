@@ -2,6 +2,7 @@ package xiangqi
 
 import (
 	"fmt"
+	"math/bits"
 	"strings"
 )
 
@@ -113,8 +114,14 @@ func Classify(before, after *Position, m Move, r Rules) Act {
 	if r == RulesChinese && !act.Check {
 		act.MateThreat = us.canMate()
 	}
+	// A checking move's threats are read as if its check were answered:
+	// the check already on does not stop the opponent taking back.
+	var old Bitboard
+	if act.Check {
+		old = after.attackers(after.kings[after.side], after.side.Other())
+	}
 	var now threatList
-	us.threats(false, &now)
+	us.threats(false, old, &now)
 	if now.n == 0 {
 		return act
 	}
@@ -122,7 +129,7 @@ func Classify(before, after *Position, m Move, r Rules) Act {
 	// captures are read as if it were not, so that answering a check does
 	// not make old attacks look new.
 	var was threatList
-	before.threats(before.InCheck(), &was)
+	before.threats(before.InCheck(), Bitboard{}, &was)
 	for i := 0; i < now.n; i++ {
 		t := now.t[i]
 		if !was.has(t, m) {
@@ -183,8 +190,10 @@ func (l *threatList) has(t threat, m Move) bool {
 
 // threats lists the captures with gain of the side to move (see
 // Threatens). pseudo reads captures as the pieces move, without asking
-// whether the mover's general would be left in check.
-func (p *Position) threats(pseudo bool, l *threatList) {
+// whether the mover's general would be left in check; old are the pieces
+// of the side to move that give check already, whose check the opponent's
+// answers ignore (the check of the move being classified).
+func (p *Position) threats(pseudo bool, old Bitboard, l *threatList) {
 	var ml MoveList
 	if pseudo {
 		p.generatePseudo(Captures, &ml)
@@ -193,7 +202,7 @@ func (p *Position) threats(pseudo bool, l *threatList) {
 	}
 	for i := 0; i < ml.n; i++ {
 		m := ml.moves[i]
-		if p.winsWith(m) {
+		if p.winsWith(m, old) {
 			l.add(threat{m.From(), m.To()})
 		}
 	}
@@ -218,11 +227,12 @@ func (p *Position) threats(pseudo bool, l *threatList) {
 //     elephant), protected or not.
 func (p *Position) Threatens(attacker, victim Square) bool {
 	m := NewMove(attacker, victim)
-	return p.IsLegal(m) && p.winsWith(m)
+	return p.IsLegal(m) && p.winsWith(m, Bitboard{})
 }
 
-// winsWith applies Threatens' conditions, save legality, to the capture m.
-func (p *Position) winsWith(m Move) bool {
+// winsWith applies Threatens' conditions, save legality, to the capture m;
+// the opponent's replies ignore the check of the pieces on old.
+func (p *Position) winsWith(m Move, old Bitboard) bool {
 	a, v := p.board[m.From()], p.board[m.To()]
 	at, vt := a.Type(), v.Type()
 	switch {
@@ -231,7 +241,7 @@ func (p *Position) winsWith(m Move) bool {
 	case vt == Soldier && !crossed(v.Color(), m.To()):
 		return false
 	}
-	if vt == at && p.couldTakeBack(m) {
+	if vt == at && p.couldTakeBack(m, old) {
 		return false
 	}
 	if at == Chariot && vt == Horse && p.heldBy(m.From(), m.To()) {
@@ -242,14 +252,15 @@ func (p *Position) winsWith(m Move) bool {
 	}
 	var after Position
 	p.MakeMove(m, &after)
-	return !after.canRecapture(m.To())
+	return !after.canRecapture(m.To(), old)
 }
 
 // heldBy reports whether the chariot on c is held by the horse on h: it
 // stands on the horse's leg towards its own general, so that moving it
-// would give check. The Asian rules (rule 19, diagrams 39-41) do not count
-// such a chariot's attack on the horse as a chase, protected or not: it
-// cannot move.
+// would give check. The explanation of the Asian rule 19 (diagrams 39-41)
+// does not count such a chariot's attack on the horse as a chase,
+// protected or not: the chariot "doesn't move" (Fairy-Stockfish reads
+// diagram 39 so too, and calls it controversial).
 func (p *Position) heldBy(c, h Square) bool {
 	k := p.kings[p.board[c].Color()]
 	df, dr := k.File()-h.File(), k.Rank()-h.Rank()
@@ -267,22 +278,84 @@ func (p *Position) heldBy(c, h Square) bool {
 
 // couldTakeBack reports whether the victim of m could itself take the
 // attacker, were it the victim's turn: an exchange offered, not a chase.
-func (p *Position) couldTakeBack(m Move) bool {
+func (p *Position) couldTakeBack(m Move, old Bitboard) bool {
 	var them Position
 	p.MakeNullMove(&them)
-	return them.IsLegal(NewMove(m.To(), m.From()))
+	back := NewMove(m.To(), m.From())
+	var ml MoveList
+	them.generatePiece(m.To(), them.board[m.To()], Captures, &ml)
+	return ml.Contains(back) && them.safeAfter(back, old)
 }
 
-// canRecapture reports whether the side to move has a legal capture on s.
-func (p *Position) canRecapture(s Square) bool {
+// canRecapture reports whether the side to move has a capture on s that
+// leaves its general safe from all but the pieces on old.
+func (p *Position) canRecapture(s Square, old Bitboard) bool {
 	var ml MoveList
-	p.Generate(Captures, &ml)
+	p.generatePseudo(Captures, &ml)
 	for i := 0; i < ml.n; i++ {
-		if ml.moves[i].To() == s {
+		if m := ml.moves[i]; m.To() == s && p.safeAfter(m, old) {
 			return true
 		}
 	}
 	return false
+}
+
+// safeAfter reports whether the pseudo-legal move m leaves the mover's
+// general attacked by no enemy piece but those on old (none: m is legal).
+func (p *Position) safeAfter(m Move, old Bitboard) bool {
+	if old.Empty() {
+		return p.legalAfter(m.From(), m.To())
+	}
+	var after Position
+	p.MakeMove(m, &after)
+	k := after.kings[p.side]
+	if !after.IsAttacked(k, after.side) {
+		return true
+	}
+	if after.kingsFace() {
+		return false
+	}
+	a := after.attackers(k, after.side)
+	old.Clear(m.To()) // a checker taken gives no check
+	return a.and(old) == a
+}
+
+// attackers returns the squares of the pieces of colour by that could
+// capture on s, the generals' facing aside (see kingsFace).
+func (p *Position) attackers(s Square, by Color) Bitboard {
+	q := *p
+	q.side = by
+	var out Bitboard
+	for pt := Advisor; pt <= Soldier; pt++ {
+		pc := NewPiece(by, pt)
+		bb := q.pieces[pc]
+		for w := 0; w < 2; w++ {
+			for x := bb[w]; x != 0; x &= x - 1 {
+				from := Square(w*64 + bits.TrailingZeros64(x))
+				var ml MoveList
+				q.generatePiece(from, pc, Captures, &ml)
+				if ml.Contains(NewMove(from, s)) {
+					out.Set(from)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// kingsFace reports whether the generals stand on one file with nothing
+// between them.
+func (p *Position) kingsFace() bool {
+	r, b := p.kings[Red], p.kings[Black]
+	if r.File() != b.File() {
+		return false
+	}
+	for s := r + NumFiles; s < b; s += NumFiles {
+		if p.board[s] != NoPiece {
+			return false
+		}
+	}
+	return true
 }
 
 // worthMore reports whether a piece of kind victim is worth more than one

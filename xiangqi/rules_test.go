@@ -148,3 +148,30 @@ func TestJudgeActs(t *testing.T) {
 		}
 	}
 }
+
+// TestClassifyCheckingMove: a move that gives check reads the pieces it
+// attacks as if the check were answered: a protected piece, or one offered
+// in exchange, is not chased because the check stops the recapture for a
+// move (the same shape without the check is idle).
+func TestClassifyCheckingMove(t *testing.T) {
+	for _, tt := range []struct{ fen, move, want string }{
+		{"1r2k4/1n7/9/9/4N4/9/9/9/9/3KR4 w - - 0 1", "e5c6", "check"},     // discovered check; the horse on b8 is protected by b9 and could take back
+		{"1r1k5/1n7/9/9/4N4/9/9/9/9/4KR3 w - - 0 1", "e5c6", "idle"},      // the same without the check
+		{"4k4/1n7/9/9/4N4/9/9/9/9/3KR4 w - - 0 1", "e5d7", "check"},       // the horse on d7 offers an exchange
+		{"4k4/1c7/9/9/4N4/9/9/9/9/3KR4 w - - 0 1", "e5c6", "check+chase"}, // the cannon on b8 is unprotected
+	} {
+		p, err := ParseFEN(tt.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := p.ParseUCI(tt.move)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var after Position
+		p.MakeMove(m, &after)
+		if got := Classify(&p, &after, m, RulesWXF).String(); got != tt.want {
+			t.Errorf("%s %s: %s, want %s", tt.fen, tt.move, got, tt.want)
+		}
+	}
+}

@@ -49,9 +49,10 @@ func (e *Engine) NewGame() {
 }
 
 // SetOption sets an option by its UCI name (case-insensitive): "Hash"
-// (MB), "Threads", "Skill Level" (0-20) or "Move Overhead" (ms). The
-// error wraps ErrUnknownOption or ErrOptionValue. It waits for a running
-// search.
+// (MB), "Threads", "Skill Level" (0-20), "MultiPV", "Move Overhead" (ms)
+// or "Xiangqi Rules" (wxf or chinese; a change clears the hash table,
+// whose repetition scores were the old rules'). The error wraps
+// ErrUnknownOption or ErrOptionValue. It waits for a running search.
 func (e *Engine) SetOption(name, value string) error {
 	e.mu.Lock()
 	defer e.mu.Unlock()
@@ -61,6 +62,9 @@ func (e *Engine) SetOption(name, value string) error {
 	}
 	if o.Hash != e.opts.Hash {
 		e.tt.Resize(o.Hash)
+	}
+	if o.Rules != e.opts.Rules {
+		e.tt.Clear()
 	}
 	e.opts = o
 	return nil

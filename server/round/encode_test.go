@@ -122,7 +122,7 @@ func TestStateEncodingOddValues(t *testing.T) {
 		Clock:     &ClockJSON{White: -1, Black: 1 << 50, Running: odd, Initial: 7, Increment: 0, PerMove: true},
 		DrawOffer: odd, TakebackOffer: odd, CanClaim: true,
 		Seats:  map[string]wire.SeatJSON{odd: {Kind: game.SeatKind(odd), Name: odd, Level: odd, Title: odd}, "white": {}, "": {Kind: "x"}},
-		Public: true, Berserkable: true, Berserk: [2]bool{false, true}, Fair: &game.Fairness{Commitment: odd, Seed: odd},
+		Public: true, Berserkable: true, Berserk: [2]bool{false, true}, Mandatory: true, RuleSet: odd, Fair: &game.Fairness{Commitment: odd, Seed: odd},
 		Opening:    &wire.OpeningJSON{ECO: odd, Name: odd},
 		SetupNotes: &game.SetupNotes{Intro: odd},
 	}
