@@ -38,7 +38,7 @@ export const en = {
   'variant.xiangqi.tag': 'Xiangqi',
   'variant.chess.help': 'Checkmate the king. Stalemate, insufficient material, repetition and the 50-move rule draw.',
   'variant.chess960.help': 'Chess from one of 960 shuffled back ranks, the same for both sides. To castle, move the king onto its rook: the king ends on the g- or c-file and the rook beside it, as in chess.',
-  'variant.xiangqi.help': 'Checkmate the general. A side with no legal move loses, and so does perpetual check; repetitions and the 60-move rule are judged automatically.',
+  'variant.xiangqi.help': 'Checkmate the general. A side with no legal move loses, and so does perpetual check or perpetual chase; repetitions and the 60-move rule are judged automatically, by the WXF or the Chinese rules.',
   'variant.fogofwar': 'Fog of war',
   'variant.fogofwar.tag': 'Fog of war',
   'variant.fogofwar.help': 'You see only your pieces and the squares they could move to. There is no check: capture the king to win.',

@@ -30,7 +30,7 @@ export const zhCN: Table = {
   'variant.xiangqi.tag': '中国象棋',
   'variant.chess.help': '将杀对方的王即获胜。逼和、子力不足、重复局面和 50 回合规则均判和棋。',
   'variant.chess960.help': '底线棋子从 960 种排列中随机选一种，双方相同。王车易位时把王走到本方的车上：王落在 g 线或 c 线，车在它旁边，与标准国际象棋一样。',
-  'variant.xiangqi.help': '将死对方的将帅即获胜。无子可动（困毙）判负，长将也判负；重复局面和 60 回合自然限着由系统自动判定。',
+  'variant.xiangqi.help': '将死对方的将帅即获胜。无子可动（困毙）判负，长将、长捉也判负；重复局面和 60 回合自然限着由系统按亚洲棋例或中国棋例自动判定。',
   'variant.fogofwar': '迷雾国际象棋',
   'variant.fogofwar.tag': '迷雾国际象棋',
   'variant.fogofwar.help': '你只能看到自己的棋子以及它们能走到的格子。没有将军一说：吃掉对方的王就赢了。',

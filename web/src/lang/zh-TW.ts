@@ -30,7 +30,7 @@ export const zhTW: Table = {
   'variant.xiangqi.tag': '象棋',
   'variant.chess.help': '將死對方國王即獲勝。逼和、子力不足、重複局面與五十步規則皆判和棋。',
   'variant.chess960.help': '底線棋子從 960 種排列中隨機抽出一種，雙方相同。入堡時把國王走到自己的城堡上：國王會停在 g 或 c 直行，城堡在它旁邊，與一般西洋棋相同。',
-  'variant.xiangqi.help': '將死對方的將帥即獲勝。無棋可走者判負，長將者也判負；重複局面與六十回合限著由系統自動裁決。',
+  'variant.xiangqi.help': '將死對方的將帥即獲勝。無棋可走者判負，長將、長捉者也判負；重複局面與六十回合限著由系統依亞洲棋例或中國棋例自動裁決。',
   'variant.fogofwar': '迷霧西洋棋',
   'variant.fogofwar.tag': '迷霧西洋棋',
   'variant.fogofwar.help': '你只看得到自己的棋子，以及它們能走到的格子。沒有將軍這回事：吃掉國王就贏了。',
