@@ -36,6 +36,17 @@ func has(lines []string, re string) bool {
 
 func last(lines []string) string { return lines[len(lines)-1] }
 
+// countPrefix counts the lines that start with prefix.
+func countPrefix(lines []string, prefix string) int {
+	n := 0
+	for _, l := range lines {
+		if strings.HasPrefix(l, prefix) {
+			n++
+		}
+	}
+	return n
+}
+
 func TestHandshake(t *testing.T) {
 	lines := run(t, "uci\nisready\nquit\n")
 	for _, want := range []string{`^id name Gambit$`, `^id author `, `^option name Hash type spin default 16 min 1 max \d+$`,
@@ -80,13 +91,7 @@ func TestMalformedInput(t *testing.T) {
 	if last(lines) != "readyok" {
 		t.Errorf("last line %q, want readyok", last(lines))
 	}
-	n := 0
-	for _, l := range lines {
-		if strings.HasPrefix(l, "info string ") {
-			n++
-		}
-	}
-	if n != 8 {
+	if n := countPrefix(lines, "info string "); n != 8 {
 		t.Errorf("%d info string lines, want 8:\n%s", n, strings.Join(lines, "\n"))
 	}
 	if has(lines, `^bestmove`) {

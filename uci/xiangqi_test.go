@@ -233,13 +233,7 @@ func TestXiangqiRulesOption(t *testing.T) {
 			t.Errorf("no refusal %s in\n%s", bad, strings.Join(lines, "\n"))
 		}
 	}
-	n := 0
-	for _, l := range lines {
-		if strings.HasPrefix(l, "info string") {
-			n++
-		}
-	}
-	if n != 2 {
+	if n := countPrefix(lines, "info string "); n != 2 {
 		t.Errorf("%d info strings, want the 2 refusals:\n%s", n, strings.Join(lines, "\n"))
 	}
 }
