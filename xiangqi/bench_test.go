@@ -47,3 +47,30 @@ func BenchmarkMakeMove(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkClassify classes every legal move of a middlegame position by
+// the repetition rules (check, chase, and for the Chinese rules a threat
+// of mate), as the search does for the moves of a cycle it meets; it
+// allocates nothing.
+func BenchmarkClassify(b *testing.B) {
+	p, err := ParseFEN("2bakab2/9/1cn1c1n2/p1p1p3p/6p2/2P6/P3P1P1P/1CN1C1N2/9/R1BAKAB1R w - - 0 1")
+	if err != nil {
+		b.Fatal(err)
+	}
+	var ml MoveList
+	p.GenerateLegal(&ml)
+	after := make([]Position, ml.Len())
+	for i, m := range ml.Moves() {
+		p.MakeMove(m, &after[i])
+	}
+	for _, r := range []Rules{RulesWXF, RulesChinese} {
+		b.Run(r.String(), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				for i, m := range ml.Moves() {
+					_ = Classify(&p, &after[i], m, r)
+				}
+			}
+		})
+	}
+}
