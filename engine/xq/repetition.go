@@ -23,10 +23,10 @@ func (w *worker) repetition(ply, halfmove int) (int, bool) {
 
 // judgeCycle scores the repetition of position i at position n (the node
 // at ply) by the rules (xiangqi.JudgeActs): a side that broke a rule in
-// every one of its moves of the cycle (perpetual check, perpetual chase,
-// one check one chase) while the other did not loses, and under the WXF
-// rules a perpetual checker loses to a perpetual chaser; any other
-// repetition is a draw. What a move of the search did is worked out when
+// every one of its moves of the cycle (perpetual check, perpetual chase;
+// under the Chinese rules also one check one chase, perpetual mate threat)
+// while the other did not loses, and a perpetual checker loses to a
+// perpetual chaser; any other repetition is a draw. What a move of the search did is worked out when
 // a cycle first needs it, and kept while its node is on the stack. When
 // the cycle reaches into game history given without its moves (Search),
 // only checks are judged (judgeChecks).
