@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/internal/elo"
 	"github.com/gambitchess/gambit/uci"
 )
 
@@ -28,9 +29,12 @@ type Config struct {
 	// Openings are start FENs, each played twice with colours swapped;
 	// none: the variant's usual start (Chess960 draws one for each pair).
 	Openings []string
-	MaxPlies int       // adjudicate a draw after this many plies; 0: no limit
-	Event    string    // PGN Event tag
-	PGN      io.Writer // where every game's PGN goes; may be nil
+	MaxPlies int // adjudicate a draw after this many plies; 0: no limit
+	// SPRT, if not nil, stops the match as soon as the test decides
+	// (checked after each pair of games); Games is then the most played.
+	SPRT  *elo.SPRT
+	Event string    // PGN Event tag
+	PGN   io.Writer // where every game's PGN goes; may be nil
 }
 
 // GameResult is one finished game, seen from engine 0.
@@ -59,7 +63,12 @@ func Run(ctx context.Context, cfg Config, onGame func(GameResult)) (Summary, err
 	if err != nil {
 		return Summary{}, err
 	}
-	var sum Summary
+	if cfg.SPRT != nil {
+		if err := cfg.SPRT.Check(); err != nil {
+			return Summary{}, fmt.Errorf("match: %w", err)
+		}
+	}
+	sum := Summary{SPRT: cfg.SPRT}
 	var engines [2]*uci.Client
 	var opening string // the start of the pair of games being played
 	defer func() {
@@ -99,9 +108,12 @@ func Run(ctx context.Context, cfg Config, onGame func(GameResult)) (Summary, err
 			engines[k].Close()
 			engines[k] = nil
 		}
-		sum.add(res.Score)
+		sum.add(i+1, res.Score)
 		if onGame != nil {
 			onGame(res)
+		}
+		if sum.Verdict != elo.Continue {
+			break
 		}
 	}
 	return sum, nil

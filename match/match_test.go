@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"github.com/gambitchess/gambit/internal/elo"
 	"maps"
 	"math"
 	"os"
@@ -246,5 +247,32 @@ func TestSummaryElo(t *testing.T) {
 	}
 	if got := s.String(); !strings.Contains(got, "+60 =20 -20") || !strings.Contains(got, "Elo +147.2") {
 		t.Errorf("String() = %q", got)
+	}
+}
+
+// TestMatchStopsAtSPRTVerdict plays pairs whose scores differ (an engine
+// that moves illegally loses both games from the start; a stalemate is
+// drawn twice) until the SPRT accepts that engine 0 is the stronger.
+func TestMatchStopsAtSPRTVerdict(t *testing.T) {
+	test := &elo.SPRT{Elo0: 0, Elo1: 200, Alpha: 0.05, Beta: 0.05}
+	cfg := Config{Engines: [2]uci.ClientConfig{fake("first", "chess"), fake("illegal", "chess")},
+		Games: 40, Base: 400 * time.Millisecond, Margin: 100 * time.Millisecond, SPRT: test,
+		Openings: []string{"", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"}}
+	sum, err := Run(context.Background(), cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum.Verdict != elo.AcceptH1 || sum.Games() >= 40 || sum.Games()%2 != 0 {
+		t.Fatalf("verdict %v after %d games (%v)", sum.Verdict, sum.Games(), sum)
+	}
+	if sum.Pairs[4] == 0 || sum.Pairs[2] == 0 || sum.Pairs.Pairs()*2 != sum.Games() {
+		t.Errorf("pairs %v after %d games", sum.Pairs, sum.Games())
+	}
+	if !strings.Contains(sum.String(), "H1 accepted") {
+		t.Errorf("summary does not give the verdict:\n%v", sum)
+	}
+	cfg.SPRT = &elo.SPRT{Elo0: 5, Elo1: 0, Alpha: 0.05, Beta: 0.05}
+	if _, err := Run(context.Background(), cfg, nil); err == nil || !strings.Contains(err.Error(), "elo1") {
+		t.Errorf("bad SPRT: %v", err)
 	}
 }

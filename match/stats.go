@@ -10,9 +10,25 @@ import (
 type Summary struct {
 	Names               [2]string
 	Wins, Draws, Losses int
+	// Pairs counts the finished pairs of games (one opening, colours
+	// swapped) by engine 0's points in the pair.
+	Pairs elo.Pentanomial
+	// SPRT is the test the match ran, if any, and Verdict its outcome.
+	SPRT    *elo.SPRT
+	Verdict elo.Verdict
+	pending float64 // engine 0's points in the unfinished pair
 }
 
-func (s *Summary) add(points float64) {
+// add counts a game; game is its number from 1, so even numbers end pairs.
+func (s *Summary) add(game int, points float64) {
+	s.pending += points
+	if game%2 == 0 {
+		s.Pairs[int(2*s.pending)]++
+		s.pending = 0
+		if s.SPRT != nil {
+			s.Verdict = s.SPRT.Decide(s.Pairs)
+		}
+	}
 	switch points {
 	case 1:
 		s.Wins++
@@ -51,6 +67,12 @@ func eloOf(score float64) float64 { return elo.FromScore(score) }
 func (s Summary) String() string {
 	diff, margin := s.Elo()
 	lo, hi := s.EloInterval()
-	return fmt.Sprintf("%s vs %s: +%d =%d -%d, score %.1f%%, Elo %+.1f ± %.1f (95%%: %+.1f .. %+.1f), %d games",
+	line := fmt.Sprintf("%s vs %s: +%d =%d -%d, score %.1f%%, Elo %+.1f ± %.1f (95%%: %+.1f .. %+.1f), %d games",
 		s.Names[0], s.Names[1], s.Wins, s.Draws, s.Losses, 100*s.Score(), diff, margin, lo, hi, s.Games())
+	if s.SPRT != nil {
+		lower, upper := s.SPRT.Bounds()
+		line += fmt.Sprintf("\npairs %v; SPRT [%g, %g] α=%g β=%g: LLR %.2f (%.2f, %.2f): %v",
+			s.Pairs, s.SPRT.Elo0, s.SPRT.Elo1, s.SPRT.Alpha, s.SPRT.Beta, s.SPRT.LLR(s.Pairs), lower, upper, s.Verdict)
+	}
+	return line
 }

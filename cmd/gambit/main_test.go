@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -133,6 +134,33 @@ func TestParseEngineSpec(t *testing.T) {
 	for _, bad := range []string{"name=x", "cmd=a colour=red", "cmd=a option.Broken"} {
 		if _, err := parseEngineSpec(bad); err == nil {
 			t.Errorf("parseEngineSpec(%q): no error", bad)
+		}
+	}
+}
+
+func TestParseSPRT(t *testing.T) {
+	tests := []struct {
+		in   string
+		want string // "" for an error
+	}{
+		{"0,5", "{0 5 0.05 0.05}"},
+		{" -1.5, 3.5 ,0.1,0.2", "{-1.5 3.5 0.1 0.2}"},
+		{"0", ""},
+		{"0,5,0.05", ""},
+		{"5,0", ""},
+		{"0,x", ""},
+		{"0,5,0,0.05", ""},
+	}
+	for _, tt := range tests {
+		got, err := parseSPRT(tt.in)
+		if tt.want == "" {
+			if err == nil || !strings.Contains(err.Error(), "--sprt") {
+				t.Errorf("parseSPRT(%q): %v, %v; want an error naming --sprt", tt.in, got, err)
+			}
+			continue
+		}
+		if err != nil || fmt.Sprint(*got) != tt.want {
+			t.Errorf("parseSPRT(%q) = %v, %v; want %s", tt.in, got, err, tt.want)
 		}
 	}
 }

@@ -7,13 +7,14 @@ import (
 	"strings"
 	"time"
 
+	"github.com/gambitchess/gambit/internal/elo"
 	"github.com/gambitchess/gambit/match"
 	"github.com/gambitchess/gambit/uci"
 	"github.com/spf13/cobra"
 )
 
 func newMatchCmd() *cobra.Command {
-	var variant, tc, openings, pgnPath string
+	var variant, tc, openings, pgnPath, sprt string
 	var engines []string
 	var games, maxPlies int
 	var margin time.Duration
@@ -32,6 +33,11 @@ func newMatchCmd() *cobra.Command {
 			cfg, err := matchConfig(variant, engines, games, tc, margin, maxPlies)
 			if err != nil {
 				return usageError{err}
+			}
+			if sprt != "" {
+				if cfg.SPRT, err = parseSPRT(sprt); err != nil {
+					return usageError{err}
+				}
 			}
 			if openings != "" {
 				if cfg.Openings, err = readOpenings(openings); err != nil {
@@ -66,6 +72,7 @@ func newMatchCmd() *cobra.Command {
 	f.StringVar(&openings, "openings", "", "file of start FENs or EPD lines, each played twice with colours swapped")
 	f.StringVar(&pgnPath, "pgn", "", "write every game's PGN to this file")
 	f.IntVar(&maxPlies, "maxplies", 0, "adjudicate a draw after this many plies (0: never)")
+	f.StringVar(&sprt, "sprt", "", "stop when an SPRT decides: ELO0,ELO1[,ALPHA,BETA] (alpha, beta 0.05); --games is then the most played")
 	atLeast(cmd, 1, "games")
 	atLeast(cmd, 0, "maxplies", "timemargin")
 	return cmd
@@ -214,4 +221,26 @@ func readOpenings(path string) ([]string, error) {
 		out = append(out, strings.Join(fields[:n], " "))
 	}
 	return out, nil
+}
+
+// parseSPRT reads "0,5" or "0,5,0.05,0.05": the SPRT's Elo0, Elo1 and
+// optionally alpha and beta (0.05 each by default, as fishtest).
+func parseSPRT(s string) (*elo.SPRT, error) {
+	fields := strings.Split(s, ",")
+	if len(fields) != 2 && len(fields) != 4 {
+		return nil, fmt.Errorf("--sprt %q: want ELO0,ELO1 or ELO0,ELO1,ALPHA,BETA", s)
+	}
+	v := []float64{0, 0, 0.05, 0.05}
+	for i, f := range fields {
+		x, err := strconv.ParseFloat(strings.TrimSpace(f), 64)
+		if err != nil {
+			return nil, fmt.Errorf("--sprt %q: field %d: %w", s, i+1, err)
+		}
+		v[i] = x
+	}
+	t := &elo.SPRT{Elo0: v[0], Elo1: v[1], Alpha: v[2], Beta: v[3]}
+	if err := t.Check(); err != nil {
+		return nil, fmt.Errorf("--sprt %q: %w", s, err)
+	}
+	return t, nil
 }

@@ -1,0 +1,96 @@
+package elo
+
+import (
+	"math"
+	"testing"
+)
+
+func TestSPRTBounds(t *testing.T) {
+	lo, hi := SPRT{Elo0: 0, Elo1: 5, Alpha: 0.05, Beta: 0.05}.Bounds()
+	// ln(0.05/0.95) = -2.944439.
+	if math.Abs(lo+2.944439) > 1e-6 || math.Abs(hi-2.944439) > 1e-6 {
+		t.Errorf("bounds %.6f, %.6f; want ∓2.944439", lo, hi)
+	}
+}
+
+func TestSPRTLLR(t *testing.T) {
+	test := SPRT{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05}
+	tests := []struct {
+		name  string
+		pairs Pentanomial
+		want  float64
+	}{
+		{"no pairs", Pentanomial{}, 0},
+		{"only drawn pairs: no variance", Pentanomial{0, 0, 40, 0, 0}, 0},
+		// 100 pairs, 20 of 1½ and 20 of ½ around 60 of 1: mean ½, variance
+		// 0.4·(1/4)² = 1/40; s0 = ½, s1 = 0.514387; LLR = 100·0.014387·(1 −
+		// ½ − 0.514387)/(2/40) = −0.41398.
+		{"even", Pentanomial{0, 20, 60, 20, 0}, -0.41398},
+		// 40 pairs of 1½ and 10 of ½ in 100: written out pair by pair
+		// (llrByHand).
+		{"ahead", Pentanomial{0, 10, 50, 40, 0}, math.NaN()},
+	}
+	for _, tt := range tests {
+		got := test.LLR(tt.pairs)
+		want := tt.want
+		if math.IsNaN(want) {
+			want = llrByHand(test, tt.pairs)
+		}
+		if math.Abs(got-want) > 1e-4 {
+			t.Errorf("%s: LLR %.5f, want %.5f", tt.name, got, want)
+		}
+	}
+}
+
+// llrByHand evaluates the GSPRT formula over the pairs written out one by
+// one, a second way to the same number.
+func llrByHand(test SPRT, p Pentanomial) float64 {
+	var scores []float64
+	for k, c := range p {
+		for range c {
+			scores = append(scores, float64(k)/4)
+		}
+	}
+	var sum, sq float64
+	for _, s := range scores {
+		sum += s
+	}
+	n := float64(len(scores))
+	m := sum / n
+	for _, s := range scores {
+		sq += (s - m) * (s - m)
+	}
+	v := sq / n
+	s0 := 1 / (1 + math.Pow(10, -test.Elo0/400))
+	s1 := 1 / (1 + math.Pow(10, -test.Elo1/400))
+	return n * (s1 - s0) * (2*m - s0 - s1) / (2 * v)
+}
+
+func TestSPRTDecide(t *testing.T) {
+	test := SPRT{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05}
+	tests := []struct {
+		pairs Pentanomial
+		want  Verdict
+	}{
+		{Pentanomial{0, 5, 10, 5, 0}, Continue},
+		{Pentanomial{10, 100, 300, 150, 40}, AcceptH1}, // about +35 Elo over 600 pairs
+		{Pentanomial{40, 150, 300, 100, 10}, AcceptH0}, // about −35 Elo
+		{Pentanomial{20, 200, 560, 200, 20}, AcceptH0}, // even over 1,000 pairs: not +10
+	}
+	for _, tt := range tests {
+		if got := test.Decide(tt.pairs); got != tt.want {
+			t.Errorf("%v: %v (LLR %.2f), want %v", tt.pairs, got, test.LLR(tt.pairs), tt.want)
+		}
+	}
+}
+
+func TestSPRTCheck(t *testing.T) {
+	for _, bad := range []SPRT{{0, 5, 0, 0.05}, {0, 5, 0.05, 1}, {5, 5, 0.05, 0.05}, {5, 0, 0.05, 0.05}} {
+		if bad.Check() == nil {
+			t.Errorf("%+v accepted", bad)
+		}
+	}
+	if err := (SPRT{0, 5, 0.05, 0.05}).Check(); err != nil {
+		t.Error(err)
+	}
+}
