@@ -110,3 +110,15 @@ func TestSkillLevel(t *testing.T) {
 		t.Errorf("skill 0 chose the full-strength move in %d of 12 positions; want real errors", 12-differs)
 	}
 }
+
+// BenchmarkBench runs the whole bench signature (gambit bench) once per
+// iteration: the number to profile and compare for speed.
+func BenchmarkBench(b *testing.B) {
+	for b.Loop() {
+		res, err := Bench(BenchDepth, nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.ReportMetric(float64(res.NPS), "nodes/s")
+	}
+}
