@@ -2,6 +2,8 @@ package xq
 
 import (
 	"context"
+	"os"
+	"strings"
 	"testing"
 
 	"github.com/gambitchess/gambit/xiangqi"
@@ -48,4 +50,36 @@ func BenchmarkEvaluate(b *testing.B) {
 		s += Evaluate(&p)
 	}
 	_ = s
+}
+
+// TestSPRTOpenings checks the openings that engine matches are played
+// from (docs/engine.md): each a legal position where the side to move has
+// a move, none repeated.
+func TestSPRTOpenings(t *testing.T) {
+	data, err := os.ReadFile("testdata/sprt-openings.epd")
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]int{}
+	n := 0
+	for i, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		if strings.HasPrefix(line, "#") {
+			continue
+		}
+		n++
+		pos, err := xiangqi.ParseFEN(line)
+		if err != nil {
+			t.Fatalf("line %d: %v", i+1, err)
+		}
+		if !pos.HasLegalMove() {
+			t.Errorf("line %d: %s has no legal move", i+1, line)
+		}
+		if j, dup := seen[line]; dup {
+			t.Errorf("line %d repeats line %d", i+1, j)
+		}
+		seen[line] = i + 1
+	}
+	if n != 200 {
+		t.Errorf("%d openings, want 200", n)
+	}
 }

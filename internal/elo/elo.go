@@ -1,6 +1,8 @@
 // Package elo turns a match score (wins, draws, losses) into an Elo
 // difference and its 95% confidence interval, for the self-play of
-// package engine and the engine matches of package match.
+// package engine and the engine matches of package match, and runs the
+// sequential probability ratio test (SPRT) that decides whether a change
+// of an engine gains Elo.
 //
 // The model is the logistic one: a score s (0 to 1) means a difference of
 // -400·log10(1/s - 1) Elo. The uncertainty comes from the trinomial

@@ -1,6 +1,7 @@
 package elo
 
 import (
+	"fmt"
 	"math"
 	"testing"
 )
@@ -93,4 +94,13 @@ func TestSPRTCheck(t *testing.T) {
 	if err := (SPRT{0, 5, 0.05, 0.05}).Check(); err != nil {
 		t.Error(err)
 	}
+}
+
+func ExampleSPRT() {
+	test := SPRT{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05}
+	lower, upper := test.Bounds()
+	// The singular-extension test of docs/engine.md, stopped after 223 pairs.
+	pairs := Pentanomial{17, 46, 82, 55, 23}
+	fmt.Printf("LLR %.2f in (%.2f, %.2f): %v\n", test.LLR(pairs), lower, upper, test.Decide(pairs))
+	// Output: LLR 0.72 in (-2.94, 2.94): continue
 }
