@@ -2,6 +2,8 @@ package engine
 
 import (
 	"context"
+	"os"
+	"strings"
 	"testing"
 
 	"github.com/gambitchess/gambit/chess"
@@ -120,5 +122,38 @@ func BenchmarkBench(b *testing.B) {
 			b.Fatal(err)
 		}
 		b.ReportMetric(float64(res.NPS), "nodes/s")
+	}
+}
+
+// TestSPRTOpenings checks the openings that the SPRT tests of
+// docs/engine.md play from: each a legal position with a legal move, none
+// repeated.
+func TestSPRTOpenings(t *testing.T) {
+	data, err := os.ReadFile("testdata/sprt-openings.epd")
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]int{}
+	n := 0
+	for i, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		if strings.HasPrefix(line, "#") {
+			continue
+		}
+		n++
+		fen := strings.TrimSpace(strings.Split(line, ";")[0])
+		pos, err := chess.ParseFEN(fen)
+		if err != nil {
+			t.Fatalf("line %d: %v", i+1, err)
+		}
+		if !pos.HasLegalMove() {
+			t.Errorf("line %d: %s has no legal move", i+1, fen)
+		}
+		if j, dup := seen[fen]; dup {
+			t.Errorf("line %d repeats line %d", i+1, j)
+		}
+		seen[fen] = i + 1
+	}
+	if n != 200 {
+		t.Errorf("%d openings, want 200", n)
 	}
 }

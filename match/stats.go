@@ -71,8 +71,9 @@ func (s Summary) String() string {
 		s.Names[0], s.Names[1], s.Wins, s.Draws, s.Losses, 100*s.Score(), diff, margin, lo, hi, s.Games())
 	if s.SPRT != nil {
 		lower, upper := s.SPRT.Bounds()
-		line += fmt.Sprintf("\npairs %v; SPRT [%g, %g] α=%g β=%g: LLR %.2f (%.2f, %.2f): %v",
-			s.Pairs, s.SPRT.Elo0, s.SPRT.Elo1, s.SPRT.Alpha, s.SPRT.Beta, s.SPRT.LLR(s.Pairs), lower, upper, s.Verdict)
+		plo, phi := s.Pairs.Interval()
+		line += fmt.Sprintf("\npairs %v (95%% over pairs: %+.1f .. %+.1f); SPRT [%g, %g] α=%g β=%g: LLR %.2f (%.2f, %.2f): %v",
+			s.Pairs, plo, phi, s.SPRT.Elo0, s.SPRT.Elo1, s.SPRT.Alpha, s.SPRT.Beta, s.SPRT.LLR(s.Pairs), lower, upper, s.Verdict)
 	}
 	return line
 }

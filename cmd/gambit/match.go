@@ -56,11 +56,11 @@ func newMatchCmd() *cobra.Command {
 			sum, err := match.Run(cmd.Context(), cfg, func(r match.GameResult) {
 				fmt.Fprintf(out, "game %d: %s vs %s: %s (%s, %d plies)\n", r.Number, r.White, r.Black, r.Result, r.Reason, r.Plies)
 			})
-			if err != nil {
-				return err
+			if sum.Games() > 0 {
+				// Also when stopped (Ctrl-C) or failed: the games played count.
+				fmt.Fprintln(out, sum)
 			}
-			fmt.Fprintln(out, sum)
-			return nil
+			return err
 		},
 	}
 	f := cmd.Flags()

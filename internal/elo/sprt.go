@@ -24,6 +24,9 @@ import (
 // for N pairs with mean score m and variance v, s0 and s1 the scores
 // Elo0 and Elo1 predict. Pairs remove the variance that the openings
 // themselves add, so a test needs fewer games than one over single games.
+// As fishtest does, m and v count each outcome no pair had as a thousandth
+// of a pair, so that pairs which all scored the same still decide; and no
+// test decides before MinPairs pairs.
 type SPRT struct {
 	Elo0, Elo1  float64
 	Alpha, Beta float64
@@ -45,7 +48,7 @@ func (v Verdict) String() string {
 	case AcceptH1:
 		return "H1 accepted"
 	}
-	return "continue"
+	return "undecided"
 }
 
 // Pentanomial counts game pairs by the points engine 0 scored in the pair:
@@ -55,29 +58,61 @@ type Pentanomial [5]int
 // Pairs returns the number of pairs counted.
 func (p Pentanomial) Pairs() int { return p[0] + p[1] + p[2] + p[3] + p[4] }
 
+// emptyBin is the count an empty outcome is given when the mean and
+// variance are estimated (fishtest's "regularize"): without it, pairs
+// that all score the same have no variance, and no test could decide.
+const emptyBin = 1e-3
+
 // meanVar returns the mean and variance of the per-game score of a pair
-// (points/2).
+// (points/2, so k/4 for k half-points), every empty outcome counted as
+// emptyBin pairs; 0.5 and 0 with no pairs.
 func (p Pentanomial) meanVar() (mean, variance float64) {
-	n := float64(p.Pairs())
-	if n == 0 {
+	if p.Pairs() == 0 {
 		return 0.5, 0
 	}
-	for k, c := range p {
-		mean += float64(c) * float64(k) / 4
+	var c [5]float64
+	n := 0.0
+	for k, x := range p {
+		c[k] = float64(x)
+		if x == 0 {
+			c[k] = emptyBin
+		}
+		n += c[k]
+	}
+	for k := range c {
+		mean += c[k] * float64(k) / 4
 	}
 	mean /= n
-	for k, c := range p {
+	for k := range c {
 		d := float64(k)/4 - mean
-		variance += float64(c) * d * d
+		variance += c[k] * d * d
 	}
 	return mean, variance / n
 }
 
-// Check reports the parameters' errors: Alpha and Beta must lie strictly
-// between 0 and 1 and Elo1 must exceed Elo0.
+// Interval returns the 95% confidence interval of the Elo difference from
+// the pairs: the mean score ∓ Z95 standard errors of the pair scores,
+// converted to Elo. It is narrower than the per-game Interval when the
+// openings favour one side, since a pair cancels that.
+func (p Pentanomial) Interval() (lo, hi float64) {
+	n := p.Pairs()
+	if n == 0 {
+		return math.Inf(-1), math.Inf(1)
+	}
+	mean, variance := p.meanVar()
+	se := math.Sqrt(variance / float64(n))
+	return FromScore(mean - Z95*se), FromScore(mean + Z95*se)
+}
+
+// Check reports the parameters' errors: Alpha and Beta must be positive
+// with a sum below 1 (else the bounds cross), and Elo1 must exceed Elo0,
+// both finite.
 func (t SPRT) Check() error {
-	if !(t.Alpha > 0 && t.Alpha < 1) || !(t.Beta > 0 && t.Beta < 1) {
-		return fmt.Errorf("sprt: alpha %g and beta %g must lie between 0 and 1", t.Alpha, t.Beta)
+	if !(t.Alpha > 0 && t.Beta > 0 && t.Alpha+t.Beta < 1) {
+		return fmt.Errorf("sprt: alpha %g and beta %g must be positive with a sum below 1", t.Alpha, t.Beta)
+	}
+	if math.IsInf(t.Elo0, 0) || math.IsInf(t.Elo1, 0) {
+		return fmt.Errorf("sprt: elo0 %g and elo1 %g must be finite", t.Elo0, t.Elo1)
 	}
 	if !(t.Elo1 > t.Elo0) {
 		return fmt.Errorf("sprt: elo1 %g must exceed elo0 %g", t.Elo1, t.Elo0)
@@ -92,7 +127,7 @@ func (t SPRT) Bounds() (lower, upper float64) {
 }
 
 // LLR returns the log-likelihood ratio of H1 to H0 after the pairs p; 0
-// while every pair scored the same (no variance yet).
+// before the first pair.
 func (t SPRT) LLR(p Pentanomial) float64 {
 	mean, variance := p.meanVar()
 	if variance == 0 {
@@ -102,8 +137,16 @@ func (t SPRT) LLR(p Pentanomial) float64 {
 	return float64(p.Pairs()) * (s1 - s0) * (2*mean - s0 - s1) / (2 * variance)
 }
 
-// Decide returns the verdict after the pairs p.
+// MinPairs is the number of pairs before an SPRT decides: the normal
+// approximation is poor for a handful of pairs, and with empty outcomes
+// regularised a single won pair would otherwise look decisive.
+const MinPairs = 10
+
+// Decide returns the verdict after the pairs p (Continue before MinPairs).
 func (t SPRT) Decide(p Pentanomial) Verdict {
+	if p.Pairs() < MinPairs {
+		return Continue
+	}
 	llr := t.LLR(p)
 	lower, upper := t.Bounds()
 	switch {

@@ -22,14 +22,13 @@ func TestSPRTLLR(t *testing.T) {
 		want  float64
 	}{
 		{"no pairs", Pentanomial{}, 0},
-		{"only drawn pairs: no variance", Pentanomial{0, 0, 40, 0, 0}, 0},
-		// 100 pairs, 20 of 1½ and 20 of ½ around 60 of 1: mean ½, variance
-		// 0.4·(1/4)² = 1/40; s0 = ½, s1 = 0.514387; LLR = 100·0.014387·(1 −
-		// ½ − 0.514387)/(2/40) = −0.41398.
-		{"even", Pentanomial{0, 20, 60, 20, 0}, -0.41398},
-		// 40 pairs of 1½ and 10 of ½ in 100: written out pair by pair
-		// (llrByHand).
-		{"ahead", Pentanomial{0, 10, 50, 40, 0}, math.NaN()},
+		// Every outcome occurs, so none is regularised. 100 pairs: 20 of
+		// 1½ and 20 of ½ around 58 of 1, one each of 0 and 2: mean ½,
+		// variance (0.4·(1/4)² + 0.02·(1/2)²) = 0.03; s0 = ½, s1 = 0.514387;
+		// LLR = 100·0.014387·(1 − ½ − 0.514387)/(2·0.03) = −0.34498.
+		{"even", Pentanomial{1, 20, 58, 20, 1}, -0.34498},
+		// Written out pair by pair (llrByHand).
+		{"ahead", Pentanomial{1, 10, 48, 40, 1}, math.NaN()},
 	}
 	for _, tt := range tests {
 		got := test.LLR(tt.pairs)
@@ -73,7 +72,13 @@ func TestSPRTDecide(t *testing.T) {
 		pairs Pentanomial
 		want  Verdict
 	}{
+		{Pentanomial{}, Continue},
 		{Pentanomial{0, 5, 10, 5, 0}, Continue},
+		// Pairs that all score the same still decide: empty outcomes count
+		// as a thousandth of a pair each (fishtest's regularisation).
+		{Pentanomial{0, 0, 40, 0, 0}, AcceptH0},        // two engines that draw every pair
+		{Pentanomial{0, 0, 0, 0, 10}, AcceptH1},        // one that wins every game
+		{Pentanomial{0, 0, 0, 0, 9}, Continue},         // but not before MinPairs pairs
 		{Pentanomial{10, 100, 300, 150, 40}, AcceptH1}, // about +35 Elo over 600 pairs
 		{Pentanomial{40, 150, 300, 100, 10}, AcceptH0}, // about −35 Elo
 		{Pentanomial{20, 200, 560, 200, 20}, AcceptH0}, // even over 1,000 pairs: not +10
@@ -86,7 +91,7 @@ func TestSPRTDecide(t *testing.T) {
 }
 
 func TestSPRTCheck(t *testing.T) {
-	for _, bad := range []SPRT{{0, 5, 0, 0.05}, {0, 5, 0.05, 1}, {5, 5, 0.05, 0.05}, {5, 0, 0.05, 0.05}} {
+	for _, bad := range []SPRT{{0, 5, 0, 0.05}, {0, 5, 0.05, 1}, {0, 5, 0.6, 0.6}, {5, 5, 0.05, 0.05}, {5, 0, 0.05, 0.05}, {0, math.Inf(1), 0.05, 0.05}} {
 		if bad.Check() == nil {
 			t.Errorf("%+v accepted", bad)
 		}
@@ -102,5 +107,19 @@ func ExampleSPRT() {
 	// The singular-extension test of docs/engine.md, stopped after 223 pairs.
 	pairs := Pentanomial{17, 46, 82, 55, 23}
 	fmt.Printf("LLR %.2f in (%.2f, %.2f): %v\n", test.LLR(pairs), lower, upper, test.Decide(pairs))
-	// Output: LLR 0.72 in (-2.94, 2.94): continue
+	// Output: LLR 0.72 in (-2.94, 2.94): undecided
+}
+
+func TestPentanomialInterval(t *testing.T) {
+	// 10 pairs of 2 and 10 of 1: mean ¾, variance 1/16, se = 1/(4·√20).
+	p := Pentanomial{0, 0, 10, 0, 10}
+	lo, hi := p.Interval()
+	se := 0.25 / math.Sqrt(20)
+	// The two empty outcomes shift the estimate by a few thousandths.
+	if math.Abs(lo-FromScore(0.75-Z95*se)) > 1 || math.Abs(hi-FromScore(0.75+Z95*se)) > 1 {
+		t.Errorf("interval %.1f .. %.1f, want %.1f .. %.1f", lo, hi, FromScore(0.75-Z95*se), FromScore(0.75+Z95*se))
+	}
+	if lo, hi := (Pentanomial{}).Interval(); !math.IsInf(lo, -1) || !math.IsInf(hi, 1) {
+		t.Errorf("no pairs: %v .. %v", lo, hi)
+	}
 }
