@@ -2,8 +2,7 @@ package engine
 
 import (
 	"context"
-	"os"
-	"strings"
+	"github.com/gambitchess/gambit/internal/benchrun"
 	"testing"
 
 	"github.com/gambitchess/gambit/chess"
@@ -126,34 +125,23 @@ func BenchmarkBench(b *testing.B) {
 }
 
 // TestSPRTOpenings checks the openings that the SPRT tests of
-// docs/engine.md play from: each a legal position with a legal move, none
-// repeated.
+// docs/engine.md play from: 200 legal positions, none repeated, each with
+// a legal move.
 func TestSPRTOpenings(t *testing.T) {
-	data, err := os.ReadFile("testdata/sprt-openings.epd")
+	fens, err := benchrun.ReadOpenings("testdata/sprt-openings.epd")
 	if err != nil {
 		t.Fatal(err)
 	}
-	seen := map[string]int{}
-	n := 0
-	for i, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
-		if strings.HasPrefix(line, "#") {
-			continue
-		}
-		n++
-		fen := strings.TrimSpace(strings.Split(line, ";")[0])
+	if len(fens) != 200 {
+		t.Errorf("%d openings, want 200", len(fens))
+	}
+	for _, fen := range fens {
 		pos, err := chess.ParseFEN(fen)
 		if err != nil {
-			t.Fatalf("line %d: %v", i+1, err)
+			t.Fatal(err)
 		}
 		if !pos.HasLegalMove() {
-			t.Errorf("line %d: %s has no legal move", i+1, fen)
+			t.Errorf("%s has no legal move", fen)
 		}
-		if j, dup := seen[fen]; dup {
-			t.Errorf("line %d repeats line %d", i+1, j)
-		}
-		seen[fen] = i + 1
-	}
-	if n != 200 {
-		t.Errorf("%d openings, want 200", n)
 	}
 }

@@ -2,8 +2,7 @@ package xq
 
 import (
 	"context"
-	"os"
-	"strings"
+	"github.com/gambitchess/gambit/internal/benchrun"
 	"testing"
 
 	"github.com/gambitchess/gambit/xiangqi"
@@ -52,34 +51,24 @@ func BenchmarkEvaluate(b *testing.B) {
 	_ = s
 }
 
-// TestSPRTOpenings checks the openings that engine matches are played
-// from (docs/engine.md): each a legal position where the side to move has
-// a move, none repeated.
+// TestSPRTOpenings checks the openings that the SPRT tests of
+// docs/engine.md play from: 200 legal positions, none repeated, each with
+// a legal move.
 func TestSPRTOpenings(t *testing.T) {
-	data, err := os.ReadFile("testdata/sprt-openings.epd")
+	fens, err := benchrun.ReadOpenings("testdata/sprt-openings.epd")
 	if err != nil {
 		t.Fatal(err)
 	}
-	seen := map[string]int{}
-	n := 0
-	for i, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
-		if strings.HasPrefix(line, "#") {
-			continue
-		}
-		n++
-		pos, err := xiangqi.ParseFEN(line)
+	if len(fens) != 200 {
+		t.Errorf("%d openings, want 200", len(fens))
+	}
+	for _, fen := range fens {
+		pos, err := xiangqi.ParseFEN(fen)
 		if err != nil {
-			t.Fatalf("line %d: %v", i+1, err)
+			t.Fatal(err)
 		}
 		if !pos.HasLegalMove() {
-			t.Errorf("line %d: %s has no legal move", i+1, line)
+			t.Errorf("%s has no legal move", fen)
 		}
-		if j, dup := seen[line]; dup {
-			t.Errorf("line %d repeats line %d", i+1, j)
-		}
-		seen[line] = i + 1
-	}
-	if n != 200 {
-		t.Errorf("%d openings, want 200", n)
 	}
 }

@@ -1,0 +1,35 @@
+package benchrun
+
+import (
+	"fmt"
+	"os"
+	"strings"
+)
+
+// ReadOpenings reads a file of match openings (docs/engine.md): one FEN or
+// EPD line each, "#" lines being comments. It returns the FEN of each line
+// (the part before the first ";"), and an error naming the line of a
+// blank FEN or of one that repeats an earlier line's.
+func ReadOpenings(path string) ([]string, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var fens []string
+	seen := map[string]int{}
+	for i, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		if strings.HasPrefix(line, "#") {
+			continue
+		}
+		fen := strings.TrimSpace(strings.Split(line, ";")[0])
+		if fen == "" {
+			return nil, fmt.Errorf("%s:%d: no FEN", path, i+1)
+		}
+		if j, dup := seen[fen]; dup {
+			return nil, fmt.Errorf("%s:%d: repeats line %d", path, i+1, j)
+		}
+		seen[fen] = i + 1
+		fens = append(fens, fen)
+	}
+	return fens, nil
+}

@@ -1,0 +1,36 @@
+package benchrun
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestReadOpenings(t *testing.T) {
+	tests := []struct {
+		name, text string
+		want       []string
+		err        string
+	}{
+		{"comments and EPD", "# c\nA B C D ; cp 3\nE F G H\n", []string{"A B C D", "E F G H"}, ""},
+		{"repeat", "A B C D\n# c\nA B C D ; x\n", nil, ":3: repeats line 1"},
+		{"blank FEN", "A B C D\n ; cp 1\n", nil, ":2: no FEN"},
+	}
+	for _, tt := range tests {
+		path := filepath.Join(t.TempDir(), "o.epd")
+		if err := os.WriteFile(path, []byte(tt.text), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		got, err := ReadOpenings(path)
+		if tt.err != "" {
+			if err == nil || !strings.Contains(err.Error(), tt.err) {
+				t.Errorf("%s: error %v, want one containing %q", tt.name, err, tt.err)
+			}
+			continue
+		}
+		if err != nil || strings.Join(got, "|") != strings.Join(tt.want, "|") {
+			t.Errorf("%s: %q, %v; want %q", tt.name, got, err, tt.want)
+		}
+	}
+}
