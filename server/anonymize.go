@@ -59,13 +59,7 @@ func (s *Server) forgetHere(ctx context.Context, player string) error {
 	if !ok {
 		return nil
 	}
-	for _, id := range s.liveIDs() {
-		s.mu.Lock()
-		h := s.hubs[id]
-		s.mu.Unlock()
-		if h == nil {
-			continue
-		}
+	for _, h := range s.live.All() {
 		done := make(chan struct{})
 		if h.Send(ctx, round.ForgetNameCmd{Player: player, Done: done}) != nil {
 			continue // retired meanwhile: it is loaded again from the store

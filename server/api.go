@@ -139,14 +139,14 @@ func (s *Server) newGame(ctx context.Context, opts game.Options, player, client 
 		s.computer.Release(g.ID())
 		return games.Seated{}, err
 	}
-	if err := s.claim(ctx, g.ID()); err != nil { // a new id: no other node has it
+	if err := s.live.Claim(ctx, g.ID()); err != nil { // a new id: no other node has it
 		s.computer.Release(g.ID())
 		return games.Seated{}, err
 	}
 	v := g.ViewerOf(player)
 	resp := games.Seated{ID: g.ID(), Color: game.ColorName(round.Acting(v, chess.White)), State: round.Snapshot(g, v)}
 	s.lobby.Note(g, func(chess.Color) bool { return false }) // listed from the answer on, before its hub runs
-	s.startHub(g, client)
+	s.live.Start(g, client)
 	return resp, nil
 }
 
@@ -165,7 +165,7 @@ func (s *Server) runSeatCommand(ctx context.Context, id string, cmd round.JoinSe
 		}
 		res <- out
 	}
-	err := s.withHub(ctx, id, func(h *round.Hub) error { return h.Send(ctx, cmd) })
+	err := s.live.With(ctx, id, func(h *round.Hub) error { return h.Send(ctx, cmd) })
 	var remote *wire.RemoteOwner
 	if errors.As(err, &remote) {
 		return s.seatElsewhere(ctx, remote.Node, node.SeatRequest{Game: id, Player: cmd.Player, Name: cmd.Name, Title: cmd.Title, Token: cmd.Token})
@@ -189,10 +189,7 @@ func (s *Server) read(ctx context.Context, id string, f func(g *game.Game)) erro
 	if !validID(id) {
 		return fmt.Errorf("%w: no such game", store.ErrNotFound)
 	}
-	s.mu.Lock()
-	_, live := s.hubs[id]
-	s.mu.Unlock()
-	if !live {
+	if s.live.Running(id) == nil {
 		g, err := s.loadGame(ctx, id)
 		if err != nil {
 			return err
@@ -208,7 +205,7 @@ func (s *Server) read(ctx context.Context, id string, f func(g *game.Game)) erro
 // readLive runs f on the live game id, on its hub's goroutine.
 func (s *Server) readLive(ctx context.Context, id string, f func(g *game.Game)) error {
 	done := make(chan struct{})
-	err := s.withHub(ctx, id, func(h *round.Hub) error {
+	err := s.live.With(ctx, id, func(h *round.Hub) error {
 		return h.Send(ctx, round.ReadCmd(func(g *game.Game) { f(g); close(done) }))
 	})
 	if err != nil {

@@ -80,13 +80,7 @@ func gameMemory(b *testing.B, n int) (live, idle float64) {
 		}
 	}
 	live = float64(inUse()-before) / float64(n)
-	s.mu.Lock()
-	hubs := make([]*round.Hub, 0, len(s.hubs))
-	for _, h := range s.hubs {
-		hubs = append(hubs, h)
-	}
-	s.mu.Unlock()
-	for _, h := range hubs {
+	for _, h := range s.live.All() {
 		_ = h.Send(ctx, round.IdleCmd{}) // as the idle grace ending would
 	}
 	for deadline := time.Now().Add(time.Minute); len(liveGames(s)) > 0; time.Sleep(time.Millisecond) {

@@ -19,21 +19,12 @@ import (
 // hub. A WebSocket that reaches another node is relayed to the owner over
 // the Bus: the client's messages go there, and the hub's messages for it,
 // already cut for that viewer, come back; a seat command (join, adopt) is
-// run by the owner. The owner renews its leases while its hubs live; when
-// it dies they expire, and another node takes the games that run by
-// themselves (orphans) at once and the others when someone opens them.
+// run by the owner. The leases, renewed while the hubs live and taken over
+// when their owner dies, are package live's (live/leases.go).
 
-// Lease timing: a lease lasts leaseTTL and is renewed every leaseRenew, so
-// a dead owner's games pass on within leaseTTL; orphans are looked for
-// every orphanScan.
-const (
-	leaseTTL   = 5 * time.Second
-	leaseRenew = leaseTTL / 3
-	orphanScan = time.Second
-	// lobbyBeat is how often a node sends its challenges to the others,
-	// which list them for three beats.
-	lobbyBeat = time.Second
-)
+// lobbyBeat is how often a node sends its challenges to the others, which
+// list them for three beats.
+const lobbyBeat = time.Second
 
 // ErrorAnswer is how this server answers err: its HTTP status, code and
 // message (for package cluster, which answers other nodes so).
@@ -45,38 +36,8 @@ func (ClusterHandler) ErrorAnswer(err error) (status int, code, message string) 
 // clustered reports whether s is one node of several.
 func (s *Server) clustered() bool { return s.bus != nil && s.leases != nil }
 
-// claim takes (or confirms) this node's lease of game id before its hub
-// runs here; it fails with a remoteOwner when another node holds it. One
-// node on its own owns every game.
-func (s *Server) claim(ctx context.Context, id string) error {
-	if !s.clustered() {
-		return nil
-	}
-	owner, err := s.leases.Acquire(ctx, id, s.bus.Node(), leaseTTL)
-	if err != nil {
-		return fmt.Errorf("%w: %v", wire.ErrStorage, err)
-	}
-	if owner != s.bus.Node() {
-		return &wire.RemoteOwner{Node: owner}
-	}
-	return nil
-}
-
-// disown gives up the lease of a game whose hub retired here.
-func (s *Server) disown(id string) {
-	if !s.clustered() {
-		return
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
-	defer cancel()
-	if err := s.leases.Release(ctx, id, s.bus.Node()); err != nil {
-		s.log.Warn("release lease", "game", id, "err", err)
-	}
-}
-
-// startCluster answers the other nodes and keeps this node's leases: it
-// renews those of its live games, drops the games whose lease another node
-// took, and takes the orphans.
+// startCluster answers the other nodes, keeps this node's leases
+// (live.Games.KeepLeases) and sends its challenges to the others.
 func (s *Server) startCluster() error {
 	if !s.clustered() {
 		return nil
@@ -84,86 +45,25 @@ func (s *Server) startCluster() error {
 	if err := s.bus.Serve(ClusterHandler{s: s}); err != nil {
 		return fmt.Errorf("server: cluster: %w", err)
 	}
-	s.wg.Add(1)
-	go func() {
-		defer s.wg.Done()
-		s.keepLeases(s.ctx)
-	}()
+	s.wg.Go(func() { s.live.KeepLeases(s.ctx) })
+	s.wg.Go(func() { s.sendLobby(s.ctx) })
 	return nil
 }
 
-// keepLeases renews and adopts until ctx ends.
-func (s *Server) keepLeases(ctx context.Context) {
-	renew := time.NewTicker(leaseRenew)
-	defer renew.Stop()
-	scan := time.NewTicker(orphanScan)
-	defer scan.Stop()
-	lobby := time.NewTicker(lobbyBeat)
-	defer lobby.Stop()
+// sendLobby sends this node's challenges to the others every lobbyBeat
+// until ctx ends.
+func (s *Server) sendLobby(ctx context.Context) {
+	beat := time.NewTicker(lobbyBeat)
+	defer beat.Stop()
 	for {
 		select {
 		case <-ctx.Done():
 			return
-		case <-renew.C:
-			s.renewLeases(ctx)
-		case <-scan.C:
-			s.adoptOrphans(ctx)
-		case <-lobby.C:
+		case <-beat.C:
 			if err := s.bus.Lobby(s.lobby.Own()); err != nil {
 				s.log.Warn("send the lobby to the other nodes", "err", err)
 			}
 		}
-	}
-}
-
-// liveIDs returns the ids of the games with a hub here.
-func (s *Server) liveIDs() []string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	ids := make([]string, 0, len(s.hubs))
-	for id := range s.hubs {
-		ids = append(ids, id)
-	}
-	return ids
-}
-
-// renewLeases extends the leases of the live games; a game whose lease was
-// lost (this node was cut off longer than a lease, and another took it)
-// leaves at once, its clients closed, to reconnect to the new owner.
-func (s *Server) renewLeases(ctx context.Context) {
-	lost, err := s.leases.Renew(ctx, s.bus.Node(), s.liveIDs(), leaseTTL)
-	if err != nil {
-		s.log.Error("renew leases", "err", err)
-		return
-	}
-	for _, id := range lost {
-		s.mu.Lock()
-		h := s.hubs[id]
-		s.mu.Unlock()
-		if h != nil {
-			s.log.Warn("lease lost: the game moves to another node", "game", id)
-			_ = h.Send(ctx, round.LeaseLostCmd{})
-		}
-	}
-}
-
-// adoptOrphans runs here the games that run by themselves (a clock, the
-// computer) and whose owner is gone.
-func (s *Server) adoptOrphans(ctx context.Context) {
-	ids, err := s.leases.Orphans(ctx, 100)
-	if err != nil {
-		s.log.Error("look for orphan games", "err", err)
-		return
-	}
-	for _, id := range ids {
-		if _, err := s.hub(ctx, id); err != nil {
-			var remote *wire.RemoteOwner
-			if !errors.As(err, &remote) { // another node was quicker: fine
-				s.log.Error("adopt game", "game", id, "err", err)
-			}
-			continue
-		}
-		s.log.Info("adopted a game whose node is gone", "game", id)
 	}
 }
 
@@ -178,7 +78,7 @@ func (ch ClusterHandler) AcceptRemote(ctx context.Context, j node.RemoteJoin, ou
 	c := &round.Client{Send: make(chan []byte, round.SendBuffer), Cancel: cancel, Addr: j.Addr}
 	var h *round.Hub
 	join := round.JoinCmd{Client: c, Since: j.Since, Player: j.Player}
-	err := s.withHub(ctx, j.Game, func(hh *round.Hub) error {
+	err := s.live.With(ctx, j.Game, func(hh *round.Hub) error {
 		h = hh
 		return hh.Send(ctx, join)
 	})
@@ -339,7 +239,7 @@ func (l remoteLink) Leave() { l.r.Close() }
 // another node owns it, through a relay to that node.
 func (s *Server) openGame(ctx context.Context, id string, join round.JoinCmd) (round.Link, error) {
 	var h *round.Hub
-	err := s.withHub(ctx, id, func(hh *round.Hub) error {
+	err := s.live.With(ctx, id, func(hh *round.Hub) error {
 		h = hh
 		return hh.Send(ctx, join)
 	})

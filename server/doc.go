@@ -34,15 +34,17 @@
 // clocks run again from where they were saved (a shutdown reads a running
 // clock into an event; downtime is not charged). An unfinished game no one
 // has moved in is aborted after a day (a correspondence game after its
-// days for the first move), by a sweep at start and every hour.
+// days for the first move), by a sweep at start and every hour. Which
+// games are live here, loaded one at a time, resumed and swept: package
+// live.
 //
 // Several nodes (Config.Bus and Config.Leases; package cluster over NATS
 // through the interfaces of package node,
 // PostgreSQL for the games and the leases): each live game has one owner,
 // the node holding its lease, which runs its hub; a WebSocket or a seat
 // command reaching another node is relayed to the owner, which sends back
-// each relayed client's messages already cut for its viewer. The owner
-// renews its leases every few seconds; a node that dies loses them within
+// each relayed client's messages already cut for its viewer (cluster.go).
+// The owner renews its leases every few seconds (package live); a node that dies loses them within
 // five, and the others take its games that run by themselves at once and
 // the rest when a client reconnects (clocks resume from what was saved:
 // the lost seconds are not charged). A save that conflicts with another

@@ -50,7 +50,7 @@ func (gs *gamesServer) Seat(ctx context.Context, id string, req games.SeatReques
 func (gs *gamesServer) Withdraw(ctx context.Context, id, player string) error {
 	res := make(chan error, 1)
 	cmd := round.WithdrawCmd{Player: player, Reply: func(err error) { res <- err }}
-	if err := (*Server)(gs).withHub(ctx, id, func(h *round.Hub) error { return h.Send(ctx, cmd) }); err != nil {
+	if err := (*Server)(gs).live.With(ctx, id, func(h *round.Hub) error { return h.Send(ctx, cmd) }); err != nil {
 		return err
 	}
 	return <-res // an accepted command always runs and replies

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/gambitchess/gambit/game"
+	"github.com/gambitchess/gambit/server/live"
 	"github.com/gambitchess/gambit/server/round"
 )
 
@@ -27,9 +28,9 @@ func (r *roundServer) LoadGame(ctx context.Context, id string) (*game.Game, erro
 	return (*Server)(r).loadGame(ctx, id)
 }
 
-func (r *roundServer) Retire(h *round.Hub) bool { return (*Server)(r).retire(h) }
+func (r *roundServer) Retire(h *round.Hub) bool { return r.live.Retire(h) }
 
-func (r *roundServer) Disown(id string) { (*Server)(r).disown(id) }
+func (r *roundServer) Disown(id string) { r.live.Disown(id) }
 
 func (r *roundServer) TakeCreation(addr string) error { return (*Server)(r).takeCreation(addr) }
 
@@ -37,6 +38,32 @@ func (r *roundServer) TakeChatLine(c *round.Client) error { return (*Server)(r).
 
 func (r *roundServer) CreateRematch(ctx context.Context, g *game.Game) (string, error) {
 	return (*Server)(r).createRematch(ctx, g)
+}
+
+// newLive returns the live games of s (package live), its hubs made with
+// hubEnv.
+func (s *Server) newLive() *live.Games {
+	cfg := live.Config{Ctx: s.ctx, Store: s.store, Load: s.loadGame, Append: s.appendEvents,
+		NewHub: s.newHub, Retired: s.retired, Gauge: s.metrics.GamesLive, Now: s.now, Log: s.log}
+	if s.clustered() {
+		cfg.Leases, cfg.Node = s.leases, s.bus.Node()
+	}
+	return live.New(cfg)
+}
+
+// newHub makes the hub of g (live.Config.NewHub), counting a game
+// against the computer.
+func (s *Server) newHub(g *game.Game, client string) *round.Hub {
+	if round.AgainstComputer(g) {
+		s.computer.Add(g, client)
+	}
+	return round.New(s.hubEnv(), g, client)
+}
+
+// retired forgets the game of a hub that left (live.Config.Retired).
+func (s *Server) retired(id string) {
+	s.lobby.Drop(id)
+	s.computer.Release(id)
 }
 
 // createGame stores a new game: its header, no events yet.

@@ -165,10 +165,8 @@ func TestGameImages(t *testing.T) {
 			t.Errorf("GET %s with its ETag: %d, want 304", tt.path, again.Code)
 		}
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if len(s.hubs) != 0 {
-		t.Errorf("drawing stored games brought %d of them into memory", len(s.hubs))
+	if n := len(s.live.All()); n != 0 {
+		t.Errorf("drawing stored games brought %d of them into memory", n)
 	}
 }
 

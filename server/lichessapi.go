@@ -208,7 +208,7 @@ func (s *Server) holdCredential(r *http.Request, cancel func()) (release func())
 func (s *Server) act(ctx context.Context, id, player, addr string, m round.ClientMsg) error {
 	res := make(chan error, 1)
 	cmd := round.ActCmd{Player: player, Addr: addr, Msg: m, Reply: func(err error) { res <- err }}
-	err := s.withHub(ctx, id, func(h *round.Hub) error { return h.Send(ctx, cmd) })
+	err := s.live.With(ctx, id, func(h *round.Hub) error { return h.Send(ctx, cmd) })
 	var remote *wire.RemoteOwner
 	if errors.As(err, &remote) { // another node runs the game: it acts there
 		msg, err := json.Marshal(m)

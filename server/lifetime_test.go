@@ -15,11 +15,9 @@ import (
 
 // liveGames returns the ids of the games with a hub, sorted.
 func liveGames(s *Server) []string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
 	var ids []string
-	for id := range s.hubs {
-		ids = append(ids, id)
+	for _, h := range s.live.All() {
+		ids = append(ids, h.ID())
 	}
 	slices.Sort(ids)
 	return ids
@@ -178,7 +176,7 @@ func TestExpireUntouchedGames(t *testing.T) {
 	}
 	for _, step := range steps {
 		advance(step.after)
-		n, err := s.expireStale(context.Background())
+		n, err := s.live.ExpireStale(context.Background())
 		if err != nil || n != step.ended {
 			t.Errorf("after %v more: expired %d, %v; want %d", step.after, n, err, step.ended)
 		}

@@ -127,12 +127,7 @@ func TestCreationLimitPerAddress(t *testing.T) {
 func TestUnwatchedHubRetires(t *testing.T) {
 	s, srv, _ := serveWith(t, Config{Store: openStore(t, t.TempDir()), Hub: round.Settings{IdleGrace: 100 * time.Millisecond}})
 	g := create(t, s.Handler(), `{"mode":"online","lobby":true}`)
-	live := func() bool {
-		s.mu.Lock()
-		defer s.mu.Unlock()
-		_, ok := s.hubs[g.ID]
-		return ok
-	}
+	live := func() bool { return s.live.Running(g.ID) != nil }
 	for i := 0; live() || len(lobbyOf(t, s.Handler(), "")) > 0; i++ {
 		if i == 200 {
 			t.Fatal("the unwatched hub is still live after 2 s")

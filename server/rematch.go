@@ -28,9 +28,9 @@ func (s *Server) startNewGame(ctx context.Context, g *game.Game) error {
 	if err := s.createGame(ctx, g); err != nil {
 		return err
 	}
-	if err := s.claim(ctx, g.ID()); err != nil {
+	if err := s.live.Claim(ctx, g.ID()); err != nil {
 		return err
 	}
-	s.startHub(g, "")
+	s.live.Start(g, "")
 	return nil
 }

@@ -21,6 +21,7 @@ import (
 	"github.com/gambitchess/gambit/server/games"
 	"github.com/gambitchess/gambit/server/guards"
 	"github.com/gambitchess/gambit/server/lichess"
+	"github.com/gambitchess/gambit/server/live"
 	"github.com/gambitchess/gambit/server/lobby"
 	"github.com/gambitchess/gambit/server/media"
 	"github.com/gambitchess/gambit/server/metrics"
@@ -32,7 +33,6 @@ import (
 	"github.com/gambitchess/gambit/server/sched"
 	"github.com/gambitchess/gambit/server/swiss"
 	"github.com/gambitchess/gambit/server/tournaments"
-	"github.com/gambitchess/gambit/server/wire"
 	"github.com/gambitchess/gambit/store"
 )
 
@@ -171,14 +171,11 @@ type Server struct {
 	swiss   *swiss.Service
 	puzzles []puzzle.Puzzle // added at start beside the starter set (Config.Puzzles)
 
+	live *live.Games // the games running here, each in its hub (package live)
+
 	ctx    context.Context // ends when the server stops; hubs run under it
 	cancel context.CancelFunc
-	mu     sync.Mutex
-	hubs   map[string]*round.Hub
-	// loading holds a channel per game being loaded, closed when its hub
-	// is installed (or the load failed).
-	loading map[string]chan struct{}
-	wg      sync.WaitGroup
+	wg     sync.WaitGroup // the server's own goroutines (the hubs are live's)
 }
 
 // New returns a Server; call Start (or Run) before serving.
@@ -229,8 +226,7 @@ func New(cfg Config) *Server {
 	s := &Server{book: cfg.Book, store: cfg.Store, bot: computer.NewRoster(cfg.Bot, cfg.Engines...), bus: cfg.Bus, leases: cfg.Leases, sched: sched.New(sched.Config{Workers: cfg.Workers, Slice: cfg.ThinkSlice, Queued: cfg.Metrics.BotWaiting}),
 		computer: computer.NewGames(cfg.ComputerGamesPerPlayer, cfg.ComputerGamesPerClient, cfg.ComputerGames), timings: cfg.Hub.WithDefaults(), assets: cfg.Assets,
 		now: cfg.Now, log: cfg.Logger, metrics: cfg.Metrics, expireEvery: cfg.ExpireEvery,
-		creations: guards.NewLimiter(cfg.CreatePerMinute, cfg.CreatePerMinute, cfg.Now), lobby: lobby.New(), ctx: ctx, cancel: cancel, hubs: map[string]*round.Hub{},
-		loading: map[string]chan struct{}{},
+		creations: guards.NewLimiter(cfg.CreatePerMinute, cfg.CreatePerMinute, cfg.Now), lobby: lobby.New(), ctx: ctx, cancel: cancel,
 		players: player.New(cfg.Store, cfg.Logger),
 		conn:    cfg.Conn.WithDefaults(), rates: newAddressLimits(cfg)}
 	rc := cfg.Review
@@ -247,6 +243,7 @@ func New(cfg Config) *Server {
 	if ps, ok := cfg.Store.(store.Puzzles); ok && cfg.FindPuzzles {
 		s.finder = puzzles.NewFinder(puzzles.FinderConfig{Store: ps, Sched: s.sched, Budget: cfg.PuzzleBudget, Logger: cfg.Logger})
 	}
+	s.live = s.newLive()
 	s.media = s.newMedia(0)
 	s.lichess = s.newLichess()
 	s.games = s.newGames(cfg.MinClock)
@@ -262,33 +259,14 @@ func (s *Server) newMedia(cacheBytes int) *media.Files {
 		Assets: s.assets, Done: s.ctx.Done(), CacheBytes: cacheBytes, EvalGraph: s.reviews.EvalGraph, BotName: localBotName})
 }
 
-// Start resumes the games that run by themselves (a clock runs, or the
-// computer is to move: store.Summary.Active); every other game waits in
-// the store until someone opens it. It also starts the hourly sweep that
-// ends the games no one will come back to (see expireStale).
+// Start resumes the games that run by themselves (live.Games.Resume),
+// the tournaments' directors, the hourly sweep that ends the games no one
+// will come back to (live.Games.SweepStale) and, with several nodes, the
+// cluster's work (cluster.go).
 func (s *Server) Start(ctx context.Context) error {
-	ids, err := s.store.Active(ctx)
+	resumed, err := s.live.Resume(ctx)
 	if err != nil {
-		return fmt.Errorf("server: resume games: %w", err)
-	}
-	resumed := 0
-	for _, id := range ids {
-		g, err := s.loadGame(ctx, id)
-		if err != nil {
-			s.log.Error("cannot resume game", "game", id, "err", err)
-			continue
-		}
-		if err := s.claim(ctx, id); err != nil {
-			continue // another node runs it
-		}
-		if !g.Active() { // stored before the flag existed, or flagged in error
-			if err := s.store.MarkIdle(ctx, id, g.Version()); err != nil {
-				s.log.Error("cannot mark game idle", "game", id, "err", err)
-			}
-			continue
-		}
-		s.startHub(g, "")
-		resumed++
+		return fmt.Errorf("server: %w", err)
 	}
 	if resumed > 0 {
 		s.log.Info("resumed active games", "count", resumed)
@@ -299,11 +277,7 @@ func (s *Server) Start(ctx context.Context) error {
 			s.wg.Go(func() { direct(s.ctx) })
 		}
 	}
-	s.wg.Add(1)
-	go func() {
-		defer s.wg.Done()
-		s.sweepStale(s.ctx)
-	}()
+	s.wg.Go(func() { s.live.SweepStale(s.ctx, s.expireEvery) })
 	return s.startCluster()
 }
 
@@ -311,15 +285,13 @@ func (s *Server) Start(ctx context.Context) error {
 func (s *Server) Close() {
 	s.cancel()
 	s.wg.Wait()
+	s.live.Close()    // the hubs stopped, saved, and their leases given up
 	s.lichess.Wait()  // its event work, cut short by the end of s.ctx
 	s.reviews.Close() // before the scheduler its positions wait in
 	s.finder.Close()  // likewise
 	s.sched.Close()
 	s.bot.Close()
 	s.media.Close()
-	for _, id := range s.liveIDs() { // saved as they stopped: another node may take them at once
-		s.disown(id)
-	}
 }
 
 // Run serves on addr until ctx ends, then shuts down gracefully.
@@ -360,110 +332,4 @@ func serveUntil(ctx context.Context, hs *http.Server, ln net.Listener, grace tim
 		return fmt.Errorf("%s: shutdown: %w", what, err)
 	}
 	return nil
-}
-
-// hub returns the live hub of game id, loading the game from the store
-// when it is not live yet. One load runs per game at a time and the others
-// wait for it, so a slow load can never install a hub older than one that
-// has meanwhile saved and retired.
-func (s *Server) hub(ctx context.Context, id string) (*round.Hub, error) {
-	for {
-		s.mu.Lock()
-		if h, ok := s.hubs[id]; ok {
-			s.mu.Unlock()
-			return h, nil
-		}
-		if wait, ok := s.loading[id]; ok {
-			s.mu.Unlock()
-			select {
-			case <-wait:
-				continue
-			case <-ctx.Done():
-				return nil, wire.ErrShuttingDown
-			}
-		}
-		done := make(chan struct{})
-		s.loading[id] = done
-		s.mu.Unlock()
-
-		g, err := s.claimAndLoad(ctx, id)
-		s.mu.Lock()
-		delete(s.loading, id)
-		close(done)
-		var h *round.Hub
-		if err == nil {
-			h = s.startHubLocked(g, "")
-		}
-		s.mu.Unlock()
-		return h, err
-	}
-}
-
-// withHub runs f with the live hub of game id. When that hub retires
-// before taking f's command (round.ErrRetired), the game is loaded again.
-func (s *Server) withHub(ctx context.Context, id string, f func(h *round.Hub) error) error {
-	if !validID(id) {
-		return fmt.Errorf("%w: no such game", store.ErrNotFound) // and never echo what was sent
-	}
-	for range 5 {
-		h, err := s.hub(ctx, id)
-		if err != nil {
-			return err
-		}
-		if err := f(h); !errors.Is(err, round.ErrRetired) {
-			return err
-		}
-	}
-	return wire.ErrBusy
-}
-
-// retire removes h from the live hubs; it reports false when h is no
-// longer the registered hub of its game.
-func (s *Server) retire(h *round.Hub) bool {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.hubs[h.ID()] != h {
-		return false
-	}
-	delete(s.hubs, h.ID())
-	s.lobby.Drop(h.ID())
-	s.computer.Release(h.ID())
-	return true
-}
-
-// startHub runs a hub for g, or returns the one already running for its ID.
-// client is the address of the person who made the game ("" for a game
-// loaded from the store).
-func (s *Server) startHub(g *game.Game, client string) *round.Hub {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.startHubLocked(g, client)
-}
-
-// startHubLocked is startHub with s.mu held.
-func (s *Server) startHubLocked(g *game.Game, client string) *round.Hub {
-	if h, ok := s.hubs[g.ID()]; ok {
-		return h
-	}
-	if round.AgainstComputer(g) {
-		s.computer.Add(g, client)
-	}
-	h := round.New(s.hubEnv(), g, client)
-	s.hubs[g.ID()] = h
-	s.wg.Add(1)
-	s.metrics.GamesLive.Inc()
-	go func() {
-		defer s.wg.Done()
-		defer s.metrics.GamesLive.Dec()
-		h.Run(s.ctx)
-	}()
-	return h
-}
-
-// claimAndLoad takes game id's lease (with several nodes) and loads it.
-func (s *Server) claimAndLoad(ctx context.Context, id string) (*game.Game, error) {
-	if err := s.claim(ctx, id); err != nil {
-		return nil, err
-	}
-	return s.loadGame(ctx, id)
 }

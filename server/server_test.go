@@ -590,11 +590,7 @@ func TestIdleHubRetiresAndReloads(t *testing.T) {
 	p.send(`{"t":"move","d":{"u":"e2e4"}}`)
 	p.state("move")
 	p.conn.Close(websocket.StatusNormalClosure, "")
-	live := func() bool {
-		s.mu.Lock()
-		defer s.mu.Unlock()
-		return s.hubs[g.ID] != nil
-	}
+	live := func() bool { return s.live.Running(g.ID) != nil }
 	for deadline := time.Now().Add(5 * time.Second); live(); time.Sleep(10 * time.Millisecond) {
 		if time.Now().After(deadline) {
 			t.Fatal("the hub of an unwatched, untimed game did not retire")

@@ -91,10 +91,8 @@ func TestGameViewer(t *testing.T) {
 	if got := rec.Header().Get("Content-Disposition"); rec.Code != http.StatusOK || got != want {
 		t.Errorf("download: %d, Content-Disposition %q, want %q", rec.Code, got, want)
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if len(s.hubs) != 0 {
-		t.Errorf("the viewers of stored games brought %d of them into memory", len(s.hubs))
+	if n := len(s.live.All()); n != 0 {
+		t.Errorf("the viewers of stored games brought %d of them into memory", n)
 	}
 }
 

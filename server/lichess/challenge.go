@@ -35,7 +35,7 @@ import (
 const maxOpenChallenges = 20
 
 // ChallengeTTL is how long a challenge stays open unanswered: its game,
-// never begun, is swept as stale meanwhile (the server's expire.go).
+// never begun, is swept as stale meanwhile (live.Games.ExpireStale).
 const ChallengeTTL = 24 * time.Hour
 
 // party is an account in a challenge: its id, its name, and its player id

@@ -1,4 +1,4 @@
-package server
+package live
 
 import (
 	"context"
@@ -16,16 +16,16 @@ const (
 	expireBatches = 20
 )
 
-// sweepStale ends the games no one will come back to, at once and every
-// expireEvery, until ctx ends.
-func (s *Server) sweepStale(ctx context.Context) {
-	tick := time.NewTicker(s.expireEvery)
+// SweepStale ends the games no one will come back to, at once and every
+// every, until ctx ends.
+func (gs *Games) SweepStale(ctx context.Context, every time.Duration) {
+	tick := time.NewTicker(every)
 	defer tick.Stop()
 	for {
-		if n, err := s.expireStale(ctx); err != nil && ctx.Err() == nil {
-			s.log.Error("expire games", "err", err)
+		if n, err := gs.ExpireStale(ctx); err != nil && ctx.Err() == nil {
+			gs.cfg.Log.Error("expire games", "err", err)
 		} else if n > 0 {
-			s.log.Info("expired games no one moved in", "count", n)
+			gs.cfg.Log.Info("expired games no one moved in", "count", n)
 		}
 		select {
 		case <-ctx.Done():
@@ -35,22 +35,22 @@ func (s *Server) sweepStale(ctx context.Context) {
 	}
 }
 
-// expireStale aborts the unfinished games no one has moved in for
+// ExpireStale aborts the unfinished games no one has moved in for
 // game.UntouchedFor (or, by correspondence, for the first move's days): a
 // game that is never played does not stay open for ever. It returns how
 // many it ended.
-func (s *Server) expireStale(ctx context.Context) (int, error) {
+func (gs *Games) ExpireStale(ctx context.Context) (int, error) {
 	ended := 0
 	for range expireBatches {
-		ids, err := s.store.Stale(ctx, s.now().Add(-game.UntouchedFor), expireBatch)
+		ids, err := gs.cfg.Store.Stale(ctx, gs.cfg.Now().Add(-game.UntouchedFor), expireBatch)
 		if err != nil {
 			return ended, err
 		}
 		n := 0
 		for _, id := range ids {
-			ok, err := s.expireGame(ctx, id)
+			ok, err := gs.expireGame(ctx, id)
 			if err != nil {
-				s.log.Error("expire game", "game", id, "err", err)
+				gs.cfg.Log.Error("expire game", "game", id, "err", err)
 			}
 			if ok {
 				n++
@@ -69,40 +69,40 @@ func (s *Server) expireStale(ctx context.Context) (int, error) {
 // come back to it. A live game is left alone: someone has it open. While it looks,
 // the game counts as loading, so no hub can start on it meanwhile; and
 // its Append expects the version it read.
-func (s *Server) expireGame(ctx context.Context, id string) (bool, error) {
-	s.mu.Lock()
-	_, live := s.hubs[id]
-	_, loading := s.loading[id]
+func (gs *Games) expireGame(ctx context.Context, id string) (bool, error) {
+	gs.mu.Lock()
+	_, live := gs.hubs[id]
+	_, loading := gs.loading[id]
 	if live || loading {
-		s.mu.Unlock()
+		gs.mu.Unlock()
 		return false, nil
 	}
 	done := make(chan struct{})
-	s.loading[id] = done
-	s.mu.Unlock()
+	gs.loading[id] = done
+	gs.mu.Unlock()
 	defer func() {
-		s.mu.Lock()
-		delete(s.loading, id)
+		gs.mu.Lock()
+		delete(gs.loading, id)
 		close(done)
-		s.mu.Unlock()
+		gs.mu.Unlock()
 	}()
-	if err := s.claim(ctx, id); err != nil {
+	if err := gs.Claim(ctx, id); err != nil {
 		var remote *wire.RemoteOwner
 		if errors.As(err, &remote) {
 			return false, nil // live on another node: someone has it open
 		}
 		return false, err
 	}
-	defer s.disown(id)
-	g, err := s.loadGame(ctx, id)
-	if err != nil || !g.Expired(s.now()) {
+	defer gs.Disown(id)
+	g, err := gs.cfg.Load(ctx, id)
+	if err != nil || !g.Expired(gs.cfg.Now()) {
 		return false, err
 	}
 	evs, err := g.StartLapsed()
 	if err != nil {
 		return false, err
 	}
-	if err := s.appendEvents(ctx, g, evs); err != nil {
+	if err := gs.cfg.Append(ctx, g, evs); err != nil {
 		return false, err
 	}
 	return true, nil
