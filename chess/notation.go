@@ -442,14 +442,60 @@ func (p *Position) findCastling(kingSide bool, text string) (Move, error) {
 	return MoveNone, fmt.Errorf("%w: %q in %s", ErrIllegalMove, text, p.FEN())
 }
 
-// IsLegal reports whether m is a legal move in p.
+// IsLegal reports whether m is a legal move in p: any 16-bit value may be
+// asked (a search asks it of the move its transposition table remembers,
+// which a key collision may have stored for another position). Normal
+// moves and promotions are judged by the rules of the piece, the pins and
+// the check, generating nothing (Stockfish's pseudo_legal and legal); the
+// rare en passant and castling by the move generator.
 func (p *Position) IsLegal(m Move) bool {
-	if !m.IsValid() || p.board[m.From()] == NoPiece || p.board[m.From()].Color() != p.side {
+	from, to := m.From(), m.To()
+	pc := p.board[from]
+	if !m.IsValid() || pc == NoPiece || pc.Color() != p.side || m.Kind() == Normal && m>>12 != 0 {
+		return false // also a normal move with promotion bits: not a move the generator makes
+	}
+	if k := m.Kind(); k == EnPassant || k == Castling || p.Pieces(p.side, King) == 0 {
+		var ml MoveList
+		p.GenerateLegal(&ml)
+		return ml.Contains(m)
+	}
+	if p.byColor[p.side].Has(to) || !p.reaches(pc.Type(), m) {
 		return false
 	}
-	var ml MoveList
-	p.GenerateLegal(&ml)
-	return ml.Contains(m)
+	ksq := p.KingSquare(p.side)
+	if from == ksq {
+		return !p.IsAttacked(to, p.side.Other(), p.Occupied()^from.Bitboard())
+	}
+	if p.checkers.More() || p.checkers != 0 && !betweenBB[ksq][p.checkers.First()].Has(to) {
+		return false // double check, or a single one neither blocked nor captured
+	}
+	return !p.blockers(p.side).Has(from) || lineBB[ksq][from].Has(to)
+}
+
+// reaches reports whether a piece of type pt on m's origin may go to m's
+// destination, not one of the mover's own pieces, as m's kind says (a
+// Normal move or a Promotion), were its king not to matter.
+func (p *Position) reaches(pt PieceType, m Move) bool {
+	from, to := m.From(), m.To()
+	if pt != Pawn {
+		if m.Kind() == Promotion {
+			return false
+		}
+		return p.AttacksFrom(from).Has(to)
+	}
+	us := p.side
+	if (to.RelativeRank(us) == Rank8) != (m.Kind() == Promotion) {
+		return false // a pawn promotes exactly when it reaches the last rank
+	}
+	if pawnAttacks[us][from].Has(to) {
+		return p.byColor[us.Other()].Has(to)
+	}
+	occ := p.Occupied()
+	single := forward(us, from.Bitboard()) &^ occ
+	if single.Has(to) {
+		return true
+	}
+	return from.RelativeRank(us) == Rank2 && (forward(us, single) &^ occ).Has(to)
 }
 
 // LegalMovesFrom returns the legal moves of the piece on s.
