@@ -32,9 +32,13 @@ type Config struct {
 	MaxPlies int // adjudicate a draw after this many plies; 0: no limit
 	// SPRT, if not nil, stops the match as soon as the test decides
 	// (checked after each pair of games); Games is then the most played.
-	SPRT  *elo.SPRT
-	Event string    // PGN Event tag
-	PGN   io.Writer // where every game's PGN goes; may be nil
+	SPRT *elo.SPRT
+	// Resumed are the pairs of a stopped SPRT that this match goes on
+	// with (the same engines, conditions and openings): the test counts
+	// them, and the openings go on after the last one they used.
+	Resumed elo.Pentanomial
+	Event   string    // PGN Event tag
+	PGN     io.Writer // where every game's PGN goes; may be nil
 }
 
 // GameResult is one finished game, seen from engine 0.
@@ -68,7 +72,14 @@ func Run(ctx context.Context, cfg Config, onGame func(GameResult)) (Summary, err
 			return Summary{}, fmt.Errorf("match: %w", err)
 		}
 	}
-	sum := Summary{SPRT: cfg.SPRT}
+	resumed := cfg.Resumed.Pairs()
+	if resumed > 0 && cfg.SPRT == nil {
+		return Summary{}, errors.New("match: resumed pairs without an SPRT to count them")
+	}
+	if v := cfg.SPRT.Decide(cfg.Resumed); resumed > 0 && v != elo.Continue {
+		return Summary{}, fmt.Errorf("match: the resumed pairs have decided already (%v)", v)
+	}
+	sum := Summary{SPRT: cfg.SPRT, Pairs: cfg.Resumed, Resumed: resumed}
 	var engines [2]*uci.Client
 	var opening string // the start of the pair of games being played
 	defer func() {
@@ -91,7 +102,7 @@ func Run(ctx context.Context, cfg Config, onGame func(GameResult)) (Summary, err
 			sum.Names[k] = c.Name()
 		}
 		if i%2 == 0 {
-			if opening, err = pairOpening(spec, cfg.Openings, i/2); err != nil {
+			if opening, err = pairOpening(spec, cfg.Openings, resumed+i/2); err != nil {
 				return sum, err
 			}
 		}

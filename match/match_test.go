@@ -276,3 +276,39 @@ func TestMatchStopsAtSPRTVerdict(t *testing.T) {
 		t.Errorf("bad SPRT: %v", err)
 	}
 }
+
+// TestMatchResumesSPRT goes on with a stopped test: its pairs count, so
+// one pair more decides; the openings go on after its last; pairs that
+// have decided already, or that no SPRT counts, are refused.
+func TestMatchResumesSPRT(t *testing.T) {
+	test := &elo.SPRT{Elo0: 0, Elo1: 200, Alpha: 0.05, Beta: 0.05}
+	stalemate := "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"
+	cfg := Config{Engines: [2]uci.ClientConfig{fake("first", "chess"), fake("illegal", "chess")},
+		Games: 40, Base: 400 * time.Millisecond, Margin: 100 * time.Millisecond, SPRT: test,
+		Openings: []string{"", stalemate, ""}, Resumed: elo.Pentanomial{0, 0, 3, 0, 4}} // 7 pairs: the next is opening 1
+	if v := test.Decide(cfg.Resumed); v != elo.Continue {
+		t.Fatalf("the resumed pairs decide already (%v): the test needs pairs that do not", v)
+	}
+	var openings []string
+	sum, err := Run(context.Background(), cfg, func(r GameResult) { openings = append(openings, r.Opening) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(openings) == 0 || openings[0] != stalemate {
+		t.Errorf("the resumed match began with %q, want the opening after the 7 resumed pairs (%q)", openings, stalemate)
+	}
+	if sum.Verdict != elo.AcceptH1 || sum.Resumed != 7 || sum.Pairs.Pairs() != 7+sum.Games()/2 {
+		t.Errorf("verdict %v, pairs %v (%d resumed) after %d games", sum.Verdict, sum.Pairs, sum.Resumed, sum.Games())
+	}
+	if !strings.Contains(sum.String(), "7 of them resumed") {
+		t.Errorf("the summary does not say what was resumed:\n%v", sum)
+	}
+	cfg.Resumed = elo.Pentanomial{0, 0, 0, 0, 30}
+	if _, err := Run(context.Background(), cfg, nil); err == nil || !strings.Contains(err.Error(), "decided already") {
+		t.Errorf("resumed pairs that decide: %v", err)
+	}
+	cfg.Resumed, cfg.SPRT = elo.Pentanomial{0, 0, 3, 0, 4}, nil
+	if _, err := Run(context.Background(), cfg, nil); err == nil || !strings.Contains(err.Error(), "without an SPRT") {
+		t.Errorf("resumed pairs without an SPRT: %v", err)
+	}
+}

@@ -11,8 +11,10 @@ type Summary struct {
 	Names               [2]string
 	Wins, Draws, Losses int
 	// Pairs counts the finished pairs of games (one opening, colours
-	// swapped) by engine 0's points in the pair.
-	Pairs elo.Pentanomial
+	// swapped) by engine 0's points in the pair; the first Resumed of
+	// them are a stopped test's (Config.Resumed), not played by this match.
+	Pairs   elo.Pentanomial
+	Resumed int
 	// SPRT is the test the match ran, if any, and Verdict its outcome.
 	SPRT    *elo.SPRT
 	Verdict elo.Verdict
@@ -72,8 +74,12 @@ func (s Summary) String() string {
 	if s.SPRT != nil {
 		lower, upper := s.SPRT.Bounds()
 		plo, phi := s.Pairs.Interval()
-		line += fmt.Sprintf("\npairs %v (95%% over pairs: %+.1f .. %+.1f); SPRT [%g, %g] α=%g β=%g: LLR %.2f (%.2f, %.2f): %v",
-			s.Pairs, plo, phi, s.SPRT.Elo0, s.SPRT.Elo1, s.SPRT.Alpha, s.SPRT.Beta, s.SPRT.LLR(s.Pairs), lower, upper, s.Verdict)
+		resumed := ""
+		if s.Resumed > 0 {
+			resumed = fmt.Sprintf(", %d of them resumed", s.Resumed)
+		}
+		line += fmt.Sprintf("\npairs %v%s (95%% over pairs: %+.1f .. %+.1f); SPRT [%g, %g] α=%g β=%g: LLR %.2f (%.2f, %.2f): %v",
+			s.Pairs, resumed, plo, phi, s.SPRT.Elo0, s.SPRT.Elo1, s.SPRT.Alpha, s.SPRT.Beta, s.SPRT.LLR(s.Pairs), lower, upper, s.Verdict)
 	}
 	return line
 }

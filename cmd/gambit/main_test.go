@@ -138,6 +138,34 @@ func TestParseEngineSpec(t *testing.T) {
 	}
 }
 
+func TestParsePairs(t *testing.T) {
+	tests := []struct {
+		in   string
+		want string // "" for an error
+	}{
+		{"[17 46 82 55 23]", "[17 46 82 55 23]"},
+		{"17,46,82,55,23", "[17 46 82 55 23]"},
+		{" 0, 0,1 ,0,0 ", "[0 0 1 0 0]"},
+		{"1,2,3,4", ""},
+		{"1,2,3,4,5,6", ""},
+		{"1,2,-3,4,5", ""},
+		{"1,2,x,4,5", ""},
+		{"", ""},
+	}
+	for _, tt := range tests {
+		got, err := parsePairs(tt.in)
+		if tt.want == "" {
+			if err == nil || !strings.Contains(err.Error(), "--resume") {
+				t.Errorf("parsePairs(%q): %v, %v; want an error naming --resume", tt.in, got, err)
+			}
+			continue
+		}
+		if err != nil || fmt.Sprint(got) != tt.want {
+			t.Errorf("parsePairs(%q) = %v, %v; want %s", tt.in, got, err, tt.want)
+		}
+	}
+}
+
 func TestParseSPRT(t *testing.T) {
 	tests := []struct {
 		in   string

@@ -14,7 +14,7 @@ import (
 )
 
 func newMatchCmd() *cobra.Command {
-	var variant, tc, openings, pgnPath, sprt string
+	var variant, tc, openings, pgnPath, sprt, resume string
 	var engines []string
 	var games, maxPlies int
 	var margin time.Duration
@@ -36,6 +36,11 @@ func newMatchCmd() *cobra.Command {
 			}
 			if sprt != "" {
 				if cfg.SPRT, err = parseSPRT(sprt); err != nil {
+					return usageError{err}
+				}
+			}
+			if resume != "" {
+				if cfg.Resumed, err = parsePairs(resume); err != nil {
 					return usageError{err}
 				}
 			}
@@ -73,6 +78,7 @@ func newMatchCmd() *cobra.Command {
 	f.StringVar(&pgnPath, "pgn", "", "write every game's PGN to this file")
 	f.IntVar(&maxPlies, "maxplies", 0, "adjudicate a draw after this many plies (0: never)")
 	f.StringVar(&sprt, "sprt", "", "stop when an SPRT decides: ELO0,ELO1[,ALPHA,BETA] (alpha, beta 0.05); --games is then the most played")
+	f.StringVar(&resume, "resume", "", "go on with a stopped SPRT: its pair counts as its summary printed them (\"[LL L D W WW]\" or LL,L,D,W,WW);\nthe openings go on after its last pair")
 	atLeast(cmd, 1, "games")
 	atLeast(cmd, 0, "maxplies", "timemargin")
 	return cmd
@@ -221,6 +227,24 @@ func readOpenings(path string) ([]string, error) {
 		out = append(out, strings.Join(fields[:n], " "))
 	}
 	return out, nil
+}
+
+// parsePairs reads the five pair counts of a stopped SPRT, as its summary
+// printed them ("[17 46 82 55 23]") or separated by commas.
+func parsePairs(s string) (elo.Pentanomial, error) {
+	var p elo.Pentanomial
+	fields := strings.FieldsFunc(strings.Trim(strings.TrimSpace(s), "[]"), func(r rune) bool { return r == ',' || r == ' ' })
+	if len(fields) != len(p) {
+		return p, fmt.Errorf("--resume %q: want five pair counts, LL,L,D,W,WW", s)
+	}
+	for i, f := range fields {
+		n, err := strconv.Atoi(f)
+		if err != nil || n < 0 {
+			return p, fmt.Errorf("--resume %q: count %d (%q) is not a whole number of pairs", s, i+1, f)
+		}
+		p[i] = n
+	}
+	return p, nil
 }
 
 // parseSPRT reads "0,5" or "0,5,0.05,0.05": the SPRT's Elo0, Elo1 and
