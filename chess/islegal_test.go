@@ -18,6 +18,9 @@ var legalTestFENs = []string{
 	"4k3/8/8/8/1b6/8/4r3/R3K3 w Q - 0 1",                                // double-check-like lines
 	"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", // Chess960
 	"2r1k2r/1P6/8/8/8/8/6p1/R3K2R b KQk - 0 1",                          // promotions by push and capture, both castlings
+	"4k3/8/8/8/K6r/8/1P6/8 w - - 0 1",                                   // a pawn's push or double push blocks the check
+	"4k3/8/8/8/8/2b5/1P6/K7 w - - 0 1",                                  // a pinned pawn takes its pinner
+	"1r2k3/P7/8/8/8/8/8/1K6 w - - 0 1",                                  // a promotion by capture answers the check
 }
 
 // TestIsLegalEveryMove asks IsLegal of every 16-bit value in each position
@@ -40,6 +43,22 @@ func TestIsLegalEveryMove(t *testing.T) {
 			checkIsLegal(t, &child)
 			positions++
 		}
+	}
+	// A side without its king (variants where a king is taken) has no
+	// legal move, though it has pseudo-legal ones.
+	p, err := ParseFENKingEnPrise("4k3/8/8/8/8/8/4P3/R7 w - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var pseudo MoveList
+	p.GeneratePseudo(All, &pseudo)
+	for v := range 1 << 16 {
+		if p.IsLegal(Move(v)) {
+			t.Fatalf("%s: IsLegal(%v) without the mover's king", p.FEN(), Move(v))
+		}
+	}
+	if pseudo.Len() == 0 {
+		t.Fatalf("%s: no pseudo-legal move either: the test position is wrong", p.FEN())
 	}
 	if positions < 200 {
 		t.Errorf("checked %d positions, want at least 200", positions)

@@ -447,14 +447,17 @@ func (p *Position) findCastling(kingSide bool, text string) (Move, error) {
 // which a key collision may have stored for another position). Normal
 // moves and promotions are judged by the rules of the piece, the pins and
 // the check, generating nothing (Stockfish's pseudo_legal and legal); the
-// rare en passant and castling by the move generator.
+// rare en passant and castling by the move generator. A side without its
+// king (a variant's position where kings are taken) has no legal move, as
+// for GenerateLegal: its moves are GeneratePseudo's.
 func (p *Position) IsLegal(m Move) bool {
 	from, to := m.From(), m.To()
 	pc := p.board[from]
-	if !m.IsValid() || pc == NoPiece || pc.Color() != p.side || m.Kind() == Normal && m>>12 != 0 {
+	if !m.IsValid() || pc == NoPiece || pc.Color() != p.side || m.Kind() == Normal && m>>12 != 0 ||
+		p.Pieces(p.side, King) == 0 {
 		return false // also a normal move with promotion bits: not a move the generator makes
 	}
-	if k := m.Kind(); k == EnPassant || k == Castling || p.Pieces(p.side, King) == 0 {
+	if k := m.Kind(); k == EnPassant || k == Castling {
 		var ml MoveList
 		p.GenerateLegal(&ml)
 		return ml.Contains(m)

@@ -16,10 +16,10 @@ const (
 	expireBatches = 20
 )
 
-// SweepStale ends the games no one will come back to, at once and every
-// every, until ctx ends.
-func (gs *Games) SweepStale(ctx context.Context, every time.Duration) {
-	tick := time.NewTicker(every)
+// SweepStale ends the games no one will come back to, at once and then
+// once each period, until ctx ends.
+func (gs *Games) SweepStale(ctx context.Context, period time.Duration) {
+	tick := time.NewTicker(period)
 	defer tick.Stop()
 	for {
 		if n, err := gs.ExpireStale(ctx); err != nil && ctx.Err() == nil {

@@ -46,8 +46,9 @@ func (gs *Games) Claim(ctx context.Context, id string) error {
 	return nil
 }
 
-// Disown gives up the lease of a game whose hub retired here
-// (round.Server.Disown).
+// Disown gives up this node's lease of game id: its hub retired here
+// (round.Server.Disown), the node is closing, or the stale sweep is done
+// with it.
 func (gs *Games) Disown(id string) {
 	if !gs.clustered() {
 		return

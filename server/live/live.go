@@ -38,9 +38,11 @@ type Config struct {
 	Append func(ctx context.Context, g *game.Game, evs []game.Event) error
 	// NewHub makes (does not run) the hub of g; client is the address of
 	// the person who made the game ("" for a game loaded from the store).
-	NewHub func(g *game.Game, client string) *round.Hub
 	// Retired is told of each hub that left: what else knew the game live
-	// forgets it (the lobby, the computer's count).
+	// forgets it (the lobby, the computer's count). Both run with Games'
+	// lock held, so that a new hub's start and an old one's retirement
+	// never cross: they must not call Games.
+	NewHub  func(g *game.Game, client string) *round.Hub
 	Retired func(id string)
 	// Gauge counts the hubs running.
 	Gauge Gauge
@@ -221,9 +223,9 @@ func (gs *Games) Resume(ctx context.Context) (int, error) {
 	return resumed, nil
 }
 
-// Close waits for the hubs to stop (the end of Config.Ctx stops them),
-// then gives up their leases: saved as they stopped, another node may take
-// them at once.
+// Close waits for the hubs to stop, then gives up their leases: saved as
+// they stopped, another node may take them at once. The caller ends
+// Config.Ctx first (that stops the hubs), or Close waits for ever.
 func (gs *Games) Close() {
 	gs.wg.Wait()
 	for _, id := range gs.ids() {

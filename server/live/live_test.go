@@ -5,6 +5,8 @@ import (
 	"errors"
 	"log/slog"
 	"path/filepath"
+	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -19,6 +21,7 @@ import (
 	"github.com/gambitchess/gambit/server/wire"
 	"github.com/gambitchess/gambit/store"
 	_ "github.com/gambitchess/gambit/variant/all" // the variants games are made of
+	"github.com/prometheus/client_golang/prometheus/testutil"
 )
 
 // fixture is a node's live games over a SQLite store, its hubs real ones
@@ -29,6 +32,7 @@ type fixture struct {
 	loads   atomic.Int32
 	retired atomic.Int32
 	errs    prometheus.Counter
+	cancel  context.CancelFunc // ends the hubs' context (Config.Ctx)
 }
 
 func newFixture(t *testing.T, leases store.Leases, node string) *fixture {
@@ -39,7 +43,7 @@ func newFixture(t *testing.T, leases store.Leases, node string) *fixture {
 	}
 	t.Cleanup(func() { st.Close() })
 	ctx, cancel := context.WithCancel(context.Background())
-	f := &fixture{st: st, errs: prometheus.NewCounter(prometheus.CounterOpts{Name: "errors"})}
+	f := &fixture{st: st, errs: prometheus.NewCounter(prometheus.CounterOpts{Name: "errors"}), cancel: cancel}
 	env := &round.Env{Server: hubServer{f}, Ctx: ctx, Now: time.Now, Log: slog.New(slog.DiscardHandler),
 		Settings: round.Settings{}.WithDefaults(), Lobby: lobby.New(), Computer: computer.NewGames(4, 16, 100),
 		Moves:       prometheus.NewCounter(prometheus.CounterOpts{Name: "moves"}),
@@ -139,14 +143,22 @@ func TestHubLoadsOnce(t *testing.T) {
 }
 
 // TestWithRefusesBadIDs: an id that cannot be a game's is not found, and
-// nothing is loaded for it.
+// nothing is loaded for it; a well-formed id of no game is looked for.
 func TestWithRefusesBadIDs(t *testing.T) {
 	f := newFixture(t, nil, "")
-	for _, id := range []string{"", "../x", "abc<script>", "nosuchgame"} {
-		err := f.gs.With(context.Background(), id, func(*round.Hub) error { return nil })
-		if !errors.Is(err, store.ErrNotFound) {
+	with := func(id string) error {
+		return f.gs.With(context.Background(), id, func(*round.Hub) error { return nil })
+	}
+	for _, id := range []string{"", "../x", "abc<script>", strings.Repeat("a", 100)} {
+		if err := with(id); !errors.Is(err, store.ErrNotFound) {
 			t.Errorf("With(%q): %v, want not found", id, err)
 		}
+	}
+	if n := f.loads.Load(); n != 0 {
+		t.Errorf("ids that cannot be a game's were looked for in the store %d times", n)
+	}
+	if err := with("nosuchgame"); !errors.Is(err, store.ErrNotFound) || f.loads.Load() != 1 {
+		t.Errorf("With(nosuchgame): %v after %d loads, want not found after one", err, f.loads.Load())
 	}
 }
 
@@ -183,5 +195,83 @@ func TestGameOfAnotherNode(t *testing.T) {
 	}
 	if leases.released.Load() != 0 {
 		t.Error("this node released a lease it did not hold")
+	}
+}
+
+// ownLeases are leases this node ("node-a") always gets; it records what
+// it is asked, and says the games in lost are another's now.
+type ownLeases struct {
+	mu       sync.Mutex
+	released []string
+	orphans  []string
+	lost     []string
+}
+
+func (*ownLeases) Acquire(context.Context, string, string, time.Duration) (string, error) {
+	return "node-a", nil
+}
+func (o *ownLeases) Renew(_ context.Context, _ string, ids []string, _ time.Duration) ([]string, error) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	var lost []string
+	for _, id := range ids {
+		if slices.Contains(o.lost, id) {
+			lost = append(lost, id)
+		}
+	}
+	return lost, nil
+}
+func (o *ownLeases) Release(_ context.Context, id, _ string) error {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	o.released = append(o.released, id)
+	return nil
+}
+func (o *ownLeases) Orphans(context.Context, int) ([]string, error) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return slices.Clone(o.orphans), nil
+}
+
+// TestLeasesOfThisNode: this node adopts an orphan (its hub runs here,
+// counted by the gauge), a game whose lease another node took leaves at
+// once, and Close gives up the leases of the games still live.
+func TestLeasesOfThisNode(t *testing.T) {
+	leases := &ownLeases{}
+	f := newFixture(t, leases, "node-a")
+	orphan, taken, kept := f.stored(t), f.stored(t), f.stored(t)
+	leases.orphans = []string{orphan}
+	f.gs.adoptOrphans(context.Background())
+	if f.gs.Running(orphan) == nil {
+		t.Fatal("the orphan was not adopted")
+	}
+	for _, id := range []string{taken, kept} {
+		if _, err := f.gs.Hub(context.Background(), id); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := testutil.ToFloat64(f.gs.cfg.Gauge.(prometheus.Gauge)); got != 3 {
+		t.Errorf("the gauge counts %v hubs, want 3", got)
+	}
+	leases.mu.Lock()
+	leases.lost = []string{taken}
+	leases.mu.Unlock()
+	f.gs.renewLeases(context.Background())
+	for deadline := time.Now().Add(5 * time.Second); f.gs.Running(taken) != nil; time.Sleep(5 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the game whose lease another node took is still live here after 5 s")
+		}
+	}
+	if f.gs.Running(kept) == nil || f.gs.Running(orphan) == nil {
+		t.Error("a game whose lease this node kept left")
+	}
+	f.cancel()
+	f.gs.Close()
+	leases.mu.Lock()
+	defer leases.mu.Unlock()
+	for _, id := range []string{orphan, kept} {
+		if !slices.Contains(leases.released, id) {
+			t.Errorf("Close did not give up the lease of %s (released %v)", id, leases.released)
+		}
 	}
 }
