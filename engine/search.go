@@ -27,7 +27,10 @@ type stackEntry struct {
 	move       chess.Move  // move made from this ply (MoveNull for a null move)
 	piece      chess.Piece // piece that made it
 	staticEval int
-	inCheck    bool
+	// excluded is the move a singular-extension search leaves out of
+	// this node (MoveNone normally).
+	excluded chess.Move
+	inCheck  bool
 }
 
 // rootMove is a legal move at the root with the result of its last search.
@@ -187,8 +190,15 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 	}
 
 	// Step 3. Transposition table.
+	// A search that excludes a move is not the node's own: it neither
+	// reads nor writes the table.
+	excluded := st.excluded
 	key := p.Key()
-	tte, hit := w.e.tt.Probe(key)
+	var tte ttEntry
+	hit := false
+	if excluded == chess.MoveNone {
+		tte, hit = w.e.tt.Probe(key)
+	}
 	var hashMove chess.Move
 	ttScore := 0
 	if hit {
@@ -224,7 +234,7 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 		w.stack[ply+2].killers = [2]chess.Move{}
 	}
 
-	if !pvNode && !st.inCheck {
+	if !pvNode && !st.inCheck && excluded == chess.MoveNone {
 		// Step 5. Reverse futility pruning: far above beta at low depth.
 		if depth <= 8 && eval < MateInMaxPly {
 			margin := 80 * depth
@@ -261,8 +271,36 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 
 	// Step 7. Internal iterative reduction: without a hash move, a deep
 	// search here is probably poorly ordered; search it shallower.
-	if hashMove == chess.MoveNone && depth >= 4 && (pvNode || cutNode) {
+	if hashMove == chess.MoveNone && depth >= 4 && (pvNode || cutNode) && excluded == chess.MoveNone {
 		depth--
+	}
+
+	// Step 7b. Singular extension: when the hash move's score stands
+	// well above every other move's (a shallower search without it fails
+	// low against a margin below its score), it is searched a ply deeper.
+	// When that search fails high above beta instead, two moves beat beta
+	// and the node is cut (multi-cut); when only the hash move's bound
+	// does, it is searched a ply shallower. This runs before the move
+	// loop because the search without the move reuses this ply's move
+	// list.
+	hashExt := 0
+	if !root && excluded == chess.MoveNone && depth >= 8 && hit && hashMove != chess.MoveNone &&
+		tte.Bound&BoundLower != 0 && tte.Depth >= depth-3 && abs(ttScore) < MateInMaxPly && ply < 2*w.rootDepth {
+		sBeta := ttScore - 2*depth
+		st.excluded = hashMove
+		v := w.search(sBeta-1, sBeta, (depth-1)/2, ply, cutNode)
+		st.excluded = chess.MoveNone
+		if w.aborted {
+			return 0
+		}
+		switch {
+		case v < sBeta:
+			hashExt = 1
+		case sBeta >= beta:
+			return sBeta
+		case ttScore >= beta:
+			hashExt = -1
+		}
 	}
 
 	// Step 8. Generate and order the moves.
@@ -295,6 +333,9 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 	for i := 0; i < n; i++ {
 		sm := nextMove(&st.moves, i, n)
 		m := sm.Move
+		if m == excluded {
+			continue
+		}
 		capture := isCapture(p, m)
 		quiet := !capture && m.Promotion() != chess.Queen
 		moveCount++
@@ -328,11 +369,16 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 		st.move, st.piece = m, p.PieceAt(m.From())
 		w.keys[w.gameN+ply+1] = child.pos.Key()
 
-		// Step 11. Extensions: a move that gives check is searched a ply deeper.
-		newDepth := depth - 1
+		// Step 11. Extensions: a move that gives check is searched a ply
+		// deeper, and the hash move as the singular search said.
+		ext := 0
 		if givesCheck && ply < 2*w.rootDepth {
-			newDepth++
+			ext = 1
 		}
+		if m == hashMove {
+			ext = max(min(ext+hashExt, 1), -1)
+		}
+		newDepth := depth - 1 + ext
 
 		// A root move's score is its search result less its penalty
 		// (Limits.RootPenalty): search it in the window raised by the
@@ -435,7 +481,7 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 	}
 	// Not at the root when its scores are lowered by penalties: those are
 	// no scores of the position.
-	if !(root && (w.pvIdx > 0 || w.penalties)) {
+	if !(root && (w.pvIdx > 0 || w.penalties)) && excluded == chess.MoveNone {
 		w.e.tt.Store(key, ttEntry{Move: bestMove, Score: scoreToTT(bestScore, ply), Eval: st.staticEval, Depth: depth, Bound: bound})
 	}
 	return bestScore

@@ -104,10 +104,14 @@ func TestSPRTCheck(t *testing.T) {
 func ExampleSPRT() {
 	test := SPRT{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05}
 	lower, upper := test.Bounds()
-	// The singular-extension test of docs/engine.md, stopped after 223 pairs.
-	pairs := Pentanomial{17, 46, 82, 55, 23}
-	fmt.Printf("LLR %.2f in (%.2f, %.2f): %v\n", test.LLR(pairs), lower, upper, test.Decide(pairs))
-	// Output: LLR 0.72 in (-2.94, 2.94): undecided
+	// The singular-extension test of docs/engine.md: stopped by the end of
+	// a session after 223 pairs, then resumed until it decided.
+	for _, pairs := range []Pentanomial{{17, 46, 82, 55, 23}, {36, 111, 202, 139, 59}} {
+		fmt.Printf("%d pairs: LLR %.2f in (%.2f, %.2f): %v\n", pairs.Pairs(), test.LLR(pairs), lower, upper, test.Decide(pairs))
+	}
+	// Output:
+	// 223 pairs: LLR 0.72 in (-2.94, 2.94): undecided
+	// 547 pairs: LLR 2.96 in (-2.94, 2.94): H1 accepted
 }
 
 func TestPentanomialInterval(t *testing.T) {
