@@ -76,8 +76,10 @@ func Run(ctx context.Context, cfg Config, onGame func(GameResult)) (Summary, err
 	if resumed > 0 && cfg.SPRT == nil {
 		return Summary{}, errors.New("match: resumed pairs without an SPRT to count them")
 	}
-	if v := cfg.SPRT.Decide(cfg.Resumed); resumed > 0 && v != elo.Continue {
-		return Summary{}, fmt.Errorf("match: the resumed pairs have decided already (%v)", v)
+	if resumed > 0 {
+		if v := cfg.SPRT.Decide(cfg.Resumed); v != elo.Continue {
+			return Summary{}, fmt.Errorf("match: the resumed pairs have decided already (%v)", v)
+		}
 	}
 	sum := Summary{SPRT: cfg.SPRT, Pairs: cfg.Resumed, Resumed: resumed}
 	var engines [2]*uci.Client
