@@ -2,10 +2,11 @@ package engine
 
 import (
 	"context"
-	"github.com/gambitchess/gambit/internal/benchrun"
+	"errors"
 	"testing"
 
 	"github.com/gambitchess/gambit/chess"
+	"github.com/gambitchess/gambit/internal/benchrun"
 )
 
 // benchSignature is the node count of Bench(BenchDepth). Every change to
@@ -128,20 +129,20 @@ func BenchmarkBench(b *testing.B) {
 // docs/engine.md play from: 200 legal positions, none repeated, each with
 // a legal move.
 func TestSPRTOpenings(t *testing.T) {
-	fens, err := benchrun.ReadOpenings("testdata/sprt-openings.epd")
+	fens, err := benchrun.ReadOpenings("testdata/sprt-openings.epd", func(fen string) error {
+		pos, err := chess.ParseFEN(fen)
+		if err != nil {
+			return err
+		}
+		if !pos.HasLegalMove() {
+			return errors.New("no legal move")
+		}
+		return nil
+	})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(fens) != 200 {
 		t.Errorf("%d openings, want 200", len(fens))
-	}
-	for _, fen := range fens {
-		pos, err := chess.ParseFEN(fen)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !pos.HasLegalMove() {
-			t.Errorf("%s has no legal move", fen)
-		}
 	}
 }

@@ -2,9 +2,10 @@ package xq
 
 import (
 	"context"
-	"github.com/gambitchess/gambit/internal/benchrun"
+	"errors"
 	"testing"
 
+	"github.com/gambitchess/gambit/internal/benchrun"
 	"github.com/gambitchess/gambit/xiangqi"
 )
 
@@ -55,20 +56,20 @@ func BenchmarkEvaluate(b *testing.B) {
 // docs/engine.md play from: 200 legal positions, none repeated, each with
 // a legal move.
 func TestSPRTOpenings(t *testing.T) {
-	fens, err := benchrun.ReadOpenings("testdata/sprt-openings.epd")
+	fens, err := benchrun.ReadOpenings("testdata/sprt-openings.epd", func(fen string) error {
+		pos, err := xiangqi.ParseFEN(fen)
+		if err != nil {
+			return err
+		}
+		if !pos.HasLegalMove() {
+			return errors.New("no legal move")
+		}
+		return nil
+	})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(fens) != 200 {
 		t.Errorf("%d openings, want 200", len(fens))
-	}
-	for _, fen := range fens {
-		pos, err := xiangqi.ParseFEN(fen)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !pos.HasLegalMove() {
-			t.Errorf("%s has no legal move", fen)
-		}
 	}
 }

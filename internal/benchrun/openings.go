@@ -9,8 +9,10 @@ import (
 // ReadOpenings reads a file of match openings (docs/engine.md): one FEN or
 // EPD line each, "#" lines being comments. It returns the FEN of each line
 // (the part before the first ";"), and an error naming the line of a
-// blank FEN or of one that repeats an earlier line's.
-func ReadOpenings(path string) ([]string, error) {
+// blank FEN, of one that repeats an earlier line's, or of one that check
+// (when not nil) refuses: the games' own rules say what a playable opening
+// is.
+func ReadOpenings(path string, check func(fen string) error) ([]string, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
@@ -27,6 +29,11 @@ func ReadOpenings(path string) ([]string, error) {
 		}
 		if j, dup := seen[fen]; dup {
 			return nil, fmt.Errorf("%s:%d: repeats line %d", path, i+1, j)
+		}
+		if check != nil {
+			if err := check(fen); err != nil {
+				return nil, fmt.Errorf("%s:%d: %w", path, i+1, err)
+			}
 		}
 		seen[fen] = i + 1
 		fens = append(fens, fen)

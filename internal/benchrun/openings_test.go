@@ -1,6 +1,7 @@
 package benchrun
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -8,21 +9,30 @@ import (
 )
 
 func TestReadOpenings(t *testing.T) {
+	noE := func(fen string) error {
+		if strings.Contains(fen, "E") {
+			return errors.New("has an E")
+		}
+		return nil
+	}
 	tests := []struct {
 		name, text string
+		check      func(string) error
 		want       []string
 		err        string
 	}{
-		{"comments and EPD", "# c\nA B C D ; cp 3\nE F G H\n", []string{"A B C D", "E F G H"}, ""},
-		{"repeat", "A B C D\n# c\nA B C D ; x\n", nil, ":3: repeats line 1"},
-		{"blank FEN", "A B C D\n ; cp 1\n", nil, ":2: no FEN"},
+		{"comments and EPD", "# c\nA B C D ; cp 3\nE F G H\n", nil, []string{"A B C D", "E F G H"}, ""},
+		{"repeat", "A B C D\n# c\nA B C D ; x\n", nil, nil, ":3: repeats line 1"},
+		{"blank FEN", "A B C D\n ; cp 1\n", nil, nil, ":2: no FEN"},
+		{"checked", "A B C D\nF G H I\n", noE, []string{"A B C D", "F G H I"}, ""},
+		{"refused by the check", "A B C D\n# c\nE F G H\n", noE, nil, ":3: has an E"},
 	}
 	for _, tt := range tests {
 		path := filepath.Join(t.TempDir(), "o.epd")
 		if err := os.WriteFile(path, []byte(tt.text), 0o600); err != nil {
 			t.Fatal(err)
 		}
-		got, err := ReadOpenings(path)
+		got, err := ReadOpenings(path, tt.check)
 		if tt.err != "" {
 			if err == nil || !strings.Contains(err.Error(), tt.err) {
 				t.Errorf("%s: error %v, want one containing %q", tt.name, err, tt.err)

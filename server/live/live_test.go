@@ -15,8 +15,6 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/gambitchess/gambit/game"
-	"github.com/gambitchess/gambit/server/computer"
-	"github.com/gambitchess/gambit/server/lobby"
 	"github.com/gambitchess/gambit/server/round"
 	"github.com/gambitchess/gambit/server/wire"
 	"github.com/gambitchess/gambit/store"
@@ -44,12 +42,7 @@ func newFixture(t *testing.T, leases store.Leases, node string) *fixture {
 	t.Cleanup(func() { st.Close() })
 	ctx, cancel := context.WithCancel(context.Background())
 	f := &fixture{st: st, errs: prometheus.NewCounter(prometheus.CounterOpts{Name: "errors"}), cancel: cancel}
-	env := &round.Env{Server: hubServer{f}, Ctx: ctx, Now: time.Now, Log: slog.New(slog.DiscardHandler),
-		Settings: round.Settings{}.WithDefaults(), Lobby: lobby.New(), Computer: computer.NewGames(4, 16, 100),
-		Moves:       prometheus.NewCounter(prometheus.CounterOpts{Name: "moves"}),
-		BotMoves:    prometheus.NewCounter(prometheus.CounterOpts{Name: "bot_moves"}),
-		Relay:       prometheus.NewHistogram(prometheus.HistogramOpts{Name: "relay"}),
-		SocketGauge: func(bool) prometheus.Gauge { return prometheus.NewGauge(prometheus.GaugeOpts{Name: "sockets"}) }}
+	env := round.Env{Server: hubServer{f}, Ctx: ctx}.WithDefaults()
 	f.gs = New(Config{Ctx: ctx, Store: st, Leases: leases, Node: node,
 		Load: func(ctx context.Context, id string) (*game.Game, error) {
 			f.loads.Add(1)

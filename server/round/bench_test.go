@@ -2,7 +2,6 @@ package round
 
 import (
 	"context"
-	"log/slog"
 	"math/rand/v2"
 	"slices"
 	"strconv"
@@ -12,8 +11,6 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/gambitchess/gambit/game"
-	"github.com/gambitchess/gambit/server/computer"
-	"github.com/gambitchess/gambit/server/lobby"
 	"github.com/gambitchess/gambit/store"
 )
 
@@ -134,11 +131,6 @@ func (benchServer) CreateRematch(context.Context, *game.Game) (string, error) {
 
 // benchEnv is what a server with default settings gives its hubs.
 func benchEnv() *Env {
-	return &Env{Server: benchServer{errors: prometheus.NewCounter(prometheus.CounterOpts{Name: "errors"})}, Ctx: context.Background(), Now: time.Now, Log: slog.New(slog.DiscardHandler),
-		Settings: Settings{ClaimAfter: time.Minute, ComputerIdle: time.Minute}.WithDefaults(),
-		Lobby:    lobby.New(), Computer: computer.NewGames(4, 16, 100),
-		Moves:       prometheus.NewCounter(prometheus.CounterOpts{Name: "moves"}),
-		BotMoves:    prometheus.NewCounter(prometheus.CounterOpts{Name: "bot_moves"}),
-		Relay:       prometheus.NewHistogram(prometheus.HistogramOpts{Name: "relay"}),
-		SocketGauge: func(bool) prometheus.Gauge { return prometheus.NewGauge(prometheus.GaugeOpts{Name: "sockets"}) }}
+	return Env{Server: benchServer{errors: prometheus.NewCounter(prometheus.CounterOpts{Name: "errors"})},
+		Settings: Settings{ClaimAfter: time.Minute, ComputerIdle: time.Minute}}.WithDefaults()
 }

@@ -37,6 +37,52 @@ type Env struct {
 	SocketGauge func(spectator bool) prometheus.Gauge
 }
 
+// WithDefaults returns a copy of e whose unset parts are filled: the
+// default settings, the clock, a log that discards, an empty lobby, the
+// computer's default limits (4 games a player, 16 an address, 64 in all)
+// and series that no registry collects. A server sets every part; tests
+// and tools that run hubs alone set only what they look at.
+func (e Env) WithDefaults() *Env {
+	e.Settings = e.Settings.WithDefaults()
+	if e.Ctx == nil {
+		e.Ctx = context.Background()
+	}
+	if e.Now == nil {
+		e.Now = time.Now
+	}
+	if e.Log == nil {
+		e.Log = slog.New(slog.DiscardHandler)
+	}
+	if e.Lobby == nil {
+		e.Lobby = lobby.New()
+	}
+	if e.Computer == nil {
+		e.Computer = computer.NewGames(4, 16, 64)
+	}
+	if e.Moves == nil {
+		e.Moves = prometheus.NewCounter(prometheus.CounterOpts{Name: "moves"})
+	}
+	if e.BotMoves == nil {
+		e.BotMoves = prometheus.NewCounter(prometheus.CounterOpts{Name: "bot_moves"})
+	}
+	if e.Relay == nil {
+		e.Relay = prometheus.NewHistogram(prometheus.HistogramOpts{Name: "relay"})
+	}
+	if e.SocketGauge == nil {
+		gauges := [2]prometheus.Gauge{
+			prometheus.NewGauge(prometheus.GaugeOpts{Name: "players"}),
+			prometheus.NewGauge(prometheus.GaugeOpts{Name: "spectators"}),
+		}
+		e.SocketGauge = func(spectator bool) prometheus.Gauge {
+			if spectator {
+				return gauges[1]
+			}
+			return gauges[0]
+		}
+	}
+	return &e
+}
+
 // Settings are the hubs' timings: the server's Config holds them as one
 // value (Config.Hub), which every hub reads (Env.Settings). Zero means
 // the default of each (WithDefaults).
