@@ -3,8 +3,10 @@
 // Polyglot-compatible Zobrist keys, and the ways a game ends.
 //
 // It has two faces. The fast core is Position, a pointer-free value type with
-// GenerateLegal, Generate (staged: Captures, Quiets, Evasions), CountLegal and
-// Play/MakeMove; it allocates nothing and assumes its moves are legal. The
+// GenerateLegal, Generate (staged: Captures, Quiets, Evasions), CountLegal,
+// IsLegal (a hash move's test) and GivesCheck (CheckInfo for many moves of
+// one position) without making a move, and Play/MakeMove; it allocates
+// nothing and assumes its moves are legal. The
 // safe face is Game, which checks every move, keeps the history for undo and
 // repetition, and reports the Outcome. Servers and file readers use Game;
 // engines use Position.

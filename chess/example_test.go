@@ -193,3 +193,20 @@ func Example_tour() {
 	// *
 	// 1-0 (checkmate)
 }
+
+// A search asks which moves check before it prunes the others: CheckInfo
+// answers for every move of one position without making any.
+func ExampleCheckInfo() {
+	p, _ := chess.ParseFEN("r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 2 3")
+	var ml chess.MoveList
+	p.GenerateLegal(&ml)
+	ci := p.CheckInfo()
+	for _, m := range ml.Moves() {
+		if ci.GivesCheck(&p, m) {
+			fmt.Println(p.SAN(m))
+		}
+	}
+	// Unordered output:
+	// Bxf7+
+	// Qxf7#
+}

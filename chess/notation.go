@@ -515,8 +515,6 @@ func (p *Position) LegalMovesFrom(s Square) []Move {
 }
 
 // GivesCheck reports whether the legal move m puts the opponent in check.
-func (p *Position) GivesCheck(m Move) bool {
-	var after Position
-	p.MakeMove(m, &after)
-	return after.InCheck()
-}
+// It does not make the move: a search asks it of moves it may prune
+// unmade, checks being exempt.
+func (p *Position) GivesCheck(m Move) bool { return p.givesCheck(m) }

@@ -330,6 +330,9 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 	var quiets [64]chess.Move
 	nQuiets := 0
 	moveCount := 0
+	mayPrune := !root && hasNonPawnMaterial(p, us)
+	var checks chess.CheckInfo // for the first move that would be pruned
+	haveChecks := false
 	for i := 0; i < n; i++ {
 		sm := nextMove(&st.moves, i, n)
 		m := sm.Move
@@ -340,31 +343,23 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 		quiet := !capture && m.Promotion() != chess.Queen
 		moveCount++
 
-		child := &w.stack[ply+1]
-		p.MakeMove(m, &child.pos)
-		givesCheck := child.pos.InCheck()
-
 		// Step 10. Shallow-depth pruning: late quiet moves, futile quiet
-		// moves, and moves that lose material by SEE. Checks are exempt.
-		if !root && bestScore > -MateInMaxPly && !givesCheck && hasNonPawnMaterial(p, us) {
-			if quiet && !st.inCheck {
-				lmp := 3 + depth*depth
-				if !improving {
-					lmp = lmp * 2 / 3
-				}
-				if moveCount > lmp {
-					continue
-				}
-				if depth <= 6 && eval+200+150*depth <= alpha && sm.Score < orderCounter {
-					continue
-				}
-				if depth <= 6 && !see(p, m, -25*depth*depth) {
-					continue
-				}
-			} else if capture && depth <= 6 && sm.Score < orderGoodCapt && !see(p, m, -100*depth) {
+		// moves, and moves that lose material by SEE. Checks are exempt,
+		// asked only of the moves that would be pruned (GivesCheck does not
+		// make the move, so a pruned move is never made).
+		if mayPrune && bestScore > -MateInMaxPly &&
+			shallowPrune(st, m, sm.Score, quiet, capture, depth, moveCount, improving, eval, alpha) {
+			if !haveChecks {
+				checks, haveChecks = p.CheckInfo(), true
+			}
+			if !checks.GivesCheck(p, m) {
 				continue
 			}
 		}
+
+		child := &w.stack[ply+1]
+		p.MakeMove(m, &child.pos)
+		givesCheck := child.pos.InCheck()
 
 		st.move, st.piece = m, p.PieceAt(m.From())
 		w.keys[w.gameN+ply+1] = child.pos.Key()
@@ -487,6 +482,28 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 	return bestScore
 }
 
+// shallowPrune reports whether move m of the node at st, searched to
+// depth, is pruned by the shallow-depth rules unless it gives check: a
+// late quiet move (move-count pruning), a futile quiet move, or one that
+// loses material by SEE, and, a capture scored below the good ones that
+// loses more than 100·depth.
+func shallowPrune(st *stackEntry, m chess.Move, score int32, quiet, capture bool, depth, moveCount int, improving bool, eval, alpha int) bool {
+	p := &st.pos
+	switch {
+	case quiet && !st.inCheck:
+		lmp := 3 + depth*depth
+		if !improving {
+			lmp = lmp * 2 / 3
+		}
+		return moveCount > lmp ||
+			depth <= 6 && eval+200+150*depth <= alpha && score < orderCounter ||
+			depth <= 6 && !see(p, m, -25*depth*depth)
+	case capture:
+		return depth <= 6 && score < orderGoodCapt && !see(p, m, -100*depth)
+	}
+	return false
+}
+
 // updateQuietStats rewards the quiet move m that caused a cut-off (killer,
 // countermove, history) and penalises the quiet moves tried before it.
 func (w *worker) updateQuietStats(ply int, m chess.Move, tried []chess.Move, depth int) {
@@ -585,11 +602,13 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 		sm := nextMove(&st.moves, i, n)
 		m := sm.Move
 		if !st.inCheck {
-			// SEE pruning: skip captures that lose material, and delta
-			// pruning: skip captures that cannot lift the score near alpha.
-			if sm.Score < orderGoodCapt && !see(p, m, 0) {
-				continue
+			// SEE pruning: captures that lose material are skipped. They
+			// are the moves scored below the good captures (scoreMoves
+			// found their SEE below 0), and come last: the loop ends there.
+			if sm.Score < orderGoodCapt {
+				break
 			}
+			// Delta pruning: skip captures that cannot lift the score near alpha.
 			if m.Promotion() == chess.NoPieceType && eval+seeValue[capturedType(p, m)]+200 <= alpha {
 				continue
 			}

@@ -100,7 +100,7 @@ func New[M Move](mb, keep int) *Table[M] {
 // The bucket count need not be a power of two (see bucket).
 func (t *Table[M]) Resize(mb int) {
 	n := max(mb, 1) * (1 << 20) / 64
-	t.buckets = make([]bucket, n)
+	t.buckets = allocBuckets(n)
 	t.generation = 0
 }
 
