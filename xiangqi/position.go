@@ -135,18 +135,24 @@ func (p *Position) IsAttacked(s Square, by Color) bool {
 // InCheck reports whether the side to move is in check.
 func (p *Position) InCheck() bool { return p.IsAttacked(p.kings[p.side], p.side.Other()) }
 
-// GivesCheck reports whether the legal move m gives check.
+// GivesCheck reports whether the legal move m gives check. It does not
+// make the move: a search asks it of moves it may prune unmade.
 func (p *Position) GivesCheck(m Move) bool {
-	var child Position
-	p.MakeMove(m, &child)
-	return child.InCheck()
+	return p.generalAttackedAfter(m.From(), m.To(), p.side.Other())
 }
 
 // legalAfter reports whether moving the side-to-move piece on from to to
-// leaves its own general safe. It edits the mailbox and the mover's
-// occupancy in place and restores them before returning; the captured
-// piece's bits can stay set because only the union of both colours is read.
+// leaves its own general safe.
 func (p *Position) legalAfter(from, to Square) bool {
+	return !p.generalAttackedAfter(from, to, p.side)
+}
+
+// generalAttackedAfter reports whether c's general is attacked once the
+// side-to-move piece on from has moved to to. It edits the mailbox and the
+// mover's occupancy in place and restores them before returning; the
+// captured piece's bits can stay set because only the union of both
+// colours is read, and its square now holds the mover on the board.
+func (p *Position) generalAttackedAfter(from, to Square, c Color) bool {
 	us := p.side
 	pc, captured := p.board[from], p.board[to]
 	ff, fr, tf, tr := sqFile[from], sqRank[from], sqFile[to], sqRank[to]
@@ -158,16 +164,16 @@ func (p *Position) legalAfter(from, to Square) bool {
 	p.fileOcc[us][ff] &^= 1 << fr
 	p.rankOcc[us][tr] |= 1 << tf
 	p.fileOcc[us][tf] |= 1 << tr
-	ksq := p.kings[us]
-	if pc.Type() == King {
+	ksq := p.kings[c]
+	if c == us && pc.Type() == King {
 		ksq = to
 	}
-	ok := !p.IsAttacked(ksq, us.Other())
+	attacked := p.IsAttacked(ksq, c.Other())
 
 	p.board[from], p.board[to] = pc, captured
 	p.rankOcc[us][fr], p.rankOcc[us][tr] = r1, r2
 	p.fileOcc[us][ff], p.fileOcc[us][tf] = f1, f2
-	return ok
+	return attacked
 }
 
 // IsLegal reports whether m is a legal move in p.

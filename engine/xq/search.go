@@ -156,21 +156,22 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 	for i := 0; i < ss.n; i++ {
 		m := pickMove(ss, i)
 		capture := pos.PieceAt(m.To()) != xiangqi.NoPiece
-		pos.MakeMove(m, &child.pos)
-		givesCheck := child.pos.InCheck()
 		moveCount++
-		quiet := !capture && !givesCheck
 
 		// Step 10. Shallow pruning of late quiet moves, once a move has
-		// been searched (so that a mate score is never invented).
-		if !pvNode && !inCheck && quiet && bestScore > -MateInMaxPly && ply > 0 {
-			if depth <= sp.lmpDepth && moveCount > 3+2*depth*depth {
-				continue
-			}
-			if depth < sp.futilityDepth && eval+sp.futilityBase*depth <= alpha {
-				continue
-			}
+		// been searched (so that a mate score is never invented). A move
+		// that gives check is not quiet; that is asked (GivesCheck, which
+		// does not make the move) only of a move the rules would prune,
+		// so a pruned move is never made.
+		if !pvNode && !inCheck && !capture && bestScore > -MateInMaxPly && ply > 0 &&
+			(depth <= sp.lmpDepth && moveCount > 3+2*depth*depth ||
+				depth < sp.futilityDepth && eval+sp.futilityBase*depth <= alpha) &&
+			!pos.GivesCheck(m) {
+			continue
 		}
+		pos.MakeMove(m, &child.pos)
+		givesCheck := child.pos.InCheck()
+		quiet := !capture && !givesCheck
 
 		// Step 11. Check extension, bounded so that checking sequences
 		// cannot run the search away.
