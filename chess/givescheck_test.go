@@ -73,7 +73,6 @@ func TestGivesCheckEveryMove(t *testing.T) {
 		t.Errorf("checks met: %+v; want every kind", kinds)
 	}
 	t.Logf("checks met: %+v", kinds)
-
 }
 
 // FuzzGivesCheck checks GivesCheck against the position after the move on

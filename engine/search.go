@@ -483,10 +483,10 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 }
 
 // shallowPrune reports whether move m of the node at st, searched to
-// depth, is pruned by the shallow-depth rules unless it gives check: a
-// late quiet move (move-count pruning), a futile quiet move, or one that
-// loses material by SEE, and, a capture scored below the good ones that
-// loses more than 100·depth.
+// depth, is pruned by the shallow-depth rules unless it gives check. A
+// quiet move out of check is pruned when it comes late (move-count
+// pruning), when it is futile, or when it loses material by SEE; a capture
+// scored below the good ones when it loses more than 100·depth by SEE.
 func shallowPrune(st *stackEntry, m chess.Move, score int32, quiet, capture bool, depth, moveCount int, improving bool, eval, alpha int) bool {
 	p := &st.pos
 	switch {

@@ -16,8 +16,9 @@ const hugePage = 2 << 20
 // huge pages (madvise MADV_HUGEPAGE, as Stockfish asks for its table):
 // with 4 KB pages almost every probe of a table of many megabytes misses
 // the TLB as well as the cache, and the walk of the page tables costs as
-// much again. Where the kernel refuses (THP off, or "never"), the table is
-// as before.
+// much again. Where the kernel refuses (THP off, or "never"), or its huge
+// pages are not 2 MB (arm64 with 16 or 64 KB base pages), the hint changes
+// nothing and the table is as before. The alignment costs up to 2 MB more.
 func allocBuckets(n int) []bucket {
 	const size = int(unsafe.Sizeof(bucket{}))
 	if n*size < hugePage {

@@ -40,8 +40,9 @@ type Env struct {
 // WithDefaults returns a copy of e whose unset parts are filled: the
 // default settings, the clock, a log that discards, an empty lobby, the
 // computer's default limits (4 games a player, 16 an address, 64 in all)
-// and series that no registry collects. A server sets every part; tests
-// and tools that run hubs alone set only what they look at.
+// and series that no registry collects. Server, Bot and Sched stay as
+// given (nil: no server, no computer player). A server sets every part;
+// tests and tools that run hubs alone set only what they look at.
 func (e Env) WithDefaults() *Env {
 	e.Settings = e.Settings.WithDefaults()
 	if e.Ctx == nil {
