@@ -2,7 +2,6 @@ package xq
 
 import (
 	"context"
-	"errors"
 	"testing"
 
 	"github.com/gambitchess/gambit/internal/benchrun"
@@ -56,16 +55,7 @@ func BenchmarkEvaluate(b *testing.B) {
 // docs/engine.md play from: 200 legal positions, none repeated, each with
 // a legal move.
 func TestSPRTOpenings(t *testing.T) {
-	fens, err := benchrun.ReadOpenings("testdata/sprt-openings.epd", func(fen string) error {
-		pos, err := xiangqi.ParseFEN(fen)
-		if err != nil {
-			return err
-		}
-		if !pos.HasLegalMove() {
-			return errors.New("no legal move")
-		}
-		return nil
-	})
+	fens, err := benchrun.ReadOpenings("testdata/sprt-openings.epd", benchrun.Playable(xiangqi.ParseFEN, (*xiangqi.Position).HasLegalMove))
 	if err != nil {
 		t.Fatal(err)
 	}

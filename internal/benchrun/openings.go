@@ -1,6 +1,7 @@
 package benchrun
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"strings"
@@ -39,4 +40,20 @@ func ReadOpenings(path string, check func(fen string) error) ([]string, error) {
 		fens = append(fens, fen)
 	}
 	return fens, nil
+}
+
+// Playable returns a check for ReadOpenings that a FEN parses (parse) and
+// leaves the side to move a legal move (hasMove): what a match can start
+// from, in either game.
+func Playable[P any](parse func(string) (P, error), hasMove func(*P) bool) func(fen string) error {
+	return func(fen string) error {
+		pos, err := parse(fen)
+		if err != nil {
+			return err
+		}
+		if !hasMove(&pos) {
+			return errors.New("no legal move")
+		}
+		return nil
+	}
 }

@@ -2,6 +2,7 @@ package benchrun
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -41,6 +42,25 @@ func TestReadOpenings(t *testing.T) {
 		}
 		if err != nil || strings.Join(got, "|") != strings.Join(tt.want, "|") {
 			t.Errorf("%s: %q, %v; want %q", tt.name, got, err, tt.want)
+		}
+	}
+}
+
+// TestPlayable: the check refuses what does not parse and a position
+// without a move, and passes the others.
+func TestPlayable(t *testing.T) {
+	type pos struct{ moves int }
+	parse := func(fen string) (pos, error) {
+		if fen == "bad" {
+			return pos{}, errors.New("cannot parse")
+		}
+		return pos{len(fen) - 1}, nil
+	}
+	check := Playable(parse, func(p *pos) bool { return p.moves > 0 })
+	for fen, want := range map[string]string{"bad": "cannot parse", "x": "no legal move", "xy": ""} {
+		err := check(fen)
+		if got := fmt.Sprint(err); want == "" && err != nil || want != "" && !strings.Contains(got, want) {
+			t.Errorf("%q: %v, want %q", fen, err, want)
 		}
 	}
 }
