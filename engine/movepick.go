@@ -25,7 +25,8 @@ const (
 // scoreMoves fills ms with the moves of ml and their ordering scores:
 // hash move; good captures and queen promotions by MVV-LVA; killers;
 // countermove; quiet moves by butterfly history; captures that lose
-// material (SEE < 0) last.
+// material (SEE < 0) last. Quiescence and the root's first ordering use
+// it; the main search's movePicker gives the same scores in stages.
 func (w *worker) scoreMoves(ply int, ml *chess.MoveList, ms *[256]ScoredMove, hashMove chess.Move) int {
 	p := &w.stack[ply].pos
 	st := &w.stack[ply]
@@ -45,16 +46,7 @@ func (w *worker) scoreMoves(ply int, ml *chess.MoveList, ms *[256]ScoredMove, ha
 		case m == hashMove:
 			sc = orderHash
 		case isCapture(p, m) || m.Promotion() == chess.Queen:
-			victim := capturedType(p, m)
-			attacker := p.PieceAt(m.From()).Type()
-			mvv := int32(seeValue[victim]*mvvLvaVictimX/100 - int(attacker))
-			if m.Promotion() == chess.Queen {
-				sc = orderQueenProm + mvv
-			} else if seeValue[attacker] <= seeValue[victim] || see(p, m, 0) {
-				sc = orderGoodCapt + mvv
-			} else {
-				sc = orderBadCapt + mvv
-			}
+			sc = captureScore(p, m)
 		case m == st.killers[0]:
 			sc = orderKiller1
 		case m == st.killers[1]:
@@ -67,6 +59,22 @@ func (w *worker) scoreMoves(ply int, ml *chess.MoveList, ms *[256]ScoredMove, ha
 		ms[i] = ScoredMove{m, sc}
 	}
 	return n
+}
+
+// captureScore is the ordering score of the capture or queen promotion m:
+// queen promotions first, then captures that do not lose material (SEE),
+// each band by MVV-LVA; captures that lose material last of all moves.
+func captureScore(p *chess.Position, m chess.Move) int32 {
+	victim := capturedType(p, m)
+	attacker := p.PieceAt(m.From()).Type()
+	mvv := int32(seeValue[victim]*mvvLvaVictimX/100 - int(attacker))
+	switch {
+	case m.Promotion() == chess.Queen:
+		return orderQueenProm + mvv
+	case seeValue[attacker] <= seeValue[victim] || see(p, m, 0):
+		return orderGoodCapt + mvv
+	}
+	return orderBadCapt + mvv
 }
 
 // pickMove moves the best-scored move of ms[i:n] to position i and returns it
@@ -86,12 +94,15 @@ func pickMove(ms *[256]ScoredMove, i, n int) ScoredMove {
 // selection (a cut-off usually comes among them), then the rest of the list
 // is insertion-sorted once and read in order, so nodes that try every move
 // do not pay for repeated selection.
-func nextMove(ms *[256]ScoredMove, i, n int) ScoredMove {
+func nextMove(ms *[256]ScoredMove, i, n int) ScoredMove { return nextMoveFrom(ms, 0, i, n) }
+
+// nextMoveFrom is nextMove for the list ms[start:n].
+func nextMoveFrom(ms *[256]ScoredMove, start, i, n int) ScoredMove {
 	const sortedAfter = 3
-	if i < sortedAfter {
+	if i-start < sortedAfter {
 		return pickMove(ms, i, n)
 	}
-	if i == sortedAfter {
+	if i-start == sortedAfter {
 		for j := i + 1; j < n; j++ {
 			x := ms[j]
 			k := j - 1

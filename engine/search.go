@@ -31,6 +31,7 @@ type stackEntry struct {
 	// this node (MoveNone normally).
 	excluded chess.Move
 	inCheck  bool
+	picker   movePicker // the node's moves, in stages
 }
 
 // rootMove is a legal move at the root with the result of its last search.
@@ -303,24 +304,17 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 		}
 	}
 
-	// Step 8. Generate and order the moves.
-	var ml chess.MoveList
-	var n int
+	// Step 8. Order the moves: the root's are given; elsewhere they are
+	// generated in stages as the loop reaches them (movePicker).
 	if root {
-		n = 0
+		n := 0
 		for i := w.pvIdx; i < len(w.rootMoves); i++ {
 			st.moves[n] = ScoredMove{w.rootMoves[i].move, int32(len(w.rootMoves) - i)}
 			n++
 		}
+		w.startGiven(ply, n)
 	} else {
-		p.GenerateLegal(&ml)
-		n = w.scoreMoves(ply, &ml, &st.moves, hashMove)
-	}
-	if n == 0 {
-		if st.inCheck {
-			return -Mate + ply
-		}
-		return 0
+		w.startPicker(ply, hashMove)
 	}
 
 	// Step 9. The move loop.
@@ -333,8 +327,13 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 	mayPrune := !root && hasNonPawnMaterial(p, us)
 	var checks chess.CheckInfo // for the first move that would be pruned
 	haveChecks := false
-	for i := 0; i < n; i++ {
-		sm := nextMove(&st.moves, i, n)
+	legal := 0
+	for {
+		sm, ok := w.nextPicked(ply)
+		if !ok {
+			break
+		}
+		legal++
 		m := sm.Move
 		if m == excluded {
 			continue
@@ -461,6 +460,12 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 		}
 	}
 	st.move = chess.MoveNone
+	if legal == 0 {
+		if st.inCheck {
+			return -Mate + ply
+		}
+		return 0
+	}
 
 	if moveCount == 0 || bestScore == -infinity {
 		// Every move was pruned: fail low at alpha.

@@ -38,7 +38,7 @@ func TestCommands(t *testing.T) {
 		{"moves fogofwar", []string{"moves", "--variant", "fogofwar", "--fen", "4k3/8/8/8/8/8/r7/4K3 w - - 0 1"}, "", 0, "e1d1\ne1d2\ne1e2\ne1f1\ne1f2\n", ""},
 		{"moves bad variant", []string{"moves", "--variant", "fog"}, "", 2, "", "fogofwar"},
 		{"puzzles find", []string{"puzzles", "find", "--nodes", "5000", "--solve-nodes", "50000", filepath.Join("testdata", "puzzles.pgn")}, "", 0,
-			"PuzzleId,FEN,Moves,Rating,RatingDeviation,Themes,GameUrl,Variant,Evals\nl634tq43,r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 3 3,g8f6 h5f7,1500,500,mate mateIn1 oneMove attackingF2F7,puzzles.pgn#1,chess,h5f7=#1/h5h4=-111\n",
+			"PuzzleId,FEN,Moves,Rating,RatingDeviation,Themes,GameUrl,Variant,Evals\nl634tq43,r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 3 3,g8f6 h5f7,1500,500,mate mateIn1 oneMove attackingF2F7,puzzles.pgn#1,chess,h5f7=#1/h5g5=-124\n",
 			"puzzles.pgn: 2 games (0 skipped), 1 puzzles"},
 		{"puzzles find xiangqi", []string{"puzzles", "find", "--nodes", "5000", "--solve-nodes", "50000", filepath.Join("testdata", "puzzles-xiangqi.pgn")}, "", 0,
 			"PuzzleId,FEN,Moves,Rating,RatingDeviation,Themes,GameUrl,Variant,Evals\nwpt74gu7,4k4/8r/9/9/9/9/9/9/R8/3K5 b - - 0 1,i8a8 a1a8 e9f9 a8e8,1500,500,mate mateIn2 short stalemate hangingPiece endgame,puzzles-xiangqi.pgn#1,xiangqi,a1a8=#2/a1e1=0 a8e8=#1/d0e0=#1\n",
