@@ -26,6 +26,17 @@ var pickerTestFENs = []string{
 func TestPickerEveryMoveOnce(t *testing.T) {
 	nodes := 0
 	w := newTestWorker(t, chess.StartPosition())
+	// Distinct histories within their bounds, so that the order of the
+	// quiet moves is tested, not only their band.
+	seed := uint32(1)
+	for side := range w.history {
+		for from := range w.history[side] {
+			for to := range w.history[side][from] {
+				seed = seed*1664525 + 1013904223 // Numerical Recipes' LCG
+				w.history[side][from][to] = int32(seed>>8)%(2*historyMax) - historyMax
+			}
+		}
+	}
 	for _, fen := range append(append([]string{}, BenchPositions[:20]...), pickerTestFENs...) {
 		p := mustFEN(t, fen)
 		var ml chess.MoveList
@@ -72,8 +83,6 @@ func checkPicker(t *testing.T, w *worker, p chess.Position, hash chess.Move, kil
 	w.counter[chess.WhitePawn][chess.E4] = counter
 	st := &w.stack[ply]
 	st.pos, st.killers = p, killers
-	w.history[p.SideToMove()][chess.G1][chess.F3] = 900 // some history to order by
-	w.history[p.SideToMove()][chess.B1][chess.C3] = -900
 
 	want := map[chess.Move]int32{}
 	var scored [256]ScoredMove

@@ -4,8 +4,8 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
-	"github.com/gambitchess/gambit/internal/elo"
 	"maps"
 	"math"
 	"os"
@@ -15,6 +15,7 @@ import (
 
 	"github.com/gambitchess/gambit/chess"
 	"github.com/gambitchess/gambit/engine/xq"
+	"github.com/gambitchess/gambit/internal/elo"
 	"github.com/gambitchess/gambit/uci"
 	"github.com/gambitchess/gambit/xiangqi"
 	xqpgn "github.com/gambitchess/gambit/xiangqi/pgn"
@@ -247,6 +248,36 @@ func TestSummaryElo(t *testing.T) {
 	}
 	if got := s.String(); !strings.Contains(got, "+60 =20 -20") || !strings.Contains(got, "Elo +147.2") {
 		t.Errorf("String() = %q", got)
+	}
+	if got := s.String(); strings.Contains(got, "pairs") {
+		t.Errorf("String() of a match without pairs gives them: %q", got)
+	}
+	s.Pairs = elo.Pentanomial{2, 4, 8, 20, 16}
+	lo, hi = s.Pairs.Interval()
+	want := fmt.Sprintf("\npairs [2 4 8 20 16] (95%% over pairs: %+.1f .. %+.1f)", lo, hi)
+	if got := s.String(); !strings.HasSuffix(got, want) || lo >= hi {
+		t.Errorf("String() = %q, want it to end %q", got, want)
+	}
+}
+
+// TestMatchStoppedKeepsItsGames stops a match after its second game: Run
+// gives the context's error and the summary of the games it finished.
+func TestMatchStoppedKeepsItsGames(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	cfg := Config{Engines: [2]uci.ClientConfig{fake("first", "chess"), fake("illegal", "chess")},
+		Games: 10, Base: 400 * time.Millisecond, Margin: 100 * time.Millisecond}
+	played := 0
+	sum, err := Run(ctx, cfg, func(GameResult) {
+		if played++; played == 2 {
+			cancel()
+		}
+	})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("stopped match: err %v, want context.Canceled", err)
+	}
+	if sum.Games() != 2 || sum.Pairs.Pairs() != 1 || played != 2 {
+		t.Errorf("stopped after 2 games: summary of %d games, %d pairs, %d reported", sum.Games(), sum.Pairs.Pairs(), played)
 	}
 }
 

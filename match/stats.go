@@ -65,7 +65,9 @@ func eloOf(score float64) float64 { return elo.FromScore(score) }
 
 // String reports the summary as "A vs B: +W =D -L, score 55.0%, Elo +34.9
 // ± 60.2 (95%: -25.3 .. +95.1), N games". The interval is printed as well
-// because it is not symmetric, and may be unbounded on one side.
+// because it is not symmetric, and may be unbounded on one side. A second
+// line gives the finished pairs and their interval, and the SPRT's state
+// when the match ran one.
 func (s Summary) String() string {
 	diff, margin := s.Elo()
 	lo, hi := s.EloInterval()
@@ -80,6 +82,11 @@ func (s Summary) String() string {
 		}
 		line += fmt.Sprintf("\npairs %v%s (95%% over pairs: %+.1f .. %+.1f); SPRT [%g, %g] α=%g β=%g: LLR %.2f (%.2f, %.2f): %v",
 			s.Pairs, resumed, plo, phi, s.SPRT.Elo0, s.SPRT.Elo1, s.SPRT.Alpha, s.SPRT.Beta, s.SPRT.LLR(s.Pairs), lower, upper, s.Verdict)
+	} else if s.Pairs.Pairs() > 0 {
+		// The pairs' interval is the honest one when openings are played
+		// twice (each pair's two games are not independent).
+		plo, phi := s.Pairs.Interval()
+		line += fmt.Sprintf("\npairs %v (95%% over pairs: %+.1f .. %+.1f)", s.Pairs, plo, phi)
 	}
 	return line
 }

@@ -59,6 +59,7 @@ type Client struct {
 func StartClient(ctx context.Context, cfg ClientConfig) (*Client, error) {
 	cmd := exec.Command(cfg.Path, cfg.Args...)
 	cmd.Dir = cfg.Dir
+	ownProcessGroup(cmd)
 	if len(cfg.Env) > 0 {
 		cmd.Env = append(os.Environ(), cfg.Env...)
 	}

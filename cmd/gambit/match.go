@@ -1,10 +1,13 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"os"
+	"os/signal"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/gambitchess/gambit/internal/elo"
@@ -57,13 +60,22 @@ func newMatchCmd() *cobra.Command {
 				defer f.Close()
 				cfg.PGN = f
 			}
+			// A match stopped by Ctrl-C or SIGTERM (a test stopped by the end
+			// of a session) still reports its finished games and pairs: an
+			// SPRT goes on from them with --resume.
+			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+			defer stop()
+			context.AfterFunc(ctx, stop) // a second Ctrl-C kills at once
 			out := cmd.OutOrStdout()
-			sum, err := match.Run(cmd.Context(), cfg, func(r match.GameResult) {
+			sum, err := match.Run(ctx, cfg, func(r match.GameResult) {
 				fmt.Fprintf(out, "game %d: %s vs %s: %s (%s, %d plies)\n", r.Number, r.White, r.Black, r.Result, r.Reason, r.Plies)
 			})
 			if sum.Games() > 0 {
-				// Also when stopped (Ctrl-C) or failed: the games played count.
+				// Also when stopped or failed: the games played count.
 				fmt.Fprintln(out, sum)
+			}
+			if err != nil && ctx.Err() != nil && cmd.Context().Err() == nil {
+				return fmt.Errorf("match: stopped by a signal after %d finished games", sum.Games())
 			}
 			return err
 		},
