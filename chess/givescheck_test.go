@@ -87,14 +87,8 @@ func FuzzGivesCheck(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		walk(&p, path)
 		var ml MoveList
-		for _, b := range path {
-			p.GenerateLegal(&ml)
-			if ml.Len() == 0 {
-				return
-			}
-			p.Play(ml.At(int(b) % ml.Len()))
-		}
 		p.GenerateLegal(&ml)
 		ci := p.CheckInfo()
 		for _, m := range ml.Moves() {

@@ -94,14 +94,7 @@ func FuzzIsLegal(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, b := range path { // a walk: each byte picks a legal move
-			var ml MoveList
-			p.GenerateLegal(&ml)
-			if ml.Len() == 0 {
-				break
-			}
-			p.Play(ml.At(int(b) % ml.Len()))
-		}
+		walk(&p, path)
 		var ml MoveList
 		p.GenerateLegal(&ml)
 		m := Move(move)
@@ -109,6 +102,20 @@ func FuzzIsLegal(f *testing.F) {
 			t.Fatalf("%s: IsLegal(%v) = %v, the generator says %v", p.FEN(), m, got, want)
 		}
 	})
+}
+
+// walk plays from p the legal moves path picks, a byte each, until the
+// path or the legal moves run out: the fuzz targets' way to reach
+// positions.
+func walk(p *Position, path []byte) {
+	var ml MoveList
+	for _, b := range path {
+		p.GenerateLegal(&ml)
+		if ml.Len() == 0 {
+			return
+		}
+		p.Play(ml.At(int(b) % ml.Len()))
+	}
 }
 
 // BenchmarkIsLegal asks IsLegal of each legal move of Kiwipete and as many

@@ -29,8 +29,7 @@ type movePicker struct {
 	nRefs, ref int
 	cur        int // the next capture (moves[cur:nCapt])
 	nCapt      int
-	quiet, end int // the next quiet move (moves[quiet:end]), or the given list's
-	quietStart int
+	quiet, end int // the next quiet move (moves[quiet:end], from nCapt), or the given list's
 }
 
 // startPicker prepares ply's picker for the node's moves, hash being the
@@ -88,7 +87,7 @@ func (w *worker) nextPicked(ply int) (ScoredMove, bool) {
 		case stageQuiets:
 			if mp.quiet < mp.end {
 				mp.quiet++
-				return nextMoveFrom(ms, mp.quietStart, mp.quiet-1, mp.end), true
+				return nextMoveFrom(ms, mp.nCapt, mp.quiet-1, mp.end), true
 			}
 			mp.stage = stageBadCaptures
 		case stageBadCaptures:
@@ -122,8 +121,9 @@ func (w *worker) findRefutations(ply int) {
 	}
 	for _, r := range [3]ScoredMove{{st.killers[0], orderKiller1}, {st.killers[1], orderKiller2}, {counter, orderCounter}} {
 		m := r.Move
-		if m == chess.MoveNone || m == mp.hash || mp.isRefutation(m) ||
-			!p.IsLegal(m) || isCapture(p, m) || m.Promotion() == chess.Queen {
+		// The legality test, the dearest, comes last.
+		if m == chess.MoveNone || m == mp.hash || isCapture(p, m) || m.Promotion() == chess.Queen ||
+			mp.isRefutation(m) || !p.IsLegal(m) {
 			continue
 		}
 		mp.refs[mp.nRefs] = r
@@ -149,7 +149,7 @@ func (w *worker) scoreQuiets(ply int) {
 	var ml chess.MoveList
 	p.Generate(chess.Quiets, &ml)
 	hist := &w.history[p.SideToMove()]
-	mp.quietStart, mp.quiet, mp.end = mp.nCapt, mp.nCapt, mp.nCapt
+	mp.quiet, mp.end = mp.nCapt, mp.nCapt
 	for _, m := range ml.Moves() {
 		if m == mp.hash || mp.isRefutation(m) {
 			continue
