@@ -18,10 +18,11 @@ import (
 
 // TestMatchStopsOnSignal stops a running SPRT with SIGTERM sent to its
 // process group, as a terminal's Ctrl-C or the end of a session does: the
-// engines, in groups of their own, play on until the match stops them, so
-// no game is lost to a killed engine; the match prints the summary of its
-// finished games with the pair counts that --resume takes, and says why
-// it stopped.
+// match prints the summary of its finished games with the pair counts
+// that --resume takes, and says why it stopped. (That the engines sit in
+// groups of their own, so the signal cannot kill one mid-game and have
+// its game scored, is uci's TestEngineInItsOwnProcessGroup: the race is
+// too rare to catch here.)
 func TestMatchStopsOnSignal(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays games between two engine processes")
