@@ -90,3 +90,28 @@ test('two accounts play a rated game by invite and see their ratings move; log o
   await a.waitForSelector('#account-in:not([hidden])');
   assert.equal(await a.textContent('#nav-account'), 'ann');
 });
+
+// The account page's forms appear only once their handlers are on: a
+// person (or a test) quick enough to send one while the page still asks
+// who is signed in must not send it as a plain form, which would put the
+// password in the address (and in the server's log) and sign no one in.
+// The CI run of 2026-12-07 lost a Swiss test to this race under load.
+test('a form sent the moment it shows, while the page still asks who is signed in, signs up and keeps the password out of the address', async () => {
+  const page = await app.newPerson('quick');
+  const addresses = [];
+  page.on('request', r => addresses.push(r.url()));
+  // The page asks twice: once at its start (before it draws a page),
+  // then the account page itself; the second answer is held 1.5 s.
+  let asked = 0;
+  await page.route('**/api/session', async route => {
+    if (++asked === 2) await new Promise(resolve => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.goto(`${app.server.url}/account`);
+  await page.waitForSelector('#signup-form');
+  await page.fill('#signup-form input[name=username]', 'quick');
+  await page.fill('#signup-form input[name=password]', 'staple horse 77');
+  await page.click('#signup-form button');
+  await page.waitForFunction(() => document.getElementById('nav-account')?.textContent === 'quick', undefined, { timeout: 10000 });
+  assert.deepEqual(addresses.filter(u => u.includes('password')), [], 'no request carries the password in its address');
+});

@@ -64,11 +64,11 @@ export async function refreshAccount(): Promise<Account | null> {
 }
 
 // showAccountPage fills the account page: the forms to sign in or up, or
-// the account's own settings.
+// the account's own settings. The forms' handlers go on before the first await: a form shown while
+// the page still asks who is signed in must never go out as a plain form
+// (the password in the address, no one signed in); index.html keeps both
+// halves hidden until then.
 export async function showAccountPage(go: (path: string) => void) {
-  await refreshAccount();
-  $('account-out').hidden = !!me;
-  $('account-in').hidden = !me;
   const err = $('account-error');
   err.hidden = true;
   const fail = (e: unknown) => {
@@ -104,6 +104,9 @@ export async function showAccountPage(go: (path: string) => void) {
   };
   $('btn-logout').onclick = () => void call('POST', '/api/logout').then(done, fail);
   $('btn-logout-all').onclick = () => void call('POST', '/api/logout/all').then(done, fail);
+  await refreshAccount();
+  $('account-out').hidden = !!me;
+  $('account-in').hidden = !me;
   if (!me) {
     // What the last account showed stays out of the page once it signs
     // out: another account signing in here must not see it, even for the
@@ -114,9 +117,6 @@ export async function showAccountPage(go: (path: string) => void) {
   }
   $('account-name').textContent = t('account.signedInAs', { name: me.username });
   $<HTMLAnchorElement>('my-profile').href = `/@/${me.username}`;
-  await listSessions(fail);
-  await listTokens(fail);
-  if (passkeysAvailable()) await listPasskeys(fail);
   const pf = $<HTMLFormElement>('passkey-form');
   pf.onsubmit = async e => {
     e.preventDefault();
@@ -149,6 +149,9 @@ export async function showAccountPage(go: (path: string) => void) {
       fail(x);
     }
   };
+  await listSessions(fail); // the lists last: the forms above work while they load
+  await listTokens(fail);
+  if (passkeysAvailable()) await listPasskeys(fail);
 }
 
 // logIn and signUp sign this browser in with a username and password, as
