@@ -86,13 +86,16 @@ func TestFogWireCapture(t *testing.T) {
 			t.Fatalf("ply %d: %s refused by the rules: %v", ply, u, err)
 		}
 		played[turn] = append(played[turn], u)
-		if ply == 10 && !httpChecked {
-			checkHiddenHTTP(t, s.Handler(), g.ID)
-			httpChecked = true
-		}
 		if truth.Outcome().Over() {
 			break
 		}
+		if ply >= 10 && !httpChecked { // the first ply from 10 after which the game goes on
+			checkHiddenHTTP(t, s.Handler(), g.ID)
+			httpChecked = true
+		}
+	}
+	if !httpChecked {
+		t.Errorf("the game ended at ply %d, before the hidden parts were looked for over HTTP", len(truth.Moves()))
 	}
 	if !truth.Outcome().Over() {
 		host.position(len(truth.Moves())) // the last move is in before resigning
