@@ -64,10 +64,9 @@ export async function refreshAccount(): Promise<Account | null> {
 }
 
 // showAccountPage fills the account page: the forms to sign in or up, or
-// the account's own settings. The forms' handlers go on before the first await: a form shown while
-// the page still asks who is signed in must never go out as a plain form
-// (the password in the address, no one signed in); index.html keeps both
-// halves hidden until then.
+// the account's own settings. The forms' handlers go on before the first
+// await, and index.html keeps both halves hidden until the page knows who
+// is signed in: a form sent in between would do nothing (main.ts).
 export async function showAccountPage(go: (path: string) => void) {
   const err = $('account-error');
   err.hidden = true;

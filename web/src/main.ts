@@ -433,6 +433,13 @@ async function loadRegistry() {
 
 async function init() {
   $('no-bundle').hidden = true;
+  // No form of this app is sent by the browser itself: each has a handler
+  // that sends what it must. One sent before its handler is on must do
+  // nothing rather than go out as a GET with its fields (a password) in
+  // the address. A dialog's form still closes its dialog.
+  document.addEventListener('submit', e => {
+    if ((e.target as HTMLFormElement).method !== 'dialog') e.preventDefault();
+  }, true);
   applyTexts(document);
   installGlyphPieces();
   installThemes();
